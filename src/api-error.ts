@@ -1,0 +1,99 @@
+// Failures of a request to the service, and the sentences a user can act on.
+import { logText } from './escape.js'
+
+export type RequestKind = 'create' | 'message' | 'get'
+
+export interface RequestContext {
+  kind: RequestKind
+  projectId: string
+  jobId?: string
+}
+
+export interface ApiErrorDetails {
+  /** HTTP status, when the service answered. */
+  status?: number
+  /** Worth retrying: the same request may succeed later. */
+  transient: boolean
+  /** A POST that may have been acted on although it failed (sent, then timed out or answered 5xx). */
+  mayHaveActed?: boolean
+  /** The request surely never reached the service (no connection could be made). */
+  neverSent?: boolean
+}
+
+export class ApiError extends Error {
+  override name = 'ApiError'
+  constructor(
+    message: string,
+    readonly details: ApiErrorDetails
+  ) {
+    super(message)
+  }
+}
+
+function action(ctx: RequestContext): string {
+  switch (ctx.kind) {
+    case 'create':
+      return 'Creating the agent job'
+    case 'message':
+      return `Sending the follow-up message to job "${logText(ctx.jobId ?? '', 100)}"`
+    case 'get':
+      return `Checking job "${logText(ctx.jobId ?? '', 100)}"`
+  }
+}
+
+/** What the service's own error text adds, quoted and on one line. */
+export function serviceSaid(serviceText: string | undefined): string {
+  return serviceText ? ` The service said: "${logText(serviceText, 300)}".` : ''
+}
+
+export function httpStatusMessage(ctx: RequestContext, status: number, serviceText?: string, retryAfterMs?: number): string {
+  const what = action(ctx)
+  const project = logText(ctx.projectId, 100)
+  let sentence: string
+  switch (status) {
+    case 400:
+      sentence = `${what} failed: the service rejected the request as invalid (400 Bad Request).`
+      break
+    case 401:
+      sentence =
+        `${what} failed: the service rejected the API key (401 Unauthorized). The key in \`apiKey\` is wrong, revoked or expired; ` +
+        'create an admin key on the API keys page of the dashboard and pass it from a secret.'
+      break
+    case 403:
+      sentence =
+        `${what} failed: access denied (403 Forbidden). The key may lack the scope this call needs ` +
+        `(\`${ctx.kind === 'get' ? 'read' : 'write'}\`), the runner's IP address may be outside the key's IP allowlist, ` +
+        `the organization's plan may not include API access (Pro or Enterprise), or project "${project}" may belong to another organization.`
+      break
+    case 404:
+      sentence =
+        ctx.kind === 'create'
+          ? `${what} failed: project "${project}" was not found (404 Not Found). Check \`projectId\`.`
+          : `${what} failed: job "${logText(ctx.jobId ?? '', 100)}" was not found in project "${project}" (404 Not Found). Check \`jobId\` and \`projectId\`.`
+      break
+    case 429:
+      sentence =
+        `${what} failed: the rate limit was hit (429 Too Many Requests). Creating jobs and sending follow-ups is limited to ` +
+        `100 per project per hour.${retryAfterMs !== undefined ? ` The service asked to wait ${Math.ceil(retryAfterMs / 1000)} s.` : ''}`
+      break
+    default:
+      sentence = status >= 500 ? `${what} failed: the service had an error (HTTP ${status}).` : `${what} failed with HTTP ${status}.`
+  }
+  return sentence + serviceSaid(serviceText)
+}
+
+export function networkMessage(ctx: RequestContext, cause: string): string {
+  return `${action(ctx)} failed: ${cause}.`
+}
+
+export function invalidResponseMessage(ctx: RequestContext, status: number, problem: string): string {
+  return `${action(ctx)} failed: the service's answer (HTTP ${status}) is not the documented JSON: ${problem}.`
+}
+
+/** Added to the message of a POST that may have reached the service before it failed. */
+export function mayHaveActedAdvice(ctx: RequestContext): string {
+  return ctx.kind === 'create'
+    ? ' The request was sent, so the service may have created a job anyway. Before running again, look for it among the ' +
+        "project's agent jobs in the dashboard; if it is there, watch it with the `jobId` input instead of sending the prompt again."
+    : ' The request was sent, so the service may have received the message anyway. Check the job in the dashboard before sending it again.'
+}

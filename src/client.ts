@@ -1,0 +1,187 @@
+// The service's API client. It alone builds URLs, sends the key, applies timeouts and retries, and
+// checks that answers are the documented JSON. Callers get typed values or an ApiError.
+import type { z } from 'zod'
+import {
+  ApiError,
+  type ApiErrorDetails,
+  httpStatusMessage,
+  invalidResponseMessage,
+  mayHaveActedAdvice,
+  networkMessage,
+  type RequestContext
+} from './api-error.js'
+import { logText } from './escape.js'
+import { type Lifetime, sleep, StopError } from './lifetime.js'
+import { backoffDelay, DEFAULT_RETRY_POLICY, parseRetryAfter, type RetryPolicy } from './retry.js'
+import { type AgentJob, agentJobSchema, errorBodySchema } from './schemas.js'
+import { Transport, TransportError } from './transport.js'
+
+export interface ClientOptions {
+  baseUrl: string
+  apiKey: string
+  userAgent: string
+  lifetime: Lifetime
+  requestTimeoutMs?: number
+  retry?: RetryPolicy
+  debug?: (message: string) => void
+}
+
+interface Call<T> {
+  ctx: RequestContext
+  method: 'GET' | 'POST'
+  path: string
+  body?: unknown
+  schema: z.ZodType<T>
+}
+
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000
+
+/** A GET may be repeated freely; these answers say a repeat may succeed. */
+function isTransientStatus(status: number): boolean {
+  return status === 408 || status === 429 || status >= 500
+}
+
+/** A POST is repeated only when the service cannot have acted on it. */
+function isSafeToRepeatPost(details: ApiErrorDetails): boolean {
+  return details.neverSent === true || details.status === 429 || details.status === 503
+}
+
+function segment(value: string): string {
+  return encodeURIComponent(value)
+}
+
+export class ApiClient {
+  private readonly transport = new Transport()
+  private readonly requestTimeoutMs: number
+  private readonly retry: RetryPolicy
+  private readonly debug: (message: string) => void
+
+  constructor(private readonly options: ClientOptions) {
+    this.requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS
+    this.retry = options.retry ?? DEFAULT_RETRY_POLICY
+    this.debug = options.debug ?? (() => undefined)
+  }
+
+  async createJob(projectId: string, prompt: string): Promise<AgentJob & { id: string }> {
+    const ctx: RequestContext = { kind: 'create', projectId }
+    const job = await this.call({ ctx, method: 'POST', path: `/v2/agent/${segment(projectId)}/job`, body: { prompt }, schema: agentJobSchema })
+    if (!job.id) {
+      throw new ApiError(invalidResponseMessage(ctx, 201, 'it has no job id') + mayHaveActedAdvice(ctx), { transient: false, mayHaveActed: true })
+    }
+    return { ...job, id: job.id }
+  }
+
+  sendMessage(projectId: string, jobId: string, prompt: string): Promise<AgentJob> {
+    return this.call({
+      ctx: { kind: 'message', projectId, jobId },
+      method: 'POST',
+      path: `/v2/agent/${segment(projectId)}/job/${segment(jobId)}/message`,
+      body: { prompt },
+      schema: agentJobSchema
+    })
+  }
+
+  getJob(projectId: string, jobId: string): Promise<AgentJob> {
+    return this.call({
+      ctx: { kind: 'get', projectId, jobId },
+      method: 'GET',
+      path: `/v2/agent/${segment(projectId)}/job/${segment(jobId)}`,
+      schema: agentJobSchema
+    })
+  }
+
+  close(): Promise<void> {
+    return this.transport.close()
+  }
+
+  /** The key never leaves this class: any text the service or the network hands back is cleaned of it. */
+  private redact(text: string): string {
+    return text.split(this.options.apiKey).join('***')
+  }
+
+  private async call<T>(call: Call<T>): Promise<T> {
+    const { lifetime } = this.options
+    const url = new URL(this.options.baseUrl + call.path)
+    const headers: Record<string, string> = {
+      Authorization: `Bearer ${this.options.apiKey}`,
+      Accept: 'application/json',
+      'User-Agent': this.options.userAgent
+    }
+    const body = call.body === undefined ? undefined : JSON.stringify(call.body)
+    if (body !== undefined) headers['Content-Type'] = 'application/json'
+
+    for (let attempt = 1; ; attempt++) {
+      lifetime.check()
+      const timeoutMs = Math.min(this.requestTimeoutMs, lifetime.remainingMs())
+      const started = Date.now()
+      let failure: ApiError
+      let retryAfterMs: number | undefined
+      this.debug(`${call.method} ${url.pathname}${attempt > 1 ? ` (attempt ${attempt})` : ''}`)
+      try {
+        const res = await this.transport.send({ method: call.method, url, headers, body }, lifetime.signal, timeoutMs)
+        this.debug(`${call.method} ${url.pathname} answered ${res.status} in ${Date.now() - started} ms: ${logText(this.redact(res.body), 500)}`)
+        if (res.status >= 200 && res.status < 300) return this.parse(call, res.status, res.body)
+        retryAfterMs = parseRetryAfter(res.headers['retry-after'], Date.now())
+        const serviceText = this.errorText(res.body)
+        failure = new ApiError(httpStatusMessage(call.ctx, res.status, serviceText, retryAfterMs), {
+          status: res.status,
+          transient: isTransientStatus(res.status),
+          mayHaveActed: call.method === 'POST' && res.status >= 500 && res.status !== 503
+        })
+      } catch (error) {
+        if (error instanceof StopError) throw error
+        if (error instanceof ApiError) failure = error
+        else if (error instanceof TransportError) {
+          failure = new ApiError(networkMessage(call.ctx, `${this.redact(error.message)} talking to ${url.origin}`), {
+            transient: true,
+            mayHaveActed: call.method === 'POST' && error.sent,
+            neverSent: !error.sent
+          })
+          this.debug(`${call.method} ${url.pathname} failed after ${Date.now() - started} ms: ${logText(failure.message)}`)
+        } else throw error
+      }
+
+      const repeatable = call.method === 'GET' ? failure.details.transient : isSafeToRepeatPost(failure.details)
+      const wait = retryAfterMs ?? backoffDelay(attempt - 1, this.retry)
+      if (!repeatable || attempt >= this.retry.maxAttempts || wait >= lifetime.remainingMs()) {
+        if (failure.details.mayHaveActed) failure.message += mayHaveActedAdvice(call.ctx)
+        throw failure
+      }
+      this.debug(`Retrying in ${(wait / 1000).toFixed(1)} s (attempt ${attempt + 1} of ${this.retry.maxAttempts}).`)
+      await sleep(wait, lifetime.signal)
+    }
+  }
+
+  private parse<T>(call: Call<T>, status: number, text: string): T {
+    let json: unknown
+    let problem: string | undefined
+    try {
+      json = JSON.parse(text)
+    } catch {
+      problem = text.trim() === '' ? 'the body is empty' : 'the body is not JSON'
+    }
+    if (problem === undefined) {
+      const parsed = call.schema.safeParse(json)
+      if (parsed.success) return parsed.data
+      problem = parsed.error.issues
+        .slice(0, 3)
+        .map((i) => (i.path.length > 0 ? `${i.path.join('.')}: ${i.message}` : i.message))
+        .join('; ')
+    }
+    throw new ApiError(invalidResponseMessage(call.ctx, status, logText(problem, 200)), {
+      status,
+      transient: true,
+      mayHaveActed: call.method === 'POST'
+    })
+  }
+
+  private errorText(body: string): string | undefined {
+    try {
+      const parsed = errorBodySchema.safeParse(JSON.parse(body))
+      const text = parsed.success ? parsed.data.error : undefined
+      return text ? this.redact(text) : undefined
+    } catch {
+      return undefined
+    }
+  }
+}

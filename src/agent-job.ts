@@ -33,6 +33,8 @@ export interface JobProgress {
   job?: AgentJob
   created: boolean
   messageSent: boolean
+  /** A POST that was sent and has not been answered: the service may have acted on it. */
+  postInFlight?: 'create' | 'message'
   /** Status values the action does not know, in the order first seen. */
   unknownStatuses: string[]
   /** Run time (ms since start) when waiting began and ended. */
@@ -61,14 +63,16 @@ export async function runAgentJob(
   random: () => number = Math.random
 ): Promise<void> {
   if (req.jobId === undefined) {
+    progress.postInFlight = 'create'
     const job = await api.createJob(req.projectId, req.prompt ?? '')
-    Object.assign(progress, { jobId: job.id, job, created: true })
+    Object.assign(progress, { jobId: job.id, job, created: true, postInFlight: undefined })
     log.info(`Created agent job ${logText(job.id, 100)}.`)
   } else {
     progress.jobId = req.jobId
     if (req.prompt !== undefined) {
+      progress.postInFlight = 'message'
       progress.job = await api.sendMessage(req.projectId, req.jobId, req.prompt)
-      progress.messageSent = true
+      Object.assign(progress, { messageSent: true, postInFlight: undefined })
       log.info(`Sent a follow-up message to job ${logText(req.jobId, 100)}.`)
     }
   }

@@ -112,7 +112,9 @@ export class ApiClient {
 
     for (let attempt = 1; ; attempt++) {
       lifetime.check()
-      const timeoutMs = Math.min(this.requestTimeoutMs, lifetime.remainingMs())
+      // The deadline is enforced by the lifetime's signal, which aborts the request; the request's
+      // own timeout is not clamped to it, so that a deadline always reads as the deadline.
+      const timeoutMs = this.requestTimeoutMs
       const started = Date.now()
       let failure: ApiError
       let retryAfterMs: number | undefined

@@ -2,6 +2,7 @@
 // and the failure message when the step must fail. Plain data, computed from the job's progress,
 // how the run ended, and the user's failOn policy.
 import type { JobProgress } from './agent-job.js'
+import { mayHaveActedAdvice } from './api-error.js'
 import { formatDuration } from './duration.js'
 import { logText, safeHttpUrl } from './escape.js'
 import type { FailOn } from './inputs.js'
@@ -10,7 +11,7 @@ import { isKnownStatus, type KnownStatus } from './schemas.js'
 
 export interface JobReport {
   jobId?: string
-  /** Output word: the last known status seen; a status the action does not know counts as active. */
+  /** Output word: the last status seen; one the action does not know counts as active (the job is not over). */
   status?: KnownStatus
   /** The status exactly as the service last gave it. */
   serviceStatus?: string
@@ -56,7 +57,7 @@ export function errorMessage(error: unknown): string {
 export function judgeJob(progress: JobProgress, ending: JobEnding): JobReport {
   const job = progress.job
   const serviceStatus = job?.status
-  const status: KnownStatus | undefined = isKnownStatus(serviceStatus) ? serviceStatus : progress.jobId ? 'active' : undefined
+  const status: KnownStatus | undefined = isKnownStatus(serviceStatus) ? serviceStatus : serviceStatus !== undefined ? 'active' : undefined
   const prLink = safeHttpUrl(job?.prLink)
   const id = progress.jobId ? `job ${logText(progress.jobId, 100)}` : 'the job'
   const report: JobReport = {
@@ -82,11 +83,14 @@ export function judgeJob(progress: JobProgress, ending: JobEnding): JobReport {
       ? ` The service reported a status this action does not know: ${progress.unknownStatuses.map((s) => `"${logText(s, 50)}"`).join(', ')}.`
       : ''
 
-  if (ending.stop?.reason === 'timeout') {
-    report.headline = `Timed out after ${formatDuration(ending.timeoutMs)} (timeoutMinutes) ${progress.jobId ? `waiting for ${id}` : 'before a job was created'}.${stillRunning}${unknownNote}`
-    report.failure = report.headline
-  } else if (ending.stop) {
-    report.headline = `Cancelled (${ending.stop.signalName ?? 'signal'}) ${progress.jobId ? `while waiting for ${id}` : 'before a job was created'}.${stillRunning}`
+  if (ending.stop) {
+    const what = ending.stop.reason === 'timeout' ? `Timed out after ${formatDuration(ending.timeoutMs)} (timeoutMinutes)` : `Cancelled (${ending.stop.signalName ?? 'signal'})`
+    let when: string
+    if (progress.postInFlight === 'create') when = `while creating the job.${mayHaveActedAdvice({ kind: 'create', projectId: '' })}`
+    else if (progress.postInFlight === 'message') when = `while sending the follow-up to ${id}.${mayHaveActedAdvice({ kind: 'message', projectId: '' })}${stillRunning}`
+    else if (progress.jobId) when = `while waiting for ${id}.${stillRunning}`
+    else when = 'before a job was created.'
+    report.headline = `${what} ${when}${unknownNote}`
     report.failure = report.headline
   } else if (ending.error !== undefined) {
     report.headline = errorMessage(ending.error)

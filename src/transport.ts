@@ -83,7 +83,7 @@ export class Transport {
     } catch (error) {
       if (runSignal.aborted) throw runSignal.reason
       if (error instanceof TransportError) throw error
-      if (timeout.aborted) throw new TransportError(`no answer within ${Math.round(timeoutMs / 1000)} s`, true, true)
+      if (timeout.aborted) throw new TransportError(`no answer within ${Number((timeoutMs / 1000).toFixed(1))} s`, true, true)
       const code = errorCode(error)
       const notSent = code !== undefined && NOT_SENT_CODES.has(code)
       const detail = code ?? (error instanceof Error ? error.message : String(error))

@@ -167,7 +167,7 @@ describe.each(runtimes())('agent job on $name', ({ node }) => {
     expect(id).toMatch(/^[0-9a-f]{24}$/)
     expect(run.outputs).toMatchObject({ status: 'active', prLink: '', prNumber: '' })
     expect(errors(run)).toEqual([
-      `Timed out after 2s (timeoutMinutes) waiting for job ${id}. Job ${id} keeps running on the service; the API cannot cancel it.`
+      `Timed out after 2s (timeoutMinutes) while waiting for job ${id}. Job ${id} keeps running on the service; the API cannot cancel it.`
     ])
     expect(run.summary).toContain('Timed out after 2s')
     expect(run.summary).toContain(`<code>${id}</code>`)
@@ -196,7 +196,7 @@ describe.each(runtimes())('agent job on $name', ({ node }) => {
         'Check `jobId` and `projectId`. The service said: "Job not found".'
     ])
     expect(emu.requests.length - before).toBe(1)
-    expect(run.outputs).toMatchObject({ jobId: 'no_such_job', status: 'active' })
+    expect(run.outputs).toMatchObject({ jobId: 'no_such_job', status: '' })
   })
 
   it('warns about a key without the mint_ prefix but still uses it', async () => {

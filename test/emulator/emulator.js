@@ -35,6 +35,7 @@ import { createServer } from 'node:http'
  * @property {string[]} [projects] known project IDs (default ['proj_docs'])
  * @property {number} [agentLimitPerHour] create and follow-up requests per project per hour (default 100)
  * @property {JobPlan} [defaultPlan]
+ * @property {number} [port] port to listen on (default: any free one)
  *
  * @typedef {object} RecordedRequest
  * @property {string} method
@@ -287,7 +288,7 @@ export async function startEmulator(options = {}) {
     sockets.add(socket)
     socket.on('close', () => sockets.delete(socket))
   })
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)))
+  await new Promise((resolve) => server.listen(options.port ?? 0, '127.0.0.1', () => resolve(undefined)))
   const address = /** @type {import('node:net').AddressInfo} */ (server.address())
 
   return {

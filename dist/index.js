@@ -3712,7 +3712,7 @@ const net = __nccwpck_require__(7030)
 const { Blob } = __nccwpck_require__(4573)
 const nodeUtil = __nccwpck_require__(7975)
 const { stringify } = __nccwpck_require__(1792)
-const { EventEmitter: EE } = __nccwpck_require__(8474)
+const { EventEmitter: EE } = __nccwpck_require__(6093)
 const { InvalidArgumentError } = __nccwpck_require__(8707)
 const { headerNameLowerCasedRecord } = __nccwpck_require__(735)
 const { tree } = __nccwpck_require__(7752)
@@ -6307,7 +6307,7 @@ module.exports = connectH1
 
 
 const assert = __nccwpck_require__(4589)
-const { errorMonitor } = __nccwpck_require__(8474)
+const { errorMonitor } = __nccwpck_require__(6093)
 const { pipeline } = __nccwpck_require__(7075)
 const util = __nccwpck_require__(3440)
 const {
@@ -7950,7 +7950,7 @@ module.exports = DispatcherBase
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const EventEmitter = __nccwpck_require__(8474)
+const EventEmitter = __nccwpck_require__(6093)
 
 class Dispatcher extends EventEmitter {
   dispatch () {
@@ -9087,7 +9087,7 @@ const util = __nccwpck_require__(3440)
 const { kBodyUsed } = __nccwpck_require__(6443)
 const assert = __nccwpck_require__(4589)
 const { InvalidArgumentError } = __nccwpck_require__(8707)
-const EE = __nccwpck_require__(8474)
+const EE = __nccwpck_require__(6093)
 
 const redirectableStatusCodes = [300, 301, 302, 303, 307, 308]
 
@@ -18392,7 +18392,7 @@ const {
   requestBodyHeader,
   subresourceSet
 } = __nccwpck_require__(4495)
-const EE = __nccwpck_require__(8474)
+const EE = __nccwpck_require__(6093)
 const { Readable, pipeline, finished } = __nccwpck_require__(7075)
 const { addAbortListener, isErrored, isReadable, bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
 const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(1900)
@@ -20640,7 +20640,7 @@ const { webidl } = __nccwpck_require__(5893)
 const { URLSerializer } = __nccwpck_require__(1900)
 const { kConstruct } = __nccwpck_require__(6443)
 const assert = __nccwpck_require__(4589)
-const { getMaxListeners, setMaxListeners, getEventListeners, defaultMaxListeners } = __nccwpck_require__(8474)
+const { getMaxListeners, setMaxListeners, getEventListeners, defaultMaxListeners } = __nccwpck_require__(6093)
 
 const kAbortController = Symbol('abortController')
 
@@ -28374,7 +28374,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(901);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8474);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -28383,7 +28383,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 901:
+/***/ 8474:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -28392,6 +28392,12 @@ __nccwpck_require__.d(__webpack_exports__, {
   e: () => (/* binding */ run)
 });
 
+;// CONCATENATED MODULE: external "node:fs/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+;// CONCATENATED MODULE: external "node:path"
+const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 ;// CONCATENATED MODULE: external "os"
 const external_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
@@ -31421,6 +31427,8 @@ function action(ctx) {
             return `Sending the follow-up message to job "${logText(ctx.jobId ?? '', 100)}"`;
         case 'get':
             return `Checking job "${logText(ctx.jobId ?? '', 100)}"`;
+        case 'visitors':
+            return `Reading visitor analytics (offset ${ctx.offset ?? 0})`;
     }
 }
 /** What the service's own error text adds, quoted and on one line. */
@@ -31443,19 +31451,22 @@ function httpStatusMessage(ctx, status, serviceText, retryAfterMs) {
         case 403:
             sentence =
                 `${what} failed: access denied (403 Forbidden). The key may lack the scope this call needs ` +
-                    `(\`${ctx.kind === 'get' ? 'read' : 'write'}\`), the runner's IP address may be outside the key's IP allowlist, ` +
+                    `(\`${ctx.kind === 'get' || ctx.kind === 'visitors' ? 'read' : 'write'}\`), the runner's IP address may be outside the key's IP allowlist, ` +
                     `the organization's plan may not include API access (Pro or Enterprise), or project "${project}" may belong to another organization.`;
             break;
         case 404:
             sentence =
-                ctx.kind === 'create'
+                ctx.kind === 'create' || ctx.kind === 'visitors'
                     ? `${what} failed: project "${project}" was not found (404 Not Found). Check \`projectId\`.`
                     : `${what} failed: job "${logText(ctx.jobId ?? '', 100)}" was not found in project "${project}" (404 Not Found). Check \`jobId\` and \`projectId\`.`;
             break;
         case 429:
             sentence =
-                `${what} failed: the rate limit was hit (429 Too Many Requests). Creating jobs and sending follow-ups is limited to ` +
-                    `100 per project per hour.${retryAfterMs !== undefined ? ` The service asked to wait ${Math.ceil(retryAfterMs / 1000)} s.` : ''}`;
+                `${what} failed: the rate limit was hit (429 Too Many Requests). ` +
+                    (ctx.kind === 'visitors'
+                        ? 'Analytics allow 100 requests per organization per hour, shared by all analytics endpoints.'
+                        : 'Creating jobs and sending follow-ups is limited to 100 per project per hour.') +
+                    (retryAfterMs !== undefined ? ` The service asked to wait ${Math.ceil(retryAfterMs / 1000)} s.` : '');
             break;
         default:
             sentence = status >= 500 ? `${what} failed: the service had an error (HTTP ${status}).` : `${what} failed with HTTP ${status}.`;
@@ -34306,9 +34317,9 @@ const $ZodNumberFormat = /*@__PURE__*/ $constructor("$ZodNumberFormat", (inst, d
     $ZodCheckNumberFormat.init(inst, def);
     $ZodNumber.init(inst, def); // no format checks
 });
-const $ZodBoolean = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodBoolean", (inst, def) => {
+const $ZodBoolean = /*@__PURE__*/ $constructor("$ZodBoolean", (inst, def) => {
     $ZodType.init(inst, def);
-    inst._zod.pattern = regexes.boolean;
+    inst._zod.pattern = regexes_boolean;
     inst._zod.parse = (payload, _ctx) => {
         if (def.coerce)
             try {
@@ -34326,7 +34337,7 @@ const $ZodBoolean = /*@__PURE__*/ (/* unused pure expression or super */ null &&
         });
         return payload;
     };
-})));
+});
 const $ZodBigInt = /*@__PURE__*/ $constructor("$ZodBigInt", (inst, def) => {
     $ZodType.init(inst, def);
     inst._zod.pattern = bigint;
@@ -36656,7 +36667,7 @@ function _isoDuration(Class, params) {
 }
 // @__NO_SIDE_EFFECTS__
 function _number(Class, params) {
-    return new Class(snapshotChecks({ type: "number", checks: [], ...util.normalizeParams(params) }));
+    return new Class(snapshotChecks({ type: "number", checks: [], ...normalizeParams(params) }));
 }
 // @__NO_SIDE_EFFECTS__
 function _coercedNumber(Class, params) {
@@ -36716,7 +36727,7 @@ function _uint32(Class, params) {
 function _boolean(Class, params) {
     return new Class({
         type: "boolean",
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -40237,7 +40248,7 @@ const ZodNumber = /*@__PURE__*/ $constructor("ZodNumber", (inst, def) => {
     },
 }));
 function schemas_number(params) {
-    return core._number(ZodNumber, params);
+    return _number(ZodNumber, params);
 }
 const ZodNumberFormat = /*@__PURE__*/ $constructor("ZodNumberFormat", (inst, def) => {
     $ZodNumberFormat.init(inst, def);
@@ -40258,13 +40269,13 @@ function int32(params) {
 function uint32(params) {
     return core._uint32(ZodNumberFormat, params);
 }
-const ZodBoolean = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodBoolean", (inst, def) => {
-    core.$ZodBoolean.init(inst, def);
+const ZodBoolean = /*@__PURE__*/ $constructor("ZodBoolean", (inst, def) => {
+    $ZodBoolean.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => processors.booleanProcessor(inst, ctx, json, params);
-})));
+    inst._zod.processJSONSchema = (ctx, json, params) => booleanProcessor(inst, ctx, json, params);
+});
 function schemas_boolean(params) {
-    return core._boolean(ZodBoolean, params);
+    return _boolean(ZodBoolean, params);
 }
 const ZodBigInt = /*@__PURE__*/ $constructor("ZodBigInt", (inst, def) => {
     $ZodBigInt.init(inst, def);
@@ -41143,7 +41154,17 @@ const agentJobSchema = object({
     createdAt: schemas_text,
     archivedAt: schemas_text
 });
-const errorBodySchema = object({ error: schemas_string().optional() });
+/** Error bodies: `{error}` from the agent API; analytics add `details: [{message}]`. */
+const errorBodySchema = object({
+    error: schemas_string().optional(),
+    details: array(object({ message: schemas_string() })).optional().catch(undefined)
+});
+const count = schemas_number().finite().nonnegative();
+const visitorsPageSchema = object({
+    totals: object({ human: count, ai: count, total: count }),
+    visitors: array(object({ path: schemas_string(), human: count, ai: count, total: count })),
+    hasMore: schemas_boolean()
+});
 
 ;// CONCATENATED MODULE: ./src/agent-job.ts
 // The agent job: create it (or send a follow-up to an existing one), then check its status until it
@@ -41239,6 +41260,381 @@ function noteStatus(progress, previous, shownId, log) {
         log.info(previous === undefined ? `Job ${shownId} is ${status}.` : `Job ${shownId}: ${logText(previous, 50)} → ${status}.`);
     }
     return status;
+}
+
+;// CONCATENATED MODULE: ./src/analytics.ts
+const PAGE_SIZE = 250;
+function newAnalyticsProgress() {
+    return { rows: new Map(), requests: 0, complete: false, capped: false };
+}
+function analytics_merge(into, row) {
+    const seen = into.get(row.path);
+    if (!seen) {
+        into.set(row.path, row);
+        return;
+    }
+    into.set(row.path, {
+        path: row.path,
+        human: Math.max(seen.human, row.human),
+        ai: Math.max(seen.ai, row.ai),
+        total: Math.max(seen.total, row.total)
+    });
+}
+async function exportVisitors(api, req, progress, log) {
+    for (let page = 0; page < req.maxPages; page++) {
+        const result = await api.getVisitors(req.projectId, { dateFrom: req.dateFrom, dateTo: req.dateTo, limit: PAGE_SIZE, offset: page * PAGE_SIZE });
+        progress.requests++;
+        progress.totals ??= result.totals;
+        for (const row of result.visitors)
+            analytics_merge(progress.rows, row);
+        if (!result.hasMore) {
+            progress.complete = true;
+            return;
+        }
+        if (result.visitors.length === 0) {
+            log.warning(`The service reported more visitor rows after an empty page (offset ${page * PAGE_SIZE}); the export stops there and is marked partial.`);
+            return;
+        }
+    }
+    progress.capped = true;
+    log.warning(`The visitor export stopped at maxPages (${req.maxPages} requests, ${progress.rows.size} pages read) while the service had more; ` +
+        'it is marked partial. Raise maxPages to read everything (analytics allow 100 requests per organization per hour).');
+}
+/** Rows in a stable order: most total visitors first, then by path. */
+function sortedRows(rows) {
+    return [...rows].sort((a, b) => b.total - a.total || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+;// CONCATENATED MODULE: ./src/inputs.ts
+// The action's inputs, read once and validated into one typed object before any request is made.
+
+const FAIL_ON_WORDS = ['failed', 'archived', 'no-pr'];
+/** Defaults as action.yml declares them; applied here too, for runs outside the runner. */
+const INPUT_DEFAULTS = {
+    wait: 'true',
+    timeoutMinutes: '30',
+    pollIntervalSeconds: '10',
+    failOn: 'failed',
+    baseUrl: 'https://api.mintlify.com',
+    analytics: 'false',
+    topPages: '20',
+    maxPages: '40'
+};
+const INPUT_NAMES = ['apiKey', 'projectId', 'prompt', 'jobId', 'dateFrom', 'dateTo', ...Object.keys(INPUT_DEFAULTS)];
+class InputError extends Error {
+    name = 'InputError';
+}
+const MAX_TIMEOUT_MINUTES = 7200; // five days, the longest a self-hosted runner job may last
+function shown(value) {
+    return JSON.stringify(value.length > 60 ? `${value.slice(0, 59)}…` : value);
+}
+const inputs_required = (what) => schemas_string().min(1, { error: `is required: ${what}` });
+const pathSegment = (what) => inputs_required(what).refine((v) => v !== '.' && v !== '..' && !/[\u0000-\u001f\u007f]/.test(v), {
+    error: (issue) => `must be ${what}, not ${shown(String(issue.input))}`
+});
+const optionalText = schemas_string().transform((v) => (v.trim() === '' ? undefined : v));
+const inputs_boolean = schemas_string().transform((v, ctx) => {
+    if (/^(true|True|TRUE)$/.test(v))
+        return true;
+    if (/^(false|False|FALSE)$/.test(v))
+        return false;
+    ctx.addIssue({ code: 'custom', message: `must be true or false, not ${shown(v)}` });
+    return NEVER;
+});
+const decimal = (unit, min, max, example) => schemas_string().transform((v, ctx) => {
+    const n = /^(\d+(\.\d*)?|\.\d+)$/.test(v) ? Number(v) : NaN;
+    if (!(n >= min && n <= max) || (min === 0 && n === 0)) {
+        const low = min === 0 ? 'greater than 0' : `at least ${min}`;
+        ctx.addIssue({ code: 'custom', message: `must be a number of ${unit} ${low} and at most ${max}, such as ${example}; got ${shown(v)}` });
+        return NEVER;
+    }
+    return n;
+});
+const inputs_integer = (min, max, what) => schemas_string().transform((v, ctx) => {
+    const n = /^\d+$/.test(v) ? Number(v) : NaN;
+    if (!(n >= min && n <= max)) {
+        ctx.addIssue({ code: 'custom', message: `must be a whole number from ${min} to ${max} (${what}); got ${shown(v)}` });
+        return NEVER;
+    }
+    return n;
+});
+const DATE_FORMS = 'YYYY-MM-DD (such as 2026-11-14) or an ISO 8601 date-time (such as 2026-11-14T00:00:00Z)';
+const DAY_MS = 86_400_000;
+/** The instant a date input names, or undefined when it is not one of the accepted forms. */
+function parseDate(value) {
+    if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+        const at = Date.parse(`${value}T00:00:00Z`);
+        return !Number.isNaN(at) && new Date(at).toISOString().startsWith(value) ? at : undefined;
+    }
+    if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(value)) {
+        const at = Date.parse(value);
+        return Number.isNaN(at) ? undefined : at;
+    }
+    return undefined;
+}
+const dateInput = schemas_string().transform((v, ctx) => {
+    if (v === '')
+        return undefined;
+    if (parseDate(v) === undefined) {
+        ctx.addIssue({ code: 'custom', message: `must be ${DATE_FORMS}; got ${shown(v)}` });
+        return NEVER;
+    }
+    return v;
+});
+/** A date input moved by whole days, in the same form (date or date-time in UTC). */
+function shiftDays(value, days) {
+    const at = parseDate(value) + days * DAY_MS;
+    return /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(at).toISOString().slice(0, 10) : new Date(at).toISOString();
+}
+/**
+ * The range sent to the API. The API's own defaults are undocumented, so both ends are always sent:
+ * by default the last 7 full UTC days (dateTo, exclusive, is today).
+ */
+function analyticsRange(dateFrom, dateTo, now) {
+    const today = now.toISOString().slice(0, 10);
+    const to = dateTo ?? today;
+    const from = dateFrom ?? shiftDays(to, -7);
+    return { dateFrom: from, dateTo: to };
+}
+const schema = object({
+    apiKey: inputs_required('the admin API key, passed from a secret such as ${{ secrets.MINTLIFY_API_KEY }}').refine((v) => /^[\x21-\x7e]+$/.test(v), { error: 'contains spaces or characters that cannot be sent in an HTTP header; paste the key exactly as the dashboard shows it' }),
+    projectId: pathSegment('the project ID from the API keys page of the dashboard'),
+    prompt: optionalText,
+    jobId: schemas_string()
+        .transform((v) => (v === '' ? undefined : v))
+        .pipe(pathSegment('the ID of an existing agent job').optional()),
+    wait: inputs_boolean,
+    timeoutMinutes: decimal('minutes', 0, MAX_TIMEOUT_MINUTES, '30 or 0.5'),
+    pollIntervalSeconds: decimal('seconds', 0.5, 3600, '10 or 0.5'),
+    failOn: schemas_string().transform((v, ctx) => {
+        const words = v
+            .split(/[,\n]/)
+            .map((w) => w.trim().toLowerCase())
+            .filter((w) => w !== '');
+        const unknown = words.filter((w) => !FAIL_ON_WORDS.includes(w));
+        if (unknown.length > 0) {
+            ctx.addIssue({
+                code: 'custom',
+                message: `takes a comma-separated list of ${FAIL_ON_WORDS.join(', ')}; ${unknown.map(shown).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not one of them`
+            });
+            return NEVER;
+        }
+        return new Set(words);
+    }),
+    baseUrl: schemas_string().transform((v, ctx) => {
+        let url;
+        try {
+            url = new URL(v);
+        }
+        catch {
+            url = undefined;
+        }
+        if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.search || url.hash || url.username || url.password) {
+            ctx.addIssue({ code: 'custom', message: `must be an http(s) origin such as ${INPUT_DEFAULTS.baseUrl}, without query, fragment or credentials; got ${shown(v)}` });
+            return NEVER;
+        }
+        return url.href.replace(/\/+$/, '');
+    }),
+    analytics: inputs_boolean,
+    dateFrom: dateInput,
+    dateTo: dateInput,
+    topPages: inputs_integer(1, 1000, 'pages listed in the summary table'),
+    maxPages: inputs_integer(1, 1000, 'requests one export may make; analytics share 100 requests per organization per hour')
+});
+/**
+ * Reads every input through `get` (core.getInput in the action) and validates them together.
+ * Throws one InputError that names each bad input and what it allows; never shows the key.
+ */
+function readInputs(get, now = new Date()) {
+    const raw = Object.fromEntries(INPUT_NAMES.map((name) => {
+        const value = get(name).trim();
+        const fallback = INPUT_DEFAULTS[name];
+        return [name, value === '' && fallback !== undefined ? fallback : value];
+    }));
+    const parsed = schema.safeParse(raw);
+    if (!parsed.success) {
+        const lines = parsed.error.issues.map((issue) => `- \`${String(issue.path[0])}\` ${issue.message}`);
+        throw new InputError(`Invalid input:\n${lines.join('\n')}`);
+    }
+    const v = parsed.data;
+    if (v.prompt === undefined && v.jobId === undefined && !v.analytics) {
+        throw new InputError('Nothing to do: set `prompt` to create an agent job, `jobId` to watch an existing one (with `prompt`, to send it a follow-up), ' +
+            'or `analytics: true` to export visitor analytics.');
+    }
+    let analytics;
+    if (v.analytics) {
+        const range = analyticsRange(v.dateFrom, v.dateTo, now);
+        if (parseDate(range.dateFrom) >= parseDate(range.dateTo)) {
+            throw new InputError(`Invalid input:\n- \`dateFrom\` (${range.dateFrom}) must be before \`dateTo\` (${range.dateTo}), which is exclusive; ` +
+                `each takes ${DATE_FORMS}. With only dateFrom, dateTo is today (UTC); with only dateTo, dateFrom is 7 days before it.`);
+        }
+        analytics = { ...range, topPages: v.topPages, maxPages: v.maxPages };
+    }
+    return {
+        apiKey: v.apiKey,
+        projectId: v.projectId,
+        prompt: v.prompt,
+        jobId: v.jobId,
+        wait: v.wait,
+        timeoutMs: Math.round(v.timeoutMinutes * 60_000),
+        pollIntervalMs: Math.round(v.pollIntervalSeconds * 1000),
+        failOn: v.failOn,
+        baseUrl: v.baseUrl,
+        analytics
+    };
+}
+
+;// CONCATENATED MODULE: ./src/outcome.ts
+
+
+
+
+/** The pull request number, when the link is a GitHub pull request URL (github.com or GitHub Enterprise Server). */
+function prNumberOf(link) {
+    return link?.match(/^https?:\/\/[^/]+\/[^/]+\/[^/]+\/pull\/(\d+)(?:[/?#]|$)/)?.[1];
+}
+function errorMessage(error) {
+    return error instanceof Error ? error.message : String(error);
+}
+function judgeJob(progress, ending) {
+    const job = progress.job;
+    const serviceStatus = job?.status;
+    const status = isKnownStatus(serviceStatus) ? serviceStatus : serviceStatus !== undefined ? 'active' : undefined;
+    const prLink = safeHttpUrl(job?.prLink);
+    const id = progress.jobId ? `job ${logText(progress.jobId, 100)}` : 'the job';
+    const report = {
+        jobId: progress.jobId,
+        status,
+        serviceStatus,
+        prLink,
+        unsafePrLink: job?.prLink && !prLink ? job.prLink : undefined,
+        prNumber: prNumberOf(prLink),
+        model: job?.model,
+        repository: job?.source?.repository,
+        ref: job?.source?.ref,
+        createdAt: job?.createdAt,
+        archivedAt: job?.archivedAt,
+        waitedMs: progress.waitStartedMs === undefined ? undefined : (progress.waitEndedMs ?? ending.elapsedMs) - progress.waitStartedMs,
+        followUp: progress.messageSent,
+        unknownStatuses: progress.unknownStatuses,
+        headline: ''
+    };
+    const stillRunning = progress.jobId ? ` ${capitalise(id)} keeps running on the service; the API cannot cancel it.` : '';
+    const unknownNote = progress.unknownStatuses.length > 0
+        ? ` The service reported a status this action does not know: ${progress.unknownStatuses.map((s) => `"${logText(s, 50)}"`).join(', ')}.`
+        : '';
+    if (ending.stop) {
+        const what = ending.stop.reason === 'timeout' ? `Timed out after ${formatDuration(ending.timeoutMs)} (timeoutMinutes)` : `Cancelled (${ending.stop.signalName ?? 'signal'})`;
+        let when;
+        if (progress.postInFlight === 'create')
+            when = `while creating the job.${mayHaveActedAdvice({ kind: 'create', projectId: '' })}`;
+        else if (progress.postInFlight === 'message')
+            when = `while sending the follow-up to ${id}.${mayHaveActedAdvice({ kind: 'message', projectId: '' })}${stillRunning}`;
+        else if (progress.jobId)
+            when = `while waiting for ${id}.${stillRunning}`;
+        else
+            when = 'before a job was created.';
+        report.headline = `${what} ${when}${unknownNote}`;
+        report.failure = report.headline;
+    }
+    else if (ending.error !== undefined) {
+        report.headline = errorMessage(ending.error);
+        report.failure = report.headline;
+    }
+    else if (!ending.wait && !(status && status !== 'active')) {
+        const what = progress.created ? 'was created and is running' : progress.messageSent ? 'received the follow-up and is running' : 'is running';
+        report.headline = `${capitalise(id)} ${what} on the service; wait is false, so the step does not wait for it.`;
+    }
+    else {
+        judgeFinished(report, id, ending.failOn);
+    }
+    return report;
+}
+function judgeFinished(report, id, failOn) {
+    const link = report.prLink ? ` ${report.prLink}` : '';
+    switch (report.status) {
+        case 'completed':
+            if (report.prLink || report.unsafePrLink) {
+                report.headline = `The agent completed ${id} and opened a pull request${link}.`;
+                if (report.unsafePrLink)
+                    report.headline += ' Its link is not a plain http(s) URL, so it is shown as text and left out of the outputs.';
+            }
+            else {
+                report.headline = `The agent completed ${id} without changing any files, so it opened no pull request.`;
+                if (failOn.has('no-pr'))
+                    report.failure = `${capitalise(id)} completed without a pull request, and failOn includes no-pr.`;
+            }
+            break;
+        case 'failed':
+            report.headline = `The agent could not finish ${id}: the service reports it failed.`;
+            if (failOn.has('failed'))
+                report.failure = `${capitalise(id)} failed on the service.`;
+            break;
+        case 'archived':
+            report.headline = `${capitalise(id)} was archived on the service before it completed.`;
+            if (failOn.has('archived'))
+                report.failure = `${capitalise(id)} was archived, and failOn includes archived.`;
+            break;
+        default:
+            report.headline = `${capitalise(id)} is ${report.serviceStatus ?? 'in an unknown state'}.`;
+    }
+}
+function capitalise(text) {
+    return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+;// CONCATENATED MODULE: ./src/analytics-report.ts
+// What the visitor export amounts to: totals, sorted rows, whether it is partial and why, and the
+// failure message when the step must fail. Plain data, from the export's progress and how it ended.
+
+
+
+const analytics_report_DAY_MS = 86_400_000;
+const isDay = (v) => /^\d{4}-\d{2}-\d{2}$/.test(v);
+function dayText(at) {
+    return new Date(at).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+}
+function describeRange(dateFrom, dateTo) {
+    const from = parseDate(dateFrom);
+    const to = parseDate(dateTo);
+    if (isDay(dateFrom) && isDay(dateTo)) {
+        const days = Math.round((to - from) / analytics_report_DAY_MS);
+        const last = to - analytics_report_DAY_MS;
+        const span = days === 1 ? dayText(from) : `${dayText(from)} to ${dayText(last)}`;
+        return `${span} (${days} ${days === 1 ? 'day' : 'days'}, UTC)`;
+    }
+    return `${dateFrom} up to, not including, ${dateTo}`;
+}
+function judgeAnalytics(progress, req, ending) {
+    const report = {
+        projectId: req.projectId,
+        dateFrom: req.dateFrom,
+        dateTo: req.dateTo,
+        rangeText: describeRange(req.dateFrom, req.dateTo),
+        totals: progress.totals,
+        rows: sortedRows(progress.rows.values()),
+        requests: progress.requests,
+        topPages: req.topPages,
+        partial: !progress.complete
+    };
+    if (ending.notStarted) {
+        report.partialReason = `not exported: ${ending.notStarted}`;
+    }
+    else if (ending.stop) {
+        report.partialReason = ending.stop.reason === 'timeout' ? 'the deadline (timeoutMinutes) passed while reading' : `the run was cancelled (${ending.stop.signalName ?? 'signal'}) while reading`;
+        report.failure = `Visitor analytics are incomplete: ${report.partialReason}; ${progress.rows.size} pages read in ${progress.requests} requests.`;
+    }
+    else if (ending.error !== undefined) {
+        report.partialReason = 'a request failed while reading';
+        report.failure = progress.requests > 0 ? `Visitor analytics are incomplete after ${progress.requests} requests. ${errorMessage(ending.error)}` : errorMessage(ending.error);
+    }
+    else if (progress.capped) {
+        report.partialReason = `reading stopped at maxPages (${progress.requests} requests) while the service had more`;
+    }
+    else if (!progress.complete) {
+        report.partialReason = 'the service reported more rows after an empty page';
+    }
+    return report;
 }
 
 ;// CONCATENATED MODULE: ./src/retry.ts
@@ -41411,6 +41807,15 @@ class ApiClient {
             schema: agentJobSchema
         });
     }
+    getVisitors(projectId, query) {
+        return this.call({
+            ctx: { kind: 'visitors', projectId, offset: query.offset },
+            method: 'GET',
+            path: `/v1/analytics/${segment(projectId)}/visitors`,
+            query: { dateFrom: query.dateFrom, dateTo: query.dateTo, limit: String(query.limit), offset: String(query.offset) },
+            schema: visitorsPageSchema
+        });
+    }
     close() {
         return this.transport.close();
     }
@@ -41421,6 +41826,8 @@ class ApiClient {
     async call(call) {
         const { lifetime } = this.options;
         const url = new URL(this.options.baseUrl + call.path);
+        for (const [name, value] of Object.entries(call.query ?? {}))
+            url.searchParams.set(name, value);
         const headers = {
             Authorization: `Bearer ${this.options.apiKey}`,
             Accept: 'application/json',
@@ -41437,7 +41844,7 @@ class ApiClient {
             const started = Date.now();
             let failure;
             let retryAfterMs;
-            this.debug(`${call.method} ${url.pathname}${attempt > 1 ? ` (attempt ${attempt})` : ''}`);
+            this.debug(`${call.method} ${url.pathname}${url.search}${attempt > 1 ? ` (attempt ${attempt})` : ''}`);
             try {
                 const res = await this.transport.send({ method: call.method, url, headers, body }, lifetime.signal, timeoutMs);
                 this.debug(`${call.method} ${url.pathname} answered ${res.status} in ${Date.now() - started} ms: ${logText(this.redact(res.body), 500)}`);
@@ -41505,8 +41912,10 @@ class ApiClient {
     errorText(body) {
         try {
             const parsed = errorBodySchema.safeParse(JSON.parse(body));
-            const text = parsed.success ? parsed.data.error : undefined;
-            return text ? this.redact(text) : undefined;
+            if (!parsed.success)
+                return undefined;
+            const parts = [parsed.data.error, ...(parsed.data.details ?? []).map((d) => d.message)].filter((p) => p);
+            return parts.length > 0 ? this.redact(parts.join('; ')) : undefined;
         }
         catch {
             return undefined;
@@ -41514,234 +41923,100 @@ class ApiClient {
     }
 }
 
-;// CONCATENATED MODULE: ./src/inputs.ts
-// The action's inputs, read once and validated into one typed object before any request is made.
-
-const FAIL_ON_WORDS = ['failed', 'archived', 'no-pr'];
-/** Defaults as action.yml declares them; applied here too, for runs outside the runner. */
-const INPUT_DEFAULTS = {
-    wait: 'true',
-    timeoutMinutes: '30',
-    pollIntervalSeconds: '10',
-    failOn: 'failed',
-    baseUrl: 'https://api.mintlify.com'
-};
-const INPUT_NAMES = ['apiKey', 'projectId', 'prompt', 'jobId', ...Object.keys(INPUT_DEFAULTS)];
-class InputError extends Error {
-    name = 'InputError';
+;// CONCATENATED MODULE: ./src/analytics-files.ts
+function analyticsJson(report) {
+    return `${JSON.stringify({
+        projectId: report.projectId,
+        dateFrom: report.dateFrom,
+        dateTo: report.dateTo,
+        dateToExclusive: true,
+        partial: report.partial,
+        partialReason: report.partialReason ?? null,
+        requests: report.requests,
+        totals: report.totals ?? null,
+        pageCount: report.rows.length,
+        pages: report.rows
+    }, null, 2)}\n`;
 }
-const MAX_TIMEOUT_MINUTES = 7200; // five days, the longest a self-hosted runner job may last
-function shown(value) {
-    return JSON.stringify(value.length > 60 ? `${value.slice(0, 59)}…` : value);
-}
-const inputs_required = (what) => schemas_string().min(1, { error: `is required: ${what}` });
-const pathSegment = (what) => inputs_required(what).refine((v) => v !== '.' && v !== '..' && !/[\u0000-\u001f\u007f]/.test(v), {
-    error: (issue) => `must be ${what}, not ${shown(String(issue.input))}`
-});
-const optionalText = schemas_string().transform((v) => (v.trim() === '' ? undefined : v));
-const inputs_boolean = schemas_string().transform((v, ctx) => {
-    if (/^(true|True|TRUE)$/.test(v))
-        return true;
-    if (/^(false|False|FALSE)$/.test(v))
-        return false;
-    ctx.addIssue({ code: 'custom', message: `must be true or false, not ${shown(v)}` });
-    return NEVER;
-});
-const decimal = (unit, min, max, example) => schemas_string().transform((v, ctx) => {
-    const n = /^(\d+(\.\d*)?|\.\d+)$/.test(v) ? Number(v) : NaN;
-    if (!(n >= min && n <= max) || (min === 0 && n === 0)) {
-        const low = min === 0 ? 'greater than 0' : `at least ${min}`;
-        ctx.addIssue({ code: 'custom', message: `must be a number of ${unit} ${low} and at most ${max}, such as ${example}; got ${shown(v)}` });
-        return NEVER;
-    }
-    return n;
-});
-const schema = object({
-    apiKey: inputs_required('the admin API key, passed from a secret such as ${{ secrets.MINTLIFY_API_KEY }}').refine((v) => /^[\x21-\x7e]+$/.test(v), { error: 'contains spaces or characters that cannot be sent in an HTTP header; paste the key exactly as the dashboard shows it' }),
-    projectId: pathSegment('the project ID from the API keys page of the dashboard'),
-    prompt: optionalText,
-    jobId: schemas_string()
-        .transform((v) => (v === '' ? undefined : v))
-        .pipe(pathSegment('the ID of an existing agent job').optional()),
-    wait: inputs_boolean,
-    timeoutMinutes: decimal('minutes', 0, MAX_TIMEOUT_MINUTES, '30 or 0.5'),
-    pollIntervalSeconds: decimal('seconds', 0.5, 3600, '10 or 0.5'),
-    failOn: schemas_string().transform((v, ctx) => {
-        const words = v
-            .split(/[,\n]/)
-            .map((w) => w.trim().toLowerCase())
-            .filter((w) => w !== '');
-        const unknown = words.filter((w) => !FAIL_ON_WORDS.includes(w));
-        if (unknown.length > 0) {
-            ctx.addIssue({
-                code: 'custom',
-                message: `takes a comma-separated list of ${FAIL_ON_WORDS.join(', ')}; ${unknown.map(shown).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not one of them`
-            });
-            return NEVER;
-        }
-        return new Set(words);
-    }),
-    baseUrl: schemas_string().transform((v, ctx) => {
-        let url;
-        try {
-            url = new URL(v);
-        }
-        catch {
-            url = undefined;
-        }
-        if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.search || url.hash || url.username || url.password) {
-            ctx.addIssue({ code: 'custom', message: `must be an http(s) origin such as ${INPUT_DEFAULTS.baseUrl}, without query, fragment or credentials; got ${shown(v)}` });
-            return NEVER;
-        }
-        return url.href.replace(/\/+$/, '');
-    })
-});
 /**
- * Reads every input through `get` (core.getInput in the action) and validates them together.
- * Throws one InputError that names each bad input and what it allows; never shows the key.
+ * One CSV field (RFC 4180). A field that a spreadsheet would run as a formula (it starts with
+ * =, +, -, @, tab or carriage return) gets a leading apostrophe, so that opening the file is safe.
  */
-function readInputs(get) {
-    const raw = Object.fromEntries(INPUT_NAMES.map((name) => {
-        const value = get(name).trim();
-        const fallback = INPUT_DEFAULTS[name];
-        return [name, value === '' && fallback !== undefined ? fallback : value];
-    }));
-    const parsed = schema.safeParse(raw);
-    if (!parsed.success) {
-        const lines = parsed.error.issues.map((issue) => `- \`${String(issue.path[0])}\` ${issue.message}`);
-        throw new InputError(`Invalid input:\n${lines.join('\n')}`);
-    }
-    const v = parsed.data;
-    if (v.prompt === undefined && v.jobId === undefined) {
-        throw new InputError('Nothing to do: set `prompt` to create an agent job, or `jobId` to watch an existing one (with `prompt`, to send it a follow-up).');
-    }
-    return {
-        apiKey: v.apiKey,
-        projectId: v.projectId,
-        prompt: v.prompt,
-        jobId: v.jobId,
-        wait: v.wait,
-        timeoutMs: Math.round(v.timeoutMinutes * 60_000),
-        pollIntervalMs: Math.round(v.pollIntervalSeconds * 1000),
-        failOn: v.failOn,
-        baseUrl: v.baseUrl
-    };
+function csvField(value) {
+    const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+    return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+function analyticsCsv(report) {
+    const lines = ['path,human,ai,total'];
+    for (const row of report.rows)
+        lines.push([csvField(row.path), row.human, row.ai, row.total].join(','));
+    return `${lines.join('\r\n')}\r\n`;
 }
 
-;// CONCATENATED MODULE: ./src/outcome.ts
+;// CONCATENATED MODULE: ./src/analytics-summary.ts
 
-
-
-
-/** The pull request number, when the link is a GitHub pull request URL (github.com or GitHub Enterprise Server). */
-function prNumberOf(link) {
-    return link?.match(/^https?:\/\/[^/]+\/[^/]+\/[^/]+\/pull\/(\d+)(?:[/?#]|$)/)?.[1];
+/** Bytes the collapsed rows may take; the rest of the section is small. */
+const DETAILS_BUDGET_BYTES = 400 * 1024;
+const PATH_CHARS = 160;
+const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const num = (n) => numberFormat.format(n);
+/** AI visitors as a share of all (deduplicated) visitors. */
+function aiShare(ai, total) {
+    if (total <= 0)
+        return '–';
+    return `${Math.min(100, (ai / total) * 100).toFixed(1)}%`;
 }
-function errorMessage(error) {
-    return error instanceof Error ? error.message : String(error);
+const HEAD = '<tr><th align="left">Page</th><th align="right">Human</th><th align="right">AI</th><th align="right">Total</th><th align="right">AI share</th></tr>';
+function pageRow(row) {
+    return (`<tr><td><code>${htmlText(row.path, PATH_CHARS)}</code></td><td align="right">${num(row.human)}</td>` +
+        `<td align="right">${num(row.ai)}</td><td align="right">${num(row.total)}</td><td align="right">${aiShare(row.ai, row.total)}</td></tr>`);
 }
-function judgeJob(progress, ending) {
-    const job = progress.job;
-    const serviceStatus = job?.status;
-    const status = isKnownStatus(serviceStatus) ? serviceStatus : serviceStatus !== undefined ? 'active' : undefined;
-    const prLink = safeHttpUrl(job?.prLink);
-    const id = progress.jobId ? `job ${logText(progress.jobId, 100)}` : 'the job';
-    const report = {
-        jobId: progress.jobId,
-        status,
-        serviceStatus,
-        prLink,
-        unsafePrLink: job?.prLink && !prLink ? job.prLink : undefined,
-        prNumber: prNumberOf(prLink),
-        model: job?.model,
-        repository: job?.source?.repository,
-        ref: job?.source?.ref,
-        createdAt: job?.createdAt,
-        archivedAt: job?.archivedAt,
-        waitedMs: progress.waitStartedMs === undefined ? undefined : (progress.waitEndedMs ?? ending.elapsedMs) - progress.waitStartedMs,
-        followUp: progress.messageSent,
-        unknownStatuses: progress.unknownStatuses,
-        headline: ''
-    };
-    const stillRunning = progress.jobId ? ` ${capitalise(id)} keeps running on the service; the API cannot cancel it.` : '';
-    const unknownNote = progress.unknownStatuses.length > 0
-        ? ` The service reported a status this action does not know: ${progress.unknownStatuses.map((s) => `"${logText(s, 50)}"`).join(', ')}.`
-        : '';
-    if (ending.stop) {
-        const what = ending.stop.reason === 'timeout' ? `Timed out after ${formatDuration(ending.timeoutMs)} (timeoutMinutes)` : `Cancelled (${ending.stop.signalName ?? 'signal'})`;
-        let when;
-        if (progress.postInFlight === 'create')
-            when = `while creating the job.${mayHaveActedAdvice({ kind: 'create', projectId: '' })}`;
-        else if (progress.postInFlight === 'message')
-            when = `while sending the follow-up to ${id}.${mayHaveActedAdvice({ kind: 'message', projectId: '' })}${stillRunning}`;
-        else if (progress.jobId)
-            when = `while waiting for ${id}.${stillRunning}`;
-        else
-            when = 'before a job was created.';
-        report.headline = `${what} ${when}${unknownNote}`;
-        report.failure = report.headline;
+function analyticsSummaryHtml(report) {
+    const parts = [`<h2>${report.failure ? '❌' : report.partial ? '⚠️' : '📊'} Documentation visitors</h2>`];
+    const facts = [htmlText(report.rangeText, 200)];
+    if (report.totals)
+        facts.push(`${num(report.rows.length)} pages`, `${report.requests} ${report.requests === 1 ? 'request' : 'requests'}`);
+    parts.push(`<p>${facts.join(' · ')}</p>`);
+    if (report.partial)
+        parts.push(`<p><strong>Partial export</strong>: ${htmlText(report.partialReason ?? 'not everything was read', 300)}.</p>`);
+    if (report.failure)
+        parts.push(`<p>${htmlText(report.failure, 1000)}</p>`);
+    if (!report.totals)
+        return `${parts.join('\n')}\n`;
+    const t = report.totals;
+    parts.push('<table><tr><th align="right">Human</th><th align="right">AI</th><th align="right">Total</th><th align="right">AI share</th></tr>' +
+        `<tr><td align="right">${num(t.human)}</td><td align="right">${num(t.ai)}</td><td align="right">${num(t.total)}</td><td align="right">${aiShare(t.ai, t.total)}</td></tr></table>`);
+    if (report.rows.length === 0) {
+        parts.push('<p>No page had visitors in this range.</p>');
+        return `${parts.join('\n')}\n`;
     }
-    else if (ending.error !== undefined) {
-        report.headline = errorMessage(ending.error);
-        report.failure = report.headline;
+    const top = report.rows.slice(0, report.topPages);
+    parts.push(`<h3>Top ${top.length} ${top.length === 1 ? 'page' : 'pages'} by visitors</h3>`);
+    parts.push(`<table>${HEAD}${top.map(pageRow).join('')}</table>`);
+    const rest = report.rows.slice(top.length);
+    if (rest.length > 0) {
+        const rows = [];
+        let bytes = 0;
+        for (const row of rest) {
+            const html = pageRow(row);
+            bytes += Buffer.byteLength(html);
+            if (bytes > DETAILS_BUDGET_BYTES)
+                break;
+            rows.push(html);
+        }
+        const left = rest.length - rows.length;
+        const note = left > 0 ? `\n<p>… and ${num(left)} more pages, left out to keep the summary small; every page is in the analytics files.</p>` : '';
+        parts.push(`<details><summary>${num(rest.length)} more pages</summary>\n<table>${HEAD}${rows.join('')}</table>${note}\n</details>`);
     }
-    else if (!ending.wait && !(status && status !== 'active')) {
-        const what = progress.created ? 'was created and is running' : progress.messageSent ? 'received the follow-up and is running' : 'is running';
-        report.headline = `${capitalise(id)} ${what} on the service; wait is false, so the step does not wait for it.`;
-    }
-    else {
-        judgeFinished(report, id, ending.failOn);
-    }
-    return report;
-}
-function judgeFinished(report, id, failOn) {
-    const link = report.prLink ? ` ${report.prLink}` : '';
-    switch (report.status) {
-        case 'completed':
-            if (report.prLink || report.unsafePrLink) {
-                report.headline = `The agent completed ${id} and opened a pull request${link}.`;
-                if (report.unsafePrLink)
-                    report.headline += ' Its link is not a plain http(s) URL, so it is shown as text and left out of the outputs.';
-            }
-            else {
-                report.headline = `The agent completed ${id} without changing any files, so it opened no pull request.`;
-                if (failOn.has('no-pr'))
-                    report.failure = `${capitalise(id)} completed without a pull request, and failOn includes no-pr.`;
-            }
-            break;
-        case 'failed':
-            report.headline = `The agent could not finish ${id}: the service reports it failed.`;
-            if (failOn.has('failed'))
-                report.failure = `${capitalise(id)} failed on the service.`;
-            break;
-        case 'archived':
-            report.headline = `${capitalise(id)} was archived on the service before it completed.`;
-            if (failOn.has('archived'))
-                report.failure = `${capitalise(id)} was archived, and failOn includes archived.`;
-            break;
-        default:
-            report.headline = `${capitalise(id)} is ${report.serviceStatus ?? 'in an unknown state'}.`;
-    }
-}
-function capitalise(text) {
-    return text.charAt(0).toUpperCase() + text.slice(1);
+    parts.push('<p>Totals are site-wide and deduplicated by the service: a visitor counts once however many pages they read, so page totals do not add up to them. AI share is AI visitors ÷ total.</p>');
+    return `${parts.join('\n')}\n`;
 }
 
-;// CONCATENATED MODULE: ./src/report.ts
-// Step outputs and the job summary, produced in one place from the run's report data.
+;// CONCATENATED MODULE: ./src/job-summary.ts
+// The agent job's section of the job summary, from the job's report data. Every value from the
+// service is escaped; the pull request is linked only when its URL is a plain http(s) one.
 
 
-function outputsOf(report) {
-    const outputs = {};
-    if (report.job) {
-        const job = report.job;
-        outputs.jobId = job.jobId ?? '';
-        outputs.status = job.status ?? '';
-        outputs.prLink = job.prLink ?? '';
-        outputs.prNumber = job.prNumber ?? '';
-    }
-    return outputs;
-}
 function row(label, valueHtml) {
     return `<tr><th scope="row" align="left">${label}</th><td>${valueHtml}</td></tr>`;
 }
@@ -41785,12 +42060,43 @@ function jobSummaryHtml(job) {
         ''
     ].join('\n');
 }
-function summaryOf(report) {
-    return report.job ? jobSummaryHtml(report.job) : '';
+
+;// CONCATENATED MODULE: ./src/report.ts
+// Step outputs, files and the job summary, produced in one place from the run's report data.
+
+
+
+function outputsOf(report, files = {}) {
+    const outputs = {};
+    if (report.job) {
+        const job = report.job;
+        outputs.jobId = job.jobId ?? '';
+        outputs.status = job.status ?? '';
+        outputs.prLink = job.prLink ?? '';
+        outputs.prNumber = job.prNumber ?? '';
+    }
+    if (report.analytics) {
+        const totals = report.analytics.totals;
+        outputs.visitorsHuman = totals ? String(totals.human) : '';
+        outputs.visitorsAi = totals ? String(totals.ai) : '';
+        outputs.visitorsTotal = totals ? String(totals.total) : '';
+        outputs.pageCount = totals ? String(report.analytics.rows.length) : '';
+        outputs.analyticsFile = files.analyticsFile ?? '';
+        outputs.analyticsCsvFile = files.analyticsCsvFile ?? '';
+    }
+    return outputs;
 }
-/** Sets every output and writes the summary. */
+function summaryOf(report) {
+    return (report.job ? jobSummaryHtml(report.job) : '') + (report.analytics ? analyticsSummaryHtml(report.analytics) : '');
+}
+/** Writes the files, sets every output and writes the summary. */
 async function publish(report, sink) {
-    for (const [name, value] of Object.entries(outputsOf(report)))
+    const files = {};
+    if (report.analytics?.totals) {
+        files.analyticsFile = await sink.writeFile('visitors.json', analyticsJson(report.analytics));
+        files.analyticsCsvFile = await sink.writeFile('visitors.csv', analyticsCsv(report.analytics));
+    }
+    for (const [name, value] of Object.entries(outputsOf(report, files)))
         sink.setOutput(name, value);
     const html = summaryOf(report);
     if (html !== '')
@@ -41816,11 +42122,23 @@ const ACTION_VERSION = package_namespaceObject.rE;
 
 
 
+
+
+
+
+
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 /** After a cancellation signal the runner kills the process within 10 s; leave well before. */
 const EXIT_AFTER_SIGNAL_MS = 1500;
+let fileDir;
 const sink = {
     setOutput: (name, value) => setOutput(name, value),
+    writeFile: async (name, content) => {
+        fileDir ??= (0,promises_namespaceObject.mkdtemp)((0,external_node_path_namespaceObject.join)(process.env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)(), 'docs-visitors-'));
+        const path = (0,external_node_path_namespaceObject.join)(await fileDir, name);
+        await (0,promises_namespaceObject.writeFile)(path, content, 'utf8');
+        return path;
+    },
     appendSummary: async (html) => {
         if (!process.env.GITHUB_STEP_SUMMARY) {
             core_debug('GITHUB_STEP_SUMMARY is not set; the job summary is not written.');
@@ -41859,30 +42177,65 @@ async function work(inputs) {
         lifetime,
         debug: (message) => core_debug(message)
     });
-    const progress = newJobProgress();
-    let error;
+    const log = { info: info, warning: warning };
+    const report = {};
+    let stop;
     try {
-        await runAgentJob(client, inputs, progress, lifetime, { info: info, warning: warning }, Math.random);
-    }
-    catch (caught) {
-        error = caught;
-        if (!(caught instanceof StopError) && caught instanceof Error && caught.stack)
-            core_debug(caught.stack);
+        if (inputs.prompt !== undefined || inputs.jobId !== undefined) {
+            const progress = newJobProgress();
+            let error;
+            try {
+                await runAgentJob(client, inputs, progress, lifetime, log, Math.random);
+            }
+            catch (caught) {
+                error = caught;
+                debugStack(caught);
+            }
+            stop = error instanceof StopError ? error : undefined;
+            report.job = judgeJob(progress, {
+                stop,
+                error: stop ? undefined : error,
+                wait: inputs.wait,
+                timeoutMs: inputs.timeoutMs,
+                failOn: inputs.failOn,
+                elapsedMs: lifetime.elapsedMs()
+            });
+        }
+        if (inputs.analytics) {
+            const request = { projectId: inputs.projectId, ...inputs.analytics };
+            const progress = newAnalyticsProgress();
+            let error;
+            if (!stop) {
+                try {
+                    await exportVisitors(client, request, progress, log);
+                }
+                catch (caught) {
+                    error = caught;
+                    debugStack(caught);
+                }
+            }
+            const analyticsStop = error instanceof StopError ? error : undefined;
+            report.analytics = judgeAnalytics(progress, request, {
+                notStarted: stop ? `the run was ${stop.reason === 'timeout' ? 'out of time' : 'cancelled'} before the export` : undefined,
+                stop: analyticsStop,
+                error: analyticsStop ? undefined : error
+            });
+            const totals = report.analytics.totals;
+            if (totals) {
+                info(`Visitors, ${report.analytics.rangeText}: ${totals.total} in all (human ${totals.human}, AI ${totals.ai}) over ` +
+                    `${report.analytics.rows.length} pages, in ${progress.requests} requests${report.analytics.partial ? '; partial' : ''}.`);
+            }
+        }
     }
     finally {
         lifetime.dispose();
         await client.close();
     }
-    const stop = error instanceof StopError ? error : undefined;
-    const job = judgeJob(progress, {
-        stop,
-        error: stop ? undefined : error,
-        wait: inputs.wait,
-        timeoutMs: inputs.timeoutMs,
-        failOn: inputs.failOn,
-        elapsedMs: lifetime.elapsedMs()
-    });
-    return { job };
+    return report;
+}
+function debugStack(error) {
+    if (!(error instanceof StopError) && error instanceof Error && error.stack)
+        core_debug(error.stack);
 }
 async function run() {
     try {
@@ -41898,11 +42251,11 @@ async function run() {
         catch (error) {
             warning(`Could not write the job summary: ${errorMessage(error)}`);
         }
-        const failure = report.job?.failure;
-        if (failure)
-            setFailed(failure);
-        else if (report.job)
+        const failures = [report.job?.failure, report.analytics?.failure].filter((f) => f !== undefined);
+        if (report.job && !report.job.failure)
             info(report.job.headline);
+        if (failures.length > 0)
+            setFailed(failures.join('\n'));
     }
     catch (error) {
         setFailed(errorMessage(error));
@@ -41996,7 +42349,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns");
 
 /***/ }),
 
-/***/ 8474:
+/***/ 6093:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");

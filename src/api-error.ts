@@ -1,12 +1,14 @@
 // Failures of a request to the service, and the sentences a user can act on.
 import { logText } from './escape.js'
 
-export type RequestKind = 'create' | 'message' | 'get'
+export type RequestKind = 'create' | 'message' | 'get' | 'visitors'
 
 export interface RequestContext {
   kind: RequestKind
   projectId: string
   jobId?: string
+  /** For visitors: the offset of the page asked for. */
+  offset?: number
 }
 
 export interface ApiErrorDetails {
@@ -38,6 +40,8 @@ function action(ctx: RequestContext): string {
       return `Sending the follow-up message to job "${logText(ctx.jobId ?? '', 100)}"`
     case 'get':
       return `Checking job "${logText(ctx.jobId ?? '', 100)}"`
+    case 'visitors':
+      return `Reading visitor analytics (offset ${ctx.offset ?? 0})`
   }
 }
 
@@ -62,19 +66,22 @@ export function httpStatusMessage(ctx: RequestContext, status: number, serviceTe
     case 403:
       sentence =
         `${what} failed: access denied (403 Forbidden). The key may lack the scope this call needs ` +
-        `(\`${ctx.kind === 'get' ? 'read' : 'write'}\`), the runner's IP address may be outside the key's IP allowlist, ` +
+        `(\`${ctx.kind === 'get' || ctx.kind === 'visitors' ? 'read' : 'write'}\`), the runner's IP address may be outside the key's IP allowlist, ` +
         `the organization's plan may not include API access (Pro or Enterprise), or project "${project}" may belong to another organization.`
       break
     case 404:
       sentence =
-        ctx.kind === 'create'
+        ctx.kind === 'create' || ctx.kind === 'visitors'
           ? `${what} failed: project "${project}" was not found (404 Not Found). Check \`projectId\`.`
           : `${what} failed: job "${logText(ctx.jobId ?? '', 100)}" was not found in project "${project}" (404 Not Found). Check \`jobId\` and \`projectId\`.`
       break
     case 429:
       sentence =
-        `${what} failed: the rate limit was hit (429 Too Many Requests). Creating jobs and sending follow-ups is limited to ` +
-        `100 per project per hour.${retryAfterMs !== undefined ? ` The service asked to wait ${Math.ceil(retryAfterMs / 1000)} s.` : ''}`
+        `${what} failed: the rate limit was hit (429 Too Many Requests). ` +
+        (ctx.kind === 'visitors'
+          ? 'Analytics allow 100 requests per organization per hour, shared by all analytics endpoints.'
+          : 'Creating jobs and sending follow-ups is limited to 100 per project per hour.') +
+        (retryAfterMs !== undefined ? ` The service asked to wait ${Math.ceil(retryAfterMs / 1000)} s.` : '')
       break
     default:
       sentence = status >= 500 ? `${what} failed: the service had an error (HTTP ${status}).` : `${what} failed with HTTP ${status}.`

@@ -13,7 +13,7 @@ import {
 import { logText } from './escape.js'
 import { type Lifetime, sleep, StopError } from './lifetime.js'
 import { backoffDelay, DEFAULT_RETRY_POLICY, parseRetryAfter, type RetryPolicy } from './retry.js'
-import { type AgentJob, agentJobSchema, errorBodySchema } from './schemas.js'
+import { type AgentJob, agentJobSchema, errorBodySchema, type VisitorsPage, visitorsPageSchema } from './schemas.js'
 import { Transport, TransportError } from './transport.js'
 
 export interface ClientOptions {
@@ -30,8 +30,16 @@ interface Call<T> {
   ctx: RequestContext
   method: 'GET' | 'POST'
   path: string
+  query?: Record<string, string>
   body?: unknown
   schema: z.ZodType<T>
+}
+
+export interface VisitorsQuery {
+  dateFrom: string
+  dateTo: string
+  limit: number
+  offset: number
 }
 
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000
@@ -90,6 +98,16 @@ export class ApiClient {
     })
   }
 
+  getVisitors(projectId: string, query: VisitorsQuery): Promise<VisitorsPage> {
+    return this.call({
+      ctx: { kind: 'visitors', projectId, offset: query.offset },
+      method: 'GET',
+      path: `/v1/analytics/${segment(projectId)}/visitors`,
+      query: { dateFrom: query.dateFrom, dateTo: query.dateTo, limit: String(query.limit), offset: String(query.offset) },
+      schema: visitorsPageSchema
+    })
+  }
+
   close(): Promise<void> {
     return this.transport.close()
   }
@@ -102,6 +120,7 @@ export class ApiClient {
   private async call<T>(call: Call<T>): Promise<T> {
     const { lifetime } = this.options
     const url = new URL(this.options.baseUrl + call.path)
+    for (const [name, value] of Object.entries(call.query ?? {})) url.searchParams.set(name, value)
     const headers: Record<string, string> = {
       Authorization: `Bearer ${this.options.apiKey}`,
       Accept: 'application/json',
@@ -118,7 +137,7 @@ export class ApiClient {
       const started = Date.now()
       let failure: ApiError
       let retryAfterMs: number | undefined
-      this.debug(`${call.method} ${url.pathname}${attempt > 1 ? ` (attempt ${attempt})` : ''}`)
+      this.debug(`${call.method} ${url.pathname}${url.search}${attempt > 1 ? ` (attempt ${attempt})` : ''}`)
       try {
         const res = await this.transport.send({ method: call.method, url, headers, body }, lifetime.signal, timeoutMs)
         this.debug(`${call.method} ${url.pathname} answered ${res.status} in ${Date.now() - started} ms: ${logText(this.redact(res.body), 500)}`)
@@ -180,8 +199,9 @@ export class ApiClient {
   private errorText(body: string): string | undefined {
     try {
       const parsed = errorBodySchema.safeParse(JSON.parse(body))
-      const text = parsed.success ? parsed.data.error : undefined
-      return text ? this.redact(text) : undefined
+      if (!parsed.success) return undefined
+      const parts = [parsed.data.error, ...(parsed.data.details ?? []).map((d) => d.message)].filter((p) => p)
+      return parts.length > 0 ? this.redact(parts.join('; ')) : undefined
     } catch {
       return undefined
     }

@@ -14,6 +14,17 @@ export interface Inputs {
   pollIntervalMs: number
   failOn: ReadonlySet<FailOn>
   baseUrl: string
+  /** Visitor analytics export, when asked for. */
+  analytics?: AnalyticsInputs
+}
+
+export interface AnalyticsInputs {
+  /** Sent as the API's dateFrom (inclusive). */
+  dateFrom: string
+  /** Sent as the API's dateTo (exclusive). */
+  dateTo: string
+  topPages: number
+  maxPages: number
 }
 
 /** Defaults as action.yml declares them; applied here too, for runs outside the runner. */
@@ -22,10 +33,13 @@ export const INPUT_DEFAULTS = {
   timeoutMinutes: '30',
   pollIntervalSeconds: '10',
   failOn: 'failed',
-  baseUrl: 'https://api.mintlify.com'
+  baseUrl: 'https://api.mintlify.com',
+  analytics: 'false',
+  topPages: '20',
+  maxPages: '40'
 } as const
 
-const INPUT_NAMES = ['apiKey', 'projectId', 'prompt', 'jobId', ...Object.keys(INPUT_DEFAULTS)] as const
+const INPUT_NAMES = ['apiKey', 'projectId', 'prompt', 'jobId', 'dateFrom', 'dateTo', ...Object.keys(INPUT_DEFAULTS)] as const
 type InputName = (typeof INPUT_NAMES)[number]
 
 export class InputError extends Error {
@@ -64,6 +78,58 @@ const decimal = (unit: string, min: number, max: number, example: string) =>
     }
     return n
   })
+
+const integer = (min: number, max: number, what: string) =>
+  z.string().transform((v, ctx) => {
+    const n = /^\d+$/.test(v) ? Number(v) : NaN
+    if (!(n >= min && n <= max)) {
+      ctx.addIssue({ code: 'custom', message: `must be a whole number from ${min} to ${max} (${what}); got ${shown(v)}` })
+      return z.NEVER
+    }
+    return n
+  })
+
+const DATE_FORMS = 'YYYY-MM-DD (such as 2026-11-14) or an ISO 8601 date-time (such as 2026-11-14T00:00:00Z)'
+const DAY_MS = 86_400_000
+
+/** The instant a date input names, or undefined when it is not one of the accepted forms. */
+export function parseDate(value: string): number | undefined {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const at = Date.parse(`${value}T00:00:00Z`)
+    return !Number.isNaN(at) && new Date(at).toISOString().startsWith(value) ? at : undefined
+  }
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(value)) {
+    const at = Date.parse(value)
+    return Number.isNaN(at) ? undefined : at
+  }
+  return undefined
+}
+
+const dateInput = z.string().transform((v, ctx) => {
+  if (v === '') return undefined
+  if (parseDate(v) === undefined) {
+    ctx.addIssue({ code: 'custom', message: `must be ${DATE_FORMS}; got ${shown(v)}` })
+    return z.NEVER
+  }
+  return v
+})
+
+/** A date input moved by whole days, in the same form (date or date-time in UTC). */
+function shiftDays(value: string, days: number): string {
+  const at = (parseDate(value) as number) + days * DAY_MS
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(at).toISOString().slice(0, 10) : new Date(at).toISOString()
+}
+
+/**
+ * The range sent to the API. The API's own defaults are undocumented, so both ends are always sent:
+ * by default the last 7 full UTC days (dateTo, exclusive, is today).
+ */
+export function analyticsRange(dateFrom: string | undefined, dateTo: string | undefined, now: Date): { dateFrom: string; dateTo: string } {
+  const today = now.toISOString().slice(0, 10)
+  const to = dateTo ?? today
+  const from = dateFrom ?? shiftDays(to, -7)
+  return { dateFrom: from, dateTo: to }
+}
 
 const schema = z.object({
   apiKey: required('the admin API key, passed from a secret such as ${{ secrets.MINTLIFY_API_KEY }}').refine(
@@ -106,14 +172,19 @@ const schema = z.object({
       return z.NEVER
     }
     return url.href.replace(/\/+$/, '')
-  })
+  }),
+  analytics: boolean,
+  dateFrom: dateInput,
+  dateTo: dateInput,
+  topPages: integer(1, 1000, 'pages listed in the summary table'),
+  maxPages: integer(1, 1000, 'requests one export may make; analytics share 100 requests per organization per hour')
 })
 
 /**
  * Reads every input through `get` (core.getInput in the action) and validates them together.
  * Throws one InputError that names each bad input and what it allows; never shows the key.
  */
-export function readInputs(get: (name: string) => string): Inputs {
+export function readInputs(get: (name: string) => string, now: Date = new Date()): Inputs {
   const raw = Object.fromEntries(
     INPUT_NAMES.map((name) => {
       const value = get(name).trim()
@@ -128,8 +199,22 @@ export function readInputs(get: (name: string) => string): Inputs {
     throw new InputError(`Invalid input:\n${lines.join('\n')}`)
   }
   const v = parsed.data
-  if (v.prompt === undefined && v.jobId === undefined) {
-    throw new InputError('Nothing to do: set `prompt` to create an agent job, or `jobId` to watch an existing one (with `prompt`, to send it a follow-up).')
+  if (v.prompt === undefined && v.jobId === undefined && !v.analytics) {
+    throw new InputError(
+      'Nothing to do: set `prompt` to create an agent job, `jobId` to watch an existing one (with `prompt`, to send it a follow-up), ' +
+        'or `analytics: true` to export visitor analytics.'
+    )
+  }
+  let analytics: AnalyticsInputs | undefined
+  if (v.analytics) {
+    const range = analyticsRange(v.dateFrom, v.dateTo, now)
+    if ((parseDate(range.dateFrom) as number) >= (parseDate(range.dateTo) as number)) {
+      throw new InputError(
+        `Invalid input:\n- \`dateFrom\` (${range.dateFrom}) must be before \`dateTo\` (${range.dateTo}), which is exclusive; ` +
+          `each takes ${DATE_FORMS}. With only dateFrom, dateTo is today (UTC); with only dateTo, dateFrom is 7 days before it.`
+      )
+    }
+    analytics = { ...range, topPages: v.topPages, maxPages: v.maxPages }
   }
   return {
     apiKey: v.apiKey,
@@ -140,6 +225,7 @@ export function readInputs(get: (name: string) => string): Inputs {
     timeoutMs: Math.round(v.timeoutMinutes * 60_000),
     pollIntervalMs: Math.round(v.pollIntervalSeconds * 1000),
     failOn: v.failOn,
-    baseUrl: v.baseUrl
+    baseUrl: v.baseUrl,
+    analytics
   }
 }

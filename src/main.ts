@@ -1,7 +1,12 @@
 // run(): mask the key, read the inputs once, do the work under one lifetime (deadline and
 // cancellation), then write outputs and summary from what is known and fail the step in one place.
+import { mkdtemp, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import * as core from '@actions/core'
 import { newJobProgress, runAgentJob } from './agent-job.js'
+import { exportVisitors, newAnalyticsProgress } from './analytics.js'
+import { judgeAnalytics } from './analytics-report.js'
 import { ApiClient } from './client.js'
 import { type Inputs, readInputs } from './inputs.js'
 import { Lifetime, StopError } from './lifetime.js'
@@ -13,8 +18,16 @@ const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
 /** After a cancellation signal the runner kills the process within 10 s; leave well before. */
 const EXIT_AFTER_SIGNAL_MS = 1500
 
+let fileDir: Promise<string> | undefined
+
 const sink: ReportSink = {
   setOutput: (name, value) => core.setOutput(name, value),
+  writeFile: async (name, content) => {
+    fileDir ??= mkdtemp(join(process.env.RUNNER_TEMP || tmpdir(), 'docs-visitors-'))
+    const path = join(await fileDir, name)
+    await writeFile(path, content, 'utf8')
+    return path
+  },
   appendSummary: async (html) => {
     if (!process.env.GITHUB_STEP_SUMMARY) {
       core.debug('GITHUB_STEP_SUMMARY is not set; the job summary is not written.')
@@ -55,27 +68,64 @@ async function work(inputs: Inputs): Promise<RunReport> {
     lifetime,
     debug: (message) => core.debug(message)
   })
-  const progress = newJobProgress()
-  let error: unknown
+  const log = { info: core.info, warning: core.warning }
+  const report: RunReport = {}
+  let stop: StopError | undefined
   try {
-    await runAgentJob(client, inputs, progress, lifetime, { info: core.info, warning: core.warning }, Math.random)
-  } catch (caught) {
-    error = caught
-    if (!(caught instanceof StopError) && caught instanceof Error && caught.stack) core.debug(caught.stack)
+    if (inputs.prompt !== undefined || inputs.jobId !== undefined) {
+      const progress = newJobProgress()
+      let error: unknown
+      try {
+        await runAgentJob(client, inputs, progress, lifetime, log, Math.random)
+      } catch (caught) {
+        error = caught
+        debugStack(caught)
+      }
+      stop = error instanceof StopError ? error : undefined
+      report.job = judgeJob(progress, {
+        stop,
+        error: stop ? undefined : error,
+        wait: inputs.wait,
+        timeoutMs: inputs.timeoutMs,
+        failOn: inputs.failOn,
+        elapsedMs: lifetime.elapsedMs()
+      })
+    }
+    if (inputs.analytics) {
+      const request = { projectId: inputs.projectId, ...inputs.analytics }
+      const progress = newAnalyticsProgress()
+      let error: unknown
+      if (!stop) {
+        try {
+          await exportVisitors(client, request, progress, log)
+        } catch (caught) {
+          error = caught
+          debugStack(caught)
+        }
+      }
+      const analyticsStop = error instanceof StopError ? error : undefined
+      report.analytics = judgeAnalytics(progress, request, {
+        notStarted: stop ? `the run was ${stop.reason === 'timeout' ? 'out of time' : 'cancelled'} before the export` : undefined,
+        stop: analyticsStop,
+        error: analyticsStop ? undefined : error
+      })
+      const totals = report.analytics.totals
+      if (totals) {
+        core.info(
+          `Visitors, ${report.analytics.rangeText}: ${totals.total} in all (human ${totals.human}, AI ${totals.ai}) over ` +
+            `${report.analytics.rows.length} pages, in ${progress.requests} requests${report.analytics.partial ? '; partial' : ''}.`
+        )
+      }
+    }
   } finally {
     lifetime.dispose()
     await client.close()
   }
-  const stop = error instanceof StopError ? error : undefined
-  const job = judgeJob(progress, {
-    stop,
-    error: stop ? undefined : error,
-    wait: inputs.wait,
-    timeoutMs: inputs.timeoutMs,
-    failOn: inputs.failOn,
-    elapsedMs: lifetime.elapsedMs()
-  })
-  return { job }
+  return report
+}
+
+function debugStack(error: unknown): void {
+  if (!(error instanceof StopError) && error instanceof Error && error.stack) core.debug(error.stack)
 }
 
 export async function run(): Promise<void> {
@@ -91,9 +141,9 @@ export async function run(): Promise<void> {
     } catch (error) {
       core.warning(`Could not write the job summary: ${errorMessage(error)}`)
     }
-    const failure = report.job?.failure
-    if (failure) core.setFailed(failure)
-    else if (report.job) core.info(report.job.headline)
+    const failures = [report.job?.failure, report.analytics?.failure].filter((f) => f !== undefined)
+    if (report.job && !report.job.failure) core.info(report.job.headline)
+    if (failures.length > 0) core.setFailed(failures.join('\n'))
   } catch (error) {
     core.setFailed(errorMessage(error))
   }

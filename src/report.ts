@@ -1,19 +1,29 @@
-// Step outputs and the job summary, produced in one place from the run's report data.
-import { formatDuration } from './duration.js'
-import { htmlText } from './escape.js'
+// Step outputs, files and the job summary, produced in one place from the run's report data.
+import { analyticsCsv, analyticsJson } from './analytics-files.js'
+import type { AnalyticsReport } from './analytics-report.js'
+import { analyticsSummaryHtml } from './analytics-summary.js'
+import { jobSummaryHtml } from './job-summary.js'
 import type { JobReport } from './outcome.js'
 
 export interface RunReport {
   job?: JobReport
+  analytics?: AnalyticsReport
 }
 
 export interface ReportSink {
   setOutput(name: string, value: string): void
+  /** Writes a file for later steps (under RUNNER_TEMP) and returns its path. */
+  writeFile(name: string, content: string): Promise<string>
   /** Appends HTML to the job summary. */
   appendSummary(html: string): Promise<void>
 }
 
-export function outputsOf(report: RunReport): Record<string, string> {
+export interface ReportFiles {
+  analyticsFile?: string
+  analyticsCsvFile?: string
+}
+
+export function outputsOf(report: RunReport, files: ReportFiles = {}): Record<string, string> {
   const outputs: Record<string, string> = {}
   if (report.job) {
     const job = report.job
@@ -22,55 +32,30 @@ export function outputsOf(report: RunReport): Record<string, string> {
     outputs.prLink = job.prLink ?? ''
     outputs.prNumber = job.prNumber ?? ''
   }
+  if (report.analytics) {
+    const totals = report.analytics.totals
+    outputs.visitorsHuman = totals ? String(totals.human) : ''
+    outputs.visitorsAi = totals ? String(totals.ai) : ''
+    outputs.visitorsTotal = totals ? String(totals.total) : ''
+    outputs.pageCount = totals ? String(report.analytics.rows.length) : ''
+    outputs.analyticsFile = files.analyticsFile ?? ''
+    outputs.analyticsCsvFile = files.analyticsCsvFile ?? ''
+  }
   return outputs
 }
 
-function row(label: string, valueHtml: string): string {
-  return `<tr><th scope="row" align="left">${label}</th><td>${valueHtml}</td></tr>`
-}
-
-function code(text: string): string {
-  return `<code>${htmlText(text, 200)}</code>`
-}
-
-function pullRequestCell(job: JobReport): string {
-  if (job.prLink) {
-    const label = job.prNumber ? `#${job.prNumber}` : htmlText(job.prLink, 200)
-    return `<a href="${job.prLink.replace(/&/g, '&amp;')}">${label}</a>`
-  }
-  if (job.unsafePrLink) return `${htmlText(job.unsafePrLink, 200)} (not a plain http(s) URL, so not linked)`
-  if (job.status === 'active') return 'not yet'
-  return 'none'
-}
-
-export function jobSummaryHtml(job: JobReport): string {
-  const rows: string[] = []
-  let status = job.status ? code(job.status) : 'unknown'
-  if (job.serviceStatus && job.serviceStatus !== job.status) status += ` (the service said ${code(job.serviceStatus)})`
-  rows.push(row('Status', status))
-  rows.push(row('Pull request', pullRequestCell(job)))
-  rows.push(row('Job ID', job.jobId ? code(job.jobId) : 'none'))
-  if (job.model) rows.push(row('Model', htmlText(job.model, 100)))
-  if (job.repository) rows.push(row('Source', htmlText(job.repository, 200) + (job.ref ? ` at ${code(job.ref)}` : '')))
-  if (job.createdAt) rows.push(row('Created', htmlText(job.createdAt, 50)))
-  if (job.archivedAt) rows.push(row('Archived', htmlText(job.archivedAt, 50)))
-  if (job.waitedMs !== undefined) rows.push(row('Waited', formatDuration(job.waitedMs)))
-  const mark = job.failure ? '❌' : job.status === 'active' ? '⏳' : '✅'
-  return [
-    `<h2>${mark} Documentation agent job${job.followUp ? ' (follow-up)' : ''}</h2>`,
-    `<p>${htmlText(job.headline, 1000)}</p>`,
-    `<table>${rows.join('')}</table>`,
-    ''
-  ].join('\n')
-}
-
 export function summaryOf(report: RunReport): string {
-  return report.job ? jobSummaryHtml(report.job) : ''
+  return (report.job ? jobSummaryHtml(report.job) : '') + (report.analytics ? analyticsSummaryHtml(report.analytics) : '')
 }
 
-/** Sets every output and writes the summary. */
+/** Writes the files, sets every output and writes the summary. */
 export async function publish(report: RunReport, sink: ReportSink): Promise<void> {
-  for (const [name, value] of Object.entries(outputsOf(report))) sink.setOutput(name, value)
+  const files: ReportFiles = {}
+  if (report.analytics?.totals) {
+    files.analyticsFile = await sink.writeFile('visitors.json', analyticsJson(report.analytics))
+    files.analyticsCsvFile = await sink.writeFile('visitors.csv', analyticsCsv(report.analytics))
+  }
+  for (const [name, value] of Object.entries(outputsOf(report, files))) sink.setOutput(name, value)
   const html = summaryOf(report)
   if (html !== '') await sink.appendSummary(html)
 }

@@ -28,4 +28,19 @@ export const agentJobSchema = z.object({
 /** Every field may be absent, as the documents allow. */
 export type AgentJob = Partial<z.infer<typeof agentJobSchema>>
 
-export const errorBodySchema = z.object({ error: z.string().optional() })
+/** Error bodies: `{error}` from the agent API; analytics add `details: [{message}]`. */
+export const errorBodySchema = z.object({
+  error: z.string().optional(),
+  details: z.array(z.object({ message: z.string() })).optional().catch(undefined)
+})
+
+const count = z.number().finite().nonnegative()
+
+export const visitorsPageSchema = z.object({
+  totals: z.object({ human: count, ai: count, total: count }),
+  visitors: z.array(z.object({ path: z.string(), human: count, ai: count, total: count })),
+  hasMore: z.boolean()
+})
+export type VisitorsPage = z.infer<typeof visitorsPageSchema>
+export type VisitorRow = VisitorsPage['visitors'][number]
+export type VisitorTotals = VisitorsPage['totals']

@@ -214,7 +214,7 @@ describe.each(runtimes())('agent job on $name', ({ node }) => {
     [{ apiKey: '', prompt: 'x' }, '- `apiKey` is required: the admin API key'],
     [{ wait: 'sometimes', prompt: 'x' }, '- `wait` must be true or false, not "sometimes"'],
     [{ baseUrl: 'ftp://example.com', prompt: 'x' }, '- `baseUrl` must be an http(s) origin'],
-    [{}, 'Nothing to do: set `prompt` to create an agent job, or `jobId` to watch an existing one']
+    [{}, 'Nothing to do: set `prompt` to create an agent job, `jobId` to watch an existing one (with `prompt`, to send it a follow-up), or `analytics: true` to export visitor analytics.']
   ])('rejects invalid input %j before any request', async (bad, message) => {
     const before = emu.requests.length
     const run = await runAction({ node, inputs: { ...base(), ...bad } })

@@ -36,6 +36,10 @@ import { createServer } from 'node:http'
  * @property {number} [agentLimitPerHour] create and follow-up requests per project per hour (default 100)
  * @property {JobPlan} [defaultPlan]
  * @property {number} [port] port to listen on (default: any free one)
+ * @property {number} [analyticsLimitPerHour] analytics requests per organization per hour (default 100)
+ *
+ * @typedef {{ path: string, human: number, ai: number, total: number }} VisitorRow
+ * @typedef {{ totals: { human: number, ai: number, total: number }, rows: VisitorRow[] }} VisitorData
  *
  * @typedef {object} RecordedRequest
  * @property {string} method
@@ -75,6 +79,11 @@ export async function startEmulator(options = {}) {
   const requests = []
   /** @type {Map<string, number[]>} */
   const agentUses = new Map()
+  /** @type {number[]} */
+  const analyticsUses = []
+  const analyticsLimit = options.analyticsLimitPerHour ?? 100
+  /** @type {VisitorData} */
+  let visitors = { totals: { human: 0, ai: 0, total: 0 }, rows: [] }
   /** @type {Set<import('node:net').Socket>} */
   const sockets = new Set()
   /** @type {Set<import('node:http').ServerResponse>} */
@@ -199,6 +208,35 @@ export async function startEmulator(options = {}) {
   }
 
   /**
+   * GET /v1/analytics/{projectId}/visitors, validated as the analytics document says.
+   * @param {string} projectId
+   * @param {URLSearchParams} query
+   * @returns {[number, unknown]}
+   */
+  function visitorsPage(projectId, query) {
+    if (!projects.has(projectId)) return [403, { error: 'API key has no access to this project' }]
+    /** @type {string[]} */
+    const problems = []
+    const limitText = query.get('limit')
+    const offsetText = query.get('offset')
+    const limit = limitText === null ? 50 : /^\d+$/.test(limitText) ? Number(limitText) : NaN
+    const offset = offsetText === null ? 0 : /^\d+$/.test(offsetText) ? Number(offsetText) : NaN
+    if (!(limit >= 1 && limit <= 250)) problems.push('limit must be an integer from 1 to 250')
+    if (!(offset >= 0)) problems.push('offset must be an integer of at least 0')
+    for (const name of ['dateFrom', 'dateTo']) {
+      const value = query.get(name)
+      const form = /^\d{4}-\d{2}-\d{2}$/.test(value ?? '') || /^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:\d{2})$/.test(value ?? '')
+      if (value !== null && (!form || Number.isNaN(Date.parse(value)))) problems.push(`${name} must be a date in ISO 8601 or YYYY-MM-DD format`)
+    }
+    if (problems.length > 0) return [400, { error: 'Invalid query parameters', details: problems.map((message) => ({ message })) }]
+    const now = Date.now()
+    while (analyticsUses.length > 0 && now - /** @type {number} */ (analyticsUses[0]) >= 3_600_000) analyticsUses.shift()
+    if (analyticsUses.length >= analyticsLimit) return [429, { error: 'Rate limit exceeded' }]
+    analyticsUses.push(now)
+    return [200, { totals: visitors.totals, visitors: visitors.rows.slice(offset, offset + limit), hasMore: offset + limit < visitors.rows.length }]
+  }
+
+  /**
    * The documented API. Returns [status, body].
    * @param {RecordedRequest} req
    * @returns {[number, unknown]}
@@ -213,6 +251,9 @@ export async function startEmulator(options = {}) {
     if (!scopes.includes(needs) && !scopes.includes('write')) return [403, { error: `API key is missing the ${needs} scope` }]
 
     const parts = req.path.split('/').slice(1).map(decodeURIComponent)
+    if (req.method === 'GET' && parts.length === 4 && parts[0] === 'v1' && parts[1] === 'analytics' && parts[3] === 'visitors') {
+      return visitorsPage(/** @type {string} */ (parts[2]), req.query)
+    }
     const [version, area, projectId, kind, jobId, tail] = parts
     if (version === 'v2' && area === 'agent' && kind === 'job' && projectId !== undefined) {
       if (!projects.has(projectId)) {
@@ -313,6 +354,10 @@ export async function startEmulator(options = {}) {
     },
     jobCount() {
       return jobs.size
+    },
+    /** The visitor data the analytics endpoint serves, in this order. @param {VisitorData} data */
+    setVisitors(data) {
+      visitors = data
     },
     /** @param {Fault[]} list */
     fault(...list) {

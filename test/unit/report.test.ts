@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { JobReport } from '../../src/outcome.js'
-import { jobSummaryHtml, outputsOf } from '../../src/report.js'
+import { jobSummaryHtml } from '../../src/job-summary.js'
+import { outputsOf } from '../../src/report.js'
 
 const base: JobReport = { jobId: 'j1', status: 'completed', followUp: false, unknownStatuses: [], headline: 'Done.' }
 

@@ -1,0 +1,76 @@
+// Visitor analytics: read every page of unique visitors for a date range, as few requests as the API
+// allows. Analytics share 100 requests per organization per hour, so pages are as large as the API
+// takes (250 rows), reading stops as soon as hasMore is false, and never goes past maxPages.
+import type { Log } from './agent-job.js'
+import type { VisitorsQuery } from './client.js'
+import type { VisitorRow, VisitorsPage, VisitorTotals } from './schemas.js'
+
+export const PAGE_SIZE = 250
+
+export interface VisitorsApi {
+  getVisitors(projectId: string, query: VisitorsQuery): Promise<VisitorsPage>
+}
+
+export interface AnalyticsRequest {
+  projectId: string
+  dateFrom: string
+  dateTo: string
+  maxPages: number
+}
+
+export interface AnalyticsProgress {
+  /** Site-wide totals, from the service (deduplicated there; never summed here). */
+  totals?: VisitorTotals
+  /** Rows by path: a path seen on two pages (the data moved while reading) is kept once. */
+  rows: Map<string, VisitorRow>
+  requests: number
+  /** The service said there is nothing more (hasMore was false). */
+  complete: boolean
+  /** Reading stopped at maxPages while the service had more. */
+  capped: boolean
+}
+
+export function newAnalyticsProgress(): AnalyticsProgress {
+  return { rows: new Map(), requests: 0, complete: false, capped: false }
+}
+
+function merge(into: Map<string, VisitorRow>, row: VisitorRow): void {
+  const seen = into.get(row.path)
+  if (!seen) {
+    into.set(row.path, row)
+    return
+  }
+  into.set(row.path, {
+    path: row.path,
+    human: Math.max(seen.human, row.human),
+    ai: Math.max(seen.ai, row.ai),
+    total: Math.max(seen.total, row.total)
+  })
+}
+
+export async function exportVisitors(api: VisitorsApi, req: AnalyticsRequest, progress: AnalyticsProgress, log: Log): Promise<void> {
+  for (let page = 0; page < req.maxPages; page++) {
+    const result = await api.getVisitors(req.projectId, { dateFrom: req.dateFrom, dateTo: req.dateTo, limit: PAGE_SIZE, offset: page * PAGE_SIZE })
+    progress.requests++
+    progress.totals ??= result.totals
+    for (const row of result.visitors) merge(progress.rows, row)
+    if (!result.hasMore) {
+      progress.complete = true
+      return
+    }
+    if (result.visitors.length === 0) {
+      log.warning(`The service reported more visitor rows after an empty page (offset ${page * PAGE_SIZE}); the export stops there and is marked partial.`)
+      return
+    }
+  }
+  progress.capped = true
+  log.warning(
+    `The visitor export stopped at maxPages (${req.maxPages} requests, ${progress.rows.size} pages read) while the service had more; ` +
+      'it is marked partial. Raise maxPages to read everything (analytics allow 100 requests per organization per hour).'
+  )
+}
+
+/** Rows in a stable order: most total visitors first, then by path. */
+export function sortedRows(rows: Iterable<VisitorRow>): VisitorRow[] {
+  return [...rows].sort((a, b) => b.total - a.total || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+}

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { startEmulator, type Emulator, type EmulatorOptions, type JobPlan } from '../emulator/emulator.js'
 import { type ActionRun, everything, runAction, waitForOutput } from '../support/action.js'
 import { runtimes } from '../support/runtimes.js'
+import { siteTotals, visitorRows } from '../support/visitors.js'
 
 const KEY = 'mint_faultKeyR8w3N'
 
@@ -18,6 +19,8 @@ interface Scenario {
   /** README: what the action does about it. */
   result: string
   plan?: JobPlan
+  /** A visitor export instead of an agent job. */
+  analytics?: boolean
   emulator?: EmulatorOptions
   /** Injects the fault; may return a promise that runs alongside the action. */
   setup?: (emu: Emulator) => void
@@ -223,6 +226,28 @@ export const SCENARIOS: Scenario[] = [
     exit: 1, status: '', posts: 1, jobs: 0,
     error: /service may have received the message anyway/
   },
+  {
+    fault: 'A visitors page answers 429, then 502',
+    result: 'Each retried with the same policy; the export is complete (exit 0)',
+    analytics: true,
+    setup: (emu) => emu.fault({ path: '/v1/analytics', kind: 'status', status: 429, retryAfter: '1' }, { path: '/v1/analytics', kind: 'status', status: 502 }),
+    exit: 0, posts: 0, jobs: 0,
+    check: (run) => expect(run.outputs.pageCount).toBe('600')
+  },
+  {
+    fault: 'The deadline passes while visitor pages are read',
+    result: 'What was read is kept: files and summary marked partial, exit 1',
+    analytics: true,
+    setup: (emu) => emu.fault({ path: '/v1/analytics', kind: 'status', status: 200, body: '{"totals":{"human":2,"ai":1,"total":2},"visitors":[{"path":"/a","human":2,"ai":1,"total":2}],"hasMore":true}' }, { path: '/v1/analytics', kind: 'hang' }),
+    inputs: { timeoutMinutes: '0.05' },
+    exit: 1, posts: 0, jobs: 0,
+    error: /^Visitor analytics are incomplete: the deadline \(timeoutMinutes\) passed while reading; 1 pages read in 1 requests\.$/,
+    summary: /<strong>Partial export<\/strong>: the deadline \(timeoutMinutes\) passed while reading\./,
+    check: (run) => {
+      expect(run.outputs).toMatchObject({ pageCount: '1', visitorsTotal: '2' })
+      expect(JSON.parse(readFileSync(run.outputs.analyticsFile!, 'utf8'))).toMatchObject({ partial: true, pageCount: 1 })
+    }
+  },
   ...(['SIGINT', 'SIGTERM', 'SIGHUP'] as const).map(
     (name): Scenario => ({
       fault: `${name} while waiting for the job`,
@@ -262,6 +287,7 @@ async function freePort(): Promise<number> {
 describe.each(runtimes())('faults on $name', ({ node }) => {
   it.each(SCENARIOS)('$fault', async (s) => {
     const options: EmulatorOptions = { keys: { [KEY]: {} }, defaultPlan: s.plan ?? quick, ...s.emulator }
+    const work: Record<string, string> = s.analytics ? { analytics: 'true', prompt: '' } : { prompt: 'Fault test' }
     let emu: Emulator | undefined
     let late: Promise<void> | undefined
     let baseUrl: string
@@ -274,9 +300,10 @@ describe.each(runtimes())('faults on $name', ({ node }) => {
     } else {
       emu = await startEmulator(options)
       baseUrl = emu.url
+      if (s.analytics) emu.setVisitors({ totals: siteTotals(600), rows: visitorRows(600) })
       s.setup?.(emu)
     }
-    const inputs = { apiKey: KEY, projectId: 'proj_docs', baseUrl, pollIntervalSeconds: '0.5', timeoutMinutes: '0.5', prompt: 'Fault test', ...s.inputs }
+    const inputs = { apiKey: KEY, projectId: 'proj_docs', baseUrl, pollIntervalSeconds: '0.5', timeoutMinutes: '0.5', ...work, ...s.inputs }
     let signalledAt = 0
     try {
       const run = await runAction({
@@ -299,7 +326,10 @@ describe.each(runtimes())('faults on $name', ({ node }) => {
 
       expect(run.code, run.stdout).toBe(s.exit)
       if (s.status !== undefined) expect(run.outputs.status).toBe(s.status)
-      expect(Object.keys(run.outputs).sort()).toEqual(['jobId', 'prLink', 'prNumber', 'status'])
+      const outputNames = s.analytics
+        ? ['analyticsCsvFile', 'analyticsFile', 'pageCount', 'visitorsAi', 'visitorsHuman', 'visitorsTotal']
+        : ['jobId', 'prLink', 'prNumber', 'status']
+      expect(Object.keys(run.outputs).sort()).toEqual(outputNames)
       expect(server.count('POST')).toBe(s.posts)
       expect(server.jobCount() - (s.inputs?.jobId ? 1 : 0)).toBe(s.jobs)
       const deadlineMs = Number(inputs.timeoutMinutes) * 60_000
@@ -311,7 +341,7 @@ describe.each(runtimes())('faults on $name', ({ node }) => {
       }
       if (s.exit === 0) expect(errorsOf(run)).toEqual([])
       if (s.log) expect(run.stdout).toMatch(s.log)
-      expect(run.summary).toContain('Documentation agent job')
+      expect(run.summary).toContain(s.analytics ? 'Documentation visitors' : 'Documentation agent job')
       if (s.summary) expect(run.summary).toMatch(s.summary)
       s.check?.(run, server)
 

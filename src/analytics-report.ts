@@ -3,7 +3,7 @@
 import { type AnalyticsProgress, sortedRows } from './analytics.js'
 import { parseDate } from './inputs.js'
 import type { StopError } from './lifetime.js'
-import { errorMessage } from './outcome.js'
+import { errorMessage } from './error-message.js'
 import type { VisitorRow, VisitorTotals } from './schemas.js'
 
 export interface AnalyticsReport {

@@ -9,8 +9,8 @@ import type { VisitorRow } from './schemas.js'
 export const DETAILS_BUDGET_BYTES = 400 * 1024
 const PATH_CHARS = 160
 
-const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 })
-const num = (n: number): string => numberFormat.format(n)
+let numberFormat: Intl.NumberFormat | undefined
+const num = (n: number): string => (numberFormat ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 })).format(n)
 
 /** AI visitors as a share of all (deduplicated) visitors. */
 export function aiShare(ai: number, total: number): string {

@@ -1,41 +1,8 @@
-// run(): mask the key, read the inputs once, do the work under one lifetime (deadline and
-// cancellation), then write outputs and summary from what is known and fail the step in one place.
-import { mkdtemp, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+// run(): mask the key, read the inputs once, do the work, then write outputs and summary from what
+// is known and fail the step in one place. The work is loaded only after the inputs are valid.
 import * as core from '@actions/core'
-import { newJobProgress, runAgentJob } from './agent-job.js'
-import { exportVisitors, newAnalyticsProgress } from './analytics.js'
-import { judgeAnalytics } from './analytics-report.js'
-import { ApiClient } from './client.js'
 import { type Inputs, readInputs } from './inputs.js'
-import { Lifetime, StopError } from './lifetime.js'
-import { errorMessage, judgeJob } from './outcome.js'
-import { publish, type ReportSink, type RunReport } from './report.js'
-import { ACTION_NAME, ACTION_VERSION } from './version.js'
-
-const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
-/** After a cancellation signal the runner kills the process within 10 s; leave well before. */
-const EXIT_AFTER_SIGNAL_MS = 1500
-
-let fileDir: Promise<string> | undefined
-
-const sink: ReportSink = {
-  setOutput: (name, value) => core.setOutput(name, value),
-  writeFile: async (name, content) => {
-    fileDir ??= mkdtemp(join(process.env.RUNNER_TEMP || tmpdir(), 'docs-visitors-'))
-    const path = join(await fileDir, name)
-    await writeFile(path, content, 'utf8')
-    return path
-  },
-  appendSummary: async (html) => {
-    if (!process.env.GITHUB_STEP_SUMMARY) {
-      core.debug('GITHUB_STEP_SUMMARY is not set; the job summary is not written.')
-      return
-    }
-    await core.summary.addRaw(html).write()
-  }
-}
+import { errorMessage } from './error-message.js'
 
 function isLoopback(hostname: string): boolean {
   return hostname === 'localhost' || hostname.startsWith('127.') || hostname === '[::1]'
@@ -51,83 +18,6 @@ function warnAboutInputs(inputs: Inputs): void {
   }
 }
 
-async function work(inputs: Inputs): Promise<RunReport> {
-  const lifetime = new Lifetime(inputs.timeoutMs)
-  const onSignal = (name: NodeJS.Signals): void => {
-    if (lifetime.stopped) return
-    core.info(`Received ${name}: stopping and writing what is known.`)
-    lifetime.cancel(name)
-    setTimeout(() => process.exit(1), EXIT_AFTER_SIGNAL_MS).unref()
-  }
-  for (const name of STOP_SIGNALS) process.on(name, onSignal)
-
-  const client = new ApiClient({
-    baseUrl: inputs.baseUrl,
-    apiKey: inputs.apiKey,
-    userAgent: `${ACTION_NAME}/${ACTION_VERSION} node/${process.version}`,
-    lifetime,
-    debug: (message) => core.debug(message)
-  })
-  const log = { info: core.info, warning: core.warning }
-  const report: RunReport = {}
-  let stop: StopError | undefined
-  try {
-    if (inputs.prompt !== undefined || inputs.jobId !== undefined) {
-      const progress = newJobProgress()
-      let error: unknown
-      try {
-        await runAgentJob(client, inputs, progress, lifetime, log, Math.random)
-      } catch (caught) {
-        error = caught
-        debugStack(caught)
-      }
-      stop = error instanceof StopError ? error : undefined
-      report.job = judgeJob(progress, {
-        stop,
-        error: stop ? undefined : error,
-        wait: inputs.wait,
-        timeoutMs: inputs.timeoutMs,
-        failOn: inputs.failOn,
-        elapsedMs: lifetime.elapsedMs()
-      })
-    }
-    if (inputs.analytics) {
-      const request = { projectId: inputs.projectId, ...inputs.analytics }
-      const progress = newAnalyticsProgress()
-      let error: unknown
-      if (!stop) {
-        try {
-          await exportVisitors(client, request, progress, log)
-        } catch (caught) {
-          error = caught
-          debugStack(caught)
-        }
-      }
-      const analyticsStop = error instanceof StopError ? error : undefined
-      report.analytics = judgeAnalytics(progress, request, {
-        notStarted: stop ? `the run was ${stop.reason === 'timeout' ? 'out of time' : 'cancelled'} before the export` : undefined,
-        stop: analyticsStop,
-        error: analyticsStop ? undefined : error
-      })
-      const totals = report.analytics.totals
-      if (totals) {
-        core.info(
-          `Visitors, ${report.analytics.rangeText}: ${totals.total} in all (human ${totals.human}, AI ${totals.ai}) over ` +
-            `${report.analytics.rows.length} pages, in ${progress.requests} requests${report.analytics.partial ? '; partial' : ''}.`
-        )
-      }
-    }
-  } finally {
-    lifetime.dispose()
-    await client.close()
-  }
-  return report
-}
-
-function debugStack(error: unknown): void {
-  if (!(error instanceof StopError) && error instanceof Error && error.stack) core.debug(error.stack)
-}
-
 export async function run(): Promise<void> {
   try {
     const apiKey = core.getInput('apiKey')
@@ -135,9 +25,10 @@ export async function run(): Promise<void> {
     const inputs = readInputs((name) => core.getInput(name))
     warnAboutInputs(inputs)
 
+    const { work, publishReport } = await import('./work.js')
     const report = await work(inputs)
     try {
-      await publish(report, sink)
+      await publishReport(report)
     } catch (error) {
       core.warning(`Could not write the job summary: ${errorMessage(error)}`)
     }

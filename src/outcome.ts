@@ -4,6 +4,7 @@
 import type { JobProgress } from './agent-job.js'
 import { mayHaveActedAdvice } from './api-error.js'
 import { formatDuration } from './duration.js'
+import { errorMessage } from './error-message.js'
 import { logText, safeHttpUrl } from './escape.js'
 import type { FailOn } from './inputs.js'
 import type { StopError } from './lifetime.js'
@@ -48,10 +49,6 @@ export interface JobEnding {
 /** The pull request number, when the link is a GitHub pull request URL (github.com or GitHub Enterprise Server). */
 export function prNumberOf(link: string | undefined): string | undefined {
   return link?.match(/^https?:\/\/[^/]+\/[^/]+\/[^/]+\/pull\/(\d+)(?:[/?#]|$)/)?.[1]
-}
-
-export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
 }
 
 export function judgeJob(progress: JobProgress, ending: JobEnding): JobReport {

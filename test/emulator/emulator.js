@@ -37,6 +37,7 @@ import { createServer } from 'node:http'
  * @property {JobPlan} [defaultPlan]
  * @property {number} [port] port to listen on (default: any free one)
  * @property {number} [analyticsLimitPerHour] analytics requests per organization per hour (default 100)
+ * @property {(prompt: string) => JobPlan | undefined} [planByPrompt] chooses a created job's plan from its prompt (before the queue)
  *
  * @typedef {{ path: string, human: number, ai: number, total: number }} VisitorRow
  * @typedef {{ totals: { human: number, ai: number, total: number }, rows: VisitorRow[] }} VisitorData
@@ -58,6 +59,7 @@ import { createServer } from 'node:http'
  * @property {number} startedAt
  * @property {number} createdAt
  * @property {number | null} archivedAt
+ * @property {string} prompt
  */
 
 const JSON_TYPE = 'application/json'
@@ -121,11 +123,12 @@ export async function startEmulator(options = {}) {
    * @param {string} projectId
    * @param {JobPlan} plan
    * @param {string} [id]
+   * @param {string} [prompt]
    */
-  function createJob(projectId, plan, id) {
+  function createJob(projectId, plan, id, prompt = '') {
     const now = Date.now()
     /** @type {Job} */
-    const job = { id: id ?? randomBytes(12).toString('hex'), projectId, plan, startedAt: now, createdAt: now, archivedAt: null }
+    const job = { id: id ?? randomBytes(12).toString('hex'), projectId, plan, startedAt: now, createdAt: now, archivedAt: null, prompt }
     jobs.set(job.id, job)
     return job
   }
@@ -273,7 +276,7 @@ export async function startEmulator(options = {}) {
         if (typeof prompt !== 'string' || prompt.length < 1) return [400, { error: 'prompt is required' }]
         if (jobId === undefined) {
           if (!useAgentBudget(projectId)) return [429, { error: 'Rate limit exceeded' }]
-          const job = createJob(projectId, plans.shift() ?? defaultPlan)
+          const job = createJob(projectId, options.planByPrompt?.(prompt) ?? plans.shift() ?? defaultPlan, undefined, prompt)
           return [201, view(job)]
         }
         const job = jobs.get(jobId)
@@ -354,6 +357,11 @@ export async function startEmulator(options = {}) {
     },
     jobCount() {
       return jobs.size
+    },
+    /** The job created with this prompt: its id and creation time (ms). @param {string} prompt */
+    jobByPrompt(prompt) {
+      const job = [...jobs.values()].find((j) => j.prompt === prompt)
+      return job ? { id: job.id, createdAt: job.createdAt } : undefined
     },
     /** The visitor data the analytics endpoint serves, in this order. @param {VisitorData} data */
     setVisitors(data) {

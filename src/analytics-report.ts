@@ -31,8 +31,12 @@ export interface AnalyticsEnding {
 const DAY_MS = 86_400_000
 const isDay = (v: string): boolean => /^\d{4}-\d{2}-\d{2}$/.test(v)
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+
+/** "14 Nov 2026" (UTC). By hand: toLocaleDateString would load locale data for this alone. */
 function dayText(at: number): string {
-  return new Date(at).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
+  const d = new Date(at)
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`
 }
 
 export function describeRange(dateFrom: string, dateTo: string): string {

@@ -78,3 +78,10 @@ describe('files and summary', () => {
     expect(analyticsSummaryHtml(report([]))).toContain('No page had visitors in this range.')
   })
 })
+
+describe('num', () => {
+  it('groups thousands and keeps up to two decimals, as en-US does', async () => {
+    const { num } = await import('../../src/analytics-summary.js')
+    for (const n of [0, 7, 999, 1000, 1234567, 1234567.891, 0.5, 12.3456, 1e15]) expect(num(n)).toBe(n.toLocaleString('en-US', { maximumFractionDigits: 2 }))
+  })
+})

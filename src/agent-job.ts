@@ -60,8 +60,9 @@ export async function runAgentJob(
   progress: JobProgress,
   lifetime: Lifetime,
   log: Log,
-  random: () => number = Math.random
+  options: { random?: () => number; onStarted?: (jobId: string) => Promise<void> } = {}
 ): Promise<void> {
+  const random = options.random ?? Math.random
   if (req.jobId === undefined) {
     progress.postInFlight = 'create'
     const job = await api.createJob(req.projectId, req.prompt ?? '')
@@ -78,6 +79,7 @@ export async function runAgentJob(
   }
   const jobId = progress.jobId as string
   const shownId = logText(jobId, 100)
+  await options.onStarted?.(jobId)
 
   if (!req.wait) {
     progress.job ??= await api.getJob(req.projectId, jobId)

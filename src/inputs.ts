@@ -16,6 +16,8 @@ export interface Inputs {
   baseUrl: string
   /** Visitor analytics export, when asked for. */
   analytics?: AnalyticsInputs
+  /** Comment on the triggering issue or pull request, when asked for. */
+  comment?: { token: string }
 }
 
 export interface AnalyticsInputs {
@@ -36,10 +38,11 @@ export const INPUT_DEFAULTS = {
   baseUrl: 'https://api.mintlify.com',
   analytics: 'false',
   topPages: '20',
-  maxPages: '40'
+  maxPages: '40',
+  comment: 'false'
 } as const
 
-const INPUT_NAMES = ['apiKey', 'projectId', 'prompt', 'jobId', 'dateFrom', 'dateTo', ...Object.keys(INPUT_DEFAULTS)] as const
+const INPUT_NAMES = ['apiKey', 'projectId', 'prompt', 'jobId', 'dateFrom', 'dateTo', 'githubToken', ...Object.keys(INPUT_DEFAULTS)] as const
 type InputName = (typeof INPUT_NAMES)[number]
 
 export class InputError extends Error {
@@ -177,7 +180,9 @@ const schema = z.object({
   dateFrom: dateInput,
   dateTo: dateInput,
   topPages: integer(1, 1000, 'pages listed in the summary table'),
-  maxPages: integer(1, 1000, 'requests one export may make; analytics share 100 requests per organization per hour')
+  maxPages: integer(1, 1000, 'requests one export may make; analytics share 100 requests per organization per hour'),
+  comment: boolean,
+  githubToken: z.string()
 })
 
 /**
@@ -226,6 +231,7 @@ export function readInputs(get: (name: string) => string, now: Date = new Date()
     pollIntervalMs: Math.round(v.pollIntervalSeconds * 1000),
     failOn: v.failOn,
     baseUrl: v.baseUrl,
-    analytics
+    analytics,
+    comment: v.comment ? { token: v.githubToken } : undefined
   }
 }

@@ -20,8 +20,10 @@ function warnAboutInputs(inputs: Inputs): void {
 
 export async function run(): Promise<void> {
   try {
-    const apiKey = core.getInput('apiKey')
-    if (apiKey) core.setSecret(apiKey)
+    for (const secret of ['apiKey', 'githubToken']) {
+      const value = core.getInput(secret)
+      if (value) core.setSecret(value)
+    }
     const inputs = readInputs((name) => core.getInput(name))
     warnAboutInputs(inputs)
 

@@ -9,6 +9,7 @@ import { newJobProgress, runAgentJob } from './agent-job.js'
 import { exportVisitors, newAnalyticsProgress } from './analytics.js'
 import { judgeAnalytics } from './analytics-report.js'
 import { ApiClient } from './client.js'
+import { CommentThread } from './comment.js'
 import type { Inputs } from './inputs.js'
 import { Lifetime, StopError } from './lifetime.js'
 import { judgeJob } from './outcome.js'
@@ -61,9 +62,10 @@ export async function work(inputs: Inputs): Promise<RunReport> {
   try {
     if (inputs.prompt !== undefined || inputs.jobId !== undefined) {
       const progress = newJobProgress()
+      const thread = inputs.comment ? await CommentThread.open(inputs.comment.token, lifetime.signal) : undefined
       let error: unknown
       try {
-        await runAgentJob(client, inputs, progress, lifetime, log, Math.random)
+        await runAgentJob(client, inputs, progress, lifetime, log, { onStarted: thread && ((jobId) => thread.start(jobId)) })
       } catch (caught) {
         error = caught
         debugStack(caught)
@@ -77,6 +79,7 @@ export async function work(inputs: Inputs): Promise<RunReport> {
         failOn: inputs.failOn,
         elapsedMs: lifetime.elapsedMs()
       })
+      await thread?.finish(report.job, stop !== undefined)
     }
     if (inputs.analytics) {
       const request = { projectId: inputs.projectId, ...inputs.analytics }

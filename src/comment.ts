@@ -1,0 +1,136 @@
+// Comment back on the issue or pull request that started the workflow: one comment when the job is
+// created, edited when it ends. Optional and never fatal: a comment that cannot be posted is a
+// warning that says which permissions to add. The GitHub client is loaded only when a comment is due.
+import * as core from '@actions/core'
+import { readFile } from 'node:fs/promises'
+import { htmlText } from './escape.js'
+import { errorMessage } from './error-message.js'
+import type { JobReport } from './outcome.js'
+
+const SUPPORTED_EVENTS = ['issues', 'issue_comment', 'pull_request', 'pull_request_target']
+const MARKER = '<!-- docs-agent-action -->'
+const REQUEST_TIMEOUT_MS = 10_000
+
+export interface CommentTarget {
+  owner: string
+  repo: string
+  number: number
+  isPullRequest: boolean
+}
+
+interface EventPayload {
+  issue?: { number?: number; pull_request?: unknown }
+  pull_request?: { number?: number }
+  number?: number
+}
+
+/** Where to comment for this event, or why there is nowhere to comment. */
+export function commentTarget(eventName: string, payload: EventPayload, repository: string): CommentTarget | string {
+  if (!SUPPORTED_EVENTS.includes(eventName)) {
+    return `comment is true, but this run was triggered by "${eventName}"; comments work for ${SUPPORTED_EVENTS.join(', ')}.`
+  }
+  const [owner, repo] = repository.split('/')
+  const number = payload.pull_request?.number ?? payload.issue?.number ?? payload.number
+  if (!owner || !repo || typeof number !== 'number') return `comment is true, but the ${eventName} event names no issue or pull request.`
+  return { owner, repo, number, isPullRequest: payload.pull_request !== undefined || payload.issue?.pull_request !== undefined }
+}
+
+/** The link to this workflow run, from GITHUB_SERVER_URL so that GitHub Enterprise Server works. */
+export function runLink(env: NodeJS.ProcessEnv): string | undefined {
+  const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: runId } = env
+  return server && repository && runId ? `${server.replace(/\/+$/, '')}/${repository}/actions/runs/${runId}` : undefined
+}
+
+export function startBody(jobId: string, run: string | undefined): string {
+  return [MARKER, `📝 The documentation agent is working on it: job \`${htmlText(jobId, 100)}\`.`, run ? `\n[Workflow run](${run})` : ''].join('\n')
+}
+
+export function endBody(job: JobReport, run: string | undefined): string {
+  const lines = [MARKER]
+  if (job.prLink) lines.push(`✅ The documentation agent opened a pull request: ${job.prLink}`)
+  else if (job.failure) lines.push(`❌ ${htmlText(job.failure, 1000)}`)
+  else lines.push(`ℹ️ ${htmlText(job.headline, 1000)}`)
+  lines.push('', `Job \`${htmlText(job.jobId ?? 'none', 100)}\`, status \`${job.status ?? 'unknown'}\`.`)
+  if (run) lines.push(`[Workflow run](${run})`)
+  return lines.join('\n')
+}
+
+interface IssueComments {
+  createComment(params: { owner: string; repo: string; issue_number: number; body: string; request: { signal: AbortSignal } }): Promise<{ data: { id: number } }>
+  updateComment(params: { owner: string; repo: string; comment_id: number; body: string; request: { signal: AbortSignal } }): Promise<unknown>
+}
+
+/** One comment in the triggering thread, posted at the start and edited at the end. */
+export class CommentThread {
+  private commentId: number | undefined
+  private warned = false
+
+  private constructor(
+    private readonly issues: IssueComments,
+    private readonly target: CommentTarget,
+    private readonly runSignal: AbortSignal
+  ) {}
+
+  /** A thread for this run, or undefined (with a warning) when there is nowhere to comment. */
+  static async open(token: string, runSignal: AbortSignal): Promise<CommentThread | undefined> {
+    const eventName = process.env.GITHUB_EVENT_NAME ?? ''
+    let payload: EventPayload = {}
+    try {
+      if (process.env.GITHUB_EVENT_PATH) payload = JSON.parse(await readFile(process.env.GITHUB_EVENT_PATH, 'utf8')) as EventPayload
+    } catch (error) {
+      core.warning(`comment is true, but the event payload could not be read: ${errorMessage(error)}`)
+      return undefined
+    }
+    const target = commentTarget(eventName, payload, process.env.GITHUB_REPOSITORY ?? '')
+    if (typeof target === 'string') {
+      core.warning(target)
+      return undefined
+    }
+    if (!token) {
+      core.warning('comment is true, but githubToken is empty; pass ${{ github.token }} or a token that may comment.')
+      return undefined
+    }
+    const { getOctokit } = await import('@actions/github')
+    return new CommentThread(getOctokit(token).rest.issues as unknown as IssueComments, target, runSignal)
+  }
+
+  async start(jobId: string): Promise<void> {
+    await this.attempt(async (signal) => {
+      const { data } = await this.issues.createComment({ ...this.where(), issue_number: this.target.number, body: startBody(jobId, runLink(process.env)), request: { signal } })
+      this.commentId = data.id
+    })
+  }
+
+  /** Edits the comment to say how the job ended (or posts one, if the first could not be). */
+  async finish(job: JobReport, stopping: boolean): Promise<void> {
+    const body = endBody(job, runLink(process.env))
+    // When the run is stopping, the runner kills it soon: one short try, and not under the run's signal.
+    await this.attempt(async (signal) => {
+      if (this.commentId !== undefined) await this.issues.updateComment({ ...this.where(), comment_id: this.commentId, body, request: { signal } })
+      else await this.issues.createComment({ ...this.where(), issue_number: this.target.number, body, request: { signal } })
+    }, stopping ? 1000 : REQUEST_TIMEOUT_MS, !stopping)
+  }
+
+  private where(): { owner: string; repo: string } {
+    return { owner: this.target.owner, repo: this.target.repo }
+  }
+
+  private async attempt(call: (signal: AbortSignal) => Promise<void>, timeoutMs = REQUEST_TIMEOUT_MS, followRun = true): Promise<void> {
+    const timeout = AbortSignal.timeout(timeoutMs)
+    const signal = followRun ? AbortSignal.any([this.runSignal, timeout]) : timeout
+    try {
+      await call(signal)
+    } catch (error) {
+      if (this.runSignal.aborted && followRun) return
+      if (this.warned) return
+      this.warned = true
+      const status = (error as { status?: unknown }).status
+      const kind = this.target.isPullRequest ? 'pull-requests: write' : 'issues: write'
+      core.warning(
+        status === 403 || status === 404
+          ? `Could not comment on #${this.target.number} (HTTP ${status}): give the job \`permissions: ${kind}\` (and \`issues: write\`), and make sure githubToken may write to ${this.target.owner}/${this.target.repo}.`
+          : `Could not comment on #${this.target.number}: ${errorMessage(error)}`
+      )
+    }
+  }
+}

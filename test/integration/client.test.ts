@@ -64,6 +64,15 @@ describe('ApiClient', () => {
     expect((error as StopError).reason).toBe('cancelled')
   })
 
+  it('accepts answers with fields the documents do not list', async () => {
+    emu.fault({ method: 'GET', kind: 'status', status: 200, body: JSON.stringify({ id: 'j3', status: 'completed', prLink: null, title: 'new', source: { repository: 'r', ref: null, sha: 'abc' } }) })
+    const job = await client.getJob('proj_docs', 'j3')
+    expect(job).toMatchObject({ id: 'j3', status: 'completed', prLink: undefined, source: { repository: 'r', ref: undefined } })
+    emu.fault({ path: /visitors/, kind: 'status', status: 200, body: JSON.stringify({ totals: { human: 1, ai: 2, total: 3, bots: 9 }, visitors: [], hasMore: false, nextCursor: null }) })
+    const page = await client.getVisitors('proj_docs', { dateFrom: '2026-11-01', dateTo: '2026-11-08', limit: 250, offset: 0 })
+    expect(page.totals).toEqual({ human: 1, ai: 2, total: 3 })
+  })
+
   it('sends the project and job ids as single encoded path segments', async () => {
     await client.getJob('proj docs/..', 'a/b?c').catch(() => undefined)
     expect(emu.requests.at(-1)!.path).toBe('/v2/agent/proj%20docs%2F../job/a%2Fb%3Fc')

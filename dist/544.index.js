@@ -462,7 +462,6 @@ var error_message = __webpack_require__(6587);
 
 
 const DAY_MS = 86_400_000;
-const isDay = (v) => /^\d{4}-\d{2}-\d{2}$/.test(v);
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** "14 Nov 2026" (UTC). By hand: toLocaleDateString would load locale data for this alone. */
 function dayText(at) {
@@ -472,7 +471,7 @@ function dayText(at) {
 function describeRange(dateFrom, dateTo) {
     const from = (0,inputs/* parseDate */._U)(dateFrom);
     const to = (0,inputs/* parseDate */._U)(dateTo);
-    if (isDay(dateFrom) && isDay(dateTo)) {
+    if ((0,inputs/* isDateOnly */.$o)(dateFrom) && (0,inputs/* isDateOnly */.$o)(dateTo)) {
         const days = Math.round((to - from) / DAY_MS);
         const last = to - DAY_MS;
         const span = days === 1 ? dayText(from) : `${dayText(from)} to ${dayText(last)}`;

@@ -1,7 +1,7 @@
 // What the visitor export amounts to: totals, sorted rows, whether it is partial and why, and the
 // failure message when the step must fail. Plain data, from the export's progress and how it ended.
 import { type AnalyticsProgress, sortedRows } from './analytics.js'
-import { parseDate } from './inputs.js'
+import { isDateOnly, parseDate } from './inputs.js'
 import type { StopError } from './lifetime.js'
 import { errorMessage } from './error-message.js'
 import type { VisitorRow, VisitorTotals } from './schemas.js'
@@ -29,7 +29,6 @@ export interface AnalyticsEnding {
 }
 
 const DAY_MS = 86_400_000
-const isDay = (v: string): boolean => /^\d{4}-\d{2}-\d{2}$/.test(v)
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
 
@@ -42,7 +41,7 @@ function dayText(at: number): string {
 export function describeRange(dateFrom: string, dateTo: string): string {
   const from = parseDate(dateFrom) as number
   const to = parseDate(dateTo) as number
-  if (isDay(dateFrom) && isDay(dateTo)) {
+  if (isDateOnly(dateFrom) && isDateOnly(dateTo)) {
     const days = Math.round((to - from) / DAY_MS)
     const last = to - DAY_MS
     const span = days === 1 ? dayText(from) : `${dayText(from)} to ${dayText(last)}`

@@ -95,9 +95,14 @@ const integer = (min: number, max: number, what: string) =>
 const DATE_FORMS = 'YYYY-MM-DD (such as 2026-11-14) or an ISO 8601 date-time (such as 2026-11-14T00:00:00Z)'
 const DAY_MS = 86_400_000
 
+/** A date without a time: YYYY-MM-DD. */
+export function isDateOnly(value: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value)
+}
+
 /** The instant a date input names, or undefined when it is not one of the accepted forms. */
 export function parseDate(value: string): number | undefined {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+  if (isDateOnly(value)) {
     const at = Date.parse(`${value}T00:00:00Z`)
     return !Number.isNaN(at) && new Date(at).toISOString().startsWith(value) ? at : undefined
   }
@@ -120,7 +125,7 @@ const dateInput = z.string().transform((v, ctx) => {
 /** A date input moved by whole days, in the same form (date or date-time in UTC). */
 function shiftDays(value: string, days: number): string {
   const at = (parseDate(value) as number) + days * DAY_MS
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(at).toISOString().slice(0, 10) : new Date(at).toISOString()
+  return isDateOnly(value) ? new Date(at).toISOString().slice(0, 10) : new Date(at).toISOString()
 }
 
 /**

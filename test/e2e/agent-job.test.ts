@@ -1,23 +1,16 @@
 // The agent job end to end: the real bundle, run as its own process against the emulator.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startEmulator, type Emulator } from '../emulator/emulator.js'
-import { type ActionRun, everything, runAction } from '../support/action.js'
+import { type ActionRun, errorLines as errors, linesWith, runAction } from '../support/action.js'
 import { runtimes } from '../support/runtimes.js'
 
 const KEY = 'mint_e2eKeyQ7vX2pLr9'
 
 /** The key appears only in the one line that asks the runner to mask it. */
 function expectKeyNowhere(run: ActionRun): void {
-  const lines = everything(run).split('\n').filter((line) => line.includes(KEY))
-  expect(lines).toEqual([`::add-mask::${KEY}`])
+  expect(linesWith(run, KEY)).toEqual([`::add-mask::${KEY}`])
 }
 
-function errors(run: ActionRun): string[] {
-  return run.stdout
-    .split('\n')
-    .filter((l) => l.startsWith('::error::'))
-    .map((l) => decodeURIComponent(l.slice('::error::'.length).replace(/%(?![0-9A-F]{2})/g, '%25')))
-}
 
 /** Log lines a person reads (everything but debug and runner commands). */
 function infoLines(run: ActionRun): string[] {

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startEmulator, type Emulator } from '../emulator/emulator.js'
-import { type ActionRun, everything, runAction } from '../support/action.js'
+import { errorLines as errors, linesWith, runAction } from '../support/action.js'
 import { runtimes } from '../support/runtimes.js'
 import { HOSTILE_PATHS, siteTotals, visitorRows } from '../support/visitors.js'
 
@@ -19,12 +19,6 @@ function visitorRequests(emu: Emulator, since: number) {
   return emu.requests.slice(since).filter((r) => r.path === '/v1/analytics/proj_docs/visitors')
 }
 
-function errors(run: ActionRun): string[] {
-  return run.stdout
-    .split('\n')
-    .filter((l) => l.startsWith('::error::'))
-    .map((l) => l.slice(9).replace(/%0A/g, '\n').replace(/%25/g, '%'))
-}
 
 /** A strict RFC 4180 reader, so the test does not trust the writer's own idea of CSV. */
 function parseCsv(text: string): string[][] {
@@ -241,6 +235,6 @@ describe.each(runtimes())('visitor analytics on $name', ({ node }) => {
     expect(errors(failing)[0]).toMatch(/^Visitor analytics are incomplete after 1 requests\. Reading visitor analytics \(offset 250\) failed: the service had an error \(HTTP 500\)/)
     expect(failing.outputs).toMatchObject({ pageCount: '1', visitorsTotal: '1' })
     expect(JSON.parse(readFileSync(failing.outputs.analyticsFile!, 'utf8'))).toMatchObject({ partial: true, partialReason: 'a request failed while reading', pageCount: 1 })
-    expect(everything(failing).split('\n').filter((l) => l.includes(KEY))).toEqual([`::add-mask::${KEY}`])
+    expect(linesWith(failing, KEY)).toEqual([`::add-mask::${KEY}`])
   })
 })

@@ -7,7 +7,7 @@ import { createServer } from 'node:net'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { startEmulator, type Emulator, type EmulatorOptions, type JobPlan } from '../emulator/emulator.js'
-import { type ActionRun, everything, runAction, waitForOutput } from '../support/action.js'
+import { type ActionRun, errorLines as errorsOf, linesWith, runAction, waitForOutput } from '../support/action.js'
 import { runtimes } from '../support/runtimes.js'
 import { siteTotals, visitorRows } from '../support/visitors.js'
 
@@ -269,12 +269,6 @@ export const SCENARIOS: Scenario[] = [
   }
 ]
 
-function errorsOf(run: ActionRun): string[] {
-  return run.stdout
-    .split('\n')
-    .filter((l) => l.startsWith('::error::'))
-    .map((l) => l.slice('::error::'.length).replace(/%0A/g, '\n').replace(/%0D/g, '\r').replace(/%25/g, '%'))
-}
 
 async function freePort(): Promise<number> {
   const server = createServer()
@@ -345,8 +339,7 @@ describe.each(runtimes())('faults on $name', ({ node }) => {
       if (s.summary) expect(run.summary).toMatch(s.summary)
       s.check?.(run, server)
 
-      const leaks = everything(run).split('\n').filter((line) => line.includes(KEY))
-      expect(leaks).toEqual([`::add-mask::${KEY}`])
+      expect(linesWith(run, KEY)).toEqual([`::add-mask::${KEY}`])
     } finally {
       await late
       await emu?.close()

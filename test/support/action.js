@@ -88,6 +88,21 @@ export function everything(run) {
   return [run.stdout, run.stderr, run.outputFile, run.summary].join('\n')
 }
 
+/** The step's error annotations (`::error::`), decoded. @param {ActionRun} run */
+export function errorLines(run) {
+  return run.stdout
+    .split('\n')
+    .filter((line) => line.startsWith('::error::'))
+    .map((line) => line.slice('::error::'.length).replace(/%0A/g, '\n').replace(/%0D/g, '\r').replace(/%25/g, '%'))
+}
+
+/** Every line of the log, outputs and summary that contains `text` (a secret must appear only in its ::add-mask:: line). @param {ActionRun} run @param {string} text */
+export function linesWith(run, text) {
+  return everything(run)
+    .split('\n')
+    .filter((line) => line.includes(text))
+}
+
 /** Resolves once `predicate` holds for the run's stdout so far. @param {() => string} stdout @param {(text: string) => boolean} predicate */
 export async function waitForOutput(stdout, predicate, timeoutMs = 20_000) {
   const until = Date.now() + timeoutMs

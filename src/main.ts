@@ -1,8 +1,8 @@
 // run(): mask the key, read the inputs once, do the work, then write outputs and summary from what
 // is known and fail the step in one place. The work is loaded only after the inputs are valid.
 import * as core from '@actions/core'
-import { type Inputs, readInputs } from './inputs.js'
-import { errorMessage } from './error-message.js'
+import { errorMessage } from './run/error-message.js'
+import { type Inputs, readInputs } from './run/inputs.js'
 
 function isLoopback(hostname: string): boolean {
   return hostname === 'localhost' || hostname.startsWith('127.') || hostname === '[::1]'
@@ -27,15 +27,14 @@ export async function run(): Promise<void> {
     const inputs = readInputs((name) => core.getInput(name))
     warnAboutInputs(inputs)
 
-    const { work, publishReport } = await import('./work.js')
+    const { work, publishReport } = await import('./run/work.js')
     const report = await work(inputs)
     try {
       await publishReport(report)
     } catch (error) {
       core.warning(`Could not write the job summary: ${errorMessage(error)}`)
     }
-    const failures = [report.job?.failure, report.analytics?.failure].filter((f) => f !== undefined)
-    if (report.job && !report.job.failure) core.info(report.job.headline)
+    const failures = report.sections.map((section) => section.failure).filter((f) => f !== undefined)
     if (failures.length > 0) core.setFailed(failures.join('\n'))
   } catch (error) {
     core.setFailed(errorMessage(error))

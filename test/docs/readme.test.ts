@@ -45,7 +45,7 @@ describe('README', () => {
   })
 
   it('gives the same defaults as the code applies outside the runner', async () => {
-    const { INPUT_DEFAULTS } = await import('../../src/inputs.js')
+    const { INPUT_DEFAULTS } = await import('../../src/run/inputs.js')
     for (const [name, value] of Object.entries(INPUT_DEFAULTS)) expect(action.inputs[name]?.default, name).toBe(value)
   })
 })

@@ -1,8 +1,8 @@
 // The API client against the emulator over real HTTP: per-request timeouts and the retry rules.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ApiError } from '../../src/api-error.js'
-import { ApiClient } from '../../src/client.js'
-import { Lifetime, StopError } from '../../src/lifetime.js'
+import { ApiError } from '../../src/api/errors.js'
+import { ApiClient } from '../../src/api/client.js'
+import { Lifetime, StopError } from '../../src/run/lifetime.js'
 import { startEmulator, type Emulator } from '../emulator/emulator.js'
 
 const KEY = 'mint_clientKey'

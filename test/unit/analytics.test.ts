@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { analyticsCsv } from '../../src/analytics-files.js'
-import { describeRange, type AnalyticsReport } from '../../src/analytics-report.js'
-import { aiShare, analyticsSummaryHtml, DETAILS_BUDGET_BYTES } from '../../src/analytics-summary.js'
-import { exportVisitors, newAnalyticsProgress, sortedRows } from '../../src/analytics.js'
-import { analyticsRange, parseDate, readInputs } from '../../src/inputs.js'
+import { visitorsCsv } from '../../src/report/visitors-files.js'
+import type { VisitorsReport } from '../../src/analytics/visitors-report.js'
+import { describeRange, parseDate } from '../../src/text/dates.js'
+import { aiShare, visitorsSummaryHtml, DETAILS_BUDGET_BYTES } from '../../src/report/visitors-summary.js'
+import { exportVisitors, newVisitorsProgress, sortedRows } from '../../src/analytics/visitors.js'
+import { analyticsRange, readInputs } from '../../src/run/inputs.js'
 
 const now = new Date('2026-11-21T15:30:00Z')
 
@@ -33,7 +34,7 @@ describe('analytics range', () => {
 describe('export', () => {
   it('never asks for a page past maxPages, and sorts by total then path', async () => {
     const asked: number[] = []
-    const progress = newAnalyticsProgress()
+    const progress = newVisitorsProgress()
     const warnings: string[] = []
     await exportVisitors(
       {
@@ -54,11 +55,12 @@ describe('export', () => {
 })
 
 describe('files and summary', () => {
-  const report = (rows: AnalyticsReport['rows']): AnalyticsReport => ({
+  const report = (rows: VisitorsReport['rows']): VisitorsReport => ({
+    kind: 'visitors',
     projectId: 'p', dateFrom: '2026-11-14', dateTo: '2026-11-21', rangeText: 'r', totals: { human: 3, ai: 1, total: 3 }, rows, requests: 1, topPages: 2, partial: false
   })
   it('quotes CSV fields and defuses spreadsheet formulas', () => {
-    const csv = analyticsCsv(report([{ path: '/a,"b"\nc', human: 1, ai: 2, total: 3 }, { path: '=cmd()', human: 0, ai: 0, total: 0 }, { path: '-1', human: 0, ai: 0, total: 0 }]))
+    const csv = visitorsCsv(report([{ path: '/a,"b"\nc', human: 1, ai: 2, total: 3 }, { path: '=cmd()', human: 0, ai: 0, total: 0 }, { path: '-1', human: 0, ai: 0, total: 0 }]))
     expect(csv).toBe('path,human,ai,total\r\n"/a,""b""\nc",1,2,3\r\n\'=cmd(),0,0,0\r\n\'-1,0,0,0\r\n')
   })
   it('shows AI share of total, and a dash when there are no visitors', () => {
@@ -68,20 +70,20 @@ describe('files and summary', () => {
   })
   it('collapses the rest and keeps it within its byte budget', () => {
     const rows = Array.from({ length: 20_000 }, (_, i) => ({ path: `/${'<x>'.repeat(60)}${i}`, human: 1, ai: 1, total: 1 }))
-    const html = analyticsSummaryHtml(report(rows))
+    const html = visitorsSummaryHtml(report(rows))
     expect(Buffer.byteLength(html)).toBeLessThan(DETAILS_BUDGET_BYTES + 20_000)
     expect(html).toContain('<details><summary>19,998 more pages</summary>')
     expect(html).toMatch(/… and [\d,]+ more pages, left out/)
     expect(html).not.toContain('<x>')
   })
   it('says when no page had visitors', () => {
-    expect(analyticsSummaryHtml(report([]))).toContain('No page had visitors in this range.')
+    expect(visitorsSummaryHtml(report([]))).toContain('No page had visitors in this range.')
   })
 })
 
 describe('num', () => {
   it('groups thousands and keeps up to two decimals, as en-US does', async () => {
-    const { num } = await import('../../src/analytics-summary.js')
+    const { num } = await import('../../src/text/format.js')
     for (const n of [0, 7, 999, 1000, 1234567, 1234567.891, 0.5, 12.3456, 1e15]) expect(num(n)).toBe(n.toLocaleString('en-US', { maximumFractionDigits: 2 }))
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { httpStatusMessage, mayHaveActedAdvice } from '../../src/api-error.js'
+import { httpStatusMessage, mayHaveActedAdvice } from '../../src/api/errors.js'
 
 const create = { kind: 'create' as const, projectId: 'proj' }
 const get = { kind: 'get' as const, projectId: 'proj', jobId: 'j9' }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { htmlText, logText, safeHttpUrl } from '../../src/escape.js'
+import { htmlText, logText, safeHttpUrl } from '../../src/text/escape.js'
 
 describe('htmlText', () => {
   it('leaves no markup, table syntax or autolink active', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { InputError, readInputs } from '../../src/inputs.js'
+import { InputError, readInputs } from '../../src/run/inputs.js'
 
 function read(values: Record<string, string>) {
   return readInputs((name) => values[name] ?? '')

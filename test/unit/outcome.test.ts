@@ -1,19 +1,22 @@
 import { describe, expect, it } from 'vitest'
-import { newJobProgress, type JobProgress } from '../../src/agent-job.js'
-import { ApiError } from '../../src/api-error.js'
-import type { FailOn } from '../../src/inputs.js'
-import { StopError } from '../../src/lifetime.js'
-import { judgeJob, prNumberOf } from '../../src/outcome.js'
-import type { AgentJob } from '../../src/schemas.js'
+import { newJobProgress, type JobProgress } from '../../src/agent/job.js'
+import { ApiError } from '../../src/api/errors.js'
+import type { FailOn } from '../../src/run/inputs.js'
+import { StopError } from '../../src/run/lifetime.js'
+import type { PartEnding } from '../../src/run/part.js'
+import { judgeJob, prNumberOf } from '../../src/agent/outcome.js'
+import type { AgentJob } from '../../src/api/schemas.js'
 
 function progressWith(job: AgentJob, extra: Partial<JobProgress> = {}): JobProgress {
   return { ...newJobProgress(), jobId: job.id, job, created: true, waitStartedMs: 100, waitEndedMs: 5100, ...extra }
 }
-const ending = (failOn: FailOn[] = ['failed'], extra = {}) => ({ wait: true, timeoutMs: 60_000, failOn: new Set(failOn), elapsedMs: 6000, ...extra })
+const policy = (failOn: FailOn[] = ['failed']) => ({ wait: true, timeoutMs: 60_000, failOn: new Set(failOn) })
+const finished: PartEnding = { kind: 'finished' }
+const judge = (progress: JobProgress, failOn: FailOn[] = ['failed'], ending: PartEnding = finished) => judgeJob(progress, ending, policy(failOn), 6000)
 
 describe('judgeJob', () => {
   it('completed with a pull request succeeds and exposes the number', () => {
-    const report = judgeJob(progressWith({ id: 'j', status: 'completed', prLink: 'https://github.com/o/r/pull/42' }), ending())
+    const report = judge(progressWith({ id: 'j', status: 'completed', prLink: 'https://github.com/o/r/pull/42' }))
     expect(report).toMatchObject({ status: 'completed', prLink: 'https://github.com/o/r/pull/42', prNumber: '42', waitedMs: 5000 })
     expect(report.failure).toBeUndefined()
   })
@@ -24,20 +27,20 @@ describe('judgeJob', () => {
     ['archived', ['failed'], false],
     ['archived', ['archived'], true]
   ])('%s with failOn %j fails: %s', (status, failOn, fails) => {
-    const report = judgeJob(progressWith({ id: 'j', status }), ending(failOn))
+    const report = judge(progressWith({ id: 'j', status }), failOn)
     expect(report.status).toBe(status)
     expect(report.failure !== undefined).toBe(fails)
   })
 
   it('completed without a pull request fails only under no-pr', () => {
     const job = { id: 'j', status: 'completed', prLink: undefined }
-    expect(judgeJob(progressWith(job), ending()).failure).toBeUndefined()
-    expect(judgeJob(progressWith(job), ending(['no-pr'])).failure).toMatch(/without a pull request/)
+    expect(judge(progressWith(job)).failure).toBeUndefined()
+    expect(judge(progressWith(job), ['no-pr']).failure).toMatch(/without a pull request/)
   })
 
   it('does not link or output a prLink that is not a plain http(s) URL', () => {
     for (const prLink of ['javascript:alert(1)', 'https://github.com/o/r/pull/1$(id)', 'https://evil"><img src=x>']) {
-      const report = judgeJob(progressWith({ id: 'j', status: 'completed', prLink }), ending(['no-pr']))
+      const report = judge(progressWith({ id: 'j', status: 'completed', prLink }), ['no-pr'])
       expect(report.prLink).toBeUndefined()
       expect(report.prNumber).toBeUndefined()
       expect(report.unsafePrLink).toBe(prLink)
@@ -47,7 +50,7 @@ describe('judgeJob', () => {
 
   it('reports an unknown status as active, and names it', () => {
     const progress = progressWith({ id: 'j', status: 'queued' }, { unknownStatuses: ['queued'], waitEndedMs: undefined })
-    const report = judgeJob(progress, ending(['failed'], { stop: new StopError('timeout') }))
+    const report = judge(progress, ['failed'], { kind: 'stopped', stop: new StopError('timeout') })
     expect(report.status).toBe('active')
     expect(report.serviceStatus).toBe('queued')
     expect(report.failure).toContain('"queued"')
@@ -56,17 +59,17 @@ describe('judgeJob', () => {
 
   it('cancellation and timeout keep what is known and say the job keeps running', () => {
     const progress = progressWith({ id: 'j1', status: 'active' })
-    const cancelled = judgeJob(progress, ending(['failed'], { stop: new StopError('cancelled', 'SIGTERM') }))
+    const cancelled = judge(progress, ['failed'], { kind: 'stopped', stop: new StopError('cancelled', 'SIGTERM') })
     expect(cancelled).toMatchObject({ jobId: 'j1', status: 'active' })
     expect(cancelled.failure).toBe('Cancelled (SIGTERM) while waiting for job j1. Job j1 keeps running on the service; the API cannot cancel it.')
-    const early = judgeJob(newJobProgress(), ending(['failed'], { stop: new StopError('timeout') }))
+    const early = judge(newJobProgress(), ['failed'], { kind: 'stopped', stop: new StopError('timeout') })
     expect(early.failure).toBe('Timed out after 1m 0s (timeoutMinutes) before a job was created.')
     expect(early.status).toBeUndefined()
   })
 
   it('an error becomes the failure message as it is', () => {
     const error = new ApiError('Checking job "j" failed: nope.', { transient: false, status: 404 })
-    expect(judgeJob(progressWith({ id: 'j', status: 'active' }), ending(['failed'], { error })).failure).toBe('Checking job "j" failed: nope.')
+    expect(judge(progressWith({ id: 'j', status: 'active' }), ['failed'], { kind: 'failed', error }).failure).toBe('Checking job "j" failed: nope.')
   })
 })
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import type { JobReport } from '../../src/outcome.js'
-import { jobSummaryHtml } from '../../src/job-summary.js'
-import { outputsOf } from '../../src/report.js'
+import type { JobReport } from '../../src/agent/outcome.js'
+import { jobSummaryHtml } from '../../src/report/job-summary.js'
+import { outputsOf } from '../../src/report/sections.js'
 
-const base: JobReport = { jobId: 'j1', status: 'completed', followUp: false, unknownStatuses: [], headline: 'Done.' }
+const base: JobReport = { kind: 'job', jobId: 'j1', status: 'completed', followUp: false, unknownStatuses: [], headline: 'Done.' }
 
 describe('job summary', () => {
   it('escapes every value from the service', () => {
@@ -28,7 +28,6 @@ describe('job summary', () => {
 
 describe('outputs', () => {
   it('sets all four, empty when unknown', () => {
-    expect(outputsOf({ job: { ...base, status: undefined, jobId: undefined } })).toEqual({ jobId: '', status: '', prLink: '', prNumber: '' })
-    expect(outputsOf({})).toEqual({})
+    expect(outputsOf({ ...base, status: undefined, jobId: undefined })).toEqual({ jobId: '', status: '', prLink: '', prNumber: '' })
   })
 })

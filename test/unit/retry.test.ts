@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { pollDelay } from '../../src/poll-schedule.js'
-import { backoffDelay, DEFAULT_RETRY_POLICY, parseRetryAfter } from '../../src/retry.js'
+import { pollDelay } from '../../src/agent/poll-schedule.js'
+import { backoffDelay, DEFAULT_RETRY_POLICY, parseRetryAfter } from '../../src/api/retry.js'
 
 describe('backoffDelay', () => {
   it('draws from 0 up to an exponentially growing ceiling, capped', () => {

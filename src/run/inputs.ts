@@ -1,5 +1,6 @@
 // The action's inputs, read once and validated into one typed object before any request is made.
 import { z } from 'zod'
+import { parseDate, shiftDays } from '../text/dates.js'
 
 export const FAIL_ON_WORDS = ['failed', 'archived', 'no-pr'] as const
 export type FailOn = (typeof FAIL_ON_WORDS)[number]
@@ -93,25 +94,6 @@ const integer = (min: number, max: number, what: string) =>
   })
 
 const DATE_FORMS = 'YYYY-MM-DD (such as 2026-11-14) or an ISO 8601 date-time (such as 2026-11-14T00:00:00Z)'
-const DAY_MS = 86_400_000
-
-/** A date without a time: YYYY-MM-DD. */
-export function isDateOnly(value: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(value)
-}
-
-/** The instant a date input names, or undefined when it is not one of the accepted forms. */
-export function parseDate(value: string): number | undefined {
-  if (isDateOnly(value)) {
-    const at = Date.parse(`${value}T00:00:00Z`)
-    return !Number.isNaN(at) && new Date(at).toISOString().startsWith(value) ? at : undefined
-  }
-  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(value)) {
-    const at = Date.parse(value)
-    return Number.isNaN(at) ? undefined : at
-  }
-  return undefined
-}
 
 const dateInput = z.string().transform((v, ctx) => {
   if (v === '') return undefined
@@ -121,12 +103,6 @@ const dateInput = z.string().transform((v, ctx) => {
   }
   return v
 })
-
-/** A date input moved by whole days, in the same form (date or date-time in UTC). */
-function shiftDays(value: string, days: number): string {
-  const at = (parseDate(value) as number) + days * DAY_MS
-  return isDateOnly(value) ? new Date(at).toISOString().slice(0, 10) : new Date(at).toISOString()
-}
 
 /**
  * The range sent to the API. The API's own defaults are undocumented, so both ends are always sent:

@@ -1,5 +1,5 @@
 // Failures of a request to the service, and the sentences a user can act on.
-import { logText } from './escape.js'
+import { logText } from '../text/escape.js'
 
 export type RequestKind = 'create' | 'message' | 'get' | 'visitors'
 

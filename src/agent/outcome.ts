@@ -1,16 +1,17 @@
 // What the run's job part amounts to: the values for outputs and summary, one headline sentence,
 // and the failure message when the step must fail. Plain data, computed from the job's progress,
 // how the run ended, and the user's failOn policy.
-import type { JobProgress } from './agent-job.js'
-import { mayHaveActedAdvice } from './api-error.js'
-import { formatDuration } from './duration.js'
-import { errorMessage } from './error-message.js'
-import { logText, safeHttpUrl } from './escape.js'
-import type { FailOn } from './inputs.js'
-import type { StopError } from './lifetime.js'
-import { isKnownStatus, type KnownStatus } from './schemas.js'
+import { mayHaveActedAdvice } from '../api/errors.js'
+import { isKnownStatus, type KnownStatus } from '../api/schemas.js'
+import { errorMessage } from '../run/error-message.js'
+import type { FailOn } from '../run/inputs.js'
+import { type PartEnding, stopOf } from '../run/part.js'
+import { logText, safeHttpUrl } from '../text/escape.js'
+import { formatDuration } from '../text/format.js'
+import type { JobProgress } from './job.js'
 
 export interface JobReport {
+  kind: 'job'
   jobId?: string
   /** Output word: the last status seen; one the action does not know counts as active (the job is not over). */
   status?: KnownStatus
@@ -33,17 +34,12 @@ export interface JobReport {
   failure?: string
 }
 
-export interface JobEnding {
-  /** The run was stopped by its deadline or a signal. */
-  stop?: StopError
-  /** Any other error that ended the run. */
-  error?: unknown
+/** What the user asked for that decides how the job's ending is judged. */
+export interface JobPolicy {
   /** The step was asked not to wait. */
   wait: boolean
   timeoutMs: number
   failOn: ReadonlySet<FailOn>
-  /** Run time (ms since start) now. */
-  elapsedMs: number
 }
 
 /** The pull request number, when the link is a GitHub pull request URL (github.com or GitHub Enterprise Server). */
@@ -51,13 +47,15 @@ export function prNumberOf(link: string | undefined): string | undefined {
   return link?.match(/^https?:\/\/[^/]+\/[^/]+\/[^/]+\/pull\/(\d+)(?:[/?#]|$)/)?.[1]
 }
 
-export function judgeJob(progress: JobProgress, ending: JobEnding): JobReport {
+/** The job's report from its progress, how the work ended, and the run's time so far (`elapsedMs`). */
+export function judgeJob(progress: JobProgress, ending: PartEnding, policy: JobPolicy, elapsedMs: number): JobReport {
   const job = progress.job
   const serviceStatus = job?.status
   const status: KnownStatus | undefined = isKnownStatus(serviceStatus) ? serviceStatus : serviceStatus !== undefined ? 'active' : undefined
   const prLink = safeHttpUrl(job?.prLink)
   const id = progress.jobId ? `job ${logText(progress.jobId, 100)}` : 'the job'
   const report: JobReport = {
+    kind: 'job',
     jobId: progress.jobId,
     status,
     serviceStatus,
@@ -69,7 +67,7 @@ export function judgeJob(progress: JobProgress, ending: JobEnding): JobReport {
     ref: job?.source?.ref,
     createdAt: job?.createdAt,
     archivedAt: job?.archivedAt,
-    waitedMs: progress.waitStartedMs === undefined ? undefined : (progress.waitEndedMs ?? ending.elapsedMs) - progress.waitStartedMs,
+    waitedMs: progress.waitStartedMs === undefined ? undefined : (progress.waitEndedMs ?? elapsedMs) - progress.waitStartedMs,
     followUp: progress.messageSent,
     unknownStatuses: progress.unknownStatuses,
     headline: ''
@@ -80,8 +78,9 @@ export function judgeJob(progress: JobProgress, ending: JobEnding): JobReport {
       ? ` The service reported a status this action does not know: ${progress.unknownStatuses.map((s) => `"${logText(s, 50)}"`).join(', ')}.`
       : ''
 
-  if (ending.stop) {
-    const what = ending.stop.reason === 'timeout' ? `Timed out after ${formatDuration(ending.timeoutMs)} (timeoutMinutes)` : `Cancelled (${ending.stop.signalName ?? 'signal'})`
+  const stop = stopOf(ending)
+  if (stop) {
+    const what = stop.reason === 'timeout' ? `Timed out after ${formatDuration(policy.timeoutMs)} (timeoutMinutes)` : `Cancelled (${stop.signalName ?? 'signal'})`
     let when: string
     if (progress.postInFlight === 'create') when = `while creating the job.${mayHaveActedAdvice({ kind: 'create', projectId: '' })}`
     else if (progress.postInFlight === 'message') when = `while sending the follow-up to ${id}.${mayHaveActedAdvice({ kind: 'message', projectId: '' })}${stillRunning}`
@@ -89,14 +88,14 @@ export function judgeJob(progress: JobProgress, ending: JobEnding): JobReport {
     else when = 'before a job was created.'
     report.headline = `${what} ${when}${unknownNote}`
     report.failure = report.headline
-  } else if (ending.error !== undefined) {
+  } else if (ending.kind === 'failed') {
     report.headline = errorMessage(ending.error)
     report.failure = report.headline
-  } else if (!ending.wait && !(status && status !== 'active')) {
+  } else if (!policy.wait && !(status && status !== 'active')) {
     const what = progress.created ? 'was created and is running' : progress.messageSent ? 'received the follow-up and is running' : 'is running'
     report.headline = `${capitalise(id)} ${what} on the service; wait is false, so the step does not wait for it.`
   } else {
-    judgeFinished(report, id, ending.failOn)
+    judgeFinished(report, id, policy.failOn)
   }
   return report
 }

@@ -9,9 +9,9 @@ import {
   mayHaveActedAdvice,
   networkMessage,
   type RequestContext
-} from './api-error.js'
-import { logText } from './escape.js'
-import { type Lifetime, sleep, StopError } from './lifetime.js'
+} from './errors.js'
+import { type Lifetime, sleep, StopError } from '../run/lifetime.js'
+import { logText } from '../text/escape.js'
 import { backoffDelay, DEFAULT_RETRY_POLICY, parseRetryAfter, type RetryPolicy } from './retry.js'
 import { type AgentJob, agentJobSchema, errorBodySchema, type VisitorsPage, visitorsPageSchema } from './schemas.js'
 import { Transport, TransportError } from './transport.js'

@@ -1,8 +1,8 @@
 // The agent job's section of the job summary, from the job's report data. Every value from the
 // service is escaped; the pull request is linked only when its URL is a plain http(s) one.
-import { formatDuration } from './duration.js'
-import { htmlText } from './escape.js'
-import type { JobReport } from './outcome.js'
+import type { JobReport } from '../agent/outcome.js'
+import { htmlText } from '../text/escape.js'
+import { formatDuration } from '../text/format.js'
 
 function row(label: string, valueHtml: string): string {
   return `<tr><th scope="row" align="left">${label}</th><td>${valueHtml}</td></tr>`

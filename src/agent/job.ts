@@ -1,12 +1,13 @@
 // The agent job: create it (or send a follow-up to an existing one), then check its status until it
 // is completed, archived or failed. What is learnt along the way is kept in JobProgress, so that the
 // report can be written from it however the run ends.
-import { ApiError } from './api-error.js'
-import { formatDuration } from './duration.js'
-import { logText } from './escape.js'
-import { type Lifetime, sleep } from './lifetime.js'
+import { ApiError } from '../api/errors.js'
+import { type AgentJob, isKnownStatus, TERMINAL_STATUSES } from '../api/schemas.js'
+import { type Lifetime, sleep } from '../run/lifetime.js'
+import type { Log } from '../run/part.js'
+import { logText } from '../text/escape.js'
+import { formatDuration } from '../text/format.js'
 import { pollDelay } from './poll-schedule.js'
-import { type AgentJob, isKnownStatus, TERMINAL_STATUSES } from './schemas.js'
 
 export interface AgentJobApi {
   createJob(projectId: string, prompt: string): Promise<AgentJob & { id: string }>
@@ -20,11 +21,6 @@ export interface AgentJobRequest {
   jobId?: string
   wait: boolean
   pollIntervalMs: number
-}
-
-export interface Log {
-  info(message: string): void
-  warning(message: string): void
 }
 
 export interface JobProgress {

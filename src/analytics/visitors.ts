@@ -1,9 +1,9 @@
 // Visitor analytics: read every page of unique visitors for a date range, as few requests as the API
 // allows. Analytics share 100 requests per organization per hour, so pages are as large as the API
 // takes (250 rows), reading stops as soon as hasMore is false, and never goes past maxPages.
-import type { Log } from './agent-job.js'
-import type { VisitorsQuery } from './client.js'
-import type { VisitorRow, VisitorsPage, VisitorTotals } from './schemas.js'
+import type { VisitorsQuery } from '../api/client.js'
+import type { VisitorRow, VisitorsPage, VisitorTotals } from '../api/schemas.js'
+import type { Log } from '../run/part.js'
 
 export const PAGE_SIZE = 250
 
@@ -11,14 +11,14 @@ export interface VisitorsApi {
   getVisitors(projectId: string, query: VisitorsQuery): Promise<VisitorsPage>
 }
 
-export interface AnalyticsRequest {
+export interface VisitorsRequest {
   projectId: string
   dateFrom: string
   dateTo: string
   maxPages: number
 }
 
-export interface AnalyticsProgress {
+export interface VisitorsProgress {
   /** Site-wide totals, from the service (deduplicated there; never summed here). */
   totals?: VisitorTotals
   /** Rows by path: a path seen on two pages (the data moved while reading) is kept once. */
@@ -30,7 +30,7 @@ export interface AnalyticsProgress {
   capped: boolean
 }
 
-export function newAnalyticsProgress(): AnalyticsProgress {
+export function newVisitorsProgress(): VisitorsProgress {
   return { rows: new Map(), requests: 0, complete: false, capped: false }
 }
 
@@ -48,7 +48,7 @@ function merge(into: Map<string, VisitorRow>, row: VisitorRow): void {
   })
 }
 
-export async function exportVisitors(api: VisitorsApi, req: AnalyticsRequest, progress: AnalyticsProgress, log: Log): Promise<void> {
+export async function exportVisitors(api: VisitorsApi, req: VisitorsRequest, progress: VisitorsProgress, log: Log): Promise<void> {
   for (let page = 0; page < req.maxPages; page++) {
     const result = await api.getVisitors(req.projectId, { dateFrom: req.dateFrom, dateTo: req.dateTo, limit: PAGE_SIZE, offset: page * PAGE_SIZE })
     progress.requests++

@@ -1,21 +1,14 @@
 // The visitor section of the job summary: range, totals, the top pages, and the rest collapsed,
 // cut so that the section stays far below GitHub's 1 MiB summary limit (over it, GitHub drops the
 // whole summary). Page paths come from the service and are escaped.
-import type { AnalyticsReport } from './analytics-report.js'
-import { htmlText } from './escape.js'
-import type { VisitorRow } from './schemas.js'
+import type { VisitorsReport } from '../analytics/visitors-report.js'
+import type { VisitorRow } from '../api/schemas.js'
+import { htmlText } from '../text/escape.js'
+import { num } from '../text/format.js'
 
 /** Bytes the collapsed rows may take; the rest of the section is small. */
 export const DETAILS_BUDGET_BYTES = 400 * 1024
 const PATH_CHARS = 160
-
-/** 1234567.891 → "1,234,567.89". By hand: Intl would load locale data (about 15 ms and 8 MB) for this alone. */
-export function num(n: number): string {
-  const text = String(Math.round(n * 100) / 100)
-  if (!/^\d+(\.\d+)?$/.test(text)) return text
-  const [whole = '', fraction] = text.split('.')
-  return whole.replace(/\B(?=(\d{3})+$)/g, ',') + (fraction ? `.${fraction}` : '')
-}
 
 /** AI visitors as a share of all (deduplicated) visitors. */
 export function aiShare(ai: number, total: number): string {
@@ -32,7 +25,7 @@ function pageRow(row: VisitorRow): string {
   )
 }
 
-export function analyticsSummaryHtml(report: AnalyticsReport): string {
+export function visitorsSummaryHtml(report: VisitorsReport): string {
   const parts: string[] = [`<h2>${report.failure ? '❌' : report.partial ? '⚠️' : '📊'} Documentation visitors</h2>`]
   const facts = [htmlText(report.rangeText, 200)]
   if (report.totals) facts.push(`${num(report.rows.length)} pages`, `${report.requests} ${report.requests === 1 ? 'request' : 'requests'}`)

@@ -3,9 +3,10 @@
 // warning that says which permissions to add. The GitHub client is loaded only when a comment is due.
 import * as core from '@actions/core'
 import { readFile } from 'node:fs/promises'
-import { htmlText } from './escape.js'
-import { errorMessage } from './error-message.js'
-import type { JobReport } from './outcome.js'
+import type { JobReport } from '../agent/outcome.js'
+import { errorMessage } from '../run/error-message.js'
+import type { Section } from '../report/sections.js'
+import { htmlText } from '../text/escape.js'
 
 const SUPPORTED_EVENTS = ['issues', 'issue_comment', 'pull_request', 'pull_request_target']
 const MARKER = '<!-- docs-agent-action -->'
@@ -101,8 +102,13 @@ export class CommentThread {
     })
   }
 
+  /** Once the job's section is reported: says how the job ended. Other sections are not commented on. */
+  async reported(section: Section, stopping: boolean): Promise<void> {
+    if (section.kind === 'job') await this.finish(section, stopping)
+  }
+
   /** Edits the comment to say how the job ended (or posts one, if the first could not be). */
-  async finish(job: JobReport, stopping: boolean): Promise<void> {
+  private async finish(job: JobReport, stopping: boolean): Promise<void> {
     const body = endBody(job, runLink(process.env))
     // When the run is stopping, the runner kills it soon: one short try, and not under the run's signal.
     await this.attempt(async (signal) => {

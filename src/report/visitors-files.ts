@@ -1,7 +1,7 @@
 // The export's files, for actions/upload-artifact: JSON with everything, and the rows as CSV.
-import type { AnalyticsReport } from './analytics-report.js'
+import type { VisitorsReport } from '../analytics/visitors-report.js'
 
-export function analyticsJson(report: AnalyticsReport): string {
+export function visitorsJson(report: VisitorsReport): string {
   return `${JSON.stringify(
     {
       projectId: report.projectId,
@@ -29,7 +29,7 @@ function csvField(value: string): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 
-export function analyticsCsv(report: AnalyticsReport): string {
+export function visitorsCsv(report: VisitorsReport): string {
   const lines = ['path,human,ai,total']
   for (const row of report.rows) lines.push([csvField(row.path), row.human, row.ai, row.total].join(','))
   return `${lines.join('\r\n')}\r\n`

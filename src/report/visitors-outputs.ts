@@ -1,0 +1,23 @@
+// The visitor export's step outputs and its line in the log.
+import type { VisitorsReport } from '../analytics/visitors-report.js'
+
+export function visitorsOutputs(report: VisitorsReport, paths: Readonly<Record<string, string>>): Record<string, string> {
+  const totals = report.totals
+  return {
+    visitorsHuman: totals ? String(totals.human) : '',
+    visitorsAi: totals ? String(totals.ai) : '',
+    visitorsTotal: totals ? String(totals.total) : '',
+    pageCount: totals ? String(report.rows.length) : '',
+    analyticsFile: paths.analyticsFile ?? '',
+    analyticsCsvFile: paths.analyticsCsvFile ?? ''
+  }
+}
+
+export function visitorsLogLine(report: VisitorsReport): string | undefined {
+  const totals = report.totals
+  if (!totals) return undefined
+  return (
+    `Visitors, ${report.rangeText}: ${totals.total} in all (human ${totals.human}, AI ${totals.ai}) over ` +
+    `${report.rows.length} pages, in ${report.requests} requests${report.partial ? '; partial' : ''}.`
+  )
+}

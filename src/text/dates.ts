@@ -1,0 +1,48 @@
+// Dates as the inputs take them (YYYY-MM-DD or an ISO 8601 date-time) and as people read them.
+
+export const DAY_MS = 86_400_000
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+
+/** A date without a time: YYYY-MM-DD. */
+export function isDateOnly(value: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value)
+}
+
+/** The instant a date input names, or undefined when it is not one of the accepted forms. */
+export function parseDate(value: string): number | undefined {
+  if (isDateOnly(value)) {
+    const at = Date.parse(`${value}T00:00:00Z`)
+    return !Number.isNaN(at) && new Date(at).toISOString().startsWith(value) ? at : undefined
+  }
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(value)) {
+    const at = Date.parse(value)
+    return Number.isNaN(at) ? undefined : at
+  }
+  return undefined
+}
+
+/** A valid date input moved by whole days, in the same form (date, or date-time in UTC). */
+export function shiftDays(value: string, days: number): string {
+  const at = (parseDate(value) as number) + days * DAY_MS
+  return isDateOnly(value) ? new Date(at).toISOString().slice(0, 10) : new Date(at).toISOString()
+}
+
+/** "14 Nov 2026" (UTC). By hand: toLocaleDateString would load locale data for this alone. */
+export function dayText(at: number): string {
+  const d = new Date(at)
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`
+}
+
+/** A range of valid date inputs in words, the exclusive end shown as the last day included. */
+export function describeRange(dateFrom: string, dateTo: string): string {
+  const from = parseDate(dateFrom) as number
+  const to = parseDate(dateTo) as number
+  if (isDateOnly(dateFrom) && isDateOnly(dateTo)) {
+    const days = Math.round((to - from) / DAY_MS)
+    const last = to - DAY_MS
+    const span = days === 1 ? dayText(from) : `${dayText(from)} to ${dayText(last)}`
+    return `${span} (${days} ${days === 1 ? 'day' : 'days'}, UTC)`
+  }
+  return `${dateFrom} up to, not including, ${dateTo}`
+}

@@ -32,7 +32,7 @@ for (const tool of ['curl', 'jq', '/usr/bin/time']) {
 const median = (values) => {
   const s = [...values].sort((a, b) => a - b)
   const mid = Math.floor(s.length / 2)
-  return s.length % 2 ? /** @type {number} */ (s[mid]) : (/** @type {number} */ (s[mid - 1]) + /** @type {number} */ (s[mid])) / 2
+  return s.length % 2 ? /** @type {number} */ (s[mid]) : /** @type {number} */ (s[mid - 1] + /** @type {number} */ (s[mid])) / 2
 }
 /** @param {number[]} values */
 const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length
@@ -79,7 +79,8 @@ function actionEnv(inputs, dir) {
 async function startup() {
   const runs = quick ? 3 : 21
   const runtimes = [{ name: `node ${process.version}`, node: process.execPath }]
-  if (existsSync(NODE24) && !process.version.startsWith('v24.')) runtimes.push({ name: `node ${execFileSync(NODE24, ['--version'], { encoding: 'utf8' }).trim()}`, node: NODE24 })
+  if (existsSync(NODE24) && !process.version.startsWith('v24.'))
+    runtimes.push({ name: `node ${execFileSync(NODE24, ['--version'], { encoding: 'utf8' }).trim()}`, node: NODE24 })
   const rows = []
   for (const rt of runtimes) {
     const bare = { wall: /** @type {number[]} */ ([]), peak: /** @type {number[]} */ ([]) }
@@ -90,7 +91,7 @@ async function startup() {
       const dir = mkdtempSync(join(tmpdir(), 'bench-'))
       const a = /** @type {any} */ (await measured(rt.node, [BUNDLE], actionEnv({ projectId: 'p' }, dir)))
       if (a.code !== 1) throw new Error(`the action should fail input validation, exit ${a.code}`)
-      bare.wall.push(b.wallMs), bare.peak.push(b.peakKb), action.wall.push(a.wallMs), action.peak.push(a.peakKb)
+      ;(bare.wall.push(b.wallMs), bare.peak.push(b.peakKb), action.wall.push(a.wallMs), action.peak.push(a.peakKb))
     }
     rows.push({
       runtime: rt.name,
@@ -127,7 +128,13 @@ async function detectionReal() {
           const run =
             tool === 'action'
               ? measured(process.execPath, [BUNDLE], actionEnv({ apiKey: KEY, projectId: 'proj_docs', prompt, baseUrl: emu.url }, dir))
-              : measured('bash', [SCRIPT, 'job'], { PATH: process.env.PATH ?? '', BASE_URL: emu.url, API_KEY: KEY, PROJECT_ID: 'proj_docs', PROMPT: prompt })
+              : measured('bash', [SCRIPT, 'job'], {
+                  PATH: process.env.PATH ?? '',
+                  BASE_URL: emu.url,
+                  API_KEY: KEY,
+                  PROJECT_ID: 'proj_docs',
+                  PROMPT: prompt
+                })
           runs.push(
             run.then((/** @type {any} */ r) => {
               const job = emu.jobByPrompt(prompt)
@@ -149,7 +156,12 @@ async function detectionReal() {
   return seconds.map((sec) => {
     const a = /** @type {{ lag: number[], total: number[], gets: number[] }} */ (results[`${sec}|action`])
     const s = /** @type {{ lag: number[], total: number[], gets: number[] }} */ (results[`${sec}|script`])
-    return { sec, reps, action: { lag: median(a.lag), total: median(a.total), gets: median(a.gets) }, script: { lag: median(s.lag), total: median(s.total), gets: median(s.gets) } }
+    return {
+      sec,
+      reps,
+      action: { lag: median(a.lag), total: median(a.total), gets: median(a.gets) },
+      script: { lag: median(s.lag), total: median(s.total), gets: median(s.gets) }
+    }
   })
 }
 
@@ -182,11 +194,11 @@ async function detectionSimulated() {
         now += pollDelay(check, 10_000, random) + latencyMs
         gets++
       }
-      action.lag.push(now - duration), action.gets.push(gets), action.perMin.push(gets / (duration / 60_000))
+      ;(action.lag.push(now - duration), action.gets.push(gets), action.perMin.push(gets / (duration / 60_000)))
       let loopNow = 0
       let loopGets = 0
-      while (loopNow < duration) (loopNow += 5000 + latencyMs), loopGets++
-      loop.lag.push(loopNow - duration), loop.gets.push(loopGets), loop.perMin.push(loopGets / (duration / 60_000))
+      while (loopNow < duration) ((loopNow += 5000 + latencyMs), loopGets++)
+      ;(loop.lag.push(loopNow - duration), loop.gets.push(loopGets), loop.perMin.push(loopGets / (duration / 60_000)))
       if (gets > loopGets) moreThanLoop++
     }
     return {
@@ -216,17 +228,45 @@ async function analytics() {
           const dir = mkdtempSync(join(tmpdir(), 'bench-'))
           const run = /** @type {any} */ (
             tool === 'action'
-              ? await measured(process.execPath, [BUNDLE], actionEnv({ apiKey: KEY, projectId: 'proj_docs', analytics: 'true', maxPages: '1000', dateFrom: '2026-11-01', dateTo: '2026-11-08', baseUrl: emu.url }, dir))
-              : await measured('bash', [SCRIPT, 'analytics'], { PATH: process.env.PATH ?? '', BASE_URL: emu.url, API_KEY: KEY, PROJECT_ID: 'proj_docs', DATE_FROM: '2026-11-01', DATE_TO: '2026-11-08' })
+              ? await measured(
+                  process.execPath,
+                  [BUNDLE],
+                  actionEnv(
+                    {
+                      apiKey: KEY,
+                      projectId: 'proj_docs',
+                      analytics: 'true',
+                      maxPages: '1000',
+                      dateFrom: '2026-11-01',
+                      dateTo: '2026-11-08',
+                      baseUrl: emu.url
+                    },
+                    dir
+                  )
+                )
+              : await measured('bash', [SCRIPT, 'analytics'], {
+                  PATH: process.env.PATH ?? '',
+                  BASE_URL: emu.url,
+                  API_KEY: KEY,
+                  PROJECT_ID: 'proj_docs',
+                  DATE_FROM: '2026-11-01',
+                  DATE_TO: '2026-11-08'
+                })
           )
           if (run.code !== 0) throw new Error(`${tool} analytics ${n} failed (exit ${run.code})`)
           const side = /** @type {{ wall: number[], peak: number[], requests: number[] }} */ (r[tool])
-          side.wall.push(run.wallMs), side.peak.push(run.peakKb), side.requests.push(emu.requests.length - before)
+          ;(side.wall.push(run.wallMs), side.peak.push(run.peakKb), side.requests.push(emu.requests.length - before))
         }
       }
       const a = /** @type {{ wall: number[], peak: number[], requests: number[] }} */ (r.action)
       const s = /** @type {{ wall: number[], peak: number[], requests: number[] }} */ (r.script)
-      rows.push({ n, reps, minimum: Math.max(1, Math.ceil(n / 250)), action: { wall: median(a.wall), peak: median(a.peak), requests: median(a.requests) }, script: { wall: median(s.wall), peak: median(s.peak), requests: median(s.requests) } })
+      rows.push({
+        n,
+        reps,
+        minimum: Math.max(1, Math.ceil(n / 250)),
+        action: { wall: median(a.wall), peak: median(a.peak), requests: median(a.requests) },
+        script: { wall: median(s.wall), peak: median(s.peak), requests: median(s.requests) }
+      })
     }
   } finally {
     await emu.close()
@@ -257,27 +297,63 @@ const export_ = await analytics()
 const lines = []
 lines.push(`Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()}${quick ? ' (quick mode)' : ''}.`, '')
 lines.push(`### 1. Start-up (a run that fails input validation; median of ${start.runs}, interleaved with bare node)`, '')
-lines.push('| Runtime | `node -e \'\'` | action | overhead | target ≤ 80 ms | peak memory, bare → action |', '| --- | ---: | ---: | ---: | --- | ---: |')
-for (const r of start.rows) lines.push(`| ${r.runtime} | ${ms(r.bareMs)} | ${ms(r.actionMs)} | ${ms(r.overheadMs)} | ${mark(r.overheadMs <= 80)} | ${mb(r.barePeakKb)} → ${mb(r.actionPeakKb)} |`)
+lines.push(
+  "| Runtime | `node -e ''` | action | overhead | target ≤ 80 ms | peak memory, bare → action |",
+  '| --- | ---: | ---: | ---: | --- | ---: |'
+)
+for (const r of start.rows)
+  lines.push(
+    `| ${r.runtime} | ${ms(r.bareMs)} | ${ms(r.actionMs)} | ${ms(r.overheadMs)} | ${mark(r.overheadMs <= 80)} | ${mb(r.barePeakKb)} → ${mb(r.actionPeakKb)} |`
+  )
 lines.push('', `dist/index.js: ${(start.bundleBytes / 1024).toFixed(0)} KiB.`, '')
 lines.push(`### 2. Detection of a finished job, real time (default pollIntervalSeconds 10; median of ${real[0]?.reps ?? 0})`, '')
-lines.push('| Job takes | Action: step ends after job start | lag after terminal | GETs | Script (5 s loop): ends after start | lag | GETs |', '| ---: | ---: | ---: | ---: | ---: | ---: | ---: |')
-for (const r of real) lines.push(`| ${r.sec} s | ${s1(r.action.total)} | ${s1(r.action.lag)} | ${r.action.gets} | ${s1(r.script.total)} | ${s1(r.script.lag)} | ${r.script.gets} |`)
+lines.push(
+  '| Job takes | Action: step ends after job start | lag after terminal | GETs | Script (5 s loop): ends after start | lag | GETs |',
+  '| ---: | ---: | ---: | ---: | ---: | ---: | ---: |'
+)
+for (const r of real)
+  lines.push(
+    `| ${r.sec} s | ${s1(r.action.total)} | ${s1(r.action.lag)} | ${r.action.gets} | ${s1(r.script.total)} | ${s1(r.script.lag)} | ${r.script.gets} |`
+  )
 const two = real.find((r) => r.sec === 2)
-if (two) lines.push('', `Target: a job terminal after 2 s is detected within 3 s: ${s1(two.action.total)} after its start, ${mark(two.action.total <= 3000)}.`)
-lines.push('', `### 2b. Detection, simulated clock (the action's own schedule from src/poll-schedule.ts; ${simulated[0]?.trials} jobs per row, each the given length plus 0–60 s)`, '')
-lines.push('| Job length | Action: mean lag | mean GETs | GETs per minute | 5 s loop: mean lag | mean GETs | GETs per minute | jobs where the action made more GETs than the loop |', '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |')
-for (const r of simulated) lines.push(`| ${r.min} min | ${s1(r.action.lag)} | ${r.action.gets.toFixed(1)} | ${r.action.perMin.toFixed(2)} | ${s1(r.loop.lag)} | ${r.loop.gets.toFixed(1)} | ${r.loop.perMin.toFixed(2)} | ${r.moreThanLoop} |`)
+if (two)
+  lines.push(
+    '',
+    `Target: a job terminal after 2 s is detected within 3 s: ${s1(two.action.total)} after its start, ${mark(two.action.total <= 3000)}.`
+  )
+lines.push(
+  '',
+  `### 2b. Detection, simulated clock (the action's own schedule from src/poll-schedule.ts; ${simulated[0]?.trials} jobs per row, each the given length plus 0–60 s)`,
+  ''
+)
+lines.push(
+  '| Job length | Action: mean lag | mean GETs | GETs per minute | 5 s loop: mean lag | mean GETs | GETs per minute | jobs where the action made more GETs than the loop |',
+  '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |'
+)
+for (const r of simulated)
+  lines.push(
+    `| ${r.min} min | ${s1(r.action.lag)} | ${r.action.gets.toFixed(1)} | ${r.action.perMin.toFixed(2)} | ${s1(r.loop.lag)} | ${r.loop.gets.toFixed(1)} | ${r.loop.perMin.toFixed(2)} | ${r.moreThanLoop} |`
+  )
 const long = simulated.filter((r) => r.min >= 10)
-lines.push('', `Targets for jobs of 10 minutes and more: mean lag ≤ 6 s ${mark(long.every((r) => r.action.lag <= 6000))}; ≤ 7 GETs per minute ${mark(long.every((r) => r.action.perMin <= 7))}; never more GETs than the 5 s loop ${mark(long.every((r) => r.moreThanLoop === 0))}.`)
+lines.push(
+  '',
+  `Targets for jobs of 10 minutes and more: mean lag ≤ 6 s ${mark(long.every((r) => r.action.lag <= 6000))}; ≤ 7 GETs per minute ${mark(long.every((r) => r.action.perMin <= 7))}; never more GETs than the 5 s loop ${mark(long.every((r) => r.moreThanLoop === 0))}.`
+)
 lines.push('', `### 3. Visitor analytics export (median of ${export_[0]?.reps ?? 0})`, '')
-lines.push('| Paths | Requests (minimum) | Action: wall | peak memory | Script: requests | wall | peak memory | script ÷ action wall |', '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |')
-for (const r of export_) lines.push(`| ${r.n.toLocaleString('en-US')} | ${r.action.requests} (${r.minimum}) | ${ms(r.action.wall)} | ${mb(r.action.peak)} | ${r.script.requests} | ${ms(r.script.wall)} | ${mb(r.script.peak)} | ${(r.script.wall / r.action.wall).toFixed(1)}× |`)
+lines.push(
+  '| Paths | Requests (minimum) | Action: wall | peak memory | Script: requests | wall | peak memory | script ÷ action wall |',
+  '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |'
+)
+for (const r of export_)
+  lines.push(
+    `| ${r.n.toLocaleString('en-US')} | ${r.action.requests} (${r.minimum}) | ${ms(r.action.wall)} | ${mb(r.action.peak)} | ${r.script.requests} | ${ms(r.script.wall)} | ${mb(r.script.peak)} | ${(r.script.wall / r.action.wall).toFixed(1)}× |`
+  )
 const big = export_.find((r) => r.n === 50_000)
 lines.push(
   '',
   `Targets: exactly ceil(N/250) requests ${mark(export_.every((r) => r.action.requests === r.minimum))}; wall time at most half the script's ${mark(export_.every((r) => r.action.wall * 2 <= r.script.wall))}` +
-    (big ? `; peak memory under 150 MB at 50 000 paths ${mark(big.action.peak < 150 * 1024)} (${mb(big.action.peak)})` : '') + '.'
+    (big ? `; peak memory under 150 MB at 50 000 paths ${mark(big.action.peak < 150 * 1024)} (${mb(big.action.peak)})` : '') +
+    '.'
 )
 const table = lines.join('\n')
 console.log(table)

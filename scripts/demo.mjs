@@ -8,7 +8,12 @@ import { siteTotals, visitorRows } from '../test/support/visitors.js'
 const key = 'mint_demo_key'
 const emulator = await startEmulator({ keys: { [key]: {} } })
 emulator.setVisitors({ totals: siteTotals(600), rows: visitorRows(600) })
-emulator.planJobs({ steps: [{ afterMs: 3000, status: 'completed' }], changesFiles: true, prLink: 'https://github.com/acme/docs/pull/42', ref: 'docs/dry-run-flag' })
+emulator.planJobs({
+  steps: [{ afterMs: 3000, status: 'completed' }],
+  changesFiles: true,
+  prLink: 'https://github.com/acme/docs/pull/42',
+  ref: 'docs/dry-run-flag'
+})
 
 const inputs = {
   apiKey: key,
@@ -25,7 +30,12 @@ for (const [name, value] of Object.entries(inputs)) console.log(`  ${name}: ${na
 try {
   const run = await runAction({ inputs })
   console.log('\n--- log (stdout) ---')
-  process.stdout.write(run.stdout.split('\n').filter((line) => !line.startsWith('::debug::') && !line.startsWith('::add-mask::')).join('\n'))
+  process.stdout.write(
+    run.stdout
+      .split('\n')
+      .filter((line) => !line.startsWith('::debug::') && !line.startsWith('::add-mask::'))
+      .join('\n')
+  )
   console.log('\n--- outputs (GITHUB_OUTPUT) ---')
   for (const [name, value] of Object.entries(run.outputs)) console.log(`  ${name} = ${value}`)
   console.log('\n--- job summary (GITHUB_STEP_SUMMARY, HTML; collapsed rows cut here) ---')

@@ -16,5 +16,8 @@ for (const [path, info] of Object.entries(lock.packages ?? {})) {
   const text = file ? readFileSync(join(dir, file), 'utf8').trim() : `${info.license ?? 'UNKNOWN'} (no license file in the package)`
   entries.set(`${name}@${info.version}`, `${name}@${info.version}\n${info.license ?? ''}\n${text}`)
 }
-const out = [...entries.keys()].sort().map((key) => entries.get(key)).join('\n\n')
+const out = [...entries.keys()]
+  .sort()
+  .map((key) => entries.get(key))
+  .join('\n\n')
 writeFileSync(join(root, 'dist/licenses.txt'), `${out}\n`)

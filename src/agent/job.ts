@@ -110,7 +110,9 @@ export async function runAgentJob(
       lastLogMs = lifetime.elapsedMs()
     } else if (lifetime.elapsedMs() - lastLogMs >= HEARTBEAT_MS) {
       const waited = formatDuration(lifetime.elapsedMs() - (progress.waitStartedMs ?? 0))
-      log.info(`Job ${shownId} is still ${logText(status ?? 'without a status', 50)} after ${waited} (${formatDuration(lifetime.remainingMs())} left before timeoutMinutes).`)
+      log.info(
+        `Job ${shownId} is still ${logText(status ?? 'without a status', 50)} after ${waited} (${formatDuration(lifetime.remainingMs())} left before timeoutMinutes).`
+      )
       lastLogMs = lifetime.elapsedMs()
     }
   }
@@ -127,7 +129,7 @@ function noteStatus(progress: JobProgress, previous: string | undefined, shownId
       progress.unknownStatuses.push(status)
       log.warning(
         `Job ${shownId} has the status "${logText(status, 50)}", which this action does not know; it is treated as still running ` +
-          'and the action keeps checking until the deadline. Please report it to the action\'s maintainers.'
+          "and the action keeps checking until the deadline. Please report it to the action's maintainers."
       )
     }
   } else {

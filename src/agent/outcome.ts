@@ -80,10 +80,14 @@ export function judgeJob(progress: JobProgress, ending: PartEnding, policy: JobP
 
   const stop = stopOf(ending)
   if (stop) {
-    const what = stop.reason === 'timeout' ? `Timed out after ${formatDuration(policy.timeoutMs)} (timeoutMinutes)` : `Cancelled (${stop.signalName ?? 'signal'})`
+    const what =
+      stop.reason === 'timeout'
+        ? `Timed out after ${formatDuration(policy.timeoutMs)} (timeoutMinutes)`
+        : `Cancelled (${stop.signalName ?? 'signal'})`
     let when: string
     if (progress.postInFlight === 'create') when = `while creating the job.${mayHaveActedAdvice({ kind: 'create', projectId: '' })}`
-    else if (progress.postInFlight === 'message') when = `while sending the follow-up to ${id}.${mayHaveActedAdvice({ kind: 'message', projectId: '' })}${stillRunning}`
+    else if (progress.postInFlight === 'message')
+      when = `while sending the follow-up to ${id}.${mayHaveActedAdvice({ kind: 'message', projectId: '' })}${stillRunning}`
     else if (progress.jobId) when = `while waiting for ${id}.${stillRunning}`
     else when = 'before a job was created.'
     report.headline = `${what} ${when}${unknownNote}`
@@ -92,7 +96,11 @@ export function judgeJob(progress: JobProgress, ending: PartEnding, policy: JobP
     report.headline = errorMessage(ending.error)
     report.failure = report.headline
   } else if (!policy.wait && !(status && status !== 'active')) {
-    const what = progress.created ? 'was created and is running' : progress.messageSent ? 'received the follow-up and is running' : 'is running'
+    const what = progress.created
+      ? 'was created and is running'
+      : progress.messageSent
+        ? 'received the follow-up and is running'
+        : 'is running'
     report.headline = `${capitalise(id)} ${what} on the service; wait is false, so the step does not wait for it.`
   } else {
     judgeFinished(report, id, policy.failOn)
@@ -106,7 +114,8 @@ function judgeFinished(report: JobReport, id: string, failOn: ReadonlySet<FailOn
     case 'completed':
       if (report.prLink || report.unsafePrLink) {
         report.headline = `The agent completed ${id} and opened a pull request${link}.`
-        if (report.unsafePrLink) report.headline += ' Its link is not a plain http(s) URL, so it is shown as text and left out of the outputs.'
+        if (report.unsafePrLink)
+          report.headline += ' Its link is not a plain http(s) URL, so it is shown as text and left out of the outputs.'
       } else {
         report.headline = `The agent completed ${id} without changing any files, so it opened no pull request.`
         if (failOn.has('no-pr')) report.failure = `${capitalise(id)} completed without a pull request, and failOn includes no-pr.`

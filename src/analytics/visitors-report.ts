@@ -42,11 +42,17 @@ export function judgeVisitors(
   if (ending.kind === 'skipped') {
     report.partialReason = `not exported: the run was ${ending.stop.reason === 'timeout' ? 'out of time' : 'cancelled'} before the export`
   } else if (ending.kind === 'stopped') {
-    report.partialReason = ending.stop.reason === 'timeout' ? 'the deadline (timeoutMinutes) passed while reading' : `the run was cancelled (${ending.stop.signalName ?? 'signal'}) while reading`
+    report.partialReason =
+      ending.stop.reason === 'timeout'
+        ? 'the deadline (timeoutMinutes) passed while reading'
+        : `the run was cancelled (${ending.stop.signalName ?? 'signal'}) while reading`
     report.failure = `Visitor analytics are incomplete: ${report.partialReason}; ${progress.rows.size} pages read in ${progress.requests} requests.`
   } else if (ending.kind === 'failed') {
     report.partialReason = 'a request failed while reading'
-    report.failure = progress.requests > 0 ? `Visitor analytics are incomplete after ${progress.requests} requests. ${errorMessage(ending.error)}` : errorMessage(ending.error)
+    report.failure =
+      progress.requests > 0
+        ? `Visitor analytics are incomplete after ${progress.requests} requests. ${errorMessage(ending.error)}`
+        : errorMessage(ending.error)
   } else if (progress.capped) {
     report.partialReason = `reading stopped at maxPages (${progress.requests} requests) while the service had more`
   } else if (!progress.complete) {

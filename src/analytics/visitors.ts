@@ -50,7 +50,12 @@ function merge(into: Map<string, VisitorRow>, row: VisitorRow): void {
 
 export async function exportVisitors(api: VisitorsApi, req: VisitorsRequest, progress: VisitorsProgress, log: Log): Promise<void> {
   for (let page = 0; page < req.maxPages; page++) {
-    const result = await api.getVisitors(req.projectId, { dateFrom: req.dateFrom, dateTo: req.dateTo, limit: PAGE_SIZE, offset: page * PAGE_SIZE })
+    const result = await api.getVisitors(req.projectId, {
+      dateFrom: req.dateFrom,
+      dateTo: req.dateTo,
+      limit: PAGE_SIZE,
+      offset: page * PAGE_SIZE
+    })
     progress.requests++
     progress.totals ??= result.totals
     for (const row of result.visitors) merge(progress.rows, row)
@@ -59,7 +64,9 @@ export async function exportVisitors(api: VisitorsApi, req: VisitorsRequest, pro
       return
     }
     if (result.visitors.length === 0) {
-      log.warning(`The service reported more visitor rows after an empty page (offset ${page * PAGE_SIZE}); the export stops there and is marked partial.`)
+      log.warning(
+        `The service reported more visitor rows after an empty page (offset ${page * PAGE_SIZE}); the export stops there and is marked partial.`
+      )
       return
     }
   }

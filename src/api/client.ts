@@ -72,9 +72,18 @@ export class ApiClient {
 
   async createJob(projectId: string, prompt: string): Promise<AgentJob & { id: string }> {
     const ctx: RequestContext = { kind: 'create', projectId }
-    const job = await this.call({ ctx, method: 'POST', path: `/v2/agent/${segment(projectId)}/job`, body: { prompt }, schema: agentJobSchema })
+    const job = await this.call({
+      ctx,
+      method: 'POST',
+      path: `/v2/agent/${segment(projectId)}/job`,
+      body: { prompt },
+      schema: agentJobSchema
+    })
     if (!job.id) {
-      throw new ApiError(invalidResponseMessage(ctx, 201, 'it has no job id') + mayHaveActedAdvice(ctx), { transient: false, mayHaveActed: true })
+      throw new ApiError(invalidResponseMessage(ctx, 201, 'it has no job id') + mayHaveActedAdvice(ctx), {
+        transient: false,
+        mayHaveActed: true
+      })
     }
     return { ...job, id: job.id }
   }
@@ -140,7 +149,9 @@ export class ApiClient {
       this.debug(`${call.method} ${url.pathname}${url.search}${attempt > 1 ? ` (attempt ${attempt})` : ''}`)
       try {
         const res = await this.transport.send({ method: call.method, url, headers, body }, lifetime.signal, timeoutMs)
-        this.debug(`${call.method} ${url.pathname} answered ${res.status} in ${Date.now() - started} ms: ${logText(this.redact(res.body), 500)}`)
+        this.debug(
+          `${call.method} ${url.pathname} answered ${res.status} in ${Date.now() - started} ms: ${logText(this.redact(res.body), 500)}`
+        )
         if (res.status >= 200 && res.status < 300) return this.parse(call, res.status, res.body)
         retryAfterMs = parseRetryAfter(res.headers['retry-after'], Date.now())
         const serviceText = this.errorText(res.body)

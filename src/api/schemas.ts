@@ -3,7 +3,10 @@
 // not allow one is read as absent; a value of the wrong type is an invalid response.
 import { z } from 'zod'
 
-const text = z.string().nullish().transform((v) => v ?? undefined)
+const text = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? undefined)
 
 export const KNOWN_STATUSES = ['active', 'completed', 'archived', 'failed'] as const
 export type KnownStatus = (typeof KNOWN_STATUSES)[number]
@@ -31,7 +34,10 @@ export type AgentJob = Partial<z.infer<typeof agentJobSchema>>
 /** Error bodies: `{error}` from the agent API; analytics add `details: [{message}]`. */
 export const errorBodySchema = z.object({
   error: z.string().optional(),
-  details: z.array(z.object({ message: z.string() })).optional().catch(undefined)
+  details: z
+    .array(z.object({ message: z.string() }))
+    .optional()
+    .catch(undefined)
 })
 
 const count = z.number().finite().nonnegative()

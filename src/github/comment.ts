@@ -43,7 +43,11 @@ export function runLink(env: NodeJS.ProcessEnv): string | undefined {
 }
 
 export function startBody(jobId: string, run: string | undefined): string {
-  return [MARKER, `📝 The documentation agent is working on it: job \`${htmlText(jobId, 100)}\`.`, run ? `\n[Workflow run](${run})` : ''].join('\n')
+  return [
+    MARKER,
+    `📝 The documentation agent is working on it: job \`${htmlText(jobId, 100)}\`.`,
+    run ? `\n[Workflow run](${run})` : ''
+  ].join('\n')
 }
 
 export function endBody(job: JobReport, run: string | undefined): string {
@@ -57,8 +61,20 @@ export function endBody(job: JobReport, run: string | undefined): string {
 }
 
 interface IssueComments {
-  createComment(params: { owner: string; repo: string; issue_number: number; body: string; request: { signal: AbortSignal } }): Promise<{ data: { id: number } }>
-  updateComment(params: { owner: string; repo: string; comment_id: number; body: string; request: { signal: AbortSignal } }): Promise<unknown>
+  createComment(params: {
+    owner: string
+    repo: string
+    issue_number: number
+    body: string
+    request: { signal: AbortSignal }
+  }): Promise<{ data: { id: number } }>
+  updateComment(params: {
+    owner: string
+    repo: string
+    comment_id: number
+    body: string
+    request: { signal: AbortSignal }
+  }): Promise<unknown>
 }
 
 /** One comment in the triggering thread, posted at the start and edited at the end. */
@@ -97,7 +113,12 @@ export class CommentThread {
 
   async start(jobId: string): Promise<void> {
     await this.attempt(async (signal) => {
-      const { data } = await this.issues.createComment({ ...this.where(), issue_number: this.target.number, body: startBody(jobId, runLink(process.env)), request: { signal } })
+      const { data } = await this.issues.createComment({
+        ...this.where(),
+        issue_number: this.target.number,
+        body: startBody(jobId, runLink(process.env)),
+        request: { signal }
+      })
       this.commentId = data.id
     })
   }
@@ -111,10 +132,15 @@ export class CommentThread {
   private async finish(job: JobReport, stopping: boolean): Promise<void> {
     const body = endBody(job, runLink(process.env))
     // When the run is stopping, the runner kills it soon: one short try, and not under the run's signal.
-    await this.attempt(async (signal) => {
-      if (this.commentId !== undefined) await this.issues.updateComment({ ...this.where(), comment_id: this.commentId, body, request: { signal } })
-      else await this.issues.createComment({ ...this.where(), issue_number: this.target.number, body, request: { signal } })
-    }, stopping ? 1000 : REQUEST_TIMEOUT_MS, !stopping)
+    await this.attempt(
+      async (signal) => {
+        if (this.commentId !== undefined)
+          await this.issues.updateComment({ ...this.where(), comment_id: this.commentId, body, request: { signal } })
+        else await this.issues.createComment({ ...this.where(), issue_number: this.target.number, body, request: { signal } })
+      },
+      stopping ? 1000 : REQUEST_TIMEOUT_MS,
+      !stopping
+    )
   }
 
   private where(): { owner: string; repo: string } {

@@ -16,7 +16,8 @@ export function aiShare(ai: number, total: number): string {
   return `${Math.min(100, (ai / total) * 100).toFixed(1)}%`
 }
 
-const HEAD = '<tr><th align="left">Page</th><th align="right">Human</th><th align="right">AI</th><th align="right">Total</th><th align="right">AI share</th></tr>'
+const HEAD =
+  '<tr><th align="left">Page</th><th align="right">Human</th><th align="right">AI</th><th align="right">Total</th><th align="right">AI share</th></tr>'
 
 function pageRow(row: VisitorRow): string {
   return (
@@ -30,7 +31,8 @@ export function visitorsSummaryHtml(report: VisitorsReport): string {
   const facts = [htmlText(report.rangeText, 200)]
   if (report.totals) facts.push(`${num(report.rows.length)} pages`, `${report.requests} ${report.requests === 1 ? 'request' : 'requests'}`)
   parts.push(`<p>${facts.join(' · ')}</p>`)
-  if (report.partial) parts.push(`<p><strong>Partial export</strong>: ${htmlText(report.partialReason ?? 'not everything was read', 300)}.</p>`)
+  if (report.partial)
+    parts.push(`<p><strong>Partial export</strong>: ${htmlText(report.partialReason ?? 'not everything was read', 300)}.</p>`)
   if (report.failure) parts.push(`<p>${htmlText(report.failure, 1000)}</p>`)
   if (!report.totals) return `${parts.join('\n')}\n`
 
@@ -58,9 +60,12 @@ export function visitorsSummaryHtml(report: VisitorsReport): string {
       rows.push(html)
     }
     const left = rest.length - rows.length
-    const note = left > 0 ? `\n<p>… and ${num(left)} more pages, left out to keep the summary small; every page is in the analytics files.</p>` : ''
+    const note =
+      left > 0 ? `\n<p>… and ${num(left)} more pages, left out to keep the summary small; every page is in the analytics files.</p>` : ''
     parts.push(`<details><summary>${num(rest.length)} more pages</summary>\n<table>${HEAD}${rows.join('')}</table>${note}\n</details>`)
   }
-  parts.push('<p>Totals are site-wide and deduplicated by the service: a visitor counts once however many pages they read, so page totals do not add up to them. AI share is AI visitors ÷ total.</p>')
+  parts.push(
+    '<p>Totals are site-wide and deduplicated by the service: a visitor counts once however many pages they read, so page totals do not add up to them. AI share is AI visitors ÷ total.</p>'
+  )
   return `${parts.join('\n')}\n`
 }

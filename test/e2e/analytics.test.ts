@@ -19,7 +19,6 @@ function visitorRequests(emu: Emulator, since: number) {
   return emu.requests.slice(since).filter((r) => r.path === '/v1/analytics/proj_docs/visitors')
 }
 
-
 /** A strict RFC 4180 reader, so the test does not trust the writer's own idea of CSV. */
 function parseCsv(text: string): string[][] {
   const records: string[][] = []
@@ -29,12 +28,12 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i]
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), i++
+      if (c === '"' && text[i + 1] === '"') ((field += '"'), i++)
       else if (c === '"') quoted = false
       else field += c
     } else if (c === '"') quoted = true
-    else if (c === ',') record.push(field), (field = '')
-    else if (c === '\r' && text[i + 1] === '\n') record.push(field), records.push(record), (record = []), (field = ''), i++
+    else if (c === ',') (record.push(field), (field = ''))
+    else if (c === '\r' && text[i + 1] === '\n') (record.push(field), records.push(record), (record = []), (field = ''), i++)
     else field += c
   }
   expect(field).toBe('')
@@ -66,12 +65,21 @@ describe.each(runtimes())('visitor analytics on $name', ({ node }) => {
     const [req] = visitorRequests(emu, since)
     expect(Object.fromEntries(req!.query)).toEqual({ dateFrom: day(-7), dateTo: day(0), limit: '250', offset: '0' })
     const to = new Date(`${day(0)}T00:00:00Z`)
-    const last = new Date(to.getTime() - 86_400_000).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
+    const last = new Date(to.getTime() - 86_400_000).toLocaleDateString('en-GB', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC'
+    })
     expect(run.summary).toContain(` to ${last} (7 days, UTC)`)
   })
 
   it.each([
-    [{ dateFrom: '2026-10-01', dateTo: '2026-11-01' }, { dateFrom: '2026-10-01', dateTo: '2026-11-01' }, '1 Oct 2026 to 31 Oct 2026 (31 days, UTC)'],
+    [
+      { dateFrom: '2026-10-01', dateTo: '2026-11-01' },
+      { dateFrom: '2026-10-01', dateTo: '2026-11-01' },
+      '1 Oct 2026 to 31 Oct 2026 (31 days, UTC)'
+    ],
     [{ dateFrom: '2026-10-01' }, { dateFrom: '2026-10-01', dateTo: day(0) }, '1 Oct 2026 to'],
     [{ dateTo: '2026-11-01' }, { dateFrom: '2026-10-25', dateTo: '2026-11-01' }, '25 Oct 2026 to 31 Oct 2026 (7 days, UTC)'],
     [
@@ -95,7 +103,9 @@ describe.each(runtimes())('visitor analytics on $name', ({ node }) => {
     const run = await runAction({ node, inputs: base() })
     expect(run.code).toBe(0)
     const requests = visitorRequests(emu, since)
-    expect(requests.map((r) => r.query.get('offset'))).toEqual(Array.from({ length: Math.max(1, Math.ceil(n / 250)) }, (_, i) => String(i * 250)))
+    expect(requests.map((r) => r.query.get('offset'))).toEqual(
+      Array.from({ length: Math.max(1, Math.ceil(n / 250)) }, (_, i) => String(i * 250))
+    )
     expect(requests.every((r) => r.query.get('limit') === '250')).toBe(true)
     expect(run.outputs.pageCount).toBe(String(n))
   })
@@ -105,7 +115,9 @@ describe.each(runtimes())('visitor analytics on $name', ({ node }) => {
     emu.setVisitors({ totals: { human: 9, ai: 4, total: 11 }, rows })
     const run = await runAction({ node, inputs: base() })
     expect(run.outputs).toMatchObject({ visitorsHuman: '9', visitorsAi: '4', visitorsTotal: '11', pageCount: '40' })
-    expect(run.summary).toMatch(/<td align="right">9<\/td><td align="right">4<\/td><td align="right">11<\/td><td align="right">36\.4%<\/td>/)
+    expect(run.summary).toMatch(
+      /<td align="right">9<\/td><td align="right">4<\/td><td align="right">11<\/td><td align="right">36\.4%<\/td>/
+    )
   })
 
   it('stops at maxPages, keeps what it read and marks the export partial everywhere', async () => {
@@ -114,11 +126,17 @@ describe.each(runtimes())('visitor analytics on $name', ({ node }) => {
     const run = await runAction({ node, inputs: { ...base(), maxPages: '2' } })
     expect(run.code).toBe(0)
     expect(visitorRequests(emu, since)).toHaveLength(2)
-    expect(run.stdout).toMatch(/::warning::The visitor export stopped at maxPages \(2 requests, 500 pages read\) while the service had more/)
+    expect(run.stdout).toMatch(
+      /::warning::The visitor export stopped at maxPages \(2 requests, 500 pages read\) while the service had more/
+    )
     expect(run.outputs.pageCount).toBe('500')
     expect(run.summary).toContain('<strong>Partial export</strong>: reading stopped at maxPages (2 requests) while the service had more.')
     const json = JSON.parse(readFileSync(run.outputs.analyticsFile!, 'utf8'))
-    expect(json).toMatchObject({ partial: true, partialReason: 'reading stopped at maxPages (2 requests) while the service had more', pageCount: 500 })
+    expect(json).toMatchObject({
+      partial: true,
+      partialReason: 'reading stopped at maxPages (2 requests) while the service had more',
+      pageCount: 500
+    })
   })
 
   it('writes JSON and CSV files that parse back to the same numbers, sorted by total then path', async () => {
@@ -131,7 +149,17 @@ describe.each(runtimes())('visitor analytics on $name', ({ node }) => {
 
     const json = JSON.parse(readFileSync(run.outputs.analyticsFile!, 'utf8'))
     const dateTo = day(0)
-    expect(json).toMatchObject({ projectId: 'proj_docs', dateFrom: day(-7), dateTo, dateToExclusive: true, partial: false, partialReason: null, requests: 3, totals: siteTotals(600), pageCount: 600 })
+    expect(json).toMatchObject({
+      projectId: 'proj_docs',
+      dateFrom: day(-7),
+      dateTo,
+      dateToExclusive: true,
+      partial: false,
+      partialReason: null,
+      requests: 3,
+      totals: siteTotals(600),
+      pageCount: 600
+    })
     expect(json.pages).toEqual(sorted(rows))
 
     const [header, ...records] = parseCsv(readFileSync(run.outputs.analyticsCsvFile!, 'utf8'))
@@ -140,7 +168,11 @@ describe.each(runtimes())('visitor analytics on $name', ({ node }) => {
     const byCsv = records.map(([p]) => p)
     const formula = sorted(rows).findIndex((r) => r.path.startsWith('='))
     expect(byCsv[formula]).toBe(`'${sorted(rows)[formula]!.path}`)
-    expect(byCsv.filter((_, i) => i !== formula)).toEqual(sorted(rows).filter((_, i) => i !== formula).map((r) => r.path))
+    expect(byCsv.filter((_, i) => i !== formula)).toEqual(
+      sorted(rows)
+        .filter((_, i) => i !== formula)
+        .map((r) => r.path)
+    )
   })
 
   it('merges a path that appears on two pages instead of counting it twice', async () => {
@@ -189,14 +221,25 @@ describe.each(runtimes())('visitor analytics on $name', ({ node }) => {
     emu.planJobs({ finishAfterMs: 800 })
     const run = await runAction({ node, inputs: { ...base(), prompt: 'Document it', pollIntervalSeconds: '0.5' } })
     expect(run.code).toBe(0)
-    expect(run.outputs).toMatchObject({ status: 'completed', prNumber: expect.stringMatching(/^\d+$/), visitorsTotal: String(siteTotals(5).total), pageCount: '5' })
+    expect(run.outputs).toMatchObject({
+      status: 'completed',
+      prNumber: expect.stringMatching(/^\d+$/),
+      visitorsTotal: String(siteTotals(5).total),
+      pageCount: '5'
+    })
     expect(run.summary.indexOf('Documentation agent job')).toBeLessThan(run.summary.indexOf('Documentation visitors'))
   })
 
   it.each([
-    [{ dateFrom: '2026-13-01' }, '- `dateFrom` must be YYYY-MM-DD (such as 2026-11-14) or an ISO 8601 date-time (such as 2026-11-14T00:00:00Z); got "2026-13-01"'],
+    [
+      { dateFrom: '2026-13-01' },
+      '- `dateFrom` must be YYYY-MM-DD (such as 2026-11-14) or an ISO 8601 date-time (such as 2026-11-14T00:00:00Z); got "2026-13-01"'
+    ],
     [{ dateTo: 'last week' }, '- `dateTo` must be YYYY-MM-DD'],
-    [{ dateFrom: '2026-11-10', dateTo: '2026-11-10' }, '- `dateFrom` (2026-11-10) must be before `dateTo` (2026-11-10), which is exclusive'],
+    [
+      { dateFrom: '2026-11-10', dateTo: '2026-11-10' },
+      '- `dateFrom` (2026-11-10) must be before `dateTo` (2026-11-10), which is exclusive'
+    ],
     [{ maxPages: '0' }, '- `maxPages` must be a whole number from 1 to 1000'],
     [{ topPages: 'all' }, '- `topPages` must be a whole number from 1 to 1000'],
     [{ analytics: 'yes' }, '- `analytics` must be true or false, not "yes"']
@@ -209,7 +252,12 @@ describe.each(runtimes())('visitor analytics on $name', ({ node }) => {
   })
 
   it("includes the service's validation details in a 400", async () => {
-    emu.fault({ path: '/v1/analytics', kind: 'status', status: 400, body: JSON.stringify({ error: 'Invalid query parameters', details: [{ message: 'dateFrom is too early' }] }) })
+    emu.fault({
+      path: '/v1/analytics',
+      kind: 'status',
+      status: 400,
+      body: JSON.stringify({ error: 'Invalid query parameters', details: [{ message: 'dateFrom is too early' }] })
+    })
     const run = await runAction({ node, inputs: base() })
     expect(run.code).toBe(1)
     expect(errors(run)).toEqual([
@@ -221,20 +269,34 @@ describe.each(runtimes())('visitor analytics on $name', ({ node }) => {
 
   it('retries a page that answers 429 or 5xx, and keeps what it read when a page keeps failing', async () => {
     emu.setVisitors({ totals: siteTotals(600), rows: visitorRows(600) })
-    emu.fault({ path: '/v1/analytics', kind: 'status', status: 429, retryAfter: '1' }, { path: '/v1/analytics', kind: 'status', status: 502 })
+    emu.fault(
+      { path: '/v1/analytics', kind: 'status', status: 429, retryAfter: '1' },
+      { path: '/v1/analytics', kind: 'status', status: 502 }
+    )
     const ok = await runAction({ node, inputs: base() })
     expect(ok.code).toBe(0)
     expect(ok.outputs.pageCount).toBe('600')
 
     const since = emu.requests.length
-    emu.fault({ path: /visitors/, kind: 'status', status: 200, body: '{"totals":{"human":1,"ai":1,"total":1},"visitors":[{"path":"/a","human":1,"ai":0,"total":1}],"hasMore":true}' })
+    emu.fault({
+      path: /visitors/,
+      kind: 'status',
+      status: 200,
+      body: '{"totals":{"human":1,"ai":1,"total":1},"visitors":[{"path":"/a","human":1,"ai":0,"total":1}],"hasMore":true}'
+    })
     emu.fault({ path: /visitors/, kind: 'status', status: 500, times: 5 })
     const failing = await runAction({ node, inputs: base() })
     expect(visitorRequests(emu, since)).toHaveLength(6)
     expect(failing.code).toBe(1)
-    expect(errors(failing)[0]).toMatch(/^Visitor analytics are incomplete after 1 requests\. Reading visitor analytics \(offset 250\) failed: the service had an error \(HTTP 500\)/)
+    expect(errors(failing)[0]).toMatch(
+      /^Visitor analytics are incomplete after 1 requests\. Reading visitor analytics \(offset 250\) failed: the service had an error \(HTTP 500\)/
+    )
     expect(failing.outputs).toMatchObject({ pageCount: '1', visitorsTotal: '1' })
-    expect(JSON.parse(readFileSync(failing.outputs.analyticsFile!, 'utf8'))).toMatchObject({ partial: true, partialReason: 'a request failed while reading', pageCount: 1 })
+    expect(JSON.parse(readFileSync(failing.outputs.analyticsFile!, 'utf8'))).toMatchObject({
+      partial: true,
+      partialReason: 'a request failed while reading',
+      pageCount: 1
+    })
     expect(linesWith(failing, KEY)).toEqual([`::add-mask::${KEY}`])
   })
 })

@@ -42,8 +42,23 @@ describe.each(runtimes())('comments on $name', ({ node }) => {
   const run = (event: string, extra: Record<string, string> = {}) =>
     runAction({
       node,
-      inputs: { apiKey: KEY, projectId: 'proj_docs', prompt: 'Docs for the thread', baseUrl: emu.url, pollIntervalSeconds: '0.5', comment: 'true', githubToken: TOKEN, ...extra },
-      env: { GITHUB_EVENT_NAME: event, GITHUB_EVENT_PATH: eventFile(event), GITHUB_API_URL: github.url, GITHUB_SERVER_URL: 'https://ghe.example.com', GITHUB_RUN_ID: '4242' }
+      inputs: {
+        apiKey: KEY,
+        projectId: 'proj_docs',
+        prompt: 'Docs for the thread',
+        baseUrl: emu.url,
+        pollIntervalSeconds: '0.5',
+        comment: 'true',
+        githubToken: TOKEN,
+        ...extra
+      },
+      env: {
+        GITHUB_EVENT_NAME: event,
+        GITHUB_EVENT_PATH: eventFile(event),
+        GITHUB_API_URL: github.url,
+        GITHUB_SERVER_URL: 'https://ghe.example.com',
+        GITHUB_RUN_ID: '4242'
+      }
     })
 
   it.each([
@@ -59,7 +74,10 @@ describe.each(runtimes())('comments on $name', ({ node }) => {
     expect(result.code).toBe(0)
     const id = result.outputs.jobId
     const calls = github.requests.slice(before)
-    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([`POST /repos/acme/docs/issues/${number}/comments`, expect.stringMatching(/^PATCH \/repos\/acme\/docs\/issues\/comments\/\d+$/)])
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      `POST /repos/acme/docs/issues/${number}/comments`,
+      expect.stringMatching(/^PATCH \/repos\/acme\/docs\/issues\/comments\/\d+$/)
+    ])
     expect(calls.every((c) => c.auth === `token ${TOKEN}`)).toBe(true)
     expect(calls[0]!.body.body).toContain(`working on it: job \`${id}\``)
     expect(calls[0]!.body.body).toContain('[Workflow run](https://ghe.example.com/acme/docs/actions/runs/4242)')
@@ -94,7 +112,9 @@ describe.each(runtimes())('comments on $name', ({ node }) => {
     const result = await run('push')
     expect(result.code).toBe(0)
     expect(github.requests.length).toBe(before)
-    expect(result.stdout).toContain('::warning::comment is true, but this run was triggered by "push"; comments work for issues, issue_comment, pull_request, pull_request_target.')
+    expect(result.stdout).toContain(
+      '::warning::comment is true, but this run was triggered by "push"; comments work for issues, issue_comment, pull_request, pull_request_target.'
+    )
   })
 
   it('never shows the GitHub token', async () => {
@@ -118,7 +138,16 @@ describe('the GitHub client', () => {
       const out = mkdtempSync(join(tmpdir(), 'out-'))
       writeFileSync(join(out, 'o'), '')
       writeFileSync(join(out, 's'), '')
-      const env = { PATH: process.env.PATH ?? '', GITHUB_OUTPUT: join(out, 'o'), GITHUB_STEP_SUMMARY: join(out, 's'), INPUT_APIKEY: KEY, INPUT_PROJECTID: 'proj_docs', INPUT_PROMPT: 'x', INPUT_BASEURL: emu.url, INPUT_POLLINTERVALSECONDS: '0.5' }
+      const env = {
+        PATH: process.env.PATH ?? '',
+        GITHUB_OUTPUT: join(out, 'o'),
+        GITHUB_STEP_SUMMARY: join(out, 's'),
+        INPUT_APIKEY: KEY,
+        INPUT_PROJECTID: 'proj_docs',
+        INPUT_PROMPT: 'x',
+        INPUT_BASEURL: emu.url,
+        INPUT_POLLINTERVALSECONDS: '0.5'
+      }
       const result = await new Promise<number | null>((resolve) => {
         spawn(process.execPath, [join(dir, 'index.js')], { env, stdio: 'ignore' }).on('close', resolve)
       })

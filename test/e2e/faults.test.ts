@@ -53,63 +53,98 @@ export const SCENARIOS: Scenario[] = [
     fault: 'Status check answers 503, 3 times',
     result: 'Retried with backoff; the completed job is reported (exit 0)',
     setup: (emu) => emu.fault({ method: 'GET', kind: 'status', status: 503, times: 3 }),
-    exit: 0, status: 'completed', posts: 1, jobs: 1
+    exit: 0,
+    status: 'completed',
+    posts: 1,
+    jobs: 1
   },
   {
     fault: 'Status check answers 500, then 502, then 504',
     result: 'Retried with backoff; the completed job is reported (exit 0)',
-    setup: (emu) => emu.fault({ method: 'GET', kind: 'status', status: 500 }, { method: 'GET', kind: 'status', status: 502 }, { method: 'GET', kind: 'status', status: 504 }),
-    exit: 0, status: 'completed', posts: 1, jobs: 1
+    setup: (emu) =>
+      emu.fault(
+        { method: 'GET', kind: 'status', status: 500 },
+        { method: 'GET', kind: 'status', status: 502 },
+        { method: 'GET', kind: 'status', status: 504 }
+      ),
+    exit: 0,
+    status: 'completed',
+    posts: 1,
+    jobs: 1
   },
   {
     fault: 'Status check answers 408',
     result: 'Retried; the completed job is reported (exit 0)',
     setup: (emu) => emu.fault({ method: 'GET', kind: 'status', status: 408 }),
-    exit: 0, status: 'completed', posts: 1, jobs: 1
+    exit: 0,
+    status: 'completed',
+    posts: 1,
+    jobs: 1
   },
   {
     fault: 'Status check answers 429 with `Retry-After: 2`',
     result: 'Waits the 2 s asked for, then goes on (exit 0)',
     setup: (emu) => emu.fault({ method: 'GET', kind: 'status', status: 429, retryAfter: '2' }),
-    exit: 0, status: 'completed', posts: 1, jobs: 1,
+    exit: 0,
+    status: 'completed',
+    posts: 1,
+    jobs: 1,
     check: (_run, emu) => expect(gapAfter(emu, 0)).toBeGreaterThanOrEqual(1950)
   },
   {
     fault: 'Status check answers 429 with `Retry-After` as an HTTP date',
     result: 'Waits until that time, then goes on (exit 0)',
     setup: (emu) => emu.fault({ method: 'GET', kind: 'status', status: 429, retryAfter: new Date(Date.now() + 4000).toUTCString() }),
-    exit: 0, status: 'completed', posts: 1, jobs: 1,
+    exit: 0,
+    status: 'completed',
+    posts: 1,
+    jobs: 1,
     check: (_run, emu) => expect(gapAfter(emu, 0)).toBeGreaterThanOrEqual(1000)
   },
   {
     fault: 'Connection reset on a status check, twice',
     result: 'Retried; the completed job is reported (exit 0)',
     setup: (emu) => emu.fault({ method: 'GET', kind: 'reset', times: 2 }),
-    exit: 0, status: 'completed', posts: 1, jobs: 1
+    exit: 0,
+    status: 'completed',
+    posts: 1,
+    jobs: 1
   },
   {
     fault: 'Status check answers an HTML error page (502)',
     result: 'Not the documented JSON: retried like a 5xx (exit 0)',
     setup: (emu) => emu.fault({ method: 'GET', kind: 'html', status: 502 }),
-    exit: 0, status: 'completed', posts: 1, jobs: 1
+    exit: 0,
+    status: 'completed',
+    posts: 1,
+    jobs: 1
   },
   {
     fault: 'Status check answers truncated JSON (200)',
     result: 'Not the documented JSON: retried (exit 0)',
     setup: (emu) => emu.fault({ method: 'GET', kind: 'truncated' }),
-    exit: 0, status: 'completed', posts: 1, jobs: 1
+    exit: 0,
+    status: 'completed',
+    posts: 1,
+    jobs: 1
   },
   {
     fault: 'Status check answers JSON with wrong types (200)',
     result: 'Not the documented JSON: retried (exit 0)',
     setup: (emu) => emu.fault({ method: 'GET', kind: 'wrongTypes' }),
-    exit: 0, status: 'completed', posts: 1, jobs: 1
+    exit: 0,
+    status: 'completed',
+    posts: 1,
+    jobs: 1
   },
   {
     fault: 'Status check answered 2 s late',
     result: 'Waited for, within the 30 s request timeout (exit 0)',
     setup: (emu) => emu.fault({ method: 'GET', kind: 'delay', delayMs: 2000 }),
-    exit: 0, status: 'completed', posts: 1, jobs: 1
+    exit: 0,
+    status: 'completed',
+    posts: 1,
+    jobs: 1
   },
   {
     fault: 'Status check never answers',
@@ -117,7 +152,10 @@ export const SCENARIOS: Scenario[] = [
     plan: { finishAfterMs: 600_000 },
     setup: (emu) => emu.fault({ method: 'GET', kind: 'hang', times: Infinity }),
     inputs: { timeoutMinutes: '0.05' },
-    exit: 1, status: 'active', posts: 1, jobs: 1,
+    exit: 1,
+    status: 'active',
+    posts: 1,
+    jobs: 1,
     error: /^Timed out after 3s \(timeoutMinutes\) while waiting for job \w+\. Job \w+ keeps running on the service/
   },
   {
@@ -126,7 +164,10 @@ export const SCENARIOS: Scenario[] = [
     plan: { finishAfterMs: 600_000 },
     setup: (emu) => emu.fault({ method: 'GET', kind: 'status', status: 500, times: Infinity }),
     inputs: { timeoutMinutes: '0.08' },
-    exit: 1, status: 'active', posts: 1, jobs: 1,
+    exit: 1,
+    status: 'active',
+    posts: 1,
+    jobs: 1,
     log: /::warning::A status check failed; the action keeps checking until the deadline\./,
     error: /^Timed out after 5s/
   },
@@ -135,7 +176,10 @@ export const SCENARIOS: Scenario[] = [
     result: 'A warning names it; checks go on until the deadline, which reports it (exit 1)',
     plan: { steps: [{ afterMs: 0, status: 'queued' }] },
     inputs: { timeoutMinutes: '0.05' },
-    exit: 1, status: 'active', posts: 1, jobs: 1,
+    exit: 1,
+    status: 'active',
+    posts: 1,
+    jobs: 1,
     log: /::warning::Job \w+ has the status "queued", which this action does not know/,
     error: /The service reported a status this action does not know: "queued"\./,
     summary: /the service said <code>queued<\/code>/
@@ -143,54 +187,83 @@ export const SCENARIOS: Scenario[] = [
   {
     fault: 'The job reports `queued`, then `completed`',
     result: 'A warning names it; the completed job is reported (exit 0)',
-    plan: { steps: [{ afterMs: 0, status: 'queued' }, { afterMs: 1500, status: 'completed' }] },
-    exit: 0, status: 'completed', posts: 1, jobs: 1,
+    plan: {
+      steps: [
+        { afterMs: 0, status: 'queued' },
+        { afterMs: 1500, status: 'completed' }
+      ]
+    },
+    exit: 0,
+    status: 'completed',
+    posts: 1,
+    jobs: 1,
     log: /::warning::Job \w+ has the status "queued"/
   },
   {
     fault: 'Create answers 429 with `Retry-After: 1`',
     result: 'Repeated after 1 s: one job from two requests (exit 0)',
     setup: (emu) => emu.fault({ method: 'POST', kind: 'status', status: 429, retryAfter: '1' }),
-    exit: 0, status: 'completed', posts: 2, jobs: 1
+    exit: 0,
+    status: 'completed',
+    posts: 2,
+    jobs: 1
   },
   {
     fault: 'Create answers 503, twice',
     result: 'Repeated: one job from three requests (exit 0)',
     setup: (emu) => emu.fault({ method: 'POST', kind: 'status', status: 503, times: 2 }),
-    exit: 0, status: 'completed', posts: 3, jobs: 1
+    exit: 0,
+    status: 'completed',
+    posts: 3,
+    jobs: 1
   },
   {
     fault: 'Create finds the connection refused; the service is up 0.4 s later',
     result: 'Repeated until it connects: one job (exit 0)',
     lateStartMs: 400,
-    exit: 0, status: 'completed', posts: 1, jobs: 1
+    exit: 0,
+    status: 'completed',
+    posts: 1,
+    jobs: 1
   },
   {
     fault: 'Create answers 429 on every try',
     result: 'Gives up after 5 tries: exit 1 saying the rate limit was hit; no job',
     setup: (emu) => emu.fault({ method: 'POST', kind: 'status', status: 429, retryAfter: '0', times: Infinity }),
-    exit: 1, status: '', posts: 5, jobs: 0,
+    exit: 1,
+    status: '',
+    posts: 5,
+    jobs: 0,
     error: /^Creating the agent job failed: the rate limit was hit \(429 Too Many Requests\)/
   },
   {
     fault: 'Create answers 500 after creating the job',
     result: 'Not repeated: exit 1 saying a job may have been created and how to find it; one request',
     setup: (emu) => emu.fault({ method: 'POST', kind: 'status', status: 500, afterHandling: true }),
-    exit: 1, status: '', posts: 1, jobs: 1,
+    exit: 1,
+    status: '',
+    posts: 1,
+    jobs: 1,
     error: mayHaveCreated
   },
   {
     fault: 'Create: connection reset after the job was created',
     result: 'Not repeated: exit 1 saying a job may have been created; one request',
     setup: (emu) => emu.fault({ method: 'POST', kind: 'reset', afterHandling: true }),
-    exit: 1, status: '', posts: 1, jobs: 1,
+    exit: 1,
+    status: '',
+    posts: 1,
+    jobs: 1,
     error: mayHaveCreated
   },
   {
     fault: 'Create answers an HTML error page (502)',
     result: 'Not repeated (the service may have acted): exit 1 saying so; one request',
     setup: (emu) => emu.fault({ method: 'POST', kind: 'html', status: 502, afterHandling: true }),
-    exit: 1, status: '', posts: 1, jobs: 1,
+    exit: 1,
+    status: '',
+    posts: 1,
+    jobs: 1,
     error: mayHaveCreated
   },
   {
@@ -198,22 +271,34 @@ export const SCENARIOS: Scenario[] = [
     result: 'Cut off at the deadline: exit 1 saying a job may have been created; one request',
     setup: (emu) => emu.fault({ method: 'POST', kind: 'hang', afterHandling: true }),
     inputs: { timeoutMinutes: '0.05' },
-    exit: 1, status: '', posts: 1, jobs: 1,
-    error: /^Timed out after 3s \(timeoutMinutes\) while creating the job\. The request was sent, so the service may have created a job anyway/
+    exit: 1,
+    status: '',
+    posts: 1,
+    jobs: 1,
+    error:
+      /^Timed out after 3s \(timeoutMinutes\) while creating the job\. The request was sent, so the service may have created a job anyway/
   },
   {
     fault: 'Create answers 400',
     result: "Not repeated: exit 1 with the service's error text; one request",
     setup: (emu) => emu.fault({ method: 'POST', kind: 'status', status: 400, body: '{"error":"prompt is too long"}' }),
-    exit: 1, status: '', posts: 1, jobs: 0,
-    error: /^Creating the agent job failed: the service rejected the request as invalid \(400 Bad Request\)\. The service said: "prompt is too long"\.$/
+    exit: 1,
+    status: '',
+    posts: 1,
+    jobs: 0,
+    error:
+      /^Creating the agent job failed: the service rejected the request as invalid \(400 Bad Request\)\. The service said: "prompt is too long"\.$/
   },
   {
     fault: 'Create answers 403 (key without the write scope)',
     result: 'Not repeated: exit 1 naming scope, IP allowlist and plan; one request',
     emulator: { keys: { [KEY]: { scopes: ['read'] } } },
-    exit: 1, status: '', posts: 1, jobs: 0,
-    error: /403 Forbidden\). The key may lack the scope this call needs \(`write`\), the runner's IP address may be outside the key's IP allowlist, the organization's plan/
+    exit: 1,
+    status: '',
+    posts: 1,
+    jobs: 0,
+    error:
+      /403 Forbidden\). The key may lack the scope this call needs \(`write`\), the runner's IP address may be outside the key's IP allowlist, the organization's plan/
   },
   {
     fault: 'Follow-up answers 500 after taking the message',
@@ -223,24 +308,44 @@ export const SCENARIOS: Scenario[] = [
       emu.fault({ method: 'POST', kind: 'status', status: 500, afterHandling: true })
     },
     inputs: { jobId: 'job_fu' },
-    exit: 1, status: '', posts: 1, jobs: 0,
+    exit: 1,
+    status: '',
+    posts: 1,
+    jobs: 0,
     error: /service may have received the message anyway/
   },
   {
     fault: 'A visitors page answers 429, then 502',
     result: 'Each retried with the same policy; the export is complete (exit 0)',
     analytics: true,
-    setup: (emu) => emu.fault({ path: '/v1/analytics', kind: 'status', status: 429, retryAfter: '1' }, { path: '/v1/analytics', kind: 'status', status: 502 }),
-    exit: 0, posts: 0, jobs: 0,
+    setup: (emu) =>
+      emu.fault(
+        { path: '/v1/analytics', kind: 'status', status: 429, retryAfter: '1' },
+        { path: '/v1/analytics', kind: 'status', status: 502 }
+      ),
+    exit: 0,
+    posts: 0,
+    jobs: 0,
     check: (run) => expect(run.outputs.pageCount).toBe('600')
   },
   {
     fault: 'The deadline passes while visitor pages are read',
     result: 'What was read is kept: files and summary marked partial, exit 1',
     analytics: true,
-    setup: (emu) => emu.fault({ path: '/v1/analytics', kind: 'status', status: 200, body: '{"totals":{"human":2,"ai":1,"total":2},"visitors":[{"path":"/a","human":2,"ai":1,"total":2}],"hasMore":true}' }, { path: '/v1/analytics', kind: 'hang' }),
+    setup: (emu) =>
+      emu.fault(
+        {
+          path: '/v1/analytics',
+          kind: 'status',
+          status: 200,
+          body: '{"totals":{"human":2,"ai":1,"total":2},"visitors":[{"path":"/a","human":2,"ai":1,"total":2}],"hasMore":true}'
+        },
+        { path: '/v1/analytics', kind: 'hang' }
+      ),
     inputs: { timeoutMinutes: '0.05' },
-    exit: 1, posts: 0, jobs: 0,
+    exit: 1,
+    posts: 0,
+    jobs: 0,
     error: /^Visitor analytics are incomplete: the deadline \(timeoutMinutes\) passed while reading; 1 pages read in 1 requests\.$/,
     summary: /<strong>Partial export<\/strong>: the deadline \(timeoutMinutes\) passed while reading\./,
     check: (run) => {
@@ -248,27 +353,32 @@ export const SCENARIOS: Scenario[] = [
       expect(JSON.parse(readFileSync(run.outputs.analyticsFile!, 'utf8'))).toMatchObject({ partial: true, pageCount: 1 })
     }
   },
-  ...(['SIGINT', 'SIGTERM', 'SIGHUP'] as const).map(
-    (name): Scenario => ({
-      fault: `${name} while waiting for the job`,
-      result: 'Stops within 2 s, exit 1; outputs and summary say cancelled and that the job keeps running',
-      plan: { finishAfterMs: 600_000 },
-      signal: { name, after: 'is active.' },
-      exit: 1, status: 'active', posts: 1, jobs: 1,
-      error: new RegExp(`^Cancelled \\(${name}\\) while waiting for job \\w+\\. Job \\w+ keeps running on the service; the API cannot cancel it\\.$`),
-      summary: new RegExp(`Cancelled \\(${name}\\)`)
-    })
-  ),
+  ...(['SIGINT', 'SIGTERM', 'SIGHUP'] as const).map((name): Scenario => ({
+    fault: `${name} while waiting for the job`,
+    result: 'Stops within 2 s, exit 1; outputs and summary say cancelled and that the job keeps running',
+    plan: { finishAfterMs: 600_000 },
+    signal: { name, after: 'is active.' },
+    exit: 1,
+    status: 'active',
+    posts: 1,
+    jobs: 1,
+    error: new RegExp(
+      `^Cancelled \\(${name}\\) while waiting for job \\w+\\. Job \\w+ keeps running on the service; the API cannot cancel it\\.$`
+    ),
+    summary: new RegExp(`Cancelled \\(${name}\\)`)
+  })),
   {
     fault: 'SIGINT while the create request is unanswered',
     result: 'Stops within 2 s, exit 1, saying a job may have been created',
     setup: (emu) => emu.fault({ method: 'POST', kind: 'hang', afterHandling: true }),
     signal: { name: 'SIGINT', after: '::debug::POST /v2/agent/proj_docs/job', delayMs: 300 },
-    exit: 1, status: '', posts: 1, jobs: 1,
+    exit: 1,
+    status: '',
+    posts: 1,
+    jobs: 1,
     error: /^Cancelled \(SIGINT\) while creating the job\. The request was sent, so the service may have created a job anyway/
   }
 ]
-
 
 async function freePort(): Promise<number> {
   const server = createServer()

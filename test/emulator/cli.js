@@ -10,4 +10,5 @@ const key = process.env.EMULATOR_API_KEY ?? 'mint_selftest_key'
 const emulator = await startEmulator({ port, keys: { [key]: {} }, defaultPlan: { finishAfterMs: 3000, changesFiles: true } })
 emulator.setVisitors({ totals: siteTotals(300), rows: visitorRows(300) })
 console.log(`API emulator listening at ${emulator.url}`)
-for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) process.on(signal, () => void emulator.close().then(() => process.exit(0)))
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM']))
+  process.on(signal, () => void emulator.close().then(() => process.exit(0)))

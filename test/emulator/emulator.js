@@ -111,7 +111,10 @@ export async function startEmulator(options = {}) {
     return {
       id: job.id,
       status,
-      source: { repository: job.plan.repository ?? 'https://github.com/acme/docs', ref: job.plan.ref === undefined ? 'main' : job.plan.ref },
+      source: {
+        repository: job.plan.repository ?? 'https://github.com/acme/docs',
+        ref: job.plan.ref === undefined ? 'main' : job.plan.ref
+      },
       model: job.plan.model ?? 'claude-sonnet-4-5',
       prLink,
       createdAt: new Date(job.createdAt).toISOString(),
@@ -229,14 +232,18 @@ export async function startEmulator(options = {}) {
     for (const name of ['dateFrom', 'dateTo']) {
       const value = query.get(name)
       const form = /^\d{4}-\d{2}-\d{2}$/.test(value ?? '') || /^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:\d{2})$/.test(value ?? '')
-      if (value !== null && (!form || Number.isNaN(Date.parse(value)))) problems.push(`${name} must be a date in ISO 8601 or YYYY-MM-DD format`)
+      if (value !== null && (!form || Number.isNaN(Date.parse(value))))
+        problems.push(`${name} must be a date in ISO 8601 or YYYY-MM-DD format`)
     }
     if (problems.length > 0) return [400, { error: 'Invalid query parameters', details: problems.map((message) => ({ message })) }]
     const now = Date.now()
     while (analyticsUses.length > 0 && now - /** @type {number} */ (analyticsUses[0]) >= 3_600_000) analyticsUses.shift()
     if (analyticsUses.length >= analyticsLimit) return [429, { error: 'Rate limit exceeded' }]
     analyticsUses.push(now)
-    return [200, { totals: visitors.totals, visitors: visitors.rows.slice(offset, offset + limit), hasMore: offset + limit < visitors.rows.length }]
+    return [
+      200,
+      { totals: visitors.totals, visitors: visitors.rows.slice(offset, offset + limit), hasMore: offset + limit < visitors.rows.length }
+    ]
   }
 
   /**
@@ -373,7 +380,9 @@ export async function startEmulator(options = {}) {
     },
     /** How many requests were received, optionally with this method and path prefix. @param {string} [method] @param {string} [pathPrefix] */
     count(method, pathPrefix) {
-      return requests.filter((r) => (method === undefined || r.method === method) && (pathPrefix === undefined || r.path.startsWith(pathPrefix))).length
+      return requests.filter(
+        (r) => (method === undefined || r.method === method) && (pathPrefix === undefined || r.path.startsWith(pathPrefix))
+      ).length
     },
     async close() {
       for (const res of hanging) res.socket?.destroy()

@@ -12,7 +12,14 @@ let client: ApiClient
 
 function makeClient(timeoutMs = 20_000): ApiClient {
   lifetime = new Lifetime(timeoutMs)
-  return new ApiClient({ baseUrl: emu.url, apiKey: KEY, userAgent: 'test', lifetime, requestTimeoutMs: 300, retry: { maxAttempts: 3, baseMs: 10, capMs: 20, random: () => 1 } })
+  return new ApiClient({
+    baseUrl: emu.url,
+    apiKey: KEY,
+    userAgent: 'test',
+    lifetime,
+    requestTimeoutMs: 300,
+    retry: { maxAttempts: 3, baseMs: 10, capMs: 20, random: () => 1 }
+  })
 }
 
 beforeEach(async () => {
@@ -41,7 +48,9 @@ describe('ApiClient', () => {
     const error = await client.createJob('proj_docs', 'x').catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiError)
     expect((error as ApiError).details).toMatchObject({ mayHaveActed: true })
-    expect((error as ApiError).message).toMatch(/no answer within 0.3 s talking to http:\/\/127\.0\.0\.1:\d+\. The request was sent, so the service may have created a job anyway/)
+    expect((error as ApiError).message).toMatch(
+      /no answer within 0.3 s talking to http:\/\/127\.0\.0\.1:\d+\. The request was sent, so the service may have created a job anyway/
+    )
     expect(emu.count('POST')).toBe(1)
     expect(emu.jobCount()).toBe(1)
   })
@@ -65,10 +74,26 @@ describe('ApiClient', () => {
   })
 
   it('accepts answers with fields the documents do not list', async () => {
-    emu.fault({ method: 'GET', kind: 'status', status: 200, body: JSON.stringify({ id: 'j3', status: 'completed', prLink: null, title: 'new', source: { repository: 'r', ref: null, sha: 'abc' } }) })
+    emu.fault({
+      method: 'GET',
+      kind: 'status',
+      status: 200,
+      body: JSON.stringify({
+        id: 'j3',
+        status: 'completed',
+        prLink: null,
+        title: 'new',
+        source: { repository: 'r', ref: null, sha: 'abc' }
+      })
+    })
     const job = await client.getJob('proj_docs', 'j3')
     expect(job).toMatchObject({ id: 'j3', status: 'completed', prLink: undefined, source: { repository: 'r', ref: undefined } })
-    emu.fault({ path: /visitors/, kind: 'status', status: 200, body: JSON.stringify({ totals: { human: 1, ai: 2, total: 3, bots: 9 }, visitors: [], hasMore: false, nextCursor: null }) })
+    emu.fault({
+      path: /visitors/,
+      kind: 'status',
+      status: 200,
+      body: JSON.stringify({ totals: { human: 1, ai: 2, total: 3, bots: 9 }, visitors: [], hasMore: false, nextCursor: null })
+    })
     const page = await client.getVisitors('proj_docs', { dateFrom: '2026-11-01', dateTo: '2026-11-08', limit: 250, offset: 0 })
     expect(page.totals).toEqual({ human: 1, ai: 2, total: 3 })
   })

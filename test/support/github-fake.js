@@ -20,8 +20,10 @@ export async function startGitHubFake() {
         res.end(JSON.stringify(data))
       }
       if (failWith) return send(failWith, { message: 'Resource not accessible by integration' })
-      if (req.method === 'POST' && /^\/repos\/[^/]+\/[^/]+\/issues\/\d+\/comments$/.test(req.url ?? '')) return send(201, { id: nextId++, body: body?.body })
-      if (req.method === 'PATCH' && /^\/repos\/[^/]+\/[^/]+\/issues\/comments\/\d+$/.test(req.url ?? '')) return send(200, { id: Number(req.url?.split('/').pop()), body: body?.body })
+      if (req.method === 'POST' && /^\/repos\/[^/]+\/[^/]+\/issues\/\d+\/comments$/.test(req.url ?? ''))
+        return send(201, { id: nextId++, body: body?.body })
+      if (req.method === 'PATCH' && /^\/repos\/[^/]+\/[^/]+\/issues\/comments\/\d+$/.test(req.url ?? ''))
+        return send(200, { id: Number(req.url?.split('/').pop()), body: body?.body })
       send(404, { message: 'Not Found' })
     })
   })

@@ -13,10 +13,13 @@ export async function startProxy(target) {
     // Absolute-form request (plain http through a proxy).
     asked.push(new URL(req.url ?? '/').host)
     const url = new URL(req.url ?? '/')
-    const upstream = request({ host: target.hostname, port: target.port, method: req.method, path: url.pathname + url.search, headers: req.headers }, (up) => {
-      res.writeHead(up.statusCode ?? 502, up.headers)
-      up.pipe(res)
-    })
+    const upstream = request(
+      { host: target.hostname, port: target.port, method: req.method, path: url.pathname + url.search, headers: req.headers },
+      (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers)
+        up.pipe(res)
+      }
+    )
     req.pipe(upstream)
   })
   server.on('connect', (req, socket, head) => {

@@ -21,7 +21,7 @@ export const HOSTILE_PATHS = [
  */
 export function visitorRows(n, options = {}) {
   let seed = options.seed ?? 7
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648)
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648
   const rows = []
   for (let i = 0; i < n; i++) {
     const human = Math.floor(random() * 5000)

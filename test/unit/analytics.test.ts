@@ -13,15 +13,24 @@ describe('analytics range', () => {
     expect(analyticsRange(undefined, undefined, now)).toEqual({ dateFrom: '2026-11-14', dateTo: '2026-11-21' })
     expect(analyticsRange('2026-11-01', undefined, now)).toEqual({ dateFrom: '2026-11-01', dateTo: '2026-11-21' })
     expect(analyticsRange(undefined, '2026-03-01', now)).toEqual({ dateFrom: '2026-02-22', dateTo: '2026-03-01' })
-    expect(analyticsRange(undefined, '2026-03-01T12:00:00+01:00', now)).toEqual({ dateFrom: '2026-02-22T11:00:00.000Z', dateTo: '2026-03-01T12:00:00+01:00' })
+    expect(analyticsRange(undefined, '2026-03-01T12:00:00+01:00', now)).toEqual({
+      dateFrom: '2026-02-22T11:00:00.000Z',
+      dateTo: '2026-03-01T12:00:00+01:00'
+    })
   })
   it('accepts only real dates in the documented forms', () => {
     expect(parseDate('2026-02-28')).toBe(Date.UTC(2026, 1, 28))
-    for (const bad of ['2026-02-30', '2026-2-1', '20261101', '2026-11-01T10:00', '2026-11-01 10:00:00Z', 'today']) expect(parseDate(bad)).toBeUndefined()
+    for (const bad of ['2026-02-30', '2026-2-1', '20261101', '2026-11-01T10:00', '2026-11-01 10:00:00Z', 'today'])
+      expect(parseDate(bad)).toBeUndefined()
   })
   it('reads analytics inputs only when analytics is true', () => {
     const get = (values: Record<string, string>) => (name: string) => values[name] ?? ''
-    expect(readInputs(get({ apiKey: 'mint_k', projectId: 'p', analytics: 'true' }), now).analytics).toEqual({ dateFrom: '2026-11-14', dateTo: '2026-11-21', topPages: 20, maxPages: 40 })
+    expect(readInputs(get({ apiKey: 'mint_k', projectId: 'p', analytics: 'true' }), now).analytics).toEqual({
+      dateFrom: '2026-11-14',
+      dateTo: '2026-11-21',
+      topPages: 20,
+      maxPages: 40
+    })
     expect(readInputs(get({ apiKey: 'mint_k', projectId: 'p', prompt: 'x' }), now).analytics).toBeUndefined()
   })
   it('puts the range in words, the exclusive end shown as the last day included', () => {
@@ -57,10 +66,24 @@ describe('export', () => {
 describe('files and summary', () => {
   const report = (rows: VisitorsReport['rows']): VisitorsReport => ({
     kind: 'visitors',
-    projectId: 'p', dateFrom: '2026-11-14', dateTo: '2026-11-21', rangeText: 'r', totals: { human: 3, ai: 1, total: 3 }, rows, requests: 1, topPages: 2, partial: false
+    projectId: 'p',
+    dateFrom: '2026-11-14',
+    dateTo: '2026-11-21',
+    rangeText: 'r',
+    totals: { human: 3, ai: 1, total: 3 },
+    rows,
+    requests: 1,
+    topPages: 2,
+    partial: false
   })
   it('quotes CSV fields and defuses spreadsheet formulas', () => {
-    const csv = visitorsCsv(report([{ path: '/a,"b"\nc', human: 1, ai: 2, total: 3 }, { path: '=cmd()', human: 0, ai: 0, total: 0 }, { path: '-1', human: 0, ai: 0, total: 0 }]))
+    const csv = visitorsCsv(
+      report([
+        { path: '/a,"b"\nc', human: 1, ai: 2, total: 3 },
+        { path: '=cmd()', human: 0, ai: 0, total: 0 },
+        { path: '-1', human: 0, ai: 0, total: 0 }
+      ])
+    )
     expect(csv).toBe('path,human,ai,total\r\n"/a,""b""\nc",1,2,3\r\n\'=cmd(),0,0,0\r\n\'-1,0,0,0\r\n')
   })
   it('shows AI share of total, and a dash when there are no visitors', () => {
@@ -84,6 +107,7 @@ describe('files and summary', () => {
 describe('num', () => {
   it('groups thousands and keeps up to two decimals, as en-US does', async () => {
     const { num } = await import('../../src/text/format.js')
-    for (const n of [0, 7, 999, 1000, 1234567, 1234567.891, 0.5, 12.3456, 1e15]) expect(num(n)).toBe(n.toLocaleString('en-US', { maximumFractionDigits: 2 }))
+    for (const n of [0, 7, 999, 1000, 1234567, 1234567.891, 0.5, 12.3456, 1e15])
+      expect(num(n)).toBe(n.toLocaleString('en-US', { maximumFractionDigits: 2 }))
   })
 })

@@ -9,13 +9,28 @@ const ok = { apiKey: 'mint_abc', projectId: 'proj', prompt: 'Do it' }
 describe('readInputs', () => {
   it('applies the action.yml defaults and converts units', () => {
     const inputs = read(ok)
-    expect(inputs).toMatchObject({ apiKey: 'mint_abc', projectId: 'proj', prompt: 'Do it', wait: true, timeoutMs: 1_800_000, pollIntervalMs: 10_000, baseUrl: 'https://api.mintlify.com' })
+    expect(inputs).toMatchObject({
+      apiKey: 'mint_abc',
+      projectId: 'proj',
+      prompt: 'Do it',
+      wait: true,
+      timeoutMs: 1_800_000,
+      pollIntervalMs: 10_000,
+      baseUrl: 'https://api.mintlify.com'
+    })
     expect([...inputs.failOn]).toEqual(['failed'])
     expect(inputs.jobId).toBeUndefined()
   })
 
   it('takes decimals, lists and booleans in the accepted forms', () => {
-    const inputs = read({ ...ok, timeoutMinutes: '0.5', pollIntervalSeconds: '.5', failOn: 'Failed,\n no-pr , archived', wait: 'FALSE', baseUrl: 'http://127.0.0.1:8080/' })
+    const inputs = read({
+      ...ok,
+      timeoutMinutes: '0.5',
+      pollIntervalSeconds: '.5',
+      failOn: 'Failed,\n no-pr , archived',
+      wait: 'FALSE',
+      baseUrl: 'http://127.0.0.1:8080/'
+    })
     expect(inputs.timeoutMs).toBe(30_000)
     expect(inputs.pollIntervalMs).toBe(500)
     expect([...inputs.failOn].sort()).toEqual(['archived', 'failed', 'no-pr'])

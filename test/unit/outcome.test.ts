@@ -12,7 +12,8 @@ function progressWith(job: AgentJob, extra: Partial<JobProgress> = {}): JobProgr
 }
 const policy = (failOn: FailOn[] = ['failed']) => ({ wait: true, timeoutMs: 60_000, failOn: new Set(failOn) })
 const finished: PartEnding = { kind: 'finished' }
-const judge = (progress: JobProgress, failOn: FailOn[] = ['failed'], ending: PartEnding = finished) => judgeJob(progress, ending, policy(failOn), 6000)
+const judge = (progress: JobProgress, failOn: FailOn[] = ['failed'], ending: PartEnding = finished) =>
+  judgeJob(progress, ending, policy(failOn), 6000)
 
 describe('judgeJob', () => {
   it('completed with a pull request succeeds and exposes the number', () => {
@@ -61,7 +62,9 @@ describe('judgeJob', () => {
     const progress = progressWith({ id: 'j1', status: 'active' })
     const cancelled = judge(progress, ['failed'], { kind: 'stopped', stop: new StopError('cancelled', 'SIGTERM') })
     expect(cancelled).toMatchObject({ jobId: 'j1', status: 'active' })
-    expect(cancelled.failure).toBe('Cancelled (SIGTERM) while waiting for job j1. Job j1 keeps running on the service; the API cannot cancel it.')
+    expect(cancelled.failure).toBe(
+      'Cancelled (SIGTERM) while waiting for job j1. Job j1 keeps running on the service; the API cannot cancel it.'
+    )
     const early = judge(newJobProgress(), ['failed'], { kind: 'stopped', stop: new StopError('timeout') })
     expect(early.failure).toBe('Timed out after 1m 0s (timeoutMinutes) before a job was created.')
     expect(early.status).toBeUndefined()
@@ -69,7 +72,9 @@ describe('judgeJob', () => {
 
   it('an error becomes the failure message as it is', () => {
     const error = new ApiError('Checking job "j" failed: nope.', { transient: false, status: 404 })
-    expect(judge(progressWith({ id: 'j', status: 'active' }), ['failed'], { kind: 'failed', error }).failure).toBe('Checking job "j" failed: nope.')
+    expect(judge(progressWith({ id: 'j', status: 'active' }), ['failed'], { kind: 'failed', error }).failure).toBe(
+      'Checking job "j" failed: nope.'
+    )
   })
 })
 

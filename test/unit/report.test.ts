@@ -22,7 +22,9 @@ describe('job summary', () => {
     expect(html).toContain('not a plain http(s) URL, so not linked')
   })
   it('links a safe pull request by its number', () => {
-    expect(jobSummaryHtml({ ...base, prLink: 'https://github.com/a/b/pull/5?x=1&y=2', prNumber: '5' })).toContain('<a href="https://github.com/a/b/pull/5?x=1&amp;y=2">#5</a>')
+    expect(jobSummaryHtml({ ...base, prLink: 'https://github.com/a/b/pull/5?x=1&y=2', prNumber: '5' })).toContain(
+      '<a href="https://github.com/a/b/pull/5?x=1&amp;y=2">#5</a>'
+    )
   })
 })
 

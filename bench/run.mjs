@@ -32,7 +32,8 @@ for (const tool of ['curl', 'jq', '/usr/bin/time']) {
 const median = (values) => {
   const s = [...values].sort((a, b) => a - b)
   const mid = Math.floor(s.length / 2)
-  return s.length % 2 ? /** @type {number} */ (s[mid]) : /** @type {number} */ (s[mid - 1] + /** @type {number} */ (s[mid])) / 2
+  const upper = s[mid] ?? NaN
+  return s.length % 2 ? upper : ((s[mid - 1] ?? NaN) + upper) / 2
 }
 /** @param {number[]} values */
 const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length

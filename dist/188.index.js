@@ -38,6 +38,7 @@ const HTML_ESCAPES = {
     ':': '&#58;'
 };
 // Control characters, including the line and paragraph separators some renderers treat as newlines.
+// eslint-disable-next-line no-control-regex -- matching control characters is what this is for
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
 /** One line of plain text: control characters become a space, long text is cut with an ellipsis. */
 function oneLine(text, maxLength = 300) {
@@ -167,7 +168,9 @@ var schemas = __webpack_require__(9691);
 // marked required; prLink, archivedAt and source.ref are nullable. A null where the documents do
 // not allow one is read as absent; a value of the wrong type is an invalid response.
 
-const schemas_text = schemas/* string */.YjP().nullish().transform((v) => v ?? undefined);
+const schemas_text = schemas/* string */.YjP()
+    .nullish()
+    .transform((v) => v ?? undefined);
 const KNOWN_STATUSES = ['active', 'completed', 'archived', 'failed'];
 const TERMINAL_STATUSES = ['completed', 'archived', 'failed'];
 function isKnownStatus(status) {
@@ -187,9 +190,11 @@ const agentJobSchema = schemas/* object */.Ikc({
 /** Error bodies: `{error}` from the agent API; analytics add `details: [{message}]`. */
 const errorBodySchema = schemas/* object */.Ikc({
     error: schemas/* string */.YjP().optional(),
-    details: schemas/* array */.YOg(schemas/* object */.Ikc({ message: schemas/* string */.YjP() })).optional().catch(undefined)
+    details: schemas/* array */.YOg(schemas/* object */.Ikc({ message: schemas/* string */.YjP() }))
+        .optional()
+        .catch(undefined)
 });
-const count = schemas/* number */.aig().finite().nonnegative();
+const count = schemas/* number */.aig().nonnegative();
 const visitorsPageSchema = schemas/* object */.Ikc({
     totals: schemas/* object */.Ikc({ human: count, ai: count, total: count }),
     visitors: schemas/* array */.YOg(schemas/* object */.Ikc({ path: schemas/* string */.YjP(), human: count, ai: count, total: count })),
@@ -221,7 +226,9 @@ class Lifetime {
         this.now = now;
         this.startedAt = now();
         this.deadline = this.startedAt + timeoutMs;
-        this.timer = setTimeout(() => this.stop(new StopError('timeout')), timeoutMs);
+        this.timer = setTimeout(() => {
+            this.stop(new StopError('timeout'));
+        }, timeoutMs);
     }
     get signal() {
         return this.controller.signal;
@@ -256,7 +263,7 @@ class Lifetime {
         this.controller.abort(error);
     }
 }
-/** Waits `ms`, or rejects with the signal's reason as soon as it aborts. */
+/** Waits `ms`, or rejects with the signal's reason (the run's StopError) as soon as it aborts. */
 function sleep(ms, signal) {
     return new Promise((resolve, reject) => {
         if (signal.aborted) {
@@ -405,7 +412,7 @@ function noteStatus(progress, previous, shownId, log) {
         if (!progress.unknownStatuses.includes(status)) {
             progress.unknownStatuses.push(status);
             log.warning(`Job ${shownId} has the status "${logText(status, 50)}", which this action does not know; it is treated as still running ` +
-                'and the action keeps checking until the deadline. Please report it to the action\'s maintainers.');
+                "and the action keeps checking until the deadline. Please report it to the action's maintainers.");
         }
     }
     else {
@@ -472,7 +479,9 @@ function judgeJob(progress, ending, policy, elapsedMs) {
         : '';
     const stop = stopOf(ending);
     if (stop) {
-        const what = stop.reason === 'timeout' ? `Timed out after ${formatDuration(policy.timeoutMs)} (timeoutMinutes)` : `Cancelled (${stop.signalName ?? 'signal'})`;
+        const what = stop.reason === 'timeout'
+            ? `Timed out after ${formatDuration(policy.timeoutMs)} (timeoutMinutes)`
+            : `Cancelled (${stop.signalName ?? 'signal'})`;
         let when;
         if (progress.postInFlight === 'create')
             when = `while creating the job.${mayHaveActedAdvice({ kind: 'create', projectId: '' })}`;
@@ -490,7 +499,11 @@ function judgeJob(progress, ending, policy, elapsedMs) {
         report.failure = report.headline;
     }
     else if (!policy.wait && !(status && status !== 'active')) {
-        const what = progress.created ? 'was created and is running' : progress.messageSent ? 'received the follow-up and is running' : 'is running';
+        const what = progress.created
+            ? 'was created and is running'
+            : progress.messageSent
+                ? 'received the follow-up and is running'
+                : 'is running';
         report.headline = `${capitalise(id)} ${what} on the service; wait is false, so the step does not wait for it.`;
     }
     else {
@@ -562,7 +575,12 @@ function merge(into, row) {
 }
 async function exportVisitors(api, req, progress, log) {
     for (let page = 0; page < req.maxPages; page++) {
-        const result = await api.getVisitors(req.projectId, { dateFrom: req.dateFrom, dateTo: req.dateTo, limit: PAGE_SIZE, offset: page * PAGE_SIZE });
+        const result = await api.getVisitors(req.projectId, {
+            dateFrom: req.dateFrom,
+            dateTo: req.dateTo,
+            limit: PAGE_SIZE,
+            offset: page * PAGE_SIZE
+        });
         progress.requests++;
         progress.totals ??= result.totals;
         for (const row of result.visitors)
@@ -608,12 +626,18 @@ function judgeVisitors(progress, req, ending) {
         report.partialReason = `not exported: the run was ${ending.stop.reason === 'timeout' ? 'out of time' : 'cancelled'} before the export`;
     }
     else if (ending.kind === 'stopped') {
-        report.partialReason = ending.stop.reason === 'timeout' ? 'the deadline (timeoutMinutes) passed while reading' : `the run was cancelled (${ending.stop.signalName ?? 'signal'}) while reading`;
+        report.partialReason =
+            ending.stop.reason === 'timeout'
+                ? 'the deadline (timeoutMinutes) passed while reading'
+                : `the run was cancelled (${ending.stop.signalName ?? 'signal'}) while reading`;
         report.failure = `Visitor analytics are incomplete: ${report.partialReason}; ${progress.rows.size} pages read in ${progress.requests} requests.`;
     }
     else if (ending.kind === 'failed') {
         report.partialReason = 'a request failed while reading';
-        report.failure = progress.requests > 0 ? `Visitor analytics are incomplete after ${progress.requests} requests. ${(0,error_message/* errorMessage */.g)(ending.error)}` : (0,error_message/* errorMessage */.g)(ending.error);
+        report.failure =
+            progress.requests > 0
+                ? `Visitor analytics are incomplete after ${progress.requests} requests. ${(0,error_message/* errorMessage */.g)(ending.error)}`
+                : (0,error_message/* errorMessage */.g)(ending.error);
     }
     else if (progress.capped) {
         report.partialReason = `reading stopped at maxPages (${progress.requests} requests) while the service had more`;
@@ -786,9 +810,18 @@ class ApiClient {
     }
     async createJob(projectId, prompt) {
         const ctx = { kind: 'create', projectId };
-        const job = await this.call({ ctx, method: 'POST', path: `/v2/agent/${segment(projectId)}/job`, body: { prompt }, schema: agentJobSchema });
+        const job = await this.call({
+            ctx,
+            method: 'POST',
+            path: `/v2/agent/${segment(projectId)}/job`,
+            body: { prompt },
+            schema: agentJobSchema
+        });
         if (!job.id) {
-            throw new ApiError(invalidResponseMessage(ctx, 201, 'it has no job id') + mayHaveActedAdvice(ctx), { transient: false, mayHaveActed: true });
+            throw new ApiError(invalidResponseMessage(ctx, 201, 'it has no job id') + mayHaveActedAdvice(ctx), {
+                transient: false,
+                mayHaveActed: true
+            });
         }
         return { ...job, id: job.id };
     }
@@ -955,7 +988,11 @@ function runLink(env) {
     return server && repository && runId ? `${server.replace(/\/+$/, '')}/${repository}/actions/runs/${runId}` : undefined;
 }
 function startBody(jobId, run) {
-    return [MARKER, `📝 The documentation agent is working on it: job \`${htmlText(jobId, 100)}\`.`, run ? `\n[Workflow run](${run})` : ''].join('\n');
+    return [
+        MARKER,
+        `📝 The documentation agent is working on it: job \`${htmlText(jobId, 100)}\`.`,
+        run ? `\n[Workflow run](${run})` : ''
+    ].join('\n');
 }
 function endBody(job, run) {
     const lines = [MARKER];
@@ -1008,7 +1045,12 @@ class CommentThread {
     }
     async start(jobId) {
         await this.attempt(async (signal) => {
-            const { data } = await this.issues.createComment({ ...this.where(), issue_number: this.target.number, body: startBody(jobId, runLink(process.env)), request: { signal } });
+            const { data } = await this.issues.createComment({
+                ...this.where(),
+                issue_number: this.target.number,
+                body: startBody(jobId, runLink(process.env)),
+                request: { signal }
+            });
             this.commentId = data.id;
         });
     }
@@ -1065,9 +1107,12 @@ var external_node_path_ = __webpack_require__(6760);
 
 let fileDir;
 const runnerSink = {
-    setOutput: (name, value) => core/* setOutput */.uH(name, value),
+    setOutput: (name, value) => {
+        core/* setOutput */.uH(name, value);
+    },
     writeFile: async (name, content) => {
-        fileDir ??= (0,promises_.mkdtemp)((0,external_node_path_.join)(process.env.RUNNER_TEMP || (0,external_node_os_.tmpdir)(), 'docs-visitors-'));
+        const runnerTemp = process.env.RUNNER_TEMP;
+        fileDir ??= (0,promises_.mkdtemp)((0,external_node_path_.join)(runnerTemp !== undefined && runnerTemp !== '' ? runnerTemp : (0,external_node_os_.tmpdir)(), 'docs-visitors-'));
         const path = (0,external_node_path_.join)(await fileDir, name);
         await (0,promises_.writeFile)(path, content, 'utf8');
         return path;
@@ -1369,7 +1414,9 @@ async function work(inputs) {
             return;
         core/* info */.pq(`Received ${name}: stopping and writing what is known.`);
         lifetime.cancel(name);
-        setTimeout(() => process.exit(1), EXIT_AFTER_SIGNAL_MS).unref();
+        setTimeout(() => {
+            process.exit(1);
+        }, EXIT_AFTER_SIGNAL_MS).unref();
     };
     for (const name of STOP_SIGNALS)
         process.on(name, onSignal);
@@ -1378,10 +1425,14 @@ async function work(inputs) {
         apiKey: inputs.apiKey,
         userAgent: `${ACTION_NAME}/${ACTION_VERSION} node/${process.version}`,
         lifetime,
-        debug: (message) => core/* debug */.Yz(message)
+        debug: (message) => {
+            core/* debug */.Yz(message);
+        }
     });
     try {
-        const thread = inputs.comment && (inputs.prompt !== undefined || inputs.jobId !== undefined) ? await CommentThread.open(inputs.comment.token, lifetime.signal) : undefined;
+        const thread = inputs.comment && (inputs.prompt !== undefined || inputs.jobId !== undefined)
+            ? await CommentThread.open(inputs.comment.token, lifetime.signal)
+            : undefined;
         const ctx = { lifetime, log: { info: core/* info */.pq, warning: core/* warning */.$e, debug: core/* debug */.Yz } };
         const sections = await runParts(partsFor(inputs, client, thread), ctx, async (section) => {
             await thread?.reported(section, lifetime.stopped !== undefined);

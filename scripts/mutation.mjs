@@ -24,8 +24,9 @@ if (run.status !== 0) {
 }
 
 /** @typedef {{ status: string, location: { start: { line: number } }, mutatorName: string }} Mutant */
-/** @type {{ files: Record<string, { mutants: Mutant[] }> }} */
-const report = JSON.parse(readFileSync(REPORT, 'utf8'))
+/** @type {unknown} */
+const parsed = JSON.parse(readFileSync(REPORT, 'utf8'))
+const report = /** @type {{ files: Record<string, { mutants: Mutant[] }> }} */ (parsed)
 
 const DETECTED = new Set(['Killed', 'Timeout'])
 const COUNTED = new Set(['Killed', 'Timeout', 'Survived', 'NoCoverage'])
@@ -49,7 +50,9 @@ for (const [file, { mutants }] of Object.entries(report.files).sort(([a], [b]) =
 }
 const overall = counted === 0 ? 100 : (detected / counted) * 100
 console.log(`\nMutation score per file (killed or timed out / valid mutants):\n${rows.join('\n')}`)
-console.log(`\nMutation score: ${overall.toFixed(2)} % (${detected} of ${counted}); targets: ${OVERALL_TARGET} % overall, ${PER_FILE_TARGET} % per file.`)
+console.log(
+  `\nMutation score: ${overall.toFixed(2)} % (${detected} of ${counted}); targets: ${OVERALL_TARGET} % overall, ${PER_FILE_TARGET} % per file.`
+)
 if (overall < OVERALL_TARGET) problems.push(`overall ${overall.toFixed(2)} % is below ${OVERALL_TARGET} %`)
 if (problems.length > 0) {
   console.error(`\nMutation targets missed:\n- ${problems.join('\n- ')}`)

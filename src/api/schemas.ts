@@ -40,7 +40,7 @@ export const errorBodySchema = z.object({
     .catch(undefined)
 })
 
-const count = z.number().finite().nonnegative()
+const count = z.number().nonnegative()
 
 export const visitorsPageSchema = z.object({
   totals: z.object({ human: count, ai: count, total: count }),

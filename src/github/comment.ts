@@ -108,7 +108,7 @@ export class CommentThread {
       return undefined
     }
     const { getOctokit } = await import('@actions/github')
-    return new CommentThread(getOctokit(token).rest.issues as unknown as IssueComments, target, runSignal)
+    return new CommentThread(getOctokit(token).rest.issues, target, runSignal)
   }
 
   async start(jobId: string): Promise<void> {

@@ -9,9 +9,12 @@ import type { ReportSink } from '../report/publish.js'
 let fileDir: Promise<string> | undefined
 
 export const runnerSink: ReportSink = {
-  setOutput: (name, value) => core.setOutput(name, value),
+  setOutput: (name, value) => {
+    core.setOutput(name, value)
+  },
   writeFile: async (name, content) => {
-    fileDir ??= mkdtemp(join(process.env.RUNNER_TEMP || tmpdir(), 'docs-visitors-'))
+    const runnerTemp = process.env.RUNNER_TEMP
+    fileDir ??= mkdtemp(join(runnerTemp !== undefined && runnerTemp !== '' ? runnerTemp : tmpdir(), 'docs-visitors-'))
     const path = join(await fileDir, name)
     await writeFile(path, content, 'utf8')
     return path

@@ -59,6 +59,7 @@ function shown(value: string): string {
 const required = (what: string) => z.string().min(1, { error: `is required: ${what}` })
 
 const pathSegment = (what: string) =>
+  // eslint-disable-next-line no-control-regex -- a path segment must not hold control characters
   required(what).refine((v) => v !== '.' && v !== '..' && !/[\u0000-\u001f\u007f]/.test(v), {
     error: (issue) => `must be ${what}, not ${shown(String(issue.input))}`
   })
@@ -145,7 +146,7 @@ const schema = z.object({
       })
       return z.NEVER
     }
-    return new Set(words as FailOn[]) as ReadonlySet<FailOn>
+    return new Set(words as FailOn[])
   }),
   baseUrl: z.string().transform((v, ctx) => {
     let url: URL | undefined

@@ -25,7 +25,9 @@ export class Lifetime {
   ) {
     this.startedAt = now()
     this.deadline = this.startedAt + timeoutMs
-    this.timer = setTimeout(() => this.stop(new StopError('timeout')), timeoutMs)
+    this.timer = setTimeout(() => {
+      this.stop(new StopError('timeout'))
+    }, timeoutMs)
   }
 
   get signal(): AbortSignal {
@@ -67,16 +69,16 @@ export class Lifetime {
   }
 }
 
-/** Waits `ms`, or rejects with the signal's reason as soon as it aborts. */
+/** Waits `ms`, or rejects with the signal's reason (the run's StopError) as soon as it aborts. */
 export function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) {
-      reject(signal.reason)
+      reject(signal.reason as Error)
       return
     }
     const onAbort = (): void => {
       clearTimeout(timer)
-      reject(signal.reason)
+      reject(signal.reason as Error)
     }
     const timer = setTimeout(() => {
       signal.removeEventListener('abort', onAbort)

@@ -62,7 +62,9 @@ export async function work(inputs: Inputs): Promise<RunReport> {
     if (lifetime.stopped) return
     core.info(`Received ${name}: stopping and writing what is known.`)
     lifetime.cancel(name)
-    setTimeout(() => process.exit(1), EXIT_AFTER_SIGNAL_MS).unref()
+    setTimeout(() => {
+      process.exit(1)
+    }, EXIT_AFTER_SIGNAL_MS).unref()
   }
   for (const name of STOP_SIGNALS) process.on(name, onSignal)
 
@@ -71,7 +73,9 @@ export async function work(inputs: Inputs): Promise<RunReport> {
     apiKey: inputs.apiKey,
     userAgent: `${ACTION_NAME}/${ACTION_VERSION} node/${process.version}`,
     lifetime,
-    debug: (message) => core.debug(message)
+    debug: (message) => {
+      core.debug(message)
+    }
   })
   try {
     const thread =

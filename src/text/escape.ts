@@ -21,6 +21,7 @@ const HTML_ESCAPES: Record<string, string> = {
 }
 
 // Control characters, including the line and paragraph separators some renderers treat as newlines.
+// eslint-disable-next-line no-control-regex -- matching control characters is what this is for
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g
 
 /** One line of plain text: control characters become a space, long text is cut with an ellipsis. */

@@ -1,0 +1,199 @@
+// Property tests of reading the action's inputs (readInputs in src/run/inputs.ts): what any input
+// strings give, that the API key never shows in a message, and that valid values arrive unchanged.
+import { fc, test } from '@fast-check/vitest'
+import { describe, expect } from 'vitest'
+import { FAIL_ON_WORDS, InputError, type Inputs, readInputs } from '../../src/run/inputs.js'
+
+const NAMES = [
+  'apiKey',
+  'projectId',
+  'prompt',
+  'jobId',
+  'dateFrom',
+  'dateTo',
+  'githubToken',
+  'wait',
+  'timeoutMinutes',
+  'pollIntervalSeconds',
+  'failOn',
+  'baseUrl',
+  'analytics',
+  'topPages',
+  'maxPages',
+  'comment'
+] as const
+type Name = (typeof NAMES)[number]
+type Values = Partial<Record<Name, string>>
+
+function read(values: Values, now = new Date('2026-11-14T12:00:00Z')): Inputs {
+  return readInputs((name) => values[name as Name] ?? '', now)
+}
+
+/** What readInputs threw, or undefined when it returned. */
+function thrown(values: Values): unknown {
+  try {
+    read(values)
+    return undefined
+  } catch (error) {
+    return error
+  }
+}
+
+// A marker that no fixed message text holds, so a key that starts with it cannot appear by accident.
+const KEY_MARKER = 'KQx7Zv'
+const apiKey = fc
+  .oneof(
+    { arbitrary: fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789_-'.split('')), minLength: 2 }), weight: 3 },
+    { arbitrary: fc.string({ unit: 'binary' }), weight: 1 }
+  )
+  .map((rest) => `${KEY_MARKER}${rest}`)
+
+// For each input, values it accepts mixed with values it rejects and any string at all.
+const good: Record<Exclude<Name, 'apiKey'>, string[]> = {
+  projectId: ['proj', 'p-1', 'ünïcode'],
+  prompt: ['Do it', '  ', 'Update the docs\nfor the release'],
+  jobId: ['job_1', '', 'x'],
+  dateFrom: ['2026-11-01', '2026-11-01T00:00:00Z', '2026-11-01T05:30+05:30', ''],
+  dateTo: ['2026-11-14', '2026-11-15T00:00:00.000Z', ''],
+  githubToken: ['ghs_token', ''],
+  wait: ['true', 'False', 'TRUE'],
+  timeoutMinutes: ['30', '0.5', '.5', '7200'],
+  pollIntervalSeconds: ['10', '0.5', '3600'],
+  failOn: ['failed', 'failed, no-pr', 'ARCHIVED\nno-pr', ''],
+  baseUrl: ['https://api.mintlify.com', 'http://127.0.0.1:8080/', 'https://ex.test/base/'],
+  analytics: ['true', 'false'],
+  topPages: ['1', '20', '1000'],
+  maxPages: ['1', '040', '1000'],
+  comment: ['true', 'false']
+}
+const bad: Partial<Record<Name, string[]>> = {
+  projectId: ['..', '.', 'a\u0000b'],
+  jobId: ['..', 'a\nb'],
+  dateFrom: ['2026-02-30', 'yesterday', '2026-1-1'],
+  dateTo: ['2026-13-01', '14/11/2026'],
+  wait: ['yes', '1'],
+  timeoutMinutes: ['0', '7200.5', '-1', '1e3', 'NaN'],
+  pollIntervalSeconds: ['0.4', '3601', 'Infinity'],
+  failOn: ['sometimes', 'failed,,maybe'],
+  baseUrl: ['ftp://ex.test', 'https://user:pw@ex.test', 'https://ex.test/?q=1', 'not a url'],
+  analytics: ['maybe'],
+  topPages: ['0', '1001', '2.5'],
+  maxPages: ['-3', '1e2'],
+  comment: ['on']
+}
+const anyString = fc.oneof(fc.string({ unit: 'binary', maxLength: 80 }), fc.string({ maxLength: 80 }))
+const valueOf = (name: Exclude<Name, 'apiKey'>) =>
+  fc.oneof(
+    { arbitrary: fc.constantFrom(...good[name]), weight: 24 },
+    { arbitrary: fc.constantFrom(...(bad[name] ?? good[name])), weight: 1 },
+    { arbitrary: anyString, weight: 1 }
+  )
+// Each input given or left out (an input left out reads as '').
+const otherValues = fc.record(
+  Object.fromEntries(NAMES.filter((n) => n !== 'apiKey').map((n) => [n, valueOf(n)])) as Record<
+    Exclude<Name, 'apiKey'>,
+    fc.Arbitrary<string>
+  >,
+  { requiredKeys: [] }
+)
+
+describe('readInputs', () => {
+  test.prop([apiKey, otherValues], { numRuns: 300 })(
+    'returns inputs or throws an InputError, whose message never holds the API key',
+    (key, others) => {
+      fc.pre(Object.values(others).every((v) => !v.includes(KEY_MARKER)))
+      const error = thrown({ ...others, apiKey: key })
+      if (error === undefined) {
+        expect(read({ ...others, apiKey: key }).apiKey).toBe(key.trim())
+        return
+      }
+      expect(error).toBeInstanceOf(InputError)
+      expect((error as InputError).message).not.toContain(KEY_MARKER)
+    }
+  )
+
+  const valid: Values = { apiKey: 'mint_key', projectId: 'proj', prompt: 'Do it' }
+  const badNames = Object.keys(bad) as Exclude<Name, 'apiKey'>[]
+
+  test.prop([fc.subarray([...badNames, 'apiKey' as const], { minLength: 1 }), fc.nat()])(
+    'names every bad input, and only those, in one InputError',
+    (names, pick) => {
+      const values: Values = { ...valid }
+      for (const name of names) {
+        const choices = name === 'apiKey' ? ['', 'mint key', 'mint_ké'] : (bad[name] as string[])
+        values[name] = choices[pick % choices.length]
+      }
+      const error = thrown(values)
+      expect(error).toBeInstanceOf(InputError)
+      const named = (error as InputError).message
+        .split('\n')
+        .slice(1)
+        .map((line) => /^- `(\w+)` /.exec(line)?.[1])
+      expect(new Set(named)).toEqual(new Set(names))
+    }
+  )
+
+  // A decimal as a person types it: digits, with or without a point and more digits.
+  const decimal = fc
+    .tuple(
+      fc.string({ unit: fc.constantFrom(...'0123456789'.split('')), maxLength: 5 }),
+      fc.option(fc.string({ unit: fc.constantFrom(...'0123456789'.split('')), maxLength: 4 }), { nil: undefined })
+    )
+    .map(([whole, fraction]) => (fraction === undefined ? whole : `${whole}.${fraction}`))
+    .filter((text) => /\d/.test(text))
+  const space = fc.constantFrom('', ' ', '\n', ' \t')
+
+  test.prop([decimal, decimal, space])(
+    'turns timeoutMinutes and pollIntervalSeconds in range into the same duration in whole milliseconds, and rejects them out of range',
+    (minutes, seconds, around) => {
+      const values: Values = { ...valid, timeoutMinutes: `${around}${minutes}${around}`, pollIntervalSeconds: seconds }
+      const m = Number(minutes)
+      const s = Number(seconds)
+      if (m > 0 && m <= 7200 && s >= 0.5 && s <= 3600) {
+        const inputs = read(values)
+        expect(inputs.timeoutMs).toBe(Math.round(m * 60_000))
+        expect(inputs.pollIntervalMs).toBe(Math.round(s * 1000))
+        return
+      }
+      const error = thrown(values)
+      expect(error).toBeInstanceOf(InputError)
+      expect((error as InputError).message.includes('`timeoutMinutes`')).toBe(!(m > 0 && m <= 7200))
+      expect((error as InputError).message.includes('`pollIntervalSeconds`')).toBe(!(s >= 0.5 && s <= 3600))
+    }
+  )
+
+  test.prop([fc.integer({ min: 1, max: 1000 }), fc.integer({ min: 1, max: 1000 }), fc.nat({ max: 3 })])(
+    'keeps topPages and maxPages from 1 to 1000, leading zeros and all',
+    (topPages, maxPages, zeros) => {
+      const inputs = read({ ...valid, analytics: 'true', topPages: `${'0'.repeat(zeros)}${topPages}`, maxPages: String(maxPages) })
+      expect(inputs.analytics).toMatchObject({ topPages, maxPages })
+    }
+  )
+
+  const casing = (word: string) =>
+    fc.array(fc.boolean(), { minLength: word.length, maxLength: word.length }).map((upper) =>
+      word
+        .split('')
+        .map((c, i) => (upper[i] ? c.toUpperCase() : c))
+        .join('')
+    )
+  const failOnWord = fc.constantFrom(...FAIL_ON_WORDS).chain((word) => casing(word).map((written) => ({ word, written })))
+
+  test.prop([fc.array(fc.tuple(failOnWord, fc.constantFrom(',', '\n', ' , ', ',\n', ',,')), { maxLength: 6 })])(
+    'reads failOn as the set of words listed, in any case and with any separators, and as "failed" when empty',
+    (listed) => {
+      const text = listed.map(([w, separator]) => `${w.written}${separator}`).join('')
+      const expected = text.trim() === '' ? ['failed'] : listed.map(([w]) => w.word)
+      expect(read({ ...valid, failOn: text }).failOn).toEqual(new Set(expected))
+    }
+  )
+
+  test.prop([fc.constantFrom('true', 'True', 'TRUE', 'false', 'False', 'FALSE'), fc.constantFrom('true', 'false', 'FALSE', '')])(
+    'reads wait and comment in each accepted spelling of true and false',
+    (wait, comment) => {
+      const inputs = read({ ...valid, wait, comment, githubToken: 'ghs_token' })
+      expect(inputs.wait).toBe(wait.toLowerCase() === 'true')
+      expect(inputs.comment).toEqual(comment === 'true' ? { token: 'ghs_token' } : undefined)
+    }
+  )
+})

@@ -5,7 +5,7 @@
 //   npm run bench -- --quick small sizes, one run each; prints only (CI runs this to keep it working)
 // Times are medians of several runs, with ratios: machines are shared and noisy.
 import { spawn, execFileSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir, totalmem } from 'node:os'
 import { join, resolve } from 'node:path'
 import ts from 'typescript'
@@ -18,6 +18,13 @@ const BUNDLE = join(ROOT, 'dist/index.js')
 const SCRIPT = join(ROOT, 'bench/reference.sh')
 const quick = process.argv.includes('--quick')
 const KEY = 'mint_bench_key'
+
+// Every file a run writes goes under one folder, removed when the benchmark ends however it ends.
+const TEMP = mkdtempSync(join(tmpdir(), 'bench-'))
+process.on('exit', () => {
+  rmSync(TEMP, { recursive: true, force: true })
+})
+const tempDir = () => mkdtempSync(join(TEMP, 'run-'))
 
 for (const tool of ['curl', 'jq', '/usr/bin/time']) {
   try {
@@ -42,24 +49,37 @@ const mb = (/** @type {number} */ kb) => `${(kb / 1024).toFixed(1)} MB`
 const s1 = (/** @type {number} */ n) => `${(n / 1000).toFixed(1)} s`
 
 /**
+ * @typedef {object} Measured
+ * @property {number | null} code
+ * @property {number} wallMs from spawn to exit
+ * @property {number} peakKb peak resident memory (for a script, of its largest process)
+ * @property {string} stdout
+ * @property {number} endedAt epoch ms
+ */
+
+/**
  * Runs a command under GNU time: wall time (ms, from spawn to exit) and peak resident memory (KB;
  * for a script, of its largest process).
  * @param {string} command @param {string[]} args @param {Record<string, string>} env
+ * @returns {Promise<Measured>}
  */
 function measured(command, args, env) {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-'))
+  const dir = tempDir()
   const timeFile = join(dir, 'time')
   const started = performance.now()
   const child = spawn('/usr/bin/time', ['-f', '%M', '-o', timeFile, command, ...args], { env, cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] })
   let stdout = ''
-  child.stdout.on('data', (c) => (stdout += c))
-  child.stderr.on('data', () => undefined)
+  child.stdout.setEncoding('utf8')
+  child.stdout.on('data', (/** @type {string} */ chunk) => {
+    stdout += chunk
+  })
+  child.stderr.resume()
   return new Promise((resolvePromise) => {
     child.on('close', (code) => {
       const endedAt = Date.now()
       const wallMs = performance.now() - started
       const peakKb = Number(readFileSync(timeFile, 'utf8').trim().split('\n').pop())
-      resolvePromise({ code, wallMs, peakKb, stdout, endedAt, dir })
+      resolvePromise({ code, wallMs, peakKb, stdout, endedAt })
     })
   })
 }
@@ -88,11 +108,13 @@ async function startup() {
     const action = { wall: /** @type {number[]} */ ([]), peak: /** @type {number[]} */ ([]) }
     for (let i = 0; i < runs; i++) {
       // Interleaved, so that a noisy moment hits both.
-      const b = /** @type {any} */ (await measured(rt.node, ['-e', ''], { PATH: process.env.PATH ?? '' }))
-      const dir = mkdtempSync(join(tmpdir(), 'bench-'))
-      const a = /** @type {any} */ (await measured(rt.node, [BUNDLE], actionEnv({ projectId: 'p' }, dir)))
-      if (a.code !== 1) throw new Error(`the action should fail input validation, exit ${a.code}`)
-      ;(bare.wall.push(b.wallMs), bare.peak.push(b.peakKb), action.wall.push(a.wallMs), action.peak.push(a.peakKb))
+      const b = await measured(rt.node, ['-e', ''], { PATH: process.env.PATH ?? '' })
+      const a = await measured(rt.node, [BUNDLE], actionEnv({ projectId: 'p' }, tempDir()))
+      if (a.code !== 1) throw new Error(`the action should fail input validation, exit ${a.code ?? 'none'}`)
+      bare.wall.push(b.wallMs)
+      bare.peak.push(b.peakKb)
+      action.wall.push(a.wallMs)
+      action.peak.push(a.peakKb)
     }
     rows.push({
       runtime: rt.name,
@@ -125,10 +147,13 @@ async function detectionReal() {
       for (const sec of seconds) {
         for (const tool of ['action', 'script']) {
           const prompt = `bench ${sec}s ${tool} ${rep}`
-          const dir = mkdtempSync(join(tmpdir(), 'bench-'))
           const run =
             tool === 'action'
-              ? measured(process.execPath, [BUNDLE], actionEnv({ apiKey: KEY, projectId: 'proj_docs', prompt, baseUrl: emu.url }, dir))
+              ? measured(
+                  process.execPath,
+                  [BUNDLE],
+                  actionEnv({ apiKey: KEY, projectId: 'proj_docs', prompt, baseUrl: emu.url }, tempDir())
+                )
               : measured('bash', [SCRIPT, 'job'], {
                   PATH: process.env.PATH ?? '',
                   BASE_URL: emu.url,
@@ -137,9 +162,9 @@ async function detectionReal() {
                   PROMPT: prompt
                 })
           runs.push(
-            run.then((/** @type {any} */ r) => {
+            run.then((r) => {
               const job = emu.jobByPrompt(prompt)
-              if (!job || r.code !== 0) throw new Error(`${tool} ${sec}s failed (exit ${r.code})`)
+              if (!job || r.code !== 0) throw new Error(`${tool} ${sec}s failed (exit ${r.code ?? 'none'})`)
               const key = `${sec}|${tool}`
               results[key] ??= { lag: [], total: [], gets: [] }
               results[key].lag.push(r.endedAt - (job.createdAt + sec * 1000))
@@ -167,13 +192,15 @@ async function detectionReal() {
 }
 
 // ---------------------------------------------------------------- 2b. detection, simulated clock
-/** The action's own schedule (src/poll-schedule.ts), compiled here so the simulation runs the real code. */
+/** The action's own schedule (src/agent/poll-schedule.ts), compiled here so the simulation runs the real code. */
 async function loadSchedule() {
-  const source = readFileSync(join(ROOT, 'src/poll-schedule.ts'), 'utf8')
+  const source = readFileSync(join(ROOT, 'src/agent/poll-schedule.ts'), 'utf8')
   const js = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText
-  const file = join(mkdtempSync(join(tmpdir(), 'bench-')), 'poll-schedule.mjs')
+  const file = join(tempDir(), 'poll-schedule.mjs')
   writeFileSync(file, js)
-  return /** @type {{ pollDelay: (check: number, intervalMs: number, random?: () => number) => number }} */ (await import(file))
+  /** @type {unknown} */
+  const schedule = await import(file)
+  return /** @type {{ pollDelay: (check: number, intervalMs: number, random?: () => number) => number }} */ (schedule)
 }
 
 async function detectionSimulated() {
@@ -195,11 +222,18 @@ async function detectionSimulated() {
         now += pollDelay(check, 10_000, random) + latencyMs
         gets++
       }
-      ;(action.lag.push(now - duration), action.gets.push(gets), action.perMin.push(gets / (duration / 60_000)))
+      action.lag.push(now - duration)
+      action.gets.push(gets)
+      action.perMin.push(gets / (duration / 60_000))
       let loopNow = 0
       let loopGets = 0
-      while (loopNow < duration) ((loopNow += 5000 + latencyMs), loopGets++)
-      ;(loop.lag.push(loopNow - duration), loop.gets.push(loopGets), loop.perMin.push(loopGets / (duration / 60_000)))
+      while (loopNow < duration) {
+        loopNow += 5000 + latencyMs
+        loopGets++
+      }
+      loop.lag.push(loopNow - duration)
+      loop.gets.push(loopGets)
+      loop.perMin.push(loopGets / (duration / 60_000))
       if (gets > loopGets) moreThanLoop++
     }
     return {
@@ -221,13 +255,12 @@ async function analytics() {
   try {
     for (const n of sizes) {
       emu.setVisitors({ totals: siteTotals(n), rows: visitorRows(n) })
-      /** @type {Record<string, { wall: number[], peak: number[], requests: number[] }>} */
+      /** @type {Record<'action' | 'script', { wall: number[], peak: number[], requests: number[] }>} */
       const r = { action: { wall: [], peak: [], requests: [] }, script: { wall: [], peak: [], requests: [] } }
       for (let rep = 0; rep < reps; rep++) {
         for (const tool of /** @type {const} */ (['action', 'script'])) {
           const before = emu.requests.length
-          const dir = mkdtempSync(join(tmpdir(), 'bench-'))
-          const run = /** @type {any} */ (
+          const run =
             tool === 'action'
               ? await measured(
                   process.execPath,
@@ -242,7 +275,7 @@ async function analytics() {
                       dateTo: '2026-11-08',
                       baseUrl: emu.url
                     },
-                    dir
+                    tempDir()
                   )
                 )
               : await measured('bash', [SCRIPT, 'analytics'], {
@@ -253,14 +286,14 @@ async function analytics() {
                   DATE_FROM: '2026-11-01',
                   DATE_TO: '2026-11-08'
                 })
-          )
-          if (run.code !== 0) throw new Error(`${tool} analytics ${n} failed (exit ${run.code})`)
-          const side = /** @type {{ wall: number[], peak: number[], requests: number[] }} */ (r[tool])
-          ;(side.wall.push(run.wallMs), side.peak.push(run.peakKb), side.requests.push(emu.requests.length - before))
+          if (run.code !== 0) throw new Error(`${tool} analytics ${n} failed (exit ${run.code ?? 'none'})`)
+          const side = r[tool]
+          side.wall.push(run.wallMs)
+          side.peak.push(run.peakKb)
+          side.requests.push(emu.requests.length - before)
         }
       }
-      const a = /** @type {{ wall: number[], peak: number[], requests: number[] }} */ (r.action)
-      const s = /** @type {{ wall: number[], peak: number[], requests: number[] }} */ (r.script)
+      const { action: a, script: s } = r
       rows.push({
         n,
         reps,

@@ -1,6 +1,7 @@
 // @ts-check
 // Runs the action (dist/index.js) against the bundled emulator of the API, the way a workflow step
 // would, and shows its log, its outputs and the job summary it wrote.
+import { rmSync } from 'node:fs'
 import { startEmulator } from '../test/emulator/emulator.js'
 import { runAction } from '../test/support/action.js'
 import { siteTotals, visitorRows } from '../test/support/visitors.js'
@@ -27,8 +28,11 @@ const inputs = {
 console.log(`Emulator of the API at ${emulator.url}; running dist/index.js with:`)
 for (const [name, value] of Object.entries(inputs)) console.log(`  ${name}: ${name === 'apiKey' ? '***' : value}`)
 
+/** @type {string | undefined} */
+let dir
 try {
   const run = await runAction({ inputs })
+  dir = run.dir
   console.log('\n--- log (stdout) ---')
   process.stdout.write(
     run.stdout
@@ -44,4 +48,5 @@ try {
   process.exitCode = run.code ?? 1
 } finally {
   await emulator.close()
+  if (dir) rmSync(dir, { recursive: true, force: true })
 }

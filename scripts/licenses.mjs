@@ -5,7 +5,13 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 
 const root = resolve(import.meta.dirname, '..')
-const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8'))
+/**
+ * The parts of package-lock.json (lockfileVersion 3) read here.
+ * @typedef {{ packages?: Record<string, { version?: string, license?: string, dev?: boolean, optional?: boolean }> }} Lock
+ */
+/** @type {unknown} */
+const lockFile = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8'))
+const lock = /** @type {Lock} */ (lockFile)
 /** @type {Map<string, string>} */
 const entries = new Map()
 for (const [path, info] of Object.entries(lock.packages ?? {})) {

@@ -7,7 +7,7 @@ import { parse } from 'yaml'
 
 const root = resolve(import.meta.dirname, '../..')
 const action = parse(readFileSync(resolve(root, 'action.yml'), 'utf8')) as {
-  inputs: Record<string, { required?: boolean; default?: string }>
+  inputs: Record<string, { required?: boolean; default?: string | number | boolean }>
   outputs: Record<string, unknown>
   runs: { using: string; main: string }
 }

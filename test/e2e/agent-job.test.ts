@@ -1,7 +1,9 @@
-// The agent job end to end: the real bundle, run as its own process against the emulator.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+// The agent job end to end: the real bundle, run as its own process against the emulator. What a
+// runtime can change (exit codes, the runner's files, timers, masking) runs under every runtime;
+// checks of the action's logic run under the primary one (Node 24, which action.yml declares).
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { startEmulator, type Emulator } from '../emulator/emulator.js'
-import { type ActionRun, errorLines as errors, linesWith, runAction } from '../support/action.js'
+import { type ActionOptions, type ActionRun, errorLines as errors, linesWith, runAction } from '../support/action.js'
 import { runtimes } from '../support/runtimes.js'
 
 const KEY = 'mint_e2eKeyQ7vX2pLr9'
@@ -16,231 +18,252 @@ function infoLines(run: ActionRun): string[] {
   return run.stdout.split('\n').filter((l) => l !== '' && !l.startsWith('::'))
 }
 
-describe.each(runtimes())('agent job on $name', ({ node }) => {
-  let emu: Emulator
-  const base = (): Record<string, string> => ({ apiKey: KEY, projectId: 'proj_docs', baseUrl: emu.url, pollIntervalSeconds: '0.5' })
+/** Bad inputs, and the line the error lists for each. */
+const INVALID_INPUTS: [Record<string, string>, string][] = [
+  [
+    { timeoutMinutes: 'abc', prompt: 'x' },
+    '- `timeoutMinutes` must be a number of minutes greater than 0 and at most 7200, such as 30 or 0.5; got "abc"'
+  ],
+  [
+    { failOn: 'failed,sometimes', prompt: 'x' },
+    '- `failOn` takes a comma-separated list of failed, archived, no-pr; "sometimes" is not one of them'
+  ],
+  [
+    { pollIntervalSeconds: '0.1', prompt: 'x' },
+    '- `pollIntervalSeconds` must be a number of seconds at least 0.5 and at most 3600, such as 10 or 0.5; got "0.1"'
+  ],
+  [{ projectId: '', prompt: 'x' }, '- `projectId` is required: the project ID from the API keys page of the dashboard'],
+  [{ apiKey: '', prompt: 'x' }, '- `apiKey` is required: the admin API key'],
+  [{ wait: 'sometimes', prompt: 'x' }, '- `wait` must be true or false, not "sometimes"'],
+  [{ baseUrl: 'ftp://example.com', prompt: 'x' }, '- `baseUrl` must be an http(s) origin'],
+  [
+    {},
+    'Nothing to do: set `prompt` to create an agent job, `jobId` to watch an existing one (with `prompt`, to send it a follow-up), or `analytics: true` to export visitor analytics.'
+  ]
+]
 
-  beforeAll(async () => {
-    emu = await startEmulator({ keys: { [KEY]: {} } })
-  })
-  afterAll(async () => {
-    await emu.close()
-  })
+for (const { name: runtime, node, primary } of runtimes()) {
+  describe('agent job', () => {
+    let emu: Emulator
+    const base = (): Record<string, string> => ({ apiKey: KEY, projectId: 'proj_docs', baseUrl: emu.url, pollIntervalSeconds: '0.5' })
+    /** Runs the bundle under this runtime; the run's folder goes when the test finishes (these tests run one at a time). */
+    const act = (options: Omit<ActionOptions, 'node' | 'onTestFinished'>): Promise<ActionRun> =>
+      runAction({ ...options, node, onTestFinished })
 
-  it('creates a job, waits for it to complete with a pull request, and reports it', async () => {
-    emu.planJobs({
-      finishAfterMs: 1500,
-      changesFiles: true,
-      prLink: 'https://github.com/acme/docs/pull/123',
-      model: 'model-x',
-      ref: 'docs/dry-run'
+    beforeAll(async () => {
+      emu = await startEmulator({ keys: { [KEY]: {} } })
     })
-    const before = emu.requests.length
-    const run = await runAction({ node, inputs: { ...base(), prompt: 'Document the new --dry-run flag of the CLI' } })
-
-    expect(run.code).toBe(0)
-    expect(run.outputs).toEqual({
-      jobId: expect.stringMatching(/^[0-9a-f]{24}$/),
-      status: 'completed',
-      prLink: 'https://github.com/acme/docs/pull/123',
-      prNumber: '123'
+    afterAll(async () => {
+      await emu.close()
     })
-    const id = run.outputs.jobId
-    const mine = emu.requests.slice(before)
-    const create = mine.filter((r) => r.method === 'POST')
-    expect(create).toHaveLength(1)
-    expect(JSON.parse(create[0]!.body)).toEqual({ prompt: 'Document the new --dry-run flag of the CLI' })
-    expect(create[0]!.headers['user-agent']).toMatch(/^docs-agent-action\/\d+\.\d+\.\d+ node\/v\d+/)
-    expect(mine.every((r) => r.headers.authorization === `Bearer ${KEY}`)).toBe(true)
-    expect(mine.filter((r) => r.method === 'GET').every((r) => r.path === `/v2/agent/proj_docs/job/${id}`)).toBe(true)
 
-    // The log: the job id right after creation, one line per status change, no line per check.
-    const lines = infoLines(run)
-    expect(lines[0]).toBe(`Created agent job ${id}.`)
-    expect(lines).toContain(`Job ${id} is active.`)
-    expect(lines).toContain(`Job ${id}: active → completed.`)
-    expect(lines.length).toBeLessThanOrEqual(5)
+    it(`[${runtime}] creates a job, waits for it to complete with a pull request, and reports it`, async () => {
+      emu.planJobs({
+        finishAfterMs: 1500,
+        changesFiles: true,
+        prLink: 'https://github.com/acme/docs/pull/123',
+        model: 'model-x',
+        ref: 'docs/dry-run'
+      })
+      const before = emu.requests.length
+      const run = await act({ inputs: { ...base(), prompt: 'Document the new --dry-run flag of the CLI' } })
 
-    expect(run.summary).toContain('Documentation agent job</h2>')
-    expect(run.summary).toContain('<a href="https://github.com/acme/docs/pull/123">#123</a>')
-    expect(run.summary).toContain(`<code>${id}</code>`)
-    expect(run.summary).toContain('model-x')
-    expect(run.summary).toContain('<code>docs/dry-run</code>')
-    expect(run.summary).toMatch(/<th scope="row" align="left">Waited<\/th><td>\ds<\/td>/)
-    expectKeyNowhere(run)
-  })
+      expect(run.code).toBe(0)
+      expect(run.outputs).toEqual({
+        jobId: expect.stringMatching(/^[0-9a-f]{24}$/) as unknown,
+        status: 'completed',
+        prLink: 'https://github.com/acme/docs/pull/123',
+        prNumber: '123'
+      })
+      const id = run.outputs.jobId
+      const mine = emu.requests.slice(before)
+      const creates = mine.filter((r) => r.method === 'POST')
+      expect(creates).toHaveLength(1)
+      const [create] = creates
+      expect(JSON.parse(create?.body ?? '')).toEqual({ prompt: 'Document the new --dry-run flag of the CLI' })
+      expect(create?.headers['user-agent']).toMatch(/^docs-agent-action\/\d+\.\d+\.\d+ node\/v\d+/)
+      expect(mine.every((r) => r.headers.authorization === `Bearer ${KEY}`)).toBe(true)
+      expect(mine.filter((r) => r.method === 'GET').every((r) => r.path === `/v2/agent/proj_docs/job/${id}`)).toBe(true)
 
-  it('reports a completed job that changed no files, and fails on it only when failOn has no-pr', async () => {
-    emu.planJobs({ finishAfterMs: 800, changesFiles: false }, { finishAfterMs: 800, changesFiles: false })
-    const ok = await runAction({ node, inputs: { ...base(), prompt: 'Fix a typo' } })
-    expect(ok.code).toBe(0)
-    expect(ok.outputs).toMatchObject({ status: 'completed', prLink: '', prNumber: '' })
-    expect(ok.summary).toContain('without changing any files')
-    expect(ok.summary).toMatch(/Pull request<\/th><td>none</)
+      // The log: the job id right after creation, one line per status change, no line per check.
+      const lines = infoLines(run)
+      expect(lines[0]).toBe(`Created agent job ${id}.`)
+      expect(lines).toContain(`Job ${id} is active.`)
+      expect(lines).toContain(`Job ${id}: active → completed.`)
+      expect(lines.length).toBeLessThanOrEqual(5)
 
-    const strict = await runAction({ node, inputs: { ...base(), prompt: 'Fix a typo', failOn: 'failed, no-pr' } })
-    expect(strict.code).toBe(1)
-    expect(strict.outputs.status).toBe('completed')
-    expect(errors(strict)).toEqual([`Job ${strict.outputs.jobId} completed without a pull request, and failOn includes no-pr.`])
-    expect(strict.summary).toContain('❌')
-    expectKeyNowhere(strict)
-  })
-
-  it('fails the step when the job fails, unless failOn leaves failed out', async () => {
-    emu.planJobs({ finishAfterMs: 800, finalStatus: 'failed' }, { finishAfterMs: 800, finalStatus: 'failed' })
-    const run = await runAction({ node, inputs: { ...base(), prompt: 'Break' } })
-    expect(run.code).toBe(1)
-    expect(run.outputs).toMatchObject({ status: 'failed', prLink: '', prNumber: '' })
-    expect(errors(run)).toEqual([`Job ${run.outputs.jobId} failed on the service.`])
-    expect(run.summary).toContain('the service reports it failed')
-
-    const lenient = await runAction({ node, inputs: { ...base(), prompt: 'Break', failOn: 'archived' } })
-    expect(lenient.code).toBe(0)
-    expect(lenient.outputs.status).toBe('failed')
-    expectKeyNowhere(run)
-  })
-
-  it('treats archived as the end of the wait, and fails on it when failOn has archived', async () => {
-    emu.planJobs({ finishAfterMs: 800, finalStatus: 'archived' }, { finishAfterMs: 800, finalStatus: 'archived' })
-    const run = await runAction({ node, inputs: { ...base(), prompt: 'Archive me' } })
-    expect(run.code).toBe(0)
-    expect(run.outputs.status).toBe('archived')
-    expect(run.summary).toContain('was archived on the service')
-    expect(run.summary).toMatch(/Archived<\/th><td>\d{4}-\d\d-\d\dT/)
-
-    const strict = await runAction({ node, inputs: { ...base(), prompt: 'Archive me', failOn: 'failed,archived' } })
-    expect(strict.code).toBe(1)
-    expect(errors(strict)).toEqual([`Job ${strict.outputs.jobId} was archived, and failOn includes archived.`])
-    expectKeyNowhere(strict)
-  })
-
-  it('sends a follow-up message to an existing job and watches it again', async () => {
-    const id = `job_follow_${node.length}`
-    emu.addJob(id, {
-      finishAfterMs: 0,
-      prLink: 'https://github.com/acme/docs/pull/6',
-      onMessage: { finishAfterMs: 1000, prLink: 'https://github.com/acme/docs/pull/7' }
+      expect(run.summary).toContain('Documentation agent job</h2>')
+      expect(run.summary).toContain('<a href="https://github.com/acme/docs/pull/123">#123</a>')
+      expect(run.summary).toContain(`<code>${id}</code>`)
+      expect(run.summary).toContain('model-x')
+      expect(run.summary).toContain('<code>docs/dry-run</code>')
+      expect(run.summary).toMatch(/<th scope="row" align="left">Waited<\/th><td>\ds<\/td>/)
+      expectKeyNowhere(run)
     })
-    const jobsBefore = emu.jobCount()
-    const before = emu.requests.length
-    const run = await runAction({ node, inputs: { ...base(), jobId: id, prompt: 'Also add error handling examples' } })
 
-    expect(run.code).toBe(0)
-    expect(run.outputs).toEqual({ jobId: id, status: 'completed', prLink: 'https://github.com/acme/docs/pull/7', prNumber: '7' })
-    const mine = emu.requests.slice(before)
-    expect(mine.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([`/v2/agent/proj_docs/job/${id}/message`])
-    expect(emu.jobCount()).toBe(jobsBefore)
-    expect(infoLines(run)[0]).toBe(`Sent a follow-up message to job ${id}.`)
-    expect(run.summary).toContain('Documentation agent job (follow-up)')
-    expectKeyNowhere(run)
-  })
+    it(`[${runtime}] fails the step when the job fails, unless failOn leaves failed out`, async () => {
+      // Active when created, failed at the first check.
+      emu.planJobs({ finishAfterMs: 500, finalStatus: 'failed' }, { finishAfterMs: 500, finalStatus: 'failed' })
+      const run = await act({ inputs: { ...base(), prompt: 'Break' } })
+      expect(run.code).toBe(1)
+      expect(run.outputs).toMatchObject({ status: 'failed', prLink: '', prNumber: '' })
+      expect(errors(run)).toEqual([`Job ${run.outputs.jobId} failed on the service.`])
+      expect(run.summary).toContain('the service reports it failed')
 
-  it('watches an existing job without sending anything', async () => {
-    const id = `job_watch_${node.length}`
-    emu.addJob(id, { finishAfterMs: 700, changesFiles: false })
-    const before = emu.requests.length
-    const run = await runAction({ node, inputs: { ...base(), jobId: id } })
-    expect(run.code).toBe(0)
-    expect(run.outputs).toMatchObject({ jobId: id, status: 'completed', prLink: '' })
-    expect(emu.requests.slice(before).every((r) => r.method === 'GET')).toBe(true)
-  })
+      const lenient = await act({ inputs: { ...base(), prompt: 'Break', failOn: 'archived' } })
+      expect(lenient.code).toBe(0)
+      expect(lenient.outputs.status).toBe('failed')
+      expectKeyNowhere(run)
+    })
 
-  it('with wait: false, creates the job, sets its outputs and ends at once', async () => {
-    emu.planJobs({ finishAfterMs: 60_000 })
-    const before = emu.requests.length
-    const run = await runAction({ node, inputs: { ...base(), prompt: 'Start only', wait: 'false' } })
-    expect(run.code).toBe(0)
-    expect(run.outputs).toEqual({ jobId: expect.stringMatching(/^[0-9a-f]{24}$/), status: 'active', prLink: '', prNumber: '' })
-    expect(emu.requests.slice(before).map((r) => r.method)).toEqual(['POST'])
-    expect(run.summary).toContain('⏳')
-    expect(run.summary).toContain('wait is false')
-    expect(run.summary).toMatch(/Pull request<\/th><td>not yet</)
-  })
+    it(`[${runtime}] fails at the deadline with the job id, says the job keeps running, and still writes outputs and summary`, async () => {
+      emu.planJobs({ finishAfterMs: 600_000 })
+      const run = await act({ inputs: { ...base(), prompt: 'Take forever', timeoutMinutes: '0.03' } })
+      expect(run.code).toBe(1)
+      const id = run.outputs.jobId
+      expect(id).toMatch(/^[0-9a-f]{24}$/)
+      expect(run.outputs).toMatchObject({ status: 'active', prLink: '', prNumber: '' })
+      expect(errors(run)).toEqual([
+        `Timed out after 2s (timeoutMinutes) while waiting for job ${id}. Job ${id} keeps running on the service; the API cannot cancel it.`
+      ])
+      expect(run.summary).toContain('Timed out after 2s')
+      expect(run.summary).toContain(`<code>${id}</code>`)
+      expectKeyNowhere(run)
+    })
 
-  it('fails at the deadline with the job id, says the job keeps running, and still writes outputs and summary', async () => {
-    emu.planJobs({ finishAfterMs: 600_000 })
-    const run = await runAction({ node, inputs: { ...base(), prompt: 'Take forever', timeoutMinutes: '0.03' } })
-    expect(run.code).toBe(1)
-    const id = run.outputs.jobId
-    expect(id).toMatch(/^[0-9a-f]{24}$/)
-    expect(run.outputs).toMatchObject({ status: 'active', prLink: '', prNumber: '' })
-    expect(errors(run)).toEqual([
-      `Timed out after 2s (timeoutMinutes) while waiting for job ${id}. Job ${id} keeps running on the service; the API cannot cancel it.`
-    ])
-    expect(run.summary).toContain('Timed out after 2s')
-    expect(run.summary).toContain(`<code>${id}</code>`)
-    expectKeyNowhere(run)
-  })
+    it.each(primary ? INVALID_INPUTS : INVALID_INPUTS.slice(0, 1))(
+      `[${runtime}] rejects invalid input %j before any request`,
+      async (bad, message) => {
+        const before = emu.requests.length
+        const run = await act({ inputs: { ...base(), ...bad } })
+        expect(run.code).toBe(1)
+        expect(errors(run)).toHaveLength(1)
+        expect(errors(run)[0]).toContain(message)
+        expect(emu.requests.length).toBe(before)
+        expect(run.summary).toBe('')
+      }
+    )
 
-  it('names the key on 401 and does not retry', async () => {
-    const before = emu.requests.length
-    const run = await runAction({ node, inputs: { ...base(), apiKey: 'mint_not_a_valid_key', prompt: 'Hello' } })
-    expect(run.code).toBe(1)
-    expect(errors(run)).toEqual([
-      'Creating the agent job failed: the service rejected the API key (401 Unauthorized). The key in `apiKey` is wrong, revoked or expired; ' +
-        'create an admin key on the API keys page of the dashboard and pass it from a secret. The service said: "Invalid or expired API key".'
-    ])
-    expect(emu.requests.length - before).toBe(1)
-    expect(run.outputs).toEqual({ jobId: '', status: '', prLink: '', prNumber: '' })
-    expect(run.summary).toContain('401 Unauthorized')
-  })
+    it(`[${runtime}] keeps the key out of everything, even when the service echoes it back in debug mode`, async () => {
+      emu.fault({ method: 'POST', kind: 'status', status: 400, body: JSON.stringify({ error: `prompt rejected for key ${KEY}` }) })
+      const run = await act({ inputs: { ...base(), prompt: 'Echo' }, env: { RUNNER_DEBUG: '1', ACTIONS_STEP_DEBUG: 'true' } })
+      expect(run.code).toBe(1)
+      expect(run.stdout).toContain('::debug::POST /v2/agent/proj_docs/job')
+      expect(errors(run)[0]).toContain('The service said: "prompt rejected for key ***"')
+      expectKeyNowhere(run)
+    })
 
-  it('names the job and the project on 404', async () => {
-    const before = emu.requests.length
-    const run = await runAction({ node, inputs: { ...base(), jobId: 'no_such_job' } })
-    expect(run.code).toBe(1)
-    expect(errors(run)).toEqual([
-      'Checking job "no_such_job" failed: job "no_such_job" was not found in project "proj_docs" (404 Not Found). ' +
-        'Check `jobId` and `projectId`. The service said: "Job not found".'
-    ])
-    expect(emu.requests.length - before).toBe(1)
-    expect(run.outputs).toMatchObject({ jobId: 'no_such_job', status: '' })
-  })
+    // The action's logic: under the primary runtime only.
+    if (!primary) return
 
-  it('warns about a key without the mint_ prefix but still uses it', async () => {
-    const run = await runAction({ node, inputs: { ...base(), apiKey: 'not-a-mint-key', prompt: 'Hello' } })
-    expect(run.stdout).toContain('::warning::The apiKey does not start with "mint_"')
-    expect(run.code).toBe(1)
-    expect(errors(run)[0]).toContain('401 Unauthorized')
-  })
+    it(`[${runtime}] reports a completed job that changed no files, and fails on it only when failOn has no-pr`, async () => {
+      emu.planJobs({ finishAfterMs: 500, changesFiles: false }, { finishAfterMs: 500, changesFiles: false })
+      const ok = await act({ inputs: { ...base(), prompt: 'Fix a typo' } })
+      expect(ok.code).toBe(0)
+      expect(ok.outputs).toMatchObject({ status: 'completed', prLink: '', prNumber: '' })
+      expect(ok.summary).toContain('without changing any files')
+      expect(ok.summary).toMatch(/Pull request<\/th><td>none</)
 
-  it.each([
-    [
-      { timeoutMinutes: 'abc', prompt: 'x' },
-      '- `timeoutMinutes` must be a number of minutes greater than 0 and at most 7200, such as 30 or 0.5; got "abc"'
-    ],
-    [
-      { failOn: 'failed,sometimes', prompt: 'x' },
-      '- `failOn` takes a comma-separated list of failed, archived, no-pr; "sometimes" is not one of them'
-    ],
-    [
-      { pollIntervalSeconds: '0.1', prompt: 'x' },
-      '- `pollIntervalSeconds` must be a number of seconds at least 0.5 and at most 3600, such as 10 or 0.5; got "0.1"'
-    ],
-    [{ projectId: '', prompt: 'x' }, '- `projectId` is required: the project ID from the API keys page of the dashboard'],
-    [{ apiKey: '', prompt: 'x' }, '- `apiKey` is required: the admin API key'],
-    [{ wait: 'sometimes', prompt: 'x' }, '- `wait` must be true or false, not "sometimes"'],
-    [{ baseUrl: 'ftp://example.com', prompt: 'x' }, '- `baseUrl` must be an http(s) origin'],
-    [
-      {},
-      'Nothing to do: set `prompt` to create an agent job, `jobId` to watch an existing one (with `prompt`, to send it a follow-up), or `analytics: true` to export visitor analytics.'
-    ]
-  ])('rejects invalid input %j before any request', async (bad, message) => {
-    const before = emu.requests.length
-    const run = await runAction({ node, inputs: { ...base(), ...bad } })
-    expect(run.code).toBe(1)
-    expect(errors(run)).toHaveLength(1)
-    expect(errors(run)[0]).toContain(message)
-    expect(emu.requests.length).toBe(before)
-    expect(run.summary).toBe('')
-  })
+      const strict = await act({ inputs: { ...base(), prompt: 'Fix a typo', failOn: 'failed, no-pr' } })
+      expect(strict.code).toBe(1)
+      expect(strict.outputs.status).toBe('completed')
+      expect(errors(strict)).toEqual([`Job ${strict.outputs.jobId} completed without a pull request, and failOn includes no-pr.`])
+      expect(strict.summary).toContain('❌')
+      expectKeyNowhere(strict)
+    })
 
-  it('keeps the key out of everything, even when the service echoes it back in debug mode', async () => {
-    emu.fault({ method: 'POST', kind: 'status', status: 400, body: JSON.stringify({ error: `prompt rejected for key ${KEY}` }) })
-    const run = await runAction({ node, inputs: { ...base(), prompt: 'Echo' }, env: { RUNNER_DEBUG: '1', ACTIONS_STEP_DEBUG: 'true' } })
-    expect(run.code).toBe(1)
-    expect(run.stdout).toContain('::debug::POST /v2/agent/proj_docs/job')
-    expect(errors(run)[0]).toContain('The service said: "prompt rejected for key ***"')
-    expectKeyNowhere(run)
+    it(`[${runtime}] treats archived as the end of the wait, and fails on it when failOn has archived`, async () => {
+      emu.planJobs({ finishAfterMs: 500, finalStatus: 'archived' }, { finishAfterMs: 500, finalStatus: 'archived' })
+      const run = await act({ inputs: { ...base(), prompt: 'Archive me' } })
+      expect(run.code).toBe(0)
+      expect(run.outputs.status).toBe('archived')
+      expect(run.summary).toContain('was archived on the service')
+      expect(run.summary).toMatch(/Archived<\/th><td>\d{4}-\d\d-\d\dT/)
+
+      const strict = await act({ inputs: { ...base(), prompt: 'Archive me', failOn: 'failed,archived' } })
+      expect(strict.code).toBe(1)
+      expect(errors(strict)).toEqual([`Job ${strict.outputs.jobId} was archived, and failOn includes archived.`])
+      expectKeyNowhere(strict)
+    })
+
+    it(`[${runtime}] sends a follow-up message to an existing job and watches it again`, async () => {
+      const id = 'job_follow'
+      emu.addJob(id, {
+        finishAfterMs: 0,
+        prLink: 'https://github.com/acme/docs/pull/6',
+        onMessage: { finishAfterMs: 1000, prLink: 'https://github.com/acme/docs/pull/7' }
+      })
+      const jobsBefore = emu.jobCount()
+      const before = emu.requests.length
+      const run = await act({ inputs: { ...base(), jobId: id, prompt: 'Also add error handling examples' } })
+
+      expect(run.code).toBe(0)
+      expect(run.outputs).toEqual({ jobId: id, status: 'completed', prLink: 'https://github.com/acme/docs/pull/7', prNumber: '7' })
+      const mine = emu.requests.slice(before)
+      expect(mine.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([`/v2/agent/proj_docs/job/${id}/message`])
+      expect(emu.jobCount()).toBe(jobsBefore)
+      expect(infoLines(run)[0]).toBe(`Sent a follow-up message to job ${id}.`)
+      expect(run.summary).toContain('Documentation agent job (follow-up)')
+      expectKeyNowhere(run)
+    })
+
+    it(`[${runtime}] watches an existing job without sending anything`, async () => {
+      const id = 'job_watch'
+      emu.addJob(id, { finishAfterMs: 700, changesFiles: false })
+      const before = emu.requests.length
+      const run = await act({ inputs: { ...base(), jobId: id } })
+      expect(run.code).toBe(0)
+      expect(run.outputs).toMatchObject({ jobId: id, status: 'completed', prLink: '' })
+      expect(emu.requests.slice(before).every((r) => r.method === 'GET')).toBe(true)
+    })
+
+    it(`[${runtime}] with wait: false, creates the job, sets its outputs and ends at once`, async () => {
+      emu.planJobs({ finishAfterMs: 60_000 })
+      const before = emu.requests.length
+      const run = await act({ inputs: { ...base(), prompt: 'Start only', wait: 'false' } })
+      expect(run.code).toBe(0)
+      expect(run.outputs).toEqual({
+        jobId: expect.stringMatching(/^[0-9a-f]{24}$/) as unknown,
+        status: 'active',
+        prLink: '',
+        prNumber: ''
+      })
+      expect(emu.requests.slice(before).map((r) => r.method)).toEqual(['POST'])
+      expect(run.summary).toContain('⏳')
+      expect(run.summary).toContain('wait is false')
+      expect(run.summary).toMatch(/Pull request<\/th><td>not yet</)
+    })
+
+    it(`[${runtime}] names the key on 401 and does not retry`, async () => {
+      const before = emu.requests.length
+      const run = await act({ inputs: { ...base(), apiKey: 'mint_not_a_valid_key', prompt: 'Hello' } })
+      expect(run.code).toBe(1)
+      expect(errors(run)).toEqual([
+        'Creating the agent job failed: the service rejected the API key (401 Unauthorized). The key in `apiKey` is wrong, revoked or expired; ' +
+          'create an admin key on the API keys page of the dashboard and pass it from a secret. The service said: "Invalid or expired API key".'
+      ])
+      expect(emu.requests.length - before).toBe(1)
+      expect(run.outputs).toEqual({ jobId: '', status: '', prLink: '', prNumber: '' })
+      expect(run.summary).toContain('401 Unauthorized')
+    })
+
+    it(`[${runtime}] names the job and the project on 404`, async () => {
+      const before = emu.requests.length
+      const run = await act({ inputs: { ...base(), jobId: 'no_such_job' } })
+      expect(run.code).toBe(1)
+      expect(errors(run)).toEqual([
+        'Checking job "no_such_job" failed: job "no_such_job" was not found in project "proj_docs" (404 Not Found). ' +
+          'Check `jobId` and `projectId`. The service said: "Job not found".'
+      ])
+      expect(emu.requests.length - before).toBe(1)
+      expect(run.outputs).toMatchObject({ jobId: 'no_such_job', status: '' })
+    })
+
+    it(`[${runtime}] warns about a key without the mint_ prefix but still uses it`, async () => {
+      const run = await act({ inputs: { ...base(), apiKey: 'not-a-mint-key', prompt: 'Hello' } })
+      expect(run.stdout).toContain('::warning::The apiKey does not start with "mint_"')
+      expect(run.code).toBe(1)
+      expect(errors(run)[0]).toContain('401 Unauthorized')
+    })
   })
-})
+}

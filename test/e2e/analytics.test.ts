@@ -1,8 +1,10 @@
-// Visitor analytics end to end: the real bundle against the emulator's visitors endpoint.
+// Visitor analytics end to end: the real bundle against the emulator's visitors endpoint. What a
+// runtime can change (dates and number formats, the files it writes, a large export) runs under
+// every runtime; checks of the action's logic run under the primary one (Node 24).
 import { readFileSync } from 'node:fs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { startEmulator, type Emulator } from '../emulator/emulator.js'
-import { errorLines as errors, linesWith, runAction } from '../support/action.js'
+import { type ActionOptions, type ActionRun, errorLines as errors, linesWith, runAction } from '../support/action.js'
 import { runtimes } from '../support/runtimes.js'
 import { HOSTILE_PATHS, siteTotals, visitorRows } from '../support/visitors.js'
 
@@ -15,6 +17,20 @@ interface Row {
   total: number
 }
 
+/** The analytics JSON file, as far as these tests read it. */
+interface AnalyticsFile {
+  pages: Row[]
+}
+
+/** Reads a file the run wrote, named by one of its outputs. */
+function outputFile(run: ActionRun, output: string): string {
+  const file = run.outputs[output]
+  if (!file) throw new Error(`the run set no ${output} output`)
+  return readFileSync(file, 'utf8')
+}
+
+const analyticsJson = (run: ActionRun): unknown => JSON.parse(outputFile(run, 'analyticsFile'))
+
 function visitorRequests(emu: Emulator, since: number) {
   return emu.requests.slice(since).filter((r) => r.path === '/v1/analytics/proj_docs/visitors')
 }
@@ -26,15 +42,24 @@ function parseCsv(text: string): string[][] {
   let record: string[] = []
   let quoted = false
   for (let i = 0; i < text.length; i++) {
-    const c = text[i]
+    const c = text.charAt(i)
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') ((field += '"'), i++)
-      else if (c === '"') quoted = false
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"'
+        i++
+      } else if (c === '"') quoted = false
       else field += c
     } else if (c === '"') quoted = true
-    else if (c === ',') (record.push(field), (field = ''))
-    else if (c === '\r' && text[i + 1] === '\n') (record.push(field), records.push(record), (record = []), (field = ''), i++)
-    else field += c
+    else if (c === ',') {
+      record.push(field)
+      field = ''
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      record.push(field)
+      records.push(record)
+      record = []
+      field = ''
+      i++
+    } else field += c
   }
   expect(field).toBe('')
   return records
@@ -46,257 +71,263 @@ function sorted(rows: Row[]): Row[] {
 
 const day = (offsetDays: number): string => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10)
 
-describe.each(runtimes())('visitor analytics on $name', ({ node }) => {
-  let emu: Emulator
-  const base = (): Record<string, string> => ({ apiKey: KEY, projectId: 'proj_docs', baseUrl: emu.url, analytics: 'true' })
+for (const { name: runtime, node, primary } of runtimes()) {
+  describe('visitor analytics', () => {
+    let emu: Emulator
+    const base = (): Record<string, string> => ({ apiKey: KEY, projectId: 'proj_docs', baseUrl: emu.url, analytics: 'true' })
+    /** Runs the bundle under this runtime; the run's folder goes when the test finishes (these tests run one at a time). */
+    const act = (options: Omit<ActionOptions, 'node' | 'onTestFinished'>): Promise<ActionRun> =>
+      runAction({ ...options, node, onTestFinished })
 
-  beforeAll(async () => {
-    emu = await startEmulator({ keys: { [KEY]: {} }, analyticsLimitPerHour: 100_000 })
-  })
-  afterAll(async () => {
-    await emu.close()
-  })
-
-  it('sends the default range, the last 7 full UTC days, explicitly', async () => {
-    emu.setVisitors({ totals: siteTotals(3), rows: visitorRows(3) })
-    const since = emu.requests.length
-    const run = await runAction({ node, inputs: base() })
-    expect(run.code).toBe(0)
-    const [req] = visitorRequests(emu, since)
-    expect(Object.fromEntries(req!.query)).toEqual({ dateFrom: day(-7), dateTo: day(0), limit: '250', offset: '0' })
-    const to = new Date(`${day(0)}T00:00:00Z`)
-    const last = new Date(to.getTime() - 86_400_000).toLocaleDateString('en-GB', {
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      timeZone: 'UTC'
+    beforeAll(async () => {
+      emu = await startEmulator({ keys: { [KEY]: {} }, analyticsLimitPerHour: 100_000 })
     })
-    expect(run.summary).toContain(` to ${last} (7 days, UTC)`)
-  })
+    afterAll(async () => {
+      await emu.close()
+    })
 
-  it.each([
-    [
-      { dateFrom: '2026-10-01', dateTo: '2026-11-01' },
-      { dateFrom: '2026-10-01', dateTo: '2026-11-01' },
-      '1 Oct 2026 to 31 Oct 2026 (31 days, UTC)'
-    ],
-    [{ dateFrom: '2026-10-01' }, { dateFrom: '2026-10-01', dateTo: day(0) }, '1 Oct 2026 to'],
-    [{ dateTo: '2026-11-01' }, { dateFrom: '2026-10-25', dateTo: '2026-11-01' }, '25 Oct 2026 to 31 Oct 2026 (7 days, UTC)'],
-    [
-      { dateFrom: '2026-11-01T06:00:00Z', dateTo: '2026-11-02T06:00:00+02:00' },
-      { dateFrom: '2026-11-01T06:00:00Z', dateTo: '2026-11-02T06:00:00+02:00' },
-      '2026-11-01T06&#58;00&#58;00Z up to, not including, 2026-11-02T06&#58;00&#58;00+02&#58;00'
-    ]
-  ])('passes the range %j through as %j', async (range, sent, words) => {
-    emu.setVisitors({ totals: siteTotals(1), rows: visitorRows(1) })
-    const since = emu.requests.length
-    const run = await runAction({ node, inputs: { ...base(), ...range } })
-    expect(run.code).toBe(0)
-    const [req] = visitorRequests(emu, since)
-    expect({ dateFrom: req!.query.get('dateFrom'), dateTo: req!.query.get('dateTo') }).toEqual(sent)
-    expect(run.summary).toContain(words)
-  })
+    it(`[${runtime}] sends the default range, the last 7 full UTC days, explicitly`, async () => {
+      emu.setVisitors({ totals: siteTotals(3), rows: visitorRows(3) })
+      const since = emu.requests.length
+      const run = await act({ inputs: base() })
+      expect(run.code).toBe(0)
+      const [req] = visitorRequests(emu, since)
+      expect(Object.fromEntries(req?.query ?? [])).toEqual({ dateFrom: day(-7), dateTo: day(0), limit: '250', offset: '0' })
+      const to = new Date(`${day(0)}T00:00:00Z`)
+      const last = new Date(to.getTime() - 86_400_000).toLocaleDateString('en-GB', {
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        timeZone: 'UTC'
+      })
+      expect(run.summary).toContain(` to ${last} (7 days, UTC)`)
+    })
 
-  it.each([0, 1, 250, 251, 1000, 1001])('reads %i rows in exactly ceil(N/250) requests, or one when there are none', async (n) => {
-    emu.setVisitors({ totals: siteTotals(n), rows: visitorRows(n) })
-    const since = emu.requests.length
-    const run = await runAction({ node, inputs: base() })
-    expect(run.code).toBe(0)
-    const requests = visitorRequests(emu, since)
-    expect(requests.map((r) => r.query.get('offset'))).toEqual(
-      Array.from({ length: Math.max(1, Math.ceil(n / 250)) }, (_, i) => String(i * 250))
+    it(`[${runtime}] writes JSON and CSV files that parse back to the same numbers, sorted by total then path`, async () => {
+      const rows = visitorRows(600, { hostile: true })
+      emu.setVisitors({ totals: siteTotals(600), rows })
+      const run = await act({ inputs: base() })
+      expect(run.code).toBe(0)
+      expect(run.outputs.analyticsFile?.startsWith(run.dir)).toBe(true)
+      expect(run.outputs.analyticsCsvFile?.startsWith(run.dir)).toBe(true)
+
+      const json = analyticsJson(run)
+      const dateTo = day(0)
+      expect(json).toMatchObject({
+        projectId: 'proj_docs',
+        dateFrom: day(-7),
+        dateTo,
+        dateToExclusive: true,
+        partial: false,
+        partialReason: null,
+        requests: 3,
+        totals: siteTotals(600),
+        pageCount: 600
+      })
+      expect((json as AnalyticsFile).pages).toEqual(sorted(rows))
+
+      const [header, ...records] = parseCsv(outputFile(run, 'analyticsCsvFile'))
+      expect(header).toEqual(['path', 'human', 'ai', 'total'])
+      expect(records.map(([, h, a, t]) => [Number(h), Number(a), Number(t)])).toEqual(sorted(rows).map((r) => [r.human, r.ai, r.total]))
+      const byCsv = records.map(([p]) => p)
+      const formula = sorted(rows).findIndex((r) => r.path.startsWith('='))
+      expect(byCsv[formula]).toBe(`'${sorted(rows)[formula]?.path ?? ''}`)
+      expect(byCsv.filter((_, i) => i !== formula)).toEqual(
+        sorted(rows)
+          .filter((_, i) => i !== formula)
+          .map((r) => r.path)
+      )
+    })
+
+    it(`[${runtime}] escapes hostile paths and keeps the summary far under 1 MiB for 50 000 paths`, async () => {
+      const rows = visitorRows(50_000, { hostile: true })
+      emu.setVisitors({ totals: siteTotals(50_000), rows })
+      const since = emu.requests.length
+      const run = await act({ inputs: { ...base(), maxPages: '200', topPages: '25' } })
+      expect(run.code).toBe(0)
+      expect(visitorRequests(emu, since)).toHaveLength(200)
+      expect(run.outputs.pageCount).toBe('50000')
+      const bytes = Buffer.byteLength(run.summary)
+      expect(bytes).toBeLessThan(600 * 1024)
+      expect(run.summary).toContain('… and ')
+      expect(run.summary).toContain('more pages, left out to keep the summary small; every page is in the analytics files.')
+      // No markup from the service survives, and every table row is whole.
+      expect(run.summary).not.toMatch(/<img|onerror=alert\(1\)>|<\/?a |::set-output/)
+      for (const line of run.summary.split('\n')) expect(line.includes('::')).toBe(false)
+      const rowsHtml = run.summary.match(/<tr>.*?<\/tr>/g) ?? []
+      for (const tr of rowsHtml) expect(tr.match(/<t[dh][ >]/g)?.length).toBeGreaterThanOrEqual(4)
+      const top = sorted(rows).slice(0, 25)
+      for (const r of top) expect(run.summary).toContain(`<td align="right">${r.total.toLocaleString('en-US')}</td><td align="right">`)
+      expect(run.summary).toContain('<code>&lt;img src=x onerror=alert(1)&gt;</code>')
+      expect(run.summary).toContain('<code>/a&#124;b</code>')
+      expect(run.summary).toContain('<code>/&#96;code&#96; and &#96;&#96;more&#96;&#96;</code>')
+      expect(run.summary).toContain('<code>/unicode/日本語/ñandú/🙂</code>')
+      expect(run.summary).toContain('<code>/x ::set-output'.replace('::', '&#58;&#58;'))
+      expect(run.summary).toContain('<code>&#8203;</code>')
+      expect(run.summary).toMatch(/<code>\/(long-){31}lon…<\/code>/)
+      for (const path of HOSTILE_PATHS) expect(run.summary.includes(`<code>${path}</code>`) && /[<|`\n]/.test(path)).toBe(false)
+      expect(run.stdout).toMatch(/Visitors, .*: 72,500,000|Visitors, .*: 72500000/)
+    })
+
+    // The action's logic: under the primary runtime only.
+    if (!primary) return
+
+    it.each([
+      [
+        { dateFrom: '2026-10-01', dateTo: '2026-11-01' },
+        { dateFrom: '2026-10-01', dateTo: '2026-11-01' },
+        '1 Oct 2026 to 31 Oct 2026 (31 days, UTC)'
+      ],
+      [{ dateFrom: '2026-10-01' }, { dateFrom: '2026-10-01', dateTo: day(0) }, '1 Oct 2026 to'],
+      [{ dateTo: '2026-11-01' }, { dateFrom: '2026-10-25', dateTo: '2026-11-01' }, '25 Oct 2026 to 31 Oct 2026 (7 days, UTC)'],
+      [
+        { dateFrom: '2026-11-01T06:00:00Z', dateTo: '2026-11-02T06:00:00+02:00' },
+        { dateFrom: '2026-11-01T06:00:00Z', dateTo: '2026-11-02T06:00:00+02:00' },
+        '2026-11-01T06&#58;00&#58;00Z up to, not including, 2026-11-02T06&#58;00&#58;00+02&#58;00'
+      ]
+    ])(`[${runtime}] passes the range %j through as %j`, async (range, sent, words) => {
+      emu.setVisitors({ totals: siteTotals(1), rows: visitorRows(1) })
+      const since = emu.requests.length
+      const run = await act({ inputs: { ...base(), ...range } })
+      expect(run.code).toBe(0)
+      const [req] = visitorRequests(emu, since)
+      expect({ dateFrom: req?.query.get('dateFrom'), dateTo: req?.query.get('dateTo') }).toEqual(sent)
+      expect(run.summary).toContain(words)
+    })
+
+    it.each([0, 1, 250, 251, 1000, 1001])(
+      `[${runtime}] reads %i rows in exactly ceil(N/250) requests, or one when there are none`,
+      async (n) => {
+        emu.setVisitors({ totals: siteTotals(n), rows: visitorRows(n) })
+        const since = emu.requests.length
+        const run = await act({ inputs: base() })
+        expect(run.code).toBe(0)
+        const requests = visitorRequests(emu, since)
+        expect(requests.map((r) => r.query.get('offset'))).toEqual(
+          Array.from({ length: Math.max(1, Math.ceil(n / 250)) }, (_, i) => String(i * 250))
+        )
+        expect(requests.every((r) => r.query.get('limit') === '250')).toBe(true)
+        expect(run.outputs.pageCount).toBe(String(n))
+      }
     )
-    expect(requests.every((r) => r.query.get('limit') === '250')).toBe(true)
-    expect(run.outputs.pageCount).toBe(String(n))
-  })
 
-  it('reports site totals from the service, never sums of pages', async () => {
-    const rows = visitorRows(40)
-    emu.setVisitors({ totals: { human: 9, ai: 4, total: 11 }, rows })
-    const run = await runAction({ node, inputs: base() })
-    expect(run.outputs).toMatchObject({ visitorsHuman: '9', visitorsAi: '4', visitorsTotal: '11', pageCount: '40' })
-    expect(run.summary).toMatch(
-      /<td align="right">9<\/td><td align="right">4<\/td><td align="right">11<\/td><td align="right">36\.4%<\/td>/
-    )
-  })
+    it(`[${runtime}] reports site totals from the service, never sums of pages`, async () => {
+      const rows = visitorRows(40)
+      emu.setVisitors({ totals: { human: 9, ai: 4, total: 11 }, rows })
+      const run = await act({ inputs: base() })
+      expect(run.outputs).toMatchObject({ visitorsHuman: '9', visitorsAi: '4', visitorsTotal: '11', pageCount: '40' })
+      expect(run.summary).toMatch(
+        /<td align="right">9<\/td><td align="right">4<\/td><td align="right">11<\/td><td align="right">36\.4%<\/td>/
+      )
+    })
 
-  it('stops at maxPages, keeps what it read and marks the export partial everywhere', async () => {
-    emu.setVisitors({ totals: siteTotals(1000), rows: visitorRows(1000) })
-    const since = emu.requests.length
-    const run = await runAction({ node, inputs: { ...base(), maxPages: '2' } })
-    expect(run.code).toBe(0)
-    expect(visitorRequests(emu, since)).toHaveLength(2)
-    expect(run.stdout).toMatch(
-      /::warning::The visitor export stopped at maxPages \(2 requests, 500 pages read\) while the service had more/
-    )
-    expect(run.outputs.pageCount).toBe('500')
-    expect(run.summary).toContain('<strong>Partial export</strong>: reading stopped at maxPages (2 requests) while the service had more.')
-    const json = JSON.parse(readFileSync(run.outputs.analyticsFile!, 'utf8'))
-    expect(json).toMatchObject({
-      partial: true,
-      partialReason: 'reading stopped at maxPages (2 requests) while the service had more',
-      pageCount: 500
+    it(`[${runtime}] stops at maxPages, keeps what it read and marks the export partial everywhere`, async () => {
+      emu.setVisitors({ totals: siteTotals(1000), rows: visitorRows(1000) })
+      const since = emu.requests.length
+      const run = await act({ inputs: { ...base(), maxPages: '2' } })
+      expect(run.code).toBe(0)
+      expect(visitorRequests(emu, since)).toHaveLength(2)
+      expect(run.stdout).toMatch(
+        /::warning::The visitor export stopped at maxPages \(2 requests, 500 pages read\) while the service had more/
+      )
+      expect(run.outputs.pageCount).toBe('500')
+      expect(run.summary).toContain('<strong>Partial export</strong>: reading stopped at maxPages (2 requests) while the service had more.')
+      expect(analyticsJson(run)).toMatchObject({
+        partial: true,
+        partialReason: 'reading stopped at maxPages (2 requests) while the service had more',
+        pageCount: 500
+      })
+    })
+
+    it(`[${runtime}] merges a path that appears on two pages instead of counting it twice`, async () => {
+      const rows = visitorRows(300)
+      const twice = rows[10]
+      if (!twice) throw new Error('too few rows')
+      // The same path again on the next page, with one more visitor (the data moved while reading): kept once, larger counts.
+      rows[260] = { ...twice, human: twice.human + 1 }
+      emu.setVisitors({ totals: siteTotals(300), rows })
+      const run = await act({ inputs: base() })
+      expect(run.outputs.pageCount).toBe('299')
+      const { pages } = analyticsJson(run) as AnalyticsFile
+      expect(pages.filter((p) => p.path === twice.path)).toEqual([{ ...twice, human: twice.human + 1 }])
+    })
+
+    it(`[${runtime}] exports analytics after an agent job in the same run`, async () => {
+      emu.setVisitors({ totals: siteTotals(5), rows: visitorRows(5) })
+      emu.planJobs({ finishAfterMs: 500 })
+      const run = await act({ inputs: { ...base(), prompt: 'Document it', pollIntervalSeconds: '0.5' } })
+      expect(run.code).toBe(0)
+      expect(run.outputs).toMatchObject({
+        status: 'completed',
+        prNumber: expect.stringMatching(/^\d+$/) as unknown,
+        visitorsTotal: String(siteTotals(5).total),
+        pageCount: '5'
+      })
+      expect(run.summary.indexOf('Documentation agent job')).toBeLessThan(run.summary.indexOf('Documentation visitors'))
+    })
+
+    it.each([
+      [
+        { dateFrom: '2026-13-01' },
+        '- `dateFrom` must be YYYY-MM-DD (such as 2026-11-14) or an ISO 8601 date-time (such as 2026-11-14T00:00:00Z); got "2026-13-01"'
+      ],
+      [{ dateTo: 'last week' }, '- `dateTo` must be YYYY-MM-DD'],
+      [
+        { dateFrom: '2026-11-10', dateTo: '2026-11-10' },
+        '- `dateFrom` (2026-11-10) must be before `dateTo` (2026-11-10), which is exclusive'
+      ],
+      [{ maxPages: '0' }, '- `maxPages` must be a whole number from 1 to 1000'],
+      [{ topPages: 'all' }, '- `topPages` must be a whole number from 1 to 1000'],
+      [{ analytics: 'yes' }, '- `analytics` must be true or false, not "yes"']
+    ])(`[${runtime}] rejects %j before any request, showing the accepted forms`, async (bad, message) => {
+      const since = emu.requests.length
+      const run = await act({ inputs: { ...base(), ...bad } })
+      expect(run.code).toBe(1)
+      expect(errors(run)[0]).toContain(message)
+      expect(emu.requests.length).toBe(since)
+    })
+
+    it(`[${runtime}] includes the service's validation details in a 400`, async () => {
+      emu.fault({
+        path: '/v1/analytics',
+        kind: 'status',
+        status: 400,
+        body: JSON.stringify({ error: 'Invalid query parameters', details: [{ message: 'dateFrom is too early' }] })
+      })
+      const run = await act({ inputs: base() })
+      expect(run.code).toBe(1)
+      expect(errors(run)).toEqual([
+        'Reading visitor analytics (offset 0) failed: the service rejected the request as invalid (400 Bad Request). The service said: "Invalid query parameters; dateFrom is too early".'
+      ])
+      expect(run.outputs).toMatchObject({ visitorsTotal: '', analyticsFile: '', pageCount: '' })
+      expect(run.summary).toContain('Documentation visitors')
+    })
+
+    // A page answering 429 and then 502 is retried: the fault-injection suite covers it.
+    it(`[${runtime}] keeps what it read when a page keeps failing after its retries`, async () => {
+      emu.setVisitors({ totals: siteTotals(600), rows: visitorRows(600) })
+      const since = emu.requests.length
+      emu.fault({
+        path: /visitors/,
+        kind: 'status',
+        status: 200,
+        body: '{"totals":{"human":1,"ai":1,"total":1},"visitors":[{"path":"/a","human":1,"ai":0,"total":1}],"hasMore":true}'
+      })
+      // Retry-After: 0 spares the backoff; how long the action waits is not what this checks.
+      emu.fault({ path: /visitors/, kind: 'status', status: 500, retryAfter: '0', times: 5 })
+      const failing = await act({ inputs: base() })
+      expect(visitorRequests(emu, since)).toHaveLength(6)
+      expect(failing.code).toBe(1)
+      expect(errors(failing)[0]).toMatch(
+        /^Visitor analytics are incomplete after 1 requests\. Reading visitor analytics \(offset 250\) failed: the service had an error \(HTTP 500\)/
+      )
+      expect(failing.outputs).toMatchObject({ pageCount: '1', visitorsTotal: '1' })
+      expect(analyticsJson(failing)).toMatchObject({
+        partial: true,
+        partialReason: 'a request failed while reading',
+        pageCount: 1
+      })
+      expect(linesWith(failing, KEY)).toEqual([`::add-mask::${KEY}`])
     })
   })
-
-  it('writes JSON and CSV files that parse back to the same numbers, sorted by total then path', async () => {
-    const rows = visitorRows(600, { hostile: true })
-    emu.setVisitors({ totals: siteTotals(600), rows })
-    const run = await runAction({ node, inputs: base() })
-    expect(run.code).toBe(0)
-    expect(run.outputs.analyticsFile!.startsWith(run.dir)).toBe(true)
-    expect(run.outputs.analyticsCsvFile!.startsWith(run.dir)).toBe(true)
-
-    const json = JSON.parse(readFileSync(run.outputs.analyticsFile!, 'utf8'))
-    const dateTo = day(0)
-    expect(json).toMatchObject({
-      projectId: 'proj_docs',
-      dateFrom: day(-7),
-      dateTo,
-      dateToExclusive: true,
-      partial: false,
-      partialReason: null,
-      requests: 3,
-      totals: siteTotals(600),
-      pageCount: 600
-    })
-    expect(json.pages).toEqual(sorted(rows))
-
-    const [header, ...records] = parseCsv(readFileSync(run.outputs.analyticsCsvFile!, 'utf8'))
-    expect(header).toEqual(['path', 'human', 'ai', 'total'])
-    expect(records.map(([, h, a, t]) => [Number(h), Number(a), Number(t)])).toEqual(sorted(rows).map((r) => [r.human, r.ai, r.total]))
-    const byCsv = records.map(([p]) => p)
-    const formula = sorted(rows).findIndex((r) => r.path.startsWith('='))
-    expect(byCsv[formula]).toBe(`'${sorted(rows)[formula]!.path}`)
-    expect(byCsv.filter((_, i) => i !== formula)).toEqual(
-      sorted(rows)
-        .filter((_, i) => i !== formula)
-        .map((r) => r.path)
-    )
-  })
-
-  it('merges a path that appears on two pages instead of counting it twice', async () => {
-    const rows = visitorRows(300)
-    // The same path again on the next page, with one more visitor (the data moved while reading): kept once, larger counts.
-    rows[260] = { ...rows[10]!, human: rows[10]!.human + 1 }
-    emu.setVisitors({ totals: siteTotals(300), rows })
-    const run = await runAction({ node, inputs: base() })
-    expect(run.outputs.pageCount).toBe('299')
-    const json = JSON.parse(readFileSync(run.outputs.analyticsFile!, 'utf8'))
-    expect(json.pages.filter((p: Row) => p.path === rows[10]!.path)).toEqual([{ ...rows[10], human: rows[10]!.human + 1 }])
-  })
-
-  it('escapes hostile paths and keeps the summary far under 1 MiB for 50 000 paths', async () => {
-    const rows = visitorRows(50_000, { hostile: true })
-    emu.setVisitors({ totals: siteTotals(50_000), rows })
-    const since = emu.requests.length
-    const run = await runAction({ node, inputs: { ...base(), maxPages: '200', topPages: '25' } })
-    expect(run.code).toBe(0)
-    expect(visitorRequests(emu, since)).toHaveLength(200)
-    expect(run.outputs.pageCount).toBe('50000')
-    const bytes = Buffer.byteLength(run.summary)
-    expect(bytes).toBeLessThan(600 * 1024)
-    expect(run.summary).toContain('… and ')
-    expect(run.summary).toContain('more pages, left out to keep the summary small; every page is in the analytics files.')
-    // No markup from the service survives, and every table row is whole.
-    expect(run.summary).not.toMatch(/<img|onerror=alert\(1\)>|<\/?a |::set-output/)
-    for (const line of run.summary.split('\n')) expect(line.includes('::')).toBe(false)
-    const rowsHtml = run.summary.match(/<tr>.*?<\/tr>/g) ?? []
-    for (const tr of rowsHtml) expect(tr.match(/<t[dh][ >]/g)!.length).toBeGreaterThanOrEqual(4)
-    const top = sorted(rows).slice(0, 25)
-    for (const r of top) expect(run.summary).toContain(`<td align="right">${r.total.toLocaleString('en-US')}</td><td align="right">`)
-    expect(run.summary).toContain('<code>&lt;img src=x onerror=alert(1)&gt;</code>')
-    expect(run.summary).toContain('<code>/a&#124;b</code>')
-    expect(run.summary).toContain('<code>/&#96;code&#96; and &#96;&#96;more&#96;&#96;</code>')
-    expect(run.summary).toContain('<code>/unicode/日本語/ñandú/🙂</code>')
-    expect(run.summary).toContain('<code>/x ::set-output'.replace('::', '&#58;&#58;'))
-    expect(run.summary).toContain('<code>&#8203;</code>')
-    expect(run.summary).toMatch(/<code>\/(long-){31}lon…<\/code>/)
-    for (const path of HOSTILE_PATHS) expect(run.summary.includes(`<code>${path}</code>`) && /[<|`\n]/.test(path)).toBe(false)
-    expect(run.stdout).toMatch(/Visitors, .*: 72,500,000|Visitors, .*: 72500000/)
-  })
-
-  it('exports analytics after an agent job in the same run', async () => {
-    emu.setVisitors({ totals: siteTotals(5), rows: visitorRows(5) })
-    emu.planJobs({ finishAfterMs: 800 })
-    const run = await runAction({ node, inputs: { ...base(), prompt: 'Document it', pollIntervalSeconds: '0.5' } })
-    expect(run.code).toBe(0)
-    expect(run.outputs).toMatchObject({
-      status: 'completed',
-      prNumber: expect.stringMatching(/^\d+$/),
-      visitorsTotal: String(siteTotals(5).total),
-      pageCount: '5'
-    })
-    expect(run.summary.indexOf('Documentation agent job')).toBeLessThan(run.summary.indexOf('Documentation visitors'))
-  })
-
-  it.each([
-    [
-      { dateFrom: '2026-13-01' },
-      '- `dateFrom` must be YYYY-MM-DD (such as 2026-11-14) or an ISO 8601 date-time (such as 2026-11-14T00:00:00Z); got "2026-13-01"'
-    ],
-    [{ dateTo: 'last week' }, '- `dateTo` must be YYYY-MM-DD'],
-    [
-      { dateFrom: '2026-11-10', dateTo: '2026-11-10' },
-      '- `dateFrom` (2026-11-10) must be before `dateTo` (2026-11-10), which is exclusive'
-    ],
-    [{ maxPages: '0' }, '- `maxPages` must be a whole number from 1 to 1000'],
-    [{ topPages: 'all' }, '- `topPages` must be a whole number from 1 to 1000'],
-    [{ analytics: 'yes' }, '- `analytics` must be true or false, not "yes"']
-  ])('rejects %j before any request, showing the accepted forms', async (bad, message) => {
-    const since = emu.requests.length
-    const run = await runAction({ node, inputs: { ...base(), ...bad } })
-    expect(run.code).toBe(1)
-    expect(errors(run)[0]).toContain(message)
-    expect(emu.requests.length).toBe(since)
-  })
-
-  it("includes the service's validation details in a 400", async () => {
-    emu.fault({
-      path: '/v1/analytics',
-      kind: 'status',
-      status: 400,
-      body: JSON.stringify({ error: 'Invalid query parameters', details: [{ message: 'dateFrom is too early' }] })
-    })
-    const run = await runAction({ node, inputs: base() })
-    expect(run.code).toBe(1)
-    expect(errors(run)).toEqual([
-      'Reading visitor analytics (offset 0) failed: the service rejected the request as invalid (400 Bad Request). The service said: "Invalid query parameters; dateFrom is too early".'
-    ])
-    expect(run.outputs).toMatchObject({ visitorsTotal: '', analyticsFile: '', pageCount: '' })
-    expect(run.summary).toContain('Documentation visitors')
-  })
-
-  it('retries a page that answers 429 or 5xx, and keeps what it read when a page keeps failing', async () => {
-    emu.setVisitors({ totals: siteTotals(600), rows: visitorRows(600) })
-    emu.fault(
-      { path: '/v1/analytics', kind: 'status', status: 429, retryAfter: '1' },
-      { path: '/v1/analytics', kind: 'status', status: 502 }
-    )
-    const ok = await runAction({ node, inputs: base() })
-    expect(ok.code).toBe(0)
-    expect(ok.outputs.pageCount).toBe('600')
-
-    const since = emu.requests.length
-    emu.fault({
-      path: /visitors/,
-      kind: 'status',
-      status: 200,
-      body: '{"totals":{"human":1,"ai":1,"total":1},"visitors":[{"path":"/a","human":1,"ai":0,"total":1}],"hasMore":true}'
-    })
-    emu.fault({ path: /visitors/, kind: 'status', status: 500, times: 5 })
-    const failing = await runAction({ node, inputs: base() })
-    expect(visitorRequests(emu, since)).toHaveLength(6)
-    expect(failing.code).toBe(1)
-    expect(errors(failing)[0]).toMatch(
-      /^Visitor analytics are incomplete after 1 requests\. Reading visitor analytics \(offset 250\) failed: the service had an error \(HTTP 500\)/
-    )
-    expect(failing.outputs).toMatchObject({ pageCount: '1', visitorsTotal: '1' })
-    expect(JSON.parse(readFileSync(failing.outputs.analyticsFile!, 'utf8'))).toMatchObject({
-      partial: true,
-      partialReason: 'a request failed while reading',
-      pageCount: 1
-    })
-    expect(linesWith(failing, KEY)).toEqual([`::add-mask::${KEY}`])
-  })
-})
+}

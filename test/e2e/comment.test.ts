@@ -1,13 +1,15 @@
 // Comments on the triggering issue or pull request, through the bundle, against a fake GitHub API.
+// The runner's event file and the comment's round trip run under every runtime; how each event and
+// outcome reads runs under the primary one (Node 24).
 import { spawn } from 'node:child_process'
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { startEmulator, type Emulator } from '../emulator/emulator.js'
-import { BUNDLE, linesWith, runAction } from '../support/action.js'
+import { BUNDLE, linesWith, removeWhenFinished, runAction } from '../support/action.js'
 import { startGitHubFake } from '../support/github-fake.js'
-import { runtimes } from '../support/runtimes.js'
+import { primaryRuntime, runtimes } from '../support/runtimes.js'
 
 const KEY = 'mint_commentKey9'
 const TOKEN = 'ghs_fakeTokenForComments123'
@@ -20,128 +22,138 @@ const PAYLOADS: Record<string, unknown> = {
   push: { ref: 'refs/heads/main' }
 }
 
-function eventFile(name: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'event-'))
-  const file = join(dir, 'event.json')
-  writeFileSync(file, JSON.stringify(PAYLOADS[name]))
-  return file
+/** The text of a comment the action posted or edited. */
+function commentBody(request: { body: unknown } | undefined): string {
+  const body = request?.body
+  return typeof body === 'object' && body !== null && 'body' in body && typeof body.body === 'string' ? body.body : ''
 }
 
-describe.each(runtimes())('comments on $name', ({ node }) => {
-  let emu: Emulator
-  let github: Awaited<ReturnType<typeof startGitHubFake>>
-  beforeAll(async () => {
-    emu = await startEmulator({ keys: { [KEY]: {} } })
-    github = await startGitHubFake()
-  })
-  afterAll(async () => {
-    await github.close()
-    await emu.close()
-  })
-
-  const run = (event: string, extra: Record<string, string> = {}) =>
-    runAction({
-      node,
-      inputs: {
-        apiKey: KEY,
-        projectId: 'proj_docs',
-        prompt: 'Docs for the thread',
-        baseUrl: emu.url,
-        pollIntervalSeconds: '0.5',
-        comment: 'true',
-        githubToken: TOKEN,
-        ...extra
-      },
-      env: {
-        GITHUB_EVENT_NAME: event,
-        GITHUB_EVENT_PATH: eventFile(event),
-        GITHUB_API_URL: github.url,
-        GITHUB_SERVER_URL: 'https://ghe.example.com',
-        GITHUB_RUN_ID: '4242'
-      }
+for (const { name: runtime, node, primary } of runtimes()) {
+  describe('comments', () => {
+    let emu: Emulator
+    let github: Awaited<ReturnType<typeof startGitHubFake>>
+    beforeAll(async () => {
+      emu = await startEmulator({ keys: { [KEY]: {} } })
+      github = await startGitHubFake()
+    })
+    afterAll(async () => {
+      await github.close()
+      await emu.close()
     })
 
-  it.each([
-    ['issues', 7],
-    ['issue_comment', 8],
-    ['pull_request', 9],
-    ['pull_request_target', 10]
-  ])('on %s, comments on #%i when the job is created and edits the comment when it ends', async (event, number) => {
-    github.failWith(undefined)
-    emu.planJobs({ finishAfterMs: 1000, prLink: 'https://github.com/acme/docs/pull/55' })
-    const before = github.requests.length
-    const result = await run(event)
-    expect(result.code).toBe(0)
-    const id = result.outputs.jobId
-    const calls = github.requests.slice(before)
-    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
-      `POST /repos/acme/docs/issues/${number}/comments`,
-      expect.stringMatching(/^PATCH \/repos\/acme\/docs\/issues\/comments\/\d+$/)
-    ])
-    expect(calls.every((c) => c.auth === `token ${TOKEN}`)).toBe(true)
-    expect(calls[0]!.body.body).toContain(`working on it: job \`${id}\``)
-    expect(calls[0]!.body.body).toContain('[Workflow run](https://ghe.example.com/acme/docs/actions/runs/4242)')
-    expect(calls[1]!.body.body).toContain('opened a pull request: https://github.com/acme/docs/pull/55')
-  })
+    /** Runs the bundle for this event; the run's folder goes when the test finishes (these tests run one at a time). */
+    const run = (event: string, extra: Record<string, string> = {}) =>
+      runAction({
+        node,
+        onTestFinished,
+        inputs: {
+          apiKey: KEY,
+          projectId: 'proj_docs',
+          prompt: 'Docs for the thread',
+          baseUrl: emu.url,
+          pollIntervalSeconds: '0.5',
+          comment: 'true',
+          githubToken: TOKEN,
+          ...extra
+        },
+        event: { name: event, payload: PAYLOADS[event] },
+        env: {
+          GITHUB_API_URL: github.url,
+          GITHUB_SERVER_URL: 'https://ghe.example.com',
+          GITHUB_RUN_ID: '4242'
+        }
+      })
 
-  it('edits the comment to say so when the job fails', async () => {
-    github.failWith(undefined)
-    emu.planJobs({ finishAfterMs: 800, finalStatus: 'failed' })
-    const before = github.requests.length
-    const result = await run('issues')
-    expect(result.code).toBe(1)
-    const edit = github.requests.slice(before)[1]!
-    expect(edit.method).toBe('PATCH')
-    expect(edit.body.body).toContain(`❌ Job ${result.outputs.jobId} failed on the service.`)
-  })
+    it.each(
+      primary
+        ? [
+            ['issues', 7],
+            ['issue_comment', 8],
+            ['pull_request', 9],
+            ['pull_request_target', 10]
+          ]
+        : [['issues', 7]]
+    )(`[${runtime}] on %s, comments on #%i when the job is created and edits the comment when it ends`, async (event, number) => {
+      github.failWith(undefined)
+      emu.planJobs({ finishAfterMs: 1000, prLink: 'https://github.com/acme/docs/pull/55' })
+      const before = github.requests.length
+      const result = await run(event)
+      expect(result.code).toBe(0)
+      const id = result.outputs.jobId
+      const calls = github.requests.slice(before)
+      expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+        `POST /repos/acme/docs/issues/${number}/comments`,
+        expect.stringMatching(/^PATCH \/repos\/acme\/docs\/issues\/comments\/\d+$/)
+      ])
+      expect(calls.every((c) => c.auth === `token ${TOKEN}`)).toBe(true)
+      expect(commentBody(calls[0])).toContain(`working on it: job \`${id}\``)
+      expect(commentBody(calls[0])).toContain('[Workflow run](https://ghe.example.com/acme/docs/actions/runs/4242)')
+      expect(commentBody(calls[1])).toContain('opened a pull request: https://github.com/acme/docs/pull/55')
+    })
 
-  it('warns with the permissions to add when GitHub refuses (403), and the step still succeeds', async () => {
-    github.failWith(403)
-    emu.planJobs({ finishAfterMs: 500 })
-    const result = await run('pull_request')
-    github.failWith(undefined)
-    expect(result.code).toBe(0)
-    const warnings = result.stdout.split('\n').filter((l) => l.startsWith('::warning::'))
-    expect(warnings).toHaveLength(1)
-    expect(warnings[0]).toContain('Could not comment on #9 (HTTP 403): give the job `permissions: pull-requests: write`')
-  })
+    it(`[${runtime}] never shows the GitHub token`, async () => {
+      emu.planJobs({ finishAfterMs: 300 })
+      const result = await run('issues')
+      expect(linesWith(result, TOKEN)).toEqual([`::add-mask::${TOKEN}`])
+      expect(linesWith(result, KEY)).toEqual([`::add-mask::${KEY}`])
+    })
 
-  it('warns, and comments nowhere, for an event without an issue or pull request', async () => {
-    emu.planJobs({ finishAfterMs: 300 })
-    const before = github.requests.length
-    const result = await run('push')
-    expect(result.code).toBe(0)
-    expect(github.requests.length).toBe(before)
-    expect(result.stdout).toContain(
-      '::warning::comment is true, but this run was triggered by "push"; comments work for issues, issue_comment, pull_request, pull_request_target.'
-    )
-  })
+    // The action's logic: under the primary runtime only.
+    if (!primary) return
 
-  it('never shows the GitHub token', async () => {
-    emu.planJobs({ finishAfterMs: 300 })
-    const result = await run('issues')
-    expect(linesWith(result, TOKEN)).toEqual([`::add-mask::${TOKEN}`])
-    expect(linesWith(result, KEY)).toEqual([`::add-mask::${KEY}`])
+    it(`[${runtime}] edits the comment to say so when the job fails`, async () => {
+      github.failWith(undefined)
+      emu.planJobs({ finishAfterMs: 500, finalStatus: 'failed' })
+      const before = github.requests.length
+      const result = await run('issues')
+      expect(result.code).toBe(1)
+      const edit = github.requests.slice(before)[1]
+      expect(edit?.method).toBe('PATCH')
+      expect(commentBody(edit)).toContain(`❌ Job ${result.outputs.jobId} failed on the service.`)
+    })
+
+    it(`[${runtime}] warns with the permissions to add when GitHub refuses (403), and the step still succeeds`, async () => {
+      github.failWith(403)
+      emu.planJobs({ finishAfterMs: 500 })
+      const result = await run('pull_request')
+      github.failWith(undefined)
+      expect(result.code).toBe(0)
+      const warnings = result.stdout.split('\n').filter((l) => l.startsWith('::warning::'))
+      expect(warnings).toHaveLength(1)
+      expect(warnings[0]).toContain('Could not comment on #9 (HTTP 403): give the job `permissions: pull-requests: write`')
+    })
+
+    it(`[${runtime}] warns, and comments nowhere, for an event without an issue or pull request`, async () => {
+      emu.planJobs({ finishAfterMs: 300 })
+      const before = github.requests.length
+      const result = await run('push')
+      expect(result.code).toBe(0)
+      expect(github.requests.length).toBe(before)
+      expect(result.stdout).toContain(
+        '::warning::comment is true, but this run was triggered by "push"; comments work for issues, issue_comment, pull_request, pull_request_target.'
+      )
+    })
   })
-})
+}
 
 describe('the GitHub client', () => {
-  it('is loaded only when a comment is to be posted', async () => {
+  it(`[${primaryRuntime().name}] is loaded only when a comment is to be posted`, async () => {
     // A copy of dist/ without the chunk that holds the GitHub client: a run without comments must not miss it.
     const dir = mkdtempSync(join(tmpdir(), 'dist-'))
-    cpSync(join(BUNDLE, '..'), dir, { recursive: true })
-    const chunk = readdirSync(dir).find((f) => /^\d+\.index\.js$/.test(f) && readFileSync(join(dir, f), 'utf8').includes('octokit'))
+    removeWhenFinished(onTestFinished, dir)
+    const bundle = join(dir, 'bundle')
+    cpSync(join(BUNDLE, '..'), bundle, { recursive: true })
+    const chunk = readdirSync(bundle).find((f) => /^\d+\.index\.js$/.test(f) && readFileSync(join(bundle, f), 'utf8').includes('octokit'))
     expect(chunk).toBeDefined()
-    rmSync(join(dir, chunk!))
+    rmSync(join(bundle, chunk ?? ''))
     const emu = await startEmulator({ keys: { [KEY]: {} }, defaultPlan: { finishAfterMs: 300 } })
     try {
-      const out = mkdtempSync(join(tmpdir(), 'out-'))
-      writeFileSync(join(out, 'o'), '')
-      writeFileSync(join(out, 's'), '')
+      writeFileSync(join(dir, 'o'), '')
+      writeFileSync(join(dir, 's'), '')
       const env = {
         PATH: process.env.PATH ?? '',
-        GITHUB_OUTPUT: join(out, 'o'),
-        GITHUB_STEP_SUMMARY: join(out, 's'),
+        GITHUB_OUTPUT: join(dir, 'o'),
+        GITHUB_STEP_SUMMARY: join(dir, 's'),
         INPUT_APIKEY: KEY,
         INPUT_PROJECTID: 'proj_docs',
         INPUT_PROMPT: 'x',
@@ -149,10 +161,10 @@ describe('the GitHub client', () => {
         INPUT_POLLINTERVALSECONDS: '0.5'
       }
       const result = await new Promise<number | null>((resolve) => {
-        spawn(process.execPath, [join(dir, 'index.js')], { env, stdio: 'ignore' }).on('close', resolve)
+        spawn(primaryRuntime().node, [join(bundle, 'index.js')], { env, stdio: 'ignore' }).on('close', resolve)
       })
       expect(result).toBe(0)
-      expect(readFileSync(join(out, 'o'), 'utf8')).toContain('completed')
+      expect(readFileSync(join(dir, 'o'), 'utf8')).toContain('completed')
     } finally {
       await emu.close()
     }

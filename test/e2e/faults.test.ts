@@ -2,11 +2,13 @@
 // scenario also checks what must hold under any fault: never two jobs from one run, never past
 // the deadline plus a few seconds, and the key nowhere in the log, outputs or summary.
 // The README's reliability table lists these scenarios; a test below keeps the two the same.
+// Every scenario has its own emulator (on a port of its own) and its own process, so they run
+// concurrently, under each runtime.
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { resolve } from 'node:path'
-import { describe, expect, it } from 'vitest'
-import { startEmulator, type Emulator, type EmulatorOptions, type JobPlan } from '../emulator/emulator.js'
+import { describe, expect, it, type ExpectStatic } from 'vitest'
+import { startEmulator, type Emulator, type EmulatorOptions, type Fault, type JobPlan } from '../emulator/emulator.js'
 import { type ActionRun, errorLines as errorsOf, linesWith, runAction, waitForOutput } from '../support/action.js'
 import { runtimes } from '../support/runtimes.js'
 import { siteTotals, visitorRows } from '../support/visitors.js'
@@ -22,7 +24,9 @@ interface Scenario {
   /** A visitor export instead of an agent job. */
   analytics?: boolean
   emulator?: EmulatorOptions
-  /** Injects the fault; may return a promise that runs alongside the action. */
+  /** The faults the emulator injects, in order. */
+  faults?: Fault[]
+  /** Prepares the emulator beyond `faults`. */
   setup?: (emu: Emulator) => void
   inputs?: Record<string, string>
   /** Starts the emulator only this long after the action (connection refused until then). */
@@ -36,23 +40,26 @@ interface Scenario {
   error?: RegExp
   log?: RegExp
   summary?: RegExp
-  check?: (run: ActionRun, emu: Emulator) => void
+  /** More checks, with the test's own `expect`. */
+  check?: (run: ActionRun, emu: Emulator, expect: ExpectStatic) => void
 }
 
-const quick: JobPlan = { finishAfterMs: 1500 }
+// Still active at the first status check (0.5 s after creation), so that the checks meet the fault.
+const quick: JobPlan = { finishAfterMs: 1000 }
 const mayHaveCreated = /may have created a job anyway\. Before running again, look for it among the project's agent jobs in the dashboard/
 
 /** Time between a fault's request and the next status check. */
 function gapAfter(emu: Emulator, index: number): number {
-  const gets = emu.requests.filter((r) => r.method === 'GET')
-  return gets[index + 1]!.at - gets[index]!.at
+  const [faulted, next] = emu.requests.filter((r) => r.method === 'GET').slice(index, index + 2)
+  if (!faulted || !next) throw new Error(`no status check after check ${index}`)
+  return next.at - faulted.at
 }
 
 export const SCENARIOS: Scenario[] = [
   {
     fault: 'Status check answers 503, 3 times',
     result: 'Retried with backoff; the completed job is reported (exit 0)',
-    setup: (emu) => emu.fault({ method: 'GET', kind: 'status', status: 503, times: 3 }),
+    faults: [{ method: 'GET', kind: 'status', status: 503, times: 3 }],
     exit: 0,
     status: 'completed',
     posts: 1,
@@ -61,12 +68,11 @@ export const SCENARIOS: Scenario[] = [
   {
     fault: 'Status check answers 500, then 502, then 504',
     result: 'Retried with backoff; the completed job is reported (exit 0)',
-    setup: (emu) =>
-      emu.fault(
-        { method: 'GET', kind: 'status', status: 500 },
-        { method: 'GET', kind: 'status', status: 502 },
-        { method: 'GET', kind: 'status', status: 504 }
-      ),
+    faults: [
+      { method: 'GET', kind: 'status', status: 500 },
+      { method: 'GET', kind: 'status', status: 502 },
+      { method: 'GET', kind: 'status', status: 504 }
+    ],
     exit: 0,
     status: 'completed',
     posts: 1,
@@ -75,7 +81,7 @@ export const SCENARIOS: Scenario[] = [
   {
     fault: 'Status check answers 408',
     result: 'Retried; the completed job is reported (exit 0)',
-    setup: (emu) => emu.fault({ method: 'GET', kind: 'status', status: 408 }),
+    faults: [{ method: 'GET', kind: 'status', status: 408 }],
     exit: 0,
     status: 'completed',
     posts: 1,
@@ -84,27 +90,32 @@ export const SCENARIOS: Scenario[] = [
   {
     fault: 'Status check answers 429 with `Retry-After: 2`',
     result: 'Waits the 2 s asked for, then goes on (exit 0)',
-    setup: (emu) => emu.fault({ method: 'GET', kind: 'status', status: 429, retryAfter: '2' }),
+    faults: [{ method: 'GET', kind: 'status', status: 429, retryAfter: '2' }],
     exit: 0,
     status: 'completed',
     posts: 1,
     jobs: 1,
-    check: (_run, emu) => expect(gapAfter(emu, 0)).toBeGreaterThanOrEqual(1950)
+    check: (_run, emu, expect) => {
+      expect(gapAfter(emu, 0)).toBeGreaterThanOrEqual(1950)
+    }
   },
   {
     fault: 'Status check answers 429 with `Retry-After` as an HTTP date',
     result: 'Waits until that time, then goes on (exit 0)',
-    setup: (emu) => emu.fault({ method: 'GET', kind: 'status', status: 429, retryAfter: new Date(Date.now() + 4000).toUTCString() }),
+    // A date 2 s after the fault's answer, cut to whole seconds: more than 1 s after it.
+    faults: [{ method: 'GET', kind: 'status', status: 429, retryAfter: () => new Date(Date.now() + 2000).toUTCString() }],
     exit: 0,
     status: 'completed',
     posts: 1,
     jobs: 1,
-    check: (_run, emu) => expect(gapAfter(emu, 0)).toBeGreaterThanOrEqual(1000)
+    check: (_run, emu, expect) => {
+      expect(gapAfter(emu, 0)).toBeGreaterThanOrEqual(950)
+    }
   },
   {
     fault: 'Connection reset on a status check, twice',
     result: 'Retried; the completed job is reported (exit 0)',
-    setup: (emu) => emu.fault({ method: 'GET', kind: 'reset', times: 2 }),
+    faults: [{ method: 'GET', kind: 'reset', times: 2 }],
     exit: 0,
     status: 'completed',
     posts: 1,
@@ -113,7 +124,7 @@ export const SCENARIOS: Scenario[] = [
   {
     fault: 'Status check answers an HTML error page (502)',
     result: 'Not the documented JSON: retried like a 5xx (exit 0)',
-    setup: (emu) => emu.fault({ method: 'GET', kind: 'html', status: 502 }),
+    faults: [{ method: 'GET', kind: 'html', status: 502 }],
     exit: 0,
     status: 'completed',
     posts: 1,
@@ -122,7 +133,7 @@ export const SCENARIOS: Scenario[] = [
   {
     fault: 'Status check answers truncated JSON (200)',
     result: 'Not the documented JSON: retried (exit 0)',
-    setup: (emu) => emu.fault({ method: 'GET', kind: 'truncated' }),
+    faults: [{ method: 'GET', kind: 'truncated' }],
     exit: 0,
     status: 'completed',
     posts: 1,
@@ -131,7 +142,7 @@ export const SCENARIOS: Scenario[] = [
   {
     fault: 'Status check answers JSON with wrong types (200)',
     result: 'Not the documented JSON: retried (exit 0)',
-    setup: (emu) => emu.fault({ method: 'GET', kind: 'wrongTypes' }),
+    faults: [{ method: 'GET', kind: 'wrongTypes' }],
     exit: 0,
     status: 'completed',
     posts: 1,
@@ -140,7 +151,7 @@ export const SCENARIOS: Scenario[] = [
   {
     fault: 'Status check answered 2 s late',
     result: 'Waited for, within the 30 s request timeout (exit 0)',
-    setup: (emu) => emu.fault({ method: 'GET', kind: 'delay', delayMs: 2000 }),
+    faults: [{ method: 'GET', kind: 'delay', delayMs: 2000 }],
     exit: 0,
     status: 'completed',
     posts: 1,
@@ -150,7 +161,7 @@ export const SCENARIOS: Scenario[] = [
     fault: 'Status check never answers',
     result: 'Cut off at the deadline: exit 1 with job id, status `active` and summary',
     plan: { finishAfterMs: 600_000 },
-    setup: (emu) => emu.fault({ method: 'GET', kind: 'hang', times: Infinity }),
+    faults: [{ method: 'GET', kind: 'hang', times: Infinity }],
     inputs: { timeoutMinutes: '0.05' },
     exit: 1,
     status: 'active',
@@ -162,7 +173,7 @@ export const SCENARIOS: Scenario[] = [
     fault: 'Every status check answers 500 until the deadline',
     result: 'A failed check counts as pending: at the deadline exit 1 with job id, status `active` and summary',
     plan: { finishAfterMs: 600_000 },
-    setup: (emu) => emu.fault({ method: 'GET', kind: 'status', status: 500, times: Infinity }),
+    faults: [{ method: 'GET', kind: 'status', status: 500, times: Infinity }],
     inputs: { timeoutMinutes: '0.08' },
     exit: 1,
     status: 'active',
@@ -190,7 +201,7 @@ export const SCENARIOS: Scenario[] = [
     plan: {
       steps: [
         { afterMs: 0, status: 'queued' },
-        { afterMs: 1500, status: 'completed' }
+        { afterMs: 1000, status: 'completed' }
       ]
     },
     exit: 0,
@@ -202,7 +213,7 @@ export const SCENARIOS: Scenario[] = [
   {
     fault: 'Create answers 429 with `Retry-After: 1`',
     result: 'Repeated after 1 s: one job from two requests (exit 0)',
-    setup: (emu) => emu.fault({ method: 'POST', kind: 'status', status: 429, retryAfter: '1' }),
+    faults: [{ method: 'POST', kind: 'status', status: 429, retryAfter: '1' }],
     exit: 0,
     status: 'completed',
     posts: 2,
@@ -211,7 +222,7 @@ export const SCENARIOS: Scenario[] = [
   {
     fault: 'Create answers 503, twice',
     result: 'Repeated: one job from three requests (exit 0)',
-    setup: (emu) => emu.fault({ method: 'POST', kind: 'status', status: 503, times: 2 }),
+    faults: [{ method: 'POST', kind: 'status', status: 503, times: 2 }],
     exit: 0,
     status: 'completed',
     posts: 3,
@@ -229,7 +240,7 @@ export const SCENARIOS: Scenario[] = [
   {
     fault: 'Create answers 429 on every try',
     result: 'Gives up after 5 tries: exit 1 saying the rate limit was hit; no job',
-    setup: (emu) => emu.fault({ method: 'POST', kind: 'status', status: 429, retryAfter: '0', times: Infinity }),
+    faults: [{ method: 'POST', kind: 'status', status: 429, retryAfter: '0', times: Infinity }],
     exit: 1,
     status: '',
     posts: 5,
@@ -239,7 +250,7 @@ export const SCENARIOS: Scenario[] = [
   {
     fault: 'Create answers 500 after creating the job',
     result: 'Not repeated: exit 1 saying a job may have been created and how to find it; one request',
-    setup: (emu) => emu.fault({ method: 'POST', kind: 'status', status: 500, afterHandling: true }),
+    faults: [{ method: 'POST', kind: 'status', status: 500, afterHandling: true }],
     exit: 1,
     status: '',
     posts: 1,
@@ -249,7 +260,7 @@ export const SCENARIOS: Scenario[] = [
   {
     fault: 'Create: connection reset after the job was created',
     result: 'Not repeated: exit 1 saying a job may have been created; one request',
-    setup: (emu) => emu.fault({ method: 'POST', kind: 'reset', afterHandling: true }),
+    faults: [{ method: 'POST', kind: 'reset', afterHandling: true }],
     exit: 1,
     status: '',
     posts: 1,
@@ -259,7 +270,7 @@ export const SCENARIOS: Scenario[] = [
   {
     fault: 'Create answers an HTML error page (502)',
     result: 'Not repeated (the service may have acted): exit 1 saying so; one request',
-    setup: (emu) => emu.fault({ method: 'POST', kind: 'html', status: 502, afterHandling: true }),
+    faults: [{ method: 'POST', kind: 'html', status: 502, afterHandling: true }],
     exit: 1,
     status: '',
     posts: 1,
@@ -269,7 +280,7 @@ export const SCENARIOS: Scenario[] = [
   {
     fault: 'Create never answers',
     result: 'Cut off at the deadline: exit 1 saying a job may have been created; one request',
-    setup: (emu) => emu.fault({ method: 'POST', kind: 'hang', afterHandling: true }),
+    faults: [{ method: 'POST', kind: 'hang', afterHandling: true }],
     inputs: { timeoutMinutes: '0.05' },
     exit: 1,
     status: '',
@@ -281,7 +292,7 @@ export const SCENARIOS: Scenario[] = [
   {
     fault: 'Create answers 400',
     result: "Not repeated: exit 1 with the service's error text; one request",
-    setup: (emu) => emu.fault({ method: 'POST', kind: 'status', status: 400, body: '{"error":"prompt is too long"}' }),
+    faults: [{ method: 'POST', kind: 'status', status: 400, body: '{"error":"prompt is too long"}' }],
     exit: 1,
     status: '',
     posts: 1,
@@ -318,39 +329,39 @@ export const SCENARIOS: Scenario[] = [
     fault: 'A visitors page answers 429, then 502',
     result: 'Each retried with the same policy; the export is complete (exit 0)',
     analytics: true,
-    setup: (emu) =>
-      emu.fault(
-        { path: '/v1/analytics', kind: 'status', status: 429, retryAfter: '1' },
-        { path: '/v1/analytics', kind: 'status', status: 502 }
-      ),
+    faults: [
+      { path: '/v1/analytics', kind: 'status', status: 429, retryAfter: '1' },
+      { path: '/v1/analytics', kind: 'status', status: 502 }
+    ],
     exit: 0,
     posts: 0,
     jobs: 0,
-    check: (run) => expect(run.outputs.pageCount).toBe('600')
+    check: (run, _emu, expect) => {
+      expect(run.outputs.pageCount).toBe('600')
+    }
   },
   {
     fault: 'The deadline passes while visitor pages are read',
     result: 'What was read is kept: files and summary marked partial, exit 1',
     analytics: true,
-    setup: (emu) =>
-      emu.fault(
-        {
-          path: '/v1/analytics',
-          kind: 'status',
-          status: 200,
-          body: '{"totals":{"human":2,"ai":1,"total":2},"visitors":[{"path":"/a","human":2,"ai":1,"total":2}],"hasMore":true}'
-        },
-        { path: '/v1/analytics', kind: 'hang' }
-      ),
+    faults: [
+      {
+        path: '/v1/analytics',
+        kind: 'status',
+        status: 200,
+        body: '{"totals":{"human":2,"ai":1,"total":2},"visitors":[{"path":"/a","human":2,"ai":1,"total":2}],"hasMore":true}'
+      },
+      { path: '/v1/analytics', kind: 'hang' }
+    ],
     inputs: { timeoutMinutes: '0.05' },
     exit: 1,
     posts: 0,
     jobs: 0,
     error: /^Visitor analytics are incomplete: the deadline \(timeoutMinutes\) passed while reading; 1 pages read in 1 requests\.$/,
     summary: /<strong>Partial export<\/strong>: the deadline \(timeoutMinutes\) passed while reading\./,
-    check: (run) => {
+    check: (run, _emu, expect) => {
       expect(run.outputs).toMatchObject({ pageCount: '1', visitorsTotal: '2' })
-      expect(JSON.parse(readFileSync(run.outputs.analyticsFile!, 'utf8'))).toMatchObject({ partial: true, pageCount: 1 })
+      expect(JSON.parse(readFileSync(run.outputs.analyticsFile ?? '', 'utf8'))).toMatchObject({ partial: true, pageCount: 1 })
     }
   },
   ...(['SIGINT', 'SIGTERM', 'SIGHUP'] as const).map((name): Scenario => ({
@@ -370,7 +381,7 @@ export const SCENARIOS: Scenario[] = [
   {
     fault: 'SIGINT while the create request is unanswered',
     result: 'Stops within 2 s, exit 1, saying a job may have been created',
-    setup: (emu) => emu.fault({ method: 'POST', kind: 'hang', afterHandling: true }),
+    faults: [{ method: 'POST', kind: 'hang', afterHandling: true }],
     signal: { name: 'SIGINT', after: '::debug::POST /v2/agent/proj_docs/job', delayMs: 300 },
     exit: 1,
     status: '',
@@ -382,80 +393,114 @@ export const SCENARIOS: Scenario[] = [
 
 async function freePort(): Promise<number> {
   const server = createServer()
-  await new Promise((r) => server.listen(0, '127.0.0.1', () => r(undefined)))
-  const port = (server.address() as { port: number }).port
-  await new Promise((r) => server.close(() => r(undefined)))
+  await new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      resolve(undefined)
+    })
+  })
+  const { port } = server.address() as { port: number }
+  await new Promise((resolve) => {
+    server.close(() => {
+      resolve(undefined)
+    })
+  })
   return port
 }
 
-describe.each(runtimes())('faults on $name', ({ node }) => {
-  it.each(SCENARIOS)('$fault', async (s) => {
-    const options: EmulatorOptions = { keys: { [KEY]: {} }, defaultPlan: s.plan ?? quick, ...s.emulator }
-    const work: Record<string, string> = s.analytics ? { analytics: 'true', prompt: '' } : { prompt: 'Fault test' }
-    let emu: Emulator | undefined
-    let late: Promise<void> | undefined
-    let baseUrl: string
-    if (s.lateStartMs !== undefined) {
-      const port = await freePort()
-      baseUrl = `http://127.0.0.1:${port}`
-      late = new Promise((r) => setTimeout(r, s.lateStartMs)).then(async () => {
-        emu = await startEmulator({ ...options, port })
-      })
-    } else {
-      emu = await startEmulator(options)
-      baseUrl = emu.url
-      if (s.analytics) emu.setVisitors({ totals: siteTotals(600), rows: visitorRows(600) })
-      s.setup?.(emu)
-    }
-    const inputs = { apiKey: KEY, projectId: 'proj_docs', baseUrl, pollIntervalSeconds: '0.5', timeoutMinutes: '0.5', ...work, ...s.inputs }
-    let signalledAt = 0
-    try {
-      const run = await runAction({
-        node,
-        inputs,
-        onStart: s.signal
-          ? (child, stdout) => {
-              const signal = s.signal!
-              void waitForOutput(stdout, (text) => text.includes(signal.after)).then(async () => {
-                await new Promise((r) => setTimeout(r, signal.delayMs ?? 0))
-                signalledAt = Date.now()
-                child.kill(signal.name)
-              })
-            }
-          : undefined
-      })
-      const endedAt = Date.now()
-      await late
-      const server = emu!
+const wait = (ms: number) =>
+  new Promise((resolve) => {
+    setTimeout(resolve, ms)
+  })
 
-      expect(run.code, run.stdout).toBe(s.exit)
-      if (s.status !== undefined) expect(run.outputs.status).toBe(s.status)
-      const outputNames = s.analytics
-        ? ['analyticsCsvFile', 'analyticsFile', 'pageCount', 'visitorsAi', 'visitorsHuman', 'visitorsTotal']
-        : ['jobId', 'prLink', 'prNumber', 'status']
-      expect(Object.keys(run.outputs).sort()).toEqual(outputNames)
-      expect(server.count('POST')).toBe(s.posts)
-      expect(server.jobCount() - (s.inputs?.jobId ? 1 : 0)).toBe(s.jobs)
-      const deadlineMs = Number(inputs.timeoutMinutes) * 60_000
-      expect(run.elapsedMs).toBeLessThan(deadlineMs + 3000)
-      if (s.signal) expect(endedAt - signalledAt).toBeLessThan(2000)
-      if (s.error) {
-        expect(errorsOf(run)).toHaveLength(1)
-        expect(errorsOf(run)[0]).toMatch(s.error)
-      }
-      if (s.exit === 0) expect(errorsOf(run)).toEqual([])
-      if (s.log) expect(run.stdout).toMatch(s.log)
-      expect(run.summary).toContain(s.analytics ? 'Documentation visitors' : 'Documentation agent job')
-      if (s.summary) expect(run.summary).toMatch(s.summary)
-      s.check?.(run, server)
+for (const { name: runtime, node } of runtimes()) {
+  describe.concurrent('fault injection', () => {
+    for (const s of SCENARIOS) {
+      it(`[${runtime}] ${s.fault}`, async ({ expect, onTestFinished }) => {
+        const options: EmulatorOptions = { keys: { [KEY]: {} }, defaultPlan: s.plan ?? quick, ...s.emulator }
+        const work: Record<string, string> = s.analytics ? { analytics: 'true', prompt: '' } : { prompt: 'Fault test' }
+        let emu: Emulator | undefined
+        let late: Promise<void> | undefined
+        let baseUrl: string
+        if (s.lateStartMs !== undefined) {
+          const port = await freePort()
+          baseUrl = `http://127.0.0.1:${port}`
+          late = wait(s.lateStartMs).then(async () => {
+            emu = await startEmulator({ ...options, port })
+          })
+        } else {
+          emu = await startEmulator(options)
+          baseUrl = emu.url
+          if (s.analytics) emu.setVisitors({ totals: siteTotals(600), rows: visitorRows(600) })
+          if (s.faults) emu.fault(...s.faults)
+          s.setup?.(emu)
+        }
+        const inputs = {
+          apiKey: KEY,
+          projectId: 'proj_docs',
+          baseUrl,
+          pollIntervalSeconds: '0.5',
+          timeoutMinutes: '0.5',
+          ...work,
+          ...s.inputs
+        }
+        const { signal } = s
+        let signalledAt: number | undefined
+        try {
+          const run = await runAction({
+            node,
+            inputs,
+            onTestFinished,
+            onStart: signal
+              ? (child, stdout) => {
+                  void waitForOutput(stdout, (text) => text.includes(signal.after)).then(async () => {
+                    await wait(signal.delayMs ?? 0)
+                    signalledAt = Date.now()
+                    child.kill(signal.name)
+                  })
+                }
+              : undefined
+          })
+          await late
+          if (!emu) throw new Error('the emulator did not start')
 
-      expect(linesWith(run, KEY)).toEqual([`::add-mask::${KEY}`])
-    } finally {
-      await late
-      await emu?.close()
+          expect(run.code, run.stdout).toBe(s.exit)
+          if (s.status !== undefined) expect(run.outputs.status).toBe(s.status)
+          const outputNames = s.analytics
+            ? ['analyticsCsvFile', 'analyticsFile', 'pageCount', 'visitorsAi', 'visitorsHuman', 'visitorsTotal']
+            : ['jobId', 'prLink', 'prNumber', 'status']
+          expect(Object.keys(run.outputs).sort()).toEqual(outputNames)
+          expect(emu.count('POST')).toBe(s.posts)
+          expect(emu.jobCount() - (s.inputs?.jobId ? 1 : 0)).toBe(s.jobs)
+          // From the action's first line (node has started) to the end of its process.
+          const deadlineMs = Number(inputs.timeoutMinutes) * 60_000
+          expect(run.endedAt - run.firstOutputAt).toBeLessThan(deadlineMs + 3000)
+          if (signal) {
+            expect(signalledAt, 'the signal was sent').toBeDefined()
+            expect(run.endedAt - (signalledAt ?? 0)).toBeLessThan(2000)
+          }
+          if (s.error) {
+            expect(errorsOf(run)).toHaveLength(1)
+            expect(errorsOf(run)[0]).toMatch(s.error)
+          }
+          if (s.exit === 0) {
+            expect(errorsOf(run)).toEqual([])
+            // Retried within the request: no status check failed as a whole.
+            expect(run.stdout).not.toContain('::warning::A status check failed')
+          }
+          if (s.log) expect(run.stdout).toMatch(s.log)
+          expect(run.summary).toContain(s.analytics ? 'Documentation visitors' : 'Documentation agent job')
+          if (s.summary) expect(run.summary).toMatch(s.summary)
+          s.check?.(run, emu, expect)
+
+          expect(linesWith(run, KEY)).toEqual([`::add-mask::${KEY}`])
+        } finally {
+          await late
+          await emu?.close()
+        }
+      })
     }
   })
-})
+}
 
 describe('README reliability table', () => {
   it('lists exactly the faults this suite runs, with their results', () => {

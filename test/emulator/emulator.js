@@ -25,7 +25,7 @@ import { createServer } from 'node:http'
  * @property {number} [times] how many matching requests get the fault (default 1; Infinity for all)
  * @property {'status' | 'reset' | 'hang' | 'html' | 'truncated' | 'delay' | 'wrongTypes'} kind
  * @property {number} [status] for 'status' and 'html'
- * @property {string} [retryAfter] Retry-After header value, for 'status'
+ * @property {string | (() => string)} [retryAfter] Retry-After header value, for 'status' (a function gives it when the fault answers)
  * @property {string} [body] for 'status': the body (default {"error": "..."})
  * @property {number} [delayMs] for 'delay': the normal answer comes this much later
  * @property {boolean} [afterHandling] the request is handled (a job created, a message taken) before the fault answers
@@ -189,7 +189,8 @@ export async function startEmulator(options = {}) {
         send(res, 200, { id: 42, status: ['completed'], prLink: 7 })
         return
       default: {
-        const headers = fault.retryAfter === undefined ? {} : { 'Retry-After': fault.retryAfter }
+        const retryAfter = typeof fault.retryAfter === 'function' ? fault.retryAfter() : fault.retryAfter
+        const headers = retryAfter === undefined ? {} : { 'Retry-After': retryAfter }
         const status = fault.status ?? 500
         const body = fault.body ?? JSON.stringify({ error: status === 429 ? 'Rate limit exceeded' : 'Internal server error' })
         res.writeHead(status, { 'Content-Type': JSON_TYPE, ...headers })
@@ -287,7 +288,7 @@ export async function startEmulator(options = {}) {
           return [201, view(job)]
         }
         const job = jobs.get(jobId)
-        if (!job || job.projectId !== projectId) return [404, { error: 'Job not found' }]
+        if (job?.projectId !== projectId) return [404, { error: 'Job not found' }]
         if (!useAgentBudget(projectId)) return [429, { error: 'Rate limit exceeded' }]
         job.plan = job.plan.onMessage ?? job.plan
         job.startedAt = Date.now()
@@ -296,7 +297,7 @@ export async function startEmulator(options = {}) {
       }
       if (req.method === 'GET' && jobId !== undefined && parts.length === 5) {
         const job = jobs.get(jobId)
-        if (!job || job.projectId !== projectId) return [404, { error: 'Job not found' }]
+        if (job?.projectId !== projectId) return [404, { error: 'Job not found' }]
         return [200, view(job)]
       }
     }
@@ -304,8 +305,11 @@ export async function startEmulator(options = {}) {
   }
 
   const server = createServer((incoming, res) => {
-    const chunks = /** @type {Buffer[]} */ ([])
-    incoming.on('data', (chunk) => chunks.push(chunk))
+    /** @type {Buffer[]} */
+    const chunks = []
+    incoming.on('data', (/** @type {Buffer} */ chunk) => {
+      chunks.push(chunk)
+    })
     incoming.on('end', () => {
       const url = new URL(incoming.url ?? '/', 'http://127.0.0.1')
       /** @type {RecordedRequest} */
@@ -319,14 +323,14 @@ export async function startEmulator(options = {}) {
       }
       requests.push(req)
       const fault = takeFault(req)
-      if (fault && fault.kind === 'delay') {
+      if (fault?.kind === 'delay') {
         setTimeout(() => {
           const [status, body] = handle(req)
           if (!res.destroyed) send(res, status, body)
         }, fault.delayMs ?? 1000)
         return
       }
-      if (fault && fault.afterHandling) handle(req)
+      if (fault?.afterHandling) handle(req)
       if (fault) {
         answerFault(fault, res)
         return
@@ -337,9 +341,15 @@ export async function startEmulator(options = {}) {
   })
   server.on('connection', (socket) => {
     sockets.add(socket)
-    socket.on('close', () => sockets.delete(socket))
+    socket.on('close', () => {
+      sockets.delete(socket)
+    })
   })
-  await new Promise((resolve) => server.listen(options.port ?? 0, '127.0.0.1', () => resolve(undefined)))
+  await new Promise((resolve) => {
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      resolve(undefined)
+    })
+  })
   const address = /** @type {import('node:net').AddressInfo} */ (server.address())
 
   return {
@@ -374,9 +384,9 @@ export async function startEmulator(options = {}) {
     setVisitors(data) {
       visitors = data
     },
-    /** @param {Fault[]} list */
+    /** Faults to inject, in order (copied: the emulator counts down their `times`). @param {Fault[]} list */
     fault(...list) {
-      faults.push(...list)
+      faults.push(...list.map((fault) => ({ ...fault })))
     },
     /** How many requests were received, optionally with this method and path prefix. @param {string} [method] @param {string} [pathPrefix] */
     count(method, pathPrefix) {
@@ -387,7 +397,11 @@ export async function startEmulator(options = {}) {
     async close() {
       for (const res of hanging) res.socket?.destroy()
       for (const socket of sockets) socket.destroy()
-      await new Promise((resolve) => server.close(() => resolve(undefined)))
+      await new Promise((resolve) => {
+        server.close(() => {
+          resolve(undefined)
+        })
+      })
     }
   }
 }

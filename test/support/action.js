@@ -2,11 +2,14 @@
 // Runs the committed bundle (dist/index.js) as a separate process, the way the runner does: inputs
 // as INPUT_* variables, real GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files, and a clean environment.
 import { spawn } from 'node:child_process'
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 
 export const BUNDLE = resolve(import.meta.dirname, '../../dist/index.js')
+
+/** Set to keep the folders of failed tests (their path is printed) instead of removing them. */
+export const KEEP_FAILED = 'KEEP_FAILED_TEST_DIRS'
 
 /**
  * @typedef {object} ActionRun
@@ -17,8 +20,15 @@ export const BUNDLE = resolve(import.meta.dirname, '../../dist/index.js')
  * @property {Record<string, string>} outputs parsed from the GITHUB_OUTPUT file
  * @property {string} summary the GITHUB_STEP_SUMMARY file
  * @property {string} outputFile the raw GITHUB_OUTPUT file
- * @property {number} elapsedMs
+ * @property {number} elapsedMs from spawning the process until it closed
+ * @property {number} firstOutputAt when the process first wrote to stdout (epoch ms; when it closed, if it never did)
+ * @property {number} endedAt when the process closed (epoch ms)
  * @property {string} dir the run's temporary directory (RUNNER_TEMP)
+ */
+
+/**
+ * The hook a test's context gives (`onTestFinished`), reduced to what is used here.
+ * @typedef {(handler: (context: { task: { name: string, result?: { state: string } } }) => Promise<void> | void) => void} OnTestFinished
  */
 
 /**
@@ -26,7 +36,10 @@ export const BUNDLE = resolve(import.meta.dirname, '../../dist/index.js')
  * @property {Record<string, string>} inputs action inputs by their action.yml names
  * @property {Record<string, string>} [env] more environment variables
  * @property {string} [node] the node binary (default: the one running the tests)
+ * @property {{ name: string, payload: unknown }} [event] the triggering event: GITHUB_EVENT_NAME, and its payload in the file GITHUB_EVENT_PATH names
  * @property {(child: import('node:child_process').ChildProcess, stdout: () => string) => void} [onStart]
+ * @property {OnTestFinished} [onTestFinished] the test's own hook (from its context, which is right for
+ *   concurrent tests too): the run's folder is removed when the test finishes. Without it, the caller removes `dir`.
  */
 
 /** Parses the GITHUB_OUTPUT file format: `name<<delimiter`, value lines, `delimiter`. @param {string} text */
@@ -37,12 +50,27 @@ export function parseOutputs(text) {
   for (let i = 0; i < lines.length; i++) {
     const match = /^([^<]+)<<(.+)$/.exec(lines[i] ?? '')
     if (!match) continue
-    const [, name, delimiter] = match
+    const [, name = '', delimiter] = match
     const value = []
     for (i++; i < lines.length && lines[i] !== delimiter; i++) value.push(lines[i])
-    outputs[/** @type {string} */ (name)] = value.join('\n')
+    outputs[name] = value.join('\n')
   }
   return outputs
+}
+
+/**
+ * Removes `dir` when the test finishes; keeps it, and says where, when the test failed and
+ * KEEP_FAILED_TEST_DIRS is set.
+ * @param {OnTestFinished} onTestFinished @param {string} dir
+ */
+export function removeWhenFinished(onTestFinished, dir) {
+  onTestFinished(async ({ task }) => {
+    if (task.result?.state === 'fail' && process.env[KEEP_FAILED]) {
+      console.error(`Kept for "${task.name}": ${dir}`)
+      return
+    }
+    await rm(dir, { recursive: true, force: true })
+  })
 }
 
 /** The environment a runner gives an action, without anything inherited from this machine. @param {string} dir */
@@ -63,24 +91,56 @@ function baseEnv(dir) {
 /** @param {ActionOptions} options @returns {Promise<ActionRun>} */
 export async function runAction(options) {
   const dir = await mkdtemp(join(tmpdir(), 'action-run-'))
-  const env = /** @type {Record<string, string>} */ ({ ...baseEnv(dir), ...options.env })
+  if (options.onTestFinished) removeWhenFinished(options.onTestFinished, dir)
+  /** @type {Record<string, string>} */
+  const env = { ...baseEnv(dir), ...options.env }
   for (const [name, value] of Object.entries(options.inputs)) env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value
+  if (options.event) {
+    const file = join(dir, 'event.json')
+    await writeFile(file, JSON.stringify(options.event.payload))
+    Object.assign(env, { GITHUB_EVENT_NAME: options.event.name, GITHUB_EVENT_PATH: file })
+  }
   await writeFile(env.GITHUB_OUTPUT ?? join(dir, 'output'), '')
   await writeFile(env.GITHUB_STEP_SUMMARY ?? join(dir, 'summary'), '')
 
   const started = Date.now()
   const child = spawn(options.node ?? process.execPath, [BUNDLE], { env, cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] })
+  child.stdout.setEncoding('utf8')
+  child.stderr.setEncoding('utf8')
   let stdout = ''
   let stderr = ''
-  child.stdout.on('data', (chunk) => (stdout += chunk))
-  child.stderr.on('data', (chunk) => (stderr += chunk))
+  /** @type {number | undefined} */
+  let firstOutputAt
+  child.stdout.on('data', (/** @type {string} */ chunk) => {
+    firstOutputAt ??= Date.now()
+    stdout += chunk
+  })
+  child.stderr.on('data', (/** @type {string} */ chunk) => {
+    stderr += chunk
+  })
   options.onStart?.(child, () => stdout)
   /** @type {[number | null, NodeJS.Signals | null]} */
-  const [code, signal] = await new Promise((resolve) => child.on('close', (c, s) => resolve([c, s])))
-  const elapsedMs = Date.now() - started
+  const [code, signal] = await new Promise((resolve) => {
+    child.on('close', (c, s) => {
+      resolve([c, s])
+    })
+  })
+  const endedAt = Date.now()
   const outputFile = await readFile(join(dir, 'output'), 'utf8')
   const summary = await readFile(join(dir, 'summary'), 'utf8')
-  return { code, signal, stdout, stderr, outputs: parseOutputs(outputFile), summary, outputFile, elapsedMs, dir }
+  return {
+    code,
+    signal,
+    stdout,
+    stderr,
+    outputs: parseOutputs(outputFile),
+    summary,
+    outputFile,
+    elapsedMs: endedAt - started,
+    firstOutputAt: firstOutputAt ?? endedAt,
+    endedAt,
+    dir
+  }
 }
 
 /** Everything the run showed or wrote, for checks that something never appears. @param {ActionRun} run */

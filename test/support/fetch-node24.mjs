@@ -5,9 +5,8 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { NODE24 } from './runtimes.js'
+import { NODE24, NODE24_VERSION as VERSION } from './runtimes.js'
 
-const VERSION = '24.21.0'
 const prefix = resolve(import.meta.dirname, '../../.cache/node24')
 
 function installedVersion() {

@@ -33,14 +33,22 @@ export async function startProxy(target) {
     upstream.on('error', () => socket.destroy())
     socket.on('error', () => upstream.destroy())
   })
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)))
+  await new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      resolve(undefined)
+    })
+  })
   const address = /** @type {import('node:net').AddressInfo} */ (server.address())
   return {
     url: `http://127.0.0.1:${address.port}`,
     asked,
     async close() {
       server.closeAllConnections()
-      await new Promise((resolve) => server.close(() => resolve(undefined)))
+      await new Promise((resolve) => {
+        server.close(() => {
+          resolve(undefined)
+        })
+      })
     }
   }
 }

@@ -22,6 +22,7 @@ export const HOSTILE_PATHS = [
 export function visitorRows(n, options = {}) {
   let seed = options.seed ?? 7
   const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648
+  /** @type {import('../emulator/emulator.js').VisitorRow[]} */
   const rows = []
   for (let i = 0; i < n; i++) {
     const human = Math.floor(random() * 5000)
@@ -36,7 +37,8 @@ export function visitorRows(n, options = {}) {
   }
   for (let i = rows.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1))
-    ;[rows[i], rows[j]] = [/** @type {any} */ (rows[j]), /** @type {any} */ (rows[i])]
+    const [a, b] = [rows[i], rows[j]]
+    if (a && b) [rows[i], rows[j]] = [b, a]
   }
   return rows
 }

@@ -1,11 +1,13 @@
 // run(): mask the key, read the inputs once, do the work, then write outputs and summary from what
 // is known and fail the step in one place. The work is loaded only after the inputs are valid.
+import { isIPv4 } from 'node:net'
 import * as core from '@actions/core'
 import { errorMessage } from './run/error-message.js'
 import { type Inputs, readInputs } from './run/inputs.js'
 
+/** A host on this machine: localhost, 127.0.0.0/8 (URL writes IPv4 addresses in full) or [::1]. */
 function isLoopback(hostname: string): boolean {
-  return hostname === 'localhost' || hostname.startsWith('127.') || hostname === '[::1]'
+  return hostname === 'localhost' || (isIPv4(hostname) && hostname.startsWith('127.')) || hostname === '[::1]'
 }
 
 function warnAboutInputs(inputs: Inputs): void {

@@ -79,13 +79,13 @@ export async function runAgentJob(
 
   if (!req.wait) {
     progress.job ??= await api.getJob(req.projectId, jobId)
-    noteStatus(progress, undefined, shownId, log)
+    noteStatus(progress, progress.job.status, undefined, shownId, log)
     return
   }
 
   progress.waitStartedMs = lifetime.elapsedMs()
   let lastStatus: string | undefined
-  if (progress.job) lastStatus = noteStatus(progress, undefined, shownId, log)
+  if (progress.job) lastStatus = noteStatus(progress, progress.job.status, undefined, shownId, log)
   let lastLogMs = lifetime.elapsedMs()
   let failing = false
 
@@ -106,7 +106,7 @@ export async function runAgentJob(
 
     const status = progress.job.status
     if (status !== lastStatus) {
-      lastStatus = noteStatus(progress, lastStatus, shownId, log)
+      lastStatus = noteStatus(progress, status, lastStatus, shownId, log)
       lastLogMs = lifetime.elapsedMs()
     } else if (lifetime.elapsedMs() - lastLogMs >= HEARTBEAT_MS) {
       const waited = formatDuration(lifetime.elapsedMs() - (progress.waitStartedMs ?? 0))
@@ -119,9 +119,14 @@ export async function runAgentJob(
   progress.waitEndedMs = lifetime.elapsedMs()
 }
 
-/** Logs the job's current status (a change from `previous`), warns once about a status it does not know. */
-function noteStatus(progress: JobProgress, previous: string | undefined, shownId: string, log: Log): string | undefined {
-  const status = progress.job?.status
+/** Logs the job's current `status` (a change from `previous`), warns once about a status it does not know; returns `status`. */
+function noteStatus(
+  progress: JobProgress,
+  status: string | undefined,
+  previous: string | undefined,
+  shownId: string,
+  log: Log
+): string | undefined {
   if (status === undefined) {
     log.warning(`The service's answer about job ${shownId} has no status; the action keeps checking until the deadline.`)
   } else if (!isKnownStatus(status)) {

@@ -42,6 +42,16 @@ export interface JobPolicy {
   failOn: ReadonlySet<FailOn>
 }
 
+// What to do about a POST that was sent and not answered. The advice depends only on the kind of
+// request: every kind but 'create' gets the one for a message, and the project is not part of it.
+const CREATE_ADVICE = mayHaveActedAdvice({
+  kind: 'create',
+  // Stryker disable next-line StringLiteral: the project is not part of the advice
+  projectId: ''
+})
+// Stryker disable next-line ObjectLiteral,StringLiteral: any kind but 'create', and any project, gets this same advice
+const MESSAGE_ADVICE = mayHaveActedAdvice({ kind: 'message', projectId: '' })
+
 /** The pull request number, when the link is a GitHub pull request URL (github.com or GitHub Enterprise Server). */
 export function prNumberOf(link: string | undefined): string | undefined {
   return link?.match(/^https?:\/\/[^/]+\/[^/]+\/[^/]+\/pull\/(\d+)(?:[/?#]|$)/)?.[1]
@@ -70,9 +80,11 @@ export function judgeJob(progress: JobProgress, ending: PartEnding, policy: JobP
     waitedMs: progress.waitStartedMs === undefined ? undefined : (progress.waitEndedMs ?? elapsedMs) - progress.waitStartedMs,
     followUp: progress.messageSent,
     unknownStatuses: progress.unknownStatuses,
+    // Stryker disable next-line StringLiteral: a placeholder; every ending below sets the headline
     headline: ''
   }
-  const stillRunning = progress.jobId ? ` ${capitalise(id)} keeps running on the service; the API cannot cancel it.` : ''
+  // Said only once a job exists (while waiting for it, or sending it a follow-up).
+  const stillRunning = ` ${capitalise(id)} keeps running on the service; the API cannot cancel it.`
   const unknownNote =
     progress.unknownStatuses.length > 0
       ? ` The service reported a status this action does not know: ${progress.unknownStatuses.map((s) => `"${logText(s, 50)}"`).join(', ')}.`
@@ -85,9 +97,8 @@ export function judgeJob(progress: JobProgress, ending: PartEnding, policy: JobP
         ? `Timed out after ${formatDuration(policy.timeoutMs)} (timeoutMinutes)`
         : `Cancelled (${stop.signalName ?? 'signal'})`
     let when: string
-    if (progress.postInFlight === 'create') when = `while creating the job.${mayHaveActedAdvice({ kind: 'create', projectId: '' })}`
-    else if (progress.postInFlight === 'message')
-      when = `while sending the follow-up to ${id}.${mayHaveActedAdvice({ kind: 'message', projectId: '' })}${stillRunning}`
+    if (progress.postInFlight === 'create') when = `while creating the job.${CREATE_ADVICE}`
+    else if (progress.postInFlight === 'message') when = `while sending the follow-up to ${id}.${MESSAGE_ADVICE}${stillRunning}`
     else if (progress.jobId) when = `while waiting for ${id}.${stillRunning}`
     else when = 'before a job was created.'
     report.headline = `${what} ${when}${unknownNote}`

@@ -56,7 +56,8 @@ function shown(value: string): string {
   return JSON.stringify(value.length > 60 ? `${value.slice(0, 59)}…` : value)
 }
 
-const required = (what: string) => z.string().min(1, { error: `is required: ${what}` })
+// `abort`: an empty value gets only this message, not also those of the checks that follow.
+const required = (what: string) => z.string().min(1, { error: `is required: ${what}`, abort: true })
 
 const pathSegment = (what: string) =>
   // eslint-disable-next-line no-control-regex -- a path segment must not hold control characters
@@ -64,24 +65,22 @@ const pathSegment = (what: string) =>
     error: (issue) => `must be ${what}, not ${shown(String(issue.input))}`
   })
 
-const optionalText = z.string().transform((v) => (v.trim() === '' ? undefined : v))
+// Every value arrives trimmed (readInputs), so a prompt of only spaces is empty here.
+const optionalText = z.string().transform((v) => (v === '' ? undefined : v))
 
 const boolean = z.string().transform((v, ctx) => {
   if (/^(true|True|TRUE)$/.test(v)) return true
   if (/^(false|False|FALSE)$/.test(v)) return false
-  ctx.addIssue({ code: 'custom', message: `must be true or false, not ${shown(v)}` })
+  ctx.addIssue(`must be true or false, not ${shown(v)}`)
   return z.NEVER
 })
 
 const decimal = (unit: string, min: number, max: number, example: string) =>
   z.string().transform((v, ctx) => {
     const n = /^(\d+(\.\d*)?|\.\d+)$/.test(v) ? Number(v) : NaN
-    if (!(n >= min && n <= max) || (min === 0 && n === 0)) {
+    if (!(n >= min && n <= max) || n === 0) {
       const low = min === 0 ? 'greater than 0' : `at least ${min}`
-      ctx.addIssue({
-        code: 'custom',
-        message: `must be a number of ${unit} ${low} and at most ${max}, such as ${example}; got ${shown(v)}`
-      })
+      ctx.addIssue(`must be a number of ${unit} ${low} and at most ${max}, such as ${example}; got ${shown(v)}`)
       return z.NEVER
     }
     return n
@@ -91,7 +90,7 @@ const integer = (min: number, max: number, what: string) =>
   z.string().transform((v, ctx) => {
     const n = /^\d+$/.test(v) ? Number(v) : NaN
     if (!(n >= min && n <= max)) {
-      ctx.addIssue({ code: 'custom', message: `must be a whole number from ${min} to ${max} (${what}); got ${shown(v)}` })
+      ctx.addIssue(`must be a whole number from ${min} to ${max} (${what}); got ${shown(v)}`)
       return z.NEVER
     }
     return n
@@ -102,7 +101,7 @@ const DATE_FORMS = 'YYYY-MM-DD (such as 2026-11-14) or an ISO 8601 date-time (su
 const dateInput = z.string().transform((v, ctx) => {
   if (v === '') return undefined
   if (parseDate(v) === undefined) {
-    ctx.addIssue({ code: 'custom', message: `must be ${DATE_FORMS}; got ${shown(v)}` })
+    ctx.addIssue(`must be ${DATE_FORMS}; got ${shown(v)}`)
     return z.NEVER
   }
   return v
@@ -140,26 +139,17 @@ const schema = z.object({
       .filter((w) => w !== '')
     const unknown = words.filter((w) => !(FAIL_ON_WORDS as readonly string[]).includes(w))
     if (unknown.length > 0) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `takes a comma-separated list of ${FAIL_ON_WORDS.join(', ')}; ${unknown.map(shown).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not one of them`
-      })
+      ctx.addIssue(
+        `takes a comma-separated list of ${FAIL_ON_WORDS.join(', ')}; ${unknown.map(shown).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not one of them`
+      )
       return z.NEVER
     }
     return new Set(words as FailOn[])
   }),
   baseUrl: z.string().transform((v, ctx) => {
-    let url: URL | undefined
-    try {
-      url = new URL(v)
-    } catch {
-      url = undefined
-    }
+    const url = URL.canParse(v) ? new URL(v) : undefined
     if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.search || url.hash || url.username || url.password) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `must be an http(s) origin such as ${INPUT_DEFAULTS.baseUrl}, without query, fragment or credentials; got ${shown(v)}`
-      })
+      ctx.addIssue(`must be an http(s) origin such as ${INPUT_DEFAULTS.baseUrl}, without query, fragment or credentials; got ${shown(v)}`)
       return z.NEVER
     }
     return url.href.replace(/\/+$/, '')

@@ -36,8 +36,8 @@ export class Lifetime {
 
   /** Why the run was stopped, once it has been. */
   get stopped(): StopError | undefined {
-    const reason: unknown = this.controller.signal.reason
-    return reason instanceof StopError ? reason : undefined
+    // Only stop() aborts the controller, always with a StopError.
+    return this.controller.signal.reason as StopError | undefined
   }
 
   cancel(signalName: string): void {
@@ -62,8 +62,8 @@ export class Lifetime {
     clearTimeout(this.timer)
   }
 
+  /** Stops the run; once it has stopped, the first reason stays (aborting again changes nothing). */
   private stop(error: StopError): void {
-    if (this.controller.signal.aborted) return
     clearTimeout(this.timer)
     this.controller.abort(error)
   }

@@ -18,9 +18,9 @@ export interface PartContext {
 
 /** How a part's work ended. */
 export type PartEnding =
-  | { kind: 'finished' }
+  | { kind: 'finished'; stop?: undefined }
   /** An error other than a stop ended it. */
-  | { kind: 'failed'; error: unknown }
+  | { kind: 'failed'; error: unknown; stop?: undefined }
   /** The deadline or a cancellation signal stopped it while it ran. */
   | { kind: 'stopped'; stop: StopError }
   /** The run had already been stopped when its turn came. */
@@ -39,5 +39,5 @@ export function endingOf(error: unknown): PartEnding {
 
 /** The stop that ended the part, whether it was stopped while running or never began. */
 export function stopOf(ending: PartEnding): StopError | undefined {
-  return ending.kind === 'stopped' || ending.kind === 'skipped' ? ending.stop : undefined
+  return ending.stop
 }

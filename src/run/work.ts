@@ -56,17 +56,22 @@ export async function runParts(parts: Part[], ctx: PartContext, reported: (secti
   return sections
 }
 
-export async function work(inputs: Inputs): Promise<RunReport> {
+export interface WorkOptions {
+  /** How long after a cancellation signal the process exits if the run has not ended (default 1500 ms). */
+  exitAfterSignalMs?: number
+}
+
+export async function work(inputs: Inputs, options: WorkOptions = {}): Promise<RunReport> {
   const lifetime = new Lifetime(inputs.timeoutMs)
+  const exitAfterMs = options.exitAfterSignalMs ?? EXIT_AFTER_SIGNAL_MS
   const onSignal = (name: NodeJS.Signals): void => {
     if (lifetime.stopped) return
     core.info(`Received ${name}: stopping and writing what is known.`)
     lifetime.cancel(name)
     setTimeout(() => {
       process.exit(1)
-    }, EXIT_AFTER_SIGNAL_MS).unref()
+    }, exitAfterMs).unref()
   }
-  for (const name of STOP_SIGNALS) process.on(name, onSignal)
 
   const client = new ApiClient({
     baseUrl: inputs.baseUrl,
@@ -77,6 +82,7 @@ export async function work(inputs: Inputs): Promise<RunReport> {
       core.debug(message)
     }
   })
+  for (const name of STOP_SIGNALS) process.on(name, onSignal)
   try {
     const thread =
       inputs.comment && (inputs.prompt !== undefined || inputs.jobId !== undefined)
@@ -88,6 +94,7 @@ export async function work(inputs: Inputs): Promise<RunReport> {
     })
     return { sections }
   } finally {
+    for (const name of STOP_SIGNALS) process.off(name, onSignal)
     lifetime.dispose()
     await client.close()
   }

@@ -1,0 +1,286 @@
+// The work of a run in process, against the service's emulator (and a fake GitHub API) on loopback:
+// which parts the inputs ask for, what the log says, how the runner's signals and the deadline stop
+// the run, the comment on the triggering thread, and the outputs and summary that are published.
+// The real toolkit writes the log to stdout, which the tests read.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { JobReport } from '../../src/agent/outcome.js'
+import type { VisitorsReport } from '../../src/analytics/visitors-report.js'
+import type { Inputs } from '../../src/run/inputs.js'
+import { publishReport, work } from '../../src/run/work.js'
+import { ACTION_VERSION } from '../../src/version.js'
+import { startEmulator, type Emulator } from '../emulator/emulator.js'
+import { parseOutputs } from '../support/action.js'
+import { startGitHubFake } from '../support/github-fake.js'
+
+const KEY = 'mint_workKeyR5t'
+const TOKEN = 'ghs_workTokenP2'
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
+
+let emu: Emulator
+let github: Awaited<ReturnType<typeof startGitHubFake>>
+let dir: string
+let stdout: string
+
+beforeAll(async () => {
+  emu = await startEmulator({ keys: { [KEY]: {} } })
+  github = await startGitHubFake()
+})
+afterAll(async () => {
+  await github.close()
+  await emu.close()
+})
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'work-test-'))
+  await writeFile(join(dir, 'output'), '')
+  await writeFile(join(dir, 'summary'), '')
+  vi.stubEnv('GITHUB_OUTPUT', join(dir, 'output'))
+  vi.stubEnv('GITHUB_STEP_SUMMARY', join(dir, 'summary'))
+  vi.stubEnv('RUNNER_TEMP', dir)
+  vi.stubEnv('GITHUB_EVENT_NAME', 'push')
+  vi.stubEnv('GITHUB_REPOSITORY', 'acme/docs')
+  vi.stubEnv('GITHUB_SERVER_URL', 'https://github.com')
+  vi.stubEnv('GITHUB_RUN_ID', '77')
+  vi.stubEnv('GITHUB_API_URL', github.url)
+  github.failWith(undefined)
+  stdout = ''
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    stdout += String(chunk)
+    return true
+  })
+})
+afterEach(async () => {
+  vi.restoreAllMocks()
+  await rm(dir, { recursive: true, force: true })
+})
+
+function inputs(extra: Partial<Inputs> = {}): Inputs {
+  return {
+    apiKey: KEY,
+    projectId: 'proj_docs',
+    prompt: 'Document the CLI',
+    wait: true,
+    timeoutMs: 20_000,
+    pollIntervalMs: 500,
+    failOn: new Set(['failed']),
+    baseUrl: emu.url,
+    ...extra
+  }
+}
+
+/** The text of a comment the fake GitHub API received. */
+const commentText = (request: { body: unknown } | undefined): string => (request?.body as { body: string }).body
+
+/** Log lines a person reads (not debug lines). */
+const infoLines = (): string[] => stdout.split('\n').filter((l) => l !== '' && !l.startsWith('::'))
+
+function listenerCounts(): number[] {
+  return SIGNALS.map((name) => process.listenerCount(name))
+}
+
+/** Resolves once the log has a line that passes `test`. */
+async function logged(test: (line: string) => boolean): Promise<void> {
+  await vi.waitFor(
+    () => {
+      expect(stdout.split('\n').some(test)).toBe(true)
+    },
+    { timeout: 5000, interval: 10 }
+  )
+}
+
+describe('work', () => {
+  it('creates the job, logs it, and returns its section; the key is sent and never logged', async () => {
+    emu.planJobs({ finishAfterMs: 0, prLink: 'https://github.com/acme/docs/pull/5' })
+    const before = emu.requests.length
+    const report = await work(inputs())
+    const job = report.sections[0] as JobReport
+    expect(report.sections).toHaveLength(1)
+    expect(job).toMatchObject({ kind: 'job', status: 'completed', prNumber: '5' })
+    expect(job.failure).toBeUndefined()
+    expect(infoLines()).toEqual([
+      `Created agent job ${job.jobId ?? ''}.`,
+      `Job ${job.jobId ?? ''} is completed.`,
+      `The agent completed job ${job.jobId ?? ''} and opened a pull request https://github.com/acme/docs/pull/5.`
+    ])
+    expect(stdout).toContain('::debug::POST /v2/agent/proj_docs/job')
+    expect(stdout).not.toContain(KEY)
+    const mine = emu.requests.slice(before)
+    expect(mine.map((r) => r.method)).toEqual(['POST'])
+    expect(mine[0]?.headers.authorization).toBe(`Bearer ${KEY}`)
+    expect(mine[0]?.headers['user-agent']).toBe(`docs-agent-action/${ACTION_VERSION} node/${process.version}`)
+  })
+
+  it('watches a job named by jobId, and exports visitors after it when analytics are asked for', async () => {
+    emu.addJob('job_watch_work', { finishAfterMs: 0, changesFiles: false })
+    emu.setVisitors({ totals: { human: 3, ai: 1, total: 4 }, rows: [{ path: '/a', human: 3, ai: 1, total: 4 }] })
+    const before = emu.requests.length
+    const report = await work(
+      inputs({
+        prompt: undefined,
+        jobId: 'job_watch_work',
+        analytics: { dateFrom: '2026-11-01', dateTo: '2026-11-08', topPages: 5, maxPages: 2 }
+      })
+    )
+    expect(report.sections.map((s) => s.kind)).toEqual(['job', 'visitors'])
+    expect(report.sections[0]).toMatchObject({ jobId: 'job_watch_work', status: 'completed' })
+    expect((report.sections[1] as VisitorsReport).totals).toEqual({ human: 3, ai: 1, total: 4 })
+    expect(emu.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /v2/agent/proj_docs/job/job_watch_work',
+      'GET /v1/analytics/proj_docs/visitors'
+    ])
+    expect(infoLines().at(-1)).toMatch(/^Visitors, .*: 4 in all \(human 3, AI 1\) over 1 pages, in 1 requests\.$/)
+  })
+
+  it('runs only the visitor export when there is no prompt and no jobId', async () => {
+    emu.setVisitors({ totals: { human: 0, ai: 0, total: 0 }, rows: [] })
+    const before = emu.requests.length
+    const report = await work(
+      inputs({
+        prompt: undefined,
+        comment: { token: TOKEN },
+        analytics: { dateFrom: '2026-11-01', dateTo: '2026-11-08', topPages: 5, maxPages: 2 }
+      })
+    )
+    expect(report.sections.map((s) => s.kind)).toEqual(['visitors'])
+    expect(emu.requests.slice(before).every((r) => r.path.startsWith('/v1/analytics/'))).toBe(true)
+    // No comment is due without a job, so the unsupported event is not even looked at.
+    expect(stdout).not.toContain('::warning::')
+  })
+
+  it('listens for the runner signals only while it works', async () => {
+    const before = listenerCounts()
+    emu.planJobs({ finishAfterMs: 0 })
+    const running = work(inputs())
+    expect(listenerCounts()).toEqual(before.map((n) => n + 1))
+    await running
+    expect(listenerCounts()).toEqual(before)
+  })
+
+  it.each(SIGNALS)('stops on %s, reports the job as cancelled, and exits soon after', async (signal) => {
+    const exit = vi.spyOn(process, 'exit').mockImplementation(() => undefined as never)
+    emu.planJobs({ finishAfterMs: 60_000 })
+    const existing = process.listeners(signal)
+    const running = work(inputs(), { exitAfterSignalMs: 20 })
+    const handler = process.listeners(signal).find((l) => !existing.includes(l))
+    expect(handler).toBeDefined()
+    await logged((l) => l.startsWith('Job ') && l.endsWith(' is active.'))
+    handler?.(signal)
+    handler?.(signal)
+    const report = await running
+    const job = report.sections[0] as JobReport
+    expect(job.failure).toBe(
+      `Cancelled (${signal}) while waiting for job ${job.jobId ?? ''}. Job ${job.jobId ?? ''} keeps running on the service; the API cannot cancel it.`
+    )
+    expect(infoLines().filter((l) => l.startsWith('Received '))).toEqual([`Received ${signal}: stopping and writing what is known.`])
+    await vi.waitFor(
+      () => {
+        expect(exit).toHaveBeenCalledWith(1)
+      },
+      { timeout: 2000, interval: 5 }
+    )
+    expect(exit).toHaveBeenCalledTimes(1)
+  })
+
+  it('stops at the deadline and says so', async () => {
+    emu.planJobs({ finishAfterMs: 60_000 })
+    const report = await work(inputs({ timeoutMs: 700 }))
+    const job = report.sections[0] as JobReport
+    expect(job.failure).toMatch(/^Timed out after 1s \(timeoutMinutes\) while waiting for job [0-9a-f]{24}\. /)
+  })
+
+  it('reports a failure of the service as the job failure', async () => {
+    const report = await work(inputs({ prompt: undefined, jobId: 'no_such_job_work' }))
+    expect(report.sections[0]?.failure).toBe(
+      'Checking job "no_such_job_work" failed: job "no_such_job_work" was not found in project "proj_docs" (404 Not Found). ' +
+        'Check `jobId` and `projectId`. The service said: "Job not found".'
+    )
+  })
+})
+
+describe('work with a comment', () => {
+  async function issueEvent(): Promise<void> {
+    const file = join(dir, 'event.json')
+    await writeFile(file, JSON.stringify({ action: 'opened', issue: { number: 12 } }))
+    vi.stubEnv('GITHUB_EVENT_NAME', 'issues')
+    vi.stubEnv('GITHUB_EVENT_PATH', file)
+  }
+
+  it('comments when the job starts and edits the comment when it ends', async () => {
+    await issueEvent()
+    emu.planJobs({ finishAfterMs: 0, prLink: 'https://github.com/acme/docs/pull/9' })
+    const before = github.requests.length
+    const report = await work(inputs({ comment: { token: TOKEN } }))
+    const jobId = (report.sections[0] as JobReport).jobId ?? ''
+    const mine = github.requests.slice(before)
+    expect(mine.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /repos/acme/docs/issues/12/comments',
+      expect.stringMatching(/^PATCH \/repos\/acme\/docs\/issues\/comments\/\d+$/)
+    ])
+    expect(mine).toHaveLength(2)
+    expect(mine[0]?.auth).toBe(`token ${TOKEN}`)
+    expect(commentText(mine[0])).toContain(jobId)
+    expect(mine[1]?.method).toBe('PATCH')
+    expect(commentText(mine[1])).toContain('✅ The documentation agent opened a pull request: https://github.com/acme/docs/pull/9')
+    expect(stdout).not.toContain(TOKEN)
+  })
+
+  it('still edits the comment when the run is cancelled', async () => {
+    await issueEvent()
+    const exit = vi.spyOn(process, 'exit').mockImplementation(() => undefined as never)
+    emu.planJobs({ finishAfterMs: 60_000 })
+    const before = github.requests.length
+    const existing = process.listeners('SIGINT')
+    const running = work(inputs({ comment: { token: TOKEN } }), { exitAfterSignalMs: 20 })
+    const handler = process.listeners('SIGINT').find((l) => !existing.includes(l))
+    expect(handler).toBeDefined()
+    await logged((l) => l.endsWith(' is active.'))
+    handler?.('SIGINT')
+    await running
+    const mine = github.requests.slice(before)
+    expect(mine.map((r) => r.method)).toEqual(['POST', 'PATCH'])
+    expect(commentText(mine[1])).toContain('❌ Cancelled (SIGINT) while waiting for job')
+    await vi.waitFor(
+      () => {
+        expect(exit).toHaveBeenCalledWith(1)
+      },
+      { timeout: 2000, interval: 5 }
+    )
+  })
+
+  it('warns, and runs the job without a comment, when the event names no thread', async () => {
+    const before = github.requests.length
+    emu.planJobs({ finishAfterMs: 0 })
+    const report = await work(inputs({ comment: { token: TOKEN } }))
+    expect(report.sections[0]).toMatchObject({ status: 'completed' })
+    expect(stdout).toContain('::warning::comment is true, but this run was triggered by "push"')
+    expect(github.requests.length).toBe(before)
+  })
+
+  it('looks for the thread to comment on when only a job is watched', async () => {
+    emu.addJob('job_comment_watch', { finishAfterMs: 0 })
+    const report = await work(inputs({ prompt: undefined, jobId: 'job_comment_watch', wait: false, comment: { token: TOKEN } }))
+    expect(report.sections[0]).toMatchObject({ jobId: 'job_comment_watch', status: 'completed' })
+    expect(stdout).toContain('::warning::comment is true, but this run was triggered by "push"')
+  })
+})
+
+describe('publishReport', () => {
+  it('writes the outputs and the summary of every section', async () => {
+    emu.planJobs({ finishAfterMs: 0, prLink: 'https://github.com/acme/docs/pull/31' })
+    const report = await work(inputs())
+    await publishReport(report)
+    const outputs = parseOutputs(await readFile(join(dir, 'output'), 'utf8'))
+    expect(outputs).toEqual({
+      jobId: (report.sections[0] as JobReport).jobId,
+      status: 'completed',
+      prLink: 'https://github.com/acme/docs/pull/31',
+      prNumber: '31'
+    })
+    const summary = await readFile(join(dir, 'summary'), 'utf8')
+    expect(summary).toContain('Documentation agent job</h2>')
+    expect(summary).toContain('<a href="https://github.com/acme/docs/pull/31">#31</a>')
+  })
+})

@@ -6,7 +6,7 @@ import prettier from 'eslint-config-prettier'
 import tseslint from 'typescript-eslint'
 
 export default defineConfig(
-  { ignores: ['dist/', '.cache/', 'coverage/', 'reports/', '.stryker-tmp/', '.test-results/'] },
+  { ignores: ['dist/', '.cache/', 'coverage/', 'reports/', '.stryker-tmp*/', '.test-results/'] },
   js.configs.recommended,
   tseslint.configs.strictTypeChecked,
   tseslint.configs.stylisticTypeChecked,

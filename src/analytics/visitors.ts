@@ -77,7 +77,14 @@ export async function exportVisitors(api: VisitorsApi, req: VisitorsRequest, pro
   )
 }
 
+/** Two paths in code-unit order, as a sort comparator. */
+function byPath(a: string, b: string): number {
+  if (a < b) return -1
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: Array.prototype.sort (a TimSort in V8) only asks whether a result is below 0, so 0 and 1 sort alike here
+  return a > b ? 1 : 0
+}
+
 /** Rows in a stable order: most total visitors first, then by path. */
 export function sortedRows(rows: Iterable<VisitorRow>): VisitorRow[] {
-  return [...rows].sort((a, b) => b.total - a.total || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+  return [...rows].sort((a, b) => b.total - a.total || byPath(a.path, b.path))
 }

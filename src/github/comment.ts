@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises'
 import type { JobReport } from '../agent/outcome.js'
 import { errorMessage } from '../run/error-message.js'
 import type { Section } from '../report/sections.js'
-import { htmlText } from '../text/escape.js'
+import { htmlText, markdownCode } from '../text/escape.js'
 
 const SUPPORTED_EVENTS = ['issues', 'issue_comment', 'pull_request', 'pull_request_target']
 const MARKER = '<!-- docs-agent-action -->'
@@ -45,7 +45,7 @@ export function runLink(env: NodeJS.ProcessEnv): string | undefined {
 export function startBody(jobId: string, run: string | undefined): string {
   return [
     MARKER,
-    `📝 The documentation agent is working on it: job \`${htmlText(jobId, 100)}\`.`,
+    `📝 The documentation agent is working on it: job ${markdownCode(jobId, 100)}.`,
     run ? `\n[Workflow run](${run})` : ''
   ].join('\n')
 }
@@ -55,7 +55,7 @@ export function endBody(job: JobReport, run: string | undefined): string {
   if (job.prLink) lines.push(`✅ The documentation agent opened a pull request: ${job.prLink}`)
   else if (job.failure) lines.push(`❌ ${htmlText(job.failure, 1000)}`)
   else lines.push(`ℹ️ ${htmlText(job.headline, 1000)}`)
-  lines.push('', `Job \`${htmlText(job.jobId ?? 'none', 100)}\`, status \`${job.status ?? 'unknown'}\`.`)
+  lines.push('', `Job ${markdownCode(job.jobId ?? 'none', 100)}, status \`${job.status ?? 'unknown'}\`.`)
   if (run) lines.push(`[Workflow run](${run})`)
   return lines.join('\n')
 }
@@ -98,6 +98,7 @@ export class CommentThread {
       core.warning(`comment is true, but the event payload could not be read: ${errorMessage(error)}`)
       return undefined
     }
+    // Stryker disable next-line StringLiteral: any text without a slash names no repository, as '' does
     const target = commentTarget(eventName, payload, process.env.GITHUB_REPOSITORY ?? '')
     if (typeof target === 'string') {
       core.warning(target)
@@ -157,10 +158,12 @@ export class CommentThread {
       if (this.warned) return
       this.warned = true
       const status = (error as { status?: unknown }).status
-      const kind = this.target.isPullRequest ? 'pull-requests: write' : 'issues: write'
+      const permissions = this.target.isPullRequest
+        ? '`permissions: pull-requests: write` (and `issues: write`)'
+        : '`permissions: issues: write`'
       core.warning(
         status === 403 || status === 404
-          ? `Could not comment on #${this.target.number} (HTTP ${status}): give the job \`permissions: ${kind}\` (and \`issues: write\`), and make sure githubToken may write to ${this.target.owner}/${this.target.repo}.`
+          ? `Could not comment on #${this.target.number} (HTTP ${status}): give the job ${permissions}, and make sure githubToken may write to ${this.target.owner}/${this.target.repo}.`
           : `Could not comment on #${this.target.number}: ${errorMessage(error)}`
       )
     }

@@ -16,7 +16,7 @@ export const runnerSink: ReportSink = {
     const runnerTemp = process.env.RUNNER_TEMP
     fileDir ??= mkdtemp(join(runnerTemp !== undefined && runnerTemp !== '' ? runnerTemp : tmpdir(), 'docs-visitors-'))
     const path = join(await fileDir, name)
-    await writeFile(path, content, 'utf8')
+    await writeFile(path, content)
     return path
   },
   appendSummary: async (html) => {

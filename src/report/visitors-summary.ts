@@ -16,6 +16,11 @@ export function aiShare(ai: number, total: number): string {
   return `${Math.min(100, (ai / total) * 100).toFixed(1)}%`
 }
 
+/** "1 page", "2 pages", "1,000 requests". */
+function count(n: number, noun: string): string {
+  return `${num(n)} ${n === 1 ? noun : `${noun}s`}`
+}
+
 const HEAD =
   '<tr><th align="left">Page</th><th align="right">Human</th><th align="right">AI</th><th align="right">Total</th><th align="right">AI share</th></tr>'
 
@@ -29,7 +34,7 @@ function pageRow(row: VisitorRow): string {
 export function visitorsSummaryHtml(report: VisitorsReport): string {
   const parts: string[] = [`<h2>${report.failure ? '❌' : report.partial ? '⚠️' : '📊'} Documentation visitors</h2>`]
   const facts = [htmlText(report.rangeText, 200)]
-  if (report.totals) facts.push(`${num(report.rows.length)} pages`, `${report.requests} ${report.requests === 1 ? 'request' : 'requests'}`)
+  if (report.totals) facts.push(count(report.rows.length, 'page'), count(report.requests, 'request'))
   parts.push(`<p>${facts.join(' · ')}</p>`)
   if (report.partial)
     parts.push(`<p><strong>Partial export</strong>: ${htmlText(report.partialReason ?? 'not everything was read', 300)}.</p>`)
@@ -46,7 +51,7 @@ export function visitorsSummaryHtml(report: VisitorsReport): string {
     return `${parts.join('\n')}\n`
   }
   const top = report.rows.slice(0, report.topPages)
-  parts.push(`<h3>Top ${top.length} ${top.length === 1 ? 'page' : 'pages'} by visitors</h3>`)
+  parts.push(`<h3>Top ${count(top.length, 'page')} by visitors</h3>`)
   parts.push(`<table>${HEAD}${top.map(pageRow).join('')}</table>`)
 
   const rest = report.rows.slice(top.length)
@@ -61,8 +66,10 @@ export function visitorsSummaryHtml(report: VisitorsReport): string {
     }
     const left = rest.length - rows.length
     const note =
-      left > 0 ? `\n<p>… and ${num(left)} more pages, left out to keep the summary small; every page is in the analytics files.</p>` : ''
-    parts.push(`<details><summary>${num(rest.length)} more pages</summary>\n<table>${HEAD}${rows.join('')}</table>${note}\n</details>`)
+      left > 0
+        ? `\n<p>… and ${count(left, 'more page')}, left out to keep the summary small; every page is in the analytics files.</p>`
+        : ''
+    parts.push(`<details><summary>${count(rest.length, 'more page')}</summary>\n<table>${HEAD}${rows.join('')}</table>${note}\n</details>`)
   }
   parts.push(
     '<p>Totals are site-wide and deduplicated by the service: a visitor counts once however many pages they read, so page totals do not add up to them. AI share is AI visitors ÷ total.</p>'

@@ -15,9 +15,11 @@ const HTML_ESCAPES: Record<string, string> = {
   '*': '&#42;',
   _: '&#95;',
   '~': '&#126;',
-  '@': '&#64;',
-  '#': '&#35;',
-  ':': '&#58;'
+  ':': '&#58;',
+  // GitHub finds @mentions and #references in the text after entities are decoded, one text node at
+  // a time: an element of its own keeps these from ever starting one, and the text reads the same.
+  '@': '<span>&#64;</span>',
+  '#': '<span>&#35;</span>'
 }
 
 // Control characters, including the line and paragraph separators some renderers treat as newlines.
@@ -41,6 +43,19 @@ export function htmlText(text: string, maxLength = 300): string {
   return flat.replace(/[&<>"'`|\\[\]*_~@#:]/g, (c) => HTML_ESCAPES[c] ?? c)
 }
 
+/**
+ * Text as a Markdown code span, for comment bodies (Markdown): shown exactly as written, with nothing
+ * in it read as Markdown, HTML, a link or a mention. The fence is one backtick longer than any run of
+ * backticks in the text, and a space pads text that starts or ends with one, as CommonMark says.
+ */
+export function markdownCode(text: string, maxLength = 300): string {
+  const flat = oneLine(text, maxLength) || '\u200b'
+  const longest = Math.max(0, ...(flat.match(/`+/g) ?? []).map((run) => run.length))
+  const fence = '`'.repeat(longest + 1)
+  const pad = /^`|`$/.test(flat) ? ' ' : ''
+  return `${fence}${pad}${flat}${pad}${fence}`
+}
+
 /** Text for a log line: one line, so it can never start a workflow command (`::name::`). */
 export function logText(text: string, maxLength = 300): string {
   return oneLine(text, maxLength)
@@ -51,6 +66,7 @@ export function logText(text: string, maxLength = 300): string {
  * that a shell, HTML or Markdown would treat specially. Returns undefined otherwise.
  */
 export function safeHttpUrl(value: string | null | undefined): string | undefined {
+  // Stryker disable next-line ConditionalExpression: an empty or missing value is refused all the same by new URL() below
   if (!value) return undefined
   let url: URL
   try {
@@ -59,7 +75,7 @@ export function safeHttpUrl(value: string | null | undefined): string | undefine
     return undefined
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined
-  if (url.username || url.password) return undefined
+  // A URL with credentials in it (user:password@) is refused too: `@` is not one of the characters below.
   const href = url.href
   return /^[A-Za-z0-9\-._~:/?#=&%+,;]+$/.test(href) ? href : undefined
 }

@@ -15,7 +15,7 @@ export function formatDuration(ms: number): string {
 /** 1234567.891 → "1,234,567.89". */
 export function num(n: number): string {
   const text = String(Math.round(n * 100) / 100)
+  // Negative numbers, NaN, Infinity and numbers in exponent form (1e+21 and up) are left as they are.
   if (!/^\d+(\.\d+)?$/.test(text)) return text
-  const [whole = '', fraction] = text.split('.')
-  return whole.replace(/\B(?=(\d{3})+$)/g, ',') + (fraction ? `.${fraction}` : '')
+  return text.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
 }

@@ -1,10 +1,13 @@
-import { describe, expect, it } from 'vitest'
-import { visitorsCsv } from '../../src/report/visitors-files.js'
-import type { VisitorsReport } from '../../src/analytics/visitors-report.js'
-import { describeRange, parseDate } from '../../src/text/dates.js'
-import { aiShare, visitorsSummaryHtml, DETAILS_BUDGET_BYTES } from '../../src/report/visitors-summary.js'
-import { exportVisitors, newVisitorsProgress, sortedRows } from '../../src/analytics/visitors.js'
+// Tests the visitor export (src/analytics/visitors.ts, visitors-part.ts) against a fake VisitorsApi:
+// which pages it asks for, when it stops, what it keeps and what it warns about; and the analytics
+// range the inputs give it (src/run/inputs.ts).
+import { afterEach, describe, expect, it } from 'vitest'
+import type { VisitorsQuery } from '../../src/api/client.js'
+import type { VisitorRow, VisitorsPage } from '../../src/api/schemas.js'
+import { exportVisitors, newVisitorsProgress, PAGE_SIZE, sortedRows, type VisitorsRequest } from '../../src/analytics/visitors.js'
+import { visitorsPart } from '../../src/analytics/visitors-part.js'
 import { analyticsRange, readInputs } from '../../src/run/inputs.js'
+import { Lifetime } from '../../src/run/lifetime.js'
 
 const now = new Date('2026-11-21T15:30:00Z')
 
@@ -18,11 +21,7 @@ describe('analytics range', () => {
       dateTo: '2026-03-01T12:00:00+01:00'
     })
   })
-  it('accepts only real dates in the documented forms', () => {
-    expect(parseDate('2026-02-28')).toBe(Date.UTC(2026, 1, 28))
-    for (const bad of ['2026-02-30', '2026-2-1', '20261101', '2026-11-01T10:00', '2026-11-01 10:00:00Z', 'today'])
-      expect(parseDate(bad)).toBeUndefined()
-  })
+
   it('reads analytics inputs only when analytics is true', () => {
     const get = (values: Record<string, string>) => (name: string) => values[name] ?? ''
     expect(readInputs(get({ apiKey: 'mint_k', projectId: 'p', analytics: 'true' }), now).analytics).toEqual({
@@ -33,81 +32,205 @@ describe('analytics range', () => {
     })
     expect(readInputs(get({ apiKey: 'mint_k', projectId: 'p', prompt: 'x' }), now).analytics).toBeUndefined()
   })
-  it('puts the range in words, the exclusive end shown as the last day included', () => {
-    expect(describeRange('2026-11-14', '2026-11-21')).toBe('14 Nov 2026 to 20 Nov 2026 (7 days, UTC)')
-    expect(describeRange('2026-11-20', '2026-11-21')).toBe('20 Nov 2026 (1 day, UTC)')
-    expect(describeRange('2026-11-20T06:00:00Z', '2026-11-21')).toBe('2026-11-20T06:00:00Z up to, not including, 2026-11-21')
-  })
 })
 
-describe('export', () => {
-  it('never asks for a page past maxPages, and sorts by total then path', async () => {
-    const asked: number[] = []
+const row = (path: string, total: number, human = total, ai = 0): VisitorRow => ({ path, human, ai, total })
+
+/** A fake of the service's visitors endpoint: answers each request with the next page given. */
+function fakeApi(pages: (VisitorsPage | Error)[]) {
+  const asked: { projectId: string; query: VisitorsQuery }[] = []
+  return {
+    asked,
+    getVisitors: (projectId: string, query: VisitorsQuery): Promise<VisitorsPage> => {
+      asked.push({ projectId, query })
+      const page = pages[asked.length - 1]
+      if (page === undefined) return Promise.reject(new Error('asked for a page past the last one'))
+      return page instanceof Error ? Promise.reject(page) : Promise.resolve(page)
+    }
+  }
+}
+
+function recordingLog() {
+  const warnings: string[] = []
+  return { warnings, log: { info: () => undefined, warning: (m: string) => warnings.push(m) } }
+}
+
+const request: VisitorsRequest = { projectId: 'proj1', dateFrom: '2026-11-14', dateTo: '2026-11-21', maxPages: 40 }
+const totals = { human: 90, ai: 30, total: 100 }
+
+describe('exportVisitors', () => {
+  it('reads pages of 250 rows, one after another, until the service says there is no more', async () => {
+    const api = fakeApi([
+      { totals, visitors: [row('/a', 5)], hasMore: true },
+      { totals, visitors: [row('/b', 4)], hasMore: true },
+      { totals, visitors: [row('/c', 3)], hasMore: false }
+    ])
+    const { warnings, log } = recordingLog()
     const progress = newVisitorsProgress()
-    const warnings: string[] = []
-    await exportVisitors(
-      {
-        getVisitors: async (_p, q) => {
-          asked.push(q.offset)
-          return { totals: { human: 1, ai: 1, total: 1 }, visitors: [{ path: `/p${q.offset}`, human: 1, ai: 0, total: 5 }], hasMore: true }
-        }
-      },
-      { projectId: 'p', dateFrom: 'a', dateTo: 'b', maxPages: 3 },
-      progress,
-      { info: () => undefined, warning: (m) => warnings.push(m) }
+    await exportVisitors(api, request, progress, log)
+    expect(PAGE_SIZE).toBe(250)
+    expect(api.asked).toEqual(
+      [0, 250, 500].map((offset) => ({
+        projectId: 'proj1',
+        query: { dateFrom: '2026-11-14', dateTo: '2026-11-21', limit: 250, offset }
+      }))
     )
-    expect(asked).toEqual([0, 250, 500])
+    expect(progress).toEqual({
+      totals,
+      rows: new Map([
+        ['/a', row('/a', 5)],
+        ['/b', row('/b', 4)],
+        ['/c', row('/c', 3)]
+      ]),
+      requests: 3,
+      complete: true,
+      capped: false
+    })
+    expect(warnings).toEqual([])
+  })
+
+  it('is complete after one request when the first page is the last, even an empty one', async () => {
+    const api = fakeApi([{ totals: { human: 0, ai: 0, total: 0 }, visitors: [], hasMore: false }])
+    const { warnings, log } = recordingLog()
+    const progress = newVisitorsProgress()
+    await exportVisitors(api, request, progress, log)
+    expect(api.asked).toHaveLength(1)
+    expect(progress).toMatchObject({ requests: 1, complete: true, capped: false, totals: { human: 0, ai: 0, total: 0 } })
+    expect(progress.rows.size).toBe(0)
+    expect(warnings).toEqual([])
+  })
+
+  it('keeps the totals of the first page, since the service deduplicates them', async () => {
+    const api = fakeApi([
+      { totals, visitors: [row('/a', 1)], hasMore: true },
+      { totals: { human: 1, ai: 1, total: 1 }, visitors: [row('/b', 1)], hasMore: false }
+    ])
+    const progress = newVisitorsProgress()
+    await exportVisitors(api, request, progress, recordingLog().log)
+    expect(progress.totals).toEqual(totals)
+  })
+
+  it('keeps a path that shows up on two pages once, with the larger of each count', async () => {
+    const api = fakeApi([
+      { totals, visitors: [row('/moved', 10, 8, 1), row('/a', 9)], hasMore: true },
+      { totals, visitors: [row('/moved', 12, 7, 5)], hasMore: false }
+    ])
+    const progress = newVisitorsProgress()
+    await exportVisitors(api, request, progress, recordingLog().log)
+    expect([...progress.rows.values()]).toEqual([{ path: '/moved', human: 8, ai: 5, total: 12 }, row('/a', 9)])
+  })
+
+  it('keeps the first counts of a repeated path when the second page has smaller ones', async () => {
+    const api = fakeApi([
+      { totals, visitors: [row('/moved', 12, 8, 5)], hasMore: true },
+      { totals, visitors: [row('/moved', 10, 7, 4)], hasMore: false }
+    ])
+    const progress = newVisitorsProgress()
+    await exportVisitors(api, request, progress, recordingLog().log)
+    expect(progress.rows.get('/moved')).toEqual({ path: '/moved', human: 8, ai: 5, total: 12 })
+  })
+
+  it('stops, warns and stays partial when the service reports more rows after an empty page', async () => {
+    const api = fakeApi([
+      { totals, visitors: [row('/a', 1)], hasMore: true },
+      { totals, visitors: [], hasMore: true },
+      { totals, visitors: [row('/never', 1)], hasMore: false }
+    ])
+    const { warnings, log } = recordingLog()
+    const progress = newVisitorsProgress()
+    await exportVisitors(api, request, progress, log)
+    expect(api.asked).toHaveLength(2)
+    expect(progress).toMatchObject({ requests: 2, complete: false, capped: false })
+    expect(warnings).toEqual([
+      'The service reported more visitor rows after an empty page (offset 250); the export stops there and is marked partial.'
+    ])
+  })
+
+  it('never asks for a page past maxPages, and warns that the export is capped', async () => {
+    const api = fakeApi(Array.from({ length: 5 }, (_, i) => ({ totals, visitors: [row(`/p${i}`, 1)], hasMore: true })))
+    const { warnings, log } = recordingLog()
+    const progress = newVisitorsProgress()
+    await exportVisitors(api, { ...request, maxPages: 3 }, progress, log)
+    expect(api.asked.map((a) => a.query.offset)).toEqual([0, 250, 500])
     expect(progress).toMatchObject({ capped: true, complete: false, requests: 3 })
+    expect(warnings).toEqual([
+      'The visitor export stopped at maxPages (3 requests, 3 pages read) while the service had more; it is marked partial. ' +
+        'Raise maxPages to read everything (analytics allow 100 requests per organization per hour).'
+    ])
+  })
+
+  it('is complete, not capped, when the last page allowed is the last page there is', async () => {
+    const api = fakeApi([
+      { totals, visitors: [row('/a', 1)], hasMore: true },
+      { totals, visitors: [row('/b', 1)], hasMore: false }
+    ])
+    const { warnings, log } = recordingLog()
+    const progress = newVisitorsProgress()
+    await exportVisitors(api, { ...request, maxPages: 2 }, progress, log)
+    expect(progress).toMatchObject({ capped: false, complete: true, requests: 2 })
+    expect(warnings).toEqual([])
+  })
+
+  it('lets a failed request through and keeps what was read before it', async () => {
+    const api = fakeApi([{ totals, visitors: [row('/a', 1)], hasMore: true }, new Error('HTTP 500')])
+    const progress = newVisitorsProgress()
+    await expect(exportVisitors(api, request, progress, recordingLog().log)).rejects.toThrow('HTTP 500')
+    expect(progress).toMatchObject({ requests: 1, complete: false, capped: false, totals })
+    expect([...progress.rows.keys()]).toEqual(['/a'])
+  })
+})
+
+describe('sortedRows', () => {
+  it('puts the most visited pages first, and pages with as many visitors in path order', () => {
+    const rows = [row('/b', 5), row('/c', 9), row('/a', 5), row('/d', 1), row('/aa', 5)]
+    expect(sortedRows(rows).map((r) => r.path)).toEqual(['/c', '/a', '/aa', '/b', '/d'])
+    expect(sortedRows([...rows].reverse()).map((r) => r.path)).toEqual(['/c', '/a', '/aa', '/b', '/d'])
+  })
+
+  it('keeps rows it cannot tell apart in the order they came', () => {
+    const same = Array.from({ length: 40 }, (_, i) => ({ path: `/p${i % 4}`, human: i, ai: 0, total: 5 }))
+    const sorted = sortedRows(same)
+    expect(sorted.map((r) => r.path)).toEqual(['/p0', '/p1', '/p2', '/p3'].flatMap((p) => Array<string>(10).fill(p)))
+    for (const path of ['/p0', '/p1', '/p2', '/p3']) {
+      const humans = sorted.filter((r) => r.path === path).map((r) => r.human)
+      expect(humans).toEqual([...humans].sort((a, b) => a - b))
+    }
+  })
+
+  it('takes any iterable and leaves it as it was', () => {
+    const map = new Map([
+      ['/z', row('/z', 1)],
+      ['/y', row('/y', 2)]
+    ])
+    expect(sortedRows(map.values()).map((r) => r.path)).toEqual(['/y', '/z'])
+    expect([...map.keys()]).toEqual(['/z', '/y'])
+  })
+})
+
+describe('visitorsPart', () => {
+  let lifetime: Lifetime | undefined
+  afterEach(() => {
+    lifetime?.dispose()
+  })
+
+  it('reads every page when run, and reports what it read', async () => {
+    lifetime = new Lifetime(60_000)
+    const api = fakeApi([
+      { totals, visitors: [row('/b', 1), row('/a', 7)], hasMore: true },
+      { totals, visitors: [row('/c', 3)], hasMore: false }
+    ])
+    const part = visitorsPart(api, { ...request, topPages: 5 })
+    await part.run({ lifetime, log: recordingLog().log })
+    const report = part.report({ kind: 'finished' }, 1000)
+    expect(report).toMatchObject({ kind: 'visitors', projectId: 'proj1', requests: 2, topPages: 5, partial: false, totals })
+    expect(report.kind === 'visitors' && report.rows.map((r) => r.path)).toEqual(['/a', '/c', '/b'])
+  })
+
+  it('passes the run’s log to the export, so its warnings reach the run', async () => {
+    lifetime = new Lifetime(60_000)
+    const api = fakeApi([{ totals, visitors: [], hasMore: true }])
+    const { warnings, log } = recordingLog()
+    await visitorsPart(api, { ...request, topPages: 5 }).run({ lifetime, log })
     expect(warnings).toHaveLength(1)
-    expect(sortedRows(progress.rows.values()).map((r) => r.path)).toEqual(['/p0', '/p250', '/p500'])
-  })
-})
-
-describe('files and summary', () => {
-  const report = (rows: VisitorsReport['rows']): VisitorsReport => ({
-    kind: 'visitors',
-    projectId: 'p',
-    dateFrom: '2026-11-14',
-    dateTo: '2026-11-21',
-    rangeText: 'r',
-    totals: { human: 3, ai: 1, total: 3 },
-    rows,
-    requests: 1,
-    topPages: 2,
-    partial: false
-  })
-  it('quotes CSV fields and defuses spreadsheet formulas', () => {
-    const csv = visitorsCsv(
-      report([
-        { path: '/a,"b"\nc', human: 1, ai: 2, total: 3 },
-        { path: '=cmd()', human: 0, ai: 0, total: 0 },
-        { path: '-1', human: 0, ai: 0, total: 0 }
-      ])
-    )
-    expect(csv).toBe('path,human,ai,total\r\n"/a,""b""\nc",1,2,3\r\n\'=cmd(),0,0,0\r\n\'-1,0,0,0\r\n')
-  })
-  it('shows AI share of total, and a dash when there are no visitors', () => {
-    expect(aiShare(1, 3)).toBe('33.3%')
-    expect(aiShare(0, 0)).toBe('–')
-    expect(aiShare(5, 4)).toBe('100.0%')
-  })
-  it('collapses the rest and keeps it within its byte budget', () => {
-    const rows = Array.from({ length: 20_000 }, (_, i) => ({ path: `/${'<x>'.repeat(60)}${i}`, human: 1, ai: 1, total: 1 }))
-    const html = visitorsSummaryHtml(report(rows))
-    expect(Buffer.byteLength(html)).toBeLessThan(DETAILS_BUDGET_BYTES + 20_000)
-    expect(html).toContain('<details><summary>19,998 more pages</summary>')
-    expect(html).toMatch(/… and [\d,]+ more pages, left out/)
-    expect(html).not.toContain('<x>')
-  })
-  it('says when no page had visitors', () => {
-    expect(visitorsSummaryHtml(report([]))).toContain('No page had visitors in this range.')
-  })
-})
-
-describe('num', () => {
-  it('groups thousands and keeps up to two decimals, as en-US does', async () => {
-    const { num } = await import('../../src/text/format.js')
-    for (const n of [0, 7, 999, 1000, 1234567, 1234567.891, 0.5, 12.3456, 1e15])
-      expect(num(n)).toBe(n.toLocaleString('en-US', { maximumFractionDigits: 2 }))
   })
 })

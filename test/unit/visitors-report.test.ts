@@ -1,0 +1,116 @@
+// Tests how the visitor export is judged (src/analytics/visitors-report.ts): whether it is partial and
+// why, and what the step's failure says, for every way the export's work can end.
+import { describe, expect, it } from 'vitest'
+import type { VisitorRow } from '../../src/api/schemas.js'
+import { judgeVisitors } from '../../src/analytics/visitors-report.js'
+import { newVisitorsProgress, type VisitorsProgress } from '../../src/analytics/visitors.js'
+import { StopError } from '../../src/run/lifetime.js'
+import type { PartEnding } from '../../src/run/part.js'
+
+const req = { projectId: 'proj1', dateFrom: '2026-11-14', dateTo: '2026-11-21', topPages: 10 }
+const totals = { human: 90, ai: 30, total: 100 }
+
+function progressOf(rows: VisitorRow[], state: Partial<VisitorsProgress>): VisitorsProgress {
+  return { ...newVisitorsProgress(), rows: new Map(rows.map((r) => [r.path, r])), ...state }
+}
+
+const rows: VisitorRow[] = [
+  { path: '/b', human: 1, ai: 0, total: 1 },
+  { path: '/a', human: 5, ai: 2, total: 6 },
+  { path: '/c', human: 1, ai: 0, total: 1 }
+]
+const complete = progressOf(rows, { totals, requests: 2, complete: true })
+const partway = progressOf(rows, { totals, requests: 2 })
+
+describe('judgeVisitors', () => {
+  it('reports a finished, complete export as whole, with its rows sorted and its range in words', () => {
+    expect(judgeVisitors(complete, req, { kind: 'finished' })).toEqual({
+      kind: 'visitors',
+      projectId: 'proj1',
+      dateFrom: '2026-11-14',
+      dateTo: '2026-11-21',
+      rangeText: '14 Nov 2026 to 20 Nov 2026 (7 days, UTC)',
+      totals,
+      rows: [rows[1], rows[0], rows[2]],
+      requests: 2,
+      topPages: 10,
+      partial: false
+    })
+  })
+
+  it('reports an export capped at maxPages as partial, without failing the step', () => {
+    const report = judgeVisitors(progressOf(rows, { totals, requests: 3, capped: true }), req, { kind: 'finished' })
+    expect(report).toMatchObject({
+      partial: true,
+      partialReason: 'reading stopped at maxPages (3 requests) while the service had more'
+    })
+    expect(report.failure).toBeUndefined()
+  })
+
+  it('reports an export that stopped at an empty page as partial, without failing the step', () => {
+    const report = judgeVisitors(partway, req, { kind: 'finished' })
+    expect(report).toMatchObject({ partial: true, partialReason: 'the service reported more rows after an empty page' })
+    expect(report.failure).toBeUndefined()
+  })
+
+  it('fails the step when a request failed after others, saying how many were made', () => {
+    const report = judgeVisitors(partway, req, { kind: 'failed', error: new Error('HTTP 500 from the service.') })
+    expect(report).toMatchObject({
+      partial: true,
+      partialReason: 'a request failed while reading',
+      failure: 'Visitor analytics are incomplete after 2 requests. HTTP 500 from the service.'
+    })
+  })
+
+  it('fails the step with the error alone when the first request failed', () => {
+    const report = judgeVisitors(newVisitorsProgress(), req, { kind: 'failed', error: new Error('The API key was refused (HTTP 401).') })
+    expect(report).toMatchObject({
+      partial: true,
+      partialReason: 'a request failed while reading',
+      failure: 'The API key was refused (HTTP 401).',
+      rows: [],
+      requests: 0
+    })
+    expect(report.totals).toBeUndefined()
+    expect(judgeVisitors(newVisitorsProgress(), req, { kind: 'failed', error: 'a thrown string' }).failure).toBe('a thrown string')
+  })
+
+  it('fails the step when the deadline passed while reading, saying what was read', () => {
+    const report = judgeVisitors(partway, req, { kind: 'stopped', stop: new StopError('timeout') })
+    expect(report).toMatchObject({
+      partial: true,
+      partialReason: 'the deadline (timeoutMinutes) passed while reading',
+      failure: 'Visitor analytics are incomplete: the deadline (timeoutMinutes) passed while reading; 3 pages read in 2 requests.'
+    })
+  })
+
+  it('fails the step when the run was cancelled while reading, naming the signal', () => {
+    const stopped = (stop: StopError): PartEnding => ({ kind: 'stopped', stop })
+    expect(judgeVisitors(partway, req, stopped(new StopError('cancelled', 'SIGTERM')))).toMatchObject({
+      partialReason: 'the run was cancelled (SIGTERM) while reading',
+      failure: 'Visitor analytics are incomplete: the run was cancelled (SIGTERM) while reading; 3 pages read in 2 requests.'
+    })
+    expect(judgeVisitors(partway, req, stopped(new StopError('cancelled')))).toMatchObject({
+      partialReason: 'the run was cancelled (signal) while reading'
+    })
+  })
+
+  it('says an export skipped for lack of time or by cancellation was not made, without a second failure', () => {
+    const none = newVisitorsProgress()
+    const skipped = judgeVisitors(none, req, { kind: 'skipped', stop: new StopError('timeout') })
+    expect(skipped).toMatchObject({ partial: true, partialReason: 'not exported: the run was out of time before the export', requests: 0 })
+    expect(skipped.failure).toBeUndefined()
+    const cancelled = judgeVisitors(none, req, { kind: 'skipped', stop: new StopError('cancelled', 'SIGINT') })
+    expect(cancelled).toMatchObject({ partial: true, partialReason: 'not exported: the run was cancelled before the export' })
+    expect(cancelled.failure).toBeUndefined()
+  })
+
+  it('shows a range given as date-times as written', () => {
+    const report = judgeVisitors(
+      complete,
+      { ...req, dateFrom: '2026-11-14T06:00:00Z', dateTo: '2026-11-21T06:00:00Z' },
+      { kind: 'finished' }
+    )
+    expect(report.rangeText).toBe('2026-11-14T06:00:00Z up to, not including, 2026-11-21T06:00:00Z')
+  })
+})

@@ -33,9 +33,11 @@ const HTML_ESCAPES = {
     '*': '&#42;',
     _: '&#95;',
     '~': '&#126;',
-    '@': '&#64;',
-    '#': '&#35;',
-    ':': '&#58;'
+    ':': '&#58;',
+    // GitHub finds @mentions and #references in the text after entities are decoded, one text node at
+    // a time: an element of its own keeps these from ever starting one, and the text reads the same.
+    '@': '<span>&#64;</span>',
+    '#': '<span>&#35;</span>'
 };
 // Control characters, including the line and paragraph separators some renderers treat as newlines.
 // eslint-disable-next-line no-control-regex -- matching control characters is what this is for
@@ -56,6 +58,18 @@ function htmlText(text, maxLength = 300) {
         return '&#8203;';
     return flat.replace(/[&<>"'`|\\[\]*_~@#:]/g, (c) => HTML_ESCAPES[c] ?? c);
 }
+/**
+ * Text as a Markdown code span, for comment bodies (Markdown): shown exactly as written, with nothing
+ * in it read as Markdown, HTML, a link or a mention. The fence is one backtick longer than any run of
+ * backticks in the text, and a space pads text that starts or ends with one, as CommonMark says.
+ */
+function markdownCode(text, maxLength = 300) {
+    const flat = oneLine(text, maxLength) || '\u200b';
+    const longest = Math.max(0, ...(flat.match(/`+/g) ?? []).map((run) => run.length));
+    const fence = '`'.repeat(longest + 1);
+    const pad = /^`|`$/.test(flat) ? ' ' : '';
+    return `${fence}${pad}${flat}${pad}${fence}`;
+}
 /** Text for a log line: one line, so it can never start a workflow command (`::name::`). */
 function logText(text, maxLength = 300) {
     return oneLine(text, maxLength);
@@ -65,6 +79,7 @@ function logText(text, maxLength = 300) {
  * that a shell, HTML or Markdown would treat specially. Returns undefined otherwise.
  */
 function safeHttpUrl(value) {
+    // Stryker disable next-line ConditionalExpression: an empty or missing value is refused all the same by new URL() below
     if (!value)
         return undefined;
     let url;
@@ -76,8 +91,7 @@ function safeHttpUrl(value) {
     }
     if (url.protocol !== 'https:' && url.protocol !== 'http:')
         return undefined;
-    if (url.username || url.password)
-        return undefined;
+    // A URL with credentials in it (user:password@) is refused too: `@` is not one of the characters below.
     const href = url.href;
     return /^[A-Za-z0-9\-._~:/?#=&%+,;]+$/.test(href) ? href : undefined;
 }
@@ -235,8 +249,8 @@ class Lifetime {
     }
     /** Why the run was stopped, once it has been. */
     get stopped() {
-        const reason = this.controller.signal.reason;
-        return reason instanceof StopError ? reason : undefined;
+        // Only stop() aborts the controller, always with a StopError.
+        return this.controller.signal.reason;
     }
     cancel(signalName) {
         this.stop(new StopError('cancelled', signalName));
@@ -256,9 +270,8 @@ class Lifetime {
     dispose() {
         clearTimeout(this.timer);
     }
+    /** Stops the run; once it has stopped, the first reason stays (aborting again changes nothing). */
     stop(error) {
-        if (this.controller.signal.aborted)
-            return;
         clearTimeout(this.timer);
         this.controller.abort(error);
     }
@@ -300,10 +313,10 @@ function formatDuration(ms) {
 /** 1234567.891 → "1,234,567.89". */
 function num(n) {
     const text = String(Math.round(n * 100) / 100);
+    // Negative numbers, NaN, Infinity and numbers in exponent form (1e+21 and up) are left as they are.
     if (!/^\d+(\.\d+)?$/.test(text))
         return text;
-    const [whole = '', fraction] = text.split('.');
-    return whole.replace(/\B(?=(\d{3})+$)/g, ',') + (fraction ? `.${fraction}` : '');
+    return text.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
 ;// CONCATENATED MODULE: ./src/agent/poll-schedule.ts
@@ -362,13 +375,13 @@ async function runAgentJob(api, req, progress, lifetime, log, options = {}) {
     await options.onStarted?.(jobId);
     if (!req.wait) {
         progress.job ??= await api.getJob(req.projectId, jobId);
-        noteStatus(progress, undefined, shownId, log);
+        noteStatus(progress, progress.job.status, undefined, shownId, log);
         return;
     }
     progress.waitStartedMs = lifetime.elapsedMs();
     let lastStatus;
     if (progress.job)
-        lastStatus = noteStatus(progress, undefined, shownId, log);
+        lastStatus = noteStatus(progress, progress.job.status, undefined, shownId, log);
     let lastLogMs = lifetime.elapsedMs();
     let failing = false;
     for (let check = 0; !isTerminal(progress.job?.status); check++) {
@@ -391,7 +404,7 @@ async function runAgentJob(api, req, progress, lifetime, log, options = {}) {
         failing = false;
         const status = progress.job.status;
         if (status !== lastStatus) {
-            lastStatus = noteStatus(progress, lastStatus, shownId, log);
+            lastStatus = noteStatus(progress, status, lastStatus, shownId, log);
             lastLogMs = lifetime.elapsedMs();
         }
         else if (lifetime.elapsedMs() - lastLogMs >= HEARTBEAT_MS) {
@@ -402,9 +415,8 @@ async function runAgentJob(api, req, progress, lifetime, log, options = {}) {
     }
     progress.waitEndedMs = lifetime.elapsedMs();
 }
-/** Logs the job's current status (a change from `previous`), warns once about a status it does not know. */
-function noteStatus(progress, previous, shownId, log) {
-    const status = progress.job?.status;
+/** Logs the job's current `status` (a change from `previous`), warns once about a status it does not know; returns `status`. */
+function noteStatus(progress, status, previous, shownId, log) {
     if (status === undefined) {
         log.warning(`The service's answer about job ${shownId} has no status; the action keeps checking until the deadline.`);
     }
@@ -431,7 +443,7 @@ function endingOf(error) {
 }
 /** The stop that ended the part, whether it was stopped while running or never began. */
 function stopOf(ending) {
-    return ending.kind === 'stopped' || ending.kind === 'skipped' ? ending.stop : undefined;
+    return ending.stop;
 }
 
 ;// CONCATENATED MODULE: ./src/agent/outcome.ts
@@ -444,6 +456,15 @@ function stopOf(ending) {
 
 
 
+// What to do about a POST that was sent and not answered. The advice depends only on the kind of
+// request: every kind but 'create' gets the one for a message, and the project is not part of it.
+const CREATE_ADVICE = mayHaveActedAdvice({
+    kind: 'create',
+    // Stryker disable next-line StringLiteral: the project is not part of the advice
+    projectId: ''
+});
+// Stryker disable next-line ObjectLiteral,StringLiteral: any kind but 'create', and any project, gets this same advice
+const MESSAGE_ADVICE = mayHaveActedAdvice({ kind: 'message', projectId: '' });
 /** The pull request number, when the link is a GitHub pull request URL (github.com or GitHub Enterprise Server). */
 function prNumberOf(link) {
     return link?.match(/^https?:\/\/[^/]+\/[^/]+\/[^/]+\/pull\/(\d+)(?:[/?#]|$)/)?.[1];
@@ -471,9 +492,11 @@ function judgeJob(progress, ending, policy, elapsedMs) {
         waitedMs: progress.waitStartedMs === undefined ? undefined : (progress.waitEndedMs ?? elapsedMs) - progress.waitStartedMs,
         followUp: progress.messageSent,
         unknownStatuses: progress.unknownStatuses,
+        // Stryker disable next-line StringLiteral: a placeholder; every ending below sets the headline
         headline: ''
     };
-    const stillRunning = progress.jobId ? ` ${capitalise(id)} keeps running on the service; the API cannot cancel it.` : '';
+    // Said only once a job exists (while waiting for it, or sending it a follow-up).
+    const stillRunning = ` ${capitalise(id)} keeps running on the service; the API cannot cancel it.`;
     const unknownNote = progress.unknownStatuses.length > 0
         ? ` The service reported a status this action does not know: ${progress.unknownStatuses.map((s) => `"${logText(s, 50)}"`).join(', ')}.`
         : '';
@@ -484,9 +507,9 @@ function judgeJob(progress, ending, policy, elapsedMs) {
             : `Cancelled (${stop.signalName ?? 'signal'})`;
         let when;
         if (progress.postInFlight === 'create')
-            when = `while creating the job.${mayHaveActedAdvice({ kind: 'create', projectId: '' })}`;
+            when = `while creating the job.${CREATE_ADVICE}`;
         else if (progress.postInFlight === 'message')
-            when = `while sending the follow-up to ${id}.${mayHaveActedAdvice({ kind: 'message', projectId: '' })}${stillRunning}`;
+            when = `while sending the follow-up to ${id}.${MESSAGE_ADVICE}${stillRunning}`;
         else if (progress.jobId)
             when = `while waiting for ${id}.${stillRunning}`;
         else
@@ -598,9 +621,16 @@ async function exportVisitors(api, req, progress, log) {
     log.warning(`The visitor export stopped at maxPages (${req.maxPages} requests, ${progress.rows.size} pages read) while the service had more; ` +
         'it is marked partial. Raise maxPages to read everything (analytics allow 100 requests per organization per hour).');
 }
+/** Two paths in code-unit order, as a sort comparator. */
+function byPath(a, b) {
+    if (a < b)
+        return -1;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: Array.prototype.sort (a TimSort in V8) only asks whether a result is below 0, so 0 and 1 sort alike here
+    return a > b ? 1 : 0;
+}
 /** Rows in a stable order: most total visitors first, then by path. */
 function sortedRows(rows) {
-    return [...rows].sort((a, b) => b.total - a.total || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    return [...rows].sort((a, b) => b.total - a.total || byPath(a.path, b.path));
 }
 
 // EXTERNAL MODULE: ./src/text/dates.ts
@@ -708,11 +738,18 @@ class TransportError extends Error {
 }
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
 // Errors raised before a connection existed: the request cannot have reached the service.
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+const NOT_SENT_CODES = new Set([
+    'ECONNREFUSED',
+    'ENOTFOUND',
+    'EAI_AGAIN',
+    'EHOSTUNREACH',
+    'ENETUNREACH',
+    'UND_ERR_CONNECT_TIMEOUT'
+]);
 function errorCode(error) {
-    const e = error;
-    const code = e?.code ?? e?.cause?.code;
-    return typeof code === 'string' ? code : undefined;
+    const { code, cause } = (error ?? {});
+    const found = code ?? cause?.code;
+    return typeof found === 'string' ? found : undefined;
 }
 class Transport {
     direct;
@@ -745,8 +782,8 @@ class Transport {
             let size = 0;
             for await (const chunk of res.body) {
                 size += chunk.length;
+                // Leaving the loop by throwing destroys the body stream: the rest of the answer is never read.
                 if (size > MAX_BODY_BYTES) {
-                    res.body.destroy();
                     throw new TransportError(`the answer was larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB`, true, false);
                 }
                 chunks.push(chunk);
@@ -764,7 +801,7 @@ class Transport {
             if (timeout.aborted)
                 throw new TransportError(`no answer within ${Number((timeoutMs / 1000).toFixed(1))} s`, true, true);
             const code = errorCode(error);
-            const notSent = code !== undefined && NOT_SENT_CODES.has(code);
+            const notSent = NOT_SENT_CODES.has(code);
             const detail = code ?? (error instanceof Error ? error.message : String(error));
             throw new TransportError(notSent ? `could not connect (${detail})` : `the connection failed (${detail})`, !notSent, false);
         }
@@ -868,9 +905,11 @@ class ApiClient {
             Accept: 'application/json',
             'User-Agent': this.options.userAgent
         };
-        const body = call.body === undefined ? undefined : JSON.stringify(call.body);
-        if (body !== undefined)
+        let body;
+        if (call.body !== undefined) {
+            body = JSON.stringify(call.body);
             headers['Content-Type'] = 'application/json';
+        }
         for (let attempt = 1;; attempt++) {
             lifetime.check();
             // The deadline is enforced by the lifetime's signal, which aborts the request; the request's
@@ -883,7 +922,7 @@ class ApiClient {
             try {
                 const res = await this.transport.send({ method: call.method, url, headers, body }, lifetime.signal, timeoutMs);
                 this.debug(`${call.method} ${url.pathname} answered ${res.status} in ${Date.now() - started} ms: ${logText(this.redact(res.body), 500)}`);
-                if (res.status >= 200 && res.status < 300)
+                if (Math.floor(res.status / 100) === 2)
                     return this.parse(call, res.status, res.body);
                 retryAfterMs = parseRetryAfter(res.headers['retry-after'], Date.now());
                 const serviceText = this.errorText(res.body);
@@ -894,8 +933,6 @@ class ApiClient {
                 });
             }
             catch (error) {
-                if (error instanceof StopError)
-                    throw error;
                 if (error instanceof ApiError)
                     failure = error;
                 else if (error instanceof TransportError) {
@@ -906,8 +943,10 @@ class ApiClient {
                     });
                     this.debug(`${call.method} ${url.pathname} failed after ${Date.now() - started} ms: ${logText(failure.message)}`);
                 }
-                else
+                else {
+                    // The lifetime's StopError, and anything unforeseen, passes through unchanged.
                     throw error;
+                }
             }
             const repeatable = call.method === 'GET' ? failure.details.transient : isSafeToRepeatPost(failure.details);
             const wait = retryAfterMs ?? backoffDelay(attempt - 1, this.retry);
@@ -944,17 +983,21 @@ class ApiClient {
             mayHaveActed: call.method === 'POST'
         });
     }
+    /** The service's own words from an error body, or undefined when it is not the documented JSON. */
     errorText(body) {
+        let json;
         try {
-            const parsed = errorBodySchema.safeParse(JSON.parse(body));
-            if (!parsed.success)
-                return undefined;
-            const parts = [parsed.data.error, ...(parsed.data.details ?? []).map((d) => d.message)].filter((p) => p);
-            return parts.length > 0 ? this.redact(parts.join('; ')) : undefined;
+            json = JSON.parse(body);
         }
         catch {
-            return undefined;
+            // Not JSON: json stays undefined, which the schema rejects.
         }
+        const parsed = errorBodySchema.safeParse(json);
+        if (!parsed.success)
+            return undefined;
+        // Stryker disable next-line ArrayDeclaration: an element added to the empty list has no message, and parts without text are dropped
+        const parts = [parsed.data.error, ...(parsed.data.details ?? []).map((d) => d.message)].filter((p) => p);
+        return this.redact(parts.join('; '));
     }
 }
 
@@ -990,7 +1033,7 @@ function runLink(env) {
 function startBody(jobId, run) {
     return [
         MARKER,
-        `📝 The documentation agent is working on it: job \`${htmlText(jobId, 100)}\`.`,
+        `📝 The documentation agent is working on it: job ${markdownCode(jobId, 100)}.`,
         run ? `\n[Workflow run](${run})` : ''
     ].join('\n');
 }
@@ -1002,7 +1045,7 @@ function endBody(job, run) {
         lines.push(`❌ ${htmlText(job.failure, 1000)}`);
     else
         lines.push(`ℹ️ ${htmlText(job.headline, 1000)}`);
-    lines.push('', `Job \`${htmlText(job.jobId ?? 'none', 100)}\`, status \`${job.status ?? 'unknown'}\`.`);
+    lines.push('', `Job ${markdownCode(job.jobId ?? 'none', 100)}, status \`${job.status ?? 'unknown'}\`.`);
     if (run)
         lines.push(`[Workflow run](${run})`);
     return lines.join('\n');
@@ -1031,6 +1074,7 @@ class CommentThread {
             core/* warning */.$e(`comment is true, but the event payload could not be read: ${(0,error_message/* errorMessage */.g)(error)}`);
             return undefined;
         }
+        // Stryker disable next-line StringLiteral: any text without a slash names no repository, as '' does
         const target = commentTarget(eventName, payload, process.env.GITHUB_REPOSITORY ?? '');
         if (typeof target === 'string') {
             core/* warning */.$e(target);
@@ -1086,9 +1130,11 @@ class CommentThread {
                 return;
             this.warned = true;
             const status = error.status;
-            const kind = this.target.isPullRequest ? 'pull-requests: write' : 'issues: write';
+            const permissions = this.target.isPullRequest
+                ? '`permissions: pull-requests: write` (and `issues: write`)'
+                : '`permissions: issues: write`';
             core/* warning */.$e(status === 403 || status === 404
-                ? `Could not comment on #${this.target.number} (HTTP ${status}): give the job \`permissions: ${kind}\` (and \`issues: write\`), and make sure githubToken may write to ${this.target.owner}/${this.target.repo}.`
+                ? `Could not comment on #${this.target.number} (HTTP ${status}): give the job ${permissions}, and make sure githubToken may write to ${this.target.owner}/${this.target.repo}.`
                 : `Could not comment on #${this.target.number}: ${(0,error_message/* errorMessage */.g)(error)}`);
         }
     }
@@ -1114,7 +1160,7 @@ const runnerSink = {
         const runnerTemp = process.env.RUNNER_TEMP;
         fileDir ??= (0,promises_.mkdtemp)((0,external_node_path_.join)(runnerTemp !== undefined && runnerTemp !== '' ? runnerTemp : (0,external_node_os_.tmpdir)(), 'docs-visitors-'));
         const path = (0,external_node_path_.join)(await fileDir, name);
-        await (0,promises_.writeFile)(path, content, 'utf8');
+        await (0,promises_.writeFile)(path, content);
         return path;
     },
     appendSummary: async (html) => {
@@ -1249,6 +1295,10 @@ function aiShare(ai, total) {
         return '–';
     return `${Math.min(100, (ai / total) * 100).toFixed(1)}%`;
 }
+/** "1 page", "2 pages", "1,000 requests". */
+function visitors_summary_count(n, noun) {
+    return `${num(n)} ${n === 1 ? noun : `${noun}s`}`;
+}
 const HEAD = '<tr><th align="left">Page</th><th align="right">Human</th><th align="right">AI</th><th align="right">Total</th><th align="right">AI share</th></tr>';
 function pageRow(row) {
     return (`<tr><td><code>${htmlText(row.path, PATH_CHARS)}</code></td><td align="right">${num(row.human)}</td>` +
@@ -1258,7 +1308,7 @@ function visitorsSummaryHtml(report) {
     const parts = [`<h2>${report.failure ? '❌' : report.partial ? '⚠️' : '📊'} Documentation visitors</h2>`];
     const facts = [htmlText(report.rangeText, 200)];
     if (report.totals)
-        facts.push(`${num(report.rows.length)} pages`, `${report.requests} ${report.requests === 1 ? 'request' : 'requests'}`);
+        facts.push(visitors_summary_count(report.rows.length, 'page'), visitors_summary_count(report.requests, 'request'));
     parts.push(`<p>${facts.join(' · ')}</p>`);
     if (report.partial)
         parts.push(`<p><strong>Partial export</strong>: ${htmlText(report.partialReason ?? 'not everything was read', 300)}.</p>`);
@@ -1274,7 +1324,7 @@ function visitorsSummaryHtml(report) {
         return `${parts.join('\n')}\n`;
     }
     const top = report.rows.slice(0, report.topPages);
-    parts.push(`<h3>Top ${top.length} ${top.length === 1 ? 'page' : 'pages'} by visitors</h3>`);
+    parts.push(`<h3>Top ${visitors_summary_count(top.length, 'page')} by visitors</h3>`);
     parts.push(`<table>${HEAD}${top.map(pageRow).join('')}</table>`);
     const rest = report.rows.slice(top.length);
     if (rest.length > 0) {
@@ -1288,8 +1338,10 @@ function visitorsSummaryHtml(report) {
             rows.push(html);
         }
         const left = rest.length - rows.length;
-        const note = left > 0 ? `\n<p>… and ${num(left)} more pages, left out to keep the summary small; every page is in the analytics files.</p>` : '';
-        parts.push(`<details><summary>${num(rest.length)} more pages</summary>\n<table>${HEAD}${rows.join('')}</table>${note}\n</details>`);
+        const note = left > 0
+            ? `\n<p>… and ${visitors_summary_count(left, 'more page')}, left out to keep the summary small; every page is in the analytics files.</p>`
+            : '';
+        parts.push(`<details><summary>${visitors_summary_count(rest.length, 'more page')}</summary>\n<table>${HEAD}${rows.join('')}</table>${note}\n</details>`);
     }
     parts.push('<p>Totals are site-wide and deduplicated by the service: a visitor counts once however many pages they read, so page totals do not add up to them. AI share is AI visitors ÷ total.</p>');
     return `${parts.join('\n')}\n`;
@@ -1407,8 +1459,9 @@ async function runParts(parts, ctx, reported) {
     }
     return sections;
 }
-async function work(inputs) {
+async function work(inputs, options = {}) {
     const lifetime = new Lifetime(inputs.timeoutMs);
+    const exitAfterMs = options.exitAfterSignalMs ?? EXIT_AFTER_SIGNAL_MS;
     const onSignal = (name) => {
         if (lifetime.stopped)
             return;
@@ -1416,10 +1469,8 @@ async function work(inputs) {
         lifetime.cancel(name);
         setTimeout(() => {
             process.exit(1);
-        }, EXIT_AFTER_SIGNAL_MS).unref();
+        }, exitAfterMs).unref();
     };
-    for (const name of STOP_SIGNALS)
-        process.on(name, onSignal);
     const client = new ApiClient({
         baseUrl: inputs.baseUrl,
         apiKey: inputs.apiKey,
@@ -1429,6 +1480,8 @@ async function work(inputs) {
             core/* debug */.Yz(message);
         }
     });
+    for (const name of STOP_SIGNALS)
+        process.on(name, onSignal);
     try {
         const thread = inputs.comment && (inputs.prompt !== undefined || inputs.jobId !== undefined)
             ? await CommentThread.open(inputs.comment.token, lifetime.signal)
@@ -1440,6 +1493,8 @@ async function work(inputs) {
         return { sections };
     }
     finally {
+        for (const name of STOP_SIGNALS)
+            process.off(name, onSignal);
         lifetime.dispose();
         await client.close();
     }

@@ -10,7 +10,7 @@ import {
   networkMessage,
   type RequestContext
 } from './errors.js'
-import { type Lifetime, sleep, StopError } from '../run/lifetime.js'
+import { type Lifetime, sleep } from '../run/lifetime.js'
 import { logText } from '../text/escape.js'
 import { backoffDelay, DEFAULT_RETRY_POLICY, parseRetryAfter, type RetryPolicy } from './retry.js'
 import { type AgentJob, agentJobSchema, errorBodySchema, type VisitorsPage, visitorsPageSchema } from './schemas.js'
@@ -135,8 +135,11 @@ export class ApiClient {
       Accept: 'application/json',
       'User-Agent': this.options.userAgent
     }
-    const body = call.body === undefined ? undefined : JSON.stringify(call.body)
-    if (body !== undefined) headers['Content-Type'] = 'application/json'
+    let body: string | undefined
+    if (call.body !== undefined) {
+      body = JSON.stringify(call.body)
+      headers['Content-Type'] = 'application/json'
+    }
 
     for (let attempt = 1; ; attempt++) {
       lifetime.check()
@@ -152,7 +155,7 @@ export class ApiClient {
         this.debug(
           `${call.method} ${url.pathname} answered ${res.status} in ${Date.now() - started} ms: ${logText(this.redact(res.body), 500)}`
         )
-        if (res.status >= 200 && res.status < 300) return this.parse(call, res.status, res.body)
+        if (Math.floor(res.status / 100) === 2) return this.parse(call, res.status, res.body)
         retryAfterMs = parseRetryAfter(res.headers['retry-after'], Date.now())
         const serviceText = this.errorText(res.body)
         failure = new ApiError(httpStatusMessage(call.ctx, res.status, serviceText, retryAfterMs), {
@@ -161,7 +164,6 @@ export class ApiClient {
           mayHaveActed: call.method === 'POST' && res.status >= 500 && res.status !== 503
         })
       } catch (error) {
-        if (error instanceof StopError) throw error
         if (error instanceof ApiError) failure = error
         else if (error instanceof TransportError) {
           failure = new ApiError(networkMessage(call.ctx, `${this.redact(error.message)} talking to ${url.origin}`), {
@@ -170,7 +172,10 @@ export class ApiClient {
             neverSent: !error.sent
           })
           this.debug(`${call.method} ${url.pathname} failed after ${Date.now() - started} ms: ${logText(failure.message)}`)
-        } else throw error
+        } else {
+          // The lifetime's StopError, and anything unforeseen, passes through unchanged.
+          throw error
+        }
       }
 
       const repeatable = call.method === 'GET' ? failure.details.transient : isSafeToRepeatPost(failure.details)
@@ -207,14 +212,18 @@ export class ApiClient {
     })
   }
 
+  /** The service's own words from an error body, or undefined when it is not the documented JSON. */
   private errorText(body: string): string | undefined {
+    let json: unknown
     try {
-      const parsed = errorBodySchema.safeParse(JSON.parse(body))
-      if (!parsed.success) return undefined
-      const parts = [parsed.data.error, ...(parsed.data.details ?? []).map((d) => d.message)].filter((p) => p)
-      return parts.length > 0 ? this.redact(parts.join('; ')) : undefined
+      json = JSON.parse(body)
     } catch {
-      return undefined
+      // Not JSON: json stays undefined, which the schema rejects.
     }
+    const parsed = errorBodySchema.safeParse(json)
+    if (!parsed.success) return undefined
+    // Stryker disable next-line ArrayDeclaration: an element added to the empty list has no message, and parts without text are dropped
+    const parts = [parsed.data.error, ...(parsed.data.details ?? []).map((d) => d.message)].filter((p) => p)
+    return this.redact(parts.join('; '))
   }
 }

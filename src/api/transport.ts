@@ -31,12 +31,19 @@ export class TransportError extends Error {
 const MAX_BODY_BYTES = 16 * 1024 * 1024
 
 // Errors raised before a connection existed: the request cannot have reached the service.
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT'])
+const NOT_SENT_CODES: ReadonlySet<string | undefined> = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT'
+])
 
 function errorCode(error: unknown): string | undefined {
-  const e = error as { code?: unknown; cause?: { code?: unknown } } | undefined
-  const code = e?.code ?? e?.cause?.code
-  return typeof code === 'string' ? code : undefined
+  const { code, cause } = (error ?? {}) as { code?: unknown; cause?: { code?: unknown } }
+  const found = code ?? cause?.code
+  return typeof found === 'string' ? found : undefined
 }
 
 export class Transport {
@@ -71,8 +78,8 @@ export class Transport {
       let size = 0
       for await (const chunk of res.body) {
         size += (chunk as Buffer).length
+        // Leaving the loop by throwing destroys the body stream: the rest of the answer is never read.
         if (size > MAX_BODY_BYTES) {
-          res.body.destroy()
           throw new TransportError(`the answer was larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB`, true, false)
         }
         chunks.push(chunk as Buffer)
@@ -85,7 +92,7 @@ export class Transport {
       if (error instanceof TransportError) throw error
       if (timeout.aborted) throw new TransportError(`no answer within ${Number((timeoutMs / 1000).toFixed(1))} s`, true, true)
       const code = errorCode(error)
-      const notSent = code !== undefined && NOT_SENT_CODES.has(code)
+      const notSent = NOT_SENT_CODES.has(code)
       const detail = code ?? (error instanceof Error ? error.message : String(error))
       throw new TransportError(notSent ? `could not connect (${detail})` : `the connection failed (${detail})`, !notSent, false)
     }

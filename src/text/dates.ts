@@ -9,13 +9,18 @@ export function isDateOnly(value: string): boolean {
   return /^\d{4}-\d{2}-\d{2}$/.test(value)
 }
 
-/** The instant a date input names, or undefined when it is not one of the accepted forms. */
+/** Midnight UTC of a YYYY-MM-DD day that exists, or undefined. */
+function dayStart(value: string): number | undefined {
+  const at = Date.parse(`${value}T00:00:00Z`)
+  // Date.parse takes days 29 to 31 in every month (2026-04-31 is 1 May): a real day reads back the same.
+  return !Number.isNaN(at) && new Date(at).toISOString().startsWith(value) ? at : undefined
+}
+
+/** The instant a date input names, or undefined when it is not one of the accepted forms or names a day that does not exist. */
 export function parseDate(value: string): number | undefined {
-  if (isDateOnly(value)) {
-    const at = Date.parse(`${value}T00:00:00Z`)
-    return !Number.isNaN(at) && new Date(at).toISOString().startsWith(value) ? at : undefined
-  }
+  if (isDateOnly(value)) return dayStart(value)
   if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(value)) {
+    if (dayStart(value.slice(0, 10)) === undefined) return undefined
     const at = Date.parse(value)
     return Number.isNaN(at) ? undefined : at
   }

@@ -1,9 +1,13 @@
 // @ts-check
 // Runs the action (dist/index.js) against the bundled emulator of the API, the way a workflow step
-// would, and shows its log, its outputs and the job summary it wrote.
-import { rmSync } from 'node:fs'
+// would, and shows its log, its outputs and the job summary it wrote: as the text a reader sees on
+// GitHub, and as a page (the summary rendered and styled as GitHub shows it) written to a file.
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { startEmulator } from '../test/emulator/emulator.js'
 import { runAction } from '../test/support/action.js'
+import { readerText, summaryPage } from '../test/support/render.js'
 import { siteTotals, visitorRows } from '../test/support/visitors.js'
 
 const key = 'mint_demo_key'
@@ -42,8 +46,12 @@ try {
   )
   console.log('\n--- outputs (GITHUB_OUTPUT) ---')
   for (const [name, value] of Object.entries(run.outputs)) console.log(`  ${name} = ${value}`)
-  console.log('\n--- job summary (GITHUB_STEP_SUMMARY, HTML; collapsed rows cut here) ---')
-  console.log(run.summary.replace(/(<details><summary>[^<]*<\/summary>\n<table>(?:<tr>.*?<\/tr>){3}).*?<\/table>/s, '$1…</table>'))
+  console.log('\n--- job summary (GITHUB_STEP_SUMMARY, as GitHub shows it; ▸ is a collapsed block) ---')
+  console.log(readerText(run.summary))
+  const page = join(tmpdir(), 'docs-agent-demo', 'summary.html')
+  mkdirSync(join(tmpdir(), 'docs-agent-demo'), { recursive: true })
+  writeFileSync(page, summaryPage(run.summary))
+  console.log(`\nThe summary as a web page, styled as on GitHub: ${page}`)
   console.log(`exit code ${run.code}, ${(run.elapsedMs / 1000).toFixed(1)} s, ${emulator.requests.length} requests to the emulator`)
   process.exitCode = run.code ?? 1
 } finally {

@@ -1,0 +1,215 @@
+// @ts-check
+// Pictures of the job summary for the README (docs/screenshots/*.png). Each variant runs the bundle
+// (dist/index.js) against the emulator of the API, as a workflow step would; its summary is rendered
+// and sanitized as GitHub does (test/support/render.js), laid out in GitHub's Markdown styles, and
+// photographed by headless Chromium. Not part of CI or `npm test`: it needs Chromium (Debian's
+// `chromium` package, or CHROMIUM=/path/to/chrome) and, for the emoji, fonts-noto-color-emoji.
+//
+//   npm run screenshots                   every variant
+//   npm run screenshots -- agent-pr ...   only these
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, relative, resolve } from 'node:path'
+import { startEmulator } from '../test/emulator/emulator.js'
+import { BUNDLE, runAction } from '../test/support/action.js'
+import { readerText, summaryPage } from '../test/support/render.js'
+import { siteTotals, visitorRows } from '../test/support/visitors.js'
+
+const ROOT = resolve(import.meta.dirname, '..')
+const OUT = join(ROOT, 'docs', 'screenshots')
+const KEY = 'mint_screenshot_key'
+// The width of a job summary on a run's page; the height is measured for each picture.
+const WIDTH = 1012
+
+/**
+ * @typedef {import('../test/emulator/emulator.js').Emulator} Emulator
+ * @typedef {object} Variant
+ * @property {string} name the file name, without .png
+ * @property {string} shows one line on what the picture shows
+ * @property {string} job the workflow job's name, shown above the summary as GitHub does
+ * @property {(emulator: Emulator) => void} [setUp] plans, faults and data for the emulator
+ * @property {Record<string, string>} inputs the step's inputs, besides apiKey, projectId and baseUrl
+ */
+
+// One fixed week, so that the pictures do not change with the day they are made.
+const WEEK = { dateFrom: '2026-11-09', dateTo: '2026-11-16' }
+
+// The week before it, whose totals the comparison reads.
+const WEEK_BEFORE = { dateFrom: '2026-11-02', dateTo: WEEK.dateFrom }
+
+/** @type {Variant[]} */
+const VARIANTS = [
+  {
+    name: 'agent-job-pull-request',
+    shows: 'an agent job that completed with a pull request',
+    job: 'docs',
+    setUp: (emulator) => {
+      emulator.planJobs({
+        steps: [
+          { afterMs: 0, status: 'active' },
+          { afterMs: 2500, status: 'completed' }
+        ],
+        changesFiles: true,
+        prLink: 'https://github.com/acme/docs/pull/42',
+        ref: 'docs/dry-run-flag'
+      })
+    },
+    inputs: { prompt: 'Document the new --dry-run flag of the CLI', pollIntervalSeconds: '1' }
+  },
+  {
+    name: 'agent-job-timed-out',
+    shows: 'an agent job still running at the deadline (timeoutMinutes), with what to do next',
+    job: 'docs',
+    setUp: (emulator) => {
+      emulator.planJobs({ finishAfterMs: 600_000 })
+    },
+    inputs: { prompt: 'Rewrite the quickstart for the new CLI', timeoutMinutes: '0.05', pollIntervalSeconds: '1' }
+  },
+  {
+    name: 'agent-job-failed',
+    shows: 'an agent job that failed on the service',
+    job: 'docs',
+    setUp: (emulator) => {
+      emulator.planJobs({ finishAfterMs: 1500, finalStatus: 'failed' })
+    },
+    inputs: { prompt: 'Document the billing API', pollIntervalSeconds: '1' }
+  },
+  {
+    name: 'visitors-comparison',
+    shows: 'the weekly visitor report, compared with the week before',
+    job: 'report',
+    setUp: (emulator) => {
+      emulator.setVisitors({ totals: siteTotals(600), rows: visitorRows(600) })
+      emulator.setVisitors({ totals: { human: 655_000, ai: 182_000, total: 781_000 }, rows: [] }, WEEK_BEFORE)
+    },
+    inputs: { analytics: 'true', topPages: '10', ...WEEK }
+  },
+  {
+    name: 'visitors-partial',
+    shows: 'a visitor export cut short by maxPages, marked partial',
+    job: 'report',
+    setUp: (emulator) => {
+      emulator.setVisitors({ totals: siteTotals(900), rows: visitorRows(900) })
+      emulator.setVisitors({ totals: { human: 1_112_000, ai: 301_000, total: 1_318_000 }, rows: [] }, WEEK_BEFORE)
+    },
+    inputs: { analytics: 'true', maxPages: '2', topPages: '5', ...WEEK }
+  },
+  {
+    name: 'invalid-input',
+    shows: 'a step with bad inputs, stopped before any request',
+    job: 'docs',
+    inputs: {
+      prompt: 'Document the new --dry-run flag',
+      timeoutMinutes: 'soon',
+      failOn: 'failed,never',
+      dateFrom: '2026-13-01',
+      analytics: 'yes'
+    }
+  }
+]
+
+/** Chromium: $CHROMIUM, or the first of the usual names on PATH. */
+function findChromium() {
+  const candidates = [process.env.CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome']
+  const found = candidates.find((path) => path !== undefined && path !== '' && existsSync(path))
+  if (found === undefined) {
+    console.error('Chromium was not found: install it (Debian: apt-get install chromium) or set CHROMIUM to its path.')
+    process.exit(1)
+  }
+  return found
+}
+
+/**
+ * Runs headless Chromium on a page, with nothing that reaches the network, in a new empty profile.
+ * @param {string} chromium @param {string} profile @param {string[]} args
+ */
+function chromiumRun(chromium, profile, args) {
+  return execFileSync(
+    chromium,
+    [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      `--user-data-dir=${profile}`,
+      '--hide-scrollbars',
+      '--force-device-scale-factor=1',
+      ...args
+    ],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 }
+  )
+}
+
+/**
+ * The height of the page laid out at WIDTH: the page records it on load, and Chromium prints the DOM.
+ * @param {string} chromium @param {string} profile @param {string} page the page's HTML
+ * @param {string} dir where to write the measuring copy
+ */
+function measure(chromium, profile, page, dir) {
+  const file = join(dir, 'measure.html')
+  const script = `<script>addEventListener('load', () => { document.body.dataset.height = String(Math.ceil(document.documentElement.getBoundingClientRect().height)) })</script>`
+  writeFileSync(file, page.replace('</body>', `${script}\n</body>`))
+  const dom = chromiumRun(chromium, profile, ['--virtual-time-budget=2000', `--window-size=${WIDTH},200`, '--dump-dom', `file://${file}`])
+  const height = Number(/data-height="(\d+)"/.exec(dom)?.[1])
+  if (!(height > 0)) throw new Error('Could not measure the page: Chromium printed no height')
+  return height
+}
+
+/** @param {Variant} variant @param {string} chromium @param {string} work */
+async function shoot(variant, chromium, work) {
+  const emulator = await startEmulator({ keys: { [KEY]: {} } })
+  /** @type {string | undefined} */
+  let runDir
+  try {
+    variant.setUp?.(emulator)
+    const run = await runAction({ inputs: { apiKey: KEY, projectId: 'proj_docs', baseUrl: emulator.url, ...variant.inputs } })
+    runDir = run.dir
+    if (run.summary.trim() === '')
+      throw new Error(`${variant.name}: the run wrote no summary (exit ${run.code}):\n${run.stdout}${run.stderr}`)
+    if (run.summary.includes(KEY)) throw new Error(`${variant.name}: the summary shows the API key`)
+
+    const page = summaryPage(run.summary, { title: `${variant.job} summary` })
+    const dir = join(work, variant.name)
+    mkdirSync(dir)
+    const height = measure(chromium, join(dir, 'profile-measure'), page, dir)
+    const file = join(dir, 'summary.html')
+    writeFileSync(file, page)
+    const png = join(OUT, `${variant.name}.png`)
+    chromiumRun(chromium, join(dir, 'profile'), [`--window-size=${WIDTH},${height}`, `--screenshot=${png}`, `file://${file}`])
+    console.log(`${relative(ROOT, png)} (${WIDTH}×${height}, exit ${run.code}): ${variant.shows}`)
+    console.log(
+      readerText(run.summary)
+        .split('\n')
+        .slice(0, 6)
+        .map((line) => `    ${line}`)
+        .join('\n')
+    )
+  } finally {
+    await emulator.close()
+    if (runDir !== undefined) rmSync(runDir, { recursive: true, force: true })
+  }
+}
+
+const wanted = process.argv.slice(2)
+const unknown = wanted.filter((name) => !VARIANTS.some((v) => v.name === name))
+if (unknown.length > 0) {
+  console.error(`No such variant: ${unknown.join(', ')}. The variants: ${VARIANTS.map((v) => v.name).join(', ')}.`)
+  process.exit(1)
+}
+if (!existsSync(BUNDLE)) {
+  console.error('dist/index.js is missing: run `npm run build` first.')
+  process.exit(1)
+}
+const chromium = findChromium()
+mkdirSync(OUT, { recursive: true })
+const work = mkdtempSync(join(tmpdir(), 'summary-screenshots-'))
+try {
+  for (const variant of VARIANTS.filter((v) => wanted.length === 0 || wanted.includes(v.name))) await shoot(variant, chromium, work)
+} finally {
+  rmSync(work, { recursive: true, force: true })
+}

@@ -1,9 +1,12 @@
 // run(): mask the key, read the inputs once, do the work, then write outputs and summary from what
-// is known and fail the step in one place. The work is loaded only after the inputs are valid.
+// is known, fail the step in one place, and end the log with one line on how the run ended. The work
+// is loaded only after the inputs are valid; bad inputs get a summary section of their own.
 import { isIPv4 } from 'node:net'
 import * as core from '@actions/core'
+import { inputErrorsSummaryHtml } from './report/input-errors.js'
 import { errorMessage } from './run/error-message.js'
-import { type Inputs, readInputs } from './run/inputs.js'
+import { finalLine, type RunEnd } from './run/final-line.js'
+import { InputError, type Inputs, readInputs } from './run/inputs.js'
 
 /** A host on this machine: localhost, 127.0.0.0/8 (URL writes IPv4 addresses in full) or [::1]. */
 function isLoopback(hostname: string): boolean {
@@ -20,7 +23,18 @@ function warnAboutInputs(inputs: Inputs): void {
   }
 }
 
-export async function run(): Promise<void> {
+/** Appends the section on bad inputs to the job summary; a summary that cannot be written is a warning. */
+async function summariseInputErrors(error: InputError): Promise<void> {
+  if (!process.env.GITHUB_STEP_SUMMARY) return
+  try {
+    await core.summary.addRaw(inputErrorsSummaryHtml(error.problems)).write()
+  } catch (writeError) {
+    core.warning(`Could not write the job summary: ${errorMessage(writeError)}`)
+  }
+}
+
+/** The run up to its last line: how it ended, once the summary is written and the step failed if it must. */
+async function runToEnd(): Promise<RunEnd> {
   try {
     for (const secret of ['apiKey', 'githubToken']) {
       const value = core.getInput(secret)
@@ -38,7 +52,21 @@ export async function run(): Promise<void> {
     }
     const failures = report.sections.map((section) => section.failure).filter((f) => f !== undefined)
     if (failures.length > 0) core.setFailed(failures.join('\n'))
+    return { kind: 'sections', sections: report.sections }
   } catch (error) {
+    if (error instanceof InputError) {
+      await summariseInputErrors(error)
+      core.setFailed(error.message)
+      return { kind: 'invalid-input', inputs: error.problems.flatMap((p) => (p.input === undefined ? [] : [p.input])) }
+    }
     core.setFailed(errorMessage(error))
+    return { kind: 'error', message: errorMessage(error) }
   }
+}
+
+/** The action's run. `now` (milliseconds) measures how long it took, for the last line of the log. */
+export async function run(now: () => number = () => performance.now()): Promise<void> {
+  const started = now()
+  const end = await runToEnd()
+  core.info(finalLine(end, now() - started))
 }

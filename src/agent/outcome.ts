@@ -1,7 +1,7 @@
 // What the run's job part amounts to: the values for outputs and summary, one headline sentence,
 // and the failure message when the step must fail. Plain data, computed from the job's progress,
 // how the run ended, and the user's failOn policy.
-import { mayHaveActedAdvice } from '../api/errors.js'
+import { ApiError, mayHaveActedAdvice } from '../api/errors.js'
 import { isKnownStatus, type KnownStatus } from '../api/schemas.js'
 import { errorMessage } from '../run/error-message.js'
 import type { FailOn } from '../run/inputs.js'
@@ -10,8 +10,24 @@ import { logText, safeHttpUrl } from '../text/escape.js'
 import { formatDuration } from '../text/format.js'
 import type { JobProgress } from './job.js'
 
+/**
+ * How the job part ended, in the words the summary leads with: a pull request was opened, the job
+ * completed without one, failed or was archived on the service, was left running (wait: false),
+ * or the step stopped watching it (deadline, cancellation, or an error).
+ */
+export type JobOutcome = 'opened' | 'no-pr' | 'failed' | 'archived' | 'running' | 'timeout' | 'cancelled' | 'error'
+
+/**
+ * What the user can do next, when the run ended with something left to do:
+ * - watch: the job exists and keeps running; watch it again with `jobId`;
+ * - find-job: a create request was sent and not answered, so a job may exist without its id;
+ * - check-message: a follow-up was sent and not answered, so the job may have received it.
+ */
+export type NextStep = { kind: 'watch'; jobId: string } | { kind: 'find-job' } | { kind: 'check-message'; jobId: string }
+
 export interface JobReport {
   kind: 'job'
+  outcome: JobOutcome
   jobId?: string
   /** Output word: the last status seen; one the action does not know counts as active (the job is not over). */
   status?: KnownStatus
@@ -22,6 +38,8 @@ export interface JobReport {
   /** The link as the service gave it, when it is not one the action will link to. */
   unsafePrLink?: string
   prNumber?: string
+  /** The prompt the agent was given (to create the job, or as a follow-up). */
+  prompt?: string
   model?: string
   repository?: string
   ref?: string
@@ -30,12 +48,16 @@ export interface JobReport {
   waitedMs?: number
   followUp: boolean
   unknownStatuses: string[]
+  /** One sentence for the log: what happened. */
   headline: string
+  /** Why the step fails, when it does: the error annotation, word for word. */
   failure?: string
+  nextStep?: NextStep
 }
 
 /** What the user asked for that decides how the job's ending is judged. */
 export interface JobPolicy {
+  prompt?: string
   /** The step was asked not to wait. */
   wait: boolean
   timeoutMs: number
@@ -52,6 +74,9 @@ const CREATE_ADVICE = mayHaveActedAdvice({
 // Stryker disable next-line ObjectLiteral,StringLiteral: any kind but 'create', and any project, gets this same advice
 const MESSAGE_ADVICE = mayHaveActedAdvice({ kind: 'message', projectId: '' })
 
+// Said once a job exists and the step stops watching it.
+const STILL_RUNNING = 'The job keeps running on the service: the API cannot cancel it.'
+
 /** The pull request number, when the link is a GitHub pull request URL (github.com or GitHub Enterprise Server). */
 export function prNumberOf(link: string | undefined): string | undefined {
   return link?.match(/^https?:\/\/[^/]+\/[^/]+\/[^/]+\/pull\/(\d+)(?:[/?#]|$)/)?.[1]
@@ -66,12 +91,15 @@ export function judgeJob(progress: JobProgress, ending: PartEnding, policy: JobP
   const id = progress.jobId ? `job ${logText(progress.jobId, 100)}` : 'the job'
   const report: JobReport = {
     kind: 'job',
+    // Stryker disable next-line StringLiteral: a placeholder; every ending below sets the outcome
+    outcome: 'error',
     jobId: progress.jobId,
     status,
     serviceStatus,
     prLink,
     unsafePrLink: job?.prLink && !prLink ? job.prLink : undefined,
     prNumber: prNumberOf(prLink),
+    prompt: policy.prompt,
     model: job?.model,
     repository: job?.source?.repository,
     ref: job?.source?.ref,
@@ -83,8 +111,6 @@ export function judgeJob(progress: JobProgress, ending: PartEnding, policy: JobP
     // Stryker disable next-line StringLiteral: a placeholder; every ending below sets the headline
     headline: ''
   }
-  // Said only once a job exists (while waiting for it, or sending it a follow-up).
-  const stillRunning = ` ${capitalise(id)} keeps running on the service; the API cannot cancel it.`
   const unknownNote =
     progress.unknownStatuses.length > 0
       ? ` The service reported a status this action does not know: ${progress.unknownStatuses.map((s) => `"${logText(s, 50)}"`).join(', ')}.`
@@ -92,27 +118,40 @@ export function judgeJob(progress: JobProgress, ending: PartEnding, policy: JobP
 
   const stop = stopOf(ending)
   if (stop) {
+    report.outcome = stop.reason === 'timeout' ? 'timeout' : 'cancelled'
     const what =
       stop.reason === 'timeout'
         ? `Timed out after ${formatDuration(policy.timeoutMs)} (timeoutMinutes)`
         : `Cancelled (${stop.signalName ?? 'signal'})`
     let when: string
-    if (progress.postInFlight === 'create') when = `while creating the job.${CREATE_ADVICE}`
-    else if (progress.postInFlight === 'message') when = `while sending the follow-up to ${id}.${MESSAGE_ADVICE}${stillRunning}`
-    else if (progress.jobId) when = `while waiting for ${id}.${stillRunning}`
-    else when = 'before a job was created.'
+    if (progress.postInFlight === 'create') {
+      when = `while creating the job.${CREATE_ADVICE}`
+      report.nextStep = { kind: 'find-job' }
+    } else if (progress.postInFlight === 'message') {
+      when = `while sending the follow-up to ${id}.${MESSAGE_ADVICE} ${STILL_RUNNING}`
+      report.nextStep = { kind: 'check-message', jobId: progress.jobId as string }
+    } else if (progress.jobId) {
+      when = `while waiting for ${id}. ${STILL_RUNNING}`
+      report.nextStep = { kind: 'watch', jobId: progress.jobId }
+    } else when = 'before a job was created.'
     report.headline = `${what} ${when}${unknownNote}`
     report.failure = report.headline
   } else if (ending.kind === 'failed') {
     report.headline = errorMessage(ending.error)
     report.failure = report.headline
+    const mayHaveActed = ending.error instanceof ApiError && ending.error.details.mayHaveActed === true
+    if (mayHaveActed && progress.postInFlight === 'create') report.nextStep = { kind: 'find-job' }
+    else if (mayHaveActed && progress.postInFlight === 'message')
+      report.nextStep = { kind: 'check-message', jobId: progress.jobId as string }
   } else if (!policy.wait && !(status && status !== 'active')) {
+    report.outcome = 'running'
     const what = progress.created
       ? 'was created and is running'
       : progress.messageSent
         ? 'received the follow-up and is running'
         : 'is running'
     report.headline = `${capitalise(id)} ${what} on the service; wait is false, so the step does not wait for it.`
+    report.nextStep = { kind: 'watch', jobId: progress.jobId as string }
   } else {
     judgeFinished(report, id, policy.failOn)
   }
@@ -124,23 +163,29 @@ function judgeFinished(report: JobReport, id: string, failOn: ReadonlySet<FailOn
   switch (report.status) {
     case 'completed':
       if (report.prLink || report.unsafePrLink) {
+        report.outcome = 'opened'
         report.headline = `The agent completed ${id} and opened a pull request${link}.`
         if (report.unsafePrLink)
           report.headline += ' Its link is not a plain http(s) URL, so it is shown as text and left out of the outputs.'
       } else {
+        report.outcome = 'no-pr'
         report.headline = `The agent completed ${id} without changing any files, so it opened no pull request.`
         if (failOn.has('no-pr')) report.failure = `${capitalise(id)} completed without a pull request, and failOn includes no-pr.`
       }
       break
     case 'failed':
+      report.outcome = 'failed'
       report.headline = `The agent could not finish ${id}: the service reports it failed.`
       if (failOn.has('failed')) report.failure = `${capitalise(id)} failed on the service.`
       break
     case 'archived':
+      report.outcome = 'archived'
       report.headline = `${capitalise(id)} was archived on the service before it completed.`
       if (failOn.has('archived')) report.failure = `${capitalise(id)} was archived, and failOn includes archived.`
       break
     default:
+      // Not reached by a watch, which ends only at one of the statuses above.
+      report.outcome = 'running'
       report.headline = `${capitalise(id)} is ${report.serviceStatus ?? 'in an unknown state'}.`
   }
 }

@@ -4,7 +4,8 @@ import type { VisitorRow, VisitorTotals } from '../api/schemas.js'
 import { errorMessage } from '../run/error-message.js'
 import type { PartEnding } from '../run/part.js'
 import { describeRange } from '../text/dates.js'
-import { type VisitorsProgress, sortedRows } from './visitors.js'
+import { counted } from '../text/format.js'
+import { type PreviousPeriod, type VisitorsProgress, sortedRows } from './visitors.js'
 
 export interface VisitorsReport {
   kind: 'visitors'
@@ -20,6 +21,8 @@ export interface VisitorsReport {
   partial: boolean
   partialReason?: string
   failure?: string
+  /** The previous period of the same length, when a comparison was asked for and reached. */
+  previous?: PreviousPeriod
 }
 
 export function judgeVisitors(
@@ -37,7 +40,8 @@ export function judgeVisitors(
     rows: sortedRows(progress.rows.values()),
     requests: progress.requests,
     topPages: req.topPages,
-    partial: !progress.complete
+    partial: !progress.complete,
+    previous: progress.previous
   }
   if (ending.kind === 'skipped') {
     report.partialReason = `not exported: the run was ${ending.stop.reason === 'timeout' ? 'out of time' : 'cancelled'} before the export`
@@ -46,15 +50,15 @@ export function judgeVisitors(
       ending.stop.reason === 'timeout'
         ? 'the deadline (timeoutMinutes) passed while reading'
         : `the run was cancelled (${ending.stop.signalName ?? 'signal'}) while reading`
-    report.failure = `Visitor analytics are incomplete: ${report.partialReason}; ${progress.rows.size} pages read in ${progress.requests} requests.`
+    report.failure = `Visitor analytics are incomplete: ${report.partialReason}; ${counted(progress.rows.size, 'page')} read in ${counted(progress.requests, 'request')}.`
   } else if (ending.kind === 'failed') {
     report.partialReason = 'a request failed while reading'
     report.failure =
       progress.requests > 0
-        ? `Visitor analytics are incomplete after ${progress.requests} requests. ${errorMessage(ending.error)}`
+        ? `Visitor analytics are incomplete after ${counted(progress.requests, 'request')}. ${errorMessage(ending.error)}`
         : errorMessage(ending.error)
   } else if (progress.capped) {
-    report.partialReason = `reading stopped at maxPages (${progress.requests} requests) while the service had more`
+    report.partialReason = `reading stopped at maxPages (${counted(progress.requests, 'request')}) while the service had more`
   } else if (!progress.complete) {
     report.partialReason = 'the service reported more rows after an empty page'
   }

@@ -5,11 +5,11 @@ import * as core from '@actions/core'
 import { readFile } from 'node:fs/promises'
 import type { JobReport } from '../agent/outcome.js'
 import { errorMessage } from '../run/error-message.js'
+import { endBody, startBody } from '../report/comment-body.js'
 import type { Section } from '../report/sections.js'
-import { htmlText, markdownCode } from '../text/escape.js'
+import { runLink } from './run-link.js'
 
 const SUPPORTED_EVENTS = ['issues', 'issue_comment', 'pull_request', 'pull_request_target']
-const MARKER = '<!-- docs-agent-action -->'
 const REQUEST_TIMEOUT_MS = 10_000
 
 export interface CommentTarget {
@@ -34,30 +34,6 @@ export function commentTarget(eventName: string, payload: EventPayload, reposito
   const number = payload.pull_request?.number ?? payload.issue?.number ?? payload.number
   if (!owner || !repo || typeof number !== 'number') return `comment is true, but the ${eventName} event names no issue or pull request.`
   return { owner, repo, number, isPullRequest: payload.pull_request !== undefined || payload.issue?.pull_request !== undefined }
-}
-
-/** The link to this workflow run, from GITHUB_SERVER_URL so that GitHub Enterprise Server works. */
-export function runLink(env: NodeJS.ProcessEnv): string | undefined {
-  const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: runId } = env
-  return server && repository && runId ? `${server.replace(/\/+$/, '')}/${repository}/actions/runs/${runId}` : undefined
-}
-
-export function startBody(jobId: string, run: string | undefined): string {
-  return [
-    MARKER,
-    `📝 The documentation agent is working on it: job ${markdownCode(jobId, 100)}.`,
-    run ? `\n[Workflow run](${run})` : ''
-  ].join('\n')
-}
-
-export function endBody(job: JobReport, run: string | undefined): string {
-  const lines = [MARKER]
-  if (job.prLink) lines.push(`✅ The documentation agent opened a pull request: ${job.prLink}`)
-  else if (job.failure) lines.push(`❌ ${htmlText(job.failure, 1000)}`)
-  else lines.push(`ℹ️ ${htmlText(job.headline, 1000)}`)
-  lines.push('', `Job ${markdownCode(job.jobId ?? 'none', 100)}, status \`${job.status ?? 'unknown'}\`.`)
-  if (run) lines.push(`[Workflow run](${run})`)
-  return lines.join('\n')
 }
 
 interface IssueComments {

@@ -1,44 +1,152 @@
-// The agent job's section of the job summary, from the job's report data. Every value from the
-// service is escaped; the pull request is linked only when its URL is a plain http(s) one.
-import type { JobReport } from '../agent/outcome.js'
-import { htmlText } from '../text/escape.js'
-import { formatDuration } from '../text/format.js'
+// The agent job's section of the job summary: the outcome first, with a real link to the pull
+// request; then why the step failed and what to do next, the prompt, and the details. The same
+// title, reason and next step make the short form in the comment. Every value from the service is
+// escaped; a link is made only from a plain http(s) URL.
+import type { JobReport, NextStep } from '../agent/outcome.js'
+import { dateTimeText } from '../text/dates.js'
+import { htmlText, safeHttpUrl } from '../text/escape.js'
+import { counted, formatDuration, num } from '../text/format.js'
+import { codeHtml, linesHtml, linkHtml, messageHtml, rowHtml } from './html.js'
 
-function row(label: string, valueHtml: string): string {
-  return `<tr><th scope="row" align="left">${label}</th><td>${valueHtml}</td></tr>`
+/** Prompts longer than this, or of more than one line, are collapsed. */
+const SHORT_PROMPT = 200
+/**
+ * Characters of a collapsed prompt shown: even with every character escaped at its longest, the
+ * prompt stays under 100 KiB, so that the summary stays under GitHub's 1 MiB limit.
+ */
+export const PROMPT_SHOWN = 4000
+
+/** A GitHub pull request URL (github.com or GitHub Enterprise Server): owner, repository and number. */
+const PULL_REQUEST = /^https?:\/\/[^/]+\/([^/]+)\/([^/]+)\/pull\/(\d+)(?:[/?#].*)?$/s
+
+/** "acme/docs#42" for a GitHub pull request URL, otherwise undefined. */
+export function pullRequestLabel(link: string): string | undefined {
+  return PULL_REQUEST.test(link) ? link.replace(PULL_REQUEST, '$1/$2#$3') : undefined
 }
 
-function code(text: string): string {
-  return `<code>${htmlText(text, 200)}</code>`
+/** The repository a job works on (a full URL, as the service gives it), linked and named by its path. */
+function repositoryHtml(repository: string): string {
+  const url = safeHttpUrl(repository)
+  if (!url) return htmlText(repository, 200)
+  const path = new URL(url).pathname.replace(/^\/+|\/+$/g, '').replace(/\.git$/, '')
+  return linkHtml(url, htmlText(path === '' ? url : path, 200))
+}
+
+function pullRequestHtml(job: JobReport): string {
+  if (job.prLink) return linkHtml(job.prLink, htmlText(pullRequestLabel(job.prLink) ?? job.prLink, 200))
+  return 'a pull request'
+}
+
+/** The outcome in a few words, with its mark: what a reader takes in first. */
+export function jobTitleHtml(job: JobReport): string {
+  const failing = job.failure !== undefined
+  switch (job.outcome) {
+    case 'opened':
+      return `✅ Opened ${pullRequestHtml(job)}`
+    case 'no-pr':
+      return failing ? '❌ Completed without a pull request' : '✅ Completed: no changes, no pull request'
+    case 'failed':
+      return `${failing ? '❌' : '⚠️'} The agent job failed`
+    case 'archived':
+      return `${failing ? '❌' : '⚠️'} Archived before it completed`
+    case 'running':
+      return `⏳ ${job.followUp ? 'Follow-up sent' : 'Started'}; not waited for`
+    case 'timeout':
+      return '❌ Timed out'
+    case 'cancelled':
+      return '❌ Cancelled'
+    case 'error':
+      return job.jobId === undefined ? '❌ Could not create the agent job' : '❌ Stopped watching the agent job'
+  }
+}
+
+/** The sentence under the title, for an ending that does not fail the step (the reason is said then). */
+function sentenceHtml(job: JobReport): string {
+  switch (job.outcome) {
+    case 'opened':
+      return job.prLink
+        ? `The documentation agent completed the job and opened ${pullRequestHtml(job)}.`
+        : 'The documentation agent completed the job and opened a pull request, but its link is not a plain http(s) URL, so it is shown below as text and left out of the outputs.'
+    case 'no-pr':
+      return 'The documentation agent completed the job without changing any files, so it opened no pull request.'
+    case 'failed':
+      return 'The service reports that the job failed.'
+    case 'archived':
+      return 'The job was archived on the service before it completed.'
+    default:
+      return 'The job is running on the service; <code>wait</code> is false, so the step did not wait for it.'
+  }
+}
+
+/** Why the step failed: the same words as the error annotation. */
+export function jobReasonHtml(job: JobReport): string | undefined {
+  return job.failure === undefined ? undefined : `<strong>Why the step failed:</strong> ${messageHtml(job.failure, 1500)}`
+}
+
+function jobIdBlock(jobId: string): string {
+  return `<pre><code>jobId: ${htmlText(jobId, 200)}</code></pre>`
+}
+
+/** What to do next, in a form that can be copied. */
+export function jobNextStepHtml(step: NextStep | undefined): string | undefined {
+  if (!step) return undefined
+  switch (step.kind) {
+    case 'watch':
+      return `<p><strong>Next step:</strong> to keep watching the job, run the action again with this input (and no <code>prompt</code>):</p>\n${jobIdBlock(step.jobId)}`
+    case 'find-job':
+      return (
+        '<p><strong>Next step:</strong> the request to create the job was sent, so a job may exist although its id never came back. ' +
+        "Look for it among the project's agent jobs in the dashboard before running again; if it is there, watch it instead of sending the prompt again:</p>\n" +
+        '<pre><code>jobId: &lt;the id the dashboard shows&gt;</code></pre>'
+      )
+    case 'check-message':
+      return (
+        '<p><strong>Next step:</strong> the follow-up was sent, so the job may have received it. Check the job in the dashboard before sending it again; ' +
+        `to watch the job without sending anything, run the action with this input and no <code>prompt</code>:</p>\n${jobIdBlock(step.jobId)}`
+      )
+  }
+}
+
+function promptHtml(prompt: string, followUp: boolean): string {
+  const label = followUp ? 'Follow-up prompt' : 'Prompt'
+  if (prompt.length <= SHORT_PROMPT && !/[\r\n]/.test(prompt)) return `<p><strong>${label}:</strong> ${htmlText(prompt, SHORT_PROMPT)}</p>`
+  const cut = prompt.length > PROMPT_SHOWN
+  const size = counted(prompt.length, 'character') + (cut ? `, the first ${num(PROMPT_SHOWN)} shown` : '')
+  const shown = cut ? `${prompt.slice(0, PROMPT_SHOWN)}…` : prompt
+  return `<details><summary>${label} (${size})</summary>\n<blockquote>${linesHtml(shown, 2000)}</blockquote>\n</details>`
+}
+
+function statusHtml(job: JobReport): string {
+  let status = job.status ? codeHtml(job.status) : 'unknown'
+  if (job.serviceStatus && job.serviceStatus !== job.status) status += ` (the service said ${codeHtml(job.serviceStatus)})`
+  return status
 }
 
 function pullRequestCell(job: JobReport): string {
-  if (job.prLink) {
-    const label = job.prNumber ? `#${job.prNumber}` : htmlText(job.prLink, 200)
-    return `<a href="${job.prLink.replace(/&/g, '&amp;')}">${label}</a>`
-  }
+  if (job.prLink) return pullRequestHtml(job)
   if (job.unsafePrLink) return `${htmlText(job.unsafePrLink, 200)} (not a plain http(s) URL, so not linked)`
-  if (job.status === 'active') return 'not yet'
-  return 'none'
+  return job.status === 'active' ? 'not yet' : 'none'
+}
+
+function whenHtml(value: string): string {
+  return htmlText(dateTimeText(value) ?? value, 60)
 }
 
 export function jobSummaryHtml(job: JobReport): string {
-  const rows: string[] = []
-  let status = job.status ? code(job.status) : 'unknown'
-  if (job.serviceStatus && job.serviceStatus !== job.status) status += ` (the service said ${code(job.serviceStatus)})`
-  rows.push(row('Status', status))
-  rows.push(row('Pull request', pullRequestCell(job)))
-  rows.push(row('Job ID', job.jobId ? code(job.jobId) : 'none'))
-  if (job.model) rows.push(row('Model', htmlText(job.model, 100)))
-  if (job.repository) rows.push(row('Source', htmlText(job.repository, 200) + (job.ref ? ` at ${code(job.ref)}` : '')))
-  if (job.createdAt) rows.push(row('Created', htmlText(job.createdAt, 50)))
-  if (job.archivedAt) rows.push(row('Archived', htmlText(job.archivedAt, 50)))
-  if (job.waitedMs !== undefined) rows.push(row('Waited', formatDuration(job.waitedMs)))
-  const mark = job.failure ? '❌' : job.status === 'active' ? '⏳' : '✅'
-  return [
-    `<h2>${mark} Documentation agent job${job.followUp ? ' (follow-up)' : ''}</h2>`,
-    `<p>${htmlText(job.headline, 1000)}</p>`,
-    `<table>${rows.join('')}</table>`,
-    ''
-  ].join('\n')
+  const rows = [rowHtml('Status', statusHtml(job)), rowHtml('Pull request', pullRequestCell(job))]
+  if (job.jobId !== undefined) rows.push(rowHtml('Job', codeHtml(job.jobId)))
+  if (job.repository) rows.push(rowHtml('Source', repositoryHtml(job.repository) + (job.ref ? ` at ${codeHtml(job.ref)}` : '')))
+  if (job.model) rows.push(rowHtml('Model', htmlText(job.model, 100)))
+  if (job.createdAt) rows.push(rowHtml('Created', whenHtml(job.createdAt)))
+  if (job.archivedAt) rows.push(rowHtml('Archived', whenHtml(job.archivedAt)))
+  if (job.waitedMs !== undefined) rows.push(rowHtml('Waited', formatDuration(job.waitedMs)))
+
+  const parts = [`<h2>${jobTitleHtml(job)}</h2>`]
+  const reason = jobReasonHtml(job)
+  parts.push(`<p>${reason ?? sentenceHtml(job)}</p>`)
+  const next = jobNextStepHtml(job.nextStep)
+  if (next) parts.push(next)
+  if (job.prompt !== undefined) parts.push(promptHtml(job.prompt, job.followUp))
+  parts.push(`<table>${rows.join('')}</table>`, '')
+  return parts.join('\n')
 }

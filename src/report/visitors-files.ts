@@ -12,6 +12,14 @@ export function visitorsJson(report: VisitorsReport): string {
       partialReason: report.partialReason ?? null,
       requests: report.requests,
       totals: report.totals ?? null,
+      previous: report.previous
+        ? {
+            dateFrom: report.previous.dateFrom,
+            dateTo: report.previous.dateTo,
+            totals: report.previous.totals ?? null,
+            missingReason: report.previous.missing ?? null
+          }
+        : null,
       pageCount: report.rows.length,
       pages: report.rows
     },

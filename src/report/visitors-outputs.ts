@@ -1,5 +1,6 @@
 // The visitor export's step outputs and its line in the log.
 import type { VisitorsReport } from '../analytics/visitors-report.js'
+import { counted, num } from '../text/format.js'
 
 export function visitorsOutputs(report: VisitorsReport, paths: Readonly<Record<string, string>>): Record<string, string> {
   const totals = report.totals
@@ -17,7 +18,7 @@ export function visitorsLogLine(report: VisitorsReport): string | undefined {
   const totals = report.totals
   if (!totals) return undefined
   return (
-    `Visitors, ${report.rangeText}: ${totals.total} in all (human ${totals.human}, AI ${totals.ai}) over ` +
-    `${report.rows.length} pages, in ${report.requests} requests${report.partial ? '; partial' : ''}.`
+    `Visitors, ${report.rangeText}: ${num(totals.total)} in all (human ${num(totals.human)}, AI ${num(totals.ai)}) over ` +
+    `${counted(report.rows.length, 'page')}, in ${counted(report.requests, 'request')}${report.partial ? '; partial' : ''}.`
   )
 }

@@ -28,6 +28,8 @@ export interface AnalyticsInputs {
   dateTo: string
   topPages: number
   maxPages: number
+  /** Also read the totals of the period of the same length just before the range. */
+  compare: boolean
 }
 
 /** Defaults as action.yml declares them; applied here too, for runs outside the runner. */
@@ -40,14 +42,31 @@ export const INPUT_DEFAULTS = {
   analytics: 'false',
   topPages: '20',
   maxPages: '40',
+  compare: 'previous',
   comment: 'false'
 } as const
 
 const INPUT_NAMES = ['apiKey', 'projectId', 'prompt', 'jobId', 'dateFrom', 'dateTo', 'githubToken', ...Object.keys(INPUT_DEFAULTS)] as const
 type InputName = (typeof INPUT_NAMES)[number]
 
+/** One thing wrong with the inputs: the input at fault, and what is wrong with it. */
+export interface InputProblem {
+  /** None when the problem is the inputs together (there is nothing to do). */
+  input?: string
+  /** A sentence that follows the input's name; Markdown code spans (`…`) mark names and values. */
+  message: string
+}
+
+/** The inputs are unusable: every problem found, and a message for the log that lists them. */
 export class InputError extends Error {
   override name = 'InputError'
+  readonly problems: readonly InputProblem[]
+
+  constructor(problems: readonly InputProblem[]) {
+    const lines = problems.map((p) => `- ${p.input === undefined ? '' : `\`${p.input}\` `}${p.message}`)
+    super(`Invalid input:\n${lines.join('\n')}`)
+    this.problems = problems
+  }
 }
 
 const MAX_TIMEOUT_MINUTES = 7200 // five days, the longest a self-hosted runner job may last
@@ -57,13 +76,33 @@ function shown(value: string): string {
 }
 
 // `abort`: an empty value gets only this message, not also those of the checks that follow.
-const required = (what: string) => z.string().min(1, { error: `is required: ${what}`, abort: true })
+const nonEmpty = (error: string) => z.string().min(1, { error, abort: true })
+const required = (what: string) => nonEmpty(`is required: ${what}`)
+
+/** `.`, `..` and control characters would change the URL the value is a segment of. */
+// eslint-disable-next-line no-control-regex -- a path segment must not hold control characters
+const isPathSegment = (v: string): boolean => v !== '.' && v !== '..' && !/[\u0000-\u001f\u007f]/.test(v)
 
 const pathSegment = (what: string) =>
-  // eslint-disable-next-line no-control-regex -- a path segment must not hold control characters
-  required(what).refine((v) => v !== '.' && v !== '..' && !/[\u0000-\u001f\u007f]/.test(v), {
-    error: (issue) => `must be ${what}, not ${shown(String(issue.input))}`
-  })
+  required(what).refine(isPathSegment, { error: (issue) => `must be ${what}, not ${shown(String(issue.input))}` })
+
+const PROJECT_ID = 'the project ID shown on the API keys page of the dashboard'
+
+/** What is wrong with a project ID, if anything; the commonest mistakes (a repository name, a URL, spaces) by name. */
+function projectIdProblem(v: string): string | undefined {
+  if (v.includes('/')) return `must be ${PROJECT_ID}, not ${v.includes('://') ? 'a URL' : 'a repository name'} like ${shown(v)}`
+  if (!isPathSegment(v)) return `must be ${PROJECT_ID}, not ${shown(v)}`
+  if (/\s/.test(v)) return `must be ${PROJECT_ID}; ${shown(v)} holds spaces, and a project ID has none`
+  return undefined
+}
+
+const projectId = required(PROJECT_ID).refine((v) => projectIdProblem(v) === undefined, {
+  error: (issue) => projectIdProblem(String(issue.input))
+})
+
+const EMPTY_KEY =
+  'is empty: the secret passed to it is empty or was not passed (for example `${{ secrets.MINTLIFY_API_KEY }}` with no such secret, ' +
+  'or a workflow run for a pull request from a fork, which gets no secrets)'
 
 // Every value arrives trimmed (readInputs), so a prompt of only spaces is empty here.
 const optionalText = z.string().transform((v) => (v === '' ? undefined : v))
@@ -119,11 +158,10 @@ export function analyticsRange(dateFrom: string | undefined, dateTo: string | un
 }
 
 const schema = z.object({
-  apiKey: required('the admin API key, passed from a secret such as ${{ secrets.MINTLIFY_API_KEY }}').refine(
-    (v) => /^[\x21-\x7e]+$/.test(v),
-    { error: 'contains spaces or characters that cannot be sent in an HTTP header; paste the key exactly as the dashboard shows it' }
-  ),
-  projectId: pathSegment('the project ID from the API keys page of the dashboard'),
+  apiKey: nonEmpty(EMPTY_KEY).refine((v) => /^[\x21-\x7e]+$/.test(v), {
+    error: 'contains spaces or characters that cannot be sent in an HTTP header; paste the key exactly as the dashboard shows it'
+  }),
+  projectId,
   prompt: optionalText,
   jobId: z
     .string()
@@ -159,6 +197,12 @@ const schema = z.object({
   dateTo: dateInput,
   topPages: integer(1, 1000, 'pages listed in the summary table'),
   maxPages: integer(1, 1000, 'requests one export may make; analytics share 100 requests per organization per hour'),
+  compare: z.string().transform((v, ctx) => {
+    const word = v.toLowerCase()
+    if (word === 'previous' || word === 'none') return word === 'previous'
+    ctx.addIssue(`must be previous (compare with the period of the same length just before) or none, not ${shown(v)}`)
+    return z.NEVER
+  }),
   comment: boolean,
   githubToken: z.string()
 })
@@ -178,26 +222,38 @@ export function readInputs(get: (name: string) => string, now: Date = new Date()
 
   const parsed = schema.safeParse(raw)
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `- \`${String(issue.path[0])}\` ${issue.message}`)
-    throw new InputError(`Invalid input:\n${lines.join('\n')}`)
+    throw new InputError(parsed.error.issues.map((issue) => ({ input: String(issue.path[0]), message: issue.message })))
   }
   const v = parsed.data
   if (v.prompt === undefined && v.jobId === undefined && !v.analytics) {
-    throw new InputError(
-      'Nothing to do: set `prompt` to create an agent job, `jobId` to watch an existing one (with `prompt`, to send it a follow-up), ' +
-        'or `analytics: true` to export visitor analytics.'
-    )
+    throw new InputError([
+      {
+        message:
+          'Nothing to do: set `prompt` to create an agent job, `jobId` to watch an existing one (with `prompt`, to send it a follow-up), ' +
+          'or `analytics: true` to export visitor analytics.'
+      }
+    ])
   }
   let analytics: AnalyticsInputs | undefined
   if (v.analytics) {
     const range = analyticsRange(v.dateFrom, v.dateTo, now)
-    if ((parseDate(range.dateFrom) as number) >= (parseDate(range.dateTo) as number)) {
-      throw new InputError(
-        `Invalid input:\n- \`dateFrom\` (${range.dateFrom}) must be before \`dateTo\` (${range.dateTo}), which is exclusive; ` +
-          `each takes ${DATE_FORMS}. With only dateFrom, dateTo is today (UTC); with only dateTo, dateFrom is 7 days before it.`
-      )
+    // The default dateFrom of a dateTo in the first week of year 0000 is no date at all.
+    if (parseDate(range.dateFrom) === undefined) {
+      throw new InputError([
+        { input: 'dateTo', message: `(${range.dateTo}) is too early for the default range of 7 days before it; set \`dateFrom\`` }
+      ])
     }
-    analytics = { ...range, topPages: v.topPages, maxPages: v.maxPages }
+    if ((parseDate(range.dateFrom) as number) >= (parseDate(range.dateTo) as number)) {
+      throw new InputError([
+        {
+          input: 'dateFrom',
+          message:
+            `(${range.dateFrom}) must be before \`dateTo\` (${range.dateTo}), which is exclusive; ` +
+            `each takes ${DATE_FORMS}. With only dateFrom, dateTo is today (UTC); with only dateTo, dateFrom is 7 days before it.`
+        }
+      ])
+    }
+    analytics = { ...range, topPages: v.topPages, maxPages: v.maxPages, compare: v.compare }
   }
   return {
     apiKey: v.apiKey,

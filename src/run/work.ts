@@ -3,9 +3,11 @@
 // only once the inputs are valid, so that a run that fails validation does not pay for it.
 import * as core from '@actions/core'
 import { agentJobPart } from '../agent/part.js'
+import { RequestBudget } from '../analytics/budget.js'
 import { visitorsPart } from '../analytics/visitors-part.js'
 import { ApiClient } from '../api/client.js'
 import { CommentThread } from '../github/comment.js'
+import { runLink } from '../github/run-link.js'
 import { runnerSink } from '../github/runner-sink.js'
 import { publish } from '../report/publish.js'
 import { logLineOf, type Section } from '../report/sections.js'
@@ -28,7 +30,10 @@ function partsFor(inputs: Inputs, client: ApiClient, thread: CommentThread | und
   if (inputs.prompt !== undefined || inputs.jobId !== undefined) {
     parts.push(agentJobPart(client, inputs, { onStarted: thread && ((jobId) => thread.start(jobId)) }))
   }
-  if (inputs.analytics) parts.push(visitorsPart(client, { projectId: inputs.projectId, ...inputs.analytics }))
+  if (inputs.analytics) {
+    const budget = new RequestBudget(inputs.analytics.maxPages)
+    parts.push(visitorsPart(client, { projectId: inputs.projectId, ...inputs.analytics }, budget))
+  }
   return parts
 }
 
@@ -102,5 +107,5 @@ export async function work(inputs: Inputs, options: WorkOptions = {}): Promise<R
 
 /** Writes the files, outputs and summary of the run. */
 export function publishReport(report: RunReport): Promise<void> {
-  return publish(report.sections, runnerSink)
+  return publish(report.sections, runnerSink, { action: ACTION_NAME, version: ACTION_VERSION, runUrl: runLink(process.env) })
 }

@@ -39,6 +39,16 @@ export function dayText(at: number): string {
   return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`
 }
 
+/** A date-time from the service as people read it, "21 Nov 2026, 14:01 UTC"; undefined when it is not one. */
+export function dateTimeText(value: string): string | undefined {
+  const at = Date.parse(value)
+  if (Number.isNaN(at)) return undefined
+  const d = new Date(at)
+  const hh = String(d.getUTCHours()).padStart(2, '0')
+  const mm = String(d.getUTCMinutes()).padStart(2, '0')
+  return `${dayText(at)}, ${hh}:${mm} UTC`
+}
+
 /** A range of valid date inputs in words, the exclusive end shown as the last day included. */
 export function describeRange(dateFrom: string, dateTo: string): string {
   const from = parseDate(dateFrom) as number

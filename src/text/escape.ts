@@ -56,9 +56,15 @@ export function markdownCode(text: string, maxLength = 300): string {
   return `${fence}${pad}${flat}${pad}${fence}`
 }
 
-/** Text for a log line: one line, so it can never start a workflow command (`::name::`). */
+/**
+ * Text for a log line: one line, so that nothing in it can start a workflow command on a line of its
+ * own; and, should it stand first on a line, a leading `::` is broken by a zero-width space.
+ */
 export function logText(text: string, maxLength = 300): string {
-  return oneLine(text, maxLength)
+  const flat = oneLine(text, maxLength)
+  if (!flat.startsWith('::')) return flat
+  // The zero-width space counts against the limit, so that the line stays within it.
+  return `:\u200b${oneLine(text, maxLength - 1).slice(1)}`
 }
 
 /**

@@ -19,3 +19,8 @@ export function num(n: number): string {
   if (!/^\d+(\.\d+)?$/.test(text)) return text
   return text.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
 }
+
+/** A count and its noun: "1 page", "2 pages", "1,000 requests" (`plural` for nouns that take more than an s). */
+export function counted(n: number, noun: string, plural = `${noun}s`): string {
+  return `${num(n)} ${n === 1 ? noun : plural}`
+}

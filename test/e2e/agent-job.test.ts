@@ -4,7 +4,13 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { startEmulator, type Emulator } from '../emulator/emulator.js'
 import { type ActionOptions, type ActionRun, errorLines as errors, linesWith, runAction } from '../support/action.js'
+import { renderSummary } from '../support/render.js'
 import { runtimes } from '../support/runtimes.js'
+
+/** The job's details table (its first table), label to value, as a reader sees it. */
+function detailsOf(seen: ReturnType<typeof renderSummary>): Record<string, string> {
+  return Object.fromEntries((seen.tables[0] ?? []).map((row): [string, string] => [row[0] ?? '', row[1] ?? '']))
+}
 
 const KEY = 'mint_e2eKeyQ7vX2pLr9'
 
@@ -32,8 +38,12 @@ const INVALID_INPUTS: [Record<string, string>, string][] = [
     { pollIntervalSeconds: '0.1', prompt: 'x' },
     '- `pollIntervalSeconds` must be a number of seconds at least 0.5 and at most 3600, such as 10 or 0.5; got "0.1"'
   ],
-  [{ projectId: '', prompt: 'x' }, '- `projectId` is required: the project ID from the API keys page of the dashboard'],
-  [{ apiKey: '', prompt: 'x' }, '- `apiKey` is required: the admin API key'],
+  [{ projectId: '', prompt: 'x' }, '- `projectId` is required: the project ID shown on the API keys page of the dashboard'],
+  [
+    { projectId: 'acme/docs', prompt: 'x' },
+    '- `projectId` must be the project ID shown on the API keys page of the dashboard, not a repository name like "acme/docs"'
+  ],
+  [{ apiKey: '', prompt: 'x' }, '- `apiKey` is empty: the secret passed to it is empty or was not passed'],
   [{ wait: 'sometimes', prompt: 'x' }, '- `wait` must be true or false, not "sometimes"'],
   [{ baseUrl: 'ftp://example.com', prompt: 'x' }, '- `baseUrl` must be an http(s) origin'],
   [
@@ -90,14 +100,22 @@ for (const { name: runtime, node, primary } of runtimes()) {
       expect(lines[0]).toBe(`Created agent job ${id}.`)
       expect(lines).toContain(`Job ${id} is active.`)
       expect(lines).toContain(`Job ${id}: active → completed.`)
-      expect(lines.length).toBeLessThanOrEqual(5)
+      expect(lines.at(-1)).toMatch(
+        /^Done in (\d+m )?\d+s: agent job completed, pull request https:\/\/github\.com\/acme\/docs\/pull\/123\.$/
+      )
+      expect(lines.length).toBeLessThanOrEqual(6)
 
-      expect(run.summary).toContain('Documentation agent job</h2>')
-      expect(run.summary).toContain('<a href="https://github.com/acme/docs/pull/123">#123</a>')
-      expect(run.summary).toContain(`<code>${id}</code>`)
-      expect(run.summary).toContain('model-x')
-      expect(run.summary).toContain('<code>docs/dry-run</code>')
-      expect(run.summary).toMatch(/<th scope="row" align="left">Waited<\/th><td>\ds<\/td>/)
+      // The summary, as GitHub shows it: the outcome first, with a real link to the pull request.
+      const seen = renderSummary(run.summary)
+      expect(seen.headings[0]).toBe('✅ Opened acme/docs#123')
+      expect(seen.links).toContainEqual({ href: 'https://github.com/acme/docs/pull/123', text: 'acme/docs#123' })
+      expect(seen.links).toContainEqual({ href: 'https://github.com/acme/docs/actions/runs/1', text: 'workflow run' })
+      expect(seen.text).toContain('Prompt: Document the new --dry-run flag of the CLI')
+      const details = detailsOf(seen)
+      expect(details).toMatchObject({ Status: 'completed', Job: id, Model: 'model-x', Source: 'acme/docs at docs/dry-run' })
+      expect(details.Waited).toMatch(/^\ds$/)
+      expect(details.Created).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d UTC$/)
+      expect(seen.text.split(id ?? '')).toHaveLength(2)
       expectKeyNowhere(run)
     })
 
@@ -108,7 +126,7 @@ for (const { name: runtime, node, primary } of runtimes()) {
       expect(run.code).toBe(1)
       expect(run.outputs).toMatchObject({ status: 'failed', prLink: '', prNumber: '' })
       expect(errors(run)).toEqual([`Job ${run.outputs.jobId} failed on the service.`])
-      expect(run.summary).toContain('the service reports it failed')
+      expect(renderSummary(run.summary).text).toContain(`Why the step failed: Job ${run.outputs.jobId ?? ''} failed on the service.`)
 
       const lenient = await act({ inputs: { ...base(), prompt: 'Break', failOn: 'archived' } })
       expect(lenient.code).toBe(0)
@@ -124,10 +142,13 @@ for (const { name: runtime, node, primary } of runtimes()) {
       expect(id).toMatch(/^[0-9a-f]{24}$/)
       expect(run.outputs).toMatchObject({ status: 'active', prLink: '', prNumber: '' })
       expect(errors(run)).toEqual([
-        `Timed out after 2s (timeoutMinutes) while waiting for job ${id}. Job ${id} keeps running on the service; the API cannot cancel it.`
+        `Timed out after 2s (timeoutMinutes) while waiting for job ${id}. The job keeps running on the service: the API cannot cancel it.`
       ])
-      expect(run.summary).toContain('Timed out after 2s')
-      expect(run.summary).toContain(`<code>${id}</code>`)
+      // The summary gives the reason and the next step in a form that can be copied.
+      const seen = renderSummary(run.summary)
+      expect(seen.headings[0]).toBe('❌ Timed out')
+      expect(seen.text).toContain(`Why the step failed: ${errors(run)[0] ?? ''}`)
+      expect(seen.html).toContain(`<pre><code>jobId: ${id ?? ''}</code></pre>`)
       expectKeyNowhere(run)
     })
 
@@ -140,7 +161,12 @@ for (const { name: runtime, node, primary } of runtimes()) {
         expect(errors(run)).toHaveLength(1)
         expect(errors(run)[0]).toContain(message)
         expect(emu.requests.length).toBe(before)
-        expect(run.summary).toBe('')
+        // The summary lists the same problem, and the log ends with the outcome.
+        const summary = renderSummary(run.summary)
+        expect(summary.headings).toEqual(['❌ Invalid input'])
+        expect(summary.text).toContain(message.replace(/^- /, '').replace(/`/g, ''))
+        expect(infoLines(run).at(-1)).toMatch(/^Failed after \d+s: invalid input( \(\w+\))?\.$/)
+        expect(linesWith(run, KEY).filter((line) => line !== `::add-mask::${KEY}`)).toEqual([])
       }
     )
 
@@ -161,14 +187,16 @@ for (const { name: runtime, node, primary } of runtimes()) {
       const ok = await act({ inputs: { ...base(), prompt: 'Fix a typo' } })
       expect(ok.code).toBe(0)
       expect(ok.outputs).toMatchObject({ status: 'completed', prLink: '', prNumber: '' })
-      expect(ok.summary).toContain('without changing any files')
-      expect(ok.summary).toMatch(/Pull request<\/th><td>none</)
+      const seen = renderSummary(ok.summary)
+      expect(seen.headings[0]).toBe('✅ Completed: no changes, no pull request')
+      expect(seen.text).toContain('without changing any files')
+      expect(detailsOf(seen)).toMatchObject({ 'Pull request': 'none' })
 
       const strict = await act({ inputs: { ...base(), prompt: 'Fix a typo', failOn: 'failed, no-pr' } })
       expect(strict.code).toBe(1)
       expect(strict.outputs.status).toBe('completed')
       expect(errors(strict)).toEqual([`Job ${strict.outputs.jobId} completed without a pull request, and failOn includes no-pr.`])
-      expect(strict.summary).toContain('❌')
+      expect(renderSummary(strict.summary).headings[0]).toBe('❌ Completed without a pull request')
       expectKeyNowhere(strict)
     })
 
@@ -177,8 +205,10 @@ for (const { name: runtime, node, primary } of runtimes()) {
       const run = await act({ inputs: { ...base(), prompt: 'Archive me' } })
       expect(run.code).toBe(0)
       expect(run.outputs.status).toBe('archived')
-      expect(run.summary).toContain('was archived on the service')
-      expect(run.summary).toMatch(/Archived<\/th><td>\d{4}-\d\d-\d\dT/)
+      const seen = renderSummary(run.summary)
+      expect(seen.headings[0]).toBe('⚠️ Archived before it completed')
+      expect(seen.text).toContain('was archived on the service')
+      expect(detailsOf(seen).Archived).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d UTC$/)
 
       const strict = await act({ inputs: { ...base(), prompt: 'Archive me', failOn: 'failed,archived' } })
       expect(strict.code).toBe(1)
@@ -203,7 +233,7 @@ for (const { name: runtime, node, primary } of runtimes()) {
       expect(mine.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([`/v2/agent/proj_docs/job/${id}/message`])
       expect(emu.jobCount()).toBe(jobsBefore)
       expect(infoLines(run)[0]).toBe(`Sent a follow-up message to job ${id}.`)
-      expect(run.summary).toContain('Documentation agent job (follow-up)')
+      expect(renderSummary(run.summary).text).toContain('Follow-up prompt: Also add error handling examples')
       expectKeyNowhere(run)
     })
 
@@ -229,9 +259,11 @@ for (const { name: runtime, node, primary } of runtimes()) {
         prNumber: ''
       })
       expect(emu.requests.slice(before).map((r) => r.method)).toEqual(['POST'])
-      expect(run.summary).toContain('⏳')
-      expect(run.summary).toContain('wait is false')
-      expect(run.summary).toMatch(/Pull request<\/th><td>not yet</)
+      const seen = renderSummary(run.summary)
+      expect(seen.headings[0]).toBe('⏳ Started; not waited for')
+      expect(seen.text).toContain('wait is false')
+      expect(seen.html).toContain(`<pre><code>jobId: ${run.outputs.jobId ?? ''}</code></pre>`)
+      expect(detailsOf(seen)).toMatchObject({ 'Pull request': 'not yet' })
     })
 
     it(`[${runtime}] names the key on 401 and does not retry`, async () => {

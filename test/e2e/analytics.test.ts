@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { startEmulator, type Emulator } from '../emulator/emulator.js'
 import { type ActionOptions, type ActionRun, errorLines as errors, linesWith, runAction } from '../support/action.js'
+import { renderSummary } from '../support/render.js'
 import { runtimes } from '../support/runtimes.js'
 import { HOSTILE_PATHS, siteTotals, visitorRows } from '../support/visitors.js'
 
@@ -74,7 +75,14 @@ const day = (offsetDays: number): string => new Date(Date.now() + offsetDays * 8
 for (const { name: runtime, node, primary } of runtimes()) {
   describe('visitor analytics', () => {
     let emu: Emulator
-    const base = (): Record<string, string> => ({ apiKey: KEY, projectId: 'proj_docs', baseUrl: emu.url, analytics: 'true' })
+    // The export alone; the comparison with the previous period has tests of its own below.
+    const base = (): Record<string, string> => ({
+      apiKey: KEY,
+      projectId: 'proj_docs',
+      baseUrl: emu.url,
+      analytics: 'true',
+      compare: 'none'
+    })
     /** Runs the bundle under this runtime; the run's folder goes when the test finishes (these tests run one at a time). */
     const act = (options: Omit<ActionOptions, 'node' | 'onTestFinished'>): Promise<ActionRun> =>
       runAction({ ...options, node, onTestFinished })
@@ -150,9 +158,11 @@ for (const { name: runtime, node, primary } of runtimes()) {
       const bytes = Buffer.byteLength(run.summary)
       expect(bytes).toBeLessThan(600 * 1024)
       expect(run.summary).toContain('… and ')
-      expect(run.summary).toContain('more pages, left out to keep the summary small; every page is in the analytics files.')
+      expect(run.summary).toContain('more pages, left out to keep the summary small.')
       // No markup from the service survives, and every table row is whole.
-      expect(run.summary).not.toMatch(/<img|onerror=alert\(1\)>|<\/?a |::set-output/)
+      expect(run.summary).not.toMatch(/<img|onerror=alert\(1\)>|::set-output/)
+      // The only link is the footer's, to the workflow run.
+      expect(renderSummary(run.summary).links.map((link) => link.text)).toEqual(['workflow run'])
       for (const line of run.summary.split('\n')) expect(line.includes('::')).toBe(false)
       const rowsHtml = run.summary.match(/<tr>.*?<\/tr>/g) ?? []
       for (const tr of rowsHtml) expect(tr.match(/<t[dh][ >]/g)?.length).toBeGreaterThanOrEqual(4)
@@ -163,8 +173,8 @@ for (const { name: runtime, node, primary } of runtimes()) {
       expect(run.summary).toContain('<code>/&#96;code&#96; and &#96;&#96;more&#96;&#96;</code>')
       expect(run.summary).toContain('<code>/unicode/日本語/ñandú/🙂</code>')
       expect(run.summary).toContain('<code>/x ::set-output'.replace('::', '&#58;&#58;'))
-      expect(run.summary).toContain('<code>&#8203;</code>')
-      expect(run.summary).toMatch(/<code>\/(long-){31}lon…<\/code>/)
+      expect(run.summary).toContain('<td><em>(empty path)</em></td>')
+      expect(run.summary).toMatch(/<code>\/(long-){23}lon…<\/code>/)
       for (const path of HOSTILE_PATHS) expect(run.summary.includes(`<code>${path}</code>`) && /[<|`\n]/.test(path)).toBe(false)
       expect(run.stdout).toMatch(/Visitors, .*: 72,500,000|Visitors, .*: 72500000/)
     })
@@ -217,7 +227,7 @@ for (const { name: runtime, node, primary } of runtimes()) {
       const run = await act({ inputs: base() })
       expect(run.outputs).toMatchObject({ visitorsHuman: '9', visitorsAi: '4', visitorsTotal: '11', pageCount: '40' })
       expect(run.summary).toMatch(
-        /<td align="right">9<\/td><td align="right">4<\/td><td align="right">11<\/td><td align="right">36\.4%<\/td>/
+        /<td align="right">9<\/td><td align="right">4<\/td><td align="right">11<\/td><td align="right">30\.8%<\/td>/
       )
     })
 
@@ -231,7 +241,9 @@ for (const { name: runtime, node, primary } of runtimes()) {
         /::warning::The visitor export stopped at maxPages \(2 requests, 500 pages read\) while the service had more/
       )
       expect(run.outputs.pageCount).toBe('500')
-      expect(run.summary).toContain('<strong>Partial export</strong>: reading stopped at maxPages (2 requests) while the service had more.')
+      expect(renderSummary(run.summary).text).toContain(
+        'Partial export: reading stopped at maxPages (2 requests) while the service had more.'
+      )
       expect(analyticsJson(run)).toMatchObject({
         partial: true,
         partialReason: 'reading stopped at maxPages (2 requests) while the service had more',
@@ -263,7 +275,10 @@ for (const { name: runtime, node, primary } of runtimes()) {
         visitorsTotal: String(siteTotals(5).total),
         pageCount: '5'
       })
-      expect(run.summary.indexOf('Documentation agent job')).toBeLessThan(run.summary.indexOf('Documentation visitors'))
+      expect(renderSummary(run.summary).headings.slice(0, 2)).toEqual([
+        expect.stringMatching(/^✅ Opened acme\/docs#\d+$/),
+        '📊 Documentation visitors'
+      ])
     })
 
     it.each([
@@ -303,6 +318,57 @@ for (const { name: runtime, node, primary } of runtimes()) {
       expect(run.summary).toContain('Documentation visitors')
     })
 
+    describe('comparison with the previous period', () => {
+      const previousTotals = { human: 600, ai: 300, total: 800 }
+
+      it(`[${runtime}] reads the previous period of the same length in exactly one more request`, async () => {
+        emu.setVisitors({ totals: siteTotals(300), rows: visitorRows(300) })
+        emu.setVisitors({ totals: previousTotals, rows: visitorRows(3) }, { dateFrom: '2026-11-07', dateTo: '2026-11-14' })
+        const since = emu.requests.length
+        const run = await act({ inputs: { ...base(), compare: 'previous', dateFrom: '2026-11-14', dateTo: '2026-11-21' } })
+        expect(run.code).toBe(0)
+        const queries = visitorRequests(emu, since).map((r) => Object.fromEntries(r.query))
+        expect(queries).toEqual([
+          { dateFrom: '2026-11-14', dateTo: '2026-11-21', limit: '250', offset: '0' },
+          { dateFrom: '2026-11-07', dateTo: '2026-11-14', limit: '1', offset: '0' },
+          { dateFrom: '2026-11-14', dateTo: '2026-11-21', limit: '250', offset: '250' }
+        ])
+        const seen = renderSummary(run.summary)
+        expect(seen.tables[0]?.map((row) => row[0])).toEqual(['', 'This period', 'Previous period', 'Change'])
+        expect(seen.text).toContain('Previous period: 7 Nov 2026 to 13 Nov 2026 (7 days, UTC).')
+        expect(analyticsJson(run)).toMatchObject({
+          requests: 3,
+          previous: { dateFrom: '2026-11-07', dateTo: '2026-11-14', totals: previousTotals, missingReason: null }
+        })
+        expect(run.outputs.pageCount).toBe('300')
+      })
+
+      it(`[${runtime}] makes no comparison request with compare: none`, async () => {
+        emu.setVisitors({ totals: siteTotals(3), rows: visitorRows(3) })
+        const since = emu.requests.length
+        const run = await act({ inputs: base() })
+        expect(visitorRequests(emu, since).map((r) => r.query.get('limit'))).toEqual(['250'])
+        expect(renderSummary(run.summary).text).not.toContain('Previous period')
+        expect(analyticsJson(run)).toMatchObject({ previous: null })
+      })
+
+      it(`[${runtime}] marks only the comparison as missing when its request fails`, async () => {
+        emu.setVisitors({ totals: siteTotals(3), rows: visitorRows(3) })
+        emu.fault({ path: /visitors/, query: { limit: '1' }, kind: 'status', status: 500, retryAfter: '0', times: 5 })
+        const run = await act({ inputs: { ...base(), compare: 'previous' } })
+        expect(run.code).toBe(0)
+        expect(run.stdout).toMatch(/::warning::The comparison with the previous period is left out: Reading visitor analytics/)
+        expect(run.outputs.pageCount).toBe('3')
+        expect(renderSummary(run.summary).text).toContain(
+          'No comparison with the previous period: the request for the previous period failed.'
+        )
+        expect(analyticsJson(run)).toMatchObject({
+          partial: false,
+          previous: { totals: null, missingReason: 'the request for the previous period failed' }
+        })
+      })
+    })
+
     // A page answering 429 and then 502 is retried: the fault-injection suite covers it.
     it(`[${runtime}] keeps what it read when a page keeps failing after its retries`, async () => {
       emu.setVisitors({ totals: siteTotals(600), rows: visitorRows(600) })
@@ -319,7 +385,7 @@ for (const { name: runtime, node, primary } of runtimes()) {
       expect(visitorRequests(emu, since)).toHaveLength(6)
       expect(failing.code).toBe(1)
       expect(errors(failing)[0]).toMatch(
-        /^Visitor analytics are incomplete after 1 requests\. Reading visitor analytics \(offset 250\) failed: the service had an error \(HTTP 500\)/
+        /^Visitor analytics are incomplete after 1 request\. Reading visitor analytics \(offset 250\) failed: the service had an error \(HTTP 500\)/
       )
       expect(failing.outputs).toMatchObject({ pageCount: '1', visitorsTotal: '1' })
       expect(analyticsJson(failing)).toMatchObject({

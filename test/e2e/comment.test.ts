@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { startEmulator, type Emulator } from '../emulator/emulator.js'
 import { BUNDLE, linesWith, removeWhenFinished, runAction } from '../support/action.js'
 import { startGitHubFake } from '../support/github-fake.js'
+import { renderSummary } from '../support/render.js'
 import { primaryRuntime, runtimes } from '../support/runtimes.js'
 
 const KEY = 'mint_commentKey9'
@@ -88,7 +89,11 @@ for (const { name: runtime, node, primary } of runtimes()) {
       expect(calls.every((c) => c.auth === `token ${TOKEN}`)).toBe(true)
       expect(commentBody(calls[0])).toContain(`working on it: job \`${id}\``)
       expect(commentBody(calls[0])).toContain('[Workflow run](https://ghe.example.com/acme/docs/actions/runs/4242)')
-      expect(commentBody(calls[1])).toContain('opened a pull request: https://github.com/acme/docs/pull/55')
+      // The end: the short form of the summary, the outcome first with a real link.
+      const end = renderSummary(commentBody(calls[1]))
+      expect(end.headings).toEqual(['✅ Opened acme/docs#55'])
+      expect(end.links).toContainEqual({ href: 'https://github.com/acme/docs/pull/55', text: 'acme/docs#55' })
+      expect(end.links).toContainEqual({ href: 'https://ghe.example.com/acme/docs/actions/runs/4242', text: 'workflow run' })
     })
 
     it(`[${runtime}] never shows the GitHub token`, async () => {
@@ -109,7 +114,9 @@ for (const { name: runtime, node, primary } of runtimes()) {
       expect(result.code).toBe(1)
       const edit = github.requests.slice(before)[1]
       expect(edit?.method).toBe('PATCH')
-      expect(commentBody(edit)).toContain(`❌ Job ${result.outputs.jobId} failed on the service.`)
+      const seen = renderSummary(commentBody(edit))
+      expect(seen.headings).toEqual(['❌ The agent job failed'])
+      expect(seen.text).toContain(`Why the step failed: Job ${result.outputs.jobId ?? ''} failed on the service.`)
     })
 
     it(`[${runtime}] warns with the permissions to add when GitHub refuses (403), and the step still succeeds`, async () => {

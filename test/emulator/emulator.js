@@ -22,6 +22,7 @@ import { createServer } from 'node:http'
  * @typedef {object} Fault An answer the emulator gives instead of its normal one.
  * @property {string} [method] only requests with this method
  * @property {string | RegExp} [path] only requests whose path starts with (string) or matches (RegExp) this
+ * @property {Record<string, string>} [query] only requests whose query has these parameters with these values
  * @property {number} [times] how many matching requests get the fault (default 1; Infinity for all)
  * @property {'status' | 'reset' | 'hang' | 'html' | 'truncated' | 'delay' | 'wrongTypes'} kind
  * @property {number} [status] for 'status' and 'html'
@@ -86,6 +87,8 @@ export async function startEmulator(options = {}) {
   const analyticsLimit = options.analyticsLimitPerHour ?? 100
   /** @type {VisitorData} */
   let visitors = { totals: { human: 0, ai: 0, total: 0 }, rows: [] }
+  /** Visitor data for particular ranges, by "dateFrom..dateTo"; other ranges get `visitors`. @type {Map<string, VisitorData>} */
+  const visitorsByRange = new Map()
   /** @type {Set<import('node:net').Socket>} */
   const sockets = new Set()
   /** @type {Set<import('node:http').ServerResponse>} */
@@ -153,7 +156,8 @@ export async function startEmulator(options = {}) {
     const index = faults.findIndex(
       (f) =>
         (f.method === undefined || f.method === req.method) &&
-        (f.path === undefined || (typeof f.path === 'string' ? req.path.startsWith(f.path) : f.path.test(req.path)))
+        (f.path === undefined || (typeof f.path === 'string' ? req.path.startsWith(f.path) : f.path.test(req.path))) &&
+        Object.entries(f.query ?? {}).every(([name, value]) => req.query.get(name) === value)
     )
     if (index < 0) return undefined
     const fault = /** @type {Fault} */ (faults[index])
@@ -241,10 +245,8 @@ export async function startEmulator(options = {}) {
     while (analyticsUses.length > 0 && now - /** @type {number} */ (analyticsUses[0]) >= 3_600_000) analyticsUses.shift()
     if (analyticsUses.length >= analyticsLimit) return [429, { error: 'Rate limit exceeded' }]
     analyticsUses.push(now)
-    return [
-      200,
-      { totals: visitors.totals, visitors: visitors.rows.slice(offset, offset + limit), hasMore: offset + limit < visitors.rows.length }
-    ]
+    const data = visitorsByRange.get(`${query.get('dateFrom') ?? ''}..${query.get('dateTo') ?? ''}`) ?? visitors
+    return [200, { totals: data.totals, visitors: data.rows.slice(offset, offset + limit), hasMore: offset + limit < data.rows.length }]
   }
 
   /**
@@ -380,9 +382,15 @@ export async function startEmulator(options = {}) {
       const job = [...jobs.values()].find((j) => j.prompt === prompt)
       return job ? { id: job.id, createdAt: job.createdAt } : undefined
     },
-    /** The visitor data the analytics endpoint serves, in this order. @param {VisitorData} data */
-    setVisitors(data) {
-      visitors = data
+    /**
+     * The visitor data the analytics endpoint serves, in this order: for every range, or only for the
+     * range given (dateFrom and dateTo exactly as the request sends them).
+     * @param {VisitorData} data
+     * @param {{ dateFrom: string, dateTo: string }} [range]
+     */
+    setVisitors(data, range) {
+      if (range) visitorsByRange.set(`${range.dateFrom}..${range.dateTo}`, data)
+      else visitors = data
     },
     /** Faults to inject, in order (copied: the emulator counts down their `times`). @param {Fault[]} list */
     fault(...list) {

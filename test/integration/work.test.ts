@@ -13,6 +13,7 @@ import { publishReport, work } from '../../src/run/work.js'
 import { ACTION_VERSION } from '../../src/version.js'
 import { startEmulator, type Emulator } from '../emulator/emulator.js'
 import { parseOutputs } from '../support/action.js'
+import { renderSummary } from '../support/render.js'
 import { startGitHubFake } from '../support/github-fake.js'
 
 const KEY = 'mint_workKeyR5t'
@@ -121,7 +122,7 @@ describe('work', () => {
       inputs({
         prompt: undefined,
         jobId: 'job_watch_work',
-        analytics: { dateFrom: '2026-11-01', dateTo: '2026-11-08', topPages: 5, maxPages: 2 }
+        analytics: { dateFrom: '2026-11-01', dateTo: '2026-11-08', topPages: 5, maxPages: 2, compare: false }
       })
     )
     expect(report.sections.map((s) => s.kind)).toEqual(['job', 'visitors'])
@@ -131,7 +132,7 @@ describe('work', () => {
       'GET /v2/agent/proj_docs/job/job_watch_work',
       'GET /v1/analytics/proj_docs/visitors'
     ])
-    expect(infoLines().at(-1)).toMatch(/^Visitors, .*: 4 in all \(human 3, AI 1\) over 1 pages, in 1 requests\.$/)
+    expect(infoLines().at(-1)).toMatch(/^Visitors, .*: 4 in all \(human 3, AI 1\) over 1 page, in 1 request\.$/)
   })
 
   it('runs only the visitor export when there is no prompt and no jobId', async () => {
@@ -141,7 +142,7 @@ describe('work', () => {
       inputs({
         prompt: undefined,
         comment: { token: TOKEN },
-        analytics: { dateFrom: '2026-11-01', dateTo: '2026-11-08', topPages: 5, maxPages: 2 }
+        analytics: { dateFrom: '2026-11-01', dateTo: '2026-11-08', topPages: 5, maxPages: 2, compare: false }
       })
     )
     expect(report.sections.map((s) => s.kind)).toEqual(['visitors'])
@@ -172,7 +173,7 @@ describe('work', () => {
     const report = await running
     const job = report.sections[0] as JobReport
     expect(job.failure).toBe(
-      `Cancelled (${signal}) while waiting for job ${job.jobId ?? ''}. Job ${job.jobId ?? ''} keeps running on the service; the API cannot cancel it.`
+      `Cancelled (${signal}) while waiting for job ${job.jobId ?? ''}. The job keeps running on the service: the API cannot cancel it.`
     )
     expect(infoLines().filter((l) => l.startsWith('Received '))).toEqual([`Received ${signal}: stopping and writing what is known.`])
     await vi.waitFor(
@@ -223,7 +224,9 @@ describe('work with a comment', () => {
     expect(mine[0]?.auth).toBe(`token ${TOKEN}`)
     expect(commentText(mine[0])).toContain(jobId)
     expect(mine[1]?.method).toBe('PATCH')
-    expect(commentText(mine[1])).toContain('✅ The documentation agent opened a pull request: https://github.com/acme/docs/pull/9')
+    const end = renderSummary(commentText(mine[1]))
+    expect(end.headings).toEqual(['✅ Opened acme/docs#9'])
+    expect(end.links[0]).toEqual({ href: 'https://github.com/acme/docs/pull/9', text: 'acme/docs#9' })
     expect(stdout).not.toContain(TOKEN)
   })
 
@@ -241,7 +244,10 @@ describe('work with a comment', () => {
     await running
     const mine = github.requests.slice(before)
     expect(mine.map((r) => r.method)).toEqual(['POST', 'PATCH'])
-    expect(commentText(mine[1])).toContain('❌ Cancelled (SIGINT) while waiting for job')
+    const end = renderSummary(commentText(mine[1]))
+    expect(end.headings).toEqual(['❌ Cancelled'])
+    expect(end.text).toContain('Why the step failed: Cancelled (SIGINT) while waiting for job')
+    expect(end.text).toContain('Next step: to keep watching the job')
     await vi.waitFor(
       () => {
         expect(exit).toHaveBeenCalledWith(1)
@@ -280,7 +286,10 @@ describe('publishReport', () => {
       prNumber: '31'
     })
     const summary = await readFile(join(dir, 'summary'), 'utf8')
-    expect(summary).toContain('Documentation agent job</h2>')
-    expect(summary).toContain('<a href="https://github.com/acme/docs/pull/31">#31</a>')
+    const seen = renderSummary(summary)
+    expect(seen.headings[0]).toBe('✅ Opened acme/docs#31')
+    // The footer: the action's version and the run.
+    expect(seen.text).toContain(`docs-agent-action ${ACTION_VERSION}`)
+    expect(seen.links.at(-1)).toEqual({ href: 'https://github.com/acme/docs/actions/runs/77', text: 'workflow run' })
   })
 })

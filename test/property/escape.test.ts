@@ -93,12 +93,27 @@ describe('htmlText', () => {
 })
 
 describe('logText', () => {
-  test.prop([anyText, maxLength])('never yields a line break or another control character', (text, max) => {
-    const out = logText(text, max)
-    expect(out).not.toMatch(LINE_BREAK)
-    expect(out).not.toMatch(CONTROL)
-    expect(out.length).toBeLessThanOrEqual(max)
-  })
+  const commandFirst = fc.tuple(fc.constantFrom('::', ' ::', '\n::', '\u0000::', '::::'), anyText).map(([start, rest]) => start + rest)
+
+  test.prop([fc.oneof(anyText, commandFirst), maxLength])(
+    'never yields a line break or another control character, nor more than the limit',
+    (text, max) => {
+      const out = logText(text, max)
+      expect(out).not.toMatch(LINE_BREAK)
+      expect(out).not.toMatch(CONTROL)
+      expect(out.length).toBeLessThanOrEqual(max)
+    }
+  )
+
+  test.prop([fc.oneof(anyText, commandFirst), maxLength])(
+    'never starts with ::, and is the one-line text, a leading :: broken by a zero-width space',
+    (text, max) => {
+      const out = logText(text, max)
+      expect(out.startsWith('::')).toBe(false)
+      const flat = oneLine(text, max)
+      expect(out).toBe(flat.startsWith('::') ? `:\u200b${oneLine(text, max - 1).slice(1)}` : flat)
+    }
+  )
 
   test.prop([
     anyText,

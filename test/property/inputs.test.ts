@@ -67,7 +67,7 @@ const good: Record<Exclude<Name, 'apiKey'>, string[]> = {
   comment: ['true', 'false']
 }
 const bad: Partial<Record<Name, string[]>> = {
-  projectId: ['..', '.', 'a\u0000b'],
+  projectId: ['..', '.', 'a\u0000b', 'acme/docs', 'my docs', 'https://example.com/p'],
   jobId: ['..', 'a\nb'],
   dateFrom: ['2026-02-30', 'yesterday', '2026-1-1'],
   dateTo: ['2026-13-01', '14/11/2026'],
@@ -109,6 +109,7 @@ describe('readInputs', () => {
       }
       expect(error).toBeInstanceOf(InputError)
       expect((error as InputError).message).not.toContain(KEY_MARKER)
+      expect(JSON.stringify((error as InputError).problems)).not.toContain(KEY_MARKER)
     }
   )
 
@@ -130,6 +131,12 @@ describe('readInputs', () => {
         .slice(1)
         .map((line) => /^- `(\w+)` /.exec(line)?.[1])
       expect(new Set(named)).toEqual(new Set(names))
+      // The summary lists the same problems: each input once, with the message the log gives it.
+      const problems = (error as InputError).problems
+      expect(problems.map((p) => p.input)).toEqual(named)
+      expect(problems.map((p) => `- \`${String(p.input)}\` ${p.message}`).join('\n')).toBe(
+        (error as InputError).message.split('\n').slice(1).join('\n')
+      )
     }
   )
 

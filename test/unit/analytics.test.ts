@@ -1,13 +1,24 @@
 // Tests the visitor export (src/analytics/visitors.ts, visitors-part.ts) against a fake VisitorsApi:
-// which pages it asks for, when it stops, what it keeps and what it warns about; and the analytics
-// range the inputs give it (src/run/inputs.ts).
+// which pages it asks for, when it stops, what it keeps and what it warns about, the comparison with
+// the previous period and the run's request budget; and the analytics range the inputs give it
+// (src/run/inputs.ts).
 import { afterEach, describe, expect, it } from 'vitest'
 import type { VisitorsQuery } from '../../src/api/client.js'
 import type { VisitorRow, VisitorsPage } from '../../src/api/schemas.js'
-import { exportVisitors, newVisitorsProgress, PAGE_SIZE, sortedRows, type VisitorsRequest } from '../../src/analytics/visitors.js'
+import { RequestBudget } from '../../src/analytics/budget.js'
+import {
+  exportVisitors,
+  newVisitorsProgress,
+  PAGE_SIZE,
+  previousPeriod,
+  sortedRows,
+  type VisitorsProgress,
+  type VisitorsRequest
+} from '../../src/analytics/visitors.js'
 import { visitorsPart } from '../../src/analytics/visitors-part.js'
+import { ApiError } from '../../src/api/errors.js'
 import { analyticsRange, readInputs } from '../../src/run/inputs.js'
-import { Lifetime } from '../../src/run/lifetime.js'
+import { Lifetime, StopError } from '../../src/run/lifetime.js'
 
 const now = new Date('2026-11-21T15:30:00Z')
 
@@ -24,7 +35,7 @@ describe('analytics range', () => {
 
   it('reads analytics inputs only when analytics is true', () => {
     const get = (values: Record<string, string>) => (name: string) => values[name] ?? ''
-    expect(readInputs(get({ apiKey: 'mint_k', projectId: 'p', analytics: 'true' }), now).analytics).toEqual({
+    expect(readInputs(get({ apiKey: 'mint_k', projectId: 'p', analytics: 'true' }), now).analytics).toMatchObject({
       dateFrom: '2026-11-14',
       dateTo: '2026-11-21',
       topPages: 20,
@@ -55,8 +66,20 @@ function recordingLog() {
   return { warnings, log: { info: () => undefined, warning: (m: string) => warnings.push(m) } }
 }
 
-const request: VisitorsRequest = { projectId: 'proj1', dateFrom: '2026-11-14', dateTo: '2026-11-21', maxPages: 40 }
+const request: VisitorsRequest = { projectId: 'proj1', dateFrom: '2026-11-14', dateTo: '2026-11-21', compare: false }
+const comparing: VisitorsRequest = { ...request, compare: true }
 const totals = { human: 90, ai: 30, total: 100 }
+const previousTotals = { human: 80, ai: 10, total: 85 }
+
+/** Runs the export with a budget of `limit` requests (40 unless told), and gives what it kept, warned and asked. */
+function exportWith(pages: (VisitorsPage | Error)[], req: VisitorsRequest = request, limit: number | RequestBudget = 40) {
+  const api = fakeApi(pages)
+  const { warnings, log } = recordingLog()
+  const progress = newVisitorsProgress()
+  const budget = typeof limit === 'number' ? new RequestBudget(limit) : limit
+  const done = exportVisitors(api, req, progress, budget, log)
+  return { api, warnings, progress, budget, done }
+}
 
 describe('exportVisitors', () => {
   it('reads pages of 250 rows, one after another, until the service says there is no more', async () => {
@@ -67,7 +90,7 @@ describe('exportVisitors', () => {
     ])
     const { warnings, log } = recordingLog()
     const progress = newVisitorsProgress()
-    await exportVisitors(api, request, progress, log)
+    await exportVisitors(api, request, progress, new RequestBudget(40), log)
     expect(PAGE_SIZE).toBe(250)
     expect(api.asked).toEqual(
       [0, 250, 500].map((offset) => ({
@@ -93,7 +116,7 @@ describe('exportVisitors', () => {
     const api = fakeApi([{ totals: { human: 0, ai: 0, total: 0 }, visitors: [], hasMore: false }])
     const { warnings, log } = recordingLog()
     const progress = newVisitorsProgress()
-    await exportVisitors(api, request, progress, log)
+    await exportVisitors(api, request, progress, new RequestBudget(40), log)
     expect(api.asked).toHaveLength(1)
     expect(progress).toMatchObject({ requests: 1, complete: true, capped: false, totals: { human: 0, ai: 0, total: 0 } })
     expect(progress.rows.size).toBe(0)
@@ -106,7 +129,7 @@ describe('exportVisitors', () => {
       { totals: { human: 1, ai: 1, total: 1 }, visitors: [row('/b', 1)], hasMore: false }
     ])
     const progress = newVisitorsProgress()
-    await exportVisitors(api, request, progress, recordingLog().log)
+    await exportVisitors(api, request, progress, new RequestBudget(40), recordingLog().log)
     expect(progress.totals).toEqual(totals)
   })
 
@@ -116,7 +139,7 @@ describe('exportVisitors', () => {
       { totals, visitors: [row('/moved', 12, 7, 5)], hasMore: false }
     ])
     const progress = newVisitorsProgress()
-    await exportVisitors(api, request, progress, recordingLog().log)
+    await exportVisitors(api, request, progress, new RequestBudget(40), recordingLog().log)
     expect([...progress.rows.values()]).toEqual([{ path: '/moved', human: 8, ai: 5, total: 12 }, row('/a', 9)])
   })
 
@@ -126,7 +149,7 @@ describe('exportVisitors', () => {
       { totals, visitors: [row('/moved', 10, 7, 4)], hasMore: false }
     ])
     const progress = newVisitorsProgress()
-    await exportVisitors(api, request, progress, recordingLog().log)
+    await exportVisitors(api, request, progress, new RequestBudget(40), recordingLog().log)
     expect(progress.rows.get('/moved')).toEqual({ path: '/moved', human: 8, ai: 5, total: 12 })
   })
 
@@ -138,7 +161,7 @@ describe('exportVisitors', () => {
     ])
     const { warnings, log } = recordingLog()
     const progress = newVisitorsProgress()
-    await exportVisitors(api, request, progress, log)
+    await exportVisitors(api, request, progress, new RequestBudget(40), log)
     expect(api.asked).toHaveLength(2)
     expect(progress).toMatchObject({ requests: 2, complete: false, capped: false })
     expect(warnings).toEqual([
@@ -150,7 +173,7 @@ describe('exportVisitors', () => {
     const api = fakeApi(Array.from({ length: 5 }, (_, i) => ({ totals, visitors: [row(`/p${i}`, 1)], hasMore: true })))
     const { warnings, log } = recordingLog()
     const progress = newVisitorsProgress()
-    await exportVisitors(api, { ...request, maxPages: 3 }, progress, log)
+    await exportVisitors(api, request, progress, new RequestBudget(3), log)
     expect(api.asked.map((a) => a.query.offset)).toEqual([0, 250, 500])
     expect(progress).toMatchObject({ capped: true, complete: false, requests: 3 })
     expect(warnings).toEqual([
@@ -166,7 +189,7 @@ describe('exportVisitors', () => {
     ])
     const { warnings, log } = recordingLog()
     const progress = newVisitorsProgress()
-    await exportVisitors(api, { ...request, maxPages: 2 }, progress, log)
+    await exportVisitors(api, request, progress, new RequestBudget(2), log)
     expect(progress).toMatchObject({ capped: false, complete: true, requests: 2 })
     expect(warnings).toEqual([])
   })
@@ -174,9 +197,156 @@ describe('exportVisitors', () => {
   it('lets a failed request through and keeps what was read before it', async () => {
     const api = fakeApi([{ totals, visitors: [row('/a', 1)], hasMore: true }, new Error('HTTP 500')])
     const progress = newVisitorsProgress()
-    await expect(exportVisitors(api, request, progress, recordingLog().log)).rejects.toThrow('HTTP 500')
+    await expect(exportVisitors(api, request, progress, new RequestBudget(40), recordingLog().log)).rejects.toThrow('HTTP 500')
     expect(progress).toMatchObject({ requests: 1, complete: false, capped: false, totals })
     expect([...progress.rows.keys()]).toEqual(['/a'])
+  })
+})
+
+describe('the request budget', () => {
+  const more = (path: string): VisitorsPage => ({ totals, visitors: [row(path, 1)], hasMore: true })
+
+  it('takes one request from the run’s budget per page', async () => {
+    const run = exportWith([more('/a'), { totals, visitors: [row('/b', 1)], hasMore: false }], request, 10)
+    await run.done
+    expect(run.budget.used).toBe(2)
+  })
+
+  it('stops at the requests left when another read spent part of the budget, naming the whole budget', async () => {
+    const budget = new RequestBudget(3)
+    budget.take()
+    const run = exportWith([more('/a'), more('/b'), more('/c')], request, budget)
+    await run.done
+    expect(run.api.asked).toHaveLength(2)
+    expect(run.progress).toMatchObject({ requests: 2, capped: true, complete: false })
+    expect(run.warnings).toEqual([
+      'The visitor export stopped at maxPages (3 requests, 2 pages read) while the service had more; it is marked partial. ' +
+        'Raise maxPages to read everything (analytics allow 100 requests per organization per hour).'
+    ])
+  })
+
+  it('makes no request when nothing is left, and says so in the singular where it must', async () => {
+    const run = exportWith([more('/a')], request, 0)
+    await run.done
+    expect(run.api.asked).toEqual([])
+    expect(run.progress).toMatchObject({ requests: 0, capped: true, complete: false })
+    expect(run.warnings[0]).toMatch(/^The visitor export stopped at maxPages \(0 requests, 0 pages read\)/)
+    const one = exportWith([more('/a')], request, 1)
+    await one.done
+    expect(one.warnings[0]).toMatch(/^The visitor export stopped at maxPages \(1 request, 1 page read\)/)
+  })
+})
+
+describe('the comparison with the previous period', () => {
+  const last: VisitorsPage = { totals, visitors: [row('/b', 1)], hasMore: false }
+  const first: VisitorsPage = { totals, visitors: [row('/a', 2)], hasMore: true }
+  const previousPage: VisitorsPage = { totals: previousTotals, visitors: [row('/old', 9)], hasMore: true }
+
+  it('reads the totals of the period just before, right after the first page, in one request of one row', async () => {
+    const run = exportWith([first, previousPage, last], comparing)
+    await run.done
+    expect(run.api.asked.map((a) => a.query)).toEqual([
+      { dateFrom: '2026-11-14', dateTo: '2026-11-21', limit: 250, offset: 0 },
+      { dateFrom: '2026-11-07', dateTo: '2026-11-14', limit: 1, offset: 0 },
+      { dateFrom: '2026-11-14', dateTo: '2026-11-21', limit: 250, offset: 250 }
+    ])
+    expect(run.api.asked.map((a) => a.projectId)).toEqual(['proj1', 'proj1', 'proj1'])
+    expect(run.progress).toEqual<VisitorsProgress>({
+      totals,
+      rows: new Map([
+        ['/a', row('/a', 2)],
+        ['/b', row('/b', 1)]
+      ]),
+      requests: 3,
+      complete: true,
+      capped: false,
+      previous: { dateFrom: '2026-11-07', dateTo: '2026-11-14', totals: previousTotals }
+    })
+    expect(run.budget.used).toBe(3)
+    expect(run.warnings).toEqual([])
+  })
+
+  it('reads it once, after the first page, when the first page is the last', async () => {
+    const run = exportWith([{ ...last }, previousPage], comparing)
+    await run.done
+    expect(run.api.asked.map((a) => a.query.limit)).toEqual([250, 1])
+    expect(run.progress.previous?.totals).toEqual(previousTotals)
+    expect(run.progress.rows.has('/old')).toBe(false)
+  })
+
+  it('is not read without compare', async () => {
+    const run = exportWith([last], request)
+    await run.done
+    expect(run.api.asked).toHaveLength(1)
+    expect(run.progress.previous).toBeUndefined()
+  })
+
+  it('counts against the same budget, and is missing when no request is left for it', async () => {
+    const run = exportWith([first, previousPage], comparing, 1)
+    await run.done
+    expect(run.api.asked).toHaveLength(1)
+    expect(run.progress).toMatchObject({
+      requests: 1,
+      capped: true,
+      previous: { dateFrom: '2026-11-07', dateTo: '2026-11-14', missing: 'no request was left under maxPages' }
+    })
+    expect(run.progress.previous?.totals).toBeUndefined()
+    expect(run.warnings).toHaveLength(1)
+    expect(run.warnings[0]).toMatch(/^The visitor export stopped at maxPages \(1 request, 1 page read\)/)
+  })
+
+  it('takes its request before the second page, so that a small budget reads the comparison rather than one more page', async () => {
+    const run = exportWith([first, previousPage, last], comparing, 2)
+    await run.done
+    expect(run.progress).toMatchObject({ requests: 2, capped: true, complete: false, previous: { totals: previousTotals } })
+  })
+
+  it('is marked missing, with a warning, when its request fails; the export goes on', async () => {
+    const refused = new ApiError('Reading visitor analytics (offset 0) failed with HTTP 418.', { transient: false, status: 418 })
+    const run = exportWith([first, refused, last], comparing)
+    await run.done
+    expect(run.progress).toMatchObject({
+      requests: 3,
+      complete: true,
+      previous: { dateFrom: '2026-11-07', dateTo: '2026-11-14', missing: 'the request for the previous period failed' }
+    })
+    expect(run.progress.previous?.totals).toBeUndefined()
+    expect([...run.progress.rows.keys()]).toEqual(['/a', '/b'])
+    expect(run.warnings).toEqual([
+      'The comparison with the previous period is left out: Reading visitor analytics (offset 0) failed with HTTP 418.'
+    ])
+  })
+
+  it('lets a stop or any error that is not the service’s through, and keeps the period it was reading', async () => {
+    for (const error of [new StopError('timeout'), new TypeError('a bug')]) {
+      const run = exportWith([first, error, last], comparing)
+      await expect(run.done).rejects.toBe(error)
+      expect(run.progress).toMatchObject({ requests: 2, complete: false, previous: { dateFrom: '2026-11-07', dateTo: '2026-11-14' } })
+      expect(run.progress.previous?.missing).toBeUndefined()
+      expect(run.warnings).toEqual([])
+    }
+  })
+
+  it('is not asked for when the first page fails', async () => {
+    const run = exportWith([new ApiError('HTTP 500', { transient: true, status: 500 })], comparing)
+    await expect(run.done).rejects.toThrow('HTTP 500')
+    expect(run.api.asked).toHaveLength(1)
+    expect(run.progress.previous).toBeUndefined()
+  })
+})
+
+describe('previousPeriod', () => {
+  it.each([
+    ['2026-11-14', '2026-11-21', '2026-11-07', '2026-11-14'],
+    ['2026-11-20', '2026-11-21', '2026-11-19', '2026-11-20'],
+    ['2026-01-01', '2026-01-31', '2025-12-02', '2026-01-01'],
+    ['2024-03-01', '2024-03-31', '2024-01-31', '2024-03-01'],
+    ['2026-11-14', '2026-11-21T00:00:00Z', '2026-11-07', '2026-11-14'],
+    ['2026-11-14', '2026-11-14T12:00:00Z', '2026-11-13T12:00:00.000Z', '2026-11-14'],
+    ['2026-11-14T00:00:00Z', '2026-11-21T00:00:00Z', '2026-11-07T00:00:00.000Z', '2026-11-14T00:00:00Z'],
+    ['2026-11-14T06:30:00+02:00', '2026-11-14T08:30:00+02:00', '2026-11-14T02:30:00.000Z', '2026-11-14T06:30:00+02:00']
+  ])('before %s to %s is %s to %s', (dateFrom, dateTo, previousFrom, previousTo) => {
+    expect(previousPeriod(dateFrom, dateTo)).toEqual({ dateFrom: previousFrom, dateTo: previousTo })
   })
 })
 
@@ -219,7 +389,7 @@ describe('visitorsPart', () => {
       { totals, visitors: [row('/b', 1), row('/a', 7)], hasMore: true },
       { totals, visitors: [row('/c', 3)], hasMore: false }
     ])
-    const part = visitorsPart(api, { ...request, topPages: 5 })
+    const part = visitorsPart(api, { ...request, topPages: 5 }, new RequestBudget(40))
     await part.run({ lifetime, log: recordingLog().log })
     const report = part.report({ kind: 'finished' }, 1000)
     expect(report).toMatchObject({ kind: 'visitors', projectId: 'proj1', requests: 2, topPages: 5, partial: false, totals })
@@ -230,7 +400,24 @@ describe('visitorsPart', () => {
     lifetime = new Lifetime(60_000)
     const api = fakeApi([{ totals, visitors: [], hasMore: true }])
     const { warnings, log } = recordingLog()
-    await visitorsPart(api, { ...request, topPages: 5 }).run({ lifetime, log })
+    await visitorsPart(api, { ...request, topPages: 5 }, new RequestBudget(40)).run({ lifetime, log })
     expect(warnings).toHaveLength(1)
+  })
+
+  it('spends from the budget it is given, and reports the comparison', async () => {
+    lifetime = new Lifetime(60_000)
+    const api = fakeApi([
+      { totals, visitors: [row('/a', 1)], hasMore: true },
+      { totals: previousTotals, visitors: [], hasMore: false }
+    ])
+    const budget = new RequestBudget(2)
+    const part = visitorsPart(api, { ...comparing, topPages: 5 }, budget)
+    await part.run({ lifetime, log: recordingLog().log })
+    expect(budget.used).toBe(2)
+    expect(part.report({ kind: 'finished' }, 1000)).toMatchObject({
+      partial: true,
+      requests: 2,
+      previous: { dateFrom: '2026-11-07', dateTo: '2026-11-14', totals: previousTotals }
+    })
   })
 })

@@ -1,16 +1,16 @@
-// Tests the comment on the triggering issue or pull request (src/github/comment.ts): where it goes
-// for each event, what it says as GitHub shows it (test/support/render.ts), and the thread's requests
-// against a fake of GitHub's REST API on 127.0.0.1 (test/support/github-fake.js), with the warnings
-// the runner shows when a comment cannot be posted.
+// Tests the comment thread on the triggering issue or pull request (src/github/comment.ts): where it
+// goes for each event, and the thread's requests against a fake of GitHub's REST API on 127.0.0.1
+// (test/support/github-fake.js), with the warnings the runner shows when a comment cannot be posted.
+// What the comment says is tested in comment-body.test.ts.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { JobReport } from '../../src/agent/outcome.js'
 import type { VisitorsReport } from '../../src/analytics/visitors-report.js'
-import { CommentThread, commentTarget, endBody, runLink, startBody } from '../../src/github/comment.js'
+import { CommentThread, commentTarget } from '../../src/github/comment.js'
+import { endBody, startBody } from '../../src/report/comment-body.js'
 import { startGitHubFake } from '../support/github-fake.js'
-import { renderSummary } from '../support/render.js'
+import { JOB_REPORTS } from '../support/job-reports.js'
 
 const EVENTS = 'issues, issue_comment, pull_request, pull_request_target'
 const RUN = 'https://github.com/acme/docs/actions/runs/77'
@@ -74,87 +74,7 @@ describe('commentTarget', () => {
   })
 })
 
-describe('runLink', () => {
-  const env = { GITHUB_SERVER_URL: 'https://ghe.example.com', GITHUB_REPOSITORY: 'acme/docs', GITHUB_RUN_ID: '4242' }
-
-  it('links to the workflow run on the server the run is on', () => {
-    expect(runLink(env)).toBe('https://ghe.example.com/acme/docs/actions/runs/4242')
-    expect(runLink({ ...env, GITHUB_SERVER_URL: 'https://ghe.example.com//' })).toBe('https://ghe.example.com/acme/docs/actions/runs/4242')
-  })
-
-  it('gives no link when any part is missing', () => {
-    expect(runLink({ ...env, GITHUB_SERVER_URL: undefined })).toBeUndefined()
-    expect(runLink({ ...env, GITHUB_REPOSITORY: '' })).toBeUndefined()
-    expect(runLink({ ...env, GITHUB_RUN_ID: undefined })).toBeUndefined()
-  })
-})
-
-const job: JobReport = {
-  kind: 'job',
-  jobId: 'job_1',
-  status: 'completed',
-  followUp: false,
-  unknownStatuses: [],
-  headline: 'Job job_1 completed; it changed no files, so there is no pull request.'
-}
-
-describe('startBody', () => {
-  it('says the agent is working, names the job as written, and links the run', () => {
-    const body = startBody('job_1', RUN)
-    expect(body).toBe(`<!-- docs-agent-action -->\n📝 The documentation agent is working on it: job \`job_1\`.\n\n[Workflow run](${RUN})`)
-    const seen = renderSummary(body)
-    expect(seen.text).toBe('📝 The documentation agent is working on it: job job_1. Workflow run')
-    expect(seen.links).toEqual([{ href: RUN, text: 'Workflow run' }])
-  })
-
-  it('has no run link when the run is unknown', () => {
-    const body = startBody('j1', undefined)
-    expect(body).toBe('<!-- docs-agent-action -->\n📝 The documentation agent is working on it: job `j1`.\n')
-    expect(renderSummary(body).links).toEqual([])
-  })
-
-  it('shows a hostile job ID as code, with no mention, link or markup', () => {
-    const seen = renderSummary(startBody('`x` @team <b>#1</b> https://evil.example', undefined))
-    expect(seen.text).toBe('📝 The documentation agent is working on it: job `x` @team <b>#1</b> https://evil.example.')
-    expect(seen).toMatchObject({ links: [], references: [] })
-  })
-})
-
-describe('endBody', () => {
-  it('links the pull request the agent opened', () => {
-    const body = endBody({ ...job, prLink: 'https://github.com/acme/docs/pull/55', prNumber: '55' }, RUN)
-    expect(body).toBe(
-      '<!-- docs-agent-action -->\n✅ The documentation agent opened a pull request: https://github.com/acme/docs/pull/55\n\n' +
-        `Job \`job_1\`, status \`completed\`.\n[Workflow run](${RUN})`
-    )
-    const seen = renderSummary(body)
-    expect(seen.links).toEqual([
-      { href: 'https://github.com/acme/docs/pull/55', text: 'https://github.com/acme/docs/pull/55' },
-      { href: RUN, text: 'Workflow run' }
-    ])
-    expect(seen.text).toBe(
-      '✅ The documentation agent opened a pull request: https://github.com/acme/docs/pull/55 Job job_1, status completed. Workflow run'
-    )
-  })
-
-  it('says why the job fails the step, with hostile text shown as written and nothing linked', () => {
-    const failure = 'Job job_1 failed: <img src=x> [click](https://evil.example) @octo-org/admins #1 **now**'
-    const seen = renderSummary(endBody({ ...job, status: 'failed', failure }, undefined))
-    expect(seen.text).toBe(`❌ ${failure} Job job_1, status failed.`)
-    expect(seen).toMatchObject({ links: [], references: [] })
-    expect(seen.html).not.toMatch(/<(img|strong|a)\b/)
-  })
-
-  it('gives the headline when the job neither opened a pull request nor failed', () => {
-    const seen = renderSummary(endBody(job, undefined))
-    expect(seen.text).toBe(`ℹ️ ${job.headline} Job job_1, status completed.`)
-  })
-
-  it('says none and unknown when the job and its status are not known', () => {
-    const seen = renderSummary(endBody({ ...job, jobId: undefined, status: undefined, failure: 'No job.' }, undefined))
-    expect(seen.text).toBe('❌ No job. Job none, status unknown.')
-  })
-})
+const job = JOB_REPORTS.noPr
 
 describe('CommentThread', () => {
   let github: Awaited<ReturnType<typeof startGitHubFake>>
@@ -217,7 +137,7 @@ describe('CommentThread', () => {
     const id = await nextCommentId()
     const thread = await open()
     await thread.start('job_1')
-    const ended = { ...job, prLink: 'https://github.com/acme/docs/pull/55' }
+    const ended = JOB_REPORTS.opened
     await thread.reported(ended, false)
     expect(requests()).toEqual(['POST /repos/acme/docs/issues/8/comments', `PATCH /repos/acme/docs/issues/comments/${id}`])
     const [created, edited] = github.requests

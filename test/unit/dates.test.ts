@@ -1,6 +1,6 @@
 // Tests the date forms the inputs take and the ranges people read (src/text/dates.ts), by example.
 import { describe, expect, it } from 'vitest'
-import { DAY_MS, dayText, describeRange, isDateOnly, parseDate, shiftDays } from '../../src/text/dates.js'
+import { DAY_MS, dateTimeText, dayText, describeRange, isDateOnly, parseDate, shiftDays } from '../../src/text/dates.js'
 
 describe('isDateOnly', () => {
   it('accepts exactly four, two and two digits joined by dashes', () => {
@@ -44,6 +44,8 @@ describe('parseDate', () => {
       '2026-11-14T06:30:15',
       '2026-11-14 06:30Z',
       '2026-11-14T25:00Z',
+      '2026-04-31T00:00:00Z',
+      '2026-02-29T12:00Z',
       '2026-11-14T06:30:15.1234567890Z',
       '2026-11-14T06:30:15+0200',
       'x2026-11-14T06:30Z',
@@ -93,6 +95,28 @@ describe('dayText', () => {
   it('counts a day as 86,400,000 ms', () => {
     expect(dayText(Date.UTC(2026, 10, 14) + DAY_MS)).toBe('15 Nov 2026')
     expect(dayText(Date.UTC(2026, 10, 14) + DAY_MS - 1)).toBe('14 Nov 2026')
+  })
+})
+
+describe('dateTimeText', () => {
+  it('writes a date-time from the service as the day, then hours and minutes in UTC', () => {
+    expect(dateTimeText('2026-11-21T14:01:09Z')).toBe('21 Nov 2026, 14:01 UTC')
+    expect(dateTimeText('2026-11-21T14:01:59.999Z')).toBe('21 Nov 2026, 14:01 UTC')
+    expect(dateTimeText('2026-01-02T03:04:00Z')).toBe('2 Jan 2026, 03:04 UTC')
+    expect(dateTimeText('2026-12-31T23:59:00Z')).toBe('31 Dec 2026, 23:59 UTC')
+  })
+
+  it('moves a time with an offset to UTC, across midnight if it must', () => {
+    expect(dateTimeText('2026-11-21T01:30:00+02:00')).toBe('20 Nov 2026, 23:30 UTC')
+    expect(dateTimeText('2026-11-21T22:45:00-05:00')).toBe('22 Nov 2026, 03:45 UTC')
+  })
+
+  it('reads a date alone as midnight UTC', () => {
+    expect(dateTimeText('2026-11-21')).toBe('21 Nov 2026, 00:00 UTC')
+  })
+
+  it('gives nothing for text that is not a date-time', () => {
+    for (const value of ['', 'yesterday', '2026-13-45T00:00:00Z', 'NaN']) expect(dateTimeText(value)).toBeUndefined()
   })
 })
 

@@ -90,7 +90,22 @@ describe('logText', () => {
 
   it('cuts long text, at 300 characters unless told', () => {
     expect(logText('y'.repeat(301))).toBe(`${'y'.repeat(299)}…`)
+    expect(logText('y'.repeat(300))).toBe('y'.repeat(300))
     expect(logText('abcdef', 4)).toBe('abc…')
+  })
+
+  it('breaks a leading :: with a zero-width space, so the text cannot start a command even first on a line', () => {
+    expect(logText('::error::x')).toBe(':\u200b:error::x')
+    expect(logText('\n  ::add-mask::secret')).toBe(':\u200b:add-mask::secret')
+    expect(logText(':x::y')).toBe(':x::y')
+    expect(logText('a ::error::x')).toBe('a ::error::x')
+  })
+
+  it('counts the zero-width space against the limit', () => {
+    expect(logText('::abc', 5)).toBe(':\u200b:a…')
+    expect(logText('::ab', 5)).toBe(':\u200b:ab')
+    expect(logText('::abc', 4)).toBe(':\u200b:…')
+    expect(logText(`::${'z'.repeat(298)}`)).toBe(`:\u200b:${'z'.repeat(296)}…`)
   })
 })
 

@@ -1,6 +1,6 @@
-// Tests the numbers and durations people read in the summary and the log (src/text/format.ts).
+// Tests the numbers, counts and durations people read in the summary and the log (src/text/format.ts).
 import { describe, expect, it } from 'vitest'
-import { formatDuration, num } from '../../src/text/format.js'
+import { counted, formatDuration, num } from '../../src/text/format.js'
 
 describe('formatDuration', () => {
   it.each([
@@ -42,5 +42,22 @@ describe('num', () => {
     expect(num(1e25)).toBe('1e+25')
     expect(num(1.2345e25)).toBe('1.2345e+25')
     expect(num(Number.NaN)).toBe('NaN')
+  })
+})
+
+describe('counted', () => {
+  it.each<[number, string]>([
+    [0, '0 pages'],
+    [1, '1 page'],
+    [2, '2 pages'],
+    [1000, '1,000 pages'],
+    [1.5, '1.5 pages']
+  ])('counts %d as %s', (n, text) => {
+    expect(counted(n, 'page')).toBe(text)
+  })
+
+  it('takes the plural of a noun that needs more than an s', () => {
+    expect(counted(1, 'entry', 'entries')).toBe('1 entry')
+    expect(counted(3, 'entry', 'entries')).toBe('3 entries')
   })
 })

@@ -18,7 +18,20 @@ function problem(values: Record<string, string>): string {
   }
   throw new Error('readInputs accepted the values')
 }
+/** The InputError readInputs throws for these values (it fails the test when nothing is thrown). */
+function thrown(values: Record<string, string>): InputError {
+  try {
+    read(values)
+  } catch (error) {
+    expect(error).toBeInstanceOf(InputError)
+    return error as InputError
+  }
+  throw new Error('readInputs accepted the values')
+}
 const ok = { apiKey: 'mint_abc', projectId: 'proj', prompt: 'Do it' }
+const EMPTY_KEY =
+  'is empty: the secret passed to it is empty or was not passed (for example `${{ secrets.MINTLIFY_API_KEY }}` with no such secret, ' +
+  'or a workflow run for a pull request from a fork, which gets no secrets)'
 
 describe('readInputs', () => {
   it('applies the action.yml defaults and converts units', () => {
@@ -79,7 +92,7 @@ describe('readInputs', () => {
   })
 
   it('rejects path segments that would change the URL', () => {
-    expect(() => read({ ...ok, projectId: '..' })).toThrow(/`projectId` must be the project ID/)
+    expect(() => read({ ...ok, projectId: '..' })).toThrow(/`projectId` must be the project ID shown/)
     expect(() => read({ ...ok, jobId: '.' })).toThrow(/`jobId` must be the ID of an existing agent job/)
   })
 
@@ -113,6 +126,7 @@ describe('readInputs: defaults', () => {
       analytics: 'false',
       topPages: '20',
       maxPages: '40',
+      compare: 'previous',
       comment: 'false'
     })
   })
@@ -140,6 +154,7 @@ describe('readInputs: defaults', () => {
         'analytics',
         'topPages',
         'maxPages',
+        'compare',
         'comment'
       ].sort()
     )
@@ -165,7 +180,7 @@ describe('readInputs: defaults', () => {
 
   it('exports the last 7 full UTC days when analytics are on and no dates are given', () => {
     const inputs = read({ ...ok, analytics: 'true' })
-    expect(inputs.analytics).toEqual({ dateFrom: '2026-11-07', dateTo: '2026-11-14', topPages: 20, maxPages: 40 })
+    expect(inputs.analytics).toEqual({ dateFrom: '2026-11-07', dateTo: '2026-11-14', topPages: 20, maxPages: 40, compare: true })
   })
 
   it('passes the token on only when a comment is asked for', () => {
@@ -227,9 +242,16 @@ describe('readInputs: accepted forms', () => {
       topPages: '1',
       maxPages: '1000',
       dateFrom: '2026-01-01',
-      dateTo: '2026-02-01T12:00:00Z'
+      dateTo: '2026-02-01T12:00:00Z',
+      compare: 'None'
     })
-    expect(inputs.analytics).toEqual({ dateFrom: '2026-01-01', dateTo: '2026-02-01T12:00:00Z', topPages: 1, maxPages: 1000 })
+    expect(inputs.analytics).toEqual({
+      dateFrom: '2026-01-01',
+      dateTo: '2026-02-01T12:00:00Z',
+      topPages: 1,
+      maxPages: 1000,
+      compare: false
+    })
   })
 
   it('ends the range today when only dateFrom is given, and starts it 7 days before dateTo when only that is given', () => {
@@ -250,11 +272,33 @@ describe('readInputs: accepted forms', () => {
 
 describe('readInputs: messages for bad inputs', () => {
   it.each<[Record<string, string>, string]>([
-    [{ apiKey: '' }, '- `apiKey` is required: the admin API key, passed from a secret such as ${{ secrets.MINTLIFY_API_KEY }}'],
-    [{ projectId: '' }, '- `projectId` is required: the project ID from the API keys page of the dashboard'],
-    [{ projectId: '..' }, '- `projectId` must be the project ID from the API keys page of the dashboard, not ".."'],
-    [{ projectId: 'a\u0007b' }, '- `projectId` must be the project ID from the API keys page of the dashboard, not "a\\u0007b"'],
-    [{ projectId: 'a\u007fb' }, '- `projectId` must be the project ID from the API keys page of the dashboard, not "a\u007fb"'],
+    [{ apiKey: '' }, `- \`apiKey\` ${EMPTY_KEY}`],
+    [{ apiKey: ' \n ' }, `- \`apiKey\` ${EMPTY_KEY}`],
+    [{ projectId: '' }, '- `projectId` is required: the project ID shown on the API keys page of the dashboard'],
+    [{ projectId: '..' }, '- `projectId` must be the project ID shown on the API keys page of the dashboard, not ".."'],
+    [{ projectId: '.' }, '- `projectId` must be the project ID shown on the API keys page of the dashboard, not "."'],
+    [{ projectId: 'a\u0007b' }, '- `projectId` must be the project ID shown on the API keys page of the dashboard, not "a\\u0007b"'],
+    [{ projectId: 'a\u007fb' }, '- `projectId` must be the project ID shown on the API keys page of the dashboard, not "a\u007fb"'],
+    [
+      { projectId: 'acme/docs' },
+      '- `projectId` must be the project ID shown on the API keys page of the dashboard, not a repository name like "acme/docs"'
+    ],
+    [
+      { projectId: '/' },
+      '- `projectId` must be the project ID shown on the API keys page of the dashboard, not a repository name like "/"'
+    ],
+    [
+      { projectId: 'https://dashboard.example.com/acme' },
+      '- `projectId` must be the project ID shown on the API keys page of the dashboard, not a URL like "https://dashboard.example.com/acme"'
+    ],
+    [
+      { projectId: 'my docs' },
+      '- `projectId` must be the project ID shown on the API keys page of the dashboard; "my docs" holds spaces, and a project ID has none'
+    ],
+    [
+      { projectId: 'my\u00a0docs' },
+      '- `projectId` must be the project ID shown on the API keys page of the dashboard; "my\u00a0docs" holds spaces, and a project ID has none'
+    ],
     [{ jobId: '..' }, '- `jobId` must be the ID of an existing agent job, not ".."'],
     [{ wait: 'yes' }, '- `wait` must be true or false, not "yes"'],
     [{ analytics: 'on' }, '- `analytics` must be true or false, not "on"'],
@@ -327,12 +371,43 @@ describe('readInputs: messages for bad inputs', () => {
     expect(problem({ ...ok, ...bad })).toBe(`Invalid input:\n${line}`)
   })
 
-  it('gives an empty key or project ID only the message that it is required', () => {
+  it('gives an empty key or project ID only the message that it is empty', () => {
     expect(problem({ ...ok, apiKey: '', projectId: '' })).toBe(
       'Invalid input:\n' +
-        '- `apiKey` is required: the admin API key, passed from a secret such as ${{ secrets.MINTLIFY_API_KEY }}\n' +
-        '- `projectId` is required: the project ID from the API keys page of the dashboard'
+        `- \`apiKey\` ${EMPTY_KEY}\n` +
+        '- `projectId` is required: the project ID shown on the API keys page of the dashboard'
     )
+  })
+
+  it('gives a project ID with a slash and spaces one message, not one per fault', () => {
+    expect(problem({ ...ok, projectId: 'acme / docs' })).toBe(
+      'Invalid input:\n- `projectId` must be the project ID shown on the API keys page of the dashboard, not a repository name like "acme / docs"'
+    )
+  })
+
+  it('lists each problem with the input at fault, in the order of the inputs', () => {
+    const error = thrown({ ...ok, apiKey: '', wait: 'maybe', projectId: 'acme/docs' })
+    expect(error.problems).toEqual([
+      { input: 'apiKey', message: EMPTY_KEY },
+      {
+        input: 'projectId',
+        message: 'must be the project ID shown on the API keys page of the dashboard, not a repository name like "acme/docs"'
+      },
+      { input: 'wait', message: 'must be true or false, not "maybe"' }
+    ])
+  })
+
+  it('lists nothing to do as a problem of no one input, and a range that holds no day as one of dateFrom', () => {
+    expect(thrown({ apiKey: 'k', projectId: 'p' }).problems).toEqual([
+      {
+        message:
+          'Nothing to do: set `prompt` to create an agent job, `jobId` to watch an existing one (with `prompt`, to send it a follow-up), ' +
+          'or `analytics: true` to export visitor analytics.'
+      }
+    ])
+    expect(thrown({ ...ok, analytics: 'true', dateFrom: '2026-11-10', dateTo: '2026-11-10' }).problems).toEqual([
+      { input: 'dateFrom', message: expect.stringMatching(/^\(2026-11-10\) must be before `dateTo` \(2026-11-10\)/) as unknown }
+    ])
   })
 
   it('shows at most 60 characters of a bad value', () => {
@@ -344,7 +419,7 @@ describe('readInputs: messages for bad inputs', () => {
 
   it('says there is nothing to do without a prompt, a jobId or analytics', () => {
     expect(problem({ apiKey: 'k', projectId: 'p', analytics: 'false' })).toBe(
-      'Nothing to do: set `prompt` to create an agent job, `jobId` to watch an existing one (with `prompt`, to send it a follow-up), ' +
+      'Invalid input:\n- Nothing to do: set `prompt` to create an agent job, `jobId` to watch an existing one (with `prompt`, to send it a follow-up), ' +
         'or `analytics: true` to export visitor analytics.'
     )
   })
@@ -392,5 +467,25 @@ describe('analyticsRange', () => {
     })
     expect(analyticsRange('2026-01-01', undefined, NOW)).toEqual({ dateFrom: '2026-01-01', dateTo: '2026-11-14' })
     expect(analyticsRange('2026-01-01', '2026-01-05', NOW)).toEqual({ dateFrom: '2026-01-01', dateTo: '2026-01-05' })
+  })
+})
+
+describe('a dateTo too early for the default range', () => {
+  it('asks for dateFrom when the 7 days before dateTo fall before year 0000', () => {
+    const values: Record<string, string> = { apiKey: 'mint_key', projectId: 'proj', analytics: 'true', dateTo: '0000-01-03' }
+    expect(() => readInputs((name) => values[name] ?? '')).toThrow(
+      'Invalid input:\n- `dateTo` (0000-01-03) is too early for the default range of 7 days before it; set `dateFrom`'
+    )
+  })
+})
+
+describe('compare', () => {
+  it('takes previous or none, in any case, and names both when given anything else', () => {
+    const values = (compare: string): Record<string, string> => ({ apiKey: 'mint_key', projectId: 'proj', analytics: 'true', compare })
+    expect(readInputs((name) => values('PREVIOUS')[name] ?? '').analytics?.compare).toBe(true)
+    expect(readInputs((name) => values('none')[name] ?? '').analytics?.compare).toBe(false)
+    expect(() => readInputs((name) => values('last-week')[name] ?? '')).toThrow(
+      '- `compare` must be previous (compare with the period of the same length just before) or none, not "last-week"'
+    )
   })
 })

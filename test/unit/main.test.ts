@@ -1,9 +1,12 @@
 // run(), the action's entry: secrets masked before anything else, inputs read and warned about, the
-// work loaded only for valid inputs, and every failure turned into one failed step. The toolkit and
-// the work are replaced by recording fakes; the work itself is tested in test/integration/work.test.ts.
+// work loaded only for valid inputs, bad inputs shown in the job summary, every failure turned into
+// one failed step, and the log ended by one line on how the run ended and how long it took. The
+// toolkit and the work are replaced by recording fakes; the work itself is tested in
+// test/integration/work.test.ts.
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import type { JobReport } from '../../src/agent/outcome.js'
+import type { EndedSection } from '../../src/run/final-line.js'
 import type { RunReport } from '../../src/run/work.js'
+import { renderSummary } from '../support/render.js'
 
 const KEY = 'mint_mainKeyZ8q'
 const TOKEN = 'ghs_mainTokenW3'
@@ -17,9 +20,13 @@ interface FakeState {
   /** What the work throws, when set: anything at all may escape it. */
   workError?: unknown
   publishError?: Error
+  /** What writing the job summary throws, when set. */
+  summaryError?: Error
+  /** The HTML each successful write of the job summary appended. */
+  summaries: string[]
 }
 
-const fake = vi.hoisted((): FakeState => ({ inputs: {}, events: [], workLoads: 0, report: { sections: [] } }))
+const fake = vi.hoisted((): FakeState => ({ inputs: {}, events: [], workLoads: 0, report: { sections: [] }, summaries: [] }))
 
 vi.mock('@actions/core', () => ({
   getInput: (name: string) => {
@@ -30,7 +37,17 @@ vi.mock('@actions/core', () => ({
   warning: (message: string) => fake.events.push(`warning ${message}`),
   info: (message: string) => fake.events.push(`info ${message}`),
   debug: (message: string) => fake.events.push(`debug ${message}`),
-  setFailed: (message: string) => fake.events.push(`setFailed ${message}`)
+  setFailed: (message: string) => fake.events.push(`setFailed ${message}`),
+  summary: {
+    addRaw: (html: string) => ({
+      write: () => {
+        if (fake.summaryError !== undefined) return Promise.reject(fake.summaryError)
+        fake.events.push('summary')
+        fake.summaries.push(html)
+        return Promise.resolve()
+      }
+    })
+  }
 }))
 
 vi.mock('../../src/run/work.js', () => {
@@ -50,17 +67,28 @@ vi.mock('../../src/run/work.js', () => {
 
 const { run } = await import('../../src/main.js')
 
-function section(headline: string, failure?: string): JobReport {
-  return { kind: 'job', jobId: 'j1', followUp: false, unknownStatuses: [], headline, failure }
+/** A job section, with what run() reads of it: whether it fails the step, and what the last line says. */
+function section(failure?: string): EndedSection {
+  return { kind: 'job', status: 'completed', failure }
 }
 
 beforeEach(() => {
   fake.inputs = { apiKey: KEY, projectId: 'proj', prompt: 'Document it', baseUrl: 'https://api.example.com' }
   fake.events = []
-  fake.report = { sections: [section('Done.')] }
+  fake.report = { sections: [section()] }
   fake.workError = undefined
   fake.publishError = undefined
+  fake.summaryError = undefined
+  fake.summaries = []
+  // The job summary file is set only where a test says so (these tests may themselves run on a runner).
+  vi.stubEnv('GITHUB_STEP_SUMMARY', '')
 })
+
+/** A clock that reads `startMs` at the start of the run and `endMs` after it. */
+function clock(startMs: number, endMs: number): () => number {
+  const readings = [startMs, endMs]
+  return () => readings.shift() ?? Number.NaN
+}
 
 /** The calls after the secrets were masked that are not input reads. */
 const actions = (): string[] => fake.events.filter((e) => !e.startsWith('getInput ') && !e.startsWith('setSecret '))
@@ -70,13 +98,14 @@ describe('run', () => {
   it('stops at invalid inputs with the message of every problem, without loading the work', async () => {
     fake.inputs = { apiKey: KEY, projectId: 'proj', prompt: 'x', timeoutMinutes: 'soon', wait: 'maybe' }
     const loadsBefore = fake.workLoads
-    await run()
+    await run(clock(1000, 1400))
     // This test runs first, so the work module has not been loaded by any other.
     expect(fake.workLoads).toBe(loadsBefore)
     expect(actions()).toEqual([
       'setFailed Invalid input:\n' +
         '- `wait` must be true or false, not "maybe"\n' +
-        '- `timeoutMinutes` must be a number of minutes greater than 0 and at most 7200, such as 30 or 0.5; got "soon"'
+        '- `timeoutMinutes` must be a number of minutes greater than 0 and at most 7200, such as 30 or 0.5; got "soon"',
+      'info Failed after 0s: invalid input (wait, timeoutMinutes).'
     ])
   })
 
@@ -94,43 +123,124 @@ describe('run', () => {
     fake.inputs = { apiKey: KEY, projectId: '' }
     await run()
     expect(fake.events.filter((e) => e.startsWith('setSecret '))).toEqual([`setSecret ${KEY}`])
-    expect(actions()).toHaveLength(1)
+    expect(actions()).toHaveLength(2)
     expect(actions()[0]).toMatch(/^setFailed Invalid input:\n- `projectId` is required/)
-    expect(actions()[0]).not.toContain(KEY)
+    expect(actions().join('\n')).not.toContain(KEY)
   })
 
-  it('runs the work, publishes its report, and leaves the step green when no section fails', async () => {
-    await run()
-    expect(actions()).toEqual(['work proj', 'publish 1'])
+  it('runs the work, publishes its report, leaves the step green when no section fails, and ends the log with the outcome', async () => {
+    fake.report = { sections: [{ ...section(), prLink: 'https://github.com/acme/docs/pull/7' }] }
+    await run(clock(5000, 257_000))
+    expect(actions()).toEqual([
+      'work proj',
+      'publish 1',
+      'info Done in 4m 12s: agent job completed, pull request https://github.com/acme/docs/pull/7.'
+    ])
     expect(fake.workLoads).toBe(1)
   })
 
-  it('fails the step once, with the failure of every section on its own line', async () => {
-    fake.report = { sections: [section('A.', 'The job failed.'), section('Fine.'), section('B.', 'The export failed.')] }
-    await run()
-    expect(actions()).toEqual(['work proj', 'publish 3', 'setFailed The job failed.\nThe export failed.'])
+  it('fails the step once, with the failure of every section on its own line, and ends the log with the first', async () => {
+    fake.report = { sections: [section('The job failed.'), section(), section('The export failed.')] }
+    await run(clock(0, 31_000))
+    expect(actions()).toEqual([
+      'work proj',
+      'publish 3',
+      'setFailed The job failed.\nThe export failed.',
+      'info Failed after 31s: The job failed (and 1 more failure).'
+    ])
   })
 
   it('turns a summary that cannot be written into a warning, and still fails for the sections', async () => {
     fake.publishError = new Error('EACCES: permission denied')
-    fake.report = { sections: [section('A.', 'The job failed.')] }
-    await run()
+    fake.report = { sections: [section('The job failed.')] }
+    await run(clock(0, 0))
     expect(actions()).toEqual([
       'work proj',
       'publish 1',
       'warning Could not write the job summary: EACCES: permission denied',
-      'setFailed The job failed.'
+      'setFailed The job failed.',
+      'info Failed after 0s: The job failed.'
     ])
   })
 
   it('fails the step with the message of an error that escapes the work', async () => {
     fake.workError = new Error('Something broke.')
-    await run()
-    expect(actions()).toEqual(['work proj', 'setFailed Something broke.'])
+    await run(clock(0, 2000))
+    expect(actions()).toEqual(['work proj', 'setFailed Something broke.', 'info Failed after 2s: Something broke.'])
     fake.events = []
     fake.workError = 'a plain string'
+    await run(clock(0, 2000))
+    expect(actions()).toEqual(['work proj', 'setFailed a plain string', 'info Failed after 2s: a plain string.'])
+  })
+
+  it('measures the run with the performance clock when given none', async () => {
+    const now = vi.spyOn(performance, 'now').mockReturnValueOnce(10_000).mockReturnValueOnce(75_000)
     await run()
-    expect(actions()).toEqual(['work proj', 'setFailed a plain string'])
+    now.mockRestore()
+    expect(actions().at(-1)).toBe('info Done in 1m 5s: agent job completed without a pull request.')
+  })
+
+  describe('invalid input', () => {
+    const bad = { apiKey: '', projectId: 'acme/docs', prompt: 'x' }
+
+    it('appends a section that lists each bad input, before it fails the step and ends the log', async () => {
+      vi.stubEnv('GITHUB_STEP_SUMMARY', '/runner/summary')
+      fake.inputs = bad
+      await run(clock(0, 30))
+      expect(actions()).toEqual([
+        'summary',
+        expect.stringMatching(/^setFailed Invalid input:\n- `apiKey` is empty: .*\n- `projectId` must be the project ID shown/) as unknown,
+        'info Failed after 0s: invalid input (apiKey, projectId).'
+      ])
+      expect(fake.summaries).toHaveLength(1)
+      const seen = renderSummary(fake.summaries[0] ?? '')
+      expect(seen.headings).toEqual(['❌ Invalid input'])
+      expect(seen.text).toContain('apiKey is empty: the secret passed to it is empty or was not passed')
+      expect(seen.text).toContain(
+        'projectId must be the project ID shown on the API keys page of the dashboard, not a repository name like "acme/docs"'
+      )
+    })
+
+    it('appends the section for nothing to do, too', async () => {
+      vi.stubEnv('GITHUB_STEP_SUMMARY', '/runner/summary')
+      fake.inputs = { apiKey: KEY, projectId: 'proj' }
+      await run(clock(0, 0))
+      expect(actions()).toEqual([
+        'summary',
+        expect.stringMatching(/^setFailed Invalid input:\n- Nothing to do: /) as unknown,
+        'info Failed after 0s: invalid input.'
+      ])
+      expect(renderSummary(fake.summaries[0] ?? '').text).toContain('Nothing to do: set prompt to create an agent job')
+    })
+
+    it('writes no summary where the runner gives no summary file', async () => {
+      fake.inputs = bad
+      await run(clock(0, 0))
+      expect(actions().map((a) => a.split(' ')[0])).toEqual(['setFailed', 'info'])
+      expect(fake.summaries).toEqual([])
+    })
+
+    it('turns a summary that cannot be written into a warning, and still fails the step for the inputs', async () => {
+      vi.stubEnv('GITHUB_STEP_SUMMARY', '/runner/summary')
+      fake.summaryError = new Error('ENOSPC: no space left on device')
+      fake.inputs = bad
+      await run(clock(0, 0))
+      expect(actions()).toEqual([
+        'warning Could not write the job summary: ENOSPC: no space left on device',
+        expect.stringMatching(/^setFailed Invalid input:\n- `apiKey` is empty/) as unknown,
+        'info Failed after 0s: invalid input (apiKey, projectId).'
+      ])
+    })
+
+    it('never shows the key, in the summary or the log', async () => {
+      vi.stubEnv('GITHUB_STEP_SUMMARY', '/runner/summary')
+      fake.inputs = { apiKey: `${KEY} x`, projectId: 'acme/docs', prompt: 'x', wait: 'maybe' }
+      await run(clock(0, 0))
+      expect(actions()).toHaveLength(3)
+      expect(fake.summaries).toHaveLength(1)
+      for (const text of [...actions(), ...fake.summaries]) expect(text).not.toContain(KEY)
+      expect(renderSummary(fake.summaries[0] ?? '').text).toContain('apiKey contains spaces or characters that cannot be sent')
+    })
   })
 
   describe('warnings about the inputs', () => {

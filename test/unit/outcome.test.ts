@@ -6,7 +6,7 @@ import { ApiError } from '../../src/api/errors.js'
 import type { FailOn } from '../../src/run/inputs.js'
 import { StopError } from '../../src/run/lifetime.js'
 import type { PartEnding } from '../../src/run/part.js'
-import { judgeJob, prNumberOf } from '../../src/agent/outcome.js'
+import { judgeJob, type JobReport, prNumberOf } from '../../src/agent/outcome.js'
 import type { AgentJob } from '../../src/api/schemas.js'
 
 function progressWith(job: AgentJob, extra: Partial<JobProgress> = {}): JobProgress {
@@ -65,7 +65,7 @@ describe('judgeJob', () => {
     const cancelled = judge(progress, ['failed'], { kind: 'stopped', stop: new StopError('cancelled', 'SIGTERM') })
     expect(cancelled).toMatchObject({ jobId: 'j1', status: 'active' })
     expect(cancelled.failure).toBe(
-      'Cancelled (SIGTERM) while waiting for job j1. Job j1 keeps running on the service; the API cannot cancel it.'
+      'Cancelled (SIGTERM) while waiting for job j1. The job keeps running on the service: the API cannot cancel it.'
     )
     const early = judge(newJobProgress(), ['failed'], { kind: 'stopped', stop: new StopError('timeout') })
     expect(early.failure).toBe('Timed out after 1m 0s (timeoutMinutes) before a job was created.')
@@ -102,6 +102,8 @@ describe('judgeJob: the values of the report', () => {
     const report = judge(progressWith(job, { messageSent: true, created: false }))
     expect(report).toEqual({
       kind: 'job',
+      outcome: 'opened',
+      prompt: undefined,
       jobId: 'j9',
       status: 'completed',
       serviceStatus: 'completed',
@@ -116,8 +118,7 @@ describe('judgeJob: the values of the report', () => {
       waitedMs: 5000,
       followUp: true,
       unknownStatuses: [],
-      headline: 'The agent completed job j9 and opened a pull request https://github.com/acme/docs/pull/77.',
-      failure: undefined
+      headline: 'The agent completed job j9 and opened a pull request https://github.com/acme/docs/pull/77.'
     })
   })
 
@@ -254,7 +255,7 @@ describe('judgeJob: a run stopped by the deadline or a signal', () => {
   ])('fails with the timeout %s', (_when, ending) => {
     const report = judge(progressWith({ id: 'j1', status: 'active' }), ['failed'], ending)
     expect(report.headline).toBe(
-      'Timed out after 1m 0s (timeoutMinutes) while waiting for job j1. Job j1 keeps running on the service; the API cannot cancel it.'
+      'Timed out after 1m 0s (timeoutMinutes) while waiting for job j1. The job keeps running on the service: the API cannot cancel it.'
     )
     expect(report.failure).toBe(report.headline)
   })
@@ -275,7 +276,7 @@ describe('judgeJob: a run stopped by the deadline or a signal', () => {
   it('warns that a follow-up in flight may have been received, and that the job keeps running', () => {
     const progress: JobProgress = { ...newJobProgress(), jobId: 'j2', postInFlight: 'message' }
     expect(judge(progress, ['failed'], sigterm).failure).toBe(
-      `Cancelled (SIGTERM) while sending the follow-up to job j2.${MESSAGE_ADVICE} Job j2 keeps running on the service; the API cannot cancel it.`
+      `Cancelled (SIGTERM) while sending the follow-up to job j2.${MESSAGE_ADVICE} The job keeps running on the service: the API cannot cancel it.`
     )
   })
 
@@ -287,7 +288,7 @@ describe('judgeJob: a run stopped by the deadline or a signal', () => {
     const progress = progressWith({ id: 'j', status: 'thinking' }, { unknownStatuses: ['queued', 'thinking'] })
     const report = judge(progress, [], timeout)
     expect(report.failure).toBe(
-      'Timed out after 1m 0s (timeoutMinutes) while waiting for job j. Job j keeps running on the service; the API cannot cancel it. ' +
+      'Timed out after 1m 0s (timeoutMinutes) while waiting for job j. The job keeps running on the service: the API cannot cancel it. ' +
         'The service reported a status this action does not know: "queued", "thinking".'
     )
     expect(report.unknownStatuses).toEqual(['queued', 'thinking'])
@@ -330,5 +331,80 @@ describe('prNumberOf', () => {
     [undefined, undefined]
   ])('%s → %s', (link, number) => {
     expect(prNumberOf(link)).toBe(number)
+  })
+})
+
+describe('judgeJob: the outcome the summary leads with, and the next step', () => {
+  it.each<[string, AgentJob, JobReport['outcome']]>([
+    ['a pull request', { id: 'j', status: 'completed', prLink: 'https://github.com/o/r/pull/1' }, 'opened'],
+    ['an unsafe pull request link', { id: 'j', status: 'completed', prLink: 'javascript:alert(1)' }, 'opened'],
+    ['no pull request', { id: 'j', status: 'completed' }, 'no-pr'],
+    ['a failed job', { id: 'j', status: 'failed' }, 'failed'],
+    ['an archived job', { id: 'j', status: 'archived' }, 'archived'],
+    ['a job still active', { id: 'j', status: 'active' }, 'running']
+  ])('names the outcome of %s', (_, job, outcome) => {
+    expect(judge(progressWith(job)).outcome).toBe(outcome)
+  })
+
+  it('gives no next step for a job that ended on the service', () => {
+    for (const status of ['completed', 'failed', 'archived']) expect(judge(progressWith({ id: 'j', status })).nextStep).toBeUndefined()
+  })
+
+  it('after the deadline or a cancellation while waiting, says to watch the same job again', () => {
+    const timedOut = judge(progressWith({ id: 'j7', status: 'active' }), ['failed'], { kind: 'stopped', stop: new StopError('timeout') })
+    expect(timedOut).toMatchObject({ outcome: 'timeout', nextStep: { kind: 'watch', jobId: 'j7' } })
+    const cancelled = judge(progressWith({ id: 'j7', status: 'active' }), ['failed'], {
+      kind: 'stopped',
+      stop: new StopError('cancelled', 'SIGINT')
+    })
+    expect(cancelled).toMatchObject({ outcome: 'cancelled', nextStep: { kind: 'watch', jobId: 'j7' } })
+  })
+
+  it('when stopped while creating the job, says to look for a job that may exist', () => {
+    const report = judge({ ...newJobProgress(), postInFlight: 'create' }, ['failed'], { kind: 'stopped', stop: new StopError('timeout') })
+    expect(report).toMatchObject({ outcome: 'timeout', nextStep: { kind: 'find-job' } })
+  })
+
+  it('when stopped while sending a follow-up, says to check whether the job received it', () => {
+    const progress = { ...progressWith({ id: 'j3', status: 'active' }), postInFlight: 'message' as const }
+    const report = judge(progress, ['failed'], { kind: 'stopped', stop: new StopError('timeout') })
+    expect(report.nextStep).toEqual({ kind: 'check-message', jobId: 'j3' })
+  })
+
+  it('when stopped before any job existed, gives no next step', () => {
+    const report = judge(newJobProgress(), ['failed'], { kind: 'skipped', stop: new StopError('timeout') })
+    expect(report.outcome).toBe('timeout')
+    expect(report.nextStep).toBeUndefined()
+  })
+
+  it('after an error on a create that may have reached the service, says to look for the job', () => {
+    const error = new ApiError('Creating the agent job failed: HTTP 502.', { status: 502, transient: true, mayHaveActed: true })
+    const report = judge({ ...newJobProgress(), postInFlight: 'create' }, ['failed'], { kind: 'failed', error })
+    expect(report).toMatchObject({ outcome: 'error', failure: 'Creating the agent job failed: HTTP 502.', nextStep: { kind: 'find-job' } })
+  })
+
+  it('after an error on a follow-up that may have reached the service, says to check the job', () => {
+    const error = new ApiError('Sending the follow-up failed: HTTP 500.', { status: 500, transient: true, mayHaveActed: true })
+    const progress = { ...progressWith({ id: 'j4', status: 'active' }), postInFlight: 'message' as const }
+    expect(judge(progress, ['failed'], { kind: 'failed', error }).nextStep).toEqual({ kind: 'check-message', jobId: 'j4' })
+  })
+
+  it('after an error the service surely did not act on, gives no next step', () => {
+    const refused = new ApiError('Creating the agent job failed: HTTP 401.', { status: 401, transient: false })
+    expect(judge({ ...newJobProgress(), postInFlight: 'create' }, ['failed'], { kind: 'failed', error: refused }).nextStep).toBeUndefined()
+    const acted = new ApiError('Checking job "j" failed: HTTP 500.', { status: 500, transient: true, mayHaveActed: true })
+    expect(judge(progressWith({ id: 'j', status: 'active' }), ['failed'], { kind: 'failed', error: acted }).nextStep).toBeUndefined()
+    expect(judge(newJobProgress(), ['failed'], { kind: 'failed', error: new Error('boom') }).nextStep).toBeUndefined()
+  })
+
+  it('with wait false, reports the job as running and says how to watch it later', () => {
+    const report = judgeJob(progressWith({ id: 'j5', status: 'active' }), finished, { ...policy(), wait: false }, 6000)
+    expect(report).toMatchObject({ outcome: 'running', nextStep: { kind: 'watch', jobId: 'j5' } })
+    expect(report.failure).toBeUndefined()
+  })
+
+  it('keeps the prompt the agent was given, for the summary', () => {
+    const report = judgeJob(progressWith({ id: 'j', status: 'completed' }), finished, { ...policy(), prompt: 'Document --dry-run' }, 6000)
+    expect(report.prompt).toBe('Document --dry-run')
   })
 })

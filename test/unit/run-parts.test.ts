@@ -40,7 +40,15 @@ function part(
     report: (ending, elapsedMs): JobReport => {
       endings.push(ending)
       events.push(`report ${name} ${ending.kind} at ${elapsedMs}`)
-      return { kind: 'job', jobId: name, followUp: false, unknownStatuses: [], headline: `${name} ${ending.kind}`, failure }
+      return {
+        kind: 'job',
+        outcome: 'running',
+        jobId: name,
+        followUp: false,
+        unknownStatuses: [],
+        headline: `${name} ${ending.kind}`,
+        failure
+      }
     }
   }
 }

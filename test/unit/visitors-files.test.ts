@@ -49,6 +49,7 @@ describe('visitorsJson', () => {
       partialReason: null,
       requests: 2,
       totals: { human: 1200, ai: 400, total: 1450 },
+      previous: null,
       pageCount: 2,
       pages: rows
     })
@@ -61,6 +62,41 @@ describe('visitorsJson', () => {
       visitorsJson(report([], { totals: undefined, partial: true, partialReason: 'a request failed while reading' }))
     ) as Record<string, unknown>
     expect(parsed).toMatchObject({ partial: true, partialReason: 'a request failed while reading', totals: null, pageCount: 0, pages: [] })
+  })
+
+  it('holds the previous period and its totals when a comparison was read', () => {
+    const previous = { dateFrom: '2026-11-07', dateTo: '2026-11-14', totals: { human: 1000, ai: 500, total: 1400 } }
+    const parsed = JSON.parse(visitorsJson(report(rows, { previous }))) as Record<string, unknown>
+    expect(parsed.previous).toEqual({ ...previous, missingReason: null })
+    expect(Object.keys(parsed)).toEqual([
+      'projectId',
+      'dateFrom',
+      'dateTo',
+      'dateToExclusive',
+      'partial',
+      'partialReason',
+      'requests',
+      'totals',
+      'previous',
+      'pageCount',
+      'pages'
+    ])
+  })
+
+  it('says why the comparison is missing, with null totals', () => {
+    const previous = { dateFrom: '2026-11-07', dateTo: '2026-11-14', missing: 'the request for the previous period failed' }
+    expect((JSON.parse(visitorsJson(report(rows, { previous }))) as Record<string, unknown>).previous).toEqual({
+      dateFrom: '2026-11-07',
+      dateTo: '2026-11-14',
+      totals: null,
+      missingReason: 'the request for the previous period failed'
+    })
+    const unread = { dateFrom: '2026-11-07', dateTo: '2026-11-14' }
+    expect((JSON.parse(visitorsJson(report(rows, { previous: unread }))) as Record<string, unknown>).previous).toEqual({
+      ...unread,
+      totals: null,
+      missingReason: null
+    })
   })
 
   it('keeps hostile paths exactly as the service gave them', () => {
@@ -148,14 +184,19 @@ describe('visitorsOutputs', () => {
 })
 
 describe('visitorsLogLine', () => {
-  it('sums up the export in one line', () => {
-    expect(visitorsLogLine(report(rows))).toBe(`Visitors, ${RANGE}: 1450 in all (human 1200, AI 400) over 2 pages, in 2 requests.`)
+  it('sums up the export in one line, with numbers written as the summary writes them', () => {
+    expect(visitorsLogLine(report(rows))).toBe(`Visitors, ${RANGE}: 1,450 in all (human 1,200, AI 400) over 2 pages, in 2 requests.`)
   })
 
   it('says when the export is partial', () => {
     expect(visitorsLogLine(report(rows, { partial: true }))).toBe(
-      `Visitors, ${RANGE}: 1450 in all (human 1200, AI 400) over 2 pages, in 2 requests; partial.`
+      `Visitors, ${RANGE}: 1,450 in all (human 1,200, AI 400) over 2 pages, in 2 requests; partial.`
     )
+  })
+
+  it('speaks of one page and one request in the singular', () => {
+    const one = report(rows.slice(0, 1), { requests: 1, totals: { human: 1_000_000, ai: 0, total: 1_000_000 } })
+    expect(visitorsLogLine(one)).toBe(`Visitors, ${RANGE}: 1,000,000 in all (human 1,000,000, AI 0) over 1 page, in 1 request.`)
   })
 
   it('is left out when nothing was read, since the failure or warning says why', () => {

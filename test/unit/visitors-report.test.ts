@@ -105,6 +105,31 @@ describe('judgeVisitors', () => {
     expect(cancelled.failure).toBeUndefined()
   })
 
+  it('carries the comparison with the previous period, read or missing', () => {
+    const previous = { dateFrom: '2026-11-07', dateTo: '2026-11-14', totals: { human: 1, ai: 0, total: 1 } }
+    expect(judgeVisitors(progressOf(rows, { totals, requests: 3, complete: true, previous }), req, { kind: 'finished' }).previous).toEqual(
+      previous
+    )
+    const missing = { dateFrom: '2026-11-07', dateTo: '2026-11-14', missing: 'the request for the previous period failed' }
+    const report = judgeVisitors(progressOf(rows, { totals, requests: 3, complete: true, previous: missing }), req, { kind: 'finished' })
+    expect(report).toMatchObject({ partial: false, previous: missing })
+    expect(report.failure).toBeUndefined()
+    expect(judgeVisitors(complete, req, { kind: 'finished' }).previous).toBeUndefined()
+  })
+
+  it('speaks of one page and one request in the singular', () => {
+    const one = progressOf(rows.slice(0, 1), { totals, requests: 1 })
+    expect(judgeVisitors(one, req, { kind: 'stopped', stop: new StopError('timeout') }).failure).toBe(
+      'Visitor analytics are incomplete: the deadline (timeoutMinutes) passed while reading; 1 page read in 1 request.'
+    )
+    expect(judgeVisitors(one, req, { kind: 'failed', error: new Error('HTTP 500.') }).failure).toBe(
+      'Visitor analytics are incomplete after 1 request. HTTP 500.'
+    )
+    expect(judgeVisitors({ ...one, capped: true }, req, { kind: 'finished' }).partialReason).toBe(
+      'reading stopped at maxPages (1 request) while the service had more'
+    )
+  })
+
   it('shows a range given as date-times as written', () => {
     const report = judgeVisitors(
       complete,

@@ -1,0 +1,1761 @@
+export const id = 851;
+export const ids = [851];
+export const modules = {
+
+/***/ 8851:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  publishReport: () => (/* binding */ publishReport),
+  work: () => (/* binding */ work)
+});
+
+// UNUSED EXPORTS: runParts
+
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 17 modules
+var core = __webpack_require__(418);
+// EXTERNAL MODULE: ./src/text/escape.ts
+var text_escape = __webpack_require__(7388);
+;// CONCATENATED MODULE: ./src/api/errors.ts
+// Failures of a request to the service, and the sentences a user can act on.
+
+class ApiError extends Error {
+    details;
+    name = 'ApiError';
+    constructor(message, details) {
+        super(message);
+        this.details = details;
+    }
+}
+function action(ctx) {
+    switch (ctx.kind) {
+        case 'create':
+            return 'Creating the agent job';
+        case 'message':
+            return `Sending the follow-up message to job "${(0,text_escape/* logText */.kc)(ctx.jobId ?? '', 100)}"`;
+        case 'get':
+            return `Checking job "${(0,text_escape/* logText */.kc)(ctx.jobId ?? '', 100)}"`;
+        case 'visitors':
+            return `Reading visitor analytics (offset ${ctx.offset ?? 0})`;
+    }
+}
+/** What the service's own error text adds, quoted and on one line. */
+function serviceSaid(serviceText) {
+    return serviceText ? ` The service said: "${(0,text_escape/* logText */.kc)(serviceText, 300)}".` : '';
+}
+function httpStatusMessage(ctx, status, serviceText, retryAfterMs) {
+    const what = action(ctx);
+    const project = (0,text_escape/* logText */.kc)(ctx.projectId, 100);
+    let sentence;
+    switch (status) {
+        case 400:
+            sentence = `${what} failed: the service rejected the request as invalid (400 Bad Request).`;
+            break;
+        case 401:
+            sentence =
+                `${what} failed: the service rejected the API key (401 Unauthorized). The key in \`apiKey\` is wrong, revoked or expired; ` +
+                    'create an admin key on the API keys page of the dashboard and pass it from a secret.';
+            break;
+        case 403:
+            sentence =
+                `${what} failed: access denied (403 Forbidden). The key may lack the scope this call needs ` +
+                    `(\`${ctx.kind === 'get' || ctx.kind === 'visitors' ? 'read' : 'write'}\`), the runner's IP address may be outside the key's IP allowlist, ` +
+                    `the organization's plan may not include API access (Pro or Enterprise), or project "${project}" may belong to another organization.`;
+            break;
+        case 404:
+            sentence =
+                ctx.kind === 'create' || ctx.kind === 'visitors'
+                    ? `${what} failed: project "${project}" was not found (404 Not Found). Check \`projectId\`.`
+                    : `${what} failed: job "${(0,text_escape/* logText */.kc)(ctx.jobId ?? '', 100)}" was not found in project "${project}" (404 Not Found). Check \`jobId\` and \`projectId\`.`;
+            break;
+        case 429:
+            sentence =
+                `${what} failed: the rate limit was hit (429 Too Many Requests). ` +
+                    (ctx.kind === 'visitors'
+                        ? 'Analytics allow 100 requests per organization per hour, shared by all analytics endpoints.'
+                        : 'Creating jobs and sending follow-ups is limited to 100 per project per hour.') +
+                    (retryAfterMs !== undefined ? ` The service asked to wait ${Math.ceil(retryAfterMs / 1000)} s.` : '');
+            break;
+        default:
+            sentence = status >= 500 ? `${what} failed: the service had an error (HTTP ${status}).` : `${what} failed with HTTP ${status}.`;
+    }
+    return sentence + serviceSaid(serviceText);
+}
+function networkMessage(ctx, cause) {
+    return `${action(ctx)} failed: ${cause}.`;
+}
+function invalidResponseMessage(ctx, status, problem) {
+    return `${action(ctx)} failed: the service's answer (HTTP ${status}) is not the documented JSON: ${problem}.`;
+}
+/** Added to the message of a POST that may have reached the service before it failed. */
+function mayHaveActedAdvice(ctx) {
+    return ctx.kind === 'create'
+        ? ' The request was sent, so the service may have created a job anyway. Before running again, look for it among the ' +
+            "project's agent jobs in the dashboard; if it is there, watch it with the `jobId` input instead of sending the prompt again."
+        : ' The request was sent, so the service may have received the message anyway. Check the job in the dashboard before sending it again.';
+}
+
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
+var schemas = __webpack_require__(9691);
+;// CONCATENATED MODULE: ./src/api/schemas.ts
+// The service's response bodies, as its OpenAPI documents declare them. No field of an agent job is
+// marked required; prLink, archivedAt and source.ref are nullable. A null where the documents do
+// not allow one is read as absent; a value of the wrong type is an invalid response.
+
+const schemas_text = schemas/* string */.YjP()
+    .nullish()
+    .transform((v) => v ?? undefined);
+const KNOWN_STATUSES = ['active', 'completed', 'archived', 'failed'];
+const TERMINAL_STATUSES = ['completed', 'archived', 'failed'];
+function isKnownStatus(status) {
+    return KNOWN_STATUSES.includes(status);
+}
+const agentJobSchema = schemas/* object */.Ikc({
+    id: schemas_text,
+    status: schemas_text,
+    source: schemas/* object */.Ikc({ repository: schemas_text, ref: schemas_text })
+        .nullish()
+        .transform((v) => v ?? undefined),
+    model: schemas_text,
+    prLink: schemas_text,
+    createdAt: schemas_text,
+    archivedAt: schemas_text
+});
+/** Error bodies: `{error}` from the agent API; analytics add `details: [{message}]`. */
+const errorBodySchema = schemas/* object */.Ikc({
+    error: schemas/* string */.YjP().optional(),
+    details: schemas/* array */.YOg(schemas/* object */.Ikc({ message: schemas/* string */.YjP() }))
+        .optional()
+        .catch(undefined)
+});
+const count = schemas/* number */.aig().nonnegative();
+const visitorsPageSchema = schemas/* object */.Ikc({
+    totals: schemas/* object */.Ikc({ human: count, ai: count, total: count }),
+    visitors: schemas/* array */.YOg(schemas/* object */.Ikc({ path: schemas/* string */.YjP(), human: count, ai: count, total: count })),
+    hasMore: schemas/* boolean */.zMY()
+});
+
+;// CONCATENATED MODULE: ./src/run/lifetime.ts
+// The run's lifetime: one abort signal fed by the deadline (timeoutMinutes) and by the runner's
+// cancellation signals. Every sleep and every request listens to it, so nothing outlives it.
+class StopError extends Error {
+    reason;
+    signalName;
+    constructor(reason, signalName) {
+        super(reason === 'timeout' ? 'The deadline (timeoutMinutes) passed.' : `The run was cancelled (${signalName ?? 'signal'}).`);
+        this.reason = reason;
+        this.signalName = signalName;
+        this.name = 'StopError';
+    }
+}
+class Lifetime {
+    timeoutMs;
+    now;
+    startedAt;
+    deadline;
+    controller = new AbortController();
+    timer;
+    constructor(timeoutMs, now = Date.now) {
+        this.timeoutMs = timeoutMs;
+        this.now = now;
+        this.startedAt = now();
+        this.deadline = this.startedAt + timeoutMs;
+        this.timer = setTimeout(() => {
+            this.stop(new StopError('timeout'));
+        }, timeoutMs);
+    }
+    get signal() {
+        return this.controller.signal;
+    }
+    /** Why the run was stopped, once it has been. */
+    get stopped() {
+        // Only stop() aborts the controller, always with a StopError.
+        return this.controller.signal.reason;
+    }
+    cancel(signalName) {
+        this.stop(new StopError('cancelled', signalName));
+    }
+    elapsedMs() {
+        return this.now() - this.startedAt;
+    }
+    remainingMs() {
+        return Math.max(0, this.deadline - this.now());
+    }
+    /** Throws the stop reason when the run has been stopped. */
+    check() {
+        const stopped = this.stopped;
+        if (stopped)
+            throw stopped;
+    }
+    dispose() {
+        clearTimeout(this.timer);
+    }
+    /** Stops the run; once it has stopped, the first reason stays (aborting again changes nothing). */
+    stop(error) {
+        clearTimeout(this.timer);
+        this.controller.abort(error);
+    }
+}
+/** Waits `ms`, or rejects with the signal's reason (the run's StopError) as soon as it aborts. */
+function sleep(ms, signal) {
+    return new Promise((resolve, reject) => {
+        if (signal.aborted) {
+            reject(signal.reason);
+            return;
+        }
+        const onAbort = () => {
+            clearTimeout(timer);
+            reject(signal.reason);
+        };
+        const timer = setTimeout(() => {
+            signal.removeEventListener('abort', onAbort);
+            resolve();
+        }, ms);
+        signal.addEventListener('abort', onAbort, { once: true });
+    });
+}
+
+// EXTERNAL MODULE: ./src/text/format.ts
+var format = __webpack_require__(8488);
+;// CONCATENATED MODULE: ./src/agent/poll-schedule.ts
+// When to check a job's status. Short jobs are seen quickly (checks after 1, 2 and 3 s), then the
+// gap grows by half each time until it reaches the steady interval the user chose. The steady
+// interval gets ±10 % jitter, so that many runs started together do not poll in lockstep.
+const FIRST_GAP_MS = 1000;
+const QUICK_CHECKS = 3;
+const GROWTH = 1.5;
+const JITTER = 0.1;
+/** Milliseconds to wait before status check number `check` (0 for the first). */
+function pollDelay(check, intervalMs, random = Math.random) {
+    const ramp = FIRST_GAP_MS * GROWTH ** Math.max(0, check - (QUICK_CHECKS - 1));
+    if (ramp < intervalMs)
+        return ramp;
+    const jitter = 1 + JITTER * (2 * random() - 1);
+    return Math.round(intervalMs * jitter);
+}
+
+;// CONCATENATED MODULE: ./src/agent/job.ts
+// The agent job: create it (or send a follow-up to an existing one), then check its status until it
+// is completed, archived or failed. What is learnt along the way is kept in JobProgress, so that the
+// report can be written from it however the run ends.
+
+
+
+
+
+
+function newJobProgress() {
+    return { created: false, messageSent: false, unknownStatuses: [], checks: 0, failedChecks: 0 };
+}
+const HEARTBEAT_MS = 60_000;
+function isTerminal(status) {
+    return TERMINAL_STATUSES.includes(status);
+}
+async function runAgentJob(api, req, progress, lifetime, log, options = {}) {
+    const random = options.random ?? Math.random;
+    if (req.jobId === undefined) {
+        progress.postInFlight = 'create';
+        const job = await api.createJob(req.projectId, req.prompt ?? '');
+        Object.assign(progress, { jobId: job.id, job, created: true, postInFlight: undefined });
+        log.info(`Created agent job ${(0,text_escape/* logText */.kc)(job.id, 100)}.`);
+    }
+    else {
+        progress.jobId = req.jobId;
+        if (req.prompt !== undefined) {
+            progress.postInFlight = 'message';
+            progress.job = await api.sendMessage(req.projectId, req.jobId, req.prompt);
+            Object.assign(progress, { messageSent: true, postInFlight: undefined });
+            log.info(`Sent a follow-up message to job ${(0,text_escape/* logText */.kc)(req.jobId, 100)}.`);
+        }
+    }
+    const jobId = progress.jobId;
+    const shownId = (0,text_escape/* logText */.kc)(jobId, 100);
+    await options.onStarted?.(jobId);
+    if (!req.wait) {
+        progress.job ??= await api.getJob(req.projectId, jobId);
+        noteStatus(progress, progress.job.status, undefined, shownId, log);
+        return;
+    }
+    progress.waitStartedMs = lifetime.elapsedMs();
+    let lastStatus;
+    if (progress.job)
+        lastStatus = noteStatus(progress, progress.job.status, undefined, shownId, log);
+    let lastLogMs = lifetime.elapsedMs();
+    let failing = false;
+    for (let check = 0; !isTerminal(progress.job?.status); check++) {
+        await sleep(pollDelay(check, req.pollIntervalMs, random), lifetime.signal);
+        try {
+            progress.job = await api.getJob(req.projectId, jobId);
+            progress.checks++;
+        }
+        catch (error) {
+            if (!(error instanceof ApiError) || !error.details.transient)
+                throw error;
+            progress.failedChecks++;
+            if (!failing)
+                log.warning(`A status check failed; the action keeps checking until the deadline. ${error.message}`);
+            failing = true;
+            continue;
+        }
+        if (failing)
+            log.info(`Status checks of job ${shownId} answer again.`);
+        failing = false;
+        const status = progress.job.status;
+        if (status !== lastStatus) {
+            lastStatus = noteStatus(progress, status, lastStatus, shownId, log);
+            lastLogMs = lifetime.elapsedMs();
+        }
+        else if (lifetime.elapsedMs() - lastLogMs >= HEARTBEAT_MS) {
+            const waited = (0,format/* formatDuration */.a3)(lifetime.elapsedMs() - (progress.waitStartedMs ?? 0));
+            log.info(`Job ${shownId} is still ${(0,text_escape/* logText */.kc)(status ?? 'without a status', 50)} after ${waited} (${(0,format/* formatDuration */.a3)(lifetime.remainingMs())} left before timeoutMinutes).`);
+            lastLogMs = lifetime.elapsedMs();
+        }
+    }
+    progress.waitEndedMs = lifetime.elapsedMs();
+}
+/** Logs the job's current `status` (a change from `previous`), warns once about a status it does not know; returns `status`. */
+function noteStatus(progress, status, previous, shownId, log) {
+    if (status === undefined) {
+        log.warning(`The service's answer about job ${shownId} has no status; the action keeps checking until the deadline.`);
+    }
+    else if (!isKnownStatus(status)) {
+        if (!progress.unknownStatuses.includes(status)) {
+            progress.unknownStatuses.push(status);
+            log.warning(`Job ${shownId} has the status "${(0,text_escape/* logText */.kc)(status, 50)}", which this action does not know; it is treated as still running ` +
+                "and the action keeps checking until the deadline. Please report it to the action's maintainers.");
+        }
+    }
+    else {
+        log.info(previous === undefined ? `Job ${shownId} is ${status}.` : `Job ${shownId}: ${(0,text_escape/* logText */.kc)(previous, 50)} → ${status}.`);
+    }
+    return status;
+}
+
+// EXTERNAL MODULE: ./src/run/error-message.ts
+var error_message = __webpack_require__(3229);
+;// CONCATENATED MODULE: ./src/run/part.ts
+
+/** The ending of a part whose work threw `error`. */
+function endingOf(error) {
+    return error instanceof StopError ? { kind: 'stopped', stop: error } : { kind: 'failed', error };
+}
+/** The stop that ended the part, whether it was stopped while running or never began. */
+function stopOf(ending) {
+    return ending.stop;
+}
+
+;// CONCATENATED MODULE: ./src/agent/outcome.ts
+// What the run's job part amounts to: the values for outputs and summary, one headline sentence,
+// and the failure message when the step must fail. Plain data, computed from the job's progress,
+// how the run ended, and the user's failOn policy.
+
+
+
+
+
+
+// What to do about a POST that was sent and not answered. The advice depends only on the kind of
+// request: every kind but 'create' gets the one for a message, and the project is not part of it.
+const CREATE_ADVICE = mayHaveActedAdvice({
+    kind: 'create',
+    // Stryker disable next-line StringLiteral: the project is not part of the advice
+    projectId: ''
+});
+// Stryker disable next-line ObjectLiteral,StringLiteral: any kind but 'create', and any project, gets this same advice
+const MESSAGE_ADVICE = mayHaveActedAdvice({ kind: 'message', projectId: '' });
+// Said once a job exists and the step stops watching it.
+const STILL_RUNNING = 'The job keeps running on the service: the API cannot cancel it.';
+/** The pull request number, when the link is a GitHub pull request URL (github.com or GitHub Enterprise Server). */
+function prNumberOf(link) {
+    return link?.match(/^https?:\/\/[^/]+\/[^/]+\/[^/]+\/pull\/(\d+)(?:[/?#]|$)/)?.[1];
+}
+/** The job's report from its progress, how the work ended, and the run's time so far (`elapsedMs`). */
+function judgeJob(progress, ending, policy, elapsedMs) {
+    const job = progress.job;
+    const serviceStatus = job?.status;
+    const status = isKnownStatus(serviceStatus) ? serviceStatus : serviceStatus !== undefined ? 'active' : undefined;
+    const prLink = (0,text_escape/* safeHttpUrl */.vH)(job?.prLink);
+    const id = progress.jobId ? `job ${(0,text_escape/* logText */.kc)(progress.jobId, 100)}` : 'the job';
+    const report = {
+        kind: 'job',
+        // Stryker disable next-line StringLiteral: a placeholder; every ending below sets the outcome
+        outcome: 'error',
+        jobId: progress.jobId,
+        status,
+        serviceStatus,
+        prLink,
+        unsafePrLink: job?.prLink && !prLink ? job.prLink : undefined,
+        prNumber: prNumberOf(prLink),
+        prompt: policy.prompt,
+        model: job?.model,
+        repository: job?.source?.repository,
+        ref: job?.source?.ref,
+        createdAt: job?.createdAt,
+        archivedAt: job?.archivedAt,
+        waitedMs: progress.waitStartedMs === undefined ? undefined : (progress.waitEndedMs ?? elapsedMs) - progress.waitStartedMs,
+        followUp: progress.messageSent,
+        unknownStatuses: progress.unknownStatuses,
+        // Stryker disable next-line StringLiteral: a placeholder; every ending below sets the headline
+        headline: ''
+    };
+    const unknownNote = progress.unknownStatuses.length > 0
+        ? ` The service reported a status this action does not know: ${progress.unknownStatuses.map((s) => `"${(0,text_escape/* logText */.kc)(s, 50)}"`).join(', ')}.`
+        : '';
+    const stop = stopOf(ending);
+    if (stop) {
+        report.outcome = stop.reason === 'timeout' ? 'timeout' : 'cancelled';
+        const what = stop.reason === 'timeout'
+            ? `Timed out after ${(0,format/* formatDuration */.a3)(policy.timeoutMs)} (timeoutMinutes)`
+            : `Cancelled (${stop.signalName ?? 'signal'})`;
+        let when;
+        if (progress.postInFlight === 'create') {
+            when = `while creating the job.${CREATE_ADVICE}`;
+            report.nextStep = { kind: 'find-job' };
+        }
+        else if (progress.postInFlight === 'message') {
+            when = `while sending the follow-up to ${id}.${MESSAGE_ADVICE} ${STILL_RUNNING}`;
+            report.nextStep = { kind: 'check-message', jobId: progress.jobId };
+        }
+        else if (progress.jobId) {
+            when = `while waiting for ${id}. ${STILL_RUNNING}`;
+            report.nextStep = { kind: 'watch', jobId: progress.jobId };
+        }
+        else
+            when = 'before a job was created.';
+        report.headline = `${what} ${when}${unknownNote}`;
+        report.failure = report.headline;
+    }
+    else if (ending.kind === 'failed') {
+        report.headline = (0,error_message/* errorMessage */.g)(ending.error);
+        report.failure = report.headline;
+        const mayHaveActed = ending.error instanceof ApiError && ending.error.details.mayHaveActed === true;
+        if (mayHaveActed && progress.postInFlight === 'create')
+            report.nextStep = { kind: 'find-job' };
+        else if (mayHaveActed && progress.postInFlight === 'message')
+            report.nextStep = { kind: 'check-message', jobId: progress.jobId };
+    }
+    else if (!policy.wait && !(status && status !== 'active')) {
+        report.outcome = 'running';
+        const what = progress.created
+            ? 'was created and is running'
+            : progress.messageSent
+                ? 'received the follow-up and is running'
+                : 'is running';
+        report.headline = `${capitalise(id)} ${what} on the service; wait is false, so the step does not wait for it.`;
+        report.nextStep = { kind: 'watch', jobId: progress.jobId };
+    }
+    else {
+        judgeFinished(report, id, policy.failOn);
+    }
+    return report;
+}
+function judgeFinished(report, id, failOn) {
+    const link = report.prLink ? ` ${report.prLink}` : '';
+    switch (report.status) {
+        case 'completed':
+            if (report.prLink || report.unsafePrLink) {
+                report.outcome = 'opened';
+                report.headline = `The agent completed ${id} and opened a pull request${link}.`;
+                if (report.unsafePrLink)
+                    report.headline += ' Its link is not a plain http(s) URL, so it is shown as text and left out of the outputs.';
+            }
+            else {
+                report.outcome = 'no-pr';
+                report.headline = `The agent completed ${id} without changing any files, so it opened no pull request.`;
+                if (failOn.has('no-pr'))
+                    report.failure = `${capitalise(id)} completed without a pull request, and failOn includes no-pr.`;
+            }
+            break;
+        case 'failed':
+            report.outcome = 'failed';
+            report.headline = `The agent could not finish ${id}: the service reports it failed.`;
+            if (failOn.has('failed'))
+                report.failure = `${capitalise(id)} failed on the service.`;
+            break;
+        case 'archived':
+            report.outcome = 'archived';
+            report.headline = `${capitalise(id)} was archived on the service before it completed.`;
+            if (failOn.has('archived'))
+                report.failure = `${capitalise(id)} was archived, and failOn includes archived.`;
+            break;
+        default:
+            // Not reached by a watch, which ends only at one of the statuses above.
+            report.outcome = 'running';
+            report.headline = `${capitalise(id)} is ${report.serviceStatus ?? 'in an unknown state'}.`;
+    }
+}
+function capitalise(text) {
+    return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+;// CONCATENATED MODULE: ./src/agent/part.ts
+
+
+function agentJobPart(api, settings, hooks = {}) {
+    const progress = newJobProgress();
+    return {
+        run: ({ lifetime, log }) => runAgentJob(api, settings, progress, lifetime, log, hooks),
+        report: (ending, elapsedMs) => judgeJob(progress, ending, settings, elapsedMs)
+    };
+}
+
+;// CONCATENATED MODULE: ./src/analytics/budget.ts
+// The analytics requests one run may make. Analytics share 100 requests per organization per hour,
+// so a run spends from one budget however many sections and comparisons read.
+class RequestBudget {
+    limit;
+    spent = 0;
+    constructor(limit) {
+        this.limit = limit;
+    }
+    /** Takes one request from the budget; false when none is left. */
+    take() {
+        if (this.spent >= this.limit)
+            return false;
+        this.spent++;
+        return true;
+    }
+    get used() {
+        return this.spent;
+    }
+}
+
+// EXTERNAL MODULE: ./src/text/dates.ts
+var dates = __webpack_require__(8230);
+;// CONCATENATED MODULE: ./src/analytics/visitors.ts
+
+
+
+const PAGE_SIZE = 250;
+function newVisitorsProgress() {
+    return { rows: new Map(), requests: 0, complete: false, capped: false };
+}
+/** The period of the same length that ends where the range begins, in the range's own form. */
+function previousPeriod(dateFrom, dateTo) {
+    const from = (0,dates/* parseDate */._U)(dateFrom);
+    const length = (0,dates/* parseDate */._U)(dateTo) - from;
+    const start = new Date(from - length).toISOString();
+    return { dateFrom: (0,dates/* isDateOnly */.$o)(dateFrom) && length % dates/* DAY_MS */.sO === 0 ? start.slice(0, 10) : start, dateTo: dateFrom };
+}
+function merge(into, row) {
+    const seen = into.get(row.path);
+    if (!seen) {
+        into.set(row.path, row);
+        return;
+    }
+    into.set(row.path, {
+        path: row.path,
+        human: Math.max(seen.human, row.human),
+        ai: Math.max(seen.ai, row.ai),
+        total: Math.max(seen.total, row.total)
+    });
+}
+/**
+ * Reads every page of the range, within the budget. With `compare`, the totals of the previous period
+ * are read right after the first page (one request with limit 1: every answer carries the site
+ * totals); a failure there marks only the comparison as missing.
+ */
+async function exportVisitors(api, req, progress, budget, log) {
+    for (let page = 0;; page++) {
+        if (!budget.take()) {
+            progress.capped = true;
+            log.warning(`The visitor export stopped at maxPages (${(0,format/* counted */.hS)(budget.limit, 'request')}, ${(0,format/* counted */.hS)(progress.rows.size, 'page')} read) while the service had more; ` +
+                'it is marked partial. Raise maxPages to read everything (analytics allow 100 requests per organization per hour).');
+            break;
+        }
+        const result = await api.getVisitors(req.projectId, {
+            dateFrom: req.dateFrom,
+            dateTo: req.dateTo,
+            limit: PAGE_SIZE,
+            offset: page * PAGE_SIZE
+        });
+        progress.requests++;
+        progress.totals ??= result.totals;
+        for (const row of result.visitors)
+            merge(progress.rows, row);
+        if (page === 0 && req.compare)
+            await readPrevious(api, req, progress, budget, log);
+        if (!result.hasMore) {
+            progress.complete = true;
+            break;
+        }
+        if (result.visitors.length === 0) {
+            log.warning(`The service reported more visitor rows after an empty page (offset ${page * PAGE_SIZE}); the export stops there and is marked partial.`);
+            break;
+        }
+    }
+}
+async function readPrevious(api, req, progress, budget, log) {
+    const previous = previousPeriod(req.dateFrom, req.dateTo);
+    progress.previous = previous;
+    if (!budget.take()) {
+        previous.missing = 'no request was left under maxPages';
+        return;
+    }
+    try {
+        progress.requests++;
+        previous.totals = (await api.getVisitors(req.projectId, { ...previous, limit: 1, offset: 0 })).totals;
+    }
+    catch (error) {
+        if (!(error instanceof ApiError))
+            throw error;
+        previous.missing = 'the request for the previous period failed';
+        log.warning(`The comparison with the previous period is left out: ${error.message}`);
+    }
+}
+/** Two paths in code-unit order, as a sort comparator. */
+function byPath(a, b) {
+    if (a < b)
+        return -1;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: Array.prototype.sort (a TimSort in V8) only asks whether a result is below 0, so 0 and 1 sort alike here
+    return a > b ? 1 : 0;
+}
+/** Rows in a stable order: most total visitors first, then by path. */
+function sortedRows(rows) {
+    return [...rows].sort((a, b) => b.total - a.total || byPath(a.path, b.path));
+}
+
+;// CONCATENATED MODULE: ./src/analytics/visitors-report.ts
+
+
+
+
+function judgeVisitors(progress, req, ending) {
+    const report = {
+        kind: 'visitors',
+        projectId: req.projectId,
+        dateFrom: req.dateFrom,
+        dateTo: req.dateTo,
+        rangeText: (0,dates/* describeRange */.pC)(req.dateFrom, req.dateTo),
+        totals: progress.totals,
+        rows: sortedRows(progress.rows.values()),
+        requests: progress.requests,
+        topPages: req.topPages,
+        partial: !progress.complete,
+        previous: progress.previous
+    };
+    if (ending.kind === 'skipped') {
+        report.partialReason = `not exported: the run was ${ending.stop.reason === 'timeout' ? 'out of time' : 'cancelled'} before the export`;
+    }
+    else if (ending.kind === 'stopped') {
+        report.partialReason =
+            ending.stop.reason === 'timeout'
+                ? 'the deadline (timeoutMinutes) passed while reading'
+                : `the run was cancelled (${ending.stop.signalName ?? 'signal'}) while reading`;
+        report.failure = `Visitor analytics are incomplete: ${report.partialReason}; ${(0,format/* counted */.hS)(progress.rows.size, 'page')} read in ${(0,format/* counted */.hS)(progress.requests, 'request')}.`;
+    }
+    else if (ending.kind === 'failed') {
+        report.partialReason = 'a request failed while reading';
+        report.failure =
+            progress.requests > 0
+                ? `Visitor analytics are incomplete after ${(0,format/* counted */.hS)(progress.requests, 'request')}. ${(0,error_message/* errorMessage */.g)(ending.error)}`
+                : (0,error_message/* errorMessage */.g)(ending.error);
+    }
+    else if (progress.capped) {
+        report.partialReason = `reading stopped at maxPages (${(0,format/* counted */.hS)(progress.requests, 'request')}) while the service had more`;
+    }
+    else if (!progress.complete) {
+        report.partialReason = 'the service reported more rows after an empty page';
+    }
+    return report;
+}
+
+;// CONCATENATED MODULE: ./src/analytics/visitors-part.ts
+
+
+/** `budget` is the run's analytics request budget, shared with every other analytics read. */
+function visitorsPart(api, request, budget) {
+    const progress = newVisitorsProgress();
+    return {
+        run: ({ log }) => exportVisitors(api, request, progress, budget, log),
+        report: (ending) => judgeVisitors(progress, request, ending)
+    };
+}
+
+;// CONCATENATED MODULE: ./src/api/retry.ts
+// How long to wait before retrying a request: exponential backoff with full jitter,
+// or the service's Retry-After when it gives one.
+const DEFAULT_RETRY_POLICY = {
+    maxAttempts: 5,
+    baseMs: 1000,
+    capMs: 30_000,
+    random: Math.random
+};
+/** Full jitter: a random wait between 0 and min(cap, base * 2^retry), retry counting from 0. */
+function backoffDelay(retry, policy) {
+    const ceiling = Math.min(policy.capMs, policy.baseMs * 2 ** retry);
+    return Math.floor(policy.random() * ceiling);
+}
+/** Retry-After as milliseconds from `now`: delay-seconds or an HTTP date. Undefined when absent or unreadable. */
+function parseRetryAfter(value, now) {
+    if (value === undefined)
+        return undefined;
+    const text = value.trim();
+    if (/^\d+$/.test(text))
+        return Number(text) * 1000;
+    if (!/[a-z]/i.test(text))
+        return undefined;
+    const at = Date.parse(text);
+    return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/proxy.js
+var lib_proxy = __webpack_require__(9783);
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __webpack_require__(6752);
+;// CONCATENATED MODULE: ./src/api/transport.ts
+// One HTTP exchange, through the proxy the environment names (HTTPS_PROXY, HTTP_PROXY, NO_PROXY,
+// with the toolkit's own rules) or directly, under a per-request timeout and the run's abort signal.
+
+
+/** The exchange failed without an HTTP answer. `sent` is false only when the request surely never left. */
+class TransportError extends Error {
+    sent;
+    timedOut;
+    name = 'TransportError';
+    constructor(message, sent, timedOut) {
+        super(message);
+        this.sent = sent;
+        this.timedOut = timedOut;
+    }
+}
+const MAX_BODY_BYTES = 16 * 1024 * 1024;
+// Errors raised before a connection existed: the request cannot have reached the service.
+const NOT_SENT_CODES = new Set([
+    'ECONNREFUSED',
+    'ENOTFOUND',
+    'EAI_AGAIN',
+    'EHOSTUNREACH',
+    'ENETUNREACH',
+    'UND_ERR_CONNECT_TIMEOUT'
+]);
+function errorCode(error) {
+    const { code, cause } = (error ?? {});
+    const found = code ?? cause?.code;
+    return typeof found === 'string' ? found : undefined;
+}
+class Transport {
+    direct;
+    proxied = new Map();
+    dispatcherFor(url) {
+        const proxy = (0,lib_proxy/* getProxyUrl */.s)(url);
+        if (!proxy)
+            return (this.direct ??= new undici.Agent());
+        let agent = this.proxied.get(proxy.href);
+        if (!agent) {
+            agent = new undici.ProxyAgent(proxy.href);
+            this.proxied.set(proxy.href, agent);
+        }
+        return agent;
+    }
+    async send(req, runSignal, timeoutMs) {
+        const timeout = AbortSignal.timeout(Math.max(1, timeoutMs));
+        const signal = AbortSignal.any([runSignal, timeout]);
+        try {
+            const res = await (0,undici.request)(req.url, {
+                method: req.method,
+                headers: req.headers,
+                body: req.body,
+                signal,
+                dispatcher: this.dispatcherFor(req.url),
+                headersTimeout: timeoutMs,
+                bodyTimeout: timeoutMs
+            });
+            const chunks = [];
+            let size = 0;
+            for await (const chunk of res.body) {
+                size += chunk.length;
+                // Leaving the loop by throwing destroys the body stream: the rest of the answer is never read.
+                if (size > MAX_BODY_BYTES) {
+                    throw new TransportError(`the answer was larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB`, true, false);
+                }
+                chunks.push(chunk);
+            }
+            const headers = {};
+            for (const [name, value] of Object.entries(res.headers))
+                headers[name] = Array.isArray(value) ? value.join(', ') : value;
+            return { status: res.statusCode, headers, body: Buffer.concat(chunks).toString('utf8') };
+        }
+        catch (error) {
+            if (runSignal.aborted)
+                throw runSignal.reason;
+            if (error instanceof TransportError)
+                throw error;
+            if (timeout.aborted)
+                throw new TransportError(`no answer within ${Number((timeoutMs / 1000).toFixed(1))} s`, true, true);
+            const code = errorCode(error);
+            const notSent = NOT_SENT_CODES.has(code);
+            const detail = code ?? (error instanceof Error ? error.message : String(error));
+            throw new TransportError(notSent ? `could not connect (${detail})` : `the connection failed (${detail})`, !notSent, false);
+        }
+    }
+    async close() {
+        const agents = [...this.proxied.values()];
+        if (this.direct)
+            agents.push(this.direct);
+        await Promise.all(agents.map((a) => a.destroy().catch(() => undefined)));
+    }
+}
+
+;// CONCATENATED MODULE: ./src/api/client.ts
+
+
+
+
+
+
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+/** A GET may be repeated freely; these answers say a repeat may succeed. */
+function isTransientStatus(status) {
+    return status === 408 || status === 429 || status >= 500;
+}
+/** A POST is repeated only when the service cannot have acted on it. */
+function isSafeToRepeatPost(details) {
+    return details.neverSent === true || details.status === 429 || details.status === 503;
+}
+function segment(value) {
+    return encodeURIComponent(value);
+}
+class ApiClient {
+    options;
+    transport = new Transport();
+    requestTimeoutMs;
+    retry;
+    debug;
+    constructor(options) {
+        this.options = options;
+        this.requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+        this.retry = options.retry ?? DEFAULT_RETRY_POLICY;
+        this.debug = options.debug ?? (() => undefined);
+    }
+    async createJob(projectId, prompt) {
+        const ctx = { kind: 'create', projectId };
+        const job = await this.call({
+            ctx,
+            method: 'POST',
+            path: `/v2/agent/${segment(projectId)}/job`,
+            body: { prompt },
+            schema: agentJobSchema
+        });
+        if (!job.id) {
+            throw new ApiError(invalidResponseMessage(ctx, 201, 'it has no job id') + mayHaveActedAdvice(ctx), {
+                transient: false,
+                mayHaveActed: true
+            });
+        }
+        return { ...job, id: job.id };
+    }
+    sendMessage(projectId, jobId, prompt) {
+        return this.call({
+            ctx: { kind: 'message', projectId, jobId },
+            method: 'POST',
+            path: `/v2/agent/${segment(projectId)}/job/${segment(jobId)}/message`,
+            body: { prompt },
+            schema: agentJobSchema
+        });
+    }
+    getJob(projectId, jobId) {
+        return this.call({
+            ctx: { kind: 'get', projectId, jobId },
+            method: 'GET',
+            path: `/v2/agent/${segment(projectId)}/job/${segment(jobId)}`,
+            schema: agentJobSchema
+        });
+    }
+    getVisitors(projectId, query) {
+        return this.call({
+            ctx: { kind: 'visitors', projectId, offset: query.offset },
+            method: 'GET',
+            path: `/v1/analytics/${segment(projectId)}/visitors`,
+            query: { dateFrom: query.dateFrom, dateTo: query.dateTo, limit: String(query.limit), offset: String(query.offset) },
+            schema: visitorsPageSchema
+        });
+    }
+    close() {
+        return this.transport.close();
+    }
+    /** The key never leaves this class: any text the service or the network hands back is cleaned of it. */
+    redact(text) {
+        return text.split(this.options.apiKey).join('***');
+    }
+    async call(call) {
+        const { lifetime } = this.options;
+        const url = new URL(this.options.baseUrl + call.path);
+        for (const [name, value] of Object.entries(call.query ?? {}))
+            url.searchParams.set(name, value);
+        const headers = {
+            Authorization: `Bearer ${this.options.apiKey}`,
+            Accept: 'application/json',
+            'User-Agent': this.options.userAgent
+        };
+        let body;
+        if (call.body !== undefined) {
+            body = JSON.stringify(call.body);
+            headers['Content-Type'] = 'application/json';
+        }
+        for (let attempt = 1;; attempt++) {
+            lifetime.check();
+            // The deadline is enforced by the lifetime's signal, which aborts the request; the request's
+            // own timeout is not clamped to it, so that a deadline always reads as the deadline.
+            const timeoutMs = this.requestTimeoutMs;
+            const started = Date.now();
+            let failure;
+            let retryAfterMs;
+            this.debug(`${call.method} ${url.pathname}${url.search}${attempt > 1 ? ` (attempt ${attempt})` : ''}`);
+            try {
+                const res = await this.transport.send({ method: call.method, url, headers, body }, lifetime.signal, timeoutMs);
+                this.debug(`${call.method} ${url.pathname} answered ${res.status} in ${Date.now() - started} ms: ${(0,text_escape/* logText */.kc)(this.redact(res.body), 500)}`);
+                if (Math.floor(res.status / 100) === 2)
+                    return this.parse(call, res.status, res.body);
+                retryAfterMs = parseRetryAfter(res.headers['retry-after'], Date.now());
+                const serviceText = this.errorText(res.body);
+                failure = new ApiError(httpStatusMessage(call.ctx, res.status, serviceText, retryAfterMs), {
+                    status: res.status,
+                    transient: isTransientStatus(res.status),
+                    mayHaveActed: call.method === 'POST' && res.status >= 500 && res.status !== 503
+                });
+            }
+            catch (error) {
+                if (error instanceof ApiError)
+                    failure = error;
+                else if (error instanceof TransportError) {
+                    failure = new ApiError(networkMessage(call.ctx, `${this.redact(error.message)} talking to ${url.origin}`), {
+                        transient: true,
+                        mayHaveActed: call.method === 'POST' && error.sent,
+                        neverSent: !error.sent
+                    });
+                    this.debug(`${call.method} ${url.pathname} failed after ${Date.now() - started} ms: ${(0,text_escape/* logText */.kc)(failure.message)}`);
+                }
+                else {
+                    // The lifetime's StopError, and anything unforeseen, passes through unchanged.
+                    throw error;
+                }
+            }
+            const repeatable = call.method === 'GET' ? failure.details.transient : isSafeToRepeatPost(failure.details);
+            const wait = retryAfterMs ?? backoffDelay(attempt - 1, this.retry);
+            if (!repeatable || attempt >= this.retry.maxAttempts || wait >= lifetime.remainingMs()) {
+                if (failure.details.mayHaveActed)
+                    failure.message += mayHaveActedAdvice(call.ctx);
+                throw failure;
+            }
+            this.debug(`Retrying in ${(wait / 1000).toFixed(1)} s (attempt ${attempt + 1} of ${this.retry.maxAttempts}).`);
+            await sleep(wait, lifetime.signal);
+        }
+    }
+    parse(call, status, text) {
+        let json;
+        let problem;
+        try {
+            json = JSON.parse(text);
+        }
+        catch {
+            problem = text.trim() === '' ? 'the body is empty' : 'the body is not JSON';
+        }
+        if (problem === undefined) {
+            const parsed = call.schema.safeParse(json);
+            if (parsed.success)
+                return parsed.data;
+            problem = parsed.error.issues
+                .slice(0, 3)
+                .map((i) => (i.path.length > 0 ? `${i.path.join('.')}: ${i.message}` : i.message))
+                .join('; ');
+        }
+        throw new ApiError(invalidResponseMessage(call.ctx, status, (0,text_escape/* logText */.kc)(problem, 200)), {
+            status,
+            transient: true,
+            mayHaveActed: call.method === 'POST'
+        });
+    }
+    /** The service's own words from an error body, or undefined when it is not the documented JSON. */
+    errorText(body) {
+        let json;
+        try {
+            json = JSON.parse(body);
+        }
+        catch {
+            // Not JSON: json stays undefined, which the schema rejects.
+        }
+        const parsed = errorBodySchema.safeParse(json);
+        if (!parsed.success)
+            return undefined;
+        // Stryker disable next-line ArrayDeclaration: an element added to the empty list has no message, and parts without text are dropped
+        const parts = [parsed.data.error, ...(parsed.data.details ?? []).map((d) => d.message)].filter((p) => p);
+        return this.redact(parts.join('; '));
+    }
+}
+
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __webpack_require__(1455);
+;// CONCATENATED MODULE: ./src/report/html.ts
+// Small pieces of summary and comment HTML, each safe for text from the service.
+
+/** A link, when `href` is a plain http(s) URL; otherwise the label alone. `labelHtml` is HTML already. */
+function linkHtml(href, labelHtml) {
+    const safe = (0,text_escape/* safeHttpUrl */.vH)(href);
+    return safe ? `<a href="${safe.replace(/&/g, '&amp;')}">${labelHtml}</a>` : labelHtml;
+}
+/** Text in a code element, on one line. */
+function codeHtml(text, maxLength = 200) {
+    return `<code>${(0,text_escape/* htmlText */.js)(text, maxLength)}</code>`;
+}
+/**
+ * A message for people (why the step failed, say): escaped, on one line, its Markdown code spans
+ * (`apiKey`) shown as code elements rather than as backticks.
+ */
+function messageHtml(message, maxLength = 1000) {
+    return (0,text_escape/* htmlText */.js)(message, maxLength).replace(/&#96;(.+?)&#96;/g, '<code>$1</code>');
+}
+/** Text over several lines (a prompt, say): each line escaped, the lines kept, cut at `maxLines`. */
+function linesHtml(text, maxLength = 300, maxLines = 60) {
+    const lines = text.split(/\r\n|\r|\n/);
+    const kept = lines.slice(0, maxLines).map((line) => (line.trim() === '' ? '' : (0,text_escape/* htmlText */.js)(line, maxLength)));
+    if (lines.length > maxLines)
+        kept.push('…');
+    return kept.join('<br>\n');
+}
+/** A row of a two-column table: a label and its value (HTML). */
+function rowHtml(label, valueHtml) {
+    return `<tr><th scope="row" align="left">${label}</th><td>${valueHtml}</td></tr>`;
+}
+
+;// CONCATENATED MODULE: ./src/report/job-summary.ts
+
+
+
+
+/** Prompts longer than this, or of more than one line, are collapsed. */
+const SHORT_PROMPT = 200;
+/**
+ * Characters of a collapsed prompt shown: even with every character escaped at its longest, the
+ * prompt stays under 100 KiB, so that the summary stays under GitHub's 1 MiB limit.
+ */
+const PROMPT_SHOWN = 4000;
+/** A GitHub pull request URL (github.com or GitHub Enterprise Server): owner, repository and number. */
+const PULL_REQUEST = /^https?:\/\/[^/]+\/([^/]+)\/([^/]+)\/pull\/(\d+)(?:[/?#].*)?$/s;
+/** "acme/docs#42" for a GitHub pull request URL, otherwise undefined. */
+function pullRequestLabel(link) {
+    return PULL_REQUEST.test(link) ? link.replace(PULL_REQUEST, '$1/$2#$3') : undefined;
+}
+/** The repository a job works on (a full URL, as the service gives it), linked and named by its path. */
+function repositoryHtml(repository) {
+    const url = (0,text_escape/* safeHttpUrl */.vH)(repository);
+    if (!url)
+        return (0,text_escape/* htmlText */.js)(repository, 200);
+    const path = new URL(url).pathname.replace(/^\/+|\/+$/g, '').replace(/\.git$/, '');
+    return linkHtml(url, (0,text_escape/* htmlText */.js)(path === '' ? url : path, 200));
+}
+function pullRequestHtml(job) {
+    if (job.prLink)
+        return linkHtml(job.prLink, (0,text_escape/* htmlText */.js)(pullRequestLabel(job.prLink) ?? job.prLink, 200));
+    return 'a pull request';
+}
+/** The outcome in a few words, with its mark: what a reader takes in first. */
+function jobTitleHtml(job) {
+    const failing = job.failure !== undefined;
+    switch (job.outcome) {
+        case 'opened':
+            return `✅ Opened ${pullRequestHtml(job)}`;
+        case 'no-pr':
+            return failing ? '❌ Completed without a pull request' : '✅ Completed: no changes, no pull request';
+        case 'failed':
+            return `${failing ? '❌' : '⚠️'} The agent job failed`;
+        case 'archived':
+            return `${failing ? '❌' : '⚠️'} Archived before it completed`;
+        case 'running':
+            return `⏳ ${job.followUp ? 'Follow-up sent' : 'Started'}; not waited for`;
+        case 'timeout':
+            return '❌ Timed out';
+        case 'cancelled':
+            return '❌ Cancelled';
+        case 'error':
+            return job.jobId === undefined ? '❌ Could not create the agent job' : '❌ Stopped watching the agent job';
+    }
+}
+/** The sentence under the title, for an ending that does not fail the step (the reason is said then). */
+function sentenceHtml(job) {
+    switch (job.outcome) {
+        case 'opened':
+            return job.prLink
+                ? `The documentation agent completed the job and opened ${pullRequestHtml(job)}.`
+                : 'The documentation agent completed the job and opened a pull request, but its link is not a plain http(s) URL, so it is shown below as text and left out of the outputs.';
+        case 'no-pr':
+            return 'The documentation agent completed the job without changing any files, so it opened no pull request.';
+        case 'failed':
+            return 'The service reports that the job failed.';
+        case 'archived':
+            return 'The job was archived on the service before it completed.';
+        default:
+            return 'The job is running on the service; <code>wait</code> is false, so the step did not wait for it.';
+    }
+}
+/** Why the step failed: the same words as the error annotation. */
+function jobReasonHtml(job) {
+    return job.failure === undefined ? undefined : `<strong>Why the step failed:</strong> ${messageHtml(job.failure, 1500)}`;
+}
+function jobIdBlock(jobId) {
+    return `<pre><code>jobId: ${(0,text_escape/* htmlText */.js)(jobId, 200)}</code></pre>`;
+}
+/** What to do next, in a form that can be copied. */
+function jobNextStepHtml(step) {
+    if (!step)
+        return undefined;
+    switch (step.kind) {
+        case 'watch':
+            return `<p><strong>Next step:</strong> to keep watching the job, run the action again with this input (and no <code>prompt</code>):</p>\n${jobIdBlock(step.jobId)}`;
+        case 'find-job':
+            return ('<p><strong>Next step:</strong> the request to create the job was sent, so a job may exist although its id never came back. ' +
+                "Look for it among the project's agent jobs in the dashboard before running again; if it is there, watch it instead of sending the prompt again:</p>\n" +
+                '<pre><code>jobId: &lt;the id the dashboard shows&gt;</code></pre>');
+        case 'check-message':
+            return ('<p><strong>Next step:</strong> the follow-up was sent, so the job may have received it. Check the job in the dashboard before sending it again; ' +
+                `to watch the job without sending anything, run the action with this input and no <code>prompt</code>:</p>\n${jobIdBlock(step.jobId)}`);
+    }
+}
+function promptHtml(prompt, followUp) {
+    const label = followUp ? 'Follow-up prompt' : 'Prompt';
+    if (prompt.length <= SHORT_PROMPT && !/[\r\n]/.test(prompt))
+        return `<p><strong>${label}:</strong> ${(0,text_escape/* htmlText */.js)(prompt, SHORT_PROMPT)}</p>`;
+    const cut = prompt.length > PROMPT_SHOWN;
+    const size = (0,format/* counted */.hS)(prompt.length, 'character') + (cut ? `, the first ${(0,format/* num */.bu)(PROMPT_SHOWN)} shown` : '');
+    const shown = cut ? `${prompt.slice(0, PROMPT_SHOWN)}…` : prompt;
+    return `<details><summary>${label} (${size})</summary>\n<blockquote>${linesHtml(shown, 2000)}</blockquote>\n</details>`;
+}
+function statusHtml(job) {
+    let status = job.status ? codeHtml(job.status) : 'unknown';
+    if (job.serviceStatus && job.serviceStatus !== job.status)
+        status += ` (the service said ${codeHtml(job.serviceStatus)})`;
+    return status;
+}
+function pullRequestCell(job) {
+    if (job.prLink)
+        return pullRequestHtml(job);
+    if (job.unsafePrLink)
+        return `${(0,text_escape/* htmlText */.js)(job.unsafePrLink, 200)} (not a plain http(s) URL, so not linked)`;
+    return job.status === 'active' ? 'not yet' : 'none';
+}
+function whenHtml(value) {
+    return (0,text_escape/* htmlText */.js)((0,dates/* dateTimeText */.L4)(value) ?? value, 60);
+}
+function jobSummaryHtml(job) {
+    const rows = [rowHtml('Status', statusHtml(job)), rowHtml('Pull request', pullRequestCell(job))];
+    if (job.jobId !== undefined)
+        rows.push(rowHtml('Job', codeHtml(job.jobId)));
+    if (job.repository)
+        rows.push(rowHtml('Source', repositoryHtml(job.repository) + (job.ref ? ` at ${codeHtml(job.ref)}` : '')));
+    if (job.model)
+        rows.push(rowHtml('Model', (0,text_escape/* htmlText */.js)(job.model, 100)));
+    if (job.createdAt)
+        rows.push(rowHtml('Created', whenHtml(job.createdAt)));
+    if (job.archivedAt)
+        rows.push(rowHtml('Archived', whenHtml(job.archivedAt)));
+    if (job.waitedMs !== undefined)
+        rows.push(rowHtml('Waited', (0,format/* formatDuration */.a3)(job.waitedMs)));
+    const parts = [`<h2>${jobTitleHtml(job)}</h2>`];
+    const reason = jobReasonHtml(job);
+    parts.push(`<p>${reason ?? sentenceHtml(job)}</p>`);
+    const next = jobNextStepHtml(job.nextStep);
+    if (next)
+        parts.push(next);
+    if (job.prompt !== undefined)
+        parts.push(promptHtml(job.prompt, job.followUp));
+    parts.push(`<table>${rows.join('')}</table>`, '');
+    return parts.join('\n');
+}
+
+;// CONCATENATED MODULE: ./src/report/comment-body.ts
+
+
+
+/** Marks the action's own comment. */
+const COMMENT_MARKER = '<!-- docs-agent-action -->';
+function startBody(jobId, run) {
+    return [
+        COMMENT_MARKER,
+        `📝 The documentation agent is working on it: job ${(0,text_escape/* markdownCode */.D9)(jobId, 100)}.`,
+        run ? `\n[Workflow run](${run})` : ''
+    ].join('\n');
+}
+function endBody(job, run) {
+    const parts = [COMMENT_MARKER, `<h3>${jobTitleHtml(job)}</h3>`];
+    const reason = jobReasonHtml(job);
+    if (reason)
+        parts.push(`<p>${reason}</p>`);
+    const next = jobNextStepHtml(job.nextStep);
+    if (next)
+        parts.push(next);
+    const facts = [
+        job.jobId !== undefined
+            ? `Job ${codeHtml(job.jobId, 100)}`
+            : job.nextStep?.kind === 'find-job'
+                ? 'No job id came back'
+                : 'No job was created'
+    ];
+    if (run)
+        facts.push(linkHtml(run, 'workflow run'));
+    parts.push(`<p><sub>${facts.join(' · ')}</sub></p>`);
+    return parts.join('\n');
+}
+
+;// CONCATENATED MODULE: ./src/github/run-link.ts
+// The link to this workflow run, from GITHUB_SERVER_URL so that GitHub Enterprise Server works.
+
+function runLink(env) {
+    const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: runId } = env;
+    return server && repository && runId ? (0,text_escape/* safeHttpUrl */.vH)(`${server.replace(/\/+$/, '')}/${repository}/actions/runs/${runId}`) : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/github/comment.ts
+// Comment back on the issue or pull request that started the workflow: one comment when the job is
+// created, edited when it ends. Optional and never fatal: a comment that cannot be posted is a
+// warning that says which permissions to add. The GitHub client is loaded only when a comment is due.
+
+
+
+
+
+const SUPPORTED_EVENTS = ['issues', 'issue_comment', 'pull_request', 'pull_request_target'];
+const REQUEST_TIMEOUT_MS = 10_000;
+/** Where to comment for this event, or why there is nowhere to comment. */
+function commentTarget(eventName, payload, repository) {
+    if (!SUPPORTED_EVENTS.includes(eventName)) {
+        return `comment is true, but this run was triggered by "${eventName}"; comments work for ${SUPPORTED_EVENTS.join(', ')}.`;
+    }
+    const [owner, repo] = repository.split('/');
+    const number = payload.pull_request?.number ?? payload.issue?.number ?? payload.number;
+    if (!owner || !repo || typeof number !== 'number')
+        return `comment is true, but the ${eventName} event names no issue or pull request.`;
+    return { owner, repo, number, isPullRequest: payload.pull_request !== undefined || payload.issue?.pull_request !== undefined };
+}
+/** One comment in the triggering thread, posted at the start and edited at the end. */
+class CommentThread {
+    issues;
+    target;
+    runSignal;
+    commentId;
+    warned = false;
+    constructor(issues, target, runSignal) {
+        this.issues = issues;
+        this.target = target;
+        this.runSignal = runSignal;
+    }
+    /** A thread for this run, or undefined (with a warning) when there is nowhere to comment. */
+    static async open(token, runSignal) {
+        const eventName = process.env.GITHUB_EVENT_NAME ?? '';
+        let payload = {};
+        try {
+            if (process.env.GITHUB_EVENT_PATH)
+                payload = JSON.parse(await (0,promises_.readFile)(process.env.GITHUB_EVENT_PATH, 'utf8'));
+        }
+        catch (error) {
+            core/* warning */.$e(`comment is true, but the event payload could not be read: ${(0,error_message/* errorMessage */.g)(error)}`);
+            return undefined;
+        }
+        // Stryker disable next-line StringLiteral: any text without a slash names no repository, as '' does
+        const target = commentTarget(eventName, payload, process.env.GITHUB_REPOSITORY ?? '');
+        if (typeof target === 'string') {
+            core/* warning */.$e(target);
+            return undefined;
+        }
+        if (!token) {
+            core/* warning */.$e('comment is true, but githubToken is empty; pass ${{ github.token }} or a token that may comment.');
+            return undefined;
+        }
+        const { getOctokit } = await __webpack_require__.e(/* import() */ 413).then(__webpack_require__.bind(__webpack_require__, 2413));
+        return new CommentThread(getOctokit(token).rest.issues, target, runSignal);
+    }
+    async start(jobId) {
+        await this.attempt(async (signal) => {
+            const { data } = await this.issues.createComment({
+                ...this.where(),
+                issue_number: this.target.number,
+                body: startBody(jobId, runLink(process.env)),
+                request: { signal }
+            });
+            this.commentId = data.id;
+        });
+    }
+    /** Once the job's section is reported: says how the job ended. Other sections are not commented on. */
+    async reported(section, stopping) {
+        if (section.kind === 'job')
+            await this.finish(section, stopping);
+    }
+    /** Edits the comment to say how the job ended (or posts one, if the first could not be). */
+    async finish(job, stopping) {
+        const body = endBody(job, runLink(process.env));
+        // When the run is stopping, the runner kills it soon: one short try, and not under the run's signal.
+        await this.attempt(async (signal) => {
+            if (this.commentId !== undefined)
+                await this.issues.updateComment({ ...this.where(), comment_id: this.commentId, body, request: { signal } });
+            else
+                await this.issues.createComment({ ...this.where(), issue_number: this.target.number, body, request: { signal } });
+        }, stopping ? 1000 : REQUEST_TIMEOUT_MS, !stopping);
+    }
+    where() {
+        return { owner: this.target.owner, repo: this.target.repo };
+    }
+    async attempt(call, timeoutMs = REQUEST_TIMEOUT_MS, followRun = true) {
+        const timeout = AbortSignal.timeout(timeoutMs);
+        const signal = followRun ? AbortSignal.any([this.runSignal, timeout]) : timeout;
+        try {
+            await call(signal);
+        }
+        catch (error) {
+            if (this.runSignal.aborted && followRun)
+                return;
+            if (this.warned)
+                return;
+            this.warned = true;
+            const status = error.status;
+            const permissions = this.target.isPullRequest
+                ? '`permissions: pull-requests: write` (and `issues: write`)'
+                : '`permissions: issues: write`';
+            core/* warning */.$e(status === 403 || status === 404
+                ? `Could not comment on #${this.target.number} (HTTP ${status}): give the job ${permissions}, and make sure githubToken may write to ${this.target.owner}/${this.target.repo}.`
+                : `Could not comment on #${this.target.number}: ${(0,error_message/* errorMessage */.g)(error)}`);
+        }
+    }
+}
+
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __webpack_require__(8161);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(6760);
+;// CONCATENATED MODULE: ./src/github/runner-sink.ts
+// Where a run's report goes on the runner: step outputs, files under RUNNER_TEMP for later steps,
+// and the job summary file.
+
+
+
+
+let fileDir;
+const runnerSink = {
+    setOutput: (name, value) => {
+        core/* setOutput */.uH(name, value);
+    },
+    writeFile: async (name, content) => {
+        const runnerTemp = process.env.RUNNER_TEMP;
+        fileDir ??= (0,promises_.mkdtemp)((0,external_node_path_.join)(runnerTemp !== undefined && runnerTemp !== '' ? runnerTemp : (0,external_node_os_.tmpdir)(), 'docs-visitors-'));
+        const path = (0,external_node_path_.join)(await fileDir, name);
+        await (0,promises_.writeFile)(path, content);
+        return path;
+    },
+    appendSummary: async (html) => {
+        if (!process.env.GITHUB_STEP_SUMMARY) {
+            core/* debug */.Yz('GITHUB_STEP_SUMMARY is not set; the job summary is not written.');
+            return;
+        }
+        await core/* summary */.z.addRaw(html).write();
+    }
+};
+
+;// CONCATENATED MODULE: ./src/report/footer.ts
+// The small line that ends the job summary: which action and version wrote it, and the run.
+
+
+function footerHtml(info) {
+    const run = info.runUrl ? ` · ${linkHtml(info.runUrl, 'workflow run')}` : '';
+    return `<p><sub>${(0,text_escape/* htmlText */.js)(info.action, 100)} ${(0,text_escape/* htmlText */.js)(info.version, 50)}${run}</sub></p>\n`;
+}
+
+;// CONCATENATED MODULE: ./src/report/job-outputs.ts
+function jobOutputs(job) {
+    return {
+        jobId: job.jobId ?? '',
+        status: job.status ?? '',
+        prLink: job.prLink ?? '',
+        prNumber: job.prNumber ?? ''
+    };
+}
+/** The headline, unless the job fails the step (the failure is then the step's error). */
+function jobLogLine(job) {
+    return job.failure ? undefined : job.headline;
+}
+
+;// CONCATENATED MODULE: ./src/report/visitors-files.ts
+function visitorsJson(report) {
+    return `${JSON.stringify({
+        projectId: report.projectId,
+        dateFrom: report.dateFrom,
+        dateTo: report.dateTo,
+        dateToExclusive: true,
+        partial: report.partial,
+        partialReason: report.partialReason ?? null,
+        requests: report.requests,
+        totals: report.totals ?? null,
+        previous: report.previous
+            ? {
+                dateFrom: report.previous.dateFrom,
+                dateTo: report.previous.dateTo,
+                totals: report.previous.totals ?? null,
+                missingReason: report.previous.missing ?? null
+            }
+            : null,
+        pageCount: report.rows.length,
+        pages: report.rows
+    }, null, 2)}\n`;
+}
+/**
+ * One CSV field (RFC 4180). A field that a spreadsheet would run as a formula (it starts with
+ * =, +, -, @, tab or carriage return) gets a leading apostrophe, so that opening the file is safe.
+ */
+function csvField(value) {
+    const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+    return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+function visitorsCsv(report) {
+    const lines = ['path,human,ai,total'];
+    for (const row of report.rows)
+        lines.push([csvField(row.path), row.human, row.ai, row.total].join(','));
+    return `${lines.join('\r\n')}\r\n`;
+}
+
+;// CONCATENATED MODULE: ./src/report/visitors-outputs.ts
+
+function visitorsOutputs(report, paths) {
+    const totals = report.totals;
+    return {
+        visitorsHuman: totals ? String(totals.human) : '',
+        visitorsAi: totals ? String(totals.ai) : '',
+        visitorsTotal: totals ? String(totals.total) : '',
+        pageCount: totals ? String(report.rows.length) : '',
+        analyticsFile: paths.analyticsFile ?? '',
+        analyticsCsvFile: paths.analyticsCsvFile ?? ''
+    };
+}
+function visitorsLogLine(report) {
+    const totals = report.totals;
+    if (!totals)
+        return undefined;
+    return (`Visitors, ${report.rangeText}: ${(0,format/* num */.bu)(totals.total)} in all (human ${(0,format/* num */.bu)(totals.human)}, AI ${(0,format/* num */.bu)(totals.ai)}) over ` +
+        `${(0,format/* counted */.hS)(report.rows.length, 'page')}, in ${(0,format/* counted */.hS)(report.requests, 'request')}${report.partial ? '; partial' : ''}.`);
+}
+
+;// CONCATENATED MODULE: ./src/report/visitors-summary.ts
+
+
+
+
+/** Bytes the rows of the top table may take (topPages goes up to 1,000); rows past it join the collapsed rest. */
+const TOP_BUDGET_BYTES = 400 * 1024;
+/** Bytes the collapsed rows may take; the rest of the section is small. */
+const DETAILS_BUDGET_BYTES = 400 * 1024;
+const PATH_CHARS = 120;
+/** Cells of the share bar. */
+const BAR_CELLS = 10;
+/** Pages the chart shows. */
+const CHART_PAGES = 10;
+/** AI visitors as a share of human and AI visitors together, in per cent; undefined when there are none. */
+function aiShareOf(human, ai) {
+    const both = Math.max(0, human) + Math.max(0, ai);
+    return both > 0 ? (Math.max(0, ai) / both) * 100 : undefined;
+}
+/** "27.6%", or "–" when there is no one to share. */
+function aiShare(human, ai) {
+    const share = aiShareOf(human, ai);
+    return share === undefined ? '–' : `${share.toFixed(1)}%`;
+}
+/**
+ * The human and AI shares of a page as a bar of block characters ("███████░░░"), which GitHub shows
+ * as it is: no image, no script. Full blocks are human, light shade AI.
+ */
+function shareBar(human, ai) {
+    const share = aiShareOf(human, ai);
+    if (share === undefined)
+        return '';
+    const aiCells = Math.round((share / 100) * BAR_CELLS);
+    return '█'.repeat(BAR_CELLS - aiCells) + '░'.repeat(aiCells);
+}
+/** The change from `before` to `now`: "▲ 12.5%", "▼ 3.0%", "no change", or "new" when there was none before. */
+function changeText(now, before) {
+    if (now === before)
+        return 'no change';
+    if (before <= 0)
+        return now > 0 ? 'new' : '–';
+    const change = ((now - before) / before) * 100;
+    return `${change > 0 ? '▲' : '▼'} ${Math.abs(change).toFixed(1)}%`;
+}
+/** The change of the AI share, in percentage points: "▲ 1.2 pts". */
+function pointsText(now, before) {
+    if (now === undefined || before === undefined)
+        return '–';
+    const points = Math.round((now - before) * 10) / 10;
+    if (points === 0)
+        return 'no change';
+    return `${points > 0 ? '▲' : '▼'} ${Math.abs(points).toFixed(1)} ${Math.abs(points) === 1 ? 'pt' : 'pts'}`;
+}
+const right = (html) => `<td align="right">${html}</td>`;
+const head = (label, align = 'right') => `<th align="${align}" nowrap>${label}</th>`;
+function pathHtml(path) {
+    return path === '' ? '<em>(empty path)</em>' : `<code>${(0,text_escape/* htmlText */.js)(path, PATH_CHARS)}</code>`;
+}
+const PAGE_HEAD = `<tr>${head('Page', 'left')}${head('Human')}${head('AI')}${head('Total')}${head('AI&nbsp;share')}` +
+    `${head('Human&nbsp;█ AI&nbsp;░', 'left')}</tr>`;
+function pageRow(row) {
+    return (`<tr><td>${pathHtml(row.path)}</td>${right((0,format/* num */.bu)(row.human))}${right((0,format/* num */.bu)(row.ai))}${right((0,format/* num */.bu)(row.total))}` +
+        `${right(aiShare(row.human, row.ai))}<td><code>${shareBar(row.human, row.ai)}</code></td></tr>`);
+}
+function totalsRow(label, t) {
+    return `<tr><th align="left" nowrap>${label}</th>${right((0,format/* num */.bu)(t.human))}${right((0,format/* num */.bu)(t.ai))}${right((0,format/* num */.bu)(t.total))}${right(aiShare(t.human, t.ai))}</tr>`;
+}
+function totalsHtml(report, totals) {
+    const rows = [totalsRow('This period', totals)];
+    const previous = report.previous;
+    if (previous?.totals) {
+        const p = previous.totals;
+        rows.push(totalsRow('Previous period', p));
+        rows.push(`<tr><th align="left">Change</th>${right(changeText(totals.human, p.human))}${right(changeText(totals.ai, p.ai))}` +
+            `${right(changeText(totals.total, p.total))}${right(pointsText(aiShareOf(totals.human, totals.ai), aiShareOf(p.human, p.ai)))}</tr>`);
+    }
+    const parts = [
+        '<p><strong>Unique visitors, site-wide.</strong> A visitor seen both as a person and as an AI agent counts in both Human and AI, ' +
+            'but once in Total, so Human + AI can be more than Total. AI share is AI ÷ (Human + AI).</p>',
+        `<table><tr>${head('', 'left')}${head('Human')}${head('AI')}${head('Total')}${head('AI&nbsp;share')}</tr>${rows.join('')}</table>`
+    ];
+    if (previous?.totals)
+        parts.push(`<p>Previous period: ${(0,text_escape/* htmlText */.js)((0,dates/* describeRange */.pC)(previous.dateFrom, previous.dateTo), 200)}.</p>`);
+    else if (previous)
+        parts.push(`<p>No comparison with the previous period: ${(0,text_escape/* htmlText */.js)(previous.missing ?? 'it was not read', 300)}.</p>`);
+    return parts.join('\n');
+}
+/** A chart of the top pages for those who like one, collapsed; the table above always says the same. */
+function chartHtml(top) {
+    const shown = top.slice(0, CHART_PAGES);
+    const values = (pick) => shown.map((row) => String(Math.max(0, Math.round(pick(row))))).join(', ');
+    return [
+        `<details><summary>Chart: human and AI visitors of the top ${(0,format/* counted */.hS)(shown.length, 'page')}</summary>`,
+        '',
+        '```mermaid',
+        'xychart-beta',
+        `  x-axis [${shown.map((_, i) => `"#${i + 1}"`).join(', ')}]`,
+        '  y-axis "Visitors"',
+        `  bar [${values((row) => row.human)}]`,
+        `  line [${values((row) => row.ai)}]`,
+        '```',
+        '',
+        // Escaped: a bare #1 outside the chart would link issue 1 of the repository.
+        `Bars: human visitors; line: AI visitors; ${(0,text_escape/* htmlText */.js)('#1')} is the first page of the table above.`,
+        '</details>'
+    ].join('\n');
+}
+function rankingHeading(report, shown) {
+    if (!report.partial)
+        return `<h3>Top ${(0,format/* counted */.hS)(shown, 'page')} by visitors</h3>`;
+    return `<h3>Top ${(0,format/* counted */.hS)(shown, 'page')} by visitors, ranking only the ${(0,format/* counted */.hS)(report.rows.length, 'page')} read</h3>`;
+}
+function visitorsSummaryHtml(report) {
+    const parts = [`<h2>${report.failure ? '❌' : report.partial ? '⚠️' : '📊'} Documentation visitors</h2>`];
+    const facts = [(0,text_escape/* htmlText */.js)(report.rangeText, 200)];
+    if (report.totals)
+        facts.push((0,format/* counted */.hS)(report.rows.length, 'page'));
+    parts.push(`<p>${facts.join(' · ')}</p>`);
+    if (report.failure)
+        parts.push(`<p><strong>Why the step failed:</strong> ${messageHtml(report.failure, 1000)}</p>`);
+    else if (report.partial)
+        parts.push(`<p><strong>Partial export:</strong> ${(0,text_escape/* htmlText */.js)(report.partialReason ?? 'not everything was read', 300)}.</p>`);
+    if (!report.totals)
+        return `${parts.join('\n')}\n`;
+    parts.push(totalsHtml(report, report.totals));
+    if (report.rows.length === 0) {
+        parts.push('<p>No page had visitors in this range.</p>');
+    }
+    else {
+        const top = withinBudget(report.rows.slice(0, report.topPages), TOP_BUDGET_BYTES);
+        parts.push(rankingHeading(report, top.length));
+        parts.push(`<table>${PAGE_HEAD}${top.join('')}</table>`);
+        parts.push(chartHtml(report.rows.slice(0, top.length)));
+        const rest = report.rows.slice(top.length);
+        if (rest.length > 0)
+            parts.push(restHtml(rest));
+    }
+    parts.push(`<p><sub>Read in ${(0,format/* counted */.hS)(report.requests, 'request')}; the analytics files hold every page read.</sub></p>`);
+    return `${parts.join('\n')}\n`;
+}
+/** The rows' HTML, in order, as many as fit in `budget` bytes. */
+function withinBudget(rows, budget) {
+    const kept = [];
+    let bytes = 0;
+    for (const row of rows) {
+        const html = pageRow(row);
+        bytes += Buffer.byteLength(html);
+        if (bytes > budget)
+            break;
+        kept.push(html);
+    }
+    return kept;
+}
+function restHtml(rest) {
+    const rows = withinBudget(rest, DETAILS_BUDGET_BYTES);
+    const left = rest.length - rows.length;
+    const note = left > 0 ? `\n<p>… and ${(0,format/* counted */.hS)(left, 'more page')}, left out to keep the summary small.</p>` : '';
+    return `<details><summary>${(0,format/* counted */.hS)(rest.length, 'more page')}</summary>\n<table>${PAGE_HEAD}${rows.join('')}</table>${note}\n</details>`;
+}
+
+;// CONCATENATED MODULE: ./src/report/sections.ts
+
+
+
+
+
+const RENDERERS = {
+    job: { summaryHtml: jobSummaryHtml, outputs: jobOutputs, files: () => [], logLine: jobLogLine },
+    visitors: {
+        summaryHtml: visitorsSummaryHtml,
+        outputs: visitorsOutputs,
+        files: (report) => report.totals
+            ? [
+                { name: 'visitors.json', output: 'analyticsFile', content: visitorsJson(report) },
+                { name: 'visitors.csv', output: 'analyticsCsvFile', content: visitorsCsv(report) }
+            ]
+            : [],
+        logLine: visitorsLogLine
+    }
+};
+function rendererOf(section) {
+    return RENDERERS[section.kind];
+}
+const summaryHtmlOf = (section) => rendererOf(section).summaryHtml(section);
+const outputsOf = (section, paths = {}) => rendererOf(section).outputs(section, paths);
+const filesOf = (section) => rendererOf(section).files(section);
+const logLineOf = (section) => rendererOf(section).logLine(section);
+
+;// CONCATENATED MODULE: ./src/report/publish.ts
+// Step outputs, files and the job summary, produced in one place from the sections of a run.
+
+
+/** The job summary of a run: each section's part, in order, and the footer when `run` is given. */
+function summaryOf(sections, run) {
+    const html = sections.map(summaryHtmlOf).join('');
+    return html !== '' && run ? html + footerHtml(run) : html;
+}
+/** Writes the files, sets every output and writes the summary. */
+async function publish(sections, sink, run) {
+    for (const section of sections) {
+        const paths = {};
+        for (const file of filesOf(section))
+            paths[file.output] = await sink.writeFile(file.name, file.content);
+        for (const [name, value] of Object.entries(outputsOf(section, paths)))
+            sink.setOutput(name, value);
+    }
+    const html = summaryOf(sections, run);
+    if (html !== '')
+        await sink.appendSummary(html);
+}
+
+;// CONCATENATED MODULE: ./package.json
+const package_namespaceObject = /*#__PURE__*/JSON.parse('{"UU":"docs-agent-action","rE":"1.0.0"}');
+;// CONCATENATED MODULE: ./src/version.ts
+// The action's name and version, from package.json, for the User-Agent header.
+
+const ACTION_NAME = package_namespaceObject.UU;
+const ACTION_VERSION = package_namespaceObject.rE;
+
+;// CONCATENATED MODULE: ./src/run/work.ts
+// The work of a run with valid inputs: a list of parts (the agent job, the visitor export) run one
+// after another under one lifetime (deadline and cancellation), each reported the same way. Loaded
+// only once the inputs are valid, so that a run that fails validation does not pay for it.
+
+
+
+
+
+
+
+
+
+
+
+
+
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+/** After a cancellation signal the runner kills the process within 10 s; leave well before. */
+const EXIT_AFTER_SIGNAL_MS = 1500;
+/** The parts the inputs ask for, in the order they run. */
+function partsFor(inputs, client, thread) {
+    const parts = [];
+    if (inputs.prompt !== undefined || inputs.jobId !== undefined) {
+        parts.push(agentJobPart(client, inputs, { onStarted: thread && ((jobId) => thread.start(jobId)) }));
+    }
+    if (inputs.analytics) {
+        const budget = new RequestBudget(inputs.analytics.maxPages);
+        parts.push(visitorsPart(client, { projectId: inputs.projectId, ...inputs.analytics }, budget));
+    }
+    return parts;
+}
+/** Runs each part in turn; a part whose turn comes after the run was stopped is reported as skipped. */
+async function runParts(parts, ctx, reported) {
+    const sections = [];
+    for (const part of parts) {
+        let ending = { kind: 'finished' };
+        const stopped = ctx.lifetime.stopped;
+        if (stopped)
+            ending = { kind: 'skipped', stop: stopped };
+        else {
+            try {
+                await part.run(ctx);
+            }
+            catch (error) {
+                ending = endingOf(error);
+                if (!(error instanceof StopError) && error instanceof Error && error.stack)
+                    ctx.log.debug?.(error.stack);
+            }
+        }
+        const section = part.report(ending, ctx.lifetime.elapsedMs());
+        const line = logLineOf(section);
+        if (line !== undefined)
+            ctx.log.info(line);
+        sections.push(section);
+        await reported(section);
+    }
+    return sections;
+}
+async function work(inputs, options = {}) {
+    const lifetime = new Lifetime(inputs.timeoutMs);
+    const exitAfterMs = options.exitAfterSignalMs ?? EXIT_AFTER_SIGNAL_MS;
+    const onSignal = (name) => {
+        if (lifetime.stopped)
+            return;
+        core/* info */.pq(`Received ${name}: stopping and writing what is known.`);
+        lifetime.cancel(name);
+        setTimeout(() => {
+            process.exit(1);
+        }, exitAfterMs).unref();
+    };
+    const client = new ApiClient({
+        baseUrl: inputs.baseUrl,
+        apiKey: inputs.apiKey,
+        userAgent: `${ACTION_NAME}/${ACTION_VERSION} node/${process.version}`,
+        lifetime,
+        debug: (message) => {
+            core/* debug */.Yz(message);
+        }
+    });
+    for (const name of STOP_SIGNALS)
+        process.on(name, onSignal);
+    try {
+        const thread = inputs.comment && (inputs.prompt !== undefined || inputs.jobId !== undefined)
+            ? await CommentThread.open(inputs.comment.token, lifetime.signal)
+            : undefined;
+        const ctx = { lifetime, log: { info: core/* info */.pq, warning: core/* warning */.$e, debug: core/* debug */.Yz } };
+        const sections = await runParts(partsFor(inputs, client, thread), ctx, async (section) => {
+            await thread?.reported(section, lifetime.stopped !== undefined);
+        });
+        return { sections };
+    }
+    finally {
+        for (const name of STOP_SIGNALS)
+            process.off(name, onSignal);
+        lifetime.dispose();
+        await client.close();
+    }
+}
+/** Writes the files, outputs and summary of the run. */
+function publishReport(report) {
+    return publish(report.sections, runnerSink, { action: ACTION_NAME, version: ACTION_VERSION, runUrl: runLink(process.env) });
+}
+
+
+/***/ })
+
+};

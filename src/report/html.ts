@@ -1,0 +1,34 @@
+// Small pieces of summary and comment HTML, each safe for text from the service.
+import { htmlText, safeHttpUrl } from '../text/escape.js'
+
+/** A link, when `href` is a plain http(s) URL; otherwise the label alone. `labelHtml` is HTML already. */
+export function linkHtml(href: string | undefined, labelHtml: string): string {
+  const safe = safeHttpUrl(href)
+  return safe ? `<a href="${safe.replace(/&/g, '&amp;')}">${labelHtml}</a>` : labelHtml
+}
+
+/** Text in a code element, on one line. */
+export function codeHtml(text: string, maxLength = 200): string {
+  return `<code>${htmlText(text, maxLength)}</code>`
+}
+
+/**
+ * A message for people (why the step failed, say): escaped, on one line, its Markdown code spans
+ * (`apiKey`) shown as code elements rather than as backticks.
+ */
+export function messageHtml(message: string, maxLength = 1000): string {
+  return htmlText(message, maxLength).replace(/&#96;(.+?)&#96;/g, '<code>$1</code>')
+}
+
+/** Text over several lines (a prompt, say): each line escaped, the lines kept, cut at `maxLines`. */
+export function linesHtml(text: string, maxLength = 300, maxLines = 60): string {
+  const lines = text.split(/\r\n|\r|\n/)
+  const kept = lines.slice(0, maxLines).map((line) => (line.trim() === '' ? '' : htmlText(line, maxLength)))
+  if (lines.length > maxLines) kept.push('…')
+  return kept.join('<br>\n')
+}
+
+/** A row of a two-column table: a label and its value (HTML). */
+export function rowHtml(label: string, valueHtml: string): string {
+  return `<tr><th scope="row" align="left">${label}</th><td>${valueHtml}</td></tr>`
+}

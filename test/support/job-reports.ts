@@ -1,0 +1,102 @@
+// The job's report for every way a run can end, as judgeJob (src/agent/outcome.ts) makes it from the
+// job's progress: what the summary and the comment are tested with, so that they are tested with
+// what a run really reports.
+import { newJobProgress, type JobProgress } from '../../src/agent/job.js'
+import { judgeJob, type JobReport } from '../../src/agent/outcome.js'
+import { ApiError, httpStatusMessage, mayHaveActedAdvice, networkMessage } from '../../src/api/errors.js'
+import type { AgentJob } from '../../src/api/schemas.js'
+import type { FailOn } from '../../src/run/inputs.js'
+import { StopError } from '../../src/run/lifetime.js'
+import type { PartEnding } from '../../src/run/part.js'
+
+export const PR_LINK = 'https://github.com/acme/docs/pull/42'
+export const PROMPT = 'Document the new /v2/export endpoint'
+const PROJECT = 'proj_docs'
+
+const JOB: AgentJob = {
+  id: 'j1',
+  status: 'completed',
+  prLink: PR_LINK,
+  model: 'opus',
+  source: { repository: 'https://github.com/acme/docs', ref: 'main' },
+  createdAt: '2026-11-21T14:01:09Z'
+}
+
+/** A job the run created and watched for 4m 10s, as the service last gave it. */
+function watched(job: AgentJob, extra: Partial<JobProgress> = {}): JobProgress {
+  return { ...newJobProgress(), jobId: 'j1', job: { ...JOB, ...job }, created: true, waitStartedMs: 100, waitEndedMs: 250_100, ...extra }
+}
+
+const stillRunning = (extra: Partial<JobProgress> = {}) =>
+  watched({ status: 'active', prLink: undefined }, { waitEndedMs: undefined, ...extra })
+
+function judge(progress: JobProgress, ending: PartEnding, options: { failOn?: FailOn[]; wait?: boolean; prompt?: string } = {}): JobReport {
+  const policy = {
+    prompt: options.prompt ?? PROMPT,
+    wait: options.wait ?? true,
+    timeoutMs: 1_800_000,
+    failOn: new Set<FailOn>(options.failOn ?? ['failed'])
+  }
+  return judgeJob(progress, ending, policy, 1_800_100)
+}
+
+const finished: PartEnding = { kind: 'finished' }
+const failedWith = (error: unknown): PartEnding => ({ kind: 'failed', error })
+
+/** A POST that was sent and not answered: the service may have acted on it. */
+function unanswered(kind: 'create' | 'message'): ApiError {
+  const ctx = { kind, projectId: PROJECT, jobId: 'j1' }
+  return new ApiError(networkMessage(ctx, 'the connection was reset') + mayHaveActedAdvice(ctx), { transient: true, mayHaveActed: true })
+}
+
+export const JOB_REPORTS = {
+  /** Completed, and the agent opened a pull request. */
+  opened: judge(watched({}), finished),
+  /** Completed without changing any files; failOn does not include no-pr. */
+  noPr: judge(watched({ prLink: undefined }), finished),
+  /** The same, under failOn: no-pr. */
+  noPrFailing: judge(watched({ prLink: undefined }), finished, { failOn: ['failed', 'no-pr'] }),
+  /** Failed on the service, under the default failOn. */
+  failed: judge(watched({ status: 'failed', prLink: undefined }), finished),
+  /** Failed on the service, with failOn not including failed. */
+  failedAllowed: judge(watched({ status: 'failed', prLink: undefined }), finished, { failOn: [] }),
+  /** Archived before it completed. */
+  archived: judge(watched({ status: 'archived', prLink: undefined, archivedAt: '2026-11-21T15:00:00Z' }), finished),
+  /** Archived, under failOn: archived. */
+  archivedFailing: judge(watched({ status: 'archived', prLink: undefined }), finished, { failOn: ['archived'] }),
+  /** The deadline passed while the job was running. */
+  timeout: judge(stillRunning(), { kind: 'stopped', stop: new StopError('timeout') }),
+  /** The runner cancelled the run while the job was running. */
+  cancelled: judge(stillRunning(), { kind: 'stopped', stop: new StopError('cancelled', 'SIGTERM') }),
+  /** The deadline passed before a job was created. */
+  timeoutBeforeJob: judge(newJobProgress(), { kind: 'stopped', stop: new StopError('timeout') }),
+  /** The request to create the job was sent and not answered: a job may exist. */
+  findJob: judge({ ...newJobProgress(), postInFlight: 'create' }, failedWith(unanswered('create'))),
+  /** The follow-up was sent and not answered: the job may have received it. */
+  checkMessage: judge(
+    { ...newJobProgress(), jobId: 'j1', postInFlight: 'message' },
+    { kind: 'stopped', stop: new StopError('timeout') },
+    { prompt: 'Also document the limits.\nKeep it short.' }
+  ),
+  /** wait: false; the job was created and left running. */
+  notWaited: judge(watched({ status: 'active', prLink: undefined }, { waitStartedMs: undefined, waitEndedMs: undefined }), finished, {
+    wait: false
+  }),
+  /** wait: false; a follow-up was sent to a job given by jobId. */
+  followUpNotWaited: judge({ ...newJobProgress(), jobId: 'j7', job: { id: 'j7', status: 'active' }, messageSent: true }, finished, {
+    wait: false,
+    prompt: 'Also document the limits.'
+  }),
+  /** The service refused the API key: no job was created. */
+  refused: judge(
+    { ...newJobProgress(), postInFlight: 'create' },
+    failedWith(new ApiError(httpStatusMessage({ kind: 'create', projectId: PROJECT }, 401), { transient: false, status: 401 }))
+  ),
+  /** The job was deleted while the run watched it. */
+  lost: judge(
+    stillRunning(),
+    failedWith(new ApiError(httpStatusMessage({ kind: 'get', projectId: PROJECT, jobId: 'j1' }, 404), { transient: false, status: 404 }))
+  )
+} satisfies Record<string, JobReport>
+
+export type JobVariant = keyof typeof JOB_REPORTS

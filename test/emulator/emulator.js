@@ -4,6 +4,14 @@
 // progresses and which faults to inject, and read back every request it received.
 import { randomBytes } from 'node:crypto'
 import { createServer } from 'node:http'
+import {
+  defaultAssistant,
+  defaultCallerStats,
+  defaultFeedback,
+  defaultFeedbackByPage,
+  defaultSearches,
+  defaultViews
+} from './analytics-data.js'
 
 /**
  * @typedef {'active' | 'completed' | 'archived' | 'failed' | string} JobStatus
@@ -24,10 +32,15 @@ import { createServer } from 'node:http'
  * @property {string | RegExp} [path] only requests whose path starts with (string) or matches (RegExp) this
  * @property {Record<string, string>} [query] only requests whose query has these parameters with these values
  * @property {number} [times] how many matching requests get the fault (default 1; Infinity for all)
- * @property {'status' | 'reset' | 'hang' | 'html' | 'truncated' | 'delay' | 'wrongTypes'} kind
+ * @property {'status' | 'reset' | 'hang' | 'html' | 'truncated' | 'delay' | 'wrongTypes' | 'repeatCursor' | 'emptyPage'} kind
+ *   'repeatCursor': an analytics page answered normally, except that `nextCursor` is the cursor the request sent
+ *   (the normal one when it sent none) and `hasMore` is true, so a reader that follows it never gets further;
+ *   'emptyPage': an analytics page with no rows that says there are more (`hasMore` true; `nextCursor` the normal
+ *   one, or the cursor the request sent when the normal one is null)
  * @property {number} [status] for 'status' and 'html'
  * @property {string | (() => string)} [retryAfter] Retry-After header value, for 'status' (a function gives it when the fault answers)
- * @property {string} [body] for 'status': the body (default {"error": "..."})
+ * @property {string} [body] for 'status': the body (default {"error": "..."}, or the bare message for a `contentType` other than JSON)
+ * @property {string} [contentType] for 'status': the Content-Type of the answer (default application/json), e.g. 'text/plain'
  * @property {number} [delayMs] for 'delay': the normal answer comes this much later
  * @property {boolean} [afterHandling] the request is handled (a job created, a message taken) before the fault answers
  *
@@ -42,6 +55,22 @@ import { createServer } from 'node:http'
  *
  * @typedef {{ path: string, human: number, ai: number, total: number }} VisitorRow
  * @typedef {{ totals: { human: number, ai: number, total: number }, rows: VisitorRow[] }} VisitorData
+ * @typedef {import('./analytics-data.js').ViewData} ViewData
+ * @typedef {import('./analytics-data.js').SearchData} SearchData
+ * @typedef {import('./analytics-data.js').FeedbackRow} FeedbackRow
+ * @typedef {import('./analytics-data.js').FeedbackByPageRow} FeedbackByPageRow
+ * @typedef {import('./analytics-data.js').Conversation} Conversation
+ * @typedef {import('./analytics-data.js').CallerStats} CallerStats
+ * @typedef {{ dateFrom: string, dateTo: string }} DateRange dateFrom and dateTo exactly as a request sends them
+ *
+ * @typedef {object} PageRules How an analytics endpoint reads its query, as the analytics document says.
+ * @property {{ max: number, fallback: number, integer: boolean }} [limit] `limit` from 1 to max (an integer, or any number)
+ * @property {boolean} [offset] takes `offset` (an integer of at least 0)
+ * @property {(cursor: string) => boolean} [cursor] takes `cursor`, valid when this says so
+ * @property {boolean} [filters] takes `source` and `status`
+ * @property {string} [invalid] the error for a bad query (default 'Invalid query parameters')
+ *
+ * @typedef {{ limit: number, offset: number, cursor: string | null, source: string | null, statuses: string[] | null }} PageQuery
  *
  * @typedef {object} RecordedRequest
  * @property {string} method
@@ -64,6 +93,51 @@ import { createServer } from 'node:http'
  */
 
 const JSON_TYPE = 'application/json'
+const FEEDBACK_SOURCES = ['code_snippet', 'contextual', 'agent', 'thumbs_only']
+const FEEDBACK_STATUSES = ['pending', 'in_progress', 'resolved', 'dismissed']
+const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/i
+
+/**
+ * An opaque cursor for the row at this offset of one endpoint's list.
+ * @param {string} kind
+ * @param {number} offset
+ */
+function encodeCursor(kind, offset) {
+  return Buffer.from(`${kind}:${offset}`, 'utf8').toString('base64url')
+}
+
+/**
+ * The offset a cursor from `encodeCursor(kind, ...)` stands for, or undefined for any other text.
+ * @param {string} kind
+ * @param {string} cursor
+ */
+function decodeCursor(kind, cursor) {
+  if (!/^[A-Za-z0-9_-]+$/.test(cursor)) return undefined
+  const match = /^([a-z]+):(\d{1,9})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'))
+  return match?.[1] === kind ? Number(match[2]) : undefined
+}
+
+/**
+ * Data served for every date range, or for particular ones.
+ * @template T
+ * @param {T} initial
+ */
+function rangedData(initial) {
+  let all = initial
+  /** @type {Map<string, T>} */
+  const byRange = new Map()
+  return {
+    /** @param {URLSearchParams} query */
+    get(query) {
+      return byRange.get(`${query.get('dateFrom') ?? ''}..${query.get('dateTo') ?? ''}`) ?? all
+    },
+    /** @param {T} data @param {DateRange} [range] */
+    set(data, range) {
+      if (range) byRange.set(`${range.dateFrom}..${range.dateTo}`, data)
+      else all = data
+    }
+  }
+}
 
 /** @param {EmulatorOptions} [options] */
 export async function startEmulator(options = {}) {
@@ -89,6 +163,12 @@ export async function startEmulator(options = {}) {
   let visitors = { totals: { human: 0, ai: 0, total: 0 }, rows: [] }
   /** Visitor data for particular ranges, by "dateFrom..dateTo"; other ranges get `visitors`. @type {Map<string, VisitorData>} */
   const visitorsByRange = new Map()
+  const views = rangedData(defaultViews())
+  const searches = rangedData(defaultSearches())
+  const feedback = rangedData(defaultFeedback())
+  const feedbackByPage = rangedData(defaultFeedbackByPage())
+  const assistant = rangedData(defaultAssistant())
+  const callerStats = rangedData(defaultCallerStats())
   /** @type {Set<import('node:net').Socket>} */
   const sockets = new Set()
   /** @type {Set<import('node:http').ServerResponse>} */
@@ -196,8 +276,10 @@ export async function startEmulator(options = {}) {
         const retryAfter = typeof fault.retryAfter === 'function' ? fault.retryAfter() : fault.retryAfter
         const headers = retryAfter === undefined ? {} : { 'Retry-After': retryAfter }
         const status = fault.status ?? 500
-        const body = fault.body ?? JSON.stringify({ error: status === 429 ? 'Rate limit exceeded' : 'Internal server error' })
-        res.writeHead(status, { 'Content-Type': JSON_TYPE, ...headers })
+        const contentType = fault.contentType ?? JSON_TYPE
+        const message = status === 429 ? 'Rate limit exceeded' : 'Internal server error'
+        const body = fault.body ?? (contentType.startsWith(JSON_TYPE) ? JSON.stringify({ error: message }) : message)
+        res.writeHead(status, { 'Content-Type': contentType, ...headers })
         res.end(body)
       }
     }
@@ -219,34 +301,148 @@ export async function startEmulator(options = {}) {
   }
 
   /**
-   * GET /v1/analytics/{projectId}/visitors, validated as the analytics document says.
+   * What every analytics request goes through, in the service's order: the project, the query
+   * (every problem in one 400), then the hourly budget all analytics endpoints share.
    * @param {string} projectId
    * @param {URLSearchParams} query
-   * @returns {[number, unknown]}
+   * @param {PageRules} rules
+   * @returns {[number, unknown] | PageQuery} an answer to give instead, or the query read
    */
-  function visitorsPage(projectId, query) {
+  function analyticsQuery(projectId, query, rules) {
     if (!projects.has(projectId)) return [403, { error: 'API key has no access to this project' }]
     /** @type {string[]} */
     const problems = []
-    const limitText = query.get('limit')
-    const offsetText = query.get('offset')
-    const limit = limitText === null ? 50 : /^\d+$/.test(limitText) ? Number(limitText) : NaN
-    const offset = offsetText === null ? 0 : /^\d+$/.test(offsetText) ? Number(offsetText) : NaN
-    if (!(limit >= 1 && limit <= 250)) problems.push('limit must be an integer from 1 to 250')
-    if (!(offset >= 0)) problems.push('offset must be an integer of at least 0')
+    let limit = 0
+    let offset = 0
+    if (rules.limit) {
+      const { max, fallback, integer } = rules.limit
+      const text = query.get('limit')
+      const form = integer ? /^\d+$/ : /^\d+(\.\d+)?$/
+      limit = text === null ? fallback : form.test(text) ? Number(text) : NaN
+      if (!(limit >= 1 && limit <= max)) problems.push(`limit must be ${integer ? 'an integer' : 'a number'} from 1 to ${max}`)
+      limit = Math.floor(limit)
+    }
+    if (rules.offset) {
+      const text = query.get('offset')
+      offset = text === null ? 0 : /^\d+$/.test(text) ? Number(text) : NaN
+      if (!(offset >= 0)) problems.push('offset must be an integer of at least 0')
+    }
     for (const name of ['dateFrom', 'dateTo']) {
       const value = query.get(name)
       const form = /^\d{4}-\d{2}-\d{2}$/.test(value ?? '') || /^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:\d{2})$/.test(value ?? '')
       if (value !== null && (!form || Number.isNaN(Date.parse(value))))
         problems.push(`${name} must be a date in ISO 8601 or YYYY-MM-DD format`)
     }
-    if (problems.length > 0) return [400, { error: 'Invalid query parameters', details: problems.map((message) => ({ message })) }]
+    const cursor = rules.cursor ? query.get('cursor') : null
+    if (cursor !== null && !rules.cursor?.(cursor)) problems.push('cursor is not valid')
+    const source = rules.filters ? query.get('source') : null
+    if (source !== null && !FEEDBACK_SOURCES.includes(source)) problems.push(`source must be one of ${FEEDBACK_SOURCES.join(', ')}`)
+    const statusText = rules.filters ? query.get('status') : null
+    const statuses = statusText === null ? null : statusText.split(',').map((status) => status.trim())
+    if (statuses?.some((status) => !FEEDBACK_STATUSES.includes(status)))
+      problems.push(`status must be a comma-separated list of ${FEEDBACK_STATUSES.join(', ')}`)
+    if (problems.length > 0)
+      return [400, { error: rules.invalid ?? 'Invalid query parameters', details: problems.map((message) => ({ message })) }]
     const now = Date.now()
     while (analyticsUses.length > 0 && now - /** @type {number} */ (analyticsUses[0]) >= 3_600_000) analyticsUses.shift()
     if (analyticsUses.length >= analyticsLimit) return [429, { error: 'Rate limit exceeded' }]
     analyticsUses.push(now)
-    const data = visitorsByRange.get(`${query.get('dateFrom') ?? ''}..${query.get('dateTo') ?? ''}`) ?? visitors
-    return [200, { totals: data.totals, visitors: data.rows.slice(offset, offset + limit), hasMore: offset + limit < data.rows.length }]
+    return { limit, offset, cursor, source, statuses }
+  }
+
+  /** @type {Record<string, (projectId: string, query: URLSearchParams) => [number, unknown]>} */
+  const analyticsEndpoints = {
+    visitors(projectId, query) {
+      const q = analyticsQuery(projectId, query, { limit: { max: 250, fallback: 50, integer: true }, offset: true })
+      if (Array.isArray(q)) return q
+      const data = visitorsByRange.get(`${query.get('dateFrom') ?? ''}..${query.get('dateTo') ?? ''}`) ?? visitors
+      const { limit, offset } = q
+      return [200, { totals: data.totals, visitors: data.rows.slice(offset, offset + limit), hasMore: offset + limit < data.rows.length }]
+    },
+    views(projectId, query) {
+      const q = analyticsQuery(projectId, query, { limit: { max: 250, fallback: 50, integer: true }, offset: true })
+      if (Array.isArray(q)) return q
+      const data = views.get(query)
+      const { limit, offset } = q
+      return [200, { totals: data.totals, views: data.rows.slice(offset, offset + limit), hasMore: offset + limit < data.rows.length }]
+    },
+    searches(projectId, query) {
+      const q = analyticsQuery(projectId, query, {
+        limit: { max: 100, fallback: 50, integer: false },
+        cursor: (cursor) => decodeCursor('searches', cursor) !== undefined,
+        invalid: 'Invalid query parameters or cursor'
+      })
+      if (Array.isArray(q)) return q
+      const data = searches.get(query)
+      const rows = [...data.rows].sort((a, b) => b.hits - a.hits)
+      const start = q.cursor === null ? 0 : (decodeCursor('searches', q.cursor) ?? 0)
+      const end = start + q.limit
+      const totalSearches = data.totalSearches ?? Math.max(0, Math.round(rows.reduce((sum, row) => sum + row.hits, 0)))
+      return [
+        200,
+        { searches: rows.slice(start, end), totalSearches, nextCursor: end < rows.length ? encodeCursor('searches', end) : null }
+      ]
+    },
+    feedback(projectId, query) {
+      const q = analyticsQuery(projectId, query, {
+        limit: { max: 100, fallback: 50, integer: false },
+        cursor: (cursor) => decodeCursor('feedback', cursor) !== undefined,
+        filters: true
+      })
+      if (Array.isArray(q)) return q
+      const rows = feedback
+        .get(query)
+        .filter((row) => (q.source === null || row.source === q.source) && (q.statuses === null || q.statuses.includes(row.status)))
+      const start = q.cursor === null ? 0 : (decodeCursor('feedback', q.cursor) ?? 0)
+      const end = start + q.limit
+      const hasMore = end < rows.length
+      return [200, { feedback: rows.slice(start, end), nextCursor: hasMore ? encodeCursor('feedback', end) : null, hasMore }]
+    },
+    'feedback/by-page'(projectId, query) {
+      const q = analyticsQuery(projectId, query, { limit: { max: 100, fallback: 10, integer: false }, filters: true })
+      if (Array.isArray(q)) return q
+      const rows = feedbackByPage.get(query)
+      return [200, { feedback: rows.slice(0, q.limit), hasMore: q.limit < rows.length }]
+    },
+    assistant(projectId, query) {
+      const q = analyticsQuery(projectId, query, {
+        limit: { max: 1000, fallback: 100, integer: false },
+        cursor: (cursor) => ULID.test(cursor)
+      })
+      if (Array.isArray(q)) return q
+      const rows = [...assistant.get(query)].sort((a, b) => (a.id.toUpperCase() < b.id.toUpperCase() ? 1 : -1))
+      const after = q.cursor?.toUpperCase()
+      const start = after === undefined ? 0 : rows.findIndex((row) => row.id.toUpperCase() < after)
+      const page = start < 0 ? [] : rows.slice(start, start + q.limit)
+      const hasMore = start >= 0 && start + q.limit < rows.length
+      return [200, { conversations: page, nextCursor: hasMore ? (page.at(-1)?.id ?? null) : null, hasMore }]
+    },
+    'assistant/caller-stats'(projectId, query) {
+      const q = analyticsQuery(projectId, query, {})
+      if (Array.isArray(q)) return q
+      return [200, callerStats.get(query)]
+    }
+  }
+
+  /**
+   * A normal analytics page changed by a 'repeatCursor' or 'emptyPage' fault.
+   * @param {Fault} fault
+   * @param {RecordedRequest} req
+   * @param {unknown} body
+   */
+  function alterPage(fault, req, body) {
+    if (typeof body !== 'object' || body === null) return body
+    /** @type {Record<string, unknown>} */
+    const page = { ...body }
+    const sent = req.query.get('cursor')
+    if (fault.kind === 'emptyPage') {
+      for (const [name, value] of Object.entries(page)) if (Array.isArray(value)) page[name] = []
+      if ('nextCursor' in page) page.nextCursor = page.nextCursor ?? sent
+    } else if ('nextCursor' in page) {
+      page.nextCursor = sent ?? page.nextCursor
+    }
+    if ('hasMore' in page) page.hasMore = true
+    return page
   }
 
   /**
@@ -264,8 +460,9 @@ export async function startEmulator(options = {}) {
     if (!scopes.includes(needs) && !scopes.includes('write')) return [403, { error: `API key is missing the ${needs} scope` }]
 
     const parts = req.path.split('/').slice(1).map(decodeURIComponent)
-    if (req.method === 'GET' && parts.length === 4 && parts[0] === 'v1' && parts[1] === 'analytics' && parts[3] === 'visitors') {
-      return visitorsPage(/** @type {string} */ (parts[2]), req.query)
+    const endpoint = parts.length >= 4 && parts[0] === 'v1' && parts[1] === 'analytics' ? parts.slice(3).join('/') : undefined
+    if (req.method === 'GET' && endpoint !== undefined && Object.hasOwn(analyticsEndpoints, endpoint)) {
+      return /** @type {(typeof analyticsEndpoints)[string]} */ (analyticsEndpoints[endpoint])(/** @type {string} */ (parts[2]), req.query)
     }
     const [version, area, projectId, kind, jobId, tail] = parts
     if (version === 'v2' && area === 'agent' && kind === 'job' && projectId !== undefined) {
@@ -332,6 +529,11 @@ export async function startEmulator(options = {}) {
         }, fault.delayMs ?? 1000)
         return
       }
+      if (fault?.kind === 'repeatCursor' || fault?.kind === 'emptyPage') {
+        const [status, body] = handle(req)
+        send(res, status, status === 200 ? alterPage(fault, req, body) : body)
+        return
+      }
       if (fault?.afterHandling) handle(req)
       if (fault) {
         answerFault(fault, res)
@@ -391,6 +593,50 @@ export async function startEmulator(options = {}) {
     setVisitors(data, range) {
       if (range) visitorsByRange.set(`${range.dateFrom}..${range.dateTo}`, data)
       else visitors = data
+    },
+    /**
+     * Page views (GET .../views), served in this order, for every range or only for the range given.
+     * @param {ViewData} data
+     * @param {DateRange} [range]
+     */
+    setViews(data, range) {
+      views.set(data, range)
+    },
+    /**
+     * Search terms (GET .../searches), served by hits descending; `totalSearches` defaults to the sum of the hits.
+     * @param {SearchData} data
+     * @param {DateRange} [range]
+     */
+    setSearches(data, range) {
+      searches.set(data, range)
+    },
+    /**
+     * Feedback rows (GET .../feedback), served in this order, filtered by the request's `source` and `status`.
+     * @param {FeedbackRow[]} rows
+     * @param {DateRange} [range]
+     */
+    setFeedback(rows, range) {
+      feedback.set(rows, range)
+    },
+    /**
+     * Feedback per page (GET .../feedback/by-page), served in this order whatever `source` and `status` say.
+     * @param {FeedbackByPageRow[]} rows
+     * @param {DateRange} [range]
+     */
+    setFeedbackByPage(rows, range) {
+      feedbackByPage.set(rows, range)
+    },
+    /**
+     * Assistant conversations (GET .../assistant), served by id (a ULID) descending; the cursor is the last id served.
+     * @param {Conversation[]} rows
+     * @param {DateRange} [range]
+     */
+    setAssistant(rows, range) {
+      assistant.set(rows, range)
+    },
+    /** @param {CallerStats} stats @param {DateRange} [range] */
+    setCallerStats(stats, range) {
+      callerStats.set(stats, range)
     },
     /** Faults to inject, in order (copied: the emulator counts down their `times`). @param {Fault[]} list */
     fault(...list) {

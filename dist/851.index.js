@@ -21,6 +21,11 @@ var text_escape = __webpack_require__(7388);
 ;// CONCATENATED MODULE: ./src/api/errors.ts
 // Failures of a request to the service, and the sentences a user can act on.
 
+/** The analytics requests: all GET, all reading with the `read` scope, all sharing one rate limit. */
+const ANALYTICS_KINDS = ['visitors', 'views', 'searches', 'feedback', 'feedbackByPage', 'assistant', 'callerStats'];
+function isAnalyticsKind(kind) {
+    return ANALYTICS_KINDS.includes(kind);
+}
 class ApiError extends Error {
     details;
     name = 'ApiError';
@@ -39,6 +44,18 @@ function action(ctx) {
             return `Checking job "${(0,text_escape/* logText */.kc)(ctx.jobId ?? '', 100)}"`;
         case 'visitors':
             return `Reading visitor analytics (offset ${ctx.offset ?? 0})`;
+        case 'views':
+            return `Reading page views (offset ${ctx.offset ?? 0})`;
+        case 'searches':
+            return 'Reading searches';
+        case 'feedback':
+            return 'Reading feedback';
+        case 'feedbackByPage':
+            return 'Reading feedback by page';
+        case 'assistant':
+            return 'Reading assistant questions';
+        case 'callerStats':
+            return 'Reading assistant caller stats';
     }
 }
 /** What the service's own error text adds, quoted and on one line. */
@@ -48,6 +65,7 @@ function serviceSaid(serviceText) {
 function httpStatusMessage(ctx, status, serviceText, retryAfterMs) {
     const what = action(ctx);
     const project = (0,text_escape/* logText */.kc)(ctx.projectId, 100);
+    const analytics = isAnalyticsKind(ctx.kind);
     let sentence;
     switch (status) {
         case 400:
@@ -61,19 +79,19 @@ function httpStatusMessage(ctx, status, serviceText, retryAfterMs) {
         case 403:
             sentence =
                 `${what} failed: access denied (403 Forbidden). The key may lack the scope this call needs ` +
-                    `(\`${ctx.kind === 'get' || ctx.kind === 'visitors' ? 'read' : 'write'}\`), the runner's IP address may be outside the key's IP allowlist, ` +
+                    `(\`${analytics || ctx.kind === 'get' ? 'read' : 'write'}\`), the runner's IP address may be outside the key's IP allowlist, ` +
                     `the organization's plan may not include API access (Pro or Enterprise), or project "${project}" may belong to another organization.`;
             break;
         case 404:
             sentence =
-                ctx.kind === 'create' || ctx.kind === 'visitors'
+                analytics || ctx.kind === 'create'
                     ? `${what} failed: project "${project}" was not found (404 Not Found). Check \`projectId\`.`
                     : `${what} failed: job "${(0,text_escape/* logText */.kc)(ctx.jobId ?? '', 100)}" was not found in project "${project}" (404 Not Found). Check \`jobId\` and \`projectId\`.`;
             break;
         case 429:
             sentence =
                 `${what} failed: the rate limit was hit (429 Too Many Requests). ` +
-                    (ctx.kind === 'visitors'
+                    (analytics
                         ? 'Analytics allow 100 requests per organization per hour, shared by all analytics endpoints.'
                         : 'Creating jobs and sending follow-ups is limited to 100 per project per hour.') +
                     (retryAfterMs !== undefined ? ` The service asked to wait ${Math.ceil(retryAfterMs / 1000)} s.` : '');
@@ -130,12 +148,85 @@ const errorBodySchema = schemas/* object */.Ikc({
         .optional()
         .catch(undefined)
 });
-const count = schemas/* number */.aig().nonnegative();
+// Analytics answers. Every field the documents mark required is required, with its documented type;
+// fields they do not list are dropped. Counts are typed `number` with no minimum, so any finite
+// number is read as it is (negative and fractional included); how to show it is the summary's choice.
+const count = schemas/* number */.aig();
+const nullableText = schemas/* string */.YjP().nullable();
+const trafficCounts = { human: count, ai: count, total: count };
+const trafficRow = schemas/* object */.Ikc({ path: schemas/* string */.YjP(), ...trafficCounts });
 const visitorsPageSchema = schemas/* object */.Ikc({
-    totals: schemas/* object */.Ikc({ human: count, ai: count, total: count }),
-    visitors: schemas/* array */.YOg(schemas/* object */.Ikc({ path: schemas/* string */.YjP(), human: count, ai: count, total: count })),
+    totals: schemas/* object */.Ikc(trafficCounts),
+    visitors: schemas/* array */.YOg(trafficRow),
     hasMore: schemas/* boolean */.zMY()
 });
+/** Page views: offset paging while `hasMore` is true. */
+const viewsPageSchema = schemas/* object */.Ikc({
+    totals: schemas/* object */.Ikc(trafficCounts),
+    views: schemas/* array */.YOg(trafficRow),
+    hasMore: schemas/* boolean */.zMY()
+});
+/** Search terms, by hits descending: cursor paging while `nextCursor` is not null; there is no `hasMore`. */
+const searchesPageSchema = schemas/* object */.Ikc({
+    searches: schemas/* array */.YOg(schemas/* object */.Ikc({
+        searchQuery: schemas/* string */.YjP(),
+        hits: count,
+        ctr: schemas/* number */.aig(),
+        topClickedPage: nullableText,
+        lastSearchedAt: schemas/* string */.YjP()
+    })),
+    /** The documents type this one an integer of at least 0: the sum of all hits. */
+    totalSearches: schemas/* number */.aig().int().min(0),
+    nextCursor: nullableText
+});
+const FEEDBACK_SOURCES = ['code_snippet', 'contextual', 'agent', 'thumbs_only'];
+const FEEDBACK_STATUSES = ['pending', 'in_progress', 'resolved', 'dismissed'];
+const feedbackBaseSchema = schemas/* object */.Ikc({
+    id: schemas/* string */.YjP(),
+    path: schemas/* string */.YjP(),
+    comment: nullableText,
+    createdAt: nullableText,
+    source: schemas/* enum */.k5n(FEEDBACK_SOURCES),
+    status: schemas/* enum */.k5n(FEEDBACK_STATUSES)
+});
+const contextualExtrasSchema = schemas/* object */.Ikc({ helpful: schemas/* boolean */.zMY(), contact: nullableText });
+const codeSnippetExtrasSchema = schemas/* object */.Ikc({ code: schemas/* string */.YjP(), filename: nullableText, lang: nullableText });
+/**
+ * A feedback row is any of three documented variants (`anyOf`): the base fields, with the contextual
+ * fields or the code-snippet fields or neither. The base fields are checked on their own, so that a
+ * problem in one of them is named by its path rather than as "no variant matched".
+ */
+const feedbackRowSchema = feedbackBaseSchema.and(schemas/* union */.KCZ([contextualExtrasSchema, codeSnippetExtrasSchema, schemas/* object */.Ikc({})]));
+/** Feedback rows: cursor paging, with `hasMore` as well. */
+const feedbackPageSchema = schemas/* object */.Ikc({
+    feedback: schemas/* array */.YOg(feedbackRowSchema),
+    nextCursor: nullableText,
+    hasMore: schemas/* boolean */.zMY()
+});
+/** Feedback counts per page path. `hasMore` is documented, but no parameter asks for a next page. */
+const feedbackByPageSchema = schemas/* object */.Ikc({
+    feedback: schemas/* array */.YOg(schemas/* object */.Ikc({ path: schemas/* string */.YjP(), thumbsUp: count, thumbsDown: count, code: count, total: count })),
+    hasMore: schemas/* boolean */.zMY()
+});
+/** Assistant questions, one row per user turn: cursor paging, with `hasMore` as well. */
+const assistantPageSchema = schemas/* object */.Ikc({
+    conversations: schemas/* array */.YOg(schemas/* object */.Ikc({
+        id: schemas/* string */.YjP(),
+        timestamp: schemas/* string */.YjP(),
+        query: schemas/* string */.YjP(),
+        response: schemas/* string */.YjP(),
+        /** Absent means a final answer, as the documents say. */
+        responseType: schemas/* enum */.k5n(['answer', 'clarifying_question']).default('answer'),
+        sources: schemas/* array */.YOg(schemas/* object */.Ikc({ title: schemas/* string */.YjP(), url: schemas/* string */.YjP() })),
+        resolutionStatus: schemas/* enum */.k5n(['answered', 'unanswered']),
+        queryCategory: nullableText,
+        pageUrl: nullableText
+    })),
+    nextCursor: nullableText,
+    hasMore: schemas/* boolean */.zMY()
+});
+/** Where assistant questions came from. */
+const callerStatsSchema = schemas/* object */.Ikc({ web: count, api: count, other: count, total: count });
 
 ;// CONCATENATED MODULE: ./src/run/lifetime.ts
 // The run's lifetime: one abort signal fed by the deadline (timeoutMinutes) and by the runner's
@@ -806,6 +897,17 @@ class Transport {
 
 
 
+/** The query of an analytics request, in a fixed order; a cursor only when there is one. */
+function analyticsQuery(query) {
+    const out = { dateFrom: query.dateFrom, dateTo: query.dateTo };
+    if (query.limit !== undefined)
+        out.limit = String(query.limit);
+    if (query.offset !== undefined)
+        out.offset = String(query.offset);
+    if (query.cursor !== undefined)
+        out.cursor = query.cursor;
+    return out;
+}
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 /** A GET may be repeated freely; these answers say a repeat may succeed. */
 function isTransientStatus(status) {
@@ -865,12 +967,73 @@ class ApiClient {
         });
     }
     getVisitors(projectId, query) {
+        const { dateFrom, dateTo, limit, offset } = query;
         return this.call({
-            ctx: { kind: 'visitors', projectId, offset: query.offset },
+            ctx: { kind: 'visitors', projectId, offset },
             method: 'GET',
             path: `/v1/analytics/${segment(projectId)}/visitors`,
-            query: { dateFrom: query.dateFrom, dateTo: query.dateTo, limit: String(query.limit), offset: String(query.offset) },
+            query: analyticsQuery({ dateFrom, dateTo, limit, offset }),
             schema: visitorsPageSchema
+        });
+    }
+    getViews(projectId, query) {
+        const { dateFrom, dateTo, limit, offset } = query;
+        return this.call({
+            ctx: { kind: 'views', projectId, offset },
+            method: 'GET',
+            path: `/v1/analytics/${segment(projectId)}/views`,
+            query: analyticsQuery({ dateFrom, dateTo, limit, offset }),
+            schema: viewsPageSchema
+        });
+    }
+    getSearches(projectId, query) {
+        const { dateFrom, dateTo, limit, cursor } = query;
+        return this.call({
+            ctx: { kind: 'searches', projectId },
+            method: 'GET',
+            path: `/v1/analytics/${segment(projectId)}/searches`,
+            query: analyticsQuery({ dateFrom, dateTo, limit, cursor }),
+            schema: searchesPageSchema
+        });
+    }
+    getFeedback(projectId, query) {
+        const { dateFrom, dateTo, limit, cursor } = query;
+        return this.call({
+            ctx: { kind: 'feedback', projectId },
+            method: 'GET',
+            path: `/v1/analytics/${segment(projectId)}/feedback`,
+            query: analyticsQuery({ dateFrom, dateTo, limit, cursor }),
+            schema: feedbackPageSchema
+        });
+    }
+    getFeedbackByPage(projectId, query) {
+        const { dateFrom, dateTo, limit } = query;
+        return this.call({
+            ctx: { kind: 'feedbackByPage', projectId },
+            method: 'GET',
+            path: `/v1/analytics/${segment(projectId)}/feedback/by-page`,
+            query: analyticsQuery({ dateFrom, dateTo, limit }),
+            schema: feedbackByPageSchema
+        });
+    }
+    getAssistant(projectId, query) {
+        const { dateFrom, dateTo, limit, cursor } = query;
+        return this.call({
+            ctx: { kind: 'assistant', projectId },
+            method: 'GET',
+            path: `/v1/analytics/${segment(projectId)}/assistant`,
+            query: analyticsQuery({ dateFrom, dateTo, limit, cursor }),
+            schema: assistantPageSchema
+        });
+    }
+    getCallerStats(projectId, query) {
+        const { dateFrom, dateTo } = query;
+        return this.call({
+            ctx: { kind: 'callerStats', projectId },
+            method: 'GET',
+            path: `/v1/analytics/${segment(projectId)}/assistant/caller-stats`,
+            query: analyticsQuery({ dateFrom, dateTo }),
+            schema: callerStatsSchema
         });
     }
     close() {
@@ -1070,6 +1233,8 @@ function jobTitleHtml(job) {
         case 'cancelled':
             return '❌ Cancelled';
         case 'error':
+            if (job.nextStep?.kind === 'find-job')
+                return '❌ No answer to the create request; a job may exist';
             return job.jobId === undefined ? '❌ Could not create the agent job' : '❌ Stopped watching the agent job';
     }
 }
@@ -1160,7 +1325,10 @@ function jobSummaryHtml(job) {
         parts.push(next);
     if (job.prompt !== undefined)
         parts.push(promptHtml(job.prompt, job.followUp));
-    parts.push(`<table>${rows.join('')}</table>`, '');
+    // With no job and nothing heard of one, the table would say only "unknown" and "none".
+    if (job.jobId !== undefined || job.status !== undefined)
+        parts.push(`<table>${rows.join('')}</table>`);
+    parts.push('');
     return parts.join('\n');
 }
 
@@ -1474,6 +1642,9 @@ function changeText(now, before) {
     if (before <= 0)
         return now > 0 ? 'new' : '–';
     const change = ((now - before) / before) * 100;
+    // A change that rounds to 0.0 % reads as none, not as "▲ 0.0%".
+    if (Math.abs(change) < 0.05)
+        return 'no change';
     return `${change > 0 ? '▲' : '▼'} ${Math.abs(change).toFixed(1)}%`;
 }
 /** The change of the AI share, in percentage points: "▲ 1.2 pts". */
@@ -1505,7 +1676,7 @@ function totalsHtml(report, totals) {
     if (previous?.totals) {
         const p = previous.totals;
         rows.push(totalsRow('Previous period', p));
-        rows.push(`<tr><th align="left">Change</th>${right(changeText(totals.human, p.human))}${right(changeText(totals.ai, p.ai))}` +
+        rows.push(`<tr><th align="left" nowrap>Change</th>${right(changeText(totals.human, p.human))}${right(changeText(totals.ai, p.ai))}` +
             `${right(changeText(totals.total, p.total))}${right(pointsText(aiShareOf(totals.human, totals.ai), aiShareOf(p.human, p.ai)))}</tr>`);
     }
     const parts = [

@@ -56,6 +56,7 @@ export function jobTitleHtml(job: JobReport): string {
     case 'cancelled':
       return '❌ Cancelled'
     case 'error':
+      if (job.nextStep?.kind === 'find-job') return '❌ No answer to the create request; a job may exist'
       return job.jobId === undefined ? '❌ Could not create the agent job' : '❌ Stopped watching the agent job'
   }
 }
@@ -147,6 +148,8 @@ export function jobSummaryHtml(job: JobReport): string {
   const next = jobNextStepHtml(job.nextStep)
   if (next) parts.push(next)
   if (job.prompt !== undefined) parts.push(promptHtml(job.prompt, job.followUp))
-  parts.push(`<table>${rows.join('')}</table>`, '')
+  // With no job and nothing heard of one, the table would say only "unknown" and "none".
+  if (job.jobId !== undefined || job.status !== undefined) parts.push(`<table>${rows.join('')}</table>`)
+  parts.push('')
   return parts.join('\n')
 }

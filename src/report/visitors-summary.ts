@@ -47,6 +47,8 @@ export function changeText(now: number, before: number): string {
   if (now === before) return 'no change'
   if (before <= 0) return now > 0 ? 'new' : '–'
   const change = ((now - before) / before) * 100
+  // A change that rounds to 0.0 % reads as none, not as "▲ 0.0%".
+  if (Math.abs(change) < 0.05) return 'no change'
   return `${change > 0 ? '▲' : '▼'} ${Math.abs(change).toFixed(1)}%`
 }
 
@@ -87,7 +89,7 @@ function totalsHtml(report: VisitorsReport, totals: VisitorTotals): string {
     const p = previous.totals
     rows.push(totalsRow('Previous period', p))
     rows.push(
-      `<tr><th align="left">Change</th>${right(changeText(totals.human, p.human))}${right(changeText(totals.ai, p.ai))}` +
+      `<tr><th align="left" nowrap>Change</th>${right(changeText(totals.human, p.human))}${right(changeText(totals.ai, p.ai))}` +
         `${right(changeText(totals.total, p.total))}${right(pointsText(aiShareOf(totals.human, totals.ai), aiShareOf(p.human, p.ai)))}</tr>`
     )
   }

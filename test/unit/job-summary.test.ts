@@ -90,12 +90,11 @@ describe('the job summary of each way a run ends', () => {
     const html = jobSummaryHtml(JOB_REPORTS.findJob)
     expect(readerText(html)).toBe(
       [
-        '❌ Could not create the agent job\n=================================',
+        '❌ No answer to the create request; a job may exist\n===================================================',
         `Why the step failed: ${(JOB_REPORTS.findJob.failure ?? '').replace(/`/g, '')}`,
         FIND,
         'jobId: <the id the dashboard shows>',
-        `Prompt: ${PROMPT}`,
-        'Status        unknown\nPull request  none'
+        `Prompt: ${PROMPT}`
       ].join('\n\n')
     )
   })
@@ -119,7 +118,11 @@ describe('the job summary of each way a run ends', () => {
     ['timeout', '❌ Timed out', 'Why the step failed: Timed out after 30m 0s (timeoutMinutes) while waiting for job j1.'],
     ['cancelled', '❌ Cancelled', 'Why the step failed: Cancelled (SIGTERM) while waiting for job j1.'],
     ['timeoutBeforeJob', '❌ Timed out', 'Why the step failed: Timed out after 30m 0s (timeoutMinutes) before a job was created.'],
-    ['findJob', '❌ Could not create the agent job', 'Why the step failed: Creating the agent job failed: the connection was reset.'],
+    [
+      'findJob',
+      '❌ No answer to the create request; a job may exist',
+      'Why the step failed: Creating the agent job failed: the connection was reset.'
+    ],
     ['checkMessage', '❌ Timed out', 'Why the step failed: Timed out after 30m 0s (timeoutMinutes) while sending the follow-up to job j1.'],
     ['notWaited', '⏳ Started; not waited for', 'The job is running on the service; wait is false, so the step did not wait for it.'],
     [
@@ -137,7 +140,9 @@ describe('the job summary of each way a run ends', () => {
     const seen = seenOf(JOB_REPORTS[variant])
     expect(seen.headings).toEqual([title])
     expect(seen.text.startsWith(`${title} ${lead}`)).toBe(true)
-    expect(seen.tables).toHaveLength(1)
+    // A table of details only when there is a job, or a status, to detail.
+    const known = JOB_REPORTS[variant].jobId !== undefined || JOB_REPORTS[variant].status !== undefined
+    expect(seen.tables).toHaveLength(known ? 1 : 0)
     expect(seen.references).toEqual([])
   })
 
@@ -324,11 +329,16 @@ describe('the prompt', () => {
 })
 
 describe('the table of details', () => {
-  it('says the status and the pull request are unknown or missing, and leaves out what is not known', () => {
-    expect(seenOf({ ...base, status: undefined, jobId: undefined }).tables).toEqual([
+  it('leaves the table out when neither a job nor a status is known, rather than say only unknown and none', () => {
+    expect(seenOf({ ...base, status: undefined, jobId: undefined }).tables).toEqual([])
+  })
+
+  it('says the status is unknown and the pull request missing when only the job is known', () => {
+    expect(seenOf({ ...base, status: undefined, jobId: 'j1' }).tables).toEqual([
       [
         ['Status', 'unknown'],
-        ['Pull request', 'none']
+        ['Pull request', 'none'],
+        ['Job', 'j1']
       ]
     ])
     expect(seenOf({ ...base, status: 'active' }).tables[0]?.slice(0, 2)).toEqual([

@@ -474,7 +474,12 @@ describe('changeText', () => {
     [5, 0, 'new'],
     [0, 5, '▼ 100.0%'],
     [-1, 0, '–'],
-    [0, -1, '–']
+    [0, -1, '–'],
+    // A change that rounds to 0.0 % is none; the smallest shown is 0.1 %.
+    [100_001, 100_000, 'no change'],
+    [99_999, 100_000, 'no change'],
+    [100_100, 100_000, '▲ 0.1%'],
+    [99_900, 100_000, '▼ 0.1%']
   ])('from %d to %d is "%s"', (now, before, text) => {
     expect(changeText(now, before)).toBe(text)
   })

@@ -13,7 +13,25 @@ import {
 import { type Lifetime, sleep } from '../run/lifetime.js'
 import { logText } from '../text/escape.js'
 import { backoffDelay, DEFAULT_RETRY_POLICY, parseRetryAfter, type RetryPolicy } from './retry.js'
-import { type AgentJob, agentJobSchema, errorBodySchema, type VisitorsPage, visitorsPageSchema } from './schemas.js'
+import {
+  type AgentJob,
+  agentJobSchema,
+  type AssistantPage,
+  assistantPageSchema,
+  type CallerStats,
+  callerStatsSchema,
+  errorBodySchema,
+  type FeedbackByPage,
+  feedbackByPageSchema,
+  type FeedbackPage,
+  feedbackPageSchema,
+  type SearchesPage,
+  searchesPageSchema,
+  type ViewsPage,
+  viewsPageSchema,
+  type VisitorsPage,
+  visitorsPageSchema
+} from './schemas.js'
 import { Transport, TransportError } from './transport.js'
 
 export interface ClientOptions {
@@ -35,11 +53,41 @@ interface Call<T> {
   schema: z.ZodType<T>
 }
 
-export interface VisitorsQuery {
+/** The dates every analytics request sends: `dateTo` is exclusive. */
+export interface DateRange {
   dateFrom: string
   dateTo: string
+}
+
+/** Offset paging (visitors, views): increment `offset` by `limit` while `hasMore` is true. */
+export interface VisitorsQuery extends DateRange {
   limit: number
   offset: number
+}
+export type ViewsQuery = VisitorsQuery
+
+/** Cursor paging (searches, feedback, assistant): no cursor asks for the first page. */
+export interface CursorQuery extends DateRange {
+  limit: number
+  cursor?: string
+}
+export type SearchesQuery = CursorQuery
+export type FeedbackQuery = CursorQuery
+export type AssistantQuery = CursorQuery
+
+/** Feedback by page takes a limit and no way to ask for a next page. */
+export interface FeedbackByPageQuery extends DateRange {
+  limit: number
+}
+export type CallerStatsQuery = DateRange
+
+/** The query of an analytics request, in a fixed order; a cursor only when there is one. */
+function analyticsQuery(query: DateRange & { limit?: number; offset?: number; cursor?: string }): Record<string, string> {
+  const out: Record<string, string> = { dateFrom: query.dateFrom, dateTo: query.dateTo }
+  if (query.limit !== undefined) out.limit = String(query.limit)
+  if (query.offset !== undefined) out.offset = String(query.offset)
+  if (query.cursor !== undefined) out.cursor = query.cursor
+  return out
 }
 
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000
@@ -108,12 +156,79 @@ export class ApiClient {
   }
 
   getVisitors(projectId: string, query: VisitorsQuery): Promise<VisitorsPage> {
+    const { dateFrom, dateTo, limit, offset } = query
     return this.call({
-      ctx: { kind: 'visitors', projectId, offset: query.offset },
+      ctx: { kind: 'visitors', projectId, offset },
       method: 'GET',
       path: `/v1/analytics/${segment(projectId)}/visitors`,
-      query: { dateFrom: query.dateFrom, dateTo: query.dateTo, limit: String(query.limit), offset: String(query.offset) },
+      query: analyticsQuery({ dateFrom, dateTo, limit, offset }),
       schema: visitorsPageSchema
+    })
+  }
+
+  getViews(projectId: string, query: ViewsQuery): Promise<ViewsPage> {
+    const { dateFrom, dateTo, limit, offset } = query
+    return this.call({
+      ctx: { kind: 'views', projectId, offset },
+      method: 'GET',
+      path: `/v1/analytics/${segment(projectId)}/views`,
+      query: analyticsQuery({ dateFrom, dateTo, limit, offset }),
+      schema: viewsPageSchema
+    })
+  }
+
+  getSearches(projectId: string, query: SearchesQuery): Promise<SearchesPage> {
+    const { dateFrom, dateTo, limit, cursor } = query
+    return this.call({
+      ctx: { kind: 'searches', projectId },
+      method: 'GET',
+      path: `/v1/analytics/${segment(projectId)}/searches`,
+      query: analyticsQuery({ dateFrom, dateTo, limit, cursor }),
+      schema: searchesPageSchema
+    })
+  }
+
+  getFeedback(projectId: string, query: FeedbackQuery): Promise<FeedbackPage> {
+    const { dateFrom, dateTo, limit, cursor } = query
+    return this.call({
+      ctx: { kind: 'feedback', projectId },
+      method: 'GET',
+      path: `/v1/analytics/${segment(projectId)}/feedback`,
+      query: analyticsQuery({ dateFrom, dateTo, limit, cursor }),
+      schema: feedbackPageSchema
+    })
+  }
+
+  getFeedbackByPage(projectId: string, query: FeedbackByPageQuery): Promise<FeedbackByPage> {
+    const { dateFrom, dateTo, limit } = query
+    return this.call({
+      ctx: { kind: 'feedbackByPage', projectId },
+      method: 'GET',
+      path: `/v1/analytics/${segment(projectId)}/feedback/by-page`,
+      query: analyticsQuery({ dateFrom, dateTo, limit }),
+      schema: feedbackByPageSchema
+    })
+  }
+
+  getAssistant(projectId: string, query: AssistantQuery): Promise<AssistantPage> {
+    const { dateFrom, dateTo, limit, cursor } = query
+    return this.call({
+      ctx: { kind: 'assistant', projectId },
+      method: 'GET',
+      path: `/v1/analytics/${segment(projectId)}/assistant`,
+      query: analyticsQuery({ dateFrom, dateTo, limit, cursor }),
+      schema: assistantPageSchema
+    })
+  }
+
+  getCallerStats(projectId: string, query: CallerStatsQuery): Promise<CallerStats> {
+    const { dateFrom, dateTo } = query
+    return this.call({
+      ctx: { kind: 'callerStats', projectId },
+      method: 'GET',
+      path: `/v1/analytics/${segment(projectId)}/assistant/caller-stats`,
+      query: analyticsQuery({ dateFrom, dateTo }),
+      schema: callerStatsSchema
     })
   }
 

@@ -1,13 +1,20 @@
 // Failures of a request to the service, and the sentences a user can act on.
 import { logText } from '../text/escape.js'
 
-export type RequestKind = 'create' | 'message' | 'get' | 'visitors'
+/** The analytics requests: all GET, all reading with the `read` scope, all sharing one rate limit. */
+export const ANALYTICS_KINDS = ['visitors', 'views', 'searches', 'feedback', 'feedbackByPage', 'assistant', 'callerStats'] as const
+export type AnalyticsKind = (typeof ANALYTICS_KINDS)[number]
+export type RequestKind = 'create' | 'message' | 'get' | AnalyticsKind
+
+export function isAnalyticsKind(kind: RequestKind): kind is AnalyticsKind {
+  return (ANALYTICS_KINDS as readonly RequestKind[]).includes(kind)
+}
 
 export interface RequestContext {
   kind: RequestKind
   projectId: string
   jobId?: string
-  /** For visitors: the offset of the page asked for. */
+  /** For visitors and views: the offset of the page asked for. */
   offset?: number
 }
 
@@ -42,6 +49,18 @@ function action(ctx: RequestContext): string {
       return `Checking job "${logText(ctx.jobId ?? '', 100)}"`
     case 'visitors':
       return `Reading visitor analytics (offset ${ctx.offset ?? 0})`
+    case 'views':
+      return `Reading page views (offset ${ctx.offset ?? 0})`
+    case 'searches':
+      return 'Reading searches'
+    case 'feedback':
+      return 'Reading feedback'
+    case 'feedbackByPage':
+      return 'Reading feedback by page'
+    case 'assistant':
+      return 'Reading assistant questions'
+    case 'callerStats':
+      return 'Reading assistant caller stats'
   }
 }
 
@@ -53,6 +72,7 @@ export function serviceSaid(serviceText: string | undefined): string {
 export function httpStatusMessage(ctx: RequestContext, status: number, serviceText?: string, retryAfterMs?: number): string {
   const what = action(ctx)
   const project = logText(ctx.projectId, 100)
+  const analytics = isAnalyticsKind(ctx.kind)
   let sentence: string
   switch (status) {
     case 400:
@@ -66,19 +86,19 @@ export function httpStatusMessage(ctx: RequestContext, status: number, serviceTe
     case 403:
       sentence =
         `${what} failed: access denied (403 Forbidden). The key may lack the scope this call needs ` +
-        `(\`${ctx.kind === 'get' || ctx.kind === 'visitors' ? 'read' : 'write'}\`), the runner's IP address may be outside the key's IP allowlist, ` +
+        `(\`${analytics || ctx.kind === 'get' ? 'read' : 'write'}\`), the runner's IP address may be outside the key's IP allowlist, ` +
         `the organization's plan may not include API access (Pro or Enterprise), or project "${project}" may belong to another organization.`
       break
     case 404:
       sentence =
-        ctx.kind === 'create' || ctx.kind === 'visitors'
+        analytics || ctx.kind === 'create'
           ? `${what} failed: project "${project}" was not found (404 Not Found). Check \`projectId\`.`
           : `${what} failed: job "${logText(ctx.jobId ?? '', 100)}" was not found in project "${project}" (404 Not Found). Check \`jobId\` and \`projectId\`.`
       break
     case 429:
       sentence =
         `${what} failed: the rate limit was hit (429 Too Many Requests). ` +
-        (ctx.kind === 'visitors'
+        (analytics
           ? 'Analytics allow 100 requests per organization per hour, shared by all analytics endpoints.'
           : 'Creating jobs and sending follow-ups is limited to 100 per project per hour.') +
         (retryAfterMs !== undefined ? ` The service asked to wait ${Math.ceil(retryAfterMs / 1000)} s.` : '')

@@ -2,8 +2,10 @@
 // the service's own words quoted on one line, and the advice after a POST that may have been acted on.
 import { describe, expect, it } from 'vitest'
 import {
+  ANALYTICS_KINDS,
   ApiError,
   httpStatusMessage,
+  isAnalyticsKind,
   invalidResponseMessage,
   mayHaveActedAdvice,
   networkMessage,
@@ -33,6 +35,46 @@ describe('what each kind of request is called', () => {
   it('puts a job id from the service on one short line', () => {
     const text = networkMessage({ kind: 'get', projectId: 'p', jobId: `a\n::error::b${'c'.repeat(200)}` }, 'x')
     expect(text).toBe(`Checking job "a ::error::b${'c'.repeat(87)}…" failed: x.`)
+  })
+})
+
+describe('the analytics requests', () => {
+  const named: [RequestContext, string][] = [
+    [{ kind: 'views', projectId: 'p', offset: 250 }, 'Reading page views (offset 250)'],
+    [{ kind: 'views', projectId: 'p' }, 'Reading page views (offset 0)'],
+    [{ kind: 'searches', projectId: 'p' }, 'Reading searches'],
+    [{ kind: 'feedback', projectId: 'p' }, 'Reading feedback'],
+    [{ kind: 'feedbackByPage', projectId: 'p' }, 'Reading feedback by page'],
+    [{ kind: 'assistant', projectId: 'p' }, 'Reading assistant questions'],
+    [{ kind: 'callerStats', projectId: 'p' }, 'Reading assistant caller stats']
+  ]
+
+  it.each(named)('names what was being read: %j', (ctx, what) => {
+    expect(networkMessage(ctx, 'boom')).toBe(`${what} failed: boom.`)
+    expect(invalidResponseMessage(ctx, 200, 'x: y')).toBe(
+      `${what} failed: the service's answer (HTTP 200) is not the documented JSON: x: y.`
+    )
+  })
+
+  it('knows which requests are analytics', () => {
+    expect([...ANALYTICS_KINDS]).toEqual(['visitors', 'views', 'searches', 'feedback', 'feedbackByPage', 'assistant', 'callerStats'])
+    for (const kind of ANALYTICS_KINDS) expect(isAnalyticsKind(kind)).toBe(true)
+    for (const kind of ['create', 'message', 'get'] as const) expect(isAnalyticsKind(kind)).toBe(false)
+  })
+
+  it.each(named)('names the shared limit on a 429, asks for the read scope on a 403 and blames the project on a 404: %j', (ctx, what) => {
+    expect(httpStatusMessage(ctx, 429)).toBe(
+      `${what} failed: the rate limit was hit (429 Too Many Requests). ` +
+        'Analytics allow 100 requests per organization per hour, shared by all analytics endpoints.'
+    )
+    expect(httpStatusMessage(ctx, 403)).toBe(
+      `${what} failed: access denied (403 Forbidden). The key may lack the scope this call needs (\`read\`), ` +
+        "the runner's IP address may be outside the key's IP allowlist, the organization's plan may not include API access " +
+        '(Pro or Enterprise), or project "p" may belong to another organization.'
+    )
+    expect(httpStatusMessage(ctx, 404, 'Project not found')).toBe(
+      `${what} failed: project "p" was not found (404 Not Found). Check \`projectId\`. The service said: "Project not found".`
+    )
   })
 })
 

@@ -148,8 +148,8 @@ export function jobSummaryHtml(job: JobReport): string {
   const next = jobNextStepHtml(job.nextStep)
   if (next) parts.push(next)
   if (job.prompt !== undefined) parts.push(promptHtml(job.prompt, job.followUp))
-  // With no job and nothing heard of one, the table would say only "unknown" and "none".
-  if (job.jobId !== undefined || job.status !== undefined) parts.push(`<table>${rows.join('')}</table>`)
+  // With no job, the table would say only "unknown" and "none" (a status comes only with a job).
+  if (job.jobId !== undefined) parts.push(`<table>${rows.join('')}</table>`)
   parts.push('')
   return parts.join('\n')
 }

@@ -271,6 +271,8 @@ async function analytics() {
                       projectId: 'proj_docs',
                       analytics: 'true',
                       maxPages: '1000',
+                      // The export alone, as the script reads it: no comparison with the previous period.
+                      compare: 'none',
                       dateFrom: '2026-11-01',
                       dateTo: '2026-11-08',
                       baseUrl: emu.url

@@ -1,5 +1,5 @@
 // Tests the escaping of untrusted text (src/text/escape.ts) for the summary, comments and the log:
-// by example, and through test/support/render.ts, which shows it as GitHub would.
+// by example, and through test/support/render.js, which shows it as GitHub would.
 import { describe, expect, it } from 'vitest'
 import { htmlText, logText, markdownCode, oneLine, safeHttpUrl } from '../../src/text/escape.js'
 import { renderSummary } from '../support/render.js'

@@ -1,5 +1,5 @@
 // The job summary's section for bad inputs (src/report/input-errors.ts) as a reader sees it on GitHub
-// (test/support/render.ts): a heading, one list item per problem naming the input, where inputs are
+// (test/support/render.js): a heading, one list item per problem naming the input, where inputs are
 // set, and nothing a bad value holds read as HTML, Markdown, a link or a mention.
 import { describe, expect, it } from 'vitest'
 import { inputErrorsSummaryHtml } from '../../src/report/input-errors.js'

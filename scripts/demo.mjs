@@ -13,6 +13,12 @@ import { siteTotals, visitorRows } from '../test/support/visitors.js'
 const key = 'mint_demo_key'
 const emulator = await startEmulator({ keys: { [key]: {} } })
 emulator.setVisitors({ totals: siteTotals(600), rows: visitorRows(600) })
+// The week before the default range (the last 7 full UTC days), so that the comparison shows a change.
+const daysAgo = (/** @type {number} */ days) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10)
+emulator.setVisitors(
+  { totals: { human: 655_000, ai: 182_000, total: 781_000 }, rows: visitorRows(3) },
+  { dateFrom: daysAgo(14), dateTo: daysAgo(7) }
+)
 emulator.planJobs({
   steps: [{ afterMs: 3000, status: 'completed' }],
   changesFiles: true,

@@ -728,7 +728,7 @@ function judgeVisitors(progress, req, ending) {
         previous: progress.previous
     };
     if (ending.kind === 'skipped') {
-        report.partialReason = `not exported: the run was ${ending.stop.reason === 'timeout' ? 'out of time' : 'cancelled'} before the export`;
+        report.partialReason = `the run was ${ending.stop.reason === 'timeout' ? 'out of time' : 'cancelled'} before the export`;
     }
     else if (ending.kind === 'stopped') {
         report.partialReason =
@@ -1287,10 +1287,14 @@ function promptHtml(prompt, followUp) {
     const shown = cut ? `${prompt.slice(0, PROMPT_SHOWN)}…` : prompt;
     return `<details><summary>${label} (${size})</summary>\n<blockquote>${linesHtml(shown, 2000)}</blockquote>\n</details>`;
 }
+/** Endings after which the status is the last one seen, not one the job ended with. */
+const STOPPED_WATCHING = ['timeout', 'cancelled', 'error'];
 function statusHtml(job) {
     let status = job.status ? codeHtml(job.status) : 'unknown';
     if (job.serviceStatus && job.serviceStatus !== job.status)
         status += ` (the service said ${codeHtml(job.serviceStatus)})`;
+    if (job.status && STOPPED_WATCHING.includes(job.outcome))
+        status += ', last seen';
     return status;
 }
 function pullRequestCell(job) {
@@ -1724,7 +1728,7 @@ function visitorsSummaryHtml(report) {
     if (report.failure)
         parts.push(`<p><strong>Why the step failed:</strong> ${messageHtml(report.failure, 1000)}</p>`);
     else if (report.partial)
-        parts.push(`<p><strong>Partial export:</strong> ${(0,text_escape/* htmlText */.js)(report.partialReason ?? 'not everything was read', 300)}.</p>`);
+        parts.push(`<p><strong>${report.totals ? 'Partial export' : 'Not exported'}:</strong> ${(0,text_escape/* htmlText */.js)(report.partialReason ?? 'not everything was read', 300)}.</p>`);
     if (!report.totals)
         return `${parts.join('\n')}\n`;
     parts.push(totalsHtml(report, report.totals));

@@ -44,7 +44,7 @@ export function judgeVisitors(
     previous: progress.previous
   }
   if (ending.kind === 'skipped') {
-    report.partialReason = `not exported: the run was ${ending.stop.reason === 'timeout' ? 'out of time' : 'cancelled'} before the export`
+    report.partialReason = `the run was ${ending.stop.reason === 'timeout' ? 'out of time' : 'cancelled'} before the export`
   } else if (ending.kind === 'stopped') {
     report.partialReason =
       ending.stop.reason === 'timeout'

@@ -117,9 +117,13 @@ function promptHtml(prompt: string, followUp: boolean): string {
   return `<details><summary>${label} (${size})</summary>\n<blockquote>${linesHtml(shown, 2000)}</blockquote>\n</details>`
 }
 
+/** Endings after which the status is the last one seen, not one the job ended with. */
+const STOPPED_WATCHING: readonly JobReport['outcome'][] = ['timeout', 'cancelled', 'error']
+
 function statusHtml(job: JobReport): string {
   let status = job.status ? codeHtml(job.status) : 'unknown'
   if (job.serviceStatus && job.serviceStatus !== job.status) status += ` (the service said ${codeHtml(job.serviceStatus)})`
+  if (job.status && STOPPED_WATCHING.includes(job.outcome)) status += ', last seen'
   return status
 }
 

@@ -136,7 +136,9 @@ export function visitorsSummaryHtml(report: VisitorsReport): string {
   parts.push(`<p>${facts.join(' · ')}</p>`)
   if (report.failure) parts.push(`<p><strong>Why the step failed:</strong> ${messageHtml(report.failure, 1000)}</p>`)
   else if (report.partial)
-    parts.push(`<p><strong>Partial export:</strong> ${htmlText(report.partialReason ?? 'not everything was read', 300)}.</p>`)
+    parts.push(
+      `<p><strong>${report.totals ? 'Partial export' : 'Not exported'}:</strong> ${htmlText(report.partialReason ?? 'not everything was read', 300)}.</p>`
+    )
   if (!report.totals) return `${parts.join('\n')}\n`
 
   parts.push(totalsHtml(report, report.totals))

@@ -73,7 +73,8 @@ describe('the job summary of each way a run ends', () => {
         'jobId: j1',
         `Prompt: ${PROMPT}`,
         [
-          'Status        active',
+          // The status the job had when the step stopped watching it.
+          'Status        active, last seen',
           'Pull request  not yet',
           'Job           j1',
           'Source        acme/docs at main',
@@ -478,7 +479,7 @@ describe('hostile text from the service', () => {
     expect(seen.text).toContain('Prompt: <script>x</script> @alice #3')
     expect(seen.tables).toEqual([
       [
-        ['Status', 'active (the service said | broken | table |)'],
+        ['Status', 'active (the service said | broken | table |), last seen'],
         ['Pull request', 'javascript:alert(1) (not a plain http(s) URL, so not linked)'],
         ['Job', 'j1 <b>x</b> @octocat'],
         ['Source', 'https://github.com/a/b|c at `main` @octocat'],
@@ -509,5 +510,16 @@ describe('the size of the section', () => {
       prompt: `${worst(1999)}\n`.repeat(1000)
     })
     expect(Buffer.byteLength(html)).toBeLessThan(160 * 1024)
+  })
+})
+
+describe('the status of a job the step stopped watching', () => {
+  it('is the last one seen after a timeout, a cancellation or an error, and the final one otherwise', () => {
+    const statusOf = (variant: JobVariant): string | undefined => seenOf(JOB_REPORTS[variant]).tables[0]?.[0]?.[1]
+    expect(statusOf('timeout')).toBe('active, last seen')
+    expect(statusOf('cancelled')).toBe('active, last seen')
+    expect(statusOf('lost')).toBe('active, last seen')
+    expect(statusOf('opened')).toBe('completed')
+    expect(statusOf('notWaited')).toBe('active')
   })
 })

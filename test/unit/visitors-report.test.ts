@@ -98,10 +98,10 @@ describe('judgeVisitors', () => {
   it('says an export skipped for lack of time or by cancellation was not made, without a second failure', () => {
     const none = newVisitorsProgress()
     const skipped = judgeVisitors(none, req, { kind: 'skipped', stop: new StopError('timeout') })
-    expect(skipped).toMatchObject({ partial: true, partialReason: 'not exported: the run was out of time before the export', requests: 0 })
+    expect(skipped).toMatchObject({ partial: true, partialReason: 'the run was out of time before the export', requests: 0 })
     expect(skipped.failure).toBeUndefined()
     const cancelled = judgeVisitors(none, req, { kind: 'skipped', stop: new StopError('cancelled', 'SIGINT') })
-    expect(cancelled).toMatchObject({ partial: true, partialReason: 'not exported: the run was cancelled before the export' })
+    expect(cancelled).toMatchObject({ partial: true, partialReason: 'the run was cancelled before the export' })
     expect(cancelled.failure).toBeUndefined()
   })
 

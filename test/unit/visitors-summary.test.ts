@@ -304,10 +304,10 @@ describe('a partial, failed or empty export', () => {
         totals: undefined,
         requests: 0,
         partial: true,
-        partialReason: 'not exported: the run was out of time before the export'
+        partialReason: 'the run was out of time before the export'
       })
     )
-    expect(seen.text).toBe(`⚠️ Documentation visitors ${RANGE} Partial export: not exported: the run was out of time before the export.`)
+    expect(seen.text).toBe(`⚠️ Documentation visitors ${RANGE} Not exported: the run was out of time before the export.`)
   })
 
   it('says when no page had visitors, with a dash for the AI share of nobody', () => {

@@ -20,6 +20,7 @@ const NAMES = [
   'analytics',
   'topPages',
   'maxPages',
+  'compare',
   'comment'
 ] as const
 type Name = (typeof NAMES)[number]
@@ -64,6 +65,7 @@ const good: Record<Exclude<Name, 'apiKey'>, string[]> = {
   analytics: ['true', 'false'],
   topPages: ['1', '20', '1000'],
   maxPages: ['1', '040', '1000'],
+  compare: ['previous', 'none', 'NONE', ''],
   comment: ['true', 'false']
 }
 const bad: Partial<Record<Name, string[]>> = {
@@ -72,6 +74,7 @@ const bad: Partial<Record<Name, string[]>> = {
   dateFrom: ['2026-02-30', 'yesterday', '2026-1-1'],
   dateTo: ['2026-13-01', '14/11/2026'],
   wait: ['yes', '1'],
+  compare: ['last-week', 'true'],
   timeoutMinutes: ['0', '7200.5', '-1', '1e3', 'NaN'],
   pollIntervalSeconds: ['0.4', '3601', 'Infinity'],
   failOn: ['sometimes', 'failed,,maybe'],

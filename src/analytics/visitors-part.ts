@@ -9,6 +9,6 @@ export function visitorsPart(api: VisitorsApi, request: VisitorsRequest & { topP
   const progress = newVisitorsProgress()
   return {
     run: ({ log }) => exportVisitors(api, request, progress, budget, log),
-    report: (ending) => judgeVisitors(progress, request, ending)
+    report: (ending) => judgeVisitors(progress, request, ending, budget)
   }
 }

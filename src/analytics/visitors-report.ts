@@ -5,7 +5,10 @@ import { errorMessage } from '../run/error-message.js'
 import type { PartEnding } from '../run/part.js'
 import { describeRange } from '../text/dates.js'
 import { counted } from '../text/format.js'
-import { type PreviousPeriod, type VisitorsProgress, sortedRows } from './visitors.js'
+import type { RequestBudget } from './budget.js'
+import { cutText } from './pager.js'
+import { sortedRows } from './traffic.js'
+import { type PreviousPeriod, visitorRequests, type VisitorsProgress } from './visitors.js'
 
 export interface VisitorsReport {
   kind: 'visitors'
@@ -28,8 +31,10 @@ export interface VisitorsReport {
 export function judgeVisitors(
   progress: VisitorsProgress,
   req: { projectId: string; dateFrom: string; dateTo: string; topPages: number },
-  ending: PartEnding
+  ending: PartEnding,
+  budget: RequestBudget
 ): VisitorsReport {
+  const requests = visitorRequests(progress)
   const report: VisitorsReport = {
     kind: 'visitors',
     projectId: req.projectId,
@@ -38,9 +43,9 @@ export function judgeVisitors(
     rangeText: describeRange(req.dateFrom, req.dateTo),
     totals: progress.totals,
     rows: sortedRows(progress.rows.values()),
-    requests: progress.requests,
+    requests,
     topPages: req.topPages,
-    partial: !progress.complete,
+    partial: !progress.read.complete,
     previous: progress.previous
   }
   if (ending.kind === 'skipped') {
@@ -50,17 +55,15 @@ export function judgeVisitors(
       ending.stop.reason === 'timeout'
         ? 'the deadline (timeoutMinutes) passed while reading'
         : `the run was cancelled (${ending.stop.signalName ?? 'signal'}) while reading`
-    report.failure = `Visitor analytics are incomplete: ${report.partialReason}; ${counted(progress.rows.size, 'page')} read in ${counted(progress.requests, 'request')}.`
+    report.failure = `Visitor analytics are incomplete: ${report.partialReason}; ${counted(progress.rows.size, 'page')} read in ${counted(requests, 'request')}.`
   } else if (ending.kind === 'failed') {
     report.partialReason = 'a request failed while reading'
     report.failure =
-      progress.requests > 0
-        ? `Visitor analytics are incomplete after ${counted(progress.requests, 'request')}. ${errorMessage(ending.error)}`
+      requests > 0
+        ? `Visitor analytics are incomplete after ${counted(requests, 'request')}. ${errorMessage(ending.error)}`
         : errorMessage(ending.error)
-  } else if (progress.capped) {
-    report.partialReason = `reading stopped at maxPages (${counted(progress.requests, 'request')}) while the service had more`
-  } else if (!progress.complete) {
-    report.partialReason = 'the service reported more rows after an empty page'
+  } else if (progress.read.cut !== undefined) {
+    report.partialReason = cutText(progress.read.cut, budget)
   }
   return report
 }

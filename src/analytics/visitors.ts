@@ -1,15 +1,20 @@
 // Visitor analytics: read every page of unique visitors for a date range, as few requests as the API
 // allows. Analytics share 100 requests per organization per hour, so pages are as large as the API
 // takes (250 rows), reading stops as soon as hasMore is false, and never goes past the request budget.
+// With a comparison, the previous period's totals are read right after the first page.
 import type { VisitorsQuery } from '../api/client.js'
 import type { VisitorRow, VisitorsPage, VisitorTotals } from '../api/schemas.js'
 import { ApiError } from '../api/errors.js'
 import type { Log } from '../run/part.js'
 import { DAY_MS, isDateOnly, parseDate } from '../text/dates.js'
-import { counted } from '../text/format.js'
 import type { RequestBudget } from './budget.js'
+import { newReadProgress, type ReadProgress, readPages } from './pager.js'
+import { mergeTrafficRow } from './traffic.js'
 
 export const PAGE_SIZE = 250
+
+/** The budget plan's names for the section's reads: the pages, and the comparison. */
+export const VISITORS_READS = ['visitors', 'visitors:previous'] as const
 
 export interface VisitorsApi {
   getVisitors(projectId: string, query: VisitorsQuery): Promise<VisitorsPage>
@@ -37,17 +42,20 @@ export interface VisitorsProgress {
   totals?: VisitorTotals
   /** Rows by path: a path seen on two pages (the data moved while reading) is kept once. */
   rows: Map<string, VisitorRow>
-  /** Requests made: every page, and the comparison. */
-  requests: number
-  /** The service said there is nothing more (hasMore was false). */
-  complete: boolean
-  /** Reading stopped because the request budget (maxPages) was spent while the service had more. */
-  capped: boolean
+  /** The pages of the range: requests made, and how reading ended. */
+  read: ReadProgress
+  /** The comparison's request, when one was made. */
+  previousRequests: number
   previous?: PreviousPeriod
 }
 
 export function newVisitorsProgress(): VisitorsProgress {
-  return { rows: new Map(), requests: 0, complete: false, capped: false }
+  return { rows: new Map(), read: newReadProgress(), previousRequests: 0 }
+}
+
+/** Requests made: every page, and the comparison. */
+export function visitorRequests(progress: VisitorsProgress): number {
+  return progress.read.requests + progress.previousRequests
 }
 
 /** The period of the same length that ends where the range begins, in the range's own form. */
@@ -56,20 +64,6 @@ export function previousPeriod(dateFrom: string, dateTo: string): { dateFrom: st
   const length = (parseDate(dateTo) as number) - from
   const start = new Date(from - length).toISOString()
   return { dateFrom: isDateOnly(dateFrom) && length % DAY_MS === 0 ? start.slice(0, 10) : start, dateTo: dateFrom }
-}
-
-function merge(into: Map<string, VisitorRow>, row: VisitorRow): void {
-  const seen = into.get(row.path)
-  if (!seen) {
-    into.set(row.path, row)
-    return
-  }
-  into.set(row.path, {
-    path: row.path,
-    human: Math.max(seen.human, row.human),
-    ai: Math.max(seen.ai, row.ai),
-    total: Math.max(seen.total, row.total)
-  })
 }
 
 /**
@@ -84,35 +78,31 @@ export async function exportVisitors(
   budget: RequestBudget,
   log: Log
 ): Promise<void> {
-  for (let page = 0; ; page++) {
-    if (!budget.take()) {
-      progress.capped = true
-      log.warning(
-        `The visitor export stopped at maxPages (${counted(budget.limit, 'request')}, ${counted(progress.rows.size, 'page')} read) while the service had more; ` +
-          'it is marked partial. Raise maxPages to read everything (analytics allow 100 requests per organization per hour).'
-      )
-      break
-    }
-    const result = await api.getVisitors(req.projectId, {
-      dateFrom: req.dateFrom,
-      dateTo: req.dateTo,
-      limit: PAGE_SIZE,
-      offset: page * PAGE_SIZE
-    })
-    progress.requests++
-    progress.totals ??= result.totals
-    for (const row of result.visitors) merge(progress.rows, row)
-    if (page === 0 && req.compare) await readPrevious(api, req, progress, budget, log)
-    if (!result.hasMore) {
-      progress.complete = true
-      break
-    }
-    if (result.visitors.length === 0) {
-      log.warning(
-        `The service reported more visitor rows after an empty page (offset ${page * PAGE_SIZE}); the export stops there and is marked partial.`
-      )
-      break
-    }
+  try {
+    await readPages(
+      {
+        style: 'offset',
+        pageSize: PAGE_SIZE,
+        fetch: async (offset) => {
+          const result = await api.getVisitors(req.projectId, { dateFrom: req.dateFrom, dateTo: req.dateTo, limit: PAGE_SIZE, offset })
+          progress.totals ??= result.totals
+          return { rows: result.visitors, hasMore: result.hasMore }
+        }
+      },
+      progress.read,
+      {
+        key: VISITORS_READS[0],
+        what: 'visitor rows',
+        budget,
+        log,
+        onPage: async (rows, index) => {
+          for (const row of rows) mergeTrafficRow(progress.rows, row)
+          if (index === 0 && req.compare) await readPrevious(api, req, progress, budget, log)
+        }
+      }
+    )
+  } finally {
+    budget.release(VISITORS_READS[1])
   }
 }
 
@@ -125,28 +115,16 @@ async function readPrevious(
 ): Promise<void> {
   const previous: PreviousPeriod = previousPeriod(req.dateFrom, req.dateTo)
   progress.previous = previous
-  if (!budget.take()) {
-    previous.missing = 'no request was left under maxPages'
+  if (!budget.take(VISITORS_READS[1])) {
+    previous.missing = 'no request was left under maxRequests'
     return
   }
   try {
-    progress.requests++
     previous.totals = (await api.getVisitors(req.projectId, { ...previous, limit: 1, offset: 0 })).totals
+    progress.previousRequests++
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
     previous.missing = 'the request for the previous period failed'
     log.warning(`The comparison with the previous period is left out: ${error.message}`)
   }
-}
-
-/** Two paths in code-unit order, as a sort comparator. */
-function byPath(a: string, b: string): number {
-  if (a < b) return -1
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: Array.prototype.sort (a TimSort in V8) only asks whether a result is below 0, so 0 and 1 sort alike here
-  return a > b ? 1 : 0
-}
-
-/** Rows in a stable order: most total visitors first, then by path. */
-export function sortedRows(rows: Iterable<VisitorRow>): VisitorRow[] {
-  return [...rows].sort((a, b) => b.total - a.total || byPath(a.path, b.path))
 }

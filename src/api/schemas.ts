@@ -96,11 +96,13 @@ const feedbackBaseSchema = z.object({
   source: z.enum(FEEDBACK_SOURCES),
   status: z.enum(FEEDBACK_STATUSES)
 })
-const contextualExtrasSchema = z.object({ helpful: z.boolean(), contact: nullableText })
+// The documents add `contact`, an e-mail address a reader may leave. It is left out on purpose: the
+// object drops every field it does not list, so the address never enters the run.
+const contextualExtrasSchema = z.object({ helpful: z.boolean() })
 const codeSnippetExtrasSchema = z.object({ code: z.string(), filename: nullableText, lang: nullableText })
 
 export type FeedbackBase = z.infer<typeof feedbackBaseSchema>
-/** Page-level feedback (source `contextual`): helpful or not, and a contact address when one was given. */
+/** Page-level feedback (source `contextual`): helpful or not. */
 export type ContextualFeedback = FeedbackBase & z.infer<typeof contextualExtrasSchema>
 /** Feedback on a code block (source `code_snippet`). */
 export type CodeSnippetFeedback = FeedbackBase & z.infer<typeof codeSnippetExtrasSchema>

@@ -11,10 +11,10 @@ import {
   newVisitorsProgress,
   PAGE_SIZE,
   previousPeriod,
-  sortedRows,
   type VisitorsProgress,
   type VisitorsRequest
 } from '../../src/analytics/visitors.js'
+import { sortedRows } from '../../src/analytics/traffic.js'
 import { visitorsPart } from '../../src/analytics/visitors-part.js'
 import { ApiError } from '../../src/api/errors.js'
 import { analyticsRange, readInputs } from '../../src/run/inputs.js'
@@ -33,13 +33,14 @@ describe('analytics range', () => {
     })
   })
 
-  it('reads analytics inputs only when analytics is true', () => {
+  it('reads analytics inputs only when analytics asks for a section', () => {
     const get = (values: Record<string, string>) => (name: string) => values[name] ?? ''
     expect(readInputs(get({ apiKey: 'mint_k', projectId: 'p', analytics: 'true' }), now).analytics).toMatchObject({
       dateFrom: '2026-11-14',
       dateTo: '2026-11-21',
       topPages: 20,
-      maxPages: 40
+      maxRequests: 40,
+      sections: ['visitors']
     })
     expect(readInputs(get({ apiKey: 'mint_k', projectId: 'p', prompt: 'x' }), now).analytics).toBeUndefined()
   })
@@ -105,9 +106,8 @@ describe('exportVisitors', () => {
         ['/b', row('/b', 4)],
         ['/c', row('/c', 3)]
       ]),
-      requests: 3,
-      complete: true,
-      capped: false
+      read: { requests: 3, complete: true, truncated: false },
+      previousRequests: 0
     })
     expect(warnings).toEqual([])
   })
@@ -118,7 +118,8 @@ describe('exportVisitors', () => {
     const progress = newVisitorsProgress()
     await exportVisitors(api, request, progress, new RequestBudget(40), log)
     expect(api.asked).toHaveLength(1)
-    expect(progress).toMatchObject({ requests: 1, complete: true, capped: false, totals: { human: 0, ai: 0, total: 0 } })
+    expect(progress).toMatchObject({ read: { requests: 1, complete: true }, totals: { human: 0, ai: 0, total: 0 } })
+    expect(progress.read.cut).toBeUndefined()
     expect(progress.rows.size).toBe(0)
     expect(warnings).toEqual([])
   })
@@ -163,22 +164,22 @@ describe('exportVisitors', () => {
     const progress = newVisitorsProgress()
     await exportVisitors(api, request, progress, new RequestBudget(40), log)
     expect(api.asked).toHaveLength(2)
-    expect(progress).toMatchObject({ requests: 2, complete: false, capped: false })
+    expect(progress.read).toEqual({ requests: 2, complete: false, cut: 'empty-page', truncated: false })
     expect(warnings).toEqual([
-      'The service reported more visitor rows after an empty page (offset 250); the export stops there and is marked partial.'
+      'Reading visitor rows was cut short after 2 requests: the service reported more after an empty page, so reading stopped. What was read is kept and marked partial.'
     ])
   })
 
-  it('never asks for a page past maxPages, and warns that the export is capped', async () => {
+  it('never asks for a page past maxRequests, and warns that the export is capped', async () => {
     const api = fakeApi(Array.from({ length: 5 }, (_, i) => ({ totals, visitors: [row(`/p${i}`, 1)], hasMore: true })))
     const { warnings, log } = recordingLog()
     const progress = newVisitorsProgress()
     await exportVisitors(api, request, progress, new RequestBudget(3), log)
     expect(api.asked.map((a) => a.query.offset)).toEqual([0, 250, 500])
-    expect(progress).toMatchObject({ capped: true, complete: false, requests: 3 })
+    expect(progress.read).toEqual({ requests: 3, complete: false, cut: 'budget', truncated: false })
     expect(warnings).toEqual([
-      'The visitor export stopped at maxPages (3 requests, 3 pages read) while the service had more; it is marked partial. ' +
-        'Raise maxPages to read everything (analytics allow 100 requests per organization per hour).'
+      'Reading visitor rows stopped after 3 requests at maxRequests (3 requests for the whole run) while the service had more; ' +
+        'what was read is kept and marked partial. Raise maxRequests to read more (analytics allow 100 requests per organization per hour).'
     ])
   })
 
@@ -190,7 +191,7 @@ describe('exportVisitors', () => {
     const { warnings, log } = recordingLog()
     const progress = newVisitorsProgress()
     await exportVisitors(api, request, progress, new RequestBudget(2), log)
-    expect(progress).toMatchObject({ capped: false, complete: true, requests: 2 })
+    expect(progress.read).toEqual({ requests: 2, complete: true, truncated: false })
     expect(warnings).toEqual([])
   })
 
@@ -198,7 +199,8 @@ describe('exportVisitors', () => {
     const api = fakeApi([{ totals, visitors: [row('/a', 1)], hasMore: true }, new Error('HTTP 500')])
     const progress = newVisitorsProgress()
     await expect(exportVisitors(api, request, progress, new RequestBudget(40), recordingLog().log)).rejects.toThrow('HTTP 500')
-    expect(progress).toMatchObject({ requests: 1, complete: false, capped: false, totals })
+    expect(progress).toMatchObject({ read: { requests: 1, complete: false }, totals })
+    expect(progress.read.cut).toBeUndefined()
     expect([...progress.rows.keys()]).toEqual(['/a'])
   })
 })
@@ -218,10 +220,10 @@ describe('the request budget', () => {
     const run = exportWith([more('/a'), more('/b'), more('/c')], request, budget)
     await run.done
     expect(run.api.asked).toHaveLength(2)
-    expect(run.progress).toMatchObject({ requests: 2, capped: true, complete: false })
+    expect(run.progress.read).toEqual({ requests: 2, complete: false, cut: 'budget', truncated: false })
     expect(run.warnings).toEqual([
-      'The visitor export stopped at maxPages (3 requests, 2 pages read) while the service had more; it is marked partial. ' +
-        'Raise maxPages to read everything (analytics allow 100 requests per organization per hour).'
+      'Reading visitor rows stopped after 2 requests at maxRequests (3 requests for the whole run) while the service had more; ' +
+        'what was read is kept and marked partial. Raise maxRequests to read more (analytics allow 100 requests per organization per hour).'
     ])
   })
 
@@ -229,11 +231,11 @@ describe('the request budget', () => {
     const run = exportWith([more('/a')], request, 0)
     await run.done
     expect(run.api.asked).toEqual([])
-    expect(run.progress).toMatchObject({ requests: 0, capped: true, complete: false })
-    expect(run.warnings[0]).toMatch(/^The visitor export stopped at maxPages \(0 requests, 0 pages read\)/)
+    expect(run.progress.read).toEqual({ requests: 0, complete: false, cut: 'budget', truncated: false })
+    expect(run.warnings[0]).toMatch(/^Reading visitor rows stopped after 0 requests at maxRequests \(0 requests for the whole run\)/)
     const one = exportWith([more('/a')], request, 1)
     await one.done
-    expect(one.warnings[0]).toMatch(/^The visitor export stopped at maxPages \(1 request, 1 page read\)/)
+    expect(one.warnings[0]).toMatch(/^Reading visitor rows stopped after 1 request at maxRequests \(1 request for the whole run\)/)
   })
 })
 
@@ -257,9 +259,8 @@ describe('the comparison with the previous period', () => {
         ['/a', row('/a', 2)],
         ['/b', row('/b', 1)]
       ]),
-      requests: 3,
-      complete: true,
-      capped: false,
+      read: { requests: 2, complete: true, truncated: false },
+      previousRequests: 1,
       previous: { dateFrom: '2026-11-07', dateTo: '2026-11-14', totals: previousTotals }
     })
     expect(run.budget.used).toBe(3)
@@ -286,19 +287,23 @@ describe('the comparison with the previous period', () => {
     await run.done
     expect(run.api.asked).toHaveLength(1)
     expect(run.progress).toMatchObject({
-      requests: 1,
-      capped: true,
-      previous: { dateFrom: '2026-11-07', dateTo: '2026-11-14', missing: 'no request was left under maxPages' }
+      read: { requests: 1, cut: 'budget' },
+      previousRequests: 0,
+      previous: { dateFrom: '2026-11-07', dateTo: '2026-11-14', missing: 'no request was left under maxRequests' }
     })
     expect(run.progress.previous?.totals).toBeUndefined()
     expect(run.warnings).toHaveLength(1)
-    expect(run.warnings[0]).toMatch(/^The visitor export stopped at maxPages \(1 request, 1 page read\)/)
+    expect(run.warnings[0]).toMatch(/^Reading visitor rows stopped after 1 request at maxRequests \(1 request for the whole run\)/)
   })
 
   it('takes its request before the second page, so that a small budget reads the comparison rather than one more page', async () => {
     const run = exportWith([first, previousPage, last], comparing, 2)
     await run.done
-    expect(run.progress).toMatchObject({ requests: 2, capped: true, complete: false, previous: { totals: previousTotals } })
+    expect(run.progress).toMatchObject({
+      read: { requests: 1, complete: false, cut: 'budget' },
+      previousRequests: 1,
+      previous: { totals: previousTotals }
+    })
   })
 
   it('is marked missing, with a warning, when its request fails; the export goes on', async () => {
@@ -306,8 +311,8 @@ describe('the comparison with the previous period', () => {
     const run = exportWith([first, refused, last], comparing)
     await run.done
     expect(run.progress).toMatchObject({
-      requests: 3,
-      complete: true,
+      read: { requests: 2, complete: true },
+      previousRequests: 0,
       previous: { dateFrom: '2026-11-07', dateTo: '2026-11-14', missing: 'the request for the previous period failed' }
     })
     expect(run.progress.previous?.totals).toBeUndefined()
@@ -321,7 +326,11 @@ describe('the comparison with the previous period', () => {
     for (const error of [new StopError('timeout'), new TypeError('a bug')]) {
       const run = exportWith([first, error, last], comparing)
       await expect(run.done).rejects.toBe(error)
-      expect(run.progress).toMatchObject({ requests: 2, complete: false, previous: { dateFrom: '2026-11-07', dateTo: '2026-11-14' } })
+      expect(run.progress).toMatchObject({
+        read: { requests: 1, complete: false },
+        previousRequests: 0,
+        previous: { dateFrom: '2026-11-07', dateTo: '2026-11-14' }
+      })
       expect(run.progress.previous?.missing).toBeUndefined()
       expect(run.warnings).toEqual([])
     }

@@ -203,8 +203,7 @@ describe('feedbackPageSchema', () => {
     createdAt: '2026-11-02',
     source: 'contextual',
     status: 'pending',
-    helpful: false,
-    contact: null
+    helpful: false
   }
   const code = { ...base, id: 'f2', source: 'code_snippet', status: 'in_progress', code: 'npm i', filename: 'a.sh', lang: null }
   const page = { feedback: [contextual, code, base], nextCursor: 'n1', hasMore: true }
@@ -212,9 +211,12 @@ describe('feedbackPageSchema', () => {
   it('reads the three kinds of row, with their nulls', () => {
     expect(feedbackPageSchema.parse(page)).toEqual(page)
     expect(feedbackPageSchema.parse({ ...page, nextCursor: null, hasMore: false })).toMatchObject({ nextCursor: null, hasMore: false })
-    expect(feedbackPageSchema.parse({ ...page, feedback: [{ ...contextual, contact: 'a@example.com' }] }).feedback).toEqual([
-      { ...contextual, contact: 'a@example.com' }
-    ])
+  })
+
+  it('never keeps the contact address a reader left, whatever its form', () => {
+    for (const contact of ['a@example.com', null, 42]) {
+      expect(feedbackPageSchema.parse({ ...page, feedback: [{ ...contextual, contact }] }).feedback).toEqual([contextual])
+    }
   })
 
   it('reads every documented source and status', () => {
@@ -234,7 +236,7 @@ describe('feedbackPageSchema', () => {
       ...page,
       feedback: [
         { ...contextual, rating: 5 },
-        { ...base, helpful: true }
+        { ...base, filename: 'a.sh' }
       ]
     })
     expect(parsed.feedback).toEqual([contextual, base])

@@ -1,0 +1,108 @@
+// The assistant: the questions readers asked it (one row per question, cursor paging, up to 1,000
+// rows a request), whether each was answered, and who asked (web, API, other: one request).
+import type { AssistantQuery, CallerStatsQuery } from '../api/client.js'
+import type { AssistantPage, AssistantRow, CallerStats } from '../api/schemas.js'
+import type { Part } from '../run/part.js'
+import { readerText } from '../text/reader-text.js'
+import type { RequestBudget } from './budget.js'
+import { newReadProgress, readPages } from './pager.js'
+import { judgeSection, type SectionBase, type SectionRequest } from './section.js'
+import { byText } from './traffic.js'
+
+export const ASSISTANT_PAGE_SIZE = 1000
+
+export interface AssistantApi {
+  getAssistant(projectId: string, query: AssistantQuery): Promise<AssistantPage>
+  getCallerStats(projectId: string, query: CallerStatsQuery): Promise<CallerStats>
+}
+
+/** One question as the run keeps it: its text only when reader text is shown (e-mail addresses masked). */
+export interface QuestionEntry {
+  query?: string
+  resolutionStatus: AssistantRow['resolutionStatus']
+  responseType: AssistantRow['responseType']
+  queryCategory: string | null
+  pageUrl: string | null
+  timestamp: string
+}
+
+export interface AssistantReport extends SectionBase {
+  kind: 'assistant'
+  /** Who asked; undefined when it was not read. */
+  callers?: CallerStats
+  /** Newest first. */
+  questions: QuestionEntry[]
+}
+
+export const ASSISTANT_READS = ['assistant', 'assistant:callers'] as const
+
+export function assistantPart(api: AssistantApi, request: SectionRequest, budget: RequestBudget): Part {
+  const questionsRead = newReadProgress()
+  const callersRead = newReadProgress()
+  let callers: CallerStats | undefined
+  // By id: a row seen on two pages (the data moved while reading) is kept once.
+  const rows = new Map<string, AssistantRow>()
+  const range = { dateFrom: request.dateFrom, dateTo: request.dateTo }
+  return {
+    run: async ({ log }) => {
+      try {
+        await readPages(
+          {
+            style: 'cursor',
+            fetch: async (cursor) => {
+              const answer = await api.getAssistant(request.projectId, { ...range, limit: ASSISTANT_PAGE_SIZE, cursor })
+              return { rows: answer.conversations, nextCursor: answer.nextCursor, hasMore: answer.hasMore }
+            }
+          },
+          questionsRead,
+          {
+            key: ASSISTANT_READS[0],
+            what: 'assistant questions',
+            budget,
+            log,
+            onPage: (page) => {
+              for (const row of page) if (!rows.has(row.id)) rows.set(row.id, row)
+            }
+          }
+        )
+        await readPages(
+          {
+            style: 'single',
+            fetch: async () => {
+              callers = await api.getCallerStats(request.projectId, range)
+              return { rows: [] }
+            }
+          },
+          callersRead,
+          { key: ASSISTANT_READS[1], what: 'assistant caller stats', budget, log, onPage: () => undefined }
+        )
+      } finally {
+        for (const key of ASSISTANT_READS) budget.release(key)
+      }
+    },
+    report: (ending): AssistantReport => ({
+      kind: 'assistant',
+      ...judgeSection(
+        'Assistant analytics',
+        request,
+        [
+          { name: 'assistant questions', progress: questionsRead },
+          { name: 'assistant caller stats', progress: callersRead }
+        ],
+        ending,
+        budget
+      ),
+      callers,
+      questions: [...rows.values()]
+        .sort((a, b) => byText(b.timestamp, a.timestamp))
+        .map((row) => ({
+          query: readerText(row.query, request.readerText),
+          resolutionStatus: row.resolutionStatus,
+          responseType: row.responseType,
+          queryCategory: row.queryCategory,
+          pageUrl: row.pageUrl,
+          timestamp: row.timestamp
+        }))
+    })
+  }
+}

@@ -1,0 +1,128 @@
+// Reader feedback: thumbs up and down per page (one request: the API returns at most 100 pages, in
+// no documented order, and offers no next page), and the feedback rows themselves (cursor paging).
+// The contact address a reader may leave is never read into the run: the schema drops it.
+import type { FeedbackByPageQuery, FeedbackQuery } from '../api/client.js'
+import type { FeedbackByPage, FeedbackByPageRow, FeedbackPage, FeedbackRow } from '../api/schemas.js'
+import type { Part } from '../run/part.js'
+import { readerText } from '../text/reader-text.js'
+import type { RequestBudget } from './budget.js'
+import { newReadProgress, readPages } from './pager.js'
+import { judgeSection, type SectionBase, type SectionRequest } from './section.js'
+import { byText } from './traffic.js'
+
+/** The most the by-page endpoint returns, and the most rows a feedback request returns. */
+export const FEEDBACK_PAGE_LIMIT = 100
+
+export interface FeedbackApi {
+  getFeedbackByPage(projectId: string, query: FeedbackByPageQuery): Promise<FeedbackByPage>
+  getFeedback(projectId: string, query: FeedbackQuery): Promise<FeedbackPage>
+}
+
+/** One piece of feedback as the run keeps it: its comment only when reader text is shown (e-mail addresses masked). */
+export interface FeedbackEntry {
+  path: string
+  source: FeedbackRow['source']
+  status: FeedbackRow['status']
+  /** Whether the reader found the page helpful, for page feedback (source contextual). */
+  helpful?: boolean
+  comment?: string
+  /** Whether the reader left a comment, shown or not. */
+  commented: boolean
+  createdAt: string | null
+}
+
+export interface FeedbackReport extends SectionBase {
+  kind: 'feedback'
+  /** Counts per page, most thumbs down first; undefined when they were not read. */
+  pages?: FeedbackByPageRow[]
+  /** The by-page answer said it had more pages than it returns. */
+  pagesTruncated: boolean
+  /** Newest first, as far as the service dates them. */
+  entries: FeedbackEntry[]
+}
+
+export const FEEDBACK_READS = ['feedback:pages', 'feedback'] as const
+
+/** Thumbs down on the pages read, and feedback rows marked not helpful. */
+export function negativeFeedback(report: Pick<FeedbackReport, 'pages' | 'entries'>): number {
+  const thumbsDown = (report.pages ?? []).reduce((sum, page) => sum + page.thumbsDown, 0)
+  return thumbsDown + report.entries.filter((entry) => entry.helpful === false).length
+}
+
+function entryOf(row: FeedbackRow, showText: boolean): FeedbackEntry {
+  const entry: FeedbackEntry = {
+    path: row.path,
+    source: row.source,
+    status: row.status,
+    comment: readerText(row.comment, showText),
+    commented: row.comment !== null && row.comment.trim() !== '',
+    createdAt: row.createdAt
+  }
+  if ('helpful' in row) entry.helpful = row.helpful
+  return entry
+}
+
+export function feedbackPart(api: FeedbackApi, request: SectionRequest, budget: RequestBudget): Part {
+  const pagesRead = newReadProgress()
+  const rowsRead = newReadProgress()
+  let pages: FeedbackByPageRow[] | undefined
+  // By id: a row seen on two pages (the data moved while reading) is kept once.
+  const rows = new Map<string, FeedbackRow>()
+  const range = { dateFrom: request.dateFrom, dateTo: request.dateTo }
+  return {
+    run: async ({ log }) => {
+      try {
+        await readPages(
+          {
+            style: 'single',
+            fetch: async () => {
+              const answer = await api.getFeedbackByPage(request.projectId, { ...range, limit: FEEDBACK_PAGE_LIMIT })
+              return { rows: answer.feedback, hasMore: answer.hasMore }
+            }
+          },
+          pagesRead,
+          { key: FEEDBACK_READS[0], what: 'feedback by page', budget, log, onPage: (page) => void (pages = [...page]) }
+        )
+        await readPages(
+          {
+            style: 'cursor',
+            fetch: async (cursor) => {
+              const answer = await api.getFeedback(request.projectId, { ...range, limit: FEEDBACK_PAGE_LIMIT, cursor })
+              return { rows: answer.feedback, nextCursor: answer.nextCursor, hasMore: answer.hasMore }
+            }
+          },
+          rowsRead,
+          {
+            key: FEEDBACK_READS[1],
+            what: 'feedback rows',
+            budget,
+            log,
+            onPage: (page) => {
+              for (const row of page) if (!rows.has(row.id)) rows.set(row.id, row)
+            }
+          }
+        )
+      } finally {
+        for (const key of FEEDBACK_READS) budget.release(key)
+      }
+    },
+    report: (ending): FeedbackReport => ({
+      kind: 'feedback',
+      ...judgeSection(
+        'Feedback analytics',
+        request,
+        [
+          { name: 'feedback by page', progress: pagesRead },
+          { name: 'feedback rows', progress: rowsRead }
+        ],
+        ending,
+        budget
+      ),
+      pages: pages && [...pages].sort((a, b) => b.thumbsDown - a.thumbsDown || b.total - a.total || byText(a.path, b.path)),
+      pagesTruncated: pagesRead.truncated,
+      entries: [...rows.values()]
+        .sort((a, b) => byText(b.createdAt ?? '', a.createdAt ?? ''))
+        .map((row) => entryOf(row, request.readerText))
+    })
+  }
+}

@@ -1,0 +1,126 @@
+// The one loop every analytics read goes through. The endpoints page in three documented ways
+// (offset and hasMore; a cursor, with or without hasMore; one request that cannot be paged), and
+// each read spends from the run's request budget. The loop never trusts the service to end it: a
+// cursor it has already followed, or "more" after an empty page, ends the read as partial.
+import type { Log } from '../run/part.js'
+import { counted } from '../text/format.js'
+import type { RequestBudget } from './budget.js'
+
+/** What one answer says about paging, beside its rows. */
+export interface PageAnswer<Row> {
+  rows: readonly Row[]
+  hasMore?: boolean
+  nextCursor?: string | null
+}
+
+export type Paging<Row> =
+  /** Offset paging while `hasMore` is true (visitors, views). */
+  | { style: 'offset'; pageSize: number; fetch(offset: number): Promise<PageAnswer<Row>> }
+  /** Cursor paging while `nextCursor` is set, or while `hasMore` is true when the answer has it (searches, feedback, assistant). */
+  | { style: 'cursor'; fetch(cursor: string | undefined): Promise<PageAnswer<Row>> }
+  /** One request, with no way to ask for more (feedback by page, caller stats). */
+  | { style: 'single'; fetch(): Promise<PageAnswer<Row>> }
+
+/** Why a read ended while the service had more, when no error ended it. */
+export type Cut = 'budget' | 'repeated-cursor' | 'empty-page' | 'no-cursor'
+
+export interface ReadProgress {
+  /** Requests answered (a request that failed is spent from the budget, but not counted here). */
+  requests: number
+  /** The service said there is nothing more to read. */
+  complete: boolean
+  cut?: Cut
+  /** A one-request read whose answer said there is more than one request returns. */
+  truncated: boolean
+}
+
+export function newReadProgress(): ReadProgress {
+  return { requests: 0, complete: false, truncated: false }
+}
+
+/** Why a read was cut, as a clause: "reading stopped at maxRequests (…) while the service had more". */
+export function cutText(cut: Cut, budget: RequestBudget): string {
+  switch (cut) {
+    case 'budget':
+      return `reading stopped at maxRequests (${counted(budget.limit, 'request')} for the whole run) while the service had more`
+    case 'repeated-cursor':
+      return 'the service handed back a cursor it had already given, so reading stopped'
+    case 'empty-page':
+      return 'the service reported more after an empty page, so reading stopped'
+    case 'no-cursor':
+      return 'the service reported more but gave no cursor to read it with'
+  }
+}
+
+export interface ReadOptions<Row> {
+  /** The read's name in the run's budget plan (its first request may be reserved under it). */
+  key: string
+  /** What is read, for warnings: "page views". */
+  what: string
+  budget: RequestBudget
+  log: Log
+  /** Called with each page's rows as it arrives; `index` counts pages from 0. */
+  onPage(rows: readonly Row[], index: number): void | Promise<void>
+}
+
+/**
+ * Reads pages until the service says there are no more, the budget is spent, or a guard ends the
+ * read. What was read stays in whatever `onPage` kept; `progress` says how the read ended. Errors
+ * (a failed request, the deadline) pass through, with `progress` as it was.
+ */
+export async function readPages<Row>(paging: Paging<Row>, progress: ReadProgress, options: ReadOptions<Row>): Promise<void> {
+  const { budget, key } = options
+  const seen = new Set<string>()
+  let cursor: string | undefined
+  try {
+    for (let index = 0; ; index++) {
+      if (!budget.take(index === 0 ? key : undefined)) {
+        end(progress, 'budget', options)
+        return
+      }
+      const answer =
+        paging.style === 'offset'
+          ? await paging.fetch(index * paging.pageSize)
+          : paging.style === 'cursor'
+            ? await paging.fetch(cursor)
+            : await paging.fetch()
+      progress.requests++
+      await options.onPage(answer.rows, index)
+      const next = answer.nextCursor ?? undefined
+      const more = answer.hasMore ?? next !== undefined
+      if (paging.style === 'single' || !more) {
+        progress.complete = true
+        progress.truncated = paging.style === 'single' && more
+        return
+      }
+      const cut = guard(paging.style, answer.rows.length, next, seen)
+      if (cut !== undefined) {
+        end(progress, cut, options)
+        return
+      }
+      if (next !== undefined) seen.add(next)
+      cursor = next
+    }
+  } finally {
+    budget.release(key)
+  }
+}
+
+/** Why the service's "more" cannot be followed, if it cannot: an empty page, or a cursor missing or already followed. */
+function guard(style: Paging<unknown>['style'], rows: number, next: string | undefined, seen: ReadonlySet<string>): Cut | undefined {
+  if (rows === 0) return 'empty-page'
+  if (style !== 'cursor') return undefined
+  if (next === undefined) return 'no-cursor'
+  return seen.has(next) ? 'repeated-cursor' : undefined
+}
+
+function end(progress: ReadProgress, cut: Cut, options: ReadOptions<never>): void {
+  progress.cut = cut
+  const after = counted(progress.requests, 'request')
+  options.log.warning(
+    cut === 'budget'
+      ? `Reading ${options.what} stopped after ${after} at maxRequests (${counted(options.budget.limit, 'request')} for the whole run) while the service had more; ` +
+          'what was read is kept and marked partial. Raise maxRequests to read more (analytics allow 100 requests per organization per hour).'
+      : `Reading ${options.what} was cut short after ${after}: ${cutText(cut, options.budget)}. What was read is kept and marked partial.`
+  )
+}

@@ -1,0 +1,93 @@
+// Search terms: what readers searched for, by hits, and whether they clicked a result. Cursor paging
+// with no hasMore: reading follows nextCursor until it is null.
+import type { SearchesQuery } from '../api/client.js'
+import type { SearchesPage, SearchRow } from '../api/schemas.js'
+import type { Part } from '../run/part.js'
+import { readerText } from '../text/reader-text.js'
+import type { RequestBudget } from './budget.js'
+import { newReadProgress, readPages } from './pager.js'
+import { judgeSection, type SectionBase, type SectionRequest } from './section.js'
+import { byText } from './traffic.js'
+
+export const SEARCHES_PAGE_SIZE = 100
+
+export interface SearchesApi {
+  getSearches(projectId: string, query: SearchesQuery): Promise<SearchesPage>
+}
+
+/** One search term as the run keeps it: its text only when reader text is shown (e-mail addresses masked). */
+export interface SearchEntry {
+  query?: string
+  hits: number
+  /** Click-through rate, as the service gives it. */
+  ctr: number
+  topClickedPage: string | null
+  lastSearchedAt: string
+}
+
+export interface SearchesReport extends SectionBase {
+  kind: 'searches'
+  /** Searches in the range (the sum of hits, from the service). */
+  totalSearches?: number
+  /** Most searched first. */
+  rows: SearchEntry[]
+}
+
+export const SEARCHES_READS = ['searches'] as const
+
+/** Nobody clicked a result of this search. */
+export function noClick(row: Pick<SearchEntry, 'ctr' | 'topClickedPage'>): boolean {
+  return row.topClickedPage === null || row.ctr <= 0
+}
+
+export function searchesPart(api: SearchesApi, request: SectionRequest, budget: RequestBudget): Part {
+  const progress = newReadProgress()
+  // By the text searched for: a term seen on two pages (the data moved while reading) is kept once.
+  const rows = new Map<string, SearchRow>()
+  let totalSearches: number | undefined
+  return {
+    run: ({ log }) =>
+      readPages(
+        {
+          style: 'cursor',
+          fetch: async (cursor) => {
+            const page = await api.getSearches(request.projectId, {
+              dateFrom: request.dateFrom,
+              dateTo: request.dateTo,
+              limit: SEARCHES_PAGE_SIZE,
+              cursor
+            })
+            totalSearches ??= page.totalSearches
+            return { rows: page.searches, nextCursor: page.nextCursor }
+          }
+        },
+        progress,
+        {
+          key: SEARCHES_READS[0],
+          what: 'search terms',
+          budget,
+          log,
+          onPage: (page) => {
+            for (const row of page) {
+              const seen = rows.get(row.searchQuery)
+              if (!seen || row.hits > seen.hits) rows.set(row.searchQuery, row)
+            }
+          }
+        }
+      ),
+    report: (ending): SearchesReport => ({
+      kind: 'searches',
+      ...judgeSection('Search analytics', request, [{ name: 'search terms', progress }], ending, budget),
+      totalSearches,
+      rows: [...rows.values()]
+        .sort((a, b) => b.hits - a.hits || byText(a.searchQuery, b.searchQuery))
+        .map((row) => ({
+          query: readerText(row.searchQuery, request.readerText),
+          hits: row.hits,
+          ctr: row.ctr,
+          topClickedPage: row.topClickedPage,
+          lastSearchedAt: row.lastSearchedAt
+        }))
+    })
+  }
+}

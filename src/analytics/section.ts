@@ -1,0 +1,86 @@
+// What every analytics section shares: the range it read, the requests it made, and whether it is
+// partial and why, judged the same way from its reads and how its part ended.
+import { errorMessage } from '../run/error-message.js'
+import type { PartEnding } from '../run/part.js'
+import { describeRange } from '../text/dates.js'
+import { counted } from '../text/format.js'
+import type { RequestBudget } from './budget.js'
+import { cutText, type ReadProgress } from './pager.js'
+
+/** What every analytics section asks for. */
+export interface SectionRequest {
+  projectId: string
+  dateFrom: string
+  dateTo: string
+  /** Rows the summary lists in its tables. */
+  topPages: number
+  /** Keep the text readers typed (search queries, comments, questions); counts and paths only when false. */
+  readerText: boolean
+}
+
+export interface SectionBase {
+  projectId: string
+  dateFrom: string
+  dateTo: string
+  /** The range in words, the exclusive end shown as the last day included. */
+  rangeText: string
+  requests: number
+  topPages: number
+  /** Whether the text readers typed is kept in this section. */
+  readerText: boolean
+  partial: boolean
+  partialReason?: string
+  /** Why the step fails, when this section makes it fail. */
+  failure?: string
+}
+
+/** One read of a section (a section may make more than one) and its name for people: "feedback comments". */
+export interface NamedRead {
+  name: string
+  progress: ReadProgress
+}
+
+/**
+ * The shared part of a section's report. `title` names the section in a failure ("Page views are
+ * incomplete: …"); a read that was cut names itself in the partial reason.
+ */
+export function judgeSection(
+  title: string,
+  request: SectionRequest,
+  reads: readonly NamedRead[],
+  ending: PartEnding,
+  budget: RequestBudget
+): SectionBase {
+  const requests = reads.reduce((sum, read) => sum + read.progress.requests, 0)
+  const base: SectionBase = {
+    projectId: request.projectId,
+    dateFrom: request.dateFrom,
+    dateTo: request.dateTo,
+    rangeText: describeRange(request.dateFrom, request.dateTo),
+    requests,
+    topPages: request.topPages,
+    readerText: request.readerText,
+    partial: !reads.every((read) => read.progress.complete)
+  }
+  if (ending.kind === 'skipped') {
+    base.partialReason = `the run was ${ending.stop.reason === 'timeout' ? 'out of time' : 'cancelled'} before this section was read`
+  } else if (ending.kind === 'stopped') {
+    base.partialReason =
+      ending.stop.reason === 'timeout'
+        ? 'the deadline (timeoutMinutes) passed while reading'
+        : `the run was cancelled (${ending.stop.signalName ?? 'signal'}) while reading`
+    base.failure = `${title} are incomplete: ${base.partialReason}; ${counted(requests, 'request')} made.`
+  } else if (ending.kind === 'failed') {
+    base.partialReason = 'a request failed while reading'
+    // `requests` counts answered requests only (the one that failed is not among them), so a single
+    // page read before the failure already makes the section incomplete rather than unread.
+    base.failure =
+      requests > 0
+        ? `${title} are incomplete after ${counted(requests, 'request')}. ${errorMessage(ending.error)}`
+        : errorMessage(ending.error)
+  } else {
+    const cut = reads.find((read) => read.progress.cut !== undefined)
+    if (cut?.progress.cut !== undefined) base.partialReason = `${cut.name}: ${cutText(cut.progress.cut, budget)}`
+  }
+  return base
+}

@@ -1,0 +1,66 @@
+// Page views: every page of content view events for the range, site totals and per-page counts,
+// human and AI. Offset paging like visitors, as many rows a request as the API takes.
+import type { ViewsQuery } from '../api/client.js'
+import type { ViewRow, ViewsPage, VisitorTotals } from '../api/schemas.js'
+import type { Part } from '../run/part.js'
+import type { RequestBudget } from './budget.js'
+import { newReadProgress, readPages } from './pager.js'
+import { judgeSection, type SectionBase, type SectionRequest } from './section.js'
+import { mergeTrafficRow, sortedRows } from './traffic.js'
+
+export const VIEWS_PAGE_SIZE = 250
+
+export interface ViewsApi {
+  getViews(projectId: string, query: ViewsQuery): Promise<ViewsPage>
+}
+
+export interface ViewsReport extends SectionBase {
+  kind: 'views'
+  totals?: VisitorTotals
+  /** Most viewed first. */
+  rows: ViewRow[]
+}
+
+/** The budget plan's name for each read of the section. */
+export const VIEWS_READS = ['views'] as const
+
+export function viewsPart(api: ViewsApi, request: SectionRequest, budget: RequestBudget): Part {
+  const progress = newReadProgress()
+  const rows = new Map<string, ViewRow>()
+  let totals: VisitorTotals | undefined
+  return {
+    run: ({ log }) =>
+      readPages(
+        {
+          style: 'offset',
+          pageSize: VIEWS_PAGE_SIZE,
+          fetch: async (offset) => {
+            const page = await api.getViews(request.projectId, {
+              dateFrom: request.dateFrom,
+              dateTo: request.dateTo,
+              limit: VIEWS_PAGE_SIZE,
+              offset
+            })
+            totals ??= page.totals
+            return { rows: page.views, hasMore: page.hasMore }
+          }
+        },
+        progress,
+        {
+          key: 'views',
+          what: 'page views',
+          budget,
+          log,
+          onPage: (page) => {
+            for (const row of page) mergeTrafficRow(rows, row)
+          }
+        }
+      ),
+    report: (ending): ViewsReport => ({
+      kind: 'views',
+      ...judgeSection('Page views', request, [{ name: 'page views', progress }], ending, budget),
+      totals,
+      rows: sortedRows(rows.values())
+    })
+  }
+}

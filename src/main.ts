@@ -14,6 +14,7 @@ function isLoopback(hostname: string): boolean {
 }
 
 function warnAboutInputs(inputs: Inputs): void {
+  for (const warning of inputs.warnings) core.warning(warning)
   if (!inputs.apiKey.startsWith('mint_')) {
     core.warning('The apiKey does not start with "mint_", the prefix of admin API keys; the service will probably reject it.')
   }

@@ -7,6 +7,7 @@ import { counted, formatDuration } from '../text/format.js'
 export type EndedSection =
   | { kind: 'job'; failure?: string; status?: string; prLink?: string }
   | { kind: 'visitors'; failure?: string; totals?: unknown; rows: readonly unknown[]; partial: boolean }
+  | { kind: 'views' | 'searches' | 'feedback' | 'assistant'; failure?: string; requests: number; partial: boolean }
 
 /** How a run ended. */
 export type RunEnd =
@@ -41,6 +42,20 @@ function visitorsPhrase(visitors: Extract<EndedSection, { kind: 'visitors' }>): 
   return `visitors exported (${counted(visitors.rows.length, 'page')}${visitors.partial ? ', partial' : ''})`
 }
 
+const SECTION_NAMES = { views: 'page views', searches: 'searches', feedback: 'feedback', assistant: 'assistant questions' } as const
+
+function sectionPhrase(section: Extract<EndedSection, { kind: keyof typeof SECTION_NAMES }>): string {
+  const name = SECTION_NAMES[section.kind]
+  if (section.requests === 0) return `${name} not read`
+  return `${name} read${section.partial ? ' (partial)' : ''}`
+}
+
+function phraseOf(section: EndedSection): string {
+  if (section.kind === 'job') return jobPhrase(section)
+  if (section.kind === 'visitors') return visitorsPhrase(section)
+  return sectionPhrase(section)
+}
+
 /** Why a run that never reached its parts failed, as a clause. */
 function startFailure(end: Exclude<RunEnd, { kind: 'sections' }>): string {
   if (end.kind === 'error') return clause(end.message) || 'an unexpected error'
@@ -65,6 +80,6 @@ export function finalLine(end: RunEnd, elapsedMs: number): string {
   if (end.kind !== 'sections') return `Failed after ${took}: ${startFailure(end)}.`
   const failure = sectionsFailure(end.sections)
   if (failure !== undefined) return `Failed after ${took}: ${failure}.`
-  const phrases = end.sections.map((s) => (s.kind === 'job' ? jobPhrase(s) : visitorsPhrase(s)))
+  const phrases = end.sections.map(phraseOf)
   return phrases.length > 0 ? `Done in ${took}: ${phrases.join('; ')}.` : `Done in ${took}.`
 }

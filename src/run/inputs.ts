@@ -5,6 +5,13 @@ import { parseDate, shiftDays } from '../text/dates.js'
 export const FAIL_ON_WORDS = ['failed', 'archived', 'no-pr'] as const
 export type FailOn = (typeof FAIL_ON_WORDS)[number]
 
+/** The analytics sections, in the order the report shows them. */
+export const ANALYTICS_SECTIONS = ['visitors', 'views', 'searches', 'feedback', 'assistant'] as const
+export type AnalyticsSection = (typeof ANALYTICS_SECTIONS)[number]
+
+export const READER_TEXT_WORDS = ['auto', 'show', 'hide'] as const
+export type ReaderTextSetting = (typeof READER_TEXT_WORDS)[number]
+
 export interface Inputs {
   apiKey: string
   projectId: string
@@ -19,6 +26,8 @@ export interface Inputs {
   analytics?: AnalyticsInputs
   /** Comment on the triggering issue or pull request, when asked for. */
   comment?: { token: string }
+  /** Warnings about the inputs that do not stop the run (a deprecated input, say). */
+  warnings: string[]
 }
 
 export interface AnalyticsInputs {
@@ -27,12 +36,21 @@ export interface AnalyticsInputs {
   /** Sent as the API's dateTo (exclusive). */
   dateTo: string
   topPages: number
-  maxPages: number
+  /** The most analytics requests the run may make, all sections and the comparison together. */
+  maxRequests: number
   /** Also read the totals of the period of the same length just before the range. */
   compare: boolean
+  /** The sections to read, in report order. */
+  sections: readonly AnalyticsSection[]
+  /** Whether the text readers typed may be shown; `auto` is decided from the event payload. */
+  readerText: ReaderTextSetting
 }
 
-/** Defaults as action.yml declares them; applied here too, for runs outside the runner. */
+/**
+ * Defaults as action.yml declares them; applied here too, for runs outside the runner. maxRequests
+ * alone has no default in action.yml, so that the run can tell whether it was set (maxPages, which
+ * it replaces, counts only when it was not).
+ */
 export const INPUT_DEFAULTS = {
   wait: 'true',
   timeoutMinutes: '30',
@@ -41,12 +59,23 @@ export const INPUT_DEFAULTS = {
   baseUrl: 'https://api.mintlify.com',
   analytics: 'false',
   topPages: '20',
-  maxPages: '40',
+  maxRequests: '40',
   compare: 'previous',
+  readerText: 'auto',
   comment: 'false'
 } as const
 
-const INPUT_NAMES = ['apiKey', 'projectId', 'prompt', 'jobId', 'dateFrom', 'dateTo', 'githubToken', ...Object.keys(INPUT_DEFAULTS)] as const
+const INPUT_NAMES = [
+  'apiKey',
+  'projectId',
+  'prompt',
+  'jobId',
+  'dateFrom',
+  'dateTo',
+  'githubToken',
+  'maxPages',
+  ...Object.keys(INPUT_DEFAULTS)
+] as const
 type InputName = (typeof INPUT_NAMES)[number]
 
 /** One thing wrong with the inputs: the input at fault, and what is wrong with it. */
@@ -192,15 +221,43 @@ const schema = z.object({
     }
     return url.href.replace(/\/+$/, '')
   }),
-  analytics: boolean,
+  analytics: z.string().transform((v, ctx) => {
+    const words = v
+      .split(/[,\n]/)
+      .map((w) => w.trim().toLowerCase())
+      .filter((w) => w !== '')
+    if (words.length === 1 && (words[0] === 'false' || words[0] === 'true')) return words[0] === 'true' ? ['visitors' as const] : []
+    const unknown = words.filter((w) => w !== 'all' && !(ANALYTICS_SECTIONS as readonly string[]).includes(w))
+    if (words.length === 0 || unknown.length > 0) {
+      ctx.addIssue(
+        `takes false, true (visitors only), all, or a comma-separated list of ${ANALYTICS_SECTIONS.join(', ')}; ` +
+          (unknown.length > 0
+            ? `${unknown.map(shown).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not one of them`
+            : 'got an empty list')
+      )
+      return z.NEVER
+    }
+    if (words.includes('all')) return [...ANALYTICS_SECTIONS]
+    return ANALYTICS_SECTIONS.filter((section) => words.includes(section))
+  }),
   dateFrom: dateInput,
   dateTo: dateInput,
   topPages: integer(1, 1000, 'pages listed in the summary table'),
-  maxPages: integer(1, 1000, 'requests one export may make; analytics share 100 requests per organization per hour'),
+  maxRequests: integer(1, 1000, 'analytics requests one run may make; analytics share 100 requests per organization per hour'),
+  maxPages: z
+    .string()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(integer(1, 1000, 'deprecated: use maxRequests').optional()),
   compare: z.string().transform((v, ctx) => {
     const word = v.toLowerCase()
     if (word === 'previous' || word === 'none') return word === 'previous'
     ctx.addIssue(`must be previous (compare with the period of the same length just before) or none, not ${shown(v)}`)
+    return z.NEVER
+  }),
+  readerText: z.string().transform((v, ctx) => {
+    const word = v.toLowerCase()
+    if ((READER_TEXT_WORDS as readonly string[]).includes(word)) return word as ReaderTextSetting
+    ctx.addIssue(`must be auto (show the text readers typed only in a private repository), show or hide, not ${shown(v)}`)
     return z.NEVER
   }),
   comment: boolean,
@@ -212,9 +269,11 @@ const schema = z.object({
  * Throws one InputError that names each bad input and what it allows; never shows the key.
  */
 export function readInputs(get: (name: string) => string, now: Date = new Date()): Inputs {
+  const given = new Set<string>()
   const raw = Object.fromEntries(
     INPUT_NAMES.map((name) => {
       const value = get(name).trim()
+      if (value !== '') given.add(name)
       const fallback = (INPUT_DEFAULTS as Record<string, string>)[name]
       return [name, value === '' && fallback !== undefined ? fallback : value]
     })
@@ -225,17 +284,18 @@ export function readInputs(get: (name: string) => string, now: Date = new Date()
     throw new InputError(parsed.error.issues.map((issue) => ({ input: String(issue.path[0]), message: issue.message })))
   }
   const v = parsed.data
-  if (v.prompt === undefined && v.jobId === undefined && !v.analytics) {
+  if (v.prompt === undefined && v.jobId === undefined && v.analytics.length === 0) {
     throw new InputError([
       {
         message:
           'Nothing to do: set `prompt` to create an agent job, `jobId` to watch an existing one (with `prompt`, to send it a follow-up), ' +
-          'or `analytics: true` to export visitor analytics.'
+          'or `analytics` (`true`, `all`, or a list of sections) to export docs analytics.'
       }
     ])
   }
   let analytics: AnalyticsInputs | undefined
-  if (v.analytics) {
+  const warnings: string[] = []
+  if (v.analytics.length > 0) {
     const range = analyticsRange(v.dateFrom, v.dateTo, now)
     // The default dateFrom of a dateTo in the first week of year 0000 is no date at all.
     if (parseDate(range.dateFrom) === undefined) {
@@ -253,7 +313,16 @@ export function readInputs(get: (name: string) => string, now: Date = new Date()
         }
       ])
     }
-    analytics = { ...range, topPages: v.topPages, maxPages: v.maxPages, compare: v.compare }
+    // maxPages, deprecated, still counts when maxRequests is not set.
+    const maxRequests = given.has('maxRequests') ? v.maxRequests : (v.maxPages ?? v.maxRequests)
+    analytics = { ...range, topPages: v.topPages, maxRequests, compare: v.compare, sections: v.analytics, readerText: v.readerText }
+  }
+  if (v.maxPages !== undefined) {
+    warnings.push(
+      !given.has('maxRequests')
+        ? `maxPages is deprecated; use maxRequests (the most analytics requests one run may make), which now takes its value (${v.maxPages}).`
+        : 'maxPages is deprecated and ignored, since maxRequests is set; remove maxPages.'
+    )
   }
   return {
     apiKey: v.apiKey,
@@ -266,6 +335,7 @@ export function readInputs(get: (name: string) => string, now: Date = new Date()
     failOn: v.failOn,
     baseUrl: v.baseUrl,
     analytics,
-    comment: v.comment ? { token: v.githubToken } : undefined
+    comment: v.comment ? { token: v.githubToken } : undefined,
+    warnings
   }
 }

@@ -1,18 +1,19 @@
-// The work of a run with valid inputs: a list of parts (the agent job, the visitor export) run one
-// after another under one lifetime (deadline and cancellation), each reported the same way. Loaded
-// only once the inputs are valid, so that a run that fails validation does not pay for it.
+// The work of a run with valid inputs: the agent job, then the analytics sections a few at a time
+// (they are independent, and each waits on the network), all under one lifetime (deadline and
+// cancellation), each reported the same way. Loaded only once the inputs are valid, so that a run
+// that fails validation does not pay for it.
 import * as core from '@actions/core'
 import { agentJobPart } from '../agent/part.js'
-import { RequestBudget } from '../analytics/budget.js'
-import { visitorsPart } from '../analytics/visitors-part.js'
+import { analyticsParts } from '../analytics/plan.js'
 import { ApiClient } from '../api/client.js'
 import { CommentThread } from '../github/comment.js'
+import { repositoryIsPrivate } from '../github/repository-visibility.js'
 import { runLink } from '../github/run-link.js'
 import { runnerSink } from '../github/runner-sink.js'
 import { publish } from '../report/publish.js'
 import { logLineOf, type Section } from '../report/sections.js'
 import { ACTION_NAME, ACTION_VERSION } from '../version.js'
-import type { Inputs } from './inputs.js'
+import type { AnalyticsInputs, Inputs } from './inputs.js'
 import { Lifetime, StopError } from './lifetime.js'
 import { endingOf, type Part, type PartContext, type PartEnding } from './part.js'
 
@@ -24,40 +25,68 @@ export interface RunReport {
   sections: Section[]
 }
 
-/** The parts the inputs ask for, in the order they run. */
-function partsFor(inputs: Inputs, client: ApiClient, thread: CommentThread | undefined): Part[] {
-  const parts: Part[] = []
-  if (inputs.prompt !== undefined || inputs.jobId !== undefined) {
-    parts.push(agentJobPart(client, inputs, { onStarted: thread && ((jobId) => thread.start(jobId)) }))
-  }
-  if (inputs.analytics) {
-    const budget = new RequestBudget(inputs.analytics.maxPages)
-    parts.push(visitorsPart(client, { projectId: inputs.projectId, ...inputs.analytics }, budget))
-  }
-  return parts
+/** Analytics sections read at once: enough that a full report takes little longer than its longest section. */
+export const ANALYTICS_CONCURRENCY = 3
+
+/** The agent job's part, when the inputs ask for one. */
+function jobParts(inputs: Inputs, client: ApiClient, thread: CommentThread | undefined): Part[] {
+  if (inputs.prompt === undefined && inputs.jobId === undefined) return []
+  return [agentJobPart(client, inputs, { onStarted: thread && ((jobId) => thread.start(jobId)) })]
 }
 
-/** Runs each part in turn; a part whose turn comes after the run was stopped is reported as skipped. */
-export async function runParts(parts: Part[], ctx: PartContext, reported: (section: Section) => Promise<void>): Promise<Section[]> {
-  const sections: Section[] = []
-  for (const part of parts) {
-    let ending: PartEnding = { kind: 'finished' }
-    const stopped = ctx.lifetime.stopped
-    if (stopped) ending = { kind: 'skipped', stop: stopped }
-    else {
-      try {
-        await part.run(ctx)
-      } catch (error) {
-        ending = endingOf(error)
-        if (!(error instanceof StopError) && error instanceof Error && error.stack) ctx.log.debug?.(error.stack)
-      }
+/** Whether the text readers typed is kept: `auto` keeps it only when the event payload says the repository is private. */
+async function showReaderText(analytics: AnalyticsInputs): Promise<boolean> {
+  if (analytics.readerText !== 'auto') return analytics.readerText === 'show'
+  const readsText = analytics.sections.some((section) => section !== 'visitors' && section !== 'views')
+  if (!readsText) return false
+  const shown = await repositoryIsPrivate()
+  core.info(
+    shown
+      ? 'Reader text (search terms, feedback comments, assistant questions) is shown: the repository is private (readerText: auto).'
+      : 'Reader text (search terms, feedback comments, assistant questions) is hidden: the repository is public, or the event does not say (readerText: auto). Set readerText: show to show it.'
+  )
+  return shown
+}
+
+/** Runs one part and reports it; a part whose turn comes after the run was stopped is reported as skipped. */
+async function runPart(part: Part, ctx: PartContext, reported: (section: Section) => Promise<void>): Promise<Section> {
+  let ending: PartEnding = { kind: 'finished' }
+  const stopped = ctx.lifetime.stopped
+  if (stopped) ending = { kind: 'skipped', stop: stopped }
+  else {
+    try {
+      await part.run(ctx)
+    } catch (error) {
+      ending = endingOf(error)
+      if (!(error instanceof StopError) && error instanceof Error && error.stack) ctx.log.debug?.(error.stack)
     }
-    const section = part.report(ending, ctx.lifetime.elapsedMs())
-    const line = logLineOf(section)
-    if (line !== undefined) ctx.log.info(line)
-    sections.push(section)
-    await reported(section)
   }
+  const section = part.report(ending, ctx.lifetime.elapsedMs())
+  const line = logLineOf(section)
+  if (line !== undefined) ctx.log.info(line)
+  await reported(section)
+  return section
+}
+
+/**
+ * Runs the parts, `concurrency` at a time (one after another by default), each started in list
+ * order as a place frees. Each is logged and handed to `reported` as it ends; the sections come back
+ * in list order, whatever order they ended in.
+ */
+export async function runParts(
+  parts: readonly Part[],
+  ctx: PartContext,
+  reported: (section: Section) => Promise<void>,
+  concurrency = 1
+): Promise<Section[]> {
+  const sections: Section[] = []
+  let next = 0
+  const worker = async (): Promise<void> => {
+    for (let index = next++; index < parts.length; index = next++) {
+      sections[index] = await runPart(parts[index] as Part, ctx, reported)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, parts.length)) }, worker))
   return sections
 }
 
@@ -94,9 +123,15 @@ export async function work(inputs: Inputs, options: WorkOptions = {}): Promise<R
         ? await CommentThread.open(inputs.comment.token, lifetime.signal)
         : undefined
     const ctx: PartContext = { lifetime, log: { info: core.info, warning: core.warning, debug: core.debug } }
-    const sections = await runParts(partsFor(inputs, client, thread), ctx, async (section) => {
+    const reported = async (section: Section): Promise<void> => {
       await thread?.reported(section, lifetime.stopped !== undefined)
-    })
+    }
+    const sections = await runParts(jobParts(inputs, client, thread), ctx, reported)
+    const analytics = inputs.analytics
+    if (analytics) {
+      const plan = { projectId: inputs.projectId, ...analytics, readerText: await showReaderText(analytics) }
+      sections.push(...(await runParts(analyticsParts(client, plan), ctx, reported, ANALYTICS_CONCURRENCY)))
+    }
     return { sections }
   } finally {
     for (const name of STOP_SIGNALS) process.off(name, onSignal)

@@ -231,24 +231,35 @@ for (const { name: runtime, node, primary } of runtimes()) {
       )
     })
 
-    it(`[${runtime}] stops at maxPages, keeps what it read and marks the export partial everywhere`, async () => {
+    it(`[${runtime}] stops at maxRequests, keeps what it read and marks the export partial everywhere`, async () => {
       emu.setVisitors({ totals: siteTotals(1000), rows: visitorRows(1000) })
       const since = emu.requests.length
-      const run = await act({ inputs: { ...base(), maxPages: '2' } })
+      const run = await act({ inputs: { ...base(), maxRequests: '2' } })
       expect(run.code).toBe(0)
       expect(visitorRequests(emu, since)).toHaveLength(2)
       expect(run.stdout).toMatch(
-        /::warning::The visitor export stopped at maxPages \(2 requests, 500 pages read\) while the service had more/
+        /::warning::Reading visitor rows stopped after 2 requests at maxRequests \(2 requests for the whole run\) while the service had more/
       )
       expect(run.outputs.pageCount).toBe('500')
       expect(renderSummary(run.summary).text).toContain(
-        'Partial export: reading stopped at maxPages (2 requests) while the service had more.'
+        'Partial export: reading stopped at maxRequests (2 requests for the whole run) while the service had more.'
       )
       expect(analyticsJson(run)).toMatchObject({
         partial: true,
-        partialReason: 'reading stopped at maxPages (2 requests) while the service had more',
+        partialReason: 'reading stopped at maxRequests (2 requests for the whole run) while the service had more',
         pageCount: 500
       })
+    })
+
+    it(`[${runtime}] still takes the deprecated maxPages, and says to use maxRequests`, async () => {
+      emu.setVisitors({ totals: siteTotals(1000), rows: visitorRows(1000) })
+      const since = emu.requests.length
+      const run = await act({ inputs: { ...base(), maxPages: '1' } })
+      expect(run.code).toBe(0)
+      expect(visitorRequests(emu, since)).toHaveLength(1)
+      expect(run.stdout).toContain(
+        '::warning::maxPages is deprecated; use maxRequests (the most analytics requests one run may make), which now takes its value (1).'
+      )
     })
 
     it(`[${runtime}] merges a path that appears on two pages instead of counting it twice`, async () => {
@@ -291,9 +302,17 @@ for (const { name: runtime, node, primary } of runtimes()) {
         { dateFrom: '2026-11-10', dateTo: '2026-11-10' },
         '- `dateFrom` (2026-11-10) must be before `dateTo` (2026-11-10), which is exclusive'
       ],
+      [{ maxRequests: '0' }, '- `maxRequests` must be a whole number from 1 to 1000'],
       [{ maxPages: '0' }, '- `maxPages` must be a whole number from 1 to 1000'],
+      [
+        { readerText: 'never' },
+        '- `readerText` must be auto (show the text readers typed only in a private repository), show or hide, not "never"'
+      ],
       [{ topPages: 'all' }, '- `topPages` must be a whole number from 1 to 1000'],
-      [{ analytics: 'yes' }, '- `analytics` must be true or false, not "yes"']
+      [
+        { analytics: 'yes' },
+        '- `analytics` takes false, true (visitors only), all, or a comma-separated list of visitors, views, searches, feedback, assistant; "yes" is not one of them'
+      ]
     ])(`[${runtime}] rejects %j before any request, showing the accepted forms`, async (bad, message) => {
       const since = emu.requests.length
       const run = await act({ inputs: { ...base(), ...bad } })

@@ -68,6 +68,7 @@ function inputs(extra: Partial<Inputs> = {}): Inputs {
     pollIntervalMs: 500,
     failOn: new Set(['failed']),
     baseUrl: emu.url,
+    warnings: [],
     ...extra
   }
 }
@@ -122,7 +123,15 @@ describe('work', () => {
       inputs({
         prompt: undefined,
         jobId: 'job_watch_work',
-        analytics: { dateFrom: '2026-11-01', dateTo: '2026-11-08', topPages: 5, maxPages: 2, compare: false }
+        analytics: {
+          dateFrom: '2026-11-01',
+          dateTo: '2026-11-08',
+          topPages: 5,
+          maxRequests: 2,
+          compare: false,
+          sections: ['visitors'],
+          readerText: 'auto'
+        }
       })
     )
     expect(report.sections.map((s) => s.kind)).toEqual(['job', 'visitors'])
@@ -142,7 +151,15 @@ describe('work', () => {
       inputs({
         prompt: undefined,
         comment: { token: TOKEN },
-        analytics: { dateFrom: '2026-11-01', dateTo: '2026-11-08', topPages: 5, maxPages: 2, compare: false }
+        analytics: {
+          dateFrom: '2026-11-01',
+          dateTo: '2026-11-08',
+          topPages: 5,
+          maxRequests: 2,
+          compare: false,
+          sections: ['visitors'],
+          readerText: 'auto'
+        }
       })
     )
     expect(report.sections.map((s) => s.kind)).toEqual(['visitors'])
@@ -291,5 +308,84 @@ describe('publishReport', () => {
     // The footer: the action's version and the run.
     expect(seen.text).toContain(`docs-agent-action ${ACTION_VERSION}`)
     expect(seen.links.at(-1)).toEqual({ href: 'https://github.com/acme/docs/actions/runs/77', text: 'workflow run' })
+  })
+})
+
+describe('work with every analytics section', () => {
+  const all: NonNullable<Inputs['analytics']> = {
+    dateFrom: '2026-11-01',
+    dateTo: '2026-11-08',
+    topPages: 5,
+    maxRequests: 40,
+    compare: true,
+    sections: ['visitors', 'views', 'searches', 'feedback', 'assistant'],
+    readerText: 'hide'
+  }
+  const analyticsRequests = (before: number) => emu.requests.slice(before).filter((r) => r.path.startsWith('/v1/analytics/'))
+  const endpoint = (path: string) => path.replace('/v1/analytics/proj_docs/', '')
+
+  beforeEach(() => {
+    emu.setVisitors({ totals: { human: 3, ai: 1, total: 4 }, rows: [{ path: '/a', human: 3, ai: 1, total: 4 }] })
+  })
+
+  it('reads each section, three at a time, reports them in order, and spends the fewest requests the API allows', async () => {
+    const before = emu.requests.length
+    const report = await work(inputs({ prompt: undefined, analytics: all }))
+    expect(report.sections.map((s) => s.kind)).toEqual(['visitors', 'views', 'searches', 'feedback', 'assistant'])
+    expect(report.sections.map((s) => s.failure)).toEqual([undefined, undefined, undefined, undefined, undefined])
+    expect(report.sections.map((s) => (s.kind === 'job' ? 0 : s.requests))).toEqual([2, 1, 2, 3, 2])
+    const made = analyticsRequests(before).map((r) => endpoint(r.path))
+    // Three sections start together: the first three requests are their first pages.
+    expect(made.slice(0, 3).sort()).toEqual(['searches', 'views', 'visitors'])
+    expect(made.sort()).toEqual([
+      'assistant',
+      'assistant/caller-stats',
+      'feedback',
+      'feedback',
+      'feedback/by-page',
+      'searches',
+      'searches',
+      'views',
+      'visitors',
+      'visitors'
+    ])
+  })
+
+  it('keeps the text readers typed out of every section when it is hidden, and never reads a contact address', async () => {
+    const report = await work(inputs({ prompt: undefined, analytics: all }))
+    const kept = JSON.stringify(report.sections)
+    expect(kept).not.toContain('how to configure feature')
+    expect(kept).not.toContain('How do I set up feature')
+    // Contact addresses (reader<n>@example.com), and e-mail addresses typed into reader text.
+    expect(kept).not.toMatch(/reader\d+@example\.com/)
+    expect(kept).not.toContain('[email]')
+    expect(stdout).not.toContain('Reader text')
+  })
+
+  it('shows reader text under auto only when the event payload says the repository is private, e-mail addresses masked', async () => {
+    const event = join(dir, 'event.json')
+    await writeFile(event, JSON.stringify({ repository: { full_name: 'acme/docs', private: true } }))
+    vi.stubEnv('GITHUB_EVENT_PATH', event)
+    const report = await work(inputs({ prompt: undefined, analytics: { ...all, readerText: 'auto' } }))
+    const kept = JSON.stringify(report.sections)
+    expect(kept).toContain('how to configure feature')
+    expect(kept).toContain('How do I set up feature')
+    expect(kept).not.toMatch(/reader\d+@example\.com/)
+    expect(kept).toContain('"comment":"write to [email] please"')
+    expect(infoLines()).toContain(
+      'Reader text (search terms, feedback comments, assistant questions) is shown: the repository is private (readerText: auto).'
+    )
+  })
+
+  it('gives every section its first request before any section a second one when requests are short', async () => {
+    const before = emu.requests.length
+    const report = await work(inputs({ prompt: undefined, analytics: { ...all, maxRequests: 5, compare: false } }))
+    expect(report.sections.map((s) => (s.kind === 'job' ? 0 : s.requests))).toEqual([1, 1, 1, 1, 1])
+    expect(
+      analyticsRequests(before)
+        .map((r) => endpoint(r.path))
+        .sort()
+    ).toEqual(['assistant', 'feedback/by-page', 'searches', 'views', 'visitors'])
+    expect(report.sections.map((s) => s.kind !== 'job' && s.partial)).toEqual([false, false, true, true, true])
   })
 })

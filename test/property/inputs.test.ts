@@ -19,8 +19,10 @@ const NAMES = [
   'baseUrl',
   'analytics',
   'topPages',
+  'maxRequests',
   'maxPages',
   'compare',
+  'readerText',
   'comment'
 ] as const
 type Name = (typeof NAMES)[number]
@@ -62,10 +64,12 @@ const good: Record<Exclude<Name, 'apiKey'>, string[]> = {
   pollIntervalSeconds: ['10', '0.5', '3600'],
   failOn: ['failed', 'failed, no-pr', 'ARCHIVED\nno-pr', ''],
   baseUrl: ['https://api.mintlify.com', 'http://127.0.0.1:8080/', 'https://ex.test/base/'],
-  analytics: ['true', 'false'],
+  analytics: ['true', 'false', 'all', 'views, Searches', 'feedback\nassistant'],
   topPages: ['1', '20', '1000'],
-  maxPages: ['1', '040', '1000'],
+  maxRequests: ['1', '040', '1000', ''],
+  maxPages: ['1', '040', '1000', ''],
   compare: ['previous', 'none', 'NONE', ''],
+  readerText: ['auto', 'show', 'HIDE', ''],
   comment: ['true', 'false']
 }
 const bad: Partial<Record<Name, string[]>> = {
@@ -79,9 +83,11 @@ const bad: Partial<Record<Name, string[]>> = {
   pollIntervalSeconds: ['0.4', '3601', 'Infinity'],
   failOn: ['sometimes', 'failed,,maybe'],
   baseUrl: ['ftp://ex.test', 'https://user:pw@ex.test', 'https://ex.test/?q=1', 'not a url'],
-  analytics: ['maybe'],
+  analytics: ['maybe', 'views,sometimes'],
   topPages: ['0', '1001', '2.5'],
+  maxRequests: ['0', '1001'],
   maxPages: ['-3', '1e2'],
+  readerText: ['public'],
   comment: ['on']
 }
 const anyString = fc.oneof(fc.string({ unit: 'binary', maxLength: 80 }), fc.string({ maxLength: 80 }))
@@ -173,10 +179,10 @@ describe('readInputs', () => {
   )
 
   test.prop([fc.integer({ min: 1, max: 1000 }), fc.integer({ min: 1, max: 1000 }), fc.nat({ max: 3 })])(
-    'keeps topPages and maxPages from 1 to 1000, leading zeros and all',
-    (topPages, maxPages, zeros) => {
-      const inputs = read({ ...valid, analytics: 'true', topPages: `${'0'.repeat(zeros)}${topPages}`, maxPages: String(maxPages) })
-      expect(inputs.analytics).toMatchObject({ topPages, maxPages })
+    'keeps topPages and maxRequests from 1 to 1000, leading zeros and all',
+    (topPages, maxRequests, zeros) => {
+      const inputs = read({ ...valid, analytics: 'true', topPages: `${'0'.repeat(zeros)}${topPages}`, maxRequests: String(maxRequests) })
+      expect(inputs.analytics).toMatchObject({ topPages, maxRequests })
     }
   )
 

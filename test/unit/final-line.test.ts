@@ -40,6 +40,19 @@ describe('finalLine', () => {
     expect(finalLine(sections(visitors(0, { totals: undefined, partial: true })), 0)).toBe('Done in 0s: visitors not exported.')
   })
 
+  it('says which other analytics sections were read, partial or not read at all', () => {
+    const read = (kind: 'views' | 'searches' | 'feedback' | 'assistant', requests: number, partial = false): EndedSection => ({
+      kind,
+      requests,
+      partial
+    })
+    expect(
+      finalLine(sections(visitors(2), read('views', 1), read('searches', 2, true), read('feedback', 0, true), read('assistant', 3)), 5000)
+    ).toBe(
+      'Done in 5s: visitors exported (2 pages); page views read; searches read (partial); feedback not read; assistant questions read.'
+    )
+  })
+
   it('says only how long a run without sections took', () => {
     expect(finalLine(sections(), 61_000)).toBe('Done in 1m 1s.')
   })

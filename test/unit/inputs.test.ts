@@ -125,8 +125,9 @@ describe('readInputs: defaults', () => {
       baseUrl: 'https://api.mintlify.com',
       analytics: 'false',
       topPages: '20',
-      maxPages: '40',
+      maxRequests: '40',
       compare: 'previous',
+      readerText: 'auto',
       comment: 'false'
     })
   })
@@ -153,8 +154,10 @@ describe('readInputs: defaults', () => {
         'baseUrl',
         'analytics',
         'topPages',
+        'maxRequests',
         'maxPages',
         'compare',
+        'readerText',
         'comment'
       ].sort()
     )
@@ -169,7 +172,8 @@ describe('readInputs: defaults', () => {
       failOn: new Set(['failed']),
       baseUrl: 'https://api.mintlify.com',
       analytics: undefined,
-      comment: undefined
+      comment: undefined,
+      warnings: []
     })
   })
 
@@ -180,7 +184,15 @@ describe('readInputs: defaults', () => {
 
   it('exports the last 7 full UTC days when analytics are on and no dates are given', () => {
     const inputs = read({ ...ok, analytics: 'true' })
-    expect(inputs.analytics).toEqual({ dateFrom: '2026-11-07', dateTo: '2026-11-14', topPages: 20, maxPages: 40, compare: true })
+    expect(inputs.analytics).toEqual({
+      dateFrom: '2026-11-07',
+      dateTo: '2026-11-14',
+      topPages: 20,
+      maxRequests: 40,
+      compare: true,
+      sections: ['visitors'],
+      readerText: 'auto'
+    })
   })
 
   it('passes the token on only when a comment is asked for', () => {
@@ -240,18 +252,65 @@ describe('readInputs: accepted forms', () => {
       ...ok,
       analytics: 'TRUE',
       topPages: '1',
-      maxPages: '1000',
+      maxRequests: '1000',
       dateFrom: '2026-01-01',
       dateTo: '2026-02-01T12:00:00Z',
-      compare: 'None'
+      compare: 'None',
+      readerText: 'SHOW'
     })
     expect(inputs.analytics).toEqual({
       dateFrom: '2026-01-01',
       dateTo: '2026-02-01T12:00:00Z',
       topPages: 1,
-      maxPages: 1000,
-      compare: false
+      maxRequests: 1000,
+      compare: false,
+      sections: ['visitors'],
+      readerText: 'show'
     })
+    expect(inputs.warnings).toEqual([])
+  })
+
+  it('reads analytics as false, true (visitors), all, or a list of sections in report order', () => {
+    const sections = (analytics: string) => read({ ...ok, analytics }).analytics?.sections
+    expect(sections('false')).toBeUndefined()
+    expect(sections('FALSE')).toBeUndefined()
+    expect(sections('true')).toEqual(['visitors'])
+    expect(sections('All')).toEqual(['visitors', 'views', 'searches', 'feedback', 'assistant'])
+    expect(sections('assistant, Searches\nviews,')).toEqual(['views', 'searches', 'assistant'])
+    expect(sections('feedback,feedback')).toEqual(['feedback'])
+    expect(sections('visitors')).toEqual(['visitors'])
+    expect(sections('views, all')).toEqual(['visitors', 'views', 'searches', 'feedback', 'assistant'])
+  })
+
+  it('takes readerText as auto, show or hide, in any case', () => {
+    for (const [value, setting] of [
+      ['auto', 'auto'],
+      ['Hide', 'hide'],
+      ['show', 'show']
+    ] as const) {
+      expect(read({ ...ok, analytics: 'all', readerText: value }).analytics?.readerText).toBe(setting)
+    }
+  })
+
+  it('still takes the deprecated maxPages when maxRequests is not set, with a warning', () => {
+    const inputs = read({ ...ok, analytics: 'true', maxPages: '7' })
+    expect(inputs.analytics?.maxRequests).toBe(7)
+    expect(inputs.warnings).toEqual([
+      'maxPages is deprecated; use maxRequests (the most analytics requests one run may make), which now takes its value (7).'
+    ])
+  })
+
+  it('ignores maxPages, with a warning, when maxRequests is set too', () => {
+    const inputs = read({ ...ok, analytics: 'true', maxPages: '7', maxRequests: '9' })
+    expect(inputs.analytics?.maxRequests).toBe(9)
+    expect(inputs.warnings).toEqual(['maxPages is deprecated and ignored, since maxRequests is set; remove maxPages.'])
+    expect(read({ ...ok, analytics: 'true', maxRequests: '40' }).warnings).toEqual([])
+  })
+
+  it('warns of maxPages even when no analytics are asked for, since the input does nothing', () => {
+    expect(read({ ...ok, maxPages: '7' }).warnings).toEqual([
+      'maxPages is deprecated; use maxRequests (the most analytics requests one run may make), which now takes its value (7).'
+    ])
   })
 
   it('ends the range today when only dateFrom is given, and starts it 7 days before dateTo when only that is given', () => {
@@ -301,7 +360,26 @@ describe('readInputs: messages for bad inputs', () => {
     ],
     [{ jobId: '..' }, '- `jobId` must be the ID of an existing agent job, not ".."'],
     [{ wait: 'yes' }, '- `wait` must be true or false, not "yes"'],
-    [{ analytics: 'on' }, '- `analytics` must be true or false, not "on"'],
+    [
+      { analytics: 'on' },
+      '- `analytics` takes false, true (visitors only), all, or a comma-separated list of visitors, views, searches, feedback, assistant; "on" is not one of them'
+    ],
+    [
+      { analytics: 'views, true, nope' },
+      '- `analytics` takes false, true (visitors only), all, or a comma-separated list of visitors, views, searches, feedback, assistant; "true", "nope" are not one of them'
+    ],
+    [
+      { analytics: ' , ' },
+      '- `analytics` takes false, true (visitors only), all, or a comma-separated list of visitors, views, searches, feedback, assistant; got an empty list'
+    ],
+    [
+      { readerText: 'private' },
+      '- `readerText` must be auto (show the text readers typed only in a private repository), show or hide, not "private"'
+    ],
+    [
+      { maxRequests: '0' },
+      '- `maxRequests` must be a whole number from 1 to 1000 (analytics requests one run may make; analytics share 100 requests per organization per hour); got "0"'
+    ],
     [{ comment: '1' }, '- `comment` must be true or false, not "1"'],
     [{ timeoutMinutes: '0' }, '- `timeoutMinutes` must be a number of minutes greater than 0 and at most 7200, such as 30 or 0.5; got "0"'],
     [
@@ -355,10 +433,7 @@ describe('readInputs: messages for bad inputs', () => {
     [{ topPages: '1001' }, '- `topPages` must be a whole number from 1 to 1000 (pages listed in the summary table); got "1001"'],
     [{ topPages: '2.5' }, '- `topPages` must be a whole number from 1 to 1000 (pages listed in the summary table); got "2.5"'],
     [{ topPages: '5x' }, '- `topPages` must be a whole number from 1 to 1000 (pages listed in the summary table); got "5x"'],
-    [
-      { maxPages: 'x5' },
-      '- `maxPages` must be a whole number from 1 to 1000 (requests one export may make; analytics share 100 requests per organization per hour); got "x5"'
-    ],
+    [{ maxPages: 'x5' }, '- `maxPages` must be a whole number from 1 to 1000 (deprecated: use maxRequests); got "x5"'],
     [
       { dateFrom: '2026-02-30' },
       '- `dateFrom` must be YYYY-MM-DD (such as 2026-11-14) or an ISO 8601 date-time (such as 2026-11-14T00:00:00Z); got "2026-02-30"'
@@ -402,7 +477,7 @@ describe('readInputs: messages for bad inputs', () => {
       {
         message:
           'Nothing to do: set `prompt` to create an agent job, `jobId` to watch an existing one (with `prompt`, to send it a follow-up), ' +
-          'or `analytics: true` to export visitor analytics.'
+          'or `analytics` (`true`, `all`, or a list of sections) to export docs analytics.'
       }
     ])
     expect(thrown({ ...ok, analytics: 'true', dateFrom: '2026-11-10', dateTo: '2026-11-10' }).problems).toEqual([
@@ -420,7 +495,7 @@ describe('readInputs: messages for bad inputs', () => {
   it('says there is nothing to do without a prompt, a jobId or analytics', () => {
     expect(problem({ apiKey: 'k', projectId: 'p', analytics: 'false' })).toBe(
       'Invalid input:\n- Nothing to do: set `prompt` to create an agent job, `jobId` to watch an existing one (with `prompt`, to send it a follow-up), ' +
-        'or `analytics: true` to export visitor analytics.'
+        'or `analytics` (`true`, `all`, or a list of sections) to export docs analytics.'
     )
   })
 

@@ -1,6 +1,6 @@
 // The loop that runs a run's parts: order, how each part's ending is told (finished, failed, stopped,
 // skipped), the log line of each section, and the observer that hears each section as it is reported.
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { JobReport } from '../../src/agent/outcome.js'
 import { Lifetime, StopError } from '../../src/run/lifetime.js'
 import { endingOf, type Log, type Part, type PartEnding, stopOf } from '../../src/run/part.js'
@@ -171,6 +171,52 @@ describe('runParts', () => {
   it('works with a log that has no debug', async () => {
     await runAll([part('a', () => Promise.reject(new Error('boom')))], { withDebug: false })
     expect(events).toEqual(['run a', 'report a failed at 0', 'info: a failed', 'heard a'])
+  })
+
+  it('runs parts a few at a time when asked, starting each in order, and gives the sections back in order', async () => {
+    events = []
+    lifetime = new Lifetime(60_000, () => 0)
+    const gates = new Map<string, () => void>()
+    const waiting = (name: string) => () =>
+      new Promise<void>((resolve) => {
+        gates.set(name, resolve)
+      })
+    const parts = ['a', 'b', 'c', 'd'].map((name) => part(name, waiting(name)))
+    const heard: string[] = []
+    const running = runParts(
+      parts,
+      { lifetime, log: recordingLog() },
+      (section) => {
+        heard.push((section as JobReport).jobId ?? '')
+        return Promise.resolve()
+      },
+      2
+    )
+    await vi.waitFor(() => {
+      expect(events).toEqual(['run a', 'run b'])
+    })
+    gates.get('b')?.()
+    await vi.waitFor(() => {
+      expect(events).toContain('run c')
+    })
+    expect(events).toEqual(['run a', 'run b', 'report b finished at 0', 'info: b finished', 'run c'])
+    gates.get('a')?.()
+    await vi.waitFor(() => {
+      expect(events).toContain('run d')
+    })
+    gates.get('d')?.()
+    gates.get('c')?.()
+    const sections = await running
+    expect(sections.map((s) => (s as JobReport).jobId)).toEqual(['a', 'b', 'c', 'd'])
+    expect(heard).toEqual(['b', 'a', 'd', 'c'])
+  })
+
+  it('runs one part at a time with a concurrency below one', async () => {
+    events = []
+    lifetime = new Lifetime(60_000, () => 0)
+    const sections = await runParts([part('a'), part('b')], { lifetime, log: recordingLog() }, () => Promise.resolve(), 0)
+    expect(sections).toHaveLength(2)
+    expect(events.filter((e) => e.startsWith('run '))).toEqual(['run a', 'run b'])
   })
 
   it('runs nothing and reports nothing when there are no parts', async () => {

@@ -14,7 +14,7 @@ export const runnerSink: ReportSink = {
   },
   writeFile: async (name, content) => {
     const runnerTemp = process.env.RUNNER_TEMP
-    fileDir ??= mkdtemp(join(runnerTemp !== undefined && runnerTemp !== '' ? runnerTemp : tmpdir(), 'docs-visitors-'))
+    fileDir ??= mkdtemp(join(runnerTemp !== undefined && runnerTemp !== '' ? runnerTemp : tmpdir(), 'docs-analytics-'))
     const path = join(await fileDir, name)
     await writeFile(path, content)
     return path

@@ -2,15 +2,13 @@
 import type { VisitorsReport } from '../analytics/visitors-report.js'
 import { counted, num } from '../text/format.js'
 
-export function visitorsOutputs(report: VisitorsReport, paths: Readonly<Record<string, string>>): Record<string, string> {
+export function visitorsOutputs(report: VisitorsReport): Record<string, string> {
   const totals = report.totals
   return {
     visitorsHuman: totals ? String(totals.human) : '',
     visitorsAi: totals ? String(totals.ai) : '',
     visitorsTotal: totals ? String(totals.total) : '',
-    pageCount: totals ? String(report.rows.length) : '',
-    analyticsFile: paths.analyticsFile ?? '',
-    analyticsCsvFile: paths.analyticsCsvFile ?? ''
+    pageCount: totals ? String(report.rows.length) : ''
   }
 }
 

@@ -10,9 +10,9 @@ import { counted, num } from '../text/format.js'
 import { messageHtml } from './html.js'
 
 /** Bytes the rows of the top table may take (topPages goes up to 1,000); rows past it join the collapsed rest. */
-export const TOP_BUDGET_BYTES = 400 * 1024
+export const TOP_BUDGET_BYTES = 160 * 1024
 /** Bytes the collapsed rows may take; the rest of the section is small. */
-export const DETAILS_BUDGET_BYTES = 400 * 1024
+export const DETAILS_BUDGET_BYTES = 160 * 1024
 const PATH_CHARS = 120
 /** Cells of the share bar. */
 const BAR_CELLS = 10

@@ -81,7 +81,7 @@ describe('runnerSink.writeFile', () => {
     const csv = await sink.writeFile('visitors.csv', 'path\r\n/ä\r\n')
     expect(dirname(json)).toBe(dirname(csv))
     expect(dirname(dirname(json))).toBe(runnerTemp)
-    expect(basename(dirname(json))).toMatch(/^docs-visitors-/)
+    expect(basename(dirname(json))).toMatch(/^docs-analytics-/)
     expect(basename(json)).toBe('visitors.json')
     expect(readFileSync(json, 'utf8')).toBe('{"a":1}\n')
     expect(readFileSync(csv, 'utf8')).toBe('path\r\n/ä\r\n')

@@ -1,0 +1,95 @@
+// The feedback section of the job summary: the pages with the most thumbs down, what the feedback
+// rows say in counts, and the latest comments. The by-page counts come from one request that returns
+// at most 100 pages in no documented order, which the section says. Comments are text readers typed:
+// shown only when the run keeps reader text, escaped and on one line.
+import { FEEDBACK_PAGE_LIMIT, type FeedbackEntry, type FeedbackReport } from '../analytics/feedback.js'
+import type { FeedbackByPageRow } from '../api/schemas.js'
+import { htmlText } from '../text/escape.js'
+import { counted, num } from '../text/format.js'
+import { codeHtml } from './html.js'
+import { hiddenTextHtml, leftOutHtml, openingHtml, readLine, sectionHtml, withinBudget } from './section-budget.js'
+
+const PATH_CHARS = 120
+const COMMENT_CHARS = 200
+
+const right = (html: string): string => `<td align="right">${html}</td>`
+const head = (label: string, align = 'right'): string => `<th align="${align}" nowrap>${label}</th>`
+
+const PAGE_HEAD = `<tr>${head('Page', 'left')}${head('👎')}${head('👍')}${head('Code')}${head('Total')}</tr>`
+const COMMENT_HEAD = `<tr>${head('Page', 'left')}${head('Comment', 'left')}</tr>`
+
+const pathHtml = (path: string): string => (path === '' ? '<em>(empty path)</em>' : codeHtml(path, PATH_CHARS))
+
+const pageRow = (row: FeedbackByPageRow): string =>
+  `<tr><td>${pathHtml(row.path)}</td>${right(num(row.thumbsDown))}${right(num(row.thumbsUp))}${right(num(row.code))}${right(num(row.total))}</tr>`
+
+const commentRow = (entry: FeedbackEntry): string =>
+  `<tr><td>${pathHtml(entry.path)}</td><td>${htmlText(entry.comment ?? '', COMMENT_CHARS)}</td></tr>`
+
+/** A table of the first `topPages` rows, as many as fit the budget, under its heading and note. */
+function tableHtml<Row>(
+  heading: (shown: number) => string,
+  note: string,
+  headHtml: string,
+  listed: readonly Row[],
+  row: (r: Row) => string,
+  noun: string
+): string[] {
+  const kept = withinBudget(listed, row)
+  return [
+    `<h3>${heading(kept.length)}</h3>`,
+    note,
+    `<table>${headHtml}${kept.join('')}</table>`,
+    leftOutHtml(listed.length - kept.length, noun)
+  ]
+}
+
+function pagesNote(truncated: boolean): string {
+  const limit = num(FEEDBACK_PAGE_LIMIT)
+  const said = truncated
+    ? `<strong>Not every page is here:</strong> the service has feedback on more pages than the ${limit} it returns, in no documented order, so a page with more thumbs down may be missing.`
+    : `The service returns at most ${limit} pages, in no documented order: these are ranked among the pages it returned.`
+  return `<p>${said} Code counts feedback on code blocks.</p>`
+}
+
+function pagesHtml(report: FeedbackReport, pages: readonly FeedbackByPageRow[]): string[] {
+  if (pages.length === 0) return ['<p>No page got a thumbs up or down in this range.</p>']
+  return tableHtml(
+    (n) => `Top ${counted(n, 'page')} by thumbs down`,
+    pagesNote(report.pagesTruncated),
+    PAGE_HEAD,
+    pages.slice(0, report.topPages),
+    pageRow,
+    'page'
+  )
+}
+
+function entriesHtml(report: FeedbackReport): string[] {
+  const entries = report.entries
+  if (entries.length === 0) return ['<p>No feedback entries were left in this range.</p>']
+  const helpful = entries.filter((entry) => entry.helpful === true).length
+  const notHelpful = entries.filter((entry) => entry.helpful === false).length
+  const commented = entries.filter((entry) => entry.commented)
+  const parts = [
+    `<p><strong>${counted(entries.length, 'feedback entry', 'feedback entries')}</strong> read: ${num(helpful)} helpful, ` +
+      `${num(notHelpful)} not helpful, ${num(commented.length)} with a comment.</p>`
+  ]
+  if (commented.length === 0) return parts
+  if (!report.readerText) return [...parts, hiddenTextHtml('Comments')]
+  // Entries are newest first.
+  const listed = commented.filter((entry) => entry.comment !== undefined).slice(0, report.topPages)
+  return [...parts, ...tableHtml((n) => `Latest ${counted(n, 'comment')}`, '', COMMENT_HEAD, listed, commentRow, 'comment')]
+}
+
+export function feedbackSummaryHtml(report: FeedbackReport): string {
+  const read = report.pages !== undefined || report.entries.length > 0
+  const parts = openingHtml(report, '💬', 'Feedback', read)
+  if (!read) return sectionHtml(parts)
+  if (report.pages?.length === 0 && report.entries.length === 0) parts.push('<p>No reader left feedback in this range.</p>')
+  else {
+    if (report.pages) parts.push(...pagesHtml(report, report.pages))
+    parts.push(...entriesHtml(report))
+  }
+  parts.push(readLine(report.requests))
+  return sectionHtml(parts)
+}

@@ -1,0 +1,93 @@
+// The searches section of the job summary: how often readers searched the docs, the terms searched
+// most, and the terms that got no click on a result (the docs may lack what they looked for). Search
+// terms are text readers typed: shown only when the run keeps reader text, escaped and on one line.
+import { noClick, type SearchEntry, type SearchesReport } from '../analytics/searches.js'
+import { dateTimeText } from '../text/dates.js'
+import { htmlText } from '../text/escape.js'
+import { counted, num } from '../text/format.js'
+import { codeHtml } from './html.js'
+import { hiddenTextHtml, leftOutHtml, openingHtml, readLine, sectionHtml, withinBudget } from './section-budget.js'
+
+const TERM_CHARS = 200
+const PATH_CHARS = 120
+
+const right = (html: string): string => `<td align="right">${html}</td>`
+const head = (label: string, align = 'right'): string => `<th align="${align}" nowrap>${label}</th>`
+
+const TOP_HEAD = `<tr>${head('Search term', 'left')}${head('Hits')}${head('CTR')}${head('Top clicked page', 'left')}</tr>`
+const NO_CLICK_HEAD = `<tr>${head('Search term', 'left')}${head('Hits')}${head('Last searched', 'left')}</tr>`
+
+/** The click-through rate, a fraction from the service, in per cent. */
+export function ctrText(ctr: number): string {
+  return Number.isFinite(ctr) ? `${(ctr * 100).toFixed(1)}%` : '–'
+}
+
+function termHtml(row: SearchEntry): string {
+  const term = row.query ?? ''
+  return term.trim() === '' ? '<em>(empty search)</em>' : htmlText(term, TERM_CHARS)
+}
+
+function pageHtml(page: string | null): string {
+  if (page === null) return '–'
+  return page === '' ? '<em>(empty path)</em>' : codeHtml(page, PATH_CHARS)
+}
+
+const topRow = (row: SearchEntry): string =>
+  `<tr><td>${termHtml(row)}</td>${right(num(row.hits))}${right(ctrText(row.ctr))}<td>${pageHtml(row.topClickedPage)}</td></tr>`
+
+const noClickRow = (row: SearchEntry): string =>
+  `<tr><td>${termHtml(row)}</td>${right(num(row.hits))}<td>${htmlText(dateTimeText(row.lastSearchedAt) ?? row.lastSearchedAt, 40)}</td></tr>`
+
+/** A table of the first `topPages` rows, as many as fit the budget, under its heading. */
+function tableHtml(
+  heading: (shown: number) => string,
+  headHtml: string,
+  rows: readonly SearchEntry[],
+  topPages: number,
+  row: (row: SearchEntry) => string
+): string[] {
+  const listed = rows.slice(0, topPages)
+  const kept = withinBudget(listed, row)
+  return [
+    `<h3>${heading(kept.length)}</h3>`,
+    `<table>${headHtml}${kept.join('')}</table>`,
+    leftOutHtml(listed.length - kept.length, 'search term')
+  ]
+}
+
+function countsHtml(report: SearchesReport, noClicks: readonly SearchEntry[]): string {
+  const total = report.totalSearches ?? report.rows.reduce((sum, row) => sum + row.hits, 0)
+  const noClickHits = noClicks.reduce((sum, row) => sum + row.hits, 0)
+  const clicks =
+    noClicks.length === 0
+      ? 'Every term got a click on a result.'
+      : `${counted(noClicks.length, 'term')} (${counted(noClickHits, 'search', 'searches')}) got no click on a result.`
+  return `<p><strong>${counted(total, 'search', 'searches')}</strong> in this range, for ${counted(report.rows.length, 'distinct term')} read. ${clicks}</p>`
+}
+
+export function searchesSummaryHtml(report: SearchesReport): string {
+  const rows = report.rows
+  const read = report.totalSearches !== undefined || rows.length > 0
+  const parts = openingHtml(report, '🔎', 'Searches', read)
+  if (!read) return sectionHtml(parts)
+  if (rows.length === 0 && (report.totalSearches ?? 0) <= 0) {
+    parts.push('<p>No one searched the docs in this range.</p>', readLine(report.requests))
+    return sectionHtml(parts)
+  }
+  // Rows come most searched first, and so do these.
+  const noClicks = rows.filter(noClick)
+  parts.push(countsHtml(report, noClicks))
+  if (!report.readerText) {
+    parts.push(hiddenTextHtml('Search terms'))
+  } else {
+    const ranked = report.partial ? `, ranking only the ${counted(rows.length, 'term')} read` : ''
+    if (rows.length > 0)
+      parts.push(...tableHtml((n) => `Top ${counted(n, 'search term')}${ranked}`, TOP_HEAD, rows, report.topPages, topRow))
+    if (noClicks.length > 0)
+      parts.push(
+        ...tableHtml((n) => `Top ${counted(n, 'search term')} with no click`, NO_CLICK_HEAD, noClicks, report.topPages, noClickRow)
+      )
+  }
+  parts.push(readLine(report.requests))
+  return sectionHtml(parts)
+}

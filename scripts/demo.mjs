@@ -32,7 +32,9 @@ const inputs = {
   prompt: 'Document the new --dry-run flag of the CLI',
   baseUrl: emulator.url,
   pollIntervalSeconds: '2',
-  analytics: 'true',
+  analytics: 'all',
+  // The demo's data is made up, so its reader text may be shown; a real public repository hides it.
+  readerText: 'show',
   topPages: '5'
 }
 console.log(`Emulator of the API at ${emulator.url}; running dist/index.js with:`)

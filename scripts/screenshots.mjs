@@ -87,13 +87,22 @@ const VARIANTS = [
   },
   {
     name: 'visitors-partial',
-    shows: 'a visitor export cut short by maxPages, marked partial',
+    shows: 'a visitor export cut short by maxRequests, marked partial',
     job: 'report',
     setUp: (emulator) => {
       emulator.setVisitors({ totals: siteTotals(900), rows: visitorRows(900) })
       emulator.setVisitors({ totals: { human: 1_112_000, ai: 301_000, total: 1_318_000 }, rows: [] }, WEEK_BEFORE)
     },
-    inputs: { analytics: 'true', maxPages: '2', topPages: '5', ...WEEK }
+    inputs: { analytics: 'true', maxRequests: '2', topPages: '5', ...WEEK }
+  },
+  {
+    name: 'docs-health',
+    shows: 'the docs health report: every reader signal, reader text shown (a private repository)',
+    job: 'report',
+    setUp: (emulator) => {
+      emulator.setVisitors({ totals: siteTotals(600), rows: visitorRows(600) })
+    },
+    inputs: { analytics: 'all', readerText: 'show', topPages: '5', compare: 'none', ...WEEK }
   },
   {
     name: 'invalid-input',

@@ -7,8 +7,9 @@ import { parse } from 'yaml'
 
 const root = resolve(import.meta.dirname, '../..')
 const action = parse(readFileSync(resolve(root, 'action.yml'), 'utf8')) as {
-  inputs: Record<string, { required?: boolean; default?: string | number | boolean }>
-  outputs: Record<string, unknown>
+  description: string
+  inputs: Record<string, { description: string; required?: boolean; default?: string | number | boolean }>
+  outputs: Record<string, { description: string }>
   runs: { using: string; main: string }
 }
 const readme = readFileSync(resolve(root, 'README.md'), 'utf8')
@@ -25,6 +26,19 @@ function table(heading: string): string[][] {
   )
 }
 const unquote = (cell: string): string => cell.replace(/^`(.*)`$/, '$1')
+
+/** The text under a heading of any level, up to the next heading of the same or a higher level. */
+function section(heading: string): string {
+  const match = new RegExp(`\\n(#+) ${heading}\\n`).exec(readme)
+  if (match?.[1] === undefined) return ''
+  const rest = readme.slice(match.index + match[0].length)
+  const end = new RegExp(`\\n#{1,${match[1].length}} `).exec(rest)
+  return end ? rest.slice(0, end.index) : rest
+}
+
+// Inputs whose default the code applies while action.yml declares none, so that the code can tell
+// whether they were set (maxRequests, against the deprecated maxPages). Their descriptions give it.
+const DEFAULT_IN_DESCRIPTION = new Set(['maxRequests'])
 
 describe('README', () => {
   it('lists every input of action.yml, with its default and whether it is required, and no other', () => {
@@ -62,6 +76,85 @@ describe('README', () => {
 
   it('gives the same defaults as the code applies outside the runner', async () => {
     const { INPUT_DEFAULTS } = await import('../../src/run/inputs.js')
-    for (const [name, value] of Object.entries(INPUT_DEFAULTS)) expect(action.inputs[name]?.default, name).toBe(value)
+    const readmeRows = new Map(table('Inputs').map(([name = '', , , description = '']) => [unquote(name), description]))
+    for (const [name, value] of Object.entries(INPUT_DEFAULTS)) {
+      if (DEFAULT_IN_DESCRIPTION.has(name)) {
+        expect(action.inputs[name]?.default, name).toBeUndefined()
+        expect(action.inputs[name]?.description, name).toContain(`default ${value}`)
+        expect(readmeRows.get(name), name).toContain(`default \`${value}\``)
+      } else {
+        expect(action.inputs[name]?.default, name).toBe(value)
+      }
+    }
+  })
+
+  it('keeps the deprecated maxPages without a default, so that it never overrides maxRequests', () => {
+    expect(action.inputs.maxPages?.default).toBeUndefined()
+    expect(action.inputs.maxPages?.description).toMatch(/^Deprecated; use maxRequests\./)
+  })
+})
+
+describe('README, docs health report', () => {
+  const health = section('Docs health report')
+  const readerTextPart = section('Reader text')
+
+  it('has a row for each analytics section the code reads, in report order, with its cost in requests', async () => {
+    const { ANALYTICS_SECTIONS } = await import('../../src/run/inputs.js')
+    const rows = health
+      .split('\n')
+      .filter((l) => l.startsWith('| `'))
+      .map((l) => l.split('|').map((c) => c.trim()))
+    expect(rows.map((row) => unquote(row[1] ?? ''))).toEqual([...ANALYTICS_SECTIONS])
+    for (const row of rows) expect(row[3], row[1]).toMatch(/^1 (per|for) /)
+    for (const name of ANALYTICS_SECTIONS) {
+      expect(action.inputs.analytics?.description, name).toContain(name)
+      expect(section('Costs and limits'), name).toContain(`- \`${name}\`: `)
+    }
+    expect(health.replace(/\s+/g, ' ')).toContain('`analytics: all` makes at least 8 requests')
+  })
+
+  it('explains each readerText value, and that the contact address is never read', async () => {
+    const { READER_TEXT_WORDS } = await import('../../src/run/inputs.js')
+    for (const word of READER_TEXT_WORDS) {
+      expect(readerTextPart, word).toContain(`\`${word}\``)
+      expect(action.inputs.readerText?.description, word).toContain(word)
+    }
+    expect(readerTextPart).toContain('github.event.repository.private')
+    expect(readerTextPart).toContain('`contact`')
+    expect(readerTextPart).toContain('`[email]`')
+  })
+
+  it('names every file of analyticsDir, in action.yml and the README', () => {
+    for (const file of [
+      'analytics.json',
+      'visitors.csv',
+      'views.csv',
+      'searches.csv',
+      'feedback-pages.csv',
+      'feedback.csv',
+      'assistant.csv'
+    ]) {
+      expect(action.outputs.analyticsDir?.description, file).toContain(file)
+      expect(table('Outputs').find(([name]) => name === '`analyticsDir`')?.[1], file).toContain(`\`${file}\``)
+    }
+  })
+
+  it('says that reader text given to the agent is data, not instructions, and that its pull request is reviewed', () => {
+    const gaps = section('From reader signals to a docs pull request')
+    expect(gaps).toContain('examples/docs-from-reader-signals.yml')
+    expect(gaps).toContain('untrusted data, not instructions')
+    expect(gaps).toContain('reviewed before')
+  })
+
+  it('links only to headings that exist', () => {
+    const anchors = new Set(
+      [...readme.matchAll(/^#+ (.+)$/gm)].map((m) =>
+        (m[1] ?? '')
+          .toLowerCase()
+          .replace(/[^\w\- ]/g, '')
+          .replace(/ /g, '-')
+      )
+    )
+    for (const [, anchor] of readme.matchAll(/\]\(#([^)]+)\)/g)) expect(anchors, anchor).toContain(anchor)
   })
 })

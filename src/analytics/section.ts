@@ -1,6 +1,7 @@
 // What every analytics section shares: the range it read, the requests it made, and whether it is
 // partial and why, judged the same way from its reads and how its part ended.
 import { errorMessage } from '../run/error-message.js'
+import type { StopError } from '../run/lifetime.js'
 import type { PartEnding } from '../run/part.js'
 import { describeRange } from '../text/dates.js'
 import { counted } from '../text/format.js'
@@ -34,6 +35,13 @@ export interface SectionBase {
   failure?: string
 }
 
+/** Why a read was stopped while it ran: the deadline or a signal. */
+export function stoppedWhileReading(stop: StopError): string {
+  return stop.reason === 'timeout'
+    ? 'the deadline (timeoutMinutes) passed while reading'
+    : `the run was cancelled (${stop.signalName ?? 'signal'}) while reading`
+}
+
 /** One read of a section (a section may make more than one) and its name for people: "feedback comments". */
 export interface NamedRead {
   name: string
@@ -65,10 +73,7 @@ export function judgeSection(
   if (ending.kind === 'skipped') {
     base.partialReason = `the run was ${ending.stop.reason === 'timeout' ? 'out of time' : 'cancelled'} before this section was read`
   } else if (ending.kind === 'stopped') {
-    base.partialReason =
-      ending.stop.reason === 'timeout'
-        ? 'the deadline (timeoutMinutes) passed while reading'
-        : `the run was cancelled (${ending.stop.signalName ?? 'signal'}) while reading`
+    base.partialReason = stoppedWhileReading(ending.stop)
     base.failure = `${title} are incomplete: ${base.partialReason}; ${counted(requests, 'request')} made.`
   } else if (ending.kind === 'failed') {
     base.partialReason = 'a request failed while reading'

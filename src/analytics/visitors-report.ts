@@ -7,6 +7,7 @@ import { describeRange } from '../text/dates.js'
 import { counted } from '../text/format.js'
 import type { RequestBudget } from './budget.js'
 import { cutText } from './pager.js'
+import { stoppedWhileReading } from './section.js'
 import { sortedRows } from './traffic.js'
 import { type PreviousPeriod, visitorRequests, type VisitorsProgress } from './visitors.js'
 
@@ -51,10 +52,7 @@ export function judgeVisitors(
   if (ending.kind === 'skipped') {
     report.partialReason = `the run was ${ending.stop.reason === 'timeout' ? 'out of time' : 'cancelled'} before the export`
   } else if (ending.kind === 'stopped') {
-    report.partialReason =
-      ending.stop.reason === 'timeout'
-        ? 'the deadline (timeoutMinutes) passed while reading'
-        : `the run was cancelled (${ending.stop.signalName ?? 'signal'}) while reading`
+    report.partialReason = stoppedWhileReading(ending.stop)
     report.failure = `Visitor analytics are incomplete: ${report.partialReason}; ${counted(progress.rows.size, 'page')} read in ${counted(requests, 'request')}.`
   } else if (ending.kind === 'failed') {
     report.partialReason = 'a request failed while reading'

@@ -7,7 +7,7 @@ import type { CallerStats } from '../api/schemas.js'
 import { htmlText } from '../text/escape.js'
 import { counted, num } from '../text/format.js'
 import { codeHtml } from './html.js'
-import { hiddenTextHtml, leftOutHtml, openingHtml, readLine, sectionHtml, withinBudget } from './section-budget.js'
+import { hiddenTextHtml, leftOutHtml, openingHtml, readLine, sectionHtml, withinBudget } from './section-html.js'
 
 const QUESTION_CHARS = 200
 const CATEGORY_CHARS = 100

@@ -7,7 +7,7 @@ import type { FeedbackByPageRow } from '../api/schemas.js'
 import { htmlText } from '../text/escape.js'
 import { counted, num } from '../text/format.js'
 import { codeHtml } from './html.js'
-import { hiddenTextHtml, leftOutHtml, openingHtml, readLine, sectionHtml, withinBudget } from './section-budget.js'
+import { hiddenTextHtml, leftOutHtml, openingHtml, readLine, sectionHtml, withinBudget } from './section-html.js'
 
 const PATH_CHARS = 120
 const COMMENT_CHARS = 200

@@ -6,7 +6,7 @@ import { dateTimeText } from '../text/dates.js'
 import { htmlText } from '../text/escape.js'
 import { counted, num } from '../text/format.js'
 import { codeHtml } from './html.js'
-import { hiddenTextHtml, leftOutHtml, openingHtml, readLine, sectionHtml, withinBudget } from './section-budget.js'
+import { hiddenTextHtml, leftOutHtml, openingHtml, readLine, sectionHtml, withinBudget } from './section-html.js'
 
 const TERM_CHARS = 200
 const PATH_CHARS = 120

@@ -5,7 +5,7 @@ import type { ViewsReport } from '../analytics/views.js'
 import type { ViewRow, VisitorTotals } from '../api/schemas.js'
 import { counted, num } from '../text/format.js'
 import { codeHtml } from './html.js'
-import { leftOutHtml, openingHtml, readLine, sectionHtml, withinBudget } from './section-budget.js'
+import { leftOutHtml, openingHtml, readLine, sectionHtml, withinBudget } from './section-html.js'
 import { aiShare, shareBar } from './visitors-summary.js'
 
 const PATH_CHARS = 120

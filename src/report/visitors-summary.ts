@@ -8,6 +8,7 @@ import { describeRange } from '../text/dates.js'
 import { htmlText } from '../text/escape.js'
 import { counted, num } from '../text/format.js'
 import { messageHtml } from './html.js'
+import { withinBudget } from './section-html.js'
 
 /** Bytes the rows of the top table may take (topPages goes up to 1,000); rows past it join the collapsed rest. */
 export const TOP_BUDGET_BYTES = 160 * 1024
@@ -145,7 +146,7 @@ export function visitorsSummaryHtml(report: VisitorsReport): string {
   if (report.rows.length === 0) {
     parts.push('<p>No page had visitors in this range.</p>')
   } else {
-    const top = withinBudget(report.rows.slice(0, report.topPages), TOP_BUDGET_BYTES)
+    const top = withinBudget(report.rows.slice(0, report.topPages), pageRow, TOP_BUDGET_BYTES)
     parts.push(rankingHeading(report, top.length))
     parts.push(`<table>${PAGE_HEAD}${top.join('')}</table>`)
     parts.push(chartHtml(report.rows.slice(0, top.length)))
@@ -156,21 +157,8 @@ export function visitorsSummaryHtml(report: VisitorsReport): string {
   return `${parts.join('\n')}\n`
 }
 
-/** The rows' HTML, in order, as many as fit in `budget` bytes. */
-function withinBudget(rows: readonly VisitorRow[], budget: number): string[] {
-  const kept: string[] = []
-  let bytes = 0
-  for (const row of rows) {
-    const html = pageRow(row)
-    bytes += Buffer.byteLength(html)
-    if (bytes > budget) break
-    kept.push(html)
-  }
-  return kept
-}
-
 function restHtml(rest: readonly VisitorRow[]): string {
-  const rows = withinBudget(rest, DETAILS_BUDGET_BYTES)
+  const rows = withinBudget(rest, pageRow, DETAILS_BUDGET_BYTES)
   const left = rest.length - rows.length
   const note = left > 0 ? `\n<p>… and ${counted(left, 'more page')}, left out to keep the summary small.</p>` : ''
   return `<details><summary>${counted(rest.length, 'more page')}</summary>\n<table>${PAGE_HEAD}${rows.join('')}</table>${note}\n</details>`

@@ -1,12 +1,12 @@
 // Tests the page-views section of the job summary (src/report/views-summary.ts), and the opening and
-// budget it shares with the other analytics sections (src/report/section-budget.ts), as a reader sees
+// budget it shares with the other analytics sections (src/report/section-html.ts), as a reader sees
 // it on GitHub (test/support/render.js): the totals, the top pages with their share bars, the
 // collapsed rest and its byte budget, partial, failed, unread and empty sections, odd counts, and
 // hostile page paths from the service.
 import { describe, expect, it } from 'vitest'
 import type { ViewsReport } from '../../src/analytics/views.js'
 import type { ViewRow } from '../../src/api/schemas.js'
-import { LIST_BUDGET_BYTES, SECTION_BUDGET_BYTES } from '../../src/report/section-budget.js'
+import { LIST_BUDGET_BYTES, SECTION_BUDGET_BYTES } from '../../src/report/section-html.js'
 import { viewsSummaryHtml } from '../../src/report/views-summary.js'
 import { HOSTILE_TEXT, LONG_LINE } from '../emulator/analytics-data.js'
 import { readerText, renderSummary } from '../support/render.js'

@@ -1,4 +1,4 @@
-// What the analytics sections of the job summary (page views, searches, feedback, the assistant)
+// The pieces every analytics section of the job summary (page views, searches, feedback, the assistant)
 // share: the bytes each may take and the rows that fit in them, and the lines that open and close
 // each. A section stays far below GitHub's 1 MiB summary limit whatever the service returns, since
 // over it GitHub drops the whole summary.

@@ -2057,14 +2057,17 @@ function searchGaps(report) {
     }
     return { title, items: rows.map((row) => `${(0,text_escape/* markdownCode */.D9)(row.query ?? '', ITEM_CHARS)} (${(0,format/* counted */.hS)(row.hits, 'search', 'searches')})`) };
 }
-/** Identical questions, told apart by neither case nor spacing, counted together; most asked first. */
-function groupedQuestions(questions, keyOf) {
+/**
+ * Questions counted by `keyOf`, most first. With `fold`, texts told apart by neither case nor spacing
+ * count as one (questions typed alike); page URLs are counted exactly, since paths tell case apart.
+ */
+function groupedQuestions(questions, keyOf, fold) {
     const groups = new Map();
     for (const question of questions) {
         const text = keyOf(question);
         if (text === undefined)
             continue;
-        const key = text.toLowerCase().replace(/\s+/g, ' ').trim();
+        const key = fold ? text.toLowerCase().replace(/\s+/g, ' ').trim() : text;
         const group = groups.get(key);
         if (group)
             group.count++;
@@ -2081,10 +2084,10 @@ function assistantGaps(report) {
     if (report.readerText) {
         return {
             title: 'Assistant questions left unanswered',
-            items: groupedQuestions(unanswered, (q) => q.query).map(([text, n]) => `${(0,text_escape/* markdownCode */.D9)(text, ITEM_CHARS)} (asked ${times(n)})`)
+            items: groupedQuestions(unanswered, (q) => q.query, true).map(([text, n]) => `${(0,text_escape/* markdownCode */.D9)(text, ITEM_CHARS)} (asked ${times(n)})`)
         };
     }
-    const pages = groupedQuestions(unanswered, (q) => q.pageUrl ?? undefined);
+    const pages = groupedQuestions(unanswered, (q) => q.pageUrl ?? undefined, false);
     return {
         title: 'Pages where assistant questions were left unanswered',
         items: pages.map(([page, n]) => `${(0,text_escape/* markdownCode */.D9)(page, ITEM_CHARS)} (${(0,format/* counted */.hS)(n, 'question')})`),

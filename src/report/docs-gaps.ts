@@ -38,13 +38,20 @@ function searchGaps(report: SearchesReport): GapList | undefined {
   return { title, items: rows.map((row) => `${markdownCode(row.query ?? '', ITEM_CHARS)} (${counted(row.hits, 'search', 'searches')})`) }
 }
 
-/** Identical questions, told apart by neither case nor spacing, counted together; most asked first. */
-function groupedQuestions(questions: readonly QuestionEntry[], keyOf: (q: QuestionEntry) => string | undefined): [string, number][] {
+/**
+ * Questions counted by `keyOf`, most first. With `fold`, texts told apart by neither case nor spacing
+ * count as one (questions typed alike); page URLs are counted exactly, since paths tell case apart.
+ */
+function groupedQuestions(
+  questions: readonly QuestionEntry[],
+  keyOf: (q: QuestionEntry) => string | undefined,
+  fold: boolean
+): [string, number][] {
   const groups = new Map<string, { text: string; count: number }>()
   for (const question of questions) {
     const text = keyOf(question)
     if (text === undefined) continue
-    const key = text.toLowerCase().replace(/\s+/g, ' ').trim()
+    const key = fold ? text.toLowerCase().replace(/\s+/g, ' ').trim() : text
     const group = groups.get(key)
     if (group) group.count++
     else groups.set(key, { text, count: 1 })
@@ -59,10 +66,10 @@ function assistantGaps(report: AssistantReport): GapList | undefined {
   if (report.readerText) {
     return {
       title: 'Assistant questions left unanswered',
-      items: groupedQuestions(unanswered, (q) => q.query).map(([text, n]) => `${markdownCode(text, ITEM_CHARS)} (asked ${times(n)})`)
+      items: groupedQuestions(unanswered, (q) => q.query, true).map(([text, n]) => `${markdownCode(text, ITEM_CHARS)} (asked ${times(n)})`)
     }
   }
-  const pages = groupedQuestions(unanswered, (q) => q.pageUrl ?? undefined)
+  const pages = groupedQuestions(unanswered, (q) => q.pageUrl ?? undefined, false)
   return {
     title: 'Pages where assistant questions were left unanswered',
     items: pages.map(([page, n]) => `${markdownCode(page, ITEM_CHARS)} (${counted(n, 'question')})`),

@@ -1,10 +1,11 @@
-// Property tests of the visitor export's CSV file (src/report/visitors-files.ts): a standard CSV
-// reader gets back every row as it was, and no path can run as a spreadsheet formula.
+// Property tests of the CSV files (src/report/csv.ts, visitors-files.ts): a standard CSV reader gets
+// back every row as it was, and no text can run as a spreadsheet formula.
 import { fc, test } from '@fast-check/vitest'
 import { parse } from 'csv-parse/sync'
 import { expect } from 'vitest'
 import type { VisitorsReport } from '../../src/analytics/visitors-report.js'
 import type { VisitorRow } from '../../src/api/schemas.js'
+import { csvOf } from '../../src/report/csv.js'
 import { visitorsCsv } from '../../src/report/visitors-files.js'
 
 // Paths rich in what CSV and spreadsheets treat specially, mixed with any UTF-16 code units.
@@ -49,5 +50,29 @@ test.prop([fc.array(row, { minLength: 1, maxLength: 12 })])(
   (rows) => {
     const records = parse(visitorsCsv(report(rows)))
     for (const cell of records.flat()) expect(cell).not.toMatch(/^[=+\-@\t\r]/)
+  }
+)
+
+// Any field csvOf takes: text rich in special characters, numbers, booleans, null and undefined.
+const field = fc.oneof(path, fc.double(), fc.integer(), fc.boolean(), fc.constant(null), fc.constant(undefined))
+
+test.prop([fc.array(fc.array(field, { minLength: 3, maxLength: 3 }), { maxLength: 12 })])(
+  'reads back any fields in order: text guarded before a formula character, numbers and booleans as written, nothing for null',
+  (rows) => {
+    const records = parse(csvOf(['a', 'b', 'c'], rows))
+    expect(records).toEqual([
+      ['a', 'b', 'c'],
+      ...rows.map((row) =>
+        row.map((value) =>
+          value === null || value === undefined
+            ? ''
+            : typeof value === 'string'
+              ? /^[=+\-@\t\r]/.test(value)
+                ? `'${value}`
+                : value
+              : String(value)
+        )
+      )
+    ])
   }
 )

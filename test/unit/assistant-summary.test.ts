@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import type { AssistantReport, QuestionEntry } from '../../src/analytics/assistant.js'
 import { assistantSummaryHtml, shareText } from '../../src/report/assistant-summary.js'
-import { LIST_BUDGET_BYTES, SECTION_BUDGET_BYTES } from '../../src/report/section-budget.js'
+import { LIST_BUDGET_BYTES, SECTION_BUDGET_BYTES } from '../../src/report/section-html.js'
 import { HOSTILE_TEXT, LONG_LINE } from '../emulator/analytics-data.js'
 import { readerText, renderSummary } from '../support/render.js'
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import type { FeedbackEntry, FeedbackReport } from '../../src/analytics/feedback.js'
 import type { FeedbackByPageRow } from '../../src/api/schemas.js'
 import { feedbackSummaryHtml } from '../../src/report/feedback-summary.js'
-import { LIST_BUDGET_BYTES, SECTION_BUDGET_BYTES } from '../../src/report/section-budget.js'
+import { LIST_BUDGET_BYTES, SECTION_BUDGET_BYTES } from '../../src/report/section-html.js'
 import { HOSTILE_TEXT, LONG_LINE } from '../emulator/analytics-data.js'
 import { readerText, renderSummary } from '../support/render.js'
 

@@ -2894,21 +2894,21 @@ const RENDERERS = {
     views: {
         summaryHtml: viewsSummaryHtml,
         outputs: viewsOutputs,
-        json: { key: 'views', value: (report) => (report.requests > 0 ? viewsJson(report) : undefined) },
+        json: { key: 'views', value: viewsJson },
         csv: (report) => (report.requests > 0 ? [{ name: 'views.csv', content: viewsCsv(report) }] : []),
         logLine: viewsLogLine
     },
     searches: {
         summaryHtml: searchesSummaryHtml,
         outputs: searchesOutputs,
-        json: { key: 'searches', value: (report) => (report.requests > 0 ? searchesJson(report) : undefined) },
+        json: { key: 'searches', value: searchesJson },
         csv: (report) => (report.requests > 0 ? [{ name: 'searches.csv', content: searchesCsv(report) }] : []),
         logLine: searchesLogLine
     },
     feedback: {
         summaryHtml: feedbackSummaryHtml,
         outputs: feedbackOutputs,
-        json: { key: 'feedback', value: (report) => (report.requests > 0 ? feedbackJson(report) : undefined) },
+        json: { key: 'feedback', value: feedbackJson },
         csv: (report) => report.requests > 0
             ? [
                 { name: 'feedback-pages.csv', content: feedbackPagesCsv(report) },
@@ -2920,7 +2920,7 @@ const RENDERERS = {
     assistant: {
         summaryHtml: assistantSummaryHtml,
         outputs: assistantOutputs,
-        json: { key: 'assistant', value: (report) => (report.requests > 0 ? assistantJson(report) : undefined) },
+        json: { key: 'assistant', value: assistantJson },
         csv: (report) => (report.requests > 0 ? [{ name: 'assistant.csv', content: assistantCsv(report) }] : []),
         logLine: assistantLogLine
     }
@@ -2978,7 +2978,8 @@ function analyticsJson(sections) {
         return json ? [json] : [];
     });
     const [first] = sections;
-    if (parts.length === 0 || !first)
+    // No file when nothing at all was read (the key was refused, say): the failure says why.
+    if (!first || !sections.some((section) => section.requests > 0))
         return undefined;
     const withText = sections.find((section) => section.kind !== 'visitors');
     const file = {

@@ -44,7 +44,8 @@ function analyticsJson(sections: readonly AnalyticsSection[]): string | undefine
     return json ? [json] : []
   })
   const [first] = sections
-  if (parts.length === 0 || !first) return undefined
+  // No file when nothing at all was read (the key was refused, say): the failure says why.
+  if (!first || !sections.some((section) => section.requests > 0)) return undefined
   const withText = sections.find((section) => section.kind !== 'visitors')
   const file: Record<string, unknown> = {
     projectId: first.projectId,

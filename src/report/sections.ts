@@ -51,7 +51,11 @@ export interface SectionFile {
 interface Renderer<S extends Section> {
   summaryHtml(section: S): string
   outputs(section: S): Record<string, string>
-  /** The section's part of the analytics file, when it read anything: under `key`, or at the top level without one. */
+  /**
+   * The section's part of the analytics file: under `key`, or at the top level without one. The
+   * sections beside visitors always have one, so that a section cut before its first request is
+   * still marked partial in the file; visitors have theirs only once their totals were read, as before.
+   */
   json?: { key?: string; value(section: S): Record<string, unknown> | undefined }
   /** Its CSV files, when it read anything. */
   csv?(section: S): SectionFile[]
@@ -73,21 +77,21 @@ const RENDERERS: Renderers = {
   views: {
     summaryHtml: viewsSummaryHtml,
     outputs: viewsOutputs,
-    json: { key: 'views', value: (report) => (report.requests > 0 ? viewsJson(report) : undefined) },
+    json: { key: 'views', value: viewsJson },
     csv: (report) => (report.requests > 0 ? [{ name: 'views.csv', content: viewsCsv(report) }] : []),
     logLine: viewsLogLine
   },
   searches: {
     summaryHtml: searchesSummaryHtml,
     outputs: searchesOutputs,
-    json: { key: 'searches', value: (report) => (report.requests > 0 ? searchesJson(report) : undefined) },
+    json: { key: 'searches', value: searchesJson },
     csv: (report) => (report.requests > 0 ? [{ name: 'searches.csv', content: searchesCsv(report) }] : []),
     logLine: searchesLogLine
   },
   feedback: {
     summaryHtml: feedbackSummaryHtml,
     outputs: feedbackOutputs,
-    json: { key: 'feedback', value: (report) => (report.requests > 0 ? feedbackJson(report) : undefined) },
+    json: { key: 'feedback', value: feedbackJson },
     csv: (report) =>
       report.requests > 0
         ? [
@@ -100,7 +104,7 @@ const RENDERERS: Renderers = {
   assistant: {
     summaryHtml: assistantSummaryHtml,
     outputs: assistantOutputs,
-    json: { key: 'assistant', value: (report) => (report.requests > 0 ? assistantJson(report) : undefined) },
+    json: { key: 'assistant', value: assistantJson },
     csv: (report) => (report.requests > 0 ? [{ name: 'assistant.csv', content: assistantCsv(report) }] : []),
     logLine: assistantLogLine
   }

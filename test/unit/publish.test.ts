@@ -207,10 +207,18 @@ describe('publish', () => {
     expect(events.filter((event) => event.startsWith('file '))).toEqual(['file visitors.csv', 'file analytics.json'])
   })
 
-  it('holds only the sections that read something, and no visitor fields when the export read nothing', async () => {
+  it('holds every other section, read or cut before its first request, and no visitor fields when the export read nothing', async () => {
     const { sink, events, files } = recordingSink()
     await publish([job, noVisitors, noViews, searches, noFeedback, noAssistant], sink)
-    expect(analyticsOf(files)).toEqual({ ...TOP, readerText: 'shown', searches: searchesJson(searches) })
+    expect(analyticsOf(files)).toEqual({
+      ...TOP,
+      readerText: 'shown',
+      views: viewsJson(noViews),
+      searches: searchesJson(searches),
+      feedback: feedbackJson(noFeedback),
+      assistant: assistantJson(noAssistant)
+    })
+    expect(analyticsOf(files)).toMatchObject({ views: { partial: true, requests: 0 } })
     expect(events).toEqual([
       'file searches.csv',
       'file analytics.json',
@@ -567,13 +575,17 @@ describe('sections', () => {
     for (const section of [job, noVisitors, noViews, noSearches, noFeedback, noAssistant]) expect(csvFilesOf(section)).toEqual([])
   })
 
-  it('gives each analytics section its part of the analytics file when it read anything', () => {
+  it('gives each analytics section its part of the analytics file; visitors only once their totals were read', () => {
     expect(jsonOf(visitors)).toEqual({ key: undefined, value: visitorsJson(visitors) })
     expect(jsonOf(views)).toEqual({ key: 'views', value: viewsJson(views) })
     expect(jsonOf(searches)).toEqual({ key: 'searches', value: searchesJson(searches) })
     expect(jsonOf(feedback)).toEqual({ key: 'feedback', value: feedbackJson(feedback) })
     expect(jsonOf(assistant)).toEqual({ key: 'assistant', value: assistantJson(assistant) })
-    for (const section of [job, noVisitors, noViews, noSearches, noFeedback, noAssistant]) expect(jsonOf(section)).toBeUndefined()
+    expect(jsonOf(noViews)).toEqual({ key: 'views', value: viewsJson(noViews) })
+    expect(jsonOf(noSearches)).toEqual({ key: 'searches', value: searchesJson(noSearches) })
+    expect(jsonOf(noFeedback)).toEqual({ key: 'feedback', value: feedbackJson(noFeedback) })
+    expect(jsonOf(noAssistant)).toEqual({ key: 'assistant', value: assistantJson(noAssistant) })
+    for (const section of [job, noVisitors]) expect(jsonOf(section)).toBeUndefined()
   })
 
   it('tells the analytics sections from the job', () => {

@@ -9,6 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { cpus, tmpdir, totalmem } from 'node:os'
 import { join, resolve } from 'node:path'
 import ts from 'typescript'
+import { defaultAssistant, defaultFeedback, defaultFeedbackByPage, ulid } from '../test/emulator/analytics-data.js'
 import { startEmulator } from '../test/emulator/emulator.js'
 import { NODE24 } from '../test/support/runtimes.js'
 import { siteTotals, visitorRows } from '../test/support/visitors.js'
@@ -310,6 +311,147 @@ async function analytics() {
   return rows
 }
 
+// ---------------------------------------------------------------- 4. docs health report
+// Every section of `analytics: all` against data that takes several pages each, with a latency on
+// every analytics answer (the emulator's delay fault on all of them: it has no latency option of its
+// own), so that what reading sections at once saves shows. The same reads one section at a time are
+// one run of the bundle per section, one after another.
+const HEALTH_SECTIONS = /** @type {const} */ (['visitors', 'views', 'searches', 'feedback', 'assistant'])
+/** The most rows one request returns, by endpoint (README, Costs and limits). */
+const HEALTH_LIMITS = { visitors: 250, views: 250, searches: 100, feedback: 100, assistant: 1000 }
+
+/** @typedef {Record<typeof HEALTH_SECTIONS[number], number>} HealthSizes rows by section */
+
+/** Data of these sizes for every section. @param {HealthSizes} n */
+function healthData(n) {
+  let seed = 17
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648
+  const base = Date.parse('2026-11-01T00:00:00Z')
+  const feedbackTemplate = defaultFeedback()
+  const assistantTemplate = defaultAssistant()
+  const byPageTemplate = defaultFeedbackByPage()
+  return {
+    visitors: { totals: siteTotals(n.visitors), rows: visitorRows(n.visitors) },
+    views: { totals: siteTotals(n.views), rows: visitorRows(n.views, { seed: 3 }) },
+    searches: {
+      rows: Array.from({ length: n.searches }, (_, i) => ({
+        searchQuery: `how to configure feature ${i}`,
+        hits: 1 + Math.floor(random() * 900),
+        ctr: i % 5 === 0 ? 0 : Math.round(random() * 1000) / 1000,
+        topClickedPage: i % 5 === 0 ? null : `/docs/page-${i}`,
+        lastSearchedAt: new Date(base + i * 60_000).toISOString()
+      }))
+    },
+    feedback: Array.from({ length: n.feedback }, (_, i) => ({
+      .../** @type {import('../test/emulator/analytics-data.js').FeedbackRow} */ (feedbackTemplate[i % feedbackTemplate.length]),
+      id: `fb_${i}`
+    })),
+    // The most pages the by-page endpoint returns.
+    feedbackByPage: Array.from({ length: 100 }, (_, i) => ({
+      .../** @type {import('../test/emulator/analytics-data.js').FeedbackByPageRow} */ (byPageTemplate[i % byPageTemplate.length]),
+      path: `/docs/page-${i}`
+    })),
+    assistant: Array.from({ length: n.assistant }, (_, i) => ({
+      .../** @type {import('../test/emulator/analytics-data.js').Conversation} */ (assistantTemplate[i % assistantTemplate.length]),
+      id: ulid(base + i * 1000, random),
+      timestamp: new Date(base + i * 1000).toISOString()
+    }))
+  }
+}
+
+/** The fewest requests the API allows for each section: its pages, and its one-off reads. @param {HealthSizes} n */
+function healthMinimum(n) {
+  const pages = (/** @type {number} */ rows, /** @type {number} */ limit) => Math.max(1, Math.ceil(rows / limit))
+  return {
+    visitors: pages(n.visitors, HEALTH_LIMITS.visitors) + 1, // + the comparison with the previous period
+    views: pages(n.views, HEALTH_LIMITS.views),
+    searches: pages(n.searches, HEALTH_LIMITS.searches),
+    feedback: 1 + pages(n.feedback, HEALTH_LIMITS.feedback), // + the counts by page
+    assistant: pages(n.assistant, HEALTH_LIMITS.assistant) + 1 // + who asked
+  }
+}
+
+/** The section an analytics request belongs to: the endpoint after the project (feedback/by-page is feedback's, assistant/caller-stats the assistant's). @param {string} path */
+const sectionOf = (path) => path.split('/')[4] ?? ''
+
+async function healthReport() {
+  /** @type {HealthSizes} */
+  const n = quick
+    ? { visitors: 500, views: 500, searches: 200, feedback: 150, assistant: 1500 }
+    : { visitors: 2000, views: 2000, searches: 1000, feedback: 500, assistant: 3000 }
+  const latencyMs = quick ? 20 : 50
+  const reps = quick ? 1 : 3
+  const emu = await startEmulator({ keys: { [KEY]: {} }, analyticsLimitPerHour: 1_000_000 })
+  const data = healthData(n)
+  emu.setVisitors(data.visitors)
+  emu.setViews(data.views)
+  emu.setSearches(data.searches)
+  emu.setFeedback(data.feedback)
+  emu.setFeedbackByPage(data.feedbackByPage)
+  emu.setAssistant(data.assistant)
+  emu.fault({ path: '/v1/analytics/', kind: 'delay', delayMs: latencyMs, times: Infinity })
+  /** @param {string} analytics */
+  const inputs = (analytics) => ({
+    apiKey: KEY,
+    projectId: 'proj_docs',
+    analytics,
+    // Enough for every page: what is measured is the reading, not the budget.
+    maxRequests: '1000',
+    dateFrom: '2026-11-01',
+    dateTo: '2026-11-08',
+    baseUrl: emu.url
+  })
+  /** @type {number[]} */
+  const allWall = []
+  /** @type {number[]} */
+  const allPeak = []
+  /** @type {Record<string, number[]>} */
+  const requests = {}
+  /** @type {Record<string, number[]>} */
+  const alone = {}
+  /** @type {number[]} */
+  const sequential = []
+  try {
+    for (let rep = 0; rep < reps; rep++) {
+      // Interleaved, so that a noisy moment hits both.
+      const before = emu.requests.length
+      const all = await measured(process.execPath, [BUNDLE], actionEnv(inputs('all'), tempDir()))
+      if (all.code !== 0) throw new Error(`the docs health report failed (exit ${all.code ?? 'none'})`)
+      allWall.push(all.wallMs)
+      allPeak.push(all.peakKb)
+      /** @type {Record<string, number>} */
+      const counts = {}
+      for (const r of emu.requests.slice(before)) counts[sectionOf(r.path)] = (counts[sectionOf(r.path)] ?? 0) + 1
+      for (const section of HEALTH_SECTIONS) (requests[section] ??= []).push(counts[section] ?? 0)
+      let sum = 0
+      for (const section of HEALTH_SECTIONS) {
+        const run = await measured(process.execPath, [BUNDLE], actionEnv(inputs(section), tempDir()))
+        if (run.code !== 0) throw new Error(`the ${section} section alone failed (exit ${run.code ?? 'none'})`)
+        ;(alone[section] ??= []).push(run.wallMs)
+        sum += run.wallMs
+      }
+      sequential.push(sum)
+    }
+  } finally {
+    await emu.close()
+  }
+  const minimum = healthMinimum(n)
+  return {
+    reps,
+    latencyMs,
+    sections: HEALTH_SECTIONS.map((section) => ({
+      section,
+      rows: n[section],
+      requests: median(requests[section] ?? []),
+      minimum: minimum[section],
+      aloneMs: median(alone[section] ?? [])
+    })),
+    allMs: median(allWall),
+    allPeakKb: median(allPeak),
+    sequentialMs: median(sequential)
+  }
+}
+
 // ---------------------------------------------------------------- report
 function machine() {
   const cpu = cpus()[0]?.model ?? 'unknown CPU'
@@ -329,6 +471,7 @@ const start = await startup()
 const real = await detectionReal()
 const simulated = await detectionSimulated()
 const export_ = await analytics()
+const health = await healthReport()
 
 const lines = []
 lines.push(`Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()}${quick ? ' (quick mode)' : ''}.`, '')
@@ -390,6 +533,31 @@ lines.push(
   `Targets: exactly ceil(N/250) requests ${mark(export_.every((r) => r.action.requests === r.minimum))}; wall time at most half the script's ${mark(export_.every((r) => r.action.wall * 2 <= r.script.wall))}` +
     (big ? `; peak memory under 150 MB at 50 000 paths ${mark(big.action.peak < 150 * 1024)} (${mb(big.action.peak)})` : '') +
     '.'
+)
+const healthRequests = health.sections.reduce((sum, r) => sum + r.requests, 0)
+const healthMinimumTotal = health.sections.reduce((sum, r) => sum + r.minimum, 0)
+const longest = Math.max(...health.sections.map((r) => r.aloneMs))
+// A run that fails input validation: the fixed cost of one more process of the bundle.
+const startupMs = start.rows[0]?.actionMs ?? 0
+const sequentialReads = health.sequentialMs - 4 * startupMs
+lines.push(
+  '',
+  `### 4. Docs health report (\`analytics: all\`; ${health.latencyMs} ms on every analytics answer; median of ${health.reps})`,
+  ''
+)
+lines.push('| Section | Rows | Requests (minimum) | The section alone: wall |', '| --- | ---: | ---: | ---: |')
+for (const r of health.sections)
+  lines.push(`| ${r.section} | ${r.rows.toLocaleString('en-US')} | ${r.requests} (${r.minimum}) | ${ms(r.aloneMs)} |`)
+lines.push(
+  `| **all** (3 sections at a time) | | **${healthRequests} (${healthMinimumTotal})** | **${ms(health.allMs)}** |`,
+  '',
+  `The same reads one section after another (5 runs, each with its own start-up): ${ms(health.sequentialMs)}, ` +
+    `${(health.sequentialMs / health.allMs).toFixed(1)}× the full report; without the 4 extra start-ups (${ms(startupMs)} each: section 1's start-up, same run) ` +
+    `${ms(sequentialReads)}, ${(sequentialReads / health.allMs).toFixed(1)}×. The full report takes ${(health.allMs / longest).toFixed(1)}× its longest section alone (${ms(longest)}). ` +
+    `Peak memory of the full report: ${mb(health.allPeakKb)}.`,
+  '',
+  `Targets: requests at the minimum the API allows ${mark(health.sections.every((r) => r.requests === r.minimum))}; ` +
+    `the full report faster than the sections one after another ${mark(health.allMs < health.sequentialMs)}.`
 )
 const table = lines.join('\n')
 console.log(table)

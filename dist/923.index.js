@@ -983,9 +983,9 @@ function feedbackPart(api, request, budget) {
 
 const SEARCHES_PAGE_SIZE = 100;
 const SEARCHES_READS = ['searches'];
-/** Nobody clicked a result of this search. */
+/** Readers searched for this (at least one hit) and nobody clicked a result. */
 function noClick(row) {
-    return row.topClickedPage === null || row.ctr <= 0;
+    return row.hits > 0 && (row.topClickedPage === null || row.ctr <= 0);
 }
 function searchesPart(api, request, budget) {
     const progress = newReadProgress();
@@ -1555,7 +1555,7 @@ class ApiClient {
             this.debug(`${call.method} ${url.pathname}${url.search}${attempt > 1 ? ` (attempt ${attempt})` : ''}`);
             try {
                 const res = await this.transport.send({ method: call.method, url, headers, body }, lifetime.signal, timeoutMs);
-                this.debug(`${call.method} ${url.pathname} answered ${res.status} in ${Date.now() - started} ms: ${(0,text_escape/* logText */.kc)(this.redact(res.body), 500)}`);
+                this.debug(`${call.method} ${url.pathname} answered ${res.status} in ${Date.now() - started} ms: ${this.debugBody(call, res)}`);
                 if (Math.floor(res.status / 100) === 2)
                     return this.parse(call, res.status, res.body);
                 retryAfterMs = parseRetryAfter(res.headers['retry-after'], Date.now());
@@ -1616,6 +1616,16 @@ class ApiClient {
             transient: true,
             mayHaveActed: call.method === 'POST'
         });
+    }
+    /**
+     * An answer's body for the debug log. An analytics answer that succeeded holds what readers typed
+     * (and feedback's contact addresses, which the schema drops only after this): its size alone is
+     * logged, since debug logs of a public repository are public.
+     */
+    debugBody(call, res) {
+        if (isAnalyticsKind(call.ctx.kind) && Math.floor(res.status / 100) === 2)
+            return `${Buffer.byteLength(res.body)} bytes`;
+        return (0,text_escape/* logText */.kc)(this.redact(res.body), 500);
     }
     /** The service's own words from an error body, or undefined when it is not the documented JSON. */
     errorText(body) {
@@ -2043,7 +2053,7 @@ const ITEMS_PER_LIST = 10;
 /** Characters of reader text an item shows. */
 const ITEM_CHARS = 150;
 function searchGaps(report) {
-    const rows = report.rows.filter((row) => noClick(row) && row.hits > 0);
+    const rows = report.rows.filter(noClick);
     if (rows.length === 0)
         return undefined;
     const title = 'Searches where nobody clicked a result';

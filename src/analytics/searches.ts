@@ -35,9 +35,9 @@ export interface SearchesReport extends SectionBase {
 
 export const SEARCHES_READS = ['searches'] as const
 
-/** Nobody clicked a result of this search. */
-export function noClick(row: Pick<SearchEntry, 'ctr' | 'topClickedPage'>): boolean {
-  return row.topClickedPage === null || row.ctr <= 0
+/** Readers searched for this (at least one hit) and nobody clicked a result. */
+export function noClick(row: Pick<SearchEntry, 'hits' | 'ctr' | 'topClickedPage'>): boolean {
+  return row.hits > 0 && (row.topClickedPage === null || row.ctr <= 0)
 }
 
 export function searchesPart(api: SearchesApi, request: SectionRequest, budget: RequestBudget): Part {

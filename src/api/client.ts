@@ -6,6 +6,7 @@ import {
   type ApiErrorDetails,
   httpStatusMessage,
   invalidResponseMessage,
+  isAnalyticsKind,
   mayHaveActedAdvice,
   networkMessage,
   type RequestContext
@@ -267,9 +268,7 @@ export class ApiClient {
       this.debug(`${call.method} ${url.pathname}${url.search}${attempt > 1 ? ` (attempt ${attempt})` : ''}`)
       try {
         const res = await this.transport.send({ method: call.method, url, headers, body }, lifetime.signal, timeoutMs)
-        this.debug(
-          `${call.method} ${url.pathname} answered ${res.status} in ${Date.now() - started} ms: ${logText(this.redact(res.body), 500)}`
-        )
+        this.debug(`${call.method} ${url.pathname} answered ${res.status} in ${Date.now() - started} ms: ${this.debugBody(call, res)}`)
         if (Math.floor(res.status / 100) === 2) return this.parse(call, res.status, res.body)
         retryAfterMs = parseRetryAfter(res.headers['retry-after'], Date.now())
         const serviceText = this.errorText(res.body)
@@ -325,6 +324,16 @@ export class ApiClient {
       transient: true,
       mayHaveActed: call.method === 'POST'
     })
+  }
+
+  /**
+   * An answer's body for the debug log. An analytics answer that succeeded holds what readers typed
+   * (and feedback's contact addresses, which the schema drops only after this): its size alone is
+   * logged, since debug logs of a public repository are public.
+   */
+  private debugBody(call: Call<unknown>, res: { status: number; body: string }): string {
+    if (isAnalyticsKind(call.ctx.kind) && Math.floor(res.status / 100) === 2) return `${Buffer.byteLength(res.body)} bytes`
+    return logText(this.redact(res.body), 500)
   }
 
   /** The service's own words from an error body, or undefined when it is not the documented JSON. */

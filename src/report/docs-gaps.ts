@@ -24,7 +24,7 @@ interface GapList {
 }
 
 function searchGaps(report: SearchesReport): GapList | undefined {
-  const rows = report.rows.filter((row) => noClick(row) && row.hits > 0)
+  const rows = report.rows.filter(noClick)
   if (rows.length === 0) return undefined
   const title = 'Searches where nobody clicked a result'
   if (!report.readerText) {

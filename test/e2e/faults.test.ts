@@ -4,12 +4,26 @@
 // The README's reliability table lists these scenarios; a test below keeps the two the same.
 // Every scenario has its own emulator (on a port of its own) and its own process, so they run
 // concurrently, under each runtime.
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { resolve } from 'node:path'
+import { join, resolve } from 'node:path'
+import { parse } from 'csv-parse/sync'
 import { describe, expect, it, type ExpectStatic } from 'vitest'
-import { startEmulator, type Emulator, type EmulatorOptions, type Fault, type JobPlan } from '../emulator/emulator.js'
+import { DEFAULT_RETRY_POLICY } from '../../src/api/retry.js'
+import { defaultAssistant, ulid } from '../emulator/analytics-data.js'
+import { type Conversation, startEmulator, type Emulator, type EmulatorOptions, type Fault, type JobPlan } from '../emulator/emulator.js'
 import { type ActionRun, errorLines as errorsOf, linesWith, runAction, waitForOutput } from '../support/action.js'
+import {
+  defaultMinimumRequests,
+  defaultSectionOutputs,
+  type Endpoint,
+  ENDPOINT_PATHS,
+  emulatorCursor,
+  PAGE_LIMITS,
+  requestsByEndpoint,
+  type SectionOutputs,
+  thumbsDown
+} from '../support/health-report.js'
 import { renderSummary } from '../support/render.js'
 import { runtimes } from '../support/runtimes.js'
 import { siteTotals, visitorRows } from '../support/visitors.js'
@@ -22,8 +36,8 @@ interface Scenario {
   /** README: what the action does about it. */
   result: string
   plan?: JobPlan
-  /** A visitor export instead of an agent job. */
-  analytics?: boolean
+  /** Analytics instead of an agent job: the `analytics` input (`true`, visitors only, or `all`). */
+  analytics?: 'true' | 'all'
   emulator?: EmulatorOptions
   /** The faults the emulator injects, in order. */
   faults?: Fault[]
@@ -55,6 +69,379 @@ function gapAfter(emu: Emulator, index: number): number {
   if (!faulted || !next) throw new Error(`no status check after check ${index}`)
   return next.at - faulted.at
 }
+
+// ------------------------------------------------------------ the docs health report (analytics: all)
+// The sections other than visitors read the emulator's default data; visitors read 600 pages.
+
+const MAX_ATTEMPTS = DEFAULT_RETRY_POLICY.maxAttempts
+/** Visitor requests for 600 pages: three pages and the comparison with the previous period. */
+const VISITOR_REQUESTS = Math.ceil(600 / PAGE_LIMITS.visitors) + 1
+const VISITOR_OUTPUTS = [
+  'analyticsCsvFile',
+  'analyticsDir',
+  'analyticsFile',
+  'docsGaps',
+  'pageCount',
+  'visitorsAi',
+  'visitorsHuman',
+  'visitorsTotal'
+]
+
+type SectionKey = 'views' | 'searches' | 'feedback' | 'assistant'
+
+/** One read of a section other than visitors, as the fault scenarios name and judge it. */
+interface HealthRead {
+  endpoint: Endpoint
+  /** The read in the README's words: "A page views request". */
+  label: string
+  /** How an error names the read. */
+  reading: string
+  section: SectionKey
+  /** The section's h2 in the summary, without its icon. */
+  heading: string
+  /** Before the read's own error, when an earlier read of its section was answered. */
+  incomplete?: string
+  /** The section's outputs when this read fails on every try. */
+  outputsIfFailed: Partial<SectionOutputs>
+  /** What the read is called in warnings and partial reasons, for reads that page. */
+  pages?: string
+}
+
+const HEALTH_READS: HealthRead[] = [
+  {
+    endpoint: 'views',
+    label: 'A page views request',
+    reading: 'Reading page views (offset 0)',
+    section: 'views',
+    heading: 'Page views',
+    outputsIfFailed: { viewsHuman: '', viewsAi: '', viewsTotal: '' },
+    pages: 'page views'
+  },
+  {
+    endpoint: 'searches',
+    label: 'A searches request',
+    reading: 'Reading searches',
+    section: 'searches',
+    heading: 'Searches',
+    outputsIfFailed: { searchesTotal: '' },
+    pages: 'search terms'
+  },
+  {
+    endpoint: 'feedback/by-page',
+    label: 'The feedback by page request',
+    reading: 'Reading feedback by page',
+    section: 'feedback',
+    heading: 'Feedback',
+    outputsIfFailed: { feedbackNegative: '' }
+  },
+  {
+    endpoint: 'feedback',
+    label: 'A feedback rows request',
+    reading: 'Reading feedback',
+    section: 'feedback',
+    heading: 'Feedback',
+    incomplete: 'Feedback analytics are incomplete after 1 request. ',
+    // The thumbs down by page were read first.
+    outputsIfFailed: { feedbackNegative: String(thumbsDown()) },
+    pages: 'feedback rows'
+  },
+  {
+    endpoint: 'assistant',
+    label: 'An assistant questions request',
+    reading: 'Reading assistant questions',
+    section: 'assistant',
+    heading: 'Assistant',
+    outputsIfFailed: { assistantUnanswered: '' },
+    pages: 'assistant questions'
+  },
+  {
+    endpoint: 'assistant/caller-stats',
+    label: 'The assistant caller stats request',
+    reading: 'Reading assistant caller stats',
+    section: 'assistant',
+    heading: 'Assistant',
+    incomplete: 'Assistant analytics are incomplete after 1 request. ',
+    // The questions were read first.
+    outputsIfFailed: {}
+  }
+]
+
+const ICONS: Record<string, string> = {
+  'Documentation visitors': '📊',
+  'Page views': '📊',
+  Searches: '🔎',
+  Feedback: '💬',
+  Assistant: '🤖'
+}
+const HEADINGS = Object.keys(ICONS)
+
+interface HealthJson {
+  partial: boolean
+  views?: { partial: boolean; partialReason: string | null; requests: number }
+  searches?: { partial: boolean; partialReason: string | null; requests: number }
+  feedback?: { partial: boolean; partialReason: string | null; requests: number }
+  assistant?: { partial: boolean; partialReason: string | null; requests: number }
+}
+
+const healthJson = (run: ActionRun): HealthJson => JSON.parse(readFileSync(run.outputs.analyticsFile ?? '', 'utf8')) as HealthJson
+const warningsOf = (run: ActionRun): string[] =>
+  run.stdout
+    .split('\n')
+    .filter((line) => line.startsWith('::warning::'))
+    .map((line) => line.slice('::warning::'.length))
+const h2sOf = (run: ActionRun): string[] => [...renderSummary(run.summary).html.matchAll(/<h2>(.*?)<\/h2>/g)].map((m) => m[1] ?? '')
+
+/** The summary's h2s: each section's own icon, or the one given for it (❌ failed, ⚠️ partial). */
+function headingsWith(marked: Partial<Record<string, string>>): string[] {
+  return HEADINGS.map((heading) => `${marked[heading] ?? ICONS[heading] ?? ''} ${heading}`)
+}
+
+/** The requests a complete report of the default data makes, by endpoint. */
+const completeRequests = (): Record<string, number> => ({ visitors: VISITOR_REQUESTS, ...defaultMinimumRequests() })
+
+/** Each read of the sections other than visitors answers this once, then normally. */
+function onceEach(fault: Omit<Fault, 'path'>): Fault[] {
+  return HEALTH_READS.map((read) => ({ ...fault, path: ENDPOINT_PATHS[read.endpoint] }))
+}
+
+/** Every section complete: the minimum requests plus `extra` per endpoint, every output, nothing partial. */
+function expectComplete(run: ActionRun, emu: Emulator, expect: ExpectStatic, extra: number): void {
+  const expected = completeRequests()
+  for (const read of HEALTH_READS) expected[read.endpoint] = (expected[read.endpoint] ?? 0) + extra
+  expect(requestsByEndpoint(emu)).toEqual(expected)
+  expect(run.outputs).toMatchObject({ pageCount: '600', ...defaultSectionOutputs() })
+  const json = healthJson(run)
+  expect([json.partial, json.views?.partial, json.searches?.partial, json.feedback?.partial, json.assistant?.partial]).toEqual([
+    false,
+    false,
+    false,
+    false,
+    false
+  ])
+  expect(warningsOf(run)).toEqual([])
+  expect(h2sOf(run)).toEqual(headingsWith({}))
+}
+
+/** A 429 then the answer, for every read: each retried once, with the very same query. */
+function retriedOnce(run: ActionRun, emu: Emulator, expect: ExpectStatic): void {
+  expectComplete(run, emu, expect, 1)
+  for (const read of HEALTH_READS) {
+    const [faulted, retry] = emu.requests.filter((r) => ENDPOINT_PATHS[read.endpoint].test(r.path))
+    expect(retry?.query.toString(), read.endpoint).toBe(faulted?.query.toString())
+  }
+}
+
+/** A read that answers 500 on every try: the step fails naming it; every other section is reported. */
+function failingRead(read: HealthRead): Scenario {
+  return {
+    fault: `${read.label} answers 500 on every try (\`Retry-After: 0\`)`,
+    result: `Fails the step after ${MAX_ATTEMPTS} tries, naming the read; the other sections are reported and their outputs set (exit 1)`,
+    analytics: 'all',
+    faults: [{ path: ENDPOINT_PATHS[read.endpoint], kind: 'status', status: 500, retryAfter: '0', times: Infinity }],
+    exit: 1,
+    posts: 0,
+    jobs: 0,
+    error: new RegExp(
+      `^${escapeRegExp(`${read.incomplete ?? ''}${read.reading} failed: the service had an error (HTTP 500). The service said: "Internal server error".`)}$`
+    ),
+    check: (run, emu, expect) => {
+      const expected = completeRequests()
+      expected[read.endpoint] = MAX_ATTEMPTS
+      // A section's second read is not made once its first one failed.
+      if (read.endpoint === 'feedback/by-page') delete expected.feedback
+      if (read.endpoint === 'assistant') delete expected['assistant/caller-stats']
+      expect(requestsByEndpoint(emu)).toEqual(expected)
+      expect(run.outputs).toMatchObject({ pageCount: '600', ...defaultSectionOutputs(), ...read.outputsIfFailed })
+      expect(h2sOf(run)).toEqual(headingsWith({ [read.heading]: '❌' }))
+      const json = healthJson(run)
+      for (const section of ['views', 'searches', 'feedback', 'assistant'] as const) {
+        if (section !== read.section) expect(json[section], section).toMatchObject({ partial: false })
+      }
+      // The failing section is marked, with what it read before the failure (nothing, when its first read failed).
+      expect(json[read.section]).toMatchObject({
+        partial: true,
+        partialReason: 'a request failed while reading',
+        requests: read.incomplete ? 1 : 0
+      })
+    }
+  }
+}
+
+/** A read cut short by a guard: partial in the JSON and the summary, with one warning each. */
+function expectCut(run: ActionRun, expect: ExpectStatic, reads: readonly HealthRead[], requests: number, reason: string): void {
+  const json = healthJson(run)
+  const marked: Record<string, string> = {}
+  for (const read of reads) {
+    expect(json[read.section], read.section).toMatchObject({ partial: true, partialReason: `${read.pages ?? ''}: ${reason}` })
+    marked[read.heading] = '⚠️'
+  }
+  expect(warningsOf(run).sort()).toEqual(
+    reads
+      .map((read) =>
+        `Reading ${read.pages ?? ''} was cut short after ${requests} requests: ${reason}. What was read is kept and marked partial.`.replace(
+          'after 1 requests',
+          'after 1 request'
+        )
+      )
+      .sort()
+  )
+  expect(h2sOf(run)).toEqual(headingsWith(marked))
+}
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const readsOf = (...endpoints: Endpoint[]): HealthRead[] => HEALTH_READS.filter((read) => endpoints.includes(read.endpoint))
+
+/** `n` assistant questions, newest first by id, so that a first page of 1,000 has a cursor after it. */
+function manyQuestions(n: number): Conversation[] {
+  const template = defaultAssistant()
+  let seed = 3
+  const random = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648
+  return Array.from({ length: n }, (_, i) => {
+    const ms = Date.parse('2026-11-01T00:00:00Z') + i * 1000
+    return { ...(template[i % template.length] as Conversation), id: ulid(ms, random), timestamp: new Date(ms).toISOString() }
+  })
+}
+
+const HEALTH_SCENARIOS: Scenario[] = [
+  {
+    fault: 'Page views, searches, feedback, feedback by page, assistant and caller stats each answer 429 with a JSON body once',
+    result: 'Each retried after `Retry-After` (0 s): every section complete, one more request each (exit 0)',
+    analytics: 'all',
+    faults: onceEach({ kind: 'status', status: 429, retryAfter: '0' }),
+    exit: 0,
+    posts: 0,
+    jobs: 0,
+    check: retriedOnce
+  },
+  {
+    fault: 'Page views, searches, feedback, feedback by page, assistant and caller stats each answer 429 as `text/plain` once',
+    result: 'Each retried after `Retry-After` (0 s): every section complete, one more request each (exit 0)',
+    analytics: 'all',
+    faults: onceEach({ kind: 'status', status: 429, retryAfter: '0', contentType: 'text/plain' }),
+    exit: 0,
+    posts: 0,
+    jobs: 0,
+    check: retriedOnce
+  },
+  ...HEALTH_READS.map(failingRead),
+  {
+    fault: 'Searches, feedback and assistant pages hand back the cursor just followed, every time',
+    result: 'Each read stops at the repeated cursor, after 2 requests: partial, with a warning; no loop (exit 0)',
+    analytics: 'all',
+    // More questions than one page holds, so that the first page has a cursor to repeat.
+    setup: (emu) => {
+      emu.setAssistant(manyQuestions(PAGE_LIMITS.assistant + 200))
+    },
+    faults: (['searches', 'feedback', 'assistant'] as const).map((endpoint) => ({
+      path: ENDPOINT_PATHS[endpoint],
+      kind: 'repeatCursor',
+      times: Infinity
+    })),
+    exit: 0,
+    posts: 0,
+    jobs: 0,
+    check: (run, emu, expect) => {
+      expect(requestsByEndpoint(emu)).toEqual({ ...completeRequests(), searches: 2, feedback: 2, assistant: 2 })
+      expectCut(
+        run,
+        expect,
+        readsOf('searches', 'feedback', 'assistant'),
+        2,
+        'the service handed back a cursor it had already given, so reading stopped'
+      )
+    }
+  },
+  {
+    fault: 'Page views, searches, feedback and assistant pages come back empty while saying there are more',
+    result: 'Each read stops after that page: partial, with a warning; no loop (exit 0)',
+    analytics: 'all',
+    faults: (['views', 'searches', 'feedback', 'assistant'] as const).map((endpoint) => ({
+      path: ENDPOINT_PATHS[endpoint],
+      kind: 'emptyPage',
+      times: Infinity
+    })),
+    exit: 0,
+    posts: 0,
+    jobs: 0,
+    check: (run, emu, expect) => {
+      expect(requestsByEndpoint(emu)).toEqual({ ...completeRequests(), views: 1, searches: 1, feedback: 1, assistant: 1 })
+      expectCut(
+        run,
+        expect,
+        readsOf('views', 'searches', 'feedback', 'assistant'),
+        1,
+        'the service reported more after an empty page, so reading stopped'
+      )
+      // The totals come with the empty pages; the rows read are none.
+      const { viewsTotal, searchesTotal } = defaultSectionOutputs()
+      expect(run.outputs).toMatchObject({ viewsTotal, searchesTotal, feedbackNegative: String(thumbsDown()), assistantUnanswered: '0' })
+    }
+  },
+  {
+    fault: 'The deadline passes while several sections are read (one answer late, others never answered)',
+    result: 'Exit 1 saying the deadline passed; what was read is kept in the files and summary, each unfinished section marked',
+    analytics: 'all',
+    faults: [
+      { path: ENDPOINT_PATHS.views, kind: 'delay', delayMs: 500 },
+      { path: ENDPOINT_PATHS.searches, query: { cursor: emulatorCursor('searches', PAGE_LIMITS.searches) }, kind: 'hang' },
+      { path: ENDPOINT_PATHS.feedback, kind: 'hang' },
+      { path: ENDPOINT_PATHS.assistant, kind: 'delay', delayMs: 20_000 }
+    ],
+    inputs: { timeoutMinutes: '0.05' },
+    exit: 1,
+    posts: 0,
+    jobs: 0,
+    check: (run, emu, expect) => {
+      const deadline = 'the deadline (timeoutMinutes) passed while reading'
+      const failures = [
+        `Search analytics are incomplete: ${deadline}; 1 request made.`,
+        `Feedback analytics are incomplete: ${deadline}; 1 request made.`,
+        `Assistant analytics are incomplete: ${deadline}; 0 requests made.`
+      ]
+      expect(errorsOf(run)).toEqual([failures.join('\n')])
+      const seen = renderSummary(run.summary)
+      for (const failure of failures) expect(seen.text).toContain(`Why the step failed: ${failure}`)
+      expect(h2sOf(run)).toEqual(headingsWith({ Searches: '❌', Feedback: '❌', Assistant: '❌' }))
+      // Every read answered in time is kept: visitors, page views, the first page of searches, feedback by page.
+      expect(requestsByEndpoint(emu)).toEqual({
+        visitors: VISITOR_REQUESTS,
+        views: 1,
+        searches: 2,
+        'feedback/by-page': 1,
+        feedback: 1,
+        assistant: 1
+      })
+      const { viewsTotal, searchesTotal } = defaultSectionOutputs()
+      expect(run.outputs).toMatchObject({
+        pageCount: '600',
+        viewsTotal,
+        searchesTotal,
+        feedbackNegative: String(thumbsDown()),
+        assistantUnanswered: ''
+      })
+      const json = healthJson(run)
+      expect(json).toMatchObject({
+        partial: false,
+        views: { partial: false },
+        searches: { partial: true, partialReason: deadline, requests: 1 },
+        feedback: { partial: true, partialReason: deadline, requests: 1 },
+        // Nothing read, and marked so.
+        assistant: { partial: true, partialReason: deadline, requests: 0 }
+      })
+      const dir = run.outputs.analyticsDir ?? ''
+      expect(readdirSync(dir).sort()).toEqual([
+        'analytics.json',
+        'feedback-pages.csv',
+        'feedback.csv',
+        'searches.csv',
+        'views.csv',
+        'visitors.csv'
+      ])
+      // searches.csv: the terms of the first page, one record each.
+      expect(parse(readFileSync(join(dir, 'searches.csv'), 'utf8'), { columns: true })).toHaveLength(PAGE_LIMITS.searches)
+    }
+  }
+]
 
 export const SCENARIOS: Scenario[] = [
   {
@@ -329,7 +716,7 @@ export const SCENARIOS: Scenario[] = [
   {
     fault: 'A visitors page answers 429, then 502',
     result: 'Each retried with the same policy; the export is complete (exit 0)',
-    analytics: true,
+    analytics: 'true',
     faults: [
       { path: '/v1/analytics', kind: 'status', status: 429, retryAfter: '1' },
       { path: '/v1/analytics', kind: 'status', status: 502 }
@@ -344,7 +731,7 @@ export const SCENARIOS: Scenario[] = [
   {
     fault: 'The deadline passes while visitor pages are read',
     result: 'What was read is kept: files and summary marked partial, exit 1',
-    analytics: true,
+    analytics: 'true',
     faults: [
       {
         path: '/v1/analytics',
@@ -364,6 +751,7 @@ export const SCENARIOS: Scenario[] = [
       expect(JSON.parse(readFileSync(run.outputs.analyticsFile ?? '', 'utf8'))).toMatchObject({ partial: true, pageCount: 1 })
     }
   },
+  ...HEALTH_SCENARIOS,
   ...(['SIGINT', 'SIGTERM', 'SIGHUP'] as const).map((name): Scenario => ({
     fault: `${name} while waiting for the job`,
     result: 'Stops within 2 s, exit 1; outputs and summary say cancelled and that the job keeps running',
@@ -417,7 +805,7 @@ for (const { name: runtime, node } of runtimes()) {
     for (const s of SCENARIOS) {
       it(`[${runtime}] ${s.fault}`, async ({ expect, onTestFinished }) => {
         const options: EmulatorOptions = { keys: { [KEY]: {} }, defaultPlan: s.plan ?? quick, ...s.emulator }
-        const work: Record<string, string> = s.analytics ? { analytics: 'true', prompt: '' } : { prompt: 'Fault test' }
+        const work: Record<string, string> = s.analytics ? { analytics: s.analytics, prompt: '' } : { prompt: 'Fault test' }
         let emu: Emulator | undefined
         let late: Promise<void> | undefined
         let baseUrl: string
@@ -465,9 +853,12 @@ for (const { name: runtime, node } of runtimes()) {
 
           expect(run.code, run.stdout).toBe(s.exit)
           if (s.status !== undefined) expect(run.outputs.status).toBe(s.status)
-          const outputNames = s.analytics
-            ? ['analyticsCsvFile', 'analyticsFile', 'pageCount', 'visitorsAi', 'visitorsHuman', 'visitorsTotal']
-            : ['jobId', 'prLink', 'prNumber', 'status']
+          const outputNames =
+            s.analytics === 'all'
+              ? [...VISITOR_OUTPUTS, ...Object.keys(defaultSectionOutputs())].sort()
+              : s.analytics
+                ? VISITOR_OUTPUTS
+                : ['jobId', 'prLink', 'prNumber', 'status']
           expect(Object.keys(run.outputs).sort()).toEqual(outputNames)
           expect(emu.count('POST')).toBe(s.posts)
           expect(emu.jobCount() - (s.inputs?.jobId ? 1 : 0)).toBe(s.jobs)

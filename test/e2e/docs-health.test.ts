@@ -1,0 +1,411 @@
+// The docs health report end to end: `analytics: all` through the real bundle against the emulator's
+// default analytics data (hostile reader text in every free-text field). Expected values are
+// computed from the emulator's own data functions, never copied from a run. What a runtime can
+// change (number formats, files) runs under every runtime; the rest under the primary one.
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { parse } from 'csv-parse/sync'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
+import {
+  defaultAssistant,
+  defaultCallerStats,
+  defaultFeedback,
+  defaultFeedbackByPage,
+  defaultSearches,
+  defaultViews
+} from '../emulator/analytics-data.js'
+import { startEmulator, type Emulator } from '../emulator/emulator.js'
+import { type ActionOptions, type ActionRun, linesWith, runAction } from '../support/action.js'
+import {
+  defaultMinimumRequests,
+  defaultSectionOutputs,
+  PAGE_LIMITS,
+  pagesOf,
+  requestsByEndpoint,
+  thumbsDown
+} from '../support/health-report.js'
+import { renderSummary } from '../support/render.js'
+import { runtimes } from '../support/runtimes.js'
+import { HOSTILE_PATHS, siteTotals, visitorRows } from '../support/visitors.js'
+
+const KEY = 'mint_docsHealthK3y9'
+const PAGES = 300
+
+const views = defaultViews()
+const searches = defaultSearches()
+const feedbackRows = defaultFeedback()
+const feedbackPages = defaultFeedbackByPage()
+const questions = defaultAssistant()
+const callers = defaultCallerStats()
+
+/** The e-mail address in the seeded reader text, and what the report shows instead. */
+const SEEDED_EMAIL = 'jane.doe@example.com'
+const MASK = '[email]'
+const masked = (text: string): string => text.split(SEEDED_EMAIL).join(MASK)
+
+/** The outputs the seeded data must give, from the emulator's data and its documented rules. */
+const EXPECTED_OUTPUTS = {
+  visitorsHuman: String(siteTotals(PAGES).human),
+  visitorsAi: String(siteTotals(PAGES).ai),
+  visitorsTotal: String(siteTotals(PAGES).total),
+  pageCount: String(PAGES),
+  ...defaultSectionOutputs()
+}
+
+/** The fewest requests the API allows for the seeded data, by endpoint. */
+const MINIMUM_REQUESTS: Record<string, number> = {
+  visitors: pagesOf(PAGES, PAGE_LIMITS.visitors) + 1, // + the comparison with the previous period
+  ...defaultMinimumRequests()
+}
+
+const sum = (...counts: (number | undefined)[]): number => counts.reduce<number>((total, n) => total + (n ?? 0), 0)
+
+// ------------------------------------------------------------ reader text and contact addresses
+
+/** Every string of the seeded data that readers typed (search queries, feedback comments, assistant questions). */
+const READER_TEXTS = [
+  ...searches.rows.map((row) => row.searchQuery),
+  ...feedbackRows.flatMap((row) => (row.comment === null ? [] : [row.comment])),
+  ...questions.map((q) => q.query)
+]
+
+/** Every other string the seeded data holds (paths, pages, categories, code…), contact addresses left out. */
+function otherStrings(value: unknown, key = ''): string[] {
+  if (typeof value === 'string') return ['searchQuery', 'comment', 'query', 'contact'].includes(key) ? [] : [value]
+  if (Array.isArray(value)) return value.flatMap((item) => otherStrings(item, key))
+  if (typeof value === 'object' && value !== null) return Object.entries(value).flatMap(([k, v]) => otherStrings(v, k))
+  return []
+}
+const OTHER_TEXT = otherStrings([views, searches, feedbackRows, feedbackPages, questions]).join('\n')
+
+/**
+ * Reader text that can only come from a reader-text field: not found in any other field (hostile
+ * strings also serve as page paths, which are shown whatever readerText says), and plain enough to
+ * read the same escaped or not.
+ */
+const READER_CANARIES = [...new Set(READER_TEXTS)].filter(
+  (text) => text.length >= 10 && /^[\w ?:.,]+$/.test(text) && !OTHER_TEXT.includes(text)
+)
+
+/** Feedback contact addresses found in no other field (jane.doe@example.com is also in paths and reader text). */
+const CONTACTS = [...new Set(feedbackRows.flatMap((row) => ('contact' in row && row.contact !== null ? [row.contact] : [])))].filter(
+  (contact) => !OTHER_TEXT.includes(contact) && !READER_TEXTS.some((text) => text.includes(contact))
+)
+
+/** Workflow commands injected in the seeded data and the visitor paths (`::set-output`, `::error::injected`, `::warning::three`). */
+const INJECTED_COMMANDS = [...READER_TEXTS, ...OTHER_TEXT.split('\n'), ...HOSTILE_PATHS].flatMap((text) =>
+  text.split(/\r?\n/).flatMap((line) => (/^::[a-z-]+/.exec(line) ? [line.slice(0, 20)] : []))
+)
+
+// ------------------------------------------------------------ what a run wrote
+
+const FILES = ['analytics.json', 'assistant.csv', 'feedback-pages.csv', 'feedback.csv', 'searches.csv', 'views.csv', 'visitors.csv']
+
+interface Written {
+  name: string
+  text: string
+}
+
+function filesOf(run: ActionRun): Written[] {
+  const dir = run.outputs.analyticsDir
+  if (!dir) throw new Error('the run set no analyticsDir')
+  return readdirSync(dir).map((name) => ({ name, text: readFileSync(join(dir, name), 'utf8') }))
+}
+
+/** The log as the runner shows it by default: every line but the debug ones. */
+const logLines = (run: ActionRun): string[] => run.stdout.split('\n').filter((line) => !line.startsWith('::debug::'))
+
+/** Everything a run showed or wrote, named: summary (as written and as rendered), outputs, log, files. */
+function everywhere(run: ActionRun): Written[] {
+  return [
+    { name: 'summary', text: run.summary },
+    { name: 'rendered summary', text: renderSummary(run.summary).text },
+    { name: 'outputs file', text: run.outputFile },
+    { name: 'log', text: logLines(run).join('\n') },
+    { name: 'stderr', text: run.stderr },
+    ...filesOf(run)
+  ]
+}
+
+/** Where each of `texts` appears, as "text in place"; empty when none does. */
+function found(places: readonly Written[], texts: readonly string[]): string[] {
+  return places.flatMap((place) => texts.filter((text) => place.text.includes(text)).map((text) => `${text} in ${place.name}`))
+}
+
+interface AnalyticsFile {
+  readerText: string
+  partial: boolean
+  totals: unknown
+  pageCount: number
+  views?: { partial: boolean; partialReason: string | null; requests: number; totals: unknown; pageCount: number }
+  searches?: {
+    partial: boolean
+    partialReason: string | null
+    requests: number
+    totalSearches: number
+    terms: { searchQuery: string | null }[]
+  }
+  feedback?: {
+    partial: boolean
+    partialReason: string | null
+    requests: number
+    pages: unknown[] | null
+    entries: { comment: string | null }[]
+  }
+  assistant?: {
+    partial: boolean
+    partialReason: string | null
+    requests: number
+    callers: unknown
+    questions: { query: string | null }[]
+  }
+}
+
+const analyticsJson = (run: ActionRun): AnalyticsFile => JSON.parse(readFileSync(run.outputs.analyticsFile ?? '', 'utf8')) as AnalyticsFile
+
+const csvRecords = (run: ActionRun, name: string): Record<string, string>[] =>
+  parse<Record<string, string>>(readFileSync(join(run.outputs.analyticsDir ?? '', name), 'utf8'), { columns: true })
+
+const h2s = (run: ActionRun): string[] => [...renderSummary(run.summary).html.matchAll(/<h2>(.*?)<\/h2>/g)].map((m) => m[1] ?? '')
+
+/** The checks every docs health report passes, whatever readerText says. */
+function expectSafe(run: ActionRun): void {
+  const seen = renderSummary(run.summary)
+  expect(seen.references, 'nothing GitHub would link as @mention or #reference').toEqual([])
+  expect(seen.links.map((link) => `${link.text} ${link.href}`)).toEqual(['workflow run https://github.com/acme/docs/actions/runs/1'])
+  expect(run.summary).not.toMatch(/<script|<img/i)
+  expect(Buffer.byteLength(run.summary)).toBeLessThan(1024 * 1024)
+  // No line of the log, debug lines included, starts a workflow command taken from the data.
+  expect(INJECTED_COMMANDS.length).toBeGreaterThan(0)
+  for (const line of run.stdout.split(/\r?\n/)) for (const command of INJECTED_COMMANDS) expect(line.startsWith(command)).toBe(false)
+  expect(linesWith(run, KEY)).toEqual([`::add-mask::${KEY}`])
+  expect(run.stderr).not.toContain(KEY)
+  for (const file of filesOf(run)) expect(file.text).not.toContain(KEY)
+  expect(found(everywhere(run), CONTACTS), 'feedback contact addresses').toEqual([])
+  expect(run.outputs.docsGaps?.length).toBeLessThanOrEqual(4000)
+}
+
+for (const { name: runtime, node, primary } of runtimes()) {
+  describe('docs health report', () => {
+    let emu: Emulator
+    const base = (): Record<string, string> => ({ apiKey: KEY, projectId: 'proj_docs', baseUrl: emu.url, analytics: 'all' })
+    const act = (options: Omit<ActionOptions, 'node' | 'onTestFinished'>): Promise<ActionRun> =>
+      runAction({ ...options, node, onTestFinished })
+
+    beforeAll(async () => {
+      emu = await startEmulator({ keys: { [KEY]: {} }, analyticsLimitPerHour: 100_000 })
+      // The visitors endpoint has no default data set: a hostile one of the test support's.
+      emu.setVisitors({ totals: siteTotals(PAGES), rows: visitorRows(PAGES, { hostile: true }) })
+    })
+    afterAll(async () => {
+      await emu.close()
+    })
+
+    it(`[${runtime}] reads every section in the fewest requests and sets every output, file and summary section`, async () => {
+      expect(READER_CANARIES.length).toBeGreaterThan(100)
+      expect(CONTACTS.length).toBeGreaterThan(5)
+      const since = emu.requests.length
+      const run = await act({ inputs: base() })
+      expect(run.code, run.stdout).toBe(0)
+      expect(requestsByEndpoint(emu, since)).toEqual(MINIMUM_REQUESTS)
+      expect(run.outputs).toMatchObject(EXPECTED_OUTPUTS)
+      expect(run.outputs.analyticsFile).toBe(join(run.outputs.analyticsDir ?? '', 'analytics.json'))
+      expect(run.outputs.analyticsCsvFile).toBe(join(run.outputs.analyticsDir ?? '', 'visitors.csv'))
+      expect(run.outputs.analyticsDir?.startsWith(run.dir)).toBe(true)
+      expect(run.stdout.split('\n').filter((line) => line.startsWith('::warning::'))).toEqual([])
+
+      // analytics.json: the visitor export at the top level, every other section under its key.
+      const json = analyticsJson(run)
+      expect(json).toMatchObject({ readerText: 'hidden', partial: false, totals: siteTotals(PAGES), pageCount: PAGES })
+      expect(json.views).toMatchObject({
+        partial: false,
+        partialReason: null,
+        requests: MINIMUM_REQUESTS.views,
+        totals: views.totals,
+        pageCount: new Set(views.rows.map((row) => row.path)).size
+      })
+      expect(json.searches).toMatchObject({
+        partial: false,
+        requests: MINIMUM_REQUESTS.searches,
+        totalSearches: Number(EXPECTED_OUTPUTS.searchesTotal)
+      })
+      expect(json.searches?.terms).toHaveLength(new Set(searches.rows.map((row) => row.searchQuery)).size)
+      expect(json.feedback).toMatchObject({
+        partial: false,
+        requests: sum(MINIMUM_REQUESTS['feedback/by-page'], MINIMUM_REQUESTS.feedback)
+      })
+      expect(json.feedback?.pages).toHaveLength(feedbackPages.length)
+      expect(json.feedback?.entries).toHaveLength(feedbackRows.length)
+      expect(json.assistant).toMatchObject({
+        partial: false,
+        requests: sum(MINIMUM_REQUESTS.assistant, MINIMUM_REQUESTS['assistant/caller-stats']),
+        callers
+      })
+      expect(json.assistant?.questions).toHaveLength(questions.length)
+
+      // Every CSV is there and parses, a record per row read.
+      expect(readdirSync(run.outputs.analyticsDir ?? '').sort()).toEqual(FILES)
+      const rowsOf: Record<string, number> = {
+        'visitors.csv': PAGES,
+        'views.csv': json.views?.pageCount ?? -1,
+        'searches.csv': json.searches?.terms.length ?? -1,
+        'feedback-pages.csv': feedbackPages.length,
+        'feedback.csv': feedbackRows.length,
+        'assistant.csv': questions.length
+      }
+      for (const [name, rows] of Object.entries(rowsOf)) expect(csvRecords(run, name), name).toHaveLength(rows)
+
+      // The summary: one h2 a section, in the report's order, escaped, well under GitHub's limit.
+      expect(h2s(run)).toEqual(['📊 Documentation visitors', '📊 Page views', '🔎 Searches', '💬 Feedback', '🤖 Assistant'])
+      expectSafe(run)
+      // auto, and no event payload: reader text is hidden everywhere.
+      expect(run.stdout).toContain('Reader text (search terms, feedback comments, assistant questions) is hidden')
+      expect(found(everywhere(run), READER_CANARIES)).toEqual([])
+      expect(run.outputs.docsGaps).toContain('their text is hidden')
+    })
+
+    // The action's logic: under the primary runtime only.
+    if (!primary) return
+
+    it.each([
+      ['readerText: hide, even in a private repository', { readerText: 'hide' }, { repository: { private: true } }],
+      ['readerText: auto in a public repository', { readerText: 'auto' }, { repository: { private: false } }],
+      ['readerText: auto with a payload that has no repository', {}, { action: 'scheduled' }]
+    ])(`[${runtime}] %s: no reader text anywhere (summary, outputs, log, files)`, async (_name, inputs, payload) => {
+      const run = await act({ inputs: { ...base(), ...inputs }, event: { name: 'schedule', payload } })
+      expect(run.code, run.stdout).toBe(0)
+      expect(found(everywhere(run), READER_CANARIES)).toEqual([])
+      expect(analyticsJson(run).readerText).toBe('hidden')
+      const json = analyticsJson(run)
+      expect(json.searches?.terms.every((term) => term.searchQuery === null)).toBe(true)
+      expect(json.feedback?.entries.every((entry) => entry.comment === null)).toBe(true)
+      expect(json.assistant?.questions.every((q) => q.query === null)).toBe(true)
+      expect(run.outputs).toMatchObject(EXPECTED_OUTPUTS)
+      expectSafe(run)
+    })
+
+    it(`[${runtime}] readerText: auto in a private repository shows reader text, e-mail addresses masked`, async () => {
+      const run = await act({ inputs: base(), event: { name: 'schedule', payload: { repository: { private: true } } } })
+      expect(run.code, run.stdout).toBe(0)
+      expect(run.stdout).toContain('Reader text (search terms, feedback comments, assistant questions) is shown')
+      expectSafe(run)
+      const json = analyticsJson(run)
+      expect(json.readerText).toBe('shown')
+
+      // Every text readers typed is kept, the e-mail address in it masked.
+      const sortedText = (texts: Iterable<string | null | undefined>): string[] => [...texts].map((t) => t ?? '').sort()
+      expect(sortedText(json.searches?.terms.map((t) => t.searchQuery) ?? [])).toEqual(
+        sortedText(new Set(searches.rows.map((row) => masked(row.searchQuery))))
+      )
+      expect(sortedText(json.feedback?.entries.map((e) => e.comment) ?? [])).toEqual(
+        sortedText(feedbackRows.map((row) => (row.comment === null ? null : masked(row.comment))))
+      )
+      expect(sortedText(json.assistant?.questions.map((q) => q.query) ?? [])).toEqual(sortedText(questions.map((q) => masked(q.query))))
+      const readerFields = [
+        ...(json.searches?.terms.map((t) => t.searchQuery) ?? []),
+        ...(json.feedback?.entries.map((e) => e.comment) ?? []),
+        ...(json.assistant?.questions.map((q) => q.query) ?? [])
+      ]
+      expect(readerFields.filter((text) => text?.includes('@example.com'))).toEqual([])
+      expect(readerFields.filter((text) => text?.includes(MASK)).length).toBeGreaterThan(0)
+      for (const [file, column] of [
+        ['searches.csv', 'searchQuery'],
+        ['feedback.csv', 'comment'],
+        ['assistant.csv', 'query']
+      ] as const) {
+        const cells = csvRecords(run, file).map((record) => record[column] ?? '')
+        expect(cells, file).toContain(masked(`write to ${SEEDED_EMAIL} please`))
+        expect(
+          cells.filter((cell) => cell.includes(SEEDED_EMAIL)),
+          file
+        ).toEqual([])
+      }
+
+      // The summary shows the most searched term, the latest comment and the newest unanswered question, as text.
+      const seen = renderSummary(run.summary)
+      const topSearch = [...searches.rows].sort((a, b) => b.hits - a.hits)[0]?.searchQuery ?? ''
+      const latestComment = [...feedbackRows]
+        .filter((row) => row.comment !== null && row.comment.trim() !== '' && row.createdAt !== null)
+        .sort((a, b) => ((b.createdAt ?? '') < (a.createdAt ?? '') ? -1 : 1))[0]?.comment
+      // Every unanswered question is asked once, so the newest comes first.
+      const newestUnanswered = questions
+        .filter((q) => q.resolutionStatus === 'unanswered')
+        .sort((a, b) => (b.timestamp < a.timestamp ? -1 : 1))[0]?.query
+      expect(READER_CANARIES).toEqual(expect.arrayContaining([topSearch, latestComment, newestUnanswered]))
+      for (const text of [topSearch, latestComment ?? '', newestUnanswered ?? '']) expect(seen.text).toContain(text)
+      // No table cell holds reader text with its e-mail address (the same words as a page path, /write to…, are a path).
+      const cells = seen.tables.flat(2)
+      expect(cells.filter((cell) => cell.includes(SEEDED_EMAIL) && !cell.startsWith('/'))).toEqual([])
+      // docsGaps carries reader text now, as code spans, masked.
+      expect(run.outputs.docsGaps).toContain('Searches where nobody clicked a result:')
+      expect(run.outputs.docsGaps).toMatch(/- `how to configure feature \d+` \(/)
+      expect(run.outputs.docsGaps).not.toMatch(new RegExp(`\`[^\`/][^\`]*${SEEDED_EMAIL.replace(/\./g, '\\.')}`))
+    })
+
+    it(`[${runtime}] the debug log (ACTIONS_STEP_DEBUG) holds no reader text and no contact address either`, async () => {
+      // A reader who left a comment and an address, first on the page, where a debug line of the answer would show them.
+      const contact = 'debug.only.reader@example.org'
+      const comment = 'private remark about the install page'
+      emu.setFeedback([
+        {
+          id: 'fb_debug',
+          path: '/docs/install',
+          comment,
+          createdAt: '2026-11-01T00:00:00Z',
+          source: 'contextual',
+          status: 'pending',
+          helpful: false,
+          contact
+        }
+      ])
+      onTestFinished(() => {
+        emu.setFeedback(feedbackRows)
+      })
+      const run = await act({ inputs: { ...base(), readerText: 'hide' } })
+      expect(run.code, run.stdout).toBe(0)
+      const debug = run.stdout.split('\n').filter((line) => line.startsWith('::debug::'))
+      expect(debug.length).toBeGreaterThan(0)
+      const leaks = found([{ name: 'debug log', text: debug.join('\n') }], [contact, comment, ...READER_CANARIES])
+      expect(leaks, 'reader text or contact addresses in ::debug:: lines').toEqual([])
+    })
+
+    it(`[${runtime}] a tight maxRequests gives every section its first request and marks the cut ones partial`, async () => {
+      const since = emu.requests.length
+      const run = await act({ inputs: { ...base(), maxRequests: '5', compare: 'none' } })
+      expect(run.code, run.stdout).toBe(0)
+      // The first read of each section, and nothing else.
+      expect(requestsByEndpoint(emu, since)).toEqual({ visitors: 1, views: 1, searches: 1, 'feedback/by-page': 1, assistant: 1 })
+
+      const limit = 'reading stopped at maxRequests (5 requests for the whole run) while the service had more'
+      const cut = { searches: 'search terms', feedback: 'feedback rows', assistant: 'assistant caller stats' } as const
+      const json = analyticsJson(run)
+      // Visitors (300 paths) needed a second request: cut too.
+      expect(json).toMatchObject({ partial: true, partialReason: limit, pageCount: PAGE_LIMITS.visitors })
+      expect(json.views).toMatchObject({ partial: false, partialReason: null, requests: 1 })
+      for (const [section, read] of Object.entries(cut)) {
+        expect(json[section as keyof typeof cut], section).toMatchObject({ partial: true, partialReason: `${read}: ${limit}`, requests: 1 })
+      }
+
+      const warnings = run.stdout.split('\n').filter((line) => line.startsWith('::warning::'))
+      for (const read of ['visitor rows', ...Object.values(cut)]) {
+        expect(
+          warnings.filter((w) => w.startsWith(`::warning::Reading ${read} stopped after `) && w.includes('at maxRequests (5 requests'))
+        ).toHaveLength(1)
+      }
+      expect(warnings).toHaveLength(4)
+
+      expect(h2s(run)).toEqual(['⚠️ Documentation visitors', '📊 Page views', '⚠️ Searches', '⚠️ Feedback', '⚠️ Assistant'])
+      const text = renderSummary(run.summary).text
+      for (const read of Object.values(cut)) expect(text).toContain(`Partial: ${read}: ${limit}.`)
+
+      // What was read is reported: every search total, thumbs down by page, every unanswered question.
+      expect(run.outputs).toMatchObject({
+        viewsTotal: EXPECTED_OUTPUTS.viewsTotal,
+        searchesTotal: EXPECTED_OUTPUTS.searchesTotal,
+        feedbackNegative: String(thumbsDown()),
+        assistantUnanswered: EXPECTED_OUTPUTS.assistantUnanswered
+      })
+      expectSafe(run)
+    })
+  })
+}

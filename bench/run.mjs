@@ -271,7 +271,7 @@ async function analytics() {
                       apiKey: KEY,
                       projectId: 'proj_docs',
                       analytics: 'true',
-                      maxPages: '1000',
+                      maxRequests: '1000',
                       // The export alone, as the script reads it: no comparison with the previous period.
                       compare: 'none',
                       dateFrom: '2026-11-01',

@@ -379,3 +379,33 @@ describe('retries and failures', () => {
     expect(requests).toHaveLength(2)
   })
 })
+
+describe('the debug log', () => {
+  it('gives an analytics answer that succeeded by its size alone, since it holds reader text; an error answer in full', async () => {
+    const lines: string[] = []
+    const debugging = new ApiClient({
+      baseUrl,
+      apiKey: KEY,
+      userAgent: AGENT,
+      lifetime,
+      requestTimeoutMs: 2_000,
+      retry: FAST,
+      debug: (message) => lines.push(message)
+    })
+    try {
+      const body = json(feedbackPage)
+      answer(json({ error: 'Invalid query', details: [{ message: 'limit is too large' }] }, 400))
+      await apiError(debugging.getSearches('p', { ...RANGE, limit: 1 }))
+      answer(body)
+      await debugging.getFeedback('p', { ...RANGE, limit: 100 })
+      const answered = lines.filter((line) => line.includes(' answered '))
+      expect(answered.map((line) => line.replace(/ in \d+ ms/, ' in N ms'))).toEqual([
+        'GET /v1/analytics/p/searches answered 400 in N ms: {"error":"Invalid query","details":[{"message":"limit is too large"}]}',
+        `GET /v1/analytics/p/feedback answered 200 in N ms: ${Buffer.byteLength(body.body)} bytes`
+      ])
+      expect(lines.join('\n')).not.toContain('reader@example.com')
+    } finally {
+      await debugging.close()
+    }
+  })
+})

@@ -48,7 +48,7 @@ const INVALID_INPUTS: [Record<string, string>, string][] = [
   [{ baseUrl: 'ftp://example.com', prompt: 'x' }, '- `baseUrl` must be an http(s) origin'],
   [
     {},
-    'Nothing to do: set `prompt` to create an agent job, `jobId` to watch an existing one (with `prompt`, to send it a follow-up), or `analytics: true` to export visitor analytics.'
+    'Nothing to do: set `prompt` to create an agent job, `jobId` to watch an existing one (with `prompt`, to send it a follow-up), or `analytics` (`true`, `all`, or a list of sections) to export docs analytics.'
   ]
 ]
 

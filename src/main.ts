@@ -4,9 +4,10 @@
 import { isIPv4 } from 'node:net'
 import * as core from '@actions/core'
 import { inputErrorsSummaryHtml } from './report/input-errors.js'
-import { errorMessage } from './run/error-message.js'
+import { errorMessage } from './core/error-message.js'
 import { finalLine, type RunEnd } from './run/final-line.js'
-import { InputError, type Inputs, readInputs } from './run/inputs.js'
+import { InputError } from './core/input-error.js'
+import { type Inputs, readInputs } from './run/inputs.js'
 
 /** A host on this machine: localhost, 127.0.0.0/8 (URL writes IPv4 addresses in full) or [::1]. */
 function isLoopback(hostname: string): boolean {
@@ -44,16 +45,16 @@ async function runToEnd(): Promise<RunEnd> {
     const inputs = readInputs((name) => core.getInput(name))
     warnAboutInputs(inputs)
 
-    const { work, publishReport } = await import('./run/work.js')
+    const { work, publishReport, endPhraseOf } = await import('./run/work.js')
     const report = await work(inputs)
     try {
       await publishReport(report)
     } catch (error) {
       core.warning(`Could not write the job summary: ${errorMessage(error)}`)
     }
-    const failures = report.sections.map((section) => section.failure).filter((f) => f !== undefined)
+    const failures = report.reports.map((part) => part.failure).filter((f) => f !== undefined)
     if (failures.length > 0) core.setFailed(failures.join('\n'))
-    return { kind: 'sections', sections: report.sections }
+    return { kind: 'parts', parts: report.reports.map((part) => ({ phrase: endPhraseOf(part), failure: part.failure })) }
   } catch (error) {
     if (error instanceof InputError) {
       await summariseInputErrors(error)

@@ -3,8 +3,8 @@
 // report can be written from it however the run ends.
 import { ApiError } from '../api/errors.js'
 import { type AgentJob, isKnownStatus, TERMINAL_STATUSES } from '../api/schemas.js'
-import { type Lifetime, sleep } from '../run/lifetime.js'
-import type { Log } from '../run/part.js'
+import { type Lifetime, sleep } from '../core/lifetime.js'
+import type { Log } from '../core/part.js'
 import { logText } from '../text/escape.js'
 import { formatDuration } from '../text/format.js'
 import { pollDelay } from './poll-schedule.js'

@@ -3,12 +3,15 @@
 // how the run ended, and the user's failOn policy.
 import { ApiError, mayHaveActedAdvice } from '../api/errors.js'
 import { isKnownStatus, type KnownStatus } from '../api/schemas.js'
-import { errorMessage } from '../run/error-message.js'
-import type { FailOn } from '../run/inputs.js'
-import { type PartEnding, stopOf } from '../run/part.js'
+import { errorMessage } from '../core/error-message.js'
+import { type PartEnding, stopOf } from '../core/part.js'
 import { logText, safeHttpUrl } from '../text/escape.js'
 import { formatDuration } from '../text/format.js'
 import type { JobProgress } from './job.js'
+
+/** The job endings that `failOn` may name to fail the step. */
+export const FAIL_ON_WORDS = ['failed', 'archived', 'no-pr'] as const
+export type FailOn = (typeof FAIL_ON_WORDS)[number]
 
 /**
  * How the job part ended, in the words the summary leads with: a pull request was opened, the job

@@ -2,7 +2,7 @@
 // rows a request), whether each was answered, and who asked (web, API, other: one request).
 import type { AssistantQuery, CallerStatsQuery } from '../api/client.js'
 import type { AssistantPage, AssistantRow, CallerStats } from '../api/schemas.js'
-import type { Part } from '../run/part.js'
+import type { Part } from '../core/part.js'
 import { readerText } from '../text/reader-text.js'
 import type { RequestBudget } from './budget.js'
 import { newReadProgress, readPages } from './pager.js'
@@ -36,7 +36,7 @@ export interface AssistantReport extends SectionBase {
 
 export const ASSISTANT_READS = ['assistant', 'assistant:callers'] as const
 
-export function assistantPart(api: AssistantApi, request: SectionRequest, budget: RequestBudget): Part {
+export function assistantPart(api: AssistantApi, request: SectionRequest, budget: RequestBudget): Part<AssistantReport> {
   const questionsRead = newReadProgress()
   const callersRead = newReadProgress()
   let callers: CallerStats | undefined
@@ -96,7 +96,7 @@ export function assistantPart(api: AssistantApi, request: SectionRequest, budget
       questions: [...rows.values()]
         .sort((a, b) => byText(b.timestamp, a.timestamp))
         .map((row) => ({
-          query: readerText(row.query, request.readerText),
+          query: readerText(row.query, request.showReaderText),
           resolutionStatus: row.resolutionStatus,
           responseType: row.responseType,
           queryCategory: row.queryCategory,

@@ -3,7 +3,7 @@
 // The contact address a reader may leave is never read into the run: the schema drops it.
 import type { FeedbackByPageQuery, FeedbackQuery } from '../api/client.js'
 import type { FeedbackByPage, FeedbackByPageRow, FeedbackPage, FeedbackRow } from '../api/schemas.js'
-import type { Part } from '../run/part.js'
+import type { Part } from '../core/part.js'
 import { readerText } from '../text/reader-text.js'
 import type { RequestBudget } from './budget.js'
 import { newReadProgress, readPages } from './pager.js'
@@ -62,7 +62,7 @@ function entryOf(row: FeedbackRow, showText: boolean): FeedbackEntry {
   return entry
 }
 
-export function feedbackPart(api: FeedbackApi, request: SectionRequest, budget: RequestBudget): Part {
+export function feedbackPart(api: FeedbackApi, request: SectionRequest, budget: RequestBudget): Part<FeedbackReport> {
   const pagesRead = newReadProgress()
   const rowsRead = newReadProgress()
   let pages: FeedbackByPageRow[] | undefined
@@ -122,7 +122,7 @@ export function feedbackPart(api: FeedbackApi, request: SectionRequest, budget: 
       pagesTruncated: pagesRead.truncated,
       entries: [...rows.values()]
         .sort((a, b) => byText(b.createdAt ?? '', a.createdAt ?? ''))
-        .map((row) => entryOf(row, request.readerText))
+        .map((row) => entryOf(row, request.showReaderText))
     })
   }
 }

@@ -2,7 +2,7 @@
 // (offset and hasMore; a cursor, with or without hasMore; one request that cannot be paged), and
 // each read spends from the run's request budget. The loop never trusts the service to end it: a
 // cursor it has already followed, or "more" after an empty page, ends the read as partial.
-import type { Log } from '../run/part.js'
+import type { Log } from '../core/part.js'
 import { counted } from '../text/format.js'
 import type { RequestBudget } from './budget.js'
 

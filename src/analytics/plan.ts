@@ -1,59 +1,26 @@
-// The analytics sections a run reads, and how it plans to spend its requests on them: the first
-// read of every section first, then each section's other one-off read, then the comparison with the
-// previous period; further pages come from what is left (see budget.ts).
-import type { AnalyticsSection } from '../run/inputs.js'
-import type { Part } from '../run/part.js'
-import { type AssistantApi, assistantPart, ASSISTANT_READS } from './assistant.js'
+// How a run plans to spend its analytics requests: before any read, one request is reserved for the
+// first read of every section, then for each section's other one-off reads, then for the comparisons
+// with the previous period; further pages come from what no reservation holds (see budget.ts).
 import { RequestBudget } from './budget.js'
-import { type FeedbackApi, feedbackPart, FEEDBACK_READS } from './feedback.js'
-import { type SearchesApi, searchesPart, SEARCHES_READS } from './searches.js'
-import type { SectionRequest } from './section.js'
-import { type ViewsApi, viewsPart, VIEWS_READS } from './views.js'
-import { type VisitorsApi, VISITORS_READS } from './visitors.js'
-import { visitorsPart } from './visitors-part.js'
 
-export type AnalyticsApi = VisitorsApi & ViewsApi & SearchesApi & FeedbackApi & AssistantApi
-
-/** Each section's reads in the budget plan, the read that shows something first. */
-const READS: Readonly<Record<AnalyticsSection, readonly string[]>> = {
-  visitors: [VISITORS_READS[0]],
-  views: VIEWS_READS,
-  searches: SEARCHES_READS,
-  feedback: FEEDBACK_READS,
-  assistant: ASSISTANT_READS
+/** What the plan needs of a section: the budget's names of its reads, the one that shows something first. */
+export interface PlannedSection {
+  reads: readonly string[]
+  /** The read of the comparison with the previous period, if the section has one. */
+  comparison?: string
 }
 
 /** The reads to reserve a request for, in the order they get one. */
-export function plannedReads(sections: readonly AnalyticsSection[], compare: boolean): string[] {
-  const firsts = sections.map((section) => READS[section][0] as string)
-  const others = sections.flatMap((section) => READS[section].slice(1))
-  return [...firsts, ...others, ...(compare && sections.includes('visitors') ? [VISITORS_READS[1]] : [])]
+export function plannedReads(sections: readonly PlannedSection[], compare: boolean): string[] {
+  const firsts = sections.flatMap((section) => section.reads.slice(0, 1))
+  const others = sections.flatMap((section) => section.reads.slice(1))
+  const comparisons = compare ? sections.flatMap((section) => (section.comparison === undefined ? [] : [section.comparison])) : []
+  return [...firsts, ...others, ...comparisons]
 }
 
-export interface AnalyticsPlan extends SectionRequest {
-  sections: readonly AnalyticsSection[]
-  compare: boolean
-  maxRequests: number
-}
-
-/** The parts that read the sections, in report order, sharing one budget with its plan reserved. */
-export function analyticsParts(api: AnalyticsApi, plan: AnalyticsPlan): Part[] {
-  const budget = new RequestBudget(plan.maxRequests)
-  budget.reserve(plannedReads(plan.sections, plan.compare))
-  const { projectId, dateFrom, dateTo, topPages, readerText, compare } = plan
-  const request: SectionRequest = { projectId, dateFrom, dateTo, topPages, readerText }
-  return plan.sections.map((section) => {
-    switch (section) {
-      case 'visitors':
-        return visitorsPart(api, { ...request, compare }, budget)
-      case 'views':
-        return viewsPart(api, request, budget)
-      case 'searches':
-        return searchesPart(api, request, budget)
-      case 'feedback':
-        return feedbackPart(api, request, budget)
-      case 'assistant':
-        return assistantPart(api, request, budget)
-    }
-  })
+/** A budget of `maxRequests` with the plan's reservations made. */
+export function plannedBudget(sections: readonly PlannedSection[], compare: boolean, maxRequests: number): RequestBudget {
+  const budget = new RequestBudget(maxRequests)
+  budget.reserve(plannedReads(sections, compare))
+  return budget
 }

@@ -2,7 +2,7 @@
 // with no hasMore: reading follows nextCursor until it is null.
 import type { SearchesQuery } from '../api/client.js'
 import type { SearchesPage, SearchRow } from '../api/schemas.js'
-import type { Part } from '../run/part.js'
+import type { Part } from '../core/part.js'
 import { readerText } from '../text/reader-text.js'
 import type { RequestBudget } from './budget.js'
 import { newReadProgress, readPages } from './pager.js'
@@ -40,7 +40,7 @@ export function noClick(row: Pick<SearchEntry, 'hits' | 'ctr' | 'topClickedPage'
   return row.hits > 0 && (row.topClickedPage === null || row.ctr <= 0)
 }
 
-export function searchesPart(api: SearchesApi, request: SectionRequest, budget: RequestBudget): Part {
+export function searchesPart(api: SearchesApi, request: SectionRequest, budget: RequestBudget): Part<SearchesReport> {
   const progress = newReadProgress()
   // By the text searched for: a term seen on two pages (the data moved while reading) is kept once.
   const rows = new Map<string, SearchRow>()
@@ -82,7 +82,7 @@ export function searchesPart(api: SearchesApi, request: SectionRequest, budget: 
       rows: [...rows.values()]
         .sort((a, b) => b.hits - a.hits || byText(a.searchQuery, b.searchQuery))
         .map((row) => ({
-          query: readerText(row.searchQuery, request.readerText),
+          query: readerText(row.searchQuery, request.showReaderText),
           hits: row.hits,
           ctr: row.ctr,
           topClickedPage: row.topClickedPage,

@@ -1,8 +1,8 @@
 // What every analytics section shares: the range it read, the requests it made, and whether it is
 // partial and why, judged the same way from its reads and how its part ended.
-import { errorMessage } from '../run/error-message.js'
-import type { StopError } from '../run/lifetime.js'
-import type { PartEnding } from '../run/part.js'
+import { errorMessage } from '../core/error-message.js'
+import type { StopError } from '../core/lifetime.js'
+import type { PartEnding } from '../core/part.js'
 import { describeRange } from '../text/dates.js'
 import { counted } from '../text/format.js'
 import type { RequestBudget } from './budget.js'
@@ -16,7 +16,9 @@ export interface SectionRequest {
   /** Rows the summary lists in its tables. */
   topPages: number
   /** Keep the text readers typed (search queries, comments, questions); counts and paths only when false. */
-  readerText: boolean
+  showReaderText: boolean
+  /** Also read what the section compares with: the period of the same length just before the range. */
+  compare: boolean
 }
 
 export interface SectionBase {
@@ -28,7 +30,7 @@ export interface SectionBase {
   requests: number
   topPages: number
   /** Whether the text readers typed is kept in this section. */
-  readerText: boolean
+  showReaderText: boolean
   partial: boolean
   partialReason?: string
   /** Why the step fails, when this section makes it fail. */
@@ -46,6 +48,8 @@ export function stoppedWhileReading(stop: StopError): string {
 export interface NamedRead {
   name: string
   progress: ReadProgress
+  /** A read whose absence leaves the section whole (a comparison): its requests count, its end does not. */
+  optional?: boolean
 }
 
 /**
@@ -67,8 +71,8 @@ export function judgeSection(
     rangeText: describeRange(request.dateFrom, request.dateTo),
     requests,
     topPages: request.topPages,
-    readerText: request.readerText,
-    partial: !reads.every((read) => read.progress.complete)
+    showReaderText: request.showReaderText,
+    partial: !reads.every((read) => read.optional === true || read.progress.complete)
   }
   if (ending.kind === 'skipped') {
     base.partialReason = `the run was ${ending.stop.reason === 'timeout' ? 'out of time' : 'cancelled'} before this section was read`

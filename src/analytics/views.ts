@@ -2,7 +2,7 @@
 // human and AI. Offset paging like visitors, as many rows a request as the API takes.
 import type { ViewsQuery } from '../api/client.js'
 import type { ViewRow, ViewsPage, VisitorTotals } from '../api/schemas.js'
-import type { Part } from '../run/part.js'
+import type { Part } from '../core/part.js'
 import type { RequestBudget } from './budget.js'
 import { newReadProgress, readPages } from './pager.js'
 import { judgeSection, type SectionBase, type SectionRequest } from './section.js'
@@ -24,7 +24,7 @@ export interface ViewsReport extends SectionBase {
 /** The budget plan's name for each read of the section. */
 export const VIEWS_READS = ['views'] as const
 
-export function viewsPart(api: ViewsApi, request: SectionRequest, budget: RequestBudget): Part {
+export function viewsPart(api: ViewsApi, request: SectionRequest, budget: RequestBudget): Part<ViewsReport> {
   const progress = newReadProgress()
   const rows = new Map<string, ViewRow>()
   let totals: VisitorTotals | undefined

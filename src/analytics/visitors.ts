@@ -1,31 +1,24 @@
-// Visitor analytics: read every page of unique visitors for a date range, as few requests as the API
-// allows. Analytics share 100 requests per organization per hour, so pages are as large as the API
-// takes (250 rows), reading stops as soon as hasMore is false, and never goes past the request budget.
+// Visitor analytics: every page of unique visitors for the range, as few requests as the API allows
+// (pages as large as it takes, reading stops as soon as hasMore is false, never past the budget).
 // With a comparison, the previous period's totals are read right after the first page.
 import type { VisitorsQuery } from '../api/client.js'
-import type { VisitorRow, VisitorsPage, VisitorTotals } from '../api/schemas.js'
 import { ApiError } from '../api/errors.js'
-import type { Log } from '../run/part.js'
+import type { VisitorRow, VisitorsPage, VisitorTotals } from '../api/schemas.js'
+import type { Log, Part } from '../core/part.js'
 import { DAY_MS, isDateOnly, parseDate } from '../text/dates.js'
 import type { RequestBudget } from './budget.js'
-import { newReadProgress, type ReadProgress, readPages } from './pager.js'
-import { mergeTrafficRow } from './traffic.js'
+import { newReadProgress, readPages } from './pager.js'
+import { judgeSection, type SectionBase, type SectionRequest } from './section.js'
+import { mergeTrafficRow, sortedRows } from './traffic.js'
 
-export const PAGE_SIZE = 250
+export const VISITORS_PAGE_SIZE = 250
 
 /** The budget plan's names for the section's reads: the pages, and the comparison. */
-export const VISITORS_READS = ['visitors', 'visitors:previous'] as const
+export const VISITORS_READS = ['visitors'] as const
+export const VISITORS_COMPARISON = 'visitors:previous'
 
 export interface VisitorsApi {
   getVisitors(projectId: string, query: VisitorsQuery): Promise<VisitorsPage>
-}
-
-export interface VisitorsRequest {
-  projectId: string
-  dateFrom: string
-  dateTo: string
-  /** Also read the totals of the period of the same length just before the range. */
-  compare: boolean
 }
 
 /** The totals of the period just before the range, or why they are missing. */
@@ -37,25 +30,14 @@ export interface PreviousPeriod {
   missing?: string
 }
 
-export interface VisitorsProgress {
+export interface VisitorsReport extends SectionBase {
+  kind: 'visitors'
   /** Site-wide totals, from the service (deduplicated there; never summed here). */
   totals?: VisitorTotals
-  /** Rows by path: a path seen on two pages (the data moved while reading) is kept once. */
-  rows: Map<string, VisitorRow>
-  /** The pages of the range: requests made, and how reading ended. */
-  read: ReadProgress
-  /** The comparison's request, when one was made. */
-  previousRequests: number
+  /** Most visited first. */
+  rows: VisitorRow[]
+  /** The previous period of the same length, when a comparison was asked for and reached. */
   previous?: PreviousPeriod
-}
-
-export function newVisitorsProgress(): VisitorsProgress {
-  return { rows: new Map(), read: newReadProgress(), previousRequests: 0 }
-}
-
-/** Requests made: every page, and the comparison. */
-export function visitorRequests(progress: VisitorsProgress): number {
-  return progress.read.requests + progress.previousRequests
 }
 
 /** The period of the same length that ends where the range begins, in the range's own form. */
@@ -71,60 +53,76 @@ export function previousPeriod(dateFrom: string, dateTo: string): { dateFrom: st
  * are read right after the first page (one request with limit 1: every answer carries the site
  * totals); a failure there marks only the comparison as missing.
  */
-export async function exportVisitors(
-  api: VisitorsApi,
-  req: VisitorsRequest,
-  progress: VisitorsProgress,
-  budget: RequestBudget,
-  log: Log
-): Promise<void> {
-  try {
-    await readPages(
-      {
-        style: 'offset',
-        pageSize: PAGE_SIZE,
-        fetch: async (offset) => {
-          const result = await api.getVisitors(req.projectId, { dateFrom: req.dateFrom, dateTo: req.dateTo, limit: PAGE_SIZE, offset })
-          progress.totals ??= result.totals
-          return { rows: result.visitors, hasMore: result.hasMore }
-        }
-      },
-      progress.read,
-      {
-        key: VISITORS_READS[0],
-        what: 'visitor rows',
-        budget,
-        log,
-        onPage: async (rows, index) => {
-          for (const row of rows) mergeTrafficRow(progress.rows, row)
-          if (index === 0 && req.compare) await readPrevious(api, req, progress, budget, log)
-        }
-      }
-    )
-  } finally {
-    budget.release(VISITORS_READS[1])
-  }
-}
+export function visitorsPart(api: VisitorsApi, request: SectionRequest, budget: RequestBudget): Part<VisitorsReport> {
+  const read = newReadProgress()
+  const previousRead = newReadProgress()
+  // By path: a path seen on two pages (the data moved while reading) is kept once.
+  const rows = new Map<string, VisitorRow>()
+  let totals: VisitorTotals | undefined
+  let previous: PreviousPeriod | undefined
 
-async function readPrevious(
-  api: VisitorsApi,
-  req: VisitorsRequest,
-  progress: VisitorsProgress,
-  budget: RequestBudget,
-  log: Log
-): Promise<void> {
-  const previous: PreviousPeriod = previousPeriod(req.dateFrom, req.dateTo)
-  progress.previous = previous
-  if (!budget.take(VISITORS_READS[1])) {
-    previous.missing = 'no request was left under maxRequests'
-    return
+  const readPrevious = async (log: Log): Promise<void> => {
+    previous = previousPeriod(request.dateFrom, request.dateTo)
+    if (!budget.take(VISITORS_COMPARISON)) {
+      previous.missing = 'no request was left under maxRequests'
+      return
+    }
+    try {
+      previous.totals = (await api.getVisitors(request.projectId, { ...previous, limit: 1, offset: 0 })).totals
+      previousRead.requests++
+      previousRead.complete = true
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error
+      previous.missing = 'the request for the previous period failed'
+      log.warning(`The comparison with the previous period is left out: ${error.message}`)
+    }
   }
-  try {
-    previous.totals = (await api.getVisitors(req.projectId, { ...previous, limit: 1, offset: 0 })).totals
-    progress.previousRequests++
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error
-    previous.missing = 'the request for the previous period failed'
-    log.warning(`The comparison with the previous period is left out: ${error.message}`)
+
+  return {
+    run: async ({ log }) => {
+      try {
+        await readPages(
+          {
+            style: 'offset',
+            pageSize: VISITORS_PAGE_SIZE,
+            fetch: async (offset) => {
+              const range = { dateFrom: request.dateFrom, dateTo: request.dateTo }
+              const page = await api.getVisitors(request.projectId, { ...range, limit: VISITORS_PAGE_SIZE, offset })
+              totals ??= page.totals
+              return { rows: page.visitors, hasMore: page.hasMore }
+            }
+          },
+          read,
+          {
+            key: VISITORS_READS[0],
+            what: 'visitor rows',
+            budget,
+            log,
+            onPage: async (page, index) => {
+              for (const row of page) mergeTrafficRow(rows, row)
+              if (index === 0 && request.compare) await readPrevious(log)
+            }
+          }
+        )
+      } finally {
+        budget.release(VISITORS_COMPARISON)
+      }
+    },
+    report: (ending): VisitorsReport => ({
+      kind: 'visitors',
+      ...judgeSection(
+        'Visitor analytics',
+        request,
+        [
+          { name: 'visitor rows', progress: read },
+          { name: 'the previous period', progress: previousRead, optional: true }
+        ],
+        ending,
+        budget
+      ),
+      totals,
+      rows: sortedRows(rows.values()),
+      previous
+    })
   }
 }

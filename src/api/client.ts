@@ -6,12 +6,11 @@ import {
   type ApiErrorDetails,
   httpStatusMessage,
   invalidResponseMessage,
-  isAnalyticsKind,
   mayHaveActedAdvice,
   networkMessage,
   type RequestContext
 } from './errors.js'
-import { type Lifetime, sleep } from '../run/lifetime.js'
+import { type Lifetime, sleep } from '../core/lifetime.js'
 import { logText } from '../text/escape.js'
 import { backoffDelay, DEFAULT_RETRY_POLICY, parseRetryAfter, type RetryPolicy } from './retry.js'
 import {
@@ -159,7 +158,7 @@ export class ApiClient {
   getVisitors(projectId: string, query: VisitorsQuery): Promise<VisitorsPage> {
     const { dateFrom, dateTo, limit, offset } = query
     return this.call({
-      ctx: { kind: 'visitors', projectId, offset },
+      ctx: { kind: 'analytics', reads: 'visitor analytics', projectId, offset },
       method: 'GET',
       path: `/v1/analytics/${segment(projectId)}/visitors`,
       query: analyticsQuery({ dateFrom, dateTo, limit, offset }),
@@ -170,7 +169,7 @@ export class ApiClient {
   getViews(projectId: string, query: ViewsQuery): Promise<ViewsPage> {
     const { dateFrom, dateTo, limit, offset } = query
     return this.call({
-      ctx: { kind: 'views', projectId, offset },
+      ctx: { kind: 'analytics', reads: 'page views', projectId, offset },
       method: 'GET',
       path: `/v1/analytics/${segment(projectId)}/views`,
       query: analyticsQuery({ dateFrom, dateTo, limit, offset }),
@@ -181,7 +180,7 @@ export class ApiClient {
   getSearches(projectId: string, query: SearchesQuery): Promise<SearchesPage> {
     const { dateFrom, dateTo, limit, cursor } = query
     return this.call({
-      ctx: { kind: 'searches', projectId },
+      ctx: { kind: 'analytics', reads: 'searches', projectId },
       method: 'GET',
       path: `/v1/analytics/${segment(projectId)}/searches`,
       query: analyticsQuery({ dateFrom, dateTo, limit, cursor }),
@@ -192,7 +191,7 @@ export class ApiClient {
   getFeedback(projectId: string, query: FeedbackQuery): Promise<FeedbackPage> {
     const { dateFrom, dateTo, limit, cursor } = query
     return this.call({
-      ctx: { kind: 'feedback', projectId },
+      ctx: { kind: 'analytics', reads: 'feedback', projectId },
       method: 'GET',
       path: `/v1/analytics/${segment(projectId)}/feedback`,
       query: analyticsQuery({ dateFrom, dateTo, limit, cursor }),
@@ -203,7 +202,7 @@ export class ApiClient {
   getFeedbackByPage(projectId: string, query: FeedbackByPageQuery): Promise<FeedbackByPage> {
     const { dateFrom, dateTo, limit } = query
     return this.call({
-      ctx: { kind: 'feedbackByPage', projectId },
+      ctx: { kind: 'analytics', reads: 'feedback by page', projectId },
       method: 'GET',
       path: `/v1/analytics/${segment(projectId)}/feedback/by-page`,
       query: analyticsQuery({ dateFrom, dateTo, limit }),
@@ -214,7 +213,7 @@ export class ApiClient {
   getAssistant(projectId: string, query: AssistantQuery): Promise<AssistantPage> {
     const { dateFrom, dateTo, limit, cursor } = query
     return this.call({
-      ctx: { kind: 'assistant', projectId },
+      ctx: { kind: 'analytics', reads: 'assistant questions', projectId },
       method: 'GET',
       path: `/v1/analytics/${segment(projectId)}/assistant`,
       query: analyticsQuery({ dateFrom, dateTo, limit, cursor }),
@@ -225,7 +224,7 @@ export class ApiClient {
   getCallerStats(projectId: string, query: CallerStatsQuery): Promise<CallerStats> {
     const { dateFrom, dateTo } = query
     return this.call({
-      ctx: { kind: 'callerStats', projectId },
+      ctx: { kind: 'analytics', reads: 'assistant caller stats', projectId },
       method: 'GET',
       path: `/v1/analytics/${segment(projectId)}/assistant/caller-stats`,
       query: analyticsQuery({ dateFrom, dateTo }),
@@ -332,7 +331,7 @@ export class ApiClient {
    * logged, since debug logs of a public repository are public.
    */
   private debugBody(call: Call<unknown>, res: { status: number; body: string }): string {
-    if (isAnalyticsKind(call.ctx.kind) && Math.floor(res.status / 100) === 2) return `${Buffer.byteLength(res.body)} bytes`
+    if (call.ctx.kind === 'analytics' && Math.floor(res.status / 100) === 2) return `${Buffer.byteLength(res.body)} bytes`
     return logText(this.redact(res.body), 500)
   }
 

@@ -1,20 +1,19 @@
 // Failures of a request to the service, and the sentences a user can act on.
 import { logText } from '../text/escape.js'
 
-/** The analytics requests: all GET, all reading with the `read` scope, all sharing one rate limit. */
-export const ANALYTICS_KINDS = ['visitors', 'views', 'searches', 'feedback', 'feedbackByPage', 'assistant', 'callerStats'] as const
-export type AnalyticsKind = (typeof ANALYTICS_KINDS)[number]
-export type RequestKind = 'create' | 'message' | 'get' | AnalyticsKind
-
-export function isAnalyticsKind(kind: RequestKind): kind is AnalyticsKind {
-  return (ANALYTICS_KINDS as readonly RequestKind[]).includes(kind)
-}
+/**
+ * What a request does: create a job, send it a follow-up, check it, or read analytics (all GET, all
+ * with the `read` scope, all sharing one rate limit).
+ */
+export type RequestKind = 'create' | 'message' | 'get' | 'analytics'
 
 export interface RequestContext {
   kind: RequestKind
   projectId: string
   jobId?: string
-  /** For visitors and views: the offset of the page asked for. */
+  /** For analytics: what is read, for people ("page views"). */
+  reads?: string
+  /** For offset paging: the offset of the page asked for. */
   offset?: number
 }
 
@@ -47,20 +46,8 @@ function action(ctx: RequestContext): string {
       return `Sending the follow-up message to job "${logText(ctx.jobId ?? '', 100)}"`
     case 'get':
       return `Checking job "${logText(ctx.jobId ?? '', 100)}"`
-    case 'visitors':
-      return `Reading visitor analytics (offset ${ctx.offset ?? 0})`
-    case 'views':
-      return `Reading page views (offset ${ctx.offset ?? 0})`
-    case 'searches':
-      return 'Reading searches'
-    case 'feedback':
-      return 'Reading feedback'
-    case 'feedbackByPage':
-      return 'Reading feedback by page'
-    case 'assistant':
-      return 'Reading assistant questions'
-    case 'callerStats':
-      return 'Reading assistant caller stats'
+    case 'analytics':
+      return `Reading ${ctx.reads ?? 'analytics'}${ctx.offset === undefined ? '' : ` (offset ${ctx.offset})`}`
   }
 }
 
@@ -72,7 +59,7 @@ export function serviceSaid(serviceText: string | undefined): string {
 export function httpStatusMessage(ctx: RequestContext, status: number, serviceText?: string, retryAfterMs?: number): string {
   const what = action(ctx)
   const project = logText(ctx.projectId, 100)
-  const analytics = isAnalyticsKind(ctx.kind)
+  const analytics = ctx.kind === 'analytics'
   let sentence: string
   switch (status) {
     case 400:

@@ -4,9 +4,8 @@
 import * as core from '@actions/core'
 import { readFile } from 'node:fs/promises'
 import type { JobReport } from '../agent/outcome.js'
-import { errorMessage } from '../run/error-message.js'
+import { errorMessage } from '../core/error-message.js'
 import { endBody, startBody } from '../report/comment-body.js'
-import type { Section } from '../report/sections.js'
 import { runLink } from './run-link.js'
 
 const SUPPORTED_EVENTS = ['issues', 'issue_comment', 'pull_request', 'pull_request_target']
@@ -100,13 +99,8 @@ export class CommentThread {
     })
   }
 
-  /** Once the job's section is reported: says how the job ended. Other sections are not commented on. */
-  async reported(section: Section, stopping: boolean): Promise<void> {
-    if (section.kind === 'job') await this.finish(section, stopping)
-  }
-
   /** Edits the comment to say how the job ended (or posts one, if the first could not be). */
-  private async finish(job: JobReport, stopping: boolean): Promise<void> {
+  async finish(job: JobReport, stopping: boolean): Promise<void> {
     const body = endBody(job, runLink(process.env))
     // When the run is stopping, the runner kills it soon: one short try, and not under the run's signal.
     await this.attempt(

@@ -6,15 +6,12 @@ import type { AssistantReport, QuestionEntry } from '../analytics/assistant.js'
 import type { CallerStats } from '../api/schemas.js'
 import { htmlText } from '../text/escape.js'
 import { counted, num } from '../text/format.js'
-import { codeHtml } from './html.js'
+import { codeHtml, headCell, rightCell } from './html.js'
 import { hiddenTextHtml, leftOutHtml, openingHtml, readLine, sectionHtml, withinBudget } from './section-html.js'
 
 const QUESTION_CHARS = 200
 const CATEGORY_CHARS = 100
 const PAGE_CHARS = 120
-
-const right = (html: string): string => `<td align="right">${html}</td>`
-const head = (label: string, align = 'right'): string => `<th align="${align}" nowrap>${label}</th>`
 
 /** `part` as a share of `whole`, in per cent; "–" when the whole is nothing. */
 export function shareText(part: number, whole: number): string {
@@ -44,11 +41,11 @@ function groupsOf(texts: readonly string[], key: (text: string) => string = (tex
 const questionKey = (text: string): string => text.trim().replace(/\s+/g, ' ').toLowerCase()
 
 function callersHtml(callers: CallerStats): string {
-  const cell = (n: number): string => right(`${num(n)} (${shareText(n, callers.total)})`)
+  const cell = (n: number): string => rightCell(`${num(n)} (${shareText(n, callers.total)})`)
   return (
     '<h3>Who asked</h3>\n' +
-    `<table><tr>${head('Web')}${head('API')}${head('Other')}${head('Total')}</tr>` +
-    `<tr>${cell(callers.web)}${cell(callers.api)}${cell(callers.other)}${right(num(callers.total))}</tr></table>`
+    `<table><tr>${headCell('Web')}${headCell('API')}${headCell('Other')}${headCell('Total')}</tr>` +
+    `<tr>${cell(callers.web)}${cell(callers.api)}${cell(callers.other)}${rightCell(num(callers.total))}</tr></table>`
   )
 }
 
@@ -63,10 +60,10 @@ interface GroupTable {
 /** A table of the first `topPages` groups, as many as fit the budget, under its heading. */
 function groupsHtml(heading: (shown: string) => string, table: GroupTable, groups: readonly Group[], topPages: number): string[] {
   const listed = groups.slice(0, topPages)
-  const kept = withinBudget(listed, (group) => `<tr><td>${table.cell(group.text)}</td>${right(num(group.count))}</tr>`)
+  const kept = withinBudget(listed, (group) => `<tr><td>${table.cell(group.text)}</td>${rightCell(num(group.count))}</tr>`)
   return [
     `<h3>${heading(counted(kept.length, table.noun, table.plural))}</h3>`,
-    `<table><tr>${head(table.label, 'left')}${head('Asked')}</tr>${kept.join('')}</table>`,
+    `<table><tr>${headCell(table.label, 'left')}${headCell('Asked')}</tr>${kept.join('')}</table>`,
     leftOutHtml(listed.length - kept.length, table.noun, table.plural)
   ]
 }
@@ -80,7 +77,7 @@ const CATEGORIES: GroupTable = { label: 'Category', noun: 'category', plural: 'c
 const PAGES: GroupTable = { label: 'Page', noun: 'page', plural: 'pages', cell: pageHtml }
 
 function unansweredHtml(report: AssistantReport, unanswered: readonly QuestionEntry[]): string[] {
-  if (!report.readerText) {
+  if (!report.showReaderText) {
     return [
       ...groupsHtml(
         (top) => `Top ${top} of unanswered questions`,

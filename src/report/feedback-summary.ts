@@ -6,22 +6,19 @@ import { FEEDBACK_PAGE_LIMIT, type FeedbackEntry, type FeedbackReport } from '..
 import type { FeedbackByPageRow } from '../api/schemas.js'
 import { htmlText } from '../text/escape.js'
 import { counted, num } from '../text/format.js'
-import { codeHtml } from './html.js'
+import { codeHtml, headCell, rightCell } from './html.js'
 import { hiddenTextHtml, leftOutHtml, openingHtml, readLine, sectionHtml, withinBudget } from './section-html.js'
 
 const PATH_CHARS = 120
 const COMMENT_CHARS = 200
 
-const right = (html: string): string => `<td align="right">${html}</td>`
-const head = (label: string, align = 'right'): string => `<th align="${align}" nowrap>${label}</th>`
-
-const PAGE_HEAD = `<tr>${head('Page', 'left')}${head('👎')}${head('👍')}${head('Code')}${head('Total')}</tr>`
-const COMMENT_HEAD = `<tr>${head('Page', 'left')}${head('Comment', 'left')}</tr>`
+const PAGE_HEAD = `<tr>${headCell('Page', 'left')}${headCell('👎')}${headCell('👍')}${headCell('Code')}${headCell('Total')}</tr>`
+const COMMENT_HEAD = `<tr>${headCell('Page', 'left')}${headCell('Comment', 'left')}</tr>`
 
 const pathHtml = (path: string): string => (path === '' ? '<em>(empty path)</em>' : codeHtml(path, PATH_CHARS))
 
 const pageRow = (row: FeedbackByPageRow): string =>
-  `<tr><td>${pathHtml(row.path)}</td>${right(num(row.thumbsDown))}${right(num(row.thumbsUp))}${right(num(row.code))}${right(num(row.total))}</tr>`
+  `<tr><td>${pathHtml(row.path)}</td>${rightCell(num(row.thumbsDown))}${rightCell(num(row.thumbsUp))}${rightCell(num(row.code))}${rightCell(num(row.total))}</tr>`
 
 const commentRow = (entry: FeedbackEntry): string =>
   `<tr><td>${pathHtml(entry.path)}</td><td>${htmlText(entry.comment ?? '', COMMENT_CHARS)}</td></tr>`
@@ -75,7 +72,7 @@ function entriesHtml(report: FeedbackReport): string[] {
       `${num(notHelpful)} not helpful, ${num(commented.length)} with a comment.</p>`
   ]
   if (commented.length === 0) return parts
-  if (!report.readerText) return [...parts, hiddenTextHtml('Comments')]
+  if (!report.showReaderText) return [...parts, hiddenTextHtml('Comments')]
   // Entries are newest first.
   const listed = commented.filter((entry) => entry.comment !== undefined).slice(0, report.topPages)
   return [...parts, ...tableHtml((n) => `Latest ${counted(n, 'comment')}`, '', COMMENT_HEAD, listed, commentRow, 'comment')]

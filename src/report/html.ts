@@ -32,3 +32,13 @@ export function linesHtml(text: string, maxLength = 300, maxLines = 60): string 
 export function rowHtml(label: string, valueHtml: string): string {
   return `<tr><th scope="row" align="left">${label}</th><td>${valueHtml}</td></tr>`
 }
+
+/** A table cell aligned right (counts, shares, changes); `html` is HTML already. */
+export function rightCell(html: string): string {
+  return `<td align="right">${html}</td>`
+}
+
+/** A table heading that does not wrap, aligned right unless `align` says otherwise; `label` is HTML already. */
+export function headCell(label: string, align: 'left' | 'right' = 'right'): string {
+  return `<th align="${align}" nowrap>${label}</th>`
+}

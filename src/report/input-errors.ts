@@ -1,7 +1,7 @@
 // The job summary's section for inputs the step cannot run with: each input at fault and what is
 // wrong with it, and where inputs are set. Written instead of every other section, since no request
 // has been made.
-import type { InputProblem } from '../run/inputs.js'
+import type { InputProblem } from '../core/input-error.js'
 import { htmlText } from '../text/escape.js'
 
 /** A message as HTML: escaped, its Markdown code spans (`…`) as code elements. */

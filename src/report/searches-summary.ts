@@ -5,17 +5,14 @@ import { noClick, type SearchEntry, type SearchesReport } from '../analytics/sea
 import { dateTimeText } from '../text/dates.js'
 import { htmlText } from '../text/escape.js'
 import { counted, num } from '../text/format.js'
-import { codeHtml } from './html.js'
+import { codeHtml, headCell, rightCell } from './html.js'
 import { hiddenTextHtml, leftOutHtml, openingHtml, readLine, sectionHtml, withinBudget } from './section-html.js'
 
 const TERM_CHARS = 200
 const PATH_CHARS = 120
 
-const right = (html: string): string => `<td align="right">${html}</td>`
-const head = (label: string, align = 'right'): string => `<th align="${align}" nowrap>${label}</th>`
-
-const TOP_HEAD = `<tr>${head('Search term', 'left')}${head('Hits')}${head('CTR')}${head('Top clicked page', 'left')}</tr>`
-const NO_CLICK_HEAD = `<tr>${head('Search term', 'left')}${head('Hits')}${head('Last searched', 'left')}</tr>`
+const TOP_HEAD = `<tr>${headCell('Search term', 'left')}${headCell('Hits')}${headCell('CTR')}${headCell('Top clicked page', 'left')}</tr>`
+const NO_CLICK_HEAD = `<tr>${headCell('Search term', 'left')}${headCell('Hits')}${headCell('Last searched', 'left')}</tr>`
 
 /** The click-through rate, a fraction from the service, in per cent. */
 export function ctrText(ctr: number): string {
@@ -33,10 +30,10 @@ function pageHtml(page: string | null): string {
 }
 
 const topRow = (row: SearchEntry): string =>
-  `<tr><td>${termHtml(row)}</td>${right(num(row.hits))}${right(ctrText(row.ctr))}<td>${pageHtml(row.topClickedPage)}</td></tr>`
+  `<tr><td>${termHtml(row)}</td>${rightCell(num(row.hits))}${rightCell(ctrText(row.ctr))}<td>${pageHtml(row.topClickedPage)}</td></tr>`
 
 const noClickRow = (row: SearchEntry): string =>
-  `<tr><td>${termHtml(row)}</td>${right(num(row.hits))}<td>${htmlText(dateTimeText(row.lastSearchedAt) ?? row.lastSearchedAt, 40)}</td></tr>`
+  `<tr><td>${termHtml(row)}</td>${rightCell(num(row.hits))}<td>${htmlText(dateTimeText(row.lastSearchedAt) ?? row.lastSearchedAt, 40)}</td></tr>`
 
 /** A table of the first `topPages` rows, as many as fit the budget, under its heading. */
 function tableHtml(
@@ -77,7 +74,7 @@ export function searchesSummaryHtml(report: SearchesReport): string {
   // Rows come most searched first, and so do these.
   const noClicks = rows.filter(noClick)
   parts.push(countsHtml(report, noClicks))
-  if (!report.readerText) {
+  if (!report.showReaderText) {
     parts.push(hiddenTextHtml('Search terms'))
   } else {
     const ranked = report.partial ? `, ranking only the ${counted(rows.length, 'term')} read` : ''

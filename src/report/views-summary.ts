@@ -4,23 +4,20 @@
 import type { ViewsReport } from '../analytics/views.js'
 import type { ViewRow, VisitorTotals } from '../api/schemas.js'
 import { counted, num } from '../text/format.js'
-import { codeHtml } from './html.js'
+import { codeHtml, headCell, rightCell } from './html.js'
 import { leftOutHtml, openingHtml, readLine, sectionHtml, withinBudget } from './section-html.js'
-import { aiShare, shareBar } from './visitors-summary.js'
+import { aiShare, shareBar } from './traffic-cells.js'
 
 const PATH_CHARS = 120
 
-const right = (html: string): string => `<td align="right">${html}</td>`
-const head = (label: string, align = 'right'): string => `<th align="${align}" nowrap>${label}</th>`
-
-const COUNTS_HEAD = `${head('Human')}${head('AI')}${head('Total')}${head('AI&nbsp;share')}`
-const PAGE_HEAD = `<tr>${head('Page', 'left')}${COUNTS_HEAD}${head('Human&nbsp;█ AI&nbsp;░', 'left')}</tr>`
+const COUNTS_HEAD = `${headCell('Human')}${headCell('AI')}${headCell('Total')}${headCell('AI&nbsp;share')}`
+const PAGE_HEAD = `<tr>${headCell('Page', 'left')}${COUNTS_HEAD}${headCell('Human&nbsp;█ AI&nbsp;░', 'left')}</tr>`
 const CAPTION =
   '<p><strong>Page views, site-wide:</strong> every time a page was viewed counts, so one visitor can add many; ' +
   'these are not unique visitors. AI share is AI ÷ (Human + AI).</p>'
 
 function countCells(counts: VisitorTotals): string {
-  return `${right(num(counts.human))}${right(num(counts.ai))}${right(num(counts.total))}${right(aiShare(counts.human, counts.ai))}`
+  return `${rightCell(num(counts.human))}${rightCell(num(counts.ai))}${rightCell(num(counts.total))}${rightCell(aiShare(counts.human, counts.ai))}`
 }
 
 function pageRow(row: ViewRow): string {

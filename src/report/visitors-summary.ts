@@ -2,85 +2,40 @@
 // period, the top pages with a bar of their human and AI shares, and the rest collapsed, cut so that
 // the section stays far below GitHub's 1 MiB summary limit (over it, GitHub drops the whole
 // summary). Page paths come from the service and are escaped.
-import type { VisitorsReport } from '../analytics/visitors-report.js'
+import type { VisitorsReport } from '../analytics/visitors.js'
 import type { VisitorRow, VisitorTotals } from '../api/schemas.js'
 import { describeRange } from '../text/dates.js'
 import { htmlText } from '../text/escape.js'
 import { counted, num } from '../text/format.js'
-import { messageHtml } from './html.js'
-import { withinBudget } from './section-html.js'
+import { headCell, rightCell } from './html.js'
+import { openingHtml, sectionHtml, withinBudget } from './section-html.js'
+import { aiShare, aiShareOf, changeText, pointsText, shareBar } from './traffic-cells.js'
 
 /** Bytes the rows of the top table may take (topPages goes up to 1,000); rows past it join the collapsed rest. */
 export const TOP_BUDGET_BYTES = 160 * 1024
 /** Bytes the collapsed rows may take; the rest of the section is small. */
 export const DETAILS_BUDGET_BYTES = 160 * 1024
 const PATH_CHARS = 120
-/** Cells of the share bar. */
-const BAR_CELLS = 10
 /** Pages the chart shows. */
 const CHART_PAGES = 10
-
-/** AI visitors as a share of human and AI visitors together, in per cent; undefined when there are none. */
-export function aiShareOf(human: number, ai: number): number | undefined {
-  const both = Math.max(0, human) + Math.max(0, ai)
-  return both > 0 ? (Math.max(0, ai) / both) * 100 : undefined
-}
-
-/** "27.6%", or "–" when there is no one to share. */
-export function aiShare(human: number, ai: number): string {
-  const share = aiShareOf(human, ai)
-  return share === undefined ? '–' : `${share.toFixed(1)}%`
-}
-
-/**
- * The human and AI shares of a page as a bar of block characters ("███████░░░"), which GitHub shows
- * as it is: no image, no script. Full blocks are human, light shade AI.
- */
-export function shareBar(human: number, ai: number): string {
-  const share = aiShareOf(human, ai)
-  if (share === undefined) return ''
-  const aiCells = Math.round((share / 100) * BAR_CELLS)
-  return '█'.repeat(BAR_CELLS - aiCells) + '░'.repeat(aiCells)
-}
-
-/** The change from `before` to `now`: "▲ 12.5%", "▼ 3.0%", "no change", or "new" when there was none before. */
-export function changeText(now: number, before: number): string {
-  if (now === before) return 'no change'
-  if (before <= 0) return now > 0 ? 'new' : '–'
-  const change = ((now - before) / before) * 100
-  // A change that rounds to 0.0 % reads as none, not as "▲ 0.0%".
-  if (Math.abs(change) < 0.05) return 'no change'
-  return `${change > 0 ? '▲' : '▼'} ${Math.abs(change).toFixed(1)}%`
-}
-
-/** The change of the AI share, in percentage points: "▲ 1.2 pts". */
-export function pointsText(now: number | undefined, before: number | undefined): string {
-  if (now === undefined || before === undefined) return '–'
-  const points = Math.round((now - before) * 10) / 10
-  if (points === 0) return 'no change'
-  return `${points > 0 ? '▲' : '▼'} ${Math.abs(points).toFixed(1)} ${Math.abs(points) === 1 ? 'pt' : 'pts'}`
-}
-
-const right = (html: string): string => `<td align="right">${html}</td>`
-const head = (label: string, align = 'right'): string => `<th align="${align}" nowrap>${label}</th>`
 
 function pathHtml(path: string): string {
   return path === '' ? '<em>(empty path)</em>' : `<code>${htmlText(path, PATH_CHARS)}</code>`
 }
 
 const PAGE_HEAD =
-  `<tr>${head('Page', 'left')}${head('Human')}${head('AI')}${head('Total')}${head('AI&nbsp;share')}` +
-  `${head('Human&nbsp;█ AI&nbsp;░', 'left')}</tr>`
+  `<tr>${headCell('Page', 'left')}${headCell('Human')}${headCell('AI')}${headCell('Total')}${headCell('AI&nbsp;share')}` +
+  `${headCell('Human&nbsp;█ AI&nbsp;░', 'left')}</tr>`
 
 function pageRow(row: VisitorRow): string {
   return (
-    `<tr><td>${pathHtml(row.path)}</td>${right(num(row.human))}${right(num(row.ai))}${right(num(row.total))}` +
-    `${right(aiShare(row.human, row.ai))}<td><code>${shareBar(row.human, row.ai)}</code></td></tr>`
+    `<tr><td>${pathHtml(row.path)}</td>${rightCell(num(row.human))}${rightCell(num(row.ai))}${rightCell(num(row.total))}` +
+    `${rightCell(aiShare(row.human, row.ai))}<td><code>${shareBar(row.human, row.ai)}</code></td></tr>`
   )
 }
 
 function totalsRow(label: string, t: VisitorTotals): string {
-  return `<tr><th align="left" nowrap>${label}</th>${right(num(t.human))}${right(num(t.ai))}${right(num(t.total))}${right(aiShare(t.human, t.ai))}</tr>`
+  return `<tr><th align="left" nowrap>${label}</th>${rightCell(num(t.human))}${rightCell(num(t.ai))}${rightCell(num(t.total))}${rightCell(aiShare(t.human, t.ai))}</tr>`
 }
 
 function totalsHtml(report: VisitorsReport, totals: VisitorTotals): string {
@@ -90,14 +45,14 @@ function totalsHtml(report: VisitorsReport, totals: VisitorTotals): string {
     const p = previous.totals
     rows.push(totalsRow('Previous period', p))
     rows.push(
-      `<tr><th align="left" nowrap>Change</th>${right(changeText(totals.human, p.human))}${right(changeText(totals.ai, p.ai))}` +
-        `${right(changeText(totals.total, p.total))}${right(pointsText(aiShareOf(totals.human, totals.ai), aiShareOf(p.human, p.ai)))}</tr>`
+      `<tr><th align="left" nowrap>Change</th>${rightCell(changeText(totals.human, p.human))}${rightCell(changeText(totals.ai, p.ai))}` +
+        `${rightCell(changeText(totals.total, p.total))}${rightCell(pointsText(aiShareOf(totals.human, totals.ai), aiShareOf(p.human, p.ai)))}</tr>`
     )
   }
   const parts = [
     '<p><strong>Unique visitors, site-wide.</strong> A visitor seen both as a person and as an AI agent counts in both Human and AI, ' +
       'but once in Total, so Human + AI can be more than Total. AI share is AI ÷ (Human + AI).</p>',
-    `<table><tr>${head('', 'left')}${head('Human')}${head('AI')}${head('Total')}${head('AI&nbsp;share')}</tr>${rows.join('')}</table>`
+    `<table><tr>${headCell('', 'left')}${headCell('Human')}${headCell('AI')}${headCell('Total')}${headCell('AI&nbsp;share')}</tr>${rows.join('')}</table>`
   ]
   if (previous?.totals) parts.push(`<p>Previous period: ${htmlText(describeRange(previous.dateFrom, previous.dateTo), 200)}.</p>`)
   else if (previous) parts.push(`<p>No comparison with the previous period: ${htmlText(previous.missing ?? 'it was not read', 300)}.</p>`)
@@ -131,16 +86,8 @@ function rankingHeading(report: VisitorsReport, shown: number): string {
 }
 
 export function visitorsSummaryHtml(report: VisitorsReport): string {
-  const parts: string[] = [`<h2>${report.failure ? '❌' : report.partial ? '⚠️' : '📊'} Documentation visitors</h2>`]
-  const facts = [htmlText(report.rangeText, 200)]
-  if (report.totals) facts.push(counted(report.rows.length, 'page'))
-  parts.push(`<p>${facts.join(' · ')}</p>`)
-  if (report.failure) parts.push(`<p><strong>Why the step failed:</strong> ${messageHtml(report.failure, 1000)}</p>`)
-  else if (report.partial)
-    parts.push(
-      `<p><strong>${report.totals ? 'Partial export' : 'Not exported'}:</strong> ${htmlText(report.partialReason ?? 'not everything was read', 300)}.</p>`
-    )
-  if (!report.totals) return `${parts.join('\n')}\n`
+  const parts = openingHtml(report, '📊', 'Documentation visitors', report.totals !== undefined)
+  if (!report.totals) return sectionHtml(parts)
 
   parts.push(totalsHtml(report, report.totals))
   if (report.rows.length === 0) {
@@ -154,7 +101,7 @@ export function visitorsSummaryHtml(report: VisitorsReport): string {
     if (rest.length > 0) parts.push(restHtml(rest))
   }
   parts.push(`<p><sub>Read in ${counted(report.requests, 'request')}; the analytics files hold every page read.</sub></p>`)
-  return `${parts.join('\n')}\n`
+  return sectionHtml(parts)
 }
 
 function restHtml(rest: readonly VisitorRow[]): string {

@@ -1,13 +1,9 @@
 // The action's inputs, read once and validated into one typed object before any request is made.
 import { z } from 'zod'
+import { FAIL_ON_WORDS, type FailOn } from '../agent/outcome.js'
+import { InputError } from '../core/input-error.js'
 import { parseDate, shiftDays } from '../text/dates.js'
-
-export const FAIL_ON_WORDS = ['failed', 'archived', 'no-pr'] as const
-export type FailOn = (typeof FAIL_ON_WORDS)[number]
-
-/** The analytics sections, in the order the report shows them. */
-export const ANALYTICS_SECTIONS = ['visitors', 'views', 'searches', 'feedback', 'assistant'] as const
-export type AnalyticsSection = (typeof ANALYTICS_SECTIONS)[number]
+import { SECTION_NAMES, type SectionName } from './sections.js'
 
 export const READER_TEXT_WORDS = ['auto', 'show', 'hide'] as const
 export type ReaderTextSetting = (typeof READER_TEXT_WORDS)[number]
@@ -41,7 +37,7 @@ export interface AnalyticsInputs {
   /** Also read the totals of the period of the same length just before the range. */
   compare: boolean
   /** The sections to read, in report order. */
-  sections: readonly AnalyticsSection[]
+  sections: readonly SectionName[]
   /** Whether the text readers typed may be shown; `auto` is decided from the event payload. */
   readerText: ReaderTextSetting
 }
@@ -77,26 +73,6 @@ const INPUT_NAMES = [
   ...Object.keys(INPUT_DEFAULTS)
 ] as const
 type InputName = (typeof INPUT_NAMES)[number]
-
-/** One thing wrong with the inputs: the input at fault, and what is wrong with it. */
-export interface InputProblem {
-  /** None when the problem is the inputs together (there is nothing to do). */
-  input?: string
-  /** A sentence that follows the input's name; Markdown code spans (`…`) mark names and values. */
-  message: string
-}
-
-/** The inputs are unusable: every problem found, and a message for the log that lists them. */
-export class InputError extends Error {
-  override name = 'InputError'
-  readonly problems: readonly InputProblem[]
-
-  constructor(problems: readonly InputProblem[]) {
-    const lines = problems.map((p) => `- ${p.input === undefined ? '' : `\`${p.input}\` `}${p.message}`)
-    super(`Invalid input:\n${lines.join('\n')}`)
-    this.problems = problems
-  }
-}
 
 const MAX_TIMEOUT_MINUTES = 7200 // five days, the longest a self-hosted runner job may last
 
@@ -227,18 +203,18 @@ const schema = z.object({
       .map((w) => w.trim().toLowerCase())
       .filter((w) => w !== '')
     if (words.length === 1 && (words[0] === 'false' || words[0] === 'true')) return words[0] === 'true' ? ['visitors' as const] : []
-    const unknown = words.filter((w) => w !== 'all' && !(ANALYTICS_SECTIONS as readonly string[]).includes(w))
+    const unknown = words.filter((w) => w !== 'all' && !(SECTION_NAMES as readonly string[]).includes(w))
     if (words.length === 0 || unknown.length > 0) {
       ctx.addIssue(
-        `takes false, true (visitors only), all, or a comma-separated list of ${ANALYTICS_SECTIONS.join(', ')}; ` +
+        `takes false, true (visitors only), all, or a comma-separated list of ${SECTION_NAMES.join(', ')}; ` +
           (unknown.length > 0
             ? `${unknown.map(shown).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not one of them`
             : 'got an empty list')
       )
       return z.NEVER
     }
-    if (words.includes('all')) return [...ANALYTICS_SECTIONS]
-    return ANALYTICS_SECTIONS.filter((section) => words.includes(section))
+    if (words.includes('all')) return [...SECTION_NAMES]
+    return SECTION_NAMES.filter((section) => words.includes(section))
   }),
   dateFrom: dateInput,
   dateTo: dateInput,

@@ -3,33 +3,32 @@
 // cancellation), each reported the same way. Loaded only once the inputs are valid, so that a run
 // that fails validation does not pay for it.
 import * as core from '@actions/core'
+import { Lifetime, StopError } from '../core/lifetime.js'
+import { endingOf, type Part, type PartContext, type PartEnding } from '../core/part.js'
 import { agentJobPart } from '../agent/part.js'
-import { analyticsParts } from '../analytics/plan.js'
 import { ApiClient } from '../api/client.js'
 import { CommentThread } from '../github/comment.js'
 import { repositoryIsPrivate } from '../github/repository-visibility.js'
 import { runLink } from '../github/run-link.js'
 import { runnerSink } from '../github/runner-sink.js'
-import { publish } from '../report/publish.js'
-import { logLineOf, type Section } from '../report/sections.js'
 import { ACTION_NAME, ACTION_VERSION } from '../version.js'
 import type { AnalyticsInputs, Inputs } from './inputs.js'
-import { Lifetime, StopError } from './lifetime.js'
-import { endingOf, type Part, type PartContext, type PartEnding } from './part.js'
+import { publish } from './publish.js'
+import { type PartReport, readsReaderText, rendererOf, sectionParts } from './sections.js'
 
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
 /** After a cancellation signal the runner kills the process within 10 s; leave well before. */
 const EXIT_AFTER_SIGNAL_MS = 1500
 
 export interface RunReport {
-  sections: Section[]
+  reports: PartReport[]
 }
 
 /** Analytics sections read at once: enough that a full report takes little longer than its longest section. */
 export const ANALYTICS_CONCURRENCY = 3
 
 /** The agent job's part, when the inputs ask for one. */
-function jobParts(inputs: Inputs, client: ApiClient, thread: CommentThread | undefined): Part[] {
+function jobParts(inputs: Inputs, client: ApiClient, thread: CommentThread | undefined): Part<PartReport>[] {
   if (inputs.prompt === undefined && inputs.jobId === undefined) return []
   return [agentJobPart(client, inputs, { onStarted: thread && ((jobId) => thread.start(jobId)) })]
 }
@@ -37,8 +36,7 @@ function jobParts(inputs: Inputs, client: ApiClient, thread: CommentThread | und
 /** Whether the text readers typed is kept: `auto` keeps it only when the event payload says the repository is private. */
 async function showReaderText(analytics: AnalyticsInputs): Promise<boolean> {
   if (analytics.readerText !== 'auto') return analytics.readerText === 'show'
-  const readsText = analytics.sections.some((section) => section !== 'visitors' && section !== 'views')
-  if (!readsText) return false
+  if (!readsReaderText(analytics.sections)) return false
   const shown = await repositoryIsPrivate()
   core.info(
     shown
@@ -49,7 +47,11 @@ async function showReaderText(analytics: AnalyticsInputs): Promise<boolean> {
 }
 
 /** Runs one part and reports it; a part whose turn comes after the run was stopped is reported as skipped. */
-async function runPart(part: Part, ctx: PartContext, reported: (section: Section) => Promise<void>): Promise<Section> {
+async function runPart<Report extends PartReport>(
+  part: Part<Report>,
+  ctx: PartContext,
+  reported: (report: Report) => Promise<void>
+): Promise<Report> {
   let ending: PartEnding = { kind: 'finished' }
   const stopped = ctx.lifetime.stopped
   if (stopped) ending = { kind: 'skipped', stop: stopped }
@@ -61,33 +63,33 @@ async function runPart(part: Part, ctx: PartContext, reported: (section: Section
       if (!(error instanceof StopError) && error instanceof Error && error.stack) ctx.log.debug?.(error.stack)
     }
   }
-  const section = part.report(ending, ctx.lifetime.elapsedMs())
-  const line = logLineOf(section)
+  const report = part.report(ending, ctx.lifetime.elapsedMs())
+  const line = rendererOf(report).logLine(report)
   if (line !== undefined) ctx.log.info(line)
-  await reported(section)
-  return section
+  await reported(report)
+  return report
 }
 
 /**
  * Runs the parts, `concurrency` at a time (one after another by default), each started in list
- * order as a place frees. Each is logged and handed to `reported` as it ends; the sections come back
+ * order as a place frees. Each is logged and handed to `reported` as it ends; the reports come back
  * in list order, whatever order they ended in.
  */
-export async function runParts(
-  parts: readonly Part[],
+export async function runParts<Report extends PartReport>(
+  parts: readonly Part<Report>[],
   ctx: PartContext,
-  reported: (section: Section) => Promise<void>,
+  reported: (report: Report) => Promise<void>,
   concurrency = 1
-): Promise<Section[]> {
-  const sections: Section[] = []
+): Promise<Report[]> {
+  const reports: Report[] = []
   let next = 0
   const worker = async (): Promise<void> => {
     for (let index = next++; index < parts.length; index = next++) {
-      sections[index] = await runPart(parts[index] as Part, ctx, reported)
+      reports[index] = await runPart(parts[index] as Part<Report>, ctx, reported)
     }
   }
   await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, parts.length)) }, worker))
-  return sections
+  return reports
 }
 
 export interface WorkOptions {
@@ -123,16 +125,16 @@ export async function work(inputs: Inputs, options: WorkOptions = {}): Promise<R
         ? await CommentThread.open(inputs.comment.token, lifetime.signal)
         : undefined
     const ctx: PartContext = { lifetime, log: { info: core.info, warning: core.warning, debug: core.debug } }
-    const reported = async (section: Section): Promise<void> => {
-      await thread?.reported(section, lifetime.stopped !== undefined)
+    const reported = async (report: PartReport): Promise<void> => {
+      if (report.kind === 'job') await thread?.finish(report, lifetime.stopped !== undefined)
     }
-    const sections = await runParts(jobParts(inputs, client, thread), ctx, reported)
+    const reports: PartReport[] = await runParts(jobParts(inputs, client, thread), ctx, reported)
     const analytics = inputs.analytics
     if (analytics) {
-      const plan = { projectId: inputs.projectId, ...analytics, readerText: await showReaderText(analytics) }
-      sections.push(...(await runParts(analyticsParts(client, plan), ctx, reported, ANALYTICS_CONCURRENCY)))
+      const plan = { projectId: inputs.projectId, ...analytics, showReaderText: await showReaderText(analytics) }
+      reports.push(...(await runParts(sectionParts(client, plan), ctx, reported, ANALYTICS_CONCURRENCY)))
     }
-    return { sections }
+    return { reports }
   } finally {
     for (const name of STOP_SIGNALS) process.off(name, onSignal)
     lifetime.dispose()
@@ -140,7 +142,12 @@ export async function work(inputs: Inputs, options: WorkOptions = {}): Promise<R
   }
 }
 
+/** The report's clause in the run's last line. */
+export function endPhraseOf(report: PartReport): string {
+  return rendererOf(report).endPhrase(report)
+}
+
 /** Writes the files, outputs and summary of the run. */
 export function publishReport(report: RunReport): Promise<void> {
-  return publish(report.sections, runnerSink, { action: ACTION_NAME, version: ACTION_VERSION, runUrl: runLink(process.env) })
+  return publish(report.reports, runnerSink, { action: ACTION_NAME, version: ACTION_VERSION, runUrl: runLink(process.env) })
 }

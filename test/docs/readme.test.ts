@@ -99,14 +99,14 @@ describe('README, docs health report', () => {
   const readerTextPart = section('Reader text')
 
   it('has a row for each analytics section the code reads, in report order, with its cost in requests', async () => {
-    const { ANALYTICS_SECTIONS } = await import('../../src/run/inputs.js')
+    const { SECTION_NAMES } = await import('../../src/run/sections.js')
     const rows = health
       .split('\n')
       .filter((l) => l.startsWith('| `'))
       .map((l) => l.split('|').map((c) => c.trim()))
-    expect(rows.map((row) => unquote(row[1] ?? ''))).toEqual([...ANALYTICS_SECTIONS])
+    expect(rows.map((row) => unquote(row[1] ?? ''))).toEqual([...SECTION_NAMES])
     for (const row of rows) expect(row[3], row[1]).toMatch(/^1 (per|for) /)
-    for (const name of ANALYTICS_SECTIONS) {
+    for (const name of SECTION_NAMES) {
       expect(action.inputs.analytics?.description, name).toContain(name)
       expect(section('Costs and limits'), name).toContain(`- \`${name}\`: `)
     }

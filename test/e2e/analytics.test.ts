@@ -20,7 +20,7 @@ interface Row {
 
 /** The analytics JSON file, as far as these tests read it. */
 interface AnalyticsFile {
-  pages: Row[]
+  visitors: { pages: Row[] }
 }
 
 /** Reads a file the run wrote, named by one of its outputs. */
@@ -31,6 +31,8 @@ function outputFile(run: ActionRun, output: string): string {
 }
 
 const analyticsJson = (run: ActionRun): unknown => JSON.parse(outputFile(run, 'analyticsFile'))
+/** The visitors' object in the analytics file. */
+const visitorsJson = (run: ActionRun): unknown => (analyticsJson(run) as { visitors: unknown }).visitors
 
 function visitorRequests(emu: Emulator, since: number) {
   return emu.requests.slice(since).filter((r) => r.path === '/v1/analytics/proj_docs/visitors')
@@ -121,18 +123,15 @@ for (const { name: runtime, node, primary } of runtimes()) {
 
       const json = analyticsJson(run)
       const dateTo = day(0)
-      expect(json).toMatchObject({
-        projectId: 'proj_docs',
-        dateFrom: day(-7),
-        dateTo,
-        dateToExclusive: true,
+      expect(json).toMatchObject({ projectId: 'proj_docs', dateFrom: day(-7), dateTo, dateToExclusive: true })
+      expect((json as AnalyticsFile).visitors).toMatchObject({
         partial: false,
         partialReason: null,
         requests: 3,
         totals: siteTotals(600),
         pageCount: 600
       })
-      expect((json as AnalyticsFile).pages).toEqual(sorted(rows))
+      expect((json as AnalyticsFile).visitors.pages).toEqual(sorted(rows))
 
       const [header, ...records] = parseCsv(outputFile(run, 'analyticsCsvFile'))
       expect(header).toEqual(['path', 'human', 'ai', 'total'])
@@ -242,11 +241,11 @@ for (const { name: runtime, node, primary } of runtimes()) {
       )
       expect(run.outputs.pageCount).toBe('500')
       expect(renderSummary(run.summary).text).toContain(
-        'Partial export: reading stopped at maxRequests (2 requests for the whole run) while the service had more.'
+        'Partial: visitor rows: reading stopped at maxRequests (2 requests for the whole run) while the service had more.'
       )
-      expect(analyticsJson(run)).toMatchObject({
+      expect(visitorsJson(run)).toMatchObject({
         partial: true,
-        partialReason: 'reading stopped at maxRequests (2 requests for the whole run) while the service had more',
+        partialReason: 'visitor rows: reading stopped at maxRequests (2 requests for the whole run) while the service had more',
         pageCount: 500
       })
     })
@@ -271,7 +270,7 @@ for (const { name: runtime, node, primary } of runtimes()) {
       emu.setVisitors({ totals: siteTotals(300), rows })
       const run = await act({ inputs: base() })
       expect(run.outputs.pageCount).toBe('299')
-      const { pages } = analyticsJson(run) as AnalyticsFile
+      const { pages } = (analyticsJson(run) as AnalyticsFile).visitors
       expect(pages.filter((p) => p.path === twice.path)).toEqual([{ ...twice, human: twice.human + 1 }])
     })
 
@@ -355,7 +354,7 @@ for (const { name: runtime, node, primary } of runtimes()) {
         const seen = renderSummary(run.summary)
         expect(seen.tables[0]?.map((row) => row[0])).toEqual(['', 'This period', 'Previous period', 'Change'])
         expect(seen.text).toContain('Previous period: 7 Nov 2026 to 13 Nov 2026 (7 days, UTC).')
-        expect(analyticsJson(run)).toMatchObject({
+        expect(visitorsJson(run)).toMatchObject({
           requests: 3,
           previous: { dateFrom: '2026-11-07', dateTo: '2026-11-14', totals: previousTotals, missingReason: null }
         })
@@ -368,7 +367,7 @@ for (const { name: runtime, node, primary } of runtimes()) {
         const run = await act({ inputs: base() })
         expect(visitorRequests(emu, since).map((r) => r.query.get('limit'))).toEqual(['250'])
         expect(renderSummary(run.summary).text).not.toContain('Previous period')
-        expect(analyticsJson(run)).toMatchObject({ previous: null })
+        expect(visitorsJson(run)).toMatchObject({ previous: null })
       })
 
       it(`[${runtime}] marks only the comparison as missing when its request fails`, async () => {
@@ -381,7 +380,7 @@ for (const { name: runtime, node, primary } of runtimes()) {
         expect(renderSummary(run.summary).text).toContain(
           'No comparison with the previous period: the request for the previous period failed.'
         )
-        expect(analyticsJson(run)).toMatchObject({
+        expect(visitorsJson(run)).toMatchObject({
           partial: false,
           previous: { totals: null, missingReason: 'the request for the previous period failed' }
         })
@@ -407,7 +406,7 @@ for (const { name: runtime, node, primary } of runtimes()) {
         /^Visitor analytics are incomplete after 1 request\. Reading visitor analytics \(offset 250\) failed: the service had an error \(HTTP 500\)/
       )
       expect(failing.outputs).toMatchObject({ pageCount: '1', visitorsTotal: '1' })
-      expect(analyticsJson(failing)).toMatchObject({
+      expect(visitorsJson(failing)).toMatchObject({
         partial: true,
         partialReason: 'a request failed while reading',
         pageCount: 1

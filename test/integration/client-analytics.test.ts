@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ApiClient } from '../../src/api/client.js'
 import { ApiError } from '../../src/api/errors.js'
 import type { RetryPolicy } from '../../src/api/retry.js'
-import { Lifetime } from '../../src/run/lifetime.js'
+import { Lifetime } from '../../src/core/lifetime.js'
 
 /** A copy of the value without one of its fields. */
 function without<T extends object, K extends keyof T>(value: T, key: K): Omit<T, K> {

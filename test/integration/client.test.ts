@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ApiError } from '../../src/api/errors.js'
 import { ApiClient, type ClientOptions } from '../../src/api/client.js'
 import type { RetryPolicy } from '../../src/api/retry.js'
-import { Lifetime, StopError } from '../../src/run/lifetime.js'
+import { Lifetime, StopError } from '../../src/core/lifetime.js'
 import { startEmulator, type Emulator } from '../emulator/emulator.js'
 
 const KEY = 'mint_clientKey'

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { JobReport } from '../../src/agent/outcome.js'
-import type { VisitorsReport } from '../../src/analytics/visitors-report.js'
+import type { VisitorsReport } from '../../src/analytics/visitors.js'
 import type { Inputs } from '../../src/run/inputs.js'
 import { publishReport, work } from '../../src/run/work.js'
 import { ACTION_VERSION } from '../../src/version.js'
@@ -98,8 +98,8 @@ describe('work', () => {
     emu.planJobs({ finishAfterMs: 0, prLink: 'https://github.com/acme/docs/pull/5' })
     const before = emu.requests.length
     const report = await work(inputs())
-    const job = report.sections[0] as JobReport
-    expect(report.sections).toHaveLength(1)
+    const job = report.reports[0] as JobReport
+    expect(report.reports).toHaveLength(1)
     expect(job).toMatchObject({ kind: 'job', status: 'completed', prNumber: '5' })
     expect(job.failure).toBeUndefined()
     expect(infoLines()).toEqual([
@@ -134,9 +134,9 @@ describe('work', () => {
         }
       })
     )
-    expect(report.sections.map((s) => s.kind)).toEqual(['job', 'visitors'])
-    expect(report.sections[0]).toMatchObject({ jobId: 'job_watch_work', status: 'completed' })
-    expect((report.sections[1] as VisitorsReport).totals).toEqual({ human: 3, ai: 1, total: 4 })
+    expect(report.reports.map((s) => s.kind)).toEqual(['job', 'visitors'])
+    expect(report.reports[0]).toMatchObject({ jobId: 'job_watch_work', status: 'completed' })
+    expect((report.reports[1] as VisitorsReport).totals).toEqual({ human: 3, ai: 1, total: 4 })
     expect(emu.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual([
       'GET /v2/agent/proj_docs/job/job_watch_work',
       'GET /v1/analytics/proj_docs/visitors'
@@ -162,7 +162,7 @@ describe('work', () => {
         }
       })
     )
-    expect(report.sections.map((s) => s.kind)).toEqual(['visitors'])
+    expect(report.reports.map((s) => s.kind)).toEqual(['visitors'])
     expect(emu.requests.slice(before).every((r) => r.path.startsWith('/v1/analytics/'))).toBe(true)
     // No comment is due without a job, so the unsupported event is not even looked at.
     expect(stdout).not.toContain('::warning::')
@@ -188,7 +188,7 @@ describe('work', () => {
     handler?.(signal)
     handler?.(signal)
     const report = await running
-    const job = report.sections[0] as JobReport
+    const job = report.reports[0] as JobReport
     expect(job.failure).toBe(
       `Cancelled (${signal}) while waiting for job ${job.jobId ?? ''}. The job keeps running on the service: the API cannot cancel it.`
     )
@@ -205,13 +205,13 @@ describe('work', () => {
   it('stops at the deadline and says so', async () => {
     emu.planJobs({ finishAfterMs: 60_000 })
     const report = await work(inputs({ timeoutMs: 700 }))
-    const job = report.sections[0] as JobReport
+    const job = report.reports[0] as JobReport
     expect(job.failure).toMatch(/^Timed out after 1s \(timeoutMinutes\) while waiting for job [0-9a-f]{24}\. /)
   })
 
   it('reports a failure of the service as the job failure', async () => {
     const report = await work(inputs({ prompt: undefined, jobId: 'no_such_job_work' }))
-    expect(report.sections[0]?.failure).toBe(
+    expect(report.reports[0]?.failure).toBe(
       'Checking job "no_such_job_work" failed: job "no_such_job_work" was not found in project "proj_docs" (404 Not Found). ' +
         'Check `jobId` and `projectId`. The service said: "Job not found".'
     )
@@ -231,7 +231,7 @@ describe('work with a comment', () => {
     emu.planJobs({ finishAfterMs: 0, prLink: 'https://github.com/acme/docs/pull/9' })
     const before = github.requests.length
     const report = await work(inputs({ comment: { token: TOKEN } }))
-    const jobId = (report.sections[0] as JobReport).jobId ?? ''
+    const jobId = (report.reports[0] as JobReport).jobId ?? ''
     const mine = github.requests.slice(before)
     expect(mine.map((r) => `${r.method} ${r.path}`)).toEqual([
       'POST /repos/acme/docs/issues/12/comments',
@@ -277,7 +277,7 @@ describe('work with a comment', () => {
     const before = github.requests.length
     emu.planJobs({ finishAfterMs: 0 })
     const report = await work(inputs({ comment: { token: TOKEN } }))
-    expect(report.sections[0]).toMatchObject({ status: 'completed' })
+    expect(report.reports[0]).toMatchObject({ status: 'completed' })
     expect(stdout).toContain('::warning::comment is true, but this run was triggered by "push"')
     expect(github.requests.length).toBe(before)
   })
@@ -285,7 +285,7 @@ describe('work with a comment', () => {
   it('looks for the thread to comment on when only a job is watched', async () => {
     emu.addJob('job_comment_watch', { finishAfterMs: 0 })
     const report = await work(inputs({ prompt: undefined, jobId: 'job_comment_watch', wait: false, comment: { token: TOKEN } }))
-    expect(report.sections[0]).toMatchObject({ jobId: 'job_comment_watch', status: 'completed' })
+    expect(report.reports[0]).toMatchObject({ jobId: 'job_comment_watch', status: 'completed' })
     expect(stdout).toContain('::warning::comment is true, but this run was triggered by "push"')
   })
 })
@@ -297,7 +297,7 @@ describe('publishReport', () => {
     await publishReport(report)
     const outputs = parseOutputs(await readFile(join(dir, 'output'), 'utf8'))
     expect(outputs).toEqual({
-      jobId: (report.sections[0] as JobReport).jobId,
+      jobId: (report.reports[0] as JobReport).jobId,
       status: 'completed',
       prLink: 'https://github.com/acme/docs/pull/31',
       prNumber: '31'
@@ -331,9 +331,9 @@ describe('work with every analytics section', () => {
   it('reads each section, three at a time, reports them in order, and spends the fewest requests the API allows', async () => {
     const before = emu.requests.length
     const report = await work(inputs({ prompt: undefined, analytics: all }))
-    expect(report.sections.map((s) => s.kind)).toEqual(['visitors', 'views', 'searches', 'feedback', 'assistant'])
-    expect(report.sections.map((s) => s.failure)).toEqual([undefined, undefined, undefined, undefined, undefined])
-    expect(report.sections.map((s) => (s.kind === 'job' ? 0 : s.requests))).toEqual([2, 1, 2, 3, 2])
+    expect(report.reports.map((s) => s.kind)).toEqual(['visitors', 'views', 'searches', 'feedback', 'assistant'])
+    expect(report.reports.map((s) => s.failure)).toEqual([undefined, undefined, undefined, undefined, undefined])
+    expect(report.reports.map((s) => (s.kind === 'job' ? 0 : s.requests))).toEqual([2, 1, 2, 3, 2])
     const made = analyticsRequests(before).map((r) => endpoint(r.path))
     // Three sections start together: the first three requests are their first pages.
     expect(made.slice(0, 3).sort()).toEqual(['searches', 'views', 'visitors'])
@@ -353,7 +353,7 @@ describe('work with every analytics section', () => {
 
   it('keeps the text readers typed out of every section when it is hidden, and never reads a contact address', async () => {
     const report = await work(inputs({ prompt: undefined, analytics: all }))
-    const kept = JSON.stringify(report.sections)
+    const kept = JSON.stringify(report.reports)
     expect(kept).not.toContain('how to configure feature')
     expect(kept).not.toContain('How do I set up feature')
     // Contact addresses (reader<n>@example.com), and e-mail addresses typed into reader text.
@@ -367,7 +367,7 @@ describe('work with every analytics section', () => {
     await writeFile(event, JSON.stringify({ repository: { full_name: 'acme/docs', private: true } }))
     vi.stubEnv('GITHUB_EVENT_PATH', event)
     const report = await work(inputs({ prompt: undefined, analytics: { ...all, readerText: 'auto' } }))
-    const kept = JSON.stringify(report.sections)
+    const kept = JSON.stringify(report.reports)
     expect(kept).toContain('how to configure feature')
     expect(kept).toContain('How do I set up feature')
     expect(kept).not.toMatch(/reader\d+@example\.com/)
@@ -380,12 +380,12 @@ describe('work with every analytics section', () => {
   it('gives every section its first request before any section a second one when requests are short', async () => {
     const before = emu.requests.length
     const report = await work(inputs({ prompt: undefined, analytics: { ...all, maxRequests: 5, compare: false } }))
-    expect(report.sections.map((s) => (s.kind === 'job' ? 0 : s.requests))).toEqual([1, 1, 1, 1, 1])
+    expect(report.reports.map((s) => (s.kind === 'job' ? 0 : s.requests))).toEqual([1, 1, 1, 1, 1])
     expect(
       analyticsRequests(before)
         .map((r) => endpoint(r.path))
         .sort()
     ).toEqual(['assistant', 'feedback/by-page', 'searches', 'views', 'visitors'])
-    expect(report.sections.map((s) => s.kind !== 'job' && s.partial)).toEqual([false, false, true, true, true])
+    expect(report.reports.map((s) => s.kind !== 'job' && s.partial)).toEqual([false, false, true, true, true])
   })
 })

@@ -3,10 +3,11 @@
 import { fc, test } from '@fast-check/vitest'
 import { parse } from 'csv-parse/sync'
 import { expect } from 'vitest'
-import type { VisitorsReport } from '../../src/analytics/visitors-report.js'
+import type { VisitorsReport } from '../../src/analytics/visitors.js'
 import type { VisitorRow } from '../../src/api/schemas.js'
 import { csvOf } from '../../src/report/csv.js'
-import { visitorsCsv } from '../../src/report/visitors-files.js'
+import { fileText } from '../support/renderers.js'
+import { visitorsRenderer } from '../../src/report/visitors.js'
 
 // Paths rich in what CSV and spreadsheets treat specially, mixed with any UTF-16 code units.
 const path = fc.string({
@@ -30,14 +31,15 @@ function report(rows: VisitorRow[]): VisitorsReport {
     rows,
     requests: 1,
     topPages: 20,
-    partial: false
+    partial: false,
+    showReaderText: false
   }
 }
 
 test.prop([fc.array(row, { maxLength: 12 })])(
   'reads back as the header and every row in order, each path as written except for the apostrophe before a formula character',
   (rows) => {
-    const records = parse(visitorsCsv(report(rows)))
+    const records = parse(fileText(visitorsRenderer, 'visitors.csv')(report(rows)))
     expect(records[0]).toEqual(['path', 'human', 'ai', 'total'])
     expect(records.slice(1).map(([p, ...numbers]) => [p, ...numbers.map(Number)])).toEqual(
       rows.map((r) => [/^[=+\-@\t\r]/.test(r.path) ? `'${r.path}` : r.path, r.human, r.ai, r.total])
@@ -48,7 +50,7 @@ test.prop([fc.array(row, { maxLength: 12 })])(
 test.prop([fc.array(row, { minLength: 1, maxLength: 12 })])(
   'never starts a cell with a character a spreadsheet would run as a formula',
   (rows) => {
-    const records = parse(visitorsCsv(report(rows)))
+    const records = parse(fileText(visitorsRenderer, 'visitors.csv')(report(rows)))
     for (const cell of records.flat()) expect(cell).not.toMatch(/^[=+\-@\t\r]/)
   }
 )

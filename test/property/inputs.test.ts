@@ -2,7 +2,9 @@
 // strings give, that the API key never shows in a message, and that valid values arrive unchanged.
 import { fc, test } from '@fast-check/vitest'
 import { describe, expect } from 'vitest'
-import { FAIL_ON_WORDS, InputError, type Inputs, readInputs } from '../../src/run/inputs.js'
+import { FAIL_ON_WORDS } from '../../src/agent/outcome.js'
+import { InputError } from '../../src/core/input-error.js'
+import { type Inputs, readInputs } from '../../src/run/inputs.js'
 
 const NAMES = [
   'apiKey',

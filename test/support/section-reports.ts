@@ -7,7 +7,7 @@ import type { FeedbackEntry, FeedbackReport } from '../../src/analytics/feedback
 import type { SearchEntry, SearchesReport } from '../../src/analytics/searches.js'
 import type { SectionBase } from '../../src/analytics/section.js'
 import type { ViewsReport } from '../../src/analytics/views.js'
-import type { VisitorsReport } from '../../src/analytics/visitors-report.js'
+import type { VisitorsReport } from '../../src/analytics/visitors.js'
 import type { FeedbackByPageRow, ViewRow, VisitorRow } from '../../src/api/schemas.js'
 
 export const RANGE = '14 Nov 2026 to 20 Nov 2026 (7 days, UTC)'
@@ -20,9 +20,10 @@ const VISITOR_BASE = {
   rangeText: RANGE,
   requests: 1,
   topPages: 20,
-  partial: false
+  partial: false,
+  showReaderText: false
 }
-const BASE: SectionBase = { ...VISITOR_BASE, readerText: true }
+const BASE: SectionBase = { ...VISITOR_BASE, showReaderText: true }
 
 export const VISITOR_ROWS: VisitorRow[] = [
   { path: '/docs/quickstart', human: 1000, ai: 250, total: 1200 },

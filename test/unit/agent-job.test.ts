@@ -3,11 +3,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { agentJobPart } from '../../src/agent/part.js'
 import { type AgentJobApi, type AgentJobRequest, isTerminal, type JobProgress, newJobProgress, runAgentJob } from '../../src/agent/job.js'
-import type { JobReport } from '../../src/agent/outcome.js'
 import { ApiError } from '../../src/api/errors.js'
 import type { AgentJob } from '../../src/api/schemas.js'
-import { Lifetime, StopError } from '../../src/run/lifetime.js'
-import type { Log } from '../../src/run/part.js'
+import { Lifetime, StopError } from '../../src/core/lifetime.js'
+import type { Log } from '../../src/core/part.js'
 
 const PROJECT = 'proj_docs'
 const MINUTES_30 = 30 * 60_000
@@ -430,7 +429,7 @@ describe('agentJobPart', () => {
     await done
     expect(api.checkTimes()).toEqual([1100])
     expect(started).toEqual(['job1'])
-    const report = part.report({ kind: 'finished' }, 1100) as JobReport
+    const report = part.report({ kind: 'finished' }, 1100)
     expect(report).toMatchObject({ kind: 'job', jobId: 'job1', status: 'completed', waitedMs: 1100 })
     expect(report.failure).toBe('Job job1 completed without a pull request, and failOn includes no-pr.')
   })

@@ -1,14 +1,20 @@
-// Tests how a run plans its analytics requests (src/analytics/plan.ts): the order reads get a
-// reserved request in, the parts in report order, and that with a tight maxRequests every section
+// Tests how a run plans its analytics requests (src/analytics/plan.ts, src/run/sections.ts): the
+// order reads get a reserved request in, the parts in report order, and that with a tight maxRequests every section
 // gets its first request before any gets a second, whatever order the concurrent parts run in.
 import { afterEach, describe, expect, it } from 'vitest'
 import type { AssistantQuery, FeedbackQuery, SearchesQuery, ViewsQuery, VisitorsQuery } from '../../src/api/client.js'
 import type { AssistantPage, FeedbackPage, SearchesPage, ViewsPage, VisitorsPage } from '../../src/api/schemas.js'
-import { type AnalyticsApi, type AnalyticsPlan, analyticsParts, plannedReads } from '../../src/analytics/plan.js'
-import type { AnalyticsSection as SectionReport } from '../../src/report/sections.js'
-import type { AnalyticsSection } from '../../src/run/inputs.js'
-import { Lifetime } from '../../src/run/lifetime.js'
-import type { Part, PartContext } from '../../src/run/part.js'
+import { plannedReads } from '../../src/analytics/plan.js'
+import {
+  type AnalyticsApi,
+  SECTIONS,
+  type SectionName,
+  type SectionReport,
+  sectionParts,
+  type SectionsPlan
+} from '../../src/run/sections.js'
+import { Lifetime } from '../../src/core/lifetime.js'
+import type { Part, PartContext } from '../../src/core/part.js'
 
 let lifetime: Lifetime | undefined
 afterEach(() => {
@@ -16,7 +22,14 @@ afterEach(() => {
   lifetime = undefined
 })
 
-const ALL: AnalyticsSection[] = ['visitors', 'views', 'searches', 'feedback', 'assistant']
+const ALL: SectionName[] = ['visitors', 'views', 'searches', 'feedback', 'assistant']
+
+/** The reads planned for the named sections. */
+const readsOf = (sections: SectionName[], compare: boolean): string[] =>
+  plannedReads(
+    sections.map((name) => SECTIONS[name]),
+    compare
+  )
 const totals = { human: 3, ai: 1, total: 4 }
 
 /** A service with more pages than any budget reads, on every endpoint; it records each request it is sent. */
@@ -82,13 +95,13 @@ function endlessApi() {
   return { api, calls }
 }
 
-function plan(sections: AnalyticsSection[], maxRequests: number, compare = false): AnalyticsPlan {
+function plan(sections: SectionName[], maxRequests: number, compare = false): SectionsPlan {
   return {
     projectId: 'proj1',
     dateFrom: '2026-11-14',
     dateTo: '2026-11-21',
     topPages: 7,
-    readerText: false,
+    showReaderText: false,
     sections,
     compare,
     maxRequests
@@ -106,21 +119,20 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
  * Runs the parts concurrently, each starting a little after the one before it in `order` (the
  * parts' indexes), so that without a plan the first to start would spend the budget on its pages.
  */
-async function runConcurrently(parts: Part[], order: number[]): Promise<SectionReport[]> {
+async function runConcurrently(parts: Part<SectionReport>[], order: number[]): Promise<SectionReport[]> {
   const ctx = context()
   await Promise.all(
     order.map(async (index, position) => {
       await wait(position * 5)
-      await (parts[index] as Part).run(ctx)
+      await (parts[index] as Part<SectionReport>).run(ctx)
     })
   )
-  // Analytics parts report analytics sections.
-  return parts.map((part) => part.report({ kind: 'finished' }, 0) as SectionReport)
+  return parts.map((part) => part.report({ kind: 'finished' }, 0))
 }
 
 describe('plannedReads', () => {
   it('reserves every section’s first read, then the other one-off reads, then the comparison', () => {
-    expect(plannedReads(ALL, true)).toEqual([
+    expect(readsOf(ALL, true)).toEqual([
       'visitors',
       'views',
       'searches',
@@ -133,7 +145,7 @@ describe('plannedReads', () => {
   })
 
   it('follows the order the sections are asked for in', () => {
-    expect(plannedReads(['assistant', 'feedback', 'views'], false)).toEqual([
+    expect(readsOf(['assistant', 'feedback', 'views'], false)).toEqual([
       'assistant',
       'feedback:pages',
       'views',
@@ -143,44 +155,37 @@ describe('plannedReads', () => {
   })
 
   it('reserves the comparison only when both compare and visitors are asked for', () => {
-    expect(plannedReads(ALL, false)).toEqual([
-      'visitors',
-      'views',
-      'searches',
-      'feedback:pages',
-      'assistant',
-      'feedback',
-      'assistant:callers'
-    ])
-    expect(plannedReads(['views', 'searches'], true)).toEqual(['views', 'searches'])
-    expect(plannedReads(['visitors'], true)).toEqual(['visitors', 'visitors:previous'])
-    expect(plannedReads(['visitors'], false)).toEqual(['visitors'])
-    expect(plannedReads([], true)).toEqual([])
+    expect(readsOf(ALL, false)).toEqual(['visitors', 'views', 'searches', 'feedback:pages', 'assistant', 'feedback', 'assistant:callers'])
+    expect(readsOf(['views', 'searches'], true)).toEqual(['views', 'searches'])
+    expect(readsOf(['visitors'], true)).toEqual(['visitors', 'visitors:previous'])
+    expect(readsOf(['visitors'], false)).toEqual(['visitors'])
+    expect(readsOf([], true)).toEqual([])
   })
 })
 
-describe('analyticsParts', () => {
+describe('sectionParts', () => {
   it('gives one part a section, in the order asked for, each reporting the request it was given', async () => {
     const { api } = endlessApi()
-    const sections: AnalyticsSection[] = ['assistant', 'views', 'feedback', 'visitors', 'searches']
-    const reports = await runConcurrently(analyticsParts(api, { ...plan(sections, 0), readerText: true }), [0, 1, 2, 3, 4])
+    const sections: SectionName[] = ['assistant', 'views', 'feedback', 'visitors', 'searches']
+    const reports = await runConcurrently(sectionParts(api, { ...plan(sections, 0), showReaderText: true }), [0, 1, 2, 3, 4])
     expect(reports.map((report) => report.kind)).toEqual(sections)
     for (const report of reports) {
       expect(report).toMatchObject({ projectId: 'proj1', dateFrom: '2026-11-14', dateTo: '2026-11-21', topPages: 7, requests: 0 })
-      expect('readerText' in report ? report.readerText : 'none').toBe(report.kind === 'visitors' ? 'none' : true)
+      // Visitors is a section like the others: it carries the setting too.
+      expect(report.showReaderText).toBe(true)
     }
   })
 
   it('gives none for no sections', () => {
-    expect(analyticsParts(endlessApi().api, plan([], 10))).toEqual([])
+    expect(sectionParts(endlessApi().api, plan([], 10))).toEqual([])
   })
 
   it('passes compare to the visitors part', async () => {
     const { api, calls } = endlessApi()
-    const [visitors] = analyticsParts(api, plan(['visitors'], 2, true))
-    await (visitors as Part).run(context())
+    const [visitors] = sectionParts(api, plan(['visitors'], 2, true))
+    await (visitors as Part<SectionReport>).run(context())
     expect(calls).toEqual(['visitors 0', 'visitors:previous'])
-    expect((visitors as Part).report({ kind: 'finished' }, 0)).toMatchObject({
+    expect((visitors as Part<SectionReport>).report({ kind: 'finished' }, 0)).toMatchObject({
       requests: 2,
       previous: { dateFrom: '2026-11-07', dateTo: '2026-11-14', totals }
     })
@@ -197,7 +202,7 @@ describe('a tight maxRequests', () => {
       [2, 0, 4, 1, 3]
     ]) {
       const { api, calls } = endlessApi()
-      const reports = await runConcurrently(analyticsParts(api, plan(ALL, 5)), order)
+      const reports = await runConcurrently(sectionParts(api, plan(ALL, 5)), order)
       expect(requestsOf(reports)).toEqual([
         ['visitors', 1],
         ['views', 1],
@@ -217,7 +222,7 @@ describe('a tight maxRequests', () => {
       [4, 3, 2, 1, 0]
     ]) {
       const { api, calls } = endlessApi()
-      const reports = await runConcurrently(analyticsParts(api, plan(ALL, 7)), order)
+      const reports = await runConcurrently(sectionParts(api, plan(ALL, 7)), order)
       expect(requestsOf(reports)).toEqual([
         ['visitors', 1],
         ['views', 1],
@@ -239,7 +244,7 @@ describe('a tight maxRequests', () => {
 
   it('then the comparison, even for visitors starting last', async () => {
     const { api, calls } = endlessApi()
-    const reports = await runConcurrently(analyticsParts(api, plan(ALL, 8, true)), [4, 3, 2, 1, 0])
+    const reports = await runConcurrently(sectionParts(api, plan(ALL, 8, true)), [4, 3, 2, 1, 0])
     expect(requestsOf(reports)).toEqual([
       ['visitors', 2],
       ['views', 1],
@@ -253,7 +258,7 @@ describe('a tight maxRequests', () => {
 
   it('leaves further pages to whoever asks for what is left over the plan', async () => {
     const { api, calls } = endlessApi()
-    const reports = await runConcurrently(analyticsParts(api, plan(ALL, 9)), [1, 0, 2, 3, 4])
+    const reports = await runConcurrently(sectionParts(api, plan(ALL, 9)), [1, 0, 2, 3, 4])
     expect(requestsOf(reports)).toEqual([
       ['visitors', 1],
       ['views', 3],

@@ -4,10 +4,17 @@ import { describe, expect, it } from 'vitest'
 import { RequestBudget } from '../../src/analytics/budget.js'
 import { newReadProgress, type ReadProgress } from '../../src/analytics/pager.js'
 import { judgeSection, type NamedRead, type SectionRequest } from '../../src/analytics/section.js'
-import { StopError } from '../../src/run/lifetime.js'
-import type { PartEnding } from '../../src/run/part.js'
+import { StopError } from '../../src/core/lifetime.js'
+import type { PartEnding } from '../../src/core/part.js'
 
-const request: SectionRequest = { projectId: 'proj1', dateFrom: '2026-11-14', dateTo: '2026-11-21', topPages: 10, readerText: false }
+const request: SectionRequest = {
+  projectId: 'proj1',
+  dateFrom: '2026-11-14',
+  dateTo: '2026-11-21',
+  topPages: 10,
+  showReaderText: false,
+  compare: false
+}
 const budget = new RequestBudget(12)
 
 const base = {
@@ -16,7 +23,7 @@ const base = {
   dateTo: '2026-11-21',
   rangeText: '14 Nov 2026 to 20 Nov 2026 (7 days, UTC)',
   topPages: 10,
-  readerText: false
+  showReaderText: false
 }
 
 const read = (name: string, progress: Partial<ReadProgress>): NamedRead => ({ name, progress: { ...newReadProgress(), ...progress } })
@@ -37,7 +44,8 @@ describe('judgeSection when the part finished', () => {
       dateFrom: '2026-11-14T06:00:00Z',
       dateTo: '2026-11-15T06:00:00Z',
       topPages: 3,
-      readerText: true
+      showReaderText: true,
+      compare: true
     }
     expect(judge([read('page views', { requests: 1, complete: true })], finished, req)).toStrictEqual({
       projectId: 'p2',
@@ -45,7 +53,7 @@ describe('judgeSection when the part finished', () => {
       dateTo: '2026-11-15T06:00:00Z',
       rangeText: '2026-11-14T06:00:00Z up to, not including, 2026-11-15T06:00:00Z',
       topPages: 3,
-      readerText: true,
+      showReaderText: true,
       requests: 1,
       partial: false
     })
@@ -58,6 +66,25 @@ describe('judgeSection when the part finished', () => {
       partial: true
     })
     expect(judge([read('feedback by page', {}), read('feedback rows', { requests: 2, complete: true })])).toStrictEqual({
+      ...base,
+      requests: 2,
+      partial: true
+    })
+  })
+
+  it('counts the requests of an optional read, and is not made partial by it', () => {
+    const optional = (progress: Partial<ReadProgress>): NamedRead => ({ ...read('the previous period', progress), optional: true })
+    expect(judge([read('visitor rows', { requests: 2, complete: true }), optional({})])).toStrictEqual({
+      ...base,
+      requests: 2,
+      partial: false
+    })
+    expect(judge([read('visitor rows', { requests: 2, complete: true }), optional({ requests: 1, complete: true })])).toStrictEqual({
+      ...base,
+      requests: 3,
+      partial: false
+    })
+    expect(judge([read('visitor rows', { requests: 1 }), optional({ requests: 1, complete: true })])).toStrictEqual({
       ...base,
       requests: 2,
       partial: true

@@ -36,8 +36,8 @@ import {
 import { noClick, SEARCHES_PAGE_SIZE, SEARCHES_READS, searchesPart, type SearchesReport } from '../../src/analytics/searches.js'
 import type { SectionRequest } from '../../src/analytics/section.js'
 import { VIEWS_PAGE_SIZE, VIEWS_READS, viewsPart, type ViewsReport } from '../../src/analytics/views.js'
-import { Lifetime, StopError } from '../../src/run/lifetime.js'
-import type { Part, PartContext, PartEnding } from '../../src/run/part.js'
+import { Lifetime, StopError } from '../../src/core/lifetime.js'
+import type { Part, PartContext, PartEnding } from '../../src/core/part.js'
 
 let lifetime: Lifetime | undefined
 afterEach(() => {
@@ -68,7 +68,7 @@ function context(): PartContext & { warnings: string[] } {
 }
 
 /** Runs a part to its end, and gives the warnings it logged and how it ended. */
-async function run(part: Part): Promise<{ warnings: string[]; ending: PartEnding }> {
+async function run(part: Part<unknown>): Promise<{ warnings: string[]; ending: PartEnding }> {
   const ctx = context()
   try {
     await part.run(ctx)
@@ -78,8 +78,15 @@ async function run(part: Part): Promise<{ warnings: string[]; ending: PartEnding
   }
 }
 
-const request: SectionRequest = { projectId: 'proj1', dateFrom: '2026-11-14', dateTo: '2026-11-21', topPages: 10, readerText: false }
-const showing: SectionRequest = { ...request, readerText: true }
+const request: SectionRequest = {
+  projectId: 'proj1',
+  dateFrom: '2026-11-14',
+  dateTo: '2026-11-21',
+  topPages: 10,
+  showReaderText: false,
+  compare: false
+}
+const showing: SectionRequest = { ...request, showReaderText: true }
 const range = { dateFrom: '2026-11-14', dateTo: '2026-11-21' }
 const base = {
   projectId: 'proj1',
@@ -87,7 +94,7 @@ const base = {
   dateTo: '2026-11-21',
   rangeText: '14 Nov 2026 to 20 Nov 2026 (7 days, UTC)',
   topPages: 10,
-  readerText: false
+  showReaderText: false
 }
 const finished: PartEnding = { kind: 'finished' }
 
@@ -135,7 +142,7 @@ describe('page views', () => {
     ])
     const part = viewsPart(api, request, new RequestBudget(40))
     await run(part)
-    expect((part.report(finished, 0) as ViewsReport).rows).toEqual([
+    expect(part.report(finished, 0).rows).toEqual([
       { path: '/moved', human: 8, ai: 3, total: 10 },
       view('/x', 4),
       view('/y', 4),
@@ -257,7 +264,7 @@ describe('search terms', () => {
     ])
     const part = searchesPart(api, request, new RequestBudget(40))
     await run(part)
-    expect((part.report(finished, 0) as SearchesReport).totalSearches).toBe(0)
+    expect(part.report(finished, 0).totalSearches).toBe(0)
   })
 
   it('keeps a term seen on two pages once, the row with more hits, the first on a tie; most searched first, then by text', async () => {
@@ -275,7 +282,7 @@ describe('search terms', () => {
     ])
     const part = searchesPart(api, showing, new RequestBudget(40))
     await run(part)
-    expect((part.report(finished, 0) as SearchesReport).rows).toStrictEqual([
+    expect(part.report(finished, 0).rows).toStrictEqual([
       entry(search('grown', 7, { ctr: 0.9 }), 'grown'),
       entry(search('shrunk', 6, { ctr: 0.2 }), 'shrunk'),
       entry(search('also', 4), 'also'),
@@ -289,14 +296,14 @@ describe('search terms', () => {
     ]
     const hidden = searchesPart(searchesApi(pages()).api, request, new RequestBudget(40))
     await run(hidden)
-    const hiddenReport = hidden.report(finished, 0) as SearchesReport
+    const hiddenReport = hidden.report(finished, 0)
     expect(hiddenReport.rows.map((row) => row.query)).toEqual([undefined, undefined])
     expect(JSON.stringify(hiddenReport)).not.toContain('deploy')
     const shown = searchesPart(searchesApi(pages()).api, showing, new RequestBudget(40))
     await run(shown)
-    const shownReport = shown.report(finished, 0) as SearchesReport
+    const shownReport = shown.report(finished, 0)
     expect(shownReport.rows.map((row) => row.query)).toEqual(['reset password for [email]', 'deploy'])
-    expect(shownReport.readerText).toBe(true)
+    expect(shownReport.showReaderText).toBe(true)
     expect(JSON.stringify(shownReport)).not.toContain('ann@example.com')
   })
 
@@ -464,7 +471,7 @@ describe('feedback', () => {
     )
     const part = feedbackPart(api, request, planned(40))
     const { warnings } = await run(part)
-    const report = part.report(finished, 0) as FeedbackReport
+    const report = part.report(finished, 0)
     expect(report.pages).toEqual([byPage('/b', 3, 6), byPage('/d', 3, 6), byPage('/a', 3, 4), byPage('/none', 0, 9)])
     expect(report.pagesTruncated).toBe(true)
     expect(report.partial).toBe(false)
@@ -486,7 +493,7 @@ describe('feedback', () => {
     )
     const part = feedbackPart(api, request, planned(40))
     await run(part)
-    const report = part.report(finished, 0) as FeedbackReport
+    const report = part.report(finished, 0)
     expect(report.pages).toEqual([])
     expect(report.entries.map((e) => [e.path, e.createdAt])).toEqual([
       ['/first', '2026-11-13T10:00:00Z'],
@@ -507,7 +514,7 @@ describe('feedback', () => {
     const { api } = feedbackApi([{ feedback: [], hasMore: false }], [{ feedback: rows, nextCursor: null, hasMore: false }])
     const part = feedbackPart(api, request, planned(40))
     await run(part)
-    expect((part.report(finished, 0) as FeedbackReport).entries).toStrictEqual<FeedbackEntry[]>([
+    expect(part.report(finished, 0).entries).toStrictEqual<FeedbackEntry[]>([
       {
         path: '/page-5',
         source: 'contextual',
@@ -547,7 +554,7 @@ describe('feedback', () => {
       feedbackApi([{ feedback: [byPage('/a', 1, 1)], hasMore: false }], [{ feedback: rows(), nextCursor: null, hasMore: false }]).api
     const shown = feedbackPart(answers(), showing, planned(40))
     await run(shown)
-    const shownReport = shown.report(finished, 0) as FeedbackReport
+    const shownReport = shown.report(finished, 0)
     expect(shownReport.entries.map((e) => [e.comment, e.commented])).toEqual([
       ['clear page', true],
       ['write to me at [email]', true]
@@ -559,7 +566,7 @@ describe('feedback', () => {
 
     const hidden = feedbackPart(answers(), request, planned(40))
     await run(hidden)
-    const hiddenReport = hidden.report(finished, 0) as FeedbackReport
+    const hiddenReport = hidden.report(finished, 0)
     expect(hiddenReport.entries.map((e) => [e.comment, e.commented])).toEqual([
       [undefined, true],
       [undefined, true]
@@ -775,7 +782,7 @@ describe('assistant', () => {
     )
     const part = assistantPart(api, request, planned(40))
     await run(part)
-    const report = part.report(finished, 0) as AssistantReport
+    const report = part.report(finished, 0)
     expect(report.questions.map((q) => [q.timestamp, q.pageUrl, q.queryCategory])).toEqual([
       ['2026-11-13T09:00:00Z', '/first', 'setup'],
       ['2026-11-12T09:00:00Z', null, null],
@@ -791,13 +798,13 @@ describe('assistant', () => {
       ).api
     const shown = assistantPart(answers(), showing, planned(40))
     await run(shown)
-    const shownReport = shown.report(finished, 0) as AssistantReport
+    const shownReport = shown.report(finished, 0)
     expect(shownReport.questions.map((q) => q.query)).toEqual(['question 2', 'Can [email] get access?'])
     expect(JSON.stringify(shownReport)).not.toContain('sam@example.com')
     expect(JSON.stringify(shownReport)).not.toContain('the answer to')
     const hidden = assistantPart(answers(), request, planned(40))
     await run(hidden)
-    const hiddenReport = hidden.report(finished, 0) as AssistantReport
+    const hiddenReport = hidden.report(finished, 0)
     expect(hiddenReport.questions.map((q) => q.query)).toEqual([undefined, undefined])
     expect(JSON.stringify(hiddenReport)).not.toContain('question 1')
   })

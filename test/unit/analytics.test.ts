@@ -1,24 +1,25 @@
-// Tests the visitor export (src/analytics/visitors.ts, visitors-part.ts) against a fake VisitorsApi:
-// which pages it asks for, when it stops, what it keeps and what it warns about, the comparison with
-// the previous period and the run's request budget; and the analytics range the inputs give it
-// (src/run/inputs.ts).
+// Tests the visitor section (src/analytics/visitors.ts) as a part of the run, against a fake
+// VisitorsApi: which pages it asks for, when it stops, what it keeps and what it warns about, the
+// comparison with the previous period and the run's request budget; and the analytics range the
+// inputs give it (src/run/inputs.ts).
 import { afterEach, describe, expect, it } from 'vitest'
 import type { VisitorsQuery } from '../../src/api/client.js'
 import type { VisitorRow, VisitorsPage } from '../../src/api/schemas.js'
 import { RequestBudget } from '../../src/analytics/budget.js'
-import {
-  exportVisitors,
-  newVisitorsProgress,
-  PAGE_SIZE,
-  previousPeriod,
-  type VisitorsProgress,
-  type VisitorsRequest
-} from '../../src/analytics/visitors.js'
+import type { SectionRequest } from '../../src/analytics/section.js'
 import { sortedRows } from '../../src/analytics/traffic.js'
-import { visitorsPart } from '../../src/analytics/visitors-part.js'
+import {
+  previousPeriod,
+  VISITORS_COMPARISON,
+  VISITORS_PAGE_SIZE,
+  VISITORS_READS,
+  visitorsPart,
+  type VisitorsReport
+} from '../../src/analytics/visitors.js'
 import { ApiError } from '../../src/api/errors.js'
+import { Lifetime, StopError } from '../../src/core/lifetime.js'
+import { endingOf, type PartEnding } from '../../src/core/part.js'
 import { analyticsRange, readInputs } from '../../src/run/inputs.js'
-import { Lifetime, StopError } from '../../src/run/lifetime.js'
 
 const now = new Date('2026-11-21T15:30:00Z')
 
@@ -67,141 +68,169 @@ function recordingLog() {
   return { warnings, log: { info: () => undefined, warning: (m: string) => warnings.push(m) } }
 }
 
-const request: VisitorsRequest = { projectId: 'proj1', dateFrom: '2026-11-14', dateTo: '2026-11-21', compare: false }
-const comparing: VisitorsRequest = { ...request, compare: true }
+const request: SectionRequest = {
+  projectId: 'proj1',
+  dateFrom: '2026-11-14',
+  dateTo: '2026-11-21',
+  topPages: 10,
+  showReaderText: false,
+  compare: false
+}
+const comparing: SectionRequest = { ...request, compare: true }
 const totals = { human: 90, ai: 30, total: 100 }
 const previousTotals = { human: 80, ai: 10, total: 85 }
+const finished: PartEnding = { kind: 'finished' }
+const failedWith = (error: unknown): PartEnding => ({ kind: 'failed', error })
 
-/** Runs the export with a budget of `limit` requests (40 unless told), and gives what it kept, warned and asked. */
-function exportWith(pages: (VisitorsPage | Error)[], req: VisitorsRequest = request, limit: number | RequestBudget = 40) {
+let lifetimes: Lifetime[] = []
+afterEach(() => {
+  for (const lifetime of lifetimes) lifetime.dispose()
+  lifetimes = []
+})
+
+/**
+ * Runs the visitor part with a budget of `limit` requests (40 unless told): gives what it asked and
+ * warned, the run (`done`), and its report once the run has settled (as finished, unless told).
+ */
+function exportWith(pages: (VisitorsPage | Error)[], req: SectionRequest = request, limit: number | RequestBudget = 40) {
   const api = fakeApi(pages)
   const { warnings, log } = recordingLog()
-  const progress = newVisitorsProgress()
   const budget = typeof limit === 'number' ? new RequestBudget(limit) : limit
-  const done = exportVisitors(api, req, progress, budget, log)
-  return { api, warnings, progress, budget, done }
+  const part = visitorsPart(api, req, budget)
+  const lifetime = new Lifetime(60_000)
+  lifetimes.push(lifetime)
+  const done = part.run({ lifetime, log })
+  const report = (ending: PartEnding = finished): VisitorsReport => part.report(ending, 0)
+  return { api, warnings, budget, done, report }
 }
 
-describe('exportVisitors', () => {
+const capped = (limit: string) => `visitor rows: reading stopped at maxRequests (${limit} for the whole run) while the service had more`
+
+describe('reading the visitor pages', () => {
   it('reads pages of 250 rows, one after another, until the service says there is no more', async () => {
-    const api = fakeApi([
+    const run = exportWith([
       { totals, visitors: [row('/a', 5)], hasMore: true },
       { totals, visitors: [row('/b', 4)], hasMore: true },
       { totals, visitors: [row('/c', 3)], hasMore: false }
     ])
-    const { warnings, log } = recordingLog()
-    const progress = newVisitorsProgress()
-    await exportVisitors(api, request, progress, new RequestBudget(40), log)
-    expect(PAGE_SIZE).toBe(250)
-    expect(api.asked).toEqual(
+    await run.done
+    expect(VISITORS_PAGE_SIZE).toBe(250)
+    expect(run.api.asked).toEqual(
       [0, 250, 500].map((offset) => ({
         projectId: 'proj1',
         query: { dateFrom: '2026-11-14', dateTo: '2026-11-21', limit: 250, offset }
       }))
     )
-    expect(progress).toEqual({
+    expect(run.report()).toEqual<VisitorsReport>({
+      kind: 'visitors',
+      projectId: 'proj1',
+      dateFrom: '2026-11-14',
+      dateTo: '2026-11-21',
+      rangeText: '14 Nov 2026 to 20 Nov 2026 (7 days, UTC)',
+      topPages: 10,
+      showReaderText: false,
       totals,
-      rows: new Map([
-        ['/a', row('/a', 5)],
-        ['/b', row('/b', 4)],
-        ['/c', row('/c', 3)]
-      ]),
-      read: { requests: 3, complete: true, truncated: false },
-      previousRequests: 0
+      rows: [row('/a', 5), row('/b', 4), row('/c', 3)],
+      requests: 3,
+      partial: false
     })
-    expect(warnings).toEqual([])
+    expect(run.warnings).toEqual([])
   })
 
   it('is complete after one request when the first page is the last, even an empty one', async () => {
-    const api = fakeApi([{ totals: { human: 0, ai: 0, total: 0 }, visitors: [], hasMore: false }])
-    const { warnings, log } = recordingLog()
-    const progress = newVisitorsProgress()
-    await exportVisitors(api, request, progress, new RequestBudget(40), log)
-    expect(api.asked).toHaveLength(1)
-    expect(progress).toMatchObject({ read: { requests: 1, complete: true }, totals: { human: 0, ai: 0, total: 0 } })
-    expect(progress.read.cut).toBeUndefined()
-    expect(progress.rows.size).toBe(0)
-    expect(warnings).toEqual([])
+    const run = exportWith([{ totals: { human: 0, ai: 0, total: 0 }, visitors: [], hasMore: false }])
+    await run.done
+    expect(run.api.asked).toHaveLength(1)
+    const report = run.report()
+    expect(report).toMatchObject({ requests: 1, partial: false, totals: { human: 0, ai: 0, total: 0 }, rows: [] })
+    expect(report.partialReason).toBeUndefined()
+    expect(run.warnings).toEqual([])
   })
 
   it('keeps the totals of the first page, since the service deduplicates them', async () => {
-    const api = fakeApi([
+    const run = exportWith([
       { totals, visitors: [row('/a', 1)], hasMore: true },
       { totals: { human: 1, ai: 1, total: 1 }, visitors: [row('/b', 1)], hasMore: false }
     ])
-    const progress = newVisitorsProgress()
-    await exportVisitors(api, request, progress, new RequestBudget(40), recordingLog().log)
-    expect(progress.totals).toEqual(totals)
+    await run.done
+    expect(run.report().totals).toEqual(totals)
   })
 
   it('keeps a path that shows up on two pages once, with the larger of each count', async () => {
-    const api = fakeApi([
+    const run = exportWith([
       { totals, visitors: [row('/moved', 10, 8, 1), row('/a', 9)], hasMore: true },
       { totals, visitors: [row('/moved', 12, 7, 5)], hasMore: false }
     ])
-    const progress = newVisitorsProgress()
-    await exportVisitors(api, request, progress, new RequestBudget(40), recordingLog().log)
-    expect([...progress.rows.values()]).toEqual([{ path: '/moved', human: 8, ai: 5, total: 12 }, row('/a', 9)])
+    await run.done
+    expect(run.report().rows).toEqual([{ path: '/moved', human: 8, ai: 5, total: 12 }, row('/a', 9)])
   })
 
   it('keeps the first counts of a repeated path when the second page has smaller ones', async () => {
-    const api = fakeApi([
+    const run = exportWith([
       { totals, visitors: [row('/moved', 12, 8, 5)], hasMore: true },
       { totals, visitors: [row('/moved', 10, 7, 4)], hasMore: false }
     ])
-    const progress = newVisitorsProgress()
-    await exportVisitors(api, request, progress, new RequestBudget(40), recordingLog().log)
-    expect(progress.rows.get('/moved')).toEqual({ path: '/moved', human: 8, ai: 5, total: 12 })
+    await run.done
+    expect(run.report().rows).toEqual([{ path: '/moved', human: 8, ai: 5, total: 12 }])
   })
 
   it('stops, warns and stays partial when the service reports more rows after an empty page', async () => {
-    const api = fakeApi([
+    const run = exportWith([
       { totals, visitors: [row('/a', 1)], hasMore: true },
       { totals, visitors: [], hasMore: true },
       { totals, visitors: [row('/never', 1)], hasMore: false }
     ])
-    const { warnings, log } = recordingLog()
-    const progress = newVisitorsProgress()
-    await exportVisitors(api, request, progress, new RequestBudget(40), log)
-    expect(api.asked).toHaveLength(2)
-    expect(progress.read).toEqual({ requests: 2, complete: false, cut: 'empty-page', truncated: false })
-    expect(warnings).toEqual([
+    await run.done
+    expect(run.api.asked).toHaveLength(2)
+    expect(run.report()).toMatchObject({
+      requests: 2,
+      partial: true,
+      partialReason: 'visitor rows: the service reported more after an empty page, so reading stopped'
+    })
+    expect(run.report().failure).toBeUndefined()
+    expect(run.warnings).toEqual([
       'Reading visitor rows was cut short after 2 requests: the service reported more after an empty page, so reading stopped. What was read is kept and marked partial.'
     ])
   })
 
   it('never asks for a page past maxRequests, and warns that the export is capped', async () => {
-    const api = fakeApi(Array.from({ length: 5 }, (_, i) => ({ totals, visitors: [row(`/p${i}`, 1)], hasMore: true })))
-    const { warnings, log } = recordingLog()
-    const progress = newVisitorsProgress()
-    await exportVisitors(api, request, progress, new RequestBudget(3), log)
-    expect(api.asked.map((a) => a.query.offset)).toEqual([0, 250, 500])
-    expect(progress.read).toEqual({ requests: 3, complete: false, cut: 'budget', truncated: false })
-    expect(warnings).toEqual([
+    const run = exportWith(
+      Array.from({ length: 5 }, (_, i) => ({ totals, visitors: [row(`/p${i}`, 1)], hasMore: true })),
+      request,
+      3
+    )
+    await run.done
+    expect(run.api.asked.map((a) => a.query.offset)).toEqual([0, 250, 500])
+    expect(run.report()).toMatchObject({ requests: 3, partial: true, partialReason: capped('3 requests') })
+    expect(run.report().failure).toBeUndefined()
+    expect(run.warnings).toEqual([
       'Reading visitor rows stopped after 3 requests at maxRequests (3 requests for the whole run) while the service had more; ' +
         'what was read is kept and marked partial. Raise maxRequests to read more (analytics allow 100 requests per organization per hour).'
     ])
   })
 
   it('is complete, not capped, when the last page allowed is the last page there is', async () => {
-    const api = fakeApi([
-      { totals, visitors: [row('/a', 1)], hasMore: true },
-      { totals, visitors: [row('/b', 1)], hasMore: false }
-    ])
-    const { warnings, log } = recordingLog()
-    const progress = newVisitorsProgress()
-    await exportVisitors(api, request, progress, new RequestBudget(2), log)
-    expect(progress.read).toEqual({ requests: 2, complete: true, truncated: false })
-    expect(warnings).toEqual([])
+    const run = exportWith(
+      [
+        { totals, visitors: [row('/a', 1)], hasMore: true },
+        { totals, visitors: [row('/b', 1)], hasMore: false }
+      ],
+      request,
+      2
+    )
+    await run.done
+    expect(run.report()).toMatchObject({ requests: 2, partial: false })
+    expect(run.report().partialReason).toBeUndefined()
+    expect(run.warnings).toEqual([])
   })
 
   it('lets a failed request through and keeps what was read before it', async () => {
-    const api = fakeApi([{ totals, visitors: [row('/a', 1)], hasMore: true }, new Error('HTTP 500')])
-    const progress = newVisitorsProgress()
-    await expect(exportVisitors(api, request, progress, new RequestBudget(40), recordingLog().log)).rejects.toThrow('HTTP 500')
-    expect(progress).toMatchObject({ read: { requests: 1, complete: false }, totals })
-    expect(progress.read.cut).toBeUndefined()
-    expect([...progress.rows.keys()]).toEqual(['/a'])
+    const error = new Error('HTTP 500')
+    const run = exportWith([{ totals, visitors: [row('/a', 1)], hasMore: true }, error])
+    await expect(run.done).rejects.toThrow('HTTP 500')
+    const report = run.report(failedWith(error))
+    expect(report).toMatchObject({ requests: 1, partial: true, totals, partialReason: 'a request failed while reading' })
+    expect(report.rows.map((r) => r.path)).toEqual(['/a'])
   })
 })
 
@@ -220,7 +249,7 @@ describe('the request budget', () => {
     const run = exportWith([more('/a'), more('/b'), more('/c')], request, budget)
     await run.done
     expect(run.api.asked).toHaveLength(2)
-    expect(run.progress.read).toEqual({ requests: 2, complete: false, cut: 'budget', truncated: false })
+    expect(run.report()).toMatchObject({ requests: 2, partial: true, partialReason: capped('3 requests') })
     expect(run.warnings).toEqual([
       'Reading visitor rows stopped after 2 requests at maxRequests (3 requests for the whole run) while the service had more; ' +
         'what was read is kept and marked partial. Raise maxRequests to read more (analytics allow 100 requests per organization per hour).'
@@ -231,11 +260,22 @@ describe('the request budget', () => {
     const run = exportWith([more('/a')], request, 0)
     await run.done
     expect(run.api.asked).toEqual([])
-    expect(run.progress.read).toEqual({ requests: 0, complete: false, cut: 'budget', truncated: false })
+    expect(run.report()).toMatchObject({ requests: 0, partial: true, partialReason: capped('0 requests') })
     expect(run.warnings[0]).toMatch(/^Reading visitor rows stopped after 0 requests at maxRequests \(0 requests for the whole run\)/)
     const one = exportWith([more('/a')], request, 1)
     await one.done
     expect(one.warnings[0]).toMatch(/^Reading visitor rows stopped after 1 request at maxRequests \(1 request for the whole run\)/)
+    expect(one.report().partialReason).toBe(capped('1 request'))
+  })
+
+  it('takes its first page and its comparison under the names the plan reserves them by', async () => {
+    const budget = new RequestBudget(2)
+    budget.reserve([VISITORS_READS[0], VISITORS_COMPARISON])
+    // Nothing is left beyond the two reservations, so only they let the reads through.
+    const run = exportWith([more('/a'), { totals: previousTotals, visitors: [], hasMore: false }], comparing, budget)
+    await run.done
+    expect(run.api.asked.map((a) => a.query.limit)).toEqual([250, 1])
+    expect(run.report()).toMatchObject({ requests: 2, previous: { totals: previousTotals } })
   })
 })
 
@@ -253,14 +293,19 @@ describe('the comparison with the previous period', () => {
       { dateFrom: '2026-11-14', dateTo: '2026-11-21', limit: 250, offset: 250 }
     ])
     expect(run.api.asked.map((a) => a.projectId)).toEqual(['proj1', 'proj1', 'proj1'])
-    expect(run.progress).toEqual<VisitorsProgress>({
+    expect(run.report()).toEqual<VisitorsReport>({
+      kind: 'visitors',
+      projectId: 'proj1',
+      dateFrom: '2026-11-14',
+      dateTo: '2026-11-21',
+      rangeText: '14 Nov 2026 to 20 Nov 2026 (7 days, UTC)',
+      topPages: 10,
+      showReaderText: false,
       totals,
-      rows: new Map([
-        ['/a', row('/a', 2)],
-        ['/b', row('/b', 1)]
-      ]),
-      read: { requests: 2, complete: true, truncated: false },
-      previousRequests: 1,
+      rows: [row('/a', 2), row('/b', 1)],
+      // Two pages and the comparison.
+      requests: 3,
+      partial: false,
       previous: { dateFrom: '2026-11-07', dateTo: '2026-11-14', totals: previousTotals }
     })
     expect(run.budget.used).toBe(3)
@@ -271,27 +316,28 @@ describe('the comparison with the previous period', () => {
     const run = exportWith([{ ...last }, previousPage], comparing)
     await run.done
     expect(run.api.asked.map((a) => a.query.limit)).toEqual([250, 1])
-    expect(run.progress.previous?.totals).toEqual(previousTotals)
-    expect(run.progress.rows.has('/old')).toBe(false)
+    expect(run.report().previous?.totals).toEqual(previousTotals)
+    expect(run.report().rows.map((r) => r.path)).not.toContain('/old')
   })
 
   it('is not read without compare', async () => {
     const run = exportWith([last], request)
     await run.done
     expect(run.api.asked).toHaveLength(1)
-    expect(run.progress.previous).toBeUndefined()
+    expect(run.report().previous).toBeUndefined()
   })
 
   it('counts against the same budget, and is missing when no request is left for it', async () => {
     const run = exportWith([first, previousPage], comparing, 1)
     await run.done
     expect(run.api.asked).toHaveLength(1)
-    expect(run.progress).toMatchObject({
-      read: { requests: 1, cut: 'budget' },
-      previousRequests: 0,
+    expect(run.report()).toMatchObject({
+      requests: 1,
+      partial: true,
+      partialReason: capped('1 request'),
       previous: { dateFrom: '2026-11-07', dateTo: '2026-11-14', missing: 'no request was left under maxRequests' }
     })
-    expect(run.progress.previous?.totals).toBeUndefined()
+    expect(run.report().previous?.totals).toBeUndefined()
     expect(run.warnings).toHaveLength(1)
     expect(run.warnings[0]).toMatch(/^Reading visitor rows stopped after 1 request at maxRequests \(1 request for the whole run\)/)
   })
@@ -299,9 +345,11 @@ describe('the comparison with the previous period', () => {
   it('takes its request before the second page, so that a small budget reads the comparison rather than one more page', async () => {
     const run = exportWith([first, previousPage, last], comparing, 2)
     await run.done
-    expect(run.progress).toMatchObject({
-      read: { requests: 1, complete: false, cut: 'budget' },
-      previousRequests: 1,
+    expect(run.api.asked.map((a) => a.query.limit)).toEqual([250, 1])
+    expect(run.report()).toMatchObject({
+      requests: 2,
+      partial: true,
+      partialReason: capped('2 requests'),
       previous: { totals: previousTotals }
     })
   })
@@ -310,13 +358,16 @@ describe('the comparison with the previous period', () => {
     const refused = new ApiError('Reading visitor analytics (offset 0) failed with HTTP 418.', { transient: false, status: 418 })
     const run = exportWith([first, refused, last], comparing)
     await run.done
-    expect(run.progress).toMatchObject({
-      read: { requests: 2, complete: true },
-      previousRequests: 0,
+    const report = run.report()
+    expect(report).toMatchObject({
+      // The failed request is not counted, and a missing comparison leaves the section whole.
+      requests: 2,
+      partial: false,
       previous: { dateFrom: '2026-11-07', dateTo: '2026-11-14', missing: 'the request for the previous period failed' }
     })
-    expect(run.progress.previous?.totals).toBeUndefined()
-    expect([...run.progress.rows.keys()]).toEqual(['/a', '/b'])
+    expect(report.failure).toBeUndefined()
+    expect(report.previous?.totals).toBeUndefined()
+    expect(report.rows.map((r) => r.path)).toEqual(['/a', '/b'])
     expect(run.warnings).toEqual([
       'The comparison with the previous period is left out: Reading visitor analytics (offset 0) failed with HTTP 418.'
     ])
@@ -326,21 +377,23 @@ describe('the comparison with the previous period', () => {
     for (const error of [new StopError('timeout'), new TypeError('a bug')]) {
       const run = exportWith([first, error, last], comparing)
       await expect(run.done).rejects.toBe(error)
-      expect(run.progress).toMatchObject({
-        read: { requests: 1, complete: false },
-        previousRequests: 0,
+      const report = run.report(endingOf(error))
+      expect(report).toMatchObject({
+        requests: 1,
+        partial: true,
         previous: { dateFrom: '2026-11-07', dateTo: '2026-11-14' }
       })
-      expect(run.progress.previous?.missing).toBeUndefined()
+      expect(report.previous?.missing).toBeUndefined()
       expect(run.warnings).toEqual([])
     }
   })
 
   it('is not asked for when the first page fails', async () => {
-    const run = exportWith([new ApiError('HTTP 500', { transient: true, status: 500 })], comparing)
+    const error = new ApiError('HTTP 500', { transient: true, status: 500 })
+    const run = exportWith([error], comparing)
     await expect(run.done).rejects.toThrow('HTTP 500')
     expect(run.api.asked).toHaveLength(1)
-    expect(run.progress.previous).toBeUndefined()
+    expect(run.report(failedWith(error)).previous).toBeUndefined()
   })
 })
 
@@ -398,11 +451,19 @@ describe('visitorsPart', () => {
       { totals, visitors: [row('/b', 1), row('/a', 7)], hasMore: true },
       { totals, visitors: [row('/c', 3)], hasMore: false }
     ])
-    const part = visitorsPart(api, { ...request, topPages: 5 }, new RequestBudget(40))
+    const part = visitorsPart(api, { ...request, topPages: 5, showReaderText: true }, new RequestBudget(40))
     await part.run({ lifetime, log: recordingLog().log })
     const report = part.report({ kind: 'finished' }, 1000)
-    expect(report).toMatchObject({ kind: 'visitors', projectId: 'proj1', requests: 2, topPages: 5, partial: false, totals })
-    expect(report.kind === 'visitors' && report.rows.map((r) => r.path)).toEqual(['/a', '/c', '/b'])
+    expect(report).toMatchObject({
+      kind: 'visitors',
+      projectId: 'proj1',
+      requests: 2,
+      topPages: 5,
+      showReaderText: true,
+      partial: false,
+      totals
+    })
+    expect(report.rows.map((r) => r.path)).toEqual(['/a', '/c', '/b'])
   })
 
   it('passes the run’s log to the export, so its warnings reach the run', async () => {

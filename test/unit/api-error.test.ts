@@ -2,10 +2,8 @@
 // the service's own words quoted on one line, and the advice after a POST that may have been acted on.
 import { describe, expect, it } from 'vitest'
 import {
-  ANALYTICS_KINDS,
   ApiError,
   httpStatusMessage,
-  isAnalyticsKind,
   invalidResponseMessage,
   mayHaveActedAdvice,
   networkMessage,
@@ -16,7 +14,7 @@ import {
 const create: RequestContext = { kind: 'create', projectId: 'proj' }
 const message: RequestContext = { kind: 'message', projectId: 'proj', jobId: 'j7' }
 const get: RequestContext = { kind: 'get', projectId: 'proj', jobId: 'j9' }
-const visitors: RequestContext = { kind: 'visitors', projectId: 'proj', offset: 500 }
+const visitors: RequestContext = { kind: 'analytics', reads: 'visitor analytics', projectId: 'proj', offset: 500 }
 
 describe('what each kind of request is called', () => {
   it('names the request, with the job id or the page offset it concerns', () => {
@@ -26,10 +24,16 @@ describe('what each kind of request is called', () => {
     expect(networkMessage(visitors, 'boom')).toBe('Reading visitor analytics (offset 500) failed: boom.')
   })
 
-  it('reads a missing job id as empty and a missing offset as the first page', () => {
+  it('reads a missing job id as empty, names the first page by its offset, and leaves a missing offset or read unnamed', () => {
     expect(networkMessage({ kind: 'message', projectId: 'p' }, 'x')).toBe('Sending the follow-up message to job "" failed: x.')
     expect(networkMessage({ kind: 'get', projectId: 'p' }, 'x')).toBe('Checking job "" failed: x.')
-    expect(networkMessage({ kind: 'visitors', projectId: 'p' }, 'x')).toBe('Reading visitor analytics (offset 0) failed: x.')
+    expect(networkMessage({ kind: 'analytics', reads: 'visitor analytics', projectId: 'p', offset: 0 }, 'x')).toBe(
+      'Reading visitor analytics (offset 0) failed: x.'
+    )
+    expect(networkMessage({ kind: 'analytics', reads: 'visitor analytics', projectId: 'p' }, 'x')).toBe(
+      'Reading visitor analytics failed: x.'
+    )
+    expect(networkMessage({ kind: 'analytics', projectId: 'p' }, 'x')).toBe('Reading analytics failed: x.')
   })
 
   it('puts a job id from the service on one short line', () => {
@@ -40,13 +44,14 @@ describe('what each kind of request is called', () => {
 
 describe('the analytics requests', () => {
   const named: [RequestContext, string][] = [
-    [{ kind: 'views', projectId: 'p', offset: 250 }, 'Reading page views (offset 250)'],
-    [{ kind: 'views', projectId: 'p' }, 'Reading page views (offset 0)'],
-    [{ kind: 'searches', projectId: 'p' }, 'Reading searches'],
-    [{ kind: 'feedback', projectId: 'p' }, 'Reading feedback'],
-    [{ kind: 'feedbackByPage', projectId: 'p' }, 'Reading feedback by page'],
-    [{ kind: 'assistant', projectId: 'p' }, 'Reading assistant questions'],
-    [{ kind: 'callerStats', projectId: 'p' }, 'Reading assistant caller stats']
+    [{ kind: 'analytics', reads: 'visitor analytics', projectId: 'p', offset: 0 }, 'Reading visitor analytics (offset 0)'],
+    [{ kind: 'analytics', reads: 'page views', projectId: 'p', offset: 250 }, 'Reading page views (offset 250)'],
+    [{ kind: 'analytics', reads: 'page views', projectId: 'p', offset: 0 }, 'Reading page views (offset 0)'],
+    [{ kind: 'analytics', reads: 'searches', projectId: 'p' }, 'Reading searches'],
+    [{ kind: 'analytics', reads: 'feedback', projectId: 'p' }, 'Reading feedback'],
+    [{ kind: 'analytics', reads: 'feedback by page', projectId: 'p' }, 'Reading feedback by page'],
+    [{ kind: 'analytics', reads: 'assistant questions', projectId: 'p' }, 'Reading assistant questions'],
+    [{ kind: 'analytics', reads: 'assistant caller stats', projectId: 'p' }, 'Reading assistant caller stats']
   ]
 
   it.each(named)('names what was being read: %j', (ctx, what) => {
@@ -56,10 +61,17 @@ describe('the analytics requests', () => {
     )
   })
 
-  it('knows which requests are analytics', () => {
-    expect([...ANALYTICS_KINDS]).toEqual(['visitors', 'views', 'searches', 'feedback', 'feedbackByPage', 'assistant', 'callerStats'])
-    for (const kind of ANALYTICS_KINDS) expect(isAnalyticsKind(kind)).toBe(true)
-    for (const kind of ['create', 'message', 'get'] as const) expect(isAnalyticsKind(kind)).toBe(false)
+  it('treats only analytics requests as analytics: their rate limit, scope and 404', () => {
+    const analyticsLimit = 'Analytics allow 100 requests per organization per hour'
+    expect(httpStatusMessage(visitors, 429)).toContain(analyticsLimit)
+    for (const ctx of [create, message, get]) {
+      expect(httpStatusMessage(ctx, 429)).not.toContain(analyticsLimit)
+      expect(httpStatusMessage(ctx, 429)).toContain('Creating jobs and sending follow-ups is limited to 100 per project per hour.')
+    }
+    expect(httpStatusMessage(visitors, 403)).toContain('(`read`)')
+    expect(httpStatusMessage(message, 403)).toContain('(`write`)')
+    expect(httpStatusMessage(visitors, 404)).toContain('project "proj" was not found')
+    expect(httpStatusMessage(get, 404)).toContain('job "j9" was not found in project "proj"')
   })
 
   it.each(named)('names the shared limit on a 429, asks for the read scope on a 403 and blames the project on a 404: %j', (ctx, what) => {

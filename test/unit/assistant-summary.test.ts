@@ -44,7 +44,7 @@ function report(more: Partial<AssistantReport> = {}): AssistantReport {
     questions,
     requests: 2,
     topPages: 2,
-    readerText: true,
+    showReaderText: true,
     partial: false,
     ...more
   }
@@ -143,7 +143,7 @@ describe('questions shown', () => {
 
 describe('questions hidden', () => {
   it('counts the unanswered questions by category and page, says why the text is hidden, and shows none', () => {
-    const html = assistantSummaryHtml(report({ readerText: false, questions: hiddenQuestions, topPages: 5 }))
+    const html = assistantSummaryHtml(report({ showReaderText: false, questions: hiddenQuestions, topPages: 5 }))
     expect(readerText(html).split('\n\n').slice(5)).toEqual([
       'Top 2 categories of unanswered questions',
       ['Category  Asked', '--------  -----', 'auth          2', 'api           1'].join('\n'),
@@ -159,7 +159,7 @@ describe('questions hidden', () => {
   })
 
   it('shows no question even when the report holds one', () => {
-    const html = assistantSummaryHtml(report({ readerText: false, topPages: 10 }))
+    const html = assistantSummaryHtml(report({ showReaderText: false, topPages: 10 }))
     for (const text of ['SSO', 'sso?', 'rate limit', 'Install']) expect(html).not.toContain(text)
   })
 
@@ -169,7 +169,7 @@ describe('questions hidden', () => {
       question(undefined, { queryCategory: '', pageUrl: null }),
       question(undefined, { queryCategory: 'x', pageUrl: '/x' })
     ]
-    const seen = seenOf(report({ readerText: false, questions: asked, topPages: 1 }))
+    const seen = seenOf(report({ showReaderText: false, questions: asked, topPages: 1 }))
     expect(seen.headings).toEqual([
       '🤖 Assistant',
       'Who asked',
@@ -293,7 +293,7 @@ describe('hostile questions, categories and pages', () => {
   })
 
   it('show hostile categories and pages as text when questions are hidden, and no question', () => {
-    const html = assistantSummaryHtml(report({ readerText: false, questions: withoutText(hostile), topPages: 100 }))
+    const html = assistantSummaryHtml(report({ showReaderText: false, questions: withoutText(hostile), topPages: 100 }))
     const seen = checked(html)
     expect(seen.tables[1]?.slice(1).map((cells) => cells[0])).toEqual(
       texts.map((text) => (text === '' ? '(no category)' : flat(text, 100)))
@@ -302,7 +302,7 @@ describe('hostile questions, categories and pages', () => {
       texts.map((_, i) => texts[(i + 1) % texts.length] ?? '').map((text) => (text === '' ? '(no page)' : flat(text, 120)))
     )
     const onlyHidden = assistantSummaryHtml(
-      report({ readerText: false, questions: hostile.map((q) => ({ ...q, queryCategory: null, pageUrl: null })), topPages: 100 })
+      report({ showReaderText: false, questions: hostile.map((q) => ({ ...q, queryCategory: null, pageUrl: null })), topPages: 100 })
     )
     for (const text of ['onerror', 'set-output', 'octocat', 'javascript', 'evil.example', LONG_LINE.slice(0, 20)])
       expect(onlyHidden).not.toContain(text)
@@ -372,7 +372,7 @@ describe('the byte budget', () => {
   })
 
   it(`stays within ${SECTION_BUDGET_BYTES / 1024} KiB with the questions hidden and 10,000 long categories and pages`, () => {
-    const html = assistantSummaryHtml(report({ ...worst, readerText: false, questions: withoutText(long) }))
+    const html = assistantSummaryHtml(report({ ...worst, showReaderText: false, questions: withoutText(long) }))
     expect(Buffer.byteLength(html)).toBeLessThanOrEqual(SECTION_BUDGET_BYTES)
     const categories = table(html, 'Top .*? categories of unanswered questions')
     expect(categories.rows).toBeGreaterThan(0)

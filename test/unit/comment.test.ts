@@ -5,8 +5,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { VisitorsReport } from '../../src/analytics/visitors-report.js'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest'
+import type { JobReport } from '../../src/agent/outcome.js'
+import type { VisitorsReport } from '../../src/analytics/visitors.js'
 import { CommentThread, commentTarget } from '../../src/github/comment.js'
 import { endBody, startBody } from '../../src/report/comment-body.js'
 import { startGitHubFake } from '../support/github-fake.js'
@@ -138,7 +139,7 @@ describe('CommentThread', () => {
     const thread = await open()
     await thread.start('job_1')
     const ended = JOB_REPORTS.opened
-    await thread.reported(ended, false)
+    await thread.finish(ended, false)
     expect(requests()).toEqual(['POST /repos/acme/docs/issues/8/comments', `PATCH /repos/acme/docs/issues/comments/${id}`])
     const [created, edited] = github.requests
     expect(created?.auth).toBe('token ghs_token')
@@ -154,8 +155,8 @@ describe('CommentThread', () => {
     await first.start('a')
     const second = await open()
     await second.start('b')
-    await second.reported(job, false)
-    await first.reported(job, false)
+    await second.finish(job, false)
+    await first.finish(job, false)
     expect(requests().slice(2)).toEqual([
       `PATCH /repos/acme/docs/issues/comments/${id + 1}`,
       `PATCH /repos/acme/docs/issues/comments/${id}`
@@ -164,34 +165,22 @@ describe('CommentThread', () => {
 
   it('posts the end as a new comment when no comment was made at the start', async () => {
     const thread = await open()
-    await thread.reported(job, false)
+    await thread.finish(job, false)
     expect(requests()).toEqual(['POST /repos/acme/docs/issues/8/comments'])
     expect(github.requests[0]?.body).toEqual({ body: endBody(job, RUN) })
   })
 
-  it('does not comment on a section other than the job', async () => {
-    const visitors: VisitorsReport = {
-      kind: 'visitors',
-      projectId: 'p',
-      dateFrom: '2026-11-14',
-      dateTo: '2026-11-21',
-      rangeText: 'r',
-      rows: [],
-      requests: 0,
-      topPages: 20,
-      partial: true
-    }
-    const thread = await open()
-    await thread.reported(visitors, false)
-    await thread.reported(visitors, true)
-    expect(github.requests).toEqual([])
+  it('takes only the job’s report: no section other than the job can be commented on', () => {
+    // work.ts hands the thread the job's report alone; the type keeps every section report out.
+    expectTypeOf<Parameters<CommentThread['finish']>[0]>().toEqualTypeOf<JobReport>()
+    expectTypeOf<VisitorsReport>().not.toExtend<Parameters<CommentThread['finish']>[0]>()
   })
 
   it('links no run when the runner does not say which run it is', async () => {
     vi.stubEnv('GITHUB_RUN_ID', '')
     const thread = await open()
     await thread.start('j1')
-    await thread.reported(job, false)
+    await thread.finish(job, false)
     expect(github.requests.map((r) => (r.body as { body: string }).body)).toEqual([startBody('j1', undefined), endBody(job, undefined)])
   })
 
@@ -199,7 +188,7 @@ describe('CommentThread', () => {
     github.failWith(403)
     const thread = await open()
     await thread.start('j1')
-    await thread.reported(job, false)
+    await thread.finish(job, false)
     expect(github.requests).toHaveLength(2)
     expect(warnings).toEqual([
       'Could not comment on #8 (HTTP 403): give the job `permissions: pull-requests: write` (and `issues: write`), and make sure githubToken may write to acme/docs.'
@@ -229,7 +218,7 @@ describe('CommentThread', () => {
     const thread = await open()
     await thread.start('j1')
     github.failWith(undefined)
-    await thread.reported(job, false)
+    await thread.finish(job, false)
     expect(requests()).toEqual(['POST /repos/acme/docs/issues/8/comments', 'POST /repos/acme/docs/issues/8/comments'])
     expect(warnings).toHaveLength(1)
   })
@@ -239,7 +228,7 @@ describe('CommentThread', () => {
     const thread = await open(run.signal)
     run.abort(new Error('cancelled'))
     await thread.start('j1')
-    await thread.reported(job, false)
+    await thread.finish(job, false)
     expect(github.requests).toEqual([])
     expect(warnings).toEqual([])
   })
@@ -249,7 +238,7 @@ describe('CommentThread', () => {
     const thread = await open(run.signal)
     await thread.start('j1')
     run.abort(new Error('cancelled'))
-    await thread.reported(job, false)
+    await thread.finish(job, false)
     expect(requests()).toEqual(['POST /repos/acme/docs/issues/8/comments'])
     expect(warnings).toEqual([])
   })
@@ -260,11 +249,11 @@ describe('CommentThread', () => {
     const thread = await open(run.signal)
     await thread.start('j1')
     run.abort(new Error('cancelled'))
-    await thread.reported(job, true)
+    await thread.finish(job, true)
     expect(requests()).toEqual(['POST /repos/acme/docs/issues/8/comments', `PATCH /repos/acme/docs/issues/comments/${id}`])
     expect(warnings).toEqual([])
     github.failWith(403)
-    await thread.reported(job, true)
+    await thread.finish(job, true)
     expect(warnings).toEqual([
       'Could not comment on #8 (HTTP 403): give the job `permissions: pull-requests: write` (and `issues: write`), and make sure githubToken may write to acme/docs.'
     ])

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest'
 import type { QuestionEntry } from '../../src/analytics/assistant.js'
 import type { FeedbackEntry } from '../../src/analytics/feedback.js'
 import type { SearchEntry } from '../../src/analytics/searches.js'
-import { DOCS_GAPS_MAX_CHARS, docsGapsOf } from '../../src/report/docs-gaps.js'
+import { DOCS_GAPS_MAX_CHARS } from '../../src/report/docs-gaps.js'
+import { docsGapsOf } from '../../src/run/publish.js'
 import { maskEmails } from '../../src/text/reader-text.js'
 import { HOSTILE_TEXT, LONG_LINE } from '../emulator/analytics-data.js'
 import { readerText, renderSummary } from '../support/render.js'
@@ -131,12 +132,12 @@ describe('searches nobody clicked', () => {
   })
 
   it('counts the terms and their searches without their text when reader text is hidden', () => {
-    expect(docsGapsOf([searchesReport({ rows: hiddenSearches(SEARCH_ROWS), readerText: false })])).toBe(
+    expect(docsGapsOf([searchesReport({ rows: hiddenSearches(SEARCH_ROWS), showReaderText: false })])).toBe(
       header() + SEARCHES_TITLE + '\n- 2 search terms (45 searches); their text is hidden.'
     )
     // The text is left out even if a report held it.
     const rows = [unclicked('secret term', 1), unclicked('never', 0)]
-    expect(docsGapsOf([searchesReport({ rows, readerText: false })])).toBe(
+    expect(docsGapsOf([searchesReport({ rows, showReaderText: false })])).toBe(
       header() + SEARCHES_TITLE + '\n- 1 search term (1 search); their text is hidden.'
     )
   })
@@ -173,7 +174,7 @@ describe('unanswered assistant questions', () => {
   })
 
   it('lists the pages where questions went unanswered, most first, when reader text is hidden', () => {
-    expect(docsGapsOf([assistantReport({ questions: hiddenQuestions(QUESTIONS), readerText: false })])).toBe(
+    expect(docsGapsOf([assistantReport({ questions: hiddenQuestions(QUESTIONS), showReaderText: false })])).toBe(
       header() + PAGES_TITLE + '\n- 3 questions left unanswered; their text is hidden.\n- `/docs/keys` (2 questions)'
     )
     const questions = [
@@ -183,7 +184,7 @@ describe('unanswered assistant questions', () => {
       unanswered('secret four', null),
       { ...unanswered('secret five', 'https://docs.example.com/c'), resolutionStatus: 'answered' as const }
     ]
-    const text = docsGapsOf([assistantReport({ questions, readerText: false })])
+    const text = docsGapsOf([assistantReport({ questions, showReaderText: false })])
     expect(text).toBe(
       header() +
         PAGES_TITLE +
@@ -199,16 +200,16 @@ describe('unanswered assistant questions', () => {
       unanswered('how do i?', '/docs/keys'),
       unanswered('How do I? ', '/docs/keys')
     ]
-    expect(docsGapsOf([assistantReport({ questions, readerText: false })])).toBe(
+    expect(docsGapsOf([assistantReport({ questions, showReaderText: false })])).toBe(
       header() +
         PAGES_TITLE +
         '\n- 3 questions left unanswered; their text is hidden.\n- `/docs/keys` (2 questions)\n- `/Docs/Keys` (1 question)'
     )
-    expect(docsGapsOf([assistantReport({ questions, readerText: true })])).toContain('\n- `How  do I?` (asked 3 times)')
+    expect(docsGapsOf([assistantReport({ questions, showReaderText: true })])).toContain('\n- `How  do I?` (asked 3 times)')
   })
 
   it('says how many went unanswered in the singular, even when no page is known', () => {
-    expect(docsGapsOf([assistantReport({ questions: [unanswered(undefined, null)], readerText: false })])).toBe(
+    expect(docsGapsOf([assistantReport({ questions: [unanswered(undefined, null)], showReaderText: false })])).toBe(
       header() + PAGES_TITLE + '\n- 1 question left unanswered; their text is hidden.'
     )
   })
@@ -254,7 +255,7 @@ describe('pages with negative feedback', () => {
   })
 
   it('lists the rows alone when the counts per page were not read, and shows the paths whatever the reader text', () => {
-    expect(docsGapsOf([feedbackReport({ pages: undefined, readerText: false })])).toBe(
+    expect(docsGapsOf([feedbackReport({ pages: undefined, showReaderText: false })])).toBe(
       header() + FEEDBACK_TITLE + '\n- `/docs/api`: 1 not helpful\n- `/docs/new`: 1 not helpful'
     )
   })
@@ -351,7 +352,7 @@ describe('limits', () => {
     const pages = Array.from({ length: 11 }, (_, i) => ({ path: `/p${i}`, thumbsUp: 0, thumbsDown: 20 - i, code: 0, total: 20 - i }))
     const text = docsGapsOf([
       searchesReport({ rows }),
-      assistantReport({ questions, readerText: false }),
+      assistantReport({ questions, showReaderText: false }),
       feedbackReport({ pages, entries: [] })
     ])
     expect(text).toBe(

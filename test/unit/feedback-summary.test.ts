@@ -57,7 +57,7 @@ function report(more: Partial<FeedbackReport> = {}): FeedbackReport {
     entries,
     requests: 2,
     topPages: 2,
-    readerText: true,
+    showReaderText: true,
     partial: false,
     ...more
   }
@@ -151,7 +151,7 @@ describe('feedback with comments shown', () => {
 
 describe('feedback with comments hidden', () => {
   it('shows the pages and the counts, says why comments are hidden, and shows no comment', () => {
-    const html = feedbackSummaryHtml(report({ readerText: false, entries: hiddenEntries }))
+    const html = feedbackSummaryHtml(report({ showReaderText: false, entries: hiddenEntries }))
     expect(readerText(html).split('\n\n').slice(5)).toEqual([
       '4 feedback entries read: 1 helpful, 1 not helpful, 3 with a comment.',
       HIDDEN,
@@ -164,12 +164,12 @@ describe('feedback with comments hidden', () => {
   })
 
   it('shows no comment even when the report holds one', () => {
-    const html = feedbackSummaryHtml(report({ readerText: false, topPages: 10 }))
+    const html = feedbackSummaryHtml(report({ showReaderText: false, topPages: 10 }))
     for (const comment of ['The example fails', 'Missing import', 'Old news']) expect(html).not.toContain(comment)
   })
 
   it('says nothing of hidden comments when no entry had one', () => {
-    expect(seenOf(report({ readerText: false, entries: [hiddenEntries[1] as FeedbackEntry] })).text).not.toContain('hidden')
+    expect(seenOf(report({ showReaderText: false, entries: [hiddenEntries[1] as FeedbackEntry] })).text).not.toContain('hidden')
   })
 })
 
@@ -253,7 +253,7 @@ describe('hostile comments and paths', () => {
 
   it('hide every hostile comment when reader text is hidden', () => {
     const html = feedbackSummaryHtml(
-      report({ readerText: false, entries: hostileEntries.map((e) => ({ ...e, path: '/p' })), topPages: 100 })
+      report({ showReaderText: false, entries: hostileEntries.map((e) => ({ ...e, path: '/p' })), topPages: 100 })
     )
     for (const text of ['onerror', 'set-output', 'octocat', 'javascript', 'evil.example', LONG_LINE.slice(0, 20)])
       expect(html).not.toContain(text)

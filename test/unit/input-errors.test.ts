@@ -3,7 +3,8 @@
 // set, and nothing a bad value holds read as HTML, Markdown, a link or a mention.
 import { describe, expect, it } from 'vitest'
 import { inputErrorsSummaryHtml } from '../../src/report/input-errors.js'
-import { InputError, readInputs } from '../../src/run/inputs.js'
+import { InputError } from '../../src/core/input-error.js'
+import { readInputs } from '../../src/run/inputs.js'
 import { renderSummary } from '../support/render.js'
 
 const WHERE =

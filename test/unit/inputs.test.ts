@@ -1,7 +1,8 @@
 // The action's inputs: defaults, the accepted forms of every input, the message for each bad one, and
 // that no message ever shows the API key.
 import { describe, expect, it } from 'vitest'
-import { analyticsRange, INPUT_DEFAULTS, InputError, readInputs } from '../../src/run/inputs.js'
+import { InputError } from '../../src/core/input-error.js'
+import { analyticsRange, INPUT_DEFAULTS, readInputs } from '../../src/run/inputs.js'
 
 const NOW = new Date('2026-11-14T15:30:00Z')
 function read(values: Record<string, string>) {

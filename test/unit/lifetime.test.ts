@@ -2,7 +2,7 @@
 // long the run has taken and has left, and sleep() ends early with the reason the run stopped.
 import { getEventListeners } from 'node:events'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { Lifetime, sleep, StopError } from '../../src/run/lifetime.js'
+import { Lifetime, sleep, StopError } from '../../src/core/lifetime.js'
 
 /** How a promise has settled so far: the value, the error, or 'pending'. */
 function track(promise: Promise<unknown>): { state: 'pending' | 'resolved' | 'rejected'; error?: unknown } {

@@ -4,7 +4,6 @@
 // toolkit and the work are replaced by recording fakes; the work itself is tested in
 // test/integration/work.test.ts.
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import type { EndedSection } from '../../src/run/final-line.js'
 import type { RunReport } from '../../src/run/work.js'
 import { renderSummary } from '../support/render.js'
 
@@ -16,7 +15,7 @@ interface FakeState {
   /** Every call to the toolkit and the work, in order. */
   events: string[]
   workLoads: number
-  report: { sections: unknown[] }
+  report: { reports: unknown[] }
   /** What the work throws, when set: anything at all may escape it. */
   workError?: unknown
   publishError?: Error
@@ -26,7 +25,7 @@ interface FakeState {
   summaries: string[]
 }
 
-const fake = vi.hoisted((): FakeState => ({ inputs: {}, events: [], workLoads: 0, report: { sections: [] }, summaries: [] }))
+const fake = vi.hoisted((): FakeState => ({ inputs: {}, events: [], workLoads: 0, report: { reports: [] }, summaries: [] }))
 
 vi.mock('@actions/core', () => ({
   getInput: (name: string) => {
@@ -59,23 +58,32 @@ vi.mock('../../src/run/work.js', () => {
       return fake.workError === undefined ? Promise.resolve(fake.report) : Promise.reject(fake.workError)
     },
     publishReport: (report: RunReport) => {
-      fake.events.push(`publish ${report.sections.length}`)
+      fake.events.push(`publish ${report.reports.length}`)
       return fake.publishError === undefined ? Promise.resolve() : Promise.reject(fake.publishError)
-    }
+    },
+    endPhraseOf: (report: JobEnd) =>
+      `agent job ${report.status}${report.prLink ? `, pull request ${report.prLink}` : ' without a pull request'}`
   }
 })
 
 const { run } = await import('../../src/main.js')
 
-/** A job section, with what run() reads of it: whether it fails the step, and what the last line says. */
-function section(failure?: string): EndedSection {
+interface JobEnd {
+  kind: 'job'
+  status: string
+  failure?: string
+  prLink?: string
+}
+
+/** A job's report, with what run() reads of it: whether it fails the step, and what the last line says. */
+function section(failure?: string): JobEnd {
   return { kind: 'job', status: 'completed', failure }
 }
 
 beforeEach(() => {
   fake.inputs = { apiKey: KEY, projectId: 'proj', prompt: 'Document it', baseUrl: 'https://api.example.com' }
   fake.events = []
-  fake.report = { sections: [section()] }
+  fake.report = { reports: [section()] }
   fake.workError = undefined
   fake.publishError = undefined
   fake.summaryError = undefined
@@ -129,7 +137,7 @@ describe('run', () => {
   })
 
   it('runs the work, publishes its report, leaves the step green when no section fails, and ends the log with the outcome', async () => {
-    fake.report = { sections: [{ ...section(), prLink: 'https://github.com/acme/docs/pull/7' }] }
+    fake.report = { reports: [{ ...section(), prLink: 'https://github.com/acme/docs/pull/7' }] }
     await run(clock(5000, 257_000))
     expect(actions()).toEqual([
       'work proj',
@@ -140,7 +148,7 @@ describe('run', () => {
   })
 
   it('fails the step once, with the failure of every section on its own line, and ends the log with the first', async () => {
-    fake.report = { sections: [section('The job failed.'), section(), section('The export failed.')] }
+    fake.report = { reports: [section('The job failed.'), section(), section('The export failed.')] }
     await run(clock(0, 31_000))
     expect(actions()).toEqual([
       'work proj',
@@ -152,7 +160,7 @@ describe('run', () => {
 
   it('turns a summary that cannot be written into a warning, and still fails for the sections', async () => {
     fake.publishError = new Error('EACCES: permission denied')
-    fake.report = { sections: [section('The job failed.')] }
+    fake.report = { reports: [section('The job failed.')] }
     await run(clock(0, 0))
     expect(actions()).toEqual([
       'work proj',

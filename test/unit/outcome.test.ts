@@ -3,9 +3,9 @@
 import { describe, expect, it } from 'vitest'
 import { newJobProgress, type JobProgress } from '../../src/agent/job.js'
 import { ApiError } from '../../src/api/errors.js'
-import type { FailOn } from '../../src/run/inputs.js'
-import { StopError } from '../../src/run/lifetime.js'
-import type { PartEnding } from '../../src/run/part.js'
+import type { FailOn } from '../../src/agent/outcome.js'
+import { StopError } from '../../src/core/lifetime.js'
+import type { PartEnding } from '../../src/core/part.js'
 import { judgeJob, type JobReport, prNumberOf } from '../../src/agent/outcome.js'
 import type { AgentJob } from '../../src/api/schemas.js'
 

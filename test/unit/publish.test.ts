@@ -9,23 +9,11 @@ import type { AssistantReport } from '../../src/analytics/assistant.js'
 import type { FeedbackReport } from '../../src/analytics/feedback.js'
 import type { SearchesReport } from '../../src/analytics/searches.js'
 import type { ViewsReport } from '../../src/analytics/views.js'
-import type { VisitorsReport } from '../../src/analytics/visitors-report.js'
-import {
-  assistantCsv,
-  assistantJson,
-  feedbackCsv,
-  feedbackJson,
-  feedbackPagesCsv,
-  searchesCsv,
-  searchesJson,
-  viewsCsv,
-  viewsJson
-} from '../../src/report/analytics-files.js'
-import { docsGapsOf } from '../../src/report/docs-gaps.js'
+import type { VisitorsReport } from '../../src/analytics/visitors.js'
 import { footerHtml } from '../../src/report/footer.js'
-import { publish, type ReportSink, SUMMARY_LIMIT_BYTES, summaryOf } from '../../src/report/publish.js'
-import { csvFilesOf, isAnalytics, jsonOf, logLineOf, outputsOf, type Section, summaryHtmlOf } from '../../src/report/sections.js'
-import { visitorsCsv, visitorsJson } from '../../src/report/visitors-files.js'
+import type { ReportSink } from '../../src/report/sink.js'
+import { docsGapsOf, publish, SUMMARY_LIMIT_BYTES, summaryOf } from '../../src/run/publish.js'
+import { isSectionReport, type PartReport, rendererOf, sectionRendererOf } from '../../src/run/sections.js'
 import { readerText } from '../../src/text/reader-text.js'
 import { HOSTILE_TEXT } from '../emulator/analytics-data.js'
 import { JOB_REPORTS, PR_LINK } from '../support/job-reports.js'
@@ -41,8 +29,17 @@ import {
   viewsReport,
   visitorsReport
 } from '../support/section-reports.js'
+import { visitorsRenderer } from '../../src/report/visitors.js'
+import { viewsRenderer } from '../../src/report/views.js'
+import { searchesRenderer } from '../../src/report/searches.js'
+import { feedbackRenderer } from '../../src/report/feedback.js'
+import { assistantRenderer } from '../../src/report/assistant.js'
+import { fileText } from '../support/renderers.js'
 
 const job = JOB_REPORTS.noPr
+const summaryHtmlOf = (report: PartReport): string => rendererOf(report).summaryHtml(report)
+const logLineOf = (report: PartReport): string | undefined => rendererOf(report).logLine(report)
+const csvFilesOf = (report: PartReport) => (isSectionReport(report) ? sectionRendererOf(report).csv(report) : [])
 const RUN_URL = 'https://github.com/acme/docs/actions/runs/77'
 const run = { action: 'docs-agent-action', version: '1.2.3', runUrl: RUN_URL }
 
@@ -59,7 +56,7 @@ const noViews = viewsReport({ totals: undefined, rows: [], requests: 0, partial:
 const noSearches = searchesReport({ totalSearches: undefined, rows: [], requests: 0, partial: true })
 const noFeedback = feedbackReport({ pages: undefined, entries: [], requests: 0, partial: true })
 const noAssistant = assistantReport({ callers: undefined, questions: [], requests: 0, partial: true })
-const ALL: Section[] = [job, visitors, views, searches, feedback, assistant]
+const ALL: PartReport[] = [job, visitors, views, searches, feedback, assistant]
 
 /** A sink that records what reaches it, in order, and writes files under a made-up folder. */
 function recordingSink(folder = '/runner/temp') {
@@ -112,13 +109,13 @@ describe('publish', () => {
       'output visitorsAi=1',
       'output visitorsTotal=3',
       'output pageCount=1',
-      'output analyticsCsvFile=/runner/temp/visitors.csv',
       'output viewsHuman=6000',
       'output viewsAi=1300',
       'output viewsTotal=6900',
       'output searchesTotal=177',
       'output feedbackNegative=8',
       'output assistantUnanswered=3',
+      'output analyticsCsvFile=/runner/temp/visitors.csv',
       'output analyticsFile=/runner/temp/analytics.json',
       'output analyticsDir=/runner/temp',
       `output docsGaps=${docsGapsOf([visitors, views, searches, feedback, assistant])}`,
@@ -134,12 +131,12 @@ describe('publish', () => {
       'analytics.json'
     ])
     expect(files).toMatchObject({
-      'visitors.csv': visitorsCsv(visitors),
-      'views.csv': viewsCsv(views),
-      'searches.csv': searchesCsv(searches),
-      'feedback-pages.csv': feedbackPagesCsv(feedback),
-      'feedback.csv': feedbackCsv(feedback),
-      'assistant.csv': assistantCsv(assistant)
+      'visitors.csv': fileText(visitorsRenderer, 'visitors.csv')(visitors),
+      'views.csv': fileText(viewsRenderer, 'views.csv')(views),
+      'searches.csv': fileText(searchesRenderer, 'searches.csv')(searches),
+      'feedback-pages.csv': fileText(feedbackRenderer, 'feedback-pages.csv')(feedback),
+      'feedback.csv': fileText(feedbackRenderer, 'feedback.csv')(feedback),
+      'assistant.csv': fileText(assistantRenderer, 'assistant.csv')(assistant)
     })
     expect(summaries).toEqual([summaryOf(ALL)])
     expect(renderSummary(summaries[0] ?? '').headings).toEqual([
@@ -160,24 +157,26 @@ describe('publish', () => {
     ])
   })
 
-  it('puts every analytics section in one file: the visitor fields at the top level, each other section under its key', async () => {
+  it('puts every analytics section in one file, each under its name', async () => {
     const { sink, files } = recordingSink()
     await publish(ALL, sink)
     const file = analyticsOf(files)
     expect(file).toEqual({
       ...TOP,
       readerText: 'shown',
-      partial: false,
-      partialReason: null,
-      requests: 1,
-      totals: { human: 3, ai: 1, total: 3 },
-      previous: null,
-      pageCount: 1,
-      pages: [{ path: '/a', human: 3, ai: 1, total: 3 }],
-      views: viewsJson(views),
-      searches: searchesJson(searches),
-      feedback: feedbackJson(feedback),
-      assistant: assistantJson(assistant)
+      visitors: {
+        partial: false,
+        partialReason: null,
+        requests: 1,
+        totals: { human: 3, ai: 1, total: 3 },
+        previous: null,
+        pageCount: 1,
+        pages: [{ path: '/a', human: 3, ai: 1, total: 3 }]
+      },
+      views: viewsRenderer.json(views),
+      searches: searchesRenderer.json(searches),
+      feedback: feedbackRenderer.json(feedback),
+      assistant: assistantRenderer.json(assistant)
     })
     expect(Object.keys(file)).toEqual([
       'projectId',
@@ -185,13 +184,7 @@ describe('publish', () => {
       'dateTo',
       'dateToExclusive',
       'readerText',
-      'partial',
-      'partialReason',
-      'requests',
-      'totals',
-      'previous',
-      'pageCount',
-      'pages',
+      'visitors',
       'views',
       'searches',
       'feedback',
@@ -200,23 +193,24 @@ describe('publish', () => {
     expect(files['analytics.json']).toBe(`${JSON.stringify(file, null, 2)}\n`)
   })
 
-  it('writes the visitor export alone as it was before the other sections came, with no readerText field', async () => {
+  it('writes visitors alone under their name, with no readerText field since visitors hold no reader text', async () => {
     const { sink, events, files } = recordingSink()
     await publish([visitors], sink)
-    expect(files['analytics.json']).toBe(`${JSON.stringify(visitorsJson(visitors), null, 2)}\n`)
+    expect(files['analytics.json']).toBe(`${JSON.stringify({ ...TOP, visitors: visitorsRenderer.json(visitors) }, null, 2)}\n`)
     expect(events.filter((event) => event.startsWith('file '))).toEqual(['file visitors.csv', 'file analytics.json'])
   })
 
-  it('holds every other section, read or cut before its first request, and no visitor fields when the export read nothing', async () => {
+  it('holds every section, read or cut before its first request', async () => {
     const { sink, events, files } = recordingSink()
     await publish([job, noVisitors, noViews, searches, noFeedback, noAssistant], sink)
     expect(analyticsOf(files)).toEqual({
       ...TOP,
       readerText: 'shown',
-      views: viewsJson(noViews),
-      searches: searchesJson(searches),
-      feedback: feedbackJson(noFeedback),
-      assistant: assistantJson(noAssistant)
+      visitors: visitorsRenderer.json(noVisitors),
+      views: viewsRenderer.json(noViews),
+      searches: searchesRenderer.json(searches),
+      feedback: feedbackRenderer.json(noFeedback),
+      assistant: assistantRenderer.json(noAssistant)
     })
     expect(analyticsOf(files)).toMatchObject({ views: { partial: true, requests: 0 } })
     expect(events).toEqual([
@@ -244,14 +238,17 @@ describe('publish', () => {
     ])
   })
 
-  it('says in the file when reader text is hidden', async () => {
-    const hidden = viewsReport({ readerText: false })
+  it('says in the file when reader text is hidden, once a section that reads it is there', async () => {
+    const hidden = searchesReport({ showReaderText: false })
     const { sink, files } = recordingSink()
     await publish([visitors, hidden], sink)
-    expect(analyticsOf(files)).toMatchObject({ readerText: 'hidden', views: viewsJson(hidden) })
+    expect(analyticsOf(files)).toMatchObject({ readerText: 'hidden', searches: searchesRenderer.json(hidden) })
     const again = recordingSink()
     await publish([hidden], again.sink)
-    expect(analyticsOf(again.files)).toEqual({ ...TOP, readerText: 'hidden', views: viewsJson(hidden) })
+    expect(analyticsOf(again.files)).toEqual({ ...TOP, readerText: 'hidden', searches: searchesRenderer.json(hidden) })
+    const views = recordingSink()
+    await publish([viewsReport({ showReaderText: false })], views.sink)
+    expect(analyticsOf(views.files)).not.toHaveProperty('readerText')
   })
 
   it('writes no file when nothing was read, and sets the analytics outputs empty', async () => {
@@ -340,11 +337,11 @@ describe('a run that keeps no reader text', () => {
   const texts = [SECRET, ...HOSTILE_TEXT.filter((text) => text.length >= 3)]
   // The reports as the parts make them with readerText false: the text goes through readerText(…, false).
   const hiddenSearches: SearchesReport = searchesReport({
-    readerText: false,
+    showReaderText: false,
     rows: texts.map((text, i) => ({ ...(SEARCH_ROWS[i % 4] ?? SEARCH_ROWS[0]), query: readerText(text, false) }))
   })
   const hiddenFeedback: FeedbackReport = feedbackReport({
-    readerText: false,
+    showReaderText: false,
     entries: texts.map((text, i) => ({
       ...(FEEDBACK_ENTRIES[i % 4] ?? FEEDBACK_ENTRIES[0]),
       comment: readerText(text, false),
@@ -352,12 +349,12 @@ describe('a run that keeps no reader text', () => {
     }))
   })
   const hiddenAssistant: AssistantReport = assistantReport({
-    readerText: false,
+    showReaderText: false,
     questions: texts.map((text, i) => ({ ...(QUESTIONS[i % 4] ?? QUESTIONS[0]), query: readerText(text, false) }))
   })
   // One readerText setting for every section of a run, as the run plans them.
-  const hiddenViews = viewsReport({ readerText: false })
-  const sections: Section[] = [job, visitors, hiddenViews, hiddenSearches, hiddenFeedback, hiddenAssistant]
+  const hiddenViews = viewsReport({ showReaderText: false })
+  const sections: PartReport[] = [job, visitors, hiddenViews, hiddenSearches, hiddenFeedback, hiddenAssistant]
 
   it('puts no reader text and no e-mail address in any file, output or the summary', async () => {
     const { sink, files, outputs, summaries } = recordingSink()
@@ -461,7 +458,7 @@ describe('the 1 MiB guard of the summary', () => {
 
   it('stays under the limit with every section at its biggest, and a visitor section too many', () => {
     const texts = Array.from({ length: 20_000 }, (_, i) => worst(300, i))
-    const sections: Section[] = [
+    const sections: PartReport[] = [
       { ...JOB_REPORTS.timeout, failure: worst(100_000, 0), prompt: `${worst(1999, 0)}\n`.repeat(1000) },
       huge,
       huge,
@@ -548,7 +545,7 @@ describe('the summary of a run with a job and visitors', () => {
 
 describe('sections', () => {
   it('renders each kind of section with its own renderers', () => {
-    const sections: Section[] = [job, visitors]
+    const sections: PartReport[] = [job, visitors]
     expect(sections.map((s) => renderSummary(summaryHtmlOf(s)).headings[0])).toEqual([
       '✅ Completed: no changes, no pull request',
       '📊 Documentation visitors'
@@ -564,36 +561,25 @@ describe('sections', () => {
   })
 
   it('gives each analytics section its CSV files when it read anything, the visitors’ named for their output', () => {
-    expect(csvFilesOf(visitors)).toEqual([{ name: 'visitors.csv', output: 'analyticsCsvFile', content: visitorsCsv(visitors) }])
-    expect(csvFilesOf(views)).toEqual([{ name: 'views.csv', content: viewsCsv(views) }])
-    expect(csvFilesOf(searches)).toEqual([{ name: 'searches.csv', content: searchesCsv(searches) }])
-    expect(csvFilesOf(feedback)).toEqual([
-      { name: 'feedback-pages.csv', content: feedbackPagesCsv(feedback) },
-      { name: 'feedback.csv', content: feedbackCsv(feedback) }
+    expect(csvFilesOf(visitors)).toEqual([
+      { name: 'visitors.csv', output: 'analyticsCsvFile', content: fileText(visitorsRenderer, 'visitors.csv')(visitors) }
     ])
-    expect(csvFilesOf(assistant)).toEqual([{ name: 'assistant.csv', content: assistantCsv(assistant) }])
+    expect(csvFilesOf(views)).toEqual([{ name: 'views.csv', content: fileText(viewsRenderer, 'views.csv')(views) }])
+    expect(csvFilesOf(searches)).toEqual([{ name: 'searches.csv', content: fileText(searchesRenderer, 'searches.csv')(searches) }])
+    expect(csvFilesOf(feedback)).toEqual([
+      { name: 'feedback-pages.csv', content: fileText(feedbackRenderer, 'feedback-pages.csv')(feedback) },
+      { name: 'feedback.csv', content: fileText(feedbackRenderer, 'feedback.csv')(feedback) }
+    ])
+    expect(csvFilesOf(assistant)).toEqual([{ name: 'assistant.csv', content: fileText(assistantRenderer, 'assistant.csv')(assistant) }])
     for (const section of [job, noVisitors, noViews, noSearches, noFeedback, noAssistant]) expect(csvFilesOf(section)).toEqual([])
   })
 
-  it('gives each analytics section its part of the analytics file; visitors only once their totals were read', () => {
-    expect(jsonOf(visitors)).toEqual({ key: undefined, value: visitorsJson(visitors) })
-    expect(jsonOf(views)).toEqual({ key: 'views', value: viewsJson(views) })
-    expect(jsonOf(searches)).toEqual({ key: 'searches', value: searchesJson(searches) })
-    expect(jsonOf(feedback)).toEqual({ key: 'feedback', value: feedbackJson(feedback) })
-    expect(jsonOf(assistant)).toEqual({ key: 'assistant', value: assistantJson(assistant) })
-    expect(jsonOf(noViews)).toEqual({ key: 'views', value: viewsJson(noViews) })
-    expect(jsonOf(noSearches)).toEqual({ key: 'searches', value: searchesJson(noSearches) })
-    expect(jsonOf(noFeedback)).toEqual({ key: 'feedback', value: feedbackJson(noFeedback) })
-    expect(jsonOf(noAssistant)).toEqual({ key: 'assistant', value: assistantJson(noAssistant) })
-    for (const section of [job, noVisitors]) expect(jsonOf(section)).toBeUndefined()
-  })
-
   it('tells the analytics sections from the job', () => {
-    expect(ALL.map(isAnalytics)).toEqual([false, true, true, true, true, true])
+    expect(ALL.map(isSectionReport)).toEqual([false, true, true, true, true, true])
   })
 
   it('gives the job’s outputs as they are', () => {
-    expect(outputsOf(job)).toEqual({ jobId: 'j1', status: 'completed', prLink: '', prNumber: '' })
+    expect(rendererOf(job).outputs(job)).toEqual({ jobId: 'j1', status: 'completed', prLink: '', prNumber: '' })
   })
 
   it('logs nothing for a job that fails the step or a section that read nothing', () => {

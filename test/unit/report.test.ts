@@ -2,8 +2,8 @@
 // way a run ends (test/support/job-reports.ts). The job's summary is tested in job-summary.test.ts.
 import { describe, expect, it } from 'vitest'
 import type { JobReport } from '../../src/agent/outcome.js'
-import { jobLogLine, jobOutputs } from '../../src/report/job-outputs.js'
 import { JOB_REPORTS, PR_LINK } from '../support/job-reports.js'
+import { jobRenderer } from '../../src/report/job.js'
 
 const base: JobReport = {
   kind: 'job',
@@ -17,32 +17,37 @@ const base: JobReport = {
 
 describe('job outputs', () => {
   it('sets all four outputs from what is known', () => {
-    expect(jobOutputs(JOB_REPORTS.opened)).toEqual({ jobId: 'j1', status: 'completed', prLink: PR_LINK, prNumber: '42' })
+    expect(jobRenderer.outputs(JOB_REPORTS.opened)).toEqual({ jobId: 'j1', status: 'completed', prLink: PR_LINK, prNumber: '42' })
   })
 
   it('gives the job and its status after a timeout, for a later step to watch it', () => {
-    expect(jobOutputs(JOB_REPORTS.timeout)).toEqual({ jobId: 'j1', status: 'active', prLink: '', prNumber: '' })
+    expect(jobRenderer.outputs(JOB_REPORTS.timeout)).toEqual({ jobId: 'j1', status: 'active', prLink: '', prNumber: '' })
   })
 
   it('sets every output, empty when unknown', () => {
-    expect(jobOutputs(JOB_REPORTS.findJob)).toEqual({ jobId: '', status: '', prLink: '', prNumber: '' })
-    expect(jobOutputs({ ...base, status: undefined, jobId: undefined })).toEqual({ jobId: '', status: '', prLink: '', prNumber: '' })
+    expect(jobRenderer.outputs(JOB_REPORTS.findJob)).toEqual({ jobId: '', status: '', prLink: '', prNumber: '' })
+    expect(jobRenderer.outputs({ ...base, status: undefined, jobId: undefined })).toEqual({
+      jobId: '',
+      status: '',
+      prLink: '',
+      prNumber: ''
+    })
   })
 
   it('never hands on an unsafe link', () => {
-    expect(jobOutputs({ ...base, outcome: 'opened', unsafePrLink: 'javascript:alert(1)' }).prLink).toBe('')
+    expect(jobRenderer.outputs({ ...base, outcome: 'opened', unsafePrLink: 'javascript:alert(1)' }).prLink).toBe('')
   })
 })
 
 describe('job log line', () => {
   it('is the headline when the job does not fail the step', () => {
-    expect(jobLogLine(base)).toBe('Done.')
-    expect(jobLogLine(JOB_REPORTS.opened)).toBe(JOB_REPORTS.opened.headline)
-    expect(jobLogLine(JOB_REPORTS.notWaited)).toBe(JOB_REPORTS.notWaited.headline)
+    expect(jobRenderer.logLine(base)).toBe('Done.')
+    expect(jobRenderer.logLine(JOB_REPORTS.opened)).toBe(JOB_REPORTS.opened.headline)
+    expect(jobRenderer.logLine(JOB_REPORTS.notWaited)).toBe(JOB_REPORTS.notWaited.headline)
   })
 
   it('is left out when the job fails the step, since the failure says it', () => {
-    expect(jobLogLine({ ...base, failure: 'Job j1 failed.' })).toBeUndefined()
-    expect(jobLogLine(JOB_REPORTS.timeout)).toBeUndefined()
+    expect(jobRenderer.logLine({ ...base, failure: 'Job j1 failed.' })).toBeUndefined()
+    expect(jobRenderer.logLine(JOB_REPORTS.timeout)).toBeUndefined()
   })
 })

@@ -2,8 +2,8 @@
 // skipped), the log line of each section, and the observer that hears each section as it is reported.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { JobReport } from '../../src/agent/outcome.js'
-import { Lifetime, StopError } from '../../src/run/lifetime.js'
-import { endingOf, type Log, type Part, type PartEnding, stopOf } from '../../src/run/part.js'
+import { Lifetime, StopError } from '../../src/core/lifetime.js'
+import { endingOf, type Log, type Part, type PartEnding, stopOf } from '../../src/core/part.js'
 import { runParts } from '../../src/run/work.js'
 
 let lifetime: Lifetime | undefined
@@ -29,7 +29,7 @@ function part(
   name: string,
   work: (lt: Lifetime) => Promise<void> = () => Promise.resolve(),
   failure?: string
-): Part & { endings: PartEnding[] } {
+): Part<JobReport> & { endings: PartEnding[] } {
   const endings: PartEnding[] = []
   return {
     endings,
@@ -53,12 +53,12 @@ function part(
   }
 }
 
-async function runAll(parts: Part[], options: { withDebug?: boolean; now?: () => number } = {}) {
+async function runAll(parts: Part<JobReport>[], options: { withDebug?: boolean; now?: () => number } = {}) {
   events = []
   lifetime = new Lifetime(60_000, options.now ?? (() => 5000))
   const heard: string[] = []
   const sections = await runParts(parts, { lifetime, log: recordingLog(options.withDebug) }, (section) => {
-    events.push(`heard ${section.kind === 'job' ? (section.jobId ?? '') : ''}`)
+    events.push(`heard ${section.jobId ?? ''}`)
     heard.push(section.kind)
     return Promise.resolve()
   })
@@ -87,7 +87,7 @@ describe('runParts', () => {
       'info: b finished',
       'heard b'
     ])
-    expect(sections.map((s) => (s as JobReport).headline)).toEqual(['a finished', 'b finished'])
+    expect(sections.map((s) => s.headline)).toEqual(['a finished', 'b finished'])
     expect(heard).toEqual(['job', 'job'])
   })
 
@@ -187,7 +187,7 @@ describe('runParts', () => {
       parts,
       { lifetime, log: recordingLog() },
       (section) => {
-        heard.push((section as JobReport).jobId ?? '')
+        heard.push(section.jobId ?? '')
         return Promise.resolve()
       },
       2
@@ -207,7 +207,7 @@ describe('runParts', () => {
     gates.get('d')?.()
     gates.get('c')?.()
     const sections = await running
-    expect(sections.map((s) => (s as JobReport).jobId)).toEqual(['a', 'b', 'c', 'd'])
+    expect(sections.map((s) => s.jobId)).toEqual(['a', 'b', 'c', 'd'])
     expect(heard).toEqual(['b', 'a', 'd', 'c'])
   })
 

@@ -27,7 +27,7 @@ function report(rows: SearchEntry[], more: Partial<SearchesReport> = {}): Search
     rows,
     requests: 2,
     topPages: 2,
-    readerText: true,
+    showReaderText: true,
     partial: false,
     ...more
   }
@@ -127,7 +127,7 @@ describe('search terms shown', () => {
 
 describe('search terms hidden', () => {
   it('shows the counts and why the terms are hidden, and no term at all', () => {
-    const html = searchesSummaryHtml(report(hidden(rows), { readerText: false }))
+    const html = searchesSummaryHtml(report(hidden(rows), { showReaderText: false }))
     expect(readerText(html)).toBe(
       [
         '🔎 Searches\n===========',
@@ -144,7 +144,7 @@ describe('search terms hidden', () => {
   })
 
   it('shows no term even when the report holds one, nor the pages clicked', () => {
-    const html = searchesSummaryHtml(report(rows, { readerText: false, topPages: 10 }))
+    const html = searchesSummaryHtml(report(rows, { showReaderText: false, topPages: 10 }))
     for (const row of rows) expect(html).not.toContain(row.query)
     expect(html).not.toContain('/docs/')
   })
@@ -229,7 +229,7 @@ describe('a partial, failed, unread or empty read', () => {
     expect(html).toBe(
       `<h2>🔎 Searches</h2>\n<p>${RANGE}</p>\n<p>No one searched the docs in this range.</p>\n<p><sub>Read in 1 request.</sub></p>\n`
     )
-    expect(seenOf(report([], { totalSearches: 0, readerText: false })).text).toBe(
+    expect(seenOf(report([], { totalSearches: 0, showReaderText: false })).text).toBe(
       `🔎 Searches ${RANGE} No one searched the docs in this range. Read in 2 requests.`
     )
   })
@@ -283,7 +283,7 @@ describe('hostile search terms and pages', () => {
   })
 
   it('hide every hostile term when reader text is hidden', () => {
-    const html = searchesSummaryHtml(report(hostile(hostileRows), { readerText: false, topPages: 100 }))
+    const html = searchesSummaryHtml(report(hostile(hostileRows), { showReaderText: false, topPages: 100 }))
     for (const term of ['onerror', 'set-output', 'octocat', 'javascript', 'evil.example', LONG_LINE.slice(0, 20)])
       expect(html).not.toContain(term)
     expect(renderSummary(html).references).toEqual([])

@@ -29,7 +29,7 @@ function report(rows: ViewRow[], more: Partial<ViewsReport> = {}): ViewsReport {
     rows,
     requests: 3,
     topPages: 2,
-    readerText: true,
+    showReaderText: true,
     partial: false,
     ...more
   }

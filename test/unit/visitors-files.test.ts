@@ -3,11 +3,11 @@
 // outputs, and the export's line in the log.
 import { parse } from 'csv-parse/sync'
 import { describe, expect, it } from 'vitest'
-import type { VisitorsReport } from '../../src/analytics/visitors-report.js'
+import type { VisitorsReport } from '../../src/analytics/visitors.js'
 import type { VisitorRow } from '../../src/api/schemas.js'
-import { visitorsCsv, visitorsJson } from '../../src/report/visitors-files.js'
-import { visitorsLogLine, visitorsOutputs } from '../../src/report/visitors-outputs.js'
 import { HOSTILE_PATHS } from '../support/visitors.js'
+import { visitorsRenderer } from '../../src/report/visitors.js'
+import { fileText } from '../support/renderers.js'
 
 const RANGE = '14 Nov 2026 to 20 Nov 2026 (7 days, UTC)'
 
@@ -23,6 +23,7 @@ function report(rows: VisitorRow[], more: Partial<VisitorsReport> = {}): Visitor
     requests: 2,
     topPages: 20,
     partial: false,
+    showReaderText: false,
     ...more
   }
 }
@@ -39,12 +40,8 @@ function readCsv(csv: string): string[][] {
 
 describe('visitorsJson', () => {
   it('holds the range, the totals, whether it is whole, and every page', () => {
-    const json = visitorsJson(report(rows))
+    const json = visitorsRenderer.json(report(rows))
     expect(json).toEqual({
-      projectId: 'proj1',
-      dateFrom: '2026-11-14',
-      dateTo: '2026-11-21',
-      dateToExclusive: true,
       partial: false,
       partialReason: null,
       requests: 2,
@@ -56,39 +53,27 @@ describe('visitorsJson', () => {
   })
 
   it('says why a partial export is partial, and null totals when none were read', () => {
-    const parsed = visitorsJson(report([], { totals: undefined, partial: true, partialReason: 'a request failed while reading' }))
+    const parsed = visitorsRenderer.json(report([], { totals: undefined, partial: true, partialReason: 'a request failed while reading' }))
     expect(parsed).toMatchObject({ partial: true, partialReason: 'a request failed while reading', totals: null, pageCount: 0, pages: [] })
   })
 
   it('holds the previous period and its totals when a comparison was read', () => {
     const previous = { dateFrom: '2026-11-07', dateTo: '2026-11-14', totals: { human: 1000, ai: 500, total: 1400 } }
-    const parsed = visitorsJson(report(rows, { previous }))
+    const parsed = visitorsRenderer.json(report(rows, { previous }))
     expect(parsed.previous).toEqual({ ...previous, missingReason: null })
-    expect(Object.keys(parsed)).toEqual([
-      'projectId',
-      'dateFrom',
-      'dateTo',
-      'dateToExclusive',
-      'partial',
-      'partialReason',
-      'requests',
-      'totals',
-      'previous',
-      'pageCount',
-      'pages'
-    ])
+    expect(Object.keys(parsed)).toEqual(['partial', 'partialReason', 'requests', 'totals', 'previous', 'pageCount', 'pages'])
   })
 
   it('says why the comparison is missing, with null totals', () => {
     const previous = { dateFrom: '2026-11-07', dateTo: '2026-11-14', missing: 'the request for the previous period failed' }
-    expect(visitorsJson(report(rows, { previous })).previous).toEqual({
+    expect(visitorsRenderer.json(report(rows, { previous })).previous).toEqual({
       dateFrom: '2026-11-07',
       dateTo: '2026-11-14',
       totals: null,
       missingReason: 'the request for the previous period failed'
     })
     const unread = { dateFrom: '2026-11-07', dateTo: '2026-11-14' }
-    expect(visitorsJson(report(rows, { previous: unread })).previous).toEqual({
+    expect(visitorsRenderer.json(report(rows, { previous: unread })).previous).toEqual({
       ...unread,
       totals: null,
       missingReason: null
@@ -97,30 +82,32 @@ describe('visitorsJson', () => {
 
   it('keeps hostile paths exactly as the service gave them', () => {
     const hostile = HOSTILE_PATHS.map((path) => ({ path, human: 1, ai: 0, total: 1 }))
-    const parsed = visitorsJson(report(hostile)) as { pages: VisitorRow[] }
+    const parsed = visitorsRenderer.json(report(hostile)) as { pages: VisitorRow[] }
     expect(parsed.pages.map((p) => p.path)).toEqual(HOSTILE_PATHS)
   })
 })
 
 describe('visitorsCsv', () => {
   it('has a header and one line per page, with CRLF line ends', () => {
-    expect(visitorsCsv(report(rows))).toBe('path,human,ai,total\r\n/docs/quickstart,1000,250,1200\r\n/docs/api,300,100,350\r\n')
+    expect(fileText(visitorsRenderer, 'visitors.csv')(report(rows))).toBe(
+      'path,human,ai,total\r\n/docs/quickstart,1000,250,1200\r\n/docs/api,300,100,350\r\n'
+    )
   })
 
   it('has only the header when no page had visitors', () => {
-    expect(visitorsCsv(report([]))).toBe('path,human,ai,total\r\n')
+    expect(fileText(visitorsRenderer, 'visitors.csv')(report([]))).toBe('path,human,ai,total\r\n')
   })
 
   it('quotes fields with quotes, commas or line breaks, so a CSV reader gets them back whole', () => {
     const paths = ['/a,"b"\nc', '/quote"and,comma', '/line\rbreak', '/plain']
-    const csv = visitorsCsv(report(paths.map((path) => ({ path, human: 1, ai: 2, total: 3 }))))
+    const csv = fileText(visitorsRenderer, 'visitors.csv')(report(paths.map((path) => ({ path, human: 1, ai: 2, total: 3 }))))
     expect(csv).toContain('\r\n"/a,""b""\nc",1,2,3\r\n')
     expect(readCsv(csv)).toEqual([['path', 'human', 'ai', 'total'], ...paths.map((path) => [path, '1', '2', '3'])])
   })
 
   it('puts an apostrophe before a path a spreadsheet would run as a formula', () => {
     const paths = ['=cmd()', '+1', '-1', '@SUM(A1)', '\tx', '\rx', '=HYPERLINK("https://evil.example")']
-    const csv = visitorsCsv(report(paths.map((path) => ({ path, human: 0, ai: 0, total: 0 }))))
+    const csv = fileText(visitorsRenderer, 'visitors.csv')(report(paths.map((path) => ({ path, human: 0, ai: 0, total: 0 }))))
     expect(
       readCsv(csv)
         .slice(1)
@@ -135,7 +122,7 @@ describe('visitorsCsv', () => {
 
   it('leaves paths that only contain formula characters later on as they are', () => {
     const paths = ['/a=b', '/a+b-c@d', '/']
-    const csv = visitorsCsv(report(paths.map((path) => ({ path, human: 0, ai: 0, total: 0 }))))
+    const csv = fileText(visitorsRenderer, 'visitors.csv')(report(paths.map((path) => ({ path, human: 0, ai: 0, total: 0 }))))
     expect(
       readCsv(csv)
         .slice(1)
@@ -145,7 +132,7 @@ describe('visitorsCsv', () => {
 
   it('keeps every hostile path readable as one field', () => {
     const hostile = HOSTILE_PATHS.map((path) => ({ path, human: 1, ai: 0, total: 1 }))
-    const fields = readCsv(visitorsCsv(report(hostile))).slice(1)
+    const fields = readCsv(fileText(visitorsRenderer, 'visitors.csv')(report(hostile))).slice(1)
     expect(fields).toHaveLength(HOSTILE_PATHS.length)
     expect(fields.map((f) => f[0])).toEqual(HOSTILE_PATHS.map((path) => (/^[=+\-@]/.test(path) ? `'${path}` : path)))
   })
@@ -153,7 +140,7 @@ describe('visitorsCsv', () => {
 
 describe('visitorsOutputs', () => {
   it('gives the totals and the page count', () => {
-    expect(visitorsOutputs(report(rows))).toEqual({
+    expect(visitorsRenderer.outputs(report(rows))).toEqual({
       visitorsHuman: '1200',
       visitorsAi: '400',
       visitorsTotal: '1450',
@@ -162,7 +149,7 @@ describe('visitorsOutputs', () => {
   })
 
   it('sets every output, empty when nothing was read', () => {
-    expect(visitorsOutputs(report([], { totals: undefined }))).toEqual({
+    expect(visitorsRenderer.outputs(report([], { totals: undefined }))).toEqual({
       visitorsHuman: '',
       visitorsAi: '',
       visitorsTotal: '',
@@ -171,27 +158,29 @@ describe('visitorsOutputs', () => {
   })
 
   it('gives a page count of 0 when the totals were read but no page had visitors', () => {
-    expect(visitorsOutputs(report([], { totals: { human: 0, ai: 0, total: 0 } })).pageCount).toBe('0')
+    expect(visitorsRenderer.outputs(report([], { totals: { human: 0, ai: 0, total: 0 } })).pageCount).toBe('0')
   })
 })
 
 describe('visitorsLogLine', () => {
   it('sums up the export in one line, with numbers written as the summary writes them', () => {
-    expect(visitorsLogLine(report(rows))).toBe(`Visitors, ${RANGE}: 1,450 in all (human 1,200, AI 400) over 2 pages, in 2 requests.`)
+    expect(visitorsRenderer.logLine(report(rows))).toBe(
+      `Visitors, ${RANGE}: 1,450 in all (human 1,200, AI 400) over 2 pages, in 2 requests.`
+    )
   })
 
   it('says when the export is partial', () => {
-    expect(visitorsLogLine(report(rows, { partial: true }))).toBe(
+    expect(visitorsRenderer.logLine(report(rows, { partial: true }))).toBe(
       `Visitors, ${RANGE}: 1,450 in all (human 1,200, AI 400) over 2 pages, in 2 requests; partial.`
     )
   })
 
   it('speaks of one page and one request in the singular', () => {
     const one = report(rows.slice(0, 1), { requests: 1, totals: { human: 1_000_000, ai: 0, total: 1_000_000 } })
-    expect(visitorsLogLine(one)).toBe(`Visitors, ${RANGE}: 1,000,000 in all (human 1,000,000, AI 0) over 1 page, in 1 request.`)
+    expect(visitorsRenderer.logLine(one)).toBe(`Visitors, ${RANGE}: 1,000,000 in all (human 1,000,000, AI 0) over 1 page, in 1 request.`)
   })
 
   it('is left out when nothing was read, since the failure or warning says why', () => {
-    expect(visitorsLogLine(report([], { totals: undefined }))).toBeUndefined()
+    expect(visitorsRenderer.logLine(report([], { totals: undefined }))).toBeUndefined()
   })
 })

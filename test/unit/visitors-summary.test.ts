@@ -3,18 +3,10 @@
 // the top pages with their share bars and chart, the collapsed rest and the byte budgets, partial,
 // failed and empty exports, and hostile page paths from the service.
 import { describe, expect, it } from 'vitest'
-import type { VisitorsReport } from '../../src/analytics/visitors-report.js'
+import type { VisitorsReport } from '../../src/analytics/visitors.js'
 import type { VisitorRow } from '../../src/api/schemas.js'
-import {
-  aiShare,
-  aiShareOf,
-  changeText,
-  DETAILS_BUDGET_BYTES,
-  pointsText,
-  shareBar,
-  TOP_BUDGET_BYTES,
-  visitorsSummaryHtml
-} from '../../src/report/visitors-summary.js'
+import { aiShare, aiShareOf, changeText, pointsText, shareBar } from '../../src/report/traffic-cells.js'
+import { DETAILS_BUDGET_BYTES, TOP_BUDGET_BYTES, visitorsSummaryHtml } from '../../src/report/visitors-summary.js'
 import { readerText, renderSummary } from '../support/render.js'
 import { HOSTILE_PATHS } from '../support/visitors.js'
 
@@ -38,6 +30,7 @@ function report(rows: VisitorRow[], more: Partial<VisitorsReport> = {}): Visitor
     requests: 3,
     topPages: 2,
     partial: false,
+    showReaderText: false,
     ...more
   }
 }
@@ -56,7 +49,7 @@ describe('a whole export compared with the previous period', () => {
     expect(readerText(html)).toBe(
       [
         '📊 Documentation visitors\n=========================',
-        `${RANGE} · 3 pages`,
+        RANGE,
         CAPTION,
         [
           '                   Human       AI   Total   AI share',
@@ -194,7 +187,7 @@ describe('the top pages', () => {
     const seen = seenOf(report(rows.slice(0, 1), { requests: 1, topPages: 5 }))
     expect(seen.headings).toEqual(['📊 Documentation visitors', 'Top 1 page by visitors'])
     expect(seen.tables).toHaveLength(2)
-    expect(seen.text).toContain(`${RANGE} · 1 page `)
+    expect(seen.text).toContain(`${RANGE} `)
     expect(seen.text).toMatch(/ Read in 1 request; the analytics files hold every page read\.$/)
     expect(seen.text).not.toContain('more page')
     expect(visitorsSummaryHtml(report(rows.slice(0, 1), { topPages: 5 }))).not.toContain('<details><summary>1')
@@ -248,10 +241,8 @@ describe('a partial, failed or empty export', () => {
       report(rows, { partial: true, partialReason: 'reading stopped at maxPages (3 requests) while the service had more' })
     )
     expect(seen.headings).toEqual(['⚠️ Documentation visitors', 'Top 2 pages by visitors, ranking only the 3 pages read'])
-    expect(seen.text).toContain(
-      `${RANGE} · 3 pages Partial export: reading stopped at maxPages (3 requests) while the service had more. ${CAPTION}`
-    )
-    expect(seen.html).toContain('<strong>Partial export:</strong>')
+    expect(seen.text).toContain(`${RANGE} Partial: reading stopped at maxPages (3 requests) while the service had more. ${CAPTION}`)
+    expect(seen.html).toContain('<strong>Partial:</strong>')
     expect(seen.tables).toHaveLength(3)
     expect(seenOf(report(rows.slice(0, 1), { partial: true, topPages: 1 })).headings[1]).toBe(
       'Top 1 page by visitors, ranking only the 1 page read'
@@ -259,7 +250,7 @@ describe('a partial, failed or empty export', () => {
   })
 
   it('says not everything was read when a partial export gives no reason', () => {
-    expect(seenOf(report(rows, { partial: true })).text).toContain('Partial export: not everything was read.')
+    expect(seenOf(report(rows, { partial: true })).text).toContain('Partial: not everything was read.')
   })
 
   it('shows a failed export that read nothing as the range and why the step failed, with code spans as code', () => {
@@ -293,7 +284,7 @@ describe('a partial, failed or empty export', () => {
       report(rows, { partial: true, partialReason: 'a request failed while reading', failure: 'Incomplete after 3 requests.' })
     )
     expect(seen.headings).toEqual(['❌ Documentation visitors', 'Top 2 pages by visitors, ranking only the 3 pages read'])
-    expect(seen.text).toContain(`${RANGE} · 3 pages Why the step failed: Incomplete after 3 requests. ${CAPTION}`)
+    expect(seen.text).toContain(`${RANGE} Why the step failed: Incomplete after 3 requests. ${CAPTION}`)
     expect(seen.text).not.toContain('Partial export')
     expect(seen.tables).toHaveLength(3)
   })
@@ -307,14 +298,14 @@ describe('a partial, failed or empty export', () => {
         partialReason: 'the run was out of time before the export'
       })
     )
-    expect(seen.text).toBe(`⚠️ Documentation visitors ${RANGE} Not exported: the run was out of time before the export.`)
+    expect(seen.text).toBe(`⚠️ Documentation visitors ${RANGE} Not read: the run was out of time before the export.`)
   })
 
   it('says when no page had visitors, with a dash for the AI share of nobody', () => {
     const html = visitorsSummaryHtml(report([], { totals: { human: 0, ai: 0, total: 0 }, requests: 1 }))
     const seen = renderSummary(html)
     expect(seen.text).toBe(
-      `📊 Documentation visitors ${RANGE} · 0 pages ${CAPTION} Human AI Total AI share This period 0 0 0 – ` +
+      `📊 Documentation visitors ${RANGE} ${CAPTION} Human AI Total AI share This period 0 0 0 – ` +
         'No page had visitors in this range. Read in 1 request; the analytics files hold every page read.'
     )
     expect(seen.tables).toEqual([[TOTALS_HEAD, ['This period', '0', '0', '0', '–']]])
@@ -356,7 +347,7 @@ describe('hostile page paths and messages', () => {
         previous: { dateFrom: '2026-11-07', dateTo: '2026-11-14', missing: '#1 <i>y</i>' }
       })
     )
-    expect(seen.text).toContain('Partial export: <b>x</b> @team.')
+    expect(seen.text).toContain('Partial: <b>x</b> @team.')
     expect(seen.text).toContain('No comparison with the previous period: #1 <i>y</i>.')
     expect(seen).toMatchObject({ links: [], references: [] })
   })

@@ -1,8 +1,6 @@
-// The one shape every part of a run has (the agent job, the visitor export, and each analytics
-// section to come): it does its work under the run's lifetime, keeps what it learns as it goes, and
-// reports it as plain data however the work ended. work.ts runs a list of parts; report/ renders
-// what they report.
-import type { Section } from '../report/sections.js'
+// The one shape every part of a run has (the agent job, each analytics section): it does its work
+// under the run's lifetime, keeps what it learns as it goes, and reports it as plain data however
+// the work ended. run/work.ts runs a list of parts; report/ renders what they report.
 import { type Lifetime, StopError } from './lifetime.js'
 
 export interface Log {
@@ -26,10 +24,11 @@ export type PartEnding =
   /** The run had already been stopped when its turn came. */
   | { kind: 'skipped'; stop: StopError }
 
-export interface Part {
+/** A part of the run whose report is a `Report`: plain data, with the failure that fails the step, if any. */
+export interface Part<Report> {
   run(ctx: PartContext): Promise<void>
   /** What the part amounts to, from what it learnt and how it ended; `elapsedMs` is the run's time so far. */
-  report(ending: PartEnding, elapsedMs: number): Section
+  report(ending: PartEnding, elapsedMs: number): Report
 }
 
 /** The ending of a part whose work threw `error`. */

@@ -1,0 +1,87 @@
+// The assistant section in every place the run shows it: the summary (assistant-summary.ts), its
+// object in analytics.json and its CSV, its outputs, its lines in the log, and its gaps: questions
+// left unanswered.
+import type { AssistantReport, QuestionEntry } from '../analytics/assistant.js'
+import { markdownCode } from '../text/escape.js'
+import { counted, num } from '../text/format.js'
+import { assistantSummaryHtml } from './assistant-summary.js'
+import { csvOf } from './csv.js'
+import { GAP_ITEM_CHARS } from './docs-gaps.js'
+import type { GapList, SectionRenderer } from './renderer.js'
+import { baseJson, partialMark, readPhrase } from './section-data.js'
+
+const unansweredOf = (report: AssistantReport): QuestionEntry[] => report.questions.filter((q) => q.resolutionStatus === 'unanswered')
+
+/**
+ * Questions counted by `keyOf`, most first. With `fold`, texts told apart by neither case nor spacing
+ * count as one (questions typed alike); page URLs are counted exactly, since paths tell case apart.
+ */
+function groupedQuestions(
+  questions: readonly QuestionEntry[],
+  keyOf: (q: QuestionEntry) => string | undefined,
+  fold: boolean
+): [string, number][] {
+  const groups = new Map<string, { text: string; count: number }>()
+  for (const question of questions) {
+    const text = keyOf(question)
+    if (text === undefined) continue
+    const key = fold ? text.toLowerCase().replace(/\s+/g, ' ').trim() : text
+    const group = groups.get(key)
+    if (group) group.count++
+    else groups.set(key, { text, count: 1 })
+  }
+  return [...groups.values()].sort((a, b) => b.count - a.count).map((g) => [g.text, g.count])
+}
+
+function assistantGaps(report: AssistantReport): GapList | undefined {
+  const unanswered = unansweredOf(report)
+  if (unanswered.length === 0) return undefined
+  const times = (n: number): string => (n === 1 ? 'once' : `${num(n)} times`)
+  if (report.showReaderText) {
+    return {
+      title: 'Assistant questions left unanswered',
+      items: groupedQuestions(unanswered, (q) => q.query, true).map(
+        ([text, n]) => `${markdownCode(text, GAP_ITEM_CHARS)} (asked ${times(n)})`
+      )
+    }
+  }
+  const pages = groupedQuestions(unanswered, (q) => q.pageUrl ?? undefined, false)
+  return {
+    title: 'Pages where assistant questions were left unanswered',
+    items: pages.map(([page, n]) => `${markdownCode(page, GAP_ITEM_CHARS)} (${counted(n, 'question')})`),
+    note: `${counted(unanswered.length, 'question')} left unanswered; their text is hidden.`
+  }
+}
+
+export const assistantRenderer: SectionRenderer<AssistantReport> = {
+  summaryHtml: assistantSummaryHtml,
+  outputs: (report) => ({ assistantUnanswered: report.requests > 0 ? String(unansweredOf(report).length) : '' }),
+  json: (report) => ({
+    ...baseJson(report),
+    callers: report.callers ?? null,
+    questionCount: report.questions.length,
+    unanswered: unansweredOf(report).length,
+    questions: report.questions.map((q) => ({ ...q, query: q.query ?? null }))
+  }),
+  csv: (report) =>
+    report.requests > 0
+      ? [
+          {
+            name: 'assistant.csv',
+            content: csvOf(
+              ['query', 'resolutionStatus', 'responseType', 'queryCategory', 'pageUrl', 'timestamp'],
+              report.questions.map((q) => [q.query, q.resolutionStatus, q.responseType, q.queryCategory, q.pageUrl, q.timestamp])
+            )
+          }
+        ]
+      : [],
+  logLine: (report) => {
+    if (report.requests === 0) return undefined
+    return (
+      `Assistant, ${report.rangeText}: ${counted(report.questions.length, 'question')}, ${num(unansweredOf(report).length)} unanswered, ` +
+      `in ${counted(report.requests, 'request')}${partialMark(report)}.`
+    )
+  },
+  endPhrase: (report) => readPhrase('assistant questions', report),
+  gaps: assistantGaps
+}

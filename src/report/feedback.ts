@@ -1,0 +1,90 @@
+// The feedback section in every place the run shows it: the summary (feedback-summary.ts), its
+// object in analytics.json and its CSV files, its outputs, its lines in the log, and its gaps: the
+// pages with the most negative feedback.
+import { type FeedbackReport, negativeFeedback } from '../analytics/feedback.js'
+import { markdownCode } from '../text/escape.js'
+import { counted, num } from '../text/format.js'
+import { csvOf } from './csv.js'
+import { GAP_ITEM_CHARS } from './docs-gaps.js'
+import { feedbackSummaryHtml } from './feedback-summary.js'
+import type { GapList, SectionRenderer } from './renderer.js'
+import { baseJson, partialMark, readPhrase } from './section-data.js'
+
+/** Something was read of the feedback: the counts per page, or at least one request of rows. */
+const feedbackRead = (report: FeedbackReport): boolean => report.pages !== undefined || report.requests > 0
+
+function feedbackGaps(report: FeedbackReport): GapList | undefined {
+  const negative = new Map<string, { down: number; unhelpful: number }>()
+  const counts = (path: string): { down: number; unhelpful: number } => {
+    let seen = negative.get(path)
+    if (!seen) negative.set(path, (seen = { down: 0, unhelpful: 0 }))
+    return seen
+  }
+  for (const page of report.pages ?? []) if (page.thumbsDown > 0) counts(page.path).down += page.thumbsDown
+  for (const entry of report.entries) if (entry.helpful === false) counts(entry.path).unhelpful++
+  const pages = [...negative.entries()].sort((a, b) => b[1].down + b[1].unhelpful - (a[1].down + a[1].unhelpful))
+  if (pages.length === 0) return undefined
+  return {
+    title: 'Pages with the most negative feedback',
+    items: pages.map(([path, n]) => {
+      const parts = [n.down > 0 ? `${num(n.down)} thumbs down` : '', n.unhelpful > 0 ? `${num(n.unhelpful)} not helpful` : '']
+      return `${markdownCode(path, GAP_ITEM_CHARS)}: ${parts.filter((p) => p !== '').join(', ')}`
+    })
+  }
+}
+
+export const feedbackRenderer: SectionRenderer<FeedbackReport> = {
+  summaryHtml: feedbackSummaryHtml,
+  outputs: (report) => ({ feedbackNegative: feedbackRead(report) ? String(negativeFeedback(report)) : '' }),
+  json: (report) => ({
+    ...baseJson(report),
+    pagesTruncated: report.pagesTruncated,
+    pages: report.pages ?? null,
+    entryCount: report.entries.length,
+    entries: report.entries.map((entry) => ({
+      path: entry.path,
+      source: entry.source,
+      status: entry.status,
+      helpful: entry.helpful ?? null,
+      commented: entry.commented,
+      comment: entry.comment ?? null,
+      createdAt: entry.createdAt
+    }))
+  }),
+  csv: (report) =>
+    report.requests > 0
+      ? [
+          {
+            name: 'feedback-pages.csv',
+            content: csvOf(
+              ['path', 'thumbsUp', 'thumbsDown', 'code', 'total'],
+              (report.pages ?? []).map((row) => [row.path, row.thumbsUp, row.thumbsDown, row.code, row.total])
+            )
+          },
+          {
+            name: 'feedback.csv',
+            content: csvOf(
+              ['path', 'source', 'status', 'helpful', 'commented', 'comment', 'createdAt'],
+              report.entries.map((entry) => [
+                entry.path,
+                entry.source,
+                entry.status,
+                entry.helpful,
+                entry.commented,
+                entry.comment,
+                entry.createdAt
+              ])
+            )
+          }
+        ]
+      : [],
+  logLine: (report) => {
+    if (!feedbackRead(report)) return undefined
+    return (
+      `Feedback, ${report.rangeText}: ${num(negativeFeedback(report))} negative over ${counted(report.pages?.length ?? 0, 'page')}, ` +
+      `${counted(report.entries.length, 'feedback row')}, in ${counted(report.requests, 'request')}${partialMark(report)}.`
+    )
+  },
+  endPhrase: (report) => readPhrase('feedback', report),
+  gaps: feedbackGaps
+}

@@ -1,0 +1,38 @@
+// What a person sees of a part's report, in each place the run shows it. Every part has a summary,
+// outputs, a log line and a phrase in the run's last line; an analytics section also has its object
+// in analytics.json, its CSV files and, where it finds any, the gaps it adds to docsGaps.
+
+export interface Renderer<Report> {
+  /** Its section of the job summary (HTML). */
+  summaryHtml(report: Report): string
+  /** Its step outputs; one it could not read is empty, never 0, so that a later step can tell "none" from "unknown". */
+  outputs(report: Report): Record<string, string>
+  /** The line the log shows once the part is reported, if any. */
+  logLine(report: Report): string | undefined
+  /** Its clause in the run's last line: "page views read (partial)". */
+  endPhrase(report: Report): string
+}
+
+/** A CSV file of a section, written to the analytics folder; `output` names the step output that gives its path, if any. */
+export interface SectionFile {
+  name: string
+  content: string
+  output?: string
+}
+
+/** One list of docsGaps: what readers could not find, as items already quoted as Markdown code. */
+export interface GapList {
+  title: string
+  items: string[]
+  /** Said instead of the items, when the list has none to show (its text is hidden, say). */
+  note?: string
+}
+
+export interface SectionRenderer<Report> extends Renderer<Report> {
+  /** Its object in analytics.json, under the section's name. */
+  json(report: Report): Record<string, unknown>
+  /** Its CSV files; none when it read nothing. */
+  csv(report: Report): SectionFile[]
+  /** What it adds to docsGaps; undefined when it shows no gap. */
+  gaps?(report: Report): GapList | undefined
+}

@@ -1,0 +1,22 @@
+// The page-views section in every place the run shows it: the summary (views-summary.ts), its
+// object in analytics.json and its CSV, its outputs, and its lines in the log.
+import type { ViewsReport } from '../analytics/views.js'
+import type { SectionRenderer } from './renderer.js'
+import { baseJson, readPhrase, trafficCsv, trafficLogLine } from './section-data.js'
+import { viewsSummaryHtml } from './views-summary.js'
+
+export const viewsRenderer: SectionRenderer<ViewsReport> = {
+  summaryHtml: viewsSummaryHtml,
+  outputs: (report) => {
+    const totals = report.totals
+    return {
+      viewsHuman: totals ? String(totals.human) : '',
+      viewsAi: totals ? String(totals.ai) : '',
+      viewsTotal: totals ? String(totals.total) : ''
+    }
+  },
+  json: (report) => ({ ...baseJson(report), totals: report.totals ?? null, pageCount: report.rows.length, pages: report.rows }),
+  csv: (report) => (report.requests > 0 ? [{ name: 'views.csv', content: trafficCsv(report.rows) }] : []),
+  logLine: (report) => trafficLogLine('Page views', report),
+  endPhrase: (report) => readPhrase('page views', report)
+}

@@ -1,0 +1,36 @@
+// The visitor section in every place the run shows it: the summary (visitors-summary.ts), its
+// object in analytics.json and its CSV, its outputs, and its lines in the log.
+import type { VisitorsReport } from '../analytics/visitors.js'
+import type { SectionRenderer } from './renderer.js'
+import { baseJson, readPhrase, trafficCsv, trafficLogLine } from './section-data.js'
+import { visitorsSummaryHtml } from './visitors-summary.js'
+
+export const visitorsRenderer: SectionRenderer<VisitorsReport> = {
+  summaryHtml: visitorsSummaryHtml,
+  outputs: (report) => {
+    const totals = report.totals
+    return {
+      visitorsHuman: totals ? String(totals.human) : '',
+      visitorsAi: totals ? String(totals.ai) : '',
+      visitorsTotal: totals ? String(totals.total) : '',
+      pageCount: totals ? String(report.rows.length) : ''
+    }
+  },
+  json: (report) => ({
+    ...baseJson(report),
+    totals: report.totals ?? null,
+    previous: report.previous
+      ? {
+          dateFrom: report.previous.dateFrom,
+          dateTo: report.previous.dateTo,
+          totals: report.previous.totals ?? null,
+          missingReason: report.previous.missing ?? null
+        }
+      : null,
+    pageCount: report.rows.length,
+    pages: report.rows
+  }),
+  csv: (report) => (report.requests > 0 ? [{ name: 'visitors.csv', output: 'analyticsCsvFile', content: trafficCsv(report.rows) }] : []),
+  logLine: (report) => trafficLogLine('Visitors', report),
+  endPhrase: (report) => readPhrase('visitors', report)
+}

@@ -1,0 +1,58 @@
+// The layers of src/ (docs/architecture.md, "The folders"), checked by `npm run lint`: imports point
+// down only, no cycle (type imports included), the core at the bottom imports nothing of ours, only
+// the top and the runner's edges use @actions/core, and only api/ talks HTTP.
+/** @param {string} name */
+const folder = (name) => `^src/${name}/`
+/** @param {string[]} names */
+const notIn = (...names) => `^src/(?!(${names.join('|')})/)`
+
+/** What each folder may import of ours, besides itself. @type {Record<string, string[]>} */
+const MAY_USE = {
+  core: [],
+  text: [],
+  api: ['core', 'text'],
+  agent: ['api', 'core', 'text'],
+  analytics: ['api', 'core', 'text'],
+  report: ['agent', 'analytics', 'api', 'core', 'text'],
+  github: ['agent', 'report', 'core', 'text']
+}
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cycle',
+      severity: 'error',
+      comment: 'An import cycle, type imports included, ties layers together.',
+      from: { path: '^src/' },
+      to: { circular: true }
+    },
+    ...Object.entries(MAY_USE).map(([name, uses]) => ({
+      name: `layer-${name}`,
+      severity: 'error',
+      comment: `src/${name}/ may use ${uses.length > 0 ? uses.join(', ') : 'nothing of ours'} (docs/architecture.md).`,
+      from: { path: folder(name) },
+      to: { path: '^src/', pathNot: [folder(name), ...uses.map(folder)] }
+    })),
+    {
+      name: 'core-of-actions',
+      severity: 'error',
+      comment: 'Domain code takes a Log and typed arguments; only main.ts, run/ and github/ use @actions/core.',
+      from: { path: notIn('run', 'github'), pathNot: '^src/main\\.ts$' },
+      to: { path: '@actions/core' }
+    },
+    {
+      name: 'http-only-in-api',
+      severity: 'error',
+      comment: 'Requests to the service go through api/, which owns auth, timeouts, retries and the proxy.',
+      from: { path: notIn('api') },
+      to: { path: ['^undici', '@actions/http-client', '^(node:)?https?$'], dependencyTypes: ['npm', 'core'] }
+    }
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.js'] }
+  }
+}

@@ -3,7 +3,7 @@
 // the deadline plus a few seconds, and the key nowhere in the log, outputs or summary.
 // The README's reliability table lists these scenarios; a test below keeps the two the same.
 // Every scenario has its own emulator (on a port of its own) and its own process, so they run
-// concurrently, under each runtime.
+// concurrently, under Node 24 (the runtime action.yml declares).
 import { readdirSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join, resolve } from 'node:path'

@@ -112,7 +112,7 @@ for (const { name: runtime, node } of runtimes()) {
       expect(seen.text).toContain('Prompt: Document the new --dry-run flag of the CLI')
       const details = detailsOf(seen)
       expect(details).toMatchObject({ Status: 'completed', Job: id, Model: 'model-x', Source: 'acme/docs at docs/dry-run' })
-      expect(details.Waited).toMatch(/^\ds$/)
+      expect(details.Waited).toMatch(/^\d+s$/)
       expect(details.Created).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d UTC$/)
       expect(seen.text.split(id ?? '')).toHaveLength(2)
       expectKeyNowhere(run)
@@ -135,13 +135,14 @@ for (const { name: runtime, node } of runtimes()) {
 
     it(`[${runtime}] fails at the deadline with the job id, says the job keeps running, and still writes outputs and summary`, async () => {
       emu.planJobs({ finishAfterMs: 600_000 })
-      const run = await act({ inputs: { ...base(), prompt: 'Take forever', timeoutMinutes: '0.03' } })
+      // 6 s: room for the job to be created before the deadline on a busy machine.
+      const run = await act({ inputs: { ...base(), prompt: 'Take forever', timeoutMinutes: '0.1' } })
       expect(run.code).toBe(1)
       const id = run.outputs.jobId
       expect(id).toMatch(/^[0-9a-f]{24}$/)
       expect(run.outputs).toMatchObject({ status: 'active', prLink: '', prNumber: '' })
       expect(errors(run)).toEqual([
-        `Timed out after 2s (timeoutMinutes) while waiting for job ${id}. The job keeps running on the service: the API cannot cancel it.`
+        `Timed out after 6s (timeoutMinutes) while waiting for job ${id}. The job keeps running on the service: the API cannot cancel it.`
       ])
       // The summary gives the reason and the next step in a form that can be copied.
       const seen = renderSummary(run.summary)

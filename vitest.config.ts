@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
+const CORES = Math.max(1, availableParallelism())
+
 // GitHub's workflow parser (test/docs/workflows.test.ts) imports its JSON schema without an import
 // attribute, which Node refuses; run through Vite, the import works. Its source maps point to files
 // the package leaves out, so they are dropped here instead of warned about on every run.
@@ -22,11 +24,10 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     environment: 'node',
     pool: 'forks',
-    // The end-to-end files spend their time waiting for the action's processes and the emulator's
-    // timers, not computing: run at least four files at once, even on two cores.
-    maxWorkers: Math.max(availableParallelism() - 1, 4),
-    // Fault scenarios run concurrently (test/e2e/faults.test.ts), each with its own emulator and process.
-    maxConcurrency: 8,
+    // One file per core, and no more concurrent fault scenarios (test/e2e/faults.test.ts, each with
+    // its own emulator and process) than cores: the suite does not compete with itself for the CPU.
+    maxWorkers: CORES,
+    maxConcurrency: CORES,
     testTimeout: 60_000,
     hookTimeout: 30_000,
     unstubEnvs: true,

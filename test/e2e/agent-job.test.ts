@@ -1,6 +1,5 @@
-// The agent job end to end: the real bundle, run as its own process against the emulator. What a
-// runtime can change (exit codes, the runner's files, timers, masking) runs under every runtime;
-// checks of the action's logic run under the primary one (Node 24, which action.yml declares).
+// The agent job end to end: the real bundle, run as its own process against the emulator, under
+// Node 24 (the runtime action.yml declares).
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { startEmulator, type Emulator } from '../emulator/emulator.js'
 import { type ActionOptions, type ActionRun, errorLines as errors, linesWith, runAction } from '../support/action.js'
@@ -52,7 +51,7 @@ const INVALID_INPUTS: [Record<string, string>, string][] = [
   ]
 ]
 
-for (const { name: runtime, node, primary } of runtimes()) {
+for (const { name: runtime, node } of runtimes()) {
   describe('agent job', () => {
     let emu: Emulator
     const base = (): Record<string, string> => ({ apiKey: KEY, projectId: 'proj_docs', baseUrl: emu.url, pollIntervalSeconds: '0.5' })
@@ -113,7 +112,7 @@ for (const { name: runtime, node, primary } of runtimes()) {
       expect(seen.text).toContain('Prompt: Document the new --dry-run flag of the CLI')
       const details = detailsOf(seen)
       expect(details).toMatchObject({ Status: 'completed', Job: id, Model: 'model-x', Source: 'acme/docs at docs/dry-run' })
-      expect(details.Waited).toMatch(/^\ds$/)
+      expect(details.Waited).toMatch(/^\d+s$/)
       expect(details.Created).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d UTC$/)
       expect(seen.text.split(id ?? '')).toHaveLength(2)
       expectKeyNowhere(run)
@@ -136,13 +135,14 @@ for (const { name: runtime, node, primary } of runtimes()) {
 
     it(`[${runtime}] fails at the deadline with the job id, says the job keeps running, and still writes outputs and summary`, async () => {
       emu.planJobs({ finishAfterMs: 600_000 })
-      const run = await act({ inputs: { ...base(), prompt: 'Take forever', timeoutMinutes: '0.03' } })
+      // 6 s: room for the job to be created before the deadline on a busy machine.
+      const run = await act({ inputs: { ...base(), prompt: 'Take forever', timeoutMinutes: '0.1' } })
       expect(run.code).toBe(1)
       const id = run.outputs.jobId
       expect(id).toMatch(/^[0-9a-f]{24}$/)
       expect(run.outputs).toMatchObject({ status: 'active', prLink: '', prNumber: '' })
       expect(errors(run)).toEqual([
-        `Timed out after 2s (timeoutMinutes) while waiting for job ${id}. The job keeps running on the service: the API cannot cancel it.`
+        `Timed out after 6s (timeoutMinutes) while waiting for job ${id}. The job keeps running on the service: the API cannot cancel it.`
       ])
       // The summary gives the reason and the next step in a form that can be copied.
       const seen = renderSummary(run.summary)
@@ -152,23 +152,20 @@ for (const { name: runtime, node, primary } of runtimes()) {
       expectKeyNowhere(run)
     })
 
-    it.each(primary ? INVALID_INPUTS : INVALID_INPUTS.slice(0, 1))(
-      `[${runtime}] rejects invalid input %j before any request`,
-      async (bad, message) => {
-        const before = emu.requests.length
-        const run = await act({ inputs: { ...base(), ...bad } })
-        expect(run.code).toBe(1)
-        expect(errors(run)).toHaveLength(1)
-        expect(errors(run)[0]).toContain(message)
-        expect(emu.requests.length).toBe(before)
-        // The summary lists the same problem, and the log ends with the outcome.
-        const summary = renderSummary(run.summary)
-        expect(summary.headings).toEqual(['❌ Invalid input'])
-        expect(summary.text).toContain(message.replace(/^- /, '').replace(/`/g, ''))
-        expect(infoLines(run).at(-1)).toMatch(/^Failed after \d+s: invalid input( \(\w+\))?\.$/)
-        expect(linesWith(run, KEY).filter((line) => line !== `::add-mask::${KEY}`)).toEqual([])
-      }
-    )
+    it.each(INVALID_INPUTS)(`[${runtime}] rejects invalid input %j before any request`, async (bad, message) => {
+      const before = emu.requests.length
+      const run = await act({ inputs: { ...base(), ...bad } })
+      expect(run.code).toBe(1)
+      expect(errors(run)).toHaveLength(1)
+      expect(errors(run)[0]).toContain(message)
+      expect(emu.requests.length).toBe(before)
+      // The summary lists the same problem, and the log ends with the outcome.
+      const summary = renderSummary(run.summary)
+      expect(summary.headings).toEqual(['❌ Invalid input'])
+      expect(summary.text).toContain(message.replace(/^- /, '').replace(/`/g, ''))
+      expect(infoLines(run).at(-1)).toMatch(/^Failed after \d+s: invalid input( \(\w+\))?\.$/)
+      expect(linesWith(run, KEY).filter((line) => line !== `::add-mask::${KEY}`)).toEqual([])
+    })
 
     it(`[${runtime}] keeps the key out of everything, even when the service echoes it back in debug mode`, async () => {
       emu.fault({ method: 'POST', kind: 'status', status: 400, body: JSON.stringify({ error: `prompt rejected for key ${KEY}` }) })
@@ -178,9 +175,6 @@ for (const { name: runtime, node, primary } of runtimes()) {
       expect(errors(run)[0]).toContain('The service said: "prompt rejected for key ***"')
       expectKeyNowhere(run)
     })
-
-    // The action's logic: under the primary runtime only.
-    if (!primary) return
 
     it(`[${runtime}] reports a completed job that changed no files, and fails on it only when failOn has no-pr`, async () => {
       emu.planJobs({ finishAfterMs: 500, changesFiles: false }, { finishAfterMs: 500, changesFiles: false })

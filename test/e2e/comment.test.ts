@@ -1,6 +1,5 @@
-// Comments on the triggering issue or pull request, through the bundle, against a fake GitHub API.
-// The runner's event file and the comment's round trip run under every runtime; how each event and
-// outcome reads runs under the primary one (Node 24).
+// Comments on the triggering issue or pull request, through the bundle, against a fake GitHub API,
+// under Node 24 (the runtime action.yml declares).
 import { spawn } from 'node:child_process'
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -10,7 +9,7 @@ import { startEmulator, type Emulator } from '../emulator/emulator.js'
 import { BUNDLE, linesWith, removeWhenFinished, runAction } from '../support/action.js'
 import { startGitHubFake } from '../support/github-fake.js'
 import { renderSummary } from '../support/render.js'
-import { primaryRuntime, runtimes } from '../support/runtimes.js'
+import { node24, runtimes } from '../support/runtimes.js'
 
 const KEY = 'mint_commentKey9'
 const TOKEN = 'ghs_fakeTokenForComments123'
@@ -29,7 +28,7 @@ function commentBody(request: { body: unknown } | undefined): string {
   return typeof body === 'object' && body !== null && 'body' in body && typeof body.body === 'string' ? body.body : ''
 }
 
-for (const { name: runtime, node, primary } of runtimes()) {
+for (const { name: runtime, node } of runtimes()) {
   describe('comments', () => {
     let emu: Emulator
     let github: Awaited<ReturnType<typeof startGitHubFake>>
@@ -65,16 +64,12 @@ for (const { name: runtime, node, primary } of runtimes()) {
         }
       })
 
-    it.each(
-      primary
-        ? [
-            ['issues', 7],
-            ['issue_comment', 8],
-            ['pull_request', 9],
-            ['pull_request_target', 10]
-          ]
-        : [['issues', 7]]
-    )(`[${runtime}] on %s, comments on #%i when the job is created and edits the comment when it ends`, async (event, number) => {
+    it.each([
+      ['issues', 7],
+      ['issue_comment', 8],
+      ['pull_request', 9],
+      ['pull_request_target', 10]
+    ])(`[${runtime}] on %s, comments on #%i when the job is created and edits the comment when it ends`, async (event, number) => {
       github.failWith(undefined)
       emu.planJobs({ finishAfterMs: 1000, prLink: 'https://github.com/acme/docs/pull/55' })
       const before = github.requests.length
@@ -102,9 +97,6 @@ for (const { name: runtime, node, primary } of runtimes()) {
       expect(linesWith(result, TOKEN)).toEqual([`::add-mask::${TOKEN}`])
       expect(linesWith(result, KEY)).toEqual([`::add-mask::${KEY}`])
     })
-
-    // The action's logic: under the primary runtime only.
-    if (!primary) return
 
     it(`[${runtime}] edits the comment to say so when the job fails`, async () => {
       github.failWith(undefined)
@@ -144,7 +136,7 @@ for (const { name: runtime, node, primary } of runtimes()) {
 }
 
 describe('the GitHub client', () => {
-  it(`[${primaryRuntime().name}] is loaded only when a comment is to be posted`, async () => {
+  it('[node 24] is loaded only when a comment is to be posted', async () => {
     // A copy of dist/ without the chunk that holds the GitHub client: a run without comments must not miss it.
     const dir = mkdtempSync(join(tmpdir(), 'dist-'))
     removeWhenFinished(onTestFinished, dir)
@@ -168,7 +160,7 @@ describe('the GitHub client', () => {
         INPUT_POLLINTERVALSECONDS: '0.5'
       }
       const result = await new Promise<number | null>((resolve) => {
-        spawn(primaryRuntime().node, [join(bundle, 'index.js')], { env, stdio: 'ignore' }).on('close', resolve)
+        spawn(node24(), [join(bundle, 'index.js')], { env, stdio: 'ignore' }).on('close', resolve)
       })
       expect(result).toBe(0)
       expect(readFileSync(join(dir, 'o'), 'utf8')).toContain('completed')

@@ -68,7 +68,7 @@ beforeEach(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   lifetime = new Lifetime(20_000)
-  client = new ApiClient({ baseUrl, apiKey: KEY, userAgent: AGENT, lifetime, requestTimeoutMs: 2_000, retry: FAST })
+  client = new ApiClient({ baseUrl, apiKey: KEY, userAgent: AGENT, lifetime, requestTimeoutMs: 10_000, retry: FAST })
 })
 
 afterEach(async () => {
@@ -388,7 +388,7 @@ describe('the debug log', () => {
       apiKey: KEY,
       userAgent: AGENT,
       lifetime,
-      requestTimeoutMs: 2_000,
+      requestTimeoutMs: 10_000,
       retry: FAST,
       debug: (message) => lines.push(message)
     })

@@ -15,6 +15,11 @@ const JOB_PATH = '/v2/agent/proj_docs/job'
 const WEEK = { dateFrom: '2026-11-01', dateTo: '2026-11-08', limit: 250, offset: 0 }
 /** Three attempts, 10 ms apart. */
 const FAST: RetryPolicy = { maxAttempts: 3, baseMs: 10, capMs: 20, random: () => 1 }
+/**
+ * The request timeout of the tests' clients: only a request that never answers meets it, even on a
+ * busy machine. The tests of the request timeout give a short one to a request that never answers.
+ */
+const REQUEST_TIMEOUT_MS = 10_000
 
 let emu: Emulator
 let lifetime: Lifetime
@@ -31,7 +36,7 @@ function makeClient(options: Partial<ClientOptions> & { timeoutMs?: number } = {
     apiKey: KEY,
     userAgent: 'docs-agent-action/1.2.3',
     lifetime,
-    requestTimeoutMs: 300,
+    requestTimeoutMs: REQUEST_TIMEOUT_MS,
     retry: FAST,
     debug: (line) => debug.push(line),
     ...rest
@@ -195,12 +200,14 @@ describe('retrying a GET', () => {
   })
 
   it('gives up on a status check that does not answer within the request timeout, and tries again', async () => {
+    // Long enough for the second check to be answered within it on a busy machine.
+    const impatient = makeClient({ requestTimeoutMs: 2000 })
     emu.addJob('j1', { finishAfterMs: 0 })
     emu.fault({ method: 'GET', kind: 'hang' })
-    const job = await client.getJob('proj_docs', 'j1')
+    const job = await impatient.getJob('proj_docs', 'j1')
     expect(job.status).toBe('completed')
     expect(emu.count('GET')).toBe(2)
-    expect(debug[1]).toMatch(/^GET \/v2\/agent\/proj_docs\/job\/j1 failed after \d+ ms: Checking job "j1" failed: no answer within 0\.3 s/)
+    expect(debug[1]).toMatch(/^GET \/v2\/agent\/proj_docs\/job\/j1 failed after \d+ ms: Checking job "j1" failed: no answer within 2 s/)
   })
 
   it('reports a status check that keeps failing on the network without advice about duplicates', async () => {
@@ -286,7 +293,7 @@ describe('retrying a POST', () => {
 
   it('does not repeat a create that timed out after it was sent', async () => {
     emu.fault({ method: 'POST', kind: 'hang', afterHandling: true })
-    const error = await apiError(client.createJob('proj_docs', 'x'))
+    const error = await apiError(makeClient({ requestTimeoutMs: 300 }).createJob('proj_docs', 'x'))
     expect(error.details).toEqual({ transient: true, mayHaveActed: true, neverSent: false })
     expect(error.message).toMatch(
       /^Creating the agent job failed: no answer within 0\.3 s talking to http:\/\/127\.0\.0\.1:\d+\. The request was sent, so the service may have created a job anyway/
@@ -370,7 +377,7 @@ describe('waiting between attempts', () => {
   })
 
   it('stops retrying when the service asks to wait past the deadline', async () => {
-    const short = makeClient({ timeoutMs: 1500 })
+    const short = makeClient({ timeoutMs: 30_000 })
     emu.fault({ method: 'POST', kind: 'status', status: 429, retryAfter: '60' })
     const error = await apiError(short.createJob('proj_docs', 'x'))
     expect(error.message).toBe(
@@ -403,10 +410,14 @@ describe('waiting between attempts', () => {
 describe("the run's lifetime", () => {
   it('ends a request in flight with the stop reason when the run is cancelled', async () => {
     emu.addJob('j2', { finishAfterMs: 0 })
-    emu.fault({ method: 'GET', kind: 'delay', delayMs: 250 })
-    setTimeout(() => {
-      lifetime.cancel('SIGINT')
-    }, 50)
+    emu.fault({ method: 'GET', kind: 'delay', delayMs: 5000 })
+    // Cancelled once the service has the request, long before it answers.
+    void expect
+      .poll(() => emu.requests.length, { timeout: 10_000, interval: 5 })
+      .toBe(1)
+      .then(() => {
+        lifetime.cancel('SIGINT')
+      })
     const error = await client.getJob('proj_docs', 'j2').catch((e: unknown) => e)
     expect(error).toBeInstanceOf(StopError)
     expect(error).toBe(lifetime.stopped)
@@ -438,7 +449,7 @@ describe("the run's lifetime", () => {
   })
 
   it('reports the deadline, not a failed request, when it passes during a request', async () => {
-    const short = makeClient({ timeoutMs: 100, requestTimeoutMs: 5000 })
+    const short = makeClient({ timeoutMs: 100, requestTimeoutMs: 30_000 })
     emu.fault({ method: 'GET', kind: 'hang' })
     const error = await short.getJob('proj_docs', 'j1').catch((e: unknown) => e)
     expect(error).toBeInstanceOf(StopError)
@@ -623,6 +634,7 @@ describe('keeping the API key secret', () => {
   it('never shows the key in any failure of a create', async () => {
     const port = await closedPort()
     const refused = makeClient({ baseUrl: `http://127.0.0.1:${port}` })
+    const impatient = makeClient({ requestTimeoutMs: 300 })
     const failures = [await apiError(refused.createJob('proj_docs', 'x'))]
     for (const fault of [
       { kind: 'hang' as const },
@@ -631,7 +643,7 @@ describe('keeping the API key secret', () => {
       { kind: 'status' as const, status: 500 }
     ]) {
       emu.fault({ method: 'POST', ...fault })
-      failures.push(await apiError(client.createJob('proj_docs', 'x')))
+      failures.push(await apiError(impatient.createJob('proj_docs', 'x')))
     }
     for (const error of failures) expect(everythingSaid(error)).not.toContain(KEY)
   })
@@ -651,7 +663,7 @@ describe('closing', () => {
       await own.getJob('p', 'j1')
       expect(open.size).toBe(1)
       await own.close()
-      await expect.poll(() => open.size, { timeout: 2000, interval: 5 }).toBe(0)
+      await expect.poll(() => open.size, { timeout: 10_000, interval: 5 }).toBe(0)
     } finally {
       for (const socket of open) socket.destroy()
       await new Promise<void>((resolve) =>

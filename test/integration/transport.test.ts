@@ -82,7 +82,7 @@ function allClosed(open: Set<Socket>): Promise<void> {
     const bound = setTimeout(() => {
       clearInterval(poll)
       reject(new Error(`${open.size} connection(s) still open`))
-    }, 2000)
+    }, 10_000)
     const poll = setInterval(() => {
       if (open.size > 0) return
       clearInterval(poll)
@@ -142,7 +142,7 @@ describe('Transport.send', () => {
         body: '{"prompt":"hi"}'
       },
       never,
-      1000
+      10_000
     )
     expect(res).toEqual({
       status: 201,
@@ -161,7 +161,7 @@ describe('Transport.send', () => {
 
   it('sends a GET with no body', async () => {
     const server = await serve((_req, res) => res.end('ok'))
-    const res = await transport.send({ method: 'GET', url: new URL(`${server.url}/a`), headers: {} }, never, 1000)
+    const res = await transport.send({ method: 'GET', url: new URL(`${server.url}/a`), headers: {} }, never, 10_000)
     expect(res.status).toBe(200)
     expect(res.body).toBe('ok')
     expect(server.received[0]).toMatchObject({ method: 'GET', body: '' })
@@ -173,7 +173,7 @@ describe('Transport.send', () => {
       res.setHeader('X-Multi', ['a', 'b'])
       res.end()
     })
-    const res = await transport.send({ method: 'GET', url: new URL(server.url), headers: {} }, never, 1000)
+    const res = await transport.send({ method: 'GET', url: new URL(server.url), headers: {} }, never, 10_000)
     expect(res.headers['x-multi']).toBe('a, b')
   })
 
@@ -215,14 +215,14 @@ describe('Transport.send', () => {
   it('marks a refused connection as never sent', async () => {
     const port = await closedPort()
     const error = await failure(
-      transport.send({ method: 'POST', url: new URL(`http://127.0.0.1:${port}/`), headers: {}, body: 'x' }, never, 1000)
+      transport.send({ method: 'POST', url: new URL(`http://127.0.0.1:${port}/`), headers: {}, body: 'x' }, never, 10_000)
     )
     expect(error).toMatchObject({ message: 'could not connect (ECONNREFUSED)', sent: false, timedOut: false })
   })
 
   it('marks a connection reset after the request went out as sent', async () => {
     const server = await serve((req) => req.socket.destroy())
-    const error = await failure(transport.send({ method: 'POST', url: new URL(server.url), headers: {}, body: 'x' }, never, 1000))
+    const error = await failure(transport.send({ method: 'POST', url: new URL(server.url), headers: {}, body: 'x' }, never, 10_000))
     expect(error).toMatchObject({ message: 'the connection failed (UND_ERR_SOCKET)', sent: true, timedOut: false })
     expect(server.received).toHaveLength(1)
   })
@@ -234,7 +234,7 @@ describe('Transport.send', () => {
         const port = await closedPort()
         failLookup(Object.assign(new Error(`lookup failed ${code}`), { code }))
         const error = await failure(
-          transport.send({ method: 'POST', url: new URL(`http://localhost:${port}/`), headers: {}, body: 'x' }, never, 1000)
+          transport.send({ method: 'POST', url: new URL(`http://localhost:${port}/`), headers: {}, body: 'x' }, never, 10_000)
         )
         expect(error).toMatchObject({ message: `could not connect (${code})`, sent: false, timedOut: false })
       }
@@ -243,28 +243,28 @@ describe('Transport.send', () => {
     it('reads the code of the underlying cause', async () => {
       const port = await closedPort()
       failLookup(new Error('lookup failed', { cause: { code: 'ENOTFOUND' } }))
-      const error = await failure(transport.send({ method: 'GET', url: new URL(`http://localhost:${port}/`), headers: {} }, never, 1000))
+      const error = await failure(transport.send({ method: 'GET', url: new URL(`http://localhost:${port}/`), headers: {} }, never, 10_000))
       expect(error).toMatchObject({ message: 'could not connect (ENOTFOUND)', sent: false })
     })
 
     it('treats a failure it cannot classify as possibly sent, and quotes its message', async () => {
       const port = await closedPort()
       failLookup(new Error('resolver exploded'))
-      const error = await failure(transport.send({ method: 'GET', url: new URL(`http://localhost:${port}/`), headers: {} }, never, 1000))
+      const error = await failure(transport.send({ method: 'GET', url: new URL(`http://localhost:${port}/`), headers: {} }, never, 10_000))
       expect(error).toMatchObject({ message: 'the connection failed (resolver exploded)', sent: true, timedOut: false })
     })
 
     it('quotes the message of an error whose code is not text', async () => {
       const port = await closedPort()
       failLookup(Object.assign(new Error('odd failure'), { code: 23 }))
-      const error = await failure(transport.send({ method: 'GET', url: new URL(`http://localhost:${port}/`), headers: {} }, never, 1000))
+      const error = await failure(transport.send({ method: 'GET', url: new URL(`http://localhost:${port}/`), headers: {} }, never, 10_000))
       expect(error).toMatchObject({ message: 'the connection failed (odd failure)', sent: true })
     })
 
     it('treats an unknown error code as possibly sent', async () => {
       const port = await closedPort()
       failLookup(Object.assign(new Error('denied'), { code: 'EACCES' }))
-      const error = await failure(transport.send({ method: 'GET', url: new URL(`http://localhost:${port}/`), headers: {} }, never, 1000))
+      const error = await failure(transport.send({ method: 'GET', url: new URL(`http://localhost:${port}/`), headers: {} }, never, 10_000))
       expect(error).toMatchObject({ message: 'the connection failed (EACCES)', sent: true })
     })
   })
@@ -273,10 +273,13 @@ describe('Transport.send', () => {
     const server = await serve(() => undefined)
     const run = new AbortController()
     const reason = new Error('the run was cancelled')
-    const pending = transport.send({ method: 'GET', url: new URL(server.url), headers: {} }, run.signal, 5000)
-    await vi.waitFor(() => {
-      expect(server.received).toHaveLength(1)
-    })
+    const pending = transport.send({ method: 'GET', url: new URL(server.url), headers: {} }, run.signal, 15_000)
+    await vi.waitFor(
+      () => {
+        expect(server.received).toHaveLength(1)
+      },
+      { timeout: 10_000 }
+    )
     run.abort(reason)
     await expect(pending).rejects.toBe(reason)
   })
@@ -307,8 +310,8 @@ describe('Transport proxy', () => {
     try {
       vi.stubEnv('HTTP_PROXY', proxy.url)
       vi.stubEnv('NO_PROXY', 'example.com')
-      expect((await transport.send({ method: 'GET', url: remote, headers: {} }, never, 2000)).body).toBe('via proxy')
-      expect((await transport.send({ method: 'GET', url: remote, headers: {} }, never, 2000)).body).toBe('via proxy')
+      expect((await transport.send({ method: 'GET', url: remote, headers: {} }, never, 10_000)).body).toBe('via proxy')
+      expect((await transport.send({ method: 'GET', url: remote, headers: {} }, never, 10_000)).body).toBe('via proxy')
       expect(proxy.asked.length).toBeGreaterThan(0)
       expect(new Set(proxy.asked)).toEqual(new Set(['api.docs.test:8080']))
       expect(server.received.map((r) => r.url)).toEqual(['/v2/agent/p/job/j1', '/v2/agent/p/job/j1'])
@@ -326,9 +329,9 @@ describe('Transport proxy', () => {
     const second = await startProxy(new URL(server.url))
     try {
       vi.stubEnv('HTTP_PROXY', first.url)
-      await transport.send({ method: 'GET', url: remote, headers: {} }, never, 2000)
+      await transport.send({ method: 'GET', url: remote, headers: {} }, never, 10_000)
       vi.stubEnv('HTTP_PROXY', second.url)
-      await transport.send({ method: 'GET', url: remote, headers: {} }, never, 2000)
+      await transport.send({ method: 'GET', url: remote, headers: {} }, never, 10_000)
       expect([first.asked, second.asked]).toEqual([['api.docs.test:8080'], ['api.docs.test:8080']])
     } finally {
       await transport.close()
@@ -342,12 +345,12 @@ describe('Transport proxy', () => {
     try {
       const secure = new URL('https://api.docs.test/v2/agent/p/job/j1')
       vi.stubEnv('HTTP_PROXY', proxy.url)
-      const direct = await failure(transport.send({ method: 'GET', url: secure, headers: {} }, never, 2000))
+      const direct = await failure(transport.send({ method: 'GET', url: secure, headers: {} }, never, 10_000))
       expect(direct).toMatchObject({ message: 'could not connect (ENOTFOUND)', sent: false })
       expect(proxy.asked).toEqual([])
       vi.stubEnv('HTTPS_PROXY', proxy.url)
       // The test server does not speak TLS, so the exchange fails after the tunnel is made.
-      const tunnelled = await failure(transport.send({ method: 'GET', url: secure, headers: {} }, never, 2000))
+      const tunnelled = await failure(transport.send({ method: 'GET', url: secure, headers: {} }, never, 10_000))
       expect(tunnelled.message).toMatch(/^the connection failed \(/)
       expect(proxy.asked).toEqual(['api.docs.test:443'])
     } finally {
@@ -361,7 +364,7 @@ describe('Transport proxy', () => {
     try {
       vi.stubEnv('HTTP_PROXY', proxy.url)
       vi.stubEnv('NO_PROXY', 'docs.test')
-      const error = await failure(transport.send({ method: 'GET', url: remote, headers: {} }, never, 1000))
+      const error = await failure(transport.send({ method: 'GET', url: remote, headers: {} }, never, 10_000))
       expect(error).toMatchObject({ message: 'could not connect (ENOTFOUND)', sent: false })
       expect(proxy.asked).toEqual([])
     } finally {
@@ -374,7 +377,7 @@ describe('Transport proxy', () => {
     const proxy = await startProxy(new URL(server.url))
     try {
       vi.stubEnv('HTTP_PROXY', proxy.url)
-      expect((await transport.send({ method: 'GET', url: new URL(server.url), headers: {} }, never, 1000)).body).toBe('direct')
+      expect((await transport.send({ method: 'GET', url: new URL(server.url), headers: {} }, never, 10_000)).body).toBe('direct')
       expect(proxy.asked).toEqual([])
     } finally {
       await proxy.close()
@@ -385,7 +388,7 @@ describe('Transport proxy', () => {
 describe('Transport.close', () => {
   it('closes the kept-alive connections, and may be called again', async () => {
     const server = await serve((_req, res) => res.end('ok'))
-    await transport.send({ method: 'GET', url: new URL(server.url), headers: {} }, never, 1000)
+    await transport.send({ method: 'GET', url: new URL(server.url), headers: {} }, never, 10_000)
     expect(server.open.size).toBe(1)
     await transport.close()
     await allClosed(server.open)

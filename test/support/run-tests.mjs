@@ -1,0 +1,25 @@
+// @ts-check
+// `npm test`: vitest under Node 24, the runtime action.yml declares, whatever node npm runs on. Under
+// another node it uses the copy fetch-node24.mjs puts into .cache/node24 (the pretest script), first
+// on PATH so that whatever the tests start by name runs under it too. Arguments go to vitest; a stop
+// signal goes on to it, so that it never outlives this process.
+import { spawn } from 'node:child_process'
+import { delimiter, dirname, resolve } from 'node:path'
+import { node24 } from './runtimes.js'
+
+const node = node24()
+const vitest = resolve(import.meta.dirname, '../../node_modules/vitest/vitest.mjs')
+const env = { ...process.env, PATH: [dirname(node), process.env.PATH].filter(Boolean).join(delimiter) }
+const child = spawn(node, [vitest, 'run', ...process.argv.slice(2)], { stdio: 'inherit', env })
+for (const name of /** @type {const} */ (['SIGINT', 'SIGTERM', 'SIGHUP'])) {
+  process.on(name, () => {
+    child.kill(name)
+  })
+}
+child.on('error', (error) => {
+  console.error(`vitest could not start under ${node}: ${error.message}`)
+  process.exit(1)
+})
+child.on('close', (code) => {
+  process.exit(code ?? 1)
+})

@@ -1,4 +1,4 @@
-// Property tests of the CSV files (src/report/csv.ts, visitors-files.ts): a standard CSV reader gets
+// Property tests of the CSV files (src/report/csv.ts, section-data.ts): a standard CSV reader gets
 // back every row as it was, and no text can run as a spreadsheet formula.
 import { fc, test } from '@fast-check/vitest'
 import { parse } from 'csv-parse/sync'

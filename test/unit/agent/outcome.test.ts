@@ -1,0 +1,410 @@
+// How the agent job's ending is judged: the headline and failure a user reads for every ending,
+// status and failOn policy, and the values the outputs and summary are made from.
+import { describe, expect, it } from 'vitest'
+import { newJobProgress, type JobProgress } from '../../../src/agent/job.js'
+import { ApiError } from '../../../src/api/errors.js'
+import type { FailOn } from '../../../src/agent/outcome.js'
+import { StopError } from '../../../src/core/lifetime.js'
+import type { PartEnding } from '../../../src/core/part.js'
+import { judgeJob, type JobReport, prNumberOf } from '../../../src/agent/outcome.js'
+import type { AgentJob } from '../../../src/api/schemas.js'
+
+function progressWith(job: AgentJob, extra: Partial<JobProgress> = {}): JobProgress {
+  return { ...newJobProgress(), jobId: job.id, job, created: true, waitStartedMs: 100, waitEndedMs: 5100, ...extra }
+}
+const policy = (failOn: FailOn[] = ['failed']) => ({ wait: true, timeoutMs: 60_000, failOn: new Set(failOn) })
+const finished: PartEnding = { kind: 'finished' }
+const judge = (progress: JobProgress, failOn: FailOn[] = ['failed'], ending: PartEnding = finished) =>
+  judgeJob(progress, ending, policy(failOn), 6000)
+
+describe('judgeJob', () => {
+  it('completed with a pull request succeeds and exposes the number', () => {
+    const report = judge(progressWith({ id: 'j', status: 'completed', prLink: 'https://github.com/o/r/pull/42' }))
+    expect(report).toMatchObject({ status: 'completed', prLink: 'https://github.com/o/r/pull/42', prNumber: '42', waitedMs: 5000 })
+    expect(report.failure).toBeUndefined()
+  })
+
+  it.each<[string, FailOn[], boolean]>([
+    ['failed', ['failed'], true],
+    ['failed', ['archived'], false],
+    ['archived', ['failed'], false],
+    ['archived', ['archived'], true]
+  ])('%s with failOn %j fails: %s', (status, failOn, fails) => {
+    const report = judge(progressWith({ id: 'j', status }), failOn)
+    expect(report.status).toBe(status)
+    expect(report.failure !== undefined).toBe(fails)
+  })
+
+  it('completed without a pull request fails only under no-pr', () => {
+    const job = { id: 'j', status: 'completed', prLink: undefined }
+    expect(judge(progressWith(job)).failure).toBeUndefined()
+    expect(judge(progressWith(job), ['no-pr']).failure).toMatch(/without a pull request/)
+  })
+
+  it('does not link or output a prLink that is not a plain http(s) URL', () => {
+    for (const prLink of ['javascript:alert(1)', 'https://github.com/o/r/pull/1$(id)', 'https://evil"><img src=x>']) {
+      const report = judge(progressWith({ id: 'j', status: 'completed', prLink }), ['no-pr'])
+      expect(report.prLink).toBeUndefined()
+      expect(report.prNumber).toBeUndefined()
+      expect(report.unsafePrLink).toBe(prLink)
+      expect(report.failure).toBeUndefined()
+    }
+  })
+
+  it('reports an unknown status as active, and names it', () => {
+    const progress = progressWith({ id: 'j', status: 'queued' }, { unknownStatuses: ['queued'], waitEndedMs: undefined })
+    const report = judge(progress, ['failed'], { kind: 'stopped', stop: new StopError('timeout') })
+    expect(report.status).toBe('active')
+    expect(report.serviceStatus).toBe('queued')
+    expect(report.failure).toContain('"queued"')
+    expect(report.waitedMs).toBe(5900)
+  })
+
+  it('cancellation and timeout keep what is known and say the job keeps running', () => {
+    const progress = progressWith({ id: 'j1', status: 'active' })
+    const cancelled = judge(progress, ['failed'], { kind: 'stopped', stop: new StopError('cancelled', 'SIGTERM') })
+    expect(cancelled).toMatchObject({ jobId: 'j1', status: 'active' })
+    expect(cancelled.failure).toBe(
+      'Cancelled (SIGTERM) while waiting for job j1. The job keeps running on the service: the API cannot cancel it.'
+    )
+    const early = judge(newJobProgress(), ['failed'], { kind: 'stopped', stop: new StopError('timeout') })
+    expect(early.failure).toBe('Timed out after 1m 0s (timeoutMinutes) before a job was created.')
+    expect(early.status).toBeUndefined()
+  })
+
+  it('an error becomes the failure message as it is', () => {
+    const error = new ApiError('Checking job "j" failed: nope.', { transient: false, status: 404 })
+    expect(judge(progressWith({ id: 'j', status: 'active' }), ['failed'], { kind: 'failed', error }).failure).toBe(
+      'Checking job "j" failed: nope.'
+    )
+  })
+})
+
+const CREATE_ADVICE =
+  ' The request was sent, so the service may have created a job anyway. Before running again, look for it among the ' +
+  "project's agent jobs in the dashboard; if it is there, watch it with the `jobId` input instead of sending the prompt again."
+const MESSAGE_ADVICE =
+  ' The request was sent, so the service may have received the message anyway. Check the job in the dashboard before sending it again.'
+const timeout: PartEnding = { kind: 'stopped', stop: new StopError('timeout') }
+const sigterm: PartEnding = { kind: 'stopped', stop: new StopError('cancelled', 'SIGTERM') }
+
+describe('judgeJob: the values of the report', () => {
+  it('carries every field of the job the service described', () => {
+    const job: AgentJob = {
+      id: 'j9',
+      status: 'completed',
+      prLink: 'https://github.com/acme/docs/pull/77',
+      model: 'model-x',
+      source: { repository: 'acme/docs', ref: 'main' },
+      createdAt: '2026-11-14T10:00:00Z',
+      archivedAt: '2026-11-14T11:00:00Z'
+    }
+    const report = judge(progressWith(job, { messageSent: true, created: false }))
+    expect(report).toEqual({
+      kind: 'job',
+      outcome: 'opened',
+      prompt: undefined,
+      jobId: 'j9',
+      status: 'completed',
+      serviceStatus: 'completed',
+      prLink: 'https://github.com/acme/docs/pull/77',
+      unsafePrLink: undefined,
+      prNumber: '77',
+      model: 'model-x',
+      repository: 'acme/docs',
+      ref: 'main',
+      createdAt: '2026-11-14T10:00:00Z',
+      archivedAt: '2026-11-14T11:00:00Z',
+      waitedMs: 5000,
+      followUp: true,
+      unknownStatuses: [],
+      headline: 'The agent completed job j9 and opened a pull request https://github.com/acme/docs/pull/77.'
+    })
+  })
+
+  it('leaves out what is not known when no job was reached', () => {
+    const report = judge(newJobProgress(), ['failed'], { kind: 'failed', error: new Error('Creating the agent job failed.') })
+    expect(report).toMatchObject({ kind: 'job', followUp: false, unknownStatuses: [] })
+    for (const key of [
+      'jobId',
+      'status',
+      'serviceStatus',
+      'prLink',
+      'unsafePrLink',
+      'prNumber',
+      'model',
+      'repository',
+      'ref',
+      'waitedMs'
+    ] as const) {
+      expect(report[key]).toBeUndefined()
+    }
+  })
+
+  it('counts the wait up to now when it has not ended, and not at all when it never began', () => {
+    const waiting = judgeJob(
+      progressWith({ id: 'j', status: 'active' }, { waitStartedMs: 1000, waitEndedMs: undefined }),
+      timeout,
+      policy(),
+      61_000
+    )
+    expect(waiting.waitedMs).toBe(60_000)
+    const never = judgeJob(progressWith({ id: 'j', status: 'active' }, { waitStartedMs: undefined }), timeout, policy(), 61_000)
+    expect(never.waitedMs).toBeUndefined()
+  })
+})
+
+describe('judgeJob: a job that ended on the service', () => {
+  it('says which pull request a completed job opened, and does not fail even under no-pr', () => {
+    const report = judge(progressWith({ id: 'j', status: 'completed', prLink: 'https://github.com/o/r/pull/3' }), [
+      'no-pr',
+      'failed',
+      'archived'
+    ])
+    expect(report.headline).toBe('The agent completed job j and opened a pull request https://github.com/o/r/pull/3.')
+    expect(report.failure).toBeUndefined()
+  })
+
+  it('says a completed job changed no files, and fails only when failOn includes no-pr', () => {
+    const job = { id: 'j', status: 'completed' }
+    const lenient = judge(progressWith(job), ['failed', 'archived'])
+    expect(lenient.headline).toBe('The agent completed job j without changing any files, so it opened no pull request.')
+    expect(lenient.failure).toBeUndefined()
+    const strict = judge(progressWith(job), ['no-pr'])
+    expect(strict.headline).toBe(lenient.headline)
+    expect(strict.failure).toBe('Job j completed without a pull request, and failOn includes no-pr.')
+  })
+
+  it('explains why a link that is not a plain http(s) URL is shown as text', () => {
+    const report = judge(progressWith({ id: 'j', status: 'completed', prLink: 'javascript:alert(1)' }))
+    expect(report.headline).toBe(
+      'The agent completed job j and opened a pull request. Its link is not a plain http(s) URL, so it is shown as text and left out of the outputs.'
+    )
+  })
+
+  it('says the service reports the job failed, and fails the step only when failOn includes failed', () => {
+    const failing = judge(progressWith({ id: 'j', status: 'failed' }), ['failed'])
+    expect(failing.headline).toBe('The agent could not finish job j: the service reports it failed.')
+    expect(failing.failure).toBe('Job j failed on the service.')
+    const lenient = judge(progressWith({ id: 'j', status: 'failed' }), ['archived', 'no-pr'])
+    expect(lenient.headline).toBe(failing.headline)
+    expect(lenient.failure).toBeUndefined()
+  })
+
+  it('says the job was archived, and fails the step only when failOn includes archived', () => {
+    const strict = judge(progressWith({ id: 'j', status: 'archived' }), ['archived'])
+    expect(strict.headline).toBe('Job j was archived on the service before it completed.')
+    expect(strict.failure).toBe('Job j was archived, and failOn includes archived.')
+    const lenient = judge(progressWith({ id: 'j', status: 'archived' }), ['failed', 'no-pr'])
+    expect(lenient.headline).toBe(strict.headline)
+    expect(lenient.failure).toBeUndefined()
+  })
+
+  it('states the status it has when the job has not ended', () => {
+    expect(judge(progressWith({ id: 'j', status: 'active' })).headline).toBe('Job j is active.')
+    expect(judge(progressWith({ id: 'j', status: 'queued' })).headline).toBe('Job j is queued.')
+    const unknown = judge(progressWith({ id: 'j', status: undefined }))
+    expect(unknown.headline).toBe('Job j is in an unknown state.')
+    expect(unknown.failure).toBeUndefined()
+    expect(judge(newJobProgress()).headline).toBe('The job is in an unknown state.')
+  })
+
+  it('shows a job id from the service on one line, cut short', () => {
+    const id = `j\n${'x'.repeat(150)}`
+    const report = judge(progressWith({ id, status: 'failed' }))
+    expect(report.failure).toBe(`Job j ${'x'.repeat(97)}… failed on the service.`)
+    expect(report.jobId).toBe(id)
+  })
+})
+
+describe('judgeJob: wait is false', () => {
+  const noWait = (progress: JobProgress, failOn: FailOn[] = ['failed']) =>
+    judgeJob(progress, finished, { wait: false, timeoutMs: 60_000, failOn: new Set(failOn) }, 100)
+
+  it('says the created job is running and the step does not wait for it', () => {
+    const report = noWait(progressWith({ id: 'j', status: 'active' }))
+    expect(report.headline).toBe('Job j was created and is running on the service; wait is false, so the step does not wait for it.')
+    expect(report.failure).toBeUndefined()
+  })
+
+  it('says the job received the follow-up', () => {
+    const report = noWait(progressWith({ id: 'j', status: 'active' }, { created: false, messageSent: true }))
+    expect(report.headline).toBe(
+      'Job j received the follow-up and is running on the service; wait is false, so the step does not wait for it.'
+    )
+  })
+
+  it('says a watched job is running, also when its status is unknown or missing', () => {
+    for (const status of ['active', 'queued', undefined]) {
+      const report = noWait(progressWith({ id: 'j', status }, { created: false }))
+      expect(report.headline).toBe('Job j is running on the service; wait is false, so the step does not wait for it.')
+    }
+  })
+
+  it('judges a job that has already ended as if the step had waited for it', () => {
+    const report = noWait(progressWith({ id: 'j', status: 'failed' }, { created: false }))
+    expect(report.headline).toBe('The agent could not finish job j: the service reports it failed.')
+    expect(report.failure).toBe('Job j failed on the service.')
+  })
+})
+
+describe('judgeJob: a run stopped by the deadline or a signal', () => {
+  it.each<[string, PartEnding]>([
+    ['while it ran', timeout],
+    ['before its turn', { kind: 'skipped', stop: new StopError('timeout') }]
+  ])('fails with the timeout %s', (_when, ending) => {
+    const report = judge(progressWith({ id: 'j1', status: 'active' }), ['failed'], ending)
+    expect(report.headline).toBe(
+      'Timed out after 1m 0s (timeoutMinutes) while waiting for job j1. The job keeps running on the service: the API cannot cancel it.'
+    )
+    expect(report.failure).toBe(report.headline)
+  })
+
+  it('names the signal that cancelled the run, or says "signal"', () => {
+    const progress = progressWith({ id: 'j1', status: 'active' })
+    expect(judge(progress, ['failed'], sigterm).failure).toMatch(/^Cancelled \(SIGTERM\) while waiting for job j1\./)
+    const unnamed = judge(progress, ['failed'], { kind: 'stopped', stop: new StopError('cancelled') })
+    expect(unnamed.failure).toMatch(/^Cancelled \(signal\) while waiting/)
+  })
+
+  it('warns that a create in flight may have made a job, and says where to look', () => {
+    const report = judge({ ...newJobProgress(), postInFlight: 'create' }, ['failed'], timeout)
+    expect(report.failure).toBe(`Timed out after 1m 0s (timeoutMinutes) while creating the job.${CREATE_ADVICE}`)
+    expect(report.headline).toBe(report.failure)
+  })
+
+  it('warns that a follow-up in flight may have been received, and that the job keeps running', () => {
+    const progress: JobProgress = { ...newJobProgress(), jobId: 'j2', postInFlight: 'message' }
+    expect(judge(progress, ['failed'], sigterm).failure).toBe(
+      `Cancelled (SIGTERM) while sending the follow-up to job j2.${MESSAGE_ADVICE} The job keeps running on the service: the API cannot cancel it.`
+    )
+  })
+
+  it('says no job was created when the run stopped before that', () => {
+    expect(judge(newJobProgress(), ['failed'], sigterm).failure).toBe('Cancelled (SIGTERM) before a job was created.')
+  })
+
+  it('names every status it did not know, even when failOn is empty', () => {
+    const progress = progressWith({ id: 'j', status: 'thinking' }, { unknownStatuses: ['queued', 'thinking'] })
+    const report = judge(progress, [], timeout)
+    expect(report.failure).toBe(
+      'Timed out after 1m 0s (timeoutMinutes) while waiting for job j. The job keeps running on the service: the API cannot cancel it. ' +
+        'The service reported a status this action does not know: "queued", "thinking".'
+    )
+    expect(report.unknownStatuses).toEqual(['queued', 'thinking'])
+  })
+
+  it('times out with the timeoutMinutes it was given', () => {
+    const report = judgeJob(newJobProgress(), timeout, { wait: true, timeoutMs: 90 * 60_000, failOn: new Set() }, 0)
+    expect(report.failure).toBe('Timed out after 1h 30m (timeoutMinutes) before a job was created.')
+  })
+})
+
+describe('judgeJob: a part that failed', () => {
+  it('fails with the text of what was thrown, whatever it is', () => {
+    expect(judge(newJobProgress(), ['failed'], { kind: 'failed', error: 'plain text' }).failure).toBe('plain text')
+    const report = judge(progressWith({ id: 'j', status: 'completed', prLink: 'https://github.com/o/r/pull/1' }), [], {
+      kind: 'failed',
+      error: new Error('Checking job "j" failed.')
+    })
+    expect(report.headline).toBe('Checking job "j" failed.')
+    expect(report.failure).toBe('Checking job "j" failed.')
+  })
+})
+
+describe('prNumberOf', () => {
+  it.each([
+    ['https://github.com/o/r/pull/12', '12'],
+    ['http://ghe.example.com/o/r/pull/345', '345'],
+    ['https://ghe.example.com/o/r/pull/7/files', '7'],
+    ['https://github.com/o/r/pull/12#x', '12'],
+    ['https://github.com/o/r/pull/12?x=1', '12'],
+    ['https://github.com/o/r/pull/12x', undefined],
+    ['https://github.com/o/r/pull/', undefined],
+    ['https://github.com/o/r/pull/x1', undefined],
+    ['https://github.com//r/pull/1', undefined],
+    ['https://github.com/o/r/x/pull/1', undefined],
+    ['see https://github.com/o/r/pull/1', undefined],
+    ['ftp://github.com/o/r/pull/1', undefined],
+    ['https://github.com/o/r/issues/12', undefined],
+    ['https://gitlab.com/o/r/-/merge_requests/3', undefined],
+    [undefined, undefined]
+  ])('%s → %s', (link, number) => {
+    expect(prNumberOf(link)).toBe(number)
+  })
+})
+
+describe('judgeJob: the outcome the summary leads with, and the next step', () => {
+  it.each<[string, AgentJob, JobReport['outcome']]>([
+    ['a pull request', { id: 'j', status: 'completed', prLink: 'https://github.com/o/r/pull/1' }, 'opened'],
+    ['an unsafe pull request link', { id: 'j', status: 'completed', prLink: 'javascript:alert(1)' }, 'opened'],
+    ['no pull request', { id: 'j', status: 'completed' }, 'no-pr'],
+    ['a failed job', { id: 'j', status: 'failed' }, 'failed'],
+    ['an archived job', { id: 'j', status: 'archived' }, 'archived'],
+    ['a job still active', { id: 'j', status: 'active' }, 'running']
+  ])('names the outcome of %s', (_, job, outcome) => {
+    expect(judge(progressWith(job)).outcome).toBe(outcome)
+  })
+
+  it('gives no next step for a job that ended on the service', () => {
+    for (const status of ['completed', 'failed', 'archived']) expect(judge(progressWith({ id: 'j', status })).nextStep).toBeUndefined()
+  })
+
+  it('after the deadline or a cancellation while waiting, says to watch the same job again', () => {
+    const timedOut = judge(progressWith({ id: 'j7', status: 'active' }), ['failed'], { kind: 'stopped', stop: new StopError('timeout') })
+    expect(timedOut).toMatchObject({ outcome: 'timeout', nextStep: { kind: 'watch', jobId: 'j7' } })
+    const cancelled = judge(progressWith({ id: 'j7', status: 'active' }), ['failed'], {
+      kind: 'stopped',
+      stop: new StopError('cancelled', 'SIGINT')
+    })
+    expect(cancelled).toMatchObject({ outcome: 'cancelled', nextStep: { kind: 'watch', jobId: 'j7' } })
+  })
+
+  it('when stopped while creating the job, says to look for a job that may exist', () => {
+    const report = judge({ ...newJobProgress(), postInFlight: 'create' }, ['failed'], { kind: 'stopped', stop: new StopError('timeout') })
+    expect(report).toMatchObject({ outcome: 'timeout', nextStep: { kind: 'find-job' } })
+  })
+
+  it('when stopped while sending a follow-up, says to check whether the job received it', () => {
+    const progress = { ...progressWith({ id: 'j3', status: 'active' }), postInFlight: 'message' as const }
+    const report = judge(progress, ['failed'], { kind: 'stopped', stop: new StopError('timeout') })
+    expect(report.nextStep).toEqual({ kind: 'check-message', jobId: 'j3' })
+  })
+
+  it('when stopped before any job existed, gives no next step', () => {
+    const report = judge(newJobProgress(), ['failed'], { kind: 'skipped', stop: new StopError('timeout') })
+    expect(report.outcome).toBe('timeout')
+    expect(report.nextStep).toBeUndefined()
+  })
+
+  it('after an error on a create that may have reached the service, says to look for the job', () => {
+    const error = new ApiError('Creating the agent job failed: HTTP 502.', { status: 502, transient: true, mayHaveActed: true })
+    const report = judge({ ...newJobProgress(), postInFlight: 'create' }, ['failed'], { kind: 'failed', error })
+    expect(report).toMatchObject({ outcome: 'error', failure: 'Creating the agent job failed: HTTP 502.', nextStep: { kind: 'find-job' } })
+  })
+
+  it('after an error on a follow-up that may have reached the service, says to check the job', () => {
+    const error = new ApiError('Sending the follow-up failed: HTTP 500.', { status: 500, transient: true, mayHaveActed: true })
+    const progress = { ...progressWith({ id: 'j4', status: 'active' }), postInFlight: 'message' as const }
+    expect(judge(progress, ['failed'], { kind: 'failed', error }).nextStep).toEqual({ kind: 'check-message', jobId: 'j4' })
+  })
+
+  it('after an error the service surely did not act on, gives no next step', () => {
+    const refused = new ApiError('Creating the agent job failed: HTTP 401.', { status: 401, transient: false })
+    expect(judge({ ...newJobProgress(), postInFlight: 'create' }, ['failed'], { kind: 'failed', error: refused }).nextStep).toBeUndefined()
+    const acted = new ApiError('Checking job "j" failed: HTTP 500.', { status: 500, transient: true, mayHaveActed: true })
+    expect(judge(progressWith({ id: 'j', status: 'active' }), ['failed'], { kind: 'failed', error: acted }).nextStep).toBeUndefined()
+    expect(judge(newJobProgress(), ['failed'], { kind: 'failed', error: new Error('boom') }).nextStep).toBeUndefined()
+  })
+
+  it('with wait false, reports the job as running and says how to watch it later', () => {
+    const report = judgeJob(progressWith({ id: 'j5', status: 'active' }), finished, { ...policy(), wait: false }, 6000)
+    expect(report).toMatchObject({ outcome: 'running', nextStep: { kind: 'watch', jobId: 'j5' } })
+    expect(report.failure).toBeUndefined()
+  })
+
+  it('keeps the prompt the agent was given, for the summary', () => {
+    const report = judgeJob(progressWith({ id: 'j', status: 'completed' }), finished, { ...policy(), prompt: 'Document --dry-run' }, 6000)
+    expect(report.prompt).toBe('Document --dry-run')
+  })
+})

@@ -1,0 +1,271 @@
+// Tests how a run plans its analytics requests (src/analytics/plan.ts, src/run/sections.ts): the
+// order reads get a reserved request in, the parts in report order, and that with a tight maxRequests every section
+// gets its first request before any gets a second, whatever order the concurrent parts run in.
+import { afterEach, describe, expect, it } from 'vitest'
+import type { AssistantQuery, FeedbackQuery, SearchesQuery, ViewsQuery, VisitorsQuery } from '../../../src/api/client.js'
+import type { AssistantPage, FeedbackPage, SearchesPage, ViewsPage, VisitorsPage } from '../../../src/api/schemas.js'
+import { plannedReads } from '../../../src/analytics/plan.js'
+import {
+  type AnalyticsApi,
+  SECTIONS,
+  type SectionName,
+  type SectionReport,
+  sectionParts,
+  type SectionsPlan
+} from '../../../src/run/sections.js'
+import { Lifetime } from '../../../src/core/lifetime.js'
+import type { Part, PartContext } from '../../../src/core/part.js'
+
+let lifetime: Lifetime | undefined
+afterEach(() => {
+  lifetime?.dispose()
+  lifetime = undefined
+})
+
+const ALL: SectionName[] = ['visitors', 'views', 'searches', 'feedback', 'assistant']
+
+/** The reads planned for the named sections. */
+const readsOf = (sections: SectionName[], compare: boolean): string[] =>
+  plannedReads(
+    sections.map((name) => SECTIONS[name]),
+    compare
+  )
+const totals = { human: 3, ai: 1, total: 4 }
+
+/** A service with more pages than any budget reads, on every endpoint; it records each request it is sent. */
+function endlessApi() {
+  const calls: string[] = []
+  const api: AnalyticsApi = {
+    getVisitors: (_projectId, query: VisitorsQuery): Promise<VisitorsPage> => {
+      calls.push(query.limit === 1 ? 'visitors:previous' : `visitors ${query.offset}`)
+      return Promise.resolve({ totals, visitors: [{ path: `/v${query.offset}`, human: 1, ai: 0, total: 1 }], hasMore: true })
+    },
+    getViews: (_projectId, query: ViewsQuery): Promise<ViewsPage> => {
+      calls.push(`views ${query.offset}`)
+      return Promise.resolve({ totals, views: [{ path: `/p${query.offset}`, human: 1, ai: 0, total: 1 }], hasMore: true })
+    },
+    getSearches: (_projectId, query: SearchesQuery): Promise<SearchesPage> => {
+      calls.push(`searches ${query.cursor ?? 'first'}`)
+      const cursor = `${query.cursor ?? 's'}+`
+      return Promise.resolve({
+        searches: [{ searchQuery: cursor, hits: 1, ctr: 0, topClickedPage: null, lastSearchedAt: '2026-11-20' }],
+        totalSearches: 10,
+        nextCursor: cursor
+      })
+    },
+    getFeedbackByPage: () => {
+      calls.push('feedback:pages')
+      return Promise.resolve({ feedback: [{ path: '/a', thumbsUp: 1, thumbsDown: 0, code: 0, total: 1 }], hasMore: true })
+    },
+    getFeedback: (_projectId, query: FeedbackQuery): Promise<FeedbackPage> => {
+      calls.push(`feedback ${query.cursor ?? 'first'}`)
+      const cursor = `${query.cursor ?? 'f'}+`
+      return Promise.resolve({
+        feedback: [{ id: cursor, path: '/a', comment: null, createdAt: null, source: 'thumbs_only', status: 'pending' }],
+        nextCursor: cursor,
+        hasMore: true
+      })
+    },
+    getAssistant: (_projectId, query: AssistantQuery): Promise<AssistantPage> => {
+      calls.push(`assistant ${query.cursor ?? 'first'}`)
+      const cursor = `${query.cursor ?? 'q'}+`
+      return Promise.resolve({
+        conversations: [
+          {
+            id: cursor,
+            timestamp: '2026-11-20T10:00:00Z',
+            query: 'how?',
+            response: 'so',
+            responseType: 'answer',
+            sources: [],
+            resolutionStatus: 'answered',
+            queryCategory: null,
+            pageUrl: null
+          }
+        ],
+        nextCursor: cursor,
+        hasMore: true
+      })
+    },
+    getCallerStats: () => {
+      calls.push('assistant:callers')
+      return Promise.resolve({ web: 1, api: 0, other: 0, total: 1 })
+    }
+  }
+  return { api, calls }
+}
+
+function plan(sections: SectionName[], maxRequests: number, compare = false): SectionsPlan {
+  return {
+    projectId: 'proj1',
+    dateFrom: '2026-11-14',
+    dateTo: '2026-11-21',
+    topPages: 7,
+    showReaderText: false,
+    sections,
+    compare,
+    maxRequests
+  }
+}
+
+function context(): PartContext {
+  lifetime = new Lifetime(60_000)
+  return { lifetime, log: { info: () => undefined, warning: () => undefined } }
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * Runs the parts concurrently, each starting a little after the one before it in `order` (the
+ * parts' indexes), so that without a plan the first to start would spend the budget on its pages.
+ */
+async function runConcurrently(parts: Part<SectionReport>[], order: number[]): Promise<SectionReport[]> {
+  const ctx = context()
+  await Promise.all(
+    order.map(async (index, position) => {
+      await wait(position * 5)
+      await (parts[index] as Part<SectionReport>).run(ctx)
+    })
+  )
+  return parts.map((part) => part.report({ kind: 'finished' }, 0))
+}
+
+describe('plannedReads', () => {
+  it('reserves every section’s first read, then the other one-off reads, then the comparison', () => {
+    expect(readsOf(ALL, true)).toEqual([
+      'visitors',
+      'views',
+      'searches',
+      'feedback:pages',
+      'assistant',
+      'feedback',
+      'assistant:callers',
+      'visitors:previous'
+    ])
+  })
+
+  it('follows the order the sections are asked for in', () => {
+    expect(readsOf(['assistant', 'feedback', 'views'], false)).toEqual([
+      'assistant',
+      'feedback:pages',
+      'views',
+      'assistant:callers',
+      'feedback'
+    ])
+  })
+
+  it('reserves the comparison only when both compare and visitors are asked for', () => {
+    expect(readsOf(ALL, false)).toEqual(['visitors', 'views', 'searches', 'feedback:pages', 'assistant', 'feedback', 'assistant:callers'])
+    expect(readsOf(['views', 'searches'], true)).toEqual(['views', 'searches'])
+    expect(readsOf(['visitors'], true)).toEqual(['visitors', 'visitors:previous'])
+    expect(readsOf(['visitors'], false)).toEqual(['visitors'])
+    expect(readsOf([], true)).toEqual([])
+  })
+})
+
+describe('sectionParts', () => {
+  it('gives one part a section, in the order asked for, each reporting the request it was given', async () => {
+    const { api } = endlessApi()
+    const sections: SectionName[] = ['assistant', 'views', 'feedback', 'visitors', 'searches']
+    const reports = await runConcurrently(sectionParts(api, { ...plan(sections, 0), showReaderText: true }), [0, 1, 2, 3, 4])
+    expect(reports.map((report) => report.kind)).toEqual(sections)
+    for (const report of reports) {
+      expect(report).toMatchObject({ projectId: 'proj1', dateFrom: '2026-11-14', dateTo: '2026-11-21', topPages: 7, requests: 0 })
+      // Visitors is a section like the others: it carries the setting too.
+      expect(report.showReaderText).toBe(true)
+    }
+  })
+
+  it('gives none for no sections', () => {
+    expect(sectionParts(endlessApi().api, plan([], 10))).toEqual([])
+  })
+
+  it('passes compare to the visitors part', async () => {
+    const { api, calls } = endlessApi()
+    const [visitors] = sectionParts(api, plan(['visitors'], 2, true))
+    await (visitors as Part<SectionReport>).run(context())
+    expect(calls).toEqual(['visitors 0', 'visitors:previous'])
+    expect((visitors as Part<SectionReport>).report({ kind: 'finished' }, 0)).toMatchObject({
+      requests: 2,
+      previous: { dateFrom: '2026-11-07', dateTo: '2026-11-14', totals }
+    })
+  })
+})
+
+describe('a tight maxRequests', () => {
+  const requestsOf = (reports: { kind: string; requests: number }[]) => reports.map((report) => [report.kind, report.requests])
+
+  it('gives every section its first request before any section gets a second, whichever starts first', async () => {
+    for (const order of [
+      [0, 1, 2, 3, 4],
+      [4, 3, 2, 1, 0],
+      [2, 0, 4, 1, 3]
+    ]) {
+      const { api, calls } = endlessApi()
+      const reports = await runConcurrently(sectionParts(api, plan(ALL, 5)), order)
+      expect(requestsOf(reports)).toEqual([
+        ['visitors', 1],
+        ['views', 1],
+        ['searches', 1],
+        ['feedback', 1],
+        ['assistant', 1]
+      ])
+      expect(reports.reduce((sum, report) => sum + report.requests, 0)).toBe(5)
+      expect([...calls].sort()).toEqual(['assistant first', 'feedback:pages', 'searches first', 'views 0', 'visitors 0'])
+      for (const report of reports) expect(report.partial).toBe(true)
+    }
+  })
+
+  it('then gives each section its other one-off read', async () => {
+    for (const order of [
+      [0, 1, 2, 3, 4],
+      [4, 3, 2, 1, 0]
+    ]) {
+      const { api, calls } = endlessApi()
+      const reports = await runConcurrently(sectionParts(api, plan(ALL, 7)), order)
+      expect(requestsOf(reports)).toEqual([
+        ['visitors', 1],
+        ['views', 1],
+        ['searches', 1],
+        ['feedback', 2],
+        ['assistant', 2]
+      ])
+      expect([...calls].sort()).toEqual([
+        'assistant first',
+        'assistant:callers',
+        'feedback first',
+        'feedback:pages',
+        'searches first',
+        'views 0',
+        'visitors 0'
+      ])
+    }
+  })
+
+  it('then the comparison, even for visitors starting last', async () => {
+    const { api, calls } = endlessApi()
+    const reports = await runConcurrently(sectionParts(api, plan(ALL, 8, true)), [4, 3, 2, 1, 0])
+    expect(requestsOf(reports)).toEqual([
+      ['visitors', 2],
+      ['views', 1],
+      ['searches', 1],
+      ['feedback', 2],
+      ['assistant', 2]
+    ])
+    expect(calls).toHaveLength(8)
+    expect(reports[0]).toMatchObject({ previous: { totals } })
+  })
+
+  it('leaves further pages to whoever asks for what is left over the plan', async () => {
+    const { api, calls } = endlessApi()
+    const reports = await runConcurrently(sectionParts(api, plan(ALL, 9)), [1, 0, 2, 3, 4])
+    expect(requestsOf(reports)).toEqual([
+      ['visitors', 1],
+      ['views', 3],
+      ['searches', 1],
+      ['feedback', 2],
+      ['assistant', 2]
+    ])
+    expect(calls.filter((call) => call.startsWith('views'))).toEqual(['views 0', 'views 250', 'views 500'])
+  })
+})

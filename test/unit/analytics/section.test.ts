@@ -1,0 +1,214 @@
+// Tests how every analytics section is judged (src/analytics/section.ts): its range and requests,
+// whether it is partial and why, and the step's failure, for every way its part can end.
+import { describe, expect, it } from 'vitest'
+import { RequestBudget } from '../../../src/analytics/budget.js'
+import { newReadProgress, type ReadProgress } from '../../../src/analytics/pager.js'
+import { judgeSection, type NamedRead, type SectionRequest } from '../../../src/analytics/section.js'
+import { StopError } from '../../../src/core/lifetime.js'
+import type { PartEnding } from '../../../src/core/part.js'
+
+const request: SectionRequest = {
+  projectId: 'proj1',
+  dateFrom: '2026-11-14',
+  dateTo: '2026-11-21',
+  topPages: 10,
+  showReaderText: false,
+  compare: false
+}
+const budget = new RequestBudget(12)
+
+const base = {
+  projectId: 'proj1',
+  dateFrom: '2026-11-14',
+  dateTo: '2026-11-21',
+  rangeText: '14 Nov 2026 to 20 Nov 2026 (7 days, UTC)',
+  topPages: 10,
+  showReaderText: false
+}
+
+const read = (name: string, progress: Partial<ReadProgress>): NamedRead => ({ name, progress: { ...newReadProgress(), ...progress } })
+const finished: PartEnding = { kind: 'finished' }
+
+const judge = (reads: NamedRead[], ending: PartEnding = finished, req: SectionRequest = request) =>
+  judgeSection('Feedback analytics', req, reads, ending, budget)
+
+describe('judgeSection when the part finished', () => {
+  it('is whole when every read is complete, and adds up their requests', () => {
+    const reads = [read('feedback by page', { requests: 1, complete: true }), read('feedback rows', { requests: 3, complete: true })]
+    expect(judge(reads)).toStrictEqual({ ...base, requests: 4, partial: false })
+  })
+
+  it('keeps the request’s range, row count and reader text setting', () => {
+    const req: SectionRequest = {
+      projectId: 'p2',
+      dateFrom: '2026-11-14T06:00:00Z',
+      dateTo: '2026-11-15T06:00:00Z',
+      topPages: 3,
+      showReaderText: true,
+      compare: true
+    }
+    expect(judge([read('page views', { requests: 1, complete: true })], finished, req)).toStrictEqual({
+      projectId: 'p2',
+      dateFrom: '2026-11-14T06:00:00Z',
+      dateTo: '2026-11-15T06:00:00Z',
+      rangeText: '2026-11-14T06:00:00Z up to, not including, 2026-11-15T06:00:00Z',
+      topPages: 3,
+      showReaderText: true,
+      requests: 1,
+      partial: false
+    })
+  })
+
+  it('is partial when any read is incomplete, even one that was not cut', () => {
+    expect(judge([read('feedback by page', { requests: 1, complete: true }), read('feedback rows', {})])).toStrictEqual({
+      ...base,
+      requests: 1,
+      partial: true
+    })
+    expect(judge([read('feedback by page', {}), read('feedback rows', { requests: 2, complete: true })])).toStrictEqual({
+      ...base,
+      requests: 2,
+      partial: true
+    })
+  })
+
+  it('counts the requests of an optional read, and is not made partial by it', () => {
+    const optional = (progress: Partial<ReadProgress>): NamedRead => ({ ...read('the previous period', progress), optional: true })
+    expect(judge([read('visitor rows', { requests: 2, complete: true }), optional({})])).toStrictEqual({
+      ...base,
+      requests: 2,
+      partial: false
+    })
+    expect(judge([read('visitor rows', { requests: 2, complete: true }), optional({ requests: 1, complete: true })])).toStrictEqual({
+      ...base,
+      requests: 3,
+      partial: false
+    })
+    expect(judge([read('visitor rows', { requests: 1 }), optional({ requests: 1, complete: true })])).toStrictEqual({
+      ...base,
+      requests: 2,
+      partial: true
+    })
+  })
+
+  it('is not partial for a one-request read that was truncated but complete', () => {
+    expect(judge([read('feedback by page', { requests: 1, complete: true, truncated: true })])).toStrictEqual({
+      ...base,
+      requests: 1,
+      partial: false
+    })
+  })
+
+  it('names the read that was cut, and why, in the partial reason', () => {
+    const reads = [
+      read('feedback by page', { requests: 1, complete: true }),
+      read('feedback rows', { requests: 11, cut: 'budget' }),
+      read('something else', { requests: 0, cut: 'empty-page' })
+    ]
+    expect(judge(reads)).toStrictEqual({
+      ...base,
+      requests: 12,
+      partial: true,
+      partialReason: 'feedback rows: reading stopped at maxRequests (12 requests for the whole run) while the service had more'
+    })
+  })
+
+  it('words each cut', () => {
+    const reason = (cut: ReadProgress['cut']) => judge([read('search terms', { requests: 2, cut })]).partialReason
+    expect(reason('repeated-cursor')).toBe('search terms: the service handed back a cursor it had already given, so reading stopped')
+    expect(reason('empty-page')).toBe('search terms: the service reported more after an empty page, so reading stopped')
+    expect(reason('no-cursor')).toBe('search terms: the service reported more but gave no cursor to read it with')
+  })
+
+  it('counts no requests for a section with no reads', () => {
+    expect(judge([])).toStrictEqual({ ...base, requests: 0, partial: false })
+  })
+})
+
+describe('judgeSection when the run stopped', () => {
+  const cutRead = read('feedback rows', { requests: 2, cut: 'budget' })
+
+  it('says a skipped section was not read for lack of time, without failing the step', () => {
+    expect(judge([read('feedback rows', {})], { kind: 'skipped', stop: new StopError('timeout') })).toStrictEqual({
+      ...base,
+      requests: 0,
+      partial: true,
+      partialReason: 'the run was out of time before this section was read'
+    })
+  })
+
+  it('says a skipped section was not read because the run was cancelled', () => {
+    expect(judge([read('feedback rows', {})], { kind: 'skipped', stop: new StopError('cancelled', 'SIGINT') })).toStrictEqual({
+      ...base,
+      requests: 0,
+      partial: true,
+      partialReason: 'the run was cancelled before this section was read'
+    })
+  })
+
+  it('fails the step when the deadline passed while reading, counting the requests made', () => {
+    expect(judge([cutRead], { kind: 'stopped', stop: new StopError('timeout') })).toStrictEqual({
+      ...base,
+      requests: 2,
+      partial: true,
+      partialReason: 'the deadline (timeoutMinutes) passed while reading',
+      failure: 'Feedback analytics are incomplete: the deadline (timeoutMinutes) passed while reading; 2 requests made.'
+    })
+    expect(judge([read('x', { requests: 1 })], { kind: 'stopped', stop: new StopError('timeout') }).failure).toBe(
+      'Feedback analytics are incomplete: the deadline (timeoutMinutes) passed while reading; 1 request made.'
+    )
+  })
+
+  it('fails the step when a signal cancelled the run while reading, naming the signal', () => {
+    expect(judge([cutRead], { kind: 'stopped', stop: new StopError('cancelled', 'SIGTERM') })).toStrictEqual({
+      ...base,
+      requests: 2,
+      partial: true,
+      partialReason: 'the run was cancelled (SIGTERM) while reading',
+      failure: 'Feedback analytics are incomplete: the run was cancelled (SIGTERM) while reading; 2 requests made.'
+    })
+  })
+
+  it('says "signal" when the cancellation named none', () => {
+    expect(judge([read('x', {})], { kind: 'stopped', stop: new StopError('cancelled') })).toStrictEqual({
+      ...base,
+      requests: 0,
+      partial: true,
+      partialReason: 'the run was cancelled (signal) while reading',
+      failure: 'Feedback analytics are incomplete: the run was cancelled (signal) while reading; 0 requests made.'
+    })
+  })
+})
+
+describe('judgeSection when a request failed', () => {
+  it('fails the step with the error alone when nothing was read', () => {
+    expect(judge([read('feedback by page', {})], { kind: 'failed', error: new Error('HTTP 500 from the service.') })).toStrictEqual({
+      ...base,
+      requests: 0,
+      partial: true,
+      partialReason: 'a request failed while reading',
+      failure: 'HTTP 500 from the service.'
+    })
+  })
+
+  it('says the section is incomplete when something was read before the failure', () => {
+    const one = judge([read('feedback by page', { requests: 1, complete: true }), read('feedback rows', {})], {
+      kind: 'failed',
+      error: new Error('HTTP 500.')
+    })
+    expect(one).toStrictEqual({
+      ...base,
+      requests: 1,
+      partial: true,
+      partialReason: 'a request failed while reading',
+      failure: 'Feedback analytics are incomplete after 1 request. HTTP 500.'
+    })
+    const three = judge([read('feedback rows', { requests: 3, cut: 'budget' })], { kind: 'failed', error: new Error('HTTP 500.') })
+    expect(three.failure).toBe('Feedback analytics are incomplete after 3 requests. HTTP 500.')
+    expect(three.partialReason).toBe('a request failed while reading')
+  })
+
+  it('tells whatever was thrown', () => {
+    expect(judge([read('x', {})], { kind: 'failed', error: 'plain text' }).failure).toBe('plain text')
+  })
+})

@@ -1,0 +1,325 @@
+// Tests the feedback section of the job summary (src/report/feedback-summary.ts) as a reader sees it
+// on GitHub (test/support/render.js): the pages with the most thumbs down and what the section says of
+// the at most 100 pages the service returns, the counts of feedback entries, the latest comments or
+// why they are hidden, partial, failed, unread and empty sections, odd counts, hostile comments and
+// paths, and the byte budget.
+import { describe, expect, it } from 'vitest'
+import type { FeedbackEntry, FeedbackReport } from '../../../src/analytics/feedback.js'
+import type { FeedbackByPageRow } from '../../../src/api/schemas.js'
+import { feedbackSummaryHtml } from '../../../src/report/feedback-summary.js'
+import { LIST_BUDGET_BYTES, SECTION_BUDGET_BYTES } from '../../../src/report/section-html.js'
+import { HOSTILE_TEXT, LONG_LINE } from '../../emulator/analytics-data.js'
+import { readerText, renderSummary } from '../../support/render.js'
+
+const RANGE = '14 Nov 2026 to 20 Nov 2026 (7 days, UTC)'
+const PAGE_HEAD = ['Page', '👎', '👍', 'Code', 'Total']
+const COMMENT_HEAD = ['Page', 'Comment']
+const ORDER_NOTE =
+  'The service returns at most 100 pages, in no documented order: these are ranked among the pages it returned. Code counts feedback on code blocks.'
+const TRUNCATED_NOTE =
+  'Not every page is here: the service has feedback on more pages than the 100 it returns, in no documented order, ' +
+  'so a page with more thumbs down may be missing. Code counts feedback on code blocks.'
+const HIDDEN =
+  'Comments are hidden: readers type them, and they may hold personal data. To show them, set readerText: show; ' +
+  'in a private repository they show by default (readerText: auto).'
+
+const pages: FeedbackByPageRow[] = [
+  { path: '/docs/api', thumbsUp: 3, thumbsDown: 9, code: 1, total: 13 },
+  { path: '/docs/faq', thumbsUp: 10, thumbsDown: 2, code: 0, total: 12 },
+  { path: '/docs/x', thumbsUp: 1, thumbsDown: 0, code: 0, total: 1 }
+]
+
+const entry = (more: Partial<FeedbackEntry>): FeedbackEntry => ({
+  path: '/docs/api',
+  source: 'contextual',
+  status: 'pending',
+  commented: false,
+  createdAt: '2026-11-20T00:00:00Z',
+  ...more
+})
+
+const entries: FeedbackEntry[] = [
+  entry({ helpful: false, comment: 'The example fails', commented: true }),
+  entry({ path: '/docs/faq', helpful: true, comment: '', createdAt: '2026-11-19T00:00:00Z' }),
+  entry({ path: '/docs/auth', source: 'code_snippet', status: 'resolved', comment: 'Missing import', commented: true }),
+  entry({ path: '/docs/old', source: 'agent', comment: 'Old news', commented: true, createdAt: null })
+]
+
+function report(more: Partial<FeedbackReport> = {}): FeedbackReport {
+  return {
+    kind: 'feedback',
+    projectId: 'proj1',
+    dateFrom: '2026-11-14',
+    dateTo: '2026-11-21',
+    rangeText: RANGE,
+    pages,
+    pagesTruncated: false,
+    entries,
+    requests: 2,
+    topPages: 2,
+    showReaderText: true,
+    partial: false,
+    ...more
+  }
+}
+
+/** Entries as a run that hides reader text keeps them: no comment. */
+const hiddenEntries = entries.map((kept) => {
+  const copy = { ...kept }
+  delete copy.comment
+  return copy
+})
+const seenOf = (r: FeedbackReport) => renderSummary(feedbackSummaryHtml(r))
+
+describe('feedback with comments shown', () => {
+  const html = feedbackSummaryHtml(report())
+
+  it('shows the pages with the most thumbs down, the counts and the latest comments, as a reader sees them', () => {
+    expect(readerText(html)).toBe(
+      [
+        '💬 Feedback\n===========',
+        RANGE,
+        'Top 2 pages by thumbs down',
+        ORDER_NOTE,
+        [
+          'Page       👎  👍  Code  Total',
+          '---------  --  --  ----  -----',
+          '/docs/api   9   3     1     13',
+          '/docs/faq   2  10     0     12'
+        ].join('\n'),
+        '4 feedback entries read: 1 helpful, 1 not helpful, 3 with a comment.',
+        'Latest 2 comments',
+        ['Page        Comment', '----------  -----------------', '/docs/api   The example fails', '/docs/auth  Missing import'].join('\n'),
+        'Read in 2 requests.'
+      ].join('\n\n')
+    )
+    expect(renderSummary(html)).toMatchObject({ links: [], references: [] })
+  })
+
+  it('writes each part on a line of its own, the columns headed and numbers aligned right', () => {
+    const th = (label: string, align = 'right') => `<th align="${align}" nowrap>${label}</th>`
+    const td = (text: string) => `<td align="right">${text}</td>`
+    expect(html.split('\n')).toEqual([
+      '<h2>💬 Feedback</h2>',
+      `<p>${RANGE}</p>`,
+      '<h3>Top 2 pages by thumbs down</h3>',
+      `<p>${ORDER_NOTE}</p>`,
+      `<table><tr>${th('Page', 'left')}${th('👎')}${th('👍')}${th('Code')}${th('Total')}</tr>` +
+        `<tr><td><code>/docs/api</code></td>${td('9')}${td('3')}${td('1')}${td('13')}</tr>` +
+        `<tr><td><code>/docs/faq</code></td>${td('2')}${td('10')}${td('0')}${td('12')}</tr></table>`,
+      '<p><strong>4 feedback entries</strong> read: 1 helpful, 1 not helpful, 3 with a comment.</p>',
+      '<h3>Latest 2 comments</h3>',
+      `<table><tr>${th('Page', 'left')}${th('Comment', 'left')}</tr>` +
+        '<tr><td><code>/docs/api</code></td><td>The example fails</td></tr><tr><td><code>/docs/auth</code></td><td>Missing import</td></tr></table>',
+      '<p><sub>Read in 2 requests.</sub></p>',
+      ''
+    ])
+  })
+
+  it('lists up to topPages pages and comments, newest comments first, and only entries with a comment', () => {
+    const seen = seenOf(report({ topPages: 10, requests: 1 }))
+    expect(seen.headings).toEqual(['💬 Feedback', 'Top 3 pages by thumbs down', 'Latest 3 comments'])
+    expect(seen.tables).toEqual([
+      [PAGE_HEAD, ['/docs/api', '9', '3', '1', '13'], ['/docs/faq', '2', '10', '0', '12'], ['/docs/x', '0', '1', '0', '1']],
+      [COMMENT_HEAD, ['/docs/api', 'The example fails'], ['/docs/auth', 'Missing import'], ['/docs/old', 'Old news']]
+    ])
+    expect(seen.text).toMatch(/ Read in 1 request\.$/)
+    expect(seenOf(report({ topPages: 1 })).headings).toEqual(['💬 Feedback', 'Top 1 page by thumbs down', 'Latest 1 comment'])
+  })
+
+  it('says plainly that not every page is there when the service had more', () => {
+    const seen = seenOf(report({ pagesTruncated: true }))
+    expect(seen.text).toContain(`Top 2 pages by thumbs down ${TRUNCATED_NOTE} Page 👎`)
+    expect(seen.html).toContain('<p><strong>Not every page is here:</strong> the service has')
+    expect(seen.text).not.toContain(ORDER_NOTE)
+  })
+
+  it('shows an empty path as such, and no comment table when no entry has a comment', () => {
+    const seen = seenOf(
+      report({ pages: [{ path: '', thumbsUp: 0, thumbsDown: 1, code: 0, total: 1 }], entries: [entries[1] as FeedbackEntry] })
+    )
+    expect(seen.tables).toEqual([[PAGE_HEAD, ['(empty path)', '1', '0', '0', '1']]])
+    expect(seen.text).toContain(' 1 feedback entry read: 1 helpful, 0 not helpful, 0 with a comment. Read in 2 requests.')
+    expect(seen.text).not.toContain('hidden')
+  })
+
+  it('leaves out a comment the run did not keep', () => {
+    const seen = seenOf(report({ entries: [entry({ commented: true }), entry({ path: '/b', comment: 'kept', commented: true })] }))
+    expect(seen.tables[1]).toEqual([COMMENT_HEAD, ['/b', 'kept']])
+  })
+})
+
+describe('feedback with comments hidden', () => {
+  it('shows the pages and the counts, says why comments are hidden, and shows no comment', () => {
+    const html = feedbackSummaryHtml(report({ showReaderText: false, entries: hiddenEntries }))
+    expect(readerText(html).split('\n\n').slice(5)).toEqual([
+      '4 feedback entries read: 1 helpful, 1 not helpful, 3 with a comment.',
+      HIDDEN,
+      'Read in 2 requests.'
+    ])
+    expect(html).toContain(
+      'set <code>readerText: show</code>; in a private repository they show by default (<code>readerText: auto</code>).</p>'
+    )
+    expect(renderSummary(html).tables).toHaveLength(1)
+  })
+
+  it('shows no comment even when the report holds one', () => {
+    const html = feedbackSummaryHtml(report({ showReaderText: false, topPages: 10 }))
+    for (const comment of ['The example fails', 'Missing import', 'Old news']) expect(html).not.toContain(comment)
+  })
+
+  it('says nothing of hidden comments when no entry had one', () => {
+    expect(seenOf(report({ showReaderText: false, entries: [hiddenEntries[1] as FeedbackEntry] })).text).not.toContain('hidden')
+  })
+})
+
+describe('odd counts', () => {
+  it('shows negative and fractional counts as they are, never NaN', () => {
+    const odd = [
+      { path: '/fraction', thumbsUp: 0.5, thumbsDown: 2.25, code: 1234567.891, total: 2.75 },
+      { path: '/negative', thumbsUp: -1, thumbsDown: -2, code: -3, total: -6 }
+    ]
+    const seen = seenOf(report({ pages: odd }))
+    expect(seen.tables[0]).toEqual([PAGE_HEAD, ['/fraction', '2.25', '0.5', '1,234,567.89', '2.75'], ['/negative', '-2', '-1', '-3', '-6']])
+    expect(seen.text).not.toContain('NaN')
+  })
+})
+
+describe('a partial, failed, unread or empty read', () => {
+  it('marks a partial read and says why', () => {
+    const seen = seenOf(report({ partial: true, partialReason: 'feedback rows: reading stopped at maxRequests (40)' }))
+    expect(seen.headings[0]).toBe('⚠️ Feedback')
+    expect(seen.text).toContain(`${RANGE} Partial: feedback rows: reading stopped at maxRequests (40). Top 2 pages`)
+  })
+
+  it('shows why the step failed, and the entries read when the pages were not', () => {
+    const seen = seenOf(report({ pages: undefined, partial: true, failure: 'Feedback analytics are incomplete after 2 requests.' }))
+    expect(seen.headings).toEqual(['❌ Feedback', 'Latest 2 comments'])
+    expect(seen.text).toContain(`${RANGE} Why the step failed: Feedback analytics are incomplete after 2 requests. 4 feedback entries read`)
+  })
+
+  it('says a section with nothing read was not read, and stops', () => {
+    const html = feedbackSummaryHtml(
+      report({
+        pages: undefined,
+        entries: [],
+        requests: 0,
+        partial: true,
+        partialReason: 'the run was out of time before this section was read'
+      })
+    )
+    expect(html).toBe(
+      `<h2>⚠️ Feedback</h2>\n<p>${RANGE}</p>\n<p><strong>Not read:</strong> the run was out of time before this section was read.</p>\n`
+    )
+  })
+
+  it('says in one sentence when no reader left feedback', () => {
+    expect(feedbackSummaryHtml(report({ pages: [], entries: [], requests: 2 }))).toBe(
+      `<h2>💬 Feedback</h2>\n<p>${RANGE}</p>\n<p>No reader left feedback in this range.</p>\n<p><sub>Read in 2 requests.</sub></p>\n`
+    )
+  })
+
+  it('says so when no page got a thumb, or no entry was left', () => {
+    expect(seenOf(report({ pages: [] })).text).toContain(`${RANGE} No page got a thumbs up or down in this range. 4 feedback entries read`)
+    expect(seenOf(report({ entries: [] })).text).toContain(' 12 No feedback entries were left in this range. Read in 2 requests.')
+  })
+})
+
+describe('hostile comments and paths', () => {
+  const texts = [...HOSTILE_TEXT, '@octocat', '#1', '::set-output name=x::y', '[x](javascript:alert(1))', '| a | b |']
+  const hostileEntries = texts.map((text, i) =>
+    entry({ path: `/${texts[(i + 1) % texts.length] ?? ''}`, comment: text, commented: text.trim() !== '' })
+  )
+  const commented = texts.filter((text) => text.trim() !== '')
+  const hostilePages = texts.map((path, i) => ({ path, thumbsUp: 1, thumbsDown: 100 - i, code: 0, total: 101 - i }))
+
+  it('show as literal text on one line: no markup, link, mention or extra cell', () => {
+    const seen = seenOf(report({ pages: hostilePages, entries: hostileEntries, topPages: 100 }))
+    expect(seen.links).toEqual([])
+    expect(seen.references).toEqual([])
+    expect(seen.html).not.toMatch(/<(img|a|script)\b/)
+    const [pageTable = [], commentTable = []] = seen.tables
+    expect(pageTable).toHaveLength(texts.length + 1)
+    for (const cells of pageTable) expect(cells).toHaveLength(5)
+    expect(commentTable).toHaveLength(commented.length + 1)
+    for (const cells of commentTable) expect(cells).toHaveLength(2)
+    const flat = (text: string, max: number): string => {
+      const line = text.replace(/\s+/g, ' ').trim()
+      return line.length > max ? `${line.slice(0, max - 1)}…` : line
+    }
+    expect(commentTable.slice(1).map((cells) => cells[1])).toEqual(commented.map((text) => flat(text, 200)))
+    expect(pageTable.slice(1).map((cells) => cells[0])).toEqual(texts.map((text) => (text === '' ? '(empty path)' : flat(text, 120))))
+  })
+
+  it('hide every hostile comment when reader text is hidden', () => {
+    const html = feedbackSummaryHtml(
+      report({ showReaderText: false, entries: hostileEntries.map((e) => ({ ...e, path: '/p' })), topPages: 100 })
+    )
+    for (const text of ['onerror', 'set-output', 'octocat', 'javascript', 'evil.example', LONG_LINE.slice(0, 20)])
+      expect(html).not.toContain(text)
+  })
+})
+
+describe('the byte budget', () => {
+  function table(html: string, heading: string) {
+    const found = new RegExp(`<h3>${heading}</h3>\\n(?:<p>.*?</p>\\n)?<table>(.*?)</table>(?:\\n<p>(… and .*?)</p>)?`).exec(html)
+    return { rows: (found?.[1] ?? '').split('<tr>').length - 2, note: found?.[2] }
+  }
+
+  /** Entries whose row in the comment table is exactly `bytes` long. */
+  function entriesOfBytes(count: number, bytes: number): FeedbackEntry[] {
+    const rowHtml = (comment: string): string =>
+      /<tr><td><code>\/p<\/code>.*?<\/tr>/.exec(
+        feedbackSummaryHtml(report({ pages: [], entries: [entry({ path: '/p', comment, commented: true })] }))
+      )?.[0] ?? ''
+    const extra = bytes - Buffer.byteLength(rowHtml('c0000'))
+    const comment = (i: number): string => `c${String(i).padStart(4, '0')}${'@'.repeat(Math.floor(extra / 18))}${'x'.repeat(extra % 18)}`
+    expect(Buffer.byteLength(rowHtml(comment(1)))).toBe(bytes)
+    return Array.from({ length: count }, (_, i) => entry({ path: '/p', comment: comment(i), commented: true }))
+  }
+
+  const fill = LIST_BUDGET_BYTES / 1024
+
+  it('keeps every comment that fits the budget exactly, and notes those left out', () => {
+    expect(table(feedbackSummaryHtml(report({ entries: entriesOfBytes(fill, 1024), topPages: 1000 })), `Latest ${fill} comments`)).toEqual({
+      rows: fill,
+      note: undefined
+    })
+    expect(
+      table(feedbackSummaryHtml(report({ entries: entriesOfBytes(fill + 2, 1024), topPages: 1000 })), `Latest ${fill} comments`)
+    ).toEqual({
+      rows: fill,
+      note: '… and 2 more comments, left out to keep the summary small.'
+    })
+  })
+
+  it(`stays within ${SECTION_BUDGET_BYTES / 1024} KiB with 10,000 comments of 2,000 hostile characters and topPages at 1,000`, () => {
+    const long = Array.from({ length: 10_000 }, (_, i) =>
+      entry({ path: '@'.repeat(2000), comment: `${'@#<|'.repeat(500)}${i}`, commented: true })
+    )
+    const manyPages = Array.from({ length: 10_000 }, (_, i) => ({
+      path: `${'#'.repeat(2000)}${i}`,
+      thumbsUp: 1,
+      thumbsDown: 1,
+      code: 1,
+      total: 3
+    }))
+    const html = feedbackSummaryHtml(
+      report({
+        pages: manyPages,
+        entries: long,
+        topPages: 1000,
+        pagesTruncated: true,
+        rangeText: '@'.repeat(2000),
+        failure: '@'.repeat(2000)
+      })
+    )
+    expect(Buffer.byteLength(html)).toBeLessThanOrEqual(SECTION_BUDGET_BYTES)
+    const comments = table(html, 'Latest .*? comments')
+    expect(comments.rows).toBeGreaterThan(0)
+    expect(comments.note).toBe(`… and ${(1000 - comments.rows).toLocaleString('en-US')} more comments, left out to keep the summary small.`)
+    const top = table(html, 'Top .*? by thumbs down')
+    expect(top.rows).toBeGreaterThan(0)
+    expect(top.note).toBe(`… and ${(1000 - top.rows).toLocaleString('en-US')} more pages, left out to keep the summary small.`)
+  })
+})

@@ -1,0 +1,567 @@
+// The action's inputs: defaults, the accepted forms of every input, the message for each bad one, and
+// that no message ever shows the API key.
+import { describe, expect, it } from 'vitest'
+import { InputError } from '../../../src/core/input-error.js'
+import { analyticsRange, INPUT_DEFAULTS, readInputs } from '../../../src/run/inputs.js'
+
+const NOW = new Date('2026-11-14T15:30:00Z')
+function read(values: Record<string, string>) {
+  return readInputs((name) => values[name] ?? '', NOW)
+}
+/** The message readInputs throws for these values (it fails the test when nothing is thrown). */
+function problem(values: Record<string, string>): string {
+  try {
+    read(values)
+  } catch (error) {
+    expect(error).toBeInstanceOf(InputError)
+    expect((error as Error).name).toBe('InputError')
+    return (error as Error).message
+  }
+  throw new Error('readInputs accepted the values')
+}
+/** The InputError readInputs throws for these values (it fails the test when nothing is thrown). */
+function thrown(values: Record<string, string>): InputError {
+  try {
+    read(values)
+  } catch (error) {
+    expect(error).toBeInstanceOf(InputError)
+    return error as InputError
+  }
+  throw new Error('readInputs accepted the values')
+}
+const ok = { apiKey: 'mint_abc', projectId: 'proj', prompt: 'Do it' }
+const EMPTY_KEY =
+  'is empty: the secret passed to it is empty or was not passed (for example `${{ secrets.MINTLIFY_API_KEY }}` with no such secret, ' +
+  'or a workflow run for a pull request from a fork, which gets no secrets)'
+
+describe('readInputs', () => {
+  it('applies the action.yml defaults and converts units', () => {
+    const inputs = read(ok)
+    expect(inputs).toMatchObject({
+      apiKey: 'mint_abc',
+      projectId: 'proj',
+      prompt: 'Do it',
+      wait: true,
+      timeoutMs: 1_800_000,
+      pollIntervalMs: 10_000,
+      baseUrl: 'https://api.mintlify.com'
+    })
+    expect([...inputs.failOn]).toEqual(['failed'])
+    expect(inputs.jobId).toBeUndefined()
+  })
+
+  it('takes decimals, lists and booleans in the accepted forms', () => {
+    const inputs = read({
+      ...ok,
+      timeoutMinutes: '0.5',
+      pollIntervalSeconds: '.5',
+      failOn: 'Failed,\n no-pr , archived',
+      wait: 'FALSE',
+      baseUrl: 'http://127.0.0.1:8080/'
+    })
+    expect(inputs.timeoutMs).toBe(30_000)
+    expect(inputs.pollIntervalMs).toBe(500)
+    expect([...inputs.failOn].sort()).toEqual(['archived', 'failed', 'no-pr'])
+    expect(inputs.wait).toBe(false)
+    expect(inputs.baseUrl).toBe('http://127.0.0.1:8080')
+  })
+
+  it('reads a whitespace-only prompt as no prompt', () => {
+    expect(() => read({ ...ok, prompt: '   ' })).toThrow(/Nothing to do/)
+    expect(read({ ...ok, prompt: '  ', jobId: 'j1' }).prompt).toBeUndefined()
+  })
+
+  it('names every bad input in one message', () => {
+    let error: unknown
+    try {
+      read({ ...ok, timeoutMinutes: '-1', pollIntervalSeconds: 'soon', failOn: 'never' })
+    } catch (e) {
+      error = e
+    }
+    expect(error).toBeInstanceOf(InputError)
+    const lines = (error as Error).message.split('\n')
+    expect(lines[0]).toBe('Invalid input:')
+    expect(lines.slice(1).map((l) => l.split('`')[1])).toEqual(['timeoutMinutes', 'pollIntervalSeconds', 'failOn'])
+  })
+
+  it.each(['0', '1e3', '30m', '', 'NaN', '7201'])('rejects timeoutMinutes %j', (value) => {
+    if (value === '') {
+      expect(read({ ...ok, timeoutMinutes: value }).timeoutMs).toBe(1_800_000)
+      return
+    }
+    expect(() => read({ ...ok, timeoutMinutes: value })).toThrow(/`timeoutMinutes` must be a number of minutes/)
+  })
+
+  it('rejects path segments that would change the URL', () => {
+    expect(() => read({ ...ok, projectId: '..' })).toThrow(/`projectId` must be the project ID shown/)
+    expect(() => read({ ...ok, jobId: '.' })).toThrow(/`jobId` must be the ID of an existing agent job/)
+  })
+
+  it('never shows the key, even when it is unusable', () => {
+    const key = 'mint_has space'
+    let message = ''
+    try {
+      read({ ...ok, apiKey: key })
+    } catch (e) {
+      message = (e as Error).message
+    }
+    expect(message).toContain('`apiKey` contains spaces or characters that cannot be sent in an HTTP header')
+    expect(message).not.toContain('has space')
+  })
+
+  it('rejects base URLs that are not plain http(s) origins', () => {
+    for (const baseUrl of ['ftp://x', 'https://x/?a=1', 'https://u:p@x', 'not a url']) {
+      expect(() => read({ ...ok, baseUrl })).toThrow(/`baseUrl` must be an http\(s\) origin/)
+    }
+  })
+})
+
+describe('readInputs: defaults', () => {
+  it('has the defaults action.yml declares', () => {
+    expect(INPUT_DEFAULTS).toEqual({
+      wait: 'true',
+      timeoutMinutes: '30',
+      pollIntervalSeconds: '10',
+      failOn: 'failed',
+      baseUrl: 'https://api.mintlify.com',
+      analytics: 'false',
+      topPages: '20',
+      maxRequests: '40',
+      compare: 'previous',
+      readerText: 'auto',
+      comment: 'false'
+    })
+  })
+
+  it('reads every input it was not given as its default, and asks for no analytics or comment', () => {
+    const asked: string[] = []
+    const inputs = readInputs((name) => {
+      asked.push(name)
+      return (ok as Record<string, string>)[name] ?? ''
+    })
+    expect(asked.sort()).toEqual(
+      [
+        'apiKey',
+        'projectId',
+        'prompt',
+        'jobId',
+        'dateFrom',
+        'dateTo',
+        'githubToken',
+        'wait',
+        'timeoutMinutes',
+        'pollIntervalSeconds',
+        'failOn',
+        'baseUrl',
+        'analytics',
+        'topPages',
+        'maxRequests',
+        'maxPages',
+        'compare',
+        'readerText',
+        'comment'
+      ].sort()
+    )
+    expect(inputs).toEqual({
+      apiKey: 'mint_abc',
+      projectId: 'proj',
+      prompt: 'Do it',
+      jobId: undefined,
+      wait: true,
+      timeoutMs: 1_800_000,
+      pollIntervalMs: 10_000,
+      failOn: new Set(['failed']),
+      baseUrl: 'https://api.mintlify.com',
+      analytics: undefined,
+      comment: undefined,
+      warnings: []
+    })
+  })
+
+  it('reads a value of only spaces as not given, and trims the others', () => {
+    const inputs = read({ ...ok, wait: '  ', timeoutMinutes: ' 2 ', prompt: '  Do it  ', jobId: ' j1 ', projectId: ' proj ' })
+    expect(inputs).toMatchObject({ wait: true, timeoutMs: 120_000, prompt: 'Do it', jobId: 'j1', projectId: 'proj' })
+  })
+
+  it('exports the last 7 full UTC days when analytics are on and no dates are given', () => {
+    const inputs = read({ ...ok, analytics: 'true' })
+    expect(inputs.analytics).toEqual({
+      dateFrom: '2026-11-07',
+      dateTo: '2026-11-14',
+      topPages: 20,
+      maxRequests: 40,
+      compare: true,
+      sections: ['visitors'],
+      readerText: 'auto'
+    })
+  })
+
+  it('passes the token on only when a comment is asked for', () => {
+    expect(read({ ...ok, comment: 'true', githubToken: 'ghs_x' }).comment).toEqual({ token: 'ghs_x' })
+    expect(read({ ...ok, comment: 'true' }).comment).toEqual({ token: '' })
+    expect(read({ ...ok, comment: 'false', githubToken: 'ghs_x' }).comment).toBeUndefined()
+  })
+})
+
+describe('readInputs: accepted forms', () => {
+  it('takes true and false in the three spellings the runner accepts, and nothing else', () => {
+    for (const yes of ['true', 'True', 'TRUE']) expect(read({ ...ok, wait: yes }).wait).toBe(true)
+    for (const no of ['false', 'False', 'FALSE']) expect(read({ ...ok, wait: no }).wait).toBe(false)
+    for (const other of ['tRUE', 'xtrue', 'truex', 'nofalse', 'falsey', 'false true']) {
+      expect(problem({ ...ok, wait: other })).toBe(`Invalid input:\n- \`wait\` must be true or false, not "${other}"`)
+    }
+  })
+
+  it.each([
+    ['1', 60_000],
+    ['1.', 60_000],
+    ['0.25', 15_000],
+    ['.5', 30_000],
+    ['0.00001', 1],
+    ['7200', 432_000_000]
+  ])('takes timeoutMinutes %j as %i ms', (value, ms) => {
+    expect(read({ ...ok, timeoutMinutes: value }).timeoutMs).toBe(ms)
+  })
+
+  it.each([
+    ['0.5', 500],
+    ['.75', 750],
+    ['12.25', 12_250],
+    ['3600', 3_600_000],
+    ['2.0004', 2000]
+  ])('takes pollIntervalSeconds %j as %i ms', (value, ms) => {
+    expect(read({ ...ok, pollIntervalSeconds: value }).pollIntervalMs).toBe(ms)
+  })
+
+  it('reads failOn case-insensitively, and a list of nothing as no reason to fail', () => {
+    expect([...read({ ...ok, failOn: 'NO-PR' }).failOn]).toEqual(['no-pr'])
+    expect([...read({ ...ok, failOn: ' , ,\n' }).failOn]).toEqual([])
+  })
+
+  it('keeps the path of a base URL and drops its trailing slashes', () => {
+    expect(read({ ...ok, baseUrl: 'https://api.example.com/proxy///' }).baseUrl).toBe('https://api.example.com/proxy')
+    expect(read({ ...ok, baseUrl: 'HTTPS://API.Example.com' }).baseUrl).toBe('https://api.example.com')
+  })
+
+  it('watches a job without a prompt, and exports analytics with neither', () => {
+    expect(read({ apiKey: 'k', projectId: 'p', jobId: 'j' })).toMatchObject({ jobId: 'j', prompt: undefined })
+    expect(read({ apiKey: 'k', projectId: 'p', analytics: 'true' })).toMatchObject({ jobId: undefined, prompt: undefined })
+  })
+
+  it('takes the analytics limits and dates as given', () => {
+    const inputs = read({
+      ...ok,
+      analytics: 'TRUE',
+      topPages: '1',
+      maxRequests: '1000',
+      dateFrom: '2026-01-01',
+      dateTo: '2026-02-01T12:00:00Z',
+      compare: 'None',
+      readerText: 'SHOW'
+    })
+    expect(inputs.analytics).toEqual({
+      dateFrom: '2026-01-01',
+      dateTo: '2026-02-01T12:00:00Z',
+      topPages: 1,
+      maxRequests: 1000,
+      compare: false,
+      sections: ['visitors'],
+      readerText: 'show'
+    })
+    expect(inputs.warnings).toEqual([])
+  })
+
+  it('reads analytics as false, true (visitors), all, or a list of sections in report order', () => {
+    const sections = (analytics: string) => read({ ...ok, analytics }).analytics?.sections
+    expect(sections('false')).toBeUndefined()
+    expect(sections('FALSE')).toBeUndefined()
+    expect(sections('true')).toEqual(['visitors'])
+    expect(sections('All')).toEqual(['visitors', 'views', 'searches', 'feedback', 'assistant'])
+    expect(sections('assistant, Searches\nviews,')).toEqual(['views', 'searches', 'assistant'])
+    expect(sections('feedback,feedback')).toEqual(['feedback'])
+    expect(sections('visitors')).toEqual(['visitors'])
+    expect(sections('views, all')).toEqual(['visitors', 'views', 'searches', 'feedback', 'assistant'])
+  })
+
+  it('takes readerText as auto, show or hide, in any case', () => {
+    for (const [value, setting] of [
+      ['auto', 'auto'],
+      ['Hide', 'hide'],
+      ['show', 'show']
+    ] as const) {
+      expect(read({ ...ok, analytics: 'all', readerText: value }).analytics?.readerText).toBe(setting)
+    }
+  })
+
+  it('still takes the deprecated maxPages when maxRequests is not set, with a warning', () => {
+    const inputs = read({ ...ok, analytics: 'true', maxPages: '7' })
+    expect(inputs.analytics?.maxRequests).toBe(7)
+    expect(inputs.warnings).toEqual([
+      'maxPages is deprecated; use maxRequests (the most analytics requests one run may make), which now takes its value (7).'
+    ])
+  })
+
+  it('ignores maxPages, with a warning, when maxRequests is set too', () => {
+    const inputs = read({ ...ok, analytics: 'true', maxPages: '7', maxRequests: '9' })
+    expect(inputs.analytics?.maxRequests).toBe(9)
+    expect(inputs.warnings).toEqual(['maxPages is deprecated and ignored, since maxRequests is set; remove maxPages.'])
+    expect(read({ ...ok, analytics: 'true', maxRequests: '40' }).warnings).toEqual([])
+  })
+
+  it('warns of maxPages even when no analytics are asked for, since the input does nothing', () => {
+    expect(read({ ...ok, maxPages: '7' }).warnings).toEqual([
+      'maxPages is deprecated; use maxRequests (the most analytics requests one run may make), which now takes its value (7).'
+    ])
+  })
+
+  it('ends the range today when only dateFrom is given, and starts it 7 days before dateTo when only that is given', () => {
+    expect(read({ ...ok, analytics: 'true', dateFrom: '2026-11-01' }).analytics).toMatchObject({
+      dateFrom: '2026-11-01',
+      dateTo: '2026-11-14'
+    })
+    expect(read({ ...ok, analytics: 'true', dateTo: '2026-03-03' }).analytics).toMatchObject({
+      dateFrom: '2026-02-24',
+      dateTo: '2026-03-03'
+    })
+  })
+
+  it('does not look at the dates when analytics are off', () => {
+    expect(read({ ...ok, dateFrom: '2026-11-20', dateTo: '2026-11-01' }).analytics).toBeUndefined()
+  })
+})
+
+describe('readInputs: messages for bad inputs', () => {
+  it.each<[Record<string, string>, string]>([
+    [{ apiKey: '' }, `- \`apiKey\` ${EMPTY_KEY}`],
+    [{ apiKey: ' \n ' }, `- \`apiKey\` ${EMPTY_KEY}`],
+    [{ projectId: '' }, '- `projectId` is required: the project ID shown on the API keys page of the dashboard'],
+    [{ projectId: '..' }, '- `projectId` must be the project ID shown on the API keys page of the dashboard, not ".."'],
+    [{ projectId: '.' }, '- `projectId` must be the project ID shown on the API keys page of the dashboard, not "."'],
+    [{ projectId: 'a\u0007b' }, '- `projectId` must be the project ID shown on the API keys page of the dashboard, not "a\\u0007b"'],
+    [{ projectId: 'a\u007fb' }, '- `projectId` must be the project ID shown on the API keys page of the dashboard, not "a\u007fb"'],
+    [
+      { projectId: 'acme/docs' },
+      '- `projectId` must be the project ID shown on the API keys page of the dashboard, not a repository name like "acme/docs"'
+    ],
+    [
+      { projectId: '/' },
+      '- `projectId` must be the project ID shown on the API keys page of the dashboard, not a repository name like "/"'
+    ],
+    [
+      { projectId: 'https://dashboard.example.com/acme' },
+      '- `projectId` must be the project ID shown on the API keys page of the dashboard, not a URL like "https://dashboard.example.com/acme"'
+    ],
+    [
+      { projectId: 'my docs' },
+      '- `projectId` must be the project ID shown on the API keys page of the dashboard; "my docs" holds spaces, and a project ID has none'
+    ],
+    [
+      { projectId: 'my\u00a0docs' },
+      '- `projectId` must be the project ID shown on the API keys page of the dashboard; "my\u00a0docs" holds spaces, and a project ID has none'
+    ],
+    [{ jobId: '..' }, '- `jobId` must be the ID of an existing agent job, not ".."'],
+    [{ wait: 'yes' }, '- `wait` must be true or false, not "yes"'],
+    [
+      { analytics: 'on' },
+      '- `analytics` takes false, true (visitors only), all, or a comma-separated list of visitors, views, searches, feedback, assistant; "on" is not one of them'
+    ],
+    [
+      { analytics: 'views, true, nope' },
+      '- `analytics` takes false, true (visitors only), all, or a comma-separated list of visitors, views, searches, feedback, assistant; "true", "nope" are not one of them'
+    ],
+    [
+      { analytics: ' , ' },
+      '- `analytics` takes false, true (visitors only), all, or a comma-separated list of visitors, views, searches, feedback, assistant; got an empty list'
+    ],
+    [
+      { readerText: 'private' },
+      '- `readerText` must be auto (show the text readers typed only in a private repository), show or hide, not "private"'
+    ],
+    [
+      { maxRequests: '0' },
+      '- `maxRequests` must be a whole number from 1 to 1000 (analytics requests one run may make; analytics share 100 requests per organization per hour); got "0"'
+    ],
+    [{ comment: '1' }, '- `comment` must be true or false, not "1"'],
+    [{ timeoutMinutes: '0' }, '- `timeoutMinutes` must be a number of minutes greater than 0 and at most 7200, such as 30 or 0.5; got "0"'],
+    [
+      { timeoutMinutes: '0.0' },
+      '- `timeoutMinutes` must be a number of minutes greater than 0 and at most 7200, such as 30 or 0.5; got "0.0"'
+    ],
+    [
+      { timeoutMinutes: '7200.5' },
+      '- `timeoutMinutes` must be a number of minutes greater than 0 and at most 7200, such as 30 or 0.5; got "7200.5"'
+    ],
+    [
+      { timeoutMinutes: '1.2.3' },
+      '- `timeoutMinutes` must be a number of minutes greater than 0 and at most 7200, such as 30 or 0.5; got "1.2.3"'
+    ],
+    [{ timeoutMinutes: '.' }, '- `timeoutMinutes` must be a number of minutes greater than 0 and at most 7200, such as 30 or 0.5; got "."'],
+    [
+      { timeoutMinutes: '0x10' },
+      '- `timeoutMinutes` must be a number of minutes greater than 0 and at most 7200, such as 30 or 0.5; got "0x10"'
+    ],
+    [
+      { timeoutMinutes: '1 h' },
+      '- `timeoutMinutes` must be a number of minutes greater than 0 and at most 7200, such as 30 or 0.5; got "1 h"'
+    ],
+    [
+      { pollIntervalSeconds: '0.49' },
+      '- `pollIntervalSeconds` must be a number of seconds at least 0.5 and at most 3600, such as 10 or 0.5; got "0.49"'
+    ],
+    [
+      { pollIntervalSeconds: '3601' },
+      '- `pollIntervalSeconds` must be a number of seconds at least 0.5 and at most 3600, such as 10 or 0.5; got "3601"'
+    ],
+    [{ failOn: 'failed,nope' }, '- `failOn` takes a comma-separated list of failed, archived, no-pr; "nope" is not one of them'],
+    [{ failOn: 'x, y\nfailed' }, '- `failOn` takes a comma-separated list of failed, archived, no-pr; "x", "y" are not one of them'],
+    [
+      { baseUrl: 'https://x#top' },
+      '- `baseUrl` must be an http(s) origin such as https://api.mintlify.com, without query, fragment or credentials; got "https://x#top"'
+    ],
+    [
+      { baseUrl: 'https://user@x' },
+      '- `baseUrl` must be an http(s) origin such as https://api.mintlify.com, without query, fragment or credentials; got "https://user@x"'
+    ],
+    [
+      { baseUrl: 'https://:pw@x' },
+      '- `baseUrl` must be an http(s) origin such as https://api.mintlify.com, without query, fragment or credentials; got "https://:pw@x"'
+    ],
+    [
+      { baseUrl: 'file:///etc' },
+      '- `baseUrl` must be an http(s) origin such as https://api.mintlify.com, without query, fragment or credentials; got "file:///etc"'
+    ],
+    [{ topPages: '0' }, '- `topPages` must be a whole number from 1 to 1000 (pages listed in the summary table); got "0"'],
+    [{ topPages: '1001' }, '- `topPages` must be a whole number from 1 to 1000 (pages listed in the summary table); got "1001"'],
+    [{ topPages: '2.5' }, '- `topPages` must be a whole number from 1 to 1000 (pages listed in the summary table); got "2.5"'],
+    [{ topPages: '5x' }, '- `topPages` must be a whole number from 1 to 1000 (pages listed in the summary table); got "5x"'],
+    [{ maxPages: 'x5' }, '- `maxPages` must be a whole number from 1 to 1000 (deprecated: use maxRequests); got "x5"'],
+    [
+      { dateFrom: '2026-02-30' },
+      '- `dateFrom` must be YYYY-MM-DD (such as 2026-11-14) or an ISO 8601 date-time (such as 2026-11-14T00:00:00Z); got "2026-02-30"'
+    ],
+    [
+      { dateTo: 'yesterday' },
+      '- `dateTo` must be YYYY-MM-DD (such as 2026-11-14) or an ISO 8601 date-time (such as 2026-11-14T00:00:00Z); got "yesterday"'
+    ]
+  ])('says what is wrong with %j', (bad, line) => {
+    expect(problem({ ...ok, ...bad })).toBe(`Invalid input:\n${line}`)
+  })
+
+  it('gives an empty key or project ID only the message that it is empty', () => {
+    expect(problem({ ...ok, apiKey: '', projectId: '' })).toBe(
+      'Invalid input:\n' +
+        `- \`apiKey\` ${EMPTY_KEY}\n` +
+        '- `projectId` is required: the project ID shown on the API keys page of the dashboard'
+    )
+  })
+
+  it('gives a project ID with a slash and spaces one message, not one per fault', () => {
+    expect(problem({ ...ok, projectId: 'acme / docs' })).toBe(
+      'Invalid input:\n- `projectId` must be the project ID shown on the API keys page of the dashboard, not a repository name like "acme / docs"'
+    )
+  })
+
+  it('lists each problem with the input at fault, in the order of the inputs', () => {
+    const error = thrown({ ...ok, apiKey: '', wait: 'maybe', projectId: 'acme/docs' })
+    expect(error.problems).toEqual([
+      { input: 'apiKey', message: EMPTY_KEY },
+      {
+        input: 'projectId',
+        message: 'must be the project ID shown on the API keys page of the dashboard, not a repository name like "acme/docs"'
+      },
+      { input: 'wait', message: 'must be true or false, not "maybe"' }
+    ])
+  })
+
+  it('lists nothing to do as a problem of no one input, and a range that holds no day as one of dateFrom', () => {
+    expect(thrown({ apiKey: 'k', projectId: 'p' }).problems).toEqual([
+      {
+        message:
+          'Nothing to do: set `prompt` to create an agent job, `jobId` to watch an existing one (with `prompt`, to send it a follow-up), ' +
+          'or `analytics` (`true`, `all`, or a list of sections) to export docs analytics.'
+      }
+    ])
+    expect(thrown({ ...ok, analytics: 'true', dateFrom: '2026-11-10', dateTo: '2026-11-10' }).problems).toEqual([
+      { input: 'dateFrom', message: expect.stringMatching(/^\(2026-11-10\) must be before `dateTo` \(2026-11-10\)/) as unknown }
+    ])
+  })
+
+  it('shows at most 60 characters of a bad value', () => {
+    const long = 'x'.repeat(61)
+    expect(problem({ ...ok, wait: long })).toBe(`Invalid input:\n- \`wait\` must be true or false, not "${'x'.repeat(59)}…"`)
+    const sixty = 'y'.repeat(60)
+    expect(problem({ ...ok, wait: sixty })).toBe(`Invalid input:\n- \`wait\` must be true or false, not "${sixty}"`)
+  })
+
+  it('says there is nothing to do without a prompt, a jobId or analytics', () => {
+    expect(problem({ apiKey: 'k', projectId: 'p', analytics: 'false' })).toBe(
+      'Invalid input:\n- Nothing to do: set `prompt` to create an agent job, `jobId` to watch an existing one (with `prompt`, to send it a follow-up), ' +
+        'or `analytics` (`true`, `all`, or a list of sections) to export docs analytics.'
+    )
+  })
+
+  it.each([
+    ['2026-11-10', '2026-11-10'],
+    ['2026-11-11', '2026-11-10']
+  ])('rejects a range from %s to %s, which holds no day', (dateFrom, dateTo) => {
+    expect(problem({ ...ok, analytics: 'true', dateFrom, dateTo })).toBe(
+      `Invalid input:\n- \`dateFrom\` (${dateFrom}) must be before \`dateTo\` (${dateTo}), which is exclusive; ` +
+        'each takes YYYY-MM-DD (such as 2026-11-14) or an ISO 8601 date-time (such as 2026-11-14T00:00:00Z). ' +
+        'With only dateFrom, dateTo is today (UTC); with only dateTo, dateFrom is 7 days before it.'
+    )
+  })
+
+  it('rejects a dateFrom in the future when dateTo is left to be today', () => {
+    expect(problem({ ...ok, analytics: 'true', dateFrom: '2026-11-15' })).toContain(
+      '`dateFrom` (2026-11-15) must be before `dateTo` (2026-11-14)'
+    )
+  })
+
+  it.each(['mint_\u0001key', 'mint_kéy', 'mint_key\tx'])('never shows an unusable key %j, even among other problems', (apiKey) => {
+    const message = problem({ ...ok, apiKey, wait: 'maybe' })
+    expect(message).toBe(
+      'Invalid input:\n' +
+        '- `apiKey` contains spaces or characters that cannot be sent in an HTTP header; paste the key exactly as the dashboard shows it\n' +
+        '- `wait` must be true or false, not "maybe"'
+    )
+  })
+
+  it('never shows a good key in any message', () => {
+    const key = 'mint_secretValue123'
+    const bad: Record<string, string>[] = [{ projectId: '' }, { baseUrl: 'x' }, { prompt: '' }]
+    for (const values of bad) {
+      expect(problem({ ...ok, apiKey: key, ...values })).not.toContain('secretValue')
+    }
+  })
+})
+
+describe('analyticsRange', () => {
+  it('keeps date-times and moves them by whole days', () => {
+    expect(analyticsRange(undefined, '2026-03-09T12:00:00Z', NOW)).toEqual({
+      dateFrom: '2026-03-02T12:00:00.000Z',
+      dateTo: '2026-03-09T12:00:00Z'
+    })
+    expect(analyticsRange('2026-01-01', undefined, NOW)).toEqual({ dateFrom: '2026-01-01', dateTo: '2026-11-14' })
+    expect(analyticsRange('2026-01-01', '2026-01-05', NOW)).toEqual({ dateFrom: '2026-01-01', dateTo: '2026-01-05' })
+  })
+})
+
+describe('a dateTo too early for the default range', () => {
+  it('asks for dateFrom when the 7 days before dateTo fall before year 0000', () => {
+    const values: Record<string, string> = { apiKey: 'mint_key', projectId: 'proj', analytics: 'true', dateTo: '0000-01-03' }
+    expect(() => readInputs((name) => values[name] ?? '')).toThrow(
+      'Invalid input:\n- `dateTo` (0000-01-03) is too early for the default range of 7 days before it; set `dateFrom`'
+    )
+  })
+})
+
+describe('compare', () => {
+  it('takes previous or none, in any case, and names both when given anything else', () => {
+    const values = (compare: string): Record<string, string> => ({ apiKey: 'mint_key', projectId: 'proj', analytics: 'true', compare })
+    expect(readInputs((name) => values('PREVIOUS')[name] ?? '').analytics?.compare).toBe(true)
+    expect(readInputs((name) => values('none')[name] ?? '').analytics?.compare).toBe(false)
+    expect(() => readInputs((name) => values('last-week')[name] ?? '')).toThrow(
+      '- `compare` must be previous (compare with the period of the same length just before) or none, not "last-week"'
+    )
+  })
+})

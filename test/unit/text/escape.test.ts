@@ -1,0 +1,138 @@
+// Tests the escaping of untrusted text (src/text/escape.ts) for the summary, comments and the log:
+// by example, and through test/support/render.js, which shows it as GitHub would.
+import { describe, expect, it } from 'vitest'
+import { htmlText, logText, markdownCode, oneLine, safeHttpUrl } from '../../../src/text/escape.js'
+import { renderSummary } from '../../support/render.js'
+
+const HOSTILE = '<img src=x onerror=alert(1)> a|b `code` [x](https://e.com) @team #12 **bold** _em_ ~~del~~ \\n &amp; \'"'
+
+describe('oneLine', () => {
+  it('turns each run of control characters into one space and trims the ends', () => {
+    expect(oneLine('\n\t a\r\n\u0000b\u007f\u009fc\u2028\u2029d \n')).toBe('a b c d')
+    expect(oneLine('a\u0085b')).toBe('a b')
+  })
+
+  it('keeps text of exactly the limit and cuts longer text with an ellipsis', () => {
+    expect(oneLine('abcde', 5)).toBe('abcde')
+    expect(oneLine('abcdef', 5)).toBe('abcd…')
+    expect(oneLine('x'.repeat(300))).toBe('x'.repeat(300))
+    expect(oneLine('x'.repeat(301))).toBe(`${'x'.repeat(299)}…`)
+  })
+
+  it('measures the limit after control characters are removed', () => {
+    expect(oneLine('\n\nabcde\n\n', 5)).toBe('abcde')
+  })
+})
+
+describe('htmlText', () => {
+  it('escapes each character HTML, Markdown, tables, autolinks or mentions would read', () => {
+    expect(htmlText('&<>"\'`|\\[]*_~:')).toBe('&amp;&lt;&gt;&quot;&#39;&#96;&#124;&#92;&#91;&#93;&#42;&#95;&#126;&#58;')
+    expect(htmlText('a@b#c')).toBe('a<span>&#64;</span>b<span>&#35;</span>c')
+    expect(htmlText('plain text, 1.5 (ok) - yes! 🙂')).toBe('plain text, 1.5 (ok) - yes! 🙂')
+  })
+
+  it('leaves no markup, table syntax, autolink or mention active, and reads exactly as written', () => {
+    const rendered = renderSummary(`<p>${htmlText(HOSTILE)}</p>`)
+    expect(rendered.text).toBe(HOSTILE)
+    expect(rendered.links).toEqual([])
+    expect(rendered.references).toEqual([])
+    expect(rendered.html).not.toMatch(/<(img|strong|em|del|code)\b/)
+  })
+
+  it('cannot break out of a table cell or start a mention in a comment paragraph', () => {
+    const table = renderSummary(`<table><tr><td>${htmlText('</td></tr></table><p>x</p>|y')}</td><td>2</td></tr></table>`)
+    expect(table.tables).toEqual([[['</td></tr></table><p>x</p>|y', '2']]])
+    const comment = renderSummary(`❌ ${htmlText('Ping @octo-org/admins and @alice about #1, see https://evil.example')}`)
+    expect(comment.references).toEqual([])
+    expect(comment.links).toEqual([])
+    expect(comment.text).toBe('❌ Ping @octo-org/admins and @alice about #1, see https://evil.example')
+  })
+
+  it('never yields an empty cell, and cuts long text before escaping it', () => {
+    expect(htmlText('')).toBe('&#8203;')
+    expect(htmlText('\n\n')).toBe('&#8203;')
+    expect(htmlText('a'.repeat(5000), 100)).toBe(`${'a'.repeat(99)}…`)
+    expect(htmlText('<'.repeat(400))).toBe(`${'&lt;'.repeat(299)}…`)
+  })
+})
+
+describe('markdownCode', () => {
+  it('puts plain text between single backticks', () => {
+    expect(markdownCode('job_1')).toBe('`job_1`')
+  })
+
+  it('shows any text exactly as written in a comment, as code', () => {
+    for (const text of ['job_1', 'a`b', '`start', 'end`', '``x`', '<b>@team</b> #3 &amp; *x*', 'a\nb'])
+      expect(renderSummary(`Job ${markdownCode(text)}.`).text).toBe(`Job ${oneLine(text)}.`)
+    expect(renderSummary(`Job ${markdownCode('@team #3 https://e.com')}.`)).toMatchObject({ links: [], references: [] })
+  })
+
+  it('uses a fence longer than any run of backticks in the text', () => {
+    expect(markdownCode('a``b`c')).toBe('```a``b`c```')
+    expect(markdownCode('`x')).toBe('`` `x ``')
+  })
+
+  it('shows empty text as an invisible character, so the code span stays one', () => {
+    expect(markdownCode('')).toBe('`\u200b`')
+    expect(renderSummary(`Job ${markdownCode('')}.`).text).toBe('Job \u200b.')
+  })
+
+  it('cuts long text at the limit, 300 characters unless told', () => {
+    expect(markdownCode('x'.repeat(301))).toBe(`\`${'x'.repeat(299)}…\``)
+    expect(markdownCode('abcdef', 5)).toBe('`abcd…`')
+  })
+})
+
+describe('logText', () => {
+  it('keeps service text on one line, so it cannot start a workflow command', () => {
+    expect(logText('ok\n::set-output name=x::y\r\n::add-mask::z\u2028w')).toBe('ok ::set-output name=x::y ::add-mask::z w')
+  })
+
+  it('cuts long text, at 300 characters unless told', () => {
+    expect(logText('y'.repeat(301))).toBe(`${'y'.repeat(299)}…`)
+    expect(logText('y'.repeat(300))).toBe('y'.repeat(300))
+    expect(logText('abcdef', 4)).toBe('abc…')
+  })
+
+  it('breaks a leading :: with a zero-width space, so the text cannot start a command even first on a line', () => {
+    expect(logText('::error::x')).toBe(':\u200b:error::x')
+    expect(logText('\n  ::add-mask::secret')).toBe(':\u200b:add-mask::secret')
+    expect(logText(':x::y')).toBe(':x::y')
+    expect(logText('a ::error::x')).toBe('a ::error::x')
+  })
+
+  it('counts the zero-width space against the limit', () => {
+    expect(logText('::abc', 5)).toBe(':\u200b:a…')
+    expect(logText('::ab', 5)).toBe(':\u200b:ab')
+    expect(logText('::abc', 4)).toBe(':\u200b:…')
+    expect(logText(`::${'z'.repeat(298)}`)).toBe(`:\u200b:${'z'.repeat(296)}…`)
+  })
+})
+
+describe('safeHttpUrl', () => {
+  it.each([
+    ['https://github.com/o/r/pull/1', 'https://github.com/o/r/pull/1'],
+    ['http://ghe.local/o/r/pull/2?x=1&y=2#y', 'http://ghe.local/o/r/pull/2?x=1&y=2#y'],
+    ['HTTPS://GitHub.com/o/r', 'https://github.com/o/r'],
+    ['https://e.com/a b', 'https://e.com/a%20b'],
+    ['https://e.com/a"b<c>', 'https://e.com/a%22b%3Cc%3E'],
+    ['https://e.com:8443/~u/a-b_c.d;e,f+g%20', 'https://e.com:8443/~u/a-b_c.d;e,f+g%20'],
+    ['javascript:alert(1)', undefined],
+    ['ftp://e.com/x', undefined],
+    ['mailto:a@e.com', undefined],
+    ['https://github.com/o/r/pull/1$(id)', undefined],
+    ["https://e.com/a'b", undefined],
+    ['https://e.com/?q=`x`', undefined],
+    ['https://e.com/*x*', undefined],
+    ['https://e.com/a!b', undefined],
+    ['https://user:pw@github.com/x', undefined],
+    ['https://user@github.com/x', undefined],
+    ['https://:pw@github.com/x', undefined],
+    ['not a url', undefined],
+    ['', undefined],
+    [null, undefined],
+    [undefined, undefined]
+  ])('%s → %s', (input, expected) => {
+    expect(safeHttpUrl(input)).toBe(expected)
+  })
+})

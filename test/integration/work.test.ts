@@ -248,6 +248,27 @@ describe('work with a comment', () => {
     expect(stdout).not.toContain(TOKEN)
   })
 
+  it('comments on the job alone when the run also reads analytics', async () => {
+    await issueEvent()
+    emu.planJobs({ finishAfterMs: 0, prLink: 'https://github.com/acme/docs/pull/9' })
+    emu.setVisitors({ totals: { human: 3, ai: 1, total: 4 }, rows: [{ path: '/a', human: 3, ai: 1, total: 4 }] })
+    const before = github.requests.length
+    const analytics = {
+      dateFrom: '2026-11-01',
+      dateTo: '2026-11-08',
+      topPages: 5,
+      maxRequests: 4,
+      compare: false,
+      sections: ['visitors', 'views'] as const,
+      readerText: 'hide' as const
+    }
+    const report = await work(inputs({ comment: { token: TOKEN }, analytics }))
+    expect(report.reports.map((r) => r.kind)).toEqual(['job', 'visitors', 'views'])
+    const mine = github.requests.slice(before)
+    expect(mine.map((r) => r.method)).toEqual(['POST', 'PATCH'])
+    expect(renderSummary(commentText(mine[1])).headings).toEqual(['✅ Opened acme/docs#9'])
+  })
+
   it('still edits the comment when the run is cancelled', async () => {
     await issueEvent()
     const exit = vi.spyOn(process, 'exit').mockImplementation(() => undefined as never)

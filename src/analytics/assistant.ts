@@ -5,8 +5,7 @@ import type { AssistantPage, AssistantRow, CallerStats } from '../api/schemas.js
 import type { Part } from '../core/part.js'
 import { readerText } from '../text/reader-text.js'
 import type { RequestBudget } from './budget.js'
-import { newReadProgress, readPages } from './pager.js'
-import { judgeSection, type SectionBase, type SectionRequest } from './section.js'
+import { judgeSection, keepById, readSection, sectionRead, type SectionBase, type SectionRequest } from './section.js'
 import { byText } from './traffic.js'
 
 export const ASSISTANT_PAGE_SIZE = 1000
@@ -37,61 +36,39 @@ export interface AssistantReport extends SectionBase {
 export const ASSISTANT_READS = ['assistant', 'assistant:callers'] as const
 
 export function assistantPart(api: AssistantApi, request: SectionRequest, budget: RequestBudget): Part<AssistantReport> {
-  const questionsRead = newReadProgress()
-  const callersRead = newReadProgress()
   let callers: CallerStats | undefined
-  // By id: a row seen on two pages (the data moved while reading) is kept once.
   const rows = new Map<string, AssistantRow>()
   const range = { dateFrom: request.dateFrom, dateTo: request.dateTo }
-  return {
-    run: async ({ log }) => {
-      try {
-        await readPages(
-          {
-            style: 'cursor',
-            fetch: async (cursor) => {
-              const answer = await api.getAssistant(request.projectId, { ...range, limit: ASSISTANT_PAGE_SIZE, cursor })
-              return { rows: answer.conversations, nextCursor: answer.nextCursor, hasMore: answer.hasMore }
-            }
-          },
-          questionsRead,
-          {
-            key: ASSISTANT_READS[0],
-            what: 'assistant questions',
-            budget,
-            log,
-            onPage: (page) => {
-              for (const row of page) if (!rows.has(row.id)) rows.set(row.id, row)
-            }
-          }
-        )
-        await readPages(
-          {
-            style: 'single',
-            fetch: async () => {
-              callers = await api.getCallerStats(request.projectId, range)
-              return { rows: [] }
-            }
-          },
-          callersRead,
-          { key: ASSISTANT_READS[1], what: 'assistant caller stats', budget, log, onPage: () => undefined }
-        )
-      } finally {
-        for (const key of ASSISTANT_READS) budget.release(key)
+  const questionsRead = sectionRead<AssistantRow>({
+    key: ASSISTANT_READS[0],
+    name: 'assistant questions',
+    paging: {
+      style: 'cursor',
+      fetch: async (cursor) => {
+        const answer = await api.getAssistant(request.projectId, { ...range, limit: ASSISTANT_PAGE_SIZE, cursor })
+        return { rows: answer.conversations, nextCursor: answer.nextCursor, hasMore: answer.hasMore }
       }
     },
+    onPage: keepById(rows)
+  })
+  const callersRead = sectionRead<never>({
+    key: ASSISTANT_READS[1],
+    name: 'assistant caller stats',
+    paging: {
+      style: 'single',
+      fetch: async () => {
+        callers = await api.getCallerStats(request.projectId, range)
+        return { rows: [] }
+      }
+    },
+    onPage: () => undefined
+  })
+  const reads = [questionsRead, callersRead]
+  return {
+    run: ({ log }) => readSection(reads, budget, log),
     report: (ending): AssistantReport => ({
       kind: 'assistant',
-      ...judgeSection(
-        'Assistant analytics',
-        request,
-        [
-          { name: 'assistant questions', progress: questionsRead },
-          { name: 'assistant caller stats', progress: callersRead }
-        ],
-        ending,
-        budget
-      ),
+      ...judgeSection('Assistant analytics', request, reads, ending, budget),
       callers,
       questions: [...rows.values()]
         .sort((a, b) => byText(b.timestamp, a.timestamp))

@@ -6,8 +6,7 @@ import type { FeedbackByPage, FeedbackByPageRow, FeedbackPage, FeedbackRow } fro
 import type { Part } from '../core/part.js'
 import { readerText } from '../text/reader-text.js'
 import type { RequestBudget } from './budget.js'
-import { newReadProgress, readPages } from './pager.js'
-import { judgeSection, type SectionBase, type SectionRequest } from './section.js'
+import { judgeSection, keepById, readSection, sectionRead, type SectionBase, type SectionRequest } from './section.js'
 import { byText } from './traffic.js'
 
 /** The most the by-page endpoint returns, and the most rows a feedback request returns. */
@@ -63,63 +62,41 @@ function entryOf(row: FeedbackRow, showText: boolean): FeedbackEntry {
 }
 
 export function feedbackPart(api: FeedbackApi, request: SectionRequest, budget: RequestBudget): Part<FeedbackReport> {
-  const pagesRead = newReadProgress()
-  const rowsRead = newReadProgress()
   let pages: FeedbackByPageRow[] | undefined
-  // By id: a row seen on two pages (the data moved while reading) is kept once.
   const rows = new Map<string, FeedbackRow>()
   const range = { dateFrom: request.dateFrom, dateTo: request.dateTo }
-  return {
-    run: async ({ log }) => {
-      try {
-        await readPages(
-          {
-            style: 'single',
-            fetch: async () => {
-              const answer = await api.getFeedbackByPage(request.projectId, { ...range, limit: FEEDBACK_PAGE_LIMIT })
-              return { rows: answer.feedback, hasMore: answer.hasMore }
-            }
-          },
-          pagesRead,
-          { key: FEEDBACK_READS[0], what: 'feedback by page', budget, log, onPage: (page) => void (pages = [...page]) }
-        )
-        await readPages(
-          {
-            style: 'cursor',
-            fetch: async (cursor) => {
-              const answer = await api.getFeedback(request.projectId, { ...range, limit: FEEDBACK_PAGE_LIMIT, cursor })
-              return { rows: answer.feedback, nextCursor: answer.nextCursor, hasMore: answer.hasMore }
-            }
-          },
-          rowsRead,
-          {
-            key: FEEDBACK_READS[1],
-            what: 'feedback rows',
-            budget,
-            log,
-            onPage: (page) => {
-              for (const row of page) if (!rows.has(row.id)) rows.set(row.id, row)
-            }
-          }
-        )
-      } finally {
-        for (const key of FEEDBACK_READS) budget.release(key)
+  const pagesRead = sectionRead<FeedbackByPageRow>({
+    key: FEEDBACK_READS[0],
+    name: 'feedback by page',
+    paging: {
+      style: 'single',
+      fetch: async () => {
+        const answer = await api.getFeedbackByPage(request.projectId, { ...range, limit: FEEDBACK_PAGE_LIMIT })
+        return { rows: answer.feedback, hasMore: answer.hasMore }
       }
     },
+    onPage: (page) => void (pages = [...page])
+  })
+  const rowsRead = sectionRead<FeedbackRow>({
+    key: FEEDBACK_READS[1],
+    name: 'feedback rows',
+    paging: {
+      style: 'cursor',
+      fetch: async (cursor) => {
+        const answer = await api.getFeedback(request.projectId, { ...range, limit: FEEDBACK_PAGE_LIMIT, cursor })
+        return { rows: answer.feedback, nextCursor: answer.nextCursor, hasMore: answer.hasMore }
+      }
+    },
+    onPage: keepById(rows)
+  })
+  const reads = [pagesRead, rowsRead]
+  return {
+    run: ({ log }) => readSection(reads, budget, log),
     report: (ending): FeedbackReport => ({
       kind: 'feedback',
-      ...judgeSection(
-        'Feedback analytics',
-        request,
-        [
-          { name: 'feedback by page', progress: pagesRead },
-          { name: 'feedback rows', progress: rowsRead }
-        ],
-        ending,
-        budget
-      ),
+      ...judgeSection('Feedback analytics', request, reads, ending, budget),
       pages: pages && [...pages].sort((a, b) => b.thumbsDown - a.thumbsDown || b.total - a.total || byText(a.path, b.path)),
-      pagesTruncated: pagesRead.truncated,
+      pagesTruncated: pagesRead.progress.truncated,
       entries: [...rows.values()]
         .sort((a, b) => byText(b.createdAt ?? '', a.createdAt ?? ''))
         .map((row) => entryOf(row, request.showReaderText))

@@ -5,8 +5,7 @@ import type { SearchesPage, SearchRow } from '../api/schemas.js'
 import type { Part } from '../core/part.js'
 import { readerText } from '../text/reader-text.js'
 import type { RequestBudget } from './budget.js'
-import { newReadProgress, readPages } from './pager.js'
-import { judgeSection, type SectionBase, type SectionRequest } from './section.js'
+import { judgeSection, readSection, sectionRead, type SectionBase, type SectionRequest } from './section.js'
 import { byText } from './traffic.js'
 
 export const SEARCHES_PAGE_SIZE = 100
@@ -41,43 +40,35 @@ export function noClick(row: Pick<SearchEntry, 'hits' | 'ctr' | 'topClickedPage'
 }
 
 export function searchesPart(api: SearchesApi, request: SectionRequest, budget: RequestBudget): Part<SearchesReport> {
-  const progress = newReadProgress()
   // By the text searched for: a term seen on two pages (the data moved while reading) is kept once.
   const rows = new Map<string, SearchRow>()
   let totalSearches: number | undefined
-  return {
-    run: ({ log }) =>
-      readPages(
-        {
-          style: 'cursor',
-          fetch: async (cursor) => {
-            const page = await api.getSearches(request.projectId, {
-              dateFrom: request.dateFrom,
-              dateTo: request.dateTo,
-              limit: SEARCHES_PAGE_SIZE,
-              cursor
-            })
-            totalSearches ??= page.totalSearches
-            return { rows: page.searches, nextCursor: page.nextCursor }
-          }
-        },
-        progress,
-        {
-          key: SEARCHES_READS[0],
-          what: 'search terms',
-          budget,
-          log,
-          onPage: (page) => {
-            for (const row of page) {
-              const seen = rows.get(row.searchQuery)
-              if (!seen || row.hits > seen.hits) rows.set(row.searchQuery, row)
-            }
-          }
+  const range = { dateFrom: request.dateFrom, dateTo: request.dateTo }
+  const reads = [
+    sectionRead<SearchRow>({
+      key: SEARCHES_READS[0],
+      name: 'search terms',
+      paging: {
+        style: 'cursor',
+        fetch: async (cursor) => {
+          const page = await api.getSearches(request.projectId, { ...range, limit: SEARCHES_PAGE_SIZE, cursor })
+          totalSearches ??= page.totalSearches
+          return { rows: page.searches, nextCursor: page.nextCursor }
         }
-      ),
+      },
+      onPage: (page) => {
+        for (const row of page) {
+          const seen = rows.get(row.searchQuery)
+          if (!seen || row.hits > seen.hits) rows.set(row.searchQuery, row)
+        }
+      }
+    })
+  ]
+  return {
+    run: ({ log }) => readSection(reads, budget, log),
     report: (ending): SearchesReport => ({
       kind: 'searches',
-      ...judgeSection('Search analytics', request, [{ name: 'search terms', progress }], ending, budget),
+      ...judgeSection('Search analytics', request, reads, ending, budget),
       totalSearches,
       rows: [...rows.values()]
         .sort((a, b) => b.hits - a.hits || byText(a.searchQuery, b.searchQuery))

@@ -6,7 +6,8 @@ import type { PartEnding } from '../core/part.js'
 import { describeRange } from '../text/dates.js'
 import { counted } from '../text/format.js'
 import type { RequestBudget } from './budget.js'
-import { cutText, type ReadProgress } from './pager.js'
+import type { Log } from '../core/part.js'
+import { cutText, newReadProgress, type Paging, type ReadProgress, readPages } from './pager.js'
 
 /** What every analytics section asks for. */
 export interface SectionRequest {
@@ -50,6 +51,47 @@ export interface NamedRead {
   progress: ReadProgress
   /** A read whose absence leaves the section whole (a comparison): its requests count, its end does not. */
   optional?: boolean
+}
+
+/** One read of a section: its budget key, how it pages, what it keeps of each page, and how far it got. */
+export interface SectionRead<Row> extends NamedRead {
+  /** Its name in the budget plan (its first request may be reserved under it). */
+  key: string
+  paging: Paging<Row>
+  /** Called with each page's rows as it arrives; `index` counts pages from 0. */
+  onPage(rows: readonly Row[], index: number, log: Log): void | Promise<void>
+}
+
+/** A read that has not begun. */
+export function sectionRead<Row>(read: Omit<SectionRead<Row>, 'progress'>): SectionRead<Row> {
+  return { ...read, progress: newReadProgress() }
+}
+
+/**
+ * Makes a section's reads one after another, each until the service has no more, the budget is
+ * spent or a guard ends it. Errors pass through; the reservations of reads left unread are given back.
+ */
+export async function readSection(reads: readonly SectionRead<unknown>[], budget: RequestBudget, log: Log): Promise<void> {
+  try {
+    for (const read of reads) {
+      await readPages(read.paging, read.progress, {
+        key: read.key,
+        what: read.name,
+        budget,
+        log,
+        onPage: (rows, index) => read.onPage(rows, index, log)
+      })
+    }
+  } finally {
+    for (const read of reads) budget.release(read.key)
+  }
+}
+
+/** An onPage that keeps each row by its id: a row seen on two pages (the data moved while reading) is kept once. */
+export function keepById<Row extends { id: string }>(rows: Map<string, Row>): (page: readonly Row[]) => void {
+  return (page) => {
+    for (const row of page) if (!rows.has(row.id)) rows.set(row.id, row)
+  }
 }
 
 /**

@@ -4,8 +4,7 @@ import type { ViewsQuery } from '../api/client.js'
 import type { ViewRow, ViewsPage, VisitorTotals } from '../api/schemas.js'
 import type { Part } from '../core/part.js'
 import type { RequestBudget } from './budget.js'
-import { newReadProgress, readPages } from './pager.js'
-import { judgeSection, type SectionBase, type SectionRequest } from './section.js'
+import { judgeSection, readSection, sectionRead, type SectionBase, type SectionRequest } from './section.js'
 import { mergeTrafficRow, sortedRows } from './traffic.js'
 
 export const VIEWS_PAGE_SIZE = 250
@@ -25,40 +24,32 @@ export interface ViewsReport extends SectionBase {
 export const VIEWS_READS = ['views'] as const
 
 export function viewsPart(api: ViewsApi, request: SectionRequest, budget: RequestBudget): Part<ViewsReport> {
-  const progress = newReadProgress()
   const rows = new Map<string, ViewRow>()
   let totals: VisitorTotals | undefined
-  return {
-    run: ({ log }) =>
-      readPages(
-        {
-          style: 'offset',
-          pageSize: VIEWS_PAGE_SIZE,
-          fetch: async (offset) => {
-            const page = await api.getViews(request.projectId, {
-              dateFrom: request.dateFrom,
-              dateTo: request.dateTo,
-              limit: VIEWS_PAGE_SIZE,
-              offset
-            })
-            totals ??= page.totals
-            return { rows: page.views, hasMore: page.hasMore }
-          }
-        },
-        progress,
-        {
-          key: 'views',
-          what: 'page views',
-          budget,
-          log,
-          onPage: (page) => {
-            for (const row of page) mergeTrafficRow(rows, row)
-          }
+  const range = { dateFrom: request.dateFrom, dateTo: request.dateTo }
+  const reads = [
+    sectionRead<ViewRow>({
+      key: VIEWS_READS[0],
+      name: 'page views',
+      paging: {
+        style: 'offset',
+        pageSize: VIEWS_PAGE_SIZE,
+        fetch: async (offset) => {
+          const page = await api.getViews(request.projectId, { ...range, limit: VIEWS_PAGE_SIZE, offset })
+          totals ??= page.totals
+          return { rows: page.views, hasMore: page.hasMore }
         }
-      ),
+      },
+      onPage: (page) => {
+        for (const row of page) mergeTrafficRow(rows, row)
+      }
+    })
+  ]
+  return {
+    run: ({ log }) => readSection(reads, budget, log),
     report: (ending): ViewsReport => ({
       kind: 'views',
-      ...judgeSection('Page views', request, [{ name: 'page views', progress }], ending, budget),
+      ...judgeSection('Page views', request, reads, ending, budget),
       totals,
       rows: sortedRows(rows.values())
     })

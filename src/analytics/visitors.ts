@@ -7,8 +7,8 @@ import type { VisitorRow, VisitorsPage, VisitorTotals } from '../api/schemas.js'
 import type { Log, Part } from '../core/part.js'
 import { DAY_MS, isDateOnly, parseDate } from '../text/dates.js'
 import type { RequestBudget } from './budget.js'
-import { newReadProgress, readPages } from './pager.js'
-import { judgeSection, type SectionBase, type SectionRequest } from './section.js'
+import { newReadProgress } from './pager.js'
+import { judgeSection, readSection, sectionRead, type SectionBase, type SectionRequest } from './section.js'
 import { mergeTrafficRow, sortedRows } from './traffic.js'
 
 export const VISITORS_PAGE_SIZE = 250
@@ -54,7 +54,6 @@ export function previousPeriod(dateFrom: string, dateTo: string): { dateFrom: st
  * totals); a failure there marks only the comparison as missing.
  */
 export function visitorsPart(api: VisitorsApi, request: SectionRequest, budget: RequestBudget): Part<VisitorsReport> {
-  const read = newReadProgress()
   const previousRead = newReadProgress()
   // By path: a path seen on two pages (the data moved while reading) is kept once.
   const rows = new Map<string, VisitorRow>()
@@ -78,32 +77,31 @@ export function visitorsPart(api: VisitorsApi, request: SectionRequest, budget: 
     }
   }
 
+  const range = { dateFrom: request.dateFrom, dateTo: request.dateTo }
+  const reads = [
+    sectionRead<VisitorRow>({
+      key: VISITORS_READS[0],
+      name: 'visitor rows',
+      paging: {
+        style: 'offset',
+        pageSize: VISITORS_PAGE_SIZE,
+        fetch: async (offset) => {
+          const page = await api.getVisitors(request.projectId, { ...range, limit: VISITORS_PAGE_SIZE, offset })
+          totals ??= page.totals
+          return { rows: page.visitors, hasMore: page.hasMore }
+        }
+      },
+      onPage: async (page, index, log) => {
+        for (const row of page) mergeTrafficRow(rows, row)
+        if (index === 0 && request.compare) await readPrevious(log)
+      }
+    })
+  ]
+
   return {
     run: async ({ log }) => {
       try {
-        await readPages(
-          {
-            style: 'offset',
-            pageSize: VISITORS_PAGE_SIZE,
-            fetch: async (offset) => {
-              const range = { dateFrom: request.dateFrom, dateTo: request.dateTo }
-              const page = await api.getVisitors(request.projectId, { ...range, limit: VISITORS_PAGE_SIZE, offset })
-              totals ??= page.totals
-              return { rows: page.visitors, hasMore: page.hasMore }
-            }
-          },
-          read,
-          {
-            key: VISITORS_READS[0],
-            what: 'visitor rows',
-            budget,
-            log,
-            onPage: async (page, index) => {
-              for (const row of page) mergeTrafficRow(rows, row)
-              if (index === 0 && request.compare) await readPrevious(log)
-            }
-          }
-        )
+        await readSection(reads, budget, log)
       } finally {
         budget.release(VISITORS_COMPARISON)
       }
@@ -113,10 +111,7 @@ export function visitorsPart(api: VisitorsApi, request: SectionRequest, budget: 
       ...judgeSection(
         'Visitor analytics',
         request,
-        [
-          { name: 'visitor rows', progress: read },
-          { name: 'the previous period', progress: previousRead, optional: true }
-        ],
+        [...reads, { name: 'the previous period', progress: previousRead, optional: true }],
         ending,
         budget
       ),

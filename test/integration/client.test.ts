@@ -3,12 +3,13 @@
 // the service's error text, the debug log, and keeping the API key out of everything it says.
 import { createServer } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../src/api/errors.js'
 import { ApiClient, type ClientOptions } from '../../src/api/client.js'
 import type { RetryPolicy } from '../../src/api/retry.js'
 import { Lifetime, StopError } from '../../src/run/lifetime.js'
 import { startEmulator, type Emulator } from '../emulator/emulator.js'
+import { startSilentProxy } from '../support/proxy.js'
 
 const KEY = 'mint_clientKey'
 const JOB_PATH = '/v2/agent/proj_docs/job'
@@ -444,6 +445,36 @@ describe("the run's lifetime", () => {
     expect(error).toBeInstanceOf(StopError)
     expect((error as StopError).reason).toBe('timeout')
   })
+})
+
+describe('a proxy that accepts the connection and never answers its CONNECT', () => {
+  // A name only the proxy would see: the client never looks it up itself.
+  const REMOTE = 'https://api.docs.test'
+  let proxy: Awaited<ReturnType<typeof startSilentProxy>>
+  beforeEach(async () => {
+    proxy = await startSilentProxy()
+    for (const name of ['http_proxy', 'HTTP_PROXY', 'https_proxy', 'no_proxy', 'NO_PROXY']) vi.stubEnv(name, '')
+    vi.stubEnv('HTTPS_PROXY', proxy.url)
+  })
+  afterEach(async () => {
+    await proxy.close()
+  })
+
+  it('ends the request at the deadline, which reads as the deadline', async () => {
+    const short = makeClient({ baseUrl: REMOTE, timeoutMs: 300, requestTimeoutMs: 60_000 })
+    const error = await short.createJob('proj_docs', 'x').catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(StopError)
+    expect((error as StopError).reason).toBe('timeout')
+    expect(proxy.accepted()).toBe(1)
+  }, 10_000)
+
+  it('gives up on each attempt within the request timeout, and tries maxAttempts times', async () => {
+    const own = makeClient({ baseUrl: REMOTE, requestTimeoutMs: 100 })
+    const error = await apiError(own.getJob('proj_docs', 'j1'))
+    expect(error.message).toBe(`Checking job "j1" failed: no answer within 0.1 s talking to ${REMOTE}.`)
+    expect(debug.filter((line) => /^GET \S+( \(attempt \d\))?$/.test(line))).toHaveLength(3)
+    expect(proxy.accepted()).toBe(3)
+  }, 10_000)
 })
 
 describe('checking answers against the documented JSON', () => {

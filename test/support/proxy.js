@@ -3,7 +3,7 @@
 // connects to `target` (the emulator, also on 127.0.0.1), so no traffic leaves the machine.
 // It records the hosts it was asked for, which shows that the action went through it.
 import { createServer, request } from 'node:http'
-import { connect } from 'node:net'
+import { connect, createServer as createNetServer } from 'node:net'
 
 /** @param {URL} target */
 export async function startProxy(target) {
@@ -44,6 +44,45 @@ export async function startProxy(target) {
     asked,
     async close() {
       server.closeAllConnections()
+      await new Promise((resolve) => {
+        server.close(() => {
+          resolve(undefined)
+        })
+      })
+    }
+  }
+}
+
+/**
+ * A proxy that accepts every connection and never answers, not even a `CONNECT`: a broken proxy on
+ * the runner's network. It counts the connections it accepted.
+ */
+export async function startSilentProxy() {
+  /** @type {Set<import('node:net').Socket>} */
+  const open = new Set()
+  let accepted = 0
+  const server = createNetServer((socket) => {
+    accepted++
+    open.add(socket)
+    socket.on('close', () => open.delete(socket))
+    socket.on('error', () => undefined)
+    // Read and drop what comes (the CONNECT), so that the client's closing is seen.
+    socket.resume()
+  })
+  await new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      resolve(undefined)
+    })
+  })
+  const address = /** @type {import('node:net').AddressInfo} */ (server.address())
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    /** Connections accepted so far. */
+    accepted: () => accepted,
+    /** Connections still open. */
+    open,
+    async close() {
+      for (const socket of open) socket.destroy()
       await new Promise((resolve) => {
         server.close(() => {
           resolve(undefined)

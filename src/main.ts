@@ -1,26 +1,16 @@
 // run(): mask the key, read the inputs once, do the work, then write outputs and summary from what
 // is known, fail the step in one place, and end the log with one line on how the run ended. The work
 // is loaded only after the inputs are valid; bad inputs get a summary section of their own.
-import { isIPv4 } from 'node:net'
 import * as core from '@actions/core'
 import { inputErrorsSummaryHtml } from './report/input-errors.js'
 import { errorMessage } from './run/error-message.js'
 import { finalLine, type RunEnd } from './run/final-line.js'
 import { InputError, type Inputs, readInputs } from './run/inputs.js'
 
-/** A host on this machine: localhost, 127.0.0.0/8 (URL writes IPv4 addresses in full) or [::1]. */
-function isLoopback(hostname: string): boolean {
-  return hostname === 'localhost' || (isIPv4(hostname) && hostname.startsWith('127.')) || hostname === '[::1]'
-}
-
 function warnAboutInputs(inputs: Inputs): void {
   for (const warning of inputs.warnings) core.warning(warning)
   if (!inputs.apiKey.startsWith('mint_')) {
     core.warning('The apiKey does not start with "mint_", the prefix of admin API keys; the service will probably reject it.')
-  }
-  const url = new URL(inputs.baseUrl)
-  if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
-    core.warning('baseUrl uses plain http, so the API key crosses the network unencrypted; use https.')
   }
 }
 

@@ -3,7 +3,10 @@
 // connects to `target` (the emulator, also on 127.0.0.1), so no traffic leaves the machine.
 // It records the hosts it was asked for, which shows that the action went through it.
 import { createServer, request } from 'node:http'
+import { readFileSync } from 'node:fs'
 import { connect, createServer as createNetServer } from 'node:net'
+import { join } from 'node:path'
+import { createServer as createTlsServer } from 'node:tls'
 
 /** @param {URL} target */
 export async function startProxy(target) {
@@ -81,6 +84,52 @@ export async function startSilentProxy() {
     accepted: () => accepted,
     /** Connections still open. */
     open,
+    async close() {
+      for (const socket of open) socket.destroy()
+      await new Promise((resolve) => {
+        server.close(() => {
+          resolve(undefined)
+        })
+      })
+    }
+  }
+}
+
+/**
+ * The test-only certificate of `api.docs.test`, self-signed, valid until 2126. The bundle trusts it
+ * through NODE_EXTRA_CA_CERTS; nothing else does, and the name resolves nowhere.
+ */
+export const TLS_HOST = 'api.docs.test'
+export const TLS_CERT_FILE = join(import.meta.dirname, 'tls', 'api.docs.test.pem')
+
+/**
+ * A TLS front on 127.0.0.1 for `target` (the emulator, which speaks plain http): it answers as
+ * https://api.docs.test with the certificate above, and passes the decrypted bytes on. A proxy
+ * that tunnels to it makes an https API reachable without leaving the machine.
+ * @param {URL} target
+ */
+export async function startTlsFront(target) {
+  /** @type {Set<import('node:net').Socket>} */
+  const open = new Set()
+  const server = createTlsServer(
+    { cert: readFileSync(TLS_CERT_FILE), key: readFileSync(join(import.meta.dirname, 'tls', 'api.docs.test.key')) },
+    (socket) => {
+      open.add(socket)
+      socket.on('close', () => open.delete(socket))
+      const upstream = connect(Number(target.port), target.hostname)
+      socket.pipe(upstream).pipe(socket)
+      upstream.on('error', () => socket.destroy())
+      socket.on('error', () => upstream.destroy())
+    }
+  )
+  await new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      resolve(undefined)
+    })
+  })
+  const address = /** @type {import('node:net').AddressInfo} */ (server.address())
+  return {
+    url: `https://127.0.0.1:${address.port}`,
     async close() {
       for (const socket of open) socket.destroy()
       await new Promise((resolve) => {

@@ -254,15 +254,14 @@ describe('run', () => {
       expect(fake.events.filter((e) => e.includes('sk_notMintKey'))).toEqual(['setSecret sk_notMintKey'])
     })
 
-    it.each(['http://api.example.com', 'http://127.evil.example', 'http://127.0.0.1.evil.example', 'http://10.0.0.1:8080'])(
-      'warns that %s sends the key unencrypted',
-      async (baseUrl) => {
-        fake.inputs.baseUrl = baseUrl
-        await run()
-        expect(warnings()).toEqual(['baseUrl uses plain http, so the API key crosses the network unencrypted; use https.'])
-        expect(actions()).toContain('work proj')
-      }
-    )
+    it('refuses a plain-http baseUrl that is not loopback before any work, and never shows the key', async () => {
+      fake.inputs.baseUrl = 'http://api.example.com'
+      await run()
+      expect(actions()).not.toContain('work proj')
+      expect(warnings()).toEqual([])
+      expect(actions()[0]).toMatch(/^setFailed Invalid input:\n- `baseUrl` must use https: plain http would send the API key/)
+      for (const text of [...actions(), ...fake.summaries]) expect(text).not.toContain(KEY)
+    })
 
     it.each([
       'https://api.example.com',
@@ -271,9 +270,10 @@ describe('run', () => {
       'http://127.10.200.30',
       'http://127.1',
       'http://[::1]:9000'
-    ])('does not warn about %s', async (baseUrl) => {
+    ])('accepts %s without a warning', async (baseUrl) => {
       fake.inputs.baseUrl = baseUrl
       await run()
+      expect(actions()).toContain('work proj')
       expect(warnings()).toEqual([])
     })
   })

@@ -6,6 +6,7 @@ import { inputErrorsSummaryHtml } from './report/input-errors.js'
 import { errorMessage } from './run/error-message.js'
 import { finalLine, type RunEnd } from './run/final-line.js'
 import { InputError, type Inputs, readInputs } from './run/inputs.js'
+import { secretForms } from './text/secret.js'
 
 function warnAboutInputs(inputs: Inputs): void {
   for (const warning of inputs.warnings) core.warning(warning)
@@ -27,9 +28,9 @@ async function summariseInputErrors(error: InputError): Promise<void> {
 /** The run up to its last line: how it ended, once the summary is written and the step failed if it must. */
 async function runToEnd(): Promise<RunEnd> {
   try {
+    // Each secret in every form a service might echo it in: the runner masks only what it is told of.
     for (const secret of ['apiKey', 'githubToken']) {
-      const value = core.getInput(secret)
-      if (value) core.setSecret(value)
+      for (const form of secretForms(core.getInput(secret))) core.setSecret(form)
     }
     const inputs = readInputs((name) => core.getInput(name))
     warnAboutInputs(inputs)

@@ -179,6 +179,29 @@ for (const { name: runtime, node, primary } of runtimes()) {
       expectKeyNowhere(run)
     })
 
+    it(`[${runtime}] keeps a key with / and " out of the debug log when the service echoes it inside JSON, URL-encoded or in base64`, async () => {
+      const odd = 'mint_ab/cd"ef+gh\\ij'
+      const echoed = JSON.stringify({
+        error: `prompt rejected for key ${odd}`,
+        details: [
+          { message: `retry at /login?key=${encodeURIComponent(odd)}` },
+          { message: Buffer.from(`Bearer ${odd}`).toString('base64') }
+        ]
+      })
+      emu.fault({ method: 'POST', kind: 'status', status: 400, body: echoed })
+      const run = await act({ inputs: { ...base(), apiKey: odd, prompt: 'Echo' }, env: { RUNNER_DEBUG: '1', ACTIONS_STEP_DEBUG: 'true' } })
+      expect(run.code).toBe(1)
+      expect(run.stdout).toContain('::debug::POST /v2/agent/proj_docs/job answered 400')
+      expect(errors(run)[0]).toContain('The service said: "prompt rejected for key ***; retry at /login?key=***; ***"')
+      const forms = [odd, 'mint_ab/cd\\"ef', 'mint_ab\\/cd\\"ef', encodeURIComponent(odd), Buffer.from(`Bearer ${odd}`).toString('base64')]
+      const told = run.stdout.split('\n').filter((line) => line.startsWith('::add-mask::'))
+      expect(told.length).toBeGreaterThanOrEqual(forms.length)
+      for (const form of forms) {
+        expect(linesWith(run, form).filter((line) => !line.startsWith('::add-mask::'))).toEqual([])
+        expect(run.summary).not.toContain(form)
+      }
+    })
+
     // The action's logic: under the primary runtime only.
     if (!primary) return
 

@@ -651,6 +651,40 @@ describe('keeping the API key secret', () => {
     expect(everythingSaid(error)).not.toContain('ECONNREFUSED')
   })
 
+  describe('a key with characters that JSON, URLs and base64 change, echoed in those forms', () => {
+    // The emulator's faults answer before it checks the key, so any key will do.
+    const ODD = 'mint_ab/cd"ef+gh\\ij'
+    const forms = [ODD, JSON.stringify(ODD).slice(1, -1), JSON.stringify(ODD).slice(1, -1).replace(/\//g, '\\/'), encodeURIComponent(ODD)]
+    const encoded = [Buffer.from(ODD).toString('base64'), Buffer.from(`Bearer ${ODD}`).toString('base64')]
+
+    it.each([
+      ['inside JSON', JSON.stringify({ error: `Invalid key ${ODD}` })],
+      ['inside JSON, / escaped', JSON.stringify({ error: `Invalid key ${ODD}` }).replace(/\//g, '\\/')],
+      ['URL-encoded', `<a href="/login?key=${encodeURIComponent(ODD)}">again</a>`],
+      ['base64 of the key', `key=${Buffer.from(ODD).toString('base64')}`],
+      [
+        'base64 of the Authorization header',
+        JSON.stringify({ error: 'denied', details: [{ message: `saw ${Buffer.from(`Bearer ${ODD}`).toString('base64')}` }] })
+      ]
+    ])('keeps the key %s out of debug lines and errors', async (_form, body) => {
+      const own = makeClient({ apiKey: ODD, retry: { ...FAST, maxAttempts: 2 } })
+      emu.fault({ method: 'GET', kind: 'status', status: 500, body }, { method: 'GET', kind: 'status', status: 401, body })
+      const error = await apiError(own.getJob('proj_docs', 'j1'))
+      const said = everythingSaid(error)
+      expect(debug.filter((line) => line.includes('answered'))).toHaveLength(2)
+      expect(said).toContain('***')
+      for (const form of [...forms, ...encoded]) expect(said).not.toContain(form)
+      expect(said).not.toMatch(/ab.{0,6}cd.{0,6}ef/)
+    })
+
+    it('keeps the key out of the values an answer holds', async () => {
+      const own = makeClient({ apiKey: ODD })
+      emu.fault({ method: 'GET', kind: 'status', status: 200, body: JSON.stringify({ id: 'j1', status: `active ${ODD}`, prLink: null }) })
+      const job = await own.getJob('proj_docs', 'j1')
+      expect(job.status).toBe('active ***')
+    })
+  })
+
   it('never shows the key in any failure of a create', async () => {
     const port = await closedPort()
     const refused = makeClient({ baseUrl: `http://127.0.0.1:${port}` })

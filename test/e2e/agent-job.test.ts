@@ -239,6 +239,43 @@ for (const { name: runtime, node, primary } of runtimes()) {
       expectKeyNowhere(strict)
     })
 
+    it.each([
+      ['on another host', 'https://evil.example/acme/docs/pull/42', {}, 'https://evil.example/acme/docs/pull/42', ''],
+      [
+        'with shell characters',
+        'https://github.com/acme/docs/pull/42;id;uname&whoami',
+        {},
+        'https://github.com/acme/docs/pull/42%3Bid%3Buname%26whoami',
+        ''
+      ],
+      [
+        'on github.com when the run is on a GitHub Enterprise Server',
+        'https://github.com/acme/docs/pull/42',
+        { GITHUB_SERVER_URL: 'https://ghe.example.com' },
+        'https://github.com/acme/docs/pull/42',
+        ''
+      ],
+      [
+        "on the run's GitHub Enterprise Server",
+        'https://ghe.example.com/acme/docs/pull/42?diff=split',
+        { GITHUB_SERVER_URL: 'https://ghe.example.com' },
+        'https://ghe.example.com/acme/docs/pull/42',
+        '42'
+      ]
+    ])(
+      `[${runtime}] reports a prLink %s, calling it a pull request only on the run's GitHub server`,
+      async (_case, prLink, env, output, number) => {
+        emu.planJobs({ finishAfterMs: 300, prLink })
+        const run = await act({ inputs: { ...base(), prompt: 'Link' }, env })
+        expect(run.code).toBe(0)
+        expect(run.outputs).toMatchObject({ status: 'completed', prLink: output, prNumber: number })
+        const seen = renderSummary(run.summary)
+        expect(seen.headings[0]).toBe(`✅ Opened ${number ? 'acme/docs#42' : output}`)
+        expect(seen.links[0]).toEqual({ href: output, text: number ? 'acme/docs#42' : output })
+        expect(run.outputFile).not.toMatch(/[;&|`$]/)
+      }
+    )
+
     it(`[${runtime}] sends a follow-up message to an existing job and watches it again`, async () => {
       const id = 'job_follow'
       emu.addJob(id, {

@@ -143,8 +143,8 @@ function noteStatus(progress, status, previous, shownId, log) {
     return status;
 }
 
-// EXTERNAL MODULE: ./src/agent/outcome.ts
-var outcome = __webpack_require__(7453);
+// EXTERNAL MODULE: ./src/agent/outcome.ts + 1 modules
+var outcome = __webpack_require__(2431);
 ;// CONCATENATED MODULE: ./src/agent/part.ts
 
 
@@ -152,10 +152,12 @@ function agentJobPart(api, settings, hooks = {}) {
     const progress = newJobProgress();
     return {
         run: ({ lifetime, log }) => runAgentJob(api, settings, progress, lifetime, log, hooks),
-        report: (ending, elapsedMs) => (0,outcome/* judgeJob */.JB)(progress, ending, settings, elapsedMs)
+        report: (ending, elapsedMs) => (0,outcome/* judgeJob */.J)(progress, ending, settings, elapsedMs)
     };
 }
 
+// EXTERNAL MODULE: ./src/text/secret.ts
+var secret = __webpack_require__(8091);
 ;// CONCATENATED MODULE: ./src/api/retry.ts
 // How long to wait before retrying a request: exponential backoff with full jitter,
 // or the service's Retry-After when it gives one.
@@ -189,7 +191,8 @@ var lib_proxy = __webpack_require__(9783);
 var undici = __webpack_require__(6752);
 ;// CONCATENATED MODULE: ./src/api/transport.ts
 // One HTTP exchange, through the proxy the environment names (HTTPS_PROXY, HTTP_PROXY, NO_PROXY,
-// with the toolkit's own rules) or directly, under a per-request timeout and the run's abort signal.
+// with the toolkit's own rules) or directly, under a per-request timeout and the run's abort signal,
+// both of which cover every phase of the exchange: the proxy's CONNECT, the answer's headers, its body.
 
 
 /** The exchange failed without an HTTP answer. `sent` is false only when the request surely never left. */
@@ -218,6 +221,23 @@ function errorCode(error) {
     const found = code ?? cause?.code;
     return typeof found === 'string' ? found : undefined;
 }
+/**
+ * The request's promise, or its signal's reason as soon as the signal aborts. undici heeds the signal
+ * only once the request has a connection: a proxy that accepts the connection and never answers the
+ * tunnel's CONNECT would hold the request past every timeout. The request, aborted by the same signal,
+ * is never written to a connection that opens later; close() ends the connection to the proxy.
+ */
+function untilAborted(pending, signal) {
+    return new Promise((resolve, reject) => {
+        const onAbort = () => {
+            reject(signal.reason);
+        };
+        signal.addEventListener('abort', onAbort, { once: true });
+        pending.then(resolve, reject).finally(() => {
+            signal.removeEventListener('abort', onAbort);
+        });
+    });
+}
 class Transport {
     direct;
     proxied = new Map();
@@ -236,7 +256,7 @@ class Transport {
         const timeout = AbortSignal.timeout(Math.max(1, timeoutMs));
         const signal = AbortSignal.any([runSignal, timeout]);
         try {
-            const res = await (0,undici.request)(req.url, {
+            const res = await untilAborted((0,undici.request)(req.url, {
                 method: req.method,
                 headers: req.headers,
                 body: req.body,
@@ -244,7 +264,7 @@ class Transport {
                 dispatcher: this.dispatcherFor(req.url),
                 headersTimeout: timeoutMs,
                 bodyTimeout: timeoutMs
-            });
+            }), signal);
             const chunks = [];
             let size = 0;
             for await (const chunk of res.body) {
@@ -288,6 +308,7 @@ class Transport {
 
 
 
+
 /** The query of an analytics request, in a fixed order; a cursor only when there is one. */
 function analyticsQuery(query) {
     const out = { dateFrom: query.dateFrom, dateTo: query.dateTo };
@@ -317,11 +338,21 @@ class ApiClient {
     requestTimeoutMs;
     retry;
     debug;
+    /**
+     * Cleans a text of the key in every form a service might echo it in (src/text/secret.ts). The key
+     * never leaves this class: every answer's body is cleaned as it arrives, before anything reads it,
+     * and so are every debug line and error message, whatever they were made from.
+     */
+    redact;
     constructor(options) {
         this.options = options;
         this.requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
         this.retry = options.retry ?? DEFAULT_RETRY_POLICY;
-        this.debug = options.debug ?? (() => undefined);
+        this.redact = (0,secret/* redactor */.$)(options.apiKey);
+        const debug = options.debug ?? (() => undefined);
+        this.debug = (message) => {
+            debug(this.redact(message));
+        };
     }
     async createJob(projectId, prompt) {
         const ctx = { kind: 'create', projectId };
@@ -430,10 +461,6 @@ class ApiClient {
     close() {
         return this.transport.close();
     }
-    /** The key never leaves this class: any text the service or the network hands back is cleaned of it. */
-    redact(text) {
-        return text.split(this.options.apiKey).join('***');
-    }
     async call(call) {
         const { lifetime } = this.options;
         const url = new URL(this.options.baseUrl + call.path);
@@ -459,7 +486,8 @@ class ApiClient {
             let retryAfterMs;
             this.debug(`${call.method} ${url.pathname}${url.search}${attempt > 1 ? ` (attempt ${attempt})` : ''}`);
             try {
-                const res = await this.transport.send({ method: call.method, url, headers, body }, lifetime.signal, timeoutMs);
+                const answer = await this.transport.send({ method: call.method, url, headers, body }, lifetime.signal, timeoutMs);
+                const res = { ...answer, body: this.redact(answer.body) };
                 this.debug(`${call.method} ${url.pathname} answered ${res.status} in ${Date.now() - started} ms: ${this.debugBody(call, res)}`);
                 if (Math.floor(res.status / 100) === 2)
                     return this.parse(call, res.status, res.body);
@@ -492,6 +520,7 @@ class ApiClient {
             if (!repeatable || attempt >= this.retry.maxAttempts || wait >= lifetime.remainingMs()) {
                 if (failure.details.mayHaveActed)
                     failure.message += (0,errors/* mayHaveActedAdvice */.fz)(call.ctx);
+                failure.message = this.redact(failure.message);
                 throw failure;
             }
             this.debug(`Retrying in ${(wait / 1000).toFixed(1)} s (attempt ${attempt + 1} of ${this.retry.maxAttempts}).`);
@@ -530,7 +559,7 @@ class ApiClient {
     debugBody(call, res) {
         if (call.ctx.kind === 'analytics' && Math.floor(res.status / 100) === 2)
             return `${Buffer.byteLength(res.body)} bytes`;
-        return (0,text_escape/* logText */.kc)(this.redact(res.body), 500);
+        return (0,text_escape/* logText */.kc)(res.body, 500);
     }
     /** The service's own words from an error body, or undefined when it is not the documented JSON. */
     errorText(body) {
@@ -546,7 +575,7 @@ class ApiClient {
             return undefined;
         // Stryker disable next-line ArrayDeclaration: an element added to the empty list has no message, and parts without text are dropped
         const parts = [parsed.data.error, ...(parsed.data.details ?? []).map((d) => d.message)].filter((p) => p);
-        return this.redact(parts.join('; '));
+        return parts.join('; ');
     }
 }
 
@@ -593,11 +622,17 @@ function endBody(job, run) {
 }
 
 ;// CONCATENATED MODULE: ./src/github/run-link.ts
-// The link to this workflow run, from GITHUB_SERVER_URL so that GitHub Enterprise Server works.
+// The run's GitHub server and the link to this workflow run, from GITHUB_SERVER_URL so that GitHub
+// Enterprise Server works.
 
 function runLink(env) {
     const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: runId } = env;
     return server && repository && runId ? (0,text_escape/* safeHttpUrl */.vH)(`${server.replace(/\/+$/, '')}/${repository}/actions/runs/${runId}`) : undefined;
+}
+/** The origin of the run's GitHub server: GITHUB_SERVER_URL when it is an http(s) URL, else https://github.com. */
+function githubServer(env) {
+    const url = (0,text_escape/* safeHttpUrl */.vH)(env.GITHUB_SERVER_URL);
+    return url ? new URL(url).origin : 'https://github.com';
 }
 
 ;// CONCATENATED MODULE: ./src/github/comment.ts
@@ -897,7 +932,8 @@ const ANALYTICS_CONCURRENCY = 3;
 function jobParts(inputs, client, thread) {
     if (inputs.prompt === undefined && inputs.jobId === undefined)
         return [];
-    return [agentJobPart(client, inputs, { onStarted: thread && ((jobId) => thread.start(jobId)) })];
+    const settings = { ...inputs, githubServer: githubServer(process.env) };
+    return [agentJobPart(client, settings, { onStarted: thread && ((jobId) => thread.start(jobId)) })];
 }
 /** Whether the text readers typed is kept: `auto` keeps it only when the event payload says the repository is private. */
 async function showReaderText(analytics) {

@@ -1,27 +1,18 @@
 // run(): mask the key, read the inputs once, do the work, then write outputs and summary from what
 // is known, fail the step in one place, and end the log with one line on how the run ended. The work
 // is loaded only after the inputs are valid; bad inputs get a summary section of their own.
-import { isIPv4 } from 'node:net'
 import * as core from '@actions/core'
 import { inputErrorsSummaryHtml } from './report/input-errors.js'
 import { errorMessage } from './core/error-message.js'
 import { finalLine, type RunEnd } from './run/final-line.js'
 import { InputError } from './core/input-error.js'
 import { type Inputs, readInputs } from './run/inputs.js'
-
-/** A host on this machine: localhost, 127.0.0.0/8 (URL writes IPv4 addresses in full) or [::1]. */
-function isLoopback(hostname: string): boolean {
-  return hostname === 'localhost' || (isIPv4(hostname) && hostname.startsWith('127.')) || hostname === '[::1]'
-}
+import { secretForms } from './text/secret.js'
 
 function warnAboutInputs(inputs: Inputs): void {
   for (const warning of inputs.warnings) core.warning(warning)
   if (!inputs.apiKey.startsWith('mint_')) {
     core.warning('The apiKey does not start with "mint_", the prefix of admin API keys; the service will probably reject it.')
-  }
-  const url = new URL(inputs.baseUrl)
-  if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
-    core.warning('baseUrl uses plain http, so the API key crosses the network unencrypted; use https.')
   }
 }
 
@@ -38,9 +29,9 @@ async function summariseInputErrors(error: InputError): Promise<void> {
 /** The run up to its last line: how it ended, once the summary is written and the step failed if it must. */
 async function runToEnd(): Promise<RunEnd> {
   try {
+    // Each secret in every form a service might echo it in: the runner masks only what it is told of.
     for (const secret of ['apiKey', 'githubToken']) {
-      const value = core.getInput(secret)
-      if (value) core.setSecret(value)
+      for (const form of secretForms(core.getInput(secret))) core.setSecret(form)
     }
     const inputs = readInputs((name) => core.getInput(name))
     warnAboutInputs(inputs)

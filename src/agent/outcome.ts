@@ -5,9 +5,10 @@ import { ApiError, mayHaveActedAdvice } from '../api/errors.js'
 import { isKnownStatus, type KnownStatus } from '../api/schemas.js'
 import { errorMessage } from '../core/error-message.js'
 import { type PartEnding, stopOf } from '../core/part.js'
-import { logText, safeHttpUrl } from '../text/escape.js'
+import { logText } from '../text/escape.js'
 import { formatDuration } from '../text/format.js'
 import type { JobProgress } from './job.js'
+import { pullRequestLink } from './pull-request.js'
 
 /** The job endings that `failOn` may name to fail the step. */
 export const FAIL_ON_WORDS = ['failed', 'archived', 'no-pr'] as const
@@ -36,10 +37,16 @@ export interface JobReport {
   status?: KnownStatus
   /** The status exactly as the service last gave it. */
   serviceStatus?: string
-  /** The pull request link, only when it is a plain http(s) URL. */
+  /**
+   * The pull request link, when the service gave an http(s) URL: scheme, host and path only, nothing
+   * in it special to a shell, HTML or Markdown (src/agent/pull-request.ts).
+   */
   prLink?: string
   /** The link as the service gave it, when it is not one the action will link to. */
   unsafePrLink?: string
+  /** "acme/docs", only when the link is a pull request on the run's GitHub server. */
+  prRepository?: string
+  /** The pull request's number, only when the link is a pull request on the run's GitHub server. */
   prNumber?: string
   /** The prompt the agent was given (to create the job, or as a follow-up). */
   prompt?: string
@@ -65,6 +72,8 @@ export interface JobPolicy {
   wait: boolean
   timeoutMs: number
   failOn: ReadonlySet<FailOn>
+  /** The run's GitHub server (GITHUB_SERVER_URL): a prLink is a pull request only on it. */
+  githubServer: string
 }
 
 // What to do about a POST that was sent and not answered. The advice depends only on the kind of
@@ -80,17 +89,12 @@ const MESSAGE_ADVICE = mayHaveActedAdvice({ kind: 'message', projectId: '' })
 // Said once a job exists and the step stops watching it.
 const STILL_RUNNING = 'The job keeps running on the service: the API cannot cancel it.'
 
-/** The pull request number, when the link is a GitHub pull request URL (github.com or GitHub Enterprise Server). */
-export function prNumberOf(link: string | undefined): string | undefined {
-  return link?.match(/^https?:\/\/[^/]+\/[^/]+\/[^/]+\/pull\/(\d+)(?:[/?#]|$)/)?.[1]
-}
-
 /** The job's report from its progress, how the work ended, and the run's time so far (`elapsedMs`). */
 export function judgeJob(progress: JobProgress, ending: PartEnding, policy: JobPolicy, elapsedMs: number): JobReport {
   const job = progress.job
   const serviceStatus = job?.status
   const status: KnownStatus | undefined = isKnownStatus(serviceStatus) ? serviceStatus : serviceStatus !== undefined ? 'active' : undefined
-  const prLink = safeHttpUrl(job?.prLink)
+  const link = pullRequestLink(job?.prLink, policy.githubServer)
   const id = progress.jobId ? `job ${logText(progress.jobId, 100)}` : 'the job'
   const report: JobReport = {
     kind: 'job',
@@ -99,9 +103,10 @@ export function judgeJob(progress: JobProgress, ending: PartEnding, policy: JobP
     jobId: progress.jobId,
     status,
     serviceStatus,
-    prLink,
-    unsafePrLink: job?.prLink && !prLink ? job.prLink : undefined,
-    prNumber: prNumberOf(prLink),
+    prLink: link?.url,
+    unsafePrLink: job?.prLink && !link ? job.prLink : undefined,
+    prRepository: link?.pullRequest?.repository,
+    prNumber: link?.pullRequest?.number,
     prompt: policy.prompt,
     model: job?.model,
     repository: job?.source?.repository,

@@ -12,6 +12,7 @@ import {
 } from './errors.js'
 import { type Lifetime, sleep } from '../core/lifetime.js'
 import { logText } from '../text/escape.js'
+import { redactor } from '../text/secret.js'
 import { backoffDelay, DEFAULT_RETRY_POLICY, parseRetryAfter, type RetryPolicy } from './retry.js'
 import {
   type AgentJob,
@@ -111,11 +112,21 @@ export class ApiClient {
   private readonly requestTimeoutMs: number
   private readonly retry: RetryPolicy
   private readonly debug: (message: string) => void
+  /**
+   * Cleans a text of the key in every form a service might echo it in (src/text/secret.ts). The key
+   * never leaves this class: every answer's body is cleaned as it arrives, before anything reads it,
+   * and so are every debug line and error message, whatever they were made from.
+   */
+  private readonly redact: (text: string) => string
 
   constructor(private readonly options: ClientOptions) {
     this.requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS
     this.retry = options.retry ?? DEFAULT_RETRY_POLICY
-    this.debug = options.debug ?? (() => undefined)
+    this.redact = redactor(options.apiKey)
+    const debug = options.debug ?? (() => undefined)
+    this.debug = (message) => {
+      debug(this.redact(message))
+    }
   }
 
   async createJob(projectId: string, prompt: string): Promise<AgentJob & { id: string }> {
@@ -236,11 +247,6 @@ export class ApiClient {
     return this.transport.close()
   }
 
-  /** The key never leaves this class: any text the service or the network hands back is cleaned of it. */
-  private redact(text: string): string {
-    return text.split(this.options.apiKey).join('***')
-  }
-
   private async call<T>(call: Call<T>): Promise<T> {
     const { lifetime } = this.options
     const url = new URL(this.options.baseUrl + call.path)
@@ -266,7 +272,8 @@ export class ApiClient {
       let retryAfterMs: number | undefined
       this.debug(`${call.method} ${url.pathname}${url.search}${attempt > 1 ? ` (attempt ${attempt})` : ''}`)
       try {
-        const res = await this.transport.send({ method: call.method, url, headers, body }, lifetime.signal, timeoutMs)
+        const answer = await this.transport.send({ method: call.method, url, headers, body }, lifetime.signal, timeoutMs)
+        const res = { ...answer, body: this.redact(answer.body) }
         this.debug(`${call.method} ${url.pathname} answered ${res.status} in ${Date.now() - started} ms: ${this.debugBody(call, res)}`)
         if (Math.floor(res.status / 100) === 2) return this.parse(call, res.status, res.body)
         retryAfterMs = parseRetryAfter(res.headers['retry-after'], Date.now())
@@ -295,6 +302,7 @@ export class ApiClient {
       const wait = retryAfterMs ?? backoffDelay(attempt - 1, this.retry)
       if (!repeatable || attempt >= this.retry.maxAttempts || wait >= lifetime.remainingMs()) {
         if (failure.details.mayHaveActed) failure.message += mayHaveActedAdvice(call.ctx)
+        failure.message = this.redact(failure.message)
         throw failure
       }
       this.debug(`Retrying in ${(wait / 1000).toFixed(1)} s (attempt ${attempt + 1} of ${this.retry.maxAttempts}).`)
@@ -332,7 +340,7 @@ export class ApiClient {
    */
   private debugBody(call: Call<unknown>, res: { status: number; body: string }): string {
     if (call.ctx.kind === 'analytics' && Math.floor(res.status / 100) === 2) return `${Buffer.byteLength(res.body)} bytes`
-    return logText(this.redact(res.body), 500)
+    return logText(res.body, 500)
   }
 
   /** The service's own words from an error body, or undefined when it is not the documented JSON. */
@@ -347,6 +355,6 @@ export class ApiClient {
     if (!parsed.success) return undefined
     // Stryker disable next-line ArrayDeclaration: an element added to the empty list has no message, and parts without text are dropped
     const parts = [parsed.data.error, ...(parsed.data.details ?? []).map((d) => d.message)].filter((p) => p)
-    return this.redact(parts.join('; '))
+    return parts.join('; ')
   }
 }

@@ -1,5 +1,6 @@
 // One HTTP exchange, through the proxy the environment names (HTTPS_PROXY, HTTP_PROXY, NO_PROXY,
-// with the toolkit's own rules) or directly, under a per-request timeout and the run's abort signal.
+// with the toolkit's own rules) or directly, under a per-request timeout and the run's abort signal,
+// both of which cover every phase of the exchange: the proxy's CONNECT, the answer's headers, its body.
 import { getProxyUrl } from '@actions/http-client/lib/proxy'
 import { Agent, ProxyAgent, request, type Dispatcher } from 'undici'
 
@@ -46,6 +47,24 @@ function errorCode(error: unknown): string | undefined {
   return typeof found === 'string' ? found : undefined
 }
 
+/**
+ * The request's promise, or its signal's reason as soon as the signal aborts. undici heeds the signal
+ * only once the request has a connection: a proxy that accepts the connection and never answers the
+ * tunnel's CONNECT would hold the request past every timeout. The request, aborted by the same signal,
+ * is never written to a connection that opens later; close() ends the connection to the proxy.
+ */
+function untilAborted<T>(pending: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => {
+      reject(signal.reason as Error)
+    }
+    signal.addEventListener('abort', onAbort, { once: true })
+    pending.then(resolve, reject).finally(() => {
+      signal.removeEventListener('abort', onAbort)
+    })
+  })
+}
+
 export class Transport {
   private direct: Agent | undefined
   private readonly proxied = new Map<string, ProxyAgent>()
@@ -65,15 +84,18 @@ export class Transport {
     const timeout = AbortSignal.timeout(Math.max(1, timeoutMs))
     const signal = AbortSignal.any([runSignal, timeout])
     try {
-      const res = await request(req.url, {
-        method: req.method,
-        headers: req.headers,
-        body: req.body,
-        signal,
-        dispatcher: this.dispatcherFor(req.url),
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs
-      })
+      const res = await untilAborted(
+        request(req.url, {
+          method: req.method,
+          headers: req.headers,
+          body: req.body,
+          signal,
+          dispatcher: this.dispatcherFor(req.url),
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs
+        }),
+        signal
+      )
       const chunks: Buffer[] = []
       let size = 0
       for await (const chunk of res.body) {

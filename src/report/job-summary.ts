@@ -16,12 +16,10 @@ const SHORT_PROMPT = 200
  */
 export const PROMPT_SHOWN = 4000
 
-/** A GitHub pull request URL (github.com or GitHub Enterprise Server): owner, repository and number. */
-const PULL_REQUEST = /^https?:\/\/[^/]+\/([^/]+)\/([^/]+)\/pull\/(\d+)(?:[/?#].*)?$/s
-
-/** "acme/docs#42" for a GitHub pull request URL, otherwise undefined. */
-export function pullRequestLabel(link: string): string | undefined {
-  return PULL_REQUEST.test(link) ? link.replace(PULL_REQUEST, '$1/$2#$3') : undefined
+/** "acme/docs#42" for a pull request on the run's GitHub server; otherwise the link itself. */
+export function pullRequestLabel(job: Pick<JobReport, 'prLink' | 'prRepository' | 'prNumber'>): string | undefined {
+  if (job.prRepository !== undefined && job.prNumber !== undefined) return `${job.prRepository}#${job.prNumber}`
+  return job.prLink
 }
 
 /** The repository a job works on (a full URL, as the service gives it), linked and named by its path. */
@@ -33,7 +31,7 @@ function repositoryHtml(repository: string): string {
 }
 
 function pullRequestHtml(job: JobReport): string {
-  if (job.prLink) return linkHtml(job.prLink, htmlText(pullRequestLabel(job.prLink) ?? job.prLink, 200))
+  if (job.prLink) return linkHtml(job.prLink, htmlText(pullRequestLabel(job) ?? job.prLink, 200))
   return 'a pull request'
 }
 

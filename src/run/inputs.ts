@@ -1,4 +1,5 @@
 // The action's inputs, read once and validated into one typed object before any request is made.
+import { isIPv4 } from 'node:net'
 import { z } from 'zod'
 import { FAIL_ON_WORDS, type FailOn } from '../agent/outcome.js'
 import { InputError } from '../core/input-error.js'
@@ -90,6 +91,11 @@ const isPathSegment = (v: string): boolean => v !== '.' && v !== '..' && !/[\u00
 
 const pathSegment = (what: string) =>
   required(what).refine(isPathSegment, { error: (issue) => `must be ${what}, not ${shown(String(issue.input))}` })
+
+/** A host on this machine: localhost, 127.0.0.0/8 (URL writes IPv4 addresses in full) or [::1]. */
+function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || (isIPv4(hostname) && hostname.startsWith('127.')) || hostname === '[::1]'
+}
 
 const PROJECT_ID = 'the project ID shown on the API keys page of the dashboard'
 
@@ -193,6 +199,13 @@ const schema = z.object({
     const url = URL.canParse(v) ? new URL(v) : undefined
     if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.search || url.hash || url.username || url.password) {
       ctx.addIssue(`must be an http(s) origin such as ${INPUT_DEFAULTS.baseUrl}, without query, fragment or credentials; got ${shown(v)}`)
+      return z.NEVER
+    }
+    if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
+      ctx.addIssue(
+        `must use https: plain http would send the API key across the network unencrypted, so it is allowed only for this machine ` +
+          `(localhost, 127.0.0.1 or [::1]), such as a local emulator; got ${shown(v)}`
+      )
       return z.NEVER
     }
     return url.href.replace(/\/+$/, '')

@@ -9,7 +9,7 @@ import { agentJobPart } from '../agent/part.js'
 import { ApiClient } from '../api/client.js'
 import { CommentThread } from '../github/comment.js'
 import { repositoryIsPrivate } from '../github/repository-visibility.js'
-import { runLink } from '../github/run-link.js'
+import { githubServer, runLink } from '../github/run-link.js'
 import { runnerSink } from '../github/runner-sink.js'
 import { ACTION_NAME, ACTION_VERSION } from '../version.js'
 import type { AnalyticsInputs, Inputs } from './inputs.js'
@@ -30,7 +30,8 @@ export const ANALYTICS_CONCURRENCY = 3
 /** The agent job's part, when the inputs ask for one. */
 function jobParts(inputs: Inputs, client: ApiClient, thread: CommentThread | undefined): Part<PartReport>[] {
   if (inputs.prompt === undefined && inputs.jobId === undefined) return []
-  return [agentJobPart(client, inputs, { onStarted: thread && ((jobId) => thread.start(jobId)) })]
+  const settings = { ...inputs, githubServer: githubServer(process.env) }
+  return [agentJobPart(client, settings, { onStarted: thread && ((jobId) => thread.start(jobId)) })]
 }
 
 /** Whether the text readers typed is kept: `auto` keeps it only when the event payload says the repository is private. */

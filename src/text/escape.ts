@@ -85,3 +85,22 @@ export function safeHttpUrl(value: string | null | undefined): string | undefine
   const href = url.href
   return /^[A-Za-z0-9\-._~:/?#=&%+,;]+$/.test(href) ? href : undefined
 }
+
+/** Characters of a URL's path kept as they are: none is special to a shell, HTML or Markdown. */
+const PLAIN_PATH = /[^A-Za-z0-9\-._~/%]/g
+
+/**
+ * A URL to show and to hand to later steps, when the value is an http(s) URL without credentials:
+ * its scheme, host and path, the query string and fragment dropped, and every character of the path
+ * that a shell, HTML or Markdown would treat specially (`;` `&` `|` `$` quotes, parentheses…)
+ * percent-encoded. Undefined for anything else, a host with characters no DNS name or IP address has included.
+ */
+export function plainHttpUrl(value: string | null | undefined): string | undefined {
+  if (!value || !URL.canParse(value)) return undefined
+  const url = new URL(value)
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined
+  if (url.username || url.password) return undefined
+  if (!/^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d+)?$/.test(url.host)) return undefined
+  const path = url.pathname.replace(PLAIN_PATH, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)
+  return `${url.protocol}//${url.host}${path}`
+}

@@ -176,6 +176,29 @@ for (const { name: runtime, node } of runtimes()) {
       expectKeyNowhere(run)
     })
 
+    it(`[${runtime}] keeps a key with / and " out of the debug log when the service echoes it inside JSON, URL-encoded or in base64`, async () => {
+      const odd = 'mint_ab/cd"ef+gh\\ij'
+      const echoed = JSON.stringify({
+        error: `prompt rejected for key ${odd}`,
+        details: [
+          { message: `retry at /login?key=${encodeURIComponent(odd)}` },
+          { message: Buffer.from(`Bearer ${odd}`).toString('base64') }
+        ]
+      })
+      emu.fault({ method: 'POST', kind: 'status', status: 400, body: echoed })
+      const run = await act({ inputs: { ...base(), apiKey: odd, prompt: 'Echo' }, env: { RUNNER_DEBUG: '1', ACTIONS_STEP_DEBUG: 'true' } })
+      expect(run.code).toBe(1)
+      expect(run.stdout).toContain('::debug::POST /v2/agent/proj_docs/job answered 400')
+      expect(errors(run)[0]).toContain('The service said: "prompt rejected for key ***; retry at /login?key=***; ***"')
+      const forms = [odd, 'mint_ab/cd\\"ef', 'mint_ab\\/cd\\"ef', encodeURIComponent(odd), Buffer.from(`Bearer ${odd}`).toString('base64')]
+      const told = run.stdout.split('\n').filter((line) => line.startsWith('::add-mask::'))
+      expect(told.length).toBeGreaterThanOrEqual(forms.length)
+      for (const form of forms) {
+        expect(linesWith(run, form).filter((line) => !line.startsWith('::add-mask::'))).toEqual([])
+        expect(run.summary).not.toContain(form)
+      }
+    })
+
     it(`[${runtime}] reports a completed job that changed no files, and fails on it only when failOn has no-pr`, async () => {
       emu.planJobs({ finishAfterMs: 500, changesFiles: false }, { finishAfterMs: 500, changesFiles: false })
       const ok = await act({ inputs: { ...base(), prompt: 'Fix a typo' } })
@@ -209,6 +232,43 @@ for (const { name: runtime, node } of runtimes()) {
       expect(errors(strict)).toEqual([`Job ${strict.outputs.jobId} was archived, and failOn includes archived.`])
       expectKeyNowhere(strict)
     })
+
+    it.each([
+      ['on another host', 'https://evil.example/acme/docs/pull/42', {}, 'https://evil.example/acme/docs/pull/42', ''],
+      [
+        'with shell characters',
+        'https://github.com/acme/docs/pull/42;id;uname&whoami',
+        {},
+        'https://github.com/acme/docs/pull/42%3Bid%3Buname%26whoami',
+        ''
+      ],
+      [
+        'on github.com when the run is on a GitHub Enterprise Server',
+        'https://github.com/acme/docs/pull/42',
+        { GITHUB_SERVER_URL: 'https://ghe.example.com' },
+        'https://github.com/acme/docs/pull/42',
+        ''
+      ],
+      [
+        "on the run's GitHub Enterprise Server",
+        'https://ghe.example.com/acme/docs/pull/42?diff=split',
+        { GITHUB_SERVER_URL: 'https://ghe.example.com' },
+        'https://ghe.example.com/acme/docs/pull/42',
+        '42'
+      ]
+    ])(
+      `[${runtime}] reports a prLink %s, calling it a pull request only on the run's GitHub server`,
+      async (_case, prLink, env, output, number) => {
+        emu.planJobs({ finishAfterMs: 300, prLink })
+        const run = await act({ inputs: { ...base(), prompt: 'Link' }, env })
+        expect(run.code).toBe(0)
+        expect(run.outputs).toMatchObject({ status: 'completed', prLink: output, prNumber: number })
+        const seen = renderSummary(run.summary)
+        expect(seen.headings[0]).toBe(`✅ Opened ${number ? 'acme/docs#42' : output}`)
+        expect(seen.links[0]).toEqual({ href: output, text: number ? 'acme/docs#42' : output })
+        expect(run.outputFile).not.toMatch(/[;&|`$]/)
+      }
+    )
 
     it(`[${runtime}] sends a follow-up message to an existing job and watches it again`, async () => {
       const id = 'job_follow'

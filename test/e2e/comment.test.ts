@@ -71,7 +71,8 @@ for (const { name: runtime, node } of runtimes()) {
       ['pull_request_target', 10]
     ])(`[${runtime}] on %s, comments on #%i when the job is created and edits the comment when it ends`, async (event, number) => {
       github.failWith(undefined)
-      emu.planJobs({ finishAfterMs: 1000, prLink: 'https://github.com/acme/docs/pull/55' })
+      // A pull request on the run's own server (GITHUB_SERVER_URL below), so that it is named as one.
+      emu.planJobs({ finishAfterMs: 1000, prLink: 'https://ghe.example.com/acme/docs/pull/55' })
       const before = github.requests.length
       const result = await run(event)
       expect(result.code).toBe(0)
@@ -87,7 +88,7 @@ for (const { name: runtime, node } of runtimes()) {
       // The end: the short form of the summary, the outcome first with a real link.
       const end = renderSummary(commentBody(calls[1]))
       expect(end.headings).toEqual(['✅ Opened acme/docs#55'])
-      expect(end.links).toContainEqual({ href: 'https://github.com/acme/docs/pull/55', text: 'acme/docs#55' })
+      expect(end.links).toContainEqual({ href: 'https://ghe.example.com/acme/docs/pull/55', text: 'acme/docs#55' })
       expect(end.links).toContainEqual({ href: 'https://ghe.example.com/acme/docs/actions/runs/4242', text: 'workflow run' })
     })
 

@@ -3,12 +3,13 @@
 // the service's error text, the debug log, and keeping the API key out of everything it says.
 import { createServer } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../src/api/errors.js'
 import { ApiClient, type ClientOptions } from '../../src/api/client.js'
 import type { RetryPolicy } from '../../src/api/retry.js'
 import { Lifetime, StopError } from '../../src/core/lifetime.js'
 import { startEmulator, type Emulator } from '../emulator/emulator.js'
+import { startSilentProxy } from '../support/proxy.js'
 
 const KEY = 'mint_clientKey'
 const JOB_PATH = '/v2/agent/proj_docs/job'
@@ -457,6 +458,36 @@ describe("the run's lifetime", () => {
   })
 })
 
+describe('a proxy that accepts the connection and never answers its CONNECT', () => {
+  // A name only the proxy would see: the client never looks it up itself.
+  const REMOTE = 'https://api.docs.test'
+  let proxy: Awaited<ReturnType<typeof startSilentProxy>>
+  beforeEach(async () => {
+    proxy = await startSilentProxy()
+    for (const name of ['http_proxy', 'HTTP_PROXY', 'https_proxy', 'no_proxy', 'NO_PROXY']) vi.stubEnv(name, '')
+    vi.stubEnv('HTTPS_PROXY', proxy.url)
+  })
+  afterEach(async () => {
+    await proxy.close()
+  })
+
+  it('ends the request at the deadline, which reads as the deadline', async () => {
+    const short = makeClient({ baseUrl: REMOTE, timeoutMs: 300, requestTimeoutMs: 60_000 })
+    const error = await short.createJob('proj_docs', 'x').catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(StopError)
+    expect((error as StopError).reason).toBe('timeout')
+    expect(proxy.accepted()).toBe(1)
+  }, 10_000)
+
+  it('gives up on each attempt within the request timeout, and tries maxAttempts times', async () => {
+    const own = makeClient({ baseUrl: REMOTE, requestTimeoutMs: 100 })
+    const error = await apiError(own.getJob('proj_docs', 'j1'))
+    expect(error.message).toBe(`Checking job "j1" failed: no answer within 0.1 s talking to ${REMOTE}.`)
+    expect(debug.filter((line) => /^GET \S+( \(attempt \d\))?$/.test(line))).toHaveLength(3)
+    expect(proxy.accepted()).toBe(3)
+  }, 10_000)
+})
+
 describe('checking answers against the documented JSON', () => {
   const once = (): ApiClient => makeClient({ retry: { ...FAST, maxAttempts: 1 } })
 
@@ -629,6 +660,40 @@ describe('keeping the API key secret', () => {
     const error = await apiError(odd.createJob('proj_docs', 'x'))
     expect(error.message).toBe(`Creating the agent job failed: could not connect (***) talking to http://127.0.0.1:${port}.`)
     expect(everythingSaid(error)).not.toContain('ECONNREFUSED')
+  })
+
+  describe('a key with characters that JSON, URLs and base64 change, echoed in those forms', () => {
+    // The emulator's faults answer before it checks the key, so any key will do.
+    const ODD = 'mint_ab/cd"ef+gh\\ij'
+    const forms = [ODD, JSON.stringify(ODD).slice(1, -1), JSON.stringify(ODD).slice(1, -1).replace(/\//g, '\\/'), encodeURIComponent(ODD)]
+    const encoded = [Buffer.from(ODD).toString('base64'), Buffer.from(`Bearer ${ODD}`).toString('base64')]
+
+    it.each([
+      ['inside JSON', JSON.stringify({ error: `Invalid key ${ODD}` })],
+      ['inside JSON, / escaped', JSON.stringify({ error: `Invalid key ${ODD}` }).replace(/\//g, '\\/')],
+      ['URL-encoded', `<a href="/login?key=${encodeURIComponent(ODD)}">again</a>`],
+      ['base64 of the key', `key=${Buffer.from(ODD).toString('base64')}`],
+      [
+        'base64 of the Authorization header',
+        JSON.stringify({ error: 'denied', details: [{ message: `saw ${Buffer.from(`Bearer ${ODD}`).toString('base64')}` }] })
+      ]
+    ])('keeps the key %s out of debug lines and errors', async (_form, body) => {
+      const own = makeClient({ apiKey: ODD, retry: { ...FAST, maxAttempts: 2 } })
+      emu.fault({ method: 'GET', kind: 'status', status: 500, body }, { method: 'GET', kind: 'status', status: 401, body })
+      const error = await apiError(own.getJob('proj_docs', 'j1'))
+      const said = everythingSaid(error)
+      expect(debug.filter((line) => line.includes('answered'))).toHaveLength(2)
+      expect(said).toContain('***')
+      for (const form of [...forms, ...encoded]) expect(said).not.toContain(form)
+      expect(said).not.toMatch(/ab.{0,6}cd.{0,6}ef/)
+    })
+
+    it('keeps the key out of the values an answer holds', async () => {
+      const own = makeClient({ apiKey: ODD })
+      emu.fault({ method: 'GET', kind: 'status', status: 200, body: JSON.stringify({ id: 'j1', status: `active ${ODD}`, prLink: null }) })
+      const job = await own.getJob('proj_docs', 'j1')
+      expect(job.status).toBe('active ***')
+    })
   })
 
   it('never shows the key in any failure of a create', async () => {

@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { type AddressInfo, isIP, type Socket } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { Transport, TransportError } from '../../src/api/transport.js'
-import { startProxy } from '../support/proxy.js'
+import { startProxy, startSilentProxy } from '../support/proxy.js'
 
 interface Received {
   method: string
@@ -356,6 +356,62 @@ describe('Transport proxy', () => {
     } finally {
       await proxy.close()
     }
+  })
+
+  describe('a proxy that accepts the connection and never answers', () => {
+    it.each([
+      ['http', 'HTTP_PROXY', remote],
+      ['https', 'HTTPS_PROXY', new URL('https://api.docs.test/v2/agent/p/job/j1')]
+    ])(
+      'gives up on an %s request within the request timeout',
+      async (_scheme, variable, url) => {
+        const proxy = await startSilentProxy()
+        try {
+          vi.stubEnv(variable, proxy.url)
+          const error = await failure(transport.send({ method: 'GET', url, headers: {} }, never, 200))
+          expect(error).toMatchObject({ message: 'no answer within 0.2 s', timedOut: true })
+          expect(proxy.accepted()).toBe(1)
+        } finally {
+          await transport.close()
+          await proxy.close()
+        }
+      },
+      10_000
+    )
+
+    it("rejects with the run signal's own reason when the run stops while the proxy is silent", async () => {
+      const proxy = await startSilentProxy()
+      try {
+        vi.stubEnv('HTTPS_PROXY', proxy.url)
+        const run = new AbortController()
+        const reason = new Error('the deadline passed')
+        const pending = transport.send(
+          { method: 'POST', url: new URL('https://api.docs.test/v2/agent/p/job'), headers: {}, body: '{}' },
+          run.signal,
+          60_000
+        )
+        await vi.waitFor(() => {
+          expect(proxy.accepted()).toBe(1)
+        })
+        run.abort(reason)
+        await expect(pending).rejects.toBe(reason)
+      } finally {
+        await transport.close()
+        await proxy.close()
+      }
+    }, 10_000)
+
+    it('closes the connection to the proxy on close', async () => {
+      const proxy = await startSilentProxy()
+      try {
+        vi.stubEnv('HTTPS_PROXY', proxy.url)
+        await failure(transport.send({ method: 'GET', url: new URL('https://api.docs.test/'), headers: {} }, never, 100))
+        await transport.close()
+        await allClosed(proxy.open)
+      } finally {
+        await proxy.close()
+      }
+    }, 10_000)
   })
 
   it('goes direct to a host NO_PROXY names', async () => {

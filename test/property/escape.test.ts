@@ -2,7 +2,7 @@
 // the summary's HTML, in a log line, and as a link.
 import { fc, test } from '@fast-check/vitest'
 import { describe, expect } from 'vitest'
-import { htmlText, logText, oneLine, safeHttpUrl } from '../../src/text/escape.js'
+import { htmlText, logText, oneLine, plainHttpUrl, safeHttpUrl } from '../../src/text/escape.js'
 
 // The entities htmlText writes: its escape table, and the placeholder of an empty cell.
 const ENTITIES: Record<string, string> = {
@@ -170,4 +170,55 @@ describe('safeHttpUrl', () => {
   test.prop([plainUrl])('keeps a plain http(s) link unchanged', (url) => {
     expect(safeHttpUrl(url)).toBe(url)
   })
+})
+
+describe('plainHttpUrl', () => {
+  const inject = (url: string, at: number, what: string) => url.slice(0, at % (url.length + 1)) + what + url.slice(at % (url.length + 1))
+  const candidates = fc.oneof(
+    fc.webUrl({ withQueryParameters: true, withFragments: true }),
+    fc.webUrl({ validSchemes: ['http', 'https', 'javascript', 'data', 'file', 'ftp'], authoritySettings: { withUserInfo: true } }),
+    fc
+      .tuple(
+        fc.webUrl(),
+        fc.nat(),
+        fc.constantFrom(
+          ';',
+          '&',
+          '|',
+          '`',
+          '$',
+          '$(id)',
+          '"',
+          "'",
+          ' ',
+          '<',
+          '>',
+          '(',
+          ')',
+          '!',
+          '*',
+          '\\',
+          '\n',
+          '%0a',
+          'user:pw@',
+          '\u00a0'
+        )
+      )
+      .map(([url, at, what]) => inject(url, at, what)),
+    fc.string({ unit: 'binary' })
+  )
+
+  test.prop([candidates])(
+    'returns nothing, or scheme, host and path with no character a shell, HTML or Markdown treats specially',
+    (value) => {
+      const out = plainHttpUrl(value)
+      if (out === undefined) return
+      expect(out).toMatch(/^https?:\/\/(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d+)?\/[A-Za-z0-9\-._~/%]*$/)
+      const url = new URL(out)
+      expect(url.search).toBe('')
+      expect(url.hash).toBe('')
+      expect(plainHttpUrl(out)).toBe(out)
+      expect(safeHttpUrl(out)).toBe(out)
+    }
+  )
 })

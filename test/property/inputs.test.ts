@@ -84,7 +84,7 @@ const bad: Partial<Record<Name, string[]>> = {
   timeoutMinutes: ['0', '7200.5', '-1', '1e3', 'NaN'],
   pollIntervalSeconds: ['0.4', '3601', 'Infinity'],
   failOn: ['sometimes', 'failed,,maybe'],
-  baseUrl: ['ftp://ex.test', 'https://user:pw@ex.test', 'https://ex.test/?q=1', 'not a url'],
+  baseUrl: ['ftp://ex.test', 'https://user:pw@ex.test', 'https://ex.test/?q=1', 'not a url', 'http://ex.test', 'http://10.0.0.1'],
   analytics: ['maybe', 'views,sometimes'],
   topPages: ['0', '1001', '2.5'],
   maxRequests: ['0', '1001'],

@@ -35,7 +35,8 @@ function judge(progress: JobProgress, ending: PartEnding, options: { failOn?: Fa
     prompt: options.prompt ?? PROMPT,
     wait: options.wait ?? true,
     timeoutMs: 1_800_000,
-    failOn: new Set<FailOn>(options.failOn ?? ['failed'])
+    failOn: new Set<FailOn>(options.failOn ?? ['failed']),
+    githubServer: 'https://github.com'
   }
   return judgeJob(progress, ending, policy, 1_800_100)
 }

@@ -5,6 +5,7 @@
 // test/integration/work.test.ts.
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { RunReport } from '../../src/run/work.js'
+import { secretForms } from '../../src/text/secret.js'
 import { renderSummary } from '../support/render.js'
 
 const KEY = 'mint_mainKeyZ8q'
@@ -124,13 +125,32 @@ describe('run', () => {
     const masked = fake.events.slice(0, firstOther)
     expect(masked).toContain(`setSecret ${KEY}`)
     expect(masked).toContain(`setSecret ${TOKEN}`)
-    expect(fake.events.filter((e) => e.startsWith('setSecret '))).toHaveLength(2)
+    expect(fake.events.filter((e) => e.startsWith('setSecret '))).toEqual(
+      [...secretForms(KEY), ...secretForms(TOKEN)].map((form) => `setSecret ${form}`)
+    )
+  })
+
+  it('masks the key in every form a service might echo it in, before it reads any other input', async () => {
+    const odd = 'mint_ab/cd"ef'
+    fake.inputs = { ...fake.inputs, apiKey: odd }
+    await run()
+    const firstOther = fake.events.findIndex((e) => e.startsWith('getInput ') && !/ (apiKey|githubToken)$/.test(e))
+    const masked = fake.events.slice(0, firstOther).filter((e) => e.startsWith('setSecret '))
+    expect(masked).toEqual(secretForms(odd).map((form) => `setSecret ${form}`))
+    expect(masked).toEqual(
+      expect.arrayContaining([
+        `setSecret ${odd}`,
+        'setSecret mint_ab\\/cd\\"ef',
+        `setSecret ${encodeURIComponent(odd)}`,
+        `setSecret ${Buffer.from(`Bearer ${odd}`).toString('base64')}`
+      ])
+    )
   })
 
   it('masks the secrets even when the inputs are invalid, and masks nothing empty', async () => {
     fake.inputs = { apiKey: KEY, projectId: '' }
     await run()
-    expect(fake.events.filter((e) => e.startsWith('setSecret '))).toEqual([`setSecret ${KEY}`])
+    expect(fake.events.filter((e) => e.startsWith('setSecret '))).toEqual(secretForms(KEY).map((form) => `setSecret ${form}`))
     expect(actions()).toHaveLength(2)
     expect(actions()[0]).toMatch(/^setFailed Invalid input:\n- `projectId` is required/)
     expect(actions().join('\n')).not.toContain(KEY)
@@ -260,17 +280,17 @@ describe('run', () => {
       ])
       expect(actions()).toContain('work proj')
       expect(fake.events.filter((e) => e.includes('sk_notMintKey'))).toEqual(['setSecret sk_notMintKey'])
+      expect(actions().join('\n')).not.toContain(Buffer.from('sk_notMintKey').toString('base64'))
     })
 
-    it.each(['http://api.example.com', 'http://127.evil.example', 'http://127.0.0.1.evil.example', 'http://10.0.0.1:8080'])(
-      'warns that %s sends the key unencrypted',
-      async (baseUrl) => {
-        fake.inputs.baseUrl = baseUrl
-        await run()
-        expect(warnings()).toEqual(['baseUrl uses plain http, so the API key crosses the network unencrypted; use https.'])
-        expect(actions()).toContain('work proj')
-      }
-    )
+    it('refuses a plain-http baseUrl that is not loopback before any work, and never shows the key', async () => {
+      fake.inputs.baseUrl = 'http://api.example.com'
+      await run()
+      expect(actions()).not.toContain('work proj')
+      expect(warnings()).toEqual([])
+      expect(actions()[0]).toMatch(/^setFailed Invalid input:\n- `baseUrl` must use https: plain http would send the API key/)
+      for (const text of [...actions(), ...fake.summaries]) expect(text).not.toContain(KEY)
+    })
 
     it.each([
       'https://api.example.com',
@@ -279,9 +299,10 @@ describe('run', () => {
       'http://127.10.200.30',
       'http://127.1',
       'http://[::1]:9000'
-    ])('does not warn about %s', async (baseUrl) => {
+    ])('accepts %s without a warning', async (baseUrl) => {
       fake.inputs.baseUrl = baseUrl
       await run()
+      expect(actions()).toContain('work proj')
       expect(warnings()).toEqual([])
     })
   })

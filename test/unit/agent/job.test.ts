@@ -420,7 +420,15 @@ describe('agentJobPart', () => {
     const started: string[] = []
     const part = agentJobPart(
       api,
-      { projectId: PROJECT, prompt: 'Go', wait: true, pollIntervalMs: 1000, timeoutMs: MINUTES_30, failOn: new Set(['no-pr']) },
+      {
+        projectId: PROJECT,
+        prompt: 'Go',
+        wait: true,
+        pollIntervalMs: 1000,
+        timeoutMs: MINUTES_30,
+        failOn: new Set(['no-pr']),
+        githubServer: 'https://github.com'
+      },
       {
         random: () => 1,
         onStarted: (jobId) => {

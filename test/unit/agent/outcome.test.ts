@@ -6,13 +6,14 @@ import { ApiError } from '../../../src/api/errors.js'
 import type { FailOn } from '../../../src/agent/outcome.js'
 import { StopError } from '../../../src/core/lifetime.js'
 import type { PartEnding } from '../../../src/core/part.js'
-import { judgeJob, type JobReport, prNumberOf } from '../../../src/agent/outcome.js'
+import { judgeJob, type JobReport } from '../../../src/agent/outcome.js'
 import type { AgentJob } from '../../../src/api/schemas.js'
 
 function progressWith(job: AgentJob, extra: Partial<JobProgress> = {}): JobProgress {
   return { ...newJobProgress(), jobId: job.id, job, created: true, waitStartedMs: 100, waitEndedMs: 5100, ...extra }
 }
-const policy = (failOn: FailOn[] = ['failed']) => ({ wait: true, timeoutMs: 60_000, failOn: new Set(failOn) })
+const GITHUB = 'https://github.com'
+const policy = (failOn: FailOn[] = ['failed']) => ({ wait: true, timeoutMs: 60_000, failOn: new Set(failOn), githubServer: GITHUB })
 const finished: PartEnding = { kind: 'finished' }
 const judge = (progress: JobProgress, failOn: FailOn[] = ['failed'], ending: PartEnding = finished) =>
   judgeJob(progress, ending, policy(failOn), 6000)
@@ -41,8 +42,13 @@ describe('judgeJob', () => {
     expect(judge(progressWith(job), ['no-pr']).failure).toMatch(/without a pull request/)
   })
 
-  it('does not link or output a prLink that is not a plain http(s) URL', () => {
-    for (const prLink of ['javascript:alert(1)', 'https://github.com/o/r/pull/1$(id)', 'https://evil"><img src=x>']) {
+  it('does not link or output a prLink that is not an http(s) URL', () => {
+    for (const prLink of [
+      'javascript:alert(1)',
+      'https://u:p@github.com/o/r/pull/1',
+      'https://evil"><img src=x>',
+      'https://a$(id).example/'
+    ]) {
       const report = judge(progressWith({ id: 'j', status: 'completed', prLink }), ['no-pr'])
       expect(report.prLink).toBeUndefined()
       expect(report.prNumber).toBeUndefined()
@@ -109,6 +115,7 @@ describe('judgeJob: the values of the report', () => {
       serviceStatus: 'completed',
       prLink: 'https://github.com/acme/docs/pull/77',
       unsafePrLink: undefined,
+      prRepository: 'acme/docs',
       prNumber: '77',
       model: 'model-x',
       repository: 'acme/docs',
@@ -131,6 +138,7 @@ describe('judgeJob: the values of the report', () => {
       'serviceStatus',
       'prLink',
       'unsafePrLink',
+      'prRepository',
       'prNumber',
       'model',
       'repository',
@@ -219,7 +227,7 @@ describe('judgeJob: a job that ended on the service', () => {
 
 describe('judgeJob: wait is false', () => {
   const noWait = (progress: JobProgress, failOn: FailOn[] = ['failed']) =>
-    judgeJob(progress, finished, { wait: false, timeoutMs: 60_000, failOn: new Set(failOn) }, 100)
+    judgeJob(progress, finished, { wait: false, timeoutMs: 60_000, failOn: new Set(failOn), githubServer: GITHUB }, 100)
 
   it('says the created job is running and the step does not wait for it', () => {
     const report = noWait(progressWith({ id: 'j', status: 'active' }))
@@ -295,7 +303,7 @@ describe('judgeJob: a run stopped by the deadline or a signal', () => {
   })
 
   it('times out with the timeoutMinutes it was given', () => {
-    const report = judgeJob(newJobProgress(), timeout, { wait: true, timeoutMs: 90 * 60_000, failOn: new Set() }, 0)
+    const report = judgeJob(newJobProgress(), timeout, { wait: true, timeoutMs: 90 * 60_000, failOn: new Set(), githubServer: GITHUB }, 0)
     expect(report.failure).toBe('Timed out after 1h 30m (timeoutMinutes) before a job was created.')
   })
 })
@@ -312,25 +320,50 @@ describe('judgeJob: a part that failed', () => {
   })
 })
 
-describe('prNumberOf', () => {
+describe('judgeJob: the pull request link', () => {
+  const linked = (prLink: string, githubServer = GITHUB) =>
+    judgeJob(progressWith({ id: 'j', status: 'completed', prLink }), finished, { ...policy(), githubServer }, 6000)
+
   it.each([
-    ['https://github.com/o/r/pull/12', '12'],
-    ['http://ghe.example.com/o/r/pull/345', '345'],
-    ['https://ghe.example.com/o/r/pull/7/files', '7'],
-    ['https://github.com/o/r/pull/12#x', '12'],
-    ['https://github.com/o/r/pull/12?x=1', '12'],
-    ['https://github.com/o/r/pull/12x', undefined],
-    ['https://github.com/o/r/pull/', undefined],
-    ['https://github.com/o/r/pull/x1', undefined],
-    ['https://github.com//r/pull/1', undefined],
-    ['https://github.com/o/r/x/pull/1', undefined],
-    ['see https://github.com/o/r/pull/1', undefined],
-    ['ftp://github.com/o/r/pull/1', undefined],
-    ['https://github.com/o/r/issues/12', undefined],
-    ['https://gitlab.com/o/r/-/merge_requests/3', undefined],
-    [undefined, undefined]
-  ])('%s → %s', (link, number) => {
-    expect(prNumberOf(link)).toBe(number)
+    ['https://github.com/acme/docs/pull/42', GITHUB, 'https://github.com/acme/docs/pull/42', 'acme/docs', '42'],
+    ['https://github.com/acme/docs/pull/42?diff=split#top', GITHUB, 'https://github.com/acme/docs/pull/42', 'acme/docs', '42'],
+    ['HTTPS://GitHub.com/Acme-1/docs.site_v2/pull/7', GITHUB, 'https://github.com/Acme-1/docs.site_v2/pull/7', 'Acme-1/docs.site_v2', '7'],
+    ['https://ghe.example.com/acme/docs/pull/3', 'https://ghe.example.com', 'https://ghe.example.com/acme/docs/pull/3', 'acme/docs', '3'],
+    ['https://ghe.example.com/acme/docs/pull/3', 'https://ghe.example.com/', 'https://ghe.example.com/acme/docs/pull/3', 'acme/docs', '3'],
+    ['https://ghe.example.com:8443/a/b/pull/9', 'https://ghe.example.com:8443', 'https://ghe.example.com:8443/a/b/pull/9', 'a/b', '9']
+  ])('%s on %s is pull request %s of %s', (prLink, server, url, repository, number) => {
+    expect(linked(prLink, server)).toMatchObject({ outcome: 'opened', prLink: url, prRepository: repository, prNumber: number })
+  })
+
+  it.each([
+    ['on another host', 'https://evil.example/acme/docs/pull/42', 'https://evil.example/acme/docs/pull/42'],
+    [
+      'on a host that merely starts like the server',
+      'https://github.com.evil.example/acme/docs/pull/42',
+      'https://github.com.evil.example/acme/docs/pull/42'
+    ],
+    ['over http on an https server', 'http://github.com/acme/docs/pull/42', 'http://github.com/acme/docs/pull/42'],
+    ['on another port', 'https://github.com:444/acme/docs/pull/42', 'https://github.com:444/acme/docs/pull/42'],
+    [
+      'with shell characters after the number',
+      'https://github.com/acme/docs/pull/42;id;uname&whoami',
+      'https://github.com/acme/docs/pull/42%3Bid%3Buname%26whoami'
+    ],
+    ['with more path', 'https://github.com/acme/docs/pull/42/files', 'https://github.com/acme/docs/pull/42/files'],
+    ['with a trailing slash', 'https://github.com/acme/docs/pull/42/', 'https://github.com/acme/docs/pull/42/'],
+    ['an issue', 'https://github.com/acme/docs/issues/42', 'https://github.com/acme/docs/issues/42'],
+    ['of number 0', 'https://github.com/acme/docs/pull/0', 'https://github.com/acme/docs/pull/0'],
+    ['with an owner GitHub does not allow', 'https://github.com/-acme/docs/pull/4', 'https://github.com/-acme/docs/pull/4'],
+    ['with an encoded slash in the owner', 'https://github.com/a%2Fb/docs/pull/4', 'https://github.com/a%2Fb/docs/pull/4'],
+    ['with a space in the repository', 'https://github.com/acme/my docs/pull/4', 'https://github.com/acme/my%20docs/pull/4'],
+    ['with a dot-dot repository, which the URL resolves', 'https://github.com/acme/%2E%2E/pull/4', 'https://github.com/pull/4'],
+    ['a merge request elsewhere', 'https://gitlab.com/acme/docs/-/merge_requests/3?x=1', 'https://gitlab.com/acme/docs/-/merge_requests/3']
+  ])('is a plain link with no number when it is %s', (_case, prLink, url) => {
+    const report = linked(prLink)
+    expect(report).toMatchObject({ outcome: 'opened', prLink: url, unsafePrLink: undefined })
+    expect(report.prNumber).toBeUndefined()
+    expect(report.prRepository).toBeUndefined()
+    expect(report.headline).toBe(`The agent completed job j and opened a pull request ${url}.`)
   })
 })
 

@@ -2,7 +2,7 @@
 // footer give: built from the runner's environment, on the server the run is on, and only ever a
 // plain http(s) URL.
 import { describe, expect, it } from 'vitest'
-import { runLink } from '../../../src/github/run-link.js'
+import { githubServer, runLink } from '../../../src/github/run-link.js'
 
 const env = { GITHUB_SERVER_URL: 'https://ghe.example.com', GITHUB_REPOSITORY: 'acme/docs', GITHUB_RUN_ID: '4242' }
 
@@ -35,5 +35,19 @@ describe('runLink', () => {
     expect(runLink({ ...env, GITHUB_SERVER_URL: 'https://user:pw@ghe.example.com' })).toBeUndefined()
     expect(runLink({ ...env, GITHUB_REPOSITORY: "acme/docs'$(id)" })).toBeUndefined()
     expect(runLink({ ...env, GITHUB_SERVER_URL: 'not a url' })).toBeUndefined()
+  })
+})
+
+describe('githubServer', () => {
+  it('is the origin of GITHUB_SERVER_URL', () => {
+    expect(githubServer({ GITHUB_SERVER_URL: 'https://ghe.example.com' })).toBe('https://ghe.example.com')
+    expect(githubServer({ GITHUB_SERVER_URL: 'https://GHE.example.com:8443/' })).toBe('https://ghe.example.com:8443')
+    expect(githubServer({ GITHUB_SERVER_URL: 'http://ghe.local' })).toBe('http://ghe.local')
+  })
+
+  it('is github.com when GITHUB_SERVER_URL is missing, empty or not an http(s) URL', () => {
+    for (const value of [undefined, '', 'ghe.example.com', 'javascript:alert(1)', 'https://evil.example/$(id)']) {
+      expect(githubServer({ GITHUB_SERVER_URL: value })).toBe('https://github.com')
+    }
   })
 })

@@ -61,6 +61,16 @@ describe('endBody', () => {
     )
   })
 
+  it('names a link to another host by the link itself, never as a pull request of a repository', () => {
+    const link = 'https://evil.example/acme/docs/pull/42'
+    const body = endBody({ ...JOB_REPORTS.opened, prLink: link, prRepository: undefined, prNumber: undefined }, RUN)
+    const seen = renderSummary(body)
+    expect(seen.headings).toEqual([`✅ Opened ${link}`])
+    expect(seen.links[0]).toEqual({ href: link, text: link })
+    expect(seen.text).not.toContain('acme/docs#42')
+    expect(seen.references).toEqual([])
+  })
+
   it('after a timeout, says why the step failed and gives the input that watches the job again', () => {
     expect(readerText(endBody(JOB_REPORTS.timeout, RUN))).toBe(
       [

@@ -184,7 +184,11 @@ describe('the job summary of each way a run ends', () => {
 
 describe('jobTitleHtml', () => {
   it.each<[Partial<JobReport>, string]>([
-    [{ outcome: 'opened', prLink: PR_LINK }, `✅ Opened <a href="${PR_LINK}">acme/docs<span>&#35;</span>42</a>`],
+    [
+      { outcome: 'opened', prLink: PR_LINK, prRepository: 'acme/docs', prNumber: '42' },
+      `✅ Opened <a href="${PR_LINK}">acme/docs<span>&#35;</span>42</a>`
+    ],
+    [{ outcome: 'opened', prLink: PR_LINK }, `✅ Opened <a href="${PR_LINK}">${PR_LINK.replace(/:/g, '&#58;')}</a>`],
     [{ outcome: 'opened', unsafePrLink: 'javascript:alert(1)' }, '✅ Opened a pull request'],
     [{ outcome: 'no-pr' }, '✅ Completed: no changes, no pull request'],
     [{ outcome: 'no-pr', failure: 'x' }, '❌ Completed without a pull request'],
@@ -202,33 +206,31 @@ describe('jobTitleHtml', () => {
     expect(jobTitleHtml({ ...base, ...job })).toBe(title)
   })
 
-  it('names a pull request that is not on a GitHub path by its link, and links it with its query intact', () => {
-    const link = 'https://git.example.com/merge_requests/5?x=1&y=2'
+  it("names a pull request that is not one on the run's GitHub server by its link", () => {
+    const link = 'https://git.example.com/merge_requests/5'
     const title = jobTitleHtml({ ...base, outcome: 'opened', prLink: link })
-    expect(title).toMatch(/^✅ Opened <a href="https:\/\/git\.example\.com\/merge_requests\/5\?x=1&amp;y=2">/)
+    expect(title).toMatch(/^✅ Opened <a href="https:\/\/git\.example\.com\/merge_requests\/5">/)
     expect(renderSummary(title)).toMatchObject({ text: `✅ Opened ${link}`, links: [{ href: link, text: link }] })
+  })
+
+  it('names a link to another host by the link, whatever its path says', () => {
+    const link = 'https://evil.example/acme/docs/pull/42'
+    const seen = renderSummary(jobTitleHtml({ ...base, outcome: 'opened', prLink: link }))
+    expect(seen).toMatchObject({ text: `✅ Opened ${link}`, links: [{ href: link, text: link }] })
+    expect(seen.text).not.toContain('acme/docs#42')
   })
 })
 
 describe('pullRequestLabel', () => {
-  it.each<[string, string | undefined]>([
-    ['https://github.com/acme/docs/pull/42', 'acme/docs#42'],
-    ['http://ghe.example.com/acme/docs/pull/7', 'acme/docs#7'],
-    ['https://github.com/acme/docs/pull/42/files', 'acme/docs#42'],
-    ['https://github.com/acme/docs/pull/42?diff=split', 'acme/docs#42'],
-    ['https://github.com/acme/docs/pull/42#discussion', 'acme/docs#42'],
-    ['https://github.com/acme/docs/pull/42/\nfiles', 'acme/docs#42'],
-    ['https://github.com/acme/docs/pull/42x', undefined],
-    ['https://github.com/acme/docs/pull/', undefined],
-    ['https://github.com/acme/docs/pulls/42', undefined],
-    ['https://github.com/acme/docs/issues/42', undefined],
-    ['https://github.com/acme/pull/42', undefined],
-    ['https://github.com/x/acme/docs/pull/42', undefined],
-    ['https:/github.com/acme/docs/pull/42', undefined],
-    ['ftp://github.com/acme/docs/pull/42', undefined],
-    ['see https://github.com/acme/docs/pull/42', undefined]
-  ])('%s → %s', (link, label) => {
-    expect(pullRequestLabel(link)).toBe(label)
+  it("names a pull request on the run's GitHub server by its repository and number", () => {
+    expect(pullRequestLabel({ prLink: PR_LINK, prRepository: 'acme/docs', prNumber: '42' })).toBe('acme/docs#42')
+  })
+
+  it('names any other link by itself', () => {
+    expect(pullRequestLabel({ prLink: 'https://evil.example/acme/docs/pull/42' })).toBe('https://evil.example/acme/docs/pull/42')
+    expect(pullRequestLabel({ prLink: PR_LINK, prNumber: '42' })).toBe(PR_LINK)
+    expect(pullRequestLabel({ prLink: PR_LINK, prRepository: 'acme/docs' })).toBe(PR_LINK)
+    expect(pullRequestLabel({})).toBeUndefined()
   })
 })
 
@@ -415,9 +417,9 @@ describe('the table of details', () => {
   })
 
   it('links a safe pull request, and shows an unsafe one as text that says why it is not linked', () => {
-    const safe = seenOf({ ...base, outcome: 'opened', prLink: 'https://github.com/a/b/pull/5?x=1&y=2' })
+    const safe = seenOf({ ...base, outcome: 'opened', prLink: 'https://github.com/a/b/pull/5', prRepository: 'a/b', prNumber: '5' })
     expect(safe.tables[0]?.[1]).toEqual(['Pull request', 'a/b#5'])
-    expect(safe.links.map((l) => l.href)).toEqual(Array<string>(3).fill('https://github.com/a/b/pull/5?x=1&y=2'))
+    expect(safe.links.map((l) => l.href)).toEqual(Array<string>(3).fill('https://github.com/a/b/pull/5'))
 
     const unsafePrLink = 'javascript:alert(1)//https://github.com/a/b/pull/1'
     const unsafe = seenOf({ ...base, outcome: 'opened', unsafePrLink })

@@ -114,6 +114,34 @@ describe('readInputs', () => {
       expect(() => read({ ...ok, baseUrl })).toThrow(/`baseUrl` must be an http\(s\) origin/)
     }
   })
+
+  it.each([
+    'http://api.example.com',
+    'http://127.evil.example',
+    'http://127.0.0.1.evil.example',
+    'http://localhost.evil.example',
+    'http://10.0.0.1:8080',
+    'http://[::2]',
+    'http://[::ffff:127.0.0.1]',
+    'HTTP://API.MINTLIFY.COM'
+  ])('refuses %s: plain http only to this machine, so that the key never crosses a network unencrypted', (baseUrl) => {
+    expect(() => read({ ...ok, baseUrl })).toThrow(
+      `- \`baseUrl\` must use https: plain http would send the API key across the network unencrypted, so it is allowed only for this machine (localhost, 127.0.0.1 or [::1]), such as a local emulator; got ${JSON.stringify(baseUrl)}`
+    )
+  })
+
+  it.each([
+    ['http://localhost:8080', 'http://localhost:8080'],
+    ['http://LOCALHOST', 'http://localhost'],
+    ['http://127.0.0.1:3000/', 'http://127.0.0.1:3000'],
+    ['http://127.10.200.30', 'http://127.10.200.30'],
+    ['http://127.1', 'http://127.0.0.1'],
+    ['http://[::1]:9000', 'http://[::1]:9000'],
+    ['http://[0:0:0:0:0:0:0:1]', 'http://[::1]'],
+    ['https://api.example.com', 'https://api.example.com']
+  ])('accepts %s, which stays on this machine or is encrypted', (baseUrl, read_) => {
+    expect(read({ ...ok, baseUrl }).baseUrl).toBe(read_)
+  })
 })
 
 describe('readInputs: defaults', () => {

@@ -1,7 +1,7 @@
 // Tests the escaping of untrusted text (src/text/escape.ts) for the summary, comments and the log:
 // by example, and through test/support/render.js, which shows it as GitHub would.
 import { describe, expect, it } from 'vitest'
-import { htmlText, logText, markdownCode, oneLine, safeHttpUrl } from '../../../src/text/escape.js'
+import { htmlText, logText, markdownCode, oneLine, plainHttpUrl, safeHttpUrl } from '../../../src/text/escape.js'
 import { renderSummary } from '../../support/render.js'
 
 const HOSTILE = '<img src=x onerror=alert(1)> a|b `code` [x](https://e.com) @team #12 **bold** _em_ ~~del~~ \\n &amp; \'"'
@@ -134,5 +134,36 @@ describe('safeHttpUrl', () => {
     [undefined, undefined]
   ])('%s → %s', (input, expected) => {
     expect(safeHttpUrl(input)).toBe(expected)
+  })
+})
+
+describe('plainHttpUrl', () => {
+  it.each([
+    ['https://github.com/o/r/pull/1', 'https://github.com/o/r/pull/1'],
+    ['http://ghe.local:8080/o/r/pull/2?x=1&y=2#y', 'http://ghe.local:8080/o/r/pull/2'],
+    ['HTTPS://GitHub.com/o/r', 'https://github.com/o/r'],
+    ['https://e.com', 'https://e.com/'],
+    ['https://github.com/acme/docs/pull/42;id;uname&whoami', 'https://github.com/acme/docs/pull/42%3Bid%3Buname%26whoami'],
+    ["https://e.com/a|b$c(d)!e*f'g,h+i=j:k@l", 'https://e.com/a%7Cb%24c%28d%29%21e%2Af%27g%2Ch%2Bi%3Dj%3Ak%40l'],
+    ['https://e.com/a b"c<d>`e{f}^g[h]', 'https://e.com/a%20b%22c%3Cd%3E%60e%7Bf%7D%5Eg%5Bh%5D'],
+    ['https://e.com/~u/a-b_c.d/%20%zz', 'https://e.com/~u/a-b_c.d/%20%zz'],
+    ['https://e.com/café', 'https://e.com/caf%C3%A9'],
+    ['https://bücher.example/x', 'https://xn--bcher-kva.example/x'],
+    ['https://[::1]:9/x', 'https://[::1]:9/x'],
+    ['https://10.0.0.1/x', 'https://10.0.0.1/x'],
+    ['javascript:alert(1)', undefined],
+    ['ftp://e.com/x', undefined],
+    ['https://user:pw@github.com/x', undefined],
+    ['https://user@github.com/x', undefined],
+    ['https://a$(id)b.example/x', undefined],
+    ["https://a'b.example/x", undefined],
+    ['https://a&b.example/x', undefined],
+    ['https://a_b.example/x', undefined],
+    ['not a url', undefined],
+    ['', undefined],
+    [null, undefined],
+    [undefined, undefined]
+  ])('%s → %s', (input, expected) => {
+    expect(plainHttpUrl(input)).toBe(expected)
   })
 })

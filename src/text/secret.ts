@@ -1,0 +1,99 @@
+// A secret (the API key) in every form a service might echo it in: as sent, escaped inside a JSON
+// string (`\/`, `\"`, `\u002f`), URL-encoded, as an HTML entity, or base64-encoded (the secret alone,
+// the Authorization header's value, or anywhere inside a longer encoded text). The runner masks only
+// the forms it is told of; every text derived from the service is cleaned of all of them here.
+
+const HTML_NAMED: Readonly<Record<string, string>> = { '"': 'quot', '&': 'amp', "'": 'apos', '<': 'lt', '>': 'gt' }
+
+/** The base64 that a longer encoded text shares with the secret is left out below this length: too short to mean the secret. */
+const MIN_MASKED_LENGTH = 8
+
+/**
+ * The most repeats of an escape's prefix matched (backslashes, `%25`, leading zeros): bounded, so that
+ * the pattern runs in linear time over any text, a run of a million backslashes included.
+ */
+const MAX_REPEAT = 8
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&')
+}
+
+/** Hex digits that match in either case: `2f` as `2[fF]`. */
+function anyCaseHex(hex: string): string {
+  return hex.replace(/[a-f]/gi, (d) => `[${d.toLowerCase()}${d.toUpperCase()}]`)
+}
+
+/**
+ * Every way one character may be written in the texts a service sends back, as a pattern. The first
+ * character of the secret starts a match behind backslashes only at the start of their run, so that a
+ * long run of backslashes is passed over once, not once for each of its characters.
+ */
+function characterPattern(char: string, first: boolean): string {
+  const code = char.codePointAt(0) as number
+  const hex = code.toString(16)
+  const backslashes = `${first ? '(?<!\\\\)' : ''}\\\\{1,${MAX_REPEAT}}`
+  const forms = [
+    escapeRegExp(char),
+    // Behind backslashes: a JSON or shell escape (\/, \"), escaped again a few times.
+    `${backslashes}${escapeRegExp(char)}`,
+    // A JSON or JavaScript escape: \u002f.
+    `${backslashes}u${anyCaseHex(hex.padStart(4, '0'))}`,
+    // URL-encoded, once or a few times (%2F, %252F), byte by byte.
+    [...Buffer.from(char, 'utf8')].map((byte) => `%(?:25){0,${MAX_REPEAT}}${anyCaseHex(byte.toString(16).padStart(2, '0'))}`).join(''),
+    // A numeric HTML entity, decimal or hex.
+    `&#(?:0{0,${MAX_REPEAT}}${code}|[xX]0{0,${MAX_REPEAT}}${anyCaseHex(hex)});`
+  ]
+  const named = HTML_NAMED[char]
+  if (named) forms.push(`&${named};`)
+  return `(?:${forms.join('|')})`
+}
+
+function base64Forms(bytes: Buffer): string[] {
+  const standard = bytes.toString('base64')
+  return [standard, standard.replace(/=+$/, ''), bytes.toString('base64url')]
+}
+
+/**
+ * The base64 text that any base64 encoding of a longer text holding `secret` contains, for each of
+ * the three alignments the secret may have: the characters that only its own bytes determine.
+ */
+function embeddedBase64(secret: Buffer): string[] {
+  const cores: string[] = []
+  for (let shift = 0; shift < 3; shift++) {
+    const encoded = Buffer.concat([Buffer.alloc(shift), secret]).toString('base64')
+    const start = Math.ceil(shift / 3) * 4
+    const end = Math.floor((shift + secret.length) / 3) * 4
+    const core = encoded.slice(start, end)
+    cores.push(core, core.replace(/\+/g, '-').replace(/\//g, '_'))
+  }
+  return cores
+}
+
+/** The base64 forms of a secret, longest first: of the secret, of `Bearer secret`, and inside longer texts. */
+function base64Of(secret: string): string[] {
+  const exact = [secret, `Bearer ${secret}`].flatMap((text) => base64Forms(Buffer.from(text, 'utf8')))
+  const embedded = embeddedBase64(Buffer.from(secret, 'utf8')).filter((core) => core.length >= MIN_MASKED_LENGTH)
+  return [...new Set([...exact, ...embedded])].sort((a, b) => b.length - a.length)
+}
+
+/**
+ * The forms of `secret` to hand to the runner's masking (core.setSecret), the secret itself first:
+ * JSON-escaped, URL-encoded and base64-encoded. Distinct, none empty.
+ */
+export function secretForms(secret: string): string[] {
+  if (secret === '') return []
+  const json = JSON.stringify(secret).slice(1, -1)
+  const forms = [secret, json, json.replace(/\//g, '\\/'), encodeURIComponent(secret), ...base64Of(secret)]
+  return [...new Set(forms)]
+}
+
+/** A function that replaces every form of `secret` in a text by `***`. An empty secret changes nothing. */
+export function redactor(secret: string): (text: string) => string {
+  if (secret === '') return (text) => text
+  // Character by character. The key is printable ASCII (run/inputs.ts), whose \u escape is its code.
+  const chars = Array.from(secret)
+    .map((char, index) => characterPattern(char, index === 0))
+    .join('')
+  const pattern = new RegExp([...base64Of(secret).map(escapeRegExp), chars].join('|'), 'g')
+  return (text) => text.replace(pattern, '***')
+}

@@ -1,0 +1,108 @@
+// The key in every form a service might echo it in: what the runner is told to mask, and what the
+// client cleans from every text it derives from the service.
+import { describe, expect, it } from 'vitest'
+import { redactor, secretForms } from '../../../src/text/secret.js'
+
+// A key with the characters JSON, URLs and base64 change: / " + and a backslash.
+const KEY = 'mint_ab/cd"ef+x9Q\\2LmZ7pR4tW8yK1nB5vC3'
+const redact = redactor(KEY)
+
+const base64 = (text: string): string => Buffer.from(text, 'utf8').toString('base64')
+const base64url = (text: string): string => Buffer.from(text, 'utf8').toString('base64url')
+
+/** The key as a JSON string's content, every character written as \uXXXX in the given case. */
+function unicodeEscaped(text: string, upper: boolean): string {
+  return Array.from(text)
+    .map((c) => {
+      const hex = c.charCodeAt(0).toString(16).padStart(4, '0')
+      return `\\u${upper ? hex.toUpperCase() : hex}`
+    })
+    .join('')
+}
+
+describe('redactor', () => {
+  it.each([
+    ['as sent', KEY],
+    ['inside JSON', JSON.stringify({ error: `bad key ${KEY}` })],
+    ['inside JSON with / escaped', JSON.stringify({ error: KEY }).replace(/\//g, '\\/')],
+    ['inside JSON inside JSON', JSON.stringify(JSON.stringify({ echo: KEY }))],
+    ['inside JSON three times over', JSON.stringify(JSON.stringify(JSON.stringify({ echo: KEY })))],
+    ['as \\u escapes, lower case', unicodeEscaped(KEY, false)],
+    ['as \\u escapes, upper case', unicodeEscaped(KEY, true)],
+    ['URL-encoded', `https://x.example/?key=${encodeURIComponent(KEY)}`],
+    ['URL-encoded in lower case', encodeURIComponent(KEY).replace(/%[0-9A-F]{2}/g, (e) => e.toLowerCase())],
+    ['URL-encoded twice', encodeURIComponent(encodeURIComponent(KEY))],
+    ['every character URL-encoded', [...Buffer.from(KEY)].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('')],
+    ['as HTML entities', KEY.replace(/"/g, '&quot;').replace(/\//g, '&#47;').replace(/\+/g, '&#x2B;')],
+    ['base64', base64(KEY)],
+    ['base64 without padding', base64(KEY).replace(/=+$/, '')],
+    ['base64url', base64url(KEY)],
+    ['base64 of the Authorization header', `Authorization: Bearer ${base64(`Bearer ${KEY}`)}`],
+    ['base64url of the Authorization header', base64url(`Bearer ${KEY}`)]
+  ])('removes the key %s', (_form, text) => {
+    const cleaned = redact(text)
+    expect(cleaned).toContain('***')
+    for (const form of [KEY, ...secretForms(KEY)]) expect(cleaned).not.toContain(form)
+    expect(cleaned).not.toMatch(/ab.{0,12}cd.{0,12}ef/)
+  })
+
+  it.each([0, 1, 2, 3, 4, 5])('removes the key from base64 of a longer text, %i characters in', (offset) => {
+    const text = `${'x'.repeat(offset)}{"authorization":"Bearer ${KEY}"}`
+    for (const encoded of [base64(text), base64url(text)]) {
+      const cleaned = redact(encoded)
+      expect(cleaned).toContain('***')
+      // What is left decodes to the text around the key and at most two of its characters at each end.
+      const kept = cleaned.split('***').map((part) => Buffer.from(part, 'base64').toString('latin1'))
+      expect(kept.join('').length).toBeLessThan(text.length - KEY.length + 6)
+    }
+  })
+
+  it('keeps the rest of the text, and every occurrence is replaced', () => {
+    expect(redact(`a ${KEY} b ${JSON.stringify(KEY)} c`)).toBe('a *** b "***" c')
+  })
+
+  it('leaves text without the key alone, a part of the key included', () => {
+    const text = `mint_ab/cd"ef ${KEY.slice(0, -1)} ${base64(KEY.slice(1, 5))} \\\\\\ %%25 &#;`
+    expect(redact(text)).toBe(text)
+  })
+
+  it('runs in linear time over runs of the characters its escapes begin with', () => {
+    // Quadratic matching would take minutes on these; linear takes well under the test's limit.
+    for (const run of ['\\', '%25', '&#0', 'm', KEY.slice(0, 10)]) {
+      const text = run.repeat(Math.floor((4 * 1024 * 1024) / run.length))
+      expect(redact(text)).toBe(text)
+    }
+  }, 20_000)
+
+  it('redacts the key behind a run of backslashes longer than an escape', () => {
+    expect(redact(`${'\\'.repeat(20)}${KEY}`)).toBe(`${'\\'.repeat(20)}***`)
+  })
+
+  it('changes nothing for an empty secret', () => {
+    expect(redactor('')('text')).toBe('text')
+  })
+})
+
+describe('secretForms', () => {
+  it('lists the key first, then its JSON-escaped, URL-encoded and base64 forms, each once', () => {
+    const forms = secretForms(KEY)
+    expect(forms[0]).toBe(KEY)
+    expect(forms).toContain('mint_ab/cd\\"ef+x9Q\\\\2LmZ7pR4tW8yK1nB5vC3')
+    expect(forms).toContain('mint_ab\\/cd\\"ef+x9Q\\\\2LmZ7pR4tW8yK1nB5vC3')
+    expect(forms).toContain(encodeURIComponent(KEY))
+    expect(forms).toContain(base64(KEY))
+    expect(forms).toContain(base64(`Bearer ${KEY}`))
+    expect(forms).toContain(base64url(`Bearer ${KEY}`))
+    expect(new Set(forms).size).toBe(forms.length)
+    expect(forms.every((form) => form.length >= 8)).toBe(true)
+  })
+
+  it('lists a plain key once among its base64 forms, since escaping and encoding leave it as it is', () => {
+    const forms = secretForms('mint_plainKey42')
+    expect(forms.filter((form) => form.includes('mint_'))).toEqual(['mint_plainKey42'])
+  })
+
+  it('lists nothing for an empty secret', () => {
+    expect(secretForms('')).toEqual([])
+  })
+})

@@ -5,7 +5,8 @@ import type { AssistantPage, AssistantRow, CallerStats } from '../api/schemas.js
 import type { Part } from '../core/part.js'
 import { readerText } from '../text/reader-text.js'
 import type { RequestBudget } from './budget.js'
-import { judgeSection, keepById, readSection, sectionRead, type SectionBase, type SectionRequest } from './section.js'
+import type { PageAnswer } from './pager.js'
+import { cursorReadById, sectionPart, sectionRead, type SectionBase, type SectionRequest } from './section.js'
 import { byText } from './traffic.js'
 
 export const ASSISTANT_PAGE_SIZE = 1000
@@ -39,47 +40,32 @@ export function assistantPart(api: AssistantApi, request: SectionRequest, budget
   let callers: CallerStats | undefined
   const rows = new Map<string, AssistantRow>()
   const range = { dateFrom: request.dateFrom, dateTo: request.dateTo }
-  const questionsRead = sectionRead<AssistantRow>({
-    key: ASSISTANT_READS[0],
-    name: 'assistant questions',
-    paging: {
-      style: 'cursor',
-      fetch: async (cursor) => {
-        const answer = await api.getAssistant(request.projectId, { ...range, limit: ASSISTANT_PAGE_SIZE, cursor })
-        return { rows: answer.conversations, nextCursor: answer.nextCursor, hasMore: answer.hasMore }
-      }
-    },
-    onPage: keepById(rows)
+  const questionsRead = cursorReadById(ASSISTANT_READS[0], 'assistant questions', rows, async (cursor) => {
+    const answer = await api.getAssistant(request.projectId, { ...range, limit: ASSISTANT_PAGE_SIZE, cursor })
+    return { rows: answer.conversations, nextCursor: answer.nextCursor, hasMore: answer.hasMore }
   })
-  const callersRead = sectionRead<never>({
-    key: ASSISTANT_READS[1],
-    name: 'assistant caller stats',
-    paging: {
-      style: 'single',
-      fetch: async () => {
-        callers = await api.getCallerStats(request.projectId, range)
-        return { rows: [] }
-      }
-    },
-    onPage: () => undefined
-  })
-  const reads = [questionsRead, callersRead]
-  return {
-    run: ({ log }) => readSection(reads, budget, log),
-    report: (ending): AssistantReport => ({
-      kind: 'assistant',
-      ...judgeSection('Assistant analytics', request, reads, ending, budget),
-      callers,
-      questions: [...rows.values()]
-        .sort((a, b) => byText(b.timestamp, a.timestamp))
-        .map((row) => ({
-          query: readerText(row.query, request.showReaderText),
-          resolutionStatus: row.resolutionStatus,
-          responseType: row.responseType,
-          queryCategory: row.queryCategory,
-          pageUrl: row.pageUrl,
-          timestamp: row.timestamp
-        }))
-    })
+  const readCallers = async (): Promise<PageAnswer<never>> => {
+    callers = await api.getCallerStats(request.projectId, range)
+    return { rows: [] }
   }
+  const callersRead = sectionRead<never>(
+    ASSISTANT_READS[1],
+    'assistant caller stats',
+    { style: 'single', fetch: readCallers },
+    () => undefined
+  )
+  const reads = [questionsRead, callersRead]
+  return sectionPart('assistant', 'Assistant analytics', request, reads, budget, () => ({
+    callers,
+    questions: [...rows.values()]
+      .sort((a, b) => byText(b.timestamp, a.timestamp))
+      .map((row) => ({
+        query: readerText(row.query, request.showReaderText),
+        resolutionStatus: row.resolutionStatus,
+        responseType: row.responseType,
+        queryCategory: row.queryCategory,
+        pageUrl: row.pageUrl,
+        timestamp: row.timestamp
+      }))
+  }))
 }

@@ -6,7 +6,8 @@ import type { FeedbackByPage, FeedbackByPageRow, FeedbackPage, FeedbackRow } fro
 import type { Part } from '../core/part.js'
 import { readerText } from '../text/reader-text.js'
 import type { RequestBudget } from './budget.js'
-import { judgeSection, keepById, readSection, sectionRead, type SectionBase, type SectionRequest } from './section.js'
+import type { PageAnswer } from './pager.js'
+import { cursorReadById, sectionPart, sectionRead, type SectionBase, type SectionRequest } from './section.js'
 import { byText } from './traffic.js'
 
 /** The most the by-page endpoint returns, and the most rows a feedback request returns. */
@@ -65,41 +66,23 @@ export function feedbackPart(api: FeedbackApi, request: SectionRequest, budget: 
   let pages: FeedbackByPageRow[] | undefined
   const rows = new Map<string, FeedbackRow>()
   const range = { dateFrom: request.dateFrom, dateTo: request.dateTo }
-  const pagesRead = sectionRead<FeedbackByPageRow>({
-    key: FEEDBACK_READS[0],
-    name: 'feedback by page',
-    paging: {
-      style: 'single',
-      fetch: async () => {
-        const answer = await api.getFeedbackByPage(request.projectId, { ...range, limit: FEEDBACK_PAGE_LIMIT })
-        return { rows: answer.feedback, hasMore: answer.hasMore }
-      }
-    },
-    onPage: (page) => void (pages = [...page])
+  const readPages = async (): Promise<PageAnswer<FeedbackByPageRow>> => {
+    const answer = await api.getFeedbackByPage(request.projectId, { ...range, limit: FEEDBACK_PAGE_LIMIT })
+    return { rows: answer.feedback, hasMore: answer.hasMore }
+  }
+  const pagesRead = sectionRead(FEEDBACK_READS[0], 'feedback by page', { style: 'single', fetch: readPages }, (page) => {
+    pages = [...page]
   })
-  const rowsRead = sectionRead<FeedbackRow>({
-    key: FEEDBACK_READS[1],
-    name: 'feedback rows',
-    paging: {
-      style: 'cursor',
-      fetch: async (cursor) => {
-        const answer = await api.getFeedback(request.projectId, { ...range, limit: FEEDBACK_PAGE_LIMIT, cursor })
-        return { rows: answer.feedback, nextCursor: answer.nextCursor, hasMore: answer.hasMore }
-      }
-    },
-    onPage: keepById(rows)
+  const rowsRead = cursorReadById(FEEDBACK_READS[1], 'feedback rows', rows, async (cursor) => {
+    const answer = await api.getFeedback(request.projectId, { ...range, limit: FEEDBACK_PAGE_LIMIT, cursor })
+    return { rows: answer.feedback, nextCursor: answer.nextCursor, hasMore: answer.hasMore }
   })
   const reads = [pagesRead, rowsRead]
-  return {
-    run: ({ log }) => readSection(reads, budget, log),
-    report: (ending): FeedbackReport => ({
-      kind: 'feedback',
-      ...judgeSection('Feedback analytics', request, reads, ending, budget),
-      pages: pages && [...pages].sort((a, b) => b.thumbsDown - a.thumbsDown || b.total - a.total || byText(a.path, b.path)),
-      pagesTruncated: pagesRead.progress.truncated,
-      entries: [...rows.values()]
-        .sort((a, b) => byText(b.createdAt ?? '', a.createdAt ?? ''))
-        .map((row) => entryOf(row, request.showReaderText))
-    })
-  }
+  return sectionPart('feedback', 'Feedback analytics', request, reads, budget, () => ({
+    pages: pages && [...pages].sort((a, b) => b.thumbsDown - a.thumbsDown || b.total - a.total || byText(a.path, b.path)),
+    pagesTruncated: pagesRead.progress.truncated,
+    entries: [...rows.values()]
+      .sort((a, b) => byText(b.createdAt ?? '', a.createdAt ?? ''))
+      .map((row) => entryOf(row, request.showReaderText))
+  }))
 }

@@ -5,7 +5,8 @@ import type { SearchesPage, SearchRow } from '../api/schemas.js'
 import type { Part } from '../core/part.js'
 import { readerText } from '../text/reader-text.js'
 import type { RequestBudget } from './budget.js'
-import { judgeSection, readSection, sectionRead, type SectionBase, type SectionRequest } from './section.js'
+import type { PageAnswer } from './pager.js'
+import { sectionPart, sectionRead, type SectionBase, type SectionRequest } from './section.js'
 import { byText } from './traffic.js'
 
 export const SEARCHES_PAGE_SIZE = 100
@@ -44,41 +45,28 @@ export function searchesPart(api: SearchesApi, request: SectionRequest, budget: 
   const rows = new Map<string, SearchRow>()
   let totalSearches: number | undefined
   const range = { dateFrom: request.dateFrom, dateTo: request.dateTo }
-  const reads = [
-    sectionRead<SearchRow>({
-      key: SEARCHES_READS[0],
-      name: 'search terms',
-      paging: {
-        style: 'cursor',
-        fetch: async (cursor) => {
-          const page = await api.getSearches(request.projectId, { ...range, limit: SEARCHES_PAGE_SIZE, cursor })
-          totalSearches ??= page.totalSearches
-          return { rows: page.searches, nextCursor: page.nextCursor }
-        }
-      },
-      onPage: (page) => {
-        for (const row of page) {
-          const seen = rows.get(row.searchQuery)
-          if (!seen || row.hits > seen.hits) rows.set(row.searchQuery, row)
-        }
-      }
-    })
-  ]
-  return {
-    run: ({ log }) => readSection(reads, budget, log),
-    report: (ending): SearchesReport => ({
-      kind: 'searches',
-      ...judgeSection('Search analytics', request, reads, ending, budget),
-      totalSearches,
-      rows: [...rows.values()]
-        .sort((a, b) => b.hits - a.hits || byText(a.searchQuery, b.searchQuery))
-        .map((row) => ({
-          query: readerText(row.searchQuery, request.showReaderText),
-          hits: row.hits,
-          ctr: row.ctr,
-          topClickedPage: row.topClickedPage,
-          lastSearchedAt: row.lastSearchedAt
-        }))
-    })
+  const keepHighest = (page: readonly SearchRow[]): void => {
+    for (const row of page) {
+      const seen = rows.get(row.searchQuery)
+      if (!seen || row.hits > seen.hits) rows.set(row.searchQuery, row)
+    }
   }
+  const pages = async (cursor: string | undefined): Promise<PageAnswer<SearchRow>> => {
+    const page = await api.getSearches(request.projectId, { ...range, limit: SEARCHES_PAGE_SIZE, cursor })
+    totalSearches ??= page.totalSearches
+    return { rows: page.searches, nextCursor: page.nextCursor }
+  }
+  const reads = [sectionRead(SEARCHES_READS[0], 'search terms', { style: 'cursor', fetch: pages }, keepHighest)]
+  return sectionPart('searches', 'Search analytics', request, reads, budget, () => ({
+    totalSearches,
+    rows: [...rows.values()]
+      .sort((a, b) => b.hits - a.hits || byText(a.searchQuery, b.searchQuery))
+      .map((row) => ({
+        query: readerText(row.searchQuery, request.showReaderText),
+        hits: row.hits,
+        ctr: row.ctr,
+        topClickedPage: row.topClickedPage,
+        lastSearchedAt: row.lastSearchedAt
+      }))
+  }))
 }

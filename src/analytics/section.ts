@@ -6,8 +6,8 @@ import type { PartEnding } from '../core/part.js'
 import { describeRange } from '../text/dates.js'
 import { counted } from '../text/format.js'
 import type { RequestBudget } from './budget.js'
-import type { Log } from '../core/part.js'
-import { cutText, newReadProgress, type Paging, type ReadProgress, readPages } from './pager.js'
+import type { Log, Part } from '../core/part.js'
+import { cutText, newReadProgress, type PageAnswer, type Paging, type ReadProgress, readPages } from './pager.js'
 
 /** What every analytics section asks for. */
 export interface SectionRequest {
@@ -63,8 +63,20 @@ export interface SectionRead<Row> extends NamedRead {
 }
 
 /** A read that has not begun. */
-export function sectionRead<Row>(read: Omit<SectionRead<Row>, 'progress'>): SectionRead<Row> {
-  return { ...read, progress: newReadProgress() }
+export function sectionRead<Row>(key: string, name: string, paging: Paging<Row>, onPage: SectionRead<Row>['onPage']): SectionRead<Row> {
+  return { key, name, paging, onPage, progress: newReadProgress() }
+}
+
+/** A cursor read whose rows are kept by id in `rows`: a row seen on two pages (the data moved while reading) is kept once. */
+export function cursorReadById<Row extends { id: string }>(
+  key: string,
+  name: string,
+  rows: Map<string, Row>,
+  fetch: (cursor: string | undefined) => Promise<PageAnswer<Row>>
+): SectionRead<Row> {
+  return sectionRead(key, name, { style: 'cursor', fetch }, (page) => {
+    for (const row of page) if (!rows.has(row.id)) rows.set(row.id, row)
+  })
 }
 
 /**
@@ -84,13 +96,6 @@ export async function readSection(reads: readonly SectionRead<unknown>[], budget
     }
   } finally {
     for (const read of reads) budget.release(read.key)
-  }
-}
-
-/** An onPage that keeps each row by its id: a row seen on two pages (the data moved while reading) is kept once. */
-export function keepById<Row extends { id: string }>(rows: Map<string, Row>): (page: readonly Row[]) => void {
-  return (page) => {
-    for (const row of page) if (!rows.has(row.id)) rows.set(row.id, row)
   }
 }
 
@@ -134,4 +139,22 @@ export function judgeSection(
     if (cut?.progress.cut !== undefined) base.partialReason = `${cut.name}: ${cutText(cut.progress.cut, budget)}`
   }
   return base
+}
+
+/**
+ * The part of a section whose reads are `reads`: it makes them in turn, and reports the section
+ * judged from them (`title` names it in a failure) with what `rest` adds from what was kept.
+ */
+export function sectionPart<Kind extends string, Rest>(
+  kind: Kind,
+  title: string,
+  request: SectionRequest,
+  reads: readonly SectionRead<unknown>[],
+  budget: RequestBudget,
+  rest: () => Rest
+): Part<SectionBase & { kind: Kind } & Rest> {
+  return {
+    run: ({ log }) => readSection(reads, budget, log),
+    report: (ending) => ({ kind, ...judgeSection(title, request, reads, ending, budget), ...rest() })
+  }
 }

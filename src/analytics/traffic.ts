@@ -1,4 +1,8 @@
-// Rows of traffic per page (visitors and views share their shape: path, human, ai, total).
+// Rows of traffic per page (visitors and views share their shape: path, human, ai, total), and the
+// read both make: offset pages, the site totals of the first answer, each path kept once.
+import type { VisitorTotals } from '../api/schemas.js'
+import type { Log } from '../core/part.js'
+import { sectionRead, type SectionRead } from './section.js'
 
 export interface TrafficRow {
   path: string
@@ -35,4 +39,41 @@ export function byText(a: string, b: string): number {
 /** Rows in a stable order: highest total first, then by path. */
 export function sortedRows<Row extends TrafficRow>(rows: Iterable<Row>): Row[] {
   return [...rows].sort((a, b) => b.total - a.total || byText(a.path, b.path))
+}
+
+/** What a traffic read keeps: the rows by path, and the site totals (from the service; never summed here). */
+export interface TrafficKept<Row extends TrafficRow> {
+  rows: Map<string, Row>
+  totals?: VisitorTotals
+}
+
+/** One answer of a traffic endpoint. */
+export interface TrafficAnswer<Row extends TrafficRow> {
+  totals: VisitorTotals
+  rows: readonly Row[]
+  hasMore: boolean
+}
+
+/** An offset read of traffic rows into `kept`; `afterPage` runs once each page is kept. */
+export function trafficRead<Row extends TrafficRow>(
+  key: string,
+  name: string,
+  pageSize: number,
+  kept: TrafficKept<Row>,
+  fetch: (offset: number) => Promise<TrafficAnswer<Row>>,
+  afterPage: (index: number, log: Log) => Promise<void> = () => Promise.resolve()
+): SectionRead<Row> {
+  const paging = {
+    style: 'offset' as const,
+    pageSize,
+    fetch: async (offset: number) => {
+      const answer = await fetch(offset)
+      kept.totals ??= answer.totals
+      return answer
+    }
+  }
+  return sectionRead(key, name, paging, async (page, index, log) => {
+    for (const row of page) mergeTrafficRow(kept.rows, row)
+    await afterPage(index, log)
+  })
 }

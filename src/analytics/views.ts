@@ -4,8 +4,8 @@ import type { ViewsQuery } from '../api/client.js'
 import type { ViewRow, ViewsPage, VisitorTotals } from '../api/schemas.js'
 import type { Part } from '../core/part.js'
 import type { RequestBudget } from './budget.js'
-import { judgeSection, readSection, sectionRead, type SectionBase, type SectionRequest } from './section.js'
-import { mergeTrafficRow, sortedRows } from './traffic.js'
+import { sectionPart, type SectionBase, type SectionRequest } from './section.js'
+import { sortedRows, type TrafficKept, trafficRead } from './traffic.js'
 
 export const VIEWS_PAGE_SIZE = 250
 
@@ -24,34 +24,16 @@ export interface ViewsReport extends SectionBase {
 export const VIEWS_READS = ['views'] as const
 
 export function viewsPart(api: ViewsApi, request: SectionRequest, budget: RequestBudget): Part<ViewsReport> {
-  const rows = new Map<string, ViewRow>()
-  let totals: VisitorTotals | undefined
+  const kept: TrafficKept<ViewRow> = { rows: new Map() }
   const range = { dateFrom: request.dateFrom, dateTo: request.dateTo }
   const reads = [
-    sectionRead<ViewRow>({
-      key: VIEWS_READS[0],
-      name: 'page views',
-      paging: {
-        style: 'offset',
-        pageSize: VIEWS_PAGE_SIZE,
-        fetch: async (offset) => {
-          const page = await api.getViews(request.projectId, { ...range, limit: VIEWS_PAGE_SIZE, offset })
-          totals ??= page.totals
-          return { rows: page.views, hasMore: page.hasMore }
-        }
-      },
-      onPage: (page) => {
-        for (const row of page) mergeTrafficRow(rows, row)
-      }
+    trafficRead(VIEWS_READS[0], 'page views', VIEWS_PAGE_SIZE, kept, async (offset) => {
+      const page = await api.getViews(request.projectId, { ...range, limit: VIEWS_PAGE_SIZE, offset })
+      return { totals: page.totals, rows: page.views, hasMore: page.hasMore }
     })
   ]
-  return {
-    run: ({ log }) => readSection(reads, budget, log),
-    report: (ending): ViewsReport => ({
-      kind: 'views',
-      ...judgeSection('Page views', request, reads, ending, budget),
-      totals,
-      rows: sortedRows(rows.values())
-    })
-  }
+  return sectionPart('views', 'Page views', request, reads, budget, () => ({
+    totals: kept.totals,
+    rows: sortedRows(kept.rows.values())
+  }))
 }

@@ -8,8 +8,8 @@ import type { Log, Part } from '../core/part.js'
 import { DAY_MS, isDateOnly, parseDate } from '../text/dates.js'
 import type { RequestBudget } from './budget.js'
 import { newReadProgress } from './pager.js'
-import { judgeSection, readSection, sectionRead, type SectionBase, type SectionRequest } from './section.js'
-import { mergeTrafficRow, sortedRows } from './traffic.js'
+import { judgeSection, readSection, type SectionBase, type SectionRequest } from './section.js'
+import { sortedRows, type TrafficAnswer, type TrafficKept, trafficRead } from './traffic.js'
 
 export const VISITORS_PAGE_SIZE = 250
 
@@ -55,9 +55,7 @@ export function previousPeriod(dateFrom: string, dateTo: string): { dateFrom: st
  */
 export function visitorsPart(api: VisitorsApi, request: SectionRequest, budget: RequestBudget): Part<VisitorsReport> {
   const previousRead = newReadProgress()
-  // By path: a path seen on two pages (the data moved while reading) is kept once.
-  const rows = new Map<string, VisitorRow>()
-  let totals: VisitorTotals | undefined
+  const kept: TrafficKept<VisitorRow> = { rows: new Map() }
   let previous: PreviousPeriod | undefined
 
   const readPrevious = async (log: Log): Promise<void> => {
@@ -78,25 +76,15 @@ export function visitorsPart(api: VisitorsApi, request: SectionRequest, budget: 
   }
 
   const range = { dateFrom: request.dateFrom, dateTo: request.dateTo }
-  const reads = [
-    sectionRead<VisitorRow>({
-      key: VISITORS_READS[0],
-      name: 'visitor rows',
-      paging: {
-        style: 'offset',
-        pageSize: VISITORS_PAGE_SIZE,
-        fetch: async (offset) => {
-          const page = await api.getVisitors(request.projectId, { ...range, limit: VISITORS_PAGE_SIZE, offset })
-          totals ??= page.totals
-          return { rows: page.visitors, hasMore: page.hasMore }
-        }
-      },
-      onPage: async (page, index, log) => {
-        for (const row of page) mergeTrafficRow(rows, row)
-        if (index === 0 && request.compare) await readPrevious(log)
-      }
-    })
-  ]
+  const pages = async (offset: number): Promise<TrafficAnswer<VisitorRow>> => {
+    const page = await api.getVisitors(request.projectId, { ...range, limit: VISITORS_PAGE_SIZE, offset })
+    return { totals: page.totals, rows: page.visitors, hasMore: page.hasMore }
+  }
+  // The comparison is read right after the first page, so that it is there whatever cuts the rest.
+  const afterPage = async (index: number, log: Log): Promise<void> => {
+    if (index === 0 && request.compare) await readPrevious(log)
+  }
+  const reads = [trafficRead(VISITORS_READS[0], 'visitor rows', VISITORS_PAGE_SIZE, kept, pages, afterPage)]
 
   return {
     run: async ({ log }) => {
@@ -115,8 +103,8 @@ export function visitorsPart(api: VisitorsApi, request: SectionRequest, budget: 
         ending,
         budget
       ),
-      totals,
-      rows: sortedRows(rows.values()),
+      totals: kept.totals,
+      rows: sortedRows(kept.rows.values()),
       previous
     })
   }

@@ -82,8 +82,11 @@ export interface FeedbackByPageQuery extends DateRange {
 }
 export type CallerStatsQuery = DateRange
 
+/** What any analytics request may send beside the range. */
+type AnalyticsQuery = DateRange & { limit?: number; offset?: number; cursor?: string }
+
 /** The query of an analytics request, in a fixed order; a cursor only when there is one. */
-function analyticsQuery(query: DateRange & { limit?: number; offset?: number; cursor?: string }): Record<string, string> {
+function analyticsQuery(query: AnalyticsQuery): Record<string, string> {
   const out: Record<string, string> = { dateFrom: query.dateFrom, dateTo: query.dateTo }
   if (query.limit !== undefined) out.limit = String(query.limit)
   if (query.offset !== undefined) out.offset = String(query.offset)
@@ -166,80 +169,45 @@ export class ApiClient {
     })
   }
 
-  getVisitors(projectId: string, query: VisitorsQuery): Promise<VisitorsPage> {
-    const { dateFrom, dateTo, limit, offset } = query
-    return this.call({
-      ctx: { kind: 'analytics', reads: 'visitor analytics', projectId, offset },
-      method: 'GET',
-      path: `/v1/analytics/${segment(projectId)}/visitors`,
-      query: analyticsQuery({ dateFrom, dateTo, limit, offset }),
-      schema: visitorsPageSchema
-    })
+  getVisitors(projectId: string, { dateFrom, dateTo, limit, offset }: VisitorsQuery): Promise<VisitorsPage> {
+    return this.analytics('visitor analytics', 'visitors', projectId, { dateFrom, dateTo, limit, offset }, visitorsPageSchema)
   }
 
-  getViews(projectId: string, query: ViewsQuery): Promise<ViewsPage> {
-    const { dateFrom, dateTo, limit, offset } = query
-    return this.call({
-      ctx: { kind: 'analytics', reads: 'page views', projectId, offset },
-      method: 'GET',
-      path: `/v1/analytics/${segment(projectId)}/views`,
-      query: analyticsQuery({ dateFrom, dateTo, limit, offset }),
-      schema: viewsPageSchema
-    })
+  getViews(projectId: string, { dateFrom, dateTo, limit, offset }: ViewsQuery): Promise<ViewsPage> {
+    return this.analytics('page views', 'views', projectId, { dateFrom, dateTo, limit, offset }, viewsPageSchema)
   }
 
-  getSearches(projectId: string, query: SearchesQuery): Promise<SearchesPage> {
-    const { dateFrom, dateTo, limit, cursor } = query
-    return this.call({
-      ctx: { kind: 'analytics', reads: 'searches', projectId },
-      method: 'GET',
-      path: `/v1/analytics/${segment(projectId)}/searches`,
-      query: analyticsQuery({ dateFrom, dateTo, limit, cursor }),
-      schema: searchesPageSchema
-    })
+  getSearches(projectId: string, { dateFrom, dateTo, limit, cursor }: SearchesQuery): Promise<SearchesPage> {
+    return this.analytics('searches', 'searches', projectId, { dateFrom, dateTo, limit, cursor }, searchesPageSchema)
   }
 
-  getFeedback(projectId: string, query: FeedbackQuery): Promise<FeedbackPage> {
-    const { dateFrom, dateTo, limit, cursor } = query
-    return this.call({
-      ctx: { kind: 'analytics', reads: 'feedback', projectId },
-      method: 'GET',
-      path: `/v1/analytics/${segment(projectId)}/feedback`,
-      query: analyticsQuery({ dateFrom, dateTo, limit, cursor }),
-      schema: feedbackPageSchema
-    })
+  getFeedback(projectId: string, { dateFrom, dateTo, limit, cursor }: FeedbackQuery): Promise<FeedbackPage> {
+    return this.analytics('feedback', 'feedback', projectId, { dateFrom, dateTo, limit, cursor }, feedbackPageSchema)
   }
 
-  getFeedbackByPage(projectId: string, query: FeedbackByPageQuery): Promise<FeedbackByPage> {
-    const { dateFrom, dateTo, limit } = query
-    return this.call({
-      ctx: { kind: 'analytics', reads: 'feedback by page', projectId },
-      method: 'GET',
-      path: `/v1/analytics/${segment(projectId)}/feedback/by-page`,
-      query: analyticsQuery({ dateFrom, dateTo, limit }),
-      schema: feedbackByPageSchema
-    })
+  getFeedbackByPage(projectId: string, { dateFrom, dateTo, limit }: FeedbackByPageQuery): Promise<FeedbackByPage> {
+    return this.analytics('feedback by page', 'feedback/by-page', projectId, { dateFrom, dateTo, limit }, feedbackByPageSchema)
   }
 
-  getAssistant(projectId: string, query: AssistantQuery): Promise<AssistantPage> {
-    const { dateFrom, dateTo, limit, cursor } = query
-    return this.call({
-      ctx: { kind: 'analytics', reads: 'assistant questions', projectId },
-      method: 'GET',
-      path: `/v1/analytics/${segment(projectId)}/assistant`,
-      query: analyticsQuery({ dateFrom, dateTo, limit, cursor }),
-      schema: assistantPageSchema
-    })
+  getAssistant(projectId: string, { dateFrom, dateTo, limit, cursor }: AssistantQuery): Promise<AssistantPage> {
+    return this.analytics('assistant questions', 'assistant', projectId, { dateFrom, dateTo, limit, cursor }, assistantPageSchema)
   }
 
-  getCallerStats(projectId: string, query: CallerStatsQuery): Promise<CallerStats> {
-    const { dateFrom, dateTo } = query
+  getCallerStats(projectId: string, { dateFrom, dateTo }: CallerStatsQuery): Promise<CallerStats> {
+    return this.analytics('assistant caller stats', 'assistant/caller-stats', projectId, { dateFrom, dateTo }, callerStatsSchema)
+  }
+
+  /**
+   * A GET of analytics: `endpoint` under /v1/analytics/{projectId}/, with the range, limit, offset
+   * or cursor the query has; `reads` names what it reads, for messages ("page views").
+   */
+  private analytics<T>(reads: string, endpoint: string, projectId: string, query: AnalyticsQuery, schema: z.ZodType<T>): Promise<T> {
     return this.call({
-      ctx: { kind: 'analytics', reads: 'assistant caller stats', projectId },
+      ctx: { kind: 'analytics', reads, projectId, offset: query.offset },
       method: 'GET',
-      path: `/v1/analytics/${segment(projectId)}/assistant/caller-stats`,
-      query: analyticsQuery({ dateFrom, dateTo }),
-      schema: callerStatsSchema
+      path: `/v1/analytics/${segment(projectId)}/${endpoint}`,
+      query: analyticsQuery(query),
+      schema
     })
   }
 

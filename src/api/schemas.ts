@@ -65,7 +65,8 @@ export const viewsPageSchema = z.object({
   hasMore: z.boolean()
 })
 export type ViewsPage = z.infer<typeof viewsPageSchema>
-export type ViewRow = ViewsPage['views'][number]
+/** A page's views: the same shape as its visitors. */
+export type ViewRow = z.infer<typeof trafficRow>
 
 /** Search terms, by hits descending: cursor paging while `nextCursor` is not null; there is no `hasMore`. */
 export const searchesPageSchema = z.object({

@@ -23,6 +23,15 @@ export function readPhrase(noun: string, report: Pick<SectionBase, 'partial' | '
   return `${noun} read${report.partial ? ' (partial)' : ''}`
 }
 
+/** A traffic section's outputs, `{prefix}Human`, `{prefix}Ai` and `{prefix}Total`; empty when its totals were not read. */
+export function trafficOutputs(prefix: string, totals: VisitorTotals | undefined): Record<string, string> {
+  return {
+    [`${prefix}Human`]: totals ? String(totals.human) : '',
+    [`${prefix}Ai`]: totals ? String(totals.ai) : '',
+    [`${prefix}Total`]: totals ? String(totals.total) : ''
+  }
+}
+
 /** Traffic rows (path, human, AI, total) as CSV. */
 export function trafficCsv(rows: readonly TrafficRow[]): string {
   return csvOf(

@@ -2,19 +2,12 @@
 // object in analytics.json and its CSV, its outputs, and its lines in the log.
 import type { ViewsReport } from '../analytics/views.js'
 import type { SectionRenderer } from './renderer.js'
-import { baseJson, readPhrase, trafficCsv, trafficLogLine } from './section-data.js'
+import { baseJson, readPhrase, trafficCsv, trafficLogLine, trafficOutputs } from './section-data.js'
 import { viewsSummaryHtml } from './views-summary.js'
 
 export const viewsRenderer: SectionRenderer<ViewsReport> = {
   summaryHtml: viewsSummaryHtml,
-  outputs: (report) => {
-    const totals = report.totals
-    return {
-      viewsHuman: totals ? String(totals.human) : '',
-      viewsAi: totals ? String(totals.ai) : '',
-      viewsTotal: totals ? String(totals.total) : ''
-    }
-  },
+  outputs: (report) => trafficOutputs('views', report.totals),
   json: (report) => ({ ...baseJson(report), totals: report.totals ?? null, pageCount: report.rows.length, pages: report.rows }),
   csv: (report) => (report.requests > 0 ? [{ name: 'views.csv', content: trafficCsv(report.rows) }] : []),
   logLine: (report) => trafficLogLine('Page views', report),

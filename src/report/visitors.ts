@@ -2,20 +2,15 @@
 // object in analytics.json and its CSV, its outputs, and its lines in the log.
 import type { VisitorsReport } from '../analytics/visitors.js'
 import type { SectionRenderer } from './renderer.js'
-import { baseJson, readPhrase, trafficCsv, trafficLogLine } from './section-data.js'
+import { baseJson, readPhrase, trafficCsv, trafficLogLine, trafficOutputs } from './section-data.js'
 import { visitorsSummaryHtml } from './visitors-summary.js'
 
 export const visitorsRenderer: SectionRenderer<VisitorsReport> = {
   summaryHtml: visitorsSummaryHtml,
-  outputs: (report) => {
-    const totals = report.totals
-    return {
-      visitorsHuman: totals ? String(totals.human) : '',
-      visitorsAi: totals ? String(totals.ai) : '',
-      visitorsTotal: totals ? String(totals.total) : '',
-      pageCount: totals ? String(report.rows.length) : ''
-    }
-  },
+  outputs: (report) => ({
+    ...trafficOutputs('visitors', report.totals),
+    pageCount: report.totals ? String(report.rows.length) : ''
+  }),
   json: (report) => ({
     ...baseJson(report),
     totals: report.totals ?? null,

@@ -19,7 +19,7 @@ export interface Inputs {
   pollIntervalMs: number
   failOn: ReadonlySet<FailOn>
   baseUrl: string
-  /** Visitor analytics export, when asked for. */
+  /** The analytics sections to read, when asked for. */
   analytics?: AnalyticsInputs
   /** Comment on the triggering issue or pull request, when asked for. */
   comment?: { token: string }

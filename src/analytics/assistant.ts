@@ -1,8 +1,11 @@
 // The assistant: the questions readers asked it (one row per question, cursor paging, up to 1,000
-// rows a request), whether each was answered, and who asked (web, API, other: one request).
+// rows a request), whether each was answered, and who asked (web, API, other: one request). Every
+// field of a question a reader or a client sets is kept here as the run may show it: the question and
+// its category as reader text, the page it was asked on as `sitePage` keeps it.
 import type { AssistantQuery, CallerStatsQuery } from '../api/client.js'
 import type { AssistantPage, AssistantRow, CallerStats } from '../api/schemas.js'
 import type { Part } from '../core/part.js'
+import { sitePage } from '../text/page-path.js'
 import { readerText } from '../text/reader-text.js'
 import type { RequestBudget } from './budget.js'
 import type { PageAnswer } from './pager.js'
@@ -16,12 +19,14 @@ export interface AssistantApi {
   getCallerStats(projectId: string, query: CallerStatsQuery): Promise<CallerStats>
 }
 
-/** One question as the run keeps it: its text only when reader text is shown (e-mail addresses masked). */
+/** One question as the run keeps it: its text and category only when reader text is shown (e-mail addresses masked). */
 export interface QuestionEntry {
   query?: string
   resolutionStatus: AssistantRow['resolutionStatus']
   responseType: AssistantRow['responseType']
-  queryCategory: string | null
+  /** Undefined when reader text is hidden or the question has none. */
+  queryCategory?: string
+  /** The page it was asked on, as `sitePage` keeps it (a path while reader text is hidden); null when there is none. */
   pageUrl: string | null
   timestamp: string
 }
@@ -63,8 +68,8 @@ export function assistantPart(api: AssistantApi, request: SectionRequest, budget
         query: readerText(row.query, request.showReaderText),
         resolutionStatus: row.resolutionStatus,
         responseType: row.responseType,
-        queryCategory: row.queryCategory,
-        pageUrl: row.pageUrl,
+        queryCategory: readerText(row.queryCategory, request.showReaderText),
+        pageUrl: sitePage(row.pageUrl, request.showReaderText),
         timestamp: row.timestamp
       }))
   }))

@@ -1,9 +1,12 @@
 // Reader feedback: thumbs up and down per page (one request: the API returns at most 100 pages, in
 // no documented order, and offers no next page), and the feedback rows themselves (cursor paging).
-// The contact address a reader may leave is never read into the run: the schema drops it.
+// The contact address a reader may leave is never read into the run: the schema drops it. A page
+// path is whatever the client sent: kept only when it looks like a path of the site (`sitePath`),
+// the rest counted together as "(other page)", in the rows and in the counts per page alike.
 import type { FeedbackByPageQuery, FeedbackQuery } from '../api/client.js'
 import type { FeedbackByPage, FeedbackByPageRow, FeedbackPage, FeedbackRow } from '../api/schemas.js'
 import type { Part } from '../core/part.js'
+import { sitePath } from '../text/page-path.js'
 import { readerText } from '../text/reader-text.js'
 import type { RequestBudget } from './budget.js'
 import type { PageAnswer } from './pager.js'
@@ -20,6 +23,7 @@ export interface FeedbackApi {
 
 /** One piece of feedback as the run keeps it: its comment only when reader text is shown (e-mail addresses masked). */
 export interface FeedbackEntry {
+  /** The page, as `sitePath` keeps it. */
   path: string
   source: FeedbackRow['source']
   status: FeedbackRow['status']
@@ -33,7 +37,7 @@ export interface FeedbackEntry {
 
 export interface FeedbackReport extends SectionBase {
   kind: 'feedback'
-  /** Counts per page, most thumbs down first; undefined when they were not read. */
+  /** Counts per page (as `sitePath` keeps it), most thumbs down first; undefined when they were not read. */
   pages?: FeedbackByPageRow[]
   /** The by-page answer said it had more pages than it returns. */
   pagesTruncated: boolean
@@ -49,9 +53,31 @@ export function negativeFeedback(report: Pick<FeedbackReport, 'pages' | 'entries
   return thumbsDown + report.entries.filter((entry) => entry.helpful === false).length
 }
 
+/** The counts per page, each page as `sitePath` keeps it: pages shown alike are counted as one. */
+function pagesBySitePath(rows: readonly FeedbackByPageRow[]): FeedbackByPageRow[] {
+  const pages = new Map<string, FeedbackByPageRow>()
+  for (const row of rows) {
+    const path = sitePath(row.path)
+    const seen = pages.get(path)
+    pages.set(
+      path,
+      seen
+        ? {
+            path,
+            thumbsUp: seen.thumbsUp + row.thumbsUp,
+            thumbsDown: seen.thumbsDown + row.thumbsDown,
+            code: seen.code + row.code,
+            total: seen.total + row.total
+          }
+        : { ...row, path }
+    )
+  }
+  return [...pages.values()]
+}
+
 function entryOf(row: FeedbackRow, showText: boolean): FeedbackEntry {
   const entry: FeedbackEntry = {
-    path: row.path,
+    path: sitePath(row.path),
     source: row.source,
     status: row.status,
     comment: readerText(row.comment, showText),
@@ -79,7 +105,7 @@ export function feedbackPart(api: FeedbackApi, request: SectionRequest, budget: 
   })
   const reads = [pagesRead, rowsRead]
   return sectionPart('feedback', 'Feedback analytics', request, reads, budget, () => ({
-    pages: pages && [...pages].sort((a, b) => b.thumbsDown - a.thumbsDown || b.total - a.total || byText(a.path, b.path)),
+    pages: pages && pagesBySitePath(pages).sort((a, b) => b.thumbsDown - a.thumbsDown || b.total - a.total || byText(a.path, b.path)),
     pagesTruncated: pagesRead.progress.truncated,
     entries: [...rows.values()]
       .sort((a, b) => byText(b.createdAt ?? '', a.createdAt ?? ''))

@@ -1,8 +1,10 @@
 // Search terms: what readers searched for, by hits, and whether they clicked a result. Cursor paging
-// with no hasMore: reading follows nextCursor until it is null.
+// with no hasMore: reading follows nextCursor until it is null. The clicked page is kept as
+// `sitePage` keeps it.
 import type { SearchesQuery } from '../api/client.js'
 import type { SearchesPage, SearchRow } from '../api/schemas.js'
 import type { Part } from '../core/part.js'
+import { sitePage } from '../text/page-path.js'
 import { readerText } from '../text/reader-text.js'
 import type { RequestBudget } from './budget.js'
 import type { PageAnswer } from './pager.js'
@@ -21,6 +23,7 @@ export interface SearchEntry {
   hits: number
   /** Click-through rate, as the service gives it. */
   ctr: number
+  /** As `sitePage` keeps it (a path while reader text is hidden); null when nobody clicked a result. */
   topClickedPage: string | null
   lastSearchedAt: string
 }
@@ -65,7 +68,7 @@ export function searchesPart(api: SearchesApi, request: SectionRequest, budget: 
         query: readerText(row.searchQuery, request.showReaderText),
         hits: row.hits,
         ctr: row.ctr,
-        topClickedPage: row.topClickedPage,
+        topClickedPage: sitePage(row.topClickedPage, request.showReaderText),
         lastSearchedAt: row.lastSearchedAt
       }))
   }))

@@ -1,16 +1,15 @@
 // The assistant section of the job summary: how many questions readers asked, how many went
 // unanswered, who asked (the web, the API, other callers), and the unanswered questions, most asked
 // first: the gaps in the docs. Questions are text readers typed: shown only when the run keeps reader
-// text, escaped and on one line; otherwise the unanswered ones are counted by category and page.
+// text, escaped and on one line; otherwise the unanswered ones are counted by the page they were asked on.
 import type { AssistantReport, QuestionEntry } from '../analytics/assistant.js'
 import type { CallerStats } from '../api/schemas.js'
 import { htmlText } from '../text/escape.js'
 import { counted, num } from '../text/format.js'
-import { codeHtml, headCell, rightCell } from './html.js'
+import { headCell, pageHtml, rightCell } from './html.js'
 import { hiddenTextHtml, leftOutHtml, openingHtml, readLine, sectionHtml, withinBudget } from './section-html.js'
 
 const QUESTION_CHARS = 200
-const CATEGORY_CHARS = 100
 const PAGE_CHARS = 120
 
 /** `part` as a share of `whole`, in per cent; "–" when the whole is nothing. */
@@ -69,29 +68,21 @@ function groupsHtml(heading: (shown: string) => string, table: GroupTable, group
 }
 
 const questionHtml = (text: string): string => (text.trim() === '' ? '<em>(empty question)</em>' : htmlText(text, QUESTION_CHARS))
-const categoryHtml = (text: string): string => (text === '' ? '<em>(no category)</em>' : htmlText(text, CATEGORY_CHARS))
-const pageHtml = (text: string): string => (text === '' ? '<em>(no page)</em>' : codeHtml(text, PAGE_CHARS))
+const askedOnHtml = (text: string): string => (text === '' ? '<em>(no page)</em>' : pageHtml(text, PAGE_CHARS))
 
 const QUESTIONS: GroupTable = { label: 'Question', noun: 'unanswered question', plural: 'unanswered questions', cell: questionHtml }
-const CATEGORIES: GroupTable = { label: 'Category', noun: 'category', plural: 'categories', cell: categoryHtml }
-const PAGES: GroupTable = { label: 'Page', noun: 'page', plural: 'pages', cell: pageHtml }
+const PAGES: GroupTable = { label: 'Page', noun: 'page', plural: 'pages', cell: askedOnHtml }
 
 function unansweredHtml(report: AssistantReport, unanswered: readonly QuestionEntry[]): string[] {
   if (!report.showReaderText) {
     return [
       ...groupsHtml(
         (top) => `Top ${top} of unanswered questions`,
-        CATEGORIES,
-        groupsOf(unanswered.map((q) => q.queryCategory ?? '')),
-        report.topPages
-      ),
-      ...groupsHtml(
-        (top) => `Top ${top} of unanswered questions`,
         PAGES,
         groupsOf(unanswered.map((q) => q.pageUrl ?? '')),
         report.topPages
       ),
-      hiddenTextHtml('Questions')
+      hiddenTextHtml('Questions and their categories')
     ]
   }
   const groups = groupsOf(

@@ -6,7 +6,7 @@ import { markdownCode } from '../text/escape.js'
 import { counted, num } from '../text/format.js'
 import { assistantSummaryHtml } from './assistant-summary.js'
 import { csvOf } from './csv.js'
-import { GAP_ITEM_CHARS } from './docs-gaps.js'
+import { GAP_ITEM_CHARS, gapPage } from './docs-gaps.js'
 import type { GapList, SectionRenderer } from './renderer.js'
 import { baseJson, partialMark, readPhrase } from './section-data.js'
 
@@ -48,7 +48,7 @@ function assistantGaps(report: AssistantReport): GapList | undefined {
   const pages = groupedQuestions(unanswered, (q) => q.pageUrl ?? undefined, false)
   return {
     title: 'Pages where assistant questions were left unanswered',
-    items: pages.map(([page, n]) => `${markdownCode(page, GAP_ITEM_CHARS)} (${counted(n, 'question')})`),
+    items: pages.map(([page, n]) => `${gapPage(page)} (${counted(n, 'question')})`),
     note: `${counted(unanswered.length, 'question')} left unanswered; their text is hidden.`
   }
 }
@@ -61,7 +61,14 @@ export const assistantRenderer: SectionRenderer<AssistantReport> = {
     callers: report.callers ?? null,
     questionCount: report.questions.length,
     unanswered: unansweredOf(report).length,
-    questions: report.questions.map((q) => ({ ...q, query: q.query ?? null }))
+    questions: report.questions.map((q) => ({
+      query: q.query ?? null,
+      resolutionStatus: q.resolutionStatus,
+      responseType: q.responseType,
+      queryCategory: q.queryCategory ?? null,
+      pageUrl: q.pageUrl,
+      timestamp: q.timestamp
+    }))
   }),
   csv: (report) =>
     report.requests > 0

@@ -2,7 +2,10 @@
 // clicked, assistant questions left unanswered, the pages with the most negative feedback), meant as
 // the prompt of a following agent job. Each section makes its own list (its renderer's `gaps`);
 // reader text appears only when the run keeps it, each item as a code span on one line, so that
-// nothing in it reads as Markdown, a link or a mention.
+// nothing in it reads as Markdown, a link or a mention. Pages are listed as the sections keep them
+// (`sitePath`, `sitePage`): a path of the site, or "(other page)" for whatever else a client sent.
+import { markdownCode } from '../text/escape.js'
+import { OTHER_PAGE } from '../text/page-path.js'
 import type { GapList } from './renderer.js'
 
 /** The most characters the output holds. */
@@ -11,6 +14,11 @@ export const DOCS_GAPS_MAX_CHARS = 4000
 const ITEMS_PER_LIST = 10
 /** Characters of reader text an item shows. */
 export const GAP_ITEM_CHARS = 150
+
+/** A page as a section keeps it, for an item: a code span, or "(other page)" as it is. */
+export function gapPage(page: string): string {
+  return page === OTHER_PAGE ? OTHER_PAGE : markdownCode(page, GAP_ITEM_CHARS)
+}
 
 /**
  * The lists as one text, at most DOCS_GAPS_MAX_CHARS characters; empty when there is none. `rangeText`

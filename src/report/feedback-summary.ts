@@ -6,7 +6,7 @@ import { FEEDBACK_PAGE_LIMIT, type FeedbackEntry, type FeedbackReport } from '..
 import type { FeedbackByPageRow } from '../api/schemas.js'
 import { htmlText } from '../text/escape.js'
 import { counted, num } from '../text/format.js'
-import { codeHtml, headCell, rightCell } from './html.js'
+import { headCell, pageHtml, rightCell } from './html.js'
 import { hiddenTextHtml, leftOutHtml, openingHtml, readLine, sectionHtml, withinBudget } from './section-html.js'
 
 const PATH_CHARS = 120
@@ -15,7 +15,7 @@ const COMMENT_CHARS = 200
 const PAGE_HEAD = `<tr>${headCell('Page', 'left')}${headCell('👎')}${headCell('👍')}${headCell('Code')}${headCell('Total')}</tr>`
 const COMMENT_HEAD = `<tr>${headCell('Page', 'left')}${headCell('Comment', 'left')}</tr>`
 
-const pathHtml = (path: string): string => (path === '' ? '<em>(empty path)</em>' : codeHtml(path, PATH_CHARS))
+const pathHtml = (path: string): string => pageHtml(path, PATH_CHARS)
 
 const pageRow = (row: FeedbackByPageRow): string =>
   `<tr><td>${pathHtml(row.path)}</td>${rightCell(num(row.thumbsDown))}${rightCell(num(row.thumbsUp))}${rightCell(num(row.code))}${rightCell(num(row.total))}</tr>`

@@ -2,10 +2,9 @@
 // object in analytics.json and its CSV files, its outputs, its lines in the log, and its gaps: the
 // pages with the most negative feedback.
 import { type FeedbackReport, negativeFeedback } from '../analytics/feedback.js'
-import { markdownCode } from '../text/escape.js'
 import { counted, num } from '../text/format.js'
 import { csvOf } from './csv.js'
-import { GAP_ITEM_CHARS } from './docs-gaps.js'
+import { gapPage } from './docs-gaps.js'
 import { feedbackSummaryHtml } from './feedback-summary.js'
 import type { GapList, SectionRenderer } from './renderer.js'
 import { baseJson, partialMark, readPhrase } from './section-data.js'
@@ -28,7 +27,7 @@ function feedbackGaps(report: FeedbackReport): GapList | undefined {
     title: 'Pages with the most negative feedback',
     items: pages.map(([path, n]) => {
       const parts = [n.down > 0 ? `${num(n.down)} thumbs down` : '', n.unhelpful > 0 ? `${num(n.unhelpful)} not helpful` : '']
-      return `${markdownCode(path, GAP_ITEM_CHARS)}: ${parts.filter((p) => p !== '').join(', ')}`
+      return `${gapPage(path)}: ${parts.filter((p) => p !== '').join(', ')}`
     })
   }
 }

@@ -1,5 +1,6 @@
 // Small pieces of summary and comment HTML, each safe for text from the service.
 import { htmlText, safeHttpUrl } from '../text/escape.js'
+import { OTHER_PAGE } from '../text/page-path.js'
 
 /** A link, when `href` is a plain http(s) URL; otherwise the label alone. `labelHtml` is HTML already. */
 export function linkHtml(href: string | undefined, labelHtml: string): string {
@@ -10,6 +11,11 @@ export function linkHtml(href: string | undefined, labelHtml: string): string {
 /** Text in a code element, on one line. */
 export function codeHtml(text: string, maxLength = 200): string {
   return `<code>${htmlText(text, maxLength)}</code>`
+}
+
+/** A page as a section keeps it (`sitePath`, `sitePage`): in a code element, or "(other page)" in italics. */
+export function pageHtml(page: string, maxLength = 200): string {
+  return page === OTHER_PAGE ? `<em>${OTHER_PAGE}</em>` : codeHtml(page, maxLength)
 }
 
 /**

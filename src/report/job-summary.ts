@@ -4,7 +4,7 @@
 // escaped; a link is made only from a plain http(s) URL.
 import type { JobReport, NextStep } from '../agent/outcome.js'
 import { dateTimeText } from '../text/dates.js'
-import { htmlText, safeHttpUrl } from '../text/escape.js'
+import { htmlText, plainHttpUrl, safeHttpUrl } from '../text/escape.js'
 import { counted, formatDuration, num } from '../text/format.js'
 import { codeHtml, linesHtml, linkHtml, messageHtml, rowHtml } from './html.js'
 
@@ -22,9 +22,9 @@ export function pullRequestLabel(job: Pick<JobReport, 'prLink' | 'prRepository' 
   return job.prLink
 }
 
-/** The repository a job works on (a full URL, as the service gives it), linked and named by its path. */
+/** The repository a job works on (a full URL, as the service gives it), linked and named by its path; its query string and fragment are dropped. */
 function repositoryHtml(repository: string): string {
-  const url = safeHttpUrl(repository)
+  const url = plainHttpUrl(safeHttpUrl(repository))
   if (!url) return htmlText(repository, 200)
   const path = new URL(url).pathname.replace(/^\/+|\/+$/g, '').replace(/\.git$/, '')
   return linkHtml(url, htmlText(path === '' ? url : path, 200))

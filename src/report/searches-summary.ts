@@ -5,7 +5,7 @@ import { noClick, type SearchEntry, type SearchesReport } from '../analytics/sea
 import { dateTimeText } from '../text/dates.js'
 import { htmlText } from '../text/escape.js'
 import { counted, num } from '../text/format.js'
-import { codeHtml, headCell, rightCell } from './html.js'
+import { headCell, pageHtml, rightCell } from './html.js'
 import { hiddenTextHtml, leftOutHtml, openingHtml, readLine, sectionHtml, withinBudget } from './section-html.js'
 
 const TERM_CHARS = 200
@@ -24,13 +24,10 @@ function termHtml(row: SearchEntry): string {
   return term.trim() === '' ? '<em>(empty search)</em>' : htmlText(term, TERM_CHARS)
 }
 
-function pageHtml(page: string | null): string {
-  if (page === null) return '–'
-  return page === '' ? '<em>(empty path)</em>' : codeHtml(page, PATH_CHARS)
-}
+const clickedHtml = (page: string | null): string => (page === null ? '–' : pageHtml(page, PATH_CHARS))
 
 const topRow = (row: SearchEntry): string =>
-  `<tr><td>${termHtml(row)}</td>${rightCell(num(row.hits))}${rightCell(ctrText(row.ctr))}<td>${pageHtml(row.topClickedPage)}</td></tr>`
+  `<tr><td>${termHtml(row)}</td>${rightCell(num(row.hits))}${rightCell(ctrText(row.ctr))}<td>${clickedHtml(row.topClickedPage)}</td></tr>`
 
 const noClickRow = (row: SearchEntry): string =>
   `<tr><td>${termHtml(row)}</td>${rightCell(num(row.hits))}<td>${htmlText(dateTimeText(row.lastSearchedAt) ?? row.lastSearchedAt, 40)}</td></tr>`

@@ -12,7 +12,10 @@ import {
   defaultFeedback,
   defaultFeedbackByPage,
   defaultSearches,
-  defaultViews
+  defaultViews,
+  INJECTED_PATH,
+  PRIVATE_CATEGORY,
+  RESET_URL
 } from '../emulator/analytics-data.js'
 import { startEmulator, type Emulator } from '../emulator/emulator.js'
 import { type ActionOptions, type ActionRun, linesWith, runAction } from '../support/action.js'
@@ -97,6 +100,22 @@ const INJECTED_COMMANDS = [...READER_TEXTS, ...OTHER_TEXT.split('\n'), ...HOSTIL
   text.split(/\r?\n/).flatMap((line) => (/^::[a-z-]+/.exec(line) ? [line.slice(0, 20)] : []))
 )
 
+// ------------------------------------------------------------ pages and categories that clients set
+
+/** A page path as the report keeps it, by the README's rule: a `/`, then letters, digits and `- . _ ~ /`, at most 200 characters. */
+const shownPath = (path: string): string => (/^\/(?!\/)[A-Za-z0-9\-._~/]{0,199}$/.test(path) ? path : '(other page)')
+
+/** The feedback pages the report lists: pages shown alike (every "(other page)") are one. */
+const FEEDBACK_PAGE_COUNT = new Set(feedbackPages.map((row) => shownPath(row.path))).size
+
+/**
+ * What clients set that no report shows, whatever readerText says: instructions in a page path, and
+ * the query string of a page URL with an address and a token in it.
+ */
+const CLIENT_CANARIES = [INJECTED_PATH, 'Ignore the list above', 'evil.example/login', RESET_URL, 'alice@corp.example', '8f2a91']
+/** A question's category, shown (masked) only with reader text. */
+const CATEGORY_CANARIES = [PRIVATE_CATEGORY, 'Account recovery']
+
 // ------------------------------------------------------------ what a run wrote
 
 const FILES = ['analytics.json', 'assistant.csv', 'feedback-pages.csv', 'feedback.csv', 'searches.csv', 'views.csv', 'visitors.csv']
@@ -148,14 +167,14 @@ interface AnalyticsFile {
     partialReason: string | null
     requests: number
     pages: unknown[] | null
-    entries: { comment: string | null }[]
+    entries: { comment: string | null; path: string }[]
   }
   assistant?: {
     partial: boolean
     partialReason: string | null
     requests: number
     callers: unknown
-    questions: { query: string | null }[]
+    questions: { query: string | null; queryCategory: string | null; pageUrl: string | null }[]
   }
 }
 
@@ -232,7 +251,8 @@ for (const { name: runtime, node } of runtimes()) {
         partial: false,
         requests: sum(MINIMUM_REQUESTS['feedback/by-page'], MINIMUM_REQUESTS.feedback)
       })
-      expect(json.feedback?.pages).toHaveLength(feedbackPages.length)
+      expect(FEEDBACK_PAGE_COUNT).toBeLessThan(feedbackPages.length)
+      expect(json.feedback?.pages).toHaveLength(FEEDBACK_PAGE_COUNT)
       expect(json.feedback?.entries).toHaveLength(feedbackRows.length)
       expect(json.assistant).toMatchObject({
         partial: false,
@@ -247,7 +267,7 @@ for (const { name: runtime, node } of runtimes()) {
         'visitors.csv': PAGES,
         'views.csv': json.views?.pageCount ?? -1,
         'searches.csv': json.searches?.terms.length ?? -1,
-        'feedback-pages.csv': feedbackPages.length,
+        'feedback-pages.csv': FEEDBACK_PAGE_COUNT,
         'feedback.csv': feedbackRows.length,
         'assistant.csv': questions.length
       }
@@ -259,6 +279,7 @@ for (const { name: runtime, node } of runtimes()) {
       // auto, and no event payload: reader text is hidden everywhere.
       expect(run.stdout).toContain('Reader text (search terms, feedback comments, assistant questions) is hidden')
       expect(found(everywhere(run), READER_CANARIES)).toEqual([])
+      expect(found(everywhere(run), [...CLIENT_CANARIES, ...CATEGORY_CANARIES])).toEqual([])
       expect(run.outputs.docsGaps).toContain('their text is hidden')
     })
 
@@ -277,6 +298,18 @@ for (const { name: runtime, node } of runtimes()) {
       expect(json.assistant?.questions.every((q) => q.query === null)).toBe(true)
       expect(run.outputs).toMatchObject(EXPECTED_OUTPUTS)
       expectSafe(run)
+
+      // Categories are hidden, pages are paths of the site; what a client set otherwise appears nowhere, docsGaps included.
+      expect(found(everywhere(run), [...CLIENT_CANARIES, ...CATEGORY_CANARIES])).toEqual([])
+      expect(json.assistant?.questions.every((q) => q.queryCategory === null)).toBe(true)
+      expect(csvRecords(run, 'assistant.csv').every((record) => record.queryCategory === '')).toBe(true)
+      const pages = [...(json.assistant?.questions.map((q) => q.pageUrl) ?? []), ...(json.feedback?.entries.map((e) => e.path) ?? [])]
+      expect(pages.filter((page) => page !== null && shownPath(page) !== page)).toEqual([])
+      expect(pages).toContain('/reset')
+      expect(pages).toContain('(other page)')
+      const gaps = run.outputs.docsGaps ?? ''
+      expect(gaps).toMatch(/\n- `\/reset` \(\d+ questions\)/)
+      expect(gaps).toMatch(/\n- \(other page\): [\d,.]+ thumbs down/)
     })
 
     it(`[${runtime}] readerText: auto in a private repository shows reader text, e-mail addresses masked`, async () => {
@@ -335,6 +368,11 @@ for (const { name: runtime, node } of runtimes()) {
       expect(run.outputs.docsGaps).toContain('Searches where nobody clicked a result:')
       expect(run.outputs.docsGaps).toMatch(/- `how to configure feature \d+` \(/)
       expect(run.outputs.docsGaps).not.toMatch(new RegExp(`\`[^\`/][^\`]*${SEEDED_EMAIL.replace(/\./g, '\\.')}`))
+
+      // Pages keep no query string and no free text even so; the category is shown, masked.
+      expect(found(everywhere(run), CLIENT_CANARIES)).toEqual([])
+      expect(json.assistant?.questions.map((q) => q.pageUrl)).toContain('https://docs.example.com/reset')
+      expect(json.assistant?.questions.map((q) => q.queryCategory)).toContain('Account recovery for [email]')
     })
 
     it(`[${runtime}] the debug log (ACTIONS_STEP_DEBUG) holds no reader text and no contact address either`, async () => {
@@ -360,7 +398,10 @@ for (const { name: runtime, node } of runtimes()) {
       expect(run.code, run.stdout).toBe(0)
       const debug = run.stdout.split('\n').filter((line) => line.startsWith('::debug::'))
       expect(debug.length).toBeGreaterThan(0)
-      const leaks = found([{ name: 'debug log', text: debug.join('\n') }], [contact, comment, ...READER_CANARIES])
+      const leaks = found(
+        [{ name: 'debug log', text: debug.join('\n') }],
+        [contact, comment, ...READER_CANARIES, ...CLIENT_CANARIES, ...CATEGORY_CANARIES]
+      )
       expect(leaks, 'reader text or contact addresses in ::debug:: lines').toEqual([])
     })
 

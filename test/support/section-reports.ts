@@ -120,7 +120,6 @@ export const QUESTIONS: [QuestionEntry, QuestionEntry, QuestionEntry, QuestionEn
     query: 'Billing?',
     resolutionStatus: 'unanswered',
     responseType: 'clarifying_question',
-    queryCategory: null,
     pageUrl: null,
     timestamp: '2026-11-17T10:00:00Z'
   }
@@ -142,5 +141,6 @@ function without<T extends object>(item: T, key: keyof T): T {
 export const hiddenSearches = (rows: readonly SearchEntry[]): SearchEntry[] => rows.map((row) => without(row, 'query'))
 /** The feedback without its comments. */
 export const hiddenFeedback = (entries: readonly FeedbackEntry[]): FeedbackEntry[] => entries.map((entry) => without(entry, 'comment'))
-/** The questions without their text. */
-export const hiddenQuestions = (questions: readonly QuestionEntry[]): QuestionEntry[] => questions.map((q) => without(q, 'query'))
+/** The questions without their text and category. */
+export const hiddenQuestions = (questions: readonly QuestionEntry[]): QuestionEntry[] =>
+  questions.map((q) => without(without(q, 'query'), 'queryCategory'))

@@ -291,8 +291,15 @@ describe('assistant', () => {
       callers: { web: 3, api: 1, other: 0, total: 4 },
       questionCount: 4,
       unanswered: 3,
-      questions: QUESTIONS
+      questions: QUESTIONS.map((q) => ({ ...q, queryCategory: q.queryCategory ?? null }))
     })
+  })
+
+  it('gives each question exactly these fields, in this order, null for a category it has not', () => {
+    const json = assistantRenderer.json(assistantReport({ questions: QUESTIONS.slice(3) }))
+    expect(JSON.stringify(json.questions)).toBe(
+      '[{"query":"Billing?","resolutionStatus":"unanswered","responseType":"clarifying_question","queryCategory":null,"pageUrl":null,"timestamp":"2026-11-17T10:00:00Z"}]'
+    )
   })
 
   it('holds null for callers not read and for hidden questions', () => {
@@ -304,7 +311,7 @@ describe('assistant', () => {
       callers: null,
       questionCount: 4,
       unanswered: 3,
-      questions: QUESTIONS.map((q) => ({ ...q, query: null }))
+      questions: QUESTIONS.map((q) => ({ ...q, query: null, queryCategory: null }))
     })
   })
 
@@ -331,7 +338,13 @@ describe('assistant', () => {
     const rows = readCsv(
       fileText(assistantRenderer, 'assistant.csv')(assistantReport({ questions: hiddenQuestions(QUESTIONS), showReaderText: false }))
     )
-    expect(rows.map((r) => r[0])).toEqual(['query', '', '', '', ''])
+    expect(rows.map((r) => [r[0], r[3]])).toEqual([
+      ['query', 'queryCategory'],
+      ['', ''],
+      ['', ''],
+      ['', ''],
+      ['', '']
+    ])
   })
 
   it('gives back hostile questions, categories and pages whole, formulas guarded', () => {

@@ -1,6 +1,6 @@
 // Tests the assistant section of the job summary (src/report/assistant-summary.ts) as a reader sees it
 // on GitHub (test/support/render.js): the questions asked and answered, who asked, the unanswered
-// questions grouped and most asked first, or counted by category and page when reader text is hidden,
+// questions grouped and most asked first, or counted by page when reader text is hidden,
 // partial, failed, unread and empty sections, odd counts, hostile questions and the byte budget.
 import { describe, expect, it } from 'vitest'
 import type { AssistantReport, QuestionEntry } from '../../../src/analytics/assistant.js'
@@ -13,7 +13,7 @@ const RANGE = '14 Nov 2026 to 20 Nov 2026 (7 days, UTC)'
 const CALLERS_HEAD = ['Web', 'API', 'Other', 'Total']
 const QUESTION_HEAD = ['Question', 'Asked']
 const HIDDEN =
-  'Questions are hidden: readers type them, and they may hold personal data. To show them, set readerText: show; ' +
+  'Questions and their categories are hidden: readers type them, and they may hold personal data. To show them, set readerText: show; ' +
   'in a private repository they show by default (readerText: auto).'
 
 const question = (query: string | undefined, more: Partial<QuestionEntry> = {}): QuestionEntry => ({
@@ -30,7 +30,7 @@ const questions: QuestionEntry[] = [
   question('How do I  set up SSO?'),
   question('what is the rate limit', { queryCategory: 'api', pageUrl: null }),
   question('how do i set up sso? ', { pageUrl: '/docs/auth' }),
-  question('Install?', { resolutionStatus: 'answered', queryCategory: null, pageUrl: null })
+  question('Install?', { resolutionStatus: 'answered', queryCategory: undefined, pageUrl: null })
 ]
 
 function report(more: Partial<AssistantReport> = {}): AssistantReport {
@@ -50,11 +50,12 @@ function report(more: Partial<AssistantReport> = {}): AssistantReport {
   }
 }
 
-/** Questions as a run that hides reader text keeps them: no text. */
+/** Questions as a run that hides reader text keeps them: no text, no category. */
 const withoutText = (entries: readonly QuestionEntry[]): QuestionEntry[] =>
   entries.map((entry) => {
     const copy = { ...entry }
     delete copy.query
+    delete copy.queryCategory
     return copy
   })
 const hiddenQuestions = withoutText(questions)
@@ -142,11 +143,9 @@ describe('questions shown', () => {
 })
 
 describe('questions hidden', () => {
-  it('counts the unanswered questions by category and page, says why the text is hidden, and shows none', () => {
+  it('counts the unanswered questions by page, says why the text and categories are hidden, and shows neither', () => {
     const html = assistantSummaryHtml(report({ showReaderText: false, questions: hiddenQuestions, topPages: 5 }))
     expect(readerText(html).split('\n\n').slice(5)).toEqual([
-      'Top 2 categories of unanswered questions',
-      ['Category  Asked', '--------  -----', 'auth          2', 'api           1'].join('\n'),
       'Top 3 pages of unanswered questions',
       ['Page        Asked', '----------  -----', '/docs/sso       1', '(no page)       1', '/docs/auth      1'].join('\n'),
       HIDDEN,
@@ -158,34 +157,33 @@ describe('questions hidden', () => {
     )
   })
 
-  it('shows no question even when the report holds one', () => {
-    const html = assistantSummaryHtml(report({ showReaderText: false, topPages: 10 }))
-    for (const text of ['SSO', 'sso?', 'rate limit', 'Install']) expect(html).not.toContain(text)
+  it('shows no question and no category even when the report holds them', () => {
+    const categorized = questions.map((q, i) => ({ ...q, queryCategory: `category ${i}` }))
+    const html = assistantSummaryHtml(report({ showReaderText: false, questions: categorized, topPages: 10 }))
+    for (const text of ['SSO', 'sso?', 'rate limit', 'Install', 'category', 'Category']) expect(html).not.toContain(text)
   })
 
-  it('names a missing or empty category and page, and lists up to topPages of each', () => {
+  it('names a missing page and a page other than a path of the site, and lists up to topPages', () => {
     const asked = [
-      question(undefined, { queryCategory: null, pageUrl: '' }),
-      question(undefined, { queryCategory: '', pageUrl: null }),
-      question(undefined, { queryCategory: 'x', pageUrl: '/x' })
+      question(undefined, { pageUrl: '(other page)' }),
+      question(undefined, { pageUrl: '' }),
+      question(undefined, { pageUrl: null }),
+      question(undefined, { pageUrl: '(other page)' }),
+      question(undefined, { pageUrl: '(other page)' }),
+      question(undefined, { pageUrl: '/x' })
     ]
-    const seen = seenOf(report({ showReaderText: false, questions: asked, topPages: 1 }))
-    expect(seen.headings).toEqual([
-      '🤖 Assistant',
-      'Who asked',
-      'Top 1 category of unanswered questions',
-      'Top 1 page of unanswered questions'
-    ])
+    const seen = seenOf(report({ showReaderText: false, questions: asked, topPages: 2 }))
+    expect(seen.headings).toEqual(['🤖 Assistant', 'Who asked', 'Top 2 pages of unanswered questions'])
     expect(seen.tables.slice(1)).toEqual([
       [
-        ['Category', 'Asked'],
-        ['(no category)', '2']
-      ],
-      [
         ['Page', 'Asked'],
+        ['(other page)', '3'],
         ['(no page)', '2']
       ]
     ])
+    const html = assistantSummaryHtml(report({ showReaderText: false, questions: asked, topPages: 2 }))
+    expect(html).toContain('<td><em>(other page)</em></td>')
+    expect(html).toContain('<td><em>(no page)</em></td>')
   })
 })
 
@@ -292,17 +290,15 @@ describe('hostile questions, categories and pages', () => {
     )
   })
 
-  it('show hostile categories and pages as text when questions are hidden, and no question', () => {
+  it('show hostile pages as text when questions are hidden, and no question or category', () => {
     const html = assistantSummaryHtml(report({ showReaderText: false, questions: withoutText(hostile), topPages: 100 }))
     const seen = checked(html)
+    expect(seen.tables).toHaveLength(2)
     expect(seen.tables[1]?.slice(1).map((cells) => cells[0])).toEqual(
-      texts.map((text) => (text === '' ? '(no category)' : flat(text, 100)))
-    )
-    expect(seen.tables[2]?.slice(1).map((cells) => cells[0])).toEqual(
       texts.map((_, i) => texts[(i + 1) % texts.length] ?? '').map((text) => (text === '' ? '(no page)' : flat(text, 120)))
     )
     const onlyHidden = assistantSummaryHtml(
-      report({ showReaderText: false, questions: hostile.map((q) => ({ ...q, queryCategory: null, pageUrl: null })), topPages: 100 })
+      report({ showReaderText: false, questions: hostile.map((q) => ({ ...q, pageUrl: null })), topPages: 100 })
     )
     for (const text of ['onerror', 'set-output', 'octocat', 'javascript', 'evil.example', LONG_LINE.slice(0, 20)])
       expect(onlyHidden).not.toContain(text)
@@ -371,14 +367,9 @@ describe('the byte budget', () => {
     )
   })
 
-  it(`stays within ${SECTION_BUDGET_BYTES / 1024} KiB with the questions hidden and 10,000 long categories and pages`, () => {
+  it(`stays within ${SECTION_BUDGET_BYTES / 1024} KiB with the questions hidden and 10,000 long pages`, () => {
     const html = assistantSummaryHtml(report({ ...worst, showReaderText: false, questions: withoutText(long) }))
     expect(Buffer.byteLength(html)).toBeLessThanOrEqual(SECTION_BUDGET_BYTES)
-    const categories = table(html, 'Top .*? categories of unanswered questions')
-    expect(categories.rows).toBeGreaterThan(0)
-    expect(categories.note).toBe(
-      `… and ${(1000 - categories.rows).toLocaleString('en-US')} more categories, left out to keep the summary small.`
-    )
     const pages = table(html, 'Top .*? pages of unanswered questions')
     expect(pages.rows).toBeGreaterThan(0)
     expect(pages.note).toBe(`… and ${(1000 - pages.rows).toLocaleString('en-US')} more pages, left out to keep the summary small.`)

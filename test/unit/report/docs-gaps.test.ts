@@ -51,7 +51,6 @@ const unanswered = (query: string | undefined, pageUrl: string | null = '/docs/k
   query,
   resolutionStatus: 'unanswered',
   responseType: 'answer',
-  queryCategory: null,
   pageUrl,
   timestamp: '2026-11-20T00:00:00Z'
 })
@@ -208,6 +207,15 @@ describe('unanswered assistant questions', () => {
     expect(docsGapsOf([assistantReport({ questions, showReaderText: true })])).toContain('\n- `How  do I?` (asked 3 times)')
   })
 
+  it('names a page other than a path of the site as (other page), outside a code span', () => {
+    const questions = [unanswered(undefined, '(other page)'), unanswered(undefined, '/docs/keys'), unanswered(undefined, '(other page)')]
+    expect(docsGapsOf([assistantReport({ questions, showReaderText: false })])).toBe(
+      header() +
+        PAGES_TITLE +
+        '\n- 3 questions left unanswered; their text is hidden.\n- (other page) (2 questions)\n- `/docs/keys` (1 question)'
+    )
+  })
+
   it('says how many went unanswered in the singular, even when no page is known', () => {
     expect(docsGapsOf([assistantReport({ questions: [unanswered(undefined, null)], showReaderText: false })])).toBe(
       header() + PAGES_TITLE + '\n- 1 question left unanswered; their text is hidden.'
@@ -251,6 +259,16 @@ describe('pages with negative feedback', () => {
       header() +
         FEEDBACK_TITLE +
         '\n- `/c`: 1 thumbs down, 4 not helpful\n- `/a`: 4 thumbs down\n- `/b`: 3 thumbs down, 1 not helpful\n- `/d`: 1 not helpful'
+    )
+  })
+
+  it('names a page other than a path of the site as (other page), outside a code span', () => {
+    const pages = [
+      { path: '(other page)', thumbsUp: 0, thumbsDown: 3, code: 0, total: 3 },
+      { path: '/docs/api', thumbsUp: 0, thumbsDown: 2, code: 0, total: 2 }
+    ]
+    expect(docsGapsOf([feedbackReport({ pages, entries: [notHelpful('(other page)')], showReaderText: false })])).toBe(
+      header() + FEEDBACK_TITLE + '\n- (other page): 3 thumbs down, 1 not helpful\n- `/docs/api`: 2 thumbs down'
     )
   })
 

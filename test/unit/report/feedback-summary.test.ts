@@ -134,11 +134,13 @@ describe('feedback with comments shown', () => {
     expect(seen.text).not.toContain(ORDER_NOTE)
   })
 
-  it('shows an empty path as such, and no comment table when no entry has a comment', () => {
-    const seen = seenOf(
-      report({ pages: [{ path: '', thumbsUp: 0, thumbsDown: 1, code: 0, total: 1 }], entries: [entries[1] as FeedbackEntry] })
+  it('shows a page other than a path of the site as such, and no comment table when no entry has a comment', () => {
+    const html = feedbackSummaryHtml(
+      report({ pages: [{ path: '(other page)', thumbsUp: 0, thumbsDown: 1, code: 0, total: 1 }], entries: [entries[1] as FeedbackEntry] })
     )
-    expect(seen.tables).toEqual([[PAGE_HEAD, ['(empty path)', '1', '0', '0', '1']]])
+    expect(html).toContain('<tr><td><em>(other page)</em></td>')
+    const seen = renderSummary(html)
+    expect(seen.tables).toEqual([[PAGE_HEAD, ['(other page)', '1', '0', '0', '1']]])
     expect(seen.text).toContain(' 1 feedback entry read: 1 helpful, 0 not helpful, 0 with a comment. Read in 2 requests.')
     expect(seen.text).not.toContain('hidden')
   })
@@ -248,7 +250,8 @@ describe('hostile comments and paths', () => {
       return line.length > max ? `${line.slice(0, max - 1)}…` : line
     }
     expect(commentTable.slice(1).map((cells) => cells[1])).toEqual(commented.map((text) => flat(text, 200)))
-    expect(pageTable.slice(1).map((cells) => cells[0])).toEqual(texts.map((text) => (text === '' ? '(empty path)' : flat(text, 120))))
+    // The section never keeps an empty path (it is "(other page)"); shown, it is an empty cell that keeps the table whole.
+    expect(pageTable.slice(1).map((cells) => cells[0])).toEqual(texts.map((text) => (text === '' ? '\u200b' : flat(text, 120))))
   })
 
   it('hide every hostile comment when reader text is hidden', () => {

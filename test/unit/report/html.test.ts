@@ -2,7 +2,7 @@
 // http(s) URLs, code, messages with code spans, lines kept apart, table rows; as GitHub shows them
 // (test/support/render.js), with hostile text.
 import { describe, expect, it } from 'vitest'
-import { codeHtml, linesHtml, linkHtml, messageHtml, rowHtml } from '../../../src/report/html.js'
+import { codeHtml, linesHtml, linkHtml, messageHtml, pageHtml, rowHtml } from '../../../src/report/html.js'
 import { renderSummary } from '../../support/render.js'
 
 describe('linkHtml', () => {
@@ -36,6 +36,17 @@ describe('codeHtml', () => {
 
   it('keeps empty text a code element that shows', () => {
     expect(codeHtml('')).toBe('<code>&#8203;</code>')
+  })
+})
+
+describe('pageHtml', () => {
+  it('shows a page in a code element, cut at its length, and (other page) in italics', () => {
+    expect(pageHtml('/docs/keys')).toBe('<code>/docs/keys</code>')
+    expect(pageHtml('https://docs.example.com/a_b')).toBe('<code>https&#58;//docs.example.com/a&#95;b</code>')
+    expect(pageHtml(`/${'a'.repeat(300)}`)).toBe(`<code>/${'a'.repeat(198)}…</code>`)
+    expect(pageHtml(`/${'a'.repeat(300)}`, 10)).toBe(`<code>/${'a'.repeat(8)}…</code>`)
+    expect(pageHtml('(other page)')).toBe('<em>(other page)</em>')
+    expect(pageHtml('(other page) ')).toBe('<code>(other page)</code>')
   })
 })
 

@@ -387,6 +387,13 @@ describe('the table of details', () => {
     expect(source('git@github.com:acme/docs.git', 'main')).toEqual({ cell: 'git@github.com:acme/docs.git at main', links: [] })
   })
 
+  it('drops the query string and fragment of the source repository', () => {
+    const seen = seenOf({ ...base, repository: 'https://github.com/acme/docs?token=8f2a91&email=alice#readme' })
+    expect(seen.tables[0]?.find((row) => row[0] === 'Source')?.[1]).toBe('acme/docs')
+    expect(seen.links).toEqual([{ href: 'https://github.com/acme/docs', text: 'acme/docs' }])
+    expect(seen.html).not.toContain('8f2a91')
+  })
+
   it('cuts long values from the service: the model at 100 characters, the source and a pull request link at 200', () => {
     const cells = seenOf({ ...base, model: 'm'.repeat(101), repository: `https://github.com/${'r'.repeat(300)}` }).tables[0] ?? []
     expect(cells.find((row) => row[0] === 'Model')?.[1]).toBe(`${'m'.repeat(99)}…`)

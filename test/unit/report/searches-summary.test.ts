@@ -118,9 +118,13 @@ describe('search terms shown', () => {
     expect(zero.text).toContain(' 1 search in this range, for 1 distinct term read. 1 term (120 searches) got no click on a result. ')
   })
 
-  it('shows an empty term and an empty page as such', () => {
-    const seen = seenOf(report([{ query: '  ', hits: 1, ctr: 0.5, topClickedPage: '', lastSearchedAt: '' }], { topPages: 5 }))
-    expect(seen.tables[0]).toEqual([TOP_HEAD, ['(empty search)', '1', '50.0%', '(empty path)']])
+  it('shows an empty term and a page other than a path of the site as such', () => {
+    const html = searchesSummaryHtml(
+      report([{ query: '  ', hits: 1, ctr: 0.5, topClickedPage: '(other page)', lastSearchedAt: '' }], { topPages: 5 })
+    )
+    expect(html).toContain('<td><em>(other page)</em></td>')
+    const seen = renderSummary(html)
+    expect(seen.tables[0]).toEqual([TOP_HEAD, ['(empty search)', '1', '50.0%', '(other page)']])
     expect(seenOf(report([{ hits: 1, ctr: 0, topClickedPage: null, lastSearchedAt: '' }])).tables[0]?.[1]?.[0]).toBe('(empty search)')
   })
 })
@@ -154,7 +158,7 @@ describe('odd counts', () => {
   it('shows negative and fractional hits and rates as they are, never NaN', () => {
     const odd: SearchEntry[] = [
       { query: 'fractional hits', hits: 2.5, ctr: 1.5, topClickedPage: null, lastSearchedAt: '2026-11-02T00:00:00Z' },
-      { query: 'negative hits', hits: -2.5, ctr: -0.1, topClickedPage: '', lastSearchedAt: '2026-11-02T00:00:00Z' },
+      { query: 'negative hits', hits: -2.5, ctr: -0.1, topClickedPage: '(other page)', lastSearchedAt: '2026-11-02T00:00:00Z' },
       { query: 'huge', hits: 1234567.891, ctr: 0.00049, topClickedPage: '/a', lastSearchedAt: '2026-11-02T00:00:00Z' }
     ]
     const seen = seenOf(report(odd, { totalSearches: undefined, topPages: 5 }))
@@ -162,7 +166,7 @@ describe('odd counts', () => {
       [
         TOP_HEAD,
         ['fractional hits', '2.5', '150.0%', '–'],
-        ['negative hits', '-2.5', '-10.0%', '(empty path)'],
+        ['negative hits', '-2.5', '-10.0%', '(other page)'],
         ['huge', '1,234,567.89', '0.0%', '/a']
       ],
       [NO_CLICK_HEAD, ['fractional hits', '2.5', '2 Nov 2026, 00:00 UTC']]

@@ -388,74 +388,38 @@ class ApiClient {
             schema: schemas/* agentJobSchema */.cs
         });
     }
-    getVisitors(projectId, query) {
-        const { dateFrom, dateTo, limit, offset } = query;
-        return this.call({
-            ctx: { kind: 'analytics', reads: 'visitor analytics', projectId, offset },
-            method: 'GET',
-            path: `/v1/analytics/${segment(projectId)}/visitors`,
-            query: analyticsQuery({ dateFrom, dateTo, limit, offset }),
-            schema: schemas/* visitorsPageSchema */.mv
-        });
+    getVisitors(projectId, { dateFrom, dateTo, limit, offset }) {
+        return this.analytics('visitor analytics', 'visitors', projectId, { dateFrom, dateTo, limit, offset }, schemas/* visitorsPageSchema */.mv);
     }
-    getViews(projectId, query) {
-        const { dateFrom, dateTo, limit, offset } = query;
-        return this.call({
-            ctx: { kind: 'analytics', reads: 'page views', projectId, offset },
-            method: 'GET',
-            path: `/v1/analytics/${segment(projectId)}/views`,
-            query: analyticsQuery({ dateFrom, dateTo, limit, offset }),
-            schema: schemas/* viewsPageSchema */.zT
-        });
+    getViews(projectId, { dateFrom, dateTo, limit, offset }) {
+        return this.analytics('page views', 'views', projectId, { dateFrom, dateTo, limit, offset }, schemas/* viewsPageSchema */.zT);
     }
-    getSearches(projectId, query) {
-        const { dateFrom, dateTo, limit, cursor } = query;
-        return this.call({
-            ctx: { kind: 'analytics', reads: 'searches', projectId },
-            method: 'GET',
-            path: `/v1/analytics/${segment(projectId)}/searches`,
-            query: analyticsQuery({ dateFrom, dateTo, limit, cursor }),
-            schema: schemas/* searchesPageSchema */.d
-        });
+    getSearches(projectId, { dateFrom, dateTo, limit, cursor }) {
+        return this.analytics('searches', 'searches', projectId, { dateFrom, dateTo, limit, cursor }, schemas/* searchesPageSchema */.d);
     }
-    getFeedback(projectId, query) {
-        const { dateFrom, dateTo, limit, cursor } = query;
-        return this.call({
-            ctx: { kind: 'analytics', reads: 'feedback', projectId },
-            method: 'GET',
-            path: `/v1/analytics/${segment(projectId)}/feedback`,
-            query: analyticsQuery({ dateFrom, dateTo, limit, cursor }),
-            schema: schemas/* feedbackPageSchema */.Gv
-        });
+    getFeedback(projectId, { dateFrom, dateTo, limit, cursor }) {
+        return this.analytics('feedback', 'feedback', projectId, { dateFrom, dateTo, limit, cursor }, schemas/* feedbackPageSchema */.Gv);
     }
-    getFeedbackByPage(projectId, query) {
-        const { dateFrom, dateTo, limit } = query;
-        return this.call({
-            ctx: { kind: 'analytics', reads: 'feedback by page', projectId },
-            method: 'GET',
-            path: `/v1/analytics/${segment(projectId)}/feedback/by-page`,
-            query: analyticsQuery({ dateFrom, dateTo, limit }),
-            schema: schemas/* feedbackByPageSchema */.tv
-        });
+    getFeedbackByPage(projectId, { dateFrom, dateTo, limit }) {
+        return this.analytics('feedback by page', 'feedback/by-page', projectId, { dateFrom, dateTo, limit }, schemas/* feedbackByPageSchema */.tv);
     }
-    getAssistant(projectId, query) {
-        const { dateFrom, dateTo, limit, cursor } = query;
-        return this.call({
-            ctx: { kind: 'analytics', reads: 'assistant questions', projectId },
-            method: 'GET',
-            path: `/v1/analytics/${segment(projectId)}/assistant`,
-            query: analyticsQuery({ dateFrom, dateTo, limit, cursor }),
-            schema: schemas/* assistantPageSchema */.zk
-        });
+    getAssistant(projectId, { dateFrom, dateTo, limit, cursor }) {
+        return this.analytics('assistant questions', 'assistant', projectId, { dateFrom, dateTo, limit, cursor }, schemas/* assistantPageSchema */.zk);
     }
-    getCallerStats(projectId, query) {
-        const { dateFrom, dateTo } = query;
+    getCallerStats(projectId, { dateFrom, dateTo }) {
+        return this.analytics('assistant caller stats', 'assistant/caller-stats', projectId, { dateFrom, dateTo }, schemas/* callerStatsSchema */.WH);
+    }
+    /**
+     * A GET of analytics: `endpoint` under /v1/analytics/{projectId}/, with the range, limit, offset
+     * or cursor the query has; `reads` names what it reads, for messages ("page views").
+     */
+    analytics(reads, endpoint, projectId, query, schema) {
         return this.call({
-            ctx: { kind: 'analytics', reads: 'assistant caller stats', projectId },
+            ctx: { kind: 'analytics', reads, projectId, offset: query.offset },
             method: 'GET',
-            path: `/v1/analytics/${segment(projectId)}/assistant/caller-stats`,
-            query: analyticsQuery({ dateFrom, dateTo }),
-            schema: schemas/* callerStatsSchema */.WH
+            path: `/v1/analytics/${segment(projectId)}/${endpoint}`,
+            query: analyticsQuery(query),
+            schema
         });
     }
     close() {

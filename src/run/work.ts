@@ -41,8 +41,8 @@ async function showReaderText(analytics: AnalyticsInputs): Promise<boolean> {
   const shown = await repositoryIsPrivate()
   core.info(
     shown
-      ? 'Reader text (search terms, feedback comments, assistant questions) is shown: the repository is private (readerText: auto).'
-      : 'Reader text (search terms, feedback comments, assistant questions) is hidden: the repository is public, or the event does not say (readerText: auto). Set readerText: show to show it.'
+      ? 'Reader text (search terms, feedback comments, assistant questions and their categories) is shown: the repository is private (readerText: auto).'
+      : 'Reader text (search terms, feedback comments, assistant questions and their categories) is hidden: the repository is public, or the event does not say (readerText: auto). Set readerText: show to show it.'
   )
   return shown
 }

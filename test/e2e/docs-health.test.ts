@@ -277,7 +277,7 @@ for (const { name: runtime, node } of runtimes()) {
       expect(h2s(run)).toEqual(['📊 Documentation visitors', '📊 Page views', '🔎 Searches', '💬 Feedback', '🤖 Assistant'])
       expectSafe(run)
       // auto, and no event payload: reader text is hidden everywhere.
-      expect(run.stdout).toContain('Reader text (search terms, feedback comments, assistant questions) is hidden')
+      expect(run.stdout).toContain('Reader text (search terms, feedback comments, assistant questions and their categories) is hidden')
       expect(found(everywhere(run), READER_CANARIES)).toEqual([])
       expect(found(everywhere(run), [...CLIENT_CANARIES, ...CATEGORY_CANARIES])).toEqual([])
       expect(run.outputs.docsGaps).toContain('their text is hidden')
@@ -315,7 +315,7 @@ for (const { name: runtime, node } of runtimes()) {
     it(`[${runtime}] readerText: auto in a private repository shows reader text, e-mail addresses masked`, async () => {
       const run = await act({ inputs: base(), event: { name: 'schedule', payload: { repository: { private: true } } } })
       expect(run.code, run.stdout).toBe(0)
-      expect(run.stdout).toContain('Reader text (search terms, feedback comments, assistant questions) is shown')
+      expect(run.stdout).toContain('Reader text (search terms, feedback comments, assistant questions and their categories) is shown')
       expectSafe(run)
       const json = analyticsJson(run)
       expect(json.readerText).toBe('shown')

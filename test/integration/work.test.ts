@@ -395,7 +395,7 @@ describe('work with every analytics section', () => {
     expect(kept).not.toMatch(/reader\d+@example\.com/)
     expect(kept).toContain('"comment":"write to [email] please"')
     expect(infoLines()).toContain(
-      'Reader text (search terms, feedback comments, assistant questions) is shown: the repository is private (readerText: auto).'
+      'Reader text (search terms, feedback comments, assistant questions and their categories) is shown: the repository is private (readerText: auto).'
     )
   })
 

@@ -16,8 +16,11 @@ export const EMAIL_MASK = '[email]'
 /** The most characters of one reader text a run keeps; longer text is cut, with an ellipsis. */
 export const READER_TEXT_MAX_CHARS = 2000
 
-/** Characters that may stand in the part of an address before the at sign. */
-const LOCAL_CHAR = /[^\s\p{Z}\p{C}@<>()[\]{}"',;:/?=&\\]/u
+/**
+ * Characters that may stand in the part of an address before the at sign, read one UTF-16 code unit
+ * at a time: either half of a surrogate pair counts, as the character they make may be a letter.
+ */
+const LOCAL_CHAR = /[\uD800-\uDFFF]|[^\s\p{Z}\p{C}@<>()[\]{}"',;:/?=&\\]/u
 /** One label of a domain, as far as it goes. */
 const LABEL = /[\p{L}\p{N}\p{M}_-]+/uy
 /** A letter: the last label of a domain (its top-level domain) has one. */

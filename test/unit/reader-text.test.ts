@@ -81,6 +81,10 @@ describe('maskEmails, against the forms people write to get past a filter', () =
     expect(maskEmails('ｆｕｌｌ　ｗｉｄｔｈ')).toBe('full width')
   })
 
+  it('takes letters beyond the Basic Multilingual Plane into the part before the at sign', () => {
+    expect(maskEmails('mail 𠀀𠀁@example.com or 😀x@example.com')).toBe('mail [email] or [email]')
+  })
+
   it('takes an ideographic full stop as a dot of the domain', () => {
     expect(maskEmails('alice@example。com')).toBe('[email]')
     expect(maskEmails('alice@example｡com')).toBe('[email]')

@@ -86,6 +86,7 @@ describe('htmlText', () => {
 
   it('breaks every word of seven or more hexadecimal digits into pieces of six, so GitHub links no commit SHA', () => {
     expect(htmlText('abc1234')).toBe('abc123<span>4</span>')
+    expect(htmlText('abcdef123456abcdef')).toBe('abcdef<span>123456</span>abcdef')
     expect(htmlText('deadbeef 1234567 abc123')).toBe('deadbe<span>ef</span> 123456<span>7</span> abc123')
     const sha = 'a94a8fe5ccb19ba61c4c0873d391e987982fbbd3'
     expect(htmlText(sha)).toBe('a94a8f<span>e5ccb1</span>9ba61c<span>4c0873</span>d391e9<span>87982f</span>bbd3')

@@ -137,6 +137,16 @@ describe('maskEmails, against the forms people write to get past a filter', () =
     expect(maskEmails('a"b\n"alice"@example.com')).toBe('a"b\n[email]')
   })
 
+  it('takes a quoted part of at most 64 characters on one line, else the word before the closing quote', () => {
+    expect(maskEmails(`"${'x'.repeat(64)}"@example.com`)).toBe('[email]')
+    expect(maskEmails(`"${'x'.repeat(65)}"@example.com`)).toBe('"[email]')
+    expect(maskEmails('"a\nb"@example.com')).toBe('"a\n[email]')
+    expect(maskEmails('"a\rb"@example.com')).toBe('"a\r[email]')
+    expect(maskEmails('alice"@example.com')).toBe('[email]')
+    expect(maskEmails('x ("@example.com')).toBe('x ("@example.com')
+    expect(maskEmails('x \t"@example.com')).toBe('x \t"@example.com')
+  })
+
   it('ends a domain at its last label with a letter, so prices and times stay', () => {
     for (const text of ['price: 5 @ 3.50', '5@10.30', 'a@1.2.3', 'a (at) 1.2']) expect(maskEmails(text)).toBe(text)
     expect(maskEmails('a@1.2.io')).toBe('[email]')

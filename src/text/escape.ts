@@ -16,8 +16,9 @@ const HTML_ESCAPES: Record<string, string> = {
   _: '&#95;',
   '~': '&#126;',
   ':': '&#58;',
-  // GitHub finds @mentions and #references in the text after entities are decoded, one text node at
-  // a time: an element of its own keeps these from ever starting one, and the text reads the same.
+  // GitHub finds @mentions and #references (and GH-123 references and commit SHAs, see htmlText) in
+  // the text after entities are decoded, one text node at a time: an element of its own keeps these
+  // from ever starting one, and the text reads the same.
   '@': '<span>&#64;</span>',
   '#': '<span>&#35;</span>'
 }
@@ -26,10 +27,37 @@ const HTML_ESCAPES: Record<string, string> = {
 // eslint-disable-next-line no-control-regex -- matching control characters is what this is for
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g
 
-/** One line of plain text: control characters become a space, long text is cut with an ellipsis. */
+// Characters that show nothing but change what the text around them looks like: the controls of
+// bidirectional text (which can make `job_\u202egpj.exe` read as `job_exe.jpg`) and the zero-width
+// characters (which can hide text, or split a word a reader or a filter would otherwise see whole).
+const INVISIBLE = /[\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g
+
+/**
+ * One line of plain text: bidirectional controls and zero-width characters are dropped, control
+ * characters become a space, long text is cut with an ellipsis.
+ */
 export function oneLine(text: string, maxLength = 300): string {
-  const flat = text.replace(CONTROL, ' ').trim()
+  const flat = text.replace(INVISIBLE, '').replace(CONTROL, ' ').trim()
   return flat.length > maxLength ? `${flat.slice(0, maxLength - 1)}…` : flat
+}
+
+/**
+ * What htmlText escapes: single characters (HTML_ESCAPES), the dash of a `GH-123` reference, and
+ * words of seven or more hexadecimal digits, which GitHub links as commit SHAs.
+ */
+const HTML_SPECIAL = /[&<>"'`|\\[\]*_~@#:]|(?<=gh)-(?=\d)|(?<![0-9a-z])[0-9a-f]{7,}(?![0-9a-z])/gi
+
+/**
+ * A word of hexadecimal digits, in pieces of six, every other one in an element of its own: no text
+ * node holds seven of them in a row, so GitHub finds no commit SHA in it, and the word reads the same.
+ */
+function hexWordHtml(word: string): string {
+  let html = ''
+  for (let at = 0; at < word.length; at += 6) {
+    const piece = word.slice(at, at + 6)
+    html += at % 12 === 0 ? piece : `<span>${piece}</span>`
+  }
+  return html
 }
 
 /**
@@ -40,7 +68,7 @@ export function oneLine(text: string, maxLength = 300): string {
 export function htmlText(text: string, maxLength = 300): string {
   const flat = oneLine(text, maxLength)
   if (flat === '') return '&#8203;'
-  return flat.replace(/[&<>"'`|\\[\]*_~@#:]/g, (c) => HTML_ESCAPES[c] ?? c)
+  return flat.replace(HTML_SPECIAL, (match) => (match.length > 1 ? hexWordHtml(match) : (HTML_ESCAPES[match] ?? '<span>-</span>')))
 }
 
 /**

@@ -44,7 +44,13 @@ const callers = defaultCallerStats()
 /** The e-mail address in the seeded reader text, and what the report shows instead. */
 const SEEDED_EMAIL = 'jane.doe@example.com'
 const MASK = '[email]'
-const masked = (text: string): string => text.split(SEEDED_EMAIL).join(MASK)
+/** The most characters of a reader text the report keeps, an ellipsis included. */
+const READER_TEXT_MAX = 2000
+/** A seeded reader text as the report shows it: its address masked, cut with an ellipsis past the limit. */
+const masked = (text: string): string => {
+  const shown = text.split(SEEDED_EMAIL).join(MASK)
+  return shown.length > READER_TEXT_MAX ? `${shown.slice(0, READER_TEXT_MAX - 1)}…` : shown
+}
 
 /** The outputs the seeded data must give, from the emulator's data and its documented rules. */
 const EXPECTED_OUTPUTS = {
@@ -403,6 +409,40 @@ for (const { name: runtime, node } of runtimes()) {
         [contact, comment, ...READER_CANARIES, ...CLIENT_CANARIES, ...CATEGORY_CANARIES]
       )
       expect(leaks, 'reader text or contact addresses in ::debug:: lines').toEqual([])
+    })
+
+    it(`[${runtime}] 16 MiB of hostile reader text: cut and masked, and the run ends well within its deadline`, async () => {
+      // Text the e-mail mask once took hours over (no at sign, at signs without a domain, dots), in
+      // answers just under the client's 16 MiB bound: 12 MiB of assistant questions, 4 MiB of search terms.
+      const MIB = 1 << 20
+      const units = ['a.', 'a@', 'a @ ', 'x(at)']
+      const hostile = (i: number, bytes: number): string => {
+        const unit = units[i % units.length] ?? 'a.'
+        return `q${i} write to alice＠example。com ${unit.repeat(bytes / unit.length)}`.slice(0, bytes)
+      }
+      emu.setAssistant(questions.slice(0, 12).map((q, i) => ({ ...q, query: hostile(i, MIB - 512), resolutionStatus: 'unanswered' })))
+      emu.setSearches({ rows: searches.rows.slice(0, 4).map((row, i) => ({ ...row, searchQuery: hostile(i, MIB - 512), ctr: 0 })) })
+      onTestFinished(() => {
+        emu.setAssistant(questions)
+        emu.setSearches(searches)
+      })
+      const run = await act({
+        inputs: { ...base(), analytics: 'searches,assistant', readerText: 'show', timeoutMinutes: '0.5', compare: 'none' }
+      })
+      expect(run.code, run.stdout).toBe(0)
+      expect(run.stdout).not.toMatch(/timeoutMinutes|::warning::/)
+      const json = analyticsJson(run)
+      expect(json.assistant).toMatchObject({ partial: false })
+      expect(json.searches).toMatchObject({ partial: false })
+      const texts = [...(json.assistant?.questions ?? []).map((q) => q.query), ...(json.searches?.terms ?? []).map((t) => t.searchQuery)]
+      expect(texts).toHaveLength(16)
+      for (const text of texts) {
+        expect(text).toMatch(/^q\d+ write to \[email\] /)
+        expect(text?.length).toBeLessThanOrEqual(READER_TEXT_MAX)
+        expect(text?.endsWith('…')).toBe(true)
+      }
+      expect(run.outputs.docsGaps).toContain('write to [email]')
+      expectSafe(run)
     })
 
     it(`[${runtime}] a tight maxRequests gives every section its first request and marks the cut ones partial`, async () => {

@@ -1,8 +1,9 @@
 // Property tests of the CSV files (src/report/csv.ts, section-data.ts): a standard CSV reader gets
-// back every row as it was, and no text can run as a spreadsheet formula.
+// back every row as it was, apart from the apostrophes that guard formulas, and no text can run as a
+// spreadsheet formula, whichever of `,`, `;` or tab a spreadsheet splits cells on.
 import { fc, test } from '@fast-check/vitest'
 import { parse } from 'csv-parse/sync'
-import { expect } from 'vitest'
+import { describe, expect } from 'vitest'
 import type { VisitorsReport } from '../../src/analytics/visitors.js'
 import type { VisitorRow } from '../../src/api/schemas.js'
 import { csvOf } from '../../src/report/csv.js'
@@ -20,6 +21,35 @@ const path = fc.string({
 // The API's counts: any finite number that is not negative.
 const count = fc.oneof(fc.nat(), fc.double({ min: 0, noNaN: true, noDefaultInfinity: true }))
 const row: fc.Arbitrary<VisitorRow> = fc.record({ path, human: count, ai: count, total: count })
+
+/**
+ * Text as the file holds it: an apostrophe before every formula character that a spreadsheet could
+ * read first in a cell, at the start or after a separator or a line break, spaces and quotes skipped.
+ */
+const guarded = (text: string): string => text.replace(/(?<=(?:^|[,;\t\r\n])[ "]*)(?=[=+\-@\t\r])/g, "'")
+
+/**
+ * A formula start. A negative number is a number, not a formula, also when a spreadsheet that splits
+ * on another separator reads it with the next field of its line (`-1,"x"`): the number was written
+ * by the action (a count), not typed by a reader.
+ */
+const FORMULA = /^[=+\-@\t\r]/
+const NUMBER = /^-?(?:\d+(?:\.\d+)?(?:e[+-]\d+)?|Infinity)(?:,|$)/
+const isFormula = (cell: string): boolean => FORMULA.test(cell) && !NUMBER.test(cell)
+
+/**
+ * Every cell any spreadsheet could make of the file: it starts at the start of the file or after a
+ * separator or a line break, whether the spreadsheet honours quotes or not, and may drop the spaces
+ * and quotes it starts with.
+ */
+function anyCells(csv: string): string[] {
+  return csv.split(/[,;\t\r\n]/).map((cell) => cell.replace(/^[ "]+/, ''))
+}
+
+/** The file split on every `delimiter` and line break, quotes or not, as the cells of a careless reader. */
+function splitOn(csv: string, delimiter: string): string[][] {
+  return parse(csv, { delimiter, quote: false, relax_column_count: true })
+}
 
 function report(rows: VisitorRow[]): VisitorsReport {
   return {
@@ -42,7 +72,7 @@ test.prop([fc.array(row, { maxLength: 12 })])(
     const records = parse(fileText(visitorsRenderer, 'visitors.csv')(report(rows)))
     expect(records[0]).toEqual(['path', 'human', 'ai', 'total'])
     expect(records.slice(1).map(([p, ...numbers]) => [p, ...numbers.map(Number)])).toEqual(
-      rows.map((r) => [/^[=+\-@\t\r]/.test(r.path) ? `'${r.path}` : r.path, r.human, r.ai, r.total])
+      rows.map((r) => [guarded(r.path), r.human, r.ai, r.total])
     )
   }
 )
@@ -65,16 +95,49 @@ test.prop([fc.array(fc.array(field, { minLength: 3, maxLength: 3 }), { maxLength
     expect(records).toEqual([
       ['a', 'b', 'c'],
       ...rows.map((row) =>
-        row.map((value) =>
-          value === null || value === undefined
-            ? ''
-            : typeof value === 'string'
-              ? /^[=+\-@\t\r]/.test(value)
-                ? `'${value}`
-                : value
-              : String(value)
-        )
+        row.map((value) => (value === null || value === undefined ? '' : typeof value === 'string' ? guarded(value) : String(value)))
       )
     ])
+  }
+)
+
+const row3 = fc.array(fc.array(field, { minLength: 3, maxLength: 3 }), { maxLength: 12 })
+
+test.prop([row3])('leaves no formula at the start of any cell a spreadsheet could make of the file', (rows) => {
+  for (const cell of anyCells(csvOf(['a', 'b', 'c'], rows))) expect(isFormula(cell)).toBe(false)
+})
+
+describe.each([';', '\t'])('split on %j by a CSV reader', (delimiter) => {
+  test.prop([row3])('holds no cell that starts with a formula, quotes honoured or not', (rows) => {
+    const csv = csvOf(['a', 'b', 'c'], rows)
+    const unquoted = splitOn(csv, delimiter)
+    for (const cell of unquoted.flat()) expect(isFormula(cell.replace(/^[ "]+/, ''))).toBe(false)
+    // Each text alone on its line is one quoted field, read back whole as the reader sees it.
+    const single: string[][] = parse(
+      csvOf(
+        ['a'],
+        rows
+          .flat()
+          .filter((v) => typeof v === 'string')
+          .map((v) => [v])
+      ),
+      { delimiter }
+    )
+    for (const cell of single.flat()) expect(isFormula(cell)).toBe(false)
+  })
+})
+
+test.prop([fc.array(fc.oneof(path, fc.string()), { maxLength: 12 })])(
+  'reads back each text as written but for apostrophes, each of them right before a formula character',
+  (texts) => {
+    const records: string[][] = parse(
+      csvOf(
+        ['t'],
+        texts.map((t) => [t])
+      )
+    )
+    const read = records.slice(1).map(([t]) => t)
+    const withoutGuards = (text: string | undefined) => text?.replace(/'(?=[=+\-@\t\r])/g, '')
+    expect(read.map(withoutGuards)).toEqual(texts.map(withoutGuards))
   }
 )

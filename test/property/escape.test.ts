@@ -24,9 +24,10 @@ const ENTITIES: Record<string, string> = {
   '&#58;': ':',
   '&#8203;': '\u200b'
 }
-// The only markup htmlText writes of its own: an element around the entity of @ or #, so that GitHub
-// never reads a mention or a reference in the text.
-const OWN_ELEMENT = /<span>(&#(?:64|35);)<\/span>/g
+// The only markup htmlText writes of its own: an element around the entity of @ or #, the dash of
+// GH-123, or a piece of a word of hexadecimal digits, so that GitHub never reads a mention, a
+// reference or a commit SHA in the text.
+const OWN_ELEMENT = /<span>(&#(?:64|35);|-|[0-9a-f]{1,6})<\/span>/gi
 const withoutOwnElements = (html: string) => html.replace(OWN_ELEMENT, '$1')
 // What one character of the text may become at most.
 const LONGEST_ESCAPE = Math.max(...Object.keys(ENTITIES).map((e) => e.length), '<span>&#64;</span>'.length)
@@ -41,6 +42,28 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/
 // eslint-disable-next-line no-control-regex -- vertical tab and form feed are line breaks to some readers
 const LINE_BREAK = /\r\n|[\n\r\u000b\u000c\u0085\u2028\u2029]/
 
+// Bidirectional controls and zero-width characters: none reaches the summary, a comment or the log.
+const INVISIBLE = [
+  '\u202a',
+  '\u202b',
+  '\u202c',
+  '\u202d',
+  '\u202e',
+  '\u2066',
+  '\u2067',
+  '\u2068',
+  '\u2069',
+  '\u200e',
+  '\u200f',
+  '\u061c',
+  '\u200b',
+  '\u200c',
+  '\u200d',
+  '\u2060',
+  '\ufeff'
+]
+const INVISIBLE_CHAR = new RegExp(INVISIBLE.join('|'))
+
 /** The text a reader sees: the own elements dropped, the entities read. */
 function shownText(html: string): string {
   return withoutOwnElements(html).replace(/&[#\w]+;/g, (entity) => ENTITIES[entity] ?? entity)
@@ -52,6 +75,8 @@ const nasty = fc.string({
     { arbitrary: fc.constantFrom('<', '>', '&', '"', "'", '`', '|', '\\', '[', ']', '*', '_', '~', '@', '#', ':', ';'), weight: 3 },
     { arbitrary: fc.constantFrom('\n', '\r', '\t', '\u0000', '\u001b', '\u007f', '\u0085', '\u2028', '\u2029', ' ', '\u00a0'), weight: 2 },
     { arbitrary: fc.constantFrom('amp;', 'lt;', '#39;', '#x3c;', 'script', 'img', '::', 'error', 'set-output'), weight: 1 },
+    { arbitrary: fc.constantFrom('GH-', 'gh-', '-', '1', 'a', 'F', 'abc1234', 'deadbeef'), weight: 2 },
+    { arbitrary: fc.constantFrom(...INVISIBLE), weight: 1 },
     { arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }), weight: 3 }
   ),
   maxLength: 80
@@ -66,6 +91,19 @@ describe('htmlText', () => {
       const out = withoutOwnElements(htmlText(text, max))
       expect(out).not.toMatch(/[<>"'`]/)
       expect(out).not.toMatch(CONTROL)
+    }
+  )
+
+  test.prop([anyText, maxLength])(
+    'leaves no text node with a GH-123 reference or a word of seven hexadecimal digits or more, nor an invisible character',
+    (text, max) => {
+      const html = htmlText(text, max)
+      const nodes = html.split(/<[^>]*>/).map((node) => node.replace(/&[#\w]+;/g, (entity) => ENTITIES[entity] ?? entity))
+      for (const node of nodes) {
+        expect(node).not.toMatch(/gh-\d/i)
+        expect(node).not.toMatch(/(?<![0-9a-z])[0-9a-f]{7,}(?![0-9a-z])/i)
+      }
+      expect(shownText(html).replace(/^\u200b$/, '')).not.toMatch(INVISIBLE_CHAR)
     }
   )
 
@@ -102,6 +140,13 @@ describe('logText', () => {
       expect(out).not.toMatch(LINE_BREAK)
       expect(out).not.toMatch(CONTROL)
       expect(out.length).toBeLessThanOrEqual(max)
+    }
+  )
+
+  test.prop([fc.oneof(anyText, commandFirst), maxLength])(
+    'holds no invisible character but the one that breaks a leading ::',
+    (text, max) => {
+      expect(logText(text, max).replace(/^:\u200b/, ':')).not.toMatch(INVISIBLE_CHAR)
     }
   )
 

@@ -2,8 +2,9 @@
 // Renders a job summary or a comment body the way GitHub shows it, so that tests can assert what a
 // reader sees: GitHub Flavored Markdown with raw HTML allowed (markdown-it, GFM tables, bare URLs
 // linked), then GitHub's sanitizing (hast-util-sanitize's default schema follows it), then the
-// text, links, tables, @mentions and #references that are left. Plain JavaScript with JSDoc types,
-// so that the scripts (the demo, the screenshots) use the same renderer under plain Node.
+// text, links, tables, @mentions, #references, GH-123 references and commit SHAs that are left. Plain
+// JavaScript with JSDoc types, so that the scripts (the demo, the screenshots) use the same renderer
+// under plain Node.
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { fromHtml } from 'hast-util-from-html'
@@ -32,7 +33,8 @@ import MarkdownIt from 'markdown-it'
  * @property {string[]} headings The text of every heading (h1 to h6), in order.
  * @property {RenderedLink[]} links Every link that survived sanitizing, with its text.
  * @property {string[][][]} tables Every table, in order: its rows, each the text of its cells.
- * @property {string[]} references What GitHub would link of its own accord: @mentions and #references.
+ * @property {string[]} references What GitHub would link of its own accord: @mentions, #references,
+ *   GH-123 references and commit SHAs.
  *   Its filters read each text node outside code, pre and links after entities are decoded, so an
  *   escaped `&#64;` still counts.
  */
@@ -103,7 +105,8 @@ function tableRows(table) {
 }
 
 /**
- * The @mentions and #references GitHub's filters would find, one text node at a time.
+ * The @mentions, #references, GH-123 references and commit SHAs GitHub's filters would find, one text
+ * node at a time.
  * @param {Node} node @param {string[]} [found] @returns {string[]}
  */
 function referencesIn(node, found = []) {
@@ -112,6 +115,9 @@ function referencesIn(node, found = []) {
       const [, sign = '', name = ''] = match
       if (sign === '@' || /^\d+$/.test(name)) found.push(sign + name)
     }
+    for (const [reference] of node.value.matchAll(/\bgh-\d+\b/gi)) found.push(reference)
+    // Commit SHAs, whole or cut to seven characters or more (a word of digits alone is taken for a number).
+    for (const [sha] of node.value.matchAll(/(?<![\w@/.-])[0-9a-f]{7,40}(?![\w/])/gi)) if (/[a-f]/i.test(sha)) found.push(sha)
     return found
   }
   if (isElement(node, 'code', 'pre', 'a')) return found

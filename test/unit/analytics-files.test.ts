@@ -34,7 +34,8 @@ const FORMULAS = ['=cmd|"/c calc"!A1', '+1', '-1', '@x', '\tx', '\rx', '=HYPERLI
 const GUARDED = FORMULAS.map((text) => `'${text}`)
 /** Reader text as a run that shows it keeps it: e-mail addresses masked. */
 const HOSTILE = HOSTILE_TEXT.map(maskEmails)
-const guarded = (text: string): string => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text)
+/** Text as the CSV reader gets it back: an apostrophe before a formula wherever a cell could start. */
+const guarded = (text: string): string => text.replace(/(?<=(?:^|[,;\t\r\n])[ "]*)(?=[=+\-@\t\r])/g, "'")
 
 describe('page views', () => {
   it('puts the totals and every page in the JSON file', () => {
@@ -62,7 +63,7 @@ describe('page views', () => {
 
   it('writes one CSV line per page, and only the header without pages', () => {
     expect(fileText(viewsRenderer, 'views.csv')(viewsReport())).toBe(
-      'path,human,ai,total\r\n/docs/install,5000,1000,5800\r\n/docs/api,900,300,1100\r\n'
+      'path,human,ai,total\r\n"/docs/install",5000,1000,5800\r\n"/docs/api",900,300,1100\r\n'
     )
     expect(fileText(viewsRenderer, 'views.csv')(viewsReport({ rows: [] }))).toBe('path,human,ai,total\r\n')
   })
@@ -74,7 +75,7 @@ describe('page views', () => {
       ...rows.map((row, i) => [guarded(row.path), String(-i), String(i + 0.5), '0.25'])
     ])
     expect(fileText(viewsRenderer, 'views.csv')(viewsReport({ rows: rows.slice(0, 4) }))).toBe(
-      'path,human,ai,total\r\n"\'=cmd|""/c calc""!A1",0,0.5,0.25\r\n\'+1,-1,1.5,0.25\r\n\'-1,-2,2.5,0.25\r\n\'@x,-3,3.5,0.25\r\n'
+      'path,human,ai,total\r\n"\'=cmd|""/c calc""!A1",0,0.5,0.25\r\n"\'+1",-1,1.5,0.25\r\n"\'-1",-2,2.5,0.25\r\n"\'@x",-3,3.5,0.25\r\n'
     )
   })
 })
@@ -119,10 +120,10 @@ describe('searches', () => {
   it('writes one CSV line per term, an empty field for no clicked page', () => {
     expect(fileText(searchesRenderer, 'searches.csv')(searchesReport())).toBe(
       'searchQuery,hits,ctr,topClickedPage,lastSearchedAt\r\n' +
-        'install,120,0.456,/docs/install,2026-11-20T10:00:00Z\r\n' +
-        'pricing,40,0,,2026-11-19T08:30:00Z\r\n' +
-        'webhooks,12,0.25,/docs/webhooks,2026-11-18T00:00:00Z\r\n' +
-        'sso,5,0,,2026-11-17T00:00:00Z\r\n'
+        '"install",120,0.456,"/docs/install","2026-11-20T10:00:00Z"\r\n' +
+        '"pricing",40,0,,"2026-11-19T08:30:00Z"\r\n' +
+        '"webhooks",12,0.25,"/docs/webhooks","2026-11-18T00:00:00Z"\r\n' +
+        '"sso",5,0,,"2026-11-17T00:00:00Z"\r\n'
     )
     expect(fileText(searchesRenderer, 'searches.csv')(searchesReport({ rows: [] }))).toBe(
       'searchQuery,hits,ctr,topClickedPage,lastSearchedAt\r\n'
@@ -233,7 +234,7 @@ describe('feedback', () => {
 
   it('writes the counts per page as CSV, only the header when they were not read', () => {
     expect(fileText(feedbackRenderer, 'feedback-pages.csv')(feedbackReport())).toBe(
-      'path,thumbsUp,thumbsDown,code,total\r\n/docs/api,2,5,1,8\r\n/docs/install,4,1,0,5\r\n/docs/faq,3,0,0,3\r\n'
+      'path,thumbsUp,thumbsDown,code,total\r\n"/docs/api",2,5,1,8\r\n"/docs/install",4,1,0,5\r\n"/docs/faq",3,0,0,3\r\n'
     )
     expect(fileText(feedbackRenderer, 'feedback-pages.csv')(feedbackReport({ pages: undefined }))).toBe(
       'path,thumbsUp,thumbsDown,code,total\r\n'
@@ -244,10 +245,10 @@ describe('feedback', () => {
   it('writes every row as CSV, empty fields for what a row has not', () => {
     expect(fileText(feedbackRenderer, 'feedback.csv')(feedbackReport())).toBe(
       'path,source,status,helpful,commented,comment,createdAt\r\n' +
-        '/docs/api,contextual,pending,false,true,The example fails,2026-11-20T10:00:00Z\r\n' +
-        '/docs/new,contextual,in_progress,false,false,,2026-11-19T10:00:00Z\r\n' +
-        '/docs/faq,contextual,resolved,true,true,Clear,2026-11-18T10:00:00Z\r\n' +
-        '/docs/install,code_snippet,dismissed,,false,,\r\n'
+        '"/docs/api","contextual","pending",false,true,"The example fails","2026-11-20T10:00:00Z"\r\n' +
+        '"/docs/new","contextual","in_progress",false,false,,"2026-11-19T10:00:00Z"\r\n' +
+        '"/docs/faq","contextual","resolved",true,true,"Clear","2026-11-18T10:00:00Z"\r\n' +
+        '"/docs/install","code_snippet","dismissed",,false,,\r\n'
     )
     expect(fileText(feedbackRenderer, 'feedback.csv')(feedbackReport({ entries: [] }))).toBe(
       'path,source,status,helpful,commented,comment,createdAt\r\n'
@@ -324,10 +325,10 @@ describe('assistant', () => {
   it('writes every question as CSV, empty fields for what a question has not', () => {
     expect(fileText(assistantRenderer, 'assistant.csv')(assistantReport())).toBe(
       'query,resolutionStatus,responseType,queryCategory,pageUrl,timestamp\r\n' +
-        'How do I rotate keys?,unanswered,answer,security,/docs/keys,2026-11-20T10:00:00Z\r\n' +
-        'What is SSO?,answered,answer,auth,/docs/sso,2026-11-19T10:00:00Z\r\n' +
-        '  how do i   rotate KEYS? ,unanswered,answer,security,/docs/keys,2026-11-18T10:00:00Z\r\n' +
-        'Billing?,unanswered,clarifying_question,,,2026-11-17T10:00:00Z\r\n'
+        '"How do I rotate keys?","unanswered","answer","security","/docs/keys","2026-11-20T10:00:00Z"\r\n' +
+        '"What is SSO?","answered","answer","auth","/docs/sso","2026-11-19T10:00:00Z"\r\n' +
+        '"  how do i   rotate KEYS? ","unanswered","answer","security","/docs/keys","2026-11-18T10:00:00Z"\r\n' +
+        '"Billing?","unanswered","clarifying_question",,,"2026-11-17T10:00:00Z"\r\n'
     )
     expect(fileText(assistantRenderer, 'assistant.csv')(assistantReport({ questions: [] }))).toBe(
       'query,resolutionStatus,responseType,queryCategory,pageUrl,timestamp\r\n'

@@ -272,6 +272,16 @@ describe('runAgentJob', () => {
       expect(run.log.lines.every((l) => !l.includes('\n'))).toBe(true)
     })
 
+    it('logs a job id without the bidirectional and zero-width characters that would disguise it', async () => {
+      const api = new FakeApi([status('completed')], { id: 'job_\u202egpj.exe\u200b', status: 'active' })
+      const run = await runJob(api)
+      expect(run.log.lines).toEqual([
+        'info: Created agent job job_gpj.exe.',
+        'info: Job job_gpj.exe is active.',
+        'info: Job job_gpj.exe: active → completed.'
+      ])
+    })
+
     it('cuts a very long unknown status short in the log', async () => {
       const long = 's'.repeat(80)
       const run = await runJob(new FakeApi([status(long), status('completed')]), { jobId: 'job1', prompt: undefined })

@@ -142,6 +142,27 @@ describe('endBody', () => {
     expect(seen.html).not.toMatch(/<(img|b|a)\b/)
   })
 
+  it('links no GH-123 reference or commit SHA of the service, and drops invisible characters', () => {
+    const sha = 'a94a8fe5ccb19ba61c4c0873d391e987982fbbd3'
+    const failure = `Job j1 failed: see GH-12, gh-3 and ${sha} (${sha.slice(0, 7)})\u202e.`
+    const job: JobReport = {
+      ...JOB_REPORTS.timeout,
+      jobId: 'job_\u202egpj.exe',
+      failure,
+      nextStep: { kind: 'watch', jobId: 'job_\u202egpj.exe' }
+    }
+    const body = endBody(job, undefined)
+    const seen = renderSummary(body)
+    expect(seen.text).toBe(
+      `❌ Timed out Why the step failed: Job j1 failed: see GH-12, gh-3 and ${sha} (${sha.slice(0, 7)}). ${WATCH} jobId: job_gpj.exe Job job_gpj.exe`
+    )
+    expect(seen).toMatchObject({ links: [], references: [] })
+    expect(body).not.toMatch(/[\u202e\u200b]/)
+    expect(renderSummary(startBody('job_\u202egpj.exe', undefined)).text).toBe(
+      '📝 The documentation agent is working on it: job job_gpj.exe.'
+    )
+  })
+
   it('never links a run that is not a plain http(s) URL', () => {
     const seen = renderSummary(endBody(JOB_REPORTS.opened, 'javascript:alert(1)'))
     expect(seen.links).toEqual([{ href: PR_LINK, text: 'acme/docs#42' }])

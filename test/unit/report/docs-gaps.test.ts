@@ -467,3 +467,19 @@ describe('limits', () => {
     })
   })
 })
+
+describe('invisible characters in reader text', () => {
+  it('drops bidirectional controls and zero-width characters from every item', () => {
+    const sections = [
+      searchesReport({ rows: [unclicked('price\u202egpj.exe', 3)] }),
+      assistantReport({ questions: [unanswered('how\u200b do\u2066 I\u200d log in?')] }),
+      feedbackReport({ pages: [{ path: '/docs/\u202eipa', thumbsUp: 0, thumbsDown: 2, code: 0, total: 2 }], entries: [] })
+    ]
+    expect(docsGapsOf(sections)).toBe(
+      header() +
+        `${SEARCHES_TITLE}\n- \`pricegpj.exe\` (3 searches)` +
+        `${QUESTIONS_TITLE}\n- \`how do I log in?\` (asked once)` +
+        `${FEEDBACK_TITLE}\n- \`/docs/ipa\`: 2 thumbs down`
+    )
+  })
+})

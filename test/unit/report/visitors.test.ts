@@ -89,7 +89,7 @@ describe('visitorsJson', () => {
 describe('visitorsCsv', () => {
   it('has a header and one line per page, with CRLF line ends', () => {
     expect(fileText(visitorsRenderer, 'visitors.csv')(report(rows))).toBe(
-      'path,human,ai,total\r\n/docs/quickstart,1000,250,1200\r\n/docs/api,300,100,350\r\n'
+      'path,human,ai,total\r\n"/docs/quickstart",1000,250,1200\r\n"/docs/api",300,100,350\r\n'
     )
   })
 
@@ -114,7 +114,7 @@ describe('visitorsCsv', () => {
     ).toEqual(paths.map((path) => `'${path}`))
     expect(csv).toBe(
       'path,human,ai,total\r\n' +
-        "'=cmd(),0,0,0\r\n'+1,0,0,0\r\n'-1,0,0,0\r\n'@SUM(A1),0,0,0\r\n'\tx,0,0,0\r\n\"'\rx\",0,0,0\r\n" +
+        '"\'=cmd()",0,0,0\r\n"\'+1",0,0,0\r\n"\'-1",0,0,0\r\n"\'@SUM(A1)",0,0,0\r\n"\'\tx",0,0,0\r\n"\'\rx",0,0,0\r\n' +
         '"\'=HYPERLINK(""https://evil.example"")",0,0,0\r\n'
     )
   })

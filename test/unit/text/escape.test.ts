@@ -4,6 +4,9 @@ import { describe, expect, it } from 'vitest'
 import { htmlText, logText, markdownCode, oneLine, plainHttpUrl, safeHttpUrl } from '../../../src/text/escape.js'
 import { renderSummary } from '../../support/render.js'
 
+/** A character as its code, for a test's name. */
+const escape = (c: string): string => `U+${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`
+
 const HOSTILE = '<img src=x onerror=alert(1)> a|b `code` [x](https://e.com) @team #12 **bold** _em_ ~~del~~ \\n &amp; \'"'
 
 describe('oneLine', () => {
@@ -21,6 +24,31 @@ describe('oneLine', () => {
 
   it('measures the limit after control characters are removed', () => {
     expect(oneLine('\n\nabcde\n\n', 5)).toBe('abcde')
+  })
+
+  it('drops bidirectional controls and zero-width characters', () => {
+    const invisible = [
+      '\u202a',
+      '\u202b',
+      '\u202c',
+      '\u202d',
+      '\u202e',
+      '\u2066',
+      '\u2067',
+      '\u2068',
+      '\u2069',
+      '\u200e',
+      '\u200f',
+      '\u061c'
+    ]
+    const zeroWidth = ['\u200b', '\u200c', '\u200d', '\u2060', '\ufeff']
+    for (const c of [...invisible, ...zeroWidth]) expect(oneLine(`a${c}b${c}`), escape(c)).toBe('ab')
+    expect(oneLine('job_\u202egpj.exe')).toBe('job_gpj.exe')
+    expect(oneLine('\u200b\n\u200b')).toBe('')
+  })
+
+  it('measures the limit after invisible characters are dropped', () => {
+    expect(oneLine('\u200babc\u202ede', 5)).toBe('abcde')
   })
 })
 
@@ -48,10 +76,37 @@ describe('htmlText', () => {
     expect(comment.text).toBe('❌ Ping @octo-org/admins and @alice about #1, see https://evil.example')
   })
 
+  it('breaks GH-123 references, whatever their case, with an element of its own around the dash', () => {
+    expect(htmlText('see GH-1 and gh-42')).toBe('see GH<span>-</span>1 and gh<span>-</span>42')
+    expect(htmlText('GH-x, a-1, high-5')).toBe('GH-x, a-1, high<span>-</span>5')
+    const rendered = renderSummary(`<p>${htmlText('Fixes GH-1234 and gh-7, and Gh-9.')}</p>`)
+    expect(rendered.references).toEqual([])
+    expect(rendered.text).toBe('Fixes GH-1234 and gh-7, and Gh-9.')
+  })
+
+  it('breaks every word of seven or more hexadecimal digits into pieces of six, so GitHub links no commit SHA', () => {
+    expect(htmlText('abc1234')).toBe('abc123<span>4</span>')
+    expect(htmlText('abcdef123456abcdef')).toBe('abcdef<span>123456</span>abcdef')
+    expect(htmlText('deadbeef 1234567 abc123')).toBe('deadbe<span>ef</span> 123456<span>7</span> abc123')
+    const sha = 'a94a8fe5ccb19ba61c4c0873d391e987982fbbd3'
+    expect(htmlText(sha)).toBe('a94a8f<span>e5ccb1</span>9ba61c<span>4c0873</span>d391e9<span>87982f</span>bbd3')
+    expect(htmlText('g1234567 1234567g x_abcdef1')).toBe('g1234567 1234567g x&#95;abcdef<span>1</span>')
+    const text = `Reverts ${sha}, see ${sha.slice(0, 7)} and ${sha.toUpperCase()}; GH-12 too`
+    const rendered = renderSummary(`<table><tr><td>${htmlText(text)}</td></tr></table>`)
+    expect(rendered.references).toEqual([])
+    expect(rendered.tables).toEqual([[[text]]])
+  })
+
+  it('drops bidirectional controls and zero-width characters from the summary, before it escapes', () => {
+    expect(htmlText('job_\u202egpj.exe')).toBe('job&#95;gpj.exe')
+    expect(htmlText('@\u200boctocat #\u200d1')).toBe('<span>&#64;</span>octocat <span>&#35;</span>1')
+    expect(htmlText('\u202e\u200b')).toBe('&#8203;')
+  })
+
   it('never yields an empty cell, and cuts long text before escaping it', () => {
     expect(htmlText('')).toBe('&#8203;')
     expect(htmlText('\n\n')).toBe('&#8203;')
-    expect(htmlText('a'.repeat(5000), 100)).toBe(`${'a'.repeat(99)}…`)
+    expect(htmlText('x'.repeat(5000), 100)).toBe(`${'x'.repeat(99)}…`)
     expect(htmlText('<'.repeat(400))).toBe(`${'&lt;'.repeat(299)}…`)
   })
 })
@@ -77,6 +132,11 @@ describe('markdownCode', () => {
     expect(renderSummary(`Job ${markdownCode('')}.`).text).toBe('Job \u200b.')
   })
 
+  it('drops bidirectional controls and zero-width characters, so the comment shows what the text says', () => {
+    expect(markdownCode('job_\u202egpj.exe')).toBe('`job_gpj.exe`')
+    expect(markdownCode('\u200b\u2067')).toBe('`\u200b`')
+  })
+
   it('cuts long text at the limit, 300 characters unless told', () => {
     expect(markdownCode('x'.repeat(301))).toBe(`\`${'x'.repeat(299)}…\``)
     expect(markdownCode('abcdef', 5)).toBe('`abcd…`')
@@ -99,6 +159,12 @@ describe('logText', () => {
     expect(logText('\n  ::add-mask::secret')).toBe(':\u200b:add-mask::secret')
     expect(logText(':x::y')).toBe(':x::y')
     expect(logText('a ::error::x')).toBe('a ::error::x')
+  })
+
+  it('drops bidirectional controls and zero-width characters from the log line', () => {
+    expect(logText('job_\u202egpj.exe')).toBe('job_gpj.exe')
+    expect(logText(':\u200b:error::x')).toBe(':\u200b:error::x')
+    expect(logText('\u2066::\u2069error::x')).toBe(':\u200b:error::x')
   })
 
   it('counts the zero-width space against the limit', () => {

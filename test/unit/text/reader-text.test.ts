@@ -1,7 +1,7 @@
 // Tests the text readers typed as a run keeps it (src/text/reader-text.ts): e-mail addresses masked
 // wherever they stand, and nothing kept when reader text is hidden.
 import { describe, expect, it } from 'vitest'
-import { EMAIL_MASK, maskEmails, readerText } from '../../../src/text/reader-text.js'
+import { EMAIL_MASK, maskCutEmails, maskEmails, READER_TEXT_MAX_CHARS, readerText, shownReaderText } from '../../../src/text/reader-text.js'
 
 /** Every character that ends an address (and cannot be in one), whitespace of each kind included. */
 const STOPS = [' ', '\t', '\n', '@', '<', '>', '(', ')', '[', ']', '{', '}', '"', "'", ',', ';', ':']
@@ -70,5 +70,172 @@ describe('readerText', () => {
     expect(readerText(null, true)).toBeUndefined()
     expect(readerText(undefined, true)).toBeUndefined()
     expect(readerText(null, false)).toBeUndefined()
+  })
+})
+
+describe('maskEmails, against the forms people write to get past a filter', () => {
+  it('folds full-width and small at signs and dots (NFKC) before it reads', () => {
+    expect(maskEmails('alice＠example.com')).toBe('[email]')
+    expect(maskEmails('alice﹫example.com')).toBe('[email]')
+    expect(maskEmails('ａｌｉｃｅ＠ｅｘａｍｐｌｅ．ｃｏｍ')).toBe('[email]')
+    expect(maskEmails('ｆｕｌｌ　ｗｉｄｔｈ')).toBe('full width')
+  })
+
+  it('takes letters beyond the Basic Multilingual Plane into the part before the at sign', () => {
+    expect(maskEmails('mail 𠀀𠀁@example.com or 😀x@example.com')).toBe('mail [email] or [email]')
+  })
+
+  it('takes an ideographic full stop as a dot of the domain', () => {
+    expect(maskEmails('alice@example。com')).toBe('[email]')
+    expect(maskEmails('alice@example｡com')).toBe('[email]')
+  })
+
+  it('reads a URL-encoded at sign or dot, inside a URL too', () => {
+    expect(maskEmails('alice%40example.com')).toBe('[email]')
+    expect(maskEmails('alice%2540example.com')).toBe('[email]')
+    expect(maskEmails('alice%40example%2Ecom')).toBe('[email]')
+    expect(maskEmails('https://docs.example/reset?email=alice%40corp.example&token=8f2a91')).toBe(
+      'https://docs.example/reset?email=[email]&token=8f2a91'
+    )
+  })
+
+  it('masks an at in brackets, with the dot written or spelled', () => {
+    for (const text of [
+      'alice (at) example.com',
+      'alice (at) example (dot) com',
+      'alice(at)example(dot)com',
+      'alice [at] example.com',
+      'alice [ at ] example [dot] com',
+      'alice {at} example {dot} com',
+      'alice <AT> example <DOT> com'
+    ]) {
+      expect(maskEmails(`write ${text} now`), text).toBe('write [email] now')
+    }
+  })
+
+  it('masks a bare at only with a spelled-out dot, so that an ordinary "at" stays', () => {
+    expect(maskEmails('alice at example dot com')).toBe('[email]')
+    expect(maskEmails('ALICE AT EXAMPLE DOT CO DOT UK please')).toBe('[email] please')
+    expect(maskEmails('alice at example (dot) com')).toBe('[email]')
+    for (const text of ['log in at app.example.com', 'meet at 5 dot 30', 'look at docs.example.com', 'cat dog', 'at example dot com']) {
+      expect(maskEmails(text)).toBe(text)
+    }
+  })
+
+  it('masks an at sign with spaces around it', () => {
+    expect(maskEmails('alice @ example.com')).toBe('[email]')
+    expect(maskEmails('alice  @  example.com!')).toBe('[email]!')
+    expect(maskEmails('alice@ example.com')).toBe('[email]')
+    expect(maskEmails('alice    @ example.com')).toBe('alice    @ example.com')
+  })
+
+  it('masks a quoted part before the at sign, spaces in it included', () => {
+    expect(maskEmails('"alice"@example.com')).toBe('[email]')
+    expect(maskEmails('mail "alice smith"@example.com now')).toBe('mail [email] now')
+    expect(maskEmails('"alice smith" @ example.com')).toBe('[email]')
+    expect(maskEmails('he said " then "alice"@example.com')).toBe('he said " then [email]')
+    expect(maskEmails('a"b\n"alice"@example.com')).toBe('a"b\n[email]')
+  })
+
+  it('takes a quoted part of at most 64 characters on one line, else the word before the closing quote', () => {
+    expect(maskEmails(`"${'x'.repeat(64)}"@example.com`)).toBe('[email]')
+    expect(maskEmails(`"${'x'.repeat(65)}"@example.com`)).toBe('"[email]')
+    expect(maskEmails('"a\nb"@example.com')).toBe('"a\n[email]')
+    expect(maskEmails('"a\rb"@example.com')).toBe('"a\r[email]')
+    expect(maskEmails('alice"@example.com')).toBe('[email]')
+    expect(maskEmails('x ("@example.com')).toBe('x ("@example.com')
+    expect(maskEmails('x \t"@example.com')).toBe('x \t"@example.com')
+  })
+
+  it('ends a domain at its last label with a letter, so prices and times stay', () => {
+    for (const text of ['price: 5 @ 3.50', '5@10.30', 'a@1.2.3', 'a (at) 1.2']) expect(maskEmails(text)).toBe(text)
+    expect(maskEmails('a@1.2.io')).toBe('[email]')
+    expect(maskEmails('a@b.io dot 1')).toBe('[email] dot 1')
+    expect(maskEmails('a@b.io.2.3 x')).toBe('[email].2.3 x')
+    expect(maskEmails('alice at example dot com dot 5')).toBe('[email] dot 5')
+  })
+
+  it('masks addresses that follow each other without a space as one', () => {
+    expect(maskEmails('a@b.co@c.de')).toBe('[email]')
+    expect(maskEmails('at@a dot a@b.co x')).toBe('[email] x')
+    expect(maskEmails('a@b.co @ c.de, f@g.hi')).toBe('[email], [email]')
+  })
+
+  it('masks what is left of an address at the end of a cut text, however short', () => {
+    expect(maskCutEmails('write to alice@exam')).toBe('write to [email]')
+    expect(maskCutEmails('write to alice@')).toBe('write to [email]')
+    expect(maskCutEmails('write to alice @ ')).toBe('write to [email]')
+    expect(maskCutEmails('write to alice@example.')).toBe('write to [email]')
+    expect(maskCutEmails('write to alice at example dot')).toBe('write to [email]')
+    expect(maskCutEmails('write to alice at')).toBe('write to [email]')
+    expect(maskEmails('write to alice at')).toBe('write to alice at')
+    expect(maskEmails('write to alice@exam')).toBe('write to alice@exam')
+    expect(maskCutEmails('alice@exam ok')).toBe('alice@exam ok')
+  })
+})
+
+describe('maskEmails on hostile text', () => {
+  // Each text is about a MiB: a mask whose work grows with the square of the length (the pattern of
+  // an address tried from every character) would run for hours, far past the test's timeout.
+  const MIB = 1 << 20
+  const hostile: [string, string][] = [
+    ['no at sign', 'a'.repeat(MIB)],
+    ['dots', 'a.'.repeat(MIB / 2)],
+    ['at signs', 'a@'.repeat(MIB / 2)],
+    ['at signs and spaces', 'a @ '.repeat(MIB / 4)],
+    ['encoded at signs', 'a%40'.repeat(MIB / 4)],
+    ['bracketed at', 'a (at) '.repeat(MIB / 8)],
+    ['bare at and spelled dots', 'x at 1 dot '.repeat(MIB / 8)],
+    ['quotes', '"a"@'.repeat(MIB / 4)],
+    ['an at sign, then a long domain without a dot', `a@${'b'.repeat(MIB)}`]
+  ]
+
+  it.each(hostile)('reads %s in one pass and keeps the text', (_name, text) => {
+    const masked = maskEmails(text)
+    expect(masked.length).toBeLessThanOrEqual(text.length)
+    expect(masked.length).toBeGreaterThan(0)
+  })
+
+  it('masks every address of a long run of them', () => {
+    expect(maskEmails('a@b.co '.repeat(MIB / 8))).toBe('[email] '.repeat(MIB / 8))
+  })
+})
+
+describe('shownReaderText', () => {
+  it('keeps text up to the limit as it is, masked', () => {
+    expect(READER_TEXT_MAX_CHARS).toBe(2000)
+    const text = 'q'.repeat(READER_TEXT_MAX_CHARS)
+    expect(shownReaderText(text)).toBe(text)
+    expect(shownReaderText('ask bob@example.com')).toBe('ask [email]')
+  })
+
+  it('cuts longer text to the limit with an ellipsis, before it reads it', () => {
+    const shown = shownReaderText(`${'q'.repeat(READER_TEXT_MAX_CHARS)}x`)
+    expect(shown).toBe(`${'q'.repeat(READER_TEXT_MAX_CHARS - 1)}…`)
+  })
+
+  it('masks an address the cut goes through', () => {
+    const before = 'q '.repeat((READER_TEXT_MAX_CHARS - 10) / 2)
+    expect(shownReaderText(`${before}alice@example.com and more`)).toBe(`${before}[email]…`)
+  })
+
+  it('keeps to the limit when folding lengthens the text', () => {
+    const shown = shownReaderText('㌀'.repeat(READER_TEXT_MAX_CHARS))
+    expect(shown).toHaveLength(READER_TEXT_MAX_CHARS)
+    expect(shown.endsWith('…')).toBe(true)
+    expect(shown.startsWith('アパート')).toBe(true)
+  })
+
+  it('never cuts between the halves of a surrogate pair', () => {
+    const shown = shownReaderText(`${'q'.repeat(READER_TEXT_MAX_CHARS - 2)}😀😀`)
+    expect(shown).toBe(`${'q'.repeat(READER_TEXT_MAX_CHARS - 2)}…`)
+  })
+
+  it('ends quickly on 16 MiB of hostile text, which it cuts first', () => {
+    for (const unit of ['a.', 'a@', 'a @ ', '"a"@']) {
+      const shown = shownReaderText(unit.repeat((16 << 20) / unit.length))
+      expect(shown.length).toBeLessThanOrEqual(READER_TEXT_MAX_CHARS)
+      expect(shown.endsWith('…')).toBe(true)
+    }
   })
 })

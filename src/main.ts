@@ -7,6 +7,7 @@ import { errorMessage } from './core/error-message.js'
 import { finalLine, type RunEnd } from './run/final-line.js'
 import { InputError } from './core/input-error.js'
 import { type Inputs, readInputs } from './run/inputs.js'
+import type { Unwritten } from './run/publish.js'
 import { secretForms } from './text/secret.js'
 
 function warnAboutInputs(inputs: Inputs): void {
@@ -16,14 +17,21 @@ function warnAboutInputs(inputs: Inputs): void {
   }
 }
 
-/** Appends the section on bad inputs to the job summary; a summary that cannot be written is a warning. */
+/** Appends the section on bad inputs to the job summary; a summary that cannot be written is an error. */
 async function summariseInputErrors(error: InputError): Promise<void> {
   if (!process.env.GITHUB_STEP_SUMMARY) return
   try {
     await core.summary.addRaw(inputErrorsSummaryHtml(error.problems)).write()
   } catch (writeError) {
-    core.warning(`Could not write the job summary: ${errorMessage(writeError)}`)
+    core.error(`Could not write the job summary: ${errorMessage(writeError)}`)
   }
+}
+
+/** Gives each piece of the report that could not be written its error annotation, and the step's failure for them all. */
+function annotateUnwritten(unwritten: readonly Unwritten[]): string[] {
+  for (const piece of unwritten) core.error(piece.message)
+  if (unwritten.length === 0) return []
+  return [`Part of the report could not be written: ${unwritten.map((piece) => piece.what).join('; ')}.`]
 }
 
 /** The run up to its last line: how it ended, once the summary is written and the step failed if it must. */
@@ -38,14 +46,14 @@ async function runToEnd(): Promise<RunEnd> {
 
     const { work, publishReport, endPhraseOf } = await import('./run/work.js')
     const report = await work(inputs)
-    try {
-      await publishReport(report)
-    } catch (error) {
-      core.warning(`Could not write the job summary: ${errorMessage(error)}`)
-    }
+    const unwritten = annotateUnwritten(await publishReport(report))
     const failures = report.reports.map((part) => part.failure).filter((f) => f !== undefined)
-    if (failures.length > 0) core.setFailed(failures.join('\n'))
-    return { kind: 'parts', parts: report.reports.map((part) => ({ phrase: endPhraseOf(part), failure: part.failure })) }
+    if (failures.length + unwritten.length > 0) core.setFailed([...failures, ...unwritten].join('\n'))
+    return {
+      kind: 'parts',
+      parts: report.reports.map((part) => ({ phrase: endPhraseOf(part), failure: part.failure })),
+      failures: unwritten
+    }
   } catch (error) {
     if (error instanceof InputError) {
       await summariseInputErrors(error)

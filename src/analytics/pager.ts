@@ -1,7 +1,8 @@
 // The one loop every analytics read goes through. The endpoints page in three documented ways
 // (offset and hasMore; a cursor, with or without hasMore; one request that cannot be paged), and
 // each read spends from the run's request budget. The loop never trusts the service to end it: a
-// cursor it has already followed, or "more" after an empty page, ends the read as partial.
+// cursor it has already followed, "more" after an empty page, or more rows than a section keeps
+// ends the read as partial.
 import type { Log } from '../core/part.js'
 import { counted } from '../text/format.js'
 import type { RequestBudget } from './budget.js'
@@ -22,7 +23,25 @@ export type Paging<Row> =
   | { style: 'single'; fetch(): Promise<PageAnswer<Row>> }
 
 /** Why a read ended while the service had more, when no error ended it. */
-export type Cut = 'budget' | 'repeated-cursor' | 'empty-page' | 'no-cursor'
+export type Cut = 'budget' | 'repeated-cursor' | 'empty-page' | 'no-cursor' | 'row-limit' | 'text-limit'
+
+/**
+ * The most rows one section keeps, over all its reads. With MAX_SECTION_TEXT it bounds what a run
+ * holds whatever the service sends: five sections at both bounds stay far under 512 MiB.
+ */
+export const MAX_SECTION_ROWS = 200_000
+/** The most text one section keeps, over all its reads: its rows' characters, counted as JSON. */
+export const MAX_SECTION_TEXT = 16 * 1024 * 1024
+
+/** What a section may still keep: rows, and characters of text. Its reads share it and spend from it. */
+export interface Room {
+  rows: number
+  text: number
+}
+
+export function sectionRoom(): Room {
+  return { rows: MAX_SECTION_ROWS, text: MAX_SECTION_TEXT }
+}
 
 export interface ReadProgress {
   /** Requests answered (a request that failed is spent from the budget, but not counted here). */
@@ -49,6 +68,10 @@ export function cutText(cut: Cut, budget: RequestBudget): string {
       return 'the service reported more after an empty page, so reading stopped'
     case 'no-cursor':
       return 'the service reported more but gave no cursor to read it with'
+    case 'row-limit':
+      return `the service had more than ${counted(MAX_SECTION_ROWS, 'row')}, the most a run keeps of one section`
+    case 'text-limit':
+      return `the service's rows came to more than ${MAX_SECTION_TEXT / 1024 / 1024} MiB of text, the most a run keeps of one section`
   }
 }
 
@@ -58,22 +81,30 @@ export interface ReadOptions<Row> {
   /** What is read, for warnings: "page views". */
   what: string
   budget: RequestBudget
+  /** What the read's section may still keep (the read spends from it); a room of its own when not given. */
+  room?: Room
   log: Log
   /** Called with each page's rows as it arrives; `index` counts pages from 0. */
   onPage(rows: readonly Row[], index: number): void | Promise<void>
 }
 
 /**
- * Reads pages until the service says there are no more, the budget is spent, or a guard ends the
- * read. What was read stays in whatever `onPage` kept; `progress` says how the read ended. Errors
- * (a failed request, the deadline) pass through, with `progress` as it was.
+ * Reads pages until the service says there are no more, the budget is spent, the section's room is
+ * full, or a guard ends the read. What was read stays in whatever `onPage` kept; `progress` says how
+ * the read ended. Errors (a failed request, the deadline) pass through, with `progress` as it was.
  */
 export async function readPages<Row>(paging: Paging<Row>, progress: ReadProgress, options: ReadOptions<Row>): Promise<void> {
   const { budget, key } = options
+  const room = options.room ?? sectionRoom()
   const seen = new Set<string>()
   let cursor: string | undefined
   try {
     for (let index = 0; ; index++) {
+      // A full section asks for nothing more: the service said it had more than the section keeps.
+      if (room.rows === 0) {
+        end(progress, 'row-limit', options)
+        return
+      }
       if (!budget.take(index === 0 ? key : undefined)) {
         end(progress, 'budget', options)
         return
@@ -85,7 +116,12 @@ export async function readPages<Row>(paging: Paging<Row>, progress: ReadProgress
             ? await paging.fetch(cursor)
             : await paging.fetch()
       progress.requests++
-      await options.onPage(answer.rows, index)
+      const { rows, full } = fitted(answer.rows, room)
+      await options.onPage(rows, index)
+      if (full !== undefined) {
+        end(progress, full, options)
+        return
+      }
       const next = answer.nextCursor ?? undefined
       const more = answer.hasMore ?? next !== undefined
       if (paging.style === 'single' || !more) {
@@ -104,6 +140,25 @@ export async function readPages<Row>(paging: Paging<Row>, progress: ReadProgress
   } finally {
     budget.release(key)
   }
+}
+
+/** A row's characters as JSON (none for a row JSON cannot show). */
+function textOf(row: unknown): number {
+  // JSON.stringify gives undefined for undefined, which its type does not say.
+  const json = JSON.stringify(row) as string | undefined
+  return json?.length ?? 0
+}
+
+/** The rows of a page that fit in the room, which they spend from, and the cut when some do not fit. */
+function fitted<Row>(page: readonly Row[], room: Room): { rows: readonly Row[]; full?: Cut } {
+  for (let index = 0; index < page.length; index++) {
+    if (room.rows === 0) return { rows: page.slice(0, index), full: 'row-limit' }
+    const text = textOf(page[index])
+    if (text > room.text) return { rows: page.slice(0, index), full: 'text-limit' }
+    room.rows--
+    room.text -= text
+  }
+  return { rows: page }
 }
 
 /** Why the service's "more" cannot be followed, if it cannot: an empty page, or a cursor missing or already followed. */

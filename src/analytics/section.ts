@@ -7,7 +7,7 @@ import { describeRange } from '../text/dates.js'
 import { counted } from '../text/format.js'
 import type { RequestBudget } from './budget.js'
 import type { Log, Part } from '../core/part.js'
-import { cutText, newReadProgress, type PageAnswer, type Paging, type ReadProgress, readPages } from './pager.js'
+import { cutText, newReadProgress, type PageAnswer, type Paging, type ReadProgress, readPages, sectionRoom } from './pager.js'
 
 /** What every analytics section asks for. */
 export interface SectionRequest {
@@ -81,15 +81,18 @@ export function cursorReadById<Row extends { id: string }>(
 
 /**
  * Makes a section's reads one after another, each until the service has no more, the budget is
- * spent or a guard ends it. Errors pass through; the reservations of reads left unread are given back.
+ * spent, the section holds all the rows it keeps (its reads share one room), or a guard ends it.
+ * Errors pass through; the reservations of reads left unread are given back.
  */
 export async function readSection(reads: readonly SectionRead<unknown>[], budget: RequestBudget, log: Log): Promise<void> {
+  const room = sectionRoom()
   try {
     for (const read of reads) {
       await readPages(read.paging, read.progress, {
         key: read.key,
         what: read.name,
         budget,
+        room,
         log,
         onPage: (rows, index) => read.onPage(rows, index, log)
       })

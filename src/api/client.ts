@@ -12,6 +12,8 @@ import {
 } from './errors.js'
 import { type Lifetime, sleep } from '../core/lifetime.js'
 import { logText } from '../text/escape.js'
+import { num } from '../text/format.js'
+import { jsonValues, MAX_ANSWER_VALUES, NAMED_PROBLEM_VALUES } from './json-values.js'
 import { redactor } from '../text/secret.js'
 import { backoffDelay, DEFAULT_RETRY_POLICY, parseRetryAfter, type RetryPolicy } from './retry.js'
 import {
@@ -281,18 +283,28 @@ export class ApiClient {
   private parse<T>(call: Call<T>, status: number, text: string): T {
     let json: unknown
     let problem: string | undefined
-    try {
-      json = JSON.parse(text)
-    } catch {
-      problem = text.trim() === '' ? 'the body is empty' : 'the body is not JSON'
+    // Counted before parsing: the memory parsing takes grows with the values, not the bytes.
+    const values = jsonValues(text, MAX_ANSWER_VALUES)
+    if (values > MAX_ANSWER_VALUES) problem = `the body holds more than ${num(MAX_ANSWER_VALUES)} values, more than any answer of the API`
+    else {
+      try {
+        json = JSON.parse(text)
+      } catch {
+        problem = text.trim() === '' ? 'the body is empty' : 'the body is not JSON'
+      }
     }
     if (problem === undefined) {
-      const parsed = call.schema.safeParse(json)
-      if (parsed.success) return parsed.data
-      problem = parsed.error.issues
-        .slice(0, 3)
-        .map((i) => (i.path.length > 0 ? `${i.path.join('.')}: ${i.message}` : i.message))
-        .join('; ')
+      // A large answer is checked stopping at its first problem: naming every problem of a page of
+      // 100,000 wrong rows would take more memory than the page.
+      const checked = values <= NAMED_PROBLEM_VALUES || call.schema.validate(json)
+      const parsed = checked ? call.schema.safeParse(json) : undefined
+      if (parsed?.success) return parsed.data
+      problem = parsed
+        ? parsed.error.issues
+            .slice(0, 3)
+            .map((i) => (i.path.length > 0 ? `${i.path.join('.')}: ${i.message}` : i.message))
+            .join('; ')
+        : 'a value does not have the documented type or a required field is missing'
     }
     throw new ApiError(invalidResponseMessage(call.ctx, status, logText(problem, 200)), {
       status,
@@ -315,6 +327,7 @@ export class ApiClient {
   private errorText(body: string): string | undefined {
     let json: unknown
     try {
+      if (jsonValues(body, NAMED_PROBLEM_VALUES) > NAMED_PROBLEM_VALUES) return undefined
       json = JSON.parse(body)
     } catch {
       // Not JSON: json stays undefined, which the schema rejects.

@@ -11,8 +11,8 @@ export interface EndedPart {
 
 /** How a run ended. */
 export type RunEnd =
-  /** The parts ran and reported these. */
-  | { kind: 'parts'; parts: readonly EndedPart[] }
+  /** The parts ran and reported these; `failures` fail the step beyond them (a report not all written). */
+  | { kind: 'parts'; parts: readonly EndedPart[]; failures?: readonly string[] }
   /** The inputs were unusable: these are the inputs at fault (none when nothing was asked for). */
   | { kind: 'invalid-input'; inputs: readonly string[] }
   /** An error escaped the run. */
@@ -29,9 +29,9 @@ function startFailure(end: Exclude<RunEnd, { kind: 'parts' }>): string {
   return `invalid input${end.inputs.length > 0 ? ` (${end.inputs.join(', ')})` : ''}`
 }
 
-/** The first failure of the parts, as a clause, and how many more there are; undefined when none fails the step. */
-function partsFailure(parts: readonly EndedPart[]): string | undefined {
-  const failures = parts.flatMap((part) => (part.failure === undefined ? [] : [part.failure]))
+/** The first failure of the parts, then of the run, as a clause, and how many more there are; undefined when none fails the step. */
+function partsFailure(parts: readonly EndedPart[], others: readonly string[]): string | undefined {
+  const failures = [...parts.flatMap((part) => (part.failure === undefined ? [] : [part.failure])), ...others]
   const [first] = failures
   if (first === undefined) return undefined
   const more = failures.length - 1
@@ -45,7 +45,7 @@ function partsFailure(parts: readonly EndedPart[]): string | undefined {
 export function finalLine(end: RunEnd, elapsedMs: number): string {
   const took = formatDuration(elapsedMs)
   if (end.kind !== 'parts') return `Failed after ${took}: ${startFailure(end)}.`
-  const failure = partsFailure(end.parts)
+  const failure = partsFailure(end.parts, end.failures ?? [])
   if (failure !== undefined) return `Failed after ${took}: ${failure}.`
   const phrases = end.parts.map((part) => part.phrase)
   return phrases.length > 0 ? `Done in ${took}: ${phrases.join('; ')}.` : `Done in ${took}.`

@@ -1,6 +1,7 @@
 // Step outputs, files and the job summary, produced in one place from the reports of a run, each
 // shown by its renderer (sections.ts).
 import { dirname } from 'node:path'
+import { errorMessage } from '../core/error-message.js'
 import { docsGapsText } from '../report/docs-gaps.js'
 import { footerHtml, type RunInfo } from '../report/footer.js'
 import type { ReportSink } from '../report/sink.js'
@@ -60,27 +61,80 @@ export function docsGapsOf(sections: readonly SectionReport[]): string {
   )
 }
 
-/** Writes the files, sets every output and writes the summary. */
-export async function publish(reports: readonly PartReport[], sink: ReportSink, run?: RunInfo): Promise<void> {
-  const outputs: Record<string, string> = {}
-  const analytics = reports.filter(isSectionReport)
-  for (const report of reports) Object.assign(outputs, rendererOf(report).outputs(report))
-  for (const section of analytics) {
-    for (const file of sectionRendererOf(section).csv(section)) {
-      const path = await sink.writeFile(file.name, file.content)
-      if (file.output !== undefined) outputs[file.output] = path
+/** A part in a sentence: "the job", "the views section". */
+function partName(report: PartReport): string {
+  return report.kind === 'job' ? 'the job' : `the ${report.kind} section`
+}
+
+/** A piece of the report that could not be written, and the error annotation that says why. */
+export interface Unwritten {
+  /** What it is: "analytics.json", "the job summary", "the outputs jobId, status". */
+  what: string
+  /** "Could not write analytics.json: ENOTDIR: not a directory, …". */
+  message: string
+}
+
+/**
+ * Sets every output, writes the files and appends the summary, and gives back what could not be
+ * written. The outputs that name no file are set first, so that nothing after them can lose them; a
+ * file's output is set once its file is written (empty when it could not be). Each piece is written
+ * whatever happened to the others.
+ */
+export async function publish(reports: readonly PartReport[], sink: ReportSink, run?: RunInfo): Promise<Unwritten[]> {
+  const unwritten: Unwritten[] = []
+  const attempt = async <T>(what: string, write: () => T | Promise<T>): Promise<T | undefined> => {
+    try {
+      return await write()
+    } catch (error) {
+      unwritten.push({ what, message: `Could not write ${what}: ${errorMessage(error)}` })
+      return undefined
     }
   }
+  const setOutputs = (outputs: Record<string, string>): void => {
+    const failed: string[] = []
+    let reason = ''
+    for (const [name, value] of Object.entries(outputs)) {
+      try {
+        sink.setOutput(name, value)
+      } catch (error) {
+        failed.push(name)
+        reason ||= errorMessage(error)
+      }
+    }
+    if (failed.length === 0) return
+    const what = `the output${failed.length === 1 ? '' : 's'} ${failed.join(', ')}`
+    unwritten.push({ what, message: `Could not set ${what}: ${reason}` })
+  }
+
+  const analytics = reports.filter(isSectionReport)
+  const outputs: Record<string, string> = {}
+  for (const report of reports) {
+    Object.assign(outputs, await attempt(`the outputs of ${partName(report)}`, () => rendererOf(report).outputs(report)))
+  }
+  if (analytics.length > 0) outputs.docsGaps = (await attempt('docsGaps', () => docsGapsOf(analytics))) ?? ''
+  setOutputs(outputs)
+
   if (analytics.length > 0) {
     // Every analytics output is set in a run that reads analytics, empty when its file was not written.
-    if (!('analyticsCsvFile' in outputs)) outputs.analyticsCsvFile = ''
-    const json = analyticsJson(analytics)
-    const path = json === undefined ? undefined : await sink.writeFile('analytics.json', json)
-    outputs.analyticsFile = path ?? ''
-    outputs.analyticsDir = path === undefined ? '' : dirname(path)
-    outputs.docsGaps = docsGapsOf(analytics)
+    const files: Record<string, string> = { analyticsCsvFile: '' }
+    for (const section of analytics) {
+      for (const file of (await attempt(`the files of ${partName(section)}`, () => sectionRendererOf(section).csv(section))) ?? []) {
+        const path = await attempt(file.name, () => sink.writeFile(file.name, file.content))
+        if (file.output !== undefined) files[file.output] = path ?? ''
+      }
+    }
+    const path = await attempt('analytics.json', async () => {
+      const json = analyticsJson(analytics)
+      return json === undefined ? undefined : sink.writeFile('analytics.json', json)
+    })
+    files.analyticsFile = path ?? ''
+    files.analyticsDir = path === undefined ? '' : dirname(path)
+    setOutputs(files)
   }
-  for (const [name, value] of Object.entries(outputs)) sink.setOutput(name, value)
-  const html = summaryOf(reports, run)
-  if (html !== '') await sink.appendSummary(html)
+
+  await attempt('the job summary', async () => {
+    const html = summaryOf(reports, run)
+    if (html !== '') await sink.appendSummary(html)
+  })
+  return unwritten
 }

@@ -13,7 +13,7 @@ import { githubServer, runLink } from '../github/run-link.js'
 import { runnerSink } from '../github/runner-sink.js'
 import { ACTION_NAME, ACTION_VERSION } from '../version.js'
 import type { AnalyticsInputs, Inputs } from './inputs.js'
-import { publish } from './publish.js'
+import { publish, type Unwritten } from './publish.js'
 import { type PartReport, readsReaderText, rendererOf, sectionParts } from './sections.js'
 
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
@@ -148,7 +148,7 @@ export function endPhraseOf(report: PartReport): string {
   return rendererOf(report).endPhrase(report)
 }
 
-/** Writes the files, outputs and summary of the run. */
-export function publishReport(report: RunReport): Promise<void> {
+/** Sets the outputs and writes the files and summary of the run; gives back what could not be written. */
+export function publishReport(report: RunReport): Promise<Unwritten[]> {
   return publish(report.reports, runnerSink, { action: ACTION_NAME, version: ACTION_VERSION, runUrl: runLink(process.env) })
 }

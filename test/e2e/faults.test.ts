@@ -56,6 +56,12 @@ interface Scenario {
   error?: RegExp
   log?: RegExp
   summary?: RegExp
+  /** More environment variables for the action. */
+  env?: Record<string, string>
+  /** Environment variables whose path is put where nothing can be written (test/support/action.js). */
+  unwritable?: string[]
+  /** The outputs set, when not those of the run's kind. */
+  outputs?: string[]
   /** More checks, with the test's own `expect`. */
   check?: (run: ActionRun, emu: Emulator, expect: ExpectStatic) => void
 }
@@ -313,6 +319,176 @@ function manyQuestions(n: number): Conversation[] {
     return { ...(template[i % template.length] as Conversation), id: ulid(ms, random), timestamp: new Date(ms).toISOString() }
   })
 }
+
+// ------------------------------------------------------------ what the runner cannot take
+// A run with a job and visitors whose files or summary cannot be written, and a service whose every
+// page is as large as an answer may be.
+
+const JOB_OUTPUTS = ['jobId', 'prLink', 'prNumber', 'status']
+const ENOTDIR = /: ENOTDIR: not a directory, mkdtemp '[^']*\/not-a-folder\/runner_temp\/docs-analytics-\w+'$/
+/** Rows far smaller than an answer's text allows: 90,000 of them, five values each, are as many as an answer may hold. */
+const smallRow = (index: number) => ({ path: `/p/${index}`, human: 1, ai: 0, total: 1 })
+const SMALL_ROWS = 90_000
+/** Ten thousand characters of reader text in each row, stored two bytes each (the dash is not Latin-1): two answers hold more text than a section keeps. */
+const LONG = 'Where is the page about this — and that? '.repeat(250)
+const ROW_LIMIT = 'the service had more than 200,000 rows, the most a run keeps of one section'
+const TEXT_LIMIT = "the service's rows came to more than 16 MiB of text, the most a run keeps of one section"
+
+const WRITE_SCENARIOS: Scenario[] = [
+  {
+    fault: 'RUNNER_TEMP cannot be written to (a run with a job and visitors)',
+    result:
+      'Exit 1 with an error naming each file not written; the job and visitor outputs set, the file outputs empty; the summary written',
+    analytics: 'true',
+    inputs: { prompt: 'Fault test' },
+    unwritable: ['RUNNER_TEMP'],
+    exit: 1,
+    status: 'completed',
+    posts: 1,
+    jobs: 1,
+    outputs: [...JOB_OUTPUTS, ...VISITOR_OUTPUTS],
+    check: (run, _emu, expect) => {
+      const errors = errorsOf(run)
+      expect(errors).toHaveLength(3)
+      expect(errors[0]).toMatch(/^Could not write visitors\.csv: /)
+      expect(errors[0]).toMatch(ENOTDIR)
+      expect(errors[1]).toMatch(/^Could not write analytics\.json: /)
+      expect(errors[1]).toMatch(ENOTDIR)
+      expect(errors[2]).toBe('Part of the report could not be written: visitors.csv; analytics.json.')
+      expect(run.outputs.jobId).toMatch(/^\w+$/)
+      expect(run.outputs).toMatchObject({ pageCount: '600', analyticsCsvFile: '', analyticsFile: '', analyticsDir: '' })
+      const headings = renderSummary(run.summary).headings
+      expect(headings[0]).toMatch(/^✅ Opened acme\/docs#\d+$/)
+      expect(headings[1]).toBe('📊 Documentation visitors')
+      expect(run.stdout).toContain('Failed after ')
+    }
+  },
+  {
+    fault: 'The job summary file cannot be written to (a run with a job and visitors)',
+    result: 'Exit 1 with an error saying so; every output set and every file written',
+    analytics: 'true',
+    inputs: { prompt: 'Fault test' },
+    unwritable: ['GITHUB_STEP_SUMMARY'],
+    exit: 1,
+    status: 'completed',
+    posts: 1,
+    jobs: 1,
+    outputs: [...JOB_OUTPUTS, ...VISITOR_OUTPUTS],
+    check: (run, _emu, expect) => {
+      const errors = errorsOf(run)
+      expect(errors).toHaveLength(2)
+      expect(errors[0]).toMatch(
+        /^Could not write the job summary: Unable to access summary file: '[^']*\/not-a-folder\/github_step_summary'/
+      )
+      expect(errors[1]).toBe('Part of the report could not be written: the job summary.')
+      expect(run.outputs.jobId).toMatch(/^\w+$/)
+      expect(readFileSync(run.outputs.analyticsCsvFile ?? '', 'utf8').split('\n')).toHaveLength(602)
+      expect(JSON.parse(readFileSync(run.outputs.analyticsFile ?? '', 'utf8'))).toMatchObject({ visitors: { pageCount: 600 } })
+    }
+  },
+  {
+    fault: 'Every section answers pages as large as an answer may be, of rows never seen before, each saying there are more',
+    result:
+      'Each section keeps at most 200,000 rows and 16 MiB of text, then stops: partial, saying which bound it met, with a warning; the run keeps under 512 MiB (exit 0)',
+    analytics: 'all',
+    // A run that needs more than 512 MiB of heap dies, and its exit code says so.
+    env: { NODE_OPTIONS: '--max-old-space-size=512' },
+    inputs: { maxRequests: '1000', readerText: 'show' },
+    setup: (emu) => {
+      let seed = 7
+      const random = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648
+      const ids: string[] = []
+      const idOf = (index: number): string => (ids[index] ??= ulid(Date.parse('2026-11-01T00:00:00Z') - index * 1000, random))
+      emu.fault(
+        { path: /\/visitors$/, kind: 'hugePage', times: Infinity, row: smallRow, rows: SMALL_ROWS },
+        { path: ENDPOINT_PATHS.views, kind: 'hugePage', times: Infinity, row: smallRow, rows: SMALL_ROWS },
+        {
+          path: ENDPOINT_PATHS.searches,
+          kind: 'hugePage',
+          times: Infinity,
+          row: (index) => ({
+            searchQuery: `${index} ${LONG}`,
+            hits: 1,
+            ctr: 0,
+            topClickedPage: null,
+            lastSearchedAt: '2026-11-02T00:00:00Z'
+          }),
+          cursor: (index) => emulatorCursor('searches', index + 1)
+        },
+        {
+          path: ENDPOINT_PATHS.feedback,
+          kind: 'hugePage',
+          times: Infinity,
+          row: (index) => ({
+            id: `fb_${index}`,
+            path: '/quickstart',
+            comment: LONG,
+            createdAt: '2026-11-02T00:00:00Z',
+            source: 'contextual',
+            status: 'pending',
+            helpful: false
+          }),
+          cursor: (index) => emulatorCursor('feedback', index + 1)
+        },
+        {
+          path: ENDPOINT_PATHS.assistant,
+          kind: 'hugePage',
+          times: Infinity,
+          row: (index) => ({
+            id: idOf(index),
+            timestamp: '2026-11-02T00:00:00Z',
+            query: LONG,
+            response: 'No.',
+            sources: [],
+            resolutionStatus: 'unanswered',
+            queryCategory: null,
+            pageUrl: null
+          }),
+          cursor: idOf
+        }
+      )
+    },
+    exit: 0,
+    posts: 0,
+    jobs: 0,
+    check: (run, emu, expect) => {
+      // Visitors and views: three pages of 90,000 rows, the last kept in part; visitors compare too.
+      expect(requestsByEndpoint(emu)).toEqual({ ...completeRequests(), visitors: 4, views: 3, searches: 2, feedback: 2, assistant: 2 })
+      const json = healthJson(run)
+      expect(json.visitors).toMatchObject({ partial: true, partialReason: `visitor rows: ${ROW_LIMIT}`, requests: 4 })
+      expect(json.views).toMatchObject({ partial: true, partialReason: `page views: ${ROW_LIMIT}`, requests: 3 })
+      expect(json.searches).toMatchObject({ partial: true, partialReason: `search terms: ${TEXT_LIMIT}`, requests: 2 })
+      expect(json.feedback).toMatchObject({ partial: true, partialReason: `feedback rows: ${TEXT_LIMIT}`, requests: 3 })
+      expect(json.assistant).toMatchObject({ partial: true, partialReason: `assistant questions: ${TEXT_LIMIT}`, requests: 3 })
+      expect(run.outputs).toMatchObject({ pageCount: '200000', visitorsTotal: String(siteTotals(600).total) })
+      expect(warningsOf(run).filter((w) => w.includes('the most a run keeps of one section'))).toHaveLength(5)
+    }
+  },
+  {
+    fault: 'A visitors page answers 15 MiB of empty rows (`[{},{},…]`), on every try',
+    result:
+      'Refused before it is parsed, holding more values than any answer of the API; the step fails saying so (exit 1), the run under 512 MiB',
+    analytics: 'true',
+    env: { NODE_OPTIONS: '--max-old-space-size=512' },
+    faults: [
+      {
+        path: /\/visitors$/,
+        kind: 'status',
+        status: 200,
+        times: Infinity,
+        body: `{"totals":{"human":1,"ai":0,"total":1},"visitors":[${'{},'.repeat(5 * 1024 * 1024)}{}],"hasMore":true}`
+      }
+    ],
+    exit: 1,
+    posts: 0,
+    jobs: 0,
+    error:
+      /^Reading visitor analytics \(offset 0\) failed: the service's answer \(HTTP 200\) is not the documented JSON: the body holds more than 500,000 values, more than any answer of the API\.$/,
+    check: (_run, emu, expect) => {
+      expect(emu.requests.filter((r) => r.path.endsWith('/visitors'))).toHaveLength(MAX_ATTEMPTS)
+    }
+  }
+]
 
 const HEALTH_SCENARIOS: Scenario[] = [
   {
@@ -765,6 +941,7 @@ export const SCENARIOS: Scenario[] = [
       expect(JSON.parse(readFileSync(run.outputs.analyticsFile ?? '', 'utf8'))).toMatchObject({ visitors: { partial: true, pageCount: 1 } })
     }
   },
+  ...WRITE_SCENARIOS,
   ...HEALTH_SCENARIOS,
   ...(['SIGINT', 'SIGTERM', 'SIGHUP'] as const).map((name): Scenario => ({
     fault: `${name} while waiting for the job`,
@@ -851,6 +1028,8 @@ for (const { name: runtime, node } of runtimes()) {
           const run = await runAction({
             node,
             inputs,
+            env: s.env,
+            unwritable: s.unwritable,
             onTestFinished,
             onStart: signal
               ? (child, stdout) => {
@@ -868,12 +1047,13 @@ for (const { name: runtime, node } of runtimes()) {
           expect(run.code, run.stdout).toBe(s.exit)
           if (s.status !== undefined) expect(run.outputs.status).toBe(s.status)
           const outputNames =
-            s.analytics === 'all'
+            s.outputs ??
+            (s.analytics === 'all'
               ? [...VISITOR_OUTPUTS, ...Object.keys(defaultSectionOutputs())].sort()
               : s.analytics
                 ? VISITOR_OUTPUTS
-                : ['jobId', 'prLink', 'prNumber', 'status']
-          expect(Object.keys(run.outputs).sort()).toEqual(outputNames)
+                : ['jobId', 'prLink', 'prNumber', 'status'])
+          expect(Object.keys(run.outputs).sort()).toEqual([...outputNames].sort())
           expect(emu.count('POST')).toBe(s.posts)
           expect(emu.jobCount() - (s.inputs?.jobId ? 1 : 0)).toBe(s.jobs)
           // Stopped at the deadline: from the action's first line (node has started) to the end of its process.
@@ -897,7 +1077,8 @@ for (const { name: runtime, node } of runtimes()) {
           }
           if (s.log) expect(run.stdout).toMatch(s.log)
           const seen = renderSummary(run.summary)
-          if (s.analytics) expect(seen.headings.join('\n')).toContain('Documentation visitors')
+          if (s.unwritable?.includes('GITHUB_STEP_SUMMARY')) expect(run.summary).toBe('')
+          else if (s.analytics) expect(seen.headings.join('\n')).toContain('Documentation visitors')
           else expect(seen.headings[0]).toMatch(/^(✅|⚠️|⏳|❌) /)
           // The summary states why the step failed, in the annotation's own words.
           // (Code spans of the annotation, such as \`jobId\`, show as code.)

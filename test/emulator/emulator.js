@@ -32,17 +32,24 @@ import {
  * @property {string | RegExp} [path] only requests whose path starts with (string) or matches (RegExp) this
  * @property {Record<string, string>} [query] only requests whose query has these parameters with these values
  * @property {number} [times] how many matching requests get the fault (default 1; Infinity for all)
- * @property {'status' | 'reset' | 'hang' | 'html' | 'truncated' | 'delay' | 'wrongTypes' | 'repeatCursor' | 'emptyPage'} kind
+ * @property {'status' | 'reset' | 'hang' | 'html' | 'truncated' | 'delay' | 'wrongTypes' | 'repeatCursor' | 'emptyPage' | 'hugePage'} kind
  *   'repeatCursor': an analytics page answered normally, except that `nextCursor` is the cursor the request sent
  *   (the normal one when it sent none) and `hasMore` is true, so a reader that follows it never gets further;
  *   'emptyPage': an analytics page with no rows that says there are more (`hasMore` true; `nextCursor` the normal
- *   one, or the cursor the request sent when the normal one is null)
+ *   one, or the cursor the request sent when the normal one is null);
+ *   'hugePage': an analytics page whose rows, made by `row`, come to about `bytes` bytes (or `rows` rows), each row new (the
+ *   fault counts them across its answers), saying there are more (`hasMore` true; `nextCursor` from `cursor`)
  * @property {number} [status] for 'status' and 'html'
  * @property {string | (() => string)} [retryAfter] Retry-After header value, for 'status' (a function gives it when the fault answers)
  * @property {string} [body] for 'status': the body (default {"error": "..."}, or the bare message for a `contentType` other than JSON)
  * @property {string} [contentType] for 'status': the Content-Type of the answer (default application/json), e.g. 'text/plain'
  * @property {number} [delayMs] for 'delay': the normal answer comes this much later
  * @property {boolean} [afterHandling] the request is handled (a job created, a message taken) before the fault answers
+ * @property {number} [bytes] for 'hugePage': how large the answer is (default 15 MiB)
+ * @property {number} [rows] for 'hugePage': the most rows an answer holds (default: as many as `bytes` holds)
+ * @property {(index: number) => unknown} [row] for 'hugePage': the row with this number (counted from 0 over the fault's answers)
+ * @property {(index: number) => string} [cursor] for 'hugePage': the next cursor after the row with this number
+ * @property {number} [served] for 'hugePage': the rows it has answered so far
  *
  * @typedef {object} EmulatorOptions
  * @property {Record<string, { scopes?: Array<'read' | 'write'> }>} [keys] valid API keys (default { mint_test_key: {} })
@@ -446,6 +453,36 @@ export async function startEmulator(options = {}) {
   }
 
   /**
+   * A normal analytics page given the rows of a 'hugePage' fault instead of its own, as many as
+   * `fault.bytes` holds, as the answer's JSON text (built directly: a page may hold millions of rows).
+   * @param {Fault} fault
+   * @param {unknown} body
+   */
+  function hugePage(fault, body) {
+    if (typeof body !== 'object' || body === null || !fault.row) return JSON.stringify(body)
+    /** @type {Record<string, unknown>} */
+    const page = { ...body }
+    const name = Object.keys(page).find((key) => Array.isArray(page[key]))
+    if (name === undefined) return JSON.stringify(body)
+    if ('hasMore' in page) page.hasMore = true
+    page[name] = []
+    let size = 0
+    /** @type {string[]} */
+    const rows = []
+    const bytes = fault.bytes ?? 15 * 1024 * 1024
+    let index = fault.served ?? 0
+    for (; size < bytes - 1024 && rows.length < (fault.rows ?? Infinity); index++) {
+      const row = JSON.stringify(fault.row(index))
+      rows.push(row)
+      size += Buffer.byteLength(row) + 1
+    }
+    fault.served = index
+    if ('nextCursor' in page) page.nextCursor = fault.cursor?.(index - 1) ?? null
+    const [head, tail] = JSON.stringify(page).split(`"${name}":[]`)
+    return `${head ?? ''}"${name}":[${rows.join(',')}]${tail ?? ''}`
+  }
+
+  /**
    * The documented API. Returns [status, body].
    * @param {RecordedRequest} req
    * @returns {[number, unknown]}
@@ -532,6 +569,13 @@ export async function startEmulator(options = {}) {
       if (fault?.kind === 'repeatCursor' || fault?.kind === 'emptyPage') {
         const [status, body] = handle(req)
         send(res, status, status === 200 ? alterPage(fault, req, body) : body)
+        return
+      }
+      if (fault?.kind === 'hugePage') {
+        const [status, body] = handle(req)
+        const text = status === 200 ? hugePage(fault, body) : JSON.stringify(body)
+        res.writeHead(status, { 'Content-Type': JSON_TYPE, 'Content-Length': Buffer.byteLength(text) })
+        res.end(text)
         return
       }
       if (fault?.afterHandling) handle(req)

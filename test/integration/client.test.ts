@@ -6,6 +6,8 @@ import type { AddressInfo, Socket } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../src/api/errors.js'
 import { ApiClient, type ClientOptions } from '../../src/api/client.js'
+import { jsonValues, MAX_ANSWER_VALUES, NAMED_PROBLEM_VALUES } from '../../src/api/json-values.js'
+import { visitorsPageSchema } from '../../src/api/schemas.js'
 import type { RetryPolicy } from '../../src/api/retry.js'
 import { Lifetime, StopError } from '../../src/core/lifetime.js'
 import { startEmulator, type Emulator } from '../emulator/emulator.js'
@@ -534,6 +536,67 @@ describe('checking answers against the documented JSON', () => {
       "Reading visitor analytics (offset 250) failed: the service's answer (HTTP 200) is not the documented JSON: " +
         'visitors.0.human: Invalid input: expected number, received string.'
     )
+  })
+
+  const visitorsBody = (rows: string): string => `{"totals":{"human":1,"ai":0,"total":1},"visitors":[${rows}],"hasMore":true}`
+  const emptyRows = (n: number): string => Array.from({ length: n }, () => '{}').join(',')
+  const goodRows = (n: number): string => Array.from({ length: n }, (_, i) => `{"path":"/p/${i}","human":1,"ai":0,"total":1}`).join(',')
+
+  it('refuses an answer of more than 500,000 values before parsing it, and says so', async () => {
+    emu.fault({ path: /visitors/, kind: 'status', status: 200, body: visitorsBody(emptyRows(MAX_ANSWER_VALUES)) })
+    const parse = vi.spyOn(JSON, 'parse')
+    const error = await apiError(once().getVisitors('proj_docs', WEEK))
+    const parsedLarge = parse.mock.calls.some(([text]) => text.length > 1_000_000)
+    parse.mockRestore()
+    expect(parsedLarge).toBe(false)
+    expect(error.message).toBe(
+      "Reading visitor analytics (offset 0) failed: the service's answer (HTTP 200) is not the documented JSON: " +
+        'the body holds more than 500,000 values, more than any answer of the API.'
+    )
+  })
+
+  it('reads an answer of nearly 500,000 values', async () => {
+    // Five values for each row, and a few for the page.
+    const rows = Math.floor(MAX_ANSWER_VALUES / 5) - 2
+    expect(jsonValues(visitorsBody(goodRows(rows)), MAX_ANSWER_VALUES)).toBeGreaterThan(MAX_ANSWER_VALUES - 5)
+    expect(jsonValues(visitorsBody(goodRows(rows)), MAX_ANSWER_VALUES)).toBeLessThanOrEqual(MAX_ANSWER_VALUES)
+    emu.fault({ path: /visitors/, kind: 'status', status: 200, body: visitorsBody(goodRows(rows)) })
+    const page = await once().getVisitors('proj_docs', WEEK)
+    expect(page.visitors).toHaveLength(rows)
+  })
+
+  it('says only that a large answer is wrong, stopping at its first problem', async () => {
+    emu.fault({ path: /visitors/, kind: 'status', status: 200, body: visitorsBody(`${goodRows(1000)},${emptyRows(100_000)}`) })
+    const safeParse = vi.spyOn(visitorsPageSchema, 'safeParse')
+    const error = await apiError(once().getVisitors('proj_docs', WEEK))
+    expect(safeParse).not.toHaveBeenCalled()
+    safeParse.mockRestore()
+    expect(error.message).toBe(
+      "Reading visitor analytics (offset 0) failed: the service's answer (HTTP 200) is not the documented JSON: " +
+        'a value does not have the documented type or a required field is missing.'
+    )
+  })
+
+  it('names the problems of an answer of up to 2,000 values', async () => {
+    // Two values for each empty row.
+    const empty = Math.floor((NAMED_PROBLEM_VALUES - jsonValues(visitorsBody(goodRows(300)), NAMED_PROBLEM_VALUES)) / 2)
+    const body = visitorsBody(`${goodRows(300)},${emptyRows(empty)}`)
+    expect(jsonValues(body, NAMED_PROBLEM_VALUES)).toBeGreaterThan(NAMED_PROBLEM_VALUES - 2)
+    expect(jsonValues(body, NAMED_PROBLEM_VALUES)).toBeLessThanOrEqual(NAMED_PROBLEM_VALUES)
+    emu.fault({ path: /visitors/, kind: 'status', status: 200, body })
+    const error = await apiError(once().getVisitors('proj_docs', WEEK))
+    expect(error.message).toContain('is not the documented JSON: visitors.300.path: Invalid input: expected string, received undefined;')
+  })
+
+  it('does not read the service’s words from an error body of more than 2,000 values', async () => {
+    const words = (extra: number): string =>
+      `{"error":"Slow down","details":[${Array.from({ length: extra }, () => '{"message":"x"}').join(',')}]}`
+    emu.fault({ path: /visitors/, kind: 'status', status: 400, body: words(NAMED_PROBLEM_VALUES) })
+    const large = await apiError(once().getVisitors('proj_docs', WEEK))
+    expect(large.message).not.toContain('Slow down')
+    emu.fault({ path: /visitors/, kind: 'status', status: 400, body: words(3) })
+    const small = await apiError(once().getVisitors('proj_docs', WEEK))
+    expect(small.message).toContain('Slow down')
   })
 
   it('accepts answers with fields the documents do not list', async () => {

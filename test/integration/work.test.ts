@@ -316,7 +316,7 @@ describe('publishReport', () => {
   it('writes the outputs and the summary of every section', async () => {
     emu.planJobs({ finishAfterMs: 0, prLink: 'https://github.com/acme/docs/pull/31' })
     const report = await work(inputs())
-    await publishReport(report)
+    expect(await publishReport(report)).toEqual([])
     const outputs = parseOutputs(await readFile(join(dir, 'output'), 'utf8'))
     expect(outputs).toEqual({
       jobId: (report.reports[0] as JobReport).jobId,

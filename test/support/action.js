@@ -37,6 +37,8 @@ export const KEEP_FAILED = 'KEEP_FAILED_TEST_DIRS'
  * @property {Record<string, string>} [env] more environment variables
  * @property {string} [node] the node binary (default: the one running the tests)
  * @property {{ name: string, payload: unknown }} [event] the triggering event: GITHUB_EVENT_NAME, and its payload in the file GITHUB_EVENT_PATH names
+ * @property {string[]} [unwritable] environment variables (RUNNER_TEMP, GITHUB_STEP_SUMMARY…) whose path is put
+ *   under a regular file, where nothing can be written, even by root
  * @property {(child: import('node:child_process').ChildProcess, stdout: () => string) => void} [onStart]
  * @property {OnTestFinished} [onTestFinished] the test's own hook (from its context, which is right for
  *   concurrent tests too): the run's folder is removed when the test finishes. Without it, the caller removes `dir`.
@@ -100,8 +102,23 @@ export async function runAction(options) {
     await writeFile(file, JSON.stringify(options.event.payload))
     Object.assign(env, { GITHUB_EVENT_NAME: options.event.name, GITHUB_EVENT_PATH: file })
   }
-  await writeFile(env.GITHUB_OUTPUT ?? join(dir, 'output'), '')
-  await writeFile(env.GITHUB_STEP_SUMMARY ?? join(dir, 'summary'), '')
+  const unwritable = options.unwritable ?? []
+  if (unwritable.length > 0) {
+    const file = join(dir, 'not-a-folder')
+    await writeFile(file, '')
+    for (const name of unwritable) env[name] = join(file, name.toLowerCase())
+  }
+  // The files read back below, and the ones the environment names, unless they are to be unwritable.
+  /** @type {[string, string][]} */
+  const files = [
+    ['GITHUB_OUTPUT', 'output'],
+    ['GITHUB_STEP_SUMMARY', 'summary']
+  ]
+  for (const [name, file] of files) {
+    await writeFile(join(dir, file), '')
+    const path = env[name]
+    if (path !== undefined && !unwritable.includes(name)) await writeFile(path, '')
+  }
 
   const started = Date.now()
   const child = spawn(options.node ?? process.execPath, [BUNDLE], { env, cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] })

@@ -19,14 +19,15 @@ interface FakeState {
   report: { reports: unknown[] }
   /** What the work throws, when set: anything at all may escape it. */
   workError?: unknown
-  publishError?: Error
+  /** What publishing could not write. */
+  unwritten: { what: string; message: string }[]
   /** What writing the job summary throws, when set. */
   summaryError?: Error
   /** The HTML each successful write of the job summary appended. */
   summaries: string[]
 }
 
-const fake = vi.hoisted((): FakeState => ({ inputs: {}, events: [], workLoads: 0, report: { reports: [] }, summaries: [] }))
+const fake = vi.hoisted((): FakeState => ({ inputs: {}, events: [], workLoads: 0, report: { reports: [] }, unwritten: [], summaries: [] }))
 
 vi.mock('@actions/core', () => ({
   getInput: (name: string) => {
@@ -35,6 +36,7 @@ vi.mock('@actions/core', () => ({
   },
   setSecret: (value: string) => fake.events.push(`setSecret ${value}`),
   warning: (message: string) => fake.events.push(`warning ${message}`),
+  error: (message: string) => fake.events.push(`error ${message}`),
   info: (message: string) => fake.events.push(`info ${message}`),
   debug: (message: string) => fake.events.push(`debug ${message}`),
   setFailed: (message: string) => fake.events.push(`setFailed ${message}`),
@@ -60,7 +62,7 @@ vi.mock('../../src/run/work.js', () => {
     },
     publishReport: (report: RunReport) => {
       fake.events.push(`publish ${report.reports.length}`)
-      return fake.publishError === undefined ? Promise.resolve() : Promise.reject(fake.publishError)
+      return Promise.resolve(fake.unwritten)
     },
     endPhraseOf: (report: JobEnd) =>
       `agent job ${report.status}${report.prLink ? `, pull request ${report.prLink}` : ' without a pull request'}`
@@ -86,7 +88,7 @@ beforeEach(() => {
   fake.events = []
   fake.report = { reports: [section()] }
   fake.workError = undefined
-  fake.publishError = undefined
+  fake.unwritten = []
   fake.summaryError = undefined
   fake.summaries = []
   // The job summary file is set only where a test says so (these tests may themselves run on a runner).
@@ -178,16 +180,32 @@ describe('run', () => {
     ])
   })
 
-  it('turns a summary that cannot be written into a warning, and still fails for the sections', async () => {
-    fake.publishError = new Error('EACCES: permission denied')
+  it('gives each piece of the report that could not be written an error, and fails the step for them after the sections', async () => {
+    fake.unwritten = [
+      { what: 'analytics.json', message: 'Could not write analytics.json: ENOTDIR: not a directory' },
+      { what: 'the job summary', message: 'Could not write the job summary: EACCES: permission denied' }
+    ]
     fake.report = { reports: [section('The job failed.')] }
     await run(clock(0, 0))
     expect(actions()).toEqual([
       'work proj',
       'publish 1',
-      'warning Could not write the job summary: EACCES: permission denied',
-      'setFailed The job failed.',
-      'info Failed after 0s: The job failed.'
+      'error Could not write analytics.json: ENOTDIR: not a directory',
+      'error Could not write the job summary: EACCES: permission denied',
+      'setFailed The job failed.\nPart of the report could not be written: analytics.json; the job summary.',
+      'info Failed after 0s: The job failed (and 1 more failure).'
+    ])
+  })
+
+  it('fails a run whose parts all finished when part of its report could not be written, and says so last', async () => {
+    fake.unwritten = [{ what: 'the job summary', message: 'Could not write the job summary: EACCES: permission denied' }]
+    await run(clock(0, 3000))
+    expect(actions()).toEqual([
+      'work proj',
+      'publish 1',
+      'error Could not write the job summary: EACCES: permission denied',
+      'setFailed Part of the report could not be written: the job summary.',
+      'info Failed after 3s: Part of the report could not be written: the job summary.'
     ])
   })
 
@@ -248,13 +266,13 @@ describe('run', () => {
       expect(fake.summaries).toEqual([])
     })
 
-    it('turns a summary that cannot be written into a warning, and still fails the step for the inputs', async () => {
+    it('turns a summary that cannot be written into an error, and still fails the step for the inputs', async () => {
       vi.stubEnv('GITHUB_STEP_SUMMARY', '/runner/summary')
       fake.summaryError = new Error('ENOSPC: no space left on device')
       fake.inputs = bad
       await run(clock(0, 0))
       expect(actions()).toEqual([
-        'warning Could not write the job summary: ENOSPC: no space left on device',
+        'error Could not write the job summary: ENOSPC: no space left on device',
         expect.stringMatching(/^setFailed Invalid input:\n- `apiKey` is empty/) as unknown,
         'info Failed after 0s: invalid input (apiKey, projectId).'
       ])

@@ -3,7 +3,18 @@
 // and its reservations, errors, and the wording of the warnings and of cutText.
 import { describe, expect, it } from 'vitest'
 import { RequestBudget } from '../../../src/analytics/budget.js'
-import { cutText, newReadProgress, type PageAnswer, type Paging, type ReadProgress, readPages } from '../../../src/analytics/pager.js'
+import {
+  cutText,
+  MAX_SECTION_ROWS,
+  MAX_SECTION_TEXT,
+  newReadProgress,
+  type PageAnswer,
+  type Paging,
+  type ReadProgress,
+  readPages,
+  type Room,
+  sectionRoom
+} from '../../../src/analytics/pager.js'
 
 type Row = string
 
@@ -61,6 +72,7 @@ interface ReadWith {
   budget?: RequestBudget
   key?: string
   what?: string
+  room?: Room
   onPage?: (rows: readonly Row[], index: number) => void | Promise<void>
 }
 
@@ -74,6 +86,7 @@ function read(paging: Paging<Row>, options: ReadWith = {}) {
     key: options.key ?? 'read',
     what: options.what ?? 'things',
     budget,
+    room: options.room,
     log: { info: () => undefined, warning: (message) => warnings.push(message) },
     onPage: (rows, index) => {
       pages.push([rows, index])
@@ -522,5 +535,151 @@ describe('cutText', () => {
     )
     expect(cutText('empty-page', new RequestBudget(40))).toBe('the service reported more after an empty page, so reading stopped')
     expect(cutText('no-cursor', new RequestBudget(40))).toBe('the service reported more but gave no cursor to read it with')
+    expect(cutText('row-limit', new RequestBudget(40))).toBe('the service had more than 200,000 rows, the most a run keeps of one section')
+    expect(cutText('text-limit', new RequestBudget(40))).toBe(
+      "the service's rows came to more than 16 MiB of text, the most a run keeps of one section"
+    )
+  })
+})
+
+describe('the rows a section keeps', () => {
+  const rows = (n: number, from = 0): Row[] => Array.from({ length: n }, (_, i) => `r${from + i}`)
+  /** JSON.stringify('rN') is N's digits and three more characters. */
+  const textOf = (list: readonly Row[]): number => list.reduce((sum, row) => sum + JSON.stringify(row).length, 0)
+
+  it('are at most 200,000 and 16 MiB of text, in a room of its own for each section', () => {
+    expect([MAX_SECTION_ROWS, MAX_SECTION_TEXT]).toEqual([200_000, 16 * 1024 * 1024])
+    expect(sectionRoom()).toEqual({ rows: 200_000, text: 16 * 1024 * 1024 })
+    expect(sectionRoom()).not.toBe(sectionRoom())
+  })
+
+  it('end the read at the bound, keeping the rows that fit, partial with a warning, while the service has more', async () => {
+    const first = rows(150_000)
+    const second = rows(150_000, 150_000)
+    const { asked, paging } = offsetPaging(
+      [
+        { rows: first, hasMore: true },
+        { rows: second, hasMore: true },
+        { rows: ['never'], hasMore: false }
+      ],
+      150_000
+    )
+    const run = read(paging, { what: 'page views' })
+    await run.done
+    expect(asked).toEqual([0, 150_000])
+    expect(run.pages.map(([page, index]) => [page.length, index])).toEqual([
+      [150_000, 0],
+      [50_000, 1]
+    ])
+    expect(run.pages[1]?.[0]).toEqual(second.slice(0, 50_000))
+    expect(run.progress).toEqual(cut(2, 'row-limit'))
+    expect(run.warnings).toEqual([
+      'Reading page views was cut short after 2 requests: the service had more than 200,000 rows, the most a run keeps of one section. What was read is kept and marked partial.'
+    ])
+    expect(run.budget.used).toBe(2)
+  })
+
+  it('keep a page that fills the room exactly, complete when it is the last', async () => {
+    const room = { rows: 3, text: 100 }
+    const { paging } = cursorPaging([{ rows: ['a', 'b', 'c'], nextCursor: null }])
+    const run = read(paging, { room })
+    await run.done
+    expect(run.pages).toEqual([[['a', 'b', 'c'], 0]])
+    expect(run.progress).toEqual(complete(1))
+    expect(room).toEqual({ rows: 0, text: 100 - 9 })
+  })
+
+  it('ask for nothing more once the room is full and the service says it has more', async () => {
+    const room = { rows: 3, text: 100 }
+    const { asked, paging } = cursorPaging([
+      { rows: ['a', 'b', 'c'], nextCursor: 'c1' },
+      { rows: ['never'], nextCursor: null }
+    ])
+    const run = read(paging, { room })
+    await run.done
+    expect(asked).toEqual([undefined])
+    expect(run.progress).toEqual(cut(1, 'row-limit'))
+    expect(run.budget.used).toBe(1)
+  })
+
+  it('are cut within a page that is the service’s last, the read partial', async () => {
+    const { paging } = singlePaging([{ rows: ['a', 'b', 'c', 'd'], hasMore: false }])
+    const run = read(paging, { room: { rows: 2, text: 100 } })
+    await run.done
+    expect(run.pages).toEqual([[['a', 'b'], 0]])
+    expect(run.progress).toEqual(cut(1, 'row-limit'))
+  })
+
+  it('end the read at the row whose text does not fit, whatever the count of rows', async () => {
+    // Three rows of 5 characters as JSON ("abc" with its quotes) fit in 15; a fourth does not.
+    const room = { rows: 10, text: 17 }
+    const { paging } = offsetPaging([
+      { rows: ['abc', 'def'], hasMore: true },
+      { rows: ['ghi', 'jkl', 'mno'], hasMore: true }
+    ])
+    const run = read(paging, { room })
+    await run.done
+    expect(run.pages).toEqual([
+      [['abc', 'def'], 0],
+      [['ghi'], 1]
+    ])
+    expect(run.progress).toEqual(cut(2, 'text-limit'))
+    expect(room).toEqual({ rows: 7, text: 2 })
+    expect(run.warnings[0]).toContain("the service's rows came to more than 16 MiB of text, the most a run keeps of one section")
+  })
+
+  it('keep a row whose text fills the room exactly', async () => {
+    const room = { rows: 10, text: 5 }
+    const { paging } = singlePaging([{ rows: ['abc'] }])
+    const run = read(paging, { room })
+    await run.done
+    expect(run.progress).toEqual(complete(1))
+    expect(room).toEqual({ rows: 9, text: 0 })
+  })
+
+  it('count the text of each row as JSON, whatever its kind', async () => {
+    const room = { rows: 10, text: 1000 }
+    const objects: Paging<unknown> = {
+      style: 'single',
+      fetch: () => Promise.resolve({ rows: [{ path: '/a', n: 1 }, 'x"y', null, undefined] })
+    }
+    await readPages(objects, newReadProgress(), {
+      key: 'k',
+      what: 'w',
+      budget: new RequestBudget(1),
+      room,
+      log: { info: () => undefined, warning: () => undefined },
+      onPage: () => undefined
+    })
+    expect(room).toEqual({ rows: 6, text: 1000 - '{"path":"/a","n":1}'.length - '"x\\"y"'.length - 'null'.length })
+  })
+
+  it('are shared by the reads of one room, the second read cut by what the first kept', async () => {
+    const room = sectionRoom()
+    const first = read(singlePaging([{ rows: rows(MAX_SECTION_ROWS - 1) }]).paging, { room })
+    await first.done
+    expect(first.progress).toEqual(complete(1))
+    const second = read(cursorPaging([{ rows: ['x', 'y'], nextCursor: null }]).paging, { room })
+    await second.done
+    expect(second.pages).toEqual([[['x'], 0]])
+    expect(second.progress).toEqual(cut(1, 'row-limit'))
+    expect(room.text).toBe(MAX_SECTION_TEXT - textOf(rows(MAX_SECTION_ROWS - 1)) - 3)
+  })
+
+  it('are 200,000 for a read given no room', async () => {
+    const { paging } = singlePaging([{ rows: rows(MAX_SECTION_ROWS + 1) }])
+    const run = read(paging)
+    await run.done
+    expect(run.pages[0]?.[0]).toHaveLength(MAX_SECTION_ROWS)
+    expect(run.progress).toEqual(cut(1, 'row-limit'))
+  })
+
+  it('hold 16 MiB of text for a read given no room', async () => {
+    const big = 'x'.repeat(MAX_SECTION_TEXT - 2)
+    const { paging } = singlePaging([{ rows: [big, 'y'] }])
+    const run = read(paging)
+    await run.done
+    expect(run.pages[0]?.[0]).toEqual([big])
+    expect(run.progress).toEqual(cut(1, 'text-limit'))
   })
 })

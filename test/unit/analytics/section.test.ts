@@ -2,8 +2,8 @@
 // whether it is partial and why, and the step's failure, for every way its part can end.
 import { describe, expect, it } from 'vitest'
 import { RequestBudget } from '../../../src/analytics/budget.js'
-import { newReadProgress, type ReadProgress } from '../../../src/analytics/pager.js'
-import { judgeSection, type NamedRead, type SectionRequest } from '../../../src/analytics/section.js'
+import { MAX_SECTION_ROWS, newReadProgress, type ReadProgress } from '../../../src/analytics/pager.js'
+import { judgeSection, type NamedRead, readSection, sectionRead, type SectionRequest } from '../../../src/analytics/section.js'
 import { StopError } from '../../../src/core/lifetime.js'
 import type { PartEnding } from '../../../src/core/part.js'
 
@@ -118,6 +118,7 @@ describe('judgeSection when the part finished', () => {
     expect(reason('repeated-cursor')).toBe('search terms: the service handed back a cursor it had already given, so reading stopped')
     expect(reason('empty-page')).toBe('search terms: the service reported more after an empty page, so reading stopped')
     expect(reason('no-cursor')).toBe('search terms: the service reported more but gave no cursor to read it with')
+    expect(reason('row-limit')).toBe('search terms: the service had more than 200,000 rows, the most a run keeps of one section')
   })
 
   it('counts no requests for a section with no reads', () => {
@@ -210,5 +211,35 @@ describe('judgeSection when a request failed', () => {
 
   it('tells whatever was thrown', () => {
     expect(judge([read('x', {})], { kind: 'failed', error: 'plain text' }).failure).toBe('plain text')
+  })
+})
+
+describe('readSection', () => {
+  it('keeps at most 200,000 rows over all the reads of a section, the read that meets the bound cut', async () => {
+    const kept: number[] = []
+    const rows = (n: number): string[] => Array.from({ length: n }, (_, i) => `r${i}`)
+    const reads = [
+      sectionRead<string>(
+        'first',
+        'first rows',
+        { style: 'single', fetch: () => Promise.resolve({ rows: rows(MAX_SECTION_ROWS - 10) }) },
+        (page) => void kept.push(page.length)
+      ),
+      sectionRead<string>(
+        'second',
+        'second rows',
+        { style: 'cursor', fetch: () => Promise.resolve({ rows: rows(25), nextCursor: null }) },
+        (page) => void kept.push(page.length)
+      )
+    ]
+    const warnings: string[] = []
+    await readSection(reads, new RequestBudget(10), { info: () => undefined, warning: (message) => warnings.push(message) })
+    expect(kept).toEqual([MAX_SECTION_ROWS - 10, 10])
+    expect(reads.map((r) => r.progress)).toEqual([
+      { requests: 1, complete: true, truncated: false },
+      { requests: 1, complete: false, truncated: false, cut: 'row-limit' }
+    ])
+    expect(judge(reads).partialReason).toBe('second rows: the service had more than 200,000 rows, the most a run keeps of one section')
+    expect(warnings).toHaveLength(1)
   })
 })

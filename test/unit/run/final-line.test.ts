@@ -55,6 +55,17 @@ describe('finalLine', () => {
     )
   })
 
+  it('counts the run’s own failures after the parts’, and fails a run whose parts all finished', () => {
+    const unwritten = 'Part of the report could not be written: analytics.json.'
+    expect(finalLine({ ...parts(job(), visitors(3)), failures: [unwritten] }, 2000)).toBe(
+      'Failed after 2s: Part of the report could not be written: analytics.json.'
+    )
+    expect(finalLine({ ...parts(job({ failure: 'A' })), failures: [unwritten, 'B'] }, 2000)).toBe(
+      'Failed after 2s: A (and 2 more failures).'
+    )
+    expect(finalLine({ ...parts(job()), failures: [] }, 2000)).toBe('Done in 2s: agent job completed without a pull request.')
+  })
+
   it('cuts a long failure to one line of at most 300 characters', () => {
     const line = finalLine(parts(job({ failure: 'x'.repeat(400) })), 0)
     expect(line).toBe(`Failed after 0s: ${'x'.repeat(299)}….`)

@@ -535,9 +535,10 @@ class ApiClient {
         let json;
         let problem;
         // Counted before parsing: the memory parsing takes grows with the values, not the bytes.
-        const values = jsonValues(text, MAX_ANSWER_VALUES);
-        if (values > MAX_ANSWER_VALUES)
-            problem = `the body holds more than ${(0,format/* num */.bu)(MAX_ANSWER_VALUES)} values, more than any answer of the API`;
+        const limit = this.options.maxAnswerValues ?? MAX_ANSWER_VALUES;
+        const values = jsonValues(text, limit);
+        if (values > limit)
+            problem = `the body holds more than ${(0,format/* num */.bu)(limit)} values, more than any answer of the API`;
         else {
             try {
                 json = JSON.parse(text);

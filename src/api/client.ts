@@ -44,6 +44,8 @@ export interface ClientOptions {
   lifetime: Lifetime
   requestTimeoutMs?: number
   retry?: RetryPolicy
+  /** The most values an answer may hold (MAX_ANSWER_VALUES by default). */
+  maxAnswerValues?: number
   debug?: (message: string) => void
 }
 
@@ -284,8 +286,9 @@ export class ApiClient {
     let json: unknown
     let problem: string | undefined
     // Counted before parsing: the memory parsing takes grows with the values, not the bytes.
-    const values = jsonValues(text, MAX_ANSWER_VALUES)
-    if (values > MAX_ANSWER_VALUES) problem = `the body holds more than ${num(MAX_ANSWER_VALUES)} values, more than any answer of the API`
+    const limit = this.options.maxAnswerValues ?? MAX_ANSWER_VALUES
+    const values = jsonValues(text, limit)
+    if (values > limit) problem = `the body holds more than ${num(limit)} values, more than any answer of the API`
     else {
       try {
         json = JSON.parse(text)

@@ -369,6 +369,18 @@ function isTransientStatus(status) {
 function isSafeToRepeatPost(details) {
     return details.neverSent === true || details.status === 429 || details.status === 503;
 }
+/**
+ * A request's query as the debug log shows it: a cursor is the service's own text and may carry what
+ * readers typed (the last search term of a page, say), so only its length is shown.
+ */
+function shownQuery(url) {
+    const shown = new URLSearchParams(url.searchParams);
+    const cursor = shown.get('cursor');
+    if (cursor !== null)
+        shown.set('cursor', `(${cursor.length} characters)`);
+    const query = shown.toString();
+    return query === '' ? '' : `?${query}`;
+}
 function segment(value) {
     return encodeURIComponent(value);
 }
@@ -488,7 +500,7 @@ class ApiClient {
             const started = Date.now();
             let failure;
             let retryAfterMs;
-            this.debug(`${call.method} ${url.pathname}${url.search}${attempt > 1 ? ` (attempt ${attempt})` : ''}`);
+            this.debug(`${call.method} ${url.pathname}${shownQuery(url)}${attempt > 1 ? ` (attempt ${attempt})` : ''}`);
             try {
                 const answer = await this.transport.send({ method: call.method, url, headers, body }, lifetime.signal, timeoutMs);
                 const res = { ...answer, body: this.redact(answer.body) };
@@ -845,6 +857,7 @@ var run_sections = __webpack_require__(558);
 
 
 
+
 /** GitHub drops a job summary of more than 1 MiB whole; the run keeps well under it. */
 const SUMMARY_LIMIT_BYTES = 1024 * 1024;
 /** Room kept for the footer and the note on a section left out. */
@@ -885,7 +898,9 @@ function analyticsJson(sections) {
         file.readerText = withText.showReaderText ? 'shown' : 'hidden';
     for (const section of sections)
         file[section.kind] = (0,run_sections/* sectionRendererOf */.W3)(section).json(section);
-    return `${JSON.stringify(file, null, 2)}\n`;
+    // Invisible characters (bidirectional controls, zero-width characters) can disguise what a text says.
+    const visible = (_key, value) => (typeof value === 'string' ? (0,text_escape/* withoutInvisible */.OT)(value) : value);
+    return `${JSON.stringify(file, visible, 2)}\n`;
 }
 /** docsGaps: the gaps of every section that shows some, in report order, over the range of the first. */
 function docsGapsOf(sections) {

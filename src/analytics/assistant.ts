@@ -43,9 +43,17 @@ export const ASSISTANT_READS = ['assistant', 'assistant:callers'] as const
 
 export function assistantPart(api: AssistantApi, request: SectionRequest, budget: RequestBudget): Part<AssistantReport> {
   let callers: CallerStats | undefined
-  const rows = new Map<string, AssistantRow>()
+  const questions = new Map<string, QuestionEntry>()
   const range = { dateFrom: request.dateFrom, dateTo: request.dateTo }
-  const questionsRead = cursorReadById(ASSISTANT_READS[0], 'assistant questions', rows, async (cursor) => {
+  const keep = (row: AssistantRow): QuestionEntry => ({
+    query: readerText(row.query, request.showReaderText),
+    resolutionStatus: row.resolutionStatus,
+    responseType: row.responseType,
+    queryCategory: readerText(row.queryCategory, request.showReaderText),
+    pageUrl: sitePage(row.pageUrl, request.showReaderText),
+    timestamp: row.timestamp
+  })
+  const questionsRead = cursorReadById(ASSISTANT_READS[0], 'assistant questions', questions, keep, async (cursor) => {
     const answer = await api.getAssistant(request.projectId, { ...range, limit: ASSISTANT_PAGE_SIZE, cursor })
     return { rows: answer.conversations, nextCursor: answer.nextCursor, hasMore: answer.hasMore }
   })
@@ -62,15 +70,6 @@ export function assistantPart(api: AssistantApi, request: SectionRequest, budget
   const reads = [questionsRead, callersRead]
   return sectionPart('assistant', 'Assistant analytics', request, reads, budget, () => ({
     callers,
-    questions: [...rows.values()]
-      .sort((a, b) => byText(b.timestamp, a.timestamp))
-      .map((row) => ({
-        query: readerText(row.query, request.showReaderText),
-        resolutionStatus: row.resolutionStatus,
-        responseType: row.responseType,
-        queryCategory: readerText(row.queryCategory, request.showReaderText),
-        pageUrl: sitePage(row.pageUrl, request.showReaderText),
-        timestamp: row.timestamp
-      }))
+    questions: [...questions.values()].sort((a, b) => byText(b.timestamp, a.timestamp))
   }))
 }

@@ -90,7 +90,7 @@ function entryOf(row: FeedbackRow, showText: boolean): FeedbackEntry {
 
 export function feedbackPart(api: FeedbackApi, request: SectionRequest, budget: RequestBudget): Part<FeedbackReport> {
   let pages: FeedbackByPageRow[] | undefined
-  const rows = new Map<string, FeedbackRow>()
+  const entries = new Map<string, FeedbackEntry>()
   const range = { dateFrom: request.dateFrom, dateTo: request.dateTo }
   const readPages = async (): Promise<PageAnswer<FeedbackByPageRow>> => {
     const answer = await api.getFeedbackByPage(request.projectId, { ...range, limit: FEEDBACK_PAGE_LIMIT })
@@ -99,7 +99,8 @@ export function feedbackPart(api: FeedbackApi, request: SectionRequest, budget: 
   const pagesRead = sectionRead(FEEDBACK_READS[0], 'feedback by page', { style: 'single', fetch: readPages }, (page) => {
     pages = [...page]
   })
-  const rowsRead = cursorReadById(FEEDBACK_READS[1], 'feedback rows', rows, async (cursor) => {
+  const keep = (row: FeedbackRow): FeedbackEntry => entryOf(row, request.showReaderText)
+  const rowsRead = cursorReadById(FEEDBACK_READS[1], 'feedback rows', entries, keep, async (cursor) => {
     const answer = await api.getFeedback(request.projectId, { ...range, limit: FEEDBACK_PAGE_LIMIT, cursor })
     return { rows: answer.feedback, nextCursor: answer.nextCursor, hasMore: answer.hasMore }
   })
@@ -107,8 +108,6 @@ export function feedbackPart(api: FeedbackApi, request: SectionRequest, budget: 
   return sectionPart('feedback', 'Feedback analytics', request, reads, budget, () => ({
     pages: pages && pagesBySitePath(pages).sort((a, b) => b.thumbsDown - a.thumbsDown || b.total - a.total || byText(a.path, b.path)),
     pagesTruncated: pagesRead.progress.truncated,
-    entries: [...rows.values()]
-      .sort((a, b) => byText(b.createdAt ?? '', a.createdAt ?? ''))
-      .map((row) => entryOf(row, request.showReaderText))
+    entries: [...entries.values()].sort((a, b) => byText(b.createdAt ?? '', a.createdAt ?? ''))
   }))
 }

@@ -45,13 +45,21 @@ export function noClick(row: Pick<SearchEntry, 'hits' | 'ctr' | 'topClickedPage'
 
 export function searchesPart(api: SearchesApi, request: SectionRequest, budget: RequestBudget): Part<SearchesReport> {
   // By the text searched for: a term seen on two pages (the data moved while reading) is kept once.
-  const rows = new Map<string, SearchRow>()
+  // Each kept as the report shows it, made as its page arrives (under the run's deadline).
+  const terms = new Map<string, SearchEntry>()
   let totalSearches: number | undefined
   const range = { dateFrom: request.dateFrom, dateTo: request.dateTo }
   const keepHighest = (page: readonly SearchRow[]): void => {
     for (const row of page) {
-      const seen = rows.get(row.searchQuery)
-      if (!seen || row.hits > seen.hits) rows.set(row.searchQuery, row)
+      const seen = terms.get(row.searchQuery)
+      if (seen && row.hits <= seen.hits) continue
+      terms.set(row.searchQuery, {
+        query: readerText(row.searchQuery, request.showReaderText),
+        hits: row.hits,
+        ctr: row.ctr,
+        topClickedPage: sitePage(row.topClickedPage, request.showReaderText),
+        lastSearchedAt: row.lastSearchedAt
+      })
     }
   }
   const pages = async (cursor: string | undefined): Promise<PageAnswer<SearchRow>> => {
@@ -62,14 +70,6 @@ export function searchesPart(api: SearchesApi, request: SectionRequest, budget: 
   const reads = [sectionRead(SEARCHES_READS[0], 'search terms', { style: 'cursor', fetch: pages }, keepHighest)]
   return sectionPart('searches', 'Search analytics', request, reads, budget, () => ({
     totalSearches,
-    rows: [...rows.values()]
-      .sort((a, b) => b.hits - a.hits || byText(a.searchQuery, b.searchQuery))
-      .map((row) => ({
-        query: readerText(row.searchQuery, request.showReaderText),
-        hits: row.hits,
-        ctr: row.ctr,
-        topClickedPage: sitePage(row.topClickedPage, request.showReaderText),
-        lastSearchedAt: row.lastSearchedAt
-      }))
+    rows: [...terms].sort(([aText, a], [bText, b]) => b.hits - a.hits || byText(aText, bText)).map(([, entry]) => entry)
   }))
 }

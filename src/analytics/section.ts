@@ -67,15 +67,20 @@ export function sectionRead<Row>(key: string, name: string, paging: Paging<Row>,
   return { key, name, paging, onPage, progress: newReadProgress() }
 }
 
-/** A cursor read whose rows are kept by id in `rows`: a row seen on two pages (the data moved while reading) is kept once. */
-export function cursorReadById<Row extends { id: string }>(
+/**
+ * A cursor read whose rows are kept by id in `kept`, as `keep` makes them as each page arrives (so
+ * that the work on reader text is done page by page, under the run's deadline): a row seen on two
+ * pages (the data moved while reading) is kept once.
+ */
+export function cursorReadById<Row extends { id: string }, Kept>(
   key: string,
   name: string,
-  rows: Map<string, Row>,
+  kept: Map<string, Kept>,
+  keep: (row: Row) => Kept,
   fetch: (cursor: string | undefined) => Promise<PageAnswer<Row>>
 ): SectionRead<Row> {
   return sectionRead(key, name, { style: 'cursor', fetch }, (page) => {
-    for (const row of page) if (!rows.has(row.id)) rows.set(row.id, row)
+    for (const row of page) if (!kept.has(row.id)) kept.set(row.id, keep(row))
   })
 }
 

@@ -2,6 +2,7 @@
 // read both make: offset pages, the site totals of the first answer, each path kept once.
 import type { VisitorTotals } from '../api/schemas.js'
 import type { Log } from '../core/part.js'
+import { sitePath } from '../text/page-path.js'
 import { sectionRead, type SectionRead } from './section.js'
 
 export interface TrafficRow {
@@ -12,17 +13,19 @@ export interface TrafficRow {
 }
 
 /**
- * Adds a row to the rows read so far. A path seen on two pages (the data moved while reading) is kept
- * once, with the larger of each count.
+ * Adds a row to the rows read so far, by its path as the service gave it, shown as `sitePath` keeps
+ * it (a path a client made up shows as "(other page)"). A path seen on two pages (the data moved
+ * while reading) is kept once, with the larger of each count.
  */
 export function mergeTrafficRow<Row extends TrafficRow>(into: Map<string, Row>, row: Row): void {
+  const shown = { ...row, path: sitePath(row.path) }
   const seen = into.get(row.path)
   if (!seen) {
-    into.set(row.path, row)
+    into.set(row.path, shown)
     return
   }
   into.set(row.path, {
-    ...row,
+    ...shown,
     human: Math.max(seen.human, row.human),
     ai: Math.max(seen.ai, row.ai),
     total: Math.max(seen.total, row.total)

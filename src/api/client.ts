@@ -110,6 +110,18 @@ function isSafeToRepeatPost(details: ApiErrorDetails): boolean {
   return details.neverSent === true || details.status === 429 || details.status === 503
 }
 
+/**
+ * A request's query as the debug log shows it: a cursor is the service's own text and may carry what
+ * readers typed (the last search term of a page, say), so only its length is shown.
+ */
+function shownQuery(url: URL): string {
+  const shown = new URLSearchParams(url.searchParams)
+  const cursor = shown.get('cursor')
+  if (cursor !== null) shown.set('cursor', `(${cursor.length} characters)`)
+  const query = shown.toString()
+  return query === '' ? '' : `?${query}`
+}
+
 function segment(value: string): string {
   return encodeURIComponent(value)
 }
@@ -242,7 +254,7 @@ export class ApiClient {
       const started = Date.now()
       let failure: ApiError
       let retryAfterMs: number | undefined
-      this.debug(`${call.method} ${url.pathname}${url.search}${attempt > 1 ? ` (attempt ${attempt})` : ''}`)
+      this.debug(`${call.method} ${url.pathname}${shownQuery(url)}${attempt > 1 ? ` (attempt ${attempt})` : ''}`)
       try {
         const answer = await this.transport.send({ method: call.method, url, headers, body }, lifetime.signal, timeoutMs)
         const res = { ...answer, body: this.redact(answer.body) }

@@ -1,7 +1,11 @@
 // CSV files (RFC 4180) for spreadsheets and later steps, safe to open.
+import { withoutInvisible } from '../text/escape.js'
 
-/** Characters that start a formula when a spreadsheet reads them first in a cell. */
-const FORMULA_START = new Set(['=', '+', '-', '@', '\t', '\r'])
+/**
+ * Characters that start a formula when a spreadsheet reads them first in a cell, with their
+ * full-width and small forms, which a spreadsheet set for East Asian input may fold into them.
+ */
+const FORMULA_START = new Set(['=', '+', '-', '@', '\t', '\r', '＝', '＋', '－', '＠', '﹦', '﹢', '﹣', '﹫'])
 /**
  * Characters after which a spreadsheet may start a cell: the separators it may split on (`,`, or
  * `;` and tab in locales and settings that use them), and line breaks, should it split lines first.
@@ -29,12 +33,13 @@ export function guardFormulas(text: string): string {
 
 /**
  * One CSV field. Text is always quoted, its formulas guarded (`guardFormulas`), so that opening the
- * file is safe whatever separator a spreadsheet uses; numbers and booleans are written as they are.
+ * file is safe whatever separator a spreadsheet uses, and its invisible characters (bidirectional
+ * controls, zero-width characters) dropped; numbers and booleans are written as they are.
  */
 export function csvField(value: string | number | boolean | null | undefined): string {
   if (value === null || value === undefined) return ''
   if (typeof value !== 'string') return String(value)
-  return `"${guardFormulas(value).replace(/"/g, '""')}"`
+  return `"${guardFormulas(withoutInvisible(value)).replace(/"/g, '""')}"`
 }
 
 /** A whole CSV file: the header, then one line per row, CRLF line ends. */

@@ -13,10 +13,16 @@ const STATUS_WORDS: Readonly<Record<string, string>> = {
   failed: 'failed on the service'
 }
 
+/**
+ * An id as later steps may use it, in a shell or a URL: letters, digits and `_ - . ~` only, as every
+ * id the service documents is. Another id is left out of the outputs (the summary still shows it).
+ */
+const OUTPUT_ID = /^[A-Za-z0-9_.~-]{1,200}$/
+
 export const jobRenderer: Renderer<JobReport> = {
   summaryHtml: jobSummaryHtml,
   outputs: (job) => ({
-    jobId: job.jobId ?? '',
+    jobId: job.jobId !== undefined && OUTPUT_ID.test(job.jobId) ? job.jobId : '',
     status: job.status ?? '',
     prLink: job.prLink ?? '',
     prNumber: job.prNumber ?? ''

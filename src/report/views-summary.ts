@@ -4,7 +4,7 @@
 import type { ViewsReport } from '../analytics/views.js'
 import type { ViewRow, VisitorTotals } from '../api/schemas.js'
 import { counted, num } from '../text/format.js'
-import { codeHtml, headCell, rightCell } from './html.js'
+import { headCell, pageHtml, rightCell } from './html.js'
 import { leftOutHtml, openingHtml, readLine, sectionHtml, withinBudget } from './section-html.js'
 import { aiShare, shareBar } from './traffic-cells.js'
 
@@ -21,7 +21,7 @@ function countCells(counts: VisitorTotals): string {
 }
 
 function pageRow(row: ViewRow): string {
-  const path = row.path === '' ? '<em>(empty path)</em>' : codeHtml(row.path, PATH_CHARS)
+  const path = row.path === '' ? '<em>(empty path)</em>' : pageHtml(row.path, PATH_CHARS)
   return `<tr><td>${path}</td>${countCells(row)}<td><code>${shareBar(row.human, row.ai)}</code></td></tr>`
 }
 

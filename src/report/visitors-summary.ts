@@ -7,7 +7,7 @@ import type { VisitorRow, VisitorTotals } from '../api/schemas.js'
 import { describeRange } from '../text/dates.js'
 import { htmlText } from '../text/escape.js'
 import { counted, num } from '../text/format.js'
-import { headCell, rightCell } from './html.js'
+import { headCell, pageHtml, rightCell } from './html.js'
 import { openingHtml, sectionHtml, withinBudget } from './section-html.js'
 import { aiShare, aiShareOf, changeText, pointsText, shareBar } from './traffic-cells.js'
 
@@ -20,7 +20,7 @@ const PATH_CHARS = 120
 const CHART_PAGES = 10
 
 function pathHtml(path: string): string {
-  return path === '' ? '<em>(empty path)</em>' : `<code>${htmlText(path, PATH_CHARS)}</code>`
+  return path === '' ? '<em>(empty path)</em>' : pageHtml(path, PATH_CHARS)
 }
 
 const PAGE_HEAD =

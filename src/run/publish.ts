@@ -5,6 +5,7 @@ import { errorMessage } from '../core/error-message.js'
 import { docsGapsText } from '../report/docs-gaps.js'
 import { footerHtml, type RunInfo } from '../report/footer.js'
 import type { ReportSink } from '../report/sink.js'
+import { withoutInvisible } from '../text/escape.js'
 import { isSectionReport, type PartReport, readsReaderText, rendererOf, type SectionReport, sectionRendererOf } from './sections.js'
 
 /** GitHub drops a job summary of more than 1 MiB whole; the run keeps well under it. */
@@ -46,7 +47,9 @@ function analyticsJson(sections: readonly SectionReport[]): string | undefined {
   const withText = sections.find((section) => readsReaderText([section.kind]))
   if (withText) file.readerText = withText.showReaderText ? 'shown' : 'hidden'
   for (const section of sections) file[section.kind] = sectionRendererOf(section).json(section)
-  return `${JSON.stringify(file, null, 2)}\n`
+  // Invisible characters (bidirectional controls, zero-width characters) can disguise what a text says.
+  const visible = (_key: string, value: unknown): unknown => (typeof value === 'string' ? withoutInvisible(value) : value)
+  return `${JSON.stringify(file, visible, 2)}\n`
 }
 
 /** docsGaps: the gaps of every section that shows some, in report order, over the range of the first. */

@@ -32,12 +32,17 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g
 // characters (which can hide text, or split a word a reader or a filter would otherwise see whole).
 const INVISIBLE = /[\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g
 
+/** Text without bidirectional controls and zero-width characters, which can disguise what it says. */
+export function withoutInvisible(text: string): string {
+  return text.replace(INVISIBLE, '')
+}
+
 /**
  * One line of plain text: bidirectional controls and zero-width characters are dropped, control
  * characters become a space, long text is cut with an ellipsis.
  */
 export function oneLine(text: string, maxLength = 300): string {
-  const flat = text.replace(INVISIBLE, '').replace(CONTROL, ' ').trim()
+  const flat = withoutInvisible(text).replace(CONTROL, ' ').trim()
   return flat.length > maxLength ? `${flat.slice(0, maxLength - 1)}…` : flat
 }
 
@@ -89,10 +94,14 @@ export function markdownCode(text: string, maxLength = 300): string {
  * own; and, should it stand first on a line, a leading `::` is broken by a zero-width space.
  */
 export function logText(text: string, maxLength = 300): string {
+  // The runner reads `::command::` at the start of a line, and its older `##[command]` form anywhere
+  // in it: a zero-width space breaks both. It counts against the limit, so the line stays within it.
   const flat = oneLine(text, maxLength)
-  if (!flat.startsWith('::')) return flat
-  // The zero-width space counts against the limit, so that the line stays within it.
-  return `:\u200b${oneLine(text, maxLength - 1).slice(1)}`
+  const older = flat.match(/##\[/g)?.length ?? 0
+  const leading = flat.startsWith('::') ? 1 : 0
+  if (leading + older === 0) return flat
+  const kept = oneLine(text, Math.max(1, maxLength - leading - older))
+  return (leading ? `:\u200b${kept.slice(1)}` : kept).replace(/##\[/g, '##\u200b[')
 }
 
 /**

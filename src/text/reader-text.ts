@@ -11,6 +11,8 @@
 // `alice at example dot com` (a bare `at` only with a spelled-out `dot`, so that "log in at
 // app.example.com" stays as written).
 
+import { withoutInvisible } from './escape.js'
+
 export const EMAIL_MASK = '[email]'
 
 /** The most characters of one reader text a run keeps; longer text is cut, with an ellipsis. */
@@ -153,9 +155,21 @@ function cut(text: string, max: number): string {
   return text.slice(0, end)
 }
 
-/** The text folded by Unicode NFKC, with the addresses `addressRanges` finds in it replaced by [email]. */
+/**
+ * The text as the mask reads it: folded by Unicode NFKC, without the invisible characters that could
+ * split an address (`alice\u200b@example.com`), its line breaks as spaces.
+ */
+function folded(text: string): string {
+  return withoutInvisible(text.normalize('NFKC').replace(/\u00ad/g, '')).replace(/[\r\n\u2028\u2029]+/g, ' ')
+}
+
+/** The text folded, with the addresses `addressRanges` finds in it replaced by [email]. */
 function masked(text: string, openEnd: boolean): string {
-  const folded = text.normalize('NFKC')
+  return maskedFolded(folded(text), openEnd)
+}
+
+/** Folded text with the addresses `addressRanges` finds in it replaced by [email]. */
+function maskedFolded(folded: string, openEnd: boolean): string {
   let result = ''
   let from = 0
   for (const [start, end] of addressRanges(folded, openEnd)) {
@@ -183,10 +197,22 @@ export function maskCutEmails(text: string): string {
  * says so), then folded and masked (`maskEmails`, `maskCutEmails`).
  */
 export function shownReaderText(text: string): string {
-  const wasCut = text.length > READER_TEXT_MAX_CHARS
-  const shown = wasCut ? maskCutEmails(cut(text, READER_TEXT_MAX_CHARS - 1)) : maskEmails(text)
-  // Folding and masking can lengthen text (one character may become several): the limit holds after them too.
-  return wasCut || shown.length > READER_TEXT_MAX_CHARS ? `${cut(shown, READER_TEXT_MAX_CHARS - 1)}…` : shown
+  const max = READER_TEXT_MAX_CHARS - 1
+  // Folding can lengthen text (one character may become eighteen): it is cut again before the mask
+  // reads it, so that the mask's work is bounded by the limit, not by what folding made of the text.
+  const fold = folded(text.length > READER_TEXT_MAX_CHARS ? cut(text, max) : text)
+  const wasCut = text.length > READER_TEXT_MAX_CHARS || fold.length > READER_TEXT_MAX_CHARS
+  const shown = maskedFolded(wasCut ? cut(fold, max) : fold, wasCut)
+  // Masking can lengthen it too ([email] for a short address): the limit holds after it as well.
+  return flat(wasCut || shown.length > READER_TEXT_MAX_CHARS ? `${cut(shown, max)}…` : shown)
+}
+
+/**
+ * A copy of the text that holds on to nothing else: a piece cut from a longer string may keep the
+ * whole of it in memory, and a run keeps many of these.
+ */
+function flat(text: string): string {
+  return Buffer.from(text, 'utf16le').toString('utf16le')
 }
 
 /** Reader text as a run may keep it: cut and masked when shown, nothing when hidden. */

@@ -46,9 +46,12 @@ const SEEDED_EMAIL = 'jane.doe@example.com'
 const MASK = '[email]'
 /** The most characters of a reader text the report keeps, an ellipsis included. */
 const READER_TEXT_MAX = 2000
-/** A seeded reader text as the report shows it: its address masked, cut with an ellipsis past the limit. */
+/** A seeded reader text as the report shows it: its line breaks as spaces, its address masked, cut with an ellipsis past the limit. */
 const masked = (text: string): string => {
-  const shown = text.split(SEEDED_EMAIL).join(MASK)
+  const shown = text
+    .replace(/[\r\n\u2028\u2029]+/g, ' ')
+    .split(SEEDED_EMAIL)
+    .join(MASK)
   return shown.length > READER_TEXT_MAX ? `${shown.slice(0, READER_TEXT_MAX - 1)}…` : shown
 }
 

@@ -408,4 +408,26 @@ describe('the debug log', () => {
       await debugging.close()
     }
   })
+
+  it('shows a cursor by its length alone, since the service may make it of what readers typed', async () => {
+    const lines: string[] = []
+    const debugging = new ApiClient({
+      baseUrl,
+      apiKey: KEY,
+      userAgent: AGENT,
+      lifetime,
+      requestTimeoutMs: 10_000,
+      retry: FAST,
+      debug: (m) => lines.push(m)
+    })
+    try {
+      answer(json(searchesPage))
+      await debugging.getSearches('p', { ...RANGE, limit: 10, cursor: 'reset password for alice@corp.example|3' })
+      const sent = lines.find((line) => line.startsWith('GET '))
+      expect(sent).toBe('GET /v1/analytics/p/searches?dateFrom=2026-11-01&dateTo=2026-11-08&limit=10&cursor=%2839+characters%29')
+      expect(lines.join('\n')).not.toMatch(/alice|reset/)
+    } finally {
+      await debugging.close()
+    }
+  })
 })

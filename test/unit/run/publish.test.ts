@@ -366,6 +366,17 @@ function failingSink(fail: { files?: string[] | 'all'; outputs?: string[]; summa
 
 const ENOTDIR = `ENOTDIR: not a directory, mkdtemp '/runner/file/docs-analytics-XXXXXX'`
 
+describe('analytics.json and what disguises text', () => {
+  it('drops bidirectional controls and zero-width characters from every text in the file', async () => {
+    const { sink, files } = recordingSink()
+    const disguised = searchesReport({ rows: [{ ...SEARCH_ROWS[0], query: 'invoice_\u202egpj.exe\u200b' }] })
+    await publish([disguised], sink)
+    const json = files['analytics.json'] ?? ''
+    expect(json).not.toMatch(/[\u200b\u202e]/)
+    expect(json).toContain('"searchQuery": "invoice_gpj.exe"')
+  })
+})
+
 describe('a report that cannot all be written', () => {
   it('gives back nothing when everything was written', async () => {
     const { sink } = recordingSink()

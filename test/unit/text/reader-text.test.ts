@@ -6,6 +6,9 @@ import { EMAIL_MASK, maskCutEmails, maskEmails, READER_TEXT_MAX_CHARS, readerTex
 /** Every character that ends an address (and cannot be in one), whitespace of each kind included. */
 const STOPS = [' ', '\t', '\n', '@', '<', '>', '(', ')', '[', ']', '{', '}', '"', "'", ',', ';', ':']
 
+/** A stop character as the mask's result holds it: a line break reads as a space. */
+const spaced = (stop: string): string => stop.replace(/[\r\n]/g, ' ')
+
 describe('maskEmails', () => {
   it('masks an address as [email]', () => {
     expect(EMAIL_MASK).toBe('[email]')
@@ -39,18 +42,18 @@ describe('maskEmails', () => {
   })
 
   it('ends the part before the @ at any character that cannot be in an address', () => {
-    expect(STOPS.map((stop) => maskEmails(`x${stop}ab@cd.ef`))).toEqual(STOPS.map((stop) => `x${stop}[email]`))
+    expect(STOPS.map((stop) => maskEmails(`x${stop}ab@cd.ef`))).toEqual(STOPS.map((stop) => `x${spaced(stop)}[email]`))
   })
 
   it('finds no address when such a character stands in the domain before its dot', () => {
     expect(STOPS.map((stop) => maskEmails(`ab@c${stop}d.ef`))).toEqual(
-      STOPS.map((stop) => (stop === '@' ? 'ab@[email]' : `ab@c${stop}d.ef`))
+      STOPS.map((stop) => (stop === '@' ? 'ab@[email]' : `ab@c${spaced(stop)}d.ef`))
     )
   })
 
   it('ends the address at any such character after the dot', () => {
-    expect(STOPS.map((stop) => maskEmails(`ab@cd.e${stop}f`))).toEqual(STOPS.map((stop) => `[email]${stop}f`))
-    expect([...STOPS, '.'].map((stop) => maskEmails(`ab@cd.ef${stop}`))).toEqual([...STOPS, '.'].map((stop) => `[email]${stop}`))
+    expect(STOPS.map((stop) => maskEmails(`ab@cd.e${stop}f`))).toEqual(STOPS.map((stop) => `[email]${spaced(stop)}f`))
+    expect([...STOPS, '.'].map((stop) => maskEmails(`ab@cd.ef${stop}`))).toEqual([...STOPS, '.'].map((stop) => `[email]${spaced(stop)}`))
   })
 })
 
@@ -134,14 +137,14 @@ describe('maskEmails, against the forms people write to get past a filter', () =
     expect(maskEmails('mail "alice smith"@example.com now')).toBe('mail [email] now')
     expect(maskEmails('"alice smith" @ example.com')).toBe('[email]')
     expect(maskEmails('he said " then "alice"@example.com')).toBe('he said " then [email]')
-    expect(maskEmails('a"b\n"alice"@example.com')).toBe('a"b\n[email]')
+    expect(maskEmails('a"b\n"alice"@example.com')).toBe('a"b [email]')
   })
 
-  it('takes a quoted part of at most 64 characters on one line, else the word before the closing quote', () => {
+  it('takes a quoted part of at most 64 characters, line breaks read as spaces, else the word before the closing quote', () => {
     expect(maskEmails(`"${'x'.repeat(64)}"@example.com`)).toBe('[email]')
     expect(maskEmails(`"${'x'.repeat(65)}"@example.com`)).toBe('"[email]')
-    expect(maskEmails('"a\nb"@example.com')).toBe('"a\n[email]')
-    expect(maskEmails('"a\rb"@example.com')).toBe('"a\r[email]')
+    expect(maskEmails('"a\nb"@example.com')).toBe('[email]')
+    expect(maskEmails('"a\rb"@example.com')).toBe('[email]')
     expect(maskEmails('alice"@example.com')).toBe('[email]')
     expect(maskEmails('x ("@example.com')).toBe('x ("@example.com')
     expect(maskEmails('x \t"@example.com')).toBe('x \t"@example.com')
@@ -224,6 +227,29 @@ describe('shownReaderText', () => {
     expect(shown).toHaveLength(READER_TEXT_MAX_CHARS)
     expect(shown.endsWith('…')).toBe(true)
     expect(shown.startsWith('アパート')).toBe(true)
+  })
+
+  it('cuts again after folding, before the mask reads it, however much folding lengthens the text', () => {
+    // U+FDFA folds into eighteen characters.
+    for (const length of [1, 111, READER_TEXT_MAX_CHARS, READER_TEXT_MAX_CHARS * 4]) {
+      const shown = shownReaderText('\ufdfa'.repeat(length))
+      expect(shown.length, String(length)).toBeLessThanOrEqual(READER_TEXT_MAX_CHARS)
+      expect(shown.startsWith('صلى الله عليه وسلم'), String(length)).toBe(true)
+    }
+    expect(shownReaderText(`${'\ufdfa'.repeat(200)}alice@example.com`)).toMatch(/…$/)
+  })
+
+  it('masks an address split by invisible characters or line breaks', () => {
+    for (const text of [
+      'alice\u200b@example.com',
+      'bob@example\u200d.com',
+      'carol\u2060@example.com',
+      'erin\ufeff@example.com',
+      'x\u00ad@example.com'
+    ]) {
+      expect(maskEmails(`write ${text} now`), JSON.stringify(text)).toBe('write [email] now')
+    }
+    expect(maskEmails('alice\n@\nexample.com')).toBe('[email]')
   })
 
   it('never cuts between the halves of a surrogate pair', () => {

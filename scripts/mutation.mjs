@@ -18,7 +18,11 @@ const REPORT = resolve(import.meta.dirname, '../reports/mutation/mutation.json')
 const node = Number(process.versions.node.split('.')[0]) >= 22 ? process.execPath : NODE24
 const stryker = resolve(import.meta.dirname, '../node_modules/@stryker-mutator/core/bin/stryker.js')
 const started = Date.now()
-const run = spawnSync(node, [stryker, 'run', ...process.argv.slice(2)], { stdio: 'inherit' })
+// MUTATION_TESTING shrinks the tests that feed megabytes (test/support/stress.ts): each runs once per mutant it covers.
+const run = spawnSync(node, [stryker, 'run', ...process.argv.slice(2)], {
+  stdio: 'inherit',
+  env: { ...process.env, MUTATION_TESTING: '1' }
+})
 // Stryker exits 1 both when it fails and when the score is under its break threshold; in the
 // second case the report is fresh, and the per-file table below says where the score was lost.
 if (run.status !== 0 && !(existsSync(REPORT) && statSync(REPORT).mtimeMs >= started)) {

@@ -2,6 +2,7 @@
 // wherever they stand, and nothing kept when reader text is hidden.
 import { describe, expect, it } from 'vitest'
 import { EMAIL_MASK, maskCutEmails, maskEmails, READER_TEXT_MAX_CHARS, readerText, shownReaderText } from '../../../src/text/reader-text.js'
+import { stressSize } from '../../support/stress.js'
 
 /** Every character that ends an address (and cannot be in one), whitespace of each kind included. */
 const STOPS = [' ', '\t', '\n', '@', '<', '>', '(', ')', '[', ']', '{', '}', '"', "'", ',', ';', ':']
@@ -180,7 +181,7 @@ describe('maskEmails, against the forms people write to get past a filter', () =
 describe('maskEmails on hostile text', () => {
   // Each text is about a MiB: a mask whose work grows with the square of the length (the pattern of
   // an address tried from every character) would run for hours, far past the test's timeout.
-  const MIB = 1 << 20
+  const MIB = stressSize(1 << 20)
   const hostile: [string, string][] = [
     ['no at sign', 'a'.repeat(MIB)],
     ['dots', 'a.'.repeat(MIB / 2)],
@@ -259,7 +260,7 @@ describe('shownReaderText', () => {
 
   it('ends quickly on 16 MiB of hostile text, which it cuts first', () => {
     for (const unit of ['a.', 'a@', 'a @ ', '"a"@']) {
-      const shown = shownReaderText(unit.repeat((16 << 20) / unit.length))
+      const shown = shownReaderText(unit.repeat(Math.floor(stressSize(16 << 20) / unit.length)))
       expect(shown.length).toBeLessThanOrEqual(READER_TEXT_MAX_CHARS)
       expect(shown.endsWith('…')).toBe(true)
     }

@@ -79,6 +79,42 @@ describe('redactor', () => {
     expect(redact(`${'\\'.repeat(20)}${KEY}`)).toBe(`${'\\'.repeat(20)}***`)
   })
 
+  it('replaces whole forms, padding and the Authorization header included, keeping what is around them', () => {
+    // 16 characters: their base64 ends in '=='.
+    const key = 'mint_Q7x9k2Lp4Rz'
+    const cleaned = redactor(key)
+    for (const form of [base64(key), base64(key).replace(/=+$/, ''), base64(`Bearer ${key}`), base64url(`Bearer ${key}`)]) {
+      expect(cleaned(`"${form}"`)).toBe('"***"')
+    }
+  })
+
+  it('replaces the named HTML entities of " & \' < >', () => {
+    const key = `mint_<a>&'b"c9`
+    const named = key.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&apos;').replace(/"/g, '&quot;')
+    expect(redactor(key)(`x ${named} y`)).toBe('x *** y')
+  })
+
+  it('replaces a \\u escape that follows an escaped backslash in the key', () => {
+    const key = 'mint\\/key42'
+    expect(redactor(key)(JSON.stringify(key).slice(1, -1).replace('/', '\\u002f'))).toBe('***')
+  })
+
+  it.each([0, 1, 2])('finds the key in URL-safe base64 of a longer text, %i characters in', (offset) => {
+    // Characters whose base64 holds '+' and '/', which base64url writes as '-' and '_'.
+    const key = 'mint_~~~???>>>~?>~'
+    const encoded = base64url(`${'x'.repeat(offset)}${key}!`)
+    expect(encoded).toMatch(/[-_]/)
+    expect(redactor(key)(encoded)).toContain('***')
+  })
+
+  it('masks base64 shared with the key from eight characters on, and not below', () => {
+    const redactShort = redactor('abcdefg')
+    // The first six bytes' encoding, 'YWJjZGVm', inside the encoding of a different text.
+    expect(redactShort(base64('abcdefXY'))).toBe('***WFk=')
+    // Four characters that any text's base64 may hold ('cde' a byte in) are left alone.
+    expect(redactShort(`x ${base64('cde')} y`)).toBe(`x ${base64('cde')} y`)
+  })
+
   it('changes nothing for an empty secret', () => {
     expect(redactor('')('text')).toBe('text')
   })

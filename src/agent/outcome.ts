@@ -25,9 +25,16 @@ export type JobOutcome = 'opened' | 'no-pr' | 'failed' | 'archived' | 'running' 
  * What the user can do next, when the run ended with something left to do:
  * - watch: the job exists and keeps running; watch it again with `jobId`;
  * - find-job: a create request was sent and not answered, so a job may exist without its id;
- * - check-message: a follow-up was sent and not answered, so the job may have received it.
+ * - check-message: a follow-up was sent and not answered, so the job may have received it;
+ * - retry: the job failed or was archived on the service, which gives no reason: try it again;
+ * - no-pr: the job completed without a pull request link; `failing` when failOn includes no-pr.
  */
-export type NextStep = { kind: 'watch'; jobId: string } | { kind: 'find-job' } | { kind: 'check-message'; jobId: string }
+export type NextStep =
+  | { kind: 'watch'; jobId: string }
+  | { kind: 'find-job' }
+  | { kind: 'check-message'; jobId: string }
+  | { kind: 'retry'; jobId: string }
+  | { kind: 'no-pr'; jobId: string; failing: boolean }
 
 export interface JobReport {
   kind: 'job'
@@ -168,6 +175,8 @@ export function judgeJob(progress: JobProgress, ending: PartEnding, policy: JobP
 
 function judgeFinished(report: JobReport, id: string, failOn: ReadonlySet<FailOn>): void {
   const link = report.prLink ? ` ${report.prLink}` : ''
+  // A watch ends only with a job id.
+  const jobId = report.jobId as string
   switch (report.status) {
     case 'completed':
       if (report.prLink || report.unsafePrLink) {
@@ -177,19 +186,22 @@ function judgeFinished(report: JobReport, id: string, failOn: ReadonlySet<FailOn
           report.headline += ' Its link is not a plain http(s) URL, so it is shown as text and left out of the outputs.'
       } else {
         report.outcome = 'no-pr'
-        report.headline = `The agent completed ${id} without changing any files, so it opened no pull request.`
+        report.headline = `The agent completed ${id} without a pull request: the service gives no link when the agent changed no files.`
         if (failOn.has('no-pr')) report.failure = `${capitalise(id)} completed without a pull request, and failOn includes no-pr.`
+        report.nextStep = { kind: 'no-pr', jobId, failing: failOn.has('no-pr') }
       }
       break
     case 'failed':
       report.outcome = 'failed'
       report.headline = `The agent could not finish ${id}: the service reports it failed.`
       if (failOn.has('failed')) report.failure = `${capitalise(id)} failed on the service.`
+      report.nextStep = { kind: 'retry', jobId }
       break
     case 'archived':
       report.outcome = 'archived'
       report.headline = `${capitalise(id)} was archived on the service before it completed.`
       if (failOn.has('archived')) report.failure = `${capitalise(id)} was archived, and failOn includes archived.`
+      report.nextStep = { kind: 'retry', jobId }
       break
     default:
       // Not reached by a watch, which ends only at one of the statuses above.

@@ -50,7 +50,8 @@ export function jobTitleHtml(job: JobReport): string {
     case 'running':
       return `⏳ ${job.followUp ? 'Follow-up sent' : 'Started'}; not waited for`
     case 'timeout':
-      return '❌ Timed out'
+      // The job keeps running on the service; the step fails all the same.
+      return job.nextStep?.kind === 'watch' ? '⏳ Still running on the service; the step stopped waiting' : '❌ Timed out'
     case 'cancelled':
       return '❌ Cancelled'
     case 'error':
@@ -67,9 +68,9 @@ function sentenceHtml(job: JobReport): string {
         ? `The documentation agent completed the job and opened ${pullRequestHtml(job)}.`
         : 'The documentation agent completed the job and opened a pull request, but its link is not a plain http(s) URL, so it is shown below as text and left out of the outputs.'
     case 'no-pr':
-      return 'The documentation agent completed the job without changing any files, so it opened no pull request.'
+      return 'The documentation agent completed the job without a pull request: the service gives no link when the agent changed no files.'
     case 'failed':
-      return 'The service reports that the job failed.'
+      return 'The service reports that the job failed, and gives no reason.'
     case 'archived':
       return 'The job was archived on the service before it completed.'
     default:
@@ -77,13 +78,22 @@ function sentenceHtml(job: JobReport): string {
   }
 }
 
-/** Why the step failed: the same words as the error annotation. */
+/** The endings the service decided, which fail the step only when failOn names them. */
+const SERVICE_ENDINGS: readonly JobReport['outcome'][] = ['failed', 'archived', 'no-pr']
+
+/**
+ * Why the step failed: the same words as the error annotation; for an ending the service decided,
+ * what happened and the failOn word that made it fail, rather than the title again.
+ */
 export function jobReasonHtml(job: JobReport): string | undefined {
-  return job.failure === undefined ? undefined : `<strong>Why the step failed:</strong> ${messageHtml(job.failure, 1500)}`
+  if (job.failure === undefined) return undefined
+  if (SERVICE_ENDINGS.includes(job.outcome))
+    return `${sentenceHtml(job)} <strong>The step failed</strong> because <code>failOn</code> includes <code>${job.outcome}</code>.`
+  return `<strong>Why the step failed:</strong> ${messageHtml(job.failure, 1500)}`
 }
 
-function jobIdBlock(jobId: string): string {
-  return `<pre><code>jobId: ${htmlText(jobId, 200)}</code></pre>`
+function jobIdBlock(jobId: string, prompt?: string): string {
+  return `<pre><code>jobId: ${htmlText(jobId, 200)}${prompt === undefined ? '' : `\nprompt: ${prompt}`}</code></pre>`
 }
 
 /** What to do next, in a form that can be copied. */
@@ -103,6 +113,21 @@ export function jobNextStepHtml(step: NextStep | undefined): string | undefined 
         '<p><strong>Next step:</strong> the follow-up was sent, so the job may have received it. Check the job in the dashboard before sending it again; ' +
         `to watch the job without sending anything, run the action with this input and no <code>prompt</code>:</p>\n${jobIdBlock(step.jobId)}`
       )
+    case 'retry':
+      return (
+        '<p><strong>Next step:</strong> send the same job a follow-up that asks for less at once (one page or one change), ' +
+        `with these inputs:</p>\n${jobIdBlock(step.jobId, '&lt;a narrower prompt&gt;')}\n` +
+        '<p>or re-run the workflow to start a new job with the same prompt.</p>'
+      )
+    case 'no-pr': {
+      const lead = step.failing
+        ? '<strong>Next step:</strong> if the job had nothing to change, remove <code>no-pr</code> from <code>failOn</code> so that such a run passes. If you expected a change'
+        : 'If you expected a change'
+      return (
+        `<p>${lead}, look at the job in the Mintlify dashboard, or send it a follow-up that names the pages to change:</p>\n` +
+        jobIdBlock(step.jobId, '&lt;the pages and the change&gt;')
+      )
+    }
   }
 }
 

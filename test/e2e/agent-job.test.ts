@@ -125,7 +125,8 @@ for (const { name: runtime, node } of runtimes()) {
       expect(run.code).toBe(1)
       expect(run.outputs).toMatchObject({ status: 'failed', prLink: '', prNumber: '' })
       expect(errors(run)).toEqual([`Job ${run.outputs.jobId} failed on the service.`])
-      expect(renderSummary(run.summary).text).toContain(`Why the step failed: Job ${run.outputs.jobId ?? ''} failed on the service.`)
+      // The summary says what the service decided and what to try, not the title again.
+      expect(renderSummary(run.summary).text).toContain('and gives no reason. The step failed because failOn includes failed. Next step:')
 
       const lenient = await act({ inputs: { ...base(), prompt: 'Break', failOn: 'archived' } })
       expect(lenient.code).toBe(0)
@@ -146,7 +147,7 @@ for (const { name: runtime, node } of runtimes()) {
       ])
       // The summary gives the reason and the next step in a form that can be copied.
       const seen = renderSummary(run.summary)
-      expect(seen.headings[0]).toBe('❌ Timed out')
+      expect(seen.headings[0]).toBe('⏳ Still running on the service; the step stopped waiting')
       expect(seen.text).toContain(`Why the step failed: ${errors(run)[0] ?? ''}`)
       // Copied, the block is the input line: the elements that break a hex id (as GitHub would link a commit SHA) copy as nothing.
       expect(seen.html.replace(/<\/?span>/g, '')).toContain(`<pre><code>jobId: ${id ?? ''}</code></pre>`)
@@ -207,7 +208,7 @@ for (const { name: runtime, node } of runtimes()) {
       expect(ok.outputs).toMatchObject({ status: 'completed', prLink: '', prNumber: '' })
       const seen = renderSummary(ok.summary)
       expect(seen.headings[0]).toBe('✅ Completed: no changes, no pull request')
-      expect(seen.text).toContain('without changing any files')
+      expect(seen.text).toContain('the service gives no link when the agent changed no files')
       expect(detailsOf(seen)).toMatchObject({ 'Pull request': 'none' })
 
       const strict = await act({ inputs: { ...base(), prompt: 'Fix a typo', failOn: 'failed, no-pr' } })

@@ -109,7 +109,8 @@ for (const { name: runtime, node } of runtimes()) {
       expect(edit?.method).toBe('PATCH')
       const seen = renderSummary(commentBody(edit))
       expect(seen.headings).toEqual(['❌ The agent job failed'])
-      expect(seen.text).toContain(`Why the step failed: Job ${result.outputs.jobId ?? ''} failed on the service.`)
+      expect(seen.text).toContain(`The step failed because failOn includes failed. Next step:`)
+      expect(seen.text).toContain(`jobId: ${result.outputs.jobId ?? ''} prompt: <a narrower prompt>`)
     })
 
     it(`[${runtime}] warns with the permissions to add when GitHub refuses (403), and the step still succeeds`, async () => {

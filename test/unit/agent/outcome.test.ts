@@ -176,7 +176,9 @@ describe('judgeJob: a job that ended on the service', () => {
   it('says a completed job changed no files, and fails only when failOn includes no-pr', () => {
     const job = { id: 'j', status: 'completed' }
     const lenient = judge(progressWith(job), ['failed', 'archived'])
-    expect(lenient.headline).toBe('The agent completed job j without changing any files, so it opened no pull request.')
+    expect(lenient.headline).toBe(
+      'The agent completed job j without a pull request: the service gives no link when the agent changed no files.'
+    )
     expect(lenient.failure).toBeUndefined()
     const strict = judge(progressWith(job), ['no-pr'])
     expect(strict.headline).toBe(lenient.headline)
@@ -379,8 +381,19 @@ describe('judgeJob: the outcome the summary leads with, and the next step', () =
     expect(judge(progressWith(job)).outcome).toBe(outcome)
   })
 
-  it('gives no next step for a job that ended on the service', () => {
-    for (const status of ['completed', 'failed', 'archived']) expect(judge(progressWith({ id: 'j', status })).nextStep).toBeUndefined()
+  it('gives no next step after a pull request, and a try again after a failure or an archive on the service', () => {
+    expect(judge(progressWith({ id: 'j', status: 'completed', prLink: 'https://github.com/o/r/pull/1' })).nextStep).toBeUndefined()
+    for (const status of ['failed', 'archived'])
+      expect(judge(progressWith({ id: 'j', status })).nextStep).toEqual({ kind: 'retry', jobId: 'j' })
+  })
+
+  it('after a job completed without a pull request, says what to check, and whether failOn made it fail', () => {
+    expect(judge(progressWith({ id: 'j', status: 'completed' }), ['failed']).nextStep).toEqual({
+      kind: 'no-pr',
+      jobId: 'j',
+      failing: false
+    })
+    expect(judge(progressWith({ id: 'j', status: 'completed' }), ['no-pr']).nextStep).toEqual({ kind: 'no-pr', jobId: 'j', failing: true })
   })
 
   it('after the deadline or a cancellation while waiting, says to watch the same job again', () => {

@@ -4,12 +4,21 @@
 import { describe, expect, it } from 'vitest'
 import type { JobReport } from '../../../src/agent/outcome.js'
 import { COMMENT_MARKER, endBody, startBody } from '../../../src/report/comment-body.js'
-import { JOB_REPORTS, type JobVariant, PR_LINK } from '../../support/job-reports.js'
+import {
+  ARCHIVED_SENTENCE,
+  FAILED_SENTENCE,
+  JOB_REPORTS,
+  type JobVariant,
+  NO_PR_CHECK,
+  NO_PR_DROP,
+  NO_PR_SENTENCE,
+  PR_LINK,
+  RETRY,
+  WATCH
+} from '../../support/job-reports.js'
 import { readerText, renderSummary } from '../../support/render.js'
 
 const RUN = 'https://github.com/acme/docs/actions/runs/77'
-const WATCH = 'Next step: to keep watching the job, run the action again with this input (and no prompt):'
-
 describe('startBody', () => {
   it('says the agent is working, names the job as written, and links the run', () => {
     const body = startBody('job_1', RUN)
@@ -74,7 +83,7 @@ describe('endBody', () => {
   it('after a timeout, says why the step failed and gives the input that watches the job again', () => {
     expect(readerText(endBody(JOB_REPORTS.timeout, RUN))).toBe(
       [
-        '❌ Timed out',
+        '⏳ Still running on the service; the step stopped waiting',
         'Why the step failed: Timed out after 30m 0s (timeoutMinutes) while waiting for job j1. The job keeps running on the service: the API cannot cancel it.',
         WATCH,
         'jobId: j1',
@@ -84,15 +93,18 @@ describe('endBody', () => {
   })
 
   it.each<[JobVariant, string]>([
-    ['noPr', '✅ Completed: no changes, no pull request Job j1'],
+    ['noPr', `✅ Completed: no changes, no pull request ${NO_PR_CHECK} Job j1`],
     [
       'noPrFailing',
-      '❌ Completed without a pull request Why the step failed: Job j1 completed without a pull request, and failOn includes no-pr. Job j1'
+      `❌ Completed without a pull request ${NO_PR_SENTENCE} The step failed because failOn includes no-pr. ${NO_PR_DROP} ${NO_PR_CHECK} Job j1`
     ],
-    ['failed', '❌ The agent job failed Why the step failed: Job j1 failed on the service. Job j1'],
-    ['failedAllowed', '⚠️ The agent job failed Job j1'],
-    ['archived', '⚠️ Archived before it completed Job j1'],
-    ['archivedFailing', '❌ Archived before it completed Why the step failed: Job j1 was archived, and failOn includes archived. Job j1'],
+    ['failed', `❌ The agent job failed ${FAILED_SENTENCE} The step failed because failOn includes failed. ${RETRY} Job j1`],
+    ['failedAllowed', `⚠️ The agent job failed ${RETRY} Job j1`],
+    ['archived', `⚠️ Archived before it completed ${RETRY} Job j1`],
+    [
+      'archivedFailing',
+      `❌ Archived before it completed ${ARCHIVED_SENTENCE} The step failed because failOn includes archived. ${RETRY} Job j1`
+    ],
     ['cancelled', `❌ Cancelled Why the step failed: ${JOB_REPORTS.cancelled.failure ?? ''} ${WATCH} jobId: j1 Job j1`],
     ['timeoutBeforeJob', `❌ Timed out Why the step failed: ${JOB_REPORTS.timeoutBeforeJob.failure ?? ''} No job was created`],
     ['notWaited', `⏳ Started; not waited for ${WATCH} jobId: j1 Job j1`],
@@ -137,7 +149,9 @@ describe('endBody', () => {
       nextStep: { kind: 'watch', jobId: '<b>@team</b> #2' }
     }
     const seen = renderSummary(endBody(job, undefined))
-    expect(seen.text).toBe(`❌ Timed out Why the step failed: ${failure} ${WATCH} jobId: <b>@team</b> #2 Job <b>@team</b> #2`)
+    expect(seen.text).toBe(
+      `⏳ Still running on the service; the step stopped waiting Why the step failed: ${failure} ${WATCH} jobId: <b>@team</b> #2 Job <b>@team</b> #2`
+    )
     expect(seen).toMatchObject({ links: [], references: [] })
     expect(seen.html).not.toMatch(/<(img|b|a)\b/)
   })
@@ -154,7 +168,7 @@ describe('endBody', () => {
     const body = endBody(job, undefined)
     const seen = renderSummary(body)
     expect(seen.text).toBe(
-      `❌ Timed out Why the step failed: Job j1 failed: see GH-12, gh-3 and ${sha} (${sha.slice(0, 7)}). ${WATCH} jobId: job_gpj.exe Job job_gpj.exe`
+      `⏳ Still running on the service; the step stopped waiting Why the step failed: Job j1 failed: see GH-12, gh-3 and ${sha} (${sha.slice(0, 7)}). ${WATCH} jobId: job_gpj.exe Job job_gpj.exe`
     )
     expect(seen).toMatchObject({ links: [], references: [] })
     expect(body).not.toMatch(/[\u202e\u200b]/)

@@ -12,7 +12,19 @@ import {
   PROMPT_SHOWN,
   pullRequestLabel
 } from '../../../src/report/job-summary.js'
-import { JOB_REPORTS, type JobVariant, PR_LINK, PROMPT } from '../../support/job-reports.js'
+import {
+  CHECK,
+  FIND,
+  JOB_REPORTS,
+  type JobVariant,
+  NO_PR_CHECK,
+  NO_PR_DROP,
+  NO_PR_SENTENCE,
+  PR_LINK,
+  PROMPT,
+  RETRY,
+  WATCH
+} from '../../support/job-reports.js'
 import { readerText, renderSummary } from '../../support/render.js'
 
 const base: JobReport = {
@@ -25,14 +37,6 @@ const base: JobReport = {
   headline: 'Done.'
 }
 const seenOf = (job: JobReport) => renderSummary(jobSummaryHtml(job))
-
-const WATCH = 'Next step: to keep watching the job, run the action again with this input (and no prompt):'
-const FIND =
-  'Next step: the request to create the job was sent, so a job may exist although its id never came back. ' +
-  "Look for it among the project's agent jobs in the dashboard before running again; if it is there, watch it instead of sending the prompt again:"
-const CHECK =
-  'Next step: the follow-up was sent, so the job may have received it. Check the job in the dashboard before sending it again; ' +
-  'to watch the job without sending anything, run the action with this input and no prompt:'
 
 describe('the job summary of each way a run ends', () => {
   it('leads a job that opened a pull request with a link to it, then the prompt and the details', () => {
@@ -67,7 +71,8 @@ describe('the job summary of each way a run ends', () => {
     const html = jobSummaryHtml(JOB_REPORTS.timeout)
     expect(readerText(html)).toBe(
       [
-        '❌ Timed out\n============',
+        // The job goes on: the title says so, and the step fails all the same.
+        '⏳ Still running on the service; the step stopped waiting\n=========================================================',
         'Why the step failed: Timed out after 30m 0s (timeoutMinutes) while waiting for job j1. The job keeps running on the service: the API cannot cancel it.',
         WATCH,
         'jobId: j1',
@@ -102,21 +107,26 @@ describe('the job summary of each way a run ends', () => {
 
   it.each<[JobVariant, string, string]>([
     ['opened', '✅ Opened acme/docs#42', 'The documentation agent completed the job and opened acme/docs#42.'],
+    ['noPr', '✅ Completed: no changes, no pull request', NO_PR_SENTENCE],
+    ['noPrFailing', '❌ Completed without a pull request', `${NO_PR_SENTENCE} The step failed because failOn includes no-pr.`],
+    // The service's failure, in other words than the title's, and the failOn word that failed the step.
     [
-      'noPr',
-      '✅ Completed: no changes, no pull request',
-      'The documentation agent completed the job without changing any files, so it opened no pull request.'
+      'failed',
+      '❌ The agent job failed',
+      'The service reports that the job failed, and gives no reason. The step failed because failOn includes failed.'
     ],
-    [
-      'noPrFailing',
-      '❌ Completed without a pull request',
-      'Why the step failed: Job j1 completed without a pull request, and failOn includes no-pr.'
-    ],
-    ['failed', '❌ The agent job failed', 'Why the step failed: Job j1 failed on the service.'],
-    ['failedAllowed', '⚠️ The agent job failed', 'The service reports that the job failed.'],
+    ['failedAllowed', '⚠️ The agent job failed', 'The service reports that the job failed, and gives no reason.'],
     ['archived', '⚠️ Archived before it completed', 'The job was archived on the service before it completed.'],
-    ['archivedFailing', '❌ Archived before it completed', 'Why the step failed: Job j1 was archived, and failOn includes archived.'],
-    ['timeout', '❌ Timed out', 'Why the step failed: Timed out after 30m 0s (timeoutMinutes) while waiting for job j1.'],
+    [
+      'archivedFailing',
+      '❌ Archived before it completed',
+      'The job was archived on the service before it completed. The step failed because failOn includes archived.'
+    ],
+    [
+      'timeout',
+      '⏳ Still running on the service; the step stopped waiting',
+      'Why the step failed: Timed out after 30m 0s (timeoutMinutes) while waiting for job j1.'
+    ],
     ['cancelled', '❌ Cancelled', 'Why the step failed: Cancelled (SIGTERM) while waiting for job j1.'],
     ['timeoutBeforeJob', '❌ Timed out', 'Why the step failed: Timed out after 30m 0s (timeoutMinutes) before a job was created.'],
     [
@@ -148,10 +158,11 @@ describe('the job summary of each way a run ends', () => {
 
   it.each<[JobVariant, string | undefined]>([
     ['opened', undefined],
-    ['noPr', undefined],
-    ['noPrFailing', undefined],
-    ['failed', undefined],
-    ['archived', undefined],
+    ['noPr', NO_PR_CHECK],
+    ['noPrFailing', `${NO_PR_DROP} ${NO_PR_CHECK}`],
+    ['failed', RETRY],
+    ['failedAllowed', RETRY],
+    ['archived', RETRY],
     ['timeoutBeforeJob', undefined],
     ['refused', undefined],
     ['lost', undefined],
@@ -163,13 +174,14 @@ describe('the job summary of each way a run ends', () => {
     ['checkMessage', `${CHECK} jobId: j1`]
   ])('%s: gives the next step %j', (variant, next) => {
     const seen = seenOf(JOB_REPORTS[variant])
-    if (next === undefined) expect(seen.text).not.toContain('Next step')
-    else expect(seen.text).toContain(` ${next} `)
+    if (next === undefined) expect(seen.text).not.toMatch(/Next step|If you expected/)
+    else expect(`${seen.text} `).toContain(` ${next} `)
   })
 
   it('says why the step failed in the words of the error annotation, its code spans as code', () => {
     for (const job of Object.values(JOB_REPORTS)) {
-      if (job.failure === undefined) continue
+      // An ending the service decided says what happened and which failOn word failed the step.
+      if (job.failure === undefined || ['failed', 'archived', 'no-pr'].includes(job.outcome)) continue
       const seen = seenOf(job)
       expect(seen.text).toContain(`Why the step failed: ${job.failure.replace(/`/g, '')}`)
       expect(seen.text).not.toContain('`')
@@ -199,6 +211,10 @@ describe('jobTitleHtml', () => {
     [{ outcome: 'running' }, '⏳ Started; not waited for'],
     [{ outcome: 'running', followUp: true }, '⏳ Follow-up sent; not waited for'],
     [{ outcome: 'timeout', failure: 'x' }, '❌ Timed out'],
+    [
+      { outcome: 'timeout', failure: 'x', nextStep: { kind: 'watch', jobId: 'j1' } },
+      '⏳ Still running on the service; the step stopped waiting'
+    ],
     [{ outcome: 'cancelled', failure: 'x' }, '❌ Cancelled'],
     [{ outcome: 'error', failure: 'x', jobId: undefined }, '❌ Could not create the agent job'],
     [{ outcome: 'error', failure: 'x' }, '❌ Stopped watching the agent job']
@@ -241,14 +257,24 @@ describe('jobReasonHtml and jobNextStepHtml', () => {
   })
 
   it('say why the step failed, escaped, with code spans as code', () => {
-    expect(jobReasonHtml({ ...base, failure: 'Check `jobId` <now>.' })).toBe(
+    expect(jobReasonHtml({ ...base, outcome: 'error', failure: 'Check `jobId` <now>.' })).toBe(
       '<strong>Why the step failed:</strong> Check <code>jobId</code> &lt;now&gt;.'
     )
   })
 
+  it('say what the service decided and the failOn word that failed the step, not the title again', () => {
+    const reason = renderSummary(jobReasonHtml({ ...base, outcome: 'failed', failure: 'Job j1 failed on the service.' }) ?? '')
+    expect(reason.text).toBe(
+      'The service reports that the job failed, and gives no reason. The step failed because failOn includes failed.'
+    )
+    expect(reason.html).toContain('<code>failOn</code> includes <code>failed</code>')
+  })
+
   it('keep a long failure whole up to 1,500 characters', () => {
     const failure = `${'x'.repeat(1499)}yz`
-    expect(renderSummary(jobReasonHtml({ ...base, failure }) ?? '').text).toBe(`Why the step failed: ${'x'.repeat(1499)}…`)
+    expect(renderSummary(jobReasonHtml({ ...base, outcome: 'error', failure }) ?? '').text).toBe(
+      `Why the step failed: ${'x'.repeat(1499)}…`
+    )
   })
 
   it('give each next step as a paragraph and a block to copy', () => {
@@ -262,6 +288,16 @@ describe('jobReasonHtml and jobNextStepHtml', () => {
       /^<p><strong>Next step:<\/strong> .*<\/p>\n<pre><code>jobId: &lt;the id the dashboard shows&gt;<\/code><\/pre>$/
     )
     expect(renderSummary(jobNextStepHtml({ kind: 'watch', jobId: 'j1' }) ?? '').html).toContain('<code>prompt</code>')
+    // The inputs of a follow-up, both in the block to copy.
+    expect(jobNextStepHtml({ kind: 'retry', jobId: 'j1' })).toContain(
+      '<pre><code>jobId: j1\nprompt: &lt;a narrower prompt&gt;</code></pre>'
+    )
+    expect(jobNextStepHtml({ kind: 'no-pr', jobId: 'j1', failing: false })).toMatch(
+      /^<p>If you expected a change, .*<\/p>\n<pre><code>jobId: j1\nprompt: &lt;the pages and the change&gt;<\/code><\/pre>$/
+    )
+    expect(jobNextStepHtml({ kind: 'no-pr', jobId: 'j1', failing: true })).toMatch(
+      /^<p><strong>Next step:<\/strong> if the job had nothing/
+    )
   })
 
   it('show a hostile job id in the block to copy as written, cut at 200 characters', () => {

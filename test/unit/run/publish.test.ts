@@ -723,7 +723,7 @@ describe('the summary of a run with a job and visitors', () => {
 
   it('says why each failing section failed, and what to do next', () => {
     const seen = renderSummary(summaryOf([JOB_REPORTS.timeout, noVisitors], run))
-    expect(seen.headings).toEqual(['❌ Timed out', '❌ Documentation visitors'])
+    expect(seen.headings).toEqual(['⏳ Still running on the service; the step stopped waiting', '❌ Documentation visitors'])
     expect(seen.text).toContain(`Why the step failed: ${JOB_REPORTS.timeout.failure ?? ''} Next step:`)
     expect(seen.text).toContain(' jobId: j1 ')
     expect(seen.text).toContain('Why the step failed: Refused. docs-agent-action 1.2.3 · workflow run')

@@ -1098,7 +1098,7 @@ async function work(inputs, options = {}) {
         const analytics = inputs.analytics;
         if (analytics) {
             const plan = { projectId: inputs.projectId, ...analytics, showReaderText: await showReaderText(analytics) };
-            reports.push(...(await runParts((0,run_sections/* sectionParts */.ME)(client, plan), ctx, reported, ANALYTICS_CONCURRENCY)));
+            reports.push(...(0,run_sections/* inReportOrder */.ET)(await runParts((0,run_sections/* sectionParts */.ME)(client, plan), ctx, reported, ANALYTICS_CONCURRENCY)));
         }
         return { reports };
     }

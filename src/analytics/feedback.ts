@@ -43,6 +43,8 @@ export interface FeedbackReport extends SectionBase {
   pagesTruncated: boolean
   /** Newest first, as far as the service dates them. */
   entries: FeedbackEntry[]
+  /** Whether any request for the entries was made: none when the budget ran out first. */
+  entriesRead: boolean
 }
 
 export const FEEDBACK_READS = ['feedback:pages', 'feedback'] as const
@@ -108,6 +110,7 @@ export function feedbackPart(api: FeedbackApi, request: SectionRequest, budget: 
   return sectionPart('feedback', 'Feedback analytics', request, reads, budget, () => ({
     pages: pages && pagesBySitePath(pages).sort((a, b) => b.thumbsDown - a.thumbsDown || b.total - a.total || byText(a.path, b.path)),
     pagesTruncated: pagesRead.progress.truncated,
-    entries: [...entries.values()].sort((a, b) => byText(b.createdAt ?? '', a.createdAt ?? ''))
+    entries: [...entries.values()].sort((a, b) => byText(b.createdAt ?? '', a.createdAt ?? '')),
+    entriesRead: rowsRead.progress.requests > 0
   }))
 }

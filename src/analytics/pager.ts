@@ -86,6 +86,8 @@ export interface ReadOptions<Row> {
   log: Log
   /** Called with each page's rows as it arrives; `index` counts pages from 0. */
   onPage(rows: readonly Row[], index: number): void | Promise<void>
+  /** Waited for before each page after the first (the budget's turn for further pages). */
+  beforeFurtherPage?: () => Promise<void>
 }
 
 /**
@@ -105,6 +107,7 @@ export async function readPages<Row>(paging: Paging<Row>, progress: ReadProgress
         end(progress, 'row-limit', options)
         return
       }
+      if (index > 0) await options.beforeFurtherPage?.()
       if (!budget.take(index === 0 ? key : undefined)) {
         end(progress, 'budget', options)
         return
@@ -173,9 +176,16 @@ function end(progress: ReadProgress, cut: Cut, options: ReadOptions<never>): voi
   progress.cut = cut
   const after = counted(progress.requests, 'request')
   options.log.warning(
-    cut === 'budget'
-      ? `Reading ${options.what} stopped after ${after} at maxRequests (${counted(options.budget.limit, 'request')} for the whole run) while the service had more; ` +
+    cut === 'budget' && progress.requests === 0
+      ? `${capitalised(options.what)} were not read: maxRequests (${counted(options.budget.limit, 'request')} for the whole run) ran out before them. ` +
+          'Raise maxRequests to read them (analytics allow 100 requests per organization per hour).'
+      : cut === 'budget'
+        ? `Reading ${options.what} stopped after ${after} at maxRequests (${counted(options.budget.limit, 'request')} for the whole run) while the service had more; ` +
           'what was read is kept and marked partial. Raise maxRequests to read more (analytics allow 100 requests per organization per hour).'
-      : `Reading ${options.what} was cut short after ${after}: ${cutText(cut, options.budget)}. What was read is kept and marked partial.`
+        : `Reading ${options.what} was cut short after ${after}: ${cutText(cut, options.budget)}. What was read is kept and marked partial.`
   )
+}
+
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1)
 }

@@ -6,8 +6,8 @@ import type { PartEnding } from '../core/part.js'
 import { describeRange } from '../text/dates.js'
 import { counted } from '../text/format.js'
 import type { RequestBudget } from './budget.js'
-import type { Log, Part } from '../core/part.js'
-import { cutText, newReadProgress, type PageAnswer, type Paging, type ReadProgress, readPages, sectionRoom } from './pager.js'
+import type { Log, Part, PartContext } from '../core/part.js'
+import { type Cut, cutText, newReadProgress, type PageAnswer, type Paging, type ReadProgress, readPages, sectionRoom } from './pager.js'
 
 /** What every analytics section asks for. */
 export interface SectionRequest {
@@ -85,12 +85,19 @@ export function cursorReadById<Row extends { id: string }, Kept>(
 }
 
 /**
- * Makes a section's reads one after another, each until the service has no more, the budget is
- * spent, the section holds all the rows it keeps (its reads share one room), or a guard ends it.
- * Errors pass through; the reservations of reads left unread are given back.
+ * Makes the reads of `section` one after another, each until the service has no more, the budget is
+ * spent, the section holds all the rows it keeps (its reads share one room), or a guard ends it; each
+ * further page waits for the section's turn (budget.ts). Errors pass through; the reservations of
+ * reads left unread are given back, and the section is finished in the budget however it ended.
  */
-export async function readSection(reads: readonly SectionRead<unknown>[], budget: RequestBudget, log: Log): Promise<void> {
+export async function readSection(
+  section: string,
+  reads: readonly SectionRead<unknown>[],
+  budget: RequestBudget,
+  ctx: PartContext
+): Promise<void> {
   const room = sectionRoom()
+  const { log, lifetime } = ctx
   try {
     for (const read of reads) {
       await readPages(read.paging, read.progress, {
@@ -99,12 +106,25 @@ export async function readSection(reads: readonly SectionRead<unknown>[], budget
         budget,
         room,
         log,
-        onPage: (rows, index) => read.onPage(rows, index, log)
+        onPage: (rows, index) => read.onPage(rows, index, log),
+        beforeFurtherPage: () => budget.turn(section, lifetime.signal)
       })
     }
   } finally {
     for (const read of reads) budget.release(read.key)
+    budget.finished(section)
   }
+}
+
+/**
+ * Why a read was cut, as a clause: "feedback rows: reading stopped at maxRequests (…) while the
+ * service had more", or, when the budget ran out before its first request, that it was not read
+ * (nothing is said of data no request asked for).
+ */
+function cutReason(name: string, cut: Cut, requests: number, budget: RequestBudget): string {
+  if (cut === 'budget' && requests === 0)
+    return `${name} not read: the request budget ran out (maxRequests, ${counted(budget.limit, 'request')} for the whole run)`
+  return `${name}: ${cutText(cut, budget)}`
 }
 
 /**
@@ -144,7 +164,7 @@ export function judgeSection(
         : errorMessage(ending.error)
   } else {
     const cut = reads.find((read) => read.progress.cut !== undefined)
-    if (cut?.progress.cut !== undefined) base.partialReason = `${cut.name}: ${cutText(cut.progress.cut, budget)}`
+    if (cut?.progress.cut !== undefined) base.partialReason = cutReason(cut.name, cut.progress.cut, cut.progress.requests, budget)
   }
   return base
 }
@@ -162,7 +182,7 @@ export function sectionPart<Kind extends string, Rest>(
   rest: () => Rest
 ): Part<SectionBase & { kind: Kind } & Rest> {
   return {
-    run: ({ log }) => readSection(reads, budget, log),
+    run: (ctx) => readSection(kind, reads, budget, ctx),
     report: (ending) => ({ kind, ...judgeSection(title, request, reads, ending, budget), ...rest() })
   }
 }

@@ -87,9 +87,9 @@ export function visitorsPart(api: VisitorsApi, request: SectionRequest, budget: 
   const reads = [trafficRead(VISITORS_READS[0], 'visitor rows', VISITORS_PAGE_SIZE, kept, pages, afterPage)]
 
   return {
-    run: async ({ log }) => {
+    run: async (ctx) => {
       try {
-        await readSection(reads, budget, log)
+        await readSection('visitors', reads, budget, ctx)
       } finally {
         budget.release(VISITORS_COMPARISON)
       }

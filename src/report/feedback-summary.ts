@@ -63,6 +63,7 @@ function pagesHtml(report: FeedbackReport, pages: readonly FeedbackByPageRow[]):
 
 function entriesHtml(report: FeedbackReport): string[] {
   const entries = report.entries
+  if (!report.entriesRead) return ['<p><strong>Feedback entries not read:</strong> the request budget ran out before them.</p>']
   if (entries.length === 0) return ['<p>No feedback entries were left in this range.</p>']
   const helpful = entries.filter((entry) => entry.helpful === true).length
   const notHelpful = entries.filter((entry) => entry.helpful === false).length
@@ -82,7 +83,8 @@ export function feedbackSummaryHtml(report: FeedbackReport): string {
   const read = report.pages !== undefined || report.entries.length > 0
   const parts = openingHtml(report, '💬', 'Feedback', read)
   if (!read) return sectionHtml(parts)
-  if (report.pages?.length === 0 && report.entries.length === 0) parts.push('<p>No reader left feedback in this range.</p>')
+  if (report.pages?.length === 0 && report.entriesRead && report.entries.length === 0)
+    parts.push('<p>No reader left feedback in this range.</p>')
   else {
     if (report.pages) parts.push(...pagesHtml(report, report.pages))
     parts.push(...entriesHtml(report))

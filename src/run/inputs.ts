@@ -304,6 +304,19 @@ export function readInputs(get: (name: string) => string, now: Date = new Date()
     }
     // maxPages, deprecated, still counts when maxRequests is not set.
     const maxRequests = given.has('maxRequests') ? v.maxRequests : (v.maxPages ?? v.maxRequests)
+    // Every section's first read is reserved before any request (analytics/plan.ts): a budget that
+    // cannot hold them would leave a section unread however the run went.
+    if (maxRequests < v.analytics.length) {
+      const sections = v.analytics.length
+      throw new InputError([
+        {
+          input: given.has('maxRequests') || v.maxPages === undefined ? 'maxRequests' : 'maxPages',
+          message:
+            `(${maxRequests}) is below ${sections}, one request for the first page of each section in \`analytics\` (${v.analytics.join(', ')}); ` +
+            `set it to at least ${sections}, or ask for fewer sections`
+        }
+      ])
+    }
     analytics = { ...range, topPages: v.topPages, maxRequests, compare: v.compare, sections: v.analytics, readerText: v.readerText }
   }
   if (v.maxPages !== undefined) {

@@ -28,6 +28,8 @@ interface SectionEntry<Api, Report> {
   comparison?: string
   /** Whether it reads text that readers typed (search terms, comments, questions). */
   readsReaderText: boolean
+  /** Whether it says what readers could not find: it runs first, and its further pages come before the others' (budget.ts). */
+  gapSignal: boolean
   part(api: Api, request: SectionRequest, budget: RequestBudget): Part<Report>
   render: SectionRenderer<Report>
 }
@@ -44,13 +46,14 @@ export const SECTIONS = table({
     reads: VISITORS_READS,
     comparison: VISITORS_COMPARISON,
     readsReaderText: false,
+    gapSignal: false,
     part: visitorsPart,
     render: visitorsRenderer
   }),
-  views: entry({ reads: VIEWS_READS, readsReaderText: false, part: viewsPart, render: viewsRenderer }),
-  searches: entry({ reads: SEARCHES_READS, readsReaderText: true, part: searchesPart, render: searchesRenderer }),
-  feedback: entry({ reads: FEEDBACK_READS, readsReaderText: true, part: feedbackPart, render: feedbackRenderer }),
-  assistant: entry({ reads: ASSISTANT_READS, readsReaderText: true, part: assistantPart, render: assistantRenderer })
+  views: entry({ reads: VIEWS_READS, readsReaderText: false, gapSignal: false, part: viewsPart, render: viewsRenderer }),
+  searches: entry({ reads: SEARCHES_READS, readsReaderText: true, gapSignal: true, part: searchesPart, render: searchesRenderer }),
+  feedback: entry({ reads: FEEDBACK_READS, readsReaderText: true, gapSignal: true, part: feedbackPart, render: feedbackRenderer }),
+  assistant: entry({ reads: ASSISTANT_READS, readsReaderText: true, gapSignal: true, part: assistantPart, render: assistantRenderer })
 })
 
 type Sections = typeof SECTIONS
@@ -92,11 +95,23 @@ export function readsReaderText(sections: readonly SectionName[]): boolean {
   return sections.some((name) => SECTIONS[name].readsReaderText)
 }
 
-/** The parts that read the sections, in report order, sharing one budget with its plan reserved. */
+/**
+ * The parts that read the sections, sharing one budget with its plan reserved, in the order they
+ * run: the gap signals first, whose further pages come before the others'. Since parts start in
+ * list order, a section that waits for its turn starts only once every gap signal has started, so
+ * each one it waits for is reading and will finish. `inReportOrder` puts their reports back in order.
+ */
 export function sectionParts(api: AnalyticsApi, plan: SectionsPlan): Part<SectionReport>[] {
-  const entries = plan.sections.map((name) => SECTIONS[name])
+  const names = [...plan.sections].sort((a, b) => Number(SECTIONS[b].gapSignal) - Number(SECTIONS[a].gapSignal))
+  const entries = names.map((name) => SECTIONS[name])
   const budget = plannedBudget(entries, plan.compare, plan.maxRequests)
+  budget.first(names.filter((name) => SECTIONS[name].gapSignal))
   const { projectId, dateFrom, dateTo, topPages, showReaderText, compare } = plan
   const request: SectionRequest = { projectId, dateFrom, dateTo, topPages, showReaderText, compare }
   return entries.map((section) => section.part(api, request, budget) as Part<SectionReport>)
+}
+
+/** The reports in the table's order, the order the report shows them in. */
+export function inReportOrder(reports: readonly SectionReport[]): SectionReport[] {
+  return [...reports].sort((a, b) => SECTION_NAMES.indexOf(a.kind) - SECTION_NAMES.indexOf(b.kind))
 }

@@ -301,6 +301,10 @@ for (const { name: runtime, node } of runtimes()) {
       ],
       [{ topPages: 'all' }, '- `topPages` must be a whole number from 1 to 1000'],
       [
+        { analytics: 'all', maxRequests: '4' },
+        '- `maxRequests` (4) is below 5, one request for the first page of each section in `analytics` (visitors, views, searches, feedback, assistant)'
+      ],
+      [
         { analytics: 'yes' },
         '- `analytics` takes false, true (visitors only), all, or a comma-separated list of visitors, views, searches, feedback, assistant; "yes" is not one of them'
       ]

@@ -456,26 +456,37 @@ for (const { name: runtime, node } of runtimes()) {
       expect(requestsByEndpoint(emu, since)).toEqual({ visitors: 1, views: 1, searches: 1, 'feedback/by-page': 1, assistant: 1 })
 
       const limit = 'reading stopped at maxRequests (5 requests for the whole run) while the service had more'
-      const cut = { searches: 'search terms', feedback: 'feedback rows', assistant: 'assistant caller stats' } as const
+      const unread = 'not read: the request budget ran out (maxRequests, 5 requests for the whole run)'
+      // A read cut after its first page says the service had more; one no request was left for says only that it was not read.
+      const cut = {
+        searches: `search terms: ${limit}`,
+        feedback: `feedback rows ${unread}`,
+        assistant: `assistant caller stats ${unread}`
+      } as const
       const json = analyticsJson(run)
       // Visitors (300 paths) needed a second request: cut too.
       expect(json.visitors).toMatchObject({ partial: true, partialReason: `visitor rows: ${limit}`, pageCount: PAGE_LIMITS.visitors })
       expect(json.views).toMatchObject({ partial: false, partialReason: null, requests: 1 })
-      for (const [section, read] of Object.entries(cut)) {
-        expect(json[section as keyof typeof cut], section).toMatchObject({ partial: true, partialReason: `${read}: ${limit}`, requests: 1 })
+      for (const [section, reason] of Object.entries(cut)) {
+        expect(json[section as keyof typeof cut], section).toMatchObject({ partial: true, partialReason: reason, requests: 1 })
       }
 
       const warnings = run.stdout.split('\n').filter((line) => line.startsWith('::warning::'))
-      for (const read of ['visitor rows', ...Object.values(cut)]) {
+      for (const read of ['visitor rows', 'search terms']) {
         expect(
           warnings.filter((w) => w.startsWith(`::warning::Reading ${read} stopped after `) && w.includes('at maxRequests (5 requests'))
         ).toHaveLength(1)
+      }
+      for (const read of ['Feedback rows', 'Assistant caller stats']) {
+        expect(warnings.filter((w) => w.startsWith(`::warning::${read} were not read: maxRequests (5 requests`))).toHaveLength(1)
       }
       expect(warnings).toHaveLength(4)
 
       expect(h2s(run)).toEqual(['⚠️ Documentation visitors', '📊 Page views', '⚠️ Searches', '⚠️ Feedback', '⚠️ Assistant'])
       const text = renderSummary(run.summary).text
-      for (const read of Object.values(cut)) expect(text).toContain(`Partial: ${read}: ${limit}.`)
+      for (const reason of Object.values(cut)) expect(text).toContain(`Partial: ${reason}.`)
+      expect(text).toContain('Feedback entries not read: the request budget ran out before them.')
+      expect(text).not.toContain('No feedback entries were left')
 
       // What was read is reported: every search total, thumbs down by page, every unanswered question.
       expect(run.outputs).toMatchObject({

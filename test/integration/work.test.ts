@@ -14,6 +14,7 @@ import { ACTION_VERSION } from '../../src/version.js'
 import { startEmulator, type Emulator } from '../emulator/emulator.js'
 import { parseOutputs } from '../support/action.js'
 import { renderSummary } from '../support/render.js'
+import { siteTotals, visitorRows } from '../support/visitors.js'
 import { startGitHubFake } from '../support/github-fake.js'
 
 const KEY = 'mint_workKeyR5t'
@@ -357,8 +358,8 @@ describe('work with every analytics section', () => {
     expect(report.reports.map((s) => s.failure)).toEqual([undefined, undefined, undefined, undefined, undefined])
     expect(report.reports.map((s) => (s.kind === 'job' ? 0 : s.requests))).toEqual([2, 1, 2, 3, 2])
     const made = analyticsRequests(before).map((r) => endpoint(r.path))
-    // Three sections start together: the first three requests are their first pages.
-    expect(made.slice(0, 3).sort()).toEqual(['searches', 'views', 'visitors'])
+    // Three sections start together, the gap signals first: the first three requests are their first pages.
+    expect(made.slice(0, 3).sort()).toEqual(['assistant', 'feedback/by-page', 'searches'])
     expect(made.sort()).toEqual([
       'assistant',
       'assistant/caller-stats',
@@ -397,6 +398,23 @@ describe('work with every analytics section', () => {
     expect(infoLines()).toContain(
       'Reader text (search terms, feedback comments, assistant questions and their categories) is shown: the repository is private (readerText: auto).'
     )
+  })
+
+  it("gives the gap signals' further pages before traffic's when requests are short", async () => {
+    // Visitors has pages to spare; searches and feedback rows have one more page each.
+    emu.setVisitors({ totals: siteTotals(1000), rows: visitorRows(1000) })
+    const before = emu.requests.length
+    // Five first pages, the feedback rows and the caller stats are reserved: two requests are left over.
+    const report = await work(inputs({ prompt: undefined, analytics: { ...all, maxRequests: 9, compare: false } }))
+    const sections = report.reports.filter((r) => r.kind !== 'job')
+    expect(sections.map((s) => [s.kind, s.requests, s.partial])).toEqual([
+      ['visitors', 1, true],
+      ['views', 1, false],
+      ['searches', 2, false],
+      ['feedback', 3, false],
+      ['assistant', 2, false]
+    ])
+    expect(analyticsRequests(before)).toHaveLength(9)
   })
 
   it('gives every section its first request before any section a second one when requests are short', async () => {

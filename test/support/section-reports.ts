@@ -87,7 +87,16 @@ export const FEEDBACK_ENTRIES: [FeedbackEntry, FeedbackEntry, FeedbackEntry, Fee
 ]
 
 export function feedbackReport(more: Partial<FeedbackReport> = {}): FeedbackReport {
-  return { kind: 'feedback', ...BASE, requests: 2, pages: FEEDBACK_PAGES, pagesTruncated: false, entries: FEEDBACK_ENTRIES, ...more }
+  return {
+    kind: 'feedback',
+    ...BASE,
+    requests: 2,
+    pages: FEEDBACK_PAGES,
+    pagesTruncated: false,
+    entries: FEEDBACK_ENTRIES,
+    entriesRead: true,
+    ...more
+  }
 }
 
 /** Newest first: three unanswered (two of them the same question), one answered. */

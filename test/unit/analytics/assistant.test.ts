@@ -211,12 +211,12 @@ describe('assistant', () => {
     expect(part.report(finished, 0)).toMatchObject({
       requests: 1,
       partial: true,
-      partialReason: 'assistant caller stats: reading stopped at maxRequests (1 request for the whole run) while the service had more',
+      partialReason: 'assistant caller stats not read: the request budget ran out (maxRequests, 1 request for the whole run)',
       callers: undefined
     })
     expect(warnings).toEqual([
-      'Reading assistant caller stats stopped after 0 requests at maxRequests (1 request for the whole run) while the service had more; ' +
-        'what was read is kept and marked partial. Raise maxRequests to read more (analytics allow 100 requests per organization per hour).'
+      'Assistant caller stats were not read: maxRequests (1 request for the whole run) ran out before them. ' +
+        'Raise maxRequests to read them (analytics allow 100 requests per organization per hour).'
     ])
   })
 

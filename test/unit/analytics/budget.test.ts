@@ -137,3 +137,52 @@ describe('release', () => {
     expect(budget.used).toBe(2)
   })
 })
+
+describe('sections that go first for further pages', () => {
+  /** Whether the promise has settled after the pending callbacks ran, and how. */
+  async function state(promise: Promise<void>): Promise<'waiting' | 'resolved' | 'rejected'> {
+    let seen: 'waiting' | 'resolved' | 'rejected' = 'waiting'
+    promise.then(
+      () => (seen = 'resolved'),
+      () => (seen = 'rejected')
+    )
+    await new Promise((resolve) => setImmediate(resolve))
+    return seen
+  }
+
+  it('lets a section that goes first ask at once, and the others once every such section is finished', async () => {
+    const budget = new RequestBudget(10)
+    budget.first(['feedback', 'searches'])
+    const signal = new AbortController().signal
+    expect(await state(budget.turn('feedback', signal))).toBe('resolved')
+    const views = budget.turn('views', signal)
+    const visitors = budget.turn('visitors', signal)
+    expect(await state(views)).toBe('waiting')
+    budget.finished('feedback')
+    expect(await state(views)).toBe('waiting')
+    budget.finished('searches')
+    expect([await state(views), await state(visitors)]).toEqual(['resolved', 'resolved'])
+    expect(await state(budget.turn('views', signal))).toBe('resolved')
+  })
+
+  it('lets every section ask at once when none goes first', async () => {
+    const budget = new RequestBudget(10)
+    expect(await state(budget.turn('views', new AbortController().signal))).toBe('resolved')
+    // A section finished that never went first changes nothing.
+    budget.finished('views')
+    expect(await state(budget.turn('views', new AbortController().signal))).toBe('resolved')
+  })
+
+  it("stops waiting with the run's stop when the signal aborts, before or while it waits", async () => {
+    const budget = new RequestBudget(10)
+    budget.first(['feedback'])
+    const controller = new AbortController()
+    const waiting = budget.turn('views', controller.signal)
+    const reason = new Error('stopped')
+    controller.abort(reason)
+    await expect(waiting).rejects.toBe(reason)
+    await expect(budget.turn('views', controller.signal)).rejects.toBe(reason)
+    // Its turn coming later changes nothing for a wait already ended.
+    budget.finished('feedback')
+  })
+})

@@ -99,7 +99,8 @@ describe('feedback', () => {
           commented: false,
           createdAt: '2026-11-11T10:00:00Z'
         }
-      ]
+      ],
+      entriesRead: true
     })
     expect(warnings).toEqual([])
     expect(budget.used).toBe(3)
@@ -252,16 +253,18 @@ describe('feedback', () => {
       ...base,
       requests: 0,
       partial: true,
-      partialReason: 'feedback by page: reading stopped at maxRequests (0 requests for the whole run) while the service had more',
+      // Nothing is said of what no request asked for.
+      partialReason: 'feedback by page not read: the request budget ran out (maxRequests, 0 requests for the whole run)',
       pages: undefined,
       pagesTruncated: false,
-      entries: []
+      entries: [],
+      entriesRead: false
     })
     expect(warnings).toEqual(
-      ['feedback by page', 'feedback rows'].map(
+      ['Feedback by page', 'Feedback rows'].map(
         (what) =>
-          `Reading ${what} stopped after 0 requests at maxRequests (0 requests for the whole run) while the service had more; ` +
-          'what was read is kept and marked partial. Raise maxRequests to read more (analytics allow 100 requests per organization per hour).'
+          `${what} were not read: maxRequests (0 requests for the whole run) ran out before them. ` +
+          'Raise maxRequests to read them (analytics allow 100 requests per organization per hour).'
       )
     )
   })
@@ -294,7 +297,8 @@ describe('feedback', () => {
       failure: 'HTTP 500.',
       pages: undefined,
       pagesTruncated: false,
-      entries: []
+      entries: [],
+      entriesRead: false
     })
   })
 

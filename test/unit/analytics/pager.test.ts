@@ -350,9 +350,10 @@ describe('single-request reads', () => {
     await run.done
     expect(asked).toEqual([])
     expect(run.progress).toEqual(cut(0, 'budget'))
+    // Nothing is said of what the service has: no request asked.
     expect(run.warnings).toEqual([
-      'Reading caller stats stopped after 0 requests at maxRequests (0 requests for the whole run) while the service had more; ' +
-        'what was read is kept and marked partial. Raise maxRequests to read more (analytics allow 100 requests per organization per hour).'
+      'Caller stats were not read: maxRequests (0 requests for the whole run) ran out before them. ' +
+        'Raise maxRequests to read them (analytics allow 100 requests per organization per hour).'
     ])
   })
 })

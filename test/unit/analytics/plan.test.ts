@@ -1,12 +1,14 @@
 // Tests how a run plans its analytics requests (src/analytics/plan.ts, src/run/sections.ts): the
-// order reads get a reserved request in, the parts in report order, and that with a tight maxRequests every section
-// gets its first request before any gets a second, whatever order the concurrent parts run in.
+// order reads get a reserved request in, the parts in the order they run (gap signals first), and that with a
+// tight maxRequests every section gets its first request before any gets a second, and the gap signals their
+// further pages before traffic's, whatever order the concurrent parts start in.
 import { afterEach, describe, expect, it } from 'vitest'
 import type { AssistantQuery, FeedbackQuery, SearchesQuery, ViewsQuery, VisitorsQuery } from '../../../src/api/client.js'
 import type { AssistantPage, FeedbackPage, SearchesPage, ViewsPage, VisitorsPage } from '../../../src/api/schemas.js'
 import { plannedReads } from '../../../src/analytics/plan.js'
 import {
   type AnalyticsApi,
+  inReportOrder,
   SECTIONS,
   type SectionName,
   type SectionReport,
@@ -117,7 +119,9 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
  * Runs the parts concurrently, each starting a little after the one before it in `order` (the
- * parts' indexes), so that without a plan the first to start would spend the budget on its pages.
+ * parts' indexes, in the order sectionParts gives them: searches, feedback, assistant, visitors,
+ * views), so that without a plan the first to start would spend the budget on its pages. The
+ * reports come back in the table's order.
  */
 async function runConcurrently(parts: Part<SectionReport>[], order: number[]): Promise<SectionReport[]> {
   const ctx = context()
@@ -127,7 +131,7 @@ async function runConcurrently(parts: Part<SectionReport>[], order: number[]): P
       await (parts[index] as Part<SectionReport>).run(ctx)
     })
   )
-  return parts.map((part) => part.report({ kind: 'finished' }, 0))
+  return inReportOrder(parts.map((part) => part.report({ kind: 'finished' }, 0)))
 }
 
 describe('plannedReads', () => {
@@ -164,11 +168,11 @@ describe('plannedReads', () => {
 })
 
 describe('sectionParts', () => {
-  it('gives one part a section, in the order asked for, each reporting the request it was given', async () => {
+  it('gives one part a section, each reporting the request it was given', async () => {
     const { api } = endlessApi()
     const sections: SectionName[] = ['assistant', 'views', 'feedback', 'visitors', 'searches']
     const reports = await runConcurrently(sectionParts(api, { ...plan(sections, 0), showReaderText: true }), [0, 1, 2, 3, 4])
-    expect(reports.map((report) => report.kind)).toEqual(sections)
+    expect(reports.map((report) => report.kind)).toEqual(ALL)
     for (const report of reports) {
       expect(report).toMatchObject({ projectId: 'proj1', dateFrom: '2026-11-14', dateTo: '2026-11-21', topPages: 7, requests: 0 })
       // Visitors is a section like the others: it carries the setting too.
@@ -256,15 +260,28 @@ describe('a tight maxRequests', () => {
     expect(reports[0]).toMatchObject({ previous: { totals } })
   })
 
-  it('leaves further pages to whoever asks for what is left over the plan', async () => {
+  it("gives what is left over the plan to the gap signals' further pages, even when traffic starts first", async () => {
     const { api, calls } = endlessApi()
-    const reports = await runConcurrently(sectionParts(api, plan(ALL, 9)), [1, 0, 2, 3, 4])
+    // Views, then visitors, start before the gap signals.
+    const reports = await runConcurrently(sectionParts(api, plan(ALL, 9)), [4, 3, 0, 1, 2])
+    const requests = Object.fromEntries(requestsOf(reports)) as Record<SectionName, number>
+    expect([requests.visitors, requests.views]).toEqual([1, 1])
+    expect(requests.searches + requests.feedback + requests.assistant).toBe(7)
+    expect(calls).toHaveLength(9)
+    expect(calls.filter((call) => call.startsWith('views'))).toEqual(['views 0'])
+  })
+
+  it('gives traffic the further pages the gap signals leave, once they are read', async () => {
+    const { api, calls } = endlessApi()
+    // One page of search terms, and no more.
+    const oneSearchPage: AnalyticsApi = {
+      ...api,
+      getSearches: async (...args) => ({ ...(await api.getSearches(...args)), nextCursor: null })
+    }
+    const reports = await runConcurrently(sectionParts(oneSearchPage, plan(['views', 'searches'], 4)), [1, 0])
     expect(requestsOf(reports)).toEqual([
-      ['visitors', 1],
       ['views', 3],
-      ['searches', 1],
-      ['feedback', 2],
-      ['assistant', 2]
+      ['searches', 1]
     ])
     expect(calls.filter((call) => call.startsWith('views'))).toEqual(['views 0', 'views 250', 'views 500'])
   })

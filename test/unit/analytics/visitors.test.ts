@@ -260,8 +260,12 @@ describe('the request budget', () => {
     const run = exportWith([more('/a')], request, 0)
     await run.done
     expect(run.api.asked).toEqual([])
-    expect(run.report()).toMatchObject({ requests: 0, partial: true, partialReason: capped('0 requests') })
-    expect(run.warnings[0]).toMatch(/^Reading visitor rows stopped after 0 requests at maxRequests \(0 requests for the whole run\)/)
+    expect(run.report()).toMatchObject({
+      requests: 0,
+      partial: true,
+      partialReason: 'visitor rows not read: the request budget ran out (maxRequests, 0 requests for the whole run)'
+    })
+    expect(run.warnings[0]).toMatch(/^Visitor rows were not read: maxRequests \(0 requests for the whole run\) ran out before them\./)
     const one = exportWith([more('/a')], request, 1)
     await one.done
     expect(one.warnings[0]).toMatch(/^Reading visitor rows stopped after 1 request at maxRequests \(1 request for the whole run\)/)

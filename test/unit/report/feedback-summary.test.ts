@@ -55,6 +55,7 @@ function report(more: Partial<FeedbackReport> = {}): FeedbackReport {
     pages,
     pagesTruncated: false,
     entries,
+    entriesRead: true,
     requests: 2,
     topPages: 2,
     showReaderText: true,
@@ -224,6 +225,14 @@ describe('a partial, failed, unread or empty read', () => {
   it('says so when no page got a thumb, or no entry was left', () => {
     expect(seenOf(report({ pages: [] })).text).toContain(`${RANGE} No page got a thumbs up or down in this range. 4 feedback entries read`)
     expect(seenOf(report({ entries: [] })).text).toContain(' 12 No feedback entries were left in this range. Read in 2 requests.')
+  })
+
+  it('says the entries were not read when the budget ran out before them, and claims nothing of them', () => {
+    const seen = seenOf(report({ pages: [], entries: [], entriesRead: false, requests: 1, partial: true }))
+    expect(seen.text).toContain(
+      'No page got a thumbs up or down in this range. Feedback entries not read: the request budget ran out before them.'
+    )
+    expect(seen.text).not.toMatch(/No feedback entries|No reader left feedback/)
   })
 })
 

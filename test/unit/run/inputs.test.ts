@@ -336,6 +336,16 @@ describe('readInputs: accepted forms', () => {
     expect(read({ ...ok, analytics: 'true', maxRequests: '40' }).warnings).toEqual([])
   })
 
+  it('refuses a budget below one request per section asked for, naming the minimum', () => {
+    expect(problem({ ...ok, analytics: 'all', maxRequests: '4' })).toContain(
+      '- `maxRequests` (4) is below 5, one request for the first page of each section in `analytics` ' +
+        '(visitors, views, searches, feedback, assistant); set it to at least 5, or ask for fewer sections'
+    )
+    expect(problem({ ...ok, analytics: 'searches,feedback', maxPages: '1' })).toContain('- `maxPages` (1) is below 2,')
+    expect(read({ ...ok, analytics: 'all', maxRequests: '5' }).analytics?.maxRequests).toBe(5)
+    expect(read({ ...ok, analytics: 'true', maxRequests: '1' }).analytics?.maxRequests).toBe(1)
+  })
+
   it('warns of maxPages even when no analytics are asked for, since the input does nothing', () => {
     expect(read({ ...ok, maxPages: '7' }).warnings).toEqual([
       'maxPages is deprecated; use maxRequests (the most analytics requests one run may make), which now takes its value (7).'

@@ -7,7 +7,8 @@ import { counted, num } from '../text/format.js'
 import { assistantSummaryHtml } from './assistant-summary.js'
 import { csvOf } from './csv.js'
 import { GAP_ITEM_CHARS, gapPage } from './docs-gaps.js'
-import type { GapList, SectionRenderer } from './renderer.js'
+import type { Signal } from './fix-first.js'
+import type { GapList, Headline, SectionRenderer } from './renderer.js'
 import { baseJson, partialMark, readPhrase } from './section-data.js'
 
 const unansweredOf = (report: AssistantReport): QuestionEntry[] => report.questions.filter((q) => q.resolutionStatus === 'unanswered')
@@ -53,8 +54,29 @@ function assistantGaps(report: AssistantReport): GapList | undefined {
   }
 }
 
+function assistantHeadlines(report: AssistantReport): Headline[] {
+  if (report.requests === 0) return []
+  const partial = report.partial
+  return [
+    { name: 'Assistant questions', value: report.questions.length, partial },
+    { name: 'Unanswered questions', value: unansweredOf(report).length, partial }
+  ]
+}
+
+/** Unanswered questions by the page they were asked on. */
+function assistantSignals(report: AssistantReport): Signal[] {
+  const pages = new Map<string, number>()
+  for (const question of unansweredOf(report)) {
+    if (question.pageUrl !== null) pages.set(question.pageUrl, (pages.get(question.pageUrl) ?? 0) + 1)
+  }
+  return [...pages].map(([page, count]) => ({ kind: 'unanswered', count, page }))
+}
+
 export const assistantRenderer: SectionRenderer<AssistantReport> = {
+  title: 'Assistant',
   summaryHtml: assistantSummaryHtml,
+  headlines: assistantHeadlines,
+  signals: assistantSignals,
   outputs: (report) => ({ assistantUnanswered: report.requests > 0 ? String(unansweredOf(report).length) : '' }),
   json: (report) => ({
     ...baseJson(report),

@@ -6,7 +6,8 @@ import { counted, num } from '../text/format.js'
 import { csvOf } from './csv.js'
 import { gapPage } from './docs-gaps.js'
 import { feedbackSummaryHtml } from './feedback-summary.js'
-import type { GapList, SectionRenderer } from './renderer.js'
+import type { Signal } from './fix-first.js'
+import type { GapList, Headline, SectionRenderer } from './renderer.js'
 import { baseJson, partialMark, readPhrase } from './section-data.js'
 
 /** Something was read of the feedback: the counts per page, or at least one request of rows. */
@@ -32,8 +33,25 @@ function feedbackGaps(report: FeedbackReport): GapList | undefined {
   }
 }
 
+function feedbackHeadlines(report: FeedbackReport): Headline[] {
+  if (!report.pages) return []
+  const thumbsDown = report.pages.reduce((sum, page) => sum + page.thumbsDown, 0)
+  return [{ name: 'Thumbs down', value: thumbsDown, partial: report.pagesTruncated }]
+}
+
+function feedbackSignals(report: FeedbackReport): Signal[] {
+  const signals: Signal[] = (report.pages ?? []).map((page) => ({ kind: 'thumbs-down', count: page.thumbsDown, page: page.path }))
+  const unhelpful = new Map<string, number>()
+  for (const entry of report.entries) if (entry.helpful === false) unhelpful.set(entry.path, (unhelpful.get(entry.path) ?? 0) + 1)
+  for (const [page, count] of unhelpful) signals.push({ kind: 'not-helpful', count, page })
+  return signals
+}
+
 export const feedbackRenderer: SectionRenderer<FeedbackReport> = {
+  title: 'Feedback',
   summaryHtml: feedbackSummaryHtml,
+  headlines: feedbackHeadlines,
+  signals: feedbackSignals,
   outputs: (report) => ({ feedbackNegative: feedbackRead(report) ? String(negativeFeedback(report)) : '' }),
   json: (report) => ({
     ...baseJson(report),

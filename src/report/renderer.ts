@@ -1,6 +1,7 @@
 // What a person sees of a part's report, in each place the run shows it. Every part has a summary,
 // outputs, a log line and a phrase in the run's last line; an analytics section also has its object
 // in analytics.json, its CSV files and, where it finds any, the gaps it adds to docsGaps.
+import type { Signal } from './fix-first.js'
 
 export interface Renderer<Report> {
   /** Its section of the job summary (HTML). */
@@ -28,7 +29,24 @@ export interface GapList {
   note?: string
 }
 
+/** A headline number of a section, for the top of the report. */
+export interface Headline {
+  /** "Human visitors". */
+  name: string
+  value: number
+  /** Its value over the period of the same length just before, when the run read it. */
+  previous?: { value: number; dateFrom: string; dateTo: string }
+  /** Counted from a partial read: at least this many. */
+  partial?: boolean
+}
+
 export interface SectionRenderer<Report> extends Renderer<Report> {
+  /** Its name in the report's banner: "Page views". */
+  title: string
+  /** Its headline numbers, in the order the report shows them; none for what it did not read. */
+  headlines(report: Report): Headline[]
+  /** What it says readers could not find, page by page or search by search, for "Fix first". */
+  signals?(report: Report): Signal[]
   /** Its object in analytics.json, under the section's name. */
   json(report: Report): Record<string, unknown>
   /** Its CSV files; none when it read nothing. */

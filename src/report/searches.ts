@@ -6,7 +6,7 @@ import { markdownCode } from '../text/escape.js'
 import { counted, num } from '../text/format.js'
 import { csvOf } from './csv.js'
 import { GAP_ITEM_CHARS } from './docs-gaps.js'
-import type { GapList, SectionRenderer } from './renderer.js'
+import type { GapList, Headline, SectionRenderer } from './renderer.js'
 import { baseJson, partialMark, readPhrase } from './section-data.js'
 import { searchesSummaryHtml } from './searches-summary.js'
 
@@ -28,8 +28,20 @@ function searchGaps(report: SearchesReport): GapList | undefined {
   }
 }
 
+function searchesHeadlines(report: SearchesReport): Headline[] {
+  if (report.totalSearches === undefined) return []
+  const unclicked = report.rows.filter(noClick).reduce((sum, row) => sum + row.hits, 0)
+  return [
+    { name: 'Searches', value: report.totalSearches },
+    { name: 'Searches with no click', value: unclicked, partial: report.partial }
+  ]
+}
+
 export const searchesRenderer: SectionRenderer<SearchesReport> = {
+  title: 'Searches',
   summaryHtml: searchesSummaryHtml,
+  headlines: searchesHeadlines,
+  signals: (report) => report.rows.filter(noClick).map((row) => ({ kind: 'no-click', count: row.hits, search: row.query })),
   outputs: (report) => ({ searchesTotal: report.totalSearches === undefined ? '' : String(report.totalSearches) }),
   json: (report) => ({
     ...baseJson(report),

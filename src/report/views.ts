@@ -6,7 +6,9 @@ import { baseJson, readPhrase, trafficCsv, trafficLogLine, trafficOutputs } from
 import { viewsSummaryHtml } from './views-summary.js'
 
 export const viewsRenderer: SectionRenderer<ViewsReport> = {
+  title: 'Page views',
   summaryHtml: viewsSummaryHtml,
+  headlines: (report) => (report.totals ? [{ name: 'Page views', value: report.totals.total }] : []),
   outputs: (report) => trafficOutputs('views', report.totals),
   json: (report) => ({ ...baseJson(report), totals: report.totals ?? null, pageCount: report.rows.length, pages: report.rows }),
   csv: (report) => (report.requests > 0 ? [{ name: 'views.csv', content: trafficCsv(report.rows) }] : []),

@@ -3,7 +3,10 @@
 import { dirname } from 'node:path'
 import { errorMessage } from '../core/error-message.js'
 import { docsGapsText } from '../report/docs-gaps.js'
+import { fixFirst, type FixItem } from '../report/fix-first.js'
 import { footerHtml, type RunInfo } from '../report/footer.js'
+import { fixFirstGaps, type Overview, overviewHtml } from '../report/overview.js'
+import type { GapList } from '../report/renderer.js'
 import type { ReportSink } from '../report/sink.js'
 import { withoutInvisible } from '../text/escape.js'
 import { isSectionReport, type PartReport, readsReaderText, rendererOf, type SectionReport, sectionRendererOf } from './sections.js'
@@ -21,16 +24,45 @@ const SUMMARY_RESERVE_BYTES = 8 * 1024
 export function summaryOf(reports: readonly PartReport[], run?: RunInfo): string {
   let html = ''
   let bytes = 0
-  for (const report of reports) {
-    let part = rendererOf(report).summaryHtml(report)
+  const sections = reports.filter(isSectionReport)
+  // The top of the analytics report comes before its first section, as a piece of its own.
+  const first = reports.findIndex(isSectionReport)
+  const pieces = reports.flatMap((report, index) => {
+    const piece = { name: `the ${report.kind} section`, html: () => rendererOf(report).summaryHtml(report) }
+    return index === first ? [{ name: 'the overview', html: () => overviewHtml(overviewOf(sections)) }, piece] : [piece]
+  })
+  for (const piece of pieces) {
+    let part = piece.html()
     const size = Buffer.byteLength(part)
     if (bytes + size > SUMMARY_LIMIT_BYTES - SUMMARY_RESERVE_BYTES) {
-      part = `<p>The ${report.kind} section is left out: it would take the summary past GitHub's 1 MiB limit. The analytics files hold everything read.</p>\n`
+      part = `<p>${capitalised(piece.name)} is left out: it would take the summary past GitHub's 1 MiB limit. The analytics files hold everything read.</p>\n`
     }
     html += part
     bytes += Buffer.byteLength(part)
   }
   return html !== '' && run ? html + footerHtml(run) : html
+}
+
+/** "Fix first": every section's signals, ranked. */
+function rankingOf(sections: readonly SectionReport[]): FixItem[] {
+  return fixFirst(sections.flatMap((section) => sectionRendererOf(section).signals?.(section) ?? []))
+}
+
+/** The top of the analytics report, from what every section read. */
+export function overviewOf(sections: readonly SectionReport[]): Overview {
+  const [first] = sections
+  return {
+    dateFrom: first?.dateFrom ?? '',
+    dateTo: first?.dateTo ?? '',
+    headlines: sections.flatMap((section) => sectionRendererOf(section).headlines(section)),
+    items: rankingOf(sections),
+    incomplete: sections
+      .filter((section) => section.partial || section.failure !== undefined || section.requests === 0)
+      .map((section) => ({
+        title: sectionRendererOf(section).title,
+        reason: section.failure ?? section.partialReason ?? (section.requests === 0 ? 'not read' : 'not everything was read')
+      }))
+  }
 }
 
 /** The analytics file: the range, whether reader text is in it, then each section's object under its name. */
@@ -54,14 +86,18 @@ function analyticsJson(sections: readonly SectionReport[]): string | undefined {
 
 /** docsGaps: the gaps of every section that shows some, in report order, over the range of the first. */
 export function docsGapsOf(sections: readonly SectionReport[]): string {
-  const found = sections.flatMap((section) => {
+  const lists = sectionGapLists(sections)
+  // The ranking the summary shows first comes first here too, then each section's own list.
+  const ranked = fixFirstGaps(rankingOf(sections))
+  return docsGapsText(ranked && lists.length > 0 ? [ranked, ...lists] : lists, sections[0]?.rangeText ?? '')
+}
+
+/** The list of gaps of every section that shows some, in report order. */
+export function sectionGapLists(sections: readonly SectionReport[]): GapList[] {
+  return sections.flatMap((section) => {
     const list = sectionRendererOf(section).gaps?.(section)
-    return list ? [{ list, range: section.rangeText }] : []
+    return list ? [list] : []
   })
-  return docsGapsText(
-    found.map((gap) => gap.list),
-    found[0]?.range ?? ''
-  )
 }
 
 /** A part in a sentence: "the job", "the views section". */
@@ -140,4 +176,8 @@ export async function publish(reports: readonly PartReport[], sink: ReportSink, 
     if (html !== '') await sink.appendSummary(html)
   })
   return unwritten
+}
+
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1)
 }

@@ -61,3 +61,19 @@ export function describeRange(dateFrom: string, dateTo: string): string {
   }
   return `${dateFrom} up to, not including, ${dateTo}`
 }
+
+/**
+ * A range of valid date inputs as a title shows it, the exclusive end shown as the last day
+ * included: "14–20 Nov 2026", "28 Oct – 3 Nov 2026", "28 Dec 2025 – 3 Jan 2026", "14 Nov 2026".
+ * A range given with times is shown as describeRange shows it.
+ */
+export function shortRange(dateFrom: string, dateTo: string): string {
+  if (!isDateOnly(dateFrom) || !isDateOnly(dateTo)) return describeRange(dateFrom, dateTo)
+  const from = new Date(parseDate(dateFrom) as number)
+  const last = new Date((parseDate(dateTo) as number) - DAY_MS)
+  const [day, month] = dayText(from.getTime()).split(' ')
+  if (last.getTime() <= from.getTime()) return dayText(from.getTime())
+  if (from.getUTCFullYear() !== last.getUTCFullYear()) return `${dayText(from.getTime())} – ${dayText(last.getTime())}`
+  if (from.getUTCMonth() !== last.getUTCMonth()) return `${day} ${month} – ${dayText(last.getTime())}`
+  return `${day}–${dayText(last.getTime())}`
+}

@@ -161,7 +161,8 @@ for (const { name: runtime, node } of runtimes()) {
       // The only link is the footer's, to the workflow run.
       expect(renderSummary(run.summary).links.map((link) => link.text)).toEqual(['workflow run'])
       for (const line of run.summary.split('\n')) expect(line.includes('::')).toBe(false)
-      const rowsHtml = run.summary.match(/<tr>.*?<\/tr>/g) ?? []
+      // The visitor section's tables (the headlines above it have three columns).
+      const rowsHtml = run.summary.slice(run.summary.indexOf('Documentation visitors')).match(/<tr>.*?<\/tr>/g) ?? []
       for (const tr of rowsHtml) expect(tr.match(/<t[dh][ >]/g)?.length).toBeGreaterThanOrEqual(4)
       const top = sorted(rows).slice(0, 25)
       for (const r of top) expect(run.summary).toContain(`<td align="right">${r.total.toLocaleString('en-US')}</td><td align="right">`)
@@ -277,8 +278,9 @@ for (const { name: runtime, node } of runtimes()) {
         visitorsTotal: String(siteTotals(5).total),
         pageCount: '5'
       })
-      expect(renderSummary(run.summary).headings.slice(0, 2)).toEqual([
+      expect(renderSummary(run.summary).headings.slice(0, 3)).toEqual([
         expect.stringMatching(/^✅ Opened acme\/docs#\d+$/),
+        expect.stringMatching(/^📈 Docs health · /),
         '📊 Documentation visitors'
       ])
     })
@@ -348,7 +350,10 @@ for (const { name: runtime, node } of runtimes()) {
           { dateFrom: '2026-11-14', dateTo: '2026-11-21', limit: '250', offset: '250' }
         ])
         const seen = renderSummary(run.summary)
-        expect(seen.tables[0]?.map((row) => row[0])).toEqual(['', 'This period', 'Previous period', 'Change'])
+        // The headlines lead with the change; the visitor section gives both periods.
+        expect(seen.tables[0]?.slice(1, 3).map((row) => row[0])).toEqual(['Human visitors', 'AI visitors'])
+        expect(seen.tables[0]?.[1]?.[2]).toMatch(/^[▲▼±]\s?[\d,]+%$/)
+        expect(seen.tables[1]?.map((row) => row[0])).toEqual(['', 'This period', 'Previous period', 'Change'])
         expect(seen.text).toContain('Previous period: 7 Nov 2026 to 13 Nov 2026 (7 days, UTC).')
         expect(visitorsJson(run)).toMatchObject({
           requests: 3,

@@ -7,8 +7,9 @@ import { describe, expect, it } from 'vitest'
 import type { QuestionEntry } from '../../../src/analytics/assistant.js'
 import type { FeedbackEntry } from '../../../src/analytics/feedback.js'
 import type { SearchEntry } from '../../../src/analytics/searches.js'
-import { DOCS_GAPS_MAX_CHARS } from '../../../src/report/docs-gaps.js'
-import { docsGapsOf } from '../../../src/run/publish.js'
+import { DOCS_GAPS_MAX_CHARS, docsGapsText } from '../../../src/report/docs-gaps.js'
+import { docsGapsOf, sectionGapLists } from '../../../src/run/publish.js'
+import type { SectionReport } from '../../../src/run/sections.js'
 import { maskEmails } from '../../../src/text/reader-text.js'
 import { HOSTILE_TEXT, LONG_LINE } from '../../emulator/analytics-data.js'
 import { readerText, renderSummary } from '../../support/render.js'
@@ -37,6 +38,9 @@ const FEEDBACK_TITLE = '\n\nPages with the most negative feedback:'
 const SEARCHES = `${SEARCHES_TITLE}\n- \`pricing\` (40 searches)\n- \`sso\` (5 searches)`
 const ASSISTANT = `${QUESTIONS_TITLE}\n- \`How do I rotate keys?\` (asked 2 times)\n- \`Billing?\` (asked once)`
 const FEEDBACK = `${FEEDBACK_TITLE}\n- \`/docs/api\`: 5 thumbs down, 1 not helpful\n- \`/docs/install\`: 1 thumbs down\n- \`/docs/new\`: 1 not helpful`
+
+/** The sections' own lists, as docsGapsOf writes them after its ranking. */
+const listsOf = (sections: SectionReport[]): string => docsGapsText(sectionGapLists(sections), sections[0]?.rangeText ?? '')
 
 /** A search term nobody clicked, searched `hits` times. */
 const unclicked = (query: string | undefined, hits = 1): SearchEntry => ({
@@ -84,22 +88,31 @@ describe('docsGapsOf', () => {
   })
 
   it('lists the searches nobody clicked, the unanswered questions and the pages with negative feedback, in the order of the sections', () => {
-    expect(docsGapsOf([visitorsReport(), viewsReport(), searchesReport(), assistantReport(), feedbackReport()])).toBe(
+    expect(listsOf([visitorsReport(), viewsReport(), searchesReport(), assistantReport(), feedbackReport()])).toBe(
       header() + SEARCHES + ASSISTANT + FEEDBACK
     )
-    expect(docsGapsOf([feedbackReport(), searchesReport()])).toBe(header() + FEEDBACK + SEARCHES)
-    expect(docsGapsOf([assistantReport()])).toBe(header() + ASSISTANT)
+    expect(listsOf([feedbackReport(), searchesReport()])).toBe(header() + FEEDBACK + SEARCHES)
+    expect(listsOf([assistantReport()])).toBe(header() + ASSISTANT)
   })
 
-  it('names the range of the first section with a gap', () => {
-    expect(
-      docsGapsOf([
-        viewsReport({ rangeText: 'views range' }),
-        searchesReport({ rows: [], rangeText: 'empty range' }),
-        assistantReport({ rangeText: 'assistant range' }),
-        feedbackReport({ rangeText: 'feedback range' })
-      ])
-    ).toBe(header('assistant range') + ASSISTANT + FEEDBACK)
+  it('names the range the sections were read over', () => {
+    expect(listsOf([viewsReport({ rangeText: 'the range' }), searchesReport({ rows: [] }), assistantReport(), feedbackReport()])).toBe(
+      header('the range') + ASSISTANT + FEEDBACK
+    )
+  })
+
+  it('lists the ranking of the summary first, then each section’s own list', () => {
+    const text = docsGapsOf([searchesReport(), assistantReport(), feedbackReport()])
+    const ranking = [
+      '\n\nFix first (pages and searches ranked by every signal about them):',
+      '- search `pricing`: searched 40× with no click',
+      '- `/docs/api`: 5 thumbs down · 1 marked not helpful',
+      '- search `sso`: searched 5× with no click',
+      '- `/docs/keys`: 2 unanswered questions',
+      '- `/docs/install`: 1 thumbs down'
+    ]
+    expect(text.startsWith(header() + ranking.join('\n'))).toBe(true)
+    expect(text.endsWith(SEARCHES + ASSISTANT + FEEDBACK)).toBe(true)
   })
 })
 
@@ -115,7 +128,7 @@ describe('searches nobody clicked', () => {
       unclicked('never', 0),
       unclicked('negative', -3)
     ]
-    expect(docsGapsOf([searchesReport({ rows })])).toBe(
+    expect(listsOf([searchesReport({ rows })])).toBe(
       header() +
         SEARCHES_TITLE +
         '\n- `no page` (80 searches)\n- `no rate` (70 searches)\n- `negative rate` (60 searches)' +
@@ -125,24 +138,24 @@ describe('searches nobody clicked', () => {
 
   it('keeps the order of the report, most searched first', () => {
     const rows = [unclicked('most', 1234), unclicked('second', 99), unclicked('third', 3)]
-    expect(docsGapsOf([searchesReport({ rows })])).toBe(
+    expect(listsOf([searchesReport({ rows })])).toBe(
       header() + SEARCHES_TITLE + '\n- `most` (1,234 searches)\n- `second` (99 searches)\n- `third` (3 searches)'
     )
   })
 
   it('counts the terms and their searches without their text when reader text is hidden', () => {
-    expect(docsGapsOf([searchesReport({ rows: hiddenSearches(SEARCH_ROWS), showReaderText: false })])).toBe(
+    expect(listsOf([searchesReport({ rows: hiddenSearches(SEARCH_ROWS), showReaderText: false })])).toBe(
       header() + SEARCHES_TITLE + '\n- 2 search terms (45 searches); their text is hidden.'
     )
     // The text is left out even if a report held it.
     const rows = [unclicked('secret term', 1), unclicked('never', 0)]
-    expect(docsGapsOf([searchesReport({ rows, showReaderText: false })])).toBe(
+    expect(listsOf([searchesReport({ rows, showReaderText: false })])).toBe(
       header() + SEARCHES_TITLE + '\n- 1 search term (1 search); their text is hidden.'
     )
   })
 
   it('shows an empty code span for an empty term', () => {
-    expect(docsGapsOf([searchesReport({ rows: [unclicked('', 2)] })])).toBe(header() + SEARCHES_TITLE + '\n- `\u200b` (2 searches)')
+    expect(listsOf([searchesReport({ rows: [unclicked('', 2)] })])).toBe(header() + SEARCHES_TITLE + '\n- `\u200b` (2 searches)')
   })
 })
 
@@ -159,7 +172,7 @@ describe('unanswered assistant questions', () => {
       unanswered('tie'),
       unanswered('answered')
     ]
-    expect(docsGapsOf([assistantReport({ questions })])).toBe(
+    expect(listsOf([assistantReport({ questions })])).toBe(
       header() +
         QUESTIONS_TITLE +
         '\n- `Where is the API key?` (asked 3 times)\n- `Tie` (asked 2 times)\n- `Once only` (asked once)' +
@@ -169,11 +182,11 @@ describe('unanswered assistant questions', () => {
 
   it('writes large counts with separators', () => {
     const questions = Array.from({ length: 1500 }, () => unanswered('Why?'))
-    expect(docsGapsOf([assistantReport({ questions })])).toBe(header() + QUESTIONS_TITLE + '\n- `Why?` (asked 1,500 times)')
+    expect(listsOf([assistantReport({ questions })])).toBe(header() + QUESTIONS_TITLE + '\n- `Why?` (asked 1,500 times)')
   })
 
   it('lists the pages where questions went unanswered, most first, when reader text is hidden', () => {
-    expect(docsGapsOf([assistantReport({ questions: hiddenQuestions(QUESTIONS), showReaderText: false })])).toBe(
+    expect(listsOf([assistantReport({ questions: hiddenQuestions(QUESTIONS), showReaderText: false })])).toBe(
       header() + PAGES_TITLE + '\n- 3 questions left unanswered; their text is hidden.\n- `/docs/keys` (2 questions)'
     )
     const questions = [
@@ -183,7 +196,7 @@ describe('unanswered assistant questions', () => {
       unanswered('secret four', null),
       { ...unanswered('secret five', 'https://docs.example.com/c'), resolutionStatus: 'answered' as const }
     ]
-    const text = docsGapsOf([assistantReport({ questions, showReaderText: false })])
+    const text = listsOf([assistantReport({ questions, showReaderText: false })])
     expect(text).toBe(
       header() +
         PAGES_TITLE +
@@ -199,17 +212,17 @@ describe('unanswered assistant questions', () => {
       unanswered('how do i?', '/docs/keys'),
       unanswered('How do I? ', '/docs/keys')
     ]
-    expect(docsGapsOf([assistantReport({ questions, showReaderText: false })])).toBe(
+    expect(listsOf([assistantReport({ questions, showReaderText: false })])).toBe(
       header() +
         PAGES_TITLE +
         '\n- 3 questions left unanswered; their text is hidden.\n- `/docs/keys` (2 questions)\n- `/Docs/Keys` (1 question)'
     )
-    expect(docsGapsOf([assistantReport({ questions, showReaderText: true })])).toContain('\n- `How  do I?` (asked 3 times)')
+    expect(listsOf([assistantReport({ questions, showReaderText: true })])).toContain('\n- `How  do I?` (asked 3 times)')
   })
 
   it('names a page other than a path of the site as (other page), outside a code span', () => {
     const questions = [unanswered(undefined, '(other page)'), unanswered(undefined, '/docs/keys'), unanswered(undefined, '(other page)')]
-    expect(docsGapsOf([assistantReport({ questions, showReaderText: false })])).toBe(
+    expect(listsOf([assistantReport({ questions, showReaderText: false })])).toBe(
       header() +
         PAGES_TITLE +
         '\n- 3 questions left unanswered; their text is hidden.\n- (other page) (2 questions)\n- `/docs/keys` (1 question)'
@@ -217,7 +230,7 @@ describe('unanswered assistant questions', () => {
   })
 
   it('says how many went unanswered in the singular, even when no page is known', () => {
-    expect(docsGapsOf([assistantReport({ questions: [unanswered(undefined, null)], showReaderText: false })])).toBe(
+    expect(listsOf([assistantReport({ questions: [unanswered(undefined, null)], showReaderText: false })])).toBe(
       header() + PAGES_TITLE + '\n- 1 question left unanswered; their text is hidden.'
     )
   })
@@ -240,7 +253,7 @@ describe('pages with negative feedback', () => {
       { ...notHelpful('/unknown'), helpful: undefined },
       { ...notHelpful('/negative') }
     ]
-    expect(docsGapsOf([feedbackReport({ pages, entries })])).toBe(
+    expect(listsOf([feedbackReport({ pages, entries })])).toBe(
       header() +
         FEEDBACK_TITLE +
         '\n- `/down`: 5 thumbs down\n- `/both`: 1 thumbs down, 3 not helpful\n- `/twice`: 2.5 thumbs down' +
@@ -255,7 +268,7 @@ describe('pages with negative feedback', () => {
       { path: '/c', thumbsUp: 0, thumbsDown: 1, code: 0, total: 1 }
     ]
     const entries = [...Array.from({ length: 4 }, () => notHelpful('/c')), notHelpful('/b'), notHelpful('/d')]
-    expect(docsGapsOf([feedbackReport({ pages, entries })])).toBe(
+    expect(listsOf([feedbackReport({ pages, entries })])).toBe(
       header() +
         FEEDBACK_TITLE +
         '\n- `/c`: 1 thumbs down, 4 not helpful\n- `/a`: 4 thumbs down\n- `/b`: 3 thumbs down, 1 not helpful\n- `/d`: 1 not helpful'
@@ -267,13 +280,13 @@ describe('pages with negative feedback', () => {
       { path: '(other page)', thumbsUp: 0, thumbsDown: 3, code: 0, total: 3 },
       { path: '/docs/api', thumbsUp: 0, thumbsDown: 2, code: 0, total: 2 }
     ]
-    expect(docsGapsOf([feedbackReport({ pages, entries: [notHelpful('(other page)')], showReaderText: false })])).toBe(
+    expect(listsOf([feedbackReport({ pages, entries: [notHelpful('(other page)')], showReaderText: false })])).toBe(
       header() + FEEDBACK_TITLE + '\n- (other page): 3 thumbs down, 1 not helpful\n- `/docs/api`: 2 thumbs down'
     )
   })
 
   it('lists the rows alone when the counts per page were not read, and shows the paths whatever the reader text', () => {
-    expect(docsGapsOf([feedbackReport({ pages: undefined, showReaderText: false })])).toBe(
+    expect(listsOf([feedbackReport({ pages: undefined, showReaderText: false })])).toBe(
       header() + FEEDBACK_TITLE + '\n- `/docs/api`: 1 not helpful\n- `/docs/new`: 1 not helpful'
     )
   })
@@ -307,7 +320,7 @@ describe('hostile reader text', () => {
     assistantReport({ questions: second.map((text) => unanswered(text)) }),
     feedbackReport({ pages: texts.map((path) => ({ path, thumbsUp: 0, thumbsDown: 1, code: 0, total: 1 })).slice(0, 10), entries: [] })
   ]
-  const text = docsGapsOf(sections)
+  const text = listsOf(sections)
 
   it('puts each item in one code span, on one line', () => {
     expect(text).toBe(
@@ -368,7 +381,7 @@ describe('limits', () => {
     const rows = Array.from({ length: 11 }, (_, i) => unclicked(`term ${i}`, 100 - i))
     const questions = Array.from({ length: 11 }, (_, i) => unanswered(`q${i}`, `/page-${i}`))
     const pages = Array.from({ length: 11 }, (_, i) => ({ path: `/p${i}`, thumbsUp: 0, thumbsDown: 20 - i, code: 0, total: 20 - i }))
-    const text = docsGapsOf([
+    const text = listsOf([
       searchesReport({ rows }),
       assistantReport({ questions, showReaderText: false }),
       feedbackReport({ pages, entries: [] })
@@ -403,7 +416,7 @@ describe('limits', () => {
         pages: Array.from({ length: 2000 }, (_, i) => ({ path: long(i), thumbsUp: 0, thumbsDown: 2000 - i, code: 0, total: 0 }))
       })
     ]
-    const text = docsGapsOf(sections)
+    const text = listsOf(sections)
     expect(text.length).toBeLessThanOrEqual(DOCS_GAPS_MAX_CHARS)
     const cut = (i: number): string => `\`${long(i).slice(0, 149)}…\``
     const searchLines = Array.from({ length: 10 }, (_, i) => `\n- ${cut(i)} (${(2000 - i).toLocaleString('en-US')} searches)`)
@@ -429,7 +442,7 @@ describe('limits', () => {
     const lineOf = (n: number, i: number): string => `\n- \`${String.fromCharCode(97 + i).repeat(n)}\` (1 search)`
     const full = Array.from({ length: 10 }, () => 149)
     const fill = [searchesOf(...full), searchesOf(...full)]
-    const filled = docsGapsOf(fill)
+    const filled = listsOf(fill)
     const room = DOCS_GAPS_MAX_CHARS - filled.length
 
     it('starts from two full lists, with room for two more lines and part of a third', () => {
@@ -440,30 +453,30 @@ describe('limits', () => {
 
     it('keeps a line that ends at the limit exactly, and leaves out one a character longer with every line after it', () => {
       const last = room - SEARCHES_TITLE.length - 2 * 165 - 16
-      const exact = docsGapsOf([...fill, searchesOf(149, 149, last, 1)])
+      const exact = listsOf([...fill, searchesOf(149, 149, last, 1)])
       expect(exact).toBe(filled + SEARCHES_TITLE + [149, 149, last].map(lineOf).join(''))
       expect(exact).toHaveLength(DOCS_GAPS_MAX_CHARS)
-      const over = docsGapsOf([...fill, searchesOf(149, 149, last + 1, 1)])
+      const over = listsOf([...fill, searchesOf(149, 149, last + 1, 1)])
       expect(over).toBe(filled + SEARCHES_TITLE + [149, 149].map(lineOf).join(''))
     })
 
     it('leaves out a title whose first line does not fit, and still shows a later list that fits', () => {
       const fuller = [...fill, searchesOf(149, 149)]
-      const before = docsGapsOf(fuller)
+      const before = listsOf(fuller)
       const first = DOCS_GAPS_MAX_CHARS - before.length - SEARCHES_TITLE.length - 16
-      expect(docsGapsOf([...fuller, searchesOf(first)])).toBe(before + SEARCHES_TITLE + lineOf(first, 0))
-      expect(docsGapsOf([...fuller, searchesOf(first)])).toHaveLength(DOCS_GAPS_MAX_CHARS)
-      expect(docsGapsOf([...fuller, searchesOf(first + 1)])).toBe(before)
+      expect(listsOf([...fuller, searchesOf(first)])).toBe(before + SEARCHES_TITLE + lineOf(first, 0))
+      expect(listsOf([...fuller, searchesOf(first)])).toHaveLength(DOCS_GAPS_MAX_CHARS)
+      expect(listsOf([...fuller, searchesOf(first + 1)])).toBe(before)
       const feedbackLine = '\n- `/x`: 1 thumbs down'
       const small = feedbackReport({ pages: [{ path: '/x', thumbsUp: 0, thumbsDown: 1, code: 0, total: 1 }], entries: [] })
-      expect(docsGapsOf([...fuller, searchesOf(first + 1), small])).toBe(before + FEEDBACK_TITLE + feedbackLine)
+      expect(listsOf([...fuller, searchesOf(first + 1), small])).toBe(before + FEEDBACK_TITLE + feedbackLine)
     })
 
     it('leaves out a title that does not fit at all', () => {
       const last = room - SEARCHES_TITLE.length - 2 * 165 - 16 - 20
-      const nearly = docsGapsOf([...fill, searchesOf(149, 149, last)])
+      const nearly = listsOf([...fill, searchesOf(149, 149, last)])
       expect(nearly).toHaveLength(DOCS_GAPS_MAX_CHARS - 20)
-      expect(docsGapsOf([...fill, searchesOf(149, 149, last), searchesOf(1)])).toBe(nearly)
+      expect(listsOf([...fill, searchesOf(149, 149, last), searchesOf(1)])).toBe(nearly)
     })
   })
 })
@@ -475,7 +488,7 @@ describe('invisible characters in reader text', () => {
       assistantReport({ questions: [unanswered('how\u200b do\u2066 I\u200d log in?')] }),
       feedbackReport({ pages: [{ path: '/docs/\u202eipa', thumbsUp: 0, thumbsDown: 2, code: 0, total: 2 }], entries: [] })
     ]
-    expect(docsGapsOf(sections)).toBe(
+    expect(listsOf(sections)).toBe(
       header() +
         `${SEARCHES_TITLE}\n- \`pricegpj.exe\` (3 searches)` +
         `${QUESTIONS_TITLE}\n- \`how do I log in?\` (asked once)` +

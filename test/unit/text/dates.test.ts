@@ -1,6 +1,6 @@
 // Tests the date forms the inputs take and the ranges people read (src/text/dates.ts), by example.
 import { describe, expect, it } from 'vitest'
-import { DAY_MS, dateTimeText, dayText, describeRange, isDateOnly, parseDate, shiftDays } from '../../../src/text/dates.js'
+import { DAY_MS, dateTimeText, dayText, describeRange, isDateOnly, parseDate, shiftDays, shortRange } from '../../../src/text/dates.js'
 
 describe('isDateOnly', () => {
   it('accepts exactly four, two and two digits joined by dashes', () => {
@@ -133,5 +133,17 @@ describe('describeRange', () => {
   it('shows a range with a date-time at either end as written, saying the end is excluded', () => {
     expect(describeRange('2026-11-20T06:00:00Z', '2026-11-21')).toBe('2026-11-20T06:00:00Z up to, not including, 2026-11-21')
     expect(describeRange('2026-11-20', '2026-11-21T06:00:00+01:00')).toBe('2026-11-20 up to, not including, 2026-11-21T06:00:00+01:00')
+  })
+})
+
+describe('shortRange', () => {
+  it.each([
+    ['2026-11-17', '2026-11-24', '17–23 Nov 2026'],
+    ['2026-10-28', '2026-11-04', '28 Oct – 3 Nov 2026'],
+    ['2025-12-28', '2026-01-04', '28 Dec 2025 – 3 Jan 2026'],
+    ['2026-11-14', '2026-11-15', '14 Nov 2026'],
+    ['2026-11-14T06:00:00Z', '2026-11-15', '2026-11-14T06:00:00Z up to, not including, 2026-11-15']
+  ])('shows %s to %s (exclusive) as %s', (from, to, text) => {
+    expect(shortRange(from, to)).toBe(text)
   })
 })

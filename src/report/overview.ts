@@ -1,0 +1,135 @@
+// The top of the analytics report, what a docs lead reads first: a title with the period, a banner
+// when the run did not read everything, the headline numbers with their change against the previous
+// period, the largest move in words, and "Fix first". Changes stand out without colour (GitHub's
+// sanitizer drops it): ▲ or ▼ and the per cent, kept on one line with the number.
+import { htmlText, markdownCode } from '../text/escape.js'
+import { counted, num } from '../text/format.js'
+import { shortRange } from '../text/dates.js'
+import { GAP_ITEM_CHARS, gapPage } from './docs-gaps.js'
+import type { FixItem, Signal } from './fix-first.js'
+import { headCell, pageHtml, rightCell } from './html.js'
+import type { GapList, Headline } from './renderer.js'
+
+/** What the top of the report is made from, gathered from every section read. */
+export interface Overview {
+  dateFrom: string
+  dateTo: string
+  headlines: Headline[]
+  items: FixItem[]
+  /** Sections that are partial, failed or unread, by title, with why. */
+  incomplete: { title: string; reason: string }[]
+}
+
+/** The change from `before` to `now` in whole per cent, or undefined when there was nothing before. */
+function changePercent(now: number, before: number): number | undefined {
+  return before > 0 ? Math.round(((now - before) / before) * 100) : undefined
+}
+
+function changeHtml(headline: Headline): string {
+  const previous = headline.previous
+  if (!previous) return '—'
+  const change = changePercent(headline.value, previous.value)
+  if (change === undefined) return headline.value > 0 ? 'new' : '—'
+  if (change === 0) return '±0%'
+  return `${change > 0 ? '▲' : '▼'}&nbsp;${num(Math.abs(change))}%`
+}
+
+function valueHtml(headline: Headline): string {
+  return `${headline.partial ? '≥&nbsp;' : ''}${num(headline.value)}`
+}
+
+/** The largest change in words: "Human visitors fell 11 % against 10–16 Nov 2026." */
+export function largestMove(headlines: readonly Headline[]): string | undefined {
+  let largest: { headline: Headline; change: number } | undefined
+  for (const headline of headlines) {
+    const change = headline.previous && !headline.partial ? changePercent(headline.value, headline.previous.value) : undefined
+    if (change === undefined || change === 0) continue
+    if (!largest || Math.abs(change) > Math.abs(largest.change)) largest = { headline, change }
+  }
+  if (!largest?.headline.previous) return undefined
+  const { headline, change } = largest
+  const range = shortRange(headline.previous?.dateFrom ?? '', headline.previous?.dateTo ?? '')
+  return `${headline.name} ${change > 0 ? 'rose' : 'fell'} ${num(Math.abs(change))}% against ${range}.`
+}
+
+/** One signal as evidence, its search (reader text) given by `quote`. */
+function evidence(signal: Signal, quote: (text: string) => string): string {
+  switch (signal.kind) {
+    case 'thumbs-down':
+      return `${num(signal.count)} thumbs down`
+    case 'not-helpful':
+      return `${num(signal.count)} marked not helpful`
+    case 'unanswered':
+      return counted(signal.count, 'unanswered question')
+    case 'no-click':
+      return `${quote(signal.search ?? '')} searched ${num(signal.count)}× with no click`
+  }
+}
+
+/** An item's evidence in one line: "14 thumbs down · 'webhook retries' searched 31× with no click". */
+export function evidenceLine(item: FixItem, quote: (text: string) => string): string {
+  return item.signals.map((signal) => evidence(signal, quote)).join(' · ')
+}
+
+const quoteHtml = (text: string): string => `“${htmlText(text, 80)}”`
+
+/** A search that matches no page: how often it was searched with no click. */
+function searchedText(item: FixItem): string {
+  return `searched ${num(item.signals.reduce((sum, signal) => sum + signal.count, 0))}× with no click`
+}
+
+function fixFirstHtml(items: readonly FixItem[]): string[] {
+  if (items.length === 0) return []
+  const lines = items.map((item) =>
+    item.page !== undefined
+      ? `<li>${pageHtml(item.page, 120)}: ${evidenceLine(item, quoteHtml)}</li>`
+      : `<li>Search ${quoteHtml(item.search ?? '')}: ${searchedText(item)}</li>`
+  )
+  return ['<h3>Fix first</h3>', `<ol>\n${lines.join('\n')}\n</ol>`]
+}
+
+function bannerHtml(overview: Overview): string[] {
+  if (overview.incomplete.length === 0) return []
+  const items = overview.incomplete.map(
+    ({ title, reason }) => `<li><strong>${htmlText(title, 60)}:</strong> ${htmlText(reason, 300)}.</li>`
+  )
+  return [
+    '<p>⚠️ <strong>This report is incomplete:</strong> its numbers are what the run read. What was not read:</p>',
+    `<ul>\n${items.join('\n')}\n</ul>`
+  ]
+}
+
+/** The top of the analytics report, as HTML. */
+export function overviewHtml(overview: Overview): string {
+  const parts = [`<h2>📈 Docs health · ${htmlText(shortRange(overview.dateFrom, overview.dateTo), 100)}</h2>`, ...bannerHtml(overview)]
+  if (overview.headlines.length > 0) {
+    const rows = overview.headlines.map(
+      (h) => `<tr><td>${htmlText(h.name, 60)}</td>${rightCell(valueHtml(h))}${rightCell(changeHtml(h))}</tr>`
+    )
+    parts.push(
+      `<table>\n<thead><tr>${headCell('', 'left')}${headCell('This period')}${headCell('Change')}</tr></thead>\n<tbody>\n${rows.join('\n')}\n</tbody>\n</table>`
+    )
+    const move = largestMove(overview.headlines)
+    if (move) parts.push(`<p>${htmlText(move, 200)}</p>`)
+    if (overview.headlines.some((h) => !h.previous || h.partial))
+      parts.push(
+        '<p><sub>Change is against the period of the same length just before; — where the run read no earlier value. ≥ marks a count from a partial read.</sub></p>'
+      )
+  }
+  parts.push(...fixFirstHtml(overview.items))
+  return `${parts.join('\n')}\n`
+}
+
+/** The ranking as the first list of docsGaps, its searches as code spans. */
+export function fixFirstGaps(items: readonly FixItem[]): GapList | undefined {
+  if (items.length === 0) return undefined
+  const quote = (text: string): string => markdownCode(text, GAP_ITEM_CHARS)
+  return {
+    title: 'Fix first (pages and searches ranked by every signal about them)',
+    items: items.map((item) =>
+      item.page !== undefined
+        ? `${gapPage(item.page)}: ${evidenceLine(item, quote)}`
+        : `search ${quote(item.search ?? '')}: ${searchedText(item)}`
+    )
+  }
+}

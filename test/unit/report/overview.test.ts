@@ -1,0 +1,148 @@
+// Tests the top of the analytics report (src/report/overview.ts) as a reader sees it on GitHub
+// (test/support/render.js): the title with the period, a banner when the run did not read
+// everything, the headlines with their change, the largest move in words, and "Fix first".
+import { describe, expect, it } from 'vitest'
+import type { FixItem } from '../../../src/report/fix-first.js'
+import { fixFirstGaps, largestMove, type Overview, overviewHtml } from '../../../src/report/overview.js'
+import type { Headline } from '../../../src/report/renderer.js'
+import { HOSTILE_TEXT } from '../../emulator/analytics-data.js'
+import { renderSummary } from '../../support/render.js'
+
+const before = (value: number): Headline['previous'] => ({ value, dateFrom: '2026-11-10', dateTo: '2026-11-17' })
+const HEADLINES: Headline[] = [
+  { name: 'Human visitors', value: 8900, previous: before(10_000) },
+  { name: 'AI visitors', value: 1200, previous: before(1000) },
+  { name: 'Page views', value: 31_000 },
+  { name: 'Unanswered questions', value: 6, partial: true }
+]
+const WEBHOOKS: FixItem = {
+  page: '/api-reference/webhooks',
+  score: 91,
+  signals: [
+    { kind: 'thumbs-down', count: 14, page: '/api-reference/webhooks' },
+    { kind: 'no-click', count: 31, search: 'webhook retries' },
+    { kind: 'unanswered', count: 6, page: '/api-reference/webhooks' }
+  ]
+}
+const overview = (more: Partial<Overview> = {}): Overview => ({
+  dateFrom: '2026-11-17',
+  dateTo: '2026-11-24',
+  headlines: HEADLINES,
+  items: [WEBHOOKS],
+  incomplete: [],
+  ...more
+})
+
+describe('overviewHtml', () => {
+  it('starts with the period, then the headlines with their change, the largest move and what to fix first', () => {
+    const seen = renderSummary(overviewHtml(overview()))
+    expect(seen.headings).toEqual(['📈 Docs health · 17–23 Nov 2026', 'Fix first'])
+    expect(seen.tables[0]).toEqual([
+      ['', 'This period', 'Change'],
+      ['Human visitors', '8,900', '▼ 11%'],
+      ['AI visitors', '1,200', '▲ 20%'],
+      ['Page views', '31,000', '—'],
+      ['Unanswered questions', '≥ 6', '—']
+    ])
+    expect(seen.text).toContain('AI visitors rose 20% against 10–16 Nov 2026.')
+    expect(seen.text).toContain(
+      'Fix first /api-reference/webhooks: 14 thumbs down · “webhook retries” searched 31× with no click · 6 unanswered questions'
+    )
+    expect(seen.text.indexOf('Human visitors')).toBeLessThan(seen.text.indexOf('Fix first'))
+  })
+
+  it('keeps each arrow on one line with its number, and the table to three columns for a phone', () => {
+    const html = overviewHtml(overview())
+    expect(html).toContain('▼&nbsp;11%')
+    expect(html).toContain('≥&nbsp;6')
+    for (const row of renderSummary(html).tables[0] ?? []) expect(row).toHaveLength(3)
+  })
+
+  it('says new, no change or nothing where a per cent cannot be given', () => {
+    const seen = renderSummary(
+      overviewHtml(
+        overview({
+          headlines: [
+            { name: 'Searches', value: 5, previous: before(0) },
+            { name: 'Thumbs down', value: 0, previous: before(0) },
+            { name: 'Page views', value: 7, previous: before(7) }
+          ]
+        })
+      )
+    )
+    expect(seen.tables[0]?.slice(1).map((row) => row[2])).toEqual(['new', '—', '±0%'])
+    // Every headline has an earlier value: no footnote on what — means.
+    expect(seen.text).not.toContain('no earlier value')
+  })
+
+  it('explains — and ≥ once, under the table, when some headline has no earlier value or was cut', () => {
+    expect(renderSummary(overviewHtml(overview())).text).toContain(
+      'Change is against the period of the same length just before; — where the run read no earlier value. ≥ marks a count from a partial read.'
+    )
+  })
+
+  it('puts a banner naming what was not read before the headlines, and none when everything was read', () => {
+    const partial = overview({
+      incomplete: [
+        { title: 'Feedback', reason: 'feedback rows not read: the request budget ran out (maxRequests, 5 requests for the whole run)' }
+      ]
+    })
+    const seen = renderSummary(overviewHtml(partial))
+    expect(seen.text).toContain(
+      '⚠️ This report is incomplete: its numbers are what the run read. What was not read: Feedback: feedback rows not read: the request budget ran out'
+    )
+    expect(seen.text.indexOf('incomplete')).toBeLessThan(seen.text.indexOf('Human visitors'))
+    expect(renderSummary(overviewHtml(overview())).text).not.toContain('incomplete')
+  })
+
+  it('leaves out the table and the list when there is nothing for them', () => {
+    const seen = renderSummary(overviewHtml(overview({ headlines: [], items: [] })))
+    expect(seen.headings).toEqual(['📈 Docs health · 17–23 Nov 2026'])
+    expect(seen.tables).toEqual([])
+  })
+
+  it('shows hostile searches and pages as text: no markup, link or mention, cut to a line', () => {
+    for (const text of HOSTILE_TEXT) {
+      const item: FixItem = { search: text, score: 3, signals: [{ kind: 'no-click', count: 3, search: text }] }
+      const page: FixItem = { page: `/${text}`, score: 3, signals: [{ kind: 'thumbs-down', count: 1, page: `/${text}` }] }
+      const seen = renderSummary(overviewHtml(overview({ items: [item, page], incomplete: [{ title: 'Searches', reason: text }] })))
+      expect(seen.links).toEqual([])
+      expect(seen.references).toEqual([])
+      // Escaped: the markup is text, not an element.
+      expect(seen.html).not.toMatch(/<img|<script/)
+    }
+    const long: FixItem = { search: 'w'.repeat(500), score: 1, signals: [{ kind: 'no-click', count: 1, search: 'w'.repeat(500) }] }
+    expect(renderSummary(overviewHtml(overview({ items: [long] }))).text).toContain(
+      `Search “${'w'.repeat(79)}…”: searched 1× with no click`
+    )
+  })
+})
+
+describe('largestMove', () => {
+  it('names the largest change of a whole count, with the earlier period', () => {
+    expect(largestMove(HEADLINES)).toBe('AI visitors rose 20% against 10–16 Nov 2026.')
+    expect(largestMove([{ name: 'Human visitors', value: 50, previous: before(100) }])).toBe(
+      'Human visitors fell 50% against 10–16 Nov 2026.'
+    )
+  })
+
+  it('says nothing without a change to tell, or of a count from a partial read', () => {
+    expect(largestMove([{ name: 'Page views', value: 3 }])).toBeUndefined()
+    expect(largestMove([{ name: 'Page views', value: 3, previous: before(3) }])).toBeUndefined()
+    expect(largestMove([{ name: 'Searches', value: 90, previous: before(10), partial: true }])).toBeUndefined()
+  })
+})
+
+describe('fixFirstGaps', () => {
+  it('lists the ranking for docsGaps, pages and searches as code spans', () => {
+    const topic: FixItem = { search: 'pricing', score: 7, signals: [{ kind: 'no-click', count: 7, search: 'pricing' }] }
+    expect(fixFirstGaps([WEBHOOKS, topic])).toEqual({
+      title: 'Fix first (pages and searches ranked by every signal about them)',
+      items: [
+        '`/api-reference/webhooks`: 14 thumbs down · `webhook retries` searched 31× with no click · 6 unanswered questions',
+        'search `pricing`: searched 7× with no click'
+      ]
+    })
+    expect(fixFirstGaps([])).toBeUndefined()
+  })
+})

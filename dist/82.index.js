@@ -1032,7 +1032,11 @@ function bannerHtml(overview) {
 }
 /** The top of the analytics report, as HTML. */
 function overviewHtml(overview) {
-    const parts = [`<h2>📈 Docs health · ${(0,text_escape/* htmlText */.js)((0,dates/* shortRange */.W5)(overview.dateFrom, overview.dateTo), 100)}</h2>`, ...bannerHtml(overview)];
+    const parts = [
+        `<h2>📈 Docs health · ${(0,text_escape/* htmlText */.js)((0,dates/* shortRange */.W5)(overview.dateFrom, overview.dateTo), 100)}</h2>`,
+        `<p><sub>${(0,text_escape/* htmlText */.js)(overview.rangeText, 200)} · read in ${(0,format/* counted */.hS)(overview.requests, 'request')} · the analytics files hold every row read</sub></p>`,
+        ...bannerHtml(overview)
+    ];
     if (overview.headlines.length > 0) {
         const rows = overview.headlines.map((h) => `<tr><td>${(0,text_escape/* htmlText */.js)(h.name, 60)}</td>${(0,html/* rightCell */.dQ)(valueHtml(h))}${(0,html/* rightCell */.dQ)(changeHtml(h))}</tr>`);
         parts.push(`<table>\n<thead><tr>${(0,html/* headCell */.DW)('', 'left')}${(0,html/* headCell */.DW)('This period')}${(0,html/* headCell */.DW)('Change')}</tr></thead>\n<tbody>\n${rows.join('\n')}\n</tbody>\n</table>`);
@@ -1111,6 +1115,8 @@ function overviewOf(sections) {
     return {
         dateFrom: first?.dateFrom ?? '',
         dateTo: first?.dateTo ?? '',
+        rangeText: first?.rangeText ?? '',
+        requests: sections.reduce((sum, section) => sum + section.requests, 0),
         headlines: sections.flatMap((section) => (0,run_sections/* sectionRendererOf */.W3)(section).headlines(section)),
         items: rankingOf(sections),
         incomplete: sections
@@ -1347,7 +1353,7 @@ async function work(inputs, options = {}) {
         const analytics = inputs.analytics;
         if (analytics) {
             const plan = { projectId: inputs.projectId, ...analytics, showReaderText: await showReaderText(analytics) };
-            reports.push(...(0,run_sections/* inReportOrder */.ET)(await runParts((0,run_sections/* sectionParts */.ME)(client, plan), ctx, reported, ANALYTICS_CONCURRENCY)));
+            reports.push(...(await runParts((0,run_sections/* sectionParts */.ME)(client, plan), ctx, reported, ANALYTICS_CONCURRENCY)));
         }
         return { reports };
     }

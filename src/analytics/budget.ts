@@ -7,13 +7,13 @@
 // gets its first page before any section gets a second, whatever order the concurrent reads run in.
 //
 // Some sections go first for further pages (the gap signals, which say what readers could not find):
-// until each of them has read all it will, the further pages of the others wait their turn.
+// until each has read all it will, another section's further page is refused when it would leave
+// fewer free requests than one for each of them. No read waits for another.
 
 export class RequestBudget {
   private spent = 0
   private readonly reserved = new Set<string>()
   private readonly ahead = new Set<string>()
-  private waiting: (() => void)[] = []
 
   constructor(readonly limit: number) {}
 
@@ -30,14 +30,16 @@ export class RequestBudget {
 
   /**
    * Takes one request: the one reserved for `key` when there is one, otherwise one that no
-   * reservation holds. False when there is none.
+   * reservation holds and, for a further page of `section` when it does not go first, that leaves
+   * one free request for each section that goes first and is still reading. False when there is none.
    */
-  take(key?: string): boolean {
+  take(key?: string, section?: string): boolean {
     if (key !== undefined && this.reserved.delete(key)) {
       this.spent++
       return true
     }
-    if (this.spent + this.reserved.size >= this.limit) return false
+    const held = section !== undefined && !this.ahead.has(section) ? this.ahead.size : 0
+    if (this.spent + this.reserved.size + held >= this.limit) return false
     this.spent++
     return true
   }
@@ -52,33 +54,9 @@ export class RequestBudget {
     for (const section of sections) this.ahead.add(section)
   }
 
-  /** `section` has read all it will; once no section that goes first is left, the others' further pages go on. */
+  /** `section` has read all it will: the requests held for it go to the others. */
   finished(section: string): void {
     this.ahead.delete(section)
-    if (this.ahead.size > 0) return
-    const waiting = this.waiting
-    this.waiting = []
-    for (const go of waiting) go()
-  }
-
-  /**
-   * Resolves when `section` may ask for a further page: at once for a section that goes first, or
-   * when none is left; otherwise once every such section is finished. Rejects with the signal's
-   * reason (the run's StopError) as soon as it aborts.
-   */
-  turn(section: string, signal: AbortSignal): Promise<void> {
-    if (signal.aborted) return Promise.reject(signal.reason as Error)
-    if (this.ahead.size === 0 || this.ahead.has(section)) return Promise.resolve()
-    return new Promise((resolve, reject) => {
-      const onAbort = (): void => {
-        reject(signal.reason as Error)
-      }
-      signal.addEventListener('abort', onAbort, { once: true })
-      this.waiting.push(() => {
-        signal.removeEventListener('abort', onAbort)
-        resolve()
-      })
-    })
   }
 
   get used(): number {

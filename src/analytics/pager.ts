@@ -86,8 +86,8 @@ export interface ReadOptions<Row> {
   log: Log
   /** Called with each page's rows as it arrives; `index` counts pages from 0. */
   onPage(rows: readonly Row[], index: number): void | Promise<void>
-  /** Waited for before each page after the first (the budget's turn for further pages). */
-  beforeFurtherPage?: () => Promise<void>
+  /** The section the read is part of, which the budget may hold further pages back for (budget.ts). */
+  section?: string
 }
 
 /**
@@ -107,8 +107,7 @@ export async function readPages<Row>(paging: Paging<Row>, progress: ReadProgress
         end(progress, 'row-limit', options)
         return
       }
-      if (index > 0) await options.beforeFurtherPage?.()
-      if (!budget.take(index === 0 ? key : undefined)) {
+      if (!(index === 0 ? budget.take(key) : budget.take(undefined, options.section))) {
         end(progress, 'budget', options)
         return
       }

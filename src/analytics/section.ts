@@ -86,9 +86,9 @@ export function cursorReadById<Row extends { id: string }, Kept>(
 
 /**
  * Makes the reads of `section` one after another, each until the service has no more, the budget is
- * spent, the section holds all the rows it keeps (its reads share one room), or a guard ends it; each
- * further page waits for the section's turn (budget.ts). Errors pass through; the reservations of
- * reads left unread are given back, and the section is finished in the budget however it ended.
+ * spent, the section holds all the rows it keeps (its reads share one room), or a guard ends it.
+ * Errors pass through; the reservations of reads left unread are given back, and the section is
+ * finished in the budget however it ended (budget.ts).
  */
 export async function readSection(
   section: string,
@@ -97,7 +97,7 @@ export async function readSection(
   ctx: PartContext
 ): Promise<void> {
   const room = sectionRoom()
-  const { log, lifetime } = ctx
+  const { log } = ctx
   try {
     for (const read of reads) {
       await readPages(read.paging, read.progress, {
@@ -107,7 +107,7 @@ export async function readSection(
         room,
         log,
         onPage: (rows, index) => read.onPage(rows, index, log),
-        beforeFurtherPage: () => budget.turn(section, lifetime.signal)
+        section
       })
     }
   } finally {

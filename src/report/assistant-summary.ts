@@ -7,7 +7,7 @@ import type { CallerStats } from '../api/schemas.js'
 import { htmlText } from '../text/escape.js'
 import { counted, num } from '../text/format.js'
 import { headCell, pageHtml, rightCell } from './html.js'
-import { hiddenTextHtml, leftOutHtml, openingHtml, readLine, sectionHtml, withinBudget } from './section-html.js'
+import { hiddenTextHtml, leftOutHtml, openingHtml, sectionHtml, withinBudget } from './section-html.js'
 
 const QUESTION_CHARS = 200
 const PAGE_CHARS = 120
@@ -114,6 +114,5 @@ export function assistantSummaryHtml(report: AssistantReport): string {
   }
   if (shownCallers) parts.push(callersHtml(shownCallers))
   if (unanswered.length > 0) parts.push(...unansweredHtml(report, unanswered))
-  parts.push(readLine(report.requests))
   return sectionHtml(parts)
 }

@@ -7,7 +7,7 @@ import type { FeedbackByPageRow } from '../api/schemas.js'
 import { htmlText } from '../text/escape.js'
 import { counted, num } from '../text/format.js'
 import { headCell, pageHtml, rightCell } from './html.js'
-import { hiddenTextHtml, leftOutHtml, openingHtml, readLine, sectionHtml, withinBudget } from './section-html.js'
+import { hiddenTextHtml, leftOutHtml, openingHtml, sectionHtml, withinBudget } from './section-html.js'
 
 const PATH_CHARS = 120
 const COMMENT_CHARS = 200
@@ -89,6 +89,5 @@ export function feedbackSummaryHtml(report: FeedbackReport): string {
     if (report.pages) parts.push(...pagesHtml(report, report.pages))
     parts.push(...entriesHtml(report))
   }
-  parts.push(readLine(report.requests))
   return sectionHtml(parts)
 }

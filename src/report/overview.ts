@@ -14,6 +14,10 @@ import type { GapList, Headline } from './renderer.js'
 export interface Overview {
   dateFrom: string
   dateTo: string
+  /** The range in words, the exclusive end shown as the last day included. */
+  rangeText: string
+  /** Requests every section made, together. */
+  requests: number
   headlines: Headline[]
   items: FixItem[]
   /** Sections that are partial, failed or unread, by title, with why. */
@@ -101,7 +105,11 @@ function bannerHtml(overview: Overview): string[] {
 
 /** The top of the analytics report, as HTML. */
 export function overviewHtml(overview: Overview): string {
-  const parts = [`<h2>📈 Docs health · ${htmlText(shortRange(overview.dateFrom, overview.dateTo), 100)}</h2>`, ...bannerHtml(overview)]
+  const parts = [
+    `<h2>📈 Docs health · ${htmlText(shortRange(overview.dateFrom, overview.dateTo), 100)}</h2>`,
+    `<p><sub>${htmlText(overview.rangeText, 200)} · read in ${counted(overview.requests, 'request')} · the analytics files hold every row read</sub></p>`,
+    ...bannerHtml(overview)
+  ]
   if (overview.headlines.length > 0) {
     const rows = overview.headlines.map(
       (h) => `<tr><td>${htmlText(h.name, 60)}</td>${rightCell(valueHtml(h))}${rightCell(changeHtml(h))}</tr>`

@@ -6,7 +6,7 @@ import { dateTimeText } from '../text/dates.js'
 import { htmlText } from '../text/escape.js'
 import { counted, num } from '../text/format.js'
 import { headCell, pageHtml, rightCell } from './html.js'
-import { hiddenTextHtml, leftOutHtml, openingHtml, readLine, sectionHtml, withinBudget } from './section-html.js'
+import { hiddenTextHtml, leftOutHtml, openingHtml, sectionHtml, withinBudget } from './section-html.js'
 
 const TERM_CHARS = 200
 const PATH_CHARS = 120
@@ -65,7 +65,7 @@ export function searchesSummaryHtml(report: SearchesReport): string {
   const parts = openingHtml(report, '🔎', 'Searches', read)
   if (!read) return sectionHtml(parts)
   if (rows.length === 0 && (report.totalSearches ?? 0) <= 0) {
-    parts.push('<p>No one searched the docs in this range.</p>', readLine(report.requests))
+    parts.push('<p>No one searched the docs in this range.</p>')
     return sectionHtml(parts)
   }
   // Rows come most searched first, and so do these.
@@ -82,6 +82,5 @@ export function searchesSummaryHtml(report: SearchesReport): string {
         ...tableHtml((n) => `Top ${counted(n, 'search term')} with no click`, NO_CLICK_HEAD, noClicks, report.topPages, noClickRow)
       )
   }
-  parts.push(readLine(report.requests))
   return sectionHtml(parts)
 }

@@ -35,24 +35,16 @@ export function leftOutHtml(left: number, noun: string, plural = `${noun}s`): st
 
 /**
  * The lines that open a section: its heading (❌ when it makes the step fail, ⚠️ when it is partial
- * or nothing was read), the range, and why it failed, was not read or is partial. With nothing
- * `read`, the section ends there.
+ * or nothing was read), and why it failed, was not read or is partial. With nothing `read`, the
+ * section ends there. The range and the requests are said once, at the top of the report.
  */
 export function openingHtml(report: SectionBase, icon: string, title: string, read: boolean): string[] {
-  const parts = [
-    `<h2>${report.failure ? '❌' : report.partial || !read ? '⚠️' : icon} ${title}</h2>`,
-    `<p>${htmlText(report.rangeText, 200)}</p>`
-  ]
+  const parts = [`<h2>${report.failure ? '❌' : report.partial || !read ? '⚠️' : icon} ${title}</h2>`]
   if (report.failure) parts.push(`<p><strong>Why the step failed:</strong> ${messageHtml(report.failure, 1000)}</p>`)
   else if (!read) parts.push(`<p><strong>Not read:</strong> ${htmlText(report.partialReason ?? 'nothing was read', 300)}.</p>`)
   else if (report.partial)
     parts.push(`<p><strong>Partial:</strong> ${htmlText(report.partialReason ?? 'not everything was read', 300)}.</p>`)
   return parts
-}
-
-/** The line that closes a section. */
-export function readLine(requests: number): string {
-  return `<p><sub>Read in ${counted(requests, 'request')}.</sub></p>`
 }
 
 /** Why text readers typed is missing, and how to show it; `what` names it ("Search terms"). */

@@ -5,7 +5,7 @@ import type { ViewsReport } from '../analytics/views.js'
 import type { ViewRow, VisitorTotals } from '../api/schemas.js'
 import { counted, num } from '../text/format.js'
 import { headCell, pageHtml, rightCell } from './html.js'
-import { leftOutHtml, openingHtml, readLine, sectionHtml, withinBudget } from './section-html.js'
+import { leftOutHtml, openingHtml, sectionHtml, withinBudget } from './section-html.js'
 import { aiShare, shareBar } from './traffic-cells.js'
 
 const PATH_CHARS = 120
@@ -46,6 +46,5 @@ export function viewsSummaryHtml(report: ViewsReport): string {
     const rest = report.rows.slice(top.length)
     if (rest.length > 0) parts.push(restHtml(rest))
   }
-  parts.push(readLine(report.requests))
   return sectionHtml(parts)
 }

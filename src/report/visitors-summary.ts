@@ -100,7 +100,6 @@ export function visitorsSummaryHtml(report: VisitorsReport): string {
     const rest = report.rows.slice(top.length)
     if (rest.length > 0) parts.push(restHtml(rest))
   }
-  parts.push(`<p><sub>Read in ${counted(report.requests, 'request')}; the analytics files hold every page read.</sub></p>`)
   return sectionHtml(parts)
 }
 

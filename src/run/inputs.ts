@@ -55,7 +55,7 @@ export const INPUT_DEFAULTS = {
   failOn: 'failed',
   baseUrl: 'https://api.mintlify.com',
   analytics: 'false',
-  topPages: '20',
+  topPages: '10',
   maxRequests: '40',
   compare: 'previous',
   readerText: 'auto',

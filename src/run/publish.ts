@@ -54,6 +54,8 @@ export function overviewOf(sections: readonly SectionReport[]): Overview {
   return {
     dateFrom: first?.dateFrom ?? '',
     dateTo: first?.dateTo ?? '',
+    rangeText: first?.rangeText ?? '',
+    requests: sections.reduce((sum, section) => sum + section.requests, 0),
     headlines: sections.flatMap((section) => sectionRendererOf(section).headlines(section)),
     items: rankingOf(sections),
     incomplete: sections

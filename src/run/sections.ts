@@ -28,7 +28,7 @@ interface SectionEntry<Api, Report> {
   comparison?: string
   /** Whether it reads text that readers typed (search terms, comments, questions). */
   readsReaderText: boolean
-  /** Whether it says what readers could not find: it runs first, and its further pages come before the others' (budget.ts). */
+  /** Whether it says what readers could not find: the budget holds requests back for its further pages (budget.ts). */
   gapSignal: boolean
   part(api: Api, request: SectionRequest, budget: RequestBudget): Part<Report>
   render: SectionRenderer<Report>
@@ -96,22 +96,14 @@ export function readsReaderText(sections: readonly SectionName[]): boolean {
 }
 
 /**
- * The parts that read the sections, sharing one budget with its plan reserved, in the order they
- * run: the gap signals first, whose further pages come before the others'. Since parts start in
- * list order, a section that waits for its turn starts only once every gap signal has started, so
- * each one it waits for is reading and will finish. `inReportOrder` puts their reports back in order.
+ * The parts that read the sections, in report order, sharing one budget with its plan reserved and
+ * requests held back for the gap signals' further pages.
  */
 export function sectionParts(api: AnalyticsApi, plan: SectionsPlan): Part<SectionReport>[] {
-  const names = [...plan.sections].sort((a, b) => Number(SECTIONS[b].gapSignal) - Number(SECTIONS[a].gapSignal))
-  const entries = names.map((name) => SECTIONS[name])
+  const entries = plan.sections.map((name) => SECTIONS[name])
   const budget = plannedBudget(entries, plan.compare, plan.maxRequests)
-  budget.first(names.filter((name) => SECTIONS[name].gapSignal))
+  budget.first(plan.sections.filter((name) => SECTIONS[name].gapSignal))
   const { projectId, dateFrom, dateTo, topPages, showReaderText, compare } = plan
   const request: SectionRequest = { projectId, dateFrom, dateTo, topPages, showReaderText, compare }
   return entries.map((section) => section.part(api, request, budget) as Part<SectionReport>)
-}
-
-/** The reports in the table's order, the order the report shows them in. */
-export function inReportOrder(reports: readonly SectionReport[]): SectionReport[] {
-  return [...reports].sort((a, b) => SECTION_NAMES.indexOf(a.kind) - SECTION_NAMES.indexOf(b.kind))
 }

@@ -14,7 +14,7 @@ import { runnerSink } from '../github/runner-sink.js'
 import { ACTION_NAME, ACTION_VERSION } from '../version.js'
 import type { AnalyticsInputs, Inputs } from './inputs.js'
 import { publish, type Unwritten } from './publish.js'
-import { inReportOrder, type PartReport, readsReaderText, rendererOf, sectionParts } from './sections.js'
+import { type PartReport, readsReaderText, rendererOf, sectionParts } from './sections.js'
 
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
 /** After a cancellation signal the runner kills the process within 10 s; leave well before. */
@@ -133,7 +133,7 @@ export async function work(inputs: Inputs, options: WorkOptions = {}): Promise<R
     const analytics = inputs.analytics
     if (analytics) {
       const plan = { projectId: inputs.projectId, ...analytics, showReaderText: await showReaderText(analytics) }
-      reports.push(...inReportOrder(await runParts(sectionParts(client, plan), ctx, reported, ANALYTICS_CONCURRENCY)))
+      reports.push(...(await runParts(sectionParts(client, plan), ctx, reported, ANALYTICS_CONCURRENCY)))
     }
     return { reports }
   } finally {

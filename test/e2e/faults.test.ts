@@ -207,7 +207,9 @@ const warningsOf = (run: ActionRun): string[] =>
     .split('\n')
     .filter((line) => line.startsWith('::warning::'))
     .map((line) => line.slice('::warning::'.length))
-const h2sOf = (run: ActionRun): string[] => [...renderSummary(run.summary).html.matchAll(/<h2>(.*?)<\/h2>/g)].map((m) => m[1] ?? '')
+/** The sections' h2s in the summary, after the report's title. */
+const h2sOf = (run: ActionRun): string[] =>
+  [...renderSummary(run.summary).html.matchAll(/<h2>(.*?)<\/h2>/g)].map((m) => m[1] ?? '').filter((h) => !h.startsWith('📈 Docs health · '))
 
 /** The summary's h2s: each section's own icon, or the one given for it (❌ failed, ⚠️ partial). */
 function headingsWith(marked: Partial<Record<string, string>>): string[] {
@@ -359,7 +361,8 @@ const WRITE_SCENARIOS: Scenario[] = [
       expect(run.outputs).toMatchObject({ pageCount: '600', analyticsCsvFile: '', analyticsFile: '', analyticsDir: '' })
       const headings = renderSummary(run.summary).headings
       expect(headings[0]).toMatch(/^✅ Opened acme\/docs#\d+$/)
-      expect(headings[1]).toBe('📊 Documentation visitors')
+      expect(headings[1]).toMatch(/^📈 Docs health · /)
+      expect(headings[2]).toBe('📊 Documentation visitors')
       expect(run.stdout).toContain('Failed after ')
     }
   },

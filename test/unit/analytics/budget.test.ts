@@ -139,50 +139,36 @@ describe('release', () => {
 })
 
 describe('sections that go first for further pages', () => {
-  /** Whether the promise has settled after the pending callbacks ran, and how. */
-  async function state(promise: Promise<void>): Promise<'waiting' | 'resolved' | 'rejected'> {
-    let seen: 'waiting' | 'resolved' | 'rejected' = 'waiting'
-    promise.then(
-      () => (seen = 'resolved'),
-      () => (seen = 'rejected')
-    )
-    await new Promise((resolve) => setImmediate(resolve))
-    return seen
-  }
-
-  it('lets a section that goes first ask at once, and the others once every such section is finished', async () => {
-    const budget = new RequestBudget(10)
+  it('refuses another section a further page that would leave less than one free request for each of them still reading', () => {
+    const budget = new RequestBudget(5)
+    budget.reserve(['views', 'feedback'])
     budget.first(['feedback', 'searches'])
-    const signal = new AbortController().signal
-    expect(await state(budget.turn('feedback', signal))).toBe('resolved')
-    const views = budget.turn('views', signal)
-    const visitors = budget.turn('visitors', signal)
-    expect(await state(views)).toBe('waiting')
-    budget.finished('feedback')
-    expect(await state(views)).toBe('waiting')
+    // 3 free: views may take one, which leaves 2, one for each section that goes first.
+    expect(budget.take(undefined, 'views')).toBe(true)
+    expect(budget.take(undefined, 'views')).toBe(false)
+    // They themselves take what is free.
+    expect(budget.take(undefined, 'searches')).toBe(true)
     budget.finished('searches')
-    expect([await state(views), await state(visitors)]).toEqual(['resolved', 'resolved'])
-    expect(await state(budget.turn('views', signal))).toBe('resolved')
-  })
-
-  it('lets every section ask at once when none goes first', async () => {
-    const budget = new RequestBudget(10)
-    expect(await state(budget.turn('views', new AbortController().signal))).toBe('resolved')
-    // A section finished that never went first changes nothing.
-    budget.finished('views')
-    expect(await state(budget.turn('views', new AbortController().signal))).toBe('resolved')
-  })
-
-  it("stops waiting with the run's stop when the signal aborts, before or while it waits", async () => {
-    const budget = new RequestBudget(10)
-    budget.first(['feedback'])
-    const controller = new AbortController()
-    const waiting = budget.turn('views', controller.signal)
-    const reason = new Error('stopped')
-    controller.abort(reason)
-    await expect(waiting).rejects.toBe(reason)
-    await expect(budget.turn('views', controller.signal)).rejects.toBe(reason)
-    // Its turn coming later changes nothing for a wait already ended.
+    expect(budget.take(undefined, 'views')).toBe(false)
     budget.finished('feedback')
+    // None goes first any more: what no reservation holds (the first reads of views and feedback hold two) is free.
+    expect([budget.take(undefined, 'views'), budget.take(undefined, 'views')]).toEqual([true, false])
+    expect([budget.take('feedback'), budget.take('views')]).toEqual([true, true])
+    expect(budget.used).toBe(5)
+  })
+
+  it('holds nothing back for a read that names no section, or when no section goes first', () => {
+    const first = new RequestBudget(2)
+    first.first(['feedback', 'searches'])
+    expect([first.take(), first.take(), first.take()]).toEqual([true, true, false])
+    const none = new RequestBudget(2)
+    expect([none.take(undefined, 'views'), none.take(undefined, 'views'), none.take(undefined, 'views')]).toEqual([true, true, false])
+  })
+
+  it('changes nothing when a section that never went first is finished', () => {
+    const budget = new RequestBudget(2)
+    budget.first(['feedback'])
+    budget.finished('views')
+    expect([budget.take(undefined, 'views'), budget.take(undefined, 'views')]).toEqual([true, false])
   })
 })

@@ -1,14 +1,13 @@
 // Tests how a run plans its analytics requests (src/analytics/plan.ts, src/run/sections.ts): the
-// order reads get a reserved request in, the parts in the order they run (gap signals first), and that with a
-// tight maxRequests every section gets its first request before any gets a second, and the gap signals their
-// further pages before traffic's, whatever order the concurrent parts start in.
+// order reads get a reserved request in, the parts in report order, and that with a tight maxRequests every
+// section gets its first request before any gets a second, and the gap signals their further pages before
+// traffic's, whatever order the concurrent parts start in.
 import { afterEach, describe, expect, it } from 'vitest'
 import type { AssistantQuery, FeedbackQuery, SearchesQuery, ViewsQuery, VisitorsQuery } from '../../../src/api/client.js'
 import type { AssistantPage, FeedbackPage, SearchesPage, ViewsPage, VisitorsPage } from '../../../src/api/schemas.js'
 import { plannedReads } from '../../../src/analytics/plan.js'
 import {
   type AnalyticsApi,
-  inReportOrder,
   SECTIONS,
   type SectionName,
   type SectionReport,
@@ -119,9 +118,7 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
  * Runs the parts concurrently, each starting a little after the one before it in `order` (the
- * parts' indexes, in the order sectionParts gives them: searches, feedback, assistant, visitors,
- * views), so that without a plan the first to start would spend the budget on its pages. The
- * reports come back in the table's order.
+ * parts' indexes), so that without a plan the first to start would spend the budget on its pages.
  */
 async function runConcurrently(parts: Part<SectionReport>[], order: number[]): Promise<SectionReport[]> {
   const ctx = context()
@@ -131,7 +128,7 @@ async function runConcurrently(parts: Part<SectionReport>[], order: number[]): P
       await (parts[index] as Part<SectionReport>).run(ctx)
     })
   )
-  return inReportOrder(parts.map((part) => part.report({ kind: 'finished' }, 0)))
+  return parts.map((part) => part.report({ kind: 'finished' }, 0))
 }
 
 describe('plannedReads', () => {
@@ -168,11 +165,11 @@ describe('plannedReads', () => {
 })
 
 describe('sectionParts', () => {
-  it('gives one part a section, each reporting the request it was given', async () => {
+  it('gives one part a section, in the order asked for, each reporting the request it was given', async () => {
     const { api } = endlessApi()
     const sections: SectionName[] = ['assistant', 'views', 'feedback', 'visitors', 'searches']
     const reports = await runConcurrently(sectionParts(api, { ...plan(sections, 0), showReaderText: true }), [0, 1, 2, 3, 4])
-    expect(reports.map((report) => report.kind)).toEqual(ALL)
+    expect(reports.map((report) => report.kind)).toEqual(sections)
     for (const report of reports) {
       expect(report).toMatchObject({ projectId: 'proj1', dateFrom: '2026-11-14', dateTo: '2026-11-21', topPages: 7, requests: 0 })
       // Visitors is a section like the others: it carries the setting too.
@@ -263,7 +260,7 @@ describe('a tight maxRequests', () => {
   it("gives what is left over the plan to the gap signals' further pages, even when traffic starts first", async () => {
     const { api, calls } = endlessApi()
     // Views, then visitors, start before the gap signals.
-    const reports = await runConcurrently(sectionParts(api, plan(ALL, 9)), [4, 3, 0, 1, 2])
+    const reports = await runConcurrently(sectionParts(api, plan(ALL, 9)), [1, 0, 2, 3, 4])
     const requests = Object.fromEntries(requestsOf(reports)) as Record<SectionName, number>
     expect([requests.visitors, requests.views]).toEqual([1, 1])
     expect(requests.searches + requests.feedback + requests.assistant).toBe(7)

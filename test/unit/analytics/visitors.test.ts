@@ -39,7 +39,7 @@ describe('analytics range', () => {
     expect(readInputs(get({ apiKey: 'mint_k', projectId: 'p', analytics: 'true' }), now).analytics).toMatchObject({
       dateFrom: '2026-11-14',
       dateTo: '2026-11-21',
-      topPages: 20,
+      topPages: 10,
       maxRequests: 40,
       sections: ['visitors']
     })

@@ -68,7 +68,6 @@ describe('questions shown', () => {
     expect(readerText(html)).toBe(
       [
         '🤖 Assistant\n============',
-        RANGE,
         '4 questions asked: 1 answered (25.0%), 3 unanswered (75.0%).',
         'Who asked',
         ['      Web        API      Other  Total', '---------  ---------  ---------  -----', '6 (60.0%)  3 (30.0%)  1 (10.0%)     10'].join(
@@ -81,8 +80,7 @@ describe('questions shown', () => {
           '----------------------  -----',
           'How do I set up SSO?        2',
           'what is the rate limit      1'
-        ].join('\n'),
-        'Read in 2 requests.'
+        ].join('\n')
       ].join('\n\n')
     )
     expect(renderSummary(html)).toMatchObject({ links: [], references: [] })
@@ -93,14 +91,12 @@ describe('questions shown', () => {
     const td = (text: string) => `<td align="right">${text}</td>`
     expect(html.split('\n')).toEqual([
       '<h2>🤖 Assistant</h2>',
-      `<p>${RANGE}</p>`,
       '<p><strong>4 questions</strong> asked: 1 answered (25.0%), 3 unanswered (75.0%).</p>',
       '<h3>Who asked</h3>',
       `<table><tr>${th('Web')}${th('API')}${th('Other')}${th('Total')}</tr><tr>${td('6 (60.0%)')}${td('3 (30.0%)')}${td('1 (10.0%)')}${td('10')}</tr></table>`,
       '<p>2 distinct questions went unanswered; the same words in other capitals or spacing count as one.</p>',
       '<h3>Top 2 unanswered questions</h3>',
       `<table><tr>${th('Question', 'left')}${th('Asked')}</tr><tr><td>How do I  set up SSO?</td>${td('2')}</tr><tr><td>what is the rate limit</td>${td('1')}</tr></table>`,
-      '<p><sub>Read in 2 requests.</sub></p>',
       ''
     ])
   })
@@ -136,8 +132,8 @@ describe('questions shown', () => {
   it('leaves out the unanswered part when every question was answered', () => {
     const seen = seenOf(report({ questions: [question('q', { resolutionStatus: 'answered' })] }))
     expect(seen.text).toBe(
-      `🤖 Assistant ${RANGE} 1 question asked: 1 answered (100.0%), 0 unanswered (0.0%). Who asked Web API Other Total ` +
-        '6 (60.0%) 3 (30.0%) 1 (10.0%) 10 Read in 2 requests.'
+      `🤖 Assistant 1 question asked: 1 answered (100.0%), 0 unanswered (0.0%). Who asked Web API Other Total ` +
+        '6 (60.0%) 3 (30.0%) 1 (10.0%) 10'
     )
   })
 })
@@ -145,11 +141,10 @@ describe('questions shown', () => {
 describe('questions hidden', () => {
   it('counts the unanswered questions by page, says why the text and categories are hidden, and shows neither', () => {
     const html = assistantSummaryHtml(report({ showReaderText: false, questions: hiddenQuestions, topPages: 5 }))
-    expect(readerText(html).split('\n\n').slice(5)).toEqual([
+    expect(readerText(html).split('\n\n').slice(4)).toEqual([
       'Top 3 pages of unanswered questions',
       ['Page        Asked', '----------  -----', '/docs/sso       1', '(no page)       1', '/docs/auth      1'].join('\n'),
-      HIDDEN,
-      'Read in 2 requests.'
+      HIDDEN
     ])
     expect(html).toContain('<td><code>/docs/sso</code></td>')
     expect(html).toContain(
@@ -205,9 +200,7 @@ describe('who asked', () => {
 
   it('shows callers counted when no question was read', () => {
     const seen = seenOf(report({ questions: [], partial: true, partialReason: 'x' }))
-    expect(seen.text).toBe(
-      `⚠️ Assistant ${RANGE} Partial: x. Who asked Web API Other Total 6 (60.0%) 3 (30.0%) 1 (10.0%) 10 Read in 2 requests.`
-    )
+    expect(seen.text).toBe(`⚠️ Assistant Partial: x. Who asked Web API Other Total 6 (60.0%) 3 (30.0%) 1 (10.0%) 10`)
   })
 
   it.each([
@@ -227,13 +220,13 @@ describe('a partial, failed, unread or empty read', () => {
   it('marks a partial read and says why', () => {
     const seen = seenOf(report({ partial: true, partialReason: 'assistant questions: reading stopped at maxRequests (40)' }))
     expect(seen.headings[0]).toBe('⚠️ Assistant')
-    expect(seen.text).toContain(`${RANGE} Partial: assistant questions: reading stopped at maxRequests (40). 4 questions asked`)
+    expect(seen.text).toContain(`Partial: assistant questions: reading stopped at maxRequests (40). 4 questions asked`)
   })
 
   it('shows why the step failed, and the questions read before', () => {
     const seen = seenOf(report({ callers: undefined, partial: true, failure: 'Assistant analytics are incomplete after 2 requests.' }))
     expect(seen.headings).toEqual(['❌ Assistant', 'Top 2 unanswered questions'])
-    expect(seen.text).toContain(`${RANGE} Why the step failed: Assistant analytics are incomplete after 2 requests. 4 questions asked`)
+    expect(seen.text).toContain(`Why the step failed: Assistant analytics are incomplete after 2 requests. 4 questions asked`)
   })
 
   it('says a section with nothing read was not read, and stops', () => {
@@ -246,19 +239,13 @@ describe('a partial, failed, unread or empty read', () => {
         partialReason: 'the run was out of time before this section was read'
       })
     )
-    expect(html).toBe(
-      `<h2>⚠️ Assistant</h2>\n<p>${RANGE}</p>\n<p><strong>Not read:</strong> the run was out of time before this section was read.</p>\n`
-    )
+    expect(html).toBe(`<h2>⚠️ Assistant</h2>\n<p><strong>Not read:</strong> the run was out of time before this section was read.</p>\n`)
   })
 
   it('says in one sentence when no one asked, and that nothing was read when nothing was', () => {
     const html = assistantSummaryHtml(report({ callers: { web: 0, api: 0, other: 0, total: 0 }, questions: [] }))
-    expect(html).toBe(
-      `<h2>🤖 Assistant</h2>\n<p>${RANGE}</p>\n<p>No one asked the assistant a question in this range.</p>\n<p><sub>Read in 2 requests.</sub></p>\n`
-    )
-    expect(seenOf(report({ callers: undefined, questions: [], partial: false })).text).toBe(
-      `⚠️ Assistant ${RANGE} Not read: nothing was read.`
-    )
+    expect(html).toBe(`<h2>🤖 Assistant</h2>\n<p>No one asked the assistant a question in this range.</p>\n`)
+    expect(seenOf(report({ callers: undefined, questions: [], partial: false })).text).toBe(`⚠️ Assistant Not read: nothing was read.`)
   })
 
   it('shows who asked beside the questions even when the callers add up to nothing', () => {

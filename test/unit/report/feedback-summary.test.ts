@@ -79,7 +79,6 @@ describe('feedback with comments shown', () => {
     expect(readerText(html)).toBe(
       [
         '💬 Feedback\n===========',
-        RANGE,
         'Top 2 pages by thumbs down',
         ORDER_NOTE,
         [
@@ -90,8 +89,7 @@ describe('feedback with comments shown', () => {
         ].join('\n'),
         '4 feedback entries read: 1 helpful, 1 not helpful, 3 with a comment.',
         'Latest 2 comments',
-        ['Page        Comment', '----------  -----------------', '/docs/api   The example fails', '/docs/auth  Missing import'].join('\n'),
-        'Read in 2 requests.'
+        ['Page        Comment', '----------  -----------------', '/docs/api   The example fails', '/docs/auth  Missing import'].join('\n')
       ].join('\n\n')
     )
     expect(renderSummary(html)).toMatchObject({ links: [], references: [] })
@@ -102,7 +100,6 @@ describe('feedback with comments shown', () => {
     const td = (text: string) => `<td align="right">${text}</td>`
     expect(html.split('\n')).toEqual([
       '<h2>💬 Feedback</h2>',
-      `<p>${RANGE}</p>`,
       '<h3>Top 2 pages by thumbs down</h3>',
       `<p>${ORDER_NOTE}</p>`,
       `<table><tr>${th('Page', 'left')}${th('👎')}${th('👍')}${th('Code')}${th('Total')}</tr>` +
@@ -112,7 +109,6 @@ describe('feedback with comments shown', () => {
       '<h3>Latest 2 comments</h3>',
       `<table><tr>${th('Page', 'left')}${th('Comment', 'left')}</tr>` +
         '<tr><td><code>/docs/api</code></td><td>The example fails</td></tr><tr><td><code>/docs/auth</code></td><td>Missing import</td></tr></table>',
-      '<p><sub>Read in 2 requests.</sub></p>',
       ''
     ])
   })
@@ -124,7 +120,6 @@ describe('feedback with comments shown', () => {
       [PAGE_HEAD, ['/docs/api', '9', '3', '1', '13'], ['/docs/faq', '2', '10', '0', '12'], ['/docs/x', '0', '1', '0', '1']],
       [COMMENT_HEAD, ['/docs/api', 'The example fails'], ['/docs/auth', 'Missing import'], ['/docs/old', 'Old news']]
     ])
-    expect(seen.text).toMatch(/ Read in 1 request\.$/)
     expect(seenOf(report({ topPages: 1 })).headings).toEqual(['💬 Feedback', 'Top 1 page by thumbs down', 'Latest 1 comment'])
   })
 
@@ -142,7 +137,7 @@ describe('feedback with comments shown', () => {
     expect(html).toContain('<tr><td><em>(other page)</em></td>')
     const seen = renderSummary(html)
     expect(seen.tables).toEqual([[PAGE_HEAD, ['(other page)', '1', '0', '0', '1']]])
-    expect(seen.text).toContain(' 1 feedback entry read: 1 helpful, 0 not helpful, 0 with a comment. Read in 2 requests.')
+    expect(seen.text).toContain(' 1 feedback entry read: 1 helpful, 0 not helpful, 0 with a comment.')
     expect(seen.text).not.toContain('hidden')
   })
 
@@ -155,10 +150,9 @@ describe('feedback with comments shown', () => {
 describe('feedback with comments hidden', () => {
   it('shows the pages and the counts, says why comments are hidden, and shows no comment', () => {
     const html = feedbackSummaryHtml(report({ showReaderText: false, entries: hiddenEntries }))
-    expect(readerText(html).split('\n\n').slice(5)).toEqual([
+    expect(readerText(html).split('\n\n').slice(4)).toEqual([
       '4 feedback entries read: 1 helpful, 1 not helpful, 3 with a comment.',
-      HIDDEN,
-      'Read in 2 requests.'
+      HIDDEN
     ])
     expect(html).toContain(
       'set <code>readerText: show</code>; in a private repository they show by default (<code>readerText: auto</code>).</p>'
@@ -192,13 +186,13 @@ describe('a partial, failed, unread or empty read', () => {
   it('marks a partial read and says why', () => {
     const seen = seenOf(report({ partial: true, partialReason: 'feedback rows: reading stopped at maxRequests (40)' }))
     expect(seen.headings[0]).toBe('⚠️ Feedback')
-    expect(seen.text).toContain(`${RANGE} Partial: feedback rows: reading stopped at maxRequests (40). Top 2 pages`)
+    expect(seen.text).toContain(`Partial: feedback rows: reading stopped at maxRequests (40). Top 2 pages`)
   })
 
   it('shows why the step failed, and the entries read when the pages were not', () => {
     const seen = seenOf(report({ pages: undefined, partial: true, failure: 'Feedback analytics are incomplete after 2 requests.' }))
     expect(seen.headings).toEqual(['❌ Feedback', 'Latest 2 comments'])
-    expect(seen.text).toContain(`${RANGE} Why the step failed: Feedback analytics are incomplete after 2 requests. 4 feedback entries read`)
+    expect(seen.text).toContain(`Why the step failed: Feedback analytics are incomplete after 2 requests. 4 feedback entries read`)
   })
 
   it('says a section with nothing read was not read, and stops', () => {
@@ -211,20 +205,18 @@ describe('a partial, failed, unread or empty read', () => {
         partialReason: 'the run was out of time before this section was read'
       })
     )
-    expect(html).toBe(
-      `<h2>⚠️ Feedback</h2>\n<p>${RANGE}</p>\n<p><strong>Not read:</strong> the run was out of time before this section was read.</p>\n`
-    )
+    expect(html).toBe(`<h2>⚠️ Feedback</h2>\n<p><strong>Not read:</strong> the run was out of time before this section was read.</p>\n`)
   })
 
   it('says in one sentence when no reader left feedback', () => {
     expect(feedbackSummaryHtml(report({ pages: [], entries: [], requests: 2 }))).toBe(
-      `<h2>💬 Feedback</h2>\n<p>${RANGE}</p>\n<p>No reader left feedback in this range.</p>\n<p><sub>Read in 2 requests.</sub></p>\n`
+      `<h2>💬 Feedback</h2>\n<p>No reader left feedback in this range.</p>\n`
     )
   })
 
   it('says so when no page got a thumb, or no entry was left', () => {
-    expect(seenOf(report({ pages: [] })).text).toContain(`${RANGE} No page got a thumbs up or down in this range. 4 feedback entries read`)
-    expect(seenOf(report({ entries: [] })).text).toContain(' 12 No feedback entries were left in this range. Read in 2 requests.')
+    expect(seenOf(report({ pages: [] })).text).toContain(`No page got a thumbs up or down in this range. 4 feedback entries read`)
+    expect(seenOf(report({ entries: [] })).text).toContain(' 12 No feedback entries were left in this range.')
   })
 
   it('says the entries were not read when the budget ran out before them, and claims nothing of them', () => {

@@ -27,6 +27,8 @@ const WEBHOOKS: FixItem = {
 const overview = (more: Partial<Overview> = {}): Overview => ({
   dateFrom: '2026-11-17',
   dateTo: '2026-11-24',
+  rangeText: '17 Nov 2026 to 23 Nov 2026 (7 days, UTC)',
+  requests: 12,
   headlines: HEADLINES,
   items: [WEBHOOKS],
   incomplete: [],
@@ -37,6 +39,10 @@ describe('overviewHtml', () => {
   it('starts with the period, then the headlines with their change, the largest move and what to fix first', () => {
     const seen = renderSummary(overviewHtml(overview()))
     expect(seen.headings).toEqual(['📈 Docs health · 17–23 Nov 2026', 'Fix first'])
+    // The range and the requests, once for the whole report.
+    expect(seen.text).toContain(
+      '📈 Docs health · 17–23 Nov 2026 17 Nov 2026 to 23 Nov 2026 (7 days, UTC) · read in 12 requests · the analytics files hold every row read'
+    )
     expect(seen.tables[0]).toEqual([
       ['', 'This period', 'Change'],
       ['Human visitors', '8,900', '▼ 11%'],
@@ -111,6 +117,9 @@ describe('overviewHtml', () => {
       // Escaped: the markup is text, not an element.
       expect(seen.html).not.toMatch(/<img|<script/)
     }
+    const hostileRange = renderSummary(overviewHtml(overview({ rangeText: '<b>#1</b> @x' })))
+    expect(hostileRange.text).toContain('<b>#1</b> @x · read in 12 requests')
+    expect(hostileRange.references).toEqual([])
     const long: FixItem = { search: 'w'.repeat(500), score: 1, signals: [{ kind: 'no-click', count: 1, search: 'w'.repeat(500) }] }
     expect(renderSummary(overviewHtml(overview({ items: [long] }))).text).toContain(
       `Search “${'w'.repeat(79)}…”: searched 1× with no click`

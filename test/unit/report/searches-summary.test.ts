@@ -55,7 +55,6 @@ describe('search terms shown', () => {
     expect(readerText(html)).toBe(
       [
         '🔎 Searches\n===========',
-        RANGE,
         '177 searches in this range, for 4 distinct terms read. 2 terms (45 searches) got no click on a result.',
         'Top 2 search terms',
         [
@@ -70,8 +69,7 @@ describe('search terms shown', () => {
           '-----------  ----  ----------------------',
           'pricing        40  19 Nov 2026, 08:30 UTC',
           'sso             5  yesterday'
-        ].join('\n'),
-        'Read in 2 requests.'
+        ].join('\n')
       ].join('\n\n')
     )
     expect(renderSummary(html)).toMatchObject({ links: [], references: [] })
@@ -82,7 +80,6 @@ describe('search terms shown', () => {
     const td = (text: string) => `<td align="right">${text}</td>`
     expect(html.split('\n')).toEqual([
       '<h2>🔎 Searches</h2>',
-      `<p>${RANGE}</p>`,
       '<p><strong>177 searches</strong> in this range, for 4 distinct terms read. 2 terms (45 searches) got no click on a result.</p>',
       '<h3>Top 2 search terms</h3>',
       `<table><tr>${th('Search term', 'left')}${th('Hits')}${th('CTR')}${th('Top clicked page', 'left')}</tr>` +
@@ -92,7 +89,6 @@ describe('search terms shown', () => {
       `<table><tr>${th('Search term', 'left')}${th('Hits')}${th('Last searched', 'left')}</tr>` +
         `<tr><td>pricing</td>${td('40')}<td>19 Nov 2026, 08&#58;30 UTC</td></tr>` +
         `<tr><td>sso</td>${td('5')}<td>yesterday</td></tr></table>`,
-      '<p><sub>Read in 2 requests.</sub></p>',
       ''
     ])
   })
@@ -102,7 +98,6 @@ describe('search terms shown', () => {
     expect(seen.headings).toEqual(['🔎 Searches', 'Top 4 search terms', 'Top 2 search terms with no click'])
     expect(seen.tables[0]?.map((row) => row[0])).toEqual(['Search term', 'install', 'pricing', 'webhooks', 'sso'])
     expect(seen.tables[1]?.map((row) => row[0])).toEqual(['Search term', 'pricing', 'sso'])
-    expect(seen.text).toMatch(/ Read in 1 request\.$/)
     expect(seenOf(report(rows, { topPages: 1 })).headings).toEqual(['🔎 Searches', 'Top 1 search term', 'Top 1 search term with no click'])
   })
 
@@ -135,10 +130,8 @@ describe('search terms hidden', () => {
     expect(readerText(html)).toBe(
       [
         '🔎 Searches\n===========',
-        RANGE,
         '177 searches in this range, for 4 distinct terms read. 2 terms (45 searches) got no click on a result.',
-        HIDDEN,
-        'Read in 2 requests.'
+        HIDDEN
       ].join('\n\n')
     )
     expect(html).toContain(
@@ -194,7 +187,7 @@ describe('a partial, failed, unread or empty read', () => {
   it('marks a partial read, says why, and says the ranking is of the terms read', () => {
     const seen = seenOf(report(rows, { partial: true, partialReason: 'search terms: reading stopped at maxRequests (40)' }))
     expect(seen.headings).toEqual(['⚠️ Searches', 'Top 2 search terms, ranking only the 4 terms read', 'Top 2 search terms with no click'])
-    expect(seen.text).toContain(`${RANGE} Partial: search terms: reading stopped at maxRequests (40). 177 searches`)
+    expect(seen.text).toContain(`Partial: search terms: reading stopped at maxRequests (40). 177 searches`)
     expect(seenOf(report(rows.slice(0, 1), { partial: true })).headings[1]).toBe('Top 1 search term, ranking only the 1 term read')
   })
 
@@ -207,7 +200,7 @@ describe('a partial, failed, unread or empty read', () => {
       })
     )
     expect(seen.headings[0]).toBe('❌ Searches')
-    expect(seen.text).toContain(`${RANGE} Why the step failed: Search analytics are incomplete after 2 requests. 177 searches`)
+    expect(seen.text).toContain(`Why the step failed: Search analytics are incomplete after 2 requests. 177 searches`)
     expect(seen.tables).toHaveLength(2)
   })
 
@@ -220,29 +213,21 @@ describe('a partial, failed, unread or empty read', () => {
         partialReason: 'the run was cancelled before this section was read'
       })
     )
-    expect(html).toBe(
-      `<h2>⚠️ Searches</h2>\n<p>${RANGE}</p>\n<p><strong>Not read:</strong> the run was cancelled before this section was read.</p>\n`
-    )
-    expect(seenOf(report([], { totalSearches: undefined, failure: 'Bad key.' })).text).toBe(
-      `❌ Searches ${RANGE} Why the step failed: Bad key.`
-    )
+    expect(html).toBe(`<h2>⚠️ Searches</h2>\n<p><strong>Not read:</strong> the run was cancelled before this section was read.</p>\n`)
+    expect(seenOf(report([], { totalSearches: undefined, failure: 'Bad key.' })).text).toBe(`❌ Searches Why the step failed: Bad key.`)
   })
 
   it('says in one sentence when no one searched', () => {
     const html = searchesSummaryHtml(report([], { totalSearches: 0, requests: 1 }))
-    expect(html).toBe(
-      `<h2>🔎 Searches</h2>\n<p>${RANGE}</p>\n<p>No one searched the docs in this range.</p>\n<p><sub>Read in 1 request.</sub></p>\n`
-    )
-    expect(seenOf(report([], { totalSearches: 0, showReaderText: false })).text).toBe(
-      `🔎 Searches ${RANGE} No one searched the docs in this range. Read in 2 requests.`
-    )
+    expect(html).toBe(`<h2>🔎 Searches</h2>\n<p>No one searched the docs in this range.</p>\n`)
+    expect(seenOf(report([], { totalSearches: 0, showReaderText: false })).text).toBe(`🔎 Searches No one searched the docs in this range.`)
   })
 
   it('gives the count when the service counted searches but no term was read', () => {
     const seen = seenOf(report([], { totalSearches: 5, partial: true }))
     expect(seen.text).toBe(
-      `⚠️ Searches ${RANGE} Partial: not everything was read. 5 searches in this range, for 0 distinct terms read. ` +
-        'Every term got a click on a result. Read in 2 requests.'
+      `⚠️ Searches Partial: not everything was read. 5 searches in this range, for 0 distinct terms read. ` +
+        'Every term got a click on a result.'
     )
     expect(seen.tables).toEqual([])
   })

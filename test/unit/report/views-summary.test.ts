@@ -49,7 +49,6 @@ describe('a whole read', () => {
     expect(readerText(html)).toBe(
       [
         '📊 Page views\n=============',
-        RANGE,
         CAPTION,
         ['Human     AI  Total  AI share', '-----  -----  -----  --------', '5,000  1,200  6,200     19.4%'].join('\n'),
         'Top 2 pages by views',
@@ -59,8 +58,7 @@ describe('a whole read', () => {
           '/docs/quickstart  1,000  250  1,250     20.0%  ████████░░',
           '/docs/api           300  100    400     25.0%  ███████░░░'
         ].join('\n'),
-        '▸ 1 more page',
-        'Read in 3 requests.'
+        '▸ 1 more page'
       ].join('\n\n')
     )
   })
@@ -86,7 +84,6 @@ describe('a whole read', () => {
     const td = (text: string) => `<td align="right">${text}</td>`
     expect(html.split('\n')).toEqual([
       '<h2>📊 Page views</h2>',
-      `<p>${RANGE}</p>`,
       `<p><strong>Page views, site-wide:</strong> ${CAPTION.slice('Page views, site-wide: '.length)}</p>`,
       `<table><tr>${counts}</tr><tr>${td('5,000')}${td('1,200')}${td('6,200')}${td('19.4%')}</tr></table>`,
       '<h3>Top 2 pages by views</h3>',
@@ -95,7 +92,6 @@ describe('a whole read', () => {
       '<details><summary>1 more page</summary>',
       `<table>${pageHead}<tr><td><code>/docs/faq</code></td>${td('7')}${td('0')}${td('7')}${td('0.0%')}<td><code>██████████</code></td></tr></table>`,
       '</details>',
-      '<p><sub>Read in 3 requests.</sub></p>',
       ''
     ])
   })
@@ -104,14 +100,13 @@ describe('a whole read', () => {
     const seen = seenOf(report(rows.slice(0, 1), { requests: 1, topPages: 5 }))
     expect(seen.headings).toEqual(['📊 Page views', 'Top 1 page by views'])
     expect(seen.tables).toHaveLength(2)
-    expect(seen.text).toMatch(/ Read in 1 request\.$/)
     expect(seen.html).not.toContain('<details')
   })
 
   it('collapses the rest with its count as the summary', () => {
     const html1 = viewsSummaryHtml(report(rows, { topPages: 1 }))
     expect(readerText(html1)).toContain('\n\nTop 1 page by views\n\n')
-    expect(readerText(html1)).toContain('\n\n▸ 2 more pages\n\n')
+    expect(readerText(html1)).toMatch(/\n\n▸ 2 more pages$/)
     expect(renderSummary(html1).tables[2]?.map((row) => row[0])).toEqual(['Page', '/docs/api', '/docs/faq'])
   })
 
@@ -147,7 +142,7 @@ describe('a partial, failed, unread or empty read', () => {
   it('marks a partial read, says why, and says the ranking is of the pages read', () => {
     const seen = seenOf(report(rows, { partial: true, partialReason: 'page views: reading stopped at maxRequests (40)' }))
     expect(seen.headings).toEqual(['⚠️ Page views', 'Top 2 pages by views, ranking only the 3 pages read'])
-    expect(seen.text).toContain(`${RANGE} Partial: page views: reading stopped at maxRequests (40). ${CAPTION}`)
+    expect(seen.text).toContain(`Partial: page views: reading stopped at maxRequests (40). ${CAPTION}`)
     expect(seen.html).toContain('<p><strong>Partial:</strong> page views')
     expect(seenOf(report(rows.slice(0, 1), { partial: true, topPages: 1 })).headings[1]).toBe(
       'Top 1 page by views, ranking only the 1 page read'
@@ -155,7 +150,7 @@ describe('a partial, failed, unread or empty read', () => {
   })
 
   it('says not everything was read when a partial read gives no reason', () => {
-    expect(seenOf(report(rows, { partial: true })).text).toContain(`${RANGE} Partial: not everything was read. ${CAPTION}`)
+    expect(seenOf(report(rows, { partial: true })).text).toContain(`Partial: not everything was read. ${CAPTION}`)
   })
 
   it('shows a failed read that read nothing as the range and why the step failed, with code spans as code', () => {
@@ -170,14 +165,12 @@ describe('a partial, failed, unread or empty read', () => {
     )
     expect(html.split('\n')).toEqual([
       '<h2>❌ Page views</h2>',
-      `<p>${RANGE}</p>`,
       '<p><strong>Why the step failed:</strong> Reading page views failed&#58; project &quot;p&quot; was not found (404 Not Found). Check <code>projectId</code>.</p>',
       ''
     ])
     expect(readerText(html)).toBe(
       [
         '❌ Page views\n=============',
-        RANGE,
         'Why the step failed: Reading page views failed: project "p" was not found (404 Not Found). Check projectId.'
       ].join('\n\n')
     )
@@ -188,7 +181,7 @@ describe('a partial, failed, unread or empty read', () => {
       report(rows, { partial: true, partialReason: 'a request failed while reading', failure: 'Incomplete after 3 requests.' })
     )
     expect(seen.headings).toEqual(['❌ Page views', 'Top 2 pages by views, ranking only the 3 pages read'])
-    expect(seen.text).toContain(`${RANGE} Why the step failed: Incomplete after 3 requests. ${CAPTION}`)
+    expect(seen.text).toContain(`Why the step failed: Incomplete after 3 requests. ${CAPTION}`)
     expect(seen.text).not.toContain('Partial')
     expect(seen.tables).toHaveLength(3)
   })
@@ -197,26 +190,22 @@ describe('a partial, failed, unread or empty read', () => {
     const html = viewsSummaryHtml(
       report([], { totals: undefined, requests: 0, partial: true, partialReason: 'the run was out of time before this section was read' })
     )
-    expect(html).toBe(
-      `<h2>⚠️ Page views</h2>\n<p>${RANGE}</p>\n<p><strong>Not read:</strong> the run was out of time before this section was read.</p>\n`
-    )
+    expect(html).toBe(`<h2>⚠️ Page views</h2>\n<p><strong>Not read:</strong> the run was out of time before this section was read.</p>\n`)
   })
 
   it('marks a section with nothing read and no reason as not read', () => {
-    expect(seenOf(report([], { totals: undefined })).text).toBe(`⚠️ Page views ${RANGE} Not read: nothing was read.`)
+    expect(seenOf(report([], { totals: undefined })).text).toBe(`⚠️ Page views Not read: nothing was read.`)
   })
 
   it('shows pages read without totals, under the partial reason', () => {
     const seen = seenOf(report(rows, { totals: undefined, partial: true, partialReason: 'x' }))
-    expect(seen.text).toContain(`${RANGE} Partial: x. Top 2 pages by views`)
+    expect(seen.text).toContain(`Partial: x. Top 2 pages by views`)
     expect(seen.tables.map((table) => table[0])).toEqual([PAGE_HEAD, PAGE_HEAD])
   })
 
   it('says when no page was viewed, with a dash for the AI share of nobody', () => {
     const html = viewsSummaryHtml(report([], { totals: { human: 0, ai: 0, total: 0 }, requests: 1 }))
-    expect(renderSummary(html).text).toBe(
-      `📊 Page views ${RANGE} ${CAPTION} Human AI Total AI share 0 0 0 – No page was viewed in this range. Read in 1 request.`
-    )
+    expect(renderSummary(html).text).toBe(`📊 Page views ${CAPTION} Human AI Total AI share 0 0 0 – No page was viewed in this range.`)
     expect(html).not.toContain('<h3')
   })
 })
@@ -249,10 +238,8 @@ describe('hostile page paths and messages', () => {
     expect(seenOf(report(rows, { partial: true, partialReason: 'x @team #9 <b>y</b>' })).text).toContain('Partial: x @team #9 <b>y</b>.')
   })
 
-  it('shows a hostile range as text', () => {
-    const seen = seenOf(report(rows, { rangeText: '<b>#1</b> @x' }))
-    expect(seen.text).toContain('📊 Page views <b>#1</b> @x Page views')
-    expect(seen.references).toEqual([])
+  it('leaves the range to the top of the report', () => {
+    expect(seenOf(report(rows, { rangeText: '<b>#1</b> @x' })).text).not.toContain('#1')
   })
 })
 
@@ -287,7 +274,7 @@ describe('the byte budget', () => {
   it('keeps every collapsed row when they fill the budget exactly', () => {
     const html = viewsSummaryHtml(report(rowsOfBytes(fill + 1, 1024), { topPages: 1 }))
     expect(collapsed(html)).toEqual({ summary: `${fill} more pages`, rows: fill, note: undefined })
-    expect(html).toMatch(/<\/tr><\/table>\n<\/details>\n<p><sub>Read in/)
+    expect(html).toMatch(/<\/tr><\/table>\n<\/details>\n$/)
   })
 
   it('leaves out the collapsed rows past the budget and says how many', () => {
@@ -297,7 +284,7 @@ describe('the byte budget', () => {
       rows: fill,
       note: '… and 2 more pages, left out to keep the summary small.'
     })
-    expect(html).toMatch(/<\/tr><\/table>\n<p>… and 2 more pages, left out to keep the summary small\.<\/p>\n<\/details>\n<p><sub>Read in/)
+    expect(html).toMatch(/<\/tr><\/table>\n<p>… and 2 more pages, left out to keep the summary small\.<\/p>\n<\/details>\n$/)
     expect(collapsed(viewsSummaryHtml(report(rowsOfBytes(fill + 2, 1024), { topPages: 1 }))).note).toBe(
       '… and 1 more page, left out to keep the summary small.'
     )

@@ -153,7 +153,7 @@ describe('readInputs: defaults', () => {
       failOn: 'failed',
       baseUrl: 'https://api.mintlify.com',
       analytics: 'false',
-      topPages: '20',
+      topPages: '10',
       maxRequests: '40',
       compare: 'previous',
       readerText: 'auto',
@@ -216,7 +216,7 @@ describe('readInputs: defaults', () => {
     expect(inputs.analytics).toEqual({
       dateFrom: '2026-11-07',
       dateTo: '2026-11-14',
-      topPages: 20,
+      topPages: 10,
       maxRequests: 40,
       compare: true,
       sections: ['visitors'],

@@ -210,15 +210,18 @@ describe('search terms', () => {
     })
   })
 
-  it('tells a search nobody clicked: searched at least once, with no clicked page or a click-through rate of 0 or less', () => {
-    expect(noClick({ hits: 3, ctr: 0.5, topClickedPage: '/a' })).toBe(false)
-    expect(noClick({ hits: 3, ctr: 0.01, topClickedPage: '/a' })).toBe(false)
-    expect(noClick({ hits: 3, ctr: 0.5, topClickedPage: null })).toBe(true)
-    expect(noClick({ hits: 3, ctr: 0, topClickedPage: '/a' })).toBe(true)
-    expect(noClick({ hits: 3, ctr: -1, topClickedPage: '/a' })).toBe(true)
-    expect(noClick({ hits: 0.5, ctr: 0, topClickedPage: null })).toBe(true)
+  it('tells a search nobody clicked: searched at least once, with a click-through rate of 0 or less', () => {
+    expect(noClick({ hits: 3, ctr: 0.5 })).toBe(false)
+    expect(noClick({ hits: 3, ctr: 0.01 })).toBe(false)
+    expect(noClick({ hits: 3, ctr: 0 })).toBe(true)
+    expect(noClick({ hits: 3, ctr: -1 })).toBe(true)
+    expect(noClick({ hits: 0.5, ctr: 0 })).toBe(true)
     // A term with no hits (or a negative count) was not searched: there was nothing to click.
-    expect(noClick({ hits: 0, ctr: 0, topClickedPage: null })).toBe(false)
-    expect(noClick({ hits: -2, ctr: 0, topClickedPage: null })).toBe(false)
+    expect(noClick({ hits: 0, ctr: 0 })).toBe(false)
+    expect(noClick({ hits: -2, ctr: 0 })).toBe(false)
+  })
+
+  it('counts a term with clicks as clicked even when the service names no page (one rule for every table)', () => {
+    expect(noClick({ hits: 3, ctr: 0.488 })).toBe(false)
   })
 })

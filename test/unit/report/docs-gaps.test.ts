@@ -117,7 +117,7 @@ describe('docsGapsOf', () => {
 })
 
 describe('searches nobody clicked', () => {
-  it('lists terms without a clicked page or with a click-through rate of 0 or less, searched at least once', () => {
+  it('lists terms with a click-through rate of 0 or less, searched at least once', () => {
     const rows: SearchEntry[] = [
       { ...unclicked('clicked', 90), ctr: 0.5, topClickedPage: '/a' },
       { ...unclicked('no page', 80), ctr: 0.5 },
@@ -131,7 +131,8 @@ describe('searches nobody clicked', () => {
     expect(listsOf([searchesReport({ rows })])).toBe(
       header() +
         SEARCHES_TITLE +
-        '\n- `no page` (80 searches)\n- `no rate` (70 searches)\n- `negative rate` (60 searches)' +
+        // A term with clicks is not listed, whether or not the service names the page clicked.
+        '\n- `no rate` (70 searches)\n- `negative rate` (60 searches)' +
         '\n- `fractional` (2.5 searches)\n- `once` (1 search)'
     )
   })

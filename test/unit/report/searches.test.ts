@@ -106,7 +106,7 @@ describe('outputs and log line', () => {
     )
   })
 
-  it('counts a term as not clicked when it has no clicked page or a click-through rate of 0 or less', () => {
+  it('counts a term as not clicked when its click-through rate is 0 or less, whether or not a page is named', () => {
     const rows = [
       { ...SEARCH_ROWS[0], ctr: 0.5, topClickedPage: '/a' },
       { ...SEARCH_ROWS[0], ctr: 0.5, topClickedPage: null },
@@ -115,7 +115,7 @@ describe('outputs and log line', () => {
       { ...SEARCH_ROWS[0], ctr: 0.001, topClickedPage: '' }
     ]
     expect(searchesRenderer.logLine(searchesReport({ rows, totalSearches: 1234 }))).toBe(
-      `Searches, ${RANGE}: 1,234 over 5 terms, 3 with no click, in 1 request.`
+      `Searches, ${RANGE}: 1,234 over 5 terms, 2 with no click, in 1 request.`
     )
   })
 

@@ -852,6 +852,8 @@ var page_path = __webpack_require__(4450);
 // not paths of the site ("(other page)") are left out: nobody can fix them.
 
 const SIGNAL_WEIGHTS = { 'thumbs-down': 3, 'not-helpful': 3, unanswered: 2, 'no-click': 1 };
+/** The largest count a signal is taken with: far above any real traffic, and its score stays exact. */
+const MAX_COUNT = 1e12;
 /** Items the summary lists. */
 const FIX_FIRST_ITEMS = 5;
 /** Searches, and pages, compared with each other at most (the most searched, the highest scores): the work stays small however much was read. */
@@ -877,7 +879,8 @@ function fixFirst(signals, limit = FIX_FIRST_ITEMS) {
     const pages = new Map();
     const searches = [];
     for (const signal of signals) {
-        if (signal.count <= 0)
+        // Only counts a person can read: none, negative or beyond any real traffic say nothing.
+        if (!(signal.count > 0 && signal.count <= MAX_COUNT))
             continue;
         if (signal.kind === 'no-click') {
             if (signal.search !== undefined && signal.search.trim() !== '')
@@ -1004,9 +1007,19 @@ function evidence(signal, quote) {
             return `${quote(signal.search ?? '')} searched ${(0,format/* num */.bu)(signal.count)}× with no click`;
     }
 }
+/** Searches an item quotes at most; the rest are counted, so that an item stays one short line. */
+const SEARCHES_QUOTED = 3;
 /** An item's evidence in one line: "14 thumbs down · 'webhook retries' searched 31× with no click". */
 function evidenceLine(item, quote) {
-    return item.signals.map((signal) => evidence(signal, quote)).join(' · ');
+    const searches = item.signals.filter((signal) => signal.kind === 'no-click');
+    const quoted = new Set(searches.slice(0, SEARCHES_QUOTED));
+    const parts = item.signals.filter((signal) => signal.kind !== 'no-click' || quoted.has(signal)).map((signal) => evidence(signal, quote));
+    const rest = searches.slice(SEARCHES_QUOTED);
+    if (rest.length > 0) {
+        const hits = rest.reduce((sum, signal) => sum + signal.count, 0);
+        parts.push(`${(0,format/* counted */.hS)(rest.length, 'other search', 'other searches')} with no click (${(0,format/* num */.bu)(hits)}×)`);
+    }
+    return parts.join(' · ');
 }
 const quoteHtml = (text) => `“${(0,text_escape/* htmlText */.js)(text, 80)}”`;
 /** A search that matches no page: how often it was searched with no click. */
@@ -1049,11 +1062,14 @@ function overviewHtml(overview) {
     parts.push(...fixFirstHtml(overview.items));
     return `${parts.join('\n')}\n`;
 }
+/** Characters of a search a docsGaps item of the ranking quotes. */
+const FIX_FIRST_QUOTE_CHARS = 60;
 /** The ranking as the first list of docsGaps, its searches as code spans. */
 function fixFirstGaps(items) {
     if (items.length === 0)
         return undefined;
-    const quote = (text) => (0,text_escape/* markdownCode */.D9)(text, docs_gaps/* GAP_ITEM_CHARS */["do"]);
+    // Shorter than a section list's items: an item may quote three searches.
+    const quote = (text) => (0,text_escape/* markdownCode */.D9)(text, FIX_FIRST_QUOTE_CHARS);
     return {
         title: 'Fix first (pages and searches ranked by every signal about them)',
         items: items.map((item) => item.page !== undefined

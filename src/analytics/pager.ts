@@ -107,7 +107,7 @@ export async function readPages<Row>(paging: Paging<Row>, progress: ReadProgress
         end(progress, 'row-limit', options)
         return
       }
-      if (!(index === 0 ? budget.take(key) : budget.take(undefined, options.section))) {
+      if (!budget.take(index === 0 ? key : undefined, options.section)) {
         end(progress, 'budget', options)
         return
       }

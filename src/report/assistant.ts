@@ -3,6 +3,7 @@
 // left unanswered.
 import type { AssistantReport, QuestionEntry } from '../analytics/assistant.js'
 import { markdownCode } from '../text/escape.js'
+import { sitePage } from '../text/page-path.js'
 import { counted, num } from '../text/format.js'
 import { assistantSummaryHtml } from './assistant-summary.js'
 import { csvOf } from './csv.js'
@@ -67,7 +68,9 @@ function assistantHeadlines(report: AssistantReport): Headline[] {
 function assistantSignals(report: AssistantReport): Signal[] {
   const pages = new Map<string, number>()
   for (const question of unansweredOf(report)) {
-    if (question.pageUrl !== null) pages.set(question.pageUrl, (pages.get(question.pageUrl) ?? 0) + 1)
+    // A page URL counts as its path: its host is whatever the client sent.
+    const page = question.pageUrl === null ? null : sitePage(question.pageUrl, false)
+    if (page !== null) pages.set(page, (pages.get(page) ?? 0) + 1)
   }
   return [...pages].map(([page, count]) => ({ kind: 'unanswered', count, page }))
 }

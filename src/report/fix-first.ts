@@ -31,6 +31,8 @@ export interface FixItem {
   signals: Signal[]
 }
 
+/** The largest count a signal is taken with: far above any real traffic, and its score stays exact. */
+const MAX_COUNT = 1e12
 /** Items the summary lists. */
 export const FIX_FIRST_ITEMS = 5
 /** Searches, and pages, compared with each other at most (the most searched, the highest scores): the work stays small however much was read. */
@@ -57,7 +59,8 @@ export function fixFirst(signals: readonly Signal[], limit = FIX_FIRST_ITEMS): F
   const pages = new Map<string, Signal[]>()
   const searches: Signal[] = []
   for (const signal of signals) {
-    if (signal.count <= 0) continue
+    // Only counts a person can read: none, negative or beyond any real traffic say nothing.
+    if (!(signal.count > 0 && signal.count <= MAX_COUNT)) continue
     if (signal.kind === 'no-click') {
       if (signal.search !== undefined && signal.search.trim() !== '') searches.push(signal)
     } else if (signal.page !== undefined && signal.page !== OTHER_PAGE) {

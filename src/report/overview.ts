@@ -5,7 +5,7 @@
 import { htmlText, markdownCode } from '../text/escape.js'
 import { counted, num } from '../text/format.js'
 import { shortRange } from '../text/dates.js'
-import { GAP_ITEM_CHARS, gapPage } from './docs-gaps.js'
+import { gapPage } from './docs-gaps.js'
 import type { FixItem, Signal } from './fix-first.js'
 import { headCell, pageHtml, rightCell } from './html.js'
 import type { GapList, Headline } from './renderer.js'
@@ -70,9 +70,20 @@ function evidence(signal: Signal, quote: (text: string) => string): string {
   }
 }
 
+/** Searches an item quotes at most; the rest are counted, so that an item stays one short line. */
+const SEARCHES_QUOTED = 3
+
 /** An item's evidence in one line: "14 thumbs down · 'webhook retries' searched 31× with no click". */
 export function evidenceLine(item: FixItem, quote: (text: string) => string): string {
-  return item.signals.map((signal) => evidence(signal, quote)).join(' · ')
+  const searches = item.signals.filter((signal) => signal.kind === 'no-click')
+  const quoted = new Set(searches.slice(0, SEARCHES_QUOTED))
+  const parts = item.signals.filter((signal) => signal.kind !== 'no-click' || quoted.has(signal)).map((signal) => evidence(signal, quote))
+  const rest = searches.slice(SEARCHES_QUOTED)
+  if (rest.length > 0) {
+    const hits = rest.reduce((sum, signal) => sum + signal.count, 0)
+    parts.push(`${counted(rest.length, 'other search', 'other searches')} with no click (${num(hits)}×)`)
+  }
+  return parts.join(' · ')
 }
 
 const quoteHtml = (text: string): string => `“${htmlText(text, 80)}”`
@@ -128,10 +139,14 @@ export function overviewHtml(overview: Overview): string {
   return `${parts.join('\n')}\n`
 }
 
+/** Characters of a search a docsGaps item of the ranking quotes. */
+const FIX_FIRST_QUOTE_CHARS = 60
+
 /** The ranking as the first list of docsGaps, its searches as code spans. */
 export function fixFirstGaps(items: readonly FixItem[]): GapList | undefined {
   if (items.length === 0) return undefined
-  const quote = (text: string): string => markdownCode(text, GAP_ITEM_CHARS)
+  // Shorter than a section list's items: an item may quote three searches.
+  const quote = (text: string): string => markdownCode(text, FIX_FIRST_QUOTE_CHARS)
   return {
     title: 'Fix first (pages and searches ranked by every signal about them)',
     items: items.map((item) =>

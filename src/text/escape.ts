@@ -30,7 +30,10 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g
 // Characters that show nothing but change what the text around them looks like: the controls of
 // bidirectional text (which can make `job_\u202egpj.exe` read as `job_exe.jpg`) and the zero-width
 // characters (which can hide text, or split a word a reader or a filter would otherwise see whole).
-const INVISIBLE = /[\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g
+// Bidirectional controls, zero-width characters, and every other character Unicode says to show as
+// nothing (Default_Ignorable_Code_Point: the soft hyphen, Hangul fillers, variation selectors, and the
+// tag characters, which can carry a whole hidden text).
+const INVISIBLE = /[\u061c\u180e\p{Default_Ignorable_Code_Point}]/gu
 
 /** Text without bidirectional controls and zero-width characters, which can disguise what it says. */
 export function withoutInvisible(text: string): string {

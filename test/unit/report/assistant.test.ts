@@ -132,3 +132,22 @@ describe('outputs and log line', () => {
     expect(assistantRenderer.logLine(unread)).toBeUndefined()
   })
 })
+
+describe('signals for Fix first', () => {
+  const unanswered = (pageUrl: string | null) => ({ ...QUESTIONS[0], resolutionStatus: 'unanswered' as const, pageUrl })
+
+  it('counts unanswered questions by the path of their page, whatever host the client named', () => {
+    const questions = [
+      unanswered('https://docs.acme.com/quickstart'),
+      unanswered('/quickstart'),
+      unanswered('https://quickstart-webhooks.evil.example/quickstart'),
+      unanswered('https://evil.example/x?token=1'),
+      unanswered(null),
+      { ...QUESTIONS[0], resolutionStatus: 'answered' as const, pageUrl: '/quickstart' }
+    ]
+    expect(assistantRenderer.signals?.(assistantReport({ questions }))).toEqual([
+      { kind: 'unanswered', count: 3, page: '/quickstart' },
+      { kind: 'unanswered', count: 1, page: '/x' }
+    ])
+  })
+})

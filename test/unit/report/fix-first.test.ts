@@ -58,6 +58,12 @@ describe('fixFirst', () => {
     expect(fixFirst([down(OTHER_PAGE, 50), search(undefined, 40), search('  ', 3), down('/a', 0), unanswered('/b', -1)])).toEqual([])
   })
 
+  it('leaves out counts beyond any real traffic, so that no score is Infinity', () => {
+    expect(
+      fixFirst([down('/a', 1e308), down('/b', Infinity), down('/c', Number.NaN), down('/d', 2)]).map((item) => [item.page, item.score])
+    ).toEqual([['/d', 6]])
+  })
+
   it('lists five items at most, ties in order of their path', () => {
     const items = fixFirst(['/f', '/e', '/d', '/c', '/b', '/a'].map((page) => down(page, 1)))
     expect(items.map((item) => item.page)).toEqual(['/a', '/b', '/c', '/d', '/e'])

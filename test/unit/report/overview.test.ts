@@ -127,6 +127,23 @@ describe('overviewHtml', () => {
   })
 })
 
+describe('an item with many searches', () => {
+  const searches = Array.from({ length: 30 }, (_, i) => ({
+    kind: 'no-click' as const,
+    count: 30 - i,
+    search: `quickstart ${'z'.repeat(140)} ${i}`
+  }))
+  const item: FixItem = { page: '/quickstart', score: 500, signals: [{ kind: 'thumbs-down', count: 50, page: '/quickstart' }, ...searches] }
+
+  it('quotes three searches and counts the rest, so that the item stays one short line', () => {
+    const text = renderSummary(overviewHtml(overview({ items: [item] }))).text
+    expect(text).toContain('27 other searches with no click (378×)')
+    expect(text.match(/searched \d+× with no click/g)).toHaveLength(3)
+    const [line = ''] = fixFirstGaps([item])?.items ?? []
+    expect(line.length).toBeLessThan(400)
+  })
+})
+
 describe('largestMove', () => {
   it('names the largest change of a whole count, with the earlier period', () => {
     expect(largestMove(HEADLINES)).toBe('AI visitors rose 20% against 10–16 Nov 2026.')

@@ -11,7 +11,6 @@ import { readerText, renderSummary } from '../../support/render.js'
 
 const RANGE = '14 Nov 2026 to 20 Nov 2026 (7 days, UTC)'
 const TOP_HEAD = ['Search term', 'Hits', 'CTR', 'Top clicked page']
-const NO_CLICK_HEAD = ['Search term', 'Hits', 'Last searched']
 const HIDDEN =
   'Search terms are hidden: readers type them, and they may hold personal data. To show them, set readerText: show; ' +
   'in a private repository they show by default (readerText: auto).'

@@ -5,15 +5,7 @@ import type { SearchesPage, ViewsPage } from '../../../src/api/schemas.js'
 import { runParts } from '../../../src/run/work.js'
 import { type AnalyticsApi, type SectionReport, sectionParts } from '../../../src/run/sections.js'
 import { Lifetime } from '../../../src/core/lifetime.js'
-
-const plan = {
-  projectId: 'proj1',
-  dateFrom: '2026-11-14',
-  dateTo: '2026-11-21',
-  topPages: 10,
-  showReaderText: false,
-  compare: false
-}
+import { request } from '../../support/section-parts.js'
 
 const viewsPage: ViewsPage = { totals: { human: 1, ai: 0, total: 1 }, views: [{ path: '/a', human: 1, ai: 0, total: 1 }], hasMore: true }
 const searchesPage = (nextCursor: string | null): SearchesPage => ({
@@ -39,7 +31,7 @@ describe('sectionParts', () => {
       }
     } as unknown as AnalyticsApi
     // Two first pages and one request over.
-    const parts = sectionParts(api, { ...plan, sections: ['views', 'searches'], maxRequests: 3 })
+    const parts = sectionParts(api, { ...request, sections: ['views', 'searches'], maxRequests: 3 })
     const lifetime = new Lifetime(60_000)
     const log = { info: () => undefined, warning: () => undefined }
     const reports = await runParts(parts, { lifetime, log }, () => Promise.resolve(), 2)

@@ -15,6 +15,7 @@ import { startEmulator } from '../test/emulator/emulator.js'
 import { BUNDLE, runAction } from '../test/support/action.js'
 import { readerText, summaryPage } from '../test/support/render.js'
 import { siteTotals, visitorRows } from '../test/support/visitors.js'
+import { setDemoData } from './demo-data.mjs'
 
 const ROOT = resolve(import.meta.dirname, '..')
 const OUT = join(ROOT, 'docs', 'screenshots')
@@ -30,6 +31,8 @@ const WIDTH = 1012
  * @property {string} job the workflow job's name, shown above the summary as GitHub does
  * @property {(emulator: Emulator) => void} [setUp] plans, faults and data for the emulator
  * @property {Record<string, string>} inputs the step's inputs, besides apiKey, projectId and baseUrl
+ * @property {number} [width] the width of the page, WIDTH unless given (400 for a phone)
+ * @property {number} [height] the height of the picture: the first screen only, instead of the whole page
  */
 
 // One fixed week, so that the pictures do not change with the day they are made.
@@ -100,9 +103,20 @@ const VARIANTS = [
     shows: 'the docs health report: every reader signal, reader text shown (a private repository)',
     job: 'report',
     setUp: (emulator) => {
-      emulator.setVisitors({ totals: siteTotals(600), rows: visitorRows(600) })
+      setDemoData(emulator, WEEK_BEFORE)
     },
-    inputs: { analytics: 'all', readerText: 'show', topPages: '5', compare: 'none', ...WEEK }
+    inputs: { analytics: 'all', readerText: 'show', ...WEEK }
+  },
+  {
+    name: 'docs-health-phone',
+    shows: 'the first screen of the docs health report on a phone (400 px)',
+    job: 'report',
+    width: 400,
+    height: 1400,
+    setUp: (emulator) => {
+      setDemoData(emulator, WEEK_BEFORE)
+    },
+    inputs: { analytics: 'all', readerText: 'show', ...WEEK }
   },
   {
     name: 'invalid-input',
@@ -157,13 +171,13 @@ function chromiumRun(chromium, profile, args) {
 /**
  * The height of the page laid out at WIDTH: the page records it on load, and Chromium prints the DOM.
  * @param {string} chromium @param {string} profile @param {string} page the page's HTML
- * @param {string} dir where to write the measuring copy
+ * @param {string} dir where to write the measuring copy @param {number} [width] the width to lay it out at
  */
-function measure(chromium, profile, page, dir) {
+function measure(chromium, profile, page, dir, width = WIDTH) {
   const file = join(dir, 'measure.html')
   const script = `<script>addEventListener('load', () => { document.body.dataset.height = String(Math.ceil(document.documentElement.getBoundingClientRect().height)) })</script>`
   writeFileSync(file, page.replace('</body>', `${script}\n</body>`))
-  const dom = chromiumRun(chromium, profile, ['--virtual-time-budget=2000', `--window-size=${WIDTH},200`, '--dump-dom', `file://${file}`])
+  const dom = chromiumRun(chromium, profile, ['--virtual-time-budget=2000', `--window-size=${width},200`, '--dump-dom', `file://${file}`])
   const height = Number(/data-height="(\d+)"/.exec(dom)?.[1])
   if (!(height > 0)) throw new Error('Could not measure the page: Chromium printed no height')
   return height
@@ -185,12 +199,13 @@ async function shoot(variant, chromium, work) {
     const page = summaryPage(run.summary, { title: `${variant.job} summary` })
     const dir = join(work, variant.name)
     mkdirSync(dir)
-    const height = measure(chromium, join(dir, 'profile-measure'), page, dir)
+    const width = variant.width ?? WIDTH
+    const height = variant.height ?? measure(chromium, join(dir, 'profile-measure'), page, dir, width)
     const file = join(dir, 'summary.html')
     writeFileSync(file, page)
     const png = join(OUT, `${variant.name}.png`)
-    chromiumRun(chromium, join(dir, 'profile'), [`--window-size=${WIDTH},${height}`, `--screenshot=${png}`, `file://${file}`])
-    console.log(`${relative(ROOT, png)} (${WIDTH}×${height}, exit ${run.code}): ${variant.shows}`)
+    chromiumRun(chromium, join(dir, 'profile'), [`--window-size=${width},${height}`, `--screenshot=${png}`, `file://${file}`])
+    console.log(`${relative(ROOT, png)} (${width}×${height}, exit ${run.code}): ${variant.shows}`)
     console.log(
       readerText(run.summary)
         .split('\n')

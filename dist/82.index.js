@@ -966,7 +966,8 @@ function changePercent(now, before) {
 }
 function changeHtml(headline) {
     const previous = headline.previous;
-    if (!previous)
+    // A count from a partial read says nothing of a change.
+    if (!previous || headline.partial)
         return '—';
     const change = changePercent(headline.value, previous.value);
     if (change === undefined)

@@ -31,7 +31,8 @@ function changePercent(now: number, before: number): number | undefined {
 
 function changeHtml(headline: Headline): string {
   const previous = headline.previous
-  if (!previous) return '—'
+  // A count from a partial read says nothing of a change.
+  if (!previous || headline.partial) return '—'
   const change = changePercent(headline.value, previous.value)
   if (change === undefined) return headline.value > 0 ? 'new' : '—'
   if (change === 0) return '±0%'

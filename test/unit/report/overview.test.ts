@@ -79,6 +79,11 @@ describe('overviewHtml', () => {
     expect(seen.tables[0]?.slice(1).map((row) => row[2])).toEqual(['new', '—', '±0%'])
     // Every headline has an earlier value: no footnote on what — means.
     expect(seen.text).not.toContain('no earlier value')
+    // A count from a partial read shows no change, whatever the earlier value.
+    const partial = renderSummary(
+      overviewHtml(overview({ headlines: [{ name: 'Searches with no click', value: 70, previous: before(7), partial: true }] }))
+    )
+    expect(partial.tables[0]?.[1]).toEqual(['Searches with no click', '≥ 70', '—'])
   })
 
   it('explains — and ≥ once, under the table, when some headline has no earlier value or was cut', () => {

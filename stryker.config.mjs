@@ -8,7 +8,7 @@ export default {
   plugins: ['@stryker-mutator/vitest-runner'],
   mutate: ['src/**/*.ts', '!src/index.ts', '!src/version.ts'],
   coverageAnalysis: 'perTest',
-  thresholds: { high: 90, low: 85, break: 85 },
+  thresholds: { high: 95, low: 90, break: 90 },
   incremental: true,
   incrementalFile: 'reports/stryker-incremental.json',
   reporters: ['clear-text', 'progress', 'json'],

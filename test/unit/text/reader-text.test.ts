@@ -266,3 +266,46 @@ describe('shownReaderText', () => {
     }
   })
 })
+
+describe('maskEmails at the edges of what it takes for an address', () => {
+  it('takes a bare at only after a space, not inside a word', () => {
+    expect(maskEmails('a cat example dot com')).toBe('a cat example dot com')
+    expect(maskEmails('a bob at example dot com')).toBe(`a ${EMAIL_MASK}`)
+  })
+
+  it('takes a domain only when its last label has a letter', () => {
+    expect(maskEmails('ping alice@10.0.0.1 now')).toBe('ping alice@10.0.0.1 now')
+    expect(maskEmails('ping alice@10.0.0.x now')).toBe(`ping ${EMAIL_MASK} now`)
+  })
+
+  it('takes no part before the at sign from nothing: a bracket and spaces are not one', () => {
+    expect(maskEmails('( @example.com')).toBe('( @example.com')
+    expect(maskEmails(' @example.com')).toBe(' @example.com')
+  })
+
+  it('keeps a dot that ends the domain outside the mask, and masks a cut domain to its end', () => {
+    expect(maskEmails('write to alice@example.com.')).toBe(`write to ${EMAIL_MASK}.`)
+    expect(maskCutEmails('write to alice@example.')).toBe(`write to ${EMAIL_MASK}`)
+  })
+})
+
+describe('shownReaderText at its limit', () => {
+  it('never cuts between the two halves of a character', () => {
+    const shown = shownReaderText(`${'a'.repeat(1998)}😀${'b'.repeat(10)}`)
+    expect(shown).toBe(`${'a'.repeat(1998)}…`)
+  })
+
+  it('says the text was cut even when masking made it shorter than the limit', () => {
+    const shown = shownReaderText(`alice@example.com ${'y'.repeat(2100)}`)
+    expect(shown.startsWith(`${EMAIL_MASK} yyy`)).toBe(true)
+    expect(shown.endsWith('y…')).toBe(true)
+    expect(shown.length).toBeLessThan(READER_TEXT_MAX_CHARS)
+  })
+
+  it('cuts text that folding made longer than the limit, masking an address the cut ends in', () => {
+    // ﷺ folds into 18 characters: 110 of them and 10 more make 1,990, then an address the cut splits.
+    const shown = shownReaderText(`${'ﷺ'.repeat(110)}${'x'.repeat(10)} alice@example.com`)
+    expect(shown.endsWith(`x ${EMAIL_MASK}…`)).toBe(true)
+    expect(shown.length).toBeLessThanOrEqual(READER_TEXT_MAX_CHARS)
+  })
+})

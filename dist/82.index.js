@@ -1092,6 +1092,7 @@ var run_sections = __webpack_require__(558);
 
 
 
+
 /** GitHub drops a job summary of more than 1 MiB whole; the run keeps well under it. */
 const SUMMARY_LIMIT_BYTES = 1024 * 1024;
 /** Room kept for the footer and the note on a section left out. */
@@ -1115,7 +1116,7 @@ function summaryOf(reports, run) {
         let part = piece.html();
         const size = Buffer.byteLength(part);
         if (bytes + size > SUMMARY_LIMIT_BYTES - SUMMARY_RESERVE_BYTES) {
-            part = `<p>${capitalised(piece.name)} is left out: it would take the summary past GitHub's 1 MiB limit. The analytics files hold everything read.</p>\n`;
+            part = `<p>${(0,format/* capitalised */.Iu)(piece.name)} is left out: it would take the summary past GitHub's 1 MiB limit. The analytics files hold everything read.</p>\n`;
         }
         html += part;
         bytes += Buffer.byteLength(part);
@@ -1249,9 +1250,6 @@ async function publish(reports, sink, run) {
             await sink.appendSummary(html);
     });
     return unwritten;
-}
-function capitalised(text) {
-    return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 ;// CONCATENATED MODULE: ./src/run/work.ts

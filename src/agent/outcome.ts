@@ -6,7 +6,7 @@ import { isKnownStatus, type KnownStatus } from '../api/schemas.js'
 import { errorMessage } from '../core/error-message.js'
 import { type PartEnding, stopOf } from '../core/part.js'
 import { logText } from '../text/escape.js'
-import { formatDuration } from '../text/format.js'
+import { capitalised, formatDuration } from '../text/format.js'
 import type { JobProgress } from './job.js'
 import { pullRequestLink } from './pull-request.js'
 
@@ -165,7 +165,7 @@ export function judgeJob(progress: JobProgress, ending: PartEnding, policy: JobP
       : progress.messageSent
         ? 'received the follow-up and is running'
         : 'is running'
-    report.headline = `${capitalise(id)} ${what} on the service; wait is false, so the step does not wait for it.`
+    report.headline = `${capitalised(id)} ${what} on the service; wait is false, so the step does not wait for it.`
     report.nextStep = { kind: 'watch', jobId: progress.jobId as string }
   } else {
     judgeFinished(report, id, policy.failOn)
@@ -187,29 +187,25 @@ function judgeFinished(report: JobReport, id: string, failOn: ReadonlySet<FailOn
       } else {
         report.outcome = 'no-pr'
         report.headline = `The agent completed ${id} without a pull request: the service gives no link when the agent changed no files.`
-        if (failOn.has('no-pr')) report.failure = `${capitalise(id)} completed without a pull request, and failOn includes no-pr.`
+        if (failOn.has('no-pr')) report.failure = `${capitalised(id)} completed without a pull request, and failOn includes no-pr.`
         report.nextStep = { kind: 'no-pr', jobId, failing: failOn.has('no-pr') }
       }
       break
     case 'failed':
       report.outcome = 'failed'
       report.headline = `The agent could not finish ${id}: the service reports it failed.`
-      if (failOn.has('failed')) report.failure = `${capitalise(id)} failed on the service.`
+      if (failOn.has('failed')) report.failure = `${capitalised(id)} failed on the service.`
       report.nextStep = { kind: 'retry', jobId }
       break
     case 'archived':
       report.outcome = 'archived'
-      report.headline = `${capitalise(id)} was archived on the service before it completed.`
-      if (failOn.has('archived')) report.failure = `${capitalise(id)} was archived, and failOn includes archived.`
+      report.headline = `${capitalised(id)} was archived on the service before it completed.`
+      if (failOn.has('archived')) report.failure = `${capitalised(id)} was archived, and failOn includes archived.`
       report.nextStep = { kind: 'retry', jobId }
       break
     default:
       // Not reached by a watch, which ends only at one of the statuses above.
       report.outcome = 'running'
-      report.headline = `${capitalise(id)} is ${report.serviceStatus ?? 'in an unknown state'}.`
+      report.headline = `${capitalised(id)} is ${report.serviceStatus ?? 'in an unknown state'}.`
   }
-}
-
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1)
 }

@@ -4,7 +4,7 @@
 // cursor it has already followed, "more" after an empty page, or more rows than a section keeps
 // ends the read as partial.
 import type { Log } from '../core/part.js'
-import { counted } from '../text/format.js'
+import { capitalised, counted } from '../text/format.js'
 import type { RequestBudget } from './budget.js'
 
 /** What one answer says about paging, beside its rows. */
@@ -183,8 +183,4 @@ function end(progress: ReadProgress, cut: Cut, options: ReadOptions<never>): voi
           'what was read is kept and marked partial. Raise maxRequests to read more (analytics allow 100 requests per organization per hour).'
         : `Reading ${options.what} was cut short after ${after}: ${cutText(cut, options.budget)}. What was read is kept and marked partial.`
   )
-}
-
-function capitalised(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1)
 }

@@ -6,7 +6,7 @@ import type { PartEnding } from '../core/part.js'
 import { describeRange } from '../text/dates.js'
 import { counted } from '../text/format.js'
 import type { RequestBudget } from './budget.js'
-import type { Log, Part, PartContext } from '../core/part.js'
+import type { Log, Part } from '../core/part.js'
 import { type Cut, cutText, newReadProgress, type PageAnswer, type Paging, type ReadProgress, readPages, sectionRoom } from './pager.js'
 
 /** What every analytics section asks for. */
@@ -90,14 +90,8 @@ export function cursorReadById<Row extends { id: string }, Kept>(
  * Errors pass through; the reservations of reads left unread are given back, and the section is
  * finished in the budget however it ended (budget.ts).
  */
-export async function readSection(
-  section: string,
-  reads: readonly SectionRead<unknown>[],
-  budget: RequestBudget,
-  ctx: PartContext
-): Promise<void> {
+export async function readSection(section: string, reads: readonly SectionRead<unknown>[], budget: RequestBudget, log: Log): Promise<void> {
   const room = sectionRoom()
-  const { log } = ctx
   try {
     for (const read of reads) {
       await readPages(read.paging, read.progress, {
@@ -182,7 +176,7 @@ export function sectionPart<Kind extends string, Rest>(
   rest: () => Rest
 ): Part<SectionBase & { kind: Kind } & Rest> {
   return {
-    run: (ctx) => readSection(kind, reads, budget, ctx),
+    run: ({ log }) => readSection(kind, reads, budget, log),
     report: (ending) => ({ kind, ...judgeSection(title, request, reads, ending, budget), ...rest() })
   }
 }

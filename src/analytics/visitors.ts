@@ -87,9 +87,9 @@ export function visitorsPart(api: VisitorsApi, request: SectionRequest, budget: 
   const reads = [trafficRead(VISITORS_READS[0], 'visitor rows', VISITORS_PAGE_SIZE, kept, pages, afterPage)]
 
   return {
-    run: async (ctx) => {
+    run: async ({ log }) => {
       try {
-        await readSection('visitors', reads, budget, ctx)
+        await readSection('visitors', reads, budget, log)
       } finally {
         budget.release(VISITORS_COMPARISON)
       }

@@ -9,6 +9,7 @@ import { fixFirstGaps, type Overview, overviewHtml } from '../report/overview.js
 import type { GapList } from '../report/renderer.js'
 import type { ReportSink } from '../report/sink.js'
 import { withoutInvisible } from '../text/escape.js'
+import { capitalised } from '../text/format.js'
 import { isSectionReport, type PartReport, readsReaderText, rendererOf, type SectionReport, sectionRendererOf } from './sections.js'
 
 /** GitHub drops a job summary of more than 1 MiB whole; the run keeps well under it. */
@@ -178,8 +179,4 @@ export async function publish(reports: readonly PartReport[], sink: ReportSink, 
     if (html !== '') await sink.appendSummary(html)
   })
   return unwritten
-}
-
-function capitalised(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1)
 }

@@ -24,3 +24,8 @@ export function num(n: number): string {
 export function counted(n: number, noun: string, plural = `${noun}s`): string {
   return `${num(n)} ${n === 1 ? noun : plural}`
 }
+
+/** The text with its first character in upper case: "job j1 failed" → "Job j1 failed". */
+export function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1)
+}

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { RequestBudget } from '../../../src/analytics/budget.js'
 import { MAX_SECTION_ROWS, newReadProgress, type ReadProgress } from '../../../src/analytics/pager.js'
 import { judgeSection, type NamedRead, readSection, sectionRead, type SectionRequest } from '../../../src/analytics/section.js'
-import { Lifetime, StopError } from '../../../src/core/lifetime.js'
+import { StopError } from '../../../src/core/lifetime.js'
 import type { PartEnding } from '../../../src/core/part.js'
 import { mutationTesting } from '../../support/stress.js'
 
@@ -235,9 +235,7 @@ describe('readSection', () => {
     ]
     const warnings: string[] = []
     const log = { info: () => undefined, warning: (message: string) => warnings.push(message) }
-    const lifetime = new Lifetime(60_000)
-    await readSection('test', reads, new RequestBudget(10), { log, lifetime })
-    lifetime.dispose()
+    await readSection('test', reads, new RequestBudget(10), log)
     expect(kept).toEqual([MAX_SECTION_ROWS - 10, 10])
     expect(reads.map((r) => r.progress)).toEqual([
       { requests: 1, complete: true, truncated: false },

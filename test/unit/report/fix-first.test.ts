@@ -45,6 +45,19 @@ describe('fixFirst', () => {
     expect(items.find((item) => item.page === '/guides/setup')?.signals).toContainEqual(search('Setup', 2))
   })
 
+  it('joins a search to the page with the most of its words first, then the higher score, then the first path', () => {
+    const pageOf = (signals: Signal[], text: string) =>
+      fixFirst(signals).find((item) => item.signals.some((signal) => signal.search === text))?.page
+    // Two words against one, whatever the scores.
+    expect(pageOf([down('/x/sso-setup', 1), down('/y/setup', 5), search('sso setup', 2)], 'sso setup')).toBe('/x/sso-setup')
+    // One word each: the higher score, whatever the paths.
+    expect(pageOf([down('/a/setup', 1), down('/b/setup', 5), search('setup', 2)], 'setup')).toBe('/b/setup')
+    expect(pageOf([down('/b/setup', 5), down('/a/setup', 1), search('setup', 2)], 'setup')).toBe('/b/setup')
+    // One word and one score each: the first path.
+    expect(pageOf([down('/b/setup', 1), down('/a/setup', 1), search('setup', 2)], 'setup')).toBe('/a/setup')
+    expect(pageOf([down('/a/setup', 1), down('/b/setup', 1), search('setup', 2)], 'setup')).toBe('/a/setup')
+  })
+
   it('makes a search that matches no page a topic of its own, counting alike searches together', () => {
     const items = fixFirst([down('/quickstart', 1), search('pricing', 7), search('Pricing ', 2), search('how to', 9)])
     expect(items.map((item) => [item.page ?? item.search, item.score])).toEqual([

@@ -58,10 +58,11 @@ const SECTIONS: SectionReport[] = (
 ).map((section) => ({ ...section, topPages: 10 }))
 
 describe('the Monday report', () => {
-  const seen = renderSummary(summaryOf(SECTIONS))
+  // Made inside each test, so that mutation testing can tell which tests run the report's code.
+  const seen = () => renderSummary(summaryOf(SECTIONS))
 
   it('answers the docs lead in the first screen: title, every headline with its change, and what to fix first', () => {
-    const first = seen.text.slice(0, 1500)
+    const first = seen().text.slice(0, 1500)
     expect(first).toMatch(/^📈 Docs health · 14–20 Nov 2026 /)
     for (const headline of [
       'Human visitors 8,900 ▼ 11%',
@@ -80,7 +81,7 @@ describe('the Monday report', () => {
   })
 
   it('says the range once, for the whole report', () => {
-    expect(seen.text.split(RANGE)).toHaveLength(2)
+    expect(seen().text.split(RANGE)).toHaveLength(2)
   })
 
   it('shows no table of more than ten rows outside a collapsed part', () => {

@@ -58,6 +58,18 @@ describe('fixFirst', () => {
     expect(pageOf([down('/a/setup', 1), down('/b/setup', 1), search('setup', 2)], 'setup')).toBe('/a/setup')
   })
 
+  it('reads the first twenty words of a search, and none of the words that name no topic', () => {
+    const words = Array.from({ length: 20 }, (_, i) => `word${i}`).join(' ')
+    expect(fixFirst([down('/guides/setup', 1), search(`${words} setup`, 4)]).map((item) => item.page ?? item.search)).toEqual([
+      `${words} setup`,
+      '/guides/setup'
+    ])
+    expect(fixFirst([down('/guides/how-it-works', 1), search('how', 9)]).map((item) => item.page ?? item.search)).toEqual([
+      'how',
+      '/guides/how-it-works'
+    ])
+  })
+
   it('makes a search that matches no page a topic of its own, counting alike searches together', () => {
     const items = fixFirst([down('/quickstart', 1), search('pricing', 7), search('Pricing ', 2), search('how to', 9)])
     expect(items.map((item) => [item.page ?? item.search, item.score])).toEqual([

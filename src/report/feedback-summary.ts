@@ -13,15 +13,40 @@ const PATH_CHARS = 120
 const COMMENT_CHARS = 200
 
 const PAGE_HEAD = `<tr>${headCell('Page', 'left')}${headCell('👎')}${headCell('👍')}${headCell('Code')}${headCell('Total')}</tr>`
-const COMMENT_HEAD = `<tr>${headCell('Page', 'left')}${headCell('Comment', 'left')}</tr>`
+const COMMENT_HEAD = `<tr>${headCell('Page', 'left')}${headCell('Comment', 'left')}${headCell('Left')}</tr>`
 
 const pathHtml = (path: string): string => pageHtml(path, PATH_CHARS)
 
 const pageRow = (row: FeedbackByPageRow): string =>
   `<tr><td>${pathHtml(row.path)}</td>${rightCell(num(row.thumbsDown))}${rightCell(num(row.thumbsUp))}${rightCell(num(row.code))}${rightCell(num(row.total))}</tr>`
 
-const commentRow = (entry: FeedbackEntry): string =>
-  `<tr><td>${pathHtml(entry.path)}</td><td>${htmlText(entry.comment ?? '', COMMENT_CHARS)}</td></tr>`
+/** A comment left once or more on one page, in the words of its latest. */
+interface CommentGroup {
+  latest: FeedbackEntry
+  count: number
+}
+
+const commentRow = ({ latest, count }: CommentGroup): string =>
+  `<tr><td>${pathHtml(latest.path)}</td><td>${htmlText(latest.comment ?? '', COMMENT_CHARS)}</td>${rightCell(`${num(count)}×`)}</tr>`
+
+/** Complaints (not helpful) first, then comments with no verdict, then praise. */
+const complaintRank = (entry: FeedbackEntry): number => (entry.helpful === false ? 0 : entry.helpful === undefined ? 1 : 2)
+
+/**
+ * The comments grouped by page and words (told apart by neither case nor spacing), complaints
+ * first, then the most left, then the newest. `entries` are newest first.
+ */
+function commentGroups(entries: readonly FeedbackEntry[]): CommentGroup[] {
+  const groups = new Map<string, CommentGroup>()
+  for (const entry of entries) {
+    const key = `${entry.path}\n${(entry.comment ?? '').toLowerCase().replace(/\s+/g, ' ').trim()}`
+    const group = groups.get(key)
+    if (group) group.count++
+    else groups.set(key, { latest: entry, count: 1 })
+  }
+  // A stable sort: groups of one rank and count stay newest first.
+  return [...groups.values()].sort((a, b) => complaintRank(a.latest) - complaintRank(b.latest) || b.count - a.count)
+}
 
 /** A table of the first `topPages` rows, as many as fit the budget, under its heading and note. */
 function tableHtml<Row>(
@@ -74,9 +99,9 @@ function entriesHtml(report: FeedbackReport): string[] {
   ]
   if (commented.length === 0) return parts
   if (!report.showReaderText) return [...parts, hiddenTextHtml('Comments')]
-  // Entries are newest first.
-  const listed = commented.filter((entry) => entry.comment !== undefined).slice(0, report.topPages)
-  return [...parts, ...tableHtml((n) => `Latest ${counted(n, 'comment')}`, '', COMMENT_HEAD, listed, commentRow, 'comment')]
+  const listed = commentGroups(commented.filter((entry) => entry.comment !== undefined)).slice(0, report.topPages)
+  const heading = (n: number): string => `${n === 1 ? 'One comment' : `Top ${counted(n, 'comment')}`}, complaints first`
+  return [...parts, ...tableHtml(heading, '', COMMENT_HEAD, listed, commentRow, 'comment')]
 }
 
 export function feedbackSummaryHtml(report: FeedbackReport): string {

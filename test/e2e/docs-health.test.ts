@@ -374,7 +374,11 @@ for (const { name: runtime, node } of runtimes()) {
         .filter((q) => q.resolutionStatus === 'unanswered')
         .sort((a, b) => (b.timestamp < a.timestamp ? -1 : 1))[0]?.query
       expect(READER_CANARIES).toEqual(expect.arrayContaining([topSearch, latestComment, newestUnanswered]))
-      for (const text of [topSearch, latestComment ?? '', newestUnanswered ?? '']) expect(seen.text).toContain(text)
+      // Comments show complaints first: the newest comment marked not helpful leads them.
+      const newestComplaint = [...feedbackRows]
+        .filter((row) => 'helpful' in row && !row.helpful && row.comment !== null && row.comment.trim() !== '' && row.createdAt !== null)
+        .sort((a, b) => ((b.createdAt ?? '') < (a.createdAt ?? '') ? -1 : 1))[0]?.comment
+      for (const text of [topSearch, newestComplaint ?? '', newestUnanswered ?? '']) expect(seen.text).toContain(text)
       // No table cell holds reader text with its e-mail address (the same words as a page path, /write to…, are a path).
       const cells = seen.tables.flat(2)
       expect(cells.filter((cell) => cell.includes(SEEDED_EMAIL) && !cell.startsWith('/'))).toEqual([])

@@ -13,7 +13,7 @@ import { readerText, renderSummary } from '../../support/render.js'
 
 const RANGE = '14 Nov 2026 to 20 Nov 2026 (7 days, UTC)'
 const PAGE_HEAD = ['Page', '👎', '👍', 'Code', 'Total']
-const COMMENT_HEAD = ['Page', 'Comment']
+const COMMENT_HEAD = ['Page', 'Comment', 'Left']
 const ORDER_NOTE =
   'The service returns at most 100 pages, in no documented order: these are ranked among the pages it returned. Code counts feedback on code blocks.'
 const TRUNCATED_NOTE =
@@ -88,8 +88,13 @@ describe('feedback with comments shown', () => {
           '/docs/faq   2  10     0     12'
         ].join('\n'),
         '4 feedback entries read: 1 helpful, 1 not helpful, 3 with a comment.',
-        'Latest 2 comments',
-        ['Page        Comment', '----------  -----------------', '/docs/api   The example fails', '/docs/auth  Missing import'].join('\n')
+        'Top 2 comments, complaints first',
+        [
+          'Page        Comment            Left',
+          '----------  -----------------  ----',
+          '/docs/api   The example fails    1×',
+          '/docs/auth  Missing import       1×'
+        ].join('\n')
       ].join('\n\n')
     )
     expect(renderSummary(html)).toMatchObject({ links: [], references: [] })
@@ -106,21 +111,21 @@ describe('feedback with comments shown', () => {
         `<tr><td><code>/docs/api</code></td>${td('9')}${td('3')}${td('1')}${td('13')}</tr>` +
         `<tr><td><code>/docs/faq</code></td>${td('2')}${td('10')}${td('0')}${td('12')}</tr></table>`,
       '<p><strong>4 feedback entries</strong> read: 1 helpful, 1 not helpful, 3 with a comment.</p>',
-      '<h3>Latest 2 comments</h3>',
-      `<table><tr>${th('Page', 'left')}${th('Comment', 'left')}</tr>` +
-        '<tr><td><code>/docs/api</code></td><td>The example fails</td></tr><tr><td><code>/docs/auth</code></td><td>Missing import</td></tr></table>',
+      '<h3>Top 2 comments, complaints first</h3>',
+      `<table><tr>${th('Page', 'left')}${th('Comment', 'left')}${th('Left')}</tr>` +
+        `<tr><td><code>/docs/api</code></td><td>The example fails</td>${td('1×')}</tr><tr><td><code>/docs/auth</code></td><td>Missing import</td>${td('1×')}</tr></table>`,
       ''
     ])
   })
 
   it('lists up to topPages pages and comments, newest comments first, and only entries with a comment', () => {
     const seen = seenOf(report({ topPages: 10, requests: 1 }))
-    expect(seen.headings).toEqual(['💬 Feedback', 'Top 3 pages by thumbs down', 'Latest 3 comments'])
+    expect(seen.headings).toEqual(['💬 Feedback', 'Top 3 pages by thumbs down', 'Top 3 comments, complaints first'])
     expect(seen.tables).toEqual([
       [PAGE_HEAD, ['/docs/api', '9', '3', '1', '13'], ['/docs/faq', '2', '10', '0', '12'], ['/docs/x', '0', '1', '0', '1']],
-      [COMMENT_HEAD, ['/docs/api', 'The example fails'], ['/docs/auth', 'Missing import'], ['/docs/old', 'Old news']]
+      [COMMENT_HEAD, ['/docs/api', 'The example fails', '1×'], ['/docs/auth', 'Missing import', '1×'], ['/docs/old', 'Old news', '1×']]
     ])
-    expect(seenOf(report({ topPages: 1 })).headings).toEqual(['💬 Feedback', 'Top 1 page by thumbs down', 'Latest 1 comment'])
+    expect(seenOf(report({ topPages: 1 })).headings).toEqual(['💬 Feedback', 'Top 1 page by thumbs down', 'One comment, complaints first'])
   })
 
   it('says plainly that not every page is there when the service had more', () => {
@@ -143,7 +148,7 @@ describe('feedback with comments shown', () => {
 
   it('leaves out a comment the run did not keep', () => {
     const seen = seenOf(report({ entries: [entry({ commented: true }), entry({ path: '/b', comment: 'kept', commented: true })] }))
-    expect(seen.tables[1]).toEqual([COMMENT_HEAD, ['/b', 'kept']])
+    expect(seen.tables[1]).toEqual([COMMENT_HEAD, ['/b', 'kept', '1×']])
   })
 })
 
@@ -191,7 +196,7 @@ describe('a partial, failed, unread or empty read', () => {
 
   it('shows why the step failed, and the entries read when the pages were not', () => {
     const seen = seenOf(report({ pages: undefined, partial: true, failure: 'Feedback analytics are incomplete after 2 requests.' }))
-    expect(seen.headings).toEqual(['❌ Feedback', 'Latest 2 comments'])
+    expect(seen.headings).toEqual(['❌ Feedback', 'Top 2 comments, complaints first'])
     expect(seen.text).toContain(`Why the step failed: Feedback analytics are incomplete after 2 requests. 4 feedback entries read`)
   })
 
@@ -245,7 +250,7 @@ describe('hostile comments and paths', () => {
     expect(pageTable).toHaveLength(texts.length + 1)
     for (const cells of pageTable) expect(cells).toHaveLength(5)
     expect(commentTable).toHaveLength(commented.length + 1)
-    for (const cells of commentTable) expect(cells).toHaveLength(2)
+    for (const cells of commentTable) expect(cells).toHaveLength(3)
     const flat = (text: string, max: number): string => {
       const line = text.replace(/\s+/g, ' ').trim()
       return line.length > max ? `${line.slice(0, max - 1)}…` : line
@@ -285,12 +290,17 @@ describe('the byte budget', () => {
   const fill = LIST_BUDGET_BYTES / 1024
 
   it('keeps every comment that fits the budget exactly, and notes those left out', () => {
-    expect(table(feedbackSummaryHtml(report({ entries: entriesOfBytes(fill, 1024), topPages: 1000 })), `Latest ${fill} comments`)).toEqual({
+    expect(
+      table(feedbackSummaryHtml(report({ entries: entriesOfBytes(fill, 1024), topPages: 1000 })), `Top ${fill} comments, complaints first`)
+    ).toEqual({
       rows: fill,
       note: undefined
     })
     expect(
-      table(feedbackSummaryHtml(report({ entries: entriesOfBytes(fill + 2, 1024), topPages: 1000 })), `Latest ${fill} comments`)
+      table(
+        feedbackSummaryHtml(report({ entries: entriesOfBytes(fill + 2, 1024), topPages: 1000 })),
+        `Top ${fill} comments, complaints first`
+      )
     ).toEqual({
       rows: fill,
       note: '… and 2 more comments, left out to keep the summary small.'
@@ -319,11 +329,33 @@ describe('the byte budget', () => {
       })
     )
     expect(Buffer.byteLength(html)).toBeLessThanOrEqual(SECTION_BUDGET_BYTES)
-    const comments = table(html, 'Latest .*? comments')
+    const comments = table(html, 'Top .*? comments, complaints first')
     expect(comments.rows).toBeGreaterThan(0)
     expect(comments.note).toBe(`… and ${(1000 - comments.rows).toLocaleString('en-US')} more comments, left out to keep the summary small.`)
     const top = table(html, 'Top .*? by thumbs down')
     expect(top.rows).toBeGreaterThan(0)
     expect(top.note).toBe(`… and ${(1000 - top.rows).toLocaleString('en-US')} more pages, left out to keep the summary small.`)
+  })
+})
+
+describe('comments left more than once', () => {
+  it('groups a comment left again on the same page, whatever its case and spacing, with how often it was left', () => {
+    const again = [
+      entry({ path: '/docs/api', helpful: true, comment: 'Clear, thanks', commented: true }),
+      entry({ path: '/docs/api', helpful: false, comment: 'No Python example', commented: true }),
+      entry({ path: '/docs/api', helpful: false, comment: 'no python  example ', commented: true }),
+      entry({ path: '/docs/faq', helpful: false, comment: 'No Python example', commented: true }),
+      entry({ path: '/docs/api', comment: 'Old news', commented: true })
+    ]
+    const seen = seenOf(report({ entries: again, topPages: 10 }))
+    // Complaints first, the most left first, each in the words of its latest; then no verdict; then praise.
+    expect(seen.tables[1]).toEqual([
+      COMMENT_HEAD,
+      ['/docs/api', 'No Python example', '2×'],
+      ['/docs/faq', 'No Python example', '1×'],
+      ['/docs/api', 'Old news', '1×'],
+      ['/docs/api', 'Clear, thanks', '1×']
+    ])
+    expect(seen.headings).toContain('Top 4 comments, complaints first')
   })
 })

@@ -155,7 +155,7 @@ describe('publish', () => {
       'Top 2 search terms with no click',
       '💬 Feedback',
       'Top 3 pages by thumbs down',
-      'Latest 2 comments',
+      'Top 2 comments, complaints first',
       '🤖 Assistant',
       'Who asked',
       'Top 2 unanswered questions'

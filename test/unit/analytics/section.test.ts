@@ -6,29 +6,12 @@ import { MAX_SECTION_ROWS, newReadProgress, type ReadProgress } from '../../../s
 import { judgeSection, type NamedRead, readSection, sectionRead, type SectionRequest } from '../../../src/analytics/section.js'
 import { StopError } from '../../../src/core/lifetime.js'
 import type { PartEnding } from '../../../src/core/part.js'
+import { base, finished, request } from '../../support/section-parts.js'
 import { mutationTesting } from '../../support/stress.js'
 
-const request: SectionRequest = {
-  projectId: 'proj1',
-  dateFrom: '2026-11-14',
-  dateTo: '2026-11-21',
-  topPages: 10,
-  showReaderText: false,
-  compare: false
-}
 const budget = new RequestBudget(12)
 
-const base = {
-  projectId: 'proj1',
-  dateFrom: '2026-11-14',
-  dateTo: '2026-11-21',
-  rangeText: '14 Nov 2026 to 20 Nov 2026 (7 days, UTC)',
-  topPages: 10,
-  showReaderText: false
-}
-
 const read = (name: string, progress: Partial<ReadProgress>): NamedRead => ({ name, progress: { ...newReadProgress(), ...progress } })
-const finished: PartEnding = { kind: 'finished' }
 
 const judge = (reads: NamedRead[], ending: PartEnding = finished, req: SectionRequest = request) =>
   judgeSection('Feedback analytics', req, reads, ending, budget)

@@ -1058,7 +1058,7 @@ function overviewHtml(overview) {
         if (move)
             parts.push(`<p>${(0,text_escape/* htmlText */.js)(move, 200)}</p>`);
         if (overview.headlines.some((h) => !h.previous || h.partial))
-            parts.push('<p><sub>Change is against the period of the same length just before; — where the run read no earlier value. ≥ marks a count from a partial read.</sub></p>');
+            parts.push('<p><sub>Change is against the period of the same length just before, one request each; — where the earlier value would take more than one request or was not read. ≥ marks a count from a partial read.</sub></p>');
     }
     parts.push(...fixFirstHtml(overview.items));
     return `${parts.join('\n')}\n`;
@@ -1079,8 +1079,8 @@ function fixFirstGaps(items) {
     };
 }
 
-// EXTERNAL MODULE: ./src/run/sections.ts + 26 modules
-var run_sections = __webpack_require__(558);
+// EXTERNAL MODULE: ./src/run/sections.ts + 28 modules
+var run_sections = __webpack_require__(5315);
 ;// CONCATENATED MODULE: ./src/run/publish.ts
 // Step outputs, files and the job summary, produced in one place from the reports of a run, each
 // shown by its renderer (sections.ts).

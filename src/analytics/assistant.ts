@@ -8,6 +8,7 @@ import type { Part } from '../core/part.js'
 import { sitePage } from '../text/page-path.js'
 import { readerText } from '../text/reader-text.js'
 import type { RequestBudget } from './budget.js'
+import { type Comparison, comparedWith, comparisonRead } from './comparison.js'
 import type { PageAnswer } from './pager.js'
 import { cursorReadById, sectionPart, sectionRead, type SectionBase, type SectionRequest } from './section.js'
 import { byText } from './traffic.js'
@@ -37,9 +38,12 @@ export interface AssistantReport extends SectionBase {
   callers?: CallerStats
   /** Newest first. */
   questions: QuestionEntry[]
+  /** Who asked in the previous period, when a comparison was asked for and reached. */
+  previous?: Comparison<CallerStats>
 }
 
 export const ASSISTANT_READS = ['assistant', 'assistant:callers'] as const
+export const ASSISTANT_COMPARISON = 'assistant:previous'
 
 export function assistantPart(api: AssistantApi, request: SectionRequest, budget: RequestBudget): Part<AssistantReport> {
   let callers: CallerStats | undefined
@@ -68,8 +72,16 @@ export function assistantPart(api: AssistantApi, request: SectionRequest, budget
     () => undefined
   )
   const reads = [questionsRead, callersRead]
-  return sectionPart('assistant', 'Assistant analytics', request, reads, budget, () => ({
-    callers,
-    questions: [...questions.values()].sort((a, b) => byText(b.timestamp, a.timestamp))
+  const comparison = comparisonRead(ASSISTANT_COMPARISON, request, budget, async (period) => ({
+    value: await api.getCallerStats(request.projectId, period)
   }))
+  return sectionPart(
+    'assistant',
+    'Assistant analytics',
+    request,
+    reads,
+    budget,
+    () => ({ callers, questions: [...questions.values()].sort((a, b) => byText(b.timestamp, a.timestamp)), ...comparedWith(comparison) }),
+    comparison
+  )
 }

@@ -9,6 +9,7 @@ import type { Part } from '../core/part.js'
 import { sitePath } from '../text/page-path.js'
 import { readerText } from '../text/reader-text.js'
 import type { RequestBudget } from './budget.js'
+import { type Comparison, comparedWith, comparisonRead } from './comparison.js'
 import type { PageAnswer } from './pager.js'
 import { cursorReadById, sectionPart, sectionRead, type SectionBase, type SectionRequest } from './section.js'
 import { byText } from './traffic.js'
@@ -45,9 +46,12 @@ export interface FeedbackReport extends SectionBase {
   entries: FeedbackEntry[]
   /** Whether any request for the entries was made: none when the budget ran out first. */
   entriesRead: boolean
+  /** Thumbs down in the previous period, when a comparison was asked for and reached. */
+  previous?: Comparison<number>
 }
 
 export const FEEDBACK_READS = ['feedback:pages', 'feedback'] as const
+export const FEEDBACK_COMPARISON = 'feedback:previous'
 
 /** Thumbs down on the pages read, and feedback rows marked not helpful. */
 export function negativeFeedback(report: Pick<FeedbackReport, 'pages' | 'entries'>): number {
@@ -107,10 +111,26 @@ export function feedbackPart(api: FeedbackApi, request: SectionRequest, budget: 
     return { rows: answer.feedback, nextCursor: answer.nextCursor, hasMore: answer.hasMore }
   })
   const reads = [pagesRead, rowsRead]
-  return sectionPart('feedback', 'Feedback analytics', request, reads, budget, () => ({
-    pages: pages && pagesBySitePath(pages).sort((a, b) => b.thumbsDown - a.thumbsDown || b.total - a.total || byText(a.path, b.path)),
-    pagesTruncated: pagesRead.progress.truncated,
-    entries: [...entries.values()].sort((a, b) => byText(b.createdAt ?? '', a.createdAt ?? '')),
-    entriesRead: rowsRead.progress.requests > 0
-  }))
+  // Thumbs down over every page, from the same one request as this period's: a count from part of
+  // the pages would compare a part with a whole.
+  const comparison = comparisonRead<number>(FEEDBACK_COMPARISON, request, budget, async (period) => {
+    const answer = await api.getFeedbackByPage(request.projectId, { ...period, limit: FEEDBACK_PAGE_LIMIT })
+    if (answer.hasMore) return { missing: 'the service gave only part of the previous period’s pages' }
+    return { value: answer.feedback.reduce((sum, row) => sum + row.thumbsDown, 0) }
+  })
+  return sectionPart(
+    'feedback',
+    'Feedback analytics',
+    request,
+    reads,
+    budget,
+    () => ({
+      pages: pages && pagesBySitePath(pages).sort((a, b) => b.thumbsDown - a.thumbsDown || b.total - a.total || byText(a.path, b.path)),
+      pagesTruncated: pagesRead.progress.truncated,
+      entries: [...entries.values()].sort((a, b) => byText(b.createdAt ?? '', a.createdAt ?? '')),
+      entriesRead: rowsRead.progress.requests > 0,
+      ...comparedWith(comparison)
+    }),
+    comparison
+  )
 }

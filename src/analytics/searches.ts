@@ -7,6 +7,7 @@ import type { Part } from '../core/part.js'
 import { sitePage } from '../text/page-path.js'
 import { readerText } from '../text/reader-text.js'
 import type { RequestBudget } from './budget.js'
+import { type Comparison, comparedWith, comparisonRead } from './comparison.js'
 import type { PageAnswer } from './pager.js'
 import { sectionPart, sectionRead, type SectionBase, type SectionRequest } from './section.js'
 import { byText } from './traffic.js'
@@ -34,9 +35,12 @@ export interface SearchesReport extends SectionBase {
   totalSearches?: number
   /** Most searched first. */
   rows: SearchEntry[]
+  /** Searches in the previous period, when a comparison was asked for and reached. */
+  previous?: Comparison<number>
 }
 
 export const SEARCHES_READS = ['searches'] as const
+export const SEARCHES_COMPARISON = 'searches:previous'
 
 /**
  * Readers searched for this (at least one hit) and nobody clicked a result: its click-through rate is
@@ -71,8 +75,21 @@ export function searchesPart(api: SearchesApi, request: SectionRequest, budget: 
     return { rows: page.searches, nextCursor: page.nextCursor }
   }
   const reads = [sectionRead(SEARCHES_READS[0], 'search terms', { style: 'cursor', fetch: pages }, keepHighest)]
-  return sectionPart('searches', 'Search analytics', request, reads, budget, () => ({
-    totalSearches,
-    rows: [...terms].sort(([aText, a], [bText, b]) => b.hits - a.hits || byText(aText, bText)).map(([, entry]) => entry)
+  // Every answer carries the total: one term is enough.
+  const comparison = comparisonRead(SEARCHES_COMPARISON, request, budget, async (period) => ({
+    value: (await api.getSearches(request.projectId, { ...period, limit: 1 })).totalSearches
   }))
+  return sectionPart(
+    'searches',
+    'Search analytics',
+    request,
+    reads,
+    budget,
+    () => ({
+      totalSearches,
+      rows: [...terms].sort(([aText, a], [bText, b]) => b.hits - a.hits || byText(aText, bText)).map(([, entry]) => entry),
+      ...comparedWith(comparison)
+    }),
+    comparison
+  )
 }

@@ -53,6 +53,12 @@ export interface NamedRead {
   optional?: boolean
 }
 
+/** A one-off read made right after the section's first page (the comparison): its budget key, and how it is made. */
+export interface AfterFirstPage extends NamedRead {
+  key: string
+  read(log: Log): Promise<void>
+}
+
 /** One read of a section: its budget key, how it pages, what it keeps of each page, and how far it got. */
 export interface SectionRead<Row> extends NamedRead {
   /** Its name in the budget plan (its first request may be reserved under it). */
@@ -87,10 +93,17 @@ export function cursorReadById<Row extends { id: string }, Kept>(
 /**
  * Makes the reads of `section` one after another, each until the service has no more, the budget is
  * spent, the section holds all the rows it keeps (its reads share one room), or a guard ends it.
- * Errors pass through; the reservations of reads left unread are given back, and the section is
- * finished in the budget however it ended (budget.ts).
+ * The comparison, if any, is read right after the first page. Errors pass through; the reservations
+ * of reads left unread are given back, and the section is finished in the budget however it ended
+ * (budget.ts).
  */
-export async function readSection(section: string, reads: readonly SectionRead<unknown>[], budget: RequestBudget, log: Log): Promise<void> {
+export async function readSection(
+  section: string,
+  reads: readonly SectionRead<unknown>[],
+  budget: RequestBudget,
+  log: Log,
+  comparison?: AfterFirstPage
+): Promise<void> {
   const room = sectionRoom()
   try {
     for (const read of reads) {
@@ -100,12 +113,16 @@ export async function readSection(section: string, reads: readonly SectionRead<u
         budget,
         room,
         log,
-        onPage: (rows, index) => read.onPage(rows, index, log),
+        onPage: async (rows, index) => {
+          await read.onPage(rows, index, log)
+          if (read === reads[0] && index === 0) await comparison?.read(log)
+        },
         section
       })
     }
   } finally {
     for (const read of reads) budget.release(read.key)
+    if (comparison) budget.release(comparison.key)
     budget.finished(section)
   }
 }
@@ -164,8 +181,9 @@ export function judgeSection(
 }
 
 /**
- * The part of a section whose reads are `reads`: it makes them in turn, and reports the section
- * judged from them (`title` names it in a failure) with what `rest` adds from what was kept.
+ * The part of a section whose reads are `reads`: it makes them in turn (and its comparison after the
+ * first page), and reports the section judged from them (`title` names it in a failure) with what
+ * `rest` adds from what was kept.
  */
 export function sectionPart<Kind extends string, Rest>(
   kind: Kind,
@@ -173,10 +191,12 @@ export function sectionPart<Kind extends string, Rest>(
   request: SectionRequest,
   reads: readonly SectionRead<unknown>[],
   budget: RequestBudget,
-  rest: () => Rest
+  rest: () => Rest,
+  comparison?: AfterFirstPage
 ): Part<SectionBase & { kind: Kind } & Rest> {
+  const judged: readonly NamedRead[] = comparison ? [...reads, comparison] : reads
   return {
-    run: ({ log }) => readSection(kind, reads, budget, log),
-    report: (ending) => ({ kind, ...judgeSection(title, request, reads, ending, budget), ...rest() })
+    run: ({ log }) => readSection(kind, reads, budget, log, comparison),
+    report: (ending) => ({ kind, ...judgeSection(title, request, judged, ending, budget), ...rest() })
   }
 }

@@ -1,7 +1,6 @@
 // Rows of traffic per page (visitors and views share their shape: path, human, ai, total), and the
 // read both make: offset pages, the site totals of the first answer, each path kept once.
 import type { VisitorTotals } from '../api/schemas.js'
-import type { Log } from '../core/part.js'
 import { sitePath } from '../text/page-path.js'
 import { sectionRead, type SectionRead } from './section.js'
 
@@ -57,14 +56,13 @@ export interface TrafficAnswer<Row extends TrafficRow> {
   hasMore: boolean
 }
 
-/** An offset read of traffic rows into `kept`; `afterPage` runs once each page is kept. */
+/** An offset read of traffic rows into `kept`. */
 export function trafficRead<Row extends TrafficRow>(
   key: string,
   name: string,
   pageSize: number,
   kept: TrafficKept<Row>,
-  fetch: (offset: number) => Promise<TrafficAnswer<Row>>,
-  afterPage: (index: number, log: Log) => Promise<void> = () => Promise.resolve()
+  fetch: (offset: number) => Promise<TrafficAnswer<Row>>
 ): SectionRead<Row> {
   const paging = {
     style: 'offset' as const,
@@ -75,8 +73,7 @@ export function trafficRead<Row extends TrafficRow>(
       return answer
     }
   }
-  return sectionRead(key, name, paging, async (page, index, log) => {
+  return sectionRead(key, name, paging, (page) => {
     for (const row of page) mergeTrafficRow(kept.rows, row)
-    await afterPage(index, log)
   })
 }

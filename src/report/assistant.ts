@@ -9,8 +9,8 @@ import { assistantSummaryHtml } from './assistant-summary.js'
 import { csvOf } from './csv.js'
 import { GAP_ITEM_CHARS, gapPage } from './docs-gaps.js'
 import type { Signal } from './fix-first.js'
-import type { GapList, Headline, SectionRenderer } from './renderer.js'
-import { baseJson, partialMark, readPhrase } from './section-data.js'
+import { type GapList, type Headline, previousOf, type SectionRenderer } from './renderer.js'
+import { baseJson, partialMark, previousJson, readPhrase } from './section-data.js'
 
 const unansweredOf = (report: AssistantReport): QuestionEntry[] => report.questions.filter((q) => q.resolutionStatus === 'unanswered')
 
@@ -58,10 +58,12 @@ function assistantGaps(report: AssistantReport): GapList | undefined {
 function assistantHeadlines(report: AssistantReport): Headline[] {
   if (report.requests === 0) return []
   const partial = report.partial
-  return [
-    { name: 'Assistant questions', value: report.questions.length, partial },
-    { name: 'Unanswered questions', value: unansweredOf(report).length, partial }
-  ]
+  // The caller counts are the service's own total, whole in one request and compared like with like;
+  // without them, the questions read are a lower bound.
+  const asked: Headline = report.callers
+    ? { name: 'Assistant questions', value: report.callers.total, previous: previousOf(report.previous, (callers) => callers.total) }
+    : { name: 'Assistant questions', value: report.questions.length, partial: true }
+  return [asked, { name: 'Unanswered questions', value: unansweredOf(report).length, partial }]
 }
 
 /** Unanswered questions by the page they were asked on. */
@@ -84,6 +86,7 @@ export const assistantRenderer: SectionRenderer<AssistantReport> = {
   json: (report) => ({
     ...baseJson(report),
     callers: report.callers ?? null,
+    previous: previousJson(report.previous, 'callers'),
     questionCount: report.questions.length,
     unanswered: unansweredOf(report).length,
     questions: report.questions.map((q) => ({

@@ -7,8 +7,8 @@ import { csvOf } from './csv.js'
 import { gapPage } from './docs-gaps.js'
 import { feedbackSummaryHtml } from './feedback-summary.js'
 import type { Signal } from './fix-first.js'
-import type { GapList, Headline, SectionRenderer } from './renderer.js'
-import { baseJson, partialMark, readPhrase } from './section-data.js'
+import { type GapList, type Headline, previousOf, type SectionRenderer } from './renderer.js'
+import { baseJson, partialMark, previousJson, readPhrase } from './section-data.js'
 
 /** Something was read of the feedback: the counts per page, or at least one request of rows. */
 const feedbackRead = (report: FeedbackReport): boolean => report.pages !== undefined || report.requests > 0
@@ -36,7 +36,9 @@ function feedbackGaps(report: FeedbackReport): GapList | undefined {
 function feedbackHeadlines(report: FeedbackReport): Headline[] {
   if (!report.pages) return []
   const thumbsDown = report.pages.reduce((sum, page) => sum + page.thumbsDown, 0)
-  return [{ name: 'Thumbs down', value: thumbsDown, partial: report.pagesTruncated }]
+  return [
+    { name: 'Thumbs down', value: thumbsDown, partial: report.pagesTruncated, previous: previousOf(report.previous, (total) => total) }
+  ]
 }
 
 function feedbackSignals(report: FeedbackReport): Signal[] {
@@ -57,6 +59,7 @@ export const feedbackRenderer: SectionRenderer<FeedbackReport> = {
     ...baseJson(report),
     pagesTruncated: report.pagesTruncated,
     pages: report.pages ?? null,
+    previous: previousJson(report.previous, 'thumbsDown'),
     entryCount: report.entries.length,
     entries: report.entries.map((entry) => ({
       path: entry.path,

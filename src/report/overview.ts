@@ -133,7 +133,7 @@ export function overviewHtml(overview: Overview): string {
     if (move) parts.push(`<p>${htmlText(move, 200)}</p>`)
     if (overview.headlines.some((h) => !h.previous || h.partial))
       parts.push(
-        '<p><sub>Change is against the period of the same length just before; — where the run read no earlier value. ≥ marks a count from a partial read.</sub></p>'
+        '<p><sub>Change is against the period of the same length just before, one request each; — where the earlier value would take more than one request or was not read. ≥ marks a count from a partial read.</sub></p>'
       )
   }
   parts.push(...fixFirstHtml(overview.items))

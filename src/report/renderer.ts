@@ -1,6 +1,7 @@
 // What a person sees of a part's report, in each place the run shows it. Every part has a summary,
 // outputs, a log line and a phrase in the run's last line; an analytics section also has its object
 // in analytics.json, its CSV files and, where it finds any, the gaps it adds to docsGaps.
+import type { Comparison } from '../analytics/comparison.js'
 import type { Signal } from './fix-first.js'
 
 export interface Renderer<Report> {
@@ -38,6 +39,12 @@ export interface Headline {
   previous?: { value: number; dateFrom: string; dateTo: string }
   /** Counted from a partial read: at least this many. */
   partial?: boolean
+}
+
+/** A headline's earlier value, picked from what the comparison read; undefined when it read none. */
+export function previousOf<Value>(comparison: Comparison<Value> | undefined, pick: (value: Value) => number): Headline['previous'] {
+  if (comparison?.value === undefined) return undefined
+  return { value: pick(comparison.value), dateFrom: comparison.dateFrom, dateTo: comparison.dateTo }
 }
 
 export interface SectionRenderer<Report> extends Renderer<Report> {

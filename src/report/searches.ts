@@ -6,8 +6,8 @@ import { markdownCode } from '../text/escape.js'
 import { counted, num } from '../text/format.js'
 import { csvOf } from './csv.js'
 import { GAP_ITEM_CHARS } from './docs-gaps.js'
-import type { GapList, Headline, SectionRenderer } from './renderer.js'
-import { baseJson, partialMark, readPhrase } from './section-data.js'
+import { type GapList, type Headline, previousOf, type SectionRenderer } from './renderer.js'
+import { baseJson, partialMark, previousJson, readPhrase } from './section-data.js'
 import { searchesSummaryHtml } from './searches-summary.js'
 
 function searchGaps(report: SearchesReport): GapList | undefined {
@@ -32,7 +32,7 @@ function searchesHeadlines(report: SearchesReport): Headline[] {
   if (report.totalSearches === undefined) return []
   const unclicked = report.rows.filter(noClick).reduce((sum, row) => sum + row.hits, 0)
   return [
-    { name: 'Searches', value: report.totalSearches },
+    { name: 'Searches', value: report.totalSearches, previous: previousOf(report.previous, (total) => total) },
     { name: 'Searches with no click', value: unclicked, partial: report.partial }
   ]
 }
@@ -46,6 +46,7 @@ export const searchesRenderer: SectionRenderer<SearchesReport> = {
   json: (report) => ({
     ...baseJson(report),
     totalSearches: report.totalSearches ?? null,
+    previous: previousJson(report.previous, 'totalSearches'),
     termCount: report.rows.length,
     terms: report.rows.map((row) => ({
       searchQuery: row.query ?? null,

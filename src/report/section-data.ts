@@ -1,6 +1,7 @@
 // What every analytics section's files, outputs and lines share: the opening of its object in
-// analytics.json, the mark of a partial read, its phrase in the run's last line, and the CSV of
+// analytics.json and its comparison, the mark of a partial read, its phrase in the run's last line, and the CSV of
 // traffic rows (visitors and page views have the same shape).
+import type { Comparison } from '../analytics/comparison.js'
 import type { SectionBase } from '../analytics/section.js'
 import type { TrafficRow } from '../analytics/traffic.js'
 import type { VisitorTotals } from '../api/schemas.js'
@@ -10,6 +11,15 @@ import { csvOf } from './csv.js'
 /** What every section's object in analytics.json starts with. */
 export function baseJson(report: SectionBase): Record<string, unknown> {
   return { partial: report.partial, partialReason: report.partialReason ?? null, requests: report.requests }
+}
+
+/**
+ * The comparison in analytics.json: the previous period, its value under `name`, and why it is
+ * missing; null when the run asked for none.
+ */
+export function previousJson<Value>(previous: Comparison<Value> | undefined, name: string): Record<string, unknown> | null {
+  if (!previous) return null
+  return { dateFrom: previous.dateFrom, dateTo: previous.dateTo, [name]: previous.value ?? null, missingReason: previous.missing ?? null }
 }
 
 /** "; partial" after a log line's counts, when the section is partial. */

@@ -41,8 +41,8 @@ function totalsRow(label: string, t: VisitorTotals): string {
 function totalsHtml(report: VisitorsReport, totals: VisitorTotals): string {
   const rows = [totalsRow('This period', totals)]
   const previous = report.previous
-  if (previous?.totals) {
-    const p = previous.totals
+  if (previous?.value) {
+    const p = previous.value
     rows.push(totalsRow('Previous period', p))
     rows.push(
       `<tr><th align="left" nowrap>Change</th>${rightCell(changeText(totals.human, p.human))}${rightCell(changeText(totals.ai, p.ai))}` +
@@ -54,7 +54,7 @@ function totalsHtml(report: VisitorsReport, totals: VisitorTotals): string {
       'but once in Total, so Human + AI can be more than Total. AI share is AI ÷ (Human + AI).</p>',
     `<table><tr>${headCell('', 'left')}${headCell('Human')}${headCell('AI')}${headCell('Total')}${headCell('AI&nbsp;share')}</tr>${rows.join('')}</table>`
   ]
-  if (previous?.totals) parts.push(`<p>Previous period: ${htmlText(describeRange(previous.dateFrom, previous.dateTo), 200)}.</p>`)
+  if (previous?.value) parts.push(`<p>Previous period: ${htmlText(describeRange(previous.dateFrom, previous.dateTo), 200)}.</p>`)
   else if (previous) parts.push(`<p>No comparison with the previous period: ${htmlText(previous.missing ?? 'it was not read', 300)}.</p>`)
   return parts.join('\n')
 }

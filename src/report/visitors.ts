@@ -1,18 +1,16 @@
 // The visitor section in every place the run shows it: the summary (visitors-summary.ts), its
 // object in analytics.json and its CSV, its outputs, and its lines in the log.
 import type { VisitorsReport } from '../analytics/visitors.js'
-import type { Headline, SectionRenderer } from './renderer.js'
-import { baseJson, readPhrase, trafficCsv, trafficLogLine, trafficOutputs } from './section-data.js'
+import { type Headline, previousOf, type SectionRenderer } from './renderer.js'
+import { baseJson, previousJson, readPhrase, trafficCsv, trafficLogLine, trafficOutputs } from './section-data.js'
 import { visitorsSummaryHtml } from './visitors-summary.js'
 
 function visitorsHeadlines(report: VisitorsReport): Headline[] {
   const { totals, previous } = report
   if (!totals) return []
-  const before = (value: number | undefined): Headline['previous'] =>
-    previous && value !== undefined ? { value, dateFrom: previous.dateFrom, dateTo: previous.dateTo } : undefined
   return [
-    { name: 'Human visitors', value: totals.human, previous: before(previous?.totals?.human) },
-    { name: 'AI visitors', value: totals.ai, previous: before(previous?.totals?.ai) }
+    { name: 'Human visitors', value: totals.human, previous: previousOf(previous, (t) => t.human) },
+    { name: 'AI visitors', value: totals.ai, previous: previousOf(previous, (t) => t.ai) }
   ]
 }
 
@@ -27,14 +25,7 @@ export const visitorsRenderer: SectionRenderer<VisitorsReport> = {
   json: (report) => ({
     ...baseJson(report),
     totals: report.totals ?? null,
-    previous: report.previous
-      ? {
-          dateFrom: report.previous.dateFrom,
-          dateTo: report.previous.dateTo,
-          totals: report.previous.totals ?? null,
-          missingReason: report.previous.missing ?? null
-        }
-      : null,
+    previous: previousJson(report.previous, 'totals'),
     pageCount: report.rows.length,
     pages: report.rows
   }),

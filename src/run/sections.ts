@@ -4,13 +4,13 @@
 // budget plan, the report's types, outputs, files, docsGaps, the last line) is derived from here.
 // A new section is one more entry.
 import type { JobReport } from '../agent/outcome.js'
-import { assistantPart, ASSISTANT_READS } from '../analytics/assistant.js'
+import { assistantPart, ASSISTANT_COMPARISON, ASSISTANT_READS } from '../analytics/assistant.js'
 import type { RequestBudget } from '../analytics/budget.js'
-import { feedbackPart, FEEDBACK_READS } from '../analytics/feedback.js'
+import { feedbackPart, FEEDBACK_COMPARISON, FEEDBACK_READS } from '../analytics/feedback.js'
 import { plannedBudget } from '../analytics/plan.js'
-import { searchesPart, SEARCHES_READS } from '../analytics/searches.js'
+import { searchesPart, SEARCHES_COMPARISON, SEARCHES_READS } from '../analytics/searches.js'
 import type { SectionBase, SectionRequest } from '../analytics/section.js'
-import { viewsPart, VIEWS_READS } from '../analytics/views.js'
+import { viewsPart, VIEWS_COMPARISON, VIEWS_READS } from '../analytics/views.js'
 import { visitorsPart, VISITORS_COMPARISON, VISITORS_READS } from '../analytics/visitors.js'
 import type { Part } from '../core/part.js'
 import { assistantRenderer } from '../report/assistant.js'
@@ -50,10 +50,38 @@ export const SECTIONS = table({
     part: visitorsPart,
     render: visitorsRenderer
   }),
-  views: entry({ reads: VIEWS_READS, readsReaderText: false, gapSignal: false, part: viewsPart, render: viewsRenderer }),
-  searches: entry({ reads: SEARCHES_READS, readsReaderText: true, gapSignal: true, part: searchesPart, render: searchesRenderer }),
-  feedback: entry({ reads: FEEDBACK_READS, readsReaderText: true, gapSignal: true, part: feedbackPart, render: feedbackRenderer }),
-  assistant: entry({ reads: ASSISTANT_READS, readsReaderText: true, gapSignal: true, part: assistantPart, render: assistantRenderer })
+  views: entry({
+    reads: VIEWS_READS,
+    comparison: VIEWS_COMPARISON,
+    readsReaderText: false,
+    gapSignal: false,
+    part: viewsPart,
+    render: viewsRenderer
+  }),
+  searches: entry({
+    reads: SEARCHES_READS,
+    comparison: SEARCHES_COMPARISON,
+    readsReaderText: true,
+    gapSignal: true,
+    part: searchesPart,
+    render: searchesRenderer
+  }),
+  feedback: entry({
+    reads: FEEDBACK_READS,
+    comparison: FEEDBACK_COMPARISON,
+    readsReaderText: true,
+    gapSignal: true,
+    part: feedbackPart,
+    render: feedbackRenderer
+  }),
+  assistant: entry({
+    reads: ASSISTANT_READS,
+    comparison: ASSISTANT_COMPARISON,
+    readsReaderText: true,
+    gapSignal: true,
+    part: assistantPart,
+    render: assistantRenderer
+  })
 })
 
 type Sections = typeof SECTIONS

@@ -239,6 +239,16 @@ for (const { name: runtime, node } of runtimes()) {
       const run = await act({ inputs: base() })
       expect(run.code, run.stdout).toBe(0)
       expect(requestsByEndpoint(emu, since)).toEqual(MINIMUM_REQUESTS)
+      // The comparison costs one request per compared section, each for the week before the range.
+      const start = emu.requests[since]?.query.get('dateFrom')
+      const previous = emu.requests.slice(since).filter((r) => r.query.get('dateTo') === start)
+      expect(previous.map((r) => r.path.replace(/^.*\/analytics\/[^/]+\//, '')).sort()).toEqual([
+        'assistant/caller-stats',
+        'feedback/by-page',
+        'searches',
+        'views',
+        'visitors'
+      ])
       expect(run.outputs).toMatchObject(EXPECTED_OUTPUTS)
       expect(run.outputs.analyticsFile).toBe(join(run.outputs.analyticsDir ?? '', 'analytics.json'))
       expect(run.outputs.analyticsCsvFile).toBe(join(run.outputs.analyticsDir ?? '', 'visitors.csv'))

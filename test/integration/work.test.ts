@@ -356,22 +356,41 @@ describe('work with every analytics section', () => {
     const report = await work(inputs({ prompt: undefined, analytics: all }))
     expect(report.reports.map((s) => s.kind)).toEqual(['visitors', 'views', 'searches', 'feedback', 'assistant'])
     expect(report.reports.map((s) => s.failure)).toEqual([undefined, undefined, undefined, undefined, undefined])
-    expect(report.reports.map((s) => (s.kind === 'job' ? 0 : s.requests))).toEqual([2, 1, 2, 3, 2])
-    const made = analyticsRequests(before).map((r) => endpoint(r.path))
+    // Each section's pages, and one request for its comparison with the previous period.
+    expect(report.reports.map((s) => (s.kind === 'job' ? 0 : s.requests))).toEqual([2, 2, 3, 4, 3])
+    const made = analyticsRequests(before)
     // Three sections start together: the first three requests are their first pages.
-    expect(made.slice(0, 3).sort()).toEqual(['searches', 'views', 'visitors'])
-    expect(made.sort()).toEqual([
+    expect(
+      made
+        .slice(0, 3)
+        .map((r) => endpoint(r.path))
+        .sort()
+    ).toEqual(['searches', 'views', 'visitors'])
+    const previous = made.filter((r) => r.query.get('dateFrom') === '2026-10-25')
+    expect(previous.map((r) => [endpoint(r.path), r.query.get('dateTo'), r.query.get('limit')]).sort()).toEqual([
+      ['assistant/caller-stats', '2026-11-01', null],
+      ['feedback/by-page', '2026-11-01', '100'],
+      ['searches', '2026-11-01', '1'],
+      ['views', '2026-11-01', '1'],
+      ['visitors', '2026-11-01', '1']
+    ])
+    expect(made.map((r) => endpoint(r.path)).sort()).toEqual([
       'assistant',
+      'assistant/caller-stats',
       'assistant/caller-stats',
       'feedback',
       'feedback',
       'feedback/by-page',
+      'feedback/by-page',
       'searches',
       'searches',
+      'searches',
+      'views',
       'views',
       'visitors',
       'visitors'
     ])
+    for (const section of report.reports) if (section.kind !== 'job') expect(section.previous?.dateFrom).toBe('2026-10-25')
   })
 
   it('keeps the text readers typed out of every section when it is hidden, and never reads a contact address', async () => {

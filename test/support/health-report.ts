@@ -54,15 +54,19 @@ export function defaultSectionOutputs(): SectionOutputs {
   }
 }
 
-/** The fewest requests the API allows for the default data, by endpoint other than visitors. */
-export function defaultMinimumRequests(): Record<Endpoint, number> {
+/**
+ * The fewest requests the API allows for the default data, by endpoint other than visitors: every
+ * page, and with `compare` (the default input) one request each for the previous period.
+ */
+export function defaultMinimumRequests(compare = true): Record<Endpoint, number> {
+  const previous = compare ? 1 : 0
   return {
-    views: pagesOf(defaultViews().rows.length, PAGE_LIMITS.views),
-    searches: pagesOf(defaultSearches().rows.length, PAGE_LIMITS.searches),
-    'feedback/by-page': 1,
+    views: pagesOf(defaultViews().rows.length, PAGE_LIMITS.views) + previous,
+    searches: pagesOf(defaultSearches().rows.length, PAGE_LIMITS.searches) + previous,
+    'feedback/by-page': 1 + previous,
     feedback: pagesOf(defaultFeedback().length, PAGE_LIMITS.feedback),
     assistant: pagesOf(defaultAssistant().length, PAGE_LIMITS.assistant),
-    'assistant/caller-stats': 1
+    'assistant/caller-stats': 1 + previous
   }
 }
 

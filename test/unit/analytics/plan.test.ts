@@ -34,19 +34,22 @@ const readsOf = (sections: SectionName[], compare: boolean): string[] =>
 const totals = { human: 3, ai: 1, total: 4 }
 
 /** A service with more pages than any budget reads, on every endpoint; it records each request it is sent. */
+/** The period before the range the plans read: a request for it is a comparison. */
+const PREVIOUS_FROM = '2026-11-07'
+
 function endlessApi() {
   const calls: string[] = []
   const api: AnalyticsApi = {
     getVisitors: (_projectId, query: VisitorsQuery): Promise<VisitorsPage> => {
-      calls.push(query.limit === 1 ? 'visitors:previous' : `visitors ${query.offset}`)
+      calls.push(query.dateFrom === PREVIOUS_FROM ? 'visitors:previous' : `visitors ${query.offset}`)
       return Promise.resolve({ totals, visitors: [{ path: `/v${query.offset}`, human: 1, ai: 0, total: 1 }], hasMore: true })
     },
     getViews: (_projectId, query: ViewsQuery): Promise<ViewsPage> => {
-      calls.push(`views ${query.offset}`)
+      calls.push(query.dateFrom === PREVIOUS_FROM ? 'views:previous' : `views ${query.offset}`)
       return Promise.resolve({ totals, views: [{ path: `/p${query.offset}`, human: 1, ai: 0, total: 1 }], hasMore: true })
     },
     getSearches: (_projectId, query: SearchesQuery): Promise<SearchesPage> => {
-      calls.push(`searches ${query.cursor ?? 'first'}`)
+      calls.push(query.dateFrom === PREVIOUS_FROM ? 'searches:previous' : `searches ${query.cursor ?? 'first'}`)
       const cursor = `${query.cursor ?? 's'}+`
       return Promise.resolve({
         searches: [{ searchQuery: cursor, hits: 1, ctr: 0, topClickedPage: null, lastSearchedAt: '2026-11-20' }],
@@ -54,8 +57,8 @@ function endlessApi() {
         nextCursor: cursor
       })
     },
-    getFeedbackByPage: () => {
-      calls.push('feedback:pages')
+    getFeedbackByPage: (_projectId, query) => {
+      calls.push(query.dateFrom === PREVIOUS_FROM ? 'feedback:previous' : 'feedback:pages')
       return Promise.resolve({ feedback: [{ path: '/a', thumbsUp: 1, thumbsDown: 0, code: 0, total: 1 }], hasMore: true })
     },
     getFeedback: (_projectId, query: FeedbackQuery): Promise<FeedbackPage> => {
@@ -88,8 +91,8 @@ function endlessApi() {
         hasMore: true
       })
     },
-    getCallerStats: () => {
-      calls.push('assistant:callers')
+    getCallerStats: (_projectId, query) => {
+      calls.push(query.dateFrom === PREVIOUS_FROM ? 'assistant:previous' : 'assistant:callers')
       return Promise.resolve({ web: 1, api: 0, other: 0, total: 1 })
     }
   }
@@ -132,7 +135,7 @@ async function runConcurrently(parts: Part<SectionReport>[], order: number[]): P
 }
 
 describe('plannedReads', () => {
-  it('reserves every section’s first read, then the other one-off reads, then the comparison', () => {
+  it('reserves every section’s first read, then the other one-off reads, then the comparisons', () => {
     expect(readsOf(ALL, true)).toEqual([
       'visitors',
       'views',
@@ -141,7 +144,11 @@ describe('plannedReads', () => {
       'assistant',
       'feedback',
       'assistant:callers',
-      'visitors:previous'
+      'visitors:previous',
+      'views:previous',
+      'searches:previous',
+      'feedback:previous',
+      'assistant:previous'
     ])
   })
 
@@ -155,9 +162,9 @@ describe('plannedReads', () => {
     ])
   })
 
-  it('reserves the comparison only when both compare and visitors are asked for', () => {
+  it('reserves a section’s comparison only when compare is on and the section is asked for', () => {
     expect(readsOf(ALL, false)).toEqual(['visitors', 'views', 'searches', 'feedback:pages', 'assistant', 'feedback', 'assistant:callers'])
-    expect(readsOf(['views', 'searches'], true)).toEqual(['views', 'searches'])
+    expect(readsOf(['views', 'searches'], true)).toEqual(['views', 'searches', 'views:previous', 'searches:previous'])
     expect(readsOf(['visitors'], true)).toEqual(['visitors', 'visitors:previous'])
     expect(readsOf(['visitors'], false)).toEqual(['visitors'])
     expect(readsOf([], true)).toEqual([])
@@ -188,7 +195,7 @@ describe('sectionParts', () => {
     expect(calls).toEqual(['visitors 0', 'visitors:previous'])
     expect((visitors as Part<SectionReport>).report({ kind: 'finished' }, 0)).toMatchObject({
       requests: 2,
-      previous: { dateFrom: '2026-11-07', dateTo: '2026-11-14', totals }
+      previous: { dateFrom: '2026-11-07', dateTo: '2026-11-14', value: totals }
     })
   })
 })
@@ -254,7 +261,34 @@ describe('a tight maxRequests', () => {
       ['assistant', 2]
     ])
     expect(calls).toHaveLength(8)
-    expect(reports[0]).toMatchObject({ previous: { totals } })
+    expect(reports[0]).toMatchObject({ previous: { value: totals } })
+    for (const report of reports.slice(1)) expect(report.previous?.missing).toBe('no request was left under maxRequests')
+  })
+
+  it('then every section’s comparison, one request each, before any further page', async () => {
+    const { api, calls } = endlessApi()
+    const reports = await runConcurrently(sectionParts(api, plan(ALL, 12, true)), [4, 3, 2, 1, 0])
+    expect(requestsOf(reports)).toEqual([
+      ['visitors', 2],
+      ['views', 2],
+      ['searches', 2],
+      ['feedback', 3],
+      ['assistant', 3]
+    ])
+    expect(calls.filter((call) => call.endsWith(':previous')).sort()).toEqual([
+      'assistant:previous',
+      'feedback:previous',
+      'searches:previous',
+      'views:previous',
+      'visitors:previous'
+    ])
+    for (const report of reports.filter((report) => report.kind !== 'feedback')) expect(report.previous?.value).toBeDefined()
+    // The fake's counts per page always have more: a part is not compared with a whole.
+    expect(reports[3]?.previous).toEqual({
+      dateFrom: '2026-11-07',
+      dateTo: '2026-11-14',
+      missing: 'the service gave only part of the previous period’s pages'
+    })
   })
 
   it("gives what is left over the plan to the gap signals' further pages, even when traffic starts first", async () => {

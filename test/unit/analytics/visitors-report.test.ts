@@ -183,7 +183,7 @@ describe('the visitor section’s report', () => {
     expect(read).toMatchObject({
       requests: 3,
       partial: false,
-      previous: { dateFrom: '2026-11-07', dateTo: '2026-11-14', totals: previousTotals }
+      previous: { dateFrom: '2026-11-07', dateTo: '2026-11-14', value: previousTotals }
     })
     const refused = new ApiError('HTTP 418', { transient: false, status: 418 })
     const report = judge(await readPart([page(rows.slice(0, 2), true), refused, page(rows.slice(2), false)], comparing), {
@@ -194,7 +194,7 @@ describe('the visitor section’s report', () => {
       partial: false,
       previous: { dateFrom: '2026-11-07', dateTo: '2026-11-14', missing: 'the request for the previous period failed' }
     })
-    expect(report.previous?.totals).toBeUndefined()
+    expect(report.previous?.value).toBeUndefined()
     expect(report.failure).toBeUndefined()
     expect(judge(await complete(), { kind: 'finished' }).previous).toBeUndefined()
   })

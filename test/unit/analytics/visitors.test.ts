@@ -9,7 +9,6 @@ import { RequestBudget } from '../../../src/analytics/budget.js'
 import type { SectionRequest } from '../../../src/analytics/section.js'
 import { mergeTrafficRow, sortedRows } from '../../../src/analytics/traffic.js'
 import {
-  previousPeriod,
   VISITORS_COMPARISON,
   VISITORS_PAGE_SIZE,
   VISITORS_READS,
@@ -279,7 +278,7 @@ describe('the request budget', () => {
     const run = exportWith([more('/a'), { totals: previousTotals, visitors: [], hasMore: false }], comparing, budget)
     await run.done
     expect(run.api.asked.map((a) => a.query.limit)).toEqual([250, 1])
-    expect(run.report()).toMatchObject({ requests: 2, previous: { totals: previousTotals } })
+    expect(run.report()).toMatchObject({ requests: 2, previous: { value: previousTotals } })
   })
 })
 
@@ -310,7 +309,7 @@ describe('the comparison with the previous period', () => {
       // Two pages and the comparison.
       requests: 3,
       partial: false,
-      previous: { dateFrom: '2026-11-07', dateTo: '2026-11-14', totals: previousTotals }
+      previous: { dateFrom: '2026-11-07', dateTo: '2026-11-14', value: previousTotals }
     })
     expect(run.budget.used).toBe(3)
     expect(run.warnings).toEqual([])
@@ -320,7 +319,7 @@ describe('the comparison with the previous period', () => {
     const run = exportWith([{ ...last }, previousPage], comparing)
     await run.done
     expect(run.api.asked.map((a) => a.query.limit)).toEqual([250, 1])
-    expect(run.report().previous?.totals).toEqual(previousTotals)
+    expect(run.report().previous?.value).toEqual(previousTotals)
     expect(run.report().rows.map((r) => r.path)).not.toContain('/old')
   })
 
@@ -341,7 +340,7 @@ describe('the comparison with the previous period', () => {
       partialReason: capped('1 request'),
       previous: { dateFrom: '2026-11-07', dateTo: '2026-11-14', missing: 'no request was left under maxRequests' }
     })
-    expect(run.report().previous?.totals).toBeUndefined()
+    expect(run.report().previous?.value).toBeUndefined()
     expect(run.warnings).toHaveLength(1)
     expect(run.warnings[0]).toMatch(/^Reading visitor rows stopped after 1 request at maxRequests \(1 request for the whole run\)/)
   })
@@ -354,7 +353,7 @@ describe('the comparison with the previous period', () => {
       requests: 2,
       partial: true,
       partialReason: capped('2 requests'),
-      previous: { totals: previousTotals }
+      previous: { value: previousTotals }
     })
   })
 
@@ -370,7 +369,7 @@ describe('the comparison with the previous period', () => {
       previous: { dateFrom: '2026-11-07', dateTo: '2026-11-14', missing: 'the request for the previous period failed' }
     })
     expect(report.failure).toBeUndefined()
-    expect(report.previous?.totals).toBeUndefined()
+    expect(report.previous?.value).toBeUndefined()
     expect(report.rows.map((r) => r.path)).toEqual(['/a', '/b'])
     expect(run.warnings).toEqual([
       'The comparison with the previous period is left out: Reading visitor analytics (offset 0) failed with HTTP 418.'
@@ -398,21 +397,6 @@ describe('the comparison with the previous period', () => {
     await expect(run.done).rejects.toThrow('HTTP 500')
     expect(run.api.asked).toHaveLength(1)
     expect(run.report(failedWith(error)).previous).toBeUndefined()
-  })
-})
-
-describe('previousPeriod', () => {
-  it.each([
-    ['2026-11-14', '2026-11-21', '2026-11-07', '2026-11-14'],
-    ['2026-11-20', '2026-11-21', '2026-11-19', '2026-11-20'],
-    ['2026-01-01', '2026-01-31', '2025-12-02', '2026-01-01'],
-    ['2024-03-01', '2024-03-31', '2024-01-31', '2024-03-01'],
-    ['2026-11-14', '2026-11-21T00:00:00Z', '2026-11-07', '2026-11-14'],
-    ['2026-11-14', '2026-11-14T12:00:00Z', '2026-11-13T12:00:00.000Z', '2026-11-14'],
-    ['2026-11-14T00:00:00Z', '2026-11-21T00:00:00Z', '2026-11-07T00:00:00.000Z', '2026-11-14T00:00:00Z'],
-    ['2026-11-14T06:30:00+02:00', '2026-11-14T08:30:00+02:00', '2026-11-14T02:30:00.000Z', '2026-11-14T06:30:00+02:00']
-  ])('before %s to %s is %s to %s', (dateFrom, dateTo, previousFrom, previousTo) => {
-    expect(previousPeriod(dateFrom, dateTo)).toEqual({ dateFrom: previousFrom, dateTo: previousTo })
   })
 })
 
@@ -518,7 +502,7 @@ describe('visitorsPart', () => {
     expect(part.report({ kind: 'finished' }, 1000)).toMatchObject({
       partial: true,
       requests: 2,
-      previous: { dateFrom: '2026-11-07', dateTo: '2026-11-14', totals: previousTotals }
+      previous: { dateFrom: '2026-11-07', dateTo: '2026-11-14', value: previousTotals }
     })
   })
 })

@@ -26,6 +26,7 @@ describe('files', () => {
       partialReason: null,
       requests: 2,
       callers: { web: 3, api: 1, other: 0, total: 4 },
+      previous: null,
       questionCount: 4,
       unanswered: 3,
       questions: QUESTIONS.map((q) => ({ ...q, queryCategory: q.queryCategory ?? null }))
@@ -46,6 +47,7 @@ describe('files', () => {
       partialReason: null,
       requests: 2,
       callers: null,
+      previous: null,
       questionCount: 4,
       unanswered: 3,
       questions: QUESTIONS.map((q) => ({ ...q, query: null, queryCategory: null }))

@@ -27,6 +27,7 @@ describe('files', () => {
       requests: 2,
       pagesTruncated: false,
       pages: FEEDBACK_PAGES,
+      previous: null,
       entryCount: 4,
       entries: [
         {

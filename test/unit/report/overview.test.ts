@@ -88,7 +88,7 @@ describe('overviewHtml', () => {
 
   it('explains — and ≥ once, under the table, when some headline has no earlier value or was cut', () => {
     expect(renderSummary(overviewHtml(overview())).text).toContain(
-      'Change is against the period of the same length just before; — where the run read no earlier value. ≥ marks a count from a partial read.'
+      'Change is against the period of the same length just before, one request each; — where the earlier value would take more than one request or was not read. ≥ marks a count from a partial read.'
     )
   })
 

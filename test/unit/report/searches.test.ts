@@ -27,6 +27,7 @@ describe('files', () => {
       partialReason: null,
       requests: 1,
       totalSearches: 177,
+      previous: null,
       termCount: 4,
       terms: SEARCH_ROWS.map(({ query, ...row }) => ({ searchQuery: query, ...row }))
     })
@@ -52,6 +53,7 @@ describe('files', () => {
       partialReason: 'search terms: cut',
       requests: 1,
       totalSearches: null,
+      previous: null,
       termCount: 4,
       terms: hiddenSearches(SEARCH_ROWS).map((row) => ({ searchQuery: null, ...row }))
     })

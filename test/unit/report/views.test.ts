@@ -26,6 +26,7 @@ describe('files', () => {
       partialReason: null,
       requests: 1,
       totals: { human: 6000, ai: 1300, total: 6900 },
+      previous: null,
       pageCount: 2,
       pages: VIEW_ROWS
     })
@@ -38,6 +39,7 @@ describe('files', () => {
       partialReason: 'a request failed while reading',
       requests: 3,
       totals: null,
+      previous: null,
       pageCount: 0,
       pages: []
     })

@@ -16,7 +16,7 @@ const CAPTION =
   'but once in Total, so Human + AI can be more than Total. AI share is AI ÷ (Human + AI).'
 const TOTALS_HEAD = ['', 'Human', 'AI', 'Total', 'AI share']
 const PAGE_HEAD = ['Page', 'Human', 'AI', 'Total', 'AI share', 'Human █ AI ░']
-const PREVIOUS = { dateFrom: '2026-11-07', dateTo: '2026-11-14', totals: { human: 1000, ai: 500, total: 1400 } }
+const PREVIOUS = { dateFrom: '2026-11-07', dateTo: '2026-11-14', value: { human: 1000, ai: 500, total: 1400 } }
 
 function report(rows: VisitorRow[], more: Partial<VisitorsReport> = {}): VisitorsReport {
   return {
@@ -154,14 +154,14 @@ describe('the totals', () => {
 
   it('show a new count, no change and a dash where a change cannot be told', () => {
     const seen = seenOf(
-      report(rows, { totals: { human: 5, ai: 2, total: 6 }, previous: { ...PREVIOUS, totals: { human: 5, ai: 0, total: 0 } } })
+      report(rows, { totals: { human: 5, ai: 2, total: 6 }, previous: { ...PREVIOUS, value: { human: 5, ai: 0, total: 0 } } })
     )
     expect(seen.tables[0]?.slice(2)).toEqual([
       ['Previous period', '5', '0', '0', '0.0%'],
       ['Change', 'no change', 'new', 'new', '▲ 28.6 pts']
     ])
     const none = seenOf(
-      report([], { totals: { human: 0, ai: 0, total: 0 }, previous: { ...PREVIOUS, totals: { human: 0, ai: 0, total: 0 } } })
+      report([], { totals: { human: 0, ai: 0, total: 0 }, previous: { ...PREVIOUS, value: { human: 0, ai: 0, total: 0 } } })
     )
     expect(none.tables[0]?.slice(1)).toEqual([
       ['This period', '0', '0', '0', '–'],
@@ -171,7 +171,7 @@ describe('the totals', () => {
   })
 
   it('give a range of date-times as written', () => {
-    const previous = { dateFrom: '2026-11-07T06:00:00.000Z', dateTo: '2026-11-14T06:00:00Z', totals: PREVIOUS.totals }
+    const previous = { dateFrom: '2026-11-07T06:00:00.000Z', dateTo: '2026-11-14T06:00:00Z', value: PREVIOUS.value }
     expect(seenOf(report(rows, { previous })).text).toContain(
       ' Previous period: 2026-11-07T06:00:00.000Z up to, not including, 2026-11-14T06:00:00Z. '
     )

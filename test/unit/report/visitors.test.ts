@@ -57,9 +57,9 @@ describe('visitorsJson', () => {
   })
 
   it('holds the previous period and its totals when a comparison was read', () => {
-    const previous = { dateFrom: '2026-11-07', dateTo: '2026-11-14', totals: { human: 1000, ai: 500, total: 1400 } }
-    const parsed = visitorsRenderer.json(report(rows, { previous }))
-    expect(parsed.previous).toEqual({ ...previous, missingReason: null })
+    const totals = { human: 1000, ai: 500, total: 1400 }
+    const parsed = visitorsRenderer.json(report(rows, { previous: { dateFrom: '2026-11-07', dateTo: '2026-11-14', value: totals } }))
+    expect(parsed.previous).toEqual({ dateFrom: '2026-11-07', dateTo: '2026-11-14', totals, missingReason: null })
     expect(Object.keys(parsed)).toEqual(['partial', 'partialReason', 'requests', 'totals', 'previous', 'pageCount', 'pages'])
   })
 

@@ -43,15 +43,26 @@ const SECTIONS: SectionReport[] = (
       totals: { human: 8900, ai: 1900, total: 10_300 },
       rows: traffic,
       requests: 2,
-      previous: { dateFrom: '2026-11-07', dateTo: '2026-11-14', totals: { human: 10_000, ai: 1500, total: 11_200 } }
+      previous: { dateFrom: '2026-11-07', dateTo: '2026-11-14', value: { human: 10_000, ai: 1500, total: 11_200 } }
     }),
-    viewsReport({ totals: { human: 30_000, ai: 4000, total: 34_000 }, rows: traffic }),
+    viewsReport({
+      totals: { human: 30_000, ai: 4000, total: 34_000 },
+      rows: traffic,
+      previous: { dateFrom: '2026-11-07', dateTo: '2026-11-14', value: { human: 31_000, ai: 5000, total: 36_000 } }
+    }),
     searchesReport({
       totalSearches: 900,
+      previous: { dateFrom: '2026-11-07', dateTo: '2026-11-14', value: 750 },
       rows: [search('webhook retries', 31, false), search('install', 60, true), search('pricing', 12, false), search('sso', 8, true)]
     }),
-    feedbackReport({ pages: [byPage(WEBHOOKS, 14), byPage('/quickstart', 4), byPage('/changelog', 1)], entries: [] }),
+    feedbackReport({
+      pages: [byPage(WEBHOOKS, 14), byPage('/quickstart', 4), byPage('/changelog', 1)],
+      entries: [],
+      previous: { dateFrom: '2026-11-07', dateTo: '2026-11-14', value: 10 }
+    }),
     assistantReport({
+      callers: { web: 26, api: 4, other: 0, total: 30 },
+      previous: { dateFrom: '2026-11-07', dateTo: '2026-11-14', value: { web: 20, api: 4, other: 0, total: 24 } },
       questions: Array.from({ length: 30 }, (_, n) => question(n, n < 6 ? WEBHOOKS : '/quickstart', n < 6 || n % 10 === 0))
     })
   ] as SectionReport[]
@@ -67,16 +78,16 @@ describe('the Monday report', () => {
     for (const headline of [
       'Human visitors 8,900 ▼ 11%',
       'AI visitors 1,900 ▲ 27%',
-      'Page views 34,000 —',
-      'Searches 900 —',
+      'Page views 34,000 ▼ 6%',
+      'Searches 900 ▲ 20%',
       'Searches with no click 43 —',
-      'Thumbs down 19 —',
-      'Assistant questions 30 —',
+      'Thumbs down 19 ▲ 90%',
+      'Assistant questions 30 ▲ 25%',
       'Unanswered questions 8 —'
     ]) {
       expect(first).toContain(headline)
     }
-    expect(first).toContain('AI visitors rose 27% against 7–13 Nov 2026.')
+    expect(first).toContain('Thumbs down rose 90% against 7–13 Nov 2026.')
     expect(first).toContain(`Fix first ${WEBHOOKS}: 14 thumbs down · “webhook retries” searched 31× with no click · 6 unanswered questions`)
   })
 

@@ -624,13 +624,16 @@ describe('the 1 MiB guard of the summary', () => {
   const leftOut = (kind: string): string =>
     `<p>The ${kind} section is left out: it would take the summary past GitHub's 1 MiB limit. The analytics files hold everything read.</p>\n`
 
-  /** A page-views section whose summary takes exactly `bytes` bytes: rows for the most of it, a longer first path for the rest. */
+  /** Characters a path of `viewsOfBytes` is lengthened by at most: well within what a table shows of a path. */
+  const PAD_CHARS = 60
+
+  /** A page-views section whose summary takes exactly `bytes` bytes: rows for the most of it, longer first paths for the rest. */
   function viewsOfBytes(bytes: number): ViewsReport {
     const make = (n: number, pad: number): ViewsReport =>
       viewsReport({
         topPages: 1000,
         rows: Array.from({ length: n }, (_, i) => ({
-          path: `/p${String(i).padStart(6, '0')}${i === 0 ? 'r'.repeat(pad) : ''}`,
+          path: `/p${String(i).padStart(6, '0')}${'r'.repeat(Math.max(0, Math.min(PAD_CHARS, pad - i * PAD_CHARS)))}`,
           human: 1,
           ai: 1,
           total: 2

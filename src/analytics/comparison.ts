@@ -1,0 +1,84 @@
+// The comparison with the previous period: one request for a section's headline figure over the
+// period of the same length that ends where the range begins. It is read right after the section's
+// first page, so that it is there whatever cuts the rest; a spent budget or a failed request leaves
+// only the comparison out, said in `missing`, and never fails the section.
+import { ApiError } from '../api/errors.js'
+import { DAY_MS, isDateOnly, parseDate } from '../text/dates.js'
+import type { RequestBudget } from './budget.js'
+import { newReadProgress } from './pager.js'
+import type { AfterFirstPage, SectionRequest } from './section.js'
+
+/** A range: an inclusive start and an exclusive end. */
+export interface Period {
+  dateFrom: string
+  dateTo: string
+}
+
+/** What the comparison learnt: the previous period, and its value or why there is none. */
+export interface Comparison<Value> extends Period {
+  value?: Value
+  /** Why there is no value, when there is none. */
+  missing?: string
+}
+
+/** What one request for the previous period answers: its value, or why it cannot be compared. */
+export type ComparisonAnswer<Value> = { value: Value } | { missing: string }
+
+/** Its `key` is its name in the budget plan, which reserves its request; `read` makes that request, if the run asked for a comparison. */
+export interface ComparisonRead<Value> extends AfterFirstPage {
+  /** What it learnt; undefined when the run asked for no comparison or it was never reached. */
+  result(): Comparison<Value> | undefined
+}
+
+/** The period of the same length that ends where `period` begins, in the range's own form. */
+export function previousPeriod({ dateFrom, dateTo }: Period): Period {
+  const from = parseDate(dateFrom) as number
+  const length = (parseDate(dateTo) as number) - from
+  const start = new Date(from - length).toISOString()
+  return { dateFrom: isDateOnly(dateFrom) && length % DAY_MS === 0 ? start.slice(0, 10) : start, dateTo: dateFrom }
+}
+
+/** The comparison of a section, read by `fetch` under the budget key `key`. */
+export function comparisonRead<Value>(
+  key: string,
+  request: SectionRequest,
+  budget: RequestBudget,
+  fetch: (period: Period) => Promise<ComparisonAnswer<Value>>
+): ComparisonRead<Value> {
+  const progress = newReadProgress()
+  let result: Comparison<Value> | undefined
+  return {
+    key,
+    name: 'the previous period',
+    progress,
+    // Its absence leaves the section whole: its request counts, its end does not.
+    optional: true,
+    read: async (log) => {
+      if (!request.compare || result) return
+      const period = previousPeriod(request)
+      result = { ...period }
+      if (!budget.take(key)) {
+        result.missing = 'no request was left under maxRequests'
+        return
+      }
+      try {
+        const answer = await fetch(period)
+        progress.requests++
+        progress.complete = true
+        if ('value' in answer) result.value = answer.value
+        else result.missing = answer.missing
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error
+        result.missing = 'the request for the previous period failed'
+        log.warning(`The comparison with the previous period is left out: ${error.message}`)
+      }
+    },
+    result: () => result
+  }
+}
+
+/** What a report holds of the comparison: `previous` when it was asked for, no key otherwise. */
+export function comparedWith<Value>(comparison: ComparisonRead<Value>): { previous?: Comparison<Value> } {
+  const previous = comparison.result()
+  return previous ? { previous } : {}
+}

@@ -1057,8 +1057,11 @@ function overviewHtml(overview) {
         const move = largestMove(overview.headlines);
         if (move)
             parts.push(`<p>${(0,text_escape/* htmlText */.js)(move, 200)}</p>`);
-        if (overview.headlines.some((h) => !h.previous || h.partial))
-            parts.push('<p><sub>Change is against the period of the same length just before, one request each; — where the earlier value would take more than one request or was not read. ≥ marks a count from a partial read.</sub></p>');
+        if (overview.headlines.some((h) => !h.previous || h.partial)) {
+            const uncompared = overview.uncompared.map(({ title, reason }) => ` ${(0,text_escape/* htmlText */.js)(title, 60)} not compared: ${(0,text_escape/* htmlText */.js)(reason, 300)}.`);
+            parts.push('<p><sub>Change is against the period of the same length just before, one request each; — where the earlier value would take more than one request or was not read. ≥ marks a count from a partial read.' +
+                `${uncompared.join('')}</sub></p>`);
+        }
     }
     parts.push(...fixFirstHtml(overview.items));
     return `${parts.join('\n')}\n`;
@@ -1079,8 +1082,8 @@ function fixFirstGaps(items) {
     };
 }
 
-// EXTERNAL MODULE: ./src/run/sections.ts + 28 modules
-var run_sections = __webpack_require__(5315);
+// EXTERNAL MODULE: ./src/run/sections.ts + 27 modules
+var run_sections = __webpack_require__(5548);
 ;// CONCATENATED MODULE: ./src/run/publish.ts
 // Step outputs, files and the job summary, produced in one place from the reports of a run, each
 // shown by its renderer (sections.ts).
@@ -1109,7 +1112,7 @@ function summaryOf(reports, run) {
     // The top of the analytics report comes before its first section, as a piece of its own.
     const first = reports.findIndex(run_sections/* isSectionReport */.Kb);
     const pieces = reports.flatMap((report, index) => {
-        const piece = { name: `the ${report.kind} section`, html: () => (0,run_sections/* rendererOf */.Dq)(report).summaryHtml(report) };
+        const piece = { name: `the ${report.kind} section`, html: () => (0,run_sections/* rendererOf */.Dq)(report).summaryHtml(report, sections) };
         return index === first ? [{ name: 'the overview', html: () => overviewHtml(overviewOf(sections)) }, piece] : [piece];
     });
     for (const piece of pieces) {
@@ -1142,7 +1145,8 @@ function overviewOf(sections) {
             .map((section) => ({
             title: (0,run_sections/* sectionRendererOf */.W3)(section).title,
             reason: section.failure ?? section.partialReason ?? (section.requests === 0 ? 'not read' : 'not everything was read')
-        }))
+        })),
+        uncompared: sections.flatMap((section) => section.previous?.missing === undefined ? [] : [{ title: (0,run_sections/* sectionRendererOf */.W3)(section).title, reason: section.previous.missing }])
     };
 }
 /** The analytics file: the range, whether reader text is in it, then each section's object under its name. */

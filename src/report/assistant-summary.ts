@@ -7,9 +7,8 @@ import type { CallerStats } from '../api/schemas.js'
 import { htmlText } from '../text/escape.js'
 import { counted, num } from '../text/format.js'
 import { headCell, pageHtml, rightCell } from './html.js'
-import { hiddenTextHtml, leftOutHtml, openingHtml, sectionHtml, withinBudget } from './section-html.js'
+import { READER_TEXT_CELL_CHARS, hiddenTextHtml, leftOutHtml, openingHtml, sectionHtml, withinBudget } from './section-html.js'
 
-const QUESTION_CHARS = 200
 const PAGE_CHARS = 120
 
 /** `part` as a share of `whole`, in per cent; "–" when the whole is nothing. */
@@ -67,7 +66,7 @@ function groupsHtml(heading: (shown: string) => string, table: GroupTable, group
   ]
 }
 
-const questionHtml = (text: string): string => (text.trim() === '' ? '<em>(empty question)</em>' : htmlText(text, QUESTION_CHARS))
+const questionHtml = (text: string): string => (text.trim() === '' ? '<em>(empty question)</em>' : htmlText(text, READER_TEXT_CELL_CHARS))
 const askedOnHtml = (text: string): string => (text === '' ? '<em>(no page)</em>' : pageHtml(text, PAGE_CHARS))
 
 const QUESTIONS: GroupTable = { label: 'Question', noun: 'unanswered question', plural: 'unanswered questions', cell: questionHtml }

@@ -7,18 +7,17 @@ import type { FeedbackByPageRow } from '../api/schemas.js'
 import { htmlText } from '../text/escape.js'
 import { counted, num } from '../text/format.js'
 import { headCell, pageHtml, rightCell } from './html.js'
-import { hiddenTextHtml, leftOutHtml, openingHtml, sectionHtml, withinBudget } from './section-html.js'
+import { READER_TEXT_CELL_CHARS, hiddenTextHtml, leftOutHtml, openingHtml, sectionHtml, withinBudget } from './section-html.js'
 
 const PATH_CHARS = 120
-const COMMENT_CHARS = 200
 
-const PAGE_HEAD = `<tr>${headCell('Page', 'left')}${headCell('👎')}${headCell('👍')}${headCell('Code')}${headCell('Total')}</tr>`
+const PAGE_HEAD = `<tr>${headCell('Page', 'left')}${headCell('👎')}${headCell('👍')}${headCell('Code')}</tr>`
 const COMMENT_HEAD = `<tr>${headCell('Page', 'left')}${headCell('Comment', 'left')}${headCell('Left')}</tr>`
 
 const pathHtml = (path: string): string => pageHtml(path, PATH_CHARS)
 
 const pageRow = (row: FeedbackByPageRow): string =>
-  `<tr><td>${pathHtml(row.path)}</td>${rightCell(num(row.thumbsDown))}${rightCell(num(row.thumbsUp))}${rightCell(num(row.code))}${rightCell(num(row.total))}</tr>`
+  `<tr><td>${pathHtml(row.path)}</td>${rightCell(num(row.thumbsDown))}${rightCell(num(row.thumbsUp))}${rightCell(num(row.code))}</tr>`
 
 /** A comment left once or more on one page, in the words of its latest. */
 interface CommentGroup {
@@ -27,7 +26,7 @@ interface CommentGroup {
 }
 
 const commentRow = ({ latest, count }: CommentGroup): string =>
-  `<tr><td>${pathHtml(latest.path)}</td><td>${htmlText(latest.comment ?? '', COMMENT_CHARS)}</td>${rightCell(`${num(count)}×`)}</tr>`
+  `<tr><td>${pathHtml(latest.path)}</td><td>${htmlText(latest.comment ?? '', READER_TEXT_CELL_CHARS)}</td>${rightCell(`${num(count)}×`)}</tr>`
 
 /** Complaints (not helpful) first, then comments with no verdict, then praise. */
 const complaintRank = (entry: FeedbackEntry): number => (entry.helpful === false ? 0 : entry.helpful === undefined ? 1 : 2)

@@ -22,6 +22,8 @@ export interface Overview {
   items: FixItem[]
   /** Sections that are partial, failed or unread, by title, with why. */
   incomplete: { title: string; reason: string }[]
+  /** Sections whose comparison was asked for and not read, by title, with why. */
+  uncompared: { title: string; reason: string }[]
 }
 
 /** The change from `before` to `now` in whole per cent, or undefined when there was nothing before. */
@@ -131,10 +133,13 @@ export function overviewHtml(overview: Overview): string {
     )
     const move = largestMove(overview.headlines)
     if (move) parts.push(`<p>${htmlText(move, 200)}</p>`)
-    if (overview.headlines.some((h) => !h.previous || h.partial))
+    if (overview.headlines.some((h) => !h.previous || h.partial)) {
+      const uncompared = overview.uncompared.map(({ title, reason }) => ` ${htmlText(title, 60)} not compared: ${htmlText(reason, 300)}.`)
       parts.push(
-        '<p><sub>Change is against the period of the same length just before, one request each; — where the earlier value would take more than one request or was not read. ≥ marks a count from a partial read.</sub></p>'
+        '<p><sub>Change is against the period of the same length just before, one request each; — where the earlier value would take more than one request or was not read. ≥ marks a count from a partial read.' +
+          `${uncompared.join('')}</sub></p>`
       )
+    }
   }
   parts.push(...fixFirstHtml(overview.items))
   return `${parts.join('\n')}\n`

@@ -5,8 +5,11 @@ import type { Comparison } from '../analytics/comparison.js'
 import type { Signal } from './fix-first.js'
 
 export interface Renderer<Report> {
-  /** Its section of the job summary (HTML). */
-  summaryHtml(report: Report): string
+  /**
+   * Its section of the job summary (HTML). `others` are the run's other reports, for a section shown
+   * together with another (the page views in the visitors' page table).
+   */
+  summaryHtml(report: Report, others?: readonly { kind: string }[]): string
   /** Its step outputs; one it could not read is empty, never 0, so that a later step can tell "none" from "unknown". */
   outputs(report: Report): Record<string, string>
   /** The line the log shows once the part is reported, if any. */

@@ -6,9 +6,8 @@ import { dateTimeText } from '../text/dates.js'
 import { htmlText } from '../text/escape.js'
 import { counted, num } from '../text/format.js'
 import { headCell, pageHtml, rightCell } from './html.js'
-import { hiddenTextHtml, leftOutHtml, openingHtml, sectionHtml, withinBudget } from './section-html.js'
+import { READER_TEXT_CELL_CHARS, hiddenTextHtml, leftOutHtml, openingHtml, sectionHtml, withinBudget } from './section-html.js'
 
-const TERM_CHARS = 200
 const PATH_CHARS = 120
 
 const TOP_HEAD = `<tr>${headCell('Search term', 'left')}${headCell('Hits')}${headCell('CTR')}${headCell('Top clicked page', 'left')}</tr>`
@@ -21,7 +20,7 @@ export function ctrText(ctr: number): string {
 
 function termHtml(row: SearchEntry): string {
   const term = row.query ?? ''
-  return term.trim() === '' ? '<em>(empty search)</em>' : htmlText(term, TERM_CHARS)
+  return term.trim() === '' ? '<em>(empty search)</em>' : htmlText(term, READER_TEXT_CELL_CHARS)
 }
 
 const clickedHtml = (page: string | null): string => (page === null ? '–' : pageHtml(page, PATH_CHARS))

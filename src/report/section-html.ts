@@ -15,6 +15,12 @@ export const SECTION_BUDGET_BYTES = 128 * 1024
  */
 export const LIST_BUDGET_BYTES = 48 * 1024
 
+/**
+ * Characters of text readers typed (a search, a comment, a question) a table cell shows: about one
+ * line on a desktop, so that the numbers beside it stay in view. The analytics files hold it whole.
+ */
+export const READER_TEXT_CELL_CHARS = 80
+
 /** The rows' HTML, in order, as many as fit in `budget` bytes. */
 export function withinBudget<Row>(rows: readonly Row[], html: (row: Row) => string, budget = LIST_BUDGET_BYTES): string[] {
   const kept: string[] = []

@@ -1,9 +1,21 @@
-// The page-views section in every place the run shows it: the summary (views-summary.ts), its
+// The page-views section in every place the run shows it: the summary (traffic-summary.ts), its
 // object in analytics.json and its CSV, its outputs, and its lines in the log.
 import type { ViewsReport } from '../analytics/views.js'
 import { previousOf, type SectionRenderer } from './renderer.js'
+import { openingHtml, sectionHtml } from './section-html.js'
+import { trafficSummaryHtml } from './traffic-summary.js'
 import { baseJson, previousJson, readPhrase, trafficCsv, trafficLogLine, trafficOutputs } from './section-data.js'
-import { viewsSummaryHtml } from './views-summary.js'
+
+/**
+ * The page views' part of the summary. Read with the visitors, their counts are in the visitors'
+ * block (traffic-summary.ts), and this part only says why they are incomplete, when they are.
+ */
+function viewsSummaryHtml(report: ViewsReport, others: readonly { kind: string }[] = []): string {
+  if (!others.some((other) => other.kind === 'visitors')) return trafficSummaryHtml({ views: report })
+  const read = report.totals !== undefined || report.rows.length > 0
+  if (!report.failure && !report.partial && read) return ''
+  return sectionHtml(openingHtml(report, '📊', 'Page views', read))
+}
 
 export const viewsRenderer: SectionRenderer<ViewsReport> = {
   title: 'Page views',

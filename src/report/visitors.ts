@@ -1,9 +1,11 @@
-// The visitor section in every place the run shows it: the summary (visitors-summary.ts), its
+// The visitor section in every place the run shows it: the summary (traffic-summary.ts, with the
+// page views when they were read too), its
 // object in analytics.json and its CSV, its outputs, and its lines in the log.
+import type { ViewsReport } from '../analytics/views.js'
 import type { VisitorsReport } from '../analytics/visitors.js'
 import { type Headline, previousOf, type SectionRenderer } from './renderer.js'
+import { trafficSummaryHtml } from './traffic-summary.js'
 import { baseJson, previousJson, readPhrase, trafficCsv, trafficLogLine, trafficOutputs } from './section-data.js'
-import { visitorsSummaryHtml } from './visitors-summary.js'
 
 function visitorsHeadlines(report: VisitorsReport): Headline[] {
   const { totals, previous } = report
@@ -16,7 +18,9 @@ function visitorsHeadlines(report: VisitorsReport): Headline[] {
 
 export const visitorsRenderer: SectionRenderer<VisitorsReport> = {
   title: 'Visitors',
-  summaryHtml: visitorsSummaryHtml,
+  // With the page views in the same report, one block shows both (traffic-summary.ts).
+  summaryHtml: (report, others = []) =>
+    trafficSummaryHtml({ visitors: report, views: others.find((other): other is ViewsReport => other.kind === 'views') }),
   headlines: visitorsHeadlines,
   outputs: (report) => ({
     ...trafficOutputs('visitors', report.totals),

@@ -29,7 +29,7 @@ export function summaryOf(reports: readonly PartReport[], run?: RunInfo): string
   // The top of the analytics report comes before its first section, as a piece of its own.
   const first = reports.findIndex(isSectionReport)
   const pieces = reports.flatMap((report, index) => {
-    const piece = { name: `the ${report.kind} section`, html: () => rendererOf(report).summaryHtml(report) }
+    const piece = { name: `the ${report.kind} section`, html: () => rendererOf(report).summaryHtml(report, sections) }
     return index === first ? [{ name: 'the overview', html: () => overviewHtml(overviewOf(sections)) }, piece] : [piece]
   })
   for (const piece of pieces) {
@@ -64,7 +64,10 @@ export function overviewOf(sections: readonly SectionReport[]): Overview {
       .map((section) => ({
         title: sectionRendererOf(section).title,
         reason: section.failure ?? section.partialReason ?? (section.requests === 0 ? 'not read' : 'not everything was read')
-      }))
+      })),
+    uncompared: sections.flatMap((section) =>
+      section.previous?.missing === undefined ? [] : [{ title: sectionRendererOf(section).title, reason: section.previous.missing }]
+    )
   }
 }
 

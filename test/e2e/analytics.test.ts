@@ -161,11 +161,12 @@ for (const { name: runtime, node } of runtimes()) {
       // The only link is the footer's, to the workflow run.
       expect(renderSummary(run.summary).links.map((link) => link.text)).toEqual(['workflow run'])
       for (const line of run.summary.split('\n')) expect(line.includes('::')).toBe(false)
-      // The visitor section's tables (the headlines above it have three columns).
-      const rowsHtml = run.summary.slice(run.summary.indexOf('Documentation visitors')).match(/<tr>.*?<\/tr>/g) ?? []
-      for (const tr of rowsHtml) expect(tr.match(/<t[dh][ >]/g)?.length).toBeGreaterThanOrEqual(4)
+      // The page tables of the visitor section: every row whole, three cells (page, visitors, bar).
+      const pageRows = run.summary.slice(run.summary.indexOf('pages by visitors')).match(/<tr>.*?<\/tr>/g) ?? []
+      expect(pageRows.length).toBeGreaterThan(25)
+      for (const tr of pageRows) expect(tr.match(/<t[dh][ >]/g)?.length).toBe(3)
       const top = sorted(rows).slice(0, 25)
-      for (const r of top) expect(run.summary).toContain(`<td align="right">${r.total.toLocaleString('en-US')}</td><td align="right">`)
+      for (const r of top) expect(run.summary).toContain(`<td align="right">${r.total.toLocaleString('en-US')}<br><sub>`)
       // Paths no page of the site has (markup, spaces, a pipe, backticks, over 200 characters) show as (other page).
       expect(run.summary).toContain('<em>(other page)</em>')
       expect(run.summary).not.toContain('onerror')
@@ -218,9 +219,14 @@ for (const { name: runtime, node } of runtimes()) {
       emu.setVisitors({ totals: { human: 9, ai: 4, total: 11 }, rows })
       const run = await act({ inputs: base() })
       expect(run.outputs).toMatchObject({ visitorsHuman: '9', visitorsAi: '4', visitorsTotal: '11', pageCount: '40' })
-      expect(run.summary).toMatch(
-        /<td align="right">9<\/td><td align="right">4<\/td><td align="right">11<\/td><td align="right">30\.8%<\/td>/
-      )
+      const siteWide = renderSummary(run.summary).tables.find((table) => table[0]?.[0] === 'Site-wide')
+      expect(siteWide).toEqual([
+        ['Site-wide', 'Visitors'],
+        ['Human', '9'],
+        ['AI', '4'],
+        ['Total', '11'],
+        ['AI share', '30.8%']
+      ])
     })
 
     it(`[${runtime}] stops at maxRequests, keeps what it read and marks the export partial everywhere`, async () => {
@@ -350,11 +356,10 @@ for (const { name: runtime, node } of runtimes()) {
           { dateFrom: '2026-11-14', dateTo: '2026-11-21', limit: '250', offset: '250' }
         ])
         const seen = renderSummary(run.summary)
-        // The headlines lead with the change; the visitor section gives both periods.
+        // The headlines carry the change, and the largest move says against which week.
         expect(seen.tables[0]?.slice(1, 3).map((row) => row[0])).toEqual(['Human visitors', 'AI visitors'])
         expect(seen.tables[0]?.[1]?.[2]).toMatch(/^[▲▼±]\s?[\d,]+%$/)
-        expect(seen.tables[1]?.map((row) => row[0])).toEqual(['', 'This period', 'Previous period', 'Change'])
-        expect(seen.text).toContain('Previous period: 7 Nov 2026 to 13 Nov 2026 (7 days, UTC).')
+        expect(seen.text).toMatch(/visitors (rose|fell) [\d,]+% against 7–13 Nov 2026\./)
         expect(visitorsJson(run)).toMatchObject({
           requests: 3,
           previous: { dateFrom: '2026-11-07', dateTo: '2026-11-14', totals: previousTotals, missingReason: null }
@@ -367,7 +372,7 @@ for (const { name: runtime, node } of runtimes()) {
         const since = emu.requests.length
         const run = await act({ inputs: base() })
         expect(visitorRequests(emu, since).map((r) => r.query.get('limit'))).toEqual(['250'])
-        expect(renderSummary(run.summary).text).not.toContain('Previous period')
+        expect(renderSummary(run.summary).text).not.toMatch(/against \d/)
         expect(visitorsJson(run)).toMatchObject({ previous: null })
       })
 
@@ -378,9 +383,9 @@ for (const { name: runtime, node } of runtimes()) {
         expect(run.code).toBe(0)
         expect(run.stdout).toMatch(/::warning::The comparison with the previous period is left out: Reading visitor analytics/)
         expect(run.outputs.pageCount).toBe('3')
-        expect(renderSummary(run.summary).text).toContain(
-          'No comparison with the previous period: the request for the previous period failed.'
-        )
+        const seen = renderSummary(run.summary)
+        expect(seen.text).toContain('Visitors not compared: the request for the previous period failed.')
+        expect(seen.tables[0]?.[1]).toEqual(['Human visitors', siteTotals(3).human.toLocaleString('en-US'), '—'])
         expect(visitorsJson(run)).toMatchObject({
           partial: false,
           previous: { totals: null, missingReason: 'the request for the previous period failed' }

@@ -298,7 +298,7 @@ for (const { name: runtime, node } of runtimes()) {
       for (const [name, rows] of Object.entries(rowsOf)) expect(csvRecords(run, name), name).toHaveLength(rows)
 
       // The summary: one h2 a section, in the report's order, escaped, well under GitHub's limit.
-      expect(h2s(run)).toEqual(['📊 Documentation visitors', '📊 Page views', '🔎 Searches', '💬 Feedback', '🤖 Assistant'])
+      expect(h2s(run)).toEqual(['📊 Visitors and page views', '🔎 Searches', '💬 Feedback', '🤖 Assistant'])
       expectSafe(run)
       // auto, and no event payload: reader text is hidden everywhere.
       expect(run.stdout).toContain('Reader text (search terms, feedback comments, assistant questions and their categories) is hidden')
@@ -501,7 +501,7 @@ for (const { name: runtime, node } of runtimes()) {
       }
       expect(warnings).toHaveLength(4)
 
-      expect(h2s(run)).toEqual(['⚠️ Documentation visitors', '📊 Page views', '⚠️ Searches', '⚠️ Feedback', '⚠️ Assistant'])
+      expect(h2s(run)).toEqual(['⚠️ Visitors and page views', '⚠️ Searches', '⚠️ Feedback', '⚠️ Assistant'])
       const text = renderSummary(run.summary).text
       for (const reason of Object.values(cut)) expect(text).toContain(`Partial: ${reason}.`)
       expect(text).toContain('Feedback entries not read: the request budget ran out before them.')

@@ -273,7 +273,7 @@ describe('hostile questions, categories and pages', () => {
   it('show as literal text on one line: no markup, link, mention or extra cell', () => {
     const seen = checked(assistantSummaryHtml(report({ questions: hostile, topPages: 100 })))
     expect(seen.tables[1]?.slice(1).map((cells) => cells[0])).toEqual(
-      texts.map((text) => (text === '' ? '(empty question)' : flat(text, 200)))
+      texts.map((text) => (text === '' ? '(empty question)' : flat(text, 80)))
     )
   })
 

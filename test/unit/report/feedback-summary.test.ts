@@ -12,7 +12,7 @@ import { HOSTILE_TEXT, LONG_LINE } from '../../emulator/analytics-data.js'
 import { readerText, renderSummary } from '../../support/render.js'
 
 const RANGE = '14 Nov 2026 to 20 Nov 2026 (7 days, UTC)'
-const PAGE_HEAD = ['Page', '👎', '👍', 'Code', 'Total']
+const PAGE_HEAD = ['Page', '👎', '👍', 'Code']
 const COMMENT_HEAD = ['Page', 'Comment', 'Left']
 const ORDER_NOTE =
   'The service returns at most 100 pages, in no documented order: these are ranked among the pages it returned. Code counts feedback on code blocks.'
@@ -81,12 +81,7 @@ describe('feedback with comments shown', () => {
         '💬 Feedback\n===========',
         'Top 2 pages by thumbs down',
         ORDER_NOTE,
-        [
-          'Page       👎  👍  Code  Total',
-          '---------  --  --  ----  -----',
-          '/docs/api   9   3     1     13',
-          '/docs/faq   2  10     0     12'
-        ].join('\n'),
+        ['Page       👎  👍  Code', '---------  --  --  ----', '/docs/api   9   3     1', '/docs/faq   2  10     0'].join('\n'),
         '4 feedback entries read: 1 helpful, 1 not helpful, 3 with a comment.',
         'Top 2 comments, complaints first',
         [
@@ -107,9 +102,9 @@ describe('feedback with comments shown', () => {
       '<h2>💬 Feedback</h2>',
       '<h3>Top 2 pages by thumbs down</h3>',
       `<p>${ORDER_NOTE}</p>`,
-      `<table><tr>${th('Page', 'left')}${th('👎')}${th('👍')}${th('Code')}${th('Total')}</tr>` +
-        `<tr><td><code>/docs/api</code></td>${td('9')}${td('3')}${td('1')}${td('13')}</tr>` +
-        `<tr><td><code>/docs/faq</code></td>${td('2')}${td('10')}${td('0')}${td('12')}</tr></table>`,
+      `<table><tr>${th('Page', 'left')}${th('👎')}${th('👍')}${th('Code')}</tr>` +
+        `<tr><td><code>/docs/api</code></td>${td('9')}${td('3')}${td('1')}</tr>` +
+        `<tr><td><code>/docs/faq</code></td>${td('2')}${td('10')}${td('0')}</tr></table>`,
       '<p><strong>4 feedback entries</strong> read: 1 helpful, 1 not helpful, 3 with a comment.</p>',
       '<h3>Top 2 comments, complaints first</h3>',
       `<table><tr>${th('Page', 'left')}${th('Comment', 'left')}${th('Left')}</tr>` +
@@ -122,7 +117,7 @@ describe('feedback with comments shown', () => {
     const seen = seenOf(report({ topPages: 10, requests: 1 }))
     expect(seen.headings).toEqual(['💬 Feedback', 'Top 3 pages by thumbs down', 'Top 3 comments, complaints first'])
     expect(seen.tables).toEqual([
-      [PAGE_HEAD, ['/docs/api', '9', '3', '1', '13'], ['/docs/faq', '2', '10', '0', '12'], ['/docs/x', '0', '1', '0', '1']],
+      [PAGE_HEAD, ['/docs/api', '9', '3', '1'], ['/docs/faq', '2', '10', '0'], ['/docs/x', '0', '1', '0']],
       [COMMENT_HEAD, ['/docs/api', 'The example fails', '1×'], ['/docs/auth', 'Missing import', '1×'], ['/docs/old', 'Old news', '1×']]
     ])
     expect(seenOf(report({ topPages: 1 })).headings).toEqual(['💬 Feedback', 'Top 1 page by thumbs down', 'One comment, complaints first'])
@@ -141,7 +136,7 @@ describe('feedback with comments shown', () => {
     )
     expect(html).toContain('<tr><td><em>(other page)</em></td>')
     const seen = renderSummary(html)
-    expect(seen.tables).toEqual([[PAGE_HEAD, ['(other page)', '1', '0', '0', '1']]])
+    expect(seen.tables).toEqual([[PAGE_HEAD, ['(other page)', '1', '0', '0']]])
     expect(seen.text).toContain(' 1 feedback entry read: 1 helpful, 0 not helpful, 0 with a comment.')
     expect(seen.text).not.toContain('hidden')
   })
@@ -182,7 +177,7 @@ describe('odd counts', () => {
       { path: '/negative', thumbsUp: -1, thumbsDown: -2, code: -3, total: -6 }
     ]
     const seen = seenOf(report({ pages: odd }))
-    expect(seen.tables[0]).toEqual([PAGE_HEAD, ['/fraction', '2.25', '0.5', '1,234,567.89', '2.75'], ['/negative', '-2', '-1', '-3', '-6']])
+    expect(seen.tables[0]).toEqual([PAGE_HEAD, ['/fraction', '2.25', '0.5', '1,234,567.89'], ['/negative', '-2', '-1', '-3']])
     expect(seen.text).not.toContain('NaN')
   })
 })
@@ -221,7 +216,7 @@ describe('a partial, failed, unread or empty read', () => {
 
   it('says so when no page got a thumb, or no entry was left', () => {
     expect(seenOf(report({ pages: [] })).text).toContain(`No page got a thumbs up or down in this range. 4 feedback entries read`)
-    expect(seenOf(report({ entries: [] })).text).toContain(' 12 No feedback entries were left in this range.')
+    expect(seenOf(report({ entries: [] })).text).toContain(' 0 No feedback entries were left in this range.')
   })
 
   it('says the entries were not read when the budget ran out before them, and claims nothing of them', () => {
@@ -248,14 +243,14 @@ describe('hostile comments and paths', () => {
     expect(seen.html).not.toMatch(/<(img|a|script)\b/)
     const [pageTable = [], commentTable = []] = seen.tables
     expect(pageTable).toHaveLength(texts.length + 1)
-    for (const cells of pageTable) expect(cells).toHaveLength(5)
+    for (const cells of pageTable) expect(cells).toHaveLength(4)
     expect(commentTable).toHaveLength(commented.length + 1)
     for (const cells of commentTable) expect(cells).toHaveLength(3)
     const flat = (text: string, max: number): string => {
       const line = text.replace(/\s+/g, ' ').trim()
       return line.length > max ? `${line.slice(0, max - 1)}…` : line
     }
-    expect(commentTable.slice(1).map((cells) => cells[1])).toEqual(commented.map((text) => flat(text, 200)))
+    expect(commentTable.slice(1).map((cells) => cells[1])).toEqual(commented.map((text) => flat(text, 80)))
     // The section never keeps an empty path (it is "(other page)"); shown, it is an empty cell that keeps the table whole.
     expect(pageTable.slice(1).map((cells) => cells[0])).toEqual(texts.map((text) => (text === '' ? '\u200b' : flat(text, 120))))
   })

@@ -32,6 +32,7 @@ const overview = (more: Partial<Overview> = {}): Overview => ({
   headlines: HEADLINES,
   items: [WEBHOOKS],
   incomplete: [],
+  uncompared: [],
   ...more
 })
 
@@ -89,6 +90,15 @@ describe('overviewHtml', () => {
   it('explains — and ≥ once, under the table, when some headline has no earlier value or was cut', () => {
     expect(renderSummary(overviewHtml(overview())).text).toContain(
       'Change is against the period of the same length just before, one request each; — where the earlier value would take more than one request or was not read. ≥ marks a count from a partial read.'
+    )
+  })
+
+  it('names in the footnote each section whose comparison was asked for and not read, and why', () => {
+    const text = renderSummary(
+      overviewHtml(overview({ uncompared: [{ title: 'Visitors', reason: 'the request for the previous period <b>failed</b>' }] }))
+    ).text
+    expect(text).toContain(
+      '≥ marks a count from a partial read. Visitors not compared: the request for the previous period <b>failed</b>. Fix first'
     )
   })
 

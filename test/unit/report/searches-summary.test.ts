@@ -260,7 +260,7 @@ describe('hostile search terms and pages', () => {
     for (const cells of noClickTable) expect(cells).toHaveLength(3)
     const shown = (term: string): string => {
       const flat = term.replace(/\s+/g, ' ').trim()
-      return flat === '' ? '(empty search)' : flat.length > 200 ? `${flat.slice(0, 199)}…` : flat
+      return flat === '' ? '(empty search)' : flat.length > 80 ? `${flat.slice(0, 79)}…` : flat
     }
     expect(topTable.slice(1).map((cells) => cells[0])).toEqual(terms.map(shown))
     expect(seen.text).toContain(' <img src=x onerror=alert(1)> ')

@@ -95,6 +95,10 @@ describe('the Monday report', () => {
     expect(seen().text.split(RANGE)).toHaveLength(2)
   })
 
+  it('shows no table of more than four columns, so that each reads at phone width', () => {
+    for (const table of seen().tables) for (const row of table) expect(row.length, row.join(' | ')).toBeLessThanOrEqual(4)
+  })
+
   it('shows no table of more than ten rows outside a collapsed part', () => {
     const html = summaryOf(SECTIONS).replace(/<details>[^]*?<\/details>/g, '')
     for (const table of renderSummary(html).tables) expect(table.length - 1).toBeLessThanOrEqual(10)
@@ -116,7 +120,7 @@ describe('the Monday report', () => {
     const text = renderSummary(summaryOf(partial)).text
     const banner = text.indexOf('This report is incomplete')
     expect(banner).toBeGreaterThan(0)
-    expect(banner).toBeLessThan(text.indexOf('Documentation visitors'))
+    expect(banner).toBeLessThan(text.indexOf('Visitors and page views'))
     expect(text).toContain('Feedback: feedback rows not read: the request budget ran out')
     expect(text).not.toMatch(/No feedback entries were left|No reader left feedback/)
   })

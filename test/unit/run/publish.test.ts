@@ -38,7 +38,9 @@ import { assistantRenderer } from '../../../src/report/assistant.js'
 import { fileText } from '../../support/renderers.js'
 
 const job = JOB_REPORTS.noPr
-const summaryHtmlOf = (report: PartReport): string => rendererOf(report).summaryHtml(report)
+/** A part's piece of the summary, among the run's `sections` (the page views join the visitors' block). */
+const summaryHtmlOf = (report: PartReport, sections: readonly PartReport[] = []): string =>
+  rendererOf(report).summaryHtml(report, sections.filter(isSectionReport))
 /** The top of the analytics report of these sections. */
 const top = (sections: SectionReport[]): string => overviewHtml(overviewOf(sections))
 const logLineOf = (report: PartReport): string | undefined => rendererOf(report).logLine(report)
@@ -146,10 +148,8 @@ describe('publish', () => {
       '✅ Completed: no changes, no pull request',
       '📈 Docs health · 14–20 Nov 2026',
       'Fix first',
-      '📊 Documentation visitors',
-      'Top 1 page by visitors',
-      '📊 Page views',
-      'Top 2 pages by views',
+      '📊 Visitors and page views',
+      'Top 3 pages by visitors',
       '🔎 Searches',
       'Top 4 search terms',
       'Top 2 search terms with no click',
@@ -595,9 +595,11 @@ describe('a run that keeps no reader text', () => {
 describe('summaryOf', () => {
   it('joins each section’s part in the order of the run', () => {
     // The top of the analytics report comes before its first section.
-    expect(summaryOf([visitors, job, views])).toBe(
-      top([visitors, views]) + summaryHtmlOf(visitors) + summaryHtmlOf(job) + summaryHtmlOf(views)
-    )
+    const all = [visitors, job, views]
+    expect(summaryOf(all)).toBe(top([visitors, views]) + summaryHtmlOf(visitors, all) + summaryHtmlOf(job) + summaryHtmlOf(views, all))
+    // Whole, the page views are in the visitors' page table, and have no piece of their own.
+    expect(summaryHtmlOf(views, all)).toBe('')
+    expect(summaryHtmlOf(visitors, all)).toContain('<h2>📊 Visitors and page views</h2>')
     expect(summaryOf([job, views])).toBe(summaryHtmlOf(job) + top([views]) + summaryHtmlOf(views))
     expect(summaryOf([])).toBe('')
   })
@@ -612,13 +614,14 @@ describe('summaryOf', () => {
 describe('the 1 MiB guard of the summary', () => {
   const worst = (n: number, i: number): string => `/${'@'.repeat(n)}${i}`
   const rows = Array.from({ length: 100_000 }, (_, i) => ({ path: worst(150, i), human: 1e9 + i, ai: 1e9, total: 2e9 }))
-  // A visitor section near the biggest there is: its lists fill their budgets. (It is whole, so that the
-  // top of the report, which names every incomplete section, stays small.)
-  const huge = visitorsReport({ rows, topPages: 1000 })
+  // A page-views section near the biggest there is: its lists fill their budgets. (It is whole, so that the
+  // top of the report, which names every incomplete section, stays small; and without visitors, so
+  // that it has a block of its own.)
+  const huge = viewsReport({ rows, topPages: 1000 })
   const hugeBytes = Buffer.byteLength(summaryHtmlOf(huge))
   /** Where the guard starts: the limit, less 8 KiB for the footer and the note. */
   const GUARD = SUMMARY_LIMIT_BYTES - 8 * 1024
-  /** The top of a report of three huge visitor sections and a views section, whatever its rows. */
+  /** The top of a report of four page-views sections, whatever their rows. */
   // A function, run inside the tests, so that mutation testing can tell which tests run the overview's code.
   const topBytes = (): number => Buffer.byteLength(top([huge, huge, huge, viewsReport()]))
   const leftOut = (kind: string): string =>
@@ -647,7 +650,7 @@ describe('the 1 MiB guard of the summary', () => {
     return report
   }
 
-  it('leaves a whole visitor section in, however big', () => {
+  it('leaves a whole section in, however big', () => {
     expect(hugeBytes).toBeGreaterThan(300 * 1024)
     expect(summaryOf([huge])).toBe(top([huge]) + summaryHtmlOf(huge))
   })
@@ -667,7 +670,7 @@ describe('the 1 MiB guard of the summary', () => {
         summaryHtmlOf(huge).repeat(3) +
         leftOut('views') +
         summaryHtmlOf(job) +
-        leftOut('visitors') +
+        leftOut('views') +
         footerHtml(run)
     )
     expect(Buffer.byteLength(html)).toBeLessThan(SUMMARY_LIMIT_BYTES)
@@ -680,11 +683,13 @@ describe('the 1 MiB guard of the summary', () => {
 
   it('stays under the limit with every section at its biggest, and a visitor section too many', () => {
     const texts = Array.from({ length: 20_000 }, (_, i) => worst(300, i))
+    // Visitors at their biggest, with the page views in the same table.
+    const hugeVisitors = visitorsReport({ rows, topPages: 1000 })
     const sections: PartReport[] = [
       { ...JOB_REPORTS.timeout, failure: worst(100_000, 0), prompt: `${worst(1999, 0)}\n`.repeat(1000) },
+      hugeVisitors,
+      hugeVisitors,
       huge,
-      huge,
-      viewsReport({ rows, topPages: 1000 }),
       searchesReport({
         topPages: 1000,
         rows: texts.map((query, i) => ({ ...SEARCH_ROWS[1], query, hits: 1e9 - i, topClickedPage: query }))
@@ -698,7 +703,7 @@ describe('the 1 MiB guard of the summary', () => {
         topPages: 1000,
         questions: texts.map((query) => ({ ...QUESTIONS[0], query, pageUrl: query, queryCategory: query }))
       }),
-      huge
+      hugeVisitors
     ]
     const html = summaryOf(sections, { ...run, action: worst(1000, 0), version: worst(1000, 0) })
     expect(Buffer.byteLength(html)).toBeLessThan(SUMMARY_LIMIT_BYTES)
@@ -709,7 +714,7 @@ describe('the 1 MiB guard of the summary', () => {
 })
 
 describe('the summary of a run with a job and visitors', () => {
-  const previous = { dateFrom: '2026-11-07', dateTo: '2026-11-14', totals: { human: 2, ai: 2, total: 3 } }
+  const previous = { dateFrom: '2026-11-07', dateTo: '2026-11-14', value: { human: 2, ai: 2, total: 3 } }
 
   it('shows each section and the footer, with the links a reader follows and nothing else linked', () => {
     const seen = renderSummary(summaryOf([JOB_REPORTS.opened, { ...visitors, previous }], run))
@@ -721,7 +726,7 @@ describe('the summary of a run with a job and visitors', () => {
     ])
     expect(seen.links.map((link) => link.href)).toEqual([PR_LINK, PR_LINK, PR_LINK, 'https://github.com/acme/docs', RUN_URL])
     expect(seen.references).toEqual([])
-    expect(seen.tables.map((table) => table[0]?.[0])).toEqual(['Status', '', '', 'Page'])
+    expect(seen.tables.map((table) => table[0]?.[0])).toEqual(['Status', '', 'Site-wide', 'Page'])
     expect(seen.text).toMatch(/ docs-agent-action 1\.2\.3 · workflow run$/)
   })
 

@@ -1039,10 +1039,16 @@ function bannerHtml(overview) {
     if (overview.incomplete.length === 0)
         return [];
     const items = overview.incomplete.map(({ title, reason }) => `<li><strong>${(0,text_escape/* htmlText */.js)(title, 60)}:</strong> ${(0,text_escape/* htmlText */.js)(reason, 300)}.</li>`);
-    return [
+    const parts = [
         '<p>⚠️ <strong>This report is incomplete:</strong> its numbers are what the run read. What was not read:</p>',
         `<ul>\n${items.join('\n')}\n</ul>`
     ];
+    const budget = overview.budget;
+    if (budget)
+        parts.push(`<p>The request budget ran out: <code>maxRequests</code> is ${(0,format/* num */.bu)(budget.maxRequests)}. ` +
+            `Set it to at least ${(0,format/* num */.bu)(budget.atLeast)} to read more (a read it cut may need more than one more request; ` +
+            'all analytics share 100 requests an hour).</p>');
+    return parts;
 }
 /** The top of the analytics report, as HTML. */
 function overviewHtml(overview) {
@@ -1130,6 +1136,14 @@ function summaryOf(reports, run) {
 function rankingOf(sections) {
     return fixFirst(sections.flatMap((section) => (0,run_sections/* sectionRendererOf */.W3)(section).signals?.(section) ?? []));
 }
+/** What maxRequests cut, over every section: the limit, and the fewest requests that would have read more. */
+function budgetOf(sections) {
+    const cuts = sections.flatMap((section) => (section.budgetCut ? [section.budgetCut] : []));
+    const [first] = cuts;
+    if (!first)
+        return undefined;
+    return { maxRequests: first.maxRequests, atLeast: first.maxRequests + cuts.reduce((sum, cut) => sum + cut.moreRequests, 0) };
+}
 /** The top of the analytics report, from what every section read. */
 function overviewOf(sections) {
     const [first] = sections;
@@ -1146,6 +1160,7 @@ function overviewOf(sections) {
             title: (0,run_sections/* sectionRendererOf */.W3)(section).title,
             reason: section.failure ?? section.partialReason ?? (section.requests === 0 ? 'not read' : 'not everything was read')
         })),
+        budget: budgetOf(sections),
         uncompared: sections.flatMap((section) => section.previous?.missing === undefined ? [] : [{ title: (0,run_sections/* sectionRendererOf */.W3)(section).title, reason: section.previous.missing }])
     };
 }

@@ -59,6 +59,7 @@ export function comparisonRead<Value>(
       result = { ...period }
       if (!budget.take(key)) {
         result.missing = 'no request was left under maxRequests'
+        progress.cut = 'budget'
         return
       }
       try {

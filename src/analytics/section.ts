@@ -36,6 +36,11 @@ export interface SectionBase {
   partialReason?: string
   /** Why the step fails, when this section makes it fail. */
   failure?: string
+  /**
+   * When maxRequests cut a read of this section (its comparison too): the limit, and how many more
+   * requests it would have needed at least (one for each read it cut; a cut read may need more).
+   */
+  budgetCut?: { maxRequests: number; moreRequests: number }
 }
 
 /** Why a read was stopped while it ran: the deadline or a signal. */
@@ -174,8 +179,11 @@ export function judgeSection(
         ? `${title} are incomplete after ${counted(requests, 'request')}. ${errorMessage(ending.error)}`
         : errorMessage(ending.error)
   } else {
-    const cut = reads.find((read) => read.progress.cut !== undefined)
+    // An optional read (the comparison) says why it is missing on its own.
+    const cut = reads.find((read) => read.optional !== true && read.progress.cut !== undefined)
     if (cut?.progress.cut !== undefined) base.partialReason = cutReason(cut.name, cut.progress.cut, cut.progress.requests, budget)
+    const moreRequests = reads.filter((read) => read.progress.cut === 'budget').length
+    if (moreRequests > 0) base.budgetCut = { maxRequests: budget.limit, moreRequests }
   }
   return base
 }

@@ -24,6 +24,8 @@ export interface Overview {
   incomplete: { title: string; reason: string }[]
   /** Sections whose comparison was asked for and not read, by title, with why. */
   uncompared: { title: string; reason: string }[]
+  /** When maxRequests cut a read: the limit, and the fewest requests that would have read more. */
+  budget?: { maxRequests: number; atLeast: number }
 }
 
 /** The change from `before` to `now` in whole per cent, or undefined when there was nothing before. */
@@ -111,10 +113,18 @@ function bannerHtml(overview: Overview): string[] {
   const items = overview.incomplete.map(
     ({ title, reason }) => `<li><strong>${htmlText(title, 60)}:</strong> ${htmlText(reason, 300)}.</li>`
   )
-  return [
+  const parts = [
     '<p>⚠️ <strong>This report is incomplete:</strong> its numbers are what the run read. What was not read:</p>',
     `<ul>\n${items.join('\n')}\n</ul>`
   ]
+  const budget = overview.budget
+  if (budget)
+    parts.push(
+      `<p>The request budget ran out: <code>maxRequests</code> is ${num(budget.maxRequests)}. ` +
+        `Set it to at least ${num(budget.atLeast)} to read more (a read it cut may need more than one more request; ` +
+        'all analytics share 100 requests an hour).</p>'
+    )
+  return parts
 }
 
 /** The top of the analytics report, as HTML. */

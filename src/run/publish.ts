@@ -49,6 +49,14 @@ function rankingOf(sections: readonly SectionReport[]): FixItem[] {
   return fixFirst(sections.flatMap((section) => sectionRendererOf(section).signals?.(section) ?? []))
 }
 
+/** What maxRequests cut, over every section: the limit, and the fewest requests that would have read more. */
+function budgetOf(sections: readonly SectionReport[]): Overview['budget'] {
+  const cuts = sections.flatMap((section) => (section.budgetCut ? [section.budgetCut] : []))
+  const [first] = cuts
+  if (!first) return undefined
+  return { maxRequests: first.maxRequests, atLeast: first.maxRequests + cuts.reduce((sum, cut) => sum + cut.moreRequests, 0) }
+}
+
 /** The top of the analytics report, from what every section read. */
 export function overviewOf(sections: readonly SectionReport[]): Overview {
   const [first] = sections
@@ -65,6 +73,7 @@ export function overviewOf(sections: readonly SectionReport[]): Overview {
         title: sectionRendererOf(section).title,
         reason: section.failure ?? section.partialReason ?? (section.requests === 0 ? 'not read' : 'not everything was read')
       })),
+    budget: budgetOf(sections),
     uncompared: sections.flatMap((section) =>
       section.previous?.missing === undefined ? [] : [{ title: sectionRendererOf(section).title, reason: section.previous.missing }]
     )

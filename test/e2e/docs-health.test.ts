@@ -506,6 +506,10 @@ for (const { name: runtime, node } of runtimes()) {
       for (const reason of Object.values(cut)) expect(text).toContain(`Partial: ${reason}.`)
       expect(text).toContain('Feedback entries not read: the request budget ran out before them.')
       expect(text).not.toContain('No feedback entries were left')
+      // Four reads cut (visitor rows, search terms, feedback rows, caller stats): 9 requests at least.
+      const budgetLine = text.indexOf('The request budget ran out: maxRequests is 5. Set it to at least 9 to read more')
+      expect(budgetLine).toBeGreaterThan(0)
+      expect(budgetLine).toBeLessThan(text.indexOf('Visitors and page views'))
 
       // What was read is reported: every search total, thumbs down by page, every unanswered question.
       expect(run.outputs).toMatchObject({

@@ -255,6 +255,8 @@ describe('feedback', () => {
       partial: true,
       // Nothing is said of what no request asked for.
       partialReason: 'feedback by page not read: the request budget ran out (maxRequests, 0 requests for the whole run)',
+      // Both reads were cut: each needs one request at least.
+      budgetCut: { maxRequests: 0, moreRequests: 2 },
       pages: undefined,
       pagesTruncated: false,
       entries: [],

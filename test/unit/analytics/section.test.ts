@@ -93,7 +93,23 @@ describe('judgeSection when the part finished', () => {
       ...base,
       requests: 12,
       partial: true,
-      partialReason: 'feedback rows: reading stopped at maxRequests (12 requests for the whole run) while the service had more'
+      partialReason: 'feedback rows: reading stopped at maxRequests (12 requests for the whole run) while the service had more',
+      budgetCut: { maxRequests: 12, moreRequests: 1 }
+    })
+  })
+
+  it('counts a comparison the budget refused among the requests short, but not as a reason the section is partial', () => {
+    const comparison: NamedRead = { ...read('the previous period', { cut: 'budget' }), optional: true }
+    expect(judge([read('visitor rows', { requests: 2, complete: true }), comparison])).toStrictEqual({
+      ...base,
+      requests: 2,
+      partial: false,
+      budgetCut: { maxRequests: 12, moreRequests: 1 }
+    })
+    const reads = [read('visitor rows', { requests: 12, cut: 'budget' }), comparison]
+    expect(judge(reads)).toMatchObject({
+      partialReason: 'visitor rows: reading stopped at maxRequests (12 requests for the whole run) while the service had more',
+      budgetCut: { maxRequests: 12, moreRequests: 2 }
     })
   })
 

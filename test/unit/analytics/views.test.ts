@@ -73,6 +73,7 @@ describe('page views', () => {
       requests: 1,
       partial: true,
       partialReason: 'page views: reading stopped at maxRequests (1 request for the whole run) while the service had more',
+      budgetCut: { maxRequests: 1, moreRequests: 1 },
       totals,
       rows: [view('/a', 5)]
     })

@@ -113,7 +113,21 @@ describe('overviewHtml', () => {
       '⚠️ This report is incomplete: its numbers are what the run read. What was not read: Feedback: feedback rows not read: the request budget ran out'
     )
     expect(seen.text.indexOf('incomplete')).toBeLessThan(seen.text.indexOf('Human visitors'))
+    expect(seen.text).not.toContain('request budget ran out: maxRequests')
     expect(renderSummary(overviewHtml(overview())).text).not.toContain('incomplete')
+  })
+
+  it('names, under the banner, the maxRequests that would read more, when the budget cut a read', () => {
+    const partial = overview({
+      incomplete: [{ title: 'Feedback', reason: 'feedback rows not read: the request budget ran out' }],
+      budget: { maxRequests: 5, atLeast: 1009 }
+    })
+    const seen = renderSummary(overviewHtml(partial))
+    expect(seen.text).toContain(
+      'Feedback: feedback rows not read: the request budget ran out. The request budget ran out: maxRequests is 5. ' +
+        'Set it to at least 1,009 to read more (a read it cut may need more than one more request; all analytics share 100 requests an hour).'
+    )
+    expect(seen.text.indexOf('maxRequests is 5')).toBeLessThan(seen.text.indexOf('Human visitors'))
   })
 
   it('leaves out the table and the list when there is nothing for them', () => {

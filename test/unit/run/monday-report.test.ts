@@ -113,15 +113,18 @@ describe('the Monday report', () => {
         entriesRead: false,
         requests: 1,
         partial: true,
-        partialReason: 'feedback rows not read: the request budget ran out (maxRequests, 5 requests for the whole run)'
+        partialReason: 'feedback rows not read: the request budget ran out (maxRequests, 5 requests for the whole run)',
+        budgetCut: { maxRequests: 5, moreRequests: 1 }
       }),
-      ...SECTIONS.slice(4)
+      { ...(SECTIONS[4] as SectionReport), budgetCut: { maxRequests: 5, moreRequests: 2 } }
     ]
     const text = renderSummary(summaryOf(partial)).text
     const banner = text.indexOf('This report is incomplete')
     expect(banner).toBeGreaterThan(0)
     expect(banner).toBeLessThan(text.indexOf('Visitors and page views'))
     expect(text).toContain('Feedback: feedback rows not read: the request budget ran out')
+    // What the budget cut, over every section: one request at least for each read it cut.
+    expect(text).toContain('The request budget ran out: maxRequests is 5. Set it to at least 8 to read more')
     expect(text).not.toMatch(/No feedback entries were left|No reader left feedback/)
   })
 })

@@ -140,7 +140,7 @@ export function setDemoData(emulator, before) {
   emulator.setCallerStats({ web: 104, api: 16, other: 0, total: 120 })
 
   // The week before: fewer people, more views and searches, fewer thumbs down and questions.
-  emulator.setViews({ totals: { human: 139_002, ai: 33_870, total: 172_872 }, rows: [] }, before)
+  emulator.setViews({ totals: { human: 146_230, ai: 33_870, total: 180_100 }, rows: [] }, before)
   emulator.setSearches(
     {
       rows: [{ searchQuery: 'api key', hits: 1, ctr: 0.6, topClickedPage: '/guides/authentication', lastSearchedAt: before.dateFrom }],
@@ -150,8 +150,9 @@ export function setDemoData(emulator, before) {
   )
   emulator.setFeedbackByPage(
     [
-      { path: '/api-reference/webhooks', thumbsUp: 19, thumbsDown: 5, code: 1, total: 24 },
-      { path: '/quickstart', thumbsUp: 80, thumbsDown: 3, code: 0, total: 83 }
+      { path: '/api-reference/webhooks', thumbsUp: 19, thumbsDown: 9, code: 1, total: 29 },
+      { path: '/guides/authentication', thumbsUp: 35, thumbsDown: 8, code: 0, total: 43 },
+      { path: '/quickstart', thumbsUp: 80, thumbsDown: 5, code: 0, total: 85 }
     ],
     before
   )

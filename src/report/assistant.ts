@@ -9,7 +9,7 @@ import { assistantSummaryHtml } from './assistant-summary.js'
 import { csvOf } from './csv.js'
 import { GAP_ITEM_CHARS, gapPage } from './docs-gaps.js'
 import type { Signal } from './fix-first.js'
-import { type GapList, type Headline, previousOf, type SectionRenderer } from './renderer.js'
+import { type GapList, type Headline, headline, previousOf, type SectionRenderer } from './renderer.js'
 import { baseJson, partialMark, previousJson, readPhrase } from './section-data.js'
 
 const unansweredOf = (report: AssistantReport): QuestionEntry[] => report.questions.filter((q) => q.resolutionStatus === 'unanswered')
@@ -61,9 +61,9 @@ function assistantHeadlines(report: AssistantReport): Headline[] {
   // The caller counts are the service's own total, whole in one request and compared like with like;
   // without them, the questions read are a lower bound.
   const asked: Headline = report.callers
-    ? { name: 'Assistant questions', value: report.callers.total, previous: previousOf(report.previous, (callers) => callers.total) }
-    : { name: 'Assistant questions', value: report.questions.length, partial: true }
-  return [asked, { name: 'Unanswered questions', value: unansweredOf(report).length, partial }]
+    ? headline('assistantQuestions', report.callers.total, { previous: previousOf(report.previous, (callers) => callers.total) })
+    : headline('assistantQuestions', report.questions.length, { partial: true })
+  return [asked, headline('assistantUnanswered', unansweredOf(report).length, { partial })]
 }
 
 /** Unanswered questions by the page they were asked on. */

@@ -7,7 +7,7 @@ import { csvOf } from './csv.js'
 import { gapPage } from './docs-gaps.js'
 import { feedbackSummaryHtml } from './feedback-summary.js'
 import type { Signal } from './fix-first.js'
-import { type GapList, type Headline, previousOf, type SectionRenderer } from './renderer.js'
+import { type GapList, type Headline, headline, previousOf, type SectionRenderer } from './renderer.js'
 import { baseJson, partialMark, previousJson, readPhrase } from './section-data.js'
 
 /** Something was read of the feedback: the counts per page, or at least one request of rows. */
@@ -36,9 +36,7 @@ function feedbackGaps(report: FeedbackReport): GapList | undefined {
 function feedbackHeadlines(report: FeedbackReport): Headline[] {
   if (!report.pages) return []
   const thumbsDown = report.pages.reduce((sum, page) => sum + page.thumbsDown, 0)
-  return [
-    { name: 'Thumbs down', value: thumbsDown, partial: report.pagesTruncated, previous: previousOf(report.previous, (total) => total) }
-  ]
+  return [headline('thumbsDown', thumbsDown, { partial: report.pagesTruncated, previous: previousOf(report.previous, (total) => total) })]
 }
 
 function feedbackSignals(report: FeedbackReport): Signal[] {

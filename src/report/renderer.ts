@@ -33,15 +33,38 @@ export interface GapList {
   note?: string
 }
 
+/**
+ * Every headline number a report can show, by key (what alert rules and the dashboard's history call
+ * it), with its name for people, in the order the report shows them.
+ */
+export const HEADLINE_NAMES = {
+  visitorsHuman: 'Human visitors',
+  visitorsAi: 'AI visitors',
+  views: 'Page views',
+  searches: 'Searches',
+  searchesNoClick: 'Searches with no click',
+  thumbsDown: 'Thumbs down',
+  assistantQuestions: 'Assistant questions',
+  assistantUnanswered: 'Unanswered questions'
+} as const
+
+export type HeadlineKey = keyof typeof HEADLINE_NAMES
+
 /** A headline number of a section, for the top of the report. */
 export interface Headline {
-  /** "Human visitors". */
+  key: HeadlineKey
+  /** Its name for people: "Human visitors" (HEADLINE_NAMES). */
   name: string
   value: number
   /** Its value over the period of the same length just before, when the run read it. */
   previous?: { value: number; dateFrom: string; dateTo: string }
   /** Counted from a partial read: at least this many. */
   partial?: boolean
+}
+
+/** A headline, named from its key. */
+export function headline(key: HeadlineKey, value: number, more: Pick<Headline, 'previous' | 'partial'> = {}): Headline {
+  return { key, name: HEADLINE_NAMES[key], value, ...more }
 }
 
 /** A headline's earlier value, picked from what the comparison read; undefined when it read none. */

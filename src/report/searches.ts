@@ -6,7 +6,7 @@ import { markdownCode } from '../text/escape.js'
 import { counted, num } from '../text/format.js'
 import { csvOf } from './csv.js'
 import { GAP_ITEM_CHARS } from './docs-gaps.js'
-import { type GapList, type Headline, previousOf, type SectionRenderer } from './renderer.js'
+import { type GapList, type Headline, headline, previousOf, type SectionRenderer } from './renderer.js'
 import { baseJson, partialMark, previousJson, readPhrase } from './section-data.js'
 import { searchesSummaryHtml } from './searches-summary.js'
 
@@ -32,8 +32,8 @@ function searchesHeadlines(report: SearchesReport): Headline[] {
   if (report.totalSearches === undefined) return []
   const unclicked = report.rows.filter(noClick).reduce((sum, row) => sum + row.hits, 0)
   return [
-    { name: 'Searches', value: report.totalSearches, previous: previousOf(report.previous, (total) => total) },
-    { name: 'Searches with no click', value: unclicked, partial: report.partial }
+    headline('searches', report.totalSearches, { previous: previousOf(report.previous, (total) => total) }),
+    headline('searchesNoClick', unclicked, { partial: report.partial })
   ]
 }
 

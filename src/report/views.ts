@@ -1,7 +1,7 @@
 // The page-views section in every place the run shows it: the summary (traffic-summary.ts), its
 // object in analytics.json and its CSV, its outputs, and its lines in the log.
 import type { ViewsReport } from '../analytics/views.js'
-import { previousOf, type SectionRenderer } from './renderer.js'
+import { headline, previousOf, type SectionRenderer } from './renderer.js'
 import { openingHtml, sectionHtml } from './section-html.js'
 import { trafficSummaryHtml } from './traffic-summary.js'
 import { baseJson, previousJson, readPhrase, trafficCsv, trafficLogLine, trafficOutputs } from './section-data.js'
@@ -21,7 +21,7 @@ export const viewsRenderer: SectionRenderer<ViewsReport> = {
   title: 'Page views',
   summaryHtml: viewsSummaryHtml,
   headlines: (report) =>
-    report.totals ? [{ name: 'Page views', value: report.totals.total, previous: previousOf(report.previous, (t) => t.total) }] : [],
+    report.totals ? [headline('views', report.totals.total, { previous: previousOf(report.previous, (t) => t.total) })] : [],
   outputs: (report) => trafficOutputs('views', report.totals),
   json: (report) => ({
     ...baseJson(report),

@@ -3,7 +3,7 @@
 // object in analytics.json and its CSV, its outputs, and its lines in the log.
 import type { ViewsReport } from '../analytics/views.js'
 import type { VisitorsReport } from '../analytics/visitors.js'
-import { type Headline, previousOf, type SectionRenderer } from './renderer.js'
+import { type Headline, headline, previousOf, type SectionRenderer } from './renderer.js'
 import { trafficSummaryHtml } from './traffic-summary.js'
 import { baseJson, previousJson, readPhrase, trafficCsv, trafficLogLine, trafficOutputs } from './section-data.js'
 
@@ -11,8 +11,8 @@ function visitorsHeadlines(report: VisitorsReport): Headline[] {
   const { totals, previous } = report
   if (!totals) return []
   return [
-    { name: 'Human visitors', value: totals.human, previous: previousOf(previous, (t) => t.human) },
-    { name: 'AI visitors', value: totals.ai, previous: previousOf(previous, (t) => t.ai) }
+    headline('visitorsHuman', totals.human, { previous: previousOf(previous, (t) => t.human) }),
+    headline('visitorsAi', totals.ai, { previous: previousOf(previous, (t) => t.ai) })
   ]
 }
 

@@ -16,11 +16,11 @@ describe('headlines', () => {
     const totals = { human: 10, ai: 4, total: 12 }
     const before = { human: 8, ai: 5, total: 11 }
     expect(visitorsRenderer.headlines(visitorsReport({ totals, previous: { ...period, value: before } }))).toEqual([
-      { name: 'Human visitors', value: 10, previous: { ...period, value: 8 } },
-      { name: 'AI visitors', value: 4, previous: { ...period, value: 5 } }
+      { key: 'visitorsHuman', name: 'Human visitors', value: 10, previous: { ...period, value: 8 } },
+      { key: 'visitorsAi', name: 'AI visitors', value: 4, previous: { ...period, value: 5 } }
     ])
     expect(viewsRenderer.headlines(viewsReport({ totals, previous: { ...period, value: before } }))).toEqual([
-      { name: 'Page views', value: 12, previous: { ...period, value: 11 } }
+      { key: 'views', name: 'Page views', value: 12, previous: { ...period, value: 11 } }
     ])
     expect(viewsRenderer.headlines(viewsReport({ totals, previous: missing }))[0]?.previous).toBeUndefined()
     expect(viewsRenderer.headlines(viewsReport({ totals: undefined, previous: { ...period, value: before } }))).toEqual([])
@@ -28,14 +28,14 @@ describe('headlines', () => {
 
   it('compares searches, but not the searches with no click, whose earlier value would take every page', () => {
     const [all, unclicked] = searchesRenderer.headlines(searchesReport({ totalSearches: 90, previous: { ...period, value: 60 } }))
-    expect(all).toEqual({ name: 'Searches', value: 90, previous: { ...period, value: 60 } })
+    expect(all).toEqual({ key: 'searches', name: 'Searches', value: 90, previous: { ...period, value: 60 } })
     expect(unclicked?.previous).toBeUndefined()
   })
 
   it('compares thumbs down, a lower bound when the counts per page were cut', () => {
     const pages = [{ path: '/a', thumbsUp: 1, thumbsDown: 6, code: 0, total: 7 }]
     expect(feedbackRenderer.headlines(feedbackReport({ pages, previous: { ...period, value: 3 } }))).toEqual([
-      { name: 'Thumbs down', value: 6, partial: false, previous: { ...period, value: 3 } }
+      { key: 'thumbsDown', name: 'Thumbs down', value: 6, partial: false, previous: { ...period, value: 3 } }
     ])
     expect(feedbackRenderer.headlines(feedbackReport({ pages, pagesTruncated: true }))[0]?.partial).toBe(true)
   })
@@ -45,8 +45,13 @@ describe('headlines', () => {
     const [asked] = assistantRenderer.headlines(
       assistantReport({ callers, previous: { ...period, value: { web: 10, api: 0, other: 0, total: 10 } } })
     )
-    expect(asked).toEqual({ name: 'Assistant questions', value: 25, previous: { ...period, value: 10 } })
+    expect(asked).toEqual({ key: 'assistantQuestions', name: 'Assistant questions', value: 25, previous: { ...period, value: 10 } })
     const report = assistantReport({ callers: undefined, previous: { ...period, value: { web: 10, api: 0, other: 0, total: 10 } } })
-    expect(assistantRenderer.headlines(report)[0]).toEqual({ name: 'Assistant questions', value: report.questions.length, partial: true })
+    expect(assistantRenderer.headlines(report)[0]).toEqual({
+      key: 'assistantQuestions',
+      name: 'Assistant questions',
+      value: report.questions.length,
+      partial: true
+    })
   })
 })

@@ -10,10 +10,10 @@ import { renderSummary } from '../../support/render.js'
 
 const before = (value: number): Headline['previous'] => ({ value, dateFrom: '2026-11-10', dateTo: '2026-11-17' })
 const HEADLINES: Headline[] = [
-  { name: 'Human visitors', value: 8900, previous: before(10_000) },
-  { name: 'AI visitors', value: 1200, previous: before(1000) },
-  { name: 'Page views', value: 31_000 },
-  { name: 'Unanswered questions', value: 6, partial: true }
+  { key: 'visitorsHuman', name: 'Human visitors', value: 8900, previous: before(10_000) },
+  { key: 'visitorsAi', name: 'AI visitors', value: 1200, previous: before(1000) },
+  { key: 'views', name: 'Page views', value: 31_000 },
+  { key: 'assistantUnanswered', name: 'Unanswered questions', value: 6, partial: true }
 ]
 const WEBHOOKS: FixItem = {
   page: '/api-reference/webhooks',
@@ -70,9 +70,9 @@ describe('overviewHtml', () => {
       overviewHtml(
         overview({
           headlines: [
-            { name: 'Searches', value: 5, previous: before(0) },
-            { name: 'Thumbs down', value: 0, previous: before(0) },
-            { name: 'Page views', value: 7, previous: before(7) }
+            { key: 'searches', name: 'Searches', value: 5, previous: before(0) },
+            { key: 'thumbsDown', name: 'Thumbs down', value: 0, previous: before(0) },
+            { key: 'views', name: 'Page views', value: 7, previous: before(7) }
           ]
         })
       )
@@ -82,7 +82,9 @@ describe('overviewHtml', () => {
     expect(seen.text).not.toContain('no earlier value')
     // A count from a partial read shows no change, whatever the earlier value.
     const partial = renderSummary(
-      overviewHtml(overview({ headlines: [{ name: 'Searches with no click', value: 70, previous: before(7), partial: true }] }))
+      overviewHtml(
+        overview({ headlines: [{ key: 'searchesNoClick', name: 'Searches with no click', value: 70, previous: before(7), partial: true }] })
+      )
     )
     expect(partial.tables[0]?.[1]).toEqual(['Searches with no click', '≥ 70', '—'])
   })
@@ -176,15 +178,15 @@ describe('an item with many searches', () => {
 describe('largestMove', () => {
   it('names the largest change of a whole count, with the earlier period', () => {
     expect(largestMove(HEADLINES)).toBe('AI visitors rose 20% against 10–16 Nov 2026.')
-    expect(largestMove([{ name: 'Human visitors', value: 50, previous: before(100) }])).toBe(
+    expect(largestMove([{ key: 'visitorsHuman', name: 'Human visitors', value: 50, previous: before(100) }])).toBe(
       'Human visitors fell 50% against 10–16 Nov 2026.'
     )
   })
 
   it('says nothing without a change to tell, or of a count from a partial read', () => {
-    expect(largestMove([{ name: 'Page views', value: 3 }])).toBeUndefined()
-    expect(largestMove([{ name: 'Page views', value: 3, previous: before(3) }])).toBeUndefined()
-    expect(largestMove([{ name: 'Searches', value: 90, previous: before(10), partial: true }])).toBeUndefined()
+    expect(largestMove([{ key: 'views', name: 'Page views', value: 3 }])).toBeUndefined()
+    expect(largestMove([{ key: 'views', name: 'Page views', value: 3, previous: before(3) }])).toBeUndefined()
+    expect(largestMove([{ key: 'searches', name: 'Searches', value: 90, previous: before(10), partial: true }])).toBeUndefined()
   })
 })
 

@@ -960,9 +960,18 @@ var dates = __webpack_require__(8230);
 
 
 
-/** The change from `before` to `now` in whole per cent, or undefined when there was nothing before. */
+/** A rise past this many per cent is shown as a multiple ("▲ 12×"): a per cent that large says less. */
+const MULTIPLE_FROM_PERCENT = 900;
+/** Whether a count can be compared: a whole count of something, not below 0, finite. */
+const countable = (n) => Number.isFinite(n) && n >= 0;
+/**
+ * The change from `before` to `now` in whole per cent; undefined when it cannot be told: nothing
+ * (less than one) before, or a count the service sent that is not one (negative, not finite).
+ */
 function changePercent(now, before) {
-    return before > 0 ? Math.round(((now - before) / before) * 100) : undefined;
+    if (!countable(now) || !countable(before) || before < 1)
+        return undefined;
+    return Math.round(((now - before) / before) * 100);
 }
 function changeHtml(headline) {
     const previous = headline.previous;
@@ -971,9 +980,11 @@ function changeHtml(headline) {
         return '—';
     const change = changePercent(headline.value, previous.value);
     if (change === undefined)
-        return headline.value > 0 ? 'new' : '—';
+        return countable(previous.value) && previous.value < 1 && headline.value >= 1 ? 'new' : '—';
     if (change === 0)
         return '±0%';
+    if (change > MULTIPLE_FROM_PERCENT)
+        return `▲&nbsp;${(0,format/* num */.bu)(Math.floor(change / 100 + 1))}×`;
     return `${change > 0 ? '▲' : '▼'}&nbsp;${(0,format/* num */.bu)(Math.abs(change))}%`;
 }
 function valueHtml(headline) {
@@ -993,7 +1004,8 @@ function largestMove(headlines) {
         return undefined;
     const { headline, change } = largest;
     const range = (0,dates/* shortRange */.W5)(headline.previous?.dateFrom ?? '', headline.previous?.dateTo ?? '');
-    return `${headline.name} ${change > 0 ? 'rose' : 'fell'} ${(0,format/* num */.bu)(Math.abs(change))}% against ${range}.`;
+    const by = change > MULTIPLE_FROM_PERCENT ? `${(0,format/* num */.bu)(Math.floor(change / 100 + 1))}-fold` : `${(0,format/* num */.bu)(Math.abs(change))}%`;
+    return `${headline.name} ${change > 0 ? 'rose' : 'fell'} ${by} against ${range}.`;
 }
 /** One signal as evidence, its search (reader text) given by `quote`. */
 function evidence(signal, quote) {
@@ -1035,10 +1047,18 @@ function fixFirstHtml(items) {
         : `<li>Search ${quoteHtml(item.search ?? '')}: ${searchedText(item)}</li>`);
     return ['<h3>Fix first</h3>', `<ol>\n${lines.join('\n')}\n</ol>`];
 }
+/** Text as a sentence: one full stop at its end, whatever it ended with. */
+function sentence(text) {
+    return `${text.replace(/[.\s]+$/, '')}.`;
+}
 function bannerHtml(overview) {
     if (overview.incomplete.length === 0)
         return [];
-    const items = overview.incomplete.map(({ title, reason }) => `<li><strong>${(0,text_escape/* htmlText */.js)(title, 60)}:</strong> ${(0,text_escape/* htmlText */.js)(reason, 300)}.</li>`);
+    const items = overview.incomplete.map(({ title, reason }) => {
+        // "Page views: page views: reading stopped…" says the name once.
+        const said = reason.toLowerCase().startsWith(`${title.toLowerCase()}:`) ? reason.slice(title.length + 1).trimStart() : reason;
+        return `<li><strong>${(0,text_escape/* htmlText */.js)(title, 60)}:</strong> ${(0,text_escape/* htmlText */.js)(sentence(said), 300)}</li>`;
+    });
     const parts = [
         '<p>⚠️ <strong>This report is incomplete:</strong> its numbers are what the run read. What was not read:</p>',
         `<ul>\n${items.join('\n')}\n</ul>`
@@ -1064,7 +1084,11 @@ function overviewHtml(overview) {
         if (move)
             parts.push(`<p>${(0,text_escape/* htmlText */.js)(move, 200)}</p>`);
         if (overview.headlines.some((h) => !h.previous || h.partial)) {
-            const uncompared = overview.uncompared.map(({ title, reason }) => ` ${(0,text_escape/* htmlText */.js)(title, 60)} not compared: ${(0,text_escape/* htmlText */.js)(reason, 300)}.`);
+            // Sections missing their comparison for one reason are named together.
+            const byReason = new Map();
+            for (const { title, reason } of overview.uncompared)
+                byReason.set(reason, [...(byReason.get(reason) ?? []), title]);
+            const uncompared = [...byReason].map(([reason, titles]) => ` ${(0,text_escape/* htmlText */.js)(titles.join(', '), 200)} not compared: ${(0,text_escape/* htmlText */.js)(sentence(reason), 300)}`);
             parts.push('<p><sub>Change is against the period of the same length just before, one request each; — where the earlier value would take more than one request or was not read. ≥ marks a count from a partial read.' +
                 `${uncompared.join('')}</sub></p>`);
         }

@@ -1,8 +1,10 @@
 // The comparison with the previous period: one request for a section's headline figure over the
-// period of the same length that ends where the range begins. It is read right after the section's
-// first page, so that it is there whatever cuts the rest; a spent budget or a failed request leaves
-// only the comparison out, said in `missing`, and never fails the section.
+// period of the same length that ends where the range begins. Its request is reserved by the plan
+// before any further page, and it is made once the section's pages are read, so that it never holds
+// them up. It is optional: a spent budget, a failed request or the run's deadline leaves only the
+// comparison out, said in `missing`, and never fails the section.
 import { ApiError } from '../api/errors.js'
+import { StopError } from '../core/lifetime.js'
 import { DAY_MS, isDateOnly, parseDate } from '../text/dates.js'
 import type { RequestBudget } from './budget.js'
 import { newReadProgress } from './pager.js'
@@ -69,6 +71,12 @@ export function comparisonRead<Value>(
         if ('value' in answer) result.value = answer.value
         else result.missing = answer.missing
       } catch (error) {
+        if (error instanceof StopError) {
+          // The section's pages are read: a stop now costs only the comparison.
+          result.missing =
+            error.reason === 'timeout' ? 'the deadline (timeoutMinutes) passed while reading it' : 'the run was cancelled while reading it'
+          return
+        }
         if (!(error instanceof ApiError)) throw error
         result.missing = 'the request for the previous period failed'
         log.warning(`The comparison with the previous period is left out: ${error.message}`)

@@ -58,7 +58,7 @@ export interface NamedRead {
   optional?: boolean
 }
 
-/** A one-off read made right after the section's first page (the comparison): its budget key, and how it is made. */
+/** A one-off read made once the section's pages are read (the comparison): its budget key, and how it is made. */
 export interface AfterFirstPage extends NamedRead {
   key: string
   read(log: Log): Promise<void>
@@ -98,7 +98,7 @@ export function cursorReadById<Row extends { id: string }, Kept>(
 /**
  * Makes the reads of `section` one after another, each until the service has no more, the budget is
  * spent, the section holds all the rows it keeps (its reads share one room), or a guard ends it.
- * The comparison, if any, is read right after the first page. Errors pass through; the reservations
+ * The comparison, if any, is read last. Errors pass through; the reservations
  * of reads left unread are given back, and the section is finished in the budget however it ended
  * (budget.ts).
  */
@@ -118,13 +118,13 @@ export async function readSection(
         budget,
         room,
         log,
-        onPage: async (rows, index) => {
-          await read.onPage(rows, index, log)
-          if (read === reads[0] && index === 0) await comparison?.read(log)
-        },
+        onPage: (rows, index) => read.onPage(rows, index, log),
         section
       })
     }
+    // Last, so that an optional read never holds up a page (a slow answer, a Retry-After); its request
+    // is reserved all the same. Only a section that read something has something to compare.
+    if ((reads[0]?.progress.requests ?? 0) > 0) await comparison?.read(log)
   } finally {
     for (const read of reads) budget.release(read.key)
     if (comparison) budget.release(comparison.key)
@@ -189,8 +189,8 @@ export function judgeSection(
 }
 
 /**
- * The part of a section whose reads are `reads`: it makes them in turn (and its comparison after the
- * first page), and reports the section judged from them (`title` names it in a failure) with what
+ * The part of a section whose reads are `reads`: it makes them in turn (and its comparison last),
+ * and reports the section judged from them (`title` names it in a failure) with what
  * `rest` adds from what was kept.
  */
 export function sectionPart<Kind extends string, Rest>(

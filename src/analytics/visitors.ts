@@ -1,6 +1,6 @@
 // Visitor analytics: every page of unique visitors for the range, as few requests as the API allows
 // (pages as large as it takes, reading stops as soon as hasMore is false, never past the budget).
-// With a comparison, the previous period's totals are read right after the first page (one request
+// With a comparison, the previous period's totals are read once its pages are (one request
 // with limit 1: every answer carries the site totals).
 import type { VisitorsQuery } from '../api/client.js'
 import type { VisitorRow, VisitorsPage, VisitorTotals } from '../api/schemas.js'

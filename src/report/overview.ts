@@ -28,9 +28,19 @@ export interface Overview {
   budget?: { maxRequests: number; atLeast: number }
 }
 
-/** The change from `before` to `now` in whole per cent, or undefined when there was nothing before. */
-function changePercent(now: number, before: number): number | undefined {
-  return before > 0 ? Math.round(((now - before) / before) * 100) : undefined
+/** A rise past this many per cent is shown as a multiple ("▲ 12×"): a per cent that large says less. */
+const MULTIPLE_FROM_PERCENT = 900
+
+/** Whether a count can be compared: a whole count of something, not below 0, finite. */
+const countable = (n: number): boolean => Number.isFinite(n) && n >= 0
+
+/**
+ * The change from `before` to `now` in whole per cent; undefined when it cannot be told: nothing
+ * (less than one) before, or a count the service sent that is not one (negative, not finite).
+ */
+export function changePercent(now: number, before: number): number | undefined {
+  if (!countable(now) || !countable(before) || before < 1) return undefined
+  return Math.round(((now - before) / before) * 100)
 }
 
 function changeHtml(headline: Headline): string {
@@ -38,8 +48,9 @@ function changeHtml(headline: Headline): string {
   // A count from a partial read says nothing of a change.
   if (!previous || headline.partial) return '—'
   const change = changePercent(headline.value, previous.value)
-  if (change === undefined) return headline.value > 0 ? 'new' : '—'
+  if (change === undefined) return countable(previous.value) && previous.value < 1 && headline.value >= 1 ? 'new' : '—'
   if (change === 0) return '±0%'
+  if (change > MULTIPLE_FROM_PERCENT) return `▲&nbsp;${num(Math.floor(change / 100 + 1))}×`
   return `${change > 0 ? '▲' : '▼'}&nbsp;${num(Math.abs(change))}%`
 }
 
@@ -58,7 +69,8 @@ export function largestMove(headlines: readonly Headline[]): string | undefined 
   if (!largest?.headline.previous) return undefined
   const { headline, change } = largest
   const range = shortRange(headline.previous?.dateFrom ?? '', headline.previous?.dateTo ?? '')
-  return `${headline.name} ${change > 0 ? 'rose' : 'fell'} ${num(Math.abs(change))}% against ${range}.`
+  const by = change > MULTIPLE_FROM_PERCENT ? `${num(Math.floor(change / 100 + 1))}-fold` : `${num(Math.abs(change))}%`
+  return `${headline.name} ${change > 0 ? 'rose' : 'fell'} ${by} against ${range}.`
 }
 
 /** One signal as evidence, its search (reader text) given by `quote`. */
@@ -108,11 +120,18 @@ function fixFirstHtml(items: readonly FixItem[]): string[] {
   return ['<h3>Fix first</h3>', `<ol>\n${lines.join('\n')}\n</ol>`]
 }
 
+/** Text as a sentence: one full stop at its end, whatever it ended with. */
+function sentence(text: string): string {
+  return `${text.replace(/[.\s]+$/, '')}.`
+}
+
 function bannerHtml(overview: Overview): string[] {
   if (overview.incomplete.length === 0) return []
-  const items = overview.incomplete.map(
-    ({ title, reason }) => `<li><strong>${htmlText(title, 60)}:</strong> ${htmlText(reason, 300)}.</li>`
-  )
+  const items = overview.incomplete.map(({ title, reason }) => {
+    // "Page views: page views: reading stopped…" says the name once.
+    const said = reason.toLowerCase().startsWith(`${title.toLowerCase()}:`) ? reason.slice(title.length + 1).trimStart() : reason
+    return `<li><strong>${htmlText(title, 60)}:</strong> ${htmlText(sentence(said), 300)}</li>`
+  })
   const parts = [
     '<p>⚠️ <strong>This report is incomplete:</strong> its numbers are what the run read. What was not read:</p>',
     `<ul>\n${items.join('\n')}\n</ul>`
@@ -144,7 +163,12 @@ export function overviewHtml(overview: Overview): string {
     const move = largestMove(overview.headlines)
     if (move) parts.push(`<p>${htmlText(move, 200)}</p>`)
     if (overview.headlines.some((h) => !h.previous || h.partial)) {
-      const uncompared = overview.uncompared.map(({ title, reason }) => ` ${htmlText(title, 60)} not compared: ${htmlText(reason, 300)}.`)
+      // Sections missing their comparison for one reason are named together.
+      const byReason = new Map<string, string[]>()
+      for (const { title, reason } of overview.uncompared) byReason.set(reason, [...(byReason.get(reason) ?? []), title])
+      const uncompared = [...byReason].map(
+        ([reason, titles]) => ` ${htmlText(titles.join(', '), 200)} not compared: ${htmlText(sentence(reason), 300)}`
+      )
       parts.push(
         '<p><sub>Change is against the period of the same length just before, one request each; — where the earlier value would take more than one request or was not read. ≥ marks a count from a partial read.' +
           `${uncompared.join('')}</sub></p>`

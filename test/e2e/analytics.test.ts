@@ -352,14 +352,14 @@ for (const { name: runtime, node } of runtimes()) {
         const queries = visitorRequests(emu, since).map((r) => Object.fromEntries(r.query))
         expect(queries).toEqual([
           { dateFrom: '2026-11-14', dateTo: '2026-11-21', limit: '250', offset: '0' },
-          { dateFrom: '2026-11-07', dateTo: '2026-11-14', limit: '1', offset: '0' },
-          { dateFrom: '2026-11-14', dateTo: '2026-11-21', limit: '250', offset: '250' }
+          { dateFrom: '2026-11-14', dateTo: '2026-11-21', limit: '250', offset: '250' },
+          { dateFrom: '2026-11-07', dateTo: '2026-11-14', limit: '1', offset: '0' }
         ])
         const seen = renderSummary(run.summary)
         // The headlines carry the change, and the largest move says against which week.
         expect(seen.tables[0]?.slice(1, 3).map((row) => row[0])).toEqual(['Human visitors', 'AI visitors'])
-        expect(seen.tables[0]?.[1]?.[2]).toMatch(/^[▲▼±]\s?[\d,]+%$/)
-        expect(seen.text).toMatch(/visitors (rose|fell) [\d,]+% against 7–13 Nov 2026\./)
+        expect(seen.tables[0]?.[1]?.[2]).toMatch(/^[▲▼±]\s?[\d,]+[%×]$/)
+        expect(seen.text).toMatch(/visitors (rose|fell) [\d,]+(%|-fold) against 7–13 Nov 2026\./)
         expect(visitorsJson(run)).toMatchObject({
           requests: 3,
           previous: { dateFrom: '2026-11-07', dateTo: '2026-11-14', totals: previousTotals, missingReason: null }

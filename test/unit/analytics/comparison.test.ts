@@ -81,15 +81,19 @@ describe('comparisonRead', () => {
     expect(run.comparison.progress.requests).toBe(0)
   })
 
-  it('lets a stop or a bug through', async () => {
-    for (const error of [new StopError('timeout'), new TypeError('a bug')]) {
-      const run = reading(error)
-      await expect(run.read()).rejects.toBe(error)
-      expect(run.comparison.result()?.missing).toBeUndefined()
-    }
+  it('is missing, and lets the run go on, when the run stops while it is read; a bug goes through', async () => {
+    const stopped = reading(new StopError('timeout'))
+    await stopped.read()
+    expect(stopped.comparison.result()?.missing).toBe('the deadline (timeoutMinutes) passed while reading it')
+    const cancelled = reading(new StopError('cancelled', 'SIGINT'))
+    await cancelled.read()
+    expect(cancelled.comparison.result()?.missing).toBe('the run was cancelled while reading it')
+    const bug = new TypeError('a bug')
+    const run = reading(bug)
+    await expect(run.read()).rejects.toBe(bug)
+    expect(run.comparison.result()?.missing).toBeUndefined()
   })
 })
-
 describe('previousPeriod', () => {
   it.each([
     ['2026-11-14', '2026-11-21', '2026-11-07', '2026-11-14'],

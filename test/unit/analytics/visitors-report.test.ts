@@ -175,7 +175,7 @@ describe('the visitor section’s report', () => {
     const previousTotals = { human: 1, ai: 0, total: 1 }
     const read = judge(
       await readPart(
-        [page(rows.slice(0, 2), true), { totals: previousTotals, visitors: [], hasMore: true }, page(rows.slice(2), false)],
+        [page(rows.slice(0, 2), true), page(rows.slice(2), false), { totals: previousTotals, visitors: [], hasMore: true }],
         comparing
       ),
       { kind: 'finished' }
@@ -186,7 +186,7 @@ describe('the visitor section’s report', () => {
       previous: { dateFrom: '2026-11-07', dateTo: '2026-11-14', value: previousTotals }
     })
     const refused = new ApiError('HTTP 418', { transient: false, status: 418 })
-    const report = judge(await readPart([page(rows.slice(0, 2), true), refused, page(rows.slice(2), false)], comparing), {
+    const report = judge(await readPart([page(rows.slice(0, 2), true), page(rows.slice(2), false), refused], comparing), {
       kind: 'finished'
     })
     expect(report).toMatchObject({

@@ -286,14 +286,20 @@ describe('the comparison with the previous period', () => {
   const last: VisitorsPage = { totals, visitors: [row('/b', 1)], hasMore: false }
   const first: VisitorsPage = { totals, visitors: [row('/a', 2)], hasMore: true }
   const previousPage: VisitorsPage = { totals: previousTotals, visitors: [row('/old', 9)], hasMore: true }
+  /** A budget of `limit` with the plan's reservations: the first page, then the comparison. */
+  const planned = (limit: number) => {
+    const budget = new RequestBudget(limit)
+    budget.reserve([VISITORS_READS[0], VISITORS_COMPARISON])
+    return budget
+  }
 
-  it('reads the totals of the period just before, right after the first page, in one request of one row', async () => {
-    const run = exportWith([first, previousPage, last], comparing)
+  it('reads the totals of the period just before, once the pages are read, in one request of one row', async () => {
+    const run = exportWith([first, last, previousPage], comparing)
     await run.done
     expect(run.api.asked.map((a) => a.query)).toEqual([
       { dateFrom: '2026-11-14', dateTo: '2026-11-21', limit: 250, offset: 0 },
-      { dateFrom: '2026-11-07', dateTo: '2026-11-14', limit: 1, offset: 0 },
-      { dateFrom: '2026-11-14', dateTo: '2026-11-21', limit: 250, offset: 250 }
+      { dateFrom: '2026-11-14', dateTo: '2026-11-21', limit: 250, offset: 250 },
+      { dateFrom: '2026-11-07', dateTo: '2026-11-14', limit: 1, offset: 0 }
     ])
     expect(run.api.asked.map((a) => a.projectId)).toEqual(['proj1', 'proj1', 'proj1'])
     expect(run.report()).toEqual<VisitorsReport>({
@@ -315,7 +321,7 @@ describe('the comparison with the previous period', () => {
     expect(run.warnings).toEqual([])
   })
 
-  it('reads it once, after the first page, when the first page is the last', async () => {
+  it('keeps no row of the previous period', async () => {
     const run = exportWith([{ ...last }, previousPage], comparing)
     await run.done
     expect(run.api.asked.map((a) => a.query.limit)).toEqual([250, 1])
@@ -338,15 +344,17 @@ describe('the comparison with the previous period', () => {
       requests: 1,
       partial: true,
       partialReason: capped('1 request'),
-      previous: { dateFrom: '2026-11-07', dateTo: '2026-11-14', missing: 'no request was left under maxRequests' }
+      previous: { dateFrom: '2026-11-07', dateTo: '2026-11-14', missing: 'no request was left under maxRequests' },
+      // The page cut and the comparison refused: two more requests at least.
+      budgetCut: { maxRequests: 1, moreRequests: 2 }
     })
     expect(run.report().previous?.value).toBeUndefined()
     expect(run.warnings).toHaveLength(1)
     expect(run.warnings[0]).toMatch(/^Reading visitor rows stopped after 1 request at maxRequests \(1 request for the whole run\)/)
   })
 
-  it('takes its request before the second page, so that a small budget reads the comparison rather than one more page', async () => {
-    const run = exportWith([first, previousPage, last], comparing, 2)
+  it('keeps its reserved request: a small budget reads the comparison rather than one more page', async () => {
+    const run = exportWith([first, previousPage], comparing, planned(2))
     await run.done
     expect(run.api.asked.map((a) => a.query.limit)).toEqual([250, 1])
     expect(run.report()).toMatchObject({
@@ -359,7 +367,7 @@ describe('the comparison with the previous period', () => {
 
   it('is marked missing, with a warning, when its request fails; the export goes on', async () => {
     const refused = new ApiError('Reading visitor analytics (offset 0) failed with HTTP 418.', { transient: false, status: 418 })
-    const run = exportWith([first, refused, last], comparing)
+    const run = exportWith([first, last, refused], comparing)
     await run.done
     const report = run.report()
     expect(report).toMatchObject({
@@ -376,27 +384,35 @@ describe('the comparison with the previous period', () => {
     ])
   })
 
-  it('lets a stop or any error that is not the service’s through, and keeps the period it was reading', async () => {
-    for (const error of [new StopError('timeout'), new TypeError('a bug')]) {
-      const run = exportWith([first, error, last], comparing)
-      await expect(run.done).rejects.toBe(error)
-      const report = run.report(endingOf(error))
-      expect(report).toMatchObject({
-        requests: 1,
-        partial: true,
-        previous: { dateFrom: '2026-11-07', dateTo: '2026-11-14' }
-      })
-      expect(report.previous?.missing).toBeUndefined()
-      expect(run.warnings).toEqual([])
+  it('costs only itself when the run stops while it is read: the pages read are whole', async () => {
+    for (const [error, missing] of [
+      [new StopError('timeout'), 'the deadline (timeoutMinutes) passed while reading it'],
+      [new StopError('cancelled', 'SIGTERM'), 'the run was cancelled while reading it']
+    ] as const) {
+      const run = exportWith([first, last, error], comparing)
+      await run.done
+      expect(run.report()).toMatchObject({ requests: 2, partial: false, previous: { dateFrom: '2026-11-07', missing } })
+      expect(run.report().failure).toBeUndefined()
     }
   })
 
-  it('is not asked for when the first page fails', async () => {
+  it('lets any error that is not the service’s through', async () => {
+    const bug = new TypeError('a bug')
+    const run = exportWith([first, last, bug], comparing)
+    await expect(run.done).rejects.toBe(bug)
+  })
+
+  it('is not asked for when the first page fails, nor after a stop while reading the pages', async () => {
     const error = new ApiError('HTTP 500', { transient: true, status: 500 })
     const run = exportWith([error], comparing)
     await expect(run.done).rejects.toThrow('HTTP 500')
     expect(run.api.asked).toHaveLength(1)
     expect(run.report(failedWith(error)).previous).toBeUndefined()
+    const stop = new StopError('timeout')
+    const stopped = exportWith([first, stop], comparing)
+    await expect(stopped.done).rejects.toBe(stop)
+    expect(stopped.api.asked).toHaveLength(2)
+    expect(stopped.report(endingOf(stop)).previous).toBeUndefined()
   })
 })
 
@@ -496,6 +512,8 @@ describe('visitorsPart', () => {
       { totals: previousTotals, visitors: [], hasMore: false }
     ])
     const budget = new RequestBudget(2)
+    // As the plan does: the comparison's request is reserved, so the second page is not read.
+    budget.reserve([VISITORS_READS[0], VISITORS_COMPARISON])
     const part = visitorsPart(api, { ...comparing, topPages: 5 }, budget)
     await part.run({ lifetime, log: recordingLog().log })
     expect(budget.used).toBe(2)

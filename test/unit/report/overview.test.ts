@@ -3,7 +3,7 @@
 // everything, the headlines with their change, the largest move in words, and "Fix first".
 import { describe, expect, it } from 'vitest'
 import type { FixItem } from '../../../src/report/fix-first.js'
-import { fixFirstGaps, largestMove, type Overview, overviewHtml } from '../../../src/report/overview.js'
+import { changePercent, fixFirstGaps, largestMove, type Overview, overviewHtml } from '../../../src/report/overview.js'
 import type { Headline } from '../../../src/report/renderer.js'
 import { HOSTILE_TEXT } from '../../emulator/analytics-data.js'
 import { renderSummary } from '../../support/render.js'
@@ -172,6 +172,81 @@ describe('an item with many searches', () => {
     expect(text.match(/searched \d+× with no click/g)).toHaveLength(3)
     const [line = ''] = fixFirstGaps([item])?.items ?? []
     expect(line.length).toBeLessThan(400)
+  })
+})
+
+describe('changePercent', () => {
+  it.each([
+    [110, 100, 10],
+    [90, 100, -10],
+    [100, 100, 0],
+    [5, 1, 400],
+    [0, 3, -100],
+    // Nothing to compare with: less than one before, or a count that is none.
+    [5, 0.5, undefined],
+    [5, 0, undefined],
+    [-100, 10, undefined],
+    [10, -5, undefined],
+    [Number.POSITIVE_INFINITY, 10, undefined],
+    [10, Number.NaN, undefined]
+  ])('from %d before to %d now is %s', (now, before, change) => {
+    expect(changePercent(now, before)).toBe(change)
+  })
+})
+
+describe('the change column', () => {
+  const changeOf = (value: number, previous: number): string | undefined =>
+    renderSummary(overviewHtml(overview({ headlines: [{ key: 'views', name: 'Page views', value, previous: before(previous) }] })))
+      .tables[0]?.[1]?.[2]
+
+  it('shows a rise past 900% as a multiple, and what cannot be compared as — or new', () => {
+    expect(changeOf(1000, 100)).toBe('▲ 900%')
+    expect(changeOf(1001, 100)).toBe('▲ 10×')
+    expect(changeOf(1e6, 1)).toBe('▲ 1,000,000×')
+    expect(changeOf(5, 0)).toBe('new')
+    expect(changeOf(0.5, 0)).toBe('—')
+    expect(changeOf(-100, 10)).toBe('—')
+    expect(changeOf(5, -5)).toBe('—')
+  })
+
+  it('says the largest rise past 900% as a multiple', () => {
+    expect(largestMove([{ key: 'views', name: 'Page views', value: 5000, previous: before(100) }])).toBe(
+      'Page views rose 50-fold against 10–16 Nov 2026.'
+    )
+  })
+})
+
+describe('the banner and the footnote', () => {
+  it('names a section once, and ends each reason with one full stop', () => {
+    const text = renderSummary(
+      overviewHtml(
+        overview({
+          incomplete: [
+            { title: 'Page views', reason: 'page views: reading stopped at maxRequests' },
+            { title: 'Searches', reason: 'Search analytics are incomplete after 2 requests.' }
+          ]
+        })
+      )
+    ).text
+    expect(text).toContain('Page views: reading stopped at maxRequests. Searches: Search analytics are incomplete after 2 requests. ')
+  })
+
+  it('names together the sections whose comparison is missing for one reason', () => {
+    const reason = 'the request for the previous period failed'
+    const text = renderSummary(
+      overviewHtml(
+        overview({
+          uncompared: [
+            { title: 'Visitors', reason },
+            { title: 'Searches', reason },
+            { title: 'Feedback', reason: 'no request was left under maxRequests' }
+          ]
+        })
+      )
+    ).text
+    expect(text).toContain(
+      'Visitors, Searches not compared: the request for the previous period failed. Feedback not compared: no request was left under maxRequests.'
+    )
   })
 })
 

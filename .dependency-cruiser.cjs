@@ -14,6 +14,7 @@ const MAY_USE = {
   agent: ['api', 'core', 'text'],
   analytics: ['api', 'core', 'text'],
   report: ['agent', 'analytics', 'api', 'core', 'text'],
+  dashboard: ['agent', 'analytics', 'api', 'core', 'report', 'text'],
   github: ['agent', 'report', 'core', 'text']
 }
 

@@ -47,7 +47,10 @@ async function runToEnd(): Promise<RunEnd> {
     const { work, publishReport, endPhraseOf } = await import('./run/work.js')
     const report = await work(inputs)
     const unwritten = annotateUnwritten(await publishReport(report))
-    const failures = report.reports.map((part) => part.failure).filter((f) => f !== undefined)
+    const fired = report.alerts?.length ?? 0
+    const alertFailure =
+      inputs.failOnAlert && fired > 0 ? `${fired === 1 ? '1 alert' : `${fired} alerts`} fired, and failOn includes alert.` : undefined
+    const failures = [...report.reports.map((part) => part.failure), report.dashboard?.failure, alertFailure].filter((f) => f !== undefined)
     if (failures.length + unwritten.length > 0) core.setFailed([...failures, ...unwritten].join('\n'))
     return {
       kind: 'parts',

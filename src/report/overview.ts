@@ -6,6 +6,7 @@ import { htmlText, markdownCode } from '../text/escape.js'
 import { counted, num } from '../text/format.js'
 import { shortRange } from '../text/dates.js'
 import { gapPage } from './docs-gaps.js'
+import { alertsHtml, type FiredAlert } from './alerts.js'
 import type { FixItem, Signal } from './fix-first.js'
 import { headCell, pageHtml, rightCell } from './html.js'
 import type { GapList, Headline } from './renderer.js'
@@ -26,6 +27,8 @@ export interface Overview {
   uncompared: { title: string; reason: string }[]
   /** When maxRequests cut a read: the limit, and the fewest requests that would have read more. */
   budget?: { maxRequests: number; atLeast: number }
+  /** The alert rules that fired, shown first. */
+  alerts?: readonly FiredAlert[]
 }
 
 /** A rise past this many per cent is shown as a multiple ("▲ 12×"): a per cent that large says less. */
@@ -151,6 +154,7 @@ export function overviewHtml(overview: Overview): string {
   const parts = [
     `<h2>📈 Docs health · ${htmlText(shortRange(overview.dateFrom, overview.dateTo), 100)}</h2>`,
     `<p><sub>${htmlText(overview.rangeText, 200)} · read in ${counted(overview.requests, 'request')} · the analytics files hold every row read</sub></p>`,
+    alertsHtml(overview.alerts ?? []),
     ...bannerHtml(overview)
   ]
   if (overview.headlines.length > 0) {

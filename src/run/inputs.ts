@@ -3,8 +3,9 @@ import { isIPv4 } from 'node:net'
 import { z } from 'zod'
 import { FAIL_ON_WORDS, type FailOn } from '../agent/outcome.js'
 import { InputError } from '../core/input-error.js'
+import { type AlertRule, parseAlertRules } from '../report/alerts.js'
 import { parseDate, shiftDays } from '../text/dates.js'
-import { SECTION_NAMES, type SectionName } from './sections.js'
+import { HEADLINE_SECTIONS, SECTION_NAMES, type SectionName } from './sections.js'
 
 export const READER_TEXT_WORDS = ['auto', 'show', 'hide'] as const
 export type ReaderTextSetting = (typeof READER_TEXT_WORDS)[number]
@@ -18,11 +19,17 @@ export interface Inputs {
   timeoutMs: number
   pollIntervalMs: number
   failOn: ReadonlySet<FailOn>
+  /** `failOn` includes alert: a rule of `alerts` that fires fails the step. */
+  failOnAlert: boolean
+  /** Rules over the report's headline numbers; none unless `alerts` is set. */
+  alerts: AlertRule[]
   baseUrl: string
   /** The analytics sections to read, when asked for. */
   analytics?: AnalyticsInputs
   /** Comment on the triggering issue or pull request, when asked for. */
   comment?: { token: string }
+  /** Keep the docs health issue of the repository and project, when asked for. */
+  dashboard?: { token: string; title: string }
   /** Warnings about the inputs that do not stop the run (a deprecated input, say). */
   warnings: string[]
 }
@@ -59,7 +66,9 @@ export const INPUT_DEFAULTS = {
   maxRequests: '40',
   compare: 'previous',
   readerText: 'auto',
-  comment: 'false'
+  comment: 'false',
+  dashboard: 'false',
+  dashboardTitle: 'Docs health'
 } as const
 
 const INPUT_NAMES = [
@@ -71,6 +80,7 @@ const INPUT_NAMES = [
   'dateTo',
   'githubToken',
   'maxPages',
+  'alerts',
   ...Object.keys(INPUT_DEFAULTS)
 ] as const
 type InputName = (typeof INPUT_NAMES)[number]
@@ -186,14 +196,20 @@ const schema = z.object({
       .split(/[,\n]/)
       .map((w) => w.trim().toLowerCase())
       .filter((w) => w !== '')
-    const unknown = words.filter((w) => !(FAIL_ON_WORDS as readonly string[]).includes(w))
+    const known: readonly string[] = [...FAIL_ON_WORDS, 'alert']
+    const unknown = words.filter((w) => !known.includes(w))
     if (unknown.length > 0) {
       ctx.addIssue(
-        `takes a comma-separated list of ${FAIL_ON_WORDS.join(', ')}; ${unknown.map(shown).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not one of them`
+        `takes a comma-separated list of ${known.join(', ')}; ${unknown.map(shown).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not one of them`
       )
       return z.NEVER
     }
-    return new Set(words as FailOn[])
+    return { job: new Set(words.filter((w) => w !== 'alert') as FailOn[]), alert: words.includes('alert') }
+  }),
+  alerts: z.string().transform((v, ctx) => {
+    const { rules, problems } = parseAlertRules(v)
+    for (const problem of problems) ctx.addIssue(problem)
+    return problems.length > 0 ? z.NEVER : rules
   }),
   baseUrl: z.string().transform((v, ctx) => {
     const url = URL.canParse(v) ? new URL(v) : undefined
@@ -250,6 +266,10 @@ const schema = z.object({
     return z.NEVER
   }),
   comment: boolean,
+  dashboard: boolean,
+  dashboardTitle: z.string().refine((v) => v.length <= 200 && !/[\r\n]/.test(v), {
+    error: (issue) => `must be one line of at most 200 characters, the title of the dashboard issue; got ${shown(String(issue.input))}`
+  }),
   githubToken: z.string()
 })
 
@@ -273,12 +293,37 @@ export function readInputs(get: (name: string) => string, now: Date = new Date()
     throw new InputError(parsed.error.issues.map((issue) => ({ input: String(issue.path[0]), message: issue.message })))
   }
   const v = parsed.data
-  if (v.prompt === undefined && v.jobId === undefined && v.analytics.length === 0) {
+  if (v.prompt === undefined && v.jobId === undefined && v.analytics.length === 0 && !v.dashboard) {
     throw new InputError([
       {
         message:
           'Nothing to do: set `prompt` to create an agent job, `jobId` to watch an existing one (with `prompt`, to send it a follow-up), ' +
-          'or `analytics` (`true`, `all`, or a list of sections) to export docs analytics.'
+          '`analytics` (`true`, `all`, or a list of sections) to export docs analytics, or `dashboard: true` to keep the docs health issue.'
+      }
+    ])
+  }
+  // A rule over a section the run does not read would never fire: said now, not discovered later.
+  const unread = v.alerts.filter((rule) => !v.analytics.includes(HEADLINE_SECTIONS[rule.key]))
+  if (unread.length > 0) {
+    throw new InputError(
+      unread.map((rule) => ({
+        input: 'alerts',
+        message: `rule "${rule.text}" is over ${rule.key}, which the ${HEADLINE_SECTIONS[rule.key]} section gives; add ${HEADLINE_SECTIONS[rule.key]} to \`analytics\`, or drop the rule`
+      }))
+    )
+  }
+  if (v.failOn.alert && v.alerts.length === 0) {
+    throw new InputError([
+      { input: 'failOn', message: 'includes alert, but `alerts` holds no rule; add rules such as `visitorsHuman < -20%`, or drop alert' }
+    ])
+  }
+  if (v.dashboard && v.githubToken === '') {
+    throw new InputError([
+      {
+        input: 'githubToken',
+        message:
+          'is empty, and `dashboard: true` needs it to keep the docs health issue: pass `${{ github.token }}` and give the job `issues: write` ' +
+          '(and `pull-requests: read`, to see whether a fix was merged)'
       }
     ])
   }
@@ -334,10 +379,15 @@ export function readInputs(get: (name: string) => string, now: Date = new Date()
     wait: v.wait,
     timeoutMs: Math.round(v.timeoutMinutes * 60_000),
     pollIntervalMs: Math.round(v.pollIntervalSeconds * 1000),
-    failOn: v.failOn,
+    failOn: v.failOn.job,
+    failOnAlert: v.failOn.alert,
+    alerts: v.alerts,
     baseUrl: v.baseUrl,
     analytics,
     comment: v.comment ? { token: v.githubToken } : undefined,
+    dashboard: v.dashboard
+      ? { token: v.githubToken, title: v.dashboardTitle === '' ? INPUT_DEFAULTS.dashboardTitle : v.dashboardTitle }
+      : undefined,
     warnings
   }
 }

@@ -3,13 +3,15 @@
 import { dirname } from 'node:path'
 import { errorMessage } from '../core/error-message.js'
 import { docsGapsText } from '../report/docs-gaps.js'
+import { alertsJson, type FiredAlert } from '../report/alerts.js'
 import { fixFirst, type FixItem } from '../report/fix-first.js'
 import { footerHtml, type RunInfo } from '../report/footer.js'
 import { fixFirstGaps, type Overview, overviewHtml } from '../report/overview.js'
 import type { GapList } from '../report/renderer.js'
 import type { ReportSink } from '../report/sink.js'
-import { withoutInvisible } from '../text/escape.js'
-import { capitalised } from '../text/format.js'
+import { htmlText, withoutInvisible } from '../text/escape.js'
+import { capitalised, counted } from '../text/format.js'
+import { linkHtml } from '../report/html.js'
 import { isSectionReport, type PartReport, readsReaderText, rendererOf, type SectionReport, sectionRendererOf } from './sections.js'
 
 /** GitHub drops a job summary of more than 1 MiB whole; the run keeps well under it. */
@@ -22,7 +24,7 @@ const SUMMARY_RESERVE_BYTES = 8 * 1024
  * section that would take the summary past GitHub's limit is replaced by a line that says so (each
  * section keeps to its own budget, so this is a last guard, not the plan).
  */
-export function summaryOf(reports: readonly PartReport[], run?: RunInfo): string {
+export function summaryOf(reports: readonly PartReport[], run?: RunInfo, ending = '', alerts: readonly FiredAlert[] = []): string {
   let html = ''
   let bytes = 0
   const sections = reports.filter(isSectionReport)
@@ -30,7 +32,7 @@ export function summaryOf(reports: readonly PartReport[], run?: RunInfo): string
   const first = reports.findIndex(isSectionReport)
   const pieces = reports.flatMap((report, index) => {
     const piece = { name: `the ${report.kind} section`, html: () => rendererOf(report).summaryHtml(report, sections) }
-    return index === first ? [{ name: 'the overview', html: () => overviewHtml(overviewOf(sections)) }, piece] : [piece]
+    return index === first ? [{ name: 'the overview', html: () => overviewHtml(overviewOf(sections, alerts)) }, piece] : [piece]
   })
   for (const piece of pieces) {
     let part = piece.html()
@@ -41,6 +43,7 @@ export function summaryOf(reports: readonly PartReport[], run?: RunInfo): string
     html += part
     bytes += Buffer.byteLength(part)
   }
+  html += ending
   return html !== '' && run ? html + footerHtml(run) : html
 }
 
@@ -58,7 +61,7 @@ function budgetOf(sections: readonly SectionReport[]): Overview['budget'] {
 }
 
 /** The top of the analytics report, from what every section read. */
-export function overviewOf(sections: readonly SectionReport[]): Overview {
+export function overviewOf(sections: readonly SectionReport[], alerts: readonly FiredAlert[] = []): Overview {
   const [first] = sections
   return {
     dateFrom: first?.dateFrom ?? '',
@@ -74,6 +77,7 @@ export function overviewOf(sections: readonly SectionReport[]): Overview {
         reason: section.failure ?? section.partialReason ?? (section.requests === 0 ? 'not read' : 'not everything was read')
       })),
     budget: budgetOf(sections),
+    alerts,
     uncompared: sections.flatMap((section) =>
       section.previous?.missing === undefined ? [] : [{ title: sectionRendererOf(section).title, reason: section.previous.missing }]
     )
@@ -134,7 +138,32 @@ export interface Unwritten {
  * file's output is set once its file is written (empty when it could not be). Each piece is written
  * whatever happened to the others.
  */
-export async function publish(reports: readonly PartReport[], sink: ReportSink, run?: RunInfo): Promise<Unwritten[]> {
+/** What the summary and the outputs say of the docs health issue. */
+export interface DashboardLine {
+  url?: string
+  number?: number
+  resolved: number
+  asked: number
+}
+
+/** The line that links the docs health issue, under the report. */
+export function dashboardHtml(board: DashboardLine): string {
+  if (board.url === undefined) return ''
+  const parts = [
+    `📋 ${linkHtml(board.url, `Docs health issue${board.number === undefined ? '' : ` ${htmlText(`#${board.number}`)}`}`)} updated`
+  ]
+  if (board.asked > 0) parts.push(`${counted(board.asked, 'ticked gap')} given to the agent`)
+  if (board.resolved > 0) parts.push(`${counted(board.resolved, 'gap')} resolved this period`)
+  return `<p>${parts.join(' · ')}</p>\n`
+}
+
+export async function publish(
+  reports: readonly PartReport[],
+  sink: ReportSink,
+  run?: RunInfo,
+  dashboard?: DashboardLine,
+  alerts?: readonly FiredAlert[]
+): Promise<Unwritten[]> {
   const unwritten: Unwritten[] = []
   const attempt = async <T>(what: string, write: () => T | Promise<T>): Promise<T | undefined> => {
     try {
@@ -166,6 +195,8 @@ export async function publish(reports: readonly PartReport[], sink: ReportSink, 
     Object.assign(outputs, await attempt(`the outputs of ${partName(report)}`, () => rendererOf(report).outputs(report)))
   }
   if (analytics.length > 0) outputs.docsGaps = (await attempt('docsGaps', () => docsGapsOf(analytics))) ?? ''
+  if (dashboard) outputs.dashboardUrl = dashboard.url ?? ''
+  if (alerts) outputs.alerts = alertsJson(alerts)
   setOutputs(outputs)
 
   if (analytics.length > 0) {
@@ -187,7 +218,7 @@ export async function publish(reports: readonly PartReport[], sink: ReportSink, 
   }
 
   await attempt('the job summary', async () => {
-    const html = summaryOf(reports, run)
+    const html = summaryOf(reports, run, dashboard ? dashboardHtml(dashboard) : '', alerts)
     if (html !== '') await sink.appendSummary(html)
   })
   return unwritten

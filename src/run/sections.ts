@@ -16,7 +16,7 @@ import type { Part } from '../core/part.js'
 import { assistantRenderer } from '../report/assistant.js'
 import { feedbackRenderer } from '../report/feedback.js'
 import { jobRenderer } from '../report/job.js'
-import type { Renderer, SectionRenderer } from '../report/renderer.js'
+import type { HeadlineKey, Renderer, SectionRenderer } from '../report/renderer.js'
 import { searchesRenderer } from '../report/searches.js'
 import { viewsRenderer } from '../report/views.js'
 import { visitorsRenderer } from '../report/visitors.js'
@@ -94,6 +94,18 @@ export type PartReport = JobReport | SectionReport
 type Intersection<Union> = (Union extends unknown ? (x: Union) => void : never) extends (x: infer All) => void ? All : never
 /** Everything the sections read from the service: the API each part takes, all together. */
 export type AnalyticsApi = Intersection<Parameters<Sections[SectionName]['part']>[0]>
+
+/** The section each headline comes from: an alert rule over it needs that section read. */
+export const HEADLINE_SECTIONS: Readonly<Record<HeadlineKey, SectionName>> = {
+  visitorsHuman: 'visitors',
+  visitorsAi: 'visitors',
+  views: 'views',
+  searches: 'searches',
+  searchesNoClick: 'searches',
+  thumbsDown: 'feedback',
+  assistantQuestions: 'assistant',
+  assistantUnanswered: 'assistant'
+}
 
 /** The section names, in report order. */
 export const SECTION_NAMES = Object.keys(SECTIONS) as SectionName[]

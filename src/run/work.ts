@@ -3,6 +3,7 @@
 // cancellation), each reported the same way. Loaded only once the inputs are valid, so that a run
 // that fails validation does not pay for it.
 import * as core from '@actions/core'
+import { errorMessage } from '../core/error-message.js'
 import { Lifetime, StopError } from '../core/lifetime.js'
 import { endingOf, type Part, type PartContext, type PartEnding } from '../core/part.js'
 import { agentJobPart } from '../agent/part.js'
@@ -14,7 +15,10 @@ import { runnerSink } from '../github/runner-sink.js'
 import { ACTION_NAME, ACTION_VERSION } from '../version.js'
 import type { AnalyticsInputs, Inputs } from './inputs.js'
 import { publish, type Unwritten } from './publish.js'
-import { type PartReport, readsReaderText, rendererOf, sectionParts } from './sections.js'
+import { type FiredAlert, firedAlerts } from '../report/alerts.js'
+import type { DashboardReport, DashboardRun } from './dashboard.js'
+import { overviewOf } from './publish.js'
+import { isSectionReport, type PartReport, readsReaderText, rendererOf, sectionParts } from './sections.js'
 
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
 /** After a cancellation signal the runner kills the process within 10 s; leave well before. */
@@ -22,16 +26,50 @@ const EXIT_AFTER_SIGNAL_MS = 1500
 
 export interface RunReport {
   reports: PartReport[]
+  /** The docs health issue, when the run keeps one. */
+  dashboard?: DashboardReport
+  /** The alert rules that fired, when the run read analytics (none fired: empty). */
+  alerts?: FiredAlert[]
 }
 
 /** Analytics sections read at once: enough that a full report takes little longer than its longest section. */
 export const ANALYTICS_CONCURRENCY = 3
 
-/** The agent job's part, when the inputs ask for one. */
-function jobParts(inputs: Inputs, client: ApiClient, thread: CommentThread | undefined): Part<PartReport>[] {
+/** The agent job's part, when the inputs ask for one or a person ticked gaps in the dashboard (`asked`, its prompt). */
+function jobParts(
+  inputs: Inputs,
+  client: ApiClient,
+  thread: CommentThread | undefined,
+  asked: { prompt: string; board: DashboardRun } | undefined
+): Part<PartReport>[] {
+  if (asked) {
+    const settings = { ...inputs, prompt: asked.prompt, jobId: undefined, githubServer: githubServer(process.env) }
+    return [agentJobPart(client, settings, { onStarted: (jobId) => asked.board.started(jobId) })]
+  }
   if (inputs.prompt === undefined && inputs.jobId === undefined) return []
   const settings = { ...inputs, githubServer: githubServer(process.env) }
   return [agentJobPart(client, settings, { onStarted: thread && ((jobId) => thread.start(jobId)) })]
+}
+
+/** The dashboard of the run, and the prompt for the gaps a person ticked in it, when the inputs ask for one. */
+async function openDashboard(
+  inputs: Inputs,
+  signal: AbortSignal
+): Promise<{ board?: DashboardRun; asked?: { prompt: string; board: DashboardRun }; failure?: string }> {
+  if (!inputs.dashboard) return {}
+  const { DashboardRun } = await import('./dashboard.js')
+  let board: DashboardRun
+  try {
+    board = await DashboardRun.open(inputs.dashboard, inputs.projectId, signal)
+  } catch (error) {
+    if (error instanceof StopError) throw error
+    return { failure: `The docs health issue could not be read: ${errorMessage(error)}` }
+  }
+  // A prompt or a job of the workflow's own comes first: the ticks wait for a run without one.
+  if (inputs.prompt !== undefined || inputs.jobId !== undefined) return { board }
+  const range = inputs.analytics ? `${inputs.analytics.dateFrom} to ${inputs.analytics.dateTo}` : ''
+  const prompt = await board.ask(range)
+  return { board, asked: prompt === undefined ? undefined : { prompt, board } }
 }
 
 /** Whether the text readers typed is kept: `auto` keeps it only when the event payload says the repository is private. */
@@ -129,13 +167,23 @@ export async function work(inputs: Inputs, options: WorkOptions = {}): Promise<R
     const reported = async (report: PartReport): Promise<void> => {
       if (report.kind === 'job') await thread?.finish(report, lifetime.stopped !== undefined)
     }
-    const reports: PartReport[] = await runParts(jobParts(inputs, client, thread), ctx, reported)
+    const { board, asked, failure } = await openDashboard(inputs, lifetime.signal)
+    let alerts: FiredAlert[] | undefined
+    const reports: PartReport[] = await runParts(jobParts(inputs, client, thread, asked), ctx, reported)
+    for (const report of reports) if (report.kind === 'job') board?.recordJob(report)
     const analytics = inputs.analytics
-    if (analytics) {
+    // A run started by an edit of an issue acts on its ticks only: it reads no analytics.
+    if (analytics && !board?.issueEvent) {
       const plan = { projectId: inputs.projectId, ...analytics, showReaderText: await showReaderText(analytics) }
-      reports.push(...(await runParts(sectionParts(client, plan), ctx, reported, ANALYTICS_CONCURRENCY)))
+      const sections = (await runParts(sectionParts(client, plan), ctx, reported, ANALYTICS_CONCURRENCY)).filter(isSectionReport)
+      reports.push(...sections)
+      // The alerts output is set only for a run that has rules.
+      if (inputs.alerts.length > 0) alerts = firedAlerts(inputs.alerts, overviewOf(sections).headlines)
+      for (const alert of alerts ?? []) core.warning(`Alert: ${alert.sentence}`)
+      board?.recordPeriod(overviewOf(sections, alerts))
     }
-    return { reports }
+    const dashboard = failure !== undefined ? { failure, resolved: 0, asked: 0 } : await board?.finish()
+    return { reports, dashboard, alerts }
   } finally {
     for (const name of STOP_SIGNALS) process.off(name, onSignal)
     lifetime.dispose()
@@ -150,5 +198,11 @@ export function endPhraseOf(report: PartReport): string {
 
 /** Sets the outputs and writes the files and summary of the run; gives back what could not be written. */
 export function publishReport(report: RunReport): Promise<Unwritten[]> {
-  return publish(report.reports, runnerSink, { action: ACTION_NAME, version: ACTION_VERSION, runUrl: runLink(process.env) })
+  return publish(
+    report.reports,
+    runnerSink,
+    { action: ACTION_NAME, version: ACTION_VERSION, runUrl: runLink(process.env) },
+    report.dashboard,
+    report.alerts
+  )
 }

@@ -45,10 +45,11 @@ async function githubParserErrors(name: string, content: string): Promise<string
 }
 
 describe('workflows', () => {
-  it('include the five examples and the project CI', () => {
+  it('include the six examples and the project CI', () => {
     expect(files.sort()).toEqual([
       '.github/workflows/ci.yml',
       'examples/docs-from-reader-signals.yml',
+      'examples/docs-health-dashboard.yml',
       'examples/docs-on-push.yml',
       'examples/manual.yml',
       'examples/slash-command.yml',

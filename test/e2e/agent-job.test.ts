@@ -31,7 +31,7 @@ const INVALID_INPUTS: [Record<string, string>, string][] = [
   ],
   [
     { failOn: 'failed,sometimes', prompt: 'x' },
-    '- `failOn` takes a comma-separated list of failed, archived, no-pr; "sometimes" is not one of them'
+    '- `failOn` takes a comma-separated list of failed, archived, no-pr, alert; "sometimes" is not one of them'
   ],
   [
     { pollIntervalSeconds: '0.1', prompt: 'x' },
@@ -47,7 +47,7 @@ const INVALID_INPUTS: [Record<string, string>, string][] = [
   [{ baseUrl: 'ftp://example.com', prompt: 'x' }, '- `baseUrl` must be an http(s) origin'],
   [
     {},
-    'Nothing to do: set `prompt` to create an agent job, `jobId` to watch an existing one (with `prompt`, to send it a follow-up), or `analytics` (`true`, `all`, or a list of sections) to export docs analytics.'
+    'Nothing to do: set `prompt` to create an agent job, `jobId` to watch an existing one (with `prompt`, to send it a follow-up), `analytics` (`true`, `all`, or a list of sections) to export docs analytics, or `dashboard: true` to keep the docs health issue.'
   ]
 ]
 

@@ -68,6 +68,8 @@ function inputs(extra: Partial<Inputs> = {}): Inputs {
     timeoutMs: 20_000,
     pollIntervalMs: 500,
     failOn: new Set(['failed']),
+    failOnAlert: false,
+    alerts: [],
     baseUrl: emu.url,
     warnings: [],
     ...extra

@@ -1,6 +1,8 @@
 // @ts-check
-// A fake of the two GitHub REST endpoints the action uses for comments, on 127.0.0.1, for
-// GITHUB_API_URL. It records every request and can answer with an error status instead.
+// A stateful fake of the GitHub REST endpoints the action uses, on 127.0.0.1, for GITHUB_API_URL:
+// comments on an issue; issues (list with label and state filters, get, create, update) with their
+// numbers, bodies and labels kept; pull requests (get); and a person's permission on the repository.
+// It records every request and can answer every one with an error status instead.
 import { createServer } from 'node:http'
 
 /**
@@ -11,17 +13,42 @@ import { createServer } from 'node:http'
  * @property {unknown} body the JSON body, parsed (undefined when there is none)
  */
 
-/** The `body` field of a comment request's JSON body. @param {unknown} body */
-function commentText(body) {
-  return typeof body === 'object' && body !== null && 'body' in body ? body.body : undefined
+/**
+ * @typedef {object} FakeIssue
+ * @property {number} number
+ * @property {string} title
+ * @property {string} body
+ * @property {'open' | 'closed'} state
+ * @property {string[]} labels
+ * @property {string} html_url
+ */
+
+/** @typedef {{ state: 'open' | 'closed', merged_at: string | null }} FakePull */
+
+/** A string field of a JSON body. @param {unknown} body @param {string} name */
+function field(body, name) {
+  if (typeof body !== 'object' || body === null || !(name in body)) return undefined
+  const value = /** @type {Record<string, unknown>} */ (body)[name]
+  return typeof value === 'string' ? value : undefined
 }
 
 export async function startGitHubFake() {
   /** @type {GitHubRequest[]} */
   const requests = []
+  /** @type {FakeIssue[]} */
+  const issues = []
+  /** @type {Map<number, FakePull>} */
+  const pulls = new Map()
+  /** @type {Map<string, string>} */
+  const permissions = new Map()
   let nextId = 1000
+  let nextIssue = 1
   /** @type {number | undefined} */
   let failWith
+
+  /** The issue as the REST API shows it. @param {FakeIssue} issue */
+  const issueJson = (issue) => ({ ...issue, labels: issue.labels.map((name) => ({ name })) })
+
   const server = createServer((req, res) => {
     let text = ''
     req.setEncoding('utf8')
@@ -36,12 +63,61 @@ export async function startGitHubFake() {
         res.writeHead(status, { 'Content-Type': 'application/json' })
         res.end(JSON.stringify(data))
       }
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+      const path = url.pathname
+      const method = req.method ?? ''
+      /** @type {RegExpExecArray | null} */
+      let match = null
       if (failWith) {
         send(failWith, { message: 'Resource not accessible by integration' })
-      } else if (req.method === 'POST' && /^\/repos\/[^/]+\/[^/]+\/issues\/\d+\/comments$/.test(req.url ?? '')) {
-        send(201, { id: nextId++, body: commentText(body) })
-      } else if (req.method === 'PATCH' && /^\/repos\/[^/]+\/[^/]+\/issues\/comments\/\d+$/.test(req.url ?? '')) {
-        send(200, { id: Number(req.url?.split('/').pop()), body: commentText(body) })
+      } else if (method === 'POST' && /^\/repos\/[^/]+\/[^/]+\/issues\/\d+\/comments$/.test(path)) {
+        send(201, { id: nextId++, body: field(body, 'body') })
+      } else if (method === 'PATCH' && /^\/repos\/[^/]+\/[^/]+\/issues\/comments\/\d+$/.test(path)) {
+        send(200, { id: Number(path.split('/').pop()), body: field(body, 'body') })
+      } else if (method === 'GET' && (match = /^\/repos\/([^/]+)\/([^/]+)\/issues$/.exec(path))) {
+        const label = url.searchParams.get('labels')
+        const state = url.searchParams.get('state') ?? 'open'
+        const perPage = Number(url.searchParams.get('per_page') ?? '30')
+        const listed = issues
+          .filter((issue) => (label ? issue.labels.includes(label) : true) && (state === 'all' || issue.state === state))
+          .sort((a, b) => b.number - a.number)
+          .slice(0, perPage)
+        send(200, listed.map(issueJson))
+      } else if (method === 'POST' && (match = /^\/repos\/([^/]+)\/([^/]+)\/issues$/.exec(path))) {
+        const labels = Array.isArray(/** @type {{ labels?: unknown }} */ (body).labels)
+          ? /** @type {string[]} */ (/** @type {{ labels: unknown[] }} */ (body).labels).map(String)
+          : []
+        const number = nextIssue++
+        /** @type {FakeIssue} */
+        const issue = {
+          number,
+          title: field(body, 'title') ?? '',
+          body: field(body, 'body') ?? '',
+          state: 'open',
+          labels,
+          html_url: `https://github.com/${match[1]}/${match[2]}/issues/${number}`
+        }
+        issues.push(issue)
+        send(201, issueJson(issue))
+      } else if ((match = /^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)$/.exec(path)) && (method === 'GET' || method === 'PATCH')) {
+        const issue = issues.find((i) => i.number === Number(match?.[1]))
+        if (!issue) send(404, { message: 'Not Found' })
+        else {
+          if (method === 'PATCH') {
+            issue.body = field(body, 'body') ?? issue.body
+            issue.title = field(body, 'title') ?? issue.title
+            const state = field(body, 'state')
+            if (state === 'open' || state === 'closed') issue.state = state
+          }
+          send(200, issueJson(issue))
+        }
+      } else if (method === 'GET' && (match = /^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)$/.exec(path))) {
+        const pull = pulls.get(Number(match[1]))
+        if (pull) send(200, { number: Number(match[1]), ...pull })
+        else send(404, { message: 'Not Found' })
+      } else if (method === 'GET' && (match = /^\/repos\/[^/]+\/[^/]+\/collaborators\/([^/]+)\/permission$/.exec(path))) {
+        const permission = permissions.get(decodeURIComponent(match[1] ?? '')) ?? 'read'
+        send(200, { permission, role_name: permission, user: { login: match[1] } })
       } else {
         send(404, { message: 'Not Found' })
       }
@@ -56,9 +132,19 @@ export async function startGitHubFake() {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    /** Every issue, as stored. */
+    issues,
     /** @param {number | undefined} status */
     failWith(status) {
       failWith = status
+    },
+    /** A pull request the API answers for. @param {number} number @param {FakePull} pull */
+    setPull(number, pull) {
+      pulls.set(number, pull)
+    },
+    /** A person's permission on the repository (read unless set). @param {string} login @param {string} permission */
+    setPermission(login, permission) {
+      permissions.set(login, permission)
     },
     async close() {
       server.closeAllConnections()

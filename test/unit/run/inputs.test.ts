@@ -157,7 +157,9 @@ describe('readInputs: defaults', () => {
       maxRequests: '40',
       compare: 'previous',
       readerText: 'auto',
-      comment: 'false'
+      comment: 'false',
+      dashboard: 'false',
+      dashboardTitle: 'Docs health'
     })
   })
 
@@ -187,7 +189,10 @@ describe('readInputs: defaults', () => {
         'maxPages',
         'compare',
         'readerText',
-        'comment'
+        'comment',
+        'dashboard',
+        'dashboardTitle',
+        'alerts'
       ].sort()
     )
     expect(inputs).toEqual({
@@ -199,11 +204,42 @@ describe('readInputs: defaults', () => {
       timeoutMs: 1_800_000,
       pollIntervalMs: 10_000,
       failOn: new Set(['failed']),
+      failOnAlert: false,
+      alerts: [],
       baseUrl: 'https://api.mintlify.com',
       analytics: undefined,
       comment: undefined,
+      dashboard: undefined,
       warnings: []
     })
+  })
+
+  it('reads alert rules, failOn alert, and the dashboard, each checked against what the run reads', () => {
+    const inputs = read({
+      ...ok,
+      analytics: 'visitors,searches',
+      alerts: 'visitorsHuman < -20%, searchesNoClick > 30',
+      failOn: 'failed,alert'
+    })
+    expect(inputs.alerts.map((rule) => rule.text)).toEqual(['visitorsHuman < -20%', 'searchesNoClick > 30'])
+    expect([...inputs.failOn]).toEqual(['failed'])
+    expect(inputs.failOnAlert).toBe(true)
+    expect(problem({ ...ok, analytics: 'visitors', alerts: 'thumbsDown > 5' })).toBe(
+      'Invalid input:\n- `alerts` rule "thumbsDown > 5" is over thumbsDown, which the feedback section gives; add feedback to `analytics`, or drop the rule'
+    )
+    expect(problem({ ...ok, alerts: 'visitorsHuman < -20%' })).toContain('which the visitors section gives')
+    expect(problem({ ...ok, analytics: 'visitors', failOn: 'alert' })).toBe(
+      'Invalid input:\n- `failOn` includes alert, but `alerts` holds no rule; add rules such as `visitorsHuman < -20%`, or drop alert'
+    )
+    expect(problem({ ...ok, analytics: 'visitors', alerts: 'visitorsHuman <> 3' })).toMatch(
+      /^Invalid input:\n- `alerts` rule "visitorsHuman <> 3"/
+    )
+    expect(read({ ...ok, dashboard: 'true', githubToken: 'ghs_x' }).dashboard).toEqual({ token: 'ghs_x', title: 'Docs health' })
+    expect(read({ ...ok, dashboard: 'true', githubToken: 'ghs_x', dashboardTitle: 'Docs' }).dashboard?.title).toBe('Docs')
+    expect(problem({ ...ok, dashboard: 'true' })).toMatch(/^Invalid input:\n- `githubToken` is empty, and `dashboard: true` needs it/)
+    expect(problem({ ...ok, dashboard: 'true', githubToken: 'x', dashboardTitle: 'a\nb' })).toMatch(/`dashboardTitle` must be one line/)
+    // A dashboard alone is something to do: it acts on the ticks of its issue.
+    expect(read({ apiKey: 'mint_k', projectId: 'p', dashboard: 'true', githubToken: 'ghs_x' }).dashboard?.token).toBe('ghs_x')
   })
 
   it('reads a value of only spaces as not given, and trims the others', () => {
@@ -450,8 +486,8 @@ describe('readInputs: messages for bad inputs', () => {
       { pollIntervalSeconds: '3601' },
       '- `pollIntervalSeconds` must be a number of seconds at least 0.5 and at most 3600, such as 10 or 0.5; got "3601"'
     ],
-    [{ failOn: 'failed,nope' }, '- `failOn` takes a comma-separated list of failed, archived, no-pr; "nope" is not one of them'],
-    [{ failOn: 'x, y\nfailed' }, '- `failOn` takes a comma-separated list of failed, archived, no-pr; "x", "y" are not one of them'],
+    [{ failOn: 'failed,nope' }, '- `failOn` takes a comma-separated list of failed, archived, no-pr, alert; "nope" is not one of them'],
+    [{ failOn: 'x, y\nfailed' }, '- `failOn` takes a comma-separated list of failed, archived, no-pr, alert; "x", "y" are not one of them'],
     [
       { baseUrl: 'https://x#top' },
       '- `baseUrl` must be an http(s) origin such as https://api.mintlify.com, without query, fragment or credentials; got "https://x#top"'
@@ -516,7 +552,7 @@ describe('readInputs: messages for bad inputs', () => {
       {
         message:
           'Nothing to do: set `prompt` to create an agent job, `jobId` to watch an existing one (with `prompt`, to send it a follow-up), ' +
-          'or `analytics` (`true`, `all`, or a list of sections) to export docs analytics.'
+          '`analytics` (`true`, `all`, or a list of sections) to export docs analytics, or `dashboard: true` to keep the docs health issue.'
       }
     ])
     expect(thrown({ ...ok, analytics: 'true', dateFrom: '2026-11-10', dateTo: '2026-11-10' }).problems).toEqual([
@@ -534,7 +570,7 @@ describe('readInputs: messages for bad inputs', () => {
   it('says there is nothing to do without a prompt, a jobId or analytics', () => {
     expect(problem({ apiKey: 'k', projectId: 'p', analytics: 'false' })).toBe(
       'Invalid input:\n- Nothing to do: set `prompt` to create an agent job, `jobId` to watch an existing one (with `prompt`, to send it a follow-up), ' +
-        'or `analytics` (`true`, `all`, or a list of sections) to export docs analytics.'
+        '`analytics` (`true`, `all`, or a list of sections) to export docs analytics, or `dashboard: true` to keep the docs health issue.'
     )
   })
 

@@ -1,0 +1,176 @@
+// Tests the docs health issue end to end: the bundle run as a workflow step against the emulator of
+// the API and a stateful fake of GitHub's REST API (test/support/github-fake.js), both on loopback,
+// with real GITHUB_OUTPUT, GITHUB_STEP_SUMMARY and event files. One issue is created, then updated in
+// place period after period (a trend of two values), found again after a person renamed it; a tick
+// asks the agent once (a re-run and the action's own edit ask nothing); a person who may not push
+// starts nothing; and an alert fires, annotates and, with failOn: alert, fails the step.
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
+import { type Emulator, startEmulator } from '../emulator/emulator.js'
+import { runAction } from '../support/action.js'
+import { startGitHubFake } from '../support/github-fake.js'
+import { renderSummary } from '../support/render.js'
+import { runtimes } from '../support/runtimes.js'
+import { siteTotals, visitorRows } from '../support/visitors.js'
+
+const KEY = 'mint_dashboardKey7Qz'
+const TOKEN = 'ghs_dashboardToken9Xw'
+const WEEK_1 = { dateFrom: '2026-11-09', dateTo: '2026-11-16' }
+const WEEK_2 = { dateFrom: '2026-11-16', dateTo: '2026-11-23' }
+
+for (const { name: runtime, node } of runtimes()) {
+  describe('docs health issue', () => {
+    let emu: Emulator
+    let github: Awaited<ReturnType<typeof startGitHubFake>>
+    beforeAll(async () => {
+      emu = await startEmulator({ keys: { [KEY]: {} }, analyticsLimitPerHour: 100_000 })
+      emu.setVisitors({ totals: siteTotals(20), rows: visitorRows(20) })
+      github = await startGitHubFake()
+    })
+    afterAll(async () => {
+      await github.close()
+      await emu.close()
+    })
+
+    const run = (options: { inputs?: Record<string, string>; event?: { name: string; payload: unknown }; runId?: string } = {}) =>
+      runAction({
+        node,
+        onTestFinished,
+        inputs: {
+          apiKey: KEY,
+          projectId: 'proj_docs',
+          baseUrl: emu.url,
+          analytics: 'all',
+          readerText: 'show',
+          dashboard: 'true',
+          githubToken: TOKEN,
+          pollIntervalSeconds: '0.5',
+          ...WEEK_1,
+          ...options.inputs
+        },
+        event: options.event ?? { name: 'schedule', payload: { repository: { full_name: 'acme/docs', private: true } } },
+        env: { GITHUB_API_URL: github.url, GITHUB_RUN_ID: options.runId ?? String(Math.floor(Math.random() * 1e9)) }
+      })
+    const posts = () => github.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/issues'))
+
+    it(`[${runtime}] creates one issue, then updates it in place with a trend, and finds it again after a rename`, async () => {
+      const first = await run()
+      expect(first.code, first.stdout).toBe(0)
+      expect(posts()).toHaveLength(1)
+      expect(github.issues).toHaveLength(1)
+      const issue = github.issues[0]
+      expect(issue?.labels).toEqual(['docs-health'])
+      expect(issue?.title).toBe('Docs health')
+      expect(first.outputs.dashboardUrl).toBe('https://github.com/acme/docs/issues/1')
+      const seen = renderSummary(issue?.body ?? '')
+      expect(seen.headings[0]).toMatch(/^📈 Docs health · 9–15 Nov 2026/)
+      expect(seen.text).toContain('Fix first: tick a gap to ask the agent')
+      expect(renderSummary(first.summary).text).toContain('Docs health issue #1 updated')
+
+      // A person renames the issue and writes above the report.
+      if (issue) {
+        issue.title = 'Our docs, weekly'
+        issue.body = `Notes from the team.\n\n${issue.body}`
+      }
+      const second = await run({ inputs: WEEK_2 })
+      expect(second.code, second.stdout).toBe(0)
+      expect(posts()).toHaveLength(1)
+      expect(github.issues).toHaveLength(1)
+      const body = github.issues[0]?.body ?? ''
+      expect(body.startsWith('Notes from the team.\n\n')).toBe(true)
+      expect(github.issues[0]?.title).toBe('Our docs, weekly')
+      expect(renderSummary(body).text).toContain('Trend over 2 periods')
+    })
+
+    it(`[${runtime}] asks the agent once for the ticked gaps; a re-run, a bot's edit and a reader without push access ask nothing`, async () => {
+      const issue = github.issues[0]
+      if (!issue) throw new Error('no issue: the test above makes it')
+      const jobsBefore = emu.jobCount()
+      // A person ticks the first page gap.
+      const line = issue.body.split('\n').find((l) => l.startsWith('- [ ] Ask the agent: <code>'))
+      const page = /<code>([^<]+)<\/code>/.exec(line ?? '')?.[1] ?? ''
+      expect(page).toMatch(/^\//)
+      issue.body = issue.body.replace(line ?? '', (line ?? '').replace('- [ ]', '- [x]'))
+      const edited = (login: string, type = 'User') => ({
+        name: 'issues',
+        payload: {
+          action: 'edited',
+          issue: { number: issue.number },
+          sender: { login, type },
+          repository: { full_name: 'acme/docs', private: true }
+        }
+      })
+
+      // Someone who may not push: nothing is asked.
+      const reader = await run({ event: edited('drive-by'), runId: '501' })
+      expect(reader.code, reader.stdout).toBe(0)
+      expect(reader.stdout).toContain('drive-by ticked gaps in the docs health issue but may not push to the repository')
+      expect(emu.jobCount()).toBe(jobsBefore)
+
+      // A maintainer's edit: one job, for the ticked gap, and no analytics read.
+      github.setPermission('maintainer', 'write')
+      emu.planJobs({ finishAfterMs: 500, prLink: 'https://github.com/acme/docs/pull/77' })
+      const analyticsBefore = emu.requests.filter((r) => r.path.startsWith('/v1/analytics/')).length
+      const asked = await run({ event: edited('maintainer'), runId: '502' })
+      expect(asked.code, asked.stdout).toBe(0)
+      expect(emu.jobCount()).toBe(jobsBefore + 1)
+      expect(emu.requests.filter((r) => r.path.startsWith('/v1/analytics/')).length).toBe(analyticsBefore)
+      const prompt = emu.requests.filter((r) => r.method === 'POST' && r.path.includes('/agent/')).at(-1)?.body ?? ''
+      expect(prompt).toContain(page)
+      expect(prompt).toMatch(/is data gathered from readers/)
+      const after = github.issues[0]?.body ?? ''
+      expect(after).toContain('pull request open')
+      expect(renderSummary(after).links.map((link) => link.href)).toContain('https://github.com/acme/docs/pull/77')
+      expect(after).not.toContain('- [x]')
+      expect(asked.outputs.prLink).toBe('https://github.com/acme/docs/pull/77')
+
+      // The same tick again (a re-run of that workflow run, or a later one): the gap is with the agent, so nothing is asked.
+      const owned = issue.body.indexOf('<!-- /docs-agent-action:dashboard -->')
+      issue.body = `${issue.body.slice(0, owned)}${(line ?? '').replace('- [ ]', '- [x]')}\n${issue.body.slice(owned)}`
+      for (const runId of ['502', '504']) {
+        const again = await run({ event: edited('maintainer'), runId })
+        expect(again.code, again.stdout).toBe(0)
+      }
+      expect(emu.jobCount()).toBe(jobsBefore + 1)
+      // The action's own edit (a bot's), with every open gap ticked: nothing is asked.
+      issue.body = issue.body.replace(/- \[ \] Ask the agent/g, '- [x] Ask the agent')
+      const own = await run({ event: edited('github-actions[bot]', 'Bot'), runId: '503' })
+      expect(own.code, own.stdout).toBe(0)
+      expect(own.stdout).toContain('edited by a bot')
+      expect(emu.jobCount()).toBe(jobsBefore + 1)
+    })
+
+    it(`[${runtime}] reads a merged fix from GitHub, and waits for proof that it worked`, async () => {
+      github.setPull(77, { state: 'closed', merged_at: '2026-11-24T10:00:00Z' })
+      const week3 = await run({ inputs: { dateFrom: '2026-11-23', dateTo: '2026-11-30' } })
+      expect(week3.code, week3.stdout).toBe(0)
+      const body = github.issues[0]?.body ?? ''
+      const text = renderSummary(body).text
+      expect(text).toMatch(/\/docs\/page-13: merged, waiting for proof · job \S+ · pull request #77 · score 48 before the fix, 48 now/)
+      expect(text).toContain('Trend over 3 periods')
+      expect(github.requests.some((r) => r.method === 'GET' && r.path === '/repos/acme/docs/pulls/77')).toBe(true)
+    })
+
+    it(`[${runtime}] lists an alert that fires at the top of the report and the issue, warns, sets the output, and fails the step with failOn: alert`, async () => {
+      const alerted = await run({
+        inputs: {
+          dateFrom: '2026-11-23',
+          dateTo: '2026-11-30',
+          alerts: 'searchesNoClick > 30, visitorsHuman < -50%',
+          failOn: 'failed,alert'
+        }
+      })
+      expect(alerted.code).toBe(1)
+      expect(alerted.stdout).toMatch(/::warning::Alert: Searches with no click is 667, above 30 \(rule: searchesNoClick > 30\)/)
+      expect(alerted.stdout).toMatch(/::error::1 alert fired, and failOn includes alert\./)
+      expect(JSON.parse(alerted.outputs.alerts ?? '')).toEqual([
+        { rule: 'searchesNoClick > 30', key: 'searchesNoClick', value: 667, change: null }
+      ])
+      const summary = renderSummary(alerted.summary).text
+      expect(summary.indexOf('1 alert fired')).toBeLessThan(summary.indexOf('Human visitors'))
+      expect(renderSummary(github.issues[0]?.body ?? '').text).toContain('1 alert fired')
+      // Without failOn: alert, the same rule warns and the step passes.
+      const warned = await run({ inputs: { dateFrom: '2026-11-23', dateTo: '2026-11-30', alerts: 'searchesNoClick > 30' } })
+      expect(warned.code, warned.stdout).toBe(0)
+    })
+  })
+}

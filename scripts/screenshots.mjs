@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os'
 import { join, relative, resolve } from 'node:path'
 import { startEmulator } from '../test/emulator/emulator.js'
 import { BUNDLE, runAction } from '../test/support/action.js'
+import { startGitHubFake } from '../test/support/github-fake.js'
 import { readerText, summaryPage } from '../test/support/render.js'
 import { siteTotals, visitorRows } from '../test/support/visitors.js'
 import { setDemoData } from './demo-data.mjs'
@@ -33,6 +34,8 @@ const WIDTH = 1012
  * @property {Record<string, string>} inputs the step's inputs, besides apiKey, projectId and baseUrl
  * @property {number} [width] the width of the page, WIDTH unless given (400 for a phone)
  * @property {number} [height] the height of the picture: the first screen only, instead of the whole page
+ * @property {boolean} [issue] photograph the docs health issue instead of the summary: the week before is
+ *   read first, a maintainer ticks the top gap (the agent opens a pull request), then the week is read
  */
 
 // One fixed week, so that the pictures do not change with the day they are made.
@@ -112,11 +115,21 @@ const VARIANTS = [
     shows: 'the first screen of the docs health report on a phone (400 px)',
     job: 'report',
     width: 400,
-    height: 1400,
+    height: 2600,
     setUp: (emulator) => {
       setDemoData(emulator, WEEK_BEFORE)
     },
     inputs: { analytics: 'all', readerText: 'show', ...WEEK }
+  },
+  {
+    name: 'docs-health-issue',
+    shows: 'the docs health issue after two weeks and a tick: trend, ledger, a gap with the agent',
+    job: 'Docs health',
+    issue: true,
+    setUp: (emulator) => {
+      setDemoData(emulator, WEEK_BEFORE)
+    },
+    inputs: { analytics: 'all', readerText: 'show', dashboard: 'true', githubToken: 'ghs_screenshot', ...WEEK }
   },
   {
     name: 'invalid-input',
@@ -183,6 +196,38 @@ function measure(chromium, profile, page, dir, width = WIDTH) {
   return height
 }
 
+/**
+ * The docs health issue after three runs against a fake GitHub on loopback: the week before, a
+ * maintainer's tick of the top page gap (the agent opens a pull request), then the week. Its body
+ * takes the place of the summary.
+ * @param {Emulator} emulator @param {Record<string, string>} inputs
+ */
+async function issueRuns(emulator, inputs) {
+  const github = await startGitHubFake()
+  try {
+    github.setPermission('docs-lead', 'write')
+    const env = { GITHUB_API_URL: github.url }
+    const before = await runAction({ inputs: { ...inputs, ...WEEK_BEFORE }, env: { ...env, GITHUB_RUN_ID: '101' } })
+    rmSync(before.dir, { recursive: true, force: true })
+    const issue = github.issues[0]
+    if (!issue) throw new Error(`docs-health-issue: no issue was created:\n${before.stdout}`)
+    const line = issue.body.split('\n').find((l) => l.startsWith('- [ ] Ask the agent: <code>')) ?? ''
+    issue.body = issue.body.replace(line, line.replace('- [ ]', '- [x]'))
+    emulator.planJobs({ finishAfterMs: 300, prLink: 'https://github.com/acme/docs/pull/128' })
+    const payload = { action: 'edited', issue: { number: issue.number }, sender: { login: 'docs-lead', type: 'User' } }
+    const tick = await runAction({
+      inputs: { ...inputs, pollIntervalSeconds: '0.5' },
+      env: { ...env, GITHUB_RUN_ID: '102' },
+      event: { name: 'issues', payload }
+    })
+    rmSync(tick.dir, { recursive: true, force: true })
+    const week = await runAction({ inputs, env: { ...env, GITHUB_RUN_ID: '103' } })
+    return { ...week, summary: github.issues[0]?.body ?? '' }
+  } finally {
+    await github.close()
+  }
+}
+
 /** @param {Variant} variant @param {string} chromium @param {string} work */
 async function shoot(variant, chromium, work) {
   const emulator = await startEmulator({ keys: { [KEY]: {} } })
@@ -190,13 +235,14 @@ async function shoot(variant, chromium, work) {
   let runDir
   try {
     variant.setUp?.(emulator)
-    const run = await runAction({ inputs: { apiKey: KEY, projectId: 'proj_docs', baseUrl: emulator.url, ...variant.inputs } })
+    const inputs = { apiKey: KEY, projectId: 'proj_docs', baseUrl: emulator.url, ...variant.inputs }
+    const run = variant.issue ? await issueRuns(emulator, inputs) : await runAction({ inputs })
     runDir = run.dir
     if (run.summary.trim() === '')
       throw new Error(`${variant.name}: the run wrote no summary (exit ${run.code}):\n${run.stdout}${run.stderr}`)
     if (run.summary.includes(KEY)) throw new Error(`${variant.name}: the summary shows the API key`)
 
-    const page = summaryPage(run.summary, { title: `${variant.job} summary` })
+    const page = summaryPage(run.summary, { title: variant.issue ? variant.job : `${variant.job} summary` })
     const dir = join(work, variant.name)
     mkdirSync(dir)
     const width = variant.width ?? WIDTH

@@ -1,7 +1,7 @@
 // The traffic of the job summary: visitors and page views in one block, as a docs lead reads them.
 // The site-wide totals, human and AI, side by side; then one page table, visitors and views in the
-// same row, each count with its AI share beneath it, and a bar that carries the page's size against
-// the top page. Four columns at most, so that it reads at phone width. The top `topPages` rows show;
+// same row, each count with its AI share beneath it, and under each page a bar that carries its size
+// against the top page. Three columns at most, so that it reads at phone width. The top `topPages` rows show;
 // the rest are collapsed, each list cut to a byte budget so that the summary stays far below GitHub's
 // 1 MiB limit (over it, GitHub drops the whole summary). Page paths come from the service and are
 // escaped.
@@ -85,12 +85,14 @@ function pagesOf(traffic: Traffic, measures: readonly Measure[]): PageCounts[] {
 }
 
 function headRow(measures: readonly Measure[]): string {
-  return `<tr>${headCell('Page', 'left')}${measures.map((m) => headCell(COLUMN[m])).join('')}${headCell('Against the top page', 'left')}</tr>`
+  return `<tr>${headCell('Page', 'left')}${measures.map((m) => headCell(COLUMN[m])).join('')}</tr>`
 }
 
+/** A page's row: its path with its bar beneath it (so that the table keeps to three columns on a phone), then its counts. */
 function pageRow(page: PageCounts, measures: readonly Measure[], top: number): string {
   const size = page[measures[0] as Measure]?.total ?? 0
-  return `<tr><td>${pathHtml(page.path)}</td>${measures.map((m) => countCell(page[m])).join('')}<td><code>${sizeBar(size, top)}</code></td></tr>`
+  const bar = sizeBar(size, top)
+  return `<tr><td>${pathHtml(page.path)}${bar === '' ? '' : `<br><code>${bar}</code>`}</td>${measures.map((m) => countCell(page[m])).join('')}</tr>`
 }
 
 function totalsHtml(traffic: Traffic, measures: readonly Measure[]): string {
@@ -144,7 +146,11 @@ export function trafficSummaryHtml(traffic: Traffic): string {
   const measures = measuresOf(traffic)
   const parts = openingHtml(lead, '📊', titleOf(traffic), measures.length > 0)
   if (measures.length === 0) return sectionHtml(parts)
-  parts.push(`<p>${measures.map((m) => MEASURE_NOTE[m]).join(' ')} AI share is AI ÷ (Human + AI).</p>`, totalsHtml(traffic, measures))
+  const bar = `The bar under each page is its ${COLUMN[measures[0] as Measure].toLowerCase()} against the top page’s.`
+  parts.push(
+    `<p>${measures.map((m) => MEASURE_NOTE[m]).join(' ')} AI share is AI ÷ (Human + AI). ${bar}</p>`,
+    totalsHtml(traffic, measures)
+  )
   const pages = pagesOf(traffic, measures)
   const [first] = measures as [Measure]
   if (pages.length === 0) {

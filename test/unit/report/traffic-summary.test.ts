@@ -17,7 +17,7 @@ import { HOSTILE_PATHS } from '../../support/visitors.js'
 
 const NOTE =
   'A visitor seen both as a person and as an AI agent counts in both Human and AI but once in Total. ' +
-  'Views count every time a page was viewed. AI share is AI ÷ (Human + AI).'
+  'Views count every time a page was viewed. AI share is AI ÷ (Human + AI). The bar under each page is its visitors against the top page’s.'
 
 const visitorRows: VisitorRow[] = [
   { path: '/quickstart', human: 1000, ai: 250, total: 1200 },
@@ -36,7 +36,7 @@ const views = (more: Partial<ViewsReport> = {}): ViewsReport =>
   viewsReport({ totals: { human: 3822, ai: 1202, total: 5024 }, rows: viewRows, topPages: 2, ...more })
 
 describe('visitors and page views together', () => {
-  it('shows the site-wide totals side by side, then one page table of four columns, the rest collapsed', () => {
+  it('shows the site-wide totals side by side, then one page table of three columns, the rest collapsed', () => {
     const html = trafficSummaryHtml({ visitors: visitors(), views: views() })
     const opening = [
       '📊 Visitors and page views\n==========================',
@@ -54,18 +54,18 @@ describe('visitors and page views together', () => {
     expect(readerText(html).slice(0, opening.length)).toBe(opening)
     const seen = renderSummary(html)
     expect(seen.tables[1]).toEqual([
-      ['Page', 'Visitors', 'Views', 'Against the top page'],
-      ['/quickstart', '1,200 20.0% AI', '4,000 25.0% AI', '████████'],
-      ['/api', '400 25.0% AI', '1,000 20.0% AI', '██▋']
+      ['Page', 'Visitors', 'Views'],
+      ['/quickstart ████████', '1,200 20.0% AI', '4,000 25.0% AI'],
+      ['/api ██▋', '400 25.0% AI', '1,000 20.0% AI']
     ])
     // The rest: the page both saw, then the page only views saw, with no visitor count.
     expect(seen.tables[2]).toEqual([
-      ['Page', 'Visitors', 'Views', 'Against the top page'],
-      ['/faq', '7 0.0% AI', '20 0.0% AI', '▏'],
-      ['/only-viewed', '–', '4 50.0% AI', '']
+      ['Page', 'Visitors', 'Views'],
+      ['/faq ▏', '7 0.0% AI', '20 0.0% AI'],
+      ['/only-viewed', '–', '4 50.0% AI']
     ])
     expect(seen.text).toContain('2 more pages')
-    for (const table of seen.tables) for (const row of table) expect(row.length).toBeLessThanOrEqual(4)
+    for (const table of seen.tables) for (const row of table) expect(row.length).toBeLessThanOrEqual(3)
     // The AI share sits under its count, on a line of its own, in small type.
     expect(html).toContain('<td align="right">1,200<br><sub>20.0%&nbsp;AI</sub></td>')
     expect(html).not.toContain('mermaid')
@@ -91,8 +91,8 @@ describe('visitors and page views together', () => {
     const seen = renderSummary(trafficSummaryHtml({ visitors: failed, views: views() }))
     expect(seen.headings).toEqual(['❌ Visitors and page views', 'Top 2 pages by views'])
     expect(seen.text).toContain('Why the step failed: Reading visitor analytics failed.')
-    expect(seen.tables[1]?.[0]).toEqual(['Page', 'Views', 'Against the top page'])
-    expect(seen.tables[1]?.[1]).toEqual(['/quickstart', '4,000 25.0% AI', '████████'])
+    expect(seen.tables[1]?.[0]).toEqual(['Page', 'Views'])
+    expect(seen.tables[1]?.[1]).toEqual(['/quickstart ████████', '4,000 25.0% AI'])
   })
 })
 
@@ -105,9 +105,9 @@ describe('joining the measures by page', () => {
         views: views({ rows: [other(30), { path: '/a', human: 1, ai: 0, total: 1 }] })
       })
     )
-    expect(seen.tables[1]?.slice(1).map((row) => row.slice(0, 3))).toEqual([
-      ['(other page)', '9 0.0% AI', '–'],
-      ['(other page)', '5 0.0% AI', '–'],
+    expect(seen.tables[1]?.slice(1)).toEqual([
+      ['(other page) ████████', '9 0.0% AI', '–'],
+      ['(other page) ████▌', '5 0.0% AI', '–'],
       ['(other page)', '–', '30 0.0% AI'],
       ['/a', '–', '1 0.0% AI']
     ])
@@ -133,15 +133,15 @@ describe('joining the measures by page', () => {
 })
 
 describe('one measure alone', () => {
-  it('shows the visitors with three columns and their bar', () => {
+  it('shows the visitors with two columns and their bar', () => {
     const seen = renderSummary(trafficSummaryHtml({ visitors: visitors({ topPages: 3 }) }))
     expect(seen.headings).toEqual(['📊 Documentation visitors', 'Top 3 pages by visitors'])
     expect(seen.tables[0]?.[0]).toEqual(['Site-wide', 'Visitors'])
     expect(seen.tables[1]).toEqual([
-      ['Page', 'Visitors', 'Against the top page'],
-      ['/quickstart', '1,200 20.0% AI', '████████'],
-      ['/api', '400 25.0% AI', '██▋'],
-      ['/faq', '7 0.0% AI', '▏']
+      ['Page', 'Visitors'],
+      ['/quickstart ████████', '1,200 20.0% AI'],
+      ['/api ██▋', '400 25.0% AI'],
+      ['/faq ▏', '7 0.0% AI']
     ])
     expect(seen.tables).toHaveLength(2)
   })
@@ -182,8 +182,8 @@ describe('one measure alone', () => {
     ]
     const seen = renderSummary(trafficSummaryHtml({ visitors: visitors({ rows }) }))
     expect(seen.tables[1]?.slice(1)).toEqual([
-      ['(empty path)', '5 0.0% AI', '████████'],
-      ['/none', '0', '']
+      ['(empty path) ████████', '5 0.0% AI'],
+      ['/none', '0']
     ])
   })
 })
@@ -200,13 +200,14 @@ describe('hostile page paths and messages', () => {
     expect(seen.references).toEqual([])
     expect(seen.html).not.toMatch(/<(img|b|a|script)\b/)
     const pageTable = seen.tables[1] ?? []
-    for (const cells of pageTable) expect(cells).toHaveLength(4)
+    for (const cells of pageTable) expect(cells).toHaveLength(3)
     const shown = (path: string): string => {
       const flat = path.replace(/\n/g, ' ')
       return flat === '' ? '(empty path)' : flat.length > 120 ? `${flat.slice(0, 119)}…` : flat
     }
     // Ranked by visitors, most first: the last hostile path first.
-    expect(pageTable.slice(1).map((cells) => cells[0])).toEqual([...HOSTILE_PATHS].reverse().map(shown))
+    // Each path, then its bar (about the same size: their counts are close).
+    expect(pageTable.slice(1).map((cells) => cells[0]?.replace(/ [█▏▎▍▌▋▊▉]+$/, ''))).toEqual([...HOSTILE_PATHS].reverse().map(shown))
     expect(seen.text).toContain('Why the step failed: Bad <b>gateway</b> for @octo-org/admins, see #1')
   })
 })

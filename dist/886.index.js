@@ -95,12 +95,31 @@ const OPEN = '<!-- docs-agent-action:state ';
 const CLOSE = ' -->';
 /** The most characters the encoded state may take in a body; a bigger block is not read. */
 const STATE_MAX_CHARS = 40_000;
+/** The most characters a run writes it in: the ledger is cut, its closed gaps first, to fit. */
+const STATE_BUDGET_CHARS = 24_000;
 /** The state as the HTML comment the body carries. */
 function encodeState(state) {
     return `${OPEN}${Buffer.from(JSON.stringify(state), 'utf8').toString('base64')}${CLOSE}`;
 }
-/** The state a body carries, or undefined when it carries none or one that is not whole and valid. */
-function decodeState(body, projectId) {
+/** The state as the body carries it, its ledger cut (closed gaps first, then the lowest scores) to fit STATE_BUDGET_CHARS. */
+function boundedState(state) {
+    let bounded = state;
+    while (encodeState(bounded).length > STATE_BUDGET_CHARS && bounded.gaps.length > 0) {
+        const gaps = [...bounded.gaps];
+        const closed = gaps.map((gap) => gap.state).lastIndexOf('resolved');
+        gaps.splice(closed >= 0 ? closed : gaps.length - 1, 1);
+        bounded = { ...bounded, gaps };
+    }
+    while (encodeState(bounded).length > STATE_BUDGET_CHARS && bounded.periods.length > 1)
+        bounded = { ...bounded, periods: bounded.periods.slice(1) };
+    return bounded;
+}
+/**
+ * The state the owned part of a body (`owned`, between its markers) carries, or undefined when it
+ * carries none or one that is not whole and valid.
+ */
+function decodeState(owned, projectId) {
+    const body = owned;
     const start = body.indexOf(OPEN);
     if (start < 0)
         return undefined;
@@ -131,6 +150,7 @@ function decodeState(body, projectId) {
 
 
 
+
 /** A merged gap whose score stays at or below this for QUIET_PERIODS periods in a row is resolved. */
 const RESOLVED_SCORE = 3;
 const QUIET_PERIODS = 2;
@@ -143,7 +163,8 @@ function fingerprint(kind, subject) {
     const key = kind === 'page' ? subject : subject.toLowerCase().replace(/\s+/g, ' ').trim();
     return (0,external_node_crypto_.createHash)('sha256').update(`${kind}\n${key}`).digest('hex').slice(0, 12);
 }
-const cut = (text, max) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+/** Text as the ledger keeps it: one line, without invisible characters, cut at `max`. */
+const cut = (text, max) => (0,text_escape/* oneLine */.TN)(text, max);
 /** What an item is about, or undefined for a search whose text is hidden (nothing to name it by). */
 function subjectOf(item) {
     if (item.page !== undefined)
@@ -333,8 +354,10 @@ function boundedHtml(text, maxChars) {
     return html;
 }
 function subjectHtml(gap) {
-    return gap.kind === 'page' ? (0,html/* pageHtml */.zS)(gap.subject, 120) : `search “${boundedHtml(gap.subject, 240)}”`;
+    return gap.kind === 'page' ? `<code>${boundedHtml(gap.subject, 200)}</code>` : `search “${boundedHtml(gap.subject, 200)}”`;
 }
+/** Characters the lines of the ledger take at most, together: the lines past it are counted, not shown. */
+const LEDGER_LINES_CHARS = 24_000;
 const STATE_WORDS = {
     new: 'new',
     asked: 'asked the agent',
@@ -349,10 +372,10 @@ function sinceText(gap) {
     const first = at === undefined ? (0,text_escape/* htmlText */.js)(gap.firstSeen, 40) : (0,dates/* dayText */.Ew)(at);
     return gap.periods > 1 ? `ranked ${(0,format/* num */.bu)(gap.periods)} periods since ${first}` : `first seen ${first}`;
 }
-/** An open gap as a task-list line a person ticks; its id at the end, for the next run. */
-function openLine(gap) {
+/** An open gap as a task-list line a person ticks (ticked when `ticked`); its id at the end, for the next run. */
+function openLine(gap, ticked) {
     const state = gap.state === 'back' ? ' · back after it was resolved' : '';
-    return `- [ ] Ask the agent: ${subjectHtml(gap)} · ${boundedHtml(gap.evidence, 600)} <sub>${sinceText(gap)}${state}</sub> <!-- gap:${gap.id} -->`;
+    return `- [${ticked ? 'x' : ' '}] Ask the agent: ${subjectHtml(gap)} · ${boundedHtml(gap.evidence, 400)} <sub>${sinceText(gap)}${state}</sub> <!-- gap:${gap.id} -->`;
 }
 /** A gap that is with the agent, a pull request, or resolved: what became of it, with the proof when there is one. */
 function progressLine(gap) {
@@ -395,19 +418,32 @@ function ownedBody(view) {
     if (view.resolved > 0)
         parts.push(`<p>✅ ${(0,format/* num */.bu)(view.resolved)} ${view.resolved === 1 ? 'gap' : 'gaps'} resolved this period.</p>`);
     parts.push(...trendHtml(state), '');
-    const open = state.gaps.filter(isOpen);
-    const moving = state.gaps.filter((gap) => !isOpen(gap) && gap.state !== 'resolved');
-    const resolved = state.gaps.filter((gap) => gap.state === 'resolved');
+    let room = LEDGER_LINES_CHARS;
+    let left = 0;
+    /** The lines that fit what is left of the ledger's room; the others are counted. */
+    const fitting = (lines) => lines.filter((line) => {
+        if (line.length > room) {
+            left++;
+            return false;
+        }
+        room -= line.length;
+        return true;
+    });
+    const open = fitting(state.gaps.filter(isOpen).map((gap) => openLine(gap, view.ticked?.has(gap.id) === true)));
+    const moving = fitting(state.gaps.filter((gap) => !isOpen(gap) && gap.state !== 'resolved').map(progressLine));
+    const resolved = fitting(state.gaps.filter((gap) => gap.state === 'resolved').map(progressLine));
     parts.push('### Fix first: tick a gap to ask the agent', '');
     if (open.length === 0)
         parts.push('Nothing open: no gap is waiting for the agent.', '');
     else
-        parts.push(...open.map(openLine), '');
+        parts.push(...open, '');
     if (moving.length > 0)
-        parts.push('### With the agent', '', ...moving.map(progressLine), '');
+        parts.push('### With the agent', '', ...moving, '');
     if (resolved.length > 0)
-        parts.push('### Resolved', '', ...resolved.map(progressLine), '');
-    parts.push('<sub>A tick asks the agent for every ticked gap in one job, on the next run (or at once, when the workflow runs on <code>issues: edited</code>).</sub>', '', view.footerHtml, encodeState(state), END);
+        parts.push('### Resolved', '', ...resolved, '');
+    if (left > 0)
+        parts.push(`<sub>${(0,format/* num */.bu)(left)} more ${left === 1 ? 'gap is' : 'gaps are'} kept in the ledger but not listed, to keep the issue under GitHub's limit.</sub>`, '');
+    parts.push('<sub>A tick asks the agent for every ticked gap in one job, on the next run (or at once, when the workflow runs on <code>issues: edited</code>).</sub>', '', view.footerHtml, encodeState(boundedState(state)), END);
     return parts.join('\n');
 }
 /** The body with its owned part replaced (or added, at the end), a person's text around it kept as it is. */
@@ -417,6 +453,12 @@ function withOwned(body, owned) {
     if (start < 0 || end < 0)
         return body.trim() === '' ? owned : `${body.trimEnd()}\n\n${owned}`;
     return body.slice(0, start) + owned + body.slice(end + END.length);
+}
+/** The part of a body the action owns, markers included; '' when it has none. */
+function ownedPart(body) {
+    const start = body.indexOf(START);
+    const end = start < 0 ? -1 : body.indexOf(END, start);
+    return start < 0 || end < 0 ? '' : body.slice(start, end + END.length);
 }
 /** The ids of the gaps ticked in the owned part of a body. */
 function tickedGaps(body) {
@@ -499,10 +541,17 @@ class GitHubIssues {
     where() {
         return { owner: this.owner, repo: this.repo };
     }
-    /** The issue whose body holds `marker`: under the label first, then among the 100 latest issues; an open one before a closed one. */
+    /**
+     * The issue whose body holds `marker`: under the label first, then among the 100 latest issues; an
+     * open one before a closed one. Only an issue a bot opened (the action, with the workflow's token or
+     * an app's) is taken: an issue anyone else opened, with the marker copied into it, is not the
+     * dashboard, whatever its label.
+     */
     async find(marker) {
         const pick = (list) => {
-            const found = list.filter((issue) => issue.pull_request === undefined && (issue.body ?? '').includes(marker)).map(issueOf);
+            const found = list
+                .filter((issue) => issue.pull_request === undefined && issue.user?.type === 'Bot' && (issue.body ?? '').includes(marker))
+                .map(issueOf);
             return found.find((issue) => issue.state === 'open') ?? found[0];
         };
         const labelled = await this.octokit.rest.issues.listForRepo({
@@ -523,6 +572,11 @@ class GitHubIssues {
             request: { signal: this.signal() }
         });
         return pick(latest.data);
+    }
+    /** The issue as it is now: read again just before it is written, so that a person's edit during the run is kept. */
+    async get(number) {
+        const { data } = await this.octokit.rest.issues.get({ ...this.where(), issue_number: number, request: { signal: this.signal() } });
+        return issueOf(data);
     }
     async create(title, body) {
         const { data } = await this.octokit.rest.issues.create({
@@ -613,6 +667,7 @@ class DashboardRun {
     issueEvent;
     state;
     resolved = 0;
+    failure;
     asked = 0;
     askedNow = false;
     overview;
@@ -623,7 +678,8 @@ class DashboardRun {
         this.issue = issue;
         this.mayAsk = mayAsk;
         this.issueEvent = issueEvent;
-        this.state = withStaleAsksOpen((issue && decodeState(issue.body, projectId)) ?? emptyState(projectId), runIdOf());
+        // Only the part the action owns is read: a copy of the state a person pasted elsewhere counts for nothing.
+        this.state = withStaleAsksOpen((issue && decodeState(ownedPart(issue.body), projectId)) ?? emptyState(projectId), runIdOf());
     }
     /** The dashboard of this repository and project, as the event that started the run allows it to act. */
     static async open(settings, projectId, signal) {
@@ -662,10 +718,19 @@ class DashboardRun {
         const gaps = askable(this.state, tickedGaps(this.issue.body), runId);
         if (gaps.length === 0)
             return undefined;
+        const before = this.state;
         this.state = withAsked(this.state, new Set(gaps.map((gap) => gap.id)), runId);
+        try {
+            await this.write();
+        }
+        catch (error) {
+            // Not recorded as asked, so not asked: the next run tries again.
+            this.state = before;
+            this.failure = `The docs health issue could not record the ticked gaps, so the agent was not asked: ${(0,error_message/* errorMessage */.g)(error)}`;
+            return undefined;
+        }
         this.asked = gaps.length;
         this.askedNow = true;
-        await this.write();
         core/* info */.pq(`Asking the agent for ${gaps.length === 1 ? '1 ticked gap' : `${gaps.length} ticked gaps`} of the docs health issue.`);
         return gapsPrompt(gaps, range);
     }
@@ -725,15 +790,18 @@ class DashboardRun {
         }
     }
     report() {
-        return { url: this.issue?.url, number: this.issue?.number, resolved: this.resolved, asked: this.asked };
+        return { url: this.issue?.url, number: this.issue?.number, resolved: this.resolved, asked: this.asked, failure: this.failure };
     }
     async write() {
         const link = (0,run_link/* runLink */.u)(process.env);
         const overview = this.overview;
         const footerHtml = `<sub>Updated ${overview ? `with ${(0,text_escape/* htmlText */.js)((0,dates/* shortRange */.W5)(overview.dateFrom, overview.dateTo), 60)} ` : ''}by ${version/* ACTION_NAME */.p} ${(0,text_escape/* htmlText */.js)(version/* ACTION_VERSION */.Y, 40)}` +
             `${link ? ` · <a href="${link.replace(/&/g, '&amp;')}">workflow run</a>` : ''}</sub>`;
-        const owned = ownedBody({ overview, state: this.state, resolved: this.resolved, footerHtml });
-        const body = withOwned(this.issue?.body ?? '', owned);
+        // The issue as it is now: a person's edit during the run (text, or a tick) is kept.
+        const current = this.issue ? await this.github.get(this.issue.number) : undefined;
+        const ticked = tickedGaps(current?.body ?? '');
+        const owned = ownedBody({ overview, state: this.state, resolved: this.resolved, footerHtml, ticked });
+        const body = withOwned(current?.body ?? '', owned);
         if (body.length > BODY_LIMIT)
             throw new Error(`its body would be ${body.length} characters, over GitHub's ${BODY_LIMIT}; shorten the text written around the report`);
         this.issue = this.issue ? await this.github.update(this.issue.number, body) : await this.github.create(this.title, body);

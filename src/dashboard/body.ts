@@ -6,11 +6,11 @@
 import { htmlText } from '../text/escape.js'
 import { num } from '../text/format.js'
 import { dayText, parseDate, shortRange } from '../text/dates.js'
-import { linkHtml, pageHtml } from '../report/html.js'
+import { linkHtml } from '../report/html.js'
 import { type Overview, overviewHtml } from '../report/overview.js'
 import { HEADLINE_NAMES, type HeadlineKey } from '../report/renderer.js'
 import { isOpen } from './ledger.js'
-import { type DashboardState, encodeState, type GapRecord } from './state.js'
+import { boundedState, type DashboardState, encodeState, type GapRecord } from './state.js'
 import { sparkline } from './trend.js'
 
 /** GitHub's limit on an issue body. */
@@ -32,8 +32,11 @@ function boundedHtml(text: string, maxChars: number): string {
 }
 
 function subjectHtml(gap: GapRecord): string {
-  return gap.kind === 'page' ? pageHtml(gap.subject, 120) : `search “${boundedHtml(gap.subject, 240)}”`
+  return gap.kind === 'page' ? `<code>${boundedHtml(gap.subject, 200)}</code>` : `search “${boundedHtml(gap.subject, 200)}”`
 }
+
+/** Characters the lines of the ledger take at most, together: the lines past it are counted, not shown. */
+export const LEDGER_LINES_CHARS = 24_000
 
 const STATE_WORDS: Record<GapRecord['state'], string> = {
   new: 'new',
@@ -51,10 +54,10 @@ function sinceText(gap: GapRecord): string {
   return gap.periods > 1 ? `ranked ${num(gap.periods)} periods since ${first}` : `first seen ${first}`
 }
 
-/** An open gap as a task-list line a person ticks; its id at the end, for the next run. */
-function openLine(gap: GapRecord): string {
+/** An open gap as a task-list line a person ticks (ticked when `ticked`); its id at the end, for the next run. */
+function openLine(gap: GapRecord, ticked: boolean): string {
   const state = gap.state === 'back' ? ' · back after it was resolved' : ''
-  return `- [ ] Ask the agent: ${subjectHtml(gap)} · ${boundedHtml(gap.evidence, 600)} <sub>${sinceText(gap)}${state}</sub> <!-- gap:${gap.id} -->`
+  return `- [${ticked ? 'x' : ' '}] Ask the agent: ${subjectHtml(gap)} · ${boundedHtml(gap.evidence, 400)} <sub>${sinceText(gap)}${state}</sub> <!-- gap:${gap.id} -->`
 }
 
 /** A gap that is with the agent, a pull request, or resolved: what became of it, with the proof when there is one. */
@@ -95,6 +98,8 @@ export interface DashboardView {
   resolved: number
   /** "Updated 24 Nov 2026 by docs-agent-action 1.2.3 · workflow run" (HTML). */
   footerHtml: string
+  /** Open gaps a person ticked since the run read the issue: they stay ticked, for the run their edit started. */
+  ticked?: ReadonlySet<string>
 }
 
 /** The part of the body the action owns, markers included. */
@@ -105,19 +110,36 @@ export function ownedBody(view: DashboardView): string {
   if (view.overview) parts.push(overviewHtml({ ...view.overview, items: [] }))
   if (view.resolved > 0) parts.push(`<p>✅ ${num(view.resolved)} ${view.resolved === 1 ? 'gap' : 'gaps'} resolved this period.</p>`)
   parts.push(...trendHtml(state), '')
-  const open = state.gaps.filter(isOpen)
-  const moving = state.gaps.filter((gap) => !isOpen(gap) && gap.state !== 'resolved')
-  const resolved = state.gaps.filter((gap) => gap.state === 'resolved')
+  let room = LEDGER_LINES_CHARS
+  let left = 0
+  /** The lines that fit what is left of the ledger's room; the others are counted. */
+  const fitting = (lines: string[]): string[] =>
+    lines.filter((line) => {
+      if (line.length > room) {
+        left++
+        return false
+      }
+      room -= line.length
+      return true
+    })
+  const open = fitting(state.gaps.filter(isOpen).map((gap) => openLine(gap, view.ticked?.has(gap.id) === true)))
+  const moving = fitting(state.gaps.filter((gap) => !isOpen(gap) && gap.state !== 'resolved').map(progressLine))
+  const resolved = fitting(state.gaps.filter((gap) => gap.state === 'resolved').map(progressLine))
   parts.push('### Fix first: tick a gap to ask the agent', '')
   if (open.length === 0) parts.push('Nothing open: no gap is waiting for the agent.', '')
-  else parts.push(...open.map(openLine), '')
-  if (moving.length > 0) parts.push('### With the agent', '', ...moving.map(progressLine), '')
-  if (resolved.length > 0) parts.push('### Resolved', '', ...resolved.map(progressLine), '')
+  else parts.push(...open, '')
+  if (moving.length > 0) parts.push('### With the agent', '', ...moving, '')
+  if (resolved.length > 0) parts.push('### Resolved', '', ...resolved, '')
+  if (left > 0)
+    parts.push(
+      `<sub>${num(left)} more ${left === 1 ? 'gap is' : 'gaps are'} kept in the ledger but not listed, to keep the issue under GitHub's limit.</sub>`,
+      ''
+    )
   parts.push(
     '<sub>A tick asks the agent for every ticked gap in one job, on the next run (or at once, when the workflow runs on <code>issues: edited</code>).</sub>',
     '',
     view.footerHtml,
-    encodeState(state),
+    encodeState(boundedState(state)),
     END
   )
   return parts.join('\n')
@@ -129,6 +151,13 @@ export function withOwned(body: string, owned: string): string {
   const end = start < 0 ? -1 : body.indexOf(END, start)
   if (start < 0 || end < 0) return body.trim() === '' ? owned : `${body.trimEnd()}\n\n${owned}`
   return body.slice(0, start) + owned + body.slice(end + END.length)
+}
+
+/** The part of a body the action owns, markers included; '' when it has none. */
+export function ownedPart(body: string): string {
+  const start = body.indexOf(START)
+  const end = start < 0 ? -1 : body.indexOf(END, start)
+  return start < 0 || end < 0 ? '' : body.slice(start, end + END.length)
 }
 
 /** The ids of the gaps ticked in the owned part of a body. */

@@ -6,6 +6,7 @@
 // what it learnt to these functions.
 import { createHash } from 'node:crypto'
 import { evidenceLine } from '../report/overview.js'
+import { oneLine } from '../text/escape.js'
 import { num } from '../text/format.js'
 import type { FixItem } from '../report/fix-first.js'
 import { EVIDENCE_CHARS, type GapRecord, type DashboardState, LEDGER_GAPS, SUBJECT_CHARS, type PeriodRecord } from './state.js'
@@ -26,7 +27,8 @@ export function fingerprint(kind: GapRecord['kind'], subject: string): string {
   return createHash('sha256').update(`${kind}\n${key}`).digest('hex').slice(0, 12)
 }
 
-const cut = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text)
+/** Text as the ledger keeps it: one line, without invisible characters, cut at `max`. */
+const cut = (text: string, max: number): string => oneLine(text, max)
 
 /** What an item is about, or undefined for a search whose text is hidden (nothing to name it by). */
 function subjectOf(item: FixItem): { kind: GapRecord['kind']; subject: string } | undefined {

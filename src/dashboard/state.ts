@@ -72,14 +72,34 @@ const OPEN = '<!-- docs-agent-action:state '
 const CLOSE = ' -->'
 /** The most characters the encoded state may take in a body; a bigger block is not read. */
 export const STATE_MAX_CHARS = 40_000
+/** The most characters a run writes it in: the ledger is cut, its closed gaps first, to fit. */
+export const STATE_BUDGET_CHARS = 24_000
 
 /** The state as the HTML comment the body carries. */
 export function encodeState(state: DashboardState): string {
   return `${OPEN}${Buffer.from(JSON.stringify(state), 'utf8').toString('base64')}${CLOSE}`
 }
 
-/** The state a body carries, or undefined when it carries none or one that is not whole and valid. */
-export function decodeState(body: string, projectId: string): DashboardState | undefined {
+/** The state as the body carries it, its ledger cut (closed gaps first, then the lowest scores) to fit STATE_BUDGET_CHARS. */
+export function boundedState(state: DashboardState): DashboardState {
+  let bounded = state
+  while (encodeState(bounded).length > STATE_BUDGET_CHARS && bounded.gaps.length > 0) {
+    const gaps = [...bounded.gaps]
+    const closed = gaps.map((gap) => gap.state).lastIndexOf('resolved')
+    gaps.splice(closed >= 0 ? closed : gaps.length - 1, 1)
+    bounded = { ...bounded, gaps }
+  }
+  while (encodeState(bounded).length > STATE_BUDGET_CHARS && bounded.periods.length > 1)
+    bounded = { ...bounded, periods: bounded.periods.slice(1) }
+  return bounded
+}
+
+/**
+ * The state the owned part of a body (`owned`, between its markers) carries, or undefined when it
+ * carries none or one that is not whole and valid.
+ */
+export function decodeState(owned: string, projectId: string): DashboardState | undefined {
+  const body = owned
   const start = body.indexOf(OPEN)
   if (start < 0) return undefined
   const from = start + OPEN.length

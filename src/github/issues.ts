@@ -25,6 +25,7 @@ interface IssueData {
   state: string
   html_url: string
   pull_request?: unknown
+  user?: { type?: string } | null
 }
 
 const issueOf = (data: IssueData): DashboardIssue => ({
@@ -59,10 +60,17 @@ export class GitHubIssues {
     return { owner: this.owner, repo: this.repo }
   }
 
-  /** The issue whose body holds `marker`: under the label first, then among the 100 latest issues; an open one before a closed one. */
+  /**
+   * The issue whose body holds `marker`: under the label first, then among the 100 latest issues; an
+   * open one before a closed one. Only an issue a bot opened (the action, with the workflow's token or
+   * an app's) is taken: an issue anyone else opened, with the marker copied into it, is not the
+   * dashboard, whatever its label.
+   */
   async find(marker: string): Promise<DashboardIssue | undefined> {
     const pick = (list: IssueData[]): DashboardIssue | undefined => {
-      const found = list.filter((issue) => issue.pull_request === undefined && (issue.body ?? '').includes(marker)).map(issueOf)
+      const found = list
+        .filter((issue) => issue.pull_request === undefined && issue.user?.type === 'Bot' && (issue.body ?? '').includes(marker))
+        .map(issueOf)
       return found.find((issue) => issue.state === 'open') ?? found[0]
     }
     const labelled = await this.octokit.rest.issues.listForRepo({
@@ -82,6 +90,12 @@ export class GitHubIssues {
       request: { signal: this.signal() }
     })
     return pick(latest.data)
+  }
+
+  /** The issue as it is now: read again just before it is written, so that a person's edit during the run is kept. */
+  async get(number: number): Promise<DashboardIssue> {
+    const { data } = await this.octokit.rest.issues.get({ ...this.where(), issue_number: number, request: { signal: this.signal() } })
+    return issueOf(data)
   }
 
   async create(title: string, body: string): Promise<DashboardIssue> {

@@ -6,7 +6,10 @@ import { htmlText } from '../text/escape.js'
 import { counted } from '../text/format.js'
 import { messageHtml } from './html.js'
 
-/** The most bytes one analytics section takes, whatever the data. */
+/**
+ * The most bytes one text section (searches, feedback, assistant) takes, whatever the data. The
+ * traffic block, visitors and page views together, has budgets of its own (traffic-summary.ts).
+ */
 export const SECTION_BUDGET_BYTES = 128 * 1024
 
 /**

@@ -6,7 +6,7 @@ import * as core from '@actions/core'
 import { readFile } from 'node:fs/promises'
 import type { JobReport } from '../agent/outcome.js'
 import { errorMessage } from '../core/error-message.js'
-import { ownedBody, projectMarker, BODY_LIMIT, tickedGaps, withOwned } from '../dashboard/body.js'
+import { ownedBody, ownedPart, projectMarker, BODY_LIMIT, tickedGaps, withOwned } from '../dashboard/body.js'
 import { askable, withAsked, withStaleAsksOpen, withOutcome, withPeriod, withPulls } from '../dashboard/ledger.js'
 import { gapsPrompt } from '../dashboard/prompt.js'
 import { type DashboardState, decodeState, emptyState, HISTORY_PERIODS } from '../dashboard/state.js'
@@ -55,6 +55,7 @@ export class DashboardRun {
   readonly issueEvent: boolean
   private state: DashboardState
   private resolved = 0
+  private failure: string | undefined
   private asked = 0
   private askedNow = false
   private overview: Overview | undefined
@@ -68,7 +69,8 @@ export class DashboardRun {
     issueEvent: boolean
   ) {
     this.issueEvent = issueEvent
-    this.state = withStaleAsksOpen((issue && decodeState(issue.body, projectId)) ?? emptyState(projectId), runIdOf())
+    // Only the part the action owns is read: a copy of the state a person pasted elsewhere counts for nothing.
+    this.state = withStaleAsksOpen((issue && decodeState(ownedPart(issue.body), projectId)) ?? emptyState(projectId), runIdOf())
   }
 
   /** The dashboard of this repository and project, as the event that started the run allows it to act. */
@@ -104,10 +106,18 @@ export class DashboardRun {
     const runId = runIdOf()
     const gaps = askable(this.state, tickedGaps(this.issue.body), runId)
     if (gaps.length === 0) return undefined
+    const before = this.state
     this.state = withAsked(this.state, new Set(gaps.map((gap) => gap.id)), runId)
+    try {
+      await this.write()
+    } catch (error) {
+      // Not recorded as asked, so not asked: the next run tries again.
+      this.state = before
+      this.failure = `The docs health issue could not record the ticked gaps, so the agent was not asked: ${errorMessage(error)}`
+      return undefined
+    }
     this.asked = gaps.length
     this.askedNow = true
-    await this.write()
     core.info(`Asking the agent for ${gaps.length === 1 ? '1 ticked gap' : `${gaps.length} ticked gaps`} of the docs health issue.`)
     return gapsPrompt(gaps, range)
   }
@@ -168,7 +178,7 @@ export class DashboardRun {
   }
 
   private report(): DashboardReport {
-    return { url: this.issue?.url, number: this.issue?.number, resolved: this.resolved, asked: this.asked }
+    return { url: this.issue?.url, number: this.issue?.number, resolved: this.resolved, asked: this.asked, failure: this.failure }
   }
 
   private async write(): Promise<void> {
@@ -177,8 +187,11 @@ export class DashboardRun {
     const footerHtml =
       `<sub>Updated ${overview ? `with ${htmlText(shortRange(overview.dateFrom, overview.dateTo), 60)} ` : ''}by ${ACTION_NAME} ${htmlText(ACTION_VERSION, 40)}` +
       `${link ? ` · <a href="${link.replace(/&/g, '&amp;')}">workflow run</a>` : ''}</sub>`
-    const owned = ownedBody({ overview, state: this.state, resolved: this.resolved, footerHtml })
-    const body = withOwned(this.issue?.body ?? '', owned)
+    // The issue as it is now: a person's edit during the run (text, or a tick) is kept.
+    const current = this.issue ? await this.github.get(this.issue.number) : undefined
+    const ticked = tickedGaps(current?.body ?? '')
+    const owned = ownedBody({ overview, state: this.state, resolved: this.resolved, footerHtml, ticked })
+    const body = withOwned(current?.body ?? '', owned)
     if (body.length > BODY_LIMIT)
       throw new Error(
         `its body would be ${body.length} characters, over GitHub's ${BODY_LIMIT}; shorten the text written around the report`

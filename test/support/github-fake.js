@@ -21,6 +21,7 @@ import { createServer } from 'node:http'
  * @property {'open' | 'closed'} state
  * @property {string[]} labels
  * @property {string} html_url
+ * @property {{ login: string, type: 'Bot' | 'User' }} user who opened it: the action (a bot) unless a test says otherwise
  */
 
 /** @typedef {{ state: 'open' | 'closed', merged_at: string | null }} FakePull */
@@ -45,6 +46,8 @@ export async function startGitHubFake() {
   let nextIssue = 1
   /** @type {number | undefined} */
   let failWith
+  /** @type {((request: GitHubRequest) => void) | undefined} */
+  let afterRequest
 
   /** The issue as the REST API shows it. @param {FakeIssue} issue */
   const issueJson = (issue) => ({ ...issue, labels: issue.labels.map((name) => ({ name })) })
@@ -95,7 +98,8 @@ export async function startGitHubFake() {
           body: field(body, 'body') ?? '',
           state: 'open',
           labels,
-          html_url: `https://github.com/${match[1]}/${match[2]}/issues/${number}`
+          html_url: `https://github.com/${match[1]}/${match[2]}/issues/${number}`,
+          user: { login: 'github-actions[bot]', type: 'Bot' }
         }
         issues.push(issue)
         send(201, issueJson(issue))
@@ -121,6 +125,7 @@ export async function startGitHubFake() {
       } else {
         send(404, { message: 'Not Found' })
       }
+      afterRequest?.(/** @type {GitHubRequest} */ (requests.at(-1)))
     })
   })
   await new Promise((resolve) => {
@@ -134,6 +139,20 @@ export async function startGitHubFake() {
     requests,
     /** Every issue, as stored. */
     issues,
+    /**
+     * An issue someone opened, as the API would store it (not through the action).
+     * @param {Omit<FakeIssue, 'number' | 'html_url'>} issue
+     */
+    addIssue(issue) {
+      const number = nextIssue++
+      const added = { ...issue, number, html_url: `https://github.com/acme/docs/issues/${number}` }
+      issues.push(added)
+      return added
+    },
+    /** Calls `hook` with each request once it is answered (a person's edit while a run works, say). @param {((request: GitHubRequest) => void) | undefined} hook */
+    afterEach(hook) {
+      afterRequest = hook
+    },
     /** @param {number | undefined} status */
     failWith(status) {
       failWith = status

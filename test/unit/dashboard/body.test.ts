@@ -8,7 +8,16 @@ import { describe, expect, it } from 'vitest'
 import { BODY_LIMIT, ownedBody, tickedGaps, withOwned } from '../../../src/dashboard/body.js'
 import { withPeriod } from '../../../src/dashboard/ledger.js'
 import { gapsPrompt, newMarker } from '../../../src/dashboard/prompt.js'
-import { type DashboardState, decodeState, emptyState, encodeState, type GapRecord, LEDGER_GAPS } from '../../../src/dashboard/state.js'
+import {
+  boundedState,
+  type DashboardState,
+  decodeState,
+  emptyState,
+  encodeState,
+  type GapRecord,
+  LEDGER_GAPS,
+  STATE_BUDGET_CHARS
+} from '../../../src/dashboard/state.js'
 import { sparkline } from '../../../src/dashboard/trend.js'
 import type { FixItem } from '../../../src/report/fix-first.js'
 import { HOSTILE_TEXT } from '../../emulator/analytics-data.js'
@@ -83,6 +92,37 @@ describe('the owned part', () => {
     const html = withOwned('A person’s notes.\n'.repeat(200), body(state))
     expect(html.length).toBeLessThan(BODY_LIMIT - 10_000)
     expect(decodeState(html, 'proj')).toEqual(state)
+  })
+})
+
+describe('the ledger and the state under their budgets', () => {
+  it('keeps ticks a person made during the run, on open gaps only', () => {
+    const state = stateWith([gap(), gap({ id: 'eeeeeeeeeeee', subject: '/asked', state: 'asked', askedBy: 'r' })])
+    const html = ownedBody({ state, resolved: 0, footerHtml: '', ticked: new Set(['a1b2c3d4e5f6', 'eeeeeeeeeeee']) })
+    expect(html).toContain('- [x] Ask the agent: <code>/api-reference/webhooks</code>')
+    expect([...tickedGaps(html)]).toEqual(['a1b2c3d4e5f6'])
+  })
+
+  it('stays under its budgets with reader text that grows when stored: wide characters, control characters, escapes', () => {
+    const wide = '漢'.repeat(2000)
+    const controls = '\u0001_'.repeat(2000)
+    let state = emptyState('proj')
+    for (let n = 0; n < 12; n++) {
+      const items: FixItem[] = Array.from({ length: 5 }, (_, i) => ({
+        ...(i % 2 === 0 ? { search: `${wide}${n}${i}` } : { page: `/docs/${'_'.repeat(150)}${n}${i}` }),
+        score: 100 - i,
+        signals: [{ kind: 'no-click', count: 100 - i, search: `${i % 2 === 0 ? wide : controls}${n}${i}` }]
+      }))
+      const from = new Date(Date.UTC(2026, 0, 1 + 7 * n)).toISOString().slice(0, 10)
+      state = withPeriod(state, { dateFrom: from, dateTo: from, headlines: { visitorsHuman: n }, items }, 12)
+    }
+    const html = body(state)
+    expect(html.length).toBeLessThan(BODY_LIMIT - 15_000)
+    const encoded = /<!-- docs-agent-action:state (\S+) -->/.exec(html)?.[1] ?? ''
+    expect(encoded.length).toBeLessThanOrEqual(STATE_BUDGET_CHARS)
+    const read = decodeState(html, 'proj')
+    expect(read).toEqual(boundedState(state))
+    expect(read?.gaps.length).toBeGreaterThan(0)
   })
 })
 

@@ -42,7 +42,7 @@ export function jobTitleHtml(job: JobReport): string {
     case 'opened':
       return `✅ Opened ${pullRequestHtml(job)}`
     case 'no-pr':
-      return failing ? '❌ Completed without a pull request' : '✅ Completed: no changes, no pull request'
+      return `${failing ? '❌' : '✅'} Completed without a pull request`
     case 'failed':
       return `${failing ? '❌' : '⚠️'} The agent job failed`
     case 'archived':

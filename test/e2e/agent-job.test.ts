@@ -207,7 +207,7 @@ for (const { name: runtime, node } of runtimes()) {
       expect(ok.code).toBe(0)
       expect(ok.outputs).toMatchObject({ status: 'completed', prLink: '', prNumber: '' })
       const seen = renderSummary(ok.summary)
-      expect(seen.headings[0]).toBe('✅ Completed: no changes, no pull request')
+      expect(seen.headings[0]).toBe('✅ Completed without a pull request')
       expect(seen.text).toContain('the service gives no link when the agent changed no files')
       expect(detailsOf(seen)).toMatchObject({ 'Pull request': 'none' })
 

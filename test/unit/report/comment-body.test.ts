@@ -93,7 +93,7 @@ describe('endBody', () => {
   })
 
   it.each<[JobVariant, string]>([
-    ['noPr', `✅ Completed: no changes, no pull request ${NO_PR_CHECK} Job j1`],
+    ['noPr', `✅ Completed without a pull request ${NO_PR_CHECK} Job j1`],
     [
       'noPrFailing',
       `❌ Completed without a pull request ${NO_PR_SENTENCE} The step failed because failOn includes no-pr. ${NO_PR_DROP} ${NO_PR_CHECK} Job j1`

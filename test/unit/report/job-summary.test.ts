@@ -107,7 +107,7 @@ describe('the job summary of each way a run ends', () => {
 
   it.each<[JobVariant, string, string]>([
     ['opened', '✅ Opened acme/docs#42', 'The documentation agent completed the job and opened acme/docs#42.'],
-    ['noPr', '✅ Completed: no changes, no pull request', NO_PR_SENTENCE],
+    ['noPr', '✅ Completed without a pull request', NO_PR_SENTENCE],
     ['noPrFailing', '❌ Completed without a pull request', `${NO_PR_SENTENCE} The step failed because failOn includes no-pr.`],
     // The service's failure, in other words than the title's, and the failOn word that failed the step.
     [
@@ -202,7 +202,7 @@ describe('jobTitleHtml', () => {
     ],
     [{ outcome: 'opened', prLink: PR_LINK }, `✅ Opened <a href="${PR_LINK}">${PR_LINK.replace(/:/g, '&#58;')}</a>`],
     [{ outcome: 'opened', unsafePrLink: 'javascript:alert(1)' }, '✅ Opened a pull request'],
-    [{ outcome: 'no-pr' }, '✅ Completed: no changes, no pull request'],
+    [{ outcome: 'no-pr' }, '✅ Completed without a pull request'],
     [{ outcome: 'no-pr', failure: 'x' }, '❌ Completed without a pull request'],
     [{ outcome: 'failed' }, '⚠️ The agent job failed'],
     [{ outcome: 'failed', failure: 'x' }, '❌ The agent job failed'],

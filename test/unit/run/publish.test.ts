@@ -145,7 +145,7 @@ describe('publish', () => {
     })
     expect(summaries).toEqual([summaryOf(ALL)])
     expect(renderSummary(summaries[0] ?? '').headings).toEqual([
-      '✅ Completed: no changes, no pull request',
+      '✅ Completed without a pull request',
       '📈 Docs health · 14–20 Nov 2026',
       'Fix first',
       '📊 Visitors and page views',
@@ -783,7 +783,7 @@ describe('sections', () => {
   it('renders each kind of section with its own renderers', () => {
     const sections: PartReport[] = [job, visitors]
     expect(sections.map((s) => renderSummary(summaryHtmlOf(s)).headings[0])).toEqual([
-      '✅ Completed: no changes, no pull request',
+      '✅ Completed without a pull request',
       '📊 Documentation visitors'
     ])
     expect(ALL.map((s) => logLineOf(s))).toEqual([

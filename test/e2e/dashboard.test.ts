@@ -168,6 +168,27 @@ for (const { name: runtime, node } of runtimes()) {
       expect(github.requests.some((r) => r.method === 'GET' && r.path === '/repos/acme/docs/pulls/77')).toBe(true)
     })
 
+    it(`[${runtime}] marks a merged fix resolved after two periods without its signal, and says so`, async () => {
+      // Two weeks in which readers had no trouble: no feedback at all.
+      const quiet = [
+        { dateFrom: '2026-11-30', dateTo: '2026-12-07' },
+        { dateFrom: '2026-12-07', dateTo: '2026-12-14' }
+      ]
+      for (const week of quiet) {
+        emu.setFeedbackByPage([], week)
+        emu.setFeedback([], week)
+      }
+      const first = await run({ inputs: quiet[0] })
+      expect(first.code, first.stdout).toBe(0)
+      expect(renderSummary(board()?.body ?? '').text).toMatch(/\/docs\/page-13: merged, waiting for proof/)
+      const second = await run({ inputs: quiet[1] })
+      expect(second.code, second.stdout).toBe(0)
+      const text = renderSummary(board()?.body ?? '').text
+      expect(text).toContain('✅ 1 gap resolved this period.')
+      expect(text).toMatch(/Resolved \/docs\/page-13: resolved · job \S+ · pull request #77 · score 48 before the fix, 0 now/)
+      expect(renderSummary(second.summary).text).toContain('1 gap resolved this period')
+    })
+
     it(`[${runtime}] lists an alert that fires at the top of the report and the issue, warns, sets the output, and fails the step with failOn: alert`, async () => {
       const alerted = await run({
         inputs: {

@@ -350,8 +350,8 @@ function noteStatus(progress, status, previous, shownId, log) {
     return status;
 }
 
-// EXTERNAL MODULE: ./src/agent/outcome.ts + 1 modules
-var outcome = __webpack_require__(2431);
+// EXTERNAL MODULE: ./src/agent/outcome.ts
+var outcome = __webpack_require__(7453);
 ;// CONCATENATED MODULE: ./src/agent/part.ts
 
 
@@ -1374,13 +1374,14 @@ function jobParts(inputs, client, thread, asked) {
     return [agentJobPart(client, settings, { onStarted: thread && ((jobId) => thread.start(jobId)) })];
 }
 /** The dashboard of the run, and the prompt for the gaps a person ticked in it, when the inputs ask for one. */
-async function openDashboard(inputs, signal) {
+async function openDashboard(inputs, client, signal) {
     if (!inputs.dashboard)
         return {};
     const { DashboardRun } = await __webpack_require__.e(/* import() */ 886).then(__webpack_require__.bind(__webpack_require__, 5886));
     let board;
     try {
         board = await DashboardRun.open(inputs.dashboard, inputs.projectId, signal);
+        await board.followJobs((jobId) => client.getJob(inputs.projectId, jobId), (0,run_link/* githubServer */.D)(process.env));
     }
     catch (error) {
         if (error instanceof core_lifetime/* StopError */.Tj)
@@ -1477,7 +1478,7 @@ async function work(inputs, options = {}) {
             if (report.kind === 'job')
                 await thread?.finish(report, lifetime.stopped !== undefined);
         };
-        const { board, asked, failure } = await openDashboard(inputs, lifetime.signal);
+        const { board, asked, failure } = await openDashboard(inputs, client, lifetime.signal);
         let alerts;
         const reports = await runParts(jobParts(inputs, client, thread, asked), ctx, reported);
         for (const report of reports)
@@ -1496,7 +1497,7 @@ async function work(inputs, options = {}) {
                 core/* warning */.$e(`Alert: ${alert.sentence}`);
             board?.recordPeriod(overviewOf(sections, alerts));
         }
-        const dashboard = failure !== undefined ? { failure, resolved: 0, asked: 0 } : await board?.finish();
+        const dashboard = failure !== undefined ? { failure, resolved: 0, asked: 0 } : await board?.finish((0,run_link/* githubServer */.D)(process.env));
         return { reports, dashboard, alerts };
     }
     finally {

@@ -15,6 +15,10 @@ __webpack_require__.d(__webpack_exports__, {
 var core = __webpack_require__(418);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(1455);
+// EXTERNAL MODULE: ./src/agent/pull-request.ts
+var pull_request = __webpack_require__(9194);
+// EXTERNAL MODULE: ./src/api/errors.ts
+var errors = __webpack_require__(3249);
 // EXTERNAL MODULE: ./src/core/error-message.ts
 var error_message = __webpack_require__(7);
 // EXTERNAL MODULE: ./src/text/escape.ts
@@ -282,6 +286,20 @@ function withOutcome(state, runId, outcome) {
             else if (outcome.reopen)
                 next.state = 'new';
             return next;
+        })
+    };
+}
+/**
+ * The state once a job an earlier run asked for (and left running) has ended on the service: its
+ * gaps get its pull request, or are open again when it ended without one.
+ */
+function withJobEnded(state, jobId, prLink) {
+    return {
+        ...state,
+        gaps: state.gaps.map((gap) => {
+            if (gap.state !== 'asked' || gap.jobId !== jobId)
+                return gap;
+            return prLink === undefined ? { ...gap, state: 'new' } : { ...gap, state: 'pr-open', prLink };
         })
     };
 }
@@ -643,6 +661,8 @@ var version = __webpack_require__(1013);
 
 
 
+
+
 async function eventPayload() {
     const path = process.env.GITHUB_EVENT_PATH;
     if (!path)
@@ -656,7 +676,6 @@ async function eventPayload() {
 }
 /** The workflow run, the same for every attempt of it: what keeps a re-run from asking twice. */
 const runIdOf = () => process.env.GITHUB_RUN_ID ?? 'local';
-const PULL = /^https:\/\/[^/]+\/([^/]+)\/([^/]+)\/pull\/(\d+)$/;
 class DashboardRun {
     github;
     projectId;
@@ -746,6 +765,30 @@ class DashboardRun {
             core/* warning */.$e(`The docs health issue could not record job ${(0,text_escape/* htmlText */.js)(jobId, 60)}: ${(0,error_message/* errorMessage */.g)(error)}`);
         }
     }
+    /**
+     * Follows the jobs earlier runs asked for and left running (the step stopped waiting): a job that
+     * has ended since is recorded, with its pull request or with its gaps open again. A job the service
+     * cannot tell of now is left as it is.
+     */
+    async followJobs(getJob, githubServer) {
+        const runId = runIdOf();
+        const waiting = new Set(this.state.gaps.flatMap((gap) => (gap.state === 'asked' && gap.jobId && gap.askedBy !== runId ? [gap.jobId] : [])));
+        for (const jobId of waiting) {
+            let job;
+            try {
+                job = await getJob(jobId);
+            }
+            catch (error) {
+                if (!(error instanceof errors/* ApiError */.hD))
+                    throw error;
+                core/* info */.pq(`The agent job ${(0,text_escape/* htmlText */.js)(jobId, 60)} of the docs health issue could not be read: ${error.message}`);
+                continue;
+            }
+            if (job.status !== 'completed' && job.status !== 'failed' && job.status !== 'archived')
+                continue;
+            this.state = withJobEnded(this.state, jobId, (0,pull_request/* pullRequestLink */.Z)(job.prLink, githubServer)?.url);
+        }
+    }
     /** What the job this run asked for came to. */
     recordJob(job) {
         if (!this.askedNow)
@@ -767,17 +810,18 @@ class DashboardRun {
         const after = this.state.periods.at(-1);
         this.resolved = after !== before ? (after?.resolved ?? 0) : 0;
     }
-    /** Reads the state of the pull requests the ledger waits on, then writes the issue. */
-    async finish() {
+    /** Reads the state of the pull requests the ledger waits on (on the run's own GitHub server only), then writes the issue. */
+    async finish(githubServer) {
         try {
             if (this.issueEvent && !this.askedNow)
                 return this.report();
             const pulls = new Map();
             for (const gap of this.state.gaps) {
-                const match = gap.state === 'pr-open' && gap.prLink ? PULL.exec(gap.prLink) : null;
-                if (!match || pulls.has(gap.prLink))
+                const link = gap.state === 'pr-open' && gap.prLink ? (0,pull_request/* pullRequestLink */.Z)(gap.prLink, githubServer) : undefined;
+                if (!link?.pullRequest || pulls.has(link.url))
                     continue;
-                const state = await this.github.pullState(match[1], match[2], Number(match[3]));
+                const [owner = '', repo = ''] = link.pullRequest.repository.split('/');
+                const state = await this.github.pullState(owner, repo, Number(link.pullRequest.number));
                 if (state)
                     pulls.set(gap.prLink, state);
             }

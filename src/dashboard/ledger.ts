@@ -163,6 +163,20 @@ export function withOutcome(state: DashboardState, runId: string, outcome: Asked
   }
 }
 
+/**
+ * The state once a job an earlier run asked for (and left running) has ended on the service: its
+ * gaps get its pull request, or are open again when it ended without one.
+ */
+export function withJobEnded(state: DashboardState, jobId: string, prLink: string | undefined): DashboardState {
+  return {
+    ...state,
+    gaps: state.gaps.map((gap) => {
+      if (gap.state !== 'asked' || gap.jobId !== jobId) return gap
+      return prLink === undefined ? { ...gap, state: 'new' } : { ...gap, state: 'pr-open', prLink }
+    })
+  }
+}
+
 /** Pull requests of the ledger, by link, whose state GitHub was asked for. */
 export type PullStates = ReadonlyMap<string, 'open' | 'merged' | 'closed'>
 

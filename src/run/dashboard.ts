@@ -5,9 +5,12 @@
 import * as core from '@actions/core'
 import { readFile } from 'node:fs/promises'
 import type { JobReport } from '../agent/outcome.js'
+import { pullRequestLink } from '../agent/pull-request.js'
+import { ApiError } from '../api/errors.js'
+import type { AgentJob } from '../api/schemas.js'
 import { errorMessage } from '../core/error-message.js'
 import { ownedBody, ownedPart, projectMarker, BODY_LIMIT, tickedGaps, withOwned } from '../dashboard/body.js'
-import { askable, withAsked, withStaleAsksOpen, withOutcome, withPeriod, withPulls } from '../dashboard/ledger.js'
+import { askable, withJobEnded, withAsked, withStaleAsksOpen, withOutcome, withPeriod, withPulls } from '../dashboard/ledger.js'
 import { gapsPrompt } from '../dashboard/prompt.js'
 import { type DashboardState, decodeState, emptyState, HISTORY_PERIODS } from '../dashboard/state.js'
 import { type DashboardIssue, GitHubIssues } from '../github/issues.js'
@@ -47,8 +50,6 @@ async function eventPayload(): Promise<EventPayload> {
 
 /** The workflow run, the same for every attempt of it: what keeps a re-run from asking twice. */
 const runIdOf = (): string => process.env.GITHUB_RUN_ID ?? 'local'
-
-const PULL = /^https:\/\/[^/]+\/([^/]+)\/([^/]+)\/pull\/(\d+)$/
 
 export class DashboardRun {
   /** The run was started by an event on an issue: it reads no analytics. */
@@ -133,6 +134,30 @@ export class DashboardRun {
     }
   }
 
+  /**
+   * Follows the jobs earlier runs asked for and left running (the step stopped waiting): a job that
+   * has ended since is recorded, with its pull request or with its gaps open again. A job the service
+   * cannot tell of now is left as it is.
+   */
+  async followJobs(getJob: (jobId: string) => Promise<AgentJob>, githubServer: string): Promise<void> {
+    const runId = runIdOf()
+    const waiting = new Set(
+      this.state.gaps.flatMap((gap) => (gap.state === 'asked' && gap.jobId && gap.askedBy !== runId ? [gap.jobId] : []))
+    )
+    for (const jobId of waiting) {
+      let job: AgentJob
+      try {
+        job = await getJob(jobId)
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error
+        core.info(`The agent job ${htmlText(jobId, 60)} of the docs health issue could not be read: ${error.message}`)
+        continue
+      }
+      if (job.status !== 'completed' && job.status !== 'failed' && job.status !== 'archived') continue
+      this.state = withJobEnded(this.state, jobId, pullRequestLink(job.prLink, githubServer)?.url)
+    }
+  }
+
   /** What the job this run asked for came to. */
   recordJob(job: JobReport): void {
     if (!this.askedNow) return
@@ -158,15 +183,16 @@ export class DashboardRun {
     this.resolved = after !== before ? (after?.resolved ?? 0) : 0
   }
 
-  /** Reads the state of the pull requests the ledger waits on, then writes the issue. */
-  async finish(): Promise<DashboardReport> {
+  /** Reads the state of the pull requests the ledger waits on (on the run's own GitHub server only), then writes the issue. */
+  async finish(githubServer: string): Promise<DashboardReport> {
     try {
       if (this.issueEvent && !this.askedNow) return this.report()
       const pulls = new Map<string, 'open' | 'merged' | 'closed'>()
       for (const gap of this.state.gaps) {
-        const match = gap.state === 'pr-open' && gap.prLink ? PULL.exec(gap.prLink) : null
-        if (!match || pulls.has(gap.prLink as string)) continue
-        const state = await this.github.pullState(match[1] as string, match[2] as string, Number(match[3]))
+        const link = gap.state === 'pr-open' && gap.prLink ? pullRequestLink(gap.prLink, githubServer) : undefined
+        if (!link?.pullRequest || pulls.has(link.url)) continue
+        const [owner = '', repo = ''] = link.pullRequest.repository.split('/')
+        const state = await this.github.pullState(owner, repo, Number(link.pullRequest.number))
         if (state) pulls.set(gap.prLink as string, state)
       }
       this.state = withPulls(this.state, pulls)

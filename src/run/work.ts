@@ -54,6 +54,7 @@ function jobParts(
 /** The dashboard of the run, and the prompt for the gaps a person ticked in it, when the inputs ask for one. */
 async function openDashboard(
   inputs: Inputs,
+  client: ApiClient,
   signal: AbortSignal
 ): Promise<{ board?: DashboardRun; asked?: { prompt: string; board: DashboardRun }; failure?: string }> {
   if (!inputs.dashboard) return {}
@@ -61,6 +62,7 @@ async function openDashboard(
   let board: DashboardRun
   try {
     board = await DashboardRun.open(inputs.dashboard, inputs.projectId, signal)
+    await board.followJobs((jobId) => client.getJob(inputs.projectId, jobId), githubServer(process.env))
   } catch (error) {
     if (error instanceof StopError) throw error
     return { failure: `The docs health issue could not be read: ${errorMessage(error)}` }
@@ -167,7 +169,7 @@ export async function work(inputs: Inputs, options: WorkOptions = {}): Promise<R
     const reported = async (report: PartReport): Promise<void> => {
       if (report.kind === 'job') await thread?.finish(report, lifetime.stopped !== undefined)
     }
-    const { board, asked, failure } = await openDashboard(inputs, lifetime.signal)
+    const { board, asked, failure } = await openDashboard(inputs, client, lifetime.signal)
     let alerts: FiredAlert[] | undefined
     const reports: PartReport[] = await runParts(jobParts(inputs, client, thread, asked), ctx, reported)
     for (const report of reports) if (report.kind === 'job') board?.recordJob(report)
@@ -182,7 +184,7 @@ export async function work(inputs: Inputs, options: WorkOptions = {}): Promise<R
       for (const alert of alerts ?? []) core.warning(`Alert: ${alert.sentence}`)
       board?.recordPeriod(overviewOf(sections, alerts))
     }
-    const dashboard = failure !== undefined ? { failure, resolved: 0, asked: 0 } : await board?.finish()
+    const dashboard = failure !== undefined ? { failure, resolved: 0, asked: 0 } : await board?.finish(githubServer(process.env))
     return { reports, dashboard, alerts }
   } finally {
     for (const name of STOP_SIGNALS) process.off(name, onSignal)

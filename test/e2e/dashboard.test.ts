@@ -157,6 +157,27 @@ for (const { name: runtime, node } of runtimes()) {
       expect(emu.jobCount()).toBe(jobsBefore + 1)
     })
 
+    it(`[${runtime}] records the pull request of a job that outlived the run that asked for it`, async () => {
+      const issue = board()
+      if (!issue) throw new Error('no issue: the tests above make it')
+      const line = issue.body.split('\n').find((l) => l.startsWith('- [ ] Ask the agent: <code>')) ?? ''
+      const page = /<code>([^<]+)<\/code>/.exec(line)?.[1] ?? ''
+      issue.body = issue.body.replace(line, line.replace('- [ ]', '- [x]'))
+      emu.planJobs({ finishAfterMs: 1500, prLink: 'https://github.com/acme/docs/pull/88' })
+      const edited = { action: 'edited', issue: { number: issue.number }, sender: { login: 'maintainer', type: 'User' } }
+      // The step does not wait for the job (wait: false): the gap stays asked, with its job.
+      const stopped = await run({ inputs: { wait: 'false' }, event: { name: 'issues', payload: edited }, runId: '601' })
+      expect(stopped.code, stopped.stdout).toBe(0)
+      expect(renderSummary(board()?.body ?? '').text).toContain(`${page}: asked the agent · job ${stopped.outputs.jobId ?? ''}`)
+      // The emulator's clock: the job completes 1.5 s after it was created.
+      await new Promise((resolve) => setTimeout(resolve, 2000))
+      const next = await run({ inputs: WEEK_2 })
+      expect(next.code, next.stdout).toBe(0)
+      expect(renderSummary(board()?.body ?? '').text).toContain(
+        `${page}: pull request open · job ${stopped.outputs.jobId ?? ''} · pull request #88`
+      )
+    })
+
     it(`[${runtime}] reads a merged fix from GitHub, and waits for proof that it worked`, async () => {
       github.setPull(77, { state: 'closed', merged_at: '2026-11-24T10:00:00Z' })
       const week3 = await run({ inputs: { dateFrom: '2026-11-23', dateTo: '2026-11-30' } })

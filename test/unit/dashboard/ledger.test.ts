@@ -11,6 +11,7 @@ import {
   RESOLVED_SCORE,
   withAsked,
   withOutcome,
+  withJobEnded,
   withPeriod,
   withPulls,
   withStaleAsksOpen
@@ -107,6 +108,16 @@ describe('a gap from tick to proof', () => {
     expect(gapOf(withPulls(open, new Map([['https://github.com/acme/docs/pull/7', 'closed']])))?.state).toBe('new')
     expect(gapOf(withPulls(open, new Map([['https://github.com/acme/docs/pull/7', 'open']])))?.state).toBe('pr-open')
     expect(gapOf(withPulls(open, new Map()))?.state).toBe('pr-open')
+  })
+
+  it('gets the pull request of a job that ended after the run that asked stopped waiting, or opens again without one', () => {
+    const running = withOutcome(asked(), 'run-1', { jobId: 'job-1', reopen: false })
+    expect(gapOf(withJobEnded(running, 'job-1', 'https://github.com/acme/docs/pull/9'))).toMatchObject({
+      state: 'pr-open',
+      prLink: 'https://github.com/acme/docs/pull/9'
+    })
+    expect(gapOf(withJobEnded(running, 'job-1', undefined))?.state).toBe('new')
+    expect(gapOf(withJobEnded(running, 'job-2', undefined))?.state).toBe('asked')
   })
 
   it(`is resolved after ${QUIET_PERIODS} periods in a row at or below ${RESOLVED_SCORE} once merged, and back when it returns`, () => {

@@ -42,6 +42,20 @@ export function trafficOutputs(prefix: string, totals: VisitorTotals | undefined
   }
 }
 
+/** A traffic section's object in analytics.json, after the base: its totals, the comparison, and every page. */
+export function trafficJson(report: {
+  totals?: VisitorTotals
+  previous?: Comparison<VisitorTotals>
+  rows: readonly TrafficRow[]
+}): Record<string, unknown> {
+  return {
+    totals: report.totals ?? null,
+    previous: previousJson(report.previous, 'totals'),
+    pageCount: report.rows.length,
+    pages: report.rows
+  }
+}
+
 /** Traffic rows (path, human, AI, total) as CSV. */
 export function trafficCsv(rows: readonly TrafficRow[]): string {
   return csvOf(

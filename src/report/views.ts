@@ -4,7 +4,7 @@ import type { ViewsReport } from '../analytics/views.js'
 import { headline, previousOf, type SectionRenderer } from './renderer.js'
 import { openingHtml, sectionHtml } from './section-html.js'
 import { trafficSummaryHtml } from './traffic-summary.js'
-import { baseJson, previousJson, readPhrase, trafficCsv, trafficLogLine, trafficOutputs } from './section-data.js'
+import { baseJson, readPhrase, trafficCsv, trafficJson, trafficLogLine, trafficOutputs } from './section-data.js'
 
 /**
  * The page views' part of the summary. Read with the visitors, their counts are in the visitors'
@@ -23,13 +23,7 @@ export const viewsRenderer: SectionRenderer<ViewsReport> = {
   headlines: (report) =>
     report.totals ? [headline('views', report.totals.total, { previous: previousOf(report.previous, (t) => t.total) })] : [],
   outputs: (report) => trafficOutputs('views', report.totals),
-  json: (report) => ({
-    ...baseJson(report),
-    totals: report.totals ?? null,
-    previous: previousJson(report.previous, 'totals'),
-    pageCount: report.rows.length,
-    pages: report.rows
-  }),
+  json: (report) => ({ ...baseJson(report), ...trafficJson(report) }),
   csv: (report) => (report.requests > 0 ? [{ name: 'views.csv', content: trafficCsv(report.rows) }] : []),
   logLine: (report) => trafficLogLine('Page views', report),
   endPhrase: (report) => readPhrase('page views', report)

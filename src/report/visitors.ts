@@ -5,7 +5,7 @@ import type { ViewsReport } from '../analytics/views.js'
 import type { VisitorsReport } from '../analytics/visitors.js'
 import { type Headline, headline, previousOf, type SectionRenderer } from './renderer.js'
 import { trafficSummaryHtml } from './traffic-summary.js'
-import { baseJson, previousJson, readPhrase, trafficCsv, trafficLogLine, trafficOutputs } from './section-data.js'
+import { baseJson, readPhrase, trafficCsv, trafficJson, trafficLogLine, trafficOutputs } from './section-data.js'
 
 function visitorsHeadlines(report: VisitorsReport): Headline[] {
   const { totals, previous } = report
@@ -26,13 +26,7 @@ export const visitorsRenderer: SectionRenderer<VisitorsReport> = {
     ...trafficOutputs('visitors', report.totals),
     pageCount: report.totals ? String(report.rows.length) : ''
   }),
-  json: (report) => ({
-    ...baseJson(report),
-    totals: report.totals ?? null,
-    previous: previousJson(report.previous, 'totals'),
-    pageCount: report.rows.length,
-    pages: report.rows
-  }),
+  json: (report) => ({ ...baseJson(report), ...trafficJson(report) }),
   csv: (report) => (report.requests > 0 ? [{ name: 'visitors.csv', output: 'analyticsCsvFile', content: trafficCsv(report.rows) }] : []),
   logLine: (report) => trafficLogLine('Visitors', report),
   endPhrase: (report) => readPhrase('visitors', report)

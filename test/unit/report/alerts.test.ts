@@ -227,15 +227,16 @@ describe('parseAlertRules', () => {
 
 describe('firedAlerts', () => {
   const OPS = ['<', '<=', '>', '>='] as const
+  /** Whether each operator fires for a value below its threshold, at it, and above it. */
+  const expected: Record<(typeof OPS)[number], boolean[]> = {
+    '<': [true, false, false],
+    '<=': [true, true, false],
+    '>': [false, false, true],
+    '>=': [false, true, true]
+  }
 
   it('fires an absolute rule only when the value is past the number, or at it for <= and >=', () => {
     // Values 29, 30 and 31 against 30.
-    const expected: Record<(typeof OPS)[number], boolean[]> = {
-      '<': [true, false, false],
-      '<=': [true, true, false],
-      '>': [false, false, true],
-      '>=': [false, true, true]
-    }
     for (const op of OPS)
       expect([29, 30, 31].map((value) => fires(`searchesNoClick ${op} 30`, headline('searchesNoClick', value)))).toEqual(expected[op])
     expect(fires('views >= 0.5', headline('views', 0))).toBe(false)
@@ -244,12 +245,6 @@ describe('firedAlerts', () => {
 
   it('fires a per-cent rule on the change in whole per cent, past the threshold or at it for <= and >=', () => {
     // 79, 80 and 81 against 100 are -21%, -20% and -19%.
-    const expected: Record<(typeof OPS)[number], boolean[]> = {
-      '<': [true, false, false],
-      '<=': [true, true, false],
-      '>': [false, false, true],
-      '>=': [false, true, true]
-    }
     for (const op of OPS)
       expect(
         [79, 80, 81].map((value) => fires(`visitorsHuman ${op} -20%`, headline('visitorsHuman', value, { previous: before(100) })))

@@ -1365,7 +1365,10 @@ const ANALYTICS_CONCURRENCY = 3;
 /** The agent job's part, when the inputs ask for one or a person ticked gaps in the dashboard (`asked`, its prompt). */
 function jobParts(inputs, client, thread, asked) {
     if (asked) {
-        const settings = { ...inputs, prompt: asked.prompt, jobId: undefined, githubServer: (0,run_link/* githubServer */.D)(process.env) };
+        // A run that also reads the analytics does not wait for the job (the next run follows it), so that
+        // a long job cannot cost the week its report; a run started by the tick watches it.
+        const wait = asked.board.issueEvent || inputs.analytics === undefined ? inputs.wait : false;
+        const settings = { ...inputs, wait, prompt: asked.prompt, jobId: undefined, githubServer: (0,run_link/* githubServer */.D)(process.env) };
         return [agentJobPart(client, settings, { onStarted: (jobId) => asked.board.started(jobId) })];
     }
     if (inputs.prompt === undefined && inputs.jobId === undefined)

@@ -388,7 +388,11 @@ const STATE_WORDS = {
 function sinceText(gap) {
     const at = (0,dates/* parseDate */._U)(gap.firstSeen);
     const first = at === undefined ? (0,text_escape/* htmlText */.js)(gap.firstSeen, 40) : (0,dates/* dayText */.Ew)(at);
-    return gap.periods > 1 ? `ranked ${(0,format/* num */.bu)(gap.periods)} periods since ${first}` : `first seen ${first}`;
+    const seen = gap.periods > 1 ? `ranked ${(0,format/* num */.bu)(gap.periods)} periods since ${first}` : `first seen ${first}`;
+    if (gap.score > 0)
+        return seen;
+    const lastAt = (0,dates/* parseDate */._U)(gap.lastSeen);
+    return `${seen} · not ranked in the latest period (last ${lastAt === undefined ? (0,text_escape/* htmlText */.js)(gap.lastSeen, 40) : (0,dates/* dayText */.Ew)(lastAt)})`;
 }
 /** An open gap as a task-list line a person ticks (ticked when `ticked`); its id at the end, for the next run. */
 function openLine(gap, ticked) {

@@ -51,7 +51,10 @@ const STATE_WORDS: Record<GapRecord['state'], string> = {
 function sinceText(gap: GapRecord): string {
   const at = parseDate(gap.firstSeen)
   const first = at === undefined ? htmlText(gap.firstSeen, 40) : dayText(at)
-  return gap.periods > 1 ? `ranked ${num(gap.periods)} periods since ${first}` : `first seen ${first}`
+  const seen = gap.periods > 1 ? `ranked ${num(gap.periods)} periods since ${first}` : `first seen ${first}`
+  if (gap.score > 0) return seen
+  const lastAt = parseDate(gap.lastSeen)
+  return `${seen} · not ranked in the latest period (last ${lastAt === undefined ? htmlText(gap.lastSeen, 40) : dayText(lastAt)})`
 }
 
 /** An open gap as a task-list line a person ticks (ticked when `ticked`); its id at the end, for the next run. */

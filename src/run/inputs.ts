@@ -5,7 +5,7 @@ import { FAIL_ON_WORDS, type FailOn } from '../agent/outcome.js'
 import { InputError } from '../core/input-error.js'
 import { type AlertRule, parseAlertRules } from '../report/alerts.js'
 import { parseDate, shiftDays } from '../text/dates.js'
-import { HEADLINE_SECTIONS, SECTION_NAMES, type SectionName } from './sections.js'
+import { HEADLINE_SECTIONS, SECTION_NAMES, type SectionName, UNCOMPARED_HEADLINES } from './sections.js'
 
 export const READER_TEXT_WORDS = ['auto', 'show', 'hide'] as const
 export type ReaderTextSetting = (typeof READER_TEXT_WORDS)[number]
@@ -309,6 +309,18 @@ export function readInputs(get: (name: string) => string, now: Date = new Date()
       unread.map((rule) => ({
         input: 'alerts',
         message: `rule "${rule.text}" is over ${rule.key}, which the ${HEADLINE_SECTIONS[rule.key]} section gives; add ${HEADLINE_SECTIONS[rule.key]} to \`analytics\`, or drop the rule`
+      }))
+    )
+  }
+  // A per-cent rule needs the earlier value: one that can never have it would never fire.
+  const uncompared = v.alerts.filter((rule) => rule.percent && (!v.compare || UNCOMPARED_HEADLINES.has(rule.key)))
+  if (uncompared.length > 0) {
+    throw new InputError(
+      uncompared.map((rule) => ({
+        input: 'alerts',
+        message: v.compare
+          ? `rule "${rule.text}" compares ${rule.key} with the period before, which the report never reads (it would take every page of that period); use a number, such as ${rule.key} > 30`
+          : `rule "${rule.text}" compares with the period before, but \`compare\` is none; set compare: previous, or use a number`
       }))
     )
   }

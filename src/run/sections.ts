@@ -107,6 +107,9 @@ export const HEADLINE_SECTIONS: Readonly<Record<HeadlineKey, SectionName>> = {
   assistantUnanswered: 'assistant'
 }
 
+/** Headlines with no earlier value: it would take every page of the earlier period (a per-cent alert rule over them never fires). */
+export const UNCOMPARED_HEADLINES: ReadonlySet<HeadlineKey> = new Set(['searchesNoClick', 'assistantUnanswered'])
+
 /** The section names, in report order. */
 export const SECTION_NAMES = Object.keys(SECTIONS) as SectionName[]
 

@@ -43,7 +43,10 @@ function jobParts(
   asked: { prompt: string; board: DashboardRun } | undefined
 ): Part<PartReport>[] {
   if (asked) {
-    const settings = { ...inputs, prompt: asked.prompt, jobId: undefined, githubServer: githubServer(process.env) }
+    // A run that also reads the analytics does not wait for the job (the next run follows it), so that
+    // a long job cannot cost the week its report; a run started by the tick watches it.
+    const wait = asked.board.issueEvent || inputs.analytics === undefined ? inputs.wait : false
+    const settings = { ...inputs, wait, prompt: asked.prompt, jobId: undefined, githubServer: githubServer(process.env) }
     return [agentJobPart(client, settings, { onStarted: (jobId) => asked.board.started(jobId) })]
   }
   if (inputs.prompt === undefined && inputs.jobId === undefined) return []

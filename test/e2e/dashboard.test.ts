@@ -164,10 +164,11 @@ for (const { name: runtime, node } of runtimes()) {
       const page = /<code>([^<]+)<\/code>/.exec(line)?.[1] ?? ''
       issue.body = issue.body.replace(line, line.replace('- [ ]', '- [x]'))
       emu.planJobs({ finishAfterMs: 1500, prLink: 'https://github.com/acme/docs/pull/88' })
-      const edited = { action: 'edited', issue: { number: issue.number }, sender: { login: 'maintainer', type: 'User' } }
-      // The step does not wait for the job (wait: false): the gap stays asked, with its job.
-      const stopped = await run({ inputs: { wait: 'false' }, event: { name: 'issues', payload: edited }, runId: '601' })
+      // A scheduled run that reads the analytics does not wait for the job it asks for: the gap stays asked, with its job.
+      const stopped = await run({ inputs: WEEK_2, runId: '601' })
       expect(stopped.code, stopped.stdout).toBe(0)
+      expect(stopped.outputs.status).toBe('active')
+      expect(renderSummary(stopped.summary).headings).toContain('📈 Docs health · 16–22 Nov 2026')
       expect(renderSummary(board()?.body ?? '').text).toContain(`${page}: asked the agent · job ${stopped.outputs.jobId ?? ''}`)
       // The emulator's clock: the job completes 1.5 s after it was created.
       await new Promise((resolve) => setTimeout(resolve, 2000))

@@ -57,6 +57,12 @@ describe('the owned part', () => {
     expect(decodeState(html, 'proj')).toEqual(state)
   })
 
+  it('says when a gap was not ranked in the latest period, and when it last was', () => {
+    expect(body(stateWith([gap({ score: 0 })]))).toContain(
+      '<sub>ranked 3 periods since 2 Nov 2026 · not ranked in the latest period (last 16 Nov 2026)</sub>'
+    )
+  })
+
   it('shows hostile subjects and evidence as text: no markup, link, mention, and no task line or gap marker of theirs', () => {
     const hostile = HOSTILE_TEXT.map((text, i) =>
       gap({

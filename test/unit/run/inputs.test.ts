@@ -234,6 +234,14 @@ describe('readInputs: defaults', () => {
     expect(problem({ ...ok, analytics: 'visitors', alerts: 'visitorsHuman <> 3' })).toMatch(
       /^Invalid input:\n- `alerts` rule "visitorsHuman <> 3"/
     )
+    // A per-cent rule that could never be judged.
+    expect(problem({ ...ok, analytics: 'searches', alerts: 'searchesNoClick > +50%' })).toBe(
+      'Invalid input:\n- `alerts` rule "searchesNoClick > +50%" compares searchesNoClick with the period before, which the report never reads (it would take every page of that period); use a number, such as searchesNoClick > 30'
+    )
+    expect(problem({ ...ok, analytics: 'visitors', compare: 'none', alerts: 'visitorsHuman < -20%' })).toBe(
+      'Invalid input:\n- `alerts` rule "visitorsHuman < -20%" compares with the period before, but `compare` is none; set compare: previous, or use a number'
+    )
+    expect(read({ ...ok, analytics: 'searches', compare: 'none', alerts: 'searchesNoClick > 30' }).alerts).toHaveLength(1)
     expect(read({ ...ok, dashboard: 'true', githubToken: 'ghs_x' }).dashboard).toEqual({ token: 'ghs_x', title: 'Docs health' })
     expect(read({ ...ok, dashboard: 'true', githubToken: 'ghs_x', dashboardTitle: 'Docs' }).dashboard?.title).toBe('Docs')
     expect(problem({ ...ok, dashboard: 'true' })).toMatch(/^Invalid input:\n- `githubToken` is empty, and `dashboard: true` needs it/)

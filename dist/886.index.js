@@ -105,7 +105,10 @@ const STATE_BUDGET_CHARS = 24_000;
 function encodeState(state) {
     return `${OPEN}${Buffer.from(JSON.stringify(state), 'utf8').toString('base64')}${CLOSE}`;
 }
-/** The state as the body carries it, its ledger cut (closed gaps first, then the lowest scores) to fit STATE_BUDGET_CHARS. */
+/**
+ * The state as the body carries it, its ledger cut (closed gaps first, then the lowest scores) to fit
+ * STATE_BUDGET_CHARS. The periods need no cut: twelve of them take a few thousand characters.
+ */
 function boundedState(state) {
     let bounded = state;
     while (encodeState(bounded).length > STATE_BUDGET_CHARS && bounded.gaps.length > 0) {
@@ -114,8 +117,6 @@ function boundedState(state) {
         gaps.splice(closed >= 0 ? closed : gaps.length - 1, 1);
         bounded = { ...bounded, gaps };
     }
-    while (encodeState(bounded).length > STATE_BUDGET_CHARS && bounded.periods.length > 1)
-        bounded = { ...bounded, periods: bounded.periods.slice(1) };
     return bounded;
 }
 /**

@@ -80,7 +80,10 @@ export function encodeState(state: DashboardState): string {
   return `${OPEN}${Buffer.from(JSON.stringify(state), 'utf8').toString('base64')}${CLOSE}`
 }
 
-/** The state as the body carries it, its ledger cut (closed gaps first, then the lowest scores) to fit STATE_BUDGET_CHARS. */
+/**
+ * The state as the body carries it, its ledger cut (closed gaps first, then the lowest scores) to fit
+ * STATE_BUDGET_CHARS. The periods need no cut: twelve of them take a few thousand characters.
+ */
 export function boundedState(state: DashboardState): DashboardState {
   let bounded = state
   while (encodeState(bounded).length > STATE_BUDGET_CHARS && bounded.gaps.length > 0) {
@@ -89,8 +92,6 @@ export function boundedState(state: DashboardState): DashboardState {
     gaps.splice(closed >= 0 ? closed : gaps.length - 1, 1)
     bounded = { ...bounded, gaps }
   }
-  while (encodeState(bounded).length > STATE_BUDGET_CHARS && bounded.periods.length > 1)
-    bounded = { ...bounded, periods: bounded.periods.slice(1) }
   return bounded
 }
 

@@ -362,12 +362,13 @@ function healthData(n) {
 /** The fewest requests the API allows for each section: its pages, and its one-off reads. @param {HealthSizes} n */
 function healthMinimum(n) {
   const pages = (/** @type {number} */ rows, /** @type {number} */ limit) => Math.max(1, Math.ceil(rows / limit))
+  // Each section also reads its comparison with the previous period: one more request.
   return {
-    visitors: pages(n.visitors, HEALTH_LIMITS.visitors) + 1, // + the comparison with the previous period
-    views: pages(n.views, HEALTH_LIMITS.views),
-    searches: pages(n.searches, HEALTH_LIMITS.searches),
-    feedback: 1 + pages(n.feedback, HEALTH_LIMITS.feedback), // + the counts by page
-    assistant: pages(n.assistant, HEALTH_LIMITS.assistant) + 1 // + who asked
+    visitors: pages(n.visitors, HEALTH_LIMITS.visitors) + 1,
+    views: pages(n.views, HEALTH_LIMITS.views) + 1,
+    searches: pages(n.searches, HEALTH_LIMITS.searches) + 1,
+    feedback: 1 + pages(n.feedback, HEALTH_LIMITS.feedback) + 1, // + the counts by page
+    assistant: pages(n.assistant, HEALTH_LIMITS.assistant) + 1 + 1 // + who asked
   }
 }
 

@@ -2,6 +2,32 @@ export const id = 409;
 export const ids = [409];
 export const modules = {
 
+/***/ 5015:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Z: () => (/* binding */ eventPayload)
+/* harmony export */ });
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
+// The payload of the event that started the workflow run, as the runner wrote it to GITHUB_EVENT_PATH.
+
+/** The payload, parsed; undefined when there is none or it cannot be read. */
+async function eventPayload(env = process.env) {
+    const path = env.GITHUB_EVENT_PATH;
+    if (path === undefined || path === '')
+        return undefined;
+    try {
+        return JSON.parse(await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readFile)(path, 'utf8'));
+    }
+    catch {
+        return undefined;
+    }
+}
+
+
+/***/ }),
+
 /***/ 9211:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -965,6 +991,8 @@ class CommentThread {
     }
 }
 
+// EXTERNAL MODULE: ./src/github/event.ts
+var github_event = __webpack_require__(5015);
 ;// CONCATENATED MODULE: ./src/github/repository-visibility.ts
 // Whether the repository of the run is private, from the event payload: readerText `auto` shows the
 // text readers typed only then, since a public repository's summary and artifacts are public.
@@ -978,15 +1006,7 @@ function isPrivateIn(payload) {
 }
 /** Reads the payload at GITHUB_EVENT_PATH; a payload that is missing or unreadable counts as public. */
 async function repositoryIsPrivate(env = process.env) {
-    const path = env.GITHUB_EVENT_PATH;
-    if (path === undefined || path === '')
-        return false;
-    try {
-        return isPrivateIn(JSON.parse(await (0,promises_.readFile)(path, 'utf8')));
-    }
-    catch {
-        return false;
-    }
+    return isPrivateIn(await (0,github_event/* eventPayload */.Z)(env));
 }
 
 // EXTERNAL MODULE: external "node:os"
@@ -1493,12 +1513,13 @@ async function work(inputs, options = {}) {
             const plan = { projectId: inputs.projectId, ...analytics, showReaderText: await showReaderText(analytics) };
             const sections = (await runParts((0,run_sections/* sectionParts */.ME)(client, plan), ctx, reported, ANALYTICS_CONCURRENCY)).filter(run_sections/* isSectionReport */.Kb);
             reports.push(...sections);
+            const overview = overviewOf(sections);
             // The alerts output is set only for a run that has rules.
             if (inputs.alerts.length > 0)
-                alerts = (0,report_alerts/* firedAlerts */.WC)(inputs.alerts, overviewOf(sections).headlines);
+                alerts = (0,report_alerts/* firedAlerts */.WC)(inputs.alerts, overview.headlines);
             for (const alert of alerts ?? [])
                 core/* warning */.$e(`Alert: ${alert.sentence}`);
-            board?.recordPeriod(overviewOf(sections, alerts));
+            board?.recordPeriod({ ...overview, alerts });
         }
         const dashboard = failure !== undefined ? { failure, resolved: 0, asked: 0 } : await board?.finish((0,run_link/* githubServer */.D)(process.env));
         return { reports, dashboard, alerts };

@@ -13,8 +13,6 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 17 modules
 var core = __webpack_require__(418);
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: ./src/agent/pull-request.ts
 var pull_request = __webpack_require__(9194);
 // EXTERNAL MODULE: ./src/api/errors.ts
@@ -645,6 +643,8 @@ class GitHubIssues {
     }
 }
 
+// EXTERNAL MODULE: ./src/github/event.ts
+var github_event = __webpack_require__(5015);
 // EXTERNAL MODULE: ./src/github/run-link.ts
 var run_link = __webpack_require__(9211);
 // EXTERNAL MODULE: ./src/version.ts + 1 modules
@@ -668,17 +668,7 @@ var version = __webpack_require__(1013);
 
 
 
-async function eventPayload() {
-    const path = process.env.GITHUB_EVENT_PATH;
-    if (!path)
-        return {};
-    try {
-        return JSON.parse(await (0,promises_.readFile)(path, 'utf8'));
-    }
-    catch {
-        return {};
-    }
-}
+
 /** The workflow run, the same for every attempt of it: what keeps a re-run from asking twice. */
 const runIdOf = () => process.env.GITHUB_RUN_ID ?? 'local';
 class DashboardRun {
@@ -714,7 +704,7 @@ class DashboardRun {
         const event = process.env.GITHUB_EVENT_NAME ?? '';
         if (event !== 'issues')
             return new DashboardRun(github, projectId, settings.title, issue, true, false);
-        const payload = await eventPayload();
+        const payload = ((await (0,github_event/* eventPayload */.Z)()) ?? {});
         const sender = payload.sender ?? {};
         let mayAsk = false;
         if (payload.action !== 'edited' || issue === undefined || payload.issue?.number !== issue.number) {
@@ -821,14 +811,17 @@ class DashboardRun {
             if (this.issueEvent && !this.askedNow)
                 return this.report();
             const pulls = new Map();
-            for (const gap of this.state.gaps) {
-                const link = gap.state === 'pr-open' && gap.prLink ? (0,pull_request/* pullRequestLink */.Z)(gap.prLink, githubServer) : undefined;
-                if (!link?.pullRequest || pulls.has(link.url))
+            // By the link as the ledger keeps it, which is how withPulls looks each gap's up.
+            for (const { state: gapState, prLink } of this.state.gaps) {
+                if (gapState !== 'pr-open' || prLink === undefined || pulls.has(prLink))
                     continue;
-                const [owner = '', repo = ''] = link.pullRequest.repository.split('/');
-                const state = await this.github.pullState(owner, repo, Number(link.pullRequest.number));
+                const pull = (0,pull_request/* pullRequestLink */.Z)(prLink, githubServer)?.pullRequest;
+                if (!pull)
+                    continue;
+                const [owner = '', repo = ''] = pull.repository.split('/');
+                const state = await this.github.pullState(owner, repo, Number(pull.number));
                 if (state)
-                    pulls.set(gap.prLink, state);
+                    pulls.set(prLink, state);
             }
             this.state = withPulls(this.state, pulls);
             await this.write();
@@ -845,7 +838,7 @@ class DashboardRun {
         const link = (0,run_link/* runLink */.u)(process.env);
         const overview = this.overview;
         const footerHtml = `<sub>Updated ${overview ? `with ${(0,text_escape/* htmlText */.js)((0,dates/* shortRange */.W5)(overview.dateFrom, overview.dateTo), 60)} ` : ''}by ${version/* ACTION_NAME */.p} ${(0,text_escape/* htmlText */.js)(version/* ACTION_VERSION */.Y, 40)}` +
-            `${link ? ` · <a href="${link.replace(/&/g, '&amp;')}">workflow run</a>` : ''}</sub>`;
+            `${link ? ` · ${(0,html/* linkHtml */.eq)(link, 'workflow run')}` : ''}</sub>`;
         // The issue as it is now: a person's edit during the run (text, or a tick) is kept.
         const current = this.issue ? await this.github.get(this.issue.number) : undefined;
         const ticked = tickedGaps(current?.body ?? '');

@@ -1,6 +1,6 @@
 // Whether the repository of the run is private, from the event payload: readerText `auto` shows the
 // text readers typed only then, since a public repository's summary and artifacts are public.
-import { readFile } from 'node:fs/promises'
+import { eventPayload } from './event.js'
 
 /** True only when the payload says so; a payload without a repository says nothing. */
 export function isPrivateIn(payload: unknown): boolean {
@@ -11,11 +11,5 @@ export function isPrivateIn(payload: unknown): boolean {
 
 /** Reads the payload at GITHUB_EVENT_PATH; a payload that is missing or unreadable counts as public. */
 export async function repositoryIsPrivate(env: NodeJS.ProcessEnv = process.env): Promise<boolean> {
-  const path = env.GITHUB_EVENT_PATH
-  if (path === undefined || path === '') return false
-  try {
-    return isPrivateIn(JSON.parse(await readFile(path, 'utf8')))
-  } catch {
-    return false
-  }
+  return isPrivateIn(await eventPayload(env))
 }

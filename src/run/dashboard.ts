@@ -3,7 +3,6 @@
 // written once at the end. Ticks are acted on only from a run the issue's own edits cannot start
 // (a bot's edit starts nothing) and, on an `issues` event, only for a person who may push.
 import * as core from '@actions/core'
-import { readFile } from 'node:fs/promises'
 import type { JobReport } from '../agent/outcome.js'
 import { pullRequestLink } from '../agent/pull-request.js'
 import { ApiError } from '../api/errors.js'
@@ -14,7 +13,9 @@ import { askable, withJobEnded, withAsked, withStaleAsksOpen, withOutcome, withP
 import { gapsPrompt } from '../dashboard/prompt.js'
 import { type DashboardState, decodeState, emptyState, HISTORY_PERIODS } from '../dashboard/state.js'
 import { type DashboardIssue, GitHubIssues } from '../github/issues.js'
+import { eventPayload } from '../github/event.js'
 import { runLink } from '../github/run-link.js'
+import { linkHtml } from '../report/html.js'
 import { htmlText } from '../text/escape.js'
 import { shortRange } from '../text/dates.js'
 import type { Overview } from '../report/overview.js'
@@ -32,20 +33,11 @@ export interface DashboardReport {
   asked: number
 }
 
-interface EventPayload {
+/** What the run reads of an `issues` event's payload. */
+interface IssueEvent {
   action?: string
   issue?: { number?: number }
   sender?: { login?: string; type?: string }
-}
-
-async function eventPayload(): Promise<EventPayload> {
-  const path = process.env.GITHUB_EVENT_PATH
-  if (!path) return {}
-  try {
-    return JSON.parse(await readFile(path, 'utf8')) as EventPayload
-  } catch {
-    return {}
-  }
 }
 
 /** The workflow run, the same for every attempt of it: what keeps a re-run from asking twice. */
@@ -82,7 +74,7 @@ export class DashboardRun {
       core.info(`The docs health issue #${issue.number} is closed: it is updated but left closed. Reopen it to keep it in view.`)
     const event = process.env.GITHUB_EVENT_NAME ?? ''
     if (event !== 'issues') return new DashboardRun(github, projectId, settings.title, issue, true, false)
-    const payload = await eventPayload()
+    const payload = ((await eventPayload()) ?? {}) as IssueEvent
     const sender = payload.sender ?? {}
     let mayAsk = false
     if (payload.action !== 'edited' || issue === undefined || payload.issue?.number !== issue.number) {
@@ -188,12 +180,14 @@ export class DashboardRun {
     try {
       if (this.issueEvent && !this.askedNow) return this.report()
       const pulls = new Map<string, 'open' | 'merged' | 'closed'>()
-      for (const gap of this.state.gaps) {
-        const link = gap.state === 'pr-open' && gap.prLink ? pullRequestLink(gap.prLink, githubServer) : undefined
-        if (!link?.pullRequest || pulls.has(link.url)) continue
-        const [owner = '', repo = ''] = link.pullRequest.repository.split('/')
-        const state = await this.github.pullState(owner, repo, Number(link.pullRequest.number))
-        if (state) pulls.set(gap.prLink as string, state)
+      // By the link as the ledger keeps it, which is how withPulls looks each gap's up.
+      for (const { state: gapState, prLink } of this.state.gaps) {
+        if (gapState !== 'pr-open' || prLink === undefined || pulls.has(prLink)) continue
+        const pull = pullRequestLink(prLink, githubServer)?.pullRequest
+        if (!pull) continue
+        const [owner = '', repo = ''] = pull.repository.split('/')
+        const state = await this.github.pullState(owner, repo, Number(pull.number))
+        if (state) pulls.set(prLink, state)
       }
       this.state = withPulls(this.state, pulls)
       await this.write()
@@ -212,7 +206,7 @@ export class DashboardRun {
     const overview = this.overview
     const footerHtml =
       `<sub>Updated ${overview ? `with ${htmlText(shortRange(overview.dateFrom, overview.dateTo), 60)} ` : ''}by ${ACTION_NAME} ${htmlText(ACTION_VERSION, 40)}` +
-      `${link ? ` · <a href="${link.replace(/&/g, '&amp;')}">workflow run</a>` : ''}</sub>`
+      `${link ? ` · ${linkHtml(link, 'workflow run')}` : ''}</sub>`
     // The issue as it is now: a person's edit during the run (text, or a tick) is kept.
     const current = this.issue ? await this.github.get(this.issue.number) : undefined
     const ticked = tickedGaps(current?.body ?? '')

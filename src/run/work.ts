@@ -182,10 +182,11 @@ export async function work(inputs: Inputs, options: WorkOptions = {}): Promise<R
       const plan = { projectId: inputs.projectId, ...analytics, showReaderText: await showReaderText(analytics) }
       const sections = (await runParts(sectionParts(client, plan), ctx, reported, ANALYTICS_CONCURRENCY)).filter(isSectionReport)
       reports.push(...sections)
+      const overview = overviewOf(sections)
       // The alerts output is set only for a run that has rules.
-      if (inputs.alerts.length > 0) alerts = firedAlerts(inputs.alerts, overviewOf(sections).headlines)
+      if (inputs.alerts.length > 0) alerts = firedAlerts(inputs.alerts, overview.headlines)
       for (const alert of alerts ?? []) core.warning(`Alert: ${alert.sentence}`)
-      board?.recordPeriod(overviewOf(sections, alerts))
+      board?.recordPeriod({ ...overview, alerts })
     }
     const dashboard = failure !== undefined ? { failure, resolved: 0, asked: 0 } : await board?.finish(githubServer(process.env))
     return { reports, dashboard, alerts }

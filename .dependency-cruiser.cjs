@@ -10,12 +10,13 @@ const notIn = (...names) => `^src/(?!(${names.join('|')})/)`
 const MAY_USE = {
   core: [],
   text: [],
+  change: ['core', 'text'],
   api: ['core', 'text'],
-  agent: ['api', 'core', 'text'],
+  agent: ['api', 'change', 'core', 'text'],
   analytics: ['api', 'core', 'text'],
-  report: ['agent', 'analytics', 'api', 'core', 'text'],
+  report: ['agent', 'analytics', 'api', 'change', 'core', 'text'],
   dashboard: ['agent', 'analytics', 'api', 'core', 'report', 'text'],
-  github: ['agent', 'report', 'core', 'text']
+  github: ['agent', 'change', 'report', 'core', 'text']
 }
 
 /** @type {import('dependency-cruiser').IConfiguration} */

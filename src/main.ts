@@ -41,7 +41,7 @@ async function runToEnd(): Promise<RunEnd> {
     for (const secret of ['apiKey', 'githubToken']) {
       for (const form of secretForms(core.getInput(secret))) core.setSecret(form)
     }
-    const inputs = readInputs((name) => core.getInput(name))
+    const inputs = readInputs((name) => core.getInput(name), new Date(), process.env.GITHUB_EVENT_NAME ?? '')
     warnAboutInputs(inputs)
 
     const { work, publishReport, endPhraseOf } = await import('./run/work.js')

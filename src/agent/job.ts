@@ -18,6 +18,8 @@ export interface AgentJobApi {
 export interface AgentJobRequest {
   projectId: string
   prompt?: string
+  /** Data sent after the prompt (the change that triggered the run), not shown as part of it. */
+  contextText?: string
   jobId?: string
   wait: boolean
   pollIntervalMs: number
@@ -50,6 +52,11 @@ export function isTerminal(status: string | undefined): boolean {
   return (TERMINAL_STATUSES as readonly (string | undefined)[]).includes(status)
 }
 
+/** The prompt as sent: the context, when there is one, after a blank line. */
+export function withContext(prompt: string, context: string | undefined): string {
+  return context === undefined ? prompt : `${prompt}\n\n${context}`
+}
+
 export async function runAgentJob(
   api: AgentJobApi,
   req: AgentJobRequest,
@@ -61,14 +68,14 @@ export async function runAgentJob(
   const random = options.random ?? Math.random
   if (req.jobId === undefined) {
     progress.postInFlight = 'create'
-    const job = await api.createJob(req.projectId, req.prompt ?? '')
+    const job = await api.createJob(req.projectId, withContext(req.prompt ?? '', req.contextText))
     Object.assign(progress, { jobId: job.id, job, created: true, postInFlight: undefined })
     log.info(`Created agent job ${logText(job.id, 100)}.`)
   } else {
     progress.jobId = req.jobId
     if (req.prompt !== undefined) {
       progress.postInFlight = 'message'
-      progress.job = await api.sendMessage(req.projectId, req.jobId, req.prompt)
+      progress.job = await api.sendMessage(req.projectId, req.jobId, withContext(req.prompt, req.contextText))
       Object.assign(progress, { messageSent: true, postInFlight: undefined })
       log.info(`Sent a follow-up message to job ${logText(req.jobId, 100)}.`)
     }

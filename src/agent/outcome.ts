@@ -9,6 +9,10 @@ import { logText } from '../text/escape.js'
 import { capitalised, formatDuration } from '../text/format.js'
 import type { JobProgress } from './job.js'
 import { pullRequestLink } from './pull-request.js'
+import type { ContextDigest } from '../change/context.js'
+
+/** Where a job that an earlier run created for the same change was found: the run watches it instead of creating another. */
+export type JobRecordPlace = 'check run' | 'comment'
 
 /** The job endings that `failOn` may name to fail the step. */
 export const FAIL_ON_WORDS = ['failed', 'archived', 'no-pr'] as const
@@ -55,8 +59,12 @@ export interface JobReport {
   prRepository?: string
   /** The pull request's number, only when the link is a pull request on the run's GitHub server. */
   prNumber?: string
-  /** The prompt the agent was given (to create the job, or as a follow-up). */
+  /** The prompt the agent was given (to create the job, or as a follow-up), without the change sent after it. */
   prompt?: string
+  /** What of the change was sent after the prompt (context: change). */
+  context?: ContextDigest
+  /** The job was created by an earlier run for the same change, and found in this record of it. */
+  reusedFrom?: JobRecordPlace
   model?: string
   repository?: string
   ref?: string
@@ -81,6 +89,8 @@ export interface JobPolicy {
   failOn: ReadonlySet<FailOn>
   /** The run's GitHub server (GITHUB_SERVER_URL): a prLink is a pull request only on it. */
   githubServer: string
+  context?: ContextDigest
+  reusedFrom?: JobRecordPlace
 }
 
 // What to do about a POST that was sent and not answered. The advice depends only on the kind of
@@ -115,6 +125,8 @@ export function judgeJob(progress: JobProgress, ending: PartEnding, policy: JobP
     prRepository: link?.pullRequest?.repository,
     prNumber: link?.pullRequest?.number,
     prompt: policy.prompt,
+    ...(policy.context === undefined ? {} : { context: policy.context }),
+    ...(policy.reusedFrom === undefined ? {} : { reusedFrom: policy.reusedFrom }),
     model: job?.model,
     repository: job?.source?.repository,
     ref: job?.source?.ref,

@@ -5,7 +5,7 @@ import * as core from '@actions/core'
 import { readFile } from 'node:fs/promises'
 import type { JobReport } from '../agent/outcome.js'
 import { errorMessage } from '../core/error-message.js'
-import { endBody, startBody } from '../report/comment-body.js'
+import { endBody, markedJob, startBody } from '../report/comment-body.js'
 import { runLink } from './run-link.js'
 
 const SUPPORTED_EVENTS = ['issues', 'issue_comment', 'pull_request', 'pull_request_target']
@@ -36,6 +36,14 @@ export function commentTarget(eventName: string, payload: EventPayload, reposito
 }
 
 interface IssueComments {
+  listComments(params: {
+    owner: string
+    repo: string
+    issue_number: number
+    per_page: number
+    page: number
+    request: { signal: AbortSignal }
+  }): Promise<{ data: { id: number; body?: string | null; user?: { type?: string } | null }[] }>
   createComment(params: {
     owner: string
     repo: string
@@ -52,19 +60,24 @@ interface IssueComments {
   }): Promise<unknown>
 }
 
+/** The action's comments of a thread are looked for among its first this many pages of 100. */
+const COMMENT_PAGES = 10
+
 /** One comment in the triggering thread, posted at the start and edited at the end. */
 export class CommentThread {
   private commentId: number | undefined
   private warned = false
 
-  private constructor(
+  constructor(
     private readonly issues: IssueComments,
     private readonly target: CommentTarget,
-    private readonly runSignal: AbortSignal
+    private readonly runSignal: AbortSignal,
+    /** The run's trigger key (src/github/trigger.ts), recorded in the comment with the job id. */
+    private readonly trigger?: string
   ) {}
 
   /** A thread for this run, or undefined (with a warning) when there is nowhere to comment. */
-  static async open(token: string, runSignal: AbortSignal): Promise<CommentThread | undefined> {
+  static async open(token: string, runSignal: AbortSignal, trigger?: string): Promise<CommentThread | undefined> {
     const eventName = process.env.GITHUB_EVENT_NAME ?? ''
     let payload: EventPayload = {}
     try {
@@ -84,24 +97,50 @@ export class CommentThread {
       return undefined
     }
     const { getOctokit } = await import('@actions/github')
-    return new CommentThread(getOctokit(token).rest.issues, target, runSignal)
+    return new CommentThread(getOctokit(token).rest.issues, target, runSignal, trigger)
+  }
+
+  /**
+   * The job an earlier run for the same trigger recorded in its comment here, if any (a bot's comment
+   * only); that comment is the one this run edits.
+   */
+  async recordedJob(): Promise<string | undefined> {
+    if (this.trigger === undefined) return undefined
+    let found: string | undefined
+    await this.attempt(async (signal) => {
+      for (let page = 1; page <= COMMENT_PAGES; page++) {
+        const { data } = await this.issues.listComments({
+          ...this.where(),
+          issue_number: this.target.number,
+          per_page: 100,
+          page,
+          request: { signal }
+        })
+        for (const comment of data) {
+          const job = comment.user?.type === 'Bot' ? markedJob(comment.body ?? '', this.trigger) : undefined
+          if (job !== undefined) [found, this.commentId] = [job, comment.id]
+        }
+        if (data.length < 100) return
+      }
+    })
+    return found
   }
 
   async start(jobId: string): Promise<void> {
+    const body = startBody(jobId, runLink(process.env), this.trigger)
     await this.attempt(async (signal) => {
-      const { data } = await this.issues.createComment({
-        ...this.where(),
-        issue_number: this.target.number,
-        body: startBody(jobId, runLink(process.env)),
-        request: { signal }
-      })
+      if (this.commentId !== undefined) {
+        await this.issues.updateComment({ ...this.where(), comment_id: this.commentId, body, request: { signal } })
+        return
+      }
+      const { data } = await this.issues.createComment({ ...this.where(), issue_number: this.target.number, body, request: { signal } })
       this.commentId = data.id
     })
   }
 
   /** Edits the comment to say how the job ended (or posts one, if the first could not be). */
   async finish(job: JobReport, stopping: boolean): Promise<void> {
-    const body = endBody(job, runLink(process.env))
+    const body = endBody(job, runLink(process.env), this.trigger)
     // When the run is stopping, the runner kills it soon: one short try, and not under the run's signal.
     await this.attempt(
       async (signal) => {

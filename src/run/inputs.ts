@@ -2,6 +2,8 @@
 import { isIPv4 } from 'node:net'
 import { z } from 'zod'
 import { FAIL_ON_WORDS, type FailOn } from '../agent/outcome.js'
+import { CHANGE_EVENTS, isChangeEvent } from '../change/change.js'
+import { MIN_CONTEXT_BYTES } from '../change/context.js'
 import { InputError } from '../core/input-error.js'
 import { type AlertRule, parseAlertRules } from '../report/alerts.js'
 import { parseDate, shiftDays } from '../text/dates.js'
@@ -30,6 +32,16 @@ export interface Inputs {
   comment?: { token: string }
   /** Keep the docs health issue of the repository and project, when asked for. */
   dashboard?: { token: string; title: string }
+  /** Append the change that triggered the run to the prompt, within this many bytes. */
+  changeContext?: { maxBytes: number }
+  /** Record the job in a "Docs agent" check run on the triggering commit. */
+  check: boolean
+  /** Read a follow-up for the agent's job from the comment that triggered the run (no prompt, no jobId, an issue_comment event). */
+  followUp: boolean
+  /** The word that starts a follow-up comment on the agent's pull request. */
+  command: string
+  /** The workflow's token, for the change, the check run, the comments and the agent's pull request; '' when not given. */
+  githubToken: string
   /** Warnings about the inputs that do not stop the run (a deprecated input, say). */
   warnings: string[]
 }
@@ -68,7 +80,11 @@ export const INPUT_DEFAULTS = {
   readerText: 'auto',
   comment: 'false',
   dashboard: 'false',
-  dashboardTitle: 'Docs health'
+  dashboardTitle: 'Docs health',
+  context: 'none',
+  contextBytes: '24000',
+  check: 'false',
+  command: '/docs'
 } as const
 
 const INPUT_NAMES = [
@@ -270,14 +286,26 @@ const schema = z.object({
   dashboardTitle: z.string().refine((v) => v.length <= 200 && !/[\r\n]/.test(v), {
     error: (issue) => `must be one line of at most 200 characters, the title of the dashboard issue; got ${shown(String(issue.input))}`
   }),
-  githubToken: z.string()
+  githubToken: z.string(),
+  context: z.string().transform((v, ctx) => {
+    const word = v.toLowerCase()
+    if (word === 'none' || word === 'change') return word === 'change'
+    ctx.addIssue(`must be none (send the prompt alone) or change (append the change that triggered the run), not ${shown(v)}`)
+    return z.NEVER
+  }),
+  contextBytes: integer(MIN_CONTEXT_BYTES, 500_000, 'bytes of the change appended to the prompt'),
+  check: boolean,
+  command: z.string().refine((v) => /^[^\s]{1,50}$/.test(v), {
+    error: (issue) =>
+      `must be one word of at most 50 characters, such as /docs, that starts a follow-up comment; got ${shown(String(issue.input))}`
+  })
 })
 
 /**
  * Reads every input through `get` (core.getInput in the action) and validates them together.
  * Throws one InputError that names each bad input and what it allows; never shows the key.
  */
-export function readInputs(get: (name: string) => string, now: Date = new Date()): Inputs {
+export function readInputs(get: (name: string) => string, now: Date = new Date(), eventName = ''): Inputs {
   const given = new Set<string>()
   const raw = Object.fromEntries(
     INPUT_NAMES.map((name) => {
@@ -293,7 +321,9 @@ export function readInputs(get: (name: string) => string, now: Date = new Date()
     throw new InputError(parsed.error.issues.map((issue) => ({ input: String(issue.path[0]), message: issue.message })))
   }
   const v = parsed.data
-  if (v.prompt === undefined && v.jobId === undefined && v.analytics.length === 0 && !v.dashboard) {
+  // Run on a comment with nothing else to do, the action reads a follow-up command from the comment.
+  const followUp = v.prompt === undefined && v.jobId === undefined && eventName === 'issue_comment'
+  if (v.prompt === undefined && v.jobId === undefined && v.analytics.length === 0 && !v.dashboard && !followUp) {
     throw new InputError([
       {
         message:
@@ -339,6 +369,31 @@ export function readInputs(get: (name: string) => string, now: Date = new Date()
       }
     ])
   }
+  const githubProblems: { input: string; message: string }[] = []
+  const needsToken = [
+    v.context && '`context: change` (to read the change)',
+    v.check && '`check: true` (to write the check run)',
+    followUp && 'a follow-up from a comment (to read the thread and answer in it)'
+  ].filter((why) => typeof why === 'string')
+  if (needsToken.length > 0 && v.githubToken === '') {
+    githubProblems.push({
+      input: 'githubToken',
+      message: `is empty, and ${needsToken.join(' and ')} needs it: pass \`\${{ github.token }}\``
+    })
+  }
+  if (v.context && v.prompt === undefined) {
+    githubProblems.push({
+      input: 'context',
+      message: 'is change, which is appended to `prompt`; set `prompt` to say what the agent should do with the change'
+    })
+  }
+  if (v.context && !isChangeEvent(eventName)) {
+    githubProblems.push({
+      input: 'context',
+      message: `is change, but this run was triggered by ${shown(eventName || 'no event')}; the change is read for ${CHANGE_EVENTS.join(', ')} events`
+    })
+  }
+  if (githubProblems.length > 0) throw new InputError(githubProblems)
   let analytics: AnalyticsInputs | undefined
   const warnings: string[] = []
   if (v.analytics.length > 0) {
@@ -400,6 +455,11 @@ export function readInputs(get: (name: string) => string, now: Date = new Date()
     dashboard: v.dashboard
       ? { token: v.githubToken, title: v.dashboardTitle === '' ? INPUT_DEFAULTS.dashboardTitle : v.dashboardTitle }
       : undefined,
+    changeContext: v.context ? { maxBytes: v.contextBytes } : undefined,
+    check: v.check,
+    followUp,
+    command: v.command,
+    githubToken: v.githubToken,
     warnings
   }
 }

@@ -162,7 +162,8 @@ export async function publish(
   sink: ReportSink,
   run?: RunInfo,
   dashboard?: DashboardLine,
-  alerts?: readonly FiredAlert[]
+  alerts?: readonly FiredAlert[],
+  note?: string
 ): Promise<Unwritten[]> {
   const unwritten: Unwritten[] = []
   const attempt = async <T>(what: string, write: () => T | Promise<T>): Promise<T | undefined> => {
@@ -218,7 +219,8 @@ export async function publish(
   }
 
   await attempt('the job summary', async () => {
-    const html = summaryOf(reports, run, dashboard ? dashboardHtml(dashboard) : '', alerts)
+    const noteHtml = note === undefined ? '' : `<p>ℹ️ ${htmlText(note, 1000)}</p>\n`
+    const html = summaryOf(reports, run, noteHtml + (dashboard ? dashboardHtml(dashboard) : ''), alerts)
     if (html !== '') await sink.appendSummary(html)
   })
   return unwritten

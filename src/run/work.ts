@@ -8,7 +8,6 @@ import { Lifetime, StopError } from '../core/lifetime.js'
 import { endingOf, type Part, type PartContext, type PartEnding } from '../core/part.js'
 import { agentJobPart } from '../agent/part.js'
 import { ApiClient } from '../api/client.js'
-import { CommentThread } from '../github/comment.js'
 import { repositoryIsPrivate } from '../github/repository-visibility.js'
 import { githubServer, runLink } from '../github/run-link.js'
 import { runnerSink } from '../github/runner-sink.js'
@@ -17,6 +16,7 @@ import type { AnalyticsInputs, Inputs } from './inputs.js'
 import { publish, type Unwritten } from './publish.js'
 import { type FiredAlert, firedAlerts } from '../report/alerts.js'
 import type { DashboardReport, DashboardRun } from './dashboard.js'
+import { type JobPlan, NO_JOB, planJob } from './job-plan.js'
 import { overviewOf } from './publish.js'
 import { isSectionReport, type PartReport, readsReaderText, rendererOf, sectionParts } from './sections.js'
 
@@ -30,6 +30,8 @@ export interface RunReport {
   dashboard?: DashboardReport
   /** The alert rules that fired, when the run read analytics (none fired: empty). */
   alerts?: FiredAlert[]
+  /** Why the run made no agent job although it was asked for one (a pull request closed unmerged, say). */
+  note?: string
 }
 
 /** Analytics sections read at once: enough that a full report takes little longer than its longest section. */
@@ -39,7 +41,7 @@ export const ANALYTICS_CONCURRENCY = 3
 function jobParts(
   inputs: Inputs,
   client: ApiClient,
-  thread: CommentThread | undefined,
+  plan: JobPlan,
   asked: { prompt: string; board: DashboardRun } | undefined
 ): Part<PartReport>[] {
   if (asked) {
@@ -49,9 +51,8 @@ function jobParts(
     const settings = { ...inputs, wait, prompt: asked.prompt, jobId: undefined, githubServer: githubServer(process.env) }
     return [agentJobPart(client, settings, { onStarted: (jobId) => asked.board.started(jobId) })]
   }
-  if (inputs.prompt === undefined && inputs.jobId === undefined) return []
-  const settings = { ...inputs, githubServer: githubServer(process.env) }
-  return [agentJobPart(client, settings, { onStarted: thread && ((jobId) => thread.start(jobId)) })]
+  if (plan.settings === undefined) return []
+  return [agentJobPart(client, plan.settings, { onStarted: plan.started })]
 }
 
 /** The dashboard of the run, and the prompt for the gaps a person ticked in it, when the inputs ask for one. */
@@ -164,17 +165,14 @@ export async function work(inputs: Inputs, options: WorkOptions = {}): Promise<R
   })
   for (const name of STOP_SIGNALS) process.on(name, onSignal)
   try {
-    const thread =
-      inputs.comment && (inputs.prompt !== undefined || inputs.jobId !== undefined)
-        ? await CommentThread.open(inputs.comment.token, lifetime.signal)
-        : undefined
+    const { board, asked, failure } = await openDashboard(inputs, client, lifetime.signal)
+    const plan: JobPlan = asked ? NO_JOB : await planJob(inputs, lifetime)
     const ctx: PartContext = { lifetime, log: { info: core.info, warning: core.warning, debug: core.debug } }
     const reported = async (report: PartReport): Promise<void> => {
-      if (report.kind === 'job') await thread?.finish(report, lifetime.stopped !== undefined)
+      if (report.kind === 'job') await plan.ended(report, lifetime.stopped !== undefined)
     }
-    const { board, asked, failure } = await openDashboard(inputs, client, lifetime.signal)
     let alerts: FiredAlert[] | undefined
-    const reports: PartReport[] = await runParts(jobParts(inputs, client, thread, asked), ctx, reported)
+    const reports: PartReport[] = await runParts(jobParts(inputs, client, plan, asked), ctx, reported)
     for (const report of reports) if (report.kind === 'job') board?.recordJob(report)
     const analytics = inputs.analytics
     // A run started by an edit of an issue acts on its ticks only: it reads no analytics.
@@ -189,7 +187,7 @@ export async function work(inputs: Inputs, options: WorkOptions = {}): Promise<R
       board?.recordPeriod({ ...overview, alerts })
     }
     const dashboard = failure !== undefined ? { failure, resolved: 0, asked: 0 } : await board?.finish(githubServer(process.env))
-    return { reports, dashboard, alerts }
+    return { reports, dashboard, alerts, note: plan.note }
   } finally {
     for (const name of STOP_SIGNALS) process.off(name, onSignal)
     lifetime.dispose()
@@ -209,6 +207,7 @@ export function publishReport(report: RunReport): Promise<Unwritten[]> {
     runnerSink,
     { action: ACTION_NAME, version: ACTION_VERSION, runUrl: runLink(process.env) },
     report.dashboard,
-    report.alerts
+    report.alerts,
+    report.note
   )
 }

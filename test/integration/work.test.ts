@@ -25,6 +25,7 @@ let emu: Emulator
 let github: Awaited<ReturnType<typeof startGitHubFake>>
 let dir: string
 let stdout: string
+let runId = 77
 
 beforeAll(async () => {
   emu = await startEmulator({ keys: { [KEY]: {} } })
@@ -45,7 +46,8 @@ beforeEach(async () => {
   vi.stubEnv('GITHUB_EVENT_NAME', 'push')
   vi.stubEnv('GITHUB_REPOSITORY', 'acme/docs')
   vi.stubEnv('GITHUB_SERVER_URL', 'https://github.com')
-  vi.stubEnv('GITHUB_RUN_ID', '77')
+  // Each test a run of its own: a run with the same trigger would watch the job an earlier one recorded.
+  vi.stubEnv('GITHUB_RUN_ID', String(++runId))
   vi.stubEnv('GITHUB_API_URL', github.url)
   github.failWith(undefined)
   stdout = ''
@@ -71,6 +73,10 @@ function inputs(extra: Partial<Inputs> = {}): Inputs {
     failOnAlert: false,
     alerts: [],
     baseUrl: emu.url,
+    check: false,
+    followUp: false,
+    command: '/docs',
+    githubToken: '',
     warnings: [],
     ...extra
   }
@@ -237,15 +243,15 @@ describe('work with a comment', () => {
     const report = await work(inputs({ comment: { token: TOKEN } }))
     const jobId = (report.reports[0] as JobReport).jobId ?? ''
     const mine = github.requests.slice(before)
-    expect(mine.map((r) => `${r.method} ${r.path}`)).toEqual([
+    expect(mine.map((r) => `${r.method} ${r.path.split('?')[0]}`)).toEqual([
+      'GET /repos/acme/docs/issues/12/comments',
       'POST /repos/acme/docs/issues/12/comments',
       expect.stringMatching(/^PATCH \/repos\/acme\/docs\/issues\/comments\/\d+$/)
     ])
-    expect(mine).toHaveLength(2)
-    expect(mine[0]?.auth).toBe(`token ${TOKEN}`)
-    expect(commentText(mine[0])).toContain(jobId)
-    expect(mine[1]?.method).toBe('PATCH')
-    const end = renderSummary(commentText(mine[1]))
+    expect(mine).toHaveLength(3)
+    expect(mine[1]?.auth).toBe(`token ${TOKEN}`)
+    expect(commentText(mine[1])).toContain(jobId)
+    const end = renderSummary(commentText(mine[2]))
     expect(end.headings).toEqual(['✅ Opened acme/docs#9'])
     expect(end.links[0]).toEqual({ href: 'https://github.com/acme/docs/pull/9', text: 'acme/docs#9' })
     expect(stdout).not.toContain(TOKEN)
@@ -268,8 +274,8 @@ describe('work with a comment', () => {
     const report = await work(inputs({ comment: { token: TOKEN }, analytics }))
     expect(report.reports.map((r) => r.kind)).toEqual(['job', 'visitors', 'views'])
     const mine = github.requests.slice(before)
-    expect(mine.map((r) => r.method)).toEqual(['POST', 'PATCH'])
-    expect(renderSummary(commentText(mine[1])).headings).toEqual(['✅ Opened acme/docs#9'])
+    expect(mine.map((r) => r.method)).toEqual(['GET', 'POST', 'PATCH'])
+    expect(renderSummary(commentText(mine[2])).headings).toEqual(['✅ Opened acme/docs#9'])
   })
 
   it('still edits the comment when the run is cancelled', async () => {
@@ -285,8 +291,8 @@ describe('work with a comment', () => {
     handler?.('SIGINT')
     await running
     const mine = github.requests.slice(before)
-    expect(mine.map((r) => r.method)).toEqual(['POST', 'PATCH'])
-    const end = renderSummary(commentText(mine[1]))
+    expect(mine.map((r) => r.method)).toEqual(['GET', 'POST', 'PATCH'])
+    const end = renderSummary(commentText(mine[2]))
     expect(end.headings).toEqual(['❌ Cancelled'])
     expect(end.text).toContain('Why the step failed: Cancelled (SIGINT) while waiting for job')
     expect(end.text).toContain('Next step: to keep watching the job')
@@ -332,7 +338,7 @@ describe('publishReport', () => {
     expect(seen.headings[0]).toBe('✅ Opened acme/docs#31')
     // The footer: the action's version and the run.
     expect(seen.text).toContain(`docs-agent-action ${ACTION_VERSION}`)
-    expect(seen.links.at(-1)).toEqual({ href: 'https://github.com/acme/docs/actions/runs/77', text: 'workflow run' })
+    expect(seen.links.at(-1)).toEqual({ href: `https://github.com/acme/docs/actions/runs/${runId}`, text: 'workflow run' })
   })
 })
 

@@ -1,8 +1,10 @@
 // @ts-check
 // A stateful fake of the GitHub REST endpoints the action uses, on 127.0.0.1, for GITHUB_API_URL:
-// comments on an issue; issues (list with label and state filters, get, create, update) with their
-// numbers, bodies and labels kept; pull requests (get); and a person's permission on the repository.
-// It records every request and can answer every one with an error status instead.
+// comments on an issue (list, create, update, with who wrote them); issues (list with label and state
+// filters, get, create, update) with their numbers, bodies and labels kept; pull requests (get, their
+// commits and files, paged); comparisons and single commits; releases; check runs (create, update,
+// list for a commit by name); and a person's permission on the repository. It records every request
+// and can answer every one with an error status instead.
 import { createServer } from 'node:http'
 
 /**
@@ -26,6 +28,43 @@ import { createServer } from 'node:http'
 
 /** @typedef {{ state: 'open' | 'closed', merged_at: string | null }} FakePull */
 
+/**
+ * @typedef {object} FakeComment
+ * @property {number} id
+ * @property {number} issue
+ * @property {string} body
+ * @property {{ login: string, type: 'Bot' | 'User' }} user
+ */
+
+/**
+ * @typedef {object} FakeFile
+ * @property {string} filename
+ * @property {string} status
+ * @property {number} additions
+ * @property {number} deletions
+ * @property {string} [patch]
+ */
+
+/** @typedef {{ sha: string, commit: { message: string } }} FakeCommit */
+
+/**
+ * @typedef {object} FakeCheckRun
+ * @property {number} id
+ * @property {string} head_sha
+ * @property {string} name
+ * @property {string} status
+ * @property {string | null} conclusion
+ * @property {string | null} external_id
+ * @property {{ title?: string, summary?: string }} output
+ */
+
+/** The page of `items` a list request asks for (per_page, page). @template T @param {T[]} items @param {URL} url */
+function paged(items, url) {
+  const perPage = Number(url.searchParams.get('per_page') ?? '30')
+  const page = Number(url.searchParams.get('page') ?? '1')
+  return items.slice((page - 1) * perPage, page * perPage)
+}
+
 /** A string field of a JSON body. @param {unknown} body @param {string} name */
 function field(body, name) {
   if (typeof body !== 'object' || body === null || !(name in body)) return undefined
@@ -42,6 +81,18 @@ export async function startGitHubFake() {
   const pulls = new Map()
   /** @type {Map<string, string>} */
   const permissions = new Map()
+  /** @type {FakeComment[]} */
+  const comments = []
+  /** @type {Map<number, { commits: FakeCommit[], files: FakeFile[] }>} */
+  const pullChanges = new Map()
+  /** @type {Map<string, { commits: FakeCommit[], files: FakeFile[], total_commits?: number }>} */
+  const comparisons = new Map()
+  /** @type {Map<string, { sha: string, commit: { message: string }, files: FakeFile[] }>} */
+  const singleCommits = new Map()
+  /** @type {{ tag_name: string, created_at: string, draft: boolean }[]} */
+  const releases = []
+  /** @type {FakeCheckRun[]} */
+  const checkRuns = []
   let nextId = 1000
   let nextIssue = 1
   /** @type {number | undefined} */
@@ -73,10 +124,70 @@ export async function startGitHubFake() {
       let match = null
       if (failWith) {
         send(failWith, { message: 'Resource not accessible by integration' })
-      } else if (method === 'POST' && /^\/repos\/[^/]+\/[^/]+\/issues\/\d+\/comments$/.test(path)) {
-        send(201, { id: nextId++, body: field(body, 'body') })
-      } else if (method === 'PATCH' && /^\/repos\/[^/]+\/[^/]+\/issues\/comments\/\d+$/.test(path)) {
-        send(200, { id: Number(path.split('/').pop()), body: field(body, 'body') })
+      } else if (method === 'POST' && (match = /^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)\/comments$/.exec(path))) {
+        /** @type {FakeComment} */
+        const comment = {
+          id: nextId++,
+          issue: Number(match[1]),
+          body: field(body, 'body') ?? '',
+          user: { login: 'github-actions[bot]', type: 'Bot' }
+        }
+        comments.push(comment)
+        send(201, comment)
+      } else if (method === 'GET' && (match = /^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)\/comments$/.exec(path))) {
+        send(
+          200,
+          paged(
+            comments.filter((c) => c.issue === Number(match?.[1])),
+            url
+          )
+        )
+      } else if (method === 'PATCH' && (match = /^\/repos\/[^/]+\/[^/]+\/issues\/comments\/(\d+)$/.exec(path))) {
+        const comment = comments.find((c) => c.id === Number(match?.[1]))
+        if (comment) comment.body = field(body, 'body') ?? comment.body
+        send(200, comment ?? { id: Number(match[1]), body: field(body, 'body') })
+      } else if (method === 'GET' && (match = /^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)\/(commits|files)$/.exec(path))) {
+        const change = pullChanges.get(Number(match[1]))
+        if (!change) send(404, { message: 'Not Found' })
+        else send(200, match[2] === 'files' ? paged(change.files, url) : paged(change.commits, url))
+      } else if (method === 'GET' && (match = /^\/repos\/[^/]+\/[^/]+\/compare\/(.+)$/.exec(path))) {
+        const comparison = comparisons.get(decodeURIComponent(match[1] ?? ''))
+        if (!comparison) send(404, { message: 'Not Found' })
+        else send(200, { total_commits: comparison.commits.length, ...comparison })
+      } else if (method === 'GET' && (match = /^\/repos\/[^/]+\/[^/]+\/commits\/([^/]+)$/.exec(path))) {
+        const commit = singleCommits.get(match[1] ?? '')
+        if (!commit) send(404, { message: 'Not Found' })
+        else send(200, commit)
+      } else if (method === 'GET' && /^\/repos\/[^/]+\/[^/]+\/releases$/.test(path)) {
+        send(200, paged(releases, url))
+      } else if (method === 'GET' && (match = /^\/repos\/[^/]+\/[^/]+\/commits\/([^/]+)\/check-runs$/.exec(path))) {
+        const name = url.searchParams.get('check_name')
+        const listed = checkRuns.filter((run) => run.head_sha === match?.[1] && (name === null || run.name === name))
+        send(200, { total_count: listed.length, check_runs: paged(listed, url) })
+      } else if (method === 'POST' && /^\/repos\/[^/]+\/[^/]+\/check-runs$/.test(path)) {
+        const output = /** @type {{ output?: { title?: string, summary?: string } }} */ (body).output ?? {}
+        /** @type {FakeCheckRun} */
+        const run = {
+          id: nextId++,
+          head_sha: field(body, 'head_sha') ?? '',
+          name: field(body, 'name') ?? '',
+          status: field(body, 'status') ?? 'queued',
+          conclusion: field(body, 'conclusion') ?? null,
+          external_id: field(body, 'external_id') ?? null,
+          output
+        }
+        checkRuns.push(run)
+        send(201, run)
+      } else if (method === 'PATCH' && (match = /^\/repos\/[^/]+\/[^/]+\/check-runs\/(\d+)$/.exec(path))) {
+        const run = checkRuns.find((r) => r.id === Number(match?.[1]))
+        if (!run) send(404, { message: 'Not Found' })
+        else {
+          run.status = field(body, 'status') ?? run.status
+          run.conclusion = field(body, 'conclusion') ?? run.conclusion
+          run.external_id = field(body, 'external_id') ?? run.external_id
+          run.output = /** @type {{ output?: FakeCheckRun['output'] }} */ (body).output ?? run.output
+          send(200, run)
+        }
       } else if (method === 'GET' && (match = /^\/repos\/([^/]+)\/([^/]+)\/issues$/.exec(path))) {
         const label = url.searchParams.get('labels')
         const state = url.searchParams.get('state') ?? 'open'
@@ -139,6 +250,36 @@ export async function startGitHubFake() {
     requests,
     /** Every issue, as stored. */
     issues,
+    /** Every comment, as stored. */
+    comments,
+    /** Every check run, as stored. */
+    checkRuns,
+    /**
+     * A comment someone wrote (not through the action).
+     * @param {number} issue @param {string} body @param {{ login: string, type: 'Bot' | 'User' }} user
+     */
+    addComment(issue, body, user) {
+      /** @type {FakeComment} */
+      const comment = { id: nextId++, issue, body, user }
+      comments.push(comment)
+      return comment
+    },
+    /** A pull request's commits and files. @param {number} number @param {{ commits: FakeCommit[], files: FakeFile[] }} change */
+    setPullChange(number, change) {
+      pullChanges.set(number, change)
+    },
+    /** The comparison of `basehead` ("base...head"). @param {string} basehead @param {{ commits: FakeCommit[], files: FakeFile[] }} change */
+    setComparison(basehead, change) {
+      comparisons.set(basehead, change)
+    },
+    /** One commit with its files. @param {string} sha @param {string} message @param {FakeFile[]} files */
+    setCommit(sha, message, files) {
+      singleCommits.set(sha, { sha, commit: { message }, files })
+    },
+    /** A release of the repository. @param {{ tag_name: string, created_at: string, draft: boolean }} release */
+    addRelease(release) {
+      releases.push(release)
+    },
     /**
      * An issue someone opened, as the API would store it (not through the action).
      * @param {Omit<FakeIssue, 'number' | 'html_url'>} issue

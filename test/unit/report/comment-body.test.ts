@@ -3,7 +3,7 @@
 // for every way a run ends (test/support/job-reports.ts), with hostile text from the service.
 import { describe, expect, it } from 'vitest'
 import type { JobReport } from '../../../src/agent/outcome.js'
-import { COMMENT_MARKER, endBody, startBody } from '../../../src/report/comment-body.js'
+import { COMMENT_MARKER, endBody, jobMarker, startBody } from '../../../src/report/comment-body.js'
 import {
   ARCHIVED_SENTENCE,
   FAILED_SENTENCE,
@@ -22,7 +22,9 @@ const RUN = 'https://github.com/acme/docs/actions/runs/77'
 describe('startBody', () => {
   it('says the agent is working, names the job as written, and links the run', () => {
     const body = startBody('job_1', RUN)
-    expect(body).toBe(`${COMMENT_MARKER}\n📝 The documentation agent is working on it: job \`job_1\`.\n\n[Workflow run](${RUN})`)
+    expect(body).toBe(
+      `${COMMENT_MARKER}<!-- docs-agent-action job=job_1 -->\n📝 The documentation agent is working on it: job \`job_1\`.\n\n[Workflow run](${RUN})`
+    )
     const seen = renderSummary(body)
     expect(seen.text).toBe('📝 The documentation agent is working on it: job job_1. Workflow run')
     expect(seen.links).toEqual([{ href: RUN, text: 'Workflow run' }])
@@ -30,7 +32,9 @@ describe('startBody', () => {
 
   it('has no run link when the run is unknown', () => {
     const body = startBody('j1', undefined)
-    expect(body).toBe('<!-- docs-agent-action -->\n📝 The documentation agent is working on it: job `j1`.\n')
+    expect(body).toBe(
+      '<!-- docs-agent-action --><!-- docs-agent-action job=j1 -->\n📝 The documentation agent is working on it: job `j1`.\n'
+    )
     expect(renderSummary(body).links).toEqual([])
   })
 
@@ -49,7 +53,7 @@ describe('endBody', () => {
   it('starts with the marker that finds the comment again, which the reader does not see', () => {
     for (const job of Object.values(JOB_REPORTS)) {
       const body = endBody(job, RUN)
-      expect(body.startsWith(`${COMMENT_MARKER}\n<h3>`)).toBe(true)
+      expect(body.startsWith(`${COMMENT_MARKER}${jobMarker(job.jobId, undefined)}\n<h3>`)).toBe(true)
       expect(renderSummary(body).html).not.toContain('docs-agent-action')
     }
   })
@@ -65,7 +69,7 @@ describe('endBody', () => {
     ])
     expect(seen.references).toEqual([])
     expect(body).toBe(
-      `${COMMENT_MARKER}\n<h3>✅ Opened <a href="${PR_LINK}">acme/docs<span>&#35;</span>42</a></h3>\n` +
+      `${COMMENT_MARKER}<!-- docs-agent-action job=j1 -->\n<h3>✅ Opened <a href="${PR_LINK}">acme/docs<span>&#35;</span>42</a></h3>\n` +
         `<p><sub>Job <code>j1</code> · <a href="${RUN}">workflow run</a></sub></p>`
     )
   })

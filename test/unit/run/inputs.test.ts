@@ -159,7 +159,11 @@ describe('readInputs: defaults', () => {
       readerText: 'auto',
       comment: 'false',
       dashboard: 'false',
-      dashboardTitle: 'Docs health'
+      dashboardTitle: 'Docs health',
+      context: 'none',
+      contextBytes: '24000',
+      check: 'false',
+      command: '/docs'
     })
   })
 
@@ -192,7 +196,11 @@ describe('readInputs: defaults', () => {
         'comment',
         'dashboard',
         'dashboardTitle',
-        'alerts'
+        'alerts',
+        'context',
+        'contextBytes',
+        'check',
+        'command'
       ].sort()
     )
     expect(inputs).toEqual({
@@ -210,6 +218,11 @@ describe('readInputs: defaults', () => {
       analytics: undefined,
       comment: undefined,
       dashboard: undefined,
+      changeContext: undefined,
+      check: false,
+      followUp: false,
+      command: '/docs',
+      githubToken: '',
       warnings: []
     })
   })

@@ -1,0 +1,165 @@
+// Reads the change that triggered the run from the event payload and the GitHub API: a pull request
+// (its commits and files), a push (the comparison of `before` and `after`), or a release (the
+// comparison with the release before it).
+import { z } from 'zod'
+import { type Change, CHANGE_EVENTS, isChangeEvent } from '../change/change.js'
+import type { GitHubRepo } from './repo.js'
+
+export type ChangeReads = Pick<GitHubRepo, 'pullCommits' | 'pullFiles' | 'compare' | 'commit' | 'releases'>
+
+export type ChangeRead = { change: Change } | { skip: string }
+
+const ZERO_SHA = /^0+$/
+const sha = z.string().regex(/^[0-9a-f]{7,64}$/i)
+const login = z.object({ login: z.string() }).nullish()
+
+const pullPayload = z.object({
+  action: z.string().optional(),
+  pull_request: z.object({
+    number: z.number().int().positive(),
+    title: z.string(),
+    body: z.string().nullish(),
+    html_url: z.string().optional(),
+    user: login,
+    merged: z.boolean().nullish(),
+    merge_commit_sha: sha.nullish(),
+    base: z.object({ ref: z.string() }),
+    head: z.object({ ref: z.string(), sha, label: z.string().optional() })
+  })
+})
+
+const pushPayload = z.object({
+  ref: z.string(),
+  before: z.string().optional(),
+  after: sha,
+  compare: z.string().optional(),
+  pusher: z.object({ name: z.string().optional() }).optional(),
+  sender: login
+})
+
+const releasePayload = z.object({
+  release: z.object({
+    tag_name: z.string().min(1),
+    name: z.string().nullish(),
+    body: z.string().nullish(),
+    html_url: z.string().optional(),
+    created_at: z.string(),
+    author: login
+  })
+})
+
+/** The payload's fields this reader needs, or an error that says what is missing. */
+function parsed<T>(schema: z.ZodType<T>, payload: unknown, eventName: string): T {
+  const result = schema.safeParse(payload)
+  if (!result.success) {
+    const where = result.error.issues[0]?.path.join('.') ?? ''
+    throw new Error(`the ${eventName} event payload lacks what the change is read from (${where || 'its fields'})`)
+  }
+  return result.data
+}
+
+const short = (commit: string): string => commit.slice(0, 7)
+
+async function pullChange(repo: ChangeReads, eventName: string, payload: unknown): Promise<ChangeRead> {
+  const { action, pull_request: pr } = parsed(pullPayload, payload, eventName)
+  if (action === 'closed' && pr.merged !== true) {
+    return { skip: `Pull request #${pr.number} was closed without being merged: there is no change for the docs to follow.` }
+  }
+  const [{ commits, complete: allCommits }, { files, complete: allFiles }] = await Promise.all([
+    repo.pullCommits(pr.number),
+    repo.pullFiles(pr.number)
+  ])
+  const merged = action === 'closed'
+  return {
+    change: {
+      kind: 'pull request',
+      title: `Pull request #${pr.number}${merged ? ' (merged)' : ''}: ${pr.title}`,
+      body: pr.body ?? undefined,
+      author: pr.user?.login,
+      base: pr.base.ref,
+      head: pr.head.label ?? pr.head.ref,
+      url: pr.html_url,
+      commits,
+      files,
+      incomplete: incompleteNote(allFiles, allCommits)
+    }
+  }
+}
+
+function incompleteNote(allFiles: boolean, allCommits: boolean): string | undefined {
+  if (allFiles && allCommits) return undefined
+  const what = [allFiles ? '' : 'files', allCommits ? '' : 'commits'].filter((w) => w).join(' and ')
+  return `GitHub lists only the first ${what} of a change this large; the rest are not here.`
+}
+
+async function pushChange(repo: ChangeReads, payload: unknown): Promise<ChangeRead> {
+  const push = parsed(pushPayload, payload, 'push')
+  const branch = push.ref.replace(/^refs\/(heads|tags)\//, '')
+  if (ZERO_SHA.test(push.after)) return { skip: `The push deleted ${branch}: there is no change for the docs to follow.` }
+  const base = push.before !== undefined && sha.safeParse(push.before).success && !ZERO_SHA.test(push.before) ? push.before : undefined
+  const author = push.pusher?.name ?? push.sender?.login
+  if (base === undefined) {
+    // A new branch has no `before`: its last commit stands for the change.
+    const { commit, files } = await repo.commit(push.after)
+    return {
+      change: {
+        kind: 'push',
+        title: `Push of a new ${branch} at ${short(push.after)}`,
+        author,
+        commits: [commit],
+        files,
+        incomplete: 'The push made a new branch: only its last commit is here.'
+      }
+    }
+  }
+  const compared = await repo.compare(base, push.after)
+  return {
+    change: {
+      kind: 'push',
+      title: `Push to ${branch}: ${short(base)}..${short(push.after)}`,
+      author,
+      url: push.compare,
+      commits: compared.commits,
+      files: compared.files,
+      incomplete: comparisonNote(compared.files.length, compared.commits.length, compared.totalCommits)
+    }
+  }
+}
+
+/** GitHub's comparison lists at most 300 files and 250 commits. */
+function comparisonNote(files: number, commits: number, totalCommits: number): string | undefined {
+  return incompleteNote(files < 300, commits >= totalCommits)
+}
+
+async function releaseChange(repo: ChangeReads, payload: unknown): Promise<ChangeRead> {
+  const { release } = parsed(releasePayload, payload, 'release')
+  const earlier = (await repo.releases())
+    .filter((r) => !r.draft && r.tag !== release.tag_name && r.createdAt < release.created_at)
+    .sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1))[0]
+  const compared = earlier ? await repo.compare(earlier.tag, release.tag_name) : undefined
+  return {
+    change: {
+      kind: 'release',
+      title: `Release ${release.name?.trim() ? release.name : release.tag_name}`,
+      body: release.body ?? undefined,
+      author: release.author?.login,
+      base: earlier?.tag,
+      head: release.tag_name,
+      url: release.html_url,
+      commits: compared?.commits ?? [],
+      files: compared?.files ?? [],
+      incomplete: compared
+        ? comparisonNote(compared.files.length, compared.commits.length, compared.totalCommits)
+        : 'This is the first release: there is no earlier one to compare with, so only its notes are here.'
+    }
+  }
+}
+
+/** The change of the event, or why there is none to follow. */
+export async function readChange(repo: ChangeReads, eventName: string, payload: unknown): Promise<ChangeRead> {
+  if (!isChangeEvent(eventName))
+    throw new Error(`context: change reads the change of a ${CHANGE_EVENTS.join(', ')} event, not of ${eventName}`)
+  if (eventName === 'push') return pushChange(repo, payload)
+  if (eventName === 'release') return releaseChange(repo, payload)
+  return pullChange(repo, eventName, payload)
+}

@@ -1,0 +1,117 @@
+// The job's check run, named "Docs agent", on the commit that triggered the run: in progress with
+// the job id while the job runs, completed with the outcome and the pull request link when it ends,
+// so that the job shows among the pull request's checks. Its external id is the job id: a later run
+// for the same commit finds it there and watches that job instead of creating another. Never fatal:
+// a check run that cannot be written is one warning that names the permission to add.
+import type { JobReport } from '../agent/outcome.js'
+import { errorMessage } from '../core/error-message.js'
+import type { Log } from '../core/part.js'
+import { markdownCode } from '../text/escape.js'
+import type { CheckRunFields, GitHubRepo } from './repo.js'
+
+export const CHECK_NAME = 'Docs agent'
+
+type CheckRuns = Pick<GitHubRepo, 'checkRuns' | 'createCheckRun' | 'updateCheckRun'>
+
+/** A job id fit to be an external id and to be shown in Markdown: what the service gives, bounded. */
+const JOB_ID = /^[\w.:-]{1,200}$/
+
+function conclusionOf(job: JobReport): Pick<CheckRunFields, 'conclusion' | 'title'> {
+  const failing = job.failure !== undefined
+  switch (job.outcome) {
+    case 'opened':
+      return { conclusion: 'success', title: 'Opened a pull request' }
+    case 'no-pr':
+      return { conclusion: failing ? 'failure' : 'success', title: 'Completed without a pull request' }
+    case 'failed':
+      return { conclusion: failing ? 'failure' : 'neutral', title: 'The agent job failed' }
+    case 'archived':
+      return { conclusion: failing ? 'failure' : 'neutral', title: 'Archived before it completed' }
+    case 'running':
+      return { conclusion: 'neutral', title: 'Running on the service; not waited for' }
+    case 'timeout':
+      return { conclusion: 'timed_out', title: 'The step stopped waiting' }
+    case 'cancelled':
+      return { conclusion: 'cancelled', title: 'Cancelled' }
+    case 'error':
+      return { conclusion: 'failure', title: 'Stopped watching the agent job' }
+  }
+}
+
+export class CheckRecord {
+  private checkId: number | undefined
+  private warned = false
+
+  constructor(
+    private readonly repo: CheckRuns,
+    private readonly sha: string,
+    private readonly runUrl: string | undefined,
+    private readonly log: Log,
+    /** The client for the last write of a stopping run, whose own signal has ended. */
+    private readonly stoppingRepo: CheckRuns = repo
+  ) {}
+
+  /** The job an earlier run recorded on this commit, if any; a check run without one is reused for this run's job. */
+  async recordedJob(): Promise<string | undefined> {
+    const runs = await this.attempt(() => this.repo.checkRuns(this.sha, CHECK_NAME))
+    const recorded = runs?.find((run) => run.externalId !== undefined && JOB_ID.test(run.externalId))
+    this.checkId = recorded?.id ?? runs?.[0]?.id
+    return recorded?.externalId
+  }
+
+  async started(jobId: string): Promise<void> {
+    const fields: CheckRunFields = {
+      status: 'in_progress',
+      ...(JOB_ID.test(jobId) ? { externalId: jobId } : {}),
+      ...(this.runUrl === undefined ? {} : { detailsUrl: this.runUrl }),
+      title: 'The agent is working',
+      summary: `Agent job ${markdownCode(jobId, 200)} is running.${this.runLine()}`
+    }
+    await this.write(fields)
+  }
+
+  async finished(job: JobReport, stopping = false): Promise<void> {
+    const { conclusion, title } = conclusionOf(job)
+    const pull = job.prLink ? `\n\nPull request: ${job.prLink}` : ''
+    const id = job.jobId === undefined ? 'No agent job was created.' : `Agent job ${markdownCode(job.jobId, 200)}.`
+    await this.write(
+      {
+        status: 'completed',
+        conclusion,
+        ...(job.jobId !== undefined && JOB_ID.test(job.jobId) ? { externalId: job.jobId } : {}),
+        ...(this.runUrl === undefined ? {} : { detailsUrl: this.runUrl }),
+        title,
+        summary: `${id}${pull}${this.runLine()}`
+      },
+      stopping ? this.stoppingRepo : this.repo
+    )
+  }
+
+  private runLine(): string {
+    return this.runUrl === undefined ? '' : `\n\n[Workflow run](${this.runUrl})`
+  }
+
+  private async write(fields: CheckRunFields, repo: CheckRuns = this.repo): Promise<void> {
+    await this.attempt(async () => {
+      if (this.checkId !== undefined) await repo.updateCheckRun(this.checkId, fields)
+      else this.checkId = (await repo.createCheckRun(this.sha, CHECK_NAME, fields)).id
+    })
+  }
+
+  private async attempt<T>(call: () => Promise<T>): Promise<T | undefined> {
+    try {
+      return await call()
+    } catch (error) {
+      if (!this.warned) {
+        this.warned = true
+        const status = (error as { status?: unknown }).status
+        this.log.warning(
+          status === 403 || status === 404
+            ? `Could not write the "${CHECK_NAME}" check run (HTTP ${status}): give the job \`permissions: checks: write\`, or set check: false.`
+            : `Could not write the "${CHECK_NAME}" check run: ${errorMessage(error)}`
+        )
+      }
+      return undefined
+    }
+  }
+}

@@ -1,0 +1,177 @@
+// The agent job of a run, planned from the inputs and the event that started it: the change sent
+// after the prompt (context: change), the job an earlier run already created for the same trigger
+// (found in the check run or the comment that records it), the follow-up a comment asks for, and
+// what is written on GitHub as the job starts and ends (the comment, the check run, the note on the
+// agent's pull request).
+import * as core from '@actions/core'
+import { randomBytes } from 'node:crypto'
+import type { AgentJobRequest } from '../agent/job.js'
+import type { JobPolicy, JobRecordPlace, JobReport } from '../agent/outcome.js'
+import { changeContext } from '../change/context.js'
+import type { Lifetime } from '../core/lifetime.js'
+import { readChange } from '../github/change-reader.js'
+import { CheckRecord } from '../github/check-run.js'
+import { CommentThread } from '../github/comment.js'
+import { eventPayload } from '../github/event.js'
+import { commandOf } from '../github/follow-up.js'
+import { GitHubRepo } from '../github/repo.js'
+import { githubServer, runLink } from '../github/run-link.js'
+import { runAttempt, triggerOf } from '../github/trigger.js'
+import { agentPullBody, emptyCommandBody, pullMarkedJob, refusalBody } from '../report/comment-body.js'
+import { logText } from '../text/escape.js'
+import { counted } from '../text/format.js'
+import type { Inputs } from './inputs.js'
+
+export interface JobPlan {
+  /** The agent job's settings; none when the run makes no job (nothing asked, or a comment that is no command). */
+  settings?: AgentJobRequest & JobPolicy
+  /** Called once the job exists, before it is watched. */
+  started: (jobId: string) => Promise<void>
+  /** Called with the job's report as soon as it ends; `stopping` when the run was stopped. */
+  ended: (report: JobReport, stopping: boolean) => Promise<void>
+  /** Why the run makes no job, for the summary, when it is not quiet about it. */
+  note?: string
+}
+
+const nothing = (): Promise<void> => Promise.resolve()
+
+/** A marker nobody can guess, for the lines that frame the change. */
+const nonce = (): string => randomBytes(16).toString('hex')
+
+/** The job the action's comments on a pull request name: the last one, when it commented more than once. */
+async function agentJobOf(repo: GitHubRepo, number: number): Promise<string | undefined> {
+  let found: string | undefined
+  for (const comment of await repo.comments(number)) {
+    const job = comment.isBot ? pullMarkedJob(comment.body) : undefined
+    if (job !== undefined) found = job
+  }
+  return found
+}
+
+/**
+ * Comments once on the pull request the agent opened, when it is in this repository: the job it is
+ * about (for follow-ups), what was asked, how to ask for changes. Never fatal.
+ */
+async function noteAgentPull(repo: GitHubRepo, report: JobReport, command: string, env: NodeJS.ProcessEnv): Promise<void> {
+  if (report.jobId === undefined || report.prNumber === undefined) return
+  if (report.prRepository?.toLowerCase() !== `${repo.owner}/${repo.repo}`.toLowerCase()) return
+  const number = Number(report.prNumber)
+  const body = agentPullBody(report.jobId, report.prompt, runLink(env), command)
+  if (body === '') return
+  try {
+    const comments = await repo.comments(number)
+    if (comments.some((comment) => comment.isBot && pullMarkedJob(comment.body) === report.jobId)) return
+    await repo.comment(number, body)
+  } catch (error) {
+    const status = (error as { status?: unknown }).status
+    core.warning(
+      `Could not comment on the agent's pull request #${number}${typeof status === 'number' ? ` (HTTP ${status})` : ''}: ` +
+        'give the job `permissions: pull-requests: write`, so that reviewers can send follow-ups from it.'
+    )
+  }
+}
+
+/** The plan of a run that makes no agent job. */
+export const NO_JOB: JobPlan = { started: nothing, ended: nothing }
+
+export async function planJob(inputs: Inputs, lifetime: Lifetime, env: NodeJS.ProcessEnv = process.env): Promise<JobPlan> {
+  if (!inputs.followUp && inputs.prompt === undefined && inputs.jobId === undefined) return NO_JOB
+  const eventName = env.GITHUB_EVENT_NAME ?? ''
+  const payload = await eventPayload(env)
+  const trigger = triggerOf(eventName, payload, env)
+  const repository = env.GITHUB_REPOSITORY ?? ''
+  const repo =
+    inputs.githubToken !== '' && repository.includes('/')
+      ? await GitHubRepo.open(inputs.githubToken, repository, lifetime.signal)
+      : undefined
+  const command = inputs.command
+  let settings: AgentJobRequest & JobPolicy = { ...inputs, githubServer: githubServer(env) }
+
+  if (inputs.followUp) {
+    const asked = commandOf(payload, command)
+    if ('quiet' in asked) {
+      core.info(asked.quiet)
+      return NO_JOB
+    }
+    if (!repo) throw new Error('the follow-up needs the repository (GITHUB_REPOSITORY) and githubToken')
+    const jobId = await agentJobOf(repo, asked.number)
+    if (jobId === undefined) {
+      core.info(
+        `#${asked.number} is not a pull request of the documentation agent (no comment of this action names its job): nothing was sent.`
+      )
+      return NO_JOB
+    }
+    if (!(await repo.canWrite(asked.login))) {
+      await repo.comment(asked.number, refusalBody(asked.login, command))
+      core.info(`${logText(asked.login, 60)} may not push to ${repository}, so the follow-up was refused in the thread: nothing was sent.`)
+      return NO_JOB
+    }
+    if (asked.text === '') {
+      await repo.comment(asked.number, emptyCommandBody(command))
+      core.info(`The comment holds ${command} and nothing after it: nothing was sent.`)
+      return NO_JOB
+    }
+    settings = { ...settings, jobId, prompt: asked.text }
+  }
+
+  const thread =
+    inputs.comment || inputs.followUp
+      ? await CommentThread.open(inputs.comment?.token ?? inputs.githubToken, lifetime.signal, trigger?.key)
+      : undefined
+  if (inputs.check && trigger?.sha === undefined)
+    core.warning('check is true, but this run names no commit (a comment, say): no check run is written.')
+  const check =
+    inputs.check && repo && trigger?.sha !== undefined
+      ? new CheckRecord(repo, trigger.sha, runLink(env), { info: core.info, warning: core.warning }, repo.detached(1000))
+      : undefined
+
+  // A prompt sent once per trigger: a second run for the same one watches the job the first created.
+  if (settings.prompt !== undefined) {
+    let place: JobRecordPlace | undefined
+    let recorded = await check?.recordedJob()
+    if (recorded !== undefined) place = 'check run'
+    else if ((recorded = await thread?.recordedJob()) !== undefined) place = 'comment'
+    if (recorded !== undefined && place !== undefined) {
+      core.info(
+        `An earlier run for this ${trigger?.key.split(/[/@]/)[0] ?? 'trigger'} recorded job ${logText(recorded, 100)} in its ${place}: watching it instead of sending the prompt again.`
+      )
+      settings = { ...settings, jobId: recorded, prompt: undefined, reusedFrom: place }
+    } else if (runAttempt(env) > 1 && !check && !thread) {
+      core.warning(
+        `This is attempt ${runAttempt(env)} of the workflow run, and the action keeps no record of the job an earlier attempt created: ` +
+          'it sends the prompt again. Set check: true (with `permissions: checks: write`) or comment: true to watch the first job instead.'
+      )
+    }
+  }
+
+  if (inputs.changeContext && settings.prompt !== undefined && settings.reusedFrom === undefined) {
+    if (!repo) throw new Error('context: change needs the repository (GITHUB_REPOSITORY) and githubToken')
+    const read = await readChange(repo, eventName, payload)
+    if ('skip' in read) {
+      core.notice(read.skip)
+      return { started: nothing, ended: nothing, note: `${read.skip} No agent job was created.` }
+    }
+    const context = changeContext(read.change, inputs.changeContext.maxBytes, nonce())
+    const { digest } = context
+    core.info(
+      `The change is sent after the prompt: ${counted(digest.files, 'changed file')}, ${counted(digest.bytes, 'byte')}` +
+        (digest.leftOut.length > 0 ? `; ${counted(digest.leftOut.length, 'diff')} left out` : '') +
+        (digest.diffsCut > 0 ? `; ${counted(digest.diffsCut, 'diff')} cut` : '') +
+        '.'
+    )
+    settings = { ...settings, contextText: context.text, context: digest }
+  }
+
+  return {
+    settings: settings.prompt === undefined && settings.jobId === undefined ? undefined : settings,
+    started: async (jobId) => {
+      await thread?.start(jobId)
+      await check?.started(jobId)
+    },
+    ended: async (report, stopping) => {
+      await thread?.finish(report, stopping)
+      await check?.finished(report, stopping)
+      if (repo && !stopping) await noteAgentPull(repo, report, command, env)
+    }
+  }
+}

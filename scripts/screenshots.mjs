@@ -15,8 +15,7 @@ import { startEmulator } from '../test/emulator/emulator.js'
 import { BUNDLE, runAction } from '../test/support/action.js'
 import { startGitHubFake } from '../test/support/github-fake.js'
 import { readerText, summaryPage } from '../test/support/render.js'
-import { siteTotals, visitorRows } from '../test/support/visitors.js'
-import { setDemoData } from './demo-data.mjs'
+import { setDemoData, siteTotals, trafficRows, weekBefore } from './demo-data.mjs'
 
 const ROOT = resolve(import.meta.dirname, '..')
 const OUT = join(ROOT, 'docs', 'screenshots')
@@ -42,7 +41,7 @@ const WIDTH = 1012
 const WEEK = { dateFrom: '2026-11-09', dateTo: '2026-11-16' }
 
 // The week before it, whose totals the comparison reads.
-const WEEK_BEFORE = { dateFrom: '2026-11-02', dateTo: WEEK.dateFrom }
+const WEEK_BEFORE = weekBefore(WEEK)
 
 /** @type {Variant[]} */
 const VARIANTS = [
@@ -86,8 +85,9 @@ const VARIANTS = [
     shows: 'the weekly visitor report, compared with the week before',
     job: 'report',
     setUp: (emulator) => {
-      emulator.setVisitors({ totals: siteTotals(600), rows: visitorRows(600) })
-      emulator.setVisitors({ totals: { human: 655_000, ai: 182_000, total: 781_000 }, rows: [] }, WEEK_BEFORE)
+      const rows = trafficRows(600)
+      emulator.setVisitors({ totals: siteTotals(rows), rows })
+      emulator.setVisitors({ totals: siteTotals(rows, { human: 1.09, ai: 0.82 }), rows: [] }, WEEK_BEFORE)
     },
     inputs: { analytics: 'true', topPages: '10', ...WEEK }
   },
@@ -96,8 +96,9 @@ const VARIANTS = [
     shows: 'a visitor export cut short by maxRequests, marked partial',
     job: 'report',
     setUp: (emulator) => {
-      emulator.setVisitors({ totals: siteTotals(900), rows: visitorRows(900) })
-      emulator.setVisitors({ totals: { human: 1_112_000, ai: 301_000, total: 1_318_000 }, rows: [] }, WEEK_BEFORE)
+      const rows = trafficRows(900)
+      emulator.setVisitors({ totals: siteTotals(rows), rows })
+      emulator.setVisitors({ totals: siteTotals(rows, { human: 0.96, ai: 0.9 }), rows: [] }, WEEK_BEFORE)
     },
     inputs: { analytics: 'true', maxRequests: '2', topPages: '5', ...WEEK }
   },
@@ -106,7 +107,7 @@ const VARIANTS = [
     shows: 'the docs health report: every reader signal, reader text shown (a private repository)',
     job: 'report',
     setUp: (emulator) => {
-      setDemoData(emulator, WEEK_BEFORE)
+      setDemoData(emulator, WEEK)
     },
     inputs: { analytics: 'all', readerText: 'show', ...WEEK }
   },
@@ -117,7 +118,7 @@ const VARIANTS = [
     width: 400,
     height: 2600,
     setUp: (emulator) => {
-      setDemoData(emulator, WEEK_BEFORE)
+      setDemoData(emulator, WEEK)
     },
     inputs: { analytics: 'all', readerText: 'show', ...WEEK }
   },
@@ -127,7 +128,7 @@ const VARIANTS = [
     job: 'Docs health',
     issue: true,
     setUp: (emulator) => {
-      setDemoData(emulator, WEEK_BEFORE)
+      setDemoData(emulator, WEEK)
     },
     inputs: { analytics: 'all', readerText: 'show', dashboard: 'true', githubToken: 'ghs_screenshot', ...WEEK }
   },

@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path'
 import { convertWorkflowTemplate, NoOperationTraceWriter, parseWorkflow } from '@actions/workflow-parser'
 import { describe, expect, it } from 'vitest'
 import { parse, parseDocument } from 'yaml'
+import { actionName } from '../../scripts/rename.mjs'
 
 const root = resolve(import.meta.dirname, '../..')
 const require = createRequire(import.meta.url)
@@ -137,7 +138,8 @@ describe('workflows', () => {
     const text = readFileSync(join(root, 'examples/docs-from-reader-signals.yml'), 'utf8')
     const workflow = parse(text) as { on: Record<string, unknown>; jobs: Record<string, { steps: Step[] }> }
     const steps = Object.values(workflow.jobs).flatMap((job) => job.steps)
-    const actionSteps = steps.filter((step) => step.uses === 'your-org/docs-agent-action@v1')
+    const name = actionName(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')))
+    const actionSteps = steps.filter((step) => step.uses === `${name}@v1`)
     const [report, agent] = actionSteps
 
     it('runs weekly and by hand', () => {

@@ -18,7 +18,7 @@ const major = `v${pkg.version.split('.')[0] ?? ''}`
 
 /** Every `uses:` target of a file (owner/name@ref), those of GitHub's own actions/ left out. */
 function uses(dir: string, file: string): string[] {
-  return [...readFileSync(join(dir, file), 'utf8').matchAll(/\buses:\s*['"]?([^\s'"#]+)/g)]
+  return [...readFileSync(join(dir, file), 'utf8').matchAll(/^\s*(?:-\s+)?uses:\s*['"]?([^\s'"#]+)/gm)]
     .map((m) => m[1] ?? '')
     .filter((target) => !target.startsWith('actions/'))
 }

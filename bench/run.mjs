@@ -317,7 +317,7 @@ async function analytics() {
 // own), so that what reading sections at once saves shows. The same reads one section at a time are
 // one run of the bundle per section, one after another.
 const HEALTH_SECTIONS = /** @type {const} */ (['visitors', 'views', 'searches', 'feedback', 'assistant'])
-/** The most rows one request returns, by endpoint (README, Costs and limits). */
+/** The most rows one request returns, by endpoint (docs/analytics-budget.md). */
 const HEALTH_LIMITS = { visitors: 250, views: 250, searches: 100, feedback: 100, assistant: 1000 }
 
 /** @typedef {Record<typeof HEALTH_SECTIONS[number], number>} HealthSizes rows by section */

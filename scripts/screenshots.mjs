@@ -1,5 +1,5 @@
 // @ts-check
-// Pictures of the job summary for the README (docs/screenshots/*.png). Each variant runs the bundle
+// Pictures of the job summary for the README and docs/report.md (docs/screenshots/*.png). Each variant runs the bundle
 // (dist/index.js) against the emulator of the API, as a workflow step would; its summary is rendered
 // and sanitized as GitHub does (test/support/render.js), laid out in GitHub's Markdown styles, and
 // photographed by headless Chromium. Not part of CI or `npm test`: it needs Chromium (Debian's

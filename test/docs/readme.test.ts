@@ -1,23 +1,42 @@
-// The README's tables cannot drift from action.yml: every input (with its default and whether it is
-// required) and every output is in them, and nothing else is.
-import { readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
+// The README is for a person who has never seen the action: at most 12 KB, what is needed on its
+// first screen, and tables that cannot drift from action.yml (every input, with its default and
+// whether it is required, and every output, and nothing else). Everything else is in docs/, said
+// once, and every link between them leads somewhere.
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { dirname, join, normalize, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 
 const root = resolve(import.meta.dirname, '../..')
-const action = parse(readFileSync(resolve(root, 'action.yml'), 'utf8')) as {
+const read = (file: string): string => readFileSync(resolve(root, file), 'utf8')
+const action = parse(read('action.yml')) as {
   description: string
   inputs: Record<string, { description: string; required?: boolean; default?: string | number | boolean }>
   outputs: Record<string, { description: string }>
   runs: { using: string; main: string }
 }
-const readme = readFileSync(resolve(root, 'README.md'), 'utf8')
+const readme = read('README.md')
+const docPages = readdirSync(resolve(root, 'docs'))
+  .filter((f) => f.endsWith('.md'))
+  .sort()
+  .map((f) => `docs/${f}`)
+const pages = new Map([['README.md', readme], ...docPages.map((file): [string, string] => [file, read(file)])])
+const page = (file: string): string => pages.get(file) ?? ''
 
-/** Rows of the first table after a heading, as arrays of cells. */
-function table(heading: string): string[][] {
-  const section = readme.split(`\n## ${heading}\n`)[1]?.split('\n## ')[0] ?? ''
-  const lines = section.split('\n').filter((l) => l.startsWith('| '))
+/** The text under a heading of any level, up to the next heading of the same or a higher level. */
+function section(text: string, heading: string): string {
+  const match = new RegExp(`\\n(#+) ${heading}\\n`).exec(text)
+  if (match?.[1] === undefined) return ''
+  const rest = text.slice(match.index + match[0].length)
+  const end = new RegExp(`\\n#{1,${match[1].length}} `).exec(rest)
+  return end ? rest.slice(0, end.index) : rest
+}
+
+/** Rows of the first table under a heading, as arrays of cells. */
+function table(text: string, heading: string): string[][] {
+  const lines = section(text, heading)
+    .split('\n')
+    .filter((l) => l.startsWith('| '))
   return lines.slice(2).map((l) =>
     l
       .split('|')
@@ -27,56 +46,76 @@ function table(heading: string): string[][] {
 }
 const unquote = (cell: string): string => cell.replace(/^`(.*)`$/, '$1')
 
-/** The text under a heading of any level, up to the next heading of the same or a higher level. */
-function section(heading: string): string {
-  const match = new RegExp(`\\n(#+) ${heading}\\n`).exec(readme)
-  if (match?.[1] === undefined) return ''
-  const rest = readme.slice(match.index + match[0].length)
-  const end = new RegExp(`\\n#{1,${match[1].length}} `).exec(rest)
-  return end ? rest.slice(0, end.index) : rest
-}
-
 // Inputs whose default the code applies while action.yml declares none, so that the code can tell
 // whether they were set (maxRequests, against the deprecated maxPages). Their descriptions give it.
 const DEFAULT_IN_DESCRIPTION = new Set(['maxRequests'])
 
 describe('README', () => {
+  it('is at most 12 KB', () => {
+    expect(Buffer.byteLength(readme)).toBeLessThanOrEqual(12_288)
+  })
+
+  it('has the sections a user looks for, in the order a first run needs them', () => {
+    const headings = [...readme.matchAll(/^## (.+)$/gm)].map((m) => m[1])
+    expect(headings).toEqual([
+      'Before you start',
+      'Quick start',
+      'Examples',
+      'Inputs',
+      'Outputs',
+      'What fails the step',
+      'Security and privacy',
+      'Costs and limits',
+      'More'
+    ])
+  })
+
+  it('names the service and says what a first run needs before the quick start', () => {
+    const intro = readme.split('\n## ')[0] ?? ''
+    expect(intro).toContain('[Mintlify](https://www.mintlify.com)')
+    const before = section(readme, 'Before you start')
+    for (const needed of [
+      'Pro or Enterprise plan',
+      'admin API key',
+      'https://app.mintlify.com/settings/organization/api-keys',
+      '`write`',
+      '`read`',
+      'project ID',
+      'gh secret set MINTLIFY_API_KEY',
+      'gh variable set MINTLIFY_PROJECT_ID'
+    ]) {
+      expect(before, needed).toContain(needed)
+    }
+    // The quick start reads the key and the project ID from where Before you start puts them.
+    const quickStart = section(readme, 'Quick start')
+    expect(quickStart).toContain('apiKey: ${{ secrets.MINTLIFY_API_KEY }}')
+    expect(quickStart).toContain('projectId: ${{ vars.MINTLIFY_PROJECT_ID }}')
+    expect(quickStart).toContain('docs/screenshots/docs-health.png')
+  })
+
+  it('gives every example one line, and no example that does not exist', () => {
+    const examples = readdirSync(resolve(root, 'examples'))
+      .filter((f) => f.endsWith('.yml'))
+      .sort()
+    const lines = section(readme, 'Examples')
+      .split('\n')
+      .filter((l) => l.startsWith('- '))
+    expect(lines.map((l) => /^- \[([^\]]+)\]\(examples\/\1\): \S/.exec(l)?.[1]).sort()).toEqual(examples)
+  })
+
   it('lists every input of action.yml, with its default and whether it is required, and no other', () => {
-    const rows = table('Inputs').map(([name = '', required = '', def = '']) => [unquote(name), required, unquote(def)])
+    const rows = table(readme, 'Inputs').map(([name = '', required = '', def = '']) => [unquote(name), required, unquote(def)])
     const expected = Object.entries(action.inputs).map(([name, spec]) => [name, spec.required ? 'yes' : 'no', String(spec.default ?? '')])
     expect(rows).toEqual(expected)
   })
 
   it('lists every output of action.yml, and no other', () => {
-    expect(table('Outputs').map(([name = '']) => unquote(name))).toEqual(Object.keys(action.outputs))
-  })
-
-  it('has the sections a user looks for', () => {
-    for (const heading of [
-      'Usage',
-      'Inputs',
-      'Outputs',
-      'Job summary',
-      'Failure policy and exit codes',
-      'Reliability',
-      'Costs and limits',
-      'Security',
-      'Proxies and self-hosted runners',
-      'Development'
-    ]) {
-      expect(readme).toContain(`\n## ${heading}\n`)
-    }
-    expect(readme).toContain('cannot cancel a job')
-    expect(readme).toContain('v2.327.1')
-  })
-
-  it('runs on node24 from the committed bundle', () => {
-    expect(action.runs).toEqual({ using: 'node24', main: 'dist/index.js' })
+    expect(table(readme, 'Outputs').map(([name = '']) => unquote(name))).toEqual(Object.keys(action.outputs))
   })
 
   it('gives the same defaults as the code applies outside the runner', async () => {
     const { INPUT_DEFAULTS } = await import('../../src/run/inputs.js')
-    const readmeRows = new Map(table('Inputs').map(([name = '', , , description = '']) => [unquote(name), description]))
+    const readmeRows = new Map(table(readme, 'Inputs').map(([name = '', , , description = '']) => [unquote(name), description]))
     for (const [name, value] of Object.entries(INPUT_DEFAULTS)) {
       if (DEFAULT_IN_DESCRIPTION.has(name)) {
         expect(action.inputs[name]?.default, name).toBeUndefined()
@@ -92,45 +131,12 @@ describe('README', () => {
     expect(action.inputs.maxPages?.default).toBeUndefined()
     expect(action.inputs.maxPages?.description).toMatch(/^Deprecated; use maxRequests\./)
   })
-})
 
-describe('README, docs health report', () => {
-  const health = section('Docs health report')
-  const readerTextPart = section('Reader text')
-
-  it('has a row for each analytics section the code reads, in report order, with its cost in requests', async () => {
-    const { SECTION_NAMES, SECTIONS } = await import('../../src/run/sections.js')
-    const { plannedReads } = await import('../../src/analytics/plan.js')
-    const rows = health
-      .split('\n')
-      .filter((l) => l.startsWith('| `'))
-      .map((l) => l.split('|').map((c) => c.trim()))
-    expect(rows.map((row) => unquote(row[1] ?? ''))).toEqual([...SECTION_NAMES])
-    for (const row of rows) expect(row[3], row[1]).toMatch(/^1 (per|for) /)
-    for (const name of SECTION_NAMES) {
-      expect(action.inputs.analytics?.description, name).toContain(name)
-      expect(section('Costs and limits'), name).toContain(`- \`${name}\`: `)
-    }
-    // The fewest requests of every section, with and without the comparisons, as the plan counts them.
-    const entries = SECTION_NAMES.map((name) => SECTIONS[name])
-    const [compared, alone] = [plannedReads(entries, true).length, plannedReads(entries, false).length]
-    expect(health.replace(/\s+/g, ' ')).toContain(
-      `\`analytics: all\` makes at least ${compared} requests (${alone} without the comparisons)`
-    )
+  it('runs on node24 from the committed bundle', () => {
+    expect(action.runs).toEqual({ using: 'node24', main: 'dist/index.js' })
   })
 
-  it('explains each readerText value, and that the contact address is never read', async () => {
-    const { READER_TEXT_WORDS } = await import('../../src/run/inputs.js')
-    for (const word of READER_TEXT_WORDS) {
-      expect(readerTextPart, word).toContain(`\`${word}\``)
-      expect(action.inputs.readerText?.description, word).toContain(word)
-    }
-    expect(readerTextPart).toContain('github.event.repository.private')
-    expect(readerTextPart).toContain('`contact`')
-    expect(readerTextPart).toContain('`[email]`')
-  })
-
-  it('names every file of analyticsDir, in action.yml and the README', () => {
+  it('names every file of analyticsDir, in action.yml and the outputs table', () => {
     for (const file of [
       'analytics.json',
       'visitors.csv',
@@ -141,26 +147,141 @@ describe('README, docs health report', () => {
       'assistant.csv'
     ]) {
       expect(action.outputs.analyticsDir?.description, file).toContain(file)
-      expect(table('Outputs').find(([name]) => name === '`analyticsDir`')?.[1], file).toContain(`\`${file}\``)
+      expect(table(readme, 'Outputs').find(([name]) => name === '`analyticsDir`')?.[1], file).toContain(`\`${file}\``)
+      expect(section(page('docs/report.md'), 'Files'), file).toContain(`\`${file}\``)
     }
   })
 
-  it('says that reader text given to the agent is data, not instructions, and that its pull request is reviewed', () => {
-    const gaps = section('From reader signals to a docs pull request')
+  it('says that the API cannot cancel a job, so that a timeout leaves it running', () => {
+    expect(section(readme, 'What fails the step')).toContain('cannot cancel a job')
+  })
+
+  it('gives the costs: agent jobs per project, analytics per organisation, the least analytics: all takes, and many projects', async () => {
+    const { SECTION_NAMES, SECTIONS } = await import('../../src/run/sections.js')
+    const { plannedReads } = await import('../../src/analytics/plan.js')
+    const costs = section(readme, 'Costs and limits').replace(/\s+/g, ' ')
+    expect(costs).toContain('100 of these per project per hour')
+    expect(costs).toContain('100 analytics requests per organisation per hour')
+    expect(costs).toContain('[many-projects.yml](examples/many-projects.yml)')
+    // The fewest requests of every section, with and without the comparisons, as the plan counts them.
+    const entries = SECTION_NAMES.map((name) => SECTIONS[name])
+    const [compared, alone] = [plannedReads(entries, true).length, plannedReads(entries, false).length]
+    expect(costs).toContain(`\`analytics: all\` makes at least ${compared} requests (${alone} without the comparisons)`)
+  })
+})
+
+describe('docs/', () => {
+  it('analytics-budget.md has a row for each analytics section the code reads, in report order, with its cost in requests', async () => {
+    const { SECTION_NAMES } = await import('../../src/run/sections.js')
+    const rows = table(page('docs/analytics-budget.md'), 'The sections')
+    expect(rows.map((row) => unquote(row[0] ?? ''))).toEqual([...SECTION_NAMES])
+    for (const row of rows) expect(row[2], row[0]).toMatch(/^1 (per|for) /)
+    for (const name of SECTION_NAMES) expect(action.inputs.analytics?.description, name).toContain(name)
+  })
+
+  it('report.md explains each readerText value, and that the contact address is never read', async () => {
+    const { READER_TEXT_WORDS } = await import('../../src/run/inputs.js')
+    const readerText = section(page('docs/report.md'), 'Reader text')
+    for (const word of READER_TEXT_WORDS) {
+      expect(readerText, word).toContain(`\`${word}\``)
+      expect(action.inputs.readerText?.description, word).toContain(word)
+    }
+    expect(readerText).toContain('github.event.repository.private')
+    expect(readerText).toContain('`contact`')
+    expect(readerText).toContain('`[email]`')
+  })
+
+  it('report.md says that reader text given to the agent is data, not instructions, and that its pull request is reviewed', () => {
+    const gaps = section(page('docs/report.md'), 'From reader signals to a docs pull request').replace(/\s+/g, ' ')
     expect(gaps).toContain('examples/docs-from-reader-signals.yml')
     expect(gaps).toContain('untrusted data, not instructions')
     expect(gaps).toContain('reviewed before')
   })
 
-  it('links only to headings that exist', () => {
-    const anchors = new Set(
-      [...readme.matchAll(/^#+ (.+)$/gm)].map((m) =>
-        (m[1] ?? '')
-          .toLowerCase()
-          .replace(/[^\w\- ]/g, '')
-          .replace(/ /g, '-')
-      )
+  it('proxies.md gives the runner version node24 needs', () => {
+    expect(page('docs/proxies.md')).toContain('v2.327.1')
+  })
+
+  it('publishing.md gives the rename, the release and the Marketplace listing', () => {
+    const publishing = page('docs/publishing.md')
+    for (const step of ['npm run rename -- ', 'scripts/release', 'Publish this Action to the GitHub Marketplace', 'unique']) {
+      expect(publishing, step).toContain(step)
+    }
+  })
+})
+
+describe('README and docs/ together', () => {
+  /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens. */
+  const anchor = (heading: string): string =>
+    heading
+      .toLowerCase()
+      .replace(/[^\w\- ]/g, '')
+      .replace(/ /g, '-')
+  const anchorsOf = (text: string): Set<string> => new Set([...text.matchAll(/^#+ (.+)$/gm)].map((m) => anchor(m[1] ?? '')))
+  /** Links and pictures in the text, code blocks left out: the target, resolved from the repository root. */
+  const linksOf = (file: string): { target: string; hash: string }[] =>
+    [
+      ...page(file)
+        .replace(/```[\s\S]*?```/g, '')
+        .matchAll(/\]\(([^)\s]+)\)|<img src="([^"]+)"/g)
+    ]
+      .map((m) => m[1] ?? m[2] ?? '')
+      .filter((link) => !/^[a-z]+:/.test(link))
+      .map((link) => {
+        const [path = '', hash = ''] = link.split('#')
+        return { target: path === '' ? file : normalize(join(dirname(file), path)).replace(/\/$/, ''), hash }
+      })
+
+  it.each([...pages.keys()])('%s links only to files and headings that exist', (file) => {
+    for (const { target, hash } of linksOf(file)) {
+      expect(existsSync(resolve(root, target)), `${file} → ${target}`).toBe(true)
+      if (hash !== '') expect(anchorsOf(pages.get(target) ?? read(target)), `${file} → ${target}#${hash}`).toContain(hash)
+    }
+  })
+
+  it('reaches every page of docs/ from the README', () => {
+    const reached = new Set(['README.md'])
+    for (let grew = true; grew;) {
+      grew = false
+      for (const file of [...reached].filter((f) => pages.has(f))) {
+        for (const { target } of linksOf(file)) {
+          if (!reached.has(target)) {
+            reached.add(target)
+            grew = true
+          }
+        }
+      }
+    }
+    for (const file of docPages) expect(reached, file).toContain(file)
+  })
+
+  it('shows each screenshot once', () => {
+    const shown = [...pages.keys()].flatMap((file) =>
+      linksOf(file)
+        .map((link) => link.target)
+        .filter((target) => target.startsWith('docs/screenshots/'))
     )
-    for (const [, anchor] of readme.matchAll(/\]\(#([^)]+)\)/g)) expect(anchors, anchor).toContain(anchor)
+    const files = readdirSync(resolve(root, 'docs/screenshots')).map((f) => `docs/screenshots/${f}`)
+    expect(shown.filter((target) => target.endsWith('.png')).sort()).toEqual(files.filter((f) => f.endsWith('.png')).sort())
+  })
+
+  it('says nothing twice: no run of nine words appears twice in the prose', () => {
+    const seen = new Map<string, string>()
+    const repeated: string[] = []
+    for (const [file, text] of pages) {
+      const prose = text
+        .replace(/```[\s\S]*?```/g, '')
+        .split('\n')
+        .filter((line) => !line.startsWith('|') && !line.startsWith('![') && !line.startsWith('<img'))
+        .join('\n')
+      const words = prose.toLowerCase().match(/[\w`'@./-]+/g) ?? []
+      for (let i = 0; i + 9 <= words.length; i++) {
+        const run = words.slice(i, i + 9).join(' ')
+        const where = seen.get(run)
+        if (where === undefined) seen.set(run, file)
+        else repeated.push(`${where === file ? `${file}, twice` : `${where} and ${file}`}: ${run}`)
+      }
+    }
+    expect(repeated).toEqual([])
   })
 })

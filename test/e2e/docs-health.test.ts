@@ -111,7 +111,7 @@ const INJECTED_COMMANDS = [...READER_TEXTS, ...OTHER_TEXT.split('\n'), ...HOSTIL
 
 // ------------------------------------------------------------ pages and categories that clients set
 
-/** A page path as the report keeps it, by the README's rule: a `/`, then letters, digits and `- . _ ~ /`, at most 200 characters. */
+/** A page path as the report keeps it, by the rule of docs/report.md: a `/`, then letters, digits and `- . _ ~ /`, at most 200 characters. */
 const shownPath = (path: string): string => (/^\/(?!\/)[A-Za-z0-9\-._~/]{0,199}$/.test(path) ? path : '(other page)')
 
 /** The feedback pages the report lists: pages shown alike (every "(other page)") are one. */

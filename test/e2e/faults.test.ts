@@ -2,7 +2,7 @@
 // scenario also checks what must hold under any fault: never two jobs from one run, stopped at the
 // deadline, and the key nowhere in the log, outputs or summary. What is checked is what happened
 // (exit code, messages, requests), never how fast: the scenarios hold on a busy machine.
-// The README's reliability table lists these scenarios; a test below keeps the two the same.
+// docs/reliability.md lists these scenarios in a table; a test below keeps the two the same.
 // Every scenario has its own emulator (on a port of its own) and its own process, so they run
 // concurrently, under Node 24 (the runtime action.yml declares).
 import { readdirSync, readFileSync } from 'node:fs'
@@ -32,9 +32,9 @@ import { siteTotals, visitorRows } from '../support/visitors.js'
 const KEY = 'mint_faultKeyR8w3N'
 
 interface Scenario {
-  /** README: the fault. */
+  /** docs/reliability.md: the fault. */
   fault: string
-  /** README: what the action does about it. */
+  /** docs/reliability.md: what the action does about it. */
   result: string
   plan?: JobPlan
   /** Analytics instead of an agent job: the `analytics` input (`true`, visitors only, or `all`). */
@@ -110,7 +110,7 @@ type SectionKey = 'views' | 'searches' | 'feedback' | 'assistant'
 /** One read of a section other than visitors, as the fault scenarios name and judge it. */
 interface HealthRead {
   endpoint: Endpoint
-  /** The read in the README's words: "A page views request". */
+  /** The read in the words of docs/reliability.md: "A page views request". */
   label: string
   /** How an error names the read. */
   reading: string
@@ -1125,10 +1125,10 @@ for (const { name: runtime, node } of runtimes()) {
   })
 }
 
-describe('README reliability table', () => {
+describe('docs/reliability.md, the table of tested faults', () => {
   it('lists exactly the faults this suite runs, with their results', () => {
-    const readme = readFileSync(resolve(import.meta.dirname, '../../README.md'), 'utf8')
-    const section = readme.split('## Reliability')[1]?.split('\n## ')[0] ?? ''
+    const page = readFileSync(resolve(import.meta.dirname, '../../docs/reliability.md'), 'utf8')
+    const section = page.split('\n## Tested faults\n')[1]?.split('\n## ')[0] ?? ''
     const rows = section
       .split('\n')
       .filter((l) => l.startsWith('| ') && !l.startsWith('| Fault') && !l.startsWith('| ---'))

@@ -4,7 +4,7 @@
 import { defaultAssistant, defaultFeedback, defaultFeedbackByPage, defaultSearches, defaultViews } from '../emulator/analytics-data.js'
 import type { Emulator } from '../emulator/emulator.js'
 
-/** The most rows a request returns, by endpoint, as the README's Costs and limits give them. */
+/** The most rows a request returns, by endpoint, as docs/analytics-budget.md gives them. */
 export const PAGE_LIMITS = { visitors: 250, views: 250, searches: 100, feedback: 100, assistant: 1000 } as const
 
 /** Requests to read `rows` rows at `limit` a request: one when there are none. */

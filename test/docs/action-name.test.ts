@@ -1,0 +1,75 @@
+// One name for the action: package.json's repository. Every `uses:` of the action in the README, the
+// docs and the examples is that name at the major version, so whoever hosts the action changes one
+// place (npm run rename, which this test runs on a copy).
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { actionName, namingFiles, rename } from '../../scripts/rename.mjs'
+
+const root = resolve(import.meta.dirname, '../..')
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+  version: string
+  license: string
+  homepage: string
+  bugs: { url: string }
+}
+const major = `v${pkg.version.split('.')[0] ?? ''}`
+
+/** Every `uses:` target of a file (owner/name@ref), those of GitHub's own actions/ left out. */
+function uses(dir: string, file: string): string[] {
+  return [...readFileSync(join(dir, file), 'utf8').matchAll(/^\s*(?:-\s+)?uses:\s*['"]?([^\s'"#]+)/gm)]
+    .map((m) => m[1] ?? '')
+    .filter((target) => !target.startsWith('actions/'))
+}
+
+describe('the action has one name', () => {
+  const name = actionName(pkg)
+
+  it('is package.json repository, with homepage, bugs and licence to match', () => {
+    expect(name).toBe('docs-loop/docs-agent-action')
+    expect(pkg.homepage).toBe(`https://github.com/${name}#readme`)
+    expect(pkg.bugs.url).toBe(`https://github.com/${name}/issues`)
+    expect(pkg.license).toBe('MIT')
+    expect(readFileSync(join(root, 'LICENSE'), 'utf8')).toMatch(/^MIT License\n\nCopyright \(c\) 2026 The docs-agent-action authors\n/)
+  })
+
+  it.each(namingFiles(root))('%s uses the action by that name only', (file) => {
+    for (const target of uses(root, file)) expect(target, file).toBe(`${name}@${major}`)
+  })
+
+  it('is used by the README and by every example', () => {
+    for (const file of namingFiles(root).filter((f) => f === 'README.md' || f.startsWith('examples/'))) {
+      expect(uses(root, file), file).toContain(`${name}@${major}`)
+    }
+  })
+
+  describe('npm run rename', () => {
+    const copy = mkdtempSync(join(tmpdir(), 'rename-'))
+    for (const part of ['package.json', 'README.md', 'docs', 'examples']) cpSync(join(root, part), join(copy, part), { recursive: true })
+    afterAll(() => {
+      rmSync(copy, { recursive: true, force: true })
+    })
+
+    it('rewrites package.json and every use, and leaves no trace of the old name', () => {
+      const changed = rename(copy, 'acme/docs-bot')
+      expect(changed).toContain('package.json')
+      expect(changed).toContain('README.md')
+      const renamed = JSON.parse(readFileSync(join(copy, 'package.json'), 'utf8')) as typeof pkg
+      expect(actionName(renamed)).toBe('acme/docs-bot')
+      expect(renamed.homepage).toBe('https://github.com/acme/docs-bot#readme')
+      expect(renamed.bugs.url).toBe('https://github.com/acme/docs-bot/issues')
+      expect(renamed.version).toBe(pkg.version)
+      for (const file of namingFiles(copy)) {
+        for (const target of uses(copy, file)) expect(target, file).toBe(`acme/docs-bot@${major}`)
+        expect(readFileSync(join(copy, file), 'utf8'), file).not.toContain(name)
+      }
+      expect(rename(copy, 'acme/docs-bot')).toEqual([])
+    })
+
+    it('refuses what is not owner/name', () => {
+      expect(() => rename(copy, 'docs-bot')).toThrow(/owner\/name/)
+      expect(() => rename(copy, 'acme/docs bot')).toThrow(/owner\/name/)
+    })
+  })
+})

@@ -198,7 +198,7 @@ function judgeFinished(report: JobReport, id: string, failOn: ReadonlySet<FailOn
           report.headline += ' Its link is not a plain http(s) URL, so it is shown as text and left out of the outputs.'
       } else {
         report.outcome = 'no-pr'
-        report.headline = `The agent completed ${id} without a pull request: the service gives no link when the agent changed no files.`
+        report.headline = `The agent completed ${id} without a pull request: the agent may have made no change, or pushed straight to the deploy branch.`
         if (failOn.has('no-pr')) report.failure = `${capitalised(id)} completed without a pull request, and failOn includes no-pr.`
         report.nextStep = { kind: 'no-pr', jobId, failing: failOn.has('no-pr') }
       }

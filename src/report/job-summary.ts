@@ -3,6 +3,7 @@
 // title, reason and next step make the short form in the comment. Every value from the service is
 // escaped; a link is made only from a plain http(s) URL.
 import type { JobReport, NextStep } from '../agent/outcome.js'
+import type { ContextDigest } from '../change/context.js'
 import { dateTimeText } from '../text/dates.js'
 import { htmlText, plainHttpUrl, safeHttpUrl } from '../text/escape.js'
 import { counted, formatDuration, num } from '../text/format.js'
@@ -68,7 +69,7 @@ function sentenceHtml(job: JobReport): string {
         ? `The documentation agent completed the job and opened ${pullRequestHtml(job)}.`
         : 'The documentation agent completed the job and opened a pull request, but its link is not a plain http(s) URL, so it is shown below as text and left out of the outputs.'
     case 'no-pr':
-      return 'The documentation agent completed the job without a pull request: the service gives no link when the agent changed no files.'
+      return 'The documentation agent completed the job without a pull request: the agent may have made no change, or pushed straight to the deploy branch.'
     case 'failed':
       return 'The service reports that the job failed, and gives no reason.'
     case 'archived':
@@ -131,6 +132,34 @@ export function jobNextStepHtml(step: NextStep | undefined): string | undefined 
   }
 }
 
+/** Files left out of the context named in the summary; the rest are counted. */
+const LEFT_OUT_SHOWN = 20
+
+/** What of the change was sent with the prompt, collapsed: files, bytes, diffs whole and cut, what was left out. */
+export function contextHtml(digest: ContextDigest): string {
+  const size = digest.bytes >= 10_000 ? `${num(Math.round(digest.bytes / 100) / 10)} KB` : counted(digest.bytes, 'byte')
+  const facts = [
+    digest.listed === digest.files
+      ? `Every changed file is listed (${num(digest.files)}).`
+      : `${num(digest.listed)} of ${counted(digest.files, 'changed file')} are listed; the rest did not fit.`,
+    `${counted(digest.diffsWhole, 'diff')} sent whole, ${num(digest.diffsCut)} cut to fit <code>contextBytes</code>.`
+  ]
+  if (digest.incomplete !== undefined) facts.push(htmlText(digest.incomplete, 300))
+  const shown = digest.leftOut.slice(0, LEFT_OUT_SHOWN).map((file) => `<li>${codeHtml(file.path, 200)}: ${htmlText(file.reason, 50)}</li>`)
+  if (digest.leftOut.length > LEFT_OUT_SHOWN) shown.push(`<li>and ${num(digest.leftOut.length - LEFT_OUT_SHOWN)} more</li>`)
+  const left = shown.length === 0 ? '' : `\n<p>Diffs left out:</p>\n<ul>${shown.join('')}</ul>`
+  return (
+    `<details><summary>Sent with the prompt: ${htmlText(digest.title, 200)} (${size})</summary>\n` +
+    `<p>${facts.join(' ')} The agent is told it is data, not instructions.</p>${left}\n</details>`
+  )
+}
+
+/** The line that says the job came from an earlier run for the same change. */
+function reusedHtml(job: JobReport): string | undefined {
+  if (job.reusedFrom === undefined) return undefined
+  return `<p>🔁 An earlier run created this job for the same change and recorded it in its ${job.reusedFrom}: this run watched it instead of creating another.</p>`
+}
+
 function promptHtml(prompt: string, followUp: boolean): string {
   const label = followUp ? 'Follow-up prompt' : 'Prompt'
   if (prompt.length <= SHORT_PROMPT && !/[\r\n]/.test(prompt)) return `<p><strong>${label}:</strong> ${htmlText(prompt, SHORT_PROMPT)}</p>`
@@ -174,7 +203,10 @@ export function jobSummaryHtml(job: JobReport): string {
   parts.push(`<p>${reason ?? sentenceHtml(job)}</p>`)
   const next = jobNextStepHtml(job.nextStep)
   if (next) parts.push(next)
+  const reused = reusedHtml(job)
+  if (reused) parts.push(reused)
   if (job.prompt !== undefined) parts.push(promptHtml(job.prompt, job.followUp))
+  if (job.context) parts.push(contextHtml(job.context))
   // With no job, the table would say only "unknown" and "none" (a status comes only with a job).
   if (job.jobId !== undefined) parts.push(`<table>${rows.join('')}</table>`)
   parts.push('')

@@ -208,7 +208,7 @@ for (const { name: runtime, node } of runtimes()) {
       expect(ok.outputs).toMatchObject({ status: 'completed', prLink: '', prNumber: '' })
       const seen = renderSummary(ok.summary)
       expect(seen.headings[0]).toBe('✅ Completed without a pull request')
-      expect(seen.text).toContain('the service gives no link when the agent changed no files')
+      expect(seen.text).toContain('the agent may have made no change, or pushed straight to the deploy branch')
       expect(detailsOf(seen)).toMatchObject({ 'Pull request': 'none' })
 
       const strict = await act({ inputs: { ...base(), prompt: 'Fix a typo', failOn: 'failed, no-pr' } })

@@ -41,6 +41,7 @@ for (const { name: runtime, node } of runtimes()) {
       await emu.close()
     })
 
+    let runs = 0
     /** Runs the bundle for this event; the run's folder goes when the test finishes (these tests run one at a time). */
     const run = (event: string, extra: Record<string, string> = {}) =>
       runAction({
@@ -60,7 +61,8 @@ for (const { name: runtime, node } of runtimes()) {
         env: {
           GITHUB_API_URL: github.url,
           GITHUB_SERVER_URL: 'https://ghe.example.com',
-          GITHUB_RUN_ID: '4242'
+          // A run of its own each time: a run for the same trigger would watch the job an earlier one recorded.
+          GITHUB_RUN_ID: String(4242 + runs++)
         }
       })
 
@@ -77,19 +79,28 @@ for (const { name: runtime, node } of runtimes()) {
       const result = await run(event)
       expect(result.code).toBe(0)
       const id = result.outputs.jobId
-      const calls = github.requests.slice(before)
+      const all = github.requests.slice(before)
+      // The thread's comments are read first, for a comment an earlier run for the same trigger left.
+      expect(all[0]).toMatchObject({ method: 'GET', path: `/repos/acme/docs/issues/${number}/comments?per_page=100&page=1` })
+      const calls = all.slice(1, 3)
       expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
         `POST /repos/acme/docs/issues/${number}/comments`,
         expect.stringMatching(/^PATCH \/repos\/acme\/docs\/issues\/comments\/\d+$/)
       ])
+      // The agent's pull request is in this repository: it gets the note that names the job, once.
+      expect(all.slice(3).map((c) => `${c.method} ${c.path.split('?')[0]}`)).toEqual([
+        'GET /repos/acme/docs/issues/55/comments',
+        'POST /repos/acme/docs/issues/55/comments'
+      ])
+      expect(commentBody(all[4])).toContain(`<!-- docs-agent-action pull job=${id} -->`)
       expect(calls.every((c) => c.auth === `token ${TOKEN}`)).toBe(true)
       expect(commentBody(calls[0])).toContain(`working on it: job \`${id}\``)
-      expect(commentBody(calls[0])).toContain('[Workflow run](https://ghe.example.com/acme/docs/actions/runs/4242)')
+      expect(commentBody(calls[0])).toContain(`[Workflow run](https://ghe.example.com/acme/docs/actions/runs/${4242 + runs - 1})`)
       // The end: the short form of the summary, the outcome first with a real link.
       const end = renderSummary(commentBody(calls[1]))
       expect(end.headings).toEqual(['✅ Opened acme/docs#55'])
       expect(end.links).toContainEqual({ href: 'https://ghe.example.com/acme/docs/pull/55', text: 'acme/docs#55' })
-      expect(end.links).toContainEqual({ href: 'https://ghe.example.com/acme/docs/actions/runs/4242', text: 'workflow run' })
+      expect(end.links).toContainEqual({ href: `https://ghe.example.com/acme/docs/actions/runs/${4242 + runs - 1}`, text: 'workflow run' })
     })
 
     it(`[${runtime}] never shows the GitHub token`, async () => {
@@ -105,8 +116,8 @@ for (const { name: runtime, node } of runtimes()) {
       const before = github.requests.length
       const result = await run('issues')
       expect(result.code).toBe(1)
-      const edit = github.requests.slice(before)[1]
-      expect(edit?.method).toBe('PATCH')
+      const edit = github.requests.slice(before).find((r) => r.method === 'PATCH')
+      expect(edit).toBeDefined()
       const seen = renderSummary(commentBody(edit))
       expect(seen.headings).toEqual(['❌ The agent job failed'])
       expect(seen.text).toContain(`The step failed because failOn includes failed. Next step:`)

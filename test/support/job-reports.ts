@@ -119,6 +119,6 @@ export const NO_PR_CHECK =
 export const NO_PR_DROP = 'Next step: if the job had nothing to change, remove no-pr from failOn so that such a run passes.'
 /** What the summary and the comment say of a job that completed without a pull request, and of a failed or archived one. */
 export const NO_PR_SENTENCE =
-  'The documentation agent completed the job without a pull request: the service gives no link when the agent changed no files.'
+  'The documentation agent completed the job without a pull request: the agent may have made no change, or pushed straight to the deploy branch.'
 export const FAILED_SENTENCE = 'The service reports that the job failed, and gives no reason.'
 export const ARCHIVED_SENTENCE = 'The job was archived on the service before it completed.'

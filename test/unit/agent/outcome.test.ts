@@ -173,11 +173,11 @@ describe('judgeJob: a job that ended on the service', () => {
     expect(report.failure).toBeUndefined()
   })
 
-  it('says a completed job changed no files, and fails only when failOn includes no-pr', () => {
+  it('says a completed job may have changed nothing or pushed straight to the deploy branch, and fails only when failOn includes no-pr', () => {
     const job = { id: 'j', status: 'completed' }
     const lenient = judge(progressWith(job), ['failed', 'archived'])
     expect(lenient.headline).toBe(
-      'The agent completed job j without a pull request: the service gives no link when the agent changed no files.'
+      'The agent completed job j without a pull request: the agent may have made no change, or pushed straight to the deploy branch.'
     )
     expect(lenient.failure).toBeUndefined()
     const strict = judge(progressWith(job), ['no-pr'])

@@ -46,12 +46,13 @@ async function githubParserErrors(name: string, content: string): Promise<string
 }
 
 describe('workflows', () => {
-  it('include the seven examples and the project CI', () => {
+  it('include the eight examples and the project CI', () => {
     expect(files.sort()).toEqual([
       '.github/workflows/ci.yml',
+      'examples/docs-follow-up.yml',
       'examples/docs-from-reader-signals.yml',
       'examples/docs-health-dashboard.yml',
-      'examples/docs-on-push.yml',
+      'examples/docs-on-merge.yml',
       'examples/manual.yml',
       'examples/many-projects.yml',
       'examples/slash-command.yml',

@@ -35,6 +35,7 @@ const WIDTH = 1012
  * @property {number} [height] the height of the picture: the first screen only, instead of the whole page
  * @property {boolean} [issue] photograph the docs health issue instead of the summary: the week before is
  *   read first, a maintainer ticks the top gap (the agent opens a pull request), then the week is read
+ * @property {boolean} [change] run for a merged pull request whose change a fake GitHub serves (context: change)
  */
 
 // One fixed week, so that the pictures do not change with the day they are made.
@@ -45,6 +46,16 @@ const WEEK_BEFORE = weekBefore(WEEK)
 
 /** @type {Variant[]} */
 const VARIANTS = [
+  {
+    name: 'agent-job-change',
+    shows: 'an agent job sent a merged pull request as context; what was sent, collapsed',
+    job: 'docs',
+    change: true,
+    setUp: (emulator) => {
+      emulator.planJobs({ finishAfterMs: 1500, changesFiles: true, prLink: 'https://github.com/acme/docs/pull/57', ref: 'docs/retries' })
+    },
+    inputs: { prompt: 'Update the documentation for the code change below. Document only what users can see.' }
+  },
   {
     name: 'agent-job-pull-request',
     shows: 'an agent job that completed with a pull request',
@@ -229,6 +240,70 @@ async function issueRuns(emulator, inputs) {
   }
 }
 
+/**
+ * A run for a merged pull request, its change served by a fake GitHub on loopback: a few source files,
+ * a lock file and a generated bundle among them.
+ * @param {Record<string, string>} inputs
+ */
+async function changeRun(inputs) {
+  const github = await startGitHubFake()
+  try {
+    const patch = (/** @type {string[]} */ lines) => `@@ -1,3 +1,${lines.length + 3} @@\n${lines.map((l) => `+${l}`).join('\n')}`
+    const file = (/** @type {string} */ filename, /** @type {string | undefined} */ body, status = 'modified') => ({
+      filename,
+      status,
+      additions: body === undefined ? 120 : body.split('\n').length - 1,
+      deletions: 2,
+      ...(body === undefined ? {} : { patch: body })
+    })
+    const retries = Array.from({ length: 400 }, (_, i) => `  // step ${i}: back off for attempt ${i % 5}`)
+    github.setPullChange(214, {
+      commits: [
+        { sha: '4f1c2a9e0b7d6c5e4f3a2b1c0d9e8f7a6b5c4d3e', commit: { message: 'Add a retries option to the client' } },
+        { sha: '9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a0b', commit: { message: 'Document the new option in the CLI help' } }
+      ],
+      files: [
+        file(
+          'src/client.ts',
+          patch([
+            'export interface ClientOptions {',
+            '  /** Attempts after the first; 3 unless set. */',
+            '  retries?: number',
+            '}',
+            ...retries
+          ])
+        ),
+        file('src/cli/help.ts', patch(["  '--retries <n>  attempts after the first (default 3)',"])),
+        file('package-lock.json', undefined),
+        file('dist/index.js', undefined),
+        file('src/legacy-retry.ts', undefined, 'removed')
+      ]
+    })
+    const payload = {
+      action: 'closed',
+      number: 214,
+      pull_request: {
+        number: 214,
+        title: 'Add a retries option to the client',
+        body: 'Requests that fail with 429 or 5xx are tried again, three times by default.',
+        html_url: 'https://github.com/acme/app/pull/214',
+        user: { login: 'dev-person' },
+        merged: true,
+        merge_commit_sha: '0123456789abcdef0123456789abcdef01234567',
+        base: { ref: 'main' },
+        head: { ref: 'feat/retries', sha: '89abcdef0123456789abcdef0123456789abcdef', label: 'acme:feat/retries' }
+      }
+    }
+    return await runAction({
+      inputs: { ...inputs, githubToken: 'ghs_screenshot', context: 'change', contextBytes: '8000' },
+      env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/app', GITHUB_RUN_ID: '201' },
+      event: { name: 'pull_request', payload }
+    })
+  } finally {
+    await github.close()
+  }
+}
+
 /** @param {Variant} variant @param {string} chromium @param {string} work */
 async function shoot(variant, chromium, work) {
   const emulator = await startEmulator({ keys: { [KEY]: {} } })
@@ -237,7 +312,7 @@ async function shoot(variant, chromium, work) {
   try {
     variant.setUp?.(emulator)
     const inputs = { apiKey: KEY, projectId: 'proj_docs', baseUrl: emulator.url, ...variant.inputs }
-    const run = variant.issue ? await issueRuns(emulator, inputs) : await runAction({ inputs })
+    const run = variant.issue ? await issueRuns(emulator, inputs) : variant.change ? await changeRun(inputs) : await runAction({ inputs })
     runDir = run.dir
     if (run.summary.trim() === '')
       throw new Error(`${variant.name}: the run wrote no summary (exit ${run.code}):\n${run.stdout}${run.stderr}`)

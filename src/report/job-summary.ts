@@ -149,7 +149,7 @@ export function contextHtml(digest: ContextDigest): string {
   if (digest.leftOut.length > LEFT_OUT_SHOWN) shown.push(`<li>and ${num(digest.leftOut.length - LEFT_OUT_SHOWN)} more</li>`)
   const left = shown.length === 0 ? '' : `\n<p>Diffs left out:</p>\n<ul>${shown.join('')}</ul>`
   return (
-    `<details><summary>Sent with the prompt: ${htmlText(digest.title, 200)} (${size})</summary>\n` +
+    `<details><summary>Sent with the prompt: ${htmlText(digest.title, 200)} (${counted(digest.files, 'file')}, ${size})</summary>\n` +
     `<p>${facts.join(' ')} The agent is told it is data, not instructions.</p>${left}\n</details>`
   )
 }

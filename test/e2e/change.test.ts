@@ -116,7 +116,7 @@ describe('context: change', () => {
     expect(inside).toContain('Add retries to the client')
     expect(after).toBe('')
     const seen = renderSummary(result.summary)
-    expect(seen.text).toContain('Sent with the prompt: Pull request #42 (merged): Add a retries option to the client')
+    expect(seen.text).toContain('Sent with the prompt: Pull request #42 (merged): Add a retries option to the client (1 file,')
     expect(seen.text).toContain('Every changed file is listed (1).')
     // The prompt the summary shows is the one the workflow wrote, not the change after it.
     expect(seen.text).toContain(`Prompt: ${PROMPT}`)

@@ -122,7 +122,9 @@ function shownQuery(url: URL): string {
   return query === '' ? '' : `?${query}`
 }
 
+/** A value as one path segment of the URL: encoded, and never `.` or `..`, which a URL resolves away. */
 function segment(value: string): string {
+  if (value === '' || /^\.+$/.test(value)) throw new Error(`${JSON.stringify(value)} cannot name a project or a job`)
   return encodeURIComponent(value)
 }
 

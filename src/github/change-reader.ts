@@ -7,8 +7,6 @@ import type { GitHubRepo } from './repo.js'
 
 export type ChangeReads = Pick<GitHubRepo, 'pullCommits' | 'pullFiles' | 'compare' | 'commit' | 'releases'>
 
-export type ChangeRead = { change: Change } | { skip: string }
-
 const ZERO_SHA = /^0+$/
 const sha = z.string().regex(/^[0-9a-f]{7,64}$/i)
 const login = z.object({ login: z.string() }).nullish()
@@ -60,29 +58,24 @@ function parsed<T>(schema: z.ZodType<T>, payload: unknown, eventName: string): T
 
 const short = (commit: string): string => commit.slice(0, 7)
 
-async function pullChange(repo: ChangeReads, eventName: string, payload: unknown): Promise<ChangeRead> {
+async function pullChange(repo: ChangeReads, eventName: string, payload: unknown): Promise<Change> {
   const { action, pull_request: pr } = parsed(pullPayload, payload, eventName)
-  if (action === 'closed' && pr.merged !== true) {
-    return { skip: `Pull request #${pr.number} was closed without being merged: there is no change for the docs to follow.` }
-  }
   const [{ commits, complete: allCommits }, { files, complete: allFiles }] = await Promise.all([
     repo.pullCommits(pr.number),
     repo.pullFiles(pr.number)
   ])
   const merged = action === 'closed'
   return {
-    change: {
-      kind: 'pull request',
-      title: `Pull request #${pr.number}${merged ? ' (merged)' : ''}: ${pr.title}`,
-      body: pr.body ?? undefined,
-      author: pr.user?.login,
-      base: pr.base.ref,
-      head: pr.head.label ?? pr.head.ref,
-      url: pr.html_url,
-      commits,
-      files,
-      incomplete: incompleteNote(allFiles, allCommits)
-    }
+    kind: 'pull request',
+    title: `Pull request #${pr.number}${merged ? ' (merged)' : ''}: ${pr.title}`,
+    body: pr.body ?? undefined,
+    author: pr.user?.login,
+    base: pr.base.ref,
+    head: pr.head.label ?? pr.head.ref,
+    url: pr.html_url,
+    commits,
+    files,
+    incomplete: incompleteNote(allFiles, allCommits)
   }
 }
 
@@ -92,37 +85,32 @@ function incompleteNote(allFiles: boolean, allCommits: boolean): string | undefi
   return `GitHub lists only the first ${what} of a change this large; the rest are not here.`
 }
 
-async function pushChange(repo: ChangeReads, payload: unknown): Promise<ChangeRead> {
+async function pushChange(repo: ChangeReads, payload: unknown): Promise<Change> {
   const push = parsed(pushPayload, payload, 'push')
   const branch = push.ref.replace(/^refs\/(heads|tags)\//, '')
-  if (ZERO_SHA.test(push.after)) return { skip: `The push deleted ${branch}: there is no change for the docs to follow.` }
   const base = push.before !== undefined && sha.safeParse(push.before).success && !ZERO_SHA.test(push.before) ? push.before : undefined
   const author = push.pusher?.name ?? push.sender?.login
   if (base === undefined) {
     // A new branch has no `before`: its last commit stands for the change.
     const { commit, files } = await repo.commit(push.after)
     return {
-      change: {
-        kind: 'push',
-        title: `Push of a new ${branch} at ${short(push.after)}`,
-        author,
-        commits: [commit],
-        files,
-        incomplete: 'The push made a new branch: only its last commit is here.'
-      }
+      kind: 'push',
+      title: `Push of a new ${branch} at ${short(push.after)}`,
+      author,
+      commits: [commit],
+      files,
+      incomplete: 'The push made a new branch: only its last commit is here.'
     }
   }
   const compared = await repo.compare(base, push.after)
   return {
-    change: {
-      kind: 'push',
-      title: `Push to ${branch}: ${short(base)}..${short(push.after)}`,
-      author,
-      url: push.compare,
-      commits: compared.commits,
-      files: compared.files,
-      incomplete: comparisonNote(compared.files.length, compared.commits.length, compared.totalCommits)
-    }
+    kind: 'push',
+    title: `Push to ${branch}: ${short(base)}..${short(push.after)}`,
+    author,
+    url: push.compare,
+    commits: compared.commits,
+    files: compared.files,
+    incomplete: comparisonNote(compared.files.length, compared.commits.length, compared.totalCommits)
   }
 }
 
@@ -131,32 +119,51 @@ function comparisonNote(files: number, commits: number, totalCommits: number): s
   return incompleteNote(files < 300, commits >= totalCommits)
 }
 
-async function releaseChange(repo: ChangeReads, payload: unknown): Promise<ChangeRead> {
+async function releaseChange(repo: ChangeReads, payload: unknown): Promise<Change> {
   const { release } = parsed(releasePayload, payload, 'release')
   const earlier = (await repo.releases())
     .filter((r) => !r.draft && r.tag !== release.tag_name && r.createdAt < release.created_at)
     .sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1))[0]
   const compared = earlier ? await repo.compare(earlier.tag, release.tag_name) : undefined
   return {
-    change: {
-      kind: 'release',
-      title: `Release ${release.name?.trim() ? release.name : release.tag_name}`,
-      body: release.body ?? undefined,
-      author: release.author?.login,
-      base: earlier?.tag,
-      head: release.tag_name,
-      url: release.html_url,
-      commits: compared?.commits ?? [],
-      files: compared?.files ?? [],
-      incomplete: compared
-        ? comparisonNote(compared.files.length, compared.commits.length, compared.totalCommits)
-        : 'This is the first release: there is no earlier one to compare with, so only its notes are here.'
-    }
+    kind: 'release',
+    title: `Release ${release.name?.trim() ? release.name : release.tag_name}`,
+    body: release.body ?? undefined,
+    author: release.author?.login,
+    base: earlier?.tag,
+    head: release.tag_name,
+    url: release.html_url,
+    commits: compared?.commits ?? [],
+    files: compared?.files ?? [],
+    incomplete: compared
+      ? comparisonNote(compared.files.length, compared.commits.length, compared.totalCommits)
+      : 'This is the first release: there is no earlier one to compare with, so only its notes are here.'
   }
 }
 
-/** The change of the event, or why there is none to follow. */
-export async function readChange(repo: ChangeReads, eventName: string, payload: unknown): Promise<ChangeRead> {
+/**
+ * Why the event has no change for the docs to follow (a pull request closed without being merged, a
+ * push that deleted a branch), read from the payload alone; undefined when it has one.
+ */
+export function noChange(eventName: string, payload: unknown): string | undefined {
+  const p = (typeof payload === 'object' && payload !== null ? payload : {}) as {
+    action?: unknown
+    pull_request?: { number?: unknown; merged?: unknown }
+    after?: unknown
+    ref?: unknown
+  }
+  if ((eventName === 'pull_request' || eventName === 'pull_request_target') && p.action === 'closed' && p.pull_request?.merged !== true) {
+    const number = typeof p.pull_request?.number === 'number' ? ` #${p.pull_request.number}` : ''
+    return `Pull request${number} was closed without being merged: there is no change for the docs to follow.`
+  }
+  if (eventName === 'push' && typeof p.after === 'string' && ZERO_SHA.test(p.after)) {
+    return 'The push deleted a branch: there is no change for the docs to follow.'
+  }
+  return undefined
+}
+
+/** The change of the event. */
+export async function readChange(repo: ChangeReads, eventName: string, payload: unknown): Promise<Change> {
   if (!isChangeEvent(eventName))
     throw new Error(`context: change reads the change of a ${CHANGE_EVENTS.join(', ')} event, not of ${eventName}`)
   if (eventName === 'push') return pushChange(repo, payload)

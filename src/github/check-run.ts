@@ -6,15 +6,13 @@
 import type { JobReport } from '../agent/outcome.js'
 import { errorMessage } from '../core/error-message.js'
 import type { Log } from '../core/part.js'
+import { endedOf, type JobRecord, isMarkableJobId, readRecord, recordMarker } from '../report/job-marker.js'
 import { markdownCode } from '../text/escape.js'
 import type { CheckRunFields, GitHubRepo } from './repo.js'
 
 export const CHECK_NAME = 'Docs agent'
 
 type CheckRuns = Pick<GitHubRepo, 'checkRuns' | 'createCheckRun' | 'updateCheckRun'>
-
-/** A job id fit to be an external id and to be shown in Markdown: what the service gives, bounded. */
-const JOB_ID = /^[\w.:-]{1,200}$/
 
 function conclusionOf(job: JobReport): Pick<CheckRunFields, 'conclusion' | 'title'> {
   const failing = job.failure !== undefined
@@ -45,27 +43,38 @@ export class CheckRecord {
   constructor(
     private readonly repo: CheckRuns,
     private readonly sha: string,
+    /** The run's record key (project and trigger): only a check run that records it is this run's. */
+    private readonly key: string,
     private readonly runUrl: string | undefined,
     private readonly log: Log,
     /** The client for the last write of a stopping run, whose own signal has ended. */
     private readonly stoppingRepo: CheckRuns = repo
   ) {}
 
-  /** The job an earlier run recorded on this commit, if any; a check run without one is reused for this run's job. */
-  async recordedJob(): Promise<string | undefined> {
+  /**
+   * The job an earlier run for the same trigger and project recorded on this commit, if any: a check
+   * run of this name whose summary starts with the record and whose external id is that job. Its
+   * check run is the one this run updates.
+   */
+  async recordedJob(): Promise<JobRecord | undefined> {
     const runs = await this.attempt(() => this.repo.checkRuns(this.sha, CHECK_NAME))
-    const recorded = runs?.find((run) => run.externalId !== undefined && JOB_ID.test(run.externalId))
-    this.checkId = recorded?.id ?? runs?.[0]?.id
-    return recorded?.externalId
+    for (const run of runs ?? []) {
+      const record = readRecord(run.summary, this.key)
+      if (record !== undefined && run.externalId === record.jobId) {
+        this.checkId = run.id
+        return record
+      }
+    }
+    return undefined
   }
 
   async started(jobId: string): Promise<void> {
     const fields: CheckRunFields = {
       status: 'in_progress',
-      ...(JOB_ID.test(jobId) ? { externalId: jobId } : {}),
+      ...(isMarkableJobId(jobId) ? { externalId: jobId } : {}),
       ...(this.runUrl === undefined ? {} : { detailsUrl: this.runUrl }),
       title: 'The agent is working',
-      summary: `Agent job ${markdownCode(jobId, 200)} is running.${this.runLine()}`
+      summary: `${recordMarker({ jobId, key: this.key })}\nAgent job ${markdownCode(jobId, 200)} is running.${this.runLine()}`
     }
     await this.write(fields)
   }
@@ -78,10 +87,10 @@ export class CheckRecord {
       {
         status: 'completed',
         conclusion,
-        ...(job.jobId !== undefined && JOB_ID.test(job.jobId) ? { externalId: job.jobId } : {}),
+        ...(isMarkableJobId(job.jobId) ? { externalId: job.jobId } : {}),
         ...(this.runUrl === undefined ? {} : { detailsUrl: this.runUrl }),
         title,
-        summary: `${id}${pull}${this.runLine()}`
+        summary: `${recordMarker({ jobId: job.jobId, key: this.key, ended: endedOf(job.outcome) })}\n${id}${pull}${this.runLine()}`
       },
       stopping ? this.stoppingRepo : this.repo
     )

@@ -5,7 +5,8 @@ import * as core from '@actions/core'
 import { readFile } from 'node:fs/promises'
 import type { JobReport } from '../agent/outcome.js'
 import { errorMessage } from '../core/error-message.js'
-import { endBody, markedJob, startBody } from '../report/comment-body.js'
+import { endBody, startBody } from '../report/comment-body.js'
+import { COMMENT_MARKER, type JobRecord, readRecord } from '../report/job-marker.js'
 import { runLink } from './run-link.js'
 
 const SUPPORTED_EVENTS = ['issues', 'issue_comment', 'pull_request', 'pull_request_target']
@@ -72,12 +73,12 @@ export class CommentThread {
     private readonly issues: IssueComments,
     private readonly target: CommentTarget,
     private readonly runSignal: AbortSignal,
-    /** The run's trigger key (src/github/trigger.ts), recorded in the comment with the job id. */
-    private readonly trigger?: string
+    /** The run's record key (project and trigger), recorded in the comment with the job id. */
+    private readonly key?: string
   ) {}
 
   /** A thread for this run, or undefined (with a warning) when there is nowhere to comment. */
-  static async open(token: string, runSignal: AbortSignal, trigger?: string): Promise<CommentThread | undefined> {
+  static async open(token: string, runSignal: AbortSignal, key?: string): Promise<CommentThread | undefined> {
     const eventName = process.env.GITHUB_EVENT_NAME ?? ''
     let payload: EventPayload = {}
     try {
@@ -97,16 +98,17 @@ export class CommentThread {
       return undefined
     }
     const { getOctokit } = await import('@actions/github')
-    return new CommentThread(getOctokit(token).rest.issues, target, runSignal, trigger)
+    return new CommentThread(getOctokit(token).rest.issues, target, runSignal, key)
   }
 
   /**
    * The job an earlier run for the same trigger recorded in its comment here, if any (a bot's comment
-   * only); that comment is the one this run edits.
+   * that starts with the record); that comment is the one this run edits.
    */
-  async recordedJob(): Promise<string | undefined> {
-    if (this.trigger === undefined) return undefined
-    let found: string | undefined
+  async recordedJob(): Promise<JobRecord | undefined> {
+    const key = this.key
+    if (key === undefined) return undefined
+    let found: JobRecord | undefined
     await this.attempt(async (signal) => {
       for (let page = 1; page <= COMMENT_PAGES; page++) {
         const { data } = await this.issues.listComments({
@@ -117,7 +119,7 @@ export class CommentThread {
           request: { signal }
         })
         for (const comment of data) {
-          const job = comment.user?.type === 'Bot' ? markedJob(comment.body ?? '', this.trigger) : undefined
+          const job = comment.user?.type === 'Bot' ? readRecord(comment.body ?? '', key, COMMENT_MARKER) : undefined
           if (job !== undefined) [found, this.commentId] = [job, comment.id]
         }
         if (data.length < 100) return
@@ -127,7 +129,7 @@ export class CommentThread {
   }
 
   async start(jobId: string): Promise<void> {
-    const body = startBody(jobId, runLink(process.env), this.trigger)
+    const body = startBody(jobId, runLink(process.env), this.key)
     await this.attempt(async (signal) => {
       if (this.commentId !== undefined) {
         await this.issues.updateComment({ ...this.where(), comment_id: this.commentId, body, request: { signal } })
@@ -140,7 +142,7 @@ export class CommentThread {
 
   /** Edits the comment to say how the job ended (or posts one, if the first could not be). */
   async finish(job: JobReport, stopping: boolean): Promise<void> {
-    const body = endBody(job, runLink(process.env), this.trigger)
+    const body = endBody(job, runLink(process.env), this.key)
     // When the run is stopping, the runner kills it soon: one short try, and not under the run's signal.
     await this.attempt(
       async (signal) => {

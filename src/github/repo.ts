@@ -17,6 +17,8 @@ export interface CheckRun {
   externalId?: string
   status: string
   conclusion?: string
+  /** The summary of its output, where the action keeps its record of the job. */
+  summary: string
 }
 
 export interface IssueComment {
@@ -59,9 +61,16 @@ const fileOf = (f: FileData): ChangedFile => ({
 })
 const commitOf = (c: CommitData): ChangeCommit => ({ sha: c.sha, message: c.commit.message })
 
-const checkOf = (c: { id: number; external_id?: string | null; status: string; conclusion?: string | null }): CheckRun => ({
+const checkOf = (c: {
+  id: number
+  external_id?: string | null
+  status: string
+  conclusion?: string | null
+  output?: { summary?: string | null }
+}): CheckRun => ({
   id: c.id,
   status: c.status,
+  summary: c.output?.summary ?? '',
   ...(c.external_id ? { externalId: c.external_id } : {}),
   ...(c.conclusion ? { conclusion: c.conclusion } : {})
 })

@@ -3,41 +3,21 @@
 import type { JobReport } from '../agent/outcome.js'
 import { markdownCode } from '../text/escape.js'
 import { codeHtml, linesHtml, linkHtml } from './html.js'
+import { COMMENT_MARKER, endedOf, isMarkableJobId, pullMarker, recordMarker } from './job-marker.js'
 import { jobNextStepHtml, jobReasonHtml, jobTitleHtml } from './job-summary.js'
 
-/** Marks the action's own comment. */
-export const COMMENT_MARKER = '<!-- docs-agent-action -->'
+export { COMMENT_MARKER }
 
-/** A job id that a hidden marker can hold as it is: what the service gives, bounded. */
-const MARKED_JOB_ID = /^[\w.:-]{1,200}$/
-
-/**
- * The hidden line that records which job a comment is about, and for which trigger (src/github/trigger.ts),
- * so that a second run for the same trigger finds the job; '' for a job id a marker cannot hold.
- */
-export function jobMarker(jobId: string | undefined, trigger: string | undefined): string {
-  if (jobId === undefined || !MARKED_JOB_ID.test(jobId)) return ''
-  return `<!-- docs-agent-action job=${jobId}${trigger === undefined ? '' : ` trigger=${encodeURIComponent(trigger)}`} -->`
-}
-
-/** The job a comment's marker records for `trigger` (any trigger when undefined), if it holds one. */
-export function markedJob(body: string, trigger: string | undefined): string | undefined {
-  const match = /<!-- docs-agent-action job=([\w.:-]{1,200})(?: trigger=([^\s>]{1,500}))? -->/.exec(body.slice(0, 5000))
-  if (!match) return undefined
-  if (trigger !== undefined && match[2] !== encodeURIComponent(trigger)) return undefined
-  return match[1]
-}
-
-export function startBody(jobId: string, run: string | undefined, trigger?: string): string {
+export function startBody(jobId: string, run: string | undefined, key?: string): string {
   return [
-    COMMENT_MARKER + jobMarker(jobId, trigger),
+    COMMENT_MARKER + recordMarker({ jobId, key }),
     `📝 The documentation agent is working on it: job ${markdownCode(jobId, 100)}.`,
     run ? `\n[Workflow run](${run})` : ''
   ].join('\n')
 }
 
-export function endBody(job: JobReport, run: string | undefined, trigger?: string): string {
-  const parts = [COMMENT_MARKER + jobMarker(job.jobId, trigger), `<h3>${jobTitleHtml(job)}</h3>`]
+export function endBody(job: JobReport, run: string | undefined, key?: string): string {
+  const parts = [COMMENT_MARKER + recordMarker({ jobId: job.jobId, key, ended: endedOf(job.outcome) }), `<h3>${jobTitleHtml(job)}</h3>`]
   const reason = jobReasonHtml(job)
   if (reason) parts.push(`<p>${reason}</p>`)
   const next = jobNextStepHtml(job.nextStep)
@@ -54,16 +34,6 @@ export function endBody(job: JobReport, run: string | undefined, trigger?: strin
   return parts.join('\n')
 }
 
-/** The hidden line that marks the action's comment on the agent's pull request, with the job it is about. */
-export function pullMarker(jobId: string): string {
-  return `<!-- docs-agent-action pull job=${jobId} -->`
-}
-
-/** The job the action's comment on an agent's pull request names, if the body holds its marker. */
-export function pullMarkedJob(body: string): string | undefined {
-  return /<!-- docs-agent-action pull job=([\w.:-]{1,200}) -->/.exec(body.slice(0, 5000))?.[1]
-}
-
 /** Characters of the prompt quoted in the comment on the agent's pull request. */
 const PULL_PROMPT_SHOWN = 1000
 
@@ -72,7 +42,7 @@ const PULL_PROMPT_SHOWN = 1000
  * it was asked, and how to ask for changes. '' for a job id a marker cannot hold.
  */
 export function agentPullBody(jobId: string, prompt: string | undefined, run: string | undefined, command: string): string {
-  if (jobMarker(jobId, undefined) === '') return ''
+  if (!isMarkableJobId(jobId)) return ''
   const asked =
     prompt === undefined
       ? ''

@@ -9,7 +9,7 @@ import type { AgentJobRequest } from '../agent/job.js'
 import type { JobPolicy, JobRecordPlace, JobReport } from '../agent/outcome.js'
 import { changeContext } from '../change/context.js'
 import type { Lifetime } from '../core/lifetime.js'
-import { readChange } from '../github/change-reader.js'
+import { noChange, readChange } from '../github/change-reader.js'
 import { CheckRecord } from '../github/check-run.js'
 import { CommentThread } from '../github/comment.js'
 import { eventPayload } from '../github/event.js'
@@ -17,7 +17,8 @@ import { commandOf } from '../github/follow-up.js'
 import { GitHubRepo } from '../github/repo.js'
 import { githubServer, runLink } from '../github/run-link.js'
 import { runAttempt, triggerOf } from '../github/trigger.js'
-import { agentPullBody, emptyCommandBody, pullMarkedJob, refusalBody } from '../report/comment-body.js'
+import { agentPullBody, emptyCommandBody, refusalBody } from '../report/comment-body.js'
+import { pullMarkedJob, RETRIED_ENDINGS } from '../report/job-marker.js'
 import { logText } from '../text/escape.js'
 import { counted } from '../text/format.js'
 import type { Inputs } from './inputs.js'
@@ -114,28 +115,42 @@ export async function planJob(inputs: Inputs, lifetime: Lifetime, env: NodeJS.Pr
     settings = { ...settings, jobId, prompt: asked.text }
   }
 
+  // A change that is no change (a pull request closed unmerged, a deleted branch) makes no job, whatever was recorded.
+  const skip = inputs.changeContext ? noChange(eventName, payload) : undefined
+  if (skip !== undefined) {
+    core.notice(skip)
+    return { started: nothing, ended: nothing, note: `${skip} No agent job was created.` }
+  }
+
+  // Records are kept per project and trigger: another project's job, or another trigger's, is never this run's.
+  const key = trigger === undefined ? undefined : `${inputs.projectId}:${trigger.key}`
   const thread =
     inputs.comment || inputs.followUp
-      ? await CommentThread.open(inputs.comment?.token ?? inputs.githubToken, lifetime.signal, trigger?.key)
+      ? await CommentThread.open(inputs.comment?.token ?? inputs.githubToken, lifetime.signal, key)
       : undefined
   if (inputs.check && trigger?.sha === undefined)
     core.warning('check is true, but this run names no commit (a comment, say): no check run is written.')
   const check =
-    inputs.check && repo && trigger?.sha !== undefined
-      ? new CheckRecord(repo, trigger.sha, runLink(env), { info: core.info, warning: core.warning }, repo.detached(1000))
+    inputs.check && repo && key !== undefined && trigger?.sha !== undefined
+      ? new CheckRecord(repo, trigger.sha, key, runLink(env), { info: core.info, warning: core.warning }, repo.detached(1000))
       : undefined
 
-  // A prompt sent once per trigger: a second run for the same one watches the job the first created.
+  // A prompt sent once per trigger: a second run for the same one watches the job the first created,
+  // unless that job failed or was archived (then a re-run is a retry). A jobId of the workflow's own
+  // is kept: only a record of that same job stands in for sending the prompt to it again.
   if (settings.prompt !== undefined) {
     let place: JobRecordPlace | undefined
-    let recorded = await check?.recordedJob()
-    if (recorded !== undefined) place = 'check run'
-    else if ((recorded = await thread?.recordedJob()) !== undefined) place = 'comment'
-    if (recorded !== undefined && place !== undefined) {
+    let record = await check?.recordedJob()
+    if (record !== undefined) place = 'check run'
+    else if ((record = await thread?.recordedJob()) !== undefined) place = 'comment'
+    const shown = record === undefined ? '' : logText(record.jobId, 100)
+    if (record?.ended !== undefined && RETRIED_ENDINGS.includes(record.ended)) {
       core.info(
-        `An earlier run for this ${trigger?.key.split(/[/@]/)[0] ?? 'trigger'} recorded job ${logText(recorded, 100)} in its ${place}: watching it instead of sending the prompt again.`
+        `Job ${shown}, which an earlier run for this trigger created, ${record.ended === 'failed' ? 'failed' : 'was archived'}: sending the prompt again.`
       )
-      settings = { ...settings, jobId: recorded, prompt: undefined, reusedFrom: place }
+    } else if (record !== undefined && place !== undefined && (inputs.jobId === undefined || record.jobId === inputs.jobId)) {
+      core.info(`An earlier run for this trigger recorded job ${shown} in its ${place}: watching it instead of sending the prompt again.`)
+      settings = { ...settings, jobId: record.jobId, prompt: undefined, reusedFrom: place }
     } else if (runAttempt(env) > 1 && !check && !thread) {
       core.warning(
         `This is attempt ${runAttempt(env)} of the workflow run, and the action keeps no record of the job an earlier attempt created: ` +
@@ -146,12 +161,8 @@ export async function planJob(inputs: Inputs, lifetime: Lifetime, env: NodeJS.Pr
 
   if (inputs.changeContext && settings.prompt !== undefined && settings.reusedFrom === undefined) {
     if (!repo) throw new Error('context: change needs the repository (GITHUB_REPOSITORY) and githubToken')
-    const read = await readChange(repo, eventName, payload)
-    if ('skip' in read) {
-      core.notice(read.skip)
-      return { started: nothing, ended: nothing, note: `${read.skip} No agent job was created.` }
-    }
-    const context = changeContext(read.change, inputs.changeContext.maxBytes, nonce())
+    const change = await readChange(repo, eventName, payload)
+    const context = changeContext(change, inputs.changeContext.maxBytes, nonce())
     const { digest } = context
     core.info(
       `The change is sent after the prompt: ${counted(digest.files, 'changed file')}, ${counted(digest.bytes, 'byte')}` +

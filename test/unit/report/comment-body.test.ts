@@ -3,7 +3,8 @@
 // for every way a run ends (test/support/job-reports.ts), with hostile text from the service.
 import { describe, expect, it } from 'vitest'
 import type { JobReport } from '../../../src/agent/outcome.js'
-import { COMMENT_MARKER, endBody, jobMarker, startBody } from '../../../src/report/comment-body.js'
+import { COMMENT_MARKER, endBody, startBody } from '../../../src/report/comment-body.js'
+import { endedOf, recordMarker } from '../../../src/report/job-marker.js'
 import {
   ARCHIVED_SENTENCE,
   FAILED_SENTENCE,
@@ -53,7 +54,7 @@ describe('endBody', () => {
   it('starts with the marker that finds the comment again, which the reader does not see', () => {
     for (const job of Object.values(JOB_REPORTS)) {
       const body = endBody(job, RUN)
-      expect(body.startsWith(`${COMMENT_MARKER}${jobMarker(job.jobId, undefined)}\n<h3>`)).toBe(true)
+      expect(body.startsWith(`${COMMENT_MARKER}${recordMarker({ jobId: job.jobId, ended: endedOf(job.outcome) })}\n<h3>`)).toBe(true)
       expect(renderSummary(body).html).not.toContain('docs-agent-action')
     }
   })
@@ -69,7 +70,7 @@ describe('endBody', () => {
     ])
     expect(seen.references).toEqual([])
     expect(body).toBe(
-      `${COMMENT_MARKER}<!-- docs-agent-action job=j1 -->\n<h3>✅ Opened <a href="${PR_LINK}">acme/docs<span>&#35;</span>42</a></h3>\n` +
+      `${COMMENT_MARKER}<!-- docs-agent-action job=j1 ended=opened -->\n<h3>✅ Opened <a href="${PR_LINK}">acme/docs<span>&#35;</span>42</a></h3>\n` +
         `<p><sub>Job <code>j1</code> · <a href="${RUN}">workflow run</a></sub></p>`
     )
   })

@@ -916,7 +916,7 @@ export const SCENARIOS: Scenario[] = [
     posts: 1,
     jobs: 0,
     error:
-      /403 Forbidden\). The key may lack the scope this call needs \(`write`\), the runner's IP address may be outside the key's IP allowlist, the organization's plan/
+      /403 Forbidden\)\. Most likely the key and project "proj_docs" do not belong together: .* Otherwise the key may lack the scope this call needs \(`write`\), the runner's IP address may be outside the key's IP allowlist, or the organization's plan/
   },
   {
     fault: 'Follow-up answers 500 after taking the message',

@@ -45,12 +45,15 @@ export function editDistance(a: string, b: string, limit = Number.POSITIVE_INFIN
 /**
  * The candidate `word` was most likely meant to be, or undefined when none is close: the same word
  * but for case, `-`, `_` and spaces, or else the one fewest edits away, at most 2 and at most half the
- * typed word. Two candidates equally close give no suggestion, since either could be meant.
+ * typed word. Two candidates equally close, or two that both start with the word, give no
+ * suggestion, since either could be meant.
  */
 export function nearMiss(word: string, candidates: readonly string[]): string | undefined {
   const typed = normalised(word)
   if (typed === '' || word.length > MAX_NEAR_MISS_LENGTH) return undefined
   const limit = Math.min(MAX_EDITS, Math.floor(typed.length / 2))
+  // The start of two candidates (`visitors` of visitorsHuman and visitorsAi) could be either.
+  if (candidates.filter((candidate) => normalised(candidate).startsWith(typed)).length > 1) return undefined
   let best: string | undefined
   let bestDistance = limit + 1
   let tied = false

@@ -77,9 +77,11 @@ describe('nearMiss', () => {
     expect(nearMiss(word, candidates)).toBeUndefined()
   })
 
-  it('suggests nothing when two candidates are equally near', () => {
+  it('suggests nothing when two candidates are equally near, or both start with the word', () => {
     expect(nearMiss('cat', ['bat', 'hat'])).toBeUndefined()
     expect(nearMiss('cat', ['bat', 'chart', 'hats'])).toBe('bat')
+    expect(nearMiss('visitors', ['visitorsHuman', 'visitorsAi', 'views'])).toBeUndefined()
+    expect(nearMiss('visitorHuman', ['visitorsHuman', 'visitorsAi', 'views'])).toBe('visitorsHuman')
   })
 
   it('compares no word longer than the cap, and skips candidates longer than it', () => {

@@ -89,7 +89,7 @@ const VARIANTS = [
       emulator.setVisitors({ totals: siteTotals(600), rows: visitorRows(600) })
       emulator.setVisitors({ totals: { human: 655_000, ai: 182_000, total: 781_000 }, rows: [] }, WEEK_BEFORE)
     },
-    inputs: { analytics: 'true', topPages: '10', ...WEEK }
+    inputs: { analytics: 'visitors', topPages: '10', ...WEEK }
   },
   {
     name: 'visitors-partial',
@@ -99,7 +99,7 @@ const VARIANTS = [
       emulator.setVisitors({ totals: siteTotals(900), rows: visitorRows(900) })
       emulator.setVisitors({ totals: { human: 1_112_000, ai: 301_000, total: 1_318_000 }, rows: [] }, WEEK_BEFORE)
     },
-    inputs: { analytics: 'true', maxRequests: '2', topPages: '5', ...WEEK }
+    inputs: { analytics: 'visitors', maxRequests: '2', topPages: '5', ...WEEK }
   },
   {
     name: 'docs-health',

@@ -10,7 +10,7 @@ import type { RunInfo } from './report/footer.js'
 import { runErrorSummaryHtml } from './report/run-error.js'
 import { finalLine, type RunEnd } from './run/final-line.js'
 import { InputError } from './core/input-error.js'
-import { type Inputs, readInputs } from './run/inputs.js'
+import { type Inputs, misnamedInputs, readInputs } from './run/inputs.js'
 import type { Unwritten } from './run/publish.js'
 import { secretForms } from './text/secret.js'
 import { ACTION_NAME, ACTION_VERSION } from './version.js'
@@ -21,7 +21,7 @@ function runInfo(): RunInfo {
 }
 
 function warnAboutInputs(inputs: Inputs): void {
-  for (const warning of inputs.warnings) core.warning(warning)
+  for (const warning of [...inputs.warnings, ...misnamedInputs(process.env)]) core.warning(warning)
   if (!inputs.apiKey.startsWith('mint_')) {
     core.warning('The apiKey does not start with "mint_", the prefix of admin API keys; the service will probably reject it.')
   }

@@ -325,6 +325,18 @@ describe('run', () => {
       expect(actions().join('\n')).not.toContain(Buffer.from('sk_notMintKey').toString('base64'))
     })
 
+    it('warns of each input given that the run ignores, and of a with: name near one of the inputs, then runs', async () => {
+      fake.inputs = { ...fake.inputs, dashboardTitle: 'Docs' }
+      vi.stubEnv('INPUT_MAXREQUEST', '9')
+      vi.stubEnv('INPUT_SOMETHINGELSE', 'x')
+      await run()
+      expect(warnings()).toEqual([
+        'dashboardTitle is ignored: it names the docs health issue, and dashboard is false; set dashboard: true, or remove dashboardTitle.',
+        'maxrequest is not an input of this action, and is ignored; did you mean maxRequests?'
+      ])
+      expect(actions()).toContain('work proj')
+    })
+
     it('refuses a plain-http baseUrl that is not loopback before any work, and never shows the key', async () => {
       fake.inputs.baseUrl = 'http://api.example.com'
       await run()

@@ -304,7 +304,7 @@ interface Read {
    * is already reported says nothing more of it.
    */
   valid<K extends Field>(...names: K[]): Pick<Parsed, K> | undefined
-  /** Inputs given a value (not left to their default). */
+  /** Inputs given a value other than their default (a default is never told from no value: the runner passes it). */
   given: ReadonlySet<string>
   now: Date
 }
@@ -411,13 +411,15 @@ const budgetBelowFirstReads: Check = (read) => {
   const entries = v.analytics.map((name) => SECTIONS[name])
   const least = firstReads(entries).length
   if (v.maxRequests >= least) return []
-  const whole = plannedReads(entries, read.valid('compare')?.compare ?? true).length
+  const compare = read.valid('compare')?.compare ?? true
+  const whole = plannedReads(entries, compare).length
   return [
     {
       input: 'maxRequests',
       message:
         `(${v.maxRequests}) is below ${least}, one request for the first read of each section in \`analytics\` (${v.analytics.join(', ')}); ` +
-        `set it to at least ${least} (${whole} gives every section its first page, its other single reads and the comparisons), or ask for fewer sections`
+        `set it to at least ${least} (${whole} gives every section its first page${compare ? ', its other single reads and the comparisons' : ' and its other single reads'}), ` +
+        'or ask for fewer sections'
     }
   ]
 }
@@ -442,8 +444,8 @@ function ignored(input: string, why: string, remedy: string): string {
 }
 
 /**
- * A warning for each input given a value that the run will ignore. Inputs left to their default are
- * never named, nor is timeoutMinutes, which bounds the whole run.
+ * A warning for each input given a value that the run will ignore. Inputs at their default are never
+ * named, nor is timeoutMinutes, which bounds the whole run.
  */
 function ignoredInputs(read: Read): string[] {
   const warnings: string[] = []
@@ -512,8 +514,9 @@ export function readInputs(get: (name: string) => string, now: Date = new Date()
   const raw = Object.fromEntries(
     INPUT_NAMES.map((name) => {
       const value = get(name).trim()
-      if (value !== '') given.add(name)
       const fallback = (INPUT_DEFAULTS as Record<string, string>)[name]
+      // The runner passes action.yml's default as the value of an input not set: only another value tells it was.
+      if (value !== '' && value !== fallback) given.add(name)
       return [name, value === '' && fallback !== undefined ? fallback : value]
     })
   ) as Record<InputName, string>

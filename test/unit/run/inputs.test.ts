@@ -384,7 +384,7 @@ describe('readInputs: accepted forms', () => {
     )
     expect(problem({ ...ok, analytics: 'searches,feedback', maxRequests: '1', compare: 'none' })).toContain(
       '- `maxRequests` (1) is below 2, one request for the first read of each section in `analytics` (searches, feedback); ' +
-        'set it to at least 2 (3 gives every section its first page'
+        'set it to at least 2 (3 gives every section its first page and its other single reads), or ask for fewer sections'
     )
     expect(read({ ...ok, analytics: 'all', maxRequests: '5' }).analytics?.maxRequests).toBe(5)
     expect(read({ ...ok, analytics: 'visitors', maxRequests: '1' }).analytics?.maxRequests).toBe(1)
@@ -864,6 +864,13 @@ describe('warnings for inputs the run ignores', () => {
     expect(read({ ...ok, dashboardTitle: 'Docs' }).warnings).toEqual([
       'dashboardTitle is ignored: it names the docs health issue, and dashboard is false; set dashboard: true, or remove dashboardTitle.'
     ])
+  })
+
+  it('never warns of an input at its default, which the runner passes as if it were given', () => {
+    const defaults = { ...INPUT_DEFAULTS, githubToken: 'ghs_x' }
+    expect(read({ ...defaults, apiKey: 'mint_k', projectId: 'p', analytics: 'visitors' }).warnings).toEqual([])
+    expect(read({ ...defaults, apiKey: 'mint_k', projectId: 'p', prompt: 'Do it' }).warnings).toEqual([])
+    expect(read({ ...defaults, apiKey: 'mint_k', projectId: 'p', prompt: 'Do it', topPages: '11' }).warnings).toHaveLength(1)
   })
 
   it('never warns of an input left to its default, or given where it counts', () => {

@@ -2,6 +2,7 @@
 import { isIPv4 } from 'node:net'
 import { z } from 'zod'
 import { FAIL_ON_WORDS, type FailOn } from '../agent/outcome.js'
+import { MAX_ANALYTICS_REQUESTS as MAX_REQUESTS } from '../analytics/budget.js'
 import { firstReads, plannedReads } from '../analytics/plan.js'
 import { InputError, type InputProblem } from '../core/input-error.js'
 import { type AlertRule, parseAlertRules } from '../report/alerts.js'
@@ -83,8 +84,6 @@ const INPUT_NAMES = [
 type InputName = (typeof INPUT_NAMES)[number]
 
 const MAX_TIMEOUT_MINUTES = 7200 // five days, the longest a self-hosted runner job may last
-/** Analytics allow 100 requests per organization per hour: one run can never make more. */
-const MAX_REQUESTS = 100
 
 function shown(value: string): string {
   return JSON.stringify(value.length > 60 ? `${value.slice(0, 59)}…` : value)

@@ -249,7 +249,8 @@ async function detectionSimulated() {
 
 // ---------------------------------------------------------------- 3. analytics export
 async function analytics() {
-  const sizes = quick ? [1000] : [1000, 10_000, 50_000]
+  // 25 000 paths take 100 requests, the most one run may make (an organization's analytics in an hour).
+  const sizes = quick ? [1000] : [1000, 10_000, 25_000]
   const reps = quick ? 1 : 3
   const emu = await startEmulator({ keys: { [KEY]: {} }, analyticsLimitPerHour: 1_000_000 })
   const rows = []
@@ -270,8 +271,8 @@ async function analytics() {
                     {
                       apiKey: KEY,
                       projectId: 'proj_docs',
-                      analytics: 'true',
-                      maxRequests: '1000',
+                      analytics: 'visitors',
+                      maxRequests: '100',
                       // The export alone, as the script reads it: no comparison with the previous period.
                       compare: 'none',
                       dateFrom: '2026-11-01',
@@ -397,7 +398,7 @@ async function healthReport() {
     projectId: 'proj_docs',
     analytics,
     // Enough for every page: what is measured is the reading, not the budget.
-    maxRequests: '1000',
+    maxRequests: '100',
     dateFrom: '2026-11-01',
     dateTo: '2026-11-08',
     baseUrl: emu.url
@@ -528,11 +529,11 @@ for (const r of export_)
   lines.push(
     `| ${r.n.toLocaleString('en-US')} | ${r.action.requests} (${r.minimum}) | ${ms(r.action.wall)} | ${mb(r.action.peak)} | ${r.script.requests} | ${ms(r.script.wall)} | ${mb(r.script.peak)} | ${(r.script.wall / r.action.wall).toFixed(1)}× |`
   )
-const big = export_.find((r) => r.n === 50_000)
+const big = export_.find((r) => r.n === 25_000)
 lines.push(
   '',
   `Targets: exactly ceil(N/250) requests ${mark(export_.every((r) => r.action.requests === r.minimum))}; wall time at most half the script's ${mark(export_.every((r) => r.action.wall * 2 <= r.script.wall))}` +
-    (big ? `; peak memory under 150 MB at 50 000 paths ${mark(big.action.peak < 150 * 1024)} (${mb(big.action.peak)})` : '') +
+    (big ? `; peak memory under 150 MB at 25 000 paths ${mark(big.action.peak < 150 * 1024)} (${mb(big.action.peak)})` : '') +
     '.'
 )
 const healthRequests = health.sections.reduce((sum, r) => sum + r.requests, 0)

@@ -100,7 +100,7 @@ const VARIANTS = [
       emulator.setVisitors({ totals: siteTotals(rows), rows })
       emulator.setVisitors({ totals: siteTotals(rows, { human: 1.09, ai: 0.82 }), rows: [] }, WEEK_BEFORE)
     },
-    inputs: { analytics: 'true', topPages: '10', ...WEEK }
+    inputs: { analytics: 'visitors', topPages: '10', ...WEEK }
   },
   {
     name: 'visitors-partial',
@@ -111,7 +111,7 @@ const VARIANTS = [
       emulator.setVisitors({ totals: siteTotals(rows), rows })
       emulator.setVisitors({ totals: siteTotals(rows, { human: 0.96, ai: 0.9 }), rows: [] }, WEEK_BEFORE)
     },
-    inputs: { analytics: 'true', maxRequests: '2', topPages: '5', ...WEEK }
+    inputs: { analytics: 'visitors', maxRequests: '2', topPages: '5', ...WEEK }
   },
   {
     name: 'docs-health',

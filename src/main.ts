@@ -1,27 +1,37 @@
 // run(): mask the key, read the inputs once, do the work, then write outputs and summary from what
 // is known, fail the step in one place, and end the log with one line on how the run ended. The work
-// is loaded only after the inputs are valid; bad inputs get a summary section of their own.
+// is loaded only after the inputs are valid; bad inputs, and an error that stops the run before it
+// reports, get a summary section of their own, with the footer every summary ends with.
 import * as core from '@actions/core'
 import { inputErrorsSummaryHtml } from './report/input-errors.js'
 import { errorMessage } from './core/error-message.js'
+import { runLink } from './github/run-link.js'
+import type { RunInfo } from './report/footer.js'
+import { runErrorSummaryHtml } from './report/run-error.js'
 import { finalLine, type RunEnd } from './run/final-line.js'
 import { InputError } from './core/input-error.js'
-import { type Inputs, readInputs } from './run/inputs.js'
+import { type Inputs, misnamedInputs, readInputs } from './run/inputs.js'
 import type { Unwritten } from './run/publish.js'
 import { secretForms } from './text/secret.js'
+import { ACTION_NAME, ACTION_VERSION } from './version.js'
+
+/** What the footer of the summary says of the run, as publishing the report gives it. */
+function runInfo(): RunInfo {
+  return { action: ACTION_NAME, version: ACTION_VERSION, runUrl: runLink(process.env) }
+}
 
 function warnAboutInputs(inputs: Inputs): void {
-  for (const warning of inputs.warnings) core.warning(warning)
+  for (const warning of [...inputs.warnings, ...misnamedInputs(process.env)]) core.warning(warning)
   if (!inputs.apiKey.startsWith('mint_')) {
     core.warning('The apiKey does not start with "mint_", the prefix of admin API keys; the service will probably reject it.')
   }
 }
 
-/** Appends the section on bad inputs to the job summary; a summary that cannot be written is an error. */
-async function summariseInputErrors(error: InputError): Promise<void> {
+/** Appends a section to the job summary, where the runner gives one; a summary that cannot be written is an error. */
+async function summarise(html: string): Promise<void> {
   if (!process.env.GITHUB_STEP_SUMMARY) return
   try {
-    await core.summary.addRaw(inputErrorsSummaryHtml(error.problems)).write()
+    await core.summary.addRaw(html).write()
   } catch (writeError) {
     core.error(`Could not write the job summary: ${errorMessage(writeError)}`)
   }
@@ -36,6 +46,8 @@ function annotateUnwritten(unwritten: readonly Unwritten[]): string[] {
 
 /** The run up to its last line: how it ended, once the summary is written and the step failed if it must. */
 async function runToEnd(): Promise<RunEnd> {
+  // Once the report is published, the summary holds it: an error after that adds nothing to it.
+  let published = false
   try {
     // Each secret in every form a service might echo it in: the runner masks only what it is told of.
     for (const secret of ['apiKey', 'githubToken']) {
@@ -46,7 +58,9 @@ async function runToEnd(): Promise<RunEnd> {
 
     const { work, publishReport, endPhraseOf } = await import('./run/work.js')
     const report = await work(inputs)
-    const unwritten = annotateUnwritten(await publishReport(report))
+    const written = await publishReport(report)
+    published = true
+    const unwritten = annotateUnwritten(written)
     const fired = report.alerts?.length ?? 0
     const alertFailure =
       inputs.failOnAlert && fired > 0 ? `${fired === 1 ? '1 alert' : `${fired} alerts`} fired, and failOn includes alert.` : undefined
@@ -59,10 +73,11 @@ async function runToEnd(): Promise<RunEnd> {
     }
   } catch (error) {
     if (error instanceof InputError) {
-      await summariseInputErrors(error)
+      await summarise(inputErrorsSummaryHtml(error.problems, runInfo()))
       core.setFailed(error.message)
-      return { kind: 'invalid-input', inputs: error.problems.flatMap((p) => (p.input === undefined ? [] : [p.input])) }
+      return { kind: 'invalid-input', inputs: [...new Set(error.problems.flatMap((p) => (p.input === undefined ? [] : [p.input])))] }
     }
+    if (!published) await summarise(runErrorSummaryHtml(errorMessage(error), runInfo()))
     core.setFailed(errorMessage(error))
     return { kind: 'error', message: errorMessage(error) }
   }

@@ -10,6 +10,9 @@
 // until each has read all it will, another section's further page is refused when it would leave
 // fewer free requests than one for each of them. No read waits for another.
 
+/** Analytics allow 100 requests per organization per hour: the most maxRequests may be, since one run never gets more. */
+export const MAX_ANALYTICS_REQUESTS = 100
+
 export class RequestBudget {
   private spent = 0
   private readonly reserved = new Set<string>()

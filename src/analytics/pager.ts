@@ -5,7 +5,7 @@
 // ends the read as partial.
 import type { Log } from '../core/part.js'
 import { capitalised, counted } from '../text/format.js'
-import type { RequestBudget } from './budget.js'
+import { MAX_ANALYTICS_REQUESTS, type RequestBudget } from './budget.js'
 
 /** What one answer says about paging, beside its rows. */
 export interface PageAnswer<Row> {
@@ -171,16 +171,24 @@ function guard(style: Paging<unknown>['style'], rows: number, next: string | und
   return seen.has(next) ? 'repeated-cursor' : undefined
 }
 
+/** What to do about a read the budget cut: raise maxRequests, or, at its most, read less at once. */
+function budgetAdvice(limit: number, what: 'them' | 'more'): string {
+  return limit < MAX_ANALYTICS_REQUESTS
+    ? `Raise maxRequests to read ${what} (analytics allow ${MAX_ANALYTICS_REQUESTS} requests per organization per hour).`
+    : `maxRequests is at its most (analytics allow ${MAX_ANALYTICS_REQUESTS} requests per organization per hour): a shorter range or fewer sections read the rest.`
+}
+
 function end(progress: ReadProgress, cut: Cut, options: ReadOptions<never>): void {
   progress.cut = cut
   const after = counted(progress.requests, 'request')
+  const limit = options.budget.limit
   options.log.warning(
     cut === 'budget' && progress.requests === 0
-      ? `${capitalised(options.what)} were not read: maxRequests (${counted(options.budget.limit, 'request')} for the whole run) ran out before them. ` +
-          'Raise maxRequests to read them (analytics allow 100 requests per organization per hour).'
+      ? `${capitalised(options.what)} were not read: maxRequests (${counted(limit, 'request')} for the whole run) ran out before them. ` +
+          budgetAdvice(limit, 'them')
       : cut === 'budget'
-        ? `Reading ${options.what} stopped after ${after} at maxRequests (${counted(options.budget.limit, 'request')} for the whole run) while the service had more; ` +
-          'what was read is kept and marked partial. Raise maxRequests to read more (analytics allow 100 requests per organization per hour).'
+        ? `Reading ${options.what} stopped after ${after} at maxRequests (${counted(limit, 'request')} for the whole run) while the service had more; ` +
+          `what was read is kept and marked partial. ${budgetAdvice(limit, 'more')}`
         : `Reading ${options.what} was cut short after ${after}: ${cutText(cut, options.budget)}. What was read is kept and marked partial.`
   )
 }

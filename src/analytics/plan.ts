@@ -10,9 +10,14 @@ export interface PlannedSection {
   comparison?: string
 }
 
+/** The first read of each section: the fewest requests with which every section shows something. */
+export function firstReads(sections: readonly PlannedSection[]): string[] {
+  return sections.flatMap((section) => section.reads.slice(0, 1))
+}
+
 /** The reads to reserve a request for, in the order they get one. */
 export function plannedReads(sections: readonly PlannedSection[], compare: boolean): string[] {
-  const firsts = sections.flatMap((section) => section.reads.slice(0, 1))
+  const firsts = firstReads(sections)
   const others = sections.flatMap((section) => section.reads.slice(1))
   const comparisons = compare ? sections.flatMap((section) => (section.comparison === undefined ? [] : [section.comparison])) : []
   return [...firsts, ...others, ...comparisons]

@@ -71,10 +71,15 @@ export function httpStatusMessage(ctx: RequestContext, status: number, serviceTe
         'create an admin key on the API keys page of the dashboard and pass it from a secret.'
       break
     case 403:
+      // The key and the project not belonging together comes first: scopes and an IP allowlist are
+      // options someone chose when creating the key, while a project ID copied from another
+      // organization (or a key of another organization) is the mistake anyone can make.
       sentence =
-        `${what} failed: access denied (403 Forbidden). The key may lack the scope this call needs ` +
+        `${what} failed: access denied (403 Forbidden). Most likely the key and project "${project}" do not belong together: ` +
+        'an admin key works only for the projects of its own organization, so check that `projectId` is the one shown on the API keys page ' +
+        'of the organization the key was created in. Otherwise the key may lack the scope this call needs ' +
         `(\`${analytics || ctx.kind === 'get' ? 'read' : 'write'}\`), the runner's IP address may be outside the key's IP allowlist, ` +
-        `the organization's plan may not include API access (Pro or Enterprise), or project "${project}" may belong to another organization.`
+        `or the organization's plan may not include API access (Pro or Enterprise).`
       break
     case 404:
       sentence =

@@ -6,6 +6,7 @@
 // expression over more than a short token, and every problem quotes it cut to a line.
 import { htmlText, oneLine } from '../text/escape.js'
 import { counted, num } from '../text/format.js'
+import { nearMiss } from '../text/near-miss.js'
 import { HEADLINE_NAMES, type Headline, type HeadlineKey } from './renderer.js'
 
 export type AlertOp = '<' | '<=' | '>' | '>='
@@ -61,8 +62,14 @@ function isKey(word: string): word is HeadlineKey {
 
 function unknownKey(rule: string, key: string): string {
   const lower = key.toLowerCase()
-  const near = KEYS.find((known) => known.toLowerCase() === lower)
-  const hint = near === undefined ? '' : `; names are case-sensitive: did you mean ${near}?`
+  const sameButCase = KEYS.find((known) => known.toLowerCase() === lower)
+  const near = sameButCase ?? nearMiss(key, KEYS)
+  const hint =
+    sameButCase !== undefined
+      ? `; names are case-sensitive: did you mean ${sameButCase}?`
+      : near === undefined
+        ? ''
+        : `; did you mean ${near}?`
   return `rule ${shown(rule)} starts with ${shown(key)}, which is not a headline; the headlines are ${KEY_LIST}${hint}`
 }
 

@@ -2,6 +2,7 @@
 // when the run did not read everything, the headline numbers with their change against the previous
 // period, the largest move in words, and "Fix first". Changes stand out without colour (GitHub's
 // sanitizer drops it): ▲ or ▼ and the per cent, kept on one line with the number.
+import { MAX_ANALYTICS_REQUESTS } from '../analytics/budget.js'
 import { htmlText, markdownCode } from '../text/escape.js'
 import { counted, num } from '../text/format.js'
 import { shortRange } from '../text/dates.js'
@@ -141,12 +142,25 @@ function bannerHtml(overview: Overview): string[] {
   ]
   const budget = overview.budget
   if (budget)
-    parts.push(
-      `<p>The request budget ran out: <code>maxRequests</code> is ${num(budget.maxRequests)}. ` +
-        `Set it to at least ${num(budget.atLeast)} to read more (a read it cut may need more than one more request; ` +
-        'all analytics share 100 requests an hour).</p>'
-    )
+    parts.push(`<p>The request budget ran out: <code>maxRequests</code> is ${num(budget.maxRequests)}. ${budgetAdvice(budget)}</p>`)
   return parts
+}
+
+/**
+ * What to set maxRequests to, never past the most it may be (an organization's analytics in an
+ * hour): beyond that, what is left is read by asking for less at once.
+ */
+function budgetAdvice(budget: { maxRequests: number; atLeast: number }): string {
+  const most = MAX_ANALYTICS_REQUESTS
+  if (budget.atLeast <= most)
+    return (
+      `Set it to at least ${num(budget.atLeast)} to read more (a read it cut may need more than one more request; ` +
+      `all analytics share ${most} requests an hour).`
+    )
+  const rest = `reading everything would take at least ${num(budget.atLeast)}, so a shorter range (<code>dateFrom</code>, <code>dateTo</code>) or fewer sections read the rest`
+  return budget.maxRequests < most
+    ? `Set it to ${most}, the most a run may make (all analytics share ${most} requests an hour); ${rest}.`
+    : `That is the most a run may make (all analytics share ${most} requests an hour); ${rest}.`
 }
 
 /** The top of the analytics report, as HTML. */

@@ -18,9 +18,23 @@ export type RunEnd =
   /** An error escaped the run. */
   | { kind: 'error'; message: string }
 
-/** Text as one clause of the line: one line, its runs of white space as one space, without the period it may end with. */
+/** The most characters of a clause from a message: the line stays one a person reads at a glance. */
+const MAX_CLAUSE = 300
+
+/**
+ * Text cut to at most `max` characters at the end of a word, with an ellipsis; cut within a word only
+ * when its first half holds no space (one long word, such as a URL).
+ */
+function cutAtWord(text: string, max: number): string {
+  if (text.length <= max) return text
+  const space = text.lastIndexOf(' ', max - 1)
+  const end = space >= max / 2 ? space : max - 1
+  return `${text.slice(0, end).replace(/[\s,;:.]+$/, '')}…`
+}
+
+/** Text as one clause of the line: one line, its runs of white space as one space, cut at a word, without the period it may end with. */
 function clause(text: string): string {
-  return logText(text.replace(/\s+/g, ' ')).replace(/\.+$/, '')
+  return cutAtWord(logText(text.replace(/\s+/g, ' '), Number.MAX_SAFE_INTEGER), MAX_CLAUSE).replace(/\.+$/, '')
 }
 
 /** Why a run that never reached its parts failed, as a clause. */

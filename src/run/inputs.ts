@@ -2,12 +2,15 @@
 import { isIPv4 } from 'node:net'
 import { z } from 'zod'
 import { FAIL_ON_WORDS, type FailOn } from '../agent/outcome.js'
+import { MAX_ANALYTICS_REQUESTS as MAX_REQUESTS } from '../analytics/budget.js'
+import { firstReads, plannedReads } from '../analytics/plan.js'
 import { CHANGE_EVENTS, isChangeEvent } from '../change/change.js'
 import { MIN_CONTEXT_BYTES } from '../change/context.js'
-import { InputError } from '../core/input-error.js'
+import { InputError, type InputProblem } from '../core/input-error.js'
 import { type AlertRule, parseAlertRules } from '../report/alerts.js'
 import { parseDate, shiftDays } from '../text/dates.js'
-import { HEADLINE_SECTIONS, SECTION_NAMES, type SectionName, UNCOMPARED_HEADLINES } from './sections.js'
+import { didYouMean, nearMiss } from '../text/near-miss.js'
+import { HEADLINE_SECTIONS, SECTION_NAMES, SECTIONS, type SectionName, UNCOMPARED_HEADLINES } from './sections.js'
 
 export const READER_TEXT_WORDS = ['auto', 'show', 'hide'] as const
 export type ReaderTextSetting = (typeof READER_TEXT_WORDS)[number]
@@ -42,7 +45,7 @@ export interface Inputs {
   command: string
   /** The workflow's token, for the change, the check run, the comments and the agent's pull request; '' when not given. */
   githubToken: string
-  /** Warnings about the inputs that do not stop the run (a deprecated input, say). */
+  /** Warnings about the inputs that do not stop the run: each input given a value that the run ignores. */
   warnings: string[]
 }
 
@@ -62,11 +65,7 @@ export interface AnalyticsInputs {
   readerText: ReaderTextSetting
 }
 
-/**
- * Defaults as action.yml declares them; applied here too, for runs outside the runner. maxRequests
- * alone has no default in action.yml, so that the run can tell whether it was set (maxPages, which
- * it replaces, counts only when it was not).
- */
+/** Defaults as action.yml declares them (every input that has one); applied here too, for runs outside the runner. */
 export const INPUT_DEFAULTS = {
   wait: 'true',
   timeoutMinutes: '30',
@@ -95,7 +94,6 @@ const INPUT_NAMES = [
   'dateFrom',
   'dateTo',
   'githubToken',
-  'maxPages',
   'alerts',
   ...Object.keys(INPUT_DEFAULTS)
 ] as const
@@ -105,6 +103,31 @@ const MAX_TIMEOUT_MINUTES = 7200 // five days, the longest a self-hosted runner 
 
 function shown(value: string): string {
   return JSON.stringify(value.length > 60 ? `${value.slice(0, 59)}…` : value)
+}
+
+/** Unknown words of a list quoted in a message, and looked at for a near miss: a long list costs no more. */
+const MAX_UNKNOWN_SHOWN = 10
+
+/** `"x" is not one of them`, `"x", "y" are not one of them`, with the near miss of each word that has one. */
+function notOneOf(unknown: readonly string[], known: readonly string[]): string {
+  const first = unknown.slice(0, MAX_UNKNOWN_SHOWN)
+  const more = unknown.length - first.length
+  const said = `${first.map(shown).join(', ')}${more > 0 ? ` and ${more} more` : ''} ${unknown.length === 1 ? 'is' : 'are'} not one of them`
+  const [only] = unknown
+  if (unknown.length === 1 && only !== undefined) return said + didYouMean(only, known)
+  const meant = first.flatMap((word) => {
+    const near = nearMiss(word, known)
+    return near === undefined ? [] : [`${near} for ${shown(word)}`]
+  })
+  return meant.length > 0 ? `${said}; did you mean ${meant.join(', ')}?` : said
+}
+
+/** The words of a comma- or newline-separated list, trimmed, in lower case, blanks left out. */
+function listWords(value: string): string[] {
+  return value
+    .split(/[,\n]/)
+    .map((w) => w.trim().toLowerCase())
+    .filter((w) => w !== '')
 }
 
 // `abort`: an empty value gets only this message, not also those of the checks that follow.
@@ -147,7 +170,7 @@ const optionalText = z.string().transform((v) => (v === '' ? undefined : v))
 const boolean = z.string().transform((v, ctx) => {
   if (/^(true|True|TRUE)$/.test(v)) return true
   if (/^(false|False|FALSE)$/.test(v)) return false
-  ctx.addIssue(`must be true or false, not ${shown(v)}`)
+  ctx.addIssue(`must be true or false, not ${shown(v)}${didYouMean(v, ['true', 'false'])}`)
   return z.NEVER
 })
 
@@ -208,16 +231,11 @@ const schema = z.object({
   timeoutMinutes: decimal('minutes', 0, MAX_TIMEOUT_MINUTES, '30 or 0.5'),
   pollIntervalSeconds: decimal('seconds', 0.5, 3600, '10 or 0.5'),
   failOn: z.string().transform((v, ctx) => {
-    const words = v
-      .split(/[,\n]/)
-      .map((w) => w.trim().toLowerCase())
-      .filter((w) => w !== '')
+    const words = listWords(v)
     const known: readonly string[] = [...FAIL_ON_WORDS, 'alert']
     const unknown = words.filter((w) => !known.includes(w))
     if (unknown.length > 0) {
-      ctx.addIssue(
-        `takes a comma-separated list of ${known.join(', ')}; ${unknown.map(shown).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not one of them`
-      )
+      ctx.addIssue(`takes a comma-separated list of ${known.join(', ')}; ${notOneOf(unknown, known)}`)
       return z.NEVER
     }
     return { job: new Set(words.filter((w) => w !== 'alert') as FailOn[]), alert: words.includes('alert') }
@@ -243,18 +261,16 @@ const schema = z.object({
     return url.href.replace(/\/+$/, '')
   }),
   analytics: z.string().transform((v, ctx) => {
-    const words = v
-      .split(/[,\n]/)
-      .map((w) => w.trim().toLowerCase())
-      .filter((w) => w !== '')
-    if (words.length === 1 && (words[0] === 'false' || words[0] === 'true')) return words[0] === 'true' ? ['visitors' as const] : []
-    const unknown = words.filter((w) => w !== 'all' && !(SECTION_NAMES as readonly string[]).includes(w))
+    const words = listWords(v)
+    // Alone, true reads every section, as all does, and false none.
+    if (words.length === 1 && (words[0] === 'false' || words[0] === 'true')) return words[0] === 'true' ? [...SECTION_NAMES] : []
+    const known: readonly string[] = [...SECTION_NAMES, 'all']
+    const unknown = words.filter((w) => !known.includes(w))
     if (words.length === 0 || unknown.length > 0) {
       ctx.addIssue(
-        `takes false, true (visitors only), all, or a comma-separated list of ${SECTION_NAMES.join(', ')}; ` +
-          (unknown.length > 0
-            ? `${unknown.map(shown).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not one of them`
-            : 'got an empty list')
+        `takes all (or true) for every section, false for none, or a comma-separated list of ${SECTION_NAMES.join(', ')}; ` +
+          // true and false stand only alone: a near miss of either is suggested only for a word alone.
+          (unknown.length > 0 ? notOneOf(unknown, words.length === 1 ? [...known, 'true', 'false'] : known) : 'got an empty list')
       )
       return z.NEVER
     }
@@ -264,21 +280,25 @@ const schema = z.object({
   dateFrom: dateInput,
   dateTo: dateInput,
   topPages: integer(1, 1000, 'pages listed in the summary table'),
-  maxRequests: integer(1, 1000, 'analytics requests one run may make; analytics share 100 requests per organization per hour'),
-  maxPages: z
-    .string()
-    .transform((v) => (v === '' ? undefined : v))
-    .pipe(integer(1, 1000, 'deprecated: use maxRequests').optional()),
+  maxRequests: integer(
+    1,
+    MAX_REQUESTS,
+    `analytics requests one run may make; analytics allow ${MAX_REQUESTS} requests per organization per hour`
+  ),
   compare: z.string().transform((v, ctx) => {
     const word = v.toLowerCase()
     if (word === 'previous' || word === 'none') return word === 'previous'
-    ctx.addIssue(`must be previous (compare with the period of the same length just before) or none, not ${shown(v)}`)
+    ctx.addIssue(
+      `must be previous (compare with the period of the same length just before) or none, not ${shown(v)}${didYouMean(v, ['previous', 'none'])}`
+    )
     return z.NEVER
   }),
   readerText: z.string().transform((v, ctx) => {
     const word = v.toLowerCase()
     if ((READER_TEXT_WORDS as readonly string[]).includes(word)) return word as ReaderTextSetting
-    ctx.addIssue(`must be auto (show the text readers typed only in a private repository), show or hide, not ${shown(v)}`)
+    ctx.addIssue(
+      `must be auto (show the text readers typed only in a private repository), show or hide, not ${shown(v)}${didYouMean(v, READER_TEXT_WORDS)}`
+    )
     return z.NEVER
   }),
   comment: boolean,
@@ -290,7 +310,9 @@ const schema = z.object({
   context: z.string().transform((v, ctx) => {
     const word = v.toLowerCase()
     if (word === 'none' || word === 'change') return word === 'change'
-    ctx.addIssue(`must be none (send the prompt alone) or change (append the change that triggered the run), not ${shown(v)}`)
+    ctx.addIssue(
+      `must be none (send the prompt alone) or change (append the change that triggered the run), not ${shown(v)}${didYouMean(v, ['none', 'change'])}`
+    )
     return z.NEVER
   }),
   contextBytes: integer(MIN_CONTEXT_BYTES, 500_000, 'bytes of the change appended to the prompt'),
@@ -301,143 +323,316 @@ const schema = z.object({
   })
 })
 
+type Parsed = z.output<typeof schema>
+type Field = keyof Parsed
+
+/** What the checks of inputs together see. */
+interface Read {
+  /**
+   * The values of `names` when each is valid on its own, else undefined: a check over an input that
+   * is already reported says nothing more of it.
+   */
+  valid<K extends Field>(...names: K[]): Pick<Parsed, K> | undefined
+  /** Inputs given a value other than their default (a default is never told from no value: the runner passes it). */
+  given: ReadonlySet<string>
+  now: Date
+  /** The event that started the run (GITHUB_EVENT_NAME); '' outside a workflow. */
+  eventName: string
+}
+
+/** Run on a comment with neither prompt nor jobId, the action reads a follow-up command from the comment. */
+function followUpAsked(v: Pick<Parsed, 'prompt' | 'jobId'>, eventName: string): boolean {
+  return v.prompt === undefined && v.jobId === undefined && eventName === 'issue_comment'
+}
+
+/** A check of inputs together: the problems it finds, none when it holds or cannot be judged. */
+type Check = (read: Read) => InputProblem[]
+
 /**
- * Reads every input through `get` (core.getInput in the action) and validates them together.
- * Throws one InputError that names each bad input and what it allows; never shows the key.
+ * Whether the run reads analytics: `analytics` names a section, or holds a mistake (whose sections
+ * are then unknown, but which shows analytics were asked for).
+ */
+function asksForAnalytics(read: Read): boolean {
+  const v = read.valid('analytics')
+  return v === undefined || v.analytics.length > 0
+}
+
+const nothingToDo: Check = (read) => {
+  const v = read.valid('prompt', 'jobId', 'analytics', 'dashboard')
+  if (!v || v.prompt !== undefined || v.jobId !== undefined || v.analytics.length > 0 || v.dashboard) return []
+  if (followUpAsked(v, read.eventName)) return []
+  return [
+    {
+      message:
+        'Nothing to do: set `prompt` to create an agent job, `jobId` to watch an existing one (with `prompt`, to send it a follow-up), ' +
+        '`analytics` (`all`, or a list of sections) to export docs analytics, or `dashboard: true` to keep the docs health issue.'
+    }
+  ]
+}
+
+// A rule over a section the run does not read would never fire: said now, not discovered later.
+const alertsOverUnreadSections: Check = (read) => {
+  const v = read.valid('alerts', 'analytics')
+  if (!v) return []
+  return v.alerts
+    .filter((rule) => !v.analytics.includes(HEADLINE_SECTIONS[rule.key]))
+    .map((rule) => ({
+      input: 'alerts',
+      message: `rule "${rule.text}" is over ${rule.key}, which the ${HEADLINE_SECTIONS[rule.key]} section gives; add ${HEADLINE_SECTIONS[rule.key]} to \`analytics\`, or drop the rule`
+    }))
+}
+
+// A per-cent rule needs the earlier value: one that can never have it would never fire. A rule over
+// a section not read is already reported above.
+const perCentRulesWithoutComparison: Check = (read) => {
+  const v = read.valid('alerts', 'analytics', 'compare')
+  if (!v) return []
+  return v.alerts
+    .filter((rule) => v.analytics.includes(HEADLINE_SECTIONS[rule.key]))
+    .filter((rule) => rule.percent && (!v.compare || UNCOMPARED_HEADLINES.has(rule.key)))
+    .map((rule) => ({
+      input: 'alerts',
+      message: v.compare
+        ? `rule "${rule.text}" compares ${rule.key} with the period before, which the report never reads (it would take every page of that period); use a number, such as ${rule.key} > 30`
+        : `rule "${rule.text}" compares with the period before, but \`compare\` is none; set compare: previous, or use a number`
+    }))
+}
+
+const failOnAlertWithoutRules: Check = (read) => {
+  const v = read.valid('failOn', 'alerts')
+  if (!v?.failOn.alert || v.alerts.length > 0) return []
+  return [
+    { input: 'failOn', message: 'includes alert, but `alerts` holds no rule; add rules such as `visitorsHuman < -20%`, or drop alert' }
+  ]
+}
+
+const dashboardWithoutToken: Check = (read) => {
+  const v = read.valid('dashboard', 'githubToken')
+  if (!v?.dashboard || v.githubToken !== '') return []
+  return [
+    {
+      input: 'githubToken',
+      message:
+        'is empty, and `dashboard: true` needs it to keep the docs health issue: pass `${{ github.token }}` and give the job `issues: write` ' +
+        '(and `pull-requests: read`, to see whether a fix was merged)'
+    }
+  ]
+}
+
+// Judged whenever analytics are asked for, even with a mistake in `analytics`: the range does not
+// depend on the sections.
+const dateRange: Check = (read) => {
+  const v = read.valid('dateFrom', 'dateTo')
+  if (!v || !asksForAnalytics(read)) return []
+  const range = analyticsRange(v.dateFrom, v.dateTo, read.now)
+  // The default dateFrom of a dateTo in the first week of year 0000 is no date at all.
+  if (parseDate(range.dateFrom) === undefined) {
+    return [{ input: 'dateTo', message: `(${range.dateTo}) is too early for the default range of 7 days before it; set \`dateFrom\`` }]
+  }
+  if ((parseDate(range.dateFrom) as number) < (parseDate(range.dateTo) as number)) return []
+  return [
+    {
+      input: 'dateFrom',
+      message:
+        `(${range.dateFrom}) must be before \`dateTo\` (${range.dateTo}), which is exclusive; ` +
+        `each takes ${DATE_FORMS}. With only dateFrom, dateTo is today (UTC); with only dateTo, dateFrom is 7 days before it.`
+    }
+  ]
+}
+
+// Every section's first read is reserved before any request (analytics/plan.ts): a budget that
+// cannot hold them would leave a section unread however the run went.
+const budgetBelowFirstReads: Check = (read) => {
+  const v = read.valid('analytics', 'maxRequests')
+  if (!v || v.analytics.length === 0) return []
+  const entries = v.analytics.map((name) => SECTIONS[name])
+  const least = firstReads(entries).length
+  if (v.maxRequests >= least) return []
+  const compare = read.valid('compare')?.compare ?? true
+  const whole = plannedReads(entries, compare).length
+  return [
+    {
+      input: 'maxRequests',
+      message:
+        `(${v.maxRequests}) is below ${least}, one request for the first read of each section in \`analytics\` (${v.analytics.join(', ')}); ` +
+        `set it to at least ${least} (${whole} gives every section its first page${compare ? ', its other single reads and the comparisons' : ' and its other single reads'}), ` +
+        'or ask for fewer sections'
+    }
+  ]
+}
+
+// The change, the check run and the follow-up are read and written with the workflow's token.
+const githubWithoutToken: Check = (read) => {
+  const v = read.valid('context', 'check', 'githubToken', 'prompt', 'jobId')
+  if (!v || v.githubToken !== '') return []
+  const needs = [
+    v.context && '`context: change` (to read the change)',
+    v.check && '`check: true` (to write the check run)',
+    followUpAsked(v, read.eventName) && 'a follow-up from a comment (to read the thread and answer in it)'
+  ].filter((why) => typeof why === 'string')
+  if (needs.length === 0) return []
+  return [{ input: 'githubToken', message: `is empty, and ${needs.join(' and ')} needs it: pass \`\${{ github.token }}\`` }]
+}
+
+// The change goes after the prompt, and only some events have one.
+const contextWithoutChange: Check = (read) => {
+  const v = read.valid('context', 'prompt')
+  if (!v?.context) return []
+  const problems: InputProblem[] = []
+  if (v.prompt === undefined) {
+    problems.push({
+      input: 'context',
+      message: 'is change, which is sent after `prompt`; set `prompt` to say what the agent should do with the change'
+    })
+  }
+  if (!isChangeEvent(read.eventName)) {
+    problems.push({
+      input: 'context',
+      message: `is change, but this run was triggered by ${shown(read.eventName || 'no event')}; the change is read for ${CHANGE_EVENTS.join(', ')} events`
+    })
+  }
+  return problems
+}
+
+/** The checks of inputs together, each independent of the others, in the order their problems are listed. */
+const CHECKS: readonly Check[] = [
+  githubWithoutToken,
+  contextWithoutChange,
+  nothingToDo,
+  alertsOverUnreadSections,
+  perCentRulesWithoutComparison,
+  failOnAlertWithoutRules,
+  dashboardWithoutToken,
+  dateRange,
+  budgetBelowFirstReads
+]
+
+/** Inputs that only the analytics use. `alerts` is not here: a rule without analytics is an input error. */
+const ANALYTICS_ONLY = ['dateFrom', 'dateTo', 'topPages', 'maxRequests', 'compare', 'readerText'] as const
+
+/** The warning for an input given a value that the run ignores: why, and what to do about it. */
+function ignored(input: string, why: string, remedy: string): string {
+  return `${input} is ignored: ${why}; ${remedy}.`
+}
+
+/**
+ * A warning for each input given a value that the run will ignore. Inputs at their default are never
+ * named, nor is timeoutMinutes, which bounds the whole run.
+ */
+function ignoredInputs(read: Read): string[] {
+  const warnings: string[] = []
+  if (read.valid('analytics')?.analytics.length === 0) {
+    for (const input of ANALYTICS_ONLY.filter((name) => read.given.has(name))) {
+      warnings.push(
+        ignored(
+          input,
+          'only the analytics use it, and analytics is false',
+          `set analytics (all, or a list of sections), or remove ${input}`
+        )
+      )
+    }
+  }
+  const job = read.valid('prompt', 'jobId', 'dashboard')
+  const noJob = 'neither prompt nor jobId is set'
+  // Without prompt or jobId, a job is created only from the gaps a person ticks in the dashboard.
+  if (job && job.prompt === undefined && job.jobId === undefined) {
+    if (!job.dashboard) {
+      for (const input of (['wait', 'pollIntervalSeconds'] as const).filter((name) => read.given.has(name))) {
+        warnings.push(ignored(input, `only an agent job uses it, and ${noJob}`, `set one, or remove ${input}`))
+      }
+      const ends = read.given.has('failOn') ? [...(read.valid('failOn')?.failOn.job ?? [])] : []
+      if (ends.length > 0) {
+        const words = `failOn's ${ends.join(', ')}`
+        warnings.push(
+          ends.length === 1
+            ? ignored(words, `only an agent job ends that way, and ${noJob}`, 'set one, or remove it from failOn')
+            : `${words} are ignored: only an agent job ends those ways, and ${noJob}; set one, or remove them from failOn.`
+        )
+      }
+    }
+    if (read.given.has('comment')) warnings.push(ignored('comment', `it follows the agent job, and ${noJob}`, 'set one, or remove comment'))
+  }
+  if (read.given.has('contextBytes') && read.valid('context')?.context === false) {
+    warnings.push(
+      ignored(
+        'contextBytes',
+        'it bounds the change sent with the prompt, and context is none',
+        'set context: change, or remove contextBytes'
+      )
+    )
+  }
+  if (read.given.has('check') && job && job.prompt === undefined && job.jobId === undefined && !followUpAsked(job, read.eventName)) {
+    warnings.push(ignored('check', `it records the agent job, and ${noJob}`, 'set one, or remove check'))
+  }
+  if (read.given.has('dashboardTitle') && read.valid('dashboard')?.dashboard === false) {
+    warnings.push(
+      ignored('dashboardTitle', 'it names the docs health issue, and dashboard is false', 'set dashboard: true, or remove dashboardTitle')
+    )
+  }
+  return warnings
+}
+
+/**
+ * Warnings for the inputs of the step's `with:` that this action does not have and that are near one
+ * it has (the runner passes each as an INPUT_ variable, named in capitals, and itself warns of names
+ * it does not know, without a suggestion).
+ */
+export function misnamedInputs(env: Readonly<Record<string, string | undefined>>): string[] {
+  const known = new Set(INPUT_NAMES.map((name) => `INPUT_${name.toUpperCase()}`))
+  return Object.keys(env)
+    .filter((variable) => variable.startsWith('INPUT_') && !known.has(variable))
+    .flatMap((variable) => {
+      const written = variable.slice('INPUT_'.length).toLowerCase()
+      const near = nearMiss(written, INPUT_NAMES)
+      return near === undefined ? [] : [`${written} is not an input of this action, and is ignored; did you mean ${near}?`]
+    })
+}
+
+/**
+ * Reads every input through `get` (core.getInput in the action) and validates them together: each
+ * input on its own, then the checks of inputs together that the inputs they judge passed. Throws one
+ * InputError that names every problem found and what each input allows; never shows the key.
  */
 export function readInputs(get: (name: string) => string, now: Date = new Date(), eventName = ''): Inputs {
   const given = new Set<string>()
   const raw = Object.fromEntries(
     INPUT_NAMES.map((name) => {
       const value = get(name).trim()
-      if (value !== '') given.add(name)
       const fallback = (INPUT_DEFAULTS as Record<string, string>)[name]
+      // The runner passes action.yml's default as the value of an input not set: only another value tells it was.
+      if (value !== '' && value !== fallback) given.add(name)
       return [name, value === '' && fallback !== undefined ? fallback : value]
     })
   ) as Record<InputName, string>
 
-  const parsed = schema.safeParse(raw)
-  if (!parsed.success) {
-    throw new InputError(parsed.error.issues.map((issue) => ({ input: String(issue.path[0]), message: issue.message })))
+  const values: Partial<Record<Field, unknown>> = {}
+  const problems: InputProblem[] = []
+  for (const [name, field] of Object.entries(schema.shape) as [Field, z.ZodType][]) {
+    const parsed = field.safeParse(raw[name])
+    if (parsed.success) values[name] = parsed.data
+    else problems.push(...parsed.error.issues.map((issue) => ({ input: name, message: issue.message })))
   }
-  const v = parsed.data
-  // Run on a comment with nothing else to do, the action reads a follow-up command from the comment.
-  const followUp = v.prompt === undefined && v.jobId === undefined && eventName === 'issue_comment'
-  if (v.prompt === undefined && v.jobId === undefined && v.analytics.length === 0 && !v.dashboard && !followUp) {
-    throw new InputError([
-      {
-        message:
-          'Nothing to do: set `prompt` to create an agent job, `jobId` to watch an existing one (with `prompt`, to send it a follow-up), ' +
-          '`analytics` (`true`, `all`, or a list of sections) to export docs analytics, or `dashboard: true` to keep the docs health issue.'
-      }
-    ])
+  const read: Read = {
+    valid: (...names) => (names.every((name) => name in values) ? (values as Parsed) : undefined),
+    given,
+    now,
+    eventName
   }
-  // A rule over a section the run does not read would never fire: said now, not discovered later.
-  const unread = v.alerts.filter((rule) => !v.analytics.includes(HEADLINE_SECTIONS[rule.key]))
-  if (unread.length > 0) {
-    throw new InputError(
-      unread.map((rule) => ({
-        input: 'alerts',
-        message: `rule "${rule.text}" is over ${rule.key}, which the ${HEADLINE_SECTIONS[rule.key]} section gives; add ${HEADLINE_SECTIONS[rule.key]} to \`analytics\`, or drop the rule`
-      }))
-    )
-  }
-  // A per-cent rule needs the earlier value: one that can never have it would never fire.
-  const uncompared = v.alerts.filter((rule) => rule.percent && (!v.compare || UNCOMPARED_HEADLINES.has(rule.key)))
-  if (uncompared.length > 0) {
-    throw new InputError(
-      uncompared.map((rule) => ({
-        input: 'alerts',
-        message: v.compare
-          ? `rule "${rule.text}" compares ${rule.key} with the period before, which the report never reads (it would take every page of that period); use a number, such as ${rule.key} > 30`
-          : `rule "${rule.text}" compares with the period before, but \`compare\` is none; set compare: previous, or use a number`
-      }))
-    )
-  }
-  if (v.failOn.alert && v.alerts.length === 0) {
-    throw new InputError([
-      { input: 'failOn', message: 'includes alert, but `alerts` holds no rule; add rules such as `visitorsHuman < -20%`, or drop alert' }
-    ])
-  }
-  if (v.dashboard && v.githubToken === '') {
-    throw new InputError([
-      {
-        input: 'githubToken',
-        message:
-          'is empty, and `dashboard: true` needs it to keep the docs health issue: pass `${{ github.token }}` and give the job `issues: write` ' +
-          '(and `pull-requests: read`, to see whether a fix was merged)'
-      }
-    ])
-  }
-  const githubProblems: { input: string; message: string }[] = []
-  const needsToken = [
-    v.context && '`context: change` (to read the change)',
-    v.check && '`check: true` (to write the check run)',
-    followUp && 'a follow-up from a comment (to read the thread and answer in it)'
-  ].filter((why) => typeof why === 'string')
-  if (needsToken.length > 0 && v.githubToken === '') {
-    githubProblems.push({
-      input: 'githubToken',
-      message: `is empty, and ${needsToken.join(' and ')} needs it: pass \`\${{ github.token }}\``
-    })
-  }
-  if (v.context && v.prompt === undefined) {
-    githubProblems.push({
-      input: 'context',
-      message: 'is change, which is appended to `prompt`; set `prompt` to say what the agent should do with the change'
-    })
-  }
-  if (v.context && !isChangeEvent(eventName)) {
-    githubProblems.push({
-      input: 'context',
-      message: `is change, but this run was triggered by ${shown(eventName || 'no event')}; the change is read for ${CHANGE_EVENTS.join(', ')} events`
-    })
-  }
-  if (githubProblems.length > 0) throw new InputError(githubProblems)
-  let analytics: AnalyticsInputs | undefined
-  const warnings: string[] = []
-  if (v.analytics.length > 0) {
-    const range = analyticsRange(v.dateFrom, v.dateTo, now)
-    // The default dateFrom of a dateTo in the first week of year 0000 is no date at all.
-    if (parseDate(range.dateFrom) === undefined) {
-      throw new InputError([
-        { input: 'dateTo', message: `(${range.dateTo}) is too early for the default range of 7 days before it; set \`dateFrom\`` }
-      ])
-    }
-    if ((parseDate(range.dateFrom) as number) >= (parseDate(range.dateTo) as number)) {
-      throw new InputError([
-        {
-          input: 'dateFrom',
-          message:
-            `(${range.dateFrom}) must be before \`dateTo\` (${range.dateTo}), which is exclusive; ` +
-            `each takes ${DATE_FORMS}. With only dateFrom, dateTo is today (UTC); with only dateTo, dateFrom is 7 days before it.`
+  for (const check of CHECKS) problems.push(...check(read))
+  if (problems.length > 0) throw new InputError(problems)
+
+  const v = values as Parsed
+  const analytics: AnalyticsInputs | undefined =
+    v.analytics.length > 0
+      ? {
+          ...analyticsRange(v.dateFrom, v.dateTo, now),
+          topPages: v.topPages,
+          maxRequests: v.maxRequests,
+          compare: v.compare,
+          sections: v.analytics,
+          readerText: v.readerText
         }
-      ])
-    }
-    // maxPages, deprecated, still counts when maxRequests is not set.
-    const maxRequests = given.has('maxRequests') ? v.maxRequests : (v.maxPages ?? v.maxRequests)
-    // Every section's first read is reserved before any request (analytics/plan.ts): a budget that
-    // cannot hold them would leave a section unread however the run went.
-    if (maxRequests < v.analytics.length) {
-      const sections = v.analytics.length
-      throw new InputError([
-        {
-          input: given.has('maxRequests') || v.maxPages === undefined ? 'maxRequests' : 'maxPages',
-          message:
-            `(${maxRequests}) is below ${sections}, one request for the first page of each section in \`analytics\` (${v.analytics.join(', ')}); ` +
-            `set it to at least ${sections}, or ask for fewer sections`
-        }
-      ])
-    }
-    analytics = { ...range, topPages: v.topPages, maxRequests, compare: v.compare, sections: v.analytics, readerText: v.readerText }
-  }
-  if (v.maxPages !== undefined) {
-    warnings.push(
-      !given.has('maxRequests')
-        ? `maxPages is deprecated; use maxRequests (the most analytics requests one run may make), which now takes its value (${v.maxPages}).`
-        : 'maxPages is deprecated and ignored, since maxRequests is set; remove maxPages.'
-    )
-  }
+      : undefined
   return {
     apiKey: v.apiKey,
     projectId: v.projectId,
@@ -457,9 +652,9 @@ export function readInputs(get: (name: string) => string, now: Date = new Date()
       : undefined,
     changeContext: v.context ? { maxBytes: v.contextBytes } : undefined,
     check: v.check,
-    followUp,
+    followUp: followUpAsked(v, eventName),
     command: v.command,
     githubToken: v.githubToken,
-    warnings
+    warnings: ignoredInputs(read)
   }
 }

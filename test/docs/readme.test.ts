@@ -46,9 +46,8 @@ function table(text: string, heading: string): string[][] {
 }
 const unquote = (cell: string): string => cell.replace(/^`(.*)`$/, '$1')
 
-// Inputs whose default the code applies while action.yml declares none, so that the code can tell
-// whether they were set (maxRequests, against the deprecated maxPages). Their descriptions give it.
-const DEFAULT_IN_DESCRIPTION = new Set(['maxRequests'])
+// The one default the code cannot apply itself: the runner's expression for the job's token.
+const RUNNER_DEFAULTS = new Set(['githubToken'])
 
 describe('README', () => {
   it('is at most 12 KB', () => {
@@ -113,23 +112,12 @@ describe('README', () => {
     expect(table(readme, 'Outputs').map(([name = '']) => unquote(name))).toEqual(Object.keys(action.outputs))
   })
 
-  it('gives the same defaults as the code applies outside the runner', async () => {
+  it('declares in action.yml every default the code applies outside the runner, and no other', async () => {
     const { INPUT_DEFAULTS } = await import('../../src/run/inputs.js')
-    const readmeRows = new Map(table(readme, 'Inputs').map(([name = '', , , description = '']) => [unquote(name), description]))
-    for (const [name, value] of Object.entries(INPUT_DEFAULTS)) {
-      if (DEFAULT_IN_DESCRIPTION.has(name)) {
-        expect(action.inputs[name]?.default, name).toBeUndefined()
-        expect(action.inputs[name]?.description, name).toContain(`default ${value}`)
-        expect(readmeRows.get(name), name).toContain(`default \`${value}\``)
-      } else {
-        expect(action.inputs[name]?.default, name).toBe(value)
-      }
-    }
-  })
-
-  it('keeps the deprecated maxPages without a default, so that it never overrides maxRequests', () => {
-    expect(action.inputs.maxPages?.default).toBeUndefined()
-    expect(action.inputs.maxPages?.description).toMatch(/^Deprecated; use maxRequests\./)
+    const declared = Object.entries(action.inputs).flatMap(([name, spec]) =>
+      spec.default === undefined || RUNNER_DEFAULTS.has(name) ? [] : [[name, spec.default]]
+    )
+    expect(Object.fromEntries(declared)).toEqual(INPUT_DEFAULTS)
   })
 
   it('runs on node24 from the committed bundle', () => {

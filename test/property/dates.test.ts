@@ -121,7 +121,7 @@ describe('analyticsRange', () => {
   test.prop([fc.integer({ min: FIRST_DAY, max: FIRST_DAY + 14 }).map(dateOnly)])(
     'readInputs either rejects a dateTo or sends a dateFrom that is a valid date input',
     (dateTo) => {
-      const values: Record<string, string> = { apiKey: 'mint_key', projectId: 'proj', analytics: 'true', dateTo }
+      const values: Record<string, string> = { apiKey: 'mint_key', projectId: 'proj', analytics: 'visitors', dateTo }
       let from: string | undefined
       try {
         from = readInputs((name) => values[name] ?? '').analytics?.dateFrom

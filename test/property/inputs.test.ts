@@ -22,10 +22,12 @@ const NAMES = [
   'analytics',
   'topPages',
   'maxRequests',
-  'maxPages',
   'compare',
   'readerText',
-  'comment'
+  'comment',
+  'alerts',
+  'dashboard',
+  'dashboardTitle'
 ] as const
 type Name = (typeof NAMES)[number]
 type Values = Partial<Record<Name, string>>
@@ -68,11 +70,13 @@ const good: Record<Exclude<Name, 'apiKey'>, string[]> = {
   baseUrl: ['https://api.mintlify.com', 'http://127.0.0.1:8080/', 'https://ex.test/base/'],
   analytics: ['true', 'false', 'all', 'views, Searches', 'feedback\nassistant'],
   topPages: ['1', '20', '1000'],
-  maxRequests: ['1', '040', '1000', ''],
-  maxPages: ['1', '040', '1000', ''],
+  maxRequests: ['1', '040', '100', ''],
   compare: ['previous', 'none', 'NONE', ''],
   readerText: ['auto', 'show', 'HIDE', ''],
-  comment: ['true', 'false']
+  comment: ['true', 'false'],
+  alerts: ['', 'visitorsHuman < -20%', 'searchesNoClick > 30, thumbsDown >= 5'],
+  dashboard: ['false', ''],
+  dashboardTitle: ['', 'Docs health', 'Reader signals']
 }
 const bad: Partial<Record<Name, string[]>> = {
   projectId: ['..', '.', 'a\u0000b', 'acme/docs', 'my docs', 'https://example.com/p'],
@@ -87,10 +91,12 @@ const bad: Partial<Record<Name, string[]>> = {
   baseUrl: ['ftp://ex.test', 'https://user:pw@ex.test', 'https://ex.test/?q=1', 'not a url', 'http://ex.test', 'http://10.0.0.1'],
   analytics: ['maybe', 'views,sometimes'],
   topPages: ['0', '1001', '2.5'],
-  maxRequests: ['0', '1001'],
-  maxPages: ['-3', '1e2'],
+  maxRequests: ['0', '101', '1e2'],
   readerText: ['public'],
-  comment: ['on']
+  comment: ['on'],
+  alerts: ['visitorsHuman <> 3', 'nope > 1'],
+  dashboard: ['yes'],
+  dashboardTitle: ['a\nb']
 }
 const anyString = fc.oneof(fc.string({ unit: 'binary', maxLength: 80 }), fc.string({ maxLength: 80 }))
 const valueOf = (name: Exclude<Name, 'apiKey'>) =>
@@ -180,11 +186,76 @@ describe('readInputs', () => {
     }
   )
 
-  test.prop([fc.integer({ min: 1, max: 1000 }), fc.integer({ min: 1, max: 1000 }), fc.nat({ max: 3 })])(
-    'keeps topPages and maxRequests from 1 to 1000, leading zeros and all',
+  test.prop([fc.integer({ min: 1, max: 1000 }), fc.integer({ min: 1, max: 100 }), fc.nat({ max: 3 })])(
+    'keeps topPages from 1 to 1000 and maxRequests from 1 to 100, leading zeros and all',
     (topPages, maxRequests, zeros) => {
-      const inputs = read({ ...valid, analytics: 'true', topPages: `${'0'.repeat(zeros)}${topPages}`, maxRequests: String(maxRequests) })
+      const inputs = read({
+        ...valid,
+        analytics: 'visitors',
+        topPages: `${'0'.repeat(zeros)}${topPages}`,
+        maxRequests: `${'0'.repeat(zeros)}${maxRequests}`
+      })
       expect(inputs.analytics).toMatchObject({ topPages, maxRequests })
+    }
+  )
+
+  /**
+   * Mistakes, a few for each group of inputs (at most one of a group is made at once): the values,
+   * the input the error names, the word it suggests, and whether a mistake in `analytics` hides it
+   * (a check of inputs together over the sections says nothing of sections it cannot know).
+   */
+  interface Mistake {
+    values: Values
+    named: Name | 'githubToken'
+    meant?: string
+    needsSections?: boolean
+  }
+  const MISTAKES: Record<string, Mistake[]> = {
+    analytics: [{ values: { analytics: 'views,serches' }, named: 'analytics', meant: 'searches' }],
+    dates: [
+      { values: { dateFrom: '2026-11-10', dateTo: '2026-11-01' }, named: 'dateFrom' },
+      { values: { dateTo: '0000-01-03' }, named: 'dateTo' },
+      { values: { dateFrom: '2026-02-30' }, named: 'dateFrom' }
+    ],
+    maxRequests: [
+      { values: { maxRequests: '150' }, named: 'maxRequests' },
+      { values: { maxRequests: '1' }, named: 'maxRequests', needsSections: true }
+    ],
+    alerts: [
+      { values: { alerts: 'thumbsDown > 5' }, named: 'alerts', needsSections: true },
+      { values: { alerts: 'visitorHuman < 5' }, named: 'alerts', meant: 'visitorsHuman' }
+    ],
+    dashboard: [
+      { values: { dashboard: 'true', githubToken: '' }, named: 'githubToken' },
+      { values: { dashboard: 'ture' }, named: 'dashboard', meant: 'true' }
+    ],
+    failOn: [{ values: { failOn: 'failed, no_pr' }, named: 'failOn', meant: 'no-pr' }],
+    wait: [{ values: { wait: 'flase' }, named: 'wait', meant: 'false' }],
+    compare: [{ values: { compare: 'prevous' }, named: 'compare', meant: 'previous' }],
+    readerText: [{ values: { readerText: 'shwo' }, named: 'readerText', meant: 'show' }],
+    projectId: [{ values: { projectId: 'acme/docs' }, named: 'projectId' }],
+    apiKey: [{ values: { apiKey: '' }, named: 'apiKey' }]
+  }
+  const mistakes = fc.record(Object.fromEntries(Object.entries(MISTAKES).map(([group, options]) => [group, fc.constantFrom(...options)])), {
+    requiredKeys: []
+  })
+
+  test.prop([mistakes])(
+    'names every input of every mistake made at once, one of inputs together included, in one InputError, and nothing else',
+    (made) => {
+      const chosen = Object.values(made).filter((mistake) => mistake !== undefined)
+      fc.pre(chosen.length > 0)
+      const values: Values & { githubToken?: string } = { ...valid, analytics: 'visitors,views', githubToken: 'ghs_token' }
+      for (const mistake of chosen) Object.assign(values, mistake.values)
+      const sectionsKnown = made.analytics === undefined
+      const expected = chosen.filter((mistake) => sectionsKnown || mistake.needsSections !== true)
+      const error = thrown(values)
+      expect(error).toBeInstanceOf(InputError)
+      const problems = (error as InputError).problems
+      expect(new Set(problems.map((p) => p.input))).toEqual(new Set(expected.map((mistake) => mistake.named)))
+      for (const mistake of expected) {
+        if (mistake.meant !== undefined) expect((error as InputError).message).toContain(`did you mean ${mistake.meant}?`)
+      }
     }
   )
 

@@ -70,6 +70,7 @@ vi.mock('../../src/run/work.js', () => {
 })
 
 const { run } = await import('../../src/main.js')
+const { ACTION_NAME, ACTION_VERSION } = await import('../../src/version.js')
 
 interface JobEnd {
   kind: 'job'
@@ -219,6 +220,17 @@ describe('run', () => {
     expect(actions()).toEqual(['work proj', 'setFailed a plain string', 'info Failed after 2s: a plain string.'])
   })
 
+  it('writes a section with the footer for an error that escapes the work, so that a failed step never leaves the summary empty', async () => {
+    vi.stubEnv('GITHUB_STEP_SUMMARY', '/runner/summary')
+    fake.workError = new Error('Something broke.')
+    await run(clock(0, 2000))
+    expect(actions()).toEqual(['work proj', 'summary', 'setFailed Something broke.', 'info Failed after 2s: Something broke.'])
+    const seen = renderSummary(fake.summaries[0] ?? '')
+    expect(seen.headings).toEqual(['❌ The step failed'])
+    expect(seen.text).toContain('Something broke.')
+    expect(seen.text).toContain(`${ACTION_NAME} ${ACTION_VERSION}`)
+  })
+
   it('measures the run with the performance clock when given none', async () => {
     const now = vi.spyOn(performance, 'now').mockReturnValueOnce(10_000).mockReturnValueOnce(75_000)
     await run()
@@ -245,6 +257,18 @@ describe('run', () => {
       expect(seen.text).toContain(
         'projectId must be the project ID shown on the API keys page of the dashboard, not a repository name like "acme/docs"'
       )
+    })
+
+    it('ends the section with the footer every summary ends with: the action, its version and the run', async () => {
+      vi.stubEnv('GITHUB_STEP_SUMMARY', '/runner/summary')
+      vi.stubEnv('GITHUB_SERVER_URL', 'https://github.com')
+      vi.stubEnv('GITHUB_REPOSITORY', 'acme/docs')
+      vi.stubEnv('GITHUB_RUN_ID', '77')
+      fake.inputs = bad
+      await run(clock(0, 0))
+      const seen = renderSummary(fake.summaries[0] ?? '')
+      expect(seen.text.endsWith(`${ACTION_NAME} ${ACTION_VERSION} · workflow run`)).toBe(true)
+      expect(seen.links).toEqual([{ href: 'https://github.com/acme/docs/actions/runs/77', text: 'workflow run' }])
     })
 
     it('appends the section for nothing to do, too', async () => {
@@ -299,6 +323,18 @@ describe('run', () => {
       expect(actions()).toContain('work proj')
       expect(fake.events.filter((e) => e.includes('sk_notMintKey'))).toEqual(['setSecret sk_notMintKey'])
       expect(actions().join('\n')).not.toContain(Buffer.from('sk_notMintKey').toString('base64'))
+    })
+
+    it('warns of each input given that the run ignores, and of a with: name near one of the inputs, then runs', async () => {
+      fake.inputs = { ...fake.inputs, dashboardTitle: 'Docs' }
+      vi.stubEnv('INPUT_MAXREQUEST', '9')
+      vi.stubEnv('INPUT_SOMETHINGELSE', 'x')
+      await run()
+      expect(warnings()).toEqual([
+        'dashboardTitle is ignored: it names the docs health issue, and dashboard is false; set dashboard: true, or remove dashboardTitle.',
+        'maxrequest is not an input of this action, and is ignored; did you mean maxRequests?'
+      ])
+      expect(actions()).toContain('work proj')
     })
 
     it('refuses a plain-http baseUrl that is not loopback before any work, and never shows the key', async () => {

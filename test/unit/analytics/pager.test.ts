@@ -376,6 +376,17 @@ describe('the request budget', () => {
     ])
   })
 
+  it('does not ask for more than 100, the most maxRequests may be: at 100 a shorter range or fewer sections read the rest', async () => {
+    const run = read(forever(), { budget: new RequestBudget(100), what: 'page views' })
+    await run.done
+    expect(run.progress).toEqual(cut(100, 'budget'))
+    expect(run.warnings).toEqual([
+      'Reading page views stopped after 100 requests at maxRequests (100 requests for the whole run) while the service had more; ' +
+        'what was read is kept and marked partial. maxRequests is at its most (analytics allow 100 requests per organization per hour): ' +
+        'a shorter range or fewer sections read the rest.'
+    ])
+  })
+
   it('says it in the singular for one request', async () => {
     const run = read(forever(), { budget: new RequestBudget(1), what: 'page views' })
     await run.done

@@ -35,7 +35,7 @@ describe('analytics range', () => {
 
   it('reads analytics inputs only when analytics asks for a section', () => {
     const get = (values: Record<string, string>) => (name: string) => values[name] ?? ''
-    expect(readInputs(get({ apiKey: 'mint_k', projectId: 'p', analytics: 'true' }), now).analytics).toMatchObject({
+    expect(readInputs(get({ apiKey: 'mint_k', projectId: 'p', analytics: 'visitors' }), now).analytics).toMatchObject({
       dateFrom: '2026-11-14',
       dateTo: '2026-11-21',
       topPages: 10,

@@ -80,9 +80,10 @@ describe('the analytics requests', () => {
         'Analytics allow 100 requests per organization per hour, shared by all analytics endpoints.'
     )
     expect(httpStatusMessage(ctx, 403)).toBe(
-      `${what} failed: access denied (403 Forbidden). The key may lack the scope this call needs (\`read\`), ` +
-        "the runner's IP address may be outside the key's IP allowlist, the organization's plan may not include API access " +
-        '(Pro or Enterprise), or project "p" may belong to another organization.'
+      `${what} failed: access denied (403 Forbidden). Most likely the key and project "p" do not belong together: ` +
+        'an admin key works only for the projects of its own organization, so check that `projectId` is the one shown on the API keys page ' +
+        'of the organization the key was created in. Otherwise the key may lack the scope this call needs (`read`), ' +
+        "the runner's IP address may be outside the key's IP allowlist, or the organization's plan may not include API access (Pro or Enterprise)."
     )
     expect(httpStatusMessage(ctx, 404, 'Project not found')).toBe(
       `${what} failed: project "p" was not found (404 Not Found). Check \`projectId\`. The service said: "Project not found".`
@@ -104,11 +105,12 @@ describe('httpStatusMessage', () => {
     )
   })
 
-  it('names the scope each request needs, the IP allowlist, the plan and the project on a 403', () => {
+  it('names the project first on a 403, then the scope each request needs, the IP allowlist and the plan', () => {
     expect(httpStatusMessage(create, 403)).toBe(
-      'Creating the agent job failed: access denied (403 Forbidden). The key may lack the scope this call needs (`write`), ' +
-        "the runner's IP address may be outside the key's IP allowlist, the organization's plan may not include API access " +
-        '(Pro or Enterprise), or project "proj" may belong to another organization.'
+      'Creating the agent job failed: access denied (403 Forbidden). Most likely the key and project "proj" do not belong together: ' +
+        'an admin key works only for the projects of its own organization, so check that `projectId` is the one shown on the API keys page ' +
+        'of the organization the key was created in. Otherwise the key may lack the scope this call needs (`write`), ' +
+        "the runner's IP address may be outside the key's IP allowlist, or the organization's plan may not include API access (Pro or Enterprise)."
     )
     expect(httpStatusMessage(message, 403)).toContain('(`write`)')
     expect(httpStatusMessage(get, 403)).toContain('(`read`)')

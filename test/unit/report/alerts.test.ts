@@ -64,13 +64,19 @@ describe('parseAlertRules', () => {
     expect(parseAlertRules(' ,\n , \t ')).toEqual({ rules: [], problems: [] })
   })
 
-  it('names the known headlines when a rule starts with an unknown one, and points out a mistaken case', () => {
+  it('names the known headlines when a rule starts with an unknown one, and points out a mistaken case or a near miss', () => {
     expect(problemOf('visitors < -20%')).toBe(
       `rule "visitors < -20%" starts with "visitors", which is not a headline; the headlines are ${KEYS}`
     )
     expect(problemOf('VisitorsHuman<5')).toBe(
       `rule "VisitorsHuman<5" starts with "VisitorsHuman", which is not a headline; the headlines are ${KEYS}; ` +
         'names are case-sensitive: did you mean visitorsHuman?'
+    )
+    expect(problemOf('visitorHuman < 5')).toBe(
+      `rule "visitorHuman < 5" starts with "visitorHuman", which is not a headline; the headlines are ${KEYS}; did you mean visitorsHuman?`
+    )
+    expect(problemOf('searches_no_click > 30')).toBe(
+      `rule "searches_no_click > 30" starts with "searches_no_click", which is not a headline; the headlines are ${KEYS}; did you mean searchesNoClick?`
     )
     // Names an object has of its own accord are no headline either.
     for (const key of ['constructor', '__proto__', 'toString', 'hasOwnProperty'])

@@ -122,14 +122,32 @@ describe('overviewHtml', () => {
   it('names, under the banner, the maxRequests that would read more, when the budget cut a read', () => {
     const partial = overview({
       incomplete: [{ title: 'Feedback', reason: 'feedback rows not read: the request budget ran out' }],
-      budget: { maxRequests: 5, atLeast: 1009 }
+      budget: { maxRequests: 5, atLeast: 9 }
     })
     const seen = renderSummary(overviewHtml(partial))
     expect(seen.text).toContain(
       'Feedback: feedback rows not read: the request budget ran out. The request budget ran out: maxRequests is 5. ' +
-        'Set it to at least 1,009 to read more (a read it cut may need more than one more request; all analytics share 100 requests an hour).'
+        'Set it to at least 9 to read more (a read it cut may need more than one more request; all analytics share 100 requests an hour).'
     )
     expect(seen.text.indexOf('maxRequests is 5')).toBeLessThan(seen.text.indexOf('Human visitors'))
+  })
+
+  it('never names a maxRequests past 100, the most a run may make: beyond it, a shorter range or fewer sections read the rest', () => {
+    const cut = (maxRequests: number, atLeast: number) =>
+      renderSummary(
+        overviewHtml(
+          overview({ incomplete: [{ title: 'Visitors', reason: 'visitor rows: reading stopped' }], budget: { maxRequests, atLeast } })
+        )
+      ).text
+    expect(cut(40, 100)).toContain('Set it to at least 100 to read more')
+    expect(cut(40, 1009)).toContain(
+      'The request budget ran out: maxRequests is 40. Set it to 100, the most a run may make (all analytics share 100 requests an hour); ' +
+        'reading everything would take at least 1,009, so a shorter range (dateFrom, dateTo) or fewer sections read the rest.'
+    )
+    expect(cut(100, 101)).toContain(
+      'The request budget ran out: maxRequests is 100. That is the most a run may make (all analytics share 100 requests an hour); ' +
+        'reading everything would take at least 101, so a shorter range (dateFrom, dateTo) or fewer sections read the rest.'
+    )
   })
 
   it('leaves out the table and the list when there is nothing for them', () => {

@@ -66,9 +66,35 @@ describe('finalLine', () => {
     expect(finalLine({ ...parts(job()), failures: [] }, 2000)).toBe('Done in 2s: agent job completed without a pull request.')
   })
 
-  it('cuts a long failure to one line of at most 300 characters', () => {
+  it('cuts a long failure to one line of at most 300 characters, within a word only when it is one long word', () => {
     const line = finalLine(parts(job({ failure: 'x'.repeat(400) })), 0)
     expect(line).toBe(`Failed after 0s: ${'x'.repeat(299)}….`)
+  })
+
+  it('cuts a long failure at the end of a word, never within one', () => {
+    const words = Array.from({ length: 80 }, (_, i) => `word${i}`).join(' ')
+    const line = finalLine(parts(job({ failure: `${words}.` })), 0)
+    const cut = line.slice('Failed after 0s: '.length, -'….'.length)
+    expect(line.endsWith('….')).toBe(true)
+    expect(cut.length).toBeLessThanOrEqual(299)
+    expect(words.startsWith(`${cut} `)).toBe(true)
+    expect(cut).toMatch(/ word\d+$/)
+  })
+
+  it('drops the punctuation a cut leaves at the end', () => {
+    const failure = `${'a '.repeat(140)}end, ${'b'.repeat(30)}`
+    expect(finalLine({ kind: 'error', message: failure }, 0)).toBe(`Failed after 0s: ${'a '.repeat(140)}end….`)
+  })
+
+  it('cuts the 403 message after its likeliest cause, at a word', async () => {
+    const { httpStatusMessage } = await import('../../../src/api/errors.js')
+    const message = httpStatusMessage({ kind: 'create', projectId: 'proj' }, 403, 'Forbidden: this key cannot be used here')
+    const line = finalLine({ kind: 'error', message }, 0)
+    expect(line).toMatch(
+      /^Failed after 0s: Creating the agent job failed: access denied \(403 Forbidden\)\. Most likely the key and project "proj" do not belong together: /
+    )
+    expect(line).toMatch(/ [a-z`]+….$/)
+    expect(message).toContain(line.slice('Failed after 0s: '.length, -'….'.length))
   })
 
   it('names the inputs at fault when the inputs were invalid', () => {

@@ -2,7 +2,7 @@
 // that no message ever shows the API key.
 import { describe, expect, it } from 'vitest'
 import { InputError } from '../../../src/core/input-error.js'
-import { analyticsRange, INPUT_DEFAULTS, readInputs } from '../../../src/run/inputs.js'
+import { analyticsRange, INPUT_DEFAULTS, misnamedInputs, readInputs } from '../../../src/run/inputs.js'
 
 const NOW = new Date('2026-11-14T15:30:00Z')
 function read(values: Record<string, string>) {
@@ -190,7 +190,6 @@ describe('readInputs: defaults', () => {
         'analytics',
         'topPages',
         'maxRequests',
-        'maxPages',
         'compare',
         'readerText',
         'comment',
@@ -269,7 +268,7 @@ describe('readInputs: defaults', () => {
   })
 
   it('exports the last 7 full UTC days when analytics are on and no dates are given', () => {
-    const inputs = read({ ...ok, analytics: 'true' })
+    const inputs = read({ ...ok, analytics: 'visitors' })
     expect(inputs.analytics).toEqual({
       dateFrom: '2026-11-07',
       dateTo: '2026-11-14',
@@ -292,8 +291,18 @@ describe('readInputs: accepted forms', () => {
   it('takes true and false in the three spellings the runner accepts, and nothing else', () => {
     for (const yes of ['true', 'True', 'TRUE']) expect(read({ ...ok, wait: yes }).wait).toBe(true)
     for (const no of ['false', 'False', 'FALSE']) expect(read({ ...ok, wait: no }).wait).toBe(false)
-    for (const other of ['tRUE', 'xtrue', 'truex', 'nofalse', 'falsey', 'false true']) {
-      expect(problem({ ...ok, wait: other })).toBe(`Invalid input:\n- \`wait\` must be true or false, not "${other}"`)
+    for (const [other, meant] of [
+      ['tRUE', 'true'],
+      ['xtrue', 'true'],
+      ['truex', 'true'],
+      ['nofalse', 'false'],
+      ['falsey', 'false'],
+      ['false true', undefined],
+      ['yes', undefined]
+    ] as const) {
+      expect(problem({ ...ok, wait: other })).toBe(
+        `Invalid input:\n- \`wait\` must be true or false, not "${other}"${meant === undefined ? '' : `; did you mean ${meant}?`}`
+      )
     }
   })
 
@@ -330,15 +339,15 @@ describe('readInputs: accepted forms', () => {
 
   it('watches a job without a prompt, and exports analytics with neither', () => {
     expect(read({ apiKey: 'k', projectId: 'p', jobId: 'j' })).toMatchObject({ jobId: 'j', prompt: undefined })
-    expect(read({ apiKey: 'k', projectId: 'p', analytics: 'true' })).toMatchObject({ jobId: undefined, prompt: undefined })
+    expect(read({ apiKey: 'k', projectId: 'p', analytics: 'visitors' })).toMatchObject({ jobId: undefined, prompt: undefined })
   })
 
   it('takes the analytics limits and dates as given', () => {
     const inputs = read({
       ...ok,
-      analytics: 'TRUE',
+      analytics: 'Visitors',
       topPages: '1',
-      maxRequests: '1000',
+      maxRequests: '100',
       dateFrom: '2026-01-01',
       dateTo: '2026-02-01T12:00:00Z',
       compare: 'None',
@@ -348,7 +357,7 @@ describe('readInputs: accepted forms', () => {
       dateFrom: '2026-01-01',
       dateTo: '2026-02-01T12:00:00Z',
       topPages: 1,
-      maxRequests: 1000,
+      maxRequests: 100,
       compare: false,
       sections: ['visitors'],
       readerText: 'show'
@@ -356,12 +365,14 @@ describe('readInputs: accepted forms', () => {
     expect(inputs.warnings).toEqual([])
   })
 
-  it('reads analytics as false, true (visitors), all, or a list of sections in report order', () => {
+  it('reads analytics as false (none), all or true (every section), or a list of sections in report order', () => {
     const sections = (analytics: string) => read({ ...ok, analytics }).analytics?.sections
+    const every = ['visitors', 'views', 'searches', 'feedback', 'assistant']
     expect(sections('false')).toBeUndefined()
     expect(sections('FALSE')).toBeUndefined()
-    expect(sections('true')).toEqual(['visitors'])
-    expect(sections('All')).toEqual(['visitors', 'views', 'searches', 'feedback', 'assistant'])
+    expect(sections('true')).toEqual(every)
+    expect(sections('TRUE')).toEqual(every)
+    expect(sections('All')).toEqual(every)
     expect(sections('assistant, Searches\nviews,')).toEqual(['views', 'searches', 'assistant'])
     expect(sections('feedback,feedback')).toEqual(['feedback'])
     expect(sections('visitors')).toEqual(['visitors'])
@@ -378,43 +389,47 @@ describe('readInputs: accepted forms', () => {
     }
   })
 
-  it('still takes the deprecated maxPages when maxRequests is not set, with a warning', () => {
-    const inputs = read({ ...ok, analytics: 'true', maxPages: '7' })
-    expect(inputs.analytics?.maxRequests).toBe(7)
-    expect(inputs.warnings).toEqual([
-      'maxPages is deprecated; use maxRequests (the most analytics requests one run may make), which now takes its value (7).'
-    ])
-  })
-
-  it('ignores maxPages, with a warning, when maxRequests is set too', () => {
-    const inputs = read({ ...ok, analytics: 'true', maxPages: '7', maxRequests: '9' })
-    expect(inputs.analytics?.maxRequests).toBe(9)
-    expect(inputs.warnings).toEqual(['maxPages is deprecated and ignored, since maxRequests is set; remove maxPages.'])
-    expect(read({ ...ok, analytics: 'true', maxRequests: '40' }).warnings).toEqual([])
-  })
-
-  it('refuses a budget below one request per section asked for, naming the minimum', () => {
-    expect(problem({ ...ok, analytics: 'all', maxRequests: '4' })).toContain(
-      '- `maxRequests` (4) is below 5, one request for the first page of each section in `analytics` ' +
-        '(visitors, views, searches, feedback, assistant); set it to at least 5, or ask for fewer sections'
+  it('refuses a budget below the first read of every section asked for, naming the minimum and what the whole plan takes', () => {
+    expect(problem({ ...ok, analytics: 'all', maxRequests: '4' })).toBe(
+      'Invalid input:\n- `maxRequests` (4) is below 5, one request for the first read of each section in `analytics` ' +
+        '(visitors, views, searches, feedback, assistant); set it to at least 5 (12 gives every section its first page, ' +
+        'its other single reads and the comparisons), or ask for fewer sections'
     )
-    expect(problem({ ...ok, analytics: 'searches,feedback', maxPages: '1' })).toContain('- `maxPages` (1) is below 2,')
+    expect(problem({ ...ok, analytics: 'searches,feedback', maxRequests: '1', compare: 'none' })).toContain(
+      '- `maxRequests` (1) is below 2, one request for the first read of each section in `analytics` (searches, feedback); ' +
+        'set it to at least 2 (3 gives every section its first page and its other single reads), or ask for fewer sections'
+    )
     expect(read({ ...ok, analytics: 'all', maxRequests: '5' }).analytics?.maxRequests).toBe(5)
-    expect(read({ ...ok, analytics: 'true', maxRequests: '1' }).analytics?.maxRequests).toBe(1)
+    expect(read({ ...ok, analytics: 'visitors', maxRequests: '1' }).analytics?.maxRequests).toBe(1)
   })
 
-  it('warns of maxPages even when no analytics are asked for, since the input does nothing', () => {
-    expect(read({ ...ok, maxPages: '7' }).warnings).toEqual([
-      'maxPages is deprecated; use maxRequests (the most analytics requests one run may make), which now takes its value (7).'
-    ])
+  it('names the same minimum as the plan the run reserves before any request: one first read per section', async () => {
+    const { firstReads } = await import('../../../src/analytics/plan.js')
+    const { SECTIONS, SECTION_NAMES } = await import('../../../src/run/sections.js')
+    for (let count = 1; count <= SECTION_NAMES.length; count++) {
+      const names = SECTION_NAMES.slice(0, count)
+      const least = firstReads(names.map((name) => SECTIONS[name])).length
+      expect(least).toBe(count)
+      const analytics = names.join(',')
+      expect(read({ ...ok, analytics, maxRequests: String(least) }).analytics?.sections).toEqual(names)
+      if (least > 1) expect(problem({ ...ok, analytics, maxRequests: String(least - 1) })).toContain(`set it to at least ${least} `)
+    }
+  })
+
+  it('takes maxRequests from 1 to 100, the analytics requests an organization may make in an hour', () => {
+    expect(read({ ...ok, analytics: 'visitors', maxRequests: '100' }).analytics?.maxRequests).toBe(100)
+    expect(problem({ ...ok, analytics: 'visitors', maxRequests: '101' })).toBe(
+      'Invalid input:\n- `maxRequests` must be a whole number from 1 to 100 (analytics requests one run may make; ' +
+        'analytics allow 100 requests per organization per hour); got "101"'
+    )
   })
 
   it('ends the range today when only dateFrom is given, and starts it 7 days before dateTo when only that is given', () => {
-    expect(read({ ...ok, analytics: 'true', dateFrom: '2026-11-01' }).analytics).toMatchObject({
+    expect(read({ ...ok, analytics: 'visitors', dateFrom: '2026-11-01' }).analytics).toMatchObject({
       dateFrom: '2026-11-01',
       dateTo: '2026-11-14'
     })
-    expect(read({ ...ok, analytics: 'true', dateTo: '2026-03-03' }).analytics).toMatchObject({
+    expect(read({ ...ok, analytics: 'visitors', dateTo: '2026-03-03' }).analytics).toMatchObject({
       dateFrom: '2026-02-24',
       dateTo: '2026-03-03'
     })
@@ -458,15 +473,15 @@ describe('readInputs: messages for bad inputs', () => {
     [{ wait: 'yes' }, '- `wait` must be true or false, not "yes"'],
     [
       { analytics: 'on' },
-      '- `analytics` takes false, true (visitors only), all, or a comma-separated list of visitors, views, searches, feedback, assistant; "on" is not one of them'
+      '- `analytics` takes all (or true) for every section, false for none, or a comma-separated list of visitors, views, searches, feedback, assistant; "on" is not one of them'
     ],
     [
       { analytics: 'views, true, nope' },
-      '- `analytics` takes false, true (visitors only), all, or a comma-separated list of visitors, views, searches, feedback, assistant; "true", "nope" are not one of them'
+      '- `analytics` takes all (or true) for every section, false for none, or a comma-separated list of visitors, views, searches, feedback, assistant; "true", "nope" are not one of them'
     ],
     [
       { analytics: ' , ' },
-      '- `analytics` takes false, true (visitors only), all, or a comma-separated list of visitors, views, searches, feedback, assistant; got an empty list'
+      '- `analytics` takes all (or true) for every section, false for none, or a comma-separated list of visitors, views, searches, feedback, assistant; got an empty list'
     ],
     [
       { readerText: 'private' },
@@ -474,7 +489,7 @@ describe('readInputs: messages for bad inputs', () => {
     ],
     [
       { maxRequests: '0' },
-      '- `maxRequests` must be a whole number from 1 to 1000 (analytics requests one run may make; analytics share 100 requests per organization per hour); got "0"'
+      '- `maxRequests` must be a whole number from 1 to 100 (analytics requests one run may make; analytics allow 100 requests per organization per hour); got "0"'
     ],
     [{ comment: '1' }, '- `comment` must be true or false, not "1"'],
     [{ timeoutMinutes: '0' }, '- `timeoutMinutes` must be a number of minutes greater than 0 and at most 7200, such as 30 or 0.5; got "0"'],
@@ -507,7 +522,10 @@ describe('readInputs: messages for bad inputs', () => {
       { pollIntervalSeconds: '3601' },
       '- `pollIntervalSeconds` must be a number of seconds at least 0.5 and at most 3600, such as 10 or 0.5; got "3601"'
     ],
-    [{ failOn: 'failed,nope' }, '- `failOn` takes a comma-separated list of failed, archived, no-pr, alert; "nope" is not one of them'],
+    [
+      { failOn: 'failed,nope' },
+      '- `failOn` takes a comma-separated list of failed, archived, no-pr, alert; "nope" is not one of them; did you mean no-pr?'
+    ],
     [{ failOn: 'x, y\nfailed' }, '- `failOn` takes a comma-separated list of failed, archived, no-pr, alert; "x", "y" are not one of them'],
     [
       { baseUrl: 'https://x#top' },
@@ -529,7 +547,6 @@ describe('readInputs: messages for bad inputs', () => {
     [{ topPages: '1001' }, '- `topPages` must be a whole number from 1 to 1000 (pages listed in the summary table); got "1001"'],
     [{ topPages: '2.5' }, '- `topPages` must be a whole number from 1 to 1000 (pages listed in the summary table); got "2.5"'],
     [{ topPages: '5x' }, '- `topPages` must be a whole number from 1 to 1000 (pages listed in the summary table); got "5x"'],
-    [{ maxPages: 'x5' }, '- `maxPages` must be a whole number from 1 to 1000 (deprecated: use maxRequests); got "x5"'],
     [
       { dateFrom: '2026-02-30' },
       '- `dateFrom` must be YYYY-MM-DD (such as 2026-11-14) or an ISO 8601 date-time (such as 2026-11-14T00:00:00Z); got "2026-02-30"'
@@ -573,10 +590,10 @@ describe('readInputs: messages for bad inputs', () => {
       {
         message:
           'Nothing to do: set `prompt` to create an agent job, `jobId` to watch an existing one (with `prompt`, to send it a follow-up), ' +
-          '`analytics` (`true`, `all`, or a list of sections) to export docs analytics, or `dashboard: true` to keep the docs health issue.'
+          '`analytics` (`all`, or a list of sections) to export docs analytics, or `dashboard: true` to keep the docs health issue.'
       }
     ])
-    expect(thrown({ ...ok, analytics: 'true', dateFrom: '2026-11-10', dateTo: '2026-11-10' }).problems).toEqual([
+    expect(thrown({ ...ok, analytics: 'visitors', dateFrom: '2026-11-10', dateTo: '2026-11-10' }).problems).toEqual([
       { input: 'dateFrom', message: expect.stringMatching(/^\(2026-11-10\) must be before `dateTo` \(2026-11-10\)/) as unknown }
     ])
   })
@@ -591,7 +608,7 @@ describe('readInputs: messages for bad inputs', () => {
   it('says there is nothing to do without a prompt, a jobId or analytics', () => {
     expect(problem({ apiKey: 'k', projectId: 'p', analytics: 'false' })).toBe(
       'Invalid input:\n- Nothing to do: set `prompt` to create an agent job, `jobId` to watch an existing one (with `prompt`, to send it a follow-up), ' +
-        '`analytics` (`true`, `all`, or a list of sections) to export docs analytics, or `dashboard: true` to keep the docs health issue.'
+        '`analytics` (`all`, or a list of sections) to export docs analytics, or `dashboard: true` to keep the docs health issue.'
     )
   })
 
@@ -599,7 +616,7 @@ describe('readInputs: messages for bad inputs', () => {
     ['2026-11-10', '2026-11-10'],
     ['2026-11-11', '2026-11-10']
   ])('rejects a range from %s to %s, which holds no day', (dateFrom, dateTo) => {
-    expect(problem({ ...ok, analytics: 'true', dateFrom, dateTo })).toBe(
+    expect(problem({ ...ok, analytics: 'visitors', dateFrom, dateTo })).toBe(
       `Invalid input:\n- \`dateFrom\` (${dateFrom}) must be before \`dateTo\` (${dateTo}), which is exclusive; ` +
         'each takes YYYY-MM-DD (such as 2026-11-14) or an ISO 8601 date-time (such as 2026-11-14T00:00:00Z). ' +
         'With only dateFrom, dateTo is today (UTC); with only dateTo, dateFrom is 7 days before it.'
@@ -607,7 +624,7 @@ describe('readInputs: messages for bad inputs', () => {
   })
 
   it('rejects a dateFrom in the future when dateTo is left to be today', () => {
-    expect(problem({ ...ok, analytics: 'true', dateFrom: '2026-11-15' })).toContain(
+    expect(problem({ ...ok, analytics: 'visitors', dateFrom: '2026-11-15' })).toContain(
       '`dateFrom` (2026-11-15) must be before `dateTo` (2026-11-14)'
     )
   })
@@ -643,7 +660,7 @@ describe('analyticsRange', () => {
 
 describe('a dateTo too early for the default range', () => {
   it('asks for dateFrom when the 7 days before dateTo fall before year 0000', () => {
-    const values: Record<string, string> = { apiKey: 'mint_key', projectId: 'proj', analytics: 'true', dateTo: '0000-01-03' }
+    const values: Record<string, string> = { apiKey: 'mint_key', projectId: 'proj', analytics: 'visitors', dateTo: '0000-01-03' }
     expect(() => readInputs((name) => values[name] ?? '')).toThrow(
       'Invalid input:\n- `dateTo` (0000-01-03) is too early for the default range of 7 days before it; set `dateFrom`'
     )
@@ -652,11 +669,245 @@ describe('a dateTo too early for the default range', () => {
 
 describe('compare', () => {
   it('takes previous or none, in any case, and names both when given anything else', () => {
-    const values = (compare: string): Record<string, string> => ({ apiKey: 'mint_key', projectId: 'proj', analytics: 'true', compare })
+    const values = (compare: string): Record<string, string> => ({ apiKey: 'mint_key', projectId: 'proj', analytics: 'visitors', compare })
     expect(readInputs((name) => values('PREVIOUS')[name] ?? '').analytics?.compare).toBe(true)
     expect(readInputs((name) => values('none')[name] ?? '').analytics?.compare).toBe(false)
     expect(() => readInputs((name) => values('last-week')[name] ?? '')).toThrow(
       '- `compare` must be previous (compare with the period of the same length just before) or none, not "last-week"'
     )
+  })
+})
+
+describe('every problem at once', () => {
+  const TAKES =
+    'takes all (or true) for every section, false for none, or a comma-separated list of visitors, views, searches, feedback, assistant'
+  const REVERSED =
+    '(2026-11-10) must be before `dateTo` (2026-11-01), which is exclusive; each takes YYYY-MM-DD (such as 2026-11-14) or an ISO 8601 ' +
+    'date-time (such as 2026-11-14T00:00:00Z). With only dateFrom, dateTo is today (UTC); with only dateTo, dateFrom is 7 days before it.'
+
+  it('names a mistake of one input and one of inputs together in the same error', () => {
+    expect(
+      thrown({ ...ok, analytics: 'views,serches', dateFrom: '2026-11-10', dateTo: '2026-11-01', maxRequests: '150' }).problems
+    ).toEqual([
+      { input: 'analytics', message: `${TAKES}; "serches" is not one of them; did you mean searches?` },
+      {
+        input: 'maxRequests',
+        message:
+          'must be a whole number from 1 to 100 (analytics requests one run may make; analytics allow 100 requests per organization per hour); got "150"'
+      },
+      { input: 'dateFrom', message: REVERSED }
+    ])
+  })
+
+  it('runs every check of inputs together, each finding its own problem', () => {
+    const error = thrown({
+      ...ok,
+      analytics: 'visitors,views',
+      alerts: 'thumbsDown > 5, visitorsHuman < -20%',
+      compare: 'none',
+      dashboard: 'true',
+      dateFrom: '2026-11-10',
+      dateTo: '2026-11-01',
+      maxRequests: '1'
+    })
+    expect(error.problems.map((p) => [p.input, p.message.slice(0, 40)])).toEqual([
+      ['alerts', 'rule "thumbsDown > 5" is over thumbsDown'],
+      ['alerts', 'rule "visitorsHuman < -20%" compares wit'],
+      ['githubToken', 'is empty, and `dashboard: true` needs it'],
+      ['dateFrom', '(2026-11-10) must be before `dateTo` (20'],
+      ['maxRequests', '(1) is below 2, one request for the firs']
+    ])
+    expect(error.message.split('\n').slice(1)).toHaveLength(5)
+  })
+
+  it('says nothing more of an input already named: a check over it is skipped', () => {
+    // A mistyped section is asked-for analytics: there is something to do, and the rule's section may be the one meant.
+    expect(thrown({ apiKey: 'k', projectId: 'p', analytics: 'serches', alerts: 'searches > 5' }).problems.map((p) => p.input)).toEqual([
+      'analytics'
+    ])
+    // A rule that cannot be read is not also judged against the sections or failOn.
+    expect(thrown({ ...ok, analytics: 'visitors', alerts: 'thumbsDown >> 5', failOn: 'alert' }).problems.map((p) => p.input)).toEqual([
+      'alerts'
+    ])
+    // An unreadable maxRequests or compare is named once, not also against the sections.
+    expect(thrown({ ...ok, analytics: 'all', maxRequests: '0' }).problems.map((p) => p.input)).toEqual(['maxRequests'])
+    expect(
+      thrown({ ...ok, analytics: 'visitors', compare: 'prevous', alerts: 'visitorsHuman < -20%' }).problems.map((p) => p.input)
+    ).toEqual(['compare'])
+    // A date that does not parse leaves the range unjudged.
+    expect(thrown({ ...ok, analytics: 'visitors', dateFrom: '2026-11-31', dateTo: '2026-11-01' }).problems.map((p) => p.input)).toEqual([
+      'dateFrom'
+    ])
+    // A jobId that is wrong still asks for a job.
+    expect(thrown({ apiKey: 'k', projectId: 'p', jobId: '..' }).problems.map((p) => p.input)).toEqual(['jobId'])
+  })
+
+  it('judges the range whenever analytics are asked for, even with a mistake in the sections', () => {
+    expect(thrown({ ...ok, analytics: 'nope', dateFrom: '2026-11-10', dateTo: '2026-11-01' }).problems.map((p) => p.input)).toEqual([
+      'analytics',
+      'dateFrom'
+    ])
+    expect(thrown({ ...ok, analytics: 'visitors,serches', dateTo: '0000-01-03' }).problems.map((p) => p.input)).toEqual([
+      'analytics',
+      'dateTo'
+    ])
+    // Without analytics the dates are ignored (with a warning), not judged.
+    expect(read({ ...ok, dateFrom: '2026-11-10', dateTo: '2026-11-01' }).warnings).toHaveLength(2)
+  })
+
+  it('does not say a per-cent rule is never compared when its section is not read: that is said once already', () => {
+    expect(thrown({ ...ok, analytics: 'visitors', alerts: 'searchesNoClick > +50%' }).problems).toEqual([
+      {
+        input: 'alerts',
+        message:
+          'rule "searchesNoClick > +50%" is over searchesNoClick, which the searches section gives; add searches to `analytics`, or drop the rule'
+      }
+    ])
+  })
+})
+
+describe('did you mean', () => {
+  it.each<[Record<string, string>, string]>([
+    [
+      { analytics: 'serches' },
+      '`analytics` takes all (or true) for every section, false for none, or a comma-separated list of visitors, views, searches, feedback, assistant; "serches" is not one of them; did you mean searches?'
+    ],
+    [{ analytics: 'ture' }, '"ture" is not one of them; did you mean true?'],
+    [
+      { analytics: 'visitor, vews, nope' },
+      '"visitor", "vews", "nope" are not one of them; did you mean visitors for "visitor", views for "vews"?'
+    ],
+    [
+      { failOn: 'no_pr' },
+      '`failOn` takes a comma-separated list of failed, archived, no-pr, alert; "no_pr" is not one of them; did you mean no-pr?'
+    ],
+    [{ failOn: 'failed, archive' }, '"archive" is not one of them; did you mean archived?'],
+    [
+      { compare: 'prevous' },
+      '`compare` must be previous (compare with the period of the same length just before) or none, not "prevous"; did you mean previous?'
+    ],
+    [
+      { readerText: 'shwo' },
+      '`readerText` must be auto (show the text readers typed only in a private repository), show or hide, not "shwo"; did you mean show?'
+    ],
+    [{ wait: 'ture' }, '`wait` must be true or false, not "ture"; did you mean true?'],
+    [{ comment: 'flase' }, '`comment` must be true or false, not "flase"; did you mean false?'],
+    [{ dashboard: 'True ' }, ''],
+    [{ analytics: 'all', alerts: 'visitorHuman < 5' }, 'did you mean visitorsHuman?']
+  ])('suggests the word meant for %j', (values, text) => {
+    if (text === '') {
+      expect(() => read({ ...ok, ...values, githubToken: 'x' })).not.toThrow()
+      return
+    }
+    expect(problem({ ...ok, ...values })).toContain(text)
+  })
+
+  it('quotes at most ten unknown words of a long list, and looks only at those for a near miss', () => {
+    const words = Array.from({ length: 50_000 }, (_, i) => `x${i}`)
+    const started = performance.now()
+    const message = problem({ ...ok, analytics: ['serches', ...words].join(',') })
+    expect(performance.now() - started).toBeLessThan(1000)
+    expect(message).toContain(
+      `; "serches", ${words
+        .slice(0, 9)
+        .map((w) => `"${w}"`)
+        .join(', ')} and 49991 more are not one of them; did you mean searches for "serches"?`
+    )
+  })
+
+  it('suggests nothing for a value that is no near miss, however long', () => {
+    expect(problem({ ...ok, wait: 'yes' })).not.toContain('did you mean')
+    expect(problem({ ...ok, analytics: 'serches'.repeat(10_000) })).not.toContain('did you mean')
+    expect(problem({ ...ok, compare: 'last-week' })).not.toContain('did you mean')
+  })
+})
+
+describe('warnings for inputs the run ignores', () => {
+  const ANALYTICS_OFF = 'only the analytics use it, and analytics is false'
+  const NO_JOB = 'neither prompt nor jobId is set'
+
+  it('warns of each analytics input given while analytics is false', () => {
+    expect(
+      read({ ...ok, dateFrom: '2026-11-01', dateTo: '2026-11-08', topPages: '5', maxRequests: '9', compare: 'none', readerText: 'show' })
+        .warnings
+    ).toEqual(
+      ['dateFrom', 'dateTo', 'topPages', 'maxRequests', 'compare', 'readerText'].map(
+        (input) => `${input} is ignored: ${ANALYTICS_OFF}; set analytics (all, or a list of sections), or remove ${input}.`
+      )
+    )
+    expect(read({ ...ok, analytics: 'false', topPages: '5' }).warnings).toEqual([
+      `topPages is ignored: ${ANALYTICS_OFF}; set analytics (all, or a list of sections), or remove topPages.`
+    ])
+  })
+
+  it('warns of each job input given without a prompt or a jobId', () => {
+    const analyticsOnly = { apiKey: 'mint_k', projectId: 'p', analytics: 'visitors' }
+    expect(
+      read({
+        ...analyticsOnly,
+        wait: 'false',
+        pollIntervalSeconds: '5',
+        failOn: 'failed,no-pr,alert',
+        alerts: 'views > 1',
+        analytics: 'views',
+        comment: 'true'
+      }).warnings
+    ).toEqual([
+      `wait is ignored: only an agent job uses it, and ${NO_JOB}; set one, or remove wait.`,
+      `pollIntervalSeconds is ignored: only an agent job uses it, and ${NO_JOB}; set one, or remove pollIntervalSeconds.`,
+      `failOn's failed, no-pr are ignored: only an agent job ends those ways, and ${NO_JOB}; set one, or remove them from failOn.`,
+      `comment is ignored: it follows the agent job, and ${NO_JOB}; set one, or remove comment.`
+    ])
+    expect(read({ ...analyticsOnly, failOn: 'archived' }).warnings).toEqual([
+      `failOn's archived is ignored: only an agent job ends that way, and ${NO_JOB}; set one, or remove it from failOn.`
+    ])
+    // failOn alert alone is the analytics' own, and timeoutMinutes bounds the whole run.
+    expect(read({ ...analyticsOnly, failOn: 'alert', alerts: 'visitorsHuman < 5', timeoutMinutes: '5' }).warnings).toEqual([])
+  })
+
+  it('counts a job the dashboard may start from ticked gaps: its wait, poll interval and failOn apply, its comment does not', () => {
+    const dashboard = { apiKey: 'mint_k', projectId: 'p', dashboard: 'true', githubToken: 'ghs_x' }
+    expect(read({ ...dashboard, wait: 'false', pollIntervalSeconds: '5', failOn: 'no-pr' }).warnings).toEqual([])
+    expect(read({ ...dashboard, comment: 'true' }).warnings).toEqual([
+      `comment is ignored: it follows the agent job, and ${NO_JOB}; set one, or remove comment.`
+    ])
+  })
+
+  it('warns of dashboardTitle without the dashboard', () => {
+    expect(read({ ...ok, dashboardTitle: 'Docs' }).warnings).toEqual([
+      'dashboardTitle is ignored: it names the docs health issue, and dashboard is false; set dashboard: true, or remove dashboardTitle.'
+    ])
+  })
+
+  it('never warns of an input at its default, which the runner passes as if it were given', () => {
+    const defaults = { ...INPUT_DEFAULTS, githubToken: 'ghs_x' }
+    expect(read({ ...defaults, apiKey: 'mint_k', projectId: 'p', analytics: 'visitors' }).warnings).toEqual([])
+    expect(read({ ...defaults, apiKey: 'mint_k', projectId: 'p', prompt: 'Do it' }).warnings).toEqual([])
+    expect(read({ ...defaults, apiKey: 'mint_k', projectId: 'p', prompt: 'Do it', topPages: '11' }).warnings).toHaveLength(1)
+  })
+
+  it('never warns of an input left to its default, or given where it counts', () => {
+    expect(read(ok).warnings).toEqual([])
+    expect(
+      read({ ...ok, wait: 'true', failOn: 'failed', comment: 'false', timeoutMinutes: '5', pollIntervalSeconds: '3' }).warnings
+    ).toEqual([])
+    expect(
+      read({ ...ok, analytics: 'all', dateFrom: '2026-11-01', topPages: '3', maxRequests: '9', compare: 'none', readerText: 'hide' })
+        .warnings
+    ).toEqual([])
+    expect(read({ ...ok, jobId: 'j1', comment: 'true', wait: 'false' }).warnings).toEqual([])
+  })
+})
+
+describe('misnamedInputs', () => {
+  it('suggests the input meant for a name the action does not have', () => {
+    expect(misnamedInputs({ INPUT_MAXREQUEST: '9', INPUT_APIKEY: 'k', INPUT_DATE_FROM: '2026-11-01', PATH: '/bin' })).toEqual([
+      'maxrequest is not an input of this action, and is ignored; did you mean maxRequests?',
+      'date_from is not an input of this action, and is ignored; did you mean dateFrom?'
+    ])
+  })
+
+  it('says nothing of a known input, nor of an unknown one with no near miss (the runner itself names those)', () => {
+    expect(misnamedInputs({ INPUT_MAXREQUESTS: '9', INPUT_DASHBOARDTITLE: 'x', INPUT_MAXPAGES: '3', INPUT_SOMETHING: 'x' })).toEqual([])
   })
 })

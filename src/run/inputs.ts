@@ -464,7 +464,7 @@ const budgetBelowFirstReads: Check = (read) => {
 // The change, the check run and the follow-up are read and written with the workflow's token.
 const githubWithoutToken: Check = (read) => {
   const v = read.valid('context', 'check', 'githubToken', 'prompt', 'jobId')
-  if (!v || v.githubToken !== '') return []
+  if (v?.githubToken !== '') return []
   const needs = [
     v.context && '`context: change` (to read the change)',
     v.check && '`check: true` (to write the check run)',

@@ -322,6 +322,11 @@ describe('changeContext', () => {
     expect(digest.listed).toBeGreaterThan(100)
     expect(digest.listed).toBeLessThan(2000)
     expect(text).toContain(`[… ${2000 - digest.listed} more files not listed: the context is limited to 24000 bytes]`)
+    // The list took at most half the room, and left the rest to the diffs.
+    const list = text.slice(text.indexOf('\n\nChanged files'), text.indexOf('\n\nDiffs:'))
+    expect(bytes(list)).toBeLessThanOrEqual(12_000)
+    expect(bytes(list)).toBeGreaterThan(10_000)
+    expect(digest.diffsWhole).toBeGreaterThan(0)
     expect(bytes(text)).toBeLessThanOrEqual(24_000)
     expect(digest.diffsWhole + digest.diffsCut + digest.leftOut.length).toBe(2000)
   })

@@ -22,7 +22,9 @@ export function jobMarker(jobId: string | undefined, trigger: string | undefined
 
 /** The job a comment's marker records for `trigger` (any trigger when undefined), if it holds one. */
 export function markedJob(body: string, trigger: string | undefined): string | undefined {
-  const match = /<!-- docs-agent-action job=([\w.:-]{1,200})(?: trigger=([^\s>]{1,500}))? -->/.exec(body.slice(0, 5000))
+  // A trigger's key is short but for a release's tag, which may be long and in any script: encoded,
+  // each byte of it takes three characters. The marker stands at the start of the body all the same.
+  const match = /<!-- docs-agent-action job=([\w.:-]{1,200})(?: trigger=([^\s>]{1,4000}))? -->/.exec(body.slice(0, 5000))
   if (!match) return undefined
   if (trigger !== undefined && match[2] !== encodeURIComponent(trigger)) return undefined
   return match[1]

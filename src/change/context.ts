@@ -191,7 +191,14 @@ export function changeContext(change: Change, maxBytes: number, nonce: string): 
     change.url === undefined ? undefined : `Link: ${headLine(change.url, 400)}`,
     change.incomplete === undefined ? undefined : `Note: ${headLine(change.incomplete, 200)}`
   ].filter((line) => line !== undefined)
-  const frame = `${intro}\n\n${begin}\n${head.join('\n')}\n${end}`
+  // The heading is the change's own text (its title, its branches, in any script): it gets at most
+  // half of what the intro and the markers leave, so that the list always has room.
+  const headText = cutText(
+    head.join('\n'),
+    Math.max(0, Math.floor((maxBytes - byteLength(`${intro}\n\n${begin}\n\n${end}`)) / 2)),
+    (n) => `[… ${n} more lines of the heading left out]`
+  )
+  const frame = `${intro}\n\n${begin}\n${headText}\n${end}`
   let room = maxBytes - byteLength(frame)
 
   // Every file is listed, within half the room at most, before anything else is given room.
@@ -232,7 +239,7 @@ export function changeContext(change: Change, maxBytes: number, nonce: string): 
   const blocks = fitted.flatMap((f) => (f.block === undefined ? [] : [f.block]))
   const diffs = blocks.length === 0 ? '' : `${diffsTitle}\n${blocks.join('\n\n')}`
 
-  const text = `${intro}\n\n${begin}\n${head.join('\n')}${bodyText}${commitsText}${list}${diffs}\n${end}`
+  const text = `${intro}\n\n${begin}\n${headText}${bodyText}${commitsText}${list}${diffs}\n${end}`
   return {
     text,
     digest: {

@@ -7,6 +7,9 @@ import type { GitHubRepo } from './repo.js'
 
 export type ChangeReads = Pick<GitHubRepo, 'pullCommits' | 'pullFiles' | 'compare' | 'commit' | 'releases'>
 
+/** The change of an event, or why it has none for the docs to follow. */
+export type ChangeRead = { change: Change } | { skip: string }
+
 const ZERO_SHA = /^0+$/
 const sha = z.string().regex(/^[0-9a-f]{7,64}$/i)
 const login = z.object({ login: z.string() }).nullish()
@@ -157,16 +160,19 @@ export function noChange(eventName: string, payload: unknown): string | undefine
     return `Pull request${number} was closed without being merged: there is no change for the docs to follow.`
   }
   if (eventName === 'push' && typeof p.after === 'string' && ZERO_SHA.test(p.after)) {
-    return 'The push deleted a branch: there is no change for the docs to follow.'
+    const branch = typeof p.ref === 'string' ? p.ref.replace(/^refs\/(heads|tags)\//, '').slice(0, 200) : 'a branch'
+    return `The push deleted ${branch}: there is no change for the docs to follow.`
   }
   return undefined
 }
 
-/** The change of the event. */
-export async function readChange(repo: ChangeReads, eventName: string, payload: unknown): Promise<Change> {
+/** The change of the event, or why there is none to follow. */
+export async function readChange(repo: ChangeReads, eventName: string, payload: unknown): Promise<ChangeRead> {
   if (!isChangeEvent(eventName))
     throw new Error(`context: change reads the change of a ${CHANGE_EVENTS.join(', ')} event, not of ${eventName}`)
-  if (eventName === 'push') return pushChange(repo, payload)
-  if (eventName === 'release') return releaseChange(repo, payload)
-  return pullChange(repo, eventName, payload)
+  const skip = noChange(eventName, payload)
+  if (skip !== undefined) return { skip }
+  if (eventName === 'push') return { change: await pushChange(repo, payload) }
+  if (eventName === 'release') return { change: await releaseChange(repo, payload) }
+  return { change: await pullChange(repo, eventName, payload) }
 }

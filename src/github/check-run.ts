@@ -113,7 +113,7 @@ export class CheckRecord {
     } catch (error) {
       if (!this.warned) {
         this.warned = true
-        const status = (error as { status?: unknown }).status
+        const status = (error as { status?: unknown } | null | undefined)?.status
         this.log.warning(
           status === 403 || status === 404
             ? `Could not write the "${CHECK_NAME}" check run (HTTP ${status}): give the job \`permissions: checks: write\`, or set check: false.`

@@ -37,6 +37,13 @@ export function endBody(job: JobReport, run: string | undefined, key?: string): 
 /** Characters of the prompt quoted in the comment on the agent's pull request. */
 const PULL_PROMPT_SHOWN = 1000
 
+/** The start of the prompt the comment quotes, cut between characters, never inside a surrogate pair. */
+function shownPrompt(prompt: string): string {
+  if (prompt.length <= PULL_PROMPT_SHOWN) return prompt
+  const end = /[\uD800-\uDBFF]/.test(prompt.charAt(PULL_PROMPT_SHOWN - 1)) ? PULL_PROMPT_SHOWN - 1 : PULL_PROMPT_SHOWN
+  return `${prompt.slice(0, end)}…`
+}
+
 /**
  * The comment on the pull request the agent opened: which job it is (hidden, for follow-ups), what
  * it was asked, and how to ask for changes. '' for a job id a marker cannot hold.
@@ -46,7 +53,7 @@ export function agentPullBody(jobId: string, prompt: string | undefined, run: st
   const asked =
     prompt === undefined
       ? ''
-      : `<details><summary>What the agent was asked</summary>\n<blockquote>${linesHtml(prompt.length > PULL_PROMPT_SHOWN ? `${prompt.slice(0, PULL_PROMPT_SHOWN)}…` : prompt, 200)}</blockquote>\n</details>\n`
+      : `<details><summary>What the agent was asked</summary>\n<blockquote>${linesHtml(shownPrompt(prompt), 200)}</blockquote>\n</details>\n`
   return (
     `${COMMENT_MARKER}${pullMarker(jobId)}\n` +
     `🤖 The documentation agent opened this pull request (job ${codeHtml(jobId, 200)}).\n` +

@@ -28,12 +28,13 @@ export function recordMarker(record: { jobId: string | undefined; key?: string; 
   return `<!-- docs-agent-action job=${record.jobId}${key}${ended} -->`
 }
 
-const RECORD = /^<!-- docs-agent-action job=([\w.:-]{1,200})(?: key=([^\s>]{1,600}))?(?: ended=([a-z-]{1,20}))? -->/
+const RECORD = /^<!-- docs-agent-action job=([\w.:-]{1,200})(?: key=([^\s>]{1,4000}))?(?: ended=([a-z-]{1,20}))? -->/
 
 /** The record at the start of `text` (after `prefix`), if it holds one for `key`. */
 export function readRecord(text: string, key: string, prefix = ''): JobRecord | undefined {
   if (!text.startsWith(prefix)) return undefined
-  const match = RECORD.exec(text.slice(prefix.length, prefix.length + 1000))
+  // A key is short but for a release's tag, which may be long and in any script: encoded, each byte takes three characters.
+  const match = RECORD.exec(text.slice(prefix.length, prefix.length + 5000))
   if (!match || !isMarkableJobId(match[1]) || match[2] !== encodeURIComponent(key)) return undefined
   return { jobId: match[1], key, ...(match[3] === undefined ? {} : { ended: match[3] }) }
 }

@@ -161,8 +161,10 @@ export async function planJob(inputs: Inputs, lifetime: Lifetime, env: NodeJS.Pr
 
   if (inputs.changeContext && settings.prompt !== undefined && settings.reusedFrom === undefined) {
     if (!repo) throw new Error('context: change needs the repository (GITHUB_REPOSITORY) and githubToken')
-    const change = await readChange(repo, eventName, payload)
-    const context = changeContext(change, inputs.changeContext.maxBytes, nonce())
+    const read = await readChange(repo, eventName, payload)
+    // The payload was judged before any record was read (noChange); a change is all that is left.
+    if ('skip' in read) return { started: nothing, ended: nothing, note: `${read.skip} No agent job was created.` }
+    const context = changeContext(read.change, inputs.changeContext.maxBytes, nonce())
     const { digest } = context
     core.info(
       `The change is sent after the prompt: ${counted(digest.files, 'changed file')}, ${counted(digest.bytes, 'byte')}` +

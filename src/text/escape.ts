@@ -42,11 +42,14 @@ export function withoutInvisible(text: string): string {
 
 /**
  * One line of plain text: bidirectional controls and zero-width characters are dropped, control
- * characters become a space, long text is cut with an ellipsis.
+ * characters become a space, long text is cut with an ellipsis (between characters, not inside one).
  */
 export function oneLine(text: string, maxLength = 300): string {
   const flat = withoutInvisible(text).replace(CONTROL, ' ').trim()
-  return flat.length > maxLength ? `${flat.slice(0, maxLength - 1)}…` : flat
+  if (flat.length <= maxLength) return flat
+  // The cut never falls between the two halves of a surrogate pair, which would leave half a character.
+  const end = /[\uD800-\uDBFF]/.test(flat.charAt(maxLength - 2)) ? maxLength - 2 : maxLength - 1
+  return `${flat.slice(0, end)}…`
 }
 
 /**

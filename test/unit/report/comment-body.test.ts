@@ -3,8 +3,8 @@
 // for every way a run ends (test/support/job-reports.ts), with hostile text from the service.
 import { describe, expect, it } from 'vitest'
 import type { JobReport } from '../../../src/agent/outcome.js'
-import { COMMENT_MARKER, endBody, startBody } from '../../../src/report/comment-body.js'
-import { endedOf, recordMarker } from '../../../src/report/job-marker.js'
+import { agentPullBody, COMMENT_MARKER, emptyCommandBody, endBody, refusalBody, startBody } from '../../../src/report/comment-body.js'
+import { endedOf, pullMarkedJob, recordMarker } from '../../../src/report/job-marker.js'
 import {
   ARCHIVED_SENTENCE,
   FAILED_SENTENCE,
@@ -191,5 +191,113 @@ describe('endBody', () => {
     const worst = '@'.repeat(100_000)
     const body = endBody({ ...JOB_REPORTS.timeout, jobId: worst, failure: worst, nextStep: { kind: 'watch', jobId: worst } }, RUN)
     expect(body.length).toBeLessThan(40_000)
+  })
+})
+
+describe('agentPullBody', () => {
+  it('names the job in a hidden marker, quotes the prompt, and says how to ask for changes', () => {
+    const body = agentPullBody('job_1', 'Document the retry option.\nKeep it short.', RUN, '/docs')
+    expect(body.startsWith(`${COMMENT_MARKER}<!-- docs-agent-action pull job=job_1 -->\n`)).toBe(true)
+    expect(pullMarkedJob(body)).toBe('job_1')
+    expect(readerText(body)).toBe(
+      [
+        '🤖 The documentation agent opened this pull request (job job_1).',
+        '▸ What the agent was asked',
+        'To ask for changes, comment /docs <what to change>: people with write access to this repository can. · workflow run'
+      ].join('\n\n')
+    )
+    const seen = renderSummary(body)
+    expect(seen.text).toContain('What the agent was asked Document the retry option. Keep it short.')
+    expect(seen.links).toEqual([{ href: RUN, text: 'workflow run' }])
+    expect(seen.references).toEqual([])
+  })
+
+  it('has no quote without a prompt, and no link without a run', () => {
+    const body = agentPullBody('job_1', undefined, undefined, '/docs')
+    expect(body).not.toContain('<details>')
+    expect(renderSummary(body)).toMatchObject({
+      text: '🤖 The documentation agent opened this pull request (job job_1). To ask for changes, comment /docs <what to change>: people with write access to this repository can.',
+      links: []
+    })
+  })
+
+  it('is empty for a job id a marker cannot hold', () => {
+    expect(agentPullBody('a --> b', 'x', RUN, '/docs')).toBe('')
+    expect(agentPullBody('<b>@team</b>', 'x', RUN, '/docs')).toBe('')
+  })
+
+  it('quotes a hostile prompt as plain text: no link, mention, reference or markup', () => {
+    const prompt = [
+      '<img src=x onerror=alert(1)> [click](https://evil.example) https://evil.example/bare',
+      '@octo-org/admins please review #1 GH-12 a94a8fe5ccb19ba61c4c0873d391e987982fbbd3',
+      '</blockquote></details><h1>Approved</h1> **bold** `code` <!-- -->',
+      '| a | b |\n|---|---|'
+    ].join('\n')
+    const body = agentPullBody('job_1', prompt, 'javascript:alert(1)', '/docs')
+    const seen = renderSummary(body)
+    expect(seen).toMatchObject({ links: [], references: [], headings: [] })
+    expect(seen.html).not.toMatch(/<(img|a|h1|strong|table)\b/)
+    expect(seen.tables).toEqual([])
+    expect(seen.text).toContain('<img src=x onerror=alert(1)> [click](https://evil.example) https://evil.example/bare')
+    expect(seen.text).toContain('</blockquote></details><h1>Approved</h1> **bold** `code` <!-- -->')
+  })
+
+  it('quotes at most the first 1,000 characters of the prompt, and 60 lines', () => {
+    const long = renderSummary(agentPullBody('j1', `${'q'.repeat(150)}\n`.repeat(7), RUN, '/docs')).text
+    expect(long).toContain(`What the agent was asked ${`${'q'.repeat(150)} `.repeat(6)}${'q'.repeat(94)}…`)
+    expect(long).not.toContain('q'.repeat(151))
+    const lines = renderSummary(agentPullBody('j1', Array.from({ length: 100 }, (_, i) => `line ${i}`).join('\n'), RUN, '/docs')).text
+    expect(lines).toContain('line 59 …')
+    expect(lines).not.toContain('line 60')
+  })
+
+  it('cuts a prompt of emoji between characters', () => {
+    // Short lines, so that the cut at 1,000 characters falls inside the emoji that starts at 999.
+    const prompt = `${`${'q'.repeat(199)}\n`.repeat(4)}c\n${'r'.repeat(197)}${'😀'.repeat(10)}`
+    expect(prompt.codePointAt(999)).toBe(0x1f600)
+    const body = agentPullBody('j1', prompt, RUN, '/docs')
+    expect(renderSummary(body).text).toContain(` c ${'r'.repeat(197)}…`)
+    expect(body).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/)
+  })
+
+  it('shows a hostile command as code', () => {
+    const seen = renderSummary(agentPullBody('j1', undefined, RUN, '@team <b>x</b>'))
+    expect(seen.text).toContain('comment @team <b>x</b> <what to change>:')
+    expect(seen.references).toEqual([])
+    expect(seen.html).not.toMatch(/<b>/)
+  })
+})
+
+describe('refusalBody and emptyCommandBody', () => {
+  it('answers a command from someone without write access politely, naming them without a mention', () => {
+    const body = refusalBody('octocat', '/docs')
+    expect(body.startsWith(`${COMMENT_MARKER}\n`)).toBe(true)
+    const seen = renderSummary(body)
+    expect(seen.text).toBe(
+      'Sorry @octocat: only people with write access to this repository can send the documentation agent a follow-up with /docs. Nothing was sent.'
+    )
+    expect(seen).toMatchObject({ links: [], references: [] })
+  })
+
+  it('shows a hostile login as code, with no mention, link or markup', () => {
+    const seen = renderSummary(refusalBody('x` @team <img src=x> [a](https://evil.example) #1\u202e', '/docs'))
+    expect(seen).toMatchObject({ links: [], references: [] })
+    expect(seen.html).not.toMatch(/<(img|a)\b/)
+    expect(seen.text).toContain('Sorry @x` @team <img src=x> [a](https://evil.example) #1: only people')
+  })
+
+  it('asks what to change when the command has nothing after it', () => {
+    const body = emptyCommandBody('/docs')
+    expect(body.startsWith(`${COMMENT_MARKER}\n`)).toBe(true)
+    expect(renderSummary(body)).toMatchObject({
+      text: 'Say what to change after /docs, for example /docs also document the new retry option. Nothing was sent.',
+      links: [],
+      references: []
+    })
+  })
+
+  it('shows a hostile command as code there too', () => {
+    const seen = renderSummary(emptyCommandBody('@team [a](https://evil.example)'))
+    expect(seen).toMatchObject({ links: [], references: [] })
   })
 })

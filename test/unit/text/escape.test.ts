@@ -22,6 +22,13 @@ describe('oneLine', () => {
     expect(oneLine('x'.repeat(301))).toBe(`${'x'.repeat(299)}…`)
   })
 
+  it('never cuts between the halves of a surrogate pair', () => {
+    // The 299th code unit is the first half of the emoji: the cut falls before the emoji, not inside it.
+    expect(oneLine(`${'a'.repeat(298)}😀😀`)).toBe(`${'a'.repeat(298)}…`)
+    expect(oneLine(`${'a'.repeat(297)}😀😀`)).toBe(`${'a'.repeat(297)}😀…`)
+    expect(oneLine('😀😀😀', 4)).toBe('😀…')
+  })
+
   it('measures the limit after control characters are removed', () => {
     expect(oneLine('\n\nabcde\n\n', 5)).toBe('abcde')
   })

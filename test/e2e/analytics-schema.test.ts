@@ -89,7 +89,7 @@ for (const { name: runtime, node } of runtimes()) {
 
     it(`[${runtime}] keeps to the schema with visitors alone over a range given with times`, async () => {
       const run = await act({
-        inputs: { ...base(), analytics: 'true', dateFrom: '2026-11-01T06:00:00Z', dateTo: '2026-11-08T06:00:00+02:00' }
+        inputs: { ...base(), analytics: 'visitors', dateFrom: '2026-11-01T06:00:00Z', dateTo: '2026-11-08T06:00:00+02:00' }
       })
       expect(run.code, run.stdout).toBe(0)
       const file = analyticsFile(run)

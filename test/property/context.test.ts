@@ -82,7 +82,7 @@ const change: fc.Arbitrary<Change> = fc.record(
   { requiredKeys: ['kind', 'title', 'commits', 'files'] }
 )
 const nonce = fc.stringMatching(/^[0-9a-f]{32}$/)
-const budget = fc.oneof(fc.integer({ min: MIN_CONTEXT_BYTES, max: 4_000 }), fc.integer({ min: MIN_CONTEXT_BYTES, max: 60_000 }))
+const budget = fc.oneof(fc.integer({ min: MIN_CONTEXT_BYTES, max: 6_000 }), fc.integer({ min: MIN_CONTEXT_BYTES, max: 60_000 }))
 
 test.prop([change, budget, nonce])('keeps within the budget, and its digest says how many bytes it is', (c, maxBytes, n) => {
   const { text: context, digest } = changeContext(c, maxBytes, n)
@@ -92,7 +92,7 @@ test.prop([change, budget, nonce])('keeps within the budget, and its digest says
 
 // A heading of long text in characters of several bytes, at the smallest budgets: the heading cannot crowd out the list.
 const wideHeading = fc.record({ title: wide, author: wide, base: wide, head: wide, url: wide, incomplete: wide })
-test.prop([change, wideHeading, fc.integer({ min: MIN_CONTEXT_BYTES, max: 3_000 }), nonce])(
+test.prop([change, wideHeading, fc.integer({ min: MIN_CONTEXT_BYTES, max: 6_000 }), nonce])(
   'keeps within the smallest budgets whatever the heading holds, and still lists a file',
   (c, heading, maxBytes, n) => {
     const files: ChangedFile[] = [{ path: 'src/a.ts', status: 'modified', additions: 1, deletions: 1 }, ...c.files]

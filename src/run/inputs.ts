@@ -467,7 +467,7 @@ const githubWithoutToken: Check = (read) => {
   if (v?.githubToken !== '') return []
   const needs = [
     v.context && '`context: change` (to read the change)',
-    v.check && '`check: true` (to write the check run)',
+    v.check && (v.prompt !== undefined || v.jobId !== undefined) && '`check: true` (to write the check run)',
     followUpAsked(v, read.eventName) && 'a follow-up from a comment (to read the thread and answer in it)'
   ].filter((why) => typeof why === 'string')
   if (needs.length === 0) return []

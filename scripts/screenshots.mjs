@@ -150,9 +150,9 @@ const VARIANTS = [
     inputs: {
       prompt: 'Document the new --dry-run flag',
       timeoutMinutes: 'soon',
-      failOn: 'failed,never',
+      failOn: 'failed,no_pr',
       dateFrom: '2026-13-01',
-      analytics: 'yes'
+      analytics: 'views,serches'
     }
   }
 ]

@@ -1984,6 +1984,24 @@ function runAttempt(env) {
 
 
 const nothing = () => Promise.resolve();
+/**
+ * The key a job is recorded under: the project, the trigger, and what is asked (the prompt and the job
+ * it goes to), so that another project's job, another trigger's, or another step's prompt is never
+ * taken for this run's. A key a marker could not hold whole (very long, or not well-formed text) is
+ * recorded by its hash.
+ */
+function recordKey(projectId, trigger, asked) {
+    const digest = (text, length) => (0,external_node_crypto_.createHash)('sha256').update(text).digest('hex').slice(0, length);
+    const key = `${projectId}:${trigger}:${digest(`${asked.jobId ?? ''}\n${asked.prompt ?? ''}`, 16)}`;
+    let encoded;
+    try {
+        encoded = encodeURIComponent(key);
+    }
+    catch {
+        // A lone surrogate: not text a URL can carry.
+    }
+    return encoded !== undefined && encoded.length <= 1000 ? key : `sha256:${digest(key, 40)}`;
+}
 /** A marker nobody can guess, for the lines that frame the change. */
 const nonce = () => (0,external_node_crypto_.randomBytes)(16).toString('hex');
 /** The job the action's comments on a pull request name: the last one, when it commented more than once. */
@@ -2066,8 +2084,7 @@ async function planJob(inputs, lifetime, env = process.env) {
         core/* notice */.lm(skip);
         return { started: nothing, ended: nothing, note: `${skip} No agent job was created.` };
     }
-    // Records are kept per project and trigger: another project's job, or another trigger's, is never this run's.
-    const key = trigger === undefined ? undefined : `${inputs.projectId}:${trigger.key}`;
+    const key = trigger === undefined ? undefined : recordKey(inputs.projectId, trigger.key, settings);
     const thread = inputs.comment || inputs.followUp
         ? await CommentThread.open(inputs.comment?.token ?? inputs.githubToken, lifetime.signal, key)
         : undefined;
@@ -2081,16 +2098,18 @@ async function planJob(inputs, lifetime, env = process.env) {
     // is kept: only a record of that same job stands in for sending the prompt to it again.
     if (settings.prompt !== undefined) {
         let place;
-        let record = await check?.recordedJob();
+        // Both are read: the thread's record is also the comment this run edits rather than posting another.
+        const [checked, commented] = [await check?.recordedJob(), await thread?.recordedJob()];
+        let record = checked;
         if (record !== undefined)
             place = 'check run';
-        else if ((record = await thread?.recordedJob()) !== undefined)
+        else if ((record = commented) !== undefined)
             place = 'comment';
         const shown = record === undefined ? '' : (0,text_escape/* logText */.kc)(record.jobId, 100);
         if (record?.ended !== undefined && RETRIED_ENDINGS.includes(record.ended)) {
             core/* info */.pq(`Job ${shown}, which an earlier run for this trigger created, ${record.ended === 'failed' ? 'failed' : 'was archived'}: sending the prompt again.`);
         }
-        else if (record !== undefined && place !== undefined && (inputs.jobId === undefined || record.jobId === inputs.jobId)) {
+        else if (record !== undefined && place !== undefined && (settings.jobId === undefined || record.jobId === settings.jobId)) {
             core/* info */.pq(`An earlier run for this trigger recorded job ${shown} in its ${place}: watching it instead of sending the prompt again.`);
             settings = { ...settings, jobId: record.jobId, prompt: undefined, reusedFrom: place };
         }

@@ -136,7 +136,7 @@ const required = (what: string) => nonEmpty(`is required: ${what}`)
 
 /** `.`, `..` and control characters would change the URL the value is a segment of. */
 // eslint-disable-next-line no-control-regex -- a path segment must not hold control characters
-const isPathSegment = (v: string): boolean => v !== '.' && v !== '..' && !/[\u0000-\u001f\u007f]/.test(v)
+const isPathSegment = (v: string): boolean => !/^\.+$/.test(v) && !/[\u0000-\u001f\u007f]/.test(v)
 
 const pathSegment = (what: string) =>
   required(what).refine(isPathSegment, { error: (issue) => `must be ${what}, not ${shown(String(issue.input))}` })

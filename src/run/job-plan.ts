@@ -4,7 +4,7 @@
 // what is written on GitHub as the job starts and ends (the comment, the check run, the note on the
 // agent's pull request).
 import * as core from '@actions/core'
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import type { AgentJobRequest } from '../agent/job.js'
 import type { JobPolicy, JobRecordPlace, JobReport } from '../agent/outcome.js'
 import { changeContext } from '../change/context.js'
@@ -35,6 +35,24 @@ export interface JobPlan {
 }
 
 const nothing = (): Promise<void> => Promise.resolve()
+
+/**
+ * The key a job is recorded under: the project, the trigger, and what is asked (the prompt and the job
+ * it goes to), so that another project's job, another trigger's, or another step's prompt is never
+ * taken for this run's. A key a marker could not hold whole (very long, or not well-formed text) is
+ * recorded by its hash.
+ */
+export function recordKey(projectId: string, trigger: string, asked: { prompt?: string; jobId?: string }): string {
+  const digest = (text: string, length: number): string => createHash('sha256').update(text).digest('hex').slice(0, length)
+  const key = `${projectId}:${trigger}:${digest(`${asked.jobId ?? ''}\n${asked.prompt ?? ''}`, 16)}`
+  let encoded: string | undefined
+  try {
+    encoded = encodeURIComponent(key)
+  } catch {
+    // A lone surrogate: not text a URL can carry.
+  }
+  return encoded !== undefined && encoded.length <= 1000 ? key : `sha256:${digest(key, 40)}`
+}
 
 /** A marker nobody can guess, for the lines that frame the change. */
 const nonce = (): string => randomBytes(16).toString('hex')
@@ -122,8 +140,7 @@ export async function planJob(inputs: Inputs, lifetime: Lifetime, env: NodeJS.Pr
     return { started: nothing, ended: nothing, note: `${skip} No agent job was created.` }
   }
 
-  // Records are kept per project and trigger: another project's job, or another trigger's, is never this run's.
-  const key = trigger === undefined ? undefined : `${inputs.projectId}:${trigger.key}`
+  const key = trigger === undefined ? undefined : recordKey(inputs.projectId, trigger.key, settings)
   const thread =
     inputs.comment || inputs.followUp
       ? await CommentThread.open(inputs.comment?.token ?? inputs.githubToken, lifetime.signal, key)
@@ -140,15 +157,17 @@ export async function planJob(inputs: Inputs, lifetime: Lifetime, env: NodeJS.Pr
   // is kept: only a record of that same job stands in for sending the prompt to it again.
   if (settings.prompt !== undefined) {
     let place: JobRecordPlace | undefined
-    let record = await check?.recordedJob()
+    // Both are read: the thread's record is also the comment this run edits rather than posting another.
+    const [checked, commented] = [await check?.recordedJob(), await thread?.recordedJob()]
+    let record = checked
     if (record !== undefined) place = 'check run'
-    else if ((record = await thread?.recordedJob()) !== undefined) place = 'comment'
+    else if ((record = commented) !== undefined) place = 'comment'
     const shown = record === undefined ? '' : logText(record.jobId, 100)
     if (record?.ended !== undefined && RETRIED_ENDINGS.includes(record.ended)) {
       core.info(
         `Job ${shown}, which an earlier run for this trigger created, ${record.ended === 'failed' ? 'failed' : 'was archived'}: sending the prompt again.`
       )
-    } else if (record !== undefined && place !== undefined && (inputs.jobId === undefined || record.jobId === inputs.jobId)) {
+    } else if (record !== undefined && place !== undefined && (settings.jobId === undefined || record.jobId === settings.jobId)) {
       core.info(`An earlier run for this trigger recorded job ${shown} in its ${place}: watching it instead of sending the prompt again.`)
       settings = { ...settings, jobId: record.jobId, prompt: undefined, reusedFrom: place }
     } else if (runAttempt(env) > 1 && !check && !thread) {

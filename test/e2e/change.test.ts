@@ -263,6 +263,24 @@ describe('one job per change', () => {
     expect(github.checkRuns.filter((c) => c.head_sha === HEAD_SHA)).toHaveLength(1)
   })
 
+  it('[node 24] sends a later step its own prompt: a record is of one prompt, not of the commit', async () => {
+    const after = 'e'.repeat(40)
+    const event = { name: 'push', payload: { ref: 'refs/heads/main', before: 'f'.repeat(40), after } }
+    emu.planJobs({ finishAfterMs: 0 })
+    const from = emu.requests.length
+    const first = await run({ prompt: 'Update the guides.', check: 'true' }, event, { GITHUB_RUN_ID: '880' })
+    expect(first.code).toBe(0)
+    // A second step of the same run: a follow-up to the job the first created, recorded on the same commit.
+    const second = await run({ prompt: 'Also update the changelog.', jobId: first.outputs.jobId ?? '', check: 'true' }, event, {
+      GITHUB_RUN_ID: '880'
+    })
+    expect(second.code).toBe(0)
+    const messages = emu.requests.slice(from).filter((r) => r.method === 'POST' && r.path.endsWith('/message'))
+    expect(messages.map((r) => JSON.parse(r.body) as unknown)).toEqual([{ prompt: 'Also update the changelog.' }])
+    // Each step keeps a check run of its own on the commit.
+    expect(github.checkRuns.filter((c) => c.head_sha === after)).toHaveLength(2)
+  })
+
   it('[node 24] warns on a re-run that keeps no record, naming the input that would', async () => {
     emu.planJobs({ finishAfterMs: 0 })
     const result = await run({ prompt: PROMPT }, { name: 'workflow_dispatch', payload: {} }, { GITHUB_RUN_ATTEMPT: '2' })

@@ -1,0 +1,34 @@
+// The key a job is recorded under (src/run/job-plan.ts): the same for every run of the same step on
+// the same trigger, different for another project, trigger, prompt or job, and always one a marker can
+// hold and read back.
+import { describe, expect, it } from 'vitest'
+import { readRecord, recordMarker } from '../../../src/report/job-marker.js'
+import { recordKey } from '../../../src/run/job-plan.js'
+
+const TRIGGER = 'push@a94a8fe5ccb19ba61c4c0873d391e987982fbbd3'
+
+describe('recordKey', () => {
+  it('is the same for a re-run, and differs for another project, trigger, prompt or job', () => {
+    const key = recordKey('proj', TRIGGER, { prompt: 'Update the docs' })
+    expect(recordKey('proj', TRIGGER, { prompt: 'Update the docs' })).toBe(key)
+    expect(key.startsWith(`proj:${TRIGGER}:`)).toBe(true)
+    const others = [
+      recordKey('proj_other', TRIGGER, { prompt: 'Update the docs' }),
+      recordKey('proj', 'release@v1', { prompt: 'Update the docs' }),
+      recordKey('proj', TRIGGER, { prompt: 'Write the changelog' }),
+      recordKey('proj', TRIGGER, { prompt: 'Update the docs', jobId: 'job_1' }),
+      recordKey('proj', TRIGGER, {})
+    ]
+    expect(new Set([key, ...others]).size).toBe(6)
+  })
+
+  it('is always a key a marker holds and reads back: a long or ill-formed one by its hash', () => {
+    for (const projectId of ['p'.repeat(2000), 'п'.repeat(1400), 'proj\ud800', 'proj'])
+      for (const trigger of [TRIGGER, `release@${'版'.repeat(250)}`, 'release@v1\udfff']) {
+        const key = recordKey(projectId, trigger, { prompt: 'x' })
+        expect(encodeURIComponent(key).length).toBeLessThanOrEqual(1000)
+        expect(readRecord(recordMarker({ jobId: 'j1', key }), key)?.jobId).toBe('j1')
+      }
+    expect(recordKey('p'.repeat(2000), TRIGGER, {})).toMatch(/^sha256:[0-9a-f]{40}$/)
+  })
+})

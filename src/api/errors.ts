@@ -70,17 +70,41 @@ export function httpStatusMessage(ctx: RequestContext, status: number, serviceTe
         `${what} failed: the service rejected the API key (401 Unauthorized). The key in \`apiKey\` is wrong, revoked or expired; ` +
         'create an admin key on the API keys page of the dashboard and pass it from a secret.'
       break
-    case 403:
-      // The key and the project not belonging together comes first: scopes and an IP allowlist are
-      // options someone chose when creating the key, while a project ID copied from another
-      // organization (or a key of another organization) is the mistake anyone can make.
-      sentence =
-        `${what} failed: access denied (403 Forbidden). Most likely the key and project "${project}" do not belong together: ` +
-        'an admin key works only for the projects of its own organization, so check that `projectId` is the one shown on the API keys page ' +
-        'of the organization the key was created in. Otherwise the key may lack the scope this call needs ' +
-        `(\`${analytics || ctx.kind === 'get' ? 'read' : 'write'}\`), the runner's IP address may be outside the key's IP allowlist, ` +
-        `or the organization's plan may not include API access (Pro or Enterprise).`
-      break
+    case 403: {
+      // The service's reason comes first, so that the log's last line keeps it. Then the causes, the
+      // likeliest first: the one the reason names, else the key and the project not belonging together
+      // (scopes and an IP allowlist are options someone chose when creating the key, while a project
+      // ID copied from another organization is the mistake anyone can make).
+      const scope = `(\`${analytics || ctx.kind === 'get' ? 'read' : 'write'}\`)`
+      const causes = [
+        {
+          named: /scope|permission/i,
+          text: `the key may lack the scope this call needs ${scope}`,
+          lead: `the key lacks the scope this call needs ${scope}`
+        },
+        {
+          named: /\bip\b|allow ?list/i,
+          text: "the runner's IP address may be outside the key's IP allowlist",
+          lead: "the runner's IP address is outside the key's IP allowlist"
+        },
+        {
+          named: /plan|subscription|upgrade/i,
+          text: "the organization's plan may not include API access (Pro or Enterprise)",
+          lead: "the organization's plan does not include API access (Pro or Enterprise)"
+        }
+      ]
+      const named = causes.find((cause) => serviceText !== undefined && cause.named.test(serviceText))
+      const mismatch = (verb: string): string =>
+        `the key and project "${project}" ${verb} belong together: an admin key works only for the projects of its own organization, ` +
+        'so check that `projectId` is the one shown on the API keys page of the organization the key was created in'
+      const likeliest = named ? named.lead : mismatch('do not')
+      const others = [...(named ? [mismatch('may not')] : []), ...causes.filter((cause) => cause !== named).map((cause) => cause.text)]
+      const reason = serviceText ? ` The service said: "${logText(serviceText, 300)}".` : ''
+      return (
+        `${what} failed: access denied (403 Forbidden).${reason} Most likely ${likeliest}. ` +
+        `Otherwise ${others.slice(0, -1).join(', ')}, or ${others.at(-1) ?? ''}.`
+      )
+    }
     case 404:
       sentence =
         analytics || ctx.kind === 'create'

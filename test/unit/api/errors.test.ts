@@ -117,6 +117,20 @@ describe('httpStatusMessage', () => {
     expect(httpStatusMessage(visitors, 403)).toContain('(`read`)')
   })
 
+  it("puts the service's reason first on a 403, and leads with the cause it names", () => {
+    expect(httpStatusMessage(create, 403, 'API key is missing the write scope')).toBe(
+      'Creating the agent job failed: access denied (403 Forbidden). The service said: "API key is missing the write scope". ' +
+        'Most likely the key lacks the scope this call needs (`write`). Otherwise the key and project "proj" may not belong together: ' +
+        'an admin key works only for the projects of its own organization, so check that `projectId` is the one shown on the API keys page ' +
+        "of the organization the key was created in, the runner's IP address may be outside the key's IP allowlist, or the organization's plan may not include API access (Pro or Enterprise)."
+    )
+    expect(httpStatusMessage(visitors, 403, 'Request IP not in allowlist')).toContain("Most likely the runner's IP address is outside")
+    expect(httpStatusMessage(visitors, 403, 'Your plan does not include API access')).toContain("Most likely the organization's plan")
+    expect(httpStatusMessage(visitors, 403, 'API key has no access to this project')).toContain(
+      'Most likely the key and project "proj" do not belong together'
+    )
+  })
+
   it('blames the project on a 404 for create and visitors, and the job for message and get', () => {
     expect(httpStatusMessage(create, 404)).toBe(
       'Creating the agent job failed: project "proj" was not found (404 Not Found). Check `projectId`.'

@@ -86,12 +86,12 @@ describe('finalLine', () => {
     expect(finalLine({ kind: 'error', message: failure }, 0)).toBe(`Failed after 0s: ${'a '.repeat(140)}end….`)
   })
 
-  it('cuts the 403 message after its likeliest cause, at a word', async () => {
+  it('keeps the service\'s reason and the likeliest cause of a 403 in the line, cut at a word', async () => {
     const { httpStatusMessage } = await import('../../../src/api/errors.js')
     const message = httpStatusMessage({ kind: 'create', projectId: 'proj' }, 403, 'Forbidden: this key cannot be used here')
     const line = finalLine({ kind: 'error', message }, 0)
     expect(line).toMatch(
-      /^Failed after 0s: Creating the agent job failed: access denied \(403 Forbidden\)\. Most likely the key and project "proj" do not belong together: /
+      /^Failed after 0s: Creating the agent job failed: access denied \(403 Forbidden\)\. The service said: "Forbidden: this key cannot be used here"\. Most likely the key and project "proj" do not belong together: /
     )
     expect(line).toMatch(/ [a-z`]+….$/)
     expect(message).toContain(line.slice('Failed after 0s: '.length, -'….'.length))

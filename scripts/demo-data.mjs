@@ -82,6 +82,9 @@ const spread = (n) => (n * 7919) % 97
 /** Visitors of both kinds, counted once in total: a few are seen as both. @param {number} human @param {number} ai */
 const traffic = (human, ai) => ({ human, ai, total: human + ai - Math.round(Math.min(human, ai) * 0.03) })
 
+/** Views are events, counted once each: their total is the sum. @param {number} human @param {number} ai */
+const viewCounts = (human, ai) => ({ human, ai, total: human + ai })
+
 /**
  * The first `n` pages of the site, with their visitors in a week: the most visited, then the long tail.
  * @param {number} n at most MAX_TRAFFIC_ROWS
@@ -218,9 +221,9 @@ export function setDemoData(emulator, week) {
   emulator.setVisitors({ totals: siteTotals(visitors), rows: visitors })
   emulator.setVisitors({ totals: siteTotals(visitors, { human: 1.12, ai: 0.79 }), rows: [] }, before)
   // A visitor reads about three pages of the site in a week; AI agents fewer.
-  const views = visitors.map((row, i) => ({ path: row.path, ...traffic(row.human * 3 - (i % 11), row.ai * 2 + (i % 5)) }))
+  const views = visitors.map((row, i) => ({ path: row.path, ...viewCounts(row.human * 3 - (i % 11), row.ai * 2 + (i % 5)) }))
   const viewTotals = (/** @type {number} */ human, /** @type {number} */ ai) =>
-    traffic(
+    viewCounts(
       Math.round(views.reduce((sum, row) => sum + row.human, 0) * human),
       Math.round(views.reduce((sum, row) => sum + row.ai, 0) * ai)
     )

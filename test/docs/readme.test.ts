@@ -144,12 +144,12 @@ describe('README', () => {
     expect(section(readme, 'What fails the step')).toContain('cannot cancel a job')
   })
 
-  it('gives the costs: agent jobs per project, analytics per organisation, the least analytics: all takes, and many projects', async () => {
+  it('gives the costs: agent jobs per project, analytics per organization, the least analytics: all takes, and many projects', async () => {
     const { SECTION_NAMES, SECTIONS } = await import('../../src/run/sections.js')
     const { plannedReads } = await import('../../src/analytics/plan.js')
     const costs = section(readme, 'Costs and limits').replace(/\s+/g, ' ')
     expect(costs).toContain('100 of these per project per hour')
-    expect(costs).toContain('100 analytics requests per organisation per hour')
+    expect(costs).toContain('100 analytics requests per organization per hour')
     expect(costs).toContain('[many-projects.yml](examples/many-projects.yml)')
     // The fewest requests of every section, with and without the comparisons, as the plan counts them.
     const entries = SECTION_NAMES.map((name) => SECTIONS[name])

@@ -1736,7 +1736,7 @@ class CommentThread {
             if (this.warned)
                 return;
             this.warned = true;
-            const status = error.status;
+            const status = error?.status;
             const permissions = this.target.isPullRequest
                 ? '`permissions: pull-requests: write` (and `issues: write`)'
                 : '`permissions: issues: write`';
@@ -1983,6 +1983,7 @@ function runAttempt(env) {
 
 
 
+
 const nothing = () => Promise.resolve();
 /**
  * The key a job is recorded under: the project, the trigger, and what is asked (the prompt and the job
@@ -2014,6 +2015,20 @@ async function agentJobOf(repo, number) {
     }
     return found;
 }
+/** A failed GitHub request in a few words: its HTTP status, or its message. */
+function githubFailure(error) {
+    const status = error?.status;
+    return typeof status === 'number' ? `HTTP ${status}` : (0,error_message/* errorMessage */.g)(error);
+}
+/** Answers in a thread; an answer that cannot be posted is a warning that names the permission. */
+async function answer(repo, number, body) {
+    try {
+        await repo.comment(number, body);
+    }
+    catch (error) {
+        core/* warning */.$e(`Could not answer on #${number} (${githubFailure(error)}): give the job \`permissions: pull-requests: write\`.`);
+    }
+}
 /**
  * Comments once on the pull request the agent opened, when it is in this repository: the job it is
  * about (for follow-ups), what was asked, how to ask for changes. Never fatal.
@@ -2034,8 +2049,7 @@ async function noteAgentPull(repo, report, command, env) {
         await repo.comment(number, body);
     }
     catch (error) {
-        const status = error.status;
-        core/* warning */.$e(`Could not comment on the agent's pull request #${number}${typeof status === 'number' ? ` (HTTP ${status})` : ''}: ` +
+        core/* warning */.$e(`Could not comment on the agent's pull request #${number} (${githubFailure(error)}): ` +
             'give the job `permissions: pull-requests: write`, so that reviewers can send follow-ups from it.');
     }
 }
@@ -2066,13 +2080,23 @@ async function planJob(inputs, lifetime, env = process.env) {
             core/* info */.pq(`#${asked.number} is not a pull request of the documentation agent (no comment of this action names its job): nothing was sent.`);
             return NO_JOB;
         }
-        if (!(await repo.canWrite(asked.login))) {
-            await repo.comment(asked.number, refusalBody(asked.login, command));
-            core/* info */.pq(`${(0,text_escape/* logText */.kc)(asked.login, 60)} may not push to ${repository}, so the follow-up was refused in the thread: nothing was sent.`);
+        const who = (0,text_escape/* logText */.kc)(asked.login, 60);
+        let writer;
+        try {
+            writer = await repo.canWrite(asked.login);
+        }
+        catch (error) {
+            // Nothing is sent for someone whose permission is not known.
+            core/* warning */.$e(`Could not check whether ${who} may push to ${repository} (${githubFailure(error)}): nothing was sent.`);
+            return NO_JOB;
+        }
+        if (!writer) {
+            await answer(repo, asked.number, refusalBody(asked.login, command));
+            core/* info */.pq(`${who} may not push to ${repository}, so the follow-up was refused in the thread: nothing was sent.`);
             return NO_JOB;
         }
         if (asked.text === '') {
-            await repo.comment(asked.number, emptyCommandBody(command));
+            await answer(repo, asked.number, emptyCommandBody(command));
             core/* info */.pq(`The comment holds ${command} and nothing after it: nothing was sent.`);
             return NO_JOB;
         }

@@ -168,7 +168,7 @@ export class CommentThread {
       if (this.runSignal.aborted && followRun) return
       if (this.warned) return
       this.warned = true
-      const status = (error as { status?: unknown }).status
+      const status = (error as { status?: unknown } | null)?.status
       const permissions = this.target.isPullRequest
         ? '`permissions: pull-requests: write` (and `issues: write`)'
         : '`permissions: issues: write`'

@@ -20,6 +20,7 @@ import { runAttempt, triggerOf } from '../github/trigger.js'
 import { agentPullBody, emptyCommandBody, refusalBody } from '../report/comment-body.js'
 import { pullMarkedJob, RETRIED_ENDINGS } from '../report/job-marker.js'
 import { logText } from '../text/escape.js'
+import { errorMessage } from '../core/error-message.js'
 import { counted } from '../text/format.js'
 import type { Inputs } from './inputs.js'
 
@@ -67,6 +68,21 @@ async function agentJobOf(repo: GitHubRepo, number: number): Promise<string | un
   return found
 }
 
+/** A failed GitHub request in a few words: its HTTP status, or its message. */
+function githubFailure(error: unknown): string {
+  const status = (error as { status?: unknown } | null)?.status
+  return typeof status === 'number' ? `HTTP ${status}` : errorMessage(error)
+}
+
+/** Answers in a thread; an answer that cannot be posted is a warning that names the permission. */
+async function answer(repo: GitHubRepo, number: number, body: string): Promise<void> {
+  try {
+    await repo.comment(number, body)
+  } catch (error) {
+    core.warning(`Could not answer on #${number} (${githubFailure(error)}): give the job \`permissions: pull-requests: write\`.`)
+  }
+}
+
 /**
  * Comments once on the pull request the agent opened, when it is in this repository: the job it is
  * about (for follow-ups), what was asked, how to ask for changes. Never fatal.
@@ -82,9 +98,8 @@ async function noteAgentPull(repo: GitHubRepo, report: JobReport, command: strin
     if (comments.some((comment) => comment.isBot && pullMarkedJob(comment.body) === report.jobId)) return
     await repo.comment(number, body)
   } catch (error) {
-    const status = (error as { status?: unknown }).status
     core.warning(
-      `Could not comment on the agent's pull request #${number}${typeof status === 'number' ? ` (HTTP ${status})` : ''}: ` +
+      `Could not comment on the agent's pull request #${number} (${githubFailure(error)}): ` +
         'give the job `permissions: pull-requests: write`, so that reviewers can send follow-ups from it.'
     )
   }
@@ -120,13 +135,22 @@ export async function planJob(inputs: Inputs, lifetime: Lifetime, env: NodeJS.Pr
       )
       return NO_JOB
     }
-    if (!(await repo.canWrite(asked.login))) {
-      await repo.comment(asked.number, refusalBody(asked.login, command))
-      core.info(`${logText(asked.login, 60)} may not push to ${repository}, so the follow-up was refused in the thread: nothing was sent.`)
+    const who = logText(asked.login, 60)
+    let writer: boolean
+    try {
+      writer = await repo.canWrite(asked.login)
+    } catch (error) {
+      // Nothing is sent for someone whose permission is not known.
+      core.warning(`Could not check whether ${who} may push to ${repository} (${githubFailure(error)}): nothing was sent.`)
+      return NO_JOB
+    }
+    if (!writer) {
+      await answer(repo, asked.number, refusalBody(asked.login, command))
+      core.info(`${who} may not push to ${repository}, so the follow-up was refused in the thread: nothing was sent.`)
       return NO_JOB
     }
     if (asked.text === '') {
-      await repo.comment(asked.number, emptyCommandBody(command))
+      await answer(repo, asked.number, emptyCommandBody(command))
       core.info(`The comment holds ${command} and nothing after it: nothing was sent.`)
       return NO_JOB
     }

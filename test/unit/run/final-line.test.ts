@@ -86,7 +86,7 @@ describe('finalLine', () => {
     expect(finalLine({ kind: 'error', message: failure }, 0)).toBe(`Failed after 0s: ${'a '.repeat(140)}end….`)
   })
 
-  it('keeps the service\'s reason and the likeliest cause of a 403 in the line, cut at a word', async () => {
+  it("keeps the service's reason and the likeliest cause of a 403 in the line, cut at a word", async () => {
     const { httpStatusMessage } = await import('../../../src/api/errors.js')
     const message = httpStatusMessage({ kind: 'create', projectId: 'proj' }, 403, 'Forbidden: this key cannot be used here')
     const line = finalLine({ kind: 'error', message }, 0)

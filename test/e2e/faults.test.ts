@@ -909,14 +909,15 @@ export const SCENARIOS: Scenario[] = [
   },
   {
     fault: 'Create answers 403 (key without the write scope)',
-    result: 'Not repeated: exit 1 naming scope, IP allowlist and plan; one request',
+    result:
+      "Not repeated: exit 1 with the service's reason and the missing scope first, then the project, IP allowlist and plan; one request",
     emulator: { keys: { [KEY]: { scopes: ['read'] } } },
     exit: 1,
     status: '',
     posts: 1,
     jobs: 0,
     error:
-      /403 Forbidden\)\. Most likely the key and project "proj_docs" do not belong together: .* Otherwise the key may lack the scope this call needs \(`write`\), the runner's IP address may be outside the key's IP allowlist, or the organization's plan/
+      /403 Forbidden\)\. The service said: "[^"]*scope[^"]*"\. Most likely the key lacks the scope this call needs \(`write`\)\. Otherwise the key and project "proj_docs" may not belong together: .* the runner's IP address may be outside the key's IP allowlist, or the organization's plan/
   },
   {
     fault: 'Follow-up answers 500 after taking the message',

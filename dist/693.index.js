@@ -6,6 +6,7 @@ export const modules = {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   E: () => (/* binding */ payloadObject),
 /* harmony export */   Z: () => (/* binding */ eventPayload)
 /* harmony export */ });
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1455);
@@ -23,6 +24,10 @@ async function eventPayload(env = process.env) {
     catch {
         return undefined;
     }
+}
+/** A field of a payload as a JSON object, or undefined when it is anything else: payloads are read without trusting their shape. */
+function payloadObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : undefined;
 }
 
 
@@ -1752,7 +1757,8 @@ class CommentThread {
 // who may push to the repository, becomes a follow-up message to the job that opened it. This reads
 // the command from the issue_comment payload; anything that is not a command ends the step quietly.
 
-const object = (value) => typeof value === 'object' && value !== null && !Array.isArray(value) ? value : undefined;
+
+const object = github_event/* payloadObject */.E;
 /** The command of an issue_comment payload, when the comment is one: on a pull request, by a person, starting with `command`. */
 function commandOf(payload, command) {
     const p = object(payload) ?? {};
@@ -1924,8 +1930,9 @@ function checkFields(fields) {
 // at the same commit (its head, or its merge commit once merged), the same push `after`, the same
 // release tag, the same comment, or else the same workflow run (a re-run of it). The job created for
 // a trigger is recorded under its key, so that a second run watches that job instead of another.
+
 const SHA = /^[0-9a-f]{40}$|^[0-9a-f]{64}$/i;
-const trigger_object = (value) => typeof value === 'object' && value !== null && !Array.isArray(value) ? value : undefined;
+const trigger_object = github_event/* payloadObject */.E;
 const trigger_text = (value) => (typeof value === 'string' && value !== '' ? value : undefined);
 const commit = (value) => {
     const v = trigger_text(value);

@@ -11,3 +11,8 @@ export async function eventPayload(env: NodeJS.ProcessEnv = process.env): Promis
     return undefined
   }
 }
+
+/** A field of a payload as a JSON object, or undefined when it is anything else: payloads are read without trusting their shape. */
+export function payloadObject(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined
+}

@@ -1,6 +1,7 @@
 // A follow-up command in a comment: `/docs <what to change>` on the agent's pull request, by someone
 // who may push to the repository, becomes a follow-up message to the job that opened it. This reads
 // the command from the issue_comment payload; anything that is not a command ends the step quietly.
+import { payloadObject } from './event.js'
 import { withoutInvisible } from '../text/escape.js'
 
 export type Command =
@@ -8,9 +9,7 @@ export type Command =
   /** Why the comment asks nothing of the action, for one line of the log. */
   | { quiet: string }
 
-type Json = Record<string, unknown>
-const object = (value: unknown): Json | undefined =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : undefined
+const object = payloadObject
 
 /** The command of an issue_comment payload, when the comment is one: on a pull request, by a person, starting with `command`. */
 export function commandOf(payload: unknown, command: string): Command {

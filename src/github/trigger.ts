@@ -2,6 +2,7 @@
 // at the same commit (its head, or its merge commit once merged), the same push `after`, the same
 // release tag, the same comment, or else the same workflow run (a re-run of it). The job created for
 // a trigger is recorded under its key, so that a second run watches that job instead of another.
+import { payloadObject } from './event.js'
 
 export interface Trigger {
   key: string
@@ -11,9 +12,7 @@ export interface Trigger {
 
 const SHA = /^[0-9a-f]{40}$|^[0-9a-f]{64}$/i
 
-type Json = Record<string, unknown>
-const object = (value: unknown): Json | undefined =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : undefined
+const object = payloadObject
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined)
 const commit = (value: unknown): string | undefined => {
   const v = text(value)

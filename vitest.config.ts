@@ -21,7 +21,6 @@ export default defineConfig({
     }
   ],
   test: {
-    include: ['test/**/*.test.ts'],
     environment: 'node',
     pool: 'forks',
     // One file per core, and no more concurrent fault scenarios (test/e2e/faults.test.ts, each with
@@ -33,6 +32,22 @@ export default defineConfig({
     unstubEnvs: true,
     server: { deps: { inline: ['@actions/workflow-parser'] } },
     reporters: ['default', 'json'],
-    outputFile: { json: '.test-results/vitest.json' }
+    outputFile: { json: '.test-results/vitest.json' },
+    projects: [
+      {
+        extends: true,
+        test: { name: 'in process', include: ['test/{unit,property,integration,docs}/**/*.test.ts'] }
+      },
+      {
+        extends: true,
+        test: {
+          name: 'end to end',
+          include: ['test/e2e/**/*.test.ts'],
+          // The end-to-end tests run the bundle: when dist/ was not built from this src/, it is built
+          // first. Vitest sets a project up only when a run holds one of its files.
+          globalSetup: ['test/support/bundle-setup.ts']
+        }
+      }
+    ]
   }
 })

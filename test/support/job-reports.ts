@@ -50,57 +50,76 @@ function unanswered(kind: 'create' | 'message'): ApiError {
   return new ApiError(networkMessage(ctx, 'the connection was reset') + mayHaveActedAdvice(ctx), { transient: true, mayHaveActed: true })
 }
 
-export const JOB_REPORTS = {
+/**
+ * Each report is judged the first time a test reads it, never when a test file is loaded: work done at
+ * load runs outside every test, so mutation testing could not tell which test kills a mutant of it.
+ */
+export const JOB_REPORTS = lazily({
   /** Completed, and the agent opened a pull request. */
-  opened: judge(watched({}), finished),
+  opened: () => judge(watched({}), finished),
   /** Completed without changing any files; failOn does not include no-pr. */
-  noPr: judge(watched({ prLink: undefined }), finished),
+  noPr: () => judge(watched({ prLink: undefined }), finished),
   /** The same, under failOn: no-pr. */
-  noPrFailing: judge(watched({ prLink: undefined }), finished, { failOn: ['failed', 'no-pr'] }),
+  noPrFailing: () => judge(watched({ prLink: undefined }), finished, { failOn: ['failed', 'no-pr'] }),
   /** Failed on the service, under the default failOn. */
-  failed: judge(watched({ status: 'failed', prLink: undefined }), finished),
+  failed: () => judge(watched({ status: 'failed', prLink: undefined }), finished),
   /** Failed on the service, with failOn not including failed. */
-  failedAllowed: judge(watched({ status: 'failed', prLink: undefined }), finished, { failOn: [] }),
+  failedAllowed: () => judge(watched({ status: 'failed', prLink: undefined }), finished, { failOn: [] }),
   /** Archived before it completed. */
-  archived: judge(watched({ status: 'archived', prLink: undefined, archivedAt: '2026-11-21T15:00:00Z' }), finished),
+  archived: () => judge(watched({ status: 'archived', prLink: undefined, archivedAt: '2026-11-21T15:00:00Z' }), finished),
   /** Archived, under failOn: archived. */
-  archivedFailing: judge(watched({ status: 'archived', prLink: undefined }), finished, { failOn: ['archived'] }),
+  archivedFailing: () => judge(watched({ status: 'archived', prLink: undefined }), finished, { failOn: ['archived'] }),
   /** The deadline passed while the job was running. */
-  timeout: judge(stillRunning(), { kind: 'stopped', stop: new StopError('timeout') }),
+  timeout: () => judge(stillRunning(), { kind: 'stopped', stop: new StopError('timeout') }),
   /** The runner cancelled the run while the job was running. */
-  cancelled: judge(stillRunning(), { kind: 'stopped', stop: new StopError('cancelled', 'SIGTERM') }),
+  cancelled: () => judge(stillRunning(), { kind: 'stopped', stop: new StopError('cancelled', 'SIGTERM') }),
   /** The deadline passed before a job was created. */
-  timeoutBeforeJob: judge(newJobProgress(), { kind: 'stopped', stop: new StopError('timeout') }),
+  timeoutBeforeJob: () => judge(newJobProgress(), { kind: 'stopped', stop: new StopError('timeout') }),
   /** The request to create the job was sent and not answered: a job may exist. */
-  findJob: judge({ ...newJobProgress(), postInFlight: 'create' }, failedWith(unanswered('create'))),
+  findJob: () => judge({ ...newJobProgress(), postInFlight: 'create' }, failedWith(unanswered('create'))),
   /** The follow-up was sent and not answered: the job may have received it. */
-  checkMessage: judge(
-    { ...newJobProgress(), jobId: 'j1', postInFlight: 'message' },
-    { kind: 'stopped', stop: new StopError('timeout') },
-    { prompt: 'Also document the limits.\nKeep it short.' }
-  ),
+  checkMessage: () =>
+    judge(
+      { ...newJobProgress(), jobId: 'j1', postInFlight: 'message' },
+      { kind: 'stopped', stop: new StopError('timeout') },
+      { prompt: 'Also document the limits.\nKeep it short.' }
+    ),
   /** wait: false; the job was created and left running. */
-  notWaited: judge(watched({ status: 'active', prLink: undefined }, { waitStartedMs: undefined, waitEndedMs: undefined }), finished, {
-    wait: false
-  }),
+  notWaited: () =>
+    judge(watched({ status: 'active', prLink: undefined }, { waitStartedMs: undefined, waitEndedMs: undefined }), finished, {
+      wait: false
+    }),
   /** wait: false; a follow-up was sent to a job given by jobId. */
-  followUpNotWaited: judge({ ...newJobProgress(), jobId: 'j7', job: { id: 'j7', status: 'active' }, messageSent: true }, finished, {
-    wait: false,
-    prompt: 'Also document the limits.'
-  }),
+  followUpNotWaited: () =>
+    judge({ ...newJobProgress(), jobId: 'j7', job: { id: 'j7', status: 'active' }, messageSent: true }, finished, {
+      wait: false,
+      prompt: 'Also document the limits.'
+    }),
   /** The service refused the API key: no job was created. */
-  refused: judge(
-    { ...newJobProgress(), postInFlight: 'create' },
-    failedWith(new ApiError(httpStatusMessage({ kind: 'create', projectId: PROJECT }, 401), { transient: false, status: 401 }))
-  ),
+  refused: () =>
+    judge(
+      { ...newJobProgress(), postInFlight: 'create' },
+      failedWith(new ApiError(httpStatusMessage({ kind: 'create', projectId: PROJECT }, 401), { transient: false, status: 401 }))
+    ),
   /** The job was deleted while the run watched it. */
-  lost: judge(
-    stillRunning(),
-    failedWith(new ApiError(httpStatusMessage({ kind: 'get', projectId: PROJECT, jobId: 'j1' }, 404), { transient: false, status: 404 }))
-  )
-} satisfies Record<string, JobReport>
+  lost: () =>
+    judge(
+      stillRunning(),
+      failedWith(new ApiError(httpStatusMessage({ kind: 'get', projectId: PROJECT, jobId: 'j1' }, 404), { transient: false, status: 404 }))
+    )
+})
 
 export type JobVariant = keyof typeof JOB_REPORTS
+
+/** An object whose every property is made by its function the first time it is read, then kept. */
+function lazily<K extends string>(makers: Record<K, () => JobReport>): Readonly<Record<K, JobReport>> {
+  const reports = {} as Record<K, JobReport>
+  for (const key of Object.keys(makers) as K[]) {
+    let report: JobReport | undefined
+    Object.defineProperty(reports, key, { enumerable: true, get: () => (report ??= makers[key]()) })
+  }
+  return reports
+}
 
 // The next steps as a reader sees them (test/support/render.js), for the job j1.
 export const WATCH = 'Next step: to keep watching the job, run the action again with this input (and no prompt):'

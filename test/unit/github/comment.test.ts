@@ -75,7 +75,11 @@ describe('commentTarget', () => {
   })
 })
 
-const job = JOB_REPORTS.noPr
+// Read before each test, never at load: see test/support/job-reports.ts.
+let job: JobReport
+beforeEach(() => {
+  job = JOB_REPORTS.noPr
+})
 
 describe('CommentThread', () => {
   let github: Awaited<ReturnType<typeof startGitHubFake>>

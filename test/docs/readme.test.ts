@@ -59,6 +59,7 @@ describe('README', () => {
     expect(headings).toEqual([
       'Before you start',
       'Quick start',
+      'From a clone',
       'Examples',
       'Inputs',
       'Outputs',

@@ -55,19 +55,21 @@ describe('the action has one name', () => {
     })
 
     it('rewrites package.json and every use, and leaves no trace of the old name', () => {
-      const changed = rename(copy, 'acme/docs-bot')
+      // Another name than the action's, even once it has been renamed to this one.
+      const next = name === 'acme/docs-bot' ? 'acme/docs-helper' : 'acme/docs-bot'
+      const changed = rename(copy, next)
       expect(changed).toContain('package.json')
       expect(changed).toContain('README.md')
       const renamed = JSON.parse(readFileSync(join(copy, 'package.json'), 'utf8')) as typeof pkg
-      expect(actionName(renamed)).toBe('acme/docs-bot')
-      expect(renamed.homepage).toBe('https://github.com/acme/docs-bot#readme')
-      expect(renamed.bugs.url).toBe('https://github.com/acme/docs-bot/issues')
+      expect(actionName(renamed)).toBe(next)
+      expect(renamed.homepage).toBe(`https://github.com/${next}#readme`)
+      expect(renamed.bugs.url).toBe(`https://github.com/${next}/issues`)
       expect(renamed.version).toBe(pkg.version)
       for (const file of namingFiles(copy)) {
-        for (const target of uses(copy, file)) expect(target, file).toBe(`acme/docs-bot@${major}`)
+        for (const target of uses(copy, file)) expect(target, file).toBe(`${next}@${major}`)
         expect(readFileSync(join(copy, file), 'utf8'), file).not.toContain(name)
       }
-      expect(rename(copy, 'acme/docs-bot')).toEqual([])
+      expect(rename(copy, next)).toEqual([])
       expect(readFileSync(join(copy, 'LICENSE'), 'utf8')).toBe(readFileSync(join(root, 'LICENSE'), 'utf8'))
     })
 

@@ -8,7 +8,8 @@
 // - every step that uses this action (by the name in package.json at any ref, or `./` in this
 //   repository): each `with:` key is one of action.yml's inputs (a misspelt one fails with "did you
 //   mean"), and the required inputs are there.
-// With no file, it checks the examples, .github/workflows and the README's quick start. It exits 1
+// With no file, it checks the examples, .github/workflows and the README's quick start; of a Markdown
+// file named, the YAML blocks that are whole workflows. It exits 1
 // when anything is found, 2 when a file cannot be read. (CI also reads the examples with GitHub's own
 // workflow parser, test/docs/workflows.test.ts; that package loads only under vitest, not plain node.)
 import { readdirSync, readFileSync } from 'node:fs'
@@ -212,13 +213,20 @@ export function projectWorkflows(root = ROOT) {
       .sort()
       .map((f) => `${dir}/${f}`)
   )
-  const readme = readFileSync(join(root, 'README.md'), 'utf8')
-  const blocks = readmeWorkflows(readme).map((text) => ({
-    file: 'README.md',
-    text,
-    offset: readme.slice(0, readme.indexOf(text)).split('\n').length - 1
-  }))
-  return [...files.map((file) => ({ file, text: readFileSync(join(root, file), 'utf8'), offset: 0 })), ...blocks]
+  return [
+    ...files.map((file) => ({ file, text: readFileSync(join(root, file), 'utf8'), offset: 0 })),
+    ...markdownWorkflows(join(root, 'README.md'), 'README.md')
+  ]
+}
+
+/**
+ * The whole workflows of a Markdown file, each with the lines before it in the file.
+ * @param {string} path
+ * @param {string} file as it is named in the messages
+ */
+function markdownWorkflows(path, file) {
+  const markdown = readFileSync(path, 'utf8')
+  return readmeWorkflows(markdown).map((text) => ({ file, text, offset: markdown.slice(0, markdown.indexOf(text)).split('\n').length - 1 }))
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
@@ -226,7 +234,12 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.a
   /** @type {{ file: string, text: string, offset: number }[]} */
   let targets
   try {
-    targets = args.length === 0 ? projectWorkflows() : args.map((file) => ({ file, text: readFileSync(file, 'utf8'), offset: 0 }))
+    targets =
+      args.length === 0
+        ? projectWorkflows()
+        : args.flatMap((file) =>
+            file.endsWith('.md') ? markdownWorkflows(file, file) : [{ file, text: readFileSync(file, 'utf8'), offset: 0 }]
+          )
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error))
     console.error('Usage: npm run lint:workflows -- [workflow.yml …]')

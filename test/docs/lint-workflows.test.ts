@@ -64,6 +64,19 @@ describe('npm run lint:workflows', () => {
     expect(result.status).toBe(1)
   })
 
+  it("checks a Markdown file's whole workflows, at their lines in the file", () => {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8')
+    expect(run(join(root, 'README.md')).stdout).toBe('1 workflow checked: no problems.\n')
+    const copy = join(dir, 'README.md')
+    writeFileSync(copy, readme.replace('          analytics: all\n', '          analytcs: all\n'))
+    const line = readme.slice(0, readme.indexOf('          analytics: all\n')).split('\n').length
+    const result = run(copy)
+    expect(result.stdout).toContain(
+      `${copy}:${line}:11 input "analytcs" is not an input of ${name}; did you mean analytics? [action-input]`
+    )
+    expect(result.status).toBe(1)
+  })
+
   it("reports actionlint's findings too", () => {
     const file = join(dir, 'injection.yml')
     writeFileSync(

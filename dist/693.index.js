@@ -465,15 +465,22 @@ var undici = __webpack_require__(6752);
 // both of which cover every phase of the exchange: the proxy's CONNECT, the answer's headers, its body.
 
 
-/** The exchange failed without an HTTP answer. `sent` is false only when the request surely never left. */
+/**
+ * The exchange failed without an HTTP answer. `sent` is false only when the request surely never left;
+ * `code` is the network's error code, and `viaProxy` says whether the request went to a proxy.
+ */
 class TransportError extends Error {
     sent;
     timedOut;
+    code;
+    viaProxy;
     name = 'TransportError';
-    constructor(message, sent, timedOut) {
+    constructor(message, sent, timedOut, code, viaProxy = false) {
         super(message);
         this.sent = sent;
         this.timedOut = timedOut;
+        this.code = code;
+        this.viaProxy = viaProxy;
     }
 }
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
@@ -560,7 +567,8 @@ class Transport {
             const code = errorCode(error);
             const notSent = NOT_SENT_CODES.has(code);
             const detail = code ?? (error instanceof Error ? error.message : String(error));
-            throw new TransportError(notSent ? `could not connect (${detail})` : `the connection failed (${detail})`, !notSent, false);
+            const viaProxy = (0,lib_proxy/* getProxyUrl */.s)(req.url) !== undefined;
+            throw new TransportError(notSent ? `could not connect (${detail})` : `the connection failed (${detail})`, !notSent, false, code, viaProxy);
         }
     }
     async close() {
@@ -754,7 +762,8 @@ class ApiClient {
                 if (error instanceof errors/* ApiError */.hD)
                     failure = error;
                 else if (error instanceof TransportError) {
-                    failure = new errors/* ApiError */.hD((0,errors/* networkMessage */.kl)(call.ctx, `${this.redact(error.message)} talking to ${url.origin}`), {
+                    const advice = error.sent ? '' : (0,errors/* connectAdvice */.f7)(error.code, url.origin, error.viaProxy);
+                    failure = new errors/* ApiError */.hD((0,errors/* networkMessage */.kl)(call.ctx, `${this.redact(error.message)} talking to ${url.origin}`) + advice, {
                         transient: true,
                         mayHaveActed: call.method === 'POST' && error.sent,
                         neverSent: !error.sent
@@ -2027,13 +2036,29 @@ function githubFailure(error) {
     const status = error?.status;
     return typeof status === 'number' ? `HTTP ${status}` : (0,error_message/* errorMessage */.g)(error);
 }
-/** Answers in a thread; an answer that cannot be posted is a warning that names the permission. */
+/**
+ * Why a write to GitHub failed and what to do, to follow "Could not …": the permission (and what it is
+ * for) only when GitHub answered 403 or 404, as it does to a token without it; else that GitHub could
+ * not be reached, with the status, the message and the network's code (a network failure reads as HTTP 500).
+ */
+function githubWriteFailure(error, permission, purpose = '') {
+    const { status, cause } = (error ?? {});
+    if (status === 403 || status === 404)
+        return ` (HTTP ${status}): give the job \`permissions: ${permission}\`${purpose}.`;
+    const reason = [
+        typeof status === 'number' ? `HTTP ${status}` : undefined,
+        (0,text_escape/* logText */.kc)((0,error_message/* errorMessage */.g)(error), 200),
+        typeof cause?.code === 'string' ? (0,text_escape/* logText */.kc)(cause.code, 40) : undefined
+    ].filter((part) => part !== undefined && part !== '');
+    return `: GitHub could not be reached (${reason.join(', ')}).`;
+}
+/** Answers in a thread; an answer that cannot be posted is a warning that says why. */
 async function answer(repo, number, body) {
     try {
         await repo.comment(number, body);
     }
     catch (error) {
-        core/* warning */.$e(`Could not answer on #${number} (${githubFailure(error)}): give the job \`permissions: pull-requests: write\`.`);
+        core/* warning */.$e(`Could not answer on #${number}${githubWriteFailure(error, 'pull-requests: write')}`);
     }
 }
 /**
@@ -2056,8 +2081,8 @@ async function noteAgentPull(repo, report, command, env) {
         await repo.comment(number, body);
     }
     catch (error) {
-        core/* warning */.$e(`Could not comment on the agent's pull request #${number} (${githubFailure(error)}): ` +
-            'give the job `permissions: pull-requests: write`, so that reviewers can send follow-ups from it.');
+        core/* warning */.$e(`Could not comment on the agent's pull request #${number}` +
+            githubWriteFailure(error, 'pull-requests: write', ', so that reviewers can send follow-ups from it'));
     }
 }
 /** The plan of a run that makes no agent job. */

@@ -159,6 +159,9 @@ export function judgeJob(progress: JobProgress, ending: PartEnding, policy: JobP
       report.nextStep = { kind: 'check-message', jobId: progress.jobId as string }
     } else if (progress.jobId) {
       when = `while waiting for ${id}. ${STILL_RUNNING}`
+      // The error line alone says what to do after the deadline: the step's next run can watch it.
+      if (stop.reason === 'timeout')
+        when += ` To keep watching it, run the action again with jobId: ${logText(progress.jobId, 100)} (and no prompt).`
       report.nextStep = { kind: 'watch', jobId: progress.jobId }
     } else when = 'before a job was created.'
     report.headline = `${what} ${when}${unknownNote}`

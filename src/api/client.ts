@@ -4,6 +4,7 @@ import type { z } from 'zod'
 import {
   ApiError,
   type ApiErrorDetails,
+  connectAdvice,
   httpStatusMessage,
   invalidResponseMessage,
   mayHaveActedAdvice,
@@ -272,7 +273,8 @@ export class ApiClient {
       } catch (error) {
         if (error instanceof ApiError) failure = error
         else if (error instanceof TransportError) {
-          failure = new ApiError(networkMessage(call.ctx, `${this.redact(error.message)} talking to ${url.origin}`), {
+          const advice = error.sent ? '' : connectAdvice(error.code, url.origin, error.viaProxy)
+          failure = new ApiError(networkMessage(call.ctx, `${this.redact(error.message)} talking to ${url.origin}`) + advice, {
             transient: true,
             mayHaveActed: call.method === 'POST' && error.sent,
             neverSent: !error.sent

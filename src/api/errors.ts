@@ -129,6 +129,23 @@ export function networkMessage(ctx: RequestContext, cause: string): string {
   return `${action(ctx)} failed: ${cause}.`
 }
 
+/** Codes of a connection refused, and of a name that could not be looked up. */
+const REFUSED = 'ECONNREFUSED'
+const NAME_NOT_FOUND: ReadonlySet<string> = new Set(['ENOTFOUND', 'EAI_AGAIN'])
+
+/**
+ * What to check when no connection could be made: the `baseUrl` input for a refused connection or a
+ * name not found, and the proxy variables first when the request went through a proxy. Nothing for
+ * other failures, which the input cannot explain.
+ */
+export function connectAdvice(code: string | undefined, origin: string, viaProxy: boolean): string {
+  if (code === undefined || (code !== REFUSED && !NAME_NOT_FOUND.has(code))) return ''
+  const what = code === REFUSED ? 'refused the connection' : 'could not be found by name'
+  if (viaProxy)
+    return ` The request went through the proxy that HTTPS_PROXY or HTTP_PROXY names, which ${what}, or the API behind it did: check those variables and NO_PROXY, then the baseUrl input (${origin}).`
+  return ` ${origin} ${what}: check the baseUrl input (leave it out for https://api.mintlify.com).`
+}
+
 export function invalidResponseMessage(ctx: RequestContext, status: number, problem: string): string {
   return `${action(ctx)} failed: the service's answer (HTTP ${status}) is not the documented JSON: ${problem}.`
 }

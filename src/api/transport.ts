@@ -17,13 +17,18 @@ export interface HttpResponse {
   body: string
 }
 
-/** The exchange failed without an HTTP answer. `sent` is false only when the request surely never left. */
+/**
+ * The exchange failed without an HTTP answer. `sent` is false only when the request surely never left;
+ * `code` is the network's error code, and `viaProxy` says whether the request went to a proxy.
+ */
 export class TransportError extends Error {
   override name = 'TransportError'
   constructor(
     message: string,
     readonly sent: boolean,
-    readonly timedOut: boolean
+    readonly timedOut: boolean,
+    readonly code?: string,
+    readonly viaProxy = false
   ) {
     super(message)
   }
@@ -116,7 +121,14 @@ export class Transport {
       const code = errorCode(error)
       const notSent = NOT_SENT_CODES.has(code)
       const detail = code ?? (error instanceof Error ? error.message : String(error))
-      throw new TransportError(notSent ? `could not connect (${detail})` : `the connection failed (${detail})`, !notSent, false)
+      const viaProxy = getProxyUrl(req.url) !== undefined
+      throw new TransportError(
+        notSent ? `could not connect (${detail})` : `the connection failed (${detail})`,
+        !notSent,
+        false,
+        code,
+        viaProxy
+      )
     }
   }
 

@@ -97,27 +97,33 @@ function jobIdBlock(jobId: string, prompt?: string): string {
   return `<pre><code>jobId: ${htmlText(jobId, 200)}${prompt === undefined ? '' : `\nprompt: ${prompt}`}</code></pre>`
 }
 
-/** What to do next, in a form that can be copied. */
+// Where the inputs of a next step go when the workflow is started by hand: the fields of Run workflow
+// that the README's quick start and examples/manual.yml offer.
+const RUN_WORKFLOW_ID = ' (in Run workflow, the <code>jobId</code> field)'
+const RUN_WORKFLOW_BOTH = ' (in Run workflow, the <code>jobId</code> and <code>prompt</code> fields)'
+
+/** What to do next, in a form that can be copied, and where it goes in Run workflow. */
 export function jobNextStepHtml(step: NextStep | undefined): string | undefined {
   if (!step) return undefined
   switch (step.kind) {
     case 'watch':
-      return `<p><strong>Next step:</strong> to keep watching the job, run the action again with this input (and no <code>prompt</code>):</p>\n${jobIdBlock(step.jobId)}`
+      return `<p><strong>Next step:</strong> to keep watching the job, run the action again with this input and no <code>prompt</code>${RUN_WORKFLOW_ID}:</p>\n${jobIdBlock(step.jobId)}`
     case 'find-job':
       return (
         '<p><strong>Next step:</strong> the request to create the job was sent, so a job may exist although its id never came back. ' +
-        "Look for it among the project's agent jobs in the dashboard before running again; if it is there, watch it instead of sending the prompt again:</p>\n" +
+        "Look for it among the project's agent jobs in the dashboard before running again; if it is there, watch it instead of sending the prompt again" +
+        `${RUN_WORKFLOW_ID}:</p>\n` +
         '<pre><code>jobId: &lt;the id the dashboard shows&gt;</code></pre>'
       )
     case 'check-message':
       return (
         '<p><strong>Next step:</strong> the follow-up was sent, so the job may have received it. Check the job in the dashboard before sending it again; ' +
-        `to watch the job without sending anything, run the action with this input and no <code>prompt</code>:</p>\n${jobIdBlock(step.jobId)}`
+        `to watch the job without sending anything, run the action with this input and no <code>prompt</code>${RUN_WORKFLOW_ID}:</p>\n${jobIdBlock(step.jobId)}`
       )
     case 'retry':
       return (
         '<p><strong>Next step:</strong> send the same job a follow-up that asks for less at once (one page or one change), ' +
-        `with these inputs:</p>\n${jobIdBlock(step.jobId, '&lt;a narrower prompt&gt;')}\n` +
+        `with these inputs${RUN_WORKFLOW_BOTH}:</p>\n${jobIdBlock(step.jobId, '&lt;a narrower prompt&gt;')}\n` +
         '<p>or re-run the workflow to start a new job with the same prompt.</p>'
       )
     case 'no-pr': {
@@ -125,7 +131,7 @@ export function jobNextStepHtml(step: NextStep | undefined): string | undefined 
         ? '<strong>Next step:</strong> if the job had nothing to change, remove <code>no-pr</code> from <code>failOn</code> so that such a run passes. If you expected a change'
         : 'If you expected a change'
       return (
-        `<p>${lead}, look at the job in the Mintlify dashboard, or send it a follow-up that names the pages to change:</p>\n` +
+        `<p>${lead}, look at the job in the Mintlify dashboard, or send it a follow-up that names the pages to change${RUN_WORKFLOW_BOTH}:</p>\n` +
         jobIdBlock(step.jobId, '&lt;the pages and the change&gt;')
       )
     }

@@ -74,12 +74,28 @@ function githubFailure(error: unknown): string {
   return typeof status === 'number' ? `HTTP ${status}` : errorMessage(error)
 }
 
-/** Answers in a thread; an answer that cannot be posted is a warning that names the permission. */
+/**
+ * Why a write to GitHub failed and what to do, to follow "Could not …": the permission (and what it is
+ * for) only when GitHub answered 403 or 404, as it does to a token without it; else that GitHub could
+ * not be reached, with the status, the message and the network's code (a network failure reads as HTTP 500).
+ */
+export function githubWriteFailure(error: unknown, permission: string, purpose = ''): string {
+  const { status, cause } = (error ?? {}) as { status?: unknown; cause?: { code?: unknown } }
+  if (status === 403 || status === 404) return ` (HTTP ${status}): give the job \`permissions: ${permission}\`${purpose}.`
+  const reason = [
+    typeof status === 'number' ? `HTTP ${status}` : undefined,
+    logText(errorMessage(error), 200),
+    typeof cause?.code === 'string' ? logText(cause.code, 40) : undefined
+  ].filter((part) => part !== undefined && part !== '')
+  return `: GitHub could not be reached (${reason.join(', ')}).`
+}
+
+/** Answers in a thread; an answer that cannot be posted is a warning that says why. */
 async function answer(repo: GitHubRepo, number: number, body: string): Promise<void> {
   try {
     await repo.comment(number, body)
   } catch (error) {
-    core.warning(`Could not answer on #${number} (${githubFailure(error)}): give the job \`permissions: pull-requests: write\`.`)
+    core.warning(`Could not answer on #${number}${githubWriteFailure(error, 'pull-requests: write')}`)
   }
 }
 
@@ -99,8 +115,8 @@ async function noteAgentPull(repo: GitHubRepo, report: JobReport, command: strin
     await repo.comment(number, body)
   } catch (error) {
     core.warning(
-      `Could not comment on the agent's pull request #${number} (${githubFailure(error)}): ` +
-        'give the job `permissions: pull-requests: write`, so that reviewers can send follow-ups from it.'
+      `Could not comment on the agent's pull request #${number}` +
+        githubWriteFailure(error, 'pull-requests: write', ', so that reviewers can send follow-ups from it')
     )
   }
 }

@@ -26,12 +26,14 @@ function uses(dir: string, file: string): string[] {
 describe('the action has one name', () => {
   const name = actionName(pkg)
 
+  // Read from package.json, never written here: after `npm run rename`, every test still passes.
   it('is package.json repository, with homepage, bugs and licence to match', () => {
-    expect(name).toBe('docs-loop/docs-agent-action')
+    expect(name).toMatch(/^[A-Za-z0-9][A-Za-z0-9-]{0,38}\/[A-Za-z0-9._-]{1,100}$/)
     expect(pkg.homepage).toBe(`https://github.com/${name}#readme`)
     expect(pkg.bugs.url).toBe(`https://github.com/${name}/issues`)
     expect(pkg.license).toBe('MIT')
-    expect(readFileSync(join(root, 'LICENSE'), 'utf8')).toMatch(/^MIT License\n\nCopyright \(c\) 2026 The docs-agent-action authors\n/)
+    // The copyright stays with the authors, whatever the repository is called: a rename leaves it.
+    expect(readFileSync(join(root, 'LICENSE'), 'utf8')).toMatch(/^MIT License\n\nCopyright \(c\) 20\d\d The docs-agent-action authors\n/)
   })
 
   it.each(namingFiles(root))('%s uses the action by that name only', (file) => {
@@ -46,25 +48,29 @@ describe('the action has one name', () => {
 
   describe('npm run rename', () => {
     const copy = mkdtempSync(join(tmpdir(), 'rename-'))
-    for (const part of ['package.json', 'README.md', 'docs', 'examples']) cpSync(join(root, part), join(copy, part), { recursive: true })
+    for (const part of ['package.json', 'README.md', 'LICENSE', 'docs', 'examples'])
+      cpSync(join(root, part), join(copy, part), { recursive: true })
     afterAll(() => {
       rmSync(copy, { recursive: true, force: true })
     })
 
     it('rewrites package.json and every use, and leaves no trace of the old name', () => {
-      const changed = rename(copy, 'acme/docs-bot')
+      // Another name than the action's, even once it has been renamed to this one.
+      const next = name === 'acme/docs-bot' ? 'acme/docs-helper' : 'acme/docs-bot'
+      const changed = rename(copy, next)
       expect(changed).toContain('package.json')
       expect(changed).toContain('README.md')
       const renamed = JSON.parse(readFileSync(join(copy, 'package.json'), 'utf8')) as typeof pkg
-      expect(actionName(renamed)).toBe('acme/docs-bot')
-      expect(renamed.homepage).toBe('https://github.com/acme/docs-bot#readme')
-      expect(renamed.bugs.url).toBe('https://github.com/acme/docs-bot/issues')
+      expect(actionName(renamed)).toBe(next)
+      expect(renamed.homepage).toBe(`https://github.com/${next}#readme`)
+      expect(renamed.bugs.url).toBe(`https://github.com/${next}/issues`)
       expect(renamed.version).toBe(pkg.version)
       for (const file of namingFiles(copy)) {
-        for (const target of uses(copy, file)) expect(target, file).toBe(`acme/docs-bot@${major}`)
+        for (const target of uses(copy, file)) expect(target, file).toBe(`${next}@${major}`)
         expect(readFileSync(join(copy, file), 'utf8'), file).not.toContain(name)
       }
-      expect(rename(copy, 'acme/docs-bot')).toEqual([])
+      expect(rename(copy, next)).toEqual([])
+      expect(readFileSync(join(copy, 'LICENSE'), 'utf8')).toBe(readFileSync(join(root, 'LICENSE'), 'utf8'))
     })
 
     it('refuses what is not owner/name', () => {

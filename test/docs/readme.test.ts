@@ -59,6 +59,7 @@ describe('README', () => {
     expect(headings).toEqual([
       'Before you start',
       'Quick start',
+      'From a clone',
       'Examples',
       'Inputs',
       'Outputs',
@@ -271,5 +272,36 @@ describe('README and docs/ together', () => {
       }
     }
     expect(repeated).toEqual([])
+  })
+})
+
+describe('what a newcomer needs from the README alone', () => {
+  it('gives the two commands from a clone, the second the one CI runs', () => {
+    const block = /```sh\n([\s\S]*?)```/.exec(section(readme, 'From a clone'))?.[1] ?? ''
+    expect(block.split('\n').map((line) => line.split('#')[0]?.trim())).toEqual(['npm ci && npm run demo', 'npm test', ''])
+    const pkg = JSON.parse(read('package.json')) as { scripts: Record<string, string> }
+    expect(Object.keys(pkg.scripts)).toEqual(expect.arrayContaining(['demo', 'test', 'lint:workflows']))
+    expect(read('.ci/run')).toMatch(/^npm test$/m)
+  })
+
+  it('says which Node contributors use, and what happens on another', () => {
+    const clone = section(readme, 'From a clone').replace(/\s+/g, ' ')
+    for (const said of ['`.node-version`', 'warns about engines', '`npm test` fetches Node 24']) expect(clone, said).toContain(said)
+    expect(read('.node-version').trim()).toBe('24')
+    expect(page('docs/development.md')).toContain('EBADENGINE')
+    expect(clone).toContain('`npm run lint:workflows -- your-workflow.yml`')
+  })
+
+  it('says which runners run the action, before the quick start', () => {
+    const before = readme.slice(0, readme.indexOf('## Quick start')).replace(/\s+/g, ' ')
+    expect(before).toContain('`node24`')
+    expect(before).toContain('self-hosted and GitHub Enterprise Server runners 2.327.1 or later')
+  })
+
+  it('says in one line whose action it is, and how to pin it until v1 is tagged', () => {
+    const status = readme.split('\n\n').find((paragraph) => paragraph.startsWith('**Status:**')) ?? ''
+    expect(status.replace(/\s+/g, ' ')).toMatch(
+      /a community action, not Mintlify's\. .*pin a full commit SHA instead of `@v1`: `[\w.-]+\/[\w.-]+@<40-character commit SHA>`\.$/
+    )
   })
 })

@@ -143,7 +143,8 @@ for (const { name: runtime, node } of runtimes()) {
       expect(id).toMatch(/^[0-9a-f]{24}$/)
       expect(run.outputs).toMatchObject({ status: 'active', prLink: '', prNumber: '' })
       expect(errors(run)).toEqual([
-        `Timed out after 6s (timeoutMinutes) while waiting for job ${id}. The job keeps running on the service: the API cannot cancel it.`
+        `Timed out after 6s (timeoutMinutes) while waiting for job ${id}. The job keeps running on the service: the API cannot cancel it. ` +
+          `To keep watching it, run the action again with jobId: ${id} (and no prompt).`
       ])
       // The summary gives the reason and the next step in a form that can be copied.
       const seen = renderSummary(run.summary)

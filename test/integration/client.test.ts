@@ -320,7 +320,10 @@ describe('retrying a POST', () => {
     const port = await closedPort()
     const refused = makeClient({ baseUrl: `http://127.0.0.1:${port}` })
     const error = await apiError(refused.createJob('proj_docs', 'x'))
-    expect(error.message).toBe(`Creating the agent job failed: could not connect (ECONNREFUSED) talking to http://127.0.0.1:${port}.`)
+    expect(error.message).toBe(
+      `Creating the agent job failed: could not connect (ECONNREFUSED) talking to http://127.0.0.1:${port}. ` +
+        `http://127.0.0.1:${port} refused the connection: check the baseUrl input (leave it out for https://api.mintlify.com).`
+    )
     expect(error.details).toEqual({ transient: true, mayHaveActed: false, neverSent: true })
     expect(debug.filter((line) => line.startsWith('POST '))).toEqual([
       `POST ${JOB_PATH}`,
@@ -489,6 +492,22 @@ describe('a proxy that accepts the connection and never answers its CONNECT', ()
     expect(debug.filter((line) => /^GET \S+( \(attempt \d\))?$/.test(line))).toHaveLength(3)
     expect(proxy.accepted()).toBe(3)
   }, 10_000)
+})
+
+describe('a proxy that refuses the connection', () => {
+  it('names the proxy variables first, then baseUrl', async () => {
+    const port = await closedPort()
+    for (const name of ['http_proxy', 'HTTP_PROXY', 'https_proxy', 'no_proxy', 'NO_PROXY']) vi.stubEnv(name, '')
+    vi.stubEnv('HTTPS_PROXY', `http://127.0.0.1:${port}`)
+    const REMOTE = 'https://api.docs.test'
+    const error = await apiError(makeClient({ baseUrl: REMOTE, retry: { ...FAST, maxAttempts: 1 } }).getJob('proj_docs', 'j1'))
+    expect(error.message).toBe(
+      `Checking job "j1" failed: could not connect (ECONNREFUSED) talking to ${REMOTE}. The request went through the proxy that ` +
+        'HTTPS_PROXY or HTTP_PROXY names, which refused the connection, or the API behind it did: check those variables and NO_PROXY, ' +
+        `then the baseUrl input (${REMOTE}).`
+    )
+    expect(error.message).not.toContain(String(port))
+  })
 })
 
 describe('checking answers against the documented JSON', () => {
@@ -728,7 +747,10 @@ describe('keeping the API key secret', () => {
     const port = await closedPort()
     const odd = makeClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: 'ECONNREFUSED', retry: { ...FAST, maxAttempts: 1 } })
     const error = await apiError(odd.createJob('proj_docs', 'x'))
-    expect(error.message).toBe(`Creating the agent job failed: could not connect (***) talking to http://127.0.0.1:${port}.`)
+    expect(error.message).toBe(
+      `Creating the agent job failed: could not connect (***) talking to http://127.0.0.1:${port}. ` +
+        `http://127.0.0.1:${port} refused the connection: check the baseUrl input (leave it out for https://api.mintlify.com).`
+    )
     expect(everythingSaid(error)).not.toContain('ECONNREFUSED')
   })
 

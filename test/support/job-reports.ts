@@ -122,18 +122,19 @@ function lazily<K extends string>(makers: Record<K, () => JobReport>): Readonly<
 }
 
 // The next steps as a reader sees them (test/support/render.js), for the job j1.
-export const WATCH = 'Next step: to keep watching the job, run the action again with this input (and no prompt):'
+export const WATCH =
+  'Next step: to keep watching the job, run the action again with this input and no prompt (in Run workflow, the jobId field):'
 export const FIND =
   'Next step: the request to create the job was sent, so a job may exist although its id never came back. ' +
-  "Look for it among the project's agent jobs in the dashboard before running again; if it is there, watch it instead of sending the prompt again:"
+  "Look for it among the project's agent jobs in the dashboard before running again; if it is there, watch it instead of sending the prompt again (in Run workflow, the jobId field):"
 export const CHECK =
   'Next step: the follow-up was sent, so the job may have received it. Check the job in the dashboard before sending it again; ' +
-  'to watch the job without sending anything, run the action with this input and no prompt:'
+  'to watch the job without sending anything, run the action with this input and no prompt (in Run workflow, the jobId field):'
 export const RETRY =
-  'Next step: send the same job a follow-up that asks for less at once (one page or one change), with these inputs: ' +
+  'Next step: send the same job a follow-up that asks for less at once (one page or one change), with these inputs (in Run workflow, the jobId and prompt fields): ' +
   'jobId: j1 prompt: <a narrower prompt> or re-run the workflow to start a new job with the same prompt.'
 export const NO_PR_CHECK =
-  'If you expected a change, look at the job in the Mintlify dashboard, or send it a follow-up that names the pages to change: ' +
+  'If you expected a change, look at the job in the Mintlify dashboard, or send it a follow-up that names the pages to change (in Run workflow, the jobId and prompt fields): ' +
   'jobId: j1 prompt: <the pages and the change>'
 export const NO_PR_DROP = 'Next step: if the job had nothing to change, remove no-pr from failOn so that such a run passes.'
 /** What the summary and the comment say of a job that completed without a pull request, and of a failed or archived one. */

@@ -265,7 +265,7 @@ describe('judgeJob: a run stopped by the deadline or a signal', () => {
   ])('fails with the timeout %s', (_when, ending) => {
     const report = judge(progressWith({ id: 'j1', status: 'active' }), ['failed'], ending)
     expect(report.headline).toBe(
-      'Timed out after 1m 0s (timeoutMinutes) while waiting for job j1. The job keeps running on the service: the API cannot cancel it.'
+      'Timed out after 1m 0s (timeoutMinutes) while waiting for job j1. The job keeps running on the service: the API cannot cancel it. To keep watching it, run the action again with jobId: j1 (and no prompt).'
     )
     expect(report.failure).toBe(report.headline)
   })
@@ -298,7 +298,7 @@ describe('judgeJob: a run stopped by the deadline or a signal', () => {
     const progress = progressWith({ id: 'j', status: 'thinking' }, { unknownStatuses: ['queued', 'thinking'] })
     const report = judge(progress, [], timeout)
     expect(report.failure).toBe(
-      'Timed out after 1m 0s (timeoutMinutes) while waiting for job j. The job keeps running on the service: the API cannot cancel it. ' +
+      'Timed out after 1m 0s (timeoutMinutes) while waiting for job j. The job keeps running on the service: the API cannot cancel it. To keep watching it, run the action again with jobId: j (and no prompt). ' +
         'The service reported a status this action does not know: "queued", "thinking".'
     )
     expect(report.unknownStatuses).toEqual(['queued', 'thinking'])

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   ApiError,
+  connectAdvice,
   httpStatusMessage,
   invalidResponseMessage,
   mayHaveActedAdvice,
@@ -230,5 +231,31 @@ describe('ApiError', () => {
     expect(error).toBeInstanceOf(Error)
     expect(String(error)).toBe('ApiError: Checking job "j9" failed.')
     expect(error.details).toEqual({ status: 500, transient: true })
+  })
+})
+
+describe('connectAdvice', () => {
+  const origin = 'https://api.mintlfy.com'
+
+  it('sends a refused connection or a name not found to the baseUrl input', () => {
+    expect(connectAdvice('ECONNREFUSED', 'http://127.0.0.2:9', false)).toBe(
+      ' http://127.0.0.2:9 refused the connection: check the baseUrl input (leave it out for https://api.mintlify.com).'
+    )
+    for (const code of ['ENOTFOUND', 'EAI_AGAIN'])
+      expect(connectAdvice(code, origin, false)).toBe(
+        ` ${origin} could not be found by name: check the baseUrl input (leave it out for https://api.mintlify.com).`
+      )
+  })
+
+  it('names the proxy variables first when the request went through a proxy', () => {
+    expect(connectAdvice('ENOTFOUND', origin, true)).toBe(
+      ' The request went through the proxy that HTTPS_PROXY or HTTP_PROXY names, which could not be found by name, or the API behind ' +
+        `it did: check those variables and NO_PROXY, then the baseUrl input (${origin}).`
+    )
+  })
+
+  it('gives no advice for failures the input cannot explain', () => {
+    for (const code of [undefined, 'ECONNRESET', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_SOCKET'])
+      expect(connectAdvice(code, origin, false)).toBe('')
   })
 })

@@ -89,7 +89,7 @@ describe('endBody', () => {
     expect(readerText(endBody(JOB_REPORTS.timeout, RUN))).toBe(
       [
         '⏳ Still running on the service; the step stopped waiting',
-        'Why the step failed: Timed out after 30m 0s (timeoutMinutes) while waiting for job j1. The job keeps running on the service: the API cannot cancel it.',
+        'Why the step failed: Timed out after 30m 0s (timeoutMinutes) while waiting for job j1. The job keeps running on the service: the API cannot cancel it. To keep watching it, run the action again with jobId: j1 (and no prompt).',
         WATCH,
         'jobId: j1',
         'Job j1 · workflow run'

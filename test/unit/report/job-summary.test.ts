@@ -73,7 +73,7 @@ describe('the job summary of each way a run ends', () => {
       [
         // The job goes on: the title says so, and the step fails all the same.
         '⏳ Still running on the service; the step stopped waiting\n=========================================================',
-        'Why the step failed: Timed out after 30m 0s (timeoutMinutes) while waiting for job j1. The job keeps running on the service: the API cannot cancel it.',
+        'Why the step failed: Timed out after 30m 0s (timeoutMinutes) while waiting for job j1. The job keeps running on the service: the API cannot cancel it. To keep watching it, run the action again with jobId: j1 (and no prompt).',
         WATCH,
         'jobId: j1',
         `Prompt: ${PROMPT}`,

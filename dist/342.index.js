@@ -143,7 +143,7 @@ function numbersHtml(now, before) {
 }
 /**
  * When a gap was first seen and for how long: "first seen 17 Nov 2026" or "ranked 3 periods since 3
- * Nov 2026"; whether it was ranked in `latest`, the latest period read (by its score, with none).
+ * Nov 2026"; whether it was ranked in `latest`, the latest period read (by its weight, when no period is known).
  */
 function sinceText(gap, latest) {
     const first = dayHtml(gap.firstSeen);
@@ -158,7 +158,10 @@ function sinceText(gap, latest) {
  */
 function openLine(gap, ticked, dismissTicked, latest) {
     const state = gap.state === 'back' ? ` · ${STATE_WORDS.back}` : '';
-    return (`- [${ticked ? 'x' : ' '}] Ask the agent: ${subjectHtml(gap)} · ${boundedHtml(gap.evidence, 400)} <sub>${sinceText(gap, latest)}${state}</sub> <!-- gap:${gap.id} -->\n` +
+    // Not ranked now: its own numbers of the latest period say how it stands.
+    const stale = latest !== undefined && gap.lastSeen !== latest && gap.now?.dateFrom === latest;
+    const numbers = stale ? ` · latest period: ${numbersHtml(gap.now) || 'no reader in trouble'}` : '';
+    return (`- [${ticked ? 'x' : ' '}] Ask the agent: ${subjectHtml(gap)} · ${boundedHtml(gap.evidence, 400)} <sub>${sinceText(gap, latest)}${state}${numbers}</sub> <!-- gap:${gap.id} -->\n` +
         `  - [${dismissTicked ? 'x' : ' '}] Not a gap <!-- dismiss:${gap.id} -->`);
 }
 /**
@@ -754,7 +757,10 @@ const gapSchema = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
     lastSeen: text(40),
     /** Periods it was among the ranked gaps. */
     periods: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().int().min(0),
-    /** Its score (fix-first.ts) in the latest period read; 0 when it was not ranked. */
+    /**
+     * Its weight (fix-first.ts) in the latest period read: of its own numbers when the period's signals
+     * were read, else of its ranked item (0 when it was not ranked). Never shown to a person.
+     */
     score: count,
     evidence: text(EVIDENCE_CHARS),
     state: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(GAP_STATES),
@@ -762,7 +768,7 @@ const gapSchema = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
     jobId: text(100).optional(),
     askedBy: text(40).optional(),
     prLink: text(300).optional(),
-    /** Its score when the agent was asked: what "after" is compared with. */
+    /** Its weight when the agent was asked (`before` holds its numbers then). */
     scoreBefore: count.optional(),
     /** Periods in a row its signal stayed below the threshold since the merge. */
     quiet: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().int().min(0).optional(),
@@ -814,7 +820,7 @@ function encodeState(state) {
     return `${OPEN}${Buffer.from(JSON.stringify(state), 'utf8').toString('base64')}${CLOSE}`;
 }
 /**
- * The state as the body carries it, its ledger cut (closed gaps first, then the lowest scores) to fit
+ * The state as the body carries it, its ledger cut (closed gaps first, then the lightest) to fit
  * STATE_BUDGET_CHARS. The periods need no cut: twelve of them take a few thousand characters.
  */
 function boundedState(state) {

@@ -94,7 +94,7 @@ export function numbersHtml(now: GapNumbers | undefined, before?: GapNumbers): s
 
 /**
  * When a gap was first seen and for how long: "first seen 17 Nov 2026" or "ranked 3 periods since 3
- * Nov 2026"; whether it was ranked in `latest`, the latest period read (by its score, with none).
+ * Nov 2026"; whether it was ranked in `latest`, the latest period read (by its weight, when no period is known).
  */
 function sinceText(gap: GapRecord, latest: string | undefined): string {
   const first = dayHtml(gap.firstSeen)
@@ -109,8 +109,11 @@ function sinceText(gap: GapRecord, latest: string | undefined): string {
  */
 function openLine(gap: GapRecord, ticked: boolean, dismissTicked: boolean, latest: string | undefined): string {
   const state = gap.state === 'back' ? ` · ${STATE_WORDS.back}` : ''
+  // Not ranked now: its own numbers of the latest period say how it stands.
+  const stale = latest !== undefined && gap.lastSeen !== latest && gap.now?.dateFrom === latest
+  const numbers = stale ? ` · latest period: ${numbersHtml(gap.now) || 'no reader in trouble'}` : ''
   return (
-    `- [${ticked ? 'x' : ' '}] Ask the agent: ${subjectHtml(gap)} · ${boundedHtml(gap.evidence, 400)} <sub>${sinceText(gap, latest)}${state}</sub> <!-- gap:${gap.id} -->\n` +
+    `- [${ticked ? 'x' : ' '}] Ask the agent: ${subjectHtml(gap)} · ${boundedHtml(gap.evidence, 400)} <sub>${sinceText(gap, latest)}${state}${numbers}</sub> <!-- gap:${gap.id} -->\n` +
     `  - [${dismissTicked ? 'x' : ' '}] Not a gap <!-- dismiss:${gap.id} -->`
   )
 }

@@ -69,7 +69,10 @@ const gapSchema = z.object({
   lastSeen: text(40),
   /** Periods it was among the ranked gaps. */
   periods: z.number().int().min(0),
-  /** Its score (fix-first.ts) in the latest period read; 0 when it was not ranked. */
+  /**
+   * Its weight (fix-first.ts) in the latest period read: of its own numbers when the period's signals
+   * were read, else of its ranked item (0 when it was not ranked). Never shown to a person.
+   */
   score: count,
   evidence: text(EVIDENCE_CHARS),
   state: z.enum(GAP_STATES),
@@ -77,7 +80,7 @@ const gapSchema = z.object({
   jobId: text(100).optional(),
   askedBy: text(40).optional(),
   prLink: text(300).optional(),
-  /** Its score when the agent was asked: what "after" is compared with. */
+  /** Its weight when the agent was asked (`before` holds its numbers then). */
   scoreBefore: count.optional(),
   /** Periods in a row its signal stayed below the threshold since the merge. */
   quiet: z.number().int().min(0).optional(),
@@ -142,7 +145,7 @@ export function encodeState(state: DashboardState): string {
 }
 
 /**
- * The state as the body carries it, its ledger cut (closed gaps first, then the lowest scores) to fit
+ * The state as the body carries it, its ledger cut (closed gaps first, then the lightest) to fit
  * STATE_BUDGET_CHARS. The periods need no cut: twelve of them take a few thousand characters.
  */
 export function boundedState(state: DashboardState): DashboardState {

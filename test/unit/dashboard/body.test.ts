@@ -76,6 +76,17 @@ describe('the owned part', () => {
     )
   })
 
+  it('gives a gap not ranked in the latest period its own numbers of that period', () => {
+    const periods = [{ dateFrom: '2026-11-23', dateTo: '2026-11-30', headlines: {} }]
+    const now = { dateFrom: '2026-11-23', dateTo: '2026-11-30', down: 1, up: 12, notHelpful: 0, unanswered: 0, noClick: 0 }
+    expect(body({ ...stateWith([gap({ now })]), periods })).toContain(
+      '<sub>ranked 3 periods since 2 Nov 2026 · not ranked in the latest period (last 16 Nov 2026) · latest period: 👎 1 · 👍 12</sub>'
+    )
+    expect(body({ ...stateWith([gap({ now: { ...now, down: 0, up: 0 } })]), periods })).toContain(
+      'latest period: no reader in trouble</sub>'
+    )
+  })
+
   it('shows hostile subjects and evidence as text: no markup, link, mention, and no task line or gap marker of theirs', () => {
     const hostile = HOSTILE_TEXT.map((text, i) =>
       gap({

@@ -11,6 +11,7 @@ import {
   fingerprint,
   isQuiet,
   type Measured,
+  numbersOf,
   QUIET_PERIODS,
   withDismissed,
   withAsked,
@@ -203,6 +204,51 @@ describe('a gap from tick to proof', () => {
     expect(gapOf(withPulls(state, new Map([[PR, { state: 'merged', mergedOn: '2026-11-10' }]])))).toMatchObject({ quiet: 0 })
     // GitHub gave no day: the run's day is taken.
     expect(gapOf(withPulls(state, new Map([[PR, { state: 'merged' }]]), '2026-11-20'))?.mergedOn).toBe('2026-11-20')
+  })
+})
+
+describe('numbersOf', () => {
+  const period = week(1)
+  const all = { feedback: true, assistant: true, searches: true }
+
+  it("counts a page gap's own signals, and follows its searches with no click by their words", () => {
+    const signals: Signal[] = [down(WEBHOOKS, 14), up(WEBHOOKS, 3), { kind: 'no-click', count: 51, search: 'webhook retries' }]
+    const numbers = numbersOf({ kind: 'page', subject: WEBHOOKS }, grouped(signals), all, period)
+    expect(numbers).toEqual({
+      ...period,
+      down: 14,
+      up: 3,
+      notHelpful: 0,
+      unanswered: 0,
+      noClick: 51,
+      searches: [{ text: 'webhook retries', hits: 51, clicked: 0 }]
+    })
+    // After the fix, the same search is followed by its click-through, whatever page it matches now.
+    const later = numbersOf(
+      { kind: 'page', subject: WEBHOOKS, before: numbers },
+      grouped([{ kind: 'searched', count: 40, search: 'Webhook retries', ctr: 0.7 }]),
+      all,
+      period
+    )
+    expect(later.searches).toEqual([{ text: 'webhook retries', hits: 40, clicked: 0.7 }])
+    expect(later.noClick).toBe(0)
+  })
+
+  it('keeps no search words where reader text is hidden (the searches carry none): counts only', () => {
+    const hidden: Signal[] = [down(WEBHOOKS, 14), { kind: 'no-click', count: 51 }, unanswered(WEBHOOKS, 6)]
+    const numbers = numbersOf({ kind: 'page', subject: WEBHOOKS }, grouped(hidden), all, period)
+    expect(numbers).toEqual({ ...period, down: 14, up: 0, notHelpful: 0, unanswered: 6, noClick: 0 })
+    expect(JSON.stringify(numbers)).not.toMatch(/webhook retries/)
+  })
+
+  it('leaves a count out when its section was not read whole', () => {
+    const numbers = numbersOf(
+      { kind: 'page', subject: WEBHOOKS },
+      grouped([down(WEBHOOKS, 3)]),
+      { feedback: false, assistant: true, searches: false },
+      period
+    )
+    expect(numbers).toEqual({ ...period, unanswered: 0 })
   })
 })
 

@@ -549,7 +549,12 @@ class DashboardRun {
 /** Which of the sections that hold a gap's numbers were read whole (read, not cut short, not failed). */
 function measuredOf(sections) {
     const whole = (kind) => sections.some((section) => section.kind === kind && section.requests > 0 && section.failure === undefined && !section.partial);
-    return { feedback: whole('feedback'), assistant: whole('assistant'), searches: whole('searches') };
+    const measured = { feedback: whole('feedback'), assistant: whole('assistant'), searches: whole('searches') };
+    for (const section of sections) {
+        if (section.kind === 'feedback' && section.pagesTruncated)
+            measured.feedbackPages = new Set((section.pages ?? []).map((page) => page.path));
+    }
+    return measured;
 }
 /** Every page's human visitors and page views, as the sections read them. */
 function pageTraffic(sections) {

@@ -422,7 +422,7 @@ function numbersOf(gap, groups, measured, period) {
     }
     const signals = groups.pages.get(gap.subject) ?? [];
     const trouble = (0,_report_fix_first_js__WEBPACK_IMPORTED_MODULE_3__/* .troubleOf */ .LH)(signals);
-    if (measured.feedback)
+    if (measured.feedback && (measured.feedbackPages?.has(gap.subject) ?? true))
         Object.assign(numbers, { down: trouble.down, up: trouble.up, notHelpful: trouble.notHelpful });
     if (measured.assistant)
         numbers.unanswered = trouble.unanswered;

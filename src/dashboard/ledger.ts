@@ -86,6 +86,11 @@ export interface Measured {
   feedback: boolean
   assistant: boolean
   searches: boolean
+  /**
+   * When the service returned only some pages' feedback counts (it returns at most 100): those pages.
+   * Another page's thumbs are not known, not 0.
+   */
+  feedbackPages?: ReadonlySet<string>
 }
 
 /** A gap's own numbers in a period, from every signal read (`groups`). */
@@ -108,7 +113,8 @@ export function numbersOf(
   }
   const signals = groups.pages.get(gap.subject) ?? []
   const trouble = troubleOf(signals)
-  if (measured.feedback) Object.assign(numbers, { down: trouble.down, up: trouble.up, notHelpful: trouble.notHelpful })
+  if (measured.feedback && (measured.feedbackPages?.has(gap.subject) ?? true))
+    Object.assign(numbers, { down: trouble.down, up: trouble.up, notHelpful: trouble.notHelpful })
   if (measured.assistant) numbers.unanswered = trouble.unanswered
   if (measured.searches) {
     numbers.noClick = trouble.noClick

@@ -326,7 +326,12 @@ export class DashboardRun {
 function measuredOf(sections: readonly SectionReport[]): Measured {
   const whole = (kind: SectionReport['kind']): boolean =>
     sections.some((section) => section.kind === kind && section.requests > 0 && section.failure === undefined && !section.partial)
-  return { feedback: whole('feedback'), assistant: whole('assistant'), searches: whole('searches') }
+  const measured: Measured = { feedback: whole('feedback'), assistant: whole('assistant'), searches: whole('searches') }
+  for (const section of sections) {
+    if (section.kind === 'feedback' && section.pagesTruncated)
+      measured.feedbackPages = new Set((section.pages ?? []).map((page) => page.path))
+  }
+  return measured
 }
 
 /** Every page's human visitors and page views, as the sections read them. */

@@ -241,6 +241,12 @@ describe('numbersOf', () => {
     expect(JSON.stringify(numbers)).not.toMatch(/webhook retries/)
   })
 
+  it("leaves the thumbs of a page out when the service returned only other pages' counts", () => {
+    const cut = { ...all, feedbackPages: new Set(['/other']) }
+    expect(numbersOf({ kind: 'page', subject: WEBHOOKS }, grouped([]), cut, period).down).toBeUndefined()
+    expect(numbersOf({ kind: 'page', subject: '/other' }, grouped([]), cut, period).down).toBe(0)
+  })
+
   it('leaves a count out when its section was not read whole', () => {
     const numbers = numbersOf(
       { kind: 'page', subject: WEBHOOKS },

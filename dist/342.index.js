@@ -377,6 +377,8 @@ const QUIET_PERIODS = 2;
 const WORSE_TIMES = 2;
 const WORSE_BY = 5;
 const COUNT_KEYS = ['down', 'up', 'notHelpful', 'unanswered', 'noClick'];
+/** A weight as the state keeps it: three decimals are plenty to order by, and keep the block small. */
+const rounded = (weight) => Math.round(weight * 1000) / 1000;
 /** The weight of a gap's numbers (fix-first.ts): counts not read weigh nothing. */
 function numbersWeight(numbers) {
     return (0,_report_fix_first_js__WEBPACK_IMPORTED_MODULE_3__/* .troubleWeight */ .Ib)(troubleIn(numbers));
@@ -431,7 +433,8 @@ function numbersOf(gap, groups, measured, period) {
         // The searches it had before are followed after the fix; until then, its own searches with no click, the most first.
         const texts = gap.before?.searches?.map((search) => search.text) ??
             signals
-                .filter((signal) => signal.kind === 'no-click' && signal.search !== undefined)
+                // A search longer than the state keeps could not be looked up again by its kept words.
+                .filter((signal) => signal.kind === 'no-click' && signal.search !== undefined && signal.search.length <= _state_js__WEBPACK_IMPORTED_MODULE_4__/* .SEARCH_CHARS */ .PE)
                 .sort((a, b) => b.count - a.count)
                 .map((signal) => signal.search);
         const searches = texts.slice(0, _state_js__WEBPACK_IMPORTED_MODULE_4__/* .GAP_SEARCHES */ .YX).map(searchOf);
@@ -489,20 +492,20 @@ function withPeriod(state, period, historyLimit, today = '') {
                 firstSeen: period.dateFrom,
                 lastSeen: period.dateFrom,
                 periods: 1,
-                score: item.score,
+                score: rounded(item.score),
                 evidence,
                 state: 'new'
             });
             continue;
         }
         const newPeriod = seen.lastSeen !== period.dateFrom;
-        Object.assign(seen, { lastSeen: period.dateFrom, periods: seen.periods + (newPeriod ? 1 : 0), score: item.score, evidence });
+        Object.assign(seen, { lastSeen: period.dateFrom, periods: seen.periods + (newPeriod ? 1 : 0), score: rounded(item.score), evidence });
     }
     let resolved = 0;
     for (const gap of gaps.values()) {
         if (period.groups) {
             gap.now = numbersOf(gap, period.groups, period.measured ?? ALL_MEASURED, period);
-            gap.score = numbersWeight(gap.now);
+            gap.score = rounded(numbersWeight(gap.now));
         }
         else if (!ranked.has(gap.id))
             gap.score = 0;
@@ -711,7 +714,7 @@ const SUBJECT_CHARS = 120;
 const EVIDENCE_CHARS = 300;
 /** Searches a gap's numbers follow, and the characters each keeps. */
 const GAP_SEARCHES = 3;
-const SEARCH_CHARS = 80;
+const SEARCH_CHARS = 60;
 /** Pages whose traffic the state keeps for the next period's movers. */
 const TOP_PAGES = 20;
 /** The version this code writes; a state of version 1 is read and migrated. */

@@ -48,6 +48,9 @@ export const WORSE_BY = 5
 
 const COUNT_KEYS = ['down', 'up', 'notHelpful', 'unanswered', 'noClick'] as const
 
+/** A weight as the state keeps it: three decimals are plenty to order by, and keep the block small. */
+const rounded = (weight: number): number => Math.round(weight * 1000) / 1000
+
 /** The weight of a gap's numbers (fix-first.ts): counts not read weigh nothing. */
 export function numbersWeight(numbers: GapNumbers): number {
   return troubleWeight(troubleIn(numbers))
@@ -122,7 +125,11 @@ export function numbersOf(
     const texts =
       gap.before?.searches?.map((search) => search.text) ??
       signals
-        .filter((signal): signal is Signal & { search: string } => signal.kind === 'no-click' && signal.search !== undefined)
+        // A search longer than the state keeps could not be looked up again by its kept words.
+        .filter(
+          (signal): signal is Signal & { search: string } =>
+            signal.kind === 'no-click' && signal.search !== undefined && signal.search.length <= SEARCH_CHARS
+        )
         .sort((a, b) => b.count - a.count)
         .map((signal) => signal.search)
     const searches = texts.slice(0, GAP_SEARCHES).map(searchOf)
@@ -196,20 +203,20 @@ export function withPeriod(state: DashboardState, period: PeriodRead, historyLim
         firstSeen: period.dateFrom,
         lastSeen: period.dateFrom,
         periods: 1,
-        score: item.score,
+        score: rounded(item.score),
         evidence,
         state: 'new'
       })
       continue
     }
     const newPeriod = seen.lastSeen !== period.dateFrom
-    Object.assign(seen, { lastSeen: period.dateFrom, periods: seen.periods + (newPeriod ? 1 : 0), score: item.score, evidence })
+    Object.assign(seen, { lastSeen: period.dateFrom, periods: seen.periods + (newPeriod ? 1 : 0), score: rounded(item.score), evidence })
   }
   let resolved = 0
   for (const gap of gaps.values()) {
     if (period.groups) {
       gap.now = numbersOf(gap, period.groups, period.measured ?? ALL_MEASURED, period)
-      gap.score = numbersWeight(gap.now)
+      gap.score = rounded(numbersWeight(gap.now))
     } else if (!ranked.has(gap.id)) gap.score = 0
     if (again || gap.now?.dateFrom !== period.dateFrom) continue
     if (judged(gap, today)) resolved++

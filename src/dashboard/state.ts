@@ -15,7 +15,7 @@ export const SUBJECT_CHARS = 120
 export const EVIDENCE_CHARS = 300
 /** Searches a gap's numbers follow, and the characters each keeps. */
 export const GAP_SEARCHES = 3
-export const SEARCH_CHARS = 80
+export const SEARCH_CHARS = 60
 /** Pages whose traffic the state keeps for the next period's movers. */
 export const TOP_PAGES = 20
 /** The version this code writes; a state of version 1 is read and migrated. */

@@ -9,8 +9,10 @@ import { dayText, parseDate, shortRange } from '../text/dates.js'
 import { linkHtml } from '../report/html.js'
 import { type Overview, overviewHtml } from '../report/overview.js'
 import { HEADLINE_NAMES, type HeadlineKey } from '../report/renderer.js'
-import { isOpen } from './ledger.js'
-import { boundedState, type DashboardState, encodeState, type GapRecord } from './state.js'
+import type { HeadlineKey as Key } from '../report/renderer.js'
+import type { Mover } from './history.js'
+import { isOpen, QUIET_PERIODS, WORSE_BY, WORSE_TIMES } from './ledger.js'
+import { boundedState, type DashboardState, encodeState, type GapNumbers, type GapRecord } from './state.js'
 import { sparkline } from './trend.js'
 
 /** GitHub's limit on an issue body. */
@@ -42,38 +44,121 @@ const STATE_WORDS: Record<GapRecord['state'], string> = {
   new: 'new',
   asked: 'asked the agent',
   'pr-open': 'pull request open',
-  merged: 'merged, waiting for proof',
+  merged: 'merged',
   resolved: 'resolved',
-  back: 'back after it was resolved'
+  back: 'back: its numbers rose again',
+  dismissed: 'not a gap'
 }
 
-/** When a gap was first seen and for how long: "new · first seen 17 Nov 2026" or "ranked 3 periods since 3 Nov 2026". */
-function sinceText(gap: GapRecord): string {
-  const at = parseDate(gap.firstSeen)
-  const first = at === undefined ? htmlText(gap.firstSeen, 40) : dayText(at)
+/** A day of the ledger (YYYY-MM-DD) in words: "24 Nov 2026". */
+function dayHtml(day: string): string {
+  const at = parseDate(day)
+  return at === undefined ? htmlText(day, 40) : dayText(at)
+}
+
+/** The counts of a gap's numbers, in readers' words, in the order a line shows them. */
+const COUNT_WORDS: readonly [Exclude<keyof GapNumbers, 'dateFrom' | 'dateTo' | 'searches'>, string][] = [
+  ['down', '👎'],
+  ['up', '👍'],
+  ['notHelpful', 'not helpful'],
+  ['unanswered', 'unanswered'],
+  ['noClick', 'searches with no click']
+]
+
+const percentText = (share: number): string => `${num(Math.round(share * 100))} %`
+
+/**
+ * A gap's own numbers in readers' terms: "👎 14 → 0 · unanswered 6 → 0 · “webhook retries” clicked
+ * 0 % → 70 %" when there is a `before`, else "👎 6 · unanswered 3". A count its period did not read is
+ * "not read"; a count that was and stayed 0 is left out. Searches are named only as the state keeps
+ * them (their text only where reader text may be shown).
+ */
+export function numbersHtml(now: GapNumbers | undefined, before?: GapNumbers): string {
+  const value = (count: number | undefined): string => (count === undefined ? 'not read' : num(count))
+  const parts: string[] = []
+  for (const [key, word] of COUNT_WORDS) {
+    const was = before?.[key]
+    const is = now?.[key]
+    if (!((was ?? 0) > 0 || (is ?? 0) > 0)) continue
+    parts.push(`${word} ${before ? `${value(was)} → ${value(is)}` : value(is)}`)
+  }
+  for (const search of (before ?? now)?.searches ?? []) {
+    const quoted = `“${boundedHtml(search.text, 120)}”`
+    const later = before ? now?.searches?.find((s) => s.text === search.text) : search
+    const clicked = (s: { hits: number; clicked: number } | undefined): string =>
+      s && s.hits > 0 ? percentText(s.clicked) : 'not searched'
+    parts.push(`${quoted} clicked ${before ? `${clicked(search)} → ${clicked(later)}` : clicked(later)}`)
+  }
+  return parts.join(' · ')
+}
+
+/**
+ * When a gap was first seen and for how long: "first seen 17 Nov 2026" or "ranked 3 periods since 3
+ * Nov 2026"; whether it was ranked in `latest`, the latest period read (by its weight, when no period is known).
+ */
+function sinceText(gap: GapRecord, latest: string | undefined): string {
+  const first = dayHtml(gap.firstSeen)
   const seen = gap.periods > 1 ? `ranked ${num(gap.periods)} periods since ${first}` : `first seen ${first}`
-  if (gap.score > 0) return seen
-  const lastAt = parseDate(gap.lastSeen)
-  return `${seen} · not ranked in the latest period (last ${lastAt === undefined ? htmlText(gap.lastSeen, 40) : dayText(lastAt)})`
+  if (latest === undefined ? gap.score > 0 : gap.lastSeen === latest) return seen
+  return `${seen} · not ranked in the latest period (last ${dayHtml(gap.lastSeen)})`
 }
 
-/** An open gap as a task-list line a person ticks (ticked when `ticked`); its id at the end, for the next run. */
-function openLine(gap: GapRecord, ticked: boolean): string {
-  const state = gap.state === 'back' ? ' · back after it was resolved' : ''
-  return `- [${ticked ? 'x' : ' '}] Ask the agent: ${subjectHtml(gap)} · ${boundedHtml(gap.evidence, 400)} <sub>${sinceText(gap)}${state}</sub> <!-- gap:${gap.id} -->`
+/**
+ * An open gap as a task-list line a person ticks (ticked when `ticked`), its id at the end for the
+ * next run, and under it a box to say it is not a gap (ticked when `dismissTicked`).
+ */
+function openLine(gap: GapRecord, ticked: boolean, dismissTicked: boolean, latest: string | undefined): string {
+  const state = gap.state === 'back' ? ` · ${STATE_WORDS.back}` : ''
+  // Not ranked now: its own numbers of the latest period say how it stands.
+  const stale = latest !== undefined && gap.lastSeen !== latest && gap.now?.dateFrom === latest
+  const numbers = stale ? ` · latest period: ${numbersHtml(gap.now) || 'no reader in trouble'}` : ''
+  return (
+    `- [${ticked ? 'x' : ' '}] Ask the agent: ${subjectHtml(gap)} · ${boundedHtml(gap.evidence, 400)} <sub>${sinceText(gap, latest)}${state}${numbers}</sub> <!-- gap:${gap.id} -->\n` +
+    `  - [${dismissTicked ? 'x' : ' '}] Not a gap <!-- dismiss:${gap.id} -->`
+  )
 }
 
-/** A gap that is with the agent, a pull request, or resolved: what became of it, with the proof when there is one. */
+/**
+ * A gap that is with the agent, a pull request, or resolved: what became of it, with its dates and its
+ * own numbers before the fix and now.
+ */
 function progressLine(gap: GapRecord): string {
-  const parts = [STATE_WORDS[gap.state]]
-  if (gap.jobId !== undefined) parts.push(`job <code>${htmlText(gap.jobId, 60)}</code>`)
+  const parts: string[] = []
+  if (gap.state === 'resolved') parts.push(`resolved${gap.resolvedOn === undefined ? '' : ` ${dayHtml(gap.resolvedOn)}`}`)
+  if (gap.state === 'merged' || gap.state === 'resolved') {
+    parts.push(`merged${gap.mergedOn === undefined ? '' : ` ${dayHtml(gap.mergedOn)}`}`)
+    if (gap.state === 'merged')
+      parts.push(`not proven yet: ${num(gap.quiet ?? 0)} of ${num(QUIET_PERIODS)} periods since the merge with its numbers low`)
+  } else parts.push(STATE_WORDS[gap.state])
+  if (gap.jobId !== undefined && gap.state !== 'resolved') parts.push(`job <code>${htmlText(gap.jobId, 60)}</code>`)
   if (gap.prLink !== undefined) {
     const number = /\/pull\/(\d+)$/.exec(gap.prLink)?.[1]
     parts.push(linkHtml(gap.prLink, number === undefined ? 'pull request' : `pull request ${htmlText(`#${number}`)}`))
   }
-  if (gap.scoreBefore !== undefined && (gap.state === 'merged' || gap.state === 'resolved'))
-    parts.push(`score ${num(gap.scoreBefore)} before the fix, ${num(gap.score)} now`)
+  const numbers = numbersHtml(gap.now, gap.before)
+  if (numbers !== '') parts.push(numbers)
   return `- ${subjectHtml(gap)}: ${parts.join(' · ')}`
+}
+
+/** A dismissed gap: when, its numbers then and now, and when it comes back. */
+function dismissedLine(gap: GapRecord): string {
+  const numbers = numbersHtml(gap.now, gap.before)
+  return `- ${subjectHtml(gap)}: not a gap${gap.dismissedOn === undefined ? '' : `, said ${dayHtml(gap.dismissedOn)}`}${numbers === '' ? '' : ` · ${numbers}`}`
+}
+
+/** The pages whose traffic moved most since the period just before: "/guides/deploy ▼ 40 % (250 → 150 human visitors)". */
+export function moversHtml(found: readonly Mover[]): string[] {
+  if (found.length === 0) return []
+  const lines = found.map(
+    (mover) =>
+      `<li><code>${boundedHtml(mover.path, 200)}</code> ${mover.changePercent < 0 ? '▼' : '▲'} ${num(Math.abs(mover.changePercent))} % ` +
+      `(${num(mover.before)} → ${num(mover.after)} ${mover.measure === 'visitors' ? 'human visitors' : 'page views'})</li>`
+  )
+  return [
+    '<h3>Pages that moved</h3>',
+    `<ul>\n${lines.join('\n')}\n</ul>`,
+    "<p><sub>Against the period just before, from the docs health issue's history: pages with at least 50 before that changed by at least 20 %.</sub></p>"
+  ]
 }
 
 function trendHtml(state: DashboardState): string[] {
@@ -99,10 +184,18 @@ export interface DashboardView {
   state: DashboardState
   /** Gaps resolved in the period just read. */
   resolved: number
+  /** Which gaps those are, to name them. */
+  resolvedIds?: ReadonlySet<string>
   /** "Updated 24 Nov 2026 by docs-agent-action 1.2.3 · workflow run" (HTML). */
   footerHtml: string
   /** Open gaps a person ticked since the run read the issue: they stay ticked, for the run their edit started. */
   ticked?: ReadonlySet<string>
+  /** Open gaps a person ticked "Not a gap" for since the run read the issue: they stay ticked. */
+  dismissTicked?: ReadonlySet<string>
+  /** The pages whose traffic moved most since the period just before. */
+  movers?: readonly Mover[]
+  /** The headlines whose change comes from the issue's history. */
+  filled?: readonly Key[]
 }
 
 /** The part of the body the action owns, markers included. */
@@ -111,7 +204,17 @@ export function ownedBody(view: DashboardView): string {
   const parts = [START, projectMarker(state.projectId), '']
   // The ledger below is the "Fix first" of the issue, with a box to tick: the overview leaves its own out.
   if (view.overview) parts.push(overviewHtml({ ...view.overview, items: [] }))
-  if (view.resolved > 0) parts.push(`<p>✅ ${num(view.resolved)} ${view.resolved === 1 ? 'gap' : 'gaps'} resolved this period.</p>`)
+  if (view.overview && (view.filled?.length ?? 0) > 0) {
+    const names = (view.filled ?? []).map((key) => HEADLINE_NAMES[key]).join(', ')
+    parts.push(`<p><sub>${htmlText(names, 200)}: change against the period just before, from this issue's history.</sub></p>`)
+  }
+  parts.push(...moversHtml(view.movers ?? []))
+  if (view.resolved > 0) {
+    const names = state.gaps.filter((gap) => gap.state === 'resolved' && view.resolvedIds?.has(gap.id) === true).map(subjectHtml)
+    parts.push(
+      `<p>✅ ${num(view.resolved)} ${view.resolved === 1 ? 'gap' : 'gaps'} resolved this period${names.length > 0 ? `: ${names.join(', ')}` : ''}.</p>`
+    )
+  }
   parts.push(...trendHtml(state), '')
   let room = LEDGER_LINES_CHARS
   let left = 0
@@ -125,14 +228,32 @@ export function ownedBody(view: DashboardView): string {
       room -= line.length
       return true
     })
-  const open = fitting(state.gaps.filter(isOpen).map((gap) => openLine(gap, view.ticked?.has(gap.id) === true)))
-  const moving = fitting(state.gaps.filter((gap) => !isOpen(gap) && gap.state !== 'resolved').map(progressLine))
+  const latest = state.periods.at(-1)?.dateFrom
+  const open = fitting(
+    state.gaps
+      .filter(isOpen)
+      .map((gap) => openLine(gap, view.ticked?.has(gap.id) === true, view.dismissTicked?.has(gap.id) === true, latest))
+  )
+  const moving = fitting(
+    state.gaps.filter((gap) => !isOpen(gap) && gap.state !== 'resolved' && gap.state !== 'dismissed').map(progressLine)
+  )
   const resolved = fitting(state.gaps.filter((gap) => gap.state === 'resolved').map(progressLine))
+  const dismissed = fitting(state.gaps.filter((gap) => gap.state === 'dismissed').map(dismissedLine))
   parts.push('### Fix first: tick a gap to ask the agent', '')
   if (open.length === 0) parts.push('Nothing open: no gap is waiting for the agent.', '')
   else parts.push(...open, '')
   if (moving.length > 0) parts.push('### With the agent', '', ...moving, '')
   if (resolved.length > 0) parts.push('### Resolved', '', ...resolved, '')
+  if (dismissed.length > 0)
+    parts.push(
+      `<details><summary>Not gaps, as people said (${num(dismissed.length)})</summary>`,
+      '',
+      ...dismissed,
+      '',
+      `<sub>A gap said not to be one leaves Fix first and docsGaps and is never asked for, until the readers in trouble on it are at least ${num(WORSE_TIMES)} times as many as when it was dismissed, and at least ${num(WORSE_BY)} more: then it is back.</sub>`,
+      '</details>',
+      ''
+    )
   if (left > 0)
     parts.push(
       `<sub>${num(left)} more ${left === 1 ? 'gap is' : 'gaps are'} kept in the ledger but not listed, to keep the issue under GitHub's limit.</sub>`,
@@ -161,6 +282,19 @@ export function ownedPart(body: string): string {
   const start = body.indexOf(START)
   const end = start < 0 ? -1 : body.indexOf(END, start)
   return start < 0 || end < 0 ? '' : body.slice(start, end + END.length)
+}
+
+/** The ids of the gaps ticked "Not a gap" in the owned part of a body. */
+export function dismissTicks(body: string): Set<string> {
+  const start = body.indexOf(START)
+  const end = start < 0 ? -1 : body.indexOf(END, start)
+  const ticked = new Set<string>()
+  if (start < 0 || end < 0) return ticked
+  for (const line of body.slice(start, end).split('\n')) {
+    const match = /^\s*[-*+] \[[xX]\] Not a gap <!-- dismiss:([0-9a-f]{12}) -->\s*$/.exec(line)
+    if (match?.[1]) ticked.add(match[1])
+  }
+  return ticked
 }
 
 /** The ids of the gaps ticked in the owned part of a body. */

@@ -1,19 +1,142 @@
 // The ledger of gaps: what the "Fix first" ranking found, period after period, and what became of
 // each. A gap is new when first ranked; asked once a person ticked it and the agent was given it;
 // PR open when the agent's job opened a pull request; merged when that pull request was merged;
-// resolved when its signal then stayed below the threshold for two periods in a row; back when it
-// was ranked again after that. Pure: the run reads the issue, the service and GitHub, and hands
-// what it learnt to these functions.
+// resolved when its own numbers then stayed low for QUIET_PERIODS periods in a row; back when they
+// rose again after that, or after a person dismissed it; dismissed when a person said it is not a
+// gap. Every period, every gap keeps its own numbers from every row read, ranked or not. Pure: the
+// run reads the issue, the service and GitHub, and hands what it learnt to these functions.
 import { createHash } from 'node:crypto'
 import { evidenceLine } from '../report/overview.js'
 import { oneLine } from '../text/escape.js'
 import { num } from '../text/format.js'
-import type { FixItem } from '../report/fix-first.js'
-import { EVIDENCE_CHARS, type GapRecord, type DashboardState, LEDGER_GAPS, SUBJECT_CHARS, type PeriodRecord } from './state.js'
+import {
+  type FixItem,
+  foldedSearch,
+  GAP_WEIGHT,
+  type Grouped,
+  readersInTrouble,
+  type Signal,
+  troubleOf,
+  troubleWeight
+} from '../report/fix-first.js'
+import {
+  EVIDENCE_CHARS,
+  type GapNumbers,
+  type GapRecord,
+  type DashboardState,
+  GAP_SEARCHES,
+  LEDGER_GAPS,
+  SEARCH_CHARS,
+  SUBJECT_CHARS,
+  type PeriodRecord
+} from './state.js'
 
-/** A merged gap whose score stays at or below this for QUIET_PERIODS periods in a row is resolved. */
-export const RESOLVED_SCORE = 3
+/**
+ * The resolution rule: a merged gap is resolved once, in QUIET_PERIODS periods in a row that began on
+ * or after the day its pull request merged, its own weight (fix-first.ts) stayed under QUIET_WEIGHT.
+ * A period whose sections did not read a count the gap had before (feedback, the assistant, searches)
+ * proves nothing and is skipped.
+ */
+export const QUIET_WEIGHT = 0.5
 export const QUIET_PERIODS = 2
+/**
+ * A dismissed gap comes back when its readers in trouble at least double since it was dismissed and
+ * grow by at least WORSE_BY; a resolved one, when its weight makes it a gap again (GAP_WEIGHT).
+ */
+export const WORSE_TIMES = 2
+export const WORSE_BY = 5
+
+const COUNT_KEYS = ['down', 'up', 'notHelpful', 'unanswered', 'noClick'] as const
+
+/** A weight as the state keeps it: three decimals are plenty to order by, and keep the block small. */
+const rounded = (weight: number): number => Math.round(weight * 1000) / 1000
+
+/** The weight of a gap's numbers (fix-first.ts): counts not read weigh nothing. */
+export function numbersWeight(numbers: GapNumbers): number {
+  return troubleWeight(troubleIn(numbers))
+}
+
+function troubleIn(numbers: GapNumbers) {
+  return {
+    down: numbers.down ?? 0,
+    up: numbers.up ?? 0,
+    notHelpful: numbers.notHelpful ?? 0,
+    unanswered: numbers.unanswered ?? 0,
+    noClick: numbers.noClick ?? 0
+  }
+}
+
+/** Whether `now` read every count that `before` had some of: a period that did not is no proof either way. */
+function measuredAgainst(now: GapNumbers, before: GapNumbers | undefined): boolean {
+  return COUNT_KEYS.every((key) => key === 'up' || !((before?.[key] ?? 0) > 0) || now[key] !== undefined)
+}
+
+/** Whether a gap's numbers of a period are low enough to count towards its resolution (the rule above). */
+export function isQuiet(now: GapNumbers, before?: GapNumbers): boolean {
+  return measuredAgainst(now, before) && numbersWeight(now) < QUIET_WEIGHT
+}
+
+/** Whether a dismissed gap's numbers clearly worsened since `before` (the rule above). */
+export function clearlyWorse(now: GapNumbers, before: GapNumbers | undefined): boolean {
+  if (!measuredAgainst(now, before)) return false
+  const base = before ? readersInTrouble(troubleIn(before)) : 0
+  const trouble = readersInTrouble(troubleIn(now))
+  return trouble >= WORSE_TIMES * base && trouble >= base + WORSE_BY
+}
+
+/** Which sections a period read whole: only their counts are known. */
+export interface Measured {
+  feedback: boolean
+  assistant: boolean
+  searches: boolean
+  /**
+   * When the service returned only some pages' feedback counts (it returns at most 100): those pages.
+   * Another page's thumbs are not known, not 0.
+   */
+  feedbackPages?: ReadonlySet<string>
+}
+
+/** A gap's own numbers in a period, from every signal read (`groups`). */
+export function numbersOf(
+  gap: Pick<GapRecord, 'kind' | 'subject' | 'before'>,
+  groups: Grouped,
+  measured: Measured,
+  period: { dateFrom: string; dateTo: string }
+): GapNumbers {
+  const numbers: GapNumbers = { dateFrom: period.dateFrom, dateTo: period.dateTo }
+  const searchOf = (text: string) => {
+    const seen = groups.searches.get(foldedSearch(text))
+    return { text: oneLine(text, SEARCH_CHARS), hits: seen?.hits ?? 0, clicked: seen?.ctr ?? 0 }
+  }
+  if (gap.kind === 'search') {
+    if (!measured.searches) return numbers
+    numbers.noClick = groups.searches.get(foldedSearch(gap.subject))?.noClickHits ?? 0
+    numbers.searches = [searchOf(gap.subject)]
+    return numbers
+  }
+  const signals = groups.pages.get(gap.subject) ?? []
+  const trouble = troubleOf(signals)
+  if (measured.feedback && (measured.feedbackPages?.has(gap.subject) ?? true))
+    Object.assign(numbers, { down: trouble.down, up: trouble.up, notHelpful: trouble.notHelpful })
+  if (measured.assistant) numbers.unanswered = trouble.unanswered
+  if (measured.searches) {
+    numbers.noClick = trouble.noClick
+    // The searches it had before are followed after the fix; until then, its own searches with no click, the most first.
+    const texts =
+      gap.before?.searches?.map((search) => search.text) ??
+      signals
+        // A search longer than the state keeps could not be looked up again by its kept words.
+        .filter(
+          (signal): signal is Signal & { search: string } =>
+            signal.kind === 'no-click' && signal.search !== undefined && signal.search.length <= SEARCH_CHARS
+        )
+        .sort((a, b) => b.count - a.count)
+        .map((signal) => signal.search)
+    const searches = texts.slice(0, GAP_SEARCHES).map(searchOf)
+    if (searches.length > 0) numbers.searches = searches
+  }
+  return numbers
+}
 
 /** The states in which a gap waits on nobody but a person: it may be ticked. */
 const OPEN_STATES: ReadonlySet<GapRecord['state']> = new Set(['new', 'back'])
@@ -39,15 +162,23 @@ function subjectOf(item: FixItem): { kind: GapRecord['kind']; subject: string } 
 
 /** The period a run read, with its headline numbers. */
 export interface PeriodRead extends Omit<PeriodRecord, 'resolved'> {
+  /** The ranked items, as the report shows them. */
   items: readonly FixItem[]
+  /** Every signal read, grouped: each gap's own numbers come from here, ranked or not. */
+  groups?: Grouped
+  /** The sections read whole (all, when not given). */
+  measured?: Measured
 }
+
+const ALL_MEASURED: Measured = { feedback: true, assistant: true, searches: true }
 
 /**
  * The state after a period was read: its headlines added to the history (a period read again
- * replaces its record), every ranked item matched to its gap or added as a new one, and the merged
- * gaps judged. A gap's count of periods grows once per period, however often the period is read.
+ * replaces its record), every ranked item matched to its gap or added as a new one, every gap's own
+ * numbers recorded, and the merged, resolved and dismissed gaps judged by them. A gap's count of
+ * periods grows once per period, however often the period is read. `today` is the run's day.
  */
-export function withPeriod(state: DashboardState, period: PeriodRead, historyLimit: number): DashboardState {
+export function withPeriod(state: DashboardState, period: PeriodRead, historyLimit: number, today = ''): DashboardState {
   const last = state.periods.at(-1)
   const again = last?.dateFrom === period.dateFrom && last.dateTo === period.dateTo
   const gaps = new Map(state.gaps.map((gap) => [gap.id, { ...gap }]))
@@ -72,29 +203,23 @@ export function withPeriod(state: DashboardState, period: PeriodRead, historyLim
         firstSeen: period.dateFrom,
         lastSeen: period.dateFrom,
         periods: 1,
-        score: item.score,
+        score: rounded(item.score),
         evidence,
         state: 'new'
       })
       continue
     }
     const newPeriod = seen.lastSeen !== period.dateFrom
-    Object.assign(seen, { lastSeen: period.dateFrom, periods: seen.periods + (newPeriod ? 1 : 0), score: item.score, evidence })
+    Object.assign(seen, { lastSeen: period.dateFrom, periods: seen.periods + (newPeriod ? 1 : 0), score: rounded(item.score), evidence })
   }
   let resolved = 0
   for (const gap of gaps.values()) {
-    if (!ranked.has(gap.id)) gap.score = 0
-    if (again) continue
-    if (gap.state === 'merged') {
-      gap.quiet = gap.score <= RESOLVED_SCORE ? (gap.quiet ?? 0) + 1 : 0
-      if (gap.quiet >= QUIET_PERIODS) {
-        gap.state = 'resolved'
-        resolved++
-      }
-    } else if (gap.state === 'resolved' && gap.score > RESOLVED_SCORE) {
-      gap.state = 'back'
-      delete gap.quiet
-    }
+    if (period.groups) {
+      gap.now = numbersOf(gap, period.groups, period.measured ?? ALL_MEASURED, period)
+      gap.score = rounded(numbersWeight(gap.now))
+    } else if (!ranked.has(gap.id)) gap.score = 0
+    if (again || gap.now?.dateFrom !== period.dateFrom) continue
+    if (judged(gap, today)) resolved++
   }
   const record: PeriodRecord = { dateFrom: period.dateFrom, dateTo: period.dateTo, headlines: period.headlines }
   if (again && last.resolved !== undefined) record.resolved = last.resolved
@@ -103,9 +228,42 @@ export function withPeriod(state: DashboardState, period: PeriodRead, historyLim
   return { ...state, periods: periods.slice(-historyLimit), gaps: bounded([...gaps.values()]) }
 }
 
-/** Open and asked gaps first (highest score first), then the closed ones, newest first; at most LEDGER_GAPS. */
+/**
+ * Judges a gap by its numbers of the latest period (`gap.now`), once per period: a merged gap counts
+ * a quiet period that began on or after its merge and is resolved after QUIET_PERIODS of them (a loud
+ * one starts the count again); a resolved gap is back when it weighs as a gap again; a dismissed one,
+ * when its numbers clearly worsen. True when it was resolved now.
+ */
+function judged(gap: GapRecord, today: string): boolean {
+  const now = gap.now
+  if (!now) return false
+  if (gap.state === 'merged') {
+    if (gap.mergedOn !== undefined && now.dateFrom < gap.mergedOn) return false
+    if (!measuredAgainst(now, gap.before)) return false
+    gap.quiet = isQuiet(now, gap.before) ? (gap.quiet ?? 0) + 1 : 0
+    if (gap.quiet < QUIET_PERIODS) return false
+    gap.state = 'resolved'
+    gap.resolvedOn = today || now.dateTo
+    return true
+  }
+  if (gap.state === 'resolved' && measuredAgainst(now, gap.before) && numbersWeight(now) >= GAP_WEIGHT) {
+    gap.state = 'back'
+    delete gap.quiet
+    delete gap.resolvedOn
+  } else if (gap.state === 'dismissed' && clearlyWorse(now, gap.before)) {
+    gap.state = 'back'
+    delete gap.dismissedOn
+  }
+  return false
+}
+
+/**
+ * The dismissed gaps first (kept whatever else comes, so that a gap a person said is not one stays
+ * out of Fix first), then the open and asked ones (the weightiest first), then the resolved ones,
+ * newest first; at most LEDGER_GAPS.
+ */
 function bounded(gaps: GapRecord[]): GapRecord[] {
-  const rank = (gap: GapRecord): number => (gap.state === 'resolved' ? 1 : 0)
+  const rank = (gap: GapRecord): number => (gap.state === 'dismissed' ? -1 : gap.state === 'resolved' ? 1 : 0)
   return gaps
     .sort((a, b) => rank(a) - rank(b) || b.score - a.score || (a.lastSeen < b.lastSeen ? 1 : a.lastSeen > b.lastSeen ? -1 : 0))
     .slice(0, LEDGER_GAPS)
@@ -134,7 +292,9 @@ export function withStaleAsksOpen(state: DashboardState, runId: string): Dashboa
 export function withAsked(state: DashboardState, ids: ReadonlySet<string>, runId: string): DashboardState {
   return {
     ...state,
-    gaps: state.gaps.map((gap) => (ids.has(gap.id) ? { ...gap, state: 'asked', askedBy: runId, scoreBefore: gap.score } : gap))
+    gaps: state.gaps.map((gap) =>
+      ids.has(gap.id) ? { ...gap, state: 'asked', askedBy: runId, scoreBefore: gap.score, ...(gap.now ? { before: gap.now } : {}) } : gap
+    )
   }
 }
 
@@ -177,18 +337,61 @@ export function withJobEnded(state: DashboardState, jobId: string, prLink: strin
   }
 }
 
-/** Pull requests of the ledger, by link, whose state GitHub was asked for. */
-export type PullStates = ReadonlyMap<string, 'open' | 'merged' | 'closed'>
+/** A pull request of the ledger as GitHub tells it: its state, and the day it was merged (YYYY-MM-DD) when it was. */
+export interface PullState {
+  state: 'open' | 'merged' | 'closed'
+  mergedOn?: string
+}
 
-/** The state once the pull requests' states are known: merged ones wait for proof; closed unmerged ones are open gaps again. */
-export function withPulls(state: DashboardState, pulls: PullStates): DashboardState {
+/** Pull requests of the ledger, by link, whose state GitHub was asked for. */
+export type PullStates = ReadonlyMap<string, PullState>
+
+/**
+ * The state once the pull requests' states are known: merged ones wait for proof (the latest period,
+ * when it began on or after the merge, is the first); closed unmerged ones are open gaps again. `today`
+ * is the merge day when GitHub does not give one.
+ */
+export function withPulls(state: DashboardState, pulls: PullStates, today = ''): DashboardState {
+  let resolved = 0
+  const gaps = state.gaps.map((gap) => {
+    const pull = gap.state === 'pr-open' && gap.prLink !== undefined ? pulls.get(gap.prLink) : undefined
+    if (pull?.state === 'closed') return { ...gap, state: 'new' as const }
+    if (pull?.state !== 'merged') return gap
+    const merged: GapRecord = { ...gap, state: 'merged', quiet: 0 }
+    const mergedOn = pull.mergedOn ?? today
+    if (mergedOn !== '') merged.mergedOn = mergedOn
+    if (judged(merged, today)) resolved++
+    return merged
+  })
+  const periods = state.periods
+  const last = periods.at(-1)
+  if (resolved > 0 && last) {
+    return { ...state, gaps, periods: [...periods.slice(0, -1), { ...last, resolved: (last.resolved ?? 0) + resolved }] }
+  }
+  return { ...state, gaps }
+}
+
+/** The state once a person dismissed `ids` (open gaps only) on `today`: their numbers now are what "clearly worse" is measured from. */
+export function withDismissed(state: DashboardState, ids: ReadonlySet<string>, today: string): DashboardState {
   return {
     ...state,
     gaps: state.gaps.map((gap) => {
-      const pull = gap.state === 'pr-open' && gap.prLink !== undefined ? pulls.get(gap.prLink) : undefined
-      if (pull === 'merged') return { ...gap, state: 'merged', quiet: 0 }
-      if (pull === 'closed') return { ...gap, state: 'new' }
-      return gap
+      if (!ids.has(gap.id) || !isOpen(gap)) return gap
+      const dismissed: GapRecord = { ...gap, state: 'dismissed', dismissedOn: today }
+      if (gap.now) dismissed.before = gap.now
+      else delete dismissed.before
+      return dismissed
     })
   }
+}
+
+/** The gaps a person dismissed: what Fix first and docsGaps leave out. */
+export function dismissedIds(state: DashboardState): Set<string> {
+  return new Set(state.gaps.filter((gap) => gap.state === 'dismissed').map((gap) => gap.id))
+}
+
+/** The fingerprint of what a ranked item is about, or undefined for a search whose text is hidden. */
+export function itemId(item: FixItem): string | undefined {
+  const about = subjectOf(item)
+  return about && fingerprint(about.kind, about.subject)
 }

@@ -13,8 +13,15 @@ export const LEDGER_GAPS = 30
 /** Characters a gap's subject and evidence keep. */
 export const SUBJECT_CHARS = 120
 export const EVIDENCE_CHARS = 300
+/** Searches a gap's numbers follow, and the characters each keeps. */
+export const GAP_SEARCHES = 3
+export const SEARCH_CHARS = 60
+/** Pages whose traffic the state keeps for the next period's movers. */
+export const TOP_PAGES = 20
+/** The version this code writes; a state of version 1 is read and migrated. */
+export const STATE_VERSION = 2 as const
 
-export const GAP_STATES = ['new', 'asked', 'pr-open', 'merged', 'resolved', 'back'] as const
+export const GAP_STATES = ['new', 'asked', 'pr-open', 'merged', 'resolved', 'back', 'dismissed'] as const
 export type GapState = (typeof GAP_STATES)[number]
 
 const count = z.number()
@@ -28,6 +35,30 @@ const periodSchema = z.object({
   resolved: z.number().int().min(0).optional()
 })
 
+const counted = z.number().min(0).max(1e12)
+
+/** A gap's own numbers over one period, from every row read (not only the ranked ones). */
+const numbersSchema = z.object({
+  /** The period they are of. */
+  dateFrom: text(40),
+  dateTo: text(40),
+  /** Each count is missing when its section was not read whole in the period: it is not known. */
+  down: counted.optional(),
+  up: counted.optional(),
+  notHelpful: counted.optional(),
+  unanswered: counted.optional(),
+  noClick: counted.optional(),
+  /**
+   * The searches the gap follows (its own search, or those with no click that matched its page): how
+   * often each was searched and its click-through (0 to 1). Their text is reader text, kept only where
+   * it may be shown.
+   */
+  searches: z
+    .array(z.object({ text: text(SEARCH_CHARS), hits: counted, clicked: z.number().min(0).max(1) }))
+    .max(GAP_SEARCHES)
+    .optional()
+})
+
 const gapSchema = z.object({
   /** A stable fingerprint of what the gap is about (fingerprint.ts). */
   id: z.string().regex(/^[0-9a-f]{12}$/),
@@ -38,7 +69,10 @@ const gapSchema = z.object({
   lastSeen: text(40),
   /** Periods it was among the ranked gaps. */
   periods: z.number().int().min(0),
-  /** Its score (fix-first.ts) in the latest period read; 0 when it was not ranked. */
+  /**
+   * Its weight (fix-first.ts) in the latest period read: of its own numbers when the period's signals
+   * were read, else of its ranked item (0 when it was not ranked). Never shown to a person.
+   */
   score: count,
   evidence: text(EVIDENCE_CHARS),
   state: z.enum(GAP_STATES),
@@ -46,26 +80,56 @@ const gapSchema = z.object({
   jobId: text(100).optional(),
   askedBy: text(40).optional(),
   prLink: text(300).optional(),
-  /** Its score when the agent was asked: what "after" is compared with. */
+  /** Its weight when the agent was asked (`before` holds its numbers then). */
   scoreBefore: count.optional(),
   /** Periods in a row its signal stayed below the threshold since the merge. */
-  quiet: z.number().int().min(0).optional()
+  quiet: z.number().int().min(0).optional(),
+  /** Its numbers in the latest period read (version 2). */
+  now: numbersSchema.optional(),
+  /** Its numbers when the agent was asked, or when a person dismissed it: what "after" is compared with. */
+  before: numbersSchema.optional(),
+  /** The day its pull request was merged, or, when GitHub does not say, the day a run first saw it merged. */
+  mergedOn: text(40).optional(),
+  /** The day it was resolved. */
+  resolvedOn: text(40).optional(),
+  /** The day a person said it is not a gap. */
+  dismissedOn: text(40).optional()
+})
+
+/** The traffic of the top pages in the latest period read, for the next period's movers. */
+const pagesSchema = z.object({
+  dateFrom: text(40),
+  dateTo: text(40),
+  /** Human visitors and page views of each page, where they were read. */
+  pages: z.array(z.object({ path: text(SUBJECT_CHARS), visitors: counted.optional(), views: counted.optional() })).max(TOP_PAGES)
 })
 
 export const stateSchema = z.object({
-  version: z.literal(1),
+  version: z.literal(STATE_VERSION),
   projectId: text(200),
   periods: z.array(periodSchema).max(HISTORY_PERIODS),
-  gaps: z.array(gapSchema).max(LEDGER_GAPS)
+  gaps: z.array(gapSchema).max(LEDGER_GAPS),
+  topPages: pagesSchema.optional()
 })
+
+/**
+ * A state as a body may carry it: this version, or version 1 (no numbers, no dismissed gaps, no
+ * pages), read as version 2 with nothing more known.
+ */
+const anyVersionSchema = z.union([
+  stateSchema,
+  stateSchema.extend({ version: z.literal(1), topPages: z.undefined().optional() }).transform((old) => ({ ...old, version: STATE_VERSION }))
+])
 
 export type DashboardState = z.infer<typeof stateSchema>
 export type PeriodRecord = z.infer<typeof periodSchema>
 export type GapRecord = z.infer<typeof gapSchema>
+export type GapNumbers = z.infer<typeof numbersSchema>
+export type TopPages = z.infer<typeof pagesSchema>
 
 /** A dashboard with no history. */
 export function emptyState(projectId: string): DashboardState {
-  return { version: 1, projectId, periods: [], gaps: [] }
+  return { version: STATE_VERSION, projectId, periods: [], gaps: [] }
 }
 
 const OPEN = '<!-- docs-agent-action:state '
@@ -81,7 +145,7 @@ export function encodeState(state: DashboardState): string {
 }
 
 /**
- * The state as the body carries it, its ledger cut (closed gaps first, then the lowest scores) to fit
+ * The state as the body carries it, its ledger cut (closed gaps first, then the lightest) to fit
  * STATE_BUDGET_CHARS. The periods need no cut: twelve of them take a few thousand characters.
  */
 export function boundedState(state: DashboardState): DashboardState {
@@ -109,7 +173,7 @@ export function decodeState(owned: string, projectId: string): DashboardState | 
   const encoded = body.slice(from, end)
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(encoded)) return undefined
   try {
-    const parsed = stateSchema.safeParse(JSON.parse(Buffer.from(encoded, 'base64').toString('utf8')))
+    const parsed = anyVersionSchema.safeParse(JSON.parse(Buffer.from(encoded, 'base64').toString('utf8')))
     return parsed.success && parsed.data.projectId === projectId ? parsed.data : undefined
   } catch {
     return undefined

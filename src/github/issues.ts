@@ -119,12 +119,22 @@ export class GitHubIssues {
     return issueOf(data)
   }
 
-  /** The state of a pull request of this server: merged, closed unmerged, or open; undefined when the token cannot see it. */
-  async pullState(owner: string, repo: string, number: number): Promise<'open' | 'merged' | 'closed' | undefined> {
+  /**
+   * The state of a pull request of this server: merged (with its day, YYYY-MM-DD, when GitHub gives
+   * a date), closed unmerged, or open; undefined when the token cannot see it.
+   */
+  async pullState(
+    owner: string,
+    repo: string,
+    number: number
+  ): Promise<{ state: 'open' | 'merged' | 'closed'; mergedOn?: string } | undefined> {
     try {
       const { data } = await this.octokit.rest.pulls.get({ owner, repo, pull_number: number, request: { signal: this.signal() } })
-      if (data.merged_at) return 'merged'
-      return data.state === 'closed' ? 'closed' : 'open'
+      if (data.merged_at) {
+        const day = /^\d{4}-\d{2}-\d{2}/.exec(data.merged_at)?.[0]
+        return day === undefined ? { state: 'merged' } : { state: 'merged', mergedOn: day }
+      }
+      return { state: data.state === 'closed' ? 'closed' : 'open' }
     } catch (error) {
       if (this.runSignal.aborted) throw error
       return undefined

@@ -6,7 +6,7 @@ import { counted, num } from '../text/format.js'
 import { csvOf } from './csv.js'
 import { gapPage } from './docs-gaps.js'
 import { feedbackSummaryHtml } from './feedback-summary.js'
-import type { Signal } from './fix-first.js'
+import { type Signal, troubleWeight } from './fix-first.js'
 import { type GapList, type Headline, headline, previousOf, type SectionRenderer } from './renderer.js'
 import { baseJson, partialMark, previousJson, readPhrase } from './section-data.js'
 
@@ -14,20 +14,33 @@ import { baseJson, partialMark, previousJson, readPhrase } from './section-data.
 const feedbackRead = (report: FeedbackReport): boolean => report.pages !== undefined || report.requests > 0
 
 function feedbackGaps(report: FeedbackReport): GapList | undefined {
-  const negative = new Map<string, { down: number; unhelpful: number }>()
-  const counts = (path: string): { down: number; unhelpful: number } => {
+  const negative = new Map<string, { down: number; up: number; unhelpful: number }>()
+  const counts = (path: string): { down: number; up: number; unhelpful: number } => {
     let seen = negative.get(path)
-    if (!seen) negative.set(path, (seen = { down: 0, unhelpful: 0 }))
+    if (!seen) negative.set(path, (seen = { down: 0, up: 0, unhelpful: 0 }))
     return seen
   }
-  for (const page of report.pages ?? []) if (page.thumbsDown > 0) counts(page.path).down += page.thumbsDown
+  for (const page of report.pages ?? []) {
+    counts(page.path).down += Math.max(0, page.thumbsDown)
+    counts(page.path).up += Math.max(0, page.thumbsUp)
+  }
   for (const entry of report.entries) if (entry.helpful === false) counts(entry.path).unhelpful++
-  const pages = [...negative.entries()].sort((a, b) => b[1].down + b[1].unhelpful - (a[1].down + a[1].unhelpful))
+  // Ranked by the weight Fix first ranks pages by; a page most readers like (more thumbs up than
+  // readers who found it not helpful) is not listed, however many thumbs down it has.
+  const weight = (n: { down: number; up: number; unhelpful: number }): number =>
+    troubleWeight({ down: n.down, up: n.up, notHelpful: n.unhelpful, unanswered: 0, noClick: 0 })
+  const pages = [...negative.entries()]
+    .filter(([, n]) => Math.max(n.down, n.unhelpful) > 0 && Math.max(n.down, n.unhelpful) >= n.up)
+    .sort((a, b) => weight(b[1]) - weight(a[1]) || Math.max(b[1].down, b[1].unhelpful) - Math.max(a[1].down, a[1].unhelpful))
   if (pages.length === 0) return undefined
   return {
     title: 'Pages with the most negative feedback',
     items: pages.map(([path, n]) => {
-      const parts = [n.down > 0 ? `${num(n.down)} thumbs down` : '', n.unhelpful > 0 ? `${num(n.unhelpful)} not helpful` : '']
+      const parts = [
+        n.down > 0 ? `${num(n.down)} thumbs down` : '',
+        n.unhelpful > 0 ? `${num(n.unhelpful)} not helpful` : '',
+        n.up > 0 ? `${num(n.up)} thumbs up` : ''
+      ]
       return `${gapPage(path)}: ${parts.filter((p) => p !== '').join(', ')}`
     })
   }
@@ -40,7 +53,10 @@ function feedbackHeadlines(report: FeedbackReport): Headline[] {
 }
 
 function feedbackSignals(report: FeedbackReport): Signal[] {
-  const signals: Signal[] = (report.pages ?? []).map((page) => ({ kind: 'thumbs-down', count: page.thumbsDown, page: page.path }))
+  const signals: Signal[] = (report.pages ?? []).flatMap((page): Signal[] => [
+    { kind: 'thumbs-down', count: page.thumbsDown, page: page.path },
+    { kind: 'thumbs-up', count: page.thumbsUp, page: page.path }
+  ])
   const unhelpful = new Map<string, number>()
   for (const entry of report.entries) if (entry.helpful === false) unhelpful.set(entry.path, (unhelpful.get(entry.path) ?? 0) + 1)
   for (const [page, count] of unhelpful) signals.push({ kind: 'not-helpful', count, page })

@@ -1,45 +1,108 @@
 // "Fix first": the pages and topics readers had most trouble with, each joining every signal about it,
-// ranked by one documented score. The summary shows the first few under its headlines, and docsGaps
-// lists the same ranking first, so that what an agent is asked to fix is what a person sees first.
+// ranked by what readers went through (docs/report.md, "Fix first"). The summary shows the first few
+// under its headlines, and docsGaps lists the same ranking first, so that what an agent is asked to
+// fix is what a person sees first.
 //
-// The score of a page is the sum, over its signals, of the signal's weight times its count:
-//   thumbs down on the page ×3, feedback on it marked not helpful ×3, assistant questions asked on it
-//   and left unanswered ×2, searches with no click whose words match the page's path ×1 each.
-// A search with no click that matches no page with other signals is a topic of its own. Pages that are
-// not paths of the site ("(other page)") are left out: nobody can fix them.
+// Readers in trouble on a page: its thumbs down or its feedback rows marked not helpful, whichever is
+// more (a reader's thumbs down and the comment left with it are one reader), plus the assistant
+// questions asked on it and left unanswered, plus the searches with no click whose words match its
+// path. Readers heard from: those, plus its thumbs up. The weight of the page is the readers in
+// trouble times the Wilson lower bound (95 %) of their share among the readers heard from: a page most
+// readers like weighs almost nothing, however busy, and a few thumbs down alone are not proof. An item
+// weighs at least GAP_WEIGHT to be a gap. A search with no click that matches no page with other
+// signals is a topic of its own. Pages that are not paths of the site ("(other page)") are left out:
+// nobody can fix them.
 import { OTHER_PAGE } from '../text/page-path.js'
 
-export type SignalKind = 'thumbs-down' | 'not-helpful' | 'unanswered' | 'no-click'
+/**
+ * What a section learnt about readers: `thumbs-up` and `searched` (a search some reader clicked a
+ * result of) are not trouble, but weigh it (thumbs up) or let a gap's searches be followed after a
+ * fix (searched).
+ */
+export type SignalKind = 'thumbs-down' | 'thumbs-up' | 'not-helpful' | 'unanswered' | 'no-click' | 'searched'
 
-/** One thing a section learnt that says readers could not find something, on a page or in a search. */
+/** One thing a section learnt about a page or a search. */
 export interface Signal {
   kind: SignalKind
   count: number
   /** The page it is about, as the section keeps it (`sitePath`, `sitePage`). */
   page?: string
-  /** The text searched for (no-click searches, only where reader text is shown). */
+  /** The text searched for (searches, only where reader text is shown). */
   search?: string
+  /** Click-through rate of a search, 0 to 1. */
+  ctr?: number
 }
 
-export const SIGNAL_WEIGHTS: Readonly<Record<SignalKind, number>> = { 'thumbs-down': 3, 'not-helpful': 3, unanswered: 2, 'no-click': 1 }
+/** What readers went through on one page or search, as counts. */
+export interface Trouble {
+  down: number
+  up: number
+  notHelpful: number
+  unanswered: number
+  noClick: number
+}
 
 /** One item of the ranking: a page with every signal about it, or a search that matches no such page. */
 export interface FixItem {
   page?: string
   search?: string
+  /** Its weight (see above): what the ranking orders by; never shown to a person as a number. */
   score: number
+  /** Its signals, the weightiest first (thumbs up included, searched left out). */
   signals: Signal[]
 }
 
-/** The largest count a signal is taken with: far above any real traffic, and its score stays exact. */
+/** The z of a 95 % Wilson interval. */
+export const WILSON_Z = 1.96
+/** The least weight an item has to be a gap: about one reader's worth of trouble. */
+export const GAP_WEIGHT = 1
+/** The largest count a signal is taken with: far above any real traffic, and its weight stays exact. */
 const MAX_COUNT = 1e12
 /** Items the summary lists. */
 export const FIX_FIRST_ITEMS = 5
-/** Searches, and pages, compared with each other at most (the most searched, the highest scores): the work stays small however much was read. */
+/** Searches, and pages, compared with each other at most (the most searched, the most readers in trouble): the work stays small however much was read. */
 const MOST_COMPARED = 500
 /** Words of a search compared with the paths: enough for any real query, and linear however long the text. */
 const WORDS_PER_SEARCH = 20
 const STOP_WORDS = new Set(['the', 'and', 'for', 'how', 'what', 'with', 'can', 'does', 'not', 'are', 'you', 'use', 'why', 'when', 'from'])
+
+/**
+ * The Wilson lower bound of a share: of `trials`, `hits` were hits. 0 with no trials. Small samples
+ * are pulled towards 0: 3 of 3 gives 0.44, 14 of 17 gives 0.59, 3 of 33 gives 0.03.
+ */
+export function wilsonLower(hits: number, trials: number, z = WILSON_Z): number {
+  if (!(trials > 0) || !(hits > 0)) return 0
+  const n = trials
+  const p = Math.min(1, hits / n)
+  const z2 = z * z
+  const centre = p + z2 / (2 * n)
+  const spread = z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))
+  return Math.max(0, (centre - spread) / (1 + z2 / n))
+}
+
+/** Readers in trouble: a reader's thumbs down and the not-helpful row left with it count once. */
+export function readersInTrouble(t: Trouble): number {
+  return Math.max(t.down, t.notHelpful) + t.unanswered + t.noClick
+}
+
+/** The weight of what readers went through: readers in trouble times the Wilson lower bound of their share among the readers heard from. */
+export function troubleWeight(t: Trouble): number {
+  const trouble = readersInTrouble(t)
+  return trouble * wilsonLower(trouble, trouble + t.up)
+}
+
+/** The counts of `signals`, by kind. */
+export function troubleOf(signals: readonly Signal[]): Trouble {
+  const t: Trouble = { down: 0, up: 0, notHelpful: 0, unanswered: 0, noClick: 0 }
+  for (const signal of signals) {
+    if (signal.kind === 'thumbs-down') t.down += signal.count
+    else if (signal.kind === 'thumbs-up') t.up += signal.count
+    else if (signal.kind === 'not-helpful') t.notHelpful += signal.count
+    else if (signal.kind === 'unanswered') t.unanswered += signal.count
+    else if (signal.kind === 'no-click') t.noClick += signal.count
+  }
+  return t
+}
 
 /** The words of a path or a search, lower case, of three letters or more, a plural's s dropped. */
 function words(text: string, limit: number): string[] {
@@ -52,26 +115,49 @@ function words(text: string, limit: number): string[] {
   return found
 }
 
-const scoreOf = (signals: readonly Signal[]): number => signals.reduce((sum, s) => sum + SIGNAL_WEIGHTS[s.kind] * s.count, 0)
+/** A search folded as the ranking and the ledger compare searches: lower case, single spaces. */
+export const foldedSearch = (text: string): string => text.toLowerCase().replace(/\s+/g, ' ').trim()
 
-/** The items, highest score first (then by page or search text), at most `limit`. */
-export function fixFirst(signals: readonly Signal[], limit = FIX_FIRST_ITEMS): FixItem[] {
+const weightOf = (signals: readonly Signal[]): number => troubleWeight(troubleOf(signals))
+const troubleCount = (signals: readonly Signal[]): number => readersInTrouble(troubleOf(signals))
+
+/** Every signal of a period grouped by what it is about: each page, and each search that matches no page. */
+export interface Grouped {
+  pages: Map<string, Signal[]>
+  topics: Map<string, Signal[]>
+  /** Every search read, by its folded text: how often it was searched, how often with no click, and its click-through. */
+  searches: Map<string, { hits: number; noClickHits: number; ctr: number }>
+}
+
+/** The signals grouped: each search with no click joined to the page that shares the most of its words, or a topic of its own. */
+export function grouped(signals: readonly Signal[]): Grouped {
   const pages = new Map<string, Signal[]>()
-  const searches: Signal[] = []
+  const noClick: Signal[] = []
+  const searches: Grouped['searches'] = new Map()
   for (const signal of signals) {
     // Only counts a person can read: none, negative or beyond any real traffic say nothing.
     if (!(signal.count > 0 && signal.count <= MAX_COUNT)) continue
-    if (signal.kind === 'no-click') {
-      if (signal.search !== undefined && signal.search.trim() !== '') searches.push(signal)
+    if (signal.kind === 'no-click' || signal.kind === 'searched') {
+      if (signal.search === undefined || signal.search.trim() === '') continue
+      const key = foldedSearch(signal.search)
+      const seen = searches.get(key) ?? { hits: 0, noClickHits: 0, ctr: 0 }
+      const ctr = signal.kind === 'no-click' ? 0 : Math.min(1, Math.max(0, signal.ctr ?? 0))
+      const hits = seen.hits + signal.count
+      searches.set(key, {
+        hits,
+        noClickHits: seen.noClickHits + (signal.kind === 'no-click' ? signal.count : 0),
+        ctr: (seen.ctr * seen.hits + ctr * signal.count) / hits
+      })
+      if (signal.kind === 'no-click') noClick.push(signal)
     } else if (signal.page !== undefined && signal.page !== OTHER_PAGE) {
       const list = pages.get(signal.page) ?? []
       list.push(signal)
       pages.set(signal.page, list)
     }
   }
-  // Each word of a path names the pages it is in, for the pages of highest score.
+  // Each word of a path names the pages it is in, for the pages with the most readers in trouble.
   const byWord = new Map<string, string[]>()
-  const compared = [...pages.entries()].sort((a, b) => scoreOf(b[1]) - scoreOf(a[1])).slice(0, MOST_COMPARED)
+  const compared = [...pages.entries()].sort((a, b) => troubleCount(b[1]) - troubleCount(a[1])).slice(0, MOST_COMPARED)
   for (const [page] of compared) {
     for (const word of new Set(words(page, 50))) {
       const list = byWord.get(word)
@@ -80,33 +166,56 @@ export function fixFirst(signals: readonly Signal[], limit = FIX_FIRST_ITEMS): F
     }
   }
   const topics = new Map<string, Signal[]>()
-  for (const search of searches.sort((a, b) => b.count - a.count).slice(0, MOST_COMPARED)) {
+  for (const search of noClick.sort((a, b) => b.count - a.count).slice(0, MOST_COMPARED)) {
     const matches = new Map<string, number>()
     for (const word of new Set(words(search.search ?? '', WORDS_PER_SEARCH))) {
       for (const page of byWord.get(word) ?? []) matches.set(page, (matches.get(page) ?? 0) + 1)
     }
     const best = [...matches.entries()].sort(
-      (a, b) => b[1] - a[1] || scoreOf(pages.get(b[0]) ?? []) - scoreOf(pages.get(a[0]) ?? []) || compare(a[0], b[0])
+      (a, b) => b[1] - a[1] || troubleCount(pages.get(b[0]) ?? []) - troubleCount(pages.get(a[0]) ?? []) || compare(a[0], b[0])
     )[0]
     if (best) (pages.get(best[0]) as Signal[]).push(search)
     else {
-      const key = (search.search ?? '').trim().toLowerCase()
+      const key = foldedSearch(search.search ?? '')
       const list = topics.get(key)
       if (list) list.push(search)
       else topics.set(key, [search])
     }
   }
+  return { pages, topics, searches }
+}
+
+/**
+ * How a signal is ordered in an item's evidence: what readers said of the page itself before what
+ * they searched for (a thumbs down or not-helpful row as three searches, an unanswered question as
+ * two), the most first; thumbs up last. Only the order of a line: the ranking is by weight.
+ */
+const EVIDENCE_ORDER: Readonly<Record<SignalKind, number>> = {
+  'thumbs-down': 3,
+  'not-helpful': 3,
+  unanswered: 2,
+  'no-click': 1,
+  searched: 0,
+  'thumbs-up': 0
+}
+const evidenceOrder = (signal: Signal): number => (signal.kind === 'thumbs-up' ? -1 : EVIDENCE_ORDER[signal.kind] * signal.count)
+
+/** Every item of a grouping that is a gap (weighs at least GAP_WEIGHT), the weightiest first (then by page or search text). */
+export function rankedItems(groups: Grouped): FixItem[] {
   const items: FixItem[] = [
-    ...[...pages.entries()].map(([page, list]) => ({ page, score: scoreOf(list), signals: list })),
-    ...[...topics.values()].map((list) => ({ search: list[0]?.search, score: scoreOf(list), signals: list }))
+    ...[...groups.pages.entries()].map(([page, list]) => ({ page, score: weightOf(list), signals: list })),
+    ...[...groups.topics.values()].map((list) => ({ search: list[0]?.search, score: weightOf(list), signals: list }))
   ]
   return items
+    .filter((item) => item.score >= GAP_WEIGHT)
     .sort((a, b) => b.score - a.score || compare(a.page ?? a.search ?? '', b.page ?? b.search ?? ''))
-    .slice(0, limit)
-    .map((item) => ({
-      ...item,
-      signals: [...item.signals].sort((a, b) => SIGNAL_WEIGHTS[b.kind] * b.count - SIGNAL_WEIGHTS[a.kind] * a.count)
-    }))
+    .map((item) => ({ ...item, signals: [...item.signals].sort((a, b) => evidenceOrder(b) - evidenceOrder(a)) }))
+}
+
+/** The items, weightiest first, at most `limit`, those `leftOut` says (a gap a person dismissed) left out. */
+export function fixFirst(signals: readonly Signal[], limit = FIX_FIRST_ITEMS, leftOut?: (item: FixItem) => boolean): FixItem[] {
+  const items = rankedItems(grouped(signals))
+  return (leftOut ? items.filter((item) => !leftOut(item)) : items).slice(0, limit)
 }
 
 function compare(a: string, b: string): number {

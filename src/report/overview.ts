@@ -82,11 +82,14 @@ function evidence(signal: Signal, quote: (text: string) => string): string {
   switch (signal.kind) {
     case 'thumbs-down':
       return `${num(signal.count)} thumbs down`
+    case 'thumbs-up':
+      return `${num(signal.count)} thumbs up`
     case 'not-helpful':
       return `${num(signal.count)} marked not helpful`
     case 'unanswered':
       return counted(signal.count, 'unanswered question')
     case 'no-click':
+    case 'searched':
       return `${quote(signal.search ?? '')} searched ${num(signal.count)}× with no click`
   }
 }

@@ -41,7 +41,9 @@ export const searchesRenderer: SectionRenderer<SearchesReport> = {
   title: 'Searches',
   summaryHtml: searchesSummaryHtml,
   headlines: searchesHeadlines,
-  signals: (report) => report.rows.filter(noClick).map((row) => ({ kind: 'no-click', count: row.hits, search: row.query })),
+  // Searches with clicks too: the ledger follows a gap's searches after its fix by their click-through.
+  signals: (report) =>
+    report.rows.map((row) => ({ kind: noClick(row) ? 'no-click' : 'searched', count: row.hits, search: row.query, ctr: row.ctr })),
   outputs: (report) => ({ searchesTotal: report.totalSearches === undefined ? '' : String(report.totalSearches) }),
   json: (report) => ({
     ...baseJson(report),

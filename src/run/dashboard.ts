@@ -8,10 +8,26 @@ import { pullRequestLink } from '../agent/pull-request.js'
 import { ApiError } from '../api/errors.js'
 import type { AgentJob } from '../api/schemas.js'
 import { errorMessage } from '../core/error-message.js'
-import { ownedBody, ownedPart, projectMarker, BODY_LIMIT, tickedGaps, withOwned } from '../dashboard/body.js'
-import { askable, withJobEnded, withAsked, withStaleAsksOpen, withOutcome, withPeriod, withPulls } from '../dashboard/ledger.js'
+import { dismissTicks, ownedBody, ownedPart, projectMarker, BODY_LIMIT, tickedGaps, withOwned } from '../dashboard/body.js'
+import { type Mover, movers, type PageTraffic, topPages, withHistoryChanges } from '../dashboard/history.js'
+import {
+  askable,
+  dismissedIds,
+  itemId,
+  type Measured,
+  type PullState,
+  withDismissed,
+  withJobEnded,
+  withAsked,
+  withStaleAsksOpen,
+  withOutcome,
+  withPeriod,
+  withPulls
+} from '../dashboard/ledger.js'
 import { gapsPrompt } from '../dashboard/prompt.js'
 import { type DashboardState, decodeState, emptyState, HISTORY_PERIODS } from '../dashboard/state.js'
+import { fixFirst, grouped } from '../report/fix-first.js'
+import type { Headline, HeadlineKey } from '../report/renderer.js'
 import { type DashboardIssue, GitHubIssues } from '../github/issues.js'
 import { eventPayload } from '../github/event.js'
 import { runLink } from '../github/run-link.js'
@@ -20,6 +36,7 @@ import { htmlText } from '../text/escape.js'
 import { shortRange } from '../text/dates.js'
 import type { Overview } from '../report/overview.js'
 import { ACTION_NAME, ACTION_VERSION } from '../version.js'
+import { type SectionReport, sectionRendererOf } from './sections.js'
 
 /** What the run's report says of the dashboard. */
 export interface DashboardReport {
@@ -29,9 +46,20 @@ export interface DashboardReport {
   failure?: string
   /** Gaps resolved in the period read. */
   resolved: number
+  /** What those gaps are about: page paths, or searches where reader text may be shown. */
+  resolvedNames?: string[]
   /** Gaps given to the agent by this run. */
   asked: number
+  /** The gaps people said are not gaps: what the report's Fix first and docsGaps leave out. */
+  dismissed?: ReadonlySet<string>
+  /** Headline changes from the issue's history, where the run read none. */
+  previous?: Partial<Record<HeadlineKey, Headline['previous']>>
+  /** The pages whose traffic moved most since the period just before. */
+  movers?: readonly Mover[]
 }
+
+/** The run's day, YYYY-MM-DD (UTC). */
+const todayOf = (): string => new Date().toISOString().slice(0, 10)
 
 /** What the run reads of an `issues` event's payload. */
 interface IssueEvent {
@@ -51,7 +79,13 @@ export class DashboardRun {
   private failure: string | undefined
   private asked = 0
   private askedNow = false
+  /** Gaps a person said are not gaps, taken by this run. */
+  private dismissedNow = 0
   private overview: Overview | undefined
+  private filled: HeadlineKey[] = []
+  /** The gaps this run found resolved. */
+  private resolvedIds = new Set<string>()
+  private moved: Mover[] = []
 
   private constructor(
     private readonly github: GitHubIssues,
@@ -64,6 +98,14 @@ export class DashboardRun {
     this.issueEvent = issueEvent
     // Only the part the action owns is read: a copy of the state a person pasted elsewhere counts for nothing.
     this.state = withStaleAsksOpen((issue && decodeState(ownedPart(issue.body), projectId)) ?? emptyState(projectId), runIdOf())
+    // "Not a gap" is honoured from the same people as a tick that asks.
+    if (mayAsk && issue) {
+      const before = this.state
+      this.state = withDismissed(this.state, dismissTicks(issue.body), todayOf())
+      this.dismissedNow = this.state.gaps.filter((gap, i) => gap.state === 'dismissed' && before.gaps[i]?.state !== 'dismissed').length
+      if (this.dismissedNow > 0)
+        core.info(`${this.dismissedNow === 1 ? '1 gap was' : `${this.dismissedNow} gaps were`} marked not a gap in the docs health issue.`)
+    }
   }
 
   /** The dashboard of this repository and project, as the event that started the run allows it to act. */
@@ -160,26 +202,57 @@ export class DashboardRun {
     this.state = withOutcome(this.state, runId, { jobId: job.jobId, prLink: job.prLink, reopen })
   }
 
-  /** The period the analytics read: its headlines and ranking. */
-  recordPeriod(overview: Overview): void {
+  /**
+   * The period the analytics read: its headlines (a change the run could not read taken from the
+   * history), its ranking without the gaps people dismissed, every gap's own numbers from every
+   * signal of `sections`, and the pages whose traffic moved.
+   */
+  recordPeriod(overview: Overview, sections: readonly SectionReport[] = []): void {
     if (overview.headlines.length === 0 && overview.items.length === 0) return
-    this.overview = overview
+    const range = { dateFrom: overview.dateFrom, dateTo: overview.dateTo }
+    const history = withHistoryChanges(overview.headlines, this.state, range)
+    this.filled = history.filled
+    const signals = sections.flatMap((section) => sectionRendererOf(section).signals?.(section) ?? [])
+    const dismissed = dismissedIds(this.state)
+    const items = sections.length > 0 ? fixFirst(signals, undefined, (item) => dismissed.has(itemId(item) ?? '')) : overview.items
+    this.overview = { ...overview, headlines: history.headlines, items }
+    const traffic = pageTraffic(sections)
+    this.moved = traffic.length > 0 ? movers(this.state.topPages, range, traffic) : []
     const before = this.state.periods.at(-1)
+    const wasResolved = this.resolvedNow()
     const headlines = Object.fromEntries(overview.headlines.filter((h) => !h.partial).map((h) => [h.key, h.value]))
     this.state = withPeriod(
       this.state,
-      { dateFrom: overview.dateFrom, dateTo: overview.dateTo, headlines, items: overview.items },
-      HISTORY_PERIODS
+      {
+        ...range,
+        headlines,
+        items,
+        ...(sections.length > 0 ? { groups: grouped(signals), measured: measuredOf(sections) } : {})
+      },
+      HISTORY_PERIODS,
+      todayOf()
     )
+    const kept = topPages(range, traffic)
+    if (kept) this.state = { ...this.state, topPages: kept }
     const after = this.state.periods.at(-1)
     this.resolved = after !== before ? (after?.resolved ?? 0) : 0
+    this.noteResolved(wasResolved)
+  }
+
+  /** The gaps resolved since `wasResolved` (the ids resolved before), added to those this run resolved. */
+  private noteResolved(wasResolved: ReadonlySet<string>): void {
+    for (const gap of this.state.gaps) if (gap.state === 'resolved' && !wasResolved.has(gap.id)) this.resolvedIds.add(gap.id)
+  }
+
+  private resolvedNow(): Set<string> {
+    return new Set(this.state.gaps.filter((gap) => gap.state === 'resolved').map((gap) => gap.id))
   }
 
   /** Reads the state of the pull requests the ledger waits on (on the run's own GitHub server only), then writes the issue. */
   async finish(githubServer: string): Promise<DashboardReport> {
     try {
-      if (this.issueEvent && !this.askedNow) return this.report()
-      const pulls = new Map<string, 'open' | 'merged' | 'closed'>()
+      if (this.issueEvent && !this.askedNow && this.dismissedNow === 0) return this.report()
+      const pulls = new Map<string, PullState>()
       // By the link as the ledger keeps it, which is how withPulls looks each gap's up.
       for (const { state: gapState, prLink } of this.state.gaps) {
         if (gapState !== 'pr-open' || prLink === undefined || pulls.has(prLink)) continue
@@ -189,7 +262,12 @@ export class DashboardRun {
         const state = await this.github.pullState(owner, repo, Number(pull.number))
         if (state) pulls.set(prLink, state)
       }
-      this.state = withPulls(this.state, pulls)
+      const resolvedBefore = this.state.periods.at(-1)?.resolved ?? 0
+      const wasResolved = this.resolvedNow()
+      this.state = withPulls(this.state, pulls, todayOf())
+      this.noteResolved(wasResolved)
+      // A gap whose merge was seen after its period was read may be resolved by that period.
+      if (this.overview) this.resolved += (this.state.periods.at(-1)?.resolved ?? 0) - resolvedBefore
       await this.write()
       return this.report()
     } catch (error) {
@@ -198,7 +276,20 @@ export class DashboardRun {
   }
 
   private report(): DashboardReport {
-    return { url: this.issue?.url, number: this.issue?.number, resolved: this.resolved, asked: this.asked, failure: this.failure }
+    const previous = Object.fromEntries(
+      (this.overview?.headlines ?? []).filter((h) => this.filled.includes(h.key)).map((h) => [h.key, h.previous])
+    )
+    return {
+      url: this.issue?.url,
+      number: this.issue?.number,
+      resolved: this.resolved,
+      resolvedNames: this.state.gaps.filter((gap) => this.resolvedIds.has(gap.id)).map((gap) => gap.subject),
+      asked: this.asked,
+      failure: this.failure,
+      dismissed: dismissedIds(this.state),
+      previous,
+      movers: this.moved
+    }
   }
 
   private async write(): Promise<void> {
@@ -210,7 +301,18 @@ export class DashboardRun {
     // The issue as it is now: a person's edit during the run (text, or a tick) is kept.
     const current = this.issue ? await this.github.get(this.issue.number) : undefined
     const ticked = tickedGaps(current?.body ?? '')
-    const owned = ownedBody({ overview, state: this.state, resolved: this.resolved, footerHtml, ticked })
+    const dismissTicked = dismissTicks(current?.body ?? '')
+    const owned = ownedBody({
+      overview,
+      state: this.state,
+      resolved: this.resolved,
+      resolvedIds: this.resolvedIds,
+      footerHtml,
+      ticked,
+      dismissTicked,
+      movers: this.moved,
+      filled: this.filled
+    })
     const body = withOwned(current?.body ?? '', owned)
     if (body.length > BODY_LIMIT)
       throw new Error(
@@ -218,4 +320,31 @@ export class DashboardRun {
       )
     this.issue = this.issue ? await this.github.update(this.issue.number, body) : await this.github.create(this.title, body)
   }
+}
+
+/** Which of the sections that hold a gap's numbers were read whole (read, not cut short, not failed). */
+function measuredOf(sections: readonly SectionReport[]): Measured {
+  const whole = (kind: SectionReport['kind']): boolean =>
+    sections.some((section) => section.kind === kind && section.requests > 0 && section.failure === undefined && !section.partial)
+  const measured: Measured = { feedback: whole('feedback'), assistant: whole('assistant'), searches: whole('searches') }
+  for (const section of sections) {
+    if (section.kind === 'feedback' && section.pagesTruncated)
+      measured.feedbackPages = new Set((section.pages ?? []).map((page) => page.path))
+  }
+  return measured
+}
+
+/** Every page's human visitors and page views, as the sections read them. */
+function pageTraffic(sections: readonly SectionReport[]): PageTraffic[] {
+  const pages = new Map<string, PageTraffic>()
+  const page = (path: string): PageTraffic => {
+    let seen = pages.get(path)
+    if (!seen) pages.set(path, (seen = { path }))
+    return seen
+  }
+  for (const section of sections) {
+    if (section.kind === 'visitors') for (const row of section.rows) page(row.path).visitors = row.human
+    if (section.kind === 'views') for (const row of section.rows) page(row.path).views = row.total
+  }
+  return [...pages.values()]
 }

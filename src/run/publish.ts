@@ -4,10 +4,13 @@ import { dirname } from 'node:path'
 import { errorMessage } from '../core/error-message.js'
 import { docsGapsText } from '../report/docs-gaps.js'
 import { alertsJson, type FiredAlert } from '../report/alerts.js'
+import { itemId } from '../dashboard/ledger.js'
+import { moversHtml } from '../dashboard/body.js'
+import type { Mover } from '../dashboard/history.js'
 import { fixFirst, type FixItem } from '../report/fix-first.js'
 import { footerHtml, type RunInfo } from '../report/footer.js'
 import { fixFirstGaps, type Overview, overviewHtml } from '../report/overview.js'
-import type { GapList } from '../report/renderer.js'
+import type { GapList, Headline, HeadlineKey } from '../report/renderer.js'
 import type { ReportSink } from '../report/sink.js'
 import { htmlText, withoutInvisible } from '../text/escape.js'
 import { capitalised, counted } from '../text/format.js'
@@ -24,7 +27,13 @@ const SUMMARY_RESERVE_BYTES = 8 * 1024
  * section that would take the summary past GitHub's limit is replaced by a line that says so (each
  * section keeps to its own budget, so this is a last guard, not the plan).
  */
-export function summaryOf(reports: readonly PartReport[], run?: RunInfo, ending = '', alerts: readonly FiredAlert[] = []): string {
+export function summaryOf(
+  reports: readonly PartReport[],
+  run?: RunInfo,
+  ending = '',
+  alerts: readonly FiredAlert[] = [],
+  board?: BoardView
+): string {
   let html = ''
   let bytes = 0
   const sections = reports.filter(isSectionReport)
@@ -32,7 +41,11 @@ export function summaryOf(reports: readonly PartReport[], run?: RunInfo, ending 
   const first = reports.findIndex(isSectionReport)
   const pieces = reports.flatMap((report, index) => {
     const piece = { name: `the ${report.kind} section`, html: () => rendererOf(report).summaryHtml(report, sections) }
-    return index === first ? [{ name: 'the overview', html: () => overviewHtml(overviewOf(sections, alerts)) }, piece] : [piece]
+    const overview = {
+      name: 'the overview',
+      html: () => overviewHtml(overviewOf(sections, alerts, board)) + moversHtml([...(board?.movers ?? [])]).join('\n')
+    }
+    return index === first ? [overview, piece] : [piece]
   })
   for (const piece of pieces) {
     let part = piece.html()
@@ -47,9 +60,22 @@ export function summaryOf(reports: readonly PartReport[], run?: RunInfo, ending 
   return html !== '' && run ? html + footerHtml(run) : html
 }
 
-/** "Fix first": every section's signals, ranked. */
-function rankingOf(sections: readonly SectionReport[]): FixItem[] {
-  return fixFirst(sections.flatMap((section) => sectionRendererOf(section).signals?.(section) ?? []))
+/** What the docs health issue adds to the report: the gaps people dismissed, headline changes from its history, the pages that moved. */
+export interface BoardView {
+  dismissed?: ReadonlySet<string>
+  previous?: Partial<Record<HeadlineKey, Headline['previous']>>
+  movers?: readonly Mover[]
+}
+
+/** "Fix first": every section's signals, ranked, without the gaps people dismissed. */
+function rankingOf(sections: readonly SectionReport[], board?: BoardView): FixItem[] {
+  const dismissed = board?.dismissed
+  const leftOut = dismissed && dismissed.size > 0 ? (item: FixItem) => dismissed.has(itemId(item) ?? '') : undefined
+  return fixFirst(
+    sections.flatMap((section) => sectionRendererOf(section).signals?.(section) ?? []),
+    undefined,
+    leftOut
+  )
 }
 
 /** What maxRequests cut, over every section: the limit, and the fewest requests that would have read more. */
@@ -61,15 +87,20 @@ function budgetOf(sections: readonly SectionReport[]): Overview['budget'] {
 }
 
 /** The top of the analytics report, from what every section read. */
-export function overviewOf(sections: readonly SectionReport[], alerts: readonly FiredAlert[] = []): Overview {
+export function overviewOf(sections: readonly SectionReport[], alerts: readonly FiredAlert[] = [], board?: BoardView): Overview {
   const [first] = sections
+  // A change the run could not read comes from the issue's history, where it holds one.
+  const fromHistory = (headline: Headline): Headline => {
+    const previous = headline.previous ?? board?.previous?.[headline.key]
+    return previous ? { ...headline, previous } : headline
+  }
   return {
     dateFrom: first?.dateFrom ?? '',
     dateTo: first?.dateTo ?? '',
     rangeText: first?.rangeText ?? '',
     requests: sections.reduce((sum, section) => sum + section.requests, 0),
-    headlines: sections.flatMap((section) => sectionRendererOf(section).headlines(section)),
-    items: rankingOf(sections),
+    headlines: sections.flatMap((section) => sectionRendererOf(section).headlines(section)).map(fromHistory),
+    items: rankingOf(sections, board),
     incomplete: sections
       .filter((section) => section.partial || section.failure !== undefined || section.requests === 0)
       .map((section) => ({
@@ -104,10 +135,10 @@ function analyticsJson(sections: readonly SectionReport[]): string | undefined {
 }
 
 /** docsGaps: the gaps of every section that shows some, in report order, over the range of the first. */
-export function docsGapsOf(sections: readonly SectionReport[]): string {
+export function docsGapsOf(sections: readonly SectionReport[], board?: BoardView): string {
   const lists = sectionGapLists(sections)
   // The ranking the summary shows first comes first here too, then each section's own list.
-  const ranked = fixFirstGaps(rankingOf(sections))
+  const ranked = fixFirstGaps(rankingOf(sections, board))
   return docsGapsText(ranked && lists.length > 0 ? [ranked, ...lists] : lists, sections[0]?.rangeText ?? '')
 }
 
@@ -139,10 +170,12 @@ export interface Unwritten {
  * whatever happened to the others.
  */
 /** What the summary and the outputs say of the docs health issue. */
-export interface DashboardLine {
+export interface DashboardLine extends BoardView {
   url?: string
   number?: number
   resolved: number
+  /** What the gaps resolved are about, to name them. */
+  resolvedNames?: readonly string[]
   asked: number
 }
 
@@ -153,7 +186,10 @@ export function dashboardHtml(board: DashboardLine): string {
     `📋 ${linkHtml(board.url, `Docs health issue${board.number === undefined ? '' : ` ${htmlText(`#${board.number}`)}`}`)} updated`
   ]
   if (board.asked > 0) parts.push(`${counted(board.asked, 'ticked gap')} given to the agent`)
-  if (board.resolved > 0) parts.push(`${counted(board.resolved, 'gap')} resolved this period`)
+  if (board.resolved > 0) {
+    const names = (board.resolvedNames ?? []).map((name) => `<code>${htmlText(name, 120)}</code>`)
+    parts.push(`${counted(board.resolved, 'gap')} resolved this period${names.length > 0 ? `: ${names.join(', ')}` : ''}`)
+  }
   return `<p>${parts.join(' · ')}</p>\n`
 }
 
@@ -195,7 +231,7 @@ export async function publish(
   for (const report of reports) {
     Object.assign(outputs, await attempt(`the outputs of ${partName(report)}`, () => rendererOf(report).outputs(report)))
   }
-  if (analytics.length > 0) outputs.docsGaps = (await attempt('docsGaps', () => docsGapsOf(analytics))) ?? ''
+  if (analytics.length > 0) outputs.docsGaps = (await attempt('docsGaps', () => docsGapsOf(analytics, dashboard))) ?? ''
   if (dashboard) outputs.dashboardUrl = dashboard.url ?? ''
   if (alerts) outputs.alerts = alertsJson(alerts)
   setOutputs(outputs)
@@ -220,7 +256,7 @@ export async function publish(
 
   await attempt('the job summary', async () => {
     const noteHtml = note === undefined ? '' : `<p>ℹ️ ${htmlText(note, 1000)}</p>\n`
-    const html = summaryOf(reports, run, noteHtml + (dashboard ? dashboardHtml(dashboard) : ''), alerts)
+    const html = summaryOf(reports, run, noteHtml + (dashboard ? dashboardHtml(dashboard) : ''), alerts, dashboard)
     if (html !== '') await sink.appendSummary(html)
   })
   return unwritten

@@ -184,7 +184,7 @@ export async function work(inputs: Inputs, options: WorkOptions = {}): Promise<R
       // The alerts output is set only for a run that has rules.
       if (inputs.alerts.length > 0) alerts = firedAlerts(inputs.alerts, overview.headlines)
       for (const alert of alerts ?? []) core.warning(`Alert: ${alert.sentence}`)
-      board?.recordPeriod({ ...overview, alerts })
+      board?.recordPeriod({ ...overview, alerts }, sections)
     }
     const dashboard = failure !== undefined ? { failure, resolved: 0, asked: 0 } : await board?.finish(githubServer(process.env))
     return { reports, dashboard, alerts, note: plan.note }

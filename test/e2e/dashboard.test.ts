@@ -185,7 +185,11 @@ for (const { name: runtime, node } of runtimes()) {
       expect(week3.code, week3.stdout).toBe(0)
       const body = board()?.body ?? ''
       const text = renderSummary(body).text
-      expect(text).toMatch(/\/docs\/page-13: merged, waiting for proof · job \S+ · pull request #77 · score 48 before the fix, 48 now/)
+      // The week read began the day before the merge: it proves nothing yet.
+      expect(text).toMatch(
+        /\/docs\/page-13: merged 24 Nov 2026 · not proven yet: 0 of 2 periods since the merge with its numbers low · job \S+ · pull request #77 · 👎 15 → 15 · 👍 2 → 2/
+      )
+      expect(text).not.toMatch(/score/i)
       expect(text).toContain('Trend over 3 periods')
       expect(github.requests.some((r) => r.method === 'GET' && r.path === '/repos/acme/docs/pulls/77')).toBe(true)
     })
@@ -202,12 +206,14 @@ for (const { name: runtime, node } of runtimes()) {
       }
       const first = await run({ inputs: quiet[0] })
       expect(first.code, first.stdout).toBe(0)
-      expect(renderSummary(board()?.body ?? '').text).toMatch(/\/docs\/page-13: merged, waiting for proof/)
+      expect(renderSummary(board()?.body ?? '').text).toMatch(/\/docs\/page-13: merged 24 Nov 2026 · not proven yet: 1 of 2 periods/)
       const second = await run({ inputs: quiet[1] })
       expect(second.code, second.stdout).toBe(0)
       const text = renderSummary(board()?.body ?? '').text
-      expect(text).toContain('✅ 1 gap resolved this period.')
-      expect(text).toMatch(/Resolved \/docs\/page-13: resolved · job \S+ · pull request #77 · score 48 before the fix, 0 now/)
+      expect(text).toContain('✅ 1 gap resolved this period: /docs/page-13.')
+      expect(text).toMatch(
+        /Resolved \/docs\/page-13: resolved \d{1,2} \w{3} \d{4} · merged 24 Nov 2026 · pull request #77 · 👎 15 → 0 · 👍 2 → 0/
+      )
       expect(renderSummary(second.summary).text).toContain('1 gap resolved this period')
     })
 

@@ -333,7 +333,12 @@ for (const { name: runtime, node } of runtimes()) {
       expect(pages).toContain('(other page)')
       const gaps = run.outputs.docsGaps ?? ''
       expect(gaps).toMatch(/\n- `\/reset` \(\d+ questions\)/)
-      expect(gaps).toMatch(/\n- \(other page\): [\d,.]+ thumbs down/)
+      // "(other page)" is never a code span; the pages clients sent it for have more thumbs up than
+      // readers in trouble, so the list of pages with negative feedback leaves it out (docs/report.md).
+      expect(gaps).not.toContain('`(other page)`')
+      const other = feedbackPages.filter((row) => shownPath(row.path) === '(other page)')
+      expect(sum(...other.map((row) => row.thumbsUp))).toBeGreaterThan(sum(...other.map((row) => row.thumbsDown)))
+      expect(gaps).not.toMatch(/\n- \(other page\): [\d,.]+ thumbs down/)
     })
 
     it(`[${runtime}] readerText: auto in a private repository shows reader text, e-mail addresses masked`, async () => {

@@ -5,7 +5,7 @@
 // not at all, the body under GitHub's limit with 200 periods of history, and reader text reaching
 // the agent only as framed data.
 import { describe, expect, it } from 'vitest'
-import { BODY_LIMIT, ownedBody, ownedPart, tickedGaps, withOwned } from '../../../src/dashboard/body.js'
+import { BODY_LIMIT, dismissTicks, numbersHtml, ownedBody, ownedPart, tickedGaps, withOwned } from '../../../src/dashboard/body.js'
 import { withPeriod } from '../../../src/dashboard/ledger.js'
 import { gapsPrompt, newMarker } from '../../../src/dashboard/prompt.js'
 import {
@@ -43,7 +43,17 @@ describe('the owned part', () => {
     const state = stateWith([
       gap(),
       gap({ id: 'bbbbbbbbbbbb', subject: '/guides/sso', state: 'pr-open', jobId: 'job1', prLink: 'https://github.com/acme/docs/pull/7' }),
-      gap({ id: 'cccccccccccc', subject: '/quickstart', state: 'resolved', scoreBefore: 30, score: 0 })
+      gap({
+        id: 'cccccccccccc',
+        subject: '/quickstart',
+        state: 'resolved',
+        scoreBefore: 30,
+        score: 0,
+        before: { dateFrom: '2026-11-02', dateTo: '2026-11-09', down: 14, up: 3, notHelpful: 3, unanswered: 6, noClick: 0 },
+        now: { dateFrom: '2026-11-23', dateTo: '2026-11-30', down: 0, up: 12, notHelpful: 0, unanswered: 0, noClick: 0 },
+        mergedOn: '2026-11-10',
+        resolvedOn: '2026-12-01'
+      })
     ])
     const html = body(state)
     expect(html).toContain(
@@ -52,7 +62,10 @@ describe('the owned part', () => {
     const seen = renderSummary(html)
     expect(seen.headings).toEqual(['Fix first: tick a gap to ask the agent', 'With the agent', 'Resolved'])
     expect(seen.text).toContain('/guides/sso: pull request open · job job1 · pull request #7')
-    expect(seen.text).toContain('/quickstart: resolved · score 30 before the fix, 0 now')
+    expect(seen.text).toContain(
+      '/quickstart: resolved 1 Dec 2026 · merged 10 Nov 2026 · 👎 14 → 0 · 👍 3 → 12 · not helpful 3 → 0 · unanswered 6 → 0'
+    )
+    expect(seen.text).not.toMatch(/score/i)
     expect(seen.links.map((link) => link.href)).toEqual(['https://github.com/acme/docs/pull/7'])
     expect(decodeState(html, 'proj')).toEqual(state)
   })
@@ -60,6 +73,17 @@ describe('the owned part', () => {
   it('says when a gap was not ranked in the latest period, and when it last was', () => {
     expect(body(stateWith([gap({ score: 0 })]))).toContain(
       '<sub>ranked 3 periods since 2 Nov 2026 · not ranked in the latest period (last 16 Nov 2026)</sub>'
+    )
+  })
+
+  it('gives a gap not ranked in the latest period its own numbers of that period', () => {
+    const periods = [{ dateFrom: '2026-11-23', dateTo: '2026-11-30', headlines: {} }]
+    const now = { dateFrom: '2026-11-23', dateTo: '2026-11-30', down: 1, up: 12, notHelpful: 0, unanswered: 0, noClick: 0 }
+    expect(body({ ...stateWith([gap({ now })]), periods })).toContain(
+      '<sub>ranked 3 periods since 2 Nov 2026 · not ranked in the latest period (last 16 Nov 2026) · latest period: 👎 1 · 👍 12</sub>'
+    )
+    expect(body({ ...stateWith([gap({ now: { ...now, down: 0, up: 0 } })]), periods })).toContain(
+      'latest period: no reader in trouble</sub>'
     )
   })
 
@@ -121,7 +145,11 @@ describe('the whole owned part', () => {
           state: 'merged',
           prLink: 'https://example.com/not-a-pull',
           scoreBefore: 40,
-          score: 6
+          score: 6,
+          quiet: 1,
+          mergedOn: '2026-11-12',
+          before: { dateFrom: '2026-11-02', dateTo: '2026-11-09', down: 14, unanswered: 6 },
+          now: { dateFrom: '2026-11-16', dateTo: '2026-11-23', down: 6, unanswered: 3 }
         }),
         gap({ id: 'eeeeeeeeeeee', subject: '/done', state: 'resolved', scoreBefore: 30, score: 0 })
       ]
@@ -137,12 +165,12 @@ describe('the whole owned part', () => {
     ])
     expect(seen.text.split(' ### ')[0]).toMatch(/^✅ 2 gaps resolved this period\. Trend over 3 periods/)
     expect(seen.text).toContain(
-      '[ ] Ask the agent: /api-reference/webhooks · 14 thumbs down · “webhook retries” searched 31× with no click first seen 2 Nov 2026 · back after it was resolved'
+      '[ ] Ask the agent: /api-reference/webhooks · 14 thumbs down · “webhook retries” searched 31× with no click first seen 2 Nov 2026 · back: its numbers rose again'
     )
     expect(seen.text).toContain(
-      '/asked: asked the agent · job j1 /open-pr: pull request open · job j2 · pull request #12 /merged: merged, waiting for proof · pull request · score 40 before the fix, 6 now'
+      '/asked: asked the agent · job j1 /open-pr: pull request open · job j2 · pull request #12 /merged: merged 12 Nov 2026 · not proven yet: 1 of 2 periods since the merge with its numbers low · pull request · 👎 14 → 6 · unanswered 6 → 3'
     )
-    expect(seen.text).toContain('/done: resolved · score 30 before the fix, 0 now')
+    expect(seen.text).toContain('/done: resolved · merged')
     expect(seen.text).toMatch(/footer$/)
     expect(renderSummary(ownedBody({ state, resolved: 1, footerHtml: '' })).text).toMatch(/^✅ 1 gap resolved this period\./)
     expect(ownedBody({ state, resolved: 0, footerHtml: '' })).not.toContain('resolved this period')
@@ -280,6 +308,82 @@ describe('ownedPart', () => {
   })
 })
 
+describe('numbers, movers and dismissed gaps', () => {
+  it("shows a gap's own numbers before → after in readers' terms, its searches with their click-through", () => {
+    const before = {
+      dateFrom: '2026-11-02',
+      dateTo: '2026-11-09',
+      down: 14,
+      up: 3,
+      unanswered: 6,
+      noClick: 51,
+      searches: [{ text: 'webhook retries', hits: 51, clicked: 0 }]
+    }
+    const now = {
+      dateFrom: '2026-11-23',
+      dateTo: '2026-11-30',
+      down: 0,
+      up: 9,
+      unanswered: 0,
+      noClick: 0,
+      searches: [{ text: 'webhook retries', hits: 40, clicked: 0.7 }]
+    }
+    expect(numbersHtml(now, before)).toBe(
+      '👎 14 → 0 · 👍 3 → 9 · unanswered 6 → 0 · searches with no click 51 → 0 · “webhook retries” clicked 0 % → 70 %'
+    )
+    // Without a before: the counts of the period; a count not read says so; no searches, no words.
+    expect(numbersHtml({ dateFrom: 'a', dateTo: 'b', down: 6, unanswered: 3 })).toBe('👎 6 · unanswered 3')
+    expect(numbersHtml({ dateFrom: 'a', dateTo: 'b', unanswered: 0 }, { dateFrom: 'a', dateTo: 'b', down: 6 })).toBe('👎 6 → not read')
+  })
+
+  it('puts a "Not a gap" box under each open gap, reads its ticks from the owned part only, and lists the dismissed collapsed', () => {
+    const state = stateWith([
+      gap(),
+      gap({
+        id: 'dddddddddddd',
+        subject: '/liked',
+        state: 'dismissed',
+        dismissedOn: '2026-11-20',
+        now: { dateFrom: 'a', dateTo: 'b', down: 3, up: 30 }
+      })
+    ])
+    const html = body(state)
+    expect(html).toContain('\n  - [ ] Not a gap <!-- dismiss:a1b2c3d4e5f6 -->')
+    expect(html).not.toContain('dismiss:dddddddddddd')
+    const ticked = html.replace('- [ ] Not a gap', '- [x] Not a gap')
+    expect(dismissTicks(ticked)).toEqual(new Set(['a1b2c3d4e5f6']))
+    expect(dismissTicks(`- [x] Not a gap <!-- dismiss:bbbbbbbbbbbb -->\n${ticked}`)).toEqual(new Set(['a1b2c3d4e5f6']))
+    // A tick kept while the run works.
+    expect(ownedBody({ state, resolved: 0, footerHtml: '', dismissTicked: new Set(['a1b2c3d4e5f6']) })).toContain('- [x] Not a gap')
+    const seen = renderSummary(html)
+    expect(seen.text).toContain('Not gaps, as people said (1) /liked: not a gap, said 20 Nov 2026 · 👎 3 · 👍 30')
+    expect(html).toMatch(/<details><summary>Not gaps, as people said \(1\)<\/summary>[\s\S]*<\/details>/)
+  })
+
+  it('names the pages that moved, and the headlines whose change comes from the history', () => {
+    const html = ownedBody({
+      state: stateWith([]),
+      resolved: 0,
+      footerHtml: '',
+      overview: {
+        dateFrom: '2026-11-16',
+        dateTo: '2026-11-23',
+        rangeText: 'r',
+        requests: 1,
+        headlines: [],
+        items: [],
+        incomplete: [],
+        uncompared: []
+      },
+      movers: [{ path: '/guides/deploy', measure: 'visitors', before: 250, after: 150, changePercent: -40 }],
+      filled: ['searchesNoClick']
+    })
+    const seen = renderSummary(html)
+    expect(seen.text).toContain('Pages that moved /guides/deploy ▼ 40 % (250 → 150 human visitors)')
+    expect(seen.text).toContain("Searches with no click: change against the period just before, from this issue's history.")
+  })
+})
+
 describe('the state block', () => {
   const state = stateWith([gap()])
 
@@ -295,7 +399,7 @@ describe('the state block', () => {
       encoded.replace(' -->', ''),
       encoded.replace(/state \S/, 'state !'),
       encoded.replace(/state (\S+)/, 'state bm90IGpzb24='),
-      encodeState({ ...state, version: 2 } as unknown as DashboardState),
+      encodeState({ ...state, version: 3 } as unknown as DashboardState),
       encodeState({ ...state, gaps: [{ ...gap(), id: 'not-hex' }] }),
       `<!-- docs-agent-action:state ${'A'.repeat(50_000)} -->`,
       ''

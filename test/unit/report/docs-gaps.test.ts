@@ -37,7 +37,8 @@ const FEEDBACK_TITLE = '\n\nPages with the most negative feedback:'
 
 const SEARCHES = `${SEARCHES_TITLE}\n- \`pricing\` (40 searches)\n- \`sso\` (5 searches)`
 const ASSISTANT = `${QUESTIONS_TITLE}\n- \`How do I rotate keys?\` (asked 2 times)\n- \`Billing?\` (asked once)`
-const FEEDBACK = `${FEEDBACK_TITLE}\n- \`/docs/api\`: 5 thumbs down, 1 not helpful\n- \`/docs/install\`: 1 thumbs down\n- \`/docs/new\`: 1 not helpful`
+// /docs/install (4 thumbs up, 1 down) is a page most readers like: not listed.
+const FEEDBACK = `${FEEDBACK_TITLE}\n- \`/docs/api\`: 5 thumbs down, 1 not helpful, 2 thumbs up\n- \`/docs/new\`: 1 not helpful`
 
 /** The sections' own lists, as docsGapsOf writes them after its ranking. */
 const listsOf = (sections: SectionReport[]): string => docsGapsText(sectionGapLists(sections), sections[0]?.rangeText ?? '')
@@ -103,13 +104,13 @@ describe('docsGapsOf', () => {
 
   it('lists the ranking of the summary first, then each section’s own list', () => {
     const text = docsGapsOf([searchesReport(), assistantReport(), feedbackReport()])
+    // 40 × 0.91, 5 × 0.57, 5 × 0.36 (5 of 7 readers heard from); /docs/keys (2 × 0.34) and
+    // /docs/install (1 of 5) weigh less than one reader: not gaps.
     const ranking = [
       '\n\nFix first (pages and searches ranked by every signal about them):',
       '- search `pricing`: searched 40× with no click',
-      '- `/docs/api`: 5 thumbs down · 1 marked not helpful',
       '- search `sso`: searched 5× with no click',
-      '- `/docs/keys`: 2 unanswered questions',
-      '- `/docs/install`: 1 thumbs down'
+      '- `/docs/api`: 5 thumbs down · 1 marked not helpful · 2 thumbs up'
     ]
     expect(text.startsWith(header() + ranking.join('\n'))).toBe(true)
     expect(text.endsWith(SEARCHES + ASSISTANT + FEEDBACK)).toBe(true)
@@ -262,7 +263,7 @@ describe('pages with negative feedback', () => {
     )
   })
 
-  it('ranks by the sum of both counts', () => {
+  it('ranks by what readers went through: a thumbs down and the row left with it count once', () => {
     const pages = [
       { path: '/a', thumbsUp: 0, thumbsDown: 4, code: 0, total: 4 },
       { path: '/b', thumbsUp: 0, thumbsDown: 3, code: 0, total: 3 },
@@ -272,7 +273,7 @@ describe('pages with negative feedback', () => {
     expect(listsOf([feedbackReport({ pages, entries })])).toBe(
       header() +
         FEEDBACK_TITLE +
-        '\n- `/c`: 1 thumbs down, 4 not helpful\n- `/a`: 4 thumbs down\n- `/b`: 3 thumbs down, 1 not helpful\n- `/d`: 1 not helpful'
+        '\n- `/a`: 4 thumbs down\n- `/c`: 1 thumbs down, 4 not helpful\n- `/b`: 3 thumbs down, 1 not helpful\n- `/d`: 1 not helpful'
     )
   })
 

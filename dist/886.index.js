@@ -35,12 +35,15 @@ var renderer = __webpack_require__(36);
 var external_node_crypto_ = __webpack_require__(7598);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
 var schemas = __webpack_require__(9691);
+// EXTERNAL MODULE: ./src/core/record-seal.ts
+var record_seal = __webpack_require__(38);
 ;// CONCATENATED MODULE: ./src/dashboard/state.ts
 // What the dashboard issue remembers between runs: the headline numbers of the last periods and the
 // ledger of gaps. It lives in the issue's body, in an HTML comment (base64 of JSON, so that no text
 // in it can close the comment), versioned and bounded: a body stays far below GitHub's 65,536
 // characters however long the history. A block a person broke is read as no history, never as an
 // error, and the next run writes a whole one.
+
 
 
 /** Periods of history kept: the trend shows up to this many. */
@@ -140,6 +143,45 @@ function decodeState(owned, projectId) {
     catch {
         return undefined;
     }
+}
+// The state is sealed (core/record-seal.ts): the line after its block holds the seal of the block's
+// exact text, so that a state another app or workflow wrote, or one a person edited, is never
+// believed. The seal is a line of its own, added to the owned part once it is made, and checked
+// before the block is read.
+const SEAL_OPEN = '\n<!-- docs-agent-action:state-seal ';
+const SEALED = new RegExp(`^${SEAL_OPEN}(${record_seal/* SEAL_PATTERN */.d})${CLOSE}`);
+/** The first state block of `owned`: its encoded text and where it ends; undefined when there is none. */
+function stateBlock(owned) {
+    const start = owned.indexOf(OPEN);
+    if (start < 0)
+        return undefined;
+    const from = start + OPEN.length;
+    const end = owned.indexOf(CLOSE, from);
+    if (end < 0 || end - from > STATE_MAX_CHARS)
+        return undefined;
+    return { encoded: owned.slice(from, end), end: end + CLOSE.length };
+}
+/** The owned part with its state block sealed: the seal's line follows the block. */
+function sealState(owned, seal) {
+    const block = stateBlock(owned);
+    if (!block)
+        return owned;
+    return `${owned.slice(0, block.end)}${SEAL_OPEN}${seal.sign('state', [block.encoded])}${CLOSE}${owned.slice(block.end)}`;
+}
+/**
+ * The state the owned part of a body carries, only when its seal verifies: `state` when it does;
+ * `unproven` when the part holds a state block whose seal does not verify (written with another
+ * API key, by someone else, or edited), which is never read.
+ */
+function openState(owned, projectId, seal) {
+    const block = stateBlock(owned);
+    if (!block)
+        return { unproven: owned.includes(OPEN) };
+    const sealed = SEALED.exec(owned.slice(block.end, block.end + SEAL_OPEN.length + 43 + CLOSE.length));
+    if (!seal.verifies('state', [block.encoded], sealed?.[1]))
+        return { unproven: true };
+    const state = decodeState(owned, projectId);
+    return state ? { state, unproven: false } : { unproven: true };
 }
 
 ;// CONCATENATED MODULE: ./src/dashboard/ledger.ts
@@ -526,16 +568,30 @@ function gapsPrompt(gaps, range, marker = newMarker()) {
     ].join('\n\n');
 }
 
+// EXTERNAL MODULE: ./src/github/octokit.ts
+var octokit = __webpack_require__(6702);
 ;// CONCATENATED MODULE: ./src/github/issues.ts
+// The GitHub client of the dashboard: finds its issue by the project marker in the body (under its
+// label, then among the latest issues, so that a renamed or relabelled issue is still found), creates
+// and updates it, reads the state of the pull requests its ledger links, and a person's permission.
+// Every request has a deadline and the run's signal; the token is the workflow's `githubToken`.
+
 /** The label the dashboard issue carries. */
 const DASHBOARD_LABEL = 'docs-health';
 const REQUEST_TIMEOUT_MS = 15_000;
+/** Who wrote an issue or a comment, as GitHub reports it, for the log. */
+function authorOf(data) {
+    const login = data.user?.login ?? 'someone';
+    const app = data.performed_via_github_app?.slug;
+    return app ? `${login} (app ${app})` : login;
+}
 const issueOf = (data) => ({
     number: data.number,
     title: data.title,
     body: data.body ?? '',
     state: data.state === 'closed' ? 'closed' : 'open',
-    url: data.html_url
+    url: data.html_url,
+    author: authorOf(data)
 });
 class GitHubIssues {
     octokit;
@@ -549,12 +605,11 @@ class GitHubIssues {
         this.runSignal = runSignal;
     }
     /** A client for `repository` ("owner/name"); the GitHub client is loaded only when a dashboard is asked for. */
-    static async open(token, repository, runSignal) {
+    static async open(token, repository, runSignal, fetch) {
         const [owner, repo] = repository.split('/');
         if (!owner || !repo)
             throw new Error(`the repository is unknown (GITHUB_REPOSITORY is ${JSON.stringify(repository)})`);
-        const { getOctokit } = await __webpack_require__.e(/* import() */ 413).then(__webpack_require__.bind(__webpack_require__, 2413));
-        return new GitHubIssues(getOctokit(token), owner, repo, runSignal);
+        return new GitHubIssues(await (0,octokit/* octokitFor */.d)(token, fetch), owner, repo, runSignal);
     }
     signal() {
         return AbortSignal.any([this.runSignal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]);
@@ -563,17 +618,27 @@ class GitHubIssues {
         return { owner: this.owner, repo: this.repo };
     }
     /**
-     * The issue whose body holds `marker`: under the label first, then among the 100 latest issues; an
-     * open one before a closed one. Only an issue a bot opened (the action, with the workflow's token or
-     * an app's) is taken: an issue anyone else opened, with the marker copied into it, is not the
-     * dashboard, whatever its label.
+     * The dashboard issue: of the issues whose owned part (`owned`) holds `marker`, the oldest that
+     * `isOwn` accepts (its sealed state verifies), looked for under the label, then among the 100
+     * latest issues. When none is accepted, the oldest of them, unproven (`proven: false`): after the
+     * API key changed, the issue the action opened is still the first that carries its marker, as any
+     * copy is made after it. Only an issue a bot opened (an app: the workflow's token or another app's)
+     * is looked at; one a person opened, with the marker copied into it, never counts, whatever its label.
+     * `others` are the issues that carry the marker and were not taken.
      */
-    async find(marker) {
-        const pick = (list) => {
-            const found = list
-                .filter((issue) => issue.pull_request === undefined && issue.user?.type === 'Bot' && (issue.body ?? '').includes(marker))
-                .map(issueOf);
-            return found.find((issue) => issue.state === 'open') ?? found[0];
+    async find(marker, owned, isOwn) {
+        const seen = new Map();
+        const add = (list) => {
+            for (const data of list) {
+                if (data.pull_request !== undefined || data.user?.type !== 'Bot' || !owned(data.body ?? '').includes(marker))
+                    continue;
+                seen.set(data.number, issueOf(data));
+            }
+        };
+        const result = () => {
+            const all = [...seen.values()].sort((a, b) => a.number - b.number);
+            const own = all.find(isOwn);
+            return own ? { issue: own, proven: true, others: all.filter((i) => i !== own) } : undefined;
         };
         const labelled = await this.octokit.rest.issues.listForRepo({
             ...this.where(),
@@ -582,9 +647,10 @@ class GitHubIssues {
             per_page: 100,
             request: { signal: this.signal() }
         });
-        const found = pick(labelled.data);
-        if (found)
-            return found;
+        add(labelled.data);
+        const proven = result();
+        if (proven)
+            return proven;
         const latest = await this.octokit.rest.issues.listForRepo({
             ...this.where(),
             state: 'all',
@@ -592,7 +658,9 @@ class GitHubIssues {
             per_page: 100,
             request: { signal: this.signal() }
         });
-        return pick(latest.data);
+        add(latest.data);
+        const all = [...seen.values()].sort((a, b) => a.number - b.number);
+        return result() ?? { issue: all[0], proven: false, others: all.slice(1) };
     }
     /** The issue as it is now: read again just before it is written, so that a person's edit during the run is kept. */
     async get(number) {
@@ -677,6 +745,7 @@ class DashboardRun {
     title;
     issue;
     mayAsk;
+    seal;
     /** The run was started by an event on an issue: it reads no analytics. */
     issueEvent;
     state;
@@ -685,25 +754,35 @@ class DashboardRun {
     asked = 0;
     askedNow = false;
     overview;
-    constructor(github, projectId, title, issue, mayAsk, issueEvent) {
+    constructor(github, projectId, title, issue, mayAsk, issueEvent, seal) {
         this.github = github;
         this.projectId = projectId;
         this.title = title;
         this.issue = issue;
         this.mayAsk = mayAsk;
+        this.seal = seal;
         this.issueEvent = issueEvent;
-        // Only the part the action owns is read: a copy of the state a person pasted elsewhere counts for nothing.
-        this.state = withStaleAsksOpen((issue && decodeState(ownedPart(issue.body), projectId)) ?? emptyState(projectId), runIdOf());
+        // Only the part the action owns is read, and only when its seal verifies: a state someone else
+        // wrote, edited or copied counts for nothing, and nor do the ticks of gaps it names.
+        this.state = withStaleAsksOpen((issue && openState(ownedPart(issue.body), projectId, seal).state) ?? emptyState(projectId), runIdOf());
     }
     /** The dashboard of this repository and project, as the event that started the run allows it to act. */
-    static async open(settings, projectId, signal) {
-        const github = await GitHubIssues.open(settings.token, process.env.GITHUB_REPOSITORY ?? '', signal);
-        const issue = await github.find(projectMarker(projectId));
+    static async open(settings, projectId, signal, seal, fetch) {
+        const github = await GitHubIssues.open(settings.token, process.env.GITHUB_REPOSITORY ?? '', signal, fetch);
+        const found = await github.find(projectMarker(projectId), ownedPart, (candidate) => {
+            return openState(ownedPart(candidate.body), projectId, seal).state !== undefined;
+        });
+        const issue = found.issue;
+        for (const other of found.others)
+            core/* info */.pq(`Issue #${other.number}, opened by ${(0,text_escape/* logText */.kc)(other.author, 100)}, carries the docs health issue's marker but not a state this action sealed: it is not the docs health issue, and is left as it is.`);
+        if (issue && !found.proven)
+            core/* notice */.lm(`The docs health issue #${issue.number} holds no state this action can verify (the apiKey changed, or the state was edited or written by someone else): ` +
+                'the issue is kept and updated, but its history and ledger start again, and its ticks are not acted on.');
         if (issue?.state === 'closed')
             core/* info */.pq(`The docs health issue #${issue.number} is closed: it is updated but left closed. Reopen it to keep it in view.`);
         const event = process.env.GITHUB_EVENT_NAME ?? '';
         if (event !== 'issues')
-            return new DashboardRun(github, projectId, settings.title, issue, true, false);
+            return new DashboardRun(github, projectId, settings.title, issue, true, false, seal);
         const payload = ((await (0,github_event/* eventPayload */.Z)()) ?? {});
         const sender = payload.sender ?? {};
         let mayAsk = false;
@@ -719,7 +798,7 @@ class DashboardRun {
         }
         else
             mayAsk = true;
-        return new DashboardRun(github, projectId, settings.title, issue, mayAsk, true);
+        return new DashboardRun(github, projectId, settings.title, issue, mayAsk, true, seal);
     }
     /**
      * The prompt for the gaps a person ticked, when there are any this run may ask for; they are
@@ -842,7 +921,7 @@ class DashboardRun {
         // The issue as it is now: a person's edit during the run (text, or a tick) is kept.
         const current = this.issue ? await this.github.get(this.issue.number) : undefined;
         const ticked = tickedGaps(current?.body ?? '');
-        const owned = ownedBody({ overview, state: this.state, resolved: this.resolved, footerHtml, ticked });
+        const owned = sealState(ownedBody({ overview, state: this.state, resolved: this.resolved, footerHtml, ticked }), this.seal);
         const body = withOwned(current?.body ?? '', owned);
         if (body.length > BODY_LIMIT)
             throw new Error(`its body would be ${body.length} characters, over GitHub's ${BODY_LIMIT}; shorten the text written around the report`);

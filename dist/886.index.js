@@ -579,6 +579,8 @@ var octokit = __webpack_require__(6702);
 /** The label the dashboard issue carries. */
 const DASHBOARD_LABEL = 'docs-health';
 const REQUEST_TIMEOUT_MS = 15_000;
+/** Pages of 100 labelled issues looked through for the one whose state verifies. */
+const LABELLED_PAGES = 5;
 /** Who wrote an issue or a comment, as GitHub reports it, for the log. */
 function authorOf(data) {
     const login = data.user?.login ?? 'someone';
@@ -619,8 +621,8 @@ class GitHubIssues {
     }
     /**
      * The dashboard issue: of the issues whose owned part (`owned`) holds `marker`, the oldest that
-     * `isOwn` accepts (its sealed state verifies), looked for under the label, then among the 100
-     * latest issues. When none is accepted, the oldest of them, unproven (`proven: false`): after the
+     * `isOwn` accepts (its sealed state verifies), looked for under the label (up to 500 issues), then
+     * among the 100 latest issues. When none is accepted, the oldest of them, unproven (`proven: false`): after the
      * API key changed, the issue the action opened is still the first that carries its marker, as any
      * copy is made after it. Only an issue a bot opened (an app: the workflow's token or another app's)
      * is looked at; one a person opened, with the marker copied into it, never counts, whatever its label.
@@ -640,17 +642,23 @@ class GitHubIssues {
             const own = all.find(isOwn);
             return own ? { issue: own, proven: true, others: all.filter((i) => i !== own) } : undefined;
         };
-        const labelled = await this.octokit.rest.issues.listForRepo({
-            ...this.where(),
-            labels: DASHBOARD_LABEL,
-            state: 'all',
-            per_page: 100,
-            request: { signal: this.signal() }
-        });
-        add(labelled.data);
-        const proven = result();
-        if (proven)
-            return proven;
+        // Newest first: the action's issue, older than any copy, may be pages down when others were opened since.
+        for (let page = 1; page <= LABELLED_PAGES; page++) {
+            const labelled = await this.octokit.rest.issues.listForRepo({
+                ...this.where(),
+                labels: DASHBOARD_LABEL,
+                state: 'all',
+                per_page: 100,
+                page,
+                request: { signal: this.signal() }
+            });
+            add(labelled.data);
+            const proven = result();
+            if (proven)
+                return proven;
+            if (labelled.data.length < 100)
+                break;
+        }
         const latest = await this.octokit.rest.issues.listForRepo({
             ...this.where(),
             state: 'all',
@@ -737,6 +745,8 @@ var version = __webpack_require__(1013);
 
 
 
+/** Issues that carry the marker without the seal, named in the log one by one; the others are counted. */
+const OTHERS_NAMED = 3;
 /** The workflow run, the same for every attempt of it: what keeps a re-run from asking twice. */
 const runIdOf = () => process.env.GITHUB_RUN_ID ?? 'local';
 class DashboardRun {
@@ -773,8 +783,10 @@ class DashboardRun {
             return openState(ownedPart(candidate.body), projectId, seal).state !== undefined;
         });
         const issue = found.issue;
-        for (const other of found.others)
+        for (const other of found.others.slice(0, OTHERS_NAMED))
             core/* info */.pq(`Issue #${other.number}, opened by ${(0,text_escape/* logText */.kc)(other.author, 100)}, carries the docs health issue's marker but not a state this action sealed: it is not the docs health issue, and is left as it is.`);
+        if (found.others.length > OTHERS_NAMED)
+            core/* info */.pq(`${found.others.length - OTHERS_NAMED} more issues carry the docs health issue's marker without its seal, and are left as they are.`);
         if (issue && !found.proven)
             core/* notice */.lm(`The docs health issue #${issue.number} holds no state this action can verify (the apiKey changed, or the state was edited or written by someone else): ` +
                 'the issue is kept and updated, but its history and ledger start again, and its ticks are not acted on.');

@@ -7,6 +7,8 @@ import { type Octokit, octokitFor } from './octokit.js'
 /** The label the dashboard issue carries. */
 export const DASHBOARD_LABEL = 'docs-health'
 const REQUEST_TIMEOUT_MS = 15_000
+/** Pages of 100 labelled issues looked through for the one whose state verifies. */
+const LABELLED_PAGES = 5
 
 export interface DashboardIssue {
   number: number
@@ -70,8 +72,8 @@ export class GitHubIssues {
 
   /**
    * The dashboard issue: of the issues whose owned part (`owned`) holds `marker`, the oldest that
-   * `isOwn` accepts (its sealed state verifies), looked for under the label, then among the 100
-   * latest issues. When none is accepted, the oldest of them, unproven (`proven: false`): after the
+   * `isOwn` accepts (its sealed state verifies), looked for under the label (up to 500 issues), then
+   * among the 100 latest issues. When none is accepted, the oldest of them, unproven (`proven: false`): after the
    * API key changed, the issue the action opened is still the first that carries its marker, as any
    * copy is made after it. Only an issue a bot opened (an app: the workflow's token or another app's)
    * is looked at; one a person opened, with the marker copied into it, never counts, whatever its label.
@@ -94,16 +96,21 @@ export class GitHubIssues {
       const own = all.find(isOwn)
       return own ? { issue: own, proven: true, others: all.filter((i) => i !== own) } : undefined
     }
-    const labelled = await this.octokit.rest.issues.listForRepo({
-      ...this.where(),
-      labels: DASHBOARD_LABEL,
-      state: 'all',
-      per_page: 100,
-      request: { signal: this.signal() }
-    })
-    add(labelled.data)
-    const proven = result()
-    if (proven) return proven
+    // Newest first: the action's issue, older than any copy, may be pages down when others were opened since.
+    for (let page = 1; page <= LABELLED_PAGES; page++) {
+      const labelled = await this.octokit.rest.issues.listForRepo({
+        ...this.where(),
+        labels: DASHBOARD_LABEL,
+        state: 'all',
+        per_page: 100,
+        page,
+        request: { signal: this.signal() }
+      })
+      add(labelled.data)
+      const proven = result()
+      if (proven) return proven
+      if (labelled.data.length < 100) break
+    }
     const latest = await this.octokit.rest.issues.listForRepo({
       ...this.where(),
       state: 'all',

@@ -41,6 +41,9 @@ interface IssueEvent {
   sender?: { login?: string; type?: string }
 }
 
+/** Issues that carry the marker without the seal, named in the log one by one; the others are counted. */
+const OTHERS_NAMED = 3
+
 /** The workflow run, the same for every attempt of it: what keeps a re-run from asking twice. */
 const runIdOf = (): string => process.env.GITHUB_RUN_ID ?? 'local'
 
@@ -82,9 +85,13 @@ export class DashboardRun {
       return openState(ownedPart(candidate.body), projectId, seal).state !== undefined
     })
     const issue = found.issue
-    for (const other of found.others)
+    for (const other of found.others.slice(0, OTHERS_NAMED))
       core.info(
         `Issue #${other.number}, opened by ${logText(other.author, 100)}, carries the docs health issue's marker but not a state this action sealed: it is not the docs health issue, and is left as it is.`
+      )
+    if (found.others.length > OTHERS_NAMED)
+      core.info(
+        `${found.others.length - OTHERS_NAMED} more issues carry the docs health issue's marker without its seal, and are left as they are.`
       )
     if (issue && !found.proven)
       core.notice(

@@ -158,6 +158,29 @@ describe('the docs health issue is only the one the action sealed', () => {
     expect(renderSummary(real()?.body ?? '').text).toContain('Trend over 2 periods')
     expect(issuePosts()).toHaveLength(1)
   })
+  it('[node 24] still finds the real issue pages down, after another app opens 150 labelled issues with its markers', async () => {
+    const body = real()?.body ?? ''
+    for (let i = 0; i < 150; i++)
+      github.addIssue({
+        title: `Docs health ${i}`,
+        body: body.replace(/<!-- docs-agent-action:state-seal [\w-]+ -->/, ''),
+        state: 'open',
+        labels: ['docs-health'],
+        user: OTHER_APP.user,
+        performed_via_github_app: OTHER_APP.app
+      })
+    const result = await board({ apiKey: NEW_KEY, dateFrom: '2026-12-07', dateTo: '2026-12-14' })
+    expect(result.code, result.stdout).toBe(0)
+    expect(result.outputs.dashboardUrl).toBe('https://github.com/acme/docs/issues/1')
+    expect(result.stdout).not.toContain('holds no state this action can verify')
+    expect(renderSummary(real()?.body ?? '').text).toContain('Trend over 3 periods')
+    expect(issuePosts()).toHaveLength(1)
+    // The log names a few of them and counts the rest.
+    expect(
+      result.stdout.split('\n').filter((line) => line.includes("carries the docs health issue's marker but not a state"))
+    ).toHaveLength(3)
+    expect(result.stdout).toMatch(/\d+ more issues carry the docs health issue's marker without its seal/)
+  })
 })
 
 describe('follow-ups go only to the job the action noted', () => {

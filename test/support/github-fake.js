@@ -220,12 +220,11 @@ export async function startGitHubFake() {
       } else if (method === 'GET' && (match = /^\/repos\/([^/]+)\/([^/]+)\/issues$/.exec(path))) {
         const label = url.searchParams.get('labels')
         const state = url.searchParams.get('state') ?? 'open'
-        const perPage = Number(url.searchParams.get('per_page') ?? '30')
+        // Newest first, as GitHub lists them (by creation, or by the last update, which the fake does not keep apart).
         const listed = issues
           .filter((issue) => (label ? issue.labels.includes(label) : true) && (state === 'all' || issue.state === state))
           .sort((a, b) => b.number - a.number)
-          .slice(0, perPage)
-        send(200, listed.map(issueJson))
+        send(200, paged(listed, url).map(issueJson))
       } else if (method === 'POST' && (match = /^\/repos\/([^/]+)\/([^/]+)\/issues$/.exec(path))) {
         const labels = Array.isArray(/** @type {{ labels?: unknown }} */ (body).labels)
           ? /** @type {string[]} */ (/** @type {{ labels: unknown[] }} */ (body).labels).map(String)

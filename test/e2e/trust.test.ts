@@ -1,6 +1,6 @@
 // What the action believes and what it leaves behind, through the bundle against the emulator and
 // the stateful GitHub fake (which stores GitHub's identity fields and lists issues newest first):
-// another app's docs health issue, note on a pull request or check run, however well it copies the
+// another app's docs health issue, note on a pull request, comment or check run, however well it copies the
 // action's markers, counts for nothing; a new API key keeps the same issue and starts its history
 // again, saying so; a reader's `/docs` is refused once per thread; a proxy that never answers the
 // GitHub API leaves no process behind; and a run whose GitHub writes fail says so in its summary
@@ -292,6 +292,36 @@ describe("a re-run watches only the job the action's own check run records", () 
     expect(emu.requests.slice(from).filter((r) => r.path.includes('job_of_the_forger'))).toEqual([])
     expect(again.outputs.jobId).toBe(first.outputs.jobId)
     expect(again.stdout).toContain(`recorded job ${first.outputs.jobId ?? ''} in its check run: watching it`)
+  })
+})
+
+describe("a re-run watches only the job the action's own comment records", () => {
+  it("[node 24] does not watch the job another app's later comment names for the same trigger", async () => {
+    const event: Event = {
+      name: 'issue_comment',
+      payload: {
+        action: 'created',
+        issue: { number: 80 },
+        comment: { id: 5555, body: 'Please document the FAQ.', user: { login: 'dev-person', type: 'User' } },
+        repository: { private: false }
+      }
+    }
+    const inputs = { prompt: 'Write the FAQ.', comment: 'true' }
+    const env = { GITHUB_RUN_ID: '7200', GITHUB_REPOSITORY: 'acme/docs' }
+    emu.planJobs({ finishAfterMs: 0 })
+    const first = await run(inputs, event, env)
+    expect(first.code, first.stdout).toBe(0)
+    const ours = github.comments.find((c) => c.issue === 80)
+    expect(ours?.performed_via_github_app).toEqual(ACTIONS_WRITER.app)
+    // Another app's comment after it, with the same record naming its own job.
+    github.addComment(80, (ours?.body ?? '').replace(/job=[\w.:-]+/, 'job=job_of_the_forger'), OTHER_APP.user, OTHER_APP.app)
+    emu.addJob('job_of_the_forger', { finishAfterMs: 0 })
+    const from = emu.requests.length
+    const again = await run(inputs, event, { ...env, GITHUB_RUN_ATTEMPT: '2' })
+    expect(again.code, again.stdout).toBe(0)
+    expect(emu.requests.slice(from).filter((r) => r.path.includes('job_of_the_forger'))).toEqual([])
+    expect(again.outputs.jobId).toBe(first.outputs.jobId)
+    expect(again.stdout).toContain(`recorded job ${first.outputs.jobId ?? ''} in its comment: watching it`)
   })
 })
 

@@ -1,9 +1,9 @@
 // What the action believes and what it leaves behind, through the bundle against the emulator and
 // the stateful GitHub fake (which stores GitHub's identity fields and lists issues newest first):
-// another app's docs health issue, note on a pull request, comment or check run, however well it copies the
-// action's markers, counts for nothing; a new API key keeps the same issue and starts its history
-// again, saying so; a reader's `/docs` is refused once per thread; a proxy that never answers the
-// GitHub API leaves no process behind; and a run whose GitHub writes fail says so in its summary
+// another app's docs health issue, note on a pull request, comment or check run, however well it
+// copies the action's markers, counts for nothing; a new API key keeps the same issue and starts its
+// history again, saying so; a reader's `/docs` is refused once per thread; a proxy that never answers
+// the GitHub API leaves no process behind; and a run whose GitHub writes fail says so in its summary
 // and never "Done".
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import type { ChildProcess } from 'node:child_process'

@@ -134,16 +134,32 @@ function gapsPrompt(gaps, range, marker = newMarker()) {
 
 // EXTERNAL MODULE: ./src/report/fix-first.ts
 var fix_first = __webpack_require__(3426);
+// EXTERNAL MODULE: ./src/github/octokit.ts
+var octokit = __webpack_require__(6702);
 ;// CONCATENATED MODULE: ./src/github/issues.ts
+// The GitHub client of the dashboard: finds its issue by the project marker in the body (under its
+// label, then among the latest issues, so that a renamed or relabelled issue is still found), creates
+// and updates it, reads the state of the pull requests its ledger links, and a person's permission.
+// Every request has a deadline and the run's signal; the token is the workflow's `githubToken`.
+
 /** The label the dashboard issue carries. */
 const DASHBOARD_LABEL = 'docs-health';
 const REQUEST_TIMEOUT_MS = 15_000;
+/** Pages of 100 labelled issues looked through for the one whose state verifies. */
+const LABELLED_PAGES = 5;
+/** Who wrote an issue or a comment, as GitHub reports it, for the log. */
+function authorOf(data) {
+    const login = data.user?.login ?? 'someone';
+    const app = data.performed_via_github_app?.slug;
+    return app ? `${login} (app ${app})` : login;
+}
 const issueOf = (data) => ({
     number: data.number,
     title: data.title,
     body: data.body ?? '',
     state: data.state === 'closed' ? 'closed' : 'open',
-    url: data.html_url
+    url: data.html_url,
+    author: authorOf(data)
 });
 class GitHubIssues {
     octokit;
@@ -157,12 +173,11 @@ class GitHubIssues {
         this.runSignal = runSignal;
     }
     /** A client for `repository` ("owner/name"); the GitHub client is loaded only when a dashboard is asked for. */
-    static async open(token, repository, runSignal) {
+    static async open(token, repository, runSignal, fetch) {
         const [owner, repo] = repository.split('/');
         if (!owner || !repo)
             throw new Error(`the repository is unknown (GITHUB_REPOSITORY is ${JSON.stringify(repository)})`);
-        const { getOctokit } = await __webpack_require__.e(/* import() */ 413).then(__webpack_require__.bind(__webpack_require__, 2413));
-        return new GitHubIssues(getOctokit(token), owner, repo, runSignal);
+        return new GitHubIssues(await (0,octokit/* octokitFor */.d)(token, fetch), owner, repo, runSignal);
     }
     signal() {
         return AbortSignal.any([this.runSignal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]);
@@ -171,28 +186,45 @@ class GitHubIssues {
         return { owner: this.owner, repo: this.repo };
     }
     /**
-     * The issue whose body holds `marker`: under the label first, then among the 100 latest issues; an
-     * open one before a closed one. Only an issue a bot opened (the action, with the workflow's token or
-     * an app's) is taken: an issue anyone else opened, with the marker copied into it, is not the
-     * dashboard, whatever its label.
+     * The dashboard issue: of the issues whose owned part (`owned`) holds `marker`, the oldest that
+     * `isOwn` accepts (its sealed state verifies), looked for under the label (up to 500 issues), then
+     * among the 100 latest issues. When none is accepted, the oldest of them, unproven (`proven: false`): after the
+     * API key changed, the issue the action opened is still the first that carries its marker, as any
+     * copy is made after it. Only an issue a bot opened (an app: the workflow's token or another app's)
+     * is looked at; one a person opened, with the marker copied into it, never counts, whatever its label.
+     * `others` are the issues that carry the marker and were not taken.
      */
-    async find(marker) {
-        const pick = (list) => {
-            const found = list
-                .filter((issue) => issue.pull_request === undefined && issue.user?.type === 'Bot' && (issue.body ?? '').includes(marker))
-                .map(issueOf);
-            return found.find((issue) => issue.state === 'open') ?? found[0];
+    async find(marker, owned, isOwn) {
+        const seen = new Map();
+        const add = (list) => {
+            for (const data of list) {
+                if (data.pull_request !== undefined || data.user?.type !== 'Bot' || !owned(data.body ?? '').includes(marker))
+                    continue;
+                seen.set(data.number, issueOf(data));
+            }
         };
-        const labelled = await this.octokit.rest.issues.listForRepo({
-            ...this.where(),
-            labels: DASHBOARD_LABEL,
-            state: 'all',
-            per_page: 100,
-            request: { signal: this.signal() }
-        });
-        const found = pick(labelled.data);
-        if (found)
-            return found;
+        const result = () => {
+            const all = [...seen.values()].sort((a, b) => a.number - b.number);
+            const own = all.find(isOwn);
+            return own ? { issue: own, proven: true, others: all.filter((i) => i !== own) } : undefined;
+        };
+        // Newest first: the action's issue, older than any copy, may be pages down when others were opened since.
+        for (let page = 1; page <= LABELLED_PAGES; page++) {
+            const labelled = await this.octokit.rest.issues.listForRepo({
+                ...this.where(),
+                labels: DASHBOARD_LABEL,
+                state: 'all',
+                per_page: 100,
+                page,
+                request: { signal: this.signal() }
+            });
+            add(labelled.data);
+            const proven = result();
+            if (proven)
+                return proven;
+            if (labelled.data.length < 100)
+                break;
+        }
         const latest = await this.octokit.rest.issues.listForRepo({
             ...this.where(),
             state: 'all',
@@ -200,7 +232,9 @@ class GitHubIssues {
             per_page: 100,
             request: { signal: this.signal() }
         });
-        return pick(latest.data);
+        add(latest.data);
+        const all = [...seen.values()].sort((a, b) => a.number - b.number);
+        return result() ?? { issue: all[0], proven: false, others: all.slice(1) };
     }
     /** The issue as it is now: read again just before it is written, so that a person's edit during the run is kept. */
     async get(number) {
@@ -293,6 +327,8 @@ var run_sections = __webpack_require__(4503);
 
 /** The run's day, YYYY-MM-DD (UTC). */
 const todayOf = () => new Date().toISOString().slice(0, 10);
+/** Issues that carry the marker without the seal, named in the log one by one; the others are counted. */
+const OTHERS_NAMED = 3;
 /** The workflow run, the same for every attempt of it: what keeps a re-run from asking twice. */
 const runIdOf = () => process.env.GITHUB_RUN_ID ?? 'local';
 class DashboardRun {
@@ -301,6 +337,7 @@ class DashboardRun {
     title;
     issue;
     mayAsk;
+    seal;
     /** The run was started by an event on an issue: it reads no analytics. */
     issueEvent;
     state;
@@ -315,15 +352,17 @@ class DashboardRun {
     /** The gaps this run found resolved. */
     resolvedIds = new Set();
     moved = [];
-    constructor(github, projectId, title, issue, mayAsk, issueEvent) {
+    constructor(github, projectId, title, issue, mayAsk, issueEvent, seal) {
         this.github = github;
         this.projectId = projectId;
         this.title = title;
         this.issue = issue;
         this.mayAsk = mayAsk;
+        this.seal = seal;
         this.issueEvent = issueEvent;
-        // Only the part the action owns is read: a copy of the state a person pasted elsewhere counts for nothing.
-        this.state = (0,ledger/* withStaleAsksOpen */.qc)((issue && (0,state/* decodeState */.UJ)((0,dashboard_body/* ownedPart */.JZ)(issue.body), projectId)) ?? (0,state/* emptyState */.p$)(projectId), runIdOf());
+        // Only the part the action owns is read, and only when its seal verifies: a state someone else
+        // wrote, edited or copied counts for nothing, and nor do the ticks of gaps it names.
+        this.state = (0,ledger/* withStaleAsksOpen */.qc)((issue && (0,state/* openState */.Gf)((0,dashboard_body/* ownedPart */.JZ)(issue.body), projectId, seal).state) ?? (0,state/* emptyState */.p$)(projectId), runIdOf());
         // "Not a gap" is honoured from the same people as a tick that asks.
         if (mayAsk && issue) {
             const before = this.state;
@@ -334,14 +373,24 @@ class DashboardRun {
         }
     }
     /** The dashboard of this repository and project, as the event that started the run allows it to act. */
-    static async open(settings, projectId, signal) {
-        const github = await GitHubIssues.open(settings.token, process.env.GITHUB_REPOSITORY ?? '', signal);
-        const issue = await github.find((0,dashboard_body/* projectMarker */.At)(projectId));
+    static async open(settings, projectId, signal, seal, fetch) {
+        const github = await GitHubIssues.open(settings.token, process.env.GITHUB_REPOSITORY ?? '', signal, fetch);
+        const found = await github.find((0,dashboard_body/* projectMarker */.At)(projectId), dashboard_body/* ownedPart */.JZ, (candidate) => {
+            return (0,state/* openState */.Gf)((0,dashboard_body/* ownedPart */.JZ)(candidate.body), projectId, seal).state !== undefined;
+        });
+        const issue = found.issue;
+        for (const other of found.others.slice(0, OTHERS_NAMED))
+            core/* info */.pq(`Issue #${other.number}, opened by ${(0,text_escape/* logText */.kc)(other.author, 100)}, carries the docs health issue's marker but not a state this action sealed: it is not the docs health issue, and is left as it is.`);
+        if (found.others.length > OTHERS_NAMED)
+            core/* info */.pq(`${found.others.length - OTHERS_NAMED} more issues carry the docs health issue's marker without its seal, and are left as they are.`);
+        if (issue && !found.proven)
+            core/* notice */.lm(`The docs health issue #${issue.number} holds no state this action can verify (the apiKey changed, or the state was edited or written by someone else): ` +
+                'the issue is kept and updated, but its history and ledger start again, and its ticks are not acted on.');
         if (issue?.state === 'closed')
             core/* info */.pq(`The docs health issue #${issue.number} is closed: it is updated but left closed. Reopen it to keep it in view.`);
         const event = process.env.GITHUB_EVENT_NAME ?? '';
         if (event !== 'issues')
-            return new DashboardRun(github, projectId, settings.title, issue, true, false);
+            return new DashboardRun(github, projectId, settings.title, issue, true, false, seal);
         const payload = ((await (0,github_event/* eventPayload */.Z)()) ?? {});
         const sender = payload.sender ?? {};
         let mayAsk = false;
@@ -357,7 +406,7 @@ class DashboardRun {
         }
         else
             mayAsk = true;
-        return new DashboardRun(github, projectId, settings.title, issue, mayAsk, true);
+        return new DashboardRun(github, projectId, settings.title, issue, mayAsk, true, seal);
     }
     /**
      * The prompt for the gaps a person ticked, when there are any this run may ask for; they are
@@ -529,7 +578,7 @@ class DashboardRun {
         const current = this.issue ? await this.github.get(this.issue.number) : undefined;
         const ticked = (0,dashboard_body/* tickedGaps */.Cq)(current?.body ?? '');
         const dismissTicked = (0,dashboard_body/* dismissTicks */.P8)(current?.body ?? '');
-        const owned = (0,dashboard_body/* ownedBody */.ul)({
+        const owned = (0,state/* sealState */.Bw)((0,dashboard_body/* ownedBody */.ul)({
             overview,
             state: this.state,
             resolved: this.resolved,
@@ -539,7 +588,7 @@ class DashboardRun {
             dismissTicked,
             movers: this.moved,
             filled: this.filled
-        });
+        }), this.seal);
         const body = (0,dashboard_body/* withOwned */.kc)(current?.body ?? '', owned);
         if (body.length > dashboard_body/* BODY_LIMIT */.Th)
             throw new Error(`its body would be ${body.length} characters, over GitHub's ${dashboard_body/* BODY_LIMIT */.Th}; shorten the text written around the report`);

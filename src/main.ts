@@ -66,10 +66,12 @@ async function runToEnd(): Promise<RunEnd> {
       inputs.failOnAlert && fired > 0 ? `${fired === 1 ? '1 alert' : `${fired} alerts`} fired, and failOn includes alert.` : undefined
     const failures = [...report.reports.map((part) => part.failure), report.dashboard?.failure, alertFailure].filter((f) => f !== undefined)
     if (failures.length + unwritten.length > 0) core.setFailed([...failures, ...unwritten].join('\n'))
+    // Every failure of the step is in the last line, those of the run's own as well as the parts'.
+    const runFailures = [report.dashboard?.failure, alertFailure].filter((f) => f !== undefined)
     return {
       kind: 'parts',
       parts: report.reports.map((part) => ({ phrase: endPhraseOf(part), failure: part.failure })),
-      failures: unwritten
+      failures: [...runFailures, ...unwritten]
     }
   } catch (error) {
     if (error instanceof InputError) {

@@ -4,6 +4,8 @@
 // characters however long the history. A block a person broke is read as no history, never as an
 // error, and the next run writes a whole one.
 import { z } from 'zod'
+import type { RecordSeal } from '../core/record-seal.js'
+import { SEAL_PATTERN } from '../core/record-seal.js'
 import { HEADLINE_NAMES, type HeadlineKey } from '../report/renderer.js'
 
 /** Periods of history kept: the trend shows up to this many. */
@@ -178,4 +180,42 @@ export function decodeState(owned: string, projectId: string): DashboardState | 
   } catch {
     return undefined
   }
+}
+
+// The state is sealed (core/record-seal.ts): the line after its block holds the seal of the block's
+// exact text, so that a state another app or workflow wrote, or one a person edited, is never
+// believed. The seal is a line of its own, added to the owned part once it is made, and checked
+// before the block is read.
+const SEAL_OPEN = '\n<!-- docs-agent-action:state-seal '
+const SEALED = new RegExp(`^${SEAL_OPEN}(${SEAL_PATTERN})${CLOSE}`)
+
+/** The first state block of `owned`: its encoded text and where it ends; undefined when there is none. */
+function stateBlock(owned: string): { encoded: string; end: number } | undefined {
+  const start = owned.indexOf(OPEN)
+  if (start < 0) return undefined
+  const from = start + OPEN.length
+  const end = owned.indexOf(CLOSE, from)
+  if (end < 0 || end - from > STATE_MAX_CHARS) return undefined
+  return { encoded: owned.slice(from, end), end: end + CLOSE.length }
+}
+
+/** The owned part with its state block sealed: the seal's line follows the block. */
+export function sealState(owned: string, seal: RecordSeal): string {
+  const block = stateBlock(owned)
+  if (!block) return owned
+  return `${owned.slice(0, block.end)}${SEAL_OPEN}${seal.sign('state', [block.encoded])}${CLOSE}${owned.slice(block.end)}`
+}
+
+/**
+ * The state the owned part of a body carries, only when its seal verifies: `state` when it does;
+ * `unproven` when the part holds a state block whose seal does not verify (written with another
+ * API key, by someone else, or edited), which is never read.
+ */
+export function openState(owned: string, projectId: string, seal: RecordSeal): { state?: DashboardState; unproven: boolean } {
+  const block = stateBlock(owned)
+  if (!block) return { unproven: owned.includes(OPEN) }
+  const sealed = SEALED.exec(owned.slice(block.end, block.end + SEAL_OPEN.length + 43 + CLOSE.length))
+  if (!seal.verifies('state', [block.encoded], sealed?.[1])) return { unproven: true }
+  const state = decodeState(owned, projectId)
+  return state ? { state, unproven: false } : { unproven: true }
 }

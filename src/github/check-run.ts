@@ -6,7 +6,8 @@
 import type { JobReport } from '../agent/outcome.js'
 import { errorMessage } from '../core/error-message.js'
 import type { Log } from '../core/part.js'
-import { endedOf, type JobRecord, isMarkableJobId, readRecord, recordMarker } from '../report/job-marker.js'
+import type { RecordSeal } from '../core/record-seal.js'
+import { endedOf, type JobRecord, isMarkableJobId, readRecord, recordMarker, type SealedAt } from '../report/job-marker.js'
 import { markdownCode } from '../text/escape.js'
 import type { CheckRunFields, GitHubRepo } from './repo.js'
 
@@ -47,19 +48,26 @@ export class CheckRecord {
     private readonly key: string,
     private readonly runUrl: string | undefined,
     private readonly log: Log,
+    /** What seals the record in the summary (core/record-seal.ts). */
+    private readonly seal: RecordSeal,
     /** The client for the last write of a stopping run, whose own signal has ended. */
     private readonly stoppingRepo: CheckRuns = repo
   ) {}
 
+  /** Where the record is sealed for: this commit. */
+  private at(): SealedAt {
+    return { seal: this.seal, place: `commit ${this.sha}` }
+  }
+
   /**
    * The job an earlier run for the same trigger and project recorded on this commit, if any: a check
-   * run of this name whose summary starts with the record and whose external id is that job. Its
-   * check run is the one this run updates.
+   * run of this name whose summary starts with the record, sealed for this commit,
+   * and whose external id is that job. Its check run is the one this run updates.
    */
   async recordedJob(): Promise<JobRecord | undefined> {
     const runs = await this.attempt(() => this.repo.checkRuns(this.sha, CHECK_NAME))
     for (const run of runs ?? []) {
-      const record = readRecord(run.summary, this.key)
+      const record = readRecord(run.summary, this.key, this.at())
       if (record !== undefined && run.externalId === record.jobId) {
         this.checkId = run.id
         return record
@@ -74,7 +82,7 @@ export class CheckRecord {
       ...(isMarkableJobId(jobId) ? { externalId: jobId } : {}),
       ...(this.runUrl === undefined ? {} : { detailsUrl: this.runUrl }),
       title: 'The agent is working',
-      summary: `${recordMarker({ jobId, key: this.key })}\nAgent job ${markdownCode(jobId, 200)} is running.${this.runLine()}`
+      summary: `${recordMarker({ jobId, key: this.key }, this.at())}\nAgent job ${markdownCode(jobId, 200)} is running.${this.runLine()}`
     }
     await this.write(fields)
   }
@@ -90,7 +98,7 @@ export class CheckRecord {
         ...(isMarkableJobId(job.jobId) ? { externalId: job.jobId } : {}),
         ...(this.runUrl === undefined ? {} : { detailsUrl: this.runUrl }),
         title,
-        summary: `${recordMarker({ jobId: job.jobId, key: this.key, ended: endedOf(job.outcome) })}\n${id}${pull}${this.runLine()}`
+        summary: `${recordMarker({ jobId: job.jobId, key: this.key, ended: endedOf(job.outcome) }, this.at())}\n${id}${pull}${this.runLine()}`
       },
       stopping ? this.stoppingRepo : this.repo
     )

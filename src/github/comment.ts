@@ -5,8 +5,10 @@ import * as core from '@actions/core'
 import { readFile } from 'node:fs/promises'
 import type { JobReport } from '../agent/outcome.js'
 import { errorMessage } from '../core/error-message.js'
+import type { RecordSeal } from '../core/record-seal.js'
 import { endBody, startBody } from '../report/comment-body.js'
-import { COMMENT_MARKER, type JobRecord, readRecord } from '../report/job-marker.js'
+import { COMMENT_MARKER, type JobRecord, readRecord, type SealedAt } from '../report/job-marker.js'
+import { octokitFor } from './octokit.js'
 import { runLink } from './run-link.js'
 
 const SUPPORTED_EVENTS = ['issues', 'issue_comment', 'pull_request', 'pull_request_target']
@@ -73,12 +75,20 @@ export class CommentThread {
     private readonly issues: IssueComments,
     private readonly target: CommentTarget,
     private readonly runSignal: AbortSignal,
+    /** What seals the record in the comment (core/record-seal.ts). */
+    private readonly seal: RecordSeal,
     /** The run's record key (project and trigger), recorded in the comment with the job id. */
     private readonly key?: string
   ) {}
 
   /** A thread for this run, or undefined (with a warning) when there is nowhere to comment. */
-  static async open(token: string, runSignal: AbortSignal, key?: string): Promise<CommentThread | undefined> {
+  static async open(
+    token: string,
+    runSignal: AbortSignal,
+    seal: RecordSeal,
+    fetch: typeof globalThis.fetch,
+    key?: string
+  ): Promise<CommentThread | undefined> {
     const eventName = process.env.GITHUB_EVENT_NAME ?? ''
     let payload: EventPayload = {}
     try {
@@ -97,13 +107,18 @@ export class CommentThread {
       core.warning('comment is true, but githubToken is empty; pass ${{ github.token }} or a token that may comment.')
       return undefined
     }
-    const { getOctokit } = await import('@actions/github')
-    return new CommentThread(getOctokit(token).rest.issues, target, runSignal, key)
+    return new CommentThread((await octokitFor(token, fetch)).rest.issues, target, runSignal, seal, key)
+  }
+
+  /** Where the record is sealed for: this thread. */
+  private at(): SealedAt {
+    return { seal: this.seal, place: `thread ${this.target.number}` }
   }
 
   /**
-   * The job an earlier run for the same trigger recorded in its comment here, if any (a bot's comment
-   * that starts with the record); that comment is the one this run edits.
+   * The job an earlier run for the same trigger recorded in its comment here, if any: the first
+   * comment of a bot that starts with the record, sealed for this thread (a copy made later, by
+   * another app, counts for nothing); that comment is the one this run edits.
    */
   async recordedJob(): Promise<JobRecord | undefined> {
     const key = this.key
@@ -119,8 +134,11 @@ export class CommentThread {
           request: { signal }
         })
         for (const comment of data) {
-          const job = comment.user?.type === 'Bot' ? readRecord(comment.body ?? '', key, COMMENT_MARKER) : undefined
-          if (job !== undefined) [found, this.commentId] = [job, comment.id]
+          const job = comment.user?.type === 'Bot' ? readRecord(comment.body ?? '', key, this.at(), COMMENT_MARKER) : undefined
+          if (job !== undefined) {
+            ;[found, this.commentId] = [job, comment.id]
+            return
+          }
         }
         if (data.length < 100) return
       }
@@ -129,7 +147,7 @@ export class CommentThread {
   }
 
   async start(jobId: string): Promise<void> {
-    const body = startBody(jobId, runLink(process.env), this.key)
+    const body = startBody(jobId, runLink(process.env), this.key, this.at())
     await this.attempt(async (signal) => {
       if (this.commentId !== undefined) {
         await this.issues.updateComment({ ...this.where(), comment_id: this.commentId, body, request: { signal } })
@@ -142,7 +160,7 @@ export class CommentThread {
 
   /** Edits the comment to say how the job ended (or posts one, if the first could not be). */
   async finish(job: JobReport, stopping: boolean): Promise<void> {
-    const body = endBody(job, runLink(process.env), this.key)
+    const body = endBody(job, runLink(process.env), this.key, this.at())
     // When the run is stopping, the runner kills it soon: one short try, and not under the run's signal.
     await this.attempt(
       async (signal) => {

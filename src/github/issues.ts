@@ -2,11 +2,13 @@
 // label, then among the latest issues, so that a renamed or relabelled issue is still found), creates
 // and updates it, reads the state of the pull requests its ledger links, and a person's permission.
 // Every request has a deadline and the run's signal; the token is the workflow's `githubToken`.
-import type { getOctokit } from '@actions/github'
+import { type Octokit, octokitFor } from './octokit.js'
 
 /** The label the dashboard issue carries. */
 export const DASHBOARD_LABEL = 'docs-health'
 const REQUEST_TIMEOUT_MS = 15_000
+/** Pages of 100 labelled issues looked through for the one whose state verifies. */
+const LABELLED_PAGES = 5
 
 export interface DashboardIssue {
   number: number
@@ -14,9 +16,9 @@ export interface DashboardIssue {
   body: string
   state: 'open' | 'closed'
   url: string
+  /** Who opened it, as GitHub reports it: the bot's login, and the app it acted through. */
+  author: string
 }
-
-type Octokit = ReturnType<typeof getOctokit>
 
 interface IssueData {
   number: number
@@ -25,7 +27,15 @@ interface IssueData {
   state: string
   html_url: string
   pull_request?: unknown
-  user?: { type?: string } | null
+  user?: { type?: string; login?: string } | null
+  performed_via_github_app?: { slug?: string | null; id?: number | null } | null
+}
+
+/** Who wrote an issue or a comment, as GitHub reports it, for the log. */
+export function authorOf(data: Pick<IssueData, 'user' | 'performed_via_github_app'>): string {
+  const login = data.user?.login ?? 'someone'
+  const app = data.performed_via_github_app?.slug
+  return app ? `${login} (app ${app})` : login
 }
 
 const issueOf = (data: IssueData): DashboardIssue => ({
@@ -33,7 +43,8 @@ const issueOf = (data: IssueData): DashboardIssue => ({
   title: data.title,
   body: data.body ?? '',
   state: data.state === 'closed' ? 'closed' : 'open',
-  url: data.html_url
+  url: data.html_url,
+  author: authorOf(data)
 })
 
 export class GitHubIssues {
@@ -45,11 +56,10 @@ export class GitHubIssues {
   ) {}
 
   /** A client for `repository` ("owner/name"); the GitHub client is loaded only when a dashboard is asked for. */
-  static async open(token: string, repository: string, runSignal: AbortSignal): Promise<GitHubIssues> {
+  static async open(token: string, repository: string, runSignal: AbortSignal, fetch: typeof globalThis.fetch): Promise<GitHubIssues> {
     const [owner, repo] = repository.split('/')
     if (!owner || !repo) throw new Error(`the repository is unknown (GITHUB_REPOSITORY is ${JSON.stringify(repository)})`)
-    const { getOctokit } = await import('@actions/github')
-    return new GitHubIssues(getOctokit(token), owner, repo, runSignal)
+    return new GitHubIssues(await octokitFor(token, fetch), owner, repo, runSignal)
   }
 
   private signal(): AbortSignal {
@@ -61,27 +71,46 @@ export class GitHubIssues {
   }
 
   /**
-   * The issue whose body holds `marker`: under the label first, then among the 100 latest issues; an
-   * open one before a closed one. Only an issue a bot opened (the action, with the workflow's token or
-   * an app's) is taken: an issue anyone else opened, with the marker copied into it, is not the
-   * dashboard, whatever its label.
+   * The dashboard issue: of the issues whose owned part (`owned`) holds `marker`, the oldest that
+   * `isOwn` accepts (its sealed state verifies), looked for under the label (up to 500 issues), then
+   * among the 100 latest issues. When none is accepted, the oldest of them, unproven (`proven: false`): after the
+   * API key changed, the issue the action opened is still the first that carries its marker, as any
+   * copy is made after it. Only an issue a bot opened (an app: the workflow's token or another app's)
+   * is looked at; one a person opened, with the marker copied into it, never counts, whatever its label.
+   * `others` are the issues that carry the marker and were not taken.
    */
-  async find(marker: string): Promise<DashboardIssue | undefined> {
-    const pick = (list: IssueData[]): DashboardIssue | undefined => {
-      const found = list
-        .filter((issue) => issue.pull_request === undefined && issue.user?.type === 'Bot' && (issue.body ?? '').includes(marker))
-        .map(issueOf)
-      return found.find((issue) => issue.state === 'open') ?? found[0]
+  async find(
+    marker: string,
+    owned: (body: string) => string,
+    isOwn: (issue: DashboardIssue) => boolean
+  ): Promise<{ issue?: DashboardIssue; proven: boolean; others: DashboardIssue[] }> {
+    const seen = new Map<number, DashboardIssue>()
+    const add = (list: IssueData[]): void => {
+      for (const data of list) {
+        if (data.pull_request !== undefined || data.user?.type !== 'Bot' || !owned(data.body ?? '').includes(marker)) continue
+        seen.set(data.number, issueOf(data))
+      }
     }
-    const labelled = await this.octokit.rest.issues.listForRepo({
-      ...this.where(),
-      labels: DASHBOARD_LABEL,
-      state: 'all',
-      per_page: 100,
-      request: { signal: this.signal() }
-    })
-    const found = pick(labelled.data)
-    if (found) return found
+    const result = (): { issue?: DashboardIssue; proven: boolean; others: DashboardIssue[] } | undefined => {
+      const all = [...seen.values()].sort((a, b) => a.number - b.number)
+      const own = all.find(isOwn)
+      return own ? { issue: own, proven: true, others: all.filter((i) => i !== own) } : undefined
+    }
+    // Newest first: the action's issue, older than any copy, may be pages down when others were opened since.
+    for (let page = 1; page <= LABELLED_PAGES; page++) {
+      const labelled = await this.octokit.rest.issues.listForRepo({
+        ...this.where(),
+        labels: DASHBOARD_LABEL,
+        state: 'all',
+        per_page: 100,
+        page,
+        request: { signal: this.signal() }
+      })
+      add(labelled.data)
+      const proven = result()
+      if (proven) return proven
+      if (labelled.data.length < 100) break
+    }
     const latest = await this.octokit.rest.issues.listForRepo({
       ...this.where(),
       state: 'all',
@@ -89,7 +118,9 @@ export class GitHubIssues {
       per_page: 100,
       request: { signal: this.signal() }
     })
-    return pick(latest.data)
+    add(latest.data)
+    const all = [...seen.values()].sort((a, b) => a.number - b.number)
+    return result() ?? { issue: all[0], proven: false, others: all.slice(1) }
   }
 
   /** The issue as it is now: read again just before it is written, so that a person's edit during the run is kept. */

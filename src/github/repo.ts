@@ -1,7 +1,7 @@
 // The GitHub client of the run's own repository for the change, its check run and the agent's pull
 // request: it owns the token, the API's base URL (GITHUB_API_URL, through @actions/github), a
 // deadline and the run's signal on every request, and the paging limits; it gives back plain data.
-import type { getOctokit } from '@actions/github'
+import { type Octokit, octokitFor } from './octokit.js'
 import type { ChangeCommit, ChangedFile } from '../change/change.js'
 
 const REQUEST_TIMEOUT_MS = 15_000
@@ -9,8 +9,6 @@ const REQUEST_TIMEOUT_MS = 15_000
 const FILE_PAGES = 30
 const COMMIT_PAGES = 3
 const COMMENT_PAGES = 10
-
-type Octokit = ReturnType<typeof getOctokit>
 
 export interface CheckRun {
   id: number
@@ -91,11 +89,10 @@ export class GitHubRepo {
   }
 
   /** A client for `repository` ("owner/name"); the GitHub client is loaded only when it is needed. */
-  static async open(token: string, repository: string, runSignal: AbortSignal): Promise<GitHubRepo> {
+  static async open(token: string, repository: string, runSignal: AbortSignal, fetch: typeof globalThis.fetch): Promise<GitHubRepo> {
     const [owner, repo] = repository.split('/')
     if (!owner || !repo) throw new Error(`the repository is unknown (GITHUB_REPOSITORY is ${JSON.stringify(repository)})`)
-    const { getOctokit } = await import('@actions/github')
-    return new GitHubRepo(getOctokit(token), owner, repo, runSignal)
+    return new GitHubRepo(await octokitFor(token, fetch), owner, repo, runSignal)
   }
 
   private request(): { owner: string; repo: string; request: { signal: AbortSignal } } {

@@ -3,21 +3,21 @@
 import type { JobReport } from '../agent/outcome.js'
 import { markdownCode } from '../text/escape.js'
 import { codeHtml, linesHtml, linkHtml } from './html.js'
-import { COMMENT_MARKER, endedOf, isMarkableJobId, pullMarker, recordMarker } from './job-marker.js'
+import { COMMENT_MARKER, endedOf, isMarkableJobId, pullMarker, recordMarker, type SealedAt } from './job-marker.js'
 import { jobNextStepHtml, jobReasonHtml, jobTitleHtml } from './job-summary.js'
 
 export { COMMENT_MARKER }
 
-export function startBody(jobId: string, run: string | undefined, key?: string): string {
+export function startBody(jobId: string, run: string | undefined, key?: string, at?: SealedAt): string {
   return [
-    COMMENT_MARKER + recordMarker({ jobId, key }),
+    COMMENT_MARKER + recordMarker({ jobId, key }, at),
     `📝 The documentation agent is working on it: job ${markdownCode(jobId, 100)}.`,
     run ? `\n[Workflow run](${run})` : ''
   ].join('\n')
 }
 
-export function endBody(job: JobReport, run: string | undefined, key?: string): string {
-  const parts = [COMMENT_MARKER + recordMarker({ jobId: job.jobId, key, ended: endedOf(job.outcome) }), `<h3>${jobTitleHtml(job)}</h3>`]
+export function endBody(job: JobReport, run: string | undefined, key?: string, at?: SealedAt): string {
+  const parts = [COMMENT_MARKER + recordMarker({ jobId: job.jobId, key, ended: endedOf(job.outcome) }, at), `<h3>${jobTitleHtml(job)}</h3>`]
   const reason = jobReasonHtml(job)
   if (reason) parts.push(`<p>${reason}</p>`)
   const next = jobNextStepHtml(job.nextStep)
@@ -48,14 +48,14 @@ function shownPrompt(prompt: string): string {
  * The comment on the pull request the agent opened: which job it is (hidden, for follow-ups), what
  * it was asked, and how to ask for changes. '' for a job id a marker cannot hold.
  */
-export function agentPullBody(jobId: string, prompt: string | undefined, run: string | undefined, command: string): string {
+export function agentPullBody(jobId: string, prompt: string | undefined, run: string | undefined, command: string, at?: SealedAt): string {
   if (!isMarkableJobId(jobId)) return ''
   const asked =
     prompt === undefined
       ? ''
       : `<details><summary>What the agent was asked</summary>\n<blockquote>${linesHtml(shownPrompt(prompt), 200)}</blockquote>\n</details>\n`
   return (
-    `${COMMENT_MARKER}${pullMarker(jobId)}\n` +
+    `${COMMENT_MARKER}${pullMarker(jobId, at)}\n` +
     `🤖 The documentation agent opened this pull request (job ${codeHtml(jobId, 200)}).\n` +
     asked +
     `\nTo ask for changes, comment ${codeHtml(`${command} <what to change>`, 80)}: people with write access to this repository can.` +
@@ -63,10 +63,10 @@ export function agentPullBody(jobId: string, prompt: string | undefined, run: st
   )
 }
 
-/** The polite answer to a command from someone who may not send the agent follow-ups. */
-export function refusalBody(login: string, command: string): string {
+/** The polite answer to a command from someone who may not send the agent follow-ups; `record`, its hidden record (job-marker.ts). */
+export function refusalBody(login: string, command: string, record = ''): string {
   return (
-    `${COMMENT_MARKER}\n` +
+    `${COMMENT_MARKER}${record}\n` +
     `Sorry ${codeHtml(`@${login}`, 60)}: only people with write access to this repository can send the documentation agent a follow-up with ${codeHtml(command, 60)}. Nothing was sent.`
   )
 }

@@ -2,7 +2,11 @@
 // its check run (which job, for which trigger, and how it ended), and on the agent's pull request
 // (which job opened it). A later run reads them to watch the job instead of creating another, and a
 // follow-up comment to find the job to send to. Only a record at the very start of a text counts, so
-// that a marker quoted inside someone else's text is never taken for one.
+// that a marker quoted inside someone else's text is never taken for one, and only one whose seal
+// (core/record-seal.ts) verifies for the place it is read in (the thread, the commit, the pull
+// request), so that a record another app or workflow wrote, or copied from elsewhere, counts for
+// nothing.
+import { type RecordSeal, SEAL_PATTERN } from '../core/record-seal.js'
 
 /** Marks the action's own comment. */
 export const COMMENT_MARKER = '<!-- docs-agent-action -->'
@@ -20,23 +24,54 @@ export interface JobRecord {
   ended?: string
 }
 
-/** The hidden line of a record; '' for a job id a marker cannot hold. */
-export function recordMarker(record: { jobId: string | undefined; key?: string; ended?: string }): string {
+/**
+ * Where a record is written and read, and the seal it is written with: the place ("thread 12",
+ * "commit <sha>", "pull 7") is sealed with it, so that a record copied to another place does not verify.
+ */
+export interface SealedAt {
+  seal: RecordSeal
+  place: string
+}
+
+const jobFields = (place: string, jobId: string, key: string | undefined, ended: string | undefined): string[] => [
+  place,
+  jobId,
+  key ?? '',
+  ended ?? ''
+]
+
+/** The hidden line of a record, sealed when `at` is given; '' for a job id a marker cannot hold. */
+export function recordMarker(record: { jobId: string | undefined; key?: string; ended?: string }, at?: SealedAt): string {
   if (!isMarkableJobId(record.jobId)) return ''
   const key = record.key === undefined ? '' : ` key=${encodeURIComponent(record.key)}`
   const ended = record.ended === undefined ? '' : ` ended=${encodeURIComponent(record.ended)}`
-  return `<!-- docs-agent-action job=${record.jobId}${key}${ended} -->`
+  const seal = at === undefined ? '' : ` seal=${at.seal.sign('job', jobFields(at.place, record.jobId, record.key, record.ended))}`
+  return `<!-- docs-agent-action job=${record.jobId}${key}${ended}${seal} -->`
 }
 
-const RECORD = /^<!-- docs-agent-action job=([\w.:-]{1,200})(?: key=([^\s>]{1,4000}))?(?: ended=([a-z-]{1,20}))? -->/
+const RECORD = new RegExp(
+  `^<!-- docs-agent-action job=([\\w.:-]{1,200})(?: key=([^\\s>]{1,4000}))?(?: ended=([a-z-]{1,20}))?(?: seal=(${SEAL_PATTERN}))? -->`
+)
 
-/** The record at the start of `text` (after `prefix`), if it holds one for `key`. */
-export function readRecord(text: string, key: string, prefix = ''): JobRecord | undefined {
+/**
+ * The record at the start of `text` (after `prefix`), if it holds one for `key` whose seal verifies
+ * for the place it is read in; the seal is checked before anything else in the record is used.
+ */
+export function readRecord(text: string, key: string, at: SealedAt, prefix = ''): JobRecord | undefined {
   if (!text.startsWith(prefix)) return undefined
   // A key is short but for a release's tag, which may be long and in any script: encoded, each byte takes three characters.
   const match = RECORD.exec(text.slice(prefix.length, prefix.length + 5000))
-  if (!match || !isMarkableJobId(match[1]) || match[2] !== encodeURIComponent(key)) return undefined
-  return { jobId: match[1], key, ...(match[3] === undefined ? {} : { ended: match[3] }) }
+  if (!match) return undefined
+  const [, jobId = '', encodedKey, ended, seal] = match
+  let recordKey: string | undefined
+  try {
+    recordKey = encodedKey === undefined ? undefined : decodeURIComponent(encodedKey)
+  } catch {
+    return undefined
+  }
+  if (!at.seal.verifies('job', jobFields(at.place, jobId, recordKey, ended), seal)) return undefined
+  if (!isMarkableJobId(jobId) || encodedKey !== encodeURIComponent(key)) return undefined
+  return { jobId, key, ...(ended === undefined ? {} : { ended }) }
 }
 
 /** How a job that is over ended, as a record keeps it; undefined while it may still run. */
@@ -47,13 +82,36 @@ export function endedOf(outcome: string): string | undefined {
 /** The endings after which a later run for the same trigger creates a new job rather than watch this one. */
 export const RETRIED_ENDINGS: readonly string[] = ['failed', 'archived']
 
-/** The hidden line that marks the action's comment on the agent's pull request, with the job it is about. */
-export function pullMarker(jobId: string): string {
-  return isMarkableJobId(jobId) ? `<!-- docs-agent-action pull job=${jobId} -->` : ''
+/** The hidden line that marks the action's comment on the agent's pull request, with the job it is about, sealed when `at` is given. */
+export function pullMarker(jobId: string, at?: SealedAt): string {
+  if (!isMarkableJobId(jobId)) return ''
+  const seal = at === undefined ? '' : ` seal=${at.seal.sign('pull', [at.place, jobId])}`
+  return `<!-- docs-agent-action pull job=${jobId}${seal} -->`
 }
 
-/** The job the action's comment on an agent's pull request names: the body must start with its marker. */
-export function pullMarkedJob(body: string): string | undefined {
-  const match = /^<!-- docs-agent-action pull job=([\w.:-]{1,200}) -->/.exec(body.slice(COMMENT_MARKER.length, COMMENT_MARKER.length + 300))
-  return body.startsWith(COMMENT_MARKER) && match && isMarkableJobId(match[1]) ? match[1] : undefined
+const PULL = new RegExp(`^<!-- docs-agent-action pull job=([\\w.:-]{1,200})(?: seal=(${SEAL_PATTERN}))? -->`)
+
+/** The job the action's comment on an agent's pull request names: the body must start with its marker, sealed for this pull request. */
+export function pullMarkedJob(body: string, at: SealedAt): string | undefined {
+  if (!body.startsWith(COMMENT_MARKER)) return undefined
+  const match = PULL.exec(body.slice(COMMENT_MARKER.length, COMMENT_MARKER.length + 300))
+  if (!match) return undefined
+  const [, jobId = '', seal] = match
+  return at.seal.verifies('pull', [at.place, jobId], seal) && isMarkableJobId(jobId) ? jobId : undefined
+}
+
+/** The hidden line of the action's refusal of a person's command in a thread, sealed for the thread. */
+export function refusalMarker(login: string, at: SealedAt): string {
+  const who = login.toLowerCase()
+  return `<!-- docs-agent-action refused=${encodeURIComponent(who)} seal=${at.seal.sign('refused', [at.place, who])} -->`
+}
+
+const REFUSAL = new RegExp(`^<!-- docs-agent-action refused=([^\\s>]{1,400}) seal=(${SEAL_PATTERN}) -->`)
+
+/** Whether `body` is the action's refusal of `login` in this thread. */
+export function isRefusalOf(body: string, login: string, at: SealedAt): boolean {
+  if (!body.startsWith(COMMENT_MARKER)) return false
+  const match = REFUSAL.exec(body.slice(COMMENT_MARKER.length, COMMENT_MARKER.length + 600))
+  const who = login.toLowerCase()
+  return match !== null && at.seal.verifies('refused', [at.place, who], match[2]) && match[1] === encodeURIComponent(who)
 }

@@ -8,6 +8,7 @@ import { pullRequestLink } from '../agent/pull-request.js'
 import { ApiError } from '../api/errors.js'
 import type { AgentJob } from '../api/schemas.js'
 import { errorMessage } from '../core/error-message.js'
+import type { RecordSeal } from '../core/record-seal.js'
 import { dismissTicks, ownedBody, ownedPart, projectMarker, BODY_LIMIT, tickedGaps, withOwned } from '../dashboard/body.js'
 import { type Mover, movers, type PageTraffic, topPages, withHistoryChanges } from '../dashboard/history.js'
 import {
@@ -25,14 +26,14 @@ import {
   withPulls
 } from '../dashboard/ledger.js'
 import { gapsPrompt } from '../dashboard/prompt.js'
-import { type DashboardState, decodeState, emptyState, HISTORY_PERIODS } from '../dashboard/state.js'
+import { type DashboardState, emptyState, HISTORY_PERIODS, openState, sealState } from '../dashboard/state.js'
 import { fixFirst, grouped } from '../report/fix-first.js'
 import type { Headline, HeadlineKey } from '../report/renderer.js'
 import { type DashboardIssue, GitHubIssues } from '../github/issues.js'
 import { eventPayload } from '../github/event.js'
 import { runLink } from '../github/run-link.js'
 import { linkHtml } from '../report/html.js'
-import { htmlText } from '../text/escape.js'
+import { htmlText, logText } from '../text/escape.js'
 import { shortRange } from '../text/dates.js'
 import type { Overview } from '../report/overview.js'
 import { ACTION_NAME, ACTION_VERSION } from '../version.js'
@@ -68,6 +69,9 @@ interface IssueEvent {
   sender?: { login?: string; type?: string }
 }
 
+/** Issues that carry the marker without the seal, named in the log one by one; the others are counted. */
+const OTHERS_NAMED = 3
+
 /** The workflow run, the same for every attempt of it: what keeps a re-run from asking twice. */
 const runIdOf = (): string => process.env.GITHUB_RUN_ID ?? 'local'
 
@@ -93,11 +97,13 @@ export class DashboardRun {
     private readonly title: string,
     private issue: DashboardIssue | undefined,
     private readonly mayAsk: boolean,
-    issueEvent: boolean
+    issueEvent: boolean,
+    private readonly seal: RecordSeal
   ) {
     this.issueEvent = issueEvent
-    // Only the part the action owns is read: a copy of the state a person pasted elsewhere counts for nothing.
-    this.state = withStaleAsksOpen((issue && decodeState(ownedPart(issue.body), projectId)) ?? emptyState(projectId), runIdOf())
+    // Only the part the action owns is read, and only when its seal verifies: a state someone else
+    // wrote, edited or copied counts for nothing, and nor do the ticks of gaps it names.
+    this.state = withStaleAsksOpen((issue && openState(ownedPart(issue.body), projectId, seal).state) ?? emptyState(projectId), runIdOf())
     // "Not a gap" is honoured from the same people as a tick that asks.
     if (mayAsk && issue) {
       const before = this.state
@@ -109,13 +115,35 @@ export class DashboardRun {
   }
 
   /** The dashboard of this repository and project, as the event that started the run allows it to act. */
-  static async open(settings: { token: string; title: string }, projectId: string, signal: AbortSignal): Promise<DashboardRun> {
-    const github = await GitHubIssues.open(settings.token, process.env.GITHUB_REPOSITORY ?? '', signal)
-    const issue = await github.find(projectMarker(projectId))
+  static async open(
+    settings: { token: string; title: string },
+    projectId: string,
+    signal: AbortSignal,
+    seal: RecordSeal,
+    fetch: typeof globalThis.fetch
+  ): Promise<DashboardRun> {
+    const github = await GitHubIssues.open(settings.token, process.env.GITHUB_REPOSITORY ?? '', signal, fetch)
+    const found = await github.find(projectMarker(projectId), ownedPart, (candidate) => {
+      return openState(ownedPart(candidate.body), projectId, seal).state !== undefined
+    })
+    const issue = found.issue
+    for (const other of found.others.slice(0, OTHERS_NAMED))
+      core.info(
+        `Issue #${other.number}, opened by ${logText(other.author, 100)}, carries the docs health issue's marker but not a state this action sealed: it is not the docs health issue, and is left as it is.`
+      )
+    if (found.others.length > OTHERS_NAMED)
+      core.info(
+        `${found.others.length - OTHERS_NAMED} more issues carry the docs health issue's marker without its seal, and are left as they are.`
+      )
+    if (issue && !found.proven)
+      core.notice(
+        `The docs health issue #${issue.number} holds no state this action can verify (the apiKey changed, or the state was edited or written by someone else): ` +
+          'the issue is kept and updated, but its history and ledger start again, and its ticks are not acted on.'
+      )
     if (issue?.state === 'closed')
       core.info(`The docs health issue #${issue.number} is closed: it is updated but left closed. Reopen it to keep it in view.`)
     const event = process.env.GITHUB_EVENT_NAME ?? ''
-    if (event !== 'issues') return new DashboardRun(github, projectId, settings.title, issue, true, false)
+    if (event !== 'issues') return new DashboardRun(github, projectId, settings.title, issue, true, false, seal)
     const payload = ((await eventPayload()) ?? {}) as IssueEvent
     const sender = payload.sender ?? {}
     let mayAsk = false
@@ -129,7 +157,7 @@ export class DashboardRun {
         `${htmlText(sender.login, 60)} ticked gaps in the docs health issue but may not push to the repository: the ticks are not acted on.`
       )
     } else mayAsk = true
-    return new DashboardRun(github, projectId, settings.title, issue, mayAsk, true)
+    return new DashboardRun(github, projectId, settings.title, issue, mayAsk, true, seal)
   }
 
   /**
@@ -302,17 +330,20 @@ export class DashboardRun {
     const current = this.issue ? await this.github.get(this.issue.number) : undefined
     const ticked = tickedGaps(current?.body ?? '')
     const dismissTicked = dismissTicks(current?.body ?? '')
-    const owned = ownedBody({
-      overview,
-      state: this.state,
-      resolved: this.resolved,
-      resolvedIds: this.resolvedIds,
-      footerHtml,
-      ticked,
-      dismissTicked,
-      movers: this.moved,
-      filled: this.filled
-    })
+    const owned = sealState(
+      ownedBody({
+        overview,
+        state: this.state,
+        resolved: this.resolved,
+        resolvedIds: this.resolvedIds,
+        footerHtml,
+        ticked,
+        dismissTicked,
+        movers: this.moved,
+        filled: this.filled
+      }),
+      this.seal
+    )
     const body = withOwned(current?.body ?? '', owned)
     if (body.length > BODY_LIMIT)
       throw new Error(

@@ -8,17 +8,19 @@ import { createHash, randomBytes } from 'node:crypto'
 import type { AgentJobRequest } from '../agent/job.js'
 import type { JobPolicy, JobRecordPlace, JobReport } from '../agent/outcome.js'
 import { changeContext } from '../change/context.js'
+import type { GitHubFetch } from '../api/github-fetch.js'
 import type { Lifetime } from '../core/lifetime.js'
+import type { RecordSeal } from '../core/record-seal.js'
 import { noChange, readChange } from '../github/change-reader.js'
 import { CheckRecord } from '../github/check-run.js'
 import { CommentThread } from '../github/comment.js'
 import { eventPayload } from '../github/event.js'
 import { commandOf } from '../github/follow-up.js'
-import { GitHubRepo } from '../github/repo.js'
+import { GitHubRepo, type IssueComment } from '../github/repo.js'
 import { githubServer, runLink } from '../github/run-link.js'
 import { runAttempt, triggerOf } from '../github/trigger.js'
 import { agentPullBody, emptyCommandBody, refusalBody } from '../report/comment-body.js'
-import { pullMarkedJob, RETRIED_ENDINGS } from '../report/job-marker.js'
+import { isRefusalOf, pullMarkedJob, refusalMarker, RETRIED_ENDINGS, type SealedAt } from '../report/job-marker.js'
 import { logText } from '../text/escape.js'
 import { errorMessage } from '../core/error-message.js'
 import { counted } from '../text/format.js'
@@ -36,6 +38,12 @@ export interface JobPlan {
 }
 
 const nothing = (): Promise<void> => Promise.resolve()
+
+/** What the run's GitHub clients share: the seal of the action's records, and the connections the run closes when it ends. */
+export interface GitHubTrust {
+  seal: RecordSeal
+  fetch: GitHubFetch
+}
 
 /**
  * The key a job is recorded under: the project, the trigger, and what is asked (the prompt and the job
@@ -58,14 +66,23 @@ export function recordKey(projectId: string, trigger: string, asked: { prompt?: 
 /** A marker nobody can guess, for the lines that frame the change. */
 const nonce = (): string => randomBytes(16).toString('hex')
 
-/** The job the action's comments on a pull request name: the last one, when it commented more than once. */
-async function agentJobOf(repo: GitHubRepo, number: number): Promise<string | undefined> {
-  let found: string | undefined
-  for (const comment of await repo.comments(number)) {
-    const job = comment.isBot ? pullMarkedJob(comment.body) : undefined
-    if (job !== undefined) found = job
+/** Where the action's note on pull request `number` is sealed for. */
+const pullAt = (seal: RecordSeal, number: number): SealedAt => ({ seal, place: `pull ${number}` })
+/** Where the action's answers in thread `number` are sealed for. */
+const threadAt = (seal: RecordSeal, number: number): SealedAt => ({ seal, place: `thread ${number}` })
+
+/**
+ * The job the action's notes on a pull request name (the last one, when it noted more than once):
+ * only a bot's note whose seal verifies for this pull request counts. With the thread's comments.
+ */
+async function agentJobOf(repo: GitHubRepo, number: number, seal: RecordSeal): Promise<{ jobId?: string; comments: IssueComment[] }> {
+  let jobId: string | undefined
+  const comments = await repo.comments(number)
+  for (const comment of comments) {
+    const job = comment.isBot ? pullMarkedJob(comment.body, pullAt(seal, number)) : undefined
+    if (job !== undefined) jobId = job
   }
-  return found
+  return { jobId, comments }
 }
 
 /** A failed GitHub request in a few words: its HTTP status, or its message. */
@@ -103,15 +120,22 @@ async function answer(repo: GitHubRepo, number: number, body: string): Promise<v
  * Comments once on the pull request the agent opened, when it is in this repository: the job it is
  * about (for follow-ups), what was asked, how to ask for changes. Never fatal.
  */
-async function noteAgentPull(repo: GitHubRepo, report: JobReport, command: string, env: NodeJS.ProcessEnv): Promise<void> {
+async function noteAgentPull(
+  repo: GitHubRepo,
+  report: JobReport,
+  command: string,
+  env: NodeJS.ProcessEnv,
+  seal: RecordSeal
+): Promise<void> {
   if (report.jobId === undefined || report.prNumber === undefined) return
   if (report.prRepository?.toLowerCase() !== `${repo.owner}/${repo.repo}`.toLowerCase()) return
   const number = Number(report.prNumber)
-  const body = agentPullBody(report.jobId, report.prompt, runLink(env), command)
+  const at = pullAt(seal, number)
+  const body = agentPullBody(report.jobId, report.prompt, runLink(env), command, at)
   if (body === '') return
   try {
     const comments = await repo.comments(number)
-    if (comments.some((comment) => comment.isBot && pullMarkedJob(comment.body) === report.jobId)) return
+    if (comments.some((comment) => comment.isBot && pullMarkedJob(comment.body, at) === report.jobId)) return
     await repo.comment(number, body)
   } catch (error) {
     core.warning(
@@ -124,7 +148,13 @@ async function noteAgentPull(repo: GitHubRepo, report: JobReport, command: strin
 /** The plan of a run that makes no agent job. */
 export const NO_JOB: JobPlan = { started: nothing, ended: nothing }
 
-export async function planJob(inputs: Inputs, lifetime: Lifetime, env: NodeJS.ProcessEnv = process.env): Promise<JobPlan> {
+export async function planJob(
+  inputs: Inputs,
+  lifetime: Lifetime,
+  github: GitHubTrust,
+  env: NodeJS.ProcessEnv = process.env
+): Promise<JobPlan> {
+  const { seal } = github
   if (!inputs.followUp && inputs.prompt === undefined && inputs.jobId === undefined) return NO_JOB
   const eventName = env.GITHUB_EVENT_NAME ?? ''
   const payload = await eventPayload(env)
@@ -132,7 +162,7 @@ export async function planJob(inputs: Inputs, lifetime: Lifetime, env: NodeJS.Pr
   const repository = env.GITHUB_REPOSITORY ?? ''
   const repo =
     inputs.githubToken !== '' && repository.includes('/')
-      ? await GitHubRepo.open(inputs.githubToken, repository, lifetime.signal)
+      ? await GitHubRepo.open(inputs.githubToken, repository, lifetime.signal, github.fetch.fetch)
       : undefined
   const command = inputs.command
   let settings: AgentJobRequest & JobPolicy = { ...inputs, githubServer: githubServer(env) }
@@ -144,7 +174,7 @@ export async function planJob(inputs: Inputs, lifetime: Lifetime, env: NodeJS.Pr
       return NO_JOB
     }
     if (!repo) throw new Error('the follow-up needs the repository (GITHUB_REPOSITORY) and githubToken')
-    const jobId = await agentJobOf(repo, asked.number)
+    const { jobId, comments } = await agentJobOf(repo, asked.number, seal)
     if (jobId === undefined) {
       core.info(
         `#${asked.number} is not a pull request of the documentation agent (no comment of this action names its job): nothing was sent.`
@@ -161,8 +191,16 @@ export async function planJob(inputs: Inputs, lifetime: Lifetime, env: NodeJS.Pr
       return NO_JOB
     }
     if (!writer) {
-      await answer(repo, asked.number, refusalBody(asked.login, command))
-      core.info(`${who} may not push to ${repository}, so the follow-up was refused in the thread: nothing was sent.`)
+      // One refusal per person and thread: a comment-spam and Actions-minutes amplifier otherwise.
+      const at = threadAt(seal, asked.number)
+      if (comments.some((comment) => comment.isBot && isRefusalOf(comment.body, asked.login, at))) {
+        core.notice(
+          `${who} may not push to ${repository}: the follow-up was refused, and not answered again in #${asked.number}, which already holds the answer to them. Nothing was sent.`
+        )
+        return NO_JOB
+      }
+      await answer(repo, asked.number, refusalBody(asked.login, command, refusalMarker(asked.login, at)))
+      core.notice(`${who} may not push to ${repository}, so the follow-up was refused in #${asked.number}: nothing was sent.`)
       return NO_JOB
     }
     if (asked.text === '') {
@@ -183,13 +221,13 @@ export async function planJob(inputs: Inputs, lifetime: Lifetime, env: NodeJS.Pr
   const key = trigger === undefined ? undefined : recordKey(inputs.projectId, trigger.key, settings)
   const thread =
     inputs.comment || inputs.followUp
-      ? await CommentThread.open(inputs.comment?.token ?? inputs.githubToken, lifetime.signal, key)
+      ? await CommentThread.open(inputs.comment?.token ?? inputs.githubToken, lifetime.signal, seal, github.fetch.fetch, key)
       : undefined
   if (inputs.check && trigger?.sha === undefined)
     core.warning('check is true, but this run names no commit (a comment, say): no check run is written.')
   const check =
     inputs.check && repo && key !== undefined && trigger?.sha !== undefined
-      ? new CheckRecord(repo, trigger.sha, key, runLink(env), { info: core.info, warning: core.warning }, repo.detached(1000))
+      ? new CheckRecord(repo, trigger.sha, key, runLink(env), { info: core.info, warning: core.warning }, seal, repo.detached(1000))
       : undefined
 
   // A prompt sent once per trigger: a second run for the same one watches the job the first created,
@@ -243,7 +281,7 @@ export async function planJob(inputs: Inputs, lifetime: Lifetime, env: NodeJS.Pr
     ended: async (report, stopping) => {
       await thread?.finish(report, stopping)
       await check?.finished(report, stopping)
-      if (repo && !stopping) await noteAgentPull(repo, report, command, env)
+      if (repo && !stopping) await noteAgentPull(repo, report, command, env, seal)
     }
   }
 }

@@ -177,10 +177,13 @@ export interface DashboardLine extends BoardView {
   /** What the gaps resolved are about, to name them. */
   resolvedNames?: readonly string[]
   asked: number
+  /** Why the issue could not be kept: said in the summary, whatever else the run did. */
+  failure?: string
 }
 
-/** The line that links the docs health issue, under the report. */
+/** The line that links the docs health issue, under the report, or says why it could not be kept. */
 export function dashboardHtml(board: DashboardLine): string {
+  if (board.failure !== undefined) return `<p>❌ ${htmlText(board.failure, 1000)}</p>\n`
   if (board.url === undefined) return ''
   const parts = [
     `📋 ${linkHtml(board.url, `Docs health issue${board.number === undefined ? '' : ` ${htmlText(`#${board.number}`)}`}`)} updated`

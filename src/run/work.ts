@@ -8,6 +8,8 @@ import { Lifetime, StopError } from '../core/lifetime.js'
 import { endingOf, type Part, type PartContext, type PartEnding } from '../core/part.js'
 import { agentJobPart } from '../agent/part.js'
 import { ApiClient } from '../api/client.js'
+import { GitHubFetch } from '../api/github-fetch.js'
+import { RecordSeal } from '../core/record-seal.js'
 import { repositoryIsPrivate } from '../github/repository-visibility.js'
 import { githubServer, runLink } from '../github/run-link.js'
 import { runnerSink } from '../github/runner-sink.js'
@@ -16,7 +18,7 @@ import type { AnalyticsInputs, Inputs } from './inputs.js'
 import { publish, type Unwritten } from './publish.js'
 import { type FiredAlert, firedAlerts } from '../report/alerts.js'
 import type { DashboardReport, DashboardRun } from './dashboard.js'
-import { type JobPlan, NO_JOB, planJob } from './job-plan.js'
+import { type GitHubTrust, type JobPlan, NO_JOB, planJob } from './job-plan.js'
 import { overviewOf } from './publish.js'
 import { isSectionReport, type PartReport, readsReaderText, rendererOf, sectionParts } from './sections.js'
 
@@ -59,13 +61,14 @@ function jobParts(
 async function openDashboard(
   inputs: Inputs,
   client: ApiClient,
-  signal: AbortSignal
+  signal: AbortSignal,
+  github: GitHubTrust
 ): Promise<{ board?: DashboardRun; asked?: { prompt: string; board: DashboardRun }; failure?: string }> {
   if (!inputs.dashboard) return {}
   const { DashboardRun } = await import('./dashboard.js')
   let board: DashboardRun
   try {
-    board = await DashboardRun.open(inputs.dashboard, inputs.projectId, signal)
+    board = await DashboardRun.open(inputs.dashboard, inputs.projectId, signal, github.seal, github.fetch.fetch)
     await board.followJobs((jobId) => client.getJob(inputs.projectId, jobId), githubServer(process.env))
   } catch (error) {
     if (error instanceof StopError) throw error
@@ -163,10 +166,12 @@ export async function work(inputs: Inputs, options: WorkOptions = {}): Promise<R
       core.debug(message)
     }
   })
+  // Whatever GitHub or a proxy does, its connections close with the run.
+  const github: GitHubTrust = { seal: RecordSeal.fromApiKey(inputs.apiKey), fetch: new GitHubFetch() }
   for (const name of STOP_SIGNALS) process.on(name, onSignal)
   try {
-    const { board, asked, failure } = await openDashboard(inputs, client, lifetime.signal)
-    const plan: JobPlan = asked ? NO_JOB : await planJob(inputs, lifetime)
+    const { board, asked, failure } = await openDashboard(inputs, client, lifetime.signal, github)
+    const plan: JobPlan = asked ? NO_JOB : await planJob(inputs, lifetime, github)
     const ctx: PartContext = { lifetime, log: { info: core.info, warning: core.warning, debug: core.debug } }
     const reported = async (report: PartReport): Promise<void> => {
       if (report.kind === 'job') await plan.ended(report, lifetime.stopped !== undefined)
@@ -191,7 +196,7 @@ export async function work(inputs: Inputs, options: WorkOptions = {}): Promise<R
   } finally {
     for (const name of STOP_SIGNALS) process.off(name, onSignal)
     lifetime.dispose()
-    await client.close()
+    await Promise.all([client.close(), github.fetch.close()])
   }
 }
 

@@ -3,6 +3,8 @@
 // contextBytes, one job per change however often the run is repeated, and follow-ups from `/docs`
 // comments on the agent's pull request, by people who may push only.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
+import { RecordSeal } from '../../src/core/record-seal.js'
+import { COMMENT_MARKER, pullMarker } from '../../src/report/job-marker.js'
 import { startEmulator, type Emulator } from '../emulator/emulator.js'
 import { runAction } from '../support/action.js'
 import { startGitHubFake } from '../support/github-fake.js'
@@ -305,7 +307,9 @@ describe('follow-ups from review comments', () => {
 
   beforeAll(() => {
     emu.addJob(JOB, { finishAfterMs: 0, prLink: 'https://github.com/acme/app/pull/55' })
-    github.addComment(55, `<!-- docs-agent-action --><!-- docs-agent-action pull job=${JOB} -->\nThe agent opened this.`, {
+    // The action's note, sealed with the key's seal for this pull request (src/core/record-seal.ts).
+    const seal = RecordSeal.fromApiKey(KEY)
+    github.addComment(55, `${COMMENT_MARKER}${pullMarker(JOB, { seal, place: 'pull 55' })}\nThe agent opened this.`, {
       login: 'github-actions[bot]',
       type: 'Bot'
     })

@@ -4,7 +4,10 @@
 // filters, get, create, update) with their numbers, bodies and labels kept; pull requests (get, their
 // commits and files, paged); comparisons and single commits; releases; check runs (create, update,
 // list for a commit by name); and a person's permission on the repository. It records every request
-// and can answer every one with an error status instead.
+// and can answer every one with an error status instead. What it stores carries GitHub's identity
+// fields: `user` and `performed_via_github_app` on issues and comments, `app` on check runs; what the
+// action writes is the workflow's token's (github-actions[bot], through the GitHub Actions app)
+// unless a test names another writer (`actAs`). Issues are listed newest first, as GitHub does.
 import { createServer } from 'node:http'
 
 /**
@@ -23,8 +26,24 @@ import { createServer } from 'node:http'
  * @property {'open' | 'closed'} state
  * @property {string[]} labels
  * @property {string} html_url
- * @property {{ login: string, type: 'Bot' | 'User' }} user who opened it: the action (a bot) unless a test says otherwise
+ * @property {FakeUser} user who opened it: the action (a bot) unless a test says otherwise
+ * @property {FakeApp | null} [performed_via_github_app] the app it was opened through, if any
  */
+
+/** @typedef {{ login: string, type: 'Bot' | 'User', id?: number }} FakeUser */
+/** @typedef {{ id: number, slug: string, name?: string }} FakeApp */
+/** @typedef {{ user: FakeUser, app: FakeApp | null }} FakeWriter */
+
+/** The workflow's token: the GitHub Actions app, as GitHub reports it. @type {FakeWriter} */
+export const ACTIONS_WRITER = {
+  user: { login: 'github-actions[bot]', type: 'Bot', id: 41898282 },
+  app: { id: 15368, slug: 'github-actions', name: 'GitHub Actions' }
+}
+/** Another app installed on the repository. @type {FakeWriter} */
+export const OTHER_APP = {
+  user: { login: 'helpful-bot[bot]', type: 'Bot', id: 99000001 },
+  app: { id: 424242, slug: 'helpful-bot', name: 'Helpful bot' }
+}
 
 /** @typedef {{ state: 'open' | 'closed', merged_at: string | null }} FakePull */
 
@@ -33,7 +52,8 @@ import { createServer } from 'node:http'
  * @property {number} id
  * @property {number} issue
  * @property {string} body
- * @property {{ login: string, type: 'Bot' | 'User' }} user
+ * @property {FakeUser} user
+ * @property {FakeApp | null} [performed_via_github_app]
  */
 
 /**
@@ -56,6 +76,7 @@ import { createServer } from 'node:http'
  * @property {string | null} conclusion
  * @property {string | null} external_id
  * @property {{ title?: string, summary?: string }} output
+ * @property {FakeApp} app the app that made it (only that app can update it)
  */
 
 /** The page of `items` a list request asks for (per_page, page). @template T @param {T[]} items @param {URL} url */
@@ -97,8 +118,12 @@ export async function startGitHubFake() {
   let nextIssue = 1
   /** @type {number | undefined} */
   let failWith
+  /** The methods failWith applies to; every method when undefined. @type {string[] | undefined} */
+  let failMethods
   /** @type {((request: GitHubRequest) => void) | undefined} */
   let afterRequest
+  /** Who the action's token is. @type {FakeWriter} */
+  let writer = ACTIONS_WRITER
 
   /** The issue as the REST API shows it. @param {FakeIssue} issue */
   const issueJson = (issue) => ({ ...issue, labels: issue.labels.map((name) => ({ name })) })
@@ -122,7 +147,7 @@ export async function startGitHubFake() {
       const method = req.method ?? ''
       /** @type {RegExpExecArray | null} */
       let match = null
-      if (failWith) {
+      if (failWith && (failMethods === undefined || failMethods.includes(method))) {
         send(failWith, { message: 'Resource not accessible by integration' })
       } else if (method === 'POST' && (match = /^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)\/comments$/.exec(path))) {
         /** @type {FakeComment} */
@@ -130,7 +155,8 @@ export async function startGitHubFake() {
           id: nextId++,
           issue: Number(match[1]),
           body: field(body, 'body') ?? '',
-          user: { login: 'github-actions[bot]', type: 'Bot' }
+          user: writer.user,
+          performed_via_github_app: writer.app
         }
         comments.push(comment)
         send(201, comment)
@@ -174,13 +200,16 @@ export async function startGitHubFake() {
           status: field(body, 'status') ?? 'queued',
           conclusion: field(body, 'conclusion') ?? null,
           external_id: field(body, 'external_id') ?? null,
-          output
+          output,
+          app: writer.app ?? { id: 0, slug: 'none' }
         }
         checkRuns.push(run)
         send(201, run)
       } else if (method === 'PATCH' && (match = /^\/repos\/[^/]+\/[^/]+\/check-runs\/(\d+)$/.exec(path))) {
         const run = checkRuns.find((r) => r.id === Number(match?.[1]))
         if (!run) send(404, { message: 'Not Found' })
+        else if (run.app.id !== writer.app?.id)
+          send(403, { message: 'Invalid app_id: only the app that created a check run may update it' })
         else {
           run.status = field(body, 'status') ?? run.status
           run.conclusion = field(body, 'conclusion') ?? run.conclusion
@@ -191,12 +220,11 @@ export async function startGitHubFake() {
       } else if (method === 'GET' && (match = /^\/repos\/([^/]+)\/([^/]+)\/issues$/.exec(path))) {
         const label = url.searchParams.get('labels')
         const state = url.searchParams.get('state') ?? 'open'
-        const perPage = Number(url.searchParams.get('per_page') ?? '30')
+        // Newest first, as GitHub lists them (by creation, or by the last update, which the fake does not keep apart).
         const listed = issues
           .filter((issue) => (label ? issue.labels.includes(label) : true) && (state === 'all' || issue.state === state))
           .sort((a, b) => b.number - a.number)
-          .slice(0, perPage)
-        send(200, listed.map(issueJson))
+        send(200, paged(listed, url).map(issueJson))
       } else if (method === 'POST' && (match = /^\/repos\/([^/]+)\/([^/]+)\/issues$/.exec(path))) {
         const labels = Array.isArray(/** @type {{ labels?: unknown }} */ (body).labels)
           ? /** @type {string[]} */ (/** @type {{ labels: unknown[] }} */ (body).labels).map(String)
@@ -210,7 +238,8 @@ export async function startGitHubFake() {
           state: 'open',
           labels,
           html_url: `https://github.com/${match[1]}/${match[2]}/issues/${number}`,
-          user: { login: 'github-actions[bot]', type: 'Bot' }
+          user: writer.user,
+          performed_via_github_app: writer.app
         }
         issues.push(issue)
         send(201, issueJson(issue))
@@ -255,12 +284,12 @@ export async function startGitHubFake() {
     /** Every check run, as stored. */
     checkRuns,
     /**
-     * A comment someone wrote (not through the action).
-     * @param {number} issue @param {string} body @param {{ login: string, type: 'Bot' | 'User' }} user
+     * A comment someone wrote (not through the action), through `app` when given.
+     * @param {number} issue @param {string} body @param {FakeUser} user @param {FakeApp | null} [app]
      */
-    addComment(issue, body, user) {
+    addComment(issue, body, user, app = null) {
       /** @type {FakeComment} */
-      const comment = { id: nextId++, issue, body, user }
+      const comment = { id: nextId++, issue, body, user, performed_via_github_app: app }
       comments.push(comment)
       return comment
     },
@@ -290,13 +319,26 @@ export async function startGitHubFake() {
       issues.push(added)
       return added
     },
+    /**
+     * A check run another app made. @param {Omit<FakeCheckRun, 'id'>} run
+     */
+    addCheckRun(run) {
+      const added = { ...run, id: nextId++ }
+      checkRuns.push(added)
+      return added
+    },
+    /** Who the action's token is from now on (the workflow's token unless a test says otherwise). @param {FakeWriter} who */
+    actAs(who) {
+      writer = who
+    },
     /** Calls `hook` with each request once it is answered (a person's edit while a run works, say). @param {((request: GitHubRequest) => void) | undefined} hook */
     afterEach(hook) {
       afterRequest = hook
     },
-    /** @param {number | undefined} status */
-    failWith(status) {
+    /** Answers every request (or only those of `methods`, say the writes) with `status`; undefined answers again. @param {number | undefined} status @param {string[]} [methods] */
+    failWith(status, methods) {
       failWith = status
+      failMethods = methods
     },
     /** A pull request the API answers for. @param {number} number @param {FakePull} pull */
     setPull(number, pull) {

@@ -16,7 +16,7 @@ interface FakeState {
   /** Every call to the toolkit and the work, in order. */
   events: string[]
   workLoads: number
-  report: { reports: unknown[] }
+  report: { reports: unknown[]; dashboard?: { failure?: string; resolved: number; asked: number } }
   /** What the work throws, when set: anything at all may escape it. */
   workError?: unknown
   /** What publishing could not write. */
@@ -195,6 +195,17 @@ describe('run', () => {
       'error Could not write the job summary: EACCES: permission denied',
       'setFailed The job failed.\nPart of the report could not be written: analytics.json; the job summary.',
       'info Failed after 0s: The job failed (and 1 more failure).'
+    ])
+  })
+
+  it('never says Done when the docs health issue fails the step, even in a run with no part at all', async () => {
+    fake.report = { reports: [], dashboard: { failure: 'The docs health issue could not be written: HTTP 403', resolved: 0, asked: 0 } }
+    await run(clock(0, 2000))
+    expect(actions()).toEqual([
+      'work proj',
+      'publish 0',
+      'setFailed The docs health issue could not be written: HTTP 403',
+      'info Failed after 2s: The docs health issue could not be written: HTTP 403.'
     ])
   })
 

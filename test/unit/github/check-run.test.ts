@@ -6,13 +6,15 @@ import { describe, expect, it } from 'vitest'
 import { CHECK_NAME, CheckRecord } from '../../../src/github/check-run.js'
 import type { CheckRun, CheckRunFields, GitHubRepo } from '../../../src/github/repo.js'
 import { recordMarker } from '../../../src/report/job-marker.js'
+import { OTHER_SEAL, SEAL } from '../../support/seal.js'
 import { JOB_REPORTS, type JobVariant, PR_LINK } from '../../support/job-reports.js'
 
 const SHA = 'a94a8fe5ccb19ba61c4c0873d391e987982fbbd3'
 const RUN = 'https://github.com/acme/docs/actions/runs/77'
 const KEY = `proj_docs:pull/42@${SHA}`
 /** The record of a job for this run's key, as a check run's summary starts with it. */
-const recorded = (jobId: string, ended?: string, key = KEY) => recordMarker({ jobId, key, ended })
+const recorded = (jobId: string, ended?: string, key = KEY, sha = SHA) =>
+  recordMarker({ jobId, key, ended }, { seal: SEAL, place: `commit ${sha}` })
 
 type CheckRuns = Pick<GitHubRepo, 'checkRuns' | 'createCheckRun' | 'updateCheckRun'>
 type Call =
@@ -69,6 +71,41 @@ function logged() {
 const httpError = (status: number, message = `HTTP ${status}`) => Object.assign(new Error(message), { status })
 
 describe('CheckRecord.recordedJob', () => {
+  it('takes no record without the seal of this key for this commit: another app’s, another key’s, or one copied from another commit', async () => {
+    const checks = new FakeChecks([
+      {
+        id: 9,
+        sha: SHA,
+        name: CHECK_NAME,
+        status: 'completed',
+        externalId: 'job_unsealed',
+        summary: recordMarker({ jobId: 'job_unsealed', key: KEY })
+      },
+      {
+        id: 8,
+        sha: SHA,
+        name: CHECK_NAME,
+        status: 'completed',
+        externalId: 'job_other_key',
+        summary: recordMarker({ jobId: 'job_other_key', key: KEY }, { seal: OTHER_SEAL, place: `commit ${SHA}` })
+      },
+      {
+        id: 7,
+        sha: SHA,
+        name: CHECK_NAME,
+        status: 'completed',
+        externalId: 'job_copied',
+        summary: recorded('job_copied', 'opened', KEY, 'c'.repeat(40))
+      },
+      { id: 1, sha: SHA, name: CHECK_NAME, status: 'completed', externalId: 'job_own', summary: recorded('job_own', 'opened') }
+    ])
+    expect(await new CheckRecord(checks, SHA, KEY, RUN, logged().log, SEAL).recordedJob()).toEqual({
+      jobId: 'job_own',
+      key: KEY,
+      ended: 'opened'
+    })
+  })
+
   it('asks for the check runs of its name on the commit, and finds the job an earlier run recorded for the same key', async () => {
     const checks = new FakeChecks([
       {
@@ -90,7 +127,7 @@ describe('CheckRecord.recordedJob', () => {
       { id: 3, sha: SHA, name: 'Lint', status: 'completed', externalId: 'job_other_name', summary: recorded('job_other_name') }
     ])
     const { log, warnings } = logged()
-    const check = new CheckRecord(checks, SHA, KEY, RUN, log)
+    const check = new CheckRecord(checks, SHA, KEY, RUN, log, SEAL)
     expect(await check.recordedJob()).toEqual({ jobId: 'job_old', key: KEY, ended: 'opened' })
     expect(checks.calls).toEqual([{ call: 'list', sha: SHA, name: CHECK_NAME }])
     // The job is then written on the same check run, not on a new one.
@@ -104,7 +141,7 @@ describe('CheckRecord.recordedJob', () => {
       { id: 1, sha: SHA, name: CHECK_NAME, status: 'completed', externalId: 'job_first', summary: recorded('job_first') },
       { id: 5, sha: SHA, name: CHECK_NAME, status: 'completed', externalId: 'job_second', summary: recorded('job_second') }
     ])
-    expect((await new CheckRecord(checks, SHA, KEY, RUN, logged().log).recordedJob())?.jobId).toBe('job_second')
+    expect((await new CheckRecord(checks, SHA, KEY, RUN, logged().log, SEAL).recordedJob())?.jobId).toBe('job_second')
   })
 
   it('takes no check run of another trigger or project, none whose external id is not its record, and none without a record', async () => {
@@ -130,7 +167,7 @@ describe('CheckRecord.recordedJob', () => {
       { id: 5, sha: SHA, name: CHECK_NAME, status: 'completed', externalId: 'job_bare', summary: 'Made by another app' },
       { id: 4, sha: SHA, name: CHECK_NAME, status: 'completed', externalId: 'job_quoted', summary: `Quoted: ${recorded('job_quoted')}` }
     ])
-    const check = new CheckRecord(checks, SHA, KEY, RUN, logged().log)
+    const check = new CheckRecord(checks, SHA, KEY, RUN, logged().log, SEAL)
     expect(await check.recordedJob()).toBeUndefined()
     // This run's job gets a check run of its own.
     await check.started('job_new')
@@ -141,7 +178,7 @@ describe('CheckRecord.recordedJob', () => {
 describe('CheckRecord.started and finished', () => {
   it('creates the check run in progress, with the job id as its external id and the run as its details', async () => {
     const checks = new FakeChecks()
-    const record = new CheckRecord(checks, SHA, KEY, RUN, logged().log)
+    const record = new CheckRecord(checks, SHA, KEY, RUN, logged().log, SEAL)
     await record.started('j1')
     expect(checks.calls).toEqual([
       {
@@ -161,7 +198,7 @@ describe('CheckRecord.started and finished', () => {
 
   it('then completes that same check run, with the outcome and the pull request', async () => {
     const checks = new FakeChecks()
-    const record = new CheckRecord(checks, SHA, KEY, RUN, logged().log)
+    const record = new CheckRecord(checks, SHA, KEY, RUN, logged().log, SEAL)
     await record.started('j1')
     await record.finished(JOB_REPORTS.opened)
     expect(checks.calls[1]).toEqual({
@@ -180,7 +217,7 @@ describe('CheckRecord.started and finished', () => {
 
   it('has no details link or run line when the run is unknown', async () => {
     const checks = new FakeChecks()
-    const record = new CheckRecord(checks, SHA, KEY, undefined, logged().log)
+    const record = new CheckRecord(checks, SHA, KEY, undefined, logged().log, SEAL)
     await record.started('j1')
     await record.finished(JOB_REPORTS.noPr)
     for (const call of checks.calls) {
@@ -209,14 +246,14 @@ describe('CheckRecord.started and finished', () => {
     ['findJob', 'failure', 'Stopped watching the agent job']
   ])('completes %s as %s: %s', async (variant, conclusion, title) => {
     const checks = new FakeChecks()
-    await new CheckRecord(checks, SHA, KEY, RUN, logged().log).finished(JOB_REPORTS[variant])
+    await new CheckRecord(checks, SHA, KEY, RUN, logged().log, SEAL).finished(JOB_REPORTS[variant])
     expect(checks.calls).toHaveLength(1)
     expect(checks.calls[0]).toMatchObject({ call: 'create', fields: { status: 'completed', conclusion, title } })
   })
 
   it('says so when no job was created, and records no external id', async () => {
     const checks = new FakeChecks()
-    await new CheckRecord(checks, SHA, KEY, RUN, logged().log).finished(JOB_REPORTS.refused)
+    await new CheckRecord(checks, SHA, KEY, RUN, logged().log, SEAL).finished(JOB_REPORTS.refused)
     const [call] = checks.calls
     expect(call?.call === 'create' && call.fields.summary).toBe(`\nNo agent job was created.\n\n[Workflow run](${RUN})`)
     expect(call?.call === 'create' && 'externalId' in call.fields).toBe(false)
@@ -225,7 +262,7 @@ describe('CheckRecord.started and finished', () => {
   it('shows a hostile job id as code and keeps it out of the external id', async () => {
     const jobId = '`x` <b>@team</b>\n#1 [a](https://evil.example)'
     const checks = new FakeChecks()
-    const record = new CheckRecord(checks, SHA, KEY, RUN, logged().log)
+    const record = new CheckRecord(checks, SHA, KEY, RUN, logged().log, SEAL)
     await record.started(jobId)
     await record.finished({ ...JOB_REPORTS.opened, jobId })
     for (const call of checks.calls) {
@@ -238,7 +275,7 @@ describe('CheckRecord.started and finished', () => {
   it('writes the last state of a stopping run with the stopping client, and the rest with its own', async () => {
     const own = new FakeChecks()
     const stopping = new FakeChecks()
-    const record = new CheckRecord(own, SHA, KEY, RUN, logged().log, stopping)
+    const record = new CheckRecord(own, SHA, KEY, RUN, logged().log, SEAL, stopping)
     await record.started('j1')
     await record.finished(JOB_REPORTS.cancelled, true)
     expect(own.calls.map((c) => c.call)).toEqual(['create'])
@@ -250,7 +287,7 @@ describe('CheckRecord.started and finished', () => {
   it('finishes with its own client when not stopping, even when given a stopping one', async () => {
     const own = new FakeChecks()
     const stopping = new FakeChecks()
-    await new CheckRecord(own, SHA, KEY, RUN, logged().log, stopping).finished(JOB_REPORTS.opened)
+    await new CheckRecord(own, SHA, KEY, RUN, logged().log, SEAL, stopping).finished(JOB_REPORTS.opened)
     expect(own.calls.map((c) => c.call)).toEqual(['create'])
     expect(stopping.calls).toEqual([])
   })
@@ -261,7 +298,7 @@ describe('CheckRecord when GitHub refuses', () => {
     const checks = new FakeChecks()
     checks.failWith = httpError(status)
     const { log, warnings } = logged()
-    const record = new CheckRecord(checks, SHA, KEY, RUN, log)
+    const record = new CheckRecord(checks, SHA, KEY, RUN, log, SEAL)
     expect(await record.recordedJob()).toBeUndefined()
     await record.started('j1')
     await record.finished(JOB_REPORTS.opened)
@@ -275,7 +312,7 @@ describe('CheckRecord when GitHub refuses', () => {
   it('warns once with the error of any other failure, and never throws', async () => {
     const checks = new FakeChecks()
     const { log, warnings } = logged()
-    const record = new CheckRecord(checks, SHA, KEY, RUN, log)
+    const record = new CheckRecord(checks, SHA, KEY, RUN, log, SEAL)
     await record.started('j1')
     checks.failWith = httpError(500, 'Server Error')
     await expect(record.finished(JOB_REPORTS.opened)).resolves.toBeUndefined()
@@ -290,7 +327,7 @@ describe('CheckRecord when GitHub refuses', () => {
       const checks = new FakeChecks()
       checks.failWith = error
       const { log, warnings } = logged()
-      await expect(new CheckRecord(checks, SHA, KEY, RUN, log).started('j1')).resolves.toBeUndefined()
+      await expect(new CheckRecord(checks, SHA, KEY, RUN, log, SEAL).started('j1')).resolves.toBeUndefined()
       expect(warnings).toEqual([`Could not write the "Docs agent" check run: ${String(error)}`])
     }
   })

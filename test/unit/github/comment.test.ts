@@ -12,6 +12,10 @@ import { CommentThread, commentTarget } from '../../../src/github/comment.js'
 import { endBody, startBody } from '../../../src/report/comment-body.js'
 import { startGitHubFake } from '../../support/github-fake.js'
 import { JOB_REPORTS } from '../../support/job-reports.js'
+import { SEAL } from '../../support/seal.js'
+
+/** Where the comments of thread 8 are sealed for. */
+const AT = { seal: SEAL, place: 'thread 8' }
 
 const EVENTS = 'issues, issue_comment, pull_request, pull_request_target'
 const RUN = 'https://github.com/acme/docs/actions/runs/77'
@@ -124,7 +128,7 @@ describe('CommentThread', () => {
   })
 
   const open = async (signal = new AbortController().signal): Promise<CommentThread> => {
-    const thread = await CommentThread.open('ghs_token', signal)
+    const thread = await CommentThread.open('ghs_token', signal, SEAL, fetch)
     if (!thread) throw new Error(`no thread: ${warnings.join('; ')}`)
     return thread
   }
@@ -148,8 +152,8 @@ describe('CommentThread', () => {
     const [created, edited] = github.requests
     expect(created?.auth).toBe('token ghs_token')
     expect(edited?.auth).toBe('token ghs_token')
-    expect(created?.body).toEqual({ body: startBody('job_1', RUN) })
-    expect(edited?.body).toEqual({ body: endBody(ended, RUN) })
+    expect(created?.body).toEqual({ body: startBody('job_1', RUN, undefined, AT) })
+    expect(edited?.body).toEqual({ body: endBody(ended, RUN, undefined, AT) })
     expect(warnings).toEqual([])
   })
 
@@ -171,7 +175,7 @@ describe('CommentThread', () => {
     const thread = await open()
     await thread.finish(job, false)
     expect(requests()).toEqual(['POST /repos/acme/docs/issues/8/comments'])
-    expect(github.requests[0]?.body).toEqual({ body: endBody(job, RUN) })
+    expect(github.requests[0]?.body).toEqual({ body: endBody(job, RUN, undefined, AT) })
   })
 
   it('takes only the job’s report: no section other than the job can be commented on', () => {
@@ -185,7 +189,10 @@ describe('CommentThread', () => {
     const thread = await open()
     await thread.start('j1')
     await thread.finish(job, false)
-    expect(github.requests.map((r) => (r.body as { body: string }).body)).toEqual([startBody('j1', undefined), endBody(job, undefined)])
+    expect(github.requests.map((r) => (r.body as { body: string }).body)).toEqual([
+      startBody('j1', undefined, undefined, AT),
+      endBody(job, undefined, undefined, AT)
+    ])
   })
 
   it('warns once, naming the permission a pull request needs, when GitHub refuses', async () => {
@@ -266,23 +273,23 @@ describe('CommentThread', () => {
   describe('open', () => {
     it('warns and gives no thread for an event it cannot comment on', async () => {
       event('push', { ref: 'refs/heads/main' })
-      expect(await CommentThread.open('ghs_token', new AbortController().signal)).toBeUndefined()
+      expect(await CommentThread.open('ghs_token', new AbortController().signal, SEAL, fetch)).toBeUndefined()
       expect(warnings).toEqual([`comment is true, but this run was triggered by "push"; comments work for ${EVENTS}.`])
     })
 
     it('names an empty event when the runner gives none', async () => {
       vi.stubEnv('GITHUB_EVENT_NAME', undefined)
-      expect(await CommentThread.open('ghs_token', new AbortController().signal)).toBeUndefined()
+      expect(await CommentThread.open('ghs_token', new AbortController().signal, SEAL, fetch)).toBeUndefined()
       expect(warnings).toEqual([`comment is true, but this run was triggered by ""; comments work for ${EVENTS}.`])
     })
 
     it('warns when the event payload cannot be read or is not JSON', async () => {
       vi.stubEnv('GITHUB_EVENT_PATH', join(dir, 'missing.json'))
-      expect(await CommentThread.open('ghs_token', new AbortController().signal)).toBeUndefined()
+      expect(await CommentThread.open('ghs_token', new AbortController().signal, SEAL, fetch)).toBeUndefined()
       const bad = join(dir, 'bad.json')
       writeFileSync(bad, '{not json')
       vi.stubEnv('GITHUB_EVENT_PATH', bad)
-      expect(await CommentThread.open('ghs_token', new AbortController().signal)).toBeUndefined()
+      expect(await CommentThread.open('ghs_token', new AbortController().signal, SEAL, fetch)).toBeUndefined()
       expect(warnings).toHaveLength(2)
       expect(warnings[0]).toMatch(/^comment is true, but the event payload could not be read: ENOENT/)
       expect(warnings[1]).toMatch(/^comment is true, but the event payload could not be read: .*JSON/)
@@ -290,18 +297,18 @@ describe('CommentThread', () => {
 
     it('reads no payload when the runner names no file, and so finds nowhere to comment', async () => {
       vi.stubEnv('GITHUB_EVENT_PATH', undefined)
-      expect(await CommentThread.open('ghs_token', new AbortController().signal)).toBeUndefined()
+      expect(await CommentThread.open('ghs_token', new AbortController().signal, SEAL, fetch)).toBeUndefined()
       expect(warnings).toEqual(['comment is true, but the issue_comment event names no issue or pull request.'])
     })
 
     it('finds nowhere to comment when the runner names no repository', async () => {
       vi.stubEnv('GITHUB_REPOSITORY', undefined)
-      expect(await CommentThread.open('ghs_token', new AbortController().signal)).toBeUndefined()
+      expect(await CommentThread.open('ghs_token', new AbortController().signal, SEAL, fetch)).toBeUndefined()
       expect(warnings).toEqual(['comment is true, but the issue_comment event names no issue or pull request.'])
     })
 
     it('warns and gives no thread when there is no token', async () => {
-      expect(await CommentThread.open('', new AbortController().signal)).toBeUndefined()
+      expect(await CommentThread.open('', new AbortController().signal, SEAL, fetch)).toBeUndefined()
       expect(warnings).toEqual(['comment is true, but githubToken is empty; pass ${{ github.token }} or a token that may comment.'])
       expect(github.requests).toEqual([])
     })

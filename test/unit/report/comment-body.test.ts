@@ -18,6 +18,7 @@ import {
   WATCH
 } from '../../support/job-reports.js'
 import { readerText, renderSummary } from '../../support/render.js'
+import { SEAL } from '../../support/seal.js'
 
 const RUN = 'https://github.com/acme/docs/actions/runs/77'
 describe('startBody', () => {
@@ -196,9 +197,10 @@ describe('endBody', () => {
 
 describe('agentPullBody', () => {
   it('names the job in a hidden marker, quotes the prompt, and says how to ask for changes', () => {
-    const body = agentPullBody('job_1', 'Document the retry option.\nKeep it short.', RUN, '/docs')
-    expect(body.startsWith(`${COMMENT_MARKER}<!-- docs-agent-action pull job=job_1 -->\n`)).toBe(true)
-    expect(pullMarkedJob(body)).toBe('job_1')
+    const at = { seal: SEAL, place: 'pull 8' }
+    const body = agentPullBody('job_1', 'Document the retry option.\nKeep it short.', RUN, '/docs', at)
+    expect(body).toMatch(new RegExp(`^${COMMENT_MARKER}<!-- docs-agent-action pull job=job_1 seal=[\\w-]{43} -->\n`))
+    expect(pullMarkedJob(body, at)).toBe('job_1')
     expect(readerText(body)).toBe(
       [
         '🤖 The documentation agent opened this pull request (job job_1).',

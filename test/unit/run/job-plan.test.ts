@@ -4,6 +4,9 @@
 import { describe, expect, it } from 'vitest'
 import { readRecord, recordMarker } from '../../../src/report/job-marker.js'
 import { githubWriteFailure, recordKey } from '../../../src/run/job-plan.js'
+import { SEAL } from '../../support/seal.js'
+
+const AT = { seal: SEAL, place: 'commit a94a8fe5ccb19ba61c4c0873d391e987982fbbd3' }
 
 const TRIGGER = 'push@a94a8fe5ccb19ba61c4c0873d391e987982fbbd3'
 
@@ -27,7 +30,7 @@ describe('recordKey', () => {
       for (const trigger of [TRIGGER, `release@${'版'.repeat(250)}`, 'release@v1\udfff']) {
         const key = recordKey(projectId, trigger, { prompt: 'x' })
         expect(encodeURIComponent(key).length).toBeLessThanOrEqual(1000)
-        expect(readRecord(recordMarker({ jobId: 'j1', key }), key)?.jobId).toBe('j1')
+        expect(readRecord(recordMarker({ jobId: 'j1', key }, AT), key, AT)?.jobId).toBe('j1')
       }
     expect(recordKey('p'.repeat(2000), TRIGGER, {})).toMatch(/^sha256:[0-9a-f]{40}$/)
   })

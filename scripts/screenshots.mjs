@@ -223,7 +223,7 @@ async function issueRuns(emulator, inputs) {
     rmSync(before.dir, { recursive: true, force: true })
     const issue = github.issues[0]
     if (!issue) throw new Error(`docs-health-issue: no issue was created:\n${before.stdout}`)
-    const line = issue.body.split('\n').find((l) => l.startsWith('- [ ] Ask the agent: <code>')) ?? ''
+    const line = issue.body.split('\n').find((l) => l.startsWith('- [ ] <code>')) ?? ''
     issue.body = issue.body.replace(line, line.replace('- [ ]', '- [x]'))
     emulator.planJobs({ finishAfterMs: 300, prLink: 'https://github.com/acme/docs/pull/128' })
     const payload = { action: 'edited', issue: { number: issue.number }, sender: { login: 'docs-lead', type: 'User' } }

@@ -8,10 +8,11 @@ import { pullRequestLink } from '../agent/pull-request.js'
 import { ApiError } from '../api/errors.js'
 import type { AgentJob } from '../api/schemas.js'
 import { errorMessage } from '../core/error-message.js'
-import { ownedBody, ownedPart, projectMarker, BODY_LIMIT, tickedGaps, withOwned } from '../dashboard/body.js'
+import { overviewBlocks, ownedBody, ownedPart, projectMarker, BODY_LIMIT, tickedGaps, withOwned } from '../dashboard/body.js'
 import { askable, withJobEnded, withAsked, withStaleAsksOpen, withOutcome, withPeriod, withPulls } from '../dashboard/ledger.js'
 import { gapsPrompt } from '../dashboard/prompt.js'
-import { type DashboardState, decodeState, emptyState, HISTORY_PERIODS } from '../dashboard/state.js'
+import { type DashboardState, decodeState, emptyState, forgetGapWords, HISTORY_PERIODS } from '../dashboard/state.js'
+import { withReaderWords } from '../dashboard/words.js'
 import { type DashboardIssue, GitHubIssues } from '../github/issues.js'
 import { eventPayload } from '../github/event.js'
 import { runLink } from '../github/run-link.js'
@@ -31,6 +32,15 @@ export interface DashboardReport {
   resolved: number
   /** Gaps given to the agent by this run. */
   asked: number
+  /** What they are about: a page, or a search (its text only where reader text may be shown). */
+  askedGaps?: AskedGap[]
+}
+
+/** A gap given to the agent, as the summary names it. */
+export interface AskedGap {
+  kind: 'page' | 'search'
+  /** The page, or the search; undefined for a search while reader text is hidden. */
+  subject?: string
 }
 
 /** What the run reads of an `issues` event's payload. */
@@ -50,6 +60,7 @@ export class DashboardRun {
   private resolved = 0
   private failure: string | undefined
   private asked = 0
+  private askedGaps: AskedGap[] = []
   private askedNow = false
   private overview: Overview | undefined
 
@@ -59,21 +70,29 @@ export class DashboardRun {
     private readonly title: string,
     private issue: DashboardIssue | undefined,
     private readonly mayAsk: boolean,
-    issueEvent: boolean
+    issueEvent: boolean,
+    private readonly showWords: boolean
   ) {
     this.issueEvent = issueEvent
     // Only the part the action owns is read: a copy of the state a person pasted elsewhere counts for nothing.
-    this.state = withStaleAsksOpen((issue && decodeState(ownedPart(issue.body), projectId)) ?? emptyState(projectId), runIdOf())
+    const state = withStaleAsksOpen((issue && decodeState(ownedPart(issue.body), projectId)) ?? emptyState(projectId), runIdOf())
+    // Where reader text is hidden, what readers wrote is forgotten at once: nothing of it is sent or written back.
+    this.state = showWords ? state : forgetGapWords(state)
   }
 
   /** The dashboard of this repository and project, as the event that started the run allows it to act. */
-  static async open(settings: { token: string; title: string }, projectId: string, signal: AbortSignal): Promise<DashboardRun> {
+  static async open(
+    settings: { token: string; title: string },
+    projectId: string,
+    signal: AbortSignal,
+    showWords: boolean
+  ): Promise<DashboardRun> {
     const github = await GitHubIssues.open(settings.token, process.env.GITHUB_REPOSITORY ?? '', signal)
     const issue = await github.find(projectMarker(projectId))
     if (issue?.state === 'closed')
       core.info(`The docs health issue #${issue.number} is closed: it is updated but left closed. Reopen it to keep it in view.`)
     const event = process.env.GITHUB_EVENT_NAME ?? ''
-    if (event !== 'issues') return new DashboardRun(github, projectId, settings.title, issue, true, false)
+    if (event !== 'issues') return new DashboardRun(github, projectId, settings.title, issue, true, false, showWords)
     const payload = ((await eventPayload()) ?? {}) as IssueEvent
     const sender = payload.sender ?? {}
     let mayAsk = false
@@ -87,14 +106,16 @@ export class DashboardRun {
         `${htmlText(sender.login, 60)} ticked gaps in the docs health issue but may not push to the repository: the ticks are not acted on.`
       )
     } else mayAsk = true
-    return new DashboardRun(github, projectId, settings.title, issue, mayAsk, true)
+    return new DashboardRun(github, projectId, settings.title, issue, mayAsk, true, showWords)
   }
 
   /**
    * The prompt for the gaps a person ticked, when there are any this run may ask for; they are
-   * marked asked in the issue first, so that a re-run or a second event asks nothing twice.
+   * marked asked in the issue first, so that a re-run or a second event asks nothing twice. It names
+   * the period the gaps' evidence was read over and, where reader text may be shown, gives what
+   * readers wrote about them.
    */
-  async ask(range: string): Promise<string | undefined> {
+  async ask(): Promise<string | undefined> {
     if (!this.mayAsk || !this.issue) return undefined
     const runId = runIdOf()
     const gaps = askable(this.state, tickedGaps(this.issue.body), runId)
@@ -110,9 +131,14 @@ export class DashboardRun {
       return undefined
     }
     this.asked = gaps.length
+    this.askedGaps = gaps.map((gap) => ({ kind: gap.kind, ...(gap.kind === 'page' || this.showWords ? { subject: gap.subject } : {}) }))
     this.askedNow = true
     core.info(`Asking the agent for ${gaps.length === 1 ? '1 ticked gap' : `${gaps.length} ticked gaps`} of the docs health issue.`)
-    return gapsPrompt(gaps, range)
+    // The period the evidence was read over: the latest in which any of the gaps was ranked.
+    const latest = gaps.reduce((at, gap) => (gap.lastSeen > at ? gap.lastSeen : at), '')
+    const period = this.state.periods.find((p) => p.dateFrom === latest)
+    const words = this.showWords ? this.state.readerWords?.gaps : undefined
+    return gapsPrompt(gaps, { ...(period ? { dateFrom: period.dateFrom, dateTo: period.dateTo } : {}), ...(words ? { words } : {}) })
   }
 
   /** The job this run asked for has its id: written at once, so that no later run takes the gaps for unasked. */
@@ -171,6 +197,7 @@ export class DashboardRun {
       { dateFrom: overview.dateFrom, dateTo: overview.dateTo, headlines, items: overview.items },
       HISTORY_PERIODS
     )
+    this.state = withReaderWords(this.state, overview, this.showWords ? overview.words : undefined)
     const after = this.state.periods.at(-1)
     this.resolved = after !== before ? (after?.resolved ?? 0) : 0
   }
@@ -198,7 +225,14 @@ export class DashboardRun {
   }
 
   private report(): DashboardReport {
-    return { url: this.issue?.url, number: this.issue?.number, resolved: this.resolved, asked: this.asked, failure: this.failure }
+    return {
+      url: this.issue?.url,
+      number: this.issue?.number,
+      resolved: this.resolved,
+      asked: this.asked,
+      ...(this.askedGaps.length > 0 ? { askedGaps: this.askedGaps } : {}),
+      failure: this.failure
+    }
   }
 
   private async write(): Promise<void> {
@@ -210,7 +244,9 @@ export class DashboardRun {
     // The issue as it is now: a person's edit during the run (text, or a tick) is kept.
     const current = this.issue ? await this.github.get(this.issue.number) : undefined
     const ticked = tickedGaps(current?.body ?? '')
-    const owned = ownedBody({ overview, state: this.state, resolved: this.resolved, footerHtml, ticked })
+    // A run that read no analytics keeps the top of the last weekly report as the body carries it.
+    const kept = overview ? undefined : overviewBlocks(ownedPart(current?.body ?? ''))
+    const owned = ownedBody({ overview, ...(kept ? { kept } : {}), state: this.state, resolved: this.resolved, footerHtml, ticked })
     const body = withOwned(current?.body ?? '', owned)
     if (body.length > BODY_LIMIT)
       throw new Error(

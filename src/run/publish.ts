@@ -5,18 +5,19 @@ import { errorMessage } from '../core/error-message.js'
 import { docsGapsText } from '../report/docs-gaps.js'
 import { alertsJson, type FiredAlert } from '../report/alerts.js'
 import { fixFirst, type FixItem } from '../report/fix-first.js'
+import { itemWordsOf } from '../report/gap-words.js'
 import { footerHtml, type RunInfo } from '../report/footer.js'
-import { fixFirstGaps, type Overview, overviewHtml } from '../report/overview.js'
+import { fixFirstGaps, howReadHtml, type Overview, overviewHtml } from '../report/overview.js'
 import type { GapList } from '../report/renderer.js'
 import type { ReportSink } from '../report/sink.js'
 import { htmlText, withoutInvisible } from '../text/escape.js'
 import { capitalised, counted } from '../text/format.js'
-import { linkHtml } from '../report/html.js'
+import { linkHtml, pageHtml } from '../report/html.js'
 import { isSectionReport, type PartReport, readsReaderText, rendererOf, type SectionReport, sectionRendererOf } from './sections.js'
 
 /** GitHub drops a job summary of more than 1 MiB whole; the run keeps well under it. */
 export const SUMMARY_LIMIT_BYTES = 1024 * 1024
-/** Room kept for the footer and the note on a section left out. */
+/** Room kept for the footer, "How this was read" and the note on a section left out. */
 const SUMMARY_RESERVE_BYTES = 8 * 1024
 
 /**
@@ -43,6 +44,9 @@ export function summaryOf(reports: readonly PartReport[], run?: RunInfo, ending 
     html += part
     bytes += Buffer.byteLength(part)
   }
+  // How the report was read closes it, collapsed: the first screen is for what readers went through.
+  // It is a few lines, whatever was read, and takes its room from the reserve, as the footer does.
+  if (sections.length > 0) html += howReadHtml(overviewOf(sections, alerts))
   html += ending
   return html !== '' && run ? html + footerHtml(run) : html
 }
@@ -63,13 +67,19 @@ function budgetOf(sections: readonly SectionReport[]): Overview['budget'] {
 /** The top of the analytics report, from what every section read. */
 export function overviewOf(sections: readonly SectionReport[], alerts: readonly FiredAlert[] = []): Overview {
   const [first] = sections
+  const items = rankingOf(sections)
+  const words = itemWordsOf(items, {
+    feedback: sections.find((section) => section.kind === 'feedback'),
+    assistant: sections.find((section) => section.kind === 'assistant')
+  })
   return {
     dateFrom: first?.dateFrom ?? '',
     dateTo: first?.dateTo ?? '',
     rangeText: first?.rangeText ?? '',
     requests: sections.reduce((sum, section) => sum + section.requests, 0),
     headlines: sections.flatMap((section) => sectionRendererOf(section).headlines(section)),
-    items: rankingOf(sections),
+    items,
+    ...(words === undefined ? {} : { words }),
     incomplete: sections
       .filter((section) => section.partial || section.failure !== undefined || section.requests === 0)
       .map((section) => ({
@@ -78,6 +88,10 @@ export function overviewOf(sections: readonly SectionReport[], alerts: readonly 
       })),
     budget: budgetOf(sections),
     alerts,
+    thumbsUp: Object.fromEntries(
+      sections.flatMap((section) => (section.kind === 'feedback' ? (section.pages ?? []).map((page) => [page.path, page.thumbsUp]) : []))
+    ),
+    notes: sections.flatMap((section) => sectionRendererOf(section).readNotes?.(section) ?? []),
     uncompared: sections.flatMap((section) =>
       section.previous?.missing === undefined ? [] : [{ title: sectionRendererOf(section).title, reason: section.previous.missing }]
     )
@@ -144,6 +158,8 @@ export interface DashboardLine {
   number?: number
   resolved: number
   asked: number
+  /** What the gaps given to the agent are about; a search's text only where reader text may be shown. */
+  askedGaps?: readonly { kind: 'page' | 'search'; subject?: string }[]
 }
 
 /** The line that links the docs health issue, under the report. */
@@ -152,7 +168,12 @@ export function dashboardHtml(board: DashboardLine): string {
   const parts = [
     `📋 ${linkHtml(board.url, `Docs health issue${board.number === undefined ? '' : ` ${htmlText(`#${board.number}`)}`}`)} updated`
   ]
-  if (board.asked > 0) parts.push(`${counted(board.asked, 'ticked gap')} given to the agent`)
+  if (board.asked > 0) {
+    const named = (board.askedGaps ?? []).map((gap) =>
+      gap.subject === undefined ? 'a search' : gap.kind === 'page' ? pageHtml(gap.subject, 120) : `search “${htmlText(gap.subject, 80)}”`
+    )
+    parts.push(`${counted(board.asked, 'ticked gap')} given to the agent${named.length > 0 ? `: ${named.join(', ')}` : ''}`)
+  }
   if (board.resolved > 0) parts.push(`${counted(board.resolved, 'gap')} resolved this period`)
   return `<p>${parts.join(' · ')}</p>\n`
 }

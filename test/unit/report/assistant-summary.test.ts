@@ -73,7 +73,6 @@ describe('questions shown', () => {
         ['      Web        API      Other  Total', '---------  ---------  ---------  -----', '6 (60.0%)  3 (30.0%)  1 (10.0%)     10'].join(
           '\n'
         ),
-        '2 distinct questions went unanswered; the same words in other capitals or spacing count as one.',
         'Top 2 unanswered questions',
         [
           'Question                Asked',
@@ -94,7 +93,6 @@ describe('questions shown', () => {
       '<p><strong>4 questions</strong> asked: 1 answered (25.0%), 3 unanswered (75.0%).</p>',
       '<h3>Who asked</h3>',
       `<table><tr>${th('Web')}${th('API')}${th('Other')}${th('Total')}</tr><tr>${td('6 (60.0%)')}${td('3 (30.0%)')}${td('1 (10.0%)')}${td('10')}</tr></table>`,
-      '<p>2 distinct questions went unanswered; the same words in other capitals or spacing count as one.</p>',
       '<h3>Top 2 unanswered questions</h3>',
       `<table><tr>${th('Question', 'left')}${th('Asked')}</tr><tr><td>How do I  set up SSO?</td>${td('2')}</tr><tr><td>what is the rate limit</td>${td('1')}</tr></table>`,
       ''
@@ -114,9 +112,7 @@ describe('questions shown', () => {
     const seen = seenOf(report({ questions: asked, topPages: 10 }))
     expect(seen.tables[1]).toEqual([QUESTION_HEAD, ['A question', '3'], ['b', '2'], ['c', '1']])
     expect(seen.headings).toEqual(['🤖 Assistant', 'Who asked', 'Top 3 unanswered questions'])
-    expect(seen.text).toContain(' 3 distinct questions went unanswered;')
     expect(seenOf(report({ questions: asked, topPages: 1 })).headings[2]).toBe('Top 1 unanswered question')
-    expect(seenOf(report({ questions: asked.slice(0, 1) })).text).toContain(' 1 distinct question went unanswered;')
   })
 
   it('keeps apart questions that differ in more than case and spacing', () => {
@@ -281,7 +277,8 @@ describe('hostile questions, categories and pages', () => {
     const html = assistantSummaryHtml(report({ showReaderText: false, questions: withoutText(hostile), topPages: 100 }))
     const seen = checked(html)
     expect(seen.tables).toHaveLength(2)
-    expect(seen.tables[1]?.slice(1).map((cells) => cells[0])).toEqual(
+    // A long path is broken into lines after a /, which the text shows as a space.
+    expect(seen.tables[1]?.slice(1).map((cells) => cells[0]?.replace(/\/ /g, '/'))).toEqual(
       texts.map((_, i) => texts[(i + 1) % texts.length] ?? '').map((text) => (text === '' ? '(no page)' : flat(text, 120)))
     )
     const onlyHidden = assistantSummaryHtml(

@@ -144,6 +144,18 @@ const VARIANTS = [
     inputs: { analytics: 'all', readerText: 'show', dashboard: 'true', githubToken: 'ghs_screenshot', ...WEEK }
   },
   {
+    name: 'docs-health-issue-phone',
+    shows: 'the first screen of the docs health issue on a phone (400 px): the problem, then the gaps to tick',
+    job: 'Docs health',
+    issue: true,
+    width: 400,
+    height: 2000,
+    setUp: (emulator) => {
+      setDemoData(emulator, WEEK)
+    },
+    inputs: { analytics: 'all', readerText: 'show', dashboard: 'true', githubToken: 'ghs_screenshot', ...WEEK }
+  },
+  {
     name: 'invalid-input',
     shows: 'a step with bad inputs, stopped before any request',
     job: 'docs',

@@ -42,8 +42,8 @@ const questionKey = (text: string): string => text.trim().replace(/\s+/g, ' ').t
 function callersHtml(callers: CallerStats): string {
   const cell = (n: number): string => rightCell(`${num(n)} (${shareText(n, callers.total)})`)
   return (
-    '<h3>Who asked</h3>\n' +
-    `<table><tr>${headCell('Web')}${headCell('API')}${headCell('Other')}${headCell('Total')}</tr>` +
+    '<h3>Where questions were asked</h3>\n' +
+    `<table><tr>${headCell('Docs site')}${headCell('API')}${headCell('Other')}${headCell('Total')}</tr>` +
     `<tr>${cell(callers.web)}${cell(callers.api)}${cell(callers.other)}${rightCell(num(callers.total))}</tr></table>`
   )
 }

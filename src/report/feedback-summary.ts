@@ -12,7 +12,7 @@ import { READER_TEXT_CELL_CHARS, hiddenTextHtml, leftOutHtml, openingHtml, secti
 const PATH_CHARS = 120
 
 const PAGE_HEAD = `<tr>${headCell('Page', 'left')}${headCell('👎')}${headCell('👍')}</tr>`
-const COMMENT_HEAD = `<tr>${headCell('Comment, and the page it was left on', 'left')}${headCell('Left')}</tr>`
+const COMMENT_HEAD = `<tr>${headCell('Comment', 'left')}${headCell('Left')}</tr>`
 
 const pathHtml = (path: string): string => pageCellHtml(path, PATH_CHARS)
 

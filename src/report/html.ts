@@ -18,8 +18,8 @@ export function pageHtml(page: string, maxLength = 200): string {
   return page === OTHER_PAGE ? `<em>${OTHER_PAGE}</em>` : codeHtml(page, maxLength)
 }
 
-/** Characters of a page path a table cell keeps on one line: about a third of a phone's width. */
-export const CELL_LINE_CHARS = 24
+/** Characters of a page path a table cell keeps on one line: under half of a phone's width, so that two counts fit beside it. */
+export const CELL_LINE_CHARS = 16
 
 /**
  * A page in a table cell: as `pageHtml`, a long path broken into lines between its parts (after a
@@ -37,7 +37,8 @@ export function pageCellHtml(page: string, maxLength = 200): string {
     if (last !== undefined && last.length + part.length <= CELL_LINE_CHARS) lines[lines.length - 1] = last + part
     else lines.push(part)
   }
-  return `<code>${lines.map((line) => htmlText(line, maxLength)).join('<br>')}</code>`
+  // GitHub's styles hide a line break inside a code element: each line is a code element of its own.
+  return lines.map((line) => `<code>${htmlText(line, maxLength)}</code>`).join('<br>')
 }
 
 /**

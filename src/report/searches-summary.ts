@@ -10,8 +10,8 @@ import { READER_TEXT_CELL_CHARS, hiddenTextHtml, leftOutHtml, openingHtml, secti
 
 const PATH_CHARS = 120
 
-const TOP_HEAD = `<tr>${headCell('Search, and the result clicked most', 'left')}${headCell('Hits')}${headCell('Clicked')}</tr>`
-const NO_CLICK_HEAD = `<tr>${headCell('Search, and when it was last made', 'left')}${headCell('Hits')}</tr>`
+const TOP_HEAD = `<tr>${headCell('Search', 'left')}${headCell('Hits')}${headCell('Clicked')}</tr>`
+const NO_CLICK_HEAD = `<tr>${headCell('Search with no click', 'left')}${headCell('Hits')}</tr>`
 
 /** The click-through rate, a fraction from the service, in per cent. */
 export function ctrText(ctr: number): string {

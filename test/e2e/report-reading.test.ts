@@ -57,7 +57,8 @@ describe('what a docs lead reads', () => {
   /** The prompt of the last agent job created. */
   const lastPrompt = (): string => {
     const body = emu.requests.filter((r) => r.method === 'POST' && r.path.includes('/agent/')).at(-1)?.body ?? '{}'
-    return String((JSON.parse(body) as { prompt?: unknown }).prompt ?? '')
+    const { prompt } = JSON.parse(body) as { prompt?: unknown }
+    return typeof prompt === 'string' ? prompt : ''
   }
   /** A maintainer ticks the page's gap, and the edit starts a run. */
   const tick = async (isPrivate: boolean, runId: string) => {

@@ -10,7 +10,7 @@ import { HOSTILE_TEXT, LONG_LINE } from '../../emulator/analytics-data.js'
 import { readerText, renderSummary } from '../../support/render.js'
 
 const RANGE = '14 Nov 2026 to 20 Nov 2026 (7 days, UTC)'
-const CALLERS_HEAD = ['Web', 'API', 'Other', 'Total']
+const CALLERS_HEAD = ['Docs site', 'API', 'Other', 'Total']
 const QUESTION_HEAD = ['Question', 'Asked']
 const HIDDEN =
   'Questions and their categories are hidden: readers type them, and they may hold personal data. To show them, set readerText: show; ' +
@@ -69,8 +69,8 @@ describe('questions shown', () => {
       [
         '🤖 Assistant\n============',
         '4 questions asked: 1 answered (25.0%), 3 unanswered (75.0%).',
-        'Who asked',
-        ['      Web        API      Other  Total', '---------  ---------  ---------  -----', '6 (60.0%)  3 (30.0%)  1 (10.0%)     10'].join(
+        'Where questions were asked',
+        ['Docs site        API      Other  Total', '---------  ---------  ---------  -----', '6 (60.0%)  3 (30.0%)  1 (10.0%)     10'].join(
           '\n'
         ),
         'Top 2 unanswered questions',
@@ -91,8 +91,8 @@ describe('questions shown', () => {
     expect(html.split('\n')).toEqual([
       '<h2>🤖 Assistant</h2>',
       '<p><strong>4 questions</strong> asked: 1 answered (25.0%), 3 unanswered (75.0%).</p>',
-      '<h3>Who asked</h3>',
-      `<table><tr>${th('Web')}${th('API')}${th('Other')}${th('Total')}</tr><tr>${td('6 (60.0%)')}${td('3 (30.0%)')}${td('1 (10.0%)')}${td('10')}</tr></table>`,
+      '<h3>Where questions were asked</h3>',
+      `<table><tr>${th('Docs site')}${th('API')}${th('Other')}${th('Total')}</tr><tr>${td('6 (60.0%)')}${td('3 (30.0%)')}${td('1 (10.0%)')}${td('10')}</tr></table>`,
       '<h3>Top 2 unanswered questions</h3>',
       `<table><tr>${th('Question', 'left')}${th('Asked')}</tr><tr><td>How do I  set up SSO?</td>${td('2')}</tr><tr><td>what is the rate limit</td>${td('1')}</tr></table>`,
       ''
@@ -111,7 +111,7 @@ describe('questions shown', () => {
     ]
     const seen = seenOf(report({ questions: asked, topPages: 10 }))
     expect(seen.tables[1]).toEqual([QUESTION_HEAD, ['A question', '3'], ['b', '2'], ['c', '1']])
-    expect(seen.headings).toEqual(['🤖 Assistant', 'Who asked', 'Top 3 unanswered questions'])
+    expect(seen.headings).toEqual(['🤖 Assistant', 'Where questions were asked', 'Top 3 unanswered questions'])
     expect(seenOf(report({ questions: asked, topPages: 1 })).headings[2]).toBe('Top 1 unanswered question')
   })
 
@@ -128,7 +128,7 @@ describe('questions shown', () => {
   it('leaves out the unanswered part when every question was answered', () => {
     const seen = seenOf(report({ questions: [question('q', { resolutionStatus: 'answered' })] }))
     expect(seen.text).toBe(
-      `🤖 Assistant 1 question asked: 1 answered (100.0%), 0 unanswered (0.0%). Who asked Web API Other Total ` +
+      `🤖 Assistant 1 question asked: 1 answered (100.0%), 0 unanswered (0.0%). Where questions were asked Docs site API Other Total ` +
         '6 (60.0%) 3 (30.0%) 1 (10.0%) 10'
     )
   })
@@ -164,7 +164,7 @@ describe('questions hidden', () => {
       question(undefined, { pageUrl: '/x' })
     ]
     const seen = seenOf(report({ showReaderText: false, questions: asked, topPages: 2 }))
-    expect(seen.headings).toEqual(['🤖 Assistant', 'Who asked', 'Top 2 pages of unanswered questions'])
+    expect(seen.headings).toEqual(['🤖 Assistant', 'Where questions were asked', 'Top 2 pages of unanswered questions'])
     expect(seen.tables.slice(1)).toEqual([
       [
         ['Page', 'Asked'],
@@ -196,7 +196,7 @@ describe('who asked', () => {
 
   it('shows callers counted when no question was read', () => {
     const seen = seenOf(report({ questions: [], partial: true, partialReason: 'x' }))
-    expect(seen.text).toBe(`⚠️ Assistant Partial: x. Who asked Web API Other Total 6 (60.0%) 3 (30.0%) 1 (10.0%) 10`)
+    expect(seen.text).toBe(`⚠️ Assistant Partial: x. Where questions were asked Docs site API Other Total 6 (60.0%) 3 (30.0%) 1 (10.0%) 10`)
   })
 
   it.each([

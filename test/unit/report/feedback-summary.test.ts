@@ -13,7 +13,7 @@ import { readerText, renderSummary } from '../../support/render.js'
 
 const RANGE = '14 Nov 2026 to 20 Nov 2026 (7 days, UTC)'
 const PAGE_HEAD = ['Page', '👎', '👍']
-const COMMENT_HEAD = ['Comment, and the page it was left on', 'Left']
+const COMMENT_HEAD = ['Comment', 'Left']
 const ORDER_NOTE =
   'The service returns at most 100 pages, in no documented order: these are ranked among the pages it returned. Code counts feedback on code blocks.'
 const TRUNCATED_NOTE =
@@ -83,10 +83,10 @@ describe('feedback with comments shown', () => {
         '4 feedback entries read: 1 helpful, 1 not helpful, 3 with a comment.',
         'Top 2 comments, complaints first',
         [
-          'Comment, and the page it was left on  Left',
-          '------------------------------------  ----',
-          'The example fails on /docs/api          1×',
-          'Missing import on /docs/auth            1×'
+          'Comment                         Left',
+          '------------------------------  ----',
+          'The example fails on /docs/api    1×',
+          'Missing import on /docs/auth      1×'
         ].join('\n')
       ].join('\n\n')
     )
@@ -104,7 +104,7 @@ describe('feedback with comments shown', () => {
         `<tr><td><code>/docs/faq</code></td>${td('2')}${td('10')}</tr></table>`,
       '<p><strong>4 feedback entries</strong> read: 1 helpful, 1 not helpful, 3 with a comment.</p>',
       '<h3>Top 2 comments, complaints first</h3>',
-      `<table><tr>${th('Comment, and the page it was left on', 'left')}${th('Left')}</tr>` +
+      `<table><tr>${th('Comment', 'left')}${th('Left')}</tr>` +
         `<tr><td>The example fails<br><sub>on <code>/docs/api</code></sub></td>${td('1×')}</tr><tr><td>Missing import<br><sub>on <code>/docs/auth</code></sub></td>${td('1×')}</tr></table>`,
       ''
     ])

@@ -10,7 +10,7 @@ import { HOSTILE_TEXT, LONG_LINE } from '../../emulator/analytics-data.js'
 import { readerText, renderSummary } from '../../support/render.js'
 
 const RANGE = '14 Nov 2026 to 20 Nov 2026 (7 days, UTC)'
-const TOP_HEAD = ['Search, and the result clicked most', 'Hits', 'Clicked']
+const TOP_HEAD = ['Search', 'Hits', 'Clicked']
 const HIDDEN =
   'Search terms are hidden: readers type them, and they may hold personal data. To show them, set readerText: show; ' +
   'in a private repository they show by default (readerText: auto).'
@@ -57,14 +57,14 @@ describe('search terms shown', () => {
         '177 searches in this range, for 4 distinct terms read. 2 terms (45 searches) got no click on a result.',
         'Top 2 search terms',
         [
-          'Search, and the result clicked most  Hits  Clicked',
-          '-----------------------------------  ----  -------',
-          'install → /docs/install               120    45.6%',
-          'pricing                                40     0.0%'
+          'Search                   Hits  Clicked',
+          '-----------------------  ----  -------',
+          'install → /docs/install   120    45.6%',
+          'pricing                    40     0.0%'
         ].join('\n'),
         'Top 2 search terms with no click',
         [
-          'Search, and when it was last made    Hits',
+          'Search with no click                 Hits',
           '-----------------------------------  ----',
           'pricing last 19 Nov 2026, 08:30 UTC    40',
           'sso last yesterday                      5'
@@ -81,11 +81,11 @@ describe('search terms shown', () => {
       '<h2>🔎 Searches</h2>',
       '<p><strong>177 searches</strong> in this range, for 4 distinct terms read. 2 terms (45 searches) got no click on a result.</p>',
       '<h3>Top 2 search terms</h3>',
-      `<table><tr>${th('Search, and the result clicked most', 'left')}${th('Hits')}${th('Clicked')}</tr>` +
+      `<table><tr>${th('Search', 'left')}${th('Hits')}${th('Clicked')}</tr>` +
         `<tr><td>install<br><sub>→ <code>/docs/install</code></sub></td>${td('120')}${td('45.6%')}</tr>` +
         `<tr><td>pricing</td>${td('40')}${td('0.0%')}</tr></table>`,
       '<h3>Top 2 search terms with no click</h3>',
-      `<table><tr>${th('Search, and when it was last made', 'left')}${th('Hits')}</tr>` +
+      `<table><tr>${th('Search with no click', 'left')}${th('Hits')}</tr>` +
         `<tr><td>pricing<br><sub>last 19 Nov 2026, 08&#58;30 UTC</sub></td>${td('40')}</tr>` +
         `<tr><td>sso<br><sub>last yesterday</sub></td>${td('5')}</tr></table>`,
       ''

@@ -160,7 +160,7 @@ describe('publish', () => {
       'Top 3 pages by thumbs down',
       'Top 2 comments, complaints first',
       '🤖 Assistant',
-      'Who asked',
+      'Where questions were asked',
       'Top 2 unanswered questions'
     ])
   })

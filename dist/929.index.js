@@ -239,7 +239,8 @@ function headlinesHtml(overview) {
     const before = overview.headlines.find((h) => h.previous)?.previous;
     const caption = `How did this ${periodWord(overview.dateFrom, overview.dateTo)} compare${before ? ` with ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .htmlText */ .js)((0,_text_dates_js__WEBPACK_IMPORTED_MODULE_5__/* .shortRange */ .W5)(before.dateFrom, before.dateTo), 60)}` : ''}?`;
     const parts = [
-        `<h3>${caption}</h3>`,
+        // A caption, not a heading: the sections keep their place among the report's headings.
+        `<p><strong>${caption}</strong></p>`,
         `<table>\n<thead><tr>${(0,_html_js__WEBPACK_IMPORTED_MODULE_3__/* .headCell */ .DW)('', 'left')}${(0,_html_js__WEBPACK_IMPORTED_MODULE_3__/* .headCell */ .DW)('This period')}${(0,_html_js__WEBPACK_IMPORTED_MODULE_3__/* .headCell */ .DW)('Change')}</tr></thead>\n<tbody>\n${rows.join('\n')}\n</tbody>\n</table>`
     ];
     const move = largestMove(overview.headlines);

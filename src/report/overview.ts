@@ -226,7 +226,8 @@ export function headlinesHtml(overview: Overview): string {
   const before = overview.headlines.find((h) => h.previous)?.previous
   const caption = `How did this ${periodWord(overview.dateFrom, overview.dateTo)} compare${before ? ` with ${htmlText(shortRange(before.dateFrom, before.dateTo), 60)}` : ''}?`
   const parts = [
-    `<h3>${caption}</h3>`,
+    // A caption, not a heading: the sections keep their place among the report's headings.
+    `<p><strong>${caption}</strong></p>`,
     `<table>\n<thead><tr>${headCell('', 'left')}${headCell('This period')}${headCell('Change')}</tr></thead>\n<tbody>\n${rows.join('\n')}\n</tbody>\n</table>`
   ]
   const move = largestMove(overview.headlines)

@@ -150,7 +150,6 @@ describe('publish', () => {
       'ℹ️ Completed without a pull request',
       '📈 Docs health · 14–20 Nov 2026',
       'Fix first',
-      'How did this week compare?',
       '📊 Visitors and page views',
       'Top 3 pages by visitors',
       '🔎 Searches',
@@ -737,7 +736,6 @@ describe('the summary of a run with a job and visitors', () => {
     expect(seen.headings).toEqual([
       '✅ Opened acme/docs#42',
       '📈 Docs health · 14–20 Nov 2026',
-      'How did this week compare with 7–13 Nov 2026?',
       '📊 Documentation visitors',
       'Top 1 page by visitors'
     ])

@@ -144,6 +144,18 @@ const VARIANTS = [
     inputs: { analytics: 'all', readerText: 'show', dashboard: 'true', githubToken: 'ghs_screenshot', ...WEEK }
   },
   {
+    name: 'docs-health-issue-phone',
+    shows: 'the first screen of the docs health issue on a phone (400 px): the problem, then the gaps to tick',
+    job: 'Docs health',
+    issue: true,
+    width: 400,
+    height: 2000,
+    setUp: (emulator) => {
+      setDemoData(emulator, WEEK)
+    },
+    inputs: { analytics: 'all', readerText: 'show', dashboard: 'true', githubToken: 'ghs_screenshot', ...WEEK }
+  },
+  {
     name: 'invalid-input',
     shows: 'a step with bad inputs, stopped before any request',
     job: 'docs',
@@ -223,7 +235,7 @@ async function issueRuns(emulator, inputs) {
     rmSync(before.dir, { recursive: true, force: true })
     const issue = github.issues[0]
     if (!issue) throw new Error(`docs-health-issue: no issue was created:\n${before.stdout}`)
-    const line = issue.body.split('\n').find((l) => l.startsWith('- [ ] Ask the agent: <code>')) ?? ''
+    const line = issue.body.split('\n').find((l) => l.startsWith('- [ ] <code>')) ?? ''
     issue.body = issue.body.replace(line, line.replace('- [ ]', '- [x]'))
     emulator.planJobs({ finishAfterMs: 300, prLink: 'https://github.com/acme/docs/pull/128' })
     const payload = { action: 'edited', issue: { number: issue.number }, sender: { login: 'docs-lead', type: 'User' } }

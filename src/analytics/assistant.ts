@@ -30,6 +30,8 @@ export interface QuestionEntry {
   /** The page it was asked on, as `sitePage` keeps it (a path while reader text is hidden); null when there is none. */
   pageUrl: string | null
   timestamp: string
+  /** What the assistant replied to a question it left unanswered: only when reader text is shown (it may repeat the question). */
+  answer?: string
 }
 
 export interface AssistantReport extends SectionBase {
@@ -55,7 +57,8 @@ export function assistantPart(api: AssistantApi, request: SectionRequest, budget
     responseType: row.responseType,
     queryCategory: readerText(row.queryCategory, request.showReaderText),
     pageUrl: sitePage(row.pageUrl, request.showReaderText),
-    timestamp: row.timestamp
+    timestamp: row.timestamp,
+    ...(row.resolutionStatus === 'unanswered' && request.showReaderText ? { answer: readerText(row.response, true) } : {})
   })
   const questionsRead = cursorReadById(ASSISTANT_READS[0], 'assistant questions', questions, keep, async (cursor) => {
     const answer = await api.getAssistant(request.projectId, { ...range, limit: ASSISTANT_PAGE_SIZE, cursor })

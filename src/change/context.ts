@@ -12,6 +12,8 @@ export type LeftOutReason = 'lock file' | 'generated or vendored' | 'binary' | '
 export interface ContextDigest {
   kind: Change['kind']
   title: string
+  /** The change on GitHub, as its event gave it. */
+  url?: string
   /** Files the change has (as GitHub listed them), and how many of them the context lists. */
   files: number
   listed: number
@@ -245,6 +247,7 @@ export function changeContext(change: Change, maxBytes: number, nonce: string): 
     digest: {
       kind: change.kind,
       title: headLine(dataText(change.title), 400),
+      ...(change.url === undefined ? {} : { url: change.url }),
       files: change.files.length,
       listed,
       bytes: byteLength(text),

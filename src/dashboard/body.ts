@@ -7,7 +7,7 @@ import { htmlText } from '../text/escape.js'
 import { num } from '../text/format.js'
 import { dayText, parseDate, shortRange } from '../text/dates.js'
 import { linkHtml } from '../report/html.js'
-import { type Overview, overviewHtml } from '../report/overview.js'
+import { headlinesHtml, howReadHtml, type Overview, overviewTopHtml } from '../report/overview.js'
 import { HEADLINE_NAMES, type HeadlineKey } from '../report/renderer.js'
 import type { HeadlineKey as Key } from '../report/renderer.js'
 import type { Mover } from './history.js'
@@ -113,7 +113,7 @@ function openLine(gap: GapRecord, ticked: boolean, dismissTicked: boolean, lates
   const stale = latest !== undefined && gap.lastSeen !== latest && gap.now?.dateFrom === latest
   const numbers = stale ? ` · latest period: ${numbersHtml(gap.now) || 'no reader in trouble'}` : ''
   return (
-    `- [${ticked ? 'x' : ' '}] Ask the agent: ${subjectHtml(gap)} · ${boundedHtml(gap.evidence, 400)} <sub>${sinceText(gap, latest)}${state}${numbers}</sub> <!-- gap:${gap.id} -->\n` +
+    `- [${ticked ? 'x' : ' '}] ${subjectHtml(gap)} · ${boundedHtml(gap.evidence, 400)} <sub>${sinceText(gap, latest)}${state}${numbers}</sub> <!-- gap:${gap.id} -->\n` +
     `  - [${dismissTicked ? 'x' : ' '}] Not a gap <!-- dismiss:${gap.id} -->`
   )
 }
@@ -178,9 +178,61 @@ function trendHtml(state: DashboardState): string[] {
   ]
 }
 
+/** The pieces of the weekly overview, as the body carries them between markers: what a run that reads no analytics keeps. */
+export interface OverviewBlocks {
+  /** Title, the sentence that names the problem, alerts, the banner. */
+  top: string
+  /** The headline numbers and their change. */
+  figures: string
+  /** "How this was read", collapsed. */
+  howRead: string
+}
+
+const BLOCK_NAMES = ['top', 'figures', 'howRead'] as const
+/** The most characters a kept block may take: one a person made longer is not kept. */
+const BLOCK_MAX_CHARS = 16_000
+const blockStart = (name: string): string => `<!-- docs-agent-action:${name} -->`
+const blockEnd = (name: string): string => `<!-- /docs-agent-action:${name} -->`
+
+/** A piece of the overview between its markers, followed by a blank line; '' for none. */
+function block(name: keyof OverviewBlocks, html: string): string {
+  return html.trim() === '' ? '' : `${blockStart(name)}\n${html.trim()}\n${blockEnd(name)}\n`
+}
+
+/** The pieces of the overview the owned part of a body carries (each '' when it has none, or one too long to keep). */
+export function overviewBlocks(owned: string): OverviewBlocks {
+  const found = { top: '', figures: '', howRead: '' }
+  for (const name of BLOCK_NAMES) {
+    const start = owned.indexOf(blockStart(name))
+    const end = start < 0 ? -1 : owned.indexOf(blockEnd(name), start)
+    if (start < 0 || end < 0) continue
+    const html = owned.slice(start + blockStart(name).length, end).trim()
+    if (html.length <= BLOCK_MAX_CHARS) found[name] = html
+  }
+  return found
+}
+
+/** The pieces of the overview of a period just read. */
+function blocksOf(overview: Overview): OverviewBlocks {
+  return { top: overviewTopHtml(overview), figures: headlinesHtml(overview), howRead: howReadHtml(overview) }
+}
+
+/** The sentence above the boxes: what a tick starts, what is sent, and when. */
+function tickSentence(words: boolean): string {
+  const sent = words
+    ? 'each gap’s page or search, its counts, and what readers wrote about it (their questions, comments and searches)'
+    : 'each gap’s page or search and its counts (what readers wrote stays out: the repository is public, or reader text is hidden)'
+  return (
+    '<p>Tick the gaps to fix. The next run of the workflow (at once, when it runs on <code>issues: edited</code>) starts <strong>one agent job</strong> ' +
+    `for every ticked gap, which opens <strong>one pull request</strong> in the docs repository. The agent is sent ${sent}.</p>`
+  )
+}
+
 /** What the owned part is made from. */
 export interface DashboardView {
   overview?: Overview
+  /** The overview the body carried, kept by a run that read no analytics. */
+  kept?: OverviewBlocks
   state: DashboardState
   /** Gaps resolved in the period just read. */
   resolved: number
@@ -202,20 +254,18 @@ export interface DashboardView {
 export function ownedBody(view: DashboardView): string {
   const { state } = view
   const parts = [START, projectMarker(state.projectId), '']
-  // The ledger below is the "Fix first" of the issue, with a box to tick: the overview leaves its own out.
-  if (view.overview) parts.push(overviewHtml({ ...view.overview, items: [] }))
-  if (view.overview && (view.filled?.length ?? 0) > 0) {
-    const names = (view.filled ?? []).map((key) => HEADLINE_NAMES[key]).join(', ')
-    parts.push(`<p><sub>${htmlText(names, 200)}: change against the period just before, from this issue's history.</sub></p>`)
-  }
+  // The top of the weekly report first, kept as it was by a run that read no analytics; the ledger
+  // below is the "Fix first" of the issue, with a box to tick.
+  const blocks = view.overview ? blocksOf(view.overview) : (view.kept ?? { top: '', figures: '', howRead: '' })
+  if (blocks.top !== '') parts.push(block('top', blocks.top))
   parts.push(...moversHtml(view.movers ?? []))
   if (view.resolved > 0) {
     const names = state.gaps.filter((gap) => gap.state === 'resolved' && view.resolvedIds?.has(gap.id) === true).map(subjectHtml)
     parts.push(
-      `<p>✅ ${num(view.resolved)} ${view.resolved === 1 ? 'gap' : 'gaps'} resolved this period${names.length > 0 ? `: ${names.join(', ')}` : ''}.</p>`
+      `<p>✅ ${num(view.resolved)} ${view.resolved === 1 ? 'gap' : 'gaps'} resolved this period${names.length > 0 ? `: ${names.join(', ')}` : ''}.</p>`,
+      ''
     )
   }
-  parts.push(...trendHtml(state), '')
   let room = LEDGER_LINES_CHARS
   let left = 0
   /** The lines that fit what is left of the ledger's room; the others are counted. */
@@ -241,7 +291,14 @@ export function ownedBody(view: DashboardView): string {
   const dismissed = fitting(state.gaps.filter((gap) => gap.state === 'dismissed').map(dismissedLine))
   parts.push('### Fix first: tick a gap to ask the agent', '')
   if (open.length === 0) parts.push('Nothing open: no gap is waiting for the agent.', '')
-  else parts.push(...open, '')
+  else parts.push(tickSentence(state.readerWords !== undefined), '', ...open, '')
+  if (blocks.figures !== '') parts.push(block('figures', blocks.figures))
+  if (view.overview && (view.filled?.length ?? 0) > 0) {
+    const names = (view.filled ?? []).map((key) => HEADLINE_NAMES[key]).join(', ')
+    parts.push(`<p><sub>${htmlText(names, 200)}: change against the period just before, from this issue's history.</sub></p>`)
+  }
+  const trend = trendHtml(state)
+  if (trend.length > 0) parts.push(...trend, '')
   if (moving.length > 0) parts.push('### With the agent', '', ...moving, '')
   if (resolved.length > 0) parts.push('### Resolved', '', ...resolved, '')
   if (dismissed.length > 0)
@@ -259,13 +316,8 @@ export function ownedBody(view: DashboardView): string {
       `<sub>${num(left)} more ${left === 1 ? 'gap is' : 'gaps are'} kept in the ledger but not listed, to keep the issue under GitHub's limit.</sub>`,
       ''
     )
-  parts.push(
-    '<sub>A tick asks the agent for every ticked gap in one job, on the next run (or at once, when the workflow runs on <code>issues: edited</code>).</sub>',
-    '',
-    view.footerHtml,
-    encodeState(boundedState(state)),
-    END
-  )
+  if (blocks.howRead !== '') parts.push(block('howRead', blocks.howRead))
+  parts.push(view.footerHtml, encodeState(boundedState(state)), END)
   return parts.join('\n')
 }
 
@@ -304,7 +356,7 @@ export function tickedGaps(body: string): Set<string> {
   const ticked = new Set<string>()
   if (start < 0 || end < 0) return ticked
   for (const line of body.slice(start, end).split('\n')) {
-    const match = /^\s*[-*+] \[[xX]\] Ask the agent: .*<!-- gap:([0-9a-f]{12}) -->\s*$/.exec(line)
+    const match = /^\s*[-*+] \[[xX]\] .*<!-- gap:([0-9a-f]{12}) -->\s*$/.exec(line)
     if (match?.[1]) ticked.add(match[1])
   }
   return ticked

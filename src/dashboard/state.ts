@@ -106,12 +106,54 @@ const pagesSchema = z.object({
   pages: z.array(z.object({ path: text(SUBJECT_CHARS), visitors: counted.optional(), views: counted.optional() })).max(TOP_PAGES)
 })
 
+// ---- What readers wrote about the gaps (reader text): kept only while reader text may be shown,
+// so that a tick run, which reads no analytics, can give the agent the readers' own words.
+
+/** Gaps whose words are kept: the ranked ones of the latest period. */
+export const WORDS_GAPS = 5
+/** Words of each kind a gap keeps, and the characters each keeps. */
+export const WORDS_PER_KIND = 3
+export const WORDS_CHARS = 200
+export const SEARCH_WORDS_CHARS = 80
+/** Characters the whole group takes as JSON at most: a fifth of the state's budget. */
+export const READER_WORDS_CHARS = 5_000
+
+const gapWordsSchema = z.object({
+  /** The gap (its fingerprint, as in `gaps`). */
+  id: z.string().regex(/^[0-9a-f]{12}$/),
+  /** Questions left unanswered on its page, with what the assistant replied. */
+  questions: z.array(z.object({ question: text(WORDS_CHARS), answer: text(WORDS_CHARS) })).max(WORDS_PER_KIND),
+  /** Comments left with feedback marked not helpful on its page. */
+  comments: z.array(text(WORDS_CHARS)).max(WORDS_PER_KIND),
+  /** Searches with no click that match it, with how often each was made. */
+  searches: z.array(z.object({ search: text(SEARCH_WORDS_CHARS), count })).max(WORDS_PER_KIND)
+})
+
+const readerWordsSchema = z.object({
+  /** The period the words were read over. */
+  dateFrom: text(40),
+  dateTo: text(40),
+  gaps: z.array(gapWordsSchema).max(WORDS_GAPS)
+})
+
+export type GapWords = z.infer<typeof gapWordsSchema>
+export type ReaderWords = z.infer<typeof readerWordsSchema>
+
+/** The state without what readers wrote about its gaps: what a run does the moment reader text is hidden. */
+export function forgetGapWords(state: DashboardState): DashboardState {
+  const rest = { ...state }
+  delete rest.readerWords
+  return rest
+}
+
 export const stateSchema = z.object({
   version: z.literal(STATE_VERSION),
   projectId: text(200),
   periods: z.array(periodSchema).max(HISTORY_PERIODS),
   gaps: z.array(gapSchema).max(LEDGER_GAPS),
-  topPages: pagesSchema.optional()
+  topPages: pagesSchema.optional(),
+  /** Reader text: absent whenever reader text is hidden. */
+  readerWords: readerWordsSchema.optional()
 })
 
 /**

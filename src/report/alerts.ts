@@ -7,7 +7,7 @@
 import { htmlText, oneLine } from '../text/escape.js'
 import { counted, num } from '../text/format.js'
 import { nearMiss } from '../text/near-miss.js'
-import { HEADLINE_NAMES, type Headline, type HeadlineKey } from './renderer.js'
+import { HEADLINE_NAMES, type Headline, type HeadlineKey, type HeadlineWhere } from './renderer.js'
 
 export type AlertOp = '<' | '<=' | '>' | '>='
 
@@ -30,7 +30,9 @@ export interface FiredAlert {
   value: number
   /** The change in whole per cent against the previous period, when the headline can be compared. */
   change?: number
-  /** What happened, in words: "Human visitors fell 24% (rule: visitorsHuman < -20%)". */
+  /** Where most of it happened, when the headline knows: the page or the search, with its own count. */
+  where?: HeadlineWhere
+  /** What happened, in words: "Thumbs down rose 55%, most on /api-reference/webhooks (14) (rule: thumbsDown > +50%)". */
   sentence: string
 }
 
@@ -166,7 +168,14 @@ function sentence(rule: AlertRule, headline: Headline, change: number | undefine
         ? 'did not change'
         : `${change > 0 ? 'rose' : 'fell'} ${num(Math.abs(change))}%`
       : `is ${headline.partial ? 'at least ' : ''}${num(headline.value)}, ${SIDE[rule.op]} ${num(rule.threshold)}`
-  return `${headline.name} ${what} (rule: ${rule.text})`
+  return `${headline.name} ${what}${whereText(headline.where)} (rule: ${rule.text})`
+}
+
+/** ", most on /api-reference/webhooks (14)" or ", most for “webhook retries” (312)"; '' when the headline does not say. */
+function whereText(where: HeadlineWhere | undefined): string {
+  if (where?.page !== undefined) return `, most on ${oneLine(where.page, 120)} (${num(where.count)})`
+  if (where?.search !== undefined) return `, most for “${oneLine(where.search, 80)}” (${num(where.count)})`
+  return ''
 }
 
 /**
@@ -192,6 +201,7 @@ export function firedAlerts(rules: readonly AlertRule[], headlines: readonly Hea
       name: headline.name,
       value: headline.value,
       ...(change === undefined ? {} : { change }),
+      ...(headline.where === undefined ? {} : { where: headline.where }),
       sentence: sentence(rule, headline, change)
     })
   }

@@ -6,7 +6,7 @@ import type { AssistantReport, QuestionEntry } from '../analytics/assistant.js'
 import type { CallerStats } from '../api/schemas.js'
 import { htmlText } from '../text/escape.js'
 import { counted, num } from '../text/format.js'
-import { headCell, pageHtml, rightCell } from './html.js'
+import { headCell, pageCellHtml, rightCell } from './html.js'
 import { READER_TEXT_CELL_CHARS, hiddenTextHtml, leftOutHtml, openingHtml, sectionHtml, withinBudget } from './section-html.js'
 
 const PAGE_CHARS = 120
@@ -38,11 +38,12 @@ function groupsOf(texts: readonly string[], key: (text: string) => string = (tex
 /** Questions asked alike: the same words, whatever their case and spacing. */
 const questionKey = (text: string): string => text.trim().replace(/\s+/g, ' ').toLowerCase()
 
+/** Where questions were asked: on the docs site (the assistant's window), through the API, or from other tools. */
 function callersHtml(callers: CallerStats): string {
   const cell = (n: number): string => rightCell(`${num(n)} (${shareText(n, callers.total)})`)
   return (
-    '<h3>Who asked</h3>\n' +
-    `<table><tr>${headCell('Web')}${headCell('API')}${headCell('Other')}${headCell('Total')}</tr>` +
+    '<h3>Where questions were asked</h3>\n' +
+    `<table><tr>${headCell('Docs site')}${headCell('API')}${headCell('Other')}${headCell('Total')}</tr>` +
     `<tr>${cell(callers.web)}${cell(callers.api)}${cell(callers.other)}${rightCell(num(callers.total))}</tr></table>`
   )
 }
@@ -67,7 +68,7 @@ function groupsHtml(heading: (shown: string) => string, table: GroupTable, group
 }
 
 const questionHtml = (text: string): string => (text.trim() === '' ? '<em>(empty question)</em>' : htmlText(text, READER_TEXT_CELL_CHARS))
-const askedOnHtml = (text: string): string => (text === '' ? '<em>(no page)</em>' : pageHtml(text, PAGE_CHARS))
+const askedOnHtml = (text: string): string => (text === '' ? '<em>(no page)</em>' : pageCellHtml(text, PAGE_CHARS))
 
 const QUESTIONS: GroupTable = { label: 'Question', noun: 'unanswered question', plural: 'unanswered questions', cell: questionHtml }
 const PAGES: GroupTable = { label: 'Page', noun: 'page', plural: 'pages', cell: askedOnHtml }
@@ -88,10 +89,7 @@ function unansweredHtml(report: AssistantReport, unanswered: readonly QuestionEn
     unanswered.map((q) => q.query ?? ''),
     questionKey
   )
-  return [
-    `<p>${counted(groups.length, 'distinct question')} went unanswered; the same words in other capitals or spacing count as one.</p>`,
-    ...groupsHtml((top) => `Top ${top}`, QUESTIONS, groups, report.topPages)
-  ]
+  return groupsHtml((top) => `Top ${top}`, QUESTIONS, groups, report.topPages)
 }
 
 export function assistantSummaryHtml(report: AssistantReport): string {

@@ -3,7 +3,7 @@
 // left unanswered.
 import type { AssistantReport, QuestionEntry } from '../analytics/assistant.js'
 import { markdownCode } from '../text/escape.js'
-import { sitePage } from '../text/page-path.js'
+import { OTHER_PAGE, sitePage } from '../text/page-path.js'
 import { counted, num } from '../text/format.js'
 import { assistantSummaryHtml } from './assistant-summary.js'
 import { csvOf } from './csv.js'
@@ -63,7 +63,18 @@ function assistantHeadlines(report: AssistantReport): Headline[] {
   const asked: Headline = report.callers
     ? headline('assistantQuestions', report.callers.total, { previous: previousOf(report.previous, (callers) => callers.total) })
     : headline('assistantQuestions', report.questions.length, { partial: true })
-  return [asked, headline('assistantUnanswered', unansweredOf(report).length, { partial })]
+  // The page most questions went unanswered on: where an alert on the total fired.
+  const most = assistantSignals(report).reduce<Signal | undefined>(
+    (top, signal) => (signal.page !== OTHER_PAGE && (top === undefined || signal.count > top.count) ? signal : top),
+    undefined
+  )
+  return [
+    asked,
+    headline('assistantUnanswered', unansweredOf(report).length, {
+      partial,
+      ...(most?.page === undefined ? {} : { where: { page: most.page, count: most.count } })
+    })
+  ]
 }
 
 /** Unanswered questions by the page they were asked on. */

@@ -6,18 +6,18 @@ import { FEEDBACK_PAGE_LIMIT, type FeedbackEntry, type FeedbackReport } from '..
 import type { FeedbackByPageRow } from '../api/schemas.js'
 import { htmlText } from '../text/escape.js'
 import { counted, num } from '../text/format.js'
-import { headCell, pageHtml, rightCell } from './html.js'
+import { headCell, pageCellHtml, rightCell } from './html.js'
 import { READER_TEXT_CELL_CHARS, hiddenTextHtml, leftOutHtml, openingHtml, sectionHtml, withinBudget } from './section-html.js'
 
 const PATH_CHARS = 120
 
-const PAGE_HEAD = `<tr>${headCell('Page', 'left')}${headCell('👎')}${headCell('👍')}${headCell('Code')}</tr>`
-const COMMENT_HEAD = `<tr>${headCell('Page', 'left')}${headCell('Comment', 'left')}${headCell('Left')}</tr>`
+const PAGE_HEAD = `<tr>${headCell('Page', 'left')}${headCell('👎')}${headCell('👍')}</tr>`
+const COMMENT_HEAD = `<tr>${headCell('Comment', 'left')}${headCell('Left')}</tr>`
 
-const pathHtml = (path: string): string => pageHtml(path, PATH_CHARS)
+const pathHtml = (path: string): string => pageCellHtml(path, PATH_CHARS)
 
 const pageRow = (row: FeedbackByPageRow): string =>
-  `<tr><td>${pathHtml(row.path)}</td>${rightCell(num(row.thumbsDown))}${rightCell(num(row.thumbsUp))}${rightCell(num(row.code))}</tr>`
+  `<tr><td>${pathHtml(row.path)}</td>${rightCell(num(row.thumbsDown))}${rightCell(num(row.thumbsUp))}</tr>`
 
 /** A comment left once or more on one page, in the words of its latest. */
 interface CommentGroup {
@@ -25,8 +25,9 @@ interface CommentGroup {
   count: number
 }
 
+/** Two lines in one cell: the comment, and under it the page, so that the comment keeps the width of a phone. */
 const commentRow = ({ latest, count }: CommentGroup): string =>
-  `<tr><td>${pathHtml(latest.path)}</td><td>${htmlText(latest.comment ?? '', READER_TEXT_CELL_CHARS)}</td>${rightCell(`${num(count)}×`)}</tr>`
+  `<tr><td>${htmlText(latest.comment ?? '', READER_TEXT_CELL_CHARS)}<br><sub>on ${pathHtml(latest.path)}</sub></td>${rightCell(`${num(count)}×`)}</tr>`
 
 /** Complaints (not helpful) first, then comments with no verdict, then praise. */
 const complaintRank = (entry: FeedbackEntry): number => (entry.helpful === false ? 0 : entry.helpful === undefined ? 1 : 2)
@@ -65,12 +66,21 @@ function tableHtml<Row>(
   ]
 }
 
-function pagesNote(truncated: boolean): string {
+/** The limit of the counts per page, for "How this was read". */
+export function feedbackReadNotes(report: FeedbackReport): string[] {
+  if (!report.pages) return []
   const limit = num(FEEDBACK_PAGE_LIMIT)
-  const said = truncated
-    ? `<strong>Not every page is here:</strong> the service has feedback on more pages than the ${limit} it returns, in no documented order, so a page with more thumbs down may be missing.`
-    : `The service returns at most ${limit} pages, in no documented order: these are ranked among the pages it returned.`
-  return `<p>${said} Code counts feedback on code blocks.</p>`
+  return [
+    `Thumbs up and down per page come from one request that returns at most ${limit} pages, in no documented order: the pages are ranked among those it returned.` +
+      (report.pagesTruncated ? ' This time there were more, so a page with more thumbs down may be missing.' : '') +
+      ' The analytics files also count feedback on code blocks.'
+  ]
+}
+
+function pagesNote(truncated: boolean): string {
+  return truncated
+    ? '<p><strong>Not every page is here:</strong> more pages got feedback than one read can hold, so a page with more thumbs down may be missing.</p>'
+    : ''
 }
 
 function pagesHtml(report: FeedbackReport, pages: readonly FeedbackByPageRow[]): string[] {

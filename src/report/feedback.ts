@@ -2,10 +2,12 @@
 // object in analytics.json and its CSV files, its outputs, its lines in the log, and its gaps: the
 // pages with the most negative feedback.
 import { type FeedbackReport, negativeFeedback } from '../analytics/feedback.js'
+import type { FeedbackByPageRow } from '../api/schemas.js'
 import { counted, num } from '../text/format.js'
+import { OTHER_PAGE } from '../text/page-path.js'
 import { csvOf } from './csv.js'
 import { gapPage } from './docs-gaps.js'
-import { feedbackSummaryHtml } from './feedback-summary.js'
+import { feedbackReadNotes, feedbackSummaryHtml } from './feedback-summary.js'
 import { type Signal, troubleWeight } from './fix-first.js'
 import { type GapList, type Headline, headline, previousOf, type SectionRenderer } from './renderer.js'
 import { baseJson, partialMark, previousJson, readPhrase } from './section-data.js'
@@ -49,7 +51,17 @@ function feedbackGaps(report: FeedbackReport): GapList | undefined {
 function feedbackHeadlines(report: FeedbackReport): Headline[] {
   if (!report.pages) return []
   const thumbsDown = report.pages.reduce((sum, page) => sum + page.thumbsDown, 0)
-  return [headline('thumbsDown', thumbsDown, { partial: report.pagesTruncated, previous: previousOf(report.previous, (total) => total) })]
+  // The page with the most, among the pages of the site: where an alert on the total fired.
+  const most = report.pages
+    .filter((page) => page.path !== OTHER_PAGE && page.thumbsDown > 0)
+    .reduce<FeedbackByPageRow | undefined>((top, page) => (top === undefined || page.thumbsDown > top.thumbsDown ? page : top), undefined)
+  return [
+    headline('thumbsDown', thumbsDown, {
+      partial: report.pagesTruncated,
+      previous: previousOf(report.previous, (total) => total),
+      ...(most ? { where: { page: most.path, count: most.thumbsDown } } : {})
+    })
+  ]
 }
 
 function feedbackSignals(report: FeedbackReport): Signal[] {
@@ -67,6 +79,7 @@ export const feedbackRenderer: SectionRenderer<FeedbackReport> = {
   title: 'Feedback',
   summaryHtml: feedbackSummaryHtml,
   headlines: feedbackHeadlines,
+  readNotes: feedbackReadNotes,
   signals: feedbackSignals,
   outputs: (report) => ({ feedbackNegative: feedbackRead(report) ? String(negativeFeedback(report)) : '' }),
   json: (report) => ({

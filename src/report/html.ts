@@ -1,5 +1,5 @@
 // Small pieces of summary and comment HTML, each safe for text from the service.
-import { htmlText, safeHttpUrl } from '../text/escape.js'
+import { htmlText, oneLine, safeHttpUrl } from '../text/escape.js'
 import { OTHER_PAGE } from '../text/page-path.js'
 
 /** A link, when `href` is a plain http(s) URL; otherwise the label alone. `labelHtml` is HTML already. */
@@ -16,6 +16,29 @@ export function codeHtml(text: string, maxLength = 200): string {
 /** A page as a section keeps it (`sitePath`, `sitePage`): in a code element, or "(other page)" in italics. */
 export function pageHtml(page: string, maxLength = 200): string {
   return page === OTHER_PAGE ? `<em>${OTHER_PAGE}</em>` : codeHtml(page, maxLength)
+}
+
+/** Characters of a page path a table cell keeps on one line: under half of a phone's width, so that two counts fit beside it. */
+export const CELL_LINE_CHARS = 16
+
+/**
+ * A page in a table cell: as `pageHtml`, a long path broken into lines between its parts (after a
+ * `/`), each line as long as fits CELL_LINE_CHARS, so that the table keeps to a phone's width. GitHub keeps no element that only offers a break
+ * (`<wbr>`), so the breaks are line breaks, and a part longer than a line stays whole.
+ */
+export function pageCellHtml(page: string, maxLength = 200): string {
+  if (page === OTHER_PAGE) return pageHtml(page, maxLength)
+  const path = oneLine(page, maxLength)
+  if (path.length <= CELL_LINE_CHARS) return codeHtml(path, maxLength)
+  const lines: string[] = []
+  // After a / between two other characters: never inside "//", nor after a path's first /.
+  for (const part of path.split(/(?<=[^/]\/)(?=[^/])/)) {
+    const last = lines.at(-1)
+    if (last !== undefined && last.length + part.length <= CELL_LINE_CHARS) lines[lines.length - 1] = last + part
+    else lines.push(part)
+  }
+  // GitHub's styles hide a line break inside a code element: each line is a code element of its own.
+  return lines.map((line) => `<code>${htmlText(line, maxLength)}</code>`).join('<br>')
 }
 
 /**

@@ -43,7 +43,8 @@ export function jobTitleHtml(job: JobReport): string {
     case 'opened':
       return `✅ Opened ${pullRequestHtml(job)}`
     case 'no-pr':
-      return `${failing ? '❌' : '✅'} Completed without a pull request`
+      // Not a success mark: the job ended, but nothing waits for review.
+      return `${failing ? '❌' : 'ℹ️'} Completed without a pull request`
     case 'failed':
       return `${failing ? '❌' : '⚠️'} The agent job failed`
     case 'archived':
@@ -52,7 +53,7 @@ export function jobTitleHtml(job: JobReport): string {
       return `⏳ ${job.followUp ? 'Follow-up sent' : 'Started'}; not waited for`
     case 'timeout':
       // The job keeps running on the service; the step fails all the same.
-      return job.nextStep?.kind === 'watch' ? '⏳ Still running on the service; the step stopped waiting' : '❌ Timed out'
+      return job.nextStep?.kind === 'watch' ? '⏳ The agent is still working; the step stopped waiting' : '❌ Timed out'
     case 'cancelled':
       return '❌ Cancelled'
     case 'error':
@@ -66,7 +67,7 @@ function sentenceHtml(job: JobReport): string {
   switch (job.outcome) {
     case 'opened':
       return job.prLink
-        ? `The documentation agent completed the job and opened ${pullRequestHtml(job)}.`
+        ? `The documentation agent completed the job and opened ${pullRequestHtml(job)}. <strong>Next step:</strong> review and merge it.`
         : 'The documentation agent completed the job and opened a pull request, but its link is not a plain http(s) URL, so it is shown below as text and left out of the outputs.'
     case 'no-pr':
       return 'The documentation agent completed the job without a pull request: the agent may have made no change, or pushed straight to the deploy branch.'
@@ -141,21 +142,35 @@ export function jobNextStepHtml(step: NextStep | undefined): string | undefined 
 /** Files left out of the context named in the summary; the rest are counted. */
 const LEFT_OUT_SHOWN = 20
 
-/** What of the change was sent with the prompt, collapsed: files, bytes, diffs whole and cut, what was left out. */
+/** "acme/app#214" for a pull request's link on GitHub, linked; undefined for any other link. */
+function changeLinkHtml(url: string | undefined): string | undefined {
+  const match = url === undefined ? null : /^https?:\/\/[^/]+\/([^/]+)\/([^/]+)\/pull\/(\d+)$/.exec(plainHttpUrl(safeHttpUrl(url)) ?? '')
+  return match ? linkHtml(url, htmlText(`${match[1] ?? ''}/${match[2] ?? ''}#${match[3] ?? ''}`, 200)) : undefined
+}
+
+/** The change by its short name, linked, then its title ("acme/app#214 (merged): Add a retries option"); its title alone when it has no pull request link. */
+function changeHtml(digest: ContextDigest): string {
+  const link = changeLinkHtml(digest.url)
+  // The link names the pull request: the title need not say "Pull request #214" again.
+  return link === undefined ? htmlText(digest.title, 200) : `${link} ${htmlText(digest.title.replace(/^Pull request #\d+\s*/, ''), 200)}`
+}
+
+/** What of the change was sent with the prompt, collapsed: the change, linked; its files, what was sent in full and shortened, what was left out. */
 export function contextHtml(digest: ContextDigest): string {
   const size = digest.bytes >= 10_000 ? `${num(Math.round(digest.bytes / 100) / 10)} KB` : counted(digest.bytes, 'byte')
+  const cut = digest.diffsCut > 0 ? `, ${num(digest.diffsCut)} shortened to fit the size limit (<code>contextBytes</code>)` : ''
   const facts = [
     digest.listed === digest.files
       ? `Every changed file is listed (${num(digest.files)}).`
       : `${num(digest.listed)} of ${counted(digest.files, 'changed file')} are listed; the rest did not fit.`,
-    `${counted(digest.diffsWhole, 'diff')} sent whole, ${num(digest.diffsCut)} cut to fit <code>contextBytes</code>.`
+    `The changes of ${counted(digest.diffsWhole, 'file')} were sent in full${cut}.`
   ]
   if (digest.incomplete !== undefined) facts.push(htmlText(digest.incomplete, 300))
   const shown = digest.leftOut.slice(0, LEFT_OUT_SHOWN).map((file) => `<li>${codeHtml(file.path, 200)}: ${htmlText(file.reason, 50)}</li>`)
   if (digest.leftOut.length > LEFT_OUT_SHOWN) shown.push(`<li>and ${num(digest.leftOut.length - LEFT_OUT_SHOWN)} more</li>`)
   const left = shown.length === 0 ? '' : `\n<p>Diffs left out:</p>\n<ul>${shown.join('')}</ul>`
   return (
-    `<details><summary>Sent with the prompt: ${htmlText(digest.title, 200)} (${counted(digest.files, 'file')}, ${size})</summary>\n` +
+    `<details><summary>Sent with the prompt: ${changeHtml(digest)} (${counted(digest.files, 'file')}, ${size})</summary>\n` +
     `<p>${facts.join(' ')} The agent is told it is data, not instructions.</p>${left}\n</details>`
   )
 }

@@ -5,10 +5,11 @@
 import { MAX_ANALYTICS_REQUESTS } from '../analytics/budget.js'
 import { htmlText, markdownCode } from '../text/escape.js'
 import { counted, num } from '../text/format.js'
-import { shortRange } from '../text/dates.js'
+import { DAY_MS, isDateOnly, parseDate, shortRange } from '../text/dates.js'
 import { gapPage } from './docs-gaps.js'
 import { alertsHtml, type FiredAlert } from './alerts.js'
 import type { FixItem, Signal } from './fix-first.js'
+import type { ItemWords } from './gap-words.js'
 import { headCell, pageHtml, rightCell } from './html.js'
 import type { GapList, Headline } from './renderer.js'
 
@@ -30,6 +31,12 @@ export interface Overview {
   budget?: { maxRequests: number; atLeast: number }
   /** The alert rules that fired, shown first. */
   alerts?: readonly FiredAlert[]
+  /** Thumbs up by page, as the feedback section read them: the lead sentence weighs a page's 👎 against them. */
+  thumbsUp?: Readonly<Record<string, number>>
+  /** Notes on the limits of what was read (HTML), for "How this was read". */
+  notes?: string[]
+  /** What readers wrote about each item, in the items' order; undefined when reader text is hidden. */
+  words?: ItemWords[]
 }
 
 /** A rise past this many per cent is shown as a multiple ("▲ 12×"): a per cent that large says less. */
@@ -166,38 +173,102 @@ function budgetAdvice(budget: { maxRequests: number; atLeast: number }): string 
     : `That is the most a run may make (all analytics share ${most} requests an hour); ${rest}.`
 }
 
-/** The top of the analytics report, as HTML. */
-export function overviewHtml(overview: Overview): string {
+/** "week" for a range of seven whole days, "period" for any other. */
+function periodWord(dateFrom: string, dateTo: string): string {
+  const from = parseDate(dateFrom)
+  const to = parseDate(dateTo)
+  return isDateOnly(dateFrom) && isDateOnly(dateTo) && from !== undefined && to !== undefined && to - from === 7 * DAY_MS
+    ? 'week'
+    : 'period'
+}
+
+/** The sum of an item's signals of `kind`. */
+const countOf = (item: FixItem, kind: Signal['kind']): number =>
+  item.signals.filter((signal) => signal.kind === kind).reduce((sum, signal) => sum + signal.count, 0)
+
+/**
+ * The sentence that names the problem, right under the title: "/api-reference/webhooks is this
+ * week's problem: 14 👎 against 3 👍, 6 unanswered questions, 51 searches with no click." From the
+ * first item of Fix first; '' when there is none.
+ */
+export function leadHtml(overview: Pick<Overview, 'items' | 'dateFrom' | 'dateTo' | 'thumbsUp'>): string {
+  const [item] = overview.items
+  if (!item) return ''
+  const facts: string[] = []
+  const down = countOf(item, 'thumbs-down')
+  const up = item.page === undefined ? undefined : overview.thumbsUp?.[item.page]
+  if (down > 0) facts.push(up === undefined ? `${num(down)} 👎` : `${num(down)} 👎 against ${num(up)} 👍`)
+  const unhelpful = countOf(item, 'not-helpful')
+  if (unhelpful > 0) facts.push(`${num(unhelpful)} marked it not helpful`)
+  const unanswered = countOf(item, 'unanswered')
+  if (unanswered > 0) facts.push(counted(unanswered, 'unanswered question'))
+  const searched = countOf(item, 'no-click')
+  if (searched > 0) facts.push(counted(searched, 'search', 'searches') + ' with no click')
+  const subject = item.page !== undefined ? pageHtml(item.page, 120) : quoteHtml(item.search ?? '')
+  return `<p><strong>${subject} is this ${periodWord(overview.dateFrom, overview.dateTo)}’s problem:</strong> ${facts.join(', ')}.</p>`
+}
+
+/** The title of the report: "📈 Docs health · 17–23 Nov 2026". */
+export function titleHtml(overview: Pick<Overview, 'dateFrom' | 'dateTo'>): string {
+  return `<h2>📈 Docs health · ${htmlText(shortRange(overview.dateFrom, overview.dateTo), 100)}</h2>`
+}
+
+/** What a docs lead reads first: the title, the sentence that names the problem, the alerts, and the banner when the run did not read everything. */
+export function overviewTopHtml(overview: Overview): string {
+  return [titleHtml(overview), leadHtml(overview), alertsHtml(overview.alerts ?? []), ...bannerHtml(overview)]
+    .filter((part) => part !== '')
+    .join('\n')
+}
+
+/** The headline numbers with their change, under a caption, then the largest move in words; '' when there are none. */
+export function headlinesHtml(overview: Overview): string {
+  if (overview.headlines.length === 0) return ''
+  const rows = overview.headlines.map(
+    (h) => `<tr><td>${htmlText(h.name, 60)}</td>${rightCell(valueHtml(h))}${rightCell(changeHtml(h))}</tr>`
+  )
+  const before = overview.headlines.find((h) => h.previous)?.previous
+  const caption = `How did this ${periodWord(overview.dateFrom, overview.dateTo)} compare${before ? ` with ${htmlText(shortRange(before.dateFrom, before.dateTo), 60)}` : ''}?`
   const parts = [
-    `<h2>📈 Docs health · ${htmlText(shortRange(overview.dateFrom, overview.dateTo), 100)}</h2>`,
-    `<p><sub>${htmlText(overview.rangeText, 200)} · read in ${counted(overview.requests, 'request')} · the analytics files hold every row read</sub></p>`,
-    alertsHtml(overview.alerts ?? []),
-    ...bannerHtml(overview)
+    // A caption, not a heading: the sections keep their place among the report's headings.
+    `<p><strong>${caption}</strong></p>`,
+    `<table>\n<thead><tr>${headCell('', 'left')}${headCell('This period')}${headCell('Change')}</tr></thead>\n<tbody>\n${rows.join('\n')}\n</tbody>\n</table>`
+  ]
+  const move = largestMove(overview.headlines)
+  if (move) parts.push(`<p>${htmlText(move, 200)}</p>`)
+  return parts.join('\n')
+}
+
+/** The notes on how the report was read, for "How this was read". */
+function readNotes(overview: Overview): string[] {
+  const notes = [
+    `${htmlText(overview.rangeText, 200)}, read in ${counted(overview.requests, 'request')} to the analytics API.`,
+    'Every row read is in the run’s analytics files (the <code>analyticsDir</code> output), for a later step to upload or keep.'
   ]
   if (overview.headlines.length > 0) {
-    const rows = overview.headlines.map(
-      (h) => `<tr><td>${htmlText(h.name, 60)}</td>${rightCell(valueHtml(h))}${rightCell(changeHtml(h))}</tr>`
+    // Sections missing their comparison for one reason are named together.
+    const byReason = new Map<string, string[]>()
+    for (const { title, reason } of overview.uncompared) byReason.set(reason, [...(byReason.get(reason) ?? []), title])
+    const uncompared = [...byReason].map(
+      ([reason, titles]) => ` ${htmlText(titles.join(', '), 200)} not compared: ${htmlText(sentence(reason), 300)}`
     )
-    parts.push(
-      `<table>\n<thead><tr>${headCell('', 'left')}${headCell('This period')}${headCell('Change')}</tr></thead>\n<tbody>\n${rows.join('\n')}\n</tbody>\n</table>`
+    notes.push(
+      'Change is against the period of the same length just before, one request each; — where the earlier value would take more than one request or was not read. ≥ marks a count from a partial read.' +
+        uncompared.join('')
     )
-    const move = largestMove(overview.headlines)
-    if (move) parts.push(`<p>${htmlText(move, 200)}</p>`)
-    if (overview.headlines.some((h) => !h.previous || h.partial)) {
-      // Sections missing their comparison for one reason are named together.
-      const byReason = new Map<string, string[]>()
-      for (const { title, reason } of overview.uncompared) byReason.set(reason, [...(byReason.get(reason) ?? []), title])
-      const uncompared = [...byReason].map(
-        ([reason, titles]) => ` ${htmlText(titles.join(', '), 200)} not compared: ${htmlText(sentence(reason), 300)}`
-      )
-      parts.push(
-        '<p><sub>Change is against the period of the same length just before, one request each; — where the earlier value would take more than one request or was not read. ≥ marks a count from a partial read.' +
-          `${uncompared.join('')}</sub></p>`
-      )
-    }
   }
-  parts.push(...fixFirstHtml(overview.items))
-  return `${parts.join('\n')}\n`
+  notes.push(...(overview.notes ?? []))
+  return notes
+}
+
+/** The collapsed block at the end of the report: the range, the requests, the files, and the limits of what was read. */
+export function howReadHtml(overview: Overview): string {
+  const notes = readNotes(overview).map((note) => `<li>${note}</li>`)
+  return `<details><summary>How this was read</summary>\n<ul>\n${notes.join('\n')}\n</ul>\n</details>\n`
+}
+
+/** The top of the analytics report, as HTML: the top, Fix first, then the headlines. */
+export function overviewHtml(overview: Overview): string {
+  return `${[overviewTopHtml(overview), ...fixFirstHtml(overview.items), headlinesHtml(overview)].filter((part) => part !== '').join('\n')}\n`
 }
 
 /** Characters of a search a docsGaps item of the ranking quotes. */

@@ -60,10 +60,19 @@ export interface Headline {
   previous?: { value: number; dateFrom: string; dateTo: string }
   /** Counted from a partial read: at least this many. */
   partial?: boolean
+  /** Where most of it happened: the page or the search that counts most, with its own count. */
+  where?: HeadlineWhere
+}
+
+/** The page or the search a headline counts most of. */
+export interface HeadlineWhere {
+  page?: string
+  search?: string
+  count: number
 }
 
 /** A headline, named from its key. */
-export function headline(key: HeadlineKey, value: number, more: Pick<Headline, 'previous' | 'partial'> = {}): Headline {
+export function headline(key: HeadlineKey, value: number, more: Pick<Headline, 'previous' | 'partial' | 'where'> = {}): Headline {
   return { key, name: HEADLINE_NAMES[key], value, ...more }
 }
 
@@ -78,6 +87,8 @@ export interface SectionRenderer<Report> extends Renderer<Report> {
   title: string
   /** Its headline numbers, in the order the report shows them; none for what it did not read. */
   headlines(report: Report): Headline[]
+  /** Notes on the limits of what it read (HTML), for the report's collapsed "How this was read". */
+  readNotes?(report: Report): string[]
   /** What it says readers could not find, page by page or search by search, for "Fix first". */
   signals?(report: Report): Signal[]
   /** Its object in analytics.json, under the section's name. */

@@ -5,13 +5,13 @@ import { noClick, type SearchEntry, type SearchesReport } from '../analytics/sea
 import { dateTimeText } from '../text/dates.js'
 import { htmlText } from '../text/escape.js'
 import { counted, num } from '../text/format.js'
-import { headCell, pageHtml, rightCell } from './html.js'
+import { headCell, pageCellHtml, rightCell } from './html.js'
 import { READER_TEXT_CELL_CHARS, hiddenTextHtml, leftOutHtml, openingHtml, sectionHtml, withinBudget } from './section-html.js'
 
 const PATH_CHARS = 120
 
-const TOP_HEAD = `<tr>${headCell('Search term', 'left')}${headCell('Hits')}${headCell('CTR')}${headCell('Top clicked page', 'left')}</tr>`
-const NO_CLICK_HEAD = `<tr>${headCell('Search term', 'left')}${headCell('Hits')}${headCell('Last searched', 'left')}</tr>`
+const TOP_HEAD = `<tr>${headCell('Search', 'left')}${headCell('Hits')}${headCell('Clicked')}</tr>`
+const NO_CLICK_HEAD = `<tr>${headCell('Search with no click', 'left')}${headCell('Hits')}</tr>`
 
 /** The click-through rate, a fraction from the service, in per cent. */
 export function ctrText(ctr: number): string {
@@ -23,13 +23,14 @@ function termHtml(row: SearchEntry): string {
   return term.trim() === '' ? '<em>(empty search)</em>' : htmlText(term, READER_TEXT_CELL_CHARS)
 }
 
-const clickedHtml = (page: string | null): string => (page === null ? '–' : pageHtml(page, PATH_CHARS))
+/** The result clicked most, on a second line under the search, so that the table keeps to a phone's width. */
+const clickedHtml = (page: string | null): string => (page === null ? '' : `<br><sub>→ ${pageCellHtml(page, PATH_CHARS)}</sub>`)
 
 const topRow = (row: SearchEntry): string =>
-  `<tr><td>${termHtml(row)}</td>${rightCell(num(row.hits))}${rightCell(ctrText(row.ctr))}<td>${clickedHtml(row.topClickedPage)}</td></tr>`
+  `<tr><td>${termHtml(row)}${clickedHtml(row.topClickedPage)}</td>${rightCell(num(row.hits))}${rightCell(ctrText(row.ctr))}</tr>`
 
 const noClickRow = (row: SearchEntry): string =>
-  `<tr><td>${termHtml(row)}</td>${rightCell(num(row.hits))}<td>${htmlText(dateTimeText(row.lastSearchedAt) ?? row.lastSearchedAt, 40)}</td></tr>`
+  `<tr><td>${termHtml(row)}<br><sub>last ${htmlText(dateTimeText(row.lastSearchedAt) ?? row.lastSearchedAt, 40)}</sub></td>${rightCell(num(row.hits))}</tr>`
 
 /** A table of the first `topPages` rows, as many as fit the budget, under its heading. */
 function tableHtml(

@@ -30,10 +30,16 @@ function searchGaps(report: SearchesReport): GapList | undefined {
 
 function searchesHeadlines(report: SearchesReport): Headline[] {
   if (report.totalSearches === undefined) return []
-  const unclicked = report.rows.filter(noClick).reduce((sum, row) => sum + row.hits, 0)
+  const unclicked = report.rows.filter(noClick)
+  // The search with no click searched most, when its text may be shown: where an alert on the total fired.
+  const most = report.showReaderText ? unclicked.find((row) => (row.query ?? '').trim() !== '') : undefined
   return [
     headline('searches', report.totalSearches, { previous: previousOf(report.previous, (total) => total) }),
-    headline('searchesNoClick', unclicked, { partial: report.partial })
+    headline(
+      'searchesNoClick',
+      unclicked.reduce((sum, row) => sum + row.hits, 0),
+      { partial: report.partial, ...(most ? { where: { search: most.query, count: most.hits } } : {}) }
+    )
   ]
 }
 

@@ -11,7 +11,7 @@ import type { VisitorsReport } from '../analytics/visitors.js'
 import type { VisitorTotals } from '../api/schemas.js'
 import { counted, num } from '../text/format.js'
 import { OTHER_PAGE } from '../text/page-path.js'
-import { headCell, pageHtml, rightCell } from './html.js'
+import { headCell, pageCellHtml, rightCell } from './html.js'
 import { leftOutHtml, openingHtml, sectionHtml, withinBudget } from './section-html.js'
 import { aiShare, sizeBar } from './traffic-cells.js'
 
@@ -47,7 +47,7 @@ function countCell(counts: TrafficRow | VisitorTotals | undefined): string {
 }
 
 function pathHtml(path: string): string {
-  return path === '' ? '<em>(empty path)</em>' : pageHtml(path, PATH_CHARS)
+  return path === '' ? '<em>(empty path)</em>' : pageCellHtml(path, PATH_CHARS)
 }
 
 /** The measures read, in the order the table shows them. */

@@ -9,7 +9,7 @@ import { ApiError } from '../api/errors.js'
 import type { AgentJob } from '../api/schemas.js'
 import { errorMessage } from '../core/error-message.js'
 import type { RecordSeal } from '../core/record-seal.js'
-import { dismissTicks, ownedBody, ownedPart, projectMarker, BODY_LIMIT, tickedGaps, withOwned } from '../dashboard/body.js'
+import { dismissTicks, overviewBlocks, ownedBody, ownedPart, projectMarker, BODY_LIMIT, tickedGaps, withOwned } from '../dashboard/body.js'
 import { type Mover, movers, type PageTraffic, topPages, withHistoryChanges } from '../dashboard/history.js'
 import {
   askable,
@@ -26,7 +26,8 @@ import {
   withPulls
 } from '../dashboard/ledger.js'
 import { gapsPrompt } from '../dashboard/prompt.js'
-import { type DashboardState, emptyState, HISTORY_PERIODS, openState, sealState } from '../dashboard/state.js'
+import { type DashboardState, emptyState, forgetGapWords, HISTORY_PERIODS, openState, sealState } from '../dashboard/state.js'
+import { withReaderWords } from '../dashboard/words.js'
 import { fixFirst, grouped } from '../report/fix-first.js'
 import type { Headline, HeadlineKey } from '../report/renderer.js'
 import { type DashboardIssue, GitHubIssues } from '../github/issues.js'
@@ -57,6 +58,15 @@ export interface DashboardReport {
   previous?: Partial<Record<HeadlineKey, Headline['previous']>>
   /** The pages whose traffic moved most since the period just before. */
   movers?: readonly Mover[]
+  /** What they are about: a page, or a search (its text only where reader text may be shown). */
+  askedGaps?: AskedGap[]
+}
+
+/** A gap given to the agent, as the summary names it. */
+export interface AskedGap {
+  kind: 'page' | 'search'
+  /** The page, or the search; undefined for a search while reader text is hidden. */
+  subject?: string
 }
 
 /** The run's day, YYYY-MM-DD (UTC). */
@@ -82,6 +92,7 @@ export class DashboardRun {
   private resolved = 0
   private failure: string | undefined
   private asked = 0
+  private askedGaps: AskedGap[] = []
   private askedNow = false
   /** Gaps a person said are not gaps, taken by this run. */
   private dismissedNow = 0
@@ -98,12 +109,15 @@ export class DashboardRun {
     private issue: DashboardIssue | undefined,
     private readonly mayAsk: boolean,
     issueEvent: boolean,
-    private readonly seal: RecordSeal
+    private readonly seal: RecordSeal,
+    private readonly showWords: boolean
   ) {
     this.issueEvent = issueEvent
     // Only the part the action owns is read, and only when its seal verifies: a state someone else
     // wrote, edited or copied counts for nothing, and nor do the ticks of gaps it names.
-    this.state = withStaleAsksOpen((issue && openState(ownedPart(issue.body), projectId, seal).state) ?? emptyState(projectId), runIdOf())
+    const state = withStaleAsksOpen((issue && openState(ownedPart(issue.body), projectId, seal).state) ?? emptyState(projectId), runIdOf())
+    // Where reader text is hidden, what readers wrote is forgotten at once: nothing of it is sent or written back.
+    this.state = showWords ? state : forgetGapWords(state)
     // "Not a gap" is honoured from the same people as a tick that asks.
     if (mayAsk && issue) {
       const before = this.state
@@ -120,7 +134,8 @@ export class DashboardRun {
     projectId: string,
     signal: AbortSignal,
     seal: RecordSeal,
-    fetch: typeof globalThis.fetch
+    fetch: typeof globalThis.fetch,
+    showWords: boolean
   ): Promise<DashboardRun> {
     const github = await GitHubIssues.open(settings.token, process.env.GITHUB_REPOSITORY ?? '', signal, fetch)
     const found = await github.find(projectMarker(projectId), ownedPart, (candidate) => {
@@ -143,7 +158,7 @@ export class DashboardRun {
     if (issue?.state === 'closed')
       core.info(`The docs health issue #${issue.number} is closed: it is updated but left closed. Reopen it to keep it in view.`)
     const event = process.env.GITHUB_EVENT_NAME ?? ''
-    if (event !== 'issues') return new DashboardRun(github, projectId, settings.title, issue, true, false, seal)
+    if (event !== 'issues') return new DashboardRun(github, projectId, settings.title, issue, true, false, seal, showWords)
     const payload = ((await eventPayload()) ?? {}) as IssueEvent
     const sender = payload.sender ?? {}
     let mayAsk = false
@@ -157,14 +172,16 @@ export class DashboardRun {
         `${htmlText(sender.login, 60)} ticked gaps in the docs health issue but may not push to the repository: the ticks are not acted on.`
       )
     } else mayAsk = true
-    return new DashboardRun(github, projectId, settings.title, issue, mayAsk, true, seal)
+    return new DashboardRun(github, projectId, settings.title, issue, mayAsk, true, seal, showWords)
   }
 
   /**
    * The prompt for the gaps a person ticked, when there are any this run may ask for; they are
-   * marked asked in the issue first, so that a re-run or a second event asks nothing twice.
+   * marked asked in the issue first, so that a re-run or a second event asks nothing twice. It names
+   * the period the gaps' evidence was read over and, where reader text may be shown, gives what
+   * readers wrote about them.
    */
-  async ask(range: string): Promise<string | undefined> {
+  async ask(): Promise<string | undefined> {
     if (!this.mayAsk || !this.issue) return undefined
     const runId = runIdOf()
     const gaps = askable(this.state, tickedGaps(this.issue.body), runId)
@@ -180,9 +197,14 @@ export class DashboardRun {
       return undefined
     }
     this.asked = gaps.length
+    this.askedGaps = gaps.map((gap) => ({ kind: gap.kind, ...(gap.kind === 'page' || this.showWords ? { subject: gap.subject } : {}) }))
     this.askedNow = true
     core.info(`Asking the agent for ${gaps.length === 1 ? '1 ticked gap' : `${gaps.length} ticked gaps`} of the docs health issue.`)
-    return gapsPrompt(gaps, range)
+    // The period the evidence was read over: the latest in which any of the gaps was ranked.
+    const latest = gaps.reduce((at, gap) => (gap.lastSeen > at ? gap.lastSeen : at), '')
+    const period = this.state.periods.find((p) => p.dateFrom === latest)
+    const words = this.showWords ? this.state.readerWords?.gaps : undefined
+    return gapsPrompt(gaps, { ...(period ? { dateFrom: period.dateFrom, dateTo: period.dateTo } : {}), ...(words ? { words } : {}) })
   }
 
   /** The job this run asked for has its id: written at once, so that no later run takes the gaps for unasked. */
@@ -262,6 +284,7 @@ export class DashboardRun {
     )
     const kept = topPages(range, traffic)
     if (kept) this.state = { ...this.state, topPages: kept }
+    this.state = withReaderWords(this.state, overview, this.showWords ? overview.words : undefined)
     const after = this.state.periods.at(-1)
     this.resolved = after !== before ? (after?.resolved ?? 0) : 0
     this.noteResolved(wasResolved)
@@ -316,7 +339,8 @@ export class DashboardRun {
       failure: this.failure,
       dismissed: dismissedIds(this.state),
       previous,
-      movers: this.moved
+      movers: this.moved,
+      ...(this.askedGaps.length > 0 ? { askedGaps: this.askedGaps } : {})
     }
   }
 
@@ -329,10 +353,13 @@ export class DashboardRun {
     // The issue as it is now: a person's edit during the run (text, or a tick) is kept.
     const current = this.issue ? await this.github.get(this.issue.number) : undefined
     const ticked = tickedGaps(current?.body ?? '')
+    // A run that read no analytics keeps the top of the last weekly report as the body carries it.
+    const kept = overview ? undefined : overviewBlocks(ownedPart(current?.body ?? ''))
     const dismissTicked = dismissTicks(current?.body ?? '')
     const owned = sealState(
       ownedBody({
         overview,
+        ...(kept ? { kept } : {}),
         state: this.state,
         resolved: this.resolved,
         resolvedIds: this.resolvedIds,

@@ -8,18 +8,19 @@ import { itemId } from '../dashboard/ledger.js'
 import { moversHtml } from '../dashboard/body.js'
 import type { Mover } from '../dashboard/history.js'
 import { fixFirst, type FixItem } from '../report/fix-first.js'
+import { itemWordsOf } from '../report/gap-words.js'
 import { footerHtml, type RunInfo } from '../report/footer.js'
-import { fixFirstGaps, type Overview, overviewHtml } from '../report/overview.js'
+import { fixFirstGaps, howReadHtml, type Overview, overviewHtml } from '../report/overview.js'
 import type { GapList, Headline, HeadlineKey } from '../report/renderer.js'
 import type { ReportSink } from '../report/sink.js'
 import { htmlText, withoutInvisible } from '../text/escape.js'
 import { capitalised, counted } from '../text/format.js'
-import { linkHtml } from '../report/html.js'
+import { linkHtml, pageHtml } from '../report/html.js'
 import { isSectionReport, type PartReport, readsReaderText, rendererOf, type SectionReport, sectionRendererOf } from './sections.js'
 
 /** GitHub drops a job summary of more than 1 MiB whole; the run keeps well under it. */
 export const SUMMARY_LIMIT_BYTES = 1024 * 1024
-/** Room kept for the footer and the note on a section left out. */
+/** Room kept for the footer, "How this was read" and the note on a section left out. */
 const SUMMARY_RESERVE_BYTES = 8 * 1024
 
 /**
@@ -56,6 +57,9 @@ export function summaryOf(
     html += part
     bytes += Buffer.byteLength(part)
   }
+  // How the report was read closes it, collapsed: the first screen is for what readers went through.
+  // It is a few lines, whatever was read, and takes its room from the reserve, as the footer does.
+  if (sections.length > 0) html += howReadHtml(overviewOf(sections, alerts))
   html += ending
   return html !== '' && run ? html + footerHtml(run) : html
 }
@@ -94,13 +98,19 @@ export function overviewOf(sections: readonly SectionReport[], alerts: readonly 
     const previous = headline.previous ?? board?.previous?.[headline.key]
     return previous ? { ...headline, previous } : headline
   }
+  const items = rankingOf(sections, board)
+  const words = itemWordsOf(items, {
+    feedback: sections.find((section) => section.kind === 'feedback'),
+    assistant: sections.find((section) => section.kind === 'assistant')
+  })
   return {
     dateFrom: first?.dateFrom ?? '',
     dateTo: first?.dateTo ?? '',
     rangeText: first?.rangeText ?? '',
     requests: sections.reduce((sum, section) => sum + section.requests, 0),
     headlines: sections.flatMap((section) => sectionRendererOf(section).headlines(section)).map(fromHistory),
-    items: rankingOf(sections, board),
+    items,
+    ...(words === undefined ? {} : { words }),
     incomplete: sections
       .filter((section) => section.partial || section.failure !== undefined || section.requests === 0)
       .map((section) => ({
@@ -109,6 +119,10 @@ export function overviewOf(sections: readonly SectionReport[], alerts: readonly 
       })),
     budget: budgetOf(sections),
     alerts,
+    thumbsUp: Object.fromEntries(
+      sections.flatMap((section) => (section.kind === 'feedback' ? (section.pages ?? []).map((page) => [page.path, page.thumbsUp]) : []))
+    ),
+    notes: sections.flatMap((section) => sectionRendererOf(section).readNotes?.(section) ?? []),
     uncompared: sections.flatMap((section) =>
       section.previous?.missing === undefined ? [] : [{ title: sectionRendererOf(section).title, reason: section.previous.missing }]
     )
@@ -179,6 +193,8 @@ export interface DashboardLine extends BoardView {
   asked: number
   /** Why the issue could not be kept: said in the summary, whatever else the run did. */
   failure?: string
+  /** What the gaps given to the agent are about; a search's text only where reader text may be shown. */
+  askedGaps?: readonly { kind: 'page' | 'search'; subject?: string }[]
 }
 
 /** The line that links the docs health issue, under the report, or says why it could not be kept. */
@@ -188,7 +204,12 @@ export function dashboardHtml(board: DashboardLine): string {
   const parts = [
     `📋 ${linkHtml(board.url, `Docs health issue${board.number === undefined ? '' : ` ${htmlText(`#${board.number}`)}`}`)} updated`
   ]
-  if (board.asked > 0) parts.push(`${counted(board.asked, 'ticked gap')} given to the agent`)
+  if (board.asked > 0) {
+    const named = (board.askedGaps ?? []).map((gap) =>
+      gap.subject === undefined ? 'a search' : gap.kind === 'page' ? pageHtml(gap.subject, 120) : `search “${htmlText(gap.subject, 80)}”`
+    )
+    parts.push(`${counted(board.asked, 'ticked gap')} given to the agent${named.length > 0 ? `: ${named.join(', ')}` : ''}`)
+  }
   if (board.resolved > 0) {
     const names = (board.resolvedNames ?? []).map((name) => `<code>${htmlText(name, 120)}</code>`)
     parts.push(`${counted(board.resolved, 'gap')} resolved this period${names.length > 0 ? `: ${names.join(', ')}` : ''}`)

@@ -62,13 +62,14 @@ async function openDashboard(
   inputs: Inputs,
   client: ApiClient,
   signal: AbortSignal,
-  github: GitHubTrust
+  github: GitHubTrust,
+  showWords: boolean
 ): Promise<{ board?: DashboardRun; asked?: { prompt: string; board: DashboardRun }; failure?: string }> {
   if (!inputs.dashboard) return {}
   const { DashboardRun } = await import('./dashboard.js')
   let board: DashboardRun
   try {
-    board = await DashboardRun.open(inputs.dashboard, inputs.projectId, signal, github.seal, github.fetch.fetch)
+    board = await DashboardRun.open(inputs.dashboard, inputs.projectId, signal, github.seal, github.fetch.fetch, showWords)
     await board.followJobs((jobId) => client.getJob(inputs.projectId, jobId), githubServer(process.env))
   } catch (error) {
     if (error instanceof StopError) throw error
@@ -76,8 +77,7 @@ async function openDashboard(
   }
   // A prompt or a job of the workflow's own comes first: the ticks wait for a run without one.
   if (inputs.prompt !== undefined || inputs.jobId !== undefined) return { board }
-  const range = inputs.analytics ? `${inputs.analytics.dateFrom} to ${inputs.analytics.dateTo}` : ''
-  const prompt = await board.ask(range)
+  const prompt = await board.ask()
   return { board, asked: prompt === undefined ? undefined : { prompt, board } }
 }
 
@@ -170,7 +170,9 @@ export async function work(inputs: Inputs, options: WorkOptions = {}): Promise<R
   const github: GitHubTrust = { seal: RecordSeal.fromApiKey(inputs.apiKey), fetch: new GitHubFetch() }
   for (const name of STOP_SIGNALS) process.on(name, onSignal)
   try {
-    const { board, asked, failure } = await openDashboard(inputs, client, lifetime.signal, github)
+    // Whether reader text may be shown, decided once: the report and the dashboard's prompt follow it alike.
+    const shown = inputs.analytics ? await showReaderText(inputs.analytics) : false
+    const { board, asked, failure } = await openDashboard(inputs, client, lifetime.signal, github, shown)
     const plan: JobPlan = asked ? NO_JOB : await planJob(inputs, lifetime, github)
     const ctx: PartContext = { lifetime, log: { info: core.info, warning: core.warning, debug: core.debug } }
     const reported = async (report: PartReport): Promise<void> => {
@@ -182,7 +184,7 @@ export async function work(inputs: Inputs, options: WorkOptions = {}): Promise<R
     const analytics = inputs.analytics
     // A run started by an edit of an issue acts on its ticks only: it reads no analytics.
     if (analytics && !board?.issueEvent) {
-      const plan = { projectId: inputs.projectId, ...analytics, showReaderText: await showReaderText(analytics) }
+      const plan = { projectId: inputs.projectId, ...analytics, showReaderText: shown }
       const sections = (await runParts(sectionParts(client, plan), ctx, reported, ANALYTICS_CONCURRENCY)).filter(isSectionReport)
       reports.push(...sections)
       const overview = overviewOf(sections)

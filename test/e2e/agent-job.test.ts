@@ -148,7 +148,7 @@ for (const { name: runtime, node } of runtimes()) {
       ])
       // The summary gives the reason and the next step in a form that can be copied.
       const seen = renderSummary(run.summary)
-      expect(seen.headings[0]).toBe('⏳ Still running on the service; the step stopped waiting')
+      expect(seen.headings[0]).toBe('⏳ The agent is still working; the step stopped waiting')
       expect(seen.text).toContain(`Why the step failed: ${errors(run)[0] ?? ''}`)
       // Copied, the block is the input line: the elements that break a hex id (as GitHub would link a commit SHA) copy as nothing.
       expect(seen.html.replace(/<\/?span>/g, '')).toContain(`<pre><code>jobId: ${id ?? ''}</code></pre>`)
@@ -208,7 +208,7 @@ for (const { name: runtime, node } of runtimes()) {
       expect(ok.code).toBe(0)
       expect(ok.outputs).toMatchObject({ status: 'completed', prLink: '', prNumber: '' })
       const seen = renderSummary(ok.summary)
-      expect(seen.headings[0]).toBe('✅ Completed without a pull request')
+      expect(seen.headings[0]).toBe('ℹ️ Completed without a pull request')
       expect(seen.text).toContain('the agent may have made no change, or pushed straight to the deploy branch')
       expect(detailsOf(seen)).toMatchObject({ 'Pull request': 'none' })
 

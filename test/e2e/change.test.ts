@@ -118,7 +118,9 @@ describe('context: change', () => {
     expect(inside).toContain('Add retries to the client')
     expect(after).toBe('')
     const seen = renderSummary(result.summary)
-    expect(seen.text).toContain('Sent with the prompt: Pull request #42 (merged): Add a retries option to the client (1 file,')
+    // The change is linked by its short name.
+    expect(seen.text).toContain('Sent with the prompt: acme/app#42 (merged): Add a retries option to the client (1 file,')
+    expect(seen.links).toContainEqual({ href: 'https://github.com/acme/app/pull/42', text: 'acme/app#42' })
     expect(seen.text).toContain('Every changed file is listed (1).')
     // The prompt the summary shows is the one the workflow wrote, not the change after it.
     expect(seen.text).toContain(`Prompt: ${PROMPT}`)
@@ -153,7 +155,7 @@ describe('context: change', () => {
     expect(sent).toContain('+export const n39 = 39')
     const seen = renderSummary(result.summary)
     expect(seen.text).toContain('package-lock.json: lock file')
-    expect(seen.text).toContain('40 diffs sent whole, 1 cut to fit contextBytes.')
+    expect(seen.text).toContain('The changes of 40 files were sent in full, 1 shortened to fit the size limit (contextBytes).')
   })
 
   it('[node 24] keeps a hostile description inside the data block', async () => {

@@ -453,3 +453,25 @@ describe('alertsJson', () => {
     )
   })
 })
+
+describe('where an alert fired', () => {
+  it('names the page or the search a headline counts most of, with its own count', () => {
+    const { rules } = parseAlertRules('thumbsDown > +50%, searchesNoClick > 30, views > 1')
+    const headlines: Headline[] = [
+      headline('thumbsDown', 31, {
+        previous: { value: 20, dateFrom: '2026-11-02', dateTo: '2026-11-09' },
+        where: { page: '/api-reference/webhooks', count: 14 }
+      }),
+      headline('searchesNoClick', 455, { where: { search: 'webhook retries', count: 312 } }),
+      headline('views', 9)
+    ]
+    const fired = firedAlerts(rules, headlines)
+    expect(fired.map((alert) => alert.sentence)).toEqual([
+      'Thumbs down rose 55%, most on /api-reference/webhooks (14) (rule: thumbsDown > +50%)',
+      'Searches with no click is 455, above 30, most for “webhook retries” (312) (rule: searchesNoClick > 30)',
+      'Page views is 9, above 1 (rule: views > 1)'
+    ])
+    expect(fired[0]?.where).toEqual({ page: '/api-reference/webhooks', count: 14 })
+    expect(renderSummary(alertsHtml(fired)).text).toContain('Thumbs down rose 55%, most on /api-reference/webhooks (14)')
+  })
+})

@@ -10,7 +10,7 @@ import { HOSTILE_TEXT, LONG_LINE } from '../../emulator/analytics-data.js'
 import { readerText, renderSummary } from '../../support/render.js'
 
 const RANGE = '14 Nov 2026 to 20 Nov 2026 (7 days, UTC)'
-const CALLERS_HEAD = ['Web', 'API', 'Other', 'Total']
+const CALLERS_HEAD = ['Docs site', 'API', 'Other', 'Total']
 const QUESTION_HEAD = ['Question', 'Asked']
 const HIDDEN =
   'Questions and their categories are hidden: readers type them, and they may hold personal data. To show them, set readerText: show; ' +
@@ -69,11 +69,10 @@ describe('questions shown', () => {
       [
         '🤖 Assistant\n============',
         '4 questions asked: 1 answered (25.0%), 3 unanswered (75.0%).',
-        'Who asked',
-        ['      Web        API      Other  Total', '---------  ---------  ---------  -----', '6 (60.0%)  3 (30.0%)  1 (10.0%)     10'].join(
+        'Where questions were asked',
+        ['Docs site        API      Other  Total', '---------  ---------  ---------  -----', '6 (60.0%)  3 (30.0%)  1 (10.0%)     10'].join(
           '\n'
         ),
-        '2 distinct questions went unanswered; the same words in other capitals or spacing count as one.',
         'Top 2 unanswered questions',
         [
           'Question                Asked',
@@ -92,9 +91,8 @@ describe('questions shown', () => {
     expect(html.split('\n')).toEqual([
       '<h2>🤖 Assistant</h2>',
       '<p><strong>4 questions</strong> asked: 1 answered (25.0%), 3 unanswered (75.0%).</p>',
-      '<h3>Who asked</h3>',
-      `<table><tr>${th('Web')}${th('API')}${th('Other')}${th('Total')}</tr><tr>${td('6 (60.0%)')}${td('3 (30.0%)')}${td('1 (10.0%)')}${td('10')}</tr></table>`,
-      '<p>2 distinct questions went unanswered; the same words in other capitals or spacing count as one.</p>',
+      '<h3>Where questions were asked</h3>',
+      `<table><tr>${th('Docs site')}${th('API')}${th('Other')}${th('Total')}</tr><tr>${td('6 (60.0%)')}${td('3 (30.0%)')}${td('1 (10.0%)')}${td('10')}</tr></table>`,
       '<h3>Top 2 unanswered questions</h3>',
       `<table><tr>${th('Question', 'left')}${th('Asked')}</tr><tr><td>How do I  set up SSO?</td>${td('2')}</tr><tr><td>what is the rate limit</td>${td('1')}</tr></table>`,
       ''
@@ -113,10 +111,8 @@ describe('questions shown', () => {
     ]
     const seen = seenOf(report({ questions: asked, topPages: 10 }))
     expect(seen.tables[1]).toEqual([QUESTION_HEAD, ['A question', '3'], ['b', '2'], ['c', '1']])
-    expect(seen.headings).toEqual(['🤖 Assistant', 'Who asked', 'Top 3 unanswered questions'])
-    expect(seen.text).toContain(' 3 distinct questions went unanswered;')
+    expect(seen.headings).toEqual(['🤖 Assistant', 'Where questions were asked', 'Top 3 unanswered questions'])
     expect(seenOf(report({ questions: asked, topPages: 1 })).headings[2]).toBe('Top 1 unanswered question')
-    expect(seenOf(report({ questions: asked.slice(0, 1) })).text).toContain(' 1 distinct question went unanswered;')
   })
 
   it('keeps apart questions that differ in more than case and spacing', () => {
@@ -132,7 +128,7 @@ describe('questions shown', () => {
   it('leaves out the unanswered part when every question was answered', () => {
     const seen = seenOf(report({ questions: [question('q', { resolutionStatus: 'answered' })] }))
     expect(seen.text).toBe(
-      `🤖 Assistant 1 question asked: 1 answered (100.0%), 0 unanswered (0.0%). Who asked Web API Other Total ` +
+      `🤖 Assistant 1 question asked: 1 answered (100.0%), 0 unanswered (0.0%). Where questions were asked Docs site API Other Total ` +
         '6 (60.0%) 3 (30.0%) 1 (10.0%) 10'
     )
   })
@@ -168,7 +164,7 @@ describe('questions hidden', () => {
       question(undefined, { pageUrl: '/x' })
     ]
     const seen = seenOf(report({ showReaderText: false, questions: asked, topPages: 2 }))
-    expect(seen.headings).toEqual(['🤖 Assistant', 'Who asked', 'Top 2 pages of unanswered questions'])
+    expect(seen.headings).toEqual(['🤖 Assistant', 'Where questions were asked', 'Top 2 pages of unanswered questions'])
     expect(seen.tables.slice(1)).toEqual([
       [
         ['Page', 'Asked'],
@@ -200,7 +196,7 @@ describe('who asked', () => {
 
   it('shows callers counted when no question was read', () => {
     const seen = seenOf(report({ questions: [], partial: true, partialReason: 'x' }))
-    expect(seen.text).toBe(`⚠️ Assistant Partial: x. Who asked Web API Other Total 6 (60.0%) 3 (30.0%) 1 (10.0%) 10`)
+    expect(seen.text).toBe(`⚠️ Assistant Partial: x. Where questions were asked Docs site API Other Total 6 (60.0%) 3 (30.0%) 1 (10.0%) 10`)
   })
 
   it.each([
@@ -281,7 +277,8 @@ describe('hostile questions, categories and pages', () => {
     const html = assistantSummaryHtml(report({ showReaderText: false, questions: withoutText(hostile), topPages: 100 }))
     const seen = checked(html)
     expect(seen.tables).toHaveLength(2)
-    expect(seen.tables[1]?.slice(1).map((cells) => cells[0])).toEqual(
+    // A long path is broken into lines after a /, which the text shows as a space.
+    expect(seen.tables[1]?.slice(1).map((cells) => cells[0]?.replace(/\/ /g, '/'))).toEqual(
       texts.map((_, i) => texts[(i + 1) % texts.length] ?? '').map((text) => (text === '' ? '(no page)' : flat(text, 120)))
     )
     const onlyHidden = assistantSummaryHtml(

@@ -89,7 +89,7 @@ describe('endBody', () => {
   it('after a timeout, says why the step failed and gives the input that watches the job again', () => {
     expect(readerText(endBody(JOB_REPORTS.timeout, RUN))).toBe(
       [
-        '⏳ Still running on the service; the step stopped waiting',
+        '⏳ The agent is still working; the step stopped waiting',
         'Why the step failed: Timed out after 30m 0s (timeoutMinutes) while waiting for job j1. The job keeps running on the service: the API cannot cancel it. To keep watching it, run the action again with jobId: j1 (and no prompt).',
         WATCH,
         'jobId: j1',
@@ -99,7 +99,7 @@ describe('endBody', () => {
   })
 
   it.each<[JobVariant, string]>([
-    ['noPr', `✅ Completed without a pull request ${NO_PR_CHECK} Job j1`],
+    ['noPr', `ℹ️ Completed without a pull request ${NO_PR_CHECK} Job j1`],
     [
       'noPrFailing',
       `❌ Completed without a pull request ${NO_PR_SENTENCE} The step failed because failOn includes no-pr. ${NO_PR_DROP} ${NO_PR_CHECK} Job j1`
@@ -156,7 +156,7 @@ describe('endBody', () => {
     }
     const seen = renderSummary(endBody(job, undefined))
     expect(seen.text).toBe(
-      `⏳ Still running on the service; the step stopped waiting Why the step failed: ${failure} ${WATCH} jobId: <b>@team</b> #2 Job <b>@team</b> #2`
+      `⏳ The agent is still working; the step stopped waiting Why the step failed: ${failure} ${WATCH} jobId: <b>@team</b> #2 Job <b>@team</b> #2`
     )
     expect(seen).toMatchObject({ links: [], references: [] })
     expect(seen.html).not.toMatch(/<(img|b|a)\b/)
@@ -174,7 +174,7 @@ describe('endBody', () => {
     const body = endBody(job, undefined)
     const seen = renderSummary(body)
     expect(seen.text).toBe(
-      `⏳ Still running on the service; the step stopped waiting Why the step failed: Job j1 failed: see GH-12, gh-3 and ${sha} (${sha.slice(0, 7)}). ${WATCH} jobId: job_gpj.exe Job job_gpj.exe`
+      `⏳ The agent is still working; the step stopped waiting Why the step failed: Job j1 failed: see GH-12, gh-3 and ${sha} (${sha.slice(0, 7)}). ${WATCH} jobId: job_gpj.exe Job job_gpj.exe`
     )
     expect(seen).toMatchObject({ links: [], references: [] })
     expect(body).not.toMatch(/[\u202e\u200b]/)

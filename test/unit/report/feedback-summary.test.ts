@@ -12,13 +12,12 @@ import { HOSTILE_TEXT, LONG_LINE } from '../../emulator/analytics-data.js'
 import { readerText, renderSummary } from '../../support/render.js'
 
 const RANGE = '14 Nov 2026 to 20 Nov 2026 (7 days, UTC)'
-const PAGE_HEAD = ['Page', '👎', '👍', 'Code']
-const COMMENT_HEAD = ['Page', 'Comment', 'Left']
+const PAGE_HEAD = ['Page', '👎', '👍']
+const COMMENT_HEAD = ['Comment', 'Left']
 const ORDER_NOTE =
   'The service returns at most 100 pages, in no documented order: these are ranked among the pages it returned. Code counts feedback on code blocks.'
 const TRUNCATED_NOTE =
-  'Not every page is here: the service has feedback on more pages than the 100 it returns, in no documented order, ' +
-  'so a page with more thumbs down may be missing. Code counts feedback on code blocks.'
+  'Not every page is here: more pages got feedback than one read can hold, so a page with more thumbs down may be missing.'
 const HIDDEN =
   'Comments are hidden: readers type them, and they may hold personal data. To show them, set readerText: show; ' +
   'in a private repository they show by default (readerText: auto).'
@@ -80,15 +79,14 @@ describe('feedback with comments shown', () => {
       [
         '💬 Feedback\n===========',
         'Top 2 pages by thumbs down',
-        ORDER_NOTE,
-        ['Page       👎  👍  Code', '---------  --  --  ----', '/docs/api   9   3     1', '/docs/faq   2  10     0'].join('\n'),
+        ['Page       👎  👍', '---------  --  --', '/docs/api   9   3', '/docs/faq   2  10'].join('\n'),
         '4 feedback entries read: 1 helpful, 1 not helpful, 3 with a comment.',
         'Top 2 comments, complaints first',
         [
-          'Page        Comment            Left',
-          '----------  -----------------  ----',
-          '/docs/api   The example fails    1×',
-          '/docs/auth  Missing import       1×'
+          'Comment                         Left',
+          '------------------------------  ----',
+          'The example fails on /docs/api    1×',
+          'Missing import on /docs/auth      1×'
         ].join('\n')
       ].join('\n\n')
     )
@@ -101,14 +99,13 @@ describe('feedback with comments shown', () => {
     expect(html.split('\n')).toEqual([
       '<h2>💬 Feedback</h2>',
       '<h3>Top 2 pages by thumbs down</h3>',
-      `<p>${ORDER_NOTE}</p>`,
-      `<table><tr>${th('Page', 'left')}${th('👎')}${th('👍')}${th('Code')}</tr>` +
-        `<tr><td><code>/docs/api</code></td>${td('9')}${td('3')}${td('1')}</tr>` +
-        `<tr><td><code>/docs/faq</code></td>${td('2')}${td('10')}${td('0')}</tr></table>`,
+      `<table><tr>${th('Page', 'left')}${th('👎')}${th('👍')}</tr>` +
+        `<tr><td><code>/docs/api</code></td>${td('9')}${td('3')}</tr>` +
+        `<tr><td><code>/docs/faq</code></td>${td('2')}${td('10')}</tr></table>`,
       '<p><strong>4 feedback entries</strong> read: 1 helpful, 1 not helpful, 3 with a comment.</p>',
       '<h3>Top 2 comments, complaints first</h3>',
-      `<table><tr>${th('Page', 'left')}${th('Comment', 'left')}${th('Left')}</tr>` +
-        `<tr><td><code>/docs/api</code></td><td>The example fails</td>${td('1×')}</tr><tr><td><code>/docs/auth</code></td><td>Missing import</td>${td('1×')}</tr></table>`,
+      `<table><tr>${th('Comment', 'left')}${th('Left')}</tr>` +
+        `<tr><td>The example fails<br><sub>on <code>/docs/api</code></sub></td>${td('1×')}</tr><tr><td>Missing import<br><sub>on <code>/docs/auth</code></sub></td>${td('1×')}</tr></table>`,
       ''
     ])
   })
@@ -117,8 +114,8 @@ describe('feedback with comments shown', () => {
     const seen = seenOf(report({ topPages: 10, requests: 1 }))
     expect(seen.headings).toEqual(['💬 Feedback', 'Top 3 pages by thumbs down', 'Top 3 comments, complaints first'])
     expect(seen.tables).toEqual([
-      [PAGE_HEAD, ['/docs/api', '9', '3', '1'], ['/docs/faq', '2', '10', '0'], ['/docs/x', '0', '1', '0']],
-      [COMMENT_HEAD, ['/docs/api', 'The example fails', '1×'], ['/docs/auth', 'Missing import', '1×'], ['/docs/old', 'Old news', '1×']]
+      [PAGE_HEAD, ['/docs/api', '9', '3'], ['/docs/faq', '2', '10'], ['/docs/x', '0', '1']],
+      [COMMENT_HEAD, ['The example fails on /docs/api', '1×'], ['Missing import on /docs/auth', '1×'], ['Old news on /docs/old', '1×']]
     ])
     expect(seenOf(report({ topPages: 1 })).headings).toEqual(['💬 Feedback', 'Top 1 page by thumbs down', 'One comment, complaints first'])
   })
@@ -126,7 +123,7 @@ describe('feedback with comments shown', () => {
   it('says plainly that not every page is there when the service had more', () => {
     const seen = seenOf(report({ pagesTruncated: true }))
     expect(seen.text).toContain(`Top 2 pages by thumbs down ${TRUNCATED_NOTE} Page 👎`)
-    expect(seen.html).toContain('<p><strong>Not every page is here:</strong> the service has')
+    expect(seen.html).toContain('<p><strong>Not every page is here:</strong> more pages got')
     expect(seen.text).not.toContain(ORDER_NOTE)
   })
 
@@ -136,21 +133,21 @@ describe('feedback with comments shown', () => {
     )
     expect(html).toContain('<tr><td><em>(other page)</em></td>')
     const seen = renderSummary(html)
-    expect(seen.tables).toEqual([[PAGE_HEAD, ['(other page)', '1', '0', '0']]])
+    expect(seen.tables).toEqual([[PAGE_HEAD, ['(other page)', '1', '0']]])
     expect(seen.text).toContain(' 1 feedback entry read: 1 helpful, 0 not helpful, 0 with a comment.')
     expect(seen.text).not.toContain('hidden')
   })
 
   it('leaves out a comment the run did not keep', () => {
     const seen = seenOf(report({ entries: [entry({ commented: true }), entry({ path: '/b', comment: 'kept', commented: true })] }))
-    expect(seen.tables[1]).toEqual([COMMENT_HEAD, ['/b', 'kept', '1×']])
+    expect(seen.tables[1]).toEqual([COMMENT_HEAD, ['kept on /b', '1×']])
   })
 })
 
 describe('feedback with comments hidden', () => {
   it('shows the pages and the counts, says why comments are hidden, and shows no comment', () => {
     const html = feedbackSummaryHtml(report({ showReaderText: false, entries: hiddenEntries }))
-    expect(readerText(html).split('\n\n').slice(4)).toEqual([
+    expect(readerText(html).split('\n\n').slice(3)).toEqual([
       '4 feedback entries read: 1 helpful, 1 not helpful, 3 with a comment.',
       HIDDEN
     ])
@@ -177,7 +174,7 @@ describe('odd counts', () => {
       { path: '/negative', thumbsUp: -1, thumbsDown: -2, code: -3, total: -6 }
     ]
     const seen = seenOf(report({ pages: odd }))
-    expect(seen.tables[0]).toEqual([PAGE_HEAD, ['/fraction', '2.25', '0.5', '1,234,567.89'], ['/negative', '-2', '-1', '-3']])
+    expect(seen.tables[0]).toEqual([PAGE_HEAD, ['/fraction', '2.25', '0.5'], ['/negative', '-2', '-1']])
     expect(seen.text).not.toContain('NaN')
   })
 })
@@ -216,7 +213,7 @@ describe('a partial, failed, unread or empty read', () => {
 
   it('says so when no page got a thumb, or no entry was left', () => {
     expect(seenOf(report({ pages: [] })).text).toContain(`No page got a thumbs up or down in this range. 4 feedback entries read`)
-    expect(seenOf(report({ entries: [] })).text).toContain(' 0 No feedback entries were left in this range.')
+    expect(seenOf(report({ entries: [] })).text).toContain(' 10 No feedback entries were left in this range.')
   })
 
   it('says the entries were not read when the budget ran out before them, and claims nothing of them', () => {
@@ -243,16 +240,22 @@ describe('hostile comments and paths', () => {
     expect(seen.html).not.toMatch(/<(img|a|script)\b/)
     const [pageTable = [], commentTable = []] = seen.tables
     expect(pageTable).toHaveLength(texts.length + 1)
-    for (const cells of pageTable) expect(cells).toHaveLength(4)
+    for (const cells of pageTable) expect(cells).toHaveLength(3)
     expect(commentTable).toHaveLength(commented.length + 1)
-    for (const cells of commentTable) expect(cells).toHaveLength(3)
+    for (const cells of commentTable) expect(cells).toHaveLength(2)
     const flat = (text: string, max: number): string => {
       const line = text.replace(/\s+/g, ' ').trim()
       return line.length > max ? `${line.slice(0, max - 1)}…` : line
     }
-    expect(commentTable.slice(1).map((cells) => cells[1])).toEqual(commented.map((text) => flat(text, 80)))
+    // The comment, then the page it was left on, in one cell.
+    commentTable.slice(1).forEach((cells, i) => {
+      expect(cells[0]?.startsWith(`${flat(commented[i] ?? '', 80)} on `)).toBe(true)
+    })
     // The section never keeps an empty path (it is "(other page)"); shown, it is an empty cell that keeps the table whole.
-    expect(pageTable.slice(1).map((cells) => cells[0])).toEqual(texts.map((text) => (text === '' ? '\u200b' : flat(text, 120))))
+    // A long path is broken into lines after a /, which the text shows as a space.
+    expect(pageTable.slice(1).map((cells) => cells[0]?.replace(/\/ /g, '/'))).toEqual(
+      texts.map((text) => (text === '' ? '\u200b' : flat(text, 120)))
+    )
   })
 
   it('hide every hostile comment when reader text is hidden', () => {
@@ -273,7 +276,7 @@ describe('the byte budget', () => {
   /** Entries whose row in the comment table is exactly `bytes` long. */
   function entriesOfBytes(count: number, bytes: number): FeedbackEntry[] {
     const rowHtml = (comment: string): string =>
-      /<tr><td><code>\/p<\/code>.*?<\/tr>/.exec(
+      /<tr><td>(?:(?!<tr>).)*?<br><sub>on <code>\/p<\/code>.*?<\/tr>/.exec(
         feedbackSummaryHtml(report({ pages: [], entries: [entry({ path: '/p', comment, commented: true })] }))
       )?.[0] ?? ''
     const extra = bytes - Buffer.byteLength(rowHtml('c0000'))
@@ -346,10 +349,10 @@ describe('comments left more than once', () => {
     // Complaints first, the most left first, each in the words of its latest; then no verdict; then praise.
     expect(seen.tables[1]).toEqual([
       COMMENT_HEAD,
-      ['/docs/api', 'No Python example', '2×'],
-      ['/docs/faq', 'No Python example', '1×'],
-      ['/docs/api', 'Old news', '1×'],
-      ['/docs/api', 'Clear, thanks', '1×']
+      ['No Python example on /docs/api', '2×'],
+      ['No Python example on /docs/faq', '1×'],
+      ['Old news on /docs/api', '1×'],
+      ['Clear, thanks on /docs/api', '1×']
     ])
     expect(seen.headings).toContain('Top 4 comments, complaints first')
   })

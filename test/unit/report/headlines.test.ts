@@ -35,9 +35,36 @@ describe('headlines', () => {
   it('compares thumbs down, a lower bound when the counts per page were cut', () => {
     const pages = [{ path: '/a', thumbsUp: 1, thumbsDown: 6, code: 0, total: 7 }]
     expect(feedbackRenderer.headlines(feedbackReport({ pages, previous: { ...period, value: 3 } }))).toEqual([
-      { key: 'thumbsDown', name: 'Thumbs down', value: 6, partial: false, previous: { ...period, value: 3 } }
+      {
+        key: 'thumbsDown',
+        name: 'Thumbs down',
+        value: 6,
+        partial: false,
+        previous: { ...period, value: 3 },
+        where: { page: '/a', count: 6 }
+      }
     ])
     expect(feedbackRenderer.headlines(feedbackReport({ pages, pagesTruncated: true }))[0]?.partial).toBe(true)
+  })
+
+  it('says where most of a headline happened: the page with the most thumbs down, the search with no click most made, the page with the most questions left unanswered', () => {
+    const pages = [
+      { path: '(other page)', thumbsUp: 0, thumbsDown: 50, code: 0, total: 50 },
+      { path: '/a', thumbsUp: 1, thumbsDown: 6, code: 0, total: 7 },
+      { path: '/b', thumbsUp: 1, thumbsDown: 9, code: 0, total: 10 }
+    ]
+    expect(feedbackRenderer.headlines(feedbackReport({ pages }))[0]?.where).toEqual({ page: '/b', count: 9 })
+    const rows = [
+      { query: 'install', hits: 50, ctr: 0.5, topClickedPage: '/i', lastSearchedAt: '' },
+      { query: 'webhook retries', hits: 31, ctr: 0, topClickedPage: null, lastSearchedAt: '' },
+      { query: 'sso', hits: 5, ctr: 0, topClickedPage: null, lastSearchedAt: '' }
+    ]
+    expect(searchesRenderer.headlines(searchesReport({ totalSearches: 90, rows }))[1]?.where).toEqual({
+      search: 'webhook retries',
+      count: 31
+    })
+    // A search's text is reader text: hidden, it names none.
+    expect(searchesRenderer.headlines(searchesReport({ totalSearches: 90, rows, showReaderText: false }))[1]?.where).toBeUndefined()
   })
 
   it('counts assistant questions by the service’s caller total, or by the questions read as a lower bound', () => {

@@ -2,7 +2,7 @@
 // http(s) URLs, code, messages with code spans, lines kept apart, table rows; as GitHub shows them
 // (test/support/render.js), with hostile text.
 import { describe, expect, it } from 'vitest'
-import { codeHtml, linesHtml, linkHtml, messageHtml, pageHtml, rowHtml } from '../../../src/report/html.js'
+import { CELL_LINE_CHARS, codeHtml, linesHtml, linkHtml, messageHtml, pageCellHtml, pageHtml, rowHtml } from '../../../src/report/html.js'
 import { renderSummary } from '../../support/render.js'
 
 describe('linkHtml', () => {
@@ -110,5 +110,31 @@ describe('rowHtml', () => {
         ['B', '2']
       ]
     ])
+  })
+})
+
+describe('pageCellHtml', () => {
+  it('breaks a long path into lines after a /, each as long as fits, and leaves a short one whole', () => {
+    expect(pageCellHtml('/quickstart')).toBe('<code>/quickstart</code>')
+    // Each line a code element of its own: GitHub's styles hide a line break inside one.
+    expect(pageCellHtml('/api-reference/webhooks/retries')).toBe('<code>/api-reference/</code><br><code>webhooks/retries</code>')
+    expect(pageCellHtml('/sdks/python/databases/overview')).toBe(
+      '<code>/sdks/python/</code><br><code>databases/</code><br><code>overview</code>'
+    )
+    // Never inside "//", nor after the first /; a part longer than a line stays whole.
+    expect(pageCellHtml('https://docs.example.com/a')).toBe('<code>https&#58;//docs.example.com/</code><br><code>a</code>')
+    expect(pageCellHtml(`/${'x'.repeat(40)}`)).toBe(`<code>/${'x'.repeat(40)}</code>`)
+    expect(pageCellHtml('(other page)')).toBe('<em>(other page)</em>')
+    for (const line of pageCellHtml('/a/bb/ccc/dddd/eeeee/ffffff/ggggggg/hhhhhhhh')
+      .replace(/<\/?code>/g, '')
+      .split('<br>'))
+      expect(line.length).toBeLessThanOrEqual(CELL_LINE_CHARS)
+  })
+
+  it('reads as the path, each break a line of its own, with hostile text as text', () => {
+    const seen = renderSummary(`<table><tr><td>${pageCellHtml('/docs/[link](https://evil.example)/@octocat/x')}</td></tr></table>`)
+    expect(seen.links).toEqual([])
+    expect(seen.references).toEqual([])
+    expect(seen.tables[0]?.[0]?.[0]?.replace(/\/ /g, '/')).toBe('/docs/[link](https://evil.example)/@octocat/x')
   })
 })

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import type { JobReport } from '../../../src/agent/outcome.js'
 import {
+  contextHtml,
   jobNextStepHtml,
   jobReasonHtml,
   jobSummaryHtml,
@@ -44,7 +45,7 @@ describe('the job summary of each way a run ends', () => {
     expect(readerText(html)).toBe(
       [
         '✅ Opened acme/docs#42\n======================',
-        'The documentation agent completed the job and opened acme/docs#42.',
+        'The documentation agent completed the job and opened acme/docs#42. Next step: review and merge it.',
         `Prompt: ${PROMPT}`,
         [
           'Status        completed',
@@ -72,7 +73,7 @@ describe('the job summary of each way a run ends', () => {
     expect(readerText(html)).toBe(
       [
         // The job goes on: the title says so, and the step fails all the same.
-        '⏳ Still running on the service; the step stopped waiting\n=========================================================',
+        '⏳ The agent is still working; the step stopped waiting\n=======================================================',
         'Why the step failed: Timed out after 30m 0s (timeoutMinutes) while waiting for job j1. The job keeps running on the service: the API cannot cancel it. To keep watching it, run the action again with jobId: j1 (and no prompt).',
         WATCH,
         'jobId: j1',
@@ -107,7 +108,7 @@ describe('the job summary of each way a run ends', () => {
 
   it.each<[JobVariant, string, string]>([
     ['opened', '✅ Opened acme/docs#42', 'The documentation agent completed the job and opened acme/docs#42.'],
-    ['noPr', '✅ Completed without a pull request', NO_PR_SENTENCE],
+    ['noPr', 'ℹ️ Completed without a pull request', NO_PR_SENTENCE],
     ['noPrFailing', '❌ Completed without a pull request', `${NO_PR_SENTENCE} The step failed because failOn includes no-pr.`],
     // The service's failure, in other words than the title's, and the failOn word that failed the step.
     [
@@ -124,7 +125,7 @@ describe('the job summary of each way a run ends', () => {
     ],
     [
       'timeout',
-      '⏳ Still running on the service; the step stopped waiting',
+      '⏳ The agent is still working; the step stopped waiting',
       'Why the step failed: Timed out after 30m 0s (timeoutMinutes) while waiting for job j1.'
     ],
     ['cancelled', '❌ Cancelled', 'Why the step failed: Cancelled (SIGTERM) while waiting for job j1.'],
@@ -157,7 +158,7 @@ describe('the job summary of each way a run ends', () => {
   })
 
   it.each<[JobVariant, string | undefined]>([
-    ['opened', undefined],
+    ['opened', 'review and merge it.'],
     ['noPr', NO_PR_CHECK],
     ['noPrFailing', `${NO_PR_DROP} ${NO_PR_CHECK}`],
     ['failed', RETRY],
@@ -202,7 +203,7 @@ describe('jobTitleHtml', () => {
     ],
     [{ outcome: 'opened', prLink: PR_LINK }, `✅ Opened <a href="${PR_LINK}">${PR_LINK.replace(/:/g, '&#58;')}</a>`],
     [{ outcome: 'opened', unsafePrLink: 'javascript:alert(1)' }, '✅ Opened a pull request'],
-    [{ outcome: 'no-pr' }, '✅ Completed without a pull request'],
+    [{ outcome: 'no-pr' }, 'ℹ️ Completed without a pull request'],
     [{ outcome: 'no-pr', failure: 'x' }, '❌ Completed without a pull request'],
     [{ outcome: 'failed' }, '⚠️ The agent job failed'],
     [{ outcome: 'failed', failure: 'x' }, '❌ The agent job failed'],
@@ -213,7 +214,7 @@ describe('jobTitleHtml', () => {
     [{ outcome: 'timeout', failure: 'x' }, '❌ Timed out'],
     [
       { outcome: 'timeout', failure: 'x', nextStep: { kind: 'watch', jobId: 'j1' } },
-      '⏳ Still running on the service; the step stopped waiting'
+      '⏳ The agent is still working; the step stopped waiting'
     ],
     [{ outcome: 'cancelled', failure: 'x' }, '❌ Cancelled'],
     [{ outcome: 'error', failure: 'x', jobId: undefined }, '❌ Could not create the agent job'],
@@ -566,5 +567,32 @@ describe('the status of a job the step stopped watching', () => {
     expect(statusOf('lost')).toBe('active, last seen')
     expect(statusOf('opened')).toBe('completed')
     expect(statusOf('notWaited')).toBe('active')
+  })
+})
+
+describe('the change sent with the prompt', () => {
+  const digest = {
+    kind: 'pull request' as const,
+    title: 'Add a retries option to the client',
+    url: 'https://github.com/acme/app/pull/214',
+    files: 5,
+    listed: 5,
+    bytes: 8000,
+    diffsWhole: 2,
+    diffsCut: 1,
+    leftOut: []
+  }
+
+  it('links the change by its short name, and says in plain words what was sent in full and what was shortened', () => {
+    const seen = renderSummary(contextHtml(digest))
+    expect(seen.links).toEqual([{ href: 'https://github.com/acme/app/pull/214', text: 'acme/app#214' }])
+    expect(seen.text).toContain('Sent with the prompt: acme/app#214 Add a retries option to the client (5 files, 8,000 bytes)')
+    expect(seen.text).toContain('The changes of 2 files were sent in full, 1 shortened to fit the size limit (contextBytes).')
+    expect(renderSummary(contextHtml({ ...digest, diffsCut: 0 })).text).toContain('The changes of 2 files were sent in full. ')
+  })
+
+  it('links nothing for a change with no pull request link, or a link that is not one', () => {
+    expect(renderSummary(contextHtml({ ...digest, url: undefined })).links).toEqual([])
+    expect(renderSummary(contextHtml({ ...digest, url: 'javascript:alert(1)//github.com/a/b/pull/1' })).links).toEqual([])
   })
 })

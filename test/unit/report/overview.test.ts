@@ -3,7 +3,7 @@
 // everything, the headlines with their change, the largest move in words, and "Fix first".
 import { describe, expect, it } from 'vitest'
 import type { FixItem } from '../../../src/report/fix-first.js'
-import { changePercent, fixFirstGaps, largestMove, type Overview, overviewHtml } from '../../../src/report/overview.js'
+import { changePercent, fixFirstGaps, howReadHtml, largestMove, type Overview, overviewHtml } from '../../../src/report/overview.js'
 import type { Headline } from '../../../src/report/renderer.js'
 import { HOSTILE_TEXT } from '../../emulator/analytics-data.js'
 import { renderSummary } from '../../support/render.js'
@@ -37,13 +37,15 @@ const overview = (more: Partial<Overview> = {}): Overview => ({
 })
 
 describe('overviewHtml', () => {
-  it('starts with the period, then the headlines with their change, the largest move and what to fix first', () => {
-    const seen = renderSummary(overviewHtml(overview()))
+  it('starts with the period and the sentence that names the problem, then what to fix first, then the headlines with their change and the largest move', () => {
+    const seen = renderSummary(overviewHtml(overview({ thumbsUp: { '/api-reference/webhooks': 3 } })))
     expect(seen.headings).toEqual(['📈 Docs health · 17–23 Nov 2026', 'Fix first'])
-    // The range and the requests, once for the whole report.
-    expect(seen.text).toContain(
-      '📈 Docs health · 17–23 Nov 2026 17 Nov 2026 to 23 Nov 2026 (7 days, UTC) · read in 12 requests · the analytics files hold every row read'
+    expect(seen.text).toContain(' How did this week compare with 10–16 Nov 2026? ')
+    expect(seen.text).toMatch(
+      /^📈 Docs health · 17–23 Nov 2026 \/api-reference\/webhooks is this week’s problem: 14 👎 against 3 👍, 6 unanswered questions, 31 searches with no click\. Fix first /
     )
+    // How it was read is said at the end of the report, not here.
+    expect(seen.text).not.toMatch(/request|the service/)
     expect(seen.tables[0]).toEqual([
       ['', 'This period', 'Change'],
       ['Human visitors', '8,900', '▼ 11%'],
@@ -55,7 +57,15 @@ describe('overviewHtml', () => {
     expect(seen.text).toContain(
       'Fix first /api-reference/webhooks: 14 thumbs down · “webhook retries” searched 31× with no click · 6 unanswered questions'
     )
-    expect(seen.text.indexOf('Human visitors')).toBeLessThan(seen.text.indexOf('Fix first'))
+    expect(seen.text.indexOf('Fix first')).toBeLessThan(seen.text.indexOf('Human visitors'))
+  })
+
+  it('names a search as the problem, says "period" for a range other than a week, and says nothing with nothing to fix', () => {
+    const search: FixItem = { search: 'delete account', score: 61, signals: [{ kind: 'no-click', count: 61, search: 'delete account' }] }
+    expect(renderSummary(overviewHtml(overview({ items: [search], dateTo: '2026-11-20' }))).text).toContain(
+      '“delete account” is this period’s problem: 61 searches with no click.'
+    )
+    expect(renderSummary(overviewHtml(overview({ items: [] }))).text).not.toContain('problem')
   })
 
   it('keeps each arrow on one line with its number, and the table to three columns for a phone', () => {
@@ -89,19 +99,17 @@ describe('overviewHtml', () => {
     expect(partial.tables[0]?.[1]).toEqual(['Searches with no click', '≥ 70', '—'])
   })
 
-  it('explains — and ≥ once, under the table, when some headline has no earlier value or was cut', () => {
-    expect(renderSummary(overviewHtml(overview())).text).toContain(
+  it('explains — and ≥ once, in how the report was read, when some headline has no earlier value or was cut', () => {
+    expect(renderSummary(howReadHtml(overview())).text).toContain(
       'Change is against the period of the same length just before, one request each; — where the earlier value would take more than one request or was not read. ≥ marks a count from a partial read.'
     )
   })
 
   it('names in the footnote each section whose comparison was asked for and not read, and why', () => {
     const text = renderSummary(
-      overviewHtml(overview({ uncompared: [{ title: 'Visitors', reason: 'the request for the previous period <b>failed</b>' }] }))
+      howReadHtml(overview({ uncompared: [{ title: 'Visitors', reason: 'the request for the previous period <b>failed</b>' }] }))
     ).text
-    expect(text).toContain(
-      '≥ marks a count from a partial read. Visitors not compared: the request for the previous period <b>failed</b>. Fix first'
-    )
+    expect(text).toContain('≥ marks a count from a partial read. Visitors not compared: the request for the previous period <b>failed</b>.')
   })
 
   it('puts a banner naming what was not read before the headlines, and none when everything was read', () => {
@@ -166,8 +174,8 @@ describe('overviewHtml', () => {
       // Escaped: the markup is text, not an element.
       expect(seen.html).not.toMatch(/<img|<script/)
     }
-    const hostileRange = renderSummary(overviewHtml(overview({ rangeText: '<b>#1</b> @x' })))
-    expect(hostileRange.text).toContain('<b>#1</b> @x · read in 12 requests')
+    const hostileRange = renderSummary(howReadHtml(overview({ rangeText: '<b>#1</b> @x' })))
+    expect(hostileRange.text).toContain('<b>#1</b> @x, read in 12 requests')
     expect(hostileRange.references).toEqual([])
     const long: FixItem = { search: 'w'.repeat(500), score: 1, signals: [{ kind: 'no-click', count: 1, search: 'w'.repeat(500) }] }
     expect(renderSummary(overviewHtml(overview({ items: [long] }))).text).toContain(
@@ -234,6 +242,17 @@ describe('the change column', () => {
   })
 })
 
+describe('how this was read', () => {
+  it('is collapsed, and says the range, the requests, where the rows are and what the change is against', () => {
+    const html = howReadHtml(overview({ notes: ['A <em>note</em> of a section.'] }))
+    expect(html.startsWith('<details><summary>How this was read</summary>')).toBe(true)
+    const text = renderSummary(html).text
+    expect(text).toContain('How this was read 17 Nov 2026 to 23 Nov 2026 (7 days, UTC), read in 12 requests to the analytics API.')
+    expect(text).toContain('Every row read is in the run’s analytics files (the analyticsDir output)')
+    expect(text).toContain('A note of a section.')
+  })
+})
+
 describe('the banner and the footnote', () => {
   it('names a section once, and ends each reason with one full stop', () => {
     const text = renderSummary(
@@ -252,7 +271,7 @@ describe('the banner and the footnote', () => {
   it('names together the sections whose comparison is missing for one reason', () => {
     const reason = 'the request for the previous period failed'
     const text = renderSummary(
-      overviewHtml(
+      howReadHtml(
         overview({
           uncompared: [
             { title: 'Visitors', reason },

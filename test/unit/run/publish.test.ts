@@ -12,7 +12,7 @@ import type { ViewsReport } from '../../../src/analytics/views.js'
 import type { VisitorsReport } from '../../../src/analytics/visitors.js'
 import { footerHtml } from '../../../src/report/footer.js'
 import type { ReportSink } from '../../../src/report/sink.js'
-import { overviewHtml } from '../../../src/report/overview.js'
+import { howReadHtml, overviewHtml } from '../../../src/report/overview.js'
 import { docsGapsOf, overviewOf, publish, SUMMARY_LIMIT_BYTES, summaryOf } from '../../../src/run/publish.js'
 import { isSectionReport, type PartReport, rendererOf, type SectionReport, sectionRendererOf } from '../../../src/run/sections.js'
 import { readerText } from '../../../src/text/reader-text.js'
@@ -43,6 +43,8 @@ const summaryHtmlOf = (report: PartReport, sections: readonly PartReport[] = [])
   rendererOf(report).summaryHtml(report, sections.filter(isSectionReport))
 /** The top of the analytics report of these sections. */
 const top = (sections: SectionReport[]): string => overviewHtml(overviewOf(sections))
+/** How the report was read: it closes the analytics report, before the footer. */
+const howRead = (sections: SectionReport[]): string => howReadHtml(overviewOf(sections))
 const logLineOf = (report: PartReport): string | undefined => rendererOf(report).logLine(report)
 const csvFilesOf = (report: PartReport) => (isSectionReport(report) ? sectionRendererOf(report).csv(report) : [])
 const RUN_URL = 'https://github.com/acme/docs/actions/runs/77'
@@ -145,7 +147,7 @@ describe('publish', () => {
     })
     expect(summaries).toEqual([summaryOf(ALL)])
     expect(renderSummary(summaries[0] ?? '').headings).toEqual([
-      '✅ Completed without a pull request',
+      'ℹ️ Completed without a pull request',
       '📈 Docs health · 14–20 Nov 2026',
       'Fix first',
       '📊 Visitors and page views',
@@ -157,7 +159,7 @@ describe('publish', () => {
       'Top 3 pages by thumbs down',
       'Top 2 comments, complaints first',
       '🤖 Assistant',
-      'Who asked',
+      'Where questions were asked',
       'Top 2 unanswered questions'
     ])
   })
@@ -596,16 +598,20 @@ describe('summaryOf', () => {
   it('joins each section’s part in the order of the run', () => {
     // The top of the analytics report comes before its first section.
     const all = [visitors, job, views]
-    expect(summaryOf(all)).toBe(top([visitors, views]) + summaryHtmlOf(visitors, all) + summaryHtmlOf(job) + summaryHtmlOf(views, all))
+    expect(summaryOf(all)).toBe(
+      top([visitors, views]) + summaryHtmlOf(visitors, all) + summaryHtmlOf(job) + summaryHtmlOf(views, all) + howRead([visitors, views])
+    )
     // Whole, the page views are in the visitors' page table, and have no piece of their own.
     expect(summaryHtmlOf(views, all)).toBe('')
     expect(summaryHtmlOf(visitors, all)).toContain('<h2>📊 Visitors and page views</h2>')
-    expect(summaryOf([job, views])).toBe(summaryHtmlOf(job) + top([views]) + summaryHtmlOf(views))
+    expect(summaryOf([job, views])).toBe(summaryHtmlOf(job) + top([views]) + summaryHtmlOf(views) + howRead([views]))
     expect(summaryOf([])).toBe('')
   })
 
   it('adds the footer after the last section, and none to an empty summary', () => {
-    expect(summaryOf([visitors, job], run)).toBe(top([visitors]) + summaryHtmlOf(visitors) + summaryHtmlOf(job) + footerHtml(run))
+    expect(summaryOf([visitors, job], run)).toBe(
+      top([visitors]) + summaryHtmlOf(visitors) + summaryHtmlOf(job) + howRead([visitors]) + footerHtml(run)
+    )
     expect(summaryOf([job], run)).toBe(summaryHtmlOf(job) + footerHtml(run))
     expect(summaryOf([], run)).toBe('')
   })
@@ -652,14 +658,16 @@ describe('the 1 MiB guard of the summary', () => {
 
   it('leaves a whole section in, however big', () => {
     expect(hugeBytes).toBeGreaterThan(300 * 1024)
-    expect(summaryOf([huge])).toBe(top([huge]) + summaryHtmlOf(huge))
+    expect(summaryOf([huge])).toBe(top([huge]) + summaryHtmlOf(huge) + howRead([huge]))
   })
 
   it('keeps a section that brings the summary to the guard exactly', () => {
     const fit = viewsOfBytes(GUARD - 3 * hugeBytes - topBytes())
     const html = summaryOf([huge, huge, huge, fit])
-    expect(html).toBe(top([huge, huge, huge, fit]) + summaryHtmlOf(huge).repeat(3) + summaryHtmlOf(fit))
-    expect(Buffer.byteLength(html)).toBe(GUARD)
+    const read = howRead([huge, huge, huge, fit])
+    expect(html).toBe(top([huge, huge, huge, fit]) + summaryHtmlOf(huge).repeat(3) + summaryHtmlOf(fit) + read)
+    // How it was read takes its room from the reserve, as the footer does.
+    expect(Buffer.byteLength(html)).toBe(GUARD + Buffer.byteLength(read))
   })
 
   it('leaves out a section one byte bigger, says so, and keeps the sections after it that fit', () => {
@@ -671,6 +679,7 @@ describe('the 1 MiB guard of the summary', () => {
         leftOut('views') +
         summaryHtmlOf(job) +
         leftOut('views') +
+        howRead([huge, huge, huge, over, huge]) +
         footerHtml(run)
     )
     expect(Buffer.byteLength(html)).toBeLessThan(SUMMARY_LIMIT_BYTES)
@@ -709,7 +718,13 @@ describe('the 1 MiB guard of the summary', () => {
     expect(Buffer.byteLength(html)).toBeLessThan(SUMMARY_LIMIT_BYTES)
     expect(Buffer.byteLength(html)).toBeGreaterThan(GUARD - hugeBytes)
     expect(html.split(leftOut('visitors'))).toHaveLength(2)
-    expect(html.endsWith(leftOut('visitors') + footerHtml({ ...run, action: worst(1000, 0), version: worst(1000, 0) }))).toBe(true)
+    expect(
+      html.endsWith(
+        leftOut('visitors') +
+          howRead(sections.filter(isSectionReport)) +
+          footerHtml({ ...run, action: worst(1000, 0), version: worst(1000, 0) })
+      )
+    ).toBe(true)
   })
 })
 
@@ -763,13 +778,14 @@ describe('the summary of a run with a job and visitors', () => {
   it('says why each failing section failed, and what to do next', () => {
     const seen = renderSummary(summaryOf([JOB_REPORTS.timeout, noVisitors], run))
     expect(seen.headings).toEqual([
-      '⏳ Still running on the service; the step stopped waiting',
+      '⏳ The agent is still working; the step stopped waiting',
       '📈 Docs health · 14–20 Nov 2026',
       '❌ Documentation visitors'
     ])
     expect(seen.text).toContain(`Why the step failed: ${JOB_REPORTS.timeout.failure ?? ''} Next step:`)
     expect(seen.text).toContain(' jobId: j1 ')
-    expect(seen.text).toContain('Why the step failed: Refused. docs-agent-action 1.2.3 · workflow run')
+    expect(seen.text).toContain('Why the step failed: Refused. How this was read ')
+    expect(seen.text).toMatch(/ docs-agent-action 1\.2\.3 · workflow run$/)
   })
 
   it('shows the other sections read, with no link and no mention from the data', () => {
@@ -783,7 +799,7 @@ describe('sections', () => {
   it('renders each kind of section with its own renderers', () => {
     const sections: PartReport[] = [job, visitors]
     expect(sections.map((s) => renderSummary(summaryHtmlOf(s)).headings[0])).toEqual([
-      '✅ Completed without a pull request',
+      'ℹ️ Completed without a pull request',
       '📊 Documentation visitors'
     ])
     expect(ALL.map((s) => logLineOf(s))).toEqual([

@@ -1,0 +1,80 @@
+// What readers wrote about each item of "Fix first", in their own words: the questions the assistant
+// left unanswered on its page (with what it replied), the comments left with feedback marked not
+// helpful on it, and the searches with no click that match it. Reader text: gathered only from
+// sections that show it, so that a public repository's run has none to keep or send.
+import type { AssistantReport } from '../analytics/assistant.js'
+import type { FeedbackReport } from '../analytics/feedback.js'
+import { sitePage } from '../text/page-path.js'
+import type { FixItem } from './fix-first.js'
+
+/** Words of each kind gathered for an item: the most asked or searched first, then the newest. */
+export const ITEM_WORDS_PER_KIND = 3
+
+/** What readers wrote about one item. */
+export interface ItemWords {
+  page?: string
+  search?: string
+  questions: { question: string; answer: string }[]
+  comments: string[]
+  searches: { search: string; count: number }[]
+}
+
+/** Texts told apart by neither case nor spacing are one. */
+const fold = (text: string): string => text.toLowerCase().replace(/\s+/g, ' ').trim()
+
+/** The first `limit` of `texts` by how often each was written (then in order), alike texts as one. */
+function mostWritten<Entry>(entries: readonly Entry[], textOf: (entry: Entry) => string, limit: number): Entry[] {
+  const groups = new Map<string, { entry: Entry; count: number; at: number }>()
+  entries.forEach((entry, at) => {
+    const key = fold(textOf(entry))
+    if (key === '') return
+    const group = groups.get(key)
+    if (group) group.count++
+    else groups.set(key, { entry, count: 1, at })
+  })
+  return [...groups.values()]
+    .sort((a, b) => b.count - a.count || a.at - b.at)
+    .slice(0, limit)
+    .map((group) => group.entry)
+}
+
+/** The sections the words come from, each only when it shows reader text. */
+export interface WordSources {
+  feedback?: FeedbackReport
+  assistant?: AssistantReport
+}
+
+/** The words of each item, in the items' order; undefined when no section read shows reader text. */
+export function itemWordsOf(items: readonly FixItem[], sources: WordSources): ItemWords[] | undefined {
+  const feedback = sources.feedback?.showReaderText === true ? sources.feedback : undefined
+  const assistant = sources.assistant?.showReaderText === true ? sources.assistant : undefined
+  if (!feedback && !assistant) return undefined
+  return items.map((item) => {
+    const page = item.page
+    const questions =
+      page === undefined
+        ? []
+        : mostWritten(
+            (assistant?.questions ?? []).filter(
+              (q) =>
+                q.resolutionStatus === 'unanswered' && q.query !== undefined && q.pageUrl !== null && sitePage(q.pageUrl, false) === page
+            ),
+            (q) => q.query ?? '',
+            ITEM_WORDS_PER_KIND
+          ).map((q) => ({ question: q.query ?? '', answer: q.answer ?? '' }))
+    const comments =
+      page === undefined
+        ? []
+        : mostWritten(
+            (feedback?.entries ?? []).filter((entry) => entry.helpful === false && entry.path === page && entry.comment !== undefined),
+            (entry) => entry.comment ?? '',
+            ITEM_WORDS_PER_KIND
+          ).map((entry) => entry.comment ?? '')
+    const searches = item.signals
+      .filter((signal) => signal.kind === 'no-click' && signal.search !== undefined && signal.search.trim() !== '')
+      .sort((a, b) => b.count - a.count)
+      .slice(0, ITEM_WORDS_PER_KIND)
+      .map((signal) => ({ search: signal.search ?? '', count: signal.count }))
+    return { ...(page === undefined ? { search: item.search } : { page }), questions, comments, searches }
+  })
+}

@@ -162,7 +162,7 @@ for (const { name: runtime, node } of runtimes()) {
     })
     /** The open gap line of a page, and its id. */
     const lineOf = (page: string) => {
-      const line = (board()?.body ?? '').split('\n').find((l) => l.includes(`Ask the agent: <code>${page}</code>`)) ?? ''
+      const line = (board()?.body ?? '').split('\n').find((l) => l.startsWith(`- [ ] <code>${page}</code>`)) ?? ''
       return { line, id: /<!-- gap:([0-9a-f]{12}) -->/.exec(line)?.[1] ?? '' }
     }
     /** The body with `lines` ticked. */
@@ -179,8 +179,8 @@ for (const { name: runtime, node } of runtimes()) {
       expect(first.outputs.docsGaps).toContain(WEBHOOKS)
       expect(first.outputs.docsGaps).not.toContain(QUICKSTART)
       const text = bodyText()
-      expect(text).toContain(`Ask the agent: ${WEBHOOKS}`)
-      expect(text).not.toContain(`Ask the agent: ${QUICKSTART}`)
+      expect(text).toContain(`[ ] ${WEBHOOKS} ·`)
+      expect(text).not.toContain(`[ ] ${QUICKSTART} ·`)
       expect(text).not.toMatch(/score/i)
     })
 
@@ -226,7 +226,7 @@ for (const { name: runtime, node } of runtimes()) {
       expect(fixFirst).not.toContain(SSO)
       expect(second.outputs.docsGaps).not.toContain(`Fix first (pages and searches ranked by every signal about them):\n- \`${SSO}\``)
       expect((second.outputs.docsGaps ?? '').split('Pages with the most negative feedback')[0]).not.toContain(SSO)
-      expect(body).not.toContain(`Ask the agent: ${SSO}`)
+      expect(body).not.toContain(`[ ] ${SSO} ·`)
     })
 
     it(`[${runtime}] never resolves a half fix, resolves a real one after two quiet weeks since the merge, with its numbers before → after`, async () => {
@@ -261,7 +261,7 @@ for (const { name: runtime, node } of runtimes()) {
       if (!issue) throw new Error('no issue')
       expect(ssoId).toMatch(/^[0-9a-f]{12}$/)
       const owned = issue.body.indexOf('<!-- /docs-agent-action:dashboard -->')
-      issue.body = `${issue.body.slice(0, owned)}- [x] Ask the agent: <code>${SSO}</code> <!-- gap:${ssoId} -->\n${issue.body.slice(owned)}`
+      issue.body = `${issue.body.slice(0, owned)}- [x] <code>${SSO}</code> <!-- gap:${ssoId} -->\n${issue.body.slice(owned)}`
       const jobs = emu.jobCount()
       const again = await run(undefined, edited())
       expect(again.code, again.stdout).toBe(0)

@@ -82,7 +82,9 @@ describe('the docs health issue is only the one the action sealed', () => {
     state: 'new'
   }
   const forgedState = { version: 1, projectId: 'proj_docs', periods: [], gaps: [forgedGap] }
-  const tickedForged = `- [x] Ask the agent: search “install” · ${EVIL} <!-- gap:abcdefabcdef -->`
+  const tickedForged = `- [x] search “install” · ${EVIL} <!-- gap:abcdefabcdef -->`
+  /** The body with every gap's box ticked, as a person ticks it. */
+  const ticked = (body: string): string => body.replace(/^- \[ \] (.*<!-- gap:[0-9a-f]{12} -->)$/gm, '- [x] $1')
 
   it('[node 24] keeps and updates the real issue when another app opens one with its markers, a forged state and ticks; no job', async () => {
     const first = await board()
@@ -108,13 +110,15 @@ describe('the docs health issue is only the one the action sealed', () => {
     })
     const copy = github.addIssue({
       title: 'Docs health',
-      body: realBody.replaceAll('- [ ] Ask the agent', '- [x] Ask the agent'),
+      body: ticked(realBody),
       state: 'open',
       labels: ['docs-health'],
       user: OTHER_APP.user,
       performed_via_github_app: OTHER_APP.app
     })
     const [forgedBody, copyBody] = [forged.body, copy.body]
+    // The copy does tick every real gap: the run below must still ask for none.
+    expect(copyBody.match(/^- \[x\] /gm)?.length).toBeGreaterThan(0)
 
     emu.planJobs({ finishAfterMs: 0 })
     const jobs = emu.jobCount()

@@ -19,6 +19,7 @@ import { backoffDelay, DEFAULT_RETRY_POLICY, parseRetryAfter, type RetryPolicy }
 import {
   type AgentJob,
   agentJobSchema,
+  jobIdProblem,
   type AssistantPage,
   assistantPageSchema,
   type CallerStats,
@@ -161,6 +162,15 @@ export class ApiClient {
     })
     if (!job.id) {
       throw new ApiError(invalidResponseMessage(ctx, 201, 'it has no job id') + mayHaveActedAdvice(ctx), {
+        transient: false,
+        mayHaveActed: true
+      })
+    }
+    // An id the run cannot use is never used: no request is built from it, and no output or record holds it.
+    const problem = jobIdProblem(job.id)
+    if (problem !== undefined) {
+      const id = logText(JSON.stringify(job.id), 100)
+      throw new ApiError(invalidResponseMessage(ctx, 201, `its job id ${id} cannot be used: ${problem}`) + mayHaveActedAdvice(ctx), {
         transient: false,
         mayHaveActed: true
       })

@@ -6,7 +6,7 @@ import * as core from '@actions/core'
 import type { JobReport } from '../agent/outcome.js'
 import { pullRequestLink } from '../agent/pull-request.js'
 import { ApiError } from '../api/errors.js'
-import type { AgentJob } from '../api/schemas.js'
+import { type AgentJob, jobIdProblem } from '../api/schemas.js'
 import { errorMessage } from '../core/error-message.js'
 import { ownedBody, ownedPart, projectMarker, BODY_LIMIT, tickedGaps, withOwned } from '../dashboard/body.js'
 import { askable, withJobEnded, withAsked, withStaleAsksOpen, withOutcome, withPeriod, withPulls } from '../dashboard/ledger.js'
@@ -16,7 +16,7 @@ import { type DashboardIssue, GitHubIssues } from '../github/issues.js'
 import { eventPayload } from '../github/event.js'
 import { runLink } from '../github/run-link.js'
 import { linkHtml } from '../report/html.js'
-import { htmlText } from '../text/escape.js'
+import { htmlText, logText } from '../text/escape.js'
 import { shortRange } from '../text/dates.js'
 import type { Overview } from '../report/overview.js'
 import { ACTION_NAME, ACTION_VERSION } from '../version.js'
@@ -137,6 +137,14 @@ export class DashboardRun {
       this.state.gaps.flatMap((gap) => (gap.state === 'asked' && gap.jobId && gap.askedBy !== runId ? [gap.jobId] : []))
     )
     for (const jobId of waiting) {
+      // An id no request can carry (a state written before ids were checked) is left as it is.
+      const problem = jobIdProblem(jobId)
+      if (problem !== undefined) {
+        core.info(
+          `The docs health issue names an agent job the run cannot follow, ${logText(JSON.stringify(jobId), 100)} (${problem}): it is skipped.`
+        )
+        continue
+      }
       let job: AgentJob
       try {
         job = await getJob(jobId)

@@ -656,6 +656,15 @@ class ApiClient {
                 mayHaveActed: true
             });
         }
+        // An id the run cannot use is never used: no request is built from it, and no output or record holds it.
+        const problem = (0,schemas/* jobIdProblem */.M3)(job.id);
+        if (problem !== undefined) {
+            const id = (0,text_escape/* logText */.kc)(JSON.stringify(job.id), 100);
+            throw new errors/* ApiError */.hD((0,errors/* invalidResponseMessage */.wM)(ctx, 201, `its job id ${id} cannot be used: ${problem}`) + (0,errors/* mayHaveActedAdvice */.fz)(ctx), {
+                transient: false,
+                mayHaveActed: true
+            });
+        }
         return { ...job, id: job.id };
     }
     sendMessage(projectId, jobId, prompt) {
@@ -848,14 +857,22 @@ class ApiClient {
 var github_event = __webpack_require__(5015);
 ;// CONCATENATED MODULE: ./src/github/repository-visibility.ts
 // Whether the repository of the run is private, from the event payload: readerText `auto` shows the
-// text readers typed only then, since a public repository's summary and artifacts are public.
+// text readers typed only then, since a public repository's summary, artifacts and issues are public,
+// and an enterprise's internal repository's are open to everyone in the enterprise.
 
-/** True only when the payload says so; a payload without a repository says nothing. */
+/**
+ * True only when the payload says so: `visibility: private` where the payload gives a visibility (an
+ * internal repository says `private: true` too), else `private: true`. A payload without a
+ * repository says nothing.
+ */
 function isPrivateIn(payload) {
     if (typeof payload !== 'object' || payload === null)
         return false;
     const repository = payload.repository;
-    return typeof repository === 'object' && repository !== null && repository.private === true;
+    if (typeof repository !== 'object' || repository === null)
+        return false;
+    const { private: isPrivate, visibility } = repository;
+    return isPrivate === true && (visibility === undefined || visibility === 'private');
 }
 /** Reads the payload at GITHUB_EVENT_PATH; a payload that is missing or unreadable counts as public. */
 async function repositoryIsPrivate(env = process.env) {
@@ -900,6 +917,8 @@ const runnerSink = {
 
 // EXTERNAL MODULE: ./src/version.ts + 1 modules
 var version = __webpack_require__(1013);
+// EXTERNAL MODULE: ./src/run/inputs.ts
+var run_inputs = __webpack_require__(4280);
 // EXTERNAL MODULE: ./src/report/docs-gaps.ts
 var docs_gaps = __webpack_require__(9549);
 // EXTERNAL MODULE: ./src/report/alerts.ts
@@ -2199,6 +2218,7 @@ async function planJob(inputs, lifetime, env = process.env) {
 
 
 
+
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 /** After a cancellation signal the runner kills the process within 10 s; leave well before. */
 const EXIT_AFTER_SIGNAL_MS = 1500;
@@ -2225,6 +2245,8 @@ async function openDashboard(inputs, client, signal) {
     let board;
     try {
         board = await DashboardRun.open(inputs.dashboard, inputs.projectId, signal);
+        if (!(await readerTextShown(inputs.analytics?.readerText ?? run_inputs/* INPUT_DEFAULTS */.WJ.readerText)))
+            board.hideReaderText();
         await board.followJobs((jobId) => client.getJob(inputs.projectId, jobId), (0,run_link/* githubServer */.D)(process.env));
     }
     catch (error) {
@@ -2239,16 +2261,20 @@ async function openDashboard(inputs, client, signal) {
     const prompt = await board.ask(range);
     return { board, asked: prompt === undefined ? undefined : { prompt, board } };
 }
-/** Whether the text readers typed is kept: `auto` keeps it only when the event payload says the repository is private. */
+/** Whether `readerText` shows the text readers typed: `auto` only when the event payload says the repository is private (not internal). */
+async function readerTextShown(setting) {
+    return setting === 'auto' ? repositoryIsPrivate() : setting === 'show';
+}
+/** Whether the sections keep the text readers typed (readerTextShown), said in the log for `auto`. */
 async function showReaderText(analytics) {
     if (analytics.readerText !== 'auto')
         return analytics.readerText === 'show';
     if (!(0,run_sections/* readsReaderText */.C5)(analytics.sections))
         return false;
-    const shown = await repositoryIsPrivate();
+    const shown = await readerTextShown(analytics.readerText);
     core/* info */.pq(shown
         ? 'Reader text (search terms, feedback comments, assistant questions and their categories) is shown: the repository is private (readerText: auto).'
-        : 'Reader text (search terms, feedback comments, assistant questions and their categories) is hidden: the repository is public, or the event does not say (readerText: auto). Set readerText: show to show it.');
+        : 'Reader text (search terms, feedback comments, assistant questions and their categories) is hidden: the repository is public or internal, or the event does not say (readerText: auto). Set readerText: show to show it.');
     return shown;
 }
 /** Runs one part and reports it; a part whose turn comes after the run was stopped is reported as skipped. */

@@ -17,6 +17,8 @@ var core = __webpack_require__(418);
 var pull_request = __webpack_require__(9194);
 // EXTERNAL MODULE: ./src/api/errors.ts
 var errors = __webpack_require__(3249);
+// EXTERNAL MODULE: ./src/api/schemas.ts
+var schemas = __webpack_require__(8164);
 // EXTERNAL MODULE: ./src/core/error-message.ts
 var error_message = __webpack_require__(7);
 // EXTERNAL MODULE: ./src/text/escape.ts
@@ -34,13 +36,18 @@ var renderer = __webpack_require__(36);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
-var schemas = __webpack_require__(9691);
+var classic_schemas = __webpack_require__(9691);
+// EXTERNAL MODULE: ./src/text/page-path.ts
+var page_path = __webpack_require__(4450);
 ;// CONCATENATED MODULE: ./src/dashboard/state.ts
 // What the dashboard issue remembers between runs: the headline numbers of the last periods and the
 // ledger of gaps. It lives in the issue's body, in an HTML comment (base64 of JSON, so that no text
 // in it can close the comment), versioned and bounded: a body stays far below GitHub's 65,536
 // characters however long the history. A block a person broke is read as no history, never as an
 // error, and the next run writes a whole one.
+
+
+
 
 
 /** Periods of history kept: the trend shows up to this many. */
@@ -51,29 +58,29 @@ const LEDGER_GAPS = 30;
 const SUBJECT_CHARS = 120;
 const EVIDENCE_CHARS = 300;
 const GAP_STATES = ['new', 'asked', 'pr-open', 'merged', 'resolved', 'back'];
-const count = schemas/* number */.aig();
-const state_text = (max) => schemas/* string */.YjP().max(max);
-const periodSchema = schemas/* object */.Ikc({
+const count = classic_schemas/* number */.aig();
+const state_text = (max) => classic_schemas/* string */.YjP().max(max);
+const periodSchema = classic_schemas/* object */.Ikc({
     dateFrom: state_text(40),
     dateTo: state_text(40),
-    headlines: schemas/* partialRecord */.jgl(schemas/* enum */.k5n(Object.keys(renderer/* HEADLINE_NAMES */.g_)), count),
+    headlines: classic_schemas/* partialRecord */.jgl(classic_schemas/* enum */.k5n(Object.keys(renderer/* HEADLINE_NAMES */.g_)), count),
     /** Gaps marked resolved in this period. */
-    resolved: schemas/* number */.aig().int().min(0).optional()
+    resolved: classic_schemas/* number */.aig().int().min(0).optional()
 });
-const gapSchema = schemas/* object */.Ikc({
+const gapSchema = classic_schemas/* object */.Ikc({
     /** A stable fingerprint of what the gap is about (fingerprint.ts). */
-    id: schemas/* string */.YjP().regex(/^[0-9a-f]{12}$/),
-    kind: schemas/* enum */.k5n(['page', 'search']),
+    id: classic_schemas/* string */.YjP().regex(/^[0-9a-f]{12}$/),
+    kind: classic_schemas/* enum */.k5n(['page', 'search']),
     /** The page path, or the search (reader text, kept only where it may be shown). */
     subject: state_text(SUBJECT_CHARS),
     firstSeen: state_text(40),
     lastSeen: state_text(40),
     /** Periods it was among the ranked gaps. */
-    periods: schemas/* number */.aig().int().min(0),
+    periods: classic_schemas/* number */.aig().int().min(0),
     /** Its score (fix-first.ts) in the latest period read; 0 when it was not ranked. */
     score: count,
     evidence: state_text(EVIDENCE_CHARS),
-    state: schemas/* enum */.k5n(GAP_STATES),
+    state: classic_schemas/* enum */.k5n(GAP_STATES),
     /** The agent job asked to fix it, and the workflow run that asked. */
     jobId: state_text(100).optional(),
     askedBy: state_text(40).optional(),
@@ -81,14 +88,76 @@ const gapSchema = schemas/* object */.Ikc({
     /** Its score when the agent was asked: what "after" is compared with. */
     scoreBefore: count.optional(),
     /** Periods in a row its signal stayed below the threshold since the merge. */
-    quiet: schemas/* number */.aig().int().min(0).optional()
+    quiet: classic_schemas/* number */.aig().int().min(0).optional()
 });
-const stateSchema = schemas/* object */.Ikc({
-    version: schemas/* literal */.euz(1),
+const stateSchema = classic_schemas/* object */.Ikc({
+    version: classic_schemas/* literal */.euz(1),
     projectId: state_text(200),
-    periods: schemas/* array */.YOg(periodSchema).max(HISTORY_PERIODS),
-    gaps: schemas/* array */.YOg(gapSchema).max(LEDGER_GAPS)
+    periods: classic_schemas/* array */.YOg(periodSchema).max(HISTORY_PERIODS),
+    gaps: classic_schemas/* array */.YOg(gapSchema).max(LEDGER_GAPS)
 });
+/** Parts of a gap's evidence that hold no reader word: counts, in the ledger's own words. */
+const WORDLESS_PART = [
+    /^[\d,.]+ (?:thumbs down|marked not helpful|unanswered questions?)$/,
+    /^[\d,.]+ (?:other )?search(?:es)? with no click \([\d,.]+×\)$/,
+    /^searched [\d,.]+× with no click$/
+];
+/** The end of a part that quotes a search: its count is kept, its words are not. */
+const QUOTED_SEARCH = /searched ([\d,.]+)× with no click$/;
+const OTHER_SEARCHES = /^([\d,.]+) other search(?:es)? with no click \(([\d,.]+)×\)$/;
+const countIn = (text) => Number((text ?? '').replace(/,/g, '')) || 0;
+/**
+ * A gap's evidence in counts alone: "14 thumbs down · “webhook retries” searched 31× with no click"
+ * becomes "14 thumbs down · 1 search with no click (31×)". The evidence is rebuilt from the parts
+ * that are counts in the ledger's words (` · ` apart); every other piece of text is left out, so no
+ * word a reader typed survives, whatever the search held (a quote mark, ` · `, or text that reads like
+ * a count, which at worst makes a count too high).
+ */
+function evidenceCounts(evidence) {
+    const parts = evidence.split(' · ');
+    if (parts.every((part) => WORDLESS_PART.some((pattern) => pattern.test(part))))
+        return evidence;
+    const kept = [];
+    let searches = 0;
+    let hits = 0;
+    for (const part of parts) {
+        const other = OTHER_SEARCHES.exec(part);
+        const quoted = QUOTED_SEARCH.exec(part);
+        if (other) {
+            searches += countIn(other[1]);
+            hits += countIn(other[2]);
+        }
+        else if (WORDLESS_PART[0]?.test(part))
+            kept.push(part);
+        else if (quoted) {
+            searches++;
+            hits += countIn(quoted[1]);
+        }
+    }
+    if (searches > 0)
+        kept.push(`${(0,format/* counted */.hS)(searches, 'search', 'searches')} with no click (${(0,format/* num */.bu)(hits)}×)`);
+    return kept.join(' · ');
+}
+/** A new gap id, for a gap whose id was a fingerprint of what a reader typed. */
+const randomGapId = () => (0,external_node_crypto_.randomBytes)(6).toString('hex');
+/**
+ * The state with every word readers typed taken out, for a run in which reader text is hidden
+ * (`readerText: hide`, or `auto` in a repository that is not private), whatever earlier runs kept
+ * while it was shown. A search gap keeps its counts, not its words: its subject is emptied, and its id
+ * (a fingerprint of the search) replaced by `newId`. A page named by a URL, as it is kept while reader
+ * text is shown, is reduced to its path, with a new id too. Every evidence keeps its counts alone
+ * (`evidenceCounts`). A field that comes to hold reader text is emptied here as well.
+ */
+function forgetReaderText(state, newId = randomGapId) {
+    const gaps = state.gaps.map((gap) => {
+        const evidence = evidenceCounts(gap.evidence);
+        if (gap.kind === 'search')
+            return gap.subject === '' ? { ...gap, evidence } : { ...gap, id: newId(), subject: '', evidence };
+        const page = (0,page_path/* sitePage */.fN)(gap.subject, false) ?? gap.subject;
+        return page === gap.subject ? { ...gap, evidence } : { ...gap, id: newId(), subject: page, evidence };
+    });
+    return { ...state, gaps };
+}
 /** A dashboard with no history. */
 function emptyState(projectId) {
     return { version: 1, projectId, periods: [], gaps: [] };
@@ -371,7 +440,10 @@ function boundedHtml(text, maxChars) {
     return html;
 }
 function subjectHtml(gap) {
-    return gap.kind === 'page' ? `<code>${boundedHtml(gap.subject, 200)}</code>` : `search “${boundedHtml(gap.subject, 200)}”`;
+    if (gap.kind === 'page')
+        return `<code>${boundedHtml(gap.subject, 200)}</code>`;
+    // A search whose words were forgotten while reader text is hidden (forgetReaderText): its counts alone.
+    return gap.subject === '' ? 'a search (its words are hidden)' : `search “${boundedHtml(gap.subject, 200)}”`;
 }
 /** Characters the lines of the ledger take at most, together: the lines past it are counted, not shown. */
 const LEDGER_LINES_CHARS = 24_000;
@@ -669,6 +741,7 @@ var version = __webpack_require__(1013);
 
 
 
+
 /** The workflow run, the same for every attempt of it: what keeps a re-run from asking twice. */
 const runIdOf = () => process.env.GITHUB_RUN_ID ?? 'local';
 class DashboardRun {
@@ -685,6 +758,8 @@ class DashboardRun {
     asked = 0;
     askedNow = false;
     overview;
+    /** Reader text is hidden in this run: the issue keeps no word a reader typed. */
+    readerTextHidden = false;
     constructor(github, projectId, title, issue, mayAsk, issueEvent) {
         this.github = github;
         this.projectId = projectId;
@@ -720,6 +795,11 @@ class DashboardRun {
         else
             mayAsk = true;
         return new DashboardRun(github, projectId, settings.title, issue, mayAsk, true);
+    }
+    /** Reader text is hidden in this run: every reader word the issue kept is forgotten, now and at each write. */
+    hideReaderText() {
+        this.readerTextHidden = true;
+        this.state = forgetReaderText(this.state);
     }
     /**
      * The prompt for the gaps a person ticked, when there are any this run may ask for; they are
@@ -769,6 +849,12 @@ class DashboardRun {
         const runId = runIdOf();
         const waiting = new Set(this.state.gaps.flatMap((gap) => (gap.state === 'asked' && gap.jobId && gap.askedBy !== runId ? [gap.jobId] : [])));
         for (const jobId of waiting) {
+            // An id no request can carry (a state written before ids were checked) is left as it is.
+            const problem = (0,schemas/* jobIdProblem */.M3)(jobId);
+            if (problem !== undefined) {
+                core/* info */.pq(`The docs health issue names an agent job the run cannot follow, ${(0,text_escape/* logText */.kc)(JSON.stringify(jobId), 100)} (${problem}): it is skipped.`);
+                continue;
+            }
             let job;
             try {
                 job = await getJob(jobId);
@@ -835,6 +921,8 @@ class DashboardRun {
         return { url: this.issue?.url, number: this.issue?.number, resolved: this.resolved, asked: this.asked, failure: this.failure };
     }
     async write() {
+        if (this.readerTextHidden)
+            this.state = forgetReaderText(this.state);
         const link = (0,run_link/* runLink */.u)(process.env);
         const overview = this.overview;
         const footerHtml = `<sub>Updated ${overview ? `with ${(0,text_escape/* htmlText */.js)((0,dates/* shortRange */.W5)(overview.dateFrom, overview.dateTo), 60)} ` : ''}by ${version/* ACTION_NAME */.p} ${(0,text_escape/* htmlText */.js)(version/* ACTION_VERSION */.Y, 40)}` +

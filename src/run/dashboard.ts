@@ -11,7 +11,7 @@ import { errorMessage } from '../core/error-message.js'
 import { ownedBody, ownedPart, projectMarker, BODY_LIMIT, tickedGaps, withOwned } from '../dashboard/body.js'
 import { askable, withJobEnded, withAsked, withStaleAsksOpen, withOutcome, withPeriod, withPulls } from '../dashboard/ledger.js'
 import { gapsPrompt } from '../dashboard/prompt.js'
-import { type DashboardState, decodeState, emptyState, HISTORY_PERIODS } from '../dashboard/state.js'
+import { type DashboardState, decodeState, emptyState, forgetReaderText, HISTORY_PERIODS } from '../dashboard/state.js'
 import { type DashboardIssue, GitHubIssues } from '../github/issues.js'
 import { eventPayload } from '../github/event.js'
 import { runLink } from '../github/run-link.js'
@@ -52,6 +52,8 @@ export class DashboardRun {
   private asked = 0
   private askedNow = false
   private overview: Overview | undefined
+  /** Reader text is hidden in this run: the issue keeps no word a reader typed. */
+  private readerTextHidden = false
 
   private constructor(
     private readonly github: GitHubIssues,
@@ -88,6 +90,12 @@ export class DashboardRun {
       )
     } else mayAsk = true
     return new DashboardRun(github, projectId, settings.title, issue, mayAsk, true)
+  }
+
+  /** Reader text is hidden in this run: every reader word the issue kept is forgotten, now and at each write. */
+  hideReaderText(): void {
+    this.readerTextHidden = true
+    this.state = forgetReaderText(this.state)
   }
 
   /**
@@ -210,6 +218,7 @@ export class DashboardRun {
   }
 
   private async write(): Promise<void> {
+    if (this.readerTextHidden) this.state = forgetReaderText(this.state)
     const link = runLink(process.env)
     const overview = this.overview
     const footerHtml =

@@ -797,7 +797,7 @@ class ApiClient {
             problem = `the body holds more than ${(0,format/* num */.bu)(limit)} values, more than any answer of the API`;
         else {
             try {
-                json = JSON.parse(text);
+                json = this.parseJson(text);
             }
             catch {
                 problem = text.trim() === '' ? 'the body is empty' : 'the body is not JSON';
@@ -824,6 +824,37 @@ class ApiClient {
         });
     }
     /**
+     * An answer's JSON, its strings cleaned of the key once more: a JSON escape (`\uff4d`, `\u200b`)
+     * can make a character the cleaning of the body as text did not see, and that a fold turns into the
+     * key. Only strings with a character outside ASCII can hold one; a body without such an escape has
+     * none that the text's cleaning missed.
+     */
+    parseJson(text) {
+        const json = JSON.parse(text);
+        if (!/\\u/.test(text))
+            return json;
+        // Every object and array, walked without recursion: an answer may nest deep.
+        const pending = [];
+        const clean = (value) => {
+            if (typeof value === 'string')
+                return /[^\x00-\x7f]/.test(value) ? this.redact.folds(value) : value;
+            if (typeof value === 'object' && value !== null)
+                pending.push(value);
+            return value;
+        };
+        const cleaned = clean(json);
+        for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+            const record = node;
+            for (const key of Object.keys(record)) {
+                const value = record[key];
+                const cleanValue = clean(value);
+                if (cleanValue !== value)
+                    record[key] = cleanValue;
+            }
+        }
+        return cleaned;
+    }
+    /**
      * An answer's body for the debug log. An analytics answer that succeeded holds what readers typed
      * (and feedback's contact addresses, which the schema drops only after this): its size alone is
      * logged, since debug logs of a public repository are public.
@@ -839,7 +870,7 @@ class ApiClient {
         try {
             if (jsonValues(body, NAMED_PROBLEM_VALUES) > NAMED_PROBLEM_VALUES)
                 return undefined;
-            json = JSON.parse(body);
+            json = this.parseJson(body);
         }
         catch {
             // Not JSON: json stays undefined, which the schema rejects.

@@ -14,7 +14,7 @@ import { type Lifetime, sleep } from '../core/lifetime.js'
 import { logText } from '../text/escape.js'
 import { num } from '../text/format.js'
 import { jsonValues, MAX_ANSWER_VALUES, NAMED_PROBLEM_VALUES } from './json-values.js'
-import { redactor } from '../text/secret.js'
+import { type Redactor, redactor } from '../text/secret.js'
 import { backoffDelay, DEFAULT_RETRY_POLICY, parseRetryAfter, type RetryPolicy } from './retry.js'
 import {
   type AgentJob,
@@ -139,7 +139,7 @@ export class ApiClient {
    * never leaves this class: every answer's body is cleaned as it arrives, before anything reads it,
    * and so are every debug line and error message, whatever they were made from.
    */
-  private readonly redact: (text: string) => string
+  private readonly redact: Redactor
 
   constructor(private readonly options: ClientOptions) {
     this.requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS
@@ -315,7 +315,7 @@ export class ApiClient {
     if (values > limit) problem = `the body holds more than ${num(limit)} values, more than any answer of the API`
     else {
       try {
-        json = JSON.parse(text)
+        json = this.parseJson(text)
       } catch {
         problem = text.trim() === '' ? 'the body is empty' : 'the body is not JSON'
       }
@@ -341,6 +341,34 @@ export class ApiClient {
   }
 
   /**
+   * An answer's JSON, its strings cleaned of the key once more: a JSON escape (`\uff4d`, `\u200b`)
+   * can make a character the cleaning of the body as text did not see, and that a fold turns into the
+   * key. Only strings with a character outside ASCII can hold one; a body without such an escape has
+   * none that the text's cleaning missed.
+   */
+  private parseJson(text: string): unknown {
+    const json: unknown = JSON.parse(text)
+    if (!/\\u/.test(text)) return json
+    // Every object and array, walked without recursion: an answer may nest deep.
+    const pending: unknown[] = []
+    const clean = (value: unknown): unknown => {
+      if (typeof value === 'string') return /[^\x00-\x7f]/.test(value) ? this.redact.folds(value) : value
+      if (typeof value === 'object' && value !== null) pending.push(value)
+      return value
+    }
+    const cleaned = clean(json)
+    for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+      const record = node as Record<string, unknown>
+      for (const key of Object.keys(record)) {
+        const value = record[key]
+        const cleanValue = clean(value)
+        if (cleanValue !== value) record[key] = cleanValue
+      }
+    }
+    return cleaned
+  }
+
+  /**
    * An answer's body for the debug log. An analytics answer that succeeded holds what readers typed
    * (and feedback's contact addresses, which the schema drops only after this): its size alone is
    * logged, since debug logs of a public repository are public.
@@ -355,7 +383,7 @@ export class ApiClient {
     let json: unknown
     try {
       if (jsonValues(body, NAMED_PROBLEM_VALUES) > NAMED_PROBLEM_VALUES) return undefined
-      json = JSON.parse(body)
+      json = this.parseJson(body)
     } catch {
       // Not JSON: json stays undefined, which the schema rejects.
     }

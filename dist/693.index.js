@@ -831,13 +831,13 @@ class ApiClient {
      */
     parseJson(text) {
         const json = JSON.parse(text);
-        if (!/\\u/.test(text))
+        if (!text.includes('\\u'))
             return json;
         // Every object and array, walked without recursion: an answer may nest deep.
         const pending = [];
         const clean = (value) => {
             if (typeof value === 'string')
-                return /[^\x00-\x7f]/.test(value) ? this.redact.folds(value) : value;
+                return /[^\p{ASCII}]/u.test(value) ? this.redact.folds(value) : value;
             if (typeof value === 'object' && value !== null)
                 pending.push(value);
             return value;

@@ -348,11 +348,11 @@ export class ApiClient {
    */
   private parseJson(text: string): unknown {
     const json: unknown = JSON.parse(text)
-    if (!/\\u/.test(text)) return json
+    if (!text.includes('\\u')) return json
     // Every object and array, walked without recursion: an answer may nest deep.
     const pending: unknown[] = []
     const clean = (value: unknown): unknown => {
-      if (typeof value === 'string') return /[^\x00-\x7f]/.test(value) ? this.redact.folds(value) : value
+      if (typeof value === 'string') return /[^\p{ASCII}]/u.test(value) ? this.redact.folds(value) : value
       if (typeof value === 'object' && value !== null) pending.push(value)
       return value
     }

@@ -122,7 +122,7 @@ function foldedView(text: string): { view: string; starts: number[]; ends: numbe
     const code = text.codePointAt(index) as number
     const size = code > 0xffff ? 2 : 1
     const folded = code < 0x80 ? text.charAt(index) : foldedChar(text.slice(index, index + size))
-    for (let unit = 0; unit < folded.length; unit++) {
+    for (let left = folded.length; left > 0; left--) {
       starts.push(index)
       ends.push(index + size)
     }

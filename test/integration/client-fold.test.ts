@@ -15,7 +15,7 @@ const WEEK = { dateFrom: '2026-11-01', dateTo: '2026-11-08', limit: 100 }
 const fullwidth = (text: string) => Array.from(text, (c) => String.fromCodePoint((c.codePointAt(0) as number) + 0xfee0)).join('')
 /** JSON text with every character outside ASCII written as a \u escape, as many services write it. */
 const asciiJson = (value: unknown) =>
-  JSON.stringify(value).replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+  JSON.stringify(value).replace(/[^\p{ASCII}]/gu, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
 
 const ECHOES = [
   ['in fullwidth', `reset ${fullwidth(KEY)}`],

@@ -139,12 +139,7 @@ describe('forgetReaderText', () => {
     // Nor a fingerprint of a search, which names it to anyone who guesses it.
     for (const words of searches) expect(stateText).not.toContain(fingerprint('search', searchOf(words)))
     // The counts stay: each search's hits, on its own or in its page's evidence.
-    const hits = hidden.gaps.map((g) =>
-      g.evidence
-        .match(/\((\d+)×\)|searched (\d+)×/)
-        ?.slice(1)
-        .find(Boolean)
-    )
+    const hits = hidden.gaps.map((g) => /\((\d+)×\)|searched (\d+)×/.exec(g.evidence)?.slice(1).find(Boolean))
     expect(hits.every((h) => h !== undefined)).toBe(true)
   })
 })

@@ -135,12 +135,48 @@ function foldedView(text: string): { view: string; starts: number[]; ends: numbe
 /** Text that no fold changes: printable ASCII, tabs and line breaks. */
 const UNFOLDED = /^[\t\n\r\x20-\x7e]*$/
 
+/** Blocks with no character a fold makes printable ASCII of: CJK ideographs, Hangul syllables, private use. */
+const NOTHING_FOLDS = [
+  [0x4e00, 0x9fff],
+  [0xac00, 0xd7a3],
+  [0xd800, 0xf8ff]
+] as const
+
+let foldingChars: RegExp | undefined
+/**
+ * The characters a fold can make a piece of the secret of: those NFKC makes printable ASCII of
+ * (fullwidth forms, mathematical letters, ligatures…), all below U+20000, and the invisible ones.
+ * Found once, from the runtime's own Unicode data, the first time a text needs it.
+ */
+function foldingCharacters(): RegExp {
+  if (foldingChars) return foldingChars
+  let ranges = ''
+  let start = -1
+  for (let code = 0x80; code <= 0x20000; code++) {
+    const skipped = NOTHING_FOLDS.find(([from, to]) => code >= from && code <= to)
+    let folds = false
+    if (skipped === undefined && code < 0x20000) {
+      const char = String.fromCodePoint(code)
+      const folded = withoutInvisible(char.normalize('NFKC'))
+      folds = folded !== char && (folded === '' || /[\x20-\x7e]/.test(folded))
+    }
+    if (folds && start < 0) start = code
+    if (!folds && start >= 0) {
+      ranges += `\\u{${start.toString(16)}}-\\u{${(code - 1).toString(16)}}`
+      start = -1
+    }
+    if (skipped !== undefined) code = skipped[1]
+  }
+  foldingChars = new RegExp(`[${ranges}\\u061c\\u180e\\p{Default_Ignorable_Code_Point}]`, 'u')
+  return foldingChars
+}
+
 /**
  * `text` with every piece whose fold matches `pattern` replaced by `***`: the characters of `text`
  * that the match was folded from, whole.
  */
 function redactFolded(text: string, pattern: RegExp): string {
-  if (UNFOLDED.test(text)) return text
+  if (UNFOLDED.test(text) || !foldingCharacters().test(text)) return text
   // The folds a run makes of a text it shows, whole: when neither holds the secret, there is nothing
   // to look for character by character, which takes far longer.
   pattern.lastIndex = 0

@@ -132,9 +132,6 @@ function foldedView(text: string): { view: string; starts: number[]; ends: numbe
   return { view, starts, ends }
 }
 
-/** Text that no fold changes: printable ASCII, tabs and line breaks. */
-const UNFOLDED = /^[\t\n\r\x20-\x7e]*$/
-
 /** Blocks with no character a fold makes printable ASCII of: CJK ideographs, Hangul syllables, private use. */
 const NOTHING_FOLDS = [
   [0x4e00, 0x9fff],
@@ -142,33 +139,50 @@ const NOTHING_FOLDS = [
   [0xd800, 0xf8ff]
 ] as const
 
-let foldingChars: RegExp | undefined
+let foldingCodes: ReadonlySet<number> | undefined
 /**
  * The characters a fold can make a piece of the secret of: those NFKC makes printable ASCII of
- * (fullwidth forms, mathematical letters, ligatures…), all below U+20000, and the invisible ones.
- * Found once, from the runtime's own Unicode data, the first time a text needs it.
+ * (fullwidth forms, mathematical letters, ligatures…), all below U+20000, and the invisible ones
+ * (the tag characters included). Found once, from the runtime's own Unicode data, the first time a
+ * text needs them.
  */
-function foldingCharacters(): RegExp {
-  if (foldingChars) return foldingChars
-  let ranges = ''
-  let start = -1
-  for (let code = 0x80; code <= 0x20000; code++) {
-    const skipped = NOTHING_FOLDS.find(([from, to]) => code >= from && code <= to)
-    let folds = false
-    if (skipped === undefined && code < 0x20000) {
+function foldingCharacters(): ReadonlySet<number> {
+  if (foldingCodes) return foldingCodes
+  const codes = new Set<number>()
+  const look = (from: number, to: number): void => {
+    for (let code = from; code <= to; code++) {
+      const skipped = NOTHING_FOLDS.find(([first, last]) => code >= first && code <= last)
+      if (skipped !== undefined) {
+        code = skipped[1]
+        continue
+      }
       const char = String.fromCodePoint(code)
       const folded = withoutInvisible(char.normalize('NFKC'))
-      folds = folded !== char && (folded === '' || /[\x20-\x7e]/.test(folded))
+      if (folded !== char && (folded === '' || /[\x20-\x7e]/.test(folded))) codes.add(code)
     }
-    if (folds && start < 0) start = code
-    if (!folds && start >= 0) {
-      ranges += `\\u{${start.toString(16)}}-\\u{${(code - 1).toString(16)}}`
-      start = -1
-    }
-    if (skipped !== undefined) code = skipped[1]
   }
-  foldingChars = new RegExp(`[${ranges}\\u061c\\u180e\\p{Default_Ignorable_Code_Point}]`, 'u')
-  return foldingChars
+  look(0x80, 0x1ffff)
+  look(0xe0000, 0xe0fff)
+  foldingCodes = codes
+  return codes
+}
+
+/** Text of ASCII alone, which no fold changes. */
+// eslint-disable-next-line no-control-regex -- every ASCII character, control characters included
+const ASCII = /^[\x00-\x7f]*$/
+
+/** Whether a fold can change what `text` says in printable ASCII: it holds one of the characters above. */
+function holdsFoldingCharacter(text: string): boolean {
+  if (ASCII.test(text)) return false
+  let folding: ReadonlySet<number> | undefined
+  for (let index = 0; index < text.length; index++) {
+    if (text.charCodeAt(index) < 0x80) continue
+    const code = text.codePointAt(index) as number
+    folding ??= foldingCharacters()
+    if (folding.has(code)) return true
+    if (code > 0xffff) index++
+  }
+  return false
 }
 
 /**
@@ -176,7 +190,7 @@ function foldingCharacters(): RegExp {
  * that the match was folded from, whole.
  */
 function redactFolded(text: string, pattern: RegExp): string {
-  if (UNFOLDED.test(text) || !foldingCharacters().test(text)) return text
+  if (!holdsFoldingCharacter(text)) return text
   // The folds a run makes of a text it shows, whole: when neither holds the secret, there is nothing
   // to look for character by character, which takes far longer.
   pattern.lastIndex = 0

@@ -17,6 +17,8 @@ var core = __webpack_require__(418);
 var pull_request = __webpack_require__(9194);
 // EXTERNAL MODULE: ./src/api/errors.ts
 var errors = __webpack_require__(3249);
+// EXTERNAL MODULE: ./src/api/schemas.ts
+var schemas = __webpack_require__(8164);
 // EXTERNAL MODULE: ./src/core/error-message.ts
 var error_message = __webpack_require__(7);
 // EXTERNAL MODULE: ./src/dashboard/body.ts + 1 modules
@@ -416,6 +418,7 @@ var run_sections = __webpack_require__(4503);
 
 
 
+
 /** The run's day, YYYY-MM-DD (UTC). */
 const todayOf = () => new Date().toISOString().slice(0, 10);
 /** Issues that carry the marker without the seal, named in the log one by one; the others are counted. */
@@ -445,6 +448,8 @@ class DashboardRun {
     /** The gaps this run found resolved. */
     resolvedIds = new Set();
     moved = [];
+    /** Reader text is hidden in this run: the issue keeps no word a reader typed. */
+    readerTextHidden = false;
     constructor(github, projectId, title, issue, mayAsk, issueEvent, seal, showWords) {
         this.github = github;
         this.projectId = projectId;
@@ -457,8 +462,10 @@ class DashboardRun {
         // Only the part the action owns is read, and only when its seal verifies: a state someone else
         // wrote, edited or copied counts for nothing, and nor do the ticks of gaps it names.
         const state = (0,ledger/* withStaleAsksOpen */.qc)((issue && (0,dashboard_state/* openState */.Gf)((0,dashboard_body/* ownedPart */.JZ)(issue.body), projectId, seal).state) ?? (0,dashboard_state/* emptyState */.p$)(projectId), runIdOf());
-        // Where reader text is hidden, what readers wrote is forgotten at once: nothing of it is sent or written back.
-        this.state = showWords ? state : (0,dashboard_state/* forgetGapWords */.l)(state);
+        // Where reader text is hidden, every word readers typed is forgotten at once, whatever earlier runs
+        // kept while it was shown: nothing of it is sent or written back (and write() forgets again).
+        this.readerTextHidden = !showWords;
+        this.state = showWords ? state : (0,dashboard_state/* forgetReaderText */.AP)(state);
         // "Not a gap" is honoured from the same people as a tick that asks.
         if (mayAsk && issue) {
             const before = this.state;
@@ -559,6 +566,12 @@ class DashboardRun {
         const runId = runIdOf();
         const waiting = new Set(this.state.gaps.flatMap((gap) => (gap.state === 'asked' && gap.jobId && gap.askedBy !== runId ? [gap.jobId] : [])));
         for (const jobId of waiting) {
+            // An id no request can carry (a state written before ids were checked) is left as it is.
+            const problem = (0,schemas/* jobIdProblem */.M3)(jobId);
+            if (problem !== undefined) {
+                core/* info */.pq(`The docs health issue names an agent job the run cannot follow, ${(0,text_escape/* logText */.kc)(JSON.stringify(jobId), 100)} (${problem}): it is skipped.`);
+                continue;
+            }
             let job;
             try {
                 job = await getJob(jobId);
@@ -675,6 +688,8 @@ class DashboardRun {
         };
     }
     async write() {
+        if (this.readerTextHidden)
+            this.state = (0,dashboard_state/* forgetReaderText */.AP)(this.state);
         const link = (0,run_link/* runLink */.u)(process.env);
         const overview = this.overview;
         const footerHtml = `<sub>Updated ${overview ? `with ${(0,text_escape/* htmlText */.js)((0,dates/* shortRange */.W5)(overview.dateFrom, overview.dateTo), 60)} ` : ''}by ${version/* ACTION_NAME */.p} ${(0,text_escape/* htmlText */.js)(version/* ACTION_VERSION */.Y, 40)}` +

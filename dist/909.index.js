@@ -156,7 +156,10 @@ function boundedHtml(text, maxChars) {
     return html;
 }
 function subjectHtml(gap) {
-    return gap.kind === 'page' ? `<code>${boundedHtml(gap.subject, 200)}</code>` : `search “${boundedHtml(gap.subject, 200)}”`;
+    if (gap.kind === 'page')
+        return `<code>${boundedHtml(gap.subject, 200)}</code>`;
+    // A search whose words were forgotten while reader text is hidden (forgetReaderText): its counts alone.
+    return gap.subject === '' ? 'a search (its words are hidden)' : `search “${boundedHtml(gap.subject, 200)}”`;
 }
 /** Characters the lines of the ledger take at most, together: the lines past it are counted, not shown. */
 const LEDGER_LINES_CHARS = 24_000;
@@ -793,6 +796,7 @@ function itemId(item) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   AP: () => (/* binding */ forgetReaderText),
 /* harmony export */   Bw: () => (/* binding */ sealState),
 /* harmony export */   Gf: () => (/* binding */ openState),
 /* harmony export */   HW: () => (/* binding */ TOP_PAGES),
@@ -812,15 +816,22 @@ function itemId(item) {
 /* harmony export */   p$: () => (/* binding */ emptyState),
 /* harmony export */   wD: () => (/* binding */ WORDS_CHARS)
 /* harmony export */ });
-/* unused harmony exports STATE_VERSION, GAP_STATES, stateSchema, STATE_MAX_CHARS, STATE_BUDGET_CHARS, decodeState */
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9691);
-/* harmony import */ var _core_record_seal_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(38);
-/* harmony import */ var _report_renderer_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(36);
+/* unused harmony exports STATE_VERSION, GAP_STATES, stateSchema, evidenceCounts, STATE_MAX_CHARS, STATE_BUDGET_CHARS, decodeState */
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9691);
+/* harmony import */ var _core_record_seal_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(38);
+/* harmony import */ var _report_renderer_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(36);
+/* harmony import */ var _text_format_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8488);
+/* harmony import */ var _text_page_path_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4450);
 // What the dashboard issue remembers between runs: the headline numbers of the last periods and the
 // ledger of gaps. It lives in the issue's body, in an HTML comment (base64 of JSON, so that no text
 // in it can close the comment), versioned and bounded: a body stays far below GitHub's 65,536
 // characters however long the history. A block a person broke is read as no history, never as an
 // error, and the next run writes a whole one.
+
+
+
 
 
 
@@ -839,18 +850,18 @@ const TOP_PAGES = 20;
 /** The version this code writes; a state of version 1 is read and migrated. */
 const STATE_VERSION = 2;
 const GAP_STATES = ['new', 'asked', 'pr-open', 'merged', 'resolved', 'back', 'dismissed'];
-const count = zod__WEBPACK_IMPORTED_MODULE_2__/* .number */ .aig();
-const text = (max) => zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().max(max);
-const periodSchema = zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
+const count = zod__WEBPACK_IMPORTED_MODULE_4__/* .number */ .aig();
+const text = (max) => zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().max(max);
+const periodSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
     dateFrom: text(40),
     dateTo: text(40),
-    headlines: zod__WEBPACK_IMPORTED_MODULE_2__/* .partialRecord */ .jgl(zod__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(Object.keys(_report_renderer_js__WEBPACK_IMPORTED_MODULE_1__/* .HEADLINE_NAMES */ .g_)), count),
+    headlines: zod__WEBPACK_IMPORTED_MODULE_4__/* .partialRecord */ .jgl(zod__WEBPACK_IMPORTED_MODULE_4__/* ["enum"] */ .k5n(Object.keys(_report_renderer_js__WEBPACK_IMPORTED_MODULE_2__/* .HEADLINE_NAMES */ .g_)), count),
     /** Gaps marked resolved in this period. */
-    resolved: zod__WEBPACK_IMPORTED_MODULE_2__/* .number */ .aig().int().min(0).optional()
+    resolved: zod__WEBPACK_IMPORTED_MODULE_4__/* .number */ .aig().int().min(0).optional()
 });
-const counted = zod__WEBPACK_IMPORTED_MODULE_2__/* .number */ .aig().min(0).max(1e12);
+const counted = zod__WEBPACK_IMPORTED_MODULE_4__/* .number */ .aig().min(0).max(1e12);
 /** A gap's own numbers over one period, from every row read (not only the ranked ones). */
-const numbersSchema = zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
+const numbersSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
     /** The period they are of. */
     dateFrom: text(40),
     dateTo: text(40),
@@ -865,27 +876,27 @@ const numbersSchema = zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
      * often each was searched and its click-through (0 to 1). Their text is reader text, kept only where
      * it may be shown.
      */
-    searches: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({ text: text(SEARCH_CHARS), hits: counted, clicked: zod__WEBPACK_IMPORTED_MODULE_2__/* .number */ .aig().min(0).max(1) }))
+    searches: zod__WEBPACK_IMPORTED_MODULE_4__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({ text: text(SEARCH_CHARS), hits: counted, clicked: zod__WEBPACK_IMPORTED_MODULE_4__/* .number */ .aig().min(0).max(1) }))
         .max(GAP_SEARCHES)
         .optional()
 });
-const gapSchema = zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
+const gapSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
     /** A stable fingerprint of what the gap is about (fingerprint.ts). */
-    id: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().regex(/^[0-9a-f]{12}$/),
-    kind: zod__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(['page', 'search']),
+    id: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().regex(/^[0-9a-f]{12}$/),
+    kind: zod__WEBPACK_IMPORTED_MODULE_4__/* ["enum"] */ .k5n(['page', 'search']),
     /** The page path, or the search (reader text, kept only where it may be shown). */
     subject: text(SUBJECT_CHARS),
     firstSeen: text(40),
     lastSeen: text(40),
     /** Periods it was among the ranked gaps. */
-    periods: zod__WEBPACK_IMPORTED_MODULE_2__/* .number */ .aig().int().min(0),
+    periods: zod__WEBPACK_IMPORTED_MODULE_4__/* .number */ .aig().int().min(0),
     /**
      * Its weight (fix-first.ts) in the latest period read: of its own numbers when the period's signals
      * were read, else of its ranked item (0 when it was not ranked). Never shown to a person.
      */
     score: count,
     evidence: text(EVIDENCE_CHARS),
-    state: zod__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(GAP_STATES),
+    state: zod__WEBPACK_IMPORTED_MODULE_4__/* ["enum"] */ .k5n(GAP_STATES),
     /** The agent job asked to fix it, and the workflow run that asked. */
     jobId: text(100).optional(),
     askedBy: text(40).optional(),
@@ -893,7 +904,7 @@ const gapSchema = zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
     /** Its weight when the agent was asked (`before` holds its numbers then). */
     scoreBefore: count.optional(),
     /** Periods in a row its signal stayed below the threshold since the merge. */
-    quiet: zod__WEBPACK_IMPORTED_MODULE_2__/* .number */ .aig().int().min(0).optional(),
+    quiet: zod__WEBPACK_IMPORTED_MODULE_4__/* .number */ .aig().int().min(0).optional(),
     /** Its numbers in the latest period read (version 2). */
     now: numbersSchema.optional(),
     /** Its numbers when the agent was asked, or when a person dismissed it: what "after" is compared with. */
@@ -906,11 +917,11 @@ const gapSchema = zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
     dismissedOn: text(40).optional()
 });
 /** The traffic of the top pages in the latest period read, for the next period's movers. */
-const pagesSchema = zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
+const pagesSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
     dateFrom: text(40),
     dateTo: text(40),
     /** Human visitors and page views of each page, where they were read. */
-    pages: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({ path: text(SUBJECT_CHARS), visitors: counted.optional(), views: counted.optional() })).max(TOP_PAGES)
+    pages: zod__WEBPACK_IMPORTED_MODULE_4__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({ path: text(SUBJECT_CHARS), visitors: counted.optional(), views: counted.optional() })).max(TOP_PAGES)
 });
 // ---- What readers wrote about the gaps (reader text): kept only while reader text may be shown,
 // so that a tick run, which reads no analytics, can give the agent the readers' own words.
@@ -922,21 +933,21 @@ const WORDS_CHARS = 200;
 const SEARCH_WORDS_CHARS = 80;
 /** Characters the whole group takes as JSON at most: a fifth of the state's budget. */
 const READER_WORDS_CHARS = 5_000;
-const gapWordsSchema = zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
+const gapWordsSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
     /** The gap (its fingerprint, as in `gaps`). */
-    id: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().regex(/^[0-9a-f]{12}$/),
+    id: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().regex(/^[0-9a-f]{12}$/),
     /** Questions left unanswered on its page, with what the assistant replied. */
-    questions: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({ question: text(WORDS_CHARS), answer: text(WORDS_CHARS) })).max(WORDS_PER_KIND),
+    questions: zod__WEBPACK_IMPORTED_MODULE_4__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({ question: text(WORDS_CHARS), answer: text(WORDS_CHARS) })).max(WORDS_PER_KIND),
     /** Comments left with feedback marked not helpful on its page. */
-    comments: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(text(WORDS_CHARS)).max(WORDS_PER_KIND),
+    comments: zod__WEBPACK_IMPORTED_MODULE_4__/* .array */ .YOg(text(WORDS_CHARS)).max(WORDS_PER_KIND),
     /** Searches with no click that match it, with how often each was made. */
-    searches: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({ search: text(SEARCH_WORDS_CHARS), count })).max(WORDS_PER_KIND)
+    searches: zod__WEBPACK_IMPORTED_MODULE_4__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({ search: text(SEARCH_WORDS_CHARS), count })).max(WORDS_PER_KIND)
 });
-const readerWordsSchema = zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
+const readerWordsSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
     /** The period the words were read over. */
     dateFrom: text(40),
     dateTo: text(40),
-    gaps: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(gapWordsSchema).max(WORDS_GAPS)
+    gaps: zod__WEBPACK_IMPORTED_MODULE_4__/* .array */ .YOg(gapWordsSchema).max(WORDS_GAPS)
 });
 /** The state without what readers wrote about its gaps: what a run does the moment reader text is hidden. */
 function forgetGapWords(state) {
@@ -944,11 +955,11 @@ function forgetGapWords(state) {
     delete rest.readerWords;
     return rest;
 }
-const stateSchema = zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
-    version: zod__WEBPACK_IMPORTED_MODULE_2__/* .literal */ .euz(STATE_VERSION),
+const stateSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
+    version: zod__WEBPACK_IMPORTED_MODULE_4__/* .literal */ .euz(STATE_VERSION),
     projectId: text(200),
-    periods: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(periodSchema).max(HISTORY_PERIODS),
-    gaps: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(gapSchema).max(LEDGER_GAPS),
+    periods: zod__WEBPACK_IMPORTED_MODULE_4__/* .array */ .YOg(periodSchema).max(HISTORY_PERIODS),
+    gaps: zod__WEBPACK_IMPORTED_MODULE_4__/* .array */ .YOg(gapSchema).max(LEDGER_GAPS),
     topPages: pagesSchema.optional(),
     /** Reader text: absent whenever reader text is hidden. */
     readerWords: readerWordsSchema.optional()
@@ -957,10 +968,82 @@ const stateSchema = zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
  * A state as a body may carry it: this version, or version 1 (no numbers, no dismissed gaps, no
  * pages), read as version 2 with nothing more known.
  */
-const anyVersionSchema = zod__WEBPACK_IMPORTED_MODULE_2__/* .union */ .KCZ([
+const anyVersionSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .union */ .KCZ([
     stateSchema,
-    stateSchema.extend({ version: zod__WEBPACK_IMPORTED_MODULE_2__/* .literal */ .euz(1), topPages: zod__WEBPACK_IMPORTED_MODULE_2__/* .undefined */ .Vxk().optional() }).transform((old) => ({ ...old, version: STATE_VERSION }))
+    stateSchema.extend({ version: zod__WEBPACK_IMPORTED_MODULE_4__/* .literal */ .euz(1), topPages: zod__WEBPACK_IMPORTED_MODULE_4__/* .undefined */ .Vxk().optional() }).transform((old) => ({ ...old, version: STATE_VERSION }))
 ]);
+/** Parts of a gap's evidence that hold no reader word: counts, in the ledger's own words. */
+const WORDLESS_PART = [
+    /^[\d,.]+ (?:thumbs (?:down|up)|marked not helpful|unanswered questions?)$/,
+    /^[\d,.]+ (?:other )?search(?:es)? with no click \([\d,.]+×\)$/,
+    /^searched [\d,.]+× with no click$/
+];
+/** The end of a part that quotes a search: its count is kept, its words are not. */
+const QUOTED_SEARCH = /searched ([\d,.]+)× with no click$/;
+const OTHER_SEARCHES = /^([\d,.]+) other search(?:es)? with no click \(([\d,.]+)×\)$/;
+const countIn = (text) => Number((text ?? '').replace(/,/g, '')) || 0;
+/**
+ * A gap's evidence in counts alone: "14 thumbs down · “webhook retries” searched 31× with no click"
+ * becomes "14 thumbs down · 1 search with no click (31×)". The evidence is rebuilt from the parts
+ * that are counts in the ledger's words (` · ` apart); every other piece of text is left out, so no
+ * word a reader typed survives, whatever the search held (a quote mark, ` · `, or text that reads like
+ * a count, which at worst makes a count too high).
+ */
+function evidenceCounts(evidence) {
+    const parts = evidence.split(' · ');
+    if (parts.every((part) => WORDLESS_PART.some((pattern) => pattern.test(part))))
+        return evidence;
+    const kept = [];
+    let searches = 0;
+    let hits = 0;
+    for (const part of parts) {
+        const other = OTHER_SEARCHES.exec(part);
+        const quoted = QUOTED_SEARCH.exec(part);
+        if (other) {
+            searches += countIn(other[1]);
+            hits += countIn(other[2]);
+        }
+        else if (WORDLESS_PART[0]?.test(part))
+            kept.push(part);
+        else if (quoted) {
+            searches++;
+            hits += countIn(quoted[1]);
+        }
+    }
+    if (searches > 0)
+        kept.push(`${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_5__/* .counted */ .hS)(searches, 'search', 'searches')} with no click (${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_5__/* .num */ .bu)(hits)}×)`);
+    return kept.join(' · ');
+}
+/** A new gap id, for a gap whose id was a fingerprint of what a reader typed. */
+const randomGapId = () => (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomBytes)(6).toString('hex');
+/**
+ * The state with every word readers typed taken out, for a run in which reader text is hidden
+ * (`readerText: hide`, or `auto` in a repository that is not private), whatever earlier runs kept
+ * while it was shown. A search gap keeps its counts, not its words: its subject is emptied, and its id
+ * (a fingerprint of the search) replaced by `newId`. A page named by a URL, as it is kept while reader
+ * text is shown, is reduced to its path, with a new id too. Every evidence keeps its counts alone
+ * (`evidenceCounts`). A field that comes to hold reader text is emptied here as well.
+ */
+function forgetReaderText(state, newId = randomGapId) {
+    const gaps = state.gaps.map((kept) => {
+        // The searches a gap follows are named by their words: their counts stay in noClick.
+        const gap = { ...kept, evidence: evidenceCounts(kept.evidence), now: withoutSearches(kept.now), before: withoutSearches(kept.before) };
+        if (gap.kind === 'search')
+            return gap.subject === '' ? gap : { ...gap, id: newId(), subject: '' };
+        const page = (0,_text_page_path_js__WEBPACK_IMPORTED_MODULE_3__/* .sitePage */ .fN)(gap.subject, false) ?? gap.subject;
+        return page === gap.subject ? gap : { ...gap, id: newId(), subject: page };
+    });
+    // What readers wrote about the gaps, kept for a tick's prompt, goes whole.
+    return forgetGapWords({ ...state, gaps });
+}
+/** A gap's numbers without the searches it follows by their words. */
+function withoutSearches(numbers) {
+    if (numbers?.searches === undefined)
+        return numbers;
+    const rest = { ...numbers };
+    delete rest.searches;
+    return rest;
+}
 /** A dashboard with no history. */
 function emptyState(projectId) {
     return { version: STATE_VERSION, projectId, periods: [], gaps: [] };
@@ -1018,7 +1101,7 @@ function decodeState(owned, projectId) {
 // believed. The seal is a line of its own, added to the owned part once it is made, and checked
 // before the block is read.
 const SEAL_OPEN = '\n<!-- docs-agent-action:state-seal ';
-const SEALED = new RegExp(`^${SEAL_OPEN}(${_core_record_seal_js__WEBPACK_IMPORTED_MODULE_0__/* .SEAL_PATTERN */ .d})${CLOSE}`);
+const SEALED = new RegExp(`^${SEAL_OPEN}(${_core_record_seal_js__WEBPACK_IMPORTED_MODULE_1__/* .SEAL_PATTERN */ .d})${CLOSE}`);
 /** The first state block of `owned`: its encoded text and where it ends; undefined when there is none. */
 function stateBlock(owned) {
     const start = owned.indexOf(OPEN);
@@ -1802,6 +1885,15 @@ class ApiClient {
                 mayHaveActed: true
             });
         }
+        // An id the run cannot use is never used: no request is built from it, and no output or record holds it.
+        const problem = (0,schemas/* jobIdProblem */.M3)(job.id);
+        if (problem !== undefined) {
+            const id = (0,text_escape/* logText */.kc)(JSON.stringify(job.id), 100);
+            throw new errors/* ApiError */.hD((0,errors/* invalidResponseMessage */.wM)(ctx, 201, `its job id ${id} cannot be used: ${problem}`) + (0,errors/* mayHaveActedAdvice */.fz)(ctx), {
+                transient: false,
+                mayHaveActed: true
+            });
+        }
         return { ...job, id: job.id };
     }
     sendMessage(projectId, jobId, prompt) {
@@ -1935,7 +2027,7 @@ class ApiClient {
             problem = `the body holds more than ${(0,format/* num */.bu)(limit)} values, more than any answer of the API`;
         else {
             try {
-                json = JSON.parse(text);
+                json = this.parseJson(text);
             }
             catch {
                 problem = text.trim() === '' ? 'the body is empty' : 'the body is not JSON';
@@ -1962,6 +2054,37 @@ class ApiClient {
         });
     }
     /**
+     * An answer's JSON, its strings cleaned of the key once more: a JSON escape (`\uff4d`, `\u200b`)
+     * can make a character the cleaning of the body as text did not see, and that a fold turns into the
+     * key. Only strings with a character outside ASCII can hold one; a body without such an escape has
+     * none that the text's cleaning missed.
+     */
+    parseJson(text) {
+        const json = JSON.parse(text);
+        if (!text.includes('\\u'))
+            return json;
+        // Every object and array, walked without recursion: an answer may nest deep.
+        const pending = [];
+        const clean = (value) => {
+            if (typeof value === 'string')
+                return /[^\p{ASCII}]/u.test(value) ? this.redact.folds(value) : value;
+            if (typeof value === 'object' && value !== null)
+                pending.push(value);
+            return value;
+        };
+        const cleaned = clean(json);
+        for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+            const record = node;
+            for (const key of Object.keys(record)) {
+                const value = record[key];
+                const cleanValue = clean(value);
+                if (cleanValue !== value)
+                    record[key] = cleanValue;
+            }
+        }
+        return cleaned;
+    }
+    /**
      * An answer's body for the debug log. An analytics answer that succeeded holds what readers typed
      * (and feedback's contact addresses, which the schema drops only after this): its size alone is
      * logged, since debug logs of a public repository are public.
@@ -1977,7 +2100,7 @@ class ApiClient {
         try {
             if (jsonValues(body, NAMED_PROBLEM_VALUES) > NAMED_PROBLEM_VALUES)
                 return undefined;
-            json = JSON.parse(body);
+            json = this.parseJson(body);
         }
         catch {
             // Not JSON: json stays undefined, which the schema rejects.
@@ -2051,14 +2174,22 @@ var record_seal = __webpack_require__(38);
 var github_event = __webpack_require__(5015);
 ;// CONCATENATED MODULE: ./src/github/repository-visibility.ts
 // Whether the repository of the run is private, from the event payload: readerText `auto` shows the
-// text readers typed only then, since a public repository's summary and artifacts are public.
+// text readers typed only then, since a public repository's summary, artifacts and issues are public,
+// and an enterprise's internal repository's are open to everyone in the enterprise.
 
-/** True only when the payload says so; a payload without a repository says nothing. */
+/**
+ * True only when the payload says so: `visibility: private` where the payload gives a visibility (an
+ * internal repository says `private: true` too), else `private: true`. A payload without a
+ * repository says nothing.
+ */
 function isPrivateIn(payload) {
     if (typeof payload !== 'object' || payload === null)
         return false;
     const repository = payload.repository;
-    return typeof repository === 'object' && repository !== null && repository.private === true;
+    if (typeof repository !== 'object' || repository === null)
+        return false;
+    const { private: isPrivate, visibility } = repository;
+    return isPrivate === true && (visibility === undefined || visibility === 'private');
 }
 /** Reads the payload at GITHUB_EVENT_PATH; a payload that is missing or unreadable counts as public. */
 async function repositoryIsPrivate(env = process.env) {
@@ -3535,16 +3666,20 @@ async function openDashboard(inputs, client, signal, github, showWords) {
     const prompt = await board.ask();
     return { board, asked: prompt === undefined ? undefined : { prompt, board } };
 }
-/** Whether the text readers typed is kept: `auto` keeps it only when the event payload says the repository is private. */
+/** Whether `readerText` shows the text readers typed: `auto` only when the event payload says the repository is private (not internal). */
+async function readerTextShown(setting) {
+    return setting === 'auto' ? repositoryIsPrivate() : setting === 'show';
+}
+/** Whether the sections keep the text readers typed (readerTextShown), said in the log for `auto`. */
 async function showReaderText(analytics) {
     if (analytics.readerText !== 'auto')
         return analytics.readerText === 'show';
     if (!(0,run_sections/* readsReaderText */.C5)(analytics.sections))
         return false;
-    const shown = await repositoryIsPrivate();
+    const shown = await readerTextShown(analytics.readerText);
     core/* info */.pq(shown
         ? 'Reader text (search terms, feedback comments, assistant questions and their categories) is shown: the repository is private (readerText: auto).'
-        : 'Reader text (search terms, feedback comments, assistant questions and their categories) is hidden: the repository is public, or the event does not say (readerText: auto). Set readerText: show to show it.');
+        : 'Reader text (search terms, feedback comments, assistant questions and their categories) is hidden: the repository is public or internal, or the event does not say (readerText: auto). Set readerText: show to show it.');
     return shown;
 }
 /** Runs one part and reports it; a part whose turn comes after the run was stopped is reported as skipped. */

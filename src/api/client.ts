@@ -15,11 +15,12 @@ import { type Lifetime, sleep } from '../core/lifetime.js'
 import { logText } from '../text/escape.js'
 import { num } from '../text/format.js'
 import { jsonValues, MAX_ANSWER_VALUES, NAMED_PROBLEM_VALUES } from './json-values.js'
-import { redactor } from '../text/secret.js'
+import { type Redactor, redactor } from '../text/secret.js'
 import { backoffDelay, DEFAULT_RETRY_POLICY, parseRetryAfter, type RetryPolicy } from './retry.js'
 import {
   type AgentJob,
   agentJobSchema,
+  jobIdProblem,
   type AssistantPage,
   assistantPageSchema,
   type CallerStats,
@@ -139,7 +140,7 @@ export class ApiClient {
    * never leaves this class: every answer's body is cleaned as it arrives, before anything reads it,
    * and so are every debug line and error message, whatever they were made from.
    */
-  private readonly redact: (text: string) => string
+  private readonly redact: Redactor
 
   constructor(private readonly options: ClientOptions) {
     this.requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS
@@ -162,6 +163,15 @@ export class ApiClient {
     })
     if (!job.id) {
       throw new ApiError(invalidResponseMessage(ctx, 201, 'it has no job id') + mayHaveActedAdvice(ctx), {
+        transient: false,
+        mayHaveActed: true
+      })
+    }
+    // An id the run cannot use is never used: no request is built from it, and no output or record holds it.
+    const problem = jobIdProblem(job.id)
+    if (problem !== undefined) {
+      const id = logText(JSON.stringify(job.id), 100)
+      throw new ApiError(invalidResponseMessage(ctx, 201, `its job id ${id} cannot be used: ${problem}`) + mayHaveActedAdvice(ctx), {
         transient: false,
         mayHaveActed: true
       })
@@ -307,7 +317,7 @@ export class ApiClient {
     if (values > limit) problem = `the body holds more than ${num(limit)} values, more than any answer of the API`
     else {
       try {
-        json = JSON.parse(text)
+        json = this.parseJson(text)
       } catch {
         problem = text.trim() === '' ? 'the body is empty' : 'the body is not JSON'
       }
@@ -333,6 +343,34 @@ export class ApiClient {
   }
 
   /**
+   * An answer's JSON, its strings cleaned of the key once more: a JSON escape (`\uff4d`, `\u200b`)
+   * can make a character the cleaning of the body as text did not see, and that a fold turns into the
+   * key. Only strings with a character outside ASCII can hold one; a body without such an escape has
+   * none that the text's cleaning missed.
+   */
+  private parseJson(text: string): unknown {
+    const json: unknown = JSON.parse(text)
+    if (!text.includes('\\u')) return json
+    // Every object and array, walked without recursion: an answer may nest deep.
+    const pending: unknown[] = []
+    const clean = (value: unknown): unknown => {
+      if (typeof value === 'string') return /[^\p{ASCII}]/u.test(value) ? this.redact.folds(value) : value
+      if (typeof value === 'object' && value !== null) pending.push(value)
+      return value
+    }
+    const cleaned = clean(json)
+    for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+      const record = node as Record<string, unknown>
+      for (const key of Object.keys(record)) {
+        const value = record[key]
+        const cleanValue = clean(value)
+        if (cleanValue !== value) record[key] = cleanValue
+      }
+    }
+    return cleaned
+  }
+
+  /**
    * An answer's body for the debug log. An analytics answer that succeeded holds what readers typed
    * (and feedback's contact addresses, which the schema drops only after this): its size alone is
    * logged, since debug logs of a public repository are public.
@@ -347,7 +385,7 @@ export class ApiClient {
     let json: unknown
     try {
       if (jsonValues(body, NAMED_PROBLEM_VALUES) > NAMED_PROBLEM_VALUES) return undefined
-      json = JSON.parse(body)
+      json = this.parseJson(body)
     } catch {
       // Not JSON: json stays undefined, which the schema rejects.
     }

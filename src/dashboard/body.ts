@@ -34,7 +34,9 @@ function boundedHtml(text: string, maxChars: number): string {
 }
 
 function subjectHtml(gap: GapRecord): string {
-  return gap.kind === 'page' ? `<code>${boundedHtml(gap.subject, 200)}</code>` : `search “${boundedHtml(gap.subject, 200)}”`
+  if (gap.kind === 'page') return `<code>${boundedHtml(gap.subject, 200)}</code>`
+  // A search whose words were forgotten while reader text is hidden (forgetReaderText): its counts alone.
+  return gap.subject === '' ? 'a search (its words are hidden)' : `search “${boundedHtml(gap.subject, 200)}”`
 }
 
 /** Characters the lines of the ledger take at most, together: the lines past it are counted, not shown. */

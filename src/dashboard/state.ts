@@ -3,10 +3,13 @@
 // in it can close the comment), versioned and bounded: a body stays far below GitHub's 65,536
 // characters however long the history. A block a person broke is read as no history, never as an
 // error, and the next run writes a whole one.
+import { randomBytes } from 'node:crypto'
 import { z } from 'zod'
 import type { RecordSeal } from '../core/record-seal.js'
 import { SEAL_PATTERN } from '../core/record-seal.js'
 import { HEADLINE_NAMES, type HeadlineKey } from '../report/renderer.js'
+import { counted as countedText, num } from '../text/format.js'
+import { sitePage } from '../text/page-path.js'
 
 /** Periods of history kept: the trend shows up to this many. */
 export const HISTORY_PERIODS = 12
@@ -170,6 +173,78 @@ export type PeriodRecord = z.infer<typeof periodSchema>
 export type GapRecord = z.infer<typeof gapSchema>
 export type GapNumbers = z.infer<typeof numbersSchema>
 export type TopPages = z.infer<typeof pagesSchema>
+
+/** Parts of a gap's evidence that hold no reader word: counts, in the ledger's own words. */
+const WORDLESS_PART = [
+  /^[\d,.]+ (?:thumbs (?:down|up)|marked not helpful|unanswered questions?)$/,
+  /^[\d,.]+ (?:other )?search(?:es)? with no click \([\d,.]+×\)$/,
+  /^searched [\d,.]+× with no click$/
+]
+/** The end of a part that quotes a search: its count is kept, its words are not. */
+const QUOTED_SEARCH = /searched ([\d,.]+)× with no click$/
+const OTHER_SEARCHES = /^([\d,.]+) other search(?:es)? with no click \(([\d,.]+)×\)$/
+
+const countIn = (text: string | undefined): number => Number((text ?? '').replace(/,/g, '')) || 0
+
+/**
+ * A gap's evidence in counts alone: "14 thumbs down · “webhook retries” searched 31× with no click"
+ * becomes "14 thumbs down · 1 search with no click (31×)". The evidence is rebuilt from the parts
+ * that are counts in the ledger's words (` · ` apart); every other piece of text is left out, so no
+ * word a reader typed survives, whatever the search held (a quote mark, ` · `, or text that reads like
+ * a count, which at worst makes a count too high).
+ */
+export function evidenceCounts(evidence: string): string {
+  const parts = evidence.split(' · ')
+  if (parts.every((part) => WORDLESS_PART.some((pattern) => pattern.test(part)))) return evidence
+  const kept: string[] = []
+  let searches = 0
+  let hits = 0
+  for (const part of parts) {
+    const other = OTHER_SEARCHES.exec(part)
+    const quoted = QUOTED_SEARCH.exec(part)
+    if (other) {
+      searches += countIn(other[1])
+      hits += countIn(other[2])
+    } else if (WORDLESS_PART[0]?.test(part)) kept.push(part)
+    else if (quoted) {
+      searches++
+      hits += countIn(quoted[1])
+    }
+  }
+  if (searches > 0) kept.push(`${countedText(searches, 'search', 'searches')} with no click (${num(hits)}×)`)
+  return kept.join(' · ')
+}
+
+/** A new gap id, for a gap whose id was a fingerprint of what a reader typed. */
+const randomGapId = (): string => randomBytes(6).toString('hex')
+
+/**
+ * The state with every word readers typed taken out, for a run in which reader text is hidden
+ * (`readerText: hide`, or `auto` in a repository that is not private), whatever earlier runs kept
+ * while it was shown. A search gap keeps its counts, not its words: its subject is emptied, and its id
+ * (a fingerprint of the search) replaced by `newId`. A page named by a URL, as it is kept while reader
+ * text is shown, is reduced to its path, with a new id too. Every evidence keeps its counts alone
+ * (`evidenceCounts`). A field that comes to hold reader text is emptied here as well.
+ */
+export function forgetReaderText(state: DashboardState, newId: () => string = randomGapId): DashboardState {
+  const gaps = state.gaps.map((kept): GapRecord => {
+    // The searches a gap follows are named by their words: their counts stay in noClick.
+    const gap = { ...kept, evidence: evidenceCounts(kept.evidence), now: withoutSearches(kept.now), before: withoutSearches(kept.before) }
+    if (gap.kind === 'search') return gap.subject === '' ? gap : { ...gap, id: newId(), subject: '' }
+    const page = sitePage(gap.subject, false) ?? gap.subject
+    return page === gap.subject ? gap : { ...gap, id: newId(), subject: page }
+  })
+  // What readers wrote about the gaps, kept for a tick's prompt, goes whole.
+  return forgetGapWords({ ...state, gaps })
+}
+
+/** A gap's numbers without the searches it follows by their words. */
+function withoutSearches(numbers: GapNumbers | undefined): GapNumbers | undefined {
+  if (numbers?.searches === undefined) return numbers
+  const rest = { ...numbers }
+  delete rest.searches
+  return rest
+}
 
 /** A dashboard with no history. */
 export function emptyState(projectId: string): DashboardState {

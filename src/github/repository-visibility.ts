@@ -1,12 +1,19 @@
 // Whether the repository of the run is private, from the event payload: readerText `auto` shows the
-// text readers typed only then, since a public repository's summary and artifacts are public.
+// text readers typed only then, since a public repository's summary, artifacts and issues are public,
+// and an enterprise's internal repository's are open to everyone in the enterprise.
 import { eventPayload } from './event.js'
 
-/** True only when the payload says so; a payload without a repository says nothing. */
+/**
+ * True only when the payload says so: `visibility: private` where the payload gives a visibility (an
+ * internal repository says `private: true` too), else `private: true`. A payload without a
+ * repository says nothing.
+ */
 export function isPrivateIn(payload: unknown): boolean {
   if (typeof payload !== 'object' || payload === null) return false
   const repository = (payload as { repository?: unknown }).repository
-  return typeof repository === 'object' && repository !== null && (repository as { private?: unknown }).private === true
+  if (typeof repository !== 'object' || repository === null) return false
+  const { private: isPrivate, visibility } = repository as { private?: unknown; visibility?: unknown }
+  return isPrivate === true && (visibility === undefined || visibility === 'private')
 }
 
 /** Reads the payload at GITHUB_EVENT_PATH; a payload that is missing or unreadable counts as public. */

@@ -6,7 +6,7 @@ import * as core from '@actions/core'
 import type { JobReport } from '../agent/outcome.js'
 import { pullRequestLink } from '../agent/pull-request.js'
 import { ApiError } from '../api/errors.js'
-import type { AgentJob } from '../api/schemas.js'
+import { type AgentJob, jobIdProblem } from '../api/schemas.js'
 import { errorMessage } from '../core/error-message.js'
 import type { RecordSeal } from '../core/record-seal.js'
 import { dismissTicks, overviewBlocks, ownedBody, ownedPart, projectMarker, BODY_LIMIT, tickedGaps, withOwned } from '../dashboard/body.js'
@@ -26,7 +26,7 @@ import {
   withPulls
 } from '../dashboard/ledger.js'
 import { gapsPrompt } from '../dashboard/prompt.js'
-import { type DashboardState, emptyState, forgetGapWords, HISTORY_PERIODS, openState, sealState } from '../dashboard/state.js'
+import { type DashboardState, emptyState, forgetReaderText, HISTORY_PERIODS, openState, sealState } from '../dashboard/state.js'
 import { withReaderWords } from '../dashboard/words.js'
 import { fixFirst, grouped } from '../report/fix-first.js'
 import type { Headline, HeadlineKey } from '../report/renderer.js'
@@ -101,6 +101,8 @@ export class DashboardRun {
   /** The gaps this run found resolved. */
   private resolvedIds = new Set<string>()
   private moved: Mover[] = []
+  /** Reader text is hidden in this run: the issue keeps no word a reader typed. */
+  private readerTextHidden = false
 
   private constructor(
     private readonly github: GitHubIssues,
@@ -116,8 +118,10 @@ export class DashboardRun {
     // Only the part the action owns is read, and only when its seal verifies: a state someone else
     // wrote, edited or copied counts for nothing, and nor do the ticks of gaps it names.
     const state = withStaleAsksOpen((issue && openState(ownedPart(issue.body), projectId, seal).state) ?? emptyState(projectId), runIdOf())
-    // Where reader text is hidden, what readers wrote is forgotten at once: nothing of it is sent or written back.
-    this.state = showWords ? state : forgetGapWords(state)
+    // Where reader text is hidden, every word readers typed is forgotten at once, whatever earlier runs
+    // kept while it was shown: nothing of it is sent or written back (and write() forgets again).
+    this.readerTextHidden = !showWords
+    this.state = showWords ? state : forgetReaderText(state)
     // "Not a gap" is honoured from the same people as a tick that asks.
     if (mayAsk && issue) {
       const before = this.state
@@ -229,6 +233,14 @@ export class DashboardRun {
       this.state.gaps.flatMap((gap) => (gap.state === 'asked' && gap.jobId && gap.askedBy !== runId ? [gap.jobId] : []))
     )
     for (const jobId of waiting) {
+      // An id no request can carry (a state written before ids were checked) is left as it is.
+      const problem = jobIdProblem(jobId)
+      if (problem !== undefined) {
+        core.info(
+          `The docs health issue names an agent job the run cannot follow, ${logText(JSON.stringify(jobId), 100)} (${problem}): it is skipped.`
+        )
+        continue
+      }
       let job: AgentJob
       try {
         job = await getJob(jobId)
@@ -345,6 +357,7 @@ export class DashboardRun {
   }
 
   private async write(): Promise<void> {
+    if (this.readerTextHidden) this.state = forgetReaderText(this.state)
     const link = runLink(process.env)
     const overview = this.overview
     const footerHtml =

@@ -14,7 +14,7 @@ import { repositoryIsPrivate } from '../github/repository-visibility.js'
 import { githubServer, runLink } from '../github/run-link.js'
 import { runnerSink } from '../github/runner-sink.js'
 import { ACTION_NAME, ACTION_VERSION } from '../version.js'
-import type { AnalyticsInputs, Inputs } from './inputs.js'
+import type { AnalyticsInputs, Inputs, ReaderTextSetting } from './inputs.js'
 import { publish, type Unwritten } from './publish.js'
 import { type FiredAlert, firedAlerts } from '../report/alerts.js'
 import type { DashboardReport, DashboardRun } from './dashboard.js'
@@ -81,15 +81,20 @@ async function openDashboard(
   return { board, asked: prompt === undefined ? undefined : { prompt, board } }
 }
 
-/** Whether the text readers typed is kept: `auto` keeps it only when the event payload says the repository is private. */
+/** Whether `readerText` shows the text readers typed: `auto` only when the event payload says the repository is private (not internal). */
+async function readerTextShown(setting: ReaderTextSetting): Promise<boolean> {
+  return setting === 'auto' ? repositoryIsPrivate() : setting === 'show'
+}
+
+/** Whether the sections keep the text readers typed (readerTextShown), said in the log for `auto`. */
 async function showReaderText(analytics: AnalyticsInputs): Promise<boolean> {
   if (analytics.readerText !== 'auto') return analytics.readerText === 'show'
   if (!readsReaderText(analytics.sections)) return false
-  const shown = await repositoryIsPrivate()
+  const shown = await readerTextShown(analytics.readerText)
   core.info(
     shown
       ? 'Reader text (search terms, feedback comments, assistant questions and their categories) is shown: the repository is private (readerText: auto).'
-      : 'Reader text (search terms, feedback comments, assistant questions and their categories) is hidden: the repository is public, or the event does not say (readerText: auto). Set readerText: show to show it.'
+      : 'Reader text (search terms, feedback comments, assistant questions and their categories) is hidden: the repository is public or internal, or the event does not say (readerText: auto). Set readerText: show to show it.'
   )
   return shown
 }

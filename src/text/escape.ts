@@ -53,10 +53,12 @@ export function oneLine(text: string, maxLength = 300): string {
 }
 
 /**
- * What htmlText escapes: single characters (HTML_ESCAPES), the dash of a `GH-123` reference, and
- * words of seven or more hexadecimal digits, which GitHub links as commit SHAs.
+ * What htmlText escapes: single characters (HTML_ESCAPES), the dash of a `GH-123` reference, the dot
+ * of `www.` (which GitHub's Markdown links on its own, as it does `http://` and an e-mail address,
+ * kept from linking by the escaped `:` and `@`), and words of seven or more hexadecimal digits, which
+ * GitHub links as commit SHAs.
  */
-const HTML_SPECIAL = /[&<>"'`|\\[\]*_~@#:]|(?<=gh)-(?=\d)|(?<![0-9a-z])[0-9a-f]{7,}(?![0-9a-z])/gi
+const HTML_SPECIAL = /[&<>"'`|\\[\]*_~@#:]|(?<=gh)-(?=\d)|(?<=www)\.|(?<![0-9a-z])[0-9a-f]{7,}(?![0-9a-z])/gi
 
 /**
  * A word of hexadecimal digits, in pieces of six, every other one in an element of its own: no text
@@ -79,7 +81,7 @@ function hexWordHtml(word: string): string {
 export function htmlText(text: string, maxLength = 300): string {
   const flat = oneLine(text, maxLength)
   if (flat === '') return '&#8203;'
-  return flat.replace(HTML_SPECIAL, (match) => (match.length > 1 ? hexWordHtml(match) : (HTML_ESCAPES[match] ?? '<span>-</span>')))
+  return flat.replace(HTML_SPECIAL, (match) => (match.length > 1 ? hexWordHtml(match) : (HTML_ESCAPES[match] ?? `<span>${match}</span>`)))
 }
 
 /**

@@ -25,9 +25,9 @@ const ENTITIES: Record<string, string> = {
   '&#8203;': '\u200b'
 }
 // The only markup htmlText writes of its own: an element around the entity of @ or #, the dash of
-// GH-123, or a piece of a word of hexadecimal digits, so that GitHub never reads a mention, a
-// reference or a commit SHA in the text.
-const OWN_ELEMENT = /<span>(&#(?:64|35);|-|[0-9a-f]{1,6})<\/span>/gi
+// GH-123, the dot of www., or a piece of a word of hexadecimal digits, so that GitHub never reads a mention, a
+// link, a reference or a commit SHA in the text.
+const OWN_ELEMENT = /<span>(&#(?:64|35);|-|\.|[0-9a-f]{1,6})<\/span>/gi
 const withoutOwnElements = (html: string) => html.replace(OWN_ELEMENT, '$1')
 // What one character of the text may become at most.
 const LONGEST_ESCAPE = Math.max(...Object.keys(ENTITIES).map((e) => e.length), '<span>&#64;</span>'.length)

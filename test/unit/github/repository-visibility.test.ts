@@ -22,6 +22,15 @@ describe('isPrivateIn', () => {
     expect(isPrivateIn({ repository: {} })).toBe(false)
   })
 
+  it('is false for an internal repository, which says private: true and visibility: internal', () => {
+    expect(isPrivateIn({ repository: { private: true, visibility: 'internal' } })).toBe(false)
+    expect(isPrivateIn({ repository: { private: true, visibility: 'public' } })).toBe(false)
+    expect(isPrivateIn({ repository: { private: true, visibility: 'INTERNAL' } })).toBe(false)
+    expect(isPrivateIn({ repository: { private: true, visibility: null } })).toBe(false)
+    expect(isPrivateIn({ repository: { private: false, visibility: 'private' } })).toBe(false)
+    expect(isPrivateIn({ repository: { private: true, visibility: 'private' } })).toBe(true)
+  })
+
   it('is false for a payload without a repository object', () => {
     expect(isPrivateIn({})).toBe(false)
     expect(isPrivateIn({ private: true })).toBe(false)

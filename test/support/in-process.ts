@@ -16,6 +16,8 @@ const PROXIES = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy', 'ALL_
 
 export async function runInProcess(options: {
   inputs: Record<string, string>
+  /** More environment variables for the run. */
+  env?: Record<string, string>
   clock: Clock
   onTestFinished: OnTestFinished
 }): Promise<ActionRun> {
@@ -32,6 +34,7 @@ export async function runInProcess(options: {
     GITHUB_OUTPUT: join(dir, 'output'),
     GITHUB_STEP_SUMMARY: join(dir, 'summary')
   }
+  Object.assign(env, options.env)
   for (const [name, value] of Object.entries(options.inputs)) env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value
   for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value)
   await writeFile(join(dir, 'output'), '')

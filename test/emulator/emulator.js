@@ -603,6 +603,9 @@ export async function startEmulator(options = {}) {
       send(res, status, body)
     })
   })
+  // Idle connections are kept a minute, not Node's 5 s: a client busy with a large page on a loaded
+  // machine may come back to its connection later than that, and would meet one the server had closed.
+  server.keepAliveTimeout = 60_000
   server.on('connection', (socket) => {
     sockets.add(socket)
     socket.on('close', () => {

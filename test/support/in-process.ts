@@ -52,14 +52,16 @@ export async function runInProcess(options: {
   })
   const { clock } = options
   const startedAt = clock.now()
+  let code: number
   try {
     await run(() => clock.now(), { clock })
   } finally {
     write.mockRestore()
+    // The run's exit code, taken back: it is this test's, not the test process's.
+    code = Number(process.exitCode ?? 0)
+    process.exitCode = undefined
   }
   const endedAt = clock.now()
-  const code = Number(process.exitCode ?? 0)
-  process.exitCode = undefined
   const outputFile = await readFile(join(dir, 'output'), 'utf8')
   const summary = await readFile(join(dir, 'summary'), 'utf8')
   return {

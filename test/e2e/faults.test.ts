@@ -27,6 +27,7 @@ const wait = (ms: number) =>
 
 for (const { name: runtime, node } of runtimes()) {
   describe.concurrent('fault injection, the bundle', () => {
+    // Three minutes a scenario: the huge pages take CPU, a minute or more of it on a busy machine.
     for (const s of SCENARIOS.filter((scenario) => scenario.bundle)) {
       it(`[${runtime}] ${s.fault}`, async ({ expect, onTestFinished }) => {
         const emu = await startEmulator(emulatorOptions(s))
@@ -64,7 +65,7 @@ for (const { name: runtime, node } of runtimes()) {
         } finally {
           await emu.close()
         }
-      })
+      }, 180_000)
     }
   })
 }

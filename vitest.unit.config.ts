@@ -6,6 +6,8 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   test: {
     include: ['test/unit/**/*.test.ts', 'test/property/**/*.test.ts', 'test/integration/**/*.test.ts'],
+    // The fault scenarios run the whole action, each under the heap bound vitest.config.ts gives them: `npm test` runs them.
+    exclude: ['test/integration/faults.test.ts'],
     environment: 'node',
     // One file per core (vitest's own default leaves one core out). Stryker runs one worker per runner.
     maxWorkers: Math.max(1, availableParallelism()),

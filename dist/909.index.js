@@ -1504,7 +1504,6 @@ function pollDelay(check, intervalMs, random = Math.random) {
 
 
 
-
 function newJobProgress() {
     return { created: false, messageSent: false, unknownStatuses: [], checks: 0, failedChecks: 0 };
 }
@@ -1548,7 +1547,7 @@ async function runAgentJob(api, req, progress, lifetime, log, options = {}) {
     let lastLogMs = lifetime.elapsedMs();
     let failing = false;
     for (let check = 0; !isTerminal(progress.job?.status); check++) {
-        await (0,core_lifetime/* sleep */.yy)(pollDelay(check, req.pollIntervalMs, random), lifetime.signal);
+        await lifetime.sleep(pollDelay(check, req.pollIntervalMs, random));
         try {
             progress.job = await api.getJob(req.projectId, jobId);
             progress.checks++;
@@ -1680,10 +1679,13 @@ function parseRetryAfter(value, now) {
 var lib_proxy = __webpack_require__(9783);
 // EXTERNAL MODULE: ./node_modules/undici/index.js
 var undici = __webpack_require__(6752);
+// EXTERNAL MODULE: ./src/core/clock.ts
+var core_clock = __webpack_require__(2257);
 ;// CONCATENATED MODULE: ./src/api/transport.ts
 // One HTTP exchange, through the proxy the environment names (HTTPS_PROXY, HTTP_PROXY, NO_PROXY,
 // with the toolkit's own rules) or directly, under a per-request timeout and the run's abort signal,
 // both of which cover every phase of the exchange: the proxy's CONNECT, the answer's headers, its body.
+
 
 
 /**
@@ -1737,8 +1739,13 @@ function untilAborted(pending, signal) {
     });
 }
 class Transport {
+    clock;
     direct;
     proxied = new Map();
+    /** `clock` times the request's timeout and is told of each exchange. */
+    constructor(clock = core_clock/* realClock */.d) {
+        this.clock = clock;
+    }
     dispatcherFor(url) {
         const proxy = (0,lib_proxy/* getProxyUrl */.s)(url);
         if (!proxy)
@@ -1750,8 +1757,11 @@ class Transport {
         }
         return agent;
     }
-    async send(req, runSignal, timeoutMs) {
-        const timeout = AbortSignal.timeout(Math.max(1, timeoutMs));
+    send(req, runSignal, timeoutMs) {
+        return this.clock.exchange(this.exchange(req, runSignal, timeoutMs));
+    }
+    async exchange(req, runSignal, timeoutMs) {
+        const timeout = this.clock.timeoutSignal(Math.max(1, timeoutMs));
         const signal = AbortSignal.any([runSignal, timeout]);
         try {
             const res = await untilAborted((0,undici.request)(req.url, {
@@ -1809,7 +1819,6 @@ class Transport {
 
 
 
-
 /** The query of an analytics request, in a fixed order; a cursor only when there is one. */
 function analyticsQuery(query) {
     const out = { dateFrom: query.dateFrom, dateTo: query.dateTo };
@@ -1850,7 +1859,7 @@ function segment(value) {
 }
 class ApiClient {
     options;
-    transport = new Transport();
+    transport;
     requestTimeoutMs;
     retry;
     debug;
@@ -1862,6 +1871,7 @@ class ApiClient {
     redact;
     constructor(options) {
         this.options = options;
+        this.transport = new Transport(options.lifetime.clock);
         this.requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
         this.retry = options.retry ?? DEFAULT_RETRY_POLICY;
         this.redact = (0,secret/* redactor */.$)(options.apiKey);
@@ -1952,6 +1962,7 @@ class ApiClient {
     }
     async call(call) {
         const { lifetime } = this.options;
+        const { clock } = lifetime;
         const url = new URL(this.options.baseUrl + call.path);
         for (const [name, value] of Object.entries(call.query ?? {}))
             url.searchParams.set(name, value);
@@ -1970,17 +1981,17 @@ class ApiClient {
             // The deadline is enforced by the lifetime's signal, which aborts the request; the request's
             // own timeout is not clamped to it, so that a deadline always reads as the deadline.
             const timeoutMs = this.requestTimeoutMs;
-            const started = Date.now();
+            const started = clock.now();
             let failure;
             let retryAfterMs;
             this.debug(`${call.method} ${url.pathname}${shownQuery(url)}${attempt > 1 ? ` (attempt ${attempt})` : ''}`);
             try {
                 const answer = await this.transport.send({ method: call.method, url, headers, body }, lifetime.signal, timeoutMs);
                 const res = { ...answer, body: this.redact(answer.body) };
-                this.debug(`${call.method} ${url.pathname} answered ${res.status} in ${Date.now() - started} ms: ${this.debugBody(call, res)}`);
+                this.debug(`${call.method} ${url.pathname} answered ${res.status} in ${clock.now() - started} ms: ${this.debugBody(call, res)}`);
                 if (Math.floor(res.status / 100) === 2)
                     return this.parse(call, res.status, res.body);
-                retryAfterMs = parseRetryAfter(res.headers['retry-after'], Date.now());
+                retryAfterMs = parseRetryAfter(res.headers['retry-after'], clock.now());
                 const serviceText = this.errorText(res.body);
                 failure = new errors/* ApiError */.hD((0,errors/* httpStatusMessage */.oc)(call.ctx, res.status, serviceText, retryAfterMs), {
                     status: res.status,
@@ -1998,7 +2009,7 @@ class ApiClient {
                         mayHaveActed: call.method === 'POST' && error.sent,
                         neverSent: !error.sent
                     });
-                    this.debug(`${call.method} ${url.pathname} failed after ${Date.now() - started} ms: ${(0,text_escape/* logText */.kc)(failure.message)}`);
+                    this.debug(`${call.method} ${url.pathname} failed after ${clock.now() - started} ms: ${(0,text_escape/* logText */.kc)(failure.message)}`);
                 }
                 else {
                     // The lifetime's StopError, and anything unforeseen, passes through unchanged.
@@ -2014,7 +2025,7 @@ class ApiClient {
                 throw failure;
             }
             this.debug(`Retrying in ${(wait / 1000).toFixed(1)} s (attempt ${attempt + 1} of ${this.retry.maxAttempts}).`);
-            await (0,core_lifetime/* sleep */.yy)(wait, lifetime.signal);
+            await lifetime.sleep(wait);
         }
     }
     parse(call, status, text) {
@@ -3722,7 +3733,7 @@ async function runParts(parts, ctx, reported, concurrency = 1) {
     return reports;
 }
 async function work(inputs, options = {}) {
-    const lifetime = new core_lifetime/* Lifetime */.iR(inputs.timeoutMs);
+    const lifetime = new core_lifetime/* Lifetime */.iR(inputs.timeoutMs, options.clock);
     const exitAfterMs = options.exitAfterSignalMs ?? EXIT_AFTER_SIGNAL_MS;
     const onSignal = (name) => {
         if (lifetime.stopped)

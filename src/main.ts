@@ -12,6 +12,7 @@ import { finalLine, type RunEnd } from './run/final-line.js'
 import { InputError } from './core/input-error.js'
 import { type Inputs, misnamedInputs, readInputs } from './run/inputs.js'
 import type { Unwritten } from './run/publish.js'
+import type { WorkOptions } from './run/work.js'
 import { secretForms } from './text/secret.js'
 import { ACTION_NAME, ACTION_VERSION } from './version.js'
 
@@ -45,7 +46,7 @@ function annotateUnwritten(unwritten: readonly Unwritten[]): string[] {
 }
 
 /** The run up to its last line: how it ended, once the summary is written and the step failed if it must. */
-async function runToEnd(): Promise<RunEnd> {
+async function runToEnd(options: WorkOptions): Promise<RunEnd> {
   // Once the report is published, the summary holds it: an error after that adds nothing to it.
   let published = false
   try {
@@ -57,7 +58,7 @@ async function runToEnd(): Promise<RunEnd> {
     warnAboutInputs(inputs)
 
     const { work, publishReport, endPhraseOf } = await import('./run/work.js')
-    const report = await work(inputs)
+    const report = await work(inputs, options)
     const written = await publishReport(report)
     published = true
     const unwritten = annotateUnwritten(written)
@@ -85,9 +86,12 @@ async function runToEnd(): Promise<RunEnd> {
   }
 }
 
-/** The action's run. `now` (milliseconds) measures how long it took, for the last line of the log. */
-export async function run(now: () => number = () => performance.now()): Promise<void> {
+/**
+ * The action's run. `now` (milliseconds) measures how long it took, for the last line of the log;
+ * `options` go to the work (a test's clock, say).
+ */
+export async function run(now: () => number = () => performance.now(), options: WorkOptions = {}): Promise<void> {
   const started = now()
-  const end = await runToEnd()
+  const end = await runToEnd(options)
   core.info(finalLine(end, now() - started))
 }

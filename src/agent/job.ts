@@ -3,7 +3,7 @@
 // report can be written from it however the run ends.
 import { ApiError } from '../api/errors.js'
 import { type AgentJob, isKnownStatus, TERMINAL_STATUSES } from '../api/schemas.js'
-import { type Lifetime, sleep } from '../core/lifetime.js'
+import type { Lifetime } from '../core/lifetime.js'
 import type { Log } from '../core/part.js'
 import { logText } from '../text/escape.js'
 import { formatDuration } from '../text/format.js'
@@ -97,7 +97,7 @@ export async function runAgentJob(
   let failing = false
 
   for (let check = 0; !isTerminal(progress.job?.status); check++) {
-    await sleep(pollDelay(check, req.pollIntervalMs, random), lifetime.signal)
+    await lifetime.sleep(pollDelay(check, req.pollIntervalMs, random))
     try {
       progress.job = await api.getJob(req.projectId, jobId)
       progress.checks++

@@ -11,7 +11,7 @@ import {
   networkMessage,
   type RequestContext
 } from './errors.js'
-import { type Lifetime, sleep } from '../core/lifetime.js'
+import type { Lifetime } from '../core/lifetime.js'
 import { logText } from '../text/escape.js'
 import { num } from '../text/format.js'
 import { jsonValues, MAX_ANSWER_VALUES, NAMED_PROBLEM_VALUES } from './json-values.js'
@@ -131,7 +131,7 @@ function segment(value: string): string {
 }
 
 export class ApiClient {
-  private readonly transport = new Transport()
+  private readonly transport: Transport
   private readonly requestTimeoutMs: number
   private readonly retry: RetryPolicy
   private readonly debug: (message: string) => void
@@ -143,6 +143,7 @@ export class ApiClient {
   private readonly redact: Redactor
 
   constructor(private readonly options: ClientOptions) {
+    this.transport = new Transport(options.lifetime.clock)
     this.requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS
     this.retry = options.retry ?? DEFAULT_RETRY_POLICY
     this.redact = redactor(options.apiKey)
@@ -246,6 +247,7 @@ export class ApiClient {
 
   private async call<T>(call: Call<T>): Promise<T> {
     const { lifetime } = this.options
+    const { clock } = lifetime
     const url = new URL(this.options.baseUrl + call.path)
     for (const [name, value] of Object.entries(call.query ?? {})) url.searchParams.set(name, value)
     const headers: Record<string, string> = {
@@ -264,16 +266,16 @@ export class ApiClient {
       // The deadline is enforced by the lifetime's signal, which aborts the request; the request's
       // own timeout is not clamped to it, so that a deadline always reads as the deadline.
       const timeoutMs = this.requestTimeoutMs
-      const started = Date.now()
+      const started = clock.now()
       let failure: ApiError
       let retryAfterMs: number | undefined
       this.debug(`${call.method} ${url.pathname}${shownQuery(url)}${attempt > 1 ? ` (attempt ${attempt})` : ''}`)
       try {
         const answer = await this.transport.send({ method: call.method, url, headers, body }, lifetime.signal, timeoutMs)
         const res = { ...answer, body: this.redact(answer.body) }
-        this.debug(`${call.method} ${url.pathname} answered ${res.status} in ${Date.now() - started} ms: ${this.debugBody(call, res)}`)
+        this.debug(`${call.method} ${url.pathname} answered ${res.status} in ${clock.now() - started} ms: ${this.debugBody(call, res)}`)
         if (Math.floor(res.status / 100) === 2) return this.parse(call, res.status, res.body)
-        retryAfterMs = parseRetryAfter(res.headers['retry-after'], Date.now())
+        retryAfterMs = parseRetryAfter(res.headers['retry-after'], clock.now())
         const serviceText = this.errorText(res.body)
         failure = new ApiError(httpStatusMessage(call.ctx, res.status, serviceText, retryAfterMs), {
           status: res.status,
@@ -289,7 +291,7 @@ export class ApiClient {
             mayHaveActed: call.method === 'POST' && error.sent,
             neverSent: !error.sent
           })
-          this.debug(`${call.method} ${url.pathname} failed after ${Date.now() - started} ms: ${logText(failure.message)}`)
+          this.debug(`${call.method} ${url.pathname} failed after ${clock.now() - started} ms: ${logText(failure.message)}`)
         } else {
           // The lifetime's StopError, and anything unforeseen, passes through unchanged.
           throw error
@@ -304,7 +306,7 @@ export class ApiClient {
         throw failure
       }
       this.debug(`Retrying in ${(wait / 1000).toFixed(1)} s (attempt ${attempt + 1} of ${this.retry.maxAttempts}).`)
-      await sleep(wait, lifetime.signal)
+      await lifetime.sleep(wait)
     }
   }
 

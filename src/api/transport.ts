@@ -3,6 +3,7 @@
 // both of which cover every phase of the exchange: the proxy's CONNECT, the answer's headers, its body.
 import { getProxyUrl } from '@actions/http-client/lib/proxy'
 import { Agent, ProxyAgent, request, type Dispatcher } from 'undici'
+import { type Clock, realClock } from '../core/clock.js'
 
 export interface HttpRequest {
   method: 'GET' | 'POST'
@@ -74,6 +75,9 @@ export class Transport {
   private direct: Agent | undefined
   private readonly proxied = new Map<string, ProxyAgent>()
 
+  /** `clock` times the request's timeout and is told of each exchange. */
+  constructor(private readonly clock: Clock = realClock) {}
+
   private dispatcherFor(url: URL): Dispatcher {
     const proxy = getProxyUrl(url)
     if (!proxy) return (this.direct ??= new Agent())
@@ -85,8 +89,12 @@ export class Transport {
     return agent
   }
 
-  async send(req: HttpRequest, runSignal: AbortSignal, timeoutMs: number): Promise<HttpResponse> {
-    const timeout = AbortSignal.timeout(Math.max(1, timeoutMs))
+  send(req: HttpRequest, runSignal: AbortSignal, timeoutMs: number): Promise<HttpResponse> {
+    return this.clock.exchange(this.exchange(req, runSignal, timeoutMs))
+  }
+
+  private async exchange(req: HttpRequest, runSignal: AbortSignal, timeoutMs: number): Promise<HttpResponse> {
+    const timeout = this.clock.timeoutSignal(Math.max(1, timeoutMs))
     const signal = AbortSignal.any([runSignal, timeout])
     try {
       const res = await untilAborted(

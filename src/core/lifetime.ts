@@ -1,5 +1,7 @@
 // The run's lifetime: one abort signal fed by the deadline (timeoutMinutes) and by the runner's
-// cancellation signals. Every sleep and every request listens to it, so nothing outlives it.
+// cancellation signals. Every sleep and every request listens to it, so nothing outlives it. The
+// run's clock (src/core/clock.ts) keeps its time and its waits.
+import { type Clock, realClock } from './clock.js'
 
 export type StopReason = 'timeout' | 'cancelled'
 
@@ -16,18 +18,21 @@ export class StopError extends Error {
 export class Lifetime {
   readonly startedAt: number
   readonly deadline: number
+  readonly clock: Clock
   private readonly controller = new AbortController()
-  private readonly timer: NodeJS.Timeout
+  private readonly cancelTimer: () => void
 
+  /** `clock` may also be a function giving the time alone; the waits are then the system's. */
   constructor(
     readonly timeoutMs: number,
-    private readonly now: () => number = Date.now
+    clock: Clock | (() => number) = realClock
   ) {
-    this.startedAt = now()
+    this.clock = typeof clock === 'function' ? { ...realClock, now: clock } : clock
+    this.startedAt = this.clock.now()
     this.deadline = this.startedAt + timeoutMs
-    this.timer = setTimeout(() => {
+    this.cancelTimer = this.clock.timer(timeoutMs, () => {
       this.stop(new StopError('timeout'))
-    }, timeoutMs)
+    })
   }
 
   get signal(): AbortSignal {
@@ -45,11 +50,16 @@ export class Lifetime {
   }
 
   elapsedMs(): number {
-    return this.now() - this.startedAt
+    return this.clock.now() - this.startedAt
   }
 
   remainingMs(): number {
-    return Math.max(0, this.deadline - this.now())
+    return Math.max(0, this.deadline - this.clock.now())
+  }
+
+  /** Waits `ms` by the run's clock, or rejects with the stop reason as soon as the run stops. */
+  sleep(ms: number): Promise<void> {
+    return this.clock.sleep(ms, this.signal)
   }
 
   /** Throws the stop reason when the run has been stopped. */
@@ -59,31 +69,17 @@ export class Lifetime {
   }
 
   dispose(): void {
-    clearTimeout(this.timer)
+    this.cancelTimer()
   }
 
   /** Stops the run; once it has stopped, the first reason stays (aborting again changes nothing). */
   private stop(error: StopError): void {
-    clearTimeout(this.timer)
+    this.cancelTimer()
     this.controller.abort(error)
   }
 }
 
-/** Waits `ms`, or rejects with the signal's reason (the run's StopError) as soon as it aborts. */
+/** Waits `ms` by the system's timers, or rejects with the signal's reason (the run's StopError) as soon as it aborts. */
 export function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) {
-      reject(signal.reason as Error)
-      return
-    }
-    const onAbort = (): void => {
-      clearTimeout(timer)
-      reject(signal.reason as Error)
-    }
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort)
-      resolve()
-    }, ms)
-    signal.addEventListener('abort', onAbort, { once: true })
-  })
+  return realClock.sleep(ms, signal)
 }

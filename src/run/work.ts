@@ -3,6 +3,7 @@
 // cancellation), each reported the same way. Loaded only once the inputs are valid, so that a run
 // that fails validation does not pay for it.
 import * as core from '@actions/core'
+import type { Clock } from '../core/clock.js'
 import { errorMessage } from '../core/error-message.js'
 import { Lifetime, StopError } from '../core/lifetime.js'
 import { endingOf, type Part, type PartContext, type PartEnding } from '../core/part.js'
@@ -148,10 +149,12 @@ export async function runParts<Report extends PartReport>(
 export interface WorkOptions {
   /** How long after a cancellation signal the process exits if the run has not ended (default 1500 ms). */
   exitAfterSignalMs?: number
+  /** The clock of every wait of the run (the system's by default). */
+  clock?: Clock
 }
 
 export async function work(inputs: Inputs, options: WorkOptions = {}): Promise<RunReport> {
-  const lifetime = new Lifetime(inputs.timeoutMs)
+  const lifetime = new Lifetime(inputs.timeoutMs, options.clock)
   const exitAfterMs = options.exitAfterSignalMs ?? EXIT_AFTER_SIGNAL_MS
   const onSignal = (name: NodeJS.Signals): void => {
     if (lifetime.stopped) return

@@ -40,7 +40,7 @@ import {
  *   'hugePage': an analytics page whose rows, made by `row`, come to about `bytes` bytes (or `rows` rows), each row new (the
  *   fault counts them across its answers), saying there are more (`hasMore` true; `nextCursor` from `cursor`)
  * @property {number} [status] for 'status' and 'html'
- * @property {string | (() => string)} [retryAfter] Retry-After header value, for 'status' (a function gives it when the fault answers)
+ * @property {string | ((now: number) => string)} [retryAfter] Retry-After header value, for 'status' (a function of the emulator's time gives it when the fault answers)
  * @property {string} [body] for 'status': the body (default {"error": "..."}, or the bare message for a `contentType` other than JSON)
  * @property {string} [contentType] for 'status': the Content-Type of the answer (default application/json), e.g. 'text/plain'
  * @property {number} [delayMs] for 'delay': the normal answer comes this much later
@@ -58,6 +58,7 @@ import {
  * @property {JobPlan} [defaultPlan]
  * @property {number} [port] port to listen on (default: any free one)
  * @property {number} [analyticsLimitPerHour] analytics requests per organization per hour (default 100)
+ * @property {EmulatorClock} [clock] the time, and the waits, of a test that runs the action in process (test/support/test-clock.ts); the machine's by default
  * @property {(prompt: string) => JobPlan | undefined} [planByPrompt] chooses a created job's plan from its prompt (before the queue)
  *
  * @typedef {{ path: string, human: number, ai: number, total: number }} VisitorRow
@@ -78,6 +79,11 @@ import {
  * @property {string} [invalid] the error for a bad query (default 'Invalid query parameters')
  *
  * @typedef {{ limit: number, offset: number, cursor: string | null, source: string | null, statuses: string[] | null }} PageQuery
+ *
+ * @typedef {object} EmulatorClock
+ * @property {() => number} now
+ * @property {() => () => void} hold marks a request as held (answered later, or never); gives back what releases it
+ * @property {(ms: number, fire: () => void) => void} after calls `fire` after `ms` of the clock's time
  *
  * @typedef {object} RecordedRequest
  * @property {string} method
@@ -180,6 +186,8 @@ export async function startEmulator(options = {}) {
   const sockets = new Set()
   /** @type {Set<import('node:http').ServerResponse>} */
   const hanging = new Set()
+  const clock = options.clock
+  const clockNow = clock ? () => clock.now() : () => Date.now()
 
   /** @param {JobPlan} plan */
   function stepsOf(plan) {
@@ -188,7 +196,7 @@ export async function startEmulator(options = {}) {
 
   /** @param {Job} job */
   function view(job) {
-    const elapsed = Date.now() - job.startedAt
+    const elapsed = clockNow() - job.startedAt
     /** @type {JobStatus} */
     let status = 'active'
     for (const step of stepsOf(job.plan)) if (elapsed >= step.afterMs) status = step.status
@@ -197,7 +205,7 @@ export async function startEmulator(options = {}) {
       status === 'completed' && changes
         ? (job.plan.prLink ?? `https://github.com/acme/docs/pull/${100 + [...jobs.keys()].indexOf(job.id)}`)
         : null
-    if (status === 'archived' && job.archivedAt === null) job.archivedAt = Date.now()
+    if (status === 'archived' && job.archivedAt === null) job.archivedAt = clockNow()
     return {
       id: job.id,
       status,
@@ -219,7 +227,7 @@ export async function startEmulator(options = {}) {
    * @param {string} [prompt]
    */
   function createJob(projectId, plan, id, prompt = '') {
-    const now = Date.now()
+    const now = clockNow()
     /** @type {Job} */
     const job = { id: id ?? randomBytes(12).toString('hex'), projectId, plan, startedAt: now, createdAt: now, archivedAt: null, prompt }
     jobs.set(job.id, job)
@@ -265,6 +273,7 @@ export async function startEmulator(options = {}) {
         return
       case 'hang':
         hanging.add(res)
+        if (clock) res.on('close', clock.hold())
         return
       case 'html': {
         const html = '<html><body><h1>502 Bad Gateway</h1></body></html>'
@@ -280,7 +289,7 @@ export async function startEmulator(options = {}) {
         send(res, 200, { id: 42, status: ['completed'], prLink: 7 })
         return
       default: {
-        const retryAfter = typeof fault.retryAfter === 'function' ? fault.retryAfter() : fault.retryAfter
+        const retryAfter = typeof fault.retryAfter === 'function' ? fault.retryAfter(clockNow()) : fault.retryAfter
         const headers = retryAfter === undefined ? {} : { 'Retry-After': retryAfter }
         const status = fault.status ?? 500
         const contentType = fault.contentType ?? JSON_TYPE
@@ -296,7 +305,7 @@ export async function startEmulator(options = {}) {
    * @param {string} projectId
    */
   function useAgentBudget(projectId) {
-    const now = Date.now()
+    const now = clockNow()
     const uses = (agentUses.get(projectId) ?? []).filter((t) => now - t < 3_600_000)
     if (uses.length >= agentLimit) {
       agentUses.set(projectId, uses)
@@ -350,7 +359,7 @@ export async function startEmulator(options = {}) {
       problems.push(`status must be a comma-separated list of ${FEEDBACK_STATUSES.join(', ')}`)
     if (problems.length > 0)
       return [400, { error: rules.invalid ?? 'Invalid query parameters', details: problems.map((message) => ({ message })) }]
-    const now = Date.now()
+    const now = clockNow()
     while (analyticsUses.length > 0 && now - /** @type {number} */ (analyticsUses[0]) >= 3_600_000) analyticsUses.shift()
     if (analyticsUses.length >= analyticsLimit) return [429, { error: 'Rate limit exceeded' }]
     analyticsUses.push(now)
@@ -527,7 +536,7 @@ export async function startEmulator(options = {}) {
         if (job?.projectId !== projectId) return [404, { error: 'Job not found' }]
         if (!useAgentBudget(projectId)) return [429, { error: 'Rate limit exceeded' }]
         job.plan = job.plan.onMessage ?? job.plan
-        job.startedAt = Date.now()
+        job.startedAt = clockNow()
         job.archivedAt = null
         return [200, view(job)]
       }
@@ -555,15 +564,22 @@ export async function startEmulator(options = {}) {
         query: url.searchParams,
         headers: incoming.headers,
         body: Buffer.concat(chunks).toString('utf8'),
-        at: Date.now()
+        at: clockNow()
       }
       requests.push(req)
       const fault = takeFault(req)
       if (fault?.kind === 'delay') {
-        setTimeout(() => {
+        const answer = () => {
           const [status, body] = handle(req)
           if (!res.destroyed) send(res, status, body)
-        }, fault.delayMs ?? 1000)
+        }
+        if (clock) {
+          const release = clock.hold()
+          clock.after(fault.delayMs ?? 1000, () => {
+            release()
+            answer()
+          })
+        } else setTimeout(answer, fault.delayMs ?? 1000)
         return
       }
       if (fault?.kind === 'repeatCursor' || fault?.kind === 'emptyPage') {
@@ -587,6 +603,9 @@ export async function startEmulator(options = {}) {
       send(res, status, body)
     })
   })
+  // Idle connections are kept a minute, not Node's 5 s: a client busy with a large page on a loaded
+  // machine may come back to its connection later than that, and would meet one the server had closed.
+  server.keepAliveTimeout = 60_000
   server.on('connection', (socket) => {
     sockets.add(socket)
     socket.on('close', () => {

@@ -1,0 +1,1083 @@
+// The fault scenarios, one injected fault each, and what every one of them checks. Those that need
+// a process of their own (signals, exit codes, the runner's files) and a few of each kind, as a check
+// of the bundle, run the bundle (test/e2e/faults.test.ts); the others run the action in process
+// behind the same code, with a test clock, so that retries, Retry-After, polls and deadlines take no
+// real time (test/integration/faults.test.ts). docs/reliability.md lists them all in a table, with
+// where each runs; a test keeps the two the same.
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { parse } from 'csv-parse/sync'
+import type { ExpectStatic } from 'vitest'
+import { DEFAULT_RETRY_POLICY } from '../../src/api/retry.js'
+import { defaultAssistant, ulid } from '../emulator/analytics-data.js'
+import type { Conversation, Emulator, EmulatorOptions, Fault, JobPlan } from '../emulator/emulator.js'
+import { type ActionRun, errorLines as errorsOf, linesWith } from './action.js'
+import {
+  defaultMinimumRequests,
+  defaultSectionOutputs,
+  type Endpoint,
+  ENDPOINT_PATHS,
+  emulatorCursor,
+  PAGE_LIMITS,
+  requestsByEndpoint,
+  type SectionOutputs,
+  thumbsDown
+} from './health-report.js'
+import { renderSummary } from './render.js'
+import { siteTotals, visitorRows } from './visitors.js'
+
+export const KEY = 'mint_faultKeyR8w3N'
+
+export interface Scenario {
+  /** docs/reliability.md: the fault. */
+  fault: string
+  /** docs/reliability.md: what the action does about it. */
+  result: string
+  /** Runs the bundle as a process of its own (test/e2e/faults.test.ts); otherwise in process, with a test clock. */
+  bundle?: true
+  plan?: JobPlan
+  /** Analytics instead of an agent job: the `analytics` input (`visitors`, or `all`). */
+  analytics?: 'visitors' | 'all'
+  emulator?: EmulatorOptions
+  /** The faults the emulator injects, in order. */
+  faults?: Fault[]
+  /** Prepares the emulator beyond `faults`. */
+  setup?: (emu: Emulator) => void
+  inputs?: Record<string, string>
+  /** Starts the emulator only this long after the action (connection refused until then). */
+  lateStartMs?: number
+  /** Sends this signal once the log shows the text (and `delayMs` more have passed). */
+  signal?: { name: NodeJS.Signals; after: string; delayMs?: number }
+  exit: 0 | 1
+  status?: string
+  posts: number
+  jobs: 0 | 1
+  error?: RegExp
+  log?: RegExp
+  summary?: RegExp
+  /** More environment variables for the action's process (in process, the test project bounds the heap to 512 MiB). */
+  env?: Record<string, string>
+  /** Environment variables whose path is put where nothing can be written (test/support/action.js). */
+  unwritable?: string[]
+  /** The outputs set, when not those of the run's kind. */
+  outputs?: string[]
+  /** More checks, with the test's own `expect`. */
+  check?: (run: ActionRun, emu: Emulator, expect: ExpectStatic) => void
+}
+
+// Still active at the first status check (0.5 s after creation), so that the checks meet the fault.
+const quick: JobPlan = { finishAfterMs: 1000 }
+/**
+ * The deadline (timeoutMinutes) of the scenarios that meet it: 6 s, room enough on a busy machine
+ * for the requests each one expects to be answered before it.
+ */
+const SHORT_DEADLINE = '0.1'
+/**
+ * How long after its deadline a run may end: far longer than writing the outputs and summary takes
+ * on a busy machine, shorter than what the deadline must cut short (requests that never answer, a
+ * job of 600 s), so only a run that waits for those goes past it.
+ */
+export const AFTER_DEADLINE_MS = 30_000
+const mayHaveCreated = /may have created a job anyway\. Before running again, look for it among the project's agent jobs in the dashboard/
+
+/** Time between a fault's request and the next status check. */
+function gapAfter(emu: Emulator, index: number): number {
+  const [faulted, next] = emu.requests.filter((r) => r.method === 'GET').slice(index, index + 2)
+  if (!faulted || !next) throw new Error(`no status check after check ${index}`)
+  return next.at - faulted.at
+}
+
+// ------------------------------------------------------------ the docs health report (analytics: all)
+// The sections other than visitors read the emulator's default data; visitors read 600 pages.
+
+const MAX_ATTEMPTS = DEFAULT_RETRY_POLICY.maxAttempts
+/** Visitor requests for 600 pages: three pages and the comparison with the previous period. */
+const VISITOR_REQUESTS = Math.ceil(600 / PAGE_LIMITS.visitors) + 1
+const VISITOR_OUTPUTS = [
+  'analyticsCsvFile',
+  'analyticsDir',
+  'analyticsFile',
+  'docsGaps',
+  'pageCount',
+  'visitorsAi',
+  'visitorsHuman',
+  'visitorsTotal'
+]
+
+type SectionKey = 'views' | 'searches' | 'feedback' | 'assistant'
+
+/** One read of a section other than visitors, as the fault scenarios name and judge it. */
+interface HealthRead {
+  endpoint: Endpoint
+  /** The read in the words of docs/reliability.md: "A page views request". */
+  label: string
+  /** How an error names the read. */
+  reading: string
+  section: SectionKey
+  /** The section's h2 in the summary, without its icon. */
+  heading: string
+  /** Requests of its section answered before it: its first read's page, and the comparison after it. */
+  before?: number
+  /** Before the read's own error, when an earlier read of its section was answered. */
+  incomplete?: string
+  /** The section's outputs when this read fails on every try. */
+  outputsIfFailed: Partial<SectionOutputs>
+  /** What the read is called in warnings and partial reasons, for reads that page. */
+  pages?: string
+}
+
+const HEALTH_READS: HealthRead[] = [
+  {
+    endpoint: 'views',
+    label: 'A page views request',
+    reading: 'Reading page views (offset 0)',
+    section: 'views',
+    heading: 'Page views',
+    outputsIfFailed: { viewsHuman: '', viewsAi: '', viewsTotal: '' },
+    pages: 'page views'
+  },
+  {
+    endpoint: 'searches',
+    label: 'A searches request',
+    reading: 'Reading searches',
+    section: 'searches',
+    heading: 'Searches',
+    outputsIfFailed: { searchesTotal: '' },
+    pages: 'search terms'
+  },
+  {
+    endpoint: 'feedback/by-page',
+    label: 'The feedback by page request',
+    reading: 'Reading feedback by page',
+    section: 'feedback',
+    heading: 'Feedback',
+    outputsIfFailed: { feedbackNegative: '' }
+  },
+  {
+    endpoint: 'feedback',
+    label: 'A feedback rows request',
+    reading: 'Reading feedback',
+    section: 'feedback',
+    heading: 'Feedback',
+    // The counts per page; the comparison comes after the rows, which fail.
+    before: 1,
+    incomplete: 'Feedback analytics are incomplete after 1 request. ',
+    // The thumbs down by page were read first.
+    outputsIfFailed: { feedbackNegative: String(thumbsDown()) },
+    pages: 'feedback rows'
+  },
+  {
+    endpoint: 'assistant',
+    label: 'An assistant questions request',
+    reading: 'Reading assistant questions',
+    section: 'assistant',
+    heading: 'Assistant',
+    outputsIfFailed: { assistantUnanswered: '' },
+    pages: 'assistant questions'
+  },
+  {
+    endpoint: 'assistant/caller-stats',
+    label: 'The assistant caller stats request',
+    reading: 'Reading assistant caller stats',
+    section: 'assistant',
+    heading: 'Assistant',
+    // The questions were read first; the comparison, last, is never reached.
+    before: 1,
+    incomplete: 'Assistant analytics are incomplete after 1 request. ',
+    outputsIfFailed: {}
+  }
+]
+
+/** The endpoint each section's comparison with the previous period asks. */
+const COMPARED_AT: Record<SectionKey, Endpoint> = {
+  views: 'views',
+  searches: 'searches',
+  feedback: 'feedback/by-page',
+  assistant: 'assistant/caller-stats'
+}
+
+const ICONS: Record<string, string> = {
+  'Visitors and page views': '📊',
+  'Page views': '📊',
+  Searches: '🔎',
+  Feedback: '💬',
+  Assistant: '🤖'
+}
+const HEADINGS = Object.keys(ICONS)
+
+interface HealthJson {
+  visitors?: { partial: boolean; partialReason: string | null; requests: number }
+  views?: { partial: boolean; partialReason: string | null; requests: number }
+  searches?: { partial: boolean; partialReason: string | null; requests: number }
+  feedback?: { partial: boolean; partialReason: string | null; requests: number }
+  assistant?: { partial: boolean; partialReason: string | null; requests: number }
+}
+
+const healthJson = (run: ActionRun): HealthJson => JSON.parse(readFileSync(run.outputs.analyticsFile ?? '', 'utf8')) as HealthJson
+const warningsOf = (run: ActionRun): string[] =>
+  run.stdout
+    .split('\n')
+    .filter((line) => line.startsWith('::warning::'))
+    .map((line) => line.slice('::warning::'.length))
+/** The sections' h2s in the summary, after the report's title. */
+const h2sOf = (run: ActionRun): string[] =>
+  [...renderSummary(run.summary).html.matchAll(/<h2>(.*?)<\/h2>/g)].map((m) => m[1] ?? '').filter((h) => !h.startsWith('📈 Docs health · '))
+
+/** The summary's h2s: each section's own icon, or the one given for it (❌ failed, ⚠️ partial). */
+/**
+ * The report's h2s, each with its icon unless `marked` gives another. Page views have an h2 of their
+ * own only when marked: whole, they are in the visitors' page table.
+ */
+function headingsWith(marked: Partial<Record<string, string>>): string[] {
+  return HEADINGS.filter((heading) => heading !== 'Page views' || marked[heading] !== undefined).map(
+    (heading) => `${marked[heading] ?? ICONS[heading] ?? ''} ${heading}`
+  )
+}
+
+/** The requests a complete report of the default data makes, by endpoint. */
+const completeRequests = (): Record<string, number> => ({ visitors: VISITOR_REQUESTS, ...defaultMinimumRequests() })
+
+/** Each read of the sections other than visitors answers this once, then normally. */
+function onceEach(fault: Omit<Fault, 'path'>): Fault[] {
+  return HEALTH_READS.map((read) => ({ ...fault, path: ENDPOINT_PATHS[read.endpoint] }))
+}
+
+/** Every section complete: the minimum requests plus `extra` per endpoint, every output, nothing partial. */
+function expectComplete(run: ActionRun, emu: Emulator, expect: ExpectStatic, extra: number): void {
+  const expected = completeRequests()
+  for (const read of HEALTH_READS) expected[read.endpoint] = (expected[read.endpoint] ?? 0) + extra
+  expect(requestsByEndpoint(emu)).toEqual(expected)
+  expect(run.outputs).toMatchObject({ pageCount: '600', ...defaultSectionOutputs() })
+  const json = healthJson(run)
+  expect([json.visitors?.partial, json.views?.partial, json.searches?.partial, json.feedback?.partial, json.assistant?.partial]).toEqual([
+    false,
+    false,
+    false,
+    false,
+    false
+  ])
+  expect(warningsOf(run)).toEqual([])
+  expect(h2sOf(run)).toEqual(headingsWith({}))
+}
+
+/** A 429 then the answer, for every read: each retried once, with the very same query. */
+function retriedOnce(run: ActionRun, emu: Emulator, expect: ExpectStatic): void {
+  expectComplete(run, emu, expect, 1)
+  for (const read of HEALTH_READS) {
+    const [faulted, retry] = emu.requests.filter((r) => ENDPOINT_PATHS[read.endpoint].test(r.path))
+    expect(retry?.query.toString(), read.endpoint).toBe(faulted?.query.toString())
+  }
+}
+
+/** A read that answers 500 on every try: the step fails naming it; every other section is reported. */
+function failingRead(read: HealthRead): Scenario {
+  return {
+    fault: `${read.label} answers 500 on every try (\`Retry-After: 0\`)`,
+    result: `Fails the step after ${MAX_ATTEMPTS} tries, naming the read; the other sections are reported and their outputs set (exit 1)`,
+    analytics: 'all',
+    faults: [{ path: ENDPOINT_PATHS[read.endpoint], kind: 'status', status: 500, retryAfter: '0', times: Infinity }],
+    exit: 1,
+    posts: 0,
+    jobs: 0,
+    error: new RegExp(
+      `^${escapeRegExp(`${read.incomplete ?? ''}${read.reading} failed: the service had an error (HTTP 500). The service said: "Internal server error".`)}$`
+    ),
+    check: (run, emu, expect) => {
+      const expected = completeRequests()
+      expected[read.endpoint] = MAX_ATTEMPTS
+      // A section that failed makes no comparison (it comes last): one request fewer where it is made.
+      const compared = COMPARED_AT[read.section]
+      if (compared !== read.endpoint && expected[compared] !== undefined) expected[compared] -= 1
+      // A section's second read is not made once its first one failed.
+      if (read.endpoint === 'feedback/by-page') delete expected.feedback
+      if (read.endpoint === 'assistant') delete expected['assistant/caller-stats']
+      expect(requestsByEndpoint(emu)).toEqual(expected)
+      expect(run.outputs).toMatchObject({ pageCount: '600', ...defaultSectionOutputs(), ...read.outputsIfFailed })
+      expect(h2sOf(run)).toEqual(headingsWith({ [read.heading]: '❌' }))
+      const json = healthJson(run)
+      for (const section of ['views', 'searches', 'feedback', 'assistant'] as const) {
+        if (section !== read.section) expect(json[section], section).toMatchObject({ partial: false })
+      }
+      // The failing section is marked, with what it read before the failure (nothing, when its first read failed).
+      expect(json[read.section]).toMatchObject({
+        partial: true,
+        partialReason: 'a request failed while reading',
+        requests: read.before ?? 0
+      })
+    }
+  }
+}
+
+/** A read cut short by a guard: partial in the JSON and the summary, with one warning each. */
+function expectCut(run: ActionRun, expect: ExpectStatic, reads: readonly HealthRead[], requests: number, reason: string): void {
+  const json = healthJson(run)
+  const marked: Record<string, string> = {}
+  for (const read of reads) {
+    expect(json[read.section], read.section).toMatchObject({ partial: true, partialReason: `${read.pages ?? ''}: ${reason}` })
+    marked[read.heading] = '⚠️'
+  }
+  expect(warningsOf(run).sort()).toEqual(
+    reads
+      .map((read) =>
+        `Reading ${read.pages ?? ''} was cut short after ${requests} requests: ${reason}. What was read is kept and marked partial.`.replace(
+          'after 1 requests',
+          'after 1 request'
+        )
+      )
+      .sort()
+  )
+  expect(h2sOf(run)).toEqual(headingsWith(marked))
+}
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const readsOf = (...endpoints: Endpoint[]): HealthRead[] => HEALTH_READS.filter((read) => endpoints.includes(read.endpoint))
+
+/** `n` assistant questions, newest first by id, so that a first page of 1,000 has a cursor after it. */
+function manyQuestions(n: number): Conversation[] {
+  const template = defaultAssistant()
+  let seed = 3
+  const random = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648
+  return Array.from({ length: n }, (_, i) => {
+    const ms = Date.parse('2026-11-01T00:00:00Z') + i * 1000
+    return { ...(template[i % template.length] as Conversation), id: ulid(ms, random), timestamp: new Date(ms).toISOString() }
+  })
+}
+
+// ------------------------------------------------------------ what the runner cannot take
+// A run with a job and visitors whose files or summary cannot be written, and a service whose every
+// page is as large as an answer may be.
+
+const JOB_OUTPUTS = ['jobId', 'prLink', 'prNumber', 'status']
+const ENOTDIR = /: ENOTDIR: not a directory, mkdtemp '[^']*\/not-a-folder\/runner_temp\/docs-analytics-\w+'$/
+/** Rows far smaller than an answer's text allows: 90,000 of them, five values each, are as many as an answer may hold. */
+const smallRow = (index: number) => ({ path: `/p/${index}`, human: 1, ai: 0, total: 1 })
+const SMALL_ROWS = 90_000
+/** Ten thousand characters of reader text in each row, stored two bytes each (the dash is not Latin-1): two answers hold more text than a section keeps. */
+const LONG = 'Where is the page about this — and that? '.repeat(250)
+const ROW_LIMIT = 'the service had more than 200,000 rows, the most a run keeps of one section'
+const TEXT_LIMIT = "the service's rows came to more than 16 MiB of text, the most a run keeps of one section"
+
+const WRITE_SCENARIOS: Scenario[] = [
+  {
+    fault: 'RUNNER_TEMP cannot be written to (a run with a job and visitors)',
+    bundle: true,
+    result:
+      'Exit 1 with an error naming each file not written; the job and visitor outputs set, the file outputs empty; the summary written',
+    analytics: 'visitors',
+    inputs: { prompt: 'Fault test' },
+    unwritable: ['RUNNER_TEMP'],
+    exit: 1,
+    status: 'completed',
+    posts: 1,
+    jobs: 1,
+    outputs: [...JOB_OUTPUTS, ...VISITOR_OUTPUTS],
+    check: (run, _emu, expect) => {
+      const errors = errorsOf(run)
+      expect(errors).toHaveLength(3)
+      expect(errors[0]).toMatch(/^Could not write visitors\.csv: /)
+      expect(errors[0]).toMatch(ENOTDIR)
+      expect(errors[1]).toMatch(/^Could not write analytics\.json: /)
+      expect(errors[1]).toMatch(ENOTDIR)
+      expect(errors[2]).toBe('Part of the report could not be written: visitors.csv; analytics.json.')
+      expect(run.outputs.jobId).toMatch(/^\w+$/)
+      expect(run.outputs).toMatchObject({ pageCount: '600', analyticsCsvFile: '', analyticsFile: '', analyticsDir: '' })
+      const headings = renderSummary(run.summary).headings
+      expect(headings[0]).toMatch(/^✅ Opened acme\/docs#\d+$/)
+      expect(headings[1]).toMatch(/^📈 Docs health · /)
+      expect(headings[2]).toBe('📊 Documentation visitors')
+      expect(run.stdout).toContain('Failed after ')
+    }
+  },
+  {
+    fault: 'The job summary file cannot be written to (a run with a job and visitors)',
+    bundle: true,
+    result: 'Exit 1 with an error saying so; every output set and every file written',
+    analytics: 'visitors',
+    inputs: { prompt: 'Fault test' },
+    unwritable: ['GITHUB_STEP_SUMMARY'],
+    exit: 1,
+    status: 'completed',
+    posts: 1,
+    jobs: 1,
+    outputs: [...JOB_OUTPUTS, ...VISITOR_OUTPUTS],
+    check: (run, _emu, expect) => {
+      const errors = errorsOf(run)
+      expect(errors).toHaveLength(2)
+      expect(errors[0]).toMatch(
+        /^Could not write the job summary: Unable to access summary file: '[^']*\/not-a-folder\/github_step_summary'/
+      )
+      expect(errors[1]).toBe('Part of the report could not be written: the job summary.')
+      expect(run.outputs.jobId).toMatch(/^\w+$/)
+      expect(readFileSync(run.outputs.analyticsCsvFile ?? '', 'utf8').split('\n')).toHaveLength(602)
+      expect(JSON.parse(readFileSync(run.outputs.analyticsFile ?? '', 'utf8'))).toMatchObject({ visitors: { pageCount: 600 } })
+    }
+  },
+  {
+    fault: 'Every section answers pages as large as an answer may be, of rows never seen before, each saying there are more',
+    // A process of its own, whose heap is bounded: the bound is the check. Its pages take CPU, not time on a clock.
+    bundle: true,
+    result:
+      'Each section keeps at most 200,000 rows and 16 MiB of text, then stops: partial, saying which bound it met, with a warning; the run keeps under 512 MiB (exit 0)',
+    analytics: 'all',
+    // A run that needs more than 512 MiB of heap dies, and its exit code says so.
+    env: { NODE_OPTIONS: '--max-old-space-size=512' },
+    // Minutes of deadline: its pages take CPU, seconds of it on a busy machine, and the deadline is not what it tests.
+    inputs: { maxRequests: '100', readerText: 'show', timeoutMinutes: '5' },
+    setup: (emu) => {
+      let seed = 7
+      const random = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648
+      const ids: string[] = []
+      const idOf = (index: number): string => (ids[index] ??= ulid(Date.parse('2026-11-01T00:00:00Z') - index * 1000, random))
+      emu.fault(
+        { path: /\/visitors$/, kind: 'hugePage', times: Infinity, row: smallRow, rows: SMALL_ROWS },
+        { path: ENDPOINT_PATHS.views, kind: 'hugePage', times: Infinity, row: smallRow, rows: SMALL_ROWS },
+        {
+          path: ENDPOINT_PATHS.searches,
+          kind: 'hugePage',
+          times: Infinity,
+          row: (index) => ({
+            searchQuery: `${index} ${LONG}`,
+            hits: 1,
+            ctr: 0,
+            topClickedPage: null,
+            lastSearchedAt: '2026-11-02T00:00:00Z'
+          }),
+          cursor: (index) => emulatorCursor('searches', index + 1)
+        },
+        {
+          path: ENDPOINT_PATHS.feedback,
+          kind: 'hugePage',
+          times: Infinity,
+          row: (index) => ({
+            id: `fb_${index}`,
+            path: '/quickstart',
+            comment: LONG,
+            createdAt: '2026-11-02T00:00:00Z',
+            source: 'contextual',
+            status: 'pending',
+            helpful: false
+          }),
+          cursor: (index) => emulatorCursor('feedback', index + 1)
+        },
+        {
+          path: ENDPOINT_PATHS.assistant,
+          kind: 'hugePage',
+          times: Infinity,
+          row: (index) => ({
+            id: idOf(index),
+            timestamp: '2026-11-02T00:00:00Z',
+            query: LONG,
+            response: 'No.',
+            sources: [],
+            resolutionStatus: 'unanswered',
+            queryCategory: null,
+            pageUrl: null
+          }),
+          cursor: idOf
+        }
+      )
+    },
+    exit: 0,
+    posts: 0,
+    jobs: 0,
+    check: (run, emu, expect) => {
+      // Visitors and views: three pages of 90,000 rows, the last kept in part; visitors compare too.
+      // Views and searches also ask for the previous period after their first page.
+      expect(requestsByEndpoint(emu)).toEqual({ ...completeRequests(), visitors: 4, views: 4, searches: 3, feedback: 2, assistant: 2 })
+      const json = healthJson(run)
+      expect(json.visitors).toMatchObject({ partial: true, partialReason: `visitor rows: ${ROW_LIMIT}`, requests: 4 })
+      expect(json.views).toMatchObject({ partial: true, partialReason: `page views: ${ROW_LIMIT}`, requests: 4 })
+      expect(json.searches).toMatchObject({ partial: true, partialReason: `search terms: ${TEXT_LIMIT}`, requests: 3 })
+      expect(json.feedback).toMatchObject({ partial: true, partialReason: `feedback rows: ${TEXT_LIMIT}`, requests: 4 })
+      expect(json.assistant).toMatchObject({ partial: true, partialReason: `assistant questions: ${TEXT_LIMIT}`, requests: 4 })
+      expect(run.outputs).toMatchObject({ pageCount: '200000', visitorsTotal: String(siteTotals(600).total) })
+      expect(warningsOf(run).filter((w) => w.includes('the most a run keeps of one section'))).toHaveLength(5)
+    }
+  },
+  {
+    fault: 'A visitors page answers 15 MiB of empty rows (`[{},{},…]`), on every try',
+    result:
+      'Refused before it is parsed, holding more values than any answer of the API; the step fails saying so (exit 1), the run under 512 MiB',
+    analytics: 'visitors',
+    env: { NODE_OPTIONS: '--max-old-space-size=512' },
+    faults: [
+      {
+        path: /\/visitors$/,
+        kind: 'status',
+        status: 200,
+        times: Infinity,
+        body: `{"totals":{"human":1,"ai":0,"total":1},"visitors":[${'{},'.repeat(5 * 1024 * 1024)}{}],"hasMore":true}`
+      }
+    ],
+    exit: 1,
+    posts: 0,
+    jobs: 0,
+    error:
+      /^Reading visitor analytics \(offset 0\) failed: the service's answer \(HTTP 200\) is not the documented JSON: the body holds more than 500,000 values, more than any answer of the API\.$/,
+    check: (_run, emu, expect) => {
+      expect(emu.requests.filter((r) => r.path.endsWith('/visitors'))).toHaveLength(MAX_ATTEMPTS)
+    }
+  }
+]
+
+const HEALTH_SCENARIOS: Scenario[] = [
+  {
+    fault: 'Page views, searches, feedback, feedback by page, assistant and caller stats each answer 429 with a JSON body once',
+    result: 'Each retried after `Retry-After` (0 s): every section complete, one more request each (exit 0)',
+    analytics: 'all',
+    faults: onceEach({ kind: 'status', status: 429, retryAfter: '0' }),
+    exit: 0,
+    posts: 0,
+    jobs: 0,
+    check: retriedOnce
+  },
+  {
+    fault: 'Page views, searches, feedback, feedback by page, assistant and caller stats each answer 429 as `text/plain` once',
+    result: 'Each retried after `Retry-After` (0 s): every section complete, one more request each (exit 0)',
+    analytics: 'all',
+    faults: onceEach({ kind: 'status', status: 429, retryAfter: '0', contentType: 'text/plain' }),
+    exit: 0,
+    posts: 0,
+    jobs: 0,
+    check: retriedOnce
+  },
+  ...HEALTH_READS.map(failingRead),
+  {
+    fault: 'Searches, feedback and assistant pages hand back the cursor just followed, every time',
+    result: 'Each read stops at the repeated cursor, after 2 requests: partial, with a warning; no loop (exit 0)',
+    analytics: 'all',
+    // More questions than one page holds, so that the first page has a cursor to repeat.
+    setup: (emu) => {
+      emu.setAssistant(manyQuestions(PAGE_LIMITS.assistant + 200))
+    },
+    faults: (['searches', 'feedback', 'assistant'] as const).map((endpoint) => ({
+      path: ENDPOINT_PATHS[endpoint],
+      kind: 'repeatCursor',
+      times: Infinity
+    })),
+    exit: 0,
+    posts: 0,
+    jobs: 0,
+    check: (run, emu, expect) => {
+      // Searches' comparison comes after its first page.
+      expect(requestsByEndpoint(emu)).toEqual({ ...completeRequests(), searches: 3, feedback: 2, assistant: 2 })
+      expectCut(
+        run,
+        expect,
+        readsOf('searches', 'feedback', 'assistant'),
+        2,
+        'the service handed back a cursor it had already given, so reading stopped'
+      )
+    }
+  },
+  {
+    fault: 'Page views, searches, feedback and assistant pages come back empty while saying there are more',
+    result: 'Each read stops after that page: partial, with a warning; no loop (exit 0)',
+    analytics: 'all',
+    faults: (['views', 'searches', 'feedback', 'assistant'] as const).map((endpoint) => ({
+      path: ENDPOINT_PATHS[endpoint],
+      kind: 'emptyPage',
+      times: Infinity
+    })),
+    exit: 0,
+    posts: 0,
+    jobs: 0,
+    check: (run, emu, expect) => {
+      // Views' and searches' comparisons come after their first page.
+      expect(requestsByEndpoint(emu)).toEqual({ ...completeRequests(), views: 2, searches: 2, feedback: 1, assistant: 1 })
+      expectCut(
+        run,
+        expect,
+        readsOf('views', 'searches', 'feedback', 'assistant'),
+        1,
+        'the service reported more after an empty page, so reading stopped'
+      )
+      // The totals come with the empty pages; the rows read are none.
+      const { viewsTotal, searchesTotal } = defaultSectionOutputs()
+      expect(run.outputs).toMatchObject({ viewsTotal, searchesTotal, feedbackNegative: String(thumbsDown()), assistantUnanswered: '0' })
+    }
+  },
+  {
+    fault: 'The deadline passes while several sections are read (one answer late, others never answered)',
+    result: 'Exit 1 saying the deadline passed; what was read is kept in the files and summary, each unfinished section marked',
+    analytics: 'all',
+    faults: [
+      { path: ENDPOINT_PATHS.views, kind: 'delay', delayMs: 500 },
+      { path: ENDPOINT_PATHS.searches, query: { cursor: emulatorCursor('searches', PAGE_LIMITS.searches) }, kind: 'hang' },
+      { path: ENDPOINT_PATHS.feedback, kind: 'hang' },
+      { path: ENDPOINT_PATHS.assistant, kind: 'hang' }
+    ],
+    // 15 s: visitors, page views, the first page of searches and feedback by page are answered well before it.
+    inputs: { timeoutMinutes: '0.25' },
+    exit: 1,
+    posts: 0,
+    jobs: 0,
+    check: (run, emu, expect) => {
+      const deadline = 'the deadline (timeoutMinutes) passed while reading'
+      const failures = [
+        `Search analytics are incomplete: ${deadline}; 1 request made.`,
+        `Feedback analytics are incomplete: ${deadline}; 1 request made.`,
+        `Assistant analytics are incomplete: ${deadline}; 0 requests made.`
+      ]
+      expect(errorsOf(run)).toEqual([failures.join('\n')])
+      const seen = renderSummary(run.summary)
+      for (const failure of failures) expect(seen.text).toContain(`Why the step failed: ${failure}`)
+      expect(h2sOf(run)).toEqual(headingsWith({ Searches: '❌', Feedback: '❌', Assistant: '❌' }))
+      // Every read answered in time is kept: visitors and page views (each with its comparison), the
+      // first page of searches (its second never answers) and feedback by page.
+      expect(requestsByEndpoint(emu)).toEqual({
+        visitors: VISITOR_REQUESTS,
+        views: 2,
+        searches: 2,
+        'feedback/by-page': 1,
+        feedback: 1,
+        assistant: 1
+      })
+      const { viewsTotal, searchesTotal } = defaultSectionOutputs()
+      expect(run.outputs).toMatchObject({
+        pageCount: '600',
+        viewsTotal,
+        searchesTotal,
+        feedbackNegative: String(thumbsDown()),
+        assistantUnanswered: ''
+      })
+      const json = healthJson(run)
+      expect(json).toMatchObject({
+        visitors: { partial: false },
+        views: { partial: false },
+        searches: { partial: true, partialReason: deadline, requests: 1 },
+        feedback: { partial: true, partialReason: deadline, requests: 1 },
+        // Nothing read, and marked so.
+        assistant: { partial: true, partialReason: deadline, requests: 0 }
+      })
+      const dir = run.outputs.analyticsDir ?? ''
+      expect(readdirSync(dir).sort()).toEqual([
+        'analytics.json',
+        'feedback-pages.csv',
+        'feedback.csv',
+        'searches.csv',
+        'views.csv',
+        'visitors.csv'
+      ])
+      // searches.csv: the terms of the first page, one record each.
+      expect(parse(readFileSync(join(dir, 'searches.csv'), 'utf8'), { columns: true })).toHaveLength(PAGE_LIMITS.searches)
+    }
+  }
+]
+
+export const SCENARIOS: Scenario[] = [
+  {
+    fault: 'Status check answers 503, 3 times',
+    result: 'Retried with backoff; the completed job is reported (exit 0)',
+    faults: [{ method: 'GET', kind: 'status', status: 503, times: 3 }],
+    exit: 0,
+    status: 'completed',
+    posts: 1,
+    jobs: 1
+  },
+  {
+    fault: 'Status check answers 500, then 502, then 504',
+    result: 'Retried with backoff; the completed job is reported (exit 0)',
+    faults: [
+      { method: 'GET', kind: 'status', status: 500 },
+      { method: 'GET', kind: 'status', status: 502 },
+      { method: 'GET', kind: 'status', status: 504 }
+    ],
+    exit: 0,
+    status: 'completed',
+    posts: 1,
+    jobs: 1
+  },
+  {
+    fault: 'Status check answers 408',
+    bundle: true,
+    result: 'Retried; the completed job is reported (exit 0)',
+    faults: [{ method: 'GET', kind: 'status', status: 408 }],
+    exit: 0,
+    status: 'completed',
+    posts: 1,
+    jobs: 1
+  },
+  {
+    fault: 'Status check answers 429 with `Retry-After: 2`',
+    result: 'Waits the 2 s asked for, then goes on (exit 0)',
+    faults: [{ method: 'GET', kind: 'status', status: 429, retryAfter: '2' }],
+    exit: 0,
+    status: 'completed',
+    posts: 1,
+    jobs: 1,
+    check: (_run, emu, expect) => {
+      expect(gapAfter(emu, 0)).toBe(2000)
+    }
+  },
+  {
+    fault: 'Status check answers 429 with `Retry-After` as an HTTP date',
+    result: 'Waits until that time, then goes on (exit 0)',
+    // A date 2 s after the fault's answer, cut to whole seconds: the next check comes at that second.
+    faults: [{ method: 'GET', kind: 'status', status: 429, retryAfter: (now) => new Date(now + 2000).toUTCString() }],
+    exit: 0,
+    status: 'completed',
+    posts: 1,
+    jobs: 1,
+    check: (_run, emu, expect) => {
+      const [faulted, next] = emu.requests.filter((r) => r.method === 'GET')
+      expect(next?.at).toBe(Math.floor(((faulted?.at ?? 0) + 2000) / 1000) * 1000)
+    }
+  },
+  {
+    fault: 'Connection reset on a status check, twice',
+    result: 'Retried; the completed job is reported (exit 0)',
+    faults: [{ method: 'GET', kind: 'reset', times: 2 }],
+    exit: 0,
+    status: 'completed',
+    posts: 1,
+    jobs: 1
+  },
+  {
+    fault: 'Status check answers an HTML error page (502)',
+    result: 'Not the documented JSON: retried like a 5xx (exit 0)',
+    faults: [{ method: 'GET', kind: 'html', status: 502 }],
+    exit: 0,
+    status: 'completed',
+    posts: 1,
+    jobs: 1
+  },
+  {
+    fault: 'Status check answers truncated JSON (200)',
+    result: 'Not the documented JSON: retried (exit 0)',
+    faults: [{ method: 'GET', kind: 'truncated' }],
+    exit: 0,
+    status: 'completed',
+    posts: 1,
+    jobs: 1
+  },
+  {
+    fault: 'Status check answers JSON with wrong types (200)',
+    result: 'Not the documented JSON: retried (exit 0)',
+    faults: [{ method: 'GET', kind: 'wrongTypes' }],
+    exit: 0,
+    status: 'completed',
+    posts: 1,
+    jobs: 1
+  },
+  {
+    fault: 'Status check answered 2 s late',
+    result: 'Waited for, within the 30 s request timeout (exit 0)',
+    faults: [{ method: 'GET', kind: 'delay', delayMs: 2000 }],
+    exit: 0,
+    status: 'completed',
+    posts: 1,
+    jobs: 1
+  },
+  {
+    fault: 'Status check never answers',
+    bundle: true,
+    result: 'Cut off at the deadline: exit 1 with job id, status `active` and summary',
+    plan: { finishAfterMs: 600_000 },
+    faults: [{ method: 'GET', kind: 'hang', times: Infinity }],
+    inputs: { timeoutMinutes: SHORT_DEADLINE },
+    exit: 1,
+    status: 'active',
+    posts: 1,
+    jobs: 1,
+    error: /^Timed out after 6s \(timeoutMinutes\) while waiting for job \w+\. The job keeps running on the service/
+  },
+  {
+    fault: 'Every status check answers 500 until the deadline',
+    result: 'A failed check counts as pending: at the deadline exit 1 with job id, status `active` and summary',
+    plan: { finishAfterMs: 600_000 },
+    faults: [{ method: 'GET', kind: 'status', status: 500, times: Infinity }],
+    inputs: { timeoutMinutes: SHORT_DEADLINE },
+    exit: 1,
+    status: 'active',
+    posts: 1,
+    jobs: 1,
+    log: /::warning::A status check failed; the action keeps checking until the deadline\./,
+    error: /^Timed out after 6s/
+  },
+  {
+    fault: 'The job reports an unknown status (`queued`)',
+    result: 'A warning names it; checks go on until the deadline, which reports it (exit 1)',
+    plan: { steps: [{ afterMs: 0, status: 'queued' }] },
+    inputs: { timeoutMinutes: SHORT_DEADLINE },
+    exit: 1,
+    status: 'active',
+    posts: 1,
+    jobs: 1,
+    log: /::warning::Job \w+ has the status "queued", which this action does not know/,
+    error: /The service reported a status this action does not know: "queued"\./,
+    summary: /the service said <code>queued<\/code>/
+  },
+  {
+    fault: 'The job reports `queued`, then `completed`',
+    result: 'A warning names it; the completed job is reported (exit 0)',
+    // Queued for 3 s: the first status check meets it even when a busy machine makes it late.
+    plan: {
+      steps: [
+        { afterMs: 0, status: 'queued' },
+        { afterMs: 3000, status: 'completed' }
+      ]
+    },
+    exit: 0,
+    status: 'completed',
+    posts: 1,
+    jobs: 1,
+    log: /::warning::Job \w+ has the status "queued"/
+  },
+  {
+    fault: 'Create answers 429 with `Retry-After: 1`',
+    result: 'Repeated after 1 s: one job from two requests (exit 0)',
+    faults: [{ method: 'POST', kind: 'status', status: 429, retryAfter: '1' }],
+    exit: 0,
+    status: 'completed',
+    posts: 2,
+    jobs: 1,
+    check: (_run, emu, expect) => {
+      const [faulted, repeated] = emu.requests.filter((r) => r.method === 'POST')
+      expect((repeated?.at ?? 0) - (faulted?.at ?? 0)).toBe(1000)
+    }
+  },
+  {
+    fault: 'Create answers 503, twice',
+    result: 'Repeated: one job from three requests (exit 0)',
+    faults: [{ method: 'POST', kind: 'status', status: 503, times: 2 }],
+    exit: 0,
+    status: 'completed',
+    posts: 3,
+    jobs: 1
+  },
+  {
+    fault: 'Create finds the connection refused; the service is up 0.4 s later',
+    result: 'Repeated until it connects: one job (exit 0)',
+    lateStartMs: 400,
+    exit: 0,
+    status: 'completed',
+    posts: 1,
+    jobs: 1
+  },
+  {
+    fault: 'Create answers 429 on every try',
+    result: 'Gives up after 5 tries: exit 1 saying the rate limit was hit; no job',
+    faults: [{ method: 'POST', kind: 'status', status: 429, retryAfter: '0', times: Infinity }],
+    exit: 1,
+    status: '',
+    posts: 5,
+    jobs: 0,
+    error: /^Creating the agent job failed: the rate limit was hit \(429 Too Many Requests\)/
+  },
+  {
+    fault: 'Create answers 500 after creating the job',
+    bundle: true,
+    result: 'Not repeated: exit 1 saying a job may have been created and how to find it; one request',
+    faults: [{ method: 'POST', kind: 'status', status: 500, afterHandling: true }],
+    exit: 1,
+    status: '',
+    posts: 1,
+    jobs: 1,
+    error: mayHaveCreated
+  },
+  {
+    fault: 'Create: connection reset after the job was created',
+    result: 'Not repeated: exit 1 saying a job may have been created; one request',
+    faults: [{ method: 'POST', kind: 'reset', afterHandling: true }],
+    exit: 1,
+    status: '',
+    posts: 1,
+    jobs: 1,
+    error: mayHaveCreated
+  },
+  {
+    fault: 'Create answers an HTML error page (502)',
+    result: 'Not repeated (the service may have acted): exit 1 saying so; one request',
+    faults: [{ method: 'POST', kind: 'html', status: 502, afterHandling: true }],
+    exit: 1,
+    status: '',
+    posts: 1,
+    jobs: 1,
+    error: mayHaveCreated
+  },
+  {
+    fault: 'Create never answers',
+    result: 'Cut off at the deadline: exit 1 saying a job may have been created; one request',
+    faults: [{ method: 'POST', kind: 'hang', afterHandling: true }],
+    inputs: { timeoutMinutes: SHORT_DEADLINE },
+    exit: 1,
+    status: '',
+    posts: 1,
+    jobs: 1,
+    error:
+      /^Timed out after 6s \(timeoutMinutes\) while creating the job\. The request was sent, so the service may have created a job anyway/
+  },
+  {
+    fault: 'Create answers 400',
+    result: "Not repeated: exit 1 with the service's error text; one request",
+    faults: [{ method: 'POST', kind: 'status', status: 400, body: '{"error":"prompt is too long"}' }],
+    exit: 1,
+    status: '',
+    posts: 1,
+    jobs: 0,
+    error:
+      /^Creating the agent job failed: the service rejected the request as invalid \(400 Bad Request\)\. The service said: "prompt is too long"\.$/
+  },
+  {
+    fault: 'Create answers 403 (key without the write scope)',
+    result:
+      "Not repeated: exit 1 with the service's reason and the missing scope first, then the project, IP allowlist and plan; one request",
+    emulator: { keys: { [KEY]: { scopes: ['read'] } } },
+    exit: 1,
+    status: '',
+    posts: 1,
+    jobs: 0,
+    error:
+      /403 Forbidden\)\. The service said: "[^"]*scope[^"]*"\. Most likely the key lacks the scope this call needs \(`write`\)\. Otherwise the key and project "proj_docs" may not belong together: .* the runner's IP address may be outside the key's IP allowlist, or the organization's plan/
+  },
+  {
+    fault: 'Follow-up answers 500 after taking the message',
+    result: 'Not repeated: exit 1 saying the message may have been received; one request',
+    setup: (emu) => {
+      emu.addJob('job_fu', { finishAfterMs: 0 })
+      emu.fault({ method: 'POST', kind: 'status', status: 500, afterHandling: true })
+    },
+    inputs: { jobId: 'job_fu' },
+    exit: 1,
+    status: '',
+    posts: 1,
+    jobs: 0,
+    error: /service may have received the message anyway/
+  },
+  {
+    fault: 'A visitors page answers 429, then 502',
+    result: 'Each retried with the same policy; the export is complete (exit 0)',
+    analytics: 'visitors',
+    faults: [
+      { path: '/v1/analytics', kind: 'status', status: 429, retryAfter: '1' },
+      { path: '/v1/analytics', kind: 'status', status: 502 }
+    ],
+    exit: 0,
+    posts: 0,
+    jobs: 0,
+    check: (run, _emu, expect) => {
+      expect(run.outputs.pageCount).toBe('600')
+    }
+  },
+  {
+    fault: 'The deadline passes while visitor pages are read',
+    result: 'What was read is kept: files and summary marked partial, exit 1',
+    analytics: 'visitors',
+    faults: [
+      {
+        path: '/v1/analytics',
+        kind: 'status',
+        status: 200,
+        body: '{"totals":{"human":2,"ai":1,"total":2},"visitors":[{"path":"/a","human":2,"ai":1,"total":2}],"hasMore":true}'
+      },
+      { path: '/v1/analytics', kind: 'hang' }
+    ],
+    inputs: { timeoutMinutes: SHORT_DEADLINE, compare: 'none' },
+    exit: 1,
+    posts: 0,
+    jobs: 0,
+    error: /^Visitor analytics are incomplete: the deadline \(timeoutMinutes\) passed while reading; 1 request made\.$/,
+    check: (run, _emu, expect) => {
+      expect(run.outputs).toMatchObject({ pageCount: '1', visitorsTotal: '2' })
+      expect(JSON.parse(readFileSync(run.outputs.analyticsFile ?? '', 'utf8'))).toMatchObject({ visitors: { partial: true, pageCount: 1 } })
+    }
+  },
+  ...WRITE_SCENARIOS,
+  ...HEALTH_SCENARIOS,
+  ...(['SIGINT', 'SIGTERM', 'SIGHUP'] as const).map((name): Scenario => ({
+    fault: `${name} while waiting for the job`,
+    bundle: true,
+    result: 'Stops at once, with no further request; exit 1; outputs and summary say cancelled and that the job keeps running',
+    plan: { finishAfterMs: 600_000 },
+    signal: { name, after: 'is active.' },
+    exit: 1,
+    status: 'active',
+    posts: 1,
+    jobs: 1,
+    error: new RegExp(
+      `^Cancelled \\(${name}\\) while waiting for job \\w+\\. The job keeps running on the service: the API cannot cancel it\\.$`
+    ),
+    summary: new RegExp(`Cancelled \\(${name}\\)`)
+  })),
+  {
+    fault: 'SIGINT while the create request is unanswered',
+    bundle: true,
+    result: 'Stops at once, with no further request; exit 1, saying a job may have been created',
+    faults: [{ method: 'POST', kind: 'hang', afterHandling: true }],
+    signal: { name: 'SIGINT', after: '::debug::POST /v2/agent/proj_docs/job', delayMs: 300 },
+    exit: 1,
+    status: '',
+    posts: 1,
+    jobs: 1,
+    error: /^Cancelled \(SIGINT\) while creating the job\. The request was sent, so the service may have created a job anyway/
+  }
+]
+
+/** The emulator of a scenario: the key, the job plan, and its own options. */
+export function emulatorOptions(s: Scenario): EmulatorOptions {
+  return { keys: { [KEY]: {} }, defaultPlan: s.plan ?? quick, ...s.emulator }
+}
+
+/** Gives a started emulator the scenario's data and faults. */
+export function prepareEmulator(s: Scenario, emu: Emulator): void {
+  if (s.analytics) emu.setVisitors({ totals: siteTotals(600), rows: visitorRows(600) })
+  if (s.faults) emu.fault(...s.faults)
+  s.setup?.(emu)
+}
+
+/** The action's inputs for a scenario against the service at `baseUrl`. */
+export function inputsOf(s: Scenario, baseUrl: string): Record<string, string> {
+  const work: Record<string, string> = s.analytics ? { analytics: s.analytics, prompt: '' } : { prompt: 'Fault test' }
+  // The poll interval only where there is a job to poll: without one the run warns that it is ignored.
+  const job = !s.analytics || s.inputs?.prompt !== undefined || s.inputs?.jobId !== undefined
+  return {
+    apiKey: KEY,
+    projectId: 'proj_docs',
+    baseUrl,
+    ...(job ? { pollIntervalSeconds: '0.5' } : {}),
+    timeoutMinutes: '0.5',
+    ...work,
+    ...s.inputs
+  }
+}
+
+/** The deadline (timeoutMinutes) the inputs give, in ms. */
+export const deadlineOf = (inputs: Record<string, string>): number => Number(inputs.timeoutMinutes) * 60_000
+
+/** What every scenario checks of its run, wherever it runs: how long it took aside, which each place checks its own way. */
+export function checkRun(s: Scenario, run: ActionRun, emu: Emulator, expect: ExpectStatic): void {
+  expect(run.code, run.stdout).toBe(s.exit)
+  if (s.status !== undefined) expect(run.outputs.status).toBe(s.status)
+  const outputNames =
+    s.outputs ??
+    (s.analytics === 'all'
+      ? [...VISITOR_OUTPUTS, ...Object.keys(defaultSectionOutputs())].sort()
+      : s.analytics
+        ? VISITOR_OUTPUTS
+        : ['jobId', 'prLink', 'prNumber', 'status'])
+  expect(Object.keys(run.outputs).sort()).toEqual([...outputNames].sort())
+  expect(emu.count('POST')).toBe(s.posts)
+  expect(emu.jobCount() - (s.inputs?.jobId ? 1 : 0)).toBe(s.jobs)
+  if (s.error) {
+    expect(errorsOf(run)).toHaveLength(1)
+    expect(errorsOf(run)[0]).toMatch(s.error)
+  }
+  if (s.exit === 0) {
+    expect(errorsOf(run)).toEqual([])
+    // Retried within the request: no status check failed as a whole.
+    expect(run.stdout).not.toContain('::warning::A status check failed')
+  }
+  if (s.log) expect(run.stdout).toMatch(s.log)
+  const seen = renderSummary(run.summary)
+  if (s.unwritable?.includes('GITHUB_STEP_SUMMARY')) expect(run.summary).toBe('')
+  else if (s.analytics) expect(seen.headings.join('\n')).toMatch(/Documentation visitors|Visitors and page views/)
+  else expect(seen.headings[0]).toMatch(/^(✅|⚠️|⏳|❌) /)
+  // The summary states why the step failed, in the annotation's own words.
+  // (Code spans of the annotation, such as \`jobId\`, show as code.)
+  if (s.error) expect(seen.text).toContain(`Why the step failed: ${(errorsOf(run)[0] ?? '').replace(/`/g, '')}`)
+  if (s.summary) expect(run.summary).toMatch(s.summary)
+  s.check?.(run, emu, expect)
+
+  expect(linesWith(run, KEY)).toEqual([`::add-mask::${KEY}`])
+}

@@ -392,8 +392,8 @@ var run_link = __webpack_require__(9211);
 var html = __webpack_require__(6433);
 // EXTERNAL MODULE: ./src/version.ts + 1 modules
 var version = __webpack_require__(1013);
-// EXTERNAL MODULE: ./src/run/sections.ts + 24 modules
-var run_sections = __webpack_require__(4503);
+// EXTERNAL MODULE: ./src/run/sections.ts + 25 modules
+var run_sections = __webpack_require__(5917);
 ;// CONCATENATED MODULE: ./src/run/dashboard.ts
 // The dashboard issue over one run: found (or made) before any work, its ticked gaps turned into one
 // agent job, what the job came to and what the analytics read recorded in its ledger, and its body

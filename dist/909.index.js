@@ -2310,8 +2310,8 @@ var footer = __webpack_require__(7403);
 var report_overview = __webpack_require__(4707);
 // EXTERNAL MODULE: ./src/report/html.ts
 var html = __webpack_require__(6433);
-// EXTERNAL MODULE: ./src/run/sections.ts + 24 modules
-var run_sections = __webpack_require__(4503);
+// EXTERNAL MODULE: ./src/run/sections.ts + 25 modules
+var run_sections = __webpack_require__(5917);
 ;// CONCATENATED MODULE: ./src/run/publish.ts
 // Step outputs, files and the job summary, produced in one place from the reports of a run, each
 // shown by its renderer (sections.ts).

@@ -11,7 +11,7 @@ import type { RequestBudget } from './budget.js'
 import { type Comparison, comparedWith, comparisonRead } from './comparison.js'
 import type { PageAnswer } from './pager.js'
 import { cursorReadById, sectionPart, sectionRead, type SectionBase, type SectionRequest } from './section.js'
-import { byText } from './traffic.js'
+import { byText } from '../text/order.js'
 
 export const ASSISTANT_PAGE_SIZE = 1000
 

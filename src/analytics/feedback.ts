@@ -12,7 +12,7 @@ import type { RequestBudget } from './budget.js'
 import { type Comparison, comparedWith, comparisonRead } from './comparison.js'
 import type { PageAnswer } from './pager.js'
 import { cursorReadById, sectionPart, sectionRead, type SectionBase, type SectionRequest } from './section.js'
-import { byText } from './traffic.js'
+import { byText } from '../text/order.js'
 
 /** The most the by-page endpoint returns, and the most rows a feedback request returns. */
 export const FEEDBACK_PAGE_LIMIT = 100

@@ -58,7 +58,7 @@ export function newReadProgress(): ReadProgress {
 }
 
 /** Why a read was cut, as a clause: "reading stopped at maxRequests (…) while the service had more". */
-export function cutText(cut: Cut, budget: RequestBudget): string {
+export function cutClause(cut: Cut, budget: RequestBudget): string {
   switch (cut) {
     case 'budget':
       return `reading stopped at maxRequests (${counted(budget.limit, 'request')} for the whole run) while the service had more`
@@ -189,6 +189,6 @@ function end(progress: ReadProgress, cut: Cut, options: ReadOptions<never>): voi
       : cut === 'budget'
         ? `Reading ${options.what} stopped after ${after} at maxRequests (${counted(limit, 'request')} for the whole run) while the service had more; ` +
           `what was read is kept and marked partial. ${budgetAdvice(limit, 'more')}`
-        : `Reading ${options.what} was cut short after ${after}: ${cutText(cut, options.budget)}. What was read is kept and marked partial.`
+        : `Reading ${options.what} was cut short after ${after}: ${cutClause(cut, options.budget)}. What was read is kept and marked partial.`
   )
 }

@@ -7,7 +7,7 @@ import { describeRange } from '../text/dates.js'
 import { counted } from '../text/format.js'
 import type { RequestBudget } from './budget.js'
 import type { Log, Part } from '../core/part.js'
-import { type Cut, cutText, newReadProgress, type PageAnswer, type Paging, type ReadProgress, readPages, sectionRoom } from './pager.js'
+import { type Cut, cutClause, newReadProgress, type PageAnswer, type Paging, type ReadProgress, readPages, sectionRoom } from './pager.js'
 
 /** What every analytics section asks for. */
 export interface SectionRequest {
@@ -140,7 +140,7 @@ export async function readSection(
 function cutReason(name: string, cut: Cut, requests: number, budget: RequestBudget): string {
   if (cut === 'budget' && requests === 0)
     return `${name} not read: the request budget ran out (maxRequests, ${counted(budget.limit, 'request')} for the whole run)`
-  return `${name}: ${cutText(cut, budget)}`
+  return `${name}: ${cutClause(cut, budget)}`
 }
 
 /**

@@ -1,5 +1,6 @@
 // Rows of traffic per page (visitors and views share their shape: path, human, ai, total), and the
 // read both make: offset pages, the site totals of the first answer, each path kept once.
+import { byText } from '../text/order.js'
 import type { VisitorTotals } from '../api/schemas.js'
 import { sitePath } from '../text/page-path.js'
 import { sectionRead, type SectionRead } from './section.js'
@@ -29,13 +30,6 @@ export function mergeTrafficRow<Row extends TrafficRow>(into: Map<string, Row>, 
     ai: Math.max(seen.ai, row.ai),
     total: Math.max(seen.total, row.total)
   })
-}
-
-/** Two strings in code-unit order, as a sort comparator. */
-export function byText(a: string, b: string): number {
-  if (a < b) return -1
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: Array.prototype.sort (a TimSort in V8) only asks whether a result is below 0, so 0 and 1 sort alike here
-  return a > b ? 1 : 0
 }
 
 /** Rows in a stable order: highest total first, then by path. */

@@ -5,7 +5,8 @@
 // the rest are collapsed, each list cut to a byte budget so that the summary stays far below GitHub's
 // 1 MiB limit (over it, GitHub drops the whole summary). Page paths come from the service and are
 // escaped.
-import { byText, type TrafficRow } from '../analytics/traffic.js'
+import type { TrafficRow } from '../analytics/traffic.js'
+import { byText } from '../text/order.js'
 import type { ViewsReport } from '../analytics/views.js'
 import type { VisitorsReport } from '../analytics/visitors.js'
 import type { VisitorTotals } from '../api/schemas.js'

@@ -1,10 +1,10 @@
 // Tests the loop every analytics read goes through (src/analytics/pager.ts): offset, cursor and
 // single-request paging, the guards that end a read the service would not end, the request budget
-// and its reservations, errors, and the wording of the warnings and of cutText.
+// and its reservations, errors, and the wording of the warnings and of cutClause.
 import { describe, expect, it } from 'vitest'
 import { RequestBudget } from '../../../src/analytics/budget.js'
 import {
-  cutText,
+  cutClause,
   MAX_SECTION_ROWS,
   MAX_SECTION_TEXT,
   newReadProgress,
@@ -532,24 +532,26 @@ describe('errors', () => {
   })
 })
 
-describe('cutText', () => {
+describe('cutClause', () => {
   it('says why a read was cut, naming maxRequests for the whole run', () => {
-    expect(cutText('budget', new RequestBudget(40))).toBe(
+    expect(cutClause('budget', new RequestBudget(40))).toBe(
       'reading stopped at maxRequests (40 requests for the whole run) while the service had more'
     )
-    expect(cutText('budget', new RequestBudget(1))).toBe(
+    expect(cutClause('budget', new RequestBudget(1))).toBe(
       'reading stopped at maxRequests (1 request for the whole run) while the service had more'
     )
-    expect(cutText('budget', new RequestBudget(1000))).toBe(
+    expect(cutClause('budget', new RequestBudget(1000))).toBe(
       'reading stopped at maxRequests (1,000 requests for the whole run) while the service had more'
     )
-    expect(cutText('repeated-cursor', new RequestBudget(40))).toBe(
+    expect(cutClause('repeated-cursor', new RequestBudget(40))).toBe(
       'the service handed back a cursor it had already given, so reading stopped'
     )
-    expect(cutText('empty-page', new RequestBudget(40))).toBe('the service reported more after an empty page, so reading stopped')
-    expect(cutText('no-cursor', new RequestBudget(40))).toBe('the service reported more but gave no cursor to read it with')
-    expect(cutText('row-limit', new RequestBudget(40))).toBe('the service had more than 200,000 rows, the most a run keeps of one section')
-    expect(cutText('text-limit', new RequestBudget(40))).toBe(
+    expect(cutClause('empty-page', new RequestBudget(40))).toBe('the service reported more after an empty page, so reading stopped')
+    expect(cutClause('no-cursor', new RequestBudget(40))).toBe('the service reported more but gave no cursor to read it with')
+    expect(cutClause('row-limit', new RequestBudget(40))).toBe(
+      'the service had more than 200,000 rows, the most a run keeps of one section'
+    )
+    expect(cutClause('text-limit', new RequestBudget(40))).toBe(
       "the service's rows came to more than 16 MiB of text, the most a run keeps of one section"
     )
   })

@@ -2,8 +2,9 @@
 // with the toolkit's own rules) or directly, under a per-request timeout and the run's abort signal,
 // both of which cover every phase of the exchange: the proxy's CONNECT, the answer's headers, its body.
 import { getProxyUrl } from '@actions/http-client/lib/proxy'
-import { Agent, ProxyAgent, request, type Dispatcher } from 'undici'
+import { request } from 'undici'
 import { type Clock, realClock } from '../core/clock.js'
+import { Connections, untilAborted } from './connections.js'
 
 export interface HttpRequest {
   method: 'GET' | 'POST'
@@ -53,41 +54,11 @@ function errorCode(error: unknown): string | undefined {
   return typeof found === 'string' ? found : undefined
 }
 
-/**
- * The request's promise, or its signal's reason as soon as the signal aborts. undici heeds the signal
- * only once the request has a connection: a proxy that accepts the connection and never answers the
- * tunnel's CONNECT would hold the request past every timeout. The request, aborted by the same signal,
- * is never written to a connection that opens later; close() ends the connection to the proxy.
- */
-function untilAborted<T>(pending: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => {
-      reject(signal.reason as Error)
-    }
-    signal.addEventListener('abort', onAbort, { once: true })
-    pending.then(resolve, reject).finally(() => {
-      signal.removeEventListener('abort', onAbort)
-    })
-  })
-}
-
 export class Transport {
-  private direct: Agent | undefined
-  private readonly proxied = new Map<string, ProxyAgent>()
+  private readonly connections = new Connections()
 
   /** `clock` times the request's timeout and is told of each exchange. */
   constructor(private readonly clock: Clock = realClock) {}
-
-  private dispatcherFor(url: URL): Dispatcher {
-    const proxy = getProxyUrl(url)
-    if (!proxy) return (this.direct ??= new Agent())
-    let agent = this.proxied.get(proxy.href)
-    if (!agent) {
-      agent = new ProxyAgent(proxy.href)
-      this.proxied.set(proxy.href, agent)
-    }
-    return agent
-  }
 
   send(req: HttpRequest, runSignal: AbortSignal, timeoutMs: number): Promise<HttpResponse> {
     return this.clock.exchange(this.exchange(req, runSignal, timeoutMs))
@@ -103,7 +74,7 @@ export class Transport {
           headers: req.headers,
           body: req.body,
           signal,
-          dispatcher: this.dispatcherFor(req.url),
+          dispatcher: this.connections.dispatcherFor(req.url),
           headersTimeout: timeoutMs,
           bodyTimeout: timeoutMs
         }),
@@ -140,9 +111,7 @@ export class Transport {
     }
   }
 
-  async close(): Promise<void> {
-    const agents: Dispatcher[] = [...this.proxied.values()]
-    if (this.direct) agents.push(this.direct)
-    await Promise.all(agents.map((a) => a.destroy().catch(() => undefined)))
+  close(): Promise<void> {
+    return this.connections.close()
   }
 }

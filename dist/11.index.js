@@ -1185,6 +1185,25 @@ async function octokitFor(token, fetch) {
 
 /***/ }),
 
+/***/ 6834:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   O: () => (/* binding */ mayPush)
+/* harmony export */ });
+// Who may make the action work on their word (a /docs command, a tick in the docs health issue): a
+// person who may push to the repository. One rule, read from GitHub's collaborator permission answer,
+// where `permission` is the legacy level (a maintainer reads as "write", a triager as "read") and
+// `role_name` the role itself (a custom role built on write has its own name and "write").
+const PUSHING_LEVELS = new Set(['admin', 'maintain', 'write']);
+/** Whether the answer says the person may push: admin, maintain or write, by level or by role. */
+function mayPush(answer) {
+    return PUSHING_LEVELS.has(answer.permission ?? '') || PUSHING_LEVELS.has(answer.role_name ?? '');
+}
+
+
+/***/ }),
+
 /***/ 4707:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -3182,10 +3201,13 @@ function commandOf(payload, command) {
     };
 }
 
+// EXTERNAL MODULE: ./src/github/push-rule.ts
+var push_rule = __webpack_require__(6834);
 ;// CONCATENATED MODULE: ./src/github/repo.ts
 // The GitHub client of the run's own repository for the change, its check run and the agent's pull
 // request: it owns the token, the API's base URL (GITHUB_API_URL, through @actions/github), a
 // deadline and the run's signal on every request, and the paging limits; it gives back plain data.
+
 
 const repo_REQUEST_TIMEOUT_MS = 15_000;
 /** GitHub lists at most 3,000 files of a pull request and 250 of its commits. */
@@ -3305,10 +3327,10 @@ class GitHubRepo {
     async updateComment(id, body) {
         await this.octokit.rest.issues.updateComment({ ...this.request(), comment_id: id, body });
     }
-    /** Whether `login` may push to the repository (admin, maintain or write). */
+    /** Whether `login` may push to the repository (push-rule.ts). */
     async canWrite(login) {
         const { data } = await this.octokit.rest.repos.getCollaboratorPermissionLevel({ ...this.request(), username: login });
-        return ['admin', 'maintain', 'write'].includes(data.permission);
+        return (0,push_rule/* mayPush */.O)(data);
     }
 }
 function checkFields(fields) {

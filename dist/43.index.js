@@ -230,11 +230,14 @@ function withReaderWords(state, period, words) {
 var fix_first = __webpack_require__(3426);
 // EXTERNAL MODULE: ./src/github/octokit.ts
 var octokit = __webpack_require__(6702);
+// EXTERNAL MODULE: ./src/github/push-rule.ts
+var push_rule = __webpack_require__(6834);
 ;// CONCATENATED MODULE: ./src/github/issues.ts
 // The GitHub client of the dashboard: finds its issue by the project marker in the body (under its
 // label, then among the latest issues, so that a renamed or relabelled issue is still found), creates
 // and updates it, reads the state of the pull requests its ledger links, and a person's permission.
 // Every request has a deadline and the run's signal; the token is the workflow's `githubToken`.
+
 
 /** The label the dashboard issue carries. */
 const DASHBOARD_LABEL = 'docs-health';
@@ -373,14 +376,14 @@ class GitHubIssues {
             return undefined;
         }
     }
-    /** Whether `login` may push to the repository (admin, maintain or write). */
+    /** Whether `login` may push to the repository (push-rule.ts). */
     async canWrite(login) {
         const { data } = await this.octokit.rest.repos.getCollaboratorPermissionLevel({
             ...this.where(),
             username: login,
             request: { signal: this.signal() }
         });
-        return ['admin', 'maintain', 'write'].includes(data.permission) || data.role_name === 'maintain';
+        return (0,push_rule/* mayPush */.O)(data);
     }
 }
 

@@ -3,6 +3,7 @@
 // and updates it, reads the state of the pull requests its ledger links, and a person's permission.
 // Every request has a deadline and the run's signal; the token is the workflow's `githubToken`.
 import { type Octokit, octokitFor } from './octokit.js'
+import { mayPush } from './push-rule.js'
 
 /** The label the dashboard issue carries. */
 export const DASHBOARD_LABEL = 'docs-health'
@@ -172,13 +173,13 @@ export class GitHubIssues {
     }
   }
 
-  /** Whether `login` may push to the repository (admin, maintain or write). */
+  /** Whether `login` may push to the repository (push-rule.ts). */
   async canWrite(login: string): Promise<boolean> {
     const { data } = await this.octokit.rest.repos.getCollaboratorPermissionLevel({
       ...this.where(),
       username: login,
       request: { signal: this.signal() }
     })
-    return ['admin', 'maintain', 'write'].includes(data.permission) || data.role_name === 'maintain'
+    return mayPush(data)
   }
 }

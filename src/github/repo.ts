@@ -2,6 +2,7 @@
 // request: it owns the token, the API's base URL (GITHUB_API_URL, through @actions/github), a
 // deadline and the run's signal on every request, and the paging limits; it gives back plain data.
 import { type Octokit, octokitFor } from './octokit.js'
+import { mayPush } from './push-rule.js'
 import type { ChangeCommit, ChangedFile } from '../change/change.js'
 
 const REQUEST_TIMEOUT_MS = 15_000
@@ -184,10 +185,10 @@ export class GitHubRepo {
     await this.octokit.rest.issues.updateComment({ ...this.request(), comment_id: id, body })
   }
 
-  /** Whether `login` may push to the repository (admin, maintain or write). */
+  /** Whether `login` may push to the repository (push-rule.ts). */
   async canWrite(login: string): Promise<boolean> {
     const { data } = await this.octokit.rest.repos.getCollaboratorPermissionLevel({ ...this.request(), username: login })
-    return ['admin', 'maintain', 'write'].includes(data.permission)
+    return mayPush(data)
   }
 }
 

@@ -134,7 +134,7 @@ for (const { name: runtime, node } of runtimes()) {
       const body = board()?.body ?? ''
       const html = gfmToHtml(body)
       // The search is in a task-list line, as written.
-      expect(body.split('\n').some((line) => line.startsWith('- [ ] Ask the agent: ') && line.includes('“log in www'))).toBe(true)
+      expect(body.split('\n').some((line) => line.startsWith('- [ ] ') && line.includes('“log in www'))).toBe(true)
       expect(decoded(html)).toContain(`“${PHISH}”`)
       expect.soft(linksIn(html).filter((href) => !href.startsWith('https://github.com/acme/docs/'))).toEqual([])
       expect.soft(githubReferences(html)).toEqual([])
@@ -154,16 +154,16 @@ for (const { name: runtime, node } of runtimes()) {
       const body = board()?.body ?? ''
       const texts = [body, decoded(body), ...base64Runs(body)]
       for (const word of READER_WORDS) for (const text of texts) expect(text).not.toContain(word)
-      // The search gaps recorded while reader text was shown are counts now, and so are the searches a page quoted.
+      // The search gaps recorded while reader text was shown are counts now; a page's evidence holds counts alone.
       expect(decoded(body)).toMatch(/a search \(its words are hidden\) · searched 8,000× with no click/)
-      expect(decoded(body)).toMatch(/\/reset · 7 unanswered questions · 2 searches with no click \(15,000×\)/)
+      expect(decoded(body)).toMatch(/\/reset · 7 unanswered questions/)
       expect(hidden.summary).not.toContain('Qzorbmark')
     })
 
     it(`[${runtime}] refuses a job id of ".." from the service: a clear failure, no request built from it, no output, no record`, async () => {
       const issue = board()
       if (!issue) throw new Error('no issue: the tests above make it')
-      const line = issue.body.split('\n').find((l) => l.startsWith('- [ ] Ask the agent: <code>')) ?? ''
+      const line = issue.body.split('\n').find((l) => l.startsWith('- [ ] <code>')) ?? ''
       expect(line).not.toBe('')
       issue.body = issue.body.replace(line, line.replace('- [ ]', '- [x]'))
       github.setPermission('maintainer', 'write')

@@ -450,6 +450,8 @@ class DashboardRun {
     moved = [];
     /** Reader text is hidden in this run: the issue keeps no word a reader typed. */
     readerTextHidden = false;
+    /** The log said the top of the issue is not kept. */
+    warnedTop = false;
     constructor(github, projectId, title, issue, mayAsk, issueEvent, seal, showWords) {
         this.github = github;
         this.projectId = projectId;
@@ -687,6 +689,37 @@ class DashboardRun {
             ...(this.askedGaps.length > 0 ? { askedGaps: this.askedGaps } : {})
         };
     }
+    /**
+     * The top of the issue as `body` carries it, when it is what the sealed state says the action wrote
+     * (its digest), and holds no reader word while reader text is hidden; else nothing, said in the log.
+     * Anyone who may edit the issue can rewrite the top (a link, a mention, a forged "fix first"): it is
+     * never published again under the action's name.
+     */
+    keptOverview(body) {
+        const blocks = (0,dashboard_body/* overviewBlocks */.WI)((0,dashboard_body/* ownedPart */.JZ)(body));
+        const sealed = this.state.overview;
+        if ((0,dashboard_body/* overviewDigest */.ir)(blocks) === (0,dashboard_body/* overviewDigest */.ir)(NO_BLOCKS))
+            return undefined;
+        if (sealed?.digest !== (0,dashboard_body/* overviewDigest */.ir)(blocks)) {
+            if (!this.warnedTop)
+                core/* info */.pq('The top of the docs health issue is not as the action wrote it (someone edited it, or its state could not be verified): it is left out until the next run that reads the analytics.');
+            this.warnedTop = true;
+            return undefined;
+        }
+        if (sealed.words && this.readerTextHidden) {
+            if (!this.warnedTop)
+                core/* info */.pq('The top of the docs health issue held reader text, which is now hidden: it is left out until the next run that reads the analytics.');
+            this.warnedTop = true;
+            return undefined;
+        }
+        return blocks;
+    }
+    /** Whether the top written now may hold reader text. */
+    overviewWords(kept) {
+        if (this.overview)
+            return !this.readerTextHidden;
+        return kept !== undefined && this.state.overview?.words === true;
+    }
     async write() {
         if (this.readerTextHidden)
             this.state = (0,dashboard_state/* forgetReaderText */.AP)(this.state);
@@ -697,8 +730,12 @@ class DashboardRun {
         // The issue as it is now: a person's edit during the run (text, or a tick) is kept.
         const current = this.issue ? await this.github.get(this.issue.number) : undefined;
         const ticked = (0,dashboard_body/* tickedGaps */.Cq)(current?.body ?? '');
-        // A run that read no analytics keeps the top of the last weekly report as the body carries it.
-        const kept = overview ? undefined : (0,dashboard_body/* overviewBlocks */.WI)((0,dashboard_body/* ownedPart */.JZ)(current?.body ?? ''));
+        // A run that read no analytics keeps the top of the last weekly report, only as the action wrote it.
+        const kept = overview ? undefined : this.keptOverview(current?.body ?? '');
+        this.state = {
+            ...this.state,
+            overview: { digest: (0,dashboard_body/* overviewDigest */.ir)(overview ? (0,dashboard_body/* blocksOf */.SH)(overview) : (kept ?? NO_BLOCKS)), words: this.overviewWords(kept) }
+        };
         const dismissTicked = (0,dashboard_body/* dismissTicks */.P8)(current?.body ?? '');
         const owned = (0,dashboard_state/* sealState */.Bw)((0,dashboard_body/* ownedBody */.ul)({
             overview,
@@ -718,6 +755,8 @@ class DashboardRun {
         this.issue = this.issue ? await this.github.update(this.issue.number, body) : await this.github.create(this.title, body);
     }
 }
+/** No overview: what a run that reads no analytics writes when the top of the body is not the action's. */
+const NO_BLOCKS = { top: '', figures: '', howRead: '' };
 /** Which of the sections that hold a gap's numbers were read whole (read, not cut short, not failed). */
 function measuredOf(sections) {
     const whole = (kind) => sections.some((section) => section.kind === kind && section.requests > 0 && section.failure === undefined && !section.partial);

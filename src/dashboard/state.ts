@@ -156,7 +156,13 @@ export const stateSchema = z.object({
   gaps: z.array(gapSchema).max(LEDGER_GAPS),
   topPages: pagesSchema.optional(),
   /** Reader text: absent whenever reader text is hidden. */
-  readerWords: readerWordsSchema.optional()
+  readerWords: readerWordsSchema.optional(),
+  /**
+   * The top of the issue as the action last wrote it (body.ts, overviewDigest): its SHA-256, and whether
+   * it was written while reader text was shown. A run that reads no analytics keeps the top only when
+   * the body still holds exactly these blocks, and, once reader text is hidden, only when they hold none.
+   */
+  overview: z.object({ digest: z.string().regex(/^[0-9a-f]{64}$/), words: z.boolean() }).optional()
 })
 
 /**

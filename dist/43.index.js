@@ -463,7 +463,7 @@ class DashboardRun {
         this.issueEvent = issueEvent;
         // Only the part the action owns is read, and only when its seal verifies: a state someone else
         // wrote, edited or copied counts for nothing, and nor do the ticks of gaps it names.
-        const state = (0,ledger/* withStaleAsksOpen */.qc)((issue && (0,dashboard_state/* openState */.Gf)((0,dashboard_body/* ownedPart */.JZ)(issue.body), projectId, seal).state) ?? (0,dashboard_state/* emptyState */.p$)(projectId), runIdOf());
+        const state = (0,ledger/* withStaleAsksOpen */.qc)((issue && (0,dashboard_state/* openState */.Gf)((0,dashboard_body/* ownedPart */.JZ)(issue.body), projectId, seal, statePlace(issue.number)).state) ?? (0,dashboard_state/* emptyState */.p$)(projectId), runIdOf());
         // Where reader text is hidden, every word readers typed is forgotten at once, whatever earlier runs
         // kept while it was shown: nothing of it is sent or written back (and write() forgets again).
         this.readerTextHidden = !showWords;
@@ -481,7 +481,7 @@ class DashboardRun {
     static async open(settings, projectId, signal, seal, fetch, showWords) {
         const github = await GitHubIssues.open(settings.token, process.env.GITHUB_REPOSITORY ?? '', signal, fetch);
         const found = await github.find((0,dashboard_body/* projectMarker */.At)(projectId), dashboard_body/* ownedPart */.JZ, (candidate) => {
-            return (0,dashboard_state/* openState */.Gf)((0,dashboard_body/* ownedPart */.JZ)(candidate.body), projectId, seal).state !== undefined;
+            return (0,dashboard_state/* openState */.Gf)((0,dashboard_body/* ownedPart */.JZ)(candidate.body), projectId, seal, statePlace(candidate.number)).state !== undefined;
         });
         const issue = found.issue;
         for (const other of found.others.slice(0, OTHERS_NAMED))
@@ -737,7 +737,7 @@ class DashboardRun {
             overview: { digest: (0,dashboard_body/* overviewDigest */.ir)(overview ? (0,dashboard_body/* blocksOf */.SH)(overview) : (kept ?? NO_BLOCKS)), words: this.overviewWords(kept) }
         };
         const dismissTicked = (0,dashboard_body/* dismissTicks */.P8)(current?.body ?? '');
-        const owned = (0,dashboard_state/* sealState */.Bw)((0,dashboard_body/* ownedBody */.ul)({
+        const owned = (0,dashboard_body/* ownedBody */.ul)({
             overview,
             ...(kept ? { kept } : {}),
             state: this.state,
@@ -748,13 +748,25 @@ class DashboardRun {
             dismissTicked,
             movers: this.moved,
             filled: this.filled
-        }), this.seal);
-        const body = (0,dashboard_body/* withOwned */.kc)(current?.body ?? '', owned);
-        if (body.length > dashboard_body/* BODY_LIMIT */.Th)
-            throw new Error(`its body would be ${body.length} characters, over GitHub's ${dashboard_body/* BODY_LIMIT */.Th}; shorten the text written around the report`);
-        this.issue = this.issue ? await this.github.update(this.issue.number, body) : await this.github.create(this.title, body);
+        });
+        // The seal binds the state to this issue: pasted into another issue, or another repository's, it
+        // does not verify. A new issue has no number before it is made, so it is sealed just after.
+        const sealedBody = (number, around) => {
+            const body = (0,dashboard_body/* withOwned */.kc)(around, (0,dashboard_state/* sealState */.Bw)(owned, this.seal, statePlace(number)));
+            if (body.length > dashboard_body/* BODY_LIMIT */.Th)
+                throw new Error(`its body would be ${body.length} characters, over GitHub's ${dashboard_body/* BODY_LIMIT */.Th}; shorten the text written around the report`);
+            return body;
+        };
+        if (this.issue) {
+            this.issue = await this.github.update(this.issue.number, sealedBody(this.issue.number, current?.body ?? ''));
+            return;
+        }
+        const made = await this.github.create(this.title, sealedBody(0, ''));
+        this.issue = await this.github.update(made.number, sealedBody(made.number, made.body));
     }
 }
+/** Where a state is kept, as its seal names it: the repository and the issue's number. */
+const statePlace = (number) => `${process.env.GITHUB_REPOSITORY ?? ''}#${number}`;
 /** No overview: what a run that reads no analytics writes when the top of the body is not the action's. */
 const NO_BLOCKS = { top: '', figures: '', howRead: '' };
 /** Which of the sections that hold a gap's numbers were read whole (read, not cut short, not failed). */

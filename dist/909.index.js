@@ -1133,24 +1133,28 @@ function stateBlock(owned) {
         return undefined;
     return { encoded: owned.slice(from, end), end: end + CLOSE.length };
 }
-/** The owned part with its state block sealed: the seal's line follows the block. */
-function sealState(owned, seal) {
+/**
+ * The owned part with its state block sealed for `place` (the repository and the issue's number,
+ * "acme/docs#12"): the seal's line follows the block. The same block pasted into another issue does
+ * not verify there.
+ */
+function sealState(owned, seal, place) {
     const block = stateBlock(owned);
     if (!block)
         return owned;
-    return `${owned.slice(0, block.end)}${SEAL_OPEN}${seal.sign('state', [block.encoded])}${CLOSE}${owned.slice(block.end)}`;
+    return `${owned.slice(0, block.end)}${SEAL_OPEN}${seal.sign('state', [place, block.encoded])}${CLOSE}${owned.slice(block.end)}`;
 }
 /**
  * The state the owned part of a body carries, only when its seal verifies: `state` when it does;
- * `unproven` when the part holds a state block whose seal does not verify (written with another
- * API key, by someone else, or edited), which is never read.
+ * `unproven` when the part holds a state block whose seal does not verify for `place` (written with
+ * another API key, by someone else, edited, or copied from another issue), which is never read.
  */
-function openState(owned, projectId, seal) {
+function openState(owned, projectId, seal, place) {
     const block = stateBlock(owned);
     if (!block)
         return { unproven: owned.includes(OPEN) };
     const sealed = SEALED.exec(owned.slice(block.end, block.end + SEAL_OPEN.length + 43 + CLOSE.length));
-    if (!seal.verifies('state', [block.encoded], sealed?.[1]))
+    if (!seal.verifies('state', [place, block.encoded], sealed?.[1]))
         return { unproven: true };
     const state = decodeState(owned, projectId);
     return state ? { state, unproven: false } : { unproven: true };

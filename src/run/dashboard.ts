@@ -131,7 +131,10 @@ export class DashboardRun {
     this.issueEvent = issueEvent
     // Only the part the action owns is read, and only when its seal verifies: a state someone else
     // wrote, edited or copied counts for nothing, and nor do the ticks of gaps it names.
-    const state = withStaleAsksOpen((issue && openState(ownedPart(issue.body), projectId, seal).state) ?? emptyState(projectId), runIdOf())
+    const state = withStaleAsksOpen(
+      (issue && openState(ownedPart(issue.body), projectId, seal, statePlace(issue.number)).state) ?? emptyState(projectId),
+      runIdOf()
+    )
     // Where reader text is hidden, every word readers typed is forgotten at once, whatever earlier runs
     // kept while it was shown: nothing of it is sent or written back (and write() forgets again).
     this.readerTextHidden = !showWords
@@ -157,7 +160,7 @@ export class DashboardRun {
   ): Promise<DashboardRun> {
     const github = await GitHubIssues.open(settings.token, process.env.GITHUB_REPOSITORY ?? '', signal, fetch)
     const found = await github.find(projectMarker(projectId), ownedPart, (candidate) => {
-      return openState(ownedPart(candidate.body), projectId, seal).state !== undefined
+      return openState(ownedPart(candidate.body), projectId, seal, statePlace(candidate.number)).state !== undefined
     })
     const issue = found.issue
     for (const other of found.others.slice(0, OTHERS_NAMED))
@@ -422,29 +425,39 @@ export class DashboardRun {
       overview: { digest: overviewDigest(overview ? blocksOf(overview) : (kept ?? NO_BLOCKS)), words: this.overviewWords(kept) }
     }
     const dismissTicked = dismissTicks(current?.body ?? '')
-    const owned = sealState(
-      ownedBody({
-        overview,
-        ...(kept ? { kept } : {}),
-        state: this.state,
-        resolved: this.resolved,
-        resolvedIds: this.resolvedIds,
-        footerHtml,
-        ticked,
-        dismissTicked,
-        movers: this.moved,
-        filled: this.filled
-      }),
-      this.seal
-    )
-    const body = withOwned(current?.body ?? '', owned)
-    if (body.length > BODY_LIMIT)
-      throw new Error(
-        `its body would be ${body.length} characters, over GitHub's ${BODY_LIMIT}; shorten the text written around the report`
-      )
-    this.issue = this.issue ? await this.github.update(this.issue.number, body) : await this.github.create(this.title, body)
+    const owned = ownedBody({
+      overview,
+      ...(kept ? { kept } : {}),
+      state: this.state,
+      resolved: this.resolved,
+      resolvedIds: this.resolvedIds,
+      footerHtml,
+      ticked,
+      dismissTicked,
+      movers: this.moved,
+      filled: this.filled
+    })
+    // The seal binds the state to this issue: pasted into another issue, or another repository's, it
+    // does not verify. A new issue has no number before it is made, so it is sealed just after.
+    const sealedBody = (number: number, around: string): string => {
+      const body = withOwned(around, sealState(owned, this.seal, statePlace(number)))
+      if (body.length > BODY_LIMIT)
+        throw new Error(
+          `its body would be ${body.length} characters, over GitHub's ${BODY_LIMIT}; shorten the text written around the report`
+        )
+      return body
+    }
+    if (this.issue) {
+      this.issue = await this.github.update(this.issue.number, sealedBody(this.issue.number, current?.body ?? ''))
+      return
+    }
+    const made = await this.github.create(this.title, sealedBody(0, ''))
+    this.issue = await this.github.update(made.number, sealedBody(made.number, made.body))
   }
 }
+
+/** Where a state is kept, as its seal names it: the repository and the issue's number. */
+const statePlace = (number: number): string => `${process.env.GITHUB_REPOSITORY ?? ''}#${number}`
 
 /** No overview: what a run that reads no analytics writes when the top of the body is not the action's. */
 const NO_BLOCKS: OverviewBlocks = { top: '', figures: '', howRead: '' }

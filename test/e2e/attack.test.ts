@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { defaultFeedback } from '../emulator/analytics-data.js'
 import { type Emulator, startEmulator } from '../emulator/emulator.js'
 import { runAction } from '../support/action.js'
-import { startGitHubFake } from '../support/github-fake.js'
+import { OTHER_APP, startGitHubFake } from '../support/github-fake.js'
 import { gfmToHtml, linksIn } from '../support/gfm.js'
 import { node24 } from '../support/runtimes.js'
 import { siteTotals, visitorRows } from '../support/visitors.js'
@@ -119,5 +119,63 @@ describe('the kept top of the docs health issue', () => {
     const body = board()?.body ?? ''
     expect(body).not.toContain('webhook retries')
     expect(Buffer.from(/docs-agent-action:state (\S+)/.exec(body)?.[1] ?? '', 'base64').toString()).not.toContain('webhook retries')
+  })
+})
+
+describe('a sealed state copied into another issue', () => {
+  let emu: Emulator
+  let github: Awaited<ReturnType<typeof startGitHubFake>>
+  beforeAll(async () => {
+    emu = await startEmulator({ keys: { [KEY]: {} }, analyticsLimitPerHour: 100_000 })
+    emu.setVisitors({ totals: siteTotals(20), rows: visitorRows(20) })
+    github = await startGitHubFake()
+  })
+  afterAll(async () => {
+    await github.close()
+    await emu.close()
+  })
+
+  const run = (week: { dateFrom: string; dateTo: string }) =>
+    runAction({
+      node: node24(),
+      onTestFinished,
+      inputs: {
+        apiKey: KEY,
+        projectId: 'proj_docs',
+        baseUrl: emu.url,
+        analytics: 'all',
+        readerText: 'show',
+        dashboard: 'true',
+        githubToken: TOKEN,
+        ...week
+      },
+      event: { name: 'schedule', payload: PRIVATE },
+      env: { GITHUB_API_URL: github.url, GITHUB_RUN_ID: String(Math.floor(Math.random() * 1e9)) }
+    })
+
+  it('[node 24] keeps updating its own issue when another app pastes the sealed state into an older issue', async () => {
+    // An issue another app opened long before the docs health issue (a weekly link report, say).
+    const older = github.addIssue({
+      title: 'Weekly link report',
+      body: 'No broken links.',
+      state: 'open',
+      labels: [],
+      user: OTHER_APP.user,
+      performed_via_github_app: OTHER_APP.app
+    })
+    const first = await run(WEEK_1)
+    expect(first.code, first.stdout).toBe(0)
+    const own = github.issues.find((issue) => issue.number !== older.number)
+    if (!own) throw new Error('no docs health issue')
+    expect(own.number).toBeGreaterThan(older.number)
+    // The app copies the docs health issue's body, sealed state and all, into its older issue, and labels it.
+    const copied = `${own.body}\n\nEverything above is ours now.`
+    older.body = copied
+    older.labels = ['docs-health']
+    const second = await run({ dateFrom: '2026-11-16', dateTo: '2026-11-23' })
+    expect(second.code, second.stdout).toBe(0)
+    expect(second.outputs.dashboardUrl).toBe(`https://github.com/acme/docs/issues/${own.number}`)
+    expect(github.issues.find((issue) => issue.number === older.number)?.body).toBe(copied)
+    expect(github.requests.filter((r) => r.method === 'PATCH' && r.path.endsWith(`/issues/${older.number}`))).toEqual([])
   })
 })

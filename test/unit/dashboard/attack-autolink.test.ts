@@ -1,9 +1,11 @@
 // Tests the lines issue 28 added to the docs health issue (a gap's numbers with the searches it
-// follows, the dismissed list, the gaps resolved this period, the pages that moved) with hostile
+// follows, the dismissed list, the gaps resolved this period, the pages that moved, the sentence that
+// names the week's problem) with hostile
 // reader and service text in every place they show it: rendered by a GFM renderer, none of it becomes
 // a link, a mention, an issue or repository reference, or a commit id.
 import { describe, expect, it } from 'vitest'
 import { ownedBody } from '../../../src/dashboard/body.js'
+import { leadHtml } from '../../../src/report/overview.js'
 import { emptyState, type DashboardState, type GapNumbers, type GapRecord } from '../../../src/dashboard/state.js'
 import { githubReferences, gfmToHtml, linksIn, textNodes } from '../../support/gfm.js'
 
@@ -82,4 +84,20 @@ describe('the new lines of the docs health issue with hostile text', () => {
     expect(linksIn(html)).toEqual([])
     expect(githubReferences(html)).toEqual([])
   })
+})
+
+describe('the sentence that names the problem, with hostile text', () => {
+  for (const hostile of HOSTILE) {
+    it(`names ${JSON.stringify(hostile)} as a search and a page, linking nowhere`, () => {
+      for (const item of [
+        { search: hostile, score: 9, signals: [{ kind: 'no-click' as const, count: 9, search: hostile }] },
+        { page: `/docs/${hostile}`, score: 9, signals: [{ kind: 'thumbs-down' as const, count: 9, page: `/docs/${hostile}` }] }
+      ]) {
+        const html = gfmToHtml(leadHtml({ items: [item], dateFrom: '2026-11-09', dateTo: '2026-11-16' }))
+        expect(textNodes(html.replace(/<\/?(?:span|code)>/g, '')).join('')).toContain(hostile)
+        expect(linksIn(html)).toEqual([])
+        expect(githubReferences(html)).toEqual([])
+      }
+    })
+  }
 })

@@ -74,9 +74,11 @@ class RecordSeal {
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
   Th: () => (/* binding */ BODY_LIMIT),
+  SH: () => (/* binding */ blocksOf),
   P8: () => (/* binding */ dismissTicks),
   ur: () => (/* binding */ moversHtml),
   WI: () => (/* binding */ overviewBlocks),
+  ir: () => (/* binding */ overviewDigest),
   ul: () => (/* binding */ ownedBody),
   JZ: () => (/* binding */ ownedPart),
   At: () => (/* binding */ projectMarker),
@@ -86,6 +88,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: LEDGER_LINES_CHARS, numbersHtml
 
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(7598);
 // EXTERNAL MODULE: ./src/text/escape.ts
 var text_escape = __webpack_require__(7388);
 // EXTERNAL MODULE: ./src/text/format.ts
@@ -130,6 +134,7 @@ function sparkline(values) {
 // each headline, the ledger of gaps (each open one a task-list line a person ticks to ask the
 // agent), and the state the next run reads. Every text from the service or a reader is escaped and
 // bounded, so that the body stays under GitHub's 65,536 characters whatever it holds.
+
 
 
 
@@ -320,6 +325,15 @@ function overviewBlocks(owned) {
 /** The pieces of the overview of a period just read. */
 function blocksOf(overview) {
     return { top: (0,report_overview/* overviewTopHtml */.cb)(overview), figures: (0,report_overview/* headlinesHtml */.B9)(overview), howRead: (0,report_overview/* howReadHtml */.yy)(overview) };
+}
+/**
+ * The SHA-256 (hex) of the pieces of an overview as the body carries them: what the sealed state
+ * remembers, so that a run that reads no analytics keeps only the pieces the action wrote.
+ */
+function overviewDigest(blocks) {
+    return (0,external_node_crypto_.createHash)('sha256')
+        .update(JSON.stringify(BLOCK_NAMES.map((name) => blocks[name].trim())), 'utf8')
+        .digest('hex');
 }
 /** The sentence above the boxes: what a tick starts, what is sent, and when. */
 function tickSentence(words) {
@@ -962,7 +976,13 @@ const stateSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
     gaps: zod__WEBPACK_IMPORTED_MODULE_4__/* .array */ .YOg(gapSchema).max(LEDGER_GAPS),
     topPages: pagesSchema.optional(),
     /** Reader text: absent whenever reader text is hidden. */
-    readerWords: readerWordsSchema.optional()
+    readerWords: readerWordsSchema.optional(),
+    /**
+     * The top of the issue as the action last wrote it (body.ts, overviewDigest): its SHA-256, and whether
+     * it was written while reader text was shown. A run that reads no analytics keeps the top only when
+     * the body still holds exactly these blocks, and, once reader text is hidden, only when they hold none.
+     */
+    overview: zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({ digest: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().regex(/^[0-9a-f]{64}$/), words: zod__WEBPACK_IMPORTED_MODULE_4__/* .boolean */ .zMY() }).optional()
 });
 /**
  * A state as a body may carry it: this version, or version 1 (no numbers, no dismissed gaps, no
@@ -1113,24 +1133,28 @@ function stateBlock(owned) {
         return undefined;
     return { encoded: owned.slice(from, end), end: end + CLOSE.length };
 }
-/** The owned part with its state block sealed: the seal's line follows the block. */
-function sealState(owned, seal) {
+/**
+ * The owned part with its state block sealed for `place` (the repository and the issue's number,
+ * "acme/docs#12"): the seal's line follows the block. The same block pasted into another issue does
+ * not verify there.
+ */
+function sealState(owned, seal, place) {
     const block = stateBlock(owned);
     if (!block)
         return owned;
-    return `${owned.slice(0, block.end)}${SEAL_OPEN}${seal.sign('state', [block.encoded])}${CLOSE}${owned.slice(block.end)}`;
+    return `${owned.slice(0, block.end)}${SEAL_OPEN}${seal.sign('state', [place, block.encoded])}${CLOSE}${owned.slice(block.end)}`;
 }
 /**
  * The state the owned part of a body carries, only when its seal verifies: `state` when it does;
- * `unproven` when the part holds a state block whose seal does not verify (written with another
- * API key, by someone else, or edited), which is never read.
+ * `unproven` when the part holds a state block whose seal does not verify for `place` (written with
+ * another API key, by someone else, edited, or copied from another issue), which is never read.
  */
-function openState(owned, projectId, seal) {
+function openState(owned, projectId, seal, place) {
     const block = stateBlock(owned);
     if (!block)
         return { unproven: owned.includes(OPEN) };
     const sealed = SEALED.exec(owned.slice(block.end, block.end + SEAL_OPEN.length + 43 + CLOSE.length));
-    if (!seal.verifies('state', [block.encoded], sealed?.[1]))
+    if (!seal.verifies('state', [place, block.encoded], sealed?.[1]))
         return { unproven: true };
     const state = decodeState(owned, projectId);
     return state ? { state, unproven: false } : { unproven: true };

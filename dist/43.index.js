@@ -453,6 +453,8 @@ class DashboardRun {
     moved = [];
     /** Reader text is hidden in this run: the issue keeps no word a reader typed. */
     readerTextHidden = false;
+    /** The log said the top of the issue is not kept. */
+    warnedTop = false;
     constructor(github, projectId, title, issue, mayAsk, issueEvent, seal, showWords) {
         this.github = github;
         this.projectId = projectId;
@@ -464,7 +466,7 @@ class DashboardRun {
         this.issueEvent = issueEvent;
         // Only the part the action owns is read, and only when its seal verifies: a state someone else
         // wrote, edited or copied counts for nothing, and nor do the ticks of gaps it names.
-        const state = (0,ledger/* withStaleAsksOpen */.qc)((issue && (0,dashboard_state/* openState */.Gf)((0,dashboard_body/* ownedPart */.JZ)(issue.body), projectId, seal).state) ?? (0,dashboard_state/* emptyState */.p$)(projectId), runIdOf());
+        const state = (0,ledger/* withStaleAsksOpen */.qc)((issue && (0,dashboard_state/* openState */.Gf)((0,dashboard_body/* ownedPart */.JZ)(issue.body), projectId, seal, statePlace(issue.number)).state) ?? (0,dashboard_state/* emptyState */.p$)(projectId), runIdOf());
         // Where reader text is hidden, every word readers typed is forgotten at once, whatever earlier runs
         // kept while it was shown: nothing of it is sent or written back (and write() forgets again).
         this.readerTextHidden = !showWords;
@@ -482,7 +484,7 @@ class DashboardRun {
     static async open(settings, projectId, signal, seal, fetch, showWords) {
         const github = await GitHubIssues.open(settings.token, process.env.GITHUB_REPOSITORY ?? '', signal, fetch);
         const found = await github.find((0,dashboard_body/* projectMarker */.At)(projectId), dashboard_body/* ownedPart */.JZ, (candidate) => {
-            return (0,dashboard_state/* openState */.Gf)((0,dashboard_body/* ownedPart */.JZ)(candidate.body), projectId, seal).state !== undefined;
+            return (0,dashboard_state/* openState */.Gf)((0,dashboard_body/* ownedPart */.JZ)(candidate.body), projectId, seal, statePlace(candidate.number)).state !== undefined;
         });
         const issue = found.issue;
         for (const other of found.others.slice(0, OTHERS_NAMED))
@@ -690,6 +692,37 @@ class DashboardRun {
             ...(this.askedGaps.length > 0 ? { askedGaps: this.askedGaps } : {})
         };
     }
+    /**
+     * The top of the issue as `body` carries it, when it is what the sealed state says the action wrote
+     * (its digest), and holds no reader word while reader text is hidden; else nothing, said in the log.
+     * Anyone who may edit the issue can rewrite the top (a link, a mention, a forged "fix first"): it is
+     * never published again under the action's name.
+     */
+    keptOverview(body) {
+        const blocks = (0,dashboard_body/* overviewBlocks */.WI)((0,dashboard_body/* ownedPart */.JZ)(body));
+        const sealed = this.state.overview;
+        if ((0,dashboard_body/* overviewDigest */.ir)(blocks) === (0,dashboard_body/* overviewDigest */.ir)(NO_BLOCKS))
+            return undefined;
+        if (sealed?.digest !== (0,dashboard_body/* overviewDigest */.ir)(blocks)) {
+            if (!this.warnedTop)
+                core/* info */.pq('The top of the docs health issue is not as the action wrote it (someone edited it, or its state could not be verified): it is left out until the next run that reads the analytics.');
+            this.warnedTop = true;
+            return undefined;
+        }
+        if (sealed.words && this.readerTextHidden) {
+            if (!this.warnedTop)
+                core/* info */.pq('The top of the docs health issue held reader text, which is now hidden: it is left out until the next run that reads the analytics.');
+            this.warnedTop = true;
+            return undefined;
+        }
+        return blocks;
+    }
+    /** Whether the top written now may hold reader text. */
+    overviewWords(kept) {
+        if (this.overview)
+            return !this.readerTextHidden;
+        return kept !== undefined && this.state.overview?.words === true;
+    }
     async write() {
         if (this.readerTextHidden)
             this.state = (0,dashboard_state/* forgetReaderText */.AP)(this.state);
@@ -700,10 +733,14 @@ class DashboardRun {
         // The issue as it is now: a person's edit during the run (text, or a tick) is kept.
         const current = this.issue ? await this.github.get(this.issue.number) : undefined;
         const ticked = (0,dashboard_body/* tickedGaps */.Cq)(current?.body ?? '');
-        // A run that read no analytics keeps the top of the last weekly report as the body carries it.
-        const kept = overview ? undefined : (0,dashboard_body/* overviewBlocks */.WI)((0,dashboard_body/* ownedPart */.JZ)(current?.body ?? ''));
+        // A run that read no analytics keeps the top of the last weekly report, only as the action wrote it.
+        const kept = overview ? undefined : this.keptOverview(current?.body ?? '');
+        this.state = {
+            ...this.state,
+            overview: { digest: (0,dashboard_body/* overviewDigest */.ir)(overview ? (0,dashboard_body/* blocksOf */.SH)(overview) : (kept ?? NO_BLOCKS)), words: this.overviewWords(kept) }
+        };
         const dismissTicked = (0,dashboard_body/* dismissTicks */.P8)(current?.body ?? '');
-        const owned = (0,dashboard_state/* sealState */.Bw)((0,dashboard_body/* ownedBody */.ul)({
+        const owned = (0,dashboard_body/* ownedBody */.ul)({
             overview,
             ...(kept ? { kept } : {}),
             state: this.state,
@@ -714,13 +751,27 @@ class DashboardRun {
             dismissTicked,
             movers: this.moved,
             filled: this.filled
-        }), this.seal);
-        const body = (0,dashboard_body/* withOwned */.kc)(current?.body ?? '', owned);
-        if (body.length > dashboard_body/* BODY_LIMIT */.Th)
-            throw new Error(`its body would be ${body.length} characters, over GitHub's ${dashboard_body/* BODY_LIMIT */.Th}; shorten the text written around the report`);
-        this.issue = this.issue ? await this.github.update(this.issue.number, body) : await this.github.create(this.title, body);
+        });
+        // The seal binds the state to this issue: pasted into another issue, or another repository's, it
+        // does not verify. A new issue has no number before it is made, so it is sealed just after.
+        const sealedBody = (number, around) => {
+            const body = (0,dashboard_body/* withOwned */.kc)(around, (0,dashboard_state/* sealState */.Bw)(owned, this.seal, statePlace(number)));
+            if (body.length > dashboard_body/* BODY_LIMIT */.Th)
+                throw new Error(`its body would be ${body.length} characters, over GitHub's ${dashboard_body/* BODY_LIMIT */.Th}; shorten the text written around the report`);
+            return body;
+        };
+        if (this.issue) {
+            this.issue = await this.github.update(this.issue.number, sealedBody(this.issue.number, current?.body ?? ''));
+            return;
+        }
+        const made = await this.github.create(this.title, sealedBody(0, ''));
+        this.issue = await this.github.update(made.number, sealedBody(made.number, made.body));
     }
 }
+/** Where a state is kept, as its seal names it: the repository and the issue's number. */
+const statePlace = (number) => `${process.env.GITHUB_REPOSITORY ?? ''}#${number}`;
+/** No overview: what a run that reads no analytics writes when the top of the body is not the action's. */
+const NO_BLOCKS = { top: '', figures: '', howRead: '' };
 /** Which of the sections that hold a gap's numbers were read whole (read, not cut short, not failed). */
 function measuredOf(sections) {
     const whole = (kind) => sections.some((section) => section.kind === kind && section.requests > 0 && section.failure === undefined && !section.partial);

@@ -3,6 +3,7 @@
 // each headline, the ledger of gaps (each open one a task-list line a person ticks to ask the
 // agent), and the state the next run reads. Every text from the service or a reader is escaped and
 // bounded, so that the body stays under GitHub's 65,536 characters whatever it holds.
+import { createHash } from 'node:crypto'
 import { htmlText } from '../text/escape.js'
 import { num } from '../text/format.js'
 import { dayText, parseDate, shortRange } from '../text/dates.js'
@@ -215,8 +216,18 @@ export function overviewBlocks(owned: string): OverviewBlocks {
 }
 
 /** The pieces of the overview of a period just read. */
-function blocksOf(overview: Overview): OverviewBlocks {
+export function blocksOf(overview: Overview): OverviewBlocks {
   return { top: overviewTopHtml(overview), figures: headlinesHtml(overview), howRead: howReadHtml(overview) }
+}
+
+/**
+ * The SHA-256 (hex) of the pieces of an overview as the body carries them: what the sealed state
+ * remembers, so that a run that reads no analytics keeps only the pieces the action wrote.
+ */
+export function overviewDigest(blocks: OverviewBlocks): string {
+  return createHash('sha256')
+    .update(JSON.stringify(BLOCK_NAMES.map((name) => blocks[name].trim())), 'utf8')
+    .digest('hex')
 }
 
 /** The sentence above the boxes: what a tick starts, what is sent, and when. */

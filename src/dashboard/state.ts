@@ -156,7 +156,13 @@ export const stateSchema = z.object({
   gaps: z.array(gapSchema).max(LEDGER_GAPS),
   topPages: pagesSchema.optional(),
   /** Reader text: absent whenever reader text is hidden. */
-  readerWords: readerWordsSchema.optional()
+  readerWords: readerWordsSchema.optional(),
+  /**
+   * The top of the issue as the action last wrote it (body.ts, overviewDigest): its SHA-256, and whether
+   * it was written while reader text was shown. A run that reads no analytics keeps the top only when
+   * the body still holds exactly these blocks, and, once reader text is hidden, only when they hold none.
+   */
+  overview: z.object({ digest: z.string().regex(/^[0-9a-f]{64}$/), words: z.boolean() }).optional()
 })
 
 /**
@@ -316,23 +322,32 @@ function stateBlock(owned: string): { encoded: string; end: number } | undefined
   return { encoded: owned.slice(from, end), end: end + CLOSE.length }
 }
 
-/** The owned part with its state block sealed: the seal's line follows the block. */
-export function sealState(owned: string, seal: RecordSeal): string {
+/**
+ * The owned part with its state block sealed for `place` (the repository and the issue's number,
+ * "acme/docs#12"): the seal's line follows the block. The same block pasted into another issue does
+ * not verify there.
+ */
+export function sealState(owned: string, seal: RecordSeal, place: string): string {
   const block = stateBlock(owned)
   if (!block) return owned
-  return `${owned.slice(0, block.end)}${SEAL_OPEN}${seal.sign('state', [block.encoded])}${CLOSE}${owned.slice(block.end)}`
+  return `${owned.slice(0, block.end)}${SEAL_OPEN}${seal.sign('state', [place, block.encoded])}${CLOSE}${owned.slice(block.end)}`
 }
 
 /**
  * The state the owned part of a body carries, only when its seal verifies: `state` when it does;
- * `unproven` when the part holds a state block whose seal does not verify (written with another
- * API key, by someone else, or edited), which is never read.
+ * `unproven` when the part holds a state block whose seal does not verify for `place` (written with
+ * another API key, by someone else, edited, or copied from another issue), which is never read.
  */
-export function openState(owned: string, projectId: string, seal: RecordSeal): { state?: DashboardState; unproven: boolean } {
+export function openState(
+  owned: string,
+  projectId: string,
+  seal: RecordSeal,
+  place: string
+): { state?: DashboardState; unproven: boolean } {
   const block = stateBlock(owned)
   if (!block) return { unproven: owned.includes(OPEN) }
   const sealed = SEALED.exec(owned.slice(block.end, block.end + SEAL_OPEN.length + 43 + CLOSE.length))
-  if (!seal.verifies('state', [block.encoded], sealed?.[1])) return { unproven: true }
+  if (!seal.verifies('state', [place, block.encoded], sealed?.[1])) return { unproven: true }
   const state = decodeState(owned, projectId)
   return state ? { state, unproven: false } : { unproven: true }
 }

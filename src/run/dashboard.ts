@@ -9,7 +9,19 @@ import { ApiError } from '../api/errors.js'
 import { type AgentJob, jobIdProblem } from '../api/schemas.js'
 import { errorMessage } from '../core/error-message.js'
 import type { RecordSeal } from '../core/record-seal.js'
-import { dismissTicks, overviewBlocks, ownedBody, ownedPart, projectMarker, BODY_LIMIT, tickedGaps, withOwned } from '../dashboard/body.js'
+import {
+  blocksOf,
+  dismissTicks,
+  overviewBlocks,
+  overviewDigest,
+  type OverviewBlocks,
+  ownedBody,
+  ownedPart,
+  projectMarker,
+  BODY_LIMIT,
+  tickedGaps,
+  withOwned
+} from '../dashboard/body.js'
 import { type Mover, movers, type PageTraffic, topPages, withHistoryChanges } from '../dashboard/history.js'
 import {
   askable,
@@ -103,6 +115,8 @@ export class DashboardRun {
   private moved: Mover[] = []
   /** Reader text is hidden in this run: the issue keeps no word a reader typed. */
   private readerTextHidden = false
+  /** The log said the top of the issue is not kept. */
+  private warnedTop = false
 
   private constructor(
     private readonly github: GitHubIssues,
@@ -117,7 +131,10 @@ export class DashboardRun {
     this.issueEvent = issueEvent
     // Only the part the action owns is read, and only when its seal verifies: a state someone else
     // wrote, edited or copied counts for nothing, and nor do the ticks of gaps it names.
-    const state = withStaleAsksOpen((issue && openState(ownedPart(issue.body), projectId, seal).state) ?? emptyState(projectId), runIdOf())
+    const state = withStaleAsksOpen(
+      (issue && openState(ownedPart(issue.body), projectId, seal, statePlace(issue.number)).state) ?? emptyState(projectId),
+      runIdOf()
+    )
     // Where reader text is hidden, every word readers typed is forgotten at once, whatever earlier runs
     // kept while it was shown: nothing of it is sent or written back (and write() forgets again).
     this.readerTextHidden = !showWords
@@ -143,7 +160,7 @@ export class DashboardRun {
   ): Promise<DashboardRun> {
     const github = await GitHubIssues.open(settings.token, process.env.GITHUB_REPOSITORY ?? '', signal, fetch)
     const found = await github.find(projectMarker(projectId), ownedPart, (candidate) => {
-      return openState(ownedPart(candidate.body), projectId, seal).state !== undefined
+      return openState(ownedPart(candidate.body), projectId, seal, statePlace(candidate.number)).state !== undefined
     })
     const issue = found.issue
     for (const other of found.others.slice(0, OTHERS_NAMED))
@@ -356,6 +373,41 @@ export class DashboardRun {
     }
   }
 
+  /**
+   * The top of the issue as `body` carries it, when it is what the sealed state says the action wrote
+   * (its digest), and holds no reader word while reader text is hidden; else nothing, said in the log.
+   * Anyone who may edit the issue can rewrite the top (a link, a mention, a forged "fix first"): it is
+   * never published again under the action's name.
+   */
+  private keptOverview(body: string): OverviewBlocks | undefined {
+    const blocks = overviewBlocks(ownedPart(body))
+    const sealed = this.state.overview
+    if (overviewDigest(blocks) === overviewDigest(NO_BLOCKS)) return undefined
+    if (sealed?.digest !== overviewDigest(blocks)) {
+      if (!this.warnedTop)
+        core.info(
+          'The top of the docs health issue is not as the action wrote it (someone edited it, or its state could not be verified): it is left out until the next run that reads the analytics.'
+        )
+      this.warnedTop = true
+      return undefined
+    }
+    if (sealed.words && this.readerTextHidden) {
+      if (!this.warnedTop)
+        core.info(
+          'The top of the docs health issue held reader text, which is now hidden: it is left out until the next run that reads the analytics.'
+        )
+      this.warnedTop = true
+      return undefined
+    }
+    return blocks
+  }
+
+  /** Whether the top written now may hold reader text. */
+  private overviewWords(kept: OverviewBlocks | undefined): boolean {
+    if (this.overview) return !this.readerTextHidden
+    return kept !== undefined && this.state.overview?.words === true
+  }
+
   private async write(): Promise<void> {
     if (this.readerTextHidden) this.state = forgetReaderText(this.state)
     const link = runLink(process.env)
@@ -366,32 +418,49 @@ export class DashboardRun {
     // The issue as it is now: a person's edit during the run (text, or a tick) is kept.
     const current = this.issue ? await this.github.get(this.issue.number) : undefined
     const ticked = tickedGaps(current?.body ?? '')
-    // A run that read no analytics keeps the top of the last weekly report as the body carries it.
-    const kept = overview ? undefined : overviewBlocks(ownedPart(current?.body ?? ''))
+    // A run that read no analytics keeps the top of the last weekly report, only as the action wrote it.
+    const kept = overview ? undefined : this.keptOverview(current?.body ?? '')
+    this.state = {
+      ...this.state,
+      overview: { digest: overviewDigest(overview ? blocksOf(overview) : (kept ?? NO_BLOCKS)), words: this.overviewWords(kept) }
+    }
     const dismissTicked = dismissTicks(current?.body ?? '')
-    const owned = sealState(
-      ownedBody({
-        overview,
-        ...(kept ? { kept } : {}),
-        state: this.state,
-        resolved: this.resolved,
-        resolvedIds: this.resolvedIds,
-        footerHtml,
-        ticked,
-        dismissTicked,
-        movers: this.moved,
-        filled: this.filled
-      }),
-      this.seal
-    )
-    const body = withOwned(current?.body ?? '', owned)
-    if (body.length > BODY_LIMIT)
-      throw new Error(
-        `its body would be ${body.length} characters, over GitHub's ${BODY_LIMIT}; shorten the text written around the report`
-      )
-    this.issue = this.issue ? await this.github.update(this.issue.number, body) : await this.github.create(this.title, body)
+    const owned = ownedBody({
+      overview,
+      ...(kept ? { kept } : {}),
+      state: this.state,
+      resolved: this.resolved,
+      resolvedIds: this.resolvedIds,
+      footerHtml,
+      ticked,
+      dismissTicked,
+      movers: this.moved,
+      filled: this.filled
+    })
+    // The seal binds the state to this issue: pasted into another issue, or another repository's, it
+    // does not verify. A new issue has no number before it is made, so it is sealed just after.
+    const sealedBody = (number: number, around: string): string => {
+      const body = withOwned(around, sealState(owned, this.seal, statePlace(number)))
+      if (body.length > BODY_LIMIT)
+        throw new Error(
+          `its body would be ${body.length} characters, over GitHub's ${BODY_LIMIT}; shorten the text written around the report`
+        )
+      return body
+    }
+    if (this.issue) {
+      this.issue = await this.github.update(this.issue.number, sealedBody(this.issue.number, current?.body ?? ''))
+      return
+    }
+    const made = await this.github.create(this.title, sealedBody(0, ''))
+    this.issue = await this.github.update(made.number, sealedBody(made.number, made.body))
   }
 }
+
+/** Where a state is kept, as its seal names it: the repository and the issue's number. */
+const statePlace = (number: number): string => `${process.env.GITHUB_REPOSITORY ?? ''}#${number}`
+
+/** No overview: what a run that reads no analytics writes when the top of the body is not the action's. */
+const NO_BLOCKS: OverviewBlocks = { top: '', figures: '', howRead: '' }
 
 /** Which of the sections that hold a gap's numbers were read whole (read, not cut short, not failed). */
 function measuredOf(sections: readonly SectionReport[]): Measured {

@@ -154,7 +154,7 @@ for (const { name: runtime, node } of runtimes()) {
       const body = board()?.body ?? ''
       const texts = [body, decoded(body), ...base64Runs(body)]
       for (const word of READER_WORDS) for (const text of texts) expect(text).not.toContain(word)
-      // The search gaps recorded while reader text was shown are counts now, and so are the searches a page quoted.
+      // The search gaps recorded while reader text was shown are counts now; a page's evidence holds counts alone.
       expect(decoded(body)).toMatch(/a search \(its words are hidden\) · searched 8,000× with no click/)
       expect(decoded(body)).toMatch(/- \[ \] \/reset · 7 unanswered questions /)
       expect(hidden.summary).not.toContain('Qzorbmark')

@@ -1,0 +1,181 @@
+// The docs health issue attacked once more through the bundle, against the emulator and the stateful
+// GitHub fake: the top of the issue that a run reading no analytics keeps (title, lead sentence,
+// alerts, headlines, "How this was read") is kept only as the action wrote it. Another app or a
+// person who rewrites it with a link, a mention or a forged "fix first" does not get it re-published
+// by the next tick's run under the action's name; nor is a top written with reader text once reader
+// text is hidden.
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
+import { defaultFeedback } from '../emulator/analytics-data.js'
+import { type Emulator, startEmulator } from '../emulator/emulator.js'
+import { runAction } from '../support/action.js'
+import { OTHER_APP, startGitHubFake } from '../support/github-fake.js'
+import { gfmToHtml, linksIn } from '../support/gfm.js'
+import { node24 } from '../support/runtimes.js'
+import { siteTotals, visitorRows } from '../support/visitors.js'
+
+const KEY = 'mint_attackKey7Wp'
+const TOKEN = 'ghs_attackToken4Rz'
+const WEEK_1 = { dateFrom: '2026-11-09', dateTo: '2026-11-16' }
+const PRIVATE = { repository: { full_name: 'acme/docs', private: true, visibility: 'private' } }
+const SEARCHES = [
+  { searchQuery: 'webhook retries', hits: 900 },
+  { searchQuery: 'rotate token', hits: 800 }
+].map((row) => ({ ...row, ctr: 0, topClickedPage: null, lastSearchedAt: '2026-11-10T10:00:00Z' }))
+const INJECTED = '<p><a href="https://evil.example/reset">Fix first: reset your API key here</a> @acme/everyone</p>'
+
+describe('the kept top of the docs health issue', () => {
+  let emu: Emulator
+  let github: Awaited<ReturnType<typeof startGitHubFake>>
+  beforeAll(async () => {
+    emu = await startEmulator({ keys: { [KEY]: {} }, analyticsLimitPerHour: 100_000 })
+    emu.setVisitors({ totals: siteTotals(20), rows: visitorRows(20) })
+    emu.setSearches({ rows: SEARCHES })
+    emu.setFeedback(defaultFeedback())
+    github = await startGitHubFake()
+    github.setPermission('docs-lead', 'write')
+  })
+  afterAll(async () => {
+    await github.close()
+    await emu.close()
+  })
+
+  const run = (event: { name: string; payload: unknown }, inputs: Record<string, string> = {}) =>
+    runAction({
+      node: node24(),
+      onTestFinished,
+      inputs: {
+        apiKey: KEY,
+        projectId: 'proj_docs',
+        baseUrl: emu.url,
+        analytics: 'all',
+        readerText: 'show',
+        dashboard: 'true',
+        githubToken: TOKEN,
+        pollIntervalSeconds: '0.5',
+        wait: 'false',
+        ...WEEK_1,
+        ...inputs
+      },
+      event,
+      env: { GITHUB_API_URL: github.url, GITHUB_RUN_ID: String(Math.floor(Math.random() * 1e9)) }
+    })
+  const board = () => github.issues.find((issue) => issue.user.type === 'Bot')
+  const edited = () => ({
+    name: 'issues',
+    payload: { action: 'edited', issue: { number: board()?.number }, sender: { login: 'docs-lead', type: 'User' }, ...PRIVATE }
+  })
+  const topOf = (body: string) => /<!-- docs-agent-action:top -->\n([\s\S]*?)\n<!-- \/docs-agent-action:top -->/.exec(body)?.[1]
+  /** The body with its first open gap ticked, as a person ticks it. */
+  const tickOne = (body: string) => body.replace(/^- \[ \] (.*<!-- gap:[0-9a-f]{12} -->)$/m, '- [x] $1')
+
+  it('[node 24] keeps the top as the action wrote it through a tick run', async () => {
+    const weekly = await run({ name: 'schedule', payload: PRIVATE })
+    expect(weekly.code, weekly.stdout).toBe(0)
+    const issue = board()
+    if (!issue) throw new Error('no issue')
+    const top = topOf(issue.body)
+    expect(top).toBeDefined()
+    issue.body = tickOne(issue.body)
+    emu.planJobs({ finishAfterMs: 0 })
+    const jobs = emu.jobCount()
+    const tick = await run(edited())
+    expect(tick.code, tick.stdout).toBe(0)
+    expect(emu.jobCount()).toBe(jobs + 1)
+    expect(topOf(board()?.body ?? '')).toBe(top)
+  })
+
+  it('[node 24] does not re-publish a top another app rewrote with a link and a mention', async () => {
+    const issue = board()
+    if (!issue) throw new Error('no issue')
+    // Another app (or a person) rewrites the top; then a person who may push ticks a gap.
+    issue.body = tickOne(
+      issue.body.replace(/(<!-- docs-agent-action:top -->\n)[\s\S]*?(\n<!-- \/docs-agent-action:top -->)/, `$1${INJECTED}$2`)
+    )
+    expect(issue.body).toContain('evil.example')
+    emu.planJobs({ finishAfterMs: 0 })
+    const jobs = emu.jobCount()
+    const tick = await run(edited())
+    expect(tick.code, tick.stdout).toBe(0)
+    expect(emu.jobCount()).toBe(jobs + 1)
+    const written = github.requests.filter((r) => r.method === 'PATCH' && /\/issues\/\d+$/.test(r.path)).at(-1)?.body
+    expect(JSON.stringify(written)).not.toContain('evil.example')
+    const body = board()?.body ?? ''
+    expect(body).not.toContain('evil.example')
+    expect(body).not.toContain('@acme/everyone')
+    expect(linksIn(gfmToHtml(body)).filter((href) => href.includes('evil'))).toEqual([])
+    expect(tick.stdout).toContain('top of the docs health issue')
+  })
+
+  it('[node 24] leaves out a top written with reader text once a tick run finds reader text hidden', async () => {
+    const weekly = await run({ name: 'schedule', payload: PRIVATE })
+    expect(weekly.code, weekly.stdout).toBe(0)
+    const issue = board()
+    if (!issue) throw new Error('no issue')
+    expect(topOf(issue.body)).toContain('webhook retries')
+    issue.body = tickOne(issue.body)
+    emu.planJobs({ finishAfterMs: 0 })
+    const tick = await run(edited(), { readerText: 'hide' })
+    expect(tick.code, tick.stdout).toBe(0)
+    const body = board()?.body ?? ''
+    expect(body).not.toContain('webhook retries')
+    expect(Buffer.from(/docs-agent-action:state (\S+)/.exec(body)?.[1] ?? '', 'base64').toString()).not.toContain('webhook retries')
+  })
+})
+
+describe('a sealed state copied into another issue', () => {
+  let emu: Emulator
+  let github: Awaited<ReturnType<typeof startGitHubFake>>
+  beforeAll(async () => {
+    emu = await startEmulator({ keys: { [KEY]: {} }, analyticsLimitPerHour: 100_000 })
+    emu.setVisitors({ totals: siteTotals(20), rows: visitorRows(20) })
+    github = await startGitHubFake()
+  })
+  afterAll(async () => {
+    await github.close()
+    await emu.close()
+  })
+
+  const run = (week: { dateFrom: string; dateTo: string }) =>
+    runAction({
+      node: node24(),
+      onTestFinished,
+      inputs: {
+        apiKey: KEY,
+        projectId: 'proj_docs',
+        baseUrl: emu.url,
+        analytics: 'all',
+        readerText: 'show',
+        dashboard: 'true',
+        githubToken: TOKEN,
+        ...week
+      },
+      event: { name: 'schedule', payload: PRIVATE },
+      env: { GITHUB_API_URL: github.url, GITHUB_RUN_ID: String(Math.floor(Math.random() * 1e9)) }
+    })
+
+  it('[node 24] keeps updating its own issue when another app pastes the sealed state into an older issue', async () => {
+    // An issue another app opened long before the docs health issue (a weekly link report, say).
+    const older = github.addIssue({
+      title: 'Weekly link report',
+      body: 'No broken links.',
+      state: 'open',
+      labels: [],
+      user: OTHER_APP.user,
+      performed_via_github_app: OTHER_APP.app
+    })
+    const first = await run(WEEK_1)
+    expect(first.code, first.stdout).toBe(0)
+    const own = github.issues.find((issue) => issue.number !== older.number)
+    if (!own) throw new Error('no docs health issue')
+    expect(own.number).toBeGreaterThan(older.number)
+    // The app copies the docs health issue's body, sealed state and all, into its older issue, and labels it.
+    const copied = `${own.body}\n\nEverything above is ours now.`
+    older.body = copied
+    older.labels = ['docs-health']
+    const second = await run({ dateFrom: '2026-11-16', dateTo: '2026-11-23' })
+    expect(second.code, second.stdout).toBe(0)
+    expect(second.outputs.dashboardUrl).toBe(`https://github.com/acme/docs/issues/${own.number}`)
+    expect(github.issues.find((issue) => issue.number === older.number)?.body).toBe(copied)
+    expect(github.requests.filter((r) => r.method === 'PATCH' && r.path.endsWith(`/issues/${older.number}`))).toEqual([])
+  })
+})

@@ -91,7 +91,10 @@ export function jobReasonHtml(job: JobReport): string | undefined {
   if (job.failure === undefined) return undefined
   if (SERVICE_ENDINGS.includes(job.outcome))
     return `${sentenceHtml(job)} <strong>The step failed</strong> because <code>failOn</code> includes <code>${job.outcome}</code>.`
-  return `<strong>Why the step failed:</strong> ${messageHtml(job.failure, 1500)}`
+  // The error line tells how to keep watching; here the next step below says it, with the field to fill.
+  const failure =
+    job.nextStep?.kind === 'watch' ? job.failure.replace(/ To keep watching it, run the action again with jobId: .*$/s, '') : job.failure
+  return `<strong>Why the step failed:</strong> ${messageHtml(failure, 1500)}`
 }
 
 function jobIdBlock(jobId: string, prompt?: string): string {
@@ -196,7 +199,7 @@ const STOPPED_WATCHING: readonly JobReport['outcome'][] = ['timeout', 'cancelled
 function statusHtml(job: JobReport): string {
   let status = job.status ? codeHtml(job.status) : 'unknown'
   if (job.serviceStatus && job.serviceStatus !== job.status) status += ` (the service said ${codeHtml(job.serviceStatus)})`
-  if (job.status && STOPPED_WATCHING.includes(job.outcome)) status += ', last seen'
+  if (job.status && STOPPED_WATCHING.includes(job.outcome)) status += ' when last checked'
   return status
 }
 

@@ -101,7 +101,7 @@ describe('forgetReaderText', () => {
       () => 'cccccccccccc'
     )
     expect(ownedBody({ state, resolved: 0, footerHtml: '' })).toContain(
-      '- [ ] Ask the agent: a search (its words are hidden) · searched 2× with no click'
+      '- [ ] a search (its words are hidden) · searched 2× with no click'
     )
   })
 

@@ -90,7 +90,8 @@ describe('endBody', () => {
     expect(readerText(endBody(JOB_REPORTS.timeout, RUN))).toBe(
       [
         '⏳ The agent is still working; the step stopped waiting',
-        'Why the step failed: Timed out after 30m 0s (timeoutMinutes) while waiting for job j1. The job keeps running on the service: the API cannot cancel it. To keep watching it, run the action again with jobId: j1 (and no prompt).',
+        'Why the step failed: Timed out after 30m 0s (timeoutMinutes) while waiting for job j1. The job keeps running on the service: the API cannot cancel it.',
+        // The error line's own advice is left to the next step below: said once, with the field to fill.
         WATCH,
         'jobId: j1',
         'Job j1 · workflow run'

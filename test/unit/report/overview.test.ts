@@ -37,6 +37,25 @@ const overview = (more: Partial<Overview> = {}): Overview => ({
 })
 
 describe('overviewHtml', () => {
+  it('counts a reader once in the lead sentence, as the ranking does: the larger of thumbs down and not-helpful rows leads, never both added', () => {
+    const item = (down: number, unhelpful: number): FixItem => ({
+      page: '/api-reference/webhooks',
+      score: 50,
+      signals: [
+        { kind: 'thumbs-down', count: down, page: '/api-reference/webhooks' },
+        { kind: 'not-helpful', count: unhelpful, page: '/api-reference/webhooks' },
+        { kind: 'unanswered', count: 6, page: '/api-reference/webhooks' }
+      ]
+    })
+    const lead = (down: number, unhelpful: number): string =>
+      renderSummary(overviewHtml(overview({ items: [item(down, unhelpful)], thumbsUp: { '/api-reference/webhooks': 21 } }))).text
+    expect(lead(14, 17)).toContain(
+      'is this week’s problem: 17 readers marked it not helpful (14 👎 against 21 👍), 6 unanswered questions. Fix first'
+    )
+    expect(lead(14, 3)).toContain('is this week’s problem: 14 👎 against 21 👍, 6 unanswered questions. Fix first')
+    expect(lead(0, 1)).toContain('is this week’s problem: 1 reader marked it not helpful (0 👎 against 21 👍), 6 unanswered')
+  })
+
   it('starts with the period and the sentence that names the problem, then what to fix first, then the headlines with their change and the largest move', () => {
     const seen = renderSummary(overviewHtml(overview({ thumbsUp: { '/api-reference/webhooks': 3 } })))
     expect(seen.headings).toEqual(['📈 Docs health · 17–23 Nov 2026', 'Fix first'])
@@ -87,7 +106,8 @@ describe('overviewHtml', () => {
         })
       )
     )
-    expect(seen.tables[0]?.slice(1).map((row) => row[2])).toEqual(['new', '—', '±0%'])
+    // None before and none now is no change, as the trend shows it (0 → 0): never —, which reads as unknown.
+    expect(seen.tables[0]?.slice(1).map((row) => row[2])).toEqual(['new', '±0%', '±0%'])
     // Every headline has an earlier value: no footnote on what — means.
     expect(seen.text).not.toContain('no earlier value')
     // A count from a partial read shows no change, whatever the earlier value.

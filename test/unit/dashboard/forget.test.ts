@@ -100,9 +100,7 @@ describe('forgetReaderText', () => {
       { ...emptyState('proj'), gaps: [gap({ kind: 'search', subject: 'sso', evidence: 'searched 2× with no click' })] },
       () => 'cccccccccccc'
     )
-    expect(ownedBody({ state, resolved: 0, footerHtml: '' })).toContain(
-      '- [ ] a search (its words are hidden) · searched 2× with no click'
-    )
+    expect(ownedBody({ state, resolved: 0, footerHtml: '' })).toContain('- [ ] a search (its words are hidden) · searched 2× with no click')
   })
 
   /** A word no text of the action's own holds: what a reader typed. */

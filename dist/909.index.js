@@ -1286,7 +1286,7 @@ function changeHtml(headline) {
 function valueHtml(headline) {
     return `${headline.partial ? '≥&nbsp;' : ''}${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(headline.value)}`;
 }
-/** The largest change in words: "Human visitors fell 11 % against 10–16 Nov 2026." */
+/** The largest change in words: "Human visitors fell 11 % against 10–16 Nov 2026."; a rise with where it is most ("…, most on /api-reference/webhooks (14)."). */
 function largestMove(headlines) {
     let largest;
     for (const headline of headlines) {
@@ -1301,7 +1301,16 @@ function largestMove(headlines) {
     const { headline, change } = largest;
     const range = (0,_text_dates_js__WEBPACK_IMPORTED_MODULE_5__/* .shortRange */ .W5)(headline.previous?.dateFrom ?? '', headline.previous?.dateTo ?? '');
     const by = change > MULTIPLE_FROM_PERCENT ? `${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(Math.floor(change / 100 + 1))}-fold` : `${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(Math.abs(change))}%`;
-    return `${headline.name} ${change > 0 ? 'rose' : 'fell'} ${by} against ${range}.`;
+    // A rise says where it is most, as an alert does: the question it raises is "where?".
+    const where = headline.where;
+    const most = change <= 0 || where === undefined
+        ? ''
+        : where.page !== undefined
+            ? `, most on ${where.page} (${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(where.count)})`
+            : where.search !== undefined
+                ? `, most for “${where.search}” (${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(where.count)})`
+                : '';
+    return `${headline.name} ${change > 0 ? 'rose' : 'fell'} ${by} against ${range}${most}.`;
 }
 /** One signal as evidence, its search (reader text) given by `quote`. */
 function evidence(signal, quote) {

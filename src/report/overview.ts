@@ -73,7 +73,7 @@ function valueHtml(headline: Headline): string {
   return `${headline.partial ? '≥&nbsp;' : ''}${num(headline.value)}`
 }
 
-/** The largest change in words: "Human visitors fell 11 % against 10–16 Nov 2026." */
+/** The largest change in words: "Human visitors fell 11 % against 10–16 Nov 2026."; a rise with where it is most ("…, most on /api-reference/webhooks (14)."). */
 export function largestMove(headlines: readonly Headline[]): string | undefined {
   let largest: { headline: Headline; change: number } | undefined
   for (const headline of headlines) {
@@ -85,7 +85,17 @@ export function largestMove(headlines: readonly Headline[]): string | undefined 
   const { headline, change } = largest
   const range = shortRange(headline.previous?.dateFrom ?? '', headline.previous?.dateTo ?? '')
   const by = change > MULTIPLE_FROM_PERCENT ? `${num(Math.floor(change / 100 + 1))}-fold` : `${num(Math.abs(change))}%`
-  return `${headline.name} ${change > 0 ? 'rose' : 'fell'} ${by} against ${range}.`
+  // A rise says where it is most, as an alert does: the question it raises is "where?".
+  const where = headline.where
+  const most =
+    change <= 0 || where === undefined
+      ? ''
+      : where.page !== undefined
+        ? `, most on ${where.page} (${num(where.count)})`
+        : where.search !== undefined
+          ? `, most for “${where.search}” (${num(where.count)})`
+          : ''
+  return `${headline.name} ${change > 0 ? 'rose' : 'fell'} ${by} against ${range}${most}.`
 }
 
 /** One signal as evidence, its search (reader text) given by `quote`. */

@@ -308,6 +308,22 @@ describe('the banner and the footnote', () => {
 })
 
 describe('largestMove', () => {
+  it('says where a rise is most, the page or the search, as an alert does; a fall, no place', () => {
+    const down = (value: number, where: Headline['where']): Headline[] => [
+      { key: 'thumbsDown', name: 'Thumbs down', value, previous: before(22), where }
+    ]
+    expect(largestMove(down(30, { page: '/api-reference/webhooks', count: 14 }))).toBe(
+      'Thumbs down rose 36% against 10–16 Nov 2026, most on /api-reference/webhooks (14).'
+    )
+    expect(largestMove(down(30, { search: 'webhook retries', count: 312 }))).toBe(
+      'Thumbs down rose 36% against 10–16 Nov 2026, most for “webhook retries” (312).'
+    )
+    expect(largestMove(down(11, { page: '/api-reference/webhooks', count: 4 }))).toBe('Thumbs down fell 50% against 10–16 Nov 2026.')
+    // The page is reader-facing text: escaped where the sentence is shown.
+    const seen = renderSummary(overviewHtml(overview({ headlines: down(30, { page: '/<b>x</b>', count: 3 }) })))
+    expect(seen.text).toContain('Thumbs down rose 36% against 10–16 Nov 2026, most on /<b>x</b> (3).')
+  })
+
   it('names the largest change of a whole count, with the earlier period', () => {
     expect(largestMove(HEADLINES)).toBe('AI visitors rose 20% against 10–16 Nov 2026.')
     expect(largestMove([{ key: 'visitorsHuman', name: 'Human visitors', value: 50, previous: before(100) }])).toBe(

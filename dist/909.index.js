@@ -2989,7 +2989,7 @@ function endBody(job, run, key, at) {
     const reason = (0,job_summary/* jobReasonHtml */.xm)(job);
     if (reason)
         parts.push(`<p>${reason}</p>`);
-    const next = (0,job_summary/* jobNextStepHtml */.m$)(job.nextStep);
+    const next = (0,job_summary/* jobNextStepHtml */.m$)(job.nextStep, job.failure);
     if (next)
         parts.push(next);
     const facts = [

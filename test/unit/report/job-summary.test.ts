@@ -74,9 +74,9 @@ describe('the job summary of each way a run ends', () => {
       [
         // The job goes on: the title says so, and the step fails all the same.
         '⏳ The agent is still working; the step stopped waiting\n=======================================================',
-        'Why the step failed: Timed out after 30m 0s (timeoutMinutes) while waiting for job j1. The job keeps running on the service: the API cannot cancel it.',
-        // The error line's own advice is left to the next step below: said once, with the field to fill.
-        WATCH,
+        'Why the step failed: Timed out after 30m 0s (timeoutMinutes) while waiting for job j1. The job keeps running on the service: the API cannot cancel it. To keep watching it, run the action again with jobId: j1 (and no prompt).',
+        // The error line says how to keep watching: the next step adds only where the id goes, not the same words again.
+        "Next step: in Run workflow, put the job's id in the jobId field and leave prompt empty:",
         'jobId: j1',
         `Prompt: ${PROMPT}`,
         [
@@ -168,7 +168,7 @@ describe('the job summary of each way a run ends', () => {
     ['timeoutBeforeJob', undefined],
     ['refused', undefined],
     ['lost', undefined],
-    ['timeout', `${WATCH} jobId: j1`],
+    ['timeout', "Next step: in Run workflow, put the job's id in the jobId field and leave prompt empty: jobId: j1"],
     ['cancelled', `${WATCH} jobId: j1`],
     ['notWaited', `${WATCH} jobId: j1`],
     ['followUpNotWaited', `${WATCH} jobId: j7`],
@@ -185,18 +185,18 @@ describe('the job summary of each way a run ends', () => {
       // An ending the service decided says what happened and which failOn word failed the step.
       if (job.failure === undefined || ['failed', 'archived', 'no-pr'].includes(job.outcome)) continue
       const seen = seenOf(job)
-      const said = job.nextStep?.kind === 'watch' ? job.failure.replace(/ To keep watching it.*$/, '') : job.failure
-      expect(seen.text).toContain(`Why the step failed: ${said.replace(/`/g, '')}`)
+      expect(seen.text).toContain(`Why the step failed: ${job.failure.replace(/`/g, '')}`)
       expect(seen.text).not.toContain('`')
     }
     expect(seenOf(JOB_REPORTS.refused).html).toContain('The key in <code>apiKey</code> is wrong')
   })
 
-  it('says once how to keep watching a job after a timeout: in the next step, not again in why the step failed', () => {
+  it('says once how to keep watching a job after a timeout: the next step adds where the id goes, not the same words again', () => {
     const text = seenOf(JOB_REPORTS.timeout).text
-    expect(JOB_REPORTS.timeout.failure).toContain('To keep watching it, run the action again with jobId: j1')
     expect(text.match(/keep watching/g)).toHaveLength(1)
-    expect(text.match(/jobId/g)).toHaveLength(2)
+    expect(text).toContain("Next step: in Run workflow, put the job's id in the jobId field and leave prompt empty: jobId: j1 ")
+    // A cancellation's error line says nothing of it: its next step says it all.
+    expect(seenOf(JOB_REPORTS.cancelled).text).toContain('Next step: to keep watching the job, run the action again')
   })
 
   it('names the prompt of a follow-up as such', () => {

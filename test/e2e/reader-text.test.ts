@@ -134,7 +134,7 @@ for (const { name: runtime, node } of runtimes()) {
       const body = board()?.body ?? ''
       const html = gfmToHtml(body)
       // The search is in a task-list line, as written.
-      expect(body.split('\n').some((line) => line.startsWith('- [ ] Ask the agent: ') && line.includes('“log in www'))).toBe(true)
+      expect(body.split('\n').some((line) => line.startsWith('- [ ] ') && line.includes('“log in www'))).toBe(true)
       expect(decoded(html)).toContain(`“${PHISH}”`)
       expect.soft(linksIn(html).filter((href) => !href.startsWith('https://github.com/acme/docs/'))).toEqual([])
       expect.soft(githubReferences(html)).toEqual([])
@@ -163,7 +163,7 @@ for (const { name: runtime, node } of runtimes()) {
     it(`[${runtime}] refuses a job id of ".." from the service: a clear failure, no request built from it, no output, no record`, async () => {
       const issue = board()
       if (!issue) throw new Error('no issue: the tests above make it')
-      const line = issue.body.split('\n').find((l) => l.startsWith('- [ ] Ask the agent: <code>')) ?? ''
+      const line = issue.body.split('\n').find((l) => l.startsWith('- [ ] <code>')) ?? ''
       expect(line).not.toBe('')
       issue.body = issue.body.replace(line, line.replace('- [ ]', '- [x]'))
       github.setPermission('maintainer', 'write')

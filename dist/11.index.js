@@ -86,7 +86,7 @@ __webpack_require__.d(__webpack_exports__, {
   kc: () => (/* binding */ withOwned)
 });
 
-// UNUSED EXPORTS: LEDGER_LINES_CHARS, numbersHtml
+// UNUSED EXPORTS: LEDGER_LINES_CHARS, leadStatusHtml, numbersHtml
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
@@ -251,14 +251,19 @@ function progressLine(gap) {
         if (gap.state === 'merged')
             parts.push(`not proven yet: ${(0,format/* num */.bu)(gap.quiet ?? 0)} of ${(0,format/* num */.bu)(ledger/* QUIET_PERIODS */.ur)} periods since the merge with its numbers low`);
     }
-    else
+    else if (gap.state !== 'pr-open' || gap.prLink === undefined)
         parts.push(STATE_WORDS[gap.state]);
+    const number = gap.prLink === undefined ? undefined : /\/pull\/(\d+)$/.exec(gap.prLink)?.[1];
+    const link = gap.prLink === undefined
+        ? undefined
+        : (0,html/* linkHtml */.eq)(gap.prLink, number === undefined ? 'pull request' : `pull request ${(0,text_escape/* htmlText */.js)(`#${number}`)}`);
+    // "pull request #128 open" first, not "pull request open" and the link again after the job.
+    if (link !== undefined && gap.state === 'pr-open')
+        parts.push(`${link} open`);
     if (gap.jobId !== undefined && gap.state !== 'resolved')
         parts.push(`job <code>${(0,text_escape/* htmlText */.js)(gap.jobId, 60)}</code>`);
-    if (gap.prLink !== undefined) {
-        const number = /\/pull\/(\d+)$/.exec(gap.prLink)?.[1];
-        parts.push((0,html/* linkHtml */.eq)(gap.prLink, number === undefined ? 'pull request' : `pull request ${(0,text_escape/* htmlText */.js)(`#${number}`)}`));
-    }
+    if (link !== undefined && gap.state !== 'pr-open')
+        parts.push(link);
     const numbers = numbersHtml(gap.now, gap.before);
     if (numbers !== '')
         parts.push(numbers);
@@ -343,6 +348,31 @@ function tickSentence(words) {
     return ('<p>Tick the gaps to fix. The next run of the workflow (at once, when it runs on <code>issues: edited</code>) starts <strong>one agent job</strong> ' +
         `for every ticked gap, which opens <strong>one pull request</strong> in the docs repository. The agent is sent ${sent}.</p>`);
 }
+/**
+ * When the week's problem the lead sentence names is already with the agent, a line that says so, so
+ * that the top and an empty Fix first do not read as a problem nobody acts on; '' otherwise.
+ */
+function leadStatusHtml(overview, state) {
+    const [item] = overview?.items ?? [];
+    if (!item)
+        return '';
+    const about = item.page !== undefined ? (0,ledger/* fingerprint */.Rj)('page', item.page) : item.search ? (0,ledger/* fingerprint */.Rj)('search', item.search) : undefined;
+    const gap = about === undefined ? undefined : state.gaps.find((g) => g.id === about);
+    if (!gap)
+        return '';
+    const number = gap.prLink === undefined ? undefined : /\/pull\/(\d+)$/.exec(gap.prLink)?.[1];
+    const pr = number === undefined ? 'its pull request' : `pull request #${(0,format/* num */.bu)(Number(number))}`;
+    let status;
+    if (gap.state === 'asked')
+        status = 'the agent is working on it';
+    else if (gap.state === 'pr-open')
+        status = `${pr} is open: review and merge it`;
+    else if (gap.state === 'merged')
+        status = `${pr} merged${gap.mergedOn === undefined ? '' : ` ${dayHtml(gap.mergedOn)}`}; it is resolved once its numbers stay low for ${(0,format/* num */.bu)(ledger/* QUIET_PERIODS */.ur)} periods`;
+    else
+        return '';
+    return `<p>Already under way: ${status} (see <strong>With the agent</strong>).</p>`;
+}
 /** The part of the body the action owns, markers included. */
 function ownedBody(view) {
     const { state } = view;
@@ -352,7 +382,9 @@ function ownedBody(view) {
     const blocks = view.overview ? blocksOf(view.overview) : (view.kept ?? { top: '', figures: '', howRead: '' });
     if (blocks.top !== '')
         parts.push(block('top', blocks.top));
-    parts.push(...moversHtml(view.movers ?? []));
+    const underWay = leadStatusHtml(view.overview, state);
+    if (underWay !== '')
+        parts.push(underWay, '');
     if (view.resolved > 0) {
         const names = state.gaps.filter((gap) => gap.state === 'resolved' && view.resolvedIds?.has(gap.id) === true).map(subjectHtml);
         parts.push(`<p>✅ ${(0,format/* num */.bu)(view.resolved)} ${view.resolved === 1 ? 'gap' : 'gaps'} resolved this period${names.length > 0 ? `: ${names.join(', ')}` : ''}.</p>`, '');
@@ -376,10 +408,15 @@ function ownedBody(view) {
     const resolved = fitting(state.gaps.filter((gap) => gap.state === 'resolved').map(progressLine));
     const dismissed = fitting(state.gaps.filter((gap) => gap.state === 'dismissed').map(dismissedLine));
     parts.push('### Fix first: tick a gap to ask the agent', '');
+    // "Waiting for the agent" would also describe the gaps with it: say only that nothing is to tick.
     if (open.length === 0)
-        parts.push('Nothing open: no gap is waiting for the agent.', '');
+        parts.push('Nothing to tick: no gap is open.', '');
     else
         parts.push(tickSentence(state.readerWords !== undefined), '', ...open, '');
+    // After what to fix: the pages whose traffic moved, a blank line closing the HTML block.
+    const movers = moversHtml(view.movers ?? []);
+    if (movers.length > 0)
+        parts.push(...movers, '');
     if (blocks.figures !== '')
         parts.push(block('figures', blocks.figures));
     if (view.overview && (view.filled?.length ?? 0) > 0) {
@@ -1277,8 +1314,12 @@ function changeHtml(headline) {
     if (!previous || headline.partial)
         return '—';
     const change = changePercent(headline.value, previous.value);
-    if (change === undefined)
-        return countable(previous.value) && previous.value < 1 && headline.value >= 1 ? 'new' : '—';
+    if (change === undefined) {
+        // None before and none now is no change, as the trend shows it ("0 → 0"), not an unknown one.
+        if (countable(previous.value) && previous.value < 1)
+            return headline.value >= 1 ? 'new' : headline.value === 0 ? '±0%' : '—';
+        return '—';
+    }
     if (change === 0)
         return '±0%';
     if (change > MULTIPLE_FROM_PERCENT)
@@ -1288,7 +1329,7 @@ function changeHtml(headline) {
 function valueHtml(headline) {
     return `${headline.partial ? '≥&nbsp;' : ''}${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(headline.value)}`;
 }
-/** The largest change in words: "Human visitors fell 11 % against 10–16 Nov 2026." */
+/** The largest change in words: "Human visitors fell 11 % against 10–16 Nov 2026."; a rise with where it is most ("…, most on /api-reference/webhooks (14)."). */
 function largestMove(headlines) {
     let largest;
     for (const headline of headlines) {
@@ -1303,7 +1344,16 @@ function largestMove(headlines) {
     const { headline, change } = largest;
     const range = (0,_text_dates_js__WEBPACK_IMPORTED_MODULE_5__/* .shortRange */ .W5)(headline.previous?.dateFrom ?? '', headline.previous?.dateTo ?? '');
     const by = change > MULTIPLE_FROM_PERCENT ? `${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(Math.floor(change / 100 + 1))}-fold` : `${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(Math.abs(change))}%`;
-    return `${headline.name} ${change > 0 ? 'rose' : 'fell'} ${by} against ${range}.`;
+    // A rise says where it is most, as an alert does: the question it raises is "where?".
+    const where = headline.where;
+    const most = change <= 0 || where === undefined
+        ? ''
+        : where.page !== undefined
+            ? `, most on ${where.page} (${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(where.count)})`
+            : where.search !== undefined
+                ? `, most for “${where.search}” (${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(where.count)})`
+                : '';
+    return `${headline.name} ${change > 0 ? 'rose' : 'fell'} ${by} against ${range}${most}.`;
 }
 /** One signal as evidence, its search (reader text) given by `quote`. */
 function evidence(signal, quote) {
@@ -1405,11 +1455,14 @@ function leadHtml(overview) {
     const facts = [];
     const down = countOf(item, 'thumbs-down');
     const up = item.page === undefined ? undefined : overview.thumbsUp?.[item.page];
-    if (down > 0)
-        facts.push(up === undefined ? `${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(down)} 👎` : `${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(down)} 👎 against ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(up)} 👍`);
+    const against = up === undefined ? '' : ` against ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(up)} 👍`;
+    // A reader's thumbs down and the not-helpful row left with it are one reader, as the ranking counts
+    // them: the larger count leads, the thumbs down in brackets, never added to it.
     const unhelpful = countOf(item, 'not-helpful');
-    if (unhelpful > 0)
-        facts.push(`${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(unhelpful)} marked it not helpful`);
+    if (unhelpful > down)
+        facts.push(`${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .counted */ .hS)(unhelpful, 'reader')} marked it not helpful (${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(down)} 👎${against})`);
+    else if (down > 0)
+        facts.push(`${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(down)} 👎${against}`);
     const unanswered = countOf(item, 'unanswered');
     if (unanswered > 0)
         facts.push((0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .counted */ .hS)(unanswered, 'unanswered question'));
@@ -2981,7 +3034,7 @@ function endBody(job, run, key, at) {
     const reason = (0,job_summary/* jobReasonHtml */.xm)(job);
     if (reason)
         parts.push(`<p>${reason}</p>`);
-    const next = (0,job_summary/* jobNextStepHtml */.m$)(job.nextStep);
+    const next = (0,job_summary/* jobNextStepHtml */.m$)(job.nextStep, job.failure);
     if (next)
         parts.push(next);
     const facts = [

@@ -12,7 +12,7 @@ import { headlinesHtml, howReadHtml, type Overview, overviewTopHtml } from '../r
 import { HEADLINE_NAMES, type HeadlineKey } from '../report/renderer.js'
 import type { HeadlineKey as Key } from '../report/renderer.js'
 import type { Mover } from './history.js'
-import { isOpen, QUIET_PERIODS, WORSE_BY, WORSE_TIMES } from './ledger.js'
+import { fingerprint, isOpen, QUIET_PERIODS, WORSE_BY, WORSE_TIMES } from './ledger.js'
 import { boundedState, type DashboardState, encodeState, type GapNumbers, type GapRecord } from './state.js'
 import { sparkline } from './trend.js'
 
@@ -132,12 +132,16 @@ function progressLine(gap: GapRecord): string {
     parts.push(`merged${gap.mergedOn === undefined ? '' : ` ${dayHtml(gap.mergedOn)}`}`)
     if (gap.state === 'merged')
       parts.push(`not proven yet: ${num(gap.quiet ?? 0)} of ${num(QUIET_PERIODS)} periods since the merge with its numbers low`)
-  } else parts.push(STATE_WORDS[gap.state])
+  } else if (gap.state !== 'pr-open' || gap.prLink === undefined) parts.push(STATE_WORDS[gap.state])
+  const number = gap.prLink === undefined ? undefined : /\/pull\/(\d+)$/.exec(gap.prLink)?.[1]
+  const link =
+    gap.prLink === undefined
+      ? undefined
+      : linkHtml(gap.prLink, number === undefined ? 'pull request' : `pull request ${htmlText(`#${number}`)}`)
+  // "pull request #128 open" first, not "pull request open" and the link again after the job.
+  if (link !== undefined && gap.state === 'pr-open') parts.push(`${link} open`)
   if (gap.jobId !== undefined && gap.state !== 'resolved') parts.push(`job <code>${htmlText(gap.jobId, 60)}</code>`)
-  if (gap.prLink !== undefined) {
-    const number = /\/pull\/(\d+)$/.exec(gap.prLink)?.[1]
-    parts.push(linkHtml(gap.prLink, number === undefined ? 'pull request' : `pull request ${htmlText(`#${number}`)}`))
-  }
+  if (link !== undefined && gap.state !== 'pr-open') parts.push(link)
   const numbers = numbersHtml(gap.now, gap.before)
   if (numbers !== '') parts.push(numbers)
   return `- ${subjectHtml(gap)}: ${parts.join(' · ')}`
@@ -241,6 +245,27 @@ function tickSentence(words: boolean): string {
   )
 }
 
+/**
+ * When the week's problem the lead sentence names is already with the agent, a line that says so, so
+ * that the top and an empty Fix first do not read as a problem nobody acts on; '' otherwise.
+ */
+export function leadStatusHtml(overview: Overview | undefined, state: DashboardState): string {
+  const [item] = overview?.items ?? []
+  if (!item) return ''
+  const about = item.page !== undefined ? fingerprint('page', item.page) : item.search ? fingerprint('search', item.search) : undefined
+  const gap = about === undefined ? undefined : state.gaps.find((g) => g.id === about)
+  if (!gap) return ''
+  const number = gap.prLink === undefined ? undefined : /\/pull\/(\d+)$/.exec(gap.prLink)?.[1]
+  const pr = number === undefined ? 'its pull request' : `pull request #${num(Number(number))}`
+  let status: string
+  if (gap.state === 'asked') status = 'the agent is working on it'
+  else if (gap.state === 'pr-open') status = `${pr} is open: review and merge it`
+  else if (gap.state === 'merged')
+    status = `${pr} merged${gap.mergedOn === undefined ? '' : ` ${dayHtml(gap.mergedOn)}`}; it is resolved once its numbers stay low for ${num(QUIET_PERIODS)} periods`
+  else return ''
+  return `<p>Already under way: ${status} (see <strong>With the agent</strong>).</p>`
+}
+
 /** What the owned part is made from. */
 export interface DashboardView {
   overview?: Overview
@@ -271,7 +296,8 @@ export function ownedBody(view: DashboardView): string {
   // below is the "Fix first" of the issue, with a box to tick.
   const blocks = view.overview ? blocksOf(view.overview) : (view.kept ?? { top: '', figures: '', howRead: '' })
   if (blocks.top !== '') parts.push(block('top', blocks.top))
-  parts.push(...moversHtml(view.movers ?? []))
+  const underWay = leadStatusHtml(view.overview, state)
+  if (underWay !== '') parts.push(underWay, '')
   if (view.resolved > 0) {
     const names = state.gaps.filter((gap) => gap.state === 'resolved' && view.resolvedIds?.has(gap.id) === true).map(subjectHtml)
     parts.push(
@@ -303,8 +329,12 @@ export function ownedBody(view: DashboardView): string {
   const resolved = fitting(state.gaps.filter((gap) => gap.state === 'resolved').map(progressLine))
   const dismissed = fitting(state.gaps.filter((gap) => gap.state === 'dismissed').map(dismissedLine))
   parts.push('### Fix first: tick a gap to ask the agent', '')
-  if (open.length === 0) parts.push('Nothing open: no gap is waiting for the agent.', '')
+  // "Waiting for the agent" would also describe the gaps with it: say only that nothing is to tick.
+  if (open.length === 0) parts.push('Nothing to tick: no gap is open.', '')
   else parts.push(tickSentence(state.readerWords !== undefined), '', ...open, '')
+  // After what to fix: the pages whose traffic moved, a blank line closing the HTML block.
+  const movers = moversHtml(view.movers ?? [])
+  if (movers.length > 0) parts.push(...movers, '')
   if (blocks.figures !== '') parts.push(block('figures', blocks.figures))
   if (view.overview && (view.filled?.length ?? 0) > 0) {
     const names = (view.filled ?? []).map((key) => HEADLINE_NAMES[key]).join(', ')

@@ -20,7 +20,7 @@ export function endBody(job: JobReport, run: string | undefined, key?: string, a
   const parts = [COMMENT_MARKER + recordMarker({ jobId: job.jobId, key, ended: endedOf(job.outcome) }, at), `<h3>${jobTitleHtml(job)}</h3>`]
   const reason = jobReasonHtml(job)
   if (reason) parts.push(`<p>${reason}</p>`)
-  const next = jobNextStepHtml(job.nextStep)
+  const next = jobNextStepHtml(job.nextStep, job.failure)
   if (next) parts.push(next)
   const facts = [
     job.jobId !== undefined

@@ -103,11 +103,19 @@ function jobIdBlock(jobId: string, prompt?: string): string {
 const RUN_WORKFLOW_ID = ' (in Run workflow, the <code>jobId</code> field)'
 const RUN_WORKFLOW_BOTH = ' (in Run workflow, the <code>jobId</code> and <code>prompt</code> fields)'
 
-/** What to do next, in a form that can be copied, and where it goes in Run workflow. */
-export function jobNextStepHtml(step: NextStep | undefined): string | undefined {
+/** The words of the error line that already say how to keep watching a job (after a timeout). */
+const WATCH_SAID = 'To keep watching it, run the action again with jobId'
+
+/**
+ * What to do next, in a form that can be copied, and where it goes in Run workflow. `said` is why
+ * the step failed: where it already says how to keep watching, the next step adds only where it goes.
+ */
+export function jobNextStepHtml(step: NextStep | undefined, said?: string): string | undefined {
   if (!step) return undefined
   switch (step.kind) {
     case 'watch':
+      if (said?.includes(WATCH_SAID) === true)
+        return `<p><strong>Next step:</strong> in Run workflow, put the job's id in the <code>jobId</code> field and leave <code>prompt</code> empty:</p>\n${jobIdBlock(step.jobId)}`
       return `<p><strong>Next step:</strong> to keep watching the job, run the action again with this input and no <code>prompt</code>${RUN_WORKFLOW_ID}:</p>\n${jobIdBlock(step.jobId)}`
     case 'find-job':
       return (
@@ -196,7 +204,7 @@ const STOPPED_WATCHING: readonly JobReport['outcome'][] = ['timeout', 'cancelled
 function statusHtml(job: JobReport): string {
   let status = job.status ? codeHtml(job.status) : 'unknown'
   if (job.serviceStatus && job.serviceStatus !== job.status) status += ` (the service said ${codeHtml(job.serviceStatus)})`
-  if (job.status && STOPPED_WATCHING.includes(job.outcome)) status += ', last seen'
+  if (job.status && STOPPED_WATCHING.includes(job.outcome)) status += ' when last checked'
   return status
 }
 
@@ -222,7 +230,7 @@ export function jobSummaryHtml(job: JobReport): string {
   const parts = [`<h2>${jobTitleHtml(job)}</h2>`]
   const reason = jobReasonHtml(job)
   parts.push(`<p>${reason ?? sentenceHtml(job)}</p>`)
-  const next = jobNextStepHtml(job.nextStep)
+  const next = jobNextStepHtml(job.nextStep, job.failure)
   if (next) parts.push(next)
   const reused = reusedHtml(job)
   if (reused) parts.push(reused)

@@ -59,7 +59,11 @@ function changeHtml(headline: Headline): string {
   // A count from a partial read says nothing of a change.
   if (!previous || headline.partial) return '—'
   const change = changePercent(headline.value, previous.value)
-  if (change === undefined) return countable(previous.value) && previous.value < 1 && headline.value >= 1 ? 'new' : '—'
+  if (change === undefined) {
+    // None before and none now is no change, as the trend shows it ("0 → 0"), not an unknown one.
+    if (countable(previous.value) && previous.value < 1) return headline.value >= 1 ? 'new' : headline.value === 0 ? '±0%' : '—'
+    return '—'
+  }
   if (change === 0) return '±0%'
   if (change > MULTIPLE_FROM_PERCENT) return `▲&nbsp;${num(Math.floor(change / 100 + 1))}×`
   return `${change > 0 ? '▲' : '▼'}&nbsp;${num(Math.abs(change))}%`
@@ -69,7 +73,7 @@ function valueHtml(headline: Headline): string {
   return `${headline.partial ? '≥&nbsp;' : ''}${num(headline.value)}`
 }
 
-/** The largest change in words: "Human visitors fell 11 % against 10–16 Nov 2026." */
+/** The largest change in words: "Human visitors fell 11 % against 10–16 Nov 2026."; a rise with where it is most ("…, most on /api-reference/webhooks (14)."). */
 export function largestMove(headlines: readonly Headline[]): string | undefined {
   let largest: { headline: Headline; change: number } | undefined
   for (const headline of headlines) {
@@ -81,7 +85,17 @@ export function largestMove(headlines: readonly Headline[]): string | undefined 
   const { headline, change } = largest
   const range = shortRange(headline.previous?.dateFrom ?? '', headline.previous?.dateTo ?? '')
   const by = change > MULTIPLE_FROM_PERCENT ? `${num(Math.floor(change / 100 + 1))}-fold` : `${num(Math.abs(change))}%`
-  return `${headline.name} ${change > 0 ? 'rose' : 'fell'} ${by} against ${range}.`
+  // A rise says where it is most, as an alert does: the question it raises is "where?".
+  const where = headline.where
+  const most =
+    change <= 0 || where === undefined
+      ? ''
+      : where.page !== undefined
+        ? `, most on ${where.page} (${num(where.count)})`
+        : where.search !== undefined
+          ? `, most for “${where.search}” (${num(where.count)})`
+          : ''
+  return `${headline.name} ${change > 0 ? 'rose' : 'fell'} ${by} against ${range}${most}.`
 }
 
 /** One signal as evidence, its search (reader text) given by `quote`. */
@@ -197,9 +211,12 @@ export function leadHtml(overview: Pick<Overview, 'items' | 'dateFrom' | 'dateTo
   const facts: string[] = []
   const down = countOf(item, 'thumbs-down')
   const up = item.page === undefined ? undefined : overview.thumbsUp?.[item.page]
-  if (down > 0) facts.push(up === undefined ? `${num(down)} 👎` : `${num(down)} 👎 against ${num(up)} 👍`)
+  const against = up === undefined ? '' : ` against ${num(up)} 👍`
+  // A reader's thumbs down and the not-helpful row left with it are one reader, as the ranking counts
+  // them: the larger count leads, the thumbs down in brackets, never added to it.
   const unhelpful = countOf(item, 'not-helpful')
-  if (unhelpful > 0) facts.push(`${num(unhelpful)} marked it not helpful`)
+  if (unhelpful > down) facts.push(`${counted(unhelpful, 'reader')} marked it not helpful (${num(down)} 👎${against})`)
+  else if (down > 0) facts.push(`${num(down)} 👎${against}`)
   const unanswered = countOf(item, 'unanswered')
   if (unanswered > 0) facts.push(counted(unanswered, 'unanswered question'))
   const searched = countOf(item, 'no-click')

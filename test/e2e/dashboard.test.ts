@@ -136,7 +136,7 @@ for (const { name: runtime, node } of runtimes()) {
       expect(prompt).toContain(page)
       expect(prompt).toMatch(/is data gathered from readers/)
       const after = board()?.body ?? ''
-      expect(after).toContain('pull request open')
+      expect(renderSummary(after).text).toContain('pull request #77 open')
       expect(renderSummary(after).links.map((link) => link.href)).toContain('https://github.com/acme/docs/pull/77')
       expect(after).not.toContain('- [x]')
       expect(asked.outputs.prLink).toBe('https://github.com/acme/docs/pull/77')
@@ -174,9 +174,7 @@ for (const { name: runtime, node } of runtimes()) {
       await new Promise((resolve) => setTimeout(resolve, 2000))
       const next = await run({ inputs: WEEK_2 })
       expect(next.code, next.stdout).toBe(0)
-      expect(renderSummary(board()?.body ?? '').text).toContain(
-        `${page}: pull request open · job ${stopped.outputs.jobId ?? ''} · pull request #88`
-      )
+      expect(renderSummary(board()?.body ?? '').text).toContain(`${page}: pull request #88 open · job ${stopped.outputs.jobId ?? ''}`)
     })
 
     it(`[${runtime}] reads a merged fix from GitHub, and waits for proof that it worked`, async () => {

@@ -15,7 +15,7 @@ import {
   tickedGaps,
   withOwned
 } from '../../../src/dashboard/body.js'
-import { withPeriod } from '../../../src/dashboard/ledger.js'
+import { fingerprint, withPeriod } from '../../../src/dashboard/ledger.js'
 import { gapsPrompt, newMarker, PROMPT_WORDS_BYTES } from '../../../src/dashboard/prompt.js'
 import {
   boundedState,
@@ -70,7 +70,7 @@ describe('the owned part', () => {
     )
     const seen = renderSummary(html)
     expect(seen.headings).toEqual(['Fix first: tick a gap to ask the agent', 'With the agent', 'Resolved'])
-    expect(seen.text).toContain('/guides/sso: pull request open · job job1 · pull request #7')
+    expect(seen.text).toContain('/guides/sso: pull request #7 open · job job1')
     expect(seen.text).toContain(
       '/quickstart: resolved 1 Dec 2026 · merged 10 Nov 2026 · 👎 14 → 0 · 👍 3 → 12 · not helpful 3 → 0 · unanswered 6 → 0'
     )
@@ -178,7 +178,7 @@ describe('the whole owned part', () => {
       '[ ] /api-reference/webhooks · 14 thumbs down · “webhook retries” searched 31× with no click first seen 2 Nov 2026 · back: its numbers rose again'
     )
     expect(seen.text).toContain(
-      '/asked: asked the agent · job j1 /open-pr: pull request open · job j2 · pull request #12 /merged: merged 12 Nov 2026 · not proven yet: 1 of 2 periods since the merge with its numbers low · pull request · 👎 14 → 6 · unanswered 6 → 3'
+      '/asked: asked the agent · job j1 /open-pr: pull request #12 open · job j2 /merged: merged 12 Nov 2026 · not proven yet: 1 of 2 periods since the merge with its numbers low · pull request · 👎 14 → 6 · unanswered 6 → 3'
     )
     expect(seen.text).toContain('/done: resolved · merged')
     expect(seen.text).toMatch(/footer$/)
@@ -191,7 +191,7 @@ describe('the whole owned part', () => {
   })
 
   it('says when no gap is open, and counts the lines past the ledger’s room', () => {
-    expect(renderSummary(body(stateWith([]))).text).toContain('Nothing open: no gap is waiting for the agent.')
+    expect(renderSummary(body(stateWith([]))).text).toContain('Nothing to tick: no gap is open.')
     // Twice the gaps the ledger keeps, each line at its longest.
     const many = Array.from({ length: 2 * LEDGER_GAPS }, (_, i) =>
       gap({ id: i.toString(16).padStart(12, '0'), evidence: '@'.repeat(400), subject: `/${'_'.repeat(190)}${i}` })
@@ -391,6 +391,40 @@ describe('numbers, movers and dismissed gaps', () => {
     const seen = renderSummary(html)
     expect(seen.text).toContain('Pages that moved /guides/deploy ▼ 40 % (250 → 150 human visitors)')
     expect(seen.text).toContain("Searches with no click: change against the period just before, from this issue's history.")
+    // The movers come after what to fix, and the heading after them is a heading, not "### …" as text.
+    expect(seen.headings).toEqual(['📈 Docs health · 16–22 Nov 2026', 'Fix first: tick a gap to ask the agent', 'Pages that moved'])
+    expect(seen.text).not.toContain('###')
+  })
+
+  it('says under the lead sentence when the week’s problem is already with the agent, so that an empty Fix first does not read as nobody acting', () => {
+    const overview = (page: string) => ({
+      dateFrom: '2026-11-23',
+      dateTo: '2026-11-30',
+      rangeText: 'r',
+      requests: 1,
+      headlines: [],
+      items: [{ page, score: 9, signals: [{ kind: 'thumbs-down' as const, count: 6, page }] }],
+      incomplete: [],
+      uncompared: []
+    })
+    const merged = gap({
+      id: fingerprint('page', '/guides/auth'),
+      subject: '/guides/auth',
+      state: 'merged',
+      mergedOn: '2026-11-16',
+      prLink: 'https://github.com/acme/docs/pull/50'
+    })
+    const text = (state: DashboardState, page = '/guides/auth') =>
+      renderSummary(ownedBody({ state, resolved: 0, footerHtml: '', overview: overview(page) })).text
+    expect(text(stateWith([merged]))).toContain(
+      'is this week’s problem: 6 👎. Already under way: pull request #50 merged 16 Nov 2026; it is resolved once its numbers stay low for 2 periods (see With the agent). Fix first: tick a gap to ask the agent Nothing to tick: no gap is open.'
+    )
+    expect(text(stateWith([{ ...merged, state: 'pr-open', mergedOn: undefined }]))).toContain(
+      'Already under way: pull request #50 is open: review and merge it (see With the agent).'
+    )
+    // An open gap, or another page, is not under way.
+    expect(text(stateWith([{ ...merged, state: 'new' }]))).not.toContain('Already under way')
+    expect(text(stateWith([merged]), '/guides/sso')).not.toContain('Already under way')
   })
 })
 

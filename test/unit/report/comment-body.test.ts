@@ -91,7 +91,8 @@ describe('endBody', () => {
       [
         '⏳ The agent is still working; the step stopped waiting',
         'Why the step failed: Timed out after 30m 0s (timeoutMinutes) while waiting for job j1. The job keeps running on the service: the API cannot cancel it. To keep watching it, run the action again with jobId: j1 (and no prompt).',
-        WATCH,
+        // The error line says how to keep watching: the next step adds only where the id goes, not the same words again.
+        "Next step: in Run workflow, put the job's id in the jobId field and leave prompt empty:",
         'jobId: j1',
         'Job j1 · workflow run'
       ].join('\n\n')

@@ -75,12 +75,13 @@ describe('the job summary of each way a run ends', () => {
         // The job goes on: the title says so, and the step fails all the same.
         '⏳ The agent is still working; the step stopped waiting\n=======================================================',
         'Why the step failed: Timed out after 30m 0s (timeoutMinutes) while waiting for job j1. The job keeps running on the service: the API cannot cancel it. To keep watching it, run the action again with jobId: j1 (and no prompt).',
-        WATCH,
+        // The error line says how to keep watching: the next step adds only where the id goes, not the same words again.
+        "Next step: in Run workflow, put the job's id in the jobId field and leave prompt empty:",
         'jobId: j1',
         `Prompt: ${PROMPT}`,
         [
           // The status the job had when the step stopped watching it.
-          'Status        active, last seen',
+          'Status        active when last checked',
           'Pull request  not yet',
           'Job           j1',
           'Source        acme/docs at main',
@@ -167,7 +168,7 @@ describe('the job summary of each way a run ends', () => {
     ['timeoutBeforeJob', undefined],
     ['refused', undefined],
     ['lost', undefined],
-    ['timeout', `${WATCH} jobId: j1`],
+    ['timeout', "Next step: in Run workflow, put the job's id in the jobId field and leave prompt empty: jobId: j1"],
     ['cancelled', `${WATCH} jobId: j1`],
     ['notWaited', `${WATCH} jobId: j1`],
     ['followUpNotWaited', `${WATCH} jobId: j7`],
@@ -188,6 +189,14 @@ describe('the job summary of each way a run ends', () => {
       expect(seen.text).not.toContain('`')
     }
     expect(seenOf(JOB_REPORTS.refused).html).toContain('The key in <code>apiKey</code> is wrong')
+  })
+
+  it('says once how to keep watching a job after a timeout: the next step adds where the id goes, not the same words again', () => {
+    const text = seenOf(JOB_REPORTS.timeout).text
+    expect(text.match(/keep watching/g)).toHaveLength(1)
+    expect(text).toContain("Next step: in Run workflow, put the job's id in the jobId field and leave prompt empty: jobId: j1 ")
+    // A cancellation's error line says nothing of it: its next step says it all.
+    expect(seenOf(JOB_REPORTS.cancelled).text).toContain('Next step: to keep watching the job, run the action again')
   })
 
   it('names the prompt of a follow-up as such', () => {
@@ -525,7 +534,7 @@ describe('hostile text from the service', () => {
     expect(seen.text).toContain('Prompt: <script>x</script> @alice #3')
     expect(seen.tables).toEqual([
       [
-        ['Status', 'active (the service said | broken | table |), last seen'],
+        ['Status', 'active (the service said | broken | table |) when last checked'],
         ['Pull request', 'javascript:alert(1) (not a plain http(s) URL, so not linked)'],
         ['Job', 'j1 <b>x</b> @octocat'],
         ['Source', 'https://github.com/a/b|c at `main` @octocat'],
@@ -562,9 +571,9 @@ describe('the size of the section', () => {
 describe('the status of a job the step stopped watching', () => {
   it('is the last one seen after a timeout, a cancellation or an error, and the final one otherwise', () => {
     const statusOf = (variant: JobVariant): string | undefined => seenOf(JOB_REPORTS[variant]).tables[0]?.[0]?.[1]
-    expect(statusOf('timeout')).toBe('active, last seen')
-    expect(statusOf('cancelled')).toBe('active, last seen')
-    expect(statusOf('lost')).toBe('active, last seen')
+    expect(statusOf('timeout')).toBe('active when last checked')
+    expect(statusOf('cancelled')).toBe('active when last checked')
+    expect(statusOf('lost')).toBe('active when last checked')
     expect(statusOf('opened')).toBe('completed')
     expect(statusOf('notWaited')).toBe('active')
   })

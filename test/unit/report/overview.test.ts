@@ -37,6 +37,25 @@ const overview = (more: Partial<Overview> = {}): Overview => ({
 })
 
 describe('overviewHtml', () => {
+  it('counts a reader once in the lead sentence, as the ranking does: the larger of thumbs down and not-helpful rows leads, never both added', () => {
+    const item = (down: number, unhelpful: number): FixItem => ({
+      page: '/api-reference/webhooks',
+      score: 50,
+      signals: [
+        { kind: 'thumbs-down', count: down, page: '/api-reference/webhooks' },
+        { kind: 'not-helpful', count: unhelpful, page: '/api-reference/webhooks' },
+        { kind: 'unanswered', count: 6, page: '/api-reference/webhooks' }
+      ]
+    })
+    const lead = (down: number, unhelpful: number): string =>
+      renderSummary(overviewHtml(overview({ items: [item(down, unhelpful)], thumbsUp: { '/api-reference/webhooks': 21 } }))).text
+    expect(lead(14, 17)).toContain(
+      'is this week’s problem: 17 readers marked it not helpful (14 👎 against 21 👍), 6 unanswered questions. Fix first'
+    )
+    expect(lead(14, 3)).toContain('is this week’s problem: 14 👎 against 21 👍, 6 unanswered questions. Fix first')
+    expect(lead(0, 1)).toContain('is this week’s problem: 1 reader marked it not helpful (0 👎 against 21 👍), 6 unanswered')
+  })
+
   it('starts with the period and the sentence that names the problem, then what to fix first, then the headlines with their change and the largest move', () => {
     const seen = renderSummary(overviewHtml(overview({ thumbsUp: { '/api-reference/webhooks': 3 } })))
     expect(seen.headings).toEqual(['📈 Docs health · 17–23 Nov 2026', 'Fix first'])
@@ -87,7 +106,8 @@ describe('overviewHtml', () => {
         })
       )
     )
-    expect(seen.tables[0]?.slice(1).map((row) => row[2])).toEqual(['new', '—', '±0%'])
+    // None before and none now is no change, as the trend shows it (0 → 0): never —, which reads as unknown.
+    expect(seen.tables[0]?.slice(1).map((row) => row[2])).toEqual(['new', '±0%', '±0%'])
     // Every headline has an earlier value: no footnote on what — means.
     expect(seen.text).not.toContain('no earlier value')
     // A count from a partial read shows no change, whatever the earlier value.
@@ -288,6 +308,22 @@ describe('the banner and the footnote', () => {
 })
 
 describe('largestMove', () => {
+  it('says where a rise is most, the page or the search, as an alert does; a fall, no place', () => {
+    const down = (value: number, where: Headline['where']): Headline[] => [
+      { key: 'thumbsDown', name: 'Thumbs down', value, previous: before(22), where }
+    ]
+    expect(largestMove(down(30, { page: '/api-reference/webhooks', count: 14 }))).toBe(
+      'Thumbs down rose 36% against 10–16 Nov 2026, most on /api-reference/webhooks (14).'
+    )
+    expect(largestMove(down(30, { search: 'webhook retries', count: 312 }))).toBe(
+      'Thumbs down rose 36% against 10–16 Nov 2026, most for “webhook retries” (312).'
+    )
+    expect(largestMove(down(11, { page: '/api-reference/webhooks', count: 4 }))).toBe('Thumbs down fell 50% against 10–16 Nov 2026.')
+    // The page is reader-facing text: escaped where the sentence is shown.
+    const seen = renderSummary(overviewHtml(overview({ headlines: down(30, { page: '/<b>x</b>', count: 3 }) })))
+    expect(seen.text).toContain('Thumbs down rose 36% against 10–16 Nov 2026, most on /<b>x</b> (3).')
+  })
+
   it('names the largest change of a whole count, with the earlier period', () => {
     expect(largestMove(HEADLINES)).toBe('AI visitors rose 20% against 10–16 Nov 2026.')
     expect(largestMove([{ key: 'visitorsHuman', name: 'Human visitors', value: 50, previous: before(100) }])).toBe(

@@ -87,7 +87,7 @@ describe('the Monday report', () => {
     ]) {
       expect(first).toContain(headline)
     }
-    expect(first).toContain('Thumbs down rose 90% against 7–13 Nov 2026.')
+    expect(first).toContain('Thumbs down rose 90% against 7–13 Nov 2026, most on /api-reference/webhooks (14).')
     expect(first).toContain(`Fix first ${WEBHOOKS}: 14 thumbs down · “webhook retries” searched 31× with no click · 6 unanswered questions`)
   })
 

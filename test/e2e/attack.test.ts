@@ -12,6 +12,7 @@ import { OTHER_APP, startGitHubFake } from '../support/github-fake.js'
 import { gfmToHtml, linksIn } from '../support/gfm.js'
 import { node24 } from '../support/runtimes.js'
 import { siteTotals, visitorRows } from '../support/visitors.js'
+import { docsHealthInputs } from '../support/docs-health-inputs.js'
 
 const KEY = 'mint_attackKey7Wp'
 const TOKEN = 'ghs_attackToken4Rz'
@@ -43,19 +44,7 @@ describe('the kept top of the docs health issue', () => {
     runAction({
       node: node24(),
       onTestFinished,
-      inputs: {
-        apiKey: KEY,
-        projectId: 'proj_docs',
-        baseUrl: emu.url,
-        analytics: 'all',
-        readerText: 'show',
-        dashboard: 'true',
-        githubToken: TOKEN,
-        pollIntervalSeconds: '0.5',
-        wait: 'false',
-        ...WEEK_1,
-        ...inputs
-      },
+      inputs: docsHealthInputs(emu.url, { apiKey: KEY, githubToken: TOKEN }, { wait: 'false', ...WEEK_1, ...inputs }),
       event,
       env: { GITHUB_API_URL: github.url, GITHUB_RUN_ID: String(Math.floor(Math.random() * 1e9)) }
     })

@@ -11,6 +11,7 @@ import { startGitHubFake } from '../support/github-fake.js'
 import { renderSummary } from '../support/render.js'
 import { runtimes } from '../support/runtimes.js'
 import { siteTotals, visitorRows } from '../support/visitors.js'
+import { docsHealthInputs } from '../support/docs-health-inputs.js'
 
 const KEY = 'mint_dashboardKey7Qz'
 const TOKEN = 'ghs_dashboardToken9Xw'
@@ -35,18 +36,7 @@ for (const { name: runtime, node } of runtimes()) {
       runAction({
         node,
         onTestFinished,
-        inputs: {
-          apiKey: KEY,
-          projectId: 'proj_docs',
-          baseUrl: emu.url,
-          analytics: 'all',
-          readerText: 'show',
-          dashboard: 'true',
-          githubToken: TOKEN,
-          pollIntervalSeconds: '0.5',
-          ...WEEK_1,
-          ...options.inputs
-        },
+        inputs: docsHealthInputs(emu.url, { apiKey: KEY, githubToken: TOKEN }, { ...WEEK_1, ...options.inputs }),
         event: options.event ?? { name: 'schedule', payload: { repository: { full_name: 'acme/docs', private: true } } },
         env: { GITHUB_API_URL: github.url, GITHUB_RUN_ID: options.runId ?? String(Math.floor(Math.random() * 1e9)) }
       })

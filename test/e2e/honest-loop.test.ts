@@ -14,6 +14,7 @@ import { runAction } from '../support/action.js'
 import { startGitHubFake } from '../support/github-fake.js'
 import { renderSummary } from '../support/render.js'
 import { runtimes } from '../support/runtimes.js'
+import { docsHealthInputs } from '../support/docs-health-inputs.js'
 
 const KEY = 'mint_honestLoopK3y5'
 const TOKEN = 'ghs_honestLoopToken2Qp'
@@ -133,17 +134,7 @@ for (const { name: runtime, node } of runtimes()) {
       runAction({
         node,
         onTestFinished,
-        inputs: {
-          apiKey: KEY,
-          projectId: 'proj_docs',
-          baseUrl: emu.url,
-          analytics: 'all',
-          readerText: 'show',
-          dashboard: 'true',
-          githubToken: TOKEN,
-          pollIntervalSeconds: '0.5',
-          ...(week ?? WEEKS[0])
-        },
+        inputs: docsHealthInputs(emu.url, { apiKey: KEY, githubToken: TOKEN }, { ...(week ?? WEEKS[0]) }),
         event: event ?? { name: 'schedule', payload: { repository: { full_name: 'acme/docs', private: true } } },
         env: { GITHUB_API_URL: github.url, GITHUB_RUN_ID: String(Math.floor(Math.random() * 1e9)) }
       })

@@ -17,6 +17,7 @@ import { githubReferences, gfmToHtml, linksIn } from '../support/gfm.js'
 import { runtimes } from '../support/runtimes.js'
 import { siteTotals, visitorRows } from '../support/visitors.js'
 import { redactor } from '../../src/text/secret.js'
+import { docsHealthInputs } from '../support/docs-health-inputs.js'
 
 const KEY = 'mint_readerTextKey4Hq'
 const TOKEN = 'ghs_readerTextToken8Lm'
@@ -110,18 +111,7 @@ for (const { name: runtime, node } of runtimes()) {
       runAction({
         node,
         onTestFinished,
-        inputs: {
-          apiKey: KEY,
-          projectId: 'proj_docs',
-          baseUrl: emu.url,
-          analytics: 'all',
-          readerText: 'show',
-          dashboard: 'true',
-          githubToken: TOKEN,
-          pollIntervalSeconds: '0.5',
-          ...WEEK_1,
-          ...options.inputs
-        },
+        inputs: docsHealthInputs(emu.url, { apiKey: KEY, githubToken: TOKEN }, { ...WEEK_1, ...options.inputs }),
         event: options.event ?? { name: 'schedule', payload: PRIVATE },
         env: { GITHUB_API_URL: github.url, GITHUB_RUN_ID: options.runId ?? String(Math.floor(Math.random() * 1e9)) }
       })

@@ -14,9 +14,9 @@ const MAY_USE = {
   api: ['core', 'text'],
   agent: ['api', 'change', 'core', 'text'],
   analytics: ['api', 'core', 'text'],
-  report: ['agent', 'analytics', 'api', 'change', 'core', 'text'],
-  dashboard: ['agent', 'analytics', 'api', 'core', 'report', 'text'],
-  github: ['agent', 'change', 'report', 'core', 'text']
+  render: ['agent', 'analytics', 'api', 'change', 'core', 'text'],
+  health: ['agent', 'analytics', 'api', 'core', 'render', 'text'],
+  github: ['agent', 'change', 'render', 'core', 'text']
 }
 
 /** @type {import('dependency-cruiser').IConfiguration} */

@@ -3,11 +3,11 @@
 // is loaded only after the inputs are valid; bad inputs, and an error that stops the run before it
 // reports, get a summary section of their own, with the footer every summary ends with.
 import * as core from '@actions/core'
-import { inputErrorsSummaryHtml } from './report/input-errors.js'
+import { inputErrorsSummaryHtml } from './render/input-errors.js'
 import { errorMessage } from './core/error-message.js'
 import { runLink } from './github/run-link.js'
-import type { RunInfo } from './report/footer.js'
-import { runErrorSummaryHtml } from './report/run-error.js'
+import type { RunInfo } from './render/footer.js'
+import { runErrorSummaryHtml } from './render/run-error.js'
 import { finalLine, type RunEnd } from './run/final-line.js'
 import { InputError } from './core/input-error.js'
 import { type Inputs, misnamedInputs, readInputs } from './run/inputs.js'
@@ -65,10 +65,12 @@ async function runToEnd(options: WorkOptions): Promise<RunEnd> {
     const fired = report.alerts?.length ?? 0
     const alertFailure =
       inputs.failOnAlert && fired > 0 ? `${fired === 1 ? '1 alert' : `${fired} alerts`} fired, and failOn includes alert.` : undefined
-    const failures = [...report.reports.map((part) => part.failure), report.dashboard?.failure, alertFailure].filter((f) => f !== undefined)
+    const failures = [...report.reports.map((part) => part.failure), report.healthIssue?.failure, alertFailure].filter(
+      (f) => f !== undefined
+    )
     if (failures.length + unwritten.length > 0) core.setFailed([...failures, ...unwritten].join('\n'))
     // Every failure of the step is in the last line, those of the run's own as well as the parts'.
-    const runFailures = [report.dashboard?.failure, alertFailure].filter((f) => f !== undefined)
+    const runFailures = [report.healthIssue?.failure, alertFailure].filter((f) => f !== undefined)
     return {
       kind: 'parts',
       parts: report.reports.map((part) => ({ phrase: endPhraseOf(part), failure: part.failure })),

@@ -7,7 +7,7 @@ import type { JobReport } from '../agent/outcome.js'
 import { errorMessage } from '../core/error-message.js'
 import type { Log } from '../core/part.js'
 import type { RecordSeal } from '../core/record-seal.js'
-import { endedOf, type JobRecord, isMarkableJobId, readRecord, recordMarker, type SealedAt } from '../report/job-marker.js'
+import { endedOf, type JobRecord, isMarkableJobId, readRecord, recordMarker, type SealedAt } from '../agent/records.js'
 import { markdownCode } from '../text/escape.js'
 import type { CheckRunFields, GitHubRepo } from './repo.js'
 

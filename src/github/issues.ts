@@ -1,17 +1,17 @@
-// The GitHub client of the dashboard: finds its issue by the project marker in the body (under its
+// The GitHub client of the docs health issue: finds its issue by the project marker in the body (under its
 // label, then among the latest issues, so that a renamed or relabelled issue is still found), creates
 // and updates it, reads the state of the pull requests its ledger links, and a person's permission.
 // Every request has a deadline and the run's signal; the token is the workflow's `githubToken`.
 import { type Octokit, octokitFor } from './octokit.js'
 import { mayPush } from './push-rule.js'
 
-/** The label the dashboard issue carries. */
+/** The label the docs health issue carries. */
 export const DASHBOARD_LABEL = 'docs-health'
 const REQUEST_TIMEOUT_MS = 15_000
 /** Pages of 100 labelled issues looked through for the one whose state verifies. */
 const LABELLED_PAGES = 5
 
-export interface DashboardIssue {
+export interface HealthIssue {
   number: number
   title: string
   body: string
@@ -39,7 +39,7 @@ export function authorOf(data: Pick<IssueData, 'user' | 'performed_via_github_ap
   return app ? `${login} (app ${app})` : login
 }
 
-const issueOf = (data: IssueData): DashboardIssue => ({
+const issueOf = (data: IssueData): HealthIssue => ({
   number: data.number,
   title: data.title,
   body: data.body ?? '',
@@ -56,7 +56,7 @@ export class GitHubIssues {
     private readonly runSignal: AbortSignal
   ) {}
 
-  /** A client for `repository` ("owner/name"); the GitHub client is loaded only when a dashboard is asked for. */
+  /** A client for `repository` ("owner/name"); the GitHub client is loaded only when the docs health issue is asked for. */
   static async open(token: string, repository: string, runSignal: AbortSignal, fetch: typeof globalThis.fetch): Promise<GitHubIssues> {
     const [owner, repo] = repository.split('/')
     if (!owner || !repo) throw new Error(`the repository is unknown (GITHUB_REPOSITORY is ${JSON.stringify(repository)})`)
@@ -72,7 +72,7 @@ export class GitHubIssues {
   }
 
   /**
-   * The dashboard issue: of the issues whose owned part (`owned`) holds `marker`, the oldest that
+   * The docs health issue: of the issues whose owned part (`owned`) holds `marker`, the oldest that
    * `isOwn` accepts (its sealed state verifies), looked for under the label (up to 500 issues), then
    * among the 100 latest issues. When none is accepted, the oldest of them, unproven (`proven: false`): after the
    * API key changed, the issue the action opened is still the first that carries its marker, as any
@@ -83,16 +83,16 @@ export class GitHubIssues {
   async find(
     marker: string,
     owned: (body: string) => string,
-    isOwn: (issue: DashboardIssue) => boolean
-  ): Promise<{ issue?: DashboardIssue; proven: boolean; others: DashboardIssue[] }> {
-    const seen = new Map<number, DashboardIssue>()
+    isOwn: (issue: HealthIssue) => boolean
+  ): Promise<{ issue?: HealthIssue; proven: boolean; others: HealthIssue[] }> {
+    const seen = new Map<number, HealthIssue>()
     const add = (list: IssueData[]): void => {
       for (const data of list) {
         if (data.pull_request !== undefined || data.user?.type !== 'Bot' || !owned(data.body ?? '').includes(marker)) continue
         seen.set(data.number, issueOf(data))
       }
     }
-    const result = (): { issue?: DashboardIssue; proven: boolean; others: DashboardIssue[] } | undefined => {
+    const result = (): { issue?: HealthIssue; proven: boolean; others: HealthIssue[] } | undefined => {
       const all = [...seen.values()].sort((a, b) => a.number - b.number)
       const own = all.find(isOwn)
       return own ? { issue: own, proven: true, others: all.filter((i) => i !== own) } : undefined
@@ -125,12 +125,12 @@ export class GitHubIssues {
   }
 
   /** The issue as it is now: read again just before it is written, so that a person's edit during the run is kept. */
-  async get(number: number): Promise<DashboardIssue> {
+  async get(number: number): Promise<HealthIssue> {
     const { data } = await this.octokit.rest.issues.get({ ...this.where(), issue_number: number, request: { signal: this.signal() } })
     return issueOf(data)
   }
 
-  async create(title: string, body: string): Promise<DashboardIssue> {
+  async create(title: string, body: string): Promise<HealthIssue> {
     const { data } = await this.octokit.rest.issues.create({
       ...this.where(),
       title,
@@ -141,7 +141,7 @@ export class GitHubIssues {
     return issueOf(data)
   }
 
-  async update(number: number, body: string): Promise<DashboardIssue> {
+  async update(number: number, body: string): Promise<HealthIssue> {
     const { data } = await this.octokit.rest.issues.update({
       ...this.where(),
       issue_number: number,

@@ -4,7 +4,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import * as core from '@actions/core'
-import type { ReportSink } from '../report/sink.js'
+import type { ReportSink } from '../render/sink.js'
 
 let fileDir: Promise<string> | undefined
 

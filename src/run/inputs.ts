@@ -7,7 +7,7 @@ import { firstReads, plannedReads } from '../analytics/plan.js'
 import { CHANGE_EVENTS, isChangeEvent } from '../change/change.js'
 import { MIN_CONTEXT_BYTES } from '../change/context.js'
 import { InputError, type InputProblem } from '../core/input-error.js'
-import { type AlertRule, parseAlertRules } from '../report/alerts.js'
+import { type AlertRule, parseAlertRules } from '../render/alerts.js'
 import { parseDate, shiftDays } from '../text/dates.js'
 import { didYouMean, nearMiss } from '../text/near-miss.js'
 import { HEADLINE_SECTIONS, SECTION_NAMES, SECTIONS, type SectionName, UNCOMPARED_HEADLINES } from './sections.js'
@@ -34,7 +34,7 @@ export interface Inputs {
   /** Comment on the triggering issue or pull request, when asked for. */
   comment?: { token: string }
   /** Keep the docs health issue of the repository and project, when asked for. */
-  dashboard?: { token: string; title: string }
+  healthIssue?: { token: string; title: string }
   /** Append the change that triggered the run to the prompt, within this many bytes. */
   changeContext?: { maxBytes: number }
   /** Record the job in a "Docs agent" check run on the triggering commit. */
@@ -406,7 +406,7 @@ const failOnAlertWithoutRules: Check = (read) => {
   ]
 }
 
-const dashboardWithoutToken: Check = (read) => {
+const healthIssueWithoutToken: Check = (read) => {
   const v = read.valid('dashboard', 'githubToken')
   if (!v?.dashboard || v.githubToken !== '') return []
   return [
@@ -502,7 +502,7 @@ const CHECKS: readonly Check[] = [
   alertsOverUnreadSections,
   perCentRulesWithoutComparison,
   failOnAlertWithoutRules,
-  dashboardWithoutToken,
+  healthIssueWithoutToken,
   dateRange,
   budgetBelowFirstReads
 ]
@@ -647,7 +647,7 @@ export function readInputs(get: (name: string) => string, now: Date = new Date()
     baseUrl: v.baseUrl,
     analytics,
     comment: v.comment ? { token: v.githubToken } : undefined,
-    dashboard: v.dashboard
+    healthIssue: v.dashboard
       ? { token: v.githubToken, title: v.dashboardTitle === '' ? INPUT_DEFAULTS.dashboardTitle : v.dashboardTitle }
       : undefined,
     changeContext: v.context ? { maxBytes: v.contextBytes } : undefined,

@@ -2,20 +2,20 @@
 // shown by its renderer (sections.ts).
 import { dirname } from 'node:path'
 import { errorMessage } from '../core/error-message.js'
-import { docsGapsText } from '../report/docs-gaps.js'
-import { alertsJson, type FiredAlert } from '../report/alerts.js'
-import { itemId } from '../dashboard/ledger.js'
-import { moversHtml } from '../dashboard/body.js'
-import type { Mover } from '../dashboard/history.js'
-import { fixFirst, type FixItem } from '../report/fix-first.js'
-import { itemWordsOf } from '../report/gap-words.js'
-import { footerHtml, type RunInfo } from '../report/footer.js'
-import { fixFirstGaps, howReadHtml, type Overview, overviewHtml } from '../report/overview.js'
-import type { GapList, Headline, HeadlineKey } from '../report/renderer.js'
-import type { ReportSink } from '../report/sink.js'
+import { docsGapsText } from '../render/docs-gaps.js'
+import { alertsJson, type FiredAlert } from '../render/alerts.js'
+import { itemId } from '../health/ledger.js'
+import { moversHtml } from '../health/body.js'
+import type { Mover } from '../health/history.js'
+import { fixFirst, type FixItem } from '../render/fix-first.js'
+import { itemWordsOf } from '../render/gap-words.js'
+import { footerHtml, type RunInfo } from '../render/footer.js'
+import { fixFirstGaps, howReadHtml, type Overview, overviewHtml } from '../render/overview.js'
+import type { GapList, Headline, HeadlineKey } from '../render/renderer.js'
+import type { ReportSink } from '../render/sink.js'
 import { htmlText, withoutInvisible } from '../text/escape.js'
 import { capitalised, counted } from '../text/format.js'
-import { linkHtml, pageHtml } from '../report/html.js'
+import { linkHtml, pageHtml } from '../render/html.js'
 import { isSectionReport, type PartReport, readsReaderText, rendererOf, type SectionReport, sectionRendererOf } from './sections.js'
 
 /** GitHub drops a job summary of more than 1 MiB whole; the run keeps well under it. */
@@ -184,7 +184,7 @@ export interface Unwritten {
  * whatever happened to the others.
  */
 /** What the summary and the outputs say of the docs health issue. */
-export interface DashboardLine extends BoardView {
+export interface HealthIssueLine extends BoardView {
   url?: string
   number?: number
   resolved: number
@@ -198,7 +198,7 @@ export interface DashboardLine extends BoardView {
 }
 
 /** The line that links the docs health issue, under the report, or says why it could not be kept. */
-export function dashboardHtml(board: DashboardLine): string {
+export function healthIssueHtml(board: HealthIssueLine): string {
   if (board.failure !== undefined) return `<p>❌ ${htmlText(board.failure, 1000)}</p>\n`
   if (board.url === undefined) return ''
   const parts = [
@@ -221,7 +221,7 @@ export async function publish(
   reports: readonly PartReport[],
   sink: ReportSink,
   run?: RunInfo,
-  dashboard?: DashboardLine,
+  healthIssue?: HealthIssueLine,
   alerts?: readonly FiredAlert[],
   note?: string
 ): Promise<Unwritten[]> {
@@ -255,8 +255,8 @@ export async function publish(
   for (const report of reports) {
     Object.assign(outputs, await attempt(`the outputs of ${partName(report)}`, () => rendererOf(report).outputs(report)))
   }
-  if (analytics.length > 0) outputs.docsGaps = (await attempt('docsGaps', () => docsGapsOf(analytics, dashboard))) ?? ''
-  if (dashboard) outputs.dashboardUrl = dashboard.url ?? ''
+  if (analytics.length > 0) outputs.docsGaps = (await attempt('docsGaps', () => docsGapsOf(analytics, healthIssue))) ?? ''
+  if (healthIssue) outputs.dashboardUrl = healthIssue.url ?? ''
   if (alerts) outputs.alerts = alertsJson(alerts)
   setOutputs(outputs)
 
@@ -280,7 +280,7 @@ export async function publish(
 
   await attempt('the job summary', async () => {
     const noteHtml = note === undefined ? '' : `<p>ℹ️ ${htmlText(note, 1000)}</p>\n`
-    const html = summaryOf(reports, run, noteHtml + (dashboard ? dashboardHtml(dashboard) : ''), alerts, dashboard)
+    const html = summaryOf(reports, run, noteHtml + (healthIssue ? healthIssueHtml(healthIssue) : ''), alerts, healthIssue)
     if (html !== '') await sink.appendSummary(html)
   })
   return unwritten

@@ -17,8 +17,8 @@ import { runnerSink } from '../github/runner-sink.js'
 import { ACTION_NAME, ACTION_VERSION } from '../version.js'
 import type { AnalyticsInputs, Inputs, ReaderTextSetting } from './inputs.js'
 import { publish, type Unwritten } from './publish.js'
-import { type FiredAlert, firedAlerts } from '../report/alerts.js'
-import type { DashboardReport, DashboardRun } from './dashboard.js'
+import { type FiredAlert, firedAlerts } from '../render/alerts.js'
+import type { HealthIssueReport, HealthIssueRun } from './health-issue.js'
 import { type GitHubTrust, type JobPlan, NO_JOB, planJob } from './job-plan.js'
 import { overviewOf } from './publish.js'
 import { isSectionReport, type PartReport, readsReaderText, rendererOf, sectionParts } from './sections.js'
@@ -30,7 +30,7 @@ const EXIT_AFTER_SIGNAL_MS = 1500
 export interface RunReport {
   reports: PartReport[]
   /** The docs health issue, when the run keeps one. */
-  dashboard?: DashboardReport
+  healthIssue?: HealthIssueReport
   /** The alert rules that fired, when the run read analytics (none fired: empty). */
   alerts?: FiredAlert[]
   /** Why the run made no agent job although it was asked for one (a pull request closed unmerged, say). */
@@ -40,12 +40,12 @@ export interface RunReport {
 /** Analytics sections read at once: enough that a full report takes little longer than its longest section. */
 export const ANALYTICS_CONCURRENCY = 3
 
-/** The agent job's part, when the inputs ask for one or a person ticked gaps in the dashboard (`asked`, its prompt). */
+/** The agent job's part, when the inputs ask for one or a person ticked gaps in the docs health issue (`asked`, its prompt). */
 function jobParts(
   inputs: Inputs,
   client: ApiClient,
   plan: JobPlan,
-  asked: { prompt: string; board: DashboardRun } | undefined
+  asked: { prompt: string; board: HealthIssueRun } | undefined
 ): Part<PartReport>[] {
   if (asked) {
     // A run that also reads the analytics does not wait for the job (the next run follows it), so that
@@ -58,19 +58,19 @@ function jobParts(
   return [agentJobPart(client, plan.settings, { onStarted: plan.started })]
 }
 
-/** The dashboard of the run, and the prompt for the gaps a person ticked in it, when the inputs ask for one. */
-async function openDashboard(
+/** The docs health issue of the run, and the prompt for the gaps a person ticked in it, when the inputs ask for one. */
+async function openHealthIssue(
   inputs: Inputs,
   client: ApiClient,
   signal: AbortSignal,
   github: GitHubTrust,
   showWords: boolean
-): Promise<{ board?: DashboardRun; asked?: { prompt: string; board: DashboardRun }; failure?: string }> {
-  if (!inputs.dashboard) return {}
-  const { DashboardRun } = await import('./dashboard.js')
-  let board: DashboardRun
+): Promise<{ board?: HealthIssueRun; asked?: { prompt: string; board: HealthIssueRun }; failure?: string }> {
+  if (!inputs.healthIssue) return {}
+  const { HealthIssueRun } = await import('./health-issue.js')
+  let board: HealthIssueRun
   try {
-    board = await DashboardRun.open(inputs.dashboard, inputs.projectId, signal, github.seal, github.fetch.fetch, showWords)
+    board = await HealthIssueRun.open(inputs.healthIssue, inputs.projectId, signal, github.seal, github.fetch.fetch, showWords)
     await board.followJobs((jobId) => client.getJob(inputs.projectId, jobId), githubServer(process.env))
   } catch (error) {
     if (error instanceof StopError) throw error
@@ -178,9 +178,9 @@ export async function work(inputs: Inputs, options: WorkOptions = {}): Promise<R
   const github: GitHubTrust = { seal: RecordSeal.fromApiKey(inputs.apiKey), fetch: new GitHubFetch() }
   for (const name of STOP_SIGNALS) process.on(name, onSignal)
   try {
-    // Whether reader text may be shown, decided once: the report and the dashboard's prompt follow it alike.
+    // Whether reader text may be shown, decided once: the report and the docs health issue's prompt follow it alike.
     const shown = inputs.analytics ? await showReaderText(inputs.analytics) : false
-    const { board, asked, failure } = await openDashboard(inputs, client, lifetime.signal, github, shown)
+    const { board, asked, failure } = await openHealthIssue(inputs, client, lifetime.signal, github, shown)
     const plan: JobPlan = asked ? NO_JOB : await planJob(inputs, lifetime, github)
     const ctx: PartContext = { lifetime, log: { info: core.info, warning: core.warning, debug: core.debug } }
     const reported = async (report: PartReport): Promise<void> => {
@@ -201,8 +201,8 @@ export async function work(inputs: Inputs, options: WorkOptions = {}): Promise<R
       for (const alert of alerts ?? []) core.warning(`Alert: ${alert.sentence}`)
       board?.recordPeriod({ ...overview, alerts }, sections)
     }
-    const dashboard = failure !== undefined ? { failure, resolved: 0, asked: 0 } : await board?.finish(githubServer(process.env))
-    return { reports, dashboard, alerts, note: plan.note }
+    const healthIssue = failure !== undefined ? { failure, resolved: 0, asked: 0 } : await board?.finish(githubServer(process.env))
+    return { reports, healthIssue, alerts, note: plan.note }
   } finally {
     for (const name of STOP_SIGNALS) process.off(name, onSignal)
     lifetime.dispose()
@@ -221,7 +221,7 @@ export function publishReport(report: RunReport): Promise<Unwritten[]> {
     report.reports,
     runnerSink,
     { action: ACTION_NAME, version: ACTION_VERSION, runUrl: runLink(process.env) },
-    report.dashboard,
+    report.healthIssue,
     report.alerts,
     report.note
   )

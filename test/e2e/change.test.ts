@@ -4,7 +4,7 @@
 // comments on the agent's pull request, by people who may push only.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
 import { RecordSeal } from '../../src/core/record-seal.js'
-import { COMMENT_MARKER, pullMarker } from '../../src/report/job-marker.js'
+import { COMMENT_MARKER, pullMarker } from '../../src/agent/records.js'
 import { startEmulator, type Emulator } from '../emulator/emulator.js'
 import { runAction } from '../support/action.js'
 import { startGitHubFake } from '../support/github-fake.js'

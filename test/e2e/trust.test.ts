@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import type { ChildProcess } from 'node:child_process'
 import { RecordSeal } from '../../src/core/record-seal.js'
-import { COMMENT_MARKER, pullMarker } from '../../src/report/job-marker.js'
+import { COMMENT_MARKER, pullMarker } from '../../src/agent/records.js'
 import { type Emulator, startEmulator } from '../emulator/emulator.js'
 import { type ActionRun, runAction } from '../support/action.js'
 import { ACTIONS_WRITER, OTHER_APP, startGitHubFake } from '../support/github-fake.js'

@@ -1,4 +1,4 @@
-// Property tests of the CSV files (src/report/csv.ts, section-data.ts): a standard CSV reader gets
+// Property tests of the CSV files (src/render/csv.ts, section-data.ts): a standard CSV reader gets
 // back every row as it was, apart from the apostrophes that guard formulas, and no text can run as a
 // spreadsheet formula, whichever of `,`, `;` or tab a spreadsheet splits cells on.
 import { fc, test } from '@fast-check/vitest'
@@ -6,10 +6,10 @@ import { parse } from 'csv-parse/sync'
 import { describe, expect } from 'vitest'
 import type { VisitorsReport } from '../../src/analytics/visitors.js'
 import type { VisitorRow } from '../../src/api/schemas.js'
-import { csvOf } from '../../src/report/csv.js'
+import { csvOf } from '../../src/render/csv.js'
 import { withoutInvisible } from '../../src/text/escape.js'
 import { fileText } from '../support/renderers.js'
-import { visitorsRenderer } from '../../src/report/visitors.js'
+import { visitorsRenderer } from '../../src/render/visitors.js'
 
 // Paths rich in what CSV and spreadsheets treat specially, mixed with any UTF-16 code units.
 const path = fc.string({

@@ -5,7 +5,7 @@
 // letters, split by zero-width characters or as JSON escapes of any of these.
 import { fc, test } from '@fast-check/vitest'
 import { describe, expect, it } from 'vitest'
-import { csvField } from '../../src/report/csv.js'
+import { csvField } from '../../src/render/csv.js'
 import { htmlText, logText, oneLine, withoutInvisible } from '../../src/text/escape.js'
 import { shownReaderText } from '../../src/text/reader-text.js'
 import { redactor } from '../../src/text/secret.js'

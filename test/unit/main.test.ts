@@ -16,7 +16,7 @@ interface FakeState {
   /** Every call to the toolkit and the work, in order. */
   events: string[]
   workLoads: number
-  report: { reports: unknown[]; dashboard?: { failure?: string; resolved: number; asked: number } }
+  report: { reports: unknown[]; healthIssue?: { failure?: string; resolved: number; asked: number } }
   /** What the work throws, when set: anything at all may escape it. */
   workError?: unknown
   /** What publishing could not write. */
@@ -199,7 +199,7 @@ describe('run', () => {
   })
 
   it('never says Done when the docs health issue fails the step, even in a run with no part at all', async () => {
-    fake.report = { reports: [], dashboard: { failure: 'The docs health issue could not be written: HTTP 403', resolved: 0, asked: 0 } }
+    fake.report = { reports: [], healthIssue: { failure: 'The docs health issue could not be written: HTTP 403', resolved: 0, asked: 0 } }
     await run(clock(0, 2000))
     expect(actions()).toEqual([
       'work proj',

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import { CHECK_NAME, CheckRecord } from '../../../src/github/check-run.js'
 import type { CheckRun, CheckRunFields, GitHubRepo } from '../../../src/github/repo.js'
-import { recordMarker } from '../../../src/report/job-marker.js'
+import { recordMarker } from '../../../src/agent/records.js'
 import { OTHER_SEAL, SEAL } from '../../support/seal.js'
 import { JOB_REPORTS, type JobVariant, PR_LINK } from '../../support/job-reports.js'
 

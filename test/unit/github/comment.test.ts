@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, expectTyp
 import type { JobReport } from '../../../src/agent/outcome.js'
 import type { VisitorsReport } from '../../../src/analytics/visitors.js'
 import { CommentThread, commentTarget } from '../../../src/github/comment.js'
-import { endBody, startBody } from '../../../src/report/comment-body.js'
+import { endBody, startBody } from '../../../src/render/comment-body.js'
 import { startGitHubFake } from '../../support/github-fake.js'
 import { JOB_REPORTS } from '../../support/job-reports.js'
 import { SEAL } from '../../support/seal.js'

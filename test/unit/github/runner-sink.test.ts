@@ -5,7 +5,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os'
 import { basename, dirname, join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { ReportSink } from '../../../src/report/sink.js'
+import type { ReportSink } from '../../../src/render/sink.js'
 
 let root: string
 // @actions/core keeps the summary file's path once it has found it, so every test uses this one.

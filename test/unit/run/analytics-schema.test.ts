@@ -4,7 +4,7 @@
 // formality: it refuses what the file must not hold, a visitor field at the top level first of all.
 import { describe, expect, it } from 'vitest'
 import type { SectionBase } from '../../../src/analytics/section.js'
-import type { ReportSink } from '../../../src/report/sink.js'
+import type { ReportSink } from '../../../src/render/sink.js'
 import { publish } from '../../../src/run/publish.js'
 import { type PartReport, readsReaderText, SECTION_NAMES } from '../../../src/run/sections.js'
 import { ANALYTICS_SCHEMA, schemaErrors } from '../../support/analytics-schema.js'

@@ -254,12 +254,12 @@ describe('readInputs: defaults', () => {
       'Invalid input:\n- `alerts` rule "visitorsHuman < -20%" compares with the period before, but `compare` is none; set compare: previous, or use a number'
     )
     expect(read({ ...ok, analytics: 'searches', compare: 'none', alerts: 'searchesNoClick > 30' }).alerts).toHaveLength(1)
-    expect(read({ ...ok, dashboard: 'true', githubToken: 'ghs_x' }).dashboard).toEqual({ token: 'ghs_x', title: 'Docs health' })
-    expect(read({ ...ok, dashboard: 'true', githubToken: 'ghs_x', dashboardTitle: 'Docs' }).dashboard?.title).toBe('Docs')
+    expect(read({ ...ok, dashboard: 'true', githubToken: 'ghs_x' }).healthIssue).toEqual({ token: 'ghs_x', title: 'Docs health' })
+    expect(read({ ...ok, dashboard: 'true', githubToken: 'ghs_x', dashboardTitle: 'Docs' }).healthIssue?.title).toBe('Docs')
     expect(problem({ ...ok, dashboard: 'true' })).toMatch(/^Invalid input:\n- `githubToken` is empty, and `dashboard: true` needs it/)
     expect(problem({ ...ok, dashboard: 'true', githubToken: 'x', dashboardTitle: 'a\nb' })).toMatch(/`dashboardTitle` must be one line/)
-    // A dashboard alone is something to do: it acts on the ticks of its issue.
-    expect(read({ apiKey: 'mint_k', projectId: 'p', dashboard: 'true', githubToken: 'ghs_x' }).dashboard?.token).toBe('ghs_x')
+    // The docs health issue alone is something to do: it acts on the ticks of its issue.
+    expect(read({ apiKey: 'mint_k', projectId: 'p', dashboard: 'true', githubToken: 'ghs_x' }).healthIssue?.token).toBe('ghs_x')
   })
 
   it('reads a value of only spaces as not given, and trims the others', () => {

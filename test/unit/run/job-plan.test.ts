@@ -2,7 +2,7 @@
 // the same trigger, different for another project, trigger, prompt or job, and always one a marker can
 // hold and read back.
 import { describe, expect, it } from 'vitest'
-import { readRecord, recordMarker } from '../../../src/report/job-marker.js'
+import { readRecord, recordMarker } from '../../../src/agent/records.js'
 import { githubWriteFailure, recordKey } from '../../../src/run/job-plan.js'
 import { SEAL } from '../../support/seal.js'
 

@@ -14,10 +14,10 @@ import {
   searchesReport,
   viewsReport
 } from '../../support/section-reports.js'
-import { viewsRenderer } from '../../../src/report/views.js'
-import { searchesRenderer } from '../../../src/report/searches.js'
-import { feedbackRenderer } from '../../../src/report/feedback.js'
-import { assistantRenderer } from '../../../src/report/assistant.js'
+import { viewsRenderer } from '../../../src/render/views.js'
+import { searchesRenderer } from '../../../src/render/searches.js'
+import { feedbackRenderer } from '../../../src/render/feedback.js'
+import { assistantRenderer } from '../../../src/render/assistant.js'
 import { fileText } from '../../support/renderers.js'
 
 /** The CSV as a CSV reader gets it: rows of fields. */

@@ -1,0 +1,407 @@
+// The docs health issue's body: the part the action owns, between two markers, and whatever a person
+// wrote around it, kept as it is. The owned part holds the top of the Monday report, the trend of
+// each headline, the ledger of gaps (each open one a task-list line a person ticks to ask the
+// agent), and the state the next run reads. Every text from the service or a reader is escaped and
+// bounded, so that the body stays under GitHub's 65,536 characters whatever it holds.
+import { createHash } from 'node:crypto'
+import { htmlText } from '../text/escape.js'
+import { num } from '../text/format.js'
+import { dayText, parseDate, shortRange } from '../text/dates.js'
+import { linkHtml } from '../render/html.js'
+import { headlinesHtml, howReadHtml, type Overview, overviewTopHtml } from '../render/overview.js'
+import { HEADLINE_NAMES, type HeadlineKey } from '../render/renderer.js'
+import type { HeadlineKey as Key } from '../render/renderer.js'
+import type { Mover } from './history.js'
+import { fingerprint, isOpen, QUIET_PERIODS, WORSE_BY, WORSE_TIMES } from './ledger.js'
+import { boundedState, type HealthState, encodeState, type GapNumbers, type GapRecord } from './state.js'
+import { sparkline } from './trend.js'
+
+/** GitHub's limit on an issue body. */
+export const BODY_LIMIT = 65_536
+// The markers keep the input's word: issues written earlier carry them.
+const START = '<!-- docs-agent-action:dashboard -->'
+const END = '<!-- /docs-agent-action:dashboard -->'
+/** The marker that says which project a body belongs to; the run finds its issue by it. */
+export const projectMarker = (projectId: string): string => `<!-- docs-agent-action:project ${encodeURIComponent(projectId)} -->`
+
+/** HTML of `text`, cut so that it takes at most `maxChars` characters of HTML whatever it holds. */
+function boundedHtml(text: string, maxChars: number): string {
+  let chars = maxChars
+  let html = htmlText(text, chars)
+  while (html.length > maxChars && chars > 8) {
+    chars = Math.floor(chars / 2)
+    html = htmlText(text, chars)
+  }
+  return html
+}
+
+function subjectHtml(gap: GapRecord): string {
+  if (gap.kind === 'page') return `<code>${boundedHtml(gap.subject, 200)}</code>`
+  // A search whose words were forgotten while reader text is hidden (forgetReaderText): its counts alone.
+  return gap.subject === '' ? 'a search (its words are hidden)' : `search “${boundedHtml(gap.subject, 200)}”`
+}
+
+/** Characters the lines of the ledger take at most, together: the lines past it are counted, not shown. */
+export const LEDGER_LINES_CHARS = 24_000
+
+const STATE_WORDS: Record<GapRecord['state'], string> = {
+  new: 'new',
+  asked: 'asked the agent',
+  'pr-open': 'pull request open',
+  merged: 'merged',
+  resolved: 'resolved',
+  back: 'back: its numbers rose again',
+  dismissed: 'not a gap'
+}
+
+/** A day of the ledger (YYYY-MM-DD) in words: "24 Nov 2026". */
+function dayHtml(day: string): string {
+  const at = parseDate(day)
+  return at === undefined ? htmlText(day, 40) : dayText(at)
+}
+
+/** The counts of a gap's numbers, in readers' words, in the order a line shows them. */
+const COUNT_WORDS: readonly [Exclude<keyof GapNumbers, 'dateFrom' | 'dateTo' | 'searches'>, string][] = [
+  ['down', '👎'],
+  ['up', '👍'],
+  ['notHelpful', 'not helpful'],
+  ['unanswered', 'unanswered'],
+  ['noClick', 'searches with no click']
+]
+
+const percentText = (share: number): string => `${num(Math.round(share * 100))} %`
+
+/**
+ * A gap's own numbers in readers' terms: "👎 14 → 0 · unanswered 6 → 0 · “webhook retries” clicked
+ * 0 % → 70 %" when there is a `before`, else "👎 6 · unanswered 3". A count its period did not read is
+ * "not read"; a count that was and stayed 0 is left out. Searches are named only as the state keeps
+ * them (their text only where reader text may be shown).
+ */
+export function numbersHtml(now: GapNumbers | undefined, before?: GapNumbers): string {
+  const value = (count: number | undefined): string => (count === undefined ? 'not read' : num(count))
+  const parts: string[] = []
+  for (const [key, word] of COUNT_WORDS) {
+    const was = before?.[key]
+    const is = now?.[key]
+    if (!((was ?? 0) > 0 || (is ?? 0) > 0)) continue
+    parts.push(`${word} ${before ? `${value(was)} → ${value(is)}` : value(is)}`)
+  }
+  for (const search of (before ?? now)?.searches ?? []) {
+    const quoted = `“${boundedHtml(search.text, 120)}”`
+    const later = before ? now?.searches?.find((s) => s.text === search.text) : search
+    const clicked = (s: { hits: number; clicked: number } | undefined): string =>
+      s && s.hits > 0 ? percentText(s.clicked) : 'not searched'
+    parts.push(`${quoted} clicked ${before ? `${clicked(search)} → ${clicked(later)}` : clicked(later)}`)
+  }
+  return parts.join(' · ')
+}
+
+/**
+ * When a gap was first seen and for how long: "first seen 17 Nov 2026" or "ranked 3 periods since 3
+ * Nov 2026"; whether it was ranked in `latest`, the latest period read (by its weight, when no period is known).
+ */
+function sinceText(gap: GapRecord, latest: string | undefined): string {
+  const first = dayHtml(gap.firstSeen)
+  const seen = gap.periods > 1 ? `ranked ${num(gap.periods)} periods since ${first}` : `first seen ${first}`
+  if (latest === undefined ? gap.score > 0 : gap.lastSeen === latest) return seen
+  return `${seen} · not ranked in the latest period (last ${dayHtml(gap.lastSeen)})`
+}
+
+/**
+ * An open gap as a task-list line a person ticks (ticked when `ticked`), its id at the end for the
+ * next run, and under it a box to say it is not a gap (ticked when `dismissTicked`).
+ */
+function openLine(gap: GapRecord, ticked: boolean, dismissTicked: boolean, latest: string | undefined): string {
+  const state = gap.state === 'back' ? ` · ${STATE_WORDS.back}` : ''
+  // Not ranked now: its own numbers of the latest period say how it stands.
+  const stale = latest !== undefined && gap.lastSeen !== latest && gap.now?.dateFrom === latest
+  const numbers = stale ? ` · latest period: ${numbersHtml(gap.now) || 'no reader in trouble'}` : ''
+  return (
+    `- [${ticked ? 'x' : ' '}] ${subjectHtml(gap)} · ${boundedHtml(gap.evidence, 400)} <sub>${sinceText(gap, latest)}${state}${numbers}</sub> <!-- gap:${gap.id} -->\n` +
+    `  - [${dismissTicked ? 'x' : ' '}] Not a gap <!-- dismiss:${gap.id} -->`
+  )
+}
+
+/**
+ * A gap that is with the agent, a pull request, or resolved: what became of it, with its dates and its
+ * own numbers before the fix and now.
+ */
+function progressLine(gap: GapRecord): string {
+  const parts: string[] = []
+  if (gap.state === 'resolved') parts.push(`resolved${gap.resolvedOn === undefined ? '' : ` ${dayHtml(gap.resolvedOn)}`}`)
+  if (gap.state === 'merged' || gap.state === 'resolved') {
+    parts.push(`merged${gap.mergedOn === undefined ? '' : ` ${dayHtml(gap.mergedOn)}`}`)
+    if (gap.state === 'merged')
+      parts.push(`not proven yet: ${num(gap.quiet ?? 0)} of ${num(QUIET_PERIODS)} periods since the merge with its numbers low`)
+  } else if (gap.state !== 'pr-open' || gap.prLink === undefined) parts.push(STATE_WORDS[gap.state])
+  const number = gap.prLink === undefined ? undefined : /\/pull\/(\d+)$/.exec(gap.prLink)?.[1]
+  const link =
+    gap.prLink === undefined
+      ? undefined
+      : linkHtml(gap.prLink, number === undefined ? 'pull request' : `pull request ${htmlText(`#${number}`)}`)
+  // "pull request #128 open" first, not "pull request open" and the link again after the job.
+  if (link !== undefined && gap.state === 'pr-open') parts.push(`${link} open`)
+  if (gap.jobId !== undefined && gap.state !== 'resolved') parts.push(`job <code>${htmlText(gap.jobId, 60)}</code>`)
+  if (link !== undefined && gap.state !== 'pr-open') parts.push(link)
+  const numbers = numbersHtml(gap.now, gap.before)
+  if (numbers !== '') parts.push(numbers)
+  return `- ${subjectHtml(gap)}: ${parts.join(' · ')}`
+}
+
+/** A dismissed gap: when, its numbers then and now, and when it comes back. */
+function dismissedLine(gap: GapRecord): string {
+  const numbers = numbersHtml(gap.now, gap.before)
+  return `- ${subjectHtml(gap)}: not a gap${gap.dismissedOn === undefined ? '' : `, said ${dayHtml(gap.dismissedOn)}`}${numbers === '' ? '' : ` · ${numbers}`}`
+}
+
+/** The pages whose traffic moved most since the period just before: "/guides/deploy ▼ 40 % (250 → 150 human visitors)". */
+export function moversHtml(found: readonly Mover[]): string[] {
+  if (found.length === 0) return []
+  const lines = found.map(
+    (mover) =>
+      `<li><code>${boundedHtml(mover.path, 200)}</code> ${mover.changePercent < 0 ? '▼' : '▲'} ${num(Math.abs(mover.changePercent))} % ` +
+      `(${num(mover.before)} → ${num(mover.after)} ${mover.measure === 'visitors' ? 'human visitors' : 'page views'})</li>`
+  )
+  return [
+    '<h3>Pages that moved</h3>',
+    `<ul>\n${lines.join('\n')}\n</ul>`,
+    "<p><sub>Against the period just before, from the docs health issue's history: pages with at least 50 before that changed by at least 20 %.</sub></p>"
+  ]
+}
+
+function trendHtml(state: HealthState): string[] {
+  const periods = state.periods
+  if (periods.length < 2) return []
+  const keys = (Object.keys(HEADLINE_NAMES) as HeadlineKey[]).filter((key) => periods.at(-1)?.headlines[key] !== undefined)
+  if (keys.length === 0) return []
+  const rows = keys.map((key) => {
+    const values = periods.map((period) => period.headlines[key])
+    const known = values.filter((v) => v !== undefined)
+    return `<tr><td>${HEADLINE_NAMES[key]}</td><td><code>${sparkline(values)}</code></td><td align="right">${num(known[0] ?? 0)} → ${num(known.at(-1) ?? 0)}</td></tr>`
+  })
+  const first = periods[0] as HealthState['periods'][number]
+  return [
+    `<h3>Trend over ${num(periods.length)} periods</h3>`,
+    `<table>\n<tr><th align="left">Headline</th><th align="left">Since ${htmlText(shortRange(first.dateFrom, first.dateTo), 60)}</th><th align="right">First → last</th></tr>\n${rows.join('\n')}\n</table>`
+  ]
+}
+
+/** The pieces of the weekly overview, as the body carries them between markers: what a run that reads no analytics keeps. */
+export interface OverviewBlocks {
+  /** Title, the sentence that names the problem, alerts, the banner. */
+  top: string
+  /** The headline numbers and their change. */
+  figures: string
+  /** "How this was read", collapsed. */
+  howRead: string
+}
+
+const BLOCK_NAMES = ['top', 'figures', 'howRead'] as const
+/** The most characters a kept block may take: one a person made longer is not kept. */
+const BLOCK_MAX_CHARS = 16_000
+const blockStart = (name: string): string => `<!-- docs-agent-action:${name} -->`
+const blockEnd = (name: string): string => `<!-- /docs-agent-action:${name} -->`
+
+/** A piece of the overview between its markers, followed by a blank line; '' for none. */
+function block(name: keyof OverviewBlocks, html: string): string {
+  return html.trim() === '' ? '' : `${blockStart(name)}\n${html.trim()}\n${blockEnd(name)}\n`
+}
+
+/** The pieces of the overview the owned part of a body carries (each '' when it has none, or one too long to keep). */
+export function overviewBlocks(owned: string): OverviewBlocks {
+  const found = { top: '', figures: '', howRead: '' }
+  for (const name of BLOCK_NAMES) {
+    const start = owned.indexOf(blockStart(name))
+    const end = start < 0 ? -1 : owned.indexOf(blockEnd(name), start)
+    if (start < 0 || end < 0) continue
+    const html = owned.slice(start + blockStart(name).length, end).trim()
+    if (html.length <= BLOCK_MAX_CHARS) found[name] = html
+  }
+  return found
+}
+
+/** The pieces of the overview of a period just read. */
+export function blocksOf(overview: Overview): OverviewBlocks {
+  return { top: overviewTopHtml(overview), figures: headlinesHtml(overview), howRead: howReadHtml(overview) }
+}
+
+/**
+ * The SHA-256 (hex) of the pieces of an overview as the body carries them: what the sealed state
+ * remembers, so that a run that reads no analytics keeps only the pieces the action wrote.
+ */
+export function overviewDigest(blocks: OverviewBlocks): string {
+  return createHash('sha256')
+    .update(JSON.stringify(BLOCK_NAMES.map((name) => blocks[name].trim())), 'utf8')
+    .digest('hex')
+}
+
+/** The sentence above the boxes: what a tick starts, what is sent, and when. */
+function tickSentence(words: boolean): string {
+  const sent = words
+    ? 'each gap’s page or search, its counts, and what readers wrote about it (their questions, comments and searches)'
+    : 'each gap’s page or search and its counts (what readers wrote stays out: the repository is public, or reader text is hidden)'
+  return (
+    '<p>Tick the gaps to fix. The next run of the workflow (at once, when it runs on <code>issues: edited</code>) starts <strong>one agent job</strong> ' +
+    `for every ticked gap, which opens <strong>one pull request</strong> in the docs repository. The agent is sent ${sent}.</p>`
+  )
+}
+
+/**
+ * When the week's problem the lead sentence names is already with the agent, a line that says so, so
+ * that the top and an empty Fix first do not read as a problem nobody acts on; '' otherwise.
+ */
+export function leadStatusHtml(overview: Overview | undefined, state: HealthState): string {
+  const [item] = overview?.items ?? []
+  if (!item) return ''
+  const about = item.page !== undefined ? fingerprint('page', item.page) : item.search ? fingerprint('search', item.search) : undefined
+  const gap = about === undefined ? undefined : state.gaps.find((g) => g.id === about)
+  if (!gap) return ''
+  const number = gap.prLink === undefined ? undefined : /\/pull\/(\d+)$/.exec(gap.prLink)?.[1]
+  const pr = number === undefined ? 'its pull request' : `pull request #${num(Number(number))}`
+  let status: string
+  if (gap.state === 'asked') status = 'the agent is working on it'
+  else if (gap.state === 'pr-open') status = `${pr} is open: review and merge it`
+  else if (gap.state === 'merged')
+    status = `${pr} merged${gap.mergedOn === undefined ? '' : ` ${dayHtml(gap.mergedOn)}`}; it is resolved once its numbers stay low for ${num(QUIET_PERIODS)} periods`
+  else return ''
+  return `<p>Already under way: ${status} (see <strong>With the agent</strong>).</p>`
+}
+
+/** What the owned part is made from. */
+export interface HealthIssueView {
+  overview?: Overview
+  /** The overview the body carried, kept by a run that read no analytics. */
+  kept?: OverviewBlocks
+  state: HealthState
+  /** Gaps resolved in the period just read. */
+  resolved: number
+  /** Which gaps those are, to name them. */
+  resolvedIds?: ReadonlySet<string>
+  /** "Updated 24 Nov 2026 by docs-agent-action 1.2.3 · workflow run" (HTML). */
+  footerHtml: string
+  /** Open gaps a person ticked since the run read the issue: they stay ticked, for the run their edit started. */
+  ticked?: ReadonlySet<string>
+  /** Open gaps a person ticked "Not a gap" for since the run read the issue: they stay ticked. */
+  dismissTicked?: ReadonlySet<string>
+  /** The pages whose traffic moved most since the period just before. */
+  movers?: readonly Mover[]
+  /** The headlines whose change comes from the issue's history. */
+  filled?: readonly Key[]
+}
+
+/** The part of the body the action owns, markers included. */
+export function ownedBody(view: HealthIssueView): string {
+  const { state } = view
+  const parts = [START, projectMarker(state.projectId), '']
+  // The top of the weekly report first, kept as it was by a run that read no analytics; the ledger
+  // below is the "Fix first" of the issue, with a box to tick.
+  const blocks = view.overview ? blocksOf(view.overview) : (view.kept ?? { top: '', figures: '', howRead: '' })
+  if (blocks.top !== '') parts.push(block('top', blocks.top))
+  const underWay = leadStatusHtml(view.overview, state)
+  if (underWay !== '') parts.push(underWay, '')
+  if (view.resolved > 0) {
+    const names = state.gaps.filter((gap) => gap.state === 'resolved' && view.resolvedIds?.has(gap.id) === true).map(subjectHtml)
+    parts.push(
+      `<p>✅ ${num(view.resolved)} ${view.resolved === 1 ? 'gap' : 'gaps'} resolved this period${names.length > 0 ? `: ${names.join(', ')}` : ''}.</p>`,
+      ''
+    )
+  }
+  let room = LEDGER_LINES_CHARS
+  let left = 0
+  /** The lines that fit what is left of the ledger's room; the others are counted. */
+  const fitting = (lines: string[]): string[] =>
+    lines.filter((line) => {
+      if (line.length > room) {
+        left++
+        return false
+      }
+      room -= line.length
+      return true
+    })
+  const latest = state.periods.at(-1)?.dateFrom
+  const open = fitting(
+    state.gaps
+      .filter(isOpen)
+      .map((gap) => openLine(gap, view.ticked?.has(gap.id) === true, view.dismissTicked?.has(gap.id) === true, latest))
+  )
+  const moving = fitting(
+    state.gaps.filter((gap) => !isOpen(gap) && gap.state !== 'resolved' && gap.state !== 'dismissed').map(progressLine)
+  )
+  const resolved = fitting(state.gaps.filter((gap) => gap.state === 'resolved').map(progressLine))
+  const dismissed = fitting(state.gaps.filter((gap) => gap.state === 'dismissed').map(dismissedLine))
+  parts.push('### Fix first: tick a gap to ask the agent', '')
+  // "Waiting for the agent" would also describe the gaps with it: say only that nothing is to tick.
+  if (open.length === 0) parts.push('Nothing to tick: no gap is open.', '')
+  else parts.push(tickSentence(state.readerWords !== undefined), '', ...open, '')
+  // After what to fix: the pages whose traffic moved, a blank line closing the HTML block.
+  const movers = moversHtml(view.movers ?? [])
+  if (movers.length > 0) parts.push(...movers, '')
+  if (blocks.figures !== '') parts.push(block('figures', blocks.figures))
+  if (view.overview && (view.filled?.length ?? 0) > 0) {
+    const names = (view.filled ?? []).map((key) => HEADLINE_NAMES[key]).join(', ')
+    parts.push(`<p><sub>${htmlText(names, 200)}: change against the period just before, from this issue's history.</sub></p>`)
+  }
+  const trend = trendHtml(state)
+  if (trend.length > 0) parts.push(...trend, '')
+  if (moving.length > 0) parts.push('### With the agent', '', ...moving, '')
+  if (resolved.length > 0) parts.push('### Resolved', '', ...resolved, '')
+  if (dismissed.length > 0)
+    parts.push(
+      `<details><summary>Not gaps, as people said (${num(dismissed.length)})</summary>`,
+      '',
+      ...dismissed,
+      '',
+      `<sub>A gap said not to be one leaves Fix first and docsGaps and is never asked for, until the readers in trouble on it are at least ${num(WORSE_TIMES)} times as many as when it was dismissed, and at least ${num(WORSE_BY)} more: then it is back.</sub>`,
+      '</details>',
+      ''
+    )
+  if (left > 0)
+    parts.push(
+      `<sub>${num(left)} more ${left === 1 ? 'gap is' : 'gaps are'} kept in the ledger but not listed, to keep the issue under GitHub's limit.</sub>`,
+      ''
+    )
+  if (blocks.howRead !== '') parts.push(block('howRead', blocks.howRead))
+  parts.push(view.footerHtml, encodeState(boundedState(state)), END)
+  return parts.join('\n')
+}
+
+/** The body with its owned part replaced (or added, at the end), a person's text around it kept as it is. */
+export function withOwned(body: string, owned: string): string {
+  const start = body.indexOf(START)
+  const end = start < 0 ? -1 : body.indexOf(END, start)
+  if (start < 0 || end < 0) return body.trim() === '' ? owned : `${body.trimEnd()}\n\n${owned}`
+  return body.slice(0, start) + owned + body.slice(end + END.length)
+}
+
+/** The part of a body the action owns, markers included; '' when it has none. */
+export function ownedPart(body: string): string {
+  const start = body.indexOf(START)
+  const end = start < 0 ? -1 : body.indexOf(END, start)
+  return start < 0 || end < 0 ? '' : body.slice(start, end + END.length)
+}
+
+/** The ids of the gaps ticked "Not a gap" in the owned part of a body. */
+export function dismissTicks(body: string): Set<string> {
+  const start = body.indexOf(START)
+  const end = start < 0 ? -1 : body.indexOf(END, start)
+  const ticked = new Set<string>()
+  if (start < 0 || end < 0) return ticked
+  for (const line of body.slice(start, end).split('\n')) {
+    const match = /^\s*[-*+] \[[xX]\] Not a gap <!-- dismiss:([0-9a-f]{12}) -->\s*$/.exec(line)
+    if (match?.[1]) ticked.add(match[1])
+  }
+  return ticked
+}
+
+/** The ids of the gaps ticked in the owned part of a body. */
+export function tickedGaps(body: string): Set<string> {
+  const start = body.indexOf(START)
+  const end = start < 0 ? -1 : body.indexOf(END, start)
+  const ticked = new Set<string>()
+  if (start < 0 || end < 0) return ticked
+  for (const line of body.slice(start, end).split('\n')) {
+    const match = /^\s*[-*+] \[[xX]\] .*<!-- gap:([0-9a-f]{12}) -->\s*$/.exec(line)
+    if (match?.[1]) ticked.add(match[1])
+  }
+  return ticked
+}

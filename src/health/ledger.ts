@@ -1,0 +1,397 @@
+// The ledger of gaps: what the "Fix first" ranking found, period after period, and what became of
+// each. A gap is new when first ranked; asked once a person ticked it and the agent was given it;
+// PR open when the agent's job opened a pull request; merged when that pull request was merged;
+// resolved when its own numbers then stayed low for QUIET_PERIODS periods in a row; back when they
+// rose again after that, or after a person dismissed it; dismissed when a person said it is not a
+// gap. Every period, every gap keeps its own numbers from every row read, ranked or not. Pure: the
+// run reads the issue, the service and GitHub, and hands what it learnt to these functions.
+import { createHash } from 'node:crypto'
+import { evidenceLine } from '../render/overview.js'
+import { oneLine } from '../text/escape.js'
+import { num } from '../text/format.js'
+import {
+  type FixItem,
+  foldedSearch,
+  GAP_WEIGHT,
+  type Grouped,
+  readersInTrouble,
+  type Signal,
+  troubleOf,
+  troubleWeight
+} from '../render/fix-first.js'
+import {
+  EVIDENCE_CHARS,
+  type GapNumbers,
+  type GapRecord,
+  type HealthState,
+  GAP_SEARCHES,
+  LEDGER_GAPS,
+  SEARCH_CHARS,
+  SUBJECT_CHARS,
+  type PeriodRecord
+} from './state.js'
+
+/**
+ * The resolution rule: a merged gap is resolved once, in QUIET_PERIODS periods in a row that began on
+ * or after the day its pull request merged, its own weight (fix-first.ts) stayed under QUIET_WEIGHT.
+ * A period whose sections did not read a count the gap had before (feedback, the assistant, searches)
+ * proves nothing and is skipped.
+ */
+export const QUIET_WEIGHT = 0.5
+export const QUIET_PERIODS = 2
+/**
+ * A dismissed gap comes back when its readers in trouble at least double since it was dismissed and
+ * grow by at least WORSE_BY; a resolved one, when its weight makes it a gap again (GAP_WEIGHT).
+ */
+export const WORSE_TIMES = 2
+export const WORSE_BY = 5
+
+const COUNT_KEYS = ['down', 'up', 'notHelpful', 'unanswered', 'noClick'] as const
+
+/** A weight as the state keeps it: three decimals are plenty to order by, and keep the block small. */
+const rounded = (weight: number): number => Math.round(weight * 1000) / 1000
+
+/** The weight of a gap's numbers (fix-first.ts): counts not read weigh nothing. */
+export function numbersWeight(numbers: GapNumbers): number {
+  return troubleWeight(troubleIn(numbers))
+}
+
+function troubleIn(numbers: GapNumbers) {
+  return {
+    down: numbers.down ?? 0,
+    up: numbers.up ?? 0,
+    notHelpful: numbers.notHelpful ?? 0,
+    unanswered: numbers.unanswered ?? 0,
+    noClick: numbers.noClick ?? 0
+  }
+}
+
+/** Whether `now` read every count that `before` had some of: a period that did not is no proof either way. */
+function measuredAgainst(now: GapNumbers, before: GapNumbers | undefined): boolean {
+  return COUNT_KEYS.every((key) => key === 'up' || !((before?.[key] ?? 0) > 0) || now[key] !== undefined)
+}
+
+/** Whether a gap's numbers of a period are low enough to count towards its resolution (the rule above). */
+export function isQuiet(now: GapNumbers, before?: GapNumbers): boolean {
+  return measuredAgainst(now, before) && numbersWeight(now) < QUIET_WEIGHT
+}
+
+/** Whether a dismissed gap's numbers clearly worsened since `before` (the rule above). */
+export function clearlyWorse(now: GapNumbers, before: GapNumbers | undefined): boolean {
+  if (!measuredAgainst(now, before)) return false
+  const base = before ? readersInTrouble(troubleIn(before)) : 0
+  const trouble = readersInTrouble(troubleIn(now))
+  return trouble >= WORSE_TIMES * base && trouble >= base + WORSE_BY
+}
+
+/** Which sections a period read whole: only their counts are known. */
+export interface Measured {
+  feedback: boolean
+  assistant: boolean
+  searches: boolean
+  /**
+   * When the service returned only some pages' feedback counts (it returns at most 100): those pages.
+   * Another page's thumbs are not known, not 0.
+   */
+  feedbackPages?: ReadonlySet<string>
+}
+
+/** A gap's own numbers in a period, from every signal read (`groups`). */
+export function numbersOf(
+  gap: Pick<GapRecord, 'kind' | 'subject' | 'before'>,
+  groups: Grouped,
+  measured: Measured,
+  period: { dateFrom: string; dateTo: string }
+): GapNumbers {
+  const numbers: GapNumbers = { dateFrom: period.dateFrom, dateTo: period.dateTo }
+  const searchOf = (text: string) => {
+    const seen = groups.searches.get(foldedSearch(text))
+    return { text: oneLine(text, SEARCH_CHARS), hits: seen?.hits ?? 0, clicked: seen?.ctr ?? 0 }
+  }
+  if (gap.kind === 'search') {
+    if (!measured.searches) return numbers
+    numbers.noClick = groups.searches.get(foldedSearch(gap.subject))?.noClickHits ?? 0
+    numbers.searches = [searchOf(gap.subject)]
+    return numbers
+  }
+  const signals = groups.pages.get(gap.subject) ?? []
+  const trouble = troubleOf(signals)
+  if (measured.feedback && (measured.feedbackPages?.has(gap.subject) ?? true))
+    Object.assign(numbers, { down: trouble.down, up: trouble.up, notHelpful: trouble.notHelpful })
+  if (measured.assistant) numbers.unanswered = trouble.unanswered
+  if (measured.searches) {
+    numbers.noClick = trouble.noClick
+    // The searches it had before are followed after the fix; until then, its own searches with no click, the most first.
+    const texts =
+      gap.before?.searches?.map((search) => search.text) ??
+      signals
+        // A search longer than the state keeps could not be looked up again by its kept words.
+        .filter(
+          (signal): signal is Signal & { search: string } =>
+            signal.kind === 'no-click' && signal.search !== undefined && signal.search.length <= SEARCH_CHARS
+        )
+        .sort((a, b) => b.count - a.count)
+        .map((signal) => signal.search)
+    const searches = texts.slice(0, GAP_SEARCHES).map(searchOf)
+    if (searches.length > 0) numbers.searches = searches
+  }
+  return numbers
+}
+
+/** The states in which a gap waits on nobody but a person: it may be ticked. */
+const OPEN_STATES: ReadonlySet<GapRecord['state']> = new Set(['new', 'back'])
+
+/** Whether a gap may be ticked (and asked for). */
+export const isOpen = (gap: GapRecord): boolean => OPEN_STATES.has(gap.state)
+
+/** A stable fingerprint of what an item is about: its page, or its search folded to lower case and single spaces. */
+export function fingerprint(kind: GapRecord['kind'], subject: string): string {
+  const key = kind === 'page' ? subject : subject.toLowerCase().replace(/\s+/g, ' ').trim()
+  return createHash('sha256').update(`${kind}\n${key}`).digest('hex').slice(0, 12)
+}
+
+/** Text as the ledger keeps it: one line, without invisible characters, cut at `max`. */
+const cut = (text: string, max: number): string => oneLine(text, max)
+
+/** What an item is about, or undefined for a search whose text is hidden (nothing to name it by). */
+function subjectOf(item: FixItem): { kind: GapRecord['kind']; subject: string } | undefined {
+  if (item.page !== undefined) return { kind: 'page', subject: item.page }
+  if (item.search !== undefined && item.search.trim() !== '') return { kind: 'search', subject: item.search }
+  return undefined
+}
+
+/** The period a run read, with its headline numbers. */
+export interface PeriodRead extends Omit<PeriodRecord, 'resolved'> {
+  /** The ranked items, as the report shows them. */
+  items: readonly FixItem[]
+  /** Every signal read, grouped: each gap's own numbers come from here, ranked or not. */
+  groups?: Grouped
+  /** The sections read whole (all, when not given). */
+  measured?: Measured
+}
+
+const ALL_MEASURED: Measured = { feedback: true, assistant: true, searches: true }
+
+/**
+ * The state after a period was read: its headlines added to the history (a period read again
+ * replaces its record), every ranked item matched to its gap or added as a new one, every gap's own
+ * numbers recorded, and the merged, resolved and dismissed gaps judged by them. A gap's count of
+ * periods grows once per period, however often the period is read. `today` is the run's day.
+ */
+export function withPeriod(state: HealthState, period: PeriodRead, historyLimit: number, today = ''): HealthState {
+  const last = state.periods.at(-1)
+  const again = last?.dateFrom === period.dateFrom && last.dateTo === period.dateTo
+  const gaps = new Map(state.gaps.map((gap) => [gap.id, { ...gap }]))
+  const ranked = new Set<string>()
+  for (const item of period.items) {
+    const about = subjectOf(item)
+    if (!about) continue
+    const id = fingerprint(about.kind, about.subject)
+    ranked.add(id)
+    // A search is its own subject: its evidence is how often it went unclicked.
+    const hits = item.signals.reduce((sum, signal) => sum + signal.count, 0)
+    const evidence = cut(
+      about.kind === 'page' ? evidenceLine(item, (text) => `“${text}”`) : `searched ${num(hits)}× with no click`,
+      EVIDENCE_CHARS
+    )
+    const seen = gaps.get(id)
+    if (!seen) {
+      gaps.set(id, {
+        id,
+        ...about,
+        subject: cut(about.subject, SUBJECT_CHARS),
+        firstSeen: period.dateFrom,
+        lastSeen: period.dateFrom,
+        periods: 1,
+        score: rounded(item.score),
+        evidence,
+        state: 'new'
+      })
+      continue
+    }
+    const newPeriod = seen.lastSeen !== period.dateFrom
+    Object.assign(seen, { lastSeen: period.dateFrom, periods: seen.periods + (newPeriod ? 1 : 0), score: rounded(item.score), evidence })
+  }
+  let resolved = 0
+  for (const gap of gaps.values()) {
+    if (period.groups) {
+      gap.now = numbersOf(gap, period.groups, period.measured ?? ALL_MEASURED, period)
+      gap.score = rounded(numbersWeight(gap.now))
+    } else if (!ranked.has(gap.id)) gap.score = 0
+    if (again || gap.now?.dateFrom !== period.dateFrom) continue
+    if (judged(gap, today)) resolved++
+  }
+  const record: PeriodRecord = { dateFrom: period.dateFrom, dateTo: period.dateTo, headlines: period.headlines }
+  if (again && last.resolved !== undefined) record.resolved = last.resolved
+  else if (resolved > 0) record.resolved = resolved
+  const periods = again ? [...state.periods.slice(0, -1), record] : [...state.periods, record]
+  return { ...state, periods: periods.slice(-historyLimit), gaps: bounded([...gaps.values()]) }
+}
+
+/**
+ * Judges a gap by its numbers of the latest period (`gap.now`), once per period: a merged gap counts
+ * a quiet period that began on or after its merge and is resolved after QUIET_PERIODS of them (a loud
+ * one starts the count again); a resolved gap is back when it weighs as a gap again; a dismissed one,
+ * when its numbers clearly worsen. True when it was resolved now.
+ */
+function judged(gap: GapRecord, today: string): boolean {
+  const now = gap.now
+  if (!now) return false
+  if (gap.state === 'merged') {
+    if (gap.mergedOn !== undefined && now.dateFrom < gap.mergedOn) return false
+    if (!measuredAgainst(now, gap.before)) return false
+    gap.quiet = isQuiet(now, gap.before) ? (gap.quiet ?? 0) + 1 : 0
+    if (gap.quiet < QUIET_PERIODS) return false
+    gap.state = 'resolved'
+    gap.resolvedOn = today || now.dateTo
+    return true
+  }
+  if (gap.state === 'resolved' && measuredAgainst(now, gap.before) && numbersWeight(now) >= GAP_WEIGHT) {
+    gap.state = 'back'
+    delete gap.quiet
+    delete gap.resolvedOn
+  } else if (gap.state === 'dismissed' && clearlyWorse(now, gap.before)) {
+    gap.state = 'back'
+    delete gap.dismissedOn
+  }
+  return false
+}
+
+/**
+ * The dismissed gaps first (kept whatever else comes, so that a gap a person said is not one stays
+ * out of Fix first), then the open and asked ones (the weightiest first), then the resolved ones,
+ * newest first; at most LEDGER_GAPS.
+ */
+function bounded(gaps: GapRecord[]): GapRecord[] {
+  const rank = (gap: GapRecord): number => (gap.state === 'dismissed' ? -1 : gap.state === 'resolved' ? 1 : 0)
+  return gaps
+    .sort((a, b) => rank(a) - rank(b) || b.score - a.score || (a.lastSeen < b.lastSeen ? 1 : a.lastSeen > b.lastSeen ? -1 : 0))
+    .slice(0, LEDGER_GAPS)
+}
+
+/** The gaps ticked in the body that may be asked for: open, and not asked by this workflow run already (a re-run asks nothing twice). */
+export function askable(state: HealthState, ticked: ReadonlySet<string>, runId: string): GapRecord[] {
+  return state.gaps.filter((gap) => ticked.has(gap.id) && isOpen(gap) && gap.askedBy !== runId)
+}
+
+/**
+ * The state as another workflow run than `runId` finds it: a gap an earlier run asked for but got no
+ * job id for (its create request went unanswered, or the run was killed) is open again, unticked,
+ * for a person to tick once more; nothing asks for it on its own.
+ */
+export function withStaleAsksOpen(state: HealthState, runId: string): HealthState {
+  return {
+    ...state,
+    gaps: state.gaps.map((gap) =>
+      gap.state === 'asked' && gap.jobId === undefined && gap.askedBy !== runId ? { ...gap, state: 'new' } : gap
+    )
+  }
+}
+
+/** The state once `gaps` were given to the agent by workflow run `runId` (before the job is created, so that nothing asks twice). */
+export function withAsked(state: HealthState, ids: ReadonlySet<string>, runId: string): HealthState {
+  return {
+    ...state,
+    gaps: state.gaps.map((gap) =>
+      ids.has(gap.id) ? { ...gap, state: 'asked', askedBy: runId, scoreBefore: gap.score, ...(gap.now ? { before: gap.now } : {}) } : gap
+    )
+  }
+}
+
+/** What the agent job asked by run `runId` came to. */
+export interface AskedOutcome {
+  jobId?: string
+  /** The job ended with no pull request, failed, or was never created: the gaps are open again. */
+  reopen: boolean
+  prLink?: string
+}
+
+/** The state once the job of run `runId` has an id, a pull request, or has ended without one. */
+export function withOutcome(state: HealthState, runId: string, outcome: AskedOutcome): HealthState {
+  return {
+    ...state,
+    gaps: state.gaps.map((gap) => {
+      if (gap.askedBy !== runId || gap.state !== 'asked') return gap
+      const next: GapRecord = { ...gap }
+      if (outcome.jobId !== undefined) next.jobId = outcome.jobId
+      if (outcome.prLink !== undefined) {
+        next.state = 'pr-open'
+        next.prLink = outcome.prLink
+      } else if (outcome.reopen) next.state = 'new'
+      return next
+    })
+  }
+}
+
+/**
+ * The state once a job an earlier run asked for (and left running) has ended on the service: its
+ * gaps get its pull request, or are open again when it ended without one.
+ */
+export function withJobEnded(state: HealthState, jobId: string, prLink: string | undefined): HealthState {
+  return {
+    ...state,
+    gaps: state.gaps.map((gap) => {
+      if (gap.state !== 'asked' || gap.jobId !== jobId) return gap
+      return prLink === undefined ? { ...gap, state: 'new' } : { ...gap, state: 'pr-open', prLink }
+    })
+  }
+}
+
+/** A pull request of the ledger as GitHub tells it: its state, and the day it was merged (YYYY-MM-DD) when it was. */
+export interface PullState {
+  state: 'open' | 'merged' | 'closed'
+  mergedOn?: string
+}
+
+/** Pull requests of the ledger, by link, whose state GitHub was asked for. */
+export type PullStates = ReadonlyMap<string, PullState>
+
+/**
+ * The state once the pull requests' states are known: merged ones wait for proof (the latest period,
+ * when it began on or after the merge, is the first); closed unmerged ones are open gaps again. `today`
+ * is the merge day when GitHub does not give one.
+ */
+export function withPulls(state: HealthState, pulls: PullStates, today = ''): HealthState {
+  let resolved = 0
+  const gaps = state.gaps.map((gap) => {
+    const pull = gap.state === 'pr-open' && gap.prLink !== undefined ? pulls.get(gap.prLink) : undefined
+    if (pull?.state === 'closed') return { ...gap, state: 'new' as const }
+    if (pull?.state !== 'merged') return gap
+    const merged: GapRecord = { ...gap, state: 'merged', quiet: 0 }
+    const mergedOn = pull.mergedOn ?? today
+    if (mergedOn !== '') merged.mergedOn = mergedOn
+    if (judged(merged, today)) resolved++
+    return merged
+  })
+  const periods = state.periods
+  const last = periods.at(-1)
+  if (resolved > 0 && last) {
+    return { ...state, gaps, periods: [...periods.slice(0, -1), { ...last, resolved: (last.resolved ?? 0) + resolved }] }
+  }
+  return { ...state, gaps }
+}
+
+/** The state once a person dismissed `ids` (open gaps only) on `today`: their numbers now are what "clearly worse" is measured from. */
+export function withDismissed(state: HealthState, ids: ReadonlySet<string>, today: string): HealthState {
+  return {
+    ...state,
+    gaps: state.gaps.map((gap) => {
+      if (!ids.has(gap.id) || !isOpen(gap)) return gap
+      const dismissed: GapRecord = { ...gap, state: 'dismissed', dismissedOn: today }
+      if (gap.now) dismissed.before = gap.now
+      else delete dismissed.before
+      return dismissed
+    })
+  }
+}
+
+/** The gaps a person dismissed: what Fix first and docsGaps leave out. */
+export function dismissedIds(state: HealthState): Set<string> {
+  return new Set(state.gaps.filter((gap) => gap.state === 'dismissed').map((gap) => gap.id))
+}
+
+/** The fingerprint of what a ranked item is about, or undefined for a search whose text is hidden. */
+export function itemId(item: FixItem): string | undefined {
+  const about = subjectOf(item)
+  return about && fingerprint(about.kind, about.subject)
+}

@@ -1,0 +1,348 @@
+// What the docs health issue remembers between runs: the headline numbers of the last periods and the
+// ledger of gaps. It lives in the issue's body, in an HTML comment (base64 of JSON, so that no text
+// in it can close the comment), versioned and bounded: a body stays far below GitHub's 65,536
+// characters however long the history. A block a person broke is read as no history, never as an
+// error, and the next run writes a whole one.
+import { randomBytes } from 'node:crypto'
+import { z } from 'zod'
+import type { RecordSeal } from '../core/record-seal.js'
+import { SEAL_PATTERN } from '../core/record-seal.js'
+import { HEADLINE_NAMES, type HeadlineKey } from '../render/renderer.js'
+import { counted as countedText, num } from '../text/format.js'
+import { sitePage } from '../text/page-path.js'
+
+/** Periods of history kept: the trend shows up to this many. */
+export const HISTORY_PERIODS = 12
+/** Gaps the ledger keeps: the open ones first, then the newest closed ones. */
+export const LEDGER_GAPS = 30
+/** Characters a gap's subject and evidence keep. */
+export const SUBJECT_CHARS = 120
+export const EVIDENCE_CHARS = 300
+/** Searches a gap's numbers follow, and the characters each keeps. */
+export const GAP_SEARCHES = 3
+export const SEARCH_CHARS = 60
+/** Pages whose traffic the state keeps for the next period's movers. */
+export const TOP_PAGES = 20
+/** The version this code writes; a state of version 1 is read and migrated. */
+export const STATE_VERSION = 2 as const
+
+export const GAP_STATES = ['new', 'asked', 'pr-open', 'merged', 'resolved', 'back', 'dismissed'] as const
+export type GapState = (typeof GAP_STATES)[number]
+
+const count = z.number()
+const text = (max: number) => z.string().max(max)
+
+const periodSchema = z.object({
+  dateFrom: text(40),
+  dateTo: text(40),
+  headlines: z.partialRecord(z.enum(Object.keys(HEADLINE_NAMES) as [HeadlineKey, ...HeadlineKey[]]), count),
+  /** Gaps marked resolved in this period. */
+  resolved: z.number().int().min(0).optional()
+})
+
+const counted = z.number().min(0).max(1e12)
+
+/** A gap's own numbers over one period, from every row read (not only the ranked ones). */
+const numbersSchema = z.object({
+  /** The period they are of. */
+  dateFrom: text(40),
+  dateTo: text(40),
+  /** Each count is missing when its section was not read whole in the period: it is not known. */
+  down: counted.optional(),
+  up: counted.optional(),
+  notHelpful: counted.optional(),
+  unanswered: counted.optional(),
+  noClick: counted.optional(),
+  /**
+   * The searches the gap follows (its own search, or those with no click that matched its page): how
+   * often each was searched and its click-through (0 to 1). Their text is reader text, kept only where
+   * it may be shown.
+   */
+  searches: z
+    .array(z.object({ text: text(SEARCH_CHARS), hits: counted, clicked: z.number().min(0).max(1) }))
+    .max(GAP_SEARCHES)
+    .optional()
+})
+
+const gapSchema = z.object({
+  /** A stable fingerprint of what the gap is about (fingerprint.ts). */
+  id: z.string().regex(/^[0-9a-f]{12}$/),
+  kind: z.enum(['page', 'search']),
+  /** The page path, or the search (reader text, kept only where it may be shown). */
+  subject: text(SUBJECT_CHARS),
+  firstSeen: text(40),
+  lastSeen: text(40),
+  /** Periods it was among the ranked gaps. */
+  periods: z.number().int().min(0),
+  /**
+   * Its weight (fix-first.ts) in the latest period read: of its own numbers when the period's signals
+   * were read, else of its ranked item (0 when it was not ranked). Never shown to a person.
+   */
+  score: count,
+  evidence: text(EVIDENCE_CHARS),
+  state: z.enum(GAP_STATES),
+  /** The agent job asked to fix it, and the workflow run that asked. */
+  jobId: text(100).optional(),
+  askedBy: text(40).optional(),
+  prLink: text(300).optional(),
+  /** Its weight when the agent was asked (`before` holds its numbers then). */
+  scoreBefore: count.optional(),
+  /** Periods in a row its signal stayed below the threshold since the merge. */
+  quiet: z.number().int().min(0).optional(),
+  /** Its numbers in the latest period read (version 2). */
+  now: numbersSchema.optional(),
+  /** Its numbers when the agent was asked, or when a person dismissed it: what "after" is compared with. */
+  before: numbersSchema.optional(),
+  /** The day its pull request was merged, or, when GitHub does not say, the day a run first saw it merged. */
+  mergedOn: text(40).optional(),
+  /** The day it was resolved. */
+  resolvedOn: text(40).optional(),
+  /** The day a person said it is not a gap. */
+  dismissedOn: text(40).optional()
+})
+
+/** The traffic of the top pages in the latest period read, for the next period's movers. */
+const pagesSchema = z.object({
+  dateFrom: text(40),
+  dateTo: text(40),
+  /** Human visitors and page views of each page, where they were read. */
+  pages: z.array(z.object({ path: text(SUBJECT_CHARS), visitors: counted.optional(), views: counted.optional() })).max(TOP_PAGES)
+})
+
+// ---- What readers wrote about the gaps (reader text): kept only while reader text may be shown,
+// so that a tick run, which reads no analytics, can give the agent the readers' own words.
+
+/** Gaps whose words are kept: the ranked ones of the latest period. */
+export const WORDS_GAPS = 5
+/** Words of each kind a gap keeps, and the characters each keeps. */
+export const WORDS_PER_KIND = 3
+export const WORDS_CHARS = 200
+export const SEARCH_WORDS_CHARS = 80
+/** Characters the whole group takes as JSON at most: a fifth of the state's budget. */
+export const READER_WORDS_CHARS = 5_000
+
+const gapWordsSchema = z.object({
+  /** The gap (its fingerprint, as in `gaps`). */
+  id: z.string().regex(/^[0-9a-f]{12}$/),
+  /** Questions left unanswered on its page, with what the assistant replied. */
+  questions: z.array(z.object({ question: text(WORDS_CHARS), answer: text(WORDS_CHARS) })).max(WORDS_PER_KIND),
+  /** Comments left with feedback marked not helpful on its page. */
+  comments: z.array(text(WORDS_CHARS)).max(WORDS_PER_KIND),
+  /** Searches with no click that match it, with how often each was made. */
+  searches: z.array(z.object({ search: text(SEARCH_WORDS_CHARS), count })).max(WORDS_PER_KIND)
+})
+
+const readerWordsSchema = z.object({
+  /** The period the words were read over. */
+  dateFrom: text(40),
+  dateTo: text(40),
+  gaps: z.array(gapWordsSchema).max(WORDS_GAPS)
+})
+
+export type GapWords = z.infer<typeof gapWordsSchema>
+export type ReaderWords = z.infer<typeof readerWordsSchema>
+
+/** The state without what readers wrote about its gaps: what a run does the moment reader text is hidden. */
+export function forgetGapWords(state: HealthState): HealthState {
+  const rest = { ...state }
+  delete rest.readerWords
+  return rest
+}
+
+export const stateSchema = z.object({
+  version: z.literal(STATE_VERSION),
+  projectId: text(200),
+  periods: z.array(periodSchema).max(HISTORY_PERIODS),
+  gaps: z.array(gapSchema).max(LEDGER_GAPS),
+  topPages: pagesSchema.optional(),
+  /** Reader text: absent whenever reader text is hidden. */
+  readerWords: readerWordsSchema.optional(),
+  /**
+   * The top of the issue as the action last wrote it (body.ts, overviewDigest): its SHA-256, and whether
+   * it was written while reader text was shown. A run that reads no analytics keeps the top only when
+   * the body still holds exactly these blocks, and, once reader text is hidden, only when they hold none.
+   */
+  overview: z.object({ digest: z.string().regex(/^[0-9a-f]{64}$/), words: z.boolean() }).optional()
+})
+
+/**
+ * A state as a body may carry it: this version, or version 1 (no numbers, no dismissed gaps, no
+ * pages), read as version 2 with nothing more known.
+ */
+const anyVersionSchema = z.union([
+  stateSchema,
+  stateSchema.extend({ version: z.literal(1), topPages: z.undefined().optional() }).transform((old) => ({ ...old, version: STATE_VERSION }))
+])
+
+export type HealthState = z.infer<typeof stateSchema>
+export type PeriodRecord = z.infer<typeof periodSchema>
+export type GapRecord = z.infer<typeof gapSchema>
+export type GapNumbers = z.infer<typeof numbersSchema>
+export type TopPages = z.infer<typeof pagesSchema>
+
+/** Parts of a gap's evidence that hold no reader word: counts, in the ledger's own words. */
+const WORDLESS_PART = [
+  /^[\d,.]+ (?:thumbs (?:down|up)|marked not helpful|unanswered questions?)$/,
+  /^[\d,.]+ (?:other )?search(?:es)? with no click \([\d,.]+×\)$/,
+  /^searched [\d,.]+× with no click$/
+]
+/** The end of a part that quotes a search: its count is kept, its words are not. */
+const QUOTED_SEARCH = /searched ([\d,.]+)× with no click$/
+const OTHER_SEARCHES = /^([\d,.]+) other search(?:es)? with no click \(([\d,.]+)×\)$/
+
+const countIn = (text: string | undefined): number => Number((text ?? '').replace(/,/g, '')) || 0
+
+/**
+ * A gap's evidence in counts alone: "14 thumbs down · “webhook retries” searched 31× with no click"
+ * becomes "14 thumbs down · 1 search with no click (31×)". The evidence is rebuilt from the parts
+ * that are counts in the ledger's words (` · ` apart); every other piece of text is left out, so no
+ * word a reader typed survives, whatever the search held (a quote mark, ` · `, or text that reads like
+ * a count, which at worst makes a count too high).
+ */
+export function evidenceCounts(evidence: string): string {
+  const parts = evidence.split(' · ')
+  if (parts.every((part) => WORDLESS_PART.some((pattern) => pattern.test(part)))) return evidence
+  const kept: string[] = []
+  let searches = 0
+  let hits = 0
+  for (const part of parts) {
+    const other = OTHER_SEARCHES.exec(part)
+    const quoted = QUOTED_SEARCH.exec(part)
+    if (other) {
+      searches += countIn(other[1])
+      hits += countIn(other[2])
+    } else if (WORDLESS_PART[0]?.test(part)) kept.push(part)
+    else if (quoted) {
+      searches++
+      hits += countIn(quoted[1])
+    }
+  }
+  if (searches > 0) kept.push(`${countedText(searches, 'search', 'searches')} with no click (${num(hits)}×)`)
+  return kept.join(' · ')
+}
+
+/** A new gap id, for a gap whose id was a fingerprint of what a reader typed. */
+const randomGapId = (): string => randomBytes(6).toString('hex')
+
+/**
+ * The state with every word readers typed taken out, for a run in which reader text is hidden
+ * (`readerText: hide`, or `auto` in a repository that is not private), whatever earlier runs kept
+ * while it was shown. A search gap keeps its counts, not its words: its subject is emptied, and its id
+ * (a fingerprint of the search) replaced by `newId`. A page named by a URL, as it is kept while reader
+ * text is shown, is reduced to its path, with a new id too. Every evidence keeps its counts alone
+ * (`evidenceCounts`). A field that comes to hold reader text is emptied here as well.
+ */
+export function forgetReaderText(state: HealthState, newId: () => string = randomGapId): HealthState {
+  const gaps = state.gaps.map((kept): GapRecord => {
+    // The searches a gap follows are named by their words: their counts stay in noClick.
+    const gap = { ...kept, evidence: evidenceCounts(kept.evidence), now: withoutSearches(kept.now), before: withoutSearches(kept.before) }
+    if (gap.kind === 'search') return gap.subject === '' ? gap : { ...gap, id: newId(), subject: '' }
+    const page = sitePage(gap.subject, false) ?? gap.subject
+    return page === gap.subject ? gap : { ...gap, id: newId(), subject: page }
+  })
+  // What readers wrote about the gaps, kept for a tick's prompt, goes whole.
+  return forgetGapWords({ ...state, gaps })
+}
+
+/** A gap's numbers without the searches it follows by their words. */
+function withoutSearches(numbers: GapNumbers | undefined): GapNumbers | undefined {
+  if (numbers?.searches === undefined) return numbers
+  const rest = { ...numbers }
+  delete rest.searches
+  return rest
+}
+
+/** A docs health issue with no history. */
+export function emptyState(projectId: string): HealthState {
+  return { version: STATE_VERSION, projectId, periods: [], gaps: [] }
+}
+
+const OPEN = '<!-- docs-agent-action:state '
+const CLOSE = ' -->'
+/** The most characters the encoded state may take in a body; a bigger block is not read. */
+export const STATE_MAX_CHARS = 40_000
+/** The most characters a run writes it in: the ledger is cut, its closed gaps first, to fit. */
+export const STATE_BUDGET_CHARS = 24_000
+
+/** The state as the HTML comment the body carries. */
+export function encodeState(state: HealthState): string {
+  return `${OPEN}${Buffer.from(JSON.stringify(state), 'utf8').toString('base64')}${CLOSE}`
+}
+
+/**
+ * The state as the body carries it, its ledger cut (closed gaps first, then the lightest) to fit
+ * STATE_BUDGET_CHARS. The periods need no cut: twelve of them take a few thousand characters.
+ */
+export function boundedState(state: HealthState): HealthState {
+  let bounded = state
+  while (encodeState(bounded).length > STATE_BUDGET_CHARS && bounded.gaps.length > 0) {
+    const gaps = [...bounded.gaps]
+    const closed = gaps.map((gap) => gap.state).lastIndexOf('resolved')
+    gaps.splice(closed >= 0 ? closed : gaps.length - 1, 1)
+    bounded = { ...bounded, gaps }
+  }
+  return bounded
+}
+
+/**
+ * The state the owned part of a body (`owned`, between its markers) carries, or undefined when it
+ * carries none or one that is not whole and valid.
+ */
+export function decodeState(owned: string, projectId: string): HealthState | undefined {
+  const body = owned
+  const start = body.indexOf(OPEN)
+  if (start < 0) return undefined
+  const from = start + OPEN.length
+  const end = body.indexOf(CLOSE, from)
+  if (end < 0 || end - from > STATE_MAX_CHARS) return undefined
+  const encoded = body.slice(from, end)
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(encoded)) return undefined
+  try {
+    const parsed = anyVersionSchema.safeParse(JSON.parse(Buffer.from(encoded, 'base64').toString('utf8')))
+    return parsed.success && parsed.data.projectId === projectId ? parsed.data : undefined
+  } catch {
+    return undefined
+  }
+}
+
+// The state is sealed (core/record-seal.ts): the line after its block holds the seal of the block's
+// exact text, so that a state another app or workflow wrote, or one a person edited, is never
+// believed. The seal is a line of its own, added to the owned part once it is made, and checked
+// before the block is read.
+const SEAL_OPEN = '\n<!-- docs-agent-action:state-seal '
+const SEALED = new RegExp(`^${SEAL_OPEN}(${SEAL_PATTERN})${CLOSE}`)
+
+/** The first state block of `owned`: its encoded text and where it ends; undefined when there is none. */
+function stateBlock(owned: string): { encoded: string; end: number } | undefined {
+  const start = owned.indexOf(OPEN)
+  if (start < 0) return undefined
+  const from = start + OPEN.length
+  const end = owned.indexOf(CLOSE, from)
+  if (end < 0 || end - from > STATE_MAX_CHARS) return undefined
+  return { encoded: owned.slice(from, end), end: end + CLOSE.length }
+}
+
+/**
+ * The owned part with its state block sealed for `place` (the repository and the issue's number,
+ * "acme/docs#12"): the seal's line follows the block. The same block pasted into another issue does
+ * not verify there.
+ */
+export function sealState(owned: string, seal: RecordSeal, place: string): string {
+  const block = stateBlock(owned)
+  if (!block) return owned
+  return `${owned.slice(0, block.end)}${SEAL_OPEN}${seal.sign('state', [place, block.encoded])}${CLOSE}${owned.slice(block.end)}`
+}
+
+/**
+ * The state the owned part of a body carries, only when its seal verifies: `state` when it does;
+ * `unproven` when the part holds a state block whose seal does not verify for `place` (written with
+ * another API key, by someone else, edited, or copied from another issue), which is never read.
+ */
+export function openState(owned: string, projectId: string, seal: RecordSeal, place: string): { state?: HealthState; unproven: boolean } {
+  const block = stateBlock(owned)
+  if (!block) return { unproven: owned.includes(OPEN) }
+  const sealed = SEALED.exec(owned.slice(block.end, block.end + SEAL_OPEN.length + 43 + CLOSE.length))
+  if (!seal.verifies('state', [place, block.encoded], sealed?.[1])) return { unproven: true }
+  const state = decodeState(owned, projectId)
+  return state ? { state, unproven: false } : { unproven: true }
+}

@@ -1,0 +1,74 @@
+// What readers wrote about the gaps, as the state keeps it between runs (its `readerWords` group):
+// the words of the gaps ranked in the latest period read, each cut, without invisible characters,
+// the whole group within READER_WORDS_CHARS. A run that reads them with reader text hidden keeps
+// none (forgetGapWords), so that a public repository's issue never holds them.
+import type { ItemWords } from '../render/gap-words.js'
+import { oneLine } from '../text/escape.js'
+import { fingerprint } from './ledger.js'
+import {
+  type HealthState,
+  forgetGapWords,
+  type GapWords,
+  READER_WORDS_CHARS,
+  type ReaderWords,
+  SEARCH_WORDS_CHARS,
+  WORDS_CHARS,
+  WORDS_GAPS,
+  WORDS_PER_KIND
+} from './state.js'
+
+/** One gap's words, each cut to what the state keeps. */
+function keptWords(id: string, words: ItemWords): GapWords {
+  return {
+    id,
+    questions: words.questions
+      .slice(0, WORDS_PER_KIND)
+      .map((q) => ({ question: oneLine(q.question, WORDS_CHARS), answer: oneLine(q.answer, WORDS_CHARS) })),
+    comments: words.comments.slice(0, WORDS_PER_KIND).map((comment) => oneLine(comment, WORDS_CHARS)),
+    searches: words.searches.slice(0, WORDS_PER_KIND).map((s) => ({ search: oneLine(s.search, SEARCH_WORDS_CHARS), count: s.count }))
+  }
+}
+
+const wordCount = (gap: GapWords): number => gap.questions.length + gap.comments.length + gap.searches.length
+
+/** The group cut to READER_WORDS_CHARS as JSON: the last words of the gap with the most go first. */
+export function boundedWords(words: ReaderWords): ReaderWords {
+  let gaps = words.gaps.map((gap) => ({ ...gap, questions: [...gap.questions], comments: [...gap.comments], searches: [...gap.searches] }))
+  const size = (): number => JSON.stringify({ ...words, gaps }).length
+  while (size() > READER_WORDS_CHARS && gaps.length > 0) {
+    const most = gaps.reduce((top, gap) => (wordCount(gap) > wordCount(top) ? gap : top))
+    if (wordCount(most) === 0) {
+      gaps = gaps.slice(0, -1)
+      continue
+    }
+    const longest = [most.questions, most.comments, most.searches].reduce((a, b) => (b.length > a.length ? b : a))
+    longest.pop()
+  }
+  return { ...words, gaps: gaps.filter((gap) => wordCount(gap) > 0) }
+}
+
+/**
+ * The state with the words of the period just read (`words` in the order of the ranked items), or
+ * with none when they are undefined: reader text is hidden, and what was kept is forgotten.
+ */
+export function withReaderWords(
+  state: HealthState,
+  period: { dateFrom: string; dateTo: string },
+  words: readonly ItemWords[] | undefined
+): HealthState {
+  if (words === undefined) return forgetGapWords(state)
+  const gaps: GapWords[] = []
+  for (const item of words) {
+    const about =
+      item.page !== undefined
+        ? { kind: 'page' as const, subject: item.page }
+        : item.search !== undefined && item.search.trim() !== ''
+          ? { kind: 'search' as const, subject: item.search }
+          : undefined
+    if (!about) continue
+    const kept = keptWords(fingerprint(about.kind, about.subject), item)
+    if (wordCount(kept) > 0) gaps.push(kept)
+    if (gaps.length >= WORDS_GAPS) break
+  }
+  return { ...state, readerWords: boundedWords({ dateFrom: period.dateFrom, dateTo: period.dateTo, gaps }) }
+}

@@ -1,0 +1,152 @@
+// Tests the hidden records of a job (src/agent/records.ts): what the action's comment and check
+// run keep of the job, its key and how it ended, read back only for the same key and only at the very
+// start of the action's own text, and only when its seal verifies for the place it is read in; the
+// note on the agent's pull request; and the record of a refusal.
+import { describe, expect, it } from 'vitest'
+import { agentPullBody, endBody, startBody } from '../../../src/render/comment-body.js'
+import {
+  COMMENT_MARKER,
+  endedOf,
+  isMarkableJobId,
+  isRefusalOf,
+  pullMarkedJob,
+  pullMarker,
+  readRecord,
+  recordMarker,
+  refusalMarker,
+  RETRIED_ENDINGS
+} from '../../../src/agent/records.js'
+import { JOB_REPORTS } from '../../support/job-reports.js'
+import { renderSummary } from '../../support/render.js'
+import { OTHER_SEAL, SEAL } from '../../support/seal.js'
+
+/** Records of thread 8, as the action writes and reads them. */
+const AT = { seal: SEAL, place: 'thread 8' }
+const PULL_AT = { seal: SEAL, place: 'pull 8' }
+
+const RUN = 'https://github.com/acme/docs/actions/runs/77'
+const KEY = 'proj_docs:pull/42@a94a8fe5ccb19ba61c4c0873d391e987982fbbd3'
+
+describe('recordMarker and readRecord', () => {
+  it('records the job and its key in a hidden line, and reads it back for that key only', () => {
+    const body = startBody('job_1', RUN, KEY, AT)
+    expect(body).toMatch(
+      new RegExp(`^${COMMENT_MARKER}<!-- docs-agent-action job=job_1 key=${encodeURIComponent(KEY)} seal=[\\w-]{43} -->\n`)
+    )
+    expect(readRecord(body, KEY, AT, COMMENT_MARKER)).toEqual({ jobId: 'job_1', key: KEY })
+    expect(readRecord(body, KEY.replace('a94', 'b94'), AT, COMMENT_MARKER)).toBeUndefined()
+    expect(readRecord(body, 'proj_other:pull/42@a94a8fe5ccb19ba61c4c0873d391e987982fbbd3', AT, COMMENT_MARKER)).toBeUndefined()
+    expect(renderSummary(body).html).not.toContain('docs-agent-action')
+  })
+
+  it('keeps how a job that is over ended, and nothing for one that may still run', () => {
+    expect(readRecord(endBody(JOB_REPORTS.opened, RUN, KEY, AT), KEY, AT, COMMENT_MARKER)).toEqual({
+      jobId: 'j1',
+      key: KEY,
+      ended: 'opened'
+    })
+    for (const outcome of ['opened', 'no-pr', 'failed', 'archived']) expect(endedOf(outcome)).toBe(outcome)
+    for (const outcome of ['running', 'timeout', 'cancelled', 'error']) expect(endedOf(outcome)).toBeUndefined()
+    expect(RETRIED_ENDINGS).toEqual(['failed', 'archived'])
+  })
+
+  it('reads a record only at the very start of the text: a marker quoted inside it is not one', () => {
+    const marker = recordMarker({ jobId: 'j1', key: KEY }, AT)
+    expect(readRecord(`${COMMENT_MARKER}${marker}`, KEY, AT, COMMENT_MARKER)?.jobId).toBe('j1')
+    expect(readRecord(`> quoted\n${COMMENT_MARKER}${marker}`, KEY, AT, COMMENT_MARKER)).toBeUndefined()
+    expect(readRecord(`${COMMENT_MARKER} ${marker}`, KEY, AT, COMMENT_MARKER)).toBeUndefined()
+    expect(readRecord(marker, KEY, AT, COMMENT_MARKER)).toBeUndefined()
+    expect(readRecord(marker, KEY, AT)?.jobId).toBe('j1')
+  })
+
+  it('encodes a hostile key, which can neither end the comment nor be told from another', () => {
+    const key = 'proj:release@v1 --> <img src=x> @team #1 key=run/1'
+    const marker = recordMarker({ jobId: 'j1', key }, AT)
+    expect(marker.indexOf('-->')).toBe(marker.length - 3)
+    expect(readRecord(marker, key, AT)?.jobId).toBe('j1')
+    expect(readRecord(marker, 'run/1', AT)).toBeUndefined()
+    const seen = renderSummary(startBody('j1', undefined, key, AT))
+    expect(seen.text).toBe('📝 The documentation agent is working on it: job j1.')
+    expect(seen).toMatchObject({ links: [], references: [] })
+  })
+
+  it('reads back a long key in any script, such as the tag of a release', () => {
+    const key = `proj_docs:release@${'版'.repeat(85)}`
+    expect(readRecord(startBody('j1', undefined, key, AT), key, AT, COMMENT_MARKER)?.jobId).toBe('j1')
+  })
+
+  it('writes and reads no job id that a marker or a URL path segment cannot hold as it is', () => {
+    for (const jobId of [undefined, '', '.', '..', '...', 'a b', 'j1 -->', '<b>', 'j1\n', 'x'.repeat(201), 'job_\u202egpj']) {
+      expect(isMarkableJobId(jobId), JSON.stringify(jobId)).toBe(false)
+      expect(recordMarker({ jobId, key: KEY }, AT), JSON.stringify(jobId)).toBe('')
+    }
+    const dots = `<!-- docs-agent-action job=.. key=${encodeURIComponent(KEY)} seal=${SEAL.sign('job', ['thread 8', '..', KEY, ''])} -->`
+    expect(readRecord(dots, KEY, AT)).toBeUndefined()
+    expect(recordMarker({ jobId: 'job-1.a:b_C' })).toBe('<!-- docs-agent-action job=job-1.a:b_C -->')
+  })
+})
+
+describe('pullMarker and pullMarkedJob', () => {
+  it('marks the note on the agent’s pull request with its job, apart from the record of a run', () => {
+    expect(pullMarker('job_1')).toBe('<!-- docs-agent-action pull job=job_1 -->')
+    expect(pullMarker('job_1', PULL_AT)).toMatch(/^<!-- docs-agent-action pull job=job_1 seal=[\w-]{43} -->$/)
+    expect(pullMarkedJob(`${COMMENT_MARKER}${pullMarker('job_1', PULL_AT)}\nhello`, PULL_AT)).toBe('job_1')
+    expect(pullMarkedJob(startBody('job_1', RUN, KEY, PULL_AT), PULL_AT)).toBeUndefined()
+    expect(readRecord(agentPullBody('job_1', undefined, RUN, '/docs', PULL_AT), KEY, PULL_AT, COMMENT_MARKER)).toBeUndefined()
+    expect(pullMarkedJob(agentPullBody('job_1', 'Do it', RUN, '/docs', PULL_AT), PULL_AT)).toBe('job_1')
+  })
+
+  it('reads the job only at the start of the action’s own comment, and no id a marker cannot hold', () => {
+    expect(pullMarkedJob(pullMarker('j1', PULL_AT), PULL_AT)).toBeUndefined()
+    expect(pullMarkedJob(`Welcome! You wrote: ${COMMENT_MARKER}${pullMarker('j1', PULL_AT)}`, PULL_AT)).toBeUndefined()
+    for (const id of ['a b', '<b>', '..', 'x'.repeat(201)])
+      expect(
+        pullMarkedJob(`${COMMENT_MARKER}<!-- docs-agent-action pull job=${id} seal=${SEAL.sign('pull', ['pull 8', id])} -->`, PULL_AT),
+        id
+      ).toBeUndefined()
+    expect(pullMarker('..')).toBe('')
+  })
+})
+
+describe('the seal of a record', () => {
+  const KEYED = { jobId: 'job_1', key: KEY, ended: 'opened' }
+
+  it('counts no record without a seal, with another key’s seal, or sealed for another place', () => {
+    const unsealed = `${COMMENT_MARKER}${recordMarker(KEYED)}`
+    expect(readRecord(unsealed, KEY, AT, COMMENT_MARKER)).toBeUndefined()
+    expect(
+      readRecord(`${COMMENT_MARKER}${recordMarker(KEYED, { seal: OTHER_SEAL, place: 'thread 8' })}`, KEY, AT, COMMENT_MARKER)
+    ).toBeUndefined()
+    const elsewhere = `${COMMENT_MARKER}${recordMarker(KEYED, { seal: SEAL, place: 'thread 9' })}`
+    expect(readRecord(elsewhere, KEY, AT, COMMENT_MARKER)).toBeUndefined()
+    expect(readRecord(elsewhere, KEY, { seal: SEAL, place: 'thread 9' }, COMMENT_MARKER)).toEqual(KEYED)
+  })
+
+  it('counts no record one of whose fields was changed after it was sealed', () => {
+    const marker = recordMarker(KEYED, AT)
+    expect(readRecord(marker, KEY, AT)).toEqual(KEYED)
+    for (const forged of [
+      marker.replace('job=job_1', 'job=job_2'),
+      marker.replace(' ended=opened', ' ended=failed'),
+      marker.replace(' ended=opened', ''),
+      marker.replace(/seal=(.)/, (_m, c: string) => `seal=${c === 'A' ? 'B' : 'A'}`),
+      marker.replace(/ seal=\S+/, '')
+    ])
+      expect(readRecord(forged, KEY, AT), forged).toBeUndefined()
+    const pull = `${COMMENT_MARKER}${pullMarker('job_1', PULL_AT)}`
+    expect(pullMarkedJob(pull.replace('job=job_1', 'job=job_evil'), PULL_AT)).toBeUndefined()
+    expect(pullMarkedJob(pull, { seal: SEAL, place: 'pull 9' })).toBeUndefined()
+    expect(pullMarkedJob(`${COMMENT_MARKER}${pullMarker('job_1')}`, PULL_AT)).toBeUndefined()
+  })
+
+  it('records a refusal of one person in one thread, whatever the case of their login', () => {
+    const body = `${COMMENT_MARKER}${refusalMarker('Reader-Person', AT)}\nSorry`
+    expect(isRefusalOf(body, 'reader-person', AT)).toBe(true)
+    expect(isRefusalOf(body, 'READER-PERSON', AT)).toBe(true)
+    expect(isRefusalOf(body, 'someone-else', AT)).toBe(false)
+    expect(isRefusalOf(body, 'reader-person', { seal: SEAL, place: 'thread 9' })).toBe(false)
+    expect(isRefusalOf(body, 'reader-person', { seal: OTHER_SEAL, place: 'thread 8' })).toBe(false)
+    expect(isRefusalOf(`quoted ${body}`, 'reader-person', AT)).toBe(false)
+    expect(isRefusalOf(body.replace('reader-person', 'other'), 'other', AT)).toBe(false)
+  })
+})

@@ -1,0 +1,136 @@
+// Tests that hidden means gone in the docs health issue (forgetReaderText and evidenceCounts in
+// src/health/state.ts, the body in body.ts): once reader text is hidden, the state and the body
+// keep no word a reader typed, also of gaps recorded while it was shown; search gaps and the searches
+// a page's evidence quoted become counts.
+import { fc, test } from '@fast-check/vitest'
+import { describe, expect, it } from 'vitest'
+import { ownedBody } from '../../../src/health/body.js'
+import { fingerprint, withPeriod } from '../../../src/health/ledger.js'
+import { type HealthState, decodeState, emptyState, evidenceCounts, forgetReaderText, type GapRecord } from '../../../src/health/state.js'
+import type { FixItem } from '../../../src/render/fix-first.js'
+
+const PERIOD = { dateFrom: '2026-11-09', dateTo: '2026-11-16', headlines: { visitorsHuman: 120 } }
+
+const gap = (more: Partial<GapRecord> = {}): GapRecord => ({
+  id: 'a1b2c3d4e5f6',
+  kind: 'page',
+  subject: '/api-reference/webhooks',
+  firstSeen: '2026-11-02',
+  lastSeen: '2026-11-16',
+  periods: 3,
+  score: 42,
+  evidence: '14 thumbs down · “webhook retries” searched 31× with no click',
+  state: 'new',
+  ...more
+})
+
+let ids = 0
+const newId = () => `00000000000${String(++ids % 10)}`
+
+describe('evidenceCounts', () => {
+  it.each([
+    ['14 thumbs down · “webhook retries” searched 31× with no click', '14 thumbs down · 1 search with no click (31×)'],
+    [
+      '“a” searched 5× with no click · “b” searched 1,200× with no click · 2 other searches with no click (7×)',
+      '4 searches with no click (1,212×)'
+    ],
+    [
+      '3 marked not helpful · 2 unanswered questions · “x · y” searched 4× with no click',
+      '3 marked not helpful · 2 unanswered questions · 1 search with no click (4×)'
+    ],
+    ['“a ” b” searched 4× with no click', '1 search with no click (4×)'],
+    ['“cut short” searched 4× with no cl…', ''],
+    ['1 thumbs down · “secret words”', '1 thumbs down']
+  ])('%j becomes %j', (evidence, counts) => {
+    expect(evidenceCounts(evidence)).toBe(counts)
+  })
+
+  it.each(['searched 31× with no click', '14 thumbs down · 1 unanswered question', '4 searches with no click (1,212×)', ''])(
+    'keeps %j, which holds counts alone, as it is',
+    (evidence) => {
+      expect(evidenceCounts(evidence)).toBe(evidence)
+    }
+  )
+})
+
+describe('forgetReaderText', () => {
+  it('turns a search gap into its counts, with an id that is no fingerprint of its words', () => {
+    const search = gap({
+      id: fingerprint('search', 'reset my password'),
+      kind: 'search',
+      subject: 'reset my password',
+      evidence: 'searched 9× with no click'
+    })
+    const [forgotten] = forgetReaderText({ ...emptyState('proj'), gaps: [search] }, () => 'fedcba987654').gaps
+    expect(forgotten).toEqual({ ...search, id: 'fedcba987654', subject: '', evidence: 'searched 9× with no click' })
+  })
+
+  it('keeps a page gap and its counts, without the searches it quoted', () => {
+    const [forgotten] = forgetReaderText({ ...emptyState('proj'), gaps: [gap()] }, newId).gaps
+    expect(forgotten).toEqual(gap({ evidence: '14 thumbs down · 1 search with no click (31×)' }))
+  })
+
+  it('reduces a page named by a URL, as it is kept while reader text is shown, to its path, with a new id', () => {
+    const url = gap({ subject: 'https://reader-host.example/guides/sso', evidence: '2 unanswered questions' })
+    const [forgotten] = forgetReaderText({ ...emptyState('proj'), gaps: [url] }, () => 'aaaaaaaaaaaa').gaps
+    expect(forgotten).toEqual({ ...url, id: 'aaaaaaaaaaaa', subject: '/guides/sso' })
+  })
+
+  it('changes nothing the second time', () => {
+    const state: HealthState = {
+      ...emptyState('proj'),
+      gaps: [
+        gap(),
+        gap({ id: 'bbbbbbbbbbbb', kind: 'search', subject: 'sso', evidence: 'searched 2× with no click', state: 'asked', jobId: 'j1' })
+      ]
+    }
+    const once = forgetReaderText(state, newId)
+    expect(forgetReaderText(once, newId)).toEqual(once)
+  })
+
+  it('shows a forgotten search as a search whose words are hidden', () => {
+    const state = forgetReaderText(
+      { ...emptyState('proj'), gaps: [gap({ kind: 'search', subject: 'sso', evidence: 'searched 2× with no click' })] },
+      () => 'cccccccccccc'
+    )
+    expect(ownedBody({ state, resolved: 0, footerHtml: '' })).toContain('- [ ] a search (its words are hidden) · searched 2× with no click')
+  })
+
+  /** A word no text of the action's own holds: what a reader typed. */
+  const readerWord = fc.stringMatching(/^[a-z]{8}$/).map((letters) => `Rw${letters}`)
+  const searchOf = (words: string[]) => words.join(' ')
+
+  test.prop([
+    fc.array(fc.array(readerWord, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 8 }),
+    fc.array(fc.nat(40), { minLength: 8, maxLength: 8 })
+  ])('leaves no word of a search recorded while reader text was shown, in the state or the body', (searches, counts) => {
+    // Searches on their own, and searches a page's evidence quotes, as the ledger records them.
+    const items: FixItem[] = searches.flatMap((words, index): FixItem[] => {
+      const count = (counts[index] ?? 0) + 1
+      const signal = { kind: 'no-click' as const, count, search: searchOf(words) }
+      return index % 2 === 0
+        ? [{ search: signal.search, score: count, signals: [signal] }]
+        : [
+            {
+              page: `/docs/page-${String(index)}`,
+              score: count + 3,
+              signals: [{ kind: 'thumbs-down', count: 1, page: `/docs/page-${String(index)}` }, signal]
+            }
+          ]
+    })
+    const shown = withPeriod(emptyState('proj'), { ...PERIOD, items }, 12)
+    const hidden = forgetReaderText(shown)
+    const body = ownedBody({ state: hidden, resolved: 0, footerHtml: '' })
+    const stateText = JSON.stringify(decodeState(body, 'proj'))
+    expect(decodeState(body, 'proj')).toEqual(hidden)
+    for (const word of searches.flat()) {
+      expect(body).not.toContain(word)
+      expect(stateText).not.toContain(word)
+    }
+    // Nor a fingerprint of a search, which names it to anyone who guesses it.
+    for (const words of searches) expect(stateText).not.toContain(fingerprint('search', searchOf(words)))
+    // The counts stay: each search's hits, on its own or in its page's evidence.
+    const hits = hidden.gaps.map((g) => /\((\d+)×\)|searched (\d+)×/.exec(g.evidence)?.slice(1).find(Boolean))
+    expect(hits.every((h) => h !== undefined)).toBe(true)
+  })
+})

@@ -1,0 +1,305 @@
+// Tests the ledger of gaps (src/health/ledger.ts): each ranked item matched to its gap by a stable
+// fingerprint, periods counted once, the history bounded, and every state a gap goes through: new,
+// asked (once, never twice by one workflow run), PR open, merged, resolved after two quiet periods,
+// back when it returns; a closed pull request or a job with no pull request opens it again.
+import { describe, expect, it } from 'vitest'
+import { fixFirst, type FixItem, grouped, type Signal } from '../../../src/render/fix-first.js'
+import {
+  askable,
+  clearlyWorse,
+  dismissedIds,
+  fingerprint,
+  isQuiet,
+  type Measured,
+  numbersOf,
+  QUIET_PERIODS,
+  withDismissed,
+  withAsked,
+  withOutcome,
+  withJobEnded,
+  withPeriod,
+  withPulls,
+  withStaleAsksOpen
+} from '../../../src/health/ledger.js'
+import { emptyState, type HealthState, type GapNumbers, LEDGER_GAPS } from '../../../src/health/state.js'
+
+const WEBHOOKS = '/api-reference/webhooks'
+const item = (page: string, thumbsDown: number): FixItem => ({
+  page,
+  score: thumbsDown * 3,
+  signals: [{ kind: 'thumbs-down', count: thumbsDown, page }]
+})
+const week = (n: number) => {
+  const from = new Date(Date.UTC(2026, 10, 2 + 7 * n))
+  const to = new Date(from.getTime() + 7 * 86_400_000)
+  return { dateFrom: from.toISOString().slice(0, 10), dateTo: to.toISOString().slice(0, 10) }
+}
+const read = (state: HealthState, n: number, items: FixItem[], headlines = { visitorsHuman: 100 + n }) =>
+  withPeriod(state, { ...week(n), headlines, items }, 12)
+const down = (page: string, count: number): Signal => ({ kind: 'thumbs-down', count, page })
+const up = (page: string, count: number): Signal => ({ kind: 'thumbs-up', count, page })
+const unanswered = (page: string, count: number): Signal => ({ kind: 'unanswered', count, page })
+/** A period read with every signal: the ranked items and every gap's own numbers. */
+const readAll = (state: HealthState, n: number, signals: Signal[], today = '', measured?: Measured) =>
+  withPeriod(
+    state,
+    { ...week(n), headlines: {}, items: fixFirst(signals), groups: grouped(signals), ...(measured ? { measured } : {}) },
+    12,
+    today
+  )
+const gapOf = (state: HealthState, page = WEBHOOKS) => state.gaps.find((gap) => gap.id === fingerprint('page', page))
+
+describe('withPeriod', () => {
+  it('adds a new gap for each ranked item, and counts a period once however often it is read', () => {
+    let state = read(emptyState('p'), 0, [item(WEBHOOKS, 14)])
+    expect(gapOf(state)).toEqual({
+      id: fingerprint('page', WEBHOOKS),
+      kind: 'page',
+      subject: WEBHOOKS,
+      firstSeen: '2026-11-02',
+      lastSeen: '2026-11-02',
+      periods: 1,
+      score: 42,
+      evidence: '14 thumbs down',
+      state: 'new'
+    })
+    state = read(state, 0, [item(WEBHOOKS, 15)])
+    expect(gapOf(state)).toMatchObject({ periods: 1, score: 45, evidence: '15 thumbs down' })
+    expect(state.periods).toHaveLength(1)
+    state = read(state, 1, [item(WEBHOOKS, 2)])
+    expect(gapOf(state)).toMatchObject({ periods: 2, lastSeen: '2026-11-09', firstSeen: '2026-11-02', score: 6 })
+    expect(state.periods.map((period) => period.headlines.visitorsHuman)).toEqual([100, 101])
+    // Not ranked this period: its score is 0, its history kept.
+    state = read(state, 2, [])
+    expect(gapOf(state)).toMatchObject({ periods: 2, score: 0 })
+  })
+
+  it('names a search by its text, folded, and leaves out a search whose text is hidden', () => {
+    const search = (text?: string): FixItem => ({ search: text, score: 31, signals: [{ kind: 'no-click', count: 31, search: text }] })
+    const state = read(emptyState('p'), 0, [search('Webhook  Retries'), search(undefined), search('  ')])
+    expect(state.gaps).toHaveLength(1)
+    expect(state.gaps[0]).toMatchObject({ kind: 'search', subject: 'Webhook  Retries', evidence: 'searched 31× with no click' })
+    expect(fingerprint('search', 'webhook retries')).toBe(state.gaps[0]?.id)
+  })
+
+  it('keeps twelve periods and at most LEDGER_GAPS gaps, the highest scores first', () => {
+    let state = emptyState('p')
+    for (let n = 0; n < 200; n++) state = read(state, n, [item(`/p${n}`, (n % 50) + 1)])
+    expect(state.periods).toHaveLength(12)
+    expect(state.periods[11]?.dateFrom).toBe(week(199).dateFrom)
+    expect(state.gaps.length).toBeLessThanOrEqual(LEDGER_GAPS)
+  })
+})
+
+describe('a gap from tick to proof', () => {
+  const asked = () => {
+    const state = read(emptyState('p'), 0, [item(WEBHOOKS, 14)])
+    return withAsked(state, new Set([fingerprint('page', WEBHOOKS)]), 'run-1')
+  }
+
+  it('is asked once: a re-run of the same workflow run finds nothing to ask', () => {
+    const id = fingerprint('page', WEBHOOKS)
+    const start = read(emptyState('p'), 0, [item(WEBHOOKS, 14), item('/other', 1)])
+    expect(askable(start, new Set([id]), 'run-1').map((gap) => gap.subject)).toEqual([WEBHOOKS])
+    expect(askable(start, new Set(), 'run-1')).toEqual([])
+    const state = asked()
+    expect(gapOf(state)).toMatchObject({ state: 'asked', askedBy: 'run-1', scoreBefore: 42 })
+    expect(askable(state, new Set([id]), 'run-1')).toEqual([])
+    expect(askable(state, new Set([id]), 'run-2')).toEqual([])
+  })
+
+  it('opens again, unticked, an ask an earlier run got no job for; never one of this run', () => {
+    const state = asked()
+    expect(gapOf(withStaleAsksOpen(state, 'run-1'))?.state).toBe('asked')
+    expect(gapOf(withStaleAsksOpen(state, 'run-2'))?.state).toBe('new')
+    const withJob = withOutcome(state, 'run-1', { jobId: 'job-1', reopen: false })
+    expect(gapOf(withStaleAsksOpen(withJob, 'run-2'))).toMatchObject({ state: 'asked', jobId: 'job-1' })
+  })
+
+  it('opens again when the job ended without a pull request, and is PR open when it has one', () => {
+    expect(gapOf(withOutcome(asked(), 'run-1', { jobId: 'j', reopen: true }))).toMatchObject({ state: 'new', jobId: 'j' })
+    expect(gapOf(withOutcome(asked(), 'run-2', { jobId: 'j', reopen: true }))?.state).toBe('asked')
+    const open = withOutcome(asked(), 'run-1', { jobId: 'j', prLink: 'https://github.com/acme/docs/pull/7', reopen: false })
+    expect(gapOf(open)).toMatchObject({ state: 'pr-open', prLink: 'https://github.com/acme/docs/pull/7' })
+    expect(gapOf(withPulls(open, new Map([['https://github.com/acme/docs/pull/7', { state: 'closed' }]])))?.state).toBe('new')
+    expect(gapOf(withPulls(open, new Map([['https://github.com/acme/docs/pull/7', { state: 'open' }]])))?.state).toBe('pr-open')
+    expect(gapOf(withPulls(open, new Map()))?.state).toBe('pr-open')
+  })
+
+  it('gets the pull request of a job that ended after the run that asked stopped waiting, or opens again without one', () => {
+    const running = withOutcome(asked(), 'run-1', { jobId: 'job-1', reopen: false })
+    expect(gapOf(withJobEnded(running, 'job-1', 'https://github.com/acme/docs/pull/9'))).toMatchObject({
+      state: 'pr-open',
+      prLink: 'https://github.com/acme/docs/pull/9'
+    })
+    expect(gapOf(withJobEnded(running, 'job-1', undefined))?.state).toBe('new')
+    expect(gapOf(withJobEnded(running, 'job-2', undefined))?.state).toBe('asked')
+  })
+
+  it(`is resolved after ${QUIET_PERIODS} quiet periods that began on or after the merge, by its own numbers, and back when they rise`, () => {
+    const PR = 'https://github.com/acme/docs/pull/7'
+    // Asked with its numbers of week 0: 14 thumbs down, 6 unanswered.
+    let state = readAll(emptyState('p'), 0, [down(WEBHOOKS, 14), unanswered(WEBHOOKS, 6)])
+    state = withOutcome(withAsked(state, new Set([fingerprint('page', WEBHOOKS)]), 'run-1'), 'run-1', {
+      jobId: 'j',
+      prLink: PR,
+      reopen: false
+    })
+    expect(gapOf(state)?.before).toMatchObject({ down: 14, unanswered: 6 })
+    // Merged on the first day of week 2: week 1 began before it and counts for nothing.
+    state = withPulls(state, new Map([[PR, { state: 'merged', mergedOn: week(2).dateFrom }]]))
+    expect(gapOf(state)).toMatchObject({ state: 'merged', quiet: 0, mergedOn: '2026-11-16' })
+    state = readAll(state, 1, [])
+    expect(gapOf(state)).toMatchObject({ state: 'merged', quiet: 0 })
+    // A half fix: 6 thumbs down and 3 unanswered questions a week after the merge. Never quiet.
+    state = readAll(state, 2, [down(WEBHOOKS, 6), unanswered(WEBHOOKS, 3)])
+    expect(gapOf(state)).toMatchObject({ state: 'merged', quiet: 0, now: { down: 6, unanswered: 3 } })
+    // Not ranked (one thumbs down against 12 thumbs up) but its own numbers still recorded: quiet.
+    state = readAll(state, 3, [down(WEBHOOKS, 1), up(WEBHOOKS, 12)])
+    expect(gapOf(state)).toMatchObject({ state: 'merged', quiet: 1, now: { down: 1, up: 12, unanswered: 0 } })
+    // Read again, a period counts once.
+    state = readAll(state, 3, [down(WEBHOOKS, 1), up(WEBHOOKS, 12)])
+    expect(gapOf(state)).toMatchObject({ state: 'merged', quiet: 1 })
+    state = readAll(state, 4, [], '2026-12-01')
+    expect(gapOf(state)).toMatchObject({ state: 'resolved', resolvedOn: '2026-12-01', before: { down: 14 }, now: { down: 0 } })
+    expect(state.periods.at(-1)?.resolved).toBe(1)
+    expect(readAll(state, 4, []).periods.at(-1)?.resolved).toBe(1)
+    // Two thumbs down with nobody saying the page helped weigh less than a gap: still resolved.
+    state = readAll(state, 5, [down(WEBHOOKS, 2)])
+    expect(gapOf(state)?.state).toBe('resolved')
+    state = readAll(state, 6, [down(WEBHOOKS, 5)])
+    expect(gapOf(state)?.state).toBe('back')
+    expect(askable(state, new Set([fingerprint('page', WEBHOOKS)]), 'run-9')).toHaveLength(1)
+  })
+
+  it('proves nothing with a period that did not read a count the gap had: it is skipped, not quiet', () => {
+    const PR = 'https://github.com/acme/docs/pull/7'
+    let state = readAll(emptyState('p'), 0, [down(WEBHOOKS, 14)])
+    state = withOutcome(withAsked(state, new Set([fingerprint('page', WEBHOOKS)]), 'run-1'), 'run-1', {
+      jobId: 'j',
+      prLink: PR,
+      reopen: false
+    })
+    state = withPulls(state, new Map([[PR, { state: 'merged', mergedOn: week(1).dateFrom }]]))
+    const noFeedback = { feedback: false, assistant: true, searches: true }
+    state = readAll(state, 1, [], '', noFeedback)
+    state = readAll(state, 2, [], '', noFeedback)
+    expect(gapOf(state)).toMatchObject({ state: 'merged', quiet: 0 })
+    expect(gapOf(state)?.now?.down).toBeUndefined()
+  })
+
+  it('counts the latest period when the merge is seen after it was read, if it began on or after the merge', () => {
+    const PR = 'https://github.com/acme/docs/pull/7'
+    let state = readAll(emptyState('p'), 0, [down(WEBHOOKS, 14)])
+    state = withOutcome(withAsked(state, new Set([fingerprint('page', WEBHOOKS)]), 'run-1'), 'run-1', {
+      jobId: 'j',
+      prLink: PR,
+      reopen: false
+    })
+    state = readAll(state, 1, [])
+    expect(gapOf(withPulls(state, new Map([[PR, { state: 'merged', mergedOn: week(1).dateFrom }]]), '2026-11-20'))).toMatchObject({
+      state: 'merged',
+      quiet: 1
+    })
+    expect(gapOf(withPulls(state, new Map([[PR, { state: 'merged', mergedOn: '2026-11-10' }]])))).toMatchObject({ quiet: 0 })
+    // GitHub gave no day: the run's day is taken.
+    expect(gapOf(withPulls(state, new Map([[PR, { state: 'merged' }]]), '2026-11-20'))?.mergedOn).toBe('2026-11-20')
+  })
+})
+
+describe('numbersOf', () => {
+  const period = week(1)
+  const all = { feedback: true, assistant: true, searches: true }
+
+  it("counts a page gap's own signals, and follows its searches with no click by their words", () => {
+    const signals: Signal[] = [down(WEBHOOKS, 14), up(WEBHOOKS, 3), { kind: 'no-click', count: 51, search: 'webhook retries' }]
+    const numbers = numbersOf({ kind: 'page', subject: WEBHOOKS }, grouped(signals), all, period)
+    expect(numbers).toEqual({
+      ...period,
+      down: 14,
+      up: 3,
+      notHelpful: 0,
+      unanswered: 0,
+      noClick: 51,
+      searches: [{ text: 'webhook retries', hits: 51, clicked: 0 }]
+    })
+    // After the fix, the same search is followed by its click-through, whatever page it matches now.
+    const later = numbersOf(
+      { kind: 'page', subject: WEBHOOKS, before: numbers },
+      grouped([{ kind: 'searched', count: 40, search: 'Webhook retries', ctr: 0.7 }]),
+      all,
+      period
+    )
+    expect(later.searches).toEqual([{ text: 'webhook retries', hits: 40, clicked: 0.7 }])
+    expect(later.noClick).toBe(0)
+  })
+
+  it('keeps no search words where reader text is hidden (the searches carry none): counts only', () => {
+    const hidden: Signal[] = [down(WEBHOOKS, 14), { kind: 'no-click', count: 51 }, unanswered(WEBHOOKS, 6)]
+    const numbers = numbersOf({ kind: 'page', subject: WEBHOOKS }, grouped(hidden), all, period)
+    expect(numbers).toEqual({ ...period, down: 14, up: 0, notHelpful: 0, unanswered: 6, noClick: 0 })
+    expect(JSON.stringify(numbers)).not.toMatch(/webhook retries/)
+  })
+
+  it("leaves the thumbs of a page out when the service returned only other pages' counts", () => {
+    const cut = { ...all, feedbackPages: new Set(['/other']) }
+    expect(numbersOf({ kind: 'page', subject: WEBHOOKS }, grouped([]), cut, period).down).toBeUndefined()
+    expect(numbersOf({ kind: 'page', subject: '/other' }, grouped([]), cut, period).down).toBe(0)
+  })
+
+  it('leaves a count out when its section was not read whole', () => {
+    const numbers = numbersOf(
+      { kind: 'page', subject: WEBHOOKS },
+      grouped([down(WEBHOOKS, 3)]),
+      { feedback: false, assistant: true, searches: false },
+      period
+    )
+    expect(numbers).toEqual({ ...period, unanswered: 0 })
+  })
+})
+
+describe('a gap a person dismissed', () => {
+  it('leaves the open gaps, is never askable, and comes back only when its readers in trouble clearly worsen', () => {
+    let state = readAll(emptyState('p'), 0, [down(WEBHOOKS, 4)])
+    const id = fingerprint('page', WEBHOOKS)
+    state = withDismissed(state, new Set([id]), '2026-11-04')
+    expect(gapOf(state)).toMatchObject({ state: 'dismissed', dismissedOn: '2026-11-04', before: { down: 4 } })
+    expect(dismissedIds(state)).toEqual(new Set([id]))
+    expect(askable(state, new Set([id]), 'run-1')).toEqual([])
+    // 8 is double, but not 5 more: still dismissed; 9 is both.
+    state = readAll(state, 1, [down(WEBHOOKS, 8)])
+    expect(gapOf(state)?.state).toBe('dismissed')
+    state = readAll(state, 2, [down(WEBHOOKS, 9)])
+    expect(gapOf(state)?.state).toBe('back')
+    expect(askable(state, new Set([id]), 'run-1')).toHaveLength(1)
+  })
+
+  it('is kept in a full ledger, so that it never comes back as new', () => {
+    let state = readAll(emptyState('p'), 0, [down(WEBHOOKS, 4)])
+    state = withDismissed(state, new Set([fingerprint('page', WEBHOOKS)]), '2026-11-04')
+    const many = Array.from({ length: LEDGER_GAPS + 5 }, (_, i) => down(`/page-${i}`, 10 + i))
+    for (let n = 1; n <= 8; n++) state = read(state, n, fixFirst(many, 5 * n).slice(5 * (n - 1)))
+    expect(gapOf(state)?.state).toBe('dismissed')
+  })
+
+  it('clearlyWorse and isQuiet follow the documented rules', () => {
+    const n = (more: Partial<GapNumbers>): GapNumbers => ({
+      dateFrom: 'a',
+      dateTo: 'b',
+      down: 0,
+      up: 0,
+      notHelpful: 0,
+      unanswered: 0,
+      noClick: 0,
+      ...more
+    })
+    expect(clearlyWorse(n({ down: 10 }), n({ down: 5 }))).toBe(true)
+    expect(clearlyWorse(n({ down: 9 }), n({ down: 5 }))).toBe(false)
+    expect(clearlyWorse(n({ down: 5, notHelpful: 5 }), n({ down: 0 }))).toBe(true)
+    expect(isQuiet(n({ down: 1 }))).toBe(true)
+    expect(isQuiet(n({ down: 2 }))).toBe(false)
+    expect(isQuiet(n({ down: 3, up: 40 }))).toBe(true)
+    expect(isQuiet(n({ unanswered: 2 }))).toBe(false)
+    expect(isQuiet({ dateFrom: 'a', dateTo: 'b', unanswered: 0 }, n({ down: 3 }))).toBe(false)
+  })
+})

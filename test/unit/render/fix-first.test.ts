@@ -1,0 +1,167 @@
+// Tests "Fix first" (src/render/fix-first.ts): one item a page, joining every signal about it, ranked
+// by the documented weight (a Wilson lower bound of the share of readers in trouble); searches with no click joined to the page whose path shares their words,
+// or a topic of their own; pages nobody can fix left out; and a bounded amount of work.
+import { describe, expect, it } from 'vitest'
+import {
+  fixFirst,
+  GAP_WEIGHT,
+  grouped,
+  readersInTrouble,
+  type Signal,
+  type Trouble,
+  troubleWeight,
+  WILSON_Z,
+  wilsonLower
+} from '../../../src/render/fix-first.js'
+import { OTHER_PAGE } from '../../../src/text/page-path.js'
+
+const down = (page: string, count: number): Signal => ({ kind: 'thumbs-down', count, page })
+const up = (page: string, count: number): Signal => ({ kind: 'thumbs-up', count, page })
+const unhelpful = (page: string, count: number): Signal => ({ kind: 'not-helpful', count, page })
+const unanswered = (page: string, count: number): Signal => ({ kind: 'unanswered', count, page })
+const search = (text: string | undefined, count: number): Signal => ({ kind: 'no-click', count, search: text })
+
+describe('wilsonLower', () => {
+  it('is the lower bound of the 95 % Wilson interval of a share, pulled towards 0 for small samples', () => {
+    expect(WILSON_Z).toBe(1.96)
+    expect(wilsonLower(3, 3)).toBeCloseTo(0.4385, 3)
+    expect(wilsonLower(14, 17)).toBeCloseTo(0.5897, 3)
+    expect(wilsonLower(3, 33)).toBeCloseTo(0.0314, 3)
+    expect(wilsonLower(50, 100)).toBeCloseTo(0.4038, 3)
+    expect(wilsonLower(0, 10)).toBe(0)
+    expect(wilsonLower(1, 0)).toBe(0)
+    // Never more than the share itself, and growing with the sample at a given share.
+    for (const n of [1, 4, 20, 100, 1000]) expect(wilsonLower(n / 2, n)).toBeLessThan(0.5)
+    expect(wilsonLower(10, 20)).toBeLessThan(wilsonLower(100, 200))
+  })
+})
+
+describe('troubleWeight', () => {
+  const t = (more: Partial<Trouble>): Trouble => ({ down: 0, up: 0, notHelpful: 0, unanswered: 0, noClick: 0, ...more })
+
+  it('counts a reader once: the larger of thumbs down and not-helpful rows, then unanswered questions and searches with no click', () => {
+    expect(readersInTrouble(t({ down: 14, notHelpful: 3, unanswered: 6, noClick: 51 }))).toBe(71)
+    expect(readersInTrouble(t({ down: 1, notHelpful: 4 }))).toBe(4)
+  })
+
+  it('weighs a page most readers like as no gap, however busy, and the worked example of docs/report.md', () => {
+    // 30 thumbs up, 3 down: 3 × 0.031.
+    expect(troubleWeight(t({ down: 3, up: 30 }))).toBeLessThan(GAP_WEIGHT)
+    expect(troubleWeight(t({ down: 3, up: 88 }))).toBeLessThan(0.1)
+    // docs/report.md: 14 down (3 of them with a not-helpful row), 3 up, 6 unanswered, 51 no click:
+    // 71 readers in trouble of 74 heard from, Wilson lower bound 0.89, weight 63.
+    const webhooks = troubleWeight(t({ down: 14, notHelpful: 3, up: 3, unanswered: 6, noClick: 51 }))
+    expect(webhooks).toBeCloseTo(71 * wilsonLower(71, 74), 6)
+    expect(wilsonLower(71, 74)).toBeCloseTo(0.887, 3)
+    expect(Math.round(webhooks)).toBe(63)
+    // A few thumbs down alone are not proof; three are.
+    expect(troubleWeight(t({ down: 1 }))).toBeLessThan(GAP_WEIGHT)
+    expect(troubleWeight(t({ down: 2 }))).toBeLessThan(GAP_WEIGHT)
+    expect(troubleWeight(t({ down: 3 }))).toBeGreaterThanOrEqual(GAP_WEIGHT)
+  })
+})
+
+describe('fixFirst', () => {
+  it('joins every signal about a page into one item, and ranks the items by the weight of what readers went through', () => {
+    const items = fixFirst([
+      down('/quickstart', 3),
+      up('/quickstart', 88),
+      unanswered('/api-reference/webhooks', 6),
+      down('/api-reference/webhooks', 14),
+      up('/api-reference/webhooks', 3),
+      search('webhook retries', 31),
+      unhelpful('/api-reference/webhooks', 2),
+      down('/guides/sso', 5),
+      unanswered('/quickstart', 1)
+    ])
+    // /quickstart: 4 readers in trouble of 92 heard from weighs 0.07: not a gap.
+    expect(items.map((item) => item.page)).toEqual(['/api-reference/webhooks', '/guides/sso'])
+    expect(items[0]?.score).toBeCloseTo(51 * wilsonLower(51, 54), 9)
+    expect(items[1]?.score).toBeCloseTo(5 * wilsonLower(5, 5), 9)
+    // The evidence of an item: what readers said of the page before what they searched, thumbs up last.
+    expect(items[0]?.signals).toEqual([
+      down('/api-reference/webhooks', 14),
+      search('webhook retries', 31),
+      unanswered('/api-reference/webhooks', 6),
+      unhelpful('/api-reference/webhooks', 2),
+      up('/api-reference/webhooks', 3)
+    ])
+  })
+
+  it('does not rank a page that 30 readers liked and 3 did not, whatever else is read', () => {
+    const items = fixFirst([down('/liked', 3), up('/liked', 30), unhelpful('/liked', 3), down('/bad', 4)])
+    expect(items.map((item) => item.page)).toEqual(['/bad'])
+  })
+
+  it('leaves out the items a person dismissed, and fills the list with the next ones', () => {
+    const signals = ['/a', '/b', '/c', '/d', '/e', '/f'].map((page, i) => down(page, 10 - i))
+    expect(fixFirst(signals, 5, (item) => item.page === '/b').map((item) => item.page)).toEqual(['/a', '/c', '/d', '/e', '/f'])
+  })
+
+  it('keeps every search read, clicked or not, with its click-through, for the ledger', () => {
+    const groups = grouped([search('Webhook  retries', 4), { kind: 'searched', count: 6, search: 'webhook retries', ctr: 0.5 }])
+    expect(groups.searches.get('webhook retries')).toEqual({ hits: 10, noClickHits: 4, ctr: 0.3 })
+  })
+
+  it('joins a search to the page that shares the most of its words, a plural like its singular, in any case', () => {
+    const items = fixFirst([down('/guides/sso-setup', 3), down('/guides/setup', 9), search('SSO Setups', 5), search('Setup', 2)])
+    expect(items.find((item) => item.page === '/guides/sso-setup')?.signals).toContainEqual(search('SSO Setups', 5))
+    // A tie in words goes to the page with more readers in trouble (9 against 3 + 5), then to the first path.
+    expect(items.find((item) => item.page === '/guides/setup')?.signals).toContainEqual(search('Setup', 2))
+  })
+
+  it('joins a search to the page with the most of its words first, then the more readers in trouble, then the first path', () => {
+    const pageOf = (signals: Signal[], text: string) =>
+      fixFirst(signals).find((item) => item.signals.some((signal) => signal.search === text))?.page
+    // Two words against one, whatever the counts.
+    expect(pageOf([down('/x/sso-setup', 1), down('/y/setup', 5), search('sso setup', 2)], 'sso setup')).toBe('/x/sso-setup')
+    // One word each: the more readers in trouble, whatever the paths.
+    expect(pageOf([down('/a/setup', 1), down('/b/setup', 5), search('setup', 2)], 'setup')).toBe('/b/setup')
+    expect(pageOf([down('/b/setup', 5), down('/a/setup', 1), search('setup', 2)], 'setup')).toBe('/b/setup')
+    // One word and as many readers each: the first path.
+    expect(pageOf([down('/b/setup', 1), down('/a/setup', 1), search('setup', 2)], 'setup')).toBe('/a/setup')
+    expect(pageOf([down('/a/setup', 1), down('/b/setup', 1), search('setup', 2)], 'setup')).toBe('/a/setup')
+  })
+
+  it('reads the first twenty words of a search, and none of the words that name no topic', () => {
+    const words = Array.from({ length: 20 }, (_, i) => `word${i}`).join(' ')
+    expect(fixFirst([down('/guides/setup', 3), search(`${words} setup`, 4)]).map((item) => item.page ?? item.search)).toEqual([
+      `${words} setup`,
+      '/guides/setup'
+    ])
+    expect(fixFirst([down('/guides/how-it-works', 3), search('how', 9)]).map((item) => item.page ?? item.search)).toEqual([
+      'how',
+      '/guides/how-it-works'
+    ])
+  })
+
+  it('makes a search that matches no page a topic of its own, counting alike searches together', () => {
+    const items = fixFirst([down('/quickstart', 3), search('pricing', 7), search('Pricing ', 2), search('how to', 9)])
+    expect(items.map((item) => item.page ?? item.search)).toEqual(['how to', 'pricing', '/quickstart'])
+    expect(items[1]?.score).toBeCloseTo(9 * wilsonLower(9, 9), 9)
+  })
+
+  it('leaves out pages that are not paths of the site, searches without text and signals that count nothing', () => {
+    expect(fixFirst([down(OTHER_PAGE, 50), search(undefined, 40), search('  ', 3), down('/a', 0), unanswered('/b', -1)])).toEqual([])
+  })
+
+  it('leaves out counts beyond any real traffic, so that no weight is Infinity', () => {
+    expect(fixFirst([down('/a', 1e308), down('/b', Infinity), down('/c', Number.NaN), down('/d', 3)]).map((item) => item.page)).toEqual([
+      '/d'
+    ])
+  })
+
+  it('lists five items at most, ties in order of their path', () => {
+    const items = fixFirst(['/f', '/e', '/d', '/c', '/b', '/a'].map((page) => down(page, 3)))
+    expect(items.map((item) => item.page)).toEqual(['/a', '/b', '/c', '/d', '/e'])
+    expect(fixFirst([down('/a', 3), down('/b', 4)], 1).map((item) => item.page)).toEqual(['/b'])
+  })
+
+  it('compares only a bounded number of searches and pages, however many were read', () => {
+    const pages = Array.from({ length: 20_000 }, (_, i) => down(`/docs/topic-${i}/common-word`, 1 + (i % 7)))
+    const searches = Array.from({ length: 20_000 }, (_, i) => search(`common word topic ${i} ${'x'.repeat(i % 50)}`, 1 + (i % 5)))
+    const items = fixFirst([...pages, ...searches])
+    expect(items).toHaveLength(5)
+    expect(items.every((item) => item.score > 0)).toBe(true)
+  })
+})

@@ -16,7 +16,7 @@ const MAY_USE = {
   analytics: ['api', 'core', 'text'],
   render: ['agent', 'analytics', 'api', 'change', 'core', 'text'],
   health: ['agent', 'analytics', 'api', 'core', 'render', 'text'],
-  github: ['agent', 'change', 'render', 'core', 'text']
+  github: ['agent', 'api', 'change', 'render', 'core', 'text']
 }
 
 /** @type {import('dependency-cruiser').IConfiguration} */

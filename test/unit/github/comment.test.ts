@@ -8,7 +8,9 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest'
 import type { JobReport } from '../../../src/agent/outcome.js'
 import type { VisitorsReport } from '../../../src/analytics/visitors.js'
+import { GitHubClient } from '../../../src/github/client.js'
 import { CommentThread, commentTarget } from '../../../src/github/comment.js'
+import { readRunner } from '../../../src/github/runner.js'
 import { endBody, startBody } from '../../../src/render/comment-body.js'
 import { startGitHubFake } from '../../support/github-fake.js'
 import { JOB_REPORTS } from '../../support/job-reports.js'
@@ -127,8 +129,16 @@ describe('CommentThread', () => {
     vi.restoreAllMocks()
   })
 
+  /** The thread of the run the environment describes, through the one GitHub client (src/github/client.ts). */
+  async function openThread(token: string, signal = new AbortController().signal): Promise<CommentThread | undefined> {
+    const runner = await readRunner()
+    const connect = (token: string) =>
+      GitHubClient.open({ token, repository: runner.repository ?? { owner: '', name: '' }, apiUrl: runner.apiUrl, signal, fetch })
+    return CommentThread.open(runner, token, signal, SEAL, connect)
+  }
+
   const open = async (signal = new AbortController().signal): Promise<CommentThread> => {
-    const thread = await CommentThread.open('ghs_token', signal, SEAL, fetch)
+    const thread = await openThread('ghs_token', signal)
     if (!thread) throw new Error(`no thread: ${warnings.join('; ')}`)
     return thread
   }
@@ -216,12 +226,12 @@ describe('CommentThread', () => {
     ])
   })
 
-  it('gives GitHub’s message for any other error', async () => {
+  it('names no permission for any other error, and gives GitHub’s message', async () => {
     github.failWith(422)
     const thread = await open()
     await thread.start('j1')
     expect(warnings).toHaveLength(1)
-    expect(warnings[0]).toMatch(/^Could not comment on #8: Resource not accessible by integration/)
+    expect(warnings[0]).toBe('Could not comment on #8: GitHub could not be reached (HTTP 422, Resource not accessible by integration).')
   })
 
   it('posts the end once GitHub accepts comments again, after a refused start', async () => {
@@ -273,23 +283,23 @@ describe('CommentThread', () => {
   describe('open', () => {
     it('warns and gives no thread for an event it cannot comment on', async () => {
       event('push', { ref: 'refs/heads/main' })
-      expect(await CommentThread.open('ghs_token', new AbortController().signal, SEAL, fetch)).toBeUndefined()
+      expect(await openThread('ghs_token')).toBeUndefined()
       expect(warnings).toEqual([`comment is true, but this run was triggered by "push"; comments work for ${EVENTS}.`])
     })
 
     it('names an empty event when the runner gives none', async () => {
       vi.stubEnv('GITHUB_EVENT_NAME', undefined)
-      expect(await CommentThread.open('ghs_token', new AbortController().signal, SEAL, fetch)).toBeUndefined()
+      expect(await openThread('ghs_token')).toBeUndefined()
       expect(warnings).toEqual([`comment is true, but this run was triggered by ""; comments work for ${EVENTS}.`])
     })
 
     it('warns when the event payload cannot be read or is not JSON', async () => {
       vi.stubEnv('GITHUB_EVENT_PATH', join(dir, 'missing.json'))
-      expect(await CommentThread.open('ghs_token', new AbortController().signal, SEAL, fetch)).toBeUndefined()
+      expect(await openThread('ghs_token')).toBeUndefined()
       const bad = join(dir, 'bad.json')
       writeFileSync(bad, '{not json')
       vi.stubEnv('GITHUB_EVENT_PATH', bad)
-      expect(await CommentThread.open('ghs_token', new AbortController().signal, SEAL, fetch)).toBeUndefined()
+      expect(await openThread('ghs_token')).toBeUndefined()
       expect(warnings).toHaveLength(2)
       expect(warnings[0]).toMatch(/^comment is true, but the event payload could not be read: ENOENT/)
       expect(warnings[1]).toMatch(/^comment is true, but the event payload could not be read: .*JSON/)
@@ -297,18 +307,18 @@ describe('CommentThread', () => {
 
     it('reads no payload when the runner names no file, and so finds nowhere to comment', async () => {
       vi.stubEnv('GITHUB_EVENT_PATH', undefined)
-      expect(await CommentThread.open('ghs_token', new AbortController().signal, SEAL, fetch)).toBeUndefined()
+      expect(await openThread('ghs_token')).toBeUndefined()
       expect(warnings).toEqual(['comment is true, but the issue_comment event names no issue or pull request.'])
     })
 
     it('finds nowhere to comment when the runner names no repository', async () => {
       vi.stubEnv('GITHUB_REPOSITORY', undefined)
-      expect(await CommentThread.open('ghs_token', new AbortController().signal, SEAL, fetch)).toBeUndefined()
+      expect(await openThread('ghs_token')).toBeUndefined()
       expect(warnings).toEqual(['comment is true, but the issue_comment event names no issue or pull request.'])
     })
 
     it('warns and gives no thread when there is no token', async () => {
-      expect(await CommentThread.open('', new AbortController().signal, SEAL, fetch)).toBeUndefined()
+      expect(await openThread('')).toBeUndefined()
       expect(warnings).toEqual(['comment is true, but githubToken is empty; pass ${{ github.token }} or a token that may comment.'])
       expect(github.requests).toEqual([])
     })

@@ -4,7 +4,6 @@
 // have landed), Retry-After and the secondary rate limit waited out, the paging bound, the run's
 // signal and deadline ending a wait, and the advice a failure gets. Outcomes, request counts and the
 // clock's time are checked, never the machine's speed.
-import { createServer } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { Lifetime, StopError } from '../../src/core/lifetime.js'
 import { GitHubClient, githubWriteFailure, PAGES, REQUEST_TIMEOUT_MS, RETRY } from '../../src/github/client.js'
@@ -171,8 +170,10 @@ describe('a write (POST, PATCH) that may have landed', () => {
   })
 
   it('is sent again when it never left: the connection was refused', async () => {
-    const closed = await closedPort()
-    const { github: gh, sent } = await client({ apiUrl: `http://127.0.0.1:${closed}` })
+    // A fake that has closed: its port refuses connections.
+    const gone = await startGitHubFake()
+    await gone.close()
+    const { github: gh, sent } = await client({ apiUrl: gone.url })
     const error = await failure(gh.createComment(8, 'hello'))
     expect(githubWriteFailure(error, 'issues: write')).toMatch(/^: GitHub could not be reached \(HTTP 500, .*ECONNREFUSED\)\.$/)
     expect(sent.count).toBe(RETRY.maxAttempts)
@@ -246,19 +247,3 @@ describe('githubWriteFailure', () => {
     )
   })
 })
-
-async function closedPort(): Promise<number> {
-  const server = createServer()
-  await new Promise((done) => {
-    server.listen(0, '127.0.0.1', () => {
-      done(undefined)
-    })
-  })
-  const { port } = server.address() as { port: number }
-  await new Promise((done) => {
-    server.close(() => {
-      done(undefined)
-    })
-  })
-  return port
-}

@@ -68,7 +68,7 @@ export class CommentThread {
     token: string,
     runSignal: AbortSignal,
     seal: RecordSeal,
-    connect: (token: string) => Promise<ThreadComments & Pick<GitHubClient, 'detached'>>,
+    connect: (token: string) => Promise<ThreadComments & { detached: (timeoutMs: number) => ThreadComments }>,
     key?: string
   ): Promise<CommentThread | undefined> {
     if (runner.payloadError !== undefined) {

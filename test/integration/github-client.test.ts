@@ -68,6 +68,7 @@ describe('a read (GET)', () => {
     expect(await gh.comments(8)).toEqual([])
     expect(requests()).toEqual(Array(3).fill('GET /repos/acme/docs/issues/8/comments'))
     expect(clock.now() - start).toBe(1000 + 2000)
+    expect(github.requests.map((r) => r.auth)).toEqual(Array(3).fill('token ghs_test'))
   })
 
   it('fails with the last answer after RETRY.maxAttempts tries', async () => {

@@ -1,6 +1,7 @@
 // The layers of src/ (docs/architecture.md, "The folders"), checked by `npm run lint`: imports point
 // down only, no cycle (type imports included), the core at the bottom imports nothing of ours, only
-// the top and the runner's edges use @actions/core, and only api/ talks HTTP.
+// the top and the runner's edges use @actions/core, only api/ talks HTTP, and only the GitHub client
+// (github/client.ts) imports @actions/github.
 /** @param {string} name */
 const folder = (name) => `^src/${name}/`
 /** @param {string[]} names */
@@ -16,7 +17,7 @@ const MAY_USE = {
   analytics: ['api', 'core', 'text'],
   render: ['agent', 'analytics', 'api', 'change', 'core', 'text'],
   health: ['agent', 'analytics', 'api', 'core', 'render', 'text'],
-  github: ['agent', 'change', 'render', 'core', 'text']
+  github: ['agent', 'api', 'change', 'render', 'core', 'text']
 }
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -42,6 +43,14 @@ module.exports = {
       comment: 'Domain code takes a Log and typed arguments; only main.ts, run/ and github/ use @actions/core.',
       from: { path: notIn('run', 'github'), pathNot: '^src/main\\.ts$' },
       to: { path: '@actions/core' }
+    },
+    {
+      name: 'github-only-in-client',
+      severity: 'error',
+      comment:
+        'Only the GitHub client imports @actions/github: it owns the token, the repository, timeouts, retries and paging (github/client.ts).',
+      from: { path: '^src/', pathNot: '^src/github/client\\.ts$' },
+      to: { path: '@actions/github' }
     },
     {
       name: 'http-only-in-api',

@@ -228,22 +228,9 @@ function withReaderWords(state, period, words) {
 
 // EXTERNAL MODULE: ./src/render/fix-first.ts
 var fix_first = __webpack_require__(860);
-// EXTERNAL MODULE: ./src/github/octokit.ts
-var octokit = __webpack_require__(6702);
-// EXTERNAL MODULE: ./src/github/push-rule.ts
-var push_rule = __webpack_require__(6834);
 ;// CONCATENATED MODULE: ./src/github/issues.ts
-// The GitHub client of the docs health issue: finds its issue by the project marker in the body (under its
-// label, then among the latest issues, so that a renamed or relabelled issue is still found), creates
-// and updates it, reads the state of the pull requests its ledger links, and a person's permission.
-// Every request has a deadline and the run's signal; the token is the workflow's `githubToken`.
-
-
 /** The label the docs health issue carries. */
 const DASHBOARD_LABEL = 'docs-health';
-const REQUEST_TIMEOUT_MS = 15_000;
-/** Pages of 100 labelled issues looked through for the one whose state verifies. */
-const LABELLED_PAGES = 5;
 /** Who wrote an issue or a comment, as GitHub reports it, for the log. */
 function authorOf(data) {
     const login = data.user?.login ?? 'someone';
@@ -258,29 +245,14 @@ const issueOf = (data) => ({
     url: data.html_url,
     author: authorOf(data)
 });
-class GitHubIssues {
-    octokit;
-    owner;
-    repo;
+class HealthIssues {
+    github;
     runSignal;
-    constructor(octokit, owner, repo, runSignal) {
-        this.octokit = octokit;
-        this.owner = owner;
-        this.repo = repo;
+    constructor(github, 
+    /** The run's signal: a pull request's state that cannot be read counts for nothing, unless the run stopped. */
+    runSignal) {
+        this.github = github;
         this.runSignal = runSignal;
-    }
-    /** A client for `repository` ("owner/name"); the GitHub client is loaded only when the docs health issue is asked for. */
-    static async open(token, repository, runSignal, fetch) {
-        const [owner, repo] = repository.split('/');
-        if (!owner || !repo)
-            throw new Error(`the repository is unknown (GITHUB_REPOSITORY is ${JSON.stringify(repository)})`);
-        return new GitHubIssues(await (0,octokit/* octokitFor */.d)(token, fetch), owner, repo, runSignal);
-    }
-    signal() {
-        return AbortSignal.any([this.runSignal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]);
-    }
-    where() {
-        return { owner: this.owner, repo: this.repo };
     }
     /**
      * The docs health issue: of the issues whose owned part (`owned`) holds `marker`, the oldest that
@@ -306,56 +278,28 @@ class GitHubIssues {
             return own ? { issue: own, proven: true, others: all.filter((i) => i !== own) } : undefined;
         };
         // Newest first: the action's issue, older than any copy, may be pages down when others were opened since.
-        for (let page = 1; page <= LABELLED_PAGES; page++) {
-            const labelled = await this.octokit.rest.issues.listForRepo({
-                ...this.where(),
-                labels: DASHBOARD_LABEL,
-                state: 'all',
-                per_page: 100,
-                page,
-                request: { signal: this.signal() }
-            });
-            add(labelled.data);
-            const proven = result();
-            if (proven)
-                return proven;
-            if (labelled.data.length < 100)
-                break;
-        }
-        const latest = await this.octokit.rest.issues.listForRepo({
-            ...this.where(),
-            state: 'all',
-            sort: 'updated',
-            per_page: 100,
-            request: { signal: this.signal() }
+        let proven;
+        await this.github.issues({ label: DASHBOARD_LABEL }, (page) => {
+            add(page);
+            proven = result();
+            return proven !== undefined;
         });
-        add(latest.data);
+        if (proven)
+            return proven;
+        const latest = await this.github.issues({ sort: 'updated' });
+        add(latest);
         const all = [...seen.values()].sort((a, b) => a.number - b.number);
         return result() ?? { issue: all[0], proven: false, others: all.slice(1) };
     }
     /** The issue as it is now: read again just before it is written, so that a person's edit during the run is kept. */
     async get(number) {
-        const { data } = await this.octokit.rest.issues.get({ ...this.where(), issue_number: number, request: { signal: this.signal() } });
-        return issueOf(data);
+        return issueOf(await this.github.issue(number));
     }
     async create(title, body) {
-        const { data } = await this.octokit.rest.issues.create({
-            ...this.where(),
-            title,
-            body,
-            labels: [DASHBOARD_LABEL],
-            request: { signal: this.signal() }
-        });
-        return issueOf(data);
+        return issueOf(await this.github.createIssue(title, body, [DASHBOARD_LABEL]));
     }
     async update(number, body) {
-        const { data } = await this.octokit.rest.issues.update({
-            ...this.where(),
-            issue_number: number,
-            body,
-            request: { signal: this.signal() }
-        });
-        return issueOf(data);
+        return issueOf(await this.github.updateIssue(number, body));
     }
     /**
      * The state of a pull request of this server: merged (with its day, YYYY-MM-DD, when GitHub gives
@@ -363,12 +307,7 @@ class GitHubIssues {
      */
     async pullState(owner, repo, number) {
         try {
-            const { data } = await this.octokit.rest.pulls.get({ owner, repo, pull_number: number, request: { signal: this.signal() } });
-            if (data.merged_at) {
-                const day = /^\d{4}-\d{2}-\d{2}/.exec(data.merged_at)?.[0];
-                return day === undefined ? { state: 'merged' } : { state: 'merged', mergedOn: day };
-            }
-            return { state: data.state === 'closed' ? 'closed' : 'open' };
+            return await this.github.pullState(owner, repo, number);
         }
         catch (error) {
             if (this.runSignal.aborted)
@@ -377,20 +316,13 @@ class GitHubIssues {
         }
     }
     /** Whether `login` may push to the repository (push-rule.ts). */
-    async canWrite(login) {
-        const { data } = await this.octokit.rest.repos.getCollaboratorPermissionLevel({
-            ...this.where(),
-            username: login,
-            request: { signal: this.signal() }
-        });
-        return (0,push_rule/* mayPush */.O)(data);
+    canWrite(login) {
+        return this.github.canWrite(login);
     }
 }
 
-// EXTERNAL MODULE: ./src/github/event.ts
-var github_event = __webpack_require__(5015);
-// EXTERNAL MODULE: ./src/github/run-link.ts
-var run_link = __webpack_require__(9211);
+// EXTERNAL MODULE: ./src/github/runner.ts
+var github_runner = __webpack_require__(9373);
 // EXTERNAL MODULE: ./src/render/html.ts
 var html = __webpack_require__(4095);
 // EXTERNAL MODULE: ./src/version.ts + 1 modules
@@ -421,15 +353,15 @@ var run_sections = __webpack_require__(4745);
 
 
 
-
 /** The run's day, YYYY-MM-DD (UTC). */
 const todayOf = () => new Date().toISOString().slice(0, 10);
 /** Issues that carry the marker without the seal, named in the log one by one; the others are counted. */
 const OTHERS_NAMED = 3;
 /** The workflow run, the same for every attempt of it: what keeps a re-run from asking twice. */
-const runIdOf = () => process.env.GITHUB_RUN_ID ?? 'local';
+const runIdOf = (runner) => runner.runId ?? 'local';
 class HealthIssueRun {
     github;
+    runner;
     projectId;
     title;
     issue;
@@ -455,8 +387,9 @@ class HealthIssueRun {
     readerTextHidden = false;
     /** The log said the top of the issue is not kept. */
     warnedTop = false;
-    constructor(github, projectId, title, issue, mayAsk, issueEvent, seal, showWords) {
+    constructor(github, runner, projectId, title, issue, mayAsk, issueEvent, seal, showWords) {
         this.github = github;
+        this.runner = runner;
         this.projectId = projectId;
         this.title = title;
         this.issue = issue;
@@ -466,7 +399,7 @@ class HealthIssueRun {
         this.issueEvent = issueEvent;
         // Only the part the action owns is read, and only when its seal verifies: a state someone else
         // wrote, edited or copied counts for nothing, and nor do the ticks of gaps it names.
-        const state = (0,ledger/* withStaleAsksOpen */.qc)((issue && (0,health_state/* openState */.Gf)((0,health_body/* ownedPart */.JZ)(issue.body), projectId, seal, statePlace(issue.number)).state) ?? (0,health_state/* emptyState */.p$)(projectId), runIdOf());
+        const state = (0,ledger/* withStaleAsksOpen */.qc)((issue && (0,health_state/* openState */.Gf)((0,health_body/* ownedPart */.JZ)(issue.body), projectId, seal, statePlace(runner, issue.number)).state) ?? (0,health_state/* emptyState */.p$)(projectId), runIdOf(runner));
         // Where reader text is hidden, every word readers typed is forgotten at once, whatever earlier runs
         // kept while it was shown: nothing of it is sent or written back (and write() forgets again).
         this.readerTextHidden = !showWords;
@@ -481,10 +414,11 @@ class HealthIssueRun {
         }
     }
     /** The docs health issue of this repository and project, as the event that started the run allows it to act. */
-    static async open(settings, projectId, signal, seal, fetch, showWords) {
-        const github = await GitHubIssues.open(settings.token, process.env.GITHUB_REPOSITORY ?? '', signal, fetch);
+    static async open(settings, projectId, { runner, seal, connect }, showWords) {
+        const client = await connect(settings.token);
+        const github = new HealthIssues(client, client.signal);
         const found = await github.find((0,health_body/* projectMarker */.At)(projectId), health_body/* ownedPart */.JZ, (candidate) => {
-            return (0,health_state/* openState */.Gf)((0,health_body/* ownedPart */.JZ)(candidate.body), projectId, seal, statePlace(candidate.number)).state !== undefined;
+            return (0,health_state/* openState */.Gf)((0,health_body/* ownedPart */.JZ)(candidate.body), projectId, seal, statePlace(runner, candidate.number)).state !== undefined;
         });
         const issue = found.issue;
         for (const other of found.others.slice(0, OTHERS_NAMED))
@@ -496,10 +430,9 @@ class HealthIssueRun {
                 'the issue is kept and updated, but its history and ledger start again, and its ticks are not acted on.');
         if (issue?.state === 'closed')
             core/* info */.pq(`The docs health issue #${issue.number} is closed: it is updated but left closed. Reopen it to keep it in view.`);
-        const event = process.env.GITHUB_EVENT_NAME ?? '';
-        if (event !== 'issues')
-            return new HealthIssueRun(github, projectId, settings.title, issue, true, false, seal, showWords);
-        const payload = ((await (0,github_event/* eventPayload */.Z)()) ?? {});
+        if (runner.eventName !== 'issues')
+            return new HealthIssueRun(github, runner, projectId, settings.title, issue, true, false, seal, showWords);
+        const payload = ((0,github_runner/* payloadObject */.Eq)(runner.payload) ?? {});
         const sender = payload.sender ?? {};
         let mayAsk = false;
         if (payload.action !== 'edited' || issue === undefined || payload.issue?.number !== issue.number) {
@@ -514,7 +447,7 @@ class HealthIssueRun {
         }
         else
             mayAsk = true;
-        return new HealthIssueRun(github, projectId, settings.title, issue, mayAsk, true, seal, showWords);
+        return new HealthIssueRun(github, runner, projectId, settings.title, issue, mayAsk, true, seal, showWords);
     }
     /**
      * The prompt for the gaps a person ticked, when there are any this run may ask for; they are
@@ -525,7 +458,7 @@ class HealthIssueRun {
     async ask() {
         if (!this.mayAsk || !this.issue)
             return undefined;
-        const runId = runIdOf();
+        const runId = runIdOf(this.runner);
         const gaps = (0,ledger/* askable */.gQ)(this.state, (0,health_body/* tickedGaps */.Cq)(this.issue.body), runId);
         if (gaps.length === 0)
             return undefined;
@@ -554,7 +487,7 @@ class HealthIssueRun {
     async started(jobId) {
         if (!this.askedNow)
             return;
-        this.state = (0,ledger/* withOutcome */.lt)(this.state, runIdOf(), { jobId, reopen: false });
+        this.state = (0,ledger/* withOutcome */.lt)(this.state, runIdOf(this.runner), { jobId, reopen: false });
         try {
             await this.write();
         }
@@ -568,7 +501,7 @@ class HealthIssueRun {
      * cannot tell of now is left as it is.
      */
     async followJobs(getJob, githubServer) {
-        const runId = runIdOf();
+        const runId = runIdOf(this.runner);
         const waiting = new Set(this.state.gaps.flatMap((gap) => (gap.state === 'asked' && gap.jobId && gap.askedBy !== runId ? [gap.jobId] : [])));
         for (const jobId of waiting) {
             // An id no request can carry (a state written before ids were checked) is left as it is.
@@ -596,7 +529,7 @@ class HealthIssueRun {
     recordJob(job) {
         if (!this.askedNow)
             return;
-        const runId = runIdOf();
+        const runId = runIdOf(this.runner);
         // Ended on the service without a pull request: the gaps are open again. A job still running, or
         // one whose creation went unanswered, keeps them asked.
         const reopen = job.prLink === undefined && (job.outcome === 'no-pr' || job.outcome === 'failed' || job.outcome === 'archived');
@@ -726,7 +659,7 @@ class HealthIssueRun {
     async write() {
         if (this.readerTextHidden)
             this.state = (0,health_state/* forgetReaderText */.AP)(this.state);
-        const link = (0,run_link/* runLink */.u)(process.env);
+        const link = this.runner.runUrl;
         const overview = this.overview;
         const footerHtml = `<sub>Updated ${overview ? `with ${(0,text_escape/* htmlText */.js)((0,dates/* shortRange */.W5)(overview.dateFrom, overview.dateTo), 60)} ` : ''}by ${version/* ACTION_NAME */.p} ${(0,text_escape/* htmlText */.js)(version/* ACTION_VERSION */.Y, 40)}` +
             `${link ? ` · ${(0,html/* linkHtml */.eq)(link, 'workflow run')}` : ''}</sub>`;
@@ -755,7 +688,7 @@ class HealthIssueRun {
         // The seal binds the state to this issue: pasted into another issue, or another repository's, it
         // does not verify. A new issue has no number before it is made, so it is sealed just after.
         const sealedBody = (number, around) => {
-            const body = (0,health_body/* withOwned */.kc)(around, (0,health_state/* sealState */.Bw)(owned, this.seal, statePlace(number)));
+            const body = (0,health_body/* withOwned */.kc)(around, (0,health_state/* sealState */.Bw)(owned, this.seal, statePlace(this.runner, number)));
             if (body.length > health_body/* BODY_LIMIT */.Th)
                 throw new Error(`its body would be ${body.length} characters, over GitHub's ${health_body/* BODY_LIMIT */.Th}; shorten the text written around the report`);
             return body;
@@ -769,7 +702,7 @@ class HealthIssueRun {
     }
 }
 /** Where a state is kept, as its seal names it: the repository and the issue's number. */
-const statePlace = (number) => `${process.env.GITHUB_REPOSITORY ?? ''}#${number}`;
+const statePlace = (runner, number) => `${runner.repositoryText}#${number}`;
 /** No overview: what a run that reads no analytics writes when the top of the body is not the action's. */
 const NO_BLOCKS = { top: '', figures: '', howRead: '' };
 /** Which of the sections that hold a gap's numbers were read whole (read, not cut short, not failed). */

@@ -3,9 +3,10 @@
 // comparison with the release before it).
 import { z } from 'zod'
 import { type Change, CHANGE_EVENTS, isChangeEvent } from '../change/change.js'
-import type { GitHubRepo } from './repo.js'
+import type { GitHubClient } from './client.js'
 
-export type ChangeReads = Pick<GitHubRepo, 'pullCommits' | 'pullFiles' | 'compare' | 'commit' | 'releases'>
+/** What the change reader needs of the GitHub client. */
+export type ChangeReads = Pick<GitHubClient, 'pullCommits' | 'pullFiles' | 'compare' | 'commit' | 'releases'>
 
 /** The change of an event, or why it has none for the docs to follow. */
 export type ChangeRead = { change: Change } | { skip: string }

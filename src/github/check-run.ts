@@ -4,16 +4,16 @@
 // for the same commit finds it there and watches that job instead of creating another. Never fatal:
 // a check run that cannot be written is one warning that names the permission to add.
 import type { JobReport } from '../agent/outcome.js'
-import { errorMessage } from '../core/error-message.js'
 import type { Log } from '../core/part.js'
 import type { RecordSeal } from '../core/record-seal.js'
 import { endedOf, type JobRecord, isMarkableJobId, readRecord, recordMarker, type SealedAt } from '../agent/records.js'
 import { markdownCode } from '../text/escape.js'
-import type { CheckRunFields, GitHubRepo } from './repo.js'
+import { type CheckRunFields, type GitHubClient, githubWriteFailure } from './client.js'
 
 export const CHECK_NAME = 'Docs agent'
 
-type CheckRuns = Pick<GitHubRepo, 'checkRuns' | 'createCheckRun' | 'updateCheckRun'>
+/** What the check run needs of the GitHub client. */
+export type CheckRuns = Pick<GitHubClient, 'checkRuns' | 'createCheckRun' | 'updateCheckRun'>
 
 function conclusionOf(job: JobReport): Pick<CheckRunFields, 'conclusion' | 'title'> {
   const failing = job.failure !== undefined
@@ -121,11 +121,8 @@ export class CheckRecord {
     } catch (error) {
       if (!this.warned) {
         this.warned = true
-        const status = (error as { status?: unknown } | null | undefined)?.status
         this.log.warning(
-          status === 403 || status === 404
-            ? `Could not write the "${CHECK_NAME}" check run (HTTP ${status}): give the job \`permissions: checks: write\`, or set check: false.`
-            : `Could not write the "${CHECK_NAME}" check run: ${errorMessage(error)}`
+          `Could not write the "${CHECK_NAME}" check run` + githubWriteFailure(error, 'checks: write', ', or set check: false')
         )
       }
       return undefined

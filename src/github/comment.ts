@@ -1,18 +1,17 @@
 // Comment back on the issue or pull request that started the workflow: one comment when the job is
 // created, edited when it ends. Optional and never fatal: a comment that cannot be posted is a
-// warning that says which permissions to add. The GitHub client is loaded only when a comment is due.
+// warning that says which permissions to add. The GitHub client is opened only when a comment is due.
 import * as core from '@actions/core'
-import { readFile } from 'node:fs/promises'
 import type { JobReport } from '../agent/outcome.js'
-import { errorMessage } from '../core/error-message.js'
 import type { RecordSeal } from '../core/record-seal.js'
 import { endBody, startBody } from '../render/comment-body.js'
 import { COMMENT_MARKER, type JobRecord, readRecord, type SealedAt } from '../agent/records.js'
-import { octokitFor } from './octokit.js'
-import { runLink } from './run-link.js'
+import { type GitHubClient, githubWriteFailure, type IssueComment } from './client.js'
+import { payloadObject, type Runner } from './runner.js'
 
 const SUPPORTED_EVENTS = ['issues', 'issue_comment', 'pull_request', 'pull_request_target']
-const REQUEST_TIMEOUT_MS = 10_000
+/** The one short try of a stopping run's last comment. */
+const STOPPING_TIMEOUT_MS = 1000
 
 export interface CommentTarget {
   owner: string
@@ -38,33 +37,8 @@ export function commentTarget(eventName: string, payload: EventPayload, reposito
   return { owner, repo, number, isPullRequest: payload.pull_request !== undefined || payload.issue?.pull_request !== undefined }
 }
 
-interface IssueComments {
-  listComments(params: {
-    owner: string
-    repo: string
-    issue_number: number
-    per_page: number
-    page: number
-    request: { signal: AbortSignal }
-  }): Promise<{ data: { id: number; body?: string | null; user?: { type?: string } | null }[] }>
-  createComment(params: {
-    owner: string
-    repo: string
-    issue_number: number
-    body: string
-    request: { signal: AbortSignal }
-  }): Promise<{ data: { id: number } }>
-  updateComment(params: {
-    owner: string
-    repo: string
-    comment_id: number
-    body: string
-    request: { signal: AbortSignal }
-  }): Promise<unknown>
-}
-
-/** The action's comments of a thread are looked for among its first this many pages of 100. */
-const COMMENT_PAGES = 10
+/** What a comment thread needs of the GitHub client. */
+export type ThreadComments = Pick<GitHubClient, 'comments' | 'createComment' | 'updateComment'>
 
 /** One comment in the triggering thread, posted at the start and edited at the end. */
 export class CommentThread {
@@ -72,33 +46,37 @@ export class CommentThread {
   private warned = false
 
   constructor(
-    private readonly issues: IssueComments,
+    private readonly github: ThreadComments,
+    /** The client for the last write of a stopping run: one short try, not under the run's signal. */
+    private readonly stoppingGithub: ThreadComments,
     private readonly target: CommentTarget,
     private readonly runSignal: AbortSignal,
     /** What seals the record in the comment (core/record-seal.ts). */
     private readonly seal: RecordSeal,
     /** The run's record key (project and trigger), recorded in the comment with the job id. */
-    private readonly key?: string
+    private readonly key?: string,
+    /** The link to the workflow run, for the comment. */
+    private readonly runUrl?: string
   ) {}
 
-  /** A thread for this run, or undefined (with a warning) when there is nowhere to comment. */
+  /**
+   * A thread for this run, or undefined (with a warning) when there is nowhere to comment; `connect`
+   * gives the GitHub client of a token, asked for only when a comment is due.
+   */
   static async open(
+    runner: Pick<Runner, 'eventName' | 'payload' | 'payloadError' | 'repositoryText' | 'runUrl'>,
     token: string,
     runSignal: AbortSignal,
     seal: RecordSeal,
-    fetch: typeof globalThis.fetch,
+    connect: (token: string) => Promise<ThreadComments & { detached: (timeoutMs: number) => ThreadComments }>,
     key?: string
   ): Promise<CommentThread | undefined> {
-    const eventName = process.env.GITHUB_EVENT_NAME ?? ''
-    let payload: EventPayload = {}
-    try {
-      if (process.env.GITHUB_EVENT_PATH) payload = JSON.parse(await readFile(process.env.GITHUB_EVENT_PATH, 'utf8')) as EventPayload
-    } catch (error) {
-      core.warning(`comment is true, but the event payload could not be read: ${errorMessage(error)}`)
+    if (runner.payloadError !== undefined) {
+      core.warning(`comment is true, but the event payload could not be read: ${runner.payloadError}`)
       return undefined
     }
-    // Stryker disable next-line StringLiteral: any text without a slash names no repository, as '' does
-    const target = commentTarget(eventName, payload, process.env.GITHUB_REPOSITORY ?? '')
+    const payload = (payloadObject(runner.payload) ?? {}) as EventPayload
+    const target = commentTarget(runner.eventName, payload, runner.repositoryText)
     if (typeof target === 'string') {
       core.warning(target)
       return undefined
@@ -107,7 +85,8 @@ export class CommentThread {
       core.warning('comment is true, but githubToken is empty; pass ${{ github.token }} or a token that may comment.')
       return undefined
     }
-    return new CommentThread((await octokitFor(token, fetch)).rest.issues, target, runSignal, seal, key)
+    const github = await connect(token)
+    return new CommentThread(github, github.detached(STOPPING_TIMEOUT_MS), target, runSignal, seal, key, runner.runUrl)
   }
 
   /** Where the record is sealed for: this thread. */
@@ -124,76 +103,53 @@ export class CommentThread {
     const key = this.key
     if (key === undefined) return undefined
     let found: JobRecord | undefined
-    await this.attempt(async (signal) => {
-      for (let page = 1; page <= COMMENT_PAGES; page++) {
-        const { data } = await this.issues.listComments({
-          ...this.where(),
-          issue_number: this.target.number,
-          per_page: 100,
-          page,
-          request: { signal }
-        })
-        for (const comment of data) {
-          const job = comment.user?.type === 'Bot' ? readRecord(comment.body ?? '', key, this.at(), COMMENT_MARKER) : undefined
-          if (job !== undefined) {
-            ;[found, this.commentId] = [job, comment.id]
-            return
-          }
+    await this.attempt(async () => {
+      const record = (comment: IssueComment): JobRecord | undefined =>
+        comment.isBot ? readRecord(comment.body, key, this.at(), COMMENT_MARKER) : undefined
+      for (const comment of await this.github.comments(this.target.number, (comment) => record(comment) !== undefined)) {
+        const job = record(comment)
+        if (job !== undefined) {
+          ;[found, this.commentId] = [job, comment.id]
+          return
         }
-        if (data.length < 100) return
       }
     })
     return found
   }
 
   async start(jobId: string): Promise<void> {
-    const body = startBody(jobId, runLink(process.env), this.key, this.at())
-    await this.attempt(async (signal) => {
-      if (this.commentId !== undefined) {
-        await this.issues.updateComment({ ...this.where(), comment_id: this.commentId, body, request: { signal } })
-        return
-      }
-      const { data } = await this.issues.createComment({ ...this.where(), issue_number: this.target.number, body, request: { signal } })
-      this.commentId = data.id
+    const body = startBody(jobId, this.runUrl, this.key, this.at())
+    await this.attempt(async () => {
+      if (this.commentId !== undefined) await this.github.updateComment(this.commentId, body)
+      else this.commentId = await this.github.createComment(this.target.number, body)
     })
   }
 
   /** Edits the comment to say how the job ended (or posts one, if the first could not be). */
   async finish(job: JobReport, stopping: boolean): Promise<void> {
-    const body = endBody(job, runLink(process.env), this.key, this.at())
+    const body = endBody(job, this.runUrl, this.key, this.at())
     // When the run is stopping, the runner kills it soon: one short try, and not under the run's signal.
-    await this.attempt(
-      async (signal) => {
-        if (this.commentId !== undefined)
-          await this.issues.updateComment({ ...this.where(), comment_id: this.commentId, body, request: { signal } })
-        else await this.issues.createComment({ ...this.where(), issue_number: this.target.number, body, request: { signal } })
-      },
-      stopping ? 1000 : REQUEST_TIMEOUT_MS,
-      !stopping
-    )
+    const github = stopping ? this.stoppingGithub : this.github
+    await this.attempt(async () => {
+      if (this.commentId !== undefined) await github.updateComment(this.commentId, body)
+      else await github.createComment(this.target.number, body)
+    }, !stopping)
   }
 
-  private where(): { owner: string; repo: string } {
-    return { owner: this.target.owner, repo: this.target.repo }
-  }
-
-  private async attempt(call: (signal: AbortSignal) => Promise<void>, timeoutMs = REQUEST_TIMEOUT_MS, followRun = true): Promise<void> {
-    const timeout = AbortSignal.timeout(timeoutMs)
-    const signal = followRun ? AbortSignal.any([this.runSignal, timeout]) : timeout
+  private async attempt(call: () => Promise<void>, followRun = true): Promise<void> {
+    if (followRun && this.runSignal.aborted) return
     try {
-      await call(signal)
+      await call()
     } catch (error) {
       if (this.runSignal.aborted && followRun) return
       if (this.warned) return
       this.warned = true
-      const status = (error as { status?: unknown } | null)?.status
-      const permissions = this.target.isPullRequest
-        ? '`permissions: pull-requests: write` (and `issues: write`)'
-        : '`permissions: issues: write`'
+      const writable = `, and make sure githubToken may write to ${this.target.owner}/${this.target.repo}`
       core.warning(
-        status === 403 || status === 404
-          ? `Could not comment on #${this.target.number} (HTTP ${status}): give the job ${permissions}, and make sure githubToken may write to ${this.target.owner}/${this.target.repo}.`
-          : `Could not comment on #${this.target.number}: ${errorMessage(error)}`
+        `Could not comment on #${this.target.number}` +
+          (this.target.isPullRequest
+            ? githubWriteFailure(error, 'pull-requests: write', ` (and \`issues: write\`)${writable}`)
+            : githubWriteFailure(error, 'issues: write', writable))
       )
     }
   }

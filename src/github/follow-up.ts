@@ -1,7 +1,7 @@
 // A follow-up command in a comment: `/docs <what to change>` on the agent's pull request, by someone
 // who may push to the repository, becomes a follow-up message to the job that opened it. This reads
 // the command from the issue_comment payload; anything that is not a command ends the step quietly.
-import { payloadObject } from './event.js'
+import { payloadObject } from './runner.js'
 import { withoutInvisible } from '../text/escape.js'
 
 export type Command =

@@ -1,8 +1,6 @@
 // Whether the repository of the run is private, from the event payload: readerText `auto` shows the
 // text readers typed only then, since a public repository's summary, artifacts and issues are public,
 // and an enterprise's internal repository's are open to everyone in the enterprise.
-import { eventPayload } from './event.js'
-
 /**
  * True only when the payload says so: `visibility: private` where the payload gives a visibility (an
  * internal repository says `private: true` too), else `private: true`. A payload without a
@@ -14,9 +12,4 @@ export function isPrivateIn(payload: unknown): boolean {
   if (typeof repository !== 'object' || repository === null) return false
   const { private: isPrivate, visibility } = repository as { private?: unknown; visibility?: unknown }
   return isPrivate === true && (visibility === undefined || visibility === 'private')
-}
-
-/** Reads the payload at GITHUB_EVENT_PATH; a payload that is missing or unreadable counts as public. */
-export async function repositoryIsPrivate(env: NodeJS.ProcessEnv = process.env): Promise<boolean> {
-  return isPrivateIn(await eventPayload(env))
 }

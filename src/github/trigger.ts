@@ -2,7 +2,7 @@
 // at the same commit (its head, or its merge commit once merged), the same push `after`, the same
 // release tag, the same comment, or else the same workflow run (a re-run of it). The job created for
 // a trigger is recorded under its key, so that a second run watches that job instead of another.
-import { payloadObject } from './event.js'
+import { payloadObject, type Runner } from './runner.js'
 
 export interface Trigger {
   key: string
@@ -19,8 +19,8 @@ const commit = (value: unknown): string | undefined => {
   return v !== undefined && SHA.test(v) && !/^0+$/.test(v) ? v.toLowerCase() : undefined
 }
 
-/** The run's trigger, from its event and payload; `env` gives GITHUB_RUN_ID and GITHUB_SHA for any other event. */
-export function triggerOf(eventName: string, payload: unknown, env: NodeJS.ProcessEnv): Trigger | undefined {
+/** The run's trigger, from its event and payload; the run's id and commit (runner.ts) stand for any other event. */
+export function triggerOf(eventName: string, payload: unknown, run: Pick<Runner, 'runId' | 'sha'>): Trigger | undefined {
   const p = object(payload) ?? {}
   const pull = object(p.pull_request)
   if ((eventName === 'pull_request' || eventName === 'pull_request_target') && pull && typeof pull.number === 'number') {
@@ -34,16 +34,10 @@ export function triggerOf(eventName: string, payload: unknown, env: NodeJS.Proce
   }
   const release = object(p.release)
   if (eventName === 'release' && release && text(release.tag_name)) {
-    return { key: `release@${text(release.tag_name)}`, sha: commit(env.GITHUB_SHA) }
+    return { key: `release@${text(release.tag_name)}`, sha: commit(run.sha) }
   }
   const comment = object(p.comment)
   if (eventName === 'issue_comment' && comment && typeof comment.id === 'number') return { key: `comment/${comment.id}` }
-  const runId = text(env.GITHUB_RUN_ID)
-  return runId === undefined ? undefined : { key: `run/${runId}`, sha: commit(env.GITHUB_SHA) }
-}
-
-/** The attempt of the workflow run: 1 for the first, above 1 for a re-run. */
-export function runAttempt(env: NodeJS.ProcessEnv): number {
-  const n = Number(env.GITHUB_RUN_ATTEMPT)
-  return Number.isInteger(n) && n > 0 ? n : 1
+  const runId = text(run.runId)
+  return runId === undefined ? undefined : { key: `run/${runId}`, sha: commit(run.sha) }
 }

@@ -42,9 +42,9 @@ import { type HealthState, emptyState, forgetReaderText, HISTORY_PERIODS, openSt
 import { withReaderWords } from '../health/words.js'
 import { fixFirst, grouped } from '../render/fix-first.js'
 import type { Headline, HeadlineKey } from '../render/renderer.js'
-import { type HealthIssue, GitHubIssues } from '../github/issues.js'
-import { eventPayload } from '../github/event.js'
-import { runLink } from '../github/run-link.js'
+import { type HealthIssue, HealthIssues } from '../github/issues.js'
+import { payloadObject, type Runner } from '../github/runner.js'
+import type { GitHubTrust } from './job-plan.js'
 import { linkHtml } from '../render/html.js'
 import { htmlText, logText } from '../text/escape.js'
 import { shortRange } from '../text/dates.js'
@@ -95,7 +95,7 @@ interface IssueEvent {
 const OTHERS_NAMED = 3
 
 /** The workflow run, the same for every attempt of it: what keeps a re-run from asking twice. */
-const runIdOf = (): string => process.env.GITHUB_RUN_ID ?? 'local'
+const runIdOf = (runner: Pick<Runner, 'runId'>): string => runner.runId ?? 'local'
 
 export class HealthIssueRun {
   /** The run was started by an event on an issue: it reads no analytics. */
@@ -119,7 +119,8 @@ export class HealthIssueRun {
   private warnedTop = false
 
   private constructor(
-    private readonly github: GitHubIssues,
+    private readonly github: HealthIssues,
+    private readonly runner: Runner,
     private readonly projectId: string,
     private readonly title: string,
     private issue: HealthIssue | undefined,
@@ -132,8 +133,8 @@ export class HealthIssueRun {
     // Only the part the action owns is read, and only when its seal verifies: a state someone else
     // wrote, edited or copied counts for nothing, and nor do the ticks of gaps it names.
     const state = withStaleAsksOpen(
-      (issue && openState(ownedPart(issue.body), projectId, seal, statePlace(issue.number)).state) ?? emptyState(projectId),
-      runIdOf()
+      (issue && openState(ownedPart(issue.body), projectId, seal, statePlace(runner, issue.number)).state) ?? emptyState(projectId),
+      runIdOf(runner)
     )
     // Where reader text is hidden, every word readers typed is forgotten at once, whatever earlier runs
     // kept while it was shown: nothing of it is sent or written back (and write() forgets again).
@@ -153,14 +154,13 @@ export class HealthIssueRun {
   static async open(
     settings: { token: string; title: string },
     projectId: string,
-    signal: AbortSignal,
-    seal: RecordSeal,
-    fetch: typeof globalThis.fetch,
+    { runner, seal, connect }: GitHubTrust,
     showWords: boolean
   ): Promise<HealthIssueRun> {
-    const github = await GitHubIssues.open(settings.token, process.env.GITHUB_REPOSITORY ?? '', signal, fetch)
+    const client = await connect(settings.token)
+    const github = new HealthIssues(client, client.signal)
     const found = await github.find(projectMarker(projectId), ownedPart, (candidate) => {
-      return openState(ownedPart(candidate.body), projectId, seal, statePlace(candidate.number)).state !== undefined
+      return openState(ownedPart(candidate.body), projectId, seal, statePlace(runner, candidate.number)).state !== undefined
     })
     const issue = found.issue
     for (const other of found.others.slice(0, OTHERS_NAMED))
@@ -178,9 +178,9 @@ export class HealthIssueRun {
       )
     if (issue?.state === 'closed')
       core.info(`The docs health issue #${issue.number} is closed: it is updated but left closed. Reopen it to keep it in view.`)
-    const event = process.env.GITHUB_EVENT_NAME ?? ''
-    if (event !== 'issues') return new HealthIssueRun(github, projectId, settings.title, issue, true, false, seal, showWords)
-    const payload = ((await eventPayload()) ?? {}) as IssueEvent
+    if (runner.eventName !== 'issues')
+      return new HealthIssueRun(github, runner, projectId, settings.title, issue, true, false, seal, showWords)
+    const payload = (payloadObject(runner.payload) ?? {}) as IssueEvent
     const sender = payload.sender ?? {}
     let mayAsk = false
     if (payload.action !== 'edited' || issue === undefined || payload.issue?.number !== issue.number) {
@@ -193,7 +193,7 @@ export class HealthIssueRun {
         `${htmlText(sender.login, 60)} ticked gaps in the docs health issue but may not push to the repository: the ticks are not acted on.`
       )
     } else mayAsk = true
-    return new HealthIssueRun(github, projectId, settings.title, issue, mayAsk, true, seal, showWords)
+    return new HealthIssueRun(github, runner, projectId, settings.title, issue, mayAsk, true, seal, showWords)
   }
 
   /**
@@ -204,7 +204,7 @@ export class HealthIssueRun {
    */
   async ask(): Promise<string | undefined> {
     if (!this.mayAsk || !this.issue) return undefined
-    const runId = runIdOf()
+    const runId = runIdOf(this.runner)
     const gaps = askable(this.state, tickedGaps(this.issue.body), runId)
     if (gaps.length === 0) return undefined
     const before = this.state
@@ -231,7 +231,7 @@ export class HealthIssueRun {
   /** The job this run asked for has its id: written at once, so that no later run takes the gaps for unasked. */
   async started(jobId: string): Promise<void> {
     if (!this.askedNow) return
-    this.state = withOutcome(this.state, runIdOf(), { jobId, reopen: false })
+    this.state = withOutcome(this.state, runIdOf(this.runner), { jobId, reopen: false })
     try {
       await this.write()
     } catch (error) {
@@ -245,7 +245,7 @@ export class HealthIssueRun {
    * cannot tell of now is left as it is.
    */
   async followJobs(getJob: (jobId: string) => Promise<AgentJob>, githubServer: string): Promise<void> {
-    const runId = runIdOf()
+    const runId = runIdOf(this.runner)
     const waiting = new Set(
       this.state.gaps.flatMap((gap) => (gap.state === 'asked' && gap.jobId && gap.askedBy !== runId ? [gap.jobId] : []))
     )
@@ -274,7 +274,7 @@ export class HealthIssueRun {
   /** What the job this run asked for came to. */
   recordJob(job: JobReport): void {
     if (!this.askedNow) return
-    const runId = runIdOf()
+    const runId = runIdOf(this.runner)
     // Ended on the service without a pull request: the gaps are open again. A job still running, or
     // one whose creation went unanswered, keeps them asked.
     const reopen = job.prLink === undefined && (job.outcome === 'no-pr' || job.outcome === 'failed' || job.outcome === 'archived')
@@ -410,7 +410,7 @@ export class HealthIssueRun {
 
   private async write(): Promise<void> {
     if (this.readerTextHidden) this.state = forgetReaderText(this.state)
-    const link = runLink(process.env)
+    const link = this.runner.runUrl
     const overview = this.overview
     const footerHtml =
       `<sub>Updated ${overview ? `with ${htmlText(shortRange(overview.dateFrom, overview.dateTo), 60)} ` : ''}by ${ACTION_NAME} ${htmlText(ACTION_VERSION, 40)}` +
@@ -440,7 +440,7 @@ export class HealthIssueRun {
     // The seal binds the state to this issue: pasted into another issue, or another repository's, it
     // does not verify. A new issue has no number before it is made, so it is sealed just after.
     const sealedBody = (number: number, around: string): string => {
-      const body = withOwned(around, sealState(owned, this.seal, statePlace(number)))
+      const body = withOwned(around, sealState(owned, this.seal, statePlace(this.runner, number)))
       if (body.length > BODY_LIMIT)
         throw new Error(
           `its body would be ${body.length} characters, over GitHub's ${BODY_LIMIT}; shorten the text written around the report`
@@ -457,7 +457,7 @@ export class HealthIssueRun {
 }
 
 /** Where a state is kept, as its seal names it: the repository and the issue's number. */
-const statePlace = (number: number): string => `${process.env.GITHUB_REPOSITORY ?? ''}#${number}`
+const statePlace = (runner: Pick<Runner, 'repositoryText'>, number: number): string => `${runner.repositoryText}#${number}`
 
 /** No overview: what a run that reads no analytics writes when the top of the body is not the action's. */
 const NO_BLOCKS: OverviewBlocks = { top: '', figures: '', howRead: '' }

@@ -8,21 +8,18 @@ import { createHash, randomBytes } from 'node:crypto'
 import type { AgentJobRequest } from '../agent/job.js'
 import type { JobPolicy, JobRecordPlace, JobReport } from '../agent/outcome.js'
 import { changeContext } from '../change/context.js'
-import type { GitHubFetch } from '../api/github-fetch.js'
 import type { Lifetime } from '../core/lifetime.js'
 import type { RecordSeal } from '../core/record-seal.js'
 import { noChange, readChange } from '../github/change-reader.js'
 import { CheckRecord } from '../github/check-run.js'
+import { type GitHubClient, githubFailure, githubWriteFailure, type IssueComment } from '../github/client.js'
 import { CommentThread } from '../github/comment.js'
-import { eventPayload } from '../github/event.js'
 import { commandOf } from '../github/follow-up.js'
-import { GitHubRepo, type IssueComment } from '../github/repo.js'
-import { githubServer, runLink } from '../github/run-link.js'
-import { runAttempt, triggerOf } from '../github/trigger.js'
+import type { Runner } from '../github/runner.js'
+import { triggerOf } from '../github/trigger.js'
 import { agentPullBody, emptyCommandBody, refusalBody } from '../render/comment-body.js'
 import { isRefusalOf, pullMarkedJob, refusalMarker, RETRIED_ENDINGS, type SealedAt } from '../agent/records.js'
 import { logText } from '../text/escape.js'
-import { errorMessage } from '../core/error-message.js'
 import { counted } from '../text/format.js'
 import type { Inputs } from './inputs.js'
 
@@ -39,10 +36,12 @@ export interface JobPlan {
 
 const nothing = (): Promise<void> => Promise.resolve()
 
-/** What the run's GitHub clients share: the seal of the action's records, and the connections the run closes when it ends. */
+/** What the run knows of GitHub: the seal of the action's records, the runner (github/runner.ts), and the GitHub client of a token. */
 export interface GitHubTrust {
   seal: RecordSeal
-  fetch: GitHubFetch
+  runner: Runner
+  /** The GitHub client of `token` for the run's repository (github/client.ts); throws when the runner names no repository. */
+  connect: (token: string) => Promise<GitHubClient>
 }
 
 /**
@@ -75,7 +74,11 @@ const threadAt = (seal: RecordSeal, number: number): SealedAt => ({ seal, place:
  * The job the action's notes on a pull request name (the last one, when it noted more than once):
  * only a bot's note whose seal verifies for this pull request counts. With the thread's comments.
  */
-async function agentJobOf(repo: GitHubRepo, number: number, seal: RecordSeal): Promise<{ jobId?: string; comments: IssueComment[] }> {
+async function agentJobOf(
+  repo: Pick<GitHubClient, 'comments'>,
+  number: number,
+  seal: RecordSeal
+): Promise<{ jobId?: string; comments: IssueComment[] }> {
   let jobId: string | undefined
   const comments = await repo.comments(number)
   for (const comment of comments) {
@@ -85,32 +88,10 @@ async function agentJobOf(repo: GitHubRepo, number: number, seal: RecordSeal): P
   return { jobId, comments }
 }
 
-/** A failed GitHub request in a few words: its HTTP status, or its message. */
-function githubFailure(error: unknown): string {
-  const status = (error as { status?: unknown } | null)?.status
-  return typeof status === 'number' ? `HTTP ${status}` : errorMessage(error)
-}
-
-/**
- * Why a write to GitHub failed and what to do, to follow "Could not …": the permission (and what it is
- * for) only when GitHub answered 403 or 404, as it does to a token without it; else that GitHub could
- * not be reached, with the status, the message and the network's code (a network failure reads as HTTP 500).
- */
-export function githubWriteFailure(error: unknown, permission: string, purpose = ''): string {
-  const { status, cause } = (error ?? {}) as { status?: unknown; cause?: { code?: unknown } }
-  if (status === 403 || status === 404) return ` (HTTP ${status}): give the job \`permissions: ${permission}\`${purpose}.`
-  const reason = [
-    typeof status === 'number' ? `HTTP ${status}` : undefined,
-    logText(errorMessage(error), 200),
-    typeof cause?.code === 'string' ? logText(cause.code, 40) : undefined
-  ].filter((part) => part !== undefined && part !== '')
-  return `: GitHub could not be reached (${reason.join(', ')}).`
-}
-
 /** Answers in a thread; an answer that cannot be posted is a warning that says why. */
-async function answer(repo: GitHubRepo, number: number, body: string): Promise<void> {
+async function answer(repo: Pick<GitHubClient, 'createComment'>, number: number, body: string): Promise<void> {
   try {
-    await repo.comment(number, body)
+    await repo.createComment(number, body)
   } catch (error) {
     core.warning(`Could not answer on #${number}${githubWriteFailure(error, 'pull-requests: write')}`)
   }
@@ -121,22 +102,22 @@ async function answer(repo: GitHubRepo, number: number, body: string): Promise<v
  * about (for follow-ups), what was asked, how to ask for changes. Never fatal.
  */
 async function noteAgentPull(
-  repo: GitHubRepo,
+  repo: Pick<GitHubClient, 'repository' | 'comments' | 'createComment'>,
   report: JobReport,
   command: string,
-  env: NodeJS.ProcessEnv,
+  runUrl: string | undefined,
   seal: RecordSeal
 ): Promise<void> {
   if (report.jobId === undefined || report.prNumber === undefined) return
-  if (report.prRepository?.toLowerCase() !== `${repo.owner}/${repo.repo}`.toLowerCase()) return
+  if (report.prRepository?.toLowerCase() !== `${repo.repository.owner}/${repo.repository.name}`.toLowerCase()) return
   const number = Number(report.prNumber)
   const at = pullAt(seal, number)
-  const body = agentPullBody(report.jobId, report.prompt, runLink(env), command, at)
+  const body = agentPullBody(report.jobId, report.prompt, runUrl, command, at)
   if (body === '') return
   try {
     const comments = await repo.comments(number)
     if (comments.some((comment) => comment.isBot && pullMarkedJob(comment.body, at) === report.jobId)) return
-    await repo.comment(number, body)
+    await repo.createComment(number, body)
   } catch (error) {
     core.warning(
       `Could not comment on the agent's pull request #${number}` +
@@ -148,24 +129,15 @@ async function noteAgentPull(
 /** The plan of a run that makes no agent job. */
 export const NO_JOB: JobPlan = { started: nothing, ended: nothing }
 
-export async function planJob(
-  inputs: Inputs,
-  lifetime: Lifetime,
-  github: GitHubTrust,
-  env: NodeJS.ProcessEnv = process.env
-): Promise<JobPlan> {
-  const { seal } = github
+export async function planJob(inputs: Inputs, lifetime: Lifetime, github: GitHubTrust): Promise<JobPlan> {
+  const { seal, runner } = github
   if (!inputs.followUp && inputs.prompt === undefined && inputs.jobId === undefined) return NO_JOB
-  const eventName = env.GITHUB_EVENT_NAME ?? ''
-  const payload = await eventPayload(env)
-  const trigger = triggerOf(eventName, payload, env)
-  const repository = env.GITHUB_REPOSITORY ?? ''
-  const repo =
-    inputs.githubToken !== '' && repository.includes('/')
-      ? await GitHubRepo.open(inputs.githubToken, repository, lifetime.signal, github.fetch.fetch)
-      : undefined
+  const { eventName, payload } = runner
+  const trigger = triggerOf(eventName, payload, runner)
+  const repository = runner.repositoryText
+  const repo = inputs.githubToken !== '' && runner.repository !== undefined ? await github.connect(inputs.githubToken) : undefined
   const command = inputs.command
-  let settings: AgentJobRequest & JobPolicy = { ...inputs, githubServer: githubServer(env) }
+  let settings: AgentJobRequest & JobPolicy = { ...inputs, githubServer: runner.server }
 
   if (inputs.followUp) {
     const asked = commandOf(payload, command)
@@ -221,13 +193,13 @@ export async function planJob(
   const key = trigger === undefined ? undefined : recordKey(inputs.projectId, trigger.key, settings)
   const thread =
     inputs.comment || inputs.followUp
-      ? await CommentThread.open(inputs.comment?.token ?? inputs.githubToken, lifetime.signal, seal, github.fetch.fetch, key)
+      ? await CommentThread.open(runner, inputs.comment?.token ?? inputs.githubToken, lifetime.signal, seal, github.connect, key)
       : undefined
   if (inputs.check && trigger?.sha === undefined)
     core.warning('check is true, but this run names no commit (a comment, say): no check run is written.')
   const check =
     inputs.check && repo && key !== undefined && trigger?.sha !== undefined
-      ? new CheckRecord(repo, trigger.sha, key, runLink(env), { info: core.info, warning: core.warning }, seal, repo.detached(1000))
+      ? new CheckRecord(repo, trigger.sha, key, runner.runUrl, { info: core.info, warning: core.warning }, seal, repo.detached(1000))
       : undefined
 
   // A prompt sent once per trigger: a second run for the same one watches the job the first created,
@@ -248,9 +220,9 @@ export async function planJob(
     } else if (record !== undefined && place !== undefined && (settings.jobId === undefined || record.jobId === settings.jobId)) {
       core.info(`An earlier run for this trigger recorded job ${shown} in its ${place}: watching it instead of sending the prompt again.`)
       settings = { ...settings, jobId: record.jobId, prompt: undefined, reusedFrom: place }
-    } else if (runAttempt(env) > 1 && !check && !thread) {
+    } else if (runner.runAttempt > 1 && !check && !thread) {
       core.warning(
-        `This is attempt ${runAttempt(env)} of the workflow run, and the action keeps no record of the job an earlier attempt created: ` +
+        `This is attempt ${runner.runAttempt} of the workflow run, and the action keeps no record of the job an earlier attempt created: ` +
           'it sends the prompt again. Set check: true (with `permissions: checks: write`) or comment: true to watch the first job instead.'
       )
     }
@@ -281,7 +253,7 @@ export async function planJob(
     ended: async (report, stopping) => {
       await thread?.finish(report, stopping)
       await check?.finished(report, stopping)
-      if (repo && !stopping) await noteAgentPull(repo, report, command, env, seal)
+      if (repo && !stopping) await noteAgentPull(repo, report, command, runner.runUrl, seal)
     }
   }
 }

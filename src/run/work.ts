@@ -11,8 +11,10 @@ import { agentJobPart } from '../agent/part.js'
 import { ApiClient } from '../api/client.js'
 import { GitHubFetch } from '../api/github-fetch.js'
 import { RecordSeal } from '../core/record-seal.js'
-import { repositoryIsPrivate } from '../github/repository-visibility.js'
-import { githubServer, runLink } from '../github/run-link.js'
+import { GitHubClient } from '../github/client.js'
+import { isPrivateIn } from '../github/repository-visibility.js'
+import { runLink } from '../github/run-link.js'
+import { readRunner, type Runner } from '../github/runner.js'
 import { runnerSink } from '../github/runner-sink.js'
 import { ACTION_NAME, ACTION_VERSION } from '../version.js'
 import type { AnalyticsInputs, Inputs, ReaderTextSetting } from './inputs.js'
@@ -45,13 +47,14 @@ function jobParts(
   inputs: Inputs,
   client: ApiClient,
   plan: JobPlan,
-  asked: { prompt: string; board: HealthIssueRun } | undefined
+  asked: { prompt: string; board: HealthIssueRun } | undefined,
+  githubServer: string
 ): Part<PartReport>[] {
   if (asked) {
     // A run that also reads the analytics does not wait for the job (the next run follows it), so that
     // a long job cannot cost the week its report; a run started by the tick watches it.
     const wait = asked.board.issueEvent || inputs.analytics === undefined ? inputs.wait : false
-    const settings = { ...inputs, wait, prompt: asked.prompt, jobId: undefined, githubServer: githubServer(process.env) }
+    const settings = { ...inputs, wait, prompt: asked.prompt, jobId: undefined, githubServer }
     return [agentJobPart(client, settings, { onStarted: (jobId) => asked.board.started(jobId) })]
   }
   if (plan.settings === undefined) return []
@@ -62,7 +65,6 @@ function jobParts(
 async function openHealthIssue(
   inputs: Inputs,
   client: ApiClient,
-  signal: AbortSignal,
   github: GitHubTrust,
   showWords: boolean
 ): Promise<{ board?: HealthIssueRun; asked?: { prompt: string; board: HealthIssueRun }; failure?: string }> {
@@ -70,8 +72,8 @@ async function openHealthIssue(
   const { HealthIssueRun } = await import('./health-issue.js')
   let board: HealthIssueRun
   try {
-    board = await HealthIssueRun.open(inputs.healthIssue, inputs.projectId, signal, github.seal, github.fetch.fetch, showWords)
-    await board.followJobs((jobId) => client.getJob(inputs.projectId, jobId), githubServer(process.env))
+    board = await HealthIssueRun.open(inputs.healthIssue, inputs.projectId, github, showWords)
+    await board.followJobs((jobId) => client.getJob(inputs.projectId, jobId), github.runner.server)
   } catch (error) {
     if (error instanceof StopError) throw error
     return { failure: `The docs health issue could not be read: ${errorMessage(error)}` }
@@ -83,15 +85,15 @@ async function openHealthIssue(
 }
 
 /** Whether `readerText` shows the text readers typed: `auto` only when the event payload says the repository is private (not internal). */
-async function readerTextShown(setting: ReaderTextSetting): Promise<boolean> {
-  return setting === 'auto' ? repositoryIsPrivate() : setting === 'show'
+function readerTextShown(setting: ReaderTextSetting, runner: Runner): boolean {
+  return setting === 'auto' ? isPrivateIn(runner.payload) : setting === 'show'
 }
 
 /** Whether the sections keep the text readers typed (readerTextShown), said in the log for `auto`. */
-async function showReaderText(analytics: AnalyticsInputs): Promise<boolean> {
+function showReaderText(analytics: AnalyticsInputs, runner: Runner): boolean {
   if (analytics.readerText !== 'auto') return analytics.readerText === 'show'
   if (!readsReaderText(analytics.sections)) return false
-  const shown = await readerTextShown(analytics.readerText)
+  const shown = readerTextShown(analytics.readerText, runner)
   core.info(
     shown
       ? 'Reader text (search terms, feedback comments, assistant questions and their categories) is shown: the repository is private (readerText: auto).'
@@ -146,6 +148,32 @@ export async function runParts<Report extends PartReport>(
   return reports
 }
 
+/**
+ * The GitHub client of a token for the run's repository, under the run's deadline, signal and clock,
+ * opened once per token.
+ */
+function connector(runner: Runner, lifetime: Lifetime, githubFetch: GitHubFetch): GitHubTrust['connect'] {
+  const clients = new Map<string, Promise<GitHubClient>>()
+  return (token) => {
+    const repository = runner.repository
+    if (repository === undefined)
+      return Promise.reject(new Error(`the repository is unknown (GITHUB_REPOSITORY is ${JSON.stringify(runner.repositoryText)})`))
+    let client = clients.get(token)
+    if (client === undefined) {
+      client = GitHubClient.open({
+        token,
+        repository,
+        apiUrl: runner.apiUrl,
+        signal: lifetime.signal,
+        clock: lifetime.clock,
+        fetch: githubFetch.fetch
+      })
+      clients.set(token, client)
+    }
+    return client
+  }
+}
+
 export interface WorkOptions {
   /** How long after a cancellation signal the process exits if the run has not ended (default 1500 ms). */
   exitAfterSignalMs?: number
@@ -175,19 +203,21 @@ export async function work(inputs: Inputs, options: WorkOptions = {}): Promise<R
     }
   })
   // Whatever GitHub or a proxy does, its connections close with the run.
-  const github: GitHubTrust = { seal: RecordSeal.fromApiKey(inputs.apiKey), fetch: new GitHubFetch() }
+  const githubFetch = new GitHubFetch()
   for (const name of STOP_SIGNALS) process.on(name, onSignal)
   try {
+    const runner = await readRunner()
+    const github: GitHubTrust = { seal: RecordSeal.fromApiKey(inputs.apiKey), runner, connect: connector(runner, lifetime, githubFetch) }
     // Whether reader text may be shown, decided once: the report and the docs health issue's prompt follow it alike.
-    const shown = inputs.analytics ? await showReaderText(inputs.analytics) : false
-    const { board, asked, failure } = await openHealthIssue(inputs, client, lifetime.signal, github, shown)
+    const shown = inputs.analytics ? showReaderText(inputs.analytics, runner) : false
+    const { board, asked, failure } = await openHealthIssue(inputs, client, github, shown)
     const plan: JobPlan = asked ? NO_JOB : await planJob(inputs, lifetime, github)
     const ctx: PartContext = { lifetime, log: { info: core.info, warning: core.warning, debug: core.debug } }
     const reported = async (report: PartReport): Promise<void> => {
       if (report.kind === 'job') await plan.ended(report, lifetime.stopped !== undefined)
     }
     let alerts: FiredAlert[] | undefined
-    const reports: PartReport[] = await runParts(jobParts(inputs, client, plan, asked), ctx, reported)
+    const reports: PartReport[] = await runParts(jobParts(inputs, client, plan, asked, runner.server), ctx, reported)
     for (const report of reports) if (report.kind === 'job') board?.recordJob(report)
     const analytics = inputs.analytics
     // A run started by an edit of an issue acts on its ticks only: it reads no analytics.
@@ -201,12 +231,12 @@ export async function work(inputs: Inputs, options: WorkOptions = {}): Promise<R
       for (const alert of alerts ?? []) core.warning(`Alert: ${alert.sentence}`)
       board?.recordPeriod({ ...overview, alerts }, sections)
     }
-    const healthIssue = failure !== undefined ? { failure, resolved: 0, asked: 0 } : await board?.finish(githubServer(process.env))
+    const healthIssue = failure !== undefined ? { failure, resolved: 0, asked: 0 } : await board?.finish(runner.server)
     return { reports, healthIssue, alerts, note: plan.note }
   } finally {
     for (const name of STOP_SIGNALS) process.off(name, onSignal)
     lifetime.dispose()
-    await Promise.all([client.close(), github.fetch.close()])
+    await Promise.all([client.close(), githubFetch.close()])
   }
 }
 

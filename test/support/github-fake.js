@@ -7,7 +7,9 @@
 // and can answer every one with an error status instead. What it stores carries GitHub's identity
 // fields: `user` and `performed_via_github_app` on issues and comments, `app` on check runs; what the
 // action writes is the workflow's token's (github-actions[bot], through the GitHub Actions app)
-// unless a test names another writer (`actAs`). Issues are listed newest first, as GitHub does.
+// unless a test names another writer (`actAs`). Issues are listed newest first, as GitHub does. Faults
+// can be queued (`fault`): the next requests answered with a status and headers (a 5xx, a secondary
+// rate limit), their connection dropped once the request is read, or held unanswered.
 import { createServer } from 'node:http'
 
 /**
@@ -46,6 +48,13 @@ export const OTHER_APP = {
 }
 
 /** @typedef {{ state: 'open' | 'closed', merged_at: string | null }} FakePull */
+
+/**
+ * A fault for one request: an answer with `status` and `headers`, the connection dropped (`drop`), or
+ * the request held unanswered until its connection closes (`hold`, told when it starts holding, and
+ * given back what to call when it ends).
+ * @typedef {{ status?: number, headers?: Record<string, string>, drop?: boolean, hold?: () => () => void }} FakeFault
+ */
 
 /**
  * @typedef {object} FakeComment
@@ -124,6 +133,8 @@ export async function startGitHubFake() {
   let afterRequest
   /** Who the action's token is. @type {FakeWriter} */
   let writer = ACTIONS_WRITER
+  /** The faults of the next requests, in order. @type {FakeFault[]} */
+  const faults = []
 
   /** The issue as the REST API shows it. @param {FakeIssue} issue */
   const issueJson = (issue) => ({ ...issue, labels: issue.labels.map((name) => ({ name })) })
@@ -147,7 +158,19 @@ export async function startGitHubFake() {
       const method = req.method ?? ''
       /** @type {RegExpExecArray | null} */
       let match = null
-      if (failWith && (failMethods === undefined || failMethods.includes(method))) {
+      const fault = faults.shift()
+      if (fault?.drop) {
+        req.socket.destroy()
+        return
+      }
+      if (fault?.hold) {
+        res.on('close', fault.hold())
+        return
+      }
+      if (fault?.status !== undefined) {
+        res.writeHead(fault.status, { 'Content-Type': 'application/json', ...fault.headers })
+        res.end(JSON.stringify({ message: fault.status >= 500 ? 'Server Error' : 'You have exceeded a secondary rate limit' }))
+      } else if (failWith && (failMethods === undefined || failMethods.includes(method))) {
         send(failWith, { message: 'Resource not accessible by integration' })
       } else if (method === 'POST' && (match = /^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)\/comments$/.exec(path))) {
         /** @type {FakeComment} */
@@ -339,6 +362,10 @@ export async function startGitHubFake() {
     failWith(status, methods) {
       failWith = status
       failMethods = methods
+    },
+    /** Queues faults for the next requests, one each, in order. @param {FakeFault[]} next */
+    fault(...next) {
+      faults.push(...next)
     },
     /** A pull request the API answers for. @param {number} number @param {FakePull} pull */
     setPull(number, pull) {

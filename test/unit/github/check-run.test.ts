@@ -3,8 +3,8 @@
 // conclusion of each way a run ends (test/support/job-reports.ts), and the one warning when GitHub
 // refuses the writes.
 import { describe, expect, it } from 'vitest'
-import { CHECK_NAME, CheckRecord } from '../../../src/github/check-run.js'
-import type { CheckRun, CheckRunFields, GitHubRepo } from '../../../src/github/repo.js'
+import { CHECK_NAME, CheckRecord, type CheckRuns } from '../../../src/github/check-run.js'
+import type { CheckRun, CheckRunFields } from '../../../src/github/client.js'
 import { recordMarker } from '../../../src/agent/records.js'
 import { OTHER_SEAL, SEAL } from '../../support/seal.js'
 import { JOB_REPORTS, type JobVariant, PR_LINK } from '../../support/job-reports.js'
@@ -16,7 +16,6 @@ const KEY = `proj_docs:pull/42@${SHA}`
 const recorded = (jobId: string, ended?: string, key = KEY, sha = SHA) =>
   recordMarker({ jobId, key, ended }, { seal: SEAL, place: `commit ${sha}` })
 
-type CheckRuns = Pick<GitHubRepo, 'checkRuns' | 'createCheckRun' | 'updateCheckRun'>
 type Call =
   | { call: 'list'; sha: string; name: string }
   | { call: 'create'; sha: string; name: string; fields: CheckRunFields }
@@ -309,7 +308,7 @@ describe('CheckRecord when GitHub refuses', () => {
     ])
   })
 
-  it('warns once with the error of any other failure, and never throws', async () => {
+  it('warns once that GitHub could not be reached, and why, for any other failure, and never throws', async () => {
     const checks = new FakeChecks()
     const { log, warnings } = logged()
     const record = new CheckRecord(checks, SHA, KEY, RUN, log, SEAL)
@@ -318,7 +317,7 @@ describe('CheckRecord when GitHub refuses', () => {
     await expect(record.finished(JOB_REPORTS.opened)).resolves.toBeUndefined()
     await expect(record.finished(JOB_REPORTS.failed)).resolves.toBeUndefined()
     expect(warnings).toHaveLength(1)
-    expect(warnings[0]).toMatch(/^Could not write the "Docs agent" check run: .*Server Error/)
+    expect(warnings[0]).toBe('Could not write the "Docs agent" check run: GitHub could not be reached (HTTP 500, Server Error).')
     expect(warnings[0]).not.toContain('checks: write')
   })
 
@@ -328,7 +327,7 @@ describe('CheckRecord when GitHub refuses', () => {
       checks.failWith = error
       const { log, warnings } = logged()
       await expect(new CheckRecord(checks, SHA, KEY, RUN, log, SEAL).started('j1')).resolves.toBeUndefined()
-      expect(warnings).toEqual([`Could not write the "Docs agent" check run: ${String(error)}`])
+      expect(warnings).toEqual([`Could not write the "Docs agent" check run: GitHub could not be reached (${String(error)}).`])
     }
   })
 })

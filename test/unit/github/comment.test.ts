@@ -1,16 +1,17 @@
 // Tests the comment thread on the triggering issue or pull request (src/github/comment.ts): where it
-// goes for each event, and the thread's requests against a fake of GitHub's REST API on 127.0.0.1
-// (test/support/github-fake.js), with the warnings the runner shows when a comment cannot be posted.
-// What the comment says is tested in comment-body.test.ts.
+// goes for each event, and the thread's calls to an in-memory fake of the GitHub client's comments
+// (what src/github/client.ts sends for them is tested in github-client.test.ts), with the warnings the
+// runner shows when a comment cannot be posted. What the comment says is tested in comment-body.test.ts.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest'
 import type { JobReport } from '../../../src/agent/outcome.js'
 import type { VisitorsReport } from '../../../src/analytics/visitors.js'
-import { CommentThread, commentTarget } from '../../../src/github/comment.js'
+import type { IssueComment } from '../../../src/github/client.js'
+import { CommentThread, commentTarget, type ThreadComments } from '../../../src/github/comment.js'
+import { readRunner } from '../../../src/github/runner.js'
 import { endBody, startBody } from '../../../src/render/comment-body.js'
-import { startGitHubFake } from '../../support/github-fake.js'
 import { JOB_REPORTS } from '../../support/job-reports.js'
 import { SEAL } from '../../support/seal.js'
 
@@ -85,17 +86,49 @@ beforeEach(() => {
   job = JOB_REPORTS.noPr
 })
 
+/** The comments of acme/docs, in memory, with every call recorded as the request the client would send; `failWith` makes each call fail with that status. */
+class FakeComments implements ThreadComments {
+  readonly requests: { method: string; path: string; body: { body: string } }[] = []
+  readonly stored: (IssueComment & { issue: number })[] = []
+  failWith: number | undefined
+  nextId = 1000
+
+  private call(method: string, path: string, body: string): Promise<void> {
+    this.requests.push({ method, path, body: { body } })
+    if (this.failWith === undefined) return Promise.resolve()
+    return Promise.reject(Object.assign(new Error('Resource not accessible by integration'), { status: this.failWith }))
+  }
+
+  comments(number: number): Promise<IssueComment[]> {
+    return Promise.resolve(this.stored.filter((c) => c.issue === number))
+  }
+
+  async createComment(number: number, body: string): Promise<number> {
+    await this.call('POST', `/repos/acme/docs/issues/${number}/comments`, body)
+    const id = this.nextId++
+    this.stored.push({ id, issue: number, body, login: 'github-actions[bot]', isBot: true })
+    return id
+  }
+
+  async updateComment(id: number, body: string): Promise<void> {
+    await this.call('PATCH', `/repos/acme/docs/issues/comments/${id}`, body)
+  }
+
+  /** A stopping run's client: the same comments. */
+  detached(): this {
+    return this
+  }
+}
+
 describe('CommentThread', () => {
-  let github: Awaited<ReturnType<typeof startGitHubFake>>
+  let github: FakeComments
   let dir: string
   let warnings: string[]
 
-  beforeAll(async () => {
-    github = await startGitHubFake()
+  beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'comment-test-'))
   })
-  afterAll(async () => {
-    await github.close()
+  afterAll(() => {
     rmSync(dir, { recursive: true, force: true })
   })
 
@@ -108,14 +141,11 @@ describe('CommentThread', () => {
   }
 
   beforeEach(() => {
-    for (const name of ['HTTP_PROXY', 'HTTPS_PROXY', 'http_proxy', 'https_proxy']) vi.stubEnv(name, '')
-    vi.stubEnv('GITHUB_API_URL', github.url)
     vi.stubEnv('GITHUB_REPOSITORY', 'acme/docs')
     vi.stubEnv('GITHUB_SERVER_URL', 'https://github.com')
     vi.stubEnv('GITHUB_RUN_ID', '77')
     event('issue_comment', { issue: { number: 8, pull_request: { url: 'x' } } })
-    github.requests.length = 0
-    github.failWith(undefined)
+    github = new FakeComments()
     warnings = []
     vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
       const text = String(chunk)
@@ -127,38 +157,50 @@ describe('CommentThread', () => {
     vi.restoreAllMocks()
   })
 
+  /** The thread of the run the environment describes, through the one GitHub client (src/github/client.ts). */
+  async function openThread(token: string, signal = new AbortController().signal): Promise<CommentThread | undefined> {
+    const runner = await readRunner()
+    return CommentThread.open(runner, token, signal, SEAL, () => Promise.resolve(github))
+  }
+
   const open = async (signal = new AbortController().signal): Promise<CommentThread> => {
-    const thread = await CommentThread.open('ghs_token', signal, SEAL, fetch)
+    const thread = await openThread('ghs_token', signal)
     if (!thread) throw new Error(`no thread: ${warnings.join('; ')}`)
     return thread
   }
   const requests = () => github.requests.map((r) => `${r.method} ${r.path}`)
 
-  /** The ID the fake gives the next comment (it numbers them in order): asks it for one, then forgets that request. */
-  async function nextCommentId(): Promise<number> {
-    const response = await fetch(`${github.url}/repos/probe/probe/issues/1/comments`, { method: 'POST', body: '{}' })
-    const { id } = (await response.json()) as { id: number }
-    github.requests.length = 0
-    return id + 1
-  }
+  it('takes the job a bot’s sealed comment records, and edits that comment; a person’s copy counts for nothing', async () => {
+    const key = 'proj_docs:comment/5:abc'
+    const target = { owner: 'acme', repo: 'docs', number: 8, isPullRequest: true }
+    github.stored.push(
+      { id: 1, issue: 8, body: startBody('job_forged', RUN, key, AT), login: 'someone', isBot: false },
+      { id: 2, issue: 8, body: startBody('job_1', RUN, key, AT), login: 'github-actions[bot]', isBot: true },
+      { id: 3, issue: 8, body: startBody('job_later', RUN, key, AT), login: 'github-actions[bot]', isBot: true }
+    )
+    const thread = new CommentThread(github, github, target, new AbortController().signal, SEAL, key, RUN)
+    expect((await thread.recordedJob())?.jobId).toBe('job_1')
+    await thread.start('job_1')
+    expect(requests()).toEqual(['PATCH /repos/acme/docs/issues/comments/2'])
+    const other = new CommentThread(github, github, target, new AbortController().signal, SEAL, 'proj_docs:comment/6:abc', RUN)
+    expect(await other.recordedJob()).toBeUndefined()
+  })
 
   it('comments when the job starts and edits that comment when it ends', async () => {
-    const id = await nextCommentId()
+    const id = github.nextId
     const thread = await open()
     await thread.start('job_1')
     const ended = JOB_REPORTS.opened
     await thread.finish(ended, false)
     expect(requests()).toEqual(['POST /repos/acme/docs/issues/8/comments', `PATCH /repos/acme/docs/issues/comments/${id}`])
     const [created, edited] = github.requests
-    expect(created?.auth).toBe('token ghs_token')
-    expect(edited?.auth).toBe('token ghs_token')
     expect(created?.body).toEqual({ body: startBody('job_1', RUN, undefined, AT) })
     expect(edited?.body).toEqual({ body: endBody(ended, RUN, undefined, AT) })
     expect(warnings).toEqual([])
   })
 
   it('edits the comment it made, not another thread’s', async () => {
-    const id = await nextCommentId()
+    const id = github.nextId
     const first = await open()
     await first.start('a')
     const second = await open()
@@ -189,14 +231,14 @@ describe('CommentThread', () => {
     const thread = await open()
     await thread.start('j1')
     await thread.finish(job, false)
-    expect(github.requests.map((r) => (r.body as { body: string }).body)).toEqual([
+    expect(github.requests.map((r) => r.body.body)).toEqual([
       startBody('j1', undefined, undefined, AT),
       endBody(job, undefined, undefined, AT)
     ])
   })
 
   it('warns once, naming the permission a pull request needs, when GitHub refuses', async () => {
-    github.failWith(403)
+    github.failWith = 403
     const thread = await open()
     await thread.start('j1')
     await thread.finish(job, false)
@@ -208,7 +250,7 @@ describe('CommentThread', () => {
 
   it('names the permission an issue needs when GitHub cannot find the thread', async () => {
     event('issues', { issue: { number: 7 } })
-    github.failWith(404)
+    github.failWith = 404
     const thread = await open()
     await thread.start('j1')
     expect(warnings).toEqual([
@@ -216,19 +258,19 @@ describe('CommentThread', () => {
     ])
   })
 
-  it('gives GitHub’s message for any other error', async () => {
-    github.failWith(422)
+  it('names no permission for any other error, and gives GitHub’s message', async () => {
+    github.failWith = 422
     const thread = await open()
     await thread.start('j1')
     expect(warnings).toHaveLength(1)
-    expect(warnings[0]).toMatch(/^Could not comment on #8: Resource not accessible by integration/)
+    expect(warnings[0]).toBe('Could not comment on #8: GitHub could not be reached (HTTP 422, Resource not accessible by integration).')
   })
 
   it('posts the end once GitHub accepts comments again, after a refused start', async () => {
-    github.failWith(403)
+    github.failWith = 403
     const thread = await open()
     await thread.start('j1')
-    github.failWith(undefined)
+    github.failWith = undefined
     await thread.finish(job, false)
     expect(requests()).toEqual(['POST /repos/acme/docs/issues/8/comments', 'POST /repos/acme/docs/issues/8/comments'])
     expect(warnings).toHaveLength(1)
@@ -255,7 +297,7 @@ describe('CommentThread', () => {
   })
 
   it('still says how the job ended when the run is stopping, and warns if GitHub refuses', async () => {
-    const id = await nextCommentId()
+    const id = github.nextId
     const run = new AbortController()
     const thread = await open(run.signal)
     await thread.start('j1')
@@ -263,7 +305,7 @@ describe('CommentThread', () => {
     await thread.finish(job, true)
     expect(requests()).toEqual(['POST /repos/acme/docs/issues/8/comments', `PATCH /repos/acme/docs/issues/comments/${id}`])
     expect(warnings).toEqual([])
-    github.failWith(403)
+    github.failWith = 403
     await thread.finish(job, true)
     expect(warnings).toEqual([
       'Could not comment on #8 (HTTP 403): give the job `permissions: pull-requests: write` (and `issues: write`), and make sure githubToken may write to acme/docs.'
@@ -273,23 +315,23 @@ describe('CommentThread', () => {
   describe('open', () => {
     it('warns and gives no thread for an event it cannot comment on', async () => {
       event('push', { ref: 'refs/heads/main' })
-      expect(await CommentThread.open('ghs_token', new AbortController().signal, SEAL, fetch)).toBeUndefined()
+      expect(await openThread('ghs_token')).toBeUndefined()
       expect(warnings).toEqual([`comment is true, but this run was triggered by "push"; comments work for ${EVENTS}.`])
     })
 
     it('names an empty event when the runner gives none', async () => {
       vi.stubEnv('GITHUB_EVENT_NAME', undefined)
-      expect(await CommentThread.open('ghs_token', new AbortController().signal, SEAL, fetch)).toBeUndefined()
+      expect(await openThread('ghs_token')).toBeUndefined()
       expect(warnings).toEqual([`comment is true, but this run was triggered by ""; comments work for ${EVENTS}.`])
     })
 
     it('warns when the event payload cannot be read or is not JSON', async () => {
       vi.stubEnv('GITHUB_EVENT_PATH', join(dir, 'missing.json'))
-      expect(await CommentThread.open('ghs_token', new AbortController().signal, SEAL, fetch)).toBeUndefined()
+      expect(await openThread('ghs_token')).toBeUndefined()
       const bad = join(dir, 'bad.json')
       writeFileSync(bad, '{not json')
       vi.stubEnv('GITHUB_EVENT_PATH', bad)
-      expect(await CommentThread.open('ghs_token', new AbortController().signal, SEAL, fetch)).toBeUndefined()
+      expect(await openThread('ghs_token')).toBeUndefined()
       expect(warnings).toHaveLength(2)
       expect(warnings[0]).toMatch(/^comment is true, but the event payload could not be read: ENOENT/)
       expect(warnings[1]).toMatch(/^comment is true, but the event payload could not be read: .*JSON/)
@@ -297,18 +339,18 @@ describe('CommentThread', () => {
 
     it('reads no payload when the runner names no file, and so finds nowhere to comment', async () => {
       vi.stubEnv('GITHUB_EVENT_PATH', undefined)
-      expect(await CommentThread.open('ghs_token', new AbortController().signal, SEAL, fetch)).toBeUndefined()
+      expect(await openThread('ghs_token')).toBeUndefined()
       expect(warnings).toEqual(['comment is true, but the issue_comment event names no issue or pull request.'])
     })
 
     it('finds nowhere to comment when the runner names no repository', async () => {
       vi.stubEnv('GITHUB_REPOSITORY', undefined)
-      expect(await CommentThread.open('ghs_token', new AbortController().signal, SEAL, fetch)).toBeUndefined()
+      expect(await openThread('ghs_token')).toBeUndefined()
       expect(warnings).toEqual(['comment is true, but the issue_comment event names no issue or pull request.'])
     })
 
     it('warns and gives no thread when there is no token', async () => {
-      expect(await CommentThread.open('', new AbortController().signal, SEAL, fetch)).toBeUndefined()
+      expect(await openThread('')).toBeUndefined()
       expect(warnings).toEqual(['comment is true, but githubToken is empty; pass ${{ github.token }} or a token that may comment.'])
       expect(github.requests).toEqual([])
     })

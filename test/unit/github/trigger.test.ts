@@ -1,13 +1,13 @@
 // Tests the run's trigger (src/github/trigger.ts): the key every run for the same change shares, and
 // the commit its check run goes on, for each event, with hostile and malformed payloads.
 import { describe, expect, it } from 'vitest'
-import { runAttempt, triggerOf } from '../../../src/github/trigger.js'
+import { triggerOf } from '../../../src/github/trigger.js'
 
 const HEAD = 'a94a8fe5ccb19ba61c4c0873d391e987982fbbd3'
 const MERGE = 'b94a8fe5ccb19ba61c4c0873d391e987982fbbd3'
 const RUN_SHA = 'c94a8fe5ccb19ba61c4c0873d391e987982fbbd3'
 const ZERO = '0'.repeat(40)
-const ENV = { GITHUB_RUN_ID: '77', GITHUB_SHA: RUN_SHA }
+const ENV = { runId: '77', sha: RUN_SHA }
 
 const pull = (extra: Record<string, unknown> = {}, pr: Record<string, unknown> = {}) => ({
   action: 'opened',
@@ -74,8 +74,8 @@ describe('triggerOf', () => {
       key: 'release@v2.1.0',
       sha: RUN_SHA
     })
-    expect(triggerOf('release', { release: { tag_name: 'v2.1.0' } }, { GITHUB_RUN_ID: '77' })).toEqual({ key: 'release@v2.1.0' })
-    expect(triggerOf('release', { release: { tag_name: 'v2.1.0' } }, { ...ENV, GITHUB_SHA: ZERO })).toEqual({ key: 'release@v2.1.0' })
+    expect(triggerOf('release', { release: { tag_name: 'v2.1.0' } }, { runId: '77' })).toEqual({ key: 'release@v2.1.0' })
+    expect(triggerOf('release', { release: { tag_name: 'v2.1.0' } }, { ...ENV, sha: ZERO })).toEqual({ key: 'release@v2.1.0' })
   })
 
   it('falls back to the run for a release without a tag', () => {
@@ -102,8 +102,8 @@ describe('triggerOf', () => {
 
   it('gives no trigger when the run is unknown too', () => {
     expect(triggerOf('workflow_dispatch', {}, {})).toBeUndefined()
-    expect(triggerOf('workflow_dispatch', {}, { GITHUB_RUN_ID: '' })).toBeUndefined()
-    expect(triggerOf('workflow_dispatch', {}, { GITHUB_RUN_ID: '9', GITHUB_SHA: 'HEAD' })).toEqual({ key: 'run/9' })
+    expect(triggerOf('workflow_dispatch', {}, { runId: '' })).toBeUndefined()
+    expect(triggerOf('workflow_dispatch', {}, { runId: '9', sha: 'HEAD' })).toEqual({ key: 'run/9' })
   })
 
   it('never throws on a hostile or malformed payload', () => {
@@ -123,16 +123,5 @@ describe('triggerOf', () => {
     ]
     for (const event of ['pull_request', 'pull_request_target', 'push', 'release', 'issue_comment', 'other'])
       for (const payload of payloads) expect(triggerOf(event, payload, ENV)).toEqual({ key: 'run/77', sha: RUN_SHA })
-  })
-})
-
-describe('runAttempt', () => {
-  it('reads the attempt of the run', () => {
-    expect(runAttempt({ GITHUB_RUN_ATTEMPT: '1' })).toBe(1)
-    expect(runAttempt({ GITHUB_RUN_ATTEMPT: '3' })).toBe(3)
-  })
-
-  it('takes the first attempt when the attempt is missing or not a whole number above 0', () => {
-    for (const value of [undefined, '', '0', '-2', '1.5', 'two', 'Infinity']) expect(runAttempt({ GITHUB_RUN_ATTEMPT: value })).toBe(1)
   })
 })

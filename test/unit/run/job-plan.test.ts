@@ -3,7 +3,8 @@
 // hold and read back.
 import { describe, expect, it } from 'vitest'
 import { readRecord, recordMarker } from '../../../src/agent/records.js'
-import { githubWriteFailure, recordKey } from '../../../src/run/job-plan.js'
+import { githubWriteFailure } from '../../../src/github/client.js'
+import { recordKey } from '../../../src/run/job-plan.js'
 import { SEAL } from '../../support/seal.js'
 
 const AT = { seal: SEAL, place: 'commit a94a8fe5ccb19ba61c4c0873d391e987982fbbd3' }

@@ -1,0 +1,468 @@
+// The one GitHub client of a run: the only code that imports @actions/github. It holds the token, the
+// run's repository (owner and name split once), the run's deadline and signal, the bounds of every
+// paged list, and the retries; it sends every request through the fetch the run gives it
+// (api/github-fetch.ts), whose connections the run closes when it ends, and gives back plain data.
+// The features (comments, check runs, the change reader, the docs health issue, follow-ups) take
+// narrow interfaces of it. It also says, in one place, what a failed request needs a person to do
+// (githubWriteFailure) and who may push (push-rule.ts).
+//
+// Retries. A request is tried at most RETRY.attempts times, each with its own timeout and all under
+// the run's signal; every wait goes through the run's clock and ends when the run stops.
+// - A secondary rate limit (403 or 429 with Retry-After, or with x-ratelimit-remaining: 0) is waited
+//   out, as GitHub asks: Retry-After, else until x-ratelimit-reset, whatever the method, since GitHub
+//   refused the request before doing it. A wait longer than RETRY.maxWaitMs is not waited: the
+//   request fails at once, with GitHub's answer.
+// - A 5xx answer is retried only for a read (GET): GitHub may have done a write it answers 502 or 504
+//   to, and a second comment, check run or issue is worse than none.
+// - A request that got no answer is retried for a read; a write only when it never left (the
+//   connection was refused, or the host unknown). A write that timed out, or whose connection broke
+//   after it was sent, may have landed, and is not sent again.
+// Between tries the client waits Retry-After when GitHub gives one, else a backoff with full jitter.
+import type { getOctokit } from '@actions/github'
+import type { ChangeCommit, ChangedFile } from '../change/change.js'
+import { type Clock, realClock } from '../core/clock.js'
+import { errorMessage } from '../core/error-message.js'
+import { backoffDelay, parseRetryAfter, type RetryPolicy } from '../api/retry.js'
+import { logText } from '../text/escape.js'
+import { mayPush } from './push-rule.js'
+import type { Repository } from './runner.js'
+
+type Octokit = ReturnType<typeof getOctokit>
+
+/** How long one try of a request may take. */
+export const REQUEST_TIMEOUT_MS = 15_000
+
+/** The retries of every request (the first try counted in `maxAttempts`), and the longest wait a rate limit is waited out for. */
+export const RETRY: RetryPolicy & { maxWaitMs: number } = {
+  maxAttempts: 3,
+  baseMs: 1000,
+  capMs: 8000,
+  maxWaitMs: 60_000,
+  random: Math.random
+}
+
+/**
+ * The most pages of 100 a list is read for. GitHub lists at most 3,000 files of a pull request and
+ * 250 of its commits; the action's comments of a thread are looked for among its first 1,000; the
+ * docs health issue among the first 500 issues under its label.
+ */
+export const PAGES = { files: 30, commits: 3, comments: 10, labelledIssues: 5 } as const
+
+const PER_PAGE = 100
+
+export interface CheckRun {
+  id: number
+  externalId?: string
+  status: string
+  conclusion?: string
+  /** The summary of its output, where the action keeps its record of the job. */
+  summary: string
+}
+
+export interface CheckRunFields {
+  status: 'in_progress' | 'completed'
+  conclusion?: 'success' | 'failure' | 'neutral' | 'cancelled' | 'timed_out' | 'action_required'
+  externalId?: string
+  detailsUrl?: string
+  title: string
+  summary: string
+}
+
+export interface IssueComment {
+  id: number
+  body: string
+  login: string
+  isBot: boolean
+}
+
+/** An issue as GitHub lists it, with who opened it. */
+export interface IssueData {
+  number: number
+  title: string
+  body?: string | null
+  state: string
+  html_url: string
+  pull_request?: unknown
+  user?: { type?: string; login?: string } | null
+  performed_via_github_app?: { slug?: string | null; id?: number | null } | null
+}
+
+export interface PullState {
+  state: 'open' | 'merged' | 'closed'
+  mergedOn?: string
+}
+
+interface FileData {
+  filename: string
+  status: string
+  additions: number
+  deletions: number
+  previous_filename?: string
+  patch?: string
+}
+
+interface CommitData {
+  sha: string
+  commit: { message: string }
+}
+
+const fileOf = (f: FileData): ChangedFile => ({
+  path: f.filename,
+  status: f.status,
+  additions: f.additions,
+  deletions: f.deletions,
+  ...(f.previous_filename === undefined ? {} : { previousPath: f.previous_filename }),
+  ...(typeof f.patch === 'string' ? { patch: f.patch } : {})
+})
+const commitOf = (c: CommitData): ChangeCommit => ({ sha: c.sha, message: c.commit.message })
+
+const checkOf = (c: {
+  id: number
+  external_id?: string | null
+  status: string
+  conclusion?: string | null
+  output?: { summary?: string | null }
+}): CheckRun => ({
+  id: c.id,
+  status: c.status,
+  summary: c.output?.summary ?? '',
+  ...(c.external_id ? { externalId: c.external_id } : {}),
+  ...(c.conclusion ? { conclusion: c.conclusion } : {})
+})
+
+function checkFields(fields: CheckRunFields): Record<string, unknown> {
+  return {
+    status: fields.status,
+    ...(fields.conclusion === undefined ? {} : { conclusion: fields.conclusion }),
+    ...(fields.externalId === undefined ? {} : { external_id: fields.externalId }),
+    ...(fields.detailsUrl === undefined ? {} : { details_url: fields.detailsUrl }),
+    output: { title: fields.title, summary: fields.summary }
+  }
+}
+
+/** What a failed request carries: its status, GitHub's answer's headers, and the network's error. */
+interface FailedRequest {
+  status?: unknown
+  response?: { headers?: Record<string, string | number | undefined> }
+  cause?: { code?: unknown; cause?: { code?: unknown } }
+}
+
+/** Network errors of a request that never left: nothing was sent, so a write may be sent again. */
+const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN'])
+
+const networkCode = (error: FailedRequest): string | undefined => {
+  const code = error.cause?.code ?? error.cause?.cause?.code
+  return typeof code === 'string' ? code : undefined
+}
+
+/** Where a request's tries stand, for retryWait. */
+export interface Try {
+  method: string
+  /** The tries made so far, the failed one included. */
+  attempt: number
+  /** The try ran out of its own time (its timeout, not the run's signal). */
+  timedOut: boolean
+  now: number
+}
+
+/**
+ * How long to wait before trying a failed request again, or undefined when it is not tried again
+ * (the rules are at the top of this file).
+ */
+export function retryWait(error: unknown, at: Try, policy: typeof RETRY = RETRY): number | undefined {
+  if (at.attempt >= policy.maxAttempts) return undefined
+  const failed = (error ?? {}) as FailedRequest
+  const status = typeof failed.status === 'number' ? failed.status : undefined
+  const headers = failed.response?.headers
+  const read = at.method.toUpperCase() === 'GET' || at.method.toUpperCase() === 'HEAD'
+  const header = (name: string): string | undefined => {
+    const value = headers?.[name]
+    return value === undefined ? undefined : String(value)
+  }
+  const retryAfter = parseRetryAfter(header('retry-after'), at.now)
+  if (headers !== undefined && (status === 403 || status === 429)) {
+    const reset = Number(header('x-ratelimit-reset'))
+    const wait =
+      retryAfter ??
+      (header('x-ratelimit-remaining') === '0'
+        ? Number.isFinite(reset) && reset > 0
+          ? Math.max(0, reset * 1000 - at.now)
+          : 60_000
+        : undefined)
+    return wait !== undefined && wait <= policy.maxWaitMs ? wait : undefined
+  }
+  const backoff = (): number => backoffDelay(at.attempt - 1, policy)
+  if (headers !== undefined && status !== undefined && status >= 500) {
+    if (!read) return undefined
+    return retryAfter === undefined ? backoff() : retryAfter <= policy.maxWaitMs ? retryAfter : undefined
+  }
+  if (headers !== undefined) return undefined
+  // No answer: a read is tried again; a write only when it never left.
+  if (read) return backoff()
+  const code = networkCode(failed)
+  return !at.timedOut && code !== undefined && NEVER_SENT.has(code) ? backoff() : undefined
+}
+
+/**
+ * Why a request to GitHub failed and what to do, to follow "Could not …": the permission (and what it
+ * is for) only when GitHub answered 403 or 404, as it does to a token without it; else that GitHub
+ * could not be reached, with the status, the message and the network's code (a network failure reads
+ * as HTTP 500).
+ */
+export function githubWriteFailure(error: unknown, permission: string, purpose = ''): string {
+  const failed = (error ?? {}) as FailedRequest
+  const status = failed.status
+  if (status === 403 || status === 404) return ` (HTTP ${status}): give the job \`permissions: ${permission}\`${purpose}.`
+  const code = networkCode(failed)
+  const reason = [
+    typeof status === 'number' ? `HTTP ${status}` : undefined,
+    logText(errorMessage(error), 200),
+    code === undefined ? undefined : logText(code, 40)
+  ].filter((part) => part !== undefined && part !== '')
+  return `: GitHub could not be reached (${reason.join(', ')}).`
+}
+
+/** A failed GitHub request in a few words: its HTTP status, or its message. */
+export function githubFailure(error: unknown): string {
+  const status = (error as { status?: unknown } | null)?.status
+  return typeof status === 'number' ? `HTTP ${status}` : errorMessage(error)
+}
+
+export interface GitHubClientOptions {
+  token: string
+  repository: Repository
+  /** The REST API's base URL. */
+  apiUrl: string
+  /** The run's signal: it ends every request and every wait. */
+  signal: AbortSignal
+  /** The clock of every wait and timeout (the system's by default). */
+  clock?: Clock
+  /** The fetch every request goes through. */
+  fetch: typeof globalThis.fetch
+  timeoutMs?: number
+  retry?: typeof RETRY
+}
+
+/** How the client sends: under the run's signal with retries, or (a stopping run's last writes) one short try on its own. */
+interface Sending {
+  timeoutMs: number
+  followRun: boolean
+  retry: typeof RETRY
+}
+
+export class GitHubClient {
+  readonly repository: Repository
+
+  private constructor(
+    private readonly octokit: Octokit,
+    private readonly options: GitHubClientOptions,
+    private readonly sending: Sending
+  ) {
+    this.repository = options.repository
+  }
+
+  /** A client of `options.repository`; the GitHub library is loaded only when a run talks to GitHub. */
+  static async open(options: GitHubClientOptions): Promise<GitHubClient> {
+    const { getOctokit } = await import('@actions/github')
+    const octokit = getOctokit(options.token, { baseUrl: options.apiUrl, request: { fetch: options.fetch } })
+    const sending: Sending = { timeoutMs: options.timeoutMs ?? REQUEST_TIMEOUT_MS, followRun: true, retry: options.retry ?? RETRY }
+    const client = new GitHubClient(octokit, options, sending)
+    octokit.hook.wrap('request', (request, route) => client.send(request, route))
+    return client
+  }
+
+  /** The same client for the last writes of a stopping run: one short try, not under the run's signal, which has ended. */
+  detached(timeoutMs: number): GitHubClient {
+    return new GitHubClient(this.octokit, this.options, { timeoutMs, followRun: false, retry: { ...this.sending.retry, maxAttempts: 1 } })
+  }
+
+  /** The run's signal, which ends every request and wait of this client. */
+  get signal(): AbortSignal {
+    return this.options.signal
+  }
+
+  private get clock(): Clock {
+    return this.options.clock ?? realClock
+  }
+
+  /** Sends one request with the retries at the top of this file. */
+  private async send<Route extends { method?: string; request?: Record<string, unknown> }, T>(
+    request: (route: Route) => T | Promise<T>,
+    route: Route
+  ): Promise<T> {
+    // Each request carries the client it was made through (this one, or its detached copy).
+    const sending = (route.request?.sending as Sending | undefined) ?? this.sending
+    const runSignal = this.options.signal
+    const method = typeof route.method === 'string' ? route.method : 'GET'
+    for (let attempt = 1; ; attempt++) {
+      const timeout = this.clock.timeoutSignal(sending.timeoutMs)
+      const signal = sending.followRun ? AbortSignal.any([runSignal, timeout]) : timeout
+      try {
+        // The hooks inside this one (the token's) send the options they were given, so the signal is set on them.
+        route.request = { ...route.request, signal }
+        return await this.clock.exchange(Promise.resolve(request(route)))
+      } catch (error) {
+        if (sending.followRun && runSignal.aborted) throw error
+        const wait = retryWait(error, { method, attempt, timedOut: timeout.aborted, now: this.clock.now() }, sending.retry)
+        if (wait === undefined) throw error
+        await this.clock.sleep(wait, sending.followRun ? runSignal : new AbortController().signal)
+      }
+    }
+  }
+
+  /** The owner, the name and how this client sends, for a request. */
+  private where(): { owner: string; repo: string; request: { sending: Sending } } {
+    return { owner: this.repository.owner, repo: this.repository.name, request: { sending: this.sending } }
+  }
+
+  /**
+   * Pages of a list until one comes back short, `pages` are read, or `enough` says so of a page;
+   * `complete` says whether the list ended.
+   */
+  private async pages<T>(
+    pages: number,
+    read: (page: number) => Promise<{ data: T[] }>,
+    enough?: (page: T[]) => boolean
+  ): Promise<{ items: T[]; complete: boolean }> {
+    const items: T[] = []
+    for (let page = 1; page <= pages; page++) {
+      const { data } = await read(page)
+      items.push(...data)
+      const stop = enough?.(data) === true
+      if (data.length < PER_PAGE || stop) return { items, complete: data.length < PER_PAGE }
+    }
+    return { items, complete: false }
+  }
+
+  async pullCommits(number: number): Promise<{ commits: ChangeCommit[]; complete: boolean }> {
+    const { items, complete } = await this.pages(PAGES.commits, (page) =>
+      this.octokit.rest.pulls.listCommits({ ...this.where(), pull_number: number, per_page: PER_PAGE, page })
+    )
+    return { commits: items.map(commitOf), complete }
+  }
+
+  async pullFiles(number: number): Promise<{ files: ChangedFile[]; complete: boolean }> {
+    const { items, complete } = await this.pages(PAGES.files, (page) =>
+      this.octokit.rest.pulls.listFiles({ ...this.where(), pull_number: number, per_page: PER_PAGE, page })
+    )
+    return { files: items.map(fileOf), complete }
+  }
+
+  /** The commits and files between two commits or tags (GitHub lists at most 250 commits and 300 files). */
+  async compare(base: string, head: string): Promise<{ commits: ChangeCommit[]; files: ChangedFile[]; totalCommits: number }> {
+    const { data } = await this.octokit.rest.repos.compareCommitsWithBasehead({ ...this.where(), basehead: `${base}...${head}` })
+    return { commits: data.commits.map(commitOf), files: (data.files ?? []).map(fileOf), totalCommits: data.total_commits }
+  }
+
+  async commit(ref: string): Promise<{ commit: ChangeCommit; files: ChangedFile[] }> {
+    const { data } = await this.octokit.rest.repos.getCommit({ ...this.where(), ref })
+    return { commit: commitOf(data), files: (data.files ?? []).map(fileOf) }
+  }
+
+  /** The latest 100 releases: tag, when it was made, and whether it is a draft. */
+  async releases(): Promise<{ tag: string; createdAt: string; draft: boolean }[]> {
+    const { data } = await this.octokit.rest.repos.listReleases({ ...this.where(), per_page: PER_PAGE })
+    return data.map((r) => ({ tag: r.tag_name, createdAt: r.created_at, draft: r.draft }))
+  }
+
+  /** The check runs named `name` on commit `sha`, newest first. */
+  async checkRuns(sha: string, name: string): Promise<CheckRun[]> {
+    const { data } = await this.octokit.rest.checks.listForRef({
+      ...this.where(),
+      ref: sha,
+      check_name: name,
+      filter: 'all',
+      per_page: PER_PAGE
+    })
+    return data.check_runs.map(checkOf).sort((a, b) => b.id - a.id)
+  }
+
+  async createCheckRun(sha: string, name: string, fields: CheckRunFields): Promise<CheckRun> {
+    const { data } = await this.octokit.rest.checks.create({ ...this.where(), head_sha: sha, name, ...checkFields(fields) })
+    return checkOf(data)
+  }
+
+  async updateCheckRun(id: number, fields: CheckRunFields): Promise<void> {
+    await this.octokit.rest.checks.update({ ...this.where(), check_run_id: id, ...checkFields(fields) })
+  }
+
+  /**
+   * The comments of an issue or pull request, oldest first: the first PAGES.comments pages, or up to
+   * the page that holds a comment `found` accepts.
+   */
+  async comments(number: number, found?: (comment: IssueComment) => boolean): Promise<IssueComment[]> {
+    const { items } = await this.pages(
+      PAGES.comments,
+      async (page) => {
+        const { data } = await this.octokit.rest.issues.listComments({ ...this.where(), issue_number: number, per_page: PER_PAGE, page })
+        return {
+          data: data.map((c) => ({ id: c.id, body: c.body ?? '', login: c.user?.login ?? '', isBot: c.user?.type === 'Bot' }))
+        }
+      },
+      found && ((page) => page.some(found))
+    )
+    return items
+  }
+
+  async createComment(number: number, body: string): Promise<number> {
+    const { data } = await this.octokit.rest.issues.createComment({ ...this.where(), issue_number: number, body })
+    return data.id
+  }
+
+  async updateComment(id: number, body: string): Promise<void> {
+    await this.octokit.rest.issues.updateComment({ ...this.where(), comment_id: id, body })
+  }
+
+  /**
+   * The repository's issues and pull requests, newest first (by creation, or by the last update with
+   * `sort: 'updated'`), open and closed, under `label` when given: PAGES.labelledIssues pages under a
+   * label (or up to the page `enough` accepts), one page without.
+   */
+  async issues(query: { label?: string; sort?: 'updated' }, enough?: (page: IssueData[]) => boolean): Promise<IssueData[]> {
+    const { items } = await this.pages(
+      query.label === undefined ? 1 : PAGES.labelledIssues,
+      (page) =>
+        this.octokit.rest.issues.listForRepo({
+          ...this.where(),
+          ...(query.label === undefined ? {} : { labels: query.label }),
+          state: 'all',
+          ...(query.sort === undefined ? {} : { sort: query.sort }),
+          per_page: PER_PAGE,
+          ...(query.label === undefined ? {} : { page })
+        }),
+      enough
+    )
+    return items
+  }
+
+  async issue(number: number): Promise<IssueData> {
+    return (await this.octokit.rest.issues.get({ ...this.where(), issue_number: number })).data
+  }
+
+  async createIssue(title: string, body: string, labels: string[]): Promise<IssueData> {
+    return (await this.octokit.rest.issues.create({ ...this.where(), title, body, labels })).data
+  }
+
+  async updateIssue(number: number, body: string): Promise<IssueData> {
+    return (await this.octokit.rest.issues.update({ ...this.where(), issue_number: number, body })).data
+  }
+
+  /**
+   * The state of a pull request of this server, in any repository: merged (with its day, YYYY-MM-DD,
+   * when GitHub gives a date), closed unmerged, or open.
+   */
+  async pullState(owner: string, repo: string, number: number): Promise<PullState> {
+    const { data } = await this.octokit.rest.pulls.get({ owner, repo, pull_number: number, request: { sending: this.sending } })
+    if (data.merged_at) {
+      const day = /^\d{4}-\d{2}-\d{2}/.exec(data.merged_at)?.[0]
+      return day === undefined ? { state: 'merged' } : { state: 'merged', mergedOn: day }
+    }
+    return { state: data.state === 'closed' ? 'closed' : 'open' }
+  }
+
+  /** Whether `login` may push to the repository (push-rule.ts). */
+  async canWrite(login: string): Promise<boolean> {
+    const { data } = await this.octokit.rest.repos.getCollaboratorPermissionLevel({ ...this.where(), username: login })
+    return mayPush(data)
+  }
+}

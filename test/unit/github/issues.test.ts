@@ -1,0 +1,86 @@
+// Tests how the docs health issue is found (src/github/issues.ts) through an in-memory fake of the
+// GitHub client's issue lists: only a bot's issue with the marker counts, the labelled pages are read
+// until the one that holds an issue whose state verifies, then the latest issues; a pull request's
+// state that cannot be read counts for nothing unless the run stopped.
+import { describe, expect, it } from 'vitest'
+import type { IssueData, PullState } from '../../../src/github/client.js'
+import { DASHBOARD_LABEL, HealthIssues, type IssueReads } from '../../../src/github/issues.js'
+
+const MARKER = '<!-- docs-health:proj -->'
+const bot = { type: 'Bot', login: 'github-actions[bot]' }
+const issue = (number: number, body: string, user = bot): IssueData => ({
+  number,
+  title: `#${number}`,
+  body,
+  state: 'open',
+  html_url: `https://github.com/acme/docs/issues/${number}`,
+  user
+})
+
+/** Labelled pages and latest issues as given; every list read is recorded, and `enough` is asked as the client asks it. */
+function fake(labelled: IssueData[][], latest: IssueData[] = [], pull?: () => Promise<PullState>) {
+  const reads: string[] = []
+  const github: IssueReads = {
+    issues: (query, enough) => {
+      if (query.label === undefined) {
+        reads.push('latest')
+        return Promise.resolve(latest)
+      }
+      expect(query.label).toBe(DASHBOARD_LABEL)
+      const items: IssueData[] = []
+      for (const [i, page] of labelled.entries()) {
+        reads.push(`labelled page ${i + 1}`)
+        items.push(...page)
+        if (enough?.(page) === true) break
+      }
+      return Promise.resolve(items)
+    },
+    issue: () => Promise.reject(new Error('not read')),
+    createIssue: () => Promise.reject(new Error('not made')),
+    updateIssue: () => Promise.reject(new Error('not made')),
+    pullState: pull ?? (() => Promise.resolve({ state: 'open' })),
+    canWrite: () => Promise.resolve(false)
+  }
+  return { github, reads }
+}
+
+const owned = (body: string): string => body
+const sealed = (i: { body: string }): boolean => i.body.endsWith(' sealed')
+
+describe('HealthIssues.find', () => {
+  it('stops at the labelled page that holds the issue whose state verifies, and takes the others as copies', async () => {
+    const { github, reads } = fake([[issue(9, `${MARKER} copy`)], [issue(3, `${MARKER} sealed`)], [issue(1, `${MARKER} old`)]])
+    const found = await new HealthIssues(github, new AbortController().signal).find(MARKER, owned, sealed)
+    expect(found.proven).toBe(true)
+    expect(found.issue?.number).toBe(3)
+    expect(found.others.map((i) => i.number)).toEqual([9])
+    expect(reads).toEqual(['labelled page 1', 'labelled page 2'])
+  })
+
+  it('looks among the latest issues when no labelled one verifies, and takes the oldest with the marker, unproven', async () => {
+    const { github, reads } = fake([[issue(7, `${MARKER} unverified`)]], [issue(5, `${MARKER} unverified`), issue(6, 'no marker')])
+    const found = await new HealthIssues(github, new AbortController().signal).find(MARKER, owned, sealed)
+    expect(reads).toEqual(['labelled page 1', 'latest'])
+    expect(found).toMatchObject({ proven: false, issue: { number: 5 } })
+    expect(found.others.map((i) => i.number)).toEqual([7])
+  })
+
+  it('never takes an issue a person opened, or a pull request, whatever its marker and seal', async () => {
+    const person = { type: 'User', login: 'someone' }
+    const pull = { ...issue(2, `${MARKER} sealed`), pull_request: {} }
+    const { github } = fake([[issue(1, `${MARKER} sealed`, person), pull]])
+    const found = await new HealthIssues(github, new AbortController().signal).find(MARKER, owned, sealed)
+    expect(found).toEqual({ issue: undefined, proven: false, others: [] })
+  })
+})
+
+describe('HealthIssues.pullState', () => {
+  it('counts a pull request that cannot be read as unknown, unless the run stopped', async () => {
+    const failing = () => Promise.reject(Object.assign(new Error('Not Found'), { status: 404 }))
+    const { github } = fake([], [], failing)
+    expect(await new HealthIssues(github, new AbortController().signal).pullState('acme', 'docs', 5)).toBeUndefined()
+    const stopped = new AbortController()
+    stopped.abort(new Error('cancelled'))
+    await expect(new HealthIssues(github, stopped.signal).pullState('acme', 'docs', 5)).rejects.toThrow('Not Found')
+  })
+})

@@ -2376,9 +2376,9 @@ function retryWait(error, at, policy = RETRY) {
 }
 /**
  * Why a request to GitHub failed and what to do, to follow "Could not …": the permission (and what it
- * is for) only when GitHub answered 403 or 404, as it does to a token without it; else that GitHub
- * could not be reached, with the status, the message and the network's code (a network failure reads
- * as HTTP 500).
+ * is for) only when GitHub answered 403 or 404, as it does to a token without it; that GitHub refused
+ * the request on another 4xx; else that GitHub could not be reached. Each with the status, the message
+ * and the network's code (a network failure reads as HTTP 500).
  */
 function githubWriteFailure(error, permission, purpose = '') {
     const failed = (error ?? {});
@@ -2391,7 +2391,8 @@ function githubWriteFailure(error, permission, purpose = '') {
         (0,text_escape/* logText */.kc)((0,error_message/* errorMessage */.g)(error), 200),
         code === undefined ? undefined : (0,text_escape/* logText */.kc)(code, 40)
     ].filter((part) => part !== undefined && part !== '');
-    return `: GitHub could not be reached (${reason.join(', ')}).`;
+    const refused = typeof status === 'number' && status >= 400 && status < 500;
+    return `: GitHub ${refused ? 'refused it' : 'could not be reached'} (${reason.join(', ')}).`;
 }
 /** A failed GitHub request in a few words: its HTTP status, or its message. */
 function githubFailure(error) {

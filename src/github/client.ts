@@ -205,9 +205,9 @@ export function retryWait(error: unknown, at: Try, policy: typeof RETRY = RETRY)
 
 /**
  * Why a request to GitHub failed and what to do, to follow "Could not …": the permission (and what it
- * is for) only when GitHub answered 403 or 404, as it does to a token without it; else that GitHub
- * could not be reached, with the status, the message and the network's code (a network failure reads
- * as HTTP 500).
+ * is for) only when GitHub answered 403 or 404, as it does to a token without it; that GitHub refused
+ * the request on another 4xx; else that GitHub could not be reached. Each with the status, the message
+ * and the network's code (a network failure reads as HTTP 500).
  */
 export function githubWriteFailure(error: unknown, permission: string, purpose = ''): string {
   const failed = (error ?? {}) as FailedRequest
@@ -219,7 +219,8 @@ export function githubWriteFailure(error: unknown, permission: string, purpose =
     logText(errorMessage(error), 200),
     code === undefined ? undefined : logText(code, 40)
   ].filter((part) => part !== undefined && part !== '')
-  return `: GitHub could not be reached (${reason.join(', ')}).`
+  const refused = typeof status === 'number' && status >= 400 && status < 500
+  return `: GitHub ${refused ? 'refused it' : 'could not be reached'} (${reason.join(', ')}).`
 }
 
 /** A failed GitHub request in a few words: its HTTP status, or its message. */

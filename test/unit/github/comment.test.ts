@@ -263,7 +263,7 @@ describe('CommentThread', () => {
     const thread = await open()
     await thread.start('j1')
     expect(warnings).toHaveLength(1)
-    expect(warnings[0]).toBe('Could not comment on #8: GitHub could not be reached (HTTP 422, Resource not accessible by integration).')
+    expect(warnings[0]).toBe('Could not comment on #8: GitHub refused it (HTTP 422, Resource not accessible by integration).')
   })
 
   it('posts the end once GitHub accepts comments again, after a refused start', async () => {

@@ -50,7 +50,7 @@ describe('githubWriteFailure', () => {
     )
   })
 
-  it('says GitHub could not be reached, and why, for any other failure: no permission is blamed', () => {
+  it('says GitHub could not be reached or refused it, and why, for any other failure: no permission is blamed', () => {
     // A network failure, as Octokit reports it: HTTP 500, with the network's code in its cause.
     const refused = Object.assign(new Error('fetch failed'), { status: 500, cause: { code: 'ECONNREFUSED' } })
     expect(`Could not answer on #7${githubWriteFailure(refused, permission)}`).toBe(
@@ -59,7 +59,7 @@ describe('githubWriteFailure', () => {
     const cases: [unknown, string][] = [
       [Object.assign(new Error('Server Error'), { status: 502 }), ': GitHub could not be reached (HTTP 502, Server Error).'],
       [new Error('getaddrinfo ENOTFOUND api.github.com'), ': GitHub could not be reached (getaddrinfo ENOTFOUND api.github.com).'],
-      [Object.assign(new Error('Too many requests'), { status: 429 }), ': GitHub could not be reached (HTTP 429, Too many requests).']
+      [Object.assign(new Error('Too many requests'), { status: 429 }), ': GitHub refused it (HTTP 429, Too many requests).']
     ]
     for (const [error, text] of cases) {
       expect(githubWriteFailure(error, permission, ', for follow-ups')).toBe(text)

@@ -2346,6 +2346,10 @@ var fix_first = __webpack_require__(860);
 // EXTERNAL MODULE: ./src/text/page-path.ts
 var page_path = __webpack_require__(4450);
 ;// CONCATENATED MODULE: ./src/render/gap-words.ts
+// What readers wrote about each item of "Fix first", in their own words: the questions the assistant
+// left unanswered on its page (with what it replied), the comments left with feedback marked not
+// helpful on it, and the searches with no click that match it. Reader text: gathered only from
+// sections that show it, so that a public repository's run has none to keep or send.
 
 /** Words of each kind gathered for an item: the most asked or searched first, then the newest. */
 const ITEM_WORDS_PER_KIND = 3;
@@ -2398,8 +2402,8 @@ var footer = __webpack_require__(1681);
 var render_overview = __webpack_require__(8453);
 // EXTERNAL MODULE: ./src/render/html.ts
 var html = __webpack_require__(4095);
-// EXTERNAL MODULE: ./src/run/sections.ts + 25 modules
-var run_sections = __webpack_require__(4745);
+// EXTERNAL MODULE: ./src/run/sections.ts + 26 modules
+var run_sections = __webpack_require__(7712);
 ;// CONCATENATED MODULE: ./src/run/publish.ts
 // Step outputs, files and the job summary, produced in one place from the reports of a run, each
 // shown by its renderer (sections.ts).

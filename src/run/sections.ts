@@ -4,22 +4,22 @@
 // budget plan, the report's types, outputs, files, docsGaps, the last line) is derived from here.
 // A new section is one more entry.
 import type { JobReport } from '../agent/outcome.js'
-import { assistantPart, ASSISTANT_COMPARISON, ASSISTANT_READS } from '../analytics/assistant.js'
+import { assistantPart, ASSISTANT_COMPARISON, ASSISTANT_READS } from '../sections/assistant/read.js'
 import type { RequestBudget } from '../analytics/budget.js'
-import { feedbackPart, FEEDBACK_COMPARISON, FEEDBACK_READS } from '../analytics/feedback.js'
+import { feedbackPart, FEEDBACK_COMPARISON, FEEDBACK_READS } from '../sections/feedback/read.js'
 import { plannedBudget } from '../analytics/plan.js'
-import { searchesPart, SEARCHES_COMPARISON, SEARCHES_READS } from '../analytics/searches.js'
+import { searchesPart, SEARCHES_COMPARISON, SEARCHES_READS } from '../sections/searches/read.js'
 import type { SectionBase, SectionRequest } from '../analytics/section.js'
-import { viewsPart, VIEWS_COMPARISON, VIEWS_READS } from '../analytics/views.js'
-import { visitorsPart, VISITORS_COMPARISON, VISITORS_READS } from '../analytics/visitors.js'
+import { viewsPart, VIEWS_COMPARISON, VIEWS_READS } from '../sections/traffic/read-views.js'
+import { visitorsPart, VISITORS_COMPARISON, VISITORS_READS } from '../sections/traffic/read-visitors.js'
 import type { Part } from '../core/part.js'
-import { assistantRenderer } from '../render/assistant.js'
-import { feedbackRenderer } from '../render/feedback.js'
+import { assistantRenderer } from '../sections/assistant/render.js'
+import { feedbackRenderer } from '../sections/feedback/render.js'
 import { jobRenderer } from '../render/job.js'
 import type { HeadlineKey, Renderer, SectionRenderer } from '../render/renderer.js'
-import { searchesRenderer } from '../render/searches.js'
-import { viewsRenderer } from '../render/views.js'
-import { visitorsRenderer } from '../render/visitors.js'
+import { searchesRenderer } from '../sections/searches/render.js'
+import { viewsRenderer } from '../sections/traffic/render-views.js'
+import { visitorsRenderer } from '../sections/traffic/render-visitors.js'
 
 interface SectionEntry<Api, Report> {
   /** The budget's names of its reads, the one that shows something first. */

@@ -165,8 +165,8 @@ var dates = __webpack_require__(8230);
 var html = __webpack_require__(4095);
 // EXTERNAL MODULE: ./src/render/overview.ts
 var render_overview = __webpack_require__(8453);
-// EXTERNAL MODULE: ./src/render/renderer.ts
-var renderer = __webpack_require__(4469);
+// EXTERNAL MODULE: ./src/core/sections.ts
+var sections = __webpack_require__(2591);
 // EXTERNAL MODULE: ./src/health/ledger.ts
 var ledger = __webpack_require__(4957);
 // EXTERNAL MODULE: ./src/health/state.ts
@@ -356,13 +356,13 @@ function trendHtml(state) {
     const periods = state.periods;
     if (periods.length < 2)
         return [];
-    const keys = Object.keys(renderer/* HEADLINE_NAMES */.g_).filter((key) => periods.at(-1)?.headlines[key] !== undefined);
+    const keys = Object.keys(sections/* HEADLINE_NAMES */.g_).filter((key) => periods.at(-1)?.headlines[key] !== undefined);
     if (keys.length === 0)
         return [];
     const rows = keys.map((key) => {
         const values = periods.map((period) => period.headlines[key]);
         const known = values.filter((v) => v !== undefined);
-        return `<tr><td>${renderer/* HEADLINE_NAMES */.g_[key]}</td><td><code>${sparkline(values)}</code></td><td align="right">${(0,format/* num */.bu)(known[0] ?? 0)} → ${(0,format/* num */.bu)(known.at(-1) ?? 0)}</td></tr>`;
+        return `<tr><td>${sections/* HEADLINE_NAMES */.g_[key]}</td><td><code>${sparkline(values)}</code></td><td align="right">${(0,format/* num */.bu)(known[0] ?? 0)} → ${(0,format/* num */.bu)(known.at(-1) ?? 0)}</td></tr>`;
     });
     const first = periods[0];
     return [
@@ -486,7 +486,7 @@ function ownedBody(view) {
     if (blocks.figures !== '')
         parts.push(block('figures', blocks.figures));
     if (view.overview && (view.filled?.length ?? 0) > 0) {
-        const names = (view.filled ?? []).map((key) => renderer/* HEADLINE_NAMES */.g_[key]).join(', ');
+        const names = (view.filled ?? []).map((key) => sections/* HEADLINE_NAMES */.g_[key]).join(', ');
         parts.push(`<p><sub>${(0,text_escape/* htmlText */.js)(names, 200)}: change against the period just before, from this issue's history.</sub></p>`);
     }
     const trend = trendHtml(state);
@@ -938,7 +938,7 @@ function itemId(item) {
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9691);
 /* harmony import */ var _core_record_seal_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(38);
-/* harmony import */ var _render_renderer_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4469);
+/* harmony import */ var _core_sections_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2591);
 /* harmony import */ var _text_format_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8488);
 /* harmony import */ var _text_page_path_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4450);
 // What the docs health issue remembers between runs: the headline numbers of the last periods and the
@@ -972,7 +972,7 @@ const text = (max) => zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().max(m
 const periodSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
     dateFrom: text(40),
     dateTo: text(40),
-    headlines: zod__WEBPACK_IMPORTED_MODULE_4__/* .partialRecord */ .jgl(zod__WEBPACK_IMPORTED_MODULE_4__/* ["enum"] */ .k5n(Object.keys(_render_renderer_js__WEBPACK_IMPORTED_MODULE_2__/* .HEADLINE_NAMES */ .g_)), count),
+    headlines: zod__WEBPACK_IMPORTED_MODULE_4__/* .partialRecord */ .jgl(zod__WEBPACK_IMPORTED_MODULE_4__/* ["enum"] */ .k5n(Object.keys(_core_sections_js__WEBPACK_IMPORTED_MODULE_2__/* .HEADLINE_NAMES */ .g_)), count),
     /** Gaps marked resolved in this period. */
     resolved: zod__WEBPACK_IMPORTED_MODULE_4__/* .number */ .aig().int().min(0).optional()
 });
@@ -2402,8 +2402,8 @@ var footer = __webpack_require__(1681);
 var render_overview = __webpack_require__(8453);
 // EXTERNAL MODULE: ./src/render/html.ts
 var html = __webpack_require__(4095);
-// EXTERNAL MODULE: ./src/run/sections.ts + 26 modules
-var run_sections = __webpack_require__(7712);
+// EXTERNAL MODULE: ./src/run/sections.ts + 27 modules
+var run_sections = __webpack_require__(2332);
 ;// CONCATENATED MODULE: ./src/run/publish.ts
 // Step outputs, files and the job summary, produced in one place from the reports of a run, each
 // shown by its renderer (sections.ts).

@@ -5,6 +5,7 @@
 import type { AssistantQuery, CallerStatsQuery } from '../../api/client.js'
 import type { AssistantPage, AssistantRow, CallerStats } from '../../api/schemas.js'
 import type { Part } from '../../core/part.js'
+import { readKeys, SECTION_CATALOG } from '../../core/sections.js'
 import { sitePage } from '../../text/page-path.js'
 import { readerText } from '../../text/reader-text.js'
 import type { RequestBudget } from '../../analytics/budget.js'
@@ -44,8 +45,10 @@ export interface AssistantReport extends SectionBase {
   previous?: Comparison<CallerStats>
 }
 
-export const ASSISTANT_READS = ['assistant', 'assistant:callers'] as const
-export const ASSISTANT_COMPARISON = 'assistant:previous'
+/** The catalog's entry of the section (core/sections.ts). */
+const ASSISTANT = SECTION_CATALOG.assistant
+export const ASSISTANT_READS = readKeys('assistant')
+export const ASSISTANT_COMPARISON = ASSISTANT.comparison
 
 export function assistantPart(api: AssistantApi, request: SectionRequest, budget: RequestBudget): Part<AssistantReport> {
   let callers: CallerStats | undefined
@@ -60,7 +63,7 @@ export function assistantPart(api: AssistantApi, request: SectionRequest, budget
     timestamp: row.timestamp,
     ...(row.resolutionStatus === 'unanswered' && request.showReaderText ? { answer: readerText(row.response, true) } : {})
   })
-  const questionsRead = cursorReadById(ASSISTANT_READS[0], 'assistant questions', questions, keep, async (cursor) => {
+  const questionsRead = cursorReadById(ASSISTANT.reads[0].key, ASSISTANT.reads[0].name, questions, keep, async (cursor) => {
     const answer = await api.getAssistant(request.projectId, { ...range, limit: ASSISTANT_PAGE_SIZE, cursor })
     return { rows: answer.conversations, nextCursor: answer.nextCursor, hasMore: answer.hasMore }
   })
@@ -69,8 +72,8 @@ export function assistantPart(api: AssistantApi, request: SectionRequest, budget
     return { rows: [] }
   }
   const callersRead = sectionRead<never>(
-    ASSISTANT_READS[1],
-    'assistant caller stats',
+    ASSISTANT.reads[1].key,
+    ASSISTANT.reads[1].name,
     { style: 'single', fetch: readCallers },
     () => undefined
   )
@@ -80,7 +83,7 @@ export function assistantPart(api: AssistantApi, request: SectionRequest, budget
   }))
   return sectionPart(
     'assistant',
-    'Assistant analytics',
+    ASSISTANT.title,
     request,
     reads,
     budget,

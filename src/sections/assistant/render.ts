@@ -1,6 +1,7 @@
 // The assistant section in every place the run shows it: the summary (assistant-summary.ts), its
 // object in analytics.json and its CSV, its outputs, its lines in the log, and its gaps: questions
 // left unanswered.
+import { SECTION_CATALOG } from '../../core/sections.js'
 import type { AssistantReport, QuestionEntry } from './read.js'
 import { markdownCode } from '../../text/escape.js'
 import { OTHER_PAGE, sitePage } from '../../text/page-path.js'
@@ -89,7 +90,7 @@ function assistantSignals(report: AssistantReport): Signal[] {
 }
 
 export const assistantRenderer: SectionRenderer<AssistantReport> = {
-  title: 'Assistant',
+  title: SECTION_CATALOG.assistant.banner,
   summaryHtml: assistantSummaryHtml,
   headlines: assistantHeadlines,
   signals: assistantSignals,
@@ -128,6 +129,6 @@ export const assistantRenderer: SectionRenderer<AssistantReport> = {
       `in ${counted(report.requests, 'request')}${partialMark(report)}.`
     )
   },
-  endPhrase: (report) => readPhrase('assistant questions', report),
+  endPhrase: (report) => readPhrase(SECTION_CATALOG.assistant.noun, report),
   gaps: assistantGaps
 }

@@ -6,6 +6,7 @@
 import type { FeedbackByPageQuery, FeedbackQuery } from '../../api/client.js'
 import type { FeedbackByPage, FeedbackByPageRow, FeedbackPage, FeedbackRow } from '../../api/schemas.js'
 import type { Part } from '../../core/part.js'
+import { readKeys, SECTION_CATALOG } from '../../core/sections.js'
 import { sitePath } from '../../text/page-path.js'
 import { readerText } from '../../text/reader-text.js'
 import type { RequestBudget } from '../../analytics/budget.js'
@@ -50,8 +51,10 @@ export interface FeedbackReport extends SectionBase {
   previous?: Comparison<number>
 }
 
-export const FEEDBACK_READS = ['feedback:pages', 'feedback'] as const
-export const FEEDBACK_COMPARISON = 'feedback:previous'
+/** The catalog's entry of the section (core/sections.ts). */
+const FEEDBACK = SECTION_CATALOG.feedback
+export const FEEDBACK_READS = readKeys('feedback')
+export const FEEDBACK_COMPARISON = FEEDBACK.comparison
 
 /** Thumbs down on the pages read, and feedback rows marked not helpful. */
 export function negativeFeedback(report: Pick<FeedbackReport, 'pages' | 'entries'>): number {
@@ -102,11 +105,11 @@ export function feedbackPart(api: FeedbackApi, request: SectionRequest, budget: 
     const answer = await api.getFeedbackByPage(request.projectId, { ...range, limit: FEEDBACK_PAGE_LIMIT })
     return { rows: answer.feedback, hasMore: answer.hasMore }
   }
-  const pagesRead = sectionRead(FEEDBACK_READS[0], 'feedback by page', { style: 'single', fetch: readPages }, (page) => {
+  const pagesRead = sectionRead(FEEDBACK.reads[0].key, FEEDBACK.reads[0].name, { style: 'single', fetch: readPages }, (page) => {
     pages = [...page]
   })
   const keep = (row: FeedbackRow): FeedbackEntry => entryOf(row, request.showReaderText)
-  const rowsRead = cursorReadById(FEEDBACK_READS[1], 'feedback rows', entries, keep, async (cursor) => {
+  const rowsRead = cursorReadById(FEEDBACK.reads[1].key, FEEDBACK.reads[1].name, entries, keep, async (cursor) => {
     const answer = await api.getFeedback(request.projectId, { ...range, limit: FEEDBACK_PAGE_LIMIT, cursor })
     return { rows: answer.feedback, nextCursor: answer.nextCursor, hasMore: answer.hasMore }
   })
@@ -120,7 +123,7 @@ export function feedbackPart(api: FeedbackApi, request: SectionRequest, budget: 
   })
   return sectionPart(
     'feedback',
-    'Feedback analytics',
+    FEEDBACK.title,
     request,
     reads,
     budget,

@@ -1,6 +1,7 @@
 // The feedback section in every place the run shows it: the summary (feedback-summary.ts), its
 // object in analytics.json and its CSV files, its outputs, its lines in the log, and its gaps: the
 // pages with the most negative feedback.
+import { SECTION_CATALOG } from '../../core/sections.js'
 import { type FeedbackReport, negativeFeedback } from './read.js'
 import type { FeedbackByPageRow } from '../../api/schemas.js'
 import { counted, num } from '../../text/format.js'
@@ -76,7 +77,7 @@ function feedbackSignals(report: FeedbackReport): Signal[] {
 }
 
 export const feedbackRenderer: SectionRenderer<FeedbackReport> = {
-  title: 'Feedback',
+  title: SECTION_CATALOG.feedback.banner,
   summaryHtml: feedbackSummaryHtml,
   headlines: feedbackHeadlines,
   readNotes: feedbackReadNotes,
@@ -132,6 +133,6 @@ export const feedbackRenderer: SectionRenderer<FeedbackReport> = {
       `${counted(report.entries.length, 'feedback row')}, in ${counted(report.requests, 'request')}${partialMark(report)}.`
     )
   },
-  endPhrase: (report) => readPhrase('feedback', report),
+  endPhrase: (report) => readPhrase(SECTION_CATALOG.feedback.noun, report),
   gaps: feedbackGaps
 }

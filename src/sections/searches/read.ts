@@ -4,6 +4,7 @@
 import type { SearchesQuery } from '../../api/client.js'
 import type { SearchesPage, SearchRow } from '../../api/schemas.js'
 import type { Part } from '../../core/part.js'
+import { readKeys, SECTION_CATALOG } from '../../core/sections.js'
 import { sitePage } from '../../text/page-path.js'
 import { readerText } from '../../text/reader-text.js'
 import type { RequestBudget } from '../../analytics/budget.js'
@@ -39,8 +40,10 @@ export interface SearchesReport extends SectionBase {
   previous?: Comparison<number>
 }
 
-export const SEARCHES_READS = ['searches'] as const
-export const SEARCHES_COMPARISON = 'searches:previous'
+/** The catalog's entry of the section (core/sections.ts). */
+const SEARCHES = SECTION_CATALOG.searches
+export const SEARCHES_READS = readKeys('searches')
+export const SEARCHES_COMPARISON = SEARCHES.comparison
 
 /**
  * Readers searched for this (at least one hit) and nobody clicked a result: its click-through rate is
@@ -74,14 +77,14 @@ export function searchesPart(api: SearchesApi, request: SectionRequest, budget: 
     totalSearches ??= page.totalSearches
     return { rows: page.searches, nextCursor: page.nextCursor }
   }
-  const reads = [sectionRead(SEARCHES_READS[0], 'search terms', { style: 'cursor', fetch: pages }, keepHighest)]
+  const reads = [sectionRead(SEARCHES.reads[0].key, SEARCHES.reads[0].name, { style: 'cursor', fetch: pages }, keepHighest)]
   // Every answer carries the total: one term is enough.
   const comparison = comparisonRead(SEARCHES_COMPARISON, request, budget, async (period) => ({
     value: (await api.getSearches(request.projectId, { ...period, limit: 1 })).totalSearches
   }))
   return sectionPart(
     'searches',
-    'Search analytics',
+    SEARCHES.title,
     request,
     reads,
     budget,

@@ -1,6 +1,7 @@
 // The searches section in every place the run shows it: the summary (searches-summary.ts), its
 // object in analytics.json and its CSV, its outputs, its lines in the log, and its gaps: searches
 // nobody clicked a result of.
+import { SECTION_CATALOG } from '../../core/sections.js'
 import { noClick, type SearchesReport } from './read.js'
 import { markdownCode } from '../../text/escape.js'
 import { counted, num } from '../../text/format.js'
@@ -44,7 +45,7 @@ function searchesHeadlines(report: SearchesReport): Headline[] {
 }
 
 export const searchesRenderer: SectionRenderer<SearchesReport> = {
-  title: 'Searches',
+  title: SECTION_CATALOG.searches.banner,
   summaryHtml: searchesSummaryHtml,
   headlines: searchesHeadlines,
   // Searches with clicks too: the ledger follows a gap's searches after its fix by their click-through.
@@ -84,6 +85,6 @@ export const searchesRenderer: SectionRenderer<SearchesReport> = {
       `${num(unclicked)} with no click, in ${counted(report.requests, 'request')}${partialMark(report)}.`
     )
   },
-  endPhrase: (report) => readPhrase('searches', report),
+  endPhrase: (report) => readPhrase(SECTION_CATALOG.searches.noun, report),
   gaps: searchGaps
 }

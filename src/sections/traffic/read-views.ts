@@ -4,6 +4,7 @@
 import type { ViewsQuery } from '../../api/client.js'
 import type { ViewRow, ViewsPage, VisitorTotals } from '../../api/schemas.js'
 import type { Part } from '../../core/part.js'
+import { readKeys, SECTION_CATALOG } from '../../core/sections.js'
 import type { RequestBudget } from '../../analytics/budget.js'
 import { type Comparison, comparedWith, comparisonRead } from '../../analytics/comparison.js'
 import { sectionPart, type SectionBase, type SectionRequest } from '../../analytics/section.js'
@@ -25,8 +26,10 @@ export interface ViewsReport extends SectionBase {
 }
 
 /** The budget plan's name for each read of the section. */
-export const VIEWS_READS = ['views'] as const
-export const VIEWS_COMPARISON = 'views:previous'
+/** The catalog's entry of the section (core/sections.ts). */
+const VIEWS = SECTION_CATALOG.views
+export const VIEWS_READS = readKeys('views')
+export const VIEWS_COMPARISON = VIEWS.comparison
 
 export function viewsPart(api: ViewsApi, request: SectionRequest, budget: RequestBudget): Part<ViewsReport> {
   const kept: TrafficKept<ViewRow> = { rows: new Map() }
@@ -36,14 +39,14 @@ export function viewsPart(api: ViewsApi, request: SectionRequest, budget: Reques
   }))
   const range = { dateFrom: request.dateFrom, dateTo: request.dateTo }
   const reads = [
-    trafficRead(VIEWS_READS[0], 'page views', VIEWS_PAGE_SIZE, kept, async (offset) => {
+    trafficRead(VIEWS.reads[0].key, VIEWS.reads[0].name, VIEWS_PAGE_SIZE, kept, async (offset) => {
       const page = await api.getViews(request.projectId, { ...range, limit: VIEWS_PAGE_SIZE, offset })
       return { totals: page.totals, rows: page.views, hasMore: page.hasMore }
     })
   ]
   return sectionPart(
     'views',
-    'Page views',
+    VIEWS.title,
     request,
     reads,
     budget,

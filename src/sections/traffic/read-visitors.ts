@@ -5,6 +5,7 @@
 import type { VisitorsQuery } from '../../api/client.js'
 import type { VisitorRow, VisitorsPage, VisitorTotals } from '../../api/schemas.js'
 import type { Part } from '../../core/part.js'
+import { readKeys, SECTION_CATALOG } from '../../core/sections.js'
 import type { RequestBudget } from '../../analytics/budget.js'
 import { type Comparison, comparedWith, comparisonRead } from '../../analytics/comparison.js'
 import { sectionPart, type SectionBase, type SectionRequest } from '../../analytics/section.js'
@@ -13,8 +14,10 @@ import { sortedRows, type TrafficAnswer, type TrafficKept, trafficRead } from '.
 export const VISITORS_PAGE_SIZE = 250
 
 /** The budget plan's names for the section's reads: the pages, and the comparison. */
-export const VISITORS_READS = ['visitors'] as const
-export const VISITORS_COMPARISON = 'visitors:previous'
+/** The catalog's entry of the section (core/sections.ts). */
+const VISITORS = SECTION_CATALOG.visitors
+export const VISITORS_READS = readKeys('visitors')
+export const VISITORS_COMPARISON = VISITORS.comparison
 
 export interface VisitorsApi {
   getVisitors(projectId: string, query: VisitorsQuery): Promise<VisitorsPage>
@@ -41,10 +44,10 @@ export function visitorsPart(api: VisitorsApi, request: SectionRequest, budget: 
     const page = await api.getVisitors(request.projectId, { ...range, limit: VISITORS_PAGE_SIZE, offset })
     return { totals: page.totals, rows: page.visitors, hasMore: page.hasMore }
   }
-  const reads = [trafficRead(VISITORS_READS[0], 'visitor rows', VISITORS_PAGE_SIZE, kept, pages)]
+  const reads = [trafficRead(VISITORS.reads[0].key, VISITORS.reads[0].name, VISITORS_PAGE_SIZE, kept, pages)]
   return sectionPart(
     'visitors',
-    'Visitor analytics',
+    VISITORS.title,
     request,
     reads,
     budget,

@@ -1,5 +1,6 @@
 // The page-views section in every place the run shows it: the summary (traffic-summary.ts), its
 // object in analytics.json and its CSV, its outputs, and its lines in the log.
+import { SECTION_CATALOG } from '../../core/sections.js'
 import type { ViewsReport } from './read-views.js'
 import { headline, previousOf, type SectionRenderer } from '../../render/renderer.js'
 import { openingHtml, sectionHtml } from '../../render/section-html.js'
@@ -19,13 +20,13 @@ function viewsSummaryHtml(report: ViewsReport, others: readonly { kind: string }
 }
 
 export const viewsRenderer: SectionRenderer<ViewsReport> = {
-  title: 'Page views',
+  title: SECTION_CATALOG.views.banner,
   summaryHtml: viewsSummaryHtml,
   headlines: (report) =>
     report.totals ? [headline('views', report.totals.total, { previous: previousOf(report.previous, (t) => t.total) })] : [],
   outputs: (report) => trafficOutputs('views', report.totals),
   json: (report) => ({ ...baseJson(report), ...trafficJson(report) }),
   csv: (report) => (report.requests > 0 ? [{ name: 'views.csv', content: trafficCsv(report.rows) }] : []),
-  logLine: (report) => trafficLogLine('Page views', report),
-  endPhrase: (report) => readPhrase('page views', report)
+  logLine: (report) => trafficLogLine(SECTION_CATALOG.views.banner, report),
+  endPhrase: (report) => readPhrase(SECTION_CATALOG.views.noun, report)
 }

@@ -1,6 +1,7 @@
 // The visitor section in every place the run shows it: the summary (traffic-summary.ts, with the
 // page views when they were read too), its
 // object in analytics.json and its CSV, its outputs, and its lines in the log.
+import { SECTION_CATALOG } from '../../core/sections.js'
 import type { ViewsReport } from './read-views.js'
 import type { VisitorsReport } from './read-visitors.js'
 import { type Headline, headline, previousOf, type SectionRenderer } from '../../render/renderer.js'
@@ -18,7 +19,7 @@ function visitorsHeadlines(report: VisitorsReport): Headline[] {
 }
 
 export const visitorsRenderer: SectionRenderer<VisitorsReport> = {
-  title: 'Visitors',
+  title: SECTION_CATALOG.visitors.banner,
   // With the page views in the same report, one block shows both (traffic-summary.ts).
   summaryHtml: (report, others = []) =>
     trafficSummaryHtml({ visitors: report, views: others.find((other): other is ViewsReport => other.kind === 'views') }),
@@ -29,6 +30,6 @@ export const visitorsRenderer: SectionRenderer<VisitorsReport> = {
   }),
   json: (report) => ({ ...baseJson(report), ...trafficJson(report) }),
   csv: (report) => (report.requests > 0 ? [{ name: 'visitors.csv', output: 'analyticsCsvFile', content: trafficCsv(report.rows) }] : []),
-  logLine: (report) => trafficLogLine('Visitors', report),
-  endPhrase: (report) => readPhrase('visitors', report)
+  logLine: (report) => trafficLogLine(SECTION_CATALOG.visitors.banner, report),
+  endPhrase: (report) => readPhrase(SECTION_CATALOG.visitors.noun, report)
 }

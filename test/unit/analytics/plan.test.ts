@@ -6,14 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { AssistantQuery, FeedbackQuery, SearchesQuery, ViewsQuery, VisitorsQuery } from '../../../src/api/client.js'
 import type { AssistantPage, FeedbackPage, SearchesPage, ViewsPage, VisitorsPage } from '../../../src/api/schemas.js'
 import { plannedReads } from '../../../src/analytics/plan.js'
-import {
-  type AnalyticsApi,
-  SECTIONS,
-  type SectionName,
-  type SectionReport,
-  sectionParts,
-  type SectionsPlan
-} from '../../../src/run/sections.js'
+import { type AnalyticsApi, SECTIONS, type SectionReport, sectionParts, type SectionsPlan } from '../../../src/run/sections.js'
+import { SECTION_NAMES, type SectionName } from '../../../src/core/sections.js'
 import { Lifetime } from '../../../src/core/lifetime.js'
 import type { Part, PartContext } from '../../../src/core/part.js'
 
@@ -23,7 +17,7 @@ afterEach(() => {
   lifetime = undefined
 })
 
-const ALL: SectionName[] = ['visitors', 'views', 'searches', 'feedback', 'assistant']
+const ALL = SECTION_NAMES
 
 /** The reads planned for the named sections. */
 const readsOf = (sections: SectionName[], compare: boolean): string[] =>

@@ -1939,15 +1939,16 @@ class Transport {
 
 
 
-/** The query of an analytics request, in a fixed order; a cursor only when there is one. */
-function analyticsQuery(query) {
+/** The fields an analytics query may send beside the range, in the order it sends them. */
+const QUERY_FIELDS = ['limit', 'offset', 'cursor'];
+/** The query of an analytics request: the range, then the fields the endpoint sends, in a fixed order, each only when it has a value. */
+function analyticsQuery(query, sends) {
     const out = { dateFrom: query.dateFrom, dateTo: query.dateTo };
-    if (query.limit !== undefined)
-        out.limit = String(query.limit);
-    if (query.offset !== undefined)
-        out.offset = String(query.offset);
-    if (query.cursor !== undefined)
-        out.cursor = query.cursor;
+    for (const field of QUERY_FIELDS) {
+        const value = query[field];
+        if (sends.includes(field) && value !== undefined)
+            out[field] = String(value);
+    }
     return out;
 }
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
@@ -2043,38 +2044,20 @@ class ApiClient {
             schema: schemas/* agentJobSchema */.cs
         });
     }
-    getVisitors(projectId, { dateFrom, dateTo, limit, offset }) {
-        return this.analytics('visitor analytics', 'visitors', projectId, { dateFrom, dateTo, limit, offset }, schemas/* visitorsPageSchema */.mv);
-    }
-    getViews(projectId, { dateFrom, dateTo, limit, offset }) {
-        return this.analytics('page views', 'views', projectId, { dateFrom, dateTo, limit, offset }, schemas/* viewsPageSchema */.zT);
-    }
-    getSearches(projectId, { dateFrom, dateTo, limit, cursor }) {
-        return this.analytics('searches', 'searches', projectId, { dateFrom, dateTo, limit, cursor }, schemas/* searchesPageSchema */.d);
-    }
-    getFeedback(projectId, { dateFrom, dateTo, limit, cursor }) {
-        return this.analytics('feedback', 'feedback', projectId, { dateFrom, dateTo, limit, cursor }, schemas/* feedbackPageSchema */.Gv);
-    }
-    getFeedbackByPage(projectId, { dateFrom, dateTo, limit }) {
-        return this.analytics('feedback by page', 'feedback/by-page', projectId, { dateFrom, dateTo, limit }, schemas/* feedbackByPageSchema */.tv);
-    }
-    getAssistant(projectId, { dateFrom, dateTo, limit, cursor }) {
-        return this.analytics('assistant questions', 'assistant', projectId, { dateFrom, dateTo, limit, cursor }, schemas/* assistantPageSchema */.zk);
-    }
-    getCallerStats(projectId, { dateFrom, dateTo }) {
-        return this.analytics('assistant caller stats', 'assistant/caller-stats', projectId, { dateFrom, dateTo }, schemas/* callerStatsSchema */.WH);
-    }
     /**
-     * A GET of analytics: `endpoint` under /v1/analytics/{projectId}/, with the range, limit, offset
-     * or cursor the query has; `reads` names what it reads, for messages ("page views").
+     * A GET of analytics: the endpoint under /v1/analytics/{projectId}/, with the range and the fields
+     * of the query the endpoint sends (limit, offset, cursor); the endpoint names what it reads, for
+     * messages ("page views"), and gives the schema its answer is checked against.
      */
-    analytics(reads, endpoint, projectId, query, schema) {
+    analytics(endpoint, projectId, query) {
+        const sent = query;
+        const sends = endpoint.sends;
         return this.call({
-            ctx: { kind: 'analytics', reads, projectId, offset: query.offset },
+            ctx: { kind: 'analytics', reads: endpoint.reads, projectId, offset: sends.includes('offset') ? sent.offset : undefined },
             method: 'GET',
-            path: `/v1/analytics/${segment(projectId)}/${endpoint}`,
-            query: analyticsQuery(query),
-            schema
+            path: `/v1/analytics/${segment(projectId)}/${endpoint.path}`,
+            query: analyticsQuery(sent, sends),
+            schema: endpoint.schema
         });
     }
     close() {
@@ -2402,8 +2385,8 @@ var footer = __webpack_require__(1681);
 var render_overview = __webpack_require__(8453);
 // EXTERNAL MODULE: ./src/render/html.ts
 var html = __webpack_require__(4095);
-// EXTERNAL MODULE: ./src/run/sections.ts + 27 modules
-var run_sections = __webpack_require__(2332);
+// EXTERNAL MODULE: ./src/run/sections.ts + 32 modules
+var run_sections = __webpack_require__(8857);
 ;// CONCATENATED MODULE: ./src/run/publish.ts
 // Step outputs, files and the job summary, produced in one place from the reports of a run, each
 // shown by its renderer (sections.ts).

@@ -8,7 +8,8 @@ import type { SearchEntry, SearchesReport } from '../../src/sections/searches/re
 import type { SectionBase } from '../../src/analytics/section.js'
 import type { ViewsReport } from '../../src/sections/traffic/read-views.js'
 import type { VisitorsReport } from '../../src/sections/traffic/read-visitors.js'
-import type { FeedbackByPageRow, ViewRow, VisitorRow } from '../../src/api/schemas.js'
+import type { FeedbackByPageRow } from '../../src/sections/feedback/schema.js'
+import type { ViewRow, VisitorRow } from '../../src/sections/traffic/schema.js'
 
 export const RANGE = '14 Nov 2026 to 20 Nov 2026 (7 days, UTC)'
 

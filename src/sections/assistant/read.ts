@@ -2,10 +2,10 @@
 // rows a request), whether each was answered, and who asked (web, API, other: one request). Every
 // field of a question a reader or a client sets is kept here as the run may show it: the question and
 // its category as reader text, the page it was asked on as `sitePage` keeps it.
-import type { AssistantQuery, CallerStatsQuery } from '../../api/client.js'
-import type { AssistantPage, AssistantRow, CallerStats } from '../../api/schemas.js'
+import type { AnalyticsReader } from '../../api/analytics.js'
+import { ASSISTANT_ENDPOINT, CALLER_STATS_ENDPOINT, type AssistantRow, type CallerStats } from './schema.js'
 import type { Part } from '../../core/part.js'
-import { readKeys, SECTION_CATALOG } from '../../core/sections.js'
+import { SECTION_CATALOG } from '../../core/sections.js'
 import { sitePage } from '../../text/page-path.js'
 import { readerText } from '../../text/reader-text.js'
 import type { RequestBudget } from '../../analytics/budget.js'
@@ -15,11 +15,6 @@ import { cursorReadById, sectionPart, sectionRead, type SectionBase, type Sectio
 import { byText } from '../../text/order.js'
 
 export const ASSISTANT_PAGE_SIZE = 1000
-
-export interface AssistantApi {
-  getAssistant(projectId: string, query: AssistantQuery): Promise<AssistantPage>
-  getCallerStats(projectId: string, query: CallerStatsQuery): Promise<CallerStats>
-}
 
 /** One question as the run keeps it: its text and category only when reader text is shown (e-mail addresses masked). */
 export interface QuestionEntry {
@@ -47,10 +42,8 @@ export interface AssistantReport extends SectionBase {
 
 /** The catalog's entry of the section (core/sections.ts). */
 const ASSISTANT = SECTION_CATALOG.assistant
-export const ASSISTANT_READS = readKeys('assistant')
-export const ASSISTANT_COMPARISON = ASSISTANT.comparison
 
-export function assistantPart(api: AssistantApi, request: SectionRequest, budget: RequestBudget): Part<AssistantReport> {
+export function assistantPart(api: AnalyticsReader, request: SectionRequest, budget: RequestBudget): Part<AssistantReport> {
   let callers: CallerStats | undefined
   const questions = new Map<string, QuestionEntry>()
   const range = { dateFrom: request.dateFrom, dateTo: request.dateTo }
@@ -64,11 +57,11 @@ export function assistantPart(api: AssistantApi, request: SectionRequest, budget
     ...(row.resolutionStatus === 'unanswered' && request.showReaderText ? { answer: readerText(row.response, true) } : {})
   })
   const questionsRead = cursorReadById(ASSISTANT.reads[0].key, ASSISTANT.reads[0].name, questions, keep, async (cursor) => {
-    const answer = await api.getAssistant(request.projectId, { ...range, limit: ASSISTANT_PAGE_SIZE, cursor })
+    const answer = await api.analytics(ASSISTANT_ENDPOINT, request.projectId, { ...range, limit: ASSISTANT_PAGE_SIZE, cursor })
     return { rows: answer.conversations, nextCursor: answer.nextCursor, hasMore: answer.hasMore }
   })
   const readCallers = async (): Promise<PageAnswer<never>> => {
-    callers = await api.getCallerStats(request.projectId, range)
+    callers = await api.analytics(CALLER_STATS_ENDPOINT, request.projectId, range)
     return { rows: [] }
   }
   const callersRead = sectionRead<never>(
@@ -78,8 +71,8 @@ export function assistantPart(api: AssistantApi, request: SectionRequest, budget
     () => undefined
   )
   const reads = [questionsRead, callersRead]
-  const comparison = comparisonRead(ASSISTANT_COMPARISON, request, budget, async (period) => ({
-    value: await api.getCallerStats(request.projectId, period)
+  const comparison = comparisonRead(ASSISTANT.comparison, request, budget, async (period) => ({
+    value: await api.analytics(CALLER_STATS_ENDPOINT, request.projectId, period)
   }))
   return sectionPart(
     'assistant',

@@ -3,7 +3,7 @@
 // first: the gaps in the docs. Questions are text readers typed: shown only when the run keeps reader
 // text, escaped and on one line; otherwise the unanswered ones are counted by the page they were asked on.
 import type { AssistantReport, QuestionEntry } from './read.js'
-import type { CallerStats } from '../../api/schemas.js'
+import type { CallerStats } from './schema.js'
 import { htmlText } from '../../text/escape.js'
 import { counted, num } from '../../text/format.js'
 import { headCell, pageCellHtml, rightCell } from '../../render/html.js'

@@ -3,10 +3,10 @@
 // The contact address a reader may leave is never read into the run: the schema drops it. A page
 // path is whatever the client sent: kept only when it looks like a path of the site (`sitePath`),
 // the rest counted together as "(other page)", in the rows and in the counts per page alike.
-import type { FeedbackByPageQuery, FeedbackQuery } from '../../api/client.js'
-import type { FeedbackByPage, FeedbackByPageRow, FeedbackPage, FeedbackRow } from '../../api/schemas.js'
+import type { AnalyticsReader } from '../../api/analytics.js'
+import { FEEDBACK_BY_PAGE_ENDPOINT, FEEDBACK_ENDPOINT, type FeedbackByPageRow, type FeedbackRow } from './schema.js'
 import type { Part } from '../../core/part.js'
-import { readKeys, SECTION_CATALOG } from '../../core/sections.js'
+import { SECTION_CATALOG } from '../../core/sections.js'
 import { sitePath } from '../../text/page-path.js'
 import { readerText } from '../../text/reader-text.js'
 import type { RequestBudget } from '../../analytics/budget.js'
@@ -17,11 +17,6 @@ import { byText } from '../../text/order.js'
 
 /** The most the by-page endpoint returns, and the most rows a feedback request returns. */
 export const FEEDBACK_PAGE_LIMIT = 100
-
-export interface FeedbackApi {
-  getFeedbackByPage(projectId: string, query: FeedbackByPageQuery): Promise<FeedbackByPage>
-  getFeedback(projectId: string, query: FeedbackQuery): Promise<FeedbackPage>
-}
 
 /** One piece of feedback as the run keeps it: its comment only when reader text is shown (e-mail addresses masked). */
 export interface FeedbackEntry {
@@ -53,8 +48,6 @@ export interface FeedbackReport extends SectionBase {
 
 /** The catalog's entry of the section (core/sections.ts). */
 const FEEDBACK = SECTION_CATALOG.feedback
-export const FEEDBACK_READS = readKeys('feedback')
-export const FEEDBACK_COMPARISON = FEEDBACK.comparison
 
 /** Thumbs down on the pages read, and feedback rows marked not helpful. */
 export function negativeFeedback(report: Pick<FeedbackReport, 'pages' | 'entries'>): number {
@@ -97,12 +90,12 @@ function entryOf(row: FeedbackRow, showText: boolean): FeedbackEntry {
   return entry
 }
 
-export function feedbackPart(api: FeedbackApi, request: SectionRequest, budget: RequestBudget): Part<FeedbackReport> {
+export function feedbackPart(api: AnalyticsReader, request: SectionRequest, budget: RequestBudget): Part<FeedbackReport> {
   let pages: FeedbackByPageRow[] | undefined
   const entries = new Map<string, FeedbackEntry>()
   const range = { dateFrom: request.dateFrom, dateTo: request.dateTo }
   const readPages = async (): Promise<PageAnswer<FeedbackByPageRow>> => {
-    const answer = await api.getFeedbackByPage(request.projectId, { ...range, limit: FEEDBACK_PAGE_LIMIT })
+    const answer = await api.analytics(FEEDBACK_BY_PAGE_ENDPOINT, request.projectId, { ...range, limit: FEEDBACK_PAGE_LIMIT })
     return { rows: answer.feedback, hasMore: answer.hasMore }
   }
   const pagesRead = sectionRead(FEEDBACK.reads[0].key, FEEDBACK.reads[0].name, { style: 'single', fetch: readPages }, (page) => {
@@ -110,14 +103,14 @@ export function feedbackPart(api: FeedbackApi, request: SectionRequest, budget: 
   })
   const keep = (row: FeedbackRow): FeedbackEntry => entryOf(row, request.showReaderText)
   const rowsRead = cursorReadById(FEEDBACK.reads[1].key, FEEDBACK.reads[1].name, entries, keep, async (cursor) => {
-    const answer = await api.getFeedback(request.projectId, { ...range, limit: FEEDBACK_PAGE_LIMIT, cursor })
+    const answer = await api.analytics(FEEDBACK_ENDPOINT, request.projectId, { ...range, limit: FEEDBACK_PAGE_LIMIT, cursor })
     return { rows: answer.feedback, nextCursor: answer.nextCursor, hasMore: answer.hasMore }
   })
   const reads = [pagesRead, rowsRead]
   // Thumbs down over every page, from the same one request as this period's: a count from part of
   // the pages would compare a part with a whole.
-  const comparison = comparisonRead<number>(FEEDBACK_COMPARISON, request, budget, async (period) => {
-    const answer = await api.getFeedbackByPage(request.projectId, { ...period, limit: FEEDBACK_PAGE_LIMIT })
+  const comparison = comparisonRead<number>(FEEDBACK.comparison, request, budget, async (period) => {
+    const answer = await api.analytics(FEEDBACK_BY_PAGE_ENDPOINT, request.projectId, { ...period, limit: FEEDBACK_PAGE_LIMIT })
     if (answer.hasMore) return { missing: 'the service gave only part of the previous period’s pages' }
     return { value: answer.feedback.reduce((sum, row) => sum + row.thumbsDown, 0) }
   })

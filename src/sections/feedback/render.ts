@@ -3,7 +3,7 @@
 // pages with the most negative feedback.
 import { SECTION_CATALOG } from '../../core/sections.js'
 import { type FeedbackReport, negativeFeedback } from './read.js'
-import type { FeedbackByPageRow } from '../../api/schemas.js'
+import type { FeedbackByPageRow } from './schema.js'
 import { counted, num } from '../../text/format.js'
 import { OTHER_PAGE } from '../../text/page-path.js'
 import { csvOf } from '../../render/csv.js'

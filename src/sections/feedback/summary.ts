@@ -3,7 +3,7 @@
 // at most 100 pages in no documented order, which the section says. Comments are text readers typed:
 // shown only when the run keeps reader text, escaped and on one line.
 import { FEEDBACK_PAGE_LIMIT, type FeedbackEntry, type FeedbackReport } from './read.js'
-import type { FeedbackByPageRow } from '../../api/schemas.js'
+import type { FeedbackByPageRow } from './schema.js'
 import { htmlText } from '../../text/escape.js'
 import { counted, num } from '../../text/format.js'
 import { headCell, pageCellHtml, rightCell } from '../../render/html.js'

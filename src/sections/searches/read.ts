@@ -1,10 +1,10 @@
 // Search terms: what readers searched for, by hits, and whether they clicked a result. Cursor paging
 // with no hasMore: reading follows nextCursor until it is null. The clicked page is kept as
 // `sitePage` keeps it.
-import type { SearchesQuery } from '../../api/client.js'
-import type { SearchesPage, SearchRow } from '../../api/schemas.js'
+import type { AnalyticsReader } from '../../api/analytics.js'
+import { SEARCHES_ENDPOINT, type SearchRow } from './schema.js'
 import type { Part } from '../../core/part.js'
-import { readKeys, SECTION_CATALOG } from '../../core/sections.js'
+import { SECTION_CATALOG } from '../../core/sections.js'
 import { sitePage } from '../../text/page-path.js'
 import { readerText } from '../../text/reader-text.js'
 import type { RequestBudget } from '../../analytics/budget.js'
@@ -14,10 +14,6 @@ import { sectionPart, sectionRead, type SectionBase, type SectionRequest } from 
 import { byText } from '../../text/order.js'
 
 export const SEARCHES_PAGE_SIZE = 100
-
-export interface SearchesApi {
-  getSearches(projectId: string, query: SearchesQuery): Promise<SearchesPage>
-}
 
 /** One search term as the run keeps it: its text only when reader text is shown (e-mail addresses masked). */
 export interface SearchEntry {
@@ -42,8 +38,6 @@ export interface SearchesReport extends SectionBase {
 
 /** The catalog's entry of the section (core/sections.ts). */
 const SEARCHES = SECTION_CATALOG.searches
-export const SEARCHES_READS = readKeys('searches')
-export const SEARCHES_COMPARISON = SEARCHES.comparison
 
 /**
  * Readers searched for this (at least one hit) and nobody clicked a result: its click-through rate is
@@ -53,7 +47,7 @@ export function noClick(row: Pick<SearchEntry, 'hits' | 'ctr'>): boolean {
   return row.hits > 0 && row.ctr <= 0
 }
 
-export function searchesPart(api: SearchesApi, request: SectionRequest, budget: RequestBudget): Part<SearchesReport> {
+export function searchesPart(api: AnalyticsReader, request: SectionRequest, budget: RequestBudget): Part<SearchesReport> {
   // By the text searched for: a term seen on two pages (the data moved while reading) is kept once.
   // Each kept as the report shows it, made as its page arrives (under the run's deadline).
   const terms = new Map<string, SearchEntry>()
@@ -73,14 +67,14 @@ export function searchesPart(api: SearchesApi, request: SectionRequest, budget: 
     }
   }
   const pages = async (cursor: string | undefined): Promise<PageAnswer<SearchRow>> => {
-    const page = await api.getSearches(request.projectId, { ...range, limit: SEARCHES_PAGE_SIZE, cursor })
+    const page = await api.analytics(SEARCHES_ENDPOINT, request.projectId, { ...range, limit: SEARCHES_PAGE_SIZE, cursor })
     totalSearches ??= page.totalSearches
     return { rows: page.searches, nextCursor: page.nextCursor }
   }
   const reads = [sectionRead(SEARCHES.reads[0].key, SEARCHES.reads[0].name, { style: 'cursor', fetch: pages }, keepHighest)]
   // Every answer carries the total: one term is enough.
-  const comparison = comparisonRead(SEARCHES_COMPARISON, request, budget, async (period) => ({
-    value: (await api.getSearches(request.projectId, { ...period, limit: 1 })).totalSearches
+  const comparison = comparisonRead(SEARCHES.comparison, request, budget, async (period) => ({
+    value: (await api.analytics(SEARCHES_ENDPOINT, request.projectId, { ...period, limit: 1 })).totalSearches
   }))
   return sectionPart(
     'searches',

@@ -1,9 +1,17 @@
 // Rows of traffic per page (visitors and views share their shape: path, human, ai, total), and the
-// read both make: offset pages, the site totals of the first answer, each path kept once.
+// part both are read by: every offset page of the range, as few requests as the API allows (pages as
+// large as it takes, reading stops as soon as hasMore is false, never past the budget), the site
+// totals of the first answer, each path kept once. With a comparison, the previous period's totals
+// are read once its pages are (one request with limit 1: every answer carries the site totals).
+import type { AnalyticsEndpoint, AnalyticsReader, OffsetQuery } from '../../api/analytics.js'
+import type { RequestBudget } from '../../analytics/budget.js'
+import { type Comparison, comparedWith, comparisonRead } from '../../analytics/comparison.js'
+import { sectionPart, sectionRead, type SectionBase, type SectionRead, type SectionRequest } from '../../analytics/section.js'
+import type { Part } from '../../core/part.js'
+import { SECTION_CATALOG } from '../../core/sections.js'
 import { byText } from '../../text/order.js'
-import type { VisitorTotals } from '../../api/schemas.js'
 import { sitePath } from '../../text/page-path.js'
-import { sectionRead, type SectionRead } from '../../analytics/section.js'
+import type { VisitorTotals } from './schema.js'
 
 export interface TrafficRow {
   path: string
@@ -70,4 +78,52 @@ export function trafficRead<Row extends TrafficRow>(
   return sectionRead(key, name, paging, (page) => {
     for (const row of page) mergeTrafficRow(kept.rows, row)
   })
+}
+
+/** What a traffic section reports. */
+export interface TrafficReport<Kind extends 'visitors' | 'views'> extends SectionBase {
+  kind: Kind
+  /** Site-wide totals, from the service (deduplicated there; never summed here). */
+  totals?: VisitorTotals
+  /** Most first. */
+  rows: TrafficRow[]
+  /** The totals of the previous period of the same length, when a comparison was asked for and reached. */
+  previous?: Comparison<VisitorTotals>
+}
+
+/** How a traffic section is read: its endpoint, the rows of an answer, and how many a request asks for. */
+export interface TrafficEndpoint<Page extends { totals: VisitorTotals; hasMore: boolean }> {
+  endpoint: AnalyticsEndpoint<Page, OffsetQuery>
+  rows(page: Page): readonly TrafficRow[]
+  pageSize: number
+}
+
+/** The part that reads the traffic section `kind` within the budget, and with `compare` the previous period's totals. */
+export function trafficPart<Kind extends 'visitors' | 'views', Page extends { totals: VisitorTotals; hasMore: boolean }>(
+  kind: Kind,
+  read: TrafficEndpoint<Page>,
+  api: AnalyticsReader,
+  request: SectionRequest,
+  budget: RequestBudget
+): Part<TrafficReport<Kind>> {
+  const section = SECTION_CATALOG[kind]
+  const kept: TrafficKept<TrafficRow> = { rows: new Map() }
+  const comparison = comparisonRead(section.comparison, request, budget, async (period) => ({
+    value: (await api.analytics(read.endpoint, request.projectId, { ...period, limit: 1, offset: 0 })).totals
+  }))
+  const range = { dateFrom: request.dateFrom, dateTo: request.dateTo }
+  const pages = async (offset: number): Promise<TrafficAnswer<TrafficRow>> => {
+    const page = await api.analytics(read.endpoint, request.projectId, { ...range, limit: read.pageSize, offset })
+    return { totals: page.totals, rows: read.rows(page), hasMore: page.hasMore }
+  }
+  const reads = [trafficRead(section.reads[0].key, section.reads[0].name, read.pageSize, kept, pages)]
+  return sectionPart(
+    kind,
+    section.title,
+    request,
+    reads,
+    budget,
+    () => ({ totals: kept.totals, rows: sortedRows(kept.rows.values()), ...comparedWith(comparison) }),
+    comparison
+  )
 }

@@ -6,7 +6,7 @@ import { csvOf } from '../../render/csv.js'
 import { partialMark, previousJson } from '../../render/section-data.js'
 import { counted, num } from '../../text/format.js'
 import type { TrafficRow } from './read.js'
-import type { VisitorTotals } from '../../api/schemas.js'
+import type { VisitorTotals } from './schema.js'
 
 /** A traffic section's outputs, `{prefix}Human`, `{prefix}Ai` and `{prefix}Total`; empty when its totals were not read. */
 export function trafficOutputs(prefix: string, totals: VisitorTotals | undefined): Record<string, string> {

@@ -1,10 +1,11 @@
 // Tests the assistant section's part (src/sections/assistant/read.ts) against fake APIs that record what
 // they were asked: the queries, what its report keeps and in which order, reader text, partial
 // reports and the request budget.
+import { readKeys } from '../../../../src/core/sections.js'
 import { describe, expect, it } from 'vitest'
-import type { AssistantQuery, CallerStatsQuery } from '../../../../src/api/client.js'
-import type { AssistantPage, AssistantRow, CallerStats } from '../../../../src/api/schemas.js'
-import { ASSISTANT_PAGE_SIZE, ASSISTANT_READS, assistantPart, type AssistantReport } from '../../../../src/sections/assistant/read.js'
+import type { CursorQuery, DateRange } from '../../../../src/api/analytics.js'
+import type { AssistantPage, AssistantRow, CallerStats } from '../../../../src/sections/assistant/schema.js'
+import { ASSISTANT_PAGE_SIZE, assistantPart, type AssistantReport } from '../../../../src/sections/assistant/read.js'
 import { RequestBudget } from '../../../../src/analytics/budget.js'
 import {
   base,
@@ -17,7 +18,8 @@ import {
   request,
   RESET_URL,
   run,
-  showing
+  showing,
+  fakeAnalytics
 } from '../../../support/section-parts.js'
 
 cleanUpAfterEach()
@@ -38,18 +40,18 @@ describe('assistant', () => {
   const callers: CallerStats = { web: 5, api: 2, other: 1, total: 8 }
 
   function assistantApi(questionAnswers: (AssistantPage | Error)[], callerAnswers: (CallerStats | Error)[]) {
-    const questions = endpoint<AssistantQuery, AssistantPage>('assistant', questionAnswers)
-    const stats = endpoint<CallerStatsQuery, CallerStats>('callers', callerAnswers)
+    const questions = endpoint<CursorQuery, AssistantPage>('assistant', questionAnswers)
+    const stats = endpoint<DateRange, CallerStats>('callers', callerAnswers)
     return {
       questionsAsked: questions.asked,
       callersAsked: stats.asked,
-      api: { getAssistant: questions.call, getCallerStats: stats.call }
+      api: fakeAnalytics({ assistant: questions.call, callerStats: stats.call })
     }
   }
 
   function planned(limit: number): RequestBudget {
     const budget = new RequestBudget(limit)
-    budget.reserve(ASSISTANT_READS)
+    budget.reserve(readKeys('assistant'))
     return budget
   }
 
@@ -69,7 +71,7 @@ describe('assistant', () => {
     const part = assistantPart(api, request, budget)
     const { warnings } = await run(part)
     expect(ASSISTANT_PAGE_SIZE).toBe(1000)
-    expect(ASSISTANT_READS).toEqual(['assistant', 'assistant:callers'])
+    expect(readKeys('assistant')).toEqual(['assistant', 'assistant:callers'])
     expect(calls).toEqual(['assistant', 'assistant', 'callers'])
     expect(questionsAsked).toEqual([undefined, 'q1'].map((cursor) => ({ projectId: 'proj1', query: { ...range, limit: 1000, cursor } })))
     expect(callersAsked).toStrictEqual([{ projectId: 'proj1', query: range }])

@@ -1,13 +1,13 @@
 // Tests the feedback section's part (src/sections/feedback/read.ts) against fake APIs that record what
 // they were asked: the queries, what its report keeps and in which order, reader text, partial
 // reports and the request budget.
+import { readKeys } from '../../../../src/core/sections.js'
 import { describe, expect, it } from 'vitest'
-import type { FeedbackByPageQuery, FeedbackQuery } from '../../../../src/api/client.js'
-import type { FeedbackByPage, FeedbackByPageRow, FeedbackPage, FeedbackRow } from '../../../../src/api/schemas.js'
+import type { CursorQuery, LimitQuery } from '../../../../src/api/analytics.js'
+import type { FeedbackByPage, FeedbackByPageRow, FeedbackPage, FeedbackRow } from '../../../../src/sections/feedback/schema.js'
 import { RequestBudget } from '../../../../src/analytics/budget.js'
 import {
   FEEDBACK_PAGE_LIMIT,
-  FEEDBACK_READS,
   feedbackPart,
   type FeedbackEntry,
   type FeedbackReport,
@@ -23,7 +23,8 @@ import {
   range,
   request,
   run,
-  showing
+  showing,
+  fakeAnalytics
 } from '../../../support/section-parts.js'
 
 cleanUpAfterEach()
@@ -47,15 +48,15 @@ describe('feedback', () => {
   })
 
   function feedbackApi(pagesAnswers: (FeedbackByPage | Error)[], rowAnswers: (FeedbackPage | Error)[]) {
-    const pages = endpoint<FeedbackByPageQuery, FeedbackByPage>('feedback by page', pagesAnswers)
-    const rows = endpoint<FeedbackQuery, FeedbackPage>('feedback', rowAnswers)
-    return { pagesAsked: pages.asked, rowsAsked: rows.asked, api: { getFeedbackByPage: pages.call, getFeedback: rows.call } }
+    const pages = endpoint<LimitQuery, FeedbackByPage>('feedback by page', pagesAnswers)
+    const rows = endpoint<CursorQuery, FeedbackPage>('feedback', rowAnswers)
+    return { pagesAsked: pages.asked, rowsAsked: rows.asked, api: fakeAnalytics({ feedbackByPage: pages.call, feedback: rows.call }) }
   }
 
   /** A budget with the section's two reads reserved, as the run plans it. */
   function planned(limit: number): RequestBudget {
     const budget = new RequestBudget(limit)
-    budget.reserve(FEEDBACK_READS)
+    budget.reserve(readKeys('feedback'))
     return budget
   }
 
@@ -71,7 +72,7 @@ describe('feedback', () => {
     const part = feedbackPart(api, request, budget)
     const { warnings } = await run(part)
     expect(FEEDBACK_PAGE_LIMIT).toBe(100)
-    expect(FEEDBACK_READS).toEqual(['feedback:pages', 'feedback'])
+    expect(readKeys('feedback')).toEqual(['feedback:pages', 'feedback'])
     expect(calls).toEqual(['feedback by page', 'feedback', 'feedback'])
     expect(pagesAsked).toEqual([{ projectId: 'proj1', query: { ...range, limit: 100 } }])
     expect(rowsAsked).toEqual([undefined, 'f1'].map((cursor) => ({ projectId: 'proj1', query: { ...range, limit: 100, cursor } })))
@@ -273,7 +274,7 @@ describe('feedback', () => {
 
   it('reads the rows from the request reserved for them even when nothing else is left', async () => {
     const budget = new RequestBudget(3)
-    budget.reserve(['other', ...FEEDBACK_READS])
+    budget.reserve(['other', ...readKeys('feedback')])
     const { rowsAsked, api } = feedbackApi([{ feedback: [], hasMore: false }], [{ feedback: [row('1')], nextCursor: 'f1', hasMore: true }])
     const part = feedbackPart(api, request, budget)
     await run(part)

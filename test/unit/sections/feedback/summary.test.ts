@@ -5,7 +5,7 @@
 // paths, and the byte budget.
 import { describe, expect, it } from 'vitest'
 import type { FeedbackEntry, FeedbackReport } from '../../../../src/sections/feedback/read.js'
-import type { FeedbackByPageRow } from '../../../../src/api/schemas.js'
+import type { FeedbackByPageRow } from '../../../../src/sections/feedback/schema.js'
 import { feedbackSummaryHtml } from '../../../../src/sections/feedback/summary.js'
 import { LIST_BUDGET_BYTES, SECTION_BUDGET_BYTES } from '../../../../src/render/section-html.js'
 import { HOSTILE_TEXT, LONG_LINE } from '../../../emulator/analytics-data.js'

@@ -1,11 +1,12 @@
 // Tests the searches section's part (src/sections/searches/read.ts) against fake APIs that record what
 // they were asked: the queries, what its report keeps and in which order, reader text, partial
 // reports and the request budget.
+import { readKeys } from '../../../../src/core/sections.js'
 import { describe, expect, it } from 'vitest'
-import type { SearchesQuery } from '../../../../src/api/client.js'
-import type { SearchesPage, SearchRow } from '../../../../src/api/schemas.js'
+import type { CursorQuery } from '../../../../src/api/analytics.js'
+import type { SearchesPage, SearchRow } from '../../../../src/sections/searches/schema.js'
 import { RequestBudget } from '../../../../src/analytics/budget.js'
-import { noClick, SEARCHES_PAGE_SIZE, SEARCHES_READS, searchesPart, type SearchesReport } from '../../../../src/sections/searches/read.js'
+import { noClick, SEARCHES_PAGE_SIZE, searchesPart, type SearchesReport } from '../../../../src/sections/searches/read.js'
 import {
   base,
   cleanUpAfterEach,
@@ -16,7 +17,8 @@ import {
   request,
   RESET_URL,
   run,
-  showing
+  showing,
+  fakeAnalytics
 } from '../../../support/section-parts.js'
 
 cleanUpAfterEach()
@@ -39,8 +41,8 @@ describe('search terms', () => {
   })
 
   function searchesApi(pages: (SearchesPage | Error)[]) {
-    const searches = endpoint<SearchesQuery, SearchesPage>('searches', pages)
-    return { asked: searches.asked, api: { getSearches: searches.call } }
+    const searches = endpoint<CursorQuery, SearchesPage>('searches', pages)
+    return { asked: searches.asked, api: fakeAnalytics({ searches: searches.call }) }
   }
 
   it('follows nextCursor, 100 terms a request, until it is null', async () => {
@@ -52,7 +54,7 @@ describe('search terms', () => {
     const part = searchesPart(api, request, new RequestBudget(40))
     const { warnings } = await run(part)
     expect(SEARCHES_PAGE_SIZE).toBe(100)
-    expect(SEARCHES_READS).toEqual(['searches'])
+    expect(readKeys('searches')).toEqual(['searches'])
     expect(asked).toEqual([undefined, 's1', 's2'].map((cursor) => ({ projectId: 'proj1', query: { ...range, limit: 100, cursor } })))
     expect(part.report(finished, 0)).toStrictEqual<SearchesReport>({
       kind: 'searches',

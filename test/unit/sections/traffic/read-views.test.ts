@@ -1,13 +1,14 @@
 // Tests the page views section's part (src/sections/traffic/read-views.ts) against fake APIs that record what
 // they were asked: the queries, what its report keeps and in which order, reader text, partial
 // reports and the request budget.
+import { readKeys } from '../../../../src/core/sections.js'
 import { describe, expect, it } from 'vitest'
-import type { ViewsQuery } from '../../../../src/api/client.js'
-import type { ViewRow, ViewsPage } from '../../../../src/api/schemas.js'
+import type { OffsetQuery } from '../../../../src/api/analytics.js'
+import type { ViewRow, ViewsPage } from '../../../../src/sections/traffic/schema.js'
 import { RequestBudget } from '../../../../src/analytics/budget.js'
-import { VIEWS_PAGE_SIZE, VIEWS_READS, viewsPart, type ViewsReport } from '../../../../src/sections/traffic/read-views.js'
+import { VIEWS_PAGE_SIZE, viewsPart, type ViewsReport } from '../../../../src/sections/traffic/read-views.js'
 import { StopError } from '../../../../src/core/lifetime.js'
-import { base, cleanUpAfterEach, endpoint, finished, range, request, run } from '../../../support/section-parts.js'
+import { base, cleanUpAfterEach, endpoint, finished, range, request, run, fakeAnalytics } from '../../../support/section-parts.js'
 
 cleanUpAfterEach()
 
@@ -16,8 +17,8 @@ describe('page views', () => {
   const totals = { human: 90, ai: 30, total: 120 }
 
   function viewsApi(pages: (ViewsPage | Error)[]) {
-    const views = endpoint<ViewsQuery, ViewsPage>('views', pages)
-    return { asked: views.asked, api: { getViews: views.call } }
+    const views = endpoint<OffsetQuery, ViewsPage>('views', pages)
+    return { asked: views.asked, api: fakeAnalytics({ views: views.call }) }
   }
 
   it('reads pages of 250 views by offset until the service says there is no more', async () => {
@@ -30,7 +31,7 @@ describe('page views', () => {
     const part = viewsPart(api, request, budget)
     const { warnings } = await run(part)
     expect(VIEWS_PAGE_SIZE).toBe(250)
-    expect(VIEWS_READS).toEqual(['views'])
+    expect(readKeys('views')).toEqual(['views'])
     expect(asked).toEqual([0, 250, 500].map((offset) => ({ projectId: 'proj1', query: { ...range, limit: 250, offset } })))
     expect(part.report(finished, 0)).toStrictEqual<ViewsReport>({
       kind: 'views',

@@ -1,8 +1,9 @@
 // Tests how the visitor section is judged (src/sections/traffic/read-visitors.ts, through judgeSection in
 // section.ts): whether it is partial and why, and what the step's failure says, for every way its
 // part's work can end. Each state is reached by running the part against a fake VisitorsApi.
+import { fakeAnalytics } from '../../../support/section-parts.js'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { VisitorRow, VisitorsPage } from '../../../../src/api/schemas.js'
+import type { VisitorRow, VisitorsPage } from '../../../../src/sections/traffic/schema.js'
 import { RequestBudget } from '../../../../src/analytics/budget.js'
 import type { SectionRequest } from '../../../../src/analytics/section.js'
 import { visitorsPart, type VisitorsReport } from '../../../../src/sections/traffic/read-visitors.js'
@@ -36,13 +37,13 @@ async function readPart(
   limit: number | RequestBudget = 40
 ): Promise<Part<VisitorsReport>> {
   let asked = 0
-  const api = {
-    getVisitors: (): Promise<VisitorsPage> => {
+  const api = fakeAnalytics({
+    visitors: (): Promise<VisitorsPage> => {
       const answer = answers[asked++]
       if (answer === undefined) return Promise.reject(new Error('asked for a page past the last one'))
       return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer)
     }
-  }
+  })
   const part = visitorsPart(api, request, typeof limit === 'number' ? new RequestBudget(limit) : limit)
   const lifetime = new Lifetime(60_000)
   lifetimes.push(lifetime)
@@ -156,7 +157,7 @@ describe('the visitor section’s report', () => {
   })
 
   it('says a section skipped for lack of time or by cancellation was not read, without a second failure', () => {
-    const none = visitorsPart({ getVisitors: () => Promise.reject(new Error('not asked')) }, req, new RequestBudget(40))
+    const none = visitorsPart(fakeAnalytics({ visitors: () => Promise.reject(new Error('not asked')) }), req, new RequestBudget(40))
     const skipped = judge(none, { kind: 'skipped', stop: new StopError('timeout') })
     expect(skipped).toMatchObject({
       partial: true,

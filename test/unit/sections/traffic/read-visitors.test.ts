@@ -2,19 +2,15 @@
 // VisitorsApi: which pages it asks for, when it stops, what it keeps and what it warns about, the
 // comparison with the previous period and the run's request budget; and the analytics range the
 // inputs give it (src/run/inputs.ts).
+import { readKeys, SECTION_CATALOG } from '../../../../src/core/sections.js'
+import { fakeAnalytics } from '../../../support/section-parts.js'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { VisitorsQuery } from '../../../../src/api/client.js'
-import type { VisitorRow, VisitorsPage } from '../../../../src/api/schemas.js'
+import type { OffsetQuery } from '../../../../src/api/analytics.js'
+import type { VisitorRow, VisitorsPage } from '../../../../src/sections/traffic/schema.js'
 import { RequestBudget } from '../../../../src/analytics/budget.js'
 import type { SectionRequest } from '../../../../src/analytics/section.js'
 import { mergeTrafficRow, sortedRows } from '../../../../src/sections/traffic/read.js'
-import {
-  VISITORS_COMPARISON,
-  VISITORS_PAGE_SIZE,
-  VISITORS_READS,
-  visitorsPart,
-  type VisitorsReport
-} from '../../../../src/sections/traffic/read-visitors.js'
+import { VISITORS_PAGE_SIZE, visitorsPart, type VisitorsReport } from '../../../../src/sections/traffic/read-visitors.js'
 import { ApiError } from '../../../../src/api/errors.js'
 import { Lifetime, StopError } from '../../../../src/core/lifetime.js'
 import { endingOf, type PartEnding } from '../../../../src/core/part.js'
@@ -50,16 +46,16 @@ const row = (path: string, total: number, human = total, ai = 0): VisitorRow => 
 
 /** A fake of the service's visitors endpoint: answers each request with the next page given. */
 function fakeApi(pages: (VisitorsPage | Error)[]) {
-  const asked: { projectId: string; query: VisitorsQuery }[] = []
-  return {
+  const asked: { projectId: string; query: OffsetQuery }[] = []
+  return fakeAnalytics({
     asked,
-    getVisitors: (projectId: string, query: VisitorsQuery): Promise<VisitorsPage> => {
+    visitors: (projectId: string, query: OffsetQuery): Promise<VisitorsPage> => {
       asked.push({ projectId, query })
       const page = pages[asked.length - 1]
       if (page === undefined) return Promise.reject(new Error('asked for a page past the last one'))
       return page instanceof Error ? Promise.reject(page) : Promise.resolve(page)
     }
-  }
+  })
 }
 
 function recordingLog() {
@@ -273,7 +269,7 @@ describe('the request budget', () => {
 
   it('takes its first page and its comparison under the names the plan reserves them by', async () => {
     const budget = new RequestBudget(2)
-    budget.reserve([VISITORS_READS[0], VISITORS_COMPARISON])
+    budget.reserve([readKeys('visitors')[0], SECTION_CATALOG.visitors.comparison])
     // Nothing is left beyond the two reservations, so only they let the reads through.
     const run = exportWith([more('/a'), { totals: previousTotals, visitors: [], hasMore: false }], comparing, budget)
     await run.done
@@ -289,7 +285,7 @@ describe('the comparison with the previous period', () => {
   /** A budget of `limit` with the plan's reservations: the first page, then the comparison. */
   const planned = (limit: number) => {
     const budget = new RequestBudget(limit)
-    budget.reserve([VISITORS_READS[0], VISITORS_COMPARISON])
+    budget.reserve([readKeys('visitors')[0], SECTION_CATALOG.visitors.comparison])
     return budget
   }
 
@@ -513,7 +509,7 @@ describe('visitorsPart', () => {
     ])
     const budget = new RequestBudget(2)
     // As the plan does: the comparison's request is reserved, so the second page is not read.
-    budget.reserve([VISITORS_READS[0], VISITORS_COMPARISON])
+    budget.reserve([readKeys('visitors')[0], SECTION_CATALOG.visitors.comparison])
     const part = visitorsPart(api, { ...comparing, topPages: 5 }, budget)
     await part.run({ lifetime, log: recordingLog().log })
     expect(budget.used).toBe(2)

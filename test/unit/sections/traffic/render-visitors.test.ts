@@ -3,7 +3,7 @@
 import { parse } from 'csv-parse/sync'
 import { describe, expect, it } from 'vitest'
 import type { VisitorsReport } from '../../../../src/sections/traffic/read-visitors.js'
-import type { VisitorRow } from '../../../../src/api/schemas.js'
+import type { VisitorRow } from '../../../../src/sections/traffic/schema.js'
 import { HOSTILE_PATHS } from '../../../support/visitors.js'
 import { visitorsRenderer } from '../../../../src/sections/traffic/render-visitors.js'
 import { fileText } from '../../../support/renderers.js'

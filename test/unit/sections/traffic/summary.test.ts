@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ViewsReport } from '../../../../src/sections/traffic/read-views.js'
 import type { VisitorsReport } from '../../../../src/sections/traffic/read-visitors.js'
-import type { VisitorRow } from '../../../../src/api/schemas.js'
+import type { VisitorRow } from '../../../../src/sections/traffic/schema.js'
 import { aiShare, aiShareOf, sizeBar } from '../../../../src/sections/traffic/summary-cells.js'
 import { DETAILS_BUDGET_BYTES, TOP_BUDGET_BYTES, trafficSummaryHtml } from '../../../../src/sections/traffic/summary.js'
 import { viewsRenderer } from '../../../../src/sections/traffic/render-views.js'

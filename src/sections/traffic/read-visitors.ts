@@ -14,5 +14,11 @@ export type VisitorsReport = TrafficReport<'visitors'>
 
 /** Reads every page of the range, within the budget, and with `compare` the previous period's totals. */
 export function visitorsPart(api: AnalyticsReader, request: SectionRequest, budget: RequestBudget): Part<VisitorsReport> {
-  return trafficPart('visitors', { endpoint: VISITORS_ENDPOINT, rows: (page) => page.visitors, pageSize: VISITORS_PAGE_SIZE }, api, request, budget)
+  return trafficPart(
+    'visitors',
+    { endpoint: VISITORS_ENDPOINT, rows: (page) => page.visitors, pageSize: VISITORS_PAGE_SIZE },
+    api,
+    request,
+    budget
+  )
 }

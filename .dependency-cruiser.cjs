@@ -1,7 +1,9 @@
 // The layers of src/ (docs/architecture.md, "The folders"), checked by `npm run lint`: imports point
-// down only, no cycle (type imports included), the core at the bottom imports nothing of ours, only
-// the top and the runner's edges use @actions/core, only api/ talks HTTP, and only the GitHub client
-// (github/client.ts) imports @actions/github.
+// down only, no cycle (type imports included), the core at the bottom imports nothing of ours (the
+// catalog of sections, core/sections.ts, not even a package), only the top and the runner's edges
+// use @actions/core, only api/ talks HTTP, and only the GitHub client (github/client.ts) imports
+// @actions/github. A section's folder (sections/<name>/) imports no other section's, and its reading
+// code (schema*.ts, read*.ts) imports no rendering (render*.ts, summary*.ts, render/).
 /** @param {string} name */
 const folder = (name) => `^src/${name}/`
 /** @param {string[]} names */
@@ -16,6 +18,7 @@ const MAY_USE = {
   agent: ['api', 'change', 'core', 'text'],
   analytics: ['api', 'core', 'text'],
   render: ['agent', 'analytics', 'api', 'change', 'core', 'text'],
+  sections: ['analytics', 'api', 'core', 'render', 'text'],
   health: ['agent', 'analytics', 'api', 'core', 'render', 'text'],
   github: ['agent', 'api', 'change', 'render', 'core', 'text']
 }
@@ -37,6 +40,34 @@ module.exports = {
       from: { path: folder(name) },
       to: { path: '^src/', pathNot: [folder(name), ...uses.map(folder)] }
     })),
+    {
+      name: 'section-apart',
+      severity: 'error',
+      comment: 'A section folder imports no other section folder: what two sections share goes below them (analytics/, render/).',
+      from: { path: '^src/sections/([^/]+)/' },
+      to: { path: '^src/sections/', pathNot: '^src/sections/$1/' }
+    },
+    {
+      name: 'section-read-not-render',
+      severity: 'error',
+      comment: "A section's reading code (schema*.ts, read*.ts) imports no rendering (render*.ts, summary*.ts, render/).",
+      from: { path: '^src/sections/[^/]+/(schema|read)[^/]*\\.ts$' },
+      to: { path: ['^src/render/', '^src/sections/[^/]+/(render|summary)[^/]*\\.ts$'] }
+    },
+    {
+      name: 'section-file-names',
+      severity: 'error',
+      comment: 'A file of a section folder says what it holds: schema*.ts or read*.ts (reading), render*.ts or summary*.ts (showing).',
+      from: { path: '^src/sections/', pathNot: '^src/sections/[^/]+/(schema|read|render|summary)[^/]*\\.ts$' },
+      to: {}
+    },
+    {
+      name: 'catalog-plain-data',
+      severity: 'error',
+      comment: 'The catalog of sections (core/sections.ts) is plain data: it imports nothing, ours or a package.',
+      from: { path: '^src/core/sections\\.ts$' },
+      to: {}
+    },
     {
       name: 'core-of-actions',
       severity: 'error',

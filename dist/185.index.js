@@ -165,8 +165,8 @@ var dates = __webpack_require__(8230);
 var html = __webpack_require__(4095);
 // EXTERNAL MODULE: ./src/render/overview.ts
 var render_overview = __webpack_require__(8453);
-// EXTERNAL MODULE: ./src/render/renderer.ts
-var renderer = __webpack_require__(4469);
+// EXTERNAL MODULE: ./src/core/sections.ts
+var sections = __webpack_require__(2591);
 // EXTERNAL MODULE: ./src/health/ledger.ts
 var ledger = __webpack_require__(4957);
 // EXTERNAL MODULE: ./src/health/state.ts
@@ -356,13 +356,13 @@ function trendHtml(state) {
     const periods = state.periods;
     if (periods.length < 2)
         return [];
-    const keys = Object.keys(renderer/* HEADLINE_NAMES */.g_).filter((key) => periods.at(-1)?.headlines[key] !== undefined);
+    const keys = Object.keys(sections/* HEADLINE_NAMES */.g_).filter((key) => periods.at(-1)?.headlines[key] !== undefined);
     if (keys.length === 0)
         return [];
     const rows = keys.map((key) => {
         const values = periods.map((period) => period.headlines[key]);
         const known = values.filter((v) => v !== undefined);
-        return `<tr><td>${renderer/* HEADLINE_NAMES */.g_[key]}</td><td><code>${sparkline(values)}</code></td><td align="right">${(0,format/* num */.bu)(known[0] ?? 0)} → ${(0,format/* num */.bu)(known.at(-1) ?? 0)}</td></tr>`;
+        return `<tr><td>${sections/* HEADLINE_NAMES */.g_[key]}</td><td><code>${sparkline(values)}</code></td><td align="right">${(0,format/* num */.bu)(known[0] ?? 0)} → ${(0,format/* num */.bu)(known.at(-1) ?? 0)}</td></tr>`;
     });
     const first = periods[0];
     return [
@@ -486,7 +486,7 @@ function ownedBody(view) {
     if (blocks.figures !== '')
         parts.push(block('figures', blocks.figures));
     if (view.overview && (view.filled?.length ?? 0) > 0) {
-        const names = (view.filled ?? []).map((key) => renderer/* HEADLINE_NAMES */.g_[key]).join(', ');
+        const names = (view.filled ?? []).map((key) => sections/* HEADLINE_NAMES */.g_[key]).join(', ');
         parts.push(`<p><sub>${(0,text_escape/* htmlText */.js)(names, 200)}: change against the period just before, from this issue's history.</sub></p>`);
     }
     const trend = trendHtml(state);
@@ -938,7 +938,7 @@ function itemId(item) {
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9691);
 /* harmony import */ var _core_record_seal_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(38);
-/* harmony import */ var _render_renderer_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4469);
+/* harmony import */ var _core_sections_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2591);
 /* harmony import */ var _text_format_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8488);
 /* harmony import */ var _text_page_path_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4450);
 // What the docs health issue remembers between runs: the headline numbers of the last periods and the
@@ -972,7 +972,7 @@ const text = (max) => zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().max(m
 const periodSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
     dateFrom: text(40),
     dateTo: text(40),
-    headlines: zod__WEBPACK_IMPORTED_MODULE_4__/* .partialRecord */ .jgl(zod__WEBPACK_IMPORTED_MODULE_4__/* ["enum"] */ .k5n(Object.keys(_render_renderer_js__WEBPACK_IMPORTED_MODULE_2__/* .HEADLINE_NAMES */ .g_)), count),
+    headlines: zod__WEBPACK_IMPORTED_MODULE_4__/* .partialRecord */ .jgl(zod__WEBPACK_IMPORTED_MODULE_4__/* ["enum"] */ .k5n(Object.keys(_core_sections_js__WEBPACK_IMPORTED_MODULE_2__/* .HEADLINE_NAMES */ .g_)), count),
     /** Gaps marked resolved in this period. */
     resolved: zod__WEBPACK_IMPORTED_MODULE_4__/* .number */ .aig().int().min(0).optional()
 });
@@ -1939,15 +1939,16 @@ class Transport {
 
 
 
-/** The query of an analytics request, in a fixed order; a cursor only when there is one. */
-function analyticsQuery(query) {
+/** The fields an analytics query may send beside the range, in the order it sends them. */
+const QUERY_FIELDS = ['limit', 'offset', 'cursor'];
+/** The query of an analytics request: the range, then the fields the endpoint sends, in a fixed order, each only when it has a value. */
+function analyticsQuery(query, sends) {
     const out = { dateFrom: query.dateFrom, dateTo: query.dateTo };
-    if (query.limit !== undefined)
-        out.limit = String(query.limit);
-    if (query.offset !== undefined)
-        out.offset = String(query.offset);
-    if (query.cursor !== undefined)
-        out.cursor = query.cursor;
+    for (const field of QUERY_FIELDS) {
+        const value = query[field];
+        if (sends.includes(field) && value !== undefined)
+            out[field] = String(value);
+    }
     return out;
 }
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
@@ -2043,38 +2044,20 @@ class ApiClient {
             schema: schemas/* agentJobSchema */.cs
         });
     }
-    getVisitors(projectId, { dateFrom, dateTo, limit, offset }) {
-        return this.analytics('visitor analytics', 'visitors', projectId, { dateFrom, dateTo, limit, offset }, schemas/* visitorsPageSchema */.mv);
-    }
-    getViews(projectId, { dateFrom, dateTo, limit, offset }) {
-        return this.analytics('page views', 'views', projectId, { dateFrom, dateTo, limit, offset }, schemas/* viewsPageSchema */.zT);
-    }
-    getSearches(projectId, { dateFrom, dateTo, limit, cursor }) {
-        return this.analytics('searches', 'searches', projectId, { dateFrom, dateTo, limit, cursor }, schemas/* searchesPageSchema */.d);
-    }
-    getFeedback(projectId, { dateFrom, dateTo, limit, cursor }) {
-        return this.analytics('feedback', 'feedback', projectId, { dateFrom, dateTo, limit, cursor }, schemas/* feedbackPageSchema */.Gv);
-    }
-    getFeedbackByPage(projectId, { dateFrom, dateTo, limit }) {
-        return this.analytics('feedback by page', 'feedback/by-page', projectId, { dateFrom, dateTo, limit }, schemas/* feedbackByPageSchema */.tv);
-    }
-    getAssistant(projectId, { dateFrom, dateTo, limit, cursor }) {
-        return this.analytics('assistant questions', 'assistant', projectId, { dateFrom, dateTo, limit, cursor }, schemas/* assistantPageSchema */.zk);
-    }
-    getCallerStats(projectId, { dateFrom, dateTo }) {
-        return this.analytics('assistant caller stats', 'assistant/caller-stats', projectId, { dateFrom, dateTo }, schemas/* callerStatsSchema */.WH);
-    }
     /**
-     * A GET of analytics: `endpoint` under /v1/analytics/{projectId}/, with the range, limit, offset
-     * or cursor the query has; `reads` names what it reads, for messages ("page views").
+     * A GET of analytics: the endpoint under /v1/analytics/{projectId}/, with the range and the fields
+     * of the query the endpoint sends (limit, offset, cursor); the endpoint names what it reads, for
+     * messages ("page views"), and gives the schema its answer is checked against.
      */
-    analytics(reads, endpoint, projectId, query, schema) {
+    analytics(endpoint, projectId, query) {
+        const sent = query;
+        const sends = endpoint.sends;
         return this.call({
-            ctx: { kind: 'analytics', reads, projectId, offset: query.offset },
+            ctx: { kind: 'analytics', reads: endpoint.reads, projectId, offset: sends.includes('offset') ? sent.offset : undefined },
             method: 'GET',
-            path: `/v1/analytics/${segment(projectId)}/${endpoint}`,
-            query: analyticsQuery(query),
-            schema
+            path: `/v1/analytics/${segment(projectId)}/${endpoint.path}`,
+            query: analyticsQuery(sent, sends),
+            schema: endpoint.schema
         });
     }
     close() {
@@ -2649,6 +2632,10 @@ var fix_first = __webpack_require__(860);
 // EXTERNAL MODULE: ./src/text/page-path.ts
 var page_path = __webpack_require__(4450);
 ;// CONCATENATED MODULE: ./src/render/gap-words.ts
+// What readers wrote about each item of "Fix first", in their own words: the questions the assistant
+// left unanswered on its page (with what it replied), the comments left with feedback marked not
+// helpful on it, and the searches with no click that match it. Reader text: gathered only from
+// sections that show it, so that a public repository's run has none to keep or send.
 
 /** Words of each kind gathered for an item: the most asked or searched first, then the newest. */
 const ITEM_WORDS_PER_KIND = 3;
@@ -2701,8 +2688,8 @@ var footer = __webpack_require__(1681);
 var render_overview = __webpack_require__(8453);
 // EXTERNAL MODULE: ./src/render/html.ts
 var html = __webpack_require__(4095);
-// EXTERNAL MODULE: ./src/run/sections.ts + 25 modules
-var run_sections = __webpack_require__(4745);
+// EXTERNAL MODULE: ./src/run/sections.ts + 32 modules
+var run_sections = __webpack_require__(8857);
 ;// CONCATENATED MODULE: ./src/run/publish.ts
 // Step outputs, files and the job summary, produced in one place from the reports of a run, each
 // shown by its renderer (sections.ts).

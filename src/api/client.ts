@@ -17,26 +17,8 @@ import { num } from '../text/format.js'
 import { jsonValues, MAX_ANSWER_VALUES, NAMED_PROBLEM_VALUES } from './json-values.js'
 import { type Redactor, redactor } from '../text/secret.js'
 import { backoffDelay, DEFAULT_RETRY_POLICY, parseRetryAfter, type RetryPolicy } from './retry.js'
-import {
-  type AgentJob,
-  agentJobSchema,
-  jobIdProblem,
-  type AssistantPage,
-  assistantPageSchema,
-  type CallerStats,
-  callerStatsSchema,
-  errorBodySchema,
-  type FeedbackByPage,
-  feedbackByPageSchema,
-  type FeedbackPage,
-  feedbackPageSchema,
-  type SearchesPage,
-  searchesPageSchema,
-  type ViewsPage,
-  viewsPageSchema,
-  type VisitorsPage,
-  visitorsPageSchema
-} from './schemas.js'
+import type { AnalyticsEndpoint, AnalyticsQuery, AnalyticsReader, DateRange } from './analytics.js'
+import { type AgentJob, agentJobSchema, jobIdProblem, errorBodySchema } from './schemas.js'
 import { Transport, TransportError } from './transport.js'
 
 export interface ClientOptions {
@@ -60,43 +42,16 @@ interface Call<T> {
   schema: z.ZodType<T>
 }
 
-/** The dates every analytics request sends: `dateTo` is exclusive. */
-export interface DateRange {
-  dateFrom: string
-  dateTo: string
-}
+/** The fields an analytics query may send beside the range, in the order it sends them. */
+const QUERY_FIELDS = ['limit', 'offset', 'cursor'] as const
 
-/** Offset paging (visitors, views): increment `offset` by `limit` while `hasMore` is true. */
-export interface VisitorsQuery extends DateRange {
-  limit: number
-  offset: number
-}
-export type ViewsQuery = VisitorsQuery
-
-/** Cursor paging (searches, feedback, assistant): no cursor asks for the first page. */
-export interface CursorQuery extends DateRange {
-  limit: number
-  cursor?: string
-}
-export type SearchesQuery = CursorQuery
-export type FeedbackQuery = CursorQuery
-export type AssistantQuery = CursorQuery
-
-/** Feedback by page takes a limit and no way to ask for a next page. */
-export interface FeedbackByPageQuery extends DateRange {
-  limit: number
-}
-export type CallerStatsQuery = DateRange
-
-/** What any analytics request may send beside the range. */
-type AnalyticsQuery = DateRange & { limit?: number; offset?: number; cursor?: string }
-
-/** The query of an analytics request, in a fixed order; a cursor only when there is one. */
-function analyticsQuery(query: AnalyticsQuery): Record<string, string> {
+/** The query of an analytics request: the range, then the fields the endpoint sends, in a fixed order, each only when it has a value. */
+function analyticsQuery(query: AnalyticsQuery, sends: readonly string[]): Record<string, string> {
   const out: Record<string, string> = { dateFrom: query.dateFrom, dateTo: query.dateTo }
-  if (query.limit !== undefined) out.limit = String(query.limit)
-  if (query.offset !== undefined) out.offset = String(query.offset)
-  if (query.cursor !== undefined) out.cursor = query.cursor
+  for (const field of QUERY_FIELDS) {
+    const value = query[field]
+    if (sends.includes(field) && value !== undefined) out[field] = String(value)
+  }
   return out
 }
 
@@ -130,7 +85,7 @@ function segment(value: string): string {
   return encodeURIComponent(value)
 }
 
-export class ApiClient {
+export class ApiClient implements AnalyticsReader {
   private readonly transport: Transport
   private readonly requestTimeoutMs: number
   private readonly retry: RetryPolicy
@@ -199,45 +154,20 @@ export class ApiClient {
     })
   }
 
-  getVisitors(projectId: string, { dateFrom, dateTo, limit, offset }: VisitorsQuery): Promise<VisitorsPage> {
-    return this.analytics('visitor analytics', 'visitors', projectId, { dateFrom, dateTo, limit, offset }, visitorsPageSchema)
-  }
-
-  getViews(projectId: string, { dateFrom, dateTo, limit, offset }: ViewsQuery): Promise<ViewsPage> {
-    return this.analytics('page views', 'views', projectId, { dateFrom, dateTo, limit, offset }, viewsPageSchema)
-  }
-
-  getSearches(projectId: string, { dateFrom, dateTo, limit, cursor }: SearchesQuery): Promise<SearchesPage> {
-    return this.analytics('searches', 'searches', projectId, { dateFrom, dateTo, limit, cursor }, searchesPageSchema)
-  }
-
-  getFeedback(projectId: string, { dateFrom, dateTo, limit, cursor }: FeedbackQuery): Promise<FeedbackPage> {
-    return this.analytics('feedback', 'feedback', projectId, { dateFrom, dateTo, limit, cursor }, feedbackPageSchema)
-  }
-
-  getFeedbackByPage(projectId: string, { dateFrom, dateTo, limit }: FeedbackByPageQuery): Promise<FeedbackByPage> {
-    return this.analytics('feedback by page', 'feedback/by-page', projectId, { dateFrom, dateTo, limit }, feedbackByPageSchema)
-  }
-
-  getAssistant(projectId: string, { dateFrom, dateTo, limit, cursor }: AssistantQuery): Promise<AssistantPage> {
-    return this.analytics('assistant questions', 'assistant', projectId, { dateFrom, dateTo, limit, cursor }, assistantPageSchema)
-  }
-
-  getCallerStats(projectId: string, { dateFrom, dateTo }: CallerStatsQuery): Promise<CallerStats> {
-    return this.analytics('assistant caller stats', 'assistant/caller-stats', projectId, { dateFrom, dateTo }, callerStatsSchema)
-  }
-
   /**
-   * A GET of analytics: `endpoint` under /v1/analytics/{projectId}/, with the range, limit, offset
-   * or cursor the query has; `reads` names what it reads, for messages ("page views").
+   * A GET of analytics: the endpoint under /v1/analytics/{projectId}/, with the range and the fields
+   * of the query the endpoint sends (limit, offset, cursor); the endpoint names what it reads, for
+   * messages ("page views"), and gives the schema its answer is checked against.
    */
-  private analytics<T>(reads: string, endpoint: string, projectId: string, query: AnalyticsQuery, schema: z.ZodType<T>): Promise<T> {
+  analytics<Answer, Query extends DateRange>(endpoint: AnalyticsEndpoint<Answer, Query>, projectId: string, query: Query): Promise<Answer> {
+    const sent: AnalyticsQuery = query
+    const sends: readonly string[] = endpoint.sends
     return this.call({
-      ctx: { kind: 'analytics', reads, projectId, offset: query.offset },
+      ctx: { kind: 'analytics', reads: endpoint.reads, projectId, offset: sends.includes('offset') ? sent.offset : undefined },
       method: 'GET',
-      path: `/v1/analytics/${segment(projectId)}/${endpoint}`,
-      query: analyticsQuery(query),
-      schema
+      path: `/v1/analytics/${segment(projectId)}/${endpoint.path}`,
+      query: analyticsQuery(sent, sends),
+      schema: endpoint.schema
     })
   }
 

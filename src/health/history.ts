@@ -2,7 +2,8 @@
 // a headline the service cannot compare in one request (searches with no click, unanswered
 // questions), from the value the issue holds for the period just before; and the pages whose traffic
 // moved most since that period, from the counts of the top pages the issue keeps.
-import type { Headline, HeadlineKey } from '../render/renderer.js'
+import type { HeadlineKey } from '../core/sections.js'
+import type { Headline } from '../render/renderer.js'
 import { type HealthState, TOP_PAGES, type TopPages } from './state.js'
 
 /** A period's dates, YYYY-MM-DD, the end exclusive. */

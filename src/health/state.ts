@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto'
 import { z } from 'zod'
 import type { RecordSeal } from '../core/record-seal.js'
 import { SEAL_PATTERN } from '../core/record-seal.js'
-import { HEADLINE_NAMES, type HeadlineKey } from '../render/renderer.js'
+import { HEADLINE_NAMES, type HeadlineKey } from '../core/sections.js'
 import { counted as countedText, num } from '../text/format.js'
 import { sitePage } from '../text/page-path.js'
 

@@ -2,8 +2,6 @@
 // left unanswered on its page (with what it replied), the comments left with feedback marked not
 // helpful on it, and the searches with no click that match it. Reader text: gathered only from
 // sections that show it, so that a public repository's run has none to keep or send.
-import type { AssistantReport } from '../analytics/assistant.js'
-import type { FeedbackReport } from '../analytics/feedback.js'
 import { sitePage } from '../text/page-path.js'
 import type { FixItem } from './fix-first.js'
 
@@ -38,10 +36,16 @@ function mostWritten<Entry>(entries: readonly Entry[], textOf: (entry: Entry) =>
     .map((group) => group.entry)
 }
 
-/** The sections the words come from, each only when it shows reader text. */
+/** The sections the words come from, each only when it shows reader text: what of them it reads. */
 export interface WordSources {
-  feedback?: FeedbackReport
-  assistant?: AssistantReport
+  feedback?: {
+    showReaderText: boolean
+    entries: readonly { helpful?: boolean; path: string; comment?: string }[]
+  }
+  assistant?: {
+    showReaderText: boolean
+    questions: readonly { resolutionStatus: string; query?: string; pageUrl: string | null; answer?: string }[]
+  }
 }
 
 /** The words of each item, in the items' order; undefined when no section read shows reader text. */

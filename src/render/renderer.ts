@@ -2,6 +2,7 @@
 // outputs, a log line and a phrase in the run's last line; an analytics section also has its object
 // in analytics.json, its CSV files and, where it finds any, the gaps it adds to docsGaps.
 import type { Comparison } from '../analytics/comparison.js'
+import { HEADLINE_NAMES, type HeadlineKey } from '../core/sections.js'
 import type { Signal } from './fix-first.js'
 
 export interface Renderer<Report> {
@@ -33,27 +34,10 @@ export interface GapList {
   note?: string
 }
 
-/**
- * Every headline number a report can show, by key (what alert rules and the docs health issue's history call
- * it), with its name for people, in the order the report shows them.
- */
-export const HEADLINE_NAMES = {
-  visitorsHuman: 'Human visitors',
-  visitorsAi: 'AI visitors',
-  views: 'Page views',
-  searches: 'Searches',
-  searchesNoClick: 'Searches with no click',
-  thumbsDown: 'Thumbs down',
-  assistantQuestions: 'Assistant questions',
-  assistantUnanswered: 'Unanswered questions'
-} as const
-
-export type HeadlineKey = keyof typeof HEADLINE_NAMES
-
 /** A headline number of a section, for the top of the report. */
 export interface Headline {
   key: HeadlineKey
-  /** Its name for people: "Human visitors" (HEADLINE_NAMES). */
+  /** Its name for people: "Human visitors" (its label in the catalog, core/sections.ts). */
   name: string
   value: number
   /** Its value over the period of the same length just before, when the run read it. */

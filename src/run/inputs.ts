@@ -10,7 +10,8 @@ import { InputError, type InputProblem } from '../core/input-error.js'
 import { type AlertRule, parseAlertRules } from '../render/alerts.js'
 import { parseDate, shiftDays } from '../text/dates.js'
 import { didYouMean, nearMiss } from '../text/near-miss.js'
-import { HEADLINE_SECTIONS, SECTION_NAMES, SECTIONS, type SectionName, UNCOMPARED_HEADLINES } from './sections.js'
+import { HEADLINE_SECTIONS, SECTION_NAMES, type SectionName, UNCOMPARED_HEADLINES } from '../core/sections.js'
+import { SECTIONS } from './sections.js'
 
 export const READER_TEXT_WORDS = ['auto', 'show', 'hide'] as const
 export type ReaderTextSetting = (typeof READER_TEXT_WORDS)[number]

@@ -1,117 +1,83 @@
-// The one table of analytics sections, in report order. Each entry is everything the run knows of a
-// section: the budget's names of its reads, whether it reads text that readers typed, the part that
-// reads it, and how it is shown. Every other list of sections (the names `analytics` takes, the
-// budget plan, the report's types, outputs, files, docsGaps, the last line) is derived from here.
-// A new section is one more entry.
+// The wiring of the analytics sections: for each section of the catalog (core/sections.ts), the part
+// that reads it and its renderer, from its folder (sections/<name>/). The compiler holds the two
+// together: a section of the catalog with no wiring, wiring of a section the catalog does not have,
+// or an entry missing its part or its renderer is an error. Every other list of sections (the names
+// `analytics` takes, the budget plan, the report's types, outputs, files, docsGaps, the last line) is
+// derived from the catalog and this table.
 import type { JobReport } from '../agent/outcome.js'
-import { assistantPart, ASSISTANT_COMPARISON, ASSISTANT_READS } from '../analytics/assistant.js'
 import type { RequestBudget } from '../analytics/budget.js'
-import { feedbackPart, FEEDBACK_COMPARISON, FEEDBACK_READS } from '../analytics/feedback.js'
 import { plannedBudget } from '../analytics/plan.js'
-import { searchesPart, SEARCHES_COMPARISON, SEARCHES_READS } from '../analytics/searches.js'
 import type { SectionBase, SectionRequest } from '../analytics/section.js'
-import { viewsPart, VIEWS_COMPARISON, VIEWS_READS } from '../analytics/views.js'
-import { visitorsPart, VISITORS_COMPARISON, VISITORS_READS } from '../analytics/visitors.js'
 import type { Part } from '../core/part.js'
-import { assistantRenderer } from '../render/assistant.js'
-import { feedbackRenderer } from '../render/feedback.js'
+import { readKeys, SECTION_CATALOG, SECTION_NAMES, type SectionName } from '../core/sections.js'
 import { jobRenderer } from '../render/job.js'
-import type { HeadlineKey, Renderer, SectionRenderer } from '../render/renderer.js'
-import { searchesRenderer } from '../render/searches.js'
-import { viewsRenderer } from '../render/views.js'
-import { visitorsRenderer } from '../render/visitors.js'
+import type { Renderer, SectionRenderer } from '../render/renderer.js'
+import { assistantPart } from '../sections/assistant/read.js'
+import { assistantRenderer } from '../sections/assistant/render.js'
+import { feedbackPart } from '../sections/feedback/read.js'
+import { feedbackRenderer } from '../sections/feedback/render.js'
+import { searchesPart } from '../sections/searches/read.js'
+import { searchesRenderer } from '../sections/searches/render.js'
+import { viewsPart } from '../sections/traffic/read-views.js'
+import { visitorsPart } from '../sections/traffic/read-visitors.js'
+import { viewsRenderer } from '../sections/traffic/render-views.js'
+import { visitorsRenderer } from '../sections/traffic/render-visitors.js'
 
-interface SectionEntry<Api, Report> {
-  /** The budget's names of its reads, the one that shows something first. */
-  reads: readonly string[]
-  /** The read of the comparison with the previous period, if it has one. */
-  comparison?: string
-  /** Whether it reads text that readers typed (search terms, comments, questions). */
-  readsReaderText: boolean
-  /** Whether it says what readers could not find: the budget holds requests back for its further pages (budget.ts). */
-  gapSignal: boolean
+/** How a section is read and shown: the part that reads it, and its renderer. */
+export interface SectionWiring<Api, Report> {
   part(api: Api, request: SectionRequest, budget: RequestBudget): Part<Report>
   render: SectionRenderer<Report>
 }
 
 /** An entry, its types inferred from its part. */
-const entry = <Api, Report>(section: SectionEntry<Api, Report>): SectionEntry<Api, Report> => section
+const wire = <Api, Report>(section: SectionWiring<Api, Report>): SectionWiring<Api, Report> => section
 
-/** The table, checked: each entry is whole, and its part reports a section of the entry's own name. */
-const table = <Table extends { [Name in keyof Table]: SectionEntry<never, SectionBase & { kind: Name }> }>(sections: Table): Table =>
-  sections
+/**
+ * The wiring, checked: one entry for each section of the catalog and none other, each whole, its
+ * part reporting a section of the entry's own name.
+ */
+export function wiring<Table extends { [Name in SectionName]: SectionWiring<never, SectionBase & { kind: Name }> }>(
+  table: Table & Record<Exclude<keyof Table, SectionName>, never>
+): Table {
+  return table
+}
 
-export const SECTIONS = table({
-  visitors: entry({
-    reads: VISITORS_READS,
-    comparison: VISITORS_COMPARISON,
-    readsReaderText: false,
-    gapSignal: false,
-    part: visitorsPart,
-    render: visitorsRenderer
-  }),
-  views: entry({
-    reads: VIEWS_READS,
-    comparison: VIEWS_COMPARISON,
-    readsReaderText: false,
-    gapSignal: false,
-    part: viewsPart,
-    render: viewsRenderer
-  }),
-  searches: entry({
-    reads: SEARCHES_READS,
-    comparison: SEARCHES_COMPARISON,
-    readsReaderText: true,
-    gapSignal: true,
-    part: searchesPart,
-    render: searchesRenderer
-  }),
-  feedback: entry({
-    reads: FEEDBACK_READS,
-    comparison: FEEDBACK_COMPARISON,
-    readsReaderText: true,
-    gapSignal: true,
-    part: feedbackPart,
-    render: feedbackRenderer
-  }),
-  assistant: entry({
-    reads: ASSISTANT_READS,
-    comparison: ASSISTANT_COMPARISON,
-    readsReaderText: true,
-    gapSignal: true,
-    part: assistantPart,
-    render: assistantRenderer
-  })
+const WIRING = wiring({
+  visitors: wire({ part: visitorsPart, render: visitorsRenderer }),
+  views: wire({ part: viewsPart, render: viewsRenderer }),
+  searches: wire({ part: searchesPart, render: searchesRenderer }),
+  feedback: wire({ part: feedbackPart, render: feedbackRenderer }),
+  assistant: wire({ part: assistantPart, render: assistantRenderer })
 })
 
-type Sections = typeof SECTIONS
-export type SectionName = keyof Sections
+type Wiring = typeof WIRING
+
+/** A section as the run uses it: the catalog's budget reads and flags, with its wiring. */
+type Section<Name extends SectionName> = Wiring[Name] & {
+  /** The budget's names of its reads, the one that shows something first. */
+  reads: readonly string[]
+  /** The read of the comparison with the previous period. */
+  comparison: string
+  readsReaderText: boolean
+  gapSignal: boolean
+}
+
+/** Every section, in report order: the catalog's entry with its wiring (one for each of SECTION_NAMES). */
+export const SECTIONS = Object.fromEntries(
+  SECTION_NAMES.map((name) => {
+    const { comparison, readsReaderText, gapSignal } = SECTION_CATALOG[name]
+    return [name, { ...WIRING[name], reads: readKeys(name), comparison, readsReaderText, gapSignal }]
+  })
+) as unknown as { readonly [Name in SectionName]: Section<Name> }
+
 /** A section's report: what its part learnt, as plain data. */
-export type SectionReport = { [Name in SectionName]: ReturnType<ReturnType<Sections[Name]['part']>['report']> }[SectionName]
+export type SectionReport = { [Name in SectionName]: ReturnType<ReturnType<Wiring[Name]['part']>['report']> }[SectionName]
 /** What any part of a run reports: the agent job, or an analytics section. */
 export type PartReport = JobReport | SectionReport
 
 type Intersection<Union> = (Union extends unknown ? (x: Union) => void : never) extends (x: infer All) => void ? All : never
 /** Everything the sections read from the service: the API each part takes, all together. */
-export type AnalyticsApi = Intersection<Parameters<Sections[SectionName]['part']>[0]>
-
-/** The section each headline comes from: an alert rule over it needs that section read. */
-export const HEADLINE_SECTIONS: Readonly<Record<HeadlineKey, SectionName>> = {
-  visitorsHuman: 'visitors',
-  visitorsAi: 'visitors',
-  views: 'views',
-  searches: 'searches',
-  searchesNoClick: 'searches',
-  thumbsDown: 'feedback',
-  assistantQuestions: 'assistant',
-  assistantUnanswered: 'assistant'
-}
-
-/** Headlines with no earlier value: it would take every page of the earlier period (a per-cent alert rule over them never fires). */
-export const UNCOMPARED_HEADLINES: ReadonlySet<HeadlineKey> = new Set(['searchesNoClick', 'assistantUnanswered'])
-
-/** The section names, in report order. */
-export const SECTION_NAMES = Object.keys(SECTIONS) as SectionName[]
+export type AnalyticsApi = Intersection<Parameters<Wiring[SectionName]['part']>[0]>
 
 export function isSectionReport(report: PartReport): report is SectionReport {
   return report.kind !== 'job'

@@ -146,7 +146,8 @@ describe('README', () => {
   })
 
   it('gives the costs: agent jobs per project, analytics per organization, the least analytics: all takes, and many projects', async () => {
-    const { SECTION_NAMES, SECTIONS } = await import('../../src/run/sections.js')
+    const { SECTIONS } = await import('../../src/run/sections.js')
+    const { SECTION_NAMES } = await import('../../src/core/sections.js')
     const { plannedReads } = await import('../../src/analytics/plan.js')
     const costs = section(readme, 'Costs and limits').replace(/\s+/g, ' ')
     expect(costs).toContain('100 of these per project per hour')
@@ -161,7 +162,7 @@ describe('README', () => {
 
 describe('docs/', () => {
   it('analytics-budget.md has a row for each analytics section the code reads, in report order, with its cost in requests', async () => {
-    const { SECTION_NAMES } = await import('../../src/run/sections.js')
+    const { SECTION_NAMES } = await import('../../src/core/sections.js')
     const rows = table(page('docs/analytics-budget.md'), 'The sections')
     expect(rows.map((row) => unquote(row[0] ?? ''))).toEqual([...SECTION_NAMES])
     for (const row of rows) expect(row[2], row[0]).toMatch(/^1 (per|for) /)

@@ -5,6 +5,7 @@
 // visitors alone over a range given with times.
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
+import { SECTION_NAMES } from '../../src/core/sections.js'
 import { startEmulator, type Emulator } from '../emulator/emulator.js'
 import { type ActionOptions, type ActionRun, runAction } from '../support/action.js'
 import { schemaErrors } from '../support/analytics-schema.js'
@@ -12,7 +13,7 @@ import { runtimes } from '../support/runtimes.js'
 import { siteTotals, visitorRows } from '../support/visitors.js'
 
 const KEY = 'mint_schemaKey7Q'
-const SECTIONS = ['visitors', 'views', 'searches', 'feedback', 'assistant']
+const SECTIONS = SECTION_NAMES
 
 interface Section {
   partial: boolean

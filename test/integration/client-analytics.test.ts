@@ -5,6 +5,10 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { ASSISTANT_ENDPOINT, CALLER_STATS_ENDPOINT } from '../../src/sections/assistant/schema.js'
+import { FEEDBACK_BY_PAGE_ENDPOINT, FEEDBACK_ENDPOINT } from '../../src/sections/feedback/schema.js'
+import { SEARCHES_ENDPOINT } from '../../src/sections/searches/schema.js'
+import { VIEWS_ENDPOINT, VISITORS_ENDPOINT } from '../../src/sections/traffic/schema.js'
 import { ApiClient } from '../../src/api/client.js'
 import { ApiError } from '../../src/api/errors.js'
 import type { RetryPolicy } from '../../src/api/retry.js'
@@ -159,24 +163,24 @@ interface Endpoint {
 
 const endpoints: Endpoint[] = [
   {
-    name: 'getViews',
-    read: (c, p) => c.getViews(p, { ...RANGE, limit: 250, offset: 500 }),
+    name: 'views',
+    read: (c, p) => c.analytics(VIEWS_ENDPOINT, p, { ...RANGE, limit: 250, offset: 500 }),
     path: 'views',
     query: 'dateFrom=2026-11-01&dateTo=2026-11-08&limit=250&offset=500',
     body: viewsPage,
     action: 'Reading page views (offset 500)'
   },
   {
-    name: 'getSearches',
-    read: (c, p) => c.getSearches(p, { ...RANGE, limit: 100 }),
+    name: 'searches',
+    read: (c, p) => c.analytics(SEARCHES_ENDPOINT, p, { ...RANGE, limit: 100 }),
     path: 'searches',
     query: 'dateFrom=2026-11-01&dateTo=2026-11-08&limit=100',
     body: searchesPage,
     action: 'Reading searches'
   },
   {
-    name: 'getFeedback',
-    read: (c, p) => c.getFeedback(p, { ...RANGE, limit: 100 }),
+    name: 'feedback',
+    read: (c, p) => c.analytics(FEEDBACK_ENDPOINT, p, { ...RANGE, limit: 100 }),
     path: 'feedback',
     query: 'dateFrom=2026-11-01&dateTo=2026-11-08&limit=100',
     body: feedbackPage,
@@ -184,24 +188,24 @@ const endpoints: Endpoint[] = [
     action: 'Reading feedback'
   },
   {
-    name: 'getFeedbackByPage',
-    read: (c, p) => c.getFeedbackByPage(p, { ...RANGE, limit: 100 }),
+    name: 'feedback/by-page',
+    read: (c, p) => c.analytics(FEEDBACK_BY_PAGE_ENDPOINT, p, { ...RANGE, limit: 100 }),
     path: 'feedback/by-page',
     query: 'dateFrom=2026-11-01&dateTo=2026-11-08&limit=100',
     body: byPage,
     action: 'Reading feedback by page'
   },
   {
-    name: 'getAssistant',
-    read: (c, p) => c.getAssistant(p, { ...RANGE, limit: 1000 }),
+    name: 'assistant',
+    read: (c, p) => c.analytics(ASSISTANT_ENDPOINT, p, { ...RANGE, limit: 1000 }),
     path: 'assistant',
     query: 'dateFrom=2026-11-01&dateTo=2026-11-08&limit=1000',
     body: assistantPage,
     action: 'Reading assistant questions'
   },
   {
-    name: 'getCallerStats',
-    read: (c, p) => c.getCallerStats(p, RANGE),
+    name: 'assistant/caller-stats',
+    read: (c, p) => c.analytics(CALLER_STATS_ENDPOINT, p, RANGE),
     path: 'assistant/caller-stats',
     query: 'dateFrom=2026-11-01&dateTo=2026-11-08',
     body: callerStats,
@@ -229,9 +233,9 @@ describe('the requests it sends', () => {
   it('sends the cursor of searches, feedback and assistant questions, encoded, after the limit', async () => {
     answer(json(searchesPage), json(feedbackPage), json(assistantPage))
     const cursor = 'c/1+2=&x'
-    await client.getSearches('p', { ...RANGE, limit: 10, cursor })
-    await client.getFeedback('p', { ...RANGE, limit: 20, cursor })
-    await client.getAssistant('p', { ...RANGE, limit: 30, cursor: '' })
+    await client.analytics(SEARCHES_ENDPOINT, 'p', { ...RANGE, limit: 10, cursor })
+    await client.analytics(FEEDBACK_ENDPOINT, 'p', { ...RANGE, limit: 20, cursor })
+    await client.analytics(ASSISTANT_ENDPOINT, 'p', { ...RANGE, limit: 30, cursor: '' })
     const range = 'dateFrom=2026-11-01&dateTo=2026-11-08'
     expect(requests.map((r) => r.url)).toEqual([
       `/v1/analytics/p/searches?${range}&limit=10&cursor=c%2F1%2B2%3D%26x`,
@@ -243,9 +247,9 @@ describe('the requests it sends', () => {
   it('sends nothing but the documented parameters, whatever else the query object holds', async () => {
     answer(json(callerStats), json(byPage), json(viewsPage))
     const extra = { ...RANGE, limit: 5, offset: 7, cursor: 'c' }
-    await client.getCallerStats('p', extra)
-    await client.getFeedbackByPage('p', extra)
-    await client.getViews('p', extra)
+    await client.analytics(CALLER_STATS_ENDPOINT, 'p', extra)
+    await client.analytics(FEEDBACK_BY_PAGE_ENDPOINT, 'p', extra)
+    await client.analytics(VIEWS_ENDPOINT, 'p', extra)
     const range = 'dateFrom=2026-11-01&dateTo=2026-11-08'
     expect(requests.map((r) => r.url)).toEqual([
       `/v1/analytics/p/assistant/caller-stats?${range}`,
@@ -256,7 +260,7 @@ describe('the requests it sends', () => {
 
   it('still reads visitors with the dates, limit and offset, in that order', async () => {
     answer(json({ totals: { human: 1, ai: 0, total: 1 }, visitors: [], hasMore: false }))
-    await client.getVisitors('p', { ...RANGE, limit: 50, offset: 0, cursor: 'c' } as never)
+    await client.analytics(VISITORS_ENDPOINT, 'p', { ...RANGE, limit: 50, offset: 0, cursor: 'c' } as never)
     expect(requests[0]?.url).toBe('/v1/analytics/p/visitors?dateFrom=2026-11-01&dateTo=2026-11-08&limit=50&offset=0')
   })
 })
@@ -269,8 +273,8 @@ describe('the answers it accepts', () => {
       hasMore: false
     }
     answer(json(visitors), json({ ...viewsPage, totals: { human: -10, ai: 1.5, total: -8.5 } }))
-    await expect(client.getVisitors('p', { ...RANGE, limit: 50, offset: 0 })).resolves.toEqual(visitors)
-    await expect(client.getViews('p', { ...RANGE, limit: 50, offset: 0 })).resolves.toMatchObject({
+    await expect(client.analytics(VISITORS_ENDPOINT, 'p', { ...RANGE, limit: 50, offset: 0 })).resolves.toEqual(visitors)
+    await expect(client.analytics(VIEWS_ENDPOINT, 'p', { ...RANGE, limit: 50, offset: 0 })).resolves.toMatchObject({
       totals: { human: -10, ai: 1.5, total: -8.5 }
     })
   })
@@ -280,15 +284,15 @@ describe('the answers it accepts', () => {
     const pages = { feedback: [{ path: '/x', thumbsUp: -1, thumbsDown: 0.5, code: 0, total: 2.5 }], hasMore: true }
     const stats = { web: -1, api: 0.25, other: 1e6, total: -3.5 }
     answer(json(searches), json(pages), json(stats))
-    await expect(client.getSearches('p', { ...RANGE, limit: 1 })).resolves.toEqual(searches)
-    await expect(client.getFeedbackByPage('p', { ...RANGE, limit: 1 })).resolves.toEqual(pages)
-    await expect(client.getCallerStats('p', RANGE)).resolves.toEqual(stats)
+    await expect(client.analytics(SEARCHES_ENDPOINT, 'p', { ...RANGE, limit: 1 })).resolves.toEqual(searches)
+    await expect(client.analytics(FEEDBACK_BY_PAGE_ENDPOINT, 'p', { ...RANGE, limit: 1 })).resolves.toEqual(pages)
+    await expect(client.analytics(CALLER_STATS_ENDPOINT, 'p', RANGE)).resolves.toEqual(stats)
   })
 
   it('drops fields the documents do not list, and reads an absent response type as an answer', async () => {
     const row = without(assistantRow, 'responseType')
     answer(json({ ...assistantPage, conversations: [{ ...row, queryCategory: null, pageUrl: null, extra: 1 }], more: true }))
-    const page = await client.getAssistant('p', { ...RANGE, limit: 1 })
+    const page = await client.analytics(ASSISTANT_ENDPOINT, 'p', { ...RANGE, limit: 1 })
     expect(page).toEqual({
       ...assistantPage,
       conversations: [{ ...row, responseType: 'answer', queryCategory: null, pageUrl: null }]
@@ -301,7 +305,7 @@ describe('the answers it rejects', () => {
     // An answer that is not the documented JSON may be a passing fault: a GET asks again.
     const wrong = json({ totals: { human: 1, ai: 0 }, views: [{ path: 7, human: 1, ai: 0, total: 1 }] })
     answer(wrong, wrong, wrong)
-    const error = await apiError(client.getViews('p', { ...RANGE, limit: 50, offset: 250 }))
+    const error = await apiError(client.analytics(VIEWS_ENDPOINT, 'p', { ...RANGE, limit: 50, offset: 250 }))
     expect(error.message).toBe(
       "Reading page views (offset 250) failed: the service's answer (HTTP 200) is not the documented JSON: " +
         'totals.total: Invalid input: expected number, received undefined; views.0.path: Invalid input: expected string, received number; ' +
@@ -312,19 +316,15 @@ describe('the answers it rejects', () => {
   })
 
   it.each([
-    ['getSearches', { ...searchesPage, nextCursor: undefined }, 'nextCursor: Invalid input: expected string, received undefined'],
+    ['searches', { ...searchesPage, nextCursor: undefined }, 'nextCursor: Invalid input: expected string, received undefined'],
+    ['feedback', { ...feedbackPage, feedback: [{ ...codeRow, id: 3 }] }, 'feedback.0.id: Invalid input: expected string, received number'],
     [
-      'getFeedback',
-      { ...feedbackPage, feedback: [{ ...codeRow, id: 3 }] },
-      'feedback.0.id: Invalid input: expected string, received number'
-    ],
-    [
-      'getFeedbackByPage',
+      'feedback/by-page',
       { feedback: [{ path: '/x', thumbsUp: '1', thumbsDown: 0, code: 0, total: 1 }], hasMore: false },
       'feedback.0.thumbsUp'
     ],
-    ['getAssistant', { ...assistantPage, conversations: [{ ...assistantRow, sources: null }] }, 'conversations.0.sources'],
-    ['getCallerStats', { web: 1, api: 1, other: 1 }, 'total: Invalid input: expected number, received undefined']
+    ['assistant', { ...assistantPage, conversations: [{ ...assistantRow, sources: null }] }, 'conversations.0.sources'],
+    ['assistant/caller-stats', { web: 1, api: 1, other: 1 }, 'total: Invalid input: expected number, received undefined']
   ])('%s: rejects an answer that is not documented', async (name, body, problem) => {
     const e = endpoints.find((x) => x.name === name) as Endpoint
     answer(json(body), json(body), json(body))
@@ -353,13 +353,13 @@ describe('retries and failures', () => {
   it('quotes the analytics error body of a 429 that has one, details included', async () => {
     const body = json({ error: 'Rate limit exceeded', details: [{ message: 'try later' }] }, 429)
     answer(body, body, body)
-    const error = await apiError(client.getSearches('p', { ...RANGE, limit: 1 }))
+    const error = await apiError(client.analytics(SEARCHES_ENDPOINT, 'p', { ...RANGE, limit: 1 }))
     expect(error.message).toBe(`Reading searches ${LIMIT_QUOTA} The service said: "Rate limit exceeded; try later".`)
   })
 
   it('does not repeat a 400, and quotes why the query was refused', async () => {
     answer(json({ error: 'Invalid query parameters', details: [{ message: 'cursor is invalid' }] }, 400))
-    const error = await apiError(client.getFeedback('p', { ...RANGE, limit: 1, cursor: 'bad' }))
+    const error = await apiError(client.analytics(FEEDBACK_ENDPOINT, 'p', { ...RANGE, limit: 1, cursor: 'bad' }))
     expect(error.message).toBe(
       'Reading feedback failed: the service rejected the request as invalid (400 Bad Request). ' +
         'The service said: "Invalid query parameters; cursor is invalid".'
@@ -369,10 +369,10 @@ describe('retries and failures', () => {
 
   it('asks for the read scope on a 403 and blames the project on a 404', async () => {
     answer(json({ error: 'Forbidden' }, 403), json({ error: 'Not found' }, 404))
-    const forbidden = await apiError(client.getCallerStats('p', RANGE))
+    const forbidden = await apiError(client.analytics(CALLER_STATS_ENDPOINT, 'p', RANGE))
     expect(forbidden.message).toContain('Reading assistant caller stats failed: access denied (403 Forbidden).')
     expect(forbidden.message).toContain('(`read`)')
-    const missing = await apiError(client.getFeedbackByPage('p', { ...RANGE, limit: 1 }))
+    const missing = await apiError(client.analytics(FEEDBACK_BY_PAGE_ENDPOINT, 'p', { ...RANGE, limit: 1 }))
     expect(missing.message).toBe(
       'Reading feedback by page failed: project "p" was not found (404 Not Found). Check `projectId`. The service said: "Not found".'
     )
@@ -395,9 +395,9 @@ describe('the debug log', () => {
     try {
       const body = json(feedbackPage)
       answer(json({ error: 'Invalid query', details: [{ message: 'limit is too large' }] }, 400))
-      await apiError(debugging.getSearches('p', { ...RANGE, limit: 1 }))
+      await apiError(debugging.analytics(SEARCHES_ENDPOINT, 'p', { ...RANGE, limit: 1 }))
       answer(body)
-      await debugging.getFeedback('p', { ...RANGE, limit: 100 })
+      await debugging.analytics(FEEDBACK_ENDPOINT, 'p', { ...RANGE, limit: 100 })
       const answered = lines.filter((line) => line.includes(' answered '))
       expect(answered.map((line) => line.replace(/ in \d+ ms/, ' in N ms'))).toEqual([
         'GET /v1/analytics/p/searches answered 400 in N ms: {"error":"Invalid query","details":[{"message":"limit is too large"}]}',
@@ -422,7 +422,7 @@ describe('the debug log', () => {
     })
     try {
       answer(json(searchesPage))
-      await debugging.getSearches('p', { ...RANGE, limit: 10, cursor: 'reset password for alice@corp.example|3' })
+      await debugging.analytics(SEARCHES_ENDPOINT, 'p', { ...RANGE, limit: 10, cursor: 'reset password for alice@corp.example|3' })
       const sent = lines.find((line) => line.startsWith('GET '))
       expect(sent).toBe('GET /v1/analytics/p/searches?dateFrom=2026-11-01&dateTo=2026-11-08&limit=10&cursor=%2839+characters%29')
       expect(lines.join('\n')).not.toMatch(/alice|reset/)

@@ -3,6 +3,7 @@
 // as JSON escapes, gives no text that becomes the key once folded as reader text is, or kept to one
 // line; nor does an error's text.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SEARCHES_ENDPOINT } from '../../src/sections/searches/schema.js'
 import { ApiClient } from '../../src/api/client.js'
 import { ApiError } from '../../src/api/errors.js'
 import { Lifetime } from '../../src/core/lifetime.js'
@@ -61,7 +62,7 @@ describe('an answer that echoes the key', () => {
           status: 200,
           body: body({ searches: [row], totalSearches: 3, nextCursor: null })
         })
-        const page = await withClient((client) => client.getSearches('proj_docs', WEEK))
+        const page = await withClient((client) => client.analytics(SEARCHES_ENDPOINT, 'proj_docs', WEEK))
         const query = page.searches[0]?.searchQuery ?? ''
         expect(query).toContain('reset ')
         expect(showsKey(query)).toBe(false)
@@ -69,7 +70,7 @@ describe('an answer that echoes the key', () => {
 
       it(`gives an error message that shows no key, ${form}, written ${encoding}`, async () => {
         emu.fault({ path: '/v1/analytics/proj_docs/searches', kind: 'status', status: 400, body: body({ error: `bad query ${echo}` }) })
-        const error = await withClient((client) => client.getSearches('proj_docs', WEEK)).then(
+        const error = await withClient((client) => client.analytics(SEARCHES_ENDPOINT, 'proj_docs', WEEK)).then(
           () => undefined,
           (caught: unknown) => caught
         )

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../src/api/errors.js'
 import { ApiClient, type ClientOptions } from '../../src/api/client.js'
 import { jsonValues, MAX_ANSWER_VALUES, NAMED_PROBLEM_VALUES } from '../../src/api/json-values.js'
-import { visitorsPageSchema } from '../../src/api/schemas.js'
+import { VISITORS_ENDPOINT, visitorsPageSchema } from '../../src/sections/traffic/schema.js'
 import type { RetryPolicy } from '../../src/api/retry.js'
 import { Lifetime, StopError } from '../../src/core/lifetime.js'
 import { startEmulator, type Emulator } from '../emulator/emulator.js'
@@ -149,7 +149,7 @@ describe('the requests it sends', () => {
         { path: '/b', human: 2, ai: 1, total: 3 }
       ]
     })
-    const page = await client.getVisitors('proj_docs', { ...WEEK, limit: 1, offset: 1 })
+    const page = await client.analytics(VISITORS_ENDPOINT, 'proj_docs', { ...WEEK, limit: 1, offset: 1 })
     expect(page).toEqual({ totals: { human: 5, ai: 2, total: 7 }, visitors: [{ path: '/b', human: 2, ai: 1, total: 3 }], hasMore: false })
     const req = lastRequest()
     expect(req).toMatchObject({ method: 'GET', path: '/v1/analytics/proj_docs/visitors', body: '' })
@@ -161,7 +161,7 @@ describe('the requests it sends', () => {
     await client.getJob('proj docs/..', 'a/b?c').catch(() => undefined)
     await client.sendMessage('proj docs/..', 'a/b?c', 'x').catch(() => undefined)
     await client.createJob('p?q#r', 'x').catch(() => undefined)
-    await client.getVisitors('p/q', WEEK).catch(() => undefined)
+    await client.analytics(VISITORS_ENDPOINT, 'p/q', WEEK).catch(() => undefined)
     expect(emu.requests.map((r) => r.path)).toEqual([
       '/v2/agent/proj%20docs%2F../job/a%2Fb%3Fc',
       '/v2/agent/proj%20docs%2F../job/a%2Fb%3Fc/message',
@@ -551,7 +551,7 @@ describe('checking answers against the documented JSON', () => {
         hasMore: false
       })
     })
-    const error = await apiError(once().getVisitors('proj_docs', { ...WEEK, offset: 250 }))
+    const error = await apiError(once().analytics(VISITORS_ENDPOINT, 'proj_docs', { ...WEEK, offset: 250 }))
     expect(error.message).toBe(
       "Reading visitor analytics (offset 250) failed: the service's answer (HTTP 200) is not the documented JSON: " +
         'visitors.0.human: Invalid input: expected number, received string.'
@@ -565,7 +565,7 @@ describe('checking answers against the documented JSON', () => {
   it.skipIf(mutationTesting)('refuses an answer of more than 500,000 values before parsing it, and says so', async () => {
     emu.fault({ path: /visitors/, kind: 'status', status: 200, body: visitorsBody(emptyRows(MAX_ANSWER_VALUES)) })
     const parse = vi.spyOn(JSON, 'parse')
-    const error = await apiError(once().getVisitors('proj_docs', WEEK))
+    const error = await apiError(once().analytics(VISITORS_ENDPOINT, 'proj_docs', WEEK))
     const parsedLarge = parse.mock.calls.some(([text]) => text.length > 1_000_000)
     parse.mockRestore()
     expect(parsedLarge).toBe(false)
@@ -583,18 +583,24 @@ describe('checking answers against the documented JSON', () => {
     expect(jsonValues(body, bound)).toBeGreaterThan(bound - 5)
     expect(jsonValues(body, bound)).toBeLessThanOrEqual(bound)
     emu.fault({ path: /visitors/, kind: 'status', status: 200, body })
-    const page = await makeClient({ retry: { ...FAST, maxAttempts: 1 }, maxAnswerValues: bound }).getVisitors('proj_docs', WEEK)
+    const page = await makeClient({ retry: { ...FAST, maxAttempts: 1 }, maxAnswerValues: bound }).analytics(
+      VISITORS_ENDPOINT,
+      'proj_docs',
+      WEEK
+    )
     expect(page.visitors).toHaveLength(rows)
     const over = jsonValues(body, bound) - 1
     emu.fault({ path: /visitors/, kind: 'status', status: 200, body })
-    const error = await apiError(makeClient({ retry: { ...FAST, maxAttempts: 1 }, maxAnswerValues: over }).getVisitors('proj_docs', WEEK))
+    const error = await apiError(
+      makeClient({ retry: { ...FAST, maxAttempts: 1 }, maxAnswerValues: over }).analytics(VISITORS_ENDPOINT, 'proj_docs', WEEK)
+    )
     expect(error.message).toContain(`the body holds more than ${over.toLocaleString('en-US')} values`)
   })
 
   it('says only that a large answer is wrong, stopping at its first problem', async () => {
     emu.fault({ path: /visitors/, kind: 'status', status: 200, body: visitorsBody(`${goodRows(1000)},${emptyRows(100_000)}`) })
     const safeParse = vi.spyOn(visitorsPageSchema, 'safeParse')
-    const error = await apiError(once().getVisitors('proj_docs', WEEK))
+    const error = await apiError(once().analytics(VISITORS_ENDPOINT, 'proj_docs', WEEK))
     expect(safeParse).not.toHaveBeenCalled()
     safeParse.mockRestore()
     expect(error.message).toBe(
@@ -610,7 +616,7 @@ describe('checking answers against the documented JSON', () => {
     expect(jsonValues(body, NAMED_PROBLEM_VALUES)).toBeGreaterThan(NAMED_PROBLEM_VALUES - 2)
     expect(jsonValues(body, NAMED_PROBLEM_VALUES)).toBeLessThanOrEqual(NAMED_PROBLEM_VALUES)
     emu.fault({ path: /visitors/, kind: 'status', status: 200, body })
-    const error = await apiError(once().getVisitors('proj_docs', WEEK))
+    const error = await apiError(once().analytics(VISITORS_ENDPOINT, 'proj_docs', WEEK))
     expect(error.message).toContain('is not the documented JSON: visitors.300.path: Invalid input: expected string, received undefined;')
   })
 
@@ -618,10 +624,10 @@ describe('checking answers against the documented JSON', () => {
     const words = (extra: number): string =>
       `{"error":"Slow down","details":[${Array.from({ length: extra }, () => '{"message":"x"}').join(',')}]}`
     emu.fault({ path: /visitors/, kind: 'status', status: 400, body: words(NAMED_PROBLEM_VALUES) })
-    const large = await apiError(once().getVisitors('proj_docs', WEEK))
+    const large = await apiError(once().analytics(VISITORS_ENDPOINT, 'proj_docs', WEEK))
     expect(large.message).not.toContain('Slow down')
     emu.fault({ path: /visitors/, kind: 'status', status: 400, body: words(3) })
-    const small = await apiError(once().getVisitors('proj_docs', WEEK))
+    const small = await apiError(once().analytics(VISITORS_ENDPOINT, 'proj_docs', WEEK))
     expect(small.message).toContain('Slow down')
   })
 
@@ -646,14 +652,14 @@ describe('checking answers against the documented JSON', () => {
       status: 200,
       body: JSON.stringify({ totals: { human: 1, ai: 2, total: 3, bots: 9 }, visitors: [], hasMore: false, nextCursor: null })
     })
-    const page = await client.getVisitors('proj_docs', WEEK)
+    const page = await client.analytics(VISITORS_ENDPOINT, 'proj_docs', WEEK)
     expect(page.totals).toEqual({ human: 1, ai: 2, total: 3 })
   })
 })
 
 describe("the service's error text", () => {
   it('quotes the error and its details from analytics', async () => {
-    const error = await apiError(client.getVisitors('proj_docs', { ...WEEK, limit: 1000, offset: -1 }))
+    const error = await apiError(client.analytics(VISITORS_ENDPOINT, 'proj_docs', { ...WEEK, limit: 1000, offset: -1 }))
     expect(error.message).toBe(
       'Reading visitor analytics (offset -1) failed: the service rejected the request as invalid (400 Bad Request). ' +
         'The service said: "Invalid query parameters; limit must be an integer from 1 to 250; offset must be an integer of at least 0".'
@@ -697,7 +703,7 @@ describe('the debug log', () => {
   })
 
   it('shows the query of a visitors request', async () => {
-    await client.getVisitors('proj_docs', WEEK)
+    await client.analytics(VISITORS_ENDPOINT, 'proj_docs', WEEK)
     expect(debug[0]).toBe('GET /v1/analytics/proj_docs/visitors?dateFrom=2026-11-01&dateTo=2026-11-08&limit=250&offset=0')
   })
 

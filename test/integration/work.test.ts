@@ -6,8 +6,9 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { SECTION_NAMES } from '../../src/core/sections.js'
 import type { JobReport } from '../../src/agent/outcome.js'
-import type { VisitorsReport } from '../../src/analytics/visitors.js'
+import type { VisitorsReport } from '../../src/sections/traffic/read-visitors.js'
 import type { Inputs } from '../../src/run/inputs.js'
 import { publishReport, work } from '../../src/run/work.js'
 import { ACTION_VERSION } from '../../src/version.js'
@@ -349,7 +350,7 @@ describe('work with every analytics section', () => {
     topPages: 5,
     maxRequests: 40,
     compare: true,
-    sections: ['visitors', 'views', 'searches', 'feedback', 'assistant'],
+    sections: SECTION_NAMES,
     readerText: 'hide'
   }
   const analyticsRequests = (before: number) => emu.requests.slice(before).filter((r) => r.path.startsWith('/v1/analytics/'))
@@ -362,7 +363,7 @@ describe('work with every analytics section', () => {
   it('reads each section, three at a time, reports them in order, and spends the fewest requests the API allows', async () => {
     const before = emu.requests.length
     const report = await work(inputs({ prompt: undefined, analytics: all }))
-    expect(report.reports.map((s) => s.kind)).toEqual(['visitors', 'views', 'searches', 'feedback', 'assistant'])
+    expect(report.reports.map((s) => s.kind)).toEqual(SECTION_NAMES)
     expect(report.reports.map((s) => s.failure)).toEqual([undefined, undefined, undefined, undefined, undefined])
     // Each section's pages, and one request for its comparison with the previous period.
     expect(report.reports.map((s) => (s.kind === 'job' ? 0 : s.requests))).toEqual([2, 2, 3, 4, 3])

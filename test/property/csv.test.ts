@@ -4,12 +4,12 @@
 import { fc, test } from '@fast-check/vitest'
 import { parse } from 'csv-parse/sync'
 import { describe, expect } from 'vitest'
-import type { VisitorsReport } from '../../src/analytics/visitors.js'
-import type { VisitorRow } from '../../src/api/schemas.js'
+import type { VisitorsReport } from '../../src/sections/traffic/read-visitors.js'
+import type { VisitorRow } from '../../src/sections/traffic/schema.js'
 import { csvOf } from '../../src/render/csv.js'
 import { withoutInvisible } from '../../src/text/escape.js'
 import { fileText } from '../support/renderers.js'
-import { visitorsRenderer } from '../../src/render/visitors.js'
+import { visitorsRenderer } from '../../src/sections/traffic/render-visitors.js'
 
 // Paths rich in what CSV and spreadsheets treat specially, mixed with any UTF-16 code units.
 const path = fc.string({

@@ -1,10 +1,48 @@
-// What the tests of the sections' parts (test/unit/analytics/<section>.test.ts) share: fake endpoints
-// that answer in turn and record what they were asked, a run of a part to its end, and the request
-// and report fields every section has.
+// What the tests of the sections' parts (test/unit/sections/<name>/read*.test.ts) share: fake
+// endpoints that answer in turn and record what they were asked, a fake of the client's analytics
+// read that hands each endpoint to its fake, a run of a part to its end, and the request and report
+// fields every section has.
 import { afterEach } from 'vitest'
+import type { AnalyticsEndpoint, AnalyticsReader, CursorQuery, DateRange, LimitQuery, OffsetQuery } from '../../src/api/analytics.js'
+import { ASSISTANT_ENDPOINT, type AssistantPage, CALLER_STATS_ENDPOINT, type CallerStats } from '../../src/sections/assistant/schema.js'
+import { FEEDBACK_BY_PAGE_ENDPOINT, FEEDBACK_ENDPOINT, type FeedbackByPage, type FeedbackPage } from '../../src/sections/feedback/schema.js'
+import { SEARCHES_ENDPOINT, type SearchesPage } from '../../src/sections/searches/schema.js'
+import { VIEWS_ENDPOINT, type ViewsPage, VISITORS_ENDPOINT, type VisitorsPage } from '../../src/sections/traffic/schema.js'
 import type { SectionRequest } from '../../src/analytics/section.js'
 import { Lifetime } from '../../src/core/lifetime.js'
 import type { Part, PartContext, PartEnding } from '../../src/core/part.js'
+
+/** Fakes of the analytics endpoints, each by its name. */
+export interface FakeEndpoints {
+  visitors?: (projectId: string, query: OffsetQuery) => Promise<VisitorsPage>
+  views?: (projectId: string, query: OffsetQuery) => Promise<ViewsPage>
+  searches?: (projectId: string, query: CursorQuery) => Promise<SearchesPage>
+  feedback?: (projectId: string, query: CursorQuery) => Promise<FeedbackPage>
+  feedbackByPage?: (projectId: string, query: LimitQuery) => Promise<FeedbackByPage>
+  assistant?: (projectId: string, query: CursorQuery) => Promise<AssistantPage>
+  callerStats?: (projectId: string, query: DateRange) => Promise<CallerStats>
+}
+
+/** The name of each endpoint's fake. */
+const FAKE_OF = new Map<unknown, keyof FakeEndpoints>([
+  [VISITORS_ENDPOINT, 'visitors'],
+  [VIEWS_ENDPOINT, 'views'],
+  [SEARCHES_ENDPOINT, 'searches'],
+  [FEEDBACK_ENDPOINT, 'feedback'],
+  [FEEDBACK_BY_PAGE_ENDPOINT, 'feedbackByPage'],
+  [ASSISTANT_ENDPOINT, 'assistant'],
+  [CALLER_STATS_ENDPOINT, 'callerStats']
+])
+
+/** The fakes, with the client's analytics read handing each endpoint to its own (an endpoint with none fails). */
+export function fakeAnalytics<Fakes extends FakeEndpoints>(fakes: Fakes): Fakes & AnalyticsReader {
+  const analytics = <Answer, Query extends DateRange>(endpoint: AnalyticsEndpoint<Answer, Query>, projectId: string, query: Query) => {
+    const name = FAKE_OF.get(endpoint)
+    const fake = name === undefined ? undefined : (fakes[name] as ((projectId: string, query: Query) => Promise<Answer>) | undefined)
+    return fake ? fake(projectId, query) : Promise.reject(new Error(`no fake of ${endpoint.path}`))
+  }
+  return { ...fakes, analytics }
+}
 
 /** Every request any fake endpoint was sent, in order, across endpoints; emptied after each test. */
 export const calls: string[] = []

@@ -2,13 +2,14 @@
 // the run makes them, for the tests of what is published from them: small, exact data sets, one
 // builder a section, and each section's reports with the reader text left out, as a run that keeps
 // none makes them.
-import type { AssistantReport, QuestionEntry } from '../../src/analytics/assistant.js'
-import type { FeedbackEntry, FeedbackReport } from '../../src/analytics/feedback.js'
-import type { SearchEntry, SearchesReport } from '../../src/analytics/searches.js'
+import type { AssistantReport, QuestionEntry } from '../../src/sections/assistant/read.js'
+import type { FeedbackEntry, FeedbackReport } from '../../src/sections/feedback/read.js'
+import type { SearchEntry, SearchesReport } from '../../src/sections/searches/read.js'
 import type { SectionBase } from '../../src/analytics/section.js'
-import type { ViewsReport } from '../../src/analytics/views.js'
-import type { VisitorsReport } from '../../src/analytics/visitors.js'
-import type { FeedbackByPageRow, ViewRow, VisitorRow } from '../../src/api/schemas.js'
+import type { ViewsReport } from '../../src/sections/traffic/read-views.js'
+import type { VisitorsReport } from '../../src/sections/traffic/read-visitors.js'
+import type { FeedbackByPageRow } from '../../src/sections/feedback/schema.js'
+import type { ViewRow, VisitorRow } from '../../src/sections/traffic/schema.js'
 
 export const RANGE = '14 Nov 2026 to 20 Nov 2026 (7 days, UTC)'
 

@@ -2,18 +2,16 @@
 // order reads get a reserved request in, the parts in report order, and that with a tight maxRequests every
 // section gets its first request before any gets a second, and the gap signals their further pages before
 // traffic's, whatever order the concurrent parts start in.
+import { fakeAnalytics } from '../../support/section-parts.js'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { AssistantQuery, FeedbackQuery, SearchesQuery, ViewsQuery, VisitorsQuery } from '../../../src/api/client.js'
-import type { AssistantPage, FeedbackPage, SearchesPage, ViewsPage, VisitorsPage } from '../../../src/api/schemas.js'
+import type { CursorQuery, OffsetQuery } from '../../../src/api/analytics.js'
+import type { AssistantPage } from '../../../src/sections/assistant/schema.js'
+import type { FeedbackPage } from '../../../src/sections/feedback/schema.js'
+import type { SearchesPage } from '../../../src/sections/searches/schema.js'
+import type { ViewsPage, VisitorsPage } from '../../../src/sections/traffic/schema.js'
 import { plannedReads } from '../../../src/analytics/plan.js'
-import {
-  type AnalyticsApi,
-  SECTIONS,
-  type SectionName,
-  type SectionReport,
-  sectionParts,
-  type SectionsPlan
-} from '../../../src/run/sections.js'
+import { SECTIONS, type SectionReport, sectionParts, type SectionsPlan } from '../../../src/run/sections.js'
+import { SECTION_NAMES, type SectionName } from '../../../src/core/sections.js'
 import { Lifetime } from '../../../src/core/lifetime.js'
 import type { Part, PartContext } from '../../../src/core/part.js'
 
@@ -23,7 +21,7 @@ afterEach(() => {
   lifetime = undefined
 })
 
-const ALL: SectionName[] = ['visitors', 'views', 'searches', 'feedback', 'assistant']
+const ALL = SECTION_NAMES
 
 /** The reads planned for the named sections. */
 const readsOf = (sections: SectionName[], compare: boolean): string[] =>
@@ -39,16 +37,16 @@ const PREVIOUS_FROM = '2026-11-07'
 
 function endlessApi() {
   const calls: string[] = []
-  const api: AnalyticsApi = {
-    getVisitors: (_projectId, query: VisitorsQuery): Promise<VisitorsPage> => {
+  const api = fakeAnalytics({
+    visitors: (_projectId, query: OffsetQuery): Promise<VisitorsPage> => {
       calls.push(query.dateFrom === PREVIOUS_FROM ? 'visitors:previous' : `visitors ${query.offset}`)
       return Promise.resolve({ totals, visitors: [{ path: `/v${query.offset}`, human: 1, ai: 0, total: 1 }], hasMore: true })
     },
-    getViews: (_projectId, query: ViewsQuery): Promise<ViewsPage> => {
+    views: (_projectId, query: OffsetQuery): Promise<ViewsPage> => {
       calls.push(query.dateFrom === PREVIOUS_FROM ? 'views:previous' : `views ${query.offset}`)
       return Promise.resolve({ totals, views: [{ path: `/p${query.offset}`, human: 1, ai: 0, total: 1 }], hasMore: true })
     },
-    getSearches: (_projectId, query: SearchesQuery): Promise<SearchesPage> => {
+    searches: (_projectId, query: CursorQuery): Promise<SearchesPage> => {
       calls.push(query.dateFrom === PREVIOUS_FROM ? 'searches:previous' : `searches ${query.cursor ?? 'first'}`)
       const cursor = `${query.cursor ?? 's'}+`
       return Promise.resolve({
@@ -57,11 +55,11 @@ function endlessApi() {
         nextCursor: cursor
       })
     },
-    getFeedbackByPage: (_projectId, query) => {
+    feedbackByPage: (_projectId, query) => {
       calls.push(query.dateFrom === PREVIOUS_FROM ? 'feedback:previous' : 'feedback:pages')
       return Promise.resolve({ feedback: [{ path: '/a', thumbsUp: 1, thumbsDown: 0, code: 0, total: 1 }], hasMore: true })
     },
-    getFeedback: (_projectId, query: FeedbackQuery): Promise<FeedbackPage> => {
+    feedback: (_projectId, query: CursorQuery): Promise<FeedbackPage> => {
       calls.push(`feedback ${query.cursor ?? 'first'}`)
       const cursor = `${query.cursor ?? 'f'}+`
       return Promise.resolve({
@@ -70,7 +68,7 @@ function endlessApi() {
         hasMore: true
       })
     },
-    getAssistant: (_projectId, query: AssistantQuery): Promise<AssistantPage> => {
+    assistant: (_projectId, query: CursorQuery): Promise<AssistantPage> => {
       calls.push(`assistant ${query.cursor ?? 'first'}`)
       const cursor = `${query.cursor ?? 'q'}+`
       return Promise.resolve({
@@ -91,11 +89,11 @@ function endlessApi() {
         hasMore: true
       })
     },
-    getCallerStats: (_projectId, query) => {
+    callerStats: (_projectId, query) => {
       calls.push(query.dateFrom === PREVIOUS_FROM ? 'assistant:previous' : 'assistant:callers')
       return Promise.resolve({ web: 1, api: 0, other: 0, total: 1 })
     }
-  }
+  })
   return { api, calls }
 }
 
@@ -305,10 +303,10 @@ describe('a tight maxRequests', () => {
   it('gives traffic the further pages the gap signals leave, once they are read', async () => {
     const { api, calls } = endlessApi()
     // One page of search terms, and no more.
-    const oneSearchPage: AnalyticsApi = {
+    const oneSearchPage = fakeAnalytics({
       ...api,
-      getSearches: async (...args) => ({ ...(await api.getSearches(...args)), nextCursor: null })
-    }
+      searches: async (...args) => ({ ...(await api.searches(...args)), nextCursor: null })
+    })
     const reports = await runConcurrently(sectionParts(oneSearchPage, plan(['views', 'searches'], 4)), [1, 0])
     expect(requestsOf(reports)).toEqual([
       ['views', 3],

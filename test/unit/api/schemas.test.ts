@@ -2,22 +2,11 @@
 // statuses, error bodies with or without details, and pages of visitor analytics.
 import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
-import {
-  agentJobSchema,
-  assistantPageSchema,
-  callerStatsSchema,
-  errorBodySchema,
-  FEEDBACK_SOURCES,
-  FEEDBACK_STATUSES,
-  feedbackByPageSchema,
-  feedbackPageSchema,
-  isKnownStatus,
-  KNOWN_STATUSES,
-  searchesPageSchema,
-  TERMINAL_STATUSES,
-  viewsPageSchema,
-  visitorsPageSchema
-} from '../../../src/api/schemas.js'
+import { agentJobSchema, errorBodySchema, isKnownStatus, KNOWN_STATUSES, TERMINAL_STATUSES } from '../../../src/api/schemas.js'
+import { assistantPageSchema, callerStatsSchema } from '../../../src/sections/assistant/schema.js'
+import { FEEDBACK_SOURCES, FEEDBACK_STATUSES, feedbackByPageSchema, feedbackPageSchema } from '../../../src/sections/feedback/schema.js'
+import { searchesPageSchema } from '../../../src/sections/searches/schema.js'
+import { viewsPageSchema, visitorsPageSchema } from '../../../src/sections/traffic/schema.js'
 
 /** A copy of the value without one of its fields. */
 function without<T extends object, K extends keyof T>(value: T, key: K): Omit<T, K> {

@@ -4,9 +4,9 @@
 // item one code span on one line whatever the text, so that GitHub (test/support/render.js) shows no
 // link or mention; at most 10 items a list and 4,000 characters in all, cut at whole lines.
 import { describe, expect, it } from 'vitest'
-import type { QuestionEntry } from '../../../src/analytics/assistant.js'
-import type { FeedbackEntry } from '../../../src/analytics/feedback.js'
-import type { SearchEntry } from '../../../src/analytics/searches.js'
+import type { QuestionEntry } from '../../../src/sections/assistant/read.js'
+import type { FeedbackEntry } from '../../../src/sections/feedback/read.js'
+import type { SearchEntry } from '../../../src/sections/searches/read.js'
 import { DOCS_GAPS_MAX_CHARS, docsGapsText } from '../../../src/render/docs-gaps.js'
 import { docsGapsOf, sectionGapLists } from '../../../src/run/publish.js'
 import type { SectionReport } from '../../../src/run/sections.js'

@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest'
 import type { FixItem } from '../../../src/render/fix-first.js'
 import { itemWordsOf } from '../../../src/render/gap-words.js'
-import type { QuestionEntry } from '../../../src/analytics/assistant.js'
-import type { FeedbackEntry } from '../../../src/analytics/feedback.js'
+import type { QuestionEntry } from '../../../src/sections/assistant/read.js'
+import type { FeedbackEntry } from '../../../src/sections/feedback/read.js'
 import { assistantReport, FEEDBACK_ENTRIES, feedbackReport, QUESTIONS } from '../../support/section-reports.js'
 
 const KEYS: FixItem = {

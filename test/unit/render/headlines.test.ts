@@ -1,11 +1,11 @@
 // Tests each section's headline numbers (the `headlines` of each renderer): the value the top of the
 // report shows, its earlier value when the comparison read one, and when a count is only a lower bound.
 import { describe, expect, it } from 'vitest'
-import { assistantRenderer } from '../../../src/render/assistant.js'
-import { feedbackRenderer } from '../../../src/render/feedback.js'
-import { searchesRenderer } from '../../../src/render/searches.js'
-import { viewsRenderer } from '../../../src/render/views.js'
-import { visitorsRenderer } from '../../../src/render/visitors.js'
+import { assistantRenderer } from '../../../src/sections/assistant/render.js'
+import { feedbackRenderer } from '../../../src/sections/feedback/render.js'
+import { searchesRenderer } from '../../../src/sections/searches/render.js'
+import { viewsRenderer } from '../../../src/sections/traffic/render-views.js'
+import { visitorsRenderer } from '../../../src/sections/traffic/render-visitors.js'
 import { assistantReport, feedbackReport, searchesReport, viewsReport, visitorsReport } from '../../support/section-reports.js'
 
 const period = { dateFrom: '2026-11-07', dateTo: '2026-11-14' }

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest'
 import type { SectionBase } from '../../../src/analytics/section.js'
 import type { ReportSink } from '../../../src/render/sink.js'
 import { publish } from '../../../src/run/publish.js'
-import { type PartReport, readsReaderText, SECTION_NAMES } from '../../../src/run/sections.js'
+import { SECTION_NAMES } from '../../../src/core/sections.js'
+import { type PartReport, readsReaderText } from '../../../src/run/sections.js'
 import { ANALYTICS_SCHEMA, schemaErrors } from '../../support/analytics-schema.js'
 import {
   assistantReport,

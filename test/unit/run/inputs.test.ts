@@ -1,6 +1,7 @@
 // The action's inputs: defaults, the accepted forms of every input, the message for each bad one, and
 // that no message ever shows the API key.
 import { describe, expect, it } from 'vitest'
+import { SECTION_NAMES } from '../../../src/core/sections.js'
 import { InputError } from '../../../src/core/input-error.js'
 import { analyticsRange, INPUT_DEFAULTS, misnamedInputs, readInputs } from '../../../src/run/inputs.js'
 
@@ -367,7 +368,7 @@ describe('readInputs: accepted forms', () => {
 
   it('reads analytics as false (none), all or true (every section), or a list of sections in report order', () => {
     const sections = (analytics: string) => read({ ...ok, analytics }).analytics?.sections
-    const every = ['visitors', 'views', 'searches', 'feedback', 'assistant']
+    const every = SECTION_NAMES
     expect(sections('false')).toBeUndefined()
     expect(sections('FALSE')).toBeUndefined()
     expect(sections('true')).toEqual(every)
@@ -376,7 +377,7 @@ describe('readInputs: accepted forms', () => {
     expect(sections('assistant, Searches\nviews,')).toEqual(['views', 'searches', 'assistant'])
     expect(sections('feedback,feedback')).toEqual(['feedback'])
     expect(sections('visitors')).toEqual(['visitors'])
-    expect(sections('views, all')).toEqual(['visitors', 'views', 'searches', 'feedback', 'assistant'])
+    expect(sections('views, all')).toEqual(every)
   })
 
   it('takes readerText as auto, show or hide, in any case', () => {
@@ -405,7 +406,7 @@ describe('readInputs: accepted forms', () => {
 
   it('names the same minimum as the plan the run reserves before any request: one first read per section', async () => {
     const { firstReads } = await import('../../../src/analytics/plan.js')
-    const { SECTIONS, SECTION_NAMES } = await import('../../../src/run/sections.js')
+    const { SECTIONS } = await import('../../../src/run/sections.js')
     for (let count = 1; count <= SECTION_NAMES.length; count++) {
       const names = SECTION_NAMES.slice(0, count)
       const least = firstReads(names.map((name) => SECTIONS[name])).length

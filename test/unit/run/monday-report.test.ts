@@ -4,9 +4,9 @@
 // led by that page with its evidence; the range is said once; no table shows more than ten rows
 // outside a collapsed part; and a partial run says so before any section.
 import { describe, expect, it } from 'vitest'
-import type { FeedbackByPageRow } from '../../../src/api/schemas.js'
-import type { QuestionEntry } from '../../../src/analytics/assistant.js'
-import type { SearchEntry } from '../../../src/analytics/searches.js'
+import type { FeedbackByPageRow } from '../../../src/sections/feedback/schema.js'
+import type { QuestionEntry } from '../../../src/sections/assistant/read.js'
+import type { SearchEntry } from '../../../src/sections/searches/read.js'
 import { summaryOf } from '../../../src/run/publish.js'
 import type { SectionReport } from '../../../src/run/sections.js'
 import { renderSummary } from '../../support/render.js'

@@ -5,11 +5,11 @@
 // keeps none; the whole summary as GitHub shows it (test/support/render.js), with the footer; and the
 // last guard that keeps the summary under GitHub's 1 MiB limit.
 import { describe, expect, it } from 'vitest'
-import type { AssistantReport } from '../../../src/analytics/assistant.js'
-import type { FeedbackReport } from '../../../src/analytics/feedback.js'
-import type { SearchesReport } from '../../../src/analytics/searches.js'
-import type { ViewsReport } from '../../../src/analytics/views.js'
-import type { VisitorsReport } from '../../../src/analytics/visitors.js'
+import type { AssistantReport } from '../../../src/sections/assistant/read.js'
+import type { FeedbackReport } from '../../../src/sections/feedback/read.js'
+import type { SearchesReport } from '../../../src/sections/searches/read.js'
+import type { ViewsReport } from '../../../src/sections/traffic/read-views.js'
+import type { VisitorsReport } from '../../../src/sections/traffic/read-visitors.js'
 import { footerHtml } from '../../../src/render/footer.js'
 import type { ReportSink } from '../../../src/render/sink.js'
 import { howReadHtml, overviewHtml } from '../../../src/render/overview.js'
@@ -30,11 +30,11 @@ import {
   viewsReport,
   visitorsReport
 } from '../../support/section-reports.js'
-import { visitorsRenderer } from '../../../src/render/visitors.js'
-import { viewsRenderer } from '../../../src/render/views.js'
-import { searchesRenderer } from '../../../src/render/searches.js'
-import { feedbackRenderer } from '../../../src/render/feedback.js'
-import { assistantRenderer } from '../../../src/render/assistant.js'
+import { visitorsRenderer } from '../../../src/sections/traffic/render-visitors.js'
+import { viewsRenderer } from '../../../src/sections/traffic/render-views.js'
+import { searchesRenderer } from '../../../src/sections/searches/render.js'
+import { feedbackRenderer } from '../../../src/sections/feedback/render.js'
+import { assistantRenderer } from '../../../src/sections/assistant/render.js'
 import { fileText } from '../../support/renderers.js'
 
 const job = JOB_REPORTS.noPr

@@ -14,10 +14,10 @@ import {
   searchesReport,
   viewsReport
 } from '../../support/section-reports.js'
-import { viewsRenderer } from '../../../src/render/views.js'
-import { searchesRenderer } from '../../../src/render/searches.js'
-import { feedbackRenderer } from '../../../src/render/feedback.js'
-import { assistantRenderer } from '../../../src/render/assistant.js'
+import { viewsRenderer } from '../../../src/sections/traffic/render-views.js'
+import { searchesRenderer } from '../../../src/sections/searches/render.js'
+import { feedbackRenderer } from '../../../src/sections/feedback/render.js'
+import { assistantRenderer } from '../../../src/sections/assistant/render.js'
 import { fileText } from '../../support/renderers.js'
 
 /** The CSV as a CSV reader gets it: rows of fields. */

@@ -2,9 +2,10 @@
 // when it is not, and that a long hostile value costs no more than a short one.
 import { fc, test } from '@fast-check/vitest'
 import { describe, expect, it } from 'vitest'
+import { SECTION_NAMES } from '../../../src/core/sections.js'
 import { didYouMean, editDistance, MAX_NEAR_MISS_LENGTH, nearMiss } from '../../../src/text/near-miss.js'
 
-const SECTIONS = ['visitors', 'views', 'searches', 'feedback', 'assistant', 'all']
+const SECTIONS = [...SECTION_NAMES, 'all']
 
 describe('editDistance', () => {
   it.each([

@@ -1,0 +1,132 @@
+// Reader feedback: thumbs up and down per page (one request: the API returns at most 100 pages, in
+// no documented order, and offers no next page), and the feedback rows themselves (cursor paging).
+// The contact address a reader may leave is never read into the run: the schema drops it. A page
+// path is whatever the client sent: kept only when it looks like a path of the site (`sitePath`),
+// the rest counted together as "(other page)", in the rows and in the counts per page alike.
+import type { AnalyticsReader } from '../../api/analytics.js'
+import { FEEDBACK_BY_PAGE_ENDPOINT, FEEDBACK_ENDPOINT, type FeedbackByPageRow, type FeedbackRow } from './schema.js'
+import type { Part } from '../../core/part.js'
+import { SECTION_CATALOG } from '../../core/sections.js'
+import { sitePath } from '../../text/page-path.js'
+import { readerText } from '../../text/reader-text.js'
+import type { RequestBudget } from '../../analytics/budget.js'
+import { type Comparison, comparedWith, comparisonRead } from '../../analytics/comparison.js'
+import type { PageAnswer } from '../../analytics/pager.js'
+import { cursorReadById, sectionPart, sectionRead, type SectionBase, type SectionRequest } from '../../analytics/section.js'
+import { byText } from '../../text/order.js'
+
+/** The most the by-page endpoint returns, and the most rows a feedback request returns. */
+export const FEEDBACK_PAGE_LIMIT = 100
+
+/** One piece of feedback as the run keeps it: its comment only when reader text is shown (e-mail addresses masked). */
+export interface FeedbackEntry {
+  /** The page, as `sitePath` keeps it. */
+  path: string
+  source: FeedbackRow['source']
+  status: FeedbackRow['status']
+  /** Whether the reader found the page helpful, for page feedback (source contextual). */
+  helpful?: boolean
+  comment?: string
+  /** Whether the reader left a comment, shown or not. */
+  commented: boolean
+  createdAt: string | null
+}
+
+export interface FeedbackReport extends SectionBase {
+  kind: 'feedback'
+  /** Counts per page (as `sitePath` keeps it), most thumbs down first; undefined when they were not read. */
+  pages?: FeedbackByPageRow[]
+  /** The by-page answer said it had more pages than it returns. */
+  pagesTruncated: boolean
+  /** Newest first, as far as the service dates them. */
+  entries: FeedbackEntry[]
+  /** Whether any request for the entries was made: none when the budget ran out first. */
+  entriesRead: boolean
+  /** Thumbs down in the previous period, when a comparison was asked for and reached. */
+  previous?: Comparison<number>
+}
+
+/** The catalog's entry of the section (core/sections.ts). */
+const FEEDBACK = SECTION_CATALOG.feedback
+
+/** Thumbs down on the pages read, and feedback rows marked not helpful. */
+export function negativeFeedback(report: Pick<FeedbackReport, 'pages' | 'entries'>): number {
+  const thumbsDown = (report.pages ?? []).reduce((sum, page) => sum + page.thumbsDown, 0)
+  return thumbsDown + report.entries.filter((entry) => entry.helpful === false).length
+}
+
+/** The counts per page, each page as `sitePath` keeps it: pages shown alike are counted as one. */
+function pagesBySitePath(rows: readonly FeedbackByPageRow[]): FeedbackByPageRow[] {
+  const pages = new Map<string, FeedbackByPageRow>()
+  for (const row of rows) {
+    const path = sitePath(row.path)
+    const seen = pages.get(path)
+    pages.set(
+      path,
+      seen
+        ? {
+            path,
+            thumbsUp: seen.thumbsUp + row.thumbsUp,
+            thumbsDown: seen.thumbsDown + row.thumbsDown,
+            code: seen.code + row.code,
+            total: seen.total + row.total
+          }
+        : { ...row, path }
+    )
+  }
+  return [...pages.values()]
+}
+
+function entryOf(row: FeedbackRow, showText: boolean): FeedbackEntry {
+  const entry: FeedbackEntry = {
+    path: sitePath(row.path),
+    source: row.source,
+    status: row.status,
+    comment: readerText(row.comment, showText),
+    commented: row.comment !== null && row.comment.trim() !== '',
+    createdAt: row.createdAt
+  }
+  if ('helpful' in row) entry.helpful = row.helpful
+  return entry
+}
+
+export function feedbackPart(api: AnalyticsReader, request: SectionRequest, budget: RequestBudget): Part<FeedbackReport> {
+  let pages: FeedbackByPageRow[] | undefined
+  const entries = new Map<string, FeedbackEntry>()
+  const range = { dateFrom: request.dateFrom, dateTo: request.dateTo }
+  const readPages = async (): Promise<PageAnswer<FeedbackByPageRow>> => {
+    const answer = await api.analytics(FEEDBACK_BY_PAGE_ENDPOINT, request.projectId, { ...range, limit: FEEDBACK_PAGE_LIMIT })
+    return { rows: answer.feedback, hasMore: answer.hasMore }
+  }
+  const pagesRead = sectionRead(FEEDBACK.reads[0].key, FEEDBACK.reads[0].name, { style: 'single', fetch: readPages }, (page) => {
+    pages = [...page]
+  })
+  const keep = (row: FeedbackRow): FeedbackEntry => entryOf(row, request.showReaderText)
+  const rowsRead = cursorReadById(FEEDBACK.reads[1].key, FEEDBACK.reads[1].name, entries, keep, async (cursor) => {
+    const answer = await api.analytics(FEEDBACK_ENDPOINT, request.projectId, { ...range, limit: FEEDBACK_PAGE_LIMIT, cursor })
+    return { rows: answer.feedback, nextCursor: answer.nextCursor, hasMore: answer.hasMore }
+  })
+  const reads = [pagesRead, rowsRead]
+  // Thumbs down over every page, from the same one request as this period's: a count from part of
+  // the pages would compare a part with a whole.
+  const comparison = comparisonRead<number>(FEEDBACK.comparison, request, budget, async (period) => {
+    const answer = await api.analytics(FEEDBACK_BY_PAGE_ENDPOINT, request.projectId, { ...period, limit: FEEDBACK_PAGE_LIMIT })
+    if (answer.hasMore) return { missing: 'the service gave only part of the previous period’s pages' }
+    return { value: answer.feedback.reduce((sum, row) => sum + row.thumbsDown, 0) }
+  })
+  return sectionPart(
+    'feedback',
+    FEEDBACK.title,
+    request,
+    reads,
+    budget,
+    () => ({
+      pages: pages && pagesBySitePath(pages).sort((a, b) => b.thumbsDown - a.thumbsDown || b.total - a.total || byText(a.path, b.path)),
+      pagesTruncated: pagesRead.progress.truncated,
+      entries: [...entries.values()].sort((a, b) => byText(b.createdAt ?? '', a.createdAt ?? '')),
+      entriesRead: rowsRead.progress.requests > 0,
+      ...comparedWith(comparison)
+    }),
+    comparison
+  )
+}

@@ -1,0 +1,138 @@
+// The feedback section in every place the run shows it: the summary (feedback-summary.ts), its
+// object in analytics.json and its CSV files, its outputs, its lines in the log, and its gaps: the
+// pages with the most negative feedback.
+import { SECTION_CATALOG } from '../../core/sections.js'
+import { type FeedbackReport, negativeFeedback } from './read.js'
+import type { FeedbackByPageRow } from './schema.js'
+import { counted, num } from '../../text/format.js'
+import { OTHER_PAGE } from '../../text/page-path.js'
+import { csvOf } from '../../render/csv.js'
+import { gapPage } from '../../render/docs-gaps.js'
+import { feedbackReadNotes, feedbackSummaryHtml } from './summary.js'
+import { type Signal, troubleWeight } from '../../render/fix-first.js'
+import { type GapList, type Headline, headline, previousOf, type SectionRenderer } from '../../render/renderer.js'
+import { baseJson, partialMark, previousJson, readPhrase } from '../../render/section-data.js'
+
+/** Something was read of the feedback: the counts per page, or at least one request of rows. */
+const feedbackRead = (report: FeedbackReport): boolean => report.pages !== undefined || report.requests > 0
+
+function feedbackGaps(report: FeedbackReport): GapList | undefined {
+  const negative = new Map<string, { down: number; up: number; unhelpful: number }>()
+  const counts = (path: string): { down: number; up: number; unhelpful: number } => {
+    let seen = negative.get(path)
+    if (!seen) negative.set(path, (seen = { down: 0, up: 0, unhelpful: 0 }))
+    return seen
+  }
+  for (const page of report.pages ?? []) {
+    counts(page.path).down += Math.max(0, page.thumbsDown)
+    counts(page.path).up += Math.max(0, page.thumbsUp)
+  }
+  for (const entry of report.entries) if (entry.helpful === false) counts(entry.path).unhelpful++
+  // Ranked by the weight Fix first ranks pages by; a page most readers like (more thumbs up than
+  // readers who found it not helpful) is not listed, however many thumbs down it has.
+  const weight = (n: { down: number; up: number; unhelpful: number }): number =>
+    troubleWeight({ down: n.down, up: n.up, notHelpful: n.unhelpful, unanswered: 0, noClick: 0 })
+  const pages = [...negative.entries()]
+    .filter(([, n]) => Math.max(n.down, n.unhelpful) > 0 && Math.max(n.down, n.unhelpful) >= n.up)
+    .sort((a, b) => weight(b[1]) - weight(a[1]) || Math.max(b[1].down, b[1].unhelpful) - Math.max(a[1].down, a[1].unhelpful))
+  if (pages.length === 0) return undefined
+  return {
+    title: 'Pages with the most negative feedback',
+    items: pages.map(([path, n]) => {
+      const parts = [
+        n.down > 0 ? `${num(n.down)} thumbs down` : '',
+        n.unhelpful > 0 ? `${num(n.unhelpful)} not helpful` : '',
+        n.up > 0 ? `${num(n.up)} thumbs up` : ''
+      ]
+      return `${gapPage(path)}: ${parts.filter((p) => p !== '').join(', ')}`
+    })
+  }
+}
+
+function feedbackHeadlines(report: FeedbackReport): Headline[] {
+  if (!report.pages) return []
+  const thumbsDown = report.pages.reduce((sum, page) => sum + page.thumbsDown, 0)
+  // The page with the most, among the pages of the site: where an alert on the total fired.
+  const most = report.pages
+    .filter((page) => page.path !== OTHER_PAGE && page.thumbsDown > 0)
+    .reduce<FeedbackByPageRow | undefined>((top, page) => (top === undefined || page.thumbsDown > top.thumbsDown ? page : top), undefined)
+  return [
+    headline('thumbsDown', thumbsDown, {
+      partial: report.pagesTruncated,
+      previous: previousOf(report.previous, (total) => total),
+      ...(most ? { where: { page: most.path, count: most.thumbsDown } } : {})
+    })
+  ]
+}
+
+function feedbackSignals(report: FeedbackReport): Signal[] {
+  const signals: Signal[] = (report.pages ?? []).flatMap((page): Signal[] => [
+    { kind: 'thumbs-down', count: page.thumbsDown, page: page.path },
+    { kind: 'thumbs-up', count: page.thumbsUp, page: page.path }
+  ])
+  const unhelpful = new Map<string, number>()
+  for (const entry of report.entries) if (entry.helpful === false) unhelpful.set(entry.path, (unhelpful.get(entry.path) ?? 0) + 1)
+  for (const [page, count] of unhelpful) signals.push({ kind: 'not-helpful', count, page })
+  return signals
+}
+
+export const feedbackRenderer: SectionRenderer<FeedbackReport> = {
+  title: SECTION_CATALOG.feedback.banner,
+  summaryHtml: feedbackSummaryHtml,
+  headlines: feedbackHeadlines,
+  readNotes: feedbackReadNotes,
+  signals: feedbackSignals,
+  outputs: (report) => ({ feedbackNegative: feedbackRead(report) ? String(negativeFeedback(report)) : '' }),
+  json: (report) => ({
+    ...baseJson(report),
+    pagesTruncated: report.pagesTruncated,
+    pages: report.pages ?? null,
+    previous: previousJson(report.previous, 'thumbsDown'),
+    entryCount: report.entries.length,
+    entries: report.entries.map((entry) => ({
+      path: entry.path,
+      source: entry.source,
+      status: entry.status,
+      helpful: entry.helpful ?? null,
+      commented: entry.commented,
+      comment: entry.comment ?? null,
+      createdAt: entry.createdAt
+    }))
+  }),
+  csv: (report) =>
+    report.requests > 0
+      ? [
+          {
+            name: 'feedback-pages.csv',
+            content: csvOf(
+              ['path', 'thumbsUp', 'thumbsDown', 'code', 'total'],
+              (report.pages ?? []).map((row) => [row.path, row.thumbsUp, row.thumbsDown, row.code, row.total])
+            )
+          },
+          {
+            name: 'feedback.csv',
+            content: csvOf(
+              ['path', 'source', 'status', 'helpful', 'commented', 'comment', 'createdAt'],
+              report.entries.map((entry) => [
+                entry.path,
+                entry.source,
+                entry.status,
+                entry.helpful,
+                entry.commented,
+                entry.comment,
+                entry.createdAt
+              ])
+            )
+          }
+        ]
+      : [],
+  logLine: (report) => {
+    if (!feedbackRead(report)) return undefined
+    return (
+      `Feedback, ${report.rangeText}: ${num(negativeFeedback(report))} negative over ${counted(report.pages?.length ?? 0, 'page')}, ` +
+      `${counted(report.entries.length, 'feedback row')}, in ${counted(report.requests, 'request')}${partialMark(report)}.`
+    )
+  },
+  endPhrase: (report) => readPhrase(SECTION_CATALOG.feedback.noun, report),
+  gaps: feedbackGaps
+}

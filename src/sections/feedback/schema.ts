@@ -1,0 +1,65 @@
+// The feedback endpoints' answers (feedback rows, and counts per page), and the endpoints.
+import { z } from 'zod'
+import { type AnalyticsEndpoint, count, type CursorQuery, type LimitQuery, nullableText } from '../../api/analytics.js'
+
+export const FEEDBACK_SOURCES = ['code_snippet', 'contextual', 'agent', 'thumbs_only'] as const
+export const FEEDBACK_STATUSES = ['pending', 'in_progress', 'resolved', 'dismissed'] as const
+
+const feedbackBaseSchema = z.object({
+  id: z.string(),
+  path: z.string(),
+  comment: nullableText,
+  createdAt: nullableText,
+  source: z.enum(FEEDBACK_SOURCES),
+  status: z.enum(FEEDBACK_STATUSES)
+})
+// The documents add `contact`, an e-mail address a reader may leave. It is left out on purpose: the
+// object drops every field it does not list, so the address never enters the run.
+const contextualExtrasSchema = z.object({ helpful: z.boolean() })
+const codeSnippetExtrasSchema = z.object({ code: z.string(), filename: nullableText, lang: nullableText })
+
+export type FeedbackBase = z.infer<typeof feedbackBaseSchema>
+/** Page-level feedback (source `contextual`): helpful or not. */
+export type ContextualFeedback = FeedbackBase & z.infer<typeof contextualExtrasSchema>
+/** Feedback on a code block (source `code_snippet`). */
+export type CodeSnippetFeedback = FeedbackBase & z.infer<typeof codeSnippetExtrasSchema>
+export type FeedbackRow = ContextualFeedback | CodeSnippetFeedback | FeedbackBase
+
+/**
+ * A feedback row is any of three documented variants (`anyOf`): the base fields, with the contextual
+ * fields or the code-snippet fields or neither. The base fields are checked on their own, so that a
+ * problem in one of them is named by its path rather than as "no variant matched".
+ */
+const feedbackRowSchema: z.ZodType<FeedbackRow> = feedbackBaseSchema.and(
+  z.union([contextualExtrasSchema, codeSnippetExtrasSchema, z.object({})])
+)
+
+/** Feedback rows: cursor paging, with `hasMore` as well. */
+export const feedbackPageSchema = z.object({
+  feedback: z.array(feedbackRowSchema),
+  nextCursor: nullableText,
+  hasMore: z.boolean()
+})
+export type FeedbackPage = z.infer<typeof feedbackPageSchema>
+
+/** Feedback counts per page path. `hasMore` is documented, but no parameter asks for a next page. */
+export const feedbackByPageSchema = z.object({
+  feedback: z.array(z.object({ path: z.string(), thumbsUp: count, thumbsDown: count, code: count, total: count })),
+  hasMore: z.boolean()
+})
+export type FeedbackByPage = z.infer<typeof feedbackByPageSchema>
+export type FeedbackByPageRow = FeedbackByPage['feedback'][number]
+
+export const FEEDBACK_ENDPOINT: AnalyticsEndpoint<FeedbackPage, CursorQuery> = {
+  path: 'feedback',
+  reads: 'feedback',
+  schema: feedbackPageSchema,
+  sends: ['limit', 'cursor']
+}
+
+export const FEEDBACK_BY_PAGE_ENDPOINT: AnalyticsEndpoint<FeedbackByPage, LimitQuery> = {
+  path: 'feedback/by-page',
+  reads: 'feedback by page',
+  schema: feedbackByPageSchema,
+  sends: ['limit']
+}

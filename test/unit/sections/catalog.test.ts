@@ -1,0 +1,134 @@
+// Tests the catalog of sections (src/core/sections.ts) and the wiring on top of it
+// (src/run/sections.ts): the lists derived from the catalog, each renderer saying the catalog's names,
+// outputs and files, and (checked by `npm run typecheck`, which covers test/) the compiler rejecting
+// a catalog entry or a wiring that misses a piece.
+import { describe, expect, expectTypeOf, it } from 'vitest'
+import {
+  HEADLINE_NAMES,
+  HEADLINE_SECTIONS,
+  type HeadlineEntry,
+  type HeadlineKey,
+  SECTION_CATALOG,
+  SECTION_NAMES,
+  sectionCatalog,
+  type SectionName,
+  UNCOMPARED_HEADLINES
+} from '../../../src/core/sections.js'
+import { type SectionReport, SECTIONS, sectionRendererOf, wiring } from '../../../src/run/sections.js'
+import { searchesPart } from '../../../src/sections/searches/read.js'
+import { searchesRenderer } from '../../../src/sections/searches/render.js'
+import { visitorsPart } from '../../../src/sections/traffic/read-visitors.js'
+import { visitorsRenderer } from '../../../src/sections/traffic/render-visitors.js'
+import { assistantReport, feedbackReport, searchesReport, viewsReport, visitorsReport } from '../../support/section-reports.js'
+
+/** A report of each section that read everything. */
+const REPORTS: { [Name in SectionName]: Extract<SectionReport, { kind: Name }> } = {
+  visitors: visitorsReport(),
+  views: viewsReport(),
+  searches: searchesReport(),
+  feedback: feedbackReport(),
+  assistant: assistantReport()
+}
+
+/** A copy of the value without one of its fields. */
+function without<T extends object, K extends keyof T>(value: T, key: K): Omit<T, K> {
+  return Object.fromEntries(Object.entries(value).filter(([name]) => name !== key)) as Omit<T, K>
+}
+
+/** A whole entry of a scratch section, to take pieces from. */
+const SCRATCH = {
+  title: 'Scratch analytics',
+  banner: 'Scratch',
+  noun: 'scratch rows',
+  reads: [{ key: 'scratch', name: 'scratch rows' }],
+  comparison: 'scratch:previous',
+  readsReaderText: false,
+  gapSignal: false,
+  headlines: { scratchRows: { label: 'Scratch rows', comparable: true } },
+  outputs: ['scratchTotal'],
+  files: ['scratch.csv']
+} as const
+
+describe('the catalog of sections', () => {
+  it('lists the sections in report order, and the headlines in the order the report shows them', () => {
+    expect(SECTION_NAMES).toEqual(Object.keys(SECTION_CATALOG))
+    expect(Object.keys(SECTIONS)).toEqual(SECTION_NAMES)
+    expect(Object.keys(HEADLINE_NAMES)).toEqual(SECTION_NAMES.flatMap((name) => Object.keys(SECTION_CATALOG[name].headlines)))
+    expect(HEADLINE_NAMES).toEqual({
+      visitorsHuman: 'Human visitors',
+      visitorsAi: 'AI visitors',
+      views: 'Page views',
+      searches: 'Searches',
+      searchesNoClick: 'Searches with no click',
+      thumbsDown: 'Thumbs down',
+      assistantQuestions: 'Assistant questions',
+      assistantUnanswered: 'Unanswered questions'
+    })
+  })
+
+  it('derives the section of each headline and the headlines a comparison cannot give', () => {
+    for (const name of SECTION_NAMES)
+      for (const key of Object.keys(SECTION_CATALOG[name].headlines)) expect(HEADLINE_SECTIONS[key as HeadlineKey]).toBe(name)
+    expect([...UNCOMPARED_HEADLINES]).toEqual(['searchesNoClick', 'assistantUnanswered'])
+  })
+
+  it('gives every read, comparison, output and file one section only', () => {
+    const all = SECTION_NAMES.flatMap((name) => {
+      const entry = SECTION_CATALOG[name]
+      return [...entry.reads.map((read) => read.key), entry.comparison, ...entry.outputs, ...entry.files]
+    })
+    expect(new Set(all).size).toBe(all.length)
+  })
+
+  it.each(SECTION_NAMES)('is what the %s renderer says: its banner, noun, headlines, outputs and files', (name) => {
+    const entry = SECTION_CATALOG[name]
+    const report = REPORTS[name]
+    const renderer = sectionRendererOf(report)
+    expect(renderer.title).toBe(entry.banner)
+    expect(renderer.endPhrase(report)).toBe(`${entry.noun} read`)
+    const headlines: Readonly<Record<string, HeadlineEntry>> = entry.headlines
+    expect(renderer.headlines(report).map((h) => [h.key, h.name])).toEqual(Object.entries(headlines).map(([key, h]) => [key, h.label]))
+    expect(Object.keys(renderer.outputs(report))).toEqual(entry.outputs)
+    expect(renderer.csv(report).map((file) => file.name)).toEqual(entry.files)
+  })
+
+  it('has the compiler reject an entry that misses a piece', () => {
+    expectTypeOf(SECTION_CATALOG.searches.headlines.searchesNoClick.comparable).toEqualTypeOf<false>()
+    expectTypeOf<HeadlineKey>().toEqualTypeOf<
+      | 'visitorsHuman'
+      | 'visitorsAi'
+      | 'views'
+      | 'searches'
+      | 'searchesNoClick'
+      | 'thumbsDown'
+      | 'assistantQuestions'
+      | 'assistantUnanswered'
+    >()
+    expect(Object.keys(sectionCatalog({ scratch: SCRATCH }))).toEqual(['scratch'])
+    // @ts-expect-error a section without its reads
+    sectionCatalog({ scratch: without(SCRATCH, 'reads') })
+    // @ts-expect-error a section without the read of its comparison
+    sectionCatalog({ scratch: without(SCRATCH, 'comparison') })
+    // @ts-expect-error a section with no read at all
+    sectionCatalog({ scratch: { ...SCRATCH, reads: [] } })
+    // @ts-expect-error a headline without whether it can be compared in one request
+    sectionCatalog({ scratch: { ...SCRATCH, headlines: { scratchRows: { label: 'Scratch rows' } } } })
+    // @ts-expect-error a headline without its label
+    sectionCatalog({ scratch: { ...SCRATCH, headlines: { scratchRows: { comparable: true } } } })
+  })
+
+  it('has the compiler reject wiring that misses a section, a part or a renderer, or wires a section the catalog lacks', () => {
+    const whole = { ...SECTIONS }
+    expect(Object.keys(wiring(whole))).toEqual(SECTION_NAMES)
+    // @ts-expect-error a section of the catalog with no wiring
+    wiring(without(whole, 'assistant'))
+    // @ts-expect-error wiring of a section the catalog does not have
+    wiring({ ...whole, scratch: { part: visitorsPart, render: visitorsRenderer } })
+    // @ts-expect-error an entry without its renderer
+    wiring({ ...whole, searches: { part: searchesPart } })
+    // @ts-expect-error an entry without its part
+    wiring({ ...whole, searches: { render: searchesRenderer } })
+    // @ts-expect-error an entry whose part reads another section
+    wiring({ ...whole, searches: { part: visitorsPart, render: searchesRenderer } })
+  })
+})

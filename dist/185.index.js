@@ -2286,6 +2286,7 @@ function mayPush(answer) {
 
 
 
+
 /** How long one try of a request may take. */
 const REQUEST_TIMEOUT_MS = 15_000;
 /** The retries of every request (the first try counted in `maxAttempts`), and the longest wait a rate limit is waited out for. */
@@ -2399,6 +2400,33 @@ function githubFailure(error) {
     const status = error?.status;
     return typeof status === 'number' ? `HTTP ${status}` : (0,error_message/* errorMessage */.g)(error);
 }
+/** The most redirects one try of a request follows. */
+const REDIRECTS = 5;
+/**
+ * `fetch`, with a redirect followed only to the origin of `apiUrl`, at most REDIRECTS times, and for a
+ * request with a body only when it keeps its method and body (307, 308). Any other redirect fails
+ * the try as a network failure would, so that a write is not sent again.
+ */
+function apiOnlyFetch(fetch, apiUrl) {
+    const origin = new URL(apiUrl).origin;
+    const follow = async (input, init, left) => {
+        const response = await fetch(input, { ...init, redirect: 'manual' });
+        const { status } = response;
+        if (status < 300 || status > 399 || status === 304)
+            return response;
+        const location = response.headers.get('location');
+        await response.body?.cancel().catch(() => undefined);
+        const from = input instanceof Request ? input.url : String(input);
+        const to = location === null ? undefined : URL.parse(location, from);
+        const method = (init?.method ?? 'GET').toUpperCase();
+        const keeps = status === 307 || status === 308 || method === 'GET' || method === 'HEAD';
+        if (to?.origin !== origin || left === 0 || !keeps) {
+            throw new TypeError('fetch failed', { cause: new Error(`GitHub answered HTTP ${status} with a redirect that is not followed`) });
+        }
+        return follow(to.href, init, left - 1);
+    };
+    return (input, init) => follow(input, init, REDIRECTS);
+}
 class GitHubClient {
     octokit;
     options;
@@ -2409,11 +2437,26 @@ class GitHubClient {
         this.options = options;
         this.sending = sending;
         this.repository = options.repository;
+        this.redact = (0,secret/* redactor */.$)(options.token);
+    }
+    /** Takes the token out of a text. */
+    redact;
+    /** A failed request's error without the token in its message or GitHub's answer. */
+    cleaned(error) {
+        if (!(error instanceof Error))
+            return error;
+        error.message = this.redact(error.message);
+        const response = error.response;
+        if (response?.data !== undefined) {
+            const text = typeof response.data === 'string' ? response.data : JSON.stringify(response.data);
+            response.data = this.redact(text);
+        }
+        return error;
     }
     /** A client of `options.repository`; the GitHub library is loaded only when a run talks to GitHub. */
     static async open(options) {
         const { getOctokit } = await __webpack_require__.e(/* import() */ 413).then(__webpack_require__.bind(__webpack_require__, 2413));
-        const octokit = getOctokit(options.token, { baseUrl: options.apiUrl, request: { fetch: options.fetch } });
+        const octokit = getOctokit(options.token, { baseUrl: options.apiUrl, request: { fetch: apiOnlyFetch(options.fetch, options.apiUrl) } });
         const sending = { timeoutMs: options.timeoutMs ?? REQUEST_TIMEOUT_MS, followRun: true, retry: options.retry ?? RETRY };
         const client = new GitHubClient(octokit, options, sending);
         octokit.hook.wrap('request', (request, route) => client.send(request, route));
@@ -2446,10 +2489,10 @@ class GitHubClient {
             }
             catch (error) {
                 if (sending.followRun && runSignal.aborted)
-                    throw error;
+                    throw this.cleaned(error);
                 const wait = retryWait(error, { method, attempt, timedOut: timeout.aborted, now: this.clock.now() }, sending.retry);
                 if (wait === undefined)
-                    throw error;
+                    throw this.cleaned(error);
                 await this.clock.sleep(wait, sending.followRun ? runSignal : new AbortController().signal);
             }
         }

@@ -2400,6 +2400,17 @@ function githubFailure(error) {
     const status = error?.status;
     return typeof status === 'number' ? `HTTP ${status}` : (0,error_message/* errorMessage */.g)(error);
 }
+/**
+ * Throws when a successful answer has no JSON body: the GitHub library gives back the text it read, or
+ * none, when the body is cut short or is not JSON, and every answer the client asks for is JSON (a 204
+ * aside). It fails as a request with no answer does: a read is tried again, a write that landed is not.
+ */
+function unreadable(answer) {
+    const { status, data } = (answer ?? {});
+    if (status === 204 || status === 205 || (typeof data === 'object' && data !== null))
+        return;
+    throw new Error(`GitHub's answer (HTTP ${String(status)}) could not be read`);
+}
 /** The most redirects one try of a request follows. */
 const REDIRECTS = 5;
 /**
@@ -2485,7 +2496,9 @@ class GitHubClient {
             try {
                 // The hooks inside this one (the token's) send the options they were given, so the signal is set on them.
                 route.request = { ...route.request, signal };
-                return await this.clock.exchange(Promise.resolve(request(route)));
+                const answer = await this.clock.exchange(Promise.resolve(request(route)));
+                unreadable(answer);
+                return answer;
             }
             catch (error) {
                 if (sending.followRun && runSignal.aborted)

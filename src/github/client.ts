@@ -234,6 +234,17 @@ export function githubFailure(error: unknown): string {
   return typeof status === 'number' ? `HTTP ${status}` : errorMessage(error)
 }
 
+/**
+ * Throws when a successful answer has no JSON body: the GitHub library gives back the text it read, or
+ * none, when the body is cut short or is not JSON, and every answer the client asks for is JSON (a 204
+ * aside). It fails as a request with no answer does: a read is tried again, a write that landed is not.
+ */
+function unreadable(answer: unknown): void {
+  const { status, data } = (answer ?? {}) as { status?: unknown; data?: unknown }
+  if (status === 204 || status === 205 || (typeof data === 'object' && data !== null)) return
+  throw new Error(`GitHub's answer (HTTP ${String(status)}) could not be read`)
+}
+
 /** The most redirects one try of a request follows. */
 const REDIRECTS = 5
 
@@ -350,7 +361,9 @@ export class GitHubClient {
       try {
         // The hooks inside this one (the token's) send the options they were given, so the signal is set on them.
         route.request = { ...route.request, signal }
-        return await this.clock.exchange(Promise.resolve(request(route)))
+        const answer = await this.clock.exchange(Promise.resolve(request(route)))
+        unreadable(answer)
+        return answer
       } catch (error) {
         if (sending.followRun && runSignal.aborted) throw this.cleaned(error)
         const wait = retryWait(error, { method, attempt, timedOut: timeout.aborted, now: this.clock.now() }, sending.retry)

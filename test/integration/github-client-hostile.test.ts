@@ -309,3 +309,41 @@ describe('a hostile event payload', () => {
     expect(target).toMatchObject({ owner: 'acme', repo: 'docs', number: 8 })
   })
 })
+
+describe('an answer that cannot be read', () => {
+  /** An API on 127.0.0.1 that answers `status` with JSON cut short (its connection dropped), or with `body`. */
+  const cutShort = (status: number, body?: string) =>
+    server((_req, res) => {
+      res.writeHead(status, { 'Content-Type': 'application/json' })
+      if (body !== undefined) {
+        res.end(body)
+        return
+      }
+      res.write('{"id": 12')
+      setImmediate(() => res.destroy())
+    })
+
+  it('of a write (a 201 cut short, or not JSON) is a failure, and the write is not sent again', async () => {
+    for (const api of [await cutShort(201), await cutShort(201, '<html>proxy</html>')]) {
+      try {
+        const gh = await client({ apiUrl: api.url })
+        const error = await failure(gh.createComment(8, 'hello'))
+        expect(githubWriteFailure(error, 'issues: write')).toMatch(/^: GitHub could not be reached \(.*answer.*\)\.$/)
+        expect(api.seen.map((r) => r.method)).toEqual(['POST'])
+      } finally {
+        await api.close()
+      }
+    }
+  })
+
+  it('of a read is tried again, and fails once the tries are spent', async () => {
+    const api = await cutShort(200)
+    try {
+      const gh = await client({ apiUrl: api.url })
+      await failure(gh.comments(8))
+      expect(api.seen).toHaveLength(RETRY.maxAttempts)
+    } finally {
+      await api.close()
+    }
+  })
+})

@@ -3475,6 +3475,8 @@ class CommentThread {
     runUrl;
     commentId;
     warned = false;
+    /** The body of a comment whose creation may have landed unseen (GitHub answered 5xx, or nothing), looked for before another is posted. */
+    unseen;
     constructor(github, 
     /** The client for the last write of a stopping run: one short try, not under the run's signal. */
     stoppingGithub, target, runSignal, 
@@ -3547,7 +3549,7 @@ class CommentThread {
             if (this.commentId !== undefined)
                 await this.github.updateComment(this.commentId, body);
             else
-                this.commentId = await this.github.createComment(this.target.number, body);
+                this.commentId = await this.create(this.github, body);
         });
     }
     /** Edits the comment to say how the job ended (or posts one, if the first could not be). */
@@ -3559,8 +3561,34 @@ class CommentThread {
             if (this.commentId !== undefined)
                 await github.updateComment(this.commentId, body);
             else
-                await github.createComment(this.target.number, body);
+                await this.create(github, body);
         }, !stopping);
+    }
+    /**
+     * Posts `body`, or, when an earlier comment's creation may have landed unseen, edits that comment if
+     * the thread holds it: a second comment is worse than none. A create GitHub refused (4xx) made none.
+     */
+    async create(github, body) {
+        const unseen = this.unseen;
+        if (unseen !== undefined) {
+            const made = (comment) => comment.isBot && comment.body === unseen;
+            const found = (await github.comments(this.target.number, made)).find(made);
+            if (found !== undefined) {
+                this.unseen = undefined;
+                this.commentId = found.id;
+                await github.updateComment(found.id, body);
+                return found.id;
+            }
+        }
+        try {
+            return await github.createComment(this.target.number, body);
+        }
+        catch (error) {
+            const status = error?.status;
+            if (typeof status !== 'number' || status >= 500)
+                this.unseen = body;
+            throw error;
+        }
     }
     async attempt(call, followRun = true) {
         if (followRun && this.runSignal.aborted)

@@ -13,7 +13,10 @@ import { GitHubClient, githubFailure, githubWriteFailure, RETRY } from '../../sr
 import { commandOf } from '../../src/github/follow-up.js'
 import { readRunner } from '../../src/github/runner.js'
 import { triggerOf } from '../../src/github/trigger.js'
-import { commentTarget } from '../../src/github/comment.js'
+import { CommentThread, commentTarget } from '../../src/github/comment.js'
+import { endBody } from '../../src/render/comment-body.js'
+import { JOB_REPORTS } from '../support/job-reports.js'
+import { SEAL } from '../support/seal.js'
 import { startGitHubFake } from '../support/github-fake.js'
 import { TestClock } from '../support/test-clock.js'
 
@@ -346,4 +349,47 @@ describe('an answer that cannot be read', () => {
       await api.close()
     }
   })
+})
+
+describe('a comment whose creation may have landed', () => {
+  /** A fetch whose first POST reaches GitHub (the comment is made) but whose answer is `answered`. */
+  const landing = (answered: () => Response | Promise<Response>): typeof globalThis.fetch => {
+    let first = true
+    return async (input, init) => {
+      const response = await fetch(input, init)
+      if (init?.method !== 'POST' || !first) return response
+      first = false
+      await response.body?.cancel()
+      return answered()
+    }
+  }
+  const answers: [string, () => Response | Promise<Response>][] = [
+    ['answered 502', () => new Response('{"message":"Bad Gateway"}', { status: 502, headers: { 'Content-Type': 'application/json' } })],
+    [
+      'whose connection broke',
+      () => Promise.reject(new TypeError('fetch failed', { cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }) }))
+    ]
+  ]
+  for (const [name, answered] of answers) {
+    it(`${name} at the start: the end edits that comment, never posts a second`, async () => {
+      const gh = await GitHubClient.open({
+        token: TOKEN,
+        repository: { owner: 'acme', name: 'docs' },
+        apiUrl: github.url,
+        signal: new AbortController().signal,
+        clock,
+        fetch: landing(answered),
+        retry: POLICY
+      })
+      const key = `docs/pull/8@${'a'.repeat(40)}`
+      const target = { owner: 'acme', repo: 'docs', number: 8, isPullRequest: true }
+      const thread = new CommentThread(gh, gh.detached(1000), target, new AbortController().signal, SEAL, key)
+      await thread.start('job_1')
+      expect(github.comments).toHaveLength(1)
+      await thread.finish(JOB_REPORTS.opened, false)
+      expect(github.comments).toHaveLength(1)
+      expect(github.comments[0]?.body).toBe(endBody(JOB_REPORTS.opened, undefined, key, { seal: SEAL, place: 'thread 8' }))
+      expect(github.requests.filter((r) => r.method === 'POST')).toHaveLength(1)
+    })
+  }
 })

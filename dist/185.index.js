@@ -3288,6 +3288,8 @@ class CheckRecord {
     stoppingRepo;
     checkId;
     warned = false;
+    /** The summary of a check run whose creation may have landed unseen (GitHub answered 5xx, or nothing), looked for before another is made. */
+    unseen;
     constructor(repo, sha, 
     /** The run's record key (project and trigger): only a check run that records it is this run's. */
     key, runUrl, log, 
@@ -3354,8 +3356,32 @@ class CheckRecord {
             if (this.checkId !== undefined)
                 await repo.updateCheckRun(this.checkId, fields);
             else
-                this.checkId = (await repo.createCheckRun(this.sha, CHECK_NAME, fields)).id;
+                this.checkId = await this.create(repo, fields);
         });
+    }
+    /**
+     * Makes the check run, or, when an earlier creation may have landed unseen, updates that check run
+     * if the commit holds it: a second one, left in progress, is worse than none.
+     */
+    async create(repo, fields) {
+        const unseen = this.unseen;
+        if (unseen !== undefined) {
+            const found = (await repo.checkRuns(this.sha, CHECK_NAME)).find((run) => run.summary === unseen);
+            if (found !== undefined) {
+                this.unseen = undefined;
+                await repo.updateCheckRun(found.id, fields);
+                return found.id;
+            }
+        }
+        try {
+            return (await repo.createCheckRun(this.sha, CHECK_NAME, fields)).id;
+        }
+        catch (error) {
+            const status = error?.status;
+            if (typeof status !== 'number' || status >= 500)
+                this.unseen = fields.summary;
+            throw error;
+        }
     }
     async attempt(call) {
         try {

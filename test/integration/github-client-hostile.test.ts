@@ -13,6 +13,7 @@ import { GitHubClient, githubFailure, githubWriteFailure, RETRY } from '../../sr
 import { commandOf } from '../../src/github/follow-up.js'
 import { readRunner } from '../../src/github/runner.js'
 import { triggerOf } from '../../src/github/trigger.js'
+import { CHECK_NAME, CheckRecord } from '../../src/github/check-run.js'
 import { CommentThread, commentTarget } from '../../src/github/comment.js'
 import { endBody } from '../../src/render/comment-body.js'
 import { JOB_REPORTS } from '../support/job-reports.js'
@@ -392,4 +393,39 @@ describe('a comment whose creation may have landed', () => {
       expect(github.requests.filter((r) => r.method === 'POST')).toHaveLength(1)
     })
   }
+})
+
+describe('a check run whose creation may have landed', () => {
+  it('answered 502 at the start: the end completes that check run, never makes a second', async () => {
+    let first = true
+    const gh = await GitHubClient.open({
+      token: TOKEN,
+      repository: { owner: 'acme', name: 'docs' },
+      apiUrl: github.url,
+      signal: new AbortController().signal,
+      clock,
+      fetch: async (input, init) => {
+        const response = await fetch(input, init)
+        if (init?.method !== 'POST' || !first) return response
+        first = false
+        await response.body?.cancel()
+        return new Response('{"message":"Bad Gateway"}', { status: 502, headers: { 'Content-Type': 'application/json' } })
+      },
+      retry: POLICY
+    })
+    const sha = 'b'.repeat(40)
+    const warnings: string[] = []
+    const log = {
+      info: () => undefined,
+      warning: (text: string) => {
+        warnings.push(text)
+      }
+    }
+    const record = new CheckRecord(gh, sha, `docs/push@${sha}`, undefined, log, SEAL)
+    await record.started('job_1')
+    expect(warnings).toHaveLength(1)
+    await record.finished(JOB_REPORTS.opened)
+    const runs = github.checkRuns.filter((run) => run.head_sha === sha && run.name === CHECK_NAME)
+    expect(runs.map((run) => [run.status, run.conclusion])).toEqual([['completed', 'success']])
+  })
 })

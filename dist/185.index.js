@@ -2269,6 +2269,7 @@ function mayPush(answer) {
 
 
 
+
 /** How long one try of a request may take. */
 const REQUEST_TIMEOUT_MS = 15_000;
 /** The retries of every request (the first try counted in `maxAttempts`), and the longest wait a rate limit is waited out for. */
@@ -2382,6 +2383,44 @@ function githubFailure(error) {
     const status = error?.status;
     return typeof status === 'number' ? `HTTP ${status}` : (0,error_message/* errorMessage */.g)(error);
 }
+/**
+ * Throws when a successful answer has no JSON body: the GitHub library gives back the text it read, or
+ * none, when the body is cut short or is not JSON, and every answer the client asks for is JSON (a 204
+ * aside). It fails as a request with no answer does: a read is tried again, a write that landed is not.
+ */
+function unreadable(answer) {
+    const { status, data } = (answer ?? {});
+    if (status === 204 || status === 205 || (typeof data === 'object' && data !== null))
+        return;
+    throw new Error(`GitHub's answer (HTTP ${String(status)}) could not be read`);
+}
+/** The most redirects one try of a request follows. */
+const REDIRECTS = 5;
+/**
+ * `fetch`, with a redirect followed only to the origin of `apiUrl`, at most REDIRECTS times, and for a
+ * request with a body only when it keeps its method and body (307, 308). Any other redirect fails
+ * the try as a network failure would, so that a write is not sent again.
+ */
+function apiOnlyFetch(fetch, apiUrl) {
+    const origin = new URL(apiUrl).origin;
+    const follow = async (input, init, left) => {
+        const response = await fetch(input, { ...init, redirect: 'manual' });
+        const { status } = response;
+        if (status < 300 || status > 399 || status === 304)
+            return response;
+        const location = response.headers.get('location');
+        await response.body?.cancel().catch(() => undefined);
+        const from = input instanceof Request ? input.url : String(input);
+        const to = location === null ? undefined : URL.parse(location, from);
+        const method = (init?.method ?? 'GET').toUpperCase();
+        const keeps = status === 307 || status === 308 || method === 'GET' || method === 'HEAD';
+        if (to?.origin !== origin || left === 0 || !keeps) {
+            throw new TypeError('fetch failed', { cause: new Error(`GitHub answered HTTP ${status} with a redirect that is not followed`) });
+        }
+        return follow(to.href, init, left - 1);
+    };
+    return (input, init) => follow(input, init, REDIRECTS);
+}
 class GitHubClient {
     octokit;
     options;
@@ -2392,11 +2431,26 @@ class GitHubClient {
         this.options = options;
         this.sending = sending;
         this.repository = options.repository;
+        this.redact = (0,secret/* redactor */.$)(options.token);
+    }
+    /** Takes the token out of a text. */
+    redact;
+    /** A failed request's error without the token in its message or GitHub's answer. */
+    cleaned(error) {
+        if (!(error instanceof Error))
+            return error;
+        error.message = this.redact(error.message);
+        const response = error.response;
+        if (response?.data !== undefined) {
+            const text = typeof response.data === 'string' ? response.data : JSON.stringify(response.data);
+            response.data = this.redact(text);
+        }
+        return error;
     }
     /** A client of `options.repository`; the GitHub library is loaded only when a run talks to GitHub. */
     static async open(options) {
         const { getOctokit } = await __webpack_require__.e(/* import() */ 413).then(__webpack_require__.bind(__webpack_require__, 2413));
-        const octokit = getOctokit(options.token, { baseUrl: options.apiUrl, request: { fetch: options.fetch } });
+        const octokit = getOctokit(options.token, { baseUrl: options.apiUrl, request: { fetch: apiOnlyFetch(options.fetch, options.apiUrl) } });
         const sending = { timeoutMs: options.timeoutMs ?? REQUEST_TIMEOUT_MS, followRun: true, retry: options.retry ?? RETRY };
         const client = new GitHubClient(octokit, options, sending);
         octokit.hook.wrap('request', (request, route) => client.send(request, route));
@@ -2425,14 +2479,16 @@ class GitHubClient {
             try {
                 // The hooks inside this one (the token's) send the options they were given, so the signal is set on them.
                 route.request = { ...route.request, signal };
-                return await this.clock.exchange(Promise.resolve(request(route)));
+                const answer = await this.clock.exchange(Promise.resolve(request(route)));
+                unreadable(answer);
+                return answer;
             }
             catch (error) {
                 if (sending.followRun && runSignal.aborted)
-                    throw error;
+                    throw this.cleaned(error);
                 const wait = retryWait(error, { method, attempt, timedOut: timeout.aborted, now: this.clock.now() }, sending.retry);
                 if (wait === undefined)
-                    throw error;
+                    throw this.cleaned(error);
                 await this.clock.sleep(wait, sending.followRun ? runSignal : new AbortController().signal);
             }
         }
@@ -3219,6 +3275,8 @@ class CheckRecord {
     stoppingRepo;
     checkId;
     warned = false;
+    /** The summary of a check run whose creation may have landed unseen (GitHub answered 5xx, or nothing), looked for before another is made. */
+    unseen;
     constructor(repo, sha, 
     /** The run's record key (project and trigger): only a check run that records it is this run's. */
     key, runUrl, log, 
@@ -3285,8 +3343,32 @@ class CheckRecord {
             if (this.checkId !== undefined)
                 await repo.updateCheckRun(this.checkId, fields);
             else
-                this.checkId = (await repo.createCheckRun(this.sha, CHECK_NAME, fields)).id;
+                this.checkId = await this.create(repo, fields);
         });
+    }
+    /**
+     * Makes the check run, or, when an earlier creation may have landed unseen, updates that check run
+     * if the commit holds it: a second one, left in progress, is worse than none.
+     */
+    async create(repo, fields) {
+        const unseen = this.unseen;
+        if (unseen !== undefined) {
+            const found = (await repo.checkRuns(this.sha, CHECK_NAME)).find((run) => run.summary === unseen);
+            if (found !== undefined) {
+                this.unseen = undefined;
+                await repo.updateCheckRun(found.id, fields);
+                return found.id;
+            }
+        }
+        try {
+            return (await repo.createCheckRun(this.sha, CHECK_NAME, fields)).id;
+        }
+        catch (error) {
+            const status = error?.status;
+            if (typeof status !== 'number' || status >= 500)
+                this.unseen = fields.summary;
+            throw error;
+        }
     }
     async attempt(call) {
         try {
@@ -3406,6 +3488,8 @@ class CommentThread {
     runUrl;
     commentId;
     warned = false;
+    /** The body of a comment whose creation may have landed unseen (GitHub answered 5xx, or nothing), looked for before another is posted. */
+    unseen;
     constructor(github, 
     /** The client for the last write of a stopping run: one short try, not under the run's signal. */
     stoppingGithub, target, runSignal, 
@@ -3478,7 +3562,7 @@ class CommentThread {
             if (this.commentId !== undefined)
                 await this.github.updateComment(this.commentId, body);
             else
-                this.commentId = await this.github.createComment(this.target.number, body);
+                this.commentId = await this.create(this.github, body);
         });
     }
     /** Edits the comment to say how the job ended (or posts one, if the first could not be). */
@@ -3490,8 +3574,34 @@ class CommentThread {
             if (this.commentId !== undefined)
                 await github.updateComment(this.commentId, body);
             else
-                await github.createComment(this.target.number, body);
+                await this.create(github, body);
         }, !stopping);
+    }
+    /**
+     * Posts `body`, or, when an earlier comment's creation may have landed unseen, edits that comment if
+     * the thread holds it: a second comment is worse than none. A create GitHub refused (4xx) made none.
+     */
+    async create(github, body) {
+        const unseen = this.unseen;
+        if (unseen !== undefined) {
+            const made = (comment) => comment.isBot && comment.body === unseen;
+            const found = (await github.comments(this.target.number, made)).find(made);
+            if (found !== undefined) {
+                this.unseen = undefined;
+                this.commentId = found.id;
+                await github.updateComment(found.id, body);
+                return found.id;
+            }
+        }
+        try {
+            return await github.createComment(this.target.number, body);
+        }
+        catch (error) {
+            const status = error?.status;
+            if (typeof status !== 'number' || status >= 500)
+                this.unseen = body;
+            throw error;
+        }
     }
     async attempt(call, followRun = true) {
         if (followRun && this.runSignal.aborted)

@@ -40,6 +40,8 @@ function conclusionOf(job: JobReport): Pick<CheckRunFields, 'conclusion' | 'titl
 export class CheckRecord {
   private checkId: number | undefined
   private warned = false
+  /** The summary of a check run whose creation may have landed unseen (GitHub answered 5xx, or nothing), looked for before another is made. */
+  private unseen: string | undefined
 
   constructor(
     private readonly repo: CheckRuns,
@@ -111,8 +113,31 @@ export class CheckRecord {
   private async write(fields: CheckRunFields, repo: CheckRuns = this.repo): Promise<void> {
     await this.attempt(async () => {
       if (this.checkId !== undefined) await repo.updateCheckRun(this.checkId, fields)
-      else this.checkId = (await repo.createCheckRun(this.sha, CHECK_NAME, fields)).id
+      else this.checkId = await this.create(repo, fields)
     })
+  }
+
+  /**
+   * Makes the check run, or, when an earlier creation may have landed unseen, updates that check run
+   * if the commit holds it: a second one, left in progress, is worse than none.
+   */
+  private async create(repo: CheckRuns, fields: CheckRunFields): Promise<number> {
+    const unseen = this.unseen
+    if (unseen !== undefined) {
+      const found = (await repo.checkRuns(this.sha, CHECK_NAME)).find((run) => run.summary === unseen)
+      if (found !== undefined) {
+        this.unseen = undefined
+        await repo.updateCheckRun(found.id, fields)
+        return found.id
+      }
+    }
+    try {
+      return (await repo.createCheckRun(this.sha, CHECK_NAME, fields)).id
+    } catch (error) {
+      const status = (error as { status?: unknown } | null)?.status
+      if (typeof status !== 'number' || status >= 500) this.unseen = fields.summary
+      throw error
+    }
   }
 
   private async attempt<T>(call: () => Promise<T>): Promise<T | undefined> {

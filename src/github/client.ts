@@ -18,12 +18,17 @@
 //   connection was refused, or the host unknown). A write that timed out, or whose connection broke
 //   after it was sent, may have landed, and is not sent again.
 // Between tries the client waits Retry-After when GitHub gives one, else a backoff with full jitter.
+//
+// Redirects are followed only within the API's origin (apiUrl), and a write's only when it keeps its
+// method (307, 308): neither the token nor a write's body goes anywhere else. The token is taken out
+// of the message and the answer of every failed request, since GitHub's answer can echo what it got.
 import type { getOctokit } from '@actions/github'
 import type { ChangeCommit, ChangedFile } from '../change/change.js'
 import { type Clock, realClock } from '../core/clock.js'
 import { errorMessage } from '../core/error-message.js'
 import { backoffDelay, parseRetryAfter, type RetryPolicy } from '../api/retry.js'
 import { logText } from '../text/escape.js'
+import { redactor } from '../text/secret.js'
 import { mayPush } from './push-rule.js'
 import type { Repository } from './runner.js'
 
@@ -229,6 +234,45 @@ export function githubFailure(error: unknown): string {
   return typeof status === 'number' ? `HTTP ${status}` : errorMessage(error)
 }
 
+/**
+ * Throws when a successful answer has no JSON body: the GitHub library gives back the text it read, or
+ * none, when the body is cut short or is not JSON, and every answer the client asks for is JSON (a 204
+ * aside). It fails as a request with no answer does: a read is tried again, a write that landed is not.
+ */
+function unreadable(answer: unknown): void {
+  const { status, data } = (answer ?? {}) as { status?: unknown; data?: unknown }
+  if (status === 204 || status === 205 || (typeof data === 'object' && data !== null)) return
+  throw new Error(`GitHub's answer (HTTP ${String(status)}) could not be read`)
+}
+
+/** The most redirects one try of a request follows. */
+const REDIRECTS = 5
+
+/**
+ * `fetch`, with a redirect followed only to the origin of `apiUrl`, at most REDIRECTS times, and for a
+ * request with a body only when it keeps its method and body (307, 308). Any other redirect fails
+ * the try as a network failure would, so that a write is not sent again.
+ */
+export function apiOnlyFetch(fetch: typeof globalThis.fetch, apiUrl: string): typeof globalThis.fetch {
+  const origin = new URL(apiUrl).origin
+  const follow = async (input: string | URL | Request, init: RequestInit | undefined, left: number): Promise<Response> => {
+    const response = await fetch(input, { ...init, redirect: 'manual' })
+    const { status } = response
+    if (status < 300 || status > 399 || status === 304) return response
+    const location = response.headers.get('location')
+    await response.body?.cancel().catch(() => undefined)
+    const from = input instanceof Request ? input.url : String(input)
+    const to = location === null ? undefined : URL.parse(location, from)
+    const method = (init?.method ?? 'GET').toUpperCase()
+    const keeps = status === 307 || status === 308 || method === 'GET' || method === 'HEAD'
+    if (to?.origin !== origin || left === 0 || !keeps) {
+      throw new TypeError('fetch failed', { cause: new Error(`GitHub answered HTTP ${status} with a redirect that is not followed`) })
+    }
+    return follow(to.href, init, left - 1)
+  }
+  return (input, init) => follow(input, init, REDIRECTS)
+}
+
 export interface GitHubClientOptions {
   token: string
   repository: Repository
@@ -260,12 +304,28 @@ export class GitHubClient {
     private readonly sending: Sending
   ) {
     this.repository = options.repository
+    this.redact = redactor(options.token)
+  }
+
+  /** Takes the token out of a text. */
+  private readonly redact: (text: string) => string
+
+  /** A failed request's error without the token in its message or GitHub's answer. */
+  private cleaned(error: unknown): unknown {
+    if (!(error instanceof Error)) return error
+    error.message = this.redact(error.message)
+    const response = (error as { response?: { data?: unknown } }).response
+    if (response?.data !== undefined) {
+      const text = typeof response.data === 'string' ? response.data : JSON.stringify(response.data)
+      response.data = this.redact(text)
+    }
+    return error
   }
 
   /** A client of `options.repository`; the GitHub library is loaded only when a run talks to GitHub. */
   static async open(options: GitHubClientOptions): Promise<GitHubClient> {
     const { getOctokit } = await import('@actions/github')
-    const octokit = getOctokit(options.token, { baseUrl: options.apiUrl, request: { fetch: options.fetch } })
+    const octokit = getOctokit(options.token, { baseUrl: options.apiUrl, request: { fetch: apiOnlyFetch(options.fetch, options.apiUrl) } })
     const sending: Sending = { timeoutMs: options.timeoutMs ?? REQUEST_TIMEOUT_MS, followRun: true, retry: options.retry ?? RETRY }
     const client = new GitHubClient(octokit, options, sending)
     octokit.hook.wrap('request', (request, route) => client.send(request, route))
@@ -301,11 +361,13 @@ export class GitHubClient {
       try {
         // The hooks inside this one (the token's) send the options they were given, so the signal is set on them.
         route.request = { ...route.request, signal }
-        return await this.clock.exchange(Promise.resolve(request(route)))
+        const answer = await this.clock.exchange(Promise.resolve(request(route)))
+        unreadable(answer)
+        return answer
       } catch (error) {
-        if (sending.followRun && runSignal.aborted) throw error
+        if (sending.followRun && runSignal.aborted) throw this.cleaned(error)
         const wait = retryWait(error, { method, attempt, timedOut: timeout.aborted, now: this.clock.now() }, sending.retry)
-        if (wait === undefined) throw error
+        if (wait === undefined) throw this.cleaned(error)
         await this.clock.sleep(wait, sending.followRun ? runSignal : new AbortController().signal)
       }
     }

@@ -44,6 +44,8 @@ export type ThreadComments = Pick<GitHubClient, 'comments' | 'createComment' | '
 export class CommentThread {
   private commentId: number | undefined
   private warned = false
+  /** The body of a comment whose creation may have landed unseen (GitHub answered 5xx, or nothing), looked for before another is posted. */
+  private unseen: string | undefined
 
   constructor(
     private readonly github: ThreadComments,
@@ -121,7 +123,7 @@ export class CommentThread {
     const body = startBody(jobId, this.runUrl, this.key, this.at())
     await this.attempt(async () => {
       if (this.commentId !== undefined) await this.github.updateComment(this.commentId, body)
-      else this.commentId = await this.github.createComment(this.target.number, body)
+      else this.commentId = await this.create(this.github, body)
     })
   }
 
@@ -132,8 +134,33 @@ export class CommentThread {
     const github = stopping ? this.stoppingGithub : this.github
     await this.attempt(async () => {
       if (this.commentId !== undefined) await github.updateComment(this.commentId, body)
-      else await github.createComment(this.target.number, body)
+      else await this.create(github, body)
     }, !stopping)
+  }
+
+  /**
+   * Posts `body`, or, when an earlier comment's creation may have landed unseen, edits that comment if
+   * the thread holds it: a second comment is worse than none. A create GitHub refused (4xx) made none.
+   */
+  private async create(github: ThreadComments, body: string): Promise<number> {
+    const unseen = this.unseen
+    if (unseen !== undefined) {
+      const made = (comment: IssueComment): boolean => comment.isBot && comment.body === unseen
+      const found = (await github.comments(this.target.number, made)).find(made)
+      if (found !== undefined) {
+        this.unseen = undefined
+        this.commentId = found.id
+        await github.updateComment(found.id, body)
+        return found.id
+      }
+    }
+    try {
+      return await github.createComment(this.target.number, body)
+    } catch (error) {
+      const status = (error as { status?: unknown } | null)?.status
+      if (typeof status !== 'number' || status >= 500) this.unseen = body
+      throw error
+    }
   }
 
   private async attempt(call: () => Promise<void>, followRun = true): Promise<void> {

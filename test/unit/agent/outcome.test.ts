@@ -8,6 +8,7 @@ import { StopError } from '../../../src/core/lifetime.js'
 import type { PartEnding } from '../../../src/core/part.js'
 import { judgeJob, type JobReport } from '../../../src/agent/outcome.js'
 import type { AgentJob } from '../../../src/api/schemas.js'
+import type { ContextDigest } from '../../../src/change/context.js'
 
 function progressWith(job: AgentJob, extra: Partial<JobProgress> = {}): JobProgress {
   return { ...newJobProgress(), jobId: job.id, job, created: true, waitStartedMs: 100, waitEndedMs: 5100, ...extra }
@@ -19,6 +20,27 @@ const judge = (progress: JobProgress, failOn: FailOn[] = ['failed'], ending: Par
   judgeJob(progress, ending, policy(failOn), 6000)
 
 describe('judgeJob', () => {
+  it('carries what of the change was sent and where a job record was reused from, and leaves both out when there was none', () => {
+    const context: ContextDigest = {
+      kind: 'pull request',
+      title: 'Add the export endpoint',
+      url: 'https://github.com/o/r/pull/7',
+      files: 3,
+      listed: 3,
+      bytes: 2048,
+      diffsWhole: 2,
+      diffsCut: 1,
+      leftOut: [{ path: 'package-lock.json', reason: 'lock file' }]
+    }
+    const progress = progressWith({ id: 'j', status: 'completed', prLink: 'https://github.com/o/r/pull/42' })
+    const report = judgeJob(progress, finished, { ...policy(), context, reusedFrom: 'check run' }, 6000)
+    expect(report.context).toEqual(context)
+    expect(report.reusedFrom).toBe('check run')
+    const plain = judge(progress)
+    expect('context' in plain).toBe(false)
+    expect('reusedFrom' in plain).toBe(false)
+  })
+
   it('completed with a pull request succeeds and exposes the number', () => {
     const report = judge(progressWith({ id: 'j', status: 'completed', prLink: 'https://github.com/o/r/pull/42' }))
     expect(report).toMatchObject({ status: 'completed', prLink: 'https://github.com/o/r/pull/42', prNumber: '42', waitedMs: 5000 })

@@ -1,6 +1,6 @@
 // Mutation testing of src/ with the fast in-process tests (vitest.unit.config.ts). Run it with
 // `npm run mutation`, which starts Stryker under Node 24 (Stryker needs Node 22 or newer) and then
-// checks the per-file targets that Stryker's own thresholds cannot express (scripts/mutation.mjs).
+// checks the targets, overall and per file, on the files a run mutates (scripts/mutation.mjs).
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
@@ -8,7 +8,8 @@ export default {
   plugins: ['@stryker-mutator/vitest-runner'],
   mutate: ['src/**/*.ts', '!src/index.ts', '!src/version.ts'],
   coverageAnalysis: 'perTest',
-  thresholds: { high: 95, low: 90, break: 90 },
+  // No break threshold: scripts/mutation.mjs checks the targets, on the files a run mutates.
+  thresholds: { high: 95, low: 90, break: null },
   incremental: true,
   incrementalFile: 'reports/stryker-incremental.json',
   reporters: ['clear-text', 'progress', 'json'],

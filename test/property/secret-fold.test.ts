@@ -11,7 +11,8 @@ import { shownReaderText } from '../../src/text/reader-text.js'
 import { redactor } from '../../src/text/secret.js'
 
 const KEY = 'mint_foldKey7Qz9Xw'
-const redact = redactor(KEY)
+/** Made in each test, not at load, so that mutation testing can tell which test runs the redactor. */
+const redact = (text: string): string => redactor(KEY)(text)
 
 /** The fullwidth form of a printable ASCII character. */
 const fullwidth = (char: string) => String.fromCodePoint((char.codePointAt(0) as number) + 0xfee0)

@@ -8,6 +8,7 @@ import { StopError } from '../../../src/core/lifetime.js'
 import type { PartEnding } from '../../../src/core/part.js'
 import { judgeJob, type JobReport } from '../../../src/agent/outcome.js'
 import type { AgentJob } from '../../../src/api/schemas.js'
+import type { ContextDigest } from '../../../src/change/context.js'
 
 function progressWith(job: AgentJob, extra: Partial<JobProgress> = {}): JobProgress {
   return { ...newJobProgress(), jobId: job.id, job, created: true, waitStartedMs: 100, waitEndedMs: 5100, ...extra }
@@ -19,6 +20,27 @@ const judge = (progress: JobProgress, failOn: FailOn[] = ['failed'], ending: Par
   judgeJob(progress, ending, policy(failOn), 6000)
 
 describe('judgeJob', () => {
+  it('carries what of the change was sent and where a job record was reused from, and leaves both out when there was none', () => {
+    const context: ContextDigest = {
+      kind: 'pull request',
+      title: 'Add the export endpoint',
+      url: 'https://github.com/o/r/pull/7',
+      files: 3,
+      listed: 3,
+      bytes: 2048,
+      diffsWhole: 2,
+      diffsCut: 1,
+      leftOut: [{ path: 'package-lock.json', reason: 'lock file' }]
+    }
+    const progress = progressWith({ id: 'j', status: 'completed', prLink: 'https://github.com/o/r/pull/42' })
+    const report = judgeJob(progress, finished, { ...policy(), context, reusedFrom: 'check run' }, 6000)
+    expect(report.context).toEqual(context)
+    expect(report.reusedFrom).toBe('check run')
+    const plain = judge(progress)
+    expect('context' in plain).toBe(false)
+    expect('reusedFrom' in plain).toBe(false)
+  })
+
   it('completed with a pull request succeeds and exposes the number', () => {
     const report = judge(progressWith({ id: 'j', status: 'completed', prLink: 'https://github.com/o/r/pull/42' }))
     expect(report).toMatchObject({ status: 'completed', prLink: 'https://github.com/o/r/pull/42', prNumber: '42', waitedMs: 5000 })
@@ -91,8 +113,9 @@ const CREATE_ADVICE =
   "project's agent jobs in the dashboard; if it is there, watch it with the `jobId` input instead of sending the prompt again."
 const MESSAGE_ADVICE =
   ' The request was sent, so the service may have received the message anyway. Check the job in the dashboard before sending it again.'
-const timeout: PartEnding = { kind: 'stopped', stop: new StopError('timeout') }
-const sigterm: PartEnding = { kind: 'stopped', stop: new StopError('cancelled', 'SIGTERM') }
+// Functions, not values: a StopError made at load would run outside every test.
+const timeout = (): PartEnding => ({ kind: 'stopped', stop: new StopError('timeout') })
+const sigterm = (): PartEnding => ({ kind: 'stopped', stop: new StopError('cancelled', 'SIGTERM') })
 
 describe('judgeJob: the values of the report', () => {
   it('carries every field of the job the service described', () => {
@@ -152,12 +175,12 @@ describe('judgeJob: the values of the report', () => {
   it('counts the wait up to now when it has not ended, and not at all when it never began', () => {
     const waiting = judgeJob(
       progressWith({ id: 'j', status: 'active' }, { waitStartedMs: 1000, waitEndedMs: undefined }),
-      timeout,
+      timeout(),
       policy(),
       61_000
     )
     expect(waiting.waitedMs).toBe(60_000)
-    const never = judgeJob(progressWith({ id: 'j', status: 'active' }, { waitStartedMs: undefined }), timeout, policy(), 61_000)
+    const never = judgeJob(progressWith({ id: 'j', status: 'active' }, { waitStartedMs: undefined }), timeout(), policy(), 61_000)
     expect(never.waitedMs).toBeUndefined()
   })
 })
@@ -259,10 +282,11 @@ describe('judgeJob: wait is false', () => {
 })
 
 describe('judgeJob: a run stopped by the deadline or a signal', () => {
-  it.each<[string, PartEnding]>([
+  it.each<[string, () => PartEnding]>([
     ['while it ran', timeout],
-    ['before its turn', { kind: 'skipped', stop: new StopError('timeout') }]
-  ])('fails with the timeout %s', (_when, ending) => {
+    ['before its turn', () => ({ kind: 'skipped', stop: new StopError('timeout') })]
+  ])('fails with the timeout %s', (_when, endingOf) => {
+    const ending = endingOf()
     const report = judge(progressWith({ id: 'j1', status: 'active' }), ['failed'], ending)
     expect(report.headline).toBe(
       'Timed out after 1m 0s (timeoutMinutes) while waiting for job j1. The job keeps running on the service: the API cannot cancel it. To keep watching it, run the action again with jobId: j1 (and no prompt).'
@@ -272,31 +296,31 @@ describe('judgeJob: a run stopped by the deadline or a signal', () => {
 
   it('names the signal that cancelled the run, or says "signal"', () => {
     const progress = progressWith({ id: 'j1', status: 'active' })
-    expect(judge(progress, ['failed'], sigterm).failure).toMatch(/^Cancelled \(SIGTERM\) while waiting for job j1\./)
+    expect(judge(progress, ['failed'], sigterm()).failure).toMatch(/^Cancelled \(SIGTERM\) while waiting for job j1\./)
     const unnamed = judge(progress, ['failed'], { kind: 'stopped', stop: new StopError('cancelled') })
     expect(unnamed.failure).toMatch(/^Cancelled \(signal\) while waiting/)
   })
 
   it('warns that a create in flight may have made a job, and says where to look', () => {
-    const report = judge({ ...newJobProgress(), postInFlight: 'create' }, ['failed'], timeout)
+    const report = judge({ ...newJobProgress(), postInFlight: 'create' }, ['failed'], timeout())
     expect(report.failure).toBe(`Timed out after 1m 0s (timeoutMinutes) while creating the job.${CREATE_ADVICE}`)
     expect(report.headline).toBe(report.failure)
   })
 
   it('warns that a follow-up in flight may have been received, and that the job keeps running', () => {
     const progress: JobProgress = { ...newJobProgress(), jobId: 'j2', postInFlight: 'message' }
-    expect(judge(progress, ['failed'], sigterm).failure).toBe(
+    expect(judge(progress, ['failed'], sigterm()).failure).toBe(
       `Cancelled (SIGTERM) while sending the follow-up to job j2.${MESSAGE_ADVICE} The job keeps running on the service: the API cannot cancel it.`
     )
   })
 
   it('says no job was created when the run stopped before that', () => {
-    expect(judge(newJobProgress(), ['failed'], sigterm).failure).toBe('Cancelled (SIGTERM) before a job was created.')
+    expect(judge(newJobProgress(), ['failed'], sigterm()).failure).toBe('Cancelled (SIGTERM) before a job was created.')
   })
 
   it('names every status it did not know, even when failOn is empty', () => {
     const progress = progressWith({ id: 'j', status: 'thinking' }, { unknownStatuses: ['queued', 'thinking'] })
-    const report = judge(progress, [], timeout)
+    const report = judge(progress, [], timeout())
     expect(report.failure).toBe(
       'Timed out after 1m 0s (timeoutMinutes) while waiting for job j. The job keeps running on the service: the API cannot cancel it. To keep watching it, run the action again with jobId: j (and no prompt). ' +
         'The service reported a status this action does not know: "queued", "thinking".'
@@ -305,7 +329,7 @@ describe('judgeJob: a run stopped by the deadline or a signal', () => {
   })
 
   it('times out with the timeoutMinutes it was given', () => {
-    const report = judgeJob(newJobProgress(), timeout, { wait: true, timeoutMs: 90 * 60_000, failOn: new Set(), githubServer: GITHUB }, 0)
+    const report = judgeJob(newJobProgress(), timeout(), { wait: true, timeoutMs: 90 * 60_000, failOn: new Set(), githubServer: GITHUB }, 0)
     expect(report.failure).toBe('Timed out after 1h 30m (timeoutMinutes) before a job was created.')
   })
 })

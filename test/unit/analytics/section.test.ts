@@ -9,12 +9,10 @@ import type { PartEnding } from '../../../src/core/part.js'
 import { base, finished, request } from '../../support/section-parts.js'
 import { mutationTesting } from '../../support/stress.js'
 
-const budget = new RequestBudget(12)
-
 const read = (name: string, progress: Partial<ReadProgress>): NamedRead => ({ name, progress: { ...newReadProgress(), ...progress } })
 
 const judge = (reads: NamedRead[], ending: PartEnding = finished, req: SectionRequest = request) =>
-  judgeSection('Feedback analytics', req, reads, ending, budget)
+  judgeSection('Feedback analytics', req, reads, ending, new RequestBudget(12))
 
 describe('judgeSection when the part finished', () => {
   it('is whole when every read is complete, and adds up their requests', () => {

@@ -9,9 +9,8 @@ import { RecordSeal, SEAL_PATTERN } from '../../../src/core/record-seal.js'
 const API_KEY = 'mint_sealTestKey4Xy'
 
 describe('RecordSeal', () => {
-  const seal = RecordSeal.fromApiKey(API_KEY)
-
   it('is the HMAC-SHA256 of the framed fields under HMAC(apiKey, "docs-agent-action records v1")', () => {
+    const seal = RecordSeal.fromApiKey(API_KEY)
     const key = createHmac('sha256', API_KEY).update('docs-agent-action records v1').digest()
     const expected = createHmac('sha256', key)
       .update(JSON.stringify(['job', 'thread 8', 'j1']))
@@ -27,6 +26,7 @@ describe('RecordSeal', () => {
   })
 
   it('verifies its own seal, and none of another kind, other fields, or another key', () => {
+    const seal = RecordSeal.fromApiKey(API_KEY)
     const signed = seal.sign('pull', ['pull 7', 'job_1'])
     expect(seal.verifies('pull', ['pull 7', 'job_1'], signed)).toBe(true)
     expect(RecordSeal.fromApiKey(API_KEY).verifies('pull', ['pull 7', 'job_1'], signed)).toBe(true)
@@ -38,17 +38,20 @@ describe('RecordSeal', () => {
   })
 
   it('frames the fields, so that moving text from one to the next makes another record', () => {
+    const seal = RecordSeal.fromApiKey(API_KEY)
     expect(seal.sign('job', ['a b', 'c'])).not.toBe(seal.sign('job', ['a', 'b c']))
     expect(seal.sign('job', ['a","b'])).not.toBe(seal.sign('job', ['a', 'b']))
   })
 
   it('refuses a missing, short, long or malformed seal before comparing anything', () => {
+    const seal = RecordSeal.fromApiKey(API_KEY)
     const signed = seal.sign('state', ['abc'])
     for (const bad of [undefined, '', signed.slice(1), `${signed}A`, `${signed.slice(0, 42)}=`, `${signed.slice(0, 42)}+`, ' '.repeat(43)])
       expect(seal.verifies('state', ['abc'], bad), String(bad)).toBe(false)
   })
 
   it('never shows its key, whichever way it is printed', () => {
+    const seal = RecordSeal.fromApiKey(API_KEY)
     const key = createHmac('sha256', API_KEY).update('docs-agent-action records v1').digest()
     const shown = [String(seal), JSON.stringify({ seal }), inspect(seal, { showHidden: true, depth: 5 }), Object.keys(seal).join(',')]
     for (const text of shown) {

@@ -49,29 +49,33 @@ const gap = (i: number, text: string, state: GapRecord['state']): GapRecord => (
 })
 
 describe('the new lines of the docs health issue with hostile text', () => {
-  const states: GapRecord['state'][] = ['new', 'merged', 'resolved', 'dismissed', 'back']
-  const gaps = HOSTILE.flatMap((text, i) => states.map((state, j) => gap(i * states.length + j + 1, text, state)))
-  const state: HealthState = {
-    ...emptyState('proj'),
-    periods: [{ dateFrom: '2026-11-09', dateTo: '2026-11-16', headlines: {} }],
-    gaps: gaps.slice(0, 30)
+  /** The issue's owned part and its HTML, made in each test: work done at load runs outside every test. */
+  const issue = () => {
+    const states: GapRecord['state'][] = ['new', 'merged', 'resolved', 'dismissed', 'back']
+    const gaps = HOSTILE.flatMap((text, i) => states.map((state, j) => gap(i * states.length + j + 1, text, state)))
+    const state: HealthState = {
+      ...emptyState('proj'),
+      periods: [{ dateFrom: '2026-11-09', dateTo: '2026-11-16', headlines: {} }],
+      gaps: gaps.slice(0, 30)
+    }
+    const body = ownedBody({
+      state,
+      resolved: 3,
+      resolvedIds: new Set(gaps.filter((g) => g.state === 'resolved').map((g) => g.id)),
+      footerHtml: '<sub>footer</sub>',
+      movers: HOSTILE.map((text, i) => ({
+        path: `/docs/${text}`,
+        measure: 'visitors' as const,
+        before: 100,
+        after: 50 + i,
+        changePercent: -40
+      }))
+    })
+    return { body, html: gfmToHtml(body) }
   }
-  const body = ownedBody({
-    state,
-    resolved: 3,
-    resolvedIds: new Set(gaps.filter((g) => g.state === 'resolved').map((g) => g.id)),
-    footerHtml: '<sub>footer</sub>',
-    movers: HOSTILE.map((text, i) => ({
-      path: `/docs/${text}`,
-      measure: 'visitors' as const,
-      before: 100,
-      after: 50 + i,
-      changePercent: -40
-    }))
-  })
-  const html = gfmToHtml(body)
 
   it('shows every hostile text', () => {
+    const { body, html } = issue()
     expect(body).toContain('Pages that moved')
     expect(body).toContain('Not gaps, as people said')
     expect(body).toContain('gaps resolved this period')
@@ -81,6 +85,7 @@ describe('the new lines of the docs health issue with hostile text', () => {
   })
 
   it('links nowhere and references nothing', () => {
+    const { html } = issue()
     expect(linksIn(html)).toEqual([])
     expect(githubReferences(html)).toEqual([])
   })

@@ -21,9 +21,13 @@ describe('justBefore', () => {
 })
 
 describe('withHistoryChanges', () => {
-  const state = { ...emptyState('p'), periods: [{ ...WEEK_1, headlines: { searchesNoClick: 19, searches: 700, assistantUnanswered: 3 } }] }
+  const stateOf = () => ({
+    ...emptyState('p'),
+    periods: [{ ...WEEK_1, headlines: { searchesNoClick: 19, searches: 700, assistantUnanswered: 3 } }]
+  })
 
   it('fills the change of a headline the run could not compare from the period just before', () => {
+    const state = stateOf()
     const { headlines, filled } = withHistoryChanges(
       [
         headline('searches', 900, { previous: { value: 750, ...WEEK_1 } }),
@@ -41,6 +45,7 @@ describe('withHistoryChanges', () => {
   })
 
   it('takes nothing from a period that is not the one just before, and skips the period read again', () => {
+    const state = stateOf()
     expect(withHistoryChanges([headline('searchesNoClick', 474)], state, { dateFrom: '2026-11-23', dateTo: '2026-11-30' }).filled).toEqual(
       []
     )

@@ -6,15 +6,17 @@ import { ownedBody } from '../../../src/health/body.js'
 import { type HealthState, emptyState, openState, sealState } from '../../../src/health/state.js'
 import { OTHER_SEAL, SEAL } from '../../support/seal.js'
 
-const state: HealthState = {
+/** The state the tests seal, made in each test: work done at load runs outside every test. */
+const newState = (): HealthState => ({
   ...emptyState('proj'),
   periods: [{ dateFrom: '2026-11-09', dateTo: '2026-11-16', headlines: { views: 120 } }]
-}
+})
 const PLACE = 'acme/docs#12'
-const owned = (s: HealthState = state) => ownedBody({ state: s, resolved: 0, footerHtml: '<sub>footer</sub>' })
+const owned = (s: HealthState = newState()) => ownedBody({ state: s, resolved: 0, footerHtml: '<sub>footer</sub>' })
 
 describe('sealState and openState', () => {
   it('reads back the state it sealed, and puts the seal on the line after the state block', () => {
+    const state = newState()
     const sealed = sealState(owned(), SEAL, PLACE)
     expect(sealed).toMatch(/<!-- docs-agent-action:state \S+ -->\n<!-- docs-agent-action:state-seal [\w-]{43} -->\n/)
     expect(openState(sealed, 'proj', SEAL, PLACE)).toEqual({ state, unproven: false })
@@ -33,6 +35,7 @@ describe('sealState and openState', () => {
   })
 
   it('reads no state that was changed after it was sealed, nor one a forger put before the sealed one', () => {
+    const state = newState()
     const sealed = sealState(owned(), SEAL, PLACE)
     const forged = sealState(owned({ ...state, periods: [] }), SEAL, PLACE)
     const block = (text: string) => /<!-- docs-agent-action:state \S+ -->/.exec(text)?.[0] ?? ''

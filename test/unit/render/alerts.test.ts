@@ -388,16 +388,18 @@ describe('firedAlerts', () => {
 })
 
 describe('alertsHtml', () => {
-  const fired = firedAlerts(rulesOf('visitorsHuman < -20%, searchesNoClick > 30'), [
-    headline('visitorsHuman', 7600, { previous: before(10_000) }),
-    headline('searchesNoClick', 43)
-  ])
+  const firedOf = () =>
+    firedAlerts(rulesOf('visitorsHuman < -20%, searchesNoClick > 30'), [
+      headline('visitorsHuman', 7600, { previous: before(10_000) }),
+      headline('searchesNoClick', 43)
+    ])
 
   it('is empty when no alert fired', () => {
     expect(alertsHtml([])).toBe('')
   })
 
   it('counts the alerts and lists each in words, in order', () => {
+    const fired = firedOf()
     const seen = renderSummary(alertsHtml(fired))
     expect(seen.text).toBe(
       '🚨 2 alerts fired: Human visitors fell 24% (rule: visitorsHuman < -20%) Searches with no click is 43, above 30 (rule: searchesNoClick > 30)'
@@ -411,6 +413,7 @@ describe('alertsHtml', () => {
   })
 
   it('uses no colour and no image', () => {
+    const fired = firedOf()
     const html = alertsHtml(fired)
     expect(html).not.toMatch(/style|color|<img|<svg/i)
     expect(renderSummary(html).html).not.toMatch(/style|color|<img|<svg/i)

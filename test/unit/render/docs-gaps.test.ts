@@ -295,7 +295,14 @@ describe('pages with negative feedback', () => {
 })
 
 describe('hostile reader text', () => {
-  const texts = [...HOSTILE_TEXT.map(maskEmails), '@octocat', '#1', 'see https://evil.example/x now', '**bold** _it_ ~~s~~ ![i](x.png)']
+  // The texts and lists are made in each test: work done in a describe body runs outside every test.
+  const textsOf = () => [
+    ...HOSTILE_TEXT.map(maskEmails),
+    '@octocat',
+    '#1',
+    'see https://evil.example/x now',
+    '**bold** _it_ ~~s~~ ![i](x.png)'
+  ]
   const spans = [
     '`<img src=x onerror=alert(1)>`',
     '`::set-output name=x::y`',
@@ -314,17 +321,21 @@ describe('hostile reader text', () => {
     '`see https://evil.example/x now`',
     '`**bold** _it_ ~~s~~ ![i](x.png)`'
   ]
-  // Two lists of 8, so that none is cut at 10.
-  const first = texts.slice(0, 8)
-  const second = texts.slice(8)
-  const sections = [
-    searchesReport({ rows: first.map((text) => unclicked(text, 1)) }),
-    assistantReport({ questions: second.map((text) => unanswered(text)) }),
-    feedbackReport({ pages: texts.map((path) => ({ path, thumbsUp: 0, thumbsDown: 1, code: 0, total: 1 })).slice(0, 10), entries: [] })
-  ]
-  const text = listsOf(sections)
+  const sectionsOf = (texts: string[]) => {
+    // Two lists of 8, so that none is cut at 10.
+    const first = texts.slice(0, 8)
+    const second = texts.slice(8)
+    const sections = [
+      searchesReport({ rows: first.map((text) => unclicked(text, 1)) }),
+      assistantReport({ questions: second.map((text) => unanswered(text)) }),
+      feedbackReport({ pages: texts.map((path) => ({ path, thumbsUp: 0, thumbsDown: 1, code: 0, total: 1 })).slice(0, 10), entries: [] })
+    ]
+    return sections
+  }
+  const textOf = () => listsOf(sectionsOf(textsOf()))
 
   it('puts each item in one code span, on one line', () => {
+    const text = textOf()
     expect(text).toBe(
       header() +
         SEARCHES_TITLE +
@@ -346,6 +357,8 @@ describe('hostile reader text', () => {
   })
 
   it('shows a reader on GitHub every text as written, in code, with no link, mention or reference', () => {
+    const text = textOf()
+    const texts = textsOf()
     const seen = renderSummary(text)
     expect(seen.links).toEqual([])
     expect(seen.references).toEqual([])
@@ -444,16 +457,21 @@ describe('limits', () => {
     const lineOf = (n: number, i: number): string => `\n- \`${String.fromCharCode(97 + i).repeat(n)}\` (1 search)`
     const full = Array.from({ length: 10 }, () => 149)
     const fill = [searchesOf(...full), searchesOf(...full)]
-    const filled = listsOf(fill)
-    const room = DOCS_GAPS_MAX_CHARS - filled.length
+    // Made in each test: work done in a describe body runs outside every test.
+    const filledLists = () => listsOf(fill)
+    const roomLeft = () => DOCS_GAPS_MAX_CHARS - filledLists().length
 
     it('starts from two full lists, with room for two more lines and part of a third', () => {
+      const filled = filledLists()
+      const room = roomLeft()
       expect(filled).toBe(header() + (SEARCHES_TITLE + full.map(lineOf).join('')).repeat(2))
       expect(room).toBeGreaterThan(SEARCHES_TITLE.length + 2 * 165 + 16)
       expect(room).toBeLessThan(SEARCHES_TITLE.length + 3 * 165)
     })
 
     it('keeps a line that ends at the limit exactly, and leaves out one a character longer with every line after it', () => {
+      const filled = filledLists()
+      const room = roomLeft()
       const last = room - SEARCHES_TITLE.length - 2 * 165 - 16
       const exact = listsOf([...fill, searchesOf(149, 149, last, 1)])
       expect(exact).toBe(filled + SEARCHES_TITLE + [149, 149, last].map(lineOf).join(''))
@@ -475,6 +493,7 @@ describe('limits', () => {
     })
 
     it('leaves out a title that does not fit at all', () => {
+      const room = roomLeft()
       const last = room - SEARCHES_TITLE.length - 2 * 165 - 16 - 20
       const nearly = listsOf([...fill, searchesOf(149, 149, last)])
       expect(nearly).toHaveLength(DOCS_GAPS_MAX_CHARS - 20)

@@ -4,7 +4,8 @@
 // name them, the docsGaps output and the summary, in that order; no reader text anywhere when the run
 // keeps none; the whole summary as GitHub shows it (test/support/render.js), with the footer; and the
 // last guard that keeps the summary under GitHub's 1 MiB limit.
-import { describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { JobReport } from '../../../src/agent/outcome.js'
 import type { AssistantReport } from '../../../src/sections/assistant/read.js'
 import type { FeedbackReport } from '../../../src/sections/feedback/read.js'
 import type { SearchesReport } from '../../../src/sections/searches/read.js'
@@ -37,7 +38,16 @@ import { feedbackRenderer } from '../../../src/sections/feedback/render.js'
 import { assistantRenderer } from '../../../src/sections/assistant/render.js'
 import { fileText } from '../../support/renderers.js'
 
-const job = JOB_REPORTS.noPr
+/**
+ * The job's report and every part of a run, read before each test, not at load: judging the job at load
+ * runs outside every test, so mutation testing could not tell which test covers it.
+ */
+let job: JobReport
+let ALL: PartReport[]
+beforeEach(() => {
+  job = JOB_REPORTS.noPr
+  ALL = [job, visitors, views, searches, feedback, assistant]
+})
 /** A part's piece of the summary, among the run's `sections` (the page views join the visitors' block). */
 const summaryHtmlOf = (report: PartReport, sections: readonly PartReport[] = []): string =>
   rendererOf(report).summaryHtml(report, sections.filter(isSectionReport))
@@ -63,7 +73,6 @@ const noViews = viewsReport({ totals: undefined, rows: [], requests: 0, partial:
 const noSearches = searchesReport({ totalSearches: undefined, rows: [], requests: 0, partial: true })
 const noFeedback = feedbackReport({ pages: undefined, entries: [], requests: 0, partial: true })
 const noAssistant = assistantReport({ callers: undefined, questions: [], requests: 0, partial: true })
-const ALL: PartReport[] = [job, visitors, views, searches, feedback, assistant]
 
 /** A sink that records what reaches it, in order, and writes files under a made-up folder. */
 function recordingSink(folder = '/runner/temp') {
@@ -537,28 +546,33 @@ describe('a report that cannot all be written', () => {
 describe('a run that keeps no reader text', () => {
   const SECRET = 'write to jane.doe@example.com please'
   const texts = [SECRET, ...HOSTILE_TEXT.filter((text) => text.length >= 3)]
-  // The reports as the parts make them with readerText false: the text goes through readerText(…, false).
-  const hiddenSearches: SearchesReport = searchesReport({
-    showReaderText: false,
-    rows: texts.map((text, i) => ({ ...(SEARCH_ROWS[i % 4] ?? SEARCH_ROWS[0]), query: readerText(text, false) }))
-  })
-  const hiddenFeedback: FeedbackReport = feedbackReport({
-    showReaderText: false,
-    entries: texts.map((text, i) => ({
-      ...(FEEDBACK_ENTRIES[i % 4] ?? FEEDBACK_ENTRIES[0]),
-      comment: readerText(text, false),
-      commented: true
-    }))
-  })
-  const hiddenAssistant: AssistantReport = assistantReport({
-    showReaderText: false,
-    questions: texts.map((text, i) => ({ ...(QUESTIONS[i % 4] ?? QUESTIONS[0]), query: readerText(text, false) }))
-  })
-  // One readerText setting for every section of a run, as the run plans them.
-  const hiddenViews = viewsReport({ showReaderText: false })
-  const sections: PartReport[] = [job, visitors, hiddenViews, hiddenSearches, hiddenFeedback, hiddenAssistant]
+  /** The reports of the run, made in each test: work done in a describe body runs outside every test. */
+  const hidden = () => {
+    // The reports as the parts make them with readerText false: the text goes through readerText(…, false).
+    const hiddenSearches: SearchesReport = searchesReport({
+      showReaderText: false,
+      rows: texts.map((text, i) => ({ ...(SEARCH_ROWS[i % 4] ?? SEARCH_ROWS[0]), query: readerText(text, false) }))
+    })
+    const hiddenFeedback: FeedbackReport = feedbackReport({
+      showReaderText: false,
+      entries: texts.map((text, i) => ({
+        ...(FEEDBACK_ENTRIES[i % 4] ?? FEEDBACK_ENTRIES[0]),
+        comment: readerText(text, false),
+        commented: true
+      }))
+    })
+    const hiddenAssistant: AssistantReport = assistantReport({
+      showReaderText: false,
+      questions: texts.map((text, i) => ({ ...(QUESTIONS[i % 4] ?? QUESTIONS[0]), query: readerText(text, false) }))
+    })
+    // One readerText setting for every section of a run, as the run plans them.
+    const hiddenViews = viewsReport({ showReaderText: false })
+    const sections: PartReport[] = [job, visitors, hiddenViews, hiddenSearches, hiddenFeedback, hiddenAssistant]
+    return { sections, hiddenViews, hiddenSearches, hiddenFeedback, hiddenAssistant }
+  }
 
   it('puts no reader text and no e-mail address in any file, output or the summary', async () => {
+    const { sections } = hidden()
     const { sink, files, outputs, summaries } = recordingSink()
     await publish(sections, sink, run)
     const everything = [...Object.values(files), ...Object.values(outputs), ...summaries]
@@ -572,6 +586,7 @@ describe('a run that keeps no reader text', () => {
   })
 
   it('says so in the analytics file, with null for every text', async () => {
+    const { sections } = hidden()
     const { sink, files } = recordingSink()
     await publish(sections, sink)
     const file = analyticsOf(files) as {
@@ -587,6 +602,7 @@ describe('a run that keeps no reader text', () => {
   })
 
   it('still tells a following job what went unfound, in counts and pages', async () => {
+    const { sections, hiddenViews, hiddenSearches, hiddenFeedback, hiddenAssistant } = hidden()
     const { sink, outputs } = recordingSink()
     await publish(sections, sink)
     expect(outputs.docsGaps).toBe(docsGapsOf([visitors, hiddenViews, hiddenSearches, hiddenFeedback, hiddenAssistant]))
@@ -624,7 +640,8 @@ describe('the 1 MiB guard of the summary', () => {
   // top of the report, which names every incomplete section, stays small; and without visitors, so
   // that it has a block of its own.)
   const huge = viewsReport({ rows, topPages: 1000 })
-  const hugeBytes = Buffer.byteLength(summaryHtmlOf(huge))
+  // A function, run inside the tests, for the same reason as topBytes.
+  const hugeBytes = (): number => Buffer.byteLength(summaryHtmlOf(huge))
   /** Where the guard starts: the limit, less 8 KiB for the footer and the note. */
   const GUARD = SUMMARY_LIMIT_BYTES - 8 * 1024
   /** The top of a report of four page-views sections, whatever their rows. */
@@ -657,12 +674,12 @@ describe('the 1 MiB guard of the summary', () => {
   }
 
   it('leaves a whole section in, however big', () => {
-    expect(hugeBytes).toBeGreaterThan(300 * 1024)
+    expect(hugeBytes()).toBeGreaterThan(300 * 1024)
     expect(summaryOf([huge])).toBe(top([huge]) + summaryHtmlOf(huge) + howRead([huge]))
   })
 
   it('keeps a section that brings the summary to the guard exactly', () => {
-    const fit = viewsOfBytes(GUARD - 3 * hugeBytes - topBytes())
+    const fit = viewsOfBytes(GUARD - 3 * hugeBytes() - topBytes())
     const html = summaryOf([huge, huge, huge, fit])
     const read = howRead([huge, huge, huge, fit])
     expect(html).toBe(top([huge, huge, huge, fit]) + summaryHtmlOf(huge).repeat(3) + summaryHtmlOf(fit) + read)
@@ -671,7 +688,7 @@ describe('the 1 MiB guard of the summary', () => {
   })
 
   it('leaves out a section one byte bigger, says so, and keeps the sections after it that fit', () => {
-    const over = viewsOfBytes(GUARD - 3 * hugeBytes - topBytes() + 1)
+    const over = viewsOfBytes(GUARD - 3 * hugeBytes() - topBytes() + 1)
     const html = summaryOf([huge, huge, huge, over, job, huge], run)
     expect(html).toBe(
       top([huge, huge, huge, over, huge]) +
@@ -716,7 +733,7 @@ describe('the 1 MiB guard of the summary', () => {
     ]
     const html = summaryOf(sections, { ...run, action: worst(1000, 0), version: worst(1000, 0) })
     expect(Buffer.byteLength(html)).toBeLessThan(SUMMARY_LIMIT_BYTES)
-    expect(Buffer.byteLength(html)).toBeGreaterThan(GUARD - hugeBytes)
+    expect(Buffer.byteLength(html)).toBeGreaterThan(GUARD - hugeBytes())
     expect(html.split(leftOut('visitors'))).toHaveLength(2)
     expect(
       html.endsWith(

@@ -26,11 +26,12 @@ const readCsv = (csv: string): string[][] => parse(csv)
 /** Values a spreadsheet would run as formulas, and the same values as the files hold them. */
 const FORMULAS = ['=cmd|"/c calc"!A1', '+1', '-1', '@x', '\tx', '\rx', '=HYPERLINK("https://evil.example")']
 /** Reader text as a run that shows it keeps it: e-mail addresses masked. */
-const HOSTILE = HOSTILE_TEXT.map(maskEmails)
+// A function, called in the tests: masking at load would run outside every test.
+const hostile = (): string[] => HOSTILE_TEXT.map(maskEmails)
 
 describe('every section', () => {
   it('never starts a CSV field with a character a spreadsheet would run as a formula', () => {
-    const texts = [...FORMULAS, ...HOSTILE]
+    const texts = [...FORMULAS, ...hostile()]
     const files = [
       fileText(viewsRenderer, 'views.csv')(viewsReport({ rows: texts.map((path) => ({ path, human: 1, ai: 1, total: 1 })) })),
       fileText(

@@ -62,9 +62,10 @@ const hiddenQuestions = withoutText(questions)
 const seenOf = (r: AssistantReport) => renderSummary(assistantSummaryHtml(r))
 
 describe('questions shown', () => {
-  const html = assistantSummaryHtml(report())
+  const htmlOf = () => assistantSummaryHtml(report())
 
   it('shows the questions asked, who asked and the unanswered questions, as a reader sees them', () => {
+    const html = htmlOf()
     expect(readerText(html)).toBe(
       [
         '🤖 Assistant\n============',
@@ -86,6 +87,7 @@ describe('questions shown', () => {
   })
 
   it('writes each part on a line of its own, the columns headed and numbers aligned right', () => {
+    const html = htmlOf()
     const th = (label: string, align = 'right') => `<th align="${align}" nowrap>${label}</th>`
     const td = (text: string) => `<td align="right">${text}</td>`
     expect(html.split('\n')).toEqual([

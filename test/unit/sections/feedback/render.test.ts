@@ -15,7 +15,8 @@ const readCsv = (csv: string): string[][] => parse(csv)
 /** Values a spreadsheet would run as formulas, and the same values as the files hold them. */
 const FORMULAS = ['=cmd|"/c calc"!A1', '+1', '-1', '@x', '\tx', '\rx', '=HYPERLINK("https://evil.example")']
 /** Reader text as a run that shows it keeps it: e-mail addresses masked. */
-const HOSTILE = HOSTILE_TEXT.map(maskEmails)
+// A function, called in the tests: masking at load would run outside every test.
+const hostile = (): string[] => HOSTILE_TEXT.map(maskEmails)
 /** Text as the CSV reader gets it back: an apostrophe before a formula wherever a cell could start. */
 const guarded = (text: string): string => text.replace(/(?<=(?:^|[,;\t\r\n])[ "]*)(?=[=+\-@\t\r])/g, "'")
 
@@ -131,7 +132,7 @@ describe('files', () => {
   })
 
   it('gives back hostile paths and comments whole, formulas guarded', () => {
-    const texts = [...FORMULAS, ...HOSTILE]
+    const texts = [...FORMULAS, ...hostile()]
     const pages = texts.map((path) => ({ path, thumbsUp: 1.5, thumbsDown: -1, code: 0, total: 0.5 }))
     expect(readCsv(fileText(feedbackRenderer, 'feedback-pages.csv')(feedbackReport({ pages })))).toEqual([
       ['path', 'thumbsUp', 'thumbsDown', 'code', 'total'],

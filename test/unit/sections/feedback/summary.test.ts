@@ -72,9 +72,10 @@ const hiddenEntries = entries.map((kept) => {
 const seenOf = (r: FeedbackReport) => renderSummary(feedbackSummaryHtml(r))
 
 describe('feedback with comments shown', () => {
-  const html = feedbackSummaryHtml(report())
+  const htmlOf = () => feedbackSummaryHtml(report())
 
   it('shows the pages with the most thumbs down, the counts and the latest comments, as a reader sees them', () => {
+    const html = htmlOf()
     expect(readerText(html)).toBe(
       [
         '💬 Feedback\n===========',
@@ -94,6 +95,7 @@ describe('feedback with comments shown', () => {
   })
 
   it('writes each part on a line of its own, the columns headed and numbers aligned right', () => {
+    const html = htmlOf()
     const th = (label: string, align = 'right') => `<th align="${align}" nowrap>${label}</th>`
     const td = (text: string) => `<td align="right">${text}</td>`
     expect(html.split('\n')).toEqual([

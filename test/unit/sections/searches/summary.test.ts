@@ -48,9 +48,10 @@ const hidden = (entries: SearchEntry[]): SearchEntry[] =>
 const seenOf = (r: SearchesReport) => renderSummary(searchesSummaryHtml(r))
 
 describe('search terms shown', () => {
-  const html = searchesSummaryHtml(report(rows))
+  const htmlOf = () => searchesSummaryHtml(report(rows))
 
   it('shows the counts, the top terms and the terms with no click, as a reader sees them', () => {
+    const html = htmlOf()
     expect(readerText(html)).toBe(
       [
         '🔎 Searches\n===========',
@@ -75,6 +76,7 @@ describe('search terms shown', () => {
   })
 
   it('writes each part on a line of its own, the columns headed and numbers aligned right', () => {
+    const html = htmlOf()
     const th = (label: string, align = 'right') => `<th align="${align}" nowrap>${label}</th>`
     const td = (text: string) => `<td align="right">${text}</td>`
     expect(html.split('\n')).toEqual([

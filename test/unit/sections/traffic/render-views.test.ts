@@ -15,7 +15,8 @@ const readCsv = (csv: string): string[][] => parse(csv)
 /** Values a spreadsheet would run as formulas, and the same values as the files hold them. */
 const FORMULAS = ['=cmd|"/c calc"!A1', '+1', '-1', '@x', '\tx', '\rx', '=HYPERLINK("https://evil.example")']
 /** Reader text as a run that shows it keeps it: e-mail addresses masked. */
-const HOSTILE = HOSTILE_TEXT.map(maskEmails)
+// A function, called in the tests: masking at load would run outside every test.
+const hostile = (): string[] => HOSTILE_TEXT.map(maskEmails)
 /** Text as the CSV reader gets it back: an apostrophe before a formula wherever a cell could start. */
 const guarded = (text: string): string => text.replace(/(?<=(?:^|[,;\t\r\n])[ "]*)(?=[=+\-@\t\r])/g, "'")
 
@@ -53,7 +54,7 @@ describe('files', () => {
   })
 
   it('keeps negative and fractional counts as numbers, and guards paths a spreadsheet would run', () => {
-    const rows = [...FORMULAS, ...HOSTILE].map((path, i) => ({ path, human: -i, ai: i + 0.5, total: 0.25 }))
+    const rows = [...FORMULAS, ...hostile()].map((path, i) => ({ path, human: -i, ai: i + 0.5, total: 0.25 }))
     expect(readCsv(fileText(viewsRenderer, 'views.csv')(viewsReport({ rows })))).toEqual([
       ['path', 'human', 'ai', 'total'],
       ...rows.map((row, i) => [guarded(row.path), String(-i), String(i + 0.5), '0.25'])

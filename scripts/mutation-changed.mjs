@@ -1,0 +1,128 @@
+// @ts-check
+// `node scripts/mutation-changed.mjs` (run by .ci/run): mutation testing of the source files changed
+// since the committed results. The committed incremental file (reports/stryker-incremental.json)
+// holds the text of every file it has results of, so a file is changed when its text differs from the
+// one there, or when it has no results yet (new, or renamed: Stryker knows results by path). This
+// needs no Git history, so a shallow clone (actions/checkout's default) works the same as a full one.
+// The changed files are mutated with scripts/mutation.mjs, which judges them alone against the
+// targets (90 % together, 80 % each); the other files keep their committed results. Static mutants
+// are left to the whole run (`npm run mutation`): each runs every test, and here they would cost
+// more time than all the others. When the changed files hold more mutants than MAX_MUTANTS, nothing
+// runs and the step fails: results that far behind are refreshed by a whole run, committed. A run
+// that is not done in MAX_MINUTES is stopped (Stryker keeps what it tested) and fails the same way.
+import { spawn } from 'node:child_process'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join, relative, resolve, sep } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import config from '../stryker.config.mjs'
+
+const ROOT = resolve(import.meta.dirname, '..')
+const INCREMENTAL = 'reports/stryker-incremental.json'
+/** Source files Stryker does not mutate: the exclusions of stryker.config.mjs (which mutates every .ts file of src/ but these). */
+const NOT_MUTATED = new Set(
+  /** @type {string[]} */ (config.mutate ?? []).filter((pattern) => pattern.startsWith('!')).map((pattern) => pattern.slice(1))
+)
+/**
+ * The most mutants run here: about 10 minutes at the 100 a minute measured for agent/outcome.ts on
+ * two cores (docs/development.md), besides the 2 to 4 minutes of the first run of every test.
+ */
+export const MAX_MUTANTS = 1000
+/** The most minutes a run takes here, first run of the tests included: CI's job has 30 in all. */
+export const MAX_MINUTES = 15
+
+/**
+ * The source files to mutate: those whose text differs from the committed results' text of them,
+ * or that have none, in path order.
+ * @param {Record<string, string>} current every source file Stryker mutates, by path (with /), and its text
+ * @param {Record<string, { source: string }>} committed the `files` of the committed incremental file
+ * @returns {string[]}
+ */
+export function changedSources(current, committed) {
+  return Object.keys(current)
+    .filter((path) => committed[path]?.source !== normalized(current[path] ?? ''))
+    .sort()
+}
+
+/**
+ * About how many mutants the files hold: their committed count for a file with results, else its
+ * length at the committed files' mutants per character. An upper bound of what runs, since Stryker
+ * reuses the results of the mutants a change left as they were.
+ * @param {string[]} paths
+ * @param {Record<string, string>} current
+ * @param {Record<string, { source: string, mutants: unknown[] }>} committed
+ */
+export function estimatedMutants(paths, current, committed) {
+  const all = Object.values(committed)
+  const characters = all.reduce((sum, file) => sum + file.source.length, 0)
+  const perCharacter = characters === 0 ? 0.1 : all.reduce((sum, file) => sum + file.mutants.length, 0) / characters
+  return paths.reduce((sum, path) => sum + (committed[path]?.mutants.length ?? Math.ceil((current[path] ?? '').length * perCharacter)), 0)
+}
+
+/** Text as committed: line endings may be checked out as CRLF. @param {string} text */
+const normalized = (text) => text.replace(/\r\n/g, '\n')
+
+/** @param {string} dir @returns {string[]} */
+function filesUnder(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(join(dir, entry.name)) : entry.isFile() ? [join(dir, entry.name)] : []
+  )
+}
+
+/** Every source file Stryker mutates under `root`, by path, with its text. */
+export function mutatedSources(root = ROOT) {
+  /** @type {Record<string, string>} */
+  const sources = {}
+  for (const file of filesUnder(join(root, 'src'))) {
+    const path = relative(root, file).split(sep).join('/')
+    if (path.endsWith('.ts') && !path.endsWith('.d.ts') && !NOT_MUTATED.has(path)) sources[path] = readFileSync(file, 'utf8')
+  }
+  return sources
+}
+
+/** @returns {Promise<number>} */
+async function main() {
+  const file = join(ROOT, INCREMENTAL)
+  /** @type {unknown} */
+  const parsed = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : { files: {} }
+  const committed = /** @type {{ files: Record<string, { source: string, mutants: unknown[] }> }} */ (parsed).files
+  if (!existsSync(file)) console.log(`There are no committed mutation results (${INCREMENTAL}): every source file counts as changed.`)
+  const current = mutatedSources()
+  const changed = changedSources(current, committed)
+  if (changed.length === 0) {
+    console.log('Mutation testing: no source file changed since the committed results; nothing to mutate.')
+    return 0
+  }
+  const estimate = estimatedMutants(changed, current, committed)
+  console.log(`Mutation testing of the ${changed.length} source files changed since the committed results (about ${estimate} mutants):`)
+  console.log(changed.map((path) => `  ${path}`).join('\n'))
+  const refresh = `Run the whole mutation testing (npm run mutation) and commit ${INCREMENTAL}; then only later changes are mutated here.`
+  if (estimate > MAX_MUTANTS) {
+    console.error(`\nThat is more than the ${MAX_MUTANTS} mutants CI runs. ${refresh}`)
+    return 1
+  }
+  // A process group of its own, so that a run out of time is stopped with Stryker and its workers.
+  const run = spawn(process.execPath, [join(ROOT, 'scripts/mutation.mjs'), '--mutate', changed.join(','), '--ignoreStatic'], {
+    stdio: 'inherit',
+    cwd: ROOT,
+    detached: true
+  })
+  const stopped = { late: false }
+  const timer = setTimeout(() => {
+    stopped.late = true
+    if (run.pid !== undefined) process.kill(-run.pid, 'SIGTERM')
+  }, MAX_MINUTES * 60_000)
+  /** @type {number | null} */
+  const status = await new Promise((done) =>
+    run.on('exit', (code) => {
+      done(code)
+    })
+  )
+  clearTimeout(timer)
+  if (stopped.late) {
+    console.error(`\nMutation testing was stopped after ${MAX_MINUTES} minutes. ${refresh}`)
+    return 1
+  }
+  return status ?? 1
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) process.exit(await main())

@@ -482,9 +482,9 @@ describe('jobs and pull requests', () => {
     }
   })
 
-  it('records no job for a run that asked for none', async () => {
+  it('records no job for a run that asked for none, not even on a re-run of the run that did', async () => {
     const fake = fakeGitHub()
-    const number = fake.add(sealedBody(stateWith([gap({ state: 'asked', askedBy: '3', jobId: 'job-1' })])))
+    const number = fake.add(sealedBody(stateWith([gap({ state: 'asked', askedBy: '7', jobId: 'job-1' })])))
     const run = await open(fake)
     await run.started('job-2')
     expect(fake.writes).toEqual([])
@@ -697,18 +697,23 @@ describe('what the issue keeps of its top', () => {
     expect(log).not.toContain('The top of the docs health issue')
   })
 
-  it('leaves out a top someone edited, and says so once', async () => {
+  it('leaves out a top someone edited, and says so once, however often the run writes', async () => {
     const fake = fakeGitHub()
     const number = await weekly(fake)
     const stored = fake.issues.get(number)
     if (!stored) throw new Error('no issue')
     const body = fake.body(number)
+    // The top rewritten, and a gap ticked: the run writes twice (the ask, which fails, then the end).
     stored.data = {
       ...stored.data,
-      body: body.replace(top(body), top(body).replace('</', '<a href="https://evil.example">fix here</a></'))
+      body: body.replace(top(body), top(body).replace('</', '<a href="https://evil.example">fix here</a></')).replace('- [ ]', '- [x]')
     }
     const run = await open(fake)
+    fake.fail.write = new Error('GitHub answered 502')
+    expect(await run.ask()).toBeUndefined()
+    delete fake.fail.write
     await run.finish(SERVER)
+    expect(fake.writes.filter((w) => w.number === number)).toHaveLength(3)
     expect(top(fake.body(number))).toBe('')
     expect(fake.body(number)).not.toContain('evil.example')
     expect(log.match(/The top of the docs health issue is not as the action wrote it/g)).toHaveLength(1)
@@ -767,6 +772,36 @@ describe('failures to write', () => {
     delete fake.fail.write
     const again = await open(fake, { runner: runnerOf('issues', edit(number), '8') })
     expect(await again.ask()).toContain('page /guides/webhooks')
+  })
+
+  it('keeps the gaps open when the ticks could not be recorded, though the end of the run writes the issue', async () => {
+    const fake = fakeGitHub()
+    const number = fake.add(sealedBody(stateWith([gap()]), { ticked: [gap().id] }))
+    const run = await open(fake)
+    fake.fail.write = new Error('GitHub answered 503')
+    expect(await run.ask()).toBeUndefined()
+    delete fake.fail.write
+    const report = await run.finish(SERVER)
+    expect(report.failure).toContain('could not record the ticked gaps')
+    expect(gapIn(fake, number, gap().id)).toMatchObject({ state: 'new' })
+    expect(gapIn(fake, number, gap().id)?.askedBy).toBeUndefined()
+  })
+
+  it('writes a body of exactly GitHub’s limit, and refuses one character more', async () => {
+    const fake = fakeGitHub()
+    const number = fake.add(sealedBody(stateWith([gap()])))
+    await (await open(fake)).finish(SERVER)
+    const owned = fake.body(number)
+    const stored = fake.issues.get(number)
+    if (!stored) throw new Error('no issue')
+    const fill = (chars: number) => {
+      stored.data = { ...stored.data, body: `${'x'.repeat(chars)}\n\n${owned}` }
+    }
+    fill(BODY_LIMIT - owned.length - 2)
+    expect((await (await open(fake)).finish(SERVER)).failure).toBeUndefined()
+    expect(fake.body(number)).toHaveLength(BODY_LIMIT)
+    fill(BODY_LIMIT - owned.length - 1)
+    expect((await (await open(fake)).finish(SERVER)).failure).toContain(`its body would be ${BODY_LIMIT + 1} characters`)
   })
 
   it('warns, and goes on, when the job’s id cannot be recorded', async () => {

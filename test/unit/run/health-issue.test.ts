@@ -15,7 +15,9 @@ import { type GapRecord, type HealthState, emptyState, openState, sealState } fr
 import type { Overview } from '../../../src/render/overview.js'
 import { HealthIssueRun } from '../../../src/run/health-issue.js'
 import type { SectionReport } from '../../../src/run/sections.js'
+import type { AssistantReport } from '../../../src/sections/assistant/read.js'
 import type { FeedbackReport } from '../../../src/sections/feedback/read.js'
+import type { SearchesReport } from '../../../src/sections/searches/read.js'
 import type { RecordSeal } from '../../../src/core/record-seal.js'
 import { OTHER_SEAL, SEAL } from '../../support/seal.js'
 import { TEST_EPOCH } from '../../support/test-clock.js'
@@ -222,8 +224,10 @@ describe('finding the docs health issue', () => {
     expect(state?.gaps.map((g) => [g.subject, g.state])).toEqual([['/quickstart', 'new']])
     // Sealed for its own number: it does not verify as another issue's.
     expect(openState(ownedPart(fake.body(1)), PROJECT, SEAL, 'acme/docs#0').state).toBeUndefined()
-    expect(fake.body(1)).toContain('by docs-agent-action')
-    expect(fake.body(1)).toContain('https://github.com/acme/docs/actions/runs/7')
+    expect(fake.body(1)).toMatch(/<sub>Updated with [^<]+ by docs-agent-action /)
+    expect(fake.body(1)).toContain('<a href="https://github.com/acme/docs/actions/runs/7">workflow run</a>')
+    expect(log).not.toContain('::notice::')
+    expect(log).not.toContain('is closed')
   })
 
   it('takes the bot’s issue whose sealed state verifies, keeps its history, and names the copies it leaves', async () => {
@@ -238,6 +242,18 @@ describe('finding the docs health issue', () => {
     expect(gapIn(fake, own, gap().id)?.state).toBe('new')
     expect(log).toContain(`Issue #${copy}, opened by github-actions[bot], carries the docs health issue's marker`)
     expect(log).not.toContain('::notice::')
+    expect(log).not.toContain('The top of the docs health issue')
+    expect(fake.body(own)).toMatch(/<sub>Updated by docs-agent-action /)
+  })
+
+  it('links no workflow run when the runner names none', async () => {
+    const fake = fakeGitHub()
+    const number = fake.add(sealedBody(stateWith([])))
+    const runner = runnerOf()
+    delete runner.runUrl
+    await (await open(fake, { runner })).finish(SERVER)
+    expect(fake.body(number)).not.toContain('workflow run')
+    expect(fake.body(number)).toMatch(/<sub>Updated by docs-agent-action [^<]+<\/sub>/)
   })
 
   it('names three copies one by one and counts the rest', async () => {
@@ -336,6 +352,23 @@ describe('who may tick', () => {
     expect([...(report.dismissed ?? [])]).toEqual([])
   })
 
+  it('names the latest period in which any of the ticked gaps was ranked, and none it does not hold', async () => {
+    const fake = fakeGitHub()
+    const older = gap({ id: fingerprint('page', '/a'), subject: '/a', lastSeen: '2026-11-09' })
+    const periods = [
+      { dateFrom: '2026-11-09', dateTo: '2026-11-16', headlines: {} },
+      { dateFrom: '2026-11-16', dateTo: '2026-11-23', headlines: {} }
+    ]
+    fake.add(sealedBody(stateWith([older, gap()], { periods }), { ticked: [older.id, gap().id] }))
+    const prompt = await (await open(fake)).ask()
+    expect(prompt).toContain('from the docs health report of 16–22 Nov 2026 and asks you')
+
+    const other = fakeGitHub()
+    other.add(sealedBody(stateWith([older], { periods: periods.slice(1) }), { ticked: [older.id] }))
+    const unnamed = await (await open(other)).ask()
+    expect(unnamed).toContain('from the docs health report and asks you')
+  })
+
   it('acts on ticks from a scheduled run, which an edit cannot start', async () => {
     const fake = fakeGitHub()
     const number = fake.add(sealedBody(stateWith([gap()]), { ticked: [gap().id] }))
@@ -394,6 +427,7 @@ describe('the prompt and reader text', () => {
     const number = fake.add(sealedBody(stateWith([gap(), search], { readerWords: words() }), { ticked: [gap().id, search.id] }))
     const run = await open(fake, { showWords: true })
     const prompt = await run.ask()
+    expect(log).toContain('Asking the agent for 2 ticked gaps of the docs health issue.')
     expect(prompt).toContain('the retry header is not documented')
     expect(prompt).toContain('search "webhook retries"')
     const report = await run.finish(SERVER)
@@ -502,7 +536,9 @@ describe('jobs and pull requests', () => {
       page('/c', { state: 'asked', askedBy: '3', jobId: 'running' }),
       page('/d', { state: 'asked', askedBy: '3', jobId: 'unknown' }),
       page('/e', { state: 'asked', askedBy: '3', jobId: 'a b' }),
-      page('/f', { state: 'asked', askedBy: '7', jobId: 'mine' })
+      page('/f', { state: 'asked', askedBy: '7', jobId: 'mine' }),
+      page('/g', { state: 'asked', askedBy: '3', jobId: 'archived' }),
+      page('/h', { state: 'asked', askedBy: '3', jobId: 'unsafe' })
     ]
     const number = fake.add(sealedBody(stateWith(gaps)))
     const run = await open(fake)
@@ -510,14 +546,16 @@ describe('jobs and pull requests', () => {
     const jobs: Record<string, AgentJob> = {
       done: { status: 'completed', prLink: 'https://github.com/acme/docs/pull/8' },
       empty: { status: 'failed' },
-      running: { status: 'running' }
+      running: { status: 'running' },
+      archived: { status: 'archived' },
+      unsafe: { status: 'completed', prLink: 'javascript:alert(1)' }
     }
     await run.followJobs((jobId) => {
       asked.push(jobId)
       const job = jobs[jobId]
       return job ? Promise.resolve(job) : Promise.reject(new ApiError('job not found', { status: 404, transient: false }))
     }, SERVER)
-    expect(asked.sort()).toEqual(['done', 'empty', 'running', 'unknown'])
+    expect(asked.sort()).toEqual(['archived', 'done', 'empty', 'running', 'unknown', 'unsafe'])
     expect(log).toContain('names an agent job the run cannot follow, "a b"')
     expect(log).toContain('The agent job unknown of the docs health issue could not be read: job not found')
     fake.pulls.set('acme/docs#8', { state: 'open' })
@@ -529,7 +567,9 @@ describe('jobs and pull requests', () => {
       ['/c', 'asked', undefined],
       ['/d', 'asked', undefined],
       ['/e', 'asked', undefined],
-      ['/f', 'asked', undefined]
+      ['/f', 'asked', undefined],
+      ['/g', 'new', undefined],
+      ['/h', 'new', undefined]
     ])
   })
 
@@ -562,12 +602,15 @@ describe('jobs and pull requests', () => {
 
 describe('the period the analytics read', () => {
   /** The sections of 14–20 Nov 2026 (test/support/section-reports.ts), each read whole unless given otherwise. */
-  const sections = (feedback: Partial<FeedbackReport> = {}): SectionReport[] => [
+  const sections = (
+    feedback: Partial<FeedbackReport> = {},
+    more: { searches?: Partial<SearchesReport>; assistant?: Partial<AssistantReport> } = {}
+  ): SectionReport[] => [
     visitorsReport(),
     viewsReport(),
-    searchesReport(),
+    searchesReport(more.searches),
     feedbackReport(feedback),
-    assistantReport()
+    assistantReport(more.assistant)
   ]
   const period = (more: Partial<Overview> = {}): Overview =>
     overviewWith('/docs/api', { dateFrom: '2026-11-14', dateTo: '2026-11-21', items: [], ...more })
@@ -622,6 +665,41 @@ describe('the period the analytics read', () => {
       expect(gapIn(fake, number, keys.id)?.now?.down, JSON.stringify(feedback)).toBe(down)
       // The assistant was read whole in every case.
       expect(gapIn(fake, number, keys.id)?.now?.unanswered).toBe(2)
+    }
+  })
+
+  it('counts no searches or questions of a section not read whole', async () => {
+    for (const [more, noClick, unanswered] of [
+      [{}, 40, 2],
+      [{ searches: { partial: true } }, undefined, 2],
+      [{ searches: { requests: 0 } }, undefined, 2],
+      [{ assistant: { failure: 'failed' } }, 40, undefined],
+      [{ assistant: { partial: true } }, 40, undefined]
+    ] as const) {
+      const fake = fakeGitHub()
+      const search = gap({ id: fingerprint('search', 'pricing'), kind: 'search', subject: 'pricing', state: 'merged', quiet: 0 })
+      const keys = page('/docs/keys', { state: 'merged', mergedOn: '2026-11-01', quiet: 0 })
+      const number = fake.add(sealedBody(stateWith([search, keys])))
+      const run = await open(fake)
+      run.recordPeriod(period(), sections({}, more))
+      await run.finish(SERVER)
+      expect(gapIn(fake, number, search.id)?.now?.noClick, JSON.stringify(more)).toBe(noClick)
+      expect(gapIn(fake, number, keys.id)?.now?.unanswered, JSON.stringify(more)).toBe(unanswered)
+    }
+  })
+
+  it('keeps what readers wrote about the gaps only where reader text may be shown', async () => {
+    for (const showWords of [true, false]) {
+      const fake = fakeGitHub()
+      const number = fake.add(sealedBody(stateWith([])))
+      const run = await open(fake, { showWords })
+      run.recordPeriod(
+        overviewWith('/quickstart', { words: [{ page: '/quickstart', questions: [], comments: ['cannot find the token'], searches: [] }] })
+      )
+      await run.finish(SERVER)
+      const kept = stateIn(fake, number)?.readerWords
+      if (showWords) expect(kept?.gaps.map((g) => g.comments)).toEqual([['cannot find the token']])
+      else expect(kept).toBeUndefined()
     }
   })
 
@@ -722,17 +800,21 @@ describe('what the issue keeps of its top', () => {
   it('leaves out a top written while reader text was shown once it is hidden, and keeps one written while hidden', async () => {
     const fake = fakeGitHub()
     const shown = await weekly(fake, true)
+    // Kept as it was by a run that shows reader text, it still holds reader text.
+    const before = top(fake.body(shown))
+    await (await open(fake, { showWords: true })).finish(SERVER)
+    expect(top(fake.body(shown))).toBe(before)
     await (await open(fake, { showWords: false })).finish(SERVER)
     expect(top(fake.body(shown))).toBe('')
     expect(log).toContain('The top of the docs health issue held reader text, which is now hidden')
 
     const other = fakeGitHub()
     const hidden = await weekly(other, false)
-    const before = top(other.body(hidden))
+    const hiddenTop = top(other.body(hidden))
     await (await open(other, { showWords: false })).finish(SERVER)
-    expect(top(other.body(hidden))).toBe(before)
+    expect(top(other.body(hidden))).toBe(hiddenTop)
     await (await open(other, { showWords: true })).finish(SERVER)
-    expect(top(other.body(hidden))).toBe(before)
+    expect(top(other.body(hidden))).toBe(hiddenTop)
   })
 })
 

@@ -9,7 +9,7 @@ import { ApiError } from '../../../src/api/errors.js'
 import type { AgentJob } from '../../../src/api/schemas.js'
 import type { GitHubClient, IssueData, PullState } from '../../../src/github/client.js'
 import type { Runner } from '../../../src/github/runner.js'
-import { BODY_LIMIT, ownedBody, ownedPart } from '../../../src/health/body.js'
+import { BODY_LIMIT, ownedBody, ownedPart, projectMarker } from '../../../src/health/body.js'
 import { fingerprint } from '../../../src/health/ledger.js'
 import { type GapRecord, type HealthState, emptyState, openState, sealState } from '../../../src/health/state.js'
 import type { Overview } from '../../../src/render/overview.js'
@@ -257,12 +257,20 @@ describe('finding the docs health issue', () => {
   })
 
   it('names three copies one by one and counts the rest', async () => {
-    const fake = fakeGitHub()
-    fake.add(sealedBody(stateWith([])))
-    for (let i = 0; i < 5; i++) fake.add(sealedBody(stateWith([]), { seal: OTHER_SEAL }))
-    await open(fake)
-    expect(log.match(/^Issue #\d+, opened by/gm)?.length).toBe(3)
-    expect(log).toContain('2 more issues carry the docs health issue')
+    for (const [copies, more] of [
+      [3, undefined],
+      [4, '1 more issues carry'],
+      [5, '2 more issues carry']
+    ] as const) {
+      log = ''
+      const fake = fakeGitHub()
+      fake.add(sealedBody(stateWith([])))
+      for (let i = 0; i < copies; i++) fake.add(sealedBody(stateWith([]), { seal: OTHER_SEAL }))
+      await open(fake)
+      expect(log.match(/^Issue #\d+, opened by/gm)?.length).toBe(3)
+      expect(log.match(/more issues carry/g)?.length).toBe(more === undefined ? undefined : 1)
+      if (more !== undefined) expect(log).toContain(`${more} the docs health issue's marker without its seal, and are left as they are.`)
+    }
   })
 
   it('never takes an issue a person opened, however well its state is sealed: it makes its own', async () => {
@@ -282,7 +290,9 @@ describe('finding the docs health issue', () => {
     fake.pushers.add('alice')
     const planted = fake.add(sealedBody(stateWith([gap()]), { ticked: [gap().id], seal: OTHER_SEAL }))
     const run = await open(fake, { runner: runnerOf('issues', edit(planted)) })
-    expect(log).toContain(`::notice::The docs health issue #${planted} holds no state this action can verify`)
+    expect(log).toContain(
+      `::notice::The docs health issue #${planted} holds no state this action can verify (the apiKey changed, or the state was edited or written by someone else): the issue is kept and updated, but its history and ledger start again, and its ticks are not acted on.`
+    )
     expect(await run.ask()).toBeUndefined()
     const schedule = await open(fake)
     const report = await schedule.finish(SERVER)
@@ -367,6 +377,23 @@ describe('who may tick', () => {
     other.add(sealedBody(stateWith([older], { periods: periods.slice(1) }), { ticked: [older.id] }))
     const unnamed = await (await open(other)).ask()
     expect(unnamed).toContain('from the docs health report and asks you')
+  })
+
+  it('asks nothing, and writes nothing before the end, when there is no issue yet', async () => {
+    const fake = fakeGitHub()
+    const run = await open(fake)
+    expect(await run.ask()).toBeUndefined()
+    await run.started('job-1')
+    expect(fake.writes).toEqual([])
+  })
+
+  it('marks the gaps asked by the workflow run, or by a local run when the runner names none', async () => {
+    const fake = fakeGitHub()
+    const number = fake.add(sealedBody(stateWith([gap()]), { ticked: [gap().id] }))
+    const runner = runnerOf()
+    delete runner.runId
+    await (await open(fake, { runner })).ask()
+    expect(gapIn(fake, number, gap().id)).toMatchObject({ state: 'asked', askedBy: 'local' })
   })
 
   it('acts on ticks from a scheduled run, which an edit cannot start', async () => {
@@ -484,6 +511,21 @@ describe('dismissals', () => {
     expect(stateIn(fake, number)?.gaps.map((g) => g.state)).toEqual(['dismissed', 'dismissed'])
   })
 
+  it('counts no gap dismissed before, and writes nothing on an edit that dismisses nothing new', async () => {
+    const fake = fakeGitHub()
+    fake.pushers.add('alice')
+    const dismissed = gap({ state: 'dismissed', dismissedOn: '2026-11-20' })
+    const tick = `- [x] Not a gap <!-- dismiss:${dismissed.id} -->`
+    const number = fake.add((n) =>
+      sealedBody(stateWith([dismissed]))(n).replace(projectMarker(PROJECT), `${projectMarker(PROJECT)}\n${tick}`)
+    )
+    expect(fake.body(number)).toContain(tick)
+    const run = await open(fake, { runner: runnerOf('issues', edit(number)) })
+    await run.finish(SERVER)
+    expect(log).not.toContain('marked not a gap')
+    expect(fake.writes).toEqual([])
+  })
+
   it('leaves out of the ranking a gap people dismissed', async () => {
     const fake = fakeGitHub()
     const dismissed = gap({ id: fingerprint('page', '/quickstart'), subject: '/quickstart', state: 'dismissed', dismissedOn: '2026-11-20' })
@@ -538,7 +580,8 @@ describe('jobs and pull requests', () => {
       page('/e', { state: 'asked', askedBy: '3', jobId: 'a b' }),
       page('/f', { state: 'asked', askedBy: '7', jobId: 'mine' }),
       page('/g', { state: 'asked', askedBy: '3', jobId: 'archived' }),
-      page('/h', { state: 'asked', askedBy: '3', jobId: 'unsafe' })
+      page('/h', { state: 'asked', askedBy: '3', jobId: 'unsafe' }),
+      page('/i', { state: 'new', askedBy: '3', jobId: 'old' })
     ]
     const number = fake.add(sealedBody(stateWith(gaps)))
     const run = await open(fake)
@@ -569,7 +612,8 @@ describe('jobs and pull requests', () => {
       ['/e', 'asked', undefined],
       ['/f', 'asked', undefined],
       ['/g', 'new', undefined],
-      ['/h', 'new', undefined]
+      ['/h', 'new', undefined],
+      ['/i', 'new', undefined]
     ])
   })
 

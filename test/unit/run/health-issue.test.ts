@@ -681,15 +681,28 @@ describe('the period the analytics read', () => {
 
   it('ranks the gaps from every section’s signals, with each gap’s own numbers, leaving out those people dismissed', async () => {
     const fake = fakeGitHub()
-    const dismissed = page('/docs/install', { state: 'dismissed', dismissedOn: '2026-11-10' })
+    const dismissed = page('/docs/api', {
+      state: 'dismissed',
+      dismissedOn: '2026-11-10',
+      before: { dateFrom: '2026-11-07', dateTo: '2026-11-14', down: 5, up: 2 }
+    })
     const number = fake.add(sealedBody(stateWith([dismissed])))
     const run = await open(fake)
     run.recordPeriod(period(), sections())
     await run.finish(SERVER)
     const gaps = stateIn(fake, number)?.gaps ?? []
-    expect(gaps.find((g) => g.subject === '/docs/api')).toMatchObject({ state: 'new', now: { down: 5, up: 2 } })
-    expect(gaps.find((g) => g.subject === '/docs/install')?.state).toBe('dismissed')
-    expect(gaps.some((g) => g.kind === 'search' && g.subject === 'pricing')).toBe(true)
+    // Its numbers are followed, but it is not ranked: neither seen again nor counted in this period.
+    expect(gaps.find((g) => g.subject === '/docs/api')).toMatchObject({
+      state: 'dismissed',
+      lastSeen: '2026-11-16',
+      periods: 1,
+      now: { down: 5, up: 2 }
+    })
+    expect(gaps.map((g) => [g.subject, g.state, g.lastSeen])).toEqual([
+      ['/docs/api', 'dismissed', '2026-11-16'],
+      ['pricing', 'new', '2026-11-14'],
+      ['sso', 'new', '2026-11-14']
+    ])
   })
 
   it('counts no thumbs of a page whose feedback was not read whole', async () => {

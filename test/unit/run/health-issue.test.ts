@@ -342,6 +342,7 @@ describe('who may tick', () => {
 
   it.each([
     ['a person who may not push', edit(1, 'mallory'), 'mallory ticked gaps in the docs health issue but may not push'],
+    ['a person who may not push, named with markup', edit(1, '<b>x</b>'), '::warning::&lt;b&gt;x&lt;/b&gt; ticked gaps'],
     ['a bot', edit(1, 'docs-bot[bot]', 'Bot'), 'edited by a bot'],
     ['no sender', { action: 'edited', issue: { number: 1 }, sender: {} }, 'edited by a bot'],
     ['an issue opened, not edited', edit(1, 'alice', 'User', 'opened'), 'not by an edit'],
@@ -962,6 +963,22 @@ describe('failures to write', () => {
     expect(report.failure).toMatch(/^The docs health issue could not be written: its body would be \d+ characters, over GitHub's 65536/)
     expect(fake.writes).toEqual([])
     expect(fake.issues.get(number)?.data.body).toContain('x'.repeat(100))
+  })
+
+  it('keeps the boxes a person ticked during the run ticked, for the run their edit starts', async () => {
+    const fake = fakeGitHub()
+    const second = gap({ id: fingerprint('page', '/guides/sso'), subject: '/guides/sso' })
+    const number = fake.add(sealedBody(stateWith([gap(), second])))
+    const run = await open(fake)
+    const stored = fake.issues.get(number)
+    if (!stored) throw new Error('no issue')
+    stored.data = { ...stored.data, body: sealedBody(stateWith([gap(), second]), { ticked: [gap().id], dismissed: [second.id] })(number) }
+    await run.finish(SERVER)
+    const written = fake.body(number)
+    expect(written).toMatch(new RegExp(`- \\[x\\] .*<!-- gap:${gap().id} -->`))
+    expect(written).toContain(`- [x] Not a gap <!-- dismiss:${second.id} -->`)
+    expect(written).toMatch(new RegExp(`- \\[ \\] .*<!-- gap:${second.id} -->`))
+    expect(stateIn(fake, number)?.gaps.map((g) => g.state)).toEqual(['new', 'new'])
   })
 
   it('keeps a person’s text around the owned part, and an edit made during the run', async () => {

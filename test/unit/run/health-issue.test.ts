@@ -44,6 +44,7 @@ function fakeGitHub() {
   const pushers = new Set<string>()
   const fail: { list?: Error; read?: Error; write?: Error } = {}
   let next = 1
+  const run = new AbortController()
   const dataOf = (number: number, body: string, user: IssueData['user'], state = 'open'): IssueData => ({
     number,
     title: TITLE,
@@ -53,7 +54,7 @@ function fakeGitHub() {
     user
   })
   const client = {
-    signal: new AbortController().signal,
+    signal: run.signal,
     issues: (query: { label?: string }, enough?: (page: IssueData[]) => boolean): Promise<IssueData[]> => {
       if (fail.list) return Promise.reject(fail.list)
       const list = [...issues.values()]
@@ -100,6 +101,10 @@ function fakeGitHub() {
     pullReads,
     pushers,
     fail,
+    /** The run stops: its signal ends. */
+    stop: () => {
+      run.abort(new Error('The run was cancelled'))
+    },
     client: client as unknown as GitHubClient,
     /** Adds an issue, its body made for its number. */
     add(body: (number: number) => string, options: { user?: IssueData['user']; state?: string; labels?: string[] } = {}): number {
@@ -254,6 +259,15 @@ describe('finding the docs health issue', () => {
     await (await open(fake, { runner })).finish(SERVER)
     expect(fake.body(number)).not.toContain('workflow run')
     expect(fake.body(number)).toMatch(/<sub>Updated by docs-agent-action [^<]+<\/sub>/)
+  })
+
+  it('finds its issue among the latest ones when the label was taken off, and updates it in place', async () => {
+    const fake = fakeGitHub()
+    const number = fake.add(sealedBody(stateWith([gap()])), { labels: [] })
+    const report = await (await open(fake)).finish(SERVER)
+    expect(report.number).toBe(number)
+    expect(fake.created).toEqual([])
+    expect(gapIn(fake, number, gap().id)?.state).toBe('new')
   })
 
   it('names three copies one by one and counts the rest', async () => {
@@ -642,6 +656,20 @@ describe('jobs and pull requests', () => {
     await run.finish(SERVER)
     expect(fake.pullReads).toEqual(['acme/docs#7', 'acme/docs#11'])
     expect(stateIn(fake, number)?.gaps.map((g) => g.state)).toEqual(['merged', 'merged', 'pr-open', 'pr-open', 'new'])
+  })
+})
+
+describe('a pull request that cannot be read', () => {
+  it('counts for nothing, unless the run stopped: then the issue is not written', async () => {
+    const fake = fakeGitHub()
+    const number = fake.add(sealedBody(stateWith([gap({ state: 'pr-open', prLink: 'https://github.com/acme/docs/pull/4', jobId: 'j' })])))
+    await (await open(fake)).finish(SERVER)
+    expect(gapIn(fake, number, gap().id)?.state).toBe('pr-open')
+    expect(fake.writes).toHaveLength(1)
+    const run = await open(fake)
+    fake.stop()
+    expect((await run.finish(SERVER)).failure).toBe('The docs health issue could not be written: Not Found')
+    expect(fake.writes).toHaveLength(1)
   })
 })
 

@@ -541,7 +541,7 @@ describe('dismissals', () => {
     expect(fake.writes).toEqual([])
   })
 
-  it('leaves out of the ranking a gap people dismissed', async () => {
+  it('keeps a gap people dismissed dismissed, and reports it, when the period read ranks its page again', async () => {
     const fake = fakeGitHub()
     const dismissed = gap({ id: fingerprint('page', '/quickstart'), subject: '/quickstart', state: 'dismissed', dismissedOn: '2026-11-20' })
     const number = fake.add(sealedBody(stateWith([dismissed])))

@@ -836,6 +836,16 @@ describe('the period the analytics read', () => {
     expect(stateIn(fake, number)?.periods.map((p) => p.dateFrom)).toEqual(['2026-11-16'])
     expect(fake.body(number)).not.toContain('docs-agent-action:top -->')
   })
+
+  it('records a period that ranked gaps though it read no headline', async () => {
+    const fake = fakeGitHub()
+    const number = fake.add(sealedBody(stateWith([])))
+    const run = await open(fake)
+    run.recordPeriod(overviewWith('/quickstart', { headlines: [] }))
+    await run.finish(SERVER)
+    expect(stateIn(fake, number)?.periods.map((p) => p.dateFrom)).toEqual(['2026-11-16', '2026-11-23'])
+    expect(stateIn(fake, number)?.gaps.map((g) => g.subject)).toEqual(['/quickstart'])
+  })
 })
 
 describe('what the issue keeps of its top', () => {
@@ -881,6 +891,19 @@ describe('what the issue keeps of its top', () => {
     expect(top(fake.body(number))).toBe('')
     expect(fake.body(number)).not.toContain('evil.example')
     expect(log.match(/The top of the docs health issue is not as the action wrote it/g)).toHaveLength(1)
+  })
+
+  it('writes a new top over an edited one in a run that reads the analytics, and says nothing of the old', async () => {
+    const fake = fakeGitHub()
+    const number = await weekly(fake)
+    const stored = fake.issues.get(number)
+    if (!stored) throw new Error('no issue')
+    const body = fake.body(number)
+    const before = top(body)
+    stored.data = { ...stored.data, body: body.replace(before, before.replace('</', 'edited</')) }
+    await weekly(fake)
+    expect(top(fake.body(number))).toBe(before)
+    expect(log).not.toContain('The top of the docs health issue')
   })
 
   it('leaves out a top written while reader text was shown once it is hidden, and keeps one written while hidden', async () => {

@@ -1,0 +1,1045 @@
+// Tests the docs health issue over one run (src/run/health-issue.ts) in process, through an in-memory
+// fake of the GitHub client's issue interface: which issue is taken (only a bot's whose sealed state
+// verifies; a person's issue or a planted marker never), who may tick (the event and the push rule),
+// the prompt from ticked gaps (reader words only where reader text may be shown), dismissals, the
+// jobs followed, what finish writes, the kept top of the issue, and what a failure of GitHub reports.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { JobReport } from '../../../src/agent/outcome.js'
+import { ApiError } from '../../../src/api/errors.js'
+import type { AgentJob } from '../../../src/api/schemas.js'
+import type { GitHubClient, IssueData, PullState } from '../../../src/github/client.js'
+import type { Runner } from '../../../src/github/runner.js'
+import { BODY_LIMIT, ownedBody, ownedPart, projectMarker } from '../../../src/health/body.js'
+import { fingerprint } from '../../../src/health/ledger.js'
+import { type GapRecord, type HealthState, emptyState, openState, sealState } from '../../../src/health/state.js'
+import type { Overview } from '../../../src/render/overview.js'
+import { HealthIssueRun } from '../../../src/run/health-issue.js'
+import type { SectionReport } from '../../../src/run/sections.js'
+import type { AssistantReport } from '../../../src/sections/assistant/read.js'
+import type { FeedbackReport } from '../../../src/sections/feedback/read.js'
+import type { SearchesReport } from '../../../src/sections/searches/read.js'
+import type { RecordSeal } from '../../../src/core/record-seal.js'
+import { OTHER_SEAL, SEAL } from '../../support/seal.js'
+import { TEST_EPOCH } from '../../support/test-clock.js'
+import { assistantReport, feedbackReport, searchesReport, viewsReport, visitorsReport } from '../../support/section-reports.js'
+
+const PROJECT = 'proj'
+const TITLE = 'Docs health'
+const SERVER = 'https://github.com'
+const BOT = { type: 'Bot', login: 'github-actions[bot]' }
+const PERSON = { type: 'User', login: 'mallory' }
+
+interface Stored {
+  data: IssueData
+  labels: string[]
+}
+
+/** An in-memory repository's issues, pull requests and pushers, as the GitHub client's issue interface gives them. */
+function fakeGitHub() {
+  const issues = new Map<number, Stored>()
+  const writes: { op: 'create' | 'update'; number: number; body: string }[] = []
+  const created: { title: string; labels: string[] }[] = []
+  const pulls = new Map<string, PullState>()
+  const pullReads: string[] = []
+  const pushers = new Set<string>()
+  const fail: { list?: Error; read?: Error; write?: Error } = {}
+  let next = 1
+  const run = new AbortController()
+  const dataOf = (number: number, body: string, user: IssueData['user'], state = 'open'): IssueData => ({
+    number,
+    title: TITLE,
+    body,
+    state,
+    html_url: `https://github.com/acme/docs/issues/${number}`,
+    user
+  })
+  const client = {
+    signal: run.signal,
+    issues: (query: { label?: string }, enough?: (page: IssueData[]) => boolean): Promise<IssueData[]> => {
+      if (fail.list) return Promise.reject(fail.list)
+      const list = [...issues.values()]
+        .filter((s) => query.label === undefined || s.labels.includes(query.label))
+        .map((s) => ({ ...s.data }))
+        .reverse()
+      if (query.label !== undefined) enough?.(list)
+      return Promise.resolve(list)
+    },
+    issue: (number: number): Promise<IssueData> => {
+      const stored = issues.get(number)
+      if (fail.read) return Promise.reject(fail.read)
+      return stored ? Promise.resolve({ ...stored.data }) : Promise.reject(new Error('Not Found'))
+    },
+    createIssue: (title: string, body: string, labels: string[]): Promise<IssueData> => {
+      if (fail.write) return Promise.reject(fail.write)
+      const number = next++
+      issues.set(number, { data: dataOf(number, body, BOT), labels })
+      writes.push({ op: 'create', number, body })
+      created.push({ title, labels })
+      return Promise.resolve({ ...dataOf(number, body, BOT) })
+    },
+    updateIssue: (number: number, body: string): Promise<IssueData> => {
+      const stored = issues.get(number)
+      if (fail.write) return Promise.reject(fail.write)
+      if (!stored) return Promise.reject(new Error('Not Found'))
+      stored.data = { ...stored.data, body }
+      writes.push({ op: 'update', number, body })
+      return Promise.resolve({ ...stored.data })
+    },
+    pullState: (owner: string, repo: string, number: number): Promise<PullState> => {
+      const key = `${owner}/${repo}#${number}`
+      pullReads.push(key)
+      const state = pulls.get(key)
+      return state ? Promise.resolve(state) : Promise.reject(new Error('Not Found'))
+    },
+    canWrite: (login: string): Promise<boolean> => Promise.resolve(pushers.has(login))
+  }
+  return {
+    issues,
+    writes,
+    created,
+    pulls,
+    pullReads,
+    pushers,
+    fail,
+    /** The run stops: its signal ends. */
+    stop: () => {
+      run.abort(new Error('The run was cancelled'))
+    },
+    client: client as unknown as GitHubClient,
+    /** Adds an issue, its body made for its number. */
+    add(body: (number: number) => string, options: { user?: IssueData['user']; state?: string; labels?: string[] } = {}): number {
+      const number = next++
+      issues.set(number, {
+        data: dataOf(number, body(number), options.user ?? BOT, options.state),
+        labels: options.labels ?? ['docs-health']
+      })
+      return number
+    },
+    body: (number: number): string => issues.get(number)?.data.body ?? ''
+  }
+}
+type Fake = ReturnType<typeof fakeGitHub>
+
+const runnerOf = (eventName = 'schedule', payload?: unknown, runId = '7'): Runner => ({
+  repositoryText: 'acme/docs',
+  repository: { owner: 'acme', name: 'docs' },
+  eventName,
+  payload,
+  server: SERVER,
+  apiUrl: 'https://api.github.com',
+  runUrl: `https://github.com/acme/docs/actions/runs/${runId}`,
+  runId,
+  runAttempt: 1
+})
+
+/** An edit of issue `number` by `login` (a person unless said otherwise). */
+const edit = (number: number, login = 'alice', type = 'User', action = 'edited') => ({
+  action,
+  issue: { number },
+  sender: { login, type }
+})
+
+function open(fake: Fake, options: { runner?: Runner; showWords?: boolean; seal?: RecordSeal } = {}): Promise<HealthIssueRun> {
+  return HealthIssueRun.open(
+    { token: 'ghs_token', title: TITLE },
+    PROJECT,
+    { seal: options.seal ?? SEAL, runner: options.runner ?? runnerOf(), connect: () => Promise.resolve(fake.client) },
+    options.showWords ?? true
+  )
+}
+
+const gap = (more: Partial<GapRecord> = {}): GapRecord => ({
+  id: fingerprint('page', '/guides/webhooks'),
+  kind: 'page',
+  subject: '/guides/webhooks',
+  firstSeen: '2026-11-09',
+  lastSeen: '2026-11-16',
+  periods: 1,
+  score: 12,
+  evidence: '7 thumbs down',
+  state: 'new',
+  ...more
+})
+
+const stateWith = (gaps: GapRecord[], more: Partial<HealthState> = {}): HealthState => ({
+  ...emptyState(PROJECT),
+  periods: [{ dateFrom: '2026-11-16', dateTo: '2026-11-23', headlines: { visitorsHuman: 100 } }],
+  gaps,
+  ...more
+})
+
+/** The body the action would have written for `state` on issue `number`, sealed, with the boxes ticked as given. */
+const sealedBody =
+  (state: HealthState, options: { ticked?: string[]; dismissed?: string[]; seal?: RecordSeal; around?: string } = {}) =>
+  (number: number): string => {
+    const owned = ownedBody({
+      state,
+      resolved: 0,
+      footerHtml: '<sub>footer</sub>',
+      ticked: new Set(options.ticked ?? []),
+      dismissTicked: new Set(options.dismissed ?? [])
+    })
+    const sealed = sealState(owned, options.seal ?? SEAL, `acme/docs#${number}`)
+    return options.around === undefined ? sealed : `${options.around}\n\n${sealed}`
+  }
+
+/** The state issue `number`'s body holds, read only when its seal verifies for that issue. */
+const stateIn = (fake: Fake, number: number): HealthState | undefined =>
+  openState(ownedPart(fake.body(number)), PROJECT, SEAL, `acme/docs#${number}`).state
+
+const gapIn = (fake: Fake, number: number, id: string): GapRecord | undefined => stateIn(fake, number)?.gaps.find((g) => g.id === id)
+
+const overviewWith = (page: string, more: Partial<Overview> = {}): Overview => ({
+  dateFrom: '2026-11-23',
+  dateTo: '2026-11-30',
+  rangeText: '23–29 Nov 2026',
+  requests: 3,
+  headlines: [{ key: 'visitorsHuman', name: 'Human visitors', value: 240 }],
+  items: [{ page, score: 9, signals: [{ kind: 'thumbs-down', count: 6, page }] }],
+  incomplete: [],
+  uncompared: [],
+  ...more
+})
+
+let log = ''
+beforeEach(() => {
+  log = ''
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    log += String(chunk)
+    return true
+  })
+})
+afterEach(() => {
+  vi.useRealTimers()
+  vi.restoreAllMocks()
+})
+
+describe('finding the docs health issue', () => {
+  it('creates the issue when there is none, labelled, sealed for the number GitHub gave it', async () => {
+    const fake = fakeGitHub()
+    const run = await open(fake)
+    run.recordPeriod(overviewWith('/quickstart'))
+    const report = await run.finish(SERVER)
+    expect(fake.created).toEqual([{ title: TITLE, labels: ['docs-health'] }])
+    expect(fake.writes.map((w) => `${w.op} #${w.number}`)).toEqual(['create #1', 'update #1'])
+    expect(report).toMatchObject({ url: 'https://github.com/acme/docs/issues/1', number: 1, asked: 0, resolved: 0 })
+    expect(report.failure).toBeUndefined()
+    const state = stateIn(fake, 1)
+    expect(state?.periods.map((p) => p.dateFrom)).toEqual(['2026-11-23'])
+    expect(state?.gaps.map((g) => [g.subject, g.state])).toEqual([['/quickstart', 'new']])
+    // Sealed for its own number: it does not verify as another issue's.
+    expect(openState(ownedPart(fake.body(1)), PROJECT, SEAL, 'acme/docs#0').state).toBeUndefined()
+    expect(fake.body(1)).toMatch(/<sub>Updated with [^<]+ by docs-agent-action /)
+    expect(fake.body(1)).toContain('<a href="https://github.com/acme/docs/actions/runs/7">workflow run</a>')
+    expect(log).not.toContain('::notice::')
+    expect(log).not.toContain('is closed')
+  })
+
+  it('takes the bot’s issue whose sealed state verifies, keeps its history, and names the copies it leaves', async () => {
+    const fake = fakeGitHub()
+    const own = fake.add(sealedBody(stateWith([gap()])))
+    const copy = fake.add(sealedBody(stateWith([]), { seal: OTHER_SEAL }))
+    const run = await open(fake)
+    const report = await run.finish(SERVER)
+    expect(report.number).toBe(own)
+    expect(fake.writes.map((w) => w.number)).toEqual([own])
+    expect(stateIn(fake, own)?.periods.map((p) => p.dateFrom)).toEqual(['2026-11-16'])
+    expect(gapIn(fake, own, gap().id)?.state).toBe('new')
+    expect(log).toContain(`Issue #${copy}, opened by github-actions[bot], carries the docs health issue's marker`)
+    expect(log).not.toContain('::notice::')
+    expect(log).not.toContain('The top of the docs health issue')
+    expect(fake.body(own)).toMatch(/<sub>Updated by docs-agent-action /)
+  })
+
+  it('links no workflow run when the runner names none', async () => {
+    const fake = fakeGitHub()
+    const number = fake.add(sealedBody(stateWith([])))
+    const runner = runnerOf()
+    delete runner.runUrl
+    await (await open(fake, { runner })).finish(SERVER)
+    expect(fake.body(number)).not.toContain('workflow run')
+    expect(fake.body(number)).toMatch(/<sub>Updated by docs-agent-action [^<]+<\/sub>/)
+  })
+
+  it('finds its issue among the latest ones when the label was taken off, and updates it in place', async () => {
+    const fake = fakeGitHub()
+    const number = fake.add(sealedBody(stateWith([gap()])), { labels: [] })
+    const report = await (await open(fake)).finish(SERVER)
+    expect(report.number).toBe(number)
+    expect(fake.created).toEqual([])
+    expect(gapIn(fake, number, gap().id)?.state).toBe('new')
+  })
+
+  it('names three copies one by one and counts the rest', async () => {
+    for (const [copies, more] of [
+      [3, undefined],
+      [4, '1 more issues carry'],
+      [5, '2 more issues carry']
+    ] as const) {
+      log = ''
+      const fake = fakeGitHub()
+      fake.add(sealedBody(stateWith([])))
+      for (let i = 0; i < copies; i++) fake.add(sealedBody(stateWith([]), { seal: OTHER_SEAL }))
+      await open(fake)
+      expect(log.match(/^Issue #\d+, opened by/gm)?.length).toBe(3)
+      expect(log.match(/more issues carry/g)?.length).toBe(more === undefined ? undefined : 1)
+      if (more !== undefined) expect(log).toContain(`${more} the docs health issue's marker without its seal, and are left as they are.`)
+    }
+  })
+
+  it('never takes an issue a person opened, however well its state is sealed: it makes its own', async () => {
+    const fake = fakeGitHub()
+    const persons = fake.add(sealedBody(stateWith([gap()]), { ticked: [gap().id] }), { user: PERSON })
+    const run = await open(fake, { runner: runnerOf('issues', edit(persons)) })
+    expect(await run.ask()).toBeUndefined()
+    const schedule = await open(fake)
+    const report = await schedule.finish(SERVER)
+    expect(report.number).not.toBe(persons)
+    expect(fake.writes.every((w) => w.number !== persons)).toBe(true)
+    expect(stateIn(fake, report.number ?? 0)?.gaps).toEqual([])
+  })
+
+  it('keeps a bot’s issue with the marker but no state it can verify, with its history started again and its ticks not acted on', async () => {
+    const fake = fakeGitHub()
+    fake.pushers.add('alice')
+    const planted = fake.add(sealedBody(stateWith([gap()]), { ticked: [gap().id], seal: OTHER_SEAL }))
+    const run = await open(fake, { runner: runnerOf('issues', edit(planted)) })
+    expect(log).toContain(
+      `::notice::The docs health issue #${planted} holds no state this action can verify (the apiKey changed, or the state was edited or written by someone else): the issue is kept and updated, but its history and ledger start again, and its ticks are not acted on.`
+    )
+    expect(await run.ask()).toBeUndefined()
+    const schedule = await open(fake)
+    const report = await schedule.finish(SERVER)
+    expect(report.number).toBe(planted)
+    expect(stateIn(fake, planted)).toMatchObject({ periods: [], gaps: [] })
+  })
+
+  it('updates a closed issue and says it stays closed', async () => {
+    const fake = fakeGitHub()
+    const closed = fake.add(sealedBody(stateWith([])), { state: 'closed' })
+    const run = await open(fake)
+    await run.finish(SERVER)
+    expect(log).toContain(`The docs health issue #${closed} is closed`)
+    expect(fake.writes.map((w) => w.number)).toEqual([closed])
+  })
+
+  it('fails to open when the issues cannot be listed', async () => {
+    const fake = fakeGitHub()
+    fake.fail.list = new Error('GitHub answered 500')
+    await expect(open(fake)).rejects.toThrow('GitHub answered 500')
+  })
+})
+
+describe('who may tick', () => {
+  it('asks for the gaps a person who may push ticked, marking them asked before the prompt is given', async () => {
+    const fake = fakeGitHub()
+    fake.pushers.add('alice')
+    const second = gap({ id: fingerprint('page', '/guides/sso'), subject: '/guides/sso', evidence: '3 unanswered' })
+    const number = fake.add(sealedBody(stateWith([gap(), second]), { ticked: [gap().id] }))
+    const run = await open(fake, { runner: runnerOf('issues', edit(number)) })
+    expect(run.issueEvent).toBe(true)
+    const prompt = await run.ask()
+    expect(prompt).toContain('- page /guides/webhooks: 7 thumbs down')
+    expect(prompt).not.toContain('/guides/sso')
+    // The period the gap was last ranked in, named.
+    expect(prompt).toContain('docs health report of ')
+    expect(fake.writes).toHaveLength(1)
+    expect(gapIn(fake, number, gap().id)).toMatchObject({ state: 'asked', askedBy: '7' })
+    expect(gapIn(fake, number, second.id)?.state).toBe('new')
+    expect(log).toContain('Asking the agent for 1 ticked gap of the docs health issue.')
+    await run.started('job-42')
+    expect(gapIn(fake, number, gap().id)).toMatchObject({ state: 'asked', jobId: 'job-42' })
+    const report = await run.finish(SERVER)
+    expect(report).toMatchObject({ number, asked: 1, askedGaps: [{ kind: 'page', subject: '/guides/webhooks' }] })
+    expect(fake.writes).toHaveLength(3)
+  })
+
+  it.each([
+    ['a person who may not push', edit(1, 'mallory'), 'mallory ticked gaps in the docs health issue but may not push'],
+    ['a person who may not push, named with markup', edit(1, '<b>x</b>'), '::warning::&lt;b&gt;x&lt;/b&gt; ticked gaps'],
+    ['a bot', edit(1, 'docs-bot[bot]', 'Bot'), 'edited by a bot'],
+    ['no sender', { action: 'edited', issue: { number: 1 }, sender: {} }, 'edited by a bot'],
+    ['an issue opened, not edited', edit(1, 'alice', 'User', 'opened'), 'not by an edit'],
+    ['an edit of another issue', edit(2), 'an event on another issue'],
+    ['an event without a payload', undefined, 'not by an edit']
+  ])('acts on no tick or dismissal from %s, and writes nothing', async (_name, payload, said) => {
+    const fake = fakeGitHub()
+    fake.pushers.add('alice')
+    const second = gap({ id: fingerprint('page', '/guides/sso'), subject: '/guides/sso' })
+    const number = fake.add(sealedBody(stateWith([gap(), second]), { ticked: [gap().id], dismissed: [second.id] }))
+    expect(number).toBe(1)
+    const run = await open(fake, { runner: runnerOf('issues', payload) })
+    expect(log).toContain(said)
+    expect(await run.ask()).toBeUndefined()
+    const report = await run.finish(SERVER)
+    expect(fake.writes).toEqual([])
+    expect(report).toMatchObject({ number, asked: 0 })
+    expect([...(report.dismissed ?? [])]).toEqual([])
+  })
+
+  it('names the latest period in which any of the ticked gaps was ranked, and none it does not hold', async () => {
+    const fake = fakeGitHub()
+    const older = gap({ id: fingerprint('page', '/a'), subject: '/a', lastSeen: '2026-11-09' })
+    const periods = [
+      { dateFrom: '2026-11-09', dateTo: '2026-11-16', headlines: {} },
+      { dateFrom: '2026-11-16', dateTo: '2026-11-23', headlines: {} }
+    ]
+    fake.add(sealedBody(stateWith([older, gap()], { periods }), { ticked: [older.id, gap().id] }))
+    const prompt = await (await open(fake)).ask()
+    expect(prompt).toContain('from the docs health report of 16–22 Nov 2026 and asks you')
+
+    const other = fakeGitHub()
+    other.add(sealedBody(stateWith([older], { periods: periods.slice(1) }), { ticked: [older.id] }))
+    const unnamed = await (await open(other)).ask()
+    expect(unnamed).toContain('from the docs health report and asks you')
+  })
+
+  it('asks nothing, and writes nothing before the end, when there is no issue yet', async () => {
+    const fake = fakeGitHub()
+    const run = await open(fake)
+    expect(await run.ask()).toBeUndefined()
+    await run.started('job-1')
+    expect(fake.writes).toEqual([])
+  })
+
+  it('marks the gaps asked by the workflow run, or by a local run when the runner names none', async () => {
+    const fake = fakeGitHub()
+    const number = fake.add(sealedBody(stateWith([gap()]), { ticked: [gap().id] }))
+    const runner = runnerOf()
+    delete runner.runId
+    await (await open(fake, { runner })).ask()
+    expect(gapIn(fake, number, gap().id)).toMatchObject({ state: 'asked', askedBy: 'local' })
+  })
+
+  it('acts on ticks from a scheduled run, which an edit cannot start', async () => {
+    const fake = fakeGitHub()
+    const number = fake.add(sealedBody(stateWith([gap()]), { ticked: [gap().id] }))
+    const run = await open(fake, { runner: runnerOf('schedule') })
+    expect(run.issueEvent).toBe(false)
+    expect(await run.ask()).toContain('page /guides/webhooks')
+    expect(gapIn(fake, number, gap().id)?.state).toBe('asked')
+  })
+
+  it('asks nothing twice: a gap this workflow run already asked for, or one not open, is not asked again', async () => {
+    const fake = fakeGitHub()
+    fake.pushers.add('alice')
+    const merged = gap({ id: fingerprint('page', '/a'), subject: '/a', state: 'merged' })
+    const number = fake.add(
+      sealedBody(stateWith([gap({ state: 'asked', askedBy: '7', jobId: 'job-1' }), merged]), { ticked: [gap().id, merged.id] })
+    )
+    const run = await open(fake, { runner: runnerOf('issues', edit(number)) })
+    expect(await run.ask()).toBeUndefined()
+    expect(fake.writes).toEqual([])
+  })
+
+  it('asks nothing when nothing is ticked', async () => {
+    const fake = fakeGitHub()
+    fake.pushers.add('alice')
+    const number = fake.add(sealedBody(stateWith([gap()])))
+    const run = await open(fake, { runner: runnerOf('issues', edit(number)) })
+    expect(await run.ask()).toBeUndefined()
+    await run.finish(SERVER)
+    expect(fake.writes).toEqual([])
+  })
+
+  it('reopens a gap a run asked for without getting a job id, for a person to tick again', async () => {
+    const fake = fakeGitHub()
+    const number = fake.add(sealedBody(stateWith([gap({ state: 'asked', askedBy: '3' })])))
+    const run = await open(fake)
+    await run.finish(SERVER)
+    expect(gapIn(fake, number, gap().id)?.state).toBe('new')
+  })
+})
+
+describe('the prompt and reader text', () => {
+  const words = () => ({
+    dateFrom: '2026-11-16',
+    dateTo: '2026-11-23',
+    gaps: [{ id: gap().id, questions: [], comments: ['the retry header is not documented'], searches: [] }]
+  })
+
+  it('gives the readers’ words where reader text may be shown, and names a search', async () => {
+    const fake = fakeGitHub()
+    const search = gap({
+      id: fingerprint('search', 'webhook retries'),
+      kind: 'search',
+      subject: 'webhook retries',
+      evidence: 'searched 9×'
+    })
+    const number = fake.add(sealedBody(stateWith([gap(), search], { readerWords: words() }), { ticked: [gap().id, search.id] }))
+    const run = await open(fake, { showWords: true })
+    const prompt = await run.ask()
+    expect(log).toContain('Asking the agent for 2 ticked gaps of the docs health issue.')
+    expect(prompt).toContain('the retry header is not documented')
+    expect(prompt).toContain('search "webhook retries"')
+    const report = await run.finish(SERVER)
+    expect(report.askedGaps).toEqual([
+      { kind: 'page', subject: '/guides/webhooks' },
+      { kind: 'search', subject: 'webhook retries' }
+    ])
+    expect(fake.body(number)).toContain('webhook retries')
+  })
+
+  it('where reader text is hidden, sends and writes back no word a reader typed, and names no search', async () => {
+    const fake = fakeGitHub()
+    const search = gap({ id: 'aaaaaaaaaaaa', kind: 'search', subject: '', evidence: 'searched 9×' })
+    const typed = gap({ id: fingerprint('search', 'webhook retries'), kind: 'search', subject: 'webhook retries', evidence: 'searched 4×' })
+    const number = fake.add(
+      sealedBody(stateWith([gap(), search, typed], { readerWords: words() }), { ticked: [gap().id, search.id, typed.id] })
+    )
+    const run = await open(fake, { showWords: false })
+    const prompt = await run.ask()
+    expect(prompt).toContain('page /guides/webhooks')
+    expect(prompt).not.toContain('the retry header')
+    expect(prompt).not.toContain('webhook retries')
+    const report = await run.finish(SERVER)
+    expect(report.askedGaps).toEqual([{ kind: 'page', subject: '/guides/webhooks' }, { kind: 'search' }])
+    expect(fake.body(number)).not.toContain('webhook retries')
+    expect(fake.body(number)).not.toContain('the retry header')
+    expect(stateIn(fake, number)?.readerWords).toBeUndefined()
+  })
+})
+
+describe('dismissals', () => {
+  it('takes “Not a gap” from a scheduled run, reports it and writes it', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(TEST_EPOCH)
+    const fake = fakeGitHub()
+    const number = fake.add(sealedBody(stateWith([gap()]), { dismissed: [gap().id] }))
+    const run = await open(fake)
+    expect(log).toContain('1 gap was marked not a gap in the docs health issue.')
+    const report = await run.finish(SERVER)
+    expect([...(report.dismissed ?? [])]).toEqual([gap().id])
+    expect(gapIn(fake, number, gap().id)).toMatchObject({ state: 'dismissed', dismissedOn: '2026-11-26' })
+  })
+
+  it('writes the issue for a dismissal alone on an edit by a person who may push, and counts several', async () => {
+    const fake = fakeGitHub()
+    fake.pushers.add('alice')
+    const second = gap({ id: fingerprint('page', '/guides/sso'), subject: '/guides/sso' })
+    const number = fake.add(sealedBody(stateWith([gap(), second]), { dismissed: [gap().id, second.id] }))
+    const run = await open(fake, { runner: runnerOf('issues', edit(number)) })
+    expect(log).toContain('2 gaps were marked not a gap')
+    expect(await run.ask()).toBeUndefined()
+    await run.finish(SERVER)
+    expect(fake.writes).toHaveLength(1)
+    expect(stateIn(fake, number)?.gaps.map((g) => g.state)).toEqual(['dismissed', 'dismissed'])
+  })
+
+  it('counts no gap dismissed before, and writes nothing on an edit that dismisses nothing new', async () => {
+    const fake = fakeGitHub()
+    fake.pushers.add('alice')
+    const dismissed = gap({ state: 'dismissed', dismissedOn: '2026-11-20' })
+    const tick = `- [x] Not a gap <!-- dismiss:${dismissed.id} -->`
+    const number = fake.add((n) =>
+      sealedBody(stateWith([dismissed]))(n).replace(projectMarker(PROJECT), `${projectMarker(PROJECT)}\n${tick}`)
+    )
+    expect(fake.body(number)).toContain(tick)
+    const run = await open(fake, { runner: runnerOf('issues', edit(number)) })
+    await run.finish(SERVER)
+    expect(log).not.toContain('marked not a gap')
+    expect(fake.writes).toEqual([])
+  })
+
+  it('keeps a gap people dismissed dismissed, and reports it, when the period read ranks its page again', async () => {
+    const fake = fakeGitHub()
+    const dismissed = gap({ id: fingerprint('page', '/quickstart'), subject: '/quickstart', state: 'dismissed', dismissedOn: '2026-11-20' })
+    const number = fake.add(sealedBody(stateWith([dismissed])))
+    const run = await open(fake)
+    run.recordPeriod(overviewWith('/quickstart'))
+    const report = await run.finish(SERVER)
+    expect([...(report.dismissed ?? [])]).toEqual([dismissed.id])
+    expect(gapIn(fake, number, dismissed.id)?.state).toBe('dismissed')
+  })
+})
+
+describe('jobs and pull requests', () => {
+  it('records the pull request of the job it asked for, or opens the gaps again when the job ended without one', async () => {
+    for (const [job, state] of [
+      [{ kind: 'job', outcome: 'succeeded', jobId: 'job-9', prLink: 'https://github.com/acme/docs/pull/5' }, 'pr-open'],
+      [{ kind: 'job', outcome: 'no-pr', jobId: 'job-9' }, 'new'],
+      [{ kind: 'job', outcome: 'failed', jobId: 'job-9' }, 'new'],
+      [{ kind: 'job', outcome: 'archived', jobId: 'job-9' }, 'new'],
+      [{ kind: 'job', outcome: 'running', jobId: 'job-9' }, 'asked']
+    ] as const) {
+      const fake = fakeGitHub()
+      fake.pulls.set('acme/docs#5', { state: 'open' })
+      const number = fake.add(sealedBody(stateWith([gap()]), { ticked: [gap().id] }))
+      const run = await open(fake)
+      await run.ask()
+      run.recordJob(job as unknown as JobReport)
+      await run.finish(SERVER)
+      expect(gapIn(fake, number, gap().id)?.state, job.outcome).toBe(state)
+    }
+  })
+
+  it('records no job for a run that asked for none, not even on a re-run of the run that did', async () => {
+    const fake = fakeGitHub()
+    const number = fake.add(sealedBody(stateWith([gap({ state: 'asked', askedBy: '7', jobId: 'job-1' })])))
+    const run = await open(fake)
+    await run.started('job-2')
+    expect(fake.writes).toEqual([])
+    run.recordJob({ kind: 'job', outcome: 'no-pr', jobId: 'job-2' } as unknown as JobReport)
+    await run.finish(SERVER)
+    expect(gapIn(fake, number, gap().id)).toMatchObject({ state: 'asked', jobId: 'job-1' })
+  })
+
+  it('follows the jobs earlier runs left running: an ended one is recorded, the others are left as they are', async () => {
+    const fake = fakeGitHub()
+    const page = (path: string, more: Partial<GapRecord>) => gap({ id: fingerprint('page', path), subject: path, ...more })
+    const gaps = [
+      page('/a', { state: 'asked', askedBy: '3', jobId: 'done' }),
+      page('/b', { state: 'asked', askedBy: '3', jobId: 'empty' }),
+      page('/c', { state: 'asked', askedBy: '3', jobId: 'running' }),
+      page('/d', { state: 'asked', askedBy: '3', jobId: 'unknown' }),
+      page('/e', { state: 'asked', askedBy: '3', jobId: 'a b' }),
+      page('/f', { state: 'asked', askedBy: '7', jobId: 'mine' }),
+      page('/g', { state: 'asked', askedBy: '3', jobId: 'archived' }),
+      page('/h', { state: 'asked', askedBy: '3', jobId: 'unsafe' }),
+      page('/i', { state: 'new', askedBy: '3', jobId: 'old' })
+    ]
+    const number = fake.add(sealedBody(stateWith(gaps)))
+    const run = await open(fake)
+    const asked: string[] = []
+    const jobs: Record<string, AgentJob> = {
+      done: { status: 'completed', prLink: 'https://github.com/acme/docs/pull/8' },
+      empty: { status: 'failed' },
+      running: { status: 'running' },
+      archived: { status: 'archived' },
+      unsafe: { status: 'completed', prLink: 'javascript:alert(1)' }
+    }
+    await run.followJobs((jobId) => {
+      asked.push(jobId)
+      const job = jobs[jobId]
+      return job ? Promise.resolve(job) : Promise.reject(new ApiError('job not found', { status: 404, transient: false }))
+    }, SERVER)
+    expect(asked.sort()).toEqual(['archived', 'done', 'empty', 'running', 'unknown', 'unsafe'])
+    expect(log).toContain('names an agent job the run cannot follow, "a b"')
+    expect(log).toContain('The agent job unknown of the docs health issue could not be read: job not found')
+    fake.pulls.set('acme/docs#8', { state: 'open' })
+    await run.finish(SERVER)
+    const states = stateIn(fake, number)?.gaps.map((g) => [g.subject, g.state, g.prLink])
+    expect(states).toEqual([
+      ['/a', 'pr-open', 'https://github.com/acme/docs/pull/8'],
+      ['/b', 'new', undefined],
+      ['/c', 'asked', undefined],
+      ['/d', 'asked', undefined],
+      ['/e', 'asked', undefined],
+      ['/f', 'asked', undefined],
+      ['/g', 'new', undefined],
+      ['/h', 'new', undefined],
+      ['/i', 'new', undefined]
+    ])
+  })
+
+  it('stops following jobs on an error that is not the service’s', async () => {
+    const fake = fakeGitHub()
+    fake.add(sealedBody(stateWith([gap({ state: 'asked', askedBy: '3', jobId: 'j1' })])))
+    const run = await open(fake)
+    await expect(run.followJobs(() => Promise.reject(new Error('stopped')), SERVER)).rejects.toThrow('stopped')
+  })
+
+  it('reads each pull request the ledger waits on once, on the run’s server only, and records its merge', async () => {
+    const fake = fakeGitHub()
+    const pr = 'https://github.com/acme/docs/pull/7'
+    const page = (path: string, more: Partial<GapRecord>) => gap({ id: fingerprint('page', path), subject: path, ...more })
+    const gaps = [
+      page('/a', { state: 'pr-open', prLink: pr, jobId: 'j' }),
+      page('/b', { state: 'pr-open', prLink: pr, jobId: 'j' }),
+      page('/c', { state: 'pr-open', prLink: 'https://elsewhere.example/acme/docs/pull/3', jobId: 'k' }),
+      page('/d', { state: 'pr-open', prLink: 'https://github.com/acme/docs/pull/11', jobId: 'l' }),
+      page('/e', { state: 'new', prLink: 'https://github.com/acme/docs/pull/12' })
+    ]
+    const number = fake.add(sealedBody(stateWith(gaps)))
+    fake.pulls.set('acme/docs#7', { state: 'merged', mergedOn: '2026-11-25' })
+    const run = await open(fake)
+    await run.finish(SERVER)
+    expect(fake.pullReads).toEqual(['acme/docs#7', 'acme/docs#11'])
+    expect(stateIn(fake, number)?.gaps.map((g) => g.state)).toEqual(['merged', 'merged', 'pr-open', 'pr-open', 'new'])
+  })
+})
+
+describe('a pull request that cannot be read', () => {
+  it('counts for nothing, unless the run stopped: then the issue is not written', async () => {
+    const fake = fakeGitHub()
+    const number = fake.add(sealedBody(stateWith([gap({ state: 'pr-open', prLink: 'https://github.com/acme/docs/pull/4', jobId: 'j' })])))
+    await (await open(fake)).finish(SERVER)
+    expect(gapIn(fake, number, gap().id)?.state).toBe('pr-open')
+    expect(fake.writes).toHaveLength(1)
+    const run = await open(fake)
+    fake.stop()
+    expect((await run.finish(SERVER)).failure).toBe('The docs health issue could not be written: Not Found')
+    expect(fake.writes).toHaveLength(1)
+  })
+})
+
+describe('the period the analytics read', () => {
+  /** The sections of 14–20 Nov 2026 (test/support/section-reports.ts), each read whole unless given otherwise. */
+  const sections = (
+    feedback: Partial<FeedbackReport> = {},
+    more: { searches?: Partial<SearchesReport>; assistant?: Partial<AssistantReport> } = {}
+  ): SectionReport[] => [
+    visitorsReport(),
+    viewsReport(),
+    searchesReport(more.searches),
+    feedbackReport(feedback),
+    assistantReport(more.assistant)
+  ]
+  const period = (more: Partial<Overview> = {}): Overview =>
+    overviewWith('/docs/api', { dateFrom: '2026-11-14', dateTo: '2026-11-21', items: [], ...more })
+  const page = (path: string, more: Partial<GapRecord> = {}) => gap({ id: fingerprint('page', path), subject: path, ...more })
+
+  it('counts a merged gap resolved once its numbers stay low, and names it', async () => {
+    const fake = fakeGitHub()
+    const faq = page('/docs/faq', {
+      state: 'merged',
+      mergedOn: '2026-11-01',
+      prLink: 'https://github.com/acme/docs/pull/50',
+      quiet: 1,
+      before: { dateFrom: '2026-10-01', dateTo: '2026-10-08', down: 4 }
+    })
+    const number = fake.add(sealedBody(stateWith([faq])))
+    const run = await open(fake)
+    run.recordPeriod(period(), sections())
+    const report = await run.finish(SERVER)
+    expect(gapIn(fake, number, faq.id)?.state).toBe('resolved')
+    expect(report).toMatchObject({ resolved: 1, resolvedNames: ['/docs/faq'] })
+    expect(fake.body(number)).toContain('1 gap resolved this period')
+    expect(stateIn(fake, number)?.periods.at(-1)?.resolved).toBe(1)
+  })
+
+  it('ranks the gaps from every section’s signals, with each gap’s own numbers, leaving out those people dismissed', async () => {
+    const fake = fakeGitHub()
+    const dismissed = page('/docs/api', {
+      state: 'dismissed',
+      dismissedOn: '2026-11-10',
+      before: { dateFrom: '2026-11-07', dateTo: '2026-11-14', down: 5, up: 2 }
+    })
+    const number = fake.add(sealedBody(stateWith([dismissed])))
+    const run = await open(fake)
+    run.recordPeriod(period(), sections())
+    await run.finish(SERVER)
+    const gaps = stateIn(fake, number)?.gaps ?? []
+    // Its numbers are followed, but it is not ranked: neither seen again nor counted in this period.
+    expect(gaps.find((g) => g.subject === '/docs/api')).toMatchObject({
+      state: 'dismissed',
+      lastSeen: '2026-11-16',
+      periods: 1,
+      now: { down: 5, up: 2 }
+    })
+    expect(gaps.map((g) => [g.subject, g.state, g.lastSeen])).toEqual([
+      ['/docs/api', 'dismissed', '2026-11-16'],
+      ['pricing', 'new', '2026-11-14'],
+      ['sso', 'new', '2026-11-14']
+    ])
+  })
+
+  it('counts no thumbs of a page whose feedback was not read whole', async () => {
+    for (const [feedback, down] of [
+      [{}, 0],
+      [{ partial: true }, undefined],
+      [{ failure: 'failed' }, undefined],
+      [{ requests: 0 }, undefined],
+      [{ pagesTruncated: true }, undefined]
+    ] as const) {
+      const fake = fakeGitHub()
+      const keys = page('/docs/keys', { state: 'merged', mergedOn: '2026-11-01', quiet: 0 })
+      const number = fake.add(sealedBody(stateWith([keys])))
+      const run = await open(fake)
+      run.recordPeriod(period(), sections(feedback))
+      await run.finish(SERVER)
+      expect(gapIn(fake, number, keys.id)?.now?.down, JSON.stringify(feedback)).toBe(down)
+      // The assistant was read whole in every case.
+      expect(gapIn(fake, number, keys.id)?.now?.unanswered).toBe(2)
+    }
+  })
+
+  it('counts no searches or questions of a section not read whole', async () => {
+    for (const [more, noClick, unanswered] of [
+      [{}, 40, 2],
+      [{ searches: { partial: true } }, undefined, 2],
+      [{ searches: { requests: 0 } }, undefined, 2],
+      [{ assistant: { failure: 'failed' } }, 40, undefined],
+      [{ assistant: { partial: true } }, 40, undefined]
+    ] as const) {
+      const fake = fakeGitHub()
+      const search = gap({ id: fingerprint('search', 'pricing'), kind: 'search', subject: 'pricing', state: 'merged', quiet: 0 })
+      const keys = page('/docs/keys', { state: 'merged', mergedOn: '2026-11-01', quiet: 0 })
+      const number = fake.add(sealedBody(stateWith([search, keys])))
+      const run = await open(fake)
+      run.recordPeriod(period(), sections({}, more))
+      await run.finish(SERVER)
+      expect(gapIn(fake, number, search.id)?.now?.noClick, JSON.stringify(more)).toBe(noClick)
+      expect(gapIn(fake, number, keys.id)?.now?.unanswered, JSON.stringify(more)).toBe(unanswered)
+    }
+  })
+
+  it('keeps what readers wrote about the gaps only where reader text may be shown', async () => {
+    for (const showWords of [true, false]) {
+      const fake = fakeGitHub()
+      const number = fake.add(sealedBody(stateWith([])))
+      const run = await open(fake, { showWords })
+      run.recordPeriod(
+        overviewWith('/quickstart', { words: [{ page: '/quickstart', questions: [], comments: ['cannot find the token'], searches: [] }] })
+      )
+      await run.finish(SERVER)
+      const kept = stateIn(fake, number)?.readerWords
+      if (showWords) expect(kept?.gaps.map((g) => g.comments)).toEqual([['cannot find the token']])
+      else expect(kept).toBeUndefined()
+    }
+  })
+
+  it('takes a headline’s change from the history, keeps the top pages and names those that moved', async () => {
+    const fake = fakeGitHub()
+    const number = fake.add(
+      sealedBody(
+        stateWith([], {
+          periods: [{ dateFrom: '2026-11-07', dateTo: '2026-11-14', headlines: { visitorsHuman: 600 } }],
+          topPages: { dateFrom: '2026-11-07', dateTo: '2026-11-14', pages: [{ path: '/docs/quickstart', visitors: 400 }] }
+        })
+      )
+    )
+    const run = await open(fake)
+    run.recordPeriod(
+      period({
+        headlines: [
+          { key: 'visitorsHuman', name: 'Human visitors', value: 1200 },
+          { key: 'views', name: 'Page views', value: 6900, partial: true }
+        ]
+      }),
+      sections()
+    )
+    const report = await run.finish(SERVER)
+    expect(report.previous).toEqual({ visitorsHuman: { value: 600, dateFrom: '2026-11-07', dateTo: '2026-11-14' } })
+    expect(report.movers).toEqual([expect.objectContaining({ path: '/docs/quickstart', measure: 'visitors', before: 400, after: 1000 })])
+    const state = stateIn(fake, number)
+    // A partial headline is not history.
+    expect(state?.periods.at(-1)).toMatchObject({ dateFrom: '2026-11-14', headlines: { visitorsHuman: 1200 } })
+    expect(state?.periods.at(-1)?.headlines.views).toBeUndefined()
+    expect(state?.topPages).toEqual({
+      dateFrom: '2026-11-14',
+      dateTo: '2026-11-21',
+      pages: [
+        { path: '/docs/install', views: 5800 },
+        { path: '/docs/quickstart', visitors: 1000 },
+        { path: '/docs/api', visitors: 300, views: 1100 }
+      ]
+    })
+  })
+
+  it('records nothing of a period that read no headline and no item', async () => {
+    const fake = fakeGitHub()
+    const number = fake.add(sealedBody(stateWith([gap()])))
+    const run = await open(fake)
+    run.recordPeriod(period({ headlines: [] }))
+    await run.finish(SERVER)
+    expect(stateIn(fake, number)?.periods.map((p) => p.dateFrom)).toEqual(['2026-11-16'])
+    expect(fake.body(number)).not.toContain('docs-agent-action:top -->')
+  })
+
+  it('records a period that ranked gaps though it read no headline', async () => {
+    const fake = fakeGitHub()
+    const number = fake.add(sealedBody(stateWith([])))
+    const run = await open(fake)
+    run.recordPeriod(overviewWith('/quickstart', { headlines: [] }))
+    await run.finish(SERVER)
+    expect(stateIn(fake, number)?.periods.map((p) => p.dateFrom)).toEqual(['2026-11-16', '2026-11-23'])
+    expect(stateIn(fake, number)?.gaps.map((g) => g.subject)).toEqual(['/quickstart'])
+  })
+})
+
+describe('what the issue keeps of its top', () => {
+  /** A first run that reads the analytics writes the top; returns the issue's number. */
+  async function weekly(fake: Fake, showWords = true): Promise<number> {
+    const run = await open(fake, { showWords })
+    run.recordPeriod(overviewWith('/quickstart'))
+    return (await run.finish(SERVER)).number ?? 0
+  }
+  const top = (body: string): string => /<!-- docs-agent-action:top -->[\s\S]*?<!-- \/docs-agent-action:top -->/.exec(body)?.[0] ?? ''
+
+  it('copies the top of the last weekly report into a run that reads no analytics, when its digest is sealed', async () => {
+    const fake = fakeGitHub()
+    const number = await weekly(fake)
+    const before = top(fake.body(number))
+    expect(before).not.toBe('')
+    const run = await open(fake)
+    await run.finish(SERVER)
+    expect(top(fake.body(number))).toBe(before)
+    // And again: what it wrote is still the action's own.
+    await (await open(fake)).finish(SERVER)
+    expect(top(fake.body(number))).toBe(before)
+    expect(log).not.toContain('The top of the docs health issue')
+  })
+
+  it('leaves out a top someone edited, and says so once, however often the run writes', async () => {
+    const fake = fakeGitHub()
+    const number = await weekly(fake)
+    const stored = fake.issues.get(number)
+    if (!stored) throw new Error('no issue')
+    const body = fake.body(number)
+    // The top rewritten, and a gap ticked: the run writes twice (the ask, which fails, then the end).
+    stored.data = {
+      ...stored.data,
+      body: body.replace(top(body), top(body).replace('</', '<a href="https://evil.example">fix here</a></')).replace('- [ ]', '- [x]')
+    }
+    const run = await open(fake)
+    fake.fail.write = new Error('GitHub answered 502')
+    expect(await run.ask()).toBeUndefined()
+    delete fake.fail.write
+    await run.finish(SERVER)
+    expect(fake.writes.filter((w) => w.number === number)).toHaveLength(3)
+    expect(top(fake.body(number))).toBe('')
+    expect(fake.body(number)).not.toContain('evil.example')
+    expect(log.match(/The top of the docs health issue is not as the action wrote it/g)).toHaveLength(1)
+  })
+
+  it('writes a new top over an edited one in a run that reads the analytics, and says nothing of the old', async () => {
+    const fake = fakeGitHub()
+    const number = await weekly(fake)
+    const stored = fake.issues.get(number)
+    if (!stored) throw new Error('no issue')
+    const body = fake.body(number)
+    const before = top(body)
+    stored.data = { ...stored.data, body: body.replace(before, before.replace('</', 'edited</')) }
+    await weekly(fake)
+    expect(top(fake.body(number))).toBe(before)
+    expect(log).not.toContain('The top of the docs health issue')
+  })
+
+  it('leaves out a top written while reader text was shown once it is hidden, and keeps one written while hidden', async () => {
+    const fake = fakeGitHub()
+    const shown = await weekly(fake, true)
+    // Kept as it was by a run that shows reader text, it still holds reader text.
+    const before = top(fake.body(shown))
+    await (await open(fake, { showWords: true })).finish(SERVER)
+    expect(top(fake.body(shown))).toBe(before)
+    await (await open(fake, { showWords: false })).finish(SERVER)
+    expect(top(fake.body(shown))).toBe('')
+    expect(log).toContain('The top of the docs health issue held reader text, which is now hidden')
+
+    const other = fakeGitHub()
+    const hidden = await weekly(other, false)
+    const hiddenTop = top(other.body(hidden))
+    await (await open(other, { showWords: false })).finish(SERVER)
+    expect(top(other.body(hidden))).toBe(hiddenTop)
+    await (await open(other, { showWords: true })).finish(SERVER)
+    expect(top(other.body(hidden))).toBe(hiddenTop)
+  })
+})
+
+describe('failures to write', () => {
+  it('reports why the issue could not be written, keeping what it knows', async () => {
+    const fake = fakeGitHub()
+    const number = fake.add(sealedBody(stateWith([gap()])))
+    fake.fail.write = new Error('GitHub refused it (422)')
+    const run = await open(fake)
+    const report = await run.finish(SERVER)
+    expect(report).toMatchObject({ number, failure: 'The docs health issue could not be written: GitHub refused it (422)' })
+  })
+
+  it('reports an issue that cannot be read again before it is written', async () => {
+    const fake = fakeGitHub()
+    fake.add(sealedBody(stateWith([gap()])))
+    const run = await open(fake)
+    fake.fail.read = new Error('GitHub answered 502')
+    expect((await run.finish(SERVER)).failure).toBe('The docs health issue could not be written: GitHub answered 502')
+    expect(fake.writes).toEqual([])
+  })
+
+  it('does not ask the agent when the ticks cannot be recorded, and says why', async () => {
+    const fake = fakeGitHub()
+    fake.pushers.add('alice')
+    const number = fake.add(sealedBody(stateWith([gap()]), { ticked: [gap().id] }))
+    fake.fail.write = new Error('GitHub answered 503')
+    const run = await open(fake, { runner: runnerOf('issues', edit(number)) })
+    expect(await run.ask()).toBeUndefined()
+    const report = await run.finish(SERVER)
+    expect(report).toMatchObject({
+      asked: 0,
+      failure: 'The docs health issue could not record the ticked gaps, so the agent was not asked: GitHub answered 503'
+    })
+    expect(report.askedGaps).toBeUndefined()
+    // The next run may ask: the gap is still open.
+    delete fake.fail.write
+    const again = await open(fake, { runner: runnerOf('issues', edit(number), '8') })
+    expect(await again.ask()).toContain('page /guides/webhooks')
+  })
+
+  it('keeps the gaps open when the ticks could not be recorded, though the end of the run writes the issue', async () => {
+    const fake = fakeGitHub()
+    const number = fake.add(sealedBody(stateWith([gap()]), { ticked: [gap().id] }))
+    const run = await open(fake)
+    fake.fail.write = new Error('GitHub answered 503')
+    expect(await run.ask()).toBeUndefined()
+    delete fake.fail.write
+    const report = await run.finish(SERVER)
+    expect(report.failure).toContain('could not record the ticked gaps')
+    expect(gapIn(fake, number, gap().id)).toMatchObject({ state: 'new' })
+    expect(gapIn(fake, number, gap().id)?.askedBy).toBeUndefined()
+  })
+
+  it('writes a body of exactly GitHub’s limit, and refuses one character more', async () => {
+    const fake = fakeGitHub()
+    const number = fake.add(sealedBody(stateWith([gap()])))
+    await (await open(fake)).finish(SERVER)
+    const owned = fake.body(number)
+    const stored = fake.issues.get(number)
+    if (!stored) throw new Error('no issue')
+    const fill = (chars: number) => {
+      stored.data = { ...stored.data, body: `${'x'.repeat(chars)}\n\n${owned}` }
+    }
+    fill(BODY_LIMIT - owned.length - 2)
+    expect((await (await open(fake)).finish(SERVER)).failure).toBeUndefined()
+    expect(fake.body(number)).toHaveLength(BODY_LIMIT)
+    fill(BODY_LIMIT - owned.length - 1)
+    expect((await (await open(fake)).finish(SERVER)).failure).toContain(`its body would be ${BODY_LIMIT + 1} characters`)
+  })
+
+  it('warns, and goes on, when the job’s id cannot be recorded', async () => {
+    const fake = fakeGitHub()
+    const number = fake.add(sealedBody(stateWith([gap()]), { ticked: [gap().id] }))
+    const run = await open(fake)
+    await run.ask()
+    fake.fail.write = new Error('GitHub answered 500')
+    await run.started('job-5')
+    expect(log).toContain('::warning::The docs health issue could not record job job-5: GitHub answered 500')
+    expect(gapIn(fake, number, gap().id)?.jobId).toBeUndefined()
+  })
+
+  it('refuses a body over GitHub’s limit and says what to shorten', async () => {
+    const fake = fakeGitHub()
+    const number = fake.add(sealedBody(stateWith([gap()]), { around: 'x'.repeat(BODY_LIMIT) }))
+    const run = await open(fake)
+    const report = await run.finish(SERVER)
+    expect(report.failure).toMatch(/^The docs health issue could not be written: its body would be \d+ characters, over GitHub's 65536/)
+    expect(fake.writes).toEqual([])
+    expect(fake.issues.get(number)?.data.body).toContain('x'.repeat(100))
+  })
+
+  it('keeps the boxes a person ticked during the run ticked, for the run their edit starts', async () => {
+    const fake = fakeGitHub()
+    const second = gap({ id: fingerprint('page', '/guides/sso'), subject: '/guides/sso' })
+    const number = fake.add(sealedBody(stateWith([gap(), second])))
+    const run = await open(fake)
+    const stored = fake.issues.get(number)
+    if (!stored) throw new Error('no issue')
+    stored.data = { ...stored.data, body: sealedBody(stateWith([gap(), second]), { ticked: [gap().id], dismissed: [second.id] })(number) }
+    await run.finish(SERVER)
+    const written = fake.body(number)
+    expect(written).toMatch(new RegExp(`- \\[x\\] .*<!-- gap:${gap().id} -->`))
+    expect(written).toContain(`- [x] Not a gap <!-- dismiss:${second.id} -->`)
+    expect(written).toMatch(new RegExp(`- \\[ \\] .*<!-- gap:${second.id} -->`))
+    expect(stateIn(fake, number)?.gaps.map((g) => g.state)).toEqual(['new', 'new'])
+  })
+
+  it('keeps a person’s text around the owned part, and an edit made during the run', async () => {
+    const fake = fakeGitHub()
+    const number = fake.add(sealedBody(stateWith([gap()]), { around: 'Notes from the docs team.' }))
+    const run = await open(fake)
+    const stored = fake.issues.get(number)
+    if (!stored) throw new Error('no issue')
+    stored.data = { ...stored.data, body: `Edited during the run.\n\n${fake.body(number)}` }
+    await run.finish(SERVER)
+    expect(fake.body(number)).toMatch(/^Edited during the run\.\n\nNotes from the docs team\./)
+  })
+})

@@ -2378,6 +2378,14 @@ function githubWriteFailure(error, permission, purpose = '') {
     const refused = typeof status === 'number' && status >= 400 && status < 500;
     return `: GitHub ${refused ? 'refused it' : 'could not be reached'} (${reason.join(', ')}).`;
 }
+/**
+ * Whether a write that failed may still have been made: GitHub answered 5xx, or nothing came back. A
+ * 4xx made nothing. The comment and the check run look for such a write before making another.
+ */
+function mayHaveLanded(error) {
+    const status = error?.status;
+    return typeof status !== 'number' || status >= 500;
+}
 /** A failed GitHub request in a few words: its HTTP status, or its message. */
 function githubFailure(error) {
     const status = error?.status;
@@ -3364,8 +3372,7 @@ class CheckRecord {
             return (await repo.createCheckRun(this.sha, CHECK_NAME, fields)).id;
         }
         catch (error) {
-            const status = error?.status;
-            if (typeof status !== 'number' || status >= 500)
+            if (mayHaveLanded(error))
                 this.unseen = fields.summary;
             throw error;
         }
@@ -3597,8 +3604,7 @@ class CommentThread {
             return await github.createComment(this.target.number, body);
         }
         catch (error) {
-            const status = error?.status;
-            if (typeof status !== 'number' || status >= 500)
+            if (mayHaveLanded(error))
                 this.unseen = body;
             throw error;
         }

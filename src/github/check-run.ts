@@ -8,7 +8,7 @@ import type { Log } from '../core/part.js'
 import type { RecordSeal } from '../core/record-seal.js'
 import { endedOf, type JobRecord, isMarkableJobId, readRecord, recordMarker, type SealedAt } from '../agent/records.js'
 import { markdownCode } from '../text/escape.js'
-import { type CheckRunFields, type GitHubClient, githubWriteFailure } from './client.js'
+import { type CheckRunFields, type GitHubClient, githubWriteFailure, mayHaveLanded } from './client.js'
 
 export const CHECK_NAME = 'Docs agent'
 
@@ -134,8 +134,7 @@ export class CheckRecord {
     try {
       return (await repo.createCheckRun(this.sha, CHECK_NAME, fields)).id
     } catch (error) {
-      const status = (error as { status?: unknown } | null)?.status
-      if (typeof status !== 'number' || status >= 500) this.unseen = fields.summary
+      if (mayHaveLanded(error)) this.unseen = fields.summary
       throw error
     }
   }

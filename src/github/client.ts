@@ -228,6 +228,15 @@ export function githubWriteFailure(error: unknown, permission: string, purpose =
   return `: GitHub ${refused ? 'refused it' : 'could not be reached'} (${reason.join(', ')}).`
 }
 
+/**
+ * Whether a write that failed may still have been made: GitHub answered 5xx, or nothing came back. A
+ * 4xx made nothing. The comment and the check run look for such a write before making another.
+ */
+export function mayHaveLanded(error: unknown): boolean {
+  const status = (error as { status?: unknown } | null)?.status
+  return typeof status !== 'number' || status >= 500
+}
+
 /** A failed GitHub request in a few words: its HTTP status, or its message. */
 export function githubFailure(error: unknown): string {
   const status = (error as { status?: unknown } | null)?.status

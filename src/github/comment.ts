@@ -6,7 +6,7 @@ import type { JobReport } from '../agent/outcome.js'
 import type { RecordSeal } from '../core/record-seal.js'
 import { endBody, startBody } from '../render/comment-body.js'
 import { COMMENT_MARKER, type JobRecord, readRecord, type SealedAt } from '../agent/records.js'
-import { type GitHubClient, githubWriteFailure, type IssueComment } from './client.js'
+import { type GitHubClient, githubWriteFailure, type IssueComment, mayHaveLanded } from './client.js'
 import { payloadObject, type Runner } from './runner.js'
 
 const SUPPORTED_EVENTS = ['issues', 'issue_comment', 'pull_request', 'pull_request_target']
@@ -157,8 +157,7 @@ export class CommentThread {
     try {
       return await github.createComment(this.target.number, body)
     } catch (error) {
-      const status = (error as { status?: unknown } | null)?.status
-      if (typeof status !== 'number' || status >= 500) this.unseen = body
+      if (mayHaveLanded(error)) this.unseen = body
       throw error
     }
   }

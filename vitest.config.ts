@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
-import { join } from 'node:path'
 import { defineConfig } from 'vitest/config'
+import { FAULTS, ownModuleFiles } from './test/support/test-files.js'
 
 const CORES = Math.max(1, availableParallelism())
 
@@ -11,14 +11,7 @@ const CORES = Math.max(1, availableParallelism())
 // runs the whole action (runInProcess, which does) needs modules of its own: those files run in a
 // project that gives each file a fresh module graph.
 const IN_PROCESS = ['unit', 'property', 'integration', 'docs']
-const FAULTS = 'test/integration/faults.test.ts'
-const OWN_MODULES = /\bvi\.(?:mock|doMock|resetModules)\(|\brunInProcess\(/
-const ownModules = IN_PROCESS.flatMap((dir) =>
-  readdirSync(join(import.meta.dirname, 'test', dir), { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.test.ts'))
-    .map((file) => `test/${dir}/${file.split('\\').join('/')}`)
-    .filter((file) => file !== FAULTS && OWN_MODULES.test(readFileSync(join(import.meta.dirname, file), 'utf8')))
-)
+const ownModules = ownModuleFiles(IN_PROCESS)
 
 // GitHub's workflow parser (test/docs/workflows.test.ts) imports its JSON schema without an import
 // attribute, which Node refuses; run through Vite, the import works. Its source maps point to files

@@ -745,10 +745,10 @@ function withPeriod(state, period, historyLimit, today = '') {
             resolved++;
     }
     const record = { dateFrom: period.dateFrom, dateTo: period.dateTo, headlines: period.headlines };
-    if (again && last.resolved !== undefined)
-        record.resolved = last.resolved;
-    else if (resolved > 0)
-        record.resolved = resolved;
+    // A period read again judges nothing (resolved is 0) and keeps what its first reading resolved.
+    const resolvedIn = (again ? (last.resolved ?? 0) : 0) + resolved;
+    if (resolvedIn > 0)
+        record.resolved = resolvedIn;
     const periods = again ? [...state.periods.slice(0, -1), record] : [...state.periods, record];
     return { ...state, periods: periods.slice(-historyLimit), gaps: bounded([...gaps.values()]) };
 }
@@ -763,7 +763,7 @@ function judged(gap, today) {
     if (!now)
         return false;
     if (gap.state === 'merged') {
-        if (gap.mergedOn !== undefined && now.dateFrom < gap.mergedOn)
+        if (now.dateFrom < (gap.mergedOn ?? ''))
             return false;
         if (!measuredAgainst(now, gap.before))
             return false;
@@ -858,9 +858,8 @@ function withJobEnded(state, jobId, prLink) {
  * is the merge day when GitHub does not give one.
  */
 function withPulls(state, pulls, today = '') {
-    let resolved = 0;
     const gaps = state.gaps.map((gap) => {
-        const pull = gap.state === 'pr-open' && gap.prLink !== undefined ? pulls.get(gap.prLink) : undefined;
+        const pull = gap.state === 'pr-open' ? pulls.get(gap.prLink ?? '') : undefined;
         if (pull?.state === 'closed')
             return { ...gap, state: 'new' };
         if (pull?.state !== 'merged')
@@ -869,15 +868,10 @@ function withPulls(state, pulls, today = '') {
         const mergedOn = pull.mergedOn ?? today;
         if (mergedOn !== '')
             merged.mergedOn = mergedOn;
-        if (judged(merged, today))
-            resolved++;
+        // The latest period counts at most once towards the proof, fewer than QUIET_PERIODS: nothing is resolved here.
+        judged(merged, today);
         return merged;
     });
-    const periods = state.periods;
-    const last = periods.at(-1);
-    if (resolved > 0 && last) {
-        return { ...state, gaps, periods: [...periods.slice(0, -1), { ...last, resolved: (last.resolved ?? 0) + resolved }] };
-    }
     return { ...state, gaps };
 }
 /** The state once a person dismissed `ids` (open gaps only) on `today`: their numbers now are what "clearly worse" is measured from. */

@@ -743,7 +743,7 @@ function withPeriod(state, period, historyLimit, today = '') {
             gap.score = 0;
         if (again || gap.now?.dateFrom !== period.dateFrom)
             continue;
-        if (judged(gap, today))
+        if (judged(gap, gap.now, today))
             resolved++;
     }
     const record = { dateFrom: period.dateFrom, dateTo: period.dateTo, headlines: period.headlines };
@@ -755,15 +755,12 @@ function withPeriod(state, period, historyLimit, today = '') {
     return { ...state, periods: periods.slice(-historyLimit), gaps: bounded([...gaps.values()]) };
 }
 /**
- * Judges a gap by its numbers of the latest period (`gap.now`), once per period: a merged gap counts
+ * Judges a gap by its numbers of the latest period (`now`, the gap's own), once per period: a merged gap counts
  * a quiet period that began on or after its merge and is resolved after QUIET_PERIODS of them (a loud
  * one starts the count again); a resolved gap is back when it weighs as a gap again; a dismissed one,
  * when its numbers clearly worsen. True when it was resolved now.
  */
-function judged(gap, today) {
-    const now = gap.now;
-    if (!now)
-        return false;
+function judged(gap, now, today) {
     if (gap.state === 'merged') {
         if (now.dateFrom < (gap.mergedOn ?? ''))
             return false;
@@ -871,7 +868,8 @@ function withPulls(state, pulls, today = '') {
         if (mergedOn !== '')
             merged.mergedOn = mergedOn;
         // The latest period counts at most once towards the proof, fewer than QUIET_PERIODS: nothing is resolved here.
-        judged(merged, today);
+        if (merged.now)
+            judged(merged, merged.now, today);
         return merged;
     });
     return { ...state, gaps };

@@ -219,7 +219,7 @@ export function withPeriod(state: HealthState, period: PeriodRead, historyLimit:
       gap.score = rounded(numbersWeight(gap.now))
     } else if (!ranked.has(gap.id)) gap.score = 0
     if (again || gap.now?.dateFrom !== period.dateFrom) continue
-    if (judged(gap, today)) resolved++
+    if (judged(gap, gap.now, today)) resolved++
   }
   const record: PeriodRecord = { dateFrom: period.dateFrom, dateTo: period.dateTo, headlines: period.headlines }
   // A period read again judges nothing (resolved is 0) and keeps what its first reading resolved.
@@ -230,14 +230,12 @@ export function withPeriod(state: HealthState, period: PeriodRead, historyLimit:
 }
 
 /**
- * Judges a gap by its numbers of the latest period (`gap.now`), once per period: a merged gap counts
+ * Judges a gap by its numbers of the latest period (`now`, the gap's own), once per period: a merged gap counts
  * a quiet period that began on or after its merge and is resolved after QUIET_PERIODS of them (a loud
  * one starts the count again); a resolved gap is back when it weighs as a gap again; a dismissed one,
  * when its numbers clearly worsen. True when it was resolved now.
  */
-function judged(gap: GapRecord, today: string): boolean {
-  const now = gap.now
-  if (!now) return false
+function judged(gap: GapRecord, now: GapNumbers, today: string): boolean {
   if (gap.state === 'merged') {
     if (now.dateFrom < (gap.mergedOn ?? '')) return false
     if (!measuredAgainst(now, gap.before)) return false
@@ -361,7 +359,7 @@ export function withPulls(state: HealthState, pulls: PullStates, today = ''): He
     const mergedOn = pull.mergedOn ?? today
     if (mergedOn !== '') merged.mergedOn = mergedOn
     // The latest period counts at most once towards the proof, fewer than QUIET_PERIODS: nothing is resolved here.
-    judged(merged, today)
+    if (merged.now) judged(merged, merged.now, today)
     return merged
   })
   return { ...state, gaps }

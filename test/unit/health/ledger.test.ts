@@ -226,6 +226,8 @@ describe('a gap from tick to proof', () => {
     const merged = withPulls(open, new Map([[PR, { state: 'merged' }]]))
     expect(gapOf(merged)).toMatchObject({ state: 'merged', quiet: 0 })
     expect(gapOf(merged)).not.toHaveProperty('mergedOn')
+    // With no merge day, every period read after counts.
+    expect(gapOf(readAll(readAll(merged, 1, []), 2, []))?.state).toBe('resolved')
     const counting = withPulls(open, new Map([[PR, { state: 'merged', mergedOn: '2026-10-01' }]]))
     const quietOnce = readAll(counting, 1, [])
     expect(gapOf(quietOnce)).toMatchObject({ state: 'merged', quiet: 1 })
@@ -316,6 +318,7 @@ describe('a gap from tick to proof', () => {
     expect(gapOf(state)).toMatchObject({ state: 'merged', quiet: 1 })
     state = readAll(state, 3, [], '', { feedback: false, assistant: true, searches: true })
     expect(gapOf(state)).toMatchObject({ state: 'merged', quiet: 1 })
+    expect(state.periods.filter((p) => p.resolved !== undefined)).toEqual([])
     state = withPeriod(state, { ...week(4), headlines: {}, items: [], groups: grouped([]) }, 12)
     expect(gapOf(state)).toMatchObject({ state: 'resolved', resolvedOn: week(4).dateTo })
     expect(state.periods.at(-1)?.resolved).toBe(1)

@@ -288,10 +288,10 @@ export function boundedState(state: HealthState): HealthState {
  * carries none or one that is not whole and valid.
  */
 export function decodeState(owned: string, projectId: string): HealthState | undefined {
-  const encoded = stateBlock(owned)?.encoded
-  if (encoded === undefined || !/^[A-Za-z0-9+/]*={0,2}$/.test(encoded)) return undefined
+  const block = stateBlock(owned)
+  if (!block || !/^[A-Za-z0-9+/]*={0,2}$/.test(block.encoded)) return undefined
   try {
-    const parsed = anyVersionSchema.safeParse(JSON.parse(Buffer.from(encoded, 'base64').toString('utf8')))
+    const parsed = anyVersionSchema.safeParse(JSON.parse(Buffer.from(block.encoded, 'base64').toString('utf8')))
     return parsed.success && parsed.data.projectId === projectId ? parsed.data : undefined
     // Stryker disable next-line BlockStatement: the function gives undefined after the block all the same
   } catch {

@@ -431,6 +431,33 @@ describe('numbersOf', () => {
     ])
   })
 
+  it("follows only a page's searches with no click that carry words, the most first, however its signals were grouped", () => {
+    const noClick = (count: number, search?: string): Signal => ({ kind: 'no-click', count, ...(search === undefined ? {} : { search }) })
+    const groups = {
+      pages: new Map([
+        [
+          WEBHOOKS,
+          [
+            noClick(5, 'webhook a'),
+            noClick(70),
+            { kind: 'searched' as const, count: 90, search: 'webhook guide', ctr: 0.5 },
+            noClick(50, 'webhook b'),
+            down(WEBHOOKS, 2),
+            noClick(20, 'webhook c'),
+            noClick(80, 'webhook d')
+          ]
+        ]
+      ]),
+      topics: new Map(),
+      searches: new Map()
+    }
+    expect(numbersOf({ kind: 'page', subject: WEBHOOKS }, groups, all, period).searches?.map((search) => search.text)).toEqual([
+      'webhook d',
+      'webhook b',
+      'webhook c'
+    ])
+  })
+
   it('leaves a count out when its section was not read whole', () => {
     const numbers = numbersOf(
       { kind: 'page', subject: WEBHOOKS },

@@ -1199,7 +1199,6 @@ function decodeState(owned, projectId) {
     try {
         const parsed = anyVersionSchema.safeParse(JSON.parse(Buffer.from(block.encoded, 'base64').toString('utf8')));
         return parsed.success && parsed.data.projectId === projectId ? parsed.data : undefined;
-        // Stryker disable next-line BlockStatement: the function gives undefined after the block all the same
     }
     catch {
         return undefined;

@@ -175,16 +175,18 @@ var health_state = __webpack_require__(543);
 // The trend of a headline over the periods the docs health issue remembers: a row of block characters, one
 // a period, scaled between the lowest and the highest value of the row, which GitHub shows as it is.
 const BLOCKS = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
+/** Whether a period has a value to draw: a finite number (neither undefined nor NaN). */
+const isKnown = (value) => Number.isFinite(value);
 /** One block a value ("▁▃█"); a period with no value is a space; all alike is a flat row of ▄. */
 function sparkline(values) {
-    const known = values.filter((v) => v !== undefined && Number.isFinite(v));
+    const known = values.filter(isKnown);
     if (known.length === 0)
         return '';
     const low = Math.min(...known);
     const high = Math.max(...known);
     return values
         .map((value) => {
-        if (value === undefined || !Number.isFinite(value))
+        if (!isKnown(value))
             return ' ';
         if (high === low)
             return BLOCKS[3];
@@ -741,29 +743,26 @@ function withPeriod(state, period, historyLimit, today = '') {
             gap.score = 0;
         if (again || gap.now?.dateFrom !== period.dateFrom)
             continue;
-        if (judged(gap, today))
+        if (judged(gap, gap.now, today))
             resolved++;
     }
     const record = { dateFrom: period.dateFrom, dateTo: period.dateTo, headlines: period.headlines };
-    if (again && last.resolved !== undefined)
-        record.resolved = last.resolved;
-    else if (resolved > 0)
-        record.resolved = resolved;
+    // A period read again judges nothing (resolved is 0) and keeps what its first reading resolved.
+    const resolvedIn = (again ? (last.resolved ?? 0) : 0) + resolved;
+    if (resolvedIn > 0)
+        record.resolved = resolvedIn;
     const periods = again ? [...state.periods.slice(0, -1), record] : [...state.periods, record];
     return { ...state, periods: periods.slice(-historyLimit), gaps: bounded([...gaps.values()]) };
 }
 /**
- * Judges a gap by its numbers of the latest period (`gap.now`), once per period: a merged gap counts
+ * Judges a gap by its numbers of the latest period (`now`, the gap's own), once per period: a merged gap counts
  * a quiet period that began on or after its merge and is resolved after QUIET_PERIODS of them (a loud
  * one starts the count again); a resolved gap is back when it weighs as a gap again; a dismissed one,
  * when its numbers clearly worsen. True when it was resolved now.
  */
-function judged(gap, today) {
-    const now = gap.now;
-    if (!now)
-        return false;
+function judged(gap, now, today) {
     if (gap.state === 'merged') {
-        if (gap.mergedOn !== undefined && now.dateFrom < gap.mergedOn)
+        if (now.dateFrom < (gap.mergedOn ?? ''))
             return false;
         if (!measuredAgainst(now, gap.before))
             return false;
@@ -858,9 +857,8 @@ function withJobEnded(state, jobId, prLink) {
  * is the merge day when GitHub does not give one.
  */
 function withPulls(state, pulls, today = '') {
-    let resolved = 0;
     const gaps = state.gaps.map((gap) => {
-        const pull = gap.state === 'pr-open' && gap.prLink !== undefined ? pulls.get(gap.prLink) : undefined;
+        const pull = gap.state === 'pr-open' ? pulls.get(gap.prLink ?? '') : undefined;
         if (pull?.state === 'closed')
             return { ...gap, state: 'new' };
         if (pull?.state !== 'merged')
@@ -869,15 +867,11 @@ function withPulls(state, pulls, today = '') {
         const mergedOn = pull.mergedOn ?? today;
         if (mergedOn !== '')
             merged.mergedOn = mergedOn;
-        if (judged(merged, today))
-            resolved++;
+        // The latest period counts at most once towards the proof, fewer than QUIET_PERIODS: nothing is resolved here.
+        if (merged.now)
+            judged(merged, merged.now, today);
         return merged;
     });
-    const periods = state.periods;
-    const last = periods.at(-1);
-    if (resolved > 0 && last) {
-        return { ...state, gaps, periods: [...periods.slice(0, -1), { ...last, resolved: (last.resolved ?? 0) + resolved }] };
-    }
     return { ...state, gaps };
 }
 /** The state once a person dismissed `ids` (open gaps only) on `today`: their numbers now are what "clearly worse" is measured from. */
@@ -1096,11 +1090,8 @@ const anyVersionSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .union */ .KCZ([
     stateSchema.extend({ version: zod__WEBPACK_IMPORTED_MODULE_4__/* .literal */ .euz(1), topPages: zod__WEBPACK_IMPORTED_MODULE_4__/* .undefined */ .Vxk().optional() }).transform((old) => ({ ...old, version: STATE_VERSION }))
 ]);
 /** Parts of a gap's evidence that hold no reader word: counts, in the ledger's own words. */
-const WORDLESS_PART = [
-    /^[\d,.]+ (?:thumbs (?:down|up)|marked not helpful|unanswered questions?)$/,
-    /^[\d,.]+ (?:other )?search(?:es)? with no click \([\d,.]+×\)$/,
-    /^searched [\d,.]+× with no click$/
-];
+const COUNT_PART = /^[\d,.]+ (?:thumbs (?:down|up)|marked not helpful|unanswered questions?)$/;
+const WORDLESS_PART = [COUNT_PART, /^[\d,.]+ (?:other )?search(?:es)? with no click \([\d,.]+×\)$/, /^searched [\d,.]+× with no click$/];
 /** The end of a part that quotes a search: its count is kept, its words are not. */
 const QUOTED_SEARCH = /searched ([\d,.]+)× with no click$/;
 const OTHER_SEARCHES = /^([\d,.]+) other search(?:es)? with no click \(([\d,.]+)×\)$/;
@@ -1126,7 +1117,7 @@ function evidenceCounts(evidence) {
             searches += countIn(other[1]);
             hits += countIn(other[2]);
         }
-        else if (WORDLESS_PART[0]?.test(part))
+        else if (COUNT_PART.test(part))
             kept.push(part);
         else if (quoted) {
             searches++;
@@ -1179,18 +1170,20 @@ const STATE_MAX_CHARS = 40_000;
 const STATE_BUDGET_CHARS = 24_000;
 /** The state as the HTML comment the body carries. */
 function encodeState(state) {
-    return `${OPEN}${Buffer.from(JSON.stringify(state), 'utf8').toString('base64')}${CLOSE}`;
+    return `${OPEN}${Buffer.from(JSON.stringify(state)).toString('base64')}${CLOSE}`;
 }
 /**
  * The state as the body carries it, its ledger cut (closed gaps first, then the lightest) to fit
  * STATE_BUDGET_CHARS. The periods need no cut: twelve of them take a few thousand characters.
  */
 function boundedState(state) {
+    // Stryker disable next-line EqualityOperator: no block is STATE_BUDGET_CHARS long (base64 comes in fours, the rest takes 33)
+    const over = (block) => block.length > STATE_BUDGET_CHARS;
     let bounded = state;
-    while (encodeState(bounded).length > STATE_BUDGET_CHARS && bounded.gaps.length > 0) {
+    while (bounded.gaps.length > 0 && over(encodeState(bounded))) {
         const gaps = [...bounded.gaps];
-        const closed = gaps.map((gap) => gap.state).lastIndexOf('resolved');
-        gaps.splice(closed >= 0 ? closed : gaps.length - 1, 1);
+        // The last resolved gap goes, or with none (-1) the last gap.
+        gaps.splice(gaps.map((gap) => gap.state).lastIndexOf('resolved'), 1);
         bounded = { ...bounded, gaps };
     }
     return bounded;
@@ -1200,19 +1193,11 @@ function boundedState(state) {
  * carries none or one that is not whole and valid.
  */
 function decodeState(owned, projectId) {
-    const body = owned;
-    const start = body.indexOf(OPEN);
-    if (start < 0)
-        return undefined;
-    const from = start + OPEN.length;
-    const end = body.indexOf(CLOSE, from);
-    if (end < 0 || end - from > STATE_MAX_CHARS)
-        return undefined;
-    const encoded = body.slice(from, end);
-    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(encoded))
+    const block = stateBlock(owned);
+    if (!block || !/^[A-Za-z0-9+/]*={0,2}$/.test(block.encoded))
         return undefined;
     try {
-        const parsed = anyVersionSchema.safeParse(JSON.parse(Buffer.from(encoded, 'base64').toString('utf8')));
+        const parsed = anyVersionSchema.safeParse(JSON.parse(Buffer.from(block.encoded, 'base64').toString('utf8')));
         return parsed.success && parsed.data.projectId === projectId ? parsed.data : undefined;
     }
     catch {
@@ -1232,7 +1217,10 @@ function stateBlock(owned) {
         return undefined;
     const from = start + OPEN.length;
     const end = owned.indexOf(CLOSE, from);
-    if (end < 0 || end - from > STATE_MAX_CHARS)
+    // Stryker disable next-line EqualityOperator: the end is -1 or at least `from`, never 0
+    if (end < 0)
+        return undefined;
+    if (end - from > STATE_MAX_CHARS)
         return undefined;
     return { encoded: owned.slice(from, end), end: end + CLOSE.length };
 }

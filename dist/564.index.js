@@ -27,15 +27,11 @@ var health_body = __webpack_require__(8842);
 var health_state = __webpack_require__(543);
 ;// CONCATENATED MODULE: ./src/health/history.ts
 
-const DAY_MS = 86_400_000;
 const dayOf = (date) => Date.parse(`${date.slice(0, 10)}T00:00:00Z`);
-/** Whether `before` is the period of the same length that ends where `now` begins. */
+/** Whether `before` is the period of the same length that ends where `now` begins (a date that does not parse is NaN, equal to none). */
 function justBefore(before, now) {
-    const [from, to, nowFrom, nowTo] = [before.dateFrom, before.dateTo, now.dateFrom, now.dateTo].map(dayOf);
-    if ([from, to, nowFrom, nowTo].some((day) => day === undefined || Number.isNaN(day)))
-        return false;
-    return (to === nowFrom &&
-        Math.round((to - from) / DAY_MS) === Math.round((nowTo - nowFrom) / DAY_MS));
+    const [from, to, nowFrom, nowTo] = [dayOf(before.dateFrom), dayOf(before.dateTo), dayOf(now.dateFrom), dayOf(now.dateTo)];
+    return to === nowFrom && to - from === nowTo - nowFrom;
 }
 /**
  * The headlines with a change taken from the history where the run read none: only a headline read
@@ -43,10 +39,11 @@ function justBefore(before, now) {
  * the headlines it filled.
  */
 function withHistoryChanges(headlines, state, now) {
-    const last = [...state.periods].reverse().find((period) => period.dateFrom !== now.dateFrom || period.dateTo !== now.dateTo);
+    // The latest reading of the period just before, whatever other periods were read since.
+    const last = state.periods.filter((period) => justBefore(period, now)).at(-1);
     const filled = [];
     const out = headlines.map((headline) => {
-        if (headline.previous || headline.partial || !last || !justBefore(last, now))
+        if (headline.previous || headline.partial || !last)
             return headline;
         const value = last.headlines[headline.key];
         if (value === undefined)
@@ -77,7 +74,7 @@ function movers(kept, now, pages) {
         const measure = before.visitors !== undefined && after.visitors !== undefined ? 'visitors' : 'views';
         const from = before[measure];
         const to = after[measure];
-        if (from === undefined || to === undefined || !(from >= MOVER_MIN_BEFORE))
+        if (from === undefined || to === undefined || from < MOVER_MIN_BEFORE)
             continue;
         const changePercent = Math.round(((to - from) / from) * 100);
         if (Math.abs(changePercent) < MOVER_MIN_PERCENT)
@@ -186,19 +183,22 @@ function keptWords(id, words) {
     };
 }
 const wordCount = (gap) => gap.questions.length + gap.comments.length + gap.searches.length;
+/** The gap with the most words, the first of those with as many; undefined when no gap has any. */
+const mostWords = (gaps) => gaps.reduce((top, gap) => (wordCount(gap) > (top === undefined ? 0 : wordCount(top)) ? gap : top), undefined);
 /** The group cut to READER_WORDS_CHARS as JSON: the last words of the gap with the most go first. */
 function boundedWords(words) {
-    let gaps = words.gaps.map((gap) => ({ ...gap, questions: [...gap.questions], comments: [...gap.comments], searches: [...gap.searches] }));
+    const gaps = words.gaps.map((gap) => ({
+        ...gap,
+        questions: [...gap.questions],
+        comments: [...gap.comments],
+        searches: [...gap.searches]
+    }));
     const size = () => JSON.stringify({ ...words, gaps }).length;
-    while (size() > health_state/* READER_WORDS_CHARS */.Wl && gaps.length > 0) {
-        const most = gaps.reduce((top, gap) => (wordCount(gap) > wordCount(top) ? gap : top));
-        if (wordCount(most) === 0) {
-            gaps = gaps.slice(0, -1);
-            continue;
-        }
+    for (let most = mostWords(gaps); most !== undefined && size() > health_state/* READER_WORDS_CHARS */.Wl; most = mostWords(gaps)) {
         const longest = [most.questions, most.comments, most.searches].reduce((a, b) => (b.length > a.length ? b : a));
         longest.pop();
     }
+    // A gap left with no words is left out, whatever it weighed.
     return { ...words, gaps: gaps.filter((gap) => wordCount(gap) > 0) };
 }
 /**

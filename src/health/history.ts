@@ -12,17 +12,12 @@ interface Range {
   dateTo: string
 }
 
-const DAY_MS = 86_400_000
 const dayOf = (date: string): number => Date.parse(`${date.slice(0, 10)}T00:00:00Z`)
 
-/** Whether `before` is the period of the same length that ends where `now` begins. */
+/** Whether `before` is the period of the same length that ends where `now` begins (a date that does not parse is NaN, equal to none). */
 export function justBefore(before: Range, now: Range): boolean {
-  const [from, to, nowFrom, nowTo] = [before.dateFrom, before.dateTo, now.dateFrom, now.dateTo].map(dayOf)
-  if ([from, to, nowFrom, nowTo].some((day) => day === undefined || Number.isNaN(day))) return false
-  return (
-    to === nowFrom &&
-    Math.round(((to as number) - (from as number)) / DAY_MS) === Math.round(((nowTo as number) - (nowFrom as number)) / DAY_MS)
-  )
+  const [from, to, nowFrom, nowTo] = [dayOf(before.dateFrom), dayOf(before.dateTo), dayOf(now.dateFrom), dayOf(now.dateTo)] as const
+  return to === nowFrom && to - from === nowTo - nowFrom
 }
 
 /**
@@ -35,10 +30,11 @@ export function withHistoryChanges(
   state: HealthState,
   now: Range
 ): { headlines: Headline[]; filled: HeadlineKey[] } {
-  const last = [...state.periods].reverse().find((period) => period.dateFrom !== now.dateFrom || period.dateTo !== now.dateTo)
+  // The latest reading of the period just before, whatever other periods were read since.
+  const last = state.periods.filter((period) => justBefore(period, now)).at(-1)
   const filled: HeadlineKey[] = []
   const out = headlines.map((headline) => {
-    if (headline.previous || headline.partial || !last || !justBefore(last, now)) return headline
+    if (headline.previous || headline.partial || !last) return headline
     const value = last.headlines[headline.key]
     if (value === undefined) return headline
     filled.push(headline.key)
@@ -84,7 +80,7 @@ export function movers(kept: TopPages | undefined, now: Range, pages: readonly P
     const measure = before.visitors !== undefined && after.visitors !== undefined ? 'visitors' : 'views'
     const from = before[measure]
     const to = after[measure]
-    if (from === undefined || to === undefined || !(from >= MOVER_MIN_BEFORE)) continue
+    if (from === undefined || to === undefined || from < MOVER_MIN_BEFORE) continue
     const changePercent = Math.round(((to - from) / from) * 100)
     if (Math.abs(changePercent) < MOVER_MIN_PERCENT) continue
     found.push({ path: before.path, measure, before: from, after: to, changePercent })

@@ -219,26 +219,25 @@ export function withPeriod(state: HealthState, period: PeriodRead, historyLimit:
       gap.score = rounded(numbersWeight(gap.now))
     } else if (!ranked.has(gap.id)) gap.score = 0
     if (again || gap.now?.dateFrom !== period.dateFrom) continue
-    if (judged(gap, today)) resolved++
+    if (judged(gap, gap.now, today)) resolved++
   }
   const record: PeriodRecord = { dateFrom: period.dateFrom, dateTo: period.dateTo, headlines: period.headlines }
-  if (again && last.resolved !== undefined) record.resolved = last.resolved
-  else if (resolved > 0) record.resolved = resolved
+  // A period read again judges nothing (resolved is 0) and keeps what its first reading resolved.
+  const resolvedIn = (again ? (last.resolved ?? 0) : 0) + resolved
+  if (resolvedIn > 0) record.resolved = resolvedIn
   const periods = again ? [...state.periods.slice(0, -1), record] : [...state.periods, record]
   return { ...state, periods: periods.slice(-historyLimit), gaps: bounded([...gaps.values()]) }
 }
 
 /**
- * Judges a gap by its numbers of the latest period (`gap.now`), once per period: a merged gap counts
+ * Judges a gap by its numbers of the latest period (`now`, the gap's own), once per period: a merged gap counts
  * a quiet period that began on or after its merge and is resolved after QUIET_PERIODS of them (a loud
  * one starts the count again); a resolved gap is back when it weighs as a gap again; a dismissed one,
  * when its numbers clearly worsen. True when it was resolved now.
  */
-function judged(gap: GapRecord, today: string): boolean {
-  const now = gap.now
-  if (!now) return false
+function judged(gap: GapRecord, now: GapNumbers, today: string): boolean {
   if (gap.state === 'merged') {
-    if (gap.mergedOn !== undefined && now.dateFrom < gap.mergedOn) return false
+    if (now.dateFrom < (gap.mergedOn ?? '')) return false
     if (!measuredAgainst(now, gap.before)) return false
     gap.quiet = isQuiet(now, gap.before) ? (gap.quiet ?? 0) + 1 : 0
     if (gap.quiet < QUIET_PERIODS) return false
@@ -352,22 +351,17 @@ export type PullStates = ReadonlyMap<string, PullState>
  * is the merge day when GitHub does not give one.
  */
 export function withPulls(state: HealthState, pulls: PullStates, today = ''): HealthState {
-  let resolved = 0
   const gaps = state.gaps.map((gap) => {
-    const pull = gap.state === 'pr-open' && gap.prLink !== undefined ? pulls.get(gap.prLink) : undefined
+    const pull = gap.state === 'pr-open' ? pulls.get(gap.prLink ?? '') : undefined
     if (pull?.state === 'closed') return { ...gap, state: 'new' as const }
     if (pull?.state !== 'merged') return gap
     const merged: GapRecord = { ...gap, state: 'merged', quiet: 0 }
     const mergedOn = pull.mergedOn ?? today
     if (mergedOn !== '') merged.mergedOn = mergedOn
-    if (judged(merged, today)) resolved++
+    // The latest period counts at most once towards the proof, fewer than QUIET_PERIODS: nothing is resolved here.
+    if (merged.now) judged(merged, merged.now, today)
     return merged
   })
-  const periods = state.periods
-  const last = periods.at(-1)
-  if (resolved > 0 && last) {
-    return { ...state, gaps, periods: [...periods.slice(0, -1), { ...last, resolved: (last.resolved ?? 0) + resolved }] }
-  }
   return { ...state, gaps }
 }
 

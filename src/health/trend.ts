@@ -3,15 +3,18 @@
 
 const BLOCKS = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█']
 
+/** Whether a period has a value to draw: a finite number (neither undefined nor NaN). */
+const isKnown = (value: number | undefined): value is number => Number.isFinite(value)
+
 /** One block a value ("▁▃█"); a period with no value is a space; all alike is a flat row of ▄. */
 export function sparkline(values: readonly (number | undefined)[]): string {
-  const known = values.filter((v): v is number => v !== undefined && Number.isFinite(v))
+  const known = values.filter(isKnown)
   if (known.length === 0) return ''
   const low = Math.min(...known)
   const high = Math.max(...known)
   return values
     .map((value) => {
-      if (value === undefined || !Number.isFinite(value)) return ' '
+      if (!isKnown(value)) return ' '
       if (high === low) return BLOCKS[3]
       return BLOCKS[Math.round(((value - low) / (high - low)) * (BLOCKS.length - 1))]
     })

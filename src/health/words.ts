@@ -31,19 +31,24 @@ function keptWords(id: string, words: ItemWords): GapWords {
 
 const wordCount = (gap: GapWords): number => gap.questions.length + gap.comments.length + gap.searches.length
 
+/** The gap with the most words, the first of those with as many; undefined when no gap has any. */
+const mostWords = (gaps: readonly GapWords[]): GapWords | undefined =>
+  gaps.reduce<GapWords | undefined>((top, gap) => (wordCount(gap) > (top === undefined ? 0 : wordCount(top)) ? gap : top), undefined)
+
 /** The group cut to READER_WORDS_CHARS as JSON: the last words of the gap with the most go first. */
 export function boundedWords(words: ReaderWords): ReaderWords {
-  let gaps = words.gaps.map((gap) => ({ ...gap, questions: [...gap.questions], comments: [...gap.comments], searches: [...gap.searches] }))
+  const gaps = words.gaps.map((gap) => ({
+    ...gap,
+    questions: [...gap.questions],
+    comments: [...gap.comments],
+    searches: [...gap.searches]
+  }))
   const size = (): number => JSON.stringify({ ...words, gaps }).length
-  while (size() > READER_WORDS_CHARS && gaps.length > 0) {
-    const most = gaps.reduce((top, gap) => (wordCount(gap) > wordCount(top) ? gap : top))
-    if (wordCount(most) === 0) {
-      gaps = gaps.slice(0, -1)
-      continue
-    }
+  for (let most = mostWords(gaps); most !== undefined && size() > READER_WORDS_CHARS; most = mostWords(gaps)) {
     const longest = [most.questions, most.comments, most.searches].reduce((a, b) => (b.length > a.length ? b : a))
     longest.pop()
   }
+  // A gap left with no words is left out, whatever it weighed.
   return { ...words, gaps: gaps.filter((gap) => wordCount(gap) > 0) }
 }
 

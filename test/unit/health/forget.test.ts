@@ -134,3 +134,31 @@ describe('forgetReaderText', () => {
     expect(hits.every((h) => h !== undefined)).toBe(true)
   })
 })
+
+describe('forgetReaderText, numbers and ids', () => {
+  it('keeps the counts of the numbers a gap had then and now, without the searches they follow by their words', () => {
+    const numbers = {
+      dateFrom: '2026-11-09',
+      dateTo: '2026-11-16',
+      down: 3,
+      noClick: 31,
+      searches: [{ text: 'webhook retries', hits: 31, clicked: 0 }]
+    }
+    const counts = { dateFrom: '2026-11-09', dateTo: '2026-11-16', down: 3, noClick: 31 }
+    const [forgotten] = forgetReaderText(
+      { ...emptyState('proj'), gaps: [gap({ now: numbers, before: { ...counts, down: 9 } })] },
+      newId
+    ).gaps
+    expect(forgotten?.now).toStrictEqual(counts)
+    expect(forgotten?.before).toStrictEqual({ ...counts, down: 9 })
+  })
+
+  it('gives a search gap a fresh random id of twelve hexadecimal digits', () => {
+    const state = { ...emptyState('proj'), gaps: [gap({ kind: 'search', subject: 'sso', evidence: 'searched 2× with no click' })] }
+    const [first] = forgetReaderText(state).gaps
+    const [second] = forgetReaderText(state).gaps
+    expect(first?.id).toMatch(/^[0-9a-f]{12}$/)
+    expect(second?.id).toMatch(/^[0-9a-f]{12}$/)
+    expect(first?.id).not.toBe(second?.id)
+  })
+})

@@ -3,7 +3,15 @@
 // by the documented rule (a minimum count before, a minimum change), only against the period just
 // before; and the state of version 1 read as version 2.
 import { describe, expect, it } from 'vitest'
-import { justBefore, MOVER_MIN_BEFORE, MOVER_MIN_PERCENT, movers, topPages, withHistoryChanges } from '../../../src/health/history.js'
+import {
+  justBefore,
+  MOVER_MIN_BEFORE,
+  MOVER_MIN_PERCENT,
+  MOVERS,
+  movers,
+  topPages,
+  withHistoryChanges
+} from '../../../src/health/history.js'
 import { decodeState, emptyState, encodeState, STATE_VERSION, TOP_PAGES } from '../../../src/health/state.js'
 import { headline } from '../../../src/render/renderer.js'
 
@@ -17,6 +25,12 @@ describe('justBefore', () => {
     expect(justBefore({ dateFrom: '2026-11-02', dateTo: '2026-11-16' }, WEEK_2)).toBe(false)
     expect(justBefore({ dateFrom: '2026-11-02', dateTo: '2026-11-09' }, WEEK_2)).toBe(false)
     expect(justBefore({ dateFrom: 'x', dateTo: 'y' }, WEEK_2)).toBe(false)
+    expect(justBefore({ dateFrom: 'x', dateTo: '2026-11-16' }, WEEK_2)).toBe(false)
+    expect(justBefore(WEEK_1, { dateFrom: '2026-11-16', dateTo: 'y' })).toBe(false)
+  })
+
+  it('reads a date with a time of day as its day', () => {
+    expect(justBefore({ dateFrom: '2026-11-09T00:00:00Z', dateTo: '2026-11-16T00:00:00.000Z' }, WEEK_2)).toBe(true)
   })
 })
 
@@ -52,6 +66,20 @@ describe('withHistoryChanges', () => {
     const again = { ...state, periods: [...state.periods, { ...WEEK_2, headlines: { searchesNoClick: 400 } }] }
     expect(withHistoryChanges([headline('searchesNoClick', 474)], again, WEEK_2).headlines[0]?.previous?.value).toBe(19)
   })
+
+  it('takes the latest reading of the period just before, whatever other periods were read since', () => {
+    const periods = [
+      { dateFrom: '2026-11-02', dateTo: '2026-11-09', headlines: { searchesNoClick: 5 } },
+      { ...WEEK_1, headlines: { searchesNoClick: 19 } },
+      { dateFrom: '2026-11-10', dateTo: '2026-11-17', headlines: { searchesNoClick: 7 } },
+      { ...WEEK_1, headlines: { searchesNoClick: 21 } },
+      { dateFrom: '2026-11-16', dateTo: '2026-11-30', headlines: { searchesNoClick: 8 } },
+      { dateFrom: '2026-11-09', dateTo: '2026-11-23', headlines: { searchesNoClick: 9 } }
+    ]
+    const { headlines, filled } = withHistoryChanges([headline('searchesNoClick', 474)], { ...emptyState('p'), periods }, WEEK_2)
+    expect(filled).toEqual(['searchesNoClick'])
+    expect(headlines[0]?.previous).toEqual({ value: 21, ...WEEK_1 })
+  })
 })
 
 describe('movers', () => {
@@ -84,6 +112,95 @@ describe('movers', () => {
   it('names nothing against a period that is not the one just before, or with no pages kept', () => {
     expect(movers(kept, { dateFrom: '2026-11-23', dateTo: '2026-11-30' }, [{ path: '/guides/deploy', visitors: 10 }])).toEqual([])
     expect(movers(undefined, WEEK_2, [{ path: '/guides/deploy', visitors: 10 }])).toEqual([])
+  })
+
+  it('compares human visitors where both periods read them, page views otherwise, and names no page a period read no count of', () => {
+    const before = {
+      ...WEEK_1,
+      pages: [
+        { path: '/visitors-then', visitors: 100, views: 100 },
+        { path: '/visitors-now', views: 100 },
+        { path: '/visitors-then-only', visitors: 100 },
+        { path: '/nothing-now', visitors: 100, views: 100 }
+      ]
+    }
+    const found = movers(before, WEEK_2, [
+      { path: '/visitors-then', views: 300 },
+      { path: '/visitors-now', visitors: 900, views: 200 },
+      { path: '/visitors-then-only', views: 900 },
+      { path: '/nothing-now' }
+    ])
+    expect(found).toEqual([
+      { path: '/visitors-then', measure: 'views', before: 100, after: 300, changePercent: 200 },
+      { path: '/visitors-now', measure: 'views', before: 100, after: 200, changePercent: 100 }
+    ])
+  })
+
+  it(`names a page with exactly ${MOVER_MIN_BEFORE} before, or that moved exactly ${MOVER_MIN_PERCENT} %`, () => {
+    const before = {
+      ...WEEK_1,
+      pages: [
+        { path: '/fifty', visitors: MOVER_MIN_BEFORE },
+        { path: '/twenty', visitors: 500 }
+      ]
+    }
+    expect(
+      movers(before, WEEK_2, [
+        { path: '/fifty', visitors: 100 },
+        { path: '/twenty', visitors: 400 }
+      ])
+    ).toEqual([
+      { path: '/twenty', measure: 'visitors', before: 500, after: 400, changePercent: -MOVER_MIN_PERCENT },
+      { path: '/fifty', measure: 'visitors', before: MOVER_MIN_BEFORE, after: 100, changePercent: 100 }
+    ])
+  })
+
+  it(`names the ${MOVERS} largest changes in readers, either way, then in order of path`, () => {
+    const before = {
+      ...WEEK_1,
+      pages: [
+        { path: '/z', visitors: 100 },
+        { path: '/m', visitors: 100 },
+        { path: '/up', visitors: 100 },
+        { path: '/a', visitors: 100 },
+        { path: '/down', visitors: 3000 },
+        { path: '/small', visitors: 60 },
+        { path: '/smaller', visitors: 60 }
+      ]
+    }
+    const found = movers(before, WEEK_2, [
+      { path: '/z', visitors: 200 },
+      { path: '/m', visitors: 200 },
+      { path: '/up', visitors: 1500 },
+      { path: '/a', visitors: 200 },
+      { path: '/down', visitors: 2000 },
+      { path: '/small', visitors: 90 },
+      { path: '/smaller', visitors: 80 }
+    ])
+    expect(found.map((mover) => `${mover.path} ${mover.after - mover.before}`)).toEqual([
+      '/up 1400',
+      '/down -1000',
+      '/a 100',
+      '/m 100',
+      '/z 100'
+    ])
+  })
+
+  it('keeps no page a period read no reader of, and ranks a page by its human visitors where read, else its views', () => {
+    expect(topPages(WEEK_2, [{ path: '/none', visitors: 0, views: 40 }, { path: '/empty' }])).toBeUndefined()
+    expect(
+      topPages(WEEK_2, [
+        { path: '/few', visitors: 3, views: 900 },
+        { path: '/none', visitors: 0, views: 40 },
+        { path: '/views', views: 5 }
+      ])
+    ).toEqual({
+      ...WEEK_2,
+      pages: [
+        { path: '/views', views: 5 },
+        { path: '/few', visitors: 3, views: 900 }
+      ]
+    })
   })
 
   it(`keeps the ${TOP_PAGES} most visited pages of a period for the next`, () => {

@@ -10,6 +10,7 @@ import {
   dismissedIds,
   fingerprint,
   isQuiet,
+  itemId,
   type Measured,
   numbersOf,
   QUIET_PERIODS,
@@ -21,7 +22,15 @@ import {
   withPulls,
   withStaleAsksOpen
 } from '../../../src/health/ledger.js'
-import { emptyState, type HealthState, type GapNumbers, LEDGER_GAPS } from '../../../src/health/state.js'
+import {
+  emptyState,
+  GAP_SEARCHES,
+  type GapRecord,
+  type HealthState,
+  type GapNumbers,
+  LEDGER_GAPS,
+  SEARCH_CHARS
+} from '../../../src/health/state.js'
 
 const WEBHOOKS = '/api-reference/webhooks'
 const item = (page: string, thumbsDown: number): FixItem => ({
@@ -47,6 +56,8 @@ const readAll = (state: HealthState, n: number, signals: Signal[], today = '', m
     12,
     today
   )
+const PAGE_ID = '10e88c062faf'
+const SEARCH_ID = 'fd67ef2b96d2'
 const gapOf = (state: HealthState, page = WEBHOOKS) => state.gaps.find((gap) => gap.id === fingerprint('page', page))
 
 describe('withPeriod', () => {
@@ -82,6 +93,73 @@ describe('withPeriod', () => {
     expect(fingerprint('search', 'webhook retries')).toBe(state.gaps[0]?.id)
   })
 
+  it('keeps fingerprints from version to version, so that the gaps an issue holds are found again: a path as written, a search folded', () => {
+    expect(fingerprint('page', WEBHOOKS)).toBe(PAGE_ID)
+    expect(fingerprint('page', '/API-Reference/Webhooks')).not.toBe(PAGE_ID)
+    expect(fingerprint('search', 'webhook retries')).toBe(SEARCH_ID)
+    expect(fingerprint('search', '  Webhook \t RETRIES ')).toBe(SEARCH_ID)
+    expect(fingerprint('page', 'webhook retries')).not.toBe(SEARCH_ID)
+  })
+
+  it('names the item a fingerprint is of: a page, a search folded, nothing for a search whose text is hidden', () => {
+    expect(itemId(item(WEBHOOKS, 3))).toBe(PAGE_ID)
+    expect(itemId({ search: 'Webhook Retries', score: 1, signals: [] })).toBe(SEARCH_ID)
+    expect(itemId({ search: ' ', score: 1, signals: [] })).toBeUndefined()
+    expect(itemId({ score: 1, signals: [] })).toBeUndefined()
+  })
+
+  it("quotes the searches in a page gap's evidence", () => {
+    const state = read(emptyState('p'), 0, [
+      { page: WEBHOOKS, score: 20, signals: [down(WEBHOOKS, 4), { kind: 'no-click', count: 12, search: 'webhook retries' }] }
+    ])
+    expect(gapOf(state)?.evidence).toBe('4 thumbs down · “webhook retries” searched 12× with no click')
+  })
+
+  it('records a period of another length from the same day as a period of its own', () => {
+    let state = read(emptyState('p'), 0, [])
+    state = withPeriod(state, { dateFrom: week(0).dateFrom, dateTo: week(1).dateTo, headlines: {}, items: [] }, 12)
+    expect(state.periods).toEqual([
+      { ...week(0), headlines: { visitorsHuman: 100 } },
+      { dateFrom: '2026-11-02', dateTo: '2026-11-16', headlines: {} }
+    ])
+  })
+
+  it('keeps the dismissed gaps first, then the others by weight, then the resolved ones, the last seen first where equal', () => {
+    const gap = (subject: string, state: GapRecord['state'], lastSeen: string): GapRecord => ({
+      id: fingerprint('page', subject),
+      kind: 'page',
+      subject,
+      firstSeen: '2026-10-01',
+      lastSeen,
+      periods: 1,
+      score: 0,
+      evidence: '',
+      state
+    })
+    const start: HealthState = {
+      ...emptyState('p'),
+      gaps: [
+        gap('/resolved-old', 'resolved', '2026-10-01'),
+        gap('/resolved-new', 'resolved', '2026-10-20'),
+        gap('/light', 'new', '2026-10-01'),
+        gap('/quiet-old', 'back', '2026-10-05'),
+        gap('/dismissed', 'dismissed', '2026-10-01'),
+        gap('/heavy', 'asked', '2026-10-01'),
+        gap('/quiet-new', 'new', '2026-10-12')
+      ]
+    }
+    const state = read(start, 4, [item('/light', 5), item('/heavy', 10)])
+    expect(state.gaps.map((g) => `${g.subject} ${g.score}`)).toEqual([
+      '/dismissed 0',
+      '/heavy 30',
+      '/light 15',
+      '/quiet-new 0',
+      '/quiet-old 0',
+      '/resolved-new 0',
+      '/resolved-old 0'
+    ])
+  })
+
   it('keeps twelve periods and at most LEDGER_GAPS gaps, the highest scores first', () => {
     let state = emptyState('p')
     for (let n = 0; n < 200; n++) state = read(state, n, [item(`/p${n}`, (n % 50) + 1)])
@@ -106,6 +184,10 @@ describe('a gap from tick to proof', () => {
     expect(gapOf(state)).toMatchObject({ state: 'asked', askedBy: 'run-1', scoreBefore: 42 })
     expect(askable(state, new Set([id]), 'run-1')).toEqual([])
     expect(askable(state, new Set([id]), 'run-2')).toEqual([])
+    // Open again after a job with no pull request: a re-run of the run that asked leaves it; the next run asks.
+    const reopened = withOutcome(state, 'run-1', { jobId: 'j', reopen: true })
+    expect(askable(reopened, new Set([id]), 'run-1')).toEqual([])
+    expect(askable(reopened, new Set([id]), 'run-2').map((gap) => gap.subject)).toEqual([WEBHOOKS])
   })
 
   it('opens again, unticked, an ask an earlier run got no job for; never one of this run', () => {
@@ -114,6 +196,9 @@ describe('a gap from tick to proof', () => {
     expect(gapOf(withStaleAsksOpen(state, 'run-2'))?.state).toBe('new')
     const withJob = withOutcome(state, 'run-1', { jobId: 'job-1', reopen: false })
     expect(gapOf(withStaleAsksOpen(withJob, 'run-2'))).toMatchObject({ state: 'asked', jobId: 'job-1' })
+    // A gap in any other state, with no job either, stays as it is.
+    const dismissed = withDismissed(read(emptyState('p'), 0, [item(WEBHOOKS, 14)]), new Set([fingerprint('page', WEBHOOKS)]), '2026-11-04')
+    expect(withStaleAsksOpen(dismissed, 'run-2')).toEqual(dismissed)
   })
 
   it('opens again when the job ended without a pull request, and is PR open when it has one', () => {
@@ -126,6 +211,30 @@ describe('a gap from tick to proof', () => {
     expect(gapOf(withPulls(open, new Map()))?.state).toBe('pr-open')
   })
 
+  it('keeps the job id told first when the pull request comes later, and takes no outcome for a gap no longer asked', () => {
+    const PR = 'https://github.com/acme/docs/pull/7'
+    const running = withOutcome(asked(), 'run-1', { jobId: 'job-1', reopen: false })
+    const open = withOutcome(running, 'run-1', { prLink: PR, reopen: false })
+    expect(gapOf(open)).toMatchObject({ state: 'pr-open', jobId: 'job-1', prLink: PR })
+    expect(withOutcome(open, 'run-1', { reopen: true })).toEqual(open)
+  })
+
+  it('takes a merge only for a gap whose pull request is open, and keeps no merge day when neither GitHub nor the run gave one', () => {
+    const PR = 'https://github.com/acme/docs/pull/7'
+    const open = withOutcome(asked(), 'run-1', { jobId: 'j', prLink: PR, reopen: false })
+    // Never read with every signal: merged, nothing measured yet.
+    const merged = withPulls(open, new Map([[PR, { state: 'merged' }]]))
+    expect(gapOf(merged)).toMatchObject({ state: 'merged', quiet: 0 })
+    expect(gapOf(merged)).not.toHaveProperty('mergedOn')
+    // With no merge day, every period read after counts.
+    expect(gapOf(readAll(readAll(merged, 1, []), 2, []))?.state).toBe('resolved')
+    const counting = withPulls(open, new Map([[PR, { state: 'merged', mergedOn: '2026-10-01' }]]))
+    const quietOnce = readAll(counting, 1, [])
+    expect(gapOf(quietOnce)).toMatchObject({ state: 'merged', quiet: 1 })
+    expect(withPulls(quietOnce, new Map([[PR, { state: 'merged', mergedOn: '2026-10-01' }]]), '2026-11-20')).toEqual(quietOnce)
+    expect(withPulls(quietOnce, new Map([[PR, { state: 'closed' }]]))).toEqual(quietOnce)
+  })
+
   it('gets the pull request of a job that ended after the run that asked stopped waiting, or opens again without one', () => {
     const running = withOutcome(asked(), 'run-1', { jobId: 'job-1', reopen: false })
     expect(gapOf(withJobEnded(running, 'job-1', 'https://github.com/acme/docs/pull/9'))).toMatchObject({
@@ -134,12 +243,16 @@ describe('a gap from tick to proof', () => {
     })
     expect(gapOf(withJobEnded(running, 'job-1', undefined))?.state).toBe('new')
     expect(gapOf(withJobEnded(running, 'job-2', undefined))?.state).toBe('asked')
+    // Told again that the job ended, a gap it already gave a pull request keeps it.
+    const ended = withJobEnded(running, 'job-1', 'https://github.com/acme/docs/pull/9')
+    expect(withJobEnded(ended, 'job-1', undefined)).toEqual(ended)
   })
 
   it(`is resolved after ${QUIET_PERIODS} quiet periods that began on or after the merge, by its own numbers, and back when they rise`, () => {
     const PR = 'https://github.com/acme/docs/pull/7'
     // Asked with its numbers of week 0: 14 thumbs down, 6 unanswered.
     let state = readAll(emptyState('p'), 0, [down(WEBHOOKS, 14), unanswered(WEBHOOKS, 6)])
+    expect(state.periods).toEqual([{ ...week(0), headlines: {} }])
     state = withOutcome(withAsked(state, new Set([fingerprint('page', WEBHOOKS)]), 'run-1'), 'run-1', {
       jobId: 'j',
       prLink: PR,
@@ -160,6 +273,7 @@ describe('a gap from tick to proof', () => {
     // Read again, a period counts once.
     state = readAll(state, 3, [down(WEBHOOKS, 1), up(WEBHOOKS, 12)])
     expect(gapOf(state)).toMatchObject({ state: 'merged', quiet: 1 })
+    expect(state.periods.filter((period) => period.resolved !== undefined)).toEqual([])
     state = readAll(state, 4, [], '2026-12-01')
     expect(gapOf(state)).toMatchObject({ state: 'resolved', resolvedOn: '2026-12-01', before: { down: 14 }, now: { down: 0 } })
     expect(state.periods.at(-1)?.resolved).toBe(1)
@@ -167,6 +281,7 @@ describe('a gap from tick to proof', () => {
     // Two thumbs down with nobody saying the page helped weigh less than a gap: still resolved.
     state = readAll(state, 5, [down(WEBHOOKS, 2)])
     expect(gapOf(state)?.state).toBe('resolved')
+    expect(state.periods.at(-1)).toEqual({ ...week(5), headlines: {} })
     state = readAll(state, 6, [down(WEBHOOKS, 5)])
     expect(gapOf(state)?.state).toBe('back')
     expect(askable(state, new Set([fingerprint('page', WEBHOOKS)]), 'run-9')).toHaveLength(1)
@@ -186,6 +301,38 @@ describe('a gap from tick to proof', () => {
     state = readAll(state, 2, [], '', noFeedback)
     expect(gapOf(state)).toMatchObject({ state: 'merged', quiet: 0 })
     expect(gapOf(state)?.now?.down).toBeUndefined()
+  })
+
+  it('keeps its count of quiet periods over a period that proves nothing, or one read without every signal, and is resolved on the end day of the period when the run gives no day', () => {
+    const PR = 'https://github.com/acme/docs/pull/7'
+    let state = readAll(emptyState('p'), 0, [down(WEBHOOKS, 14)])
+    state = withOutcome(withAsked(state, new Set([fingerprint('page', WEBHOOKS)]), 'run-1'), 'run-1', {
+      jobId: 'j',
+      prLink: PR,
+      reopen: false
+    })
+    state = withPulls(state, new Map([[PR, { state: 'merged', mergedOn: week(1).dateFrom }]]))
+    state = readAll(state, 1, [])
+    expect(gapOf(state)).toMatchObject({ state: 'merged', quiet: 1 })
+    state = read(state, 2, [])
+    expect(gapOf(state)).toMatchObject({ state: 'merged', quiet: 1 })
+    state = readAll(state, 3, [], '', { feedback: false, assistant: true, searches: true })
+    expect(gapOf(state)).toMatchObject({ state: 'merged', quiet: 1 })
+    expect(state.periods.filter((p) => p.resolved !== undefined)).toEqual([])
+    state = withPeriod(state, { ...week(4), headlines: {}, items: [], groups: grouped([]) }, 12)
+    expect(gapOf(state)).toMatchObject({ state: 'resolved', resolvedOn: week(4).dateTo })
+    expect(state.periods.at(-1)?.resolved).toBe(1)
+  })
+
+  it('stays PR open however its numbers move while the pull request is open', () => {
+    let state = readAll(emptyState('p'), 0, [down(WEBHOOKS, 4)])
+    state = withOutcome(withAsked(state, new Set([fingerprint('page', WEBHOOKS)]), 'run-1'), 'run-1', {
+      jobId: 'j',
+      prLink: 'https://github.com/acme/docs/pull/7',
+      reopen: false
+    })
+    state = readAll(state, 1, [down(WEBHOOKS, 40)])
+    expect(gapOf(state)).toMatchObject({ state: 'pr-open', now: { down: 40 } })
   })
 
   it('counts the latest period when the merge is seen after it was read, if it began on or after the merge', () => {
@@ -247,6 +394,70 @@ describe('numbersOf', () => {
     expect(numbersOf({ kind: 'page', subject: '/other' }, grouped([]), cut, period).down).toBe(0)
   })
 
+  it('counts a search gap by its own searches with no click, even when nobody searched it this period', () => {
+    const gap = { kind: 'search' as const, subject: 'Webhook  retries' }
+    const signals: Signal[] = [{ kind: 'no-click', count: 31, search: 'webhook retries' }]
+    expect(numbersOf(gap, grouped(signals), all, period)).toEqual({
+      ...period,
+      noClick: 31,
+      searches: [{ text: 'Webhook  retries', hits: 31, clicked: 0 }]
+    })
+    expect(numbersOf(gap, grouped([]), all, period)).toEqual({
+      ...period,
+      noClick: 0,
+      searches: [{ text: 'Webhook  retries', hits: 0, clicked: 0 }]
+    })
+    expect(numbersOf(gap, grouped(signals), { ...all, searches: false }, period)).toEqual(period)
+  })
+
+  it(`follows a page's ${GAP_SEARCHES} searches with no click searched most, none longer than the state keeps`, () => {
+    const fits = 'webhook '.padEnd(SEARCH_CHARS, 'y')
+    const tooLong = 'webhook '.padEnd(SEARCH_CHARS + 1, 'z')
+    const noClick = (search: string, count: number): Signal => ({ kind: 'no-click', count, search })
+    const signals = [
+      down(WEBHOOKS, 2),
+      noClick('webhook a', 5),
+      noClick('webhook b', 50),
+      noClick('webhook c', 20),
+      noClick(tooLong, 100),
+      noClick(fits, 80)
+    ]
+    const numbers = numbersOf({ kind: 'page', subject: WEBHOOKS }, grouped(signals), all, period)
+    expect(numbers.noClick).toBe(255)
+    expect(numbers.searches).toEqual([
+      { text: fits, hits: 80, clicked: 0 },
+      { text: 'webhook b', hits: 50, clicked: 0 },
+      { text: 'webhook c', hits: 20, clicked: 0 }
+    ])
+  })
+
+  it("follows only a page's searches with no click that carry words, the most first, however its signals were grouped", () => {
+    const noClick = (count: number, search?: string): Signal => ({ kind: 'no-click', count, ...(search === undefined ? {} : { search }) })
+    const groups = {
+      pages: new Map([
+        [
+          WEBHOOKS,
+          [
+            noClick(5, 'webhook a'),
+            noClick(70),
+            { kind: 'searched' as const, count: 90, search: 'webhook guide', ctr: 0.5 },
+            noClick(50, 'webhook b'),
+            down(WEBHOOKS, 2),
+            noClick(20, 'webhook c'),
+            noClick(80, 'webhook d')
+          ]
+        ]
+      ]),
+      topics: new Map(),
+      searches: new Map()
+    }
+    expect(numbersOf({ kind: 'page', subject: WEBHOOKS }, groups, all, period).searches?.map((search) => search.text)).toEqual([
+      'webhook d',
+      'webhook b',
+      'webhook c'
+    ])
+  })
+
   it('leaves a count out when its section was not read whole', () => {
     const numbers = numbersOf(
       { kind: 'page', subject: WEBHOOKS },
@@ -255,6 +466,14 @@ describe('numbersOf', () => {
       period
     )
     expect(numbers).toEqual({ ...period, unanswered: 0 })
+    expect(
+      numbersOf(
+        { kind: 'page', subject: WEBHOOKS },
+        grouped([down(WEBHOOKS, 3)]),
+        { feedback: true, assistant: false, searches: false },
+        period
+      )
+    ).toEqual({ ...period, down: 3, up: 0, notHelpful: 0 })
   })
 })
 
@@ -272,6 +491,39 @@ describe('a gap a person dismissed', () => {
     state = readAll(state, 2, [down(WEBHOOKS, 9)])
     expect(gapOf(state)?.state).toBe('back')
     expect(askable(state, new Set([id]), 'run-1')).toHaveLength(1)
+  })
+
+  it('is only an open gap a person named: the others stay as they are', () => {
+    const PR = 'https://github.com/acme/docs/pull/7'
+    let state = readAll(emptyState('p'), 0, [down(WEBHOOKS, 4), down('/other', 9), down('/asked', 7)])
+    state = withOutcome(withAsked(state, new Set([fingerprint('page', '/asked')]), 'run-1'), 'run-1', { prLink: PR, reopen: false })
+    const dismissed = withDismissed(state, new Set([fingerprint('page', WEBHOOKS), fingerprint('page', '/asked')]), '2026-11-04')
+    expect(dismissed.gaps.map((gap) => `${gap.subject} ${gap.state}`).sort()).toEqual([
+      '/api-reference/webhooks dismissed',
+      '/asked pr-open',
+      '/other new'
+    ])
+    expect(dismissedIds(dismissed)).toEqual(new Set([fingerprint('page', WEBHOOKS)]))
+  })
+
+  it('is measured from its numbers when dismissed, never from older ones', () => {
+    const numbers: GapNumbers = { dateFrom: '2026-10-01', dateTo: '2026-10-08', down: 30 }
+    const gap: GapRecord = {
+      id: fingerprint('page', WEBHOOKS),
+      kind: 'page',
+      subject: WEBHOOKS,
+      firstSeen: '2026-10-01',
+      lastSeen: '2026-10-01',
+      periods: 1,
+      score: 3,
+      evidence: '',
+      state: 'back',
+      before: numbers
+    }
+    const state = withDismissed({ ...emptyState('p'), gaps: [gap] }, new Set([gap.id]), '2026-11-04')
+    const rest: Partial<GapRecord> = { ...gap }
+    delete rest.before
+    expect(state.gaps).toStrictEqual([{ ...rest, state: 'dismissed', dismissedOn: '2026-11-04' }])
   })
 
   it('is kept in a full ledger, so that it never comes back as new', () => {
@@ -296,6 +548,14 @@ describe('a gap a person dismissed', () => {
     expect(clearlyWorse(n({ down: 10 }), n({ down: 5 }))).toBe(true)
     expect(clearlyWorse(n({ down: 9 }), n({ down: 5 }))).toBe(false)
     expect(clearlyWorse(n({ down: 5, notHelpful: 5 }), n({ down: 0 }))).toBe(true)
+    // Five more, but not double; and a period that did not read the feedback the gap had is no proof.
+    expect(clearlyWorse(n({ down: 15 }), n({ down: 10 }))).toBe(false)
+    expect(clearlyWorse({ dateFrom: 'a', dateTo: 'b', unanswered: 20 }, n({ down: 2 }))).toBe(false)
+    expect(isQuiet(n({ notHelpful: 3 }))).toBe(false)
+    expect(isQuiet(n({ noClick: 3 }))).toBe(false)
+    // A count the gap had none of (thumbs up aside) need not be read to prove it quiet.
+    expect(isQuiet({ dateFrom: 'a', dateTo: 'b', unanswered: 0, noClick: 0 }, n({ unanswered: 4, up: 12 }))).toBe(true)
+    expect(isQuiet({ dateFrom: 'a', dateTo: 'b', down: 0, up: 0, notHelpful: 0 }, { dateFrom: 'a', dateTo: 'b', down: 3 })).toBe(true)
     expect(isQuiet(n({ down: 1 }))).toBe(true)
     expect(isQuiet(n({ down: 2 }))).toBe(false)
     expect(isQuiet(n({ down: 3, up: 40 }))).toBe(true)

@@ -8,12 +8,14 @@ import {
   emptyState,
   encodeState,
   forgetGapWords,
+  type GapWords,
   READER_WORDS_CHARS,
   SEARCH_WORDS_CHARS,
   WORDS_CHARS,
-  WORDS_GAPS
+  WORDS_GAPS,
+  WORDS_PER_KIND
 } from '../../../src/health/state.js'
-import { withReaderWords } from '../../../src/health/words.js'
+import { boundedWords, withReaderWords } from '../../../src/health/words.js'
 import type { ItemWords } from '../../../src/render/gap-words.js'
 
 const PERIOD = { dateFrom: '2026-11-09', dateTo: '2026-11-16' }
@@ -74,5 +76,85 @@ describe('withReaderWords', () => {
     // Still a state the next run reads back.
     const state = { ...emptyState('proj'), readerWords: kept }
     expect(decodeState(encodeState(state), 'proj')).toEqual(state)
+  })
+})
+
+describe('withReaderWords, item by item', () => {
+  it(`keeps the first ${WORDS_PER_KIND} words of each kind, and a gap with words of one kind alone`, () => {
+    const five = Array.from({ length: 5 }, (_, i) => i + 1)
+    const state = withReaderWords(emptyState('proj'), PERIOD, [
+      {
+        page: '/a',
+        questions: five.map((i) => ({ question: `question ${i}`, answer: `answer ${i}` })),
+        comments: five.map((i) => `comment ${i}`),
+        searches: five.map((i) => ({ search: `search ${i}`, count: 10 - i }))
+      },
+      { page: '/b', questions: [], comments: ['the only comment'], searches: [] }
+    ])
+    expect(state.readerWords?.gaps).toEqual([
+      {
+        id: fingerprint('page', '/a'),
+        questions: [1, 2, 3].map((i) => ({ question: `question ${i}`, answer: `answer ${i}` })),
+        comments: ['comment 1', 'comment 2', 'comment 3'],
+        searches: [1, 2, 3].map((i) => ({ search: `search ${i}`, count: 10 - i }))
+      },
+      { id: fingerprint('page', '/b'), questions: [], comments: ['the only comment'], searches: [] }
+    ])
+  })
+
+  it(`keeps nothing of an item about neither a page nor a search, and gives no place among the ${WORDS_GAPS} to an item without words`, () => {
+    const said = { questions: [], comments: ['Where is this?'], searches: [] }
+    const pages = Array.from({ length: WORDS_GAPS + 1 }, (_, i) => ({ ...said, page: `/p${i}` }))
+    const state = withReaderWords(emptyState('proj'), PERIOD, [
+      said,
+      { ...said, search: ' \t ' },
+      { page: '/quiet', questions: [], comments: [], searches: [] },
+      ...pages
+    ])
+    expect(state.readerWords?.gaps.map((gap) => gap.id)).toEqual(pages.slice(0, WORDS_GAPS).map((page) => fingerprint('page', page.page)))
+  })
+})
+
+describe('boundedWords', () => {
+  const gap = (id: string, words: Partial<GapWords>): GapWords => ({ id, questions: [], comments: [], searches: [], ...words })
+
+  it('keeps a group of exactly its budget whole, and cuts one a character longer', () => {
+    const empty = { ...PERIOD, gaps: [gap('g1', { comments: [''] })] }
+    const fill = READER_WORDS_CHARS - JSON.stringify(empty).length
+    const exact = { ...PERIOD, gaps: [gap('g1', { comments: ['c'.repeat(fill)] })] }
+    expect(JSON.stringify(exact).length).toBe(READER_WORDS_CHARS)
+    expect(boundedWords(exact)).toEqual(exact)
+    // The one word goes, and the gap left with none goes with it.
+    expect(boundedWords({ ...PERIOD, gaps: [gap('g1', { comments: ['c'.repeat(fill + 1)] })] })).toEqual({ ...PERIOD, gaps: [] })
+  })
+
+  it('takes words one at a time: the last of the longest kind of the gap with the most words, the first of equals', () => {
+    const words = (c: string): Partial<GapWords> => ({
+      questions: [{ question: c.repeat(600), answer: c.repeat(600) }],
+      comments: [c.repeat(600)],
+      searches: [{ search: c.repeat(600), count: 3 }]
+    })
+    const a = gap('a', words('a'))
+    const b = gap('b', words('b'))
+    // Over the budget by less than a question: only the first gap's question goes.
+    const size = JSON.stringify({ ...PERIOD, gaps: [a, b] }).length
+    expect(size).toBeGreaterThan(READER_WORDS_CHARS)
+    expect(size - 1200).toBeLessThan(READER_WORDS_CHARS)
+    expect(boundedWords({ ...PERIOD, gaps: [a, b] })).toEqual({ ...PERIOD, gaps: [{ ...a, questions: [] }, b] })
+
+    // The gap with more words loses first, from the kind it has most of.
+    const c = gap('c', { questions: [{ question: 'q', answer: '' }], comments: ['c'.repeat(2500), 'd'.repeat(2500)] })
+    const d = gap('d', { questions: [{ question: 'q', answer: '' }] })
+    expect(boundedWords({ ...PERIOD, gaps: [d, c] })).toEqual({ ...PERIOD, gaps: [d, { ...c, comments: ['c'.repeat(2500)] }] })
+  })
+
+  it('leaves out the gaps with no words, however many', () => {
+    const gaps = Array.from({ length: 200 }, (_, i) => gap(`g${i}`, {}))
+    expect(JSON.stringify({ ...PERIOD, gaps }).length).toBeGreaterThan(READER_WORDS_CHARS)
+    expect(boundedWords({ ...PERIOD, gaps })).toEqual({ ...PERIOD, gaps: [] })
+    expect(boundedWords({ ...PERIOD, gaps: [gap('g1', {}), gap('g2', { comments: ['kept'] })] })).toEqual({
+      ...PERIOD,
+      gaps: [gap('g2', { comments: ['kept'] })]
+    })
   })
 })

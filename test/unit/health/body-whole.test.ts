@@ -1,0 +1,66 @@
+// Tests the whole owned part of the docs health issue's body (src/health/body.ts) as a reader sees
+// it rendered (test/support/render.js): every section in its place, each with the words it needs.
+import { describe, expect, it } from 'vitest'
+import { ownedBody } from '../../../src/health/body.js'
+import { emptyState, type GapRecord, type HealthState } from '../../../src/health/state.js'
+import { renderSummary } from '../../support/render.js'
+
+const gap = (id: string, subject: string, more: Partial<GapRecord> = {}): GapRecord => ({
+  id: id.repeat(12),
+  kind: 'page',
+  subject,
+  firstSeen: '2026-11-02',
+  lastSeen: '2026-11-16',
+  periods: 2,
+  score: 9,
+  evidence: '4 thumbs down',
+  state: 'new',
+  ...more
+})
+
+describe('ownedBody', () => {
+  it('shows every section a run can have, in order, as GitHub renders it', () => {
+    const state: HealthState = {
+      ...emptyState('proj'),
+      gaps: [
+        gap('a', '/docs/open'),
+        gap('b', '/docs/asked', { state: 'asked' }),
+        gap('c', '/docs/done', { state: 'resolved', scoreBefore: 9, score: 0 }),
+        gap('d', '/docs/older', { state: 'resolved', scoreBefore: 5, score: 0 }),
+        gap('e', '/docs/fine', { state: 'dismissed' })
+      ]
+    }
+    const body = ownedBody({
+      state,
+      kept: {
+        top: '<h2>Docs health</h2>',
+        figures: '<p>Figures here</p>',
+        howRead: '<details><summary>How this was read</summary>x</details>'
+      },
+      resolved: 2,
+      resolvedIds: new Set(['c'.repeat(12), 'a'.repeat(12)]),
+      movers: [{ path: '/docs/moved', measure: 'views', before: 100, after: 50, changePercent: -50 }],
+      footerHtml: '<sub>footer</sub>'
+    })
+    const rendered = renderSummary(body)
+    expect(rendered.headings).toEqual([
+      'Docs health',
+      'Fix first: tick a gap to ask the agent',
+      'Pages that moved',
+      'With the agent',
+      'Resolved'
+    ])
+    expect(rendered.text).toMatchInlineSnapshot(
+      `"Docs health ✅ 2 gaps resolved this period: /docs/done. Fix first: tick a gap to ask the agent Tick the gaps to fix. The next run of the workflow (at once, when it runs on issues: edited) starts one agent job for every ticked gap, which opens one pull request in the docs repository. The agent is sent each gap’s page or search and its counts (what readers wrote stays out: the repository is public, or reader text is hidden). [ ] /docs/open · 4 thumbs down ranked 2 periods since 2 Nov 2026 [ ] Not a gap Pages that moved /docs/moved ▼ 50 % (100 → 50 page views) Against the period just before, from the docs health issue's history: pages with at least 50 before that changed by at least 20 %. Figures here With the agent /docs/asked: asked the agent Resolved /docs/done: resolved · merged /docs/older: resolved · merged Not gaps, as people said (1) /docs/fine: not a gap A gap said not to be one leaves Fix first and docsGaps and is never asked for, until the readers in trouble on it are at least 2 times as many as when it was dismissed, and at least 5 more: then it is back. How this was read x footer"`
+    )
+  })
+
+  it('counts one gap resolved without naming gaps it does not know, and says when nothing is open', () => {
+    const state: HealthState = { ...emptyState('proj'), gaps: [gap('c', '/docs/done', { state: 'resolved' })] }
+    const rendered = renderSummary(ownedBody({ state, resolved: 1, footerHtml: '<sub>footer</sub>' }))
+    expect(rendered.headings).toEqual(['Fix first: tick a gap to ask the agent', 'Resolved'])
+    expect(rendered.text).toBe(
+      '✅ 1 gap resolved this period. Fix first: tick a gap to ask the agent Nothing to tick: no gap is open. Resolved /docs/done: resolved · merged footer'
+    )
+  })
+})

@@ -63,4 +63,49 @@ describe('ownedBody', () => {
       '✅ 1 gap resolved this period. Fix first: tick a gap to ask the agent Nothing to tick: no gap is open. Resolved /docs/done: resolved · merged footer'
     )
   })
+
+  it('says what became of each gap with the agent, resolved or dismissed, with its pull request and dates', () => {
+    const now = { dateFrom: '2026-11-16', dateTo: '2026-11-23', down: 1 }
+    const before = { dateFrom: '2026-11-02', dateTo: '2026-11-09', down: 4 }
+    const state: HealthState = {
+      ...emptyState('proj'),
+      gaps: [
+        gap('a', '/docs/asked', { state: 'asked', jobId: 'job-1' }),
+        gap('b', '/docs/open-pr', { state: 'pr-open', jobId: 'job-2', prLink: 'https://github.com/acme/docs/pull/128' }),
+        gap('c', '/docs/odd-link', { state: 'pr-open', prLink: 'https://github.com/acme/docs/pull/9/files' }),
+        gap('d', '/docs/no-link', { state: 'pr-open' }),
+        gap('e', '/docs/merged', {
+          state: 'merged',
+          quiet: 1,
+          mergedOn: '2026-11-18',
+          prLink: 'https://github.com/acme/docs/pull/7',
+          now,
+          before
+        }),
+        gap('f', '/docs/resolved', { state: 'resolved', jobId: 'job-3', resolvedOn: '2026-11-25', mergedOn: '2026-11-10', now, before }),
+        gap('0', '/docs/said', { state: 'dismissed', dismissedOn: '2026-11-12', now, before }),
+        gap('1', '/docs/said-plain', { state: 'dismissed' })
+      ]
+    }
+    const rendered = renderSummary(ownedBody({ state, resolved: 0, footerHtml: '' }))
+    // A link that does not end at the number names no number; a gap with no link shows none.
+    expect(rendered.links).toEqual([
+      { href: 'https://github.com/acme/docs/pull/128', text: 'pull request #128' },
+      { href: 'https://github.com/acme/docs/pull/9/files', text: 'pull request' },
+      { href: 'https://github.com/acme/docs/pull/7', text: 'pull request #7' }
+    ])
+    const lines = rendered.html.match(/<li>.*?<\/li>/gs) ?? []
+    expect(lines.map((line) => renderSummary(line).text)).toMatchInlineSnapshot(`
+      [
+        "/docs/asked: asked the agent · job job-1",
+        "/docs/open-pr: pull request #128 open · job job-2",
+        "/docs/odd-link: pull request open",
+        "/docs/no-link: pull request open",
+        "/docs/merged: merged 18 Nov 2026 · not proven yet: 1 of 2 periods since the merge with its numbers low · pull request #7 · 👎 4 → 1",
+        "/docs/resolved: resolved 25 Nov 2026 · merged 10 Nov 2026 · 👎 4 → 1",
+        "/docs/said: not a gap, said 12 Nov 2026 · 👎 4 → 1",
+        "/docs/said-plain: not a gap",
+      ]
+    `)
+  })
 })

@@ -108,4 +108,44 @@ describe('ownedBody', () => {
       ]
     `)
   })
+
+  it('shows the trend from two periods, each headline from its first known value, and an open gap not ranked now with its latest numbers', () => {
+    const periods = [
+      { dateFrom: '2026-11-09', dateTo: '2026-11-16', headlines: { visitorsHuman: 100 } },
+      { dateFrom: '2026-11-16', dateTo: '2026-11-23', headlines: { visitorsHuman: 120, thumbsDown: 3 } }
+    ]
+    const old = { lastSeen: '2026-11-09', periods: 1, firstSeen: '2026-11-09' }
+    const state: HealthState = {
+      ...emptyState('proj'),
+      periods,
+      gaps: [
+        gap('a', '/docs/quiet', { ...old, now: { dateFrom: '2026-11-16', dateTo: '2026-11-23', down: 1 } }),
+        gap('b', '/docs/calm', { ...old, now: { dateFrom: '2026-11-16', dateTo: '2026-11-23' } }),
+        gap('c', '/docs/unread', { ...old, now: { dateFrom: '2026-11-09', dateTo: '2026-11-16', down: 2 } }),
+        gap('d', '/docs/ranked', { lastSeen: '2026-11-16', now: { dateFrom: '2026-11-16', dateTo: '2026-11-23', down: 5 } })
+      ]
+    }
+    const rendered = renderSummary(ownedBody({ state, resolved: 0, footerHtml: '' }))
+    expect(rendered.headings).toContain('Trend over 2 periods')
+    expect(rendered.tables).toEqual([
+      [
+        ['Headline', 'Since 9–15 Nov 2026', 'First → last'],
+        ['Human visitors', '▁█', '100 → 120'],
+        ['Thumbs down', '▄', '3 → 3']
+      ]
+    ])
+    // Each open gap's line, up to its "Not a gap" box.
+    for (const line of [
+      '[ ] /docs/quiet · 4 thumbs down first seen 9 Nov 2026 · not ranked in the latest period (last 9 Nov 2026) · latest period: 👎 1 [ ] Not a gap',
+      '[ ] /docs/calm · 4 thumbs down first seen 9 Nov 2026 · not ranked in the latest period (last 9 Nov 2026) · latest period: no reader in trouble [ ] Not a gap',
+      '[ ] /docs/unread · 4 thumbs down first seen 9 Nov 2026 · not ranked in the latest period (last 9 Nov 2026) [ ] Not a gap',
+      '[ ] /docs/ranked · 4 thumbs down ranked 2 periods since 2 Nov 2026 [ ] Not a gap'
+    ])
+      expect(rendered.text).toContain(line)
+    // One period is no trend, nor a latest period with no headline read.
+    const alone = renderSummary(ownedBody({ state: { ...state, periods: periods.slice(1) }, resolved: 0, footerHtml: '' }))
+    expect(alone.tables).toEqual([])
+    const unread = { ...periods[1], headlines: {} }
+    expect(renderSummary(ownedBody({ state: { ...state, periods: [periods[0], unread] }, resolved: 0, footerHtml: '' })).tables).toEqual([])
+  })
 })

@@ -145,7 +145,7 @@ describe('ownedBody', () => {
     // One period is no trend, nor a latest period with no headline read.
     const alone = renderSummary(ownedBody({ state: { ...state, periods: periods.slice(1) }, resolved: 0, footerHtml: '' }))
     expect(alone.tables).toEqual([])
-    const unread = { ...periods[1], headlines: {} }
-    expect(renderSummary(ownedBody({ state: { ...state, periods: [periods[0], unread] }, resolved: 0, footerHtml: '' })).tables).toEqual([])
+    const unread = [...periods.slice(0, 1), { dateFrom: '2026-11-16', dateTo: '2026-11-23', headlines: {} }]
+    expect(renderSummary(ownedBody({ state: { ...state, periods: unread }, resolved: 0, footerHtml: '' })).tables).toEqual([])
   })
 })

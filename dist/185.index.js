@@ -2718,18 +2718,19 @@ function itemWordsOf(items, sources) {
     if (!feedback && !assistant)
         return undefined;
     return items.map((item) => {
+        // An item of a search has no page: no question's page (a path, or null) and no feedback's path is undefined.
         const page = item.page;
-        const questions = page === undefined
-            ? []
-            : mostWritten((assistant?.questions ?? []).filter((q) => q.resolutionStatus === 'unanswered' && q.query !== undefined && q.pageUrl !== null && (0,page_path/* sitePage */.fN)(q.pageUrl, false) === page), (q) => q.query ?? '', ITEM_WORDS_PER_KIND).map((q) => ({ question: q.query ?? '', answer: q.answer ?? '' }));
-        const comments = page === undefined
-            ? []
-            : mostWritten((feedback?.entries ?? []).filter((entry) => entry.helpful === false && entry.path === page && entry.comment !== undefined), (entry) => entry.comment ?? '', ITEM_WORDS_PER_KIND).map((entry) => entry.comment ?? '');
+        const questions = mostWritten(
+        // Stryker disable next-line ArrayDeclaration: the filter drops any entry without a status, so an empty list and such entries give the same
+        (assistant?.questions ?? []).filter((q) => q.resolutionStatus === 'unanswered' && q.query !== undefined && (0,page_path/* sitePage */.fN)(q.pageUrl, false) === page), (q) => q.query, ITEM_WORDS_PER_KIND).map((q) => ({ question: q.query, answer: q.answer ?? '' }));
+        const comments = mostWritten(
+        // Stryker disable next-line ArrayDeclaration: the filter drops any entry not marked not helpful, so an empty list and such entries give the same
+        (feedback?.entries ?? []).filter((entry) => entry.helpful === false && entry.path === page && entry.comment !== undefined), (entry) => entry.comment, ITEM_WORDS_PER_KIND).map((entry) => entry.comment);
         const searches = item.signals
             .filter((signal) => signal.kind === 'no-click' && signal.search !== undefined && signal.search.trim() !== '')
             .sort((a, b) => b.count - a.count)
             .slice(0, ITEM_WORDS_PER_KIND)
-            .map((signal) => ({ search: signal.search ?? '', count: signal.count }));
+            .map((signal) => ({ search: signal.search, count: signal.count }));
         return { ...(page === undefined ? { search: item.search } : { page }), questions, comments, searches };
     });
 }

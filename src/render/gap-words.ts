@@ -3,7 +3,7 @@
 // helpful on it, and the searches with no click that match it. Reader text: gathered only from
 // sections that show it, so that a public repository's run has none to keep or send.
 import { sitePage } from '../text/page-path.js'
-import type { FixItem } from './fix-first.js'
+import type { FixItem, Signal } from './fix-first.js'
 
 /** Words of each kind gathered for an item: the most asked or searched first, then the newest. */
 export const ITEM_WORDS_PER_KIND = 3
@@ -38,14 +38,21 @@ function mostWritten<Entry>(entries: readonly Entry[], textOf: (entry: Entry) =>
 
 /** The sections the words come from, each only when it shows reader text: what of them it reads. */
 export interface WordSources {
-  feedback?: {
-    showReaderText: boolean
-    entries: readonly { helpful?: boolean; path: string; comment?: string }[]
-  }
-  assistant?: {
-    showReaderText: boolean
-    questions: readonly { resolutionStatus: string; query?: string; pageUrl: string | null; answer?: string }[]
-  }
+  feedback?: { showReaderText: boolean; entries: readonly Feedback[] }
+  assistant?: { showReaderText: boolean; questions: readonly Question[] }
+}
+
+/** What the words read of a feedback entry, and of a question to the assistant. */
+interface Feedback {
+  helpful?: boolean
+  path: string
+  comment?: string
+}
+interface Question {
+  resolutionStatus: string
+  query?: string
+  pageUrl: string | null
+  answer?: string
 }
 
 /** The words of each item, in the items' order; undefined when no section read shows reader text. */
@@ -54,31 +61,33 @@ export function itemWordsOf(items: readonly FixItem[], sources: WordSources): It
   const assistant = sources.assistant?.showReaderText === true ? sources.assistant : undefined
   if (!feedback && !assistant) return undefined
   return items.map((item) => {
+    // An item of a search has no page: no question's page (a path, or null) and no feedback's path is undefined.
     const page = item.page
-    const questions =
-      page === undefined
-        ? []
-        : mostWritten(
-            (assistant?.questions ?? []).filter(
-              (q) =>
-                q.resolutionStatus === 'unanswered' && q.query !== undefined && q.pageUrl !== null && sitePage(q.pageUrl, false) === page
-            ),
-            (q) => q.query ?? '',
-            ITEM_WORDS_PER_KIND
-          ).map((q) => ({ question: q.query ?? '', answer: q.answer ?? '' }))
-    const comments =
-      page === undefined
-        ? []
-        : mostWritten(
-            (feedback?.entries ?? []).filter((entry) => entry.helpful === false && entry.path === page && entry.comment !== undefined),
-            (entry) => entry.comment ?? '',
-            ITEM_WORDS_PER_KIND
-          ).map((entry) => entry.comment ?? '')
+    const questions = mostWritten(
+      // Stryker disable next-line ArrayDeclaration: the filter drops any entry without a status, so an empty list and such entries give the same
+      (assistant?.questions ?? []).filter(
+        (q): q is Question & { query: string } =>
+          q.resolutionStatus === 'unanswered' && q.query !== undefined && sitePage(q.pageUrl, false) === page
+      ),
+      (q) => q.query,
+      ITEM_WORDS_PER_KIND
+    ).map((q) => ({ question: q.query, answer: q.answer ?? '' }))
+    const comments = mostWritten(
+      // Stryker disable next-line ArrayDeclaration: the filter drops any entry not marked not helpful, so an empty list and such entries give the same
+      (feedback?.entries ?? []).filter(
+        (entry): entry is Feedback & { comment: string } => entry.helpful === false && entry.path === page && entry.comment !== undefined
+      ),
+      (entry) => entry.comment,
+      ITEM_WORDS_PER_KIND
+    ).map((entry) => entry.comment)
     const searches = item.signals
-      .filter((signal) => signal.kind === 'no-click' && signal.search !== undefined && signal.search.trim() !== '')
+      .filter(
+        (signal): signal is Signal & { search: string } =>
+          signal.kind === 'no-click' && signal.search !== undefined && signal.search.trim() !== ''
+      )
       .sort((a, b) => b.count - a.count)
       .slice(0, ITEM_WORDS_PER_KIND)
-      .map((signal) => ({ search: signal.search ?? '', count: signal.count }))
+      .map((signal) => ({ search: signal.search, count: signal.count }))
     return { ...(page === undefined ? { search: item.search } : { page }), questions, comments, searches }
   })
 }

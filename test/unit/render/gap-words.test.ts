@@ -65,4 +65,82 @@ describe('itemWordsOf', () => {
     expect(words?.searches.map((s) => s.search)).toEqual(['s5', 's4', 's3'])
     expect(words?.comments).toEqual(['c0', 'c1', 'c2'])
   })
+
+  it('orders the questions and comments of a page by how often they were written, the first read first among equals', () => {
+    const asked = (query: string, more: Partial<QuestionEntry> = {}): QuestionEntry => ({ ...QUESTIONS[0], query, ...more })
+    const questions = [
+      asked('Where is the key?', { answer: 'On the keys page.' }),
+      asked('Why is the sidebar apart?'),
+      asked('Why is the sidebar a part?'),
+      asked('WHY is the sidebar a part?'),
+      asked('Can keys expire?'),
+      asked('why is the sidebar  a  part?'),
+      asked('Where is the key?')
+    ]
+    const said = (comment: string): FeedbackEntry => ({ ...FEEDBACK_ENTRIES[0], path: '/docs/keys', comment })
+    const entries = ['Too short', 'Wrong port', 'Wrong port', 'No example', 'Wrong  PORT', 'Too short'].map(said)
+    const [keys] =
+      itemWordsOf([KEYS], {
+        feedback: feedbackReport({ entries }),
+        assistant: assistantReport({ questions: questions.map((q) => ({ ...q, pageUrl: '/docs/keys' })) })
+      }) ?? []
+    // Asked three times in three wordings told apart only by case and spacing, then twice, then once
+    // each: a question told apart by a space within a word is another question.
+    expect(keys?.questions).toEqual([
+      { question: 'Why is the sidebar a part?', answer: '' },
+      { question: 'Where is the key?', answer: 'On the keys page.' },
+      { question: 'Why is the sidebar apart?', answer: '' }
+    ])
+    expect(keys?.comments).toEqual(['Wrong port', 'Too short', 'No example'])
+  })
+
+  it('takes only unanswered questions asked on the page and with words, and comments of not helpful feedback on it', () => {
+    const onKeys = (more: Partial<QuestionEntry>): QuestionEntry => ({ ...QUESTIONS[0], pageUrl: '/docs/keys', ...more })
+    const questions: QuestionEntry[] = [
+      onKeys({ query: 'Answered already?', resolutionStatus: 'answered' }),
+      onKeys({ query: undefined }),
+      onKeys({ query: '   ' }),
+      onKeys({ query: 'Asked elsewhere?', pageUrl: '/docs/api' }),
+      onKeys({ query: 'Asked on no page?', pageUrl: null }),
+      onKeys({ query: 'Asked on the site?', pageUrl: 'https://docs.example.com/docs/keys?tab=2' })
+    ]
+    const onPage = (more: Partial<FeedbackEntry>): FeedbackEntry => ({ ...FEEDBACK_ENTRIES[0], path: '/docs/keys', ...more })
+    const entries: FeedbackEntry[] = [
+      onPage({ comment: 'Helpful', helpful: true }),
+      onPage({ comment: 'No mark', helpful: undefined }),
+      onPage({ comment: undefined }),
+      onPage({ comment: '' }),
+      onPage({ comment: 'Elsewhere', path: '/docs/api' }),
+      onPage({ comment: 'Missing steps' })
+    ]
+    const sources = { feedback: feedbackReport({ entries }), assistant: assistantReport({ questions }) }
+    const [keys, search] = itemWordsOf([KEYS, SEARCH], sources) ?? []
+    expect(keys?.questions).toEqual([{ question: 'Asked on the site?', answer: '' }])
+    expect(keys?.comments).toEqual(['Missing steps'])
+    // An item of a search has no page: none of the words of pages are its own.
+    expect(search).toEqual({ search: 'billing', questions: [], comments: [], searches: [{ search: 'billing', count: 5 }] })
+  })
+
+  it('reads the words of the one section that shows reader text when the other is not read', () => {
+    const onlyAssistant = itemWordsOf([KEYS], { assistant })
+    expect(onlyAssistant?.[0]?.questions).toEqual([{ question: 'How do I rotate keys?', answer: 'I could not find that.' }])
+    expect(onlyAssistant?.[0]?.comments).toEqual([])
+    const onlyFeedback = itemWordsOf([API], { feedback: feedbackReport() })
+    expect(onlyFeedback).toEqual([{ page: '/docs/api', questions: [], comments: ['The example fails'], searches: [] }])
+  })
+
+  it('takes only searches with no click that hold words', () => {
+    const item: FixItem = {
+      search: 'sso',
+      score: 4,
+      signals: [
+        { kind: 'searched', count: 8, search: 'sso setup' },
+        { kind: 'no-click', count: 7 },
+        { kind: 'no-click', count: 6, search: '  ' },
+        { kind: 'no-click', count: 5, search: '' },
+        { kind: 'no-click', count: 2, search: 'sso' }
+      ]
+    }
+    expect(itemWordsOf([item], { feedback: feedbackReport() })?.[0]?.searches).toEqual([{ search: 'sso', count: 2 }])
+  })
 })

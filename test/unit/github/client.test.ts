@@ -1,8 +1,9 @@
 // The GitHub client's rules, in process: when a failed request is tried again and after how long
 // (retryWait, with a fixed jitter and clock), and how a failed write reads in the log
-// (githubWriteFailure, githubFailure, mayHaveLanded).
+// (githubWriteFailure, githubFailure, mayHaveLanded); and, through a recording fetch, the check run
+// fields a request sends and the check run read back.
 import { describe, expect, it } from 'vitest'
-import { githubFailure, githubWriteFailure, mayHaveLanded, RETRY, retryWait } from '../../../src/github/client.js'
+import { GitHubClient, githubFailure, githubWriteFailure, mayHaveLanded, RETRY, retryWait } from '../../../src/github/client.js'
 
 // Full jitter at its middle: the first retry waits half of 1 s, the second half of 2 s.
 const policy = { ...RETRY, random: () => 0.5 }
@@ -108,5 +109,67 @@ describe('a failed write', () => {
     expect(githubFailure({ status: 502 })).toBe('HTTP 502')
     expect(githubFailure(new Error('socket hang up'))).toBe('socket hang up')
     expect(githubFailure(null)).not.toContain('HTTP')
+  })
+})
+
+describe('check runs through the client', () => {
+  /** A client whose every request goes to a recording fetch that answers `reply`. */
+  async function clientWith(reply: unknown) {
+    const sent: { method: string; url: string; body: unknown }[] = []
+    const fetch: typeof globalThis.fetch = (input, init) => {
+      const url = input instanceof Request ? input.url : String(input)
+      sent.push({ method: init?.method ?? 'GET', url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined })
+      return Promise.resolve(new Response(JSON.stringify(reply), { status: 200, headers: { 'content-type': 'application/json' } }))
+    }
+    const client = await GitHubClient.open({
+      token: 'test-token',
+      repository: { owner: 'acme', name: 'docs' },
+      apiUrl: 'http://127.0.0.1:1',
+      signal: new AbortController().signal,
+      fetch
+    })
+    return { client, sent }
+  }
+
+  it('sends only the fields given, and reads a check run without its optional fields', async () => {
+    const { client, sent } = await clientWith({ id: 5, status: 'in_progress', external_id: null, conclusion: null, output: null })
+    const made = await client.createCheckRun('abc123', 'Docs', { status: 'in_progress', title: 'Docs', summary: 'Working' })
+    expect(made).toEqual({ id: 5, status: 'in_progress', summary: '' })
+    expect(sent).toHaveLength(1)
+    expect(sent[0]?.method).toBe('POST')
+    expect(sent[0]?.body).toEqual({
+      head_sha: 'abc123',
+      name: 'Docs',
+      status: 'in_progress',
+      output: { title: 'Docs', summary: 'Working' }
+    })
+  })
+
+  it('sends every field given, and reads them back', async () => {
+    const { client, sent } = await clientWith({
+      id: 6,
+      status: 'completed',
+      external_id: 'run-1',
+      conclusion: 'success',
+      output: { summary: 'Done' }
+    })
+    await client.updateCheckRun(6, {
+      status: 'completed',
+      conclusion: 'success',
+      externalId: 'run-1',
+      detailsUrl: 'http://127.0.0.1/run',
+      title: 'Docs',
+      summary: 'Done'
+    })
+    expect(sent[0]?.method).toBe('PATCH')
+    expect(sent[0]?.body).toEqual({
+      status: 'completed',
+      conclusion: 'success',
+      external_id: 'run-1',
+      details_url: 'http://127.0.0.1/run',
+      output: { title: 'Docs', summary: 'Done' }
+    })
+    const made = await client.createCheckRun('abc123', 'Docs', { status: 'completed', title: 'Docs', summary: 'Done' })
+    expect(made).toEqual({ id: 6, status: 'completed', summary: 'Done', externalId: 'run-1', conclusion: 'success' })
   })
 })

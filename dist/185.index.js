@@ -2245,10 +2245,11 @@ var record_seal = __webpack_require__(38);
 // person who may push to the repository. One rule, read from GitHub's collaborator permission answer,
 // where `permission` is the legacy level (a maintainer reads as "write", a triager as "read") and
 // `role_name` the role itself (a custom role built on write has its own name and "write").
+// Typed to take an absent field too, so that one reads as any level outside the set.
 const PUSHING_LEVELS = new Set(['admin', 'maintain', 'write']);
 /** Whether the answer says the person may push: admin, maintain or write, by level or by role. */
 function mayPush(answer) {
-    return PUSHING_LEVELS.has(answer.permission ?? '') || PUSHING_LEVELS.has(answer.role_name ?? '');
+    return PUSHING_LEVELS.has(answer.permission) || PUSHING_LEVELS.has(answer.role_name);
 }
 
 ;// CONCATENATED MODULE: ./src/github/client.ts

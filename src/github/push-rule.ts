@@ -9,9 +9,10 @@ export interface CollaboratorPermission {
   role_name?: string | null
 }
 
-const PUSHING_LEVELS: ReadonlySet<string> = new Set(['admin', 'maintain', 'write'])
+// Typed to take an absent field too, so that one reads as any level outside the set.
+const PUSHING_LEVELS: ReadonlySet<string | null | undefined> = new Set(['admin', 'maintain', 'write'])
 
 /** Whether the answer says the person may push: admin, maintain or write, by level or by role. */
 export function mayPush(answer: CollaboratorPermission): boolean {
-  return PUSHING_LEVELS.has(answer.permission ?? '') || PUSHING_LEVELS.has(answer.role_name ?? '')
+  return PUSHING_LEVELS.has(answer.permission) || PUSHING_LEVELS.has(answer.role_name)
 }

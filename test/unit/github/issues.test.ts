@@ -23,7 +23,7 @@ function fake(labelled: IssueData[][], latest: IssueData[] = [], pull?: () => Pr
   const github: IssueReads = {
     issues: (query, enough) => {
       if (query.label === undefined) {
-        reads.push('latest')
+        reads.push(`latest by ${query.sort ?? 'creation'}`)
         return Promise.resolve(latest)
       }
       expect(query.label).toBe(DASHBOARD_LABEL)
@@ -60,7 +60,7 @@ describe('HealthIssues.find', () => {
   it('looks among the latest issues when no labelled one verifies, and takes the oldest with the marker, unproven', async () => {
     const { github, reads } = fake([[issue(7, `${MARKER} unverified`)]], [issue(5, `${MARKER} unverified`), issue(6, 'no marker')])
     const found = await new HealthIssues(github, new AbortController().signal).find(MARKER, owned, sealed)
-    expect(reads).toEqual(['labelled page 1', 'latest'])
+    expect(reads).toEqual(['labelled page 1', 'latest by updated'])
     expect(found).toMatchObject({ proven: false, issue: { number: 5 } })
     expect(found.others.map((i) => i.number)).toEqual([7])
   })
@@ -71,6 +71,77 @@ describe('HealthIssues.find', () => {
     const { github } = fake([[issue(1, `${MARKER} sealed`, person), pull]])
     const found = await new HealthIssues(github, new AbortController().signal).find(MARKER, owned, sealed)
     expect(found).toEqual({ issue: undefined, proven: false, others: [] })
+  })
+
+  it('skips an issue whose author GitHub no longer reports (a deleted account)', async () => {
+    const ghost = { ...issue(4, `${MARKER} sealed`), user: null }
+    const { github } = fake([[ghost, issue(8, `${MARKER} sealed`)]])
+    const found = await new HealthIssues(github, new AbortController().signal).find(MARKER, owned, sealed)
+    expect(found).toMatchObject({ proven: true, issue: { number: 8 }, others: [] })
+  })
+
+  it('takes the oldest of several issues whose state verifies, wherever the page lists it, and the rest oldest first', async () => {
+    const { github } = fake([
+      [issue(12, `${MARKER} sealed`), issue(30, `${MARKER} copy`), issue(4, `${MARKER} sealed`), issue(21, `${MARKER} copy`)]
+    ])
+    const found = await new HealthIssues(github, new AbortController().signal).find(MARKER, owned, sealed)
+    expect(found.issue?.number).toBe(4)
+    expect(found.others.map((i) => i.number)).toEqual([12, 21, 30])
+  })
+})
+
+describe('HealthIssues reads and writes', () => {
+  const data = (over: Partial<IssueData>): IssueData => ({ ...issue(7, `${MARKER} body`), ...over })
+
+  it('reads an issue as GitHub gives it: closed, without a body, opened through an app', async () => {
+    const { github } = fake([])
+    github.issue = (number) =>
+      Promise.resolve(data({ number, state: 'closed', body: null, performed_via_github_app: { slug: 'docs-app' } }))
+    expect(await new HealthIssues(github, new AbortController().signal).get(7)).toEqual({
+      number: 7,
+      title: '#7',
+      body: '',
+      state: 'closed',
+      url: 'https://github.com/acme/docs/issues/7',
+      author: 'github-actions[bot] (app docs-app)'
+    })
+  })
+
+  it('creates the issue under the docs health label, and reads it as open', async () => {
+    const { github } = fake([])
+    const made: unknown[] = []
+    github.createIssue = (title, body, labels) => {
+      made.push({ title, body, labels })
+      return Promise.resolve(data({ title, body }))
+    }
+    const created = await new HealthIssues(github, new AbortController().signal).create('Docs health', 'report')
+    expect(made).toEqual([{ title: 'Docs health', body: 'report', labels: ['docs-health'] }])
+    expect(created).toMatchObject({ title: 'Docs health', body: 'report', state: 'open', author: 'github-actions[bot]' })
+  })
+
+  it('updates the issue and names an author GitHub no longer reports as someone', async () => {
+    const { github } = fake([])
+    const updates: unknown[] = []
+    github.updateIssue = (number, body) => {
+      updates.push({ number, body })
+      return Promise.resolve(data({ number, body, user: null, state: 'reopened-or-other' }))
+    }
+    const updated = await new HealthIssues(github, new AbortController().signal).update(7, 'new body')
+    expect(updates).toEqual([{ number: 7, body: 'new body' }])
+    expect(updated).toMatchObject({ number: 7, body: 'new body', state: 'open', author: 'someone' })
+  })
+
+  it('asks the client whether a person may push', async () => {
+    const { github } = fake([])
+    const asked: string[] = []
+    github.canWrite = (login) => {
+      asked.push(login)
+      return Promise.resolve(login === 'maintainer')
+    }
+    const issues = new HealthIssues(github, new AbortController().signal)
+    expect(await issues.canWrite('maintainer')).toBe(true)
+    expect(await issues.canWrite('visitor')).toBe(false)
+    expect(asked).toEqual(['maintainer', 'visitor'])
   })
 })
 

@@ -9,7 +9,9 @@ describe('who may push', () => {
     ['a maintainer, whose legacy level reads write', { permission: 'write', role_name: 'maintain' }],
     ['a maintainer, as an older server answers', { permission: 'maintain' }],
     ['a writer', { permission: 'write', role_name: 'write' }],
-    ['a custom role built on write', { permission: 'write', role_name: 'docs-editor' }]
+    ['a custom role built on write', { permission: 'write', role_name: 'docs-editor' }],
+    ['a maintainer whose legacy level is missing', { permission: null, role_name: 'maintain' }],
+    ['a role that pushes though the legacy level reads read', { permission: 'read', role_name: 'write' }]
   ])('lets %s', (_, answer) => {
     expect(mayPush(answer)).toBe(true)
   })

@@ -33,12 +33,12 @@ class RecordSeal {
     }
     /** The seal of the records kept with `apiKey`: HMAC(apiKey, "docs-agent-action records v1") is its key. */
     static fromApiKey(apiKey) {
-        return new RecordSeal((0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHmac)('sha256', apiKey).update(DOMAIN, 'utf8').digest());
+        return new RecordSeal((0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHmac)('sha256', apiKey).update(DOMAIN).digest());
     }
     mac(kind, fields) {
-        // JSON frames each field, so that no two lists of fields read the same.
+        // JSON frames each field, so that no two lists of fields read the same; a string is hashed as UTF-8.
         return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHmac)('sha256', this.#key)
-            .update(JSON.stringify([kind, ...fields]), 'utf8')
+            .update(JSON.stringify([kind, ...fields]))
             .digest();
     }
     /** The seal of a record of `kind` made of `fields`. */
@@ -49,9 +49,8 @@ class RecordSeal {
     verifies(kind, fields, seal) {
         if (seal === undefined || !SEAL.test(seal))
             return false;
-        const given = Buffer.from(seal, 'base64url');
-        const expected = this.mac(kind, fields);
-        return given.length === expected.length && (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.timingSafeEqual)(given, expected);
+        // 43 characters of base64url are always 32 bytes, the length of the HMAC.
+        return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.timingSafeEqual)(Buffer.from(seal, 'base64url'), this.mac(kind, fields));
     }
     toString() {
         return '[record seal]';
@@ -1813,7 +1812,8 @@ function untilAborted(pending, signal) {
         };
         if (signal.aborted)
             onAbort();
-        signal.addEventListener('abort', onAbort, { once: true });
+        // A signal aborts once: the listener needs no `once`, and is removed when the request settles.
+        signal.addEventListener('abort', onAbort);
         pending.then(resolve, reject).finally(() => {
             signal.removeEventListener('abort', onAbort);
         });

@@ -44,7 +44,8 @@ export function untilAborted<T>(pending: Promise<T>, signal: AbortSignal): Promi
       reject(signal.reason as Error)
     }
     if (signal.aborted) onAbort()
-    signal.addEventListener('abort', onAbort, { once: true })
+    // A signal aborts once: the listener needs no `once`, and is removed when the request settles.
+    signal.addEventListener('abort', onAbort)
     pending.then(resolve, reject).finally(() => {
       signal.removeEventListener('abort', onAbort)
     })

@@ -22,13 +22,13 @@ export class RecordSeal {
 
   /** The seal of the records kept with `apiKey`: HMAC(apiKey, "docs-agent-action records v1") is its key. */
   static fromApiKey(apiKey: string): RecordSeal {
-    return new RecordSeal(createHmac('sha256', apiKey).update(DOMAIN, 'utf8').digest())
+    return new RecordSeal(createHmac('sha256', apiKey).update(DOMAIN).digest())
   }
 
   private mac(kind: string, fields: readonly string[]): Buffer {
-    // JSON frames each field, so that no two lists of fields read the same.
+    // JSON frames each field, so that no two lists of fields read the same; a string is hashed as UTF-8.
     return createHmac('sha256', this.#key)
-      .update(JSON.stringify([kind, ...fields]), 'utf8')
+      .update(JSON.stringify([kind, ...fields]))
       .digest()
   }
 
@@ -40,9 +40,8 @@ export class RecordSeal {
   /** Whether `seal` is the seal of this record, compared in constant time. */
   verifies(kind: string, fields: readonly string[], seal: string | undefined): boolean {
     if (seal === undefined || !SEAL.test(seal)) return false
-    const given = Buffer.from(seal, 'base64url')
-    const expected = this.mac(kind, fields)
-    return given.length === expected.length && timingSafeEqual(given, expected)
+    // 43 characters of base64url are always 32 bytes, the length of the HMAC.
+    return timingSafeEqual(Buffer.from(seal, 'base64url'), this.mac(kind, fields))
   }
 
   toString(): string {

@@ -50,6 +50,15 @@ describe('RecordSeal', () => {
       expect(seal.verifies('state', ['abc'], bad), String(bad)).toBe(false)
   })
 
+  it('refuses its own seal with text around it, or in the other base64 alphabet, though the bytes decode the same', () => {
+    const seal = RecordSeal.fromApiKey(API_KEY)
+    const signed = seal.sign('state', ['abc'])
+    const standard = Buffer.from(signed, 'base64url').toString('base64')
+    for (const bad of [`${signed}=`, ` ${signed}`, `${signed}\n`, standard, standard.replace(/=$/, '')])
+      expect(seal.verifies('state', ['abc'], bad), JSON.stringify(bad)).toBe(false)
+    expect(Buffer.from(`${signed}=`, 'base64url').equals(Buffer.from(signed, 'base64url'))).toBe(true)
+  })
+
   it('never shows its key, whichever way it is printed', () => {
     const seal = RecordSeal.fromApiKey(API_KEY)
     const key = createHmac('sha256', API_KEY).update('docs-agent-action records v1').digest()
@@ -62,5 +71,7 @@ describe('RecordSeal', () => {
     }
     expect(String(seal)).toBe('[record seal]')
     expect(JSON.stringify({ seal })).toBe('{"seal":"[record seal]"}')
+    expect(inspect(seal)).toBe('[record seal]')
+    expect(inspect({ seal })).toBe('{ seal: [record seal] }')
   })
 })

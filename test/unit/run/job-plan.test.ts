@@ -9,6 +9,7 @@ import type { Runner } from '../../../src/github/runner.js'
 import { agentPullBody } from '../../../src/render/comment-body.js'
 import type { Inputs } from '../../../src/run/inputs.js'
 import { type GitHubTrust, NO_JOB, planJob, recordKey } from '../../../src/run/job-plan.js'
+import { JOB_REPORTS } from '../../support/job-reports.js'
 import { OTHER_SEAL, SEAL } from '../../support/seal.js'
 
 const AT = { seal: SEAL, place: 'commit a94a8fe5ccb19ba61c4c0873d391e987982fbbd3' }
@@ -199,5 +200,85 @@ describe('planJob, for a follow-up comment', () => {
     expect(fake.posted.map((p) => p.number)).toEqual([PULL])
     expect(fake.posted[0]?.body).toContain('Say what to change after')
     expect(log).toContain('The comment holds /docs and nothing after it: nothing was sent.')
+  })
+  it('notes the job once on the pull request the agent opened in this repository, and not when the run is stopping', async () => {
+    const fake = fakeGitHub()
+    fake.add(PULL, noted('job_1'))
+    const plan = await planJob(inputs(), lifetime(), trust(fake.client, runnerWith('/docs fix it')))
+    const report = { ...JOB_REPORTS.opened, jobId: 'job_1', prRepository: 'ACME/docs', prNumber: '42' }
+    await plan.ended({ ...report, prRepository: 'other/docs' }, false)
+    expect(fake.posted.filter((p) => p.number === 42)).toEqual([])
+    await plan.ended(report, true)
+    expect(fake.posted.filter((p) => p.number === 42)).toEqual([])
+    await plan.ended(report, false)
+    await plan.ended(report, false)
+    const notes = fake.posted.filter((p) => p.number === 42)
+    expect(notes).toHaveLength(1)
+    expect(notes[0]?.body).toBe(
+      agentPullBody('job_1', report.prompt, 'https://github.com/acme/docs/actions/runs/5', '/docs', { seal: SEAL, place: 'pull 42' })
+    )
+  })
+})
+
+describe('planJob, for a prompt', () => {
+  const SHA = 'a94a8fe5ccb19ba61c4c0873d391e987982fbbd3'
+  const runner = (eventName: string, payload: unknown, runAttempt = 1): Runner => ({
+    repositoryText: 'acme/docs',
+    repository: { owner: 'acme', name: 'docs' },
+    eventName,
+    payload,
+    server: 'https://github.com',
+    apiUrl: 'https://api.github.com',
+    runAttempt
+  })
+  const inputs = (more: Partial<Inputs> = {}): Inputs =>
+    ({
+      projectId: 'proj',
+      prompt: 'Update the docs',
+      followUp: false,
+      command: '/docs',
+      githubToken: '',
+      check: false,
+      ...more
+    }) as unknown as Inputs
+  const lifetime = (): Lifetime => ({ signal: new AbortController().signal }) as unknown as Lifetime
+  const trust = (r: Runner): GitHubTrust => ({ seal: SEAL, runner: r, connect: () => Promise.reject(new Error('no GitHub in this test')) })
+
+  let log = ''
+  beforeEach(() => {
+    log = ''
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      log += String(chunk)
+      return true
+    })
+  })
+  afterEach(() => {
+    vi.restoreAllMocks()
+  })
+
+  it('makes no job for a pull request closed unmerged, and says why', async () => {
+    const closed = { action: 'closed', pull_request: { number: 3, merged: false, head: { sha: SHA } } }
+    const plan = await planJob(inputs({ changeContext: { maxBytes: 24000 } }), lifetime(), trust(runner('pull_request', closed)))
+    expect(plan.settings).toBeUndefined()
+    expect(plan.note).toBe(
+      'Pull request #3 was closed without being merged: there is no change for the docs to follow. No agent job was created.'
+    )
+  })
+
+  it('sends the prompt, and warns on a re-run that nothing records the first job', async () => {
+    const push = { after: SHA }
+    const first = await planJob(inputs(), lifetime(), trust(runner('push', push)))
+    expect(first.settings).toMatchObject({ prompt: 'Update the docs', githubServer: 'https://github.com' })
+    expect(log).not.toContain('::warning::')
+    const again = await planJob(inputs(), lifetime(), trust(runner('push', push, 2)))
+    expect(again.settings?.prompt).toBe('Update the docs')
+    expect(log).toContain(
+      '::warning::This is attempt 2 of the workflow run, and the action keeps no record of the job an earlier attempt created'
+    )
+  })
+
+  it('warns that no check run is written when the run names no commit', async () => {
+    await planJob(inputs({ check: true }), lifetime(), trust(runner('workflow_dispatch', {})))
+    expect(log).toContain('::warning::check is true, but this run names no commit (a comment, say): no check run is written.')
   })
 })

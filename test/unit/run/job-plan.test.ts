@@ -1,11 +1,16 @@
 // The key a job is recorded under (src/run/job-plan.ts): the same for every run of the same step on
 // the same trigger, different for another project, trigger, prompt or job, and always one a marker can
 // hold and read back.
-import { describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { readRecord, recordMarker } from '../../../src/agent/records.js'
-import { githubWriteFailure } from '../../../src/github/client.js'
-import { recordKey } from '../../../src/run/job-plan.js'
-import { SEAL } from '../../support/seal.js'
+import type { Lifetime } from '../../../src/core/lifetime.js'
+import { type GitHubClient, githubWriteFailure, type IssueComment } from '../../../src/github/client.js'
+import type { Runner } from '../../../src/github/runner.js'
+import { agentPullBody } from '../../../src/render/comment-body.js'
+import type { Inputs } from '../../../src/run/inputs.js'
+import { type GitHubTrust, NO_JOB, planJob, recordKey } from '../../../src/run/job-plan.js'
+import { JOB_REPORTS } from '../../support/job-reports.js'
+import { OTHER_SEAL, SEAL } from '../../support/seal.js'
 
 const AT = { seal: SEAL, place: 'commit a94a8fe5ccb19ba61c4c0873d391e987982fbbd3' }
 
@@ -71,5 +76,209 @@ describe('githubWriteFailure', () => {
     const text = githubWriteFailure(new Error(`bad\n::error::${'x'.repeat(500)}`), permission)
     expect(text).not.toContain('\n')
     expect(text.length).toBeLessThan(300)
+  })
+})
+
+// planJob through the interfaces it takes: the runner, and an in-memory fake of the GitHub client's
+// comments and permissions, for a follow-up comment on the agent's pull request.
+describe('planJob, for a follow-up comment', () => {
+  const PULL = 7
+  const runnerWith = (body: string, action = 'created'): Runner => ({
+    repositoryText: 'acme/docs',
+    repository: { owner: 'acme', name: 'docs' },
+    eventName: 'issue_comment',
+    payload: { action, issue: { number: PULL, pull_request: {} }, comment: { id: 99, body, user: { login: 'alice', type: 'User' } } },
+    server: 'https://github.com',
+    apiUrl: 'https://api.github.com',
+    runUrl: 'https://github.com/acme/docs/actions/runs/5',
+    runAttempt: 1
+  })
+  const inputs = (): Inputs =>
+    ({ projectId: 'proj', followUp: true, command: '/docs', githubToken: 'ghs_x', check: false }) as unknown as Inputs
+  const lifetime = (): Lifetime => ({ signal: new AbortController().signal }) as unknown as Lifetime
+
+  function fakeGitHub(writers: string[] = ['alice']) {
+    const threads = new Map<number, IssueComment[]>()
+    const posted: { number: number; body: string }[] = []
+    const fail: { canWrite?: Error } = {}
+    let next = 1
+    const client = {
+      repository: { owner: 'acme', name: 'docs' },
+      comments: (number: number) => Promise.resolve([...(threads.get(number) ?? [])]),
+      createComment: (number: number, body: string) => {
+        const id = next++
+        threads.set(number, [...(threads.get(number) ?? []), { id, body, login: 'github-actions[bot]', isBot: true }])
+        posted.push({ number, body })
+        return Promise.resolve(id)
+      },
+      updateComment: () => Promise.resolve(),
+      canWrite: (login: string) => (fail.canWrite ? Promise.reject(fail.canWrite) : Promise.resolve(writers.includes(login))),
+      detached: () => client
+    }
+    const add = (number: number, body: string, isBot = true) => {
+      threads.set(number, [...(threads.get(number) ?? []), { id: next++, body, login: isBot ? 'github-actions[bot]' : 'mallory', isBot }])
+    }
+    return { client: client as unknown as GitHubClient, posted, add, fail }
+  }
+  const trust = (client: GitHubClient, runner: Runner): GitHubTrust => ({ seal: SEAL, runner, connect: () => Promise.resolve(client) })
+  const noted = (jobId: string, seal = SEAL) => agentPullBody(jobId, 'Document it', undefined, '/docs', { seal, place: `pull ${PULL}` })
+
+  let log = ''
+  beforeEach(() => {
+    log = ''
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      log += String(chunk)
+      return true
+    })
+  })
+  afterEach(() => {
+    vi.restoreAllMocks()
+  })
+
+  it('makes no job when nothing is asked', async () => {
+    const fake = fakeGitHub()
+    const plan = await planJob({ ...inputs(), followUp: false }, lifetime(), trust(fake.client, runnerWith('/docs x')))
+    expect(plan).toBe(NO_JOB)
+  })
+
+  it('stays quiet about a comment that is no command', async () => {
+    const fake = fakeGitHub()
+    const plan = await planJob(inputs(), lifetime(), trust(fake.client, runnerWith('/docs x', 'edited')))
+    expect(plan.settings).toBeUndefined()
+    expect(log).toContain('The comment was edited, not created: nothing was sent.')
+    expect(fake.posted).toEqual([])
+  })
+
+  it('sends nothing on a pull request no sealed note of the action names', async () => {
+    const fake = fakeGitHub()
+    fake.add(PULL, noted('job_forged', OTHER_SEAL))
+    fake.add(PULL, noted('job_person'), false)
+    const plan = await planJob(inputs(), lifetime(), trust(fake.client, runnerWith('/docs fix it')))
+    expect(plan.settings).toBeUndefined()
+    expect(log).toContain(`#${PULL} is not a pull request of the documentation agent`)
+  })
+
+  it('sends the text after the command to the last job the action noted, for someone who may push', async () => {
+    const fake = fakeGitHub()
+    fake.add(PULL, noted('job_1'))
+    fake.add(PULL, noted('job_2'))
+    const plan = await planJob(inputs(), lifetime(), trust(fake.client, runnerWith('/docs fix the table')))
+    expect(plan.settings).toMatchObject({ jobId: 'job_2', prompt: 'fix the table', githubServer: 'https://github.com' })
+  })
+
+  it('refuses someone who may not push, once per thread', async () => {
+    const fake = fakeGitHub([])
+    const runner = runnerWith('/docs fix it')
+    expect((await planJob(inputs(), lifetime(), trust(fake.client, runner))).settings).toBeUndefined()
+    fake.add(PULL, noted('job_1'))
+    log = ''
+    expect((await planJob(inputs(), lifetime(), trust(fake.client, runner))).settings).toBeUndefined()
+    expect(fake.posted).toHaveLength(1)
+    expect(fake.posted[0]?.body).toContain('only people with write access to this repository can send the documentation agent a follow-up')
+    expect(log).toContain('alice may not push to acme/docs, so the follow-up was refused in #7: nothing was sent.')
+    log = ''
+    expect((await planJob(inputs(), lifetime(), trust(fake.client, runner))).settings).toBeUndefined()
+    expect(fake.posted).toHaveLength(1)
+    expect(log).toContain('not answered again in #7')
+  })
+
+  it('sends nothing when the permission cannot be read, and says why', async () => {
+    const fake = fakeGitHub()
+    fake.add(PULL, noted('job_1'))
+    fake.fail.canWrite = Object.assign(new Error('Server Error'), { status: 502 })
+    const plan = await planJob(inputs(), lifetime(), trust(fake.client, runnerWith('/docs fix it')))
+    expect(plan.settings).toBeUndefined()
+    expect(log).toContain('::warning::Could not check whether alice may push to acme/docs')
+    expect(fake.posted).toEqual([])
+  })
+
+  it('asks what to change when the command has nothing after it', async () => {
+    const fake = fakeGitHub()
+    fake.add(PULL, noted('job_1'))
+    const plan = await planJob(inputs(), lifetime(), trust(fake.client, runnerWith('/docs   ')))
+    expect(plan.settings).toBeUndefined()
+    expect(fake.posted.map((p) => p.number)).toEqual([PULL])
+    expect(fake.posted[0]?.body).toContain('Say what to change after')
+    expect(log).toContain('The comment holds /docs and nothing after it: nothing was sent.')
+  })
+  it('notes the job once on the pull request the agent opened in this repository, and not when the run is stopping', async () => {
+    const fake = fakeGitHub()
+    fake.add(PULL, noted('job_1'))
+    const plan = await planJob(inputs(), lifetime(), trust(fake.client, runnerWith('/docs fix it')))
+    const report = { ...JOB_REPORTS.opened, jobId: 'job_1', prRepository: 'ACME/docs', prNumber: '42' }
+    await plan.ended({ ...report, prRepository: 'other/docs' }, false)
+    expect(fake.posted.filter((p) => p.number === 42)).toEqual([])
+    await plan.ended(report, true)
+    expect(fake.posted.filter((p) => p.number === 42)).toEqual([])
+    await plan.ended(report, false)
+    await plan.ended(report, false)
+    const notes = fake.posted.filter((p) => p.number === 42)
+    expect(notes).toHaveLength(1)
+    expect(notes[0]?.body).toBe(
+      agentPullBody('job_1', report.prompt, 'https://github.com/acme/docs/actions/runs/5', '/docs', { seal: SEAL, place: 'pull 42' })
+    )
+  })
+})
+
+describe('planJob, for a prompt', () => {
+  const SHA = 'a94a8fe5ccb19ba61c4c0873d391e987982fbbd3'
+  const runner = (eventName: string, payload: unknown, runAttempt = 1): Runner => ({
+    repositoryText: 'acme/docs',
+    repository: { owner: 'acme', name: 'docs' },
+    eventName,
+    payload,
+    server: 'https://github.com',
+    apiUrl: 'https://api.github.com',
+    runAttempt
+  })
+  const inputs = (more: Partial<Inputs> = {}): Inputs =>
+    ({
+      projectId: 'proj',
+      prompt: 'Update the docs',
+      followUp: false,
+      command: '/docs',
+      githubToken: '',
+      check: false,
+      ...more
+    }) as unknown as Inputs
+  const lifetime = (): Lifetime => ({ signal: new AbortController().signal }) as unknown as Lifetime
+  const trust = (r: Runner): GitHubTrust => ({ seal: SEAL, runner: r, connect: () => Promise.reject(new Error('no GitHub in this test')) })
+
+  let log = ''
+  beforeEach(() => {
+    log = ''
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      log += String(chunk)
+      return true
+    })
+  })
+  afterEach(() => {
+    vi.restoreAllMocks()
+  })
+
+  it('makes no job for a pull request closed unmerged, and says why', async () => {
+    const closed = { action: 'closed', pull_request: { number: 3, merged: false, head: { sha: SHA } } }
+    const plan = await planJob(inputs({ changeContext: { maxBytes: 24000 } }), lifetime(), trust(runner('pull_request', closed)))
+    expect(plan.settings).toBeUndefined()
+    expect(plan.note).toBe(
+      'Pull request #3 was closed without being merged: there is no change for the docs to follow. No agent job was created.'
+    )
+  })
+
+  it('sends the prompt, and warns on a re-run that nothing records the first job', async () => {
+    const push = { after: SHA }
+    const first = await planJob(inputs(), lifetime(), trust(runner('push', push)))
+    expect(first.settings).toMatchObject({ prompt: 'Update the docs', githubServer: 'https://github.com' })
+    expect(log).not.toContain('::warning::')
+    const again = await planJob(inputs(), lifetime(), trust(runner('push', push, 2)))
+    expect(again.settings?.prompt).toBe('Update the docs')
+    expect(log).toContain(
+      '::warning::This is attempt 2 of the workflow run, and the action keeps no record of the job an earlier attempt created'
+    )
+  })
+
+  it('warns that no check run is written when the run names no commit', async () => {
+    await planJob(inputs({ check: true }), lifetime(), trust(runner('workflow_dispatch', {})))
+    expect(log).toContain('::warning::check is true, but this run names no commit (a comment, say): no check run is written.')
   })
 })

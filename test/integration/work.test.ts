@@ -456,4 +456,47 @@ describe('work with every analytics section', () => {
     ).toEqual(['assistant', 'feedback/by-page', 'searches', 'views', 'visitors'])
     expect(report.reports.map((s) => s.kind !== 'job' && s.partial)).toEqual([false, false, true, true, true])
   })
+
+  it('says under auto that reader text is hidden when the event does not say the repository is private', async () => {
+    const event = join(dir, 'event.json')
+    await writeFile(event, JSON.stringify({ repository: { full_name: 'acme/docs', private: false } }))
+    vi.stubEnv('GITHUB_EVENT_PATH', event)
+    const report = await work(inputs({ prompt: undefined, analytics: { ...all, readerText: 'auto' } }))
+    expect(JSON.stringify(report.reports)).not.toContain('how to configure feature')
+    expect(infoLines()).toContain(
+      'Reader text (search terms, feedback comments, assistant questions and their categories) is hidden: the repository is public or internal, or the event does not say (readerText: auto). Set readerText: show to show it.'
+    )
+  })
+
+  it('keeps the docs health issue of a run that reads analytics: creates it, records the period, and links it', async () => {
+    const before = github.issues.length
+    const report = await work(inputs({ prompt: undefined, analytics: all, healthIssue: { token: TOKEN, title: 'Docs health' } }))
+    const created = github.issues.slice(before)
+    expect(created.map((issue) => issue.title)).toEqual(['Docs health'])
+    expect(report.healthIssue?.url).toBe(created[0]?.html_url)
+    expect(report.healthIssue?.failure).toBeUndefined()
+    expect(report.reports.map((r) => r.kind)).toEqual(SECTION_NAMES.filter((name) => all.sections.includes(name)))
+  })
+
+  it('runs the prompt of the workflow and leaves the ticks of the docs health issue for a run without one', async () => {
+    const before = emu.requests.length
+    const report = await work(inputs({ wait: false, analytics: all, healthIssue: { token: TOKEN, title: 'Docs health' } }))
+    const [job] = report.reports
+    expect(job?.kind).toBe('job')
+    const created = emu.requests.slice(before).filter((r) => r.method === 'POST')
+    expect(created.map((r) => r.path)).toEqual(['/v2/agent/proj_docs/job'])
+    expect(JSON.stringify(created[0]?.body)).toContain('Document the CLI')
+    expect(report.healthIssue?.asked).toBe(0)
+  })
+
+  it('says why the docs health issue could not be read, and still reads the analytics', async () => {
+    github.failWith(403)
+    const report = await work(inputs({ prompt: undefined, analytics: all, healthIssue: { token: TOKEN, title: 'Docs health' } }))
+    expect(report.healthIssue).toEqual({
+      failure: 'The docs health issue could not be read: Resource not accessible by integration',
+      resolved: 0,
+      asked: 0
+    })
+    expect(report.reports.length).toBeGreaterThan(0)
+  })
 })

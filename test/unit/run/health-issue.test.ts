@@ -3,7 +3,7 @@
 // verifies; a person's issue or a planted marker never), who may tick (the event and the push rule),
 // the prompt from ticked gaps (reader words only where reader text may be shown), dismissals, the
 // jobs followed, what finish writes, the kept top of the issue, and what a failure of GitHub reports.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { JobReport } from '../../../src/agent/outcome.js'
 import { ApiError } from '../../../src/api/errors.js'
 import type { AgentJob } from '../../../src/api/schemas.js'
@@ -20,6 +20,7 @@ import type { FeedbackReport } from '../../../src/sections/feedback/read.js'
 import type { SearchesReport } from '../../../src/sections/searches/read.js'
 import type { RecordSeal } from '../../../src/core/record-seal.js'
 import { OTHER_SEAL, SEAL } from '../../support/seal.js'
+import { capturedStdout } from '../../support/stdout.js'
 import { TEST_EPOCH } from '../../support/test-clock.js'
 import { assistantReport, feedbackReport, searchesReport, viewsReport, visitorsReport } from '../../support/section-reports.js'
 
@@ -201,17 +202,9 @@ const overviewWith = (page: string, more: Partial<Overview> = {}): Overview => (
   ...more
 })
 
-let log = ''
-beforeEach(() => {
-  log = ''
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    log += String(chunk)
-    return true
-  })
-})
+const stdout = capturedStdout()
 afterEach(() => {
   vi.useRealTimers()
-  vi.restoreAllMocks()
 })
 
 describe('finding the docs health issue', () => {
@@ -231,8 +224,8 @@ describe('finding the docs health issue', () => {
     expect(openState(ownedPart(fake.body(1)), PROJECT, SEAL, 'acme/docs#0').state).toBeUndefined()
     expect(fake.body(1)).toMatch(/<sub>Updated with [^<]+ by docs-agent-action /)
     expect(fake.body(1)).toContain('<a href="https://github.com/acme/docs/actions/runs/7">workflow run</a>')
-    expect(log).not.toContain('::notice::')
-    expect(log).not.toContain('is closed')
+    expect(stdout.text).not.toContain('::notice::')
+    expect(stdout.text).not.toContain('is closed')
   })
 
   it('takes the bot’s issue whose sealed state verifies, keeps its history, and names the copies it leaves', async () => {
@@ -245,9 +238,9 @@ describe('finding the docs health issue', () => {
     expect(fake.writes.map((w) => w.number)).toEqual([own])
     expect(stateIn(fake, own)?.periods.map((p) => p.dateFrom)).toEqual(['2026-11-16'])
     expect(gapIn(fake, own, gap().id)?.state).toBe('new')
-    expect(log).toContain(`Issue #${copy}, opened by github-actions[bot], carries the docs health issue's marker`)
-    expect(log).not.toContain('::notice::')
-    expect(log).not.toContain('The top of the docs health issue')
+    expect(stdout.text).toContain(`Issue #${copy}, opened by github-actions[bot], carries the docs health issue's marker`)
+    expect(stdout.text).not.toContain('::notice::')
+    expect(stdout.text).not.toContain('The top of the docs health issue')
     expect(fake.body(own)).toMatch(/<sub>Updated by docs-agent-action /)
   })
 
@@ -276,14 +269,15 @@ describe('finding the docs health issue', () => {
       [4, '1 more issues carry'],
       [5, '2 more issues carry']
     ] as const) {
-      log = ''
+      stdout.text = ''
       const fake = fakeGitHub()
       fake.add(sealedBody(stateWith([])))
       for (let i = 0; i < copies; i++) fake.add(sealedBody(stateWith([]), { seal: OTHER_SEAL }))
       await open(fake)
-      expect(log.match(/^Issue #\d+, opened by/gm)?.length).toBe(3)
-      expect(log.match(/more issues carry/g)?.length).toBe(more === undefined ? undefined : 1)
-      if (more !== undefined) expect(log).toContain(`${more} the docs health issue's marker without its seal, and are left as they are.`)
+      expect(stdout.text.match(/^Issue #\d+, opened by/gm)?.length).toBe(3)
+      expect(stdout.text.match(/more issues carry/g)?.length).toBe(more === undefined ? undefined : 1)
+      if (more !== undefined)
+        expect(stdout.text).toContain(`${more} the docs health issue's marker without its seal, and are left as they are.`)
     }
   })
 
@@ -304,7 +298,7 @@ describe('finding the docs health issue', () => {
     fake.pushers.add('alice')
     const planted = fake.add(sealedBody(stateWith([gap()]), { ticked: [gap().id], seal: OTHER_SEAL }))
     const run = await open(fake, { runner: runnerOf('issues', edit(planted)) })
-    expect(log).toContain(
+    expect(stdout.text).toContain(
       `::notice::The docs health issue #${planted} holds no state this action can verify (the apiKey changed, or the state was edited or written by someone else): the issue is kept and updated, but its history and ledger start again, and its ticks are not acted on.`
     )
     expect(await run.ask()).toBeUndefined()
@@ -319,7 +313,7 @@ describe('finding the docs health issue', () => {
     const closed = fake.add(sealedBody(stateWith([])), { state: 'closed' })
     const run = await open(fake)
     await run.finish(SERVER)
-    expect(log).toContain(`The docs health issue #${closed} is closed`)
+    expect(stdout.text).toContain(`The docs health issue #${closed} is closed`)
     expect(fake.writes.map((w) => w.number)).toEqual([closed])
   })
 
@@ -346,7 +340,7 @@ describe('who may tick', () => {
     expect(fake.writes).toHaveLength(1)
     expect(gapIn(fake, number, gap().id)).toMatchObject({ state: 'asked', askedBy: '7' })
     expect(gapIn(fake, number, second.id)?.state).toBe('new')
-    expect(log).toContain('Asking the agent for 1 ticked gap of the docs health issue.')
+    expect(stdout.text).toContain('Asking the agent for 1 ticked gap of the docs health issue.')
     await run.started('job-42')
     expect(gapIn(fake, number, gap().id)).toMatchObject({ state: 'asked', jobId: 'job-42' })
     const report = await run.finish(SERVER)
@@ -369,7 +363,7 @@ describe('who may tick', () => {
     const number = fake.add(sealedBody(stateWith([gap(), second]), { ticked: [gap().id], dismissed: [second.id] }))
     expect(number).toBe(1)
     const run = await open(fake, { runner: runnerOf('issues', payload) })
-    expect(log).toContain(said)
+    expect(stdout.text).toContain(said)
     expect(await run.ask()).toBeUndefined()
     const report = await run.finish(SERVER)
     expect(fake.writes).toEqual([])
@@ -469,7 +463,7 @@ describe('the prompt and reader text', () => {
     const number = fake.add(sealedBody(stateWith([gap(), search], { readerWords: words() }), { ticked: [gap().id, search.id] }))
     const run = await open(fake, { showWords: true })
     const prompt = await run.ask()
-    expect(log).toContain('Asking the agent for 2 ticked gaps of the docs health issue.')
+    expect(stdout.text).toContain('Asking the agent for 2 ticked gaps of the docs health issue.')
     expect(prompt).toContain('the retry header is not documented')
     expect(prompt).toContain('search "webhook retries"')
     const report = await run.finish(SERVER)
@@ -507,7 +501,7 @@ describe('dismissals', () => {
     const fake = fakeGitHub()
     const number = fake.add(sealedBody(stateWith([gap()]), { dismissed: [gap().id] }))
     const run = await open(fake)
-    expect(log).toContain('1 gap was marked not a gap in the docs health issue.')
+    expect(stdout.text).toContain('1 gap was marked not a gap in the docs health issue.')
     const report = await run.finish(SERVER)
     expect([...(report.dismissed ?? [])]).toEqual([gap().id])
     expect(gapIn(fake, number, gap().id)).toMatchObject({ state: 'dismissed', dismissedOn: '2026-11-26' })
@@ -519,7 +513,7 @@ describe('dismissals', () => {
     const second = gap({ id: fingerprint('page', '/guides/sso'), subject: '/guides/sso' })
     const number = fake.add(sealedBody(stateWith([gap(), second]), { dismissed: [gap().id, second.id] }))
     const run = await open(fake, { runner: runnerOf('issues', edit(number)) })
-    expect(log).toContain('2 gaps were marked not a gap')
+    expect(stdout.text).toContain('2 gaps were marked not a gap')
     expect(await run.ask()).toBeUndefined()
     await run.finish(SERVER)
     expect(fake.writes).toHaveLength(1)
@@ -537,7 +531,7 @@ describe('dismissals', () => {
     expect(fake.body(number)).toContain(tick)
     const run = await open(fake, { runner: runnerOf('issues', edit(number)) })
     await run.finish(SERVER)
-    expect(log).not.toContain('marked not a gap')
+    expect(stdout.text).not.toContain('marked not a gap')
     expect(fake.writes).toEqual([])
   })
 
@@ -614,8 +608,8 @@ describe('jobs and pull requests', () => {
       return job ? Promise.resolve(job) : Promise.reject(new ApiError('job not found', { status: 404, transient: false }))
     }, SERVER)
     expect(asked.sort()).toEqual(['archived', 'done', 'empty', 'running', 'unknown', 'unsafe'])
-    expect(log).toContain('names an agent job the run cannot follow, "a b"')
-    expect(log).toContain('The agent job unknown of the docs health issue could not be read: job not found')
+    expect(stdout.text).toContain('names an agent job the run cannot follow, "a b"')
+    expect(stdout.text).toContain('The agent job unknown of the docs health issue could not be read: job not found')
     fake.pulls.set('acme/docs#8', { state: 'open' })
     await run.finish(SERVER)
     const states = stateIn(fake, number)?.gaps.map((g) => [g.subject, g.state, g.prLink])
@@ -868,7 +862,7 @@ describe('what the issue keeps of its top', () => {
     // And again: what it wrote is still the action's own.
     await (await open(fake)).finish(SERVER)
     expect(top(fake.body(number))).toBe(before)
-    expect(log).not.toContain('The top of the docs health issue')
+    expect(stdout.text).not.toContain('The top of the docs health issue')
   })
 
   it('leaves out a top someone edited, and says so once, however often the run writes', async () => {
@@ -890,7 +884,7 @@ describe('what the issue keeps of its top', () => {
     expect(fake.writes.filter((w) => w.number === number)).toHaveLength(3)
     expect(top(fake.body(number))).toBe('')
     expect(fake.body(number)).not.toContain('evil.example')
-    expect(log.match(/The top of the docs health issue is not as the action wrote it/g)).toHaveLength(1)
+    expect(stdout.text.match(/The top of the docs health issue is not as the action wrote it/g)).toHaveLength(1)
   })
 
   it('writes a new top over an edited one in a run that reads the analytics, and says nothing of the old', async () => {
@@ -903,7 +897,7 @@ describe('what the issue keeps of its top', () => {
     stored.data = { ...stored.data, body: body.replace(before, before.replace('</', 'edited</')) }
     await weekly(fake)
     expect(top(fake.body(number))).toBe(before)
-    expect(log).not.toContain('The top of the docs health issue')
+    expect(stdout.text).not.toContain('The top of the docs health issue')
   })
 
   it('leaves out a top written while reader text was shown once it is hidden, and keeps one written while hidden', async () => {
@@ -915,7 +909,7 @@ describe('what the issue keeps of its top', () => {
     expect(top(fake.body(shown))).toBe(before)
     await (await open(fake, { showWords: false })).finish(SERVER)
     expect(top(fake.body(shown))).toBe('')
-    expect(log).toContain('The top of the docs health issue held reader text, which is now hidden')
+    expect(stdout.text).toContain('The top of the docs health issue held reader text, which is now hidden')
 
     const other = fakeGitHub()
     const hidden = await weekly(other, false)
@@ -1002,7 +996,7 @@ describe('failures to write', () => {
     await run.ask()
     fake.fail.write = new Error('GitHub answered 500')
     await run.started('job-5')
-    expect(log).toContain('::warning::The docs health issue could not record job job-5: GitHub answered 500')
+    expect(stdout.text).toContain('::warning::The docs health issue could not record job job-5: GitHub answered 500')
     expect(gapIn(fake, number, gap().id)?.jobId).toBeUndefined()
   })
 

@@ -1,7 +1,7 @@
 // The key a job is recorded under (src/run/job-plan.ts): the same for every run of the same step on
 // the same trigger, different for another project, trigger, prompt or job, and always one a marker can
 // hold and read back.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { readRecord, recordMarker } from '../../../src/agent/records.js'
 import type { Lifetime } from '../../../src/core/lifetime.js'
 import { type GitHubClient, githubWriteFailure, type IssueComment } from '../../../src/github/client.js'
@@ -11,6 +11,7 @@ import type { Inputs } from '../../../src/run/inputs.js'
 import { type GitHubTrust, NO_JOB, planJob, recordKey } from '../../../src/run/job-plan.js'
 import { JOB_REPORTS } from '../../support/job-reports.js'
 import { OTHER_SEAL, SEAL } from '../../support/seal.js'
+import { capturedStdout } from '../../support/stdout.js'
 
 const AT = { seal: SEAL, place: 'commit a94a8fe5ccb19ba61c4c0873d391e987982fbbd3' }
 
@@ -123,17 +124,7 @@ describe('planJob, for a follow-up comment', () => {
   const trust = (client: GitHubClient, runner: Runner): GitHubTrust => ({ seal: SEAL, runner, connect: () => Promise.resolve(client) })
   const noted = (jobId: string, seal = SEAL) => agentPullBody(jobId, 'Document it', undefined, '/docs', { seal, place: `pull ${PULL}` })
 
-  let log = ''
-  beforeEach(() => {
-    log = ''
-    vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      log += String(chunk)
-      return true
-    })
-  })
-  afterEach(() => {
-    vi.restoreAllMocks()
-  })
+  const stdout = capturedStdout()
 
   it('makes no job when nothing is asked', async () => {
     const fake = fakeGitHub()
@@ -145,7 +136,7 @@ describe('planJob, for a follow-up comment', () => {
     const fake = fakeGitHub()
     const plan = await planJob(inputs(), lifetime(), trust(fake.client, runnerWith('/docs x', 'edited')))
     expect(plan.settings).toBeUndefined()
-    expect(log).toContain('The comment was edited, not created: nothing was sent.')
+    expect(stdout.text).toContain('The comment was edited, not created: nothing was sent.')
     expect(fake.posted).toEqual([])
   })
 
@@ -155,7 +146,7 @@ describe('planJob, for a follow-up comment', () => {
     fake.add(PULL, noted('job_person'), false)
     const plan = await planJob(inputs(), lifetime(), trust(fake.client, runnerWith('/docs fix it')))
     expect(plan.settings).toBeUndefined()
-    expect(log).toContain(`#${PULL} is not a pull request of the documentation agent`)
+    expect(stdout.text).toContain(`#${PULL} is not a pull request of the documentation agent`)
   })
 
   it('sends the text after the command to the last job the action noted, for someone who may push', async () => {
@@ -171,15 +162,15 @@ describe('planJob, for a follow-up comment', () => {
     const runner = runnerWith('/docs fix it')
     expect((await planJob(inputs(), lifetime(), trust(fake.client, runner))).settings).toBeUndefined()
     fake.add(PULL, noted('job_1'))
-    log = ''
+    stdout.text = ''
     expect((await planJob(inputs(), lifetime(), trust(fake.client, runner))).settings).toBeUndefined()
     expect(fake.posted).toHaveLength(1)
     expect(fake.posted[0]?.body).toContain('only people with write access to this repository can send the documentation agent a follow-up')
-    expect(log).toContain('alice may not push to acme/docs, so the follow-up was refused in #7: nothing was sent.')
-    log = ''
+    expect(stdout.text).toContain('alice may not push to acme/docs, so the follow-up was refused in #7: nothing was sent.')
+    stdout.text = ''
     expect((await planJob(inputs(), lifetime(), trust(fake.client, runner))).settings).toBeUndefined()
     expect(fake.posted).toHaveLength(1)
-    expect(log).toContain('not answered again in #7')
+    expect(stdout.text).toContain('not answered again in #7')
   })
 
   it('sends nothing when the permission cannot be read, and says why', async () => {
@@ -188,7 +179,7 @@ describe('planJob, for a follow-up comment', () => {
     fake.fail.canWrite = Object.assign(new Error('Server Error'), { status: 502 })
     const plan = await planJob(inputs(), lifetime(), trust(fake.client, runnerWith('/docs fix it')))
     expect(plan.settings).toBeUndefined()
-    expect(log).toContain('::warning::Could not check whether alice may push to acme/docs')
+    expect(stdout.text).toContain('::warning::Could not check whether alice may push to acme/docs')
     expect(fake.posted).toEqual([])
   })
 
@@ -199,7 +190,7 @@ describe('planJob, for a follow-up comment', () => {
     expect(plan.settings).toBeUndefined()
     expect(fake.posted.map((p) => p.number)).toEqual([PULL])
     expect(fake.posted[0]?.body).toContain('Say what to change after')
-    expect(log).toContain('The comment holds /docs and nothing after it: nothing was sent.')
+    expect(stdout.text).toContain('The comment holds /docs and nothing after it: nothing was sent.')
   })
   it('notes the job once on the pull request the agent opened in this repository, and not when the run is stopping', async () => {
     const fake = fakeGitHub()
@@ -244,17 +235,7 @@ describe('planJob, for a prompt', () => {
   const lifetime = (): Lifetime => ({ signal: new AbortController().signal }) as unknown as Lifetime
   const trust = (r: Runner): GitHubTrust => ({ seal: SEAL, runner: r, connect: () => Promise.reject(new Error('no GitHub in this test')) })
 
-  let log = ''
-  beforeEach(() => {
-    log = ''
-    vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      log += String(chunk)
-      return true
-    })
-  })
-  afterEach(() => {
-    vi.restoreAllMocks()
-  })
+  const stdout = capturedStdout()
 
   it('makes no job for a pull request closed unmerged, and says why', async () => {
     const closed = { action: 'closed', pull_request: { number: 3, merged: false, head: { sha: SHA } } }
@@ -269,16 +250,16 @@ describe('planJob, for a prompt', () => {
     const push = { after: SHA }
     const first = await planJob(inputs(), lifetime(), trust(runner('push', push)))
     expect(first.settings).toMatchObject({ prompt: 'Update the docs', githubServer: 'https://github.com' })
-    expect(log).not.toContain('::warning::')
+    expect(stdout.text).not.toContain('::warning::')
     const again = await planJob(inputs(), lifetime(), trust(runner('push', push, 2)))
     expect(again.settings?.prompt).toBe('Update the docs')
-    expect(log).toContain(
+    expect(stdout.text).toContain(
       '::warning::This is attempt 2 of the workflow run, and the action keeps no record of the job an earlier attempt created'
     )
   })
 
   it('warns that no check run is written when the run names no commit', async () => {
     await planJob(inputs({ check: true }), lifetime(), trust(runner('workflow_dispatch', {})))
-    expect(log).toContain('::warning::check is true, but this run names no commit (a comment, say): no check run is written.')
+    expect(stdout.text).toContain('::warning::check is true, but this run names no commit (a comment, say): no check run is written.')
   })
 })

@@ -59,6 +59,17 @@ const readAll = (state: HealthState, n: number, signals: Signal[], today = '', m
 const PAGE_ID = '10e88c062faf'
 const SEARCH_ID = 'fd67ef2b96d2'
 const gapOf = (state: HealthState, page = WEBHOOKS) => state.gaps.find((gap) => gap.id === fingerprint('page', page))
+/** A gap on WEBHOOKS, read in week 0, asked of the agent, whose pull request was merged on week 1's first day. */
+function mergedInWeek1(): HealthState {
+  const PR = 'https://github.com/acme/docs/pull/7'
+  const state = readAll(emptyState('p'), 0, [down(WEBHOOKS, 14)])
+  const asked = withOutcome(withAsked(state, new Set([fingerprint('page', WEBHOOKS)]), 'run-1'), 'run-1', {
+    jobId: 'j',
+    prLink: PR,
+    reopen: false
+  })
+  return withPulls(asked, new Map([[PR, { state: 'merged', mergedOn: week(1).dateFrom }]]))
+}
 
 describe('withPeriod', () => {
   it('adds a new gap for each ranked item, and counts a period once however often it is read', () => {
@@ -288,14 +299,7 @@ describe('a gap from tick to proof', () => {
   })
 
   it('proves nothing with a period that did not read a count the gap had: it is skipped, not quiet', () => {
-    const PR = 'https://github.com/acme/docs/pull/7'
-    let state = readAll(emptyState('p'), 0, [down(WEBHOOKS, 14)])
-    state = withOutcome(withAsked(state, new Set([fingerprint('page', WEBHOOKS)]), 'run-1'), 'run-1', {
-      jobId: 'j',
-      prLink: PR,
-      reopen: false
-    })
-    state = withPulls(state, new Map([[PR, { state: 'merged', mergedOn: week(1).dateFrom }]]))
+    let state = mergedInWeek1()
     const noFeedback = { feedback: false, assistant: true, searches: true }
     state = readAll(state, 1, [], '', noFeedback)
     state = readAll(state, 2, [], '', noFeedback)
@@ -304,14 +308,7 @@ describe('a gap from tick to proof', () => {
   })
 
   it('keeps its count of quiet periods over a period that proves nothing, or one read without every signal, and is resolved on the end day of the period when the run gives no day', () => {
-    const PR = 'https://github.com/acme/docs/pull/7'
-    let state = readAll(emptyState('p'), 0, [down(WEBHOOKS, 14)])
-    state = withOutcome(withAsked(state, new Set([fingerprint('page', WEBHOOKS)]), 'run-1'), 'run-1', {
-      jobId: 'j',
-      prLink: PR,
-      reopen: false
-    })
-    state = withPulls(state, new Map([[PR, { state: 'merged', mergedOn: week(1).dateFrom }]]))
+    let state = mergedInWeek1()
     state = readAll(state, 1, [])
     expect(gapOf(state)).toMatchObject({ state: 'merged', quiet: 1 })
     state = read(state, 2, [])

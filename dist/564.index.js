@@ -28,10 +28,14 @@ var health_state = __webpack_require__(543);
 ;// CONCATENATED MODULE: ./src/health/history.ts
 
 const dayOf = (date) => Date.parse(`${date.slice(0, 10)}T00:00:00Z`);
-/** Whether `before` is the period of the same length that ends where `now` begins (a date that does not parse is NaN, equal to none). */
+/**
+ * Whether `before` is the period of the same length, at least a day, that ends where `now` begins (a
+ * date that does not parse is NaN, equal to none). A period within one day has none: it would be just
+ * before itself.
+ */
 function justBefore(before, now) {
     const [from, to, nowFrom, nowTo] = [dayOf(before.dateFrom), dayOf(before.dateTo), dayOf(now.dateFrom), dayOf(now.dateTo)];
-    return to === nowFrom && to - from === nowTo - nowFrom;
+    return from < to && to === nowFrom && to - from === nowTo - nowFrom;
 }
 /**
  * The headlines with a change taken from the history where the run read none: only a headline read

@@ -14,10 +14,14 @@ interface Range {
 
 const dayOf = (date: string): number => Date.parse(`${date.slice(0, 10)}T00:00:00Z`)
 
-/** Whether `before` is the period of the same length that ends where `now` begins (a date that does not parse is NaN, equal to none). */
+/**
+ * Whether `before` is the period of the same length, at least a day, that ends where `now` begins (a
+ * date that does not parse is NaN, equal to none). A period within one day has none: it would be just
+ * before itself.
+ */
 export function justBefore(before: Range, now: Range): boolean {
   const [from, to, nowFrom, nowTo] = [dayOf(before.dateFrom), dayOf(before.dateTo), dayOf(now.dateFrom), dayOf(now.dateTo)] as const
-  return to === nowFrom && to - from === nowTo - nowFrom
+  return from < to && to === nowFrom && to - from === nowTo - nowFrom
 }
 
 /**

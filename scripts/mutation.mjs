@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { NODE24 } from '../test/support/runtimes.js'
+import { mutatedSources } from './mutation-changed.mjs'
 
 const OVERALL_TARGET = 90
 const PER_FILE_TARGET = 80
@@ -75,6 +76,22 @@ const run = spawnSync(node, [stryker, 'run', ...args], {
 if (run.status !== 0 || !existsSync(REPORT) || statSync(REPORT).mtimeMs < started) {
   console.error(`Stryker ended with ${run.status ?? run.signal ?? 'an error'} and wrote no report.`)
   process.exit(run.status ?? 1)
+}
+
+// Stryker keeps no results of a file it found nothing to mutate in (types alone, or a schema with no
+// literal). After a whole run, such a file of the run is kept in the incremental file with no mutants,
+// so that `npm run mutation:changed` knows it as tested, not as new.
+if (existsSync(INCREMENTAL)) {
+  const scope = mutateScope(args) ?? (() => true)
+  /** @type {unknown} */
+  const read = JSON.parse(readFileSync(INCREMENTAL, 'utf8'))
+  const incremental = /** @type {{ files: Record<string, unknown> }} */ (read)
+  const empty = Object.entries(mutatedSources(ROOT)).filter(([file]) => scope(file) && incremental.files[file] === undefined)
+  if (empty.length > 0) {
+    for (const [file, source] of empty)
+      incremental.files[file] = { language: 'typescript', source: source.replace(/\r\n/g, '\n'), mutants: [] }
+    writeFileSync(INCREMENTAL, JSON.stringify(incremental))
+  }
 }
 
 /** @typedef {{ status: string, static?: boolean, location: { start: { line: number } }, mutatorName: string }} Mutant */

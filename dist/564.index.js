@@ -8,7 +8,8 @@ export const modules = {
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  HealthIssueRun: () => (/* binding */ HealthIssueRun)
+  HealthIssueRun: () => (/* binding */ HealthIssueRun),
+  healthIssueFailure: () => (/* binding */ healthIssueFailure)
 });
 
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 17 modules
@@ -23,6 +24,8 @@ var schemas = __webpack_require__(8164);
 var error_message = __webpack_require__(7);
 // EXTERNAL MODULE: ./src/health/body.ts + 1 modules
 var health_body = __webpack_require__(8842);
+// EXTERNAL MODULE: ./src/github/client.ts + 1 modules
+var client = __webpack_require__(3595);
 // EXTERNAL MODULE: ./src/health/state.ts
 var health_state = __webpack_require__(543);
 ;// CONCATENATED MODULE: ./src/health/history.ts
@@ -357,6 +360,7 @@ var run_sections = __webpack_require__(8857);
 
 
 
+
 /** The run's day, YYYY-MM-DD (UTC). */
 const todayOf = () => new Date().toISOString().slice(0, 10);
 /** Issues that carry the marker without the seal, named in the log one by one; the others are counted. */
@@ -474,7 +478,7 @@ class HealthIssueRun {
         catch (error) {
             // Not recorded as asked, so not asked: the next run tries again.
             this.state = before;
-            this.failure = `The docs health issue could not record the ticked gaps, so the agent was not asked: ${(0,error_message/* errorMessage */.g)(error)}`;
+            this.failure = `The docs health issue could not record the ticked gaps, so the agent was not asked${healthIssueFailure(error)}`;
             return undefined;
         }
         this.asked = gaps.length;
@@ -496,7 +500,7 @@ class HealthIssueRun {
             await this.write();
         }
         catch (error) {
-            core/* warning */.$e(`The docs health issue could not record job ${(0,text_escape/* htmlText */.js)(jobId, 60)}: ${(0,error_message/* errorMessage */.g)(error)}`);
+            core/* warning */.$e(`The docs health issue could not record job ${(0,text_escape/* htmlText */.js)(jobId, 60)}${healthIssueFailure(error)}`);
         }
     }
     /**
@@ -611,7 +615,7 @@ class HealthIssueRun {
             return this.report();
         }
         catch (error) {
-            return { ...this.report(), failure: `The docs health issue could not be written: ${(0,error_message/* errorMessage */.g)(error)}` };
+            return { ...this.report(), failure: `The docs health issue could not be written${healthIssueFailure(error)}` };
         }
     }
     report() {
@@ -737,6 +741,14 @@ function pageTraffic(sections) {
                 page(row.path).views = row.total;
     }
     return [...pages.values()];
+}
+/**
+ * Why the docs health issue could not be read or written, to follow "could not …": GitHub's failure
+ * with the permission it needs (githubWriteFailure), or, when no request failed, the error's own words.
+ */
+function healthIssueFailure(error) {
+    const status = error?.status;
+    return typeof status === 'number' ? (0,client/* githubWriteFailure */.Z0)(error, 'issues: write', ', or set dashboard: false') : `: ${(0,error_message/* errorMessage */.g)(error)}`;
 }
 
 

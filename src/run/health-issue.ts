@@ -22,6 +22,7 @@ import {
   tickedGaps,
   withOwned
 } from '../health/body.js'
+import { githubWriteFailure } from '../github/client.js'
 import { type Mover, movers, type PageTraffic, topPages, withHistoryChanges } from '../health/history.js'
 import {
   askable,
@@ -215,7 +216,7 @@ export class HealthIssueRun {
     } catch (error) {
       // Not recorded as asked, so not asked: the next run tries again.
       this.state = before
-      this.failure = `The docs health issue could not record the ticked gaps, so the agent was not asked: ${errorMessage(error)}`
+      this.failure = `The docs health issue could not record the ticked gaps, so the agent was not asked${healthIssueFailure(error)}`
       return undefined
     }
     this.asked = gaps.length
@@ -236,7 +237,7 @@ export class HealthIssueRun {
     try {
       await this.write()
     } catch (error) {
-      core.warning(`The docs health issue could not record job ${htmlText(jobId, 60)}: ${errorMessage(error)}`)
+      core.warning(`The docs health issue could not record job ${htmlText(jobId, 60)}${healthIssueFailure(error)}`)
     }
   }
 
@@ -352,7 +353,7 @@ export class HealthIssueRun {
       await this.write()
       return this.report()
     } catch (error) {
-      return { ...this.report(), failure: `The docs health issue could not be written: ${errorMessage(error)}` }
+      return { ...this.report(), failure: `The docs health issue could not be written${healthIssueFailure(error)}` }
     }
   }
 
@@ -488,4 +489,13 @@ function pageTraffic(sections: readonly SectionReport[]): PageTraffic[] {
     if (section.kind === 'views') for (const row of section.rows) page(row.path).views = row.total
   }
   return [...pages.values()]
+}
+
+/**
+ * Why the docs health issue could not be read or written, to follow "could not …": GitHub's failure
+ * with the permission it needs (githubWriteFailure), or, when no request failed, the error's own words.
+ */
+export function healthIssueFailure(error: unknown): string {
+  const status = (error as { status?: unknown } | null)?.status
+  return typeof status === 'number' ? githubWriteFailure(error, 'issues: write', ', or set dashboard: false') : `: ${errorMessage(error)}`
 }

@@ -4,7 +4,6 @@
 // that fails validation does not pay for it.
 import * as core from '@actions/core'
 import type { Clock } from '../core/clock.js'
-import { errorMessage } from '../core/error-message.js'
 import { Lifetime, StopError } from '../core/lifetime.js'
 import { endingOf, type Part, type PartContext, type PartEnding } from '../core/part.js'
 import { agentJobPart } from '../agent/part.js'
@@ -69,14 +68,14 @@ async function openHealthIssue(
   showWords: boolean
 ): Promise<{ board?: HealthIssueRun; asked?: { prompt: string; board: HealthIssueRun }; failure?: string }> {
   if (!inputs.healthIssue) return {}
-  const { HealthIssueRun } = await import('./health-issue.js')
+  const { HealthIssueRun, healthIssueFailure } = await import('./health-issue.js')
   let board: HealthIssueRun
   try {
     board = await HealthIssueRun.open(inputs.healthIssue, inputs.projectId, github, showWords)
     await board.followJobs((jobId) => client.getJob(inputs.projectId, jobId), github.runner.server)
   } catch (error) {
     if (error instanceof StopError) throw error
-    return { failure: `The docs health issue could not be read: ${errorMessage(error)}` }
+    return { failure: `The docs health issue could not be read${healthIssueFailure(error)}` }
   }
   // A prompt or a job of the workflow's own comes first: the ticks wait for a run without one.
   if (inputs.prompt !== undefined || inputs.jobId !== undefined) return { board }

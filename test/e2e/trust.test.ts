@@ -339,8 +339,8 @@ describe('a failed run says why in its summary, and never "Done"', () => {
       expect(result.code).toBe(1)
       expect(lastLine(result)).toMatch(/^Failed after .*: The docs health issue could not be written/)
       expect(result.stdout).not.toMatch(/^Done in/m)
-      expect(renderSummary(result.summary).text).toMatch(
-        /The docs health issue could not be written: .*Resource not accessible by integration/
+      expect(renderSummary(result.summary).text).toContain(
+        'The docs health issue could not be written (HTTP 403): give the job `permissions: issues: write`, or set dashboard: false.'
       )
     } finally {
       github.failWith(undefined)
@@ -353,7 +353,7 @@ describe('a failed run says why in its summary, and never "Done"', () => {
       const result = await boardOnly()
       expect(result.code).toBe(1)
       expect(lastLine(result)).toMatch(/^Failed after .*: The docs health issue could not be read/)
-      expect(renderSummary(result.summary).text).toContain('The docs health issue could not be read')
+      expect(renderSummary(result.summary).text).toContain('The docs health issue could not be read: GitHub could not be reached (HTTP 500')
     } finally {
       github.failWith(undefined)
     }

@@ -1010,6 +1010,36 @@ describe('failures to write', () => {
     expect(fake.issues.get(number)?.data.body).toContain('x'.repeat(100))
   })
 
+  it('names the permission when GitHub answers 403 or 404, and what GitHub said otherwise', async () => {
+    const answered = (status: number, message: string) => Object.assign(new Error(message), { status })
+    const fake = fakeGitHub()
+    fake.pushers.add('alice')
+    const number = fake.add(sealedBody(stateWith([gap()]), { ticked: [gap().id] }))
+    fake.fail.write = answered(403, 'Resource not accessible by integration')
+    const run = await open(fake, { runner: runnerOf('issues', edit(number)) })
+    expect(await run.ask()).toBeUndefined()
+    expect((await run.finish(SERVER)).failure).toBe(
+      'The docs health issue could not record the ticked gaps, so the agent was not asked (HTTP 403): ' +
+        'give the job `permissions: issues: write`, or set dashboard: false.'
+    )
+    fake.fail.write = answered(404, 'Not Found')
+    expect((await (await open(fake)).finish(SERVER)).failure).toBe(
+      'The docs health issue could not be written (HTTP 404): give the job `permissions: issues: write`, or set dashboard: false.'
+    )
+    fake.fail.write = answered(422, 'Validation Failed')
+    expect((await (await open(fake)).finish(SERVER)).failure).toBe(
+      'The docs health issue could not be written: GitHub refused it (HTTP 422, Validation Failed).'
+    )
+    const asking = await open(fake)
+    delete fake.fail.write
+    await asking.ask()
+    fake.fail.write = answered(403, 'Resource not accessible by integration')
+    await asking.started('job-6')
+    expect(stdout.text).toContain(
+      '::warning::The docs health issue could not record job job-6 (HTTP 403): give the job `permissions: issues: write`, or set dashboard: false.'
+    )
+  })
+
   it('keeps the boxes a person ticked during the run ticked, for the run their edit starts', async () => {
     const fake = fakeGitHub()
     const second = gap({ id: fingerprint('page', '/guides/sso'), subject: '/guides/sso' })

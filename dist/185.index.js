@@ -3768,15 +3768,14 @@ async function answer(repo, number, body) {
  * about (for follow-ups), what was asked, how to ask for changes. Never fatal.
  */
 async function noteAgentPull(repo, report, command, runUrl, seal) {
-    if (report.jobId === undefined || report.prNumber === undefined)
+    // A job id no note can hold has no note (agentPullBody would be '').
+    if (!isMarkableJobId(report.jobId) || report.prNumber === undefined)
         return;
     if (report.prRepository?.toLowerCase() !== `${repo.repository.owner}/${repo.repository.name}`.toLowerCase())
         return;
     const number = Number(report.prNumber);
     const at = pullAt(seal, number);
     const body = agentPullBody(report.jobId, report.prompt, runUrl, command, at);
-    if (body === '')
-        return;
     try {
         const comments = await repo.comments(number);
         if (comments.some((comment) => comment.isBot && pullMarkedJob(comment.body, at) === report.jobId))
@@ -3885,11 +3884,13 @@ async function planJob(inputs, lifetime, github) {
                 'it sends the prompt again. Set check: true (with `permissions: checks: write`) or comment: true to watch the first job instead.');
         }
     }
-    if (inputs.changeContext && settings.prompt !== undefined && settings.reusedFrom === undefined) {
+    // A job an earlier run recorded is watched with no prompt (reusedFrom): it is sent no change.
+    if (inputs.changeContext && settings.prompt !== undefined) {
         if (!repo)
             throw new Error('context: change needs the repository (GITHUB_REPOSITORY) and githubToken');
         const read = await readChange(repo, eventName, payload);
         // The payload was judged before any record was read (noChange); a change is all that is left.
+        // Stryker disable next-line StringLiteral: no read is a skip here, so no key names one either
         if ('skip' in read)
             return noChangePlan(read.skip);
         const context = (0,change_context/* changeContext */.Un)(read.change, inputs.changeContext.maxBytes, nonce());

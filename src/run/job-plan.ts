@@ -18,7 +18,15 @@ import { commandOf } from '../github/follow-up.js'
 import type { Runner } from '../github/runner.js'
 import { triggerOf } from '../github/trigger.js'
 import { agentPullBody, emptyCommandBody, refusalBody } from '../render/comment-body.js'
-import { isRefusalOf, type JobRecord, pullMarkedJob, refusalMarker, RETRIED_ENDINGS, type SealedAt } from '../agent/records.js'
+import {
+  isMarkableJobId,
+  isRefusalOf,
+  type JobRecord,
+  pullMarkedJob,
+  refusalMarker,
+  RETRIED_ENDINGS,
+  type SealedAt
+} from '../agent/records.js'
 import { logText } from '../text/escape.js'
 import { counted } from '../text/format.js'
 import type { Inputs } from './inputs.js'
@@ -108,12 +116,12 @@ async function noteAgentPull(
   runUrl: string | undefined,
   seal: RecordSeal
 ): Promise<void> {
-  if (report.jobId === undefined || report.prNumber === undefined) return
+  // A job id no note can hold has no note (agentPullBody would be '').
+  if (!isMarkableJobId(report.jobId) || report.prNumber === undefined) return
   if (report.prRepository?.toLowerCase() !== `${repo.repository.owner}/${repo.repository.name}`.toLowerCase()) return
   const number = Number(report.prNumber)
   const at = pullAt(seal, number)
   const body = agentPullBody(report.jobId, report.prompt, runUrl, command, at)
-  if (body === '') return
   try {
     const comments = await repo.comments(number)
     if (comments.some((comment) => comment.isBot && pullMarkedJob(comment.body, at) === report.jobId)) return
@@ -245,10 +253,12 @@ export async function planJob(inputs: Inputs, lifetime: Lifetime, github: GitHub
     }
   }
 
-  if (inputs.changeContext && settings.prompt !== undefined && settings.reusedFrom === undefined) {
+  // A job an earlier run recorded is watched with no prompt (reusedFrom): it is sent no change.
+  if (inputs.changeContext && settings.prompt !== undefined) {
     if (!repo) throw new Error('context: change needs the repository (GITHUB_REPOSITORY) and githubToken')
     const read = await readChange(repo, eventName, payload)
     // The payload was judged before any record was read (noChange); a change is all that is left.
+    // Stryker disable next-line StringLiteral: no read is a skip here, so no key names one either
     if ('skip' in read) return noChangePlan(read.skip)
     const context = changeContext(read.change, inputs.changeContext.maxBytes, nonce())
     const { digest } = context

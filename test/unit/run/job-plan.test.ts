@@ -646,6 +646,17 @@ describe('planJob, with the records a run keeps on GitHub', () => {
     expect(stdout.text).toContain('::warning::check is true, but this run names no commit (a comment, say): no check run is written.')
   })
 
+  it('comments on an issue when the run names no trigger, with no record to find again', async () => {
+    const fake = fakeGitHub()
+    const issue = runner('issues', { action: 'opened', issue: { number: THREAD } })
+    const plan = await planJob(inputs({ check: false }), lifetime(), trust(fake.client, issue))
+    expect(plan.settings?.prompt).toBe('Update the docs')
+    await plan.started('job_1')
+    const [comment] = fake.threads.get(THREAD) ?? []
+    expect(comment?.body).toContain('job `job_1`')
+    expect(comment?.body).not.toContain('key=')
+  })
+
   it('warns once, naming the permission, when the check run cannot be written, and goes on', async () => {
     const fake = fakeGitHub()
     fake.fail.checks = Object.assign(new Error('Resource not accessible by integration'), { status: 403 })

@@ -3809,15 +3809,14 @@ async function answer(repo, number, body) {
  * about (for follow-ups), what was asked, how to ask for changes. Never fatal.
  */
 async function noteAgentPull(repo, report, command, runUrl, seal) {
-    if (report.jobId === undefined || report.prNumber === undefined)
+    // A job id no note can hold has no note (agentPullBody would be '').
+    if (!isMarkableJobId(report.jobId) || report.prNumber === undefined)
         return;
     if (report.prRepository?.toLowerCase() !== `${repo.repository.owner}/${repo.repository.name}`.toLowerCase())
         return;
     const number = Number(report.prNumber);
     const at = pullAt(seal, number);
     const body = agentPullBody(report.jobId, report.prompt, runUrl, command, at);
-    if (body === '')
-        return;
     try {
         const comments = await repo.comments(number);
         if (comments.some((comment) => comment.isBot && pullMarkedJob(comment.body, at) === report.jobId))
@@ -3831,6 +3830,11 @@ async function noteAgentPull(repo, report, command, runUrl, seal) {
 }
 /** The plan of a run that makes no agent job. */
 const NO_JOB = { started: nothing, ended: nothing };
+/** The plan of a run whose event has no change to follow: `why`, noticed and noted for the summary. */
+function noChangePlan(why) {
+    core/* notice */.lm(why);
+    return { started: nothing, ended: nothing, note: `${why} No agent job was created.` };
+}
 async function planJob(inputs, lifetime, github) {
     const { seal, runner } = github;
     if (!inputs.followUp && inputs.prompt === undefined && inputs.jobId === undefined)
@@ -3884,51 +3888,52 @@ async function planJob(inputs, lifetime, github) {
     }
     // A change that is no change (a pull request closed unmerged, a deleted branch) makes no job, whatever was recorded.
     const skip = inputs.changeContext ? noChange(eventName, payload) : undefined;
-    if (skip !== undefined) {
-        core/* notice */.lm(skip);
-        return { started: nothing, ended: nothing, note: `${skip} No agent job was created.` };
-    }
-    const key = trigger === undefined ? undefined : recordKey(inputs.projectId, trigger.key, settings);
+    if (skip !== undefined)
+        return noChangePlan(skip);
+    // The key the job is recorded under, and the commit its check run goes on.
+    const recorded = trigger === undefined ? undefined : { key: recordKey(inputs.projectId, trigger.key, settings), sha: trigger.sha };
     const thread = inputs.comment || inputs.followUp
-        ? await CommentThread.open(runner, inputs.comment?.token ?? inputs.githubToken, lifetime.signal, seal, github.connect, key)
+        ? await CommentThread.open(runner, inputs.comment?.token ?? inputs.githubToken, lifetime.signal, seal, github.connect, recorded?.key)
         : undefined;
-    if (inputs.check && trigger?.sha === undefined)
+    if (inputs.check && recorded?.sha === undefined)
         core/* warning */.$e('check is true, but this run names no commit (a comment, say): no check run is written.');
-    const check = inputs.check && repo && key !== undefined && trigger?.sha !== undefined
-        ? new CheckRecord(repo, trigger.sha, key, runner.runUrl, { info: core/* info */.pq, warning: core/* warning */.$e }, seal, repo.detached(1000))
+    const check = inputs.check && repo && recorded?.sha !== undefined
+        ? new CheckRecord(repo, recorded.sha, recorded.key, runner.runUrl, { info: core/* info */.pq, warning: core/* warning */.$e }, seal, repo.detached(1000))
         : undefined;
     // A prompt sent once per trigger: a second run for the same one watches the job the first created,
     // unless that job failed or was archived (then a re-run is a retry). A jobId of the workflow's own
     // is kept: only a record of that same job stands in for sending the prompt to it again.
     if (settings.prompt !== undefined) {
-        let place;
         // Both are read: the thread's record is also the comment this run edits rather than posting another.
         const [checked, commented] = [await check?.recordedJob(), await thread?.recordedJob()];
-        let record = checked;
-        if (record !== undefined)
-            place = 'check run';
-        else if ((record = commented) !== undefined)
-            place = 'comment';
-        const shown = record === undefined ? '' : (0,text_escape/* logText */.kc)(record.jobId, 100);
+        const found = checked !== undefined
+            ? { record: checked, place: 'check run' }
+            : commented !== undefined
+                ? { record: commented, place: 'comment' }
+                : undefined;
+        const record = found?.record;
         if (record?.ended !== undefined && RETRIED_ENDINGS.includes(record.ended)) {
-            core/* info */.pq(`Job ${shown}, which an earlier run for this trigger created, ${record.ended === 'failed' ? 'failed' : 'was archived'}: sending the prompt again.`);
+            core/* info */.pq(`Job ${(0,text_escape/* logText */.kc)(record.jobId, 100)}, which an earlier run for this trigger created, ${record.ended === 'failed' ? 'failed' : 'was archived'}: sending the prompt again.`);
         }
-        else if (record !== undefined && place !== undefined && (settings.jobId === undefined || record.jobId === settings.jobId)) {
-            core/* info */.pq(`An earlier run for this trigger recorded job ${shown} in its ${place}: watching it instead of sending the prompt again.`);
-            settings = { ...settings, jobId: record.jobId, prompt: undefined, reusedFrom: place };
+        else if (found !== undefined && (settings.jobId === undefined || found.record.jobId === settings.jobId)) {
+            const { jobId } = found.record;
+            core/* info */.pq(`An earlier run for this trigger recorded job ${(0,text_escape/* logText */.kc)(jobId, 100)} in its ${found.place}: watching it instead of sending the prompt again.`);
+            settings = { ...settings, jobId, prompt: undefined, reusedFrom: found.place };
         }
         else if (runner.runAttempt > 1 && !check && !thread) {
             core/* warning */.$e(`This is attempt ${runner.runAttempt} of the workflow run, and the action keeps no record of the job an earlier attempt created: ` +
                 'it sends the prompt again. Set check: true (with `permissions: checks: write`) or comment: true to watch the first job instead.');
         }
     }
-    if (inputs.changeContext && settings.prompt !== undefined && settings.reusedFrom === undefined) {
+    // A job an earlier run recorded is watched with no prompt (reusedFrom): it is sent no change.
+    if (inputs.changeContext && settings.prompt !== undefined) {
         if (!repo)
             throw new Error('context: change needs the repository (GITHUB_REPOSITORY) and githubToken');
         const read = await readChange(repo, eventName, payload);
         // The payload was judged before any record was read (noChange); a change is all that is left.
+        // Stryker disable next-line StringLiteral: no read is a skip here, so no key names one either
         if ('skip' in read)
-            return { started: nothing, ended: nothing, note: `${read.skip} No agent job was created.` };
+            return noChangePlan(read.skip);
         const context = (0,change_context/* changeContext */.Un)(read.change, inputs.changeContext.maxBytes, nonce());
         const { digest } = context;
         core/* info */.pq(`The change is sent after the prompt: ${(0,format/* counted */.hS)(digest.files, 'changed file')}, ${(0,format/* counted */.hS)(digest.bytes, 'byte')}` +
@@ -3938,7 +3943,8 @@ async function planJob(inputs, lifetime, github) {
         settings = { ...settings, contextText: context.text, context: digest };
     }
     return {
-        settings: settings.prompt === undefined && settings.jobId === undefined ? undefined : settings,
+        // Always a prompt or a job to watch: a run asked for neither, or a follow-up that sends none, returned NO_JOB above.
+        settings,
         started: async (jobId) => {
             await thread?.start(jobId);
             await check?.started(jobId);

@@ -18,7 +18,15 @@ import { commandOf } from '../github/follow-up.js'
 import type { Runner } from '../github/runner.js'
 import { triggerOf } from '../github/trigger.js'
 import { agentPullBody, emptyCommandBody, refusalBody } from '../render/comment-body.js'
-import { isRefusalOf, pullMarkedJob, refusalMarker, RETRIED_ENDINGS, type SealedAt } from '../agent/records.js'
+import {
+  isMarkableJobId,
+  isRefusalOf,
+  type JobRecord,
+  pullMarkedJob,
+  refusalMarker,
+  RETRIED_ENDINGS,
+  type SealedAt
+} from '../agent/records.js'
 import { logText } from '../text/escape.js'
 import { counted } from '../text/format.js'
 import type { Inputs } from './inputs.js'
@@ -108,12 +116,12 @@ async function noteAgentPull(
   runUrl: string | undefined,
   seal: RecordSeal
 ): Promise<void> {
-  if (report.jobId === undefined || report.prNumber === undefined) return
+  // A job id no note can hold has no note (agentPullBody would be '').
+  if (!isMarkableJobId(report.jobId) || report.prNumber === undefined) return
   if (report.prRepository?.toLowerCase() !== `${repo.repository.owner}/${repo.repository.name}`.toLowerCase()) return
   const number = Number(report.prNumber)
   const at = pullAt(seal, number)
   const body = agentPullBody(report.jobId, report.prompt, runUrl, command, at)
-  if (body === '') return
   try {
     const comments = await repo.comments(number)
     if (comments.some((comment) => comment.isBot && pullMarkedJob(comment.body, at) === report.jobId)) return
@@ -128,6 +136,12 @@ async function noteAgentPull(
 
 /** The plan of a run that makes no agent job. */
 export const NO_JOB: JobPlan = { started: nothing, ended: nothing }
+
+/** The plan of a run whose event has no change to follow: `why`, noticed and noted for the summary. */
+function noChangePlan(why: string): JobPlan {
+  core.notice(why)
+  return { started: nothing, ended: nothing, note: `${why} No agent job was created.` }
+}
 
 export async function planJob(inputs: Inputs, lifetime: Lifetime, github: GitHubTrust): Promise<JobPlan> {
   const { seal, runner } = github
@@ -185,41 +199,52 @@ export async function planJob(inputs: Inputs, lifetime: Lifetime, github: GitHub
 
   // A change that is no change (a pull request closed unmerged, a deleted branch) makes no job, whatever was recorded.
   const skip = inputs.changeContext ? noChange(eventName, payload) : undefined
-  if (skip !== undefined) {
-    core.notice(skip)
-    return { started: nothing, ended: nothing, note: `${skip} No agent job was created.` }
-  }
+  if (skip !== undefined) return noChangePlan(skip)
 
-  const key = trigger === undefined ? undefined : recordKey(inputs.projectId, trigger.key, settings)
+  // The key the job is recorded under, and the commit its check run goes on.
+  const recorded = trigger === undefined ? undefined : { key: recordKey(inputs.projectId, trigger.key, settings), sha: trigger.sha }
   const thread =
     inputs.comment || inputs.followUp
-      ? await CommentThread.open(runner, inputs.comment?.token ?? inputs.githubToken, lifetime.signal, seal, github.connect, key)
+      ? await CommentThread.open(runner, inputs.comment?.token ?? inputs.githubToken, lifetime.signal, seal, github.connect, recorded?.key)
       : undefined
-  if (inputs.check && trigger?.sha === undefined)
+  if (inputs.check && recorded?.sha === undefined)
     core.warning('check is true, but this run names no commit (a comment, say): no check run is written.')
   const check =
-    inputs.check && repo && key !== undefined && trigger?.sha !== undefined
-      ? new CheckRecord(repo, trigger.sha, key, runner.runUrl, { info: core.info, warning: core.warning }, seal, repo.detached(1000))
+    inputs.check && repo && recorded?.sha !== undefined
+      ? new CheckRecord(
+          repo,
+          recorded.sha,
+          recorded.key,
+          runner.runUrl,
+          { info: core.info, warning: core.warning },
+          seal,
+          repo.detached(1000)
+        )
       : undefined
 
   // A prompt sent once per trigger: a second run for the same one watches the job the first created,
   // unless that job failed or was archived (then a re-run is a retry). A jobId of the workflow's own
   // is kept: only a record of that same job stands in for sending the prompt to it again.
   if (settings.prompt !== undefined) {
-    let place: JobRecordPlace | undefined
     // Both are read: the thread's record is also the comment this run edits rather than posting another.
     const [checked, commented] = [await check?.recordedJob(), await thread?.recordedJob()]
-    let record = checked
-    if (record !== undefined) place = 'check run'
-    else if ((record = commented) !== undefined) place = 'comment'
-    const shown = record === undefined ? '' : logText(record.jobId, 100)
+    const found: { record: JobRecord; place: JobRecordPlace } | undefined =
+      checked !== undefined
+        ? { record: checked, place: 'check run' }
+        : commented !== undefined
+          ? { record: commented, place: 'comment' }
+          : undefined
+    const record = found?.record
     if (record?.ended !== undefined && RETRIED_ENDINGS.includes(record.ended)) {
       core.info(
-        `Job ${shown}, which an earlier run for this trigger created, ${record.ended === 'failed' ? 'failed' : 'was archived'}: sending the prompt again.`
+        `Job ${logText(record.jobId, 100)}, which an earlier run for this trigger created, ${record.ended === 'failed' ? 'failed' : 'was archived'}: sending the prompt again.`
       )
-    } else if (record !== undefined && place !== undefined && (settings.jobId === undefined || record.jobId === settings.jobId)) {
-      core.info(`An earlier run for this trigger recorded job ${shown} in its ${place}: watching it instead of sending the prompt again.`)
-      settings = { ...settings, jobId: record.jobId, prompt: undefined, reusedFrom: place }
+    } else if (found !== undefined && (settings.jobId === undefined || found.record.jobId === settings.jobId)) {
+      const { jobId } = found.record
+      core.info(
+        `An earlier run for this trigger recorded job ${logText(jobId, 100)} in its ${found.place}: watching it instead of sending the prompt again.`
+      )
+      settings = { ...settings, jobId, prompt: undefined, reusedFrom: found.place }
     } else if (runner.runAttempt > 1 && !check && !thread) {
       core.warning(
         `This is attempt ${runner.runAttempt} of the workflow run, and the action keeps no record of the job an earlier attempt created: ` +
@@ -228,11 +253,13 @@ export async function planJob(inputs: Inputs, lifetime: Lifetime, github: GitHub
     }
   }
 
-  if (inputs.changeContext && settings.prompt !== undefined && settings.reusedFrom === undefined) {
+  // A job an earlier run recorded is watched with no prompt (reusedFrom): it is sent no change.
+  if (inputs.changeContext && settings.prompt !== undefined) {
     if (!repo) throw new Error('context: change needs the repository (GITHUB_REPOSITORY) and githubToken')
     const read = await readChange(repo, eventName, payload)
     // The payload was judged before any record was read (noChange); a change is all that is left.
-    if ('skip' in read) return { started: nothing, ended: nothing, note: `${read.skip} No agent job was created.` }
+    // Stryker disable next-line StringLiteral: no read is a skip here, so no key names one either
+    if ('skip' in read) return noChangePlan(read.skip)
     const context = changeContext(read.change, inputs.changeContext.maxBytes, nonce())
     const { digest } = context
     core.info(
@@ -245,7 +272,8 @@ export async function planJob(inputs: Inputs, lifetime: Lifetime, github: GitHub
   }
 
   return {
-    settings: settings.prompt === undefined && settings.jobId === undefined ? undefined : settings,
+    // Always a prompt or a job to watch: a run asked for neither, or a follow-up that sends none, returned NO_JOB above.
+    settings,
     started: async (jobId) => {
       await thread?.start(jobId)
       await check?.started(jobId)

@@ -2292,12 +2292,13 @@ const checkOf = (c) => ({
     ...(c.external_id ? { externalId: c.external_id } : {}),
     ...(c.conclusion ? { conclusion: c.conclusion } : {})
 });
+/** The fields as GitHub names them; one not given is undefined, which the request's JSON body leaves out. */
 function checkFields(fields) {
     return {
         status: fields.status,
-        ...(fields.conclusion === undefined ? {} : { conclusion: fields.conclusion }),
-        ...(fields.externalId === undefined ? {} : { external_id: fields.externalId }),
-        ...(fields.detailsUrl === undefined ? {} : { details_url: fields.detailsUrl }),
+        conclusion: fields.conclusion,
+        external_id: fields.externalId,
+        details_url: fields.detailsUrl,
         output: { title: fields.title, summary: fields.summary }
     };
 }
@@ -2315,26 +2316,25 @@ function retryWait(error, at, policy = RETRY) {
     if (at.attempt >= policy.maxAttempts)
         return undefined;
     const failed = (error ?? {});
-    const status = typeof failed.status === 'number' ? failed.status : undefined;
+    // 0 when the error carries no status.
+    const status = typeof failed.status === 'number' ? failed.status : 0;
     const headers = failed.response?.headers;
     const read = at.method.toUpperCase() === 'GET' || at.method.toUpperCase() === 'HEAD';
-    const header = (name) => {
-        const value = headers?.[name];
-        return value === undefined ? undefined : String(value);
-    };
+    const header = (name) => headers?.[name]?.toString();
     const retryAfter = parseRetryAfter(header('retry-after'), at.now);
     if (headers !== undefined && (status === 403 || status === 429)) {
         const reset = Number(header('x-ratelimit-reset'));
+        // A 403 or 429 that announces no wait is not tried again: its wait is endless.
         const wait = retryAfter ??
             (header('x-ratelimit-remaining') === '0'
                 ? Number.isFinite(reset) && reset > 0
                     ? Math.max(0, reset * 1000 - at.now)
                     : 60_000
-                : undefined);
-        return wait !== undefined && wait <= policy.maxWaitMs ? wait : undefined;
+                : Infinity);
+        return wait <= policy.maxWaitMs ? wait : undefined;
     }
     const backoff = () => backoffDelay(at.attempt - 1, policy);
-    if (headers !== undefined && status !== undefined && status >= 500) {
+    if (headers !== undefined && status >= 500) {
         if (!read)
             return undefined;
         return retryAfter === undefined ? backoff() : retryAfter <= policy.maxWaitMs ? retryAfter : undefined;
@@ -2344,8 +2344,7 @@ function retryWait(error, at, policy = RETRY) {
     // No answer: a read is tried again; a write only when it never left.
     if (read)
         return backoff();
-    const code = networkCode(failed);
-    return !at.timedOut && code !== undefined && NEVER_SENT.has(code) ? backoff() : undefined;
+    return !at.timedOut && NEVER_SENT.has(networkCode(failed) ?? '') ? backoff() : undefined;
 }
 /**
  * Why a request to GitHub failed and what to do, to follow "Could not …": the permission (and what it
@@ -2469,7 +2468,7 @@ class GitHubClient {
         // Each request carries the client it was made through (this one, or its detached copy).
         const sending = route.request?.sending ?? this.sending;
         const runSignal = this.options.signal;
-        const method = typeof route.method === 'string' ? route.method : 'GET';
+        const { method } = route;
         for (let attempt = 1;; attempt++) {
             const timeout = this.clock.timeoutSignal(sending.timeoutMs);
             const signal = sending.followRun ? AbortSignal.any([runSignal, timeout]) : timeout;
@@ -2503,9 +2502,10 @@ class GitHubClient {
         for (let page = 1; page <= pages; page++) {
             const { data } = await read(page);
             items.push(...data);
-            const stop = enough?.(data) === true;
-            if (data.length < PER_PAGE || stop)
-                return { items, complete: data.length < PER_PAGE };
+            if (data.length < PER_PAGE)
+                return { items, complete: true };
+            if (enough?.(data) === true)
+                break;
         }
         return { items, complete: false };
     }

@@ -2304,9 +2304,10 @@ function checkFields(fields) {
 }
 /** Network errors of a request that never left: nothing was sent, so a write may be sent again. */
 const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
+/** The network's error code of a failed request, or '' when it has none. */
 const networkCode = (error) => {
     const code = error.cause?.code ?? error.cause?.cause?.code;
-    return typeof code === 'string' ? code : undefined;
+    return typeof code === 'string' ? code : '';
 };
 /**
  * How long to wait before trying a failed request again, or undefined when it is not tried again
@@ -2344,7 +2345,7 @@ function retryWait(error, at, policy = RETRY) {
     // No answer: a read is tried again; a write only when it never left.
     if (read)
         return backoff();
-    return !at.timedOut && NEVER_SENT.has(networkCode(failed) ?? '') ? backoff() : undefined;
+    return !at.timedOut && NEVER_SENT.has(networkCode(failed)) ? backoff() : undefined;
 }
 /**
  * Why a request to GitHub failed and what to do, to follow "Could not …": the permission (and what it
@@ -2357,11 +2358,10 @@ function githubWriteFailure(error, permission, purpose = '') {
     const status = failed.status;
     if (status === 403 || status === 404)
         return ` (HTTP ${status}): give the job \`permissions: ${permission}\`${purpose}.`;
-    const code = networkCode(failed);
     const reason = [
         typeof status === 'number' ? `HTTP ${status}` : undefined,
         (0,text_escape/* logText */.kc)((0,error_message/* errorMessage */.g)(error), 200),
-        code === undefined ? undefined : (0,text_escape/* logText */.kc)(code, 40)
+        (0,text_escape/* logText */.kc)(networkCode(failed), 40)
     ].filter((part) => part !== undefined && part !== '');
     const refused = typeof status === 'number' && status >= 400 && status < 500;
     return `: GitHub ${refused ? 'refused it' : 'could not be reached'} (${reason.join(', ')}).`;
@@ -2575,11 +2575,13 @@ class GitHubClient {
      * label (or up to the page `enough` accepts), one page without.
      */
     async issues(query, enough) {
-        const { items } = await this.pages(query.label === undefined ? 1 : PAGES.labelledIssues, (page) => this.octokit.rest.issues.listForRepo({
+        const { items } = await this.pages(query.label === undefined ? 1 : PAGES.labelledIssues, (page) => 
+        // A label or sort not given is undefined, which the request leaves out.
+        this.octokit.rest.issues.listForRepo({
             ...this.where(),
-            ...(query.label === undefined ? {} : { labels: query.label }),
+            labels: query.label,
             state: 'all',
-            ...(query.sort === undefined ? {} : { sort: query.sort }),
+            sort: query.sort,
             per_page: PER_PAGE,
             ...(query.label === undefined ? {} : { page })
         }), enough);

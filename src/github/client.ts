@@ -156,9 +156,10 @@ interface FailedRequest {
 /** Network errors of a request that never left: nothing was sent, so a write may be sent again. */
 const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN'])
 
-const networkCode = (error: FailedRequest): string | undefined => {
+/** The network's error code of a failed request, or '' when it has none. */
+const networkCode = (error: FailedRequest): string => {
   const code = error.cause?.code ?? error.cause?.cause?.code
-  return typeof code === 'string' ? code : undefined
+  return typeof code === 'string' ? code : ''
 }
 
 /** Where a request's tries stand, for retryWait. */
@@ -204,7 +205,7 @@ export function retryWait(error: unknown, at: Try, policy: typeof RETRY = RETRY)
   if (headers !== undefined) return undefined
   // No answer: a read is tried again; a write only when it never left.
   if (read) return backoff()
-  return !at.timedOut && NEVER_SENT.has(networkCode(failed) ?? '') ? backoff() : undefined
+  return !at.timedOut && NEVER_SENT.has(networkCode(failed)) ? backoff() : undefined
 }
 
 /**
@@ -217,11 +218,10 @@ export function githubWriteFailure(error: unknown, permission: string, purpose =
   const failed = (error ?? {}) as FailedRequest
   const status = failed.status
   if (status === 403 || status === 404) return ` (HTTP ${status}): give the job \`permissions: ${permission}\`${purpose}.`
-  const code = networkCode(failed)
   const reason = [
     typeof status === 'number' ? `HTTP ${status}` : undefined,
     logText(errorMessage(error), 200),
-    code === undefined ? undefined : logText(code, 40)
+    logText(networkCode(failed), 40)
   ].filter((part) => part !== undefined && part !== '')
   const refused = typeof status === 'number' && status >= 400 && status < 500
   return `: GitHub ${refused ? 'refused it' : 'could not be reached'} (${reason.join(', ')}).`
@@ -493,11 +493,12 @@ export class GitHubClient {
     const { items } = await this.pages(
       query.label === undefined ? 1 : PAGES.labelledIssues,
       (page) =>
+        // A label or sort not given is undefined, which the request leaves out.
         this.octokit.rest.issues.listForRepo({
           ...this.where(),
-          ...(query.label === undefined ? {} : { labels: query.label }),
+          labels: query.label,
           state: 'all',
-          ...(query.sort === undefined ? {} : { sort: query.sort }),
+          sort: query.sort,
           per_page: PER_PAGE,
           ...(query.label === undefined ? {} : { page })
         }),

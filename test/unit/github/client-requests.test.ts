@@ -442,9 +442,10 @@ describe('a detached client', () => {
     expect(await last.createComment(8, 'ended')).toBe(13)
     expect(sent[0]?.signal.aborted).toBe(false)
     expect((await failure(last.comments(8))).status).toBe(502)
-    expect(sent).toHaveLength(2)
+    expect((await failure(last.pullState('other', 'site', 3))).status).toBe(502)
+    expect(sent).toHaveLength(3)
     expect(waits).toEqual([])
-    expect(timeouts.map((t) => t.ms)).toEqual([2000, 2000])
+    expect(timeouts.map((t) => t.ms)).toEqual([2000, 2000, 2000])
   })
 })
 

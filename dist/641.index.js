@@ -179,20 +179,22 @@ const checkOf = (c) => ({
     ...(c.external_id ? { externalId: c.external_id } : {}),
     ...(c.conclusion ? { conclusion: c.conclusion } : {})
 });
+/** The fields as GitHub names them; one not given is undefined, which the request's JSON body leaves out. */
 function checkFields(fields) {
     return {
         status: fields.status,
-        ...(fields.conclusion === undefined ? {} : { conclusion: fields.conclusion }),
-        ...(fields.externalId === undefined ? {} : { external_id: fields.externalId }),
-        ...(fields.detailsUrl === undefined ? {} : { details_url: fields.detailsUrl }),
+        conclusion: fields.conclusion,
+        external_id: fields.externalId,
+        details_url: fields.detailsUrl,
         output: { title: fields.title, summary: fields.summary }
     };
 }
 /** Network errors of a request that never left: nothing was sent, so a write may be sent again. */
 const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
+/** The network's error code of a failed request, or '' when it has none. */
 const networkCode = (error) => {
     const code = error.cause?.code ?? error.cause?.cause?.code;
-    return typeof code === 'string' ? code : undefined;
+    return typeof code === 'string' ? code : '';
 };
 /**
  * How long to wait before trying a failed request again, or undefined when it is not tried again
@@ -202,26 +204,25 @@ function retryWait(error, at, policy = RETRY) {
     if (at.attempt >= policy.maxAttempts)
         return undefined;
     const failed = (error ?? {});
-    const status = typeof failed.status === 'number' ? failed.status : undefined;
+    // 0 when the error carries no status.
+    const status = typeof failed.status === 'number' ? failed.status : 0;
     const headers = failed.response?.headers;
     const read = at.method.toUpperCase() === 'GET' || at.method.toUpperCase() === 'HEAD';
-    const header = (name) => {
-        const value = headers?.[name];
-        return value === undefined ? undefined : String(value);
-    };
+    const header = (name) => headers?.[name]?.toString();
     const retryAfter = (0,retry/* parseRetryAfter */.mu)(header('retry-after'), at.now);
     if (headers !== undefined && (status === 403 || status === 429)) {
         const reset = Number(header('x-ratelimit-reset'));
+        // A 403 or 429 that announces no wait is not tried again: its wait is endless.
         const wait = retryAfter ??
             (header('x-ratelimit-remaining') === '0'
                 ? Number.isFinite(reset) && reset > 0
                     ? Math.max(0, reset * 1000 - at.now)
                     : 60_000
-                : undefined);
-        return wait !== undefined && wait <= policy.maxWaitMs ? wait : undefined;
+                : Infinity);
+        return wait <= policy.maxWaitMs ? wait : undefined;
     }
     const backoff = () => (0,retry/* backoffDelay */.EY)(at.attempt - 1, policy);
-    if (headers !== undefined && status !== undefined && status >= 500) {
+    if (headers !== undefined && status >= 500) {
         if (!read)
             return undefined;
         return retryAfter === undefined ? backoff() : retryAfter <= policy.maxWaitMs ? retryAfter : undefined;
@@ -231,8 +232,7 @@ function retryWait(error, at, policy = RETRY) {
     // No answer: a read is tried again; a write only when it never left.
     if (read)
         return backoff();
-    const code = networkCode(failed);
-    return !at.timedOut && code !== undefined && NEVER_SENT.has(code) ? backoff() : undefined;
+    return !at.timedOut && NEVER_SENT.has(networkCode(failed)) ? backoff() : undefined;
 }
 /**
  * Why a request to GitHub failed and what to do, to follow "Could not …": the permission (and what it
@@ -245,11 +245,10 @@ function githubWriteFailure(error, permission, purpose = '') {
     const status = failed.status;
     if (status === 403 || status === 404)
         return ` (HTTP ${status}): give the job \`permissions: ${permission}\`${purpose}.`;
-    const code = networkCode(failed);
     const reason = [
         typeof status === 'number' ? `HTTP ${status}` : undefined,
         (0,text_escape/* logText */.kc)((0,error_message/* errorMessage */.g)(error), 200),
-        code === undefined ? undefined : (0,text_escape/* logText */.kc)(code, 40)
+        (0,text_escape/* logText */.kc)(networkCode(failed), 40)
     ].filter((part) => part !== undefined && part !== '');
     const refused = typeof status === 'number' && status >= 400 && status < 500;
     return `: GitHub ${refused ? 'refused it' : 'could not be reached'} (${reason.join(', ')}).`;
@@ -356,7 +355,7 @@ class GitHubClient {
         // Each request carries the client it was made through (this one, or its detached copy).
         const sending = route.request?.sending ?? this.sending;
         const runSignal = this.options.signal;
-        const method = typeof route.method === 'string' ? route.method : 'GET';
+        const { method } = route;
         for (let attempt = 1;; attempt++) {
             const timeout = this.clock.timeoutSignal(sending.timeoutMs);
             const signal = sending.followRun ? AbortSignal.any([runSignal, timeout]) : timeout;
@@ -390,9 +389,10 @@ class GitHubClient {
         for (let page = 1; page <= pages; page++) {
             const { data } = await read(page);
             items.push(...data);
-            const stop = enough?.(data) === true;
-            if (data.length < PER_PAGE || stop)
-                return { items, complete: data.length < PER_PAGE };
+            if (data.length < PER_PAGE)
+                return { items, complete: true };
+            if (enough?.(data) === true)
+                break;
         }
         return { items, complete: false };
     }
@@ -462,11 +462,13 @@ class GitHubClient {
      * label (or up to the page `enough` accepts), one page without.
      */
     async issues(query, enough) {
-        const { items } = await this.pages(query.label === undefined ? 1 : PAGES.labelledIssues, (page) => this.octokit.rest.issues.listForRepo({
+        const { items } = await this.pages(query.label === undefined ? 1 : PAGES.labelledIssues, (page) => 
+        // A label or sort not given is undefined, which the request leaves out.
+        this.octokit.rest.issues.listForRepo({
             ...this.where(),
-            ...(query.label === undefined ? {} : { labels: query.label }),
+            labels: query.label,
             state: 'all',
-            ...(query.sort === undefined ? {} : { sort: query.sort }),
+            sort: query.sort,
             per_page: PER_PAGE,
             ...(query.label === undefined ? {} : { page })
         }), enough);

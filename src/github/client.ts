@@ -135,12 +135,13 @@ const checkOf = (c: {
   ...(c.conclusion ? { conclusion: c.conclusion } : {})
 })
 
+/** The fields as GitHub names them; one not given is undefined, which the request's JSON body leaves out. */
 function checkFields(fields: CheckRunFields): Record<string, unknown> {
   return {
     status: fields.status,
-    ...(fields.conclusion === undefined ? {} : { conclusion: fields.conclusion }),
-    ...(fields.externalId === undefined ? {} : { external_id: fields.externalId }),
-    ...(fields.detailsUrl === undefined ? {} : { details_url: fields.detailsUrl }),
+    conclusion: fields.conclusion,
+    external_id: fields.externalId,
+    details_url: fields.detailsUrl,
     output: { title: fields.title, summary: fields.summary }
   }
 }
@@ -155,9 +156,10 @@ interface FailedRequest {
 /** Network errors of a request that never left: nothing was sent, so a write may be sent again. */
 const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN'])
 
-const networkCode = (error: FailedRequest): string | undefined => {
+/** The network's error code of a failed request, or '' when it has none. */
+const networkCode = (error: FailedRequest): string => {
   const code = error.cause?.code ?? error.cause?.cause?.code
-  return typeof code === 'string' ? code : undefined
+  return typeof code === 'string' ? code : ''
 }
 
 /** Where a request's tries stand, for retryWait. */
@@ -177,35 +179,33 @@ export interface Try {
 export function retryWait(error: unknown, at: Try, policy: typeof RETRY = RETRY): number | undefined {
   if (at.attempt >= policy.maxAttempts) return undefined
   const failed = (error ?? {}) as FailedRequest
-  const status = typeof failed.status === 'number' ? failed.status : undefined
+  // 0 when the error carries no status.
+  const status = typeof failed.status === 'number' ? failed.status : 0
   const headers = failed.response?.headers
   const read = at.method.toUpperCase() === 'GET' || at.method.toUpperCase() === 'HEAD'
-  const header = (name: string): string | undefined => {
-    const value = headers?.[name]
-    return value === undefined ? undefined : String(value)
-  }
+  const header = (name: string): string | undefined => headers?.[name]?.toString()
   const retryAfter = parseRetryAfter(header('retry-after'), at.now)
   if (headers !== undefined && (status === 403 || status === 429)) {
     const reset = Number(header('x-ratelimit-reset'))
+    // A 403 or 429 that announces no wait is not tried again: its wait is endless.
     const wait =
       retryAfter ??
       (header('x-ratelimit-remaining') === '0'
         ? Number.isFinite(reset) && reset > 0
           ? Math.max(0, reset * 1000 - at.now)
           : 60_000
-        : undefined)
-    return wait !== undefined && wait <= policy.maxWaitMs ? wait : undefined
+        : Infinity)
+    return wait <= policy.maxWaitMs ? wait : undefined
   }
   const backoff = (): number => backoffDelay(at.attempt - 1, policy)
-  if (headers !== undefined && status !== undefined && status >= 500) {
+  if (headers !== undefined && status >= 500) {
     if (!read) return undefined
     return retryAfter === undefined ? backoff() : retryAfter <= policy.maxWaitMs ? retryAfter : undefined
   }
   if (headers !== undefined) return undefined
   // No answer: a read is tried again; a write only when it never left.
   if (read) return backoff()
-  const code = networkCode(failed)
-  return !at.timedOut && code !== undefined && NEVER_SENT.has(code) ? backoff() : undefined
+  return !at.timedOut && NEVER_SENT.has(networkCode(failed)) ? backoff() : undefined
 }
 
 /**
@@ -218,11 +218,10 @@ export function githubWriteFailure(error: unknown, permission: string, purpose =
   const failed = (error ?? {}) as FailedRequest
   const status = failed.status
   if (status === 403 || status === 404) return ` (HTTP ${status}): give the job \`permissions: ${permission}\`${purpose}.`
-  const code = networkCode(failed)
   const reason = [
     typeof status === 'number' ? `HTTP ${status}` : undefined,
     logText(errorMessage(error), 200),
-    code === undefined ? undefined : logText(code, 40)
+    logText(networkCode(failed), 40)
   ].filter((part) => part !== undefined && part !== '')
   const refused = typeof status === 'number' && status >= 400 && status < 500
   return `: GitHub ${refused ? 'refused it' : 'could not be reached'} (${reason.join(', ')}).`
@@ -356,14 +355,14 @@ export class GitHubClient {
   }
 
   /** Sends one request with the retries at the top of this file. */
-  private async send<Route extends { method?: string; request?: Record<string, unknown> }, T>(
+  private async send<Route extends { method: string; request?: Record<string, unknown> }, T>(
     request: (route: Route) => T | Promise<T>,
     route: Route
   ): Promise<T> {
     // Each request carries the client it was made through (this one, or its detached copy).
     const sending = (route.request?.sending as Sending | undefined) ?? this.sending
     const runSignal = this.options.signal
-    const method = typeof route.method === 'string' ? route.method : 'GET'
+    const { method } = route
     for (let attempt = 1; ; attempt++) {
       const timeout = this.clock.timeoutSignal(sending.timeoutMs)
       const signal = sending.followRun ? AbortSignal.any([runSignal, timeout]) : timeout
@@ -400,8 +399,8 @@ export class GitHubClient {
     for (let page = 1; page <= pages; page++) {
       const { data } = await read(page)
       items.push(...data)
-      const stop = enough?.(data) === true
-      if (data.length < PER_PAGE || stop) return { items, complete: data.length < PER_PAGE }
+      if (data.length < PER_PAGE) return { items, complete: true }
+      if (enough?.(data) === true) break
     }
     return { items, complete: false }
   }
@@ -494,11 +493,12 @@ export class GitHubClient {
     const { items } = await this.pages(
       query.label === undefined ? 1 : PAGES.labelledIssues,
       (page) =>
+        // A label or sort not given is undefined, which the request leaves out.
         this.octokit.rest.issues.listForRepo({
           ...this.where(),
-          ...(query.label === undefined ? {} : { labels: query.label }),
+          labels: query.label,
           state: 'all',
-          ...(query.sort === undefined ? {} : { sort: query.sort }),
+          sort: query.sort,
           per_page: PER_PAGE,
           ...(query.label === undefined ? {} : { page })
         }),

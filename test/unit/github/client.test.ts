@@ -45,6 +45,11 @@ describe('retryWait', () => {
     expect(retryWait({ status: '502', response: { headers: {} } }, at('GET'), policy)).toBeUndefined()
   })
 
+  it('takes an error with a status but no answer of GitHub for no answer', () => {
+    expect(retryWait({ status: 429 }, at('GET'), policy)).toBe(500)
+    expect(retryWait({ status: 502 }, at('POST'), policy)).toBeUndefined()
+  })
+
   it('waits out a rate limit, whatever the method: Retry-After, else until the reset, else a minute', () => {
     expect(retryWait(answer(429, { 'retry-after': '7' }), at('POST'), policy)).toBe(7000)
     expect(retryWait(answer(403, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': NOW / 1000 + 30 }), at('POST'), policy)).toBe(30_000)
@@ -91,6 +96,9 @@ describe('githubWriteFailure', () => {
     )
     expect(githubWriteFailure(Object.assign(new Error(''), { status: 502 }), 'issues: write')).toBe(
       ': GitHub could not be reached (HTTP 502).'
+    )
+    expect(githubWriteFailure(Object.assign(new Error('Odd'), { status: '422' }), 'issues: write')).toBe(
+      ': GitHub could not be reached (Odd).'
     )
   })
 })

@@ -382,16 +382,18 @@ class GitHubClient {
     }
     /**
      * Pages of a list until one comes back short, `pages` are read, or `enough` says so of a page;
-     * `complete` says whether the list ended.
+     * `complete` says whether the list ended. `enough` sees every page read, the last short one too:
+     * a caller may look at each page there (the docs health issue is looked for page by page).
      */
     async pages(pages, read, enough) {
         const items = [];
         for (let page = 1; page <= pages; page++) {
             const { data } = await read(page);
             items.push(...data);
+            const stop = enough?.(data) === true;
             if (data.length < PER_PAGE)
                 return { items, complete: true };
-            if (enough?.(data) === true)
+            if (stop)
                 break;
         }
         return { items, complete: false };

@@ -69,13 +69,15 @@ export class HealthIssues {
       const own = all.find(isOwn)
       return own ? { issue: own, proven: true, others: all.filter((i) => i !== own) } : undefined
     }
-    // Newest first: the action's issue, older than any copy, may be pages down when others were opened since.
-    let proven: { issue?: HealthIssue; proven: boolean; others: HealthIssue[] } | undefined
-    await this.github.issues({ label: DASHBOARD_LABEL }, (page) => {
+    // Newest first: the action's issue, older than any copy, may be pages down when others were opened
+    // since. Each page is looked at as it comes, to stop there; what the list gives back is looked at
+    // too, so that the issue on its last page is found whoever asks of which page.
+    const labelled = await this.github.issues({ label: DASHBOARD_LABEL }, (page) => {
       add(page)
-      proven = result()
-      return proven !== undefined
+      return result() !== undefined
     })
+    add(labelled)
+    const proven = result()
     if (proven) return proven
     const latest = await this.github.issues({ sort: 'updated' })
     add(latest)

@@ -281,6 +281,14 @@ describe('issues', () => {
     const enough = await clientOf(paged(PAGES.labelledIssues * 100, issue))
     const found = await enough.client.issues({ label: 'docs-health' }, (page) => page.some((i) => i.number === 120))
     expect(found).toHaveLength(200)
+    // enough sees every page read, the last short one too.
+    const seen: number[] = []
+    const short = await clientOf(paged(150, issue))
+    await short.client.issues({ label: 'docs-health' }, (page) => {
+      seen.push(page.length)
+      return false
+    })
+    expect(seen).toEqual([100, 50])
     expect(enough.sent.map(query)).toEqual(
       [1, 2].map((page) => ({ labels: 'docs-health', state: 'all', per_page: '100', page: String(page) }))
     )

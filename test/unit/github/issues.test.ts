@@ -57,6 +57,24 @@ describe('HealthIssues.find', () => {
     expect(reads).toEqual(['labelled page 1', 'labelled page 2'])
   })
 
+  it('finds the issue whose state verifies on the last labelled page, though the list asks no question of that page', async () => {
+    const pages = [[issue(9, `${MARKER} copy`)], [issue(1, `${MARKER} sealed`)]]
+    const { github } = fake([])
+    const asked: number[][] = []
+    github.issues = (query, enough) => {
+      if (query.label === undefined) return Promise.resolve([])
+      // As a list whose last page is short: that page is given back, not asked about.
+      const [first = []] = pages
+      asked.push(first.map((i) => i.number))
+      enough?.(first)
+      return Promise.resolve(pages.flat())
+    }
+    const found = await new HealthIssues(github, new AbortController().signal).find(MARKER, owned, sealed)
+    expect(asked).toEqual([[9]])
+    expect(found).toMatchObject({ proven: true, issue: { number: 1 } })
+    expect(found.others.map((i) => i.number)).toEqual([9])
+  })
+
   it('looks among the latest issues when no labelled one verifies, and takes the oldest with the marker, unproven', async () => {
     const { github, reads } = fake([[issue(7, `${MARKER} unverified`)]], [issue(5, `${MARKER} unverified`), issue(6, 'no marker')])
     const found = await new HealthIssues(github, new AbortController().signal).find(MARKER, owned, sealed)

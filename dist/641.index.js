@@ -2825,6 +2825,7 @@ function summaryOf(reports, run, ending = '', alerts = [], board) {
         const piece = { name: `the ${report.kind} section`, html: () => (0,run_sections/* rendererOf */.Dq)(report).summaryHtml(report, sections) };
         const overview = {
             name: 'the overview',
+            // Stryker disable next-line StringLiteral: the lines are one HTML block either way, which GitHub shows alike
             html: () => (0,render_overview/* overviewHtml */.tJ)(overviewOf(sections, alerts, board)) + (0,body/* moversHtml */.ur)([...(board?.movers ?? [])]).join('\n')
         };
         return index === first ? [overview, piece] : [piece];
@@ -2847,9 +2848,12 @@ function summaryOf(reports, run, ending = '', alerts = [], board) {
 }
 /** "Fix first": every section's signals, ranked, without the gaps people dismissed. */
 function rankingOf(sections, board) {
+    // An item without an id (itemId) is never among the dismissed.
     const dismissed = board?.dismissed;
-    const leftOut = dismissed && dismissed.size > 0 ? (item) => dismissed.has((0,ledger/* itemId */.XG)(item) ?? '') : undefined;
-    return (0,fix_first/* fixFirst */.Yy)(sections.flatMap((section) => (0,run_sections/* sectionRendererOf */.W3)(section).signals?.(section) ?? []), undefined, leftOut);
+    const leftOut = dismissed ? (item) => dismissed.has((0,ledger/* itemId */.XG)(item)) : undefined;
+    return (0,fix_first/* fixFirst */.Yy)(
+    // Stryker disable next-line ArrayDeclaration: fixFirst drops any signal without a count a person can read, so an empty list and such entries give the same
+    sections.flatMap((section) => (0,run_sections/* sectionRendererOf */.W3)(section).signals?.(section) ?? []), undefined, leftOut);
 }
 /** What maxRequests cut, over every section: the limit, and the fewest requests that would have read more. */
 function budgetOf(sections) {
@@ -2868,10 +2872,6 @@ function overviewOf(sections, alerts = [], board) {
         return previous ? { ...headline, previous } : headline;
     };
     const items = rankingOf(sections, board);
-    const words = itemWordsOf(items, {
-        feedback: sections.find((section) => section.kind === 'feedback'),
-        assistant: sections.find((section) => section.kind === 'assistant')
-    });
     return {
         dateFrom: first?.dateFrom ?? '',
         dateTo: first?.dateTo ?? '',
@@ -2879,7 +2879,10 @@ function overviewOf(sections, alerts = [], board) {
         requests: sections.reduce((sum, section) => sum + section.requests, 0),
         headlines: sections.flatMap((section) => (0,run_sections/* sectionRendererOf */.W3)(section).headlines(section)).map(fromHistory),
         items,
-        ...(words === undefined ? {} : { words }),
+        words: itemWordsOf(items, {
+            feedback: sections.find((section) => section.kind === 'feedback'),
+            assistant: sections.find((section) => section.kind === 'assistant')
+        }),
         incomplete: sections
             .filter((section) => section.partial || section.failure !== undefined || section.requests === 0)
             .map((section) => ({
@@ -4024,17 +4027,16 @@ async function openHealthIssue(inputs, client, github, showWords) {
     const prompt = await board.ask();
     return { board, asked: prompt === undefined ? undefined : { prompt, board } };
 }
-/** Whether `readerText` shows the text readers typed: `auto` only when the event payload says the repository is private (not internal). */
-function readerTextShown(setting, runner) {
-    return setting === 'auto' ? isPrivateIn(runner.payload) : setting === 'show';
-}
-/** Whether the sections keep the text readers typed (readerTextShown), said in the log for `auto`. */
+/**
+ * Whether the sections keep the text readers typed, said in the log for `auto`: `auto` shows it only
+ * when the event payload says the repository is private (not internal).
+ */
 function showReaderText(analytics, runner) {
     if (analytics.readerText !== 'auto')
         return analytics.readerText === 'show';
     if (!(0,run_sections/* readsReaderText */.C5)(analytics.sections))
         return false;
-    const shown = readerTextShown(analytics.readerText, runner);
+    const shown = isPrivateIn(runner.payload);
     core/* info */.pq(shown
         ? 'Reader text (search terms, feedback comments, assistant questions and their categories) is shown: the repository is private (readerText: auto).'
         : 'Reader text (search terms, feedback comments, assistant questions and their categories) is hidden: the repository is public or internal, or the event does not say (readerText: auto). Set readerText: show to show it.');

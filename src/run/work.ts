@@ -16,7 +16,7 @@ import { runLink } from '../github/run-link.js'
 import { readRunner, type Runner } from '../github/runner.js'
 import { runnerSink } from '../github/runner-sink.js'
 import { ACTION_NAME, ACTION_VERSION } from '../version.js'
-import type { AnalyticsInputs, Inputs, ReaderTextSetting } from './inputs.js'
+import type { AnalyticsInputs, Inputs } from './inputs.js'
 import { publish, type Unwritten } from './publish.js'
 import { type FiredAlert, firedAlerts } from '../render/alerts.js'
 import type { HealthIssueReport, HealthIssueRun } from './health-issue.js'
@@ -83,16 +83,14 @@ async function openHealthIssue(
   return { board, asked: prompt === undefined ? undefined : { prompt, board } }
 }
 
-/** Whether `readerText` shows the text readers typed: `auto` only when the event payload says the repository is private (not internal). */
-function readerTextShown(setting: ReaderTextSetting, runner: Runner): boolean {
-  return setting === 'auto' ? isPrivateIn(runner.payload) : setting === 'show'
-}
-
-/** Whether the sections keep the text readers typed (readerTextShown), said in the log for `auto`. */
+/**
+ * Whether the sections keep the text readers typed, said in the log for `auto`: `auto` shows it only
+ * when the event payload says the repository is private (not internal).
+ */
 function showReaderText(analytics: AnalyticsInputs, runner: Runner): boolean {
   if (analytics.readerText !== 'auto') return analytics.readerText === 'show'
   if (!readsReaderText(analytics.sections)) return false
-  const shown = readerTextShown(analytics.readerText, runner)
+  const shown = isPrivateIn(runner.payload)
   core.info(
     shown
       ? 'Reader text (search terms, feedback comments, assistant questions and their categories) is shown: the repository is private (readerText: auto).'

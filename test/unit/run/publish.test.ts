@@ -856,3 +856,110 @@ describe('sections', () => {
     for (const section of [noVisitors, noViews, noSearches, noFeedback, noAssistant]) expect(logLineOf(section)).toBeUndefined()
   })
 })
+
+describe('the top of the analytics report', () => {
+  /** The assistant left a question on /docs/api unanswered, with what it replied. */
+  const askedOnApi = (): AssistantReport =>
+    assistantReport({ questions: [{ ...QUESTIONS[0], pageUrl: '/docs/api', answer: 'See the API reference.' }] })
+
+  it('counts the requests of every section, over the range of the first', () => {
+    const overview = overviewOf([visitors, feedback, assistant])
+    expect(overview).toMatchObject({ dateFrom: '2026-11-14', dateTo: '2026-11-21', rangeText: RANGE, requests: 5 })
+  })
+
+  it('is empty for no section: no range, no request, nothing to fix', () => {
+    expect(overviewOf([])).toMatchObject({ dateFrom: '', dateTo: '', rangeText: '', requests: 0, headlines: [], items: [], incomplete: [] })
+  })
+
+  it('names the sections read in part or not at all, each with why, and none of those read whole', () => {
+    const unread = searchesReport({ totalSearches: undefined, rows: [], requests: 0 })
+    expect(overviewOf([visitors, noViews, unread, noVisitors, feedback]).incomplete).toEqual([
+      { title: sectionRendererOf(noViews).title, reason: 'a request failed while reading' },
+      { title: sectionRendererOf(unread).title, reason: 'not read' },
+      { title: sectionRendererOf(noVisitors).title, reason: 'Refused.' }
+    ])
+    expect(overviewOf([visitors, feedback]).incomplete).toEqual([])
+  })
+
+  it('gives each gap to fix what readers wrote about it, from the feedback and the assistant, when they show reader text', () => {
+    const overview = overviewOf([searches, feedback, askedOnApi()])
+    const api = overview.words?.find((words) => words.page === '/docs/api')
+    expect(api).toEqual({
+      page: '/docs/api',
+      questions: [{ question: 'How do I rotate keys?', answer: 'See the API reference.' }],
+      comments: ['The example fails'],
+      searches: []
+    })
+    expect(overview.words?.map((words) => words.page ?? words.search)).toEqual(overview.items.map((item) => item.page ?? item.search))
+  })
+
+  it('gives no words when no section read shows reader text', () => {
+    const hidden = { showReaderText: false }
+    expect(overviewOf([searchesReport(hidden), feedbackReport(hidden), assistantReport(hidden)]).words).toBeUndefined()
+    expect(overviewOf([visitors, views]).words).toBeUndefined()
+  })
+})
+
+describe('the pages that moved, from the docs health issue', () => {
+  const mover = (i: number) => ({
+    path: `/docs/${'m'.repeat(150)}${String(i)}`,
+    measure: 'visitors' as const,
+    before: 100,
+    after: 150,
+    changePercent: 50
+  })
+
+  it('follow the top of the report, each page with its change', () => {
+    const seen = renderSummary(summaryOf([visitors], run, '', [], { movers: [mover(1)] }))
+    expect(seen.headings).toContain('Pages that moved')
+    expect(seen.text).toContain(`${mover(1).path} ▲ 50 % (100 → 150 human visitors)`)
+    expect(renderSummary(summaryOf([visitors], run)).headings).not.toContain('Pages that moved')
+    expect(renderSummary(summaryOf([visitors], run, '', [], {})).headings).not.toContain('Pages that moved')
+  })
+
+  it('leave out the top of the report when they would take the summary past the limit, and say so', () => {
+    const movers = Array.from({ length: 5000 }, (_, i) => mover(i))
+    const html = summaryOf([visitors], run, '', [], { movers })
+    expect(Buffer.byteLength(html)).toBeLessThan(SUMMARY_LIMIT_BYTES)
+    const seen = renderSummary(html)
+    expect(seen.text).toContain(
+      "The overview is left out: it would take the summary past GitHub's 1 MiB limit. The analytics files hold everything read."
+    )
+    expect(seen.headings).not.toContain('Pages that moved')
+  })
+})
+
+describe('publish with the docs health issue and a note', () => {
+  it('sets dashboardUrl to the issue, or empty when the issue could not be kept', async () => {
+    const kept = recordingSink()
+    await publish([visitors], kept.sink, run, { url: 'https://github.com/acme/docs/issues/7', number: 7, resolved: 0, asked: 0 })
+    expect(kept.outputs.dashboardUrl).toBe('https://github.com/acme/docs/issues/7')
+    const failed = recordingSink()
+    await publish([visitors], failed.sink, run, { failure: 'The issue could not be kept.', resolved: 0, asked: 0 })
+    expect(failed.outputs.dashboardUrl).toBe('')
+    const none = recordingSink()
+    await publish([visitors], none.sink, run)
+    expect(none.outputs).not.toHaveProperty('dashboardUrl')
+  })
+
+  it('says in the summary why no job was made, escaped', async () => {
+    const { sink, summaries } = recordingSink()
+    await publish([visitors], sink, run, undefined, undefined, 'The pull request was closed <b>unmerged</b>: no job.')
+    const seen = renderSummary(summaries.join(''))
+    expect(seen.text).toContain('ℹ️ The pull request was closed <b>unmerged</b>: no job.')
+    expect(seen.html).not.toContain('<b>')
+  })
+
+  it('sets docsGaps empty, and says why, when the gaps cannot be listed', async () => {
+    const { sink, outputs } = recordingSink()
+    const broken = searchesReport()
+    Object.defineProperty(broken, 'rows', {
+      get: () => {
+        throw new RangeError('Invalid array length')
+      }
+    })
+    const unwritten = await publish([broken], sink, run)
+    expect(outputs.docsGaps).toBe('')
+    expect(unwritten.map((piece) => piece.message)).toContain('Could not write docsGaps: Invalid array length')
+  })
+})

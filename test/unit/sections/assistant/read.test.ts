@@ -7,6 +7,7 @@ import type { CursorQuery, DateRange } from '../../../../src/api/analytics.js'
 import type { AssistantPage, AssistantRow, CallerStats } from '../../../../src/sections/assistant/schema.js'
 import { ASSISTANT_PAGE_SIZE, assistantPart, type AssistantReport } from '../../../../src/sections/assistant/read.js'
 import { RequestBudget } from '../../../../src/analytics/budget.js'
+import { MAX_SECTION_TEXT } from '../../../../src/analytics/pager.js'
 import {
   base,
   calls,
@@ -179,6 +180,47 @@ describe('assistant', () => {
     const hiddenReport = hidden.report(finished, 0)
     expect(hiddenReport.questions.map((q) => q.query)).toEqual([undefined, undefined])
     expect(JSON.stringify(hiddenReport)).not.toContain('question 1')
+  })
+
+  it('keeps what the assistant replied to a question it left unanswered, masked, only when reader text is shown', async () => {
+    const answers = () =>
+      assistantApi(
+        [
+          {
+            conversations: [
+              question('1', { resolutionStatus: 'unanswered', response: 'Ask sam@example.com for access.' }),
+              question('2', { resolutionStatus: 'answered', response: 'Open the settings.' })
+            ],
+            nextCursor: null,
+            hasMore: false
+          }
+        ],
+        [callers]
+      ).api
+    const shown = assistantPart(answers(), showing, planned(40))
+    await run(shown)
+    expect(shown.report(finished, 0).questions.map((q) => [q.resolutionStatus, q.answer])).toEqual([
+      ['answered', undefined],
+      ['unanswered', 'Ask [email] for access.']
+    ])
+    const hidden = assistantPart(answers(), request, planned(40))
+    await run(hidden)
+    const hiddenReport = hidden.report(finished, 0)
+    expect(hiddenReport.questions.map((q) => q.answer)).toEqual([undefined, undefined])
+    expect(JSON.stringify(hiddenReport)).not.toContain('Ask ')
+  })
+
+  it('reads who asked whole when the questions leave the section all but no room: who asked keeps no rows', async () => {
+    const small = question('1', { query: '' })
+    // One question whose text leaves one character of the section's room.
+    const big = question('1', { query: 'q'.repeat(MAX_SECTION_TEXT - 1 - JSON.stringify(small).length) })
+    expect(JSON.stringify(big)).toHaveLength(MAX_SECTION_TEXT - 1)
+    const { callersAsked, api } = assistantApi([{ conversations: [big], nextCursor: null, hasMore: false }], [callers])
+    const part = assistantPart(api, request, planned(40))
+    const { warnings } = await run(part)
+    expect(callersAsked).toHaveLength(1)
+    expect(part.report(finished, 0)).toMatchObject({ requests: 2, partial: false, callers })
+    expect(warnings).toEqual([])
   })
 
   it('is partial, naming the questions, when the budget runs out; who asked is still read from its reservation', async () => {

@@ -1,0 +1,206 @@
+// The work of a run in process when a person ticked gaps in the docs health issue, against the
+// service's emulator and the fake GitHub API on loopback: the agent is asked for the ticked gaps,
+// the job is written into the issue as soon as it starts, and the step waits for the job unless the
+// run also reads the analytics (the next run follows the job then). Also: the alerts a run's numbers
+// fire, and a repository the run cannot name. The real toolkit writes the log to stdout, which the
+// tests read.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { SECTION_NAMES } from '../../src/core/sections.js'
+import type { JobReport } from '../../src/agent/outcome.js'
+import type { Inputs } from '../../src/run/inputs.js'
+import { parseAlertRules } from '../../src/render/alerts.js'
+import { work } from '../../src/run/work.js'
+import { startEmulator, type Emulator } from '../emulator/emulator.js'
+import { renderSummary } from '../support/render.js'
+import { startGitHubFake } from '../support/github-fake.js'
+
+const KEY = 'mint_tickKeyW4q'
+const TOKEN = 'ghs_tickTokenH8'
+const PR_LINK = 'https://github.com/acme/docs/pull/41'
+const ANALYTICS: NonNullable<Inputs['analytics']> = {
+  dateFrom: '2026-11-01',
+  dateTo: '2026-11-08',
+  topPages: 5,
+  maxRequests: 40,
+  compare: false,
+  sections: SECTION_NAMES,
+  readerText: 'hide'
+}
+const HEALTH_ISSUE = { token: TOKEN, title: 'Docs health' }
+
+let emu: Emulator
+let github: Awaited<ReturnType<typeof startGitHubFake>>
+let dir: string
+let stdout: string
+let runId = 900
+
+beforeAll(async () => {
+  emu = await startEmulator({ keys: { [KEY]: {} }, analyticsLimitPerHour: 100_000 })
+})
+afterAll(async () => {
+  await emu.close()
+})
+
+beforeEach(async () => {
+  // A GitHub of its own for each test: each starts without a docs health issue.
+  github = await startGitHubFake()
+  dir = await mkdtemp(join(tmpdir(), 'work-ticks-test-'))
+  vi.stubEnv('GITHUB_OUTPUT', join(dir, 'output'))
+  vi.stubEnv('GITHUB_STEP_SUMMARY', join(dir, 'summary'))
+  vi.stubEnv('RUNNER_TEMP', dir)
+  vi.stubEnv('GITHUB_EVENT_NAME', 'schedule')
+  vi.stubEnv('GITHUB_EVENT_PATH', '')
+  vi.stubEnv('GITHUB_REPOSITORY', 'acme/docs')
+  vi.stubEnv('GITHUB_SERVER_URL', 'https://github.com')
+  vi.stubEnv('GITHUB_RUN_ID', String(++runId))
+  vi.stubEnv('GITHUB_API_URL', github.url)
+  stdout = ''
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    stdout += String(chunk)
+    return true
+  })
+})
+afterEach(async () => {
+  vi.restoreAllMocks()
+  vi.unstubAllEnvs()
+  await github.close()
+  await rm(dir, { recursive: true, force: true })
+})
+
+function inputs(extra: Partial<Inputs> = {}): Inputs {
+  return {
+    apiKey: KEY,
+    projectId: 'proj_docs',
+    wait: true,
+    timeoutMs: 20_000,
+    pollIntervalMs: 200,
+    failOn: new Set(['failed']),
+    failOnAlert: false,
+    alerts: [],
+    baseUrl: emu.url,
+    check: false,
+    followUp: false,
+    command: '/docs',
+    githubToken: TOKEN,
+    warnings: [],
+    ...extra
+  }
+}
+
+/** A new workflow run: a run id of its own, started by `event` (a schedule when none is given). */
+async function nextRun(event?: { name: string; payload: unknown }): Promise<void> {
+  vi.stubEnv('GITHUB_RUN_ID', String(++runId))
+  vi.stubEnv('GITHUB_EVENT_NAME', event?.name ?? 'schedule')
+  if (event === undefined) return
+  const file = join(dir, `event-${String(runId)}.json`)
+  await writeFile(file, JSON.stringify(event.payload))
+  vi.stubEnv('GITHUB_EVENT_PATH', file)
+}
+
+/** A scheduled run makes the docs health issue; then a person ticks its first page gap. Gives the issue and the page. */
+async function tickedIssue(): Promise<{ number: number; page: string }> {
+  const made = await work(inputs({ analytics: ANALYTICS, healthIssue: HEALTH_ISSUE }))
+  expect(made.healthIssue?.failure).toBeUndefined()
+  const issue = github.issues.find((i) => i.title === HEALTH_ISSUE.title)
+  if (!issue) throw new Error('the run made no docs health issue')
+  const line = issue.body.split('\n').find((l) => l.startsWith('- [ ] <code>')) ?? ''
+  const page = /<code>([^<]+)<\/code>/.exec(line)?.[1] ?? ''
+  expect(page).toMatch(/^\//)
+  issue.body = issue.body.replace(line, line.replace('- [ ]', '- [x]'))
+  return { number: issue.number, page }
+}
+
+/** The prompts of the agent jobs created since `before` requests. */
+const promptsSince = (before: number): string[] =>
+  emu.requests
+    .slice(before)
+    .filter((r) => r.method === 'POST' && r.path === '/v2/agent/proj_docs/job')
+    .map((r) => JSON.stringify(r.body))
+
+/** The issue's body, as GitHub shows it, after each edit the run made since `before` requests. */
+const editsSince = (before: number, number: number): string[] =>
+  github.requests
+    .slice(before)
+    .filter((r) => r.method === 'PATCH' && r.path.startsWith(`/repos/acme/docs/issues/${String(number)}`))
+    .map((r) => renderSummary((r.body as { body?: string }).body ?? '').text)
+
+describe('work with gaps ticked in the docs health issue', () => {
+  it('asks the agent for a gap ticked by someone who may push, waits for the job, and reads no analytics', async () => {
+    const { number, page } = await tickedIssue()
+    github.setPermission('maintainer', 'write')
+    await nextRun({
+      name: 'issues',
+      payload: {
+        action: 'edited',
+        issue: { number },
+        sender: { login: 'maintainer', type: 'User' },
+        repository: { full_name: 'acme/docs', private: false }
+      }
+    })
+    emu.planJobs({ finishAfterMs: 300, prLink: PR_LINK })
+    const before = { emu: emu.requests.length, github: github.requests.length }
+    // The workflow asks for analytics too: a run started by the tick still reads none, and waits for the job.
+    const report = await work(inputs({ analytics: ANALYTICS, healthIssue: HEALTH_ISSUE }))
+    expect(report.reports.map((r) => r.kind)).toEqual(['job'])
+    const job = report.reports[0] as JobReport
+    expect(job).toMatchObject({ status: 'completed', prLink: PR_LINK })
+    expect(emu.requests.slice(before.emu).filter((r) => r.path.startsWith('/v1/analytics/'))).toEqual([])
+    const prompts = promptsSince(before.emu)
+    expect(prompts).toHaveLength(1)
+    expect(prompts[0]).toContain(page)
+    expect(report.healthIssue).toMatchObject({ asked: 1, askedGaps: [{ kind: 'page', subject: page }] })
+    // The job is in the issue as soon as it starts, before it ends; at the end, its pull request.
+    const edits = editsSince(before.github, number)
+    expect(edits.some((text) => text.includes(`${page}: asked the agent · job ${job.jobId ?? ''}`))).toBe(true)
+    expect(edits.at(-1)).toContain(`${page}: pull request #41 open · job ${job.jobId ?? ''}`)
+  })
+
+  it('does not wait for the job of a ticked gap in a run that also reads the analytics: the next run follows it', async () => {
+    const { number, page } = await tickedIssue()
+    await nextRun()
+    emu.planJobs({ finishAfterMs: 300, prLink: PR_LINK })
+    const before = { emu: emu.requests.length, github: github.requests.length }
+    const report = await work(inputs({ analytics: ANALYTICS, healthIssue: HEALTH_ISSUE }))
+    expect(report.reports.map((r) => r.kind)).toEqual(['job', ...SECTION_NAMES])
+    const job = report.reports[0] as JobReport
+    expect(job.status).toBe('active')
+    expect(emu.requests.slice(before.emu).filter((r) => r.method === 'GET' && r.path.startsWith('/v2/agent/'))).toEqual([])
+    expect(promptsSince(before.emu)[0]).toContain(page)
+    expect(editsSince(before.github, number).at(-1)).toContain(`${page}: asked the agent · job ${job.jobId ?? ''}`)
+  })
+
+  it('waits for the job of a ticked gap in a run that keeps the issue and reads no analytics', async () => {
+    const { number, page } = await tickedIssue()
+    await nextRun()
+    emu.planJobs({ finishAfterMs: 300, prLink: PR_LINK })
+    const before = { emu: emu.requests.length, github: github.requests.length }
+    const report = await work(inputs({ healthIssue: HEALTH_ISSUE }))
+    expect(report.reports.map((r) => r.kind)).toEqual(['job'])
+    const job = report.reports[0] as JobReport
+    expect(job).toMatchObject({ status: 'completed', prLink: PR_LINK })
+    expect(promptsSince(before.emu)[0]).toContain(page)
+    expect(editsSince(before.github, number).at(-1)).toContain(`${page}: pull request #41 open · job ${job.jobId ?? ''}`)
+  })
+})
+
+describe('work: alerts and the repository', () => {
+  it('warns of each alert that fired, in the log, and gives them back', async () => {
+    const { rules, problems } = parseAlertRules('visitorsHuman >= 0, visitorsHuman < 0')
+    expect(problems).toEqual([])
+    const report = await work(inputs({ analytics: { ...ANALYTICS, sections: ['visitors'] }, alerts: rules }))
+    expect(report.alerts?.map((alert) => alert.rule.text)).toEqual(['visitorsHuman >= 0'])
+    const warnings = stdout.split('\n').filter((line) => line.startsWith('::warning::Alert: '))
+    expect(warnings).toEqual([`::warning::Alert: ${report.alerts?.[0]?.sentence ?? ''}`])
+  })
+
+  it('keeps no docs health issue when GITHUB_REPOSITORY names no repository, and says what it held', async () => {
+    vi.stubEnv('GITHUB_REPOSITORY', 'not a repository')
+    const report = await work(inputs({ analytics: { ...ANALYTICS, sections: ['visitors'] }, healthIssue: HEALTH_ISSUE }))
+    expect(report.healthIssue?.failure).toContain('the repository is unknown (GITHUB_REPOSITORY is "not a repository")')
+    expect(github.requests).toEqual([])
+    expect(report.reports.map((r) => r.kind)).toEqual(['visitors'])
+  })
+})

@@ -186,6 +186,53 @@ describe('work with gaps ticked in the docs health issue', () => {
   })
 })
 
+describe('work with gaps ticked and a job of the workflow', () => {
+  it('runs the prompt of the workflow and leaves the ticked gaps for a run without one', async () => {
+    const { page } = await tickedIssue()
+    await nextRun()
+    emu.planJobs({ finishAfterMs: 0 })
+    const before = emu.requests.length
+    const report = await work(inputs({ prompt: 'Document the CLI', healthIssue: HEALTH_ISSUE }))
+    const prompts = promptsSince(before)
+    expect(prompts).toHaveLength(1)
+    expect(prompts[0]).toContain('Document the CLI')
+    expect(prompts[0]).not.toContain(page)
+    expect(report.healthIssue?.asked).toBe(0)
+  })
+
+  it('watches the job the workflow names and leaves the ticked gaps for a run without one', async () => {
+    await tickedIssue()
+    await nextRun()
+    emu.addJob('job_ticks_watch', { finishAfterMs: 0 })
+    const before = emu.requests.length
+    const report = await work(inputs({ jobId: 'job_ticks_watch', healthIssue: HEALTH_ISSUE }))
+    expect(report.reports[0]).toMatchObject({ jobId: 'job_ticks_watch', status: 'completed' })
+    expect(promptsSince(before)).toEqual([])
+    expect(report.healthIssue?.asked).toBe(0)
+  })
+
+  it('records the pull request of a job an earlier run asked for and did not wait for', async () => {
+    const { number, page } = await tickedIssue()
+    await nextRun()
+    emu.planJobs({ finishAfterMs: 300, prLink: PR_LINK })
+    const asked = await work(inputs({ analytics: ANALYTICS, healthIssue: HEALTH_ISSUE }))
+    const jobId = (asked.reports[0] as JobReport).jobId ?? ''
+    expect(asked.reports[0]).toMatchObject({ status: 'active' })
+    // The emulator's job ends 300 ms after it was made; the next run is a week later.
+    await vi.waitFor(
+      async () => {
+        const response = await fetch(`${emu.url}/v2/agent/proj_docs/job/${jobId}`, { headers: { authorization: `Bearer ${KEY}` } })
+        expect(((await response.json()) as { status?: string }).status).toBe('completed')
+      },
+      { timeout: 10_000, interval: 100 }
+    )
+    await nextRun()
+    const before = github.requests.length
+    await work(inputs({ analytics: ANALYTICS, healthIssue: HEALTH_ISSUE }))
+    expect(editsSince(before, number).at(-1)).toContain(`${page}: pull request #41 open · job ${jobId}`)
+  })
+})
+
 describe('work: alerts and the repository', () => {
   it('warns of each alert that fired, in the log, and gives them back', async () => {
     const { rules, problems } = parseAlertRules('visitorsHuman >= 0, visitorsHuman < 0')
@@ -194,6 +241,24 @@ describe('work: alerts and the repository', () => {
     expect(report.alerts?.map((alert) => alert.rule.text)).toEqual(['visitorsHuman >= 0'])
     const warnings = stdout.split('\n').filter((line) => line.startsWith('::warning::Alert: '))
     expect(warnings).toEqual([`::warning::Alert: ${report.alerts?.[0]?.sentence ?? ''}`])
+  })
+
+  it('gives back no alerts when the workflow has no rules', async () => {
+    const report = await work(inputs({ analytics: { ...ANALYTICS, sections: ['visitors'] } }))
+    expect(report.reports.map((r) => r.kind)).toEqual(['visitors'])
+    expect(report.alerts).toBeUndefined()
+    expect(stdout).not.toContain('::warning::Alert')
+  })
+
+  it('keeps reader text when readerText is show, whatever the repository, and says nothing of it', async () => {
+    const report = await work(inputs({ analytics: { ...ANALYTICS, readerText: 'show' } }))
+    expect(JSON.stringify(report.reports)).toContain('how to configure feature')
+    expect(stdout).not.toContain('Reader text')
+  })
+
+  it('says nothing of reader text under auto when no section read holds any', async () => {
+    await work(inputs({ analytics: { ...ANALYTICS, sections: ['visitors'], readerText: 'auto' } }))
+    expect(stdout).not.toContain('Reader text')
   })
 
   it('keeps no docs health issue when GITHUB_REPOSITORY names no repository, and says what it held', async () => {

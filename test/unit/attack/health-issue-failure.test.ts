@@ -60,6 +60,25 @@ describe('the docs health issue failure from a hostile GitHub message', () => {
     expect(last.length).toBeLessThan(400)
   })
 
+  it('carries the token in no form GitHub may echo it in: split by invisible characters, percent-encoded, base64', async () => {
+    const forms = [
+      Array.from(TOKEN).join('\u200b'),
+      Array.from(TOKEN).join('\u00ad'),
+      encodeURIComponent(TOKEN).replace(/_/g, '%5F'),
+      Buffer.from(`x-access-token:${TOKEN}`).toString('base64'),
+      Buffer.from(TOKEN).toString('base64')
+    ]
+    for (const form of forms) {
+      const line = `The docs health issue could not be read${healthIssueFailure(await failureOf(422, `echo ${form} end`))}`
+      const shown = renderSummary(healthIssueHtml({ failure: line, resolved: 0, asked: 0 })).text
+      for (const text of [line, shown, finalLine({ kind: 'parts', parts: [], failures: [line] }, 1)]) {
+        expect(text.replace(/[\u200b\u00ad]/g, '')).not.toContain(TOKEN)
+        expect(decodeURIComponent(text.replace(/%(?![0-9a-f]{2})/gi, ''))).not.toContain(TOKEN)
+        expect(text).not.toContain(Buffer.from(TOKEN).toString('base64').slice(0, 24))
+      }
+    }
+  })
+
   it('shows in the summary as plain text: no tag, no link, no mention, no reference', async () => {
     const failure = `The docs health issue could not be read${healthIssueFailure(await failureOf(422, HOSTILE))}`
     const shown = renderSummary(healthIssueHtml({ failure, resolved: 0, asked: 0 }))

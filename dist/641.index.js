@@ -236,14 +236,19 @@ function retryWait(error, at, policy = RETRY) {
 }
 /**
  * Why a request to GitHub failed and what to do, to follow "Could not …": the permission (and what it
- * is for) only when GitHub answered 403 or 404, as it does to a token without it; that GitHub refused
+ * is for) only when GitHub answered 403 or 404, as it does to a token without it, and the 403 is no
+ * rate limit (one with a readable Retry-After, or no request left); that GitHub refused it for its rate limit; that GitHub refused
  * the request on another 4xx; else that GitHub could not be reached. Each with the status, the message
  * and the network's code (a network failure reads as HTTP 500).
  */
 function githubWriteFailure(error, permission, purpose = '') {
     const failed = (error ?? {});
     const status = failed.status;
-    if (status === 403 || status === 404)
+    // A 403 that announces a wait GitHub can mean, or says no request is left, is GitHub's rate limit:
+    // no permission helps. The time only moves the wait, not whether there is one.
+    const headers = failed.response?.headers;
+    const limited = (0,retry/* parseRetryAfter */.mu)(headers?.['retry-after']?.toString(), 0) !== undefined || headers?.['x-ratelimit-remaining']?.toString() === '0';
+    if (status === 404 || (status === 403 && !limited))
         return ` (HTTP ${status}): give the job \`permissions: ${permission}\`${purpose}.`;
     const reason = [
         typeof status === 'number' ? `HTTP ${status}` : undefined,
@@ -251,7 +256,8 @@ function githubWriteFailure(error, permission, purpose = '') {
         (0,text_escape/* logText */.kc)(networkCode(failed), 40)
     ].filter((part) => part !== undefined && part !== '');
     const refused = typeof status === 'number' && status >= 400 && status < 500;
-    return `: GitHub ${refused ? 'refused it' : 'could not be reached'} (${reason.join(', ')}).`;
+    const why = (status === 403 || status === 429) && limited ? 'refused it for its rate limit' : refused ? 'refused it' : 'could not be reached';
+    return `: GitHub ${why} (${reason.join(', ')}).`;
 }
 /**
  * Whether a write that failed may still have been made: GitHub answered 5xx, or nothing came back. A

@@ -210,21 +210,29 @@ export function retryWait(error: unknown, at: Try, policy: typeof RETRY = RETRY)
 
 /**
  * Why a request to GitHub failed and what to do, to follow "Could not …": the permission (and what it
- * is for) only when GitHub answered 403 or 404, as it does to a token without it; that GitHub refused
+ * is for) only when GitHub answered 403 or 404, as it does to a token without it, and the 403 is no
+ * rate limit (one with a readable Retry-After, or no request left); that GitHub refused it for its rate limit; that GitHub refused
  * the request on another 4xx; else that GitHub could not be reached. Each with the status, the message
  * and the network's code (a network failure reads as HTTP 500).
  */
 export function githubWriteFailure(error: unknown, permission: string, purpose = ''): string {
   const failed = (error ?? {}) as FailedRequest
   const status = failed.status
-  if (status === 403 || status === 404) return ` (HTTP ${status}): give the job \`permissions: ${permission}\`${purpose}.`
+  // A 403 that announces a wait GitHub can mean, or says no request is left, is GitHub's rate limit:
+  // no permission helps. The time only moves the wait, not whether there is one.
+  const headers = failed.response?.headers
+  const limited =
+    parseRetryAfter(headers?.['retry-after']?.toString(), 0) !== undefined || headers?.['x-ratelimit-remaining']?.toString() === '0'
+  if (status === 404 || (status === 403 && !limited)) return ` (HTTP ${status}): give the job \`permissions: ${permission}\`${purpose}.`
   const reason = [
     typeof status === 'number' ? `HTTP ${status}` : undefined,
     logText(errorMessage(error), 200),
     logText(networkCode(failed), 40)
   ].filter((part) => part !== undefined && part !== '')
   const refused = typeof status === 'number' && status >= 400 && status < 500
-  return `: GitHub ${refused ? 'refused it' : 'could not be reached'} (${reason.join(', ')}).`
+  const why =
+    (status === 403 || status === 429) && limited ? 'refused it for its rate limit' : refused ? 'refused it' : 'could not be reached'
+  return `: GitHub ${why} (${reason.join(', ')}).`
 }
 
 /**

@@ -104,22 +104,29 @@ const failure = async (call: Promise<unknown>): Promise<{ status?: number; messa
 }
 
 describe('hostile rate-limit headers on a 403', () => {
-  const cases: [string, Record<string, string | string[]>, number][] = [
-    ['a negative Retry-After', { 'retry-after': '-5' }, 1],
-    ['a fractional Retry-After', { 'retry-after': '1.5' }, 1],
-    ['a non-numeric Retry-After', { 'retry-after': 'soon' }, 1],
-    ['a huge Retry-After', { 'retry-after': '9'.repeat(400) }, 1],
-    ['a Retry-After date far in the future', { 'retry-after': 'Fri, 31 Dec 9999 23:59:59 GMT' }, 1],
-    ['a repeated Retry-After', { 'retry-after': ['5', '5'] }, 1],
-    ['an absurd x-ratelimit-reset', { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1e300' }, 1],
-    ['a negative x-ratelimit-reset far in the future as a date', { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '99999999999' }, 1],
+  // Whether the 403 reads as GitHub's rate limit: a Retry-After that is a wait, however long or past,
+  // or no request left, whatever the reset says; else it keeps its permission advice.
+  const cases: [string, Record<string, string | string[]>, number, boolean][] = [
+    ['a negative Retry-After', { 'retry-after': '-5' }, 1, false],
+    ['a fractional Retry-After', { 'retry-after': '1.5' }, 1, false],
+    ['a non-numeric Retry-After', { 'retry-after': 'soon' }, 1, false],
+    ['a huge Retry-After', { 'retry-after': '9'.repeat(400) }, 1, true],
+    ['a Retry-After date far in the future', { 'retry-after': 'Fri, 31 Dec 9999 23:59:59 GMT' }, 1, true],
+    ['a repeated Retry-After', { 'retry-after': ['5', '5'] }, 1, false],
+    ['an absurd x-ratelimit-reset', { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1e300' }, 1, true],
+    [
+      'a negative x-ratelimit-reset far in the future as a date',
+      { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '99999999999' },
+      1,
+      true
+    ],
     // A permission error carries the primary limit's headers with requests left: never a rate limit.
-    ['a permission error with the rate limit’s headers', { 'x-ratelimit-remaining': '4999', 'x-ratelimit-reset': '1' }, 1],
+    ['a permission error with the rate limit’s headers', { 'x-ratelimit-remaining': '4999', 'x-ratelimit-reset': '1' }, 1, false],
     // A date in the past asks for no wait: tried again at once, but never more than RETRY.maxAttempts times.
-    ['a Retry-After date far in the past', { 'retry-after': 'Thu, 01 Jan 1970 00:00:00 GMT' }, RETRY.maxAttempts]
+    ['a Retry-After date far in the past', { 'retry-after': 'Thu, 01 Jan 1970 00:00:00 GMT' }, RETRY.maxAttempts, true]
   ]
-  for (const [name, headers, tries] of cases) {
-    it(`${name}: ${tries} tr${tries === 1 ? 'y' : 'ies'}, no wait, and the permission advice`, async () => {
+  for (const [name, headers, tries, limited] of cases) {
+    it(`${name}: ${tries} tr${tries === 1 ? 'y' : 'ies'}, no wait, and ${limited ? 'the rate limit named' : 'the permission advice'}`, async () => {
       const gh = await client()
       // As many faults as tries are expected: one more try would be answered 201, and counted.
       github.fault(
@@ -133,7 +140,11 @@ describe('hostile rate-limit headers on a 403', () => {
       expect(error.status).toBe(403)
       expect(github.requests).toHaveLength(tries)
       expect(clock.now() - start).toBe(0)
-      expect(githubWriteFailure(error, 'issues: write')).toBe(' (HTTP 403): give the job `permissions: issues: write`.')
+      expect(githubWriteFailure(error, 'issues: write')).toMatch(
+        limited
+          ? /^: GitHub refused it for its rate limit \(HTTP 403, .*\)\.$/
+          : /^ \(HTTP 403\): give the job `permissions: issues: write`\.$/
+      )
       expect(github.comments).toEqual([])
     })
   }

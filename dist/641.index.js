@@ -237,9 +237,9 @@ function retryWait(error, at, policy = RETRY) {
 /**
  * Why a request to GitHub failed and what to do, to follow "Could not …": the permission (and what it
  * is for) only when GitHub answered 403 or 404, as it does to a token without it, and the 403 is no
- * rate limit (one with a readable Retry-After, or no request left); that GitHub refused it for its rate limit; that GitHub refused
- * the request on another 4xx; else that GitHub could not be reached. Each with the status, the message
- * and the network's code (a network failure reads as HTTP 500).
+ * rate limit (one with a readable Retry-After, or no request left); that GitHub refused it for its
+ * rate limit; that GitHub refused the request on another 4xx; else that GitHub could not be reached.
+ * Each with the status, the message and the network's code (a network failure reads as HTTP 500).
  */
 function githubWriteFailure(error, permission, purpose = '') {
     const failed = (error ?? {});

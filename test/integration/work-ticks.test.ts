@@ -16,6 +16,7 @@ import { work } from '../../src/run/work.js'
 import { startEmulator, type Emulator } from '../emulator/emulator.js'
 import { renderSummary } from '../support/render.js'
 import { startGitHubFake } from '../support/github-fake.js'
+import { capturedStdout } from '../support/stdout.js'
 
 const KEY = 'mint_tickKeyW4q'
 const TOKEN = 'ghs_tickTokenH8'
@@ -34,7 +35,7 @@ const HEALTH_ISSUE = { token: TOKEN, title: 'Docs health' }
 let emu: Emulator
 let github: Awaited<ReturnType<typeof startGitHubFake>>
 let dir: string
-let stdout: string
+const stdout = capturedStdout()
 let runId = 900
 
 beforeAll(async () => {
@@ -57,11 +58,6 @@ beforeEach(async () => {
   vi.stubEnv('GITHUB_SERVER_URL', 'https://github.com')
   vi.stubEnv('GITHUB_RUN_ID', String(++runId))
   vi.stubEnv('GITHUB_API_URL', github.url)
-  stdout = ''
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    stdout += String(chunk)
-    return true
-  })
 })
 afterEach(async () => {
   vi.restoreAllMocks()
@@ -239,7 +235,7 @@ describe('work: alerts and the repository', () => {
     expect(problems).toEqual([])
     const report = await work(inputs({ analytics: { ...ANALYTICS, sections: ['visitors'] }, alerts: rules }))
     expect(report.alerts?.map((alert) => alert.rule.text)).toEqual(['visitorsHuman >= 0'])
-    const warnings = stdout.split('\n').filter((line) => line.startsWith('::warning::Alert: '))
+    const warnings = stdout.text.split('\n').filter((line) => line.startsWith('::warning::Alert: '))
     expect(warnings).toEqual([`::warning::Alert: ${report.alerts?.[0]?.sentence ?? ''}`])
   })
 
@@ -247,18 +243,18 @@ describe('work: alerts and the repository', () => {
     const report = await work(inputs({ analytics: { ...ANALYTICS, sections: ['visitors'] } }))
     expect(report.reports.map((r) => r.kind)).toEqual(['visitors'])
     expect(report.alerts).toBeUndefined()
-    expect(stdout).not.toContain('::warning::Alert')
+    expect(stdout.text).not.toContain('::warning::Alert')
   })
 
   it('keeps reader text when readerText is show, whatever the repository, and says nothing of it', async () => {
     const report = await work(inputs({ analytics: { ...ANALYTICS, readerText: 'show' } }))
     expect(JSON.stringify(report.reports)).toContain('how to configure feature')
-    expect(stdout).not.toContain('Reader text')
+    expect(stdout.text).not.toContain('Reader text')
   })
 
   it('says nothing of reader text under auto when no section read holds any', async () => {
     await work(inputs({ analytics: { ...ANALYTICS, sections: ['visitors'], readerText: 'auto' } }))
-    expect(stdout).not.toContain('Reader text')
+    expect(stdout.text).not.toContain('Reader text')
   })
 
   it('keeps no docs health issue when GITHUB_REPOSITORY names no repository, and says what it held', async () => {

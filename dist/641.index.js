@@ -125,8 +125,8 @@ var error_message = __webpack_require__(7);
 var retry = __webpack_require__(7018);
 // EXTERNAL MODULE: ./src/text/escape.ts
 var text_escape = __webpack_require__(7388);
-// EXTERNAL MODULE: ./src/text/secret.ts
-var secret = __webpack_require__(8091);
+// EXTERNAL MODULE: ./src/text/secret.ts + 1 modules
+var secret = __webpack_require__(2836);
 ;// CONCATENATED MODULE: ./src/github/push-rule.ts
 // Who may make the action work on their word (a /docs command, a tick in the docs health issue): a
 // person who may push to the repository. One rule, read from GitHub's collaborator permission answer,
@@ -2175,8 +2175,8 @@ function jsonValues(text, limit) {
     return values;
 }
 
-// EXTERNAL MODULE: ./src/text/secret.ts
-var secret = __webpack_require__(8091);
+// EXTERNAL MODULE: ./src/text/secret.ts + 1 modules
+var secret = __webpack_require__(2836);
 // EXTERNAL MODULE: ./src/api/retry.ts
 var retry = __webpack_require__(7018);
 // EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/proxy.js

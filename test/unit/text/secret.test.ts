@@ -68,6 +68,30 @@ describe('redactor', () => {
     expect(redact(text)).toBe(text)
   })
 
+  it('leaves alone an entity named for no character: only " & \' < > have names among the forms', () => {
+    const text = `&undefined;${KEY.slice(1)}`
+    expect(redact(text)).toBe(text)
+  })
+
+  it('leaves alone a text whose folds, whole, are not the key, though its characters folded one by one make it', () => {
+    // Folded whole, as the run shows it, the text is mint_Qé: e and the accent compose.
+    const text = 'ｍint_Qe\u0301'
+    expect(text.normalize('NFKC')).toBe('mint_Q\u00e9')
+    expect(redactor('mint_Qe')(text)).toBe(text)
+  })
+
+  it('URL-encodes every byte of a character: two for one beyond ASCII, two digits for a control character', () => {
+    expect(redactor('clé-secrète-42')(`?k=${encodeURIComponent('clé-secrète-42')}`)).toBe('?k=***')
+    expect(redactor('key\tpart42')('x=key%09part42&')).toBe('x=***&')
+  })
+
+  it('replaces unpadded standard base64 whole, when it holds a + or / that base64url writes otherwise', () => {
+    const key = 'mint_a?b>c~d?e>f'
+    const unpadded = base64(key).replace(/=+$/, '')
+    expect(unpadded).toMatch(/[+/]/)
+    expect(redactor(key)(`"${unpadded}"`)).toBe('"***"')
+  })
+
   it('runs in linear time over runs of the characters its escapes begin with', () => {
     // Quadratic matching would take minutes on these; linear takes well under the test's limit.
     for (const run of ['\\', '%25', '&#0', 'm', KEY.slice(0, 10)]) {
@@ -118,6 +142,7 @@ describe('redactor', () => {
 
   it('changes nothing for an empty secret', () => {
     expect(redactor('')('text')).toBe('text')
+    expect(redactor('').folds('ｍint')).toBe('ｍint')
   })
 })
 
@@ -138,6 +163,20 @@ describe('secretForms', () => {
   it('lists a plain key once among its base64 forms, since escaping and encoding leave it as it is', () => {
     const forms = secretForms('mint_plainKey42')
     expect(forms.filter((form) => form.includes('mint_'))).toEqual(['mint_plainKey42'])
+  })
+
+  it('lists the base64 forms longest first: of the Authorization header, of the key, then what longer texts share with it', () => {
+    expect(secretForms('mint_Q7x9k2Lp4Rz')).toEqual([
+      'mint_Q7x9k2Lp4Rz',
+      'QmVhcmVyIG1pbnRfUTd4OWsyTHA0Uno=',
+      'QmVhcmVyIG1pbnRfUTd4OWsyTHA0Uno',
+      'bWludF9RN3g5azJMcDRSeg==',
+      'bWludF9RN3g5azJMcDRSeg',
+      // What any longer text's base64 shares with the key, 0, 1 and 2 bytes past a boundary of three.
+      'bWludF9RN3g5azJMcDRS',
+      'aW50X1E3eDlrMkxwNFJ6',
+      'bnRfUTd4OWsyTHA0'
+    ])
   })
 
   it('lists nothing for an empty secret', () => {

@@ -25,7 +25,7 @@ var error_message = __webpack_require__(7);
 // EXTERNAL MODULE: ./src/health/body.ts + 1 modules
 var health_body = __webpack_require__(8842);
 // EXTERNAL MODULE: ./src/github/client.ts + 1 modules
-var client = __webpack_require__(3595);
+var github_client = __webpack_require__(3595);
 // EXTERNAL MODULE: ./src/health/state.ts
 var health_state = __webpack_require__(543);
 ;// CONCATENATED MODULE: ./src/health/history.ts
@@ -452,11 +452,19 @@ class HealthIssueRun {
             // The action's own edits are a bot's: acting on them could start work in a loop.
             core/* info */.pq('The docs health issue was edited by a bot (this action, say): nothing to do.');
         }
-        else if (!(await github.canWrite(sender.login))) {
-            core/* warning */.$e(`${(0,text_escape/* htmlText */.js)(sender.login, 60)} ticked gaps in the docs health issue but may not push to the repository: the ticks are not acted on.`);
+        else {
+            let writer = false;
+            try {
+                writer = await github.canWrite(sender.login);
+                if (!writer)
+                    core/* warning */.$e(`${(0,text_escape/* htmlText */.js)(sender.login, 60)} ticked gaps in the docs health issue but may not push to the repository: the ticks are not acted on.`);
+            }
+            catch (error) {
+                // Nothing is asked for someone whose permission is not known; the issue itself is still kept.
+                core/* warning */.$e(`Could not check whether ${(0,text_escape/* htmlText */.js)(sender.login, 60)} may push to ${(0,text_escape/* htmlText */.js)(runner.repositoryText, 200)} (${(0,github_client/* githubFailure */.eQ)(error)}): the ticks in the docs health issue are not acted on.`);
+            }
+            mayAsk = writer;
         }
-        else
-            mayAsk = true;
         return new HealthIssueRun(github, runner, projectId, settings.title, issue, mayAsk, true, seal, showWords);
     }
     /**
@@ -750,7 +758,7 @@ function pageTraffic(sections) {
  */
 function healthIssueFailure(error) {
     const status = error?.status;
-    return typeof status === 'number' ? (0,client/* githubWriteFailure */.Z0)(error, 'issues: write', ', or set dashboard: false') : `: ${(0,error_message/* errorMessage */.g)(error)}`;
+    return typeof status === 'number' ? (0,github_client/* githubWriteFailure */.Z0)(error, 'issues: write', ', or set dashboard: false') : `: ${(0,error_message/* errorMessage */.g)(error)}`;
 }
 
 

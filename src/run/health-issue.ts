@@ -22,7 +22,7 @@ import {
   tickedGaps,
   withOwned
 } from '../health/body.js'
-import { githubWriteFailure } from '../github/client.js'
+import { githubFailure, githubWriteFailure } from '../github/client.js'
 import { type Mover, movers, type PageTraffic, topPages, withHistoryChanges } from '../health/history.js'
 import {
   askable,
@@ -190,11 +190,22 @@ export class HealthIssueRun {
     } else if (sender.type === 'Bot' || !sender.login) {
       // The action's own edits are a bot's: acting on them could start work in a loop.
       core.info('The docs health issue was edited by a bot (this action, say): nothing to do.')
-    } else if (!(await github.canWrite(sender.login))) {
-      core.warning(
-        `${htmlText(sender.login, 60)} ticked gaps in the docs health issue but may not push to the repository: the ticks are not acted on.`
-      )
-    } else mayAsk = true
+    } else {
+      let writer = false
+      try {
+        writer = await github.canWrite(sender.login)
+        if (!writer)
+          core.warning(
+            `${htmlText(sender.login, 60)} ticked gaps in the docs health issue but may not push to the repository: the ticks are not acted on.`
+          )
+      } catch (error) {
+        // Nothing is asked for someone whose permission is not known; the issue itself is still kept.
+        core.warning(
+          `Could not check whether ${htmlText(sender.login, 60)} may push to ${htmlText(runner.repositoryText, 200)} (${githubFailure(error)}): the ticks in the docs health issue are not acted on.`
+        )
+      }
+      mayAsk = writer
+    }
     return new HealthIssueRun(github, runner, projectId, settings.title, issue, mayAsk, true, seal, showWords)
   }
 

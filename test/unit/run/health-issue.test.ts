@@ -43,7 +43,7 @@ function fakeGitHub() {
   const pulls = new Map<string, PullState>()
   const pullReads: string[] = []
   const pushers = new Set<string>()
-  const fail: { list?: Error; read?: Error; write?: Error } = {}
+  const fail: { list?: Error; read?: Error; write?: Error; canWrite?: Error } = {}
   let next = 1
   const run = new AbortController()
   const dataOf = (number: number, body: string, user: IssueData['user'], state = 'open'): IssueData => ({
@@ -92,7 +92,7 @@ function fakeGitHub() {
       const state = pulls.get(key)
       return state ? Promise.resolve(state) : Promise.reject(new Error('Not Found'))
     },
-    canWrite: (login: string): Promise<boolean> => Promise.resolve(pushers.has(login))
+    canWrite: (login: string): Promise<boolean> => (fail.canWrite ? Promise.reject(fail.canWrite) : Promise.resolve(pushers.has(login)))
   }
   return {
     issues,
@@ -369,6 +369,24 @@ describe('who may tick', () => {
     expect(fake.writes).toEqual([])
     expect(report).toMatchObject({ number, asked: 0 })
     expect([...(report.dismissed ?? [])]).toEqual([])
+  })
+
+  it('acts on no tick when who ticked cannot be checked, and still updates the issue', async () => {
+    const fake = fakeGitHub()
+    fake.pushers.add('alice')
+    // A deleted account: GitHub answers the permission check with a 404.
+    fake.fail.canWrite = Object.assign(new Error('Not Found'), { status: 404 })
+    const number = fake.add(sealedBody(stateWith([gap()]), { ticked: [gap().id] }))
+    const run = await open(fake, { runner: runnerOf('issues', edit(number)) })
+    expect(stdout.text).toContain(
+      '::warning::Could not check whether alice may push to acme/docs (HTTP 404): the ticks in the docs health issue are not acted on.'
+    )
+    expect(stdout.text).not.toContain('issues: write')
+    expect(await run.ask()).toBeUndefined()
+    const report = await run.finish(SERVER)
+    expect(report).toMatchObject({ number, asked: 0 })
+    expect(report.failure).toBeUndefined()
+    expect(gapIn(fake, number, gap().id)?.state).toBe('new')
   })
 
   it('names the latest period in which any of the ticked gaps was ranked, and none it does not hold', async () => {

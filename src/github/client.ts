@@ -252,12 +252,14 @@ export function githubFailure(error: unknown): string {
 
 /**
  * Throws when a successful answer has no JSON body: the GitHub library gives back the text it read, or
- * none, when the body is cut short or is not JSON, and every answer the client asks for is JSON (a 204
+ * none, when the body is cut short or is not JSON, bytes when it is of another type, and every answer the client asks for is JSON (a 204
  * aside). It fails as a request with no answer does: a read is tried again, a write that landed is not.
  */
 function unreadable(answer: unknown): void {
   const { status, data } = (answer ?? {}) as { status?: unknown; data?: unknown }
-  if (status === 204 || status === 205 || (typeof data === 'object' && data !== null)) return
+  // JSON read is an array or a plain object; a body of another content type comes as bytes.
+  const json = Array.isArray(data) || (typeof data === 'object' && data !== null && Object.getPrototypeOf(data) === Object.prototype)
+  if (status === 204 || status === 205 || json) return
   throw new Error(`GitHub's answer (HTTP ${String(status)}) could not be read`)
 }
 

@@ -476,6 +476,10 @@ describe('an answer', () => {
     const cut = await clientOf(() => new Response('{"id": 1', { status: 201, headers: { 'content-type': 'application/json' } }))
     expect((await failure(cut.client.createComment(8, 'hello'))).message).toBe("GitHub's answer (HTTP 201) could not be read")
     expect(cut.sent).toHaveLength(1)
+
+    // A body of another type, which the GitHub library hands over as bytes.
+    const bytes = await clientOf(() => new Response('{"id": 1}', { status: 200, headers: { 'content-type': 'application/octet-stream' } }))
+    expect((await failure(bytes.client.issue(4))).message).toBe("GitHub's answer (HTTP 200) could not be read")
   })
 
   it('of a refusal keeps no token in the error’s message or in GitHub’s answer, JSON or text', async () => {

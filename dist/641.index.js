@@ -537,7 +537,7 @@ function repositoryOf(text) {
     return owner && name ? { owner, name } : undefined;
 }
 /** A variable the runner gives, or undefined when it is unset or empty. */
-const given = (value) => value || undefined;
+const given = (value) => (value === '' ? undefined : value);
 /** The runner's variables and the event payload, read once. */
 async function readRunner(env = process.env) {
     const repositoryText = env.GITHUB_REPOSITORY ?? '';

@@ -538,7 +538,8 @@ function repositoryOf(text) {
     const [owner, name] = text.split('/');
     return owner && name ? { owner, name } : undefined;
 }
-const given = (value) => (value === undefined || value === '' ? undefined : value);
+/** A variable the runner gives, or undefined when it is unset or empty. */
+const given = (value) => (value === '' ? undefined : value);
 /** The runner's variables and the event payload, read once. */
 async function readRunner(env = process.env) {
     const repositoryText = env.GITHUB_REPOSITORY ?? '';

@@ -42,7 +42,8 @@ export function repositoryOf(text: string): Repository | undefined {
   return owner && name ? { owner, name } : undefined
 }
 
-const given = (value: string | undefined): string | undefined => (value === undefined || value === '' ? undefined : value)
+/** A variable the runner gives, or undefined when it is unset or empty. */
+const given = (value: string | undefined): string | undefined => (value === '' ? undefined : value)
 
 /** The runner's variables and the event payload, read once. */
 export async function readRunner(env: NodeJS.ProcessEnv = process.env): Promise<Runner> {

@@ -16,11 +16,13 @@ interface FakeState {
   /** Every call to the toolkit and the work, in order. */
   events: string[]
   workLoads: number
-  report: { reports: unknown[]; healthIssue?: { failure?: string; resolved: number; asked: number } }
+  report: { reports: unknown[]; healthIssue?: { failure?: string; resolved: number; asked: number }; alerts?: { name: string }[] }
   /** What the work throws, when set: anything at all may escape it. */
   workError?: unknown
   /** What publishing could not write. */
   unwritten: { what: string; message: string }[]
+  /** What reading a part's clause for the last line throws, when set: an error after the report is published. */
+  endPhraseError?: Error
   /** What writing the job summary throws, when set. */
   summaryError?: Error
   /** The HTML each successful write of the job summary appended. */
@@ -64,8 +66,10 @@ vi.mock('../../src/run/work.js', () => {
       fake.events.push(`publish ${report.reports.length}`)
       return Promise.resolve(fake.unwritten)
     },
-    endPhraseOf: (report: JobEnd) =>
-      `agent job ${report.status}${report.prLink ? `, pull request ${report.prLink}` : ' without a pull request'}`
+    endPhraseOf: (report: JobEnd) => {
+      if (fake.endPhraseError !== undefined) throw fake.endPhraseError
+      return `agent job ${report.status}${report.prLink ? `, pull request ${report.prLink}` : ' without a pull request'}`
+    }
   }
 })
 
@@ -91,9 +95,11 @@ beforeEach(() => {
   fake.workError = undefined
   fake.unwritten = []
   fake.summaryError = undefined
+  fake.endPhraseError = undefined
   fake.summaries = []
   // The job summary file is set only where a test says so (these tests may themselves run on a runner).
   vi.stubEnv('GITHUB_STEP_SUMMARY', '')
+  vi.stubEnv('GITHUB_EVENT_NAME', undefined)
 })
 
 /** A clock that reads `startMs` at the start of the run and `endMs` after it. */
@@ -240,6 +246,73 @@ describe('run', () => {
     expect(seen.headings).toEqual(['❌ The step failed'])
     expect(seen.text).toContain('Something broke.')
     expect(seen.text).toContain(`${ACTION_NAME} ${ACTION_VERSION}`)
+  })
+
+  it('adds no error section to a summary that already holds the published report', async () => {
+    vi.stubEnv('GITHUB_STEP_SUMMARY', '/runner/summary')
+    fake.endPhraseError = new Error('Something broke after publishing.')
+    await run(clock(0, 1000))
+    expect(actions()).toEqual([
+      'work proj',
+      'publish 1',
+      'setFailed Something broke after publishing.',
+      'info Failed after 1s: Something broke after publishing.'
+    ])
+    expect(fake.summaries).toEqual([])
+  })
+
+  it('reads the inputs for the event that started the run', async () => {
+    fake.inputs = { apiKey: KEY, projectId: 'proj', githubToken: TOKEN }
+    vi.stubEnv('GITHUB_EVENT_NAME', 'issue_comment')
+    await run(clock(0, 0))
+    expect(actions()).toContain('work proj')
+  })
+
+  it('names no event when the runner gives none', async () => {
+    fake.inputs = { ...fake.inputs, githubToken: TOKEN, context: 'change' }
+    await run(clock(0, 0))
+    expect(actions()[0]).toMatch(/^setFailed Invalid input:\n- `context` is change, but this run was triggered by "no event"; /)
+  })
+
+  describe('failOn: alert', () => {
+    const alerting = { analytics: 'visitors', failOn: 'alert', alerts: 'visitorsHuman < -20%' }
+    const fired = (count: number): { name: string }[] => Array.from({ length: count }, () => ({ name: 'Human visitors' }))
+
+    it('fails the step when one alert fired, and says so last', async () => {
+      fake.inputs = { ...fake.inputs, ...alerting }
+      fake.report = { reports: [section()], alerts: fired(1) }
+      await run(clock(0, 0))
+      expect(actions()).toEqual([
+        'work proj',
+        'publish 1',
+        'setFailed 1 alert fired, and failOn includes alert.',
+        'info Failed after 0s: 1 alert fired, and failOn includes alert.'
+      ])
+    })
+
+    it('counts the alerts that fired, after the failures of the parts', async () => {
+      fake.inputs = { ...fake.inputs, ...alerting }
+      fake.report = { reports: [section('The job failed.')], alerts: fired(2) }
+      await run(clock(0, 0))
+      expect(actions().slice(2)).toEqual([
+        'setFailed The job failed.\n2 alerts fired, and failOn includes alert.',
+        'info Failed after 0s: The job failed (and 1 more failure).'
+      ])
+    })
+
+    it('leaves the step green when no alert fired', async () => {
+      fake.inputs = { ...fake.inputs, ...alerting }
+      fake.report = { reports: [section()], alerts: [] }
+      await run(clock(0, 0))
+      expect(actions()).toEqual(['work proj', 'publish 1', 'info Done in 0s: agent job completed without a pull request.'])
+    })
+
+    it('leaves the step green when alerts fired but failOn leaves alert out', async () => {
+      fake.inputs = { ...fake.inputs, analytics: alerting.analytics, alerts: alerting.alerts }
+      fake.report = { reports: [section()], alerts: fired(2) }
+      await run(clock(0, 0))
+      expect(actions()).toEqual(['work proj', 'publish 1', 'info Done in 0s: agent job completed without a pull request.'])
+    })
   })
 
   it('measures the run with the performance clock when given none', async () => {

@@ -4,19 +4,19 @@ import { SECTION_CATALOG } from '../../core/sections.js'
 import type { ViewsReport } from './read-views.js'
 import { headline, previousOf, type SectionRenderer } from '../../render/renderer.js'
 import { openingHtml, sectionHtml } from '../../render/section-html.js'
-import { trafficSummaryHtml } from './summary.js'
+import { TRAFFIC_ICON, trafficSummaryHtml } from './summary.js'
 import { baseJson, readPhrase } from '../../render/section-data.js'
 import { trafficCsv, trafficJson, trafficLogLine, trafficOutputs } from './render-data.js'
 
 /**
  * The page views' part of the summary. Read with the visitors, their counts are in the visitors'
- * block (traffic-summary.ts), and this part only says why they are incomplete, when they are.
+ * block (summary.ts), and this part only says why they are incomplete, when they are.
  */
-function viewsSummaryHtml(report: ViewsReport, others: readonly { kind: string }[] = []): string {
-  if (!others.some((other) => other.kind === 'visitors')) return trafficSummaryHtml({ views: report })
+function viewsSummaryHtml(report: ViewsReport, others?: readonly { kind: string }[]): string {
+  if (!others?.some((other) => other.kind === 'visitors')) return trafficSummaryHtml({ views: report })
   const read = report.totals !== undefined || report.rows.length > 0
   if (!report.failure && !report.partial && read) return ''
-  return sectionHtml(openingHtml(report, '📊', 'Page views', read))
+  return sectionHtml(openingHtml(report, TRAFFIC_ICON, 'Page views', read))
 }
 
 export const viewsRenderer: SectionRenderer<ViewsReport> = {

@@ -131,6 +131,9 @@ function restHtml(rest: readonly PageCounts[], measures: readonly Measure[], top
   return `<details><summary>${counted(rest.length, 'more page')}</summary>\n<table>${headRow(measures)}${rows.join('')}</table>${note && `\n${note}`}\n</details>`
 }
 
+/** The icon of the block's heading, where nothing is wrong with its lead report. */
+export const TRAFFIC_ICON = '📊'
+
 /** The title of the block: what it shows. */
 function titleOf(traffic: Traffic): string {
   if (traffic.visitors && traffic.views) return 'Visitors and page views'
@@ -145,7 +148,7 @@ export function trafficSummaryHtml(traffic: Traffic): string {
   const lead = traffic.visitors ?? traffic.views
   if (!lead) return ''
   const measures = measuresOf(traffic)
-  const parts = openingHtml(lead, '📊', titleOf(traffic), measures.length > 0)
+  const parts = openingHtml(lead, TRAFFIC_ICON, titleOf(traffic), measures.length > 0)
   if (measures.length === 0) return sectionHtml(parts)
   const bar = `The bar under each page is its ${COLUMN[measures[0] as Measure].toLowerCase()} against the top page’s.`
   parts.push(

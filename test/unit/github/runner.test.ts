@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { readRunner, repositoryOf } from '../../../src/github/runner.js'
+import { payloadObject, readRunner, repositoryOf } from '../../../src/github/runner.js'
 
 // The real readFile, watched: a run without an event path must not try to read one.
 vi.mock('node:fs/promises', async (importOriginal) => {
@@ -18,6 +18,14 @@ describe('repositoryOf', () => {
   it('splits owner/name, and names no repository for anything else', () => {
     expect(repositoryOf('acme/docs')).toEqual({ owner: 'acme', name: 'docs' })
     for (const text of ['', 'acme', 'acme/', '/docs']) expect(repositoryOf(text)).toBeUndefined()
+  })
+})
+
+describe('payloadObject', () => {
+  it('gives a JSON object as it is, and nothing for null, an array or a value', () => {
+    const object = { action: 'opened' }
+    expect(payloadObject(object)).toBe(object)
+    for (const value of [null, undefined, [], [object], 'opened', 7, true]) expect(payloadObject(value)).toBeUndefined()
   })
 })
 
@@ -107,6 +115,44 @@ describe('readRunner', () => {
     expect(bare).toMatchObject({ server: 'https://github.com', apiUrl: 'https://api.github.com' })
     expect(bare.runId).toBeUndefined()
     expect(bare.runUrl).toBeUndefined()
+  })
+
+  it('has a field for each thing the runner gives, and none for what it leaves unset or empty', async () => {
+    const path = eventFile('{"action":"opened"}')
+    expect(
+      await readRunner({
+        GITHUB_REPOSITORY: 'acme/docs',
+        GITHUB_EVENT_NAME: 'pull_request',
+        GITHUB_EVENT_PATH: path,
+        GITHUB_SERVER_URL: 'https://github.com',
+        GITHUB_RUN_ID: '77',
+        GITHUB_RUN_ATTEMPT: '2',
+        GITHUB_SHA: 'abc'
+      })
+    ).toStrictEqual({
+      repositoryText: 'acme/docs',
+      repository: { owner: 'acme', name: 'docs' },
+      eventName: 'pull_request',
+      payload: { action: 'opened' },
+      server: 'https://github.com',
+      apiUrl: 'https://api.github.com',
+      runUrl: 'https://github.com/acme/docs/actions/runs/77',
+      runId: '77',
+      runAttempt: 2,
+      sha: 'abc'
+    })
+    const empty = {
+      repositoryText: '',
+      eventName: '',
+      payload: undefined,
+      server: 'https://github.com',
+      apiUrl: 'https://api.github.com',
+      runAttempt: 1
+    }
+    expect(await readRunner({})).toStrictEqual(empty)
+    expect(
+      await readRunner({ GITHUB_EVENT_PATH: '', GITHUB_API_URL: '', GITHUB_RUN_ID: '', GITHUB_RUN_ATTEMPT: '', GITHUB_SHA: '' })
+    ).toStrictEqual(empty)
   })
 
   it('reads the attempt of the run', async () => {

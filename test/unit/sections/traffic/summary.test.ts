@@ -86,6 +86,17 @@ describe('visitors and page views together', () => {
     expect(renderSummary(viewsRenderer.summaryHtml(views())).headings[0]).toBe('📊 Page views')
   })
 
+  it('counts the page views as read when either their totals or their pages were read, and says so when neither was', () => {
+    const others = [visitors()]
+    expect(viewsRenderer.summaryHtml(views({ rows: [] }), others)).toBe('')
+    expect(viewsRenderer.summaryHtml(views({ totals: undefined }), others)).toBe('')
+    expect(readerText(viewsRenderer.summaryHtml(views({ totals: undefined, rows: [] }), others))).toBe(
+      '⚠️ Page views\n=============\n\nNot read: nothing was read.'
+    )
+    // Beside a section that is not the visitors, the page views are a block of their own.
+    expect(renderSummary(viewsRenderer.summaryHtml(views(), [{ kind: 'searches' }])).headings[0]).toBe('📊 Page views')
+  })
+
   it('shows the views of a run whose visitors failed, under the visitors’ failure', () => {
     const failed = visitors({ totals: undefined, rows: [], requests: 0, partial: true, failure: 'Reading visitor analytics failed.' })
     const seen = renderSummary(trafficSummaryHtml({ visitors: failed, views: views() }))

@@ -2383,7 +2383,10 @@ function shownQuery(url) {
     const query = shown.toString();
     return query === '' ? '' : `?${query}`;
 }
-/** A value as one path segment of the URL: encoded, and never `.` or `..`, which a URL resolves away. */
+/**
+ * A value as one path segment of the URL: encoded, and never `.` or `..`, which a URL resolves away.
+ * The methods that build a path are async, so that a value refused here rejects their promise.
+ */
 function segment(value) {
     if (value === '' || /^\.+$/.test(value))
         throw new Error(`${JSON.stringify(value)} cannot name a project or a job`);
@@ -2438,7 +2441,7 @@ class ApiClient {
         }
         return { ...job, id: job.id };
     }
-    sendMessage(projectId, jobId, prompt) {
+    async sendMessage(projectId, jobId, prompt) {
         return this.call({
             ctx: { kind: 'message', projectId, jobId },
             method: 'POST',
@@ -2447,7 +2450,7 @@ class ApiClient {
             schema: schemas/* agentJobSchema */.cs
         });
     }
-    getJob(projectId, jobId) {
+    async getJob(projectId, jobId) {
         return this.call({
             ctx: { kind: 'get', projectId, jobId },
             method: 'GET',
@@ -2460,7 +2463,7 @@ class ApiClient {
      * of the query the endpoint sends (limit, offset, cursor); the endpoint names what it reads, for
      * messages ("page views"), and gives the schema its answer is checked against.
      */
-    analytics(endpoint, projectId, query) {
+    async analytics(endpoint, projectId, query) {
         const sent = query;
         const sends = endpoint.sends;
         return this.call({
@@ -3232,7 +3235,8 @@ function recordMarker(record, at) {
 const RECORD = new RegExp(`^<!-- docs-agent-action job=([\\w.:-]{1,200})(?: key=([^\\s>]{1,4000}))?(?: ended=([a-z-]{1,20}))?(?: seal=(${record_seal/* SEAL_PATTERN */.d}))? -->`);
 /**
  * The record at the start of `text` (after `prefix`), if it holds one for `key` whose seal verifies
- * for the place it is read in; the seal is checked before anything else in the record is used.
+ * for the place it is read in. Its key is compared, encoded, before the seal is checked, and nothing
+ * else in the record is used before the seal verifies.
  */
 function readRecord(text, key, at, prefix = '') {
     if (!text.startsWith(prefix))
@@ -3241,17 +3245,15 @@ function readRecord(text, key, at, prefix = '') {
     const match = RECORD.exec(text.slice(prefix.length, prefix.length + 5000));
     if (!match)
         return undefined;
-    const [, jobId = '', encodedKey, ended, seal] = match;
-    let recordKey;
-    try {
-        recordKey = encodedKey === undefined ? undefined : decodeURIComponent(encodedKey);
-    }
-    catch {
+    const [, , encodedKey, ended, seal] = match;
+    // The pattern's first group is not optional.
+    const jobId = match[1];
+    // A record of another key, or of none, is not this trigger's: it is only compared, never decoded.
+    if (encodedKey !== encodeURIComponent(key))
         return undefined;
-    }
-    if (!at.seal.verifies('job', jobFields(at.place, jobId, recordKey, ended), seal))
+    if (!at.seal.verifies('job', jobFields(at.place, jobId, key, ended), seal))
         return undefined;
-    if (!isMarkableJobId(jobId) || encodedKey !== encodeURIComponent(key))
+    if (!isMarkableJobId(jobId))
         return undefined;
     return { jobId, key, ...(ended === undefined ? {} : { ended }) };
 }
@@ -3276,7 +3278,9 @@ function pullMarkedJob(body, at) {
     const match = PULL.exec(body.slice(COMMENT_MARKER.length, COMMENT_MARKER.length + 300));
     if (!match)
         return undefined;
-    const [, jobId = '', seal] = match;
+    const seal = match[2];
+    // The pattern's first group is not optional.
+    const jobId = match[1];
     return at.seal.verifies('pull', [at.place, jobId], seal) && isMarkableJobId(jobId) ? jobId : undefined;
 }
 /** The hidden line of the action's refusal of a person's command in a thread, sealed for the thread. */

@@ -55,22 +55,21 @@ const RECORD = new RegExp(
 
 /**
  * The record at the start of `text` (after `prefix`), if it holds one for `key` whose seal verifies
- * for the place it is read in; the seal is checked before anything else in the record is used.
+ * for the place it is read in. Its key is compared, encoded, before the seal is checked, and nothing
+ * else in the record is used before the seal verifies.
  */
 export function readRecord(text: string, key: string, at: SealedAt, prefix = ''): JobRecord | undefined {
   if (!text.startsWith(prefix)) return undefined
   // A key is short but for a release's tag, which may be long and in any script: encoded, each byte takes three characters.
   const match = RECORD.exec(text.slice(prefix.length, prefix.length + 5000))
   if (!match) return undefined
-  const [, jobId = '', encodedKey, ended, seal] = match
-  let recordKey: string | undefined
-  try {
-    recordKey = encodedKey === undefined ? undefined : decodeURIComponent(encodedKey)
-  } catch {
-    return undefined
-  }
-  if (!at.seal.verifies('job', jobFields(at.place, jobId, recordKey, ended), seal)) return undefined
-  if (!isMarkableJobId(jobId) || encodedKey !== encodeURIComponent(key)) return undefined
+  const [, , encodedKey, ended, seal] = match
+  // The pattern's first group is not optional.
+  const jobId = match[1] as string
+  // A record of another key, or of none, is not this trigger's: it is only compared, never decoded.
+  if (encodedKey !== encodeURIComponent(key)) return undefined
+  if (!at.seal.verifies('job', jobFields(at.place, jobId, key, ended), seal)) return undefined
+  if (!isMarkableJobId(jobId)) return undefined
   return { jobId, key, ...(ended === undefined ? {} : { ended }) }
 }
 
@@ -96,7 +95,9 @@ export function pullMarkedJob(body: string, at: SealedAt): string | undefined {
   if (!body.startsWith(COMMENT_MARKER)) return undefined
   const match = PULL.exec(body.slice(COMMENT_MARKER.length, COMMENT_MARKER.length + 300))
   if (!match) return undefined
-  const [, jobId = '', seal] = match
+  const seal = match[2]
+  // The pattern's first group is not optional.
+  const jobId = match[1] as string
   return at.seal.verifies('pull', [at.place, jobId], seal) && isMarkableJobId(jobId) ? jobId : undefined
 }
 

@@ -79,7 +79,10 @@ function shownQuery(url: URL): string {
   return query === '' ? '' : `?${query}`
 }
 
-/** A value as one path segment of the URL: encoded, and never `.` or `..`, which a URL resolves away. */
+/**
+ * A value as one path segment of the URL: encoded, and never `.` or `..`, which a URL resolves away.
+ * The methods that build a path are async, so that a value refused here rejects their promise.
+ */
 function segment(value: string): string {
   if (value === '' || /^\.+$/.test(value)) throw new Error(`${JSON.stringify(value)} cannot name a project or a job`)
   return encodeURIComponent(value)
@@ -135,7 +138,7 @@ export class ApiClient implements AnalyticsReader {
     return { ...job, id: job.id }
   }
 
-  sendMessage(projectId: string, jobId: string, prompt: string): Promise<AgentJob> {
+  async sendMessage(projectId: string, jobId: string, prompt: string): Promise<AgentJob> {
     return this.call({
       ctx: { kind: 'message', projectId, jobId },
       method: 'POST',
@@ -145,7 +148,7 @@ export class ApiClient implements AnalyticsReader {
     })
   }
 
-  getJob(projectId: string, jobId: string): Promise<AgentJob> {
+  async getJob(projectId: string, jobId: string): Promise<AgentJob> {
     return this.call({
       ctx: { kind: 'get', projectId, jobId },
       method: 'GET',
@@ -159,7 +162,11 @@ export class ApiClient implements AnalyticsReader {
    * of the query the endpoint sends (limit, offset, cursor); the endpoint names what it reads, for
    * messages ("page views"), and gives the schema its answer is checked against.
    */
-  analytics<Answer, Query extends DateRange>(endpoint: AnalyticsEndpoint<Answer, Query>, projectId: string, query: Query): Promise<Answer> {
+  async analytics<Answer, Query extends DateRange>(
+    endpoint: AnalyticsEndpoint<Answer, Query>,
+    projectId: string,
+    query: Query
+  ): Promise<Answer> {
     const sent: AnalyticsQuery = query
     const sends: readonly string[] = endpoint.sends
     return this.call({

@@ -102,7 +102,8 @@ export function httpStatusMessage(ctx: RequestContext, status: number, serviceTe
       const reason = serviceText ? ` The service said: "${logText(serviceText, 300)}".` : ''
       return (
         `${what} failed: access denied (403 Forbidden).${reason} Most likely ${likeliest}. ` +
-        `Otherwise ${others.slice(0, -1).join(', ')}, or ${others.at(-1) ?? ''}.`
+        // Two causes or more are left: every cause but the named one, and the mismatch when one is named.
+        `Otherwise ${others.slice(0, -1).join(', ')}, or ${others.at(-1) as string}.`
       )
     }
     case 404:

@@ -170,6 +170,14 @@ describe('the requests it sends', () => {
     ])
   })
 
+  it('sends nothing for an id that is empty or only dots, which a URL would resolve away', async () => {
+    for (const id of ['', '.', '..']) {
+      await expect(client.getJob('proj_docs', id)).rejects.toThrow(`${JSON.stringify(id)} cannot name a project or a job`)
+      await expect(client.createJob(id, 'x')).rejects.toThrow(`${JSON.stringify(id)} cannot name a project or a job`)
+    }
+    expect(emu.requests).toEqual([])
+  })
+
   it('works with the default timeout, retry policy and no debug log', async () => {
     emu.addJob('j1', { finishAfterMs: 0 })
     const plain = makeClient({ requestTimeoutMs: undefined, retry: undefined, debug: undefined })

@@ -8,7 +8,8 @@ import {
   isTerminal,
   type JobProgress,
   newJobProgress,
-  runAgentJob
+  runAgentJob,
+  withContext
 } from '../../../src/agent/job.js'
 import { ApiError } from '../../../src/api/errors.js'
 import type { AgentJob } from '../../../src/api/schemas.js'
@@ -421,6 +422,13 @@ describe('isTerminal', () => {
     [undefined, false]
   ])('%s is the end of the job: %s', (s, ends) => {
     expect(isTerminal(s)).toBe(ends)
+  })
+})
+
+describe('withContext', () => {
+  it('puts the context after the prompt and a blank line, and leaves a prompt without one as it is', () => {
+    expect(withContext('Document the CLI', 'The change: #12')).toBe('Document the CLI\n\nThe change: #12')
+    expect(withContext('Document the CLI', undefined)).toBe('Document the CLI')
   })
 })
 

@@ -167,6 +167,15 @@ describe('plannedReads', () => {
     expect(readsOf(['visitors'], false)).toEqual(['visitors'])
     expect(readsOf([], true)).toEqual([])
   })
+
+  it('reserves no comparison for a section that has none', () => {
+    expect(plannedReads([{ reads: ['a', 'a:more'] }, { reads: ['b'], comparison: 'b:previous' }], true)).toEqual([
+      'a',
+      'b',
+      'a:more',
+      'b:previous'
+    ])
+  })
 })
 
 describe('sectionParts', () => {

@@ -42,13 +42,19 @@ function mutateScope(argv) {
   return (file) => regexes.some((regex) => regex.test(file))
 }
 
+/** The files the results hold with nothing to mutate, by their text, before the run: Stryker drops them. @type {Map<string, string>} */
+const heldEmpty = new Map()
+
 // Results of files that are gone (moved, renamed or deleted) are dropped from the incremental file
 // before Stryker reads it: it keeps the results of every file it does not mutate, and Stryker knows a
 // file by its path.
 if (existsSync(INCREMENTAL)) {
   /** @type {unknown} */
   const parsed = JSON.parse(readFileSync(INCREMENTAL, 'utf8'))
-  const incremental = /** @type {{ files: Record<string, unknown>, testFiles?: Record<string, unknown> }} */ (parsed)
+  const incremental =
+    /** @type {{ files: Record<string, { source?: string, mutants?: unknown[] }>, testFiles?: Record<string, unknown> }} */ (parsed)
+  for (const [file, held] of Object.entries(incremental.files))
+    if (held.mutants?.length === 0 && held.source !== undefined) heldEmpty.set(file, held.source)
   /** @param {Record<string, unknown>} files */
   const present = (files) => Object.fromEntries(Object.entries(files).filter(([file]) => existsSync(resolve(ROOT, file))))
   const files = present(incremental.files)
@@ -79,14 +85,17 @@ if (run.status !== 0 || !existsSync(REPORT) || statSync(REPORT).mtimeMs < starte
 }
 
 // Stryker keeps no results of a file it found nothing to mutate in (types alone, or a schema with no
-// literal). After a whole run, such a file of the run is kept in the incremental file with no mutants,
-// so that `npm run mutation:changed` knows it as tested, not as new.
+// literal), whether the run mutated it or not. Such a file of the run, or one the results held so
+// before it and whose text has not changed, is kept in the incremental file with no mutants, so that
+// `npm run mutation:changed` knows it as tested, not as new.
 if (existsSync(INCREMENTAL)) {
   const scope = mutateScope(args) ?? (() => true)
   /** @type {unknown} */
   const read = JSON.parse(readFileSync(INCREMENTAL, 'utf8'))
   const incremental = /** @type {{ files: Record<string, unknown> }} */ (read)
-  const empty = Object.entries(mutatedSources(ROOT)).filter(([file]) => scope(file) && incremental.files[file] === undefined)
+  const empty = Object.entries(mutatedSources(ROOT)).filter(
+    ([file, source]) => incremental.files[file] === undefined && (scope(file) || heldEmpty.get(file) === source.replace(/\r\n/g, '\n'))
+  )
   if (empty.length > 0) {
     for (const [file, source] of empty)
       incremental.files[file] = { language: 'typescript', source: source.replace(/\r\n/g, '\n'), mutants: [] }

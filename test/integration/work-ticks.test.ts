@@ -4,8 +4,7 @@
 // run also reads the analytics (the next run follows the job then). Also: the alerts a run's numbers
 // fire, and a repository the run cannot name. The real toolkit writes the log to stdout, which the
 // tests read.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SECTION_NAMES } from '../../src/core/sections.js'
@@ -17,6 +16,7 @@ import { startEmulator, type Emulator } from '../emulator/emulator.js'
 import { renderSummary } from '../support/render.js'
 import { startGitHubFake } from '../support/github-fake.js'
 import { capturedStdout } from '../support/stdout.js'
+import { stubRunner } from '../support/runner-env.js'
 
 const KEY = 'mint_tickKeyW4q'
 const TOKEN = 'ghs_tickTokenH8'
@@ -48,16 +48,7 @@ afterAll(async () => {
 beforeEach(async () => {
   // A GitHub of its own for each test: each starts without a docs health issue.
   github = await startGitHubFake()
-  dir = await mkdtemp(join(tmpdir(), 'work-ticks-test-'))
-  vi.stubEnv('GITHUB_OUTPUT', join(dir, 'output'))
-  vi.stubEnv('GITHUB_STEP_SUMMARY', join(dir, 'summary'))
-  vi.stubEnv('RUNNER_TEMP', dir)
-  vi.stubEnv('GITHUB_EVENT_NAME', 'schedule')
-  vi.stubEnv('GITHUB_EVENT_PATH', '')
-  vi.stubEnv('GITHUB_REPOSITORY', 'acme/docs')
-  vi.stubEnv('GITHUB_SERVER_URL', 'https://github.com')
-  vi.stubEnv('GITHUB_RUN_ID', String(++runId))
-  vi.stubEnv('GITHUB_API_URL', github.url)
+  dir = await stubRunner({ eventName: 'schedule', runId: ++runId, apiUrl: github.url })
 })
 afterEach(async () => {
   vi.restoreAllMocks()

@@ -2,8 +2,7 @@
 // which parts the inputs ask for, what the log says, how the runner's signals and the deadline stop
 // the run, the comment on the triggering thread, and the outputs and summary that are published.
 // The real toolkit writes the log to stdout, which the tests read.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SECTION_NAMES } from '../../src/core/sections.js'
@@ -17,6 +16,7 @@ import { parseOutputs } from '../support/action.js'
 import { renderSummary } from '../support/render.js'
 import { siteTotals, visitorRows } from '../support/visitors.js'
 import { startGitHubFake } from '../support/github-fake.js'
+import { stubRunner } from '../support/runner-env.js'
 
 const KEY = 'mint_workKeyR5t'
 const TOKEN = 'ghs_workTokenP2'
@@ -40,18 +40,8 @@ afterAll(async () => {
 })
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'work-test-'))
-  await writeFile(join(dir, 'output'), '')
-  await writeFile(join(dir, 'summary'), '')
-  vi.stubEnv('GITHUB_OUTPUT', join(dir, 'output'))
-  vi.stubEnv('GITHUB_STEP_SUMMARY', join(dir, 'summary'))
-  vi.stubEnv('RUNNER_TEMP', dir)
-  vi.stubEnv('GITHUB_EVENT_NAME', 'push')
-  vi.stubEnv('GITHUB_REPOSITORY', 'acme/docs')
-  vi.stubEnv('GITHUB_SERVER_URL', 'https://github.com')
   // Each test a run of its own: a run with the same trigger would watch the job an earlier one recorded.
-  vi.stubEnv('GITHUB_RUN_ID', String(++runId))
-  vi.stubEnv('GITHUB_API_URL', github.url)
+  dir = await stubRunner({ eventName: 'push', runId: ++runId, apiUrl: github.url })
   github.failWith(undefined)
   stdout = ''
   vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {

@@ -5,14 +5,16 @@ import { withoutInvisible } from './escape.js'
 
 /**
  * The characters from code point `from` to `to` that the fold turns into printable ASCII, or into
- * nothing (the invisible ones), each with what it becomes.
+ * nothing (the invisible ones), each with what it becomes: a run of characters beyond ASCII in it as
+ * one \x00, since nothing written in ASCII matches them (U+FDFA folds into 18 characters, 3 of them
+ * spaces: 7 here).
  */
 export function asciiFolds(from: number, to: number): Map<number, string> {
   const folds = new Map<number, string>()
   for (let code = from; code <= to; code++) {
     // A character the fold leaves as it is is not ASCII (the ranges start above it), so it is not kept.
     const folded = withoutInvisible(String.fromCodePoint(code).normalize('NFKC'))
-    if (folded === '' || /[\x20-\x7e]/.test(folded)) folds.set(code, folded)
+    if (folded === '' || /[\x20-\x7e]/.test(folded)) folds.set(code, folded.replace(/\P{ASCII}+/gu, '\x00'))
   }
   return folds
 }
@@ -44,27 +46,45 @@ export function foldsToAscii(text: string): boolean {
   return false
 }
 
+/** Each character beyond ASCII, a lone surrogate included. */
+const BEYOND_ASCII = /\P{ASCII}/gu
+
 /**
- * The text with each character above folded, and where each of its UTF-16 code units came from: the
- * start and the end of the character of `text` it is part of. Folding character by character finds
- * all the ASCII that folding the whole text makes: composition, which NFKC does over several
- * characters, never makes a printable ASCII character. Other characters are kept as they are: what
- * the fold makes of them holds no printable ASCII.
+ * The pieces of `text` whose fold matches `pattern` (global, written in ASCII alone, matching nothing
+ * empty), in order: where each starts and ends in `text`, whole characters. Character by character:
+ * folding the whole text makes no more ASCII, since composition, which NFKC does over several
+ * characters, never makes a printable ASCII character; and a cut between two characters (reader text
+ * is cut before it is folded) can make what folding the whole text does not.
  */
-export function foldedView(text: string): { view: string; starts: number[]; ends: number[] } {
+export function foldedMatches(text: string, pattern: RegExp): [number, number][] {
   const folds = allAsciiFolds()
-  let view = ''
-  const starts: number[] = []
-  const ends: number[] = []
+  // What a character is in the view the pattern is run over: its ASCII above, itself when ASCII, and
+  // \x00, which no form matches, for every other character. So the view holds each character in one
+  // code unit or a few, and is never much longer than the text.
+  const viewed = (char: string): string => folds.get(char.codePointAt(0) as number) ?? (char < '\x80' ? char : '\x00')
+  pattern.lastIndex = 0
+  const spans = Array.from(text.replace(BEYOND_ASCII, viewed).matchAll(pattern), (match) => [match.index, match.index + match[0].length])
+  const found: [number, number][] = []
+  // Back from the view to the text, in one pass: `at` is where the character at `index` starts in the view.
+  let at = 0
   let index = 0
+  let next = 0
+  let start = -1
   for (const char of text) {
-    const folded = folds.get(char.codePointAt(0) as number) ?? char
-    for (let left = folded.length; left > 0; left--) {
-      starts.push(index)
-      ends.push(index + char.length)
+    if (next === spans.length) break
+    const end = at + viewed(char).length
+    for (let span = spans[next]; span !== undefined; span = spans[next]) {
+      if (start < 0) {
+        if ((span[0] as number) >= end) break
+        start = index
+      }
+      if ((span[1] as number) > end) break
+      found.push([start, index + char.length])
+      start = -1
+      next++
     }
-    view += folded
+    at = end
     index += char.length
   }
-  return { view, starts, ends }
+  return found
 }

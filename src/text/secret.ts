@@ -7,7 +7,7 @@
 // by Unicode NFKC (reader text: `ｍｉｎｔ＿…` in fullwidth is `mint_…`), and without the invisible
 // characters every shown text loses (`mint\u200b_…`). So no later fold, cut or escape of a cleaned
 // text can make the secret again, and there is nothing left for the runner's masking to miss.
-import { foldedView, foldsToAscii } from './fold.js'
+import { foldedMatches, foldsToAscii } from './fold.js'
 
 const HTML_NAMED: Readonly<Record<string, string>> = { '"': 'quot', '&': 'amp', "'": 'apos', '<': 'lt', '>': 'gt' }
 
@@ -103,19 +103,17 @@ export function secretForms(secret: string): string[] {
  */
 function redactFolded(text: string, pattern: RegExp): string {
   // Only saves time: a text without a character the fold turns into ASCII folds into nothing new.
-  // Stryker disable next-line ConditionalExpression: equivalent, without such a character the view below is the text itself
+  // Stryker disable next-line ConditionalExpression: equivalent, without such a character the view below matches where the text does
   if (!foldsToAscii(text)) return text
   // Character by character, not only where the whole text folds into the secret: a cut can part a
   // character from the accent after it (`ｍe\u0301` folds whole into `mé`, its first two characters
   // into `me`), and reader text is cut before it is folded.
-  const { view, starts, ends } = foldedView(text)
   let result = ''
   let from = 0
-  // Every form in the pattern is one character long or more: no match is empty.
-  for (const match of view.matchAll(pattern)) {
-    const start = Math.max(from, starts[match.index] as number)
-    result += `${text.slice(from, start)}***`
-    from = Math.max(from, ends[match.index + match[0].length - 1] as number)
+  // Two pieces may share a character (one folded into several), which is then left out once.
+  for (const [start, end] of foldedMatches(text, pattern)) {
+    result += `${text.slice(from, Math.max(from, start))}***`
+    from = Math.max(from, end)
   }
   return result + text.slice(from)
 }

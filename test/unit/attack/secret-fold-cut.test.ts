@@ -2,9 +2,11 @@
 // a cut can part a character of the key from the accent after it. Folded whole, `ｗ\u0301` is `ẃ` and
 // the text holds no key; cut between the two, the fold makes the key's last `w`. A text the redactor
 // cleaned must hold nothing that any cut and fold a run makes turns into the key.
+// Also: a text of characters that fold into many is searched in a view a few times its length.
 import { describe, expect, it } from 'vitest'
 import { READER_TEXT_MAX_CHARS, shownReaderText } from '../../../src/text/reader-text.js'
 import { redactor } from '../../../src/text/secret.js'
+import { stressSize } from '../../support/stress.js'
 
 const KEY = 'mint_foldKey7Qz9Xw'
 
@@ -32,5 +34,15 @@ describe('the key parted from an accent by the reader text cut', () => {
       const text = `x ${KEY.slice(0, -1)}${fullwidth('w')}${accent} y`
       expect(redactor(KEY)(text)).toBe(`x ***${accent} y`)
     }
+  })
+})
+
+describe('a text of characters that fold into many', () => {
+  it('is searched in a view a few times its length, and the key after it still cleaned', () => {
+    // ﷺ folds into 18 characters, 3 of them spaces: the view holds 7 code units of it.
+    const text = `${'\ufdfa'.repeat(stressSize(2_000_000))}${fullwidth('m')}${KEY.slice(1)}`
+    const cleaned = redactor(KEY)(text)
+    expect(cleaned.endsWith('ﷺ***')).toBe(true)
+    expect(cleaned).toHaveLength(text.length - KEY.length + 3)
   })
 })

@@ -23,10 +23,8 @@ function reference(text: string, pattern: RegExp): [number, number][] {
   for (const char of text) {
     const folded = withoutInvisible(char.normalize('NFKC'))
     fold += folded
-    for (let unit = 0; unit < folded.length; unit++) {
-      starts.push(index)
-      ends.push(index + char.length)
-    }
+    starts.push(...Array<number>(folded.length).fill(index))
+    ends.push(...Array<number>(folded.length).fill(index + char.length))
     index += char.length
   }
   return Array.from(fold.matchAll(new RegExp(pattern.source, 'g')), (match) => [

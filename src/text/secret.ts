@@ -16,7 +16,8 @@ const MIN_MASKED_LENGTH = 8
 
 /**
  * The most repeats of an escape's prefix matched (backslashes, `%25`, leading zeros): bounded, so that
- * the pattern runs in linear time over any text, a run of a million backslashes included.
+ * the pattern runs in linear time over any text, a run of a million backslashes included. The run of
+ * backslashes before a \\u escape of the first character is matched whole, from its start only.
  */
 const MAX_REPEAT = 8
 
@@ -43,7 +44,9 @@ function characterPattern(char: string, first: boolean): string {
     // Behind backslashes: a JSON or shell escape (\/, \"), escaped again a few times.
     `${backslashes}${escapeRegExp(char)}`,
     // A JSON or JavaScript escape: \u002f.
-    `${backslashes}u${anyCaseHex(hex.padStart(4, '0'))}`,
+    // Before the first character, behind the whole run however long: a JSON string's `\\\\…\\u006d`
+    // reads as backslashes and then the first character, whatever number of pairs comes before it.
+    `${first ? '(?<!\\\\)\\\\+' : backslashes}u${anyCaseHex(hex.padStart(4, '0'))}`,
     // URL-encoded, once or a few times (%2F, %252F), byte by byte.
     [...Buffer.from(char)].map((byte) => `%(?:25){0,${MAX_REPEAT}}${anyCaseHex(byte.toString(16).padStart(2, '0'))}`).join(''),
     // A numeric HTML entity, decimal or hex.

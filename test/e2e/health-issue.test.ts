@@ -4,7 +4,7 @@
 // place period after period (a trend of two values), found again after a person renamed it; a tick
 // asks the agent once (a re-run and the action's own edit ask nothing); a person who may not push
 // starts nothing; and an alert fires, annotates and, with failOn: alert, fails the step.
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { type Emulator, startEmulator } from '../emulator/emulator.js'
 import { runAction } from '../support/action.js'
 import { startGitHubFake } from '../support/github-fake.js'
@@ -161,7 +161,12 @@ for (const { name: runtime, node } of runtimes()) {
       expect(renderSummary(stopped.summary).headings).toContain('📈 Docs health · 16–22 Nov 2026')
       expect(renderSummary(board()?.body ?? '').text).toContain(`${page}: asked the agent · job ${stopped.outputs.jobId ?? ''}`)
       // The emulator's clock: the job completes 1.5 s after it was created.
-      await new Promise((resolve) => setTimeout(resolve, 2000))
+      await vi.waitFor(
+        () => {
+          expect(emu.job(stopped.outputs.jobId ?? '')?.status).toBe('completed')
+        },
+        { timeout: 10_000, interval: 50 }
+      )
       const next = await run({ inputs: WEEK_2 })
       expect(next.code, next.stdout).toBe(0)
       expect(renderSummary(board()?.body ?? '').text).toContain(`${page}: pull request #88 open · job ${stopped.outputs.jobId ?? ''}`)

@@ -252,8 +252,9 @@ export function githubFailure(error: unknown): string {
 
 /**
  * Throws when a successful answer has no JSON body: the GitHub library gives back the text it read, or
- * none, when the body is cut short or is not JSON, bytes when it is of another type, and every answer the client asks for is JSON (a 204
- * aside). It fails as a request with no answer does: a read is tried again, a write that landed is not.
+ * none, when the body is cut short or is not JSON, and bytes when it is of another type; every answer
+ * the client asks for is JSON (a 204 aside). It fails as a request with no answer does: a read is
+ * tried again, a write that landed is not.
  */
 function unreadable(answer: unknown): void {
   const { status, data } = (answer ?? {}) as { status?: unknown; data?: unknown }

@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { changedSources, estimatedMutants, MAX_MUTANTS, mutatedSources } from '../../../scripts/mutation-changed.mjs'
+import { auditedSources, changedSources, estimatedMutants, MAX_MUTANTS, mutatedSources } from '../../../scripts/mutation-changed.mjs'
 
 const committedFile = (source: string, mutants = 3) => ({ source, mutants: Array.from({ length: mutants }, () => ({})) })
 
@@ -66,6 +66,46 @@ describe('estimatedMutants', () => {
     expect(estimatedMutants(['src/agent/outcome.ts', 'src/text/escape.ts'], few, COMMITTED)).toBeLessThanOrEqual(MAX_MUTANTS)
     const many = Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`src/f${i}.ts`, 'z'.repeat(2000)]))
     expect(estimatedMutants(Object.keys(many), many, COMMITTED)).toBeGreaterThan(MAX_MUTANTS)
+  })
+})
+
+describe('auditedSources', () => {
+  // 50 new files of 100 characters: about 110 mutants each at the committed rate (72 in 66 characters).
+  const many = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`src/f${String(i)}.ts`, String(i).padEnd(100, 'q')]))
+  const paths = Object.keys(many)
+
+  it('takes files while their estimate stays within the budget, and names the rest, each file once', () => {
+    const { mutate, deferred } = auditedSources(paths, many, COMMITTED, 1000)
+    expect(estimatedMutants(mutate, many, COMMITTED)).toBeLessThanOrEqual(1000)
+    expect(mutate.length).toBe(Math.floor(1000 / estimatedMutants(['src/f0.ts'], many, COMMITTED)))
+    expect([...mutate, ...deferred].sort()).toEqual([...paths].sort())
+    expect(mutate).toEqual([...mutate].sort())
+    expect(deferred).toEqual([...deferred].sort())
+  })
+
+  it('draws the same files for the same tree, and others when the texts change', () => {
+    const first = auditedSources(paths, many, COMMITTED, 1000).mutate
+    expect(auditedSources([...paths].reverse(), many, COMMITTED, 1000).mutate).toEqual(first)
+    const changed = Object.fromEntries(Object.entries(many).map(([path, text]) => [path, `${text}!`]))
+    expect(auditedSources(paths, changed, COMMITTED, 1000).mutate).not.toEqual(first)
+  })
+
+  it('does not draw by path order alone', () => {
+    const drawn = auditedSources(paths, many, COMMITTED, 1000).mutate
+    expect(drawn).not.toEqual([...paths].sort().slice(0, drawn.length))
+  })
+
+  it('always mutates one file, even one larger than the budget', () => {
+    expect(auditedSources(['src/agent/outcome.ts'], {}, COMMITTED, 10)).toEqual({ mutate: ['src/agent/outcome.ts'], deferred: [] })
+  })
+
+  it('takes a second file only when both fit the budget', () => {
+    const current = { 'src/agent/outcome.ts': 'a', 'src/text/escape.ts': 'e' }
+    const both = auditedSources(['src/agent/outcome.ts', 'src/text/escape.ts'], current, COMMITTED, 45)
+    // 40 + 20 > 45: whichever is drawn first is taken alone, and the other is left.
+    expect(both.mutate).toHaveLength(1)
+    expect(both.deferred).toHaveLength(1)
+    expect(auditedSources(['src/agent/outcome.ts', 'src/text/escape.ts'], current, COMMITTED, 60).mutate).toHaveLength(2)
   })
 })
 

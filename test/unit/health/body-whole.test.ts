@@ -130,8 +130,8 @@ describe('ownedBody', () => {
     expect(rendered.tables).toEqual([
       [
         ['Headline', 'Since 9–15 Nov 2026', 'First → last'],
-        ['Human visitors', '▁█', '100 → 120'],
-        ['Thumbs down', '▄', '3 → 3']
+        ['Human visitors', '▇█', '100 → 120'],
+        ['Thumbs down', '█', '3 → 3']
       ]
     ])
     // Each open gap's line, up to its "Not a gap" box.

@@ -168,8 +168,8 @@ describe('the whole owned part', () => {
     expect(seen.tables).toEqual([
       [
         ['Headline', 'Since 2–8 Nov 2026', 'First → last'],
-        ['Human visitors', '▁▅█', '100 → 200'],
-        ['Thumbs down', '█ ▁', '9 → 3']
+        ['Human visitors', '▅▆█', '100 → 200'],
+        ['Thumbs down', '█ ▃', '9 → 3']
       ]
     ])
     expect(seen.text).toMatch(/^✅ 2 gaps resolved this period\. Fix first: tick a gap to ask the agent Tick the gaps to fix\./)
@@ -458,10 +458,10 @@ describe('the state block', () => {
 
 describe('sparkline', () => {
   it.each([
-    [[1, 2, 3, 4, 5, 6, 7, 8], '▁▂▃▄▅▆▇█'],
-    [[5, 5, 5], '▄▄▄'],
+    [[0, 1, 2, 3, 4, 5, 6, 7], '▁▂▃▄▅▆▇█'],
+    [[5, 5, 5], '███'],
     [[10, undefined, 0], '█ ▁'],
-    [[Number.NaN, 3], ' ▄'],
+    [[Number.NaN, 3], ' █'],
     [[], '']
   ])('draws %j as %s', (values, line) => {
     expect(sparkline(values)).toBe(line)

@@ -469,12 +469,16 @@ describe('sparkline', () => {
 })
 
 describe('gapsPrompt', () => {
-  it('says who asked, what to do and that one pull request is wanted, in these words', () => {
+  it('says who asked, what to do, that one pull request is wanted, and not to invent what it cannot verify, in these words', () => {
     const prompt = gapsPrompt([gap()], { dateFrom: '2026-11-09', dateTo: '2026-11-16' }, 'M')
     expect(prompt.split('\n\n').slice(0, 2)).toEqual([
       'Readers of these docs could not find what they were looking for. A person on the docs team picked the gaps below from the docs health report of 9–15 Nov 2026 and asks you to fix them.',
       'For each gap, improve the page it names (or the page a reader searching for it should find): answer what the evidence shows readers asked, add what is missing, and fix what is wrong. Open one pull request for all of them.'
     ])
+    // What it must not do: invent what it cannot verify, and leave it unsaid.
+    expect(prompt.split('\n\n')[2]).toBe(
+      'Change only what the docs and the code in this repository support. Do not invent a fact you cannot verify there, such as a retry schedule, a limit, a default or a signature scheme: where readers asked for one, say in the pull request’s description what you could not verify, so that a person can answer it.'
+    )
     expect(gapsPrompt([gap()], {}, 'M').split('\n\n')[0]).toBe(
       'Readers of these docs could not find what they were looking for. A person on the docs team picked the gaps below from the docs health report and asks you to fix them.'
     )

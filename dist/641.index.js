@@ -3208,15 +3208,24 @@ async function readChange(repo, eventName, payload) {
 // (which job opened it). A later run reads them to watch the job instead of creating another, and a
 // follow-up comment to find the job to send to. Only a record at the very start of a text counts, so
 // that a marker quoted inside someone else's text is never taken for one, and only one whose seal
-// (core/record-seal.ts) verifies for the place it is read in (the thread, the commit, the pull
-// request), so that a record another app or workflow wrote, or copied from elsewhere, counts for
-// nothing.
+// (core/record-seal.ts) verifies for the place it is read in (the repository, and in it the thread,
+// the commit or the pull request), so that a record another app or workflow wrote, or copied from
+// elsewhere (another thread, or the same thread number of another repository that shares the key),
+// counts for nothing.
 
 /** Marks the action's own comment. */
 const COMMENT_MARKER = '<!-- docs-agent-action -->';
 /** A job id a marker can hold and a URL can carry as one path segment: what the service gives, bounded. */
 function isMarkableJobId(jobId) {
     return jobId !== undefined && /^[\w.:-]{1,200}$/.test(jobId) && !/^\.+$/.test(jobId);
+}
+/**
+ * Where a record of `repository` ("owner/name") is sealed for: the repository (GitHub's names ignore
+ * case, so it is lowercased) and the place in it (`where`: "thread 12", "commit <sha>", "pull 7").
+ * A record sealed for its place alone, as builds before 1.0.0 sealed it, verifies nowhere.
+ */
+function sealedAt(seal, repository, where) {
+    return { seal, place: `${repository.toLowerCase()} ${where}` };
 }
 const jobFields = (place, jobId, key, ended) => [
     place,
@@ -3352,9 +3361,10 @@ class CheckRecord {
         this.seal = seal;
         this.stoppingRepo = stoppingRepo;
     }
-    /** Where the record is sealed for: this commit. */
+    /** Where the record is sealed for: this commit of this repository. */
     at() {
-        return { seal: this.seal, place: `commit ${this.sha}` };
+        const { owner, name } = this.repo.repository;
+        return sealedAt(this.seal, `${owner}/${name}`, `commit ${this.sha}`);
     }
     /**
      * The job an earlier run for the same trigger and project recorded on this commit, if any: a check
@@ -3588,9 +3598,9 @@ class CommentThread {
         const github = await connect(token);
         return new CommentThread(github, github.detached(STOPPING_TIMEOUT_MS), target, runSignal, seal, key, runner.runUrl);
     }
-    /** Where the record is sealed for: this thread. */
+    /** Where the record is sealed for: this thread of this repository. */
     at() {
-        return { seal: this.seal, place: `thread ${this.target.number}` };
+        return sealedAt(this.seal, `${this.target.owner}/${this.target.repo}`, `thread ${this.target.number}`);
     }
     /**
      * The job an earlier run for the same trigger recorded in its comment here, if any: the first
@@ -3798,10 +3808,10 @@ function recordKey(projectId, trigger, asked) {
 }
 /** A marker nobody can guess, for the lines that frame the change. */
 const nonce = () => (0,external_node_crypto_.randomBytes)(16).toString('hex');
-/** Where the action's note on pull request `number` is sealed for. */
-const pullAt = (seal, number) => ({ seal, place: `pull ${number}` });
-/** Where the action's answers in thread `number` are sealed for. */
-const threadAt = (seal, number) => ({ seal, place: `thread ${number}` });
+/** Where the action's note on pull request `number` of `repo`'s repository is sealed for. */
+const pullAt = (seal, repo, number) => sealedAt(seal, `${repo.repository.owner}/${repo.repository.name}`, `pull ${number}`);
+/** Where the action's answers in thread `number` of `repo`'s repository are sealed for. */
+const threadAt = (seal, repo, number) => sealedAt(seal, `${repo.repository.owner}/${repo.repository.name}`, `thread ${number}`);
 /**
  * The job the action's notes on a pull request name (the last one, when it noted more than once):
  * only a bot's note whose seal verifies for this pull request counts. With the thread's comments.
@@ -3810,7 +3820,7 @@ async function agentJobOf(repo, number, seal) {
     let jobId;
     const comments = await repo.comments(number);
     for (const comment of comments) {
-        const job = comment.isBot ? pullMarkedJob(comment.body, pullAt(seal, number)) : undefined;
+        const job = comment.isBot ? pullMarkedJob(comment.body, pullAt(seal, repo, number)) : undefined;
         if (job !== undefined)
             jobId = job;
     }
@@ -3836,7 +3846,7 @@ async function noteAgentPull(repo, report, command, runUrl, seal) {
     if (report.prRepository?.toLowerCase() !== `${repo.repository.owner}/${repo.repository.name}`.toLowerCase())
         return;
     const number = Number(report.prNumber);
-    const at = pullAt(seal, number);
+    const at = pullAt(seal, repo, number);
     const body = agentPullBody(report.jobId, report.prompt, runUrl, command, at);
     try {
         const comments = await repo.comments(number);
@@ -3891,7 +3901,7 @@ async function planJob(inputs, lifetime, github) {
         }
         if (!writer) {
             // One refusal per person and thread: a comment-spam and Actions-minutes amplifier otherwise.
-            const at = threadAt(seal, asked.number);
+            const at = threadAt(seal, repo, asked.number);
             if (comments.some((comment) => comment.isBot && isRefusalOf(comment.body, asked.login, at))) {
                 core/* notice */.lm(`${who} may not push to ${repository}: the follow-up was refused, and not answered again in #${asked.number}, which already holds the answer to them. Nothing was sent.`);
                 return NO_JOB;

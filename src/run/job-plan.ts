@@ -25,7 +25,8 @@ import {
   pullMarkedJob,
   refusalMarker,
   RETRIED_ENDINGS,
-  type SealedAt
+  type SealedAt,
+  sealedAt
 } from '../agent/records.js'
 import { logText } from '../text/escape.js'
 import { counted } from '../text/format.js'
@@ -73,24 +74,26 @@ export function recordKey(projectId: string, trigger: string, asked: { prompt?: 
 /** A marker nobody can guess, for the lines that frame the change. */
 const nonce = (): string => randomBytes(16).toString('hex')
 
-/** Where the action's note on pull request `number` is sealed for. */
-const pullAt = (seal: RecordSeal, number: number): SealedAt => ({ seal, place: `pull ${number}` })
-/** Where the action's answers in thread `number` are sealed for. */
-const threadAt = (seal: RecordSeal, number: number): SealedAt => ({ seal, place: `thread ${number}` })
+/** Where the action's note on pull request `number` of `repo`'s repository is sealed for. */
+const pullAt = (seal: RecordSeal, repo: Pick<GitHubClient, 'repository'>, number: number): SealedAt =>
+  sealedAt(seal, `${repo.repository.owner}/${repo.repository.name}`, `pull ${number}`)
+/** Where the action's answers in thread `number` of `repo`'s repository are sealed for. */
+const threadAt = (seal: RecordSeal, repo: Pick<GitHubClient, 'repository'>, number: number): SealedAt =>
+  sealedAt(seal, `${repo.repository.owner}/${repo.repository.name}`, `thread ${number}`)
 
 /**
  * The job the action's notes on a pull request name (the last one, when it noted more than once):
  * only a bot's note whose seal verifies for this pull request counts. With the thread's comments.
  */
 async function agentJobOf(
-  repo: Pick<GitHubClient, 'comments'>,
+  repo: Pick<GitHubClient, 'repository' | 'comments'>,
   number: number,
   seal: RecordSeal
 ): Promise<{ jobId?: string; comments: IssueComment[] }> {
   let jobId: string | undefined
   const comments = await repo.comments(number)
   for (const comment of comments) {
-    const job = comment.isBot ? pullMarkedJob(comment.body, pullAt(seal, number)) : undefined
+    const job = comment.isBot ? pullMarkedJob(comment.body, pullAt(seal, repo, number)) : undefined
     if (job !== undefined) jobId = job
   }
   return { jobId, comments }
@@ -120,7 +123,7 @@ async function noteAgentPull(
   if (!isMarkableJobId(report.jobId) || report.prNumber === undefined) return
   if (report.prRepository?.toLowerCase() !== `${repo.repository.owner}/${repo.repository.name}`.toLowerCase()) return
   const number = Number(report.prNumber)
-  const at = pullAt(seal, number)
+  const at = pullAt(seal, repo, number)
   const body = agentPullBody(report.jobId, report.prompt, runUrl, command, at)
   try {
     const comments = await repo.comments(number)
@@ -178,7 +181,7 @@ export async function planJob(inputs: Inputs, lifetime: Lifetime, github: GitHub
     }
     if (!writer) {
       // One refusal per person and thread: a comment-spam and Actions-minutes amplifier otherwise.
-      const at = threadAt(seal, asked.number)
+      const at = threadAt(seal, repo, asked.number)
       if (comments.some((comment) => comment.isBot && isRefusalOf(comment.body, asked.login, at))) {
         core.notice(
           `${who} may not push to ${repository}: the follow-up was refused, and not answered again in #${asked.number}, which already holds the answer to them. Nothing was sent.`

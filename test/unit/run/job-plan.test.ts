@@ -16,7 +16,7 @@ import { JOB_REPORTS } from '../../support/job-reports.js'
 import { OTHER_SEAL, SEAL } from '../../support/seal.js'
 import { capturedStdout } from '../../support/stdout.js'
 
-const AT = { seal: SEAL, place: 'commit a94a8fe5ccb19ba61c4c0873d391e987982fbbd3' }
+const AT = { seal: SEAL, place: 'acme/docs commit a94a8fe5ccb19ba61c4c0873d391e987982fbbd3' }
 
 const TRIGGER = 'push@a94a8fe5ccb19ba61c4c0873d391e987982fbbd3'
 
@@ -141,7 +141,8 @@ describe('planJob, for a follow-up comment', () => {
     return { client: client as unknown as GitHubClient, posted, add, fail }
   }
   const trust = (client: GitHubClient, runner: Runner): GitHubTrust => ({ seal: SEAL, runner, connect: () => Promise.resolve(client) })
-  const noted = (jobId: string, seal = SEAL) => agentPullBody(jobId, 'Document it', undefined, '/docs', { seal, place: `pull ${PULL}` })
+  const noted = (jobId: string, seal = SEAL) =>
+    agentPullBody(jobId, 'Document it', undefined, '/docs', { seal, place: `acme/docs pull ${PULL}` })
 
   const stdout = capturedStdout()
 
@@ -225,7 +226,10 @@ describe('planJob, for a follow-up comment', () => {
     const notes = fake.posted.filter((p) => p.number === 42)
     expect(notes).toHaveLength(1)
     expect(notes[0]?.body).toBe(
-      agentPullBody('job_1', report.prompt, 'https://github.com/acme/docs/actions/runs/5', '/docs', { seal: SEAL, place: 'pull 42' })
+      agentPullBody('job_1', report.prompt, 'https://github.com/acme/docs/actions/runs/5', '/docs', {
+        seal: SEAL,
+        place: 'acme/docs pull 42'
+      })
     )
   })
 
@@ -234,7 +238,7 @@ describe('planJob, for a follow-up comment', () => {
     fake.add(PULL, noted('job_1'))
     const plan = await planJob(inputs(), lifetime(), trust(fake.client, runnerWith('/docs fix it')))
     const report = { ...JOB_REPORTS.opened, jobId: 'job_1', prRepository: 'acme/docs', prNumber: '42' }
-    const copy = agentPullBody('job_1', report.prompt, undefined, '/docs', { seal: SEAL, place: 'pull 42' })
+    const copy = agentPullBody('job_1', report.prompt, undefined, '/docs', { seal: SEAL, place: 'acme/docs pull 42' })
     fake.add(42, copy, false)
     fake.add(42, 'Deployed to preview.')
     await plan.ended(report, false)
@@ -277,7 +281,8 @@ describe('planJob, for a follow-up comment', () => {
   })
 
   it('counts the refusal an earlier run posted in this thread, and not one copied from another thread', async () => {
-    const refusal = (thread: number) => refusalBody('alice', '/docs', refusalMarker('alice', { seal: SEAL, place: `thread ${thread}` }))
+    const refusal = (thread: number) =>
+      refusalBody('alice', '/docs', refusalMarker('alice', { seal: SEAL, place: `acme/docs thread ${thread}` }))
     const fake = fakeGitHub([])
     fake.add(PULL, noted('job_1'))
     fake.add(PULL, refusal(8))
@@ -480,7 +485,7 @@ describe('planJob, with the records a run keeps on GitHub', () => {
         sha,
         status: 'completed',
         externalId: jobId,
-        summary: recordMarker({ jobId, key, ended }, { seal: SEAL, place: `commit ${sha}` })
+        summary: recordMarker({ jobId, key, ended }, { seal: SEAL, place: `acme/docs commit ${sha}` })
       })
     /** The comment an earlier run left in the thread, recording `jobId` under `key`. */
     const recordComment = (jobId: string, key: string, ended?: string) =>
@@ -488,7 +493,7 @@ describe('planJob, with the records a run keeps on GitHub', () => {
         ...(threads.get(THREAD) ?? []),
         {
           id: next++,
-          body: `${COMMENT_MARKER}${recordMarker({ jobId, key, ended }, { seal: SEAL, place: `thread ${THREAD}` })}\nThe agent is working.`,
+          body: `${COMMENT_MARKER}${recordMarker({ jobId, key, ended }, { seal: SEAL, place: `acme/docs thread ${THREAD}` })}\nThe agent is working.`,
           login: 'github-actions[bot]',
           isBot: true
         }
@@ -508,13 +513,18 @@ describe('planJob, with the records a run keeps on GitHub', () => {
     await plan.started('job_1')
     const key = keyOf()
     const [comment] = fake.threads.get(THREAD) ?? []
-    expect(readRecord(comment?.body ?? '', key, { seal: SEAL, place: `thread ${THREAD}` }, COMMENT_MARKER)).toEqual({ jobId: 'job_1', key })
+    expect(readRecord(comment?.body ?? '', key, { seal: SEAL, place: `acme/docs thread ${THREAD}` }, COMMENT_MARKER)).toEqual({
+      jobId: 'job_1',
+      key
+    })
     expect(fake.checks).toMatchObject([{ sha: SHA, status: 'in_progress', externalId: 'job_1' }])
     expect(readRecord(fake.checks[0]?.summary ?? '', key, AT)).toEqual({ jobId: 'job_1', key })
 
     await plan.ended({ ...JOB_REPORTS.opened, jobId: 'job_1' }, false)
     expect(fake.threads.get(THREAD)).toHaveLength(1)
-    expect(readRecord(fake.threads.get(THREAD)?.[0]?.body ?? '', key, { seal: SEAL, place: `thread ${THREAD}` }, COMMENT_MARKER)).toEqual({
+    expect(
+      readRecord(fake.threads.get(THREAD)?.[0]?.body ?? '', key, { seal: SEAL, place: `acme/docs thread ${THREAD}` }, COMMENT_MARKER)
+    ).toEqual({
       jobId: 'job_1',
       key,
       ended: 'opened'

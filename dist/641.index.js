@@ -4034,7 +4034,7 @@ function jobParts(inputs, client, plan, asked, githubServer) {
 async function openHealthIssue(inputs, client, github, showWords) {
     if (!inputs.healthIssue)
         return {};
-    const { HealthIssueRun, healthIssueFailure } = await __webpack_require__.e(/* import() */ 564).then(__webpack_require__.bind(__webpack_require__, 8564));
+    const { HealthIssueRun, healthIssueFailure } = await __webpack_require__.e(/* import() */ 799).then(__webpack_require__.bind(__webpack_require__, 799));
     let board;
     try {
         board = await HealthIssueRun.open(inputs.healthIssue, inputs.projectId, github, showWords);

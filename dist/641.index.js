@@ -469,8 +469,9 @@ class GitHubClient {
     }
     /**
      * The repository's issues and pull requests, newest first (by creation, or by the last update with
-     * `sort: 'updated'`), open and closed, under `label` when given: PAGES.labelledIssues pages under a
-     * label (or up to the page `enough` accepts), one page without.
+     * `sort: 'updated'`), or oldest first by creation with `direction: 'asc'`, open and closed, under
+     * `label` when given: PAGES.labelledIssues pages under a label (or up to the page `enough` accepts),
+     * one page without.
      */
     async issues(query, enough) {
         const { items } = await this.pages(query.label === undefined ? 1 : PAGES.labelledIssues, (page) => 
@@ -480,6 +481,7 @@ class GitHubClient {
             labels: query.label,
             state: 'all',
             sort: query.sort,
+            direction: query.direction,
             per_page: PER_PAGE,
             ...(query.label === undefined ? {} : { page })
         }), enough);

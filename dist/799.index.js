@@ -277,31 +277,41 @@ class HealthIssues {
     }
     /**
      * The docs health issue: of the issues whose owned part (`owned`) holds `marker`, the oldest that
-     * `isOwn` accepts (its sealed state verifies), looked for under the label (up to 500 issues), then
-     * among the 100 latest issues. When none is accepted, the oldest of them, unproven (`proven: false`): after the
-     * API key changed, the issue the action opened is still the first that carries its marker, as any
-     * copy is made after it. Only an issue a bot opened (an app: the workflow's token or another app's)
-     * is looked at; one a person opened, with the marker copied into it, never counts, whatever its label.
-     * `others` are the issues that carry the marker and were not taken.
+     * `isOwn` accepts (its sealed state verifies, and the seal names the issue's own number), whoever
+     * GitHub says opened it (with a personal access token, the action's issue is a person's). The
+     * issues under the label are read oldest first (up to 500), so that no count of newer issues, however
+     * many another app opens with the marker, pushes the action's issue out of view; then the 100
+     * latest issues, for an issue whose label was taken off. When none is accepted, the oldest a bot
+     * opened, unproven (`proven: false`): after the API key changed, the issue the action opened is still
+     * the first that carries its marker, as any copy is made after it; an unsealed issue a person opened,
+     * with the marker copied into it, never counts. `others` are the issues that carry the marker and
+     * were not taken.
      */
     async find(marker, owned, isOwn) {
         const seen = new Map();
         const add = (list) => {
             for (const data of list) {
-                if (data.pull_request !== undefined || data.user?.type !== 'Bot' || !owned(data.body ?? '').includes(marker))
+                if (data.pull_request !== undefined || !owned(data.body ?? '').includes(marker))
                     continue;
-                seen.set(data.number, issueOf(data));
+                seen.set(data.number, { issue: issueOf(data), bot: data.user?.type === 'Bot' });
             }
         };
-        const result = () => {
-            const all = [...seen.values()].sort((a, b) => a.number - b.number);
-            const own = all.find(isOwn);
-            return own ? { issue: own, proven: true, others: all.filter((i) => i !== own) } : undefined;
+        const all = () => [...seen.values()].sort((a, b) => a.issue.number - b.issue.number);
+        // Each issue's seal is checked once, however many pages are looked at after it.
+        const verdicts = new Map();
+        const sealed = (issue) => {
+            let verdict = verdicts.get(issue.number);
+            if (verdict === undefined)
+                verdicts.set(issue.number, (verdict = isOwn(issue)));
+            return verdict;
         };
-        // Newest first: the action's issue, older than any copy, may be pages down when others were opened
-        // since. Each page is looked at as it comes, to stop there; what the list gives back is looked at
-        // too, so that the issue on its last page is found whoever asks of which page.
-        const labelled = await this.github.issues({ label: DASHBOARD_LABEL }, (page) => {
+        const result = () => {
+            const own = all().find((found) => sealed(found.issue))?.issue;
+            return own ? { issue: own, proven: true, others: all().flatMap((found) => (found.issue === own ? [] : [found.issue])) } : undefined;
+        };
+        // Oldest first: each page is looked at as it comes, to stop at the first that holds the action's
+        // issue; what the list gives back is looked at too, so that it is found whoever asks of which page.
+        const labelled = await this.github.issues({ label: DASHBOARD_LABEL, direction: 'asc' }, (page) => {
             add(page);
             return result() !== undefined;
         });
@@ -309,10 +319,13 @@ class HealthIssues {
         const proven = result();
         if (proven)
             return proven;
-        const latest = await this.github.issues({ sort: 'updated' });
-        add(latest);
-        const all = [...seen.values()].sort((a, b) => a.number - b.number);
-        return result() ?? { issue: all[0], proven: false, others: all.slice(1) };
+        add(await this.github.issues({ sort: 'updated' }));
+        const fallback = all().find((found) => found.bot)?.issue;
+        return (result() ?? {
+            ...(fallback ? { issue: fallback } : {}),
+            proven: false,
+            others: all().flatMap((found) => (found.issue === fallback ? [] : [found.issue]))
+        });
     }
     /** The issue as it is now: read again just before it is written, so that a person's edit during the run is kept. */
     async get(number) {
@@ -461,6 +474,10 @@ class HealthIssueRun {
             core/* info */.pq(`Issue #${other.number}, opened by ${(0,text_escape/* logText */.kc)(other.author, 100)}, carries the docs health issue's marker but not a state this action sealed: it is not the docs health issue, and is left as it is.`);
         if (found.others.length > OTHERS_NAMED)
             core/* info */.pq(`${found.others.length - OTHERS_NAMED} more issues carry the docs health issue's marker without its seal, and are left as they are.`);
+        if (!issue)
+            core/* warning */.$e(`No docs health issue of this action was found (no issue with its marker and its sealed state under the label ${DASHBOARD_LABEL}, ` +
+                'oldest first, nor among the 100 latest issues): a new one is opened. On the first run this is expected; ' +
+                `otherwise give the action's issue the label ${DASHBOARD_LABEL} again, and keep the same apiKey.`);
         if (issue && !found.proven)
             core/* notice */.lm(`The docs health issue #${issue.number} holds no state this action can verify (the apiKey changed, or the state was edited or written by someone else): ` +
                 'the issue is kept and updated, but its history and ledger start again, and its ticks are not acted on.');

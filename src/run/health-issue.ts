@@ -47,7 +47,7 @@ import { withReaderWords } from '../health/words.js'
 import { fixFirst, grouped } from '../render/fix-first.js'
 import type { HeadlineKey } from '../core/sections.js'
 import type { Headline } from '../render/renderer.js'
-import { type HealthIssue, HealthIssues } from '../github/issues.js'
+import { DASHBOARD_LABEL, type HealthIssue, HealthIssues } from '../github/issues.js'
 import { payloadObject, type Runner } from '../github/runner.js'
 import type { GitHubTrust } from './job-plan.js'
 import { linkHtml } from '../render/html.js'
@@ -186,6 +186,12 @@ export class HealthIssueRun {
     if (found.others.length > OTHERS_NAMED)
       core.info(
         `${found.others.length - OTHERS_NAMED} more issues carry the docs health issue's marker without its seal, and are left as they are.`
+      )
+    if (!issue)
+      core.warning(
+        `No docs health issue of this action was found (no issue with its marker and its sealed state under the label ${DASHBOARD_LABEL}, ` +
+          'oldest first, nor among the 100 latest issues): a new one is opened. On the first run this is expected; ' +
+          `otherwise give the action's issue the label ${DASHBOARD_LABEL} again, and keep the same apiKey.`
       )
     if (issue && !found.proven)
       core.notice(

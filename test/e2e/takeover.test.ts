@@ -1,10 +1,13 @@
 // What the action finds on GitHub and acts on, when others write there too, through the bundle
-// against the emulator and the stateful GitHub fake: ticks count only for the edit that made them.
+// against the emulator and the stateful GitHub fake: no number of newer issues another app opens with
+// the marker hides the docs health issue; a personal access token's issue is found again by its seal;
+// ticks count only for the edit that made them.
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { defaultFeedback } from '../emulator/analytics-data.js'
 import { type Emulator, startEmulator } from '../emulator/emulator.js'
 import { runAction } from '../support/action.js'
-import { startGitHubFake } from '../support/github-fake.js'
+import { OTHER_APP, startGitHubFake } from '../support/github-fake.js'
+import { renderSummary } from '../support/render.js'
 import { node24 } from '../support/runtimes.js'
 import { siteTotals, visitorRows } from '../support/visitors.js'
 import { docsHealthInputs } from '../support/docs-health-inputs.js'
@@ -13,6 +16,7 @@ const KEY = 'mint_takeoverKey2Qm'
 const TOKEN = 'ghs_takeoverToken8Lc'
 const WEEK_1 = { dateFrom: '2026-11-09', dateTo: '2026-11-16' }
 const WEEK_2 = { dateFrom: '2026-11-16', dateTo: '2026-11-23' }
+const WEEKS = [WEEK_1, WEEK_2, { dateFrom: '2026-11-23', dateTo: '2026-11-30' }, { dateFrom: '2026-11-30', dateTo: '2026-12-07' }]
 const PRIVATE = { repository: { full_name: 'acme/docs', private: true, visibility: 'private' } }
 const SCHEDULE = { name: 'schedule', payload: PRIVATE }
 const SEARCHES = [
@@ -115,5 +119,59 @@ describe('a run started by an edit acts only on the boxes that edit ticked', () 
     const later = promptsSince(from)
     expect(later).toHaveLength(2)
     for (const line of others) expect(later[1]).toContain(subjectOf(line))
+  })
+})
+
+describe('the docs health issue is found by its seal, oldest first', () => {
+  const issuePosts = (github: GitHubFake) => github.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/issues'))
+  const issueLists = (github: GitHubFake, from: number) =>
+    github.requests.slice(from).filter((r) => r.method === 'GET' && r.path.includes('/issues?'))
+
+  it('[node 24] keeps its issue and its history when another app opens 500 newer labelled issues with the marker', async () => {
+    const github = await fake()
+    const first = await run(github, SCHEDULE)
+    expect(first.code, first.stdout).toBe(0)
+    const real = github.issues[0]
+    if (!real) throw new Error('no docs health issue')
+    const unsealed = real.body.replace(/<!-- docs-agent-action:state-seal [\w-]+ -->/, '')
+    for (let i = 0; i < 500; i++)
+      github.addIssue({
+        title: `Docs health ${i}`,
+        body: unsealed,
+        state: 'open',
+        labels: ['docs-health'],
+        user: OTHER_APP.user,
+        performed_via_github_app: OTHER_APP.app
+      })
+    const from = github.requests.length
+    const second = await run(github, SCHEDULE, WEEK_2)
+    expect(second.code, second.stdout).toBe(0)
+    expect(second.outputs.dashboardUrl).toBe(`https://github.com/acme/docs/issues/${real.number}`)
+    expect(second.stdout).not.toContain('holds no state this action can verify')
+    expect(renderSummary(real.body).text).toContain('Trend over 2 periods')
+    expect(issuePosts(github)).toHaveLength(1)
+    // Oldest first, the issue is on the first page read: the 500 newer ones cost no request.
+    expect(issueLists(github, from).map((r) => r.path)).toEqual([
+      expect.stringMatching(/labels=docs-health.*direction=asc|direction=asc.*labels=docs-health/)
+    ])
+    // The app's issues are left as they were.
+    expect(github.issues.filter((issue) => issue.number !== real.number).every((issue) => issue.body === unsealed)).toBe(true)
+  })
+
+  it('[node 24] finds its own issue again, by its seal, in every run with a personal access token, and warns only when it opens one', async () => {
+    const github = await fake()
+    // A personal access token acts as its person: GitHub reports the issue as theirs, not a bot's.
+    github.actAs({ user: { login: 'docs-lead', type: 'User', id: 5 }, app: null })
+    const results = []
+    for (const week of WEEKS) results.push(await run(github, SCHEDULE, week, {}))
+    for (const result of results) expect(result.code, result.stdout).toBe(0)
+    expect(issuePosts(github)).toHaveLength(1)
+    expect(github.issues).toHaveLength(1)
+    expect(github.issues[0]?.user.type).toBe('User')
+    expect(new Set(results.map((result) => result.outputs.dashboardUrl))).toEqual(new Set([`https://github.com/acme/docs/issues/1`]))
+    expect(renderSummary(github.issues[0]?.body ?? '').text).toContain(`Trend over ${WEEKS.length} periods`)
+    const warned = (text: string) => text.includes('::warning::No docs health issue of this action was found')
+    expect(results.map((result) => warned(result.stdout))).toEqual([true, false, false, false])
+    expect(results[0]?.stdout).toContain('a new one is opened')
   })
 })

@@ -7,7 +7,8 @@
 // and can answer every one with an error status instead. What it stores carries GitHub's identity
 // fields: `user` and `performed_via_github_app` on issues and comments, `app` on check runs; what the
 // action writes is the workflow's token's (github-actions[bot], through the GitHub Actions app)
-// unless a test names another writer (`actAs`). Issues are listed newest first, as GitHub does. Faults
+// unless a test names another writer (`actAs`). Issues are listed newest first, as GitHub does, or
+// oldest first when asked (`direction=asc`). Faults
 // can be queued (`fault`): the next requests answered with a status and headers (a 5xx, a secondary
 // rate limit), their connection dropped once the request is read, or held unanswered.
 import { createServer } from 'node:http'
@@ -243,10 +244,12 @@ export async function startGitHubFake() {
       } else if (method === 'GET' && (match = /^\/repos\/([^/]+)\/([^/]+)\/issues$/.exec(path))) {
         const label = url.searchParams.get('labels')
         const state = url.searchParams.get('state') ?? 'open'
-        // Newest first, as GitHub lists them (by creation, or by the last update, which the fake does not keep apart).
+        const oldestFirst = url.searchParams.get('direction') === 'asc'
+        // Newest first, as GitHub lists them (by creation, or by the last update, which the fake does not
+        // keep apart), or oldest first with direction=asc.
         const listed = issues
           .filter((issue) => (label ? issue.labels.includes(label) : true) && (state === 'all' || issue.state === state))
-          .sort((a, b) => b.number - a.number)
+          .sort((a, b) => (oldestFirst ? a.number - b.number : b.number - a.number))
         send(200, paged(listed, url).map(issueJson))
       } else if (method === 'POST' && (match = /^\/repos\/([^/]+)\/([^/]+)\/issues$/.exec(path))) {
         const labels = Array.isArray(/** @type {{ labels?: unknown }} */ (body).labels)

@@ -110,12 +110,14 @@ class RecordSeal {
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
   jh: () => (/* binding */ GitHubClient),
+  Nb: () => (/* binding */ PAGES),
+  EK: () => (/* binding */ PER_PAGE),
   eQ: () => (/* binding */ githubFailure),
   Z0: () => (/* binding */ githubWriteFailure),
   I7: () => (/* binding */ mayHaveLanded)
 });
 
-// UNUSED EXPORTS: PAGES, REQUEST_TIMEOUT_MS, RETRY, apiOnlyFetch, retryWait
+// UNUSED EXPORTS: REQUEST_TIMEOUT_MS, RETRY, apiOnlyFetch, lastPage, retryWait
 
 // EXTERNAL MODULE: ./src/core/clock.ts
 var clock = __webpack_require__(2257);
@@ -162,7 +164,30 @@ const RETRY = {
  * docs health issue among the first 500 issues under its label.
  */
 const PAGES = { files: 30, commits: 3, comments: 10, labelledIssues: 5 };
+/** The items of a page of every list the client reads. */
 const PER_PAGE = 100;
+/** The highest page number a Link header is believed for. */
+const MAX_PAGE = 10_000;
+/**
+ * The number of the last page a list's Link header names (`<…&page=15>; rel="last"`), or undefined
+ * when it names none: the list has one page. Read in linear time, from its first 4,000 characters.
+ */
+function lastPage(link) {
+    for (const part of (link ?? '').slice(0, 4000).split(',')) {
+        const match = /^\s*<([^<>]*)>\s*;\s*rel="last"\s*$/.exec(part);
+        if (!match)
+            continue;
+        const page = Number(URL.parse(match[1] ?? '')?.searchParams.get('page') ?? '');
+        return Number.isSafeInteger(page) && page >= 1 ? Math.min(page, MAX_PAGE) : undefined;
+    }
+    return undefined;
+}
+const commentOf = (c) => ({
+    id: c.id,
+    body: c.body ?? '',
+    login: c.user?.login ?? '',
+    isBot: c.user?.type === 'Bot'
+});
 const fileOf = (f) => ({
     path: f.filename,
     status: f.status,
@@ -454,10 +479,34 @@ class GitHubClient {
     async comments(number, found) {
         const { items } = await this.pages(PAGES.comments, async (page) => {
             const { data } = await this.octokit.rest.issues.listComments({ ...this.where(), issue_number: number, per_page: PER_PAGE, page });
-            return {
-                data: data.map((c) => ({ id: c.id, body: c.body ?? '', login: c.user?.login ?? '', isBot: c.user?.type === 'Bot' }))
-            };
+            return { data: data.map(commentOf) };
         }, found && ((page) => page.some(found)));
+        return items;
+    }
+    /**
+     * The latest comments of an issue or pull request, newest page first: the first page, whose Link
+     * header names the last, then the last page and those before it, PAGES.comments in all, or down to
+     * the page that holds a comment `found` accepts. A thread of one page is read in one request.
+     */
+    async latestComments(number, found) {
+        const read = async (page) => {
+            const { data, headers } = await this.octokit.rest.issues.listComments({
+                ...this.where(),
+                issue_number: number,
+                per_page: PER_PAGE,
+                page
+            });
+            return { comments: data.map(commentOf), link: headers.link };
+        };
+        const first = await read(1);
+        const items = [...first.comments];
+        const last = lastPage(first.link) ?? 1;
+        for (let page = last; page > Math.max(1, last - PAGES.comments); page--) {
+            const { comments } = await read(page);
+            items.push(...comments);
+            if (comments.some(found))
+                break;
+        }
         return items;
     }
     async createComment(number, body) {
@@ -3828,6 +3877,18 @@ async function agentJobOf(repo, number, seal) {
     }
     return { jobId, comments };
 }
+/**
+ * Whether the thread holds a comment `refusal` accepts: among `first`, its first pages as read for
+ * the note, and, when those did not hold the whole thread, among its latest pages, newest first, so
+ * that an earlier refusal is found on a busy thread without reading it all.
+ */
+async function refusedBefore(repo, number, first, refusal) {
+    if (first.some(refusal))
+        return true;
+    if (first.length < github_client/* PAGES */.Nb.comments * github_client/* PER_PAGE */.EK)
+        return false;
+    return (await repo.latestComments(number, refusal)).some(refusal);
+}
 /** Answers in a thread; an answer that cannot be posted is a warning that says why. */
 async function answer(repo, number, body) {
     try {
@@ -3904,7 +3965,16 @@ async function planJob(inputs, lifetime, github) {
         if (!writer) {
             // One refusal per person and thread: a comment-spam and Actions-minutes amplifier otherwise.
             const at = threadAt(seal, repo, asked.number);
-            if (comments.some((comment) => comment.isBot && isRefusalOf(comment.body, asked.login, at))) {
+            let refused;
+            try {
+                refused = await refusedBefore(repo, asked.number, comments, (comment) => comment.isBot && isRefusalOf(comment.body, asked.login, at));
+            }
+            catch (error) {
+                // Nothing is answered when the thread cannot be read: an answer too many is the harm to avoid.
+                core/* warning */.$e(`Could not read the latest comments of #${asked.number} (${(0,github_client/* githubFailure */.eQ)(error)}): ${who}'s follow-up was refused, and not answered.`);
+                return NO_JOB;
+            }
+            if (refused) {
                 core/* notice */.lm(`${who} may not push to ${repository}: the follow-up was refused, and not answered again in #${asked.number}, which already holds the answer to them. Nothing was sent.`);
                 return NO_JOB;
             }

@@ -12,7 +12,7 @@ import type { Lifetime } from '../core/lifetime.js'
 import type { RecordSeal } from '../core/record-seal.js'
 import { noChange, readChange } from '../github/change-reader.js'
 import { CheckRecord } from '../github/check-run.js'
-import { type GitHubClient, githubFailure, githubWriteFailure, type IssueComment } from '../github/client.js'
+import { type GitHubClient, githubFailure, githubWriteFailure, type IssueComment, PAGES, PER_PAGE } from '../github/client.js'
 import { CommentThread } from '../github/comment.js'
 import { commandOf } from '../github/follow-up.js'
 import type { Runner } from '../github/runner.js'
@@ -99,6 +99,22 @@ async function agentJobOf(
   return { jobId, comments }
 }
 
+/**
+ * Whether the thread holds a comment `refusal` accepts: among `first`, its first pages as read for
+ * the note, and, when those did not hold the whole thread, among its latest pages, newest first, so
+ * that an earlier refusal is found on a busy thread without reading it all.
+ */
+async function refusedBefore(
+  repo: Pick<GitHubClient, 'latestComments'>,
+  number: number,
+  first: readonly IssueComment[],
+  refusal: (comment: IssueComment) => boolean
+): Promise<boolean> {
+  if (first.some(refusal)) return true
+  if (first.length < PAGES.comments * PER_PAGE) return false
+  return (await repo.latestComments(number, refusal)).some(refusal)
+}
+
 /** Answers in a thread; an answer that cannot be posted is a warning that says why. */
 async function answer(repo: Pick<GitHubClient, 'createComment'>, number: number, body: string): Promise<void> {
   try {
@@ -182,7 +198,22 @@ export async function planJob(inputs: Inputs, lifetime: Lifetime, github: GitHub
     if (!writer) {
       // One refusal per person and thread: a comment-spam and Actions-minutes amplifier otherwise.
       const at = threadAt(seal, repo, asked.number)
-      if (comments.some((comment) => comment.isBot && isRefusalOf(comment.body, asked.login, at))) {
+      let refused: boolean
+      try {
+        refused = await refusedBefore(
+          repo,
+          asked.number,
+          comments,
+          (comment) => comment.isBot && isRefusalOf(comment.body, asked.login, at)
+        )
+      } catch (error) {
+        // Nothing is answered when the thread cannot be read: an answer too many is the harm to avoid.
+        core.warning(
+          `Could not read the latest comments of #${asked.number} (${githubFailure(error)}): ${who}'s follow-up was refused, and not answered.`
+        )
+        return NO_JOB
+      }
+      if (refused) {
         core.notice(
           `${who} may not push to ${repository}: the follow-up was refused, and not answered again in #${asked.number}, which already holds the answer to them. Nothing was sent.`
         )

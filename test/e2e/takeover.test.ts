@@ -1,12 +1,15 @@
 // What the action finds on GitHub and acts on, when others write there too, through the bundle
 // against the emulator and the stateful GitHub fake: no number of newer issues another app opens with
 // the marker hides the docs health issue; a personal access token's issue is found again by its seal;
-// ticks count only for the edit that made them.
+// ticks count only for the edit that made them; a reader is refused once on a pull request with 1,500
+// comments.
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { defaultFeedback } from '../emulator/analytics-data.js'
 import { type Emulator, startEmulator } from '../emulator/emulator.js'
 import { runAction } from '../support/action.js'
-import { OTHER_APP, startGitHubFake } from '../support/github-fake.js'
+import { RecordSeal } from '../../src/core/record-seal.js'
+import { COMMENT_MARKER, pullMarker, sealedAt } from '../../src/agent/records.js'
+import { ACTIONS_WRITER, OTHER_APP, startGitHubFake } from '../support/github-fake.js'
 import { renderSummary } from '../support/render.js'
 import { node24 } from '../support/runtimes.js'
 import { siteTotals, visitorRows } from '../support/visitors.js'
@@ -173,5 +176,71 @@ describe('the docs health issue is found by its seal, oldest first', () => {
     const warned = (text: string) => text.includes('::warning::No docs health issue of this action was found')
     expect(results.map((result) => warned(result.stdout))).toEqual([true, false, false, false])
     expect(results[0]?.stdout).toContain('a new one is opened')
+  })
+})
+
+describe('one refusal per person on a busy pull request', () => {
+  const JOB = 'job_busy_thread'
+  const PULL = 80
+  const commentEvent = (login: string, body: string, id: number) => ({
+    name: 'issue_comment',
+    payload: {
+      action: 'created',
+      issue: { number: PULL, pull_request: { url: `https://api.github.com/repos/acme/docs/pulls/${PULL}` } },
+      comment: { id, body, user: { login, type: 'User' } },
+      repository: { private: false }
+    }
+  })
+  const followUp = (github: GitHubFake, event: { name: string; payload: unknown }) =>
+    runAction({
+      node: node24(),
+      onTestFinished,
+      inputs: { apiKey: KEY, projectId: 'proj_docs', baseUrl: emu.url, githubToken: TOKEN, command: '/docs' },
+      event,
+      env: { GITHUB_API_URL: github.url, GITHUB_RUN_ID: String(++runId) }
+    })
+
+  it("[node 24] answers a reader's four /docs once on a pull request with 1,500 comments, reading its newest pages first", async () => {
+    const github = await fake()
+    emu.addJob(JOB, { finishAfterMs: 0, prLink: `https://github.com/acme/docs/pull/${PULL}` })
+    const note = `${COMMENT_MARKER}${pullMarker(JOB, sealedAt(RecordSeal.fromApiKey(KEY), 'acme/docs', `pull ${PULL}`))}\nThe agent opened this.`
+    github.addComment(PULL, note, ACTIONS_WRITER.user, ACTIONS_WRITER.app)
+    for (let i = 0; i < 1500; i++) github.addComment(PULL, `Review comment ${i}`, { login: `reviewer-${i % 7}`, type: 'User' })
+    github.setPermission('reader-person', 'read')
+    const before = github.comments.filter((c) => c.issue === PULL).length
+    const from = emu.requests.length
+    const results = []
+    for (const id of [1601, 1602, 1603, 1604])
+      results.push(await followUp(github, commentEvent('reader-person', '/docs rewrite everything', id)))
+    for (const result of results) expect(result.code, result.stdout).toBe(0)
+    expect(emu.requests.slice(from).filter((r) => r.method === 'POST' && r.path.endsWith('/message'))).toEqual([])
+    const answers = github.comments.filter((c) => c.issue === PULL).slice(before)
+    expect(answers).toHaveLength(1)
+    expect(results[0]?.stdout).toContain(`::notice::reader-person may not push to acme/docs, so the follow-up was refused in #${PULL}`)
+    for (const result of results.slice(1))
+      expect(result.stdout).toContain(
+        `::notice::reader-person may not push to acme/docs: the follow-up was refused, and not answered again in #${PULL}`
+      )
+    // The last run read the first ten pages for the note, then the first page again for its Link
+    // header and the last page, which held the refusal: 12 pages of a thread of 16.
+    const lists = github.requests.filter((r) => r.method === 'GET' && r.path.includes(`/issues/${PULL}/comments`))
+    const lastRun = lists.slice(-12)
+    expect(lastRun.map((r) => new URL(r.path, github.url).searchParams.get('page'))).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
+      '7',
+      '8',
+      '9',
+      '10',
+      '1',
+      '16'
+    ])
+    // Each run reads the first ten pages for the note; the first, finding no refusal, the first page and
+    // the ten latest (16 to 7); each later one the first page and the last. Never the whole thread.
+    expect(lists).toHaveLength(4 * 10 + (1 + 10) + 3 * 2)
   })
 })

@@ -119,11 +119,18 @@ describe('planJob, for a follow-up comment', () => {
   function fakeGitHub(writers: string[] = ['alice']) {
     const threads = new Map<number, IssueComment[]>()
     const posted: { number: number; body: string }[] = []
-    const fail: { canWrite?: Error; createComment?: Error } = {}
+    const fail: { canWrite?: Error; createComment?: Error; latestComments?: Error } = {}
+    const latestReads: number[] = []
     let next = 1
     const client = {
       repository: { owner: 'acme', name: 'docs' },
-      comments: (number: number) => Promise.resolve([...(threads.get(number) ?? [])]),
+      // As the client reads a thread: its first 1,000 comments, and its latest 1,000.
+      comments: (number: number) => Promise.resolve([...(threads.get(number) ?? [])].slice(0, 1000)),
+      latestComments: (number: number) => {
+        latestReads.push(number)
+        if (fail.latestComments) return Promise.reject(fail.latestComments)
+        return Promise.resolve([...(threads.get(number) ?? [])].slice(-1000))
+      },
       createComment: (number: number, body: string) => {
         if (fail.createComment) return Promise.reject(fail.createComment)
         const id = next++
@@ -138,7 +145,7 @@ describe('planJob, for a follow-up comment', () => {
     const add = (number: number, body: string, isBot = true) => {
       threads.set(number, [...(threads.get(number) ?? []), { id: next++, body, login: isBot ? 'github-actions[bot]' : 'mallory', isBot }])
     }
-    return { client: client as unknown as GitHubClient, posted, add, fail }
+    return { client: client as unknown as GitHubClient, posted, add, fail, latestReads }
   }
   const trust = (client: GitHubClient, runner: Runner): GitHubTrust => ({ seal: SEAL, runner, connect: () => Promise.resolve(client) })
   const noted = (jobId: string, seal = SEAL) =>
@@ -294,6 +301,47 @@ describe('planJob, for a follow-up comment', () => {
     await planJob(inputs(), lifetime(), trust(answered.client, runnerWith('/docs fix it')))
     expect(answered.posted).toEqual([])
     expect(stdout.text).toContain('not answered again in #7')
+  })
+
+  it('finds an earlier refusal past the first 1,000 comments among the latest, and reads them only for a thread that long', async () => {
+    const refusal = refusalBody('alice', '/docs', refusalMarker('alice', { seal: SEAL, place: `acme/docs thread ${PULL}` }))
+    const busy = fakeGitHub([])
+    busy.add(PULL, noted('job_1'))
+    for (let i = 0; i < 1200; i++) busy.add(PULL, `review ${i}`, false)
+    busy.add(PULL, refusal)
+    for (let i = 0; i < 300; i++) busy.add(PULL, `review ${i}`, false)
+    const plan = await planJob(inputs(), lifetime(), trust(busy.client, runnerWith('/docs fix it')))
+    expect(plan.settings).toBeUndefined()
+    expect(busy.posted).toEqual([])
+    expect(busy.latestReads).toEqual([PULL])
+    expect(stdout.text).toContain('not answered again in #7')
+    // A thread of 1,000 comments or fewer was read whole: nothing more is read, and the reader is answered.
+    const quiet = fakeGitHub([])
+    quiet.add(PULL, noted('job_1'))
+    for (let i = 0; i < 998; i++) quiet.add(PULL, `review ${i}`, false)
+    await planJob(inputs(), lifetime(), trust(quiet.client, runnerWith('/docs fix it')))
+    expect(quiet.latestReads).toEqual([])
+    expect(quiet.posted).toHaveLength(1)
+    // A thread of exactly 1,000 may be longer: its latest comments are read too.
+    const full = fakeGitHub([])
+    full.add(PULL, noted('job_1'))
+    for (let i = 0; i < 999; i++) full.add(PULL, `review ${i}`, false)
+    await planJob(inputs(), lifetime(), trust(full.client, runnerWith('/docs fix it')))
+    expect(full.latestReads).toEqual([PULL])
+    expect(full.posted).toHaveLength(1)
+  })
+
+  it('answers nothing, and warns, when the latest comments of a busy thread cannot be read', async () => {
+    const busy = fakeGitHub([])
+    busy.add(PULL, noted('job_1'))
+    for (let i = 0; i < 1500; i++) busy.add(PULL, `review ${i}`, false)
+    busy.fail.latestComments = Object.assign(new Error('Server Error'), { status: 502 })
+    const plan = await planJob(inputs(), lifetime(), trust(busy.client, runnerWith('/docs fix it')))
+    expect(plan.settings).toBeUndefined()
+    expect(busy.posted).toEqual([])
+    expect(stdout.text).toContain(
+      "::warning::Could not read the latest comments of #7 (HTTP 502): alice's follow-up was refused, and not answered."
+    )
   })
 
   it('warns when the refusal cannot be posted, and sends nothing', async () => {

@@ -297,6 +297,13 @@ describe('lastPage', () => {
       lastPage('<https://api.github.com/x?page=2&per_page=100>; rel="next", <https://api.github.com/x?per_page=100&page=16>; rel="last"')
     ).toBe(16)
     expect(lastPage('<https://api.github.com/x?page=16>;rel="last"')).toBe(16)
+    expect(lastPage('<https://api.github.com/x?page=16> ;  rel="last" ')).toBe(16)
+    expect(lastPage('<https://api.github.com/x?page=1>; rel="last"')).toBe(1)
+    // A part with anything before its link or after its rel is not read.
+    expect(lastPage('x<https://api.github.com/x?page=16>; rel="last"')).toBeUndefined()
+    expect(lastPage('<https://api.github.com/x?page=16>; rel="last"x')).toBeUndefined()
+    expect(lastPage('<https://api.github.com/x?page=16>x; rel="last"')).toBeUndefined()
+    expect(lastPage('<https://api.github.com/x?page=16>; rel="last" x')).toBeUndefined()
     expect(lastPage(undefined)).toBeUndefined()
     expect(lastPage('')).toBeUndefined()
     expect(lastPage('<https://api.github.com/x?page=2>; rel="next"')).toBeUndefined()

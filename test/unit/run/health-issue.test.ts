@@ -441,6 +441,65 @@ describe('who may tick', () => {
     expect(stateIn(fake, number)?.gaps.map((g) => g.state)).toEqual(['asked', 'asked', 'dismissed'])
   })
 
+  it("acts on no box, and does not fail, when the edit's payload holds no body or another type where a body goes", async () => {
+    const fake = fakeGitHub()
+    fake.pushers.add('alice')
+    const number = fake.add(sealedBody(stateWith([gap()]), { ticked: [gap().id], dismissed: [gap().id] }))
+    const body = fake.body(number)
+    const unticked = body.replace(/^(\s*[-*+] )\[[xX]\]/gm, '$1[ ]')
+    for (const [after, before] of [
+      [undefined, unticked],
+      [42, unticked],
+      [body, 42],
+      [body, ['not a body']],
+      [body, undefined]
+    ]) {
+      const payload = {
+        action: 'edited',
+        issue: { number, body: after },
+        changes: { body: { from: before } },
+        sender: { login: 'alice', type: 'User' }
+      }
+      const run = await open(fake, { runner: runnerOf('issues', payload) })
+      expect(await run.ask()).toBeUndefined()
+      expect((await run.finish(SERVER)).dismissed?.size).toBe(0)
+    }
+    expect(gapIn(fake, number, gap().id)?.state).toBe('new')
+  })
+
+  it("counts as waiting only the open gaps' boxes ticked before the edit, and says nothing when none wait", async () => {
+    const fake = fakeGitHub()
+    fake.pushers.add('alice')
+    const asked = gap({ id: fingerprint('page', '/guides/sso'), subject: '/guides/sso', state: 'asked', askedBy: '3', jobId: 'job-3' })
+    const stray = 'abcdefabcdef'
+    const number = fake.add((n) =>
+      sealedBody(stateWith([gap(), asked]), { ticked: [gap().id] })(n).replace(
+        projectMarker(PROJECT),
+        `${projectMarker(PROJECT)}\n- [x] <code>/guides/sso</code> <!-- gap:${asked.id} -->\n- [x] <code>/stray</code> <!-- gap:${stray} -->`
+      )
+    )
+    // The edit ticked the open gap's box: the asked gap's and a stray box, ticked before, do not wait.
+    const body = fake.body(number)
+    const from = body.replace('- [x] <code>/guides/webhooks</code>', '- [ ] <code>/guides/webhooks</code>')
+    expect(from).not.toBe(body)
+    const edit = { action: 'edited', issue: { number, body }, changes: { body: { from } }, sender: { login: 'alice', type: 'User' } }
+    const run = await open(fake, { runner: runnerOf('issues', edit) })
+    expect(await run.ask()).toContain('/guides/webhooks')
+    expect(stdout.text).not.toContain('ticked before this edit')
+    // An edit that ticked nothing: the one open gap's box waits, counted alone.
+    const again = fakeGitHub()
+    again.pushers.add('alice')
+    const other = again.add(sealedBody(stateWith([gap(), asked]), { ticked: [gap().id] }))
+    const renamed = {
+      action: 'edited',
+      issue: { number: other, body: again.body(other) },
+      changes: {},
+      sender: { login: 'alice', type: 'User' }
+    }
+    expect(await (await open(again, { runner: runnerOf('issues', renamed) })).ask()).toBeUndefined()
+    expect(stdout.text).toContain('1 box asking the agent was ticked before this edit, not by it')
+  })
+
   it('acts on no tick when who ticked cannot be checked, and still updates the issue', async () => {
     const fake = fakeGitHub()
     fake.pushers.add('alice')

@@ -110,12 +110,14 @@ class RecordSeal {
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
   jh: () => (/* binding */ GitHubClient),
+  Nb: () => (/* binding */ PAGES),
+  EK: () => (/* binding */ PER_PAGE),
   eQ: () => (/* binding */ githubFailure),
   Z0: () => (/* binding */ githubWriteFailure),
   I7: () => (/* binding */ mayHaveLanded)
 });
 
-// UNUSED EXPORTS: PAGES, REQUEST_TIMEOUT_MS, RETRY, apiOnlyFetch, retryWait
+// UNUSED EXPORTS: REQUEST_TIMEOUT_MS, RETRY, apiOnlyFetch, lastPage, retryWait
 
 // EXTERNAL MODULE: ./src/core/clock.ts
 var clock = __webpack_require__(2257);
@@ -162,7 +164,30 @@ const RETRY = {
  * docs health issue among the first 500 issues under its label.
  */
 const PAGES = { files: 30, commits: 3, comments: 10, labelledIssues: 5 };
+/** The items of a page of every list the client reads. */
 const PER_PAGE = 100;
+/** The highest page number a Link header is believed for. */
+const MAX_PAGE = 10_000;
+/**
+ * The number of the last page a list's Link header names (`<…&page=15>; rel="last"`), or undefined
+ * when it names none: the list has one page. Read in linear time, from its first 4,000 characters.
+ */
+function lastPage(link) {
+    for (const part of (link ?? '').slice(0, 4000).split(',')) {
+        const match = /^\s*<([^<>]*)>\s*;\s*rel="last"\s*$/.exec(part);
+        if (!match)
+            continue;
+        const page = Number(URL.parse(match[1] ?? '')?.searchParams.get('page') ?? '');
+        return Number.isSafeInteger(page) && page >= 1 ? Math.min(page, MAX_PAGE) : undefined;
+    }
+    return undefined;
+}
+const commentOf = (c) => ({
+    id: c.id,
+    body: c.body ?? '',
+    login: c.user?.login ?? '',
+    isBot: c.user?.type === 'Bot'
+});
 const fileOf = (f) => ({
     path: f.filename,
     status: f.status,
@@ -454,10 +479,34 @@ class GitHubClient {
     async comments(number, found) {
         const { items } = await this.pages(PAGES.comments, async (page) => {
             const { data } = await this.octokit.rest.issues.listComments({ ...this.where(), issue_number: number, per_page: PER_PAGE, page });
-            return {
-                data: data.map((c) => ({ id: c.id, body: c.body ?? '', login: c.user?.login ?? '', isBot: c.user?.type === 'Bot' }))
-            };
+            return { data: data.map(commentOf) };
         }, found && ((page) => page.some(found)));
+        return items;
+    }
+    /**
+     * The latest comments of an issue or pull request, newest page first: the first page, whose Link
+     * header names the last, then the last page and those before it, PAGES.comments in all, or down to
+     * the page that holds a comment `found` accepts. A thread of one page is read in one request.
+     */
+    async latestComments(number, found) {
+        const read = async (page) => {
+            const { data, headers } = await this.octokit.rest.issues.listComments({
+                ...this.where(),
+                issue_number: number,
+                per_page: PER_PAGE,
+                page
+            });
+            return { comments: data.map(commentOf), link: headers.link };
+        };
+        const first = await read(1);
+        const items = [...first.comments];
+        const last = lastPage(first.link) ?? 1;
+        for (let page = last; page > Math.max(1, last - PAGES.comments); page--) {
+            const { comments } = await read(page);
+            items.push(...comments);
+            if (comments.some(found))
+                break;
+        }
         return items;
     }
     async createComment(number, body) {
@@ -469,8 +518,9 @@ class GitHubClient {
     }
     /**
      * The repository's issues and pull requests, newest first (by creation, or by the last update with
-     * `sort: 'updated'`), open and closed, under `label` when given: PAGES.labelledIssues pages under a
-     * label (or up to the page `enough` accepts), one page without.
+     * `sort: 'updated'`), or oldest first by creation with `direction: 'asc'`, open and closed, under
+     * `label` when given: PAGES.labelledIssues pages under a label (or up to the page `enough` accepts),
+     * one page without.
      */
     async issues(query, enough) {
         const { items } = await this.pages(query.label === undefined ? 1 : PAGES.labelledIssues, (page) => 
@@ -480,6 +530,7 @@ class GitHubClient {
             labels: query.label,
             state: 'all',
             sort: query.sort,
+            direction: query.direction,
             per_page: PER_PAGE,
             ...(query.label === undefined ? {} : { page })
         }), enough);
@@ -3212,15 +3263,24 @@ async function readChange(repo, eventName, payload) {
 // (which job opened it). A later run reads them to watch the job instead of creating another, and a
 // follow-up comment to find the job to send to. Only a record at the very start of a text counts, so
 // that a marker quoted inside someone else's text is never taken for one, and only one whose seal
-// (core/record-seal.ts) verifies for the place it is read in (the thread, the commit, the pull
-// request), so that a record another app or workflow wrote, or copied from elsewhere, counts for
-// nothing.
+// (core/record-seal.ts) verifies for the place it is read in (the repository, and in it the thread,
+// the commit or the pull request), so that a record another app or workflow wrote, or copied from
+// elsewhere (another thread, or the same thread number of another repository that shares the key),
+// counts for nothing.
 
 /** Marks the action's own comment. */
 const COMMENT_MARKER = '<!-- docs-agent-action -->';
 /** A job id a marker can hold and a URL can carry as one path segment: what the service gives, bounded. */
 function isMarkableJobId(jobId) {
     return jobId !== undefined && /^[\w.:-]{1,200}$/.test(jobId) && !/^\.+$/.test(jobId);
+}
+/**
+ * Where a record of `repository` ("owner/name") is sealed for: the repository (GitHub's names ignore
+ * case, so it is lowercased) and the place in it (`where`: "thread 12", "commit <sha>", "pull 7").
+ * A record sealed for its place alone, as builds before 1.0.0 sealed it, verifies nowhere.
+ */
+function sealedAt(seal, repository, where) {
+    return { seal, place: `${repository.toLowerCase()} ${where}` };
 }
 const jobFields = (place, jobId, key, ended) => [
     place,
@@ -3356,9 +3416,10 @@ class CheckRecord {
         this.seal = seal;
         this.stoppingRepo = stoppingRepo;
     }
-    /** Where the record is sealed for: this commit. */
+    /** Where the record is sealed for: this commit of this repository. */
     at() {
-        return { seal: this.seal, place: `commit ${this.sha}` };
+        const { owner, name } = this.repo.repository;
+        return sealedAt(this.seal, `${owner}/${name}`, `commit ${this.sha}`);
     }
     /**
      * The job an earlier run for the same trigger and project recorded on this commit, if any: a check
@@ -3592,9 +3653,9 @@ class CommentThread {
         const github = await connect(token);
         return new CommentThread(github, github.detached(STOPPING_TIMEOUT_MS), target, runSignal, seal, key, runner.runUrl);
     }
-    /** Where the record is sealed for: this thread. */
+    /** Where the record is sealed for: this thread of this repository. */
     at() {
-        return { seal: this.seal, place: `thread ${this.target.number}` };
+        return sealedAt(this.seal, `${this.target.owner}/${this.target.repo}`, `thread ${this.target.number}`);
     }
     /**
      * The job an earlier run for the same trigger recorded in its comment here, if any: the first
@@ -3802,10 +3863,10 @@ function recordKey(projectId, trigger, asked) {
 }
 /** A marker nobody can guess, for the lines that frame the change. */
 const nonce = () => (0,external_node_crypto_.randomBytes)(16).toString('hex');
-/** Where the action's note on pull request `number` is sealed for. */
-const pullAt = (seal, number) => ({ seal, place: `pull ${number}` });
-/** Where the action's answers in thread `number` are sealed for. */
-const threadAt = (seal, number) => ({ seal, place: `thread ${number}` });
+/** Where the action's note on pull request `number` of `repo`'s repository is sealed for. */
+const pullAt = (seal, repo, number) => sealedAt(seal, `${repo.repository.owner}/${repo.repository.name}`, `pull ${number}`);
+/** Where the action's answers in thread `number` of `repo`'s repository are sealed for. */
+const threadAt = (seal, repo, number) => sealedAt(seal, `${repo.repository.owner}/${repo.repository.name}`, `thread ${number}`);
 /**
  * The job the action's notes on a pull request name (the last one, when it noted more than once):
  * only a bot's note whose seal verifies for this pull request counts. With the thread's comments.
@@ -3814,11 +3875,23 @@ async function agentJobOf(repo, number, seal) {
     let jobId;
     const comments = await repo.comments(number);
     for (const comment of comments) {
-        const job = comment.isBot ? pullMarkedJob(comment.body, pullAt(seal, number)) : undefined;
+        const job = comment.isBot ? pullMarkedJob(comment.body, pullAt(seal, repo, number)) : undefined;
         if (job !== undefined)
             jobId = job;
     }
     return { jobId, comments };
+}
+/**
+ * Whether the thread holds a comment `refusal` accepts: among `first`, its first pages as read for
+ * the note, and, when those did not hold the whole thread, among its latest pages, newest first, so
+ * that an earlier refusal is found on a busy thread without reading it all.
+ */
+async function refusedBefore(repo, number, first, refusal) {
+    if (first.some(refusal))
+        return true;
+    if (first.length < github_client/* PAGES */.Nb.comments * github_client/* PER_PAGE */.EK)
+        return false;
+    return (await repo.latestComments(number, refusal)).some(refusal);
 }
 /** Answers in a thread; an answer that cannot be posted is a warning that says why. */
 async function answer(repo, number, body) {
@@ -3840,7 +3913,7 @@ async function noteAgentPull(repo, report, command, runUrl, seal) {
     if (report.prRepository?.toLowerCase() !== `${repo.repository.owner}/${repo.repository.name}`.toLowerCase())
         return;
     const number = Number(report.prNumber);
-    const at = pullAt(seal, number);
+    const at = pullAt(seal, repo, number);
     const body = agentPullBody(report.jobId, report.prompt, runUrl, command, at);
     try {
         const comments = await repo.comments(number);
@@ -3895,8 +3968,17 @@ async function planJob(inputs, lifetime, github) {
         }
         if (!writer) {
             // One refusal per person and thread: a comment-spam and Actions-minutes amplifier otherwise.
-            const at = threadAt(seal, asked.number);
-            if (comments.some((comment) => comment.isBot && isRefusalOf(comment.body, asked.login, at))) {
+            const at = threadAt(seal, repo, asked.number);
+            let refused;
+            try {
+                refused = await refusedBefore(repo, asked.number, comments, (comment) => comment.isBot && isRefusalOf(comment.body, asked.login, at));
+            }
+            catch (error) {
+                // Nothing is answered when the thread cannot be read: an answer too many is the harm to avoid.
+                core/* warning */.$e(`Could not read the latest comments of #${asked.number} (${(0,github_client/* githubFailure */.eQ)(error)}): ${who}'s follow-up was refused, and not answered.`);
+                return NO_JOB;
+            }
+            if (refused) {
                 core/* notice */.lm(`${who} may not push to ${repository}: the follow-up was refused, and not answered again in #${asked.number}, which already holds the answer to them. Nothing was sent.`);
                 return NO_JOB;
             }
@@ -4028,7 +4110,7 @@ function jobParts(inputs, client, plan, asked, githubServer) {
 async function openHealthIssue(inputs, client, github, showWords) {
     if (!inputs.healthIssue)
         return {};
-    const { HealthIssueRun, healthIssueFailure } = await __webpack_require__.e(/* import() */ 564).then(__webpack_require__.bind(__webpack_require__, 8564));
+    const { HealthIssueRun, healthIssueFailure } = await __webpack_require__.e(/* import() */ 799).then(__webpack_require__.bind(__webpack_require__, 799));
     let board;
     try {
         board = await HealthIssueRun.open(inputs.healthIssue, inputs.projectId, github, showWords);

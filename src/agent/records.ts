@@ -3,9 +3,10 @@
 // (which job opened it). A later run reads them to watch the job instead of creating another, and a
 // follow-up comment to find the job to send to. Only a record at the very start of a text counts, so
 // that a marker quoted inside someone else's text is never taken for one, and only one whose seal
-// (core/record-seal.ts) verifies for the place it is read in (the thread, the commit, the pull
-// request), so that a record another app or workflow wrote, or copied from elsewhere, counts for
-// nothing.
+// (core/record-seal.ts) verifies for the place it is read in (the repository, and in it the thread,
+// the commit or the pull request), so that a record another app or workflow wrote, or copied from
+// elsewhere (another thread, or the same thread number of another repository that shares the key),
+// counts for nothing.
 import { type RecordSeal, SEAL_PATTERN } from '../core/record-seal.js'
 
 /** Marks the action's own comment. */
@@ -25,12 +26,22 @@ export interface JobRecord {
 }
 
 /**
- * Where a record is written and read, and the seal it is written with: the place ("thread 12",
- * "commit <sha>", "pull 7") is sealed with it, so that a record copied to another place does not verify.
+ * Where a record is written and read, and the seal it is written with: the place ("acme/docs thread
+ * 12", "acme/docs commit <sha>", "acme/docs pull 7", made by `sealedAt`) is sealed with it, so that a
+ * record copied to another place does not verify.
  */
 export interface SealedAt {
   seal: RecordSeal
   place: string
+}
+
+/**
+ * Where a record of `repository` ("owner/name") is sealed for: the repository (GitHub's names ignore
+ * case, so it is lowercased) and the place in it (`where`: "thread 12", "commit <sha>", "pull 7").
+ * A record sealed for its place alone, as builds before 1.0.0 sealed it, verifies nowhere.
+ */
+export function sealedAt(seal: RecordSeal, repository: string, where: string): SealedAt {
+  return { seal, place: `${repository.toLowerCase()} ${where}` }
 }
 
 const jobFields = (place: string, jobId: string, key: string | undefined, ended: string | undefined): string[] => [

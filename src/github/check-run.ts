@@ -6,14 +6,14 @@
 import type { JobReport } from '../agent/outcome.js'
 import type { Log } from '../core/part.js'
 import type { RecordSeal } from '../core/record-seal.js'
-import { endedOf, type JobRecord, isMarkableJobId, readRecord, recordMarker, type SealedAt } from '../agent/records.js'
+import { endedOf, type JobRecord, isMarkableJobId, readRecord, recordMarker, type SealedAt, sealedAt } from '../agent/records.js'
 import { markdownCode } from '../text/escape.js'
 import { type CheckRunFields, type GitHubClient, githubWriteFailure, mayHaveLanded } from './client.js'
 
 export const CHECK_NAME = 'Docs agent'
 
 /** What the check run needs of the GitHub client. */
-export type CheckRuns = Pick<GitHubClient, 'checkRuns' | 'createCheckRun' | 'updateCheckRun'>
+export type CheckRuns = Pick<GitHubClient, 'repository' | 'checkRuns' | 'createCheckRun' | 'updateCheckRun'>
 
 function conclusionOf(job: JobReport): Pick<CheckRunFields, 'conclusion' | 'title'> {
   const failing = job.failure !== undefined
@@ -56,9 +56,10 @@ export class CheckRecord {
     private readonly stoppingRepo: CheckRuns = repo
   ) {}
 
-  /** Where the record is sealed for: this commit. */
+  /** Where the record is sealed for: this commit of this repository. */
   private at(): SealedAt {
-    return { seal: this.seal, place: `commit ${this.sha}` }
+    const { owner, name } = this.repo.repository
+    return sealedAt(this.seal, `${owner}/${name}`, `commit ${this.sha}`)
   }
 
   /**

@@ -53,7 +53,25 @@ export const RETRY: RetryPolicy & { maxWaitMs: number } = {
  */
 export const PAGES = { files: 30, commits: 3, comments: 10, labelledIssues: 5 } as const
 
-const PER_PAGE = 100
+/** The items of a page of every list the client reads. */
+export const PER_PAGE = 100
+
+/** The highest page number a Link header is believed for. */
+const MAX_PAGE = 10_000
+
+/**
+ * The number of the last page a list's Link header names (`<…&page=15>; rel="last"`), or undefined
+ * when it names none: the list has one page. Read in linear time, from its first 4,000 characters.
+ */
+export function lastPage(link: string | undefined): number | undefined {
+  for (const part of (link ?? '').slice(0, 4000).split(',')) {
+    const match = /^\s*<([^<>]*)>\s*;\s*rel="last"\s*$/.exec(part)
+    if (!match) continue
+    const page = Number(URL.parse(match[1] ?? '')?.searchParams.get('page') ?? '')
+    return Number.isSafeInteger(page) && page >= 1 ? Math.min(page, MAX_PAGE) : undefined
+  }
+  return undefined
+}
 
 export interface CheckRun {
   id: number
@@ -110,6 +128,13 @@ interface CommitData {
   sha: string
   commit: { message: string }
 }
+
+const commentOf = (c: { id: number; body?: string | null; user?: { login?: string; type?: string } | null }): IssueComment => ({
+  id: c.id,
+  body: c.body ?? '',
+  login: c.user?.login ?? '',
+  isBot: c.user?.type === 'Bot'
+})
 
 const fileOf = (f: FileData): ChangedFile => ({
   path: f.filename,
@@ -479,12 +504,36 @@ export class GitHubClient {
       PAGES.comments,
       async (page) => {
         const { data } = await this.octokit.rest.issues.listComments({ ...this.where(), issue_number: number, per_page: PER_PAGE, page })
-        return {
-          data: data.map((c) => ({ id: c.id, body: c.body ?? '', login: c.user?.login ?? '', isBot: c.user?.type === 'Bot' }))
-        }
+        return { data: data.map(commentOf) }
       },
       found && ((page) => page.some(found))
     )
+    return items
+  }
+
+  /**
+   * The latest comments of an issue or pull request, newest page first: the first page, whose Link
+   * header names the last, then the last page and those before it, PAGES.comments in all, or down to
+   * the page that holds a comment `found` accepts. A thread of one page is read in one request.
+   */
+  async latestComments(number: number, found: (comment: IssueComment) => boolean): Promise<IssueComment[]> {
+    const read = async (page: number): Promise<{ comments: IssueComment[]; link?: string }> => {
+      const { data, headers } = await this.octokit.rest.issues.listComments({
+        ...this.where(),
+        issue_number: number,
+        per_page: PER_PAGE,
+        page
+      })
+      return { comments: data.map(commentOf), link: headers.link }
+    }
+    const first = await read(1)
+    const items = [...first.comments]
+    const last = lastPage(first.link) ?? 1
+    for (let page = last; page > Math.max(1, last - PAGES.comments); page--) {
+      const { comments } = await read(page)
+      items.push(...comments)
+      if (comments.some(found)) break
+    }
     return items
   }
 
@@ -499,10 +548,14 @@ export class GitHubClient {
 
   /**
    * The repository's issues and pull requests, newest first (by creation, or by the last update with
-   * `sort: 'updated'`), open and closed, under `label` when given: PAGES.labelledIssues pages under a
-   * label (or up to the page `enough` accepts), one page without.
+   * `sort: 'updated'`), or oldest first by creation with `direction: 'asc'`, open and closed, under
+   * `label` when given: PAGES.labelledIssues pages under a label (or up to the page `enough` accepts),
+   * one page without.
    */
-  async issues(query: { label?: string; sort?: 'updated' }, enough?: (page: IssueData[]) => boolean): Promise<IssueData[]> {
+  async issues(
+    query: { label?: string; sort?: 'updated'; direction?: 'asc' },
+    enough?: (page: IssueData[]) => boolean
+  ): Promise<IssueData[]> {
     const { items } = await this.pages(
       query.label === undefined ? 1 : PAGES.labelledIssues,
       (page) =>
@@ -512,6 +565,7 @@ export class GitHubClient {
           labels: query.label,
           state: 'all',
           sort: query.sort,
+          direction: query.direction,
           per_page: PER_PAGE,
           ...(query.label === undefined ? {} : { page })
         }),

@@ -5,7 +5,7 @@ import * as core from '@actions/core'
 import type { JobReport } from '../agent/outcome.js'
 import type { RecordSeal } from '../core/record-seal.js'
 import { endBody, startBody } from '../render/comment-body.js'
-import { COMMENT_MARKER, type JobRecord, readRecord, type SealedAt } from '../agent/records.js'
+import { COMMENT_MARKER, type JobRecord, readRecord, type SealedAt, sealedAt } from '../agent/records.js'
 import { type GitHubClient, githubWriteFailure, type IssueComment, mayHaveLanded } from './client.js'
 import { payloadObject, type Runner } from './runner.js'
 
@@ -91,9 +91,9 @@ export class CommentThread {
     return new CommentThread(github, github.detached(STOPPING_TIMEOUT_MS), target, runSignal, seal, key, runner.runUrl)
   }
 
-  /** Where the record is sealed for: this thread. */
+  /** Where the record is sealed for: this thread of this repository. */
   private at(): SealedAt {
-    return { seal: this.seal, place: `thread ${this.target.number}` }
+    return sealedAt(this.seal, `${this.target.owner}/${this.target.repo}`, `thread ${this.target.number}`)
   }
 
   /**

@@ -1,5 +1,6 @@
-// The docs health issue on GitHub: finds its issue by the project marker in the body (under its
-// label, then among the latest issues, so that a renamed or relabelled issue is still found), creates
+// The docs health issue on GitHub: finds its issue by its sealed state and the project marker in the
+// body (under its label, oldest first, then among the latest issues, so that a renamed or relabelled
+// issue is still found, and no number of newer issues hides it), creates
 // and updates it, reads the state of the pull requests its ledger links, and a person's permission,
 // all through the run's GitHub client (client.ts).
 import type { GitHubClient, IssueData, PullState } from './client.js'
@@ -45,44 +46,58 @@ export class HealthIssues {
 
   /**
    * The docs health issue: of the issues whose owned part (`owned`) holds `marker`, the oldest that
-   * `isOwn` accepts (its sealed state verifies), looked for under the label (up to 500 issues), then
-   * among the 100 latest issues. When none is accepted, the oldest of them, unproven (`proven: false`): after the
-   * API key changed, the issue the action opened is still the first that carries its marker, as any
-   * copy is made after it. Only an issue a bot opened (an app: the workflow's token or another app's)
-   * is looked at; one a person opened, with the marker copied into it, never counts, whatever its label.
-   * `others` are the issues that carry the marker and were not taken.
+   * `isOwn` accepts (its sealed state verifies, and the seal names the issue's own number), whoever
+   * GitHub says opened it (with a personal access token, the action's issue is a person's). The
+   * issues under the label are read oldest first (up to 500), so that no count of newer issues, however
+   * many another app opens with the marker, pushes the action's issue out of view; then the 100
+   * latest issues, for an issue whose label was taken off. When none is accepted, the oldest a bot
+   * opened, unproven (`proven: false`): after the API key changed, the issue the action opened is still
+   * the first that carries its marker, as any copy is made after it; an unsealed issue a person opened,
+   * with the marker copied into it, never counts. `others` are the issues that carry the marker and
+   * were not taken.
    */
   async find(
     marker: string,
     owned: (body: string) => string,
     isOwn: (issue: HealthIssue) => boolean
   ): Promise<{ issue?: HealthIssue; proven: boolean; others: HealthIssue[] }> {
-    const seen = new Map<number, HealthIssue>()
+    const seen = new Map<number, { issue: HealthIssue; bot: boolean }>()
     const add = (list: IssueData[]): void => {
       for (const data of list) {
-        if (data.pull_request !== undefined || data.user?.type !== 'Bot' || !owned(data.body ?? '').includes(marker)) continue
-        seen.set(data.number, issueOf(data))
+        if (data.pull_request !== undefined || !owned(data.body ?? '').includes(marker)) continue
+        seen.set(data.number, { issue: issueOf(data), bot: data.user?.type === 'Bot' })
       }
     }
-    const result = (): { issue?: HealthIssue; proven: boolean; others: HealthIssue[] } | undefined => {
-      const all = [...seen.values()].sort((a, b) => a.number - b.number)
-      const own = all.find(isOwn)
-      return own ? { issue: own, proven: true, others: all.filter((i) => i !== own) } : undefined
+    const all = (): { issue: HealthIssue; bot: boolean }[] => [...seen.values()].sort((a, b) => a.issue.number - b.issue.number)
+    // Each issue's seal is checked once, however many pages are looked at after it.
+    const verdicts = new Map<number, boolean>()
+    const sealed = (issue: HealthIssue): boolean => {
+      let verdict = verdicts.get(issue.number)
+      if (verdict === undefined) verdicts.set(issue.number, (verdict = isOwn(issue)))
+      return verdict
     }
-    // Newest first: the action's issue, older than any copy, may be pages down when others were opened
-    // since. Each page is looked at as it comes, to stop there; what the list gives back is looked at
-    // too, so that the issue on its last page is found whoever asks of which page.
-    const labelled = await this.github.issues({ label: DASHBOARD_LABEL }, (page) => {
+    const result = (): { issue?: HealthIssue; proven: boolean; others: HealthIssue[] } | undefined => {
+      const own = all().find((found) => sealed(found.issue))?.issue
+      return own ? { issue: own, proven: true, others: all().flatMap((found) => (found.issue === own ? [] : [found.issue])) } : undefined
+    }
+    // Oldest first: each page is looked at as it comes, to stop at the first that holds the action's
+    // issue; what the list gives back is looked at too, so that it is found whoever asks of which page.
+    const labelled = await this.github.issues({ label: DASHBOARD_LABEL, direction: 'asc' }, (page) => {
       add(page)
       return result() !== undefined
     })
     add(labelled)
     const proven = result()
     if (proven) return proven
-    const latest = await this.github.issues({ sort: 'updated' })
-    add(latest)
-    const all = [...seen.values()].sort((a, b) => a.number - b.number)
-    return result() ?? { issue: all[0], proven: false, others: all.slice(1) }
+    add(await this.github.issues({ sort: 'updated' }))
+    const fallback = all().find((found) => found.bot)?.issue
+    return (
+      result() ?? {
+        ...(fallback ? { issue: fallback } : {}),
+        proven: false,
+        others: all().flatMap((found) => (found.issue === fallback ? [] : [found.issue]))
+      }
+    )
   }
 
   /** The issue as it is now: read again just before it is written, so that a person's edit during the run is kept. */

@@ -1,7 +1,8 @@
 // The docs health issue over one run: found (or made) before any work, its ticked gaps turned into one
 // agent job, what the job came to and what the analytics read recorded in its ledger, and its body
 // written once at the end. Ticks are acted on only from a run the issue's own edits cannot start
-// (a bot's edit starts nothing) and, on an `issues` event, only for a person who may push.
+// (a bot's edit starts nothing) and, on an `issues` event, only for a person who may push, and only
+// the boxes that very edit ticked.
 import * as core from '@actions/core'
 import type { JobReport } from '../agent/outcome.js'
 import { pullRequestLink } from '../agent/pull-request.js'
@@ -27,6 +28,7 @@ import { type Mover, movers, type PageTraffic, topPages, withHistoryChanges } fr
 import {
   askable,
   dismissedIds,
+  isOpen,
   itemId,
   type Measured,
   type PullState,
@@ -38,13 +40,14 @@ import {
   withPeriod,
   withPulls
 } from '../health/ledger.js'
+import { editTicks, type EditTicks } from '../health/edit-ticks.js'
 import { gapsPrompt } from '../health/prompt.js'
 import { type HealthState, emptyState, forgetReaderText, HISTORY_PERIODS, openState, sealState } from '../health/state.js'
 import { withReaderWords } from '../health/words.js'
 import { fixFirst, grouped } from '../render/fix-first.js'
 import type { HeadlineKey } from '../core/sections.js'
 import type { Headline } from '../render/renderer.js'
-import { type HealthIssue, HealthIssues } from '../github/issues.js'
+import { DASHBOARD_LABEL, type HealthIssue, HealthIssues } from '../github/issues.js'
 import { payloadObject, type Runner } from '../github/runner.js'
 import type { GitHubTrust } from './job-plan.js'
 import { linkHtml } from '../render/html.js'
@@ -89,8 +92,17 @@ const todayOf = (): string => new Date().toISOString().slice(0, 10)
 /** What the run reads of an `issues` event's payload. */
 interface IssueEvent {
   action?: string
-  issue?: { number?: number }
+  issue?: { number?: number; body?: unknown }
+  /** What the edit changed: the body before it, when it changed the body. */
+  changes?: { body?: { from?: unknown } }
   sender?: { login?: string; type?: string }
+}
+
+/** The boxes the edit of an `issues: edited` payload ticked (edit-ticks.ts); none when the payload lacks either body. */
+function ticksOfEdit(payload: IssueEvent): EditTicks {
+  const after = payload.issue?.body
+  const before = payload.changes?.body?.from
+  return editTicks(typeof after === 'string' ? after : '', typeof before === 'string' ? before : undefined)
 }
 
 /** Issues that carry the marker without the seal, named in the log one by one; the others are counted. */
@@ -129,7 +141,9 @@ export class HealthIssueRun {
     private readonly mayAsk: boolean,
     issueEvent: boolean,
     private readonly seal: RecordSeal,
-    private readonly showWords: boolean
+    private readonly showWords: boolean,
+    /** The boxes the edit that started the run ticked, the only ones it acts on; undefined for a run no edit started, which acts on every tick. */
+    private readonly edited?: EditTicks
   ) {
     this.issueEvent = issueEvent
     // Only the part the action owns is read, and only when its seal verifies: a state someone else
@@ -145,7 +159,7 @@ export class HealthIssueRun {
     // "Not a gap" is honoured from the same people as a tick that asks.
     if (mayAsk && issue) {
       const before = this.state
-      this.state = withDismissed(this.state, dismissTicks(issue.body), todayOf())
+      this.state = withDismissed(this.state, this.ofThisEdit(dismissTicks(issue.body), 'dismissed'), todayOf())
       this.dismissedNow = this.state.gaps.filter((gap, i) => gap.state === 'dismissed' && before.gaps[i]?.state !== 'dismissed').length
       if (this.dismissedNow > 0)
         core.info(`${this.dismissedNow === 1 ? '1 gap was' : `${this.dismissedNow} gaps were`} marked not a gap in the docs health issue.`)
@@ -172,6 +186,12 @@ export class HealthIssueRun {
     if (found.others.length > OTHERS_NAMED)
       core.info(
         `${found.others.length - OTHERS_NAMED} more issues carry the docs health issue's marker without its seal, and are left as they are.`
+      )
+    if (!issue)
+      core.warning(
+        `No docs health issue of this action was found (no issue with its marker and its sealed state under the label ${DASHBOARD_LABEL}, ` +
+          'oldest first, nor among the 100 latest issues): a new one is opened. On the first run this is expected; ' +
+          `otherwise give the action's issue the label ${DASHBOARD_LABEL} again, and keep the same apiKey.`
       )
     if (issue && !found.proven)
       core.notice(
@@ -206,7 +226,23 @@ export class HealthIssueRun {
       }
       mayAsk = writer
     }
-    return new HealthIssueRun(github, runner, projectId, settings.title, issue, mayAsk, true, seal, showWords)
+    return new HealthIssueRun(github, runner, projectId, settings.title, issue, mayAsk, true, seal, showWords, ticksOfEdit(payload))
+  }
+
+  /**
+   * Of the boxes ticked in the issue, those this run acts on: all of them, or, in a run an edit
+   * started, those the edit ticked. The others wait for a scheduled run, and the log says how many.
+   */
+  private ofThisEdit(ticked: Set<string>, kind: keyof EditTicks): Set<string> {
+    if (this.edited === undefined) return ticked
+    const own = this.edited[kind]
+    const waiting = [...ticked].filter((id) => !own.has(id) && this.state.gaps.some((gap) => gap.id === id && isOpen(gap))).length
+    if (waiting > 0)
+      core.info(
+        `${waiting === 1 ? '1 box' : `${waiting} boxes`} ${kind === 'gaps' ? 'asking the agent' : 'saying "Not a gap"'} ${waiting === 1 ? 'was' : 'were'} ticked before this edit, not by it: ` +
+          'a run started by an edit acts only on the boxes that edit ticked, so these wait for the next scheduled run.'
+      )
+    return new Set([...ticked].filter((id) => own.has(id)))
   }
 
   /**
@@ -218,7 +254,7 @@ export class HealthIssueRun {
   async ask(): Promise<string | undefined> {
     if (!this.mayAsk || !this.issue) return undefined
     const runId = runIdOf(this.runner)
-    const gaps = askable(this.state, tickedGaps(this.issue.body), runId)
+    const gaps = askable(this.state, this.ofThisEdit(tickedGaps(this.issue.body), 'gaps'), runId)
     if (gaps.length === 0) return undefined
     const before = this.state
     this.state = withAsked(this.state, new Set(gaps.map((gap) => gap.id)), runId)

@@ -12,7 +12,7 @@ import type { Lifetime } from '../core/lifetime.js'
 import type { RecordSeal } from '../core/record-seal.js'
 import { noChange, readChange } from '../github/change-reader.js'
 import { CheckRecord } from '../github/check-run.js'
-import { type GitHubClient, githubFailure, githubWriteFailure, type IssueComment } from '../github/client.js'
+import { type GitHubClient, githubFailure, githubWriteFailure, type IssueComment, PAGES, PER_PAGE } from '../github/client.js'
 import { CommentThread } from '../github/comment.js'
 import { commandOf } from '../github/follow-up.js'
 import type { Runner } from '../github/runner.js'
@@ -25,7 +25,8 @@ import {
   pullMarkedJob,
   refusalMarker,
   RETRIED_ENDINGS,
-  type SealedAt
+  type SealedAt,
+  sealedAt
 } from '../agent/records.js'
 import { logText } from '../text/escape.js'
 import { counted } from '../text/format.js'
@@ -73,27 +74,45 @@ export function recordKey(projectId: string, trigger: string, asked: { prompt?: 
 /** A marker nobody can guess, for the lines that frame the change. */
 const nonce = (): string => randomBytes(16).toString('hex')
 
-/** Where the action's note on pull request `number` is sealed for. */
-const pullAt = (seal: RecordSeal, number: number): SealedAt => ({ seal, place: `pull ${number}` })
-/** Where the action's answers in thread `number` are sealed for. */
-const threadAt = (seal: RecordSeal, number: number): SealedAt => ({ seal, place: `thread ${number}` })
+/** Where the action's note on pull request `number` of `repo`'s repository is sealed for. */
+const pullAt = (seal: RecordSeal, repo: Pick<GitHubClient, 'repository'>, number: number): SealedAt =>
+  sealedAt(seal, `${repo.repository.owner}/${repo.repository.name}`, `pull ${number}`)
+/** Where the action's answers in thread `number` of `repo`'s repository are sealed for. */
+const threadAt = (seal: RecordSeal, repo: Pick<GitHubClient, 'repository'>, number: number): SealedAt =>
+  sealedAt(seal, `${repo.repository.owner}/${repo.repository.name}`, `thread ${number}`)
 
 /**
  * The job the action's notes on a pull request name (the last one, when it noted more than once):
  * only a bot's note whose seal verifies for this pull request counts. With the thread's comments.
  */
 async function agentJobOf(
-  repo: Pick<GitHubClient, 'comments'>,
+  repo: Pick<GitHubClient, 'repository' | 'comments'>,
   number: number,
   seal: RecordSeal
 ): Promise<{ jobId?: string; comments: IssueComment[] }> {
   let jobId: string | undefined
   const comments = await repo.comments(number)
   for (const comment of comments) {
-    const job = comment.isBot ? pullMarkedJob(comment.body, pullAt(seal, number)) : undefined
+    const job = comment.isBot ? pullMarkedJob(comment.body, pullAt(seal, repo, number)) : undefined
     if (job !== undefined) jobId = job
   }
   return { jobId, comments }
+}
+
+/**
+ * Whether the thread holds a comment `refusal` accepts: among `first`, its first pages as read for
+ * the note, and, when those did not hold the whole thread, among its latest pages, newest first, so
+ * that an earlier refusal is found on a busy thread without reading it all.
+ */
+async function refusedBefore(
+  repo: Pick<GitHubClient, 'latestComments'>,
+  number: number,
+  first: readonly IssueComment[],
+  refusal: (comment: IssueComment) => boolean
+): Promise<boolean> {
+  if (first.some(refusal)) return true
+  if (first.length < PAGES.comments * PER_PAGE) return false
+  return (await repo.latestComments(number, refusal)).some(refusal)
 }
 
 /** Answers in a thread; an answer that cannot be posted is a warning that says why. */
@@ -120,7 +139,7 @@ async function noteAgentPull(
   if (!isMarkableJobId(report.jobId) || report.prNumber === undefined) return
   if (report.prRepository?.toLowerCase() !== `${repo.repository.owner}/${repo.repository.name}`.toLowerCase()) return
   const number = Number(report.prNumber)
-  const at = pullAt(seal, number)
+  const at = pullAt(seal, repo, number)
   const body = agentPullBody(report.jobId, report.prompt, runUrl, command, at)
   try {
     const comments = await repo.comments(number)
@@ -178,8 +197,23 @@ export async function planJob(inputs: Inputs, lifetime: Lifetime, github: GitHub
     }
     if (!writer) {
       // One refusal per person and thread: a comment-spam and Actions-minutes amplifier otherwise.
-      const at = threadAt(seal, asked.number)
-      if (comments.some((comment) => comment.isBot && isRefusalOf(comment.body, asked.login, at))) {
+      const at = threadAt(seal, repo, asked.number)
+      let refused: boolean
+      try {
+        refused = await refusedBefore(
+          repo,
+          asked.number,
+          comments,
+          (comment) => comment.isBot && isRefusalOf(comment.body, asked.login, at)
+        )
+      } catch (error) {
+        // Nothing is answered when the thread cannot be read: an answer too many is the harm to avoid.
+        core.warning(
+          `Could not read the latest comments of #${asked.number} (${githubFailure(error)}): ${who}'s follow-up was refused, and not answered.`
+        )
+        return NO_JOB
+      }
+      if (refused) {
         core.notice(
           `${who} may not push to ${repository}: the follow-up was refused, and not answered again in #${asked.number}, which already holds the answer to them. Nothing was sent.`
         )

@@ -49,9 +49,16 @@ describe('the kept top of the docs health issue', () => {
       env: { GITHUB_API_URL: github.url, GITHUB_RUN_ID: String(Math.floor(Math.random() * 1e9)) }
     })
   const board = () => github.issues.find((issue) => issue.user.type === 'Bot')
-  const edited = () => ({
+  /** The edit that made the issue's body what it is now from `before`, as GitHub sends it. */
+  const edited = (before: string) => ({
     name: 'issues',
-    payload: { action: 'edited', issue: { number: board()?.number }, sender: { login: 'docs-lead', type: 'User' }, ...PRIVATE }
+    payload: {
+      action: 'edited',
+      issue: { number: board()?.number, body: board()?.body },
+      changes: { body: { from: before } },
+      sender: { login: 'docs-lead', type: 'User' },
+      ...PRIVATE
+    }
   })
   const topOf = (body: string) => /<!-- docs-agent-action:top -->\n([\s\S]*?)\n<!-- \/docs-agent-action:top -->/.exec(body)?.[1]
   /** The body with its first open gap ticked, as a person ticks it. */
@@ -64,10 +71,11 @@ describe('the kept top of the docs health issue', () => {
     if (!issue) throw new Error('no issue')
     const top = topOf(issue.body)
     expect(top).toBeDefined()
+    const before = issue.body
     issue.body = tickOne(issue.body)
     emu.planJobs({ finishAfterMs: 0 })
     const jobs = emu.jobCount()
-    const tick = await run(edited())
+    const tick = await run(edited(before))
     expect(tick.code, tick.stdout).toBe(0)
     expect(emu.jobCount()).toBe(jobs + 1)
     expect(topOf(board()?.body ?? '')).toBe(top)
@@ -77,13 +85,14 @@ describe('the kept top of the docs health issue', () => {
     const issue = board()
     if (!issue) throw new Error('no issue')
     // Another app (or a person) rewrites the top; then a person who may push ticks a gap.
+    const before = issue.body
     issue.body = tickOne(
       issue.body.replace(/(<!-- docs-agent-action:top -->\n)[\s\S]*?(\n<!-- \/docs-agent-action:top -->)/, `$1${INJECTED}$2`)
     )
     expect(issue.body).toContain('evil.example')
     emu.planJobs({ finishAfterMs: 0 })
     const jobs = emu.jobCount()
-    const tick = await run(edited())
+    const tick = await run(edited(before))
     expect(tick.code, tick.stdout).toBe(0)
     expect(emu.jobCount()).toBe(jobs + 1)
     const written = github.requests.filter((r) => r.method === 'PATCH' && /\/issues\/\d+$/.test(r.path)).at(-1)?.body
@@ -101,9 +110,10 @@ describe('the kept top of the docs health issue', () => {
     const issue = board()
     if (!issue) throw new Error('no issue')
     expect(topOf(issue.body)).toContain('webhook retries')
+    const before = issue.body
     issue.body = tickOne(issue.body)
     emu.planJobs({ finishAfterMs: 0 })
-    const tick = await run(edited(), { readerText: 'hide' })
+    const tick = await run(edited(before), { readerText: 'hide' })
     expect(tick.code, tick.stdout).toBe(0)
     const body = board()?.body ?? ''
     expect(body).not.toContain('webhook retries')

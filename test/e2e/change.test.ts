@@ -4,7 +4,7 @@
 // comments on the agent's pull request, by people who may push only.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
 import { RecordSeal } from '../../src/core/record-seal.js'
-import { COMMENT_MARKER, pullMarker } from '../../src/agent/records.js'
+import { COMMENT_MARKER, pullMarker, sealedAt } from '../../src/agent/records.js'
 import { startEmulator, type Emulator } from '../emulator/emulator.js'
 import { runAction } from '../support/action.js'
 import { startGitHubFake } from '../support/github-fake.js'
@@ -309,9 +309,9 @@ describe('follow-ups from review comments', () => {
 
   beforeAll(() => {
     emu.addJob(JOB, { finishAfterMs: 0, prLink: 'https://github.com/acme/app/pull/55' })
-    // The action's note, sealed with the key's seal for this pull request (src/core/record-seal.ts).
+    // The action's note, sealed with the key's seal for this pull request of this repository (src/core/record-seal.ts).
     const seal = RecordSeal.fromApiKey(KEY)
-    github.addComment(55, `${COMMENT_MARKER}${pullMarker(JOB, { seal, place: 'pull 55' })}\nThe agent opened this.`, {
+    github.addComment(55, `${COMMENT_MARKER}${pullMarker(JOB, sealedAt(seal, 'acme/app', 'pull 55'))}\nThe agent opened this.`, {
       login: 'github-actions[bot]',
       type: 'Bot'
     })

@@ -97,12 +97,15 @@ for (const { name: runtime, node } of runtimes()) {
       const line = issue.body.split('\n').find((l) => l.startsWith('- [ ] <code>'))
       const page = /<code>([^<]+)<\/code>/.exec(line ?? '')?.[1] ?? ''
       expect(page).toMatch(/^\//)
+      const unticked = issue.body
       issue.body = issue.body.replace(line ?? '', (line ?? '').replace('- [ ]', '- [x]'))
+      // The edit as GitHub sends it: the body after it, and the body before it.
       const edited = (login: string, type = 'User') => ({
         name: 'issues',
         payload: {
           action: 'edited',
-          issue: { number: issue.number },
+          issue: { number: issue.number, body: issue.body },
+          changes: { body: { from: unticked } },
           sender: { login, type },
           repository: { full_name: 'acme/docs', private: true }
         }

@@ -142,11 +142,13 @@ for (const { name: runtime, node } of runtimes()) {
     let ssoId = ''
     const board = () => github.issues.find((issue) => issue.user.type === 'Bot')
     const bodyText = () => renderSummary(board()?.body ?? '').text
-    const edited = () => ({
+    /** The edit that made the issue's body what it is now from `before`, as GitHub sends it. */
+    const edited = (before: string) => ({
       name: 'issues',
       payload: {
         action: 'edited',
-        issue: { number: board()?.number },
+        issue: { number: board()?.number, body: board()?.body },
+        changes: { body: { from: before } },
         sender: { login: 'docs-lead', type: 'User' },
         repository: { full_name: 'acme/docs', private: true }
       }
@@ -183,11 +185,12 @@ for (const { name: runtime, node } of runtimes()) {
       ssoId = sso.id
       const dismiss = `  - [ ] Not a gap <!-- dismiss:${sso.id} -->`
       expect(issue.body).toContain(dismiss)
+      const before = issue.body
       issue.body = tick(issue.body, [lineOf(WEBHOOKS).line, lineOf(AUTH).line, dismiss])
       github.setPermission('docs-lead', 'write')
       emu.planJobs({ finishAfterMs: 300, prLink: PR })
       const jobs = emu.jobCount()
-      const asked = await run(undefined, edited())
+      const asked = await run(undefined, edited(before))
       expect(asked.code, asked.stdout).toBe(0)
       expect(emu.jobCount()).toBe(jobs + 1)
       const prompt = emu.requests.filter((r) => r.method === 'POST' && r.path.includes('/agent/')).at(-1)?.body ?? ''
@@ -251,10 +254,11 @@ for (const { name: runtime, node } of runtimes()) {
       const issue = board()
       if (!issue) throw new Error('no issue')
       expect(ssoId).toMatch(/^[0-9a-f]{12}$/)
+      const before = issue.body
       const owned = issue.body.indexOf('<!-- /docs-agent-action:dashboard -->')
       issue.body = `${issue.body.slice(0, owned)}- [x] <code>${SSO}</code> <!-- gap:${ssoId} -->\n${issue.body.slice(owned)}`
       const jobs = emu.jobCount()
-      const again = await run(undefined, edited())
+      const again = await run(undefined, edited(before))
       expect(again.code, again.stdout).toBe(0)
       expect(emu.jobCount()).toBe(jobs)
     })

@@ -155,6 +155,7 @@ for (const { name: runtime, node } of runtimes()) {
       if (!issue) throw new Error('no issue: the tests above make it')
       const line = issue.body.split('\n').find((l) => l.startsWith('- [ ] <code>')) ?? ''
       expect(line).not.toBe('')
+      const before = issue.body
       issue.body = issue.body.replace(line, line.replace('- [ ]', '- [x]'))
       github.setPermission('maintainer', 'write')
       emu.fault({
@@ -167,7 +168,13 @@ for (const { name: runtime, node } of runtimes()) {
       const jobsBefore = jobRequests().length
       const edited = {
         name: 'issues',
-        payload: { action: 'edited', issue: { number: issue.number }, sender: { login: 'maintainer', type: 'User' }, ...PRIVATE }
+        payload: {
+          action: 'edited',
+          issue: { number: issue.number, body: issue.body },
+          changes: { body: { from: before } },
+          sender: { login: 'maintainer', type: 'User' },
+          ...PRIVATE
+        }
       }
       const refused = await run({ event: edited, runId: '901' })
       expect(refused.code, refused.stdout).toBe(1)

@@ -66,12 +66,14 @@ describe('what a docs lead reads', () => {
     if (!issue) throw new Error('no docs health issue')
     const line = issue.body.split('\n').find((l) => l.startsWith(`- [ ] <code>${PROBLEM}</code>`)) ?? ''
     expect(line).not.toBe('')
+    const before = issue.body
     issue.body = issue.body.replace(line, line.replace('- [ ]', '- [x]'))
     github.setPermission('docs-lead', 'write')
     emu.planJobs({ finishAfterMs: 300, prLink: 'https://github.com/acme/docs/pull/128' })
     const payload = {
       action: 'edited',
-      issue: { number: issue.number },
+      issue: { number: issue.number, body: issue.body },
+      changes: { body: { from: before } },
       sender: { login: 'docs-lead', type: 'User' },
       repository: repository(isPrivate)
     }

@@ -400,7 +400,7 @@ describe('a comment whose creation may have landed', () => {
       expect(github.comments).toHaveLength(1)
       await thread.finish(JOB_REPORTS.opened, false)
       expect(github.comments).toHaveLength(1)
-      expect(github.comments[0]?.body).toBe(endBody(JOB_REPORTS.opened, undefined, key, { seal: SEAL, place: 'thread 8' }))
+      expect(github.comments[0]?.body).toBe(endBody(JOB_REPORTS.opened, undefined, key, { seal: SEAL, place: 'acme/docs thread 8' }))
       expect(github.requests.filter((r) => r.method === 'POST')).toHaveLength(1)
     })
   }

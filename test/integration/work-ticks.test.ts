@@ -87,8 +87,8 @@ async function nextRun(event?: { name: string; payload: unknown }): Promise<void
   vi.stubEnv('GITHUB_EVENT_PATH', file)
 }
 
-/** A scheduled run makes the docs health issue; then a person ticks its first page gap. Gives the issue and the page. */
-async function tickedIssue(): Promise<{ number: number; page: string }> {
+/** A scheduled run makes the docs health issue; then a person ticks its first page gap. Gives the issue, the page, and the body after and before the tick. */
+async function tickedIssue(): Promise<{ number: number; page: string; body: string; before: string }> {
   const made = await work(inputs({ analytics: ANALYTICS, healthIssue: HEALTH_ISSUE }))
   expect(made.healthIssue?.failure).toBeUndefined()
   const issue = github.issues.find((i) => i.title === HEALTH_ISSUE.title)
@@ -96,8 +96,9 @@ async function tickedIssue(): Promise<{ number: number; page: string }> {
   const line = issue.body.split('\n').find((l) => l.startsWith('- [ ] <code>')) ?? ''
   const page = /<code>([^<]+)<\/code>/.exec(line)?.[1] ?? ''
   expect(page).toMatch(/^\//)
+  const before = issue.body
   issue.body = issue.body.replace(line, line.replace('- [ ]', '- [x]'))
-  return { number: issue.number, page }
+  return { number: issue.number, page, body: issue.body, before }
 }
 
 /** The prompts of the agent jobs created since `before` requests. */
@@ -116,13 +117,14 @@ const editsSince = (before: number, number: number): string[] =>
 
 describe('work with gaps ticked in the docs health issue', () => {
   it('asks the agent for a gap ticked by someone who may push, waits for the job, and reads no analytics', async () => {
-    const { number, page } = await tickedIssue()
+    const { number, page, body, before: from } = await tickedIssue()
     github.setPermission('maintainer', 'write')
     await nextRun({
       name: 'issues',
       payload: {
         action: 'edited',
-        issue: { number },
+        issue: { number, body },
+        changes: { body: { from } },
         sender: { login: 'maintainer', type: 'User' },
         repository: { full_name: 'acme/docs', private: false }
       }

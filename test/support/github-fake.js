@@ -5,9 +5,11 @@
 // commits and files, paged); comparisons and single commits; releases; check runs (create, update,
 // list for a commit by name); and a person's permission on the repository. It records every request
 // and can answer every one with an error status instead. What it stores carries GitHub's identity
-// fields: `user` and `performed_via_github_app` on issues and comments, `app` on check runs; what the
+// fields: `user` and `performed_via_github_app` on issues and comments (whose pages carry a Link
+// header naming the next and the last, as GitHub's do), `app` on check runs; what the
 // action writes is the workflow's token's (github-actions[bot], through the GitHub Actions app)
-// unless a test names another writer (`actAs`). Issues are listed newest first, as GitHub does. Faults
+// unless a test names another writer (`actAs`). Issues are listed newest first, as GitHub does, or
+// oldest first when asked (`direction=asc`). Faults
 // can be queued (`fault`): the next requests answered with a status and headers (a 5xx, a secondary
 // rate limit), their connection dropped once the request is read, or held unanswered.
 import { createServer } from 'node:http'
@@ -95,6 +97,23 @@ function paged(items, url) {
   return items.slice((page - 1) * perPage, page * perPage)
 }
 
+/**
+ * The Link header GitHub gives a page of a list of `count` items: the next and the last page, while
+ * there are more pages than one. @param {URL} url @param {number} count @returns {Record<string, string>}
+ */
+function pageLinks(url, count) {
+  const perPage = Number(url.searchParams.get('per_page') ?? '30')
+  const page = Number(url.searchParams.get('page') ?? '1')
+  const last = Math.max(1, Math.ceil(count / perPage))
+  if (last === 1) return {}
+  const at = (/** @type {number} */ n) => {
+    const link = new URL(url)
+    link.searchParams.set('page', String(n))
+    return `<${link.href}>`
+  }
+  return { Link: [...(page < last ? [`${at(page + 1)}; rel="next"`] : []), `${at(last)}; rel="last"`].join(', ') }
+}
+
 /** A string field of a JSON body. @param {unknown} body @param {string} name */
 function field(body, name) {
   if (typeof body !== 'object' || body === null || !(name in body)) return undefined
@@ -149,8 +168,8 @@ export async function startGitHubFake() {
       /** @type {unknown} */
       const body = text ? JSON.parse(text) : undefined
       requests.push({ method: req.method ?? '', path: req.url ?? '', auth: req.headers.authorization, body })
-      const send = (/** @type {number} */ status, /** @type {unknown} */ data) => {
-        res.writeHead(status, { 'Content-Type': 'application/json' })
+      const send = (/** @type {number} */ status, /** @type {unknown} */ data, /** @type {Record<string, string>} */ headers = {}) => {
+        res.writeHead(status, { 'Content-Type': 'application/json', ...headers })
         res.end(JSON.stringify(data))
       }
       const url = new URL(req.url ?? '/', 'http://127.0.0.1')
@@ -184,13 +203,8 @@ export async function startGitHubFake() {
         comments.push(comment)
         send(201, comment)
       } else if (method === 'GET' && (match = /^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)\/comments$/.exec(path))) {
-        send(
-          200,
-          paged(
-            comments.filter((c) => c.issue === Number(match?.[1])),
-            url
-          )
-        )
+        const thread = comments.filter((c) => c.issue === Number(match?.[1]))
+        send(200, paged(thread, url), pageLinks(url, thread.length))
       } else if (method === 'PATCH' && (match = /^\/repos\/[^/]+\/[^/]+\/issues\/comments\/(\d+)$/.exec(path))) {
         const comment = comments.find((c) => c.id === Number(match?.[1]))
         if (comment) comment.body = field(body, 'body') ?? comment.body
@@ -243,10 +257,12 @@ export async function startGitHubFake() {
       } else if (method === 'GET' && (match = /^\/repos\/([^/]+)\/([^/]+)\/issues$/.exec(path))) {
         const label = url.searchParams.get('labels')
         const state = url.searchParams.get('state') ?? 'open'
-        // Newest first, as GitHub lists them (by creation, or by the last update, which the fake does not keep apart).
+        const oldestFirst = url.searchParams.get('direction') === 'asc'
+        // Newest first, as GitHub lists them (by creation, or by the last update, which the fake does not
+        // keep apart), or oldest first with direction=asc.
         const listed = issues
           .filter((issue) => (label ? issue.labels.includes(label) : true) && (state === 'all' || issue.state === state))
-          .sort((a, b) => b.number - a.number)
+          .sort((a, b) => (oldestFirst ? a.number - b.number : b.number - a.number))
         send(200, paged(listed, url).map(issueJson))
       } else if (method === 'POST' && (match = /^\/repos\/([^/]+)\/([^/]+)\/issues$/.exec(path))) {
         const labels = Array.isArray(/** @type {{ labels?: unknown }} */ (body).labels)

@@ -14,7 +14,8 @@ import {
   readRecord,
   recordMarker,
   refusalMarker,
-  RETRIED_ENDINGS
+  RETRIED_ENDINGS,
+  sealedAt
 } from '../../../src/agent/records.js'
 import { JOB_REPORTS } from '../../support/job-reports.js'
 import { renderSummary } from '../../support/render.js'
@@ -148,5 +149,23 @@ describe('the seal of a record', () => {
     expect(isRefusalOf(body, 'reader-person', { seal: OTHER_SEAL, place: 'thread 8' })).toBe(false)
     expect(isRefusalOf(`quoted ${body}`, 'reader-person', AT)).toBe(false)
     expect(isRefusalOf(body.replace('reader-person', 'other'), 'other', AT)).toBe(false)
+  })
+
+  it('seals a record with its repository: a copy in the same place of another repository that shares the key is not believed', () => {
+    const docs = sealedAt(SEAL, 'acme/docs', 'pull 42')
+    const handbook = sealedAt(SEAL, 'acme/handbook', 'pull 42')
+    expect(docs).toEqual({ seal: SEAL, place: 'acme/docs pull 42' })
+    // GitHub's names ignore case: the same repository, however the runner spells it.
+    expect(sealedAt(SEAL, 'Acme/Docs', 'pull 42')).toEqual(docs)
+    const note = `${COMMENT_MARKER}${pullMarker('job_1', docs)}`
+    expect(pullMarkedJob(note, docs)).toBe('job_1')
+    expect(pullMarkedJob(note, handbook)).toBeUndefined()
+    const record = recordMarker(KEYED, sealedAt(SEAL, 'acme/docs', 'thread 42'))
+    expect(readRecord(record, KEY, sealedAt(SEAL, 'acme/docs', 'thread 42'))).toEqual(KEYED)
+    expect(readRecord(record, KEY, sealedAt(SEAL, 'acme/handbook', 'thread 42'))).toBeUndefined()
+    const refusal = `${COMMENT_MARKER}${refusalMarker('reader', sealedAt(SEAL, 'acme/docs', 'thread 42'))}`
+    expect(isRefusalOf(refusal, 'reader', sealedAt(SEAL, 'acme/handbook', 'thread 42'))).toBe(false)
+    // A record sealed for its place alone, as builds before 1.0.0 sealed it, verifies in no repository.
+    expect(pullMarkedJob(`${COMMENT_MARKER}${pullMarker('job_1', { seal: SEAL, place: 'pull 42' })}`, docs)).toBeUndefined()
   })
 })

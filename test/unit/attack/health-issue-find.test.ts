@@ -1,6 +1,7 @@
 // Attacks how the docs health issue is found, through the real GitHub client's paging (not a fake of
 // it): another app's copies of the marker, newer than the issue, fill the labelled pages, and the
-// issue is still found, on the last short page or past the 500 labelled issues among the latest.
+// issue is still found on the first page, read oldest first, or, its label taken off, past the 500
+// labelled issues among the latest.
 import { describe, expect, it } from 'vitest'
 import type { Clock } from '../../../src/core/clock.js'
 import { GitHubClient, RETRY } from '../../../src/github/client.js'
@@ -26,8 +27,9 @@ const issue = (number: number, body: string, extra: Record<string, unknown> = {}
 })
 
 /**
- * The repository's issues: `copies` bot copies of the marker numbered above the action's #1, newest
- * first under the label; the latest by update as given. Every request's query is recorded.
+ * The repository's issues: `copies` bot copies of the marker numbered above the action's #1, under
+ * the label, newest first unless asked oldest first (direction=asc), as GitHub lists them; the latest
+ * by update as given. Every request's query is recorded.
  */
 async function repoOf(copies: number, labelledHasOwn: boolean, latestOf: (own: object) => object[]) {
   const own = issue(1, `${MARKER} sealed`, { user: bot('github-actions[bot]') })
@@ -41,7 +43,8 @@ async function repoOf(copies: number, labelledHasOwn: boolean, latestOf: (own: o
     const url = new URL(input instanceof Request ? input.url : input)
     asked.push(url.search)
     const page = Number(url.searchParams.get('page') ?? '1')
-    const data = url.searchParams.get('labels') === null ? latest : labelled.slice((page - 1) * 100, page * 100)
+    const listed = url.searchParams.get('direction') === 'asc' ? [...labelled].reverse() : labelled
+    const data = url.searchParams.get('labels') === null ? latest : listed.slice((page - 1) * 100, page * 100)
     return Promise.resolve(new Response(JSON.stringify(data), { status: 200, headers: { 'content-type': 'application/json' } }))
   }
   const client = await GitHubClient.open({
@@ -63,27 +66,36 @@ async function repoOf(copies: number, labelledHasOwn: boolean, latestOf: (own: o
 }
 
 describe('the docs health issue behind copies another app opened', () => {
-  it('is found on the last, short labelled page, and the latest issues are not read', async () => {
-    const { found, asked } = await repoOf(250, true, () => [])
-    expect(found).toMatchObject({ proven: true, issue: { number: 1 } })
-    expect(found.others).toHaveLength(250)
-    expect(asked).toHaveLength(3)
-    expect(asked.every((query) => query.includes('labels=docs-health'))).toBe(true)
+  it('is found on the first labelled page, read oldest first, however many newer copies fill the label', async () => {
+    for (const copies of [250, 500, 2000]) {
+      const { found, asked } = await repoOf(copies, true, () => [])
+      expect(found).toMatchObject({ proven: true, issue: { number: 1 } })
+      expect(asked).toHaveLength(1)
+      expect(asked[0]).toContain('labels=docs-health')
+      expect(asked[0]).toContain('direction=asc')
+    }
   })
 
-  it('is found among the latest issues when 500 newer copies fill every labelled page', async () => {
-    const { found, asked } = await repoOf(500, true, (own) => [issue(600, 'unrelated'), own])
+  it('is found among the latest issues when its label was taken off and 500 copies fill every labelled page', async () => {
+    const { found, asked } = await repoOf(500, false, (own) => [issue(600, 'unrelated'), own])
     expect(found).toMatchObject({ proven: true, issue: { number: 1 } })
     expect(asked.filter((query) => query.includes('labels=docs-health'))).toHaveLength(5)
     expect(asked.at(-1)).toContain('sort=updated')
   })
 
-  it('is not mistaken for a pull request, a person’s issue or an issue with no author that holds its marker and a seal', async () => {
-    const { found } = await repoOf(0, false, () => [
-      issue(1, `${MARKER} sealed`, { pull_request: { url: 'x' }, user: bot('github-actions[bot]') }),
-      issue(1, `${MARKER} sealed`, { user: { type: 'User', login: 'someone' } }),
-      issue(1, `${MARKER} sealed`, { user: null })
+  it('is never a pull request that holds its marker and a seal; an issue whose seal verifies is taken whoever opened it', async () => {
+    const pull = await repoOf(0, false, () => [
+      issue(1, `${MARKER} sealed`, { pull_request: { url: 'x' }, user: bot('github-actions[bot]') })
     ])
-    expect(found).toEqual({ issue: undefined, proven: false, others: [] })
+    expect(pull.found).toEqual({ proven: false, others: [] })
+    // Its seal names its own number: a person's (a personal access token's) or an author GitHub no longer reports.
+    for (const user of [{ type: 'User', login: 'docs-lead' }, null]) {
+      const { found } = await repoOf(0, false, () => [issue(1, `${MARKER} sealed`, { user })])
+      expect(found).toMatchObject({ proven: true, issue: { number: 1 } })
+    }
+    // Unsealed, a person's issue is never the fallback.
+    const unsealed = await repoOf(0, false, () => [issue(1, `${MARKER} copied`, { user: { type: 'User', login: 'someone' } })])
+    expect(unsealed.found).toMatchObject({ proven: false, others: [{ number: 1 }] })
+    expect(unsealed.found.issue).toBeUndefined()
   })
 })

@@ -14,7 +14,7 @@ const RUN = 'https://github.com/acme/docs/actions/runs/77'
 const KEY = `proj_docs:pull/42@${SHA}`
 /** The record of a job for this run's key, as a check run's summary starts with it. */
 const recorded = (jobId: string, ended?: string, key = KEY, sha = SHA) =>
-  recordMarker({ jobId, key, ended }, { seal: SEAL, place: `commit ${sha}` })
+  recordMarker({ jobId, key, ended }, { seal: SEAL, place: `acme/docs commit ${sha}` })
 
 type Call =
   | { call: 'list'; sha: string; name: string }
@@ -23,6 +23,7 @@ type Call =
 
 /** The check runs of a repository, in memory, with every call recorded; `failWith` makes each call throw it. */
 class FakeChecks implements CheckRuns {
+  readonly repository = { owner: 'acme', name: 'docs' }
   readonly calls: Call[] = []
   failWith: unknown
   private nextId = 100
@@ -86,7 +87,7 @@ describe('CheckRecord.recordedJob', () => {
         name: CHECK_NAME,
         status: 'completed',
         externalId: 'job_other_key',
-        summary: recordMarker({ jobId: 'job_other_key', key: KEY }, { seal: OTHER_SEAL, place: `commit ${SHA}` })
+        summary: recordMarker({ jobId: 'job_other_key', key: KEY }, { seal: OTHER_SEAL, place: `acme/docs commit ${SHA}` })
       },
       {
         id: 7,

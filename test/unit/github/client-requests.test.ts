@@ -5,7 +5,7 @@
 // answer that is no JSON fails, and that the token never stays in a failed request's error.
 import { describe, expect, it } from 'vitest'
 import type { Clock } from '../../../src/core/clock.js'
-import { GitHubClient, githubWriteFailure, PAGES, REQUEST_TIMEOUT_MS, RETRY } from '../../../src/github/client.js'
+import { GitHubClient, githubWriteFailure, lastPage, PAGES, REQUEST_TIMEOUT_MS, RETRY } from '../../../src/github/client.js'
 
 const TOKEN = 'ghs_client0test0token'
 const API = 'http://127.0.0.1:1'
@@ -252,6 +252,69 @@ describe('comments', () => {
     const looked = await clientOf(paged(PAGES.comments * 100 + 5, comment))
     expect(await looked.client.comments(8, (c) => c.body === 'comment 250')).toHaveLength(300)
     expect(looked.sent.map((s) => s.url.searchParams.get('page'))).toEqual(['1', '2', '3'])
+  })
+})
+
+describe('latest comments', () => {
+  const comment = (n: number) => ({ id: n, body: `comment ${n}`, user: { login: 'alice', type: 'User' } })
+  /** Pages of `total` comments, each with the Link header GitHub gives (next and last) while there is more than one page. */
+  const linked =
+    (total: number) =>
+    (sent: Sent): Response => {
+      const page = Number(sent.url.searchParams.get('page') ?? '1')
+      const first = (page - 1) * 100
+      const last = Math.max(1, Math.ceil(total / 100))
+      const items = Array.from({ length: Math.max(0, Math.min(100, total - first)) }, (_, i) => comment(first + i))
+      const at = (n: number) => `<${API}/repositories/1/issues/8/comments?per_page=100&page=${n}>`
+      return json(items, 200, last > 1 ? { link: `${at(page + 1)}; rel="next", ${at(last)}; rel="last"` } : {})
+    }
+
+  it('reads the first page for its Link header, then the last and those before it, down to the page that holds the one looked for', async () => {
+    const { client, sent } = await clientOf(linked(1500))
+    const found = await client.latestComments(8, (c) => c.body === 'comment 1350')
+    expect(sent.map((s) => s.url.searchParams.get('page'))).toEqual(['1', '15', '14'])
+    expect(sent.every((s) => s.url.pathname === '/repos/acme/docs/issues/8/comments')).toBe(true)
+    expect(found.map((c) => c.id)).toContain(1350)
+    expect(found).toHaveLength(300)
+  })
+
+  it('reads at most PAGES.comments pages from the last, and one request for a thread of one page', async () => {
+    const long = await clientOf(linked(5000))
+    await long.client.latestComments(8, () => false)
+    expect(long.sent.map((s) => s.url.searchParams.get('page'))).toEqual([
+      '1',
+      ...Array.from({ length: PAGES.comments }, (_, i) => String(50 - i))
+    ])
+    const short = await clientOf(linked(40))
+    expect(await short.client.latestComments(8, () => false)).toHaveLength(40)
+    expect(short.sent).toHaveLength(1)
+  })
+})
+
+describe('lastPage', () => {
+  it('reads the last page a Link header names, and nothing from a header that names none or a page that is no page', () => {
+    expect(
+      lastPage('<https://api.github.com/x?page=2&per_page=100>; rel="next", <https://api.github.com/x?per_page=100&page=16>; rel="last"')
+    ).toBe(16)
+    expect(lastPage('<https://api.github.com/x?page=16>;rel="last"')).toBe(16)
+    expect(lastPage('<https://api.github.com/x?page=16> ;  rel="last" ')).toBe(16)
+    expect(lastPage('<https://api.github.com/x?page=1>; rel="last"')).toBe(1)
+    // A part with anything before its link or after its rel is not read.
+    expect(lastPage('x<https://api.github.com/x?page=16>; rel="last"')).toBeUndefined()
+    expect(lastPage('<https://api.github.com/x?page=16>; rel="last"x')).toBeUndefined()
+    expect(lastPage('<https://api.github.com/x?page=16>x; rel="last"')).toBeUndefined()
+    expect(lastPage('<https://api.github.com/x?page=16>; rel="last" x')).toBeUndefined()
+    expect(lastPage(undefined)).toBeUndefined()
+    expect(lastPage('')).toBeUndefined()
+    expect(lastPage('<https://api.github.com/x?page=2>; rel="next"')).toBeUndefined()
+    for (const page of ['0', '-3', '2.5', 'x', ''])
+      expect(lastPage(`<https://api.github.com/x?page=${page}>; rel="last"`), page).toBeUndefined()
+    expect(lastPage('<not a url>; rel="last"')).toBeUndefined()
+    // A page past any thread's is bounded.
+    expect(lastPage('<https://api.github.com/x?page=99999999>; rel="last"')).toBe(10_000)
+    // Only the header's first 4,000 characters are read, in linear time however long it is.
+    expect(lastPage(`${' '.repeat(4000)}, <https://api.github.com/x?page=16>; rel="last"`)).toBeUndefined()
+    expect(lastPage(`<${'<'.repeat(100_000)}>; rel="last"`)).toBeUndefined()
   })
 })
 

@@ -16,7 +16,7 @@ import { JOB_REPORTS } from '../../support/job-reports.js'
 import { SEAL } from '../../support/seal.js'
 
 /** Where the comments of thread 8 are sealed for. */
-const AT = { seal: SEAL, place: 'thread 8' }
+const AT = { seal: SEAL, place: 'acme/docs thread 8' }
 
 const EVENTS = 'issues, issue_comment, pull_request, pull_request_target'
 const RUN = 'https://github.com/acme/docs/actions/runs/77'

@@ -1,6 +1,7 @@
 // Tests how the docs health issue is found (src/github/issues.ts) through an in-memory fake of the
-// GitHub client's issue lists: only a bot's issue with the marker counts, the labelled pages are read
-// until the one that holds an issue whose state verifies, then the latest issues; a pull request's
+// GitHub client's issue lists: an issue whose state verifies counts whoever opened it, an unproven one
+// only when a bot opened it; the labelled pages are read oldest first until the one that holds an
+// issue whose state verifies, then the latest issues; a pull request's
 // state that cannot be read counts for nothing unless the run stopped.
 import { describe, expect, it } from 'vitest'
 import type { IssueData, PullState } from '../../../src/github/client.js'
@@ -27,6 +28,8 @@ function fake(labelled: IssueData[][], latest: IssueData[] = [], pull?: () => Pr
         return Promise.resolve(latest)
       }
       expect(query.label).toBe(DASHBOARD_LABEL)
+      // Oldest first: no number of newer issues pushes the action's out of the pages read.
+      expect(query.direction).toBe('asc')
       const items: IssueData[] = []
       for (const [i, page] of labelled.entries()) {
         reads.push(`labelled page ${i + 1}`)
@@ -83,19 +86,46 @@ describe('HealthIssues.find', () => {
     expect(found.others.map((i) => i.number)).toEqual([7])
   })
 
-  it('never takes an issue a person opened, or a pull request, whatever its marker and seal', async () => {
+  it('never takes a pull request, whatever its marker and seal, nor an unsealed issue a person opened', async () => {
     const person = { type: 'User', login: 'someone' }
     const pull = { ...issue(2, `${MARKER} sealed`), pull_request: {} }
-    const { github } = fake([[issue(1, `${MARKER} sealed`, person), pull]])
+    const { github } = fake([[issue(1, `${MARKER} unverified`, person), pull]])
     const found = await new HealthIssues(github, new AbortController().signal).find(MARKER, owned, sealed)
-    expect(found).toEqual({ issue: undefined, proven: false, others: [] })
+    expect(found.issue).toBeUndefined()
+    expect(found.proven).toBe(false)
+    expect(found.others.map((i) => i.number)).toEqual([1])
   })
 
-  it('skips an issue whose author GitHub no longer reports (a deleted account)', async () => {
-    const ghost = { ...issue(4, `${MARKER} sealed`), user: null }
-    const { github } = fake([[ghost, issue(8, `${MARKER} sealed`)]])
+  it('takes an issue whose state verifies whoever opened it: the action with a personal access token is a person', async () => {
+    const person = { type: 'User', login: 'docs-lead' }
+    const { github } = fake([[issue(3, `${MARKER} sealed`, person), issue(5, `${MARKER} unverified`)]])
     const found = await new HealthIssues(github, new AbortController().signal).find(MARKER, owned, sealed)
-    expect(found).toMatchObject({ proven: true, issue: { number: 8 }, others: [] })
+    expect(found).toMatchObject({ proven: true, issue: { number: 3, author: 'docs-lead' } })
+    expect(found.others.map((i) => i.number)).toEqual([5])
+  })
+
+  it('falls back on no issue whose author GitHub no longer reports (a deleted account), but takes one sealed', async () => {
+    const ghost = { ...issue(4, `${MARKER} unverified`), user: null }
+    const unproven = await new HealthIssues(fake([[ghost, issue(8, `${MARKER} unverified`)]]).github, new AbortController().signal).find(
+      MARKER,
+      owned,
+      sealed
+    )
+    expect(unproven).toMatchObject({ proven: false, issue: { number: 8 } })
+    const sealedGhost = { ...issue(4, `${MARKER} sealed`), user: null }
+    const proven = await new HealthIssues(fake([[sealedGhost]]).github, new AbortController().signal).find(MARKER, owned, sealed)
+    expect(proven).toMatchObject({ proven: true, issue: { number: 4 } })
+  })
+
+  it("checks each issue's seal once, however many pages are looked at after it", async () => {
+    const pages = [[issue(1, `${MARKER} copy`)], [issue(2, `${MARKER} copy`)], [issue(3, `${MARKER} sealed`)]]
+    const checked: number[] = []
+    const found = await new HealthIssues(fake(pages).github, new AbortController().signal).find(MARKER, owned, (i) => {
+      checked.push(i.number)
+      return sealed(i)
+    })
+    expect(found.issue?.number).toBe(3)
+    expect(checked.sort((a, b) => a - b)).toEqual([1, 2, 3])
   })
 
   it('takes the oldest of several issues whose state verifies, wherever the page lists it, and the rest oldest first', async () => {

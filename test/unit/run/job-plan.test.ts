@@ -16,7 +16,7 @@ import { JOB_REPORTS } from '../../support/job-reports.js'
 import { OTHER_SEAL, SEAL } from '../../support/seal.js'
 import { capturedStdout } from '../../support/stdout.js'
 
-const AT = { seal: SEAL, place: 'commit a94a8fe5ccb19ba61c4c0873d391e987982fbbd3' }
+const AT = { seal: SEAL, place: 'acme/docs commit a94a8fe5ccb19ba61c4c0873d391e987982fbbd3' }
 
 const TRIGGER = 'push@a94a8fe5ccb19ba61c4c0873d391e987982fbbd3'
 
@@ -119,11 +119,18 @@ describe('planJob, for a follow-up comment', () => {
   function fakeGitHub(writers: string[] = ['alice']) {
     const threads = new Map<number, IssueComment[]>()
     const posted: { number: number; body: string }[] = []
-    const fail: { canWrite?: Error; createComment?: Error } = {}
+    const fail: { canWrite?: Error; createComment?: Error; latestComments?: Error } = {}
+    const latestReads: number[] = []
     let next = 1
     const client = {
       repository: { owner: 'acme', name: 'docs' },
-      comments: (number: number) => Promise.resolve([...(threads.get(number) ?? [])]),
+      // As the client reads a thread: its first 1,000 comments, and its latest 1,000.
+      comments: (number: number) => Promise.resolve([...(threads.get(number) ?? [])].slice(0, 1000)),
+      latestComments: (number: number) => {
+        latestReads.push(number)
+        if (fail.latestComments) return Promise.reject(fail.latestComments)
+        return Promise.resolve([...(threads.get(number) ?? [])].slice(-1000))
+      },
       createComment: (number: number, body: string) => {
         if (fail.createComment) return Promise.reject(fail.createComment)
         const id = next++
@@ -138,10 +145,11 @@ describe('planJob, for a follow-up comment', () => {
     const add = (number: number, body: string, isBot = true) => {
       threads.set(number, [...(threads.get(number) ?? []), { id: next++, body, login: isBot ? 'github-actions[bot]' : 'mallory', isBot }])
     }
-    return { client: client as unknown as GitHubClient, posted, add, fail }
+    return { client: client as unknown as GitHubClient, posted, add, fail, latestReads }
   }
   const trust = (client: GitHubClient, runner: Runner): GitHubTrust => ({ seal: SEAL, runner, connect: () => Promise.resolve(client) })
-  const noted = (jobId: string, seal = SEAL) => agentPullBody(jobId, 'Document it', undefined, '/docs', { seal, place: `pull ${PULL}` })
+  const noted = (jobId: string, seal = SEAL) =>
+    agentPullBody(jobId, 'Document it', undefined, '/docs', { seal, place: `acme/docs pull ${PULL}` })
 
   const stdout = capturedStdout()
 
@@ -225,7 +233,10 @@ describe('planJob, for a follow-up comment', () => {
     const notes = fake.posted.filter((p) => p.number === 42)
     expect(notes).toHaveLength(1)
     expect(notes[0]?.body).toBe(
-      agentPullBody('job_1', report.prompt, 'https://github.com/acme/docs/actions/runs/5', '/docs', { seal: SEAL, place: 'pull 42' })
+      agentPullBody('job_1', report.prompt, 'https://github.com/acme/docs/actions/runs/5', '/docs', {
+        seal: SEAL,
+        place: 'acme/docs pull 42'
+      })
     )
   })
 
@@ -234,7 +245,7 @@ describe('planJob, for a follow-up comment', () => {
     fake.add(PULL, noted('job_1'))
     const plan = await planJob(inputs(), lifetime(), trust(fake.client, runnerWith('/docs fix it')))
     const report = { ...JOB_REPORTS.opened, jobId: 'job_1', prRepository: 'acme/docs', prNumber: '42' }
-    const copy = agentPullBody('job_1', report.prompt, undefined, '/docs', { seal: SEAL, place: 'pull 42' })
+    const copy = agentPullBody('job_1', report.prompt, undefined, '/docs', { seal: SEAL, place: 'acme/docs pull 42' })
     fake.add(42, copy, false)
     fake.add(42, 'Deployed to preview.')
     await plan.ended(report, false)
@@ -277,7 +288,8 @@ describe('planJob, for a follow-up comment', () => {
   })
 
   it('counts the refusal an earlier run posted in this thread, and not one copied from another thread', async () => {
-    const refusal = (thread: number) => refusalBody('alice', '/docs', refusalMarker('alice', { seal: SEAL, place: `thread ${thread}` }))
+    const refusal = (thread: number) =>
+      refusalBody('alice', '/docs', refusalMarker('alice', { seal: SEAL, place: `acme/docs thread ${thread}` }))
     const fake = fakeGitHub([])
     fake.add(PULL, noted('job_1'))
     fake.add(PULL, refusal(8))
@@ -289,6 +301,47 @@ describe('planJob, for a follow-up comment', () => {
     await planJob(inputs(), lifetime(), trust(answered.client, runnerWith('/docs fix it')))
     expect(answered.posted).toEqual([])
     expect(stdout.text).toContain('not answered again in #7')
+  })
+
+  it('finds an earlier refusal past the first 1,000 comments among the latest, and reads them only for a thread that long', async () => {
+    const refusal = refusalBody('alice', '/docs', refusalMarker('alice', { seal: SEAL, place: `acme/docs thread ${PULL}` }))
+    const busy = fakeGitHub([])
+    busy.add(PULL, noted('job_1'))
+    for (let i = 0; i < 1200; i++) busy.add(PULL, `review ${i}`, false)
+    busy.add(PULL, refusal)
+    for (let i = 0; i < 300; i++) busy.add(PULL, `review ${i}`, false)
+    const plan = await planJob(inputs(), lifetime(), trust(busy.client, runnerWith('/docs fix it')))
+    expect(plan.settings).toBeUndefined()
+    expect(busy.posted).toEqual([])
+    expect(busy.latestReads).toEqual([PULL])
+    expect(stdout.text).toContain('not answered again in #7')
+    // A thread of 1,000 comments or fewer was read whole: nothing more is read, and the reader is answered.
+    const quiet = fakeGitHub([])
+    quiet.add(PULL, noted('job_1'))
+    for (let i = 0; i < 998; i++) quiet.add(PULL, `review ${i}`, false)
+    await planJob(inputs(), lifetime(), trust(quiet.client, runnerWith('/docs fix it')))
+    expect(quiet.latestReads).toEqual([])
+    expect(quiet.posted).toHaveLength(1)
+    // A thread of exactly 1,000 may be longer: its latest comments are read too.
+    const full = fakeGitHub([])
+    full.add(PULL, noted('job_1'))
+    for (let i = 0; i < 999; i++) full.add(PULL, `review ${i}`, false)
+    await planJob(inputs(), lifetime(), trust(full.client, runnerWith('/docs fix it')))
+    expect(full.latestReads).toEqual([PULL])
+    expect(full.posted).toHaveLength(1)
+  })
+
+  it('answers nothing, and warns, when the latest comments of a busy thread cannot be read', async () => {
+    const busy = fakeGitHub([])
+    busy.add(PULL, noted('job_1'))
+    for (let i = 0; i < 1500; i++) busy.add(PULL, `review ${i}`, false)
+    busy.fail.latestComments = Object.assign(new Error('Server Error'), { status: 502 })
+    const plan = await planJob(inputs(), lifetime(), trust(busy.client, runnerWith('/docs fix it')))
+    expect(plan.settings).toBeUndefined()
+    expect(busy.posted).toEqual([])
+    expect(stdout.text).toContain(
+      "::warning::Could not read the latest comments of #7 (HTTP 502): alice's follow-up was refused, and not answered."
+    )
   })
 
   it('warns when the refusal cannot be posted, and sends nothing', async () => {
@@ -480,7 +533,7 @@ describe('planJob, with the records a run keeps on GitHub', () => {
         sha,
         status: 'completed',
         externalId: jobId,
-        summary: recordMarker({ jobId, key, ended }, { seal: SEAL, place: `commit ${sha}` })
+        summary: recordMarker({ jobId, key, ended }, { seal: SEAL, place: `acme/docs commit ${sha}` })
       })
     /** The comment an earlier run left in the thread, recording `jobId` under `key`. */
     const recordComment = (jobId: string, key: string, ended?: string) =>
@@ -488,7 +541,7 @@ describe('planJob, with the records a run keeps on GitHub', () => {
         ...(threads.get(THREAD) ?? []),
         {
           id: next++,
-          body: `${COMMENT_MARKER}${recordMarker({ jobId, key, ended }, { seal: SEAL, place: `thread ${THREAD}` })}\nThe agent is working.`,
+          body: `${COMMENT_MARKER}${recordMarker({ jobId, key, ended }, { seal: SEAL, place: `acme/docs thread ${THREAD}` })}\nThe agent is working.`,
           login: 'github-actions[bot]',
           isBot: true
         }
@@ -508,13 +561,18 @@ describe('planJob, with the records a run keeps on GitHub', () => {
     await plan.started('job_1')
     const key = keyOf()
     const [comment] = fake.threads.get(THREAD) ?? []
-    expect(readRecord(comment?.body ?? '', key, { seal: SEAL, place: `thread ${THREAD}` }, COMMENT_MARKER)).toEqual({ jobId: 'job_1', key })
+    expect(readRecord(comment?.body ?? '', key, { seal: SEAL, place: `acme/docs thread ${THREAD}` }, COMMENT_MARKER)).toEqual({
+      jobId: 'job_1',
+      key
+    })
     expect(fake.checks).toMatchObject([{ sha: SHA, status: 'in_progress', externalId: 'job_1' }])
     expect(readRecord(fake.checks[0]?.summary ?? '', key, AT)).toEqual({ jobId: 'job_1', key })
 
     await plan.ended({ ...JOB_REPORTS.opened, jobId: 'job_1' }, false)
     expect(fake.threads.get(THREAD)).toHaveLength(1)
-    expect(readRecord(fake.threads.get(THREAD)?.[0]?.body ?? '', key, { seal: SEAL, place: `thread ${THREAD}` }, COMMENT_MARKER)).toEqual({
+    expect(
+      readRecord(fake.threads.get(THREAD)?.[0]?.body ?? '', key, { seal: SEAL, place: `acme/docs thread ${THREAD}` }, COMMENT_MARKER)
+    ).toEqual({
       jobId: 'job_1',
       key,
       ended: 'opened'

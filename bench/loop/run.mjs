@@ -3,7 +3,7 @@
 // sampled from true rates, driven through the real bundle week after week (bench/loop/drive.mjs), and
 // the docs health issue's verdicts and Fix first judged against that truth.
 //   npm run bench:loop              24 seeds of 12 weekly runs; writes the table into BENCHMARKS.md
-//   npm run bench:loop -- --quick   4 seeds of 10 weekly runs; prints the table, exits 1 below a target
+//   npm run bench:loop -- --quick   6 seeds of 10 weekly runs; prints the table, exits 1 below a target
 // Seeds run two at a time, each with its own emulator and GitHub fake on 127.0.0.1.
 import { execFileSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
@@ -16,7 +16,7 @@ import { HALF_KEEPS, PAGES, REGRESS_AFTER, TOP_VISITORS } from './site.mjs'
 
 const ROOT = resolve(import.meta.dirname, '../..')
 const quick = process.argv.includes('--quick')
-const SEEDS = quick ? [1, 2, 3, 4] : Array.from({ length: 24 }, (_, i) => i + 1)
+const SEEDS = quick ? [1, 2, 3, 4, 5, 6] : Array.from({ length: 24 }, (_, i) => i + 1)
 /** Weekly runs: six after the merge at least, so that a fix that regresses is followed three periods past its regression. */
 const WEEKS = quick ? 10 : 12
 /** The week after whose run the writer ticks; its pull request merges as the next week starts. */

@@ -264,7 +264,8 @@ export async function runSeed({ seed, weeks, tickAfter, node, onRun }) {
     chosen.forEach((gap, i) => {
       const effect = /** @type {Effect} */ (effects[i])
       fixes.set(gap.subject, { path: gap.subject, effect, mergedWeek: w + 1 })
-      records.push({ path: gap.subject, effect, verdicts: [], boxes: [] })
+      const page = site.find((p) => p.path === gap.subject)
+      records.push({ path: gap.subject, effect, verdicts: [], boxes: [], ...(page ? { heard: expected(page, page.rates).heard } : {}) })
     })
     issue.body = ticked(body, new Set(chosen.map((gap) => gap.id)))
     github.setPermission('docs-lead', 'write')

@@ -17,6 +17,7 @@ export const TOP = 5
  * @property {Effect} effect
  * @property {Verdict[]} verdicts the issue's verdict at the end of each period's run
  * @property {boolean[]} boxes whether the issue showed a box to ask the agent again
+ * @property {number} [heard] readers heard from on its page in a week before the fix (expected): how much evidence a week gives
  */
 
 /**
@@ -212,7 +213,7 @@ export function rows(v, f) {
     },
     {
       name: 'Liked pages in Fix first',
-      value: `${f.likedInFixFirst} times in ${f.fixFirstRuns} weekly runs`,
+      value: `${f.likedInFixFirst} ${f.likedInFixFirst === 1 ? 'time' : 'times'} in ${f.fixFirstRuns} weekly runs`,
       target: 'never',
       met: f.fixFirstRuns > 0 && f.likedInFixFirst === 0
     }
@@ -233,4 +234,23 @@ export function lastWords(fixes) {
       .map(([verdict, n]) => `${n} ${verdict}`)
       .join(', ') || 'no fix'
   )
+}
+
+/**
+ * How much evidence the failed fixes had, split by whether the issue called them fixed: the median
+ * readers heard from a week on their pages before the fix.
+ * @param {readonly FixRecord[]} fixes
+ */
+export function evidenceText(fixes) {
+  const median = (/** @type {number[]} */ values) => {
+    const s = [...values].sort((a, b) => a - b)
+    const mid = s.length / 2
+    return s.length % 2 ? (s[Math.floor(mid)] ?? NaN) : ((s[mid - 1] ?? NaN) + (s[mid] ?? NaN)) / 2
+  }
+  const heard = (/** @type {boolean} */ called) =>
+    fixes
+      .filter((fix) => failed(fix) && (calledFixedAt(fix) !== undefined) === called && fix.heard !== undefined)
+      .map((fix) => /** @type {number} */ (fix.heard))
+  const text = (/** @type {number[]} */ values) => (values.length === 0 ? 'none' : `${median(values).toFixed(0)} (${values.length} fixes)`)
+  return `readers heard from a week before the fix, median: ${text(heard(true))} for the half or no-effect fixes called fixed, ${text(heard(false))} for the others`
 }

@@ -11,7 +11,7 @@ import { cpus, totalmem } from 'node:os'
 import { join, resolve } from 'node:path'
 import { node24 } from '../../test/support/runtimes.js'
 import { MOST_TICKED, runSeed } from './drive.mjs'
-import { lastWords, mean, precisionAt, rows, verdictScores } from './metrics.mjs'
+import { evidenceText, lastWords, mean, precisionAt, rows, verdictScores } from './metrics.mjs'
 import { HALF_KEEPS, PAGES, REGRESS_AFTER, TOP_VISITORS } from './site.mjs'
 
 const ROOT = resolve(import.meta.dirname, '../..')
@@ -67,7 +67,7 @@ const lines = [
   '| --- | --- | --- | --- |',
   ...table.map((row) => `| ${row.name} | ${row.value} | ${row.target} | ${mark(row.met)} |`),
   '',
-  `Shares are given with their 95 % Wilson interval. The issue's last word on each fix (its state, read by \`verdictOf\` in bench/loop/verdict.mjs): ${lastWords(fixes)}.`
+  `Shares are given with their 95 % Wilson interval. The issue's last word on each fix (its state, read by \`verdictOf\` in bench/loop/verdict.mjs): ${lastWords(fixes)}; ${evidenceText(fixes)}.`
 ]
 const text = lines.join('\n')
 console.log(text)

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   calledFixedAt,
+  evidenceText,
   interval,
   lastWords,
   periodsText,
@@ -83,6 +84,24 @@ describe('the verdicts judged', () => {
     expect(periodsText([2, 5, undefined, 3, 4])).toBe('median 3.5 (2–5); never for 1 of 5')
     expect(periodsText([undefined, undefined])).toBe('never (2 of 2)')
     expect(periodsText([])).toBe('n/a')
+  })
+
+  it('gives the evidence a week held for the failed fixes called fixed and for the others', () => {
+    const withHeard = (f: FixRecord, heard: number) => ({ ...f, heard })
+    const fixes = [
+      withHeard(fix('half', [W, F]), 4),
+      withHeard(fix('none', [F]), 6),
+      withHeard(fix('half', [W, W]), 40),
+      withHeard(fix('none', [N]), 20),
+      withHeard(fix('none', [N]), 31),
+      withHeard(fix('works', [F]), 2)
+    ]
+    expect(evidenceText(fixes)).toBe(
+      'readers heard from a week before the fix, median: 5 (2 fixes) for the half or no-effect fixes called fixed, 31 (3 fixes) for the others'
+    )
+    expect(evidenceText([fix('works', [F])])).toBe(
+      'readers heard from a week before the fix, median: none for the half or no-effect fixes called fixed, none for the others'
+    )
   })
 
   it('names the last word of the issue on each fix, the most common first', () => {
@@ -185,6 +204,8 @@ describe('the table', () => {
     expect(met(judged(base, { fixFirst: 0.79, ceiling: 0.84 }))['Fix first precision@5 against the truly worst five']).toBe(true)
     expect(met(judged(base, { fixFirst: 0.78, ceiling: 0.84 }))['Fix first precision@5 against the truly worst five']).toBe(false)
     expect(met(judged(base, { likedInFixFirst: 1 }))['Liked pages in Fix first']).toBe(false)
+    const liked = (n: number) => judged(base, { likedInFixFirst: n }).find((row) => row.name === 'Liked pages in Fix first')?.value
+    expect([liked(0), liked(1), liked(2)]).toEqual(['0 times in 10 weekly runs', '1 time in 10 weekly runs', '2 times in 10 weekly runs'])
     expect(judged([]).filter((row) => row.met === false)).toHaveLength(4)
   })
 })

@@ -46,6 +46,19 @@ const share = (hits, n) => ({ hits, n })
 /** The share as a number; NaN with nothing counted. @param {Share} s */
 export const rate = (s) => (s.n > 0 ? s.hits / s.n : NaN)
 
+/** @param {FixRecord} fix */
+const calledFixed = (fix) => calledFixedAt(fix) !== undefined
+/** Reopened within three periods of the merge. @param {FixRecord} fix */
+const reopenedSoon = (fix) => (reopenedAt(fix) ?? Infinity) <= 3
+/** Of the fixes of one effect, those called fixed and those reopened within three periods. @param {readonly FixRecord[]} fixes @param {Effect} effect */
+function byEffect(fixes, effect) {
+  const mine = fixes.filter((fix) => fix.effect === effect)
+  return {
+    calledFixed: share(mine.filter(calledFixed).length, mine.length),
+    reopened: share(mine.filter(reopenedSoon).length, mine.length)
+  }
+}
+
 /** A fix that did not work: it half worked or did nothing. @param {FixRecord} fix */
 const failed = (fix) => fix.effect === 'half' || fix.effect === 'none'
 /** A fix that worked, for a while at least. @param {FixRecord} fix */
@@ -72,8 +85,13 @@ export function verdictScores(fixes) {
   return {
     precision: share(right.length, called.length),
     recall: share(found.length, working.length),
-    failedCalledFixed: share(failures.filter((fix) => calledFixedAt(fix) !== undefined).length, failures.length),
-    failedReopened: share(failures.filter((fix) => (reopenedAt(fix) ?? Infinity) <= 3).length, failures.length),
+    failedCalledFixed: share(failures.filter(calledFixed).length, failures.length),
+    failedReopened: share(failures.filter(reopenedSoon).length, failures.length),
+    /** The same two, for the half fixes and for the fixes with no effect apart. */
+    byEffect: {
+      half: byEffect(fixes, 'half'),
+      none: byEffect(fixes, 'none')
+    },
     regressionsBack: share(
       regressed.filter((fix) => fix.boxes.slice(REGRESS_AFTER, REGRESS_AFTER + 3).some(Boolean)).length,
       regressed.length
@@ -169,6 +187,9 @@ export function percentText(s) {
   return `${Math.round(rate(s) * 100)} % (${s.hits} of ${s.n}; ${low ?? ''}–${high ?? ''} %)`
 }
 
+/** A share as its counts: "2 of 43". @param {Share} s */
+const countText = (s) => `${s.hits} of ${s.n}`
+
 /**
  * The table's rows, each judged against its target; a figure with nothing counted misses its target.
  * @param {ReturnType<typeof verdictScores>} v
@@ -187,13 +208,13 @@ export function rows(v, f) {
     },
     {
       name: 'Half or no-effect fixes called fixed',
-      value: percentText(v.failedCalledFixed),
+      value: `${percentText(v.failedCalledFixed)}: half ${countText(v.byEffect.half.calledFixed)}, no effect ${countText(v.byEffect.none.calledFixed)}`,
       target: '≤ 2 %',
       met: v.failedCalledFixed.n > 0 && rate(v.failedCalledFixed) <= 0.02
     },
     {
       name: 'Failed fixes reopened (a box to ask again) within three periods',
-      value: percentText(v.failedReopened),
+      value: `${percentText(v.failedReopened)}: half ${countText(v.byEffect.half.reopened)}, no effect ${countText(v.byEffect.none.reopened)}`,
       target: '≥ 90 %',
       met: atLeast(v.failedReopened, 0.9)
     },

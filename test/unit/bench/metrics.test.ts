@@ -53,6 +53,10 @@ describe('the verdicts judged', () => {
     expect(v.recall).toEqual({ hits: 2, n: 5 })
     expect(v.failedCalledFixed).toEqual({ hits: 1, n: 3 })
     expect(v.failedReopened).toEqual({ hits: 1, n: 3 })
+    expect(v.byEffect).toEqual({
+      half: { calledFixed: { hits: 1, n: 1 }, reopened: { hits: 0, n: 1 } },
+      none: { calledFixed: { hits: 0, n: 2 }, reopened: { hits: 1, n: 2 } }
+    })
     // Periods to "fixed" for the fixes that work; to a box for the failed ones.
     expect(v.toFixed).toEqual([2, 5, undefined])
     expect(v.toReopened).toEqual([undefined, 2, 4])
@@ -204,6 +208,11 @@ describe('the table', () => {
     expect(met(judged(base, { fixFirst: 0.79, ceiling: 0.84 }))['Fix first precision@5 against the truly worst five']).toBe(true)
     expect(met(judged(base, { fixFirst: 0.78, ceiling: 0.84 }))['Fix first precision@5 against the truly worst five']).toBe(false)
     expect(met(judged(base, { likedInFixFirst: 1 }))['Liked pages in Fix first']).toBe(false)
+    const values = Object.fromEntries(judged([...base, fix('half', [F]), fix('half', [W, N])]).map((row) => [row.name, row.value]))
+    expect(values['Half or no-effect fixes called fixed']).toBe('2 % (1 of 52; 0–10 %): half 1 of 2, no effect 0 of 50')
+    expect(values['Failed fixes reopened (a box to ask again) within three periods']).toBe(
+      '98 % (51 of 52; 90–100 %): half 1 of 2, no effect 50 of 50'
+    )
     const liked = (n: number) => judged(base, { likedInFixFirst: n }).find((row) => row.name === 'Liked pages in Fix first')?.value
     expect([liked(0), liked(1), liked(2)]).toEqual(['0 times in 10 weekly runs', '1 time in 10 weekly runs', '2 times in 10 weekly runs'])
     expect(judged([]).filter((row) => row.met === false)).toHaveLength(4)

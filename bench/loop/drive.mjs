@@ -1,0 +1,287 @@
+// @ts-check
+// One simulated quarter of the docs health loop, through the real bundle: weekly runs (analytics: all,
+// the docs health issue on) against the API emulator serving each week's sampled analytics and the
+// stateful GitHub fake holding the issue; after the run of week `tickAfter`, a writer ticks the gaps of
+// pages that truly trouble readers, an `issues: edited` run asks the agent, and its pull request merges
+// on the first day of the next week. Each fix then truly works, half works, does nothing or regresses,
+// and the later runs are read for what the issue says of each.
+import { rm } from 'node:fs/promises'
+import { ulid } from '../../test/emulator/analytics-data.js'
+import { startEmulator } from '../../test/emulator/emulator.js'
+import { runAction } from '../../test/support/action.js'
+import { startGitHubFake } from '../../test/support/github-fake.js'
+import { siteNorm, TOP, worstPages } from './metrics.mjs'
+import { seeded, shuffled } from './random.mjs'
+import { LIKED_SHARE, expected, makeSite, observed, ratesAt, sampleWeek, shareOf } from './site.mjs'
+import { gapsOf, openBoxes, ticked, verdictOf } from './verdict.mjs'
+
+/** @typedef {import('./site.mjs').Page} Page */
+/** @typedef {import('./site.mjs').Fix} Fix */
+/** @typedef {import('./site.mjs').Counts} Counts */
+/** @typedef {import('./site.mjs').Effect} Effect */
+/** @typedef {import('./metrics.mjs').FixRecord} FixRecord */
+/** @typedef {import('../../test/emulator/emulator.js').Emulator} Emulator */
+/** @typedef {{ dateFrom: string, dateTo: string }} Week */
+
+const KEY = 'mint_loopBench4Key'
+const TOKEN = 'ghs_loopBenchToken7Q'
+const PULL = 50
+const HOST = 'https://docs.example.com'
+/** Gaps a writer ticks at most. */
+export const MOST_TICKED = 8
+/** The effects dealt to the ticked gaps, in a seeded order: each as often. @type {readonly Effect[]} */
+const EFFECTS = ['works', 'half', 'none', 'regress']
+/** The Monday the last simulated week ends on. */
+const LAST_DAY = Date.UTC(2026, 10, 23)
+const DAY = 86_400_000
+
+/**
+ * One weekly run, judged: Fix first's pages, the truly worst five, and the best five a ranking of this
+ * week's counts could name with the truth known (the ceiling).
+ * @typedef {{ week: number, fixFirst: string[], worst: string[], ceiling: string[], liked: string[] }} WeekRecord
+ */
+
+/**
+ * The weeks of a run of `weeks` weekly runs, with the week before the first (index 0, read only for
+ * the comparison): seven days each, ending on LAST_DAY.
+ * @param {number} weeks @returns {Week[]}
+ */
+export function weekRanges(weeks) {
+  const day = (/** @type {number} */ ms) => new Date(ms).toISOString().slice(0, 10)
+  return Array.from({ length: weeks + 1 }, (_, i) => {
+    const from = LAST_DAY - (weeks + 1 - i) * 7 * DAY
+    return { dateFrom: day(from), dateTo: day(from + 7 * DAY) }
+  })
+}
+
+/** The pages of Fix first, from the docsGaps output's first list, in order. @param {string} docsGaps @returns {string[]} */
+export function fixFirstPages(docsGaps) {
+  const lines = docsGaps.split('\n')
+  const start = lines.findIndex((line) => line.startsWith('Fix first'))
+  if (start < 0) return []
+  const pages = []
+  for (const line of lines.slice(start + 1)) {
+    if (!line.startsWith('- ')) break
+    const page = /^- `(\/[^`]*)`/.exec(line)?.[1]
+    if (page !== undefined) pages.push(page)
+    else pages.push('')
+  }
+  return pages.slice(0, TOP)
+}
+
+/** Sets one week's analytics, for its own range only. @param {Emulator} emu @param {Week} week @param {Page[]} site @param {Map<string, Counts>} counts */
+function serveWeek(emu, week, site, counts) {
+  const start = Date.parse(`${week.dateFrom}T00:00:00Z`)
+  let n = 0
+  /** A moment of the week for each row, one second after the last. */
+  const at = () => start + n++ * 1000
+  const random = seeded(start / DAY)
+  const visitors = site
+    .map((page) => {
+      const human = counts.get(page.path)?.visitors ?? 0
+      const ai = Math.round(human / 10)
+      return { path: page.path, human, ai, total: human + ai }
+    })
+    .filter((row) => row.total > 0)
+    .sort((a, b) => b.total - a.total)
+  const totals = visitors.reduce((t, r) => ({ human: t.human + r.human, ai: t.ai + r.ai, total: t.total + r.total }), {
+    human: 0,
+    ai: 0,
+    total: 0
+  })
+  emu.setVisitors({ totals, rows: visitors }, week)
+  const views = visitors.map((r) => ({ ...r, human: r.human * 2, ai: r.ai * 2, total: r.total * 2 }))
+  emu.setViews({ totals: { human: totals.human * 2, ai: totals.ai * 2, total: totals.total * 2 }, rows: views }, week)
+  /** @type {import('../../test/emulator/analytics-data.js').FeedbackByPageRow[]} */
+  const byPage = []
+  /** @type {import('../../test/emulator/analytics-data.js').FeedbackRow[]} */
+  const feedback = []
+  /** @type {import('../../test/emulator/analytics-data.js').Conversation[]} */
+  const questions = []
+  /** @type {import('../../test/emulator/analytics-data.js').SearchRow[]} */
+  const searches = []
+  for (const page of site) {
+    const c = counts.get(page.path)
+    if (!c) continue
+    if (c.up + c.down > 0) byPage.push({ path: page.path, thumbsUp: c.up, thumbsDown: c.down, code: 0, total: c.up + c.down })
+    const comment = (/** @type {boolean} */ helpful) => {
+      const ms = at()
+      feedback.push({
+        id: `fb_${ms.toString(36)}_${feedback.length}`,
+        path: page.path,
+        comment: helpful ? 'This answered it.' : `The ${page.search} part is unclear.`,
+        createdAt: new Date(ms).toISOString(),
+        source: 'contextual',
+        status: 'pending',
+        helpful,
+        contact: null
+      })
+    }
+    for (let i = 0; i < c.notHelpful; i++) comment(false)
+    for (let i = 0; i < c.helpful; i++) comment(true)
+    const ask = (/** @type {boolean} */ answered) => {
+      const ms = at()
+      questions.push({
+        id: ulid(ms, random),
+        timestamp: new Date(ms).toISOString(),
+        query: `How do I set up ${page.search}? (${questions.length})`,
+        response: answered ? 'Here is how.' : 'I could not find that in the docs.',
+        sources: [],
+        resolutionStatus: answered ? 'answered' : 'unanswered',
+        queryCategory: null,
+        pageUrl: `${HOST}${page.path}`
+      })
+    }
+    for (let i = 0; i < c.unanswered; i++) ask(false)
+    for (let i = 0; i < c.answered; i++) ask(true)
+    if (c.noClick > 0)
+      searches.push({
+        searchQuery: page.search,
+        hits: c.noClick,
+        ctr: 0,
+        topClickedPage: null,
+        lastSearchedAt: `${week.dateFrom}T12:00:00Z`
+      })
+  }
+  byPage.sort((a, b) => b.total - a.total)
+  emu.setFeedbackByPage(byPage, week)
+  emu.setFeedback(feedback, week)
+  questions.sort((a, b) => (a.id < b.id ? 1 : -1))
+  emu.setAssistant(questions, week)
+  emu.setCallerStats({ web: questions.length, api: 0, other: 0, total: questions.length }, week)
+  emu.setSearches({ rows: searches.sort((a, b) => b.hits - a.hits) }, week)
+}
+
+/**
+ * One seed's quarter: `weeks` weekly runs, the tick after week `tickAfter`. Returns each fix's verdicts
+ * period by period, and each weekly run's Fix first against the truth.
+ * @param {{ seed: number, weeks: number, tickAfter: number, node: string, onRun?: (what: string) => void }} options
+ * @returns {Promise<{ fixes: FixRecord[], weeks: WeekRecord[] }>}
+ */
+export async function runSeed({ seed, weeks, tickAfter, node, onRun }) {
+  const random = seeded(seed)
+  const site = makeSite(random)
+  const ranges = weekRanges(weeks)
+  /** @type {Map<string, Fix>} */
+  const fixes = new Map()
+  /** @type {FixRecord[]} */
+  const records = []
+  /** @type {WeekRecord[]} */
+  const weekRecords = []
+  const emu = await startEmulator({ keys: { [KEY]: {} }, analyticsLimitPerHour: 100_000 })
+  const github = await startGitHubFake()
+  let runs = 0
+  const board = () => github.issues.find((issue) => issue.user.type === 'Bot')
+  /** @param {Week | undefined} week @param {{ name: string, payload: unknown } | undefined} event */
+  const run = async (week, event) => {
+    runs++
+    const result = await runAction({
+      node,
+      inputs: {
+        apiKey: KEY,
+        projectId: 'proj_docs',
+        baseUrl: emu.url,
+        analytics: 'all',
+        readerText: 'show',
+        dashboard: 'true',
+        githubToken: TOKEN,
+        pollIntervalSeconds: '0.5',
+        ...(week ?? {})
+      },
+      event: event ?? { name: 'schedule', payload: { repository: { full_name: 'acme/docs', private: true } } },
+      env: { GITHUB_API_URL: github.url, GITHUB_RUN_ID: String(seed * 1000 + runs) }
+    })
+    await rm(result.dir, { recursive: true, force: true })
+    if (result.code !== 0)
+      throw new Error(`seed ${seed}, run ${runs}: the bundle exited ${result.code ?? result.signal ?? ''}\n${result.stdout.slice(-3000)}`)
+    return result
+  }
+  /** The counts of week `w`, drawn from a generator of that seed and week alone, so that the fixes made do not move the noise. @param {number} w */
+  const sample = (w) => {
+    const draw = seeded(seed * 7919 + w)
+    return new Map(site.map((page) => [page.path, sampleWeek(draw, page, ratesAt(page, fixes.get(page.path), w))]))
+  }
+  try {
+    serveWeek(emu, /** @type {Week} */ (ranges[0]), site, sample(0))
+    for (let w = 1; w <= weeks; w++) {
+      const week = /** @type {Week} */ (ranges[w])
+      const counts = sample(w)
+      serveWeek(emu, week, site, counts)
+      const result = await run(week, undefined)
+      onRun?.(`seed ${seed} week ${w}`)
+      // The truth of the week, and the ceiling: this week's counts ranked with the truth known.
+      const truth = new Map(site.map((page) => [page.path, expected(page, ratesAt(page, fixes.get(page.path), w))]))
+      const norm = siteNorm(truth.values())
+      const fixFirst = fixFirstPages(result.outputs.docsGaps ?? '')
+      weekRecords.push({
+        week: w,
+        fixFirst,
+        worst: worstPages(truth, norm),
+        ceiling: worstPages(new Map([...counts].map(([path, c]) => [path, observed(c)])), norm),
+        liked: fixFirst.filter((path) => {
+          const t = truth.get(path)
+          return t !== undefined && shareOf(t) <= LIKED_SHARE
+        })
+      })
+      const body = board()?.body ?? ''
+      if (w > tickAfter) {
+        const gaps = gapsOf(body)
+        const boxes = openBoxes(body)
+        for (const record of records) {
+          const mine = gaps.get(record.path) ?? []
+          const asked = mine.find((gap) => gap.mergedOn !== undefined || gap.jobId !== undefined) ?? mine.at(-1)
+          record.verdicts.push(asked ? verdictOf(asked) : 'unknown')
+          record.boxes.push(mine.some((gap) => boxes.has(gap.id)))
+        }
+      }
+      if (w === tickAfter) await tick(body, w)
+    }
+  } finally {
+    await github.close()
+    await emu.close()
+  }
+  return { fixes: records, weeks: weekRecords }
+
+  /**
+   * The writer ticks the open gaps of pages that truly trouble readers (a page they mostly like is left),
+   * the heaviest first, at most MOST_TICKED; the run the edit starts asks the agent, whose pull request
+   * merges on the first day of the next week.
+   * @param {string} body @param {number} w
+   */
+  async function tick(body, w) {
+    const issue = board()
+    if (!issue) throw new Error(`seed ${seed}: no docs health issue after week ${w}`)
+    const boxes = openBoxes(body)
+    const chosen = [...gapsOf(body).values()]
+      .flat()
+      .filter((gap) => gap.state === 'new' && boxes.has(gap.id))
+      .filter((gap) => {
+        const page = site.find((p) => p.path === gap.subject)
+        return page !== undefined && shareOf(expected(page, page.rates)) > LIKED_SHARE
+      })
+      .slice(0, MOST_TICKED)
+    const effects = shuffled(random, [...EFFECTS, ...EFFECTS])
+    chosen.forEach((gap, i) => {
+      const effect = /** @type {Effect} */ (effects[i])
+      fixes.set(gap.subject, { path: gap.subject, effect, mergedWeek: w + 1 })
+      const page = site.find((p) => p.path === gap.subject)
+      records.push({ path: gap.subject, effect, verdicts: [], boxes: [], ...(page ? { heard: expected(page, page.rates).heard } : {}) })
+    })
+    issue.body = ticked(body, new Set(chosen.map((gap) => gap.id)))
+    github.setPermission('docs-lead', 'write')
+    emu.planJobs({ finishAfterMs: 300, prLink: `https://github.com/acme/docs/pull/${PULL}` })
+    const jobs = emu.jobCount()
+    await run(undefined, {
+      name: 'issues',
+      payload: {
+        action: 'edited',
+        issue: { number: issue.number },
+        sender: { login: 'docs-lead', type: 'User' },
+        repository: { full_name: 'acme/docs', private: true }
+      }
+    })
+    onRun?.(`seed ${seed} tick of ${chosen.length} gaps`)
+    if (chosen.length > 0 && emu.jobCount() !== jobs + 1) throw new Error(`seed ${seed}: the tick asked no agent job`)
+    github.setPull(PULL, { state: 'closed', merged_at: `${ranges[w + 1]?.dateFrom ?? ''}T10:00:00Z` })
+  }
+}

@@ -8,10 +8,15 @@ export const modules = {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   EY: () => (/* binding */ backoffDelay),
 /* harmony export */   cO: () => (/* binding */ DEFAULT_RETRY_POLICY),
-/* harmony export */   mu: () => (/* binding */ parseRetryAfter)
+/* harmony export */   mu: () => (/* binding */ parseRetryAfter),
+/* harmony export */   vQ: () => (/* binding */ neverSent),
+/* harmony export */   xg: () => (/* binding */ mayRepeat)
 /* harmony export */ });
-// How long to wait before retrying a request: exponential backoff with full jitter,
-// or the service's Retry-After when it gives one.
+/* unused harmony export NEVER_SENT_CODES */
+// Whether a failed request may be sent again (mayRepeat, with the network errors of a request that
+// never left), and how long to wait before it: exponential backoff with full jitter, or the server's
+// Retry-After when it gives one. The service's client (api/client.ts) and GitHub's (github/client.ts)
+// both decide here.
 const DEFAULT_RETRY_POLICY = {
     maxAttempts: 5,
     baseMs: 1000,
@@ -34,6 +39,35 @@ function parseRetryAfter(value, now) {
         return undefined;
     const at = Date.parse(text);
     return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+/**
+ * Network error codes raised before a connection existed: a request that failed with one never left,
+ * so the server cannot have acted on it.
+ */
+const NEVER_SENT_CODES = new Set([
+    'ECONNREFUSED',
+    'ENOTFOUND',
+    'EAI_AGAIN',
+    'EHOSTUNREACH',
+    'ENETUNREACH',
+    'UND_ERR_CONNECT_TIMEOUT'
+]);
+/** Whether a network error code says the request never left. */
+function neverSent(code) {
+    return code !== undefined && NEVER_SENT_CODES.has(code);
+}
+/**
+ * Whether a failed request may be sent again. A read (GET, HEAD) may after no answer, or an answer a
+ * repeat may change (408, 429, 5xx, a refusal); a write only when the server cannot have acted on
+ * it: the request never left, or the server refused it (429, or a refusal it announced). A write
+ * answered otherwise, or sent without an answer, may have landed, and a second one is worse than none.
+ */
+function mayRepeat(method, outcome) {
+    const read = /^(GET|HEAD)$/i.test(method);
+    if ('sent' in outcome)
+        return read || !outcome.sent;
+    const refused = outcome.status === 429 || outcome.refused === true;
+    return refused || (read && (outcome.status === 408 || outcome.status >= 500));
 }
 
 
@@ -189,12 +223,10 @@ function checkFields(fields) {
         output: { title: fields.title, summary: fields.summary }
     };
 }
-/** Network errors of a request that never left: nothing was sent, so a write may be sent again. */
-const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
-/** The network's error code of a failed request, or '' when it has none. */
+/** The network's error code of a failed request, if it has one. */
 const networkCode = (error) => {
     const code = error.cause?.code ?? error.cause?.cause?.code;
-    return typeof code === 'string' ? code : '';
+    return typeof code === 'string' ? code : undefined;
 };
 /**
  * How long to wait before trying a failed request again, or undefined when it is not tried again
@@ -204,35 +236,25 @@ function retryWait(error, at, policy = RETRY) {
     if (at.attempt >= policy.maxAttempts)
         return undefined;
     const failed = (error ?? {});
+    const backoff = (0,retry/* backoffDelay */.EY)(at.attempt - 1, policy);
+    const headers = failed.response?.headers;
+    // An error without GitHub's answer is no answer: a write left unless its connection was never made
+    // and its own time did not run out.
+    if (headers === undefined)
+        return (0,retry/* mayRepeat */.xg)(at.method, { sent: at.timedOut || !(0,retry/* neverSent */.vQ)(networkCode(failed)) }) ? backoff : undefined;
     // 0 when the error carries no status.
     const status = typeof failed.status === 'number' ? failed.status : 0;
-    const headers = failed.response?.headers;
-    const read = at.method.toUpperCase() === 'GET' || at.method.toUpperCase() === 'HEAD';
-    const header = (name) => headers?.[name]?.toString();
+    const header = (name) => headers[name]?.toString();
     const retryAfter = (0,retry/* parseRetryAfter */.mu)(header('retry-after'), at.now);
-    if (headers !== undefined && (status === 403 || status === 429)) {
-        const reset = Number(header('x-ratelimit-reset'));
-        // A 403 or 429 that announces no wait is not tried again: its wait is endless.
-        const wait = retryAfter ??
-            (header('x-ratelimit-remaining') === '0'
-                ? Number.isFinite(reset) && reset > 0
-                    ? Math.max(0, reset * 1000 - at.now)
-                    : 60_000
-                : Infinity);
-        return wait <= policy.maxWaitMs ? wait : undefined;
-    }
-    const backoff = () => (0,retry/* backoffDelay */.EY)(at.attempt - 1, policy);
-    if (headers !== undefined && status >= 500) {
-        if (!read)
-            return undefined;
-        return retryAfter === undefined ? backoff() : retryAfter <= policy.maxWaitMs ? retryAfter : undefined;
-    }
-    if (headers !== undefined)
+    const exhausted = header('x-ratelimit-remaining') === '0';
+    const limited = (status === 403 || status === 429) && (retryAfter !== undefined || exhausted);
+    if (!(0,retry/* mayRepeat */.xg)(at.method, { status, refused: limited }))
         return undefined;
-    // No answer: a read is tried again; a write only when it never left.
-    if (read)
-        return backoff();
-    return !at.timedOut && NEVER_SENT.has(networkCode(failed)) ? backoff() : undefined;
+    const reset = Number(header('x-ratelimit-reset'));
+    const resetWait = Number.isFinite(reset) && reset > 0 ? Math.max(0, reset * 1000 - at.now) : 60_000;
+    // A 429 that announces no wait is not tried again: its wait is endless.
+    const wait = status === 429 || limited ? (retryAfter ?? (exhausted ? resetWait : Infinity)) : (retryAfter ?? backoff);
+    return wait <= policy.maxWaitMs ? wait : undefined;
 }
 /**
  * Why a request to GitHub failed and what to do, to follow "Could not …": the permission (and what it
@@ -253,7 +275,7 @@ function githubWriteFailure(error, permission, purpose = '') {
     const reason = [
         typeof status === 'number' ? `HTTP ${status}` : undefined,
         (0,text_escape/* logText */.kc)((0,error_message/* errorMessage */.g)(error), 200),
-        (0,text_escape/* logText */.kc)(networkCode(failed), 40)
+        (0,text_escape/* logText */.kc)(networkCode(failed) ?? '', 40)
     ].filter((part) => part !== undefined && part !== '');
     const refused = typeof status === 'number' && status >= 400 && status < 500;
     const why = (status === 403 || status === 429) && limited ? 'refused it for its rate limit' : refused ? 'refused it' : 'could not be reached';
@@ -2252,6 +2274,7 @@ function untilAborted(pending, signal) {
 
 
 
+
 /**
  * The exchange failed without an HTTP answer. `sent` is false only when the request surely never left;
  * `code` is the network's error code, and `viaProxy` says whether the request went to a proxy.
@@ -2271,15 +2294,6 @@ class TransportError extends Error {
     }
 }
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
-// Errors raised before a connection existed: the request cannot have reached the service.
-const NOT_SENT_CODES = new Set([
-    'ECONNREFUSED',
-    'ENOTFOUND',
-    'EAI_AGAIN',
-    'EHOSTUNREACH',
-    'ENETUNREACH',
-    'UND_ERR_CONNECT_TIMEOUT'
-]);
 function errorCode(error) {
     const { code, cause } = (error ?? {});
     const found = code ?? cause?.code;
@@ -2331,7 +2345,7 @@ class Transport {
             if (timeout.aborted)
                 throw new TransportError(`no answer within ${Number((timeoutMs / 1000).toFixed(1))} s`, true, true);
             const code = errorCode(error);
-            const notSent = NOT_SENT_CODES.has(code);
+            const notSent = (0,retry/* neverSent */.vQ)(code);
             const detail = code ?? (error instanceof Error ? error.message : String(error));
             const viaProxy = (0,lib_proxy/* getProxyUrl */.s)(req.url) !== undefined;
             throw new TransportError(notSent ? `could not connect (${detail})` : `the connection failed (${detail})`, !notSent, false, code, viaProxy);
@@ -2364,14 +2378,8 @@ function analyticsQuery(query, sends) {
     return out;
 }
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
-/** A GET may be repeated freely; these answers say a repeat may succeed. */
-function isTransientStatus(status) {
-    return status === 408 || status === 429 || status >= 500;
-}
-/** A POST is repeated only when the service cannot have acted on it. */
-function isSafeToRepeatPost(details) {
-    return details.neverSent === true || details.status === 429 || details.status === 503;
-}
+/** The service answers 503 before it acts: a request so answered made nothing, and a 429 neither. */
+const outcomeOf = (status) => ({ status, refused: status === 503 });
 /**
  * A request's query as the debug log shows it: a cursor is the service's own text and may carry what
  * readers typed (the last search term of a page, say), so only its length is shown.
@@ -2501,6 +2509,8 @@ class ApiClient {
             const timeoutMs = this.requestTimeoutMs;
             const started = clock.now();
             let failure;
+            // An answer not the documented JSON counts as no answer to a request that was sent.
+            let outcome = { sent: true };
             let retryAfterMs;
             this.debug(`${call.method} ${url.pathname}${shownQuery(url)}${attempt > 1 ? ` (attempt ${attempt})` : ''}`);
             try {
@@ -2511,9 +2521,10 @@ class ApiClient {
                     return this.parse(call, res.status, res.body);
                 retryAfterMs = (0,retry/* parseRetryAfter */.mu)(res.headers['retry-after'], clock.now());
                 const serviceText = this.errorText(res.body);
+                outcome = outcomeOf(res.status);
                 failure = new errors/* ApiError */.hD((0,errors/* httpStatusMessage */.oc)(call.ctx, res.status, serviceText, retryAfterMs), {
                     status: res.status,
-                    transient: isTransientStatus(res.status),
+                    transient: (0,retry/* mayRepeat */.xg)('GET', outcome),
                     mayHaveActed: call.method === 'POST' && res.status >= 500 && res.status !== 503
                 });
             }
@@ -2521,6 +2532,7 @@ class ApiClient {
                 if (error instanceof errors/* ApiError */.hD)
                     failure = error;
                 else if (error instanceof TransportError) {
+                    outcome = { sent: error.sent };
                     const advice = error.sent ? '' : (0,errors/* connectAdvice */.f7)(error.code, url.origin, error.viaProxy);
                     failure = new errors/* ApiError */.hD((0,errors/* networkMessage */.kl)(call.ctx, `${this.redact(error.message)} talking to ${url.origin}`) + advice, {
                         transient: true,
@@ -2534,7 +2546,7 @@ class ApiClient {
                     throw error;
                 }
             }
-            const repeatable = call.method === 'GET' ? failure.details.transient : isSafeToRepeatPost(failure.details);
+            const repeatable = (0,retry/* mayRepeat */.xg)(call.method, outcome);
             const wait = retryAfterMs ?? (0,retry/* backoffDelay */.EY)(attempt - 1, this.retry);
             if (!repeatable || attempt >= this.retry.maxAttempts || wait >= lifetime.remainingMs()) {
                 if (failure.details.mayHaveActed)

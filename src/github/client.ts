@@ -7,16 +7,18 @@
 // (githubWriteFailure) and who may push (push-rule.ts).
 //
 // Retries. A request is tried at most RETRY.attempts times, each with its own timeout and all under
-// the run's signal; every wait goes through the run's clock and ends when the run stops.
+// the run's signal; every wait goes through the run's clock and ends when the run stops. Whether a
+// failure may be repeated is api/retry.ts's mayRepeat, which the service's client follows too.
 // - A secondary rate limit (403 or 429 with Retry-After, or with x-ratelimit-remaining: 0) is waited
 //   out, as GitHub asks: Retry-After, else until x-ratelimit-reset, whatever the method, since GitHub
 //   refused the request before doing it. A wait longer than RETRY.maxWaitMs is not waited: the
 //   request fails at once, with GitHub's answer.
-// - A 5xx answer is retried only for a read (GET): GitHub may have done a write it answers 502 or 504
-//   to, and a second comment, check run or issue is worse than none.
-// - A request that got no answer is retried for a read; a write only when it never left (the
-//   connection was refused, or the host unknown). A write that timed out, or whose connection broke
-//   after it was sent, may have landed, and is not sent again.
+// - A 408 or 5xx answer is retried only for a read (GET): GitHub may have done a write it answers 502
+//   or 504 to, and a second comment, check run or issue is worse than none.
+// - A request that got no answer is retried for a read; a write only when it never left (a network
+//   error of api/retry.ts's NEVER_SENT_CODES: the connection refused or not made, the host unknown or
+//   unreachable). A write that timed out, or whose connection broke after it was sent, may have
+//   landed, and is not sent again.
 // Between tries the client waits Retry-After when GitHub gives one, else a backoff with full jitter.
 //
 // Redirects are followed only within the API's origin (apiUrl), and a write's only when it keeps its
@@ -26,7 +28,7 @@ import type { getOctokit } from '@actions/github'
 import type { ChangeCommit, ChangedFile } from '../change/change.js'
 import { type Clock, realClock } from '../core/clock.js'
 import { errorMessage } from '../core/error-message.js'
-import { backoffDelay, parseRetryAfter, type RetryPolicy } from '../api/retry.js'
+import { backoffDelay, mayRepeat, neverSent, type Outcome, parseRetryAfter, type RetryPolicy } from '../api/retry.js'
 import { logText } from '../text/escape.js'
 import { redactor } from '../text/secret.js'
 import { mayPush } from './push-rule.js'
@@ -153,13 +155,10 @@ interface FailedRequest {
   cause?: { code?: unknown; cause?: { code?: unknown } }
 }
 
-/** Network errors of a request that never left: nothing was sent, so a write may be sent again. */
-const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN'])
-
-/** The network's error code of a failed request, or '' when it has none. */
-const networkCode = (error: FailedRequest): string => {
+/** The network's error code of a failed request, if it has one. */
+const networkCode = (error: FailedRequest): string | undefined => {
   const code = error.cause?.code ?? error.cause?.cause?.code
-  return typeof code === 'string' ? code : ''
+  return typeof code === 'string' ? code : undefined
 }
 
 /** Where a request's tries stand, for retryWait. */
@@ -179,33 +178,23 @@ export interface Try {
 export function retryWait(error: unknown, at: Try, policy: typeof RETRY = RETRY): number | undefined {
   if (at.attempt >= policy.maxAttempts) return undefined
   const failed = (error ?? {}) as FailedRequest
+  const backoff = backoffDelay(at.attempt - 1, policy)
+  const headers = failed.response?.headers
+  // An error without GitHub's answer is no answer: a write left unless its connection was never made
+  // and its own time did not run out.
+  if (headers === undefined) return mayRepeat(at.method, { sent: at.timedOut || !neverSent(networkCode(failed)) }) ? backoff : undefined
   // 0 when the error carries no status.
   const status = typeof failed.status === 'number' ? failed.status : 0
-  const headers = failed.response?.headers
-  const read = at.method.toUpperCase() === 'GET' || at.method.toUpperCase() === 'HEAD'
-  const header = (name: string): string | undefined => headers?.[name]?.toString()
+  const header = (name: string): string | undefined => headers[name]?.toString()
   const retryAfter = parseRetryAfter(header('retry-after'), at.now)
-  if (headers !== undefined && (status === 403 || status === 429)) {
-    const reset = Number(header('x-ratelimit-reset'))
-    // A 403 or 429 that announces no wait is not tried again: its wait is endless.
-    const wait =
-      retryAfter ??
-      (header('x-ratelimit-remaining') === '0'
-        ? Number.isFinite(reset) && reset > 0
-          ? Math.max(0, reset * 1000 - at.now)
-          : 60_000
-        : Infinity)
-    return wait <= policy.maxWaitMs ? wait : undefined
-  }
-  const backoff = (): number => backoffDelay(at.attempt - 1, policy)
-  if (headers !== undefined && status >= 500) {
-    if (!read) return undefined
-    return retryAfter === undefined ? backoff() : retryAfter <= policy.maxWaitMs ? retryAfter : undefined
-  }
-  if (headers !== undefined) return undefined
-  // No answer: a read is tried again; a write only when it never left.
-  if (read) return backoff()
-  return !at.timedOut && NEVER_SENT.has(networkCode(failed)) ? backoff() : undefined
+  const exhausted = header('x-ratelimit-remaining') === '0'
+  const limited = (status === 403 || status === 429) && (retryAfter !== undefined || exhausted)
+  if (!mayRepeat(at.method, { status, refused: limited })) return undefined
+  const reset = Number(header('x-ratelimit-reset'))
+  const resetWait = Number.isFinite(reset) && reset > 0 ? Math.max(0, reset * 1000 - at.now) : 60_000
+  // A 429 that announces no wait is not tried again: its wait is endless.
+  const wait = status === 429 || limited ? (retryAfter ?? (exhausted ? resetWait : Infinity)) : (retryAfter ?? backoff)
+  return wait <= policy.maxWaitMs ? wait : undefined
 }
 
 /**
@@ -227,7 +216,7 @@ export function githubWriteFailure(error: unknown, permission: string, purpose =
   const reason = [
     typeof status === 'number' ? `HTTP ${status}` : undefined,
     logText(errorMessage(error), 200),
-    logText(networkCode(failed), 40)
+    logText(networkCode(failed) ?? '', 40)
   ].filter((part) => part !== undefined && part !== '')
   const refused = typeof status === 'number' && status >= 400 && status < 500
   const why =

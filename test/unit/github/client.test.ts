@@ -31,11 +31,11 @@ describe('retryWait', () => {
     expect(retryWait({ cause: { code: 42 } }, at('POST'), policy)).toBeUndefined()
   })
 
-  it('takes every network error of a request that never left for one, as the service\'s client does (api/retry.ts)', () => {
+  it("takes every network error of a request that never left for one, as the service's client does (api/retry.ts)", () => {
     for (const code of NEVER_SENT_CODES) expect(retryWait(unanswered(code), at('POST'), policy)).toBe(500)
   })
 
-  it('tries a read again after a 408, as the service\'s client does, and never a write after one or a 503', () => {
+  it("tries a read again after a 408, as the service's client does, and never a write after one or a 503", () => {
     expect(retryWait(answer(408), at('GET'), policy)).toBe(500)
     expect(retryWait(answer(408), at('POST'), policy)).toBeUndefined()
     expect(retryWait(answer(503), at('PATCH'), policy)).toBeUndefined()

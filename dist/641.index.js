@@ -197,6 +197,15 @@ const RETRY = {
  */
 const PAGES = { files: 30, commits: 3, comments: 10, labelledIssues: 5 };
 const PER_PAGE = 100;
+/** The Link header's next page, found as octokit's paging finds it. */
+const NEXT_PAGE = /<([^<>]+)>;\s*rel="next"/;
+/** A comment as GitHub lists it. */
+const commentOf = (c) => ({
+    id: c.id,
+    body: c.body ?? '',
+    login: c.user?.login ?? '',
+    isBot: c.user?.type === 'Bot'
+});
 const fileOf = (f) => ({
     path: f.filename,
     status: f.status,
@@ -311,9 +320,10 @@ function unreadable(answer) {
 /** The most redirects one try of a request follows. */
 const REDIRECTS = 5;
 /**
- * `fetch`, with a redirect followed only to the origin of `apiUrl`, at most REDIRECTS times, and for a
- * request with a body only when it keeps its method and body (307, 308). Any other redirect fails
- * the try as a network failure would, so that a write is not sent again.
+ * `fetch` of the origin of `apiUrl` alone: a request elsewhere is not sent, and a redirect is followed
+ * only within that origin, at most REDIRECTS times, and for a request with a body only when it keeps
+ * its method and body (307, 308). Any other redirect fails the try as a network failure would, so
+ * that a write is not sent again.
  */
 function apiOnlyFetch(fetch, apiUrl) {
     const origin = new URL(apiUrl).origin;
@@ -333,7 +343,13 @@ function apiOnlyFetch(fetch, apiUrl) {
         }
         return follow(to.href, init, left - 1);
     };
-    return (input, init) => follow(input, init, REDIRECTS);
+    return (input, init) => {
+        // A request to another origin (a next page GitHub's Link header would send elsewhere) is not sent.
+        if (URL.parse(input instanceof Request ? input.url : String(input))?.origin !== origin) {
+            return Promise.reject(new TypeError('fetch failed', { cause: new Error('a request outside the API is not sent') }));
+        }
+        return follow(input, init, REDIRECTS);
+    };
 }
 class GitHubClient {
     octokit;
@@ -412,29 +428,51 @@ class GitHubClient {
         return { owner: this.repository.owner, repo: this.repository.name, request: { sending: this.sending } };
     }
     /**
-     * Pages of a list until one comes back short, `pages` are read, or `enough` says so of a page;
-     * `complete` says whether the list ended. `enough` sees every page read, the last short one too:
-     * a caller may look at each page there (the docs health issue is looked for page by page).
+     * The list method `list` sending each page as this client sends: octokit's paging sends the pages
+     * after the first with only their method, URL and headers.
      */
-    async pages(pages, read, enough) {
+    paged(list) {
+        const sending = this.sending;
+        const send = list;
+        return Object.assign((options) => send({ ...options, request: { ...options.request, sending } }), {
+            endpoint: list.endpoint
+        });
+    }
+    /**
+     * The pages of a list (octokit's paging, which follows GitHub's Link header), until the last page,
+     * `pages` are read, or `enough` says so of a page; `complete` says whether the list ended. `enough`
+     * sees every page read, the last one too: a caller may look at each page there (the docs health
+     * issue is looked for page by page). A list that ends on a full page costs no further request.
+     */
+    async pages(pages, responses, enough) {
         const items = [];
-        for (let page = 1; page <= pages; page++) {
-            const { data } = await read(page);
+        let read = 0;
+        for await (const { data, headers } of responses) {
             items.push(...data);
+            read++;
             const stop = enough?.(data) === true;
-            if (data.length < PER_PAGE)
+            if (!NEXT_PAGE.test(headers.link ?? ''))
                 return { items, complete: true };
-            if (stop)
+            // Leaving the loop ends octokit's paging: no further page is asked for.
+            if (stop || read >= pages)
                 break;
         }
         return { items, complete: false };
     }
     async pullCommits(number) {
-        const { items, complete } = await this.pages(PAGES.commits, (page) => this.octokit.rest.pulls.listCommits({ ...this.where(), pull_number: number, per_page: PER_PAGE, page }));
+        const { items, complete } = await this.pages(PAGES.commits, this.octokit.paginate.iterator(this.paged(this.octokit.rest.pulls.listCommits), {
+            ...this.where(),
+            pull_number: number,
+            per_page: PER_PAGE
+        }));
         return { commits: items.map(commitOf), complete };
     }
     async pullFiles(number) {
-        const { items, complete } = await this.pages(PAGES.files, (page) => this.octokit.rest.pulls.listFiles({ ...this.where(), pull_number: number, per_page: PER_PAGE, page }));
+        const { items, complete } = await this.pages(PAGES.files, this.octokit.paginate.iterator(this.paged(this.octokit.rest.pulls.listFiles), {
+            ...this.where(),
+            pull_number: number,
+            per_page: PER_PAGE
+        }));
         return { files: items.map(fileOf), complete };
     }
     /** The commits and files between two commits or tags (GitHub lists at most 250 commits and 300 files). */
@@ -474,13 +512,12 @@ class GitHubClient {
      * the page that holds a comment `found` accepts.
      */
     async comments(number, found) {
-        const { items } = await this.pages(PAGES.comments, async (page) => {
-            const { data } = await this.octokit.rest.issues.listComments({ ...this.where(), issue_number: number, per_page: PER_PAGE, page });
-            return {
-                data: data.map((c) => ({ id: c.id, body: c.body ?? '', login: c.user?.login ?? '', isBot: c.user?.type === 'Bot' }))
-            };
-        }, found && ((page) => page.some(found)));
-        return items;
+        const { items } = await this.pages(PAGES.comments, this.octokit.paginate.iterator(this.paged(this.octokit.rest.issues.listComments), {
+            ...this.where(),
+            issue_number: number,
+            per_page: PER_PAGE
+        }), found && ((page) => page.some((c) => found(commentOf(c)))));
+        return items.map(commentOf);
     }
     async createComment(number, body) {
         const { data } = await this.octokit.rest.issues.createComment({ ...this.where(), issue_number: number, body });
@@ -495,15 +532,14 @@ class GitHubClient {
      * label (or up to the page `enough` accepts), one page without.
      */
     async issues(query, enough) {
-        const { items } = await this.pages(query.label === undefined ? 1 : PAGES.labelledIssues, (page) => 
+        const { items } = await this.pages(query.label === undefined ? 1 : PAGES.labelledIssues, 
         // A label or sort not given is undefined, which the request leaves out.
-        this.octokit.rest.issues.listForRepo({
+        this.octokit.paginate.iterator(this.paged(this.octokit.rest.issues.listForRepo), {
             ...this.where(),
             labels: query.label,
             state: 'all',
             sort: query.sort,
-            per_page: PER_PAGE,
-            ...(query.label === undefined ? {} : { page })
+            per_page: PER_PAGE
         }), enough);
         return items;
     }

@@ -21,14 +21,15 @@
 //   landed, and is not sent again.
 // Between tries the client waits Retry-After when GitHub gives one, else a backoff with full jitter.
 //
-// Redirects are followed only within the API's origin (apiUrl), and a write's only when it keeps its
-// method (307, 308): neither the token nor a write's body goes anywhere else. The token is taken out
+// Requests go only to the API's origin (apiUrl), the pages a Link header names too; redirects are
+// followed only within it, and a write's only when it keeps its method (307, 308): neither the token
+// nor a write's body goes anywhere else. Lists are paged with octokit's paging, bounded by PAGES. The token is taken out
 // of the message and the answer of every failed request, since GitHub's answer can echo what it got.
 import type { getOctokit } from '@actions/github'
 import type { ChangeCommit, ChangedFile } from '../change/change.js'
 import { type Clock, realClock } from '../core/clock.js'
 import { errorMessage } from '../core/error-message.js'
-import { backoffDelay, mayRepeat, neverSent, type Outcome, parseRetryAfter, type RetryPolicy } from '../api/retry.js'
+import { backoffDelay, mayRepeat, neverSent, parseRetryAfter, type RetryPolicy } from '../api/retry.js'
 import { logText } from '../text/escape.js'
 import { redactor } from '../text/secret.js'
 import { mayPush } from './push-rule.js'
@@ -56,6 +57,17 @@ export const RETRY: RetryPolicy & { maxWaitMs: number } = {
 export const PAGES = { files: 30, commits: 3, comments: 10, labelledIssues: 5 } as const
 
 const PER_PAGE = 100
+
+/** The Link header's next page, found as octokit's paging finds it. */
+const NEXT_PAGE = /<([^<>]+)>;\s*rel="next"/
+
+/** A comment as GitHub lists it. */
+const commentOf = (c: { id: number; body?: string; user: { login: string; type: string } | null }): IssueComment => ({
+  id: c.id,
+  body: c.body ?? '',
+  login: c.user?.login ?? '',
+  isBot: c.user?.type === 'Bot'
+})
 
 export interface CheckRun {
   id: number
@@ -257,9 +269,10 @@ function unreadable(answer: unknown): void {
 const REDIRECTS = 5
 
 /**
- * `fetch`, with a redirect followed only to the origin of `apiUrl`, at most REDIRECTS times, and for a
- * request with a body only when it keeps its method and body (307, 308). Any other redirect fails
- * the try as a network failure would, so that a write is not sent again.
+ * `fetch` of the origin of `apiUrl` alone: a request elsewhere is not sent, and a redirect is followed
+ * only within that origin, at most REDIRECTS times, and for a request with a body only when it keeps
+ * its method and body (307, 308). Any other redirect fails the try as a network failure would, so
+ * that a write is not sent again.
  */
 export function apiOnlyFetch(fetch: typeof globalThis.fetch, apiUrl: string): typeof globalThis.fetch {
   const origin = new URL(apiUrl).origin
@@ -278,7 +291,13 @@ export function apiOnlyFetch(fetch: typeof globalThis.fetch, apiUrl: string): ty
     }
     return follow(to.href, init, left - 1)
   }
-  return (input, init) => follow(input, init, REDIRECTS)
+  return (input, init) => {
+    // A request to another origin (a next page GitHub's Link header would send elsewhere) is not sent.
+    if (URL.parse(input instanceof Request ? input.url : String(input))?.origin !== origin) {
+      return Promise.reject(new TypeError('fetch failed', { cause: new Error('a request outside the API is not sent') }))
+    }
+    return follow(input, init, REDIRECTS)
+  }
 }
 
 export interface GitHubClientOptions {
@@ -387,36 +406,61 @@ export class GitHubClient {
   }
 
   /**
-   * Pages of a list until one comes back short, `pages` are read, or `enough` says so of a page;
-   * `complete` says whether the list ended. `enough` sees every page read, the last short one too:
-   * a caller may look at each page there (the docs health issue is looked for page by page).
+   * The list method `list` sending each page as this client sends: octokit's paging sends the pages
+   * after the first with only their method, URL and headers.
+   */
+  private paged<R extends ((...args: never[]) => unknown) & { endpoint: unknown }>(list: R): R {
+    const sending = this.sending
+    const send = list as unknown as (options: { request?: object }) => unknown
+    return Object.assign((options: { request?: object }) => send({ ...options, request: { ...options.request, sending } }), {
+      endpoint: list.endpoint
+    }) as unknown as R
+  }
+
+  /**
+   * The pages of a list (octokit's paging, which follows GitHub's Link header), until the last page,
+   * `pages` are read, or `enough` says so of a page; `complete` says whether the list ended. `enough`
+   * sees every page read, the last one too: a caller may look at each page there (the docs health
+   * issue is looked for page by page). A list that ends on a full page costs no further request.
    */
   private async pages<T>(
     pages: number,
-    read: (page: number) => Promise<{ data: T[] }>,
+    responses: AsyncIterable<{ data: T[]; headers: { link?: string } }>,
     enough?: (page: T[]) => boolean
   ): Promise<{ items: T[]; complete: boolean }> {
     const items: T[] = []
-    for (let page = 1; page <= pages; page++) {
-      const { data } = await read(page)
+    let read = 0
+    for await (const { data, headers } of responses) {
       items.push(...data)
+      read++
       const stop = enough?.(data) === true
-      if (data.length < PER_PAGE) return { items, complete: true }
-      if (stop) break
+      if (!NEXT_PAGE.test(headers.link ?? '')) return { items, complete: true }
+      // Leaving the loop ends octokit's paging: no further page is asked for.
+      if (stop || read >= pages) break
     }
     return { items, complete: false }
   }
 
   async pullCommits(number: number): Promise<{ commits: ChangeCommit[]; complete: boolean }> {
-    const { items, complete } = await this.pages(PAGES.commits, (page) =>
-      this.octokit.rest.pulls.listCommits({ ...this.where(), pull_number: number, per_page: PER_PAGE, page })
+    const { items, complete } = await this.pages(
+      PAGES.commits,
+      this.octokit.paginate.iterator(this.paged(this.octokit.rest.pulls.listCommits), {
+        ...this.where(),
+        pull_number: number,
+        per_page: PER_PAGE
+      })
     )
     return { commits: items.map(commitOf), complete }
   }
 
   async pullFiles(number: number): Promise<{ files: ChangedFile[]; complete: boolean }> {
-    const { items, complete } = await this.pages(PAGES.files, (page) =>
-      this.octokit.rest.pulls.listFiles({ ...this.where(), pull_number: number, per_page: PER_PAGE, page })
+    const { items, complete } = await this.pages(
+      PAGES.files,
+      this.octokit.paginate.iterator(this.paged(this.octokit.rest.pulls.listFiles), {
+        ...this.where(),
+        pull_number: number,
+        per_page: PER_PAGE
+      })
     )
     return { files: items.map(fileOf), complete }
   }
@@ -466,15 +510,14 @@ export class GitHubClient {
   async comments(number: number, found?: (comment: IssueComment) => boolean): Promise<IssueComment[]> {
     const { items } = await this.pages(
       PAGES.comments,
-      async (page) => {
-        const { data } = await this.octokit.rest.issues.listComments({ ...this.where(), issue_number: number, per_page: PER_PAGE, page })
-        return {
-          data: data.map((c) => ({ id: c.id, body: c.body ?? '', login: c.user?.login ?? '', isBot: c.user?.type === 'Bot' }))
-        }
-      },
-      found && ((page) => page.some(found))
+      this.octokit.paginate.iterator(this.paged(this.octokit.rest.issues.listComments), {
+        ...this.where(),
+        issue_number: number,
+        per_page: PER_PAGE
+      }),
+      found && ((page) => page.some((c) => found(commentOf(c))))
     )
-    return items
+    return items.map(commentOf)
   }
 
   async createComment(number: number, body: string): Promise<number> {
@@ -494,16 +537,14 @@ export class GitHubClient {
   async issues(query: { label?: string; sort?: 'updated' }, enough?: (page: IssueData[]) => boolean): Promise<IssueData[]> {
     const { items } = await this.pages(
       query.label === undefined ? 1 : PAGES.labelledIssues,
-      (page) =>
-        // A label or sort not given is undefined, which the request leaves out.
-        this.octokit.rest.issues.listForRepo({
-          ...this.where(),
-          labels: query.label,
-          state: 'all',
-          sort: query.sort,
-          per_page: PER_PAGE,
-          ...(query.label === undefined ? {} : { page })
-        }),
+      // A label or sort not given is undefined, which the request leaves out.
+      this.octokit.paginate.iterator(this.paged(this.octokit.rest.issues.listForRepo), {
+        ...this.where(),
+        labels: query.label,
+        state: 'all',
+        sort: query.sort,
+        per_page: PER_PAGE
+      }),
       enough
     )
     return items

@@ -293,6 +293,12 @@ describe('what a newcomer needs from the README alone', () => {
     expect(clone).toContain('`npm run lint:workflows -- your-workflow.yml`')
   })
 
+  it('quotes no count in development.md that a new test or a mutation run makes stale', () => {
+    const development = page('docs/development.md').replace(/\s+/g, ' ')
+    expect(development).not.toMatch(/\b\d[\d,]* (?:test files|tests|source files)\b/)
+    expect(development).not.toMatch(/score is \*\*/)
+  })
+
   it('says which runners run the action, before the quick start', () => {
     const before = readme.slice(0, readme.indexOf('## Quick start')).replace(/\s+/g, ' ')
     expect(before).toContain('`node24`')

@@ -42,7 +42,11 @@ async function repoOf(copies: number, labelledHasOwn: boolean, latestOf: (own: o
     asked.push(url.search)
     const page = Number(url.searchParams.get('page') ?? '1')
     const data = url.searchParams.get('labels') === null ? latest : labelled.slice((page - 1) * 100, page * 100)
-    return Promise.resolve(new Response(JSON.stringify(data), { status: 200, headers: { 'content-type': 'application/json' } }))
+    // GitHub's Link header names the next labelled page while one follows.
+    const next = new URL(url)
+    next.searchParams.set('page', String(page + 1))
+    const link = url.searchParams.get('labels') !== null && page * 100 < labelled.length ? { link: `<${next.href}>; rel="next"` } : {}
+    return Promise.resolve(new Response(JSON.stringify(data), { status: 200, headers: { 'content-type': 'application/json', ...link } }))
   }
   const client = await GitHubClient.open({
     token: 'ghs_find0test',

@@ -2848,8 +2848,8 @@ var footer = __webpack_require__(1681);
 var render_overview = __webpack_require__(8453);
 // EXTERNAL MODULE: ./src/render/html.ts
 var html = __webpack_require__(4095);
-// EXTERNAL MODULE: ./src/run/sections.ts + 32 modules
-var run_sections = __webpack_require__(8857);
+// EXTERNAL MODULE: ./src/run/sections.ts + 33 modules
+var run_sections = __webpack_require__(2134);
 ;// CONCATENATED MODULE: ./src/run/publish.ts
 // Step outputs, files and the job summary, produced in one place from the reports of a run, each
 // shown by its renderer (sections.ts).

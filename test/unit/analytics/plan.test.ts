@@ -168,13 +168,15 @@ describe('plannedReads', () => {
     expect(readsOf([], true)).toEqual([])
   })
 
-  it('reserves no comparison for a section that has none', () => {
-    expect(plannedReads([{ reads: ['a', 'a:more'] }, { reads: ['b'], comparison: 'b:previous' }], true)).toEqual([
-      'a',
-      'b',
-      'a:more',
-      'b:previous'
-    ])
+  it('reserves every section’s comparison, after every other read, and none without a comparison asked for', () => {
+    const sections = [
+      { reads: ['a', 'a:more'], comparison: 'a:previous' },
+      { reads: ['b'], comparison: 'b:previous' }
+    ]
+    expect(plannedReads(sections, true)).toEqual(['a', 'b', 'a:more', 'a:previous', 'b:previous'])
+    expect(plannedReads(sections, false)).toEqual(['a', 'b', 'a:more'])
+    // @ts-expect-error every section has a comparison (section-part.ts reads it)
+    plannedReads([{ reads: ['c'] }], true)
   })
 })
 

@@ -125,20 +125,37 @@ describe('README', () => {
     expect(action.runs).toEqual({ using: 'node24', main: 'dist/index.js' })
   })
 
-  it('names every file of analyticsDir, in action.yml and the outputs table', () => {
-    for (const file of [
-      'analytics.json',
-      'visitors.csv',
-      'views.csv',
-      'searches.csv',
-      'feedback-pages.csv',
-      'feedback.csv',
-      'assistant.csv'
-    ]) {
+  it('names every file of analyticsDir, the catalog’s files of every section, in action.yml, the outputs table and report.md', async () => {
+    const { SECTION_CATALOG, SECTION_NAMES } = await import('../../src/core/sections.js')
+    const files = ['analytics.json', ...SECTION_NAMES.flatMap((name) => SECTION_CATALOG[name].files)]
+    expect(files.length).toBeGreaterThan(SECTION_NAMES.length)
+    for (const file of files) {
       expect(action.outputs.analyticsDir?.description, file).toContain(file)
       expect(table(readme, 'Outputs').find(([name]) => name === '`analyticsDir`')?.[1], file).toContain(`\`${file}\``)
       expect(section(page('docs/report.md'), 'Files'), file).toContain(`\`${file}\``)
     }
+  })
+
+  it('declares every output of the catalog’s sections in action.yml and the outputs table, each once', async () => {
+    const { SECTION_CATALOG, SECTION_NAMES } = await import('../../src/core/sections.js')
+    const outputs = SECTION_NAMES.flatMap((name) => SECTION_CATALOG[name].outputs)
+    expect(new Set(outputs).size).toBe(outputs.length)
+    const listed = table(readme, 'Outputs').map(([name = '']) => unquote(name))
+    for (const output of outputs) {
+      expect(Object.keys(action.outputs), output).toContain(output)
+      expect(listed, output).toContain(output)
+    }
+  })
+
+  it('names every headline key an alert rule takes, and which never compare, in action.yml and report.md, in report order', async () => {
+    const { HEADLINE_NAMES, UNCOMPARED_HEADLINES } = await import('../../src/core/sections.js')
+    const keys = Object.keys(HEADLINE_NAMES)
+    const rules = section(page('docs/report.md'), 'Alerts').replace(/\s+/g, ' ')
+    const named = /A rule is a key \(([^)]*)\)/.exec(rules)?.[1] ?? ''
+    expect(named.split(', ').map(unquote)).toEqual(keys)
+    expect(/a key \(([^)]*)\)/.exec(action.inputs.alerts?.description ?? '')?.[1]?.split(', ')).toEqual(keys)
+    const uncompared = /A per-cent rule over a headline the report never compares \(([^)]*)\)/.exec(rules)?.[1] ?? ''
+    expect(uncompared.split(', ').map(unquote)).toEqual([...UNCOMPARED_HEADLINES])
   })
 
   it('says that the API cannot cancel a job, so that a timeout leaves it running', () => {

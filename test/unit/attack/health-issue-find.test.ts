@@ -45,7 +45,8 @@ async function repoOf(copies: number, labelledHasOwn: boolean, latestOf: (own: o
     // GitHub's Link header names the next labelled page while one follows.
     const next = new URL(url)
     next.searchParams.set('page', String(page + 1))
-    const link = url.searchParams.get('labels') !== null && page * 100 < labelled.length ? { link: `<${next.href}>; rel="next"` } : {}
+    const link: Record<string, string> =
+      url.searchParams.get('labels') !== null && page * 100 < labelled.length ? { link: `<${next.href}>; rel="next"` } : {}
     return Promise.resolve(new Response(JSON.stringify(data), { status: 200, headers: { 'content-type': 'application/json', ...link } }))
   }
   const client = await GitHubClient.open({

@@ -178,6 +178,16 @@ describe('README', () => {
 })
 
 describe('docs/', () => {
+  it('architecture.md names, for a new section, only files that exist', () => {
+    const steps = section(page('docs/architecture.md'), 'Where to change things')
+    const adding = steps.slice(steps.indexOf('**A new analytics section**'))
+    const named = [...adding.matchAll(/`((?:src|test|scripts|docs)\/[\w./-]+\.(?:ts|js|mjs|json|md))`/g)].map((m) => m[1] ?? '')
+    const linked = [...adding.matchAll(/\]\(([\w.-]+\.(?:md|json))\)/g)].map((m) => `docs/${m[1] ?? ''}`)
+    const files = [...named, ...linked].filter((file) => !file.includes('referrers'))
+    expect(files).toEqual(expect.arrayContaining(['scripts/demo-data.mjs', 'test/emulator/emulator.js', 'docs/analytics.schema.json']))
+    for (const file of files) expect(existsSync(resolve(root, file)), file).toBe(true)
+  })
+
   it('analytics-budget.md has a row for each analytics section the code reads, in report order, with its cost in requests', async () => {
     const { SECTION_NAMES } = await import('../../src/core/sections.js')
     const rows = table(page('docs/analytics-budget.md'), 'The sections')

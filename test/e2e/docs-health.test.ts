@@ -1,4 +1,4 @@
-// The docs health report end to end: `analytics: all` through the real bundle against the emulator's
+// The docs health report end to end: its five sections (REPORT_SECTIONS) through the real bundle against the emulator's
 // default analytics data (hostile reader text in every free-text field). Expected values are
 // computed from the emulator's own data functions, never copied from a run. It runs under Node
 // 24 (the runtime action.yml declares).
@@ -24,6 +24,7 @@ import {
   defaultSectionOutputs,
   PAGE_LIMITS,
   pagesOf,
+  REPORT_SECTIONS,
   requestsByEndpoint,
   thumbsDown
 } from '../support/health-report.js'
@@ -219,7 +220,7 @@ function expectSafe(run: ActionRun): void {
 for (const { name: runtime, node } of runtimes()) {
   describe('docs health report', () => {
     let emu: Emulator
-    const base = (): Record<string, string> => ({ apiKey: KEY, projectId: 'proj_docs', baseUrl: emu.url, analytics: 'all' })
+    const base = (): Record<string, string> => ({ apiKey: KEY, projectId: 'proj_docs', baseUrl: emu.url, analytics: REPORT_SECTIONS })
     const act = (options: Omit<ActionOptions, 'node' | 'onTestFinished'>): Promise<ActionRun> =>
       runAction({ ...options, node, onTestFinished })
 

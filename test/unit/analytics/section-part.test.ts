@@ -84,7 +84,7 @@ describe('sectionPart', () => {
     sectionPart('searches', request, reads, budget, () => ({}))
     expect(() =>
       // @ts-expect-error only a section of the catalog has a part
-      sectionPart('referrers', request, reads, budget, compare, () => ({}))
+      sectionPart('nonesuch', request, reads, budget, compare, () => ({}))
     ).toThrow(TypeError)
   })
 })

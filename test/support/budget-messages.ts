@@ -1,4 +1,4 @@
-// What a section's tests check of the messages of a read that maxRequests cut: their stable start,
+// What tests check of the messages of a read that maxRequests cut, beside the two that own them: their stable start,
 // never their wording after it. test/unit/analytics/pager.test.ts owns the whole text of a cut read's
 // partial reason and warnings, and test/unit/analytics/section.test.ts that of a read never made, so
 // that a change to that wording changes one test file.

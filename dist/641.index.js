@@ -8,10 +8,15 @@ export const modules = {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   EY: () => (/* binding */ backoffDelay),
 /* harmony export */   cO: () => (/* binding */ DEFAULT_RETRY_POLICY),
-/* harmony export */   mu: () => (/* binding */ parseRetryAfter)
+/* harmony export */   mu: () => (/* binding */ parseRetryAfter),
+/* harmony export */   vQ: () => (/* binding */ neverSent),
+/* harmony export */   xg: () => (/* binding */ mayRepeat)
 /* harmony export */ });
-// How long to wait before retrying a request: exponential backoff with full jitter,
-// or the service's Retry-After when it gives one.
+/* unused harmony export NEVER_SENT_CODES */
+// Whether a failed request may be sent again (mayRepeat, with the network errors of a request that
+// never left), and how long to wait before it: exponential backoff with full jitter, or the server's
+// Retry-After when it gives one. The service's client (api/client.ts) and GitHub's (github/client.ts)
+// both decide here.
 const DEFAULT_RETRY_POLICY = {
     maxAttempts: 5,
     baseMs: 1000,
@@ -34,6 +39,35 @@ function parseRetryAfter(value, now) {
         return undefined;
     const at = Date.parse(text);
     return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+/**
+ * Network error codes raised before a connection existed: a request that failed with one never left,
+ * so the server cannot have acted on it.
+ */
+const NEVER_SENT_CODES = new Set([
+    'ECONNREFUSED',
+    'ENOTFOUND',
+    'EAI_AGAIN',
+    'EHOSTUNREACH',
+    'ENETUNREACH',
+    'UND_ERR_CONNECT_TIMEOUT'
+]);
+/** Whether a network error code says the request never left. */
+function neverSent(code) {
+    return code !== undefined && NEVER_SENT_CODES.has(code);
+}
+/**
+ * Whether a failed request may be sent again. A read (GET, HEAD) may after no answer, or an answer a
+ * repeat may change (408, 429, 5xx, a refusal); a write only when the server cannot have acted on
+ * it: the request never left, or the server refused it (429, or a refusal it announced). A write
+ * answered otherwise, or sent without an answer, may have landed, and a second one is worse than none.
+ */
+function mayRepeat(method, outcome) {
+    const read = /^(GET|HEAD)$/i.test(method);
+    if ('sent' in outcome)
+        return read || !outcome.sent;
+    const refused = outcome.status === 429 || outcome.refused === true;
+    return refused || (read && (outcome.status === 408 || outcome.status >= 500));
 }
 
 
@@ -182,6 +216,9 @@ function lastPage(link) {
     }
     return undefined;
 }
+/** The Link header's next page, found as octokit's paging finds it. */
+const NEXT_PAGE = /<([^<>]+)>;\s*rel="next"/;
+/** A comment as GitHub lists it. */
 const commentOf = (c) => ({
     id: c.id,
     body: c.body ?? '',
@@ -214,12 +251,10 @@ function checkFields(fields) {
         output: { title: fields.title, summary: fields.summary }
     };
 }
-/** Network errors of a request that never left: nothing was sent, so a write may be sent again. */
-const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
-/** The network's error code of a failed request, or '' when it has none. */
+/** The network's error code of a failed request, if it has one. */
 const networkCode = (error) => {
     const code = error.cause?.code ?? error.cause?.cause?.code;
-    return typeof code === 'string' ? code : '';
+    return typeof code === 'string' ? code : undefined;
 };
 /**
  * How long to wait before trying a failed request again, or undefined when it is not tried again
@@ -229,35 +264,25 @@ function retryWait(error, at, policy = RETRY) {
     if (at.attempt >= policy.maxAttempts)
         return undefined;
     const failed = (error ?? {});
+    const backoff = (0,retry/* backoffDelay */.EY)(at.attempt - 1, policy);
+    const headers = failed.response?.headers;
+    // An error without GitHub's answer is no answer: a write left unless its connection was never made
+    // and its own time did not run out.
+    if (headers === undefined)
+        return (0,retry/* mayRepeat */.xg)(at.method, { sent: at.timedOut || !(0,retry/* neverSent */.vQ)(networkCode(failed)) }) ? backoff : undefined;
     // 0 when the error carries no status.
     const status = typeof failed.status === 'number' ? failed.status : 0;
-    const headers = failed.response?.headers;
-    const read = at.method.toUpperCase() === 'GET' || at.method.toUpperCase() === 'HEAD';
-    const header = (name) => headers?.[name]?.toString();
+    const header = (name) => headers[name]?.toString();
     const retryAfter = (0,retry/* parseRetryAfter */.mu)(header('retry-after'), at.now);
-    if (headers !== undefined && (status === 403 || status === 429)) {
-        const reset = Number(header('x-ratelimit-reset'));
-        // A 403 or 429 that announces no wait is not tried again: its wait is endless.
-        const wait = retryAfter ??
-            (header('x-ratelimit-remaining') === '0'
-                ? Number.isFinite(reset) && reset > 0
-                    ? Math.max(0, reset * 1000 - at.now)
-                    : 60_000
-                : Infinity);
-        return wait <= policy.maxWaitMs ? wait : undefined;
-    }
-    const backoff = () => (0,retry/* backoffDelay */.EY)(at.attempt - 1, policy);
-    if (headers !== undefined && status >= 500) {
-        if (!read)
-            return undefined;
-        return retryAfter === undefined ? backoff() : retryAfter <= policy.maxWaitMs ? retryAfter : undefined;
-    }
-    if (headers !== undefined)
+    const exhausted = header('x-ratelimit-remaining') === '0';
+    const limited = (status === 403 || status === 429) && (retryAfter !== undefined || exhausted);
+    if (!(0,retry/* mayRepeat */.xg)(at.method, { status, refused: limited }))
         return undefined;
-    // No answer: a read is tried again; a write only when it never left.
-    if (read)
-        return backoff();
-    return !at.timedOut && NEVER_SENT.has(networkCode(failed)) ? backoff() : undefined;
+    const reset = Number(header('x-ratelimit-reset'));
+    const resetWait = Number.isFinite(reset) && reset > 0 ? Math.max(0, reset * 1000 - at.now) : 60_000;
+    // A 429 that announces no wait is not tried again: its wait is endless.
+    const wait = status === 429 || limited ? (retryAfter ?? (exhausted ? resetWait : Infinity)) : (retryAfter ?? backoff);
+    return wait <= policy.maxWaitMs ? wait : undefined;
 }
 /**
  * Why a request to GitHub failed and what to do, to follow "Could not …": the permission (and what it
@@ -278,7 +303,7 @@ function githubWriteFailure(error, permission, purpose = '') {
     const reason = [
         typeof status === 'number' ? `HTTP ${status}` : undefined,
         (0,text_escape/* logText */.kc)((0,error_message/* errorMessage */.g)(error), 200),
-        (0,text_escape/* logText */.kc)(networkCode(failed), 40)
+        (0,text_escape/* logText */.kc)(networkCode(failed) ?? '', 40)
     ].filter((part) => part !== undefined && part !== '');
     const refused = typeof status === 'number' && status >= 400 && status < 500;
     const why = (status === 403 || status === 429) && limited ? 'refused it for its rate limit' : refused ? 'refused it' : 'could not be reached';
@@ -314,9 +339,10 @@ function unreadable(answer) {
 /** The most redirects one try of a request follows. */
 const REDIRECTS = 5;
 /**
- * `fetch`, with a redirect followed only to the origin of `apiUrl`, at most REDIRECTS times, and for a
- * request with a body only when it keeps its method and body (307, 308). Any other redirect fails
- * the try as a network failure would, so that a write is not sent again.
+ * `fetch` of the origin of `apiUrl` alone: a request elsewhere is not sent, and a redirect is followed
+ * only within that origin, at most REDIRECTS times, and for a request with a body only when it keeps
+ * its method and body (307, 308). Any other redirect fails the try as a network failure would, so
+ * that a write is not sent again.
  */
 function apiOnlyFetch(fetch, apiUrl) {
     const origin = new URL(apiUrl).origin;
@@ -336,7 +362,13 @@ function apiOnlyFetch(fetch, apiUrl) {
         }
         return follow(to.href, init, left - 1);
     };
-    return (input, init) => follow(input, init, REDIRECTS);
+    return (input, init) => {
+        // A request to another origin (a next page GitHub's Link header would send elsewhere) is not sent.
+        if (URL.parse(input instanceof Request ? input.url : String(input))?.origin !== origin) {
+            return Promise.reject(new TypeError('fetch failed', { cause: new Error('a request outside the API is not sent') }));
+        }
+        return follow(input, init, REDIRECTS);
+    };
 }
 class GitHubClient {
     octokit;
@@ -415,29 +447,51 @@ class GitHubClient {
         return { owner: this.repository.owner, repo: this.repository.name, request: { sending: this.sending } };
     }
     /**
-     * Pages of a list until one comes back short, `pages` are read, or `enough` says so of a page;
-     * `complete` says whether the list ended. `enough` sees every page read, the last short one too:
-     * a caller may look at each page there (the docs health issue is looked for page by page).
+     * The list method `list` sending each page as this client sends: octokit's paging sends the pages
+     * after the first with only their method, URL and headers.
      */
-    async pages(pages, read, enough) {
+    paged(list) {
+        const sending = this.sending;
+        const send = list;
+        return Object.assign((options) => send({ ...options, request: { ...options.request, sending } }), {
+            endpoint: list.endpoint
+        });
+    }
+    /**
+     * The pages of a list (octokit's paging, which follows GitHub's Link header), until the last page,
+     * `pages` are read, or `enough` says so of a page; `complete` says whether the list ended. `enough`
+     * sees every page read, the last one too: a caller may look at each page there (the docs health
+     * issue is looked for page by page). A list that ends on a full page costs no further request.
+     */
+    async pages(pages, responses, enough) {
         const items = [];
-        for (let page = 1; page <= pages; page++) {
-            const { data } = await read(page);
+        let read = 0;
+        for await (const { data, headers } of responses) {
             items.push(...data);
+            read++;
             const stop = enough?.(data) === true;
-            if (data.length < PER_PAGE)
+            if (!NEXT_PAGE.test(headers.link ?? ''))
                 return { items, complete: true };
-            if (stop)
+            // Leaving the loop ends octokit's paging: no further page is asked for.
+            if (stop || read >= pages)
                 break;
         }
         return { items, complete: false };
     }
     async pullCommits(number) {
-        const { items, complete } = await this.pages(PAGES.commits, (page) => this.octokit.rest.pulls.listCommits({ ...this.where(), pull_number: number, per_page: PER_PAGE, page }));
+        const { items, complete } = await this.pages(PAGES.commits, this.octokit.paginate.iterator(this.paged(this.octokit.rest.pulls.listCommits), {
+            ...this.where(),
+            pull_number: number,
+            per_page: PER_PAGE
+        }));
         return { commits: items.map(commitOf), complete };
     }
     async pullFiles(number) {
-        const { items, complete } = await this.pages(PAGES.files, (page) => this.octokit.rest.pulls.listFiles({ ...this.where(), pull_number: number, per_page: PER_PAGE, page }));
+        const { items, complete } = await this.pages(PAGES.files, this.octokit.paginate.iterator(this.paged(this.octokit.rest.pulls.listFiles), {
+            ...this.where(),
+            pull_number: number,
+            per_page: PER_PAGE
+        }));
         return { files: items.map(fileOf), complete };
     }
     /** The commits and files between two commits or tags (GitHub lists at most 250 commits and 300 files). */
@@ -477,11 +531,12 @@ class GitHubClient {
      * the page that holds a comment `found` accepts.
      */
     async comments(number, found) {
-        const { items } = await this.pages(PAGES.comments, async (page) => {
-            const { data } = await this.octokit.rest.issues.listComments({ ...this.where(), issue_number: number, per_page: PER_PAGE, page });
-            return { data: data.map(commentOf) };
-        }, found && ((page) => page.some(found)));
-        return items;
+        const { items } = await this.pages(PAGES.comments, this.octokit.paginate.iterator(this.paged(this.octokit.rest.issues.listComments), {
+            ...this.where(),
+            issue_number: number,
+            per_page: PER_PAGE
+        }), found && ((page) => page.some((c) => found(commentOf(c)))));
+        return items.map(commentOf);
     }
     /**
      * The latest comments of an issue or pull request, newest page first: the first page, whose Link
@@ -523,16 +578,15 @@ class GitHubClient {
      * one page without.
      */
     async issues(query, enough) {
-        const { items } = await this.pages(query.label === undefined ? 1 : PAGES.labelledIssues, (page) => 
+        const { items } = await this.pages(query.label === undefined ? 1 : PAGES.labelledIssues, 
         // A label or sort not given is undefined, which the request leaves out.
-        this.octokit.rest.issues.listForRepo({
+        this.octokit.paginate.iterator(this.paged(this.octokit.rest.issues.listForRepo), {
             ...this.where(),
             labels: query.label,
             state: 'all',
             sort: query.sort,
             direction: query.direction,
-            per_page: PER_PAGE,
-            ...(query.label === undefined ? {} : { page })
+            per_page: PER_PAGE
         }), enough);
         return items;
     }
@@ -2307,6 +2361,7 @@ function untilAborted(pending, signal) {
 
 
 
+
 /**
  * The exchange failed without an HTTP answer. `sent` is false only when the request surely never left;
  * `code` is the network's error code, and `viaProxy` says whether the request went to a proxy.
@@ -2326,15 +2381,6 @@ class TransportError extends Error {
     }
 }
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
-// Errors raised before a connection existed: the request cannot have reached the service.
-const NOT_SENT_CODES = new Set([
-    'ECONNREFUSED',
-    'ENOTFOUND',
-    'EAI_AGAIN',
-    'EHOSTUNREACH',
-    'ENETUNREACH',
-    'UND_ERR_CONNECT_TIMEOUT'
-]);
 function errorCode(error) {
     const { code, cause } = (error ?? {});
     const found = code ?? cause?.code;
@@ -2386,7 +2432,7 @@ class Transport {
             if (timeout.aborted)
                 throw new TransportError(`no answer within ${Number((timeoutMs / 1000).toFixed(1))} s`, true, true);
             const code = errorCode(error);
-            const notSent = NOT_SENT_CODES.has(code);
+            const notSent = (0,retry/* neverSent */.vQ)(code);
             const detail = code ?? (error instanceof Error ? error.message : String(error));
             const viaProxy = (0,lib_proxy/* getProxyUrl */.s)(req.url) !== undefined;
             throw new TransportError(notSent ? `could not connect (${detail})` : `the connection failed (${detail})`, !notSent, false, code, viaProxy);
@@ -2419,14 +2465,8 @@ function analyticsQuery(query, sends) {
     return out;
 }
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
-/** A GET may be repeated freely; these answers say a repeat may succeed. */
-function isTransientStatus(status) {
-    return status === 408 || status === 429 || status >= 500;
-}
-/** A POST is repeated only when the service cannot have acted on it. */
-function isSafeToRepeatPost(details) {
-    return details.neverSent === true || details.status === 429 || details.status === 503;
-}
+/** The service answers 503 before it acts: a request so answered made nothing, and a 429 neither. */
+const outcomeOf = (status) => ({ status, refused: status === 503 });
 /**
  * A request's query as the debug log shows it: a cursor is the service's own text and may carry what
  * readers typed (the last search term of a page, say), so only its length is shown.
@@ -2556,6 +2596,8 @@ class ApiClient {
             const timeoutMs = this.requestTimeoutMs;
             const started = clock.now();
             let failure;
+            // An answer not the documented JSON counts as no answer to a request that was sent.
+            let outcome = { sent: true };
             let retryAfterMs;
             this.debug(`${call.method} ${url.pathname}${shownQuery(url)}${attempt > 1 ? ` (attempt ${attempt})` : ''}`);
             try {
@@ -2566,9 +2608,10 @@ class ApiClient {
                     return this.parse(call, res.status, res.body);
                 retryAfterMs = (0,retry/* parseRetryAfter */.mu)(res.headers['retry-after'], clock.now());
                 const serviceText = this.errorText(res.body);
+                outcome = outcomeOf(res.status);
                 failure = new errors/* ApiError */.hD((0,errors/* httpStatusMessage */.oc)(call.ctx, res.status, serviceText, retryAfterMs), {
                     status: res.status,
-                    transient: isTransientStatus(res.status),
+                    transient: (0,retry/* mayRepeat */.xg)('GET', outcome),
                     mayHaveActed: call.method === 'POST' && res.status >= 500 && res.status !== 503
                 });
             }
@@ -2576,6 +2619,7 @@ class ApiClient {
                 if (error instanceof errors/* ApiError */.hD)
                     failure = error;
                 else if (error instanceof TransportError) {
+                    outcome = { sent: error.sent };
                     const advice = error.sent ? '' : (0,errors/* connectAdvice */.f7)(error.code, url.origin, error.viaProxy);
                     failure = new errors/* ApiError */.hD((0,errors/* networkMessage */.kl)(call.ctx, `${this.redact(error.message)} talking to ${url.origin}`) + advice, {
                         transient: true,
@@ -2589,7 +2633,7 @@ class ApiClient {
                     throw error;
                 }
             }
-            const repeatable = call.method === 'GET' ? failure.details.transient : isSafeToRepeatPost(failure.details);
+            const repeatable = (0,retry/* mayRepeat */.xg)(call.method, outcome);
             const wait = retryAfterMs ?? (0,retry/* backoffDelay */.EY)(attempt - 1, this.retry);
             if (!repeatable || attempt >= this.retry.maxAttempts || wait >= lifetime.remainingMs()) {
                 if (failure.details.mayHaveActed)
@@ -2855,8 +2899,8 @@ var footer = __webpack_require__(1681);
 var render_overview = __webpack_require__(8453);
 // EXTERNAL MODULE: ./src/render/html.ts
 var html = __webpack_require__(4095);
-// EXTERNAL MODULE: ./src/run/sections.ts + 32 modules
-var run_sections = __webpack_require__(8857);
+// EXTERNAL MODULE: ./src/run/sections.ts + 33 modules
+var run_sections = __webpack_require__(2134);
 ;// CONCATENATED MODULE: ./src/run/publish.ts
 // Step outputs, files and the job summary, produced in one place from the reports of a run, each
 // shown by its renderer (sections.ts).

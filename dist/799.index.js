@@ -369,8 +369,8 @@ var github_runner = __webpack_require__(9373);
 var html = __webpack_require__(4095);
 // EXTERNAL MODULE: ./src/version.ts + 1 modules
 var version = __webpack_require__(1013);
-// EXTERNAL MODULE: ./src/run/sections.ts + 32 modules
-var run_sections = __webpack_require__(8857);
+// EXTERNAL MODULE: ./src/run/sections.ts + 33 modules
+var run_sections = __webpack_require__(2134);
 ;// CONCATENATED MODULE: ./src/run/health-issue.ts
 // The docs health issue over one run: found (or made) before any work, its ticked gaps turned into one
 // agent job, what the job came to and what the analytics read recorded in its ledger, and its body

@@ -6,8 +6,8 @@ import { RequestBudget } from './budget.js'
 /** What the plan needs of a section: the budget's names of its reads, the one that shows something first. */
 export interface PlannedSection {
   reads: readonly string[]
-  /** The read of the comparison with the previous period, if the section has one. */
-  comparison?: string
+  /** The read of the comparison with the previous period: every section has one (section-part.ts). */
+  comparison: string
 }
 
 /** The first read of each section: the fewest requests with which every section shows something. */
@@ -19,7 +19,7 @@ export function firstReads(sections: readonly PlannedSection[]): string[] {
 export function plannedReads(sections: readonly PlannedSection[], compare: boolean): string[] {
   const firsts = firstReads(sections)
   const others = sections.flatMap((section) => section.reads.slice(1))
-  const comparisons = compare ? sections.flatMap((section) => (section.comparison === undefined ? [] : [section.comparison])) : []
+  const comparisons = compare ? sections.map((section) => section.comparison) : []
   return [...firsts, ...others, ...comparisons]
 }
 

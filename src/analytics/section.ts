@@ -6,7 +6,7 @@ import type { PartEnding } from '../core/part.js'
 import { describeRange } from '../text/dates.js'
 import { counted } from '../text/format.js'
 import type { RequestBudget } from './budget.js'
-import type { Log, Part } from '../core/part.js'
+import type { Log } from '../core/part.js'
 import { type Cut, cutClause, newReadProgress, type PageAnswer, type Paging, type ReadProgress, readPages, sectionRoom } from './pager.js'
 
 /** What every analytics section asks for. */
@@ -186,25 +186,4 @@ export function judgeSection(
     if (moreRequests > 0) base.budgetCut = { maxRequests: budget.limit, moreRequests }
   }
   return base
-}
-
-/**
- * The part of a section whose reads are `reads`: it makes them in turn (and its comparison last),
- * and reports the section judged from them (`title` names it in a failure) with what
- * `rest` adds from what was kept.
- */
-export function sectionPart<Kind extends string, Rest>(
-  kind: Kind,
-  title: string,
-  request: SectionRequest,
-  reads: readonly SectionRead<unknown>[],
-  budget: RequestBudget,
-  rest: () => Rest,
-  comparison?: AfterFirstPage
-): Part<SectionBase & { kind: Kind } & Rest> {
-  const judged: readonly NamedRead[] = comparison ? [...reads, comparison] : reads
-  return {
-    run: ({ log }) => readSection(kind, reads, budget, log, comparison),
-    report: (ending) => ({ kind, ...judgeSection(title, request, judged, ending, budget), ...rest() })
-  }
 }

@@ -3,7 +3,6 @@
 import type { z } from 'zod'
 import {
   ApiError,
-  type ApiErrorDetails,
   connectAdvice,
   httpStatusMessage,
   invalidResponseMessage,
@@ -16,7 +15,7 @@ import { logText } from '../text/escape.js'
 import { num } from '../text/format.js'
 import { jsonValues, MAX_ANSWER_VALUES, NAMED_PROBLEM_VALUES } from './json-values.js'
 import { type Redactor, redactor } from '../text/secret.js'
-import { backoffDelay, DEFAULT_RETRY_POLICY, parseRetryAfter, type RetryPolicy } from './retry.js'
+import { backoffDelay, DEFAULT_RETRY_POLICY, mayRepeat, type Outcome, parseRetryAfter, type RetryPolicy } from './retry.js'
 import type { AnalyticsEndpoint, AnalyticsQuery, AnalyticsReader, DateRange } from './analytics.js'
 import { type AgentJob, agentJobSchema, jobIdProblem, errorBodySchema } from './schemas.js'
 import { Transport, TransportError } from './transport.js'
@@ -57,15 +56,8 @@ function analyticsQuery(query: AnalyticsQuery, sends: readonly string[]): Record
 
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000
 
-/** A GET may be repeated freely; these answers say a repeat may succeed. */
-function isTransientStatus(status: number): boolean {
-  return status === 408 || status === 429 || status >= 500
-}
-
-/** A POST is repeated only when the service cannot have acted on it. */
-function isSafeToRepeatPost(details: ApiErrorDetails): boolean {
-  return details.neverSent === true || details.status === 429 || details.status === 503
-}
+/** The service answers 503 before it acts: a request so answered made nothing, and a 429 neither. */
+const outcomeOf = (status: number): Outcome => ({ status, refused: status === 503 })
 
 /**
  * A request's query as the debug log shows it: a cursor is the service's own text and may carry what
@@ -205,6 +197,8 @@ export class ApiClient implements AnalyticsReader {
       const timeoutMs = this.requestTimeoutMs
       const started = clock.now()
       let failure: ApiError
+      // An answer not the documented JSON counts as no answer to a request that was sent.
+      let outcome: Outcome = { sent: true }
       let retryAfterMs: number | undefined
       this.debug(`${call.method} ${url.pathname}${shownQuery(url)}${attempt > 1 ? ` (attempt ${attempt})` : ''}`)
       try {
@@ -214,14 +208,16 @@ export class ApiClient implements AnalyticsReader {
         if (Math.floor(res.status / 100) === 2) return this.parse(call, res.status, res.body)
         retryAfterMs = parseRetryAfter(res.headers['retry-after'], clock.now())
         const serviceText = this.errorText(res.body)
+        outcome = outcomeOf(res.status)
         failure = new ApiError(httpStatusMessage(call.ctx, res.status, serviceText, retryAfterMs), {
           status: res.status,
-          transient: isTransientStatus(res.status),
+          transient: mayRepeat('GET', outcome),
           mayHaveActed: call.method === 'POST' && res.status >= 500 && res.status !== 503
         })
       } catch (error) {
         if (error instanceof ApiError) failure = error
         else if (error instanceof TransportError) {
+          outcome = { sent: error.sent }
           const advice = error.sent ? '' : connectAdvice(error.code, url.origin, error.viaProxy)
           failure = new ApiError(networkMessage(call.ctx, `${this.redact(error.message)} talking to ${url.origin}`) + advice, {
             transient: true,
@@ -235,7 +231,7 @@ export class ApiClient implements AnalyticsReader {
         }
       }
 
-      const repeatable = call.method === 'GET' ? failure.details.transient : isSafeToRepeatPost(failure.details)
+      const repeatable = mayRepeat(call.method, outcome)
       const wait = retryAfterMs ?? backoffDelay(attempt - 1, this.retry)
       if (!repeatable || attempt >= this.retry.maxAttempts || wait >= lifetime.remainingMs()) {
         if (failure.details.mayHaveActed) failure.message += mayHaveActedAdvice(call.ctx)

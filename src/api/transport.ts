@@ -5,6 +5,7 @@ import { getProxyUrl } from '@actions/http-client/lib/proxy'
 import { request } from 'undici'
 import { type Clock, realClock } from '../core/clock.js'
 import { Connections, untilAborted } from './connections.js'
+import { neverSent } from './retry.js'
 
 export interface HttpRequest {
   method: 'GET' | 'POST'
@@ -37,16 +38,6 @@ export class TransportError extends Error {
 }
 
 const MAX_BODY_BYTES = 16 * 1024 * 1024
-
-// Errors raised before a connection existed: the request cannot have reached the service.
-const NOT_SENT_CODES: ReadonlySet<string | undefined> = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'UND_ERR_CONNECT_TIMEOUT'
-])
 
 function errorCode(error: unknown): string | undefined {
   const { code, cause } = (error ?? {}) as { code?: unknown; cause?: { code?: unknown } }
@@ -98,7 +89,7 @@ export class Transport {
       if (error instanceof TransportError) throw error
       if (timeout.aborted) throw new TransportError(`no answer within ${Number((timeoutMs / 1000).toFixed(1))} s`, true, true)
       const code = errorCode(error)
-      const notSent = NOT_SENT_CODES.has(code)
+      const notSent = neverSent(code)
       const detail = code ?? (error instanceof Error ? error.message : String(error))
       const viaProxy = getProxyUrl(req.url) !== undefined
       throw new TransportError(

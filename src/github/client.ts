@@ -7,26 +7,29 @@
 // (githubWriteFailure) and who may push (push-rule.ts).
 //
 // Retries. A request is tried at most RETRY.attempts times, each with its own timeout and all under
-// the run's signal; every wait goes through the run's clock and ends when the run stops.
+// the run's signal; every wait goes through the run's clock and ends when the run stops. Whether a
+// failure may be repeated is api/retry.ts's mayRepeat, which the service's client follows too.
 // - A secondary rate limit (403 or 429 with Retry-After, or with x-ratelimit-remaining: 0) is waited
 //   out, as GitHub asks: Retry-After, else until x-ratelimit-reset, whatever the method, since GitHub
 //   refused the request before doing it. A wait longer than RETRY.maxWaitMs is not waited: the
 //   request fails at once, with GitHub's answer.
-// - A 5xx answer is retried only for a read (GET): GitHub may have done a write it answers 502 or 504
-//   to, and a second comment, check run or issue is worse than none.
-// - A request that got no answer is retried for a read; a write only when it never left (the
-//   connection was refused, or the host unknown). A write that timed out, or whose connection broke
-//   after it was sent, may have landed, and is not sent again.
+// - A 408 or 5xx answer is retried only for a read (GET): GitHub may have done a write it answers 502
+//   or 504 to, and a second comment, check run or issue is worse than none.
+// - A request that got no answer is retried for a read; a write only when it never left (a network
+//   error of api/retry.ts's NEVER_SENT_CODES: the connection refused or not made, the host unknown or
+//   unreachable). A write that timed out, or whose connection broke after it was sent, may have
+//   landed, and is not sent again.
 // Between tries the client waits Retry-After when GitHub gives one, else a backoff with full jitter.
 //
-// Redirects are followed only within the API's origin (apiUrl), and a write's only when it keeps its
-// method (307, 308): neither the token nor a write's body goes anywhere else. The token is taken out
+// Requests go only to the API's origin (apiUrl), the pages a Link header names too; redirects are
+// followed only within it, and a write's only when it keeps its method (307, 308): neither the token
+// nor a write's body goes anywhere else. Lists are paged with octokit's paging, bounded by PAGES. The token is taken out
 // of the message and the answer of every failed request, since GitHub's answer can echo what it got.
 import type { getOctokit } from '@actions/github'
 import type { ChangeCommit, ChangedFile } from '../change/change.js'
 import { type Clock, realClock } from '../core/clock.js'
 import { errorMessage } from '../core/error-message.js'
-import { backoffDelay, parseRetryAfter, type RetryPolicy } from '../api/retry.js'
+import { backoffDelay, mayRepeat, neverSent, parseRetryAfter, type RetryPolicy } from '../api/retry.js'
 import { logText } from '../text/escape.js'
 import { redactor } from '../text/secret.js'
 import { mayPush } from './push-rule.js'
@@ -72,6 +75,9 @@ export function lastPage(link: string | undefined): number | undefined {
   }
   return undefined
 }
+
+/** The Link header's next page, found as octokit's paging finds it. */
+const NEXT_PAGE = /<([^<>]+)>;\s*rel="next"/
 
 export interface CheckRun {
   id: number
@@ -129,6 +135,7 @@ interface CommitData {
   commit: { message: string }
 }
 
+/** A comment as GitHub lists it. */
 const commentOf = (c: { id: number; body?: string | null; user?: { login?: string; type?: string } | null }): IssueComment => ({
   id: c.id,
   body: c.body ?? '',
@@ -178,13 +185,10 @@ interface FailedRequest {
   cause?: { code?: unknown; cause?: { code?: unknown } }
 }
 
-/** Network errors of a request that never left: nothing was sent, so a write may be sent again. */
-const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN'])
-
-/** The network's error code of a failed request, or '' when it has none. */
-const networkCode = (error: FailedRequest): string => {
+/** The network's error code of a failed request, if it has one. */
+const networkCode = (error: FailedRequest): string | undefined => {
   const code = error.cause?.code ?? error.cause?.cause?.code
-  return typeof code === 'string' ? code : ''
+  return typeof code === 'string' ? code : undefined
 }
 
 /** Where a request's tries stand, for retryWait. */
@@ -204,33 +208,23 @@ export interface Try {
 export function retryWait(error: unknown, at: Try, policy: typeof RETRY = RETRY): number | undefined {
   if (at.attempt >= policy.maxAttempts) return undefined
   const failed = (error ?? {}) as FailedRequest
+  const backoff = backoffDelay(at.attempt - 1, policy)
+  const headers = failed.response?.headers
+  // An error without GitHub's answer is no answer: a write left unless its connection was never made
+  // and its own time did not run out.
+  if (headers === undefined) return mayRepeat(at.method, { sent: at.timedOut || !neverSent(networkCode(failed)) }) ? backoff : undefined
   // 0 when the error carries no status.
   const status = typeof failed.status === 'number' ? failed.status : 0
-  const headers = failed.response?.headers
-  const read = at.method.toUpperCase() === 'GET' || at.method.toUpperCase() === 'HEAD'
-  const header = (name: string): string | undefined => headers?.[name]?.toString()
+  const header = (name: string): string | undefined => headers[name]?.toString()
   const retryAfter = parseRetryAfter(header('retry-after'), at.now)
-  if (headers !== undefined && (status === 403 || status === 429)) {
-    const reset = Number(header('x-ratelimit-reset'))
-    // A 403 or 429 that announces no wait is not tried again: its wait is endless.
-    const wait =
-      retryAfter ??
-      (header('x-ratelimit-remaining') === '0'
-        ? Number.isFinite(reset) && reset > 0
-          ? Math.max(0, reset * 1000 - at.now)
-          : 60_000
-        : Infinity)
-    return wait <= policy.maxWaitMs ? wait : undefined
-  }
-  const backoff = (): number => backoffDelay(at.attempt - 1, policy)
-  if (headers !== undefined && status >= 500) {
-    if (!read) return undefined
-    return retryAfter === undefined ? backoff() : retryAfter <= policy.maxWaitMs ? retryAfter : undefined
-  }
-  if (headers !== undefined) return undefined
-  // No answer: a read is tried again; a write only when it never left.
-  if (read) return backoff()
-  return !at.timedOut && NEVER_SENT.has(networkCode(failed)) ? backoff() : undefined
+  const exhausted = header('x-ratelimit-remaining') === '0'
+  const limited = (status === 403 || status === 429) && (retryAfter !== undefined || exhausted)
+  if (!mayRepeat(at.method, { status, refused: limited })) return undefined
+  const reset = Number(header('x-ratelimit-reset'))
+  const resetWait = Number.isFinite(reset) && reset > 0 ? Math.max(0, reset * 1000 - at.now) : 60_000
+  // A 429 that announces no wait is not tried again: its wait is endless.
+  const wait = status === 429 || limited ? (retryAfter ?? (exhausted ? resetWait : Infinity)) : (retryAfter ?? backoff)
+  return wait <= policy.maxWaitMs ? wait : undefined
 }
 
 /**
@@ -252,7 +246,7 @@ export function githubWriteFailure(error: unknown, permission: string, purpose =
   const reason = [
     typeof status === 'number' ? `HTTP ${status}` : undefined,
     logText(errorMessage(error), 200),
-    logText(networkCode(failed), 40)
+    logText(networkCode(failed) ?? '', 40)
   ].filter((part) => part !== undefined && part !== '')
   const refused = typeof status === 'number' && status >= 400 && status < 500
   const why =
@@ -293,9 +287,10 @@ function unreadable(answer: unknown): void {
 const REDIRECTS = 5
 
 /**
- * `fetch`, with a redirect followed only to the origin of `apiUrl`, at most REDIRECTS times, and for a
- * request with a body only when it keeps its method and body (307, 308). Any other redirect fails
- * the try as a network failure would, so that a write is not sent again.
+ * `fetch` of the origin of `apiUrl` alone: a request elsewhere is not sent, and a redirect is followed
+ * only within that origin, at most REDIRECTS times, and for a request with a body only when it keeps
+ * its method and body (307, 308). Any other redirect fails the try as a network failure would, so
+ * that a write is not sent again.
  */
 export function apiOnlyFetch(fetch: typeof globalThis.fetch, apiUrl: string): typeof globalThis.fetch {
   const origin = new URL(apiUrl).origin
@@ -314,7 +309,13 @@ export function apiOnlyFetch(fetch: typeof globalThis.fetch, apiUrl: string): ty
     }
     return follow(to.href, init, left - 1)
   }
-  return (input, init) => follow(input, init, REDIRECTS)
+  return (input, init) => {
+    // A request to another origin (a next page GitHub's Link header would send elsewhere) is not sent.
+    if (URL.parse(input instanceof Request ? input.url : String(input))?.origin !== origin) {
+      return Promise.reject(new TypeError('fetch failed', { cause: new Error('a request outside the API is not sent') }))
+    }
+    return follow(input, init, REDIRECTS)
+  }
 }
 
 export interface GitHubClientOptions {
@@ -423,36 +424,61 @@ export class GitHubClient {
   }
 
   /**
-   * Pages of a list until one comes back short, `pages` are read, or `enough` says so of a page;
-   * `complete` says whether the list ended. `enough` sees every page read, the last short one too:
-   * a caller may look at each page there (the docs health issue is looked for page by page).
+   * The list method `list` sending each page as this client sends: octokit's paging sends the pages
+   * after the first with only their method, URL and headers.
+   */
+  private paged<R extends ((...args: never[]) => unknown) & { endpoint: unknown }>(list: R): R {
+    const sending = this.sending
+    const send = list as unknown as (options: { request?: object }) => unknown
+    return Object.assign((options: { request?: object }) => send({ ...options, request: { ...options.request, sending } }), {
+      endpoint: list.endpoint
+    }) as unknown as R
+  }
+
+  /**
+   * The pages of a list (octokit's paging, which follows GitHub's Link header), until the last page,
+   * `pages` are read, or `enough` says so of a page; `complete` says whether the list ended. `enough`
+   * sees every page read, the last one too: a caller may look at each page there (the docs health
+   * issue is looked for page by page). A list that ends on a full page costs no further request.
    */
   private async pages<T>(
     pages: number,
-    read: (page: number) => Promise<{ data: T[] }>,
+    responses: AsyncIterable<{ data: T[]; headers: { link?: string } }>,
     enough?: (page: T[]) => boolean
   ): Promise<{ items: T[]; complete: boolean }> {
     const items: T[] = []
-    for (let page = 1; page <= pages; page++) {
-      const { data } = await read(page)
+    let read = 0
+    for await (const { data, headers } of responses) {
       items.push(...data)
+      read++
       const stop = enough?.(data) === true
-      if (data.length < PER_PAGE) return { items, complete: true }
-      if (stop) break
+      if (!NEXT_PAGE.test(headers.link ?? '')) return { items, complete: true }
+      // Leaving the loop ends octokit's paging: no further page is asked for.
+      if (stop || read >= pages) break
     }
     return { items, complete: false }
   }
 
   async pullCommits(number: number): Promise<{ commits: ChangeCommit[]; complete: boolean }> {
-    const { items, complete } = await this.pages(PAGES.commits, (page) =>
-      this.octokit.rest.pulls.listCommits({ ...this.where(), pull_number: number, per_page: PER_PAGE, page })
+    const { items, complete } = await this.pages(
+      PAGES.commits,
+      this.octokit.paginate.iterator(this.paged(this.octokit.rest.pulls.listCommits), {
+        ...this.where(),
+        pull_number: number,
+        per_page: PER_PAGE
+      })
     )
     return { commits: items.map(commitOf), complete }
   }
 
   async pullFiles(number: number): Promise<{ files: ChangedFile[]; complete: boolean }> {
-    const { items, complete } = await this.pages(PAGES.files, (page) =>
-      this.octokit.rest.pulls.listFiles({ ...this.where(), pull_number: number, per_page: PER_PAGE, page })
+    const { items, complete } = await this.pages(
+      PAGES.files,
+      this.octokit.paginate.iterator(this.paged(this.octokit.rest.pulls.listFiles), {
+        ...this.where(),
+        pull_number: number,
+        per_page: PER_PAGE
+      })
     )
     return { files: items.map(fileOf), complete }
   }
@@ -502,13 +528,14 @@ export class GitHubClient {
   async comments(number: number, found?: (comment: IssueComment) => boolean): Promise<IssueComment[]> {
     const { items } = await this.pages(
       PAGES.comments,
-      async (page) => {
-        const { data } = await this.octokit.rest.issues.listComments({ ...this.where(), issue_number: number, per_page: PER_PAGE, page })
-        return { data: data.map(commentOf) }
-      },
-      found && ((page) => page.some(found))
+      this.octokit.paginate.iterator(this.paged(this.octokit.rest.issues.listComments), {
+        ...this.where(),
+        issue_number: number,
+        per_page: PER_PAGE
+      }),
+      found && ((page) => page.some((c) => found(commentOf(c))))
     )
-    return items
+    return items.map(commentOf)
   }
 
   /**
@@ -558,17 +585,15 @@ export class GitHubClient {
   ): Promise<IssueData[]> {
     const { items } = await this.pages(
       query.label === undefined ? 1 : PAGES.labelledIssues,
-      (page) =>
-        // A label or sort not given is undefined, which the request leaves out.
-        this.octokit.rest.issues.listForRepo({
-          ...this.where(),
-          labels: query.label,
-          state: 'all',
-          sort: query.sort,
-          direction: query.direction,
-          per_page: PER_PAGE,
-          ...(query.label === undefined ? {} : { page })
-        }),
+      // A label or sort not given is undefined, which the request leaves out.
+      this.octokit.paginate.iterator(this.paged(this.octokit.rest.issues.listForRepo), {
+        ...this.where(),
+        labels: query.label,
+        state: 'all',
+        sort: query.sort,
+        direction: query.direction,
+        per_page: PER_PAGE
+      }),
       enough
     )
     return items

@@ -125,20 +125,37 @@ describe('README', () => {
     expect(action.runs).toEqual({ using: 'node24', main: 'dist/index.js' })
   })
 
-  it('names every file of analyticsDir, in action.yml and the outputs table', () => {
-    for (const file of [
-      'analytics.json',
-      'visitors.csv',
-      'views.csv',
-      'searches.csv',
-      'feedback-pages.csv',
-      'feedback.csv',
-      'assistant.csv'
-    ]) {
+  it('names every file of analyticsDir, the catalog’s files of every section, in action.yml, the outputs table and report.md', async () => {
+    const { SECTION_CATALOG, SECTION_NAMES } = await import('../../src/core/sections.js')
+    const files = ['analytics.json', ...SECTION_NAMES.flatMap((name) => SECTION_CATALOG[name].files)]
+    expect(files.length).toBeGreaterThan(SECTION_NAMES.length)
+    for (const file of files) {
       expect(action.outputs.analyticsDir?.description, file).toContain(file)
       expect(table(readme, 'Outputs').find(([name]) => name === '`analyticsDir`')?.[1], file).toContain(`\`${file}\``)
       expect(section(page('docs/report.md'), 'Files'), file).toContain(`\`${file}\``)
     }
+  })
+
+  it('declares every output of the catalog’s sections in action.yml and the outputs table, each once', async () => {
+    const { SECTION_CATALOG, SECTION_NAMES } = await import('../../src/core/sections.js')
+    const outputs = SECTION_NAMES.flatMap((name) => SECTION_CATALOG[name].outputs)
+    expect(new Set(outputs).size).toBe(outputs.length)
+    const listed = table(readme, 'Outputs').map(([name = '']) => unquote(name))
+    for (const output of outputs) {
+      expect(Object.keys(action.outputs), output).toContain(output)
+      expect(listed, output).toContain(output)
+    }
+  })
+
+  it('names every headline key an alert rule takes, and which never compare, in action.yml and report.md, in report order', async () => {
+    const { HEADLINE_NAMES, UNCOMPARED_HEADLINES } = await import('../../src/core/sections.js')
+    const keys = Object.keys(HEADLINE_NAMES)
+    const rules = section(page('docs/report.md'), 'Alerts').replace(/\s+/g, ' ')
+    const named = /A rule is a key \(([^)]*)\)/.exec(rules)?.[1] ?? ''
+    expect(named.split(', ').map(unquote)).toEqual(keys)
+    expect(/a key \(([^)]*)\)/.exec(action.inputs.alerts?.description ?? '')?.[1]?.split(', ')).toEqual(keys)
+    const uncompared = /A per-cent rule over a headline the report never compares \(([^)]*)\)/.exec(rules)?.[1] ?? ''
+    expect(uncompared.split(', ').map(unquote)).toEqual([...UNCOMPARED_HEADLINES])
   })
 
   it('says that the API cannot cancel a job, so that a timeout leaves it running', () => {
@@ -161,6 +178,16 @@ describe('README', () => {
 })
 
 describe('docs/', () => {
+  it('architecture.md names, for a new section, only files that exist', () => {
+    const steps = section(page('docs/architecture.md'), 'Where to change things')
+    const adding = steps.slice(steps.indexOf('**A new analytics section**'))
+    const named = [...adding.matchAll(/`((?:src|test|scripts|docs)\/[\w./-]+\.(?:ts|js|mjs|json|md))`/g)].map((m) => m[1] ?? '')
+    const linked = [...adding.matchAll(/\]\(([\w.-]+\.(?:md|json))\)/g)].map((m) => `docs/${m[1] ?? ''}`)
+    const files = [...named, ...linked].filter((file) => !file.includes('referrers'))
+    expect(files).toEqual(expect.arrayContaining(['scripts/demo-data.mjs', 'test/emulator/emulator.js', 'docs/analytics.schema.json']))
+    for (const file of files) expect(existsSync(resolve(root, file)), file).toBe(true)
+  })
+
   it('analytics-budget.md has a row for each analytics section the code reads, in report order, with its cost in requests', async () => {
     const { SECTION_NAMES } = await import('../../src/core/sections.js')
     const rows = table(page('docs/analytics-budget.md'), 'The sections')
@@ -291,6 +318,12 @@ describe('what a newcomer needs from the README alone', () => {
     expect(read('.node-version').trim()).toBe('24')
     expect(page('docs/development.md')).toContain('EBADENGINE')
     expect(clone).toContain('`npm run lint:workflows -- your-workflow.yml`')
+  })
+
+  it('quotes no count in development.md that a new test or a mutation run makes stale', () => {
+    const development = page('docs/development.md').replace(/\s+/g, ' ')
+    expect(development).not.toMatch(/\b\d[\d,]* (?:test files|tests|source files)\b/)
+    expect(development).not.toMatch(/score is \*\*/)
   })
 
   it('says which runners run the action, before the quick start', () => {

@@ -11,6 +11,7 @@ import { type ActionOptions, type ActionRun, runAction } from '../support/action
 import { schemaErrors } from '../support/analytics-schema.js'
 import { runtimes } from '../support/runtimes.js'
 import { siteTotals, visitorRows } from '../support/visitors.js'
+import { unreadReason } from '../support/budget-messages.js'
 
 const KEY = 'mint_schemaKey7Q'
 const SECTIONS = SECTION_NAMES
@@ -83,7 +84,7 @@ for (const { name: runtime, node } of runtimes()) {
       expect(file.searches).toMatchObject({ partial: true, partialReason: 'a request failed while reading', requests: 0 })
       expect(SECTIONS.filter((name) => section(file, name).partial)).toEqual(['visitors', 'searches', 'feedback', 'assistant'])
       expect(file.feedback).toMatchObject({
-        partialReason: 'feedback rows not read: the request budget ran out (maxRequests, 5 requests for the whole run)'
+        partialReason: unreadReason('feedback rows')
       })
       expect(schemaErrors(file)).toEqual([])
     })

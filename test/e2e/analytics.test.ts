@@ -2,12 +2,14 @@
 // Node 24 (the runtime action.yml declares).
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
+import { SECTION_NAMES } from '../../src/core/sections.js'
 import { sitePath } from '../../src/text/page-path.js'
 import { startEmulator, type Emulator } from '../emulator/emulator.js'
 import { type ActionOptions, type ActionRun, errorLines as errors, linesWith, runAction } from '../support/action.js'
 import { renderSummary } from '../support/render.js'
 import { runtimes } from '../support/runtimes.js'
 import { HOSTILE_PATHS, siteTotals, visitorRows } from '../support/visitors.js'
+import { cutReason } from '../support/budget-messages.js'
 
 const KEY = 'mint_analyticsKeyT5'
 
@@ -236,16 +238,12 @@ for (const { name: runtime, node } of runtimes()) {
       const run = await act({ inputs: { ...base(), maxRequests: '2' } })
       expect(run.code).toBe(0)
       expect(visitorRequests(emu, since)).toHaveLength(2)
-      expect(run.stdout).toMatch(
-        /::warning::Reading visitor rows stopped after 2 requests at maxRequests \(2 requests for the whole run\) while the service had more/
-      )
+      expect(run.stdout).toMatch(/::warning::Reading visitor rows stopped after 2 requests at maxRequests \(/)
       expect(run.outputs.pageCount).toBe('500')
-      expect(renderSummary(run.summary).text).toContain(
-        'Partial: visitor rows: reading stopped at maxRequests (2 requests for the whole run) while the service had more.'
-      )
+      expect(renderSummary(run.summary).text).toContain('Partial: visitor rows: reading stopped at maxRequests (')
       expect(visitorsJson(run)).toMatchObject({
         partial: true,
-        partialReason: 'visitor rows: reading stopped at maxRequests (2 requests for the whole run) while the service had more',
+        partialReason: cutReason('visitor rows'),
         pageCount: 500
       })
     })
@@ -299,12 +297,12 @@ for (const { name: runtime, node } of runtimes()) {
       ],
       [{ topPages: 'all' }, '- `topPages` must be a whole number from 1 to 1000'],
       [
-        { analytics: 'all', maxRequests: '4' },
-        '- `maxRequests` (4) is below 5, one request for the first read of each section in `analytics` (visitors, views, searches, feedback, assistant)'
+        { analytics: 'all', maxRequests: String(SECTION_NAMES.length - 1) },
+        `- \`maxRequests\` (${SECTION_NAMES.length - 1}) is below ${SECTION_NAMES.length}, one request for the first read of each section in \`analytics\` (${SECTION_NAMES.join(', ')})`
       ],
       [
         { analytics: 'yes' },
-        '- `analytics` takes all (or true) for every section, false for none, or a comma-separated list of visitors, views, searches, feedback, assistant; "yes" is not one of them'
+        `- \`analytics\` takes all (or true) for every section, false for none, or a comma-separated list of ${SECTION_NAMES.join(', ')}; "yes" is not one of them`
       ]
     ])(`[${runtime}] rejects %j before any request, showing the accepted forms`, async (bad, message) => {
       const since = emu.requests.length

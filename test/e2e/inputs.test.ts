@@ -1,6 +1,7 @@
 // Bad inputs end to end: the real bundle, run as its own process the way the runner runs it, with
 // three mistakes at once. Every one is named, in the log and in the job summary, before any request.
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
+import { SECTION_NAMES } from '../../src/core/sections.js'
 import { ACTION_NAME, ACTION_VERSION } from '../../src/version.js'
 import { startEmulator, type Emulator } from '../emulator/emulator.js'
 import { errorLines, linesWith, runAction } from '../support/action.js'
@@ -39,8 +40,8 @@ for (const { name: runtime, node } of runtimes()) {
       expect(run.code).toBe(1)
       expect(emu.requests).toEqual([])
       const mistakes = [
-        '`analytics` takes all (or true) for every section, false for none, or a comma-separated list of visitors, views, searches, ' +
-          'feedback, assistant; "serches" is not one of them; did you mean searches?',
+        `\`analytics\` takes all (or true) for every section, false for none, or a comma-separated list of ${SECTION_NAMES.join(', ')}; ` +
+          '"serches" is not one of them; did you mean searches?',
         '`maxRequests` must be a whole number from 1 to 100 (analytics requests one run may make; analytics allow 100 requests per ' +
           'organization per hour); got "150"',
         '`dateFrom` (2026-11-10) must be before `dateTo` (2026-11-01), which is exclusive'

@@ -4,7 +4,7 @@
 // one to another origin; a write never lands twice), GitHub's error text (one bounded line, never a
 // workflow command, never the token), and hostile event payloads (read once, never trusted for shape).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import { mkdtemp, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
@@ -268,8 +268,13 @@ describe('GitHub’s error text', () => {
 })
 
 describe('a hostile event payload', () => {
+  const dirs: string[] = []
+  afterAll(async () => {
+    await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })))
+  })
   const runnerOf = async (text: string, env: Record<string, string> = {}) => {
     const dir = await mkdtemp(join(tmpdir(), 'payload-'))
+    dirs.push(dir)
     const path = join(dir, 'event.json')
     await writeFile(path, text)
     return readRunner({ GITHUB_EVENT_PATH: path, GITHUB_REPOSITORY: 'acme/docs', ...env })

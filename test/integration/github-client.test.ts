@@ -231,7 +231,15 @@ describe('paging', () => {
     github.requests.length = 0
     const found = await gh.comments(9, (c) => c.body === 'comment 150')
     expect(found).toHaveLength(200)
-    expect(github.requests.map((r) => new URL(r.path, github.url).searchParams.get('page'))).toEqual(['1', '2'])
+    expect(github.requests.map((r) => new URL(r.path, github.url).searchParams.get('page'))).toEqual([null, '2'])
+  })
+
+  it('asks for no page after a list that ends on a full page', async () => {
+    for (let i = 0; i < 200; i++) github.addComment(10, `comment ${i}`, ACTIONS_WRITER.user)
+    const { github: gh, sent } = await client()
+    expect(await gh.comments(10)).toHaveLength(200)
+    expect(github.requests).toHaveLength(2)
+    expect(sent.count).toBe(2)
   })
 })
 

@@ -342,7 +342,8 @@ describe('work with every analytics section', () => {
     topPages: 5,
     maxRequests: 40,
     compare: true,
-    sections: SECTION_NAMES,
+    // Named here rather than read from the catalog: the expected requests below are these sections'.
+    sections: ['visitors', 'views', 'searches', 'feedback', 'assistant'],
     readerText: 'hide'
   }
   const analyticsRequests = (before: number) => emu.requests.slice(before).filter((r) => r.path.startsWith('/v1/analytics/'))
@@ -355,7 +356,7 @@ describe('work with every analytics section', () => {
   it('reads each section, three at a time, reports them in order, and spends the fewest requests the API allows', async () => {
     const before = emu.requests.length
     const report = await work(inputs({ prompt: undefined, analytics: all }))
-    expect(report.reports.map((s) => s.kind)).toEqual(SECTION_NAMES)
+    expect(report.reports.map((s) => s.kind)).toEqual(all.sections)
     expect(report.reports.map((s) => s.failure)).toEqual([undefined, undefined, undefined, undefined, undefined])
     // Each section's pages, and one request for its comparison with the previous period.
     expect(report.reports.map((s) => (s.kind === 'job' ? 0 : s.requests))).toEqual([2, 2, 3, 4, 3])

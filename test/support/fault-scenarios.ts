@@ -19,6 +19,7 @@ import {
   ENDPOINT_PATHS,
   emulatorCursor,
   PAGE_LIMITS,
+  REPORT_SECTIONS,
   requestsByEndpoint,
   type SectionOutputs,
   thumbsDown
@@ -36,8 +37,8 @@ export interface Scenario {
   /** Runs the bundle as a process of its own (test/e2e/faults.test.ts); otherwise in process, with a test clock. */
   bundle?: true
   plan?: JobPlan
-  /** Analytics instead of an agent job: the `analytics` input (`visitors`, or `all`). */
-  analytics?: 'visitors' | 'all'
+  /** Analytics instead of an agent job: the visitors alone, or the report's five sections (REPORT_SECTIONS). */
+  analytics?: 'visitors' | 'report'
   emulator?: EmulatorOptions
   /** The faults the emulator injects, in order. */
   faults?: Fault[]
@@ -87,7 +88,7 @@ function gapAfter(emu: Emulator, index: number): number {
   return next.at - faulted.at
 }
 
-// ------------------------------------------------------------ the docs health report (analytics: all)
+// ------------------------------------------------------------ the docs health report (its five sections)
 // The sections other than visitors read the emulator's default data; visitors read 600 pages.
 
 const MAX_ATTEMPTS = DEFAULT_RETRY_POLICY.maxAttempts
@@ -274,7 +275,7 @@ function failingRead(read: HealthRead): Scenario {
   return {
     fault: `${read.label} answers 500 on every try (\`Retry-After: 0\`)`,
     result: `Fails the step after ${MAX_ATTEMPTS} tries, naming the read; the other sections are reported and their outputs set (exit 1)`,
-    analytics: 'all',
+    analytics: 'report',
     faults: [{ path: ENDPOINT_PATHS[read.endpoint], kind: 'status', status: 500, retryAfter: '0', times: Infinity }],
     exit: 1,
     posts: 0,
@@ -418,7 +419,7 @@ const WRITE_SCENARIOS: Scenario[] = [
     bundle: true,
     result:
       'Each section keeps at most 200,000 rows and 16 MiB of text, then stops: partial, saying which bound it met, with a warning; the run keeps under 512 MiB (exit 0)',
-    analytics: 'all',
+    analytics: 'report',
     // A run that needs more than 512 MiB of heap dies, and its exit code says so.
     env: { NODE_OPTIONS: '--max-old-space-size=512' },
     // Minutes of deadline: its pages take CPU, seconds of it on a busy machine, and the deadline is not what it tests.
@@ -524,7 +525,7 @@ const HEALTH_SCENARIOS: Scenario[] = [
   {
     fault: 'Page views, searches, feedback, feedback by page, assistant and caller stats each answer 429 with a JSON body once',
     result: 'Each retried after `Retry-After` (0 s): every section complete, one more request each (exit 0)',
-    analytics: 'all',
+    analytics: 'report',
     faults: onceEach({ kind: 'status', status: 429, retryAfter: '0' }),
     exit: 0,
     posts: 0,
@@ -534,7 +535,7 @@ const HEALTH_SCENARIOS: Scenario[] = [
   {
     fault: 'Page views, searches, feedback, feedback by page, assistant and caller stats each answer 429 as `text/plain` once',
     result: 'Each retried after `Retry-After` (0 s): every section complete, one more request each (exit 0)',
-    analytics: 'all',
+    analytics: 'report',
     faults: onceEach({ kind: 'status', status: 429, retryAfter: '0', contentType: 'text/plain' }),
     exit: 0,
     posts: 0,
@@ -545,7 +546,7 @@ const HEALTH_SCENARIOS: Scenario[] = [
   {
     fault: 'Searches, feedback and assistant pages hand back the cursor just followed, every time',
     result: 'Each read stops at the repeated cursor, after 2 requests: partial, with a warning; no loop (exit 0)',
-    analytics: 'all',
+    analytics: 'report',
     // More questions than one page holds, so that the first page has a cursor to repeat.
     setup: (emu) => {
       emu.setAssistant(manyQuestions(PAGE_LIMITS.assistant + 200))
@@ -573,7 +574,7 @@ const HEALTH_SCENARIOS: Scenario[] = [
   {
     fault: 'Page views, searches, feedback and assistant pages come back empty while saying there are more',
     result: 'Each read stops after that page: partial, with a warning; no loop (exit 0)',
-    analytics: 'all',
+    analytics: 'report',
     faults: (['views', 'searches', 'feedback', 'assistant'] as const).map((endpoint) => ({
       path: ENDPOINT_PATHS[endpoint],
       kind: 'emptyPage',
@@ -600,7 +601,7 @@ const HEALTH_SCENARIOS: Scenario[] = [
   {
     fault: 'The deadline passes while several sections are read (one answer late, others never answered)',
     result: 'Exit 1 saying the deadline passed; what was read is kept in the files and summary, each unfinished section marked',
-    analytics: 'all',
+    analytics: 'report',
     faults: [
       { path: ENDPOINT_PATHS.views, kind: 'delay', delayMs: 500 },
       { path: ENDPOINT_PATHS.searches, query: { cursor: emulatorCursor('searches', PAGE_LIMITS.searches) }, kind: 'hang' },
@@ -1028,7 +1029,8 @@ export function prepareEmulator(s: Scenario, emu: Emulator): void {
 
 /** The action's inputs for a scenario against the service at `baseUrl`. */
 export function inputsOf(s: Scenario, baseUrl: string): Record<string, string> {
-  const work: Record<string, string> = s.analytics ? { analytics: s.analytics, prompt: '' } : { prompt: 'Fault test' }
+  const analytics = s.analytics === 'report' ? REPORT_SECTIONS : s.analytics
+  const work: Record<string, string> = analytics ? { analytics, prompt: '' } : { prompt: 'Fault test' }
   // The poll interval only where there is a job to poll: without one the run warns that it is ignored.
   const job = !s.analytics || s.inputs?.prompt !== undefined || s.inputs?.jobId !== undefined
   return {
@@ -1051,7 +1053,7 @@ export function checkRun(s: Scenario, run: ActionRun, emu: Emulator, expect: Exp
   if (s.status !== undefined) expect(run.outputs.status).toBe(s.status)
   const outputNames =
     s.outputs ??
-    (s.analytics === 'all'
+    (s.analytics === 'report'
       ? [...VISITOR_OUTPUTS, ...Object.keys(defaultSectionOutputs())].sort()
       : s.analytics
         ? VISITOR_OUTPUTS

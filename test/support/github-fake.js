@@ -2,7 +2,7 @@
 // A stateful fake of the GitHub REST endpoints the action uses, on 127.0.0.1, for GITHUB_API_URL:
 // comments on an issue (list, create, update, with who wrote them); issues (list with label and state
 // filters, get, create, update) with their numbers, bodies and labels kept; pull requests (get, their
-// commits and files, paged); comparisons and single commits; releases; check runs (create, update,
+// commits and files, paged with GitHub's Link headers); comparisons and single commits; releases; check runs (create, update,
 // list for a commit by name); and a person's permission on the repository. It records every request
 // and can answer every one with an error status instead. What it stores carries GitHub's identity
 // fields: `user` and `performed_via_github_app` on issues and comments (whose pages carry a Link
@@ -90,11 +90,16 @@ export const OTHER_APP = {
  * @property {FakeApp} app the app that made it (only that app can update it)
  */
 
-/** The page of `items` a list request asks for (per_page, page). @template T @param {T[]} items @param {URL} url */
+/**
+ * The page of `items` a list request asks for (per_page, page), with the Link header GitHub sends
+ * with it: rel="next" to the next page while one follows, none on the last page.
+ * @template T @param {T[]} items @param {URL} url
+ * @returns {{ data: T[], headers: Record<string, string> }}
+ */
 function paged(items, url) {
   const perPage = Number(url.searchParams.get('per_page') ?? '30')
   const page = Number(url.searchParams.get('page') ?? '1')
-  return items.slice((page - 1) * perPage, page * perPage)
+  return { data: items.slice((page - 1) * perPage, page * perPage), headers: pageLinks(url, items.length) }
 }
 
 /**
@@ -172,7 +177,11 @@ export async function startGitHubFake() {
         res.writeHead(status, { 'Content-Type': 'application/json', ...headers })
         res.end(JSON.stringify(data))
       }
-      const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+      /** A page of a list (paged), with its Link header. @param {{ data: unknown, headers: Record<string, string> }} page */
+      const sendPage = (page) => {
+        send(200, page.data, page.headers)
+      }
+      const url = new URL(req.url ?? '/', `http://${req.headers.host ?? '127.0.0.1'}`)
       const path = url.pathname
       const method = req.method ?? ''
       /** @type {RegExpExecArray | null} */
@@ -203,8 +212,12 @@ export async function startGitHubFake() {
         comments.push(comment)
         send(201, comment)
       } else if (method === 'GET' && (match = /^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)\/comments$/.exec(path))) {
-        const thread = comments.filter((c) => c.issue === Number(match?.[1]))
-        send(200, paged(thread, url), pageLinks(url, thread.length))
+        sendPage(
+          paged(
+            comments.filter((c) => c.issue === Number(match?.[1])),
+            url
+          )
+        )
       } else if (method === 'PATCH' && (match = /^\/repos\/[^/]+\/[^/]+\/issues\/comments\/(\d+)$/.exec(path))) {
         const comment = comments.find((c) => c.id === Number(match?.[1]))
         if (comment) comment.body = field(body, 'body') ?? comment.body
@@ -212,7 +225,7 @@ export async function startGitHubFake() {
       } else if (method === 'GET' && (match = /^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)\/(commits|files)$/.exec(path))) {
         const change = pullChanges.get(Number(match[1]))
         if (!change) send(404, { message: 'Not Found' })
-        else send(200, match[2] === 'files' ? paged(change.files, url) : paged(change.commits, url))
+        else sendPage(match[2] === 'files' ? paged(change.files, url) : paged(change.commits, url))
       } else if (method === 'GET' && (match = /^\/repos\/[^/]+\/[^/]+\/compare\/(.+)$/.exec(path))) {
         const comparison = comparisons.get(decodeURIComponent(match[1] ?? ''))
         if (!comparison) send(404, { message: 'Not Found' })
@@ -222,11 +235,12 @@ export async function startGitHubFake() {
         if (!commit) send(404, { message: 'Not Found' })
         else send(200, commit)
       } else if (method === 'GET' && /^\/repos\/[^/]+\/[^/]+\/releases$/.test(path)) {
-        send(200, paged(releases, url))
+        sendPage(paged(releases, url))
       } else if (method === 'GET' && (match = /^\/repos\/[^/]+\/[^/]+\/commits\/([^/]+)\/check-runs$/.exec(path))) {
         const name = url.searchParams.get('check_name')
         const listed = checkRuns.filter((run) => run.head_sha === match?.[1] && (name === null || run.name === name))
-        send(200, { total_count: listed.length, check_runs: paged(listed, url) })
+        const page = paged(listed, url)
+        send(200, { total_count: listed.length, check_runs: page.data }, page.headers)
       } else if (method === 'POST' && /^\/repos\/[^/]+\/[^/]+\/check-runs$/.test(path)) {
         const output = /** @type {{ output?: { title?: string, summary?: string } }} */ (body).output ?? {}
         /** @type {FakeCheckRun} */
@@ -263,7 +277,8 @@ export async function startGitHubFake() {
         const listed = issues
           .filter((issue) => (label ? issue.labels.includes(label) : true) && (state === 'all' || issue.state === state))
           .sort((a, b) => (oldestFirst ? a.number - b.number : b.number - a.number))
-        send(200, paged(listed, url).map(issueJson))
+        const page = paged(listed, url)
+        send(200, page.data.map(issueJson), page.headers)
       } else if (method === 'POST' && (match = /^\/repos\/([^/]+)\/([^/]+)\/issues$/.exec(path))) {
         const labels = Array.isArray(/** @type {{ labels?: unknown }} */ (body).labels)
           ? /** @type {string[]} */ (/** @type {{ labels: unknown[] }} */ (body).labels).map(String)

@@ -9,9 +9,10 @@ import { SECTION_CATALOG } from '../../core/sections.js'
 import { sitePage } from '../../text/page-path.js'
 import { readerText } from '../../text/reader-text.js'
 import type { RequestBudget } from '../../analytics/budget.js'
-import { type Comparison, comparedWith, comparisonRead } from '../../analytics/comparison.js'
+import type { Comparison } from '../../analytics/comparison.js'
 import type { PageAnswer } from '../../analytics/pager.js'
-import { cursorReadById, sectionPart, sectionRead, type SectionBase, type SectionRequest } from '../../analytics/section.js'
+import { cursorReadById, sectionRead, type SectionBase, type SectionRequest } from '../../analytics/section.js'
+import { sectionPart } from '../../analytics/section-part.js'
 import { byText } from '../../text/order.js'
 
 export const ASSISTANT_PAGE_SIZE = 1000
@@ -72,16 +73,12 @@ export function assistantPart(api: AnalyticsReader, request: SectionRequest, bud
     () => undefined
   )
   const reads = [questionsRead, callersRead]
-  const comparison = comparisonRead(ASSISTANT.comparison, request, budget, async (period) => ({
-    value: await api.analytics(CALLER_STATS_ENDPOINT, request.projectId, period)
-  }))
   return sectionPart(
     'assistant',
-    ASSISTANT.title,
     request,
     reads,
     budget,
-    () => ({ callers, questions: [...questions.values()].sort((a, b) => byText(b.timestamp, a.timestamp)), ...comparedWith(comparison) }),
-    comparison
+    async (period) => ({ value: await api.analytics(CALLER_STATS_ENDPOINT, request.projectId, period) }),
+    () => ({ callers, questions: [...questions.values()].sort((a, b) => byText(b.timestamp, a.timestamp)) })
   )
 }

@@ -10,9 +10,10 @@ import { SECTION_CATALOG } from '../../core/sections.js'
 import { sitePath } from '../../text/page-path.js'
 import { readerText } from '../../text/reader-text.js'
 import type { RequestBudget } from '../../analytics/budget.js'
-import { type Comparison, comparedWith, comparisonRead } from '../../analytics/comparison.js'
+import type { Comparison, ComparisonAnswer, Period } from '../../analytics/comparison.js'
 import type { PageAnswer } from '../../analytics/pager.js'
-import { cursorReadById, sectionPart, sectionRead, type SectionBase, type SectionRequest } from '../../analytics/section.js'
+import { cursorReadById, sectionRead, type SectionBase, type SectionRequest } from '../../analytics/section.js'
+import { sectionPart } from '../../analytics/section-part.js'
 import { byText } from '../../text/order.js'
 
 /** The most the by-page endpoint returns, and the most rows a feedback request returns. */
@@ -109,24 +110,15 @@ export function feedbackPart(api: AnalyticsReader, request: SectionRequest, budg
   const reads = [pagesRead, rowsRead]
   // Thumbs down over every page, from the same one request as this period's: a count from part of
   // the pages would compare a part with a whole.
-  const comparison = comparisonRead<number>(FEEDBACK.comparison, request, budget, async (period) => {
+  const compare = async (period: Period): Promise<ComparisonAnswer<number>> => {
     const answer = await api.analytics(FEEDBACK_BY_PAGE_ENDPOINT, request.projectId, { ...period, limit: FEEDBACK_PAGE_LIMIT })
     if (answer.hasMore) return { missing: 'the service gave only part of the previous period’s pages' }
     return { value: answer.feedback.reduce((sum, row) => sum + row.thumbsDown, 0) }
-  })
-  return sectionPart(
-    'feedback',
-    FEEDBACK.title,
-    request,
-    reads,
-    budget,
-    () => ({
-      pages: pages && pagesBySitePath(pages).sort((a, b) => b.thumbsDown - a.thumbsDown || b.total - a.total || byText(a.path, b.path)),
-      pagesTruncated: pagesRead.progress.truncated,
-      entries: [...entries.values()].sort((a, b) => byText(b.createdAt ?? '', a.createdAt ?? '')),
-      entriesRead: rowsRead.progress.requests > 0,
-      ...comparedWith(comparison)
-    }),
-    comparison
-  )
+  }
+  return sectionPart('feedback', request, reads, budget, compare, () => ({
+    pages: pages && pagesBySitePath(pages).sort((a, b) => b.thumbsDown - a.thumbsDown || b.total - a.total || byText(a.path, b.path)),
+    pagesTruncated: pagesRead.progress.truncated,
+    entries: [...entries.values()].sort((a, b) => byText(b.createdAt ?? '', a.createdAt ?? '')),
+    entriesRead: rowsRead.progress.requests > 0
+  }))
 }

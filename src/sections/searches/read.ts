@@ -8,9 +8,10 @@ import { SECTION_CATALOG } from '../../core/sections.js'
 import { sitePage } from '../../text/page-path.js'
 import { readerText } from '../../text/reader-text.js'
 import type { RequestBudget } from '../../analytics/budget.js'
-import { type Comparison, comparedWith, comparisonRead } from '../../analytics/comparison.js'
+import type { Comparison } from '../../analytics/comparison.js'
 import type { PageAnswer } from '../../analytics/pager.js'
-import { sectionPart, sectionRead, type SectionBase, type SectionRequest } from '../../analytics/section.js'
+import { sectionRead, type SectionBase, type SectionRequest } from '../../analytics/section.js'
+import { sectionPart } from '../../analytics/section-part.js'
 import { byText } from '../../text/order.js'
 
 export const SEARCHES_PAGE_SIZE = 100
@@ -72,21 +73,18 @@ export function searchesPart(api: AnalyticsReader, request: SectionRequest, budg
     return { rows: page.searches, nextCursor: page.nextCursor }
   }
   const reads = [sectionRead(SEARCHES.reads[0].key, SEARCHES.reads[0].name, { style: 'cursor', fetch: pages }, keepHighest)]
-  // Every answer carries the total: one term is enough.
-  const comparison = comparisonRead(SEARCHES.comparison, request, budget, async (period) => ({
-    value: (await api.analytics(SEARCHES_ENDPOINT, request.projectId, { ...period, limit: 1 })).totalSearches
-  }))
   return sectionPart(
     'searches',
-    SEARCHES.title,
     request,
     reads,
     budget,
+    // Every answer carries the total: one term is enough.
+    async (period) => ({
+      value: (await api.analytics(SEARCHES_ENDPOINT, request.projectId, { ...period, limit: 1 })).totalSearches
+    }),
     () => ({
       totalSearches,
-      rows: [...terms].sort(([aText, a], [bText, b]) => b.hits - a.hits || byText(aText, bText)).map(([, entry]) => entry),
-      ...comparedWith(comparison)
-    }),
-    comparison
+      rows: [...terms].sort(([aText, a], [bText, b]) => b.hits - a.hits || byText(aText, bText)).map(([, entry]) => entry)
+    })
   )
 }

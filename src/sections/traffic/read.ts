@@ -5,8 +5,9 @@
 // are read once its pages are (one request with limit 1: every answer carries the site totals).
 import type { AnalyticsEndpoint, AnalyticsReader, OffsetQuery } from '../../api/analytics.js'
 import type { RequestBudget } from '../../analytics/budget.js'
-import { type Comparison, comparedWith, comparisonRead } from '../../analytics/comparison.js'
-import { sectionPart, sectionRead, type SectionBase, type SectionRead, type SectionRequest } from '../../analytics/section.js'
+import type { Comparison } from '../../analytics/comparison.js'
+import { sectionRead, type SectionBase, type SectionRead, type SectionRequest } from '../../analytics/section.js'
+import { sectionPart } from '../../analytics/section-part.js'
 import type { Part } from '../../core/part.js'
 import { SECTION_CATALOG } from '../../core/sections.js'
 import { byText } from '../../text/order.js'
@@ -108,9 +109,6 @@ export function trafficPart<Kind extends 'visitors' | 'views', Page extends { to
 ): Part<TrafficReport<Kind>> {
   const section = SECTION_CATALOG[kind]
   const kept: TrafficKept<TrafficRow> = { rows: new Map() }
-  const comparison = comparisonRead(section.comparison, request, budget, async (period) => ({
-    value: (await api.analytics(read.endpoint, request.projectId, { ...period, limit: 1, offset: 0 })).totals
-  }))
   const range = { dateFrom: request.dateFrom, dateTo: request.dateTo }
   const pages = async (offset: number): Promise<TrafficAnswer<TrafficRow>> => {
     const page = await api.analytics(read.endpoint, request.projectId, { ...range, limit: read.pageSize, offset })
@@ -119,11 +117,10 @@ export function trafficPart<Kind extends 'visitors' | 'views', Page extends { to
   const reads = [trafficRead(section.reads[0].key, section.reads[0].name, read.pageSize, kept, pages)]
   return sectionPart(
     kind,
-    section.title,
     request,
     reads,
     budget,
-    () => ({ totals: kept.totals, rows: sortedRows(kept.rows.values()), ...comparedWith(comparison) }),
-    comparison
+    async (period) => ({ value: (await api.analytics(read.endpoint, request.projectId, { ...period, limit: 1, offset: 0 })).totals }),
+    () => ({ totals: kept.totals, rows: sortedRows(kept.rows.values()) })
   )
 }

@@ -1,7 +1,7 @@
 // How long the client waits before a retry (backoff and Retry-After), and the poll schedule.
 import { describe, expect, it } from 'vitest'
 import { pollDelay } from '../../../src/agent/poll-schedule.js'
-import { backoffDelay, DEFAULT_RETRY_POLICY, parseRetryAfter } from '../../../src/api/retry.js'
+import { backoffDelay, DEFAULT_RETRY_POLICY, mayRepeat, NEVER_SENT_CODES, neverSent, parseRetryAfter } from '../../../src/api/retry.js'
 
 describe('backoffDelay', () => {
   it('draws from 0 up to an exponentially growing ceiling, capped', () => {
@@ -60,5 +60,44 @@ describe('pollDelay', () => {
   })
   it('uses the interval from the start when it is shorter than the ramp', () => {
     expect(pollDelay(0, 500, mid)).toBe(500)
+  })
+})
+
+describe('mayRepeat', () => {
+  it('repeats a read after no answer, or an answer a repeat may change, whatever the case of the method', () => {
+    for (const method of ['GET', 'get', 'HEAD']) {
+      expect(mayRepeat(method, { sent: true })).toBe(true)
+      expect(mayRepeat(method, { sent: false })).toBe(true)
+      for (const status of [408, 429, 500, 502, 503, 504, 599]) expect(mayRepeat(method, { status })).toBe(true)
+      for (const status of [0, 400, 401, 403, 404, 409, 422, 499]) expect(mayRepeat(method, { status })).toBe(false)
+      expect(mayRepeat(method, { status: 403, refused: true })).toBe(true)
+    }
+  })
+
+  it('repeats a write only when the server cannot have acted on it: never sent, a 429, or a refusal', () => {
+    for (const method of ['POST', 'PATCH', 'put', 'DELETE']) {
+      expect(mayRepeat(method, { sent: false })).toBe(true)
+      expect(mayRepeat(method, { sent: true })).toBe(false)
+      expect(mayRepeat(method, { status: 429 })).toBe(true)
+      expect(mayRepeat(method, { status: 503, refused: true })).toBe(true)
+      expect(mayRepeat(method, { status: 403, refused: true })).toBe(true)
+      for (const status of [408, 500, 502, 503, 504, 403, 404, 422]) expect(mayRepeat(method, { status })).toBe(false)
+      expect(mayRepeat(method, { status: 502, refused: false })).toBe(false)
+    }
+  })
+
+  it('takes no method that merely contains GET for a read', () => {
+    expect(mayRepeat('GETX', { sent: true })).toBe(false)
+    expect(mayRepeat('XGET', { status: 500 })).toBe(false)
+  })
+})
+
+describe('neverSent', () => {
+  it('knows the errors raised before a connection existed, and no other', () => {
+    for (const code of ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']) {
+      expect(neverSent(code)).toBe(true)
+    }
+    for (const code of [undefined, '', 'ECONNRESET', 'ETIMEDOUT', 'UND_ERR_SOCKET', 'econnrefused']) expect(neverSent(code)).toBe(false)
+    expect([...NEVER_SENT_CODES]).toHaveLength(6)
   })
 })

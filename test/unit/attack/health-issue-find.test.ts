@@ -45,7 +45,12 @@ async function repoOf(copies: number, labelledHasOwn: boolean, latestOf: (own: o
     const page = Number(url.searchParams.get('page') ?? '1')
     const listed = url.searchParams.get('direction') === 'asc' ? [...labelled].reverse() : labelled
     const data = url.searchParams.get('labels') === null ? latest : listed.slice((page - 1) * 100, page * 100)
-    return Promise.resolve(new Response(JSON.stringify(data), { status: 200, headers: { 'content-type': 'application/json' } }))
+    // GitHub's Link header names the next labelled page while one follows.
+    const next = new URL(url)
+    next.searchParams.set('page', String(page + 1))
+    const link: Record<string, string> =
+      url.searchParams.get('labels') !== null && page * 100 < labelled.length ? { link: `<${next.href}>; rel="next"` } : {}
+    return Promise.resolve(new Response(JSON.stringify(data), { status: 200, headers: { 'content-type': 'application/json', ...link } }))
   }
   const client = await GitHubClient.open({
     token: 'ghs_find0test',

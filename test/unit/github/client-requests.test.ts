@@ -101,30 +101,48 @@ async function failure(call: Promise<unknown>): Promise<Error & { status?: numbe
 const query = (sent: Sent | undefined) => Object.fromEntries(sent?.url.searchParams ?? [])
 const fileData = (n: number) => ({ filename: `docs/page-${n}.mdx`, status: 'modified', additions: 1, deletions: 0 })
 const commitData = (n: number) => ({ sha: `sha${n}`, commit: { message: `commit ${n}` } })
-/** Pages of `total` items made by `item`, as GitHub answers `page` of them (100 a page). */
+/** The Link header GitHub sends with a page of `total` items: the next page while one follows. */
+const link = (sent: Sent, total: number): Record<string, string> => {
+  const page = Number(sent.url.searchParams.get('page') ?? '1')
+  if (page * 100 >= total) return {}
+  const next = new URL(sent.url)
+  next.searchParams.set('page', String(page + 1))
+  return { link: `<${next.href}>; rel="next", <${API}/last>; rel="last"` }
+}
+/** Pages of `total` items made by `item`, as GitHub answers `page` of them (100 a page), with its Link header. */
 const paged =
   (total: number, item: (n: number) => unknown) =>
   (sent: Sent): Response => {
     const page = Number(sent.url.searchParams.get('page') ?? '1')
     const first = (page - 1) * 100
-    return json(Array.from({ length: Math.max(0, Math.min(100, total - first)) }, (_, i) => item(first + i)))
+    return json(
+      Array.from({ length: Math.max(0, Math.min(100, total - first)) }, (_, i) => item(first + i)),
+      200,
+      link(sent, total)
+    )
   }
+/** The query of the first page (octokit asks for it without a page number) and of the pages after it. */
+const pageQuery = (page: number, rest: Record<string, string>) => (page === 1 ? rest : { ...rest, page: String(page) })
 
 describe('the changes of a pull request', () => {
   it('reads its files page by page until a short page, complete, with a renamed file’s old path and a patch only where GitHub gives them', async () => {
     const { client, sent } = await clientOf((request) =>
-      request.url.searchParams.get('page') === '1'
-        ? json([
-            {
-              filename: 'docs/new.mdx',
-              status: 'renamed',
-              additions: 2,
-              deletions: 1,
-              previous_filename: 'docs/old.mdx',
-              patch: '@@ -1 +1 @@'
-            },
-            ...Array.from({ length: 99 }, (_, i) => fileData(i))
-          ])
+      request.url.searchParams.get('page') === null
+        ? json(
+            [
+              {
+                filename: 'docs/new.mdx',
+                status: 'renamed',
+                additions: 2,
+                deletions: 1,
+                previous_filename: 'docs/old.mdx',
+                patch: '@@ -1 +1 @@'
+              },
+              ...Array.from({ length: 99 }, (_, i) => fileData(i))
+            ],
+            200,
+            link(request, 205)
+          )
         : paged(205, fileData)(request)
     )
     const { files, complete } = await client.pullFiles(7)
@@ -140,7 +158,7 @@ describe('the changes of a pull request', () => {
     })
     expect(files[1]).toStrictEqual({ path: 'docs/page-0.mdx', status: 'modified', additions: 1, deletions: 0 })
     expect(sent.map((s) => s.url.pathname)).toEqual(Array(3).fill('/repos/acme/docs/pulls/7/files'))
-    expect(sent.map(query)).toEqual([1, 2, 3].map((page) => ({ per_page: '100', page: String(page) })))
+    expect(sent.map(query)).toEqual([1, 2, 3].map((page) => pageQuery(page, { per_page: '100' })))
   })
 
   it('reads at most PAGES.files pages of files, and says the list is not complete', async () => {
@@ -158,13 +176,41 @@ describe('the changes of a pull request', () => {
     expect(read.commits).toHaveLength(150)
     expect(read.commits[149]).toStrictEqual({ sha: 'sha149', message: 'commit 149' })
     expect(whole.sent.map((s) => s.url.pathname)).toEqual(Array(2).fill('/repos/acme/docs/pulls/3/commits'))
-    expect(whole.sent.map(query)).toEqual([1, 2].map((page) => ({ per_page: '100', page: String(page) })))
+    expect(whole.sent.map(query)).toEqual([1, 2].map((page) => pageQuery(page, { per_page: '100' })))
 
-    const cut = await clientOf(paged(PAGES.commits * 100, commitData))
+    const cut = await clientOf(paged(PAGES.commits * 100 + 1, commitData))
     const first = await cut.client.pullCommits(3)
     expect(first.complete).toBe(false)
     expect(first.commits).toHaveLength(PAGES.commits * 100)
     expect(cut.sent).toHaveLength(PAGES.commits)
+  })
+
+  it('knows a list that ends on a full page ended, at no further request', async () => {
+    for (const pages of [1, 2, PAGES.commits]) {
+      const { client, sent } = await clientOf(paged(pages * 100, commitData))
+      const read = await client.pullCommits(3)
+      expect(read).toMatchObject({ complete: true, commits: { length: pages * 100 } })
+      expect(sent).toHaveLength(pages)
+    }
+  })
+
+  it('follows no Link to another origin: the token stays with the API', async () => {
+    const { client, sent } = await clientOf((request) =>
+      json([commitData(request.url.origin === API ? 1 : 2)], 200, { link: '<http://127.0.0.2:1/next?page=2>; rel="next"' })
+    )
+    await expect(client.pullCommits(3)).rejects.toThrow()
+    expect(sent.map((s) => s.url.origin)).toEqual([API])
+  })
+
+  it('sends every page of a detached client with its one short try', async () => {
+    const time = stillClock()
+    const { client, sent } = await clientOf(
+      (request, index) => (index === 1 ? json({ message: 'Server Error' }, 502) : paged(250, commitData)(request)),
+      { time }
+    )
+    await expect(client.detached(1000).pullCommits(3)).rejects.toThrow()
+    expect(sent).toHaveLength(2)
+    expect(time.timeouts.map((t) => t.ms)).toEqual([1000, 1000])
   })
 })
 
@@ -241,7 +287,7 @@ describe('comments', () => {
       { id: 3, body: 'gone', login: '', isBot: false }
     ])
     expect(sent[0]?.url.pathname).toBe('/repos/acme/docs/issues/8/comments')
-    expect(query(sent[0])).toEqual({ per_page: '100', page: '1' })
+    expect(query(sent[0])).toEqual({ per_page: '100' })
   })
 
   it('are read for at most PAGES.comments pages, or up to the page that holds the one looked for', async () => {
@@ -251,7 +297,7 @@ describe('comments', () => {
     expect(all.sent).toHaveLength(PAGES.comments)
     const looked = await clientOf(paged(PAGES.comments * 100 + 5, comment))
     expect(await looked.client.comments(8, (c) => c.body === 'comment 250')).toHaveLength(300)
-    expect(looked.sent.map((s) => s.url.searchParams.get('page'))).toEqual(['1', '2', '3'])
+    expect(looked.sent.map((s) => s.url.searchParams.get('page'))).toEqual([null, '2', '3'])
   })
 })
 
@@ -333,13 +379,9 @@ describe('issues', () => {
     const all = await clientOf(paged(PAGES.labelledIssues * 100 + 1, issue))
     expect(await all.client.issues({ label: 'docs-health', sort: 'updated' })).toHaveLength(PAGES.labelledIssues * 100)
     expect(all.sent.map(query)).toEqual(
-      Array.from({ length: PAGES.labelledIssues }, (_, i) => ({
-        labels: 'docs-health',
-        state: 'all',
-        sort: 'updated',
-        per_page: '100',
-        page: String(i + 1)
-      }))
+      Array.from({ length: PAGES.labelledIssues }, (_, i) =>
+        pageQuery(i + 1, { labels: 'docs-health', state: 'all', sort: 'updated', per_page: '100' })
+      )
     )
     const enough = await clientOf(paged(PAGES.labelledIssues * 100, issue))
     const found = await enough.client.issues({ label: 'docs-health' }, (page) => page.some((i) => i.number === 120))
@@ -352,9 +394,7 @@ describe('issues', () => {
       return false
     })
     expect(seen).toEqual([100, 50])
-    expect(enough.sent.map(query)).toEqual(
-      [1, 2].map((page) => ({ labels: 'docs-health', state: 'all', per_page: '100', page: String(page) }))
-    )
+    expect(enough.sent.map(query)).toEqual([1, 2].map((page) => pageQuery(page, { labels: 'docs-health', state: 'all', per_page: '100' })))
   })
 
   it('are read and opened one by one', async () => {

@@ -3,6 +3,7 @@
 // (githubWriteFailure, githubFailure, mayHaveLanded); and, through a recording fetch, the check run
 // fields a request sends and the check run read back.
 import { describe, expect, it } from 'vitest'
+import { NEVER_SENT_CODES } from '../../../src/api/retry.js'
 import { GitHubClient, githubFailure, githubWriteFailure, mayHaveLanded, RETRY, retryWait } from '../../../src/github/client.js'
 
 // Full jitter at its middle: the first retry waits half of 1 s, the second half of 2 s.
@@ -28,6 +29,16 @@ describe('retryWait', () => {
     expect(retryWait(unanswered('ECONNRESET'), at('POST'), policy)).toBeUndefined()
     expect(retryWait(new Error('socket hang up'), at('POST'), policy)).toBeUndefined()
     expect(retryWait({ cause: { code: 42 } }, at('POST'), policy)).toBeUndefined()
+  })
+
+  it("takes every network error of a request that never left for one, as the service's client does (api/retry.ts)", () => {
+    for (const code of NEVER_SENT_CODES) expect(retryWait(unanswered(code), at('POST'), policy)).toBe(500)
+  })
+
+  it("tries a read again after a 408, as the service's client does, and never a write after one or a 503", () => {
+    expect(retryWait(answer(408), at('GET'), policy)).toBe(500)
+    expect(retryWait(answer(408), at('POST'), policy)).toBeUndefined()
+    expect(retryWait(answer(503), at('PATCH'), policy)).toBeUndefined()
   })
 
   it('tries a read again after a 5xx, waiting Retry-After when GitHub gives one it may wait, never a write', () => {

@@ -3,12 +3,14 @@
 // cannot be judged), and how fired alerts show at the top of the job summary (as GitHub renders it,
 // test/support/render.js) and in the `alerts` step output.
 import { describe, expect, it } from 'vitest'
+import { HEADLINE_NAMES } from '../../../src/core/sections.js'
 import { type AlertRule, alertsHtml, alertsJson, firedAlerts, type FiredAlert, parseAlertRules } from '../../../src/render/alerts.js'
 import { type Headline, headline } from '../../../src/render/renderer.js'
 import { HOSTILE_TEXT } from '../../emulator/analytics-data.js'
 import { renderSummary } from '../../support/render.js'
 
-const KEYS = 'visitorsHuman, visitorsAi, views, searches, searchesNoClick, thumbsDown, assistantQuestions, assistantUnanswered'
+/** The headline keys, as the messages list them: the catalog's, so that a new section changes no expectation here. */
+const KEYS = Object.keys(HEADLINE_NAMES).join(', ')
 const FORMS = 'a number, such as 30, or a change in per cent against the previous period, such as -20% or +50%'
 
 /** The rules of a text that must have no problem. */

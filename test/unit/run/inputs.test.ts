@@ -2,6 +2,11 @@
 // that no message ever shows the API key.
 import { describe, expect, it } from 'vitest'
 import { SECTION_NAMES } from '../../../src/core/sections.js'
+
+/** The sections, as the messages list them: from the catalog, so that a new section changes no expectation here. */
+const EVERY_SECTION = SECTION_NAMES.join(', ')
+/** What `analytics` takes, as its messages say. */
+const TAKES = `takes all (or true) for every section, false for none, or a comma-separated list of ${EVERY_SECTION}`
 import { InputError } from '../../../src/core/input-error.js'
 import { analyticsRange, INPUT_DEFAULTS, misnamedInputs, readInputs } from '../../../src/run/inputs.js'
 
@@ -390,17 +395,24 @@ describe('readInputs: accepted forms', () => {
     }
   })
 
-  it('refuses a budget below the first read of every section asked for, naming the minimum and what the whole plan takes', () => {
-    expect(problem({ ...ok, analytics: 'all', maxRequests: '4' })).toBe(
-      'Invalid input:\n- `maxRequests` (4) is below 5, one request for the first read of each section in `analytics` ' +
-        '(visitors, views, searches, feedback, assistant); set it to at least 5 (12 gives every section its first page, ' +
+  it('refuses a budget below the first read of every section asked for, naming the minimum and what the whole plan takes', async () => {
+    const { plannedReads } = await import('../../../src/analytics/plan.js')
+    const { SECTIONS } = await import('../../../src/run/sections.js')
+    const least = SECTION_NAMES.length
+    const whole = plannedReads(
+      SECTION_NAMES.map((name) => SECTIONS[name]),
+      true
+    ).length
+    expect(problem({ ...ok, analytics: 'all', maxRequests: String(least - 1) })).toBe(
+      `Invalid input:\n- \`maxRequests\` (${least - 1}) is below ${least}, one request for the first read of each section in \`analytics\` ` +
+        `(${EVERY_SECTION}); set it to at least ${least} (${whole} gives every section its first page, ` +
         'its other single reads and the comparisons), or ask for fewer sections'
     )
     expect(problem({ ...ok, analytics: 'searches,feedback', maxRequests: '1', compare: 'none' })).toContain(
       '- `maxRequests` (1) is below 2, one request for the first read of each section in `analytics` (searches, feedback); ' +
         'set it to at least 2 (3 gives every section its first page and its other single reads), or ask for fewer sections'
     )
-    expect(read({ ...ok, analytics: 'all', maxRequests: '5' }).analytics?.maxRequests).toBe(5)
+    expect(read({ ...ok, analytics: 'all', maxRequests: String(least) }).analytics?.maxRequests).toBe(least)
     expect(read({ ...ok, analytics: 'visitors', maxRequests: '1' }).analytics?.maxRequests).toBe(1)
   })
 
@@ -472,18 +484,9 @@ describe('readInputs: messages for bad inputs', () => {
     ],
     [{ jobId: '..' }, '- `jobId` must be the ID of an existing agent job, not ".."'],
     [{ wait: 'yes' }, '- `wait` must be true or false, not "yes"'],
-    [
-      { analytics: 'on' },
-      '- `analytics` takes all (or true) for every section, false for none, or a comma-separated list of visitors, views, searches, feedback, assistant; "on" is not one of them'
-    ],
-    [
-      { analytics: 'views, true, nope' },
-      '- `analytics` takes all (or true) for every section, false for none, or a comma-separated list of visitors, views, searches, feedback, assistant; "true", "nope" are not one of them'
-    ],
-    [
-      { analytics: ' , ' },
-      '- `analytics` takes all (or true) for every section, false for none, or a comma-separated list of visitors, views, searches, feedback, assistant; got an empty list'
-    ],
+    [{ analytics: 'on' }, `- \`analytics\` ${TAKES}; "on" is not one of them`],
+    [{ analytics: 'views, true, nope' }, `- \`analytics\` ${TAKES}; "true", "nope" are not one of them`],
+    [{ analytics: ' , ' }, `- \`analytics\` ${TAKES}; got an empty list`],
     [
       { readerText: 'private' },
       '- `readerText` must be auto (show the text readers typed only in a private repository), show or hide, not "private"'
@@ -680,8 +683,6 @@ describe('compare', () => {
 })
 
 describe('every problem at once', () => {
-  const TAKES =
-    'takes all (or true) for every section, false for none, or a comma-separated list of visitors, views, searches, feedback, assistant'
   const REVERSED =
     '(2026-11-10) must be before `dateTo` (2026-11-01), which is exclusive; each takes YYYY-MM-DD (such as 2026-11-14) or an ISO 8601 ' +
     'date-time (such as 2026-11-14T00:00:00Z). With only dateFrom, dateTo is today (UTC); with only dateTo, dateFrom is 7 days before it.'
@@ -769,10 +770,7 @@ describe('every problem at once', () => {
 
 describe('did you mean', () => {
   it.each<[Record<string, string>, string]>([
-    [
-      { analytics: 'serches' },
-      '`analytics` takes all (or true) for every section, false for none, or a comma-separated list of visitors, views, searches, feedback, assistant; "serches" is not one of them; did you mean searches?'
-    ],
+    [{ analytics: 'serches' }, `\`analytics\` ${TAKES}; "serches" is not one of them; did you mean searches?`],
     [{ analytics: 'ture' }, '"ture" is not one of them; did you mean true?'],
     [
       { analytics: 'visitor, vews, nope' },

@@ -22,6 +22,7 @@ import {
   showing,
   fakeAnalytics
 } from '../../../support/section-parts.js'
+import { cutReason, cutWarning, unreadReason, unreadWarning } from '../../../support/budget-messages.js'
 
 cleanUpAfterEach()
 
@@ -237,14 +238,11 @@ describe('assistant', () => {
     expect(part.report(finished, 0)).toMatchObject({
       requests: 2,
       partial: true,
-      partialReason: 'assistant questions: reading stopped at maxRequests (2 requests for the whole run) while the service had more',
+      partialReason: cutReason('assistant questions'),
       callers,
       questions: [{ timestamp: '2026-11-11T09:00:00Z' }]
     })
-    expect(warnings).toEqual([
-      'Reading assistant questions stopped after 1 request at maxRequests (2 requests for the whole run) while the service had more; ' +
-        'what was read is kept and marked partial. Raise maxRequests to read more (analytics allow 100 requests per organization per hour).'
-    ])
+    expect(warnings).toEqual([cutWarning('Reading assistant questions stopped after 1 request')])
   })
 
   it('leaves who asked unread when no request is left for it', async () => {
@@ -255,13 +253,10 @@ describe('assistant', () => {
     expect(part.report(finished, 0)).toMatchObject({
       requests: 1,
       partial: true,
-      partialReason: 'assistant caller stats not read: the request budget ran out (maxRequests, 1 request for the whole run)',
+      partialReason: unreadReason('assistant caller stats'),
       callers: undefined
     })
-    expect(warnings).toEqual([
-      'Assistant caller stats were not read: maxRequests (1 request for the whole run) ran out before them. ' +
-        'Raise maxRequests to read them (analytics allow 100 requests per organization per hour).'
-    ])
+    expect(warnings).toEqual([unreadWarning('Assistant caller stats')])
   })
 
   it('gives back the reservation of who asked when the questions fail, and fails with the error alone', async () => {

@@ -26,6 +26,7 @@ import {
   showing,
   fakeAnalytics
 } from '../../../support/section-parts.js'
+import { cutReason, cutWarning, unreadReason, unreadWarning } from '../../../support/budget-messages.js'
 
 cleanUpAfterEach()
 
@@ -234,14 +235,11 @@ describe('feedback', () => {
     expect(part.report(finished, 0)).toMatchObject({
       requests: 2,
       partial: true,
-      partialReason: 'feedback rows: reading stopped at maxRequests (2 requests for the whole run) while the service had more',
+      partialReason: cutReason('feedback rows'),
       pages: [byPage('/a', 1, 1)],
       entries: [{ path: '/page-1' }]
     })
-    expect(warnings).toEqual([
-      'Reading feedback rows stopped after 1 request at maxRequests (2 requests for the whole run) while the service had more; ' +
-        'what was read is kept and marked partial. Raise maxRequests to read more (analytics allow 100 requests per organization per hour).'
-    ])
+    expect(warnings).toEqual([cutWarning('Reading feedback rows stopped after 1 request')])
   })
 
   it('is partial, naming the counts per page first, when no request is left for either read', async () => {
@@ -255,7 +253,7 @@ describe('feedback', () => {
       requests: 0,
       partial: true,
       // Nothing is said of what no request asked for.
-      partialReason: 'feedback by page not read: the request budget ran out (maxRequests, 0 requests for the whole run)',
+      partialReason: unreadReason('feedback by page'),
       // Both reads were cut: each needs one request at least.
       budgetCut: { maxRequests: 0, moreRequests: 2 },
       pages: undefined,
@@ -263,13 +261,7 @@ describe('feedback', () => {
       entries: [],
       entriesRead: false
     })
-    expect(warnings).toEqual(
-      ['Feedback by page', 'Feedback rows'].map(
-        (what) =>
-          `${what} were not read: maxRequests (0 requests for the whole run) ran out before them. ` +
-          'Raise maxRequests to read them (analytics allow 100 requests per organization per hour).'
-      )
-    )
+    expect(warnings).toEqual(['Feedback by page', 'Feedback rows'].map((what) => unreadWarning(what)))
   })
 
   it('reads the rows from the request reserved for them even when nothing else is left', async () => {

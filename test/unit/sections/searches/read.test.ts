@@ -20,6 +20,7 @@ import {
   showing,
   fakeAnalytics
 } from '../../../support/section-parts.js'
+import { cutReason, cutWarning } from '../../../support/budget-messages.js'
 
 cleanUpAfterEach()
 
@@ -155,12 +156,9 @@ describe('search terms', () => {
     expect(capped.report(finished, 0)).toMatchObject({
       requests: 1,
       partial: true,
-      partialReason: 'search terms: reading stopped at maxRequests (1 request for the whole run) while the service had more'
+      partialReason: cutReason('search terms')
     })
-    expect(warnings).toEqual([
-      'Reading search terms stopped after 1 request at maxRequests (1 request for the whole run) while the service had more; ' +
-        'what was read is kept and marked partial. Raise maxRequests to read more (analytics allow 100 requests per organization per hour).'
-    ])
+    expect(warnings).toEqual([cutWarning('Reading search terms stopped after 1 request')])
     const repeated = searchesPart(searchesApi(forever()).api, request, new RequestBudget(40))
     await run(repeated)
     expect(repeated.report(finished, 0)).toMatchObject({

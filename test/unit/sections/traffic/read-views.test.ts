@@ -9,6 +9,7 @@ import { RequestBudget } from '../../../../src/analytics/budget.js'
 import { VIEWS_PAGE_SIZE, viewsPart, type ViewsReport } from '../../../../src/sections/traffic/read-views.js'
 import { StopError } from '../../../../src/core/lifetime.js'
 import { base, cleanUpAfterEach, endpoint, finished, range, request, run, fakeAnalytics } from '../../../support/section-parts.js'
+import { cutReason, cutWarning } from '../../../support/budget-messages.js'
 
 cleanUpAfterEach()
 
@@ -73,15 +74,12 @@ describe('page views', () => {
       ...base,
       requests: 1,
       partial: true,
-      partialReason: 'page views: reading stopped at maxRequests (1 request for the whole run) while the service had more',
+      partialReason: cutReason('page views'),
       budgetCut: { maxRequests: 1, moreRequests: 1 },
       totals,
       rows: [view('/a', 5)]
     })
-    expect(warnings).toEqual([
-      'Reading page views stopped after 1 request at maxRequests (1 request for the whole run) while the service had more; ' +
-        'what was read is kept and marked partial. Raise maxRequests to read more (analytics allow 100 requests per organization per hour).'
-    ])
+    expect(warnings).toEqual([cutWarning('Reading page views stopped after 1 request')])
   })
 
   it('spends the request reserved for its first page under the name views', async () => {

@@ -15,6 +15,7 @@ import { ApiError } from '../../../../src/api/errors.js'
 import { Lifetime, StopError } from '../../../../src/core/lifetime.js'
 import { endingOf, type PartEnding } from '../../../../src/core/part.js'
 import { analyticsRange, readInputs } from '../../../../src/run/inputs.js'
+import { cutReason, cutWarning, unreadReason } from '../../../support/budget-messages.js'
 
 const now = new Date('2026-11-21T15:30:00Z')
 
@@ -98,8 +99,6 @@ function exportWith(pages: (VisitorsPage | Error)[], req: SectionRequest = reque
   const report = (ending: PartEnding = finished): VisitorsReport => part.report(ending, 0)
   return { api, warnings, budget, done, report }
 }
-
-const capped = (limit: string) => `visitor rows: reading stopped at maxRequests (${limit} for the whole run) while the service had more`
 
 describe('reading the visitor pages', () => {
   it('reads pages of 250 rows, one after another, until the service says there is no more', async () => {
@@ -196,12 +195,9 @@ describe('reading the visitor pages', () => {
     )
     await run.done
     expect(run.api.asked.map((a) => a.query.offset)).toEqual([0, 250, 500])
-    expect(run.report()).toMatchObject({ requests: 3, partial: true, partialReason: capped('3 requests') })
+    expect(run.report()).toMatchObject({ requests: 3, partial: true, partialReason: cutReason('visitor rows') })
     expect(run.report().failure).toBeUndefined()
-    expect(run.warnings).toEqual([
-      'Reading visitor rows stopped after 3 requests at maxRequests (3 requests for the whole run) while the service had more; ' +
-        'what was read is kept and marked partial. Raise maxRequests to read more (analytics allow 100 requests per organization per hour).'
-    ])
+    expect(run.warnings).toEqual([cutWarning('Reading visitor rows stopped after 3 requests')])
   })
 
   it('is complete, not capped, when the last page allowed is the last page there is', async () => {
@@ -244,11 +240,8 @@ describe('the request budget', () => {
     const run = exportWith([more('/a'), more('/b'), more('/c')], request, budget)
     await run.done
     expect(run.api.asked).toHaveLength(2)
-    expect(run.report()).toMatchObject({ requests: 2, partial: true, partialReason: capped('3 requests') })
-    expect(run.warnings).toEqual([
-      'Reading visitor rows stopped after 2 requests at maxRequests (3 requests for the whole run) while the service had more; ' +
-        'what was read is kept and marked partial. Raise maxRequests to read more (analytics allow 100 requests per organization per hour).'
-    ])
+    expect(run.report()).toMatchObject({ requests: 2, partial: true, partialReason: cutReason('visitor rows') })
+    expect(run.warnings).toEqual([cutWarning('Reading visitor rows stopped after 2 requests')])
   })
 
   it('makes no request when nothing is left, and says so in the singular where it must', async () => {
@@ -258,13 +251,13 @@ describe('the request budget', () => {
     expect(run.report()).toMatchObject({
       requests: 0,
       partial: true,
-      partialReason: 'visitor rows not read: the request budget ran out (maxRequests, 0 requests for the whole run)'
+      partialReason: unreadReason('visitor rows')
     })
-    expect(run.warnings[0]).toMatch(/^Visitor rows were not read: maxRequests \(0 requests for the whole run\) ran out before them\./)
+    expect(run.warnings[0]).toMatch(/^Visitor rows were not read: maxRequests \(/)
     const one = exportWith([more('/a')], request, 1)
     await one.done
-    expect(one.warnings[0]).toMatch(/^Reading visitor rows stopped after 1 request at maxRequests \(1 request for the whole run\)/)
-    expect(one.report().partialReason).toBe(capped('1 request'))
+    expect(one.warnings[0]).toMatch(/^Reading visitor rows stopped after 1 request at maxRequests \(/)
+    expect(one.report().partialReason).toEqual(cutReason('visitor rows'))
   })
 
   it('takes its first page and its comparison under the names the plan reserves them by', async () => {
@@ -339,14 +332,14 @@ describe('the comparison with the previous period', () => {
     expect(run.report()).toMatchObject({
       requests: 1,
       partial: true,
-      partialReason: capped('1 request'),
+      partialReason: cutReason('visitor rows'),
       previous: { dateFrom: '2026-11-07', dateTo: '2026-11-14', missing: 'no request was left under maxRequests' },
       // The page cut and the comparison refused: two more requests at least.
       budgetCut: { maxRequests: 1, moreRequests: 2 }
     })
     expect(run.report().previous?.value).toBeUndefined()
     expect(run.warnings).toHaveLength(1)
-    expect(run.warnings[0]).toMatch(/^Reading visitor rows stopped after 1 request at maxRequests \(1 request for the whole run\)/)
+    expect(run.warnings[0]).toMatch(/^Reading visitor rows stopped after 1 request at maxRequests \(/)
   })
 
   it('keeps its reserved request: a small budget reads the comparison rather than one more page', async () => {
@@ -356,7 +349,7 @@ describe('the comparison with the previous period', () => {
     expect(run.report()).toMatchObject({
       requests: 2,
       partial: true,
-      partialReason: capped('2 requests'),
+      partialReason: cutReason('visitor rows'),
       previous: { value: previousTotals }
     })
   })

@@ -1377,7 +1377,7 @@ function itemId(item) {
 /* harmony export */   p$: () => (/* binding */ emptyState),
 /* harmony export */   wD: () => (/* binding */ WORDS_CHARS)
 /* harmony export */ });
-/* unused harmony exports STATE_VERSION, GAP_STATES, stateSchema, evidenceCounts, STATE_MAX_CHARS, STATE_BUDGET_CHARS, decodeState */
+/* unused harmony exports STATE_VERSION, GAP_STATES, VERDICTS, RECENT_PERIODS, stateSchema, evidenceCounts, STATE_MAX_CHARS, STATE_BUDGET_CHARS, decodeState, withUnknown */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9691);
@@ -1389,7 +1389,9 @@ function itemId(item) {
 // ledger of gaps. It lives in the issue's body, in an HTML comment (base64 of JSON, so that no text
 // in it can close the comment), versioned and bounded: a body stays far below GitHub's 65,536
 // characters however long the history. A block a person broke is read as no history, never as an
-// error, and the next run writes a whole one.
+// error, and the next run writes a whole one. A state another version wrote is read for what this one
+// knows, and the rest is carried through as it is: fields it does not know, headline keys of sections
+// it lacks, gaps of kinds or states it cannot read, and a newer version's number.
 
 
 
@@ -1408,24 +1410,42 @@ const GAP_SEARCHES = 3;
 const SEARCH_CHARS = 60;
 /** Pages whose traffic the state keeps for the next period's movers. */
 const TOP_PAGES = 20;
-/** The version this code writes; a state of version 1 is read and migrated. */
+/** The version this code writes; a state of version 1 is read and migrated, a newer one keeps its number. */
 const STATE_VERSION = 2;
 const GAP_STATES = ['new', 'asked', 'pr-open', 'merged', 'resolved', 'back', 'dismissed'];
+/**
+ * What the evidence says of a merged fix (evidence.ts, docs/dashboard.md): `too-few`, too few readers
+ * since the merge to tell yet; `fixed`, the trouble fell by at least half; `not-fixed`, it did not, and
+ * the gap is open to ask again; `could-not-tell`, still too few after VERDICT_PERIODS periods, open for a
+ * person to decide; `back`, a fixed gap whose trouble returned, open again.
+ */
+const VERDICTS = ['too-few', 'fixed', 'not-fixed', 'could-not-tell', 'back'];
+/** Periods of a gap's own numbers kept before the latest (`recent`): with it, what "before" pools. */
+const RECENT_PERIODS = 3;
 const count = zod__WEBPACK_IMPORTED_MODULE_4__/* .number */ .aig();
 const text = (max) => zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().max(max);
 const periodSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
     dateFrom: text(40),
     dateTo: text(40),
-    headlines: zod__WEBPACK_IMPORTED_MODULE_4__/* .partialRecord */ .jgl(zod__WEBPACK_IMPORTED_MODULE_4__/* ["enum"] */ .k5n(Object.keys(_core_sections_js__WEBPACK_IMPORTED_MODULE_2__/* .HEADLINE_NAMES */ .g_)), count),
+    /** Every headline read whole, by key: a key this version does not know (a newer section's) is kept as it is. */
+    headlines: zod__WEBPACK_IMPORTED_MODULE_4__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().max(60), count).transform((all) => {
+        const known = {};
+        for (const key of Object.keys(_core_sections_js__WEBPACK_IMPORTED_MODULE_2__/* .HEADLINE_NAMES */ .g_))
+            if (all[key] !== undefined)
+                known[key] = all[key];
+        return known;
+    }),
     /** Gaps marked resolved in this period. */
     resolved: zod__WEBPACK_IMPORTED_MODULE_4__/* .number */ .aig().int().min(0).optional()
 });
 const counted = zod__WEBPACK_IMPORTED_MODULE_4__/* .number */ .aig().min(0).max(1e12);
 /** A gap's own numbers over one period, from every row read (not only the ranked ones). */
 const numbersSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
-    /** The period they are of. */
+    /** The period they are of: from the first day of the first period pooled to the end of the last. */
     dateFrom: text(40),
     dateTo: text(40),
+    /** The periods they pool (sums over each; 1 when absent). */
+    periods: zod__WEBPACK_IMPORTED_MODULE_4__/* .number */ .aig().int().min(1).optional(),
     /** Each count is missing when its section was not read whole in the period: it is not known. */
     down: counted.optional(),
     up: counted.optional(),
@@ -1464,11 +1484,17 @@ const gapSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
     prLink: text(300).optional(),
     /** Its weight when the agent was asked (`before` holds its numbers then). */
     scoreBefore: count.optional(),
-    /** Periods in a row its signal stayed below the threshold since the merge. */
+    /** Periods in a row its signal stayed below the threshold since the merge (version 2 before verdicts; no longer written). */
     quiet: zod__WEBPACK_IMPORTED_MODULE_4__/* .number */ .aig().int().min(0).optional(),
+    /** Its numbers in up to RECENT_PERIODS periods before `now`, the latest last, without searches: with `now`, what "before" pools. */
+    recent: zod__WEBPACK_IMPORTED_MODULE_4__/* .array */ .YOg(numbersSchema).max(RECENT_PERIODS).optional(),
+    /** Its numbers pooled over the whole periods read since its pull request merged that read what `before` had. */
+    after: numbersSchema.optional(),
+    /** What the evidence says of its fix (VERDICTS). */
+    verdict: zod__WEBPACK_IMPORTED_MODULE_4__/* ["enum"] */ .k5n(VERDICTS).optional(),
     /** Its numbers in the latest period read (version 2). */
     now: numbersSchema.optional(),
-    /** Its numbers when the agent was asked, or when a person dismissed it: what "after" is compared with. */
+    /** Its numbers when the agent was asked (pooled over up to four periods), or when a person dismissed it: what "after" is compared with. */
     before: numbersSchema.optional(),
     /** The day its pull request was merged, or, when GitHub does not say, the day a run first saw it merged. */
     mergedOn: text(40).optional(),
@@ -1517,7 +1543,8 @@ function forgetGapWords(state) {
     return rest;
 }
 const stateSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
-    version: zod__WEBPACK_IMPORTED_MODULE_4__/* .literal */ .euz(STATE_VERSION),
+    /** The version that wrote it: this one, or a newer one, whose number is kept. */
+    version: zod__WEBPACK_IMPORTED_MODULE_4__/* .number */ .aig().int().min(STATE_VERSION),
     projectId: text(200),
     periods: zod__WEBPACK_IMPORTED_MODULE_4__/* .array */ .YOg(periodSchema).max(HISTORY_PERIODS),
     gaps: zod__WEBPACK_IMPORTED_MODULE_4__/* .array */ .YOg(gapSchema).max(LEDGER_GAPS),
@@ -1529,7 +1556,14 @@ const stateSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
      * it was written while reader text was shown. A run that reads no analytics keeps the top only when
      * the body still holds exactly these blocks, and, once reader text is hidden, only when they hold none.
      */
-    overview: zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({ digest: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().regex(/^[0-9a-f]{64}$/), words: zod__WEBPACK_IMPORTED_MODULE_4__/* .boolean */ .zMY() }).optional()
+    overview: zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({ digest: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().regex(/^[0-9a-f]{64}$/), words: zod__WEBPACK_IMPORTED_MODULE_4__/* .boolean */ .zMY() }).optional(),
+    /**
+     * Gaps of a kind or state this version cannot read (a newer version's), as they were: never shown
+     * or asked for, written back as they are, after the gaps it reads.
+     */
+    foreign: zod__WEBPACK_IMPORTED_MODULE_4__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({ id: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().regex(/^[0-9a-f]{12}$/) }))
+        .max(LEDGER_GAPS)
+        .optional()
 });
 /**
  * A state as a body may carry it: this version, or version 1 (no numbers, no dismissed gaps, no
@@ -1589,16 +1623,34 @@ const randomGapId = () => (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomByte
  * (`evidenceCounts`). A field that comes to hold reader text is emptied here as well.
  */
 function forgetReaderText(state, newId = randomGapId) {
-    const gaps = state.gaps.map((kept) => {
+    // A state written while reader text was shown may hold it in fields this version does not know (a
+    // newer version's): those go, and so do the gaps it cannot read. One written hidden is kept whole.
+    const shown = state.readerWords !== undefined || state.overview?.words === true;
+    const known = shown ? knownOnly(state) : state;
+    const gaps = known.gaps.map((kept) => {
         // The searches a gap follows are named by their words: their counts stay in noClick.
-        const gap = { ...kept, evidence: evidenceCounts(kept.evidence), now: withoutSearches(kept.now), before: withoutSearches(kept.before) };
+        const gap = {
+            ...kept,
+            evidence: evidenceCounts(kept.evidence),
+            now: withoutSearches(kept.now),
+            before: withoutSearches(kept.before),
+            after: withoutSearches(kept.after)
+        };
+        if (gap.after === undefined)
+            delete gap.after;
         if (gap.kind === 'search')
             return gap.subject === '' ? gap : { ...gap, id: newId(), subject: '' };
         const page = (0,_text_page_path_js__WEBPACK_IMPORTED_MODULE_3__/* .sitePage */ .fN)(gap.subject, false) ?? gap.subject;
         return page === gap.subject ? gap : { ...gap, id: newId(), subject: page };
     });
     // What readers wrote about the gaps, kept for a tick's prompt, goes whole.
-    return forgetGapWords({ ...state, gaps });
+    return forgetGapWords({ ...known, gaps });
+}
+/** The state with only the fields, headline keys and gaps this version knows. */
+function knownOnly(state) {
+    const rest = { ...state };
+    delete rest.foreign;
+    return { ...stateSchema.parse(rest), version: state.version };
 }
 /** A gap's numbers without the searches it follows by their words. */
 function withoutSearches(numbers) {
@@ -1620,7 +1672,10 @@ const STATE_MAX_CHARS = 40_000;
 const STATE_BUDGET_CHARS = 24_000;
 /** The state as the HTML comment the body carries. */
 function encodeState(state) {
-    return `${OPEN}${Buffer.from(JSON.stringify(state)).toString('base64')}${CLOSE}`;
+    // The gaps of another version go back among the gaps, where it reads them.
+    const { foreign, ...rest } = state;
+    const written = foreign === undefined ? rest : { ...rest, gaps: [...rest.gaps, ...foreign] };
+    return `${OPEN}${Buffer.from(JSON.stringify(written)).toString('base64')}${CLOSE}`;
 }
 /**
  * The state as the body carries it, its ledger cut (closed gaps first, then the lightest) to fit
@@ -1629,7 +1684,9 @@ function encodeState(state) {
 function boundedState(state) {
     // Stryker disable next-line EqualityOperator: no block is STATE_BUDGET_CHARS long (base64 comes in fours, the rest takes 33)
     const over = (block) => block.length > STATE_BUDGET_CHARS;
-    let bounded = state;
+    // With another version's gaps, the whole ledger keeps to LEDGER_GAPS.
+    const room = LEDGER_GAPS - (state.foreign?.length ?? 0);
+    let bounded = state.foreign !== undefined && state.gaps.length > room ? { ...state, gaps: state.gaps.slice(0, room) } : state;
     while (bounded.gaps.length > 0 && over(encodeState(bounded))) {
         const gaps = [...bounded.gaps];
         // The last resolved gap goes, or with none (-1) the last gap.
@@ -1647,12 +1704,58 @@ function decodeState(owned, projectId) {
     if (!block || !/^[A-Za-z0-9+/]*={0,2}$/.test(block.encoded))
         return undefined;
     try {
-        const parsed = anyVersionSchema.safeParse(JSON.parse(Buffer.from(block.encoded, 'base64').toString('utf8')));
-        return parsed.success && parsed.data.projectId === projectId ? parsed.data : undefined;
+        return stateOf(JSON.parse(Buffer.from(block.encoded, 'base64').toString('utf8')), projectId);
     }
     catch {
         return undefined;
     }
+}
+const foreignGapSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({ id: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().regex(/^[0-9a-f]{12}$/) });
+/**
+ * The state a decoded block holds, for `projectId`: each gap this version reads is read, each other
+ * one with a fingerprint is kept in `foreign` as it is; undefined when the block is no state.
+ */
+function stateOf(raw, projectId) {
+    if (typeof raw !== 'object' || raw === null || !('gaps' in raw) || !Array.isArray(raw.gaps) || raw.gaps.length > LEDGER_GAPS)
+        return undefined;
+    const gaps = [];
+    const foreign = [];
+    for (const gap of raw.gaps) {
+        if (gapSchema.safeParse(gap).success)
+            gaps.push(gap);
+        else if (foreignGapSchema.safeParse(gap).success)
+            foreign.push(gap);
+        else
+            return undefined;
+    }
+    const rest = { ...raw, gaps };
+    delete rest.foreign;
+    const parsed = anyVersionSchema.safeParse(rest);
+    if (!parsed.success || parsed.data.projectId !== projectId)
+        return undefined;
+    const state = withUnknown(rest, parsed.data);
+    return foreign.length > 0 ? { ...state, foreign } : state;
+}
+const isRecord = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+/**
+ * `known` (what the schema read of `raw`) with every field of `raw` the schema does not know put back
+ * as it is, at every depth: what a newer version wrote is carried through. Arrays are matched item by
+ * item when they are as long.
+ */
+function withUnknown(raw, known) {
+    if (Array.isArray(known))
+        return (Array.isArray(raw) && raw.length === known.length ? known.map((item, at) => withUnknown(raw[at], item)) : known);
+    if (!isRecord(known) || !isRecord(raw))
+        return known;
+    const kept = {};
+    // defineProperty: a key named __proto__ stays a field.
+    const put = (key, value) => Object.defineProperty(kept, key, { value, enumerable: true, writable: true, configurable: true });
+    for (const [key, value] of Object.entries(raw))
+        if (!Object.hasOwn(known, key))
+            put(key, value);
+    for (const [key, value] of Object.entries(known))
+        put(key, withUnknown(raw[key], value));
+    return kept;
 }
 // The state is sealed (core/record-seal.ts): the line after its block holds the seal of the block's
 // exact text, so that a state another app or workflow wrote, or one a person edited, is never

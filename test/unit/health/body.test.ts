@@ -446,7 +446,6 @@ describe('the state block', () => {
       encoded.replace(' -->', ''),
       encoded.replace(/state \S/, 'state !'),
       encoded.replace(/state (\S+)/, 'state bm90IGpzb24='),
-      encodeState({ ...state, version: 3 } as unknown as HealthState),
       encodeState({ ...state, gaps: [{ ...gap(), id: 'not-hex' }] }),
       `<!-- docs-agent-action:state ${'A'.repeat(50_000)} -->`,
       ''

@@ -295,7 +295,7 @@ function knownOnly(state: HealthState): HealthState {
 }
 
 /** A gap's numbers without the searches it follows by their words. */
-function withoutSearches(numbers: GapNumbers | undefined): GapNumbers | undefined {
+export function withoutSearches(numbers: GapNumbers | undefined): GapNumbers | undefined {
   if (numbers?.searches === undefined) return numbers
   const rest = { ...numbers }
   delete rest.searches

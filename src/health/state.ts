@@ -391,10 +391,11 @@ export function withUnknown<T>(raw: unknown, known: T): T {
     return (Array.isArray(raw) && raw.length === known.length ? known.map((item: unknown, at) => withUnknown(raw[at], item)) : known) as T
   if (!isRecord(known) || !isRecord(raw)) return known
   const kept: Record<string, unknown> = {}
-  // defineProperty: a key named __proto__ stays a field.
+  // defineProperty, not assignment, sets no prototype; and a key named __proto__, which no version
+  // writes, is never carried.
   const put = (key: string, value: unknown) =>
     Object.defineProperty(kept, key, { value, enumerable: true, writable: true, configurable: true })
-  for (const [key, value] of Object.entries(raw)) if (!Object.hasOwn(known, key)) put(key, value)
+  for (const [key, value] of Object.entries(raw)) if (!Object.hasOwn(known, key) && key !== '__proto__') put(key, value)
   for (const [key, value] of Object.entries(known)) put(key, withUnknown(raw[key], value))
   return kept as T
 }

@@ -76,7 +76,11 @@ describe('a state from a newer version', () => {
 
   it('read and rewritten by this version, keeps every field, key and gap as it was', () => {
     const state = decodeState(blockOf(raw), 'proj') as HealthState
-    expect(decodedJson(encodeState(boundedState(state)))).toEqual(raw)
+    const kept = { ...raw }
+    // Save a key named __proto__, which no version writes: it is dropped, the prototype untouched.
+    delete kept.__proto__
+    expect(Object.hasOwn(raw, '__proto__')).toBe(true)
+    expect(decodedJson(encodeState(boundedState(state)))).toEqual(kept)
   })
 
   it('keeps them through a new period, which adds its record and the gap’s numbers', () => {
@@ -118,7 +122,7 @@ describe('a state from a newer version', () => {
     expect(hidden.version).toBe(7)
     // Written hidden: kept whole.
     const quiet = decodeState(blockOf(raw), 'proj') as HealthState
-    expect(decodedJson(encodeState(forgetReaderText(quiet)))).toEqual(raw)
+    expect(decodedJson(encodeState(forgetReaderText(quiet)))).toEqual(decodedJson(encodeState(quiet)))
   })
 })
 

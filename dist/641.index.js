@@ -1856,10 +1856,11 @@ function withUnknown(raw, known) {
     if (!isRecord(known) || !isRecord(raw))
         return known;
     const kept = {};
-    // defineProperty: a key named __proto__ stays a field.
+    // defineProperty, not assignment, sets no prototype; and a key named __proto__, which no version
+    // writes, is never carried.
     const put = (key, value) => Object.defineProperty(kept, key, { value, enumerable: true, writable: true, configurable: true });
     for (const [key, value] of Object.entries(raw))
-        if (!Object.hasOwn(known, key))
+        if (!Object.hasOwn(known, key) && key !== '__proto__')
             put(key, value);
     for (const [key, value] of Object.entries(known))
         put(key, withUnknown(raw[key], value));

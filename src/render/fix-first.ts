@@ -6,10 +6,13 @@
 // Readers in trouble on a page: its thumbs down or its feedback rows marked not helpful, whichever is
 // more (a reader's thumbs down and the comment left with it are one reader), plus the assistant
 // questions asked on it and left unanswered, plus the searches with no click whose words match its
-// path. Readers heard from: those, plus its thumbs up. The weight of the page is the readers in
-// trouble times the Wilson lower bound (95 %) of their share among the readers heard from: a page most
-// readers like weighs almost nothing, however busy, and a few thumbs down alone are not proof. An item
-// weighs at least GAP_WEIGHT to be a gap. A search with no click that matches no page with other
+// path. Readers heard from: those, plus its thumbs up. A gap is a page clearly worse than the site's
+// own norm: the norm is the share of voters who were unhappy across the other pages readers voted on,
+// and the weight of a page is its readers in
+// trouble times how far the Wilson lower bound (95 %) of their share among the readers heard from is
+// above the norm, as a part of what is left above it. A page no worse than the norm weighs nothing,
+// however busy; a few thumbs down alone are not proof; a small page that is truly bad still is one. An
+// item weighs at least GAP_WEIGHT to be a gap. A search with no click that matches no page with other
 // signals is a topic of its own. Pages that are not paths of the site ("(other page)") are left out:
 // nobody can fix them.
 import { OTHER_PAGE } from '../text/page-path.js'
@@ -85,10 +88,47 @@ export function readersInTrouble(t: Trouble): number {
   return Math.max(t.down, t.notHelpful) + t.unanswered + t.noClick
 }
 
-/** The weight of what readers went through: readers in trouble times the Wilson lower bound of their share among the readers heard from. */
-export function troubleWeight(t: Trouble): number {
+/**
+ * The weight of what readers went through, against the site's `norm` (0 to 1, siteNorm): readers in
+ * trouble × (the Wilson lower bound of their share among the readers heard from − the norm) ÷ (1 − the
+ * norm); 0 when the bound is not above the norm. With a norm of 0, readers in trouble × the bound.
+ */
+export function troubleWeight(t: Trouble, norm = 0): number {
   const trouble = readersInTrouble(t)
-  return trouble * wilsonLower(trouble, trouble + t.up)
+  const above = wilsonLower(trouble, trouble + t.up) - norm
+  return above > 0 ? (trouble * above) / (1 - norm) : 0
+}
+
+/** A page's voters: those unhappy with it (thumbs down or not helpful, one reader once) and its thumbs up. */
+export const votersOf = (t: Trouble): { unhappy: number; up: number } => ({ unhappy: Math.max(t.down, t.notHelpful), up: t.up })
+
+/** Unhappy voters and all voters, summed over pages. */
+export interface Votes {
+  unhappy: number
+  voters: number
+}
+
+/** The votes of every page readers voted on. */
+export function siteVotes(pages: Iterable<Trouble>): Votes {
+  const votes: Votes = { unhappy: 0, voters: 0 }
+  for (const page of pages) {
+    const { unhappy, up } = votersOf(page)
+    votes.unhappy += unhappy
+    votes.voters += unhappy + up
+  }
+  return votes
+}
+
+/**
+ * The site's norm for a page: the share of unhappy voters across every other page readers voted on
+ * (`site`, less the page's own votes), so that a page is never measured against itself (0 with none).
+ * The share itself, not a bound: a page no worse than it is never a gap, whatever its traffic, since
+ * the page's own bound is below its share.
+ */
+export function siteNorm(site: Votes, own?: Trouble): number {
+  const mine = own ? votersOf(own) : { unhappy: 0, up: 0 }
+  const voters = site.voters - mine.unhappy - mine.up
+  return voters > 0 ? Math.min(1, Math.max(0, (site.unhappy - mine.unhappy) / voters)) : 0
 }
 
 /** The counts of `signals`, by kind. */
@@ -118,7 +158,6 @@ function words(text: string, limit: number): string[] {
 /** A search folded as the ranking and the ledger compare searches: lower case, single spaces. */
 export const foldedSearch = (text: string): string => text.toLowerCase().replace(/\s+/g, ' ').trim()
 
-const weightOf = (signals: readonly Signal[]): number => troubleWeight(troubleOf(signals))
 const troubleCount = (signals: readonly Signal[]): number => readersInTrouble(troubleOf(signals))
 
 /** Every signal of a period grouped by what it is about: each page, and each search that matches no page. */
@@ -200,11 +239,17 @@ const EVIDENCE_ORDER: Readonly<Record<SignalKind, number>> = {
 }
 const evidenceOrder = (signal: Signal): number => (signal.kind === 'thumbs-up' ? -1 : EVIDENCE_ORDER[signal.kind] * signal.count)
 
-/** Every item of a grouping that is a gap (weighs at least GAP_WEIGHT), the weightiest first (then by page or search text). */
+/** Every item of a grouping that is a gap (weighs at least GAP_WEIGHT against the site's norm), the weightiest first (then by page or search text). */
 export function rankedItems(groups: Grouped): FixItem[] {
+  const site = siteVotes([...groups.pages.values()].map(troubleOf))
+  // A search that matches no page has no voters: the norm of the voters says nothing of it.
+  const weightOf = (signals: readonly Signal[], page: boolean): number => {
+    const trouble = troubleOf(signals)
+    return troubleWeight(trouble, page ? siteNorm(site, trouble) : 0)
+  }
   const items: FixItem[] = [
-    ...[...groups.pages.entries()].map(([page, list]) => ({ page, score: weightOf(list), signals: list })),
-    ...[...groups.topics.values()].map((list) => ({ search: list[0]?.search, score: weightOf(list), signals: list }))
+    ...[...groups.pages.entries()].map(([page, list]) => ({ page, score: weightOf(list, true), signals: list })),
+    ...[...groups.topics.values()].map((list) => ({ search: list[0]?.search, score: weightOf(list, false), signals: list }))
   ]
   return items
     .filter((item) => item.score >= GAP_WEIGHT)

@@ -394,7 +394,7 @@ describe('a gap a person dismissed', () => {
 
   it('is only an open gap a person named: the others stay as they are', () => {
     const PR = 'https://github.com/acme/docs/pull/7'
-    let state = readAll(emptyState('p'), 0, [down(WEBHOOKS, 4), down('/other', 9), down('/asked', 7)])
+    let state = readAll(emptyState('p'), 0, [down(WEBHOOKS, 4), down('/other', 9), down('/asked', 7), up('/liked', 500)])
     state = withOutcome(withAsked(state, new Set([fingerprint('page', '/asked')]), 'run-1'), 'run-1', { prLink: PR, reopen: false })
     const dismissed = withDismissed(state, new Set([fingerprint('page', WEBHOOKS), fingerprint('page', '/asked')]), '2026-11-04')
     expect(dismissed.gaps.map((gap) => `${gap.subject} ${gap.state}`).sort()).toEqual([

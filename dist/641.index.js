@@ -2261,9 +2261,10 @@ const SEARCHES_QUOTED = 3;
 /** An item's evidence in one line: "14 thumbs down · 'webhook retries' searched 31× with no click". */
 function evidenceLine(item, quote) {
     const searches = item.signals.filter((signal) => signal.kind === 'no-click');
-    const quoted = new Set(searches.slice(0, SEARCHES_QUOTED));
+    // Only searches with words are quoted; one whose words are hidden is counted with the rest.
+    const quoted = new Set(searches.filter((signal) => signal.search !== undefined).slice(0, SEARCHES_QUOTED));
     const parts = item.signals.filter((signal) => signal.kind !== 'no-click' || quoted.has(signal)).map((signal) => evidence(signal, quote));
-    const rest = searches.slice(SEARCHES_QUOTED);
+    const rest = searches.filter((signal) => !quoted.has(signal));
     if (rest.length > 0) {
         const hits = rest.reduce((sum, signal) => sum + signal.count, 0);
         parts.push(`${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .counted */ .hS)(rest.length, 'other search', 'other searches')} with no click (${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(hits)}×)`);
@@ -2271,6 +2272,8 @@ function evidenceLine(item, quote) {
     return parts.join(' · ');
 }
 const quoteHtml = (text) => `“${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .htmlText */ .js)(text, 80)}”`;
+/** A search whose words are hidden, where an item names its subject. */
+const HIDDEN_SEARCH_HTML = 'A search (its words are hidden)';
 /** A search that matches no page: how often it was searched with no click. */
 function searchedText(item) {
     return `searched ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(item.signals.reduce((sum, signal) => sum + signal.count, 0))}× with no click`;
@@ -2280,7 +2283,7 @@ function fixFirstHtml(items) {
         return [];
     const lines = items.map((item) => item.page !== undefined
         ? `<li>${(0,_html_js__WEBPACK_IMPORTED_MODULE_3__/* .pageHtml */ .zS)(item.page, 120)}: ${evidenceLine(item, quoteHtml)}</li>`
-        : `<li>Search ${quoteHtml(item.search ?? '')}: ${searchedText(item)}</li>`);
+        : `<li>${item.search === undefined ? HIDDEN_SEARCH_HTML : `Search ${quoteHtml(item.search)}`}: ${searchedText(item)}</li>`);
     return ['<h3>Fix first</h3>', `<ol>\n${lines.join('\n')}\n</ol>`];
 }
 /** Text as a sentence: one full stop at its end, whatever it ended with. */
@@ -2354,7 +2357,7 @@ function leadHtml(overview) {
     const searched = countOf(item, 'no-click');
     if (searched > 0)
         facts.push((0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .counted */ .hS)(searched, 'search', 'searches') + ' with no click');
-    const subject = item.page !== undefined ? (0,_html_js__WEBPACK_IMPORTED_MODULE_3__/* .pageHtml */ .zS)(item.page, 120) : quoteHtml(item.search ?? '');
+    const subject = item.page !== undefined ? (0,_html_js__WEBPACK_IMPORTED_MODULE_3__/* .pageHtml */ .zS)(item.page, 120) : item.search === undefined ? HIDDEN_SEARCH_HTML : quoteHtml(item.search);
     return `<p><strong>${subject} is this ${periodWord(overview.dateFrom, overview.dateTo)}’s problem:</strong> ${facts.join(', ')}.</p>`;
 }
 /** The title of the report: "📈 Docs health · 17–23 Nov 2026". */
@@ -2423,7 +2426,7 @@ function fixFirstGaps(items) {
         title: 'Fix first (pages and searches ranked by every signal about them)',
         items: items.map((item) => item.page !== undefined
             ? `${(0,_docs_gaps_js__WEBPACK_IMPORTED_MODULE_1__/* .gapPage */ .gz)(item.page)}: ${evidenceLine(item, quote)}`
-            : `search ${quote(item.search ?? '')}: ${searchedText(item)}`)
+            : `${item.search === undefined ? 'a search (its words are hidden)' : `search ${quote(item.search)}`}: ${searchedText(item)}`)
     };
 }
 

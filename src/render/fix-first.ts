@@ -16,6 +16,9 @@
 // signals is a topic of its own. Pages that are not paths of the site ("(other page)") are left out:
 // nobody can fix them.
 import { OTHER_PAGE } from '../text/page-path.js'
+import { foldedSearch, type HiddenSearch, searchWords, wordKey, WORDS_PER_SEARCH } from '../text/search-words.js'
+
+export { foldedSearch }
 
 /**
  * What a section learnt about readers: `thumbs-up` and `searched` (a search some reader clicked a
@@ -32,6 +35,8 @@ export interface Signal {
   page?: string
   /** The text searched for (searches, only where reader text is shown). */
   search?: string
+  /** A search whose text is hidden, as keys: matched and counted like any, its words never kept. */
+  hidden?: HiddenSearch
   /** Click-through rate of a search, 0 to 1. */
   ctr?: number
 }
@@ -65,10 +70,6 @@ const MAX_COUNT = 1e12
 export const FIX_FIRST_ITEMS = 5
 /** Searches, and pages, compared with each other at most (the most searched, the most readers in trouble): the work stays small however much was read. */
 const MOST_COMPARED = 500
-/** Words of a search compared with the paths: enough for any real query, and linear however long the text. */
-const WORDS_PER_SEARCH = 20
-const STOP_WORDS = new Set(['the', 'and', 'for', 'how', 'what', 'with', 'can', 'does', 'not', 'are', 'you', 'use', 'why', 'when', 'from'])
-
 /**
  * The Wilson lower bound of a share: of `trials`, `hits` were hits. 0 with no trials. Small samples
  * are pulled towards 0: 3 of 3 gives 0.44, 14 of 17 gives 0.59, 3 of 33 gives 0.03.
@@ -144,20 +145,6 @@ export function troubleOf(signals: readonly Signal[]): Trouble {
   return t
 }
 
-/** The words of a path or a search, lower case, of three letters or more, a plural's s dropped. */
-function words(text: string, limit: number): string[] {
-  const found: string[] = []
-  for (const match of text.toLowerCase().matchAll(/[\p{L}\p{N}]{3,}/gu)) {
-    const word = match[0].length > 3 && match[0].endsWith('s') ? match[0].slice(0, -1) : match[0]
-    if (!STOP_WORDS.has(word)) found.push(word)
-    if (found.length >= limit) break
-  }
-  return found
-}
-
-/** A search folded as the ranking and the ledger compare searches: lower case, single spaces. */
-export const foldedSearch = (text: string): string => text.toLowerCase().replace(/\s+/g, ' ').trim()
-
 const troubleCount = (signals: readonly Signal[]): number => readersInTrouble(troubleOf(signals))
 
 /** Every signal of a period grouped by what it is about: each page, and each search that matches no page. */
@@ -177,7 +164,11 @@ export function grouped(signals: readonly Signal[]): Grouped {
     // Only counts a person can read: none, negative or beyond any real traffic say nothing.
     if (!(signal.count > 0 && signal.count <= MAX_COUNT)) continue
     if (signal.kind === 'no-click' || signal.kind === 'searched') {
-      if (signal.search === undefined || signal.search.trim() === '') continue
+      if (signal.search === undefined || signal.search.trim() === '') {
+        // Hidden words, counted numbers: a search with no click whose text is hidden still counts.
+        if (signal.kind === 'no-click' && signal.hidden) noClick.push(signal)
+        continue
+      }
       const key = foldedSearch(signal.search)
       const seen = searches.get(key) ?? { hits: 0, noClickHits: 0, ctr: 0 }
       const ctr = signal.kind === 'no-click' ? 0 : Math.min(1, Math.max(0, signal.ctr ?? 0))
@@ -194,11 +185,16 @@ export function grouped(signals: readonly Signal[]): Grouped {
       pages.set(signal.page, list)
     }
   }
-  // Each word of a path names the pages it is in, for the pages with the most readers in trouble.
+  // Each word of a path names the pages it is in, for the pages with the most readers in trouble. With
+  // a search whose text is hidden, every word is compared by its key.
+  const keyed = noClick.some((signal) => signal.hidden !== undefined && signal.search === undefined)
+  const wordsOf = (text: string, limit: number): string[] => (keyed ? searchWords(text, limit).map(wordKey) : searchWords(text, limit))
+  const searchWordsOf = (signal: Signal): string[] =>
+    signal.search === undefined ? (signal.hidden?.wordKeys.slice(0, WORDS_PER_SEARCH) ?? []) : wordsOf(signal.search, WORDS_PER_SEARCH)
   const byWord = new Map<string, string[]>()
   const compared = [...pages.entries()].sort((a, b) => troubleCount(b[1]) - troubleCount(a[1])).slice(0, MOST_COMPARED)
   for (const [page] of compared) {
-    for (const word of new Set(words(page, 50))) {
+    for (const word of new Set(wordsOf(page, 50))) {
       const list = byWord.get(word)
       if (list) list.push(page)
       else byWord.set(word, [page])
@@ -207,7 +203,7 @@ export function grouped(signals: readonly Signal[]): Grouped {
   const topics = new Map<string, Signal[]>()
   for (const search of noClick.sort((a, b) => b.count - a.count).slice(0, MOST_COMPARED)) {
     const matches = new Map<string, number>()
-    for (const word of new Set(words(search.search ?? '', WORDS_PER_SEARCH))) {
+    for (const word of new Set(searchWordsOf(search))) {
       for (const page of byWord.get(word) ?? []) matches.set(page, (matches.get(page) ?? 0) + 1)
     }
     const best = [...matches.entries()].sort(
@@ -215,7 +211,7 @@ export function grouped(signals: readonly Signal[]): Grouped {
     )[0]
     if (best) (pages.get(best[0]) as Signal[]).push(search)
     else {
-      const key = foldedSearch(search.search ?? '')
+      const key = search.search === undefined ? (search.hidden?.key ?? '') : foldedSearch(search.search)
       const list = topics.get(key)
       if (list) list.push(search)
       else topics.set(key, [search])
@@ -251,10 +247,18 @@ export function rankedItems(groups: Grouped): FixItem[] {
     ...[...groups.pages.entries()].map(([page, list]) => ({ page, score: weightOf(list, true), signals: list })),
     ...[...groups.topics.values()].map((list) => ({ search: list[0]?.search, score: weightOf(list, false), signals: list }))
   ]
-  return items
-    .filter((item) => item.score >= GAP_WEIGHT)
-    .sort((a, b) => b.score - a.score || compare(a.page ?? a.search ?? '', b.page ?? b.search ?? ''))
-    .map((item) => ({ ...item, signals: [...item.signals].sort((a, b) => evidenceOrder(b) - evidenceOrder(a)) }))
+  return (
+    items
+      .filter((item) => item.score >= GAP_WEIGHT)
+      // Pages before searches where they weigh the same, so that hiding a search's words moves nothing.
+      .sort(
+        (a, b) =>
+          b.score - a.score ||
+          Number(a.page === undefined) - Number(b.page === undefined) ||
+          compare(a.page ?? a.search ?? '', b.page ?? b.search ?? '')
+      )
+      .map((item) => ({ ...item, signals: [...item.signals].sort((a, b) => evidenceOrder(b) - evidenceOrder(a)) }))
+  )
 }
 
 /** The items, weightiest first, at most `limit`, those `leftOut` says (a gap a person dismissed) left out. */

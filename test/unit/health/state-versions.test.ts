@@ -23,7 +23,7 @@ const FUTURE = {
     {
       dateFrom: '2026-11-02',
       dateTo: '2026-11-09',
-      headlines: { humanVisitors: 900, referrers: 42 },
+      headlines: { visitorsHuman: 900, referrers: 42 },
       resolved: 1,
       weather: 'sunny'
     }
@@ -69,7 +69,7 @@ describe('a state from a newer version', () => {
     expect(state).toBeDefined()
     expect(state?.version).toBe(7)
     expect(state?.gaps.map((gap) => gap.id)).toEqual(['aaaaaaaaaaaa'])
-    expect(state?.periods[0]?.headlines.humanVisitors).toBe(900)
+    expect(state?.periods[0]?.headlines.visitorsHuman).toBe(900)
     expect(state?.foreign?.map((gap) => gap.id)).toEqual(['bbbbbbbbbbbb', 'cccccccccccc'])
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
   })
@@ -85,12 +85,12 @@ describe('a state from a newer version', () => {
 
   it('keeps them through a new period, which adds its record and the gap’s numbers', () => {
     const state = decodeState(blockOf(raw), 'proj') as HealthState
-    const next = withPeriod(state, { dateFrom: '2026-11-09', dateTo: '2026-11-16', headlines: { humanVisitors: 800 }, items: [] }, 12)
+    const next = withPeriod(state, { dateFrom: '2026-11-09', dateTo: '2026-11-16', headlines: { visitorsHuman: 800 }, items: [] }, 12)
     const written = decodedJson(encodeState(boundedState(next))) as typeof FUTURE
     expect(written.version).toBe(7)
     expect(written.comesLater).toEqual(FUTURE.comesLater)
     expect(written.periods[0]).toEqual(FUTURE.periods[0])
-    expect(written.periods[1]?.headlines).toEqual({ humanVisitors: 800 })
+    expect(written.periods[1]?.headlines).toEqual({ visitorsHuman: 800 })
     expect(written.gaps.find((gap) => gap.id === 'aaaaaaaaaaaa')).toMatchObject({ confidence: 0.8 })
     expect(written.gaps.slice(-2)).toEqual(FUTURE.gaps.slice(1))
   })

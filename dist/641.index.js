@@ -706,7 +706,7 @@ __webpack_require__.d(__webpack_exports__, {
   kc: () => (/* binding */ withOwned)
 });
 
-// UNUSED EXPORTS: LEDGER_LINES_CHARS, leadStatusHtml, numbersHtml
+// UNUSED EXPORTS: LEDGER_LINES_CHARS, beforeAfterHtml, leadStatusHtml, numbersHtml
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
@@ -726,6 +726,8 @@ var sections = __webpack_require__(2591);
 var ledger = __webpack_require__(4957);
 // EXTERNAL MODULE: ./src/health/state.ts
 var health_state = __webpack_require__(543);
+// EXTERNAL MODULE: ./src/health/verdict.ts + 1 modules
+var verdict = __webpack_require__(3755);
 ;// CONCATENATED MODULE: ./src/health/trend.ts
 // The trend of a headline over the periods the docs health issue remembers: a row of block characters, one
 // a period, which GitHub shows as it is. The bars stand on zero, so that their heights compare as the
@@ -770,6 +772,7 @@ function sparkline(values) {
 
 
 
+
 /** GitHub's limit on an issue body. */
 const BODY_LIMIT = 65_536;
 // The markers keep the input's word: issues written earlier carry them.
@@ -800,7 +803,7 @@ const STATE_WORDS = {
     asked: 'asked the agent',
     'pr-open': 'pull request open',
     merged: 'merged',
-    resolved: 'resolved',
+    resolved: 'fixed',
     back: 'back: its numbers rose again',
     dismissed: 'not a gap'
 };
@@ -842,6 +845,63 @@ function numbersHtml(now, before) {
     }
     return parts.join(' · ');
 }
+/** Numbers a period on average: each count over the periods they pool, to one decimal. */
+function perPeriod(numbers) {
+    const periods = (0,verdict/* periodsOf */.qC)(numbers);
+    if (periods === 1)
+        return numbers;
+    const each = { ...numbers };
+    for (const [key] of COUNT_WORDS) {
+        const count = numbers[key];
+        if (count !== undefined)
+            each[key] = Math.round((count / periods) * 10) / 10;
+    }
+    return each;
+}
+/** The periods numbers cover, in words: "2–8 Nov 2026" or "2–15 Nov 2026, 2 periods". */
+function coverHtml(numbers) {
+    const periods = (0,verdict/* periodsOf */.qC)(numbers);
+    return `${(0,text_escape/* htmlText */.js)((0,dates/* shortRange */.W5)(numbers.dateFrom, numbers.dateTo), 60)}${periods > 1 ? `, ${(0,format/* num */.bu)(periods)} periods` : ''}`;
+}
+/**
+ * What a fix changed, pooled: "before 2–15 Nov 2026, 2 periods → since the merge 16–22 Nov 2026, a
+ * period on average: 👎 14 → 0 · unanswered 6 → 0"; the numbers before alone ("before 2–8 Nov 2026:
+ * 👎 14") while no period since has been pooled.
+ */
+function beforeAfterHtml(before, after, since = 'since the merge') {
+    if (!before)
+        return '';
+    const average = (0,verdict/* periodsOf */.qC)(before) > 1 || (after !== undefined && (0,verdict/* periodsOf */.qC)(after) > 1) ? ', a period on average' : '';
+    if (!after) {
+        const numbers = numbersHtml(perPeriod(before));
+        return numbers === '' ? '' : `before ${coverHtml(before)}${average}: ${numbers}`;
+    }
+    const numbers = numbersHtml(perPeriod(after), perPeriod(before));
+    return numbers === '' ? '' : `before ${coverHtml(before)} → ${since} ${coverHtml(after)}${average}: ${numbers}`;
+}
+/** A gap's pull request as a link: "pull request #50"; undefined when it has none. */
+function pullHtml(gap) {
+    if (gap.prLink === undefined)
+        return undefined;
+    const number = /\/pull\/(\d+)$/.exec(gap.prLink)?.[1];
+    return (0,html/* linkHtml */.eq)(gap.prLink, number === undefined ? 'pull request' : `pull request ${(0,text_escape/* htmlText */.js)(`#${number}`)}`);
+}
+/** What became of the fix of a gap open again, and what to do: its verdict in words, what was tried, its numbers before and since. */
+function reopenedHtml(gap) {
+    const pull = pullHtml(gap) ?? 'its pull request';
+    const merged = gap.mergedOn === undefined ? '' : `, merged ${dayHtml(gap.mergedOn)},`;
+    let words;
+    if (gap.verdict === 'not-fixed')
+        words = `not fixed: ${pull}${merged} did not halve its readers in trouble; tick to ask the agent again`;
+    else if (gap.verdict === 'could-not-tell')
+        words = `could not tell: too few readers in ${(0,format/* num */.bu)(verdict/* VERDICT_PERIODS */.$E)} periods since ${pull}${merged.replace(/,$/, '')} to tell whether it worked; tick to ask again, or say it is not a gap`;
+    else if (gap.verdict === 'back')
+        words = `back: its readers in trouble returned after ${pull}${merged.replace(/,$/, '')}`;
+    else
+        return ` · ${STATE_WORDS.back}`;
+    const numbers = beforeAfterHtml(gap.before, gap.after, gap.verdict === 'back' ? 'since it was fixed' : 'since the merge');
+    return ` · ${words}${numbers === '' ? '' : ` · ${numbers}`}`;
+}
 /**
  * When a gap was first seen and for how long: "first seen 17 Nov 2026" or "ranked 3 periods since 3
  * Nov 2026"; whether it was ranked in `latest`, the latest period read (by its weight, when no period is known).
@@ -858,7 +918,7 @@ function sinceText(gap, latest) {
  * next run, and under it a box to say it is not a gap (ticked when `dismissTicked`).
  */
 function openLine(gap, ticked, dismissTicked, latest) {
-    const state = gap.state === 'back' ? ` · ${STATE_WORDS.back}` : '';
+    const state = gap.state === 'back' ? reopenedHtml(gap) : '';
     // Not ranked now: its own numbers of the latest period say how it stands.
     const stale = latest !== undefined && gap.lastSeen !== latest && gap.now?.dateFrom === latest;
     const numbers = stale ? ` · latest period: ${numbersHtml(gap.now) || 'no reader in trouble'}` : '';
@@ -866,24 +926,24 @@ function openLine(gap, ticked, dismissTicked, latest) {
         `  - [${dismissTicked ? 'x' : ' '}] Not a gap <!-- dismiss:${gap.id} -->`);
 }
 /**
- * A gap that is with the agent, a pull request, or resolved: what became of it, with its dates and its
- * own numbers before the fix and now.
+ * A gap that is with the agent, a pull request, or fixed: what became of it, with its dates, and its
+ * own numbers before the ask, then, once a whole period since the merge was read, pooled before → since.
+ * `since` counts the periods of the history begun on or after a day.
  */
-function progressLine(gap) {
+function progressLine(gap, since) {
     const parts = [];
     if (gap.state === 'resolved')
-        parts.push(`resolved${gap.resolvedOn === undefined ? '' : ` ${dayHtml(gap.resolvedOn)}`}`);
+        parts.push(`fixed${gap.resolvedOn === undefined ? '' : ` ${dayHtml(gap.resolvedOn)}`}`);
     if (gap.state === 'merged' || gap.state === 'resolved') {
         parts.push(`merged${gap.mergedOn === undefined ? '' : ` ${dayHtml(gap.mergedOn)}`}`);
-        if (gap.state === 'merged')
-            parts.push(`not proven yet: ${(0,format/* num */.bu)(gap.quiet ?? 0)} of ${(0,format/* num */.bu)(ledger/* QUIET_PERIODS */.ur)} periods since the merge with its numbers low`);
+        if (gap.state === 'merged') {
+            const waited = Math.min(gap.mergedOn === undefined ? 0 : since(gap.mergedOn), verdict/* VERDICT_PERIODS */.$E);
+            parts.push(`too few readers to tell yet: ${(0,format/* num */.bu)(waited)} of ${(0,format/* num */.bu)(verdict/* VERDICT_PERIODS */.$E)} periods since the merge`);
+        }
     }
     else if (gap.state !== 'pr-open' || gap.prLink === undefined)
         parts.push(STATE_WORDS[gap.state]);
-    const number = gap.prLink === undefined ? undefined : /\/pull\/(\d+)$/.exec(gap.prLink)?.[1];
-    const link = gap.prLink === undefined
-        ? undefined
-        : (0,html/* linkHtml */.eq)(gap.prLink, number === undefined ? 'pull request' : `pull request ${(0,text_escape/* htmlText */.js)(`#${number}`)}`);
+    const link = pullHtml(gap);
     // "pull request #128 open" first, not "pull request open" and the link again after the job.
     if (link !== undefined && gap.state === 'pr-open')
         parts.push(`${link} open`);
@@ -891,7 +951,9 @@ function progressLine(gap) {
         parts.push(`job <code>${(0,text_escape/* htmlText */.js)(gap.jobId, 60)}</code>`);
     if (link !== undefined && gap.state !== 'pr-open')
         parts.push(link);
-    const numbers = numbersHtml(gap.now, gap.before);
+    // Before → since only once a period since the merge is pooled; before alone until then.
+    const after = gap.state === 'merged' || gap.state === 'resolved' ? gap.after : undefined;
+    const numbers = beforeAfterHtml(gap.before, after);
     if (numbers !== '')
         parts.push(numbers);
     return `- ${subjectHtml(gap)}: ${parts.join(' · ')}`;
@@ -995,7 +1057,7 @@ function leadStatusHtml(overview, state) {
     else if (gap.state === 'pr-open')
         status = `${pr} is open: review and merge it`;
     else if (gap.state === 'merged')
-        status = `${pr} merged${gap.mergedOn === undefined ? '' : ` ${dayHtml(gap.mergedOn)}`}; it is resolved once its numbers stay low for ${(0,format/* num */.bu)(ledger/* QUIET_PERIODS */.ur)} periods`;
+        status = `${pr} merged${gap.mergedOn === undefined ? '' : ` ${dayHtml(gap.mergedOn)}`}; the periods since the merge will tell whether it worked`;
     else
         return '';
     return `<p>Already under way: ${status} (see <strong>With the agent</strong>).</p>`;
@@ -1014,7 +1076,7 @@ function ownedBody(view) {
         parts.push(underWay, '');
     if (view.resolved > 0) {
         const names = state.gaps.filter((gap) => gap.state === 'resolved' && view.resolvedIds?.has(gap.id) === true).map(subjectHtml);
-        parts.push(`<p>✅ ${(0,format/* num */.bu)(view.resolved)} ${view.resolved === 1 ? 'gap' : 'gaps'} resolved this period${names.length > 0 ? `: ${names.join(', ')}` : ''}.</p>`, '');
+        parts.push(`<p>✅ ${(0,format/* num */.bu)(view.resolved)} ${view.resolved === 1 ? 'gap' : 'gaps'} fixed this period${names.length > 0 ? `: ${names.join(', ')}` : ''}.</p>`, '');
     }
     let room = LEDGER_LINES_CHARS;
     let left = 0;
@@ -1031,8 +1093,9 @@ function ownedBody(view) {
     const open = fitting(state.gaps
         .filter(ledger/* isOpen */.nT)
         .map((gap) => openLine(gap, view.ticked?.has(gap.id) === true, view.dismissTicked?.has(gap.id) === true, latest)));
-    const moving = fitting(state.gaps.filter((gap) => !(0,ledger/* isOpen */.nT)(gap) && gap.state !== 'resolved' && gap.state !== 'dismissed').map(progressLine));
-    const resolved = fitting(state.gaps.filter((gap) => gap.state === 'resolved').map(progressLine));
+    const since = (day) => state.periods.filter((period) => period.dateFrom >= day).length;
+    const moving = fitting(state.gaps.filter((gap) => !(0,ledger/* isOpen */.nT)(gap) && gap.state !== 'resolved' && gap.state !== 'dismissed').map((gap) => progressLine(gap, since)));
+    const resolved = fitting(state.gaps.filter((gap) => gap.state === 'resolved').map((gap) => progressLine(gap, since)));
     const dismissed = fitting(state.gaps.filter((gap) => gap.state === 'dismissed').map(dismissedLine));
     parts.push('### Fix first: tick a gap to ask the agent', '');
     // "Waiting for the agent" would also describe the gaps with it: say only that nothing is to tick.
@@ -1056,7 +1119,7 @@ function ownedBody(view) {
     if (moving.length > 0)
         parts.push('### With the agent', '', ...moving, '');
     if (resolved.length > 0)
-        parts.push('### Resolved', '', ...resolved, '');
+        parts.push('### Fixed', '', ...resolved, '');
     if (dismissed.length > 0)
         parts.push(`<details><summary>Not gaps, as people said (${(0,format/* num */.bu)(dismissed.length)})</summary>`, '', ...dismissed, '', `<sub>A gap said not to be one leaves Fix first and docsGaps and is never asked for, until the readers in trouble on it are at least ${(0,format/* num */.bu)(ledger/* WORSE_TIMES */.mH)} times as many as when it was dismissed, and at least ${(0,format/* num */.bu)(ledger/* WORSE_BY */.vV)} more: then it is back.</sub>`, '</details>', '');
     if (left > 0)
@@ -1129,41 +1192,36 @@ function tickedGaps(body) {
 /* harmony export */   nT: () => (/* binding */ isOpen),
 /* harmony export */   qc: () => (/* binding */ withStaleAsksOpen),
 /* harmony export */   uA: () => (/* binding */ withPeriod),
-/* harmony export */   ur: () => (/* binding */ QUIET_PERIODS),
 /* harmony export */   vV: () => (/* binding */ WORSE_BY)
 /* harmony export */ });
-/* unused harmony exports QUIET_WEIGHT, numbersWeight, isQuiet, clearlyWorse, numbersOf */
+/* unused harmony exports numbersWeight, clearlyWorse, numbersOf */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _render_overview_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8453);
 /* harmony import */ var _text_escape_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7388);
-/* harmony import */ var _text_format_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8488);
+/* harmony import */ var _text_format_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8488);
 /* harmony import */ var _render_fix_first_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(860);
 /* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(543);
+/* harmony import */ var _verdict_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3755);
 // The ledger of gaps: what the "Fix first" ranking found, period after period, and what became of
 // each. A gap is new when first ranked; asked once a person ticked it and the agent was given it;
 // PR open when the agent's job opened a pull request; merged when that pull request was merged;
-// resolved when its own numbers then stayed low for QUIET_PERIODS periods in a row; back when they
-// rose again after that, or after a person dismissed it; dismissed when a person said it is not a
-// gap. Every period, every gap keeps its own numbers from every row read, ranked or not. Pure: the
-// run reads the issue, the service and GitHub, and hands what it learnt to these functions.
+// resolved (fixed) when the evidence since the merge shows its trouble fell by at least half
+// (verdict.ts); back, open to tick again, when it shows the trouble did not fall, when too few readers
+// came for VERDICT_PERIODS periods to tell, when the trouble of a fixed gap returned, or when a
+// dismissed gap clearly worsened; dismissed when a person said it is not a gap. Every period, every
+// gap keeps its own numbers from every row read, ranked or not. Pure: the run reads the issue, the
+// service and GitHub, and hands what it learnt to these functions.
 
 
 
 
 
 
-/**
- * The resolution rule: a merged gap is resolved once, in QUIET_PERIODS periods in a row that began on
- * or after the day its pull request merged, its own weight (fix-first.ts) stayed under QUIET_WEIGHT.
- * A period whose sections did not read a count the gap had before (feedback, the assistant, searches)
- * proves nothing and is skipped.
- */
-const QUIET_WEIGHT = 0.5;
-const QUIET_PERIODS = 2;
+
 /**
  * A dismissed gap comes back when its readers in trouble at least double since it was dismissed and
- * grow by at least WORSE_BY; a resolved one, when its weight makes it a gap again (GAP_WEIGHT).
+ * grow by at least WORSE_BY (a fixed one is back by the evidence, verdict.ts).
  */
 const WORSE_TIMES = 2;
 const WORSE_BY = 5;
@@ -1186,10 +1244,6 @@ function troubleIn(numbers) {
 /** Whether `now` read every count that `before` had some of: a period that did not is no proof either way. */
 function measuredAgainst(now, before) {
     return COUNT_KEYS.every((key) => key === 'up' || !((before?.[key] ?? 0) > 0) || now[key] !== undefined);
-}
-/** Whether a gap's numbers of a period are low enough to count towards its resolution (the rule above). */
-function isQuiet(now, before) {
-    return measuredAgainst(now, before) && numbersWeight(now) < QUIET_WEIGHT;
 }
 /** Whether a dismissed gap's numbers clearly worsened since `before` (the rule above). */
 function clearlyWorse(now, before) {
@@ -1273,7 +1327,7 @@ function withPeriod(state, period, historyLimit, today = '') {
         ranked.add(id);
         // A search is its own subject: its evidence is how often it went unclicked.
         const hits = item.signals.reduce((sum, signal) => sum + signal.count, 0);
-        const evidence = cut(about.kind === 'page' ? (0,_render_overview_js__WEBPACK_IMPORTED_MODULE_1__/* .evidenceLine */ .OF)(item, (text) => `“${text}”`) : `searched ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_5__/* .num */ .bu)(hits)}× with no click`, _state_js__WEBPACK_IMPORTED_MODULE_4__/* .EVIDENCE_CHARS */ .Mg);
+        const evidence = cut(about.kind === 'page' ? (0,_render_overview_js__WEBPACK_IMPORTED_MODULE_1__/* .evidenceLine */ .OF)(item, (text) => `“${text}”`) : `searched ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_6__/* .num */ .bu)(hits)}× with no click`, _state_js__WEBPACK_IMPORTED_MODULE_4__/* .EVIDENCE_CHARS */ .Mg);
         const seen = gaps.get(id);
         if (!seen) {
             gaps.set(id, {
@@ -1293,16 +1347,22 @@ function withPeriod(state, period, historyLimit, today = '') {
         Object.assign(seen, { lastSeen: period.dateFrom, periods: seen.periods + (newPeriod ? 1 : 0), score: rounded(item.score), evidence });
     }
     let resolved = 0;
+    // The whole periods of the history that began on or after a day, this one included.
+    const sinceDay = (day) => state.periods.filter((p) => p.dateFrom >= day && p.dateFrom !== period.dateFrom).length + (period.dateFrom >= day ? 1 : 0);
     for (const gap of gaps.values()) {
         if (period.groups) {
-            gap.now = numbersOf(gap, period.groups, period.measured ?? ALL_MEASURED, period);
+            const numbers = numbersOf(gap, period.groups, period.measured ?? ALL_MEASURED, period);
+            // The numbers of the period before go to `recent`, what "before" and "back" pool.
+            if (gap.now && gap.now.dateFrom < period.dateFrom && gap.state !== 'dismissed')
+                gap.recent = [...(gap.recent ?? []), (0,_state_js__WEBPACK_IMPORTED_MODULE_4__/* .withoutSearches */ .BP)(gap.now)].slice(-_state_js__WEBPACK_IMPORTED_MODULE_4__/* .RECENT_PERIODS */ .j8);
+            gap.now = numbers;
             gap.score = rounded(numbersWeight(gap.now));
         }
         else if (!ranked.has(gap.id))
             gap.score = 0;
         if (again || gap.now?.dateFrom !== period.dateFrom)
             continue;
-        if (judged(gap, gap.now, today))
+        if (judged(gap, gap.now, today, sinceDay))
             resolved++;
     }
     const record = { dateFrom: period.dateFrom, dateTo: period.dateTo, headlines: period.headlines };
@@ -1314,28 +1374,50 @@ function withPeriod(state, period, historyLimit, today = '') {
     return { ...state, periods: periods.slice(-historyLimit), gaps: bounded([...gaps.values()]) };
 }
 /**
- * Judges a gap by its numbers of the latest period (`now`, the gap's own), once per period: a merged gap counts
- * a quiet period that began on or after its merge and is resolved after QUIET_PERIODS of them (a loud
- * one starts the count again); a resolved gap is back when it weighs as a gap again; a dismissed one,
- * when its numbers clearly worsen. True when it was resolved now.
+ * Judges a gap by its numbers of the latest period (`now`, the gap's own), once per period. A merged
+ * gap adds a whole period since its merge that read what `before` read to `after`, and gets its
+ * verdict (verdict.ts): fixed (resolved), not fixed (open again), too few readers to tell yet, or,
+ * after VERDICT_PERIODS periods since the merge (`sinceDay` counts them), could not tell (open again,
+ * for a person to decide). A fixed gap is back when its periods since the verdict, pooled, show the
+ * trouble did not fall; a dismissed one, when its numbers clearly worsen. True when it was fixed now.
  */
-function judged(gap, now, today) {
+function judged(gap, now, today, sinceDay) {
     if (gap.state === 'merged') {
-        if (now.dateFrom < (gap.mergedOn ?? ''))
+        const mergedOn = gap.mergedOn ?? '';
+        if (now.dateFrom < mergedOn || !gap.before)
             return false;
-        if (!measuredAgainst(now, gap.before))
-            return false;
-        gap.quiet = isQuiet(now, gap.before) ? (gap.quiet ?? 0) + 1 : 0;
-        if (gap.quiet < QUIET_PERIODS)
-            return false;
-        gap.state = 'resolved';
-        gap.resolvedOn = today || now.dateTo;
-        return true;
-    }
-    if (gap.state === 'resolved' && measuredAgainst(now, gap.before) && numbersWeight(now) >= _render_fix_first_js__WEBPACK_IMPORTED_MODULE_3__/* .GAP_WEIGHT */ .G) {
-        gap.state = 'back';
+        const before = gap.before;
+        if (!gap.after) {
+            // The periods since the merge not yet pooled (a gap merged before verdicts were kept), then this one.
+            const since = [...(gap.recent ?? []), now].filter((n) => n.dateFrom >= mergedOn && (0,_verdict_js__WEBPACK_IMPORTED_MODULE_5__/* .readsAll */ .Nw)(n, before));
+            const after = (0,_verdict_js__WEBPACK_IMPORTED_MODULE_5__/* .pooled */ .IE)(since);
+            if (after)
+                gap.after = after;
+        }
+        else if (now.dateFrom >= gap.after.dateTo && (0,_verdict_js__WEBPACK_IMPORTED_MODULE_5__/* .readsAll */ .Nw)(now, before))
+            gap.after = (0,_verdict_js__WEBPACK_IMPORTED_MODULE_5__/* .pooled */ .IE)([gap.after, now]);
+        const verdict = gap.after ? (0,_verdict_js__WEBPACK_IMPORTED_MODULE_5__/* .judgedBy */ .Nq)(before, gap.after) : 'too-few';
         delete gap.quiet;
-        delete gap.resolvedOn;
+        if (verdict === 'fixed') {
+            Object.assign(gap, { state: 'resolved', verdict: 'fixed', resolvedOn: today || now.dateTo });
+            return true;
+        }
+        if (verdict === 'not-fixed')
+            Object.assign(gap, { state: 'back', verdict: 'not-fixed' });
+        else if (sinceDay(mergedOn) >= _verdict_js__WEBPACK_IMPORTED_MODULE_5__/* .VERDICT_PERIODS */ .$E)
+            Object.assign(gap, { state: 'back', verdict: 'could-not-tell' });
+        else
+            gap.verdict = 'too-few';
+        return false;
+    }
+    if (gap.state === 'resolved' && gap.before) {
+        const before = gap.before;
+        const fixedOn = gap.resolvedOn ?? '';
+        const since = (0,_verdict_js__WEBPACK_IMPORTED_MODULE_5__/* .pooled */ .IE)([...(gap.recent ?? []), now].filter((n) => n.dateFrom >= fixedOn && (0,_verdict_js__WEBPACK_IMPORTED_MODULE_5__/* .readsAll */ .Nw)(n, before)));
+        if (since && (0,_verdict_js__WEBPACK_IMPORTED_MODULE_5__/* .judgedBy */ .Nq)(before, since) === 'not-fixed') {
+            Object.assign(gap, { state: 'back', verdict: 'back', after: since });
+            delete gap.resolvedOn;
+        }
     }
     else if (gap.state === 'dismissed' && clearlyWorse(now, gap.before)) {
         gap.state = 'back';
@@ -1373,8 +1455,26 @@ function withStaleAsksOpen(state, runId) {
 function withAsked(state, ids, runId) {
     return {
         ...state,
-        gaps: state.gaps.map((gap) => ids.has(gap.id) ? { ...gap, state: 'asked', askedBy: runId, scoreBefore: gap.score, ...(gap.now ? { before: gap.now } : {}) } : gap)
+        gaps: state.gaps.map((gap) => (ids.has(gap.id) ? askedGap(gap, runId) : gap))
     };
+}
+/**
+ * A gap given to the agent: "before" pools its latest numbers with those just before (since the merge
+ * of a fix that did not work); what became of an earlier fix is let go, its pull request included.
+ */
+function askedGap(gap, runId) {
+    const asked = { ...gap, state: 'asked', askedBy: runId, scoreBefore: gap.score };
+    const before = (0,_verdict_js__WEBPACK_IMPORTED_MODULE_5__/* .beforeOf */ .v8)(gap.now, gap.recent, gap.mergedOn);
+    if (before)
+        asked.before = before;
+    delete asked.after;
+    delete asked.verdict;
+    delete asked.mergedOn;
+    delete asked.resolvedOn;
+    delete asked.quiet;
+    delete asked.prLink;
+    delete asked.jobId;
+    return asked;
 }
 /** The state once the job of run `runId` has an id, a pull request, or has ended without one. */
 function withOutcome(state, runId, outcome) {
@@ -1411,27 +1511,33 @@ function withJobEnded(state, jobId, prLink) {
     };
 }
 /**
- * The state once the pull requests' states are known: merged ones wait for proof (the latest period,
- * when it began on or after the merge, is the first); closed unmerged ones are open gaps again. `today`
- * is the merge day when GitHub does not give one.
+ * The state once the pull requests' states are known: merged ones get their verdict from the latest
+ * period read when it began on or after the merge (a fixed one counts in that period's `resolved`),
+ * else wait for the next; closed unmerged ones are open gaps again. `today` is the merge day when
+ * GitHub does not give one.
  */
 function withPulls(state, pulls, today = '') {
+    const sinceDay = (day) => state.periods.filter((period) => period.dateFrom >= day).length;
+    let fixed = 0;
     const gaps = state.gaps.map((gap) => {
         const pull = gap.state === 'pr-open' ? pulls.get(gap.prLink ?? '') : undefined;
         if (pull?.state === 'closed')
             return { ...gap, state: 'new' };
         if (pull?.state !== 'merged')
             return gap;
-        const merged = { ...gap, state: 'merged', quiet: 0 };
+        const merged = { ...gap, state: 'merged', verdict: 'too-few' };
         const mergedOn = pull.mergedOn ?? today;
         if (mergedOn !== '')
             merged.mergedOn = mergedOn;
-        // The latest period counts at most once towards the proof, fewer than QUIET_PERIODS: nothing is resolved here.
-        if (merged.now)
-            judged(merged, merged.now, today);
+        // The latest period read, when it began on or after the merge, is the first of "after".
+        if (merged.now?.dateFrom === state.periods.at(-1)?.dateFrom && merged.now && judged(merged, merged.now, today, sinceDay))
+            fixed++;
         return merged;
     });
-    return { ...state, gaps };
+    const last = state.periods.at(-1);
+    if (fixed === 0 || !last)
+        return { ...state, gaps };
+    return { ...state, gaps, periods: [...state.periods.slice(0, -1), { ...last, resolved: (last.resolved ?? 0) + fixed }] };
 }
 /** The state once a person dismissed `ids` (open gaps only) on `today`: their numbers now are what "clearly worse" is measured from. */
 function withDismissed(state, ids, today) {
@@ -1467,6 +1573,7 @@ function itemId(item) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   AP: () => (/* binding */ forgetReaderText),
+/* harmony export */   BP: () => (/* binding */ withoutSearches),
 /* harmony export */   Bw: () => (/* binding */ sealState),
 /* harmony export */   Gf: () => (/* binding */ openState),
 /* harmony export */   HW: () => (/* binding */ TOP_PAGES),
@@ -1481,12 +1588,13 @@ function itemId(item) {
 /* harmony export */   bb: () => (/* binding */ SEARCH_WORDS_CHARS),
 /* harmony export */   dx: () => (/* binding */ boundedState),
 /* harmony export */   iC: () => (/* binding */ LEDGER_GAPS),
+/* harmony export */   j8: () => (/* binding */ RECENT_PERIODS),
 /* harmony export */   l: () => (/* binding */ forgetGapWords),
 /* harmony export */   oU: () => (/* binding */ WORDS_GAPS),
 /* harmony export */   p$: () => (/* binding */ emptyState),
 /* harmony export */   wD: () => (/* binding */ WORDS_CHARS)
 /* harmony export */ });
-/* unused harmony exports STATE_VERSION, GAP_STATES, stateSchema, evidenceCounts, STATE_MAX_CHARS, STATE_BUDGET_CHARS, decodeState */
+/* unused harmony exports STATE_VERSION, GAP_STATES, VERDICTS, stateSchema, evidenceCounts, STATE_MAX_CHARS, STATE_BUDGET_CHARS, decodeState, withUnknown */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9691);
@@ -1498,7 +1606,9 @@ function itemId(item) {
 // ledger of gaps. It lives in the issue's body, in an HTML comment (base64 of JSON, so that no text
 // in it can close the comment), versioned and bounded: a body stays far below GitHub's 65,536
 // characters however long the history. A block a person broke is read as no history, never as an
-// error, and the next run writes a whole one.
+// error, and the next run writes a whole one. A state another version wrote is read for what this one
+// knows, and the rest is carried through as it is: fields it does not know, headline keys of sections
+// it lacks, gaps of kinds or states it cannot read, and a newer version's number.
 
 
 
@@ -1517,24 +1627,42 @@ const GAP_SEARCHES = 3;
 const SEARCH_CHARS = 60;
 /** Pages whose traffic the state keeps for the next period's movers. */
 const TOP_PAGES = 20;
-/** The version this code writes; a state of version 1 is read and migrated. */
+/** The version this code writes; a state of version 1 is read and migrated, a newer one keeps its number. */
 const STATE_VERSION = 2;
 const GAP_STATES = ['new', 'asked', 'pr-open', 'merged', 'resolved', 'back', 'dismissed'];
+/**
+ * What the evidence says of a merged fix (evidence.ts, docs/dashboard.md): `too-few`, too few readers
+ * since the merge to tell yet; `fixed`, the trouble fell by at least half; `not-fixed`, it did not, and
+ * the gap is open to ask again; `could-not-tell`, still too few after VERDICT_PERIODS periods, open for a
+ * person to decide; `back`, a fixed gap whose trouble returned, open again.
+ */
+const VERDICTS = ['too-few', 'fixed', 'not-fixed', 'could-not-tell', 'back'];
+/** Periods of a gap's own numbers kept before the latest (`recent`): with it, what "before" pools. */
+const RECENT_PERIODS = 3;
 const count = zod__WEBPACK_IMPORTED_MODULE_4__/* .number */ .aig();
 const text = (max) => zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().max(max);
 const periodSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
     dateFrom: text(40),
     dateTo: text(40),
-    headlines: zod__WEBPACK_IMPORTED_MODULE_4__/* .partialRecord */ .jgl(zod__WEBPACK_IMPORTED_MODULE_4__/* ["enum"] */ .k5n(Object.keys(_core_sections_js__WEBPACK_IMPORTED_MODULE_2__/* .HEADLINE_NAMES */ .g_)), count),
+    /** Every headline read whole, by key: a key this version does not know (a newer section's) is kept as it is. */
+    headlines: zod__WEBPACK_IMPORTED_MODULE_4__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().max(60), count).transform((all) => {
+        const known = {};
+        for (const key of Object.keys(_core_sections_js__WEBPACK_IMPORTED_MODULE_2__/* .HEADLINE_NAMES */ .g_))
+            if (all[key] !== undefined)
+                known[key] = all[key];
+        return known;
+    }),
     /** Gaps marked resolved in this period. */
     resolved: zod__WEBPACK_IMPORTED_MODULE_4__/* .number */ .aig().int().min(0).optional()
 });
 const counted = zod__WEBPACK_IMPORTED_MODULE_4__/* .number */ .aig().min(0).max(1e12);
 /** A gap's own numbers over one period, from every row read (not only the ranked ones). */
 const numbersSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
-    /** The period they are of. */
+    /** The period they are of: from the first day of the first period pooled to the end of the last. */
     dateFrom: text(40),
     dateTo: text(40),
+    /** The periods they pool (sums over each; 1 when absent). */
+    periods: zod__WEBPACK_IMPORTED_MODULE_4__/* .number */ .aig().int().min(1).optional(),
     /** Each count is missing when its section was not read whole in the period: it is not known. */
     down: counted.optional(),
     up: counted.optional(),
@@ -1573,11 +1701,17 @@ const gapSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
     prLink: text(300).optional(),
     /** Its weight when the agent was asked (`before` holds its numbers then). */
     scoreBefore: count.optional(),
-    /** Periods in a row its signal stayed below the threshold since the merge. */
+    /** Periods in a row its signal stayed below the threshold since the merge (version 2 before verdicts; no longer written). */
     quiet: zod__WEBPACK_IMPORTED_MODULE_4__/* .number */ .aig().int().min(0).optional(),
+    /** Its numbers in up to RECENT_PERIODS periods before `now`, the latest last, without searches: with `now`, what "before" pools. */
+    recent: zod__WEBPACK_IMPORTED_MODULE_4__/* .array */ .YOg(numbersSchema).max(RECENT_PERIODS).optional(),
+    /** Its numbers pooled over the whole periods read since its pull request merged that read what `before` had. */
+    after: numbersSchema.optional(),
+    /** What the evidence says of its fix (VERDICTS). */
+    verdict: zod__WEBPACK_IMPORTED_MODULE_4__/* ["enum"] */ .k5n(VERDICTS).optional(),
     /** Its numbers in the latest period read (version 2). */
     now: numbersSchema.optional(),
-    /** Its numbers when the agent was asked, or when a person dismissed it: what "after" is compared with. */
+    /** Its numbers when the agent was asked (pooled over up to four periods), or when a person dismissed it: what "after" is compared with. */
     before: numbersSchema.optional(),
     /** The day its pull request was merged, or, when GitHub does not say, the day a run first saw it merged. */
     mergedOn: text(40).optional(),
@@ -1626,7 +1760,8 @@ function forgetGapWords(state) {
     return rest;
 }
 const stateSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
-    version: zod__WEBPACK_IMPORTED_MODULE_4__/* .literal */ .euz(STATE_VERSION),
+    /** The version that wrote it: this one, or a newer one, whose number is kept. */
+    version: zod__WEBPACK_IMPORTED_MODULE_4__/* .number */ .aig().int().min(STATE_VERSION),
     projectId: text(200),
     periods: zod__WEBPACK_IMPORTED_MODULE_4__/* .array */ .YOg(periodSchema).max(HISTORY_PERIODS),
     gaps: zod__WEBPACK_IMPORTED_MODULE_4__/* .array */ .YOg(gapSchema).max(LEDGER_GAPS),
@@ -1638,7 +1773,14 @@ const stateSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
      * it was written while reader text was shown. A run that reads no analytics keeps the top only when
      * the body still holds exactly these blocks, and, once reader text is hidden, only when they hold none.
      */
-    overview: zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({ digest: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().regex(/^[0-9a-f]{64}$/), words: zod__WEBPACK_IMPORTED_MODULE_4__/* .boolean */ .zMY() }).optional()
+    overview: zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({ digest: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().regex(/^[0-9a-f]{64}$/), words: zod__WEBPACK_IMPORTED_MODULE_4__/* .boolean */ .zMY() }).optional(),
+    /**
+     * Gaps of a kind or state this version cannot read (a newer version's), as they were: never shown
+     * or asked for, written back as they are, after the gaps it reads.
+     */
+    foreign: zod__WEBPACK_IMPORTED_MODULE_4__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({ id: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().regex(/^[0-9a-f]{12}$/) }))
+        .max(LEDGER_GAPS)
+        .optional()
 });
 /**
  * A state as a body may carry it: this version, or version 1 (no numbers, no dismissed gaps, no
@@ -1698,16 +1840,34 @@ const randomGapId = () => (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomByte
  * (`evidenceCounts`). A field that comes to hold reader text is emptied here as well.
  */
 function forgetReaderText(state, newId = randomGapId) {
-    const gaps = state.gaps.map((kept) => {
+    // A state written while reader text was shown may hold it in fields this version does not know (a
+    // newer version's): those go, and so do the gaps it cannot read. One written hidden is kept whole.
+    const shown = state.readerWords !== undefined || state.overview?.words === true;
+    const known = shown ? knownOnly(state) : state;
+    const gaps = known.gaps.map((kept) => {
         // The searches a gap follows are named by their words: their counts stay in noClick.
-        const gap = { ...kept, evidence: evidenceCounts(kept.evidence), now: withoutSearches(kept.now), before: withoutSearches(kept.before) };
+        const gap = {
+            ...kept,
+            evidence: evidenceCounts(kept.evidence),
+            now: withoutSearches(kept.now),
+            before: withoutSearches(kept.before),
+            after: withoutSearches(kept.after)
+        };
+        if (gap.after === undefined)
+            delete gap.after;
         if (gap.kind === 'search')
             return gap.subject === '' ? gap : { ...gap, id: newId(), subject: '' };
         const page = (0,_text_page_path_js__WEBPACK_IMPORTED_MODULE_3__/* .sitePage */ .fN)(gap.subject, false) ?? gap.subject;
         return page === gap.subject ? gap : { ...gap, id: newId(), subject: page };
     });
     // What readers wrote about the gaps, kept for a tick's prompt, goes whole.
-    return forgetGapWords({ ...state, gaps });
+    return forgetGapWords({ ...known, gaps });
+}
+/** The state with only the fields, headline keys and gaps this version knows. */
+function knownOnly(state) {
+    const rest = { ...state };
+    delete rest.foreign;
+    return { ...stateSchema.parse(rest), version: state.version };
 }
 /** A gap's numbers without the searches it follows by their words. */
 function withoutSearches(numbers) {
@@ -1729,7 +1889,10 @@ const STATE_MAX_CHARS = 40_000;
 const STATE_BUDGET_CHARS = 24_000;
 /** The state as the HTML comment the body carries. */
 function encodeState(state) {
-    return `${OPEN}${Buffer.from(JSON.stringify(state)).toString('base64')}${CLOSE}`;
+    // The gaps of another version go back among the gaps, where it reads them.
+    const { foreign, ...rest } = state;
+    const written = foreign === undefined ? rest : { ...rest, gaps: [...rest.gaps, ...foreign] };
+    return `${OPEN}${Buffer.from(JSON.stringify(written)).toString('base64')}${CLOSE}`;
 }
 /**
  * The state as the body carries it, its ledger cut (closed gaps first, then the lightest) to fit
@@ -1738,7 +1901,9 @@ function encodeState(state) {
 function boundedState(state) {
     // Stryker disable next-line EqualityOperator: no block is STATE_BUDGET_CHARS long (base64 comes in fours, the rest takes 33)
     const over = (block) => block.length > STATE_BUDGET_CHARS;
-    let bounded = state;
+    // With another version's gaps, the whole ledger keeps to LEDGER_GAPS.
+    const room = LEDGER_GAPS - (state.foreign?.length ?? 0);
+    let bounded = state.foreign !== undefined && state.gaps.length > room ? { ...state, gaps: state.gaps.slice(0, room) } : state;
     while (bounded.gaps.length > 0 && over(encodeState(bounded))) {
         const gaps = [...bounded.gaps];
         // The last resolved gap goes, or with none (-1) the last gap.
@@ -1756,12 +1921,59 @@ function decodeState(owned, projectId) {
     if (!block || !/^[A-Za-z0-9+/]*={0,2}$/.test(block.encoded))
         return undefined;
     try {
-        const parsed = anyVersionSchema.safeParse(JSON.parse(Buffer.from(block.encoded, 'base64').toString('utf8')));
-        return parsed.success && parsed.data.projectId === projectId ? parsed.data : undefined;
+        return stateOf(JSON.parse(Buffer.from(block.encoded, 'base64').toString('utf8')), projectId);
     }
     catch {
         return undefined;
     }
+}
+const foreignGapSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({ id: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().regex(/^[0-9a-f]{12}$/) });
+/**
+ * The state a decoded block holds, for `projectId`: each gap this version reads is read, each other
+ * one with a fingerprint is kept in `foreign` as it is; undefined when the block is no state.
+ */
+function stateOf(raw, projectId) {
+    if (typeof raw !== 'object' || raw === null || !('gaps' in raw) || !Array.isArray(raw.gaps) || raw.gaps.length > LEDGER_GAPS)
+        return undefined;
+    const gaps = [];
+    const foreign = [];
+    for (const gap of raw.gaps) {
+        if (gapSchema.safeParse(gap).success)
+            gaps.push(gap);
+        else if (foreignGapSchema.safeParse(gap).success)
+            foreign.push(gap);
+        else
+            return undefined;
+    }
+    const rest = { ...raw, gaps };
+    delete rest.foreign;
+    const parsed = anyVersionSchema.safeParse(rest);
+    if (!parsed.success || parsed.data.projectId !== projectId)
+        return undefined;
+    const state = withUnknown(rest, parsed.data);
+    return foreign.length > 0 ? { ...state, foreign } : state;
+}
+const isRecord = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+/**
+ * `known` (what the schema read of `raw`) with every field of `raw` the schema does not know put back
+ * as it is, at every depth: what a newer version wrote is carried through. Arrays are matched item by
+ * item when they are as long.
+ */
+function withUnknown(raw, known) {
+    if (Array.isArray(known))
+        return (Array.isArray(raw) && raw.length === known.length ? known.map((item, at) => withUnknown(raw[at], item)) : known);
+    if (!isRecord(known) || !isRecord(raw))
+        return known;
+    const kept = {};
+    // defineProperty, not assignment, sets no prototype; and a key named __proto__, which no version
+    // writes, is never carried.
+    const put = (key, value) => Object.defineProperty(kept, key, { value, enumerable: true, writable: true, configurable: true });
+    for (const [key, value] of Object.entries(raw))
+        if (!Object.hasOwn(known, key) && key !== '__proto__')
+            put(key, value);
+    for (const [key, value] of Object.entries(known))
+        put(key, withUnknown(raw[key], value));
+    return kept;
 }
 // The state is sealed (core/record-seal.ts): the line after its block holds the seal of the block's
 // exact text, so that a state another app or workflow wrote, or one a person edited, is never
@@ -1808,6 +2020,240 @@ function openState(owned, projectId, seal, place) {
         return { unproven: true };
     const state = decodeState(owned, projectId);
     return state ? { state, unproven: false } : { unproven: true };
+}
+
+
+/***/ }),
+
+/***/ 3755:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  $E: () => (/* binding */ VERDICT_PERIODS),
+  v8: () => (/* binding */ beforeOf),
+  Nq: () => (/* binding */ judgedBy),
+  qC: () => (/* binding */ periodsOf),
+  IE: () => (/* binding */ pooled),
+  Nw: () => (/* binding */ readsAll)
+});
+
+// UNUSED EXPORTS: BEFORE_PERIODS, exposureOf, poolOf, troubleIn
+
+// EXTERNAL MODULE: ./src/render/fix-first.ts
+var fix_first = __webpack_require__(860);
+;// CONCATENATED MODULE: ./src/health/evidence.ts
+// Whether a fix worked, from counts: the readers in trouble on a gap before it was asked and since its
+// pull request merged, each over the readers who could have had trouble (its exposure), compared as a
+// rate ratio with an exact 95 % interval (docs/dashboard.md, "Did the fix work?"). Given the two
+// totals, the trouble since the merge is binomial with the share E_after·R / (E_after·R + E_before),
+// so the Clopper-Pearson interval of that share gives the interval of the ratio R; it is exact, and
+// holds with few readers and with none in trouble. Pure, and its work is bounded whatever the counts.
+/** The ratio of the trouble since to before a fix that counts as fixed: it fell by at least half. */
+const FIXED_RATIO = 0.5;
+/** The confidence of every interval. */
+const CONFIDENCE = 0.95;
+/**
+ * The most readers in trouble an interval is computed from: more are scaled down to it, both sides
+ * alike, which keeps the ratio and only widens the interval (a claim never stronger than the evidence),
+ * and keeps the work small however large the counts.
+ */
+const MOST_TROUBLE = 10_000;
+/** The natural log of the gamma function (Lanczos, g = 7, n = 9): about 15 digits for x > 0. */
+function logGamma(x) {
+    if (x < 0.5)
+        return Math.log(Math.PI / Math.sin(Math.PI * x)) - logGamma(1 - x);
+    const c = [
+        0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905,
+        -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7
+    ];
+    const z = x - 1;
+    let sum = c[0];
+    for (let i = 1; i < 9; i++)
+        sum += c[i] / (z + i);
+    const t = z + 7.5;
+    return 0.5 * Math.log(2 * Math.PI) + (z + 0.5) * Math.log(t) - t + Math.log(sum);
+}
+/** The continued fraction of the incomplete beta function (modified Lentz), at most 500 terms: enough below MOST_TROUBLE. */
+function betaFraction(x, a, b) {
+    const tiny = 1e-300;
+    let c = 1;
+    let d = 1 - ((a + b) * x) / (a + 1);
+    d = 1 / (Math.abs(d) < tiny ? tiny : d);
+    let h = d;
+    for (let m = 1; m <= 500; m++) {
+        const m2 = 2 * m;
+        let step = (m * (b - m) * x) / ((a + m2 - 1) * (a + m2));
+        d = 1 / (Math.abs(1 + step * d) < tiny ? tiny : 1 + step * d);
+        c = Math.abs(1 + step / c) < tiny ? tiny : 1 + step / c;
+        h *= d * c;
+        step = (-(a + m) * (a + b + m) * x) / ((a + m2) * (a + m2 + 1));
+        d = 1 / (Math.abs(1 + step * d) < tiny ? tiny : 1 + step * d);
+        c = Math.abs(1 + step / c) < tiny ? tiny : 1 + step / c;
+        const delta = d * c;
+        h *= delta;
+        if (Math.abs(delta - 1) < 1e-15)
+            break;
+    }
+    return h;
+}
+/** The regularized incomplete beta function I_x(a, b), for a, b > 0 and x in [0, 1]. */
+function incompleteBeta(x, a, b) {
+    if (x <= 0)
+        return 0;
+    if (x >= 1)
+        return 1;
+    const front = Math.exp(logGamma(a + b) - logGamma(a) - logGamma(b) + a * Math.log(x) + b * Math.log(1 - x));
+    return x < (a + 1) / (a + b + 2) ? (front * betaFraction(x, a, b)) / a : 1 - (front * betaFraction(1 - x, b, a)) / b;
+}
+/** The x at which I_x(a, b) is `p`: bisection, 100 halvings (far below any count's precision). */
+function betaQuantile(p, a, b) {
+    let low = 0;
+    let high = 1;
+    for (let i = 0; i < 100; i++) {
+        const mid = (low + high) / 2;
+        if (incompleteBeta(mid, a, b) < p)
+            low = mid;
+        else
+            high = mid;
+    }
+    return (low + high) / 2;
+}
+/**
+ * The Clopper-Pearson ("exact") interval of a share: `hits` of `trials`, at CONFIDENCE. 0 of n has a
+ * lower bound of 0 and n of n an upper bound of 1.
+ */
+function exactInterval(hits, trials) {
+    const tail = (1 - CONFIDENCE) / 2;
+    if (!(trials > 0))
+        return { lower: 0, upper: 1 };
+    const x = Math.min(Math.max(hits, 0), trials);
+    return {
+        lower: x === 0 ? 0 : betaQuantile(tail, x, trials - x + 1),
+        upper: x === trials ? 1 : betaQuantile(1 - tail, x + 1, trials - x)
+    };
+}
+/**
+ * The ratio of the rate of trouble since a fix to the rate before (`after` over `before`, each trouble
+ * per exposure), with its exact 95 % interval; undefined when a side has no exposure. With no trouble
+ * on either side, nothing is known: the interval is 0 to Infinity.
+ */
+function rateRatio(before, after) {
+    if (!(before.exposure > 0 && after.exposure > 0))
+        return undefined;
+    const scale = before.exposure / after.exposure;
+    const odds = (share) => (share >= 1 ? Number.POSITIVE_INFINITY : share / (1 - share));
+    const total = after.trouble + before.trouble;
+    const shrink = total > MOST_TROUBLE ? MOST_TROUBLE / total : 1;
+    const share = exactInterval(after.trouble * shrink, total * shrink);
+    const ratio = before.trouble > 0 ? after.trouble / after.exposure / (before.trouble / before.exposure) : Number.POSITIVE_INFINITY;
+    return { ratio: after.trouble === 0 ? 0 : ratio, lower: odds(share.lower) * scale, upper: odds(share.upper) * scale };
+}
+/**
+ * What the evidence says of a fix: fixed when the whole interval of the ratio is below FIXED_RATIO (the
+ * trouble fell by at least half), not fixed when it is wholly above (it did not), else too few readers to tell.
+ */
+function judgement(before, after) {
+    const found = rateRatio(before, after);
+    if (!found)
+        return 'too-few';
+    if (found.upper < FIXED_RATIO)
+        return 'fixed';
+    if (found.lower > FIXED_RATIO)
+        return 'not-fixed';
+    return 'too-few';
+}
+
+// EXTERNAL MODULE: ./src/health/state.ts
+var state = __webpack_require__(543);
+;// CONCATENATED MODULE: ./src/health/verdict.ts
+// The verdict on a merged fix, from a gap's own numbers (docs/dashboard.md, "Did the fix work?"):
+// "before" pools up to BEFORE_PERIODS periods up to the ask, "after" the whole periods since the merge;
+// each side's readers in trouble are taken over the readers who could have had trouble, and the two
+// are compared by evidence.ts. A period that did not read a count the other side has is no evidence and
+// is left out of a pool, never read as quiet.
+
+
+
+/** Periods "before" pools at most: the latest when the agent was asked, and those just before it. */
+const BEFORE_PERIODS = 4;
+/** Periods since the merge after which too few readers means "could not tell", for a person to decide. */
+const VERDICT_PERIODS = 6;
+const COUNT_KEYS = ['down', 'up', 'notHelpful', 'unanswered', 'noClick'];
+/** Whether `numbers` read every count `reference` read: only then are the two comparable. */
+function readsAll(numbers, reference) {
+    return COUNT_KEYS.every((key) => reference[key] === undefined || numbers[key] !== undefined);
+}
+/** The periods numbers pool. */
+const periodsOf = (numbers) => numbers.periods ?? 1;
+/**
+ * Numbers of several periods as one: each count summed where every period read it (else not read),
+ * the searches followed summed by their text (their click-through weighted by how often each was
+ * made), from the first day of the earliest to the end of the latest. Undefined for none.
+ */
+function pooled(list) {
+    if (list.length === 0)
+        return undefined;
+    const pool = {
+        dateFrom: list.map((n) => n.dateFrom).reduce((a, b) => (b < a ? b : a)),
+        dateTo: list.map((n) => n.dateTo).reduce((a, b) => (b > a ? b : a)),
+        periods: list.reduce((sum, n) => sum + periodsOf(n), 0)
+    };
+    for (const key of COUNT_KEYS) {
+        if (list.every((n) => n[key] !== undefined))
+            pool[key] = list.reduce((sum, n) => sum + (n[key] ?? 0), 0);
+    }
+    const searches = new Map();
+    for (const search of list.flatMap((n) => n.searches ?? [])) {
+        const seen = searches.get(search.text) ?? { text: search.text, hits: 0, clicks: 0 };
+        searches.set(search.text, { text: search.text, hits: seen.hits + search.hits, clicks: seen.clicks + search.hits * search.clicked });
+    }
+    if (searches.size > 0)
+        pool.searches = [...searches.values()]
+            .slice(0, state/* GAP_SEARCHES */.YX)
+            .map((s) => ({ text: s.text, hits: s.hits, clicked: s.hits > 0 ? s.clicks / s.hits : 0 }));
+    return pool;
+}
+/** Readers in trouble in `numbers` (fix-first.ts): counts not read are none. */
+function troubleIn(numbers) {
+    return (0,fix_first/* readersInTrouble */.z8)({
+        down: numbers.down ?? 0,
+        up: numbers.up ?? 0,
+        notHelpful: numbers.notHelpful ?? 0,
+        unanswered: numbers.unanswered ?? 0,
+        noClick: numbers.noClick ?? 0
+    });
+}
+/** Readers who searched one of the gap's searches and clicked a result. */
+const clickedIn = (numbers) => (numbers.searches ?? []).reduce((sum, s) => sum + s.hits * s.clicked, 0);
+/**
+ * Who could have had trouble, chosen by what `before` holds: the readers heard from (in trouble, thumbs
+ * up, searches clicked) when some of them were not in trouble; else, with every reader heard from in
+ * trouble (a share that stays 1 whatever a fix does), the periods themselves.
+ */
+function exposureOf(before) {
+    return (before.up ?? 0) > 0 || clickedIn(before) > 0 ? 'readers' : 'periods';
+}
+/** A side's trouble and exposure. */
+function poolOf(numbers, exposure) {
+    const trouble = troubleIn(numbers);
+    return { trouble, exposure: exposure === 'readers' ? trouble + (numbers.up ?? 0) + clickedIn(numbers) : periodsOf(numbers) };
+}
+/** What the evidence says of `after` against `before` (evidence.ts). */
+function judgedBy(before, after) {
+    const exposure = exposureOf(before);
+    return judgement(poolOf(before, exposure), poolOf(after, exposure));
+}
+/**
+ * "Before" of a gap asked now: its latest numbers pooled with up to BEFORE_PERIODS − 1 periods just
+ * before (`recent`, begun on or after `from` when given) that read every count the latest read.
+ */
+function beforeOf(now, recent = [], from = '') {
+    if (!now)
+        return undefined;
+    const earlier = recent.filter((n) => n.dateFrom >= from && n.dateFrom < now.dateFrom && readsAll(n, now)).slice(-(BEFORE_PERIODS - 1));
+    return earlier.length === 0 ? now : pooled([...earlier, now]);
 }
 
 
@@ -1924,9 +2370,10 @@ const SEARCHES_QUOTED = 3;
 /** An item's evidence in one line: "14 thumbs down · 'webhook retries' searched 31× with no click". */
 function evidenceLine(item, quote) {
     const searches = item.signals.filter((signal) => signal.kind === 'no-click');
-    const quoted = new Set(searches.slice(0, SEARCHES_QUOTED));
+    // Only searches with words are quoted; one whose words are hidden is counted with the rest.
+    const quoted = new Set(searches.filter((signal) => signal.search !== undefined).slice(0, SEARCHES_QUOTED));
     const parts = item.signals.filter((signal) => signal.kind !== 'no-click' || quoted.has(signal)).map((signal) => evidence(signal, quote));
-    const rest = searches.slice(SEARCHES_QUOTED);
+    const rest = searches.filter((signal) => !quoted.has(signal));
     if (rest.length > 0) {
         const hits = rest.reduce((sum, signal) => sum + signal.count, 0);
         parts.push(`${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .counted */ .hS)(rest.length, 'other search', 'other searches')} with no click (${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(hits)}×)`);
@@ -1934,6 +2381,8 @@ function evidenceLine(item, quote) {
     return parts.join(' · ');
 }
 const quoteHtml = (text) => `“${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .htmlText */ .js)(text, 80)}”`;
+/** A search whose words are hidden, where an item names its subject. */
+const HIDDEN_SEARCH_HTML = 'A search (its words are hidden)';
 /** A search that matches no page: how often it was searched with no click. */
 function searchedText(item) {
     return `searched ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(item.signals.reduce((sum, signal) => sum + signal.count, 0))}× with no click`;
@@ -1943,7 +2392,7 @@ function fixFirstHtml(items) {
         return [];
     const lines = items.map((item) => item.page !== undefined
         ? `<li>${(0,_html_js__WEBPACK_IMPORTED_MODULE_3__/* .pageHtml */ .zS)(item.page, 120)}: ${evidenceLine(item, quoteHtml)}</li>`
-        : `<li>Search ${quoteHtml(item.search ?? '')}: ${searchedText(item)}</li>`);
+        : `<li>${item.search === undefined ? HIDDEN_SEARCH_HTML : `Search ${quoteHtml(item.search)}`}: ${searchedText(item)}</li>`);
     return ['<h3>Fix first</h3>', `<ol>\n${lines.join('\n')}\n</ol>`];
 }
 /** Text as a sentence: one full stop at its end, whatever it ended with. */
@@ -2017,7 +2466,7 @@ function leadHtml(overview) {
     const searched = countOf(item, 'no-click');
     if (searched > 0)
         facts.push((0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .counted */ .hS)(searched, 'search', 'searches') + ' with no click');
-    const subject = item.page !== undefined ? (0,_html_js__WEBPACK_IMPORTED_MODULE_3__/* .pageHtml */ .zS)(item.page, 120) : quoteHtml(item.search ?? '');
+    const subject = item.page !== undefined ? (0,_html_js__WEBPACK_IMPORTED_MODULE_3__/* .pageHtml */ .zS)(item.page, 120) : item.search === undefined ? HIDDEN_SEARCH_HTML : quoteHtml(item.search);
     return `<p><strong>${subject} is this ${periodWord(overview.dateFrom, overview.dateTo)}’s problem:</strong> ${facts.join(', ')}.</p>`;
 }
 /** The title of the report: "📈 Docs health · 17–23 Nov 2026". */
@@ -2086,7 +2535,7 @@ function fixFirstGaps(items) {
         title: 'Fix first (pages and searches ranked by every signal about them)',
         items: items.map((item) => item.page !== undefined
             ? `${(0,_docs_gaps_js__WEBPACK_IMPORTED_MODULE_1__/* .gapPage */ .gz)(item.page)}: ${evidenceLine(item, quote)}`
-            : `search ${quote(item.search ?? '')}: ${searchedText(item)}`)
+            : `${item.search === undefined ? 'a search (its words are hidden)' : `search ${quote(item.search)}`}: ${searchedText(item)}`)
     };
 }
 
@@ -3062,7 +3511,7 @@ function healthIssueHtml(board) {
     }
     if (board.resolved > 0) {
         const names = (board.resolvedNames ?? []).map((name) => `<code>${(0,text_escape/* htmlText */.js)(name, 120)}</code>`);
-        parts.push(`${(0,format/* counted */.hS)(board.resolved, 'gap')} resolved this period${names.length > 0 ? `: ${names.join(', ')}` : ''}`);
+        parts.push(`${(0,format/* counted */.hS)(board.resolved, 'gap')} fixed this period${names.length > 0 ? `: ${names.join(', ')}` : ''}`);
     }
     return `<p>${parts.join(' · ')}</p>\n`;
 }

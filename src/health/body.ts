@@ -11,8 +11,9 @@ import { linkHtml } from '../render/html.js'
 import { headlinesHtml, howReadHtml, type Overview, overviewTopHtml } from '../render/overview.js'
 import { HEADLINE_NAMES, type HeadlineKey, type HeadlineKey as Key } from '../core/sections.js'
 import type { Mover } from './history.js'
-import { fingerprint, isOpen, QUIET_PERIODS, WORSE_BY, WORSE_TIMES } from './ledger.js'
+import { fingerprint, isOpen, WORSE_BY, WORSE_TIMES } from './ledger.js'
 import { boundedState, type HealthState, encodeState, type GapNumbers, type GapRecord } from './state.js'
+import { periodsOf, VERDICT_PERIODS } from './verdict.js'
 import { sparkline } from './trend.js'
 
 /** GitHub's limit on an issue body. */
@@ -48,7 +49,7 @@ const STATE_WORDS: Record<GapRecord['state'], string> = {
   asked: 'asked the agent',
   'pr-open': 'pull request open',
   merged: 'merged',
-  resolved: 'resolved',
+  resolved: 'fixed',
   back: 'back: its numbers rose again',
   dismissed: 'not a gap'
 }
@@ -95,6 +96,61 @@ export function numbersHtml(now: GapNumbers | undefined, before?: GapNumbers): s
   return parts.join(' · ')
 }
 
+/** Numbers a period on average: each count over the periods they pool, to one decimal. */
+function perPeriod(numbers: GapNumbers): GapNumbers {
+  const periods = periodsOf(numbers)
+  if (periods === 1) return numbers
+  const each: GapNumbers = { ...numbers }
+  for (const [key] of COUNT_WORDS) {
+    const count = numbers[key]
+    if (count !== undefined) each[key] = Math.round((count / periods) * 10) / 10
+  }
+  return each
+}
+
+/** The periods numbers cover, in words: "2–8 Nov 2026" or "2–15 Nov 2026, 2 periods". */
+function coverHtml(numbers: GapNumbers): string {
+  const periods = periodsOf(numbers)
+  return `${htmlText(shortRange(numbers.dateFrom, numbers.dateTo), 60)}${periods > 1 ? `, ${num(periods)} periods` : ''}`
+}
+
+/**
+ * What a fix changed, pooled: "before 2–15 Nov 2026, 2 periods → since the merge 16–22 Nov 2026, a
+ * period on average: 👎 14 → 0 · unanswered 6 → 0"; the numbers before alone ("before 2–8 Nov 2026:
+ * 👎 14") while no period since has been pooled.
+ */
+export function beforeAfterHtml(before: GapNumbers | undefined, after: GapNumbers | undefined, since = 'since the merge'): string {
+  if (!before) return ''
+  const average = periodsOf(before) > 1 || (after !== undefined && periodsOf(after) > 1) ? ', a period on average' : ''
+  if (!after) {
+    const numbers = numbersHtml(perPeriod(before))
+    return numbers === '' ? '' : `before ${coverHtml(before)}${average}: ${numbers}`
+  }
+  const numbers = numbersHtml(perPeriod(after), perPeriod(before))
+  return numbers === '' ? '' : `before ${coverHtml(before)} → ${since} ${coverHtml(after)}${average}: ${numbers}`
+}
+
+/** A gap's pull request as a link: "pull request #50"; undefined when it has none. */
+function pullHtml(gap: GapRecord): string | undefined {
+  if (gap.prLink === undefined) return undefined
+  const number = /\/pull\/(\d+)$/.exec(gap.prLink)?.[1]
+  return linkHtml(gap.prLink, number === undefined ? 'pull request' : `pull request ${htmlText(`#${number}`)}`)
+}
+
+/** What became of the fix of a gap open again, and what to do: its verdict in words, what was tried, its numbers before and since. */
+function reopenedHtml(gap: GapRecord): string {
+  const pull = pullHtml(gap) ?? 'its pull request'
+  const merged = gap.mergedOn === undefined ? '' : `, merged ${dayHtml(gap.mergedOn)},`
+  let words: string
+  if (gap.verdict === 'not-fixed') words = `not fixed: ${pull}${merged} did not halve its readers in trouble; tick to ask the agent again`
+  else if (gap.verdict === 'could-not-tell')
+    words = `could not tell: too few readers in ${num(VERDICT_PERIODS)} periods since ${pull}${merged.replace(/,$/, '')} to tell whether it worked; tick to ask again, or say it is not a gap`
+  else if (gap.verdict === 'back') words = `back: its readers in trouble returned after ${pull}${merged.replace(/,$/, '')}`
+  else return ` · ${STATE_WORDS.back}`
+  const numbers = beforeAfterHtml(gap.before, gap.after, gap.verdict === 'back' ? 'since it was fixed' : 'since the merge')
+  return ` · ${words}${numbers === '' ? '' : ` · ${numbers}`}`
+}
+
 /**
  * When a gap was first seen and for how long: "first seen 17 Nov 2026" or "ranked 3 periods since 3
  * Nov 2026"; whether it was ranked in `latest`, the latest period read (by its weight, when no period is known).
@@ -111,7 +167,7 @@ function sinceText(gap: GapRecord, latest: string | undefined): string {
  * next run, and under it a box to say it is not a gap (ticked when `dismissTicked`).
  */
 function openLine(gap: GapRecord, ticked: boolean, dismissTicked: boolean, latest: string | undefined): string {
-  const state = gap.state === 'back' ? ` · ${STATE_WORDS.back}` : ''
+  const state = gap.state === 'back' ? reopenedHtml(gap) : ''
   // Not ranked now: its own numbers of the latest period say how it stands.
   const stale = latest !== undefined && gap.lastSeen !== latest && gap.now?.dateFrom === latest
   const numbers = stale ? ` · latest period: ${numbersHtml(gap.now) || 'no reader in trouble'}` : ''
@@ -122,27 +178,28 @@ function openLine(gap: GapRecord, ticked: boolean, dismissTicked: boolean, lates
 }
 
 /**
- * A gap that is with the agent, a pull request, or resolved: what became of it, with its dates and its
- * own numbers before the fix and now.
+ * A gap that is with the agent, a pull request, or fixed: what became of it, with its dates, and its
+ * own numbers before the ask, then, once a whole period since the merge was read, pooled before → since.
+ * `since` counts the periods of the history begun on or after a day.
  */
-function progressLine(gap: GapRecord): string {
+function progressLine(gap: GapRecord, since: (day: string) => number): string {
   const parts: string[] = []
-  if (gap.state === 'resolved') parts.push(`resolved${gap.resolvedOn === undefined ? '' : ` ${dayHtml(gap.resolvedOn)}`}`)
+  if (gap.state === 'resolved') parts.push(`fixed${gap.resolvedOn === undefined ? '' : ` ${dayHtml(gap.resolvedOn)}`}`)
   if (gap.state === 'merged' || gap.state === 'resolved') {
     parts.push(`merged${gap.mergedOn === undefined ? '' : ` ${dayHtml(gap.mergedOn)}`}`)
-    if (gap.state === 'merged')
-      parts.push(`not proven yet: ${num(gap.quiet ?? 0)} of ${num(QUIET_PERIODS)} periods since the merge with its numbers low`)
+    if (gap.state === 'merged') {
+      const waited = Math.min(gap.mergedOn === undefined ? 0 : since(gap.mergedOn), VERDICT_PERIODS)
+      parts.push(`too few readers to tell yet: ${num(waited)} of ${num(VERDICT_PERIODS)} periods since the merge`)
+    }
   } else if (gap.state !== 'pr-open' || gap.prLink === undefined) parts.push(STATE_WORDS[gap.state])
-  const number = gap.prLink === undefined ? undefined : /\/pull\/(\d+)$/.exec(gap.prLink)?.[1]
-  const link =
-    gap.prLink === undefined
-      ? undefined
-      : linkHtml(gap.prLink, number === undefined ? 'pull request' : `pull request ${htmlText(`#${number}`)}`)
+  const link = pullHtml(gap)
   // "pull request #128 open" first, not "pull request open" and the link again after the job.
   if (link !== undefined && gap.state === 'pr-open') parts.push(`${link} open`)
   if (gap.jobId !== undefined && gap.state !== 'resolved') parts.push(`job <code>${htmlText(gap.jobId, 60)}</code>`)
   if (link !== undefined && gap.state !== 'pr-open') parts.push(link)
-  const numbers = numbersHtml(gap.now, gap.before)
+  // Before → since only once a period since the merge is pooled; before alone until then.
+  const after = gap.state === 'merged' || gap.state === 'resolved' ? gap.after : undefined
+  const numbers = beforeAfterHtml(gap.before, after)
   if (numbers !== '') parts.push(numbers)
   return `- ${subjectHtml(gap)}: ${parts.join(' · ')}`
 }
@@ -261,7 +318,7 @@ export function leadStatusHtml(overview: Overview | undefined, state: HealthStat
   if (gap.state === 'asked') status = 'the agent is working on it'
   else if (gap.state === 'pr-open') status = `${pr} is open: review and merge it`
   else if (gap.state === 'merged')
-    status = `${pr} merged${gap.mergedOn === undefined ? '' : ` ${dayHtml(gap.mergedOn)}`}; it is resolved once its numbers stay low for ${num(QUIET_PERIODS)} periods`
+    status = `${pr} merged${gap.mergedOn === undefined ? '' : ` ${dayHtml(gap.mergedOn)}`}; the periods since the merge will tell whether it worked`
   else return ''
   return `<p>Already under way: ${status} (see <strong>With the agent</strong>).</p>`
 }
@@ -301,7 +358,7 @@ export function ownedBody(view: HealthIssueView): string {
   if (view.resolved > 0) {
     const names = state.gaps.filter((gap) => gap.state === 'resolved' && view.resolvedIds?.has(gap.id) === true).map(subjectHtml)
     parts.push(
-      `<p>✅ ${num(view.resolved)} ${view.resolved === 1 ? 'gap' : 'gaps'} resolved this period${names.length > 0 ? `: ${names.join(', ')}` : ''}.</p>`,
+      `<p>✅ ${num(view.resolved)} ${view.resolved === 1 ? 'gap' : 'gaps'} fixed this period${names.length > 0 ? `: ${names.join(', ')}` : ''}.</p>`,
       ''
     )
   }
@@ -323,10 +380,11 @@ export function ownedBody(view: HealthIssueView): string {
       .filter(isOpen)
       .map((gap) => openLine(gap, view.ticked?.has(gap.id) === true, view.dismissTicked?.has(gap.id) === true, latest))
   )
+  const since = (day: string): number => state.periods.filter((period) => period.dateFrom >= day).length
   const moving = fitting(
-    state.gaps.filter((gap) => !isOpen(gap) && gap.state !== 'resolved' && gap.state !== 'dismissed').map(progressLine)
+    state.gaps.filter((gap) => !isOpen(gap) && gap.state !== 'resolved' && gap.state !== 'dismissed').map((gap) => progressLine(gap, since))
   )
-  const resolved = fitting(state.gaps.filter((gap) => gap.state === 'resolved').map(progressLine))
+  const resolved = fitting(state.gaps.filter((gap) => gap.state === 'resolved').map((gap) => progressLine(gap, since)))
   const dismissed = fitting(state.gaps.filter((gap) => gap.state === 'dismissed').map(dismissedLine))
   parts.push('### Fix first: tick a gap to ask the agent', '')
   // "Waiting for the agent" would also describe the gaps with it: say only that nothing is to tick.
@@ -343,7 +401,7 @@ export function ownedBody(view: HealthIssueView): string {
   const trend = trendHtml(state)
   if (trend.length > 0) parts.push(...trend, '')
   if (moving.length > 0) parts.push('### With the agent', '', ...moving, '')
-  if (resolved.length > 0) parts.push('### Resolved', '', ...resolved, '')
+  if (resolved.length > 0) parts.push('### Fixed', '', ...resolved, '')
   if (dismissed.length > 0)
     parts.push(
       `<details><summary>Not gaps, as people said (${num(dismissed.length)})</summary>`,

@@ -1,24 +1,17 @@
 // The ledger of gaps: what the "Fix first" ranking found, period after period, and what became of
 // each. A gap is new when first ranked; asked once a person ticked it and the agent was given it;
 // PR open when the agent's job opened a pull request; merged when that pull request was merged;
-// resolved when its own numbers then stayed low for QUIET_PERIODS periods in a row; back when they
-// rose again after that, or after a person dismissed it; dismissed when a person said it is not a
-// gap. Every period, every gap keeps its own numbers from every row read, ranked or not. Pure: the
-// run reads the issue, the service and GitHub, and hands what it learnt to these functions.
+// resolved (fixed) when the evidence since the merge shows its trouble fell by at least half
+// (verdict.ts); back, open to tick again, when it shows the trouble did not fall, when too few readers
+// came for VERDICT_PERIODS periods to tell, when the trouble of a fixed gap returned, or when a
+// dismissed gap clearly worsened; dismissed when a person said it is not a gap. Every period, every
+// gap keeps its own numbers from every row read, ranked or not. Pure: the run reads the issue, the
+// service and GitHub, and hands what it learnt to these functions.
 import { createHash } from 'node:crypto'
 import { evidenceLine } from '../render/overview.js'
 import { oneLine } from '../text/escape.js'
 import { num } from '../text/format.js'
-import {
-  type FixItem,
-  foldedSearch,
-  GAP_WEIGHT,
-  type Grouped,
-  readersInTrouble,
-  type Signal,
-  troubleOf,
-  troubleWeight
-} from '../render/fix-first.js'
+import { type FixItem, foldedSearch, type Grouped, readersInTrouble, type Signal, troubleOf, troubleWeight } from '../render/fix-first.js'
 import {
   EVIDENCE_CHARS,
   type GapNumbers,
@@ -28,20 +21,15 @@ import {
   LEDGER_GAPS,
   SEARCH_CHARS,
   SUBJECT_CHARS,
-  type PeriodRecord
+  type PeriodRecord,
+  RECENT_PERIODS,
+  withoutSearches
 } from './state.js'
+import { beforeOf, judgedBy, pooled, readsAll, VERDICT_PERIODS } from './verdict.js'
 
 /**
- * The resolution rule: a merged gap is resolved once, in QUIET_PERIODS periods in a row that began on
- * or after the day its pull request merged, its own weight (fix-first.ts) stayed under QUIET_WEIGHT.
- * A period whose sections did not read a count the gap had before (feedback, the assistant, searches)
- * proves nothing and is skipped.
- */
-export const QUIET_WEIGHT = 0.5
-export const QUIET_PERIODS = 2
-/**
  * A dismissed gap comes back when its readers in trouble at least double since it was dismissed and
- * grow by at least WORSE_BY; a resolved one, when its weight makes it a gap again (GAP_WEIGHT).
+ * grow by at least WORSE_BY (a fixed one is back by the evidence, verdict.ts).
  */
 export const WORSE_TIMES = 2
 export const WORSE_BY = 5
@@ -69,11 +57,6 @@ function troubleIn(numbers: GapNumbers) {
 /** Whether `now` read every count that `before` had some of: a period that did not is no proof either way. */
 function measuredAgainst(now: GapNumbers, before: GapNumbers | undefined): boolean {
   return COUNT_KEYS.every((key) => key === 'up' || !((before?.[key] ?? 0) > 0) || now[key] !== undefined)
-}
-
-/** Whether a gap's numbers of a period are low enough to count towards its resolution (the rule above). */
-export function isQuiet(now: GapNumbers, before?: GapNumbers): boolean {
-  return measuredAgainst(now, before) && numbersWeight(now) < QUIET_WEIGHT
 }
 
 /** Whether a dismissed gap's numbers clearly worsened since `before` (the rule above). */
@@ -213,13 +196,20 @@ export function withPeriod(state: HealthState, period: PeriodRead, historyLimit:
     Object.assign(seen, { lastSeen: period.dateFrom, periods: seen.periods + (newPeriod ? 1 : 0), score: rounded(item.score), evidence })
   }
   let resolved = 0
+  // The whole periods of the history that began on or after a day, this one included.
+  const sinceDay = (day: string): number =>
+    state.periods.filter((p) => p.dateFrom >= day && p.dateFrom !== period.dateFrom).length + (period.dateFrom >= day ? 1 : 0)
   for (const gap of gaps.values()) {
     if (period.groups) {
-      gap.now = numbersOf(gap, period.groups, period.measured ?? ALL_MEASURED, period)
+      const numbers = numbersOf(gap, period.groups, period.measured ?? ALL_MEASURED, period)
+      // The numbers of the period before go to `recent`, what "before" and "back" pool.
+      if (gap.now && gap.now.dateFrom < period.dateFrom && gap.state !== 'dismissed')
+        gap.recent = [...(gap.recent ?? []), withoutSearches(gap.now) as GapNumbers].slice(-RECENT_PERIODS)
+      gap.now = numbers
       gap.score = rounded(numbersWeight(gap.now))
     } else if (!ranked.has(gap.id)) gap.score = 0
     if (again || gap.now?.dateFrom !== period.dateFrom) continue
-    if (judged(gap, gap.now, today)) resolved++
+    if (judged(gap, gap.now, today, sinceDay)) resolved++
   }
   const record: PeriodRecord = { dateFrom: period.dateFrom, dateTo: period.dateTo, headlines: period.headlines }
   // A period read again judges nothing (resolved is 0) and keeps what its first reading resolved.
@@ -230,25 +220,43 @@ export function withPeriod(state: HealthState, period: PeriodRead, historyLimit:
 }
 
 /**
- * Judges a gap by its numbers of the latest period (`now`, the gap's own), once per period: a merged gap counts
- * a quiet period that began on or after its merge and is resolved after QUIET_PERIODS of them (a loud
- * one starts the count again); a resolved gap is back when it weighs as a gap again; a dismissed one,
- * when its numbers clearly worsen. True when it was resolved now.
+ * Judges a gap by its numbers of the latest period (`now`, the gap's own), once per period. A merged
+ * gap adds a whole period since its merge that read what `before` read to `after`, and gets its
+ * verdict (verdict.ts): fixed (resolved), not fixed (open again), too few readers to tell yet, or,
+ * after VERDICT_PERIODS periods since the merge (`sinceDay` counts them), could not tell (open again,
+ * for a person to decide). A fixed gap is back when its periods since the verdict, pooled, show the
+ * trouble did not fall; a dismissed one, when its numbers clearly worsen. True when it was fixed now.
  */
-function judged(gap: GapRecord, now: GapNumbers, today: string): boolean {
+function judged(gap: GapRecord, now: GapNumbers, today: string, sinceDay: (day: string) => number): boolean {
   if (gap.state === 'merged') {
-    if (now.dateFrom < (gap.mergedOn ?? '')) return false
-    if (!measuredAgainst(now, gap.before)) return false
-    gap.quiet = isQuiet(now, gap.before) ? (gap.quiet ?? 0) + 1 : 0
-    if (gap.quiet < QUIET_PERIODS) return false
-    gap.state = 'resolved'
-    gap.resolvedOn = today || now.dateTo
-    return true
-  }
-  if (gap.state === 'resolved' && measuredAgainst(now, gap.before) && numbersWeight(now) >= GAP_WEIGHT) {
-    gap.state = 'back'
+    const mergedOn = gap.mergedOn ?? ''
+    if (now.dateFrom < mergedOn || !gap.before) return false
+    const before = gap.before
+    if (!gap.after) {
+      // The periods since the merge not yet pooled (a gap merged before verdicts were kept), then this one.
+      const since = [...(gap.recent ?? []), now].filter((n) => n.dateFrom >= mergedOn && readsAll(n, before))
+      const after = pooled(since)
+      if (after) gap.after = after
+    } else if (now.dateFrom >= gap.after.dateTo && readsAll(now, before)) gap.after = pooled([gap.after, now])
+    const verdict = gap.after ? judgedBy(before, gap.after) : 'too-few'
     delete gap.quiet
-    delete gap.resolvedOn
+    if (verdict === 'fixed') {
+      Object.assign(gap, { state: 'resolved', verdict: 'fixed', resolvedOn: today || now.dateTo })
+      return true
+    }
+    if (verdict === 'not-fixed') Object.assign(gap, { state: 'back', verdict: 'not-fixed' })
+    else if (sinceDay(mergedOn) >= VERDICT_PERIODS) Object.assign(gap, { state: 'back', verdict: 'could-not-tell' })
+    else gap.verdict = 'too-few'
+    return false
+  }
+  if (gap.state === 'resolved' && gap.before) {
+    const before = gap.before
+    const fixedOn = gap.resolvedOn ?? ''
+    const since = pooled([...(gap.recent ?? []), now].filter((n) => n.dateFrom >= fixedOn && readsAll(n, before)))
+    if (since && judgedBy(before, since) === 'not-fixed') {
+      Object.assign(gap, { state: 'back', verdict: 'back', after: since })
+      delete gap.resolvedOn
+    }
   } else if (gap.state === 'dismissed' && clearlyWorse(now, gap.before)) {
     gap.state = 'back'
     delete gap.dismissedOn
@@ -291,10 +299,26 @@ export function withStaleAsksOpen(state: HealthState, runId: string): HealthStat
 export function withAsked(state: HealthState, ids: ReadonlySet<string>, runId: string): HealthState {
   return {
     ...state,
-    gaps: state.gaps.map((gap) =>
-      ids.has(gap.id) ? { ...gap, state: 'asked', askedBy: runId, scoreBefore: gap.score, ...(gap.now ? { before: gap.now } : {}) } : gap
-    )
+    gaps: state.gaps.map((gap) => (ids.has(gap.id) ? askedGap(gap, runId) : gap))
   }
+}
+
+/**
+ * A gap given to the agent: "before" pools its latest numbers with those just before (since the merge
+ * of a fix that did not work); what became of an earlier fix is let go, its pull request included.
+ */
+function askedGap(gap: GapRecord, runId: string): GapRecord {
+  const asked: GapRecord = { ...gap, state: 'asked', askedBy: runId, scoreBefore: gap.score }
+  const before = beforeOf(gap.now, gap.recent, gap.mergedOn)
+  if (before) asked.before = before
+  delete asked.after
+  delete asked.verdict
+  delete asked.mergedOn
+  delete asked.resolvedOn
+  delete asked.quiet
+  delete asked.prLink
+  delete asked.jobId
+  return asked
 }
 
 /** What the agent job asked by run `runId` came to. */
@@ -346,23 +370,28 @@ export interface PullState {
 export type PullStates = ReadonlyMap<string, PullState>
 
 /**
- * The state once the pull requests' states are known: merged ones wait for proof (the latest period,
- * when it began on or after the merge, is the first); closed unmerged ones are open gaps again. `today`
- * is the merge day when GitHub does not give one.
+ * The state once the pull requests' states are known: merged ones get their verdict from the latest
+ * period read when it began on or after the merge (a fixed one counts in that period's `resolved`),
+ * else wait for the next; closed unmerged ones are open gaps again. `today` is the merge day when
+ * GitHub does not give one.
  */
 export function withPulls(state: HealthState, pulls: PullStates, today = ''): HealthState {
+  const sinceDay = (day: string): number => state.periods.filter((period) => period.dateFrom >= day).length
+  let fixed = 0
   const gaps = state.gaps.map((gap) => {
     const pull = gap.state === 'pr-open' ? pulls.get(gap.prLink ?? '') : undefined
     if (pull?.state === 'closed') return { ...gap, state: 'new' as const }
     if (pull?.state !== 'merged') return gap
-    const merged: GapRecord = { ...gap, state: 'merged', quiet: 0 }
+    const merged: GapRecord = { ...gap, state: 'merged', verdict: 'too-few' }
     const mergedOn = pull.mergedOn ?? today
     if (mergedOn !== '') merged.mergedOn = mergedOn
-    // The latest period counts at most once towards the proof, fewer than QUIET_PERIODS: nothing is resolved here.
-    if (merged.now) judged(merged, merged.now, today)
+    // The latest period read, when it began on or after the merge, is the first of "after".
+    if (merged.now?.dateFrom === state.periods.at(-1)?.dateFrom && merged.now && judged(merged, merged.now, today, sinceDay)) fixed++
     return merged
   })
-  return { ...state, gaps }
+  const last = state.periods.at(-1)
+  if (fixed === 0 || !last) return { ...state, gaps }
+  return { ...state, gaps, periods: [...state.periods.slice(0, -1), { ...last, resolved: (last.resolved ?? 0) + fixed }] }
 }
 
 /** The state once a person dismissed `ids` (open gaps only) on `today`: their numbers now are what "clearly worse" is measured from. */

@@ -2,7 +2,9 @@
 // ledger of gaps. It lives in the issue's body, in an HTML comment (base64 of JSON, so that no text
 // in it can close the comment), versioned and bounded: a body stays far below GitHub's 65,536
 // characters however long the history. A block a person broke is read as no history, never as an
-// error, and the next run writes a whole one.
+// error, and the next run writes a whole one. A state another version wrote is read for what this one
+// knows, and the rest is carried through as it is: fields it does not know, headline keys of sections
+// it lacks, gaps of kinds or states it cannot read, and a newer version's number.
 import { randomBytes } from 'node:crypto'
 import { z } from 'zod'
 import type { RecordSeal } from '../core/record-seal.js'
@@ -23,11 +25,22 @@ export const GAP_SEARCHES = 3
 export const SEARCH_CHARS = 60
 /** Pages whose traffic the state keeps for the next period's movers. */
 export const TOP_PAGES = 20
-/** The version this code writes; a state of version 1 is read and migrated. */
+/** The version this code writes; a state of version 1 is read and migrated, a newer one keeps its number. */
 export const STATE_VERSION = 2 as const
 
 export const GAP_STATES = ['new', 'asked', 'pr-open', 'merged', 'resolved', 'back', 'dismissed'] as const
 export type GapState = (typeof GAP_STATES)[number]
+
+/**
+ * What the evidence says of a merged fix (evidence.ts, docs/dashboard.md): `too-few`, too few readers
+ * since the merge to tell yet; `fixed`, the trouble fell by at least half; `not-fixed`, it did not, and
+ * the gap is open to ask again; `could-not-tell`, still too few after VERDICT_PERIODS periods, open for a
+ * person to decide; `back`, a fixed gap whose trouble returned, open again.
+ */
+export const VERDICTS = ['too-few', 'fixed', 'not-fixed', 'could-not-tell', 'back'] as const
+export type Verdict = (typeof VERDICTS)[number]
+/** Periods of a gap's own numbers kept before the latest (`recent`): with it, what "before" pools. */
+export const RECENT_PERIODS = 3
 
 const count = z.number()
 const text = (max: number) => z.string().max(max)
@@ -35,7 +48,12 @@ const text = (max: number) => z.string().max(max)
 const periodSchema = z.object({
   dateFrom: text(40),
   dateTo: text(40),
-  headlines: z.partialRecord(z.enum(Object.keys(HEADLINE_NAMES) as [HeadlineKey, ...HeadlineKey[]]), count),
+  /** Every headline read whole, by key: a key this version does not know (a newer section's) is kept as it is. */
+  headlines: z.record(z.string().max(60), count).transform((all) => {
+    const known: Partial<Record<HeadlineKey, number>> = {}
+    for (const key of Object.keys(HEADLINE_NAMES) as HeadlineKey[]) if (all[key] !== undefined) known[key] = all[key]
+    return known
+  }),
   /** Gaps marked resolved in this period. */
   resolved: z.number().int().min(0).optional()
 })
@@ -44,9 +62,11 @@ const counted = z.number().min(0).max(1e12)
 
 /** A gap's own numbers over one period, from every row read (not only the ranked ones). */
 const numbersSchema = z.object({
-  /** The period they are of. */
+  /** The period they are of: from the first day of the first period pooled to the end of the last. */
   dateFrom: text(40),
   dateTo: text(40),
+  /** The periods they pool (sums over each; 1 when absent). */
+  periods: z.number().int().min(1).optional(),
   /** Each count is missing when its section was not read whole in the period: it is not known. */
   down: counted.optional(),
   up: counted.optional(),
@@ -87,11 +107,17 @@ const gapSchema = z.object({
   prLink: text(300).optional(),
   /** Its weight when the agent was asked (`before` holds its numbers then). */
   scoreBefore: count.optional(),
-  /** Periods in a row its signal stayed below the threshold since the merge. */
+  /** Periods in a row its signal stayed below the threshold since the merge (version 2 before verdicts; no longer written). */
   quiet: z.number().int().min(0).optional(),
+  /** Its numbers in up to RECENT_PERIODS periods before `now`, the latest last, without searches: with `now`, what "before" pools. */
+  recent: z.array(numbersSchema).max(RECENT_PERIODS).optional(),
+  /** Its numbers pooled over the whole periods read since its pull request merged that read what `before` had. */
+  after: numbersSchema.optional(),
+  /** What the evidence says of its fix (VERDICTS). */
+  verdict: z.enum(VERDICTS).optional(),
   /** Its numbers in the latest period read (version 2). */
   now: numbersSchema.optional(),
-  /** Its numbers when the agent was asked, or when a person dismissed it: what "after" is compared with. */
+  /** Its numbers when the agent was asked (pooled over up to four periods), or when a person dismissed it: what "after" is compared with. */
   before: numbersSchema.optional(),
   /** The day its pull request was merged, or, when GitHub does not say, the day a run first saw it merged. */
   mergedOn: text(40).optional(),
@@ -150,7 +176,8 @@ export function forgetGapWords(state: HealthState): HealthState {
 }
 
 export const stateSchema = z.object({
-  version: z.literal(STATE_VERSION),
+  /** The version that wrote it: this one, or a newer one, whose number is kept. */
+  version: z.number().int().min(STATE_VERSION),
   projectId: text(200),
   periods: z.array(periodSchema).max(HISTORY_PERIODS),
   gaps: z.array(gapSchema).max(LEDGER_GAPS),
@@ -162,7 +189,15 @@ export const stateSchema = z.object({
    * it was written while reader text was shown. A run that reads no analytics keeps the top only when
    * the body still holds exactly these blocks, and, once reader text is hidden, only when they hold none.
    */
-  overview: z.object({ digest: z.string().regex(/^[0-9a-f]{64}$/), words: z.boolean() }).optional()
+  overview: z.object({ digest: z.string().regex(/^[0-9a-f]{64}$/), words: z.boolean() }).optional(),
+  /**
+   * Gaps of a kind or state this version cannot read (a newer version's), as they were: never shown
+   * or asked for, written back as they are, after the gaps it reads.
+   */
+  foreign: z
+    .array(z.object({ id: z.string().regex(/^[0-9a-f]{12}$/) }))
+    .max(LEDGER_GAPS)
+    .optional()
 })
 
 /**
@@ -230,19 +265,37 @@ const randomGapId = (): string => randomBytes(6).toString('hex')
  * (`evidenceCounts`). A field that comes to hold reader text is emptied here as well.
  */
 export function forgetReaderText(state: HealthState, newId: () => string = randomGapId): HealthState {
-  const gaps = state.gaps.map((kept): GapRecord => {
+  // A state written while reader text was shown may hold it in fields this version does not know (a
+  // newer version's): those go, and so do the gaps it cannot read. One written hidden is kept whole.
+  const shown = state.readerWords !== undefined || state.overview?.words === true
+  const known = shown ? knownOnly(state) : state
+  const gaps = known.gaps.map((kept): GapRecord => {
     // The searches a gap follows are named by their words: their counts stay in noClick.
-    const gap = { ...kept, evidence: evidenceCounts(kept.evidence), now: withoutSearches(kept.now), before: withoutSearches(kept.before) }
+    const gap = {
+      ...kept,
+      evidence: evidenceCounts(kept.evidence),
+      now: withoutSearches(kept.now),
+      before: withoutSearches(kept.before),
+      after: withoutSearches(kept.after)
+    }
+    if (gap.after === undefined) delete gap.after
     if (gap.kind === 'search') return gap.subject === '' ? gap : { ...gap, id: newId(), subject: '' }
     const page = sitePage(gap.subject, false) ?? gap.subject
     return page === gap.subject ? gap : { ...gap, id: newId(), subject: page }
   })
   // What readers wrote about the gaps, kept for a tick's prompt, goes whole.
-  return forgetGapWords({ ...state, gaps })
+  return forgetGapWords({ ...known, gaps })
+}
+
+/** The state with only the fields, headline keys and gaps this version knows. */
+function knownOnly(state: HealthState): HealthState {
+  const rest = { ...state }
+  delete rest.foreign
+  return { ...stateSchema.parse(rest), version: state.version }
 }
 
 /** A gap's numbers without the searches it follows by their words. */
-function withoutSearches(numbers: GapNumbers | undefined): GapNumbers | undefined {
+export function withoutSearches(numbers: GapNumbers | undefined): GapNumbers | undefined {
   if (numbers?.searches === undefined) return numbers
   const rest = { ...numbers }
   delete rest.searches
@@ -263,7 +316,10 @@ export const STATE_BUDGET_CHARS = 24_000
 
 /** The state as the HTML comment the body carries. */
 export function encodeState(state: HealthState): string {
-  return `${OPEN}${Buffer.from(JSON.stringify(state)).toString('base64')}${CLOSE}`
+  // The gaps of another version go back among the gaps, where it reads them.
+  const { foreign, ...rest } = state
+  const written = foreign === undefined ? rest : { ...rest, gaps: [...rest.gaps, ...foreign] }
+  return `${OPEN}${Buffer.from(JSON.stringify(written)).toString('base64')}${CLOSE}`
 }
 
 /**
@@ -273,7 +329,9 @@ export function encodeState(state: HealthState): string {
 export function boundedState(state: HealthState): HealthState {
   // Stryker disable next-line EqualityOperator: no block is STATE_BUDGET_CHARS long (base64 comes in fours, the rest takes 33)
   const over = (block: string): boolean => block.length > STATE_BUDGET_CHARS
-  let bounded = state
+  // With another version's gaps, the whole ledger keeps to LEDGER_GAPS.
+  const room = LEDGER_GAPS - (state.foreign?.length ?? 0)
+  let bounded = state.foreign !== undefined && state.gaps.length > room ? { ...state, gaps: state.gaps.slice(0, room) } : state
   while (bounded.gaps.length > 0 && over(encodeState(bounded))) {
     const gaps = [...bounded.gaps]
     // The last resolved gap goes, or with none (-1) the last gap.
@@ -291,11 +349,55 @@ export function decodeState(owned: string, projectId: string): HealthState | und
   const block = stateBlock(owned)
   if (!block || !/^[A-Za-z0-9+/]*={0,2}$/.test(block.encoded)) return undefined
   try {
-    const parsed = anyVersionSchema.safeParse(JSON.parse(Buffer.from(block.encoded, 'base64').toString('utf8')))
-    return parsed.success && parsed.data.projectId === projectId ? parsed.data : undefined
+    return stateOf(JSON.parse(Buffer.from(block.encoded, 'base64').toString('utf8')), projectId)
   } catch {
     return undefined
   }
+}
+
+const foreignGapSchema = z.object({ id: z.string().regex(/^[0-9a-f]{12}$/) })
+
+/**
+ * The state a decoded block holds, for `projectId`: each gap this version reads is read, each other
+ * one with a fingerprint is kept in `foreign` as it is; undefined when the block is no state.
+ */
+function stateOf(raw: unknown, projectId: string): HealthState | undefined {
+  if (typeof raw !== 'object' || raw === null || !('gaps' in raw) || !Array.isArray(raw.gaps) || raw.gaps.length > LEDGER_GAPS)
+    return undefined
+  const gaps: unknown[] = []
+  const foreign: HealthState['gaps'][number][] = []
+  for (const gap of raw.gaps as unknown[]) {
+    if (gapSchema.safeParse(gap).success) gaps.push(gap)
+    else if (foreignGapSchema.safeParse(gap).success) foreign.push(gap as GapRecord)
+    else return undefined
+  }
+  const rest: Record<string, unknown> = { ...raw, gaps }
+  delete rest.foreign
+  const parsed = anyVersionSchema.safeParse(rest)
+  if (!parsed.success || parsed.data.projectId !== projectId) return undefined
+  const state = withUnknown(rest, parsed.data)
+  return foreign.length > 0 ? { ...state, foreign } : state
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/**
+ * `known` (what the schema read of `raw`) with every field of `raw` the schema does not know put back
+ * as it is, at every depth: what a newer version wrote is carried through. Arrays are matched item by
+ * item when they are as long.
+ */
+export function withUnknown<T>(raw: unknown, known: T): T {
+  if (Array.isArray(known))
+    return (Array.isArray(raw) && raw.length === known.length ? known.map((item: unknown, at) => withUnknown(raw[at], item)) : known) as T
+  if (!isRecord(known) || !isRecord(raw)) return known
+  const kept: Record<string, unknown> = {}
+  // defineProperty, not assignment, sets no prototype; and a key named __proto__, which no version
+  // writes, is never carried.
+  const put = (key: string, value: unknown) =>
+    Object.defineProperty(kept, key, { value, enumerable: true, writable: true, configurable: true })
+  for (const [key, value] of Object.entries(raw)) if (!Object.hasOwn(known, key) && key !== '__proto__') put(key, value)
+  for (const [key, value] of Object.entries(known)) put(key, withUnknown(raw[key], value))
+  return kept as T
 }
 
 // The state is sealed (core/record-seal.ts): the line after its block holds the seal of the block's

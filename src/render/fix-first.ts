@@ -6,13 +6,19 @@
 // Readers in trouble on a page: its thumbs down or its feedback rows marked not helpful, whichever is
 // more (a reader's thumbs down and the comment left with it are one reader), plus the assistant
 // questions asked on it and left unanswered, plus the searches with no click whose words match its
-// path. Readers heard from: those, plus its thumbs up. The weight of the page is the readers in
-// trouble times the Wilson lower bound (95 %) of their share among the readers heard from: a page most
-// readers like weighs almost nothing, however busy, and a few thumbs down alone are not proof. An item
-// weighs at least GAP_WEIGHT to be a gap. A search with no click that matches no page with other
+// path. Readers heard from: those, plus its thumbs up. A gap is a page clearly worse than the site's
+// own norm: the norm is the share of voters who were unhappy across the other pages readers voted on,
+// and the weight of a page is its readers in
+// trouble times how far the Wilson lower bound (95 %) of their share among the readers heard from is
+// above the norm, as a part of what is left above it. A page no worse than the norm weighs nothing,
+// however busy; a few thumbs down alone are not proof; a small page that is truly bad still is one. An
+// item weighs at least GAP_WEIGHT to be a gap. A search with no click that matches no page with other
 // signals is a topic of its own. Pages that are not paths of the site ("(other page)") are left out:
 // nobody can fix them.
 import { OTHER_PAGE } from '../text/page-path.js'
+import { foldedSearch, type HiddenSearch, searchWords, wordKey, WORDS_PER_SEARCH } from '../text/search-words.js'
+
+export { foldedSearch }
 
 /**
  * What a section learnt about readers: `thumbs-up` and `searched` (a search some reader clicked a
@@ -29,6 +35,8 @@ export interface Signal {
   page?: string
   /** The text searched for (searches, only where reader text is shown). */
   search?: string
+  /** A search whose text is hidden, as keys: matched and counted like any, its words never kept. */
+  hidden?: HiddenSearch
   /** Click-through rate of a search, 0 to 1. */
   ctr?: number
 }
@@ -62,10 +70,6 @@ const MAX_COUNT = 1e12
 export const FIX_FIRST_ITEMS = 5
 /** Searches, and pages, compared with each other at most (the most searched, the most readers in trouble): the work stays small however much was read. */
 const MOST_COMPARED = 500
-/** Words of a search compared with the paths: enough for any real query, and linear however long the text. */
-const WORDS_PER_SEARCH = 20
-const STOP_WORDS = new Set(['the', 'and', 'for', 'how', 'what', 'with', 'can', 'does', 'not', 'are', 'you', 'use', 'why', 'when', 'from'])
-
 /**
  * The Wilson lower bound of a share: of `trials`, `hits` were hits. 0 with no trials. Small samples
  * are pulled towards 0: 3 of 3 gives 0.44, 14 of 17 gives 0.59, 3 of 33 gives 0.03.
@@ -85,10 +89,47 @@ export function readersInTrouble(t: Trouble): number {
   return Math.max(t.down, t.notHelpful) + t.unanswered + t.noClick
 }
 
-/** The weight of what readers went through: readers in trouble times the Wilson lower bound of their share among the readers heard from. */
-export function troubleWeight(t: Trouble): number {
+/**
+ * The weight of what readers went through, against the site's `norm` (0 to 1, siteNorm): readers in
+ * trouble × (the Wilson lower bound of their share among the readers heard from − the norm) ÷ (1 − the
+ * norm); 0 when the bound is not above the norm. With a norm of 0, readers in trouble × the bound.
+ */
+export function troubleWeight(t: Trouble, norm = 0): number {
   const trouble = readersInTrouble(t)
-  return trouble * wilsonLower(trouble, trouble + t.up)
+  const above = wilsonLower(trouble, trouble + t.up) - norm
+  return above > 0 ? (trouble * above) / (1 - norm) : 0
+}
+
+/** A page's voters: those unhappy with it (thumbs down or not helpful, one reader once) and its thumbs up. */
+export const votersOf = (t: Trouble): { unhappy: number; up: number } => ({ unhappy: Math.max(t.down, t.notHelpful), up: t.up })
+
+/** Unhappy voters and all voters, summed over pages. */
+export interface Votes {
+  unhappy: number
+  voters: number
+}
+
+/** The votes of every page readers voted on. */
+export function siteVotes(pages: Iterable<Trouble>): Votes {
+  const votes: Votes = { unhappy: 0, voters: 0 }
+  for (const page of pages) {
+    const { unhappy, up } = votersOf(page)
+    votes.unhappy += unhappy
+    votes.voters += unhappy + up
+  }
+  return votes
+}
+
+/**
+ * The site's norm for a page: the share of unhappy voters across every other page readers voted on
+ * (`site`, less the page's own votes), so that a page is never measured against itself (0 with none).
+ * The share itself, not a bound: a page no worse than it is never a gap, whatever its traffic, since
+ * the page's own bound is below its share.
+ */
+export function siteNorm(site: Votes, own?: Trouble): number {
+  const mine = own ? votersOf(own) : { unhappy: 0, up: 0 }
+  const voters = site.voters - mine.unhappy - mine.up
+  return voters > 0 ? Math.min(1, Math.max(0, (site.unhappy - mine.unhappy) / voters)) : 0
 }
 
 /** The counts of `signals`, by kind. */
@@ -104,21 +145,6 @@ export function troubleOf(signals: readonly Signal[]): Trouble {
   return t
 }
 
-/** The words of a path or a search, lower case, of three letters or more, a plural's s dropped. */
-function words(text: string, limit: number): string[] {
-  const found: string[] = []
-  for (const match of text.toLowerCase().matchAll(/[\p{L}\p{N}]{3,}/gu)) {
-    const word = match[0].length > 3 && match[0].endsWith('s') ? match[0].slice(0, -1) : match[0]
-    if (!STOP_WORDS.has(word)) found.push(word)
-    if (found.length >= limit) break
-  }
-  return found
-}
-
-/** A search folded as the ranking and the ledger compare searches: lower case, single spaces. */
-export const foldedSearch = (text: string): string => text.toLowerCase().replace(/\s+/g, ' ').trim()
-
-const weightOf = (signals: readonly Signal[]): number => troubleWeight(troubleOf(signals))
 const troubleCount = (signals: readonly Signal[]): number => readersInTrouble(troubleOf(signals))
 
 /** Every signal of a period grouped by what it is about: each page, and each search that matches no page. */
@@ -138,7 +164,11 @@ export function grouped(signals: readonly Signal[]): Grouped {
     // Only counts a person can read: none, negative or beyond any real traffic say nothing.
     if (!(signal.count > 0 && signal.count <= MAX_COUNT)) continue
     if (signal.kind === 'no-click' || signal.kind === 'searched') {
-      if (signal.search === undefined || signal.search.trim() === '') continue
+      if (signal.search === undefined || signal.search.trim() === '') {
+        // Hidden words, counted numbers: a search with no click whose text is hidden still counts.
+        if (signal.kind === 'no-click' && signal.hidden) noClick.push(signal)
+        continue
+      }
       const key = foldedSearch(signal.search)
       const seen = searches.get(key) ?? { hits: 0, noClickHits: 0, ctr: 0 }
       const ctr = signal.kind === 'no-click' ? 0 : Math.min(1, Math.max(0, signal.ctr ?? 0))
@@ -155,11 +185,16 @@ export function grouped(signals: readonly Signal[]): Grouped {
       pages.set(signal.page, list)
     }
   }
-  // Each word of a path names the pages it is in, for the pages with the most readers in trouble.
+  // Each word of a path names the pages it is in, for the pages with the most readers in trouble. With
+  // a search whose text is hidden, every word is compared by its key.
+  const keyed = noClick.some((signal) => signal.hidden !== undefined && signal.search === undefined)
+  const wordsOf = (text: string, limit: number): string[] => (keyed ? searchWords(text, limit).map(wordKey) : searchWords(text, limit))
+  const searchWordsOf = (signal: Signal): string[] =>
+    signal.search === undefined ? (signal.hidden?.wordKeys.slice(0, WORDS_PER_SEARCH) ?? []) : wordsOf(signal.search, WORDS_PER_SEARCH)
   const byWord = new Map<string, string[]>()
   const compared = [...pages.entries()].sort((a, b) => troubleCount(b[1]) - troubleCount(a[1])).slice(0, MOST_COMPARED)
   for (const [page] of compared) {
-    for (const word of new Set(words(page, 50))) {
+    for (const word of new Set(wordsOf(page, 50))) {
       const list = byWord.get(word)
       if (list) list.push(page)
       else byWord.set(word, [page])
@@ -168,7 +203,7 @@ export function grouped(signals: readonly Signal[]): Grouped {
   const topics = new Map<string, Signal[]>()
   for (const search of noClick.sort((a, b) => b.count - a.count).slice(0, MOST_COMPARED)) {
     const matches = new Map<string, number>()
-    for (const word of new Set(words(search.search ?? '', WORDS_PER_SEARCH))) {
+    for (const word of new Set(searchWordsOf(search))) {
       for (const page of byWord.get(word) ?? []) matches.set(page, (matches.get(page) ?? 0) + 1)
     }
     const best = [...matches.entries()].sort(
@@ -176,7 +211,7 @@ export function grouped(signals: readonly Signal[]): Grouped {
     )[0]
     if (best) (pages.get(best[0]) as Signal[]).push(search)
     else {
-      const key = foldedSearch(search.search ?? '')
+      const key = search.search === undefined ? (search.hidden?.key ?? '') : foldedSearch(search.search)
       const list = topics.get(key)
       if (list) list.push(search)
       else topics.set(key, [search])
@@ -200,16 +235,30 @@ const EVIDENCE_ORDER: Readonly<Record<SignalKind, number>> = {
 }
 const evidenceOrder = (signal: Signal): number => (signal.kind === 'thumbs-up' ? -1 : EVIDENCE_ORDER[signal.kind] * signal.count)
 
-/** Every item of a grouping that is a gap (weighs at least GAP_WEIGHT), the weightiest first (then by page or search text). */
+/** Every item of a grouping that is a gap (weighs at least GAP_WEIGHT against the site's norm), the weightiest first (then by page or search text). */
 export function rankedItems(groups: Grouped): FixItem[] {
+  const site = siteVotes([...groups.pages.values()].map(troubleOf))
+  // A search that matches no page has no voters: the norm of the voters says nothing of it.
+  const weightOf = (signals: readonly Signal[], page: boolean): number => {
+    const trouble = troubleOf(signals)
+    return troubleWeight(trouble, page ? siteNorm(site, trouble) : 0)
+  }
   const items: FixItem[] = [
-    ...[...groups.pages.entries()].map(([page, list]) => ({ page, score: weightOf(list), signals: list })),
-    ...[...groups.topics.values()].map((list) => ({ search: list[0]?.search, score: weightOf(list), signals: list }))
+    ...[...groups.pages.entries()].map(([page, list]) => ({ page, score: weightOf(list, true), signals: list })),
+    ...[...groups.topics.values()].map((list) => ({ search: list[0]?.search, score: weightOf(list, false), signals: list }))
   ]
-  return items
-    .filter((item) => item.score >= GAP_WEIGHT)
-    .sort((a, b) => b.score - a.score || compare(a.page ?? a.search ?? '', b.page ?? b.search ?? ''))
-    .map((item) => ({ ...item, signals: [...item.signals].sort((a, b) => evidenceOrder(b) - evidenceOrder(a)) }))
+  return (
+    items
+      .filter((item) => item.score >= GAP_WEIGHT)
+      // Pages before searches where they weigh the same, so that hiding a search's words moves nothing.
+      .sort(
+        (a, b) =>
+          b.score - a.score ||
+          Number(a.page === undefined) - Number(b.page === undefined) ||
+          compare(a.page ?? a.search ?? '', b.page ?? b.search ?? '')
+      )
+      .map((item) => ({ ...item, signals: [...item.signals].sort((a, b) => evidenceOrder(b) - evidenceOrder(a)) }))
+  )
 }
 
 /** The items, weightiest first, at most `limit`, those `leftOut` says (a gap a person dismissed) left out. */

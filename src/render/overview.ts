@@ -121,9 +121,10 @@ const SEARCHES_QUOTED = 3
 /** An item's evidence in one line: "14 thumbs down · 'webhook retries' searched 31× with no click". */
 export function evidenceLine(item: FixItem, quote: (text: string) => string): string {
   const searches = item.signals.filter((signal) => signal.kind === 'no-click')
-  const quoted = new Set(searches.slice(0, SEARCHES_QUOTED))
+  // Only searches with words are quoted; one whose words are hidden is counted with the rest.
+  const quoted = new Set(searches.filter((signal) => signal.search !== undefined).slice(0, SEARCHES_QUOTED))
   const parts = item.signals.filter((signal) => signal.kind !== 'no-click' || quoted.has(signal)).map((signal) => evidence(signal, quote))
-  const rest = searches.slice(SEARCHES_QUOTED)
+  const rest = searches.filter((signal) => !quoted.has(signal))
   if (rest.length > 0) {
     const hits = rest.reduce((sum, signal) => sum + signal.count, 0)
     parts.push(`${counted(rest.length, 'other search', 'other searches')} with no click (${num(hits)}×)`)
@@ -132,6 +133,8 @@ export function evidenceLine(item: FixItem, quote: (text: string) => string): st
 }
 
 const quoteHtml = (text: string): string => `“${htmlText(text, 80)}”`
+/** A search whose words are hidden, where an item names its subject. */
+const HIDDEN_SEARCH_HTML = 'A search (its words are hidden)'
 
 /** A search that matches no page: how often it was searched with no click. */
 function searchedText(item: FixItem): string {
@@ -143,7 +146,7 @@ function fixFirstHtml(items: readonly FixItem[]): string[] {
   const lines = items.map((item) =>
     item.page !== undefined
       ? `<li>${pageHtml(item.page, 120)}: ${evidenceLine(item, quoteHtml)}</li>`
-      : `<li>Search ${quoteHtml(item.search ?? '')}: ${searchedText(item)}</li>`
+      : `<li>${item.search === undefined ? HIDDEN_SEARCH_HTML : `Search ${quoteHtml(item.search)}`}: ${searchedText(item)}</li>`
   )
   return ['<h3>Fix first</h3>', `<ol>\n${lines.join('\n')}\n</ol>`]
 }
@@ -221,7 +224,8 @@ export function leadHtml(overview: Pick<Overview, 'items' | 'dateFrom' | 'dateTo
   if (unanswered > 0) facts.push(counted(unanswered, 'unanswered question'))
   const searched = countOf(item, 'no-click')
   if (searched > 0) facts.push(counted(searched, 'search', 'searches') + ' with no click')
-  const subject = item.page !== undefined ? pageHtml(item.page, 120) : quoteHtml(item.search ?? '')
+  const subject =
+    item.page !== undefined ? pageHtml(item.page, 120) : item.search === undefined ? HIDDEN_SEARCH_HTML : quoteHtml(item.search)
   return `<p><strong>${subject} is this ${periodWord(overview.dateFrom, overview.dateTo)}’s problem:</strong> ${facts.join(', ')}.</p>`
 }
 
@@ -301,7 +305,7 @@ export function fixFirstGaps(items: readonly FixItem[]): GapList | undefined {
     items: items.map((item) =>
       item.page !== undefined
         ? `${gapPage(item.page)}: ${evidenceLine(item, quote)}`
-        : `search ${quote(item.search ?? '')}: ${searchedText(item)}`
+        : `${item.search === undefined ? 'a search (its words are hidden)' : `search ${quote(item.search)}`}: ${searchedText(item)}`
     )
   }
 }

@@ -215,7 +215,7 @@ export function healthIssueHtml(board: HealthIssueLine): string {
   }
   if (board.resolved > 0) {
     const names = (board.resolvedNames ?? []).map((name) => `<code>${htmlText(name, 120)}</code>`)
-    parts.push(`${counted(board.resolved, 'gap')} resolved this period${names.length > 0 ? `: ${names.join(', ')}` : ''}`)
+    parts.push(`${counted(board.resolved, 'gap')} fixed this period${names.length > 0 ? `: ${names.join(', ')}` : ''}`)
   }
   return `<p>${parts.join(' · ')}</p>\n`
 }

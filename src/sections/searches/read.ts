@@ -7,6 +7,7 @@ import type { Part } from '../../core/part.js'
 import { SECTION_CATALOG } from '../../core/sections.js'
 import { sitePage } from '../../text/page-path.js'
 import { readerText } from '../../text/reader-text.js'
+import { type HiddenSearch, hiddenSearch } from '../../text/search-words.js'
 import type { RequestBudget } from '../../analytics/budget.js'
 import type { Comparison } from '../../analytics/comparison.js'
 import type { PageAnswer } from '../../analytics/pager.js'
@@ -19,6 +20,8 @@ export const SEARCHES_PAGE_SIZE = 100
 /** One search term as the run keeps it: its text only when reader text is shown (e-mail addresses masked). */
 export interface SearchEntry {
   query?: string
+  /** Where the text is hidden: its words as keys, so that Fix first still matches and counts it (never in a file or the summary). */
+  hidden?: HiddenSearch
   hits: number
   /** Click-through rate, as the service gives it. */
   ctr: number
@@ -58,8 +61,10 @@ export function searchesPart(api: AnalyticsReader, request: SectionRequest, budg
     for (const row of page) {
       const seen = terms.get(row.searchQuery)
       if (seen && row.hits <= seen.hits) continue
+      const query = readerText(row.searchQuery, request.showReaderText)
       terms.set(row.searchQuery, {
-        query: readerText(row.searchQuery, request.showReaderText),
+        query,
+        ...(query === undefined && row.searchQuery.trim() !== '' ? { hidden: hiddenSearch(row.searchQuery) } : {}),
         hits: row.hits,
         ctr: row.ctr,
         topClickedPage: sitePage(row.topClickedPage, request.showReaderText),

@@ -50,7 +50,13 @@ export const searchesRenderer: SectionRenderer<SearchesReport> = {
   headlines: searchesHeadlines,
   // Searches with clicks too: the ledger follows a gap's searches after its fix by their click-through.
   signals: (report) =>
-    report.rows.map((row) => ({ kind: noClick(row) ? 'no-click' : 'searched', count: row.hits, search: row.query, ctr: row.ctr })),
+    report.rows.map((row) => ({
+      kind: noClick(row) ? 'no-click' : 'searched',
+      count: row.hits,
+      search: row.query,
+      ctr: row.ctr,
+      ...(row.hidden ? { hidden: row.hidden } : {})
+    })),
   outputs: (report) => ({ searchesTotal: report.totalSearches === undefined ? '' : String(report.totalSearches) }),
   json: (report) => ({
     ...baseJson(report),

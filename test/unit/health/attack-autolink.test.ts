@@ -1,5 +1,5 @@
 // Tests the lines issue 28 added to the docs health issue (a gap's numbers with the searches it
-// follows, the dismissed list, the gaps resolved this period, the pages that moved, the sentence that
+// follows, the dismissed list, the gaps fixed this period, the pages that moved, the sentence that
 // names the week's problem) with hostile
 // reader and service text in every place they show it: rendered by a GFM renderer, none of it becomes
 // a link, a mention, an issue or repository reference, or a commit id.
@@ -78,7 +78,7 @@ describe('the new lines of the docs health issue with hostile text', () => {
     const { body, html } = issue()
     expect(body).toContain('Pages that moved')
     expect(body).toContain('Not gaps, as people said')
-    expect(body).toContain('gaps resolved this period')
+    expect(body).toContain('gaps fixed this period')
     // As a person reads it: each hostile text whole, in the text of the page.
     const text = textNodes(html.replace(/<\/?(?:span|code)>/g, '')).join('')
     for (const hostile of HOSTILE) expect(text).toContain(hostile)

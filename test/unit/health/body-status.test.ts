@@ -39,10 +39,10 @@ describe('leadStatusHtml', () => {
     )
     expect(status({ state: 'pr-open' })).toBe('Already under way: its pull request is open: review and merge it (see With the agent).')
     expect(status({ state: 'merged', prLink: 'https://github.com/acme/docs/pull/7', mergedOn: '2026-11-20' })).toBe(
-      'Already under way: pull request #7 merged 20 Nov 2026; it is resolved once its numbers stay low for 2 periods (see With the agent).'
+      'Already under way: pull request #7 merged 20 Nov 2026; the periods since the merge will tell whether it worked (see With the agent).'
     )
     expect(status({ state: 'merged' })).toBe(
-      'Already under way: its pull request merged; it is resolved once its numbers stay low for 2 periods (see With the agent).'
+      'Already under way: its pull request merged; the periods since the merge will tell whether it worked (see With the agent).'
     )
     for (const state of ['new', 'resolved', 'back', 'dismissed'] as const) expect(status({ state })).toBe('')
   })

@@ -48,19 +48,19 @@ describe('ownedBody', () => {
       'Fix first: tick a gap to ask the agent',
       'Pages that moved',
       'With the agent',
-      'Resolved'
+      'Fixed'
     ])
     expect(rendered.text).toMatchInlineSnapshot(
-      `"Docs health ✅ 2 gaps resolved this period: /docs/done. Fix first: tick a gap to ask the agent Tick the gaps to fix. The next run of the workflow (at once, when it runs on issues: edited) starts one agent job for every ticked gap, which opens one pull request in the docs repository. The agent is sent each gap’s page or search and its counts (what readers wrote stays out: the repository is public, or reader text is hidden). [ ] /docs/open · 4 thumbs down ranked 2 periods since 2 Nov 2026 [ ] Not a gap Pages that moved /docs/moved ▼ 50 % (100 → 50 page views) Against the period just before, from the docs health issue's history: pages with at least 50 before that changed by at least 20 %. Figures here With the agent /docs/asked: asked the agent Resolved /docs/done: resolved · merged /docs/older: resolved · merged Not gaps, as people said (1) /docs/fine: not a gap A gap said not to be one leaves Fix first and docsGaps and is never asked for, until the readers in trouble on it are at least 2 times as many as when it was dismissed, and at least 5 more: then it is back. How this was read x footer"`
+      `"Docs health ✅ 2 gaps fixed this period: /docs/done. Fix first: tick a gap to ask the agent Tick the gaps to fix. The next run of the workflow (at once, when it runs on issues: edited) starts one agent job for every ticked gap, which opens one pull request in the docs repository. The agent is sent each gap’s page or search and its counts (what readers wrote stays out: the repository is public, or reader text is hidden). [ ] /docs/open · 4 thumbs down ranked 2 periods since 2 Nov 2026 [ ] Not a gap Pages that moved /docs/moved ▼ 50 % (100 → 50 page views) Against the period just before, from the docs health issue's history: pages with at least 50 before that changed by at least 20 %. Figures here With the agent /docs/asked: asked the agent Fixed /docs/done: fixed · merged /docs/older: fixed · merged Not gaps, as people said (1) /docs/fine: not a gap A gap said not to be one leaves Fix first and docsGaps and is never asked for, until the readers in trouble on it are at least 2 times as many as when it was dismissed, and at least 5 more: then it is back. How this was read x footer"`
     )
   })
 
   it('counts one gap resolved without naming gaps it does not know, and says when nothing is open', () => {
     const state: HealthState = { ...emptyState('proj'), gaps: [gap('c', '/docs/done', { state: 'resolved' })] }
     const rendered = renderSummary(ownedBody({ state, resolved: 1, footerHtml: '<sub>footer</sub>' }))
-    expect(rendered.headings).toEqual(['Fix first: tick a gap to ask the agent', 'Resolved'])
+    expect(rendered.headings).toEqual(['Fix first: tick a gap to ask the agent', 'Fixed'])
     expect(rendered.text).toBe(
-      '✅ 1 gap resolved this period. Fix first: tick a gap to ask the agent Nothing to tick: no gap is open. Resolved /docs/done: resolved · merged footer'
+      '✅ 1 gap fixed this period. Fix first: tick a gap to ask the agent Nothing to tick: no gap is open. Fixed /docs/done: fixed · merged footer'
     )
   })
 
@@ -101,8 +101,8 @@ describe('ownedBody', () => {
         "/docs/open-pr: pull request #128 open · job job-2",
         "/docs/odd-link: pull request open",
         "/docs/no-link: pull request open",
-        "/docs/merged: merged 18 Nov 2026 · not proven yet: 1 of 2 periods since the merge with its numbers low · pull request #7 · 👎 4 → 1",
-        "/docs/resolved: resolved 25 Nov 2026 · merged 10 Nov 2026 · 👎 4 → 1",
+        "/docs/merged: merged 18 Nov 2026 · too few readers to tell yet: 0 of 6 periods since the merge · pull request #7 · before 2–8 Nov 2026: 👎 4",
+        "/docs/resolved: fixed 25 Nov 2026 · merged 10 Nov 2026 · before 2–8 Nov 2026: 👎 4",
         "/docs/said: not a gap, said 12 Nov 2026 · 👎 4 → 1",
         "/docs/said-plain: not a gap",
       ]

@@ -60,6 +60,8 @@ describe('the owned part', () => {
         score: 0,
         before: { dateFrom: '2026-11-02', dateTo: '2026-11-09', down: 14, up: 3, notHelpful: 3, unanswered: 6, noClick: 0 },
         now: { dateFrom: '2026-11-23', dateTo: '2026-11-30', down: 0, up: 12, notHelpful: 0, unanswered: 0, noClick: 0 },
+        after: { dateFrom: '2026-11-16', dateTo: '2026-11-30', periods: 2, down: 0, up: 24, notHelpful: 0, unanswered: 0, noClick: 0 },
+        verdict: 'fixed',
         mergedOn: '2026-11-10',
         resolvedOn: '2026-12-01'
       })
@@ -69,10 +71,10 @@ describe('the owned part', () => {
       '- [ ] <code>/api-reference/webhooks</code> · 14 thumbs down · “webhook retries” searched 31× with no click <sub>ranked 3 periods since 2 Nov 2026</sub> <!-- gap:a1b2c3d4e5f6 -->'
     )
     const seen = renderSummary(html)
-    expect(seen.headings).toEqual(['Fix first: tick a gap to ask the agent', 'With the agent', 'Resolved'])
+    expect(seen.headings).toEqual(['Fix first: tick a gap to ask the agent', 'With the agent', 'Fixed'])
     expect(seen.text).toContain('/guides/sso: pull request #7 open · job job1')
     expect(seen.text).toContain(
-      '/quickstart: resolved 1 Dec 2026 · merged 10 Nov 2026 · 👎 14 → 0 · 👍 3 → 12 · not helpful 3 → 0 · unanswered 6 → 0'
+      '/quickstart: fixed 1 Dec 2026 · merged 10 Nov 2026 · before 2–8 Nov 2026 → since the merge 16–29 Nov 2026, 2 periods, a period on average: 👎 14 → 0 · 👍 3 → 12 · not helpful 3 → 0 · unanswered 6 → 0'
     )
     expect(seen.text).not.toMatch(/score/i)
     expect(seen.links.map((link) => link.href)).toEqual(['https://github.com/acme/docs/pull/7'])
@@ -158,13 +160,14 @@ describe('the whole owned part', () => {
           quiet: 1,
           mergedOn: '2026-11-12',
           before: { dateFrom: '2026-11-02', dateTo: '2026-11-09', down: 14, unanswered: 6 },
-          now: { dateFrom: '2026-11-16', dateTo: '2026-11-23', down: 6, unanswered: 3 }
+          now: { dateFrom: '2026-11-16', dateTo: '2026-11-23', down: 6, unanswered: 3 },
+          after: { dateFrom: '2026-11-16', dateTo: '2026-11-23', down: 6, unanswered: 3 }
         }),
         gap({ id: 'eeeeeeeeeeee', subject: '/done', state: 'resolved', scoreBefore: 30, score: 0 })
       ]
     }
     const seen = renderSummary(ownedBody({ state, resolved: 2, footerHtml: '<sub>footer</sub>' }))
-    expect(seen.headings).toEqual(['Fix first: tick a gap to ask the agent', 'Trend over 3 periods', 'With the agent', 'Resolved'])
+    expect(seen.headings).toEqual(['Fix first: tick a gap to ask the agent', 'Trend over 3 periods', 'With the agent', 'Fixed'])
     expect(seen.tables).toEqual([
       [
         ['Headline', 'Since 2–8 Nov 2026', 'First → last'],
@@ -172,17 +175,17 @@ describe('the whole owned part', () => {
         ['Thumbs down', '█ ▃', '9 → 3']
       ]
     ])
-    expect(seen.text).toMatch(/^✅ 2 gaps resolved this period\. Fix first: tick a gap to ask the agent Tick the gaps to fix\./)
+    expect(seen.text).toMatch(/^✅ 2 gaps fixed this period\. Fix first: tick a gap to ask the agent Tick the gaps to fix\./)
     expect(seen.text.indexOf('Trend over 3 periods')).toBeGreaterThan(seen.text.indexOf('[ ] /api-reference/webhooks'))
     expect(seen.text).toContain(
       '[ ] /api-reference/webhooks · 14 thumbs down · “webhook retries” searched 31× with no click first seen 2 Nov 2026 · back: its numbers rose again'
     )
     expect(seen.text).toContain(
-      '/asked: asked the agent · job j1 /open-pr: pull request #12 open · job j2 /merged: merged 12 Nov 2026 · not proven yet: 1 of 2 periods since the merge with its numbers low · pull request · 👎 14 → 6 · unanswered 6 → 3'
+      '/asked: asked the agent · job j1 /open-pr: pull request #12 open · job j2 /merged: merged 12 Nov 2026 · too few readers to tell yet: 1 of 6 periods since the merge · pull request · before 2–8 Nov 2026 → since the merge 16–22 Nov 2026: 👎 14 → 6 · unanswered 6 → 3'
     )
-    expect(seen.text).toContain('/done: resolved · merged')
+    expect(seen.text).toContain('/done: fixed · merged')
     expect(seen.text).toMatch(/footer$/)
-    expect(renderSummary(ownedBody({ state, resolved: 1, footerHtml: '' })).text).toMatch(/^✅ 1 gap resolved this period\./)
+    expect(renderSummary(ownedBody({ state, resolved: 1, footerHtml: '' })).text).toMatch(/^✅ 1 gap fixed this period\./)
     expect(ownedBody({ state, resolved: 0, footerHtml: '' })).not.toContain('resolved this period')
     // One period, or none of its headlines: no trend.
     expect(ownedBody({ state: { ...state, periods: periods.slice(0, 1) }, resolved: 0, footerHtml: '' })).not.toContain('Trend')
@@ -417,7 +420,7 @@ describe('numbers, movers and dismissed gaps', () => {
     const text = (state: HealthState, page = '/guides/auth') =>
       renderSummary(ownedBody({ state, resolved: 0, footerHtml: '', overview: overview(page) })).text
     expect(text(stateWith([merged]))).toContain(
-      'is this week’s problem: 6 👎. Already under way: pull request #50 merged 16 Nov 2026; it is resolved once its numbers stay low for 2 periods (see With the agent). Fix first: tick a gap to ask the agent Nothing to tick: no gap is open.'
+      'is this week’s problem: 6 👎. Already under way: pull request #50 merged 16 Nov 2026; the periods since the merge will tell whether it worked (see With the agent). Fix first: tick a gap to ask the agent Nothing to tick: no gap is open.'
     )
     expect(text(stateWith([{ ...merged, state: 'pr-open', mergedOn: undefined }]))).toContain(
       'Already under way: pull request #50 is open: review and merge it (see With the agent).'
@@ -446,7 +449,6 @@ describe('the state block', () => {
       encoded.replace(' -->', ''),
       encoded.replace(/state \S/, 'state !'),
       encoded.replace(/state (\S+)/, 'state bm90IGpzb24='),
-      encodeState({ ...state, version: 3 } as unknown as HealthState),
       encodeState({ ...state, gaps: [{ ...gap(), id: 'not-hex' }] }),
       `<!-- docs-agent-action:state ${'A'.repeat(50_000)} -->`,
       ''

@@ -1,7 +1,7 @@
 // Tests the ledger of gaps (src/health/ledger.ts): each ranked item matched to its gap by a stable
 // fingerprint, periods counted once, the history bounded, and every state a gap goes through: new,
-// asked (once, never twice by one workflow run), PR open, merged, resolved after two quiet periods,
-// back when it returns; a closed pull request or a job with no pull request opens it again.
+// asked (once, never twice by one workflow run), PR open, merged (its verdict: verdict.test.ts),
+// a closed pull request or a job with no pull request opens it again.
 import { describe, expect, it } from 'vitest'
 import { fixFirst, type FixItem, grouped, type Signal } from '../../../src/render/fix-first.js'
 import {
@@ -9,11 +9,9 @@ import {
   clearlyWorse,
   dismissedIds,
   fingerprint,
-  isQuiet,
   itemId,
   type Measured,
   numbersOf,
-  QUIET_PERIODS,
   withDismissed,
   withAsked,
   withOutcome,
@@ -59,18 +57,6 @@ const readAll = (state: HealthState, n: number, signals: Signal[], today = '', m
 const PAGE_ID = '10e88c062faf'
 const SEARCH_ID = 'fd67ef2b96d2'
 const gapOf = (state: HealthState, page = WEBHOOKS) => state.gaps.find((gap) => gap.id === fingerprint('page', page))
-/** A gap on WEBHOOKS, read in week 0, asked of the agent, whose pull request was merged on week 1's first day. */
-function mergedInWeek1(): HealthState {
-  const PR = 'https://github.com/acme/docs/pull/7'
-  const state = readAll(emptyState('p'), 0, [down(WEBHOOKS, 14)])
-  const asked = withOutcome(withAsked(state, new Set([fingerprint('page', WEBHOOKS)]), 'run-1'), 'run-1', {
-    jobId: 'j',
-    prLink: PR,
-    reopen: false
-  })
-  return withPulls(asked, new Map([[PR, { state: 'merged', mergedOn: week(1).dateFrom }]]))
-}
-
 describe('withPeriod', () => {
   it('adds a new gap for each ranked item, and counts a period once however often it is read', () => {
     let state = read(emptyState('p'), 0, [item(WEBHOOKS, 14)])
@@ -235,15 +221,11 @@ describe('a gap from tick to proof', () => {
     const open = withOutcome(asked(), 'run-1', { jobId: 'j', prLink: PR, reopen: false })
     // Never read with every signal: merged, nothing measured yet.
     const merged = withPulls(open, new Map([[PR, { state: 'merged' }]]))
-    expect(gapOf(merged)).toMatchObject({ state: 'merged', quiet: 0 })
+    expect(gapOf(merged)).toMatchObject({ state: 'merged', verdict: 'too-few' })
     expect(gapOf(merged)).not.toHaveProperty('mergedOn')
-    // With no merge day, every period read after counts.
-    expect(gapOf(readAll(readAll(merged, 1, []), 2, []))?.state).toBe('resolved')
-    const counting = withPulls(open, new Map([[PR, { state: 'merged', mergedOn: '2026-10-01' }]]))
-    const quietOnce = readAll(counting, 1, [])
-    expect(gapOf(quietOnce)).toMatchObject({ state: 'merged', quiet: 1 })
-    expect(withPulls(quietOnce, new Map([[PR, { state: 'merged', mergedOn: '2026-10-01' }]]), '2026-11-20')).toEqual(quietOnce)
-    expect(withPulls(quietOnce, new Map([[PR, { state: 'closed' }]]))).toEqual(quietOnce)
+    const later = readAll(merged, 1, [])
+    expect(withPulls(later, new Map([[PR, { state: 'merged', mergedOn: '2026-10-01' }]]), '2026-11-20')).toEqual(later)
+    expect(withPulls(later, new Map([[PR, { state: 'closed' }]]))).toEqual(later)
   })
 
   it('gets the pull request of a job that ended after the run that asked stopped waiting, or opens again without one', () => {
@@ -259,68 +241,6 @@ describe('a gap from tick to proof', () => {
     expect(withJobEnded(ended, 'job-1', undefined)).toEqual(ended)
   })
 
-  it(`is resolved after ${QUIET_PERIODS} quiet periods that began on or after the merge, by its own numbers, and back when they rise`, () => {
-    const PR = 'https://github.com/acme/docs/pull/7'
-    // Asked with its numbers of week 0: 14 thumbs down, 6 unanswered.
-    let state = readAll(emptyState('p'), 0, [down(WEBHOOKS, 14), unanswered(WEBHOOKS, 6)])
-    expect(state.periods).toEqual([{ ...week(0), headlines: {} }])
-    state = withOutcome(withAsked(state, new Set([fingerprint('page', WEBHOOKS)]), 'run-1'), 'run-1', {
-      jobId: 'j',
-      prLink: PR,
-      reopen: false
-    })
-    expect(gapOf(state)?.before).toMatchObject({ down: 14, unanswered: 6 })
-    // Merged on the first day of week 2: week 1 began before it and counts for nothing.
-    state = withPulls(state, new Map([[PR, { state: 'merged', mergedOn: week(2).dateFrom }]]))
-    expect(gapOf(state)).toMatchObject({ state: 'merged', quiet: 0, mergedOn: '2026-11-16' })
-    state = readAll(state, 1, [])
-    expect(gapOf(state)).toMatchObject({ state: 'merged', quiet: 0 })
-    // A half fix: 6 thumbs down and 3 unanswered questions a week after the merge. Never quiet.
-    state = readAll(state, 2, [down(WEBHOOKS, 6), unanswered(WEBHOOKS, 3)])
-    expect(gapOf(state)).toMatchObject({ state: 'merged', quiet: 0, now: { down: 6, unanswered: 3 } })
-    // Not ranked (one thumbs down against 12 thumbs up) but its own numbers still recorded: quiet.
-    state = readAll(state, 3, [down(WEBHOOKS, 1), up(WEBHOOKS, 12)])
-    expect(gapOf(state)).toMatchObject({ state: 'merged', quiet: 1, now: { down: 1, up: 12, unanswered: 0 } })
-    // Read again, a period counts once.
-    state = readAll(state, 3, [down(WEBHOOKS, 1), up(WEBHOOKS, 12)])
-    expect(gapOf(state)).toMatchObject({ state: 'merged', quiet: 1 })
-    expect(state.periods.filter((period) => period.resolved !== undefined)).toEqual([])
-    state = readAll(state, 4, [], '2026-12-01')
-    expect(gapOf(state)).toMatchObject({ state: 'resolved', resolvedOn: '2026-12-01', before: { down: 14 }, now: { down: 0 } })
-    expect(state.periods.at(-1)?.resolved).toBe(1)
-    expect(readAll(state, 4, []).periods.at(-1)?.resolved).toBe(1)
-    // Two thumbs down with nobody saying the page helped weigh less than a gap: still resolved.
-    state = readAll(state, 5, [down(WEBHOOKS, 2)])
-    expect(gapOf(state)?.state).toBe('resolved')
-    expect(state.periods.at(-1)).toEqual({ ...week(5), headlines: {} })
-    state = readAll(state, 6, [down(WEBHOOKS, 5)])
-    expect(gapOf(state)?.state).toBe('back')
-    expect(askable(state, new Set([fingerprint('page', WEBHOOKS)]), 'run-9')).toHaveLength(1)
-  })
-
-  it('proves nothing with a period that did not read a count the gap had: it is skipped, not quiet', () => {
-    let state = mergedInWeek1()
-    const noFeedback = { feedback: false, assistant: true, searches: true }
-    state = readAll(state, 1, [], '', noFeedback)
-    state = readAll(state, 2, [], '', noFeedback)
-    expect(gapOf(state)).toMatchObject({ state: 'merged', quiet: 0 })
-    expect(gapOf(state)?.now?.down).toBeUndefined()
-  })
-
-  it('keeps its count of quiet periods over a period that proves nothing, or one read without every signal, and is resolved on the end day of the period when the run gives no day', () => {
-    let state = mergedInWeek1()
-    state = readAll(state, 1, [])
-    expect(gapOf(state)).toMatchObject({ state: 'merged', quiet: 1 })
-    state = read(state, 2, [])
-    expect(gapOf(state)).toMatchObject({ state: 'merged', quiet: 1 })
-    state = readAll(state, 3, [], '', { feedback: false, assistant: true, searches: true })
-    expect(gapOf(state)).toMatchObject({ state: 'merged', quiet: 1 })
-    expect(state.periods.filter((p) => p.resolved !== undefined)).toEqual([])
-    state = withPeriod(state, { ...week(4), headlines: {}, items: [], groups: grouped([]) }, 12)
-    expect(gapOf(state)).toMatchObject({ state: 'resolved', resolvedOn: week(4).dateTo })
-    expect(state.periods.at(-1)?.resolved).toBe(1)
-  })
-
   it('stays PR open however its numbers move while the pull request is open', () => {
     let state = readAll(emptyState('p'), 0, [down(WEBHOOKS, 4)])
     state = withOutcome(withAsked(state, new Set([fingerprint('page', WEBHOOKS)]), 'run-1'), 'run-1', {
@@ -330,24 +250,6 @@ describe('a gap from tick to proof', () => {
     })
     state = readAll(state, 1, [down(WEBHOOKS, 40)])
     expect(gapOf(state)).toMatchObject({ state: 'pr-open', now: { down: 40 } })
-  })
-
-  it('counts the latest period when the merge is seen after it was read, if it began on or after the merge', () => {
-    const PR = 'https://github.com/acme/docs/pull/7'
-    let state = readAll(emptyState('p'), 0, [down(WEBHOOKS, 14)])
-    state = withOutcome(withAsked(state, new Set([fingerprint('page', WEBHOOKS)]), 'run-1'), 'run-1', {
-      jobId: 'j',
-      prLink: PR,
-      reopen: false
-    })
-    state = readAll(state, 1, [])
-    expect(gapOf(withPulls(state, new Map([[PR, { state: 'merged', mergedOn: week(1).dateFrom }]]), '2026-11-20'))).toMatchObject({
-      state: 'merged',
-      quiet: 1
-    })
-    expect(gapOf(withPulls(state, new Map([[PR, { state: 'merged', mergedOn: '2026-11-10' }]])))).toMatchObject({ quiet: 0 })
-    // GitHub gave no day: the run's day is taken.
-    expect(gapOf(withPulls(state, new Map([[PR, { state: 'merged' }]]), '2026-11-20'))?.mergedOn).toBe('2026-11-20')
   })
 })
 
@@ -492,7 +394,7 @@ describe('a gap a person dismissed', () => {
 
   it('is only an open gap a person named: the others stay as they are', () => {
     const PR = 'https://github.com/acme/docs/pull/7'
-    let state = readAll(emptyState('p'), 0, [down(WEBHOOKS, 4), down('/other', 9), down('/asked', 7)])
+    let state = readAll(emptyState('p'), 0, [down(WEBHOOKS, 4), down('/other', 9), down('/asked', 7), up('/liked', 500)])
     state = withOutcome(withAsked(state, new Set([fingerprint('page', '/asked')]), 'run-1'), 'run-1', { prLink: PR, reopen: false })
     const dismissed = withDismissed(state, new Set([fingerprint('page', WEBHOOKS), fingerprint('page', '/asked')]), '2026-11-04')
     expect(dismissed.gaps.map((gap) => `${gap.subject} ${gap.state}`).sort()).toEqual([
@@ -531,7 +433,7 @@ describe('a gap a person dismissed', () => {
     expect(gapOf(state)?.state).toBe('dismissed')
   })
 
-  it('clearlyWorse and isQuiet follow the documented rules', () => {
+  it('clearlyWorse follows the documented rule', () => {
     const n = (more: Partial<GapNumbers>): GapNumbers => ({
       dateFrom: 'a',
       dateTo: 'b',
@@ -548,15 +450,5 @@ describe('a gap a person dismissed', () => {
     // Five more, but not double; and a period that did not read the feedback the gap had is no proof.
     expect(clearlyWorse(n({ down: 15 }), n({ down: 10 }))).toBe(false)
     expect(clearlyWorse({ dateFrom: 'a', dateTo: 'b', unanswered: 20 }, n({ down: 2 }))).toBe(false)
-    expect(isQuiet(n({ notHelpful: 3 }))).toBe(false)
-    expect(isQuiet(n({ noClick: 3 }))).toBe(false)
-    // A count the gap had none of (thumbs up aside) need not be read to prove it quiet.
-    expect(isQuiet({ dateFrom: 'a', dateTo: 'b', unanswered: 0, noClick: 0 }, n({ unanswered: 4, up: 12 }))).toBe(true)
-    expect(isQuiet({ dateFrom: 'a', dateTo: 'b', down: 0, up: 0, notHelpful: 0 }, { dateFrom: 'a', dateTo: 'b', down: 3 })).toBe(true)
-    expect(isQuiet(n({ down: 1 }))).toBe(true)
-    expect(isQuiet(n({ down: 2 }))).toBe(false)
-    expect(isQuiet(n({ down: 3, up: 40 }))).toBe(true)
-    expect(isQuiet(n({ unanswered: 2 }))).toBe(false)
-    expect(isQuiet({ dateFrom: 'a', dateTo: 'b', unanswered: 0 }, n({ down: 3 }))).toBe(false)
   })
 })

@@ -8,6 +8,8 @@ import {
   grouped,
   readersInTrouble,
   type Signal,
+  siteNorm,
+  siteVotes,
   type Trouble,
   troubleWeight,
   WILSON_Z,
@@ -20,6 +22,9 @@ const up = (page: string, count: number): Signal => ({ kind: 'thumbs-up', count,
 const unhelpful = (page: string, count: number): Signal => ({ kind: 'not-helpful', count, page })
 const unanswered = (page: string, count: number): Signal => ({ kind: 'unanswered', count, page })
 const search = (text: string | undefined, count: number): Signal => ({ kind: 'no-click', count, search: text })
+/** The rest of a site, which readers like: ten pages of 2 thumbs down and 100 up (paths with no word a search matches). */
+const SITE: Signal[] = Array.from({ length: 10 }, (_, i) => [down(`/zz/p${i}`, 2), up(`/zz/p${i}`, 100)]).flat()
+const withSite = (signals: Signal[]): Signal[] => [...signals, ...SITE]
 
 describe('wilsonLower', () => {
   it('is the lower bound of the 95 % Wilson interval of a share, pulled towards 0 for small samples', () => {
@@ -61,9 +66,35 @@ describe('troubleWeight', () => {
   })
 })
 
+describe('the gap rule against the site’s norm (docs/report.md)', () => {
+  const t = (more: Partial<Trouble>): Trouble => ({ down: 0, up: 0, notHelpful: 0, unanswered: 0, noClick: 0, ...more })
+  // Other pages: 240 unhappy voters of 2,000.
+  const norm = siteNorm({ unhappy: 240 + 3, voters: 2000 + 33 }, t({ down: 3, up: 30 }))
+
+  it('gives the worked example: a norm of 0.12, the webhooks page 62, the liked page nothing however busy, a small bad page a gap', () => {
+    expect(norm).toBeCloseTo(0.12, 12)
+    expect(Math.round(troubleWeight(t({ down: 14, notHelpful: 3, up: 3, unanswered: 6, noClick: 51 }), norm))).toBe(62)
+    expect(troubleWeight(t({ down: 3, up: 30 }), norm)).toBe(0)
+    expect(troubleWeight(t({ down: 300, up: 3000 }), norm)).toBe(0)
+    expect(troubleWeight(t({ down: 3 }), norm)).toBeCloseTo(1.09, 2)
+    expect(troubleWeight(t({ down: 2 }), norm)).toBeCloseTo(0.51, 2)
+    expect(troubleWeight(t({ down: 10, up: 45 }), norm)).toBe(0)
+    expect(troubleWeight(t({ down: 100, up: 455 }), norm)).toBeCloseTo(3.46, 2)
+  })
+
+  it('measures a page against the other pages only, with a norm of 0 when there are none', () => {
+    const site = siteVotes([t({ down: 5 }), t({ down: 1, notHelpful: 2, up: 7 })])
+    expect(site).toEqual({ unhappy: 7, voters: 14 })
+    expect(siteNorm(site, t({ down: 5 }))).toBeCloseTo(2 / 9, 12)
+    expect(siteNorm(site)).toBeCloseTo(0.5, 12)
+    expect(siteNorm(siteVotes([t({ down: 5 })]), t({ down: 5 }))).toBe(0)
+  })
+})
+
 describe('fixFirst', () => {
   it('joins every signal about a page into one item, and ranks the items by the weight of what readers went through', () => {
     const items = fixFirst([
+      ...SITE,
       down('/quickstart', 3),
       up('/quickstart', 88),
       unanswered('/api-reference/webhooks', 6),
@@ -74,10 +105,14 @@ describe('fixFirst', () => {
       down('/guides/sso', 5),
       unanswered('/quickstart', 1)
     ])
-    // /quickstart: 4 readers in trouble of 92 heard from weighs 0.07: not a gap.
+    // /quickstart: 4 readers in trouble of 92 heard from, below the site's norm: not a gap.
     expect(items.map((item) => item.page)).toEqual(['/api-reference/webhooks', '/guides/sso'])
-    expect(items[0]?.score).toBeCloseTo(51 * wilsonLower(51, 54), 9)
-    expect(items[1]?.score).toBeCloseTo(5 * wilsonLower(5, 5), 9)
+    // The norm of each page: the unhappy voters of the others (the site's 20 of 1,020, /quickstart's 3 of 91, /guides/sso's 5 of 5, the webhooks' 14 of 17).
+    const norm = (unhappy: number, voters: number) => (20 + unhappy) / (1020 + voters)
+    const webhooks = norm(3 + 5, 91 + 5)
+    const sso = norm(3 + 14, 91 + 17)
+    expect(items[0]?.score).toBeCloseTo((51 * (wilsonLower(51, 54) - webhooks)) / (1 - webhooks), 9)
+    expect(items[1]?.score).toBeCloseTo((5 * (wilsonLower(5, 5) - sso)) / (1 - sso), 9)
     // The evidence of an item: what readers said of the page before what they searched, thumbs up last.
     expect(items[0]?.signals).toEqual([
       down('/api-reference/webhooks', 14),
@@ -94,7 +129,7 @@ describe('fixFirst', () => {
   })
 
   it('leaves out the items a person dismissed, and fills the list with the next ones', () => {
-    const signals = ['/a', '/b', '/c', '/d', '/e', '/f'].map((page, i) => down(page, 10 - i))
+    const signals = withSite(['/a', '/b', '/c', '/d', '/e', '/f'].map((page, i) => down(page, 10 - i)))
     expect(fixFirst(signals, 5, (item) => item.page === '/b').map((item) => item.page)).toEqual(['/a', '/c', '/d', '/e', '/f'])
   })
 
@@ -104,7 +139,7 @@ describe('fixFirst', () => {
   })
 
   it('joins a search to the page that shares the most of its words, a plural like its singular, in any case', () => {
-    const items = fixFirst([down('/guides/sso-setup', 3), down('/guides/setup', 9), search('SSO Setups', 5), search('Setup', 2)])
+    const items = fixFirst(withSite([down('/guides/sso-setup', 3), down('/guides/setup', 9), search('SSO Setups', 5), search('Setup', 2)]))
     expect(items.find((item) => item.page === '/guides/sso-setup')?.signals).toContainEqual(search('SSO Setups', 5))
     // A tie in words goes to the page with more readers in trouble (9 against 3 + 5), then to the first path.
     expect(items.find((item) => item.page === '/guides/setup')?.signals).toContainEqual(search('Setup', 2))
@@ -112,7 +147,7 @@ describe('fixFirst', () => {
 
   it('joins a search to the page with the most of its words first, then the more readers in trouble, then the first path', () => {
     const pageOf = (signals: Signal[], text: string) =>
-      fixFirst(signals).find((item) => item.signals.some((signal) => signal.search === text))?.page
+      fixFirst(withSite(signals)).find((item) => item.signals.some((signal) => signal.search === text))?.page
     // Two words against one, whatever the counts.
     expect(pageOf([down('/x/sso-setup', 1), down('/y/setup', 5), search('sso setup', 2)], 'sso setup')).toBe('/x/sso-setup')
     // One word each: the more readers in trouble, whatever the paths.
@@ -152,15 +187,15 @@ describe('fixFirst', () => {
   })
 
   it('lists five items at most, ties in order of their path', () => {
-    const items = fixFirst(['/f', '/e', '/d', '/c', '/b', '/a'].map((page) => down(page, 3)))
+    const items = fixFirst(withSite(['/f', '/e', '/d', '/c', '/b', '/a'].map((page) => down(page, 3))))
     expect(items.map((item) => item.page)).toEqual(['/a', '/b', '/c', '/d', '/e'])
-    expect(fixFirst([down('/a', 3), down('/b', 4)], 1).map((item) => item.page)).toEqual(['/b'])
+    expect(fixFirst(withSite([down('/a', 3), down('/b', 4)]), 1).map((item) => item.page)).toEqual(['/b'])
   })
 
   it('compares only a bounded number of searches and pages, however many were read', () => {
     const pages = Array.from({ length: 20_000 }, (_, i) => down(`/docs/topic-${i}/common-word`, 1 + (i % 7)))
     const searches = Array.from({ length: 20_000 }, (_, i) => search(`common word topic ${i} ${'x'.repeat(i % 50)}`, 1 + (i % 5)))
-    const items = fixFirst([...pages, ...searches])
+    const items = fixFirst([...pages, ...searches, up('/zz/liked', 1_000_000)])
     expect(items).toHaveLength(5)
     expect(items.every((item) => item.score > 0)).toBe(true)
   })

@@ -46,13 +46,13 @@ describe('the docs health issue line', () => {
     )
   })
 
-  it('names the gaps resolved this period, each as code, after the gaps asked', () => {
+  it('names the gaps fixed this period, each as code, after the gaps asked', () => {
     const html = healthIssueHtml({ url: URL, number: 7, resolved: 2, resolvedNames: ['/docs/a', 'x<y'], asked: 1 })
     const shown = renderSummary(html)
-    expect(shown.text).toBe('📋 Docs health issue #7 updated · 1 ticked gap given to the agent · 2 gaps resolved this period: /docs/a, x<y')
+    expect(shown.text).toBe('📋 Docs health issue #7 updated · 1 ticked gap given to the agent · 2 gaps fixed this period: /docs/a, x<y')
     expect(html).toContain('<code>/docs/a</code>, <code>x&lt;y</code>')
     expect(renderSummary(healthIssueHtml({ url: URL, resolved: 1, asked: 0 })).text).toBe(
-      '📋 Docs health issue updated · 1 gap resolved this period'
+      '📋 Docs health issue updated · 1 gap fixed this period'
     )
   })
 

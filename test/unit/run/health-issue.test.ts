@@ -830,14 +830,13 @@ describe('the period the analytics read', () => {
     overviewWith('/docs/api', { dateFrom: '2026-11-14', dateTo: '2026-11-21', items: [], ...more })
   const page = (path: string, more: Partial<GapRecord> = {}) => gap({ id: fingerprint('page', path), subject: path, ...more })
 
-  it('counts a merged gap resolved once its numbers stay low, and names it', async () => {
+  it('counts a merged gap fixed once the evidence since the merge shows it, and names it', async () => {
     const fake = fakeGitHub()
     const faq = page('/docs/faq', {
       state: 'merged',
       mergedOn: '2026-11-01',
       prLink: 'https://github.com/acme/docs/pull/50',
-      quiet: 1,
-      before: { dateFrom: '2026-10-01', dateTo: '2026-10-08', down: 4 }
+      before: { dateFrom: '2026-10-01', dateTo: '2026-10-08', down: 14 }
     })
     const number = fake.add(sealedBody(stateWith([faq])))
     const run = await open(fake)
@@ -845,7 +844,7 @@ describe('the period the analytics read', () => {
     const report = await run.finish(SERVER)
     expect(gapIn(fake, number, faq.id)?.state).toBe('resolved')
     expect(report).toMatchObject({ resolved: 1, resolvedNames: ['/docs/faq'] })
-    expect(fake.body(number)).toContain('1 gap resolved this period')
+    expect(fake.body(number)).toContain('1 gap fixed this period')
     expect(stateIn(fake, number)?.periods.at(-1)?.resolved).toBe(1)
   })
 

@@ -1,6 +1,7 @@
 // Tests the searches section's part (src/sections/searches/read.ts) against fake APIs that record what
 // they were asked: the queries, what its report keeps and in which order, reader text, partial
 // reports and the request budget.
+import { hiddenSearch } from '../../../../src/text/search-words.js'
 import { readKeys } from '../../../../src/core/sections.js'
 import { describe, expect, it } from 'vitest'
 import type { CursorQuery } from '../../../../src/api/analytics.js'
@@ -33,8 +34,10 @@ describe('search terms', () => {
     lastSearchedAt: '2026-11-20T10:00:00Z',
     ...more
   })
+  // Where the text is hidden, the row keeps its words as keys (for Fix first), never the words.
   const entry = (row: SearchRow, query?: string) => ({
     query,
+    ...(query === undefined ? { hidden: hiddenSearch(row.searchQuery) } : {}),
     hits: row.hits,
     ctr: row.ctr,
     topClickedPage: row.topClickedPage,

@@ -1,0 +1,125 @@
+// Whether a fix worked, from counts: the readers in trouble on a gap before it was asked and since its
+// pull request merged, each over the readers who could have had trouble (its exposure), compared as a
+// rate ratio with an exact 95 % interval (docs/dashboard.md, "Did the fix work?"). Given the two
+// totals, the trouble since the merge is binomial with the share E_after·R / (E_after·R + E_before),
+// so the Clopper-Pearson interval of that share gives the interval of the ratio R; it is exact, and
+// holds with few readers and with none in trouble. Pure, and its work is bounded whatever the counts.
+
+/** Trouble and the readers who could have had it, pooled over one or more periods. */
+export interface Pool {
+  trouble: number
+  exposure: number
+}
+
+/** What the evidence says: the trouble fell by at least half, it did not, or too few readers to tell. */
+export type Judgement = 'fixed' | 'not-fixed' | 'too-few'
+
+/** The ratio of the trouble since to before a fix that counts as fixed: it fell by at least half. */
+export const FIXED_RATIO = 0.5
+/** The confidence of every interval. */
+export const CONFIDENCE = 0.95
+/**
+ * The most readers in trouble an interval is computed from: more are scaled down to it, both sides
+ * alike, which keeps the ratio and only widens the interval (a claim never stronger than the evidence),
+ * and keeps the work small however large the counts.
+ */
+export const MOST_TROUBLE = 10_000
+
+/** The natural log of the gamma function (Lanczos, g = 7, n = 9): about 15 digits for x > 0. */
+export function logGamma(x: number): number {
+  if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - logGamma(1 - x)
+  const c = [
+    0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905,
+    -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7
+  ]
+  const z = x - 1
+  let sum = c[0] as number
+  for (let i = 1; i < 9; i++) sum += (c[i] as number) / (z + i)
+  const t = z + 7.5
+  return 0.5 * Math.log(2 * Math.PI) + (z + 0.5) * Math.log(t) - t + Math.log(sum)
+}
+
+/** The continued fraction of the incomplete beta function (modified Lentz), at most 500 terms: enough below MOST_TROUBLE. */
+function betaFraction(x: number, a: number, b: number): number {
+  const tiny = 1e-300
+  let c = 1
+  let d = 1 - ((a + b) * x) / (a + 1)
+  d = 1 / (Math.abs(d) < tiny ? tiny : d)
+  let h = d
+  for (let m = 1; m <= 500; m++) {
+    const m2 = 2 * m
+    let step = (m * (b - m) * x) / ((a + m2 - 1) * (a + m2))
+    d = 1 / (Math.abs(1 + step * d) < tiny ? tiny : 1 + step * d)
+    c = Math.abs(1 + step / c) < tiny ? tiny : 1 + step / c
+    h *= d * c
+    step = (-(a + m) * (a + b + m) * x) / ((a + m2) * (a + m2 + 1))
+    d = 1 / (Math.abs(1 + step * d) < tiny ? tiny : 1 + step * d)
+    c = Math.abs(1 + step / c) < tiny ? tiny : 1 + step / c
+    const delta = d * c
+    h *= delta
+    if (Math.abs(delta - 1) < 1e-15) break
+  }
+  return h
+}
+
+/** The regularized incomplete beta function I_x(a, b), for a, b > 0 and x in [0, 1]. */
+export function incompleteBeta(x: number, a: number, b: number): number {
+  if (x <= 0) return 0
+  if (x >= 1) return 1
+  const front = Math.exp(logGamma(a + b) - logGamma(a) - logGamma(b) + a * Math.log(x) + b * Math.log(1 - x))
+  return x < (a + 1) / (a + b + 2) ? (front * betaFraction(x, a, b)) / a : 1 - (front * betaFraction(1 - x, b, a)) / b
+}
+
+/** The x at which I_x(a, b) is `p`: bisection, 100 halvings (far below any count's precision). */
+function betaQuantile(p: number, a: number, b: number): number {
+  let low = 0
+  let high = 1
+  for (let i = 0; i < 100; i++) {
+    const mid = (low + high) / 2
+    if (incompleteBeta(mid, a, b) < p) low = mid
+    else high = mid
+  }
+  return (low + high) / 2
+}
+
+/**
+ * The Clopper-Pearson ("exact") interval of a share: `hits` of `trials`, at CONFIDENCE. 0 of n has a
+ * lower bound of 0 and n of n an upper bound of 1.
+ */
+export function exactInterval(hits: number, trials: number): { lower: number; upper: number } {
+  const tail = (1 - CONFIDENCE) / 2
+  if (!(trials > 0)) return { lower: 0, upper: 1 }
+  const x = Math.min(Math.max(hits, 0), trials)
+  return {
+    lower: x === 0 ? 0 : betaQuantile(tail, x, trials - x + 1),
+    upper: x === trials ? 1 : betaQuantile(1 - tail, x + 1, trials - x)
+  }
+}
+
+/**
+ * The ratio of the rate of trouble since a fix to the rate before (`after` over `before`, each trouble
+ * per exposure), with its exact 95 % interval; undefined when a side has no exposure. With no trouble
+ * on either side, nothing is known: the interval is 0 to Infinity.
+ */
+export function rateRatio(before: Pool, after: Pool): { ratio: number; lower: number; upper: number } | undefined {
+  if (!(before.exposure > 0 && after.exposure > 0)) return undefined
+  const scale = before.exposure / after.exposure
+  const odds = (share: number): number => (share >= 1 ? Number.POSITIVE_INFINITY : share / (1 - share))
+  const total = after.trouble + before.trouble
+  const shrink = total > MOST_TROUBLE ? MOST_TROUBLE / total : 1
+  const share = exactInterval(after.trouble * shrink, total * shrink)
+  const ratio = before.trouble > 0 ? after.trouble / after.exposure / (before.trouble / before.exposure) : Number.POSITIVE_INFINITY
+  return { ratio: after.trouble === 0 ? 0 : ratio, lower: odds(share.lower) * scale, upper: odds(share.upper) * scale }
+}
+
+/**
+ * What the evidence says of a fix: fixed when the whole interval of the ratio is below FIXED_RATIO (the
+ * trouble fell by at least half), not fixed when it is wholly above (it did not), else too few readers to tell.
+ */
+export function judgement(before: Pool, after: Pool): Judgement {
+  const found = rateRatio(before, after)
+  if (!found) return 'too-few'
+  if (found.upper < FIXED_RATIO) return 'fixed'
+  if (found.lower > FIXED_RATIO) return 'not-fixed'
+  return 'too-few'
+}

@@ -1,0 +1,35 @@
+// Property tests of the gap rule (src/render/fix-first.ts): a page no worse than the site's own norm
+// is never a gap, however busy, and a truly bad page is one however small the rest of the site.
+import { fc, test } from '@fast-check/vitest'
+import { describe, expect } from 'vitest'
+import { fixFirst, type Signal } from '../../src/render/fix-first.js'
+
+const thumbs = (page: string, down: number, up: number): Signal[] => [
+  { kind: 'thumbs-down', count: down, page },
+  { kind: 'thumbs-up', count: up, page }
+]
+
+describe('the gap rule', () => {
+  test.prop([
+    fc.array(fc.tuple(fc.integer({ min: 0, max: 50 }), fc.integer({ min: 1, max: 500 })), { minLength: 1, maxLength: 8 }),
+    fc.integer({ min: 1, max: 30 }),
+    fc.integer({ min: 1, max: 30 }),
+    fc.integer({ min: 1, max: 2000 })
+  ])('scaling a page’s traffic at a fixed share never turns a liked page into a gap', (site, down, up, times) => {
+    const others = site.flatMap(([d, u], i) => thumbs(`/site/page${i}`, d, u))
+    const unhappy = site.reduce((sum, [d]) => sum + d, 0)
+    const voters = site.reduce((sum, [d, u]) => sum + d + u, 0)
+    // Liked: its share of thumbs down no higher than the rest of the site's.
+    fc.pre(down * voters <= unhappy * (down + up))
+    const items = fixFirst([...others, ...thumbs('/liked', down * times, up * times)], 50)
+    expect(items.map((item) => item.page)).not.toContain('/liked')
+  })
+
+  test.prop([fc.integer({ min: 0, max: 20 }), fc.integer({ min: 200, max: 5000 })])(
+    'a small page whose every voter was unhappy is a gap on a site where at most one voter in ten is',
+    (down, up) => {
+      const items = fixFirst([...thumbs('/site', down, up), ...thumbs('/bad', 3, 0)], 50)
+      expect(items.map((item) => item.page)).toContain('/bad')
+    }
+  )
+})

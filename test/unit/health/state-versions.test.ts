@@ -1,0 +1,140 @@
+// A state that survives versions (src/health/state.ts): a state a newer version wrote, with fields,
+// headline keys, gap kinds and a version number this one does not know, is read for what this version
+// knows and written back with everything else as it was; an older reader never throws it away, and a
+// run that adds a period keeps it too.
+import { describe, expect, it } from 'vitest'
+import { withPeriod } from '../../../src/health/ledger.js'
+import {
+  boundedState,
+  decodeState,
+  encodeState,
+  forgetReaderText,
+  type HealthState,
+  LEDGER_GAPS,
+  withUnknown
+} from '../../../src/health/state.js'
+
+/** What a newer version might write: everything this version knows, and more at every depth. */
+const FUTURE = {
+  version: 7,
+  projectId: 'proj',
+  comesLater: { nested: [1, 2, { deep: 'yes' }] },
+  periods: [
+    {
+      dateFrom: '2026-11-02',
+      dateTo: '2026-11-09',
+      headlines: { visitorsHuman: 900, referrers: 42 },
+      resolved: 1,
+      weather: 'sunny'
+    }
+  ],
+  gaps: [
+    {
+      id: 'aaaaaaaaaaaa',
+      kind: 'page',
+      subject: '/guides/auth',
+      firstSeen: '2026-11-02',
+      lastSeen: '2026-11-02',
+      periods: 1,
+      score: 3,
+      evidence: '10 thumbs down',
+      state: 'new',
+      confidence: 0.8,
+      now: { dateFrom: '2026-11-02', dateTo: '2026-11-09', down: 10, visitorsOnPhones: 30 }
+    },
+    { id: 'bbbbbbbbbbbb', kind: 'video', subject: 'intro.mp4', state: 'new', plays: 400 },
+    {
+      id: 'cccccccccccc',
+      kind: 'page',
+      subject: '/quickstart',
+      firstSeen: '2026-11-02',
+      lastSeen: '2026-11-02',
+      periods: 1,
+      score: 1,
+      evidence: '3 thumbs down',
+      state: 'parked'
+    }
+  ],
+  ['__proto__']: { polluted: true }
+}
+
+const decodedJson = (block: string): unknown => JSON.parse(Buffer.from(/state (\S+) -->/.exec(block)?.[1] ?? '', 'base64').toString('utf8'))
+const blockOf = (value: unknown): string => `<!-- docs-agent-action:state ${Buffer.from(JSON.stringify(value)).toString('base64')} -->`
+
+describe('a state from a newer version', () => {
+  const raw = JSON.parse(JSON.stringify(FUTURE).replace('"__proto__"', '"__proto__"')) as Record<string, unknown>
+
+  it('is read for what this version knows: its gaps, its periods and their known headlines', () => {
+    const state = decodeState(blockOf(raw), 'proj')
+    expect(state).toBeDefined()
+    expect(state?.version).toBe(7)
+    expect(state?.gaps.map((gap) => gap.id)).toEqual(['aaaaaaaaaaaa'])
+    expect(state?.periods[0]?.headlines.visitorsHuman).toBe(900)
+    expect(state?.foreign?.map((gap) => gap.id)).toEqual(['bbbbbbbbbbbb', 'cccccccccccc'])
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
+
+  it('read and rewritten by this version, keeps every field, key and gap as it was', () => {
+    const state = decodeState(blockOf(raw), 'proj') as HealthState
+    const kept = { ...raw }
+    // Save a key named __proto__, which no version writes: it is dropped, the prototype untouched.
+    delete kept.__proto__
+    expect(Object.hasOwn(raw, '__proto__')).toBe(true)
+    expect(decodedJson(encodeState(boundedState(state)))).toEqual(kept)
+  })
+
+  it('keeps them through a new period, which adds its record and the gap’s numbers', () => {
+    const state = decodeState(blockOf(raw), 'proj') as HealthState
+    const next = withPeriod(state, { dateFrom: '2026-11-09', dateTo: '2026-11-16', headlines: { visitorsHuman: 800 }, items: [] }, 12)
+    const written = decodedJson(encodeState(boundedState(next))) as typeof FUTURE
+    expect(written.version).toBe(7)
+    expect(written.comesLater).toEqual(FUTURE.comesLater)
+    expect(written.periods[0]).toEqual(FUTURE.periods[0])
+    expect(written.periods[1]?.headlines).toEqual({ visitorsHuman: 800 })
+    expect(written.gaps.find((gap) => gap.id === 'aaaaaaaaaaaa')).toMatchObject({ confidence: 0.8 })
+    expect(written.gaps.slice(-2)).toEqual(FUTURE.gaps.slice(1))
+  })
+
+  it('keeps another version’s gaps within the ledger’s bound', () => {
+    const many = Array.from({ length: LEDGER_GAPS }, (_, i) => ({ ...FUTURE.gaps[0], id: i.toString(16).padStart(12, '0') }))
+    const state = decodeState(
+      blockOf({ ...raw, gaps: [...many.slice(0, LEDGER_GAPS - 2), FUTURE.gaps[1], FUTURE.gaps[2]] }),
+      'proj'
+    ) as HealthState
+    const written = decodedJson(
+      encodeState(
+        boundedState({ ...state, gaps: [...state.gaps, { ...(state.gaps[0] as HealthState['gaps'][number]), id: 'dddddddddddd' }] })
+      )
+    ) as typeof FUTURE
+    expect(written.gaps).toHaveLength(LEDGER_GAPS)
+    expect(written.gaps.slice(-2)).toEqual(FUTURE.gaps.slice(1))
+  })
+
+  it('is still not read when a gap has no fingerprint: that is a broken block', () => {
+    expect(decodeState(blockOf({ ...raw, gaps: [{ kind: 'page' }] }), 'proj')).toBeUndefined()
+  })
+
+  it('loses what it does not know once reader text is hidden, when it was written with reader text shown', () => {
+    const state = decodeState(blockOf({ ...raw, overview: { digest: 'a'.repeat(64), words: true } }), 'proj') as HealthState
+    const hidden = decodedJson(encodeState(forgetReaderText(state))) as Record<string, unknown>
+    expect(hidden.comesLater).toBeUndefined()
+    expect((hidden.gaps as unknown[]).length).toBe(1)
+    expect(hidden.version).toBe(7)
+    // Written hidden: kept whole.
+    const quiet = decodeState(blockOf(raw), 'proj') as HealthState
+    expect(decodedJson(encodeState(forgetReaderText(quiet)))).toEqual(decodedJson(encodeState(quiet)))
+  })
+})
+
+describe('withUnknown', () => {
+  it('puts back the fields a schema left out, at every depth, and leaves arrays of another length alone', () => {
+    expect(withUnknown({ a: 1, b: { c: 2, d: 3 }, e: [{ f: 1, g: 2 }] }, { a: 1, b: { c: 2 }, e: [{ f: 1 }] })).toEqual({
+      a: 1,
+      b: { c: 2, d: 3 },
+      e: [{ f: 1, g: 2 }]
+    })
+    expect(withUnknown({ e: [{ g: 2 }, { g: 3 }] }, { e: [{ f: 1 }] })).toEqual({ e: [{ f: 1 }] })
+    expect(withUnknown('x', { a: 1 })).toEqual({ a: 1 })
+    expect(withUnknown({ a: 2 }, { a: 1 })).toEqual({ a: 1 })
+  })
+})

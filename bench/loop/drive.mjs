@@ -275,7 +275,10 @@ export async function runSeed({ seed, weeks, tickAfter, node, onRun }) {
       name: 'issues',
       payload: {
         action: 'edited',
-        issue: { number: issue.number },
+        // The edit as GitHub sends it: the body after it, and the body before (changes.body.from),
+        // from which the run takes the boxes this edit ticked.
+        issue: { number: issue.number, body: issue.body },
+        changes: { body: { from: body } },
         sender: { login: 'docs-lead', type: 'User' },
         repository: { full_name: 'acme/docs', private: true }
       }

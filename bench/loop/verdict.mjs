@@ -26,17 +26,28 @@ const VERDICT_OF_STATE = {
   dismissed: 'dismissed'
 }
 
+/** The verdicts the state gives a merged fix (src/health/evidence.ts, docs/dashboard.md), as the benchmark's. @type {Readonly<Record<string, Verdict>>} */
+const VERDICT_OF_EVIDENCE = {
+  fixed: 'fixed',
+  'not-fixed': 'not fixed',
+  'too-few': 'waiting',
+  'could-not-tell': 'could not tell',
+  back: 'back'
+}
+
 /**
  * A gap as the state holds it, the fields the benchmark reads.
- * @typedef {{ id: string, kind: string, subject: string, state: string, jobId?: string, mergedOn?: string }} GapRecord
+ * @typedef {{ id: string, kind: string, subject: string, state: string, verdict?: string, jobId?: string, mergedOn?: string }} GapRecord
  */
 
 /**
- * The verdict of a gap, from its state. A gap that was merged and is open again (state `new` with
- * `mergedOn` set) is `not fixed`.
- * @param {{ state: string, mergedOn?: string }} gap @returns {Verdict}
+ * The verdict of a gap: the state's verdict on its merged fix when it has one, else its state. A gap
+ * that was merged and is open again (state `new` with `mergedOn` set) with no verdict is `not fixed`.
+ * @param {{ state: string, verdict?: string, mergedOn?: string }} gap @returns {Verdict}
  */
 export function verdictOf(gap) {
+  if (gap.verdict !== undefined)
+    return Object.hasOwn(VERDICT_OF_EVIDENCE, gap.verdict) ? /** @type {Verdict} */ (VERDICT_OF_EVIDENCE[gap.verdict]) : 'unknown'
   if (gap.state === 'new' && gap.mergedOn !== undefined) return 'not fixed'
   return Object.hasOwn(VERDICT_OF_STATE, gap.state) ? /** @type {Verdict} */ (VERDICT_OF_STATE[gap.state]) : 'unknown'
 }

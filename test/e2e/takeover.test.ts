@@ -221,12 +221,13 @@ describe('one refusal per person on a busy pull request', () => {
       expect(result.stdout).toContain(
         `::notice::reader-person may not push to acme/docs: the follow-up was refused, and not answered again in #${PULL}`
       )
-    // The last run read the first ten pages for the note, then the first page again for its Link
-    // header and the last page, which held the refusal: 12 pages of a thread of 16.
+    // The last run read the first ten pages for the note (the first asked for without a page number,
+    // the others by the Link header's next), then the first page again for its Link header and the
+    // last page, which held the refusal: 12 pages of a thread of 16.
     const lists = github.requests.filter((r) => r.method === 'GET' && r.path.includes(`/issues/${PULL}/comments`))
     const lastRun = lists.slice(-12)
     expect(lastRun.map((r) => new URL(r.path, github.url).searchParams.get('page'))).toEqual([
-      '1',
+      null,
       '2',
       '3',
       '4',

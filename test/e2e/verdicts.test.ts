@@ -110,11 +110,13 @@ for (const { name: runtime, node } of runtimes()) {
       const line = html.split('\n').find((l) => l.startsWith('- ') && l.includes(`<code>${page}</code>`)) ?? ''
       return renderSummary(line).text
     }
-    const edited = () => ({
+    /** The edit that made the issue's body what it is now from `before`, as GitHub sends it. */
+    const edited = (before: string) => ({
       name: 'issues',
       payload: {
         action: 'edited',
-        issue: { number: board()?.number },
+        issue: { number: board()?.number, body: board()?.body },
+        changes: { body: { from: before } },
         sender: { login: 'docs-lead', type: 'User' },
         repository: { full_name: 'acme/docs', private: true }
       }
@@ -133,6 +135,7 @@ for (const { name: runtime, node } of runtimes()) {
     it(`[${runtime}] right after the tick, and while the pull request is open, shows the numbers before, pooled, and no before → after`, async () => {
       const issue = board()
       if (!issue) throw new Error('no issue: the test above makes it')
+      const before = issue.body
       for (const page of [REAL, BUSY, SMALL]) {
         const line = issue.body.split('\n').find((l) => l.startsWith(`- [ ] <code>${page}</code>`)) ?? ''
         expect(line).not.toBe('')
@@ -140,7 +143,7 @@ for (const { name: runtime, node } of runtimes()) {
       }
       github.setPermission('docs-lead', 'write')
       emu.planJobs({ finishAfterMs: 300, prLink: PR })
-      const asked = await run(undefined, edited())
+      const asked = await run(undefined, edited(before))
       expect(asked.code, asked.stdout).toBe(0)
       expect(lineOf(REAL)).toMatch(
         new RegExp(`^${REAL}: pull request #60 open · job \\S+ · before 2–22 Nov 2026, 3 periods, a period on average: 👎 26 · 👍 1$`)

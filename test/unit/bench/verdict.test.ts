@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import { gapsOf, openBoxes, ticked, verdictOf } from '../../../bench/loop/verdict.mjs'
 import { ownedBody, tickedGaps } from '../../../src/health/body.js'
-import { emptyState, GAP_STATES, type GapRecord, type HealthState } from '../../../src/health/state.js'
+import { emptyState, GAP_STATES, type GapRecord, type HealthState, VERDICTS } from '../../../src/health/state.js'
 
 const gap = (id: string, subject: string, more: Partial<GapRecord> = {}): GapRecord => ({
   id,
@@ -36,6 +36,18 @@ describe('the verdict of a gap', () => {
       back: 'back',
       dismissed: 'dismissed'
     })
+  })
+
+  it('maps every verdict the state gives a merged fix to one of its own, whatever the state beside it', () => {
+    const verdicts = Object.fromEntries(VERDICTS.map((verdict) => [verdict, verdictOf({ state: 'new', verdict, mergedOn: '2026-11-16' })]))
+    expect(verdicts).toEqual({
+      'too-few': 'waiting',
+      fixed: 'fixed',
+      'not-fixed': 'not fixed',
+      'could-not-tell': 'could not tell',
+      back: 'back'
+    })
+    expect(verdictOf({ state: 'resolved', verdict: 'someday' })).toBe('unknown')
   })
 
   it('reads a gap open again after its merge as not fixed, and a state it does not know as unknown', () => {

@@ -16,6 +16,9 @@ import type { WorkOptions } from './run/work.js'
 import { secretForms } from './text/secret.js'
 import { ACTION_NAME, ACTION_VERSION } from './version.js'
 
+/** The `status` output of a step whose inputs stopped it before any request. */
+export const INVALID_INPUT_STATUS = 'invalid-input'
+
 /** What the footer of the summary says of the run, as publishing the report gives it. */
 function runInfo(): RunInfo {
   return { action: ACTION_NAME, version: ACTION_VERSION, runUrl: runLink(process.env) }
@@ -54,7 +57,7 @@ async function runToEnd(options: WorkOptions): Promise<RunEnd> {
     for (const secret of ['apiKey', 'githubToken']) {
       for (const form of secretForms(core.getInput(secret))) core.setSecret(form)
     }
-    const inputs = readInputs((name) => core.getInput(name), new Date(), process.env.GITHUB_EVENT_NAME ?? '')
+    const inputs = readInputs((name) => core.getInput(name), new Date(), process.env.GITHUB_EVENT_NAME ?? '', process.env)
     warnAboutInputs(inputs)
 
     const { work, publishReport, endPhraseOf } = await import('./run/work.js')
@@ -78,6 +81,8 @@ async function runToEnd(options: WorkOptions): Promise<RunEnd> {
     }
   } catch (error) {
     if (error instanceof InputError) {
+      // No request was made: status alone says why the other outputs are empty.
+      core.setOutput('status', INVALID_INPUT_STATUS)
       await summarise(inputErrorsSummaryHtml(error.problems, runInfo()))
       core.setFailed(error.message)
       return { kind: 'invalid-input', inputs: [...new Set(error.problems.flatMap((p) => (p.input === undefined ? [] : [p.input])))] }

@@ -27,9 +27,19 @@ interface FakeState {
   summaryError?: Error
   /** The HTML each successful write of the job summary appended. */
   summaries: string[]
+  /** The outputs main.ts set itself (the work's are set by publishing, replaced here). */
+  outputs: Record<string, string>
 }
 
-const fake = vi.hoisted((): FakeState => ({ inputs: {}, events: [], workLoads: 0, report: { reports: [] }, unwritten: [], summaries: [] }))
+const fake = vi.hoisted((): FakeState => ({
+  inputs: {},
+  events: [],
+  workLoads: 0,
+  report: { reports: [] },
+  unwritten: [],
+  summaries: [],
+  outputs: {}
+}))
 
 vi.mock('@actions/core', () => ({
   getInput: (name: string) => {
@@ -42,6 +52,9 @@ vi.mock('@actions/core', () => ({
   info: (message: string) => fake.events.push(`info ${message}`),
   debug: (message: string) => fake.events.push(`debug ${message}`),
   setFailed: (message: string) => fake.events.push(`setFailed ${message}`),
+  setOutput: (name: string, value: string) => {
+    fake.outputs[name] = value
+  },
   summary: {
     addRaw: (html: string) => ({
       write: () => {
@@ -97,6 +110,7 @@ beforeEach(() => {
   fake.summaryError = undefined
   fake.endPhraseError = undefined
   fake.summaries = []
+  fake.outputs = {}
   // The job summary file is set only where a test says so (these tests may themselves run on a runner).
   vi.stubEnv('GITHUB_STEP_SUMMARY', '')
   vi.stubEnv('GITHUB_EVENT_NAME', undefined)
@@ -161,7 +175,7 @@ describe('run', () => {
     await run()
     expect(fake.events.filter((e) => e.startsWith('setSecret '))).toEqual(secretForms(KEY).map((form) => `setSecret ${form}`))
     expect(actions()).toHaveLength(2)
-    expect(actions()[0]).toMatch(/^setFailed Invalid input:\n- `projectId` is required/)
+    expect(actions()[0]).toMatch(/^setFailed Invalid input:\n- `projectId` is empty/)
     expect(actions().join('\n')).not.toContain(KEY)
   })
 
@@ -341,6 +355,7 @@ describe('run', () => {
       expect(seen.text).toContain(
         'projectId must be the project ID shown on the API keys page of the dashboard, not a repository name like "acme/docs"'
       )
+      expect(fake.outputs).toEqual({ status: 'invalid-input' })
     })
 
     it('ends the section with the footer every summary ends with: the action, its version and the run', async () => {

@@ -3048,6 +3048,8 @@ var change = __webpack_require__(9046);
 // comparison with the release before it).
 
 
+
+
 const ZERO_SHA = /^0+$/;
 const sha = classic_schemas/* string */.YjP().regex(/^[0-9a-f]{7,64}$/i);
 const login = classic_schemas/* object */.Ikc({ login: classic_schemas/* string */.YjP() }).nullish();
@@ -3083,12 +3085,15 @@ const releasePayload = classic_schemas/* object */.Ikc({
         author: login
     })
 });
+/** A payload that lacks what the change is read from: no request failed, and no permission helps. */
+class PayloadError extends Error {
+}
 /** The payload's fields this reader needs, or an error that says what is missing. */
 function parsed(schema, payload, eventName) {
     const result = schema.safeParse(payload);
     if (!result.success) {
         const where = result.error.issues[0]?.path.join('.') ?? '';
-        throw new Error(`the ${eventName} event payload lacks what the change is read from (${where || 'its fields'})`);
+        throw new PayloadError(`the ${eventName} event payload lacks what the change is read from (${where || 'its fields'})`);
     }
     return result.data;
 }
@@ -3188,18 +3193,37 @@ function noChange(eventName, payload) {
     }
     return undefined;
 }
-/** The change of the event, or why there is none to follow. */
+/** The permission the token needs to read the change of an event: a push and a release are compared commits. */
+function changePermission(eventName) {
+    return eventName === 'push' || eventName === 'release' ? 'contents: read' : 'pull-requests: read';
+}
+async function changeOf(repo, eventName, payload) {
+    if (eventName === 'push')
+        return pushChange(repo, payload);
+    if (eventName === 'release')
+        return releaseChange(repo, payload);
+    return pullChange(repo, eventName, payload);
+}
+/**
+ * The change of the event, or why there is none to follow. A request GitHub refused or that did not
+ * reach it fails with what to do (githubWriteFailure): the permission the event's change is read
+ * with, on a 403 or 404. The run's deadline and cancellation pass through as they are.
+ */
 async function readChange(repo, eventName, payload) {
     if (!(0,change/* isChangeEvent */.P)(eventName))
         throw new Error(`context: change reads the change of a ${change/* CHANGE_EVENTS */.z.join(', ')} event, not of ${eventName}`);
     const skip = noChange(eventName, payload);
     if (skip !== undefined)
         return { skip };
-    if (eventName === 'push')
-        return { change: await pushChange(repo, payload) };
-    if (eventName === 'release')
-        return { change: await releaseChange(repo, payload) };
-    return { change: await pullChange(repo, eventName, payload) };
+    try {
+        return { change: await changeOf(repo, eventName, payload) };
+    }
+    catch (error) {
+        if (error instanceof PayloadError || error instanceof core_lifetime/* StopError */.Tj)
+            throw error;
+        const advice = (0,github_client/* githubWriteFailure */.Z0)(error, changePermission(eventName), ', which `context: change` reads it with; or set context: none');
+        throw new Error(`Could not read the change of the ${eventName} event${advice}`, { cause: error });
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/agent/records.ts

@@ -343,7 +343,7 @@ describe('readChange: a request that fails', () => {
     Object.assign(new Error('Resource not accessible by integration - https://docs.github.com/rest'), { status, response: { headers } })
 
   class FailingReads extends FakeReads {
-    constructor(private readonly error: unknown) {
+    constructor(private readonly error: Error) {
       super()
     }
     override pullFiles(number: number) {

@@ -2389,7 +2389,7 @@ function shownQuery(url) {
  * The methods that build a path are async, so that a value refused here rejects their promise.
  */
 function segment(value) {
-    if (value === '' || /^\.+$/.test(value))
+    if (value === '' || value === '.' || value === '..')
         throw new Error(`${JSON.stringify(value)} cannot name a project or a job`);
     return encodeURIComponent(value);
 }
@@ -3236,11 +3236,30 @@ async function readChange(repo, eventName, payload) {
 // request), so that a record another app or workflow wrote, or copied from elsewhere, counts for
 // nothing.
 
+
 /** Marks the action's own comment. */
 const COMMENT_MARKER = '<!-- docs-agent-action -->';
-/** A job id a marker can hold and a URL can carry as one path segment: what the service gives, bounded. */
+/** A job id a marker can hold and a URL can carry as one path segment: every id the run takes (jobIdProblem). */
 function isMarkableJobId(jobId) {
-    return jobId !== undefined && /^[\w.:-]{1,200}$/.test(jobId) && !/^\.+$/.test(jobId);
+    return jobId !== undefined && (0,schemas/* jobIdProblem */.M3)(jobId) === undefined;
+}
+/**
+ * A job id as a marker holds it: percent-encoded, so that no character of it can end the marker or
+ * the HTML comment, and whole (the seal is over the id itself).
+ */
+const markedId = (jobId) => encodeURIComponent(jobId);
+/** The most characters of an encoded job id: each character of the id takes at most 9 (three bytes, each as %XX). */
+const MARKED_ID_MAX = schemas/* JOB_ID_MAX_CHARS */.z8 * 9;
+/** The id a marker holds, decoded, or undefined when it is not one the run takes. */
+function idOfMarker(marked) {
+    let jobId;
+    try {
+        jobId = decodeURIComponent(marked);
+    }
+    catch {
+        return undefined;
+    }
+    return isMarkableJobId(jobId) ? jobId : undefined;
 }
 const jobFields = (place, jobId, key, ended) => [
     place,
@@ -3255,9 +3274,9 @@ function recordMarker(record, at) {
     const key = record.key === undefined ? '' : ` key=${encodeURIComponent(record.key)}`;
     const ended = record.ended === undefined ? '' : ` ended=${encodeURIComponent(record.ended)}`;
     const seal = at === undefined ? '' : ` seal=${at.seal.sign('job', jobFields(at.place, record.jobId, record.key, record.ended))}`;
-    return `<!-- docs-agent-action job=${record.jobId}${key}${ended}${seal} -->`;
+    return `<!-- docs-agent-action job=${markedId(record.jobId)}${key}${ended}${seal} -->`;
 }
-const RECORD = new RegExp(`^<!-- docs-agent-action job=([\\w.:-]{1,200})(?: key=([^\\s>]{1,4000}))?(?: ended=([a-z-]{1,20}))?(?: seal=(${record_seal/* SEAL_PATTERN */.d}))? -->`);
+const RECORD = new RegExp(`^<!-- docs-agent-action job=([^\\s>]{1,${MARKED_ID_MAX}})(?: key=([^\\s>]{1,4000}))?(?: ended=([a-z-]{1,20}))?(?: seal=(${record_seal/* SEAL_PATTERN */.d}))? -->`);
 /**
  * The record at the start of `text` (after `prefix`), if it holds one for `key` whose seal verifies
  * for the place it is read in. Its key is compared, encoded, before the seal is checked, and nothing
@@ -3267,18 +3286,18 @@ function readRecord(text, key, at, prefix = '') {
     if (!text.startsWith(prefix))
         return undefined;
     // A key is short but for a release's tag, which may be long and in any script: encoded, each byte takes three characters.
-    const match = RECORD.exec(text.slice(prefix.length, prefix.length + 5000));
+    const match = RECORD.exec(text.slice(prefix.length, prefix.length + MARKED_ID_MAX + 5000));
     if (!match)
         return undefined;
     const [, , encodedKey, ended, seal] = match;
-    // The pattern's first group is not optional.
-    const jobId = match[1];
     // A record of another key, or of none, is not this trigger's: it is only compared, never decoded.
     if (encodedKey !== encodeURIComponent(key))
         return undefined;
-    if (!at.seal.verifies('job', jobFields(at.place, jobId, key, ended), seal))
+    // The pattern's first group is not optional.
+    const jobId = idOfMarker(match[1]);
+    if (jobId === undefined)
         return undefined;
-    if (!isMarkableJobId(jobId))
+    if (!at.seal.verifies('job', jobFields(at.place, jobId, key, ended), seal))
         return undefined;
     return { jobId, key, ...(ended === undefined ? {} : { ended }) };
 }
@@ -3293,20 +3312,20 @@ function pullMarker(jobId, at) {
     if (!isMarkableJobId(jobId))
         return '';
     const seal = at === undefined ? '' : ` seal=${at.seal.sign('pull', [at.place, jobId])}`;
-    return `<!-- docs-agent-action pull job=${jobId}${seal} -->`;
+    return `<!-- docs-agent-action pull job=${markedId(jobId)}${seal} -->`;
 }
-const PULL = new RegExp(`^<!-- docs-agent-action pull job=([\\w.:-]{1,200})(?: seal=(${record_seal/* SEAL_PATTERN */.d}))? -->`);
+const PULL = new RegExp(`^<!-- docs-agent-action pull job=([^\\s>]{1,${MARKED_ID_MAX}})(?: seal=(${record_seal/* SEAL_PATTERN */.d}))? -->`);
 /** The job the action's comment on an agent's pull request names: the body must start with its marker, sealed for this pull request. */
 function pullMarkedJob(body, at) {
     if (!body.startsWith(COMMENT_MARKER))
         return undefined;
-    const match = PULL.exec(body.slice(COMMENT_MARKER.length, COMMENT_MARKER.length + 300));
+    const match = PULL.exec(body.slice(COMMENT_MARKER.length, COMMENT_MARKER.length + MARKED_ID_MAX + 300));
     if (!match)
         return undefined;
     const seal = match[2];
     // The pattern's first group is not optional.
-    const jobId = match[1];
-    return at.seal.verifies('pull', [at.place, jobId], seal) && isMarkableJobId(jobId) ? jobId : undefined;
+    const jobId = idOfMarker(match[1]);
+    return jobId !== undefined && at.seal.verifies('pull', [at.place, jobId], seal) ? jobId : undefined;
 }
 /** The hidden line of the action's refusal of a person's command in a thread, sealed for the thread. */
 function refusalMarker(login, at) {

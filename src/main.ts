@@ -60,7 +60,7 @@ async function runToEnd(options: WorkOptions): Promise<RunEnd> {
     const inputs = readInputs((name) => core.getInput(name), new Date(), process.env.GITHUB_EVENT_NAME ?? '', process.env)
     warnAboutInputs(inputs)
 
-    const { work, publishReport, endPhraseOf } = await import('./run/work.js')
+    const { work, publishReport, endPhraseOf, keyRefusalOf } = await import('./run/work.js')
     const report = await work(inputs, options)
     const written = await publishReport(report)
     published = true
@@ -68,15 +68,16 @@ async function runToEnd(options: WorkOptions): Promise<RunEnd> {
     const fired = report.alerts?.length ?? 0
     const alertFailure =
       inputs.failOnAlert && fired > 0 ? `${fired === 1 ? '1 alert' : `${fired} alerts`} fired, and failOn includes alert.` : undefined
-    const failures = [...report.reports.map((part) => part.failure), report.healthIssue?.failure, alertFailure].filter(
-      (f) => f !== undefined
-    )
-    if (failures.length + unwritten.length > 0) core.setFailed([...failures, ...unwritten].join('\n'))
+    // A key refused for every part is one failure, said once, rather than one per part.
+    const refusal = keyRefusalOf(report.reports)
+    const partFailure = (part: (typeof report.reports)[number]) => (refusal === undefined ? part.failure : undefined)
     // Every failure of the step is in the last line, those of the run's own as well as the parts'.
-    const runFailures = [report.healthIssue?.failure, alertFailure].filter((f) => f !== undefined)
+    const runFailures = [refusal?.message, report.healthIssue?.failure, alertFailure].filter((f) => f !== undefined)
+    const failures = [...report.reports.map(partFailure).filter((f) => f !== undefined), ...runFailures]
+    if (failures.length + unwritten.length > 0) core.setFailed([...failures, ...unwritten].join('\n'))
     return {
       kind: 'parts',
-      parts: report.reports.map((part) => ({ phrase: endPhraseOf(part), failure: part.failure })),
+      parts: report.reports.map((part) => ({ phrase: endPhraseOf(part), failure: partFailure(part) })),
       failures: [...runFailures, ...unwritten]
     }
   } catch (error) {

@@ -67,9 +67,11 @@ vi.mock('@actions/core', () => ({
   }
 }))
 
-vi.mock('../../src/run/work.js', () => {
+vi.mock('../../src/run/work.js', async () => {
   fake.workLoads++
+  const { keyRefusalOf } = await import('../../src/run/key-refusal.js')
   return {
+    keyRefusalOf,
     work: (inputs: { projectId: string }) => {
       fake.events.push(`work ${inputs.projectId}`)
       // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the work may throw anything; a string is one case
@@ -199,6 +201,24 @@ describe('run', () => {
       'setFailed The job failed.\nThe export failed.',
       'info Failed after 31s: The job failed (and 1 more failure).'
     ])
+  })
+
+  it('folds the failures of parts whose key the service refused into one, said once, and the last line ends with it', async () => {
+    const refused = (failure: string) => ({ ...section(failure), keyRefused: true })
+    fake.report = {
+      reports: [refused('Creating the agent job failed: 401.'), { ...refused('Reading searches failed: 401.'), kind: 'searches' }]
+    }
+    await run(clock(0, 1000))
+    const message =
+      'The API key was refused (401) for every request: the agent job, searches (2 requests, all refused). The key in `apiKey` is wrong, ' +
+      'revoked or expired; create an admin key on the API keys page of the dashboard and pass it from a secret.'
+    expect(actions()).toEqual(['work proj', 'publish 2', `setFailed ${message}`, `info Failed after 1s: ${message.replace(/\.$/, '')}.`])
+  })
+
+  it('keeps the failures apart when one part failed for another cause', async () => {
+    fake.report = { reports: [{ ...section('Creating the agent job failed: 401.'), keyRefused: true }, section('The export failed.')] }
+    await run(clock(0, 1000))
+    expect(actions()[2]).toBe('setFailed Creating the agent job failed: 401.\nThe export failed.')
   })
 
   it('gives each piece of the report that could not be written an error, and fails the step for them after the sections', async () => {

@@ -45,7 +45,7 @@ describe('workflows', () => {
       'examples/manual.yml',
       'examples/many-projects.yml',
       'examples/slash-command.yml',
-      'examples/weekly-analytics.yml'
+      'examples/weekly-visitors.yml'
     ])
   })
 

@@ -98,6 +98,8 @@ describe('recordMarker and readRecord', () => {
       '**bold** [x](https://evil.example)',
       'job_\u202egpj',
       'x'.repeat(1000),
+      // The longest marker: 1,000 characters of three bytes each, 9,000 characters encoded.
+      '€'.repeat(1000),
       '😀'
     ]) {
       const marker = recordMarker({ jobId, key: KEY, ended: 'opened' }, AT)

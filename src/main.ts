@@ -16,6 +16,9 @@ import type { WorkOptions } from './run/work.js'
 import { secretForms } from './text/secret.js'
 import { ACTION_NAME, ACTION_VERSION } from './version.js'
 
+/** The `status` output of a step whose inputs stopped it before any request. */
+export const INVALID_INPUT_STATUS = 'invalid-input'
+
 /** What the footer of the summary says of the run, as publishing the report gives it. */
 function runInfo(): RunInfo {
   return { action: ACTION_NAME, version: ACTION_VERSION, runUrl: runLink(process.env) }
@@ -54,10 +57,10 @@ async function runToEnd(options: WorkOptions): Promise<RunEnd> {
     for (const secret of ['apiKey', 'githubToken']) {
       for (const form of secretForms(core.getInput(secret))) core.setSecret(form)
     }
-    const inputs = readInputs((name) => core.getInput(name), new Date(), process.env.GITHUB_EVENT_NAME ?? '')
+    const inputs = readInputs((name) => core.getInput(name), new Date(), process.env.GITHUB_EVENT_NAME ?? '', process.env)
     warnAboutInputs(inputs)
 
-    const { work, publishReport, endPhraseOf } = await import('./run/work.js')
+    const { work, publishReport, endPhraseOf, keyRefusalOf } = await import('./run/work.js')
     const report = await work(inputs, options)
     const written = await publishReport(report)
     published = true
@@ -65,19 +68,22 @@ async function runToEnd(options: WorkOptions): Promise<RunEnd> {
     const fired = report.alerts?.length ?? 0
     const alertFailure =
       inputs.failOnAlert && fired > 0 ? `${fired === 1 ? '1 alert' : `${fired} alerts`} fired, and failOn includes alert.` : undefined
-    const failures = [...report.reports.map((part) => part.failure), report.healthIssue?.failure, alertFailure].filter(
-      (f) => f !== undefined
-    )
-    if (failures.length + unwritten.length > 0) core.setFailed([...failures, ...unwritten].join('\n'))
+    // A key refused for every part is one failure, said once, rather than one per part.
+    const refusal = keyRefusalOf(report.reports)
+    const partFailure = (part: (typeof report.reports)[number]) => (refusal === undefined ? part.failure : undefined)
     // Every failure of the step is in the last line, those of the run's own as well as the parts'.
-    const runFailures = [report.healthIssue?.failure, alertFailure].filter((f) => f !== undefined)
+    const runFailures = [refusal?.message, report.healthIssue?.failure, alertFailure].filter((f) => f !== undefined)
+    const failures = [...report.reports.map(partFailure).filter((f) => f !== undefined), ...runFailures]
+    if (failures.length + unwritten.length > 0) core.setFailed([...failures, ...unwritten].join('\n'))
     return {
       kind: 'parts',
-      parts: report.reports.map((part) => ({ phrase: endPhraseOf(part), failure: part.failure })),
+      parts: report.reports.map((part) => ({ phrase: endPhraseOf(part), failure: partFailure(part) })),
       failures: [...runFailures, ...unwritten]
     }
   } catch (error) {
     if (error instanceof InputError) {
+      // No request was made: status alone says why the other outputs are empty.
+      core.setOutput('status', INVALID_INPUT_STATUS)
       await summarise(inputErrorsSummaryHtml(error.problems, runInfo()))
       core.setFailed(error.message)
       return { kind: 'invalid-input', inputs: [...new Set(error.problems.flatMap((p) => (p.input === undefined ? [] : [p.input])))] }

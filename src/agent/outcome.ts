@@ -1,7 +1,7 @@
 // What the run's job part amounts to: the values for outputs and summary, one headline sentence,
 // and the failure message when the step must fail. Plain data, computed from the job's progress,
 // how the run ended, and the user's failOn policy.
-import { ApiError, mayHaveActedAdvice } from '../api/errors.js'
+import { ApiError, isKeyRefusal, mayHaveActedAdvice } from '../api/errors.js'
 import { isKnownStatus, type KnownStatus } from '../api/schemas.js'
 import { errorMessage } from '../core/error-message.js'
 import { type PartEnding, stopOf } from '../core/part.js'
@@ -77,6 +77,8 @@ export interface JobReport {
   headline: string
   /** Why the step fails, when it does: the error annotation, word for word. */
   failure?: string
+  /** The service refused the API key (401): the failure is the key's, not the job's. */
+  keyRefused?: boolean
   nextStep?: NextStep
 }
 
@@ -169,6 +171,8 @@ export function judgeJob(progress: JobProgress, ending: PartEnding, policy: JobP
   } else if (ending.kind === 'failed') {
     report.headline = errorMessage(ending.error)
     report.failure = report.headline
+    // Only when the service has told nothing of the job: a job it created stays the report's own.
+    if (isKeyRefusal(ending.error) && !progress.created && job === undefined) report.keyRefused = true
     const mayHaveActed = ending.error instanceof ApiError && ending.error.details.mayHaveActed === true
     if (mayHaveActed && progress.postInFlight === 'create') report.nextStep = { kind: 'find-job' }
     else if (mayHaveActed && progress.postInFlight === 'message')

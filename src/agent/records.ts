@@ -7,14 +7,35 @@
 // the commit or the pull request), so that a record another app or workflow wrote, or copied from
 // elsewhere (another thread, or the same thread number of another repository that shares the key),
 // counts for nothing.
+import { JOB_ID_MAX_CHARS, jobIdProblem } from '../api/schemas.js'
 import { type RecordSeal, SEAL_PATTERN } from '../core/record-seal.js'
 
 /** Marks the action's own comment. */
 export const COMMENT_MARKER = '<!-- docs-agent-action -->'
 
-/** A job id a marker can hold and a URL can carry as one path segment: what the service gives, bounded. */
+/** A job id a marker can hold and a URL can carry as one path segment: every id the run takes (jobIdProblem). */
 export function isMarkableJobId(jobId: string | undefined): jobId is string {
-  return jobId !== undefined && /^[\w.:-]{1,200}$/.test(jobId) && !/^\.+$/.test(jobId)
+  return jobId !== undefined && jobIdProblem(jobId) === undefined
+}
+
+/**
+ * A job id as a marker holds it: percent-encoded, so that no character of it can end the marker or
+ * the HTML comment, and whole (the seal is over the id itself).
+ */
+const markedId = (jobId: string): string => encodeURIComponent(jobId)
+
+/** The most characters of an encoded job id: each character of the id takes at most 9 (three bytes, each as %XX). */
+const MARKED_ID_MAX = JOB_ID_MAX_CHARS * 9
+
+/** The id a marker holds, decoded, or undefined when it is not one the run takes. */
+function idOfMarker(marked: string): string | undefined {
+  let jobId: string
+  try {
+    jobId = decodeURIComponent(marked)
+  } catch {
+    return undefined
+  }
+  return isMarkableJobId(jobId) ? jobId : undefined
 }
 
 export interface JobRecord {
@@ -57,11 +78,11 @@ export function recordMarker(record: { jobId: string | undefined; key?: string; 
   const key = record.key === undefined ? '' : ` key=${encodeURIComponent(record.key)}`
   const ended = record.ended === undefined ? '' : ` ended=${encodeURIComponent(record.ended)}`
   const seal = at === undefined ? '' : ` seal=${at.seal.sign('job', jobFields(at.place, record.jobId, record.key, record.ended))}`
-  return `<!-- docs-agent-action job=${record.jobId}${key}${ended}${seal} -->`
+  return `<!-- docs-agent-action job=${markedId(record.jobId)}${key}${ended}${seal} -->`
 }
 
 const RECORD = new RegExp(
-  `^<!-- docs-agent-action job=([\\w.:-]{1,200})(?: key=([^\\s>]{1,4000}))?(?: ended=([a-z-]{1,20}))?(?: seal=(${SEAL_PATTERN}))? -->`
+  `^<!-- docs-agent-action job=([^\\s>]{1,${MARKED_ID_MAX}})(?: key=([^\\s>]{1,4000}))?(?: ended=([a-z-]{1,20}))?(?: seal=(${SEAL_PATTERN}))? -->`
 )
 
 /**
@@ -72,15 +93,15 @@ const RECORD = new RegExp(
 export function readRecord(text: string, key: string, at: SealedAt, prefix = ''): JobRecord | undefined {
   if (!text.startsWith(prefix)) return undefined
   // A key is short but for a release's tag, which may be long and in any script: encoded, each byte takes three characters.
-  const match = RECORD.exec(text.slice(prefix.length, prefix.length + 5000))
+  const match = RECORD.exec(text.slice(prefix.length, prefix.length + MARKED_ID_MAX + 5000))
   if (!match) return undefined
   const [, , encodedKey, ended, seal] = match
-  // The pattern's first group is not optional.
-  const jobId = match[1] as string
   // A record of another key, or of none, is not this trigger's: it is only compared, never decoded.
   if (encodedKey !== encodeURIComponent(key)) return undefined
+  // The pattern's first group is not optional.
+  const jobId = idOfMarker(match[1] as string)
+  if (jobId === undefined) return undefined
   if (!at.seal.verifies('job', jobFields(at.place, jobId, key, ended), seal)) return undefined
-  if (!isMarkableJobId(jobId)) return undefined
   return { jobId, key, ...(ended === undefined ? {} : { ended }) }
 }
 
@@ -96,20 +117,20 @@ export const RETRIED_ENDINGS: readonly string[] = ['failed', 'archived']
 export function pullMarker(jobId: string, at?: SealedAt): string {
   if (!isMarkableJobId(jobId)) return ''
   const seal = at === undefined ? '' : ` seal=${at.seal.sign('pull', [at.place, jobId])}`
-  return `<!-- docs-agent-action pull job=${jobId}${seal} -->`
+  return `<!-- docs-agent-action pull job=${markedId(jobId)}${seal} -->`
 }
 
-const PULL = new RegExp(`^<!-- docs-agent-action pull job=([\\w.:-]{1,200})(?: seal=(${SEAL_PATTERN}))? -->`)
+const PULL = new RegExp(`^<!-- docs-agent-action pull job=([^\\s>]{1,${MARKED_ID_MAX}})(?: seal=(${SEAL_PATTERN}))? -->`)
 
 /** The job the action's comment on an agent's pull request names: the body must start with its marker, sealed for this pull request. */
 export function pullMarkedJob(body: string, at: SealedAt): string | undefined {
   if (!body.startsWith(COMMENT_MARKER)) return undefined
-  const match = PULL.exec(body.slice(COMMENT_MARKER.length, COMMENT_MARKER.length + 300))
+  const match = PULL.exec(body.slice(COMMENT_MARKER.length, COMMENT_MARKER.length + MARKED_ID_MAX + 300))
   if (!match) return undefined
   const seal = match[2]
   // The pattern's first group is not optional.
-  const jobId = match[1] as string
-  return at.seal.verifies('pull', [at.place, jobId], seal) && isMarkableJobId(jobId) ? jobId : undefined
+  const jobId = idOfMarker(match[1] as string)
+  return jobId !== undefined && at.seal.verifies('pull', [at.place, jobId], seal) ? jobId : undefined
 }
 
 /** The hidden line of the action's refusal of a person's command in a thread, sealed for the thread. */

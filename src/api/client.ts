@@ -76,7 +76,7 @@ function shownQuery(url: URL): string {
  * The methods that build a path are async, so that a value refused here rejects their promise.
  */
 function segment(value: string): string {
-  if (value === '' || /^\.+$/.test(value)) throw new Error(`${JSON.stringify(value)} cannot name a project or a job`)
+  if (value === '' || value === '.' || value === '..') throw new Error(`${JSON.stringify(value)} cannot name a project or a job`)
   return encodeURIComponent(value)
 }
 

@@ -38,6 +38,15 @@ export class ApiError extends Error {
   }
 }
 
+/** Whether `error` is the service refusing the API key (401): the same for every request the key makes. */
+export function isKeyRefusal(error: unknown): boolean {
+  return error instanceof ApiError && error.details.status === 401
+}
+
+/** What to do about a refused key, the same whatever the request was. */
+export const KEY_REFUSED_ADVICE =
+  'The key in `apiKey` is wrong, revoked or expired; create an admin key on the API keys page of the dashboard and pass it from a secret.'
+
 function action(ctx: RequestContext): string {
   switch (ctx.kind) {
     case 'create':
@@ -66,9 +75,7 @@ export function httpStatusMessage(ctx: RequestContext, status: number, serviceTe
       sentence = `${what} failed: the service rejected the request as invalid (400 Bad Request).`
       break
     case 401:
-      sentence =
-        `${what} failed: the service rejected the API key (401 Unauthorized). The key in \`apiKey\` is wrong, revoked or expired; ` +
-        'create an admin key on the API keys page of the dashboard and pass it from a secret.'
+      sentence = `${what} failed: the service rejected the API key (401 Unauthorized). ${KEY_REFUSED_ADVICE}`
       break
     case 403: {
       // The service's reason comes first, so that the log's last line keeps it. Then the causes, the

@@ -31,22 +31,26 @@ export const agentJobSchema = z.object({
 /** Every field may be absent, as the documents allow. */
 export type AgentJob = Partial<z.infer<typeof agentJobSchema>>
 
-/** The most characters of a job id the run takes: far more than any id the service gives. */
-export const JOB_ID_MAX_CHARS = 200
+/**
+ * The most characters of a job id the run takes: far more than any id the service gives, and few
+ * enough that a record on GitHub holds it whole, percent-encoded.
+ */
+export const JOB_ID_MAX_CHARS = 1000
 
 /**
- * Why a job id cannot be used, or undefined when it can: the run puts it in a URL as one path
- * segment, in the `jobId` output and in its records. The documents give no format, so anything is
- * taken but what cannot be one segment (empty, only dots, which a URL resolves away, or a separator)
- * and what cannot be shown as it is (spaces, control and invisible characters), up to
- * JOB_ID_MAX_CHARS characters.
+ * Why a job id cannot be used, or undefined when it can. The documents allow any string, and the run
+ * makes every other one safe where it goes: encoded as one path segment of a URL, escaped where it is
+ * shown, percent-encoded in records. What no encoding makes safe is refused: an empty id, `.` and `..`
+ * (which a URL resolves away as steps in its path), text that is not well-formed Unicode (which has
+ * no encoding), and more than JOB_ID_MAX_CHARS characters.
  */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+
 export function jobIdProblem(id: string): string | undefined {
   if (id === '') return 'it is empty'
   if (id.length > JOB_ID_MAX_CHARS) return `it is longer than ${JOB_ID_MAX_CHARS} characters`
-  if (/^\.+$/.test(id)) return 'a URL reads only dots as a step in its path, not as a name'
-  if (/[/\\]/.test(id)) return 'it holds a path separator'
-  if (/[\s\p{C}\p{Z}\p{Default_Ignorable_Code_Point}]/u.test(id)) return 'it holds spaces, control or invisible characters'
+  if (id === '.' || id === '..') return 'a URL reads it as a step in its path, not as a name'
+  if (LONE_SURROGATE.test(id)) return 'it is not well-formed Unicode (a lone surrogate)'
   return undefined
 }
 

@@ -3,7 +3,8 @@
 // comparison with the release before it).
 import { z } from 'zod'
 import { type Change, CHANGE_EVENTS, isChangeEvent } from '../change/change.js'
-import type { GitHubClient } from './client.js'
+import { StopError } from '../core/lifetime.js'
+import { type GitHubClient, githubWriteFailure } from './client.js'
 
 /** What the change reader needs of the GitHub client. */
 export type ChangeReads = Pick<GitHubClient, 'pullCommits' | 'pullFiles' | 'compare' | 'commit' | 'releases'>
@@ -50,12 +51,15 @@ const releasePayload = z.object({
   })
 })
 
+/** A payload that lacks what the change is read from: no request failed, and no permission helps. */
+class PayloadError extends Error {}
+
 /** The payload's fields this reader needs, or an error that says what is missing. */
 function parsed<T>(schema: z.ZodType<T>, payload: unknown, eventName: string): T {
   const result = schema.safeParse(payload)
   if (!result.success) {
     const where = result.error.issues[0]?.path.join('.') ?? ''
-    throw new Error(`the ${eventName} event payload lacks what the change is read from (${where || 'its fields'})`)
+    throw new PayloadError(`the ${eventName} event payload lacks what the change is read from (${where || 'its fields'})`)
   }
   return result.data
 }
@@ -167,13 +171,32 @@ export function noChange(eventName: string, payload: unknown): string | undefine
   return undefined
 }
 
-/** The change of the event, or why there is none to follow. */
+/** The permission the token needs to read the change of an event: a push and a release are compared commits. */
+export function changePermission(eventName: string): string {
+  return eventName === 'push' || eventName === 'release' ? 'contents: read' : 'pull-requests: read'
+}
+
+async function changeOf(repo: ChangeReads, eventName: string, payload: unknown): Promise<Change> {
+  if (eventName === 'push') return pushChange(repo, payload)
+  if (eventName === 'release') return releaseChange(repo, payload)
+  return pullChange(repo, eventName, payload)
+}
+
+/**
+ * The change of the event, or why there is none to follow. A request GitHub refused or that did not
+ * reach it fails with what to do (githubWriteFailure): the permission the event's change is read
+ * with, on a 403 or 404. The run's deadline and cancellation pass through as they are.
+ */
 export async function readChange(repo: ChangeReads, eventName: string, payload: unknown): Promise<ChangeRead> {
   if (!isChangeEvent(eventName))
     throw new Error(`context: change reads the change of a ${CHANGE_EVENTS.join(', ')} event, not of ${eventName}`)
   const skip = noChange(eventName, payload)
   if (skip !== undefined) return { skip }
-  if (eventName === 'push') return { change: await pushChange(repo, payload) }
-  if (eventName === 'release') return { change: await releaseChange(repo, payload) }
-  return { change: await pullChange(repo, eventName, payload) }
+  try {
+    return { change: await changeOf(repo, eventName, payload) }
+  } catch (error) {
+    if (error instanceof PayloadError || error instanceof StopError) throw error
+    const advice = githubWriteFailure(error, changePermission(eventName), ', which `context: change` reads it with; or set context: none')
+    throw new Error(`Could not read the change of the ${eventName} event${advice}`, { cause: error })
+  }
 }

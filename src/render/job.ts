@@ -14,15 +14,19 @@ const STATUS_WORDS: Readonly<Record<string, string>> = {
 }
 
 /**
- * An id as later steps may use it, in a shell or a URL: letters, digits and `_ - . ~` only, as every
- * id the service documents is. Another id is left out of the outputs (the summary still shows it).
+ * An id as later steps may use it, in a shell or a URL: letters, digits and `_ - . ~` as they are,
+ * every other character percent-encoded (UTF-8), so that no quote, `$`, backtick, space or line
+ * break of an id from the service reaches a later step's script. An id of those characters alone,
+ * as the service gives, is handed on as it is.
  */
-const OUTPUT_ID = /^[A-Za-z0-9_.~-]{1,200}$/
+export function outputId(jobId: string): string {
+  return encodeURIComponent(jobId).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+}
 
 export const jobRenderer: Renderer<JobReport> = {
   summaryHtml: jobSummaryHtml,
   outputs: (job) => ({
-    jobId: job.jobId !== undefined && OUTPUT_ID.test(job.jobId) ? job.jobId : '',
+    jobId: job.jobId === undefined ? '' : outputId(job.jobId),
     status: job.status ?? '',
     prLink: job.prLink ?? '',
     prNumber: job.prNumber ?? ''

@@ -4,11 +4,16 @@
 import { htmlText } from '../text/escape.js'
 import { footerHtml, type RunInfo } from './footer.js'
 
+/** The error's message as HTML: escaped, its Markdown code spans (`…`, permissions and inputs) as code elements. */
+function messageHtml(message: string): string {
+  return htmlText(message === '' ? 'An unexpected error stopped the run.' : message, 1000).replace(/&#96;(.+?)&#96;/g, '<code>$1</code>')
+}
+
 export function runErrorSummaryHtml(message: string, run: RunInfo): string {
   return (
     '<h2>❌ The step failed</h2>\n' +
-    `<p>${htmlText(message === '' ? 'An unexpected error stopped the run.' : message, 1000)}</p>\n` +
-    '<p>It stopped before it could report anything else; the log has the details.</p>\n' +
+    `<p>${messageHtml(message)}</p>\n` +
+    '<p>It stopped before it could report anything else.</p>\n' +
     footerHtml(run)
   )
 }

@@ -149,6 +149,11 @@ function isLoopback(hostname: string): boolean {
 
 const PROJECT_ID = 'the project ID shown on the API keys page of the dashboard'
 
+const EMPTY_PROJECT_ID =
+  `is empty: set it to ${PROJECT_ID}. The README's workflows pass \`\${{ vars.MINTLIFY_PROJECT_ID }}\`, which is empty until the ` +
+  'variable exists: create it in Settings → Secrets and variables → Actions → Variables of the repository (or organization), ' +
+  'or with `gh variable set MINTLIFY_PROJECT_ID --body "<project ID>"`'
+
 /** What is wrong with a project ID, if anything; the commonest mistakes (a repository name, a URL, spaces) by name. */
 function projectIdProblem(v: string): string | undefined {
   if (v.includes('/')) return `must be ${PROJECT_ID}, not ${v.includes('://') ? 'a URL' : 'a repository name'} like ${shown(v)}`
@@ -157,7 +162,7 @@ function projectIdProblem(v: string): string | undefined {
   return undefined
 }
 
-const projectId = required(PROJECT_ID).refine((v) => projectIdProblem(v) === undefined, {
+const projectId = nonEmpty(EMPTY_PROJECT_ID).refine((v) => projectIdProblem(v) === undefined, {
   error: (issue) => projectIdProblem(String(issue.input))
 })
 
@@ -573,28 +578,64 @@ function ignoredInputs(read: Read): string[] {
   return warnings
 }
 
+/** An input of the step's `with:` that this action does not have, as written, and the input it is near. */
+interface Misnamed {
+  written: string
+  near: InputName
+}
+
 /**
- * Warnings for the inputs of the step's `with:` that this action does not have and that are near one
- * it has (the runner passes each as an INPUT_ variable, named in capitals, and itself warns of names
- * it does not know, without a suggestion).
+ * The inputs of the step's `with:` that this action does not have and that are near one it has (the
+ * runner passes each as an INPUT_ variable, named in capitals, and itself warns of names it does not
+ * know, without a suggestion).
  */
-export function misnamedInputs(env: Readonly<Record<string, string | undefined>>): string[] {
+function misnamed(env: Readonly<Record<string, string | undefined>>): Misnamed[] {
   const known = new Set(INPUT_NAMES.map((name) => `INPUT_${name.toUpperCase()}`))
   return Object.keys(env)
     .filter((variable) => variable.startsWith('INPUT_') && !known.has(variable))
     .flatMap((variable) => {
       const written = variable.slice('INPUT_'.length).toLowerCase()
       const near = nearMiss(written, INPUT_NAMES)
-      return near === undefined ? [] : [`${written} is not an input of this action, and is ignored; did you mean ${near}?`]
+      return near === undefined ? [] : [{ written, near }]
     })
+}
+
+/** A warning for each input of the step's `with:` that this action does not have and that is near one it has. */
+export function misnamedInputs(env: Readonly<Record<string, string | undefined>>): string[] {
+  return misnamed(env).map(({ written, near }) => `${written} is not an input of this action, and is ignored; did you mean ${near}?`)
+}
+
+/** The inputs whose absence makes "Nothing to do": a near miss of one of them is what was meant. */
+const WORK_INPUTS: readonly string[] = ['prompt', 'jobId', 'analytics', 'dashboard']
+
+/**
+ * The problems with a near miss of each input at fault said first: `projectId` is required when
+ * `project_id` was written, and "Nothing to do" when `promt` was. A near miss of an input without a
+ * problem stays a warning.
+ */
+function nearMissesFirst(problems: readonly InputProblem[], written: readonly Misnamed[]): InputProblem[] {
+  const atFault = new Set(problems.map((p) => p.input))
+  const meant = written
+    .filter(({ near }) => atFault.has(near) || (atFault.has(undefined) && WORK_INPUTS.includes(near)))
+    .map(({ written, near }) => ({
+      input: near,
+      message: `is not set, but \`${written}\` is, which is not an input of this action: did you mean ${near}?`
+    }))
+  return [...meant, ...problems]
 }
 
 /**
  * Reads every input through `get` (core.getInput in the action) and validates them together: each
  * input on its own, then the checks of inputs together that the inputs they judge passed. Throws one
- * InputError that names every problem found and what each input allows; never shows the key.
+ * InputError that names every problem found and what each input allows, a near miss in `env`'s
+ * INPUT_ variables of an input at fault first; never shows the key.
  */
-export function readInputs(get: (name: string) => string, now: Date = new Date(), eventName = ''): Inputs {
+export function readInputs(
+  get: (name: string) => string,
+  now: Date = new Date(),
+  eventName = '',
+  env: Readonly<Record<string, string | undefined>> = {}
+): Inputs {
   const given = new Set<string>()
   const raw = Object.fromEntries(
     INPUT_NAMES.map((name) => {
@@ -620,7 +661,7 @@ export function readInputs(get: (name: string) => string, now: Date = new Date()
     eventName
   }
   for (const check of CHECKS) problems.push(...check(read))
-  if (problems.length > 0) throw new InputError(problems)
+  if (problems.length > 0) throw new InputError(nearMissesFirst(problems, misnamed(env)))
 
   const v = values as Parsed
   const analytics: AnalyticsInputs | undefined =

@@ -10,6 +10,8 @@ import type { Mover } from '../health/history.js'
 import { fixFirst, type FixItem } from '../render/fix-first.js'
 import { itemWordsOf } from '../render/gap-words.js'
 import { footerHtml, type RunInfo } from '../render/footer.js'
+import { keyRefusalHtml } from '../render/key-refusal.js'
+import { keyRefusalOf } from './key-refusal.js'
 import { fixFirstGaps, howReadHtml, type Overview, overviewHtml } from '../render/overview.js'
 import type { HeadlineKey } from '../core/sections.js'
 import type { GapList, Headline } from '../render/renderer.js'
@@ -283,7 +285,13 @@ export async function publish(
 
   await attempt('the job summary', async () => {
     const noteHtml = note === undefined ? '' : `<p>ℹ️ ${htmlText(note, 1000)}</p>\n`
-    const html = summaryOf(reports, run, noteHtml + (healthIssue ? healthIssueHtml(healthIssue) : ''), alerts, healthIssue)
+    const ending = noteHtml + (healthIssue ? healthIssueHtml(healthIssue) : '')
+    // A key refused for every part is one cause: one block, not one per part.
+    const refusal = keyRefusalOf(reports)
+    const html =
+      refusal === undefined
+        ? summaryOf(reports, run, ending, alerts, healthIssue)
+        : keyRefusalHtml(refusal) + ending + (run ? footerHtml(run) : '')
     if (html !== '') await sink.appendSummary(html)
   })
   return unwritten

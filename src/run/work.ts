@@ -238,6 +238,8 @@ export async function work(inputs: Inputs, options: WorkOptions = {}): Promise<R
 }
 
 /** The report's clause in the run's last line. */
+export { keyRefusalOf } from './key-refusal.js'
+
 export function endPhraseOf(report: PartReport): string {
   return rendererOf(report).endPhrase(report)
 }

@@ -1,6 +1,7 @@
 // One name for the action: package.json's repository. Every `uses:` of the action in the README, the
-// docs and the examples is that name at the major version, so whoever hosts the action changes one
-// place (npm run rename, which this test runs on a copy).
+// docs and the examples is that name at the major version, or, until the release tags it, at the one
+// commit they all pin with the version beside it; so whoever hosts the action changes one place (npm
+// run rename, which this test runs on a copy).
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -15,6 +16,9 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
   bugs: { url: string }
 }
 const major = `v${pkg.version.split('.')[0] ?? ''}`
+
+/** A `uses:` line of the action pinned to a commit until the release tags the major version: the SHA, and the version beside it. */
+const PINNED = /^\s*(?:-\s+)?uses:\s*([^\s@]+)@([0-9a-f]{40}) # v(\d+\.\d+\.\d+)$/gm
 
 /** Every `uses:` target of a file (owner/name@ref), those of GitHub's own actions/ left out. */
 function uses(dir: string, file: string): string[] {
@@ -36,13 +40,30 @@ describe('the action has one name', () => {
     expect(readFileSync(join(root, 'LICENSE'), 'utf8')).toMatch(/^MIT License\n\nCopyright \(c\) 20\d\d The docs-agent-action authors\n/)
   })
 
-  it.each(namingFiles(root))('%s uses the action by that name only', (file) => {
-    for (const target of uses(root, file)) expect(target, file).toBe(`${name}@${major}`)
+  /** The commits the workflows pin, with the version beside each. */
+  const pinned = () =>
+    namingFiles(root).flatMap((file) =>
+      [...readFileSync(join(root, file), 'utf8').matchAll(PINNED)].map((m) => ({ file, sha: m[2], version: m[3] }))
+    )
+
+  it.each(namingFiles(root))('%s uses the action by that name only, at the major version or at the one pinned commit', (file) => {
+    const [sha] = pinned().map((p) => p.sha)
+    for (const target of uses(root, file)) expect([`${name}@${major}`, `${name}@${sha ?? major}`], file).toContain(target)
+  })
+
+  it('pins one commit everywhere, with the version beside it, until the release tags the major version', () => {
+    const pins = pinned()
+    expect(new Set(pins.map((p) => p.sha)).size).toBeLessThanOrEqual(1)
+    for (const pin of pins) expect(pin.version, pin.file).toBe(pkg.version)
   })
 
   it('is used by the README and by every example', () => {
+    const [sha] = pinned().map((p) => p.sha)
     for (const file of namingFiles(root).filter((f) => f === 'README.md' || f.startsWith('examples/'))) {
-      expect(uses(root, file), file).toContain(`${name}@${major}`)
+      expect(
+        uses(root, file).some((target) => target === `${name}@${major}` || target === `${name}@${sha ?? major}`),
+        file
+      ).toBe(true)
     }
   })
 
@@ -66,7 +87,8 @@ describe('the action has one name', () => {
       expect(renamed.bugs.url).toBe(`https://github.com/${next}/issues`)
       expect(renamed.version).toBe(pkg.version)
       for (const file of namingFiles(copy)) {
-        for (const target of uses(copy, file)) expect(target, file).toBe(`${next}@${major}`)
+        const [sha] = pinned().map((p) => p.sha)
+        for (const target of uses(copy, file)) expect([`${next}@${major}`, `${next}@${sha ?? major}`], file).toContain(target)
         expect(readFileSync(join(copy, file), 'utf8'), file).not.toContain(name)
       }
       expect(rename(copy, next)).toEqual([])

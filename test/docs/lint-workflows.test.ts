@@ -3,7 +3,7 @@
 // of this action, naming the input it was meant to be. Its "did you mean" gives the answers of the
 // action's own (src/text/near-miss.ts), which it cannot import.
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fc, test } from '@fast-check/vitest'
@@ -33,20 +33,70 @@ const workflow = (uses: string, ...withLines: string[]): string =>
     ''
   ].join('\n')
 const keyLines = ['apiKey: ${{ secrets.MINTLIFY_API_KEY }}', 'projectId: ${{ vars.MINTLIFY_PROJECT_ID }}']
+/** The ref the README's quick start pins: a commit of this repository, so that no warning comes of it. */
+const pinned = (/uses: [\w.-]+\/[\w.-]+@([0-9a-f]{40}) #/.exec(readFileSync(join(root, 'README.md'), 'utf8')) ?? [])[1] ?? 'v1'
 
 describe('npm run lint:workflows', () => {
   const dir = mkdtempSync(join(tmpdir(), 'lint-workflows-'))
   afterAll(() => {
     rmSync(dir, { recursive: true, force: true })
   })
-  const run = (...args: string[]) => spawnSync(process.execPath, [script, ...args], { cwd: root, encoding: 'utf8' })
+  // As npm runs it: in the action's folder, with the folder the command was started in as INIT_CWD.
+  const run = (...args: string[]) =>
+    spawnSync(process.execPath, [script, ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, INIT_CWD: root } })
+  const runFrom = (from: string, ...args: string[]) =>
+    spawnSync(process.execPath, [script, ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, INIT_CWD: from } })
 
-  it('passes the examples, the project CI and the README quick start, with no file named', () => {
+  it('passes the examples, the project CI and the README quick start, with no file named, and names them', () => {
     const result = run()
     expect(result.stderr).toBe('')
-    expect(result.stdout).toBe(`${projectWorkflows(root).length} workflows checked: no problems.\n`)
+    const files = [...new Set(projectWorkflows(root).map((w) => w.file))]
+    expect(result.stdout).toBe(`Checked ${projectWorkflows(root).length} workflows (${files.join(', ')}): no problems.\n`)
     expect(result.status).toBe(0)
     expect(projectWorkflows(root).map((w) => w.file)).toContain('README.md')
+  })
+
+  it("reads a relative path from the folder the command was started in, not the action's", () => {
+    const repo = mkdtempSync(join(tmpdir(), 'lint-user-'))
+    try {
+      mkdirSync(join(repo, '.github/workflows'), { recursive: true })
+      writeFileSync(join(repo, '.github/workflows/ci.yml'), workflow(`${name}@${pinned}`, ...keyLines, 'promt: Fix the typos'))
+      writeFileSync(join(repo, '.github/workflows/docs.yaml'), workflow(`${name}@${pinned}`, ...keyLines, 'prompt: Fix the typos'))
+      // The action's clone has a .github/workflows/ci.yml of its own, without the mistake.
+      const one = runFrom(repo, '.github/workflows/ci.yml')
+      expect(one.stdout.split('\n')).toEqual([
+        `.github/workflows/ci.yml:12:11 input "promt" is not an input of ${name}; did you mean prompt? [action-input]`,
+        '1 problem in 1 workflow (.github/workflows/ci.yml).',
+        ''
+      ])
+      expect(one.status).toBe(1)
+      // A folder: its .yml and .yaml files, each named.
+      const folder = runFrom(repo, '.github/workflows')
+      expect(folder.stdout.split('\n').slice(-2)).toEqual([
+        '1 problem in 2 workflows (.github/workflows/ci.yml, .github/workflows/docs.yaml).',
+        ''
+      ])
+      // A file that is not there: where it was looked for, and exit 2.
+      const missing = runFrom(repo, 'docs.yml')
+      expect(missing.stderr).toContain(`docs.yml: no such file or folder (looked for ${join(repo, 'docs.yml')};`)
+      expect(missing.status).toBe(2)
+    } finally {
+      rmSync(repo, { recursive: true, force: true })
+    }
+  })
+
+  it('warns of a uses: ref of this action that the repository does not have, and passes', () => {
+    writeFileSync(join(dir, 'refs.yml'), workflow(`${name}@v999`, ...keyLines, 'prompt: x'))
+    const tag = run(join(dir, 'refs.yml'))
+    expect(tag.stdout).toContain(
+      `${join(dir, 'refs.yml')}:8:15 warning: ${name} has no tag v999 (it is made at the release); until then pin a full commit SHA, as \`git ls-remote https://github.com/${name} HEAD\` prints. [action-ref]`
+    )
+    expect(tag.stdout).toContain(': no problems, 1 warning.')
+    expect(tag.status).toBe(0)
+    writeFileSync(join(dir, 'sha.yml'), workflow(`${name}@${'f'.repeat(40)}`, ...keyLines, 'prompt: x'))
+    const sha = run(join(dir, 'sha.yml'))
+    expect(sha.stdout).toContain(`warning: ${name} has no commit ${'f'.repeat(40)}; pin one it has`)
+    expect(sha.status).toBe(0)
   })
 
   // The files with something to find, checked in one run, as a user checks several: actionlint's
@@ -59,8 +109,8 @@ describe('npm run lint:workflows', () => {
   let batch: ReturnType<typeof run> | undefined
   const checkAll = () => {
     if (batch) return batch
-    writeFileSync(good, workflow(`${name}@v1`, ...keyLines, 'prompt: Fix the typos'))
-    writeFileSync(bad, workflow(`${name}@v1`, ...keyLines, 'promt: Fix the typos', 'analytcs: all'))
+    writeFileSync(good, workflow(`${name}@${pinned}`, ...keyLines, 'prompt: Fix the typos'))
+    writeFileSync(bad, workflow(`${name}@${pinned}`, ...keyLines, 'promt: Fix the typos', 'analytcs: all'))
     writeFileSync(copy, readme.replace('          analytics: all\n', '          analytcs: all\n'))
     writeFileSync(
       injection,
@@ -102,14 +152,17 @@ describe('npm run lint:workflows', () => {
     const { stdout, stderr } = checkAll()
     const problems = stdout.split('\n').filter((line) => line.endsWith(']')).length
     expect(problems).toBe(linesOf(bad).length + linesOf(copy).length + linesOf(injection).length)
-    expect(stdout.split('\n').slice(-2)).toEqual([`${problems} problems in 5 workflows.`, ''])
+    expect(stdout.split('\n').slice(-2)).toEqual([
+      `${problems} problems in 5 workflows (${[good, bad, join(root, 'README.md'), copy, injection].join(', ')}).`,
+      ''
+    ])
     expect(stderr).toBe('')
   })
 
   it('says which file it could not read, and how it is used', () => {
     const result = run(join(dir, 'missing.yml'))
     expect(result.stderr).toContain('missing.yml')
-    expect(result.stderr).toContain('Usage: npm run lint:workflows -- [workflow.yml …]')
+    expect(result.stderr).toContain('Usage: npm run lint:workflows -- [workflow.yml | folder | README.md …]')
     expect(result.status).toBe(2)
   })
 })

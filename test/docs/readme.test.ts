@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, normalize, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
+import { gitRefs } from '../../scripts/lint-workflows.mjs'
 
 const root = resolve(import.meta.dirname, '../..')
 const read = (file: string): string => readFileSync(resolve(root, file), 'utf8')
@@ -318,6 +319,8 @@ describe('what a newcomer needs from the README alone', () => {
     expect(read('.node-version').trim()).toBe('24')
     expect(page('docs/development.md')).toContain('EBADENGINE')
     expect(clone).toContain('`npm run lint:workflows -- your-workflow.yml`')
+    expect(clone).toContain('`--loglevel=error` hides it')
+    expect(page('docs/development.md')).toContain('npm ci --loglevel=error')
   })
 
   it('quotes no count in development.md that a new test or a mutation run makes stale', () => {
@@ -332,10 +335,16 @@ describe('what a newcomer needs from the README alone', () => {
     expect(before).toContain('self-hosted and GitHub Enterprise Server runners 2.327.1 or later')
   })
 
-  it('says in one line whose action it is, and how to pin it until v1 is tagged', () => {
+  it('says in one line whose action it is, how to pin it until v1 is tagged, the command that prints the SHA, and the form after the release', () => {
     const status = readme.split('\n\n').find((paragraph) => paragraph.startsWith('**Status:**')) ?? ''
     expect(status.replace(/\s+/g, ' ')).toMatch(
-      /a community action, not Mintlify's\. .*pin a full commit SHA instead of `@v1`: `[\w.-]+\/[\w.-]+@<40-character commit SHA>`\.$/
+      /a community action, not Mintlify's\. Until `v1` is tagged, pin a full commit SHA, .*\(`git ls-remote https:\/\/github\.com\/[\w.-]+\/[\w.-]+ HEAD` prints the newest\); once it is, use `[\w.-]+\/[\w.-]+@v1`\.$/
     )
+  })
+
+  it('pins in the quick start a commit this repository has, which lint:workflows finds without a warning', () => {
+    const [, sha] = /uses: [\w.-]+\/[\w.-]+@([0-9a-f]{40}) # v\d+\.\d+\.\d+$/m.exec(section(readme, 'Quick start')) ?? []
+    expect(sha).toBeDefined()
+    expect(gitRefs(root)?.hasCommit(sha ?? '')).toBe(true)
   })
 })

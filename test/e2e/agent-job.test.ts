@@ -39,7 +39,10 @@ const INVALID_INPUTS: [Record<string, string>, string][] = [
     { pollIntervalSeconds: '0.1', prompt: 'x' },
     '- `pollIntervalSeconds` must be a number of seconds at least 0.5 and at most 3600, such as 10 or 0.5; got "0.1"'
   ],
-  [{ projectId: '', prompt: 'x' }, '- `projectId` is required: the project ID shown on the API keys page of the dashboard'],
+  [
+    { projectId: '', prompt: 'x' },
+    '- `projectId` is empty: set it to the project ID shown on the API keys page of the dashboard. The README'
+  ],
   [
     { projectId: 'acme/docs', prompt: 'x' },
     '- `projectId` must be the project ID shown on the API keys page of the dashboard, not a repository name like "acme/docs"'

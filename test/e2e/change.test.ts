@@ -127,6 +127,36 @@ describe('context: change', () => {
     expect(result.stdout).toContain('The change is sent after the prompt: 1 changed file,')
   })
 
+  it('[node 24] names the permission when the token cannot read the pull request, in the log and the summary, and creates no job', async () => {
+    github.setPullChange(44, SMALL_CHANGE)
+    github.failWith(403, ['GET'])
+    const from = emu.requests.length
+    const result = await run({ prompt: PROMPT, context: 'change' }, { name: 'pull_request', payload: pullPayload({ number: 44 }) })
+    expect(result.code).toBe(1)
+    expect(createdPrompts(from)).toEqual([])
+    const advice =
+      'Could not read the change of the pull_request event (HTTP 403): give the job `permissions: pull-requests: read`, ' +
+      'which `context: change` reads it with; or set context: none.'
+    expect(result.stdout).toContain(`::error::${advice}`)
+    const seen = renderSummary(result.summary)
+    expect(seen.text).toContain(advice.replace(/`/g, ''))
+    expect(seen.text).not.toContain('the log has the details')
+  })
+
+  it('[node 24] names contents: read when the token cannot compare the commits of a push', async () => {
+    github.failWith(403, ['GET'])
+    const from = emu.requests.length
+    const result = await run(
+      { prompt: PROMPT, context: 'change' },
+      { name: 'push', payload: { ref: 'refs/heads/main', before: HEAD_SHA, after: MERGE_SHA, sender: { login: 'dev-person' } } }
+    )
+    expect(result.code).toBe(1)
+    expect(createdPrompts(from)).toEqual([])
+    expect(result.stdout).toContain(
+      '::error::Could not read the change of the push event (HTTP 403): give the job `permissions: contents: read`, which `context: change` reads it with; or set context: none.'
+    )
+  })
+
   it('[node 24] keeps a 500 KB change within contextBytes: every file listed, the lock file left out first', async () => {
     const bigLines = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `+${prefix} line ${i} ${'x'.repeat(60)}`).join('\n')
     const files = [

@@ -65,6 +65,36 @@ for (const { name: runtime, node } of runtimes()) {
 
       // The key only ever in the line that asks the runner to mask it.
       expect(linesWith(run, KEY)).toEqual([`::add-mask::${KEY}`])
+
+      // The outputs: status says why every other one is empty.
+      expect(run.outputs).toEqual({ status: 'invalid-input' })
+    })
+
+    it(`[${runtime}] says project_id was meant as projectId, and promt as prompt, before what is missing`, async () => {
+      const run = await runAction({
+        inputs: { apiKey: KEY, project_id: 'proj_docs', promt: 'Fix the typos', baseUrl: emu.url },
+        node,
+        onTestFinished
+      })
+
+      expect(run.code).toBe(1)
+      expect(emu.requests).toEqual([])
+      const [error, ...otherErrors] = errorLines(run)
+      expect(otherErrors).toEqual([])
+      const lines = error?.split('\n') ?? []
+      expect(lines[0]).toBe('Invalid input:')
+      expect(lines[1]).toBe('- `projectId` is not set, but `project_id` is, which is not an input of this action: did you mean projectId?')
+      expect(lines[2]).toBe('- `prompt` is not set, but `promt` is, which is not an input of this action: did you mean prompt?')
+      expect(lines[3]).toMatch(
+        /^- `projectId` is empty: .*`\$\{\{ vars\.MINTLIFY_PROJECT_ID \}\}`.*Settings → Secrets and variables → Actions → Variables/
+      )
+      expect(lines[4]).toMatch(/^- Nothing to do: set `prompt`/)
+      expect(lines).toHaveLength(5)
+      // Said once, as a problem, not again as a warning.
+      expect(run.stdout).not.toMatch(/::warning::.*did you mean/)
+      const seen = renderSummary(run.summary)
+      expect(seen.text.indexOf('did you mean projectId?')).toBeLessThan(seen.text.indexOf('projectId is empty'))
+      expect(run.outputs).toEqual({ status: 'invalid-input' })
     })
   })
 }

@@ -179,7 +179,7 @@ for (const { name: runtime, node } of runtimes()) {
       const refused = await run({ event: edited, runId: '901' })
       expect(refused.code, refused.stdout).toBe(1)
       expect(errorLines(refused).join('\n')).toContain(
-        'its job id ".." cannot be used: a URL reads only dots as a step in its path, not as a name'
+        'its job id ".." cannot be used: a URL reads it as a step in its path, not as a name'
       )
       expect(jobRequests().slice(jobsBefore)).toEqual(['POST /v2/agent/proj_docs/job'])
       expect(refused.outputs.jobId ?? '').toBe('')

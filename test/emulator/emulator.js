@@ -26,6 +26,7 @@ import {
  * @property {string} [repository]
  * @property {string | null} [ref]
  * @property {JobPlan} [onMessage] how the job progresses after a follow-up message (default: like this plan)
+ * @property {string} [id] the id the created job gets (default: 24 random hex digits); the documents allow any string
  *
  * @typedef {object} Fault An answer the emulator gives instead of its normal one.
  * @property {string} [method] only requests with this method
@@ -529,7 +530,8 @@ export async function startEmulator(options = {}) {
         if (typeof prompt !== 'string' || prompt.length < 1) return [400, { error: 'prompt is required' }]
         if (jobId === undefined) {
           if (!useAgentBudget(projectId)) return [429, { error: 'Rate limit exceeded' }]
-          const job = createJob(projectId, options.planByPrompt?.(prompt) ?? plans.shift() ?? defaultPlan, undefined, prompt)
+          const plan = options.planByPrompt?.(prompt) ?? plans.shift() ?? defaultPlan
+          const job = createJob(projectId, plan, plan.id, prompt)
           return [201, view(job)]
         }
         const job = jobs.get(jobId)

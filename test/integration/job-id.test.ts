@@ -1,6 +1,7 @@
 // Job ids from the service are checked where they enter (jobIdProblem in src/api/schemas.ts, and the
-// client's createJob against the emulator): an id that cannot be one path segment of a URL, or be
-// shown as it is, is refused at creation with an error that names it, and no request is built from it.
+// client's createJob against the emulator): an id that no encoding makes one path segment of a URL
+// (empty, `.`, `..`) is refused at creation with an error that names it, and no request is built from
+// it; every other id is taken, and each request carries it encoded.
 import { fc, test } from '@fast-check/vitest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiClient } from '../../src/api/client.js'
@@ -14,35 +15,38 @@ const KEY = 'mint_jobIdKey'
 describe('jobIdProblem', () => {
   it.each([
     ['', 'it is empty'],
-    ['.', 'a URL reads only dots as a step in its path, not as a name'],
-    ['..', 'a URL reads only dots as a step in its path, not as a name'],
-    ['...', 'a URL reads only dots as a step in its path, not as a name'],
-    ['a/b', 'it holds a path separator'],
-    ['../x', 'it holds a path separator'],
-    ['a\\b', 'it holds a path separator'],
-    ['job 1', 'it holds spaces, control or invisible characters'],
-    ['job\n1', 'it holds spaces, control or invisible characters'],
-    ['job\u00001', 'it holds spaces, control or invisible characters'],
-    ['job\u200b1', 'it holds spaces, control or invisible characters'],
-    ['job\u202e1', 'it holds spaces, control or invisible characters'],
-    ['job\u00a01', 'it holds spaces, control or invisible characters'],
+    ['.', 'a URL reads it as a step in its path, not as a name'],
+    ['..', 'a URL reads it as a step in its path, not as a name'],
+    ['job\ud8001', 'it is not well-formed Unicode (a lone surrogate)'],
+    ['\udc00job', 'it is not well-formed Unicode (a lone surrogate)'],
     ['x'.repeat(JOB_ID_MAX_CHARS + 1), `it is longer than ${JOB_ID_MAX_CHARS} characters`]
   ])('refuses %j: %s', (id, problem) => {
     expect(jobIdProblem(id)).toBe(problem)
   })
 
-  it.each(['job_01JD2X', 'a1b2c3d4e5f6a1b2c3d4e5f6', '.hidden', 'v1.2', 'a..b', 'job:1', 'job%2F1', 'x'.repeat(JOB_ID_MAX_CHARS)])(
-    'takes %j',
-    (id) => {
-      expect(jobIdProblem(id)).toBeUndefined()
-    }
-  )
+  it.each([
+    'job_01JD2X',
+    '...',
+    'a/b',
+    '../x',
+    'a\\b',
+    'job 1',
+    'job\n1',
+    'job\u00001',
+    'job\u202e1',
+    'fugiat amet aute nostrud',
+    '<img src=x onerror=alert(1)>',
+    '😀',
+    'job%2F1',
+    'x'.repeat(JOB_ID_MAX_CHARS)
+  ])('takes %j', (id) => {
+    expect(jobIdProblem(id)).toBeUndefined()
+  })
 
-  test.prop([fc.string({ maxLength: 300 })])('takes only ids that are one path segment of a URL, as they are', (id) => {
+  test.prop([fc.string({ maxLength: 300, unit: 'binary' })])('takes only ids that are one path segment of a URL, as they are', (id) => {
     if (jobIdProblem(id) !== undefined) return
     const url = new URL(`http://127.0.0.1/v2/agent/proj/job/${encodeURIComponent(id)}`)
     expect(url.pathname.split('/').map(decodeURIComponent)).toEqual(['', 'v2', 'agent', 'proj', 'job', id])
-    expect(id.trim()).toBe(id)
   })
 })
 
@@ -55,7 +59,7 @@ describe('a created job whose id cannot be used', () => {
     await emu.close()
   })
 
-  it.each(['..', '.', 'a/..', 'job\u202egpj.exe'])('is refused at creation with an error naming %j, and never requested', async (id) => {
+  it.each(['..', '.'])('is refused at creation with an error naming %j, and never requested', async (id) => {
     const lifetime = new Lifetime(10_000)
     const client = new ApiClient({ baseUrl: emu.url, apiKey: KEY, userAgent: 'test', lifetime })
     try {

@@ -27,9 +27,19 @@ interface FakeState {
   summaryError?: Error
   /** The HTML each successful write of the job summary appended. */
   summaries: string[]
+  /** The outputs main.ts set itself (the work's are set by publishing, replaced here). */
+  outputs: Record<string, string>
 }
 
-const fake = vi.hoisted((): FakeState => ({ inputs: {}, events: [], workLoads: 0, report: { reports: [] }, unwritten: [], summaries: [] }))
+const fake = vi.hoisted((): FakeState => ({
+  inputs: {},
+  events: [],
+  workLoads: 0,
+  report: { reports: [] },
+  unwritten: [],
+  summaries: [],
+  outputs: {}
+}))
 
 vi.mock('@actions/core', () => ({
   getInput: (name: string) => {
@@ -42,6 +52,9 @@ vi.mock('@actions/core', () => ({
   info: (message: string) => fake.events.push(`info ${message}`),
   debug: (message: string) => fake.events.push(`debug ${message}`),
   setFailed: (message: string) => fake.events.push(`setFailed ${message}`),
+  setOutput: (name: string, value: string) => {
+    fake.outputs[name] = value
+  },
   summary: {
     addRaw: (html: string) => ({
       write: () => {
@@ -54,9 +67,11 @@ vi.mock('@actions/core', () => ({
   }
 }))
 
-vi.mock('../../src/run/work.js', () => {
+vi.mock('../../src/run/work.js', async () => {
   fake.workLoads++
+  const { keyRefusalOf } = await import('../../src/run/key-refusal.js')
   return {
+    keyRefusalOf,
     work: (inputs: { projectId: string }) => {
       fake.events.push(`work ${inputs.projectId}`)
       // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the work may throw anything; a string is one case
@@ -97,6 +112,7 @@ beforeEach(() => {
   fake.summaryError = undefined
   fake.endPhraseError = undefined
   fake.summaries = []
+  fake.outputs = {}
   // The job summary file is set only where a test says so (these tests may themselves run on a runner).
   vi.stubEnv('GITHUB_STEP_SUMMARY', '')
   vi.stubEnv('GITHUB_EVENT_NAME', undefined)
@@ -161,7 +177,7 @@ describe('run', () => {
     await run()
     expect(fake.events.filter((e) => e.startsWith('setSecret '))).toEqual(secretForms(KEY).map((form) => `setSecret ${form}`))
     expect(actions()).toHaveLength(2)
-    expect(actions()[0]).toMatch(/^setFailed Invalid input:\n- `projectId` is required/)
+    expect(actions()[0]).toMatch(/^setFailed Invalid input:\n- `projectId` is empty/)
     expect(actions().join('\n')).not.toContain(KEY)
   })
 
@@ -185,6 +201,24 @@ describe('run', () => {
       'setFailed The job failed.\nThe export failed.',
       'info Failed after 31s: The job failed (and 1 more failure).'
     ])
+  })
+
+  it('folds the failures of parts whose key the service refused into one, said once, and the last line ends with it', async () => {
+    const refused = (failure: string) => ({ ...section(failure), keyRefused: true })
+    fake.report = {
+      reports: [refused('Creating the agent job failed: 401.'), { ...refused('Reading searches failed: 401.'), kind: 'searches' }]
+    }
+    await run(clock(0, 1000))
+    const message =
+      'The API key was refused (401) for every request: the agent job, searches (2 requests, all refused). The key in `apiKey` is wrong, ' +
+      'revoked or expired; create an admin key on the API keys page of the dashboard and pass it from a secret.'
+    expect(actions()).toEqual(['work proj', 'publish 2', `setFailed ${message}`, `info Failed after 1s: ${message.replace(/\.$/, '')}.`])
+  })
+
+  it('keeps the failures apart when one part failed for another cause', async () => {
+    fake.report = { reports: [{ ...section('Creating the agent job failed: 401.'), keyRefused: true }, section('The export failed.')] }
+    await run(clock(0, 1000))
+    expect(actions()[2]).toBe('setFailed Creating the agent job failed: 401.\nThe export failed.')
   })
 
   it('gives each piece of the report that could not be written an error, and fails the step for them after the sections', async () => {
@@ -341,6 +375,7 @@ describe('run', () => {
       expect(seen.text).toContain(
         'projectId must be the project ID shown on the API keys page of the dashboard, not a repository name like "acme/docs"'
       )
+      expect(fake.outputs).toEqual({ status: 'invalid-input' })
     })
 
     it('ends the section with the footer every summary ends with: the action, its version and the run', async () => {

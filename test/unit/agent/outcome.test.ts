@@ -478,3 +478,23 @@ describe('judgeJob: the outcome the summary leads with, and the next step', () =
     expect(report.prompt).toBe('Document --dry-run')
   })
 })
+
+describe('judgeJob: a key the service refused', () => {
+  const refused = new ApiError('Creating the agent job failed: 401.', { status: 401, transient: false })
+
+  it('marks a job the service has told nothing of, created or watched', () => {
+    expect(judge(newJobProgress(), ['failed'], { kind: 'failed', error: refused }).keyRefused).toBe(true)
+    expect(judge({ ...newJobProgress(), jobId: 'j1' }, ['failed'], { kind: 'failed', error: refused }).keyRefused).toBe(true)
+  })
+
+  it('leaves a job the service created or told of its own, and any other failure unmarked', () => {
+    expect(
+      judge({ ...newJobProgress(), jobId: 'j1', created: true }, ['failed'], { kind: 'failed', error: refused }).keyRefused
+    ).toBeUndefined()
+    expect(
+      judge(progressWith({ id: 'j1', status: 'active' }, { created: false }), ['failed'], { kind: 'failed', error: refused }).keyRefused
+    ).toBeUndefined()
+    const forbidden = new ApiError('403', { status: 403, transient: false })
+    expect(judge(newJobProgress(), ['failed'], { kind: 'failed', error: forbidden }).keyRefused).toBeUndefined()
+  })
+})

@@ -76,14 +76,43 @@ describe('recordMarker and readRecord', () => {
     expect(readRecord(startBody('j1', undefined, key, AT), key, AT, COMMENT_MARKER)?.jobId).toBe('j1')
   })
 
-  it('writes and reads no job id that a marker or a URL path segment cannot hold as it is', () => {
-    for (const jobId of [undefined, '', '.', '..', '...', 'a b', 'j1 -->', '<b>', 'j1\n', 'x'.repeat(201), 'job_\u202egpj']) {
+  it('writes and reads no job id that cannot be made safe: none, empty, . and .., too long, not well-formed', () => {
+    for (const jobId of [undefined, '', '.', '..', 'x'.repeat(1001), 'a\ud800b']) {
       expect(isMarkableJobId(jobId), JSON.stringify(jobId)).toBe(false)
       expect(recordMarker({ jobId, key: KEY }, AT), JSON.stringify(jobId)).toBe('')
     }
     const dots = `<!-- docs-agent-action job=.. key=${encodeURIComponent(KEY)} seal=${SEAL.sign('job', ['thread 8', '..', KEY, ''])} -->`
     expect(readRecord(dots, KEY, AT)).toBeUndefined()
-    expect(recordMarker({ jobId: 'job-1.a:b_C' })).toBe('<!-- docs-agent-action job=job-1.a:b_C -->')
+    const malformed = `<!-- docs-agent-action job=%E0%A4%A key=${encodeURIComponent(KEY)} seal=${SEAL.sign('job', ['thread 8', '%E0%A4%A', KEY, ''])} -->`
+    expect(readRecord(malformed, KEY, AT)).toBeUndefined()
+    expect(recordMarker({ jobId: 'job-1.a_C~' })).toBe('<!-- docs-agent-action job=job-1.a_C~ -->')
+  })
+
+  it('keeps every other job id whole, percent-encoded in the marker, so that nothing in it ends the marker or the comment', () => {
+    for (const jobId of [
+      '...',
+      'a b',
+      'j1 -->',
+      '<b>x</b>',
+      'j1\n',
+      'a/b',
+      '**bold** [x](https://evil.example)',
+      'job_\u202egpj',
+      'x'.repeat(1000),
+      // The longest marker: 1,000 characters of three bytes each, 9,000 characters encoded.
+      '€'.repeat(1000),
+      '😀'
+    ]) {
+      const marker = recordMarker({ jobId, key: KEY, ended: 'opened' }, AT)
+      expect(marker, jobId).toMatch(/^<!-- docs-agent-action job=[A-Za-z0-9%_.!~*'()-]+ key=\S+ ended=opened seal=\S+ -->$/)
+      expect(readRecord(`${COMMENT_MARKER}${marker}\nText`, KEY, AT, COMMENT_MARKER), jobId).toEqual({ jobId, key: KEY, ended: 'opened' })
+      expect(pullMarkedJob(`${COMMENT_MARKER}${pullMarker(jobId, PULL_AT)}`, PULL_AT), jobId).toBe(jobId)
+    }
+  })
+
+  it('reads a record written before ids were encoded, whose id holds a colon as it is', () => {
+    const marker = `<!-- docs-agent-action job=job:1 key=${encodeURIComponent(KEY)} seal=${SEAL.sign('job', ['thread 8', 'job:1', KEY, ''])} -->`
+    expect(readRecord(marker, KEY, AT)).toEqual({ jobId: 'job:1', key: KEY })
   })
 })
 
@@ -100,7 +129,7 @@ describe('pullMarker and pullMarkedJob', () => {
   it('reads the job only at the start of the action’s own comment, and no id a marker cannot hold', () => {
     expect(pullMarkedJob(pullMarker('j1', PULL_AT), PULL_AT)).toBeUndefined()
     expect(pullMarkedJob(`Welcome! You wrote: ${COMMENT_MARKER}${pullMarker('j1', PULL_AT)}`, PULL_AT)).toBeUndefined()
-    for (const id of ['a b', '<b>', '..', 'x'.repeat(201)])
+    for (const id of ['..', '.', 'x'.repeat(1001)])
       expect(
         pullMarkedJob(`${COMMENT_MARKER}<!-- docs-agent-action pull job=${id} seal=${SEAL.sign('pull', ['pull 8', id])} -->`, PULL_AT),
         id

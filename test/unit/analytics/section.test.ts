@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { RequestBudget } from '../../../src/analytics/budget.js'
 import { MAX_SECTION_ROWS, newReadProgress, type ReadProgress } from '../../../src/analytics/pager.js'
 import { judgeSection, type NamedRead, readSection, sectionRead, type SectionRequest } from '../../../src/analytics/section.js'
+import { ApiError } from '../../../src/api/errors.js'
 import { StopError } from '../../../src/core/lifetime.js'
 import type { PartEnding } from '../../../src/core/part.js'
 import { base, finished, request } from '../../support/section-parts.js'
@@ -209,6 +210,21 @@ describe('judgeSection when a request failed', () => {
 
   it('tells whatever was thrown', () => {
     expect(judge([read('x', {})], { kind: 'failed', error: 'plain text' }).failure).toBe('plain text')
+  })
+
+  it('marks a section whose first request the service refused for the key (401), and no other', () => {
+    const refused = new ApiError('Reading feedback failed: 401.', { status: 401, transient: false })
+    expect(judge([read('feedback by page', {})], { kind: 'failed', error: refused }).keyRefused).toBe(true)
+    // Read before the refusal: the section has something of its own to say.
+    expect(
+      judge([read('feedback by page', { requests: 1, complete: true }), read('rows', {})], { kind: 'failed', error: refused }).keyRefused
+    ).toBeUndefined()
+    expect(
+      judge([read('x', {})], { kind: 'failed', error: new ApiError('403', { status: 403, transient: false }) }).keyRefused
+    ).toBeUndefined()
+    expect(
+      judge([read('x', {})], { kind: 'failed', error: Object.assign(new Error('401'), { details: { status: 401 } }) }).keyRefused
+    ).toBeUndefined()
   })
 })
 

@@ -3,7 +3,8 @@
 // there is nothing to follow in, lists GitHub cut short, and payloads that lack what is needed.
 import { describe, expect, it } from 'vitest'
 import type { ChangeCommit, ChangedFile } from '../../../src/change/change.js'
-import { type ChangeReads, readChange } from '../../../src/github/change-reader.js'
+import { changePermission, type ChangeReads, readChange } from '../../../src/github/change-reader.js'
+import { StopError } from '../../../src/core/lifetime.js'
 
 const BEFORE = 'a94a8fe5ccb19ba61c4c0873d391e987982fbbd3'
 const AFTER = 'b94a8fe5ccb19ba61c4c0873d391e987982fbbd3'
@@ -333,5 +334,68 @@ describe('readChange of other events and malformed payloads', () => {
     expect(error).not.toBeInstanceOf(TypeError)
     expect((error as Error).message).toBe(`the ${event} event payload lacks what the change is read from (${where})`)
     expect(reads.calls).toEqual([])
+  })
+})
+
+describe('readChange: a request that fails', () => {
+  /** An error as the GitHub library throws it: a status, a message and the answer's headers. */
+  const refused = (status: number, headers: Record<string, string> = {}) =>
+    Object.assign(new Error('Resource not accessible by integration - https://docs.github.com/rest'), { status, response: { headers } })
+
+  class FailingReads extends FakeReads {
+    constructor(private readonly error: Error) {
+      super()
+    }
+    override pullFiles(number: number) {
+      this.calls.push(`pullFiles ${number}`)
+      return Promise.reject(this.error)
+    }
+    override compare(base: string, head: string) {
+      this.calls.push(`compare ${base}...${head}`)
+      return Promise.reject(this.error)
+    }
+  }
+
+  const advice = ', which `context: change` reads it with; or set context: none.'
+
+  it.each<[string, unknown, string]>([
+    ['pull_request', pullPayload('closed', { merged: true }), 'pull-requests: read'],
+    ['pull_request_target', pullPayload('opened'), 'pull-requests: read'],
+    ['push', pushPayload(), 'contents: read'],
+    ['release', releasePayload(), 'contents: read']
+  ])('names the permission a %s event is read with on a 403', async (event, payload, permission) => {
+    const reads = new FailingReads(refused(403))
+    if (event === 'release') reads.releaseList = [{ tag: 'v2.0.0', createdAt: '2026-11-01T00:00:00Z', draft: false }]
+    const error = (await readChange(reads, event, payload).catch((e: unknown) => e)) as Error
+    expect(error.message).toBe(
+      `Could not read the change of the ${event} event (HTTP 403): give the job \`permissions: ${permission}\`${advice}`
+    )
+    expect(error.cause).toBeInstanceOf(Error)
+  })
+
+  it('names the permission on a 404 too, as GitHub answers a private repository', async () => {
+    const error = (await readChange(new FailingReads(refused(404)), 'push', pushPayload()).catch((e: unknown) => e)) as Error
+    expect(error.message).toBe(
+      `Could not read the change of the push event (HTTP 404): give the job \`permissions: contents: read\`${advice}`
+    )
+  })
+
+  it('says GitHub could not be reached, not a permission, when nothing answered', async () => {
+    const error = (await readChange(new FailingReads(new Error('socket hang up')), 'push', pushPayload()).catch((e: unknown) => e)) as Error
+    expect(error.message).toBe('Could not read the change of the push event: GitHub could not be reached (socket hang up).')
+  })
+
+  it('lets the deadline and cancellation through as they are', async () => {
+    const stop = new StopError('timeout')
+    expect(await readChange(new FailingReads(stop), 'push', pushPayload()).catch((e: unknown) => e)).toBe(stop)
+  })
+})
+
+describe('changePermission', () => {
+  it('is contents: read for the compared commits of a push or a release, pull-requests: read for a pull request', () => {
+    expect(changePermission('push')).toBe('contents: read')
+    expect(changePermission('release')).toBe('contents: read')
+    expect(changePermission('pull_request')).toBe('pull-requests: read')
+    expect(changePermission('pull_request_target')).toBe('pull-requests: read')
   })
 })

@@ -259,7 +259,7 @@ describe('CheckRecord.started and finished', () => {
     expect(call?.call === 'create' && 'externalId' in call.fields).toBe(false)
   })
 
-  it('shows a hostile job id as code and keeps it out of the external id', async () => {
+  it('shows a hostile job id as code and keeps it whole in the external id', async () => {
     const jobId = '`x` <b>@team</b>\n#1 [a](https://evil.example)'
     const checks = new FakeChecks()
     const record = new CheckRecord(checks, SHA, KEY, RUN, logged().log, SEAL)
@@ -267,7 +267,7 @@ describe('CheckRecord.started and finished', () => {
     await record.finished({ ...JOB_REPORTS.opened, jobId })
     for (const call of checks.calls) {
       if (call.call === 'list') continue
-      expect('externalId' in call.fields).toBe(false)
+      expect(call.fields.externalId).toBe(jobId)
       expect(call.fields.summary).toContain('Agent job `` `x` <b>@team</b> #1 [a](https://evil.example) ``')
     }
   })

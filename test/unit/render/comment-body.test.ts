@@ -226,8 +226,16 @@ describe('agentPullBody', () => {
   })
 
   it('is empty for a job id a marker cannot hold', () => {
-    expect(agentPullBody('a --> b', 'x', RUN, '/docs')).toBe('')
-    expect(agentPullBody('<b>@team</b>', 'x', RUN, '/docs')).toBe('')
+    expect(agentPullBody('..', 'x', RUN, '/docs')).toBe('')
+    expect(agentPullBody('', 'x', RUN, '/docs')).toBe('')
+  })
+
+  it('marks a job id with markup encoded and shows it as text: no element, mention or end of the marker comes of it', () => {
+    const body = agentPullBody('a --> <b>@team</b>', 'x', RUN, '/docs')
+    expect(body.startsWith(`${COMMENT_MARKER}<!-- docs-agent-action pull job=a%20--%3E%20%3Cb%3E%40team%3C%2Fb%3E -->`)).toBe(true)
+    const seen = renderSummary(body)
+    expect(seen.html).not.toContain('<b>')
+    expect(seen.text).toContain('a --> <b>@team</b>')
   })
 
   it('quotes a hostile prompt as plain text: no link, mention, reference or markup', () => {

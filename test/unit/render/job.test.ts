@@ -34,12 +34,25 @@ describe('job outputs', () => {
     })
   })
 
-  it('hands on a job id only when a shell or a URL takes it as it is', () => {
-    for (const id of ['job_01HX9', '0123456789abcdef01234567', 'a.b~c-d', 'x'.repeat(200)]) {
+  it('hands on a job id as it is when a shell or a URL takes it so', () => {
+    for (const id of ['job_01HX9', '0123456789abcdef01234567', 'a.b~c-d', 'x'.repeat(1000), '...']) {
       expect(jobRenderer.outputs({ ...base, jobId: id }).jobId, id).toBe(id)
     }
-    for (const id of ['job_1 ##[set-output name=x;]y', 'j\n::error::x', 'job_\u202egpj.exe', '$(id)', 'a`b', 'a;b', '', 'x'.repeat(201)]) {
-      expect(jobRenderer.outputs({ ...base, jobId: id }).jobId, id).toBe('')
+  })
+
+  it('percent-encodes every other character of a job id, so that no later step reads it as a command, and keeps it whole', () => {
+    const ids: [string, string][] = [
+      ['job 1', 'job%201'],
+      ['j\n::error::x', 'j%0A%3A%3Aerror%3A%3Ax'],
+      ['$(id)', '%24%28id%29'],
+      ['a\'b"c`d;e!f*g', 'a%27b%22c%60d%3Be%21f%2Ag'],
+      ['job_\u202egpj', 'job_%E2%80%AEgpj'],
+      ['a/b', 'a%2Fb'],
+      ['', '']
+    ]
+    for (const [id, output] of ids) {
+      expect(jobRenderer.outputs({ ...base, jobId: id }).jobId, id).toBe(output)
+      expect(decodeURIComponent(output)).toBe(id)
     }
   })
 

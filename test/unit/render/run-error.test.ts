@@ -14,8 +14,7 @@ describe('runErrorSummaryHtml', () => {
     const seen = renderSummary(html)
     expect(seen.headings).toEqual(['❌ The step failed'])
     expect(seen.text).toBe(
-      '❌ The step failed Something broke. It stopped before it could report anything else; the log has the details. ' +
-        'docs-agent-action 1.2.3 · workflow run'
+      '❌ The step failed Something broke. It stopped before it could report anything else. ' + 'docs-agent-action 1.2.3 · workflow run'
     )
     expect(html.endsWith(footerHtml(RUN))).toBe(true)
   })
@@ -29,5 +28,17 @@ describe('runErrorSummaryHtml', () => {
     expect(seen.html).not.toContain('<img')
     expect(seen.links).toEqual([{ href: RUN.runUrl, text: 'workflow run' }])
     expect(seen.text).toContain('<img src=x onerror=alert(1)> [x](https://evil.example) @octocat')
+  })
+})
+
+describe('runErrorSummaryHtml: code spans', () => {
+  it('shows the names in a message as code, escaped, and hostile text inside them as text', () => {
+    const seen = renderSummary(
+      runErrorSummaryHtml('give the job `permissions: pull-requests: read`; `<b>x</b>` [y](https://evil.example)', RUN)
+    )
+    expect(seen.html).toContain('<code>permissions: pull-requests: read</code>')
+    expect(seen.html).toContain('<code>&#x3C;b>x&#x3C;/b></code>')
+    expect(seen.html).not.toContain('<b>')
+    expect(seen.text).toContain('give the job permissions: pull-requests: read; <b>x</b> [y](https://evil.example)')
   })
 })

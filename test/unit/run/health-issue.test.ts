@@ -733,7 +733,7 @@ describe('jobs and pull requests', () => {
       page('/b', { state: 'asked', askedBy: '3', jobId: 'empty' }),
       page('/c', { state: 'asked', askedBy: '3', jobId: 'running' }),
       page('/d', { state: 'asked', askedBy: '3', jobId: 'unknown' }),
-      page('/e', { state: 'asked', askedBy: '3', jobId: 'a b' }),
+      page('/e', { state: 'asked', askedBy: '3', jobId: '..' }),
       page('/f', { state: 'asked', askedBy: '7', jobId: 'mine' }),
       page('/g', { state: 'asked', askedBy: '3', jobId: 'archived' }),
       page('/h', { state: 'asked', askedBy: '3', jobId: 'unsafe' }),
@@ -755,7 +755,7 @@ describe('jobs and pull requests', () => {
       return job ? Promise.resolve(job) : Promise.reject(new ApiError('job not found', { status: 404, transient: false }))
     }, SERVER)
     expect(asked.sort()).toEqual(['archived', 'done', 'empty', 'running', 'unknown', 'unsafe'])
-    expect(stdout.text).toContain('names an agent job the run cannot follow, "a b"')
+    expect(stdout.text).toContain('names an agent job the run cannot follow, ".."')
     expect(stdout.text).toContain('The agent job unknown of the docs health issue could not be read: job not found')
     fake.pulls.set('acme/docs#8', { state: 'open' })
     await run.finish(SERVER)

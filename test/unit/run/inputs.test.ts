@@ -39,6 +39,10 @@ const ok = { apiKey: 'mint_abc', projectId: 'proj', prompt: 'Do it' }
 const EMPTY_KEY =
   'is empty: the secret passed to it is empty or was not passed (for example `${{ secrets.MINTLIFY_API_KEY }}` with no such secret, ' +
   'or a workflow run for a pull request from a fork, which gets no secrets)'
+const EMPTY_PROJECT_ID =
+  "is empty: set it to the project ID shown on the API keys page of the dashboard. The README's workflows pass " +
+  '`${{ vars.MINTLIFY_PROJECT_ID }}`, which is empty until the variable exists: create it in Settings → Secrets and variables → ' +
+  'Actions → Variables of the repository (or organization), or with `gh variable set MINTLIFY_PROJECT_ID --body "<project ID>"`'
 
 describe('readInputs', () => {
   it('applies the action.yml defaults and converts units', () => {
@@ -457,7 +461,7 @@ describe('readInputs: messages for bad inputs', () => {
   it.each<[Record<string, string>, string]>([
     [{ apiKey: '' }, `- \`apiKey\` ${EMPTY_KEY}`],
     [{ apiKey: ' \n ' }, `- \`apiKey\` ${EMPTY_KEY}`],
-    [{ projectId: '' }, '- `projectId` is required: the project ID shown on the API keys page of the dashboard'],
+    [{ projectId: '' }, `- \`projectId\` ${EMPTY_PROJECT_ID}`],
     [{ projectId: '..' }, '- `projectId` must be the project ID shown on the API keys page of the dashboard, not ".."'],
     [{ projectId: '.' }, '- `projectId` must be the project ID shown on the API keys page of the dashboard, not "."'],
     [{ projectId: 'a\u0007b' }, '- `projectId` must be the project ID shown on the API keys page of the dashboard, not "a\\u0007b"'],
@@ -565,9 +569,7 @@ describe('readInputs: messages for bad inputs', () => {
 
   it('gives an empty key or project ID only the message that it is empty', () => {
     expect(problem({ ...ok, apiKey: '', projectId: '' })).toBe(
-      'Invalid input:\n' +
-        `- \`apiKey\` ${EMPTY_KEY}\n` +
-        '- `projectId` is required: the project ID shown on the API keys page of the dashboard'
+      'Invalid input:\n' + `- \`apiKey\` ${EMPTY_KEY}\n` + `- \`projectId\` ${EMPTY_PROJECT_ID}`
     )
   })
 
@@ -893,6 +895,45 @@ describe('warnings for inputs the run ignores', () => {
         .warnings
     ).toEqual([])
     expect(read({ ...ok, jobId: 'j1', comment: 'true', wait: 'false' }).warnings).toEqual([])
+  })
+})
+
+describe('readInputs: a near miss of an input at fault comes first', () => {
+  const env = (names: Record<string, string>) => Object.fromEntries(Object.entries(names).map(([n, v]) => [`INPUT_${n.toUpperCase()}`, v]))
+  const problemsWith = (values: Record<string, string>, written: Record<string, string>) => {
+    try {
+      readInputs((name) => values[name] ?? '', NOW, '', env(written))
+    } catch (error) {
+      return (error as InputError).problems
+    }
+    throw new Error('the inputs were read')
+  }
+
+  it('names project_id as the projectId meant, before projectId is required', () => {
+    expect(problemsWith({ ...ok, projectId: '' }, { project_id: 'proj_docs' })).toEqual([
+      { input: 'projectId', message: 'is not set, but `project_id` is, which is not an input of this action: did you mean projectId?' },
+      { input: 'projectId', message: EMPTY_PROJECT_ID }
+    ])
+  })
+
+  it('names promt as the prompt meant, before "Nothing to do"', () => {
+    const problems = problemsWith({ apiKey: 'mint_k', projectId: 'p' }, { promt: 'Fix the typos' })
+    expect(problems[0]).toEqual({
+      input: 'prompt',
+      message: 'is not set, but `promt` is, which is not an input of this action: did you mean prompt?'
+    })
+    expect(problems[1]?.message).toMatch(/^Nothing to do/)
+    expect(problems).toHaveLength(2)
+  })
+
+  it('leaves a near miss of an input without a problem to the warnings', () => {
+    expect(problemsWith({ ...ok, projectId: '' }, { promt: 'x', maxrequest: '3' })).toEqual([
+      { input: 'projectId', message: EMPTY_PROJECT_ID }
+    ])
+    // A work input meant is no near miss of a problem that names another input.
+    expect(problemsWith({ ...ok, prompt: 'x', projectId: '' }, { analytcs: 'all' })).toEqual([
+      { input: 'projectId', message: EMPTY_PROJECT_ID }
+    ])
   })
 })
 

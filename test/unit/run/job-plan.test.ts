@@ -260,7 +260,7 @@ describe('planJob, for a follow-up comment', () => {
     await plan.ended({ ...report, prNumber: undefined }, false)
     await plan.ended({ ...report, prRepository: undefined }, false)
     await plan.ended({ ...report, jobId: undefined }, false)
-    await plan.ended({ ...report, jobId: 'job 1' }, false)
+    await plan.ended({ ...report, jobId: '..' }, false)
     expect(fake.posted.filter((p) => p.number !== PULL)).toEqual([])
     expect(stdout.text).not.toContain('::warning::')
   })

@@ -1194,7 +1194,7 @@ function tickedGaps(body) {
 /* harmony export */   uA: () => (/* binding */ withPeriod),
 /* harmony export */   vV: () => (/* binding */ WORSE_BY)
 /* harmony export */ });
-/* unused harmony exports numbersWeight, clearlyWorse, numbersOf */
+/* unused harmony exports numbersWeight, clearlyWorse, numbersOf, BACK_PERIODS */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _render_overview_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8453);
@@ -1378,9 +1378,11 @@ function withPeriod(state, period, historyLimit, today = '') {
  * gap adds a whole period since its merge that read what `before` read to `after`, and gets its
  * verdict (verdict.ts): fixed (resolved), not fixed (open again), too few readers to tell yet, or,
  * after VERDICT_PERIODS periods since the merge (`sinceDay` counts them), could not tell (open again,
- * for a person to decide). A fixed gap is back when its periods since the verdict, pooled, show the
- * trouble did not fall; a dismissed one, when its numbers clearly worsen. True when it was fixed now.
+ * for a person to decide). A fixed gap is back when its latest BACK_PERIODS periods since the verdict,
+ * pooled, show the trouble did not fall; a dismissed one, when its numbers clearly worsen. True when it was fixed now.
  */
+/** The latest periods since a gap was fixed that tell whether its trouble is back. */
+const BACK_PERIODS = 2;
 function judged(gap, now, today, sinceDay) {
     if (gap.state === 'merged') {
         const mergedOn = gap.mergedOn ?? '';
@@ -1412,8 +1414,11 @@ function judged(gap, now, today, sinceDay) {
     }
     if (gap.state === 'resolved' && gap.before) {
         const before = gap.before;
-        const fixedOn = gap.resolvedOn ?? '';
-        const since = (0,_verdict_js__WEBPACK_IMPORTED_MODULE_5__/* .pooled */ .IE)([...(gap.recent ?? []), now].filter((n) => n.dateFrom >= fixedOn && (0,_verdict_js__WEBPACK_IMPORTED_MODULE_5__/* .readsAll */ .Nw)(n, before)));
+        // The periods after those that proved it fixed (`after` ends where they end; resolvedOn is the
+        // day of the run, which can come long after the period it read), the latest BACK_PERIODS of them:
+        // weeks of a fix that held would hide a return of the trouble behind them.
+        const fixedAt = gap.after?.dateTo ?? gap.resolvedOn ?? '';
+        const since = (0,_verdict_js__WEBPACK_IMPORTED_MODULE_5__/* .pooled */ .IE)([...(gap.recent ?? []), now].filter((n) => n.dateFrom >= fixedAt && (0,_verdict_js__WEBPACK_IMPORTED_MODULE_5__/* .readsAll */ .Nw)(n, before)).slice(-BACK_PERIODS));
         if (since && (0,_verdict_js__WEBPACK_IMPORTED_MODULE_5__/* .judgedBy */ .Nq)(before, since) === 'not-fixed') {
             Object.assign(gap, { state: 'back', verdict: 'back', after: since });
             delete gap.resolvedOn;
@@ -2151,8 +2156,28 @@ function rateRatio(before, after) {
     return { ratio: after.trouble === 0 ? 0 : ratio, lower: odds(share.lower) * scale, upper: odds(share.upper) * scale };
 }
 /**
+ * The ratio a fix that works brings the trouble down to, for the question "would it have shown by now":
+ * a quarter of what it was. A fix cut to less shows sooner.
+ */
+const WORKING_RATIO = 0.1;
+/**
+ * Whether the readers since the merge are enough to tell: had the fix worked (its trouble cut to
+ * WORKING_RATIO of the rate before), the trouble expected over the same exposure would put the whole
+ * interval below FIXED_RATIO.
+ */
+function enoughToTell(before, after) {
+    if (!(before.exposure > 0 && after.exposure > 0 && before.trouble > 0))
+        return false;
+    const expected = (before.trouble / before.exposure) * after.exposure * WORKING_RATIO;
+    const shown = rateRatio(before, { trouble: expected, exposure: after.exposure });
+    return shown !== undefined && shown.upper < FIXED_RATIO;
+}
+/**
  * What the evidence says of a fix: fixed when the whole interval of the ratio is below FIXED_RATIO (the
- * trouble fell by at least half), not fixed when it is wholly above (it did not), else too few readers to tell.
+ * trouble fell by at least half); not fixed when the whole interval is above it (it did not), or when
+ * the ratio itself is above it with readers enough that a fix that worked would have shown as fixed
+ * by now (enoughToTell): a fix must prove itself, and one that has had its chance and not is not
+ * fixed. Else too few readers to tell.
  */
 function judgement(before, after) {
     const found = rateRatio(before, after);
@@ -2161,6 +2186,8 @@ function judgement(before, after) {
     if (found.upper < FIXED_RATIO)
         return 'fixed';
     if (found.lower > FIXED_RATIO)
+        return 'not-fixed';
+    if (found.ratio > FIXED_RATIO && enoughToTell(before, after))
         return 'not-fixed';
     return 'too-few';
 }

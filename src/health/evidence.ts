@@ -113,13 +113,35 @@ export function rateRatio(before: Pool, after: Pool): { ratio: number; lower: nu
 }
 
 /**
+ * The ratio a fix that works brings the trouble down to, for the question "would it have shown by now":
+ * a quarter of what it was. A fix cut to less shows sooner.
+ */
+export const WORKING_RATIO = 0.1
+
+/**
+ * Whether the readers since the merge are enough to tell: had the fix worked (its trouble cut to
+ * WORKING_RATIO of the rate before), the trouble expected over the same exposure would put the whole
+ * interval below FIXED_RATIO.
+ */
+export function enoughToTell(before: Pool, after: Pool): boolean {
+  if (!(before.exposure > 0 && after.exposure > 0 && before.trouble > 0)) return false
+  const expected = (before.trouble / before.exposure) * after.exposure * WORKING_RATIO
+  const shown = rateRatio(before, { trouble: expected, exposure: after.exposure })
+  return shown !== undefined && shown.upper < FIXED_RATIO
+}
+
+/**
  * What the evidence says of a fix: fixed when the whole interval of the ratio is below FIXED_RATIO (the
- * trouble fell by at least half), not fixed when it is wholly above (it did not), else too few readers to tell.
+ * trouble fell by at least half); not fixed when the whole interval is above it (it did not), or when
+ * the ratio itself is above it with readers enough that a fix that worked would have shown as fixed
+ * by now (enoughToTell): a fix must prove itself, and one that has had its chance and not is not
+ * fixed. Else too few readers to tell.
  */
 export function judgement(before: Pool, after: Pool): Judgement {
   const found = rateRatio(before, after)
   if (!found) return 'too-few'
   if (found.upper < FIXED_RATIO) return 'fixed'
   if (found.lower > FIXED_RATIO) return 'not-fixed'
+  if (found.ratio > FIXED_RATIO && enoughToTell(before, after)) return 'not-fixed'
   return 'too-few'
 }

@@ -224,9 +224,12 @@ export function withPeriod(state: HealthState, period: PeriodRead, historyLimit:
  * gap adds a whole period since its merge that read what `before` read to `after`, and gets its
  * verdict (verdict.ts): fixed (resolved), not fixed (open again), too few readers to tell yet, or,
  * after VERDICT_PERIODS periods since the merge (`sinceDay` counts them), could not tell (open again,
- * for a person to decide). A fixed gap is back when its periods since the verdict, pooled, show the
- * trouble did not fall; a dismissed one, when its numbers clearly worsen. True when it was fixed now.
+ * for a person to decide). A fixed gap is back when its latest BACK_PERIODS periods since the verdict,
+ * pooled, show the trouble did not fall; a dismissed one, when its numbers clearly worsen. True when it was fixed now.
  */
+/** The latest periods since a gap was fixed that tell whether its trouble is back. */
+export const BACK_PERIODS = 2
+
 function judged(gap: GapRecord, now: GapNumbers, today: string, sinceDay: (day: string) => number): boolean {
   if (gap.state === 'merged') {
     const mergedOn = gap.mergedOn ?? ''
@@ -251,8 +254,11 @@ function judged(gap: GapRecord, now: GapNumbers, today: string, sinceDay: (day: 
   }
   if (gap.state === 'resolved' && gap.before) {
     const before = gap.before
-    const fixedOn = gap.resolvedOn ?? ''
-    const since = pooled([...(gap.recent ?? []), now].filter((n) => n.dateFrom >= fixedOn && readsAll(n, before)))
+    // The periods after those that proved it fixed (`after` ends where they end; resolvedOn is the
+    // day of the run, which can come long after the period it read), the latest BACK_PERIODS of them:
+    // weeks of a fix that held would hide a return of the trouble behind them.
+    const fixedAt = gap.after?.dateTo ?? gap.resolvedOn ?? ''
+    const since = pooled([...(gap.recent ?? []), now].filter((n) => n.dateFrom >= fixedAt && readsAll(n, before)).slice(-BACK_PERIODS))
     if (since && judgedBy(before, since) === 'not-fixed') {
       Object.assign(gap, { state: 'back', verdict: 'back', after: since })
       delete gap.resolvedOn

@@ -223,7 +223,7 @@ for (const { name: runtime, node } of runtimes()) {
       expect(body).not.toContain(`[ ] ${SSO} ·`)
     })
 
-    it(`[${runtime}] never calls a half fix fixed, and calls a real one fixed by the evidence of the first week since the merge, with its numbers before → after`, async () => {
+    it(`[${runtime}] never calls a half fix fixed but reopens it once a fix that worked would have shown, and calls a real one fixed by the evidence of the first week since the merge, with its numbers before → after`, async () => {
       github.setPull(50, { state: 'closed', merged_at: '2026-11-16T10:00:00Z' })
       const third = await run(WEEKS[2])
       expect(third.code, third.stdout).toBe(0)
@@ -243,10 +243,12 @@ for (const { name: runtime, node } of runtimes()) {
       const fourth = await run(WEEKS[3])
       expect(fourth.code, fourth.stdout).toBe(0)
       text = bodyText()
-      // The half fix: 6 thumbs down and 3 unanswered questions each week after the merge, pooled. Still too few to tell, never fixed.
+      // The half fix: 6 thumbs down and 3 unanswered questions each week after the merge, pooled, against
+      // 14 readers in trouble a week before: a fix that worked would have left about 1 a week, which two
+      // weeks would show. Not fixed: open again with a box, naming what was tried; never called fixed.
       expect(text).toMatch(
         new RegExp(
-          `With the agent.*${AUTH}: merged 16 Nov 2026 · too few readers to tell yet: 2 of 6 periods since the merge .*before 2–8 Nov 2026 → since the merge 16–29 Nov 2026, 2 periods, a period on average: 👎 10 → 6 · unanswered 4 → 3`
+          `\\[ \\] ${AUTH} · 6 thumbs down · 3 unanswered questions ranked 4 periods since 2 Nov 2026 · not fixed: pull request #50, merged 16 Nov 2026, did not halve its readers in trouble; tick to ask the agent again · before 2–8 Nov 2026 → since the merge 16–29 Nov 2026, 2 periods, a period on average: 👎 10 → 6 · unanswered 4 → 3`
         )
       )
       expect(text).not.toMatch(new RegExp(`Fixed.*${AUTH}`))

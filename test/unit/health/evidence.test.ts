@@ -1,7 +1,7 @@
 // The statistics of a fix's verdict (src/health/evidence.ts) against values computed another way:
 // closed forms, R's binom.test, and exact binomial sums done here term by term.
 import { describe, expect, it } from 'vitest'
-import { exactInterval, incompleteBeta, judgement, logGamma, MOST_TROUBLE, rateRatio } from '../../../src/health/evidence.js'
+import { enoughToTell, exactInterval, incompleteBeta, judgement, logGamma, MOST_TROUBLE, rateRatio } from '../../../src/health/evidence.js'
 
 /** P(X ≤ k) for X ~ Binomial(n, p), summed term by term in logs (independent of the beta function). */
 function binomialCdf(k: number, n: number, p: number): number {
@@ -108,6 +108,26 @@ describe('the judgement', () => {
     expect(judgement({ trouble: 480, exposure: 1080 }, { trouble: 400, exposure: 900 })).toBe('not-fixed')
     // A small page, halved: too few readers to tell.
     expect(judgement({ trouble: 8, exposure: 12 }, { trouble: 3, exposure: 9 })).toBe('too-few')
+    // 120 of 270 in trouble before, 60 of 210 since: the ratio 0.64 is above ½, its interval (0.46 to
+    // 0.88) not wholly; but a fix that left a tenth of the trouble would show, so it is not fixed.
+    expect(judgement({ trouble: 120, exposure: 270 }, { trouble: 60, exposure: 210 })).toBe('not-fixed')
+    // The same shares on a small page: a fix that worked could not have shown yet.
+    expect(judgement({ trouble: 12, exposure: 27 }, { trouble: 2, exposure: 7 })).toBe('too-few')
+    // Below ½ but not wholly: never called not fixed, whatever the readers.
+    expect(judgement({ trouble: 120, exposure: 270 }, { trouble: 40, exposure: 210 })).toBe('too-few')
     expect(judgement({ trouble: 8, exposure: 12 }, { trouble: 0, exposure: 0 })).toBe('too-few')
+  })
+})
+
+describe('enough readers to tell', () => {
+  it('is reached when a fix that left a tenth of the trouble would put the whole interval below ½', () => {
+    // Before 16 of 20 in trouble. Since, 20 readers: a tenth of the trouble is 1.6 expected.
+    expect(enoughToTell({ trouble: 16, exposure: 20 }, { trouble: 9, exposure: 20 })).toBe(true)
+    // Since, 3 readers: 0.24 expected, too few for any interval to be that narrow.
+    expect(enoughToTell({ trouble: 16, exposure: 20 }, { trouble: 2, exposure: 3 })).toBe(false)
+    // No trouble before, or no readers on a side: nothing can show.
+    expect(enoughToTell({ trouble: 0, exposure: 20 }, { trouble: 0, exposure: 20 })).toBe(false)
+    expect(enoughToTell({ trouble: 16, exposure: 20 }, { trouble: 0, exposure: 0 })).toBe(false)
+    expect(enoughToTell({ trouble: 16, exposure: 0 }, { trouble: 1, exposure: 5 })).toBe(false)
   })
 })

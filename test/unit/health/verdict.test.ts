@@ -91,31 +91,45 @@ describe('the verdict', () => {
     expect(state.periods.at(-1)?.resolved).toBe(1)
   })
 
-  it('reopens a half fix on a busy page as not fixed, open to tick again, keeping what was tried', () => {
+  it('reopens a half fix on a busy page as not fixed with the first period since the merge, open to tick again, keeping what was tried', () => {
     let state = merged(page(100, 150, 20))
     state = readAll(state, 4, page(50, 150, 10))
-    state = readAll(state, 5, page(50, 150, 10))
+    // 120 of 270 readers heard from were in trouble before, 60 of 210 since: the ratio 0.64 is above ½,
+    // and a fix that worked would have shown by now.
     expect(gapOf(state)).toMatchObject({
       state: 'back',
       verdict: 'not-fixed',
       prLink: PR,
       mergedOn: week(4).dateFrom,
-      after: { periods: 2, down: 100 }
+      after: { periods: 1, down: 50 }
     })
     expect(isOpen(gapOf(state) as never)).toBe(true)
+    state = readAll(state, 5, page(50, 150, 10))
+    expect(gapOf(state)).toMatchObject({ state: 'back', verdict: 'not-fixed', after: { periods: 1 } })
     // Asked again: before is what it has been since the merge, and the old fix is let go.
     const again = withAsked(state, new Set([fingerprint('page', PAGE)]), 'run-2')
     expect(gapOf(again)).toMatchObject({ state: 'asked', before: { dateFrom: week(4).dateFrom, periods: 2, down: 100 } })
     for (const key of ['after', 'verdict', 'mergedOn', 'prLink']) expect(gapOf(again)).not.toHaveProperty(key)
   })
 
-  it(`keeps a half fix on a small page too few to tell, never fixed, and could not tell after ${VERDICT_PERIODS} periods`, () => {
+  it('keeps a half fix on a small page too few to tell, never fixed, until a fix that worked would have shown: then not fixed', () => {
     let state = merged(page(3, 1, 1))
-    for (let w = 4; w < 4 + VERDICT_PERIODS - 1; w++) {
-      state = readAll(state, w, w % 2 === 0 ? page(1, 2, 1) : page(2, 1, 0))
+    for (let w = 4; w < 8; w++) {
+      state = readAll(state, w, page(1, 2, 1))
       expect(gapOf(state)).toMatchObject({ state: 'merged', verdict: 'too-few' })
     }
-    state = readAll(state, 4 + VERDICT_PERIODS - 1, page(1, 2, 1))
+    // Five periods of 4 readers heard from: a fix that left a tenth of the trouble would be clear by now.
+    state = readAll(state, 8, page(1, 2, 1))
+    expect(gapOf(state)).toMatchObject({ state: 'back', verdict: 'not-fixed', after: { periods: 5 } })
+  })
+
+  it(`says could not tell after ${VERDICT_PERIODS} periods with too few readers even for a fix that worked to show`, () => {
+    let state = merged(page(3, 1, 1))
+    for (let w = 4; w < 4 + VERDICT_PERIODS - 1; w++) {
+      state = readAll(state, w, w % 2 === 0 ? page(0, 1, 0) : page(1, 0, 0))
+      expect(gapOf(state)).toMatchObject({ state: 'merged', verdict: 'too-few' })
+    }
+    state = readAll(state, 4 + VERDICT_PERIODS - 1, page(0, 1, 0))
     expect(gapOf(state)).toMatchObject({ state: 'back', verdict: 'could-not-tell' })
   })
 
@@ -142,15 +156,16 @@ describe('the verdict', () => {
     expect(gapOf(early)).toMatchObject({ state: 'merged', verdict: 'too-few' })
   })
 
-  it('is back when a fixed gap’s trouble returns, pooled over the periods since it was fixed', () => {
+  it('is back when a fixed gap’s trouble returns, pooled over the latest periods since the ones that proved it fixed', () => {
     let state = merged(page(26, 1))
     state = readAll(state, 4, page(1, 25))
     expect(gapOf(state)?.verdict).toBe('fixed')
     state = readAll(state, 5, page(2, 25))
+    state = readAll(state, 6, page(1, 25))
     expect(gapOf(state)?.state).toBe('resolved')
-    state = readAll(state, 6, page(30, 1))
+    // Two weeks of the fix holding would hide the first week of its return: the latest two are judged.
     state = readAll(state, 7, page(30, 1))
-    expect(gapOf(state)).toMatchObject({ state: 'back', verdict: 'back', after: { dateFrom: week(5).dateFrom, periods: 3 } })
+    expect(gapOf(state)).toMatchObject({ state: 'back', verdict: 'back', after: { dateFrom: week(6).dateFrom, periods: 2 } })
     expect(gapOf(state)).not.toHaveProperty('resolvedOn')
   })
 
@@ -187,7 +202,7 @@ describe('the verdict as the issue says it', () => {
     state = readAll(state, 5, page(50, 150, 10))
     expect(ownedBody({ state, resolved: 0, footerHtml: '' })).toMatch(new RegExp(`- \\[ \\] <code>${PAGE}</code>.*<!-- gap:`))
     expect(lineOf(state)).toContain(
-      `[ ] ${PAGE} · 50 thumbs down · 10 unanswered questions · 150 thumbs up ranked 6 periods since 2 Nov 2026 · not fixed: pull request #7, merged 30 Nov 2026, did not halve its readers in trouble; tick to ask the agent again · before 2–29 Nov 2026, 4 periods → since the merge 30 Nov – 13 Dec 2026, 2 periods, a period on average: 👎 100 → 50 · 👍 150 → 150 · unanswered 20 → 10`
+      `[ ] ${PAGE} · 50 thumbs down · 10 unanswered questions · 150 thumbs up ranked 6 periods since 2 Nov 2026 · not fixed: pull request #7, merged 30 Nov 2026, did not halve its readers in trouble; tick to ask the agent again · before 2–29 Nov 2026, 4 periods → since the merge 30 Nov – 6 Dec 2026, a period on average: 👎 100 → 50 · 👍 150 → 150 · unanswered 20 → 10`
     )
   })
 
@@ -197,7 +212,7 @@ describe('the verdict as the issue says it', () => {
     expect(lineOf(state)).toContain(
       `${PAGE}: merged 30 Nov 2026 · too few readers to tell yet: 1 of ${VERDICT_PERIODS} periods since the merge · job j · pull request #7 · before 2–29 Nov 2026, 4 periods → since the merge 30 Nov – 6 Dec 2026, a period on average: 👎 3 → 1 · 👍 1 → 2 · unanswered 1 → 1`
     )
-    for (let w = 5; w < 4 + VERDICT_PERIODS; w++) state = readAll(state, w, page(1, 2, 1))
+    for (let w = 5; w < 4 + VERDICT_PERIODS; w++) state = readAll(state, w, w % 2 === 0 ? page(0, 1, 0) : page(1, 0, 0))
     expect(lineOf(state)).toContain(
       `could not tell: too few readers in ${VERDICT_PERIODS} periods since pull request #7, merged 30 Nov 2026 to tell whether it worked; tick to ask again, or say it is not a gap`
     )

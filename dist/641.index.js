@@ -2506,7 +2506,7 @@ class ApiClient {
             try {
                 const answer = await this.transport.send({ method: call.method, url, headers, body }, lifetime.signal, timeoutMs);
                 const res = { ...answer, body: this.redact(answer.body) };
-                this.debug(`${call.method} ${url.pathname} answered ${res.status} in ${clock.now() - started} ms: ${this.debugBody(call, res)}`);
+                this.debug(`${call.method} ${url.pathname} answered ${res.status} in ${clock.now() - started} ms: ${this.debugBody(res)}`);
                 if (Math.floor(res.status / 100) === 2)
                     return this.parse(call, res.status, res.body);
                 retryAfterMs = (0,retry/* parseRetryAfter */.mu)(res.headers['retry-after'], clock.now());
@@ -2614,14 +2614,13 @@ class ApiClient {
         return cleaned;
     }
     /**
-     * An answer's body for the debug log. An analytics answer that succeeded holds what readers typed
-     * (and feedback's contact addresses, which the schema drops only after this): its size alone is
-     * logged, since debug logs of a public repository are public.
+     * An answer's body for the debug log: its size alone. Any answer can echo what it was sent or what
+     * readers typed (an analytics page, an error quoting a cursor), and in forms no cleaning can know
+     * all of (the key behind JSON escapes of invisible characters, or entities in an HTML page); debug
+     * logs of a public repository are public.
      */
-    debugBody(call, res) {
-        if (call.ctx.kind === 'analytics' && Math.floor(res.status / 100) === 2)
-            return `${Buffer.byteLength(res.body)} bytes`;
-        return (0,text_escape/* logText */.kc)(res.body, 500);
+    debugBody(res) {
+        return `${Buffer.byteLength(res.body)} bytes`;
     }
     /** The service's own words from an error body, or undefined when it is not the documented JSON. */
     errorText(body) {

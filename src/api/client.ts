@@ -210,7 +210,7 @@ export class ApiClient implements AnalyticsReader {
       try {
         const answer = await this.transport.send({ method: call.method, url, headers, body }, lifetime.signal, timeoutMs)
         const res = { ...answer, body: this.redact(answer.body) }
-        this.debug(`${call.method} ${url.pathname} answered ${res.status} in ${clock.now() - started} ms: ${this.debugBody(call, res)}`)
+        this.debug(`${call.method} ${url.pathname} answered ${res.status} in ${clock.now() - started} ms: ${this.debugBody(res)}`)
         if (Math.floor(res.status / 100) === 2) return this.parse(call, res.status, res.body)
         retryAfterMs = parseRetryAfter(res.headers['retry-after'], clock.now())
         const serviceText = this.errorText(res.body)
@@ -310,13 +310,13 @@ export class ApiClient implements AnalyticsReader {
   }
 
   /**
-   * An answer's body for the debug log. An analytics answer that succeeded holds what readers typed
-   * (and feedback's contact addresses, which the schema drops only after this): its size alone is
-   * logged, since debug logs of a public repository are public.
+   * An answer's body for the debug log: its size alone. Any answer can echo what it was sent or what
+   * readers typed (an analytics page, an error quoting a cursor), and in forms no cleaning can know
+   * all of (the key behind JSON escapes of invisible characters, or entities in an HTML page); debug
+   * logs of a public repository are public.
    */
-  private debugBody(call: Call<unknown>, res: { status: number; body: string }): string {
-    if (call.ctx.kind === 'analytics' && Math.floor(res.status / 100) === 2) return `${Buffer.byteLength(res.body)} bytes`
-    return logText(res.body, 500)
+  private debugBody(res: { body: string }): string {
+    return `${Buffer.byteLength(res.body)} bytes`
   }
 
   /** The service's own words from an error body, or undefined when it is not the documented JSON. */

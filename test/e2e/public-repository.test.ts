@@ -1,0 +1,76 @@
+// What a public repository shows, end to end: the bundle run as a workflow step against the emulator
+// and the stateful GitHub fake, with real GITHUB_OUTPUT, GITHUB_STEP_SUMMARY and event files. Each
+// test is one way text got out in a public repository (docs/security.md lists them): the key in a
+// debug line, in forms the runner does not mask.
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
+import { type Emulator, startEmulator } from '../emulator/emulator.js'
+import { type ActionRun, runAction } from '../support/action.js'
+import { startGitHubFake } from '../support/github-fake.js'
+import { runtimes } from '../support/runtimes.js'
+
+const KEY = 'mint_publicRepoKey7Wz'
+const TOKEN = 'ghs_publicRepoToken3Qd'
+
+const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', nbsp: ' ' }
+/** The text as a person reads it: JSON escapes and HTML entities decoded, folded by NFKC, invisible characters dropped. */
+function readAs(text: string): string {
+  return text
+    .replace(/\\u([0-9a-fA-F]{4})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+    .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
+    .replace(/&([a-z]+);/g, (entity, name: string) => NAMED[name] ?? entity)
+    .normalize('NFKC')
+    .replace(/\p{Default_Ignorable_Code_Point}/gu, '')
+}
+
+/** Every line a run printed, but the ones that tell the runner what to mask. */
+const printed = (run: ActionRun): string[] => run.stdout.split('\n').filter((line) => !line.startsWith('::add-mask::'))
+
+for (const { name: runtime, node } of runtimes()) {
+  describe('a public repository', () => {
+    let emu: Emulator
+    let github: Awaited<ReturnType<typeof startGitHubFake>>
+    beforeAll(async () => {
+      emu = await startEmulator({ keys: { [KEY]: {} }, analyticsLimitPerHour: 100_000 })
+      github = await startGitHubFake()
+    })
+    afterAll(async () => {
+      await github.close()
+      await emu.close()
+    })
+
+    const act = (inputs: Record<string, string>, env: Record<string, string> = {}, payload: unknown = { repository: { private: false } }) =>
+      runAction({
+        node,
+        onTestFinished,
+        inputs: { apiKey: KEY, projectId: 'proj_docs', baseUrl: emu.url, pollIntervalSeconds: '0.5', githubToken: TOKEN, ...inputs },
+        event: { name: 'workflow_dispatch', payload },
+        env: { GITHUB_API_URL: github.url, ...env }
+      })
+
+    // Hole 4: a debug line printed the answer's text, where the key hid behind escapes.
+    it.each([
+      [
+        'JSON-escaped zero-width spaces between its letters',
+        'application/json',
+        JSON.stringify({ error: 'x' }).replace('x', Array.from(KEY).join('\\u200b'))
+      ],
+      [
+        'escaped fullwidth letters',
+        'application/json',
+        JSON.stringify({ error: 'x' }).replace(
+          'x',
+          Array.from(KEY, (c) => `\\u${((c.codePointAt(0) as number) + 0xfee0).toString(16)}`).join('')
+        )
+      ],
+      ['zero-width entities in an HTML error page', 'text/html', `<html><body>${Array.from(KEY).join('&#8203;')}</body></html>`]
+    ])(`[${runtime}] keeps the key out of the debug log when the service echoes it with %s`, async (_form, contentType, body) => {
+      emu.fault({ method: 'POST', kind: 'status', status: 400, contentType, body })
+      const run = await act({ prompt: 'Echo' }, { RUNNER_DEBUG: '1', ACTIONS_STEP_DEBUG: 'true' })
+      expect(run.code).toBe(1)
+      const answered = printed(run).filter((line) => line.startsWith('::debug::POST /v2/agent/proj_docs/job answered 400'))
+      expect(answered).toEqual([expect.stringMatching(new RegExp(`answered 400 in \\d+ ms: ${Buffer.byteLength(body)} bytes$`))])
+      for (const text of [...printed(run), run.stderr, run.summary]) expect(readAs(text)).not.toContain(KEY)
+    })
+  })
+}

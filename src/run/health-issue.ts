@@ -280,7 +280,7 @@ export class HealthIssueRun {
         continue
       }
       if (job.status !== 'completed' && job.status !== 'failed' && job.status !== 'archived') continue
-      this.state = withJobEnded(this.state, jobId, pullRequestLink(job.prLink, githubServer)?.url)
+      this.state = withJobEnded(this.state, jobId, pullRequestOf(job.prLink, githubServer))
     }
   }
 
@@ -290,8 +290,11 @@ export class HealthIssueRun {
     const runId = runIdOf(this.runner)
     // Ended on the service without a pull request: the gaps are open again. A job still running, or
     // one whose creation went unanswered, keeps them asked.
-    const reopen = job.prLink === undefined && (job.outcome === 'no-pr' || job.outcome === 'failed' || job.outcome === 'archived')
-    this.state = withOutcome(this.state, runId, { jobId: job.jobId, prLink: job.prLink, reopen })
+    // Only a pull request on the run's GitHub server (prNumber) is one: a gap is never "pull request
+    // open" for another link the service returned.
+    const prLink = job.prNumber === undefined ? undefined : job.prLink
+    const reopen = prLink === undefined && (job.outcome === 'opened' || job.outcome === 'no-pr' || job.outcome === 'failed' || job.outcome === 'archived')
+    this.state = withOutcome(this.state, runId, { jobId: job.jobId, prLink, reopen })
   }
 
   /**
@@ -476,6 +479,12 @@ const statePlace = (runner: Pick<Runner, 'repositoryText'>, number: number): str
 const NO_BLOCKS: OverviewBlocks = { top: '', figures: '', howRead: '' }
 
 /** Which of the sections that hold a gap's numbers were read whole (read, not cut short, not failed). */
+/** The link of a job's pull request on the run's GitHub server; undefined for any other link, which is no pull request. */
+function pullRequestOf(prLink: string | null | undefined, githubServer: string): string | undefined {
+  const link = pullRequestLink(prLink, githubServer)
+  return link?.pullRequest === undefined ? undefined : link.url
+}
+
 function measuredOf(sections: readonly SectionReport[]): Measured {
   const whole = (kind: SectionReport['kind']): boolean =>
     sections.some((section) => section.kind === kind && section.requests > 0 && section.failure === undefined && !section.partial)

@@ -1,11 +1,12 @@
 // What a public repository shows, end to end: the bundle run as a workflow step against the emulator
 // and the stateful GitHub fake, with real GITHUB_OUTPUT, GITHUB_STEP_SUMMARY and event files. Each
 // test is one way text got out in a public repository (docs/security.md lists them): the key in a
-// debug line, in forms the runner does not mask.
+// debug line, in forms the runner does not mask; a link off the GitHub server called a pull request.
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { type Emulator, startEmulator } from '../emulator/emulator.js'
 import { type ActionRun, runAction } from '../support/action.js'
 import { startGitHubFake } from '../support/github-fake.js'
+import { renderSummary } from '../support/render.js'
 import { runtimes } from '../support/runtimes.js'
 
 const KEY = 'mint_publicRepoKey7Wz'
@@ -71,6 +72,29 @@ for (const { name: runtime, node } of runtimes()) {
       const answered = printed(run).filter((line) => line.startsWith('::debug::POST /v2/agent/proj_docs/job answered 400'))
       expect(answered).toEqual([expect.stringMatching(new RegExp(`answered 400 in \\d+ ms: ${Buffer.byteLength(body)} bytes$`))])
       for (const text of [...printed(run), run.stderr, run.summary]) expect(readAs(text)).not.toContain(KEY)
+    })
+
+    // Hole 5: a prLink on another host, with the path of a pull request, was called one.
+    it(`[${runtime}] calls a link off the GitHub server a link the service returned, in the summary, the check run and the log`, async () => {
+      const link = 'https://github.com.evil.example/acme/docs/pull/42'
+      emu.planJobs({ finishAfterMs: 0, prLink: link })
+      const sha = 'c'.repeat(40)
+      const run = await act(
+        { prompt: 'Link', check: 'true' },
+        { GITHUB_SHA: sha },
+        { ref: 'refs/heads/main', before: 'b'.repeat(40), after: sha }
+      )
+      expect(run.code, run.stdout).toBe(0)
+      expect(run.outputs).toMatchObject({ prLink: link, prNumber: '' })
+      const seen = renderSummary(run.summary)
+      expect(seen.headings[0]).toBe('✅ Completed with github.com.evil.example: a link the service returned')
+      expect(seen.text).not.toMatch(/Opened|#42/)
+      const check = github.checkRuns.find((c) => c.head_sha === sha)
+      expect(check).toMatchObject({ conclusion: 'success', output: { title: 'Completed with a link the service returned' } })
+      expect(check?.output.summary).toContain(`A link the service returned: ${link}`)
+      expect(run.stdout.trim().split('\n').at(-1)).toMatch(
+        /agent job completed, a link the service returned https:\/\/github\.com\.evil\.example\//
+      )
     })
   })
 }

@@ -568,7 +568,10 @@ describe('dismissals', () => {
 describe('jobs and pull requests', () => {
   it('records the pull request of the job it asked for, or opens the gaps again when the job ended without one', async () => {
     for (const [job, state] of [
-      [{ kind: 'job', outcome: 'succeeded', jobId: 'job-9', prLink: 'https://github.com/acme/docs/pull/5' }, 'pr-open'],
+      [{ kind: 'job', outcome: 'opened', jobId: 'job-9', prLink: 'https://github.com/acme/docs/pull/5', prNumber: '5' }, 'pr-open'],
+      // A link the service returned that is no pull request on the run's GitHub server opens no pull request.
+      [{ kind: 'job', outcome: 'opened', jobId: 'job-9', prLink: 'https://github.com.evil.example/acme/docs/pull/5' }, 'new'],
+      [{ kind: 'job', outcome: 'opened', jobId: 'job-9', unsafePrLink: 'javascript:alert(1)' }, 'new'],
       [{ kind: 'job', outcome: 'no-pr', jobId: 'job-9' }, 'new'],
       [{ kind: 'job', outcome: 'failed', jobId: 'job-9' }, 'new'],
       [{ kind: 'job', outcome: 'archived', jobId: 'job-9' }, 'new'],
@@ -608,7 +611,8 @@ describe('jobs and pull requests', () => {
       page('/f', { state: 'asked', askedBy: '7', jobId: 'mine' }),
       page('/g', { state: 'asked', askedBy: '3', jobId: 'archived' }),
       page('/h', { state: 'asked', askedBy: '3', jobId: 'unsafe' }),
-      page('/i', { state: 'new', askedBy: '3', jobId: 'old' })
+      page('/i', { state: 'new', askedBy: '3', jobId: 'old' }),
+      page('/j', { state: 'asked', askedBy: '3', jobId: 'elsewhere' })
     ]
     const number = fake.add(sealedBody(stateWith(gaps)))
     const run = await open(fake)
@@ -618,14 +622,15 @@ describe('jobs and pull requests', () => {
       empty: { status: 'failed' },
       running: { status: 'running' },
       archived: { status: 'archived' },
-      unsafe: { status: 'completed', prLink: 'javascript:alert(1)' }
+      unsafe: { status: 'completed', prLink: 'javascript:alert(1)' },
+      elsewhere: { status: 'completed', prLink: 'https://github.com.evil.example/acme/docs/pull/8' }
     }
     await run.followJobs((jobId) => {
       asked.push(jobId)
       const job = jobs[jobId]
       return job ? Promise.resolve(job) : Promise.reject(new ApiError('job not found', { status: 404, transient: false }))
     }, SERVER)
-    expect(asked.sort()).toEqual(['archived', 'done', 'empty', 'running', 'unknown', 'unsafe'])
+    expect(asked.sort()).toEqual(['archived', 'done', 'elsewhere', 'empty', 'running', 'unknown', 'unsafe'])
     expect(stdout.text).toContain('names an agent job the run cannot follow, "a b"')
     expect(stdout.text).toContain('The agent job unknown of the docs health issue could not be read: job not found')
     fake.pulls.set('acme/docs#8', { state: 'open' })
@@ -640,7 +645,8 @@ describe('jobs and pull requests', () => {
       ['/f', 'asked', undefined],
       ['/g', 'new', undefined],
       ['/h', 'new', undefined],
-      ['/i', 'new', undefined]
+      ['/i', 'new', undefined],
+      ['/j', 'new', undefined]
     ])
   })
 

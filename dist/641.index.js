@@ -506,6 +506,19 @@ class GitHubClient {
         }
         return { state: data.state === 'closed' ? 'closed' : 'open' };
     }
+    /**
+     * A repository's visibility as GitHub says it now (`GET /repos/{owner}/{repo}`): `private`,
+     * `internal` or `public`. GitHub gives `private: true` for an internal repository as well, so
+     * `private` only where `visibility` says so, or, from a server that gives no `visibility`, where
+     * `private` is true; any other answer is `public`.
+     */
+    async visibility(owner, repo) {
+        const { data } = await this.octokit.rest.repos.get({ owner, repo, request: { sending: this.sending } });
+        const said = data.visibility;
+        if (said === undefined)
+            return data.private === true ? 'private' : 'public';
+        return said === 'private' || said === 'internal' ? said : 'public';
+    }
     /** Whether `login` may push to the repository (push-rule.ts). */
     async canWrite(login) {
         const { data } = await this.octokit.rest.repos.getCollaboratorPermissionLevel({ ...this.where(), username: login });
@@ -2669,22 +2682,50 @@ var record_seal = __webpack_require__(38);
 // EXTERNAL MODULE: ./src/github/client.ts + 1 modules
 var github_client = __webpack_require__(3595);
 ;// CONCATENATED MODULE: ./src/github/repository-visibility.ts
-// Whether the repository of the run is private, from the event payload: readerText `auto` shows the
-// text readers typed only then, since a public repository's summary, artifacts and issues are public,
-// and an enterprise's internal repository's are open to everyone in the enterprise.
+
+
 /**
- * True only when the payload says so: `visibility: private` where the payload gives a visibility (an
- * internal repository says `private: true` too), else `private: true`. A payload without a
- * repository says nothing.
+ * The visibility of each repository the run asks about, asked of GitHub once per repository and kept
+ * for the run. A request that fails counts as public, and the log says so once for each repository.
  */
-function isPrivateIn(payload) {
-    if (typeof payload !== 'object' || payload === null)
-        return false;
-    const repository = payload.repository;
-    if (typeof repository !== 'object' || repository === null)
-        return false;
-    const { private: isPrivate, visibility } = repository;
-    return isPrivate === true && (visibility === undefined || visibility === 'private');
+class Visibilities {
+    client;
+    warn;
+    asked = new Map();
+    constructor(
+    /** The GitHub client, opened when first asked for. */
+    client, warn) {
+        this.client = client;
+        this.warn = warn;
+    }
+    /** The visibility of `repository`; `unknown` (to be taken for public) when GitHub could not say. */
+    of(repository) {
+        const name = `${repository.owner}/${repository.name}`;
+        let visibility = this.asked.get(name);
+        if (visibility === undefined) {
+            visibility = this.ask(repository, name);
+            this.asked.set(name, visibility);
+        }
+        return visibility;
+    }
+    /** Whether GitHub says `repository` is private: false for every other answer, and when it could not say. */
+    async isPrivate(repository) {
+        return (await this.of(repository)) === 'private';
+    }
+    async ask(repository, name) {
+        let why;
+        try {
+            const client = await this.client();
+            if (typeof client !== 'string')
+                return await client.visibility(repository.owner, repository.name);
+            why = client;
+        }
+        catch (error) {
+            why = (0,text_escape/* logText */.kc)((0,github_client/* githubFailure */.eQ)(error), 200);
+        }
+        this.warn(`Could not ask GitHub whether ${name} is private (${why}): it is taken for public, and readers' words are kept out of what it shows.`);
+        return 'unknown';
+    }
 }
 
 // EXTERNAL MODULE: ./src/github/run-link.ts
@@ -3308,7 +3349,10 @@ function conclusionOf(job) {
     switch (job.outcome) {
         case 'opened':
             // A link off the run's GitHub server, or not in the form of a pull request's, is not called one.
-            return { conclusion: 'success', title: job.prNumber === undefined && job.prLink ? 'Completed with a link the service returned' : 'Opened a pull request' };
+            return {
+                conclusion: 'success',
+                title: job.prNumber === undefined && job.prLink ? 'Completed with a link the service returned' : 'Opened a pull request'
+            };
         case 'no-pr':
             return { conclusion: failing ? 'failure' : 'success', title: 'Completed without a pull request' };
         case 'failed':
@@ -4043,17 +4087,23 @@ async function openHealthIssue(inputs, client, github, showWords) {
 }
 /**
  * Whether the sections keep the text readers typed, said in the log for `auto`: `auto` shows it only
- * when the event payload says the repository is private (not internal).
+ * when GitHub says the repository is private (not internal, not public, and not when it could not say).
  */
-function showReaderText(analytics, runner) {
+async function showReaderText(analytics, runner, visibilities) {
     if (analytics.readerText !== 'auto')
         return analytics.readerText === 'show';
     if (!(0,run_sections/* readsReaderText */.C5)(analytics.sections))
         return false;
-    const shown = isPrivateIn(runner.payload);
+    const visibility = runner.repository === undefined || visibilities === undefined ? 'unknown' : await visibilities.of(runner.repository);
+    const said = visibilities === undefined
+        ? 'no githubToken is given to ask GitHub whether the repository is private'
+        : visibility === 'unknown'
+            ? 'GitHub could not say whether the repository is private'
+            : `GitHub says the repository is ${visibility}`;
+    const shown = visibility === 'private';
     core/* info */.pq(shown
-        ? 'Reader text (search terms, feedback comments, assistant questions and their categories) is shown: the repository is private (readerText: auto).'
-        : 'Reader text (search terms, feedback comments, assistant questions and their categories) is hidden: the repository is public or internal, or the event does not say (readerText: auto). Set readerText: show to show it.');
+        ? 'Reader text (search terms, feedback comments, assistant questions and their categories) is shown: GitHub says the repository is private (readerText: auto).'
+        : `Reader text (search terms, feedback comments, assistant questions and their categories) is hidden: ${said} (readerText: auto). Set readerText: show to show it.`);
     return shown;
 }
 /** Runs one part and reports it; a part whose turn comes after the run was stopped is reported as skipped. */
@@ -4148,8 +4198,14 @@ async function work(inputs, options = {}) {
     try {
         const runner = await (0,github_runner/* readRunner */.fY)();
         const github = { seal: record_seal/* RecordSeal */.l.fromApiKey(inputs.apiKey), runner, connect: connector(runner, lifetime, githubFetch) };
+        // Each repository's visibility is asked of GitHub once, with the workflow's token.
+        const visibilities = inputs.githubToken === ''
+            ? undefined
+            : new Visibilities(() => github.connect(inputs.githubToken), (message) => {
+                core/* warning */.$e(message);
+            });
         // Whether reader text may be shown, decided once: the report and the docs health issue's prompt follow it alike.
-        const shown = inputs.analytics ? showReaderText(inputs.analytics, runner) : false;
+        const shown = inputs.analytics ? await showReaderText(inputs.analytics, runner, visibilities) : false;
         const { board, asked, failure } = await openHealthIssue(inputs, client, github, shown);
         const plan = asked ? NO_JOB : await planJob(inputs, lifetime, github);
         const ctx = { lifetime, log: { info: core/* info */.pq, warning: core/* warning */.$e, debug: core/* debug */.Yz } };

@@ -20,7 +20,10 @@ function conclusionOf(job: JobReport): Pick<CheckRunFields, 'conclusion' | 'titl
   switch (job.outcome) {
     case 'opened':
       // A link off the run's GitHub server, or not in the form of a pull request's, is not called one.
-      return { conclusion: 'success', title: job.prNumber === undefined && job.prLink ? 'Completed with a link the service returned' : 'Opened a pull request' }
+      return {
+        conclusion: 'success',
+        title: job.prNumber === undefined && job.prLink ? 'Completed with a link the service returned' : 'Opened a pull request'
+      }
     case 'no-pr':
       return { conclusion: failing ? 'failure' : 'success', title: 'Completed without a pull request' }
     case 'failed':

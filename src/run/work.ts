@@ -11,7 +11,7 @@ import { ApiClient } from '../api/client.js'
 import { GitHubFetch } from '../api/github-fetch.js'
 import { RecordSeal } from '../core/record-seal.js'
 import { GitHubClient } from '../github/client.js'
-import { isPrivateIn } from '../github/repository-visibility.js'
+import { Visibilities, type Visibility } from '../github/repository-visibility.js'
 import { runLink } from '../github/run-link.js'
 import { readRunner, type Runner } from '../github/runner.js'
 import { runnerSink } from '../github/runner-sink.js'
@@ -85,16 +85,24 @@ async function openHealthIssue(
 
 /**
  * Whether the sections keep the text readers typed, said in the log for `auto`: `auto` shows it only
- * when the event payload says the repository is private (not internal).
+ * when GitHub says the repository is private (not internal, not public, and not when it could not say).
  */
-function showReaderText(analytics: AnalyticsInputs, runner: Runner): boolean {
+async function showReaderText(analytics: AnalyticsInputs, runner: Runner, visibilities: Visibilities | undefined): Promise<boolean> {
   if (analytics.readerText !== 'auto') return analytics.readerText === 'show'
   if (!readsReaderText(analytics.sections)) return false
-  const shown = isPrivateIn(runner.payload)
+  const visibility: Visibility =
+    runner.repository === undefined || visibilities === undefined ? 'unknown' : await visibilities.of(runner.repository)
+  const said =
+    visibilities === undefined
+      ? 'no githubToken is given to ask GitHub whether the repository is private'
+      : visibility === 'unknown'
+        ? 'GitHub could not say whether the repository is private'
+        : `GitHub says the repository is ${visibility}`
+  const shown = visibility === 'private'
   core.info(
     shown
-      ? 'Reader text (search terms, feedback comments, assistant questions and their categories) is shown: the repository is private (readerText: auto).'
-      : 'Reader text (search terms, feedback comments, assistant questions and their categories) is hidden: the repository is public or internal, or the event does not say (readerText: auto). Set readerText: show to show it.'
+      ? 'Reader text (search terms, feedback comments, assistant questions and their categories) is shown: GitHub says the repository is private (readerText: auto).'
+      : `Reader text (search terms, feedback comments, assistant questions and their categories) is hidden: ${said} (readerText: auto). Set readerText: show to show it.`
   )
   return shown
 }
@@ -205,8 +213,18 @@ export async function work(inputs: Inputs, options: WorkOptions = {}): Promise<R
   try {
     const runner = await readRunner()
     const github: GitHubTrust = { seal: RecordSeal.fromApiKey(inputs.apiKey), runner, connect: connector(runner, lifetime, githubFetch) }
+    // Each repository's visibility is asked of GitHub once, with the workflow's token.
+    const visibilities =
+      inputs.githubToken === ''
+        ? undefined
+        : new Visibilities(
+            () => github.connect(inputs.githubToken),
+            (message) => {
+              core.warning(message)
+            }
+          )
     // Whether reader text may be shown, decided once: the report and the docs health issue's prompt follow it alike.
-    const shown = inputs.analytics ? showReaderText(inputs.analytics, runner) : false
+    const shown = inputs.analytics ? await showReaderText(inputs.analytics, runner, visibilities) : false
     const { board, asked, failure } = await openHealthIssue(inputs, client, github, shown)
     const plan: JobPlan = asked ? NO_JOB : await planJob(inputs, lifetime, github)
     const ctx: PartContext = { lifetime, log: { info: core.info, warning: core.warning, debug: core.debug } }

@@ -29,6 +29,7 @@ import {
 } from '../support/health-report.js'
 import { renderSummary } from '../support/render.js'
 import { runtimes } from '../support/runtimes.js'
+import { startGitHubFake } from '../support/github-fake.js'
 import { HOSTILE_PATHS, siteTotals, visitorRows } from '../support/visitors.js'
 
 const KEY = 'mint_docsHealthK3y9'
@@ -223,12 +224,15 @@ for (const { name: runtime, node } of runtimes()) {
     const act = (options: Omit<ActionOptions, 'node' | 'onTestFinished'>): Promise<ActionRun> =>
       runAction({ ...options, node, onTestFinished })
 
+    let github: Awaited<ReturnType<typeof startGitHubFake>>
     beforeAll(async () => {
+      github = await startGitHubFake()
       emu = await startEmulator({ keys: { [KEY]: {} }, analyticsLimitPerHour: 100_000 })
       // The visitors endpoint has no default data set: a hostile one of the test support's.
       emu.setVisitors({ totals: siteTotals(PAGES), rows: visitorRows(PAGES, { hostile: true }) })
     })
     afterAll(async () => {
+      await github.close()
       await emu.close()
     })
 
@@ -342,7 +346,12 @@ for (const { name: runtime, node } of runtimes()) {
     })
 
     it(`[${runtime}] readerText: auto in a private repository shows reader text, e-mail addresses masked`, async () => {
-      const run = await act({ inputs: base(), event: { name: 'schedule', payload: { repository: { private: true } } } })
+      github.setVisibility('acme/docs', 'private')
+      const run = await act({
+        inputs: { ...base(), githubToken: 'ghs_docsHealthToken' },
+        event: { name: 'schedule', payload: { repository: { private: true } } },
+        env: { GITHUB_API_URL: github.url }
+      })
       expect(run.code, run.stdout).toBe(0)
       expect(run.stdout).toContain('Reader text (search terms, feedback comments, assistant questions and their categories) is shown')
       expectSafe(run)

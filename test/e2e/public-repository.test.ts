@@ -1,15 +1,28 @@
 // What a public repository shows, end to end: the bundle run as a workflow step against the emulator
 // and the stateful GitHub fake, with real GITHUB_OUTPUT, GITHUB_STEP_SUMMARY and event files. Each
-// test is one way text got out in a public repository (docs/security.md lists them): the key in a
-// debug line, in forms the runner does not mask; a link off the GitHub server called a pull request.
+// test is one way text got out in a public repository (docs/security.md lists them): reader text
+// shown because the event's payload, not GitHub, said the repository was private; the key in a debug
+// line, in forms the runner does not mask; a link off the GitHub server called a pull request.
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { type Emulator, startEmulator } from '../emulator/emulator.js'
 import { type ActionRun, runAction } from '../support/action.js'
+import { docsHealthInputs } from '../support/docs-health-inputs.js'
 import { startGitHubFake } from '../support/github-fake.js'
 import { renderSummary } from '../support/render.js'
 import { runtimes } from '../support/runtimes.js'
 
 const KEY = 'mint_publicRepoKey7Wz'
+const WEEK = { dateFrom: '2026-11-09', dateTo: '2026-11-16' }
+/** The event of a scheduled run whose payload, a snapshot, says the repository is private. */
+const PRIVATE_EVENT = { repository: { full_name: 'acme/docs', private: true, visibility: 'private' } }
+
+/** The docs health issue's state, decoded: where the readers' words it keeps would be. */
+function stateOf(body: string): string {
+  const encoded = /<!-- docs-agent-action:state ([A-Za-z0-9+/=]+) -->/.exec(body)?.[1] ?? ''
+  return Buffer.from(encoded, 'base64').toString('utf8')
+}
 const TOKEN = 'ghs_publicRepoToken3Qd'
 
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', nbsp: ' ' }
@@ -40,13 +53,14 @@ for (const { name: runtime, node } of runtimes()) {
       await emu.close()
     })
 
+    let runId = 100
     const act = (inputs: Record<string, string>, env: Record<string, string> = {}, payload: unknown = { repository: { private: false } }) =>
       runAction({
         node,
         onTestFinished,
         inputs: { apiKey: KEY, projectId: 'proj_docs', baseUrl: emu.url, pollIntervalSeconds: '0.5', githubToken: TOKEN, ...inputs },
         event: { name: 'workflow_dispatch', payload },
-        env: { GITHUB_API_URL: github.url, ...env }
+        env: { GITHUB_API_URL: github.url, GITHUB_RUN_ID: String(++runId), ...env }
       })
 
     // Hole 4: a debug line printed the answer's text, where the key hid behind escapes.
@@ -72,6 +86,47 @@ for (const { name: runtime, node } of runtimes()) {
       const answered = printed(run).filter((line) => line.startsWith('::debug::POST /v2/agent/proj_docs/job answered 400'))
       expect(answered).toEqual([expect.stringMatching(new RegExp(`answered 400 in \\d+ ms: ${Buffer.byteLength(body)} bytes$`))])
       for (const text of [...printed(run), run.stderr, run.summary]) expect(readAs(text)).not.toContain(KEY)
+    })
+
+    /** Everything a run wrote where people read it: the log, the summary, the outputs, the files, and the docs health issue. */
+    const everything = (run: ActionRun): string => {
+      const dir = run.outputs.analyticsDir
+      const files = dir ? readdirSync(dir).map((name) => readFileSync(join(dir, name), 'utf8')) : []
+      const issues = github.issues.map((issue) => `${issue.title}\n${issue.body}\n${stateOf(issue.body)}`)
+      return [run.stdout, run.stderr, run.summary, run.outputFile, ...files, ...issues].join('\n')
+    }
+    const weekly = (inputs: Record<string, string> = {}) =>
+      act(docsHealthInputs(emu.url, { apiKey: KEY, githubToken: TOKEN }, { ...WEEK, readerText: 'auto', ...inputs }), {}, PRIVATE_EVENT)
+
+    // Hole 2: the payload's repository.private, a snapshot from when the event fired, was believed.
+    it(`[${runtime}] hides reader text in a repository the payload calls private and GitHub says is public now`, async () => {
+      github.setVisibility('acme/docs', 'public')
+      const before = github.requests.length
+      const run = await weekly()
+      expect(run.code, run.stdout).toBe(0)
+      expect(run.stdout).toContain('is hidden: GitHub says the repository is public (readerText: auto)')
+      expect(everything(run)).not.toContain('how to configure feature')
+      expect(github.requests.slice(before).filter((r) => r.path === '/repos/acme/docs')).toHaveLength(1)
+    })
+
+    it(`[${runtime}] hides reader text when GitHub cannot say whether the repository is private, and says so once`, async () => {
+      github.setVisibility('acme/docs', 'private')
+      github.fault({ status: 502 }, { status: 502 }, { status: 502 })
+      const run = await weekly()
+      expect(run.code, run.stdout).toBe(0)
+      const warned = run.stdout.split('\n').filter((line) => line.includes('Could not ask GitHub whether'))
+      expect(warned).toEqual([
+        "::warning::Could not ask GitHub whether acme/docs is private (HTTP 502): it is taken for public, and readers' words are kept out of what it shows."
+      ])
+      expect(everything(run)).not.toContain('how to configure feature')
+    })
+
+    it(`[${runtime}] shows reader text when GitHub says the repository is private`, async () => {
+      github.setVisibility('acme/docs', 'private')
+      const run = await weekly()
+      expect(run.code, run.stdout).toBe(0)
+      expect(run.stdout).toContain('is shown: GitHub says the repository is private (readerText: auto)')
+      expect(everything(run)).toContain('how to configure feature')
     })
 
     // Hole 5: a prLink on another host, with the path of a pull request, was called one.

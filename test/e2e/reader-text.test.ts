@@ -138,9 +138,10 @@ for (const { name: runtime, node } of runtimes()) {
     it(`[${runtime}] forgets every reader word in the issue once reader text is hidden (auto, in an internal repository)`, async () => {
       const before = board()?.body ?? ''
       for (const word of READER_WORDS) expect(before).toContain(word)
+      github.setVisibility('acme/docs', 'internal')
       const hidden = await run({ inputs: { ...WEEK_2, readerText: 'auto' }, event: { name: 'schedule', payload: INTERNAL } })
       expect(hidden.code, hidden.stdout).toBe(0)
-      expect(hidden.stdout).toContain('is hidden: the repository is public or internal')
+      expect(hidden.stdout).toContain('is hidden: GitHub says the repository is internal')
       const body = board()?.body ?? ''
       const texts = [body, decoded(body), ...base64Runs(body)]
       for (const word of READER_WORDS) for (const text of texts) expect(text).not.toContain(word)

@@ -38,8 +38,10 @@ describe('what a docs lead reads', () => {
     inputs?: Record<string, string>
     event?: { name: string; payload: unknown }
     runId: string
-  }) =>
-    runAction({
+  }) => {
+    // GitHub says what the payload says: the run asks GitHub.
+    github.setVisibility('acme/docs', options.isPrivate ? 'private' : 'public')
+    return runAction({
       onTestFinished,
       inputs: {
         apiKey: KEY,
@@ -52,6 +54,7 @@ describe('what a docs lead reads', () => {
       event: options.event ?? { name: 'schedule', payload: { repository: repository(options.isPrivate) } },
       env: { GITHUB_API_URL: github.url, GITHUB_RUN_ID: options.runId }
     })
+  }
   /** The docs health issue the action keeps. */
   const board = () => github.issues.find((issue) => issue.user.type === 'Bot')
   /** The prompt of the last agent job created. */

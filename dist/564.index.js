@@ -553,7 +553,8 @@ class HealthIssueRun {
         // Only a pull request on the run's GitHub server (prNumber) is one: a gap is never "pull request
         // open" for another link the service returned.
         const prLink = job.prNumber === undefined ? undefined : job.prLink;
-        const reopen = prLink === undefined && (job.outcome === 'opened' || job.outcome === 'no-pr' || job.outcome === 'failed' || job.outcome === 'archived');
+        const reopen = prLink === undefined &&
+            (job.outcome === 'opened' || job.outcome === 'no-pr' || job.outcome === 'failed' || job.outcome === 'archived');
         this.state = (0,ledger/* withOutcome */.lt)(this.state, runId, { jobId: job.jobId, prLink, reopen });
     }
     /**

@@ -1597,8 +1597,9 @@ const randomGapId = () => (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomByte
  * The state with every word readers typed taken out, for a run in which reader text is hidden
  * (`readerText: hide`, or `auto` in a repository that is not private), whatever earlier runs kept
  * while it was shown. A search gap keeps its counts, not its words: its subject is emptied, and its id
- * (a fingerprint of the search) replaced by `newId`. A page named by a URL, as it is kept while reader
- * text is shown, is reduced to its path, with a new id too. Every evidence keeps its counts alone
+ * (a fingerprint of the search) replaced by `newId`. A page is shown by the label of its path: one
+ * named by a path keeps its id, one named by a URL, as it is kept while reader text is shown, gets a
+ * new id. Every evidence keeps its counts alone
  * (`evidenceCounts`). A field that comes to hold reader text is emptied here as well.
  */
 function forgetReaderText(state, newId = randomGapId) {
@@ -1607,8 +1608,13 @@ function forgetReaderText(state, newId = randomGapId) {
         const gap = { ...kept, evidence: evidenceCounts(kept.evidence), now: withoutSearches(kept.now), before: withoutSearches(kept.before) };
         if (gap.kind === 'search')
             return gap.subject === '' ? gap : { ...gap, id: newId(), subject: '' };
+        // A page a client named is shown by its label (text/page-path.ts). The gap keeps its id, a hash
+        // that says no more of the path than the label does, so that a tick made while the path was shown
+        // still asks for it.
         const page = (0,_text_page_path_js__WEBPACK_IMPORTED_MODULE_3__/* .sitePage */ .fN)(gap.subject, false) ?? gap.subject;
-        return page === gap.subject ? gap : { ...gap, id: newId(), subject: page };
+        if (page === gap.subject)
+            return gap;
+        return { ...gap, id: gap.subject.startsWith('/') && (0,_text_page_path_js__WEBPACK_IMPORTED_MODULE_3__/* .isPageLabel */ .e4)(page) ? gap.id : newId(), subject: page };
     });
     // What readers wrote about the gaps, kept for a tick's prompt, goes whole.
     return forgetGapWords({ ...state, gaps });
@@ -2821,7 +2827,7 @@ function itemWordsOf(items, sources) {
         const page = item.page;
         const questions = mostWritten(
         // Stryker disable next-line ArrayDeclaration: the filter drops any entry without a status, so an empty list and such entries give the same
-        (assistant?.questions ?? []).filter((q) => q.resolutionStatus === 'unanswered' && q.query !== undefined && (0,page_path/* sitePage */.fN)(q.pageUrl, false) === page), (q) => q.query, ITEM_WORDS_PER_KIND).map((q) => ({ question: q.query, answer: q.answer ?? '' }));
+        (assistant?.questions ?? []).filter((q) => q.resolutionStatus === 'unanswered' && q.query !== undefined && q.pageUrl !== null && (0,page_path/* pagePathOf */.KQ)(q.pageUrl) === page), (q) => q.query, ITEM_WORDS_PER_KIND).map((q) => ({ question: q.query, answer: q.answer ?? '' }));
         const comments = mostWritten(
         // Stryker disable next-line ArrayDeclaration: the filter drops any entry not marked not helpful, so an empty list and such entries give the same
         (feedback?.entries ?? []).filter((entry) => entry.helpful === false && entry.path === page && entry.comment !== undefined), (entry) => entry.comment, ITEM_WORDS_PER_KIND).map((entry) => entry.comment);

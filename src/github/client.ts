@@ -554,7 +554,7 @@ export class GitHubClient {
   async visibility(owner: string, repo: string): Promise<'public' | 'private' | 'internal'> {
     const { data } = await this.octokit.rest.repos.get({ owner, repo, request: { sending: this.sending } })
     const said = (data as { visibility?: unknown }).visibility
-    if (said === undefined) return data.private === true ? 'private' : 'public'
+    if (said === undefined) return (data.private as unknown) === true ? 'private' : 'public'
     return said === 'private' || said === 'internal' ? said : 'public'
   }
 

@@ -3,6 +3,7 @@
 // both on loopback, rendered as GitHub renders it. The report leads with the page to fix; a tick
 // gives the agent the readers' own words, framed as data, with the period they were read over, in a
 // private repository and none of them in a public one; and the top of the issue outlives the tick run.
+import { pageLabel } from '../../src/text/page-path.js'
 import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
 import { setDemoData } from '../../scripts/demo-data.mjs'
 import { type Emulator, startEmulator } from '../emulator/emulator.js'
@@ -67,7 +68,9 @@ describe('what a docs lead reads', () => {
   const tick = async (isPrivate: boolean, runId: string) => {
     const issue = board()
     if (!issue) throw new Error('no docs health issue')
-    const line = issue.body.split('\n').find((l) => l.startsWith(`- [ ] <code>${PROBLEM}</code>`)) ?? ''
+    // The page by its path, as a run that showed reader text wrote it, or by its label.
+    const line =
+      issue.body.split('\n').find((l) => [PROBLEM, pageLabel(PROBLEM)].some((page) => l.startsWith(`- [ ] <code>${page}</code>`))) ?? ''
     expect(line).not.toBe('')
     issue.body = issue.body.replace(line, line.replace('- [ ]', '- [x]'))
     github.setPermission('docs-lead', 'write')
@@ -151,7 +154,9 @@ describe('what a docs lead reads', () => {
     const asked = await tick(false, '722')
     expect(asked.code, asked.stdout).toBe(0)
     const prompt = lastPrompt()
-    expect(prompt).toContain(`- page ${PROBLEM}: `)
+    // The page a client named is reader text too: by its label alone.
+    expect(prompt).toContain(`- page ${pageLabel(PROBLEM)}: `)
+    expect(prompt).not.toContain(PROBLEM)
     expect(prompt).toContain('data gathered from readers over 9–15 Nov 2026 (page paths, search terms and counts)')
     for (const text of [QUESTION, COMMENT, SEARCH]) expect(prompt).not.toContain(text)
   })
@@ -163,7 +168,9 @@ describe('what a docs lead reads', () => {
     // The same repository, now public: the next tick sends none of them, and the issue drops them.
     const asked = await tick(false, '732')
     expect(asked.code, asked.stdout).toBe(0)
-    for (const text of [QUESTION, COMMENT]) expect(lastPrompt()).not.toContain(text)
+    for (const text of [QUESTION, COMMENT, PROBLEM]) expect(lastPrompt()).not.toContain(text)
+    expect(lastPrompt()).toContain(`- page ${pageLabel(PROBLEM)}: `)
     expect(stateOf(board()?.body ?? '')).not.toHaveProperty('readerWords')
+    expect(board()?.body).not.toContain(PROBLEM)
   })
 })

@@ -22,6 +22,7 @@ import type { RecordSeal } from '../../../src/core/record-seal.js'
 import { OTHER_SEAL, SEAL } from '../../support/seal.js'
 import { capturedStdout } from '../../support/stdout.js'
 import { TEST_EPOCH } from '../../support/test-clock.js'
+import { pageLabel } from '../../../src/text/page-path.js'
 import { assistantReport, feedbackReport, searchesReport, viewsReport, visitorsReport } from '../../support/section-reports.js'
 
 const PROJECT = 'proj'
@@ -496,16 +497,20 @@ describe('the prompt and reader text', () => {
     const fake = fakeGitHub()
     const search = gap({ id: 'aaaaaaaaaaaa', kind: 'search', subject: '', evidence: 'searched 9×' })
     const typed = gap({ id: fingerprint('search', 'webhook retries'), kind: 'search', subject: 'webhook retries', evidence: 'searched 4×' })
+    // A page a client named is reader text too: its label stands for it, as a run that hid reader text wrote it.
+    const page = gap({ id: fingerprint('page', pageLabel('/guides/webhooks')), subject: pageLabel('/guides/webhooks') })
     const number = fake.add(
-      sealedBody(stateWith([gap(), search, typed], { readerWords: words() }), { ticked: [gap().id, search.id, typed.id] })
+      sealedBody(stateWith([page, search, typed], { readerWords: words() }), { ticked: [page.id, search.id, typed.id] })
     )
     const run = await open(fake, { showWords: false })
     const prompt = await run.ask()
-    expect(prompt).toContain('page /guides/webhooks')
+    expect(prompt).toContain(`page ${pageLabel('/guides/webhooks')}`)
+    expect(prompt).not.toContain('/guides/webhooks')
     expect(prompt).not.toContain('the retry header')
     expect(prompt).not.toContain('webhook retries')
     const report = await run.finish(SERVER)
-    expect(report.askedGaps).toEqual([{ kind: 'page', subject: '/guides/webhooks' }, { kind: 'search' }])
+    expect(report.askedGaps).toEqual([{ kind: 'page', subject: pageLabel('/guides/webhooks') }, { kind: 'search' }])
+    expect(fake.body(number)).not.toContain('/guides/webhooks')
     expect(fake.body(number)).not.toContain('webhook retries')
     expect(fake.body(number)).not.toContain('the retry header')
     expect(stateIn(fake, number)?.readerWords).toBeUndefined()

@@ -2383,6 +2383,8 @@ function analyticsQuery(query, sends) {
     return out;
 }
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+/** Said of an analytics answer's words where reader text is hidden. */
+const HIDDEN_SERVICE_TEXT = "The service's words are left out: they can echo what readers typed, which readerText hides here.";
 /** A GET may be repeated freely; these answers say a repeat may succeed. */
 function isTransientStatus(status) {
     return status === 408 || status === 429 || status >= 500;
@@ -2530,7 +2532,12 @@ class ApiClient {
                     return this.parse(call, res.status, res.body);
                 retryAfterMs = (0,retry/* parseRetryAfter */.mu)(res.headers['retry-after'], clock.now());
                 const serviceText = this.errorText(res.body);
-                failure = new errors/* ApiError */.hD((0,errors/* httpStatusMessage */.oc)(call.ctx, res.status, serviceText, retryAfterMs), {
+                // An analytics answer's words follow the reader-text rule of the answers themselves.
+                const hidden = serviceText !== undefined && call.ctx.kind === 'analytics' && this.options.readerTextShown?.() !== true;
+                const message = hidden
+                    ? `${(0,errors/* httpStatusMessage */.oc)(call.ctx, res.status, undefined, retryAfterMs)} ${HIDDEN_SERVICE_TEXT}`
+                    : (0,errors/* httpStatusMessage */.oc)(call.ctx, res.status, serviceText, retryAfterMs);
+                failure = new errors/* ApiError */.hD(message, {
                     status: res.status,
                     transient: isTransientStatus(res.status),
                     mayHaveActed: call.method === 'POST' && res.status >= 500 && res.status !== 503
@@ -4178,6 +4185,8 @@ function connector(runner, lifetime, githubFetch) {
 }
 async function work(inputs, options = {}) {
     const lifetime = new core_lifetime/* Lifetime */.iR(inputs.timeoutMs, options.clock);
+    // Whether reader text may be shown: decided once the runner is read, before any analytics request.
+    let shown = false;
     const exitAfterMs = options.exitAfterSignalMs ?? EXIT_AFTER_SIGNAL_MS;
     const onSignal = (name) => {
         if (lifetime.stopped)
@@ -4195,7 +4204,8 @@ async function work(inputs, options = {}) {
         lifetime,
         debug: (message) => {
             core/* debug */.Yz(message);
-        }
+        },
+        readerTextShown: () => shown
     });
     // Whatever GitHub or a proxy does, its connections close with the run.
     const githubFetch = new GitHubFetch();
@@ -4211,7 +4221,7 @@ async function work(inputs, options = {}) {
                 core/* warning */.$e(message);
             });
         // Whether reader text may be shown, decided once: the report and the docs health issue's prompt follow it alike.
-        const shown = inputs.analytics ? await showReaderText(inputs.analytics, runner, visibilities) : false;
+        shown = inputs.analytics ? await showReaderText(inputs.analytics, runner, visibilities) : false;
         const { board, asked, failure } = await openHealthIssue(inputs, client, github, shown);
         const plan = asked ? NO_JOB : await planJob(inputs, lifetime, github);
         const ctx = { lifetime, log: { info: core/* info */.pq, warning: core/* warning */.$e, debug: core/* debug */.Yz } };

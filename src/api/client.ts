@@ -31,6 +31,12 @@ export interface ClientOptions {
   /** The most values an answer may hold (MAX_ANSWER_VALUES by default). */
   maxAnswerValues?: number
   debug?: (message: string) => void
+  /**
+   * Whether reader text may be shown, asked when an analytics request fails: the service's words in
+   * its answer can echo what the request sent (a cursor that carries a search term), so they are
+   * shown only when reader text is. Not shown when not given.
+   */
+  readerTextShown?: () => boolean
 }
 
 interface Call<T> {
@@ -56,6 +62,9 @@ function analyticsQuery(query: AnalyticsQuery, sends: readonly string[]): Record
 }
 
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000
+
+/** Said of an analytics answer's words where reader text is hidden. */
+export const HIDDEN_SERVICE_TEXT = "The service's words are left out: they can echo what readers typed, which readerText hides here."
 
 /** A GET may be repeated freely; these answers say a repeat may succeed. */
 function isTransientStatus(status: number): boolean {
@@ -214,7 +223,12 @@ export class ApiClient implements AnalyticsReader {
         if (Math.floor(res.status / 100) === 2) return this.parse(call, res.status, res.body)
         retryAfterMs = parseRetryAfter(res.headers['retry-after'], clock.now())
         const serviceText = this.errorText(res.body)
-        failure = new ApiError(httpStatusMessage(call.ctx, res.status, serviceText, retryAfterMs), {
+        // An analytics answer's words follow the reader-text rule of the answers themselves.
+        const hidden = serviceText !== undefined && call.ctx.kind === 'analytics' && this.options.readerTextShown?.() !== true
+        const message = hidden
+          ? `${httpStatusMessage(call.ctx, res.status, undefined, retryAfterMs)} ${HIDDEN_SERVICE_TEXT}`
+          : httpStatusMessage(call.ctx, res.status, serviceText, retryAfterMs)
+        failure = new ApiError(message, {
           status: res.status,
           transient: isTransientStatus(res.status),
           mayHaveActed: call.method === 'POST' && res.status >= 500 && res.status !== 503

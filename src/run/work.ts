@@ -188,6 +188,8 @@ export interface WorkOptions {
 
 export async function work(inputs: Inputs, options: WorkOptions = {}): Promise<RunReport> {
   const lifetime = new Lifetime(inputs.timeoutMs, options.clock)
+  // Whether reader text may be shown: decided once the runner is read, before any analytics request.
+  let shown = false
   const exitAfterMs = options.exitAfterSignalMs ?? EXIT_AFTER_SIGNAL_MS
   const onSignal = (name: NodeJS.Signals): void => {
     if (lifetime.stopped) return
@@ -205,7 +207,8 @@ export async function work(inputs: Inputs, options: WorkOptions = {}): Promise<R
     lifetime,
     debug: (message) => {
       core.debug(message)
-    }
+    },
+    readerTextShown: () => shown
   })
   // Whatever GitHub or a proxy does, its connections close with the run.
   const githubFetch = new GitHubFetch()
@@ -224,7 +227,7 @@ export async function work(inputs: Inputs, options: WorkOptions = {}): Promise<R
             }
           )
     // Whether reader text may be shown, decided once: the report and the docs health issue's prompt follow it alike.
-    const shown = inputs.analytics ? await showReaderText(inputs.analytics, runner, visibilities) : false
+    shown = inputs.analytics ? await showReaderText(inputs.analytics, runner, visibilities) : false
     const { board, asked, failure } = await openHealthIssue(inputs, client, github, shown)
     const plan: JobPlan = asked ? NO_JOB : await planJob(inputs, lifetime, github)
     const ctx: PartContext = { lifetime, log: { info: core.info, warning: core.warning, debug: core.debug } }

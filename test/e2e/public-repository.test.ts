@@ -2,7 +2,8 @@
 // and the stateful GitHub fake, with real GITHUB_OUTPUT, GITHUB_STEP_SUMMARY and event files. Each
 // test is one way text got out in a public repository (docs/security.md lists them): a page path a
 // client set, shown and sent to the agent as if it were the site's; reader text shown because the event's payload, not GitHub, said the repository was private; the key in a debug
-// line, in forms the runner does not mask; a link off the GitHub server called a pull request.
+// line, in forms the runner does not mask; the service's words echoing reader text in an error; a
+// link off the GitHub server called a pull request.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
@@ -188,6 +189,24 @@ for (const { name: runtime, node } of runtimes()) {
       expect(run.code, run.stdout).toBe(0)
       expect(run.stdout).toContain('is shown: GitHub says the repository is private (readerText: auto)')
       expect(everything(run)).toContain('how to configure feature')
+    })
+
+    // Hole 6: a refusal that echoes the searches cursor, reader text in it, was quoted.
+    it(`[${runtime}] leaves out the service's words of an analytics refusal in a public repository: error, last line and summary`, async () => {
+      github.setVisibility('acme/docs', 'public')
+      const echo = JSON.stringify({ error: 'Invalid cursor "after:reset password jane.doe@example.com SECRETREADER"' })
+      emu.fault({ method: 'GET', path: '/v1/analytics/proj_docs/searches', kind: 'status', status: 400, body: echo })
+      const run = await act({ analytics: 'searches', readerText: 'auto', ...WEEK }, {}, PRIVATE_EVENT)
+      expect(run.code).toBe(1)
+      const errors = run.stdout.split('\n').filter((line) => line.startsWith('::error::'))
+      expect(errors).toEqual([
+        expect.stringContaining("The service's words are left out: they can echo what readers typed, which readerText hides here.")
+      ])
+      expect(run.stdout.trim().split('\n').at(-1)).toMatch(/^Failed after/)
+      for (const text of [run.stdout, run.stderr, run.summary, run.outputFile]) {
+        expect(text).not.toContain('SECRETREADER')
+        expect(text).not.toContain('jane.doe')
+      }
     })
 
     // Hole 5: a prLink on another host, with the path of a pull request, was called one.

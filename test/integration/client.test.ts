@@ -43,6 +43,7 @@ function makeClient(options: Partial<ClientOptions> & { timeoutMs?: number } = {
     requestTimeoutMs: REQUEST_TIMEOUT_MS,
     retry: FAST,
     debug: (line) => debug.push(line),
+    readerTextShown: () => true,
     ...rest
   })
   cleanups.push(

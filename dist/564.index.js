@@ -473,7 +473,7 @@ class HealthIssueRun {
      * the period the gaps' evidence was read over and, where reader text may be shown, gives what
      * readers wrote about them.
      */
-    async ask() {
+    async ask(mayQuote = () => Promise.resolve(this.showWords)) {
         if (!this.mayAsk || !this.issue)
             return undefined;
         const runId = runIdOf(this.runner);
@@ -498,7 +498,8 @@ class HealthIssueRun {
         // The period the evidence was read over: the latest in which any of the gaps was ranked.
         const latest = gaps.reduce((at, gap) => (gap.lastSeen > at ? gap.lastSeen : at), '');
         const period = this.state.periods.find((p) => p.dateFrom === latest);
-        const words = this.showWords ? this.state.readerWords?.gaps : undefined;
+        // Asked only once there is a prompt: whether readers' words may go to the agent's repository.
+        const words = this.showWords && (await mayQuote()) ? this.state.readerWords?.gaps : undefined;
         return gapsPrompt(gaps, { ...(period ? { dateFrom: period.dateFrom, dateTo: period.dateTo } : {}), ...(words ? { words } : {}) });
     }
     /** The job this run asked for has its id: written at once, so that no later run takes the gaps for unasked. */
@@ -542,6 +543,10 @@ class HealthIssueRun {
                 continue;
             this.state = (0,ledger/* withJobEnded */.Ah)(this.state, jobId, pullRequestOf(job.prLink, githubServer));
         }
+    }
+    /** The job the issue records last (a gap asked for, with a pull request, or merged), when any: its source repository is the agent's. */
+    lastJobId() {
+        return [...this.state.gaps].reverse().find((gap) => gap.jobId !== undefined && (0,schemas/* jobIdProblem */.M3)(gap.jobId) === undefined)?.jobId;
     }
     /** What the job this run asked for came to. */
     recordJob(job) {

@@ -2740,6 +2740,18 @@ class Visibilities {
         return 'unknown';
     }
 }
+/**
+ * The repository a job's `source.repository` names (a full URL, as the service gives it), when it is a
+ * repository on the run's GitHub server (`server`, an origin): `https://github.com/acme/docs`, with or
+ * without `.git`; undefined for anything else.
+ */
+function repositoryAt(source, server) {
+    const url = URL.parse(source ?? '');
+    if (url === null || !URL.canParse(server) || url.origin !== new URL(server).origin)
+        return undefined;
+    const match = /^\/([A-Za-z0-9][A-Za-z0-9_-]{0,38})\/([A-Za-z0-9._-]{1,100}?)(?:\.git)?\/?$/.exec(url.pathname);
+    return match ? { owner: match[1], name: match[2] } : undefined;
+}
 
 // EXTERNAL MODULE: ./src/github/run-link.ts
 var run_link = __webpack_require__(9211);
@@ -4059,6 +4071,7 @@ async function planJob(inputs, lifetime, github) {
 
 
 
+
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 /** After a cancellation signal the runner kills the process within 10 s; leave well before. */
 const EXIT_AFTER_SIGNAL_MS = 1500;
@@ -4077,8 +4090,36 @@ function jobParts(inputs, client, plan, asked, githubServer) {
         return [];
     return [agentJobPart(client, plan.settings, { onStarted: plan.started })];
 }
+/**
+ * Whether readers' words may go into the agent's prompt: with `readerText: show`; with `auto` only when
+ * GitHub says the agent's repository (the source repository of the job the issue records last) is
+ * private as well as this one, since the agent may quote them in a pull request there. Said in the log.
+ */
+async function wordsToAgent(inputs, client, board, server, visibilities) {
+    if (inputs.analytics?.readerText === 'show') {
+        core/* info */.pq("Readers' words go to the agent with the ticked gaps: readerText is show.");
+        return true;
+    }
+    const jobId = board.lastJobId();
+    let target;
+    if (jobId !== undefined) {
+        try {
+            target = repositoryAt((await client.getJob(inputs.projectId, jobId)).source?.repository, server);
+        }
+        catch (error) {
+            if (!(error instanceof errors/* ApiError */.hD))
+                throw error;
+        }
+    }
+    const name = target === undefined ? undefined : `${target.owner}/${target.name}`;
+    const isPrivate = target !== undefined && visibilities !== undefined && (await visibilities.isPrivate(target));
+    core/* info */.pq(isPrivate
+        ? `Readers' words go to the agent with the ticked gaps: GitHub says this repository and the agent's, ${name ?? ''}, are private (readerText: auto).`
+        : `Readers' words stay out of the agent's prompt: ${name === undefined ? "the agent's repository is not known (no earlier job of the docs health issue names it)" : `GitHub does not say the agent's repository, ${name}, is private`} (readerText: auto). Set readerText: show to send them.`);
+    return isPrivate;
+}
 /** The docs health issue of the run, and the prompt for the gaps a person ticked in it, when the inputs ask for one. */
-async function openHealthIssue(inputs, client, github, showWords) {
+async function openHealthIssue(inputs, client, github, showWords, visibilities) {
     if (!inputs.healthIssue)
         return {};
     const { HealthIssueRun, healthIssueFailure } = await __webpack_require__.e(/* import() */ 564).then(__webpack_require__.bind(__webpack_require__, 8564));
@@ -4095,7 +4136,7 @@ async function openHealthIssue(inputs, client, github, showWords) {
     // A prompt or a job of the workflow's own comes first: the ticks wait for a run without one.
     if (inputs.prompt !== undefined || inputs.jobId !== undefined)
         return { board };
-    const prompt = await board.ask();
+    const prompt = await board.ask(() => wordsToAgent(inputs, client, board, github.runner.server, visibilities));
     return { board, asked: prompt === undefined ? undefined : { prompt, board } };
 }
 /**
@@ -4222,7 +4263,7 @@ async function work(inputs, options = {}) {
             });
         // Whether reader text may be shown, decided once: the report and the docs health issue's prompt follow it alike.
         shown = inputs.analytics ? await showReaderText(inputs.analytics, runner, visibilities) : false;
-        const { board, asked, failure } = await openHealthIssue(inputs, client, github, shown);
+        const { board, asked, failure } = await openHealthIssue(inputs, client, github, shown, visibilities);
         const plan = asked ? NO_JOB : await planJob(inputs, lifetime, github);
         const ctx = { lifetime, log: { info: core/* info */.pq, warning: core/* warning */.$e, debug: core/* debug */.Yz } };
         const reported = async (report) => {

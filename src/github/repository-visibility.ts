@@ -58,3 +58,15 @@ export class Visibilities {
     return 'unknown'
   }
 }
+
+/**
+ * The repository a job's `source.repository` names (a full URL, as the service gives it), when it is a
+ * repository on the run's GitHub server (`server`, an origin): `https://github.com/acme/docs`, with or
+ * without `.git`; undefined for anything else.
+ */
+export function repositoryAt(source: string | null | undefined, server: string): Repository | undefined {
+  const url = URL.parse(source ?? '')
+  if (url === null || !URL.canParse(server) || url.origin !== new URL(server).origin) return undefined
+  const match = /^\/([A-Za-z0-9][A-Za-z0-9_-]{0,38})\/([A-Za-z0-9._-]{1,100}?)(?:\.git)?\/?$/.exec(url.pathname)
+  return match ? { owner: match[1] as string, name: match[2] as string } : undefined
+}

@@ -215,7 +215,7 @@ export class HealthIssueRun {
    * the period the gaps' evidence was read over and, where reader text may be shown, gives what
    * readers wrote about them.
    */
-  async ask(): Promise<string | undefined> {
+  async ask(mayQuote: () => Promise<boolean> = () => Promise.resolve(this.showWords)): Promise<string | undefined> {
     if (!this.mayAsk || !this.issue) return undefined
     const runId = runIdOf(this.runner)
     const gaps = askable(this.state, tickedGaps(this.issue.body), runId)
@@ -237,7 +237,8 @@ export class HealthIssueRun {
     // The period the evidence was read over: the latest in which any of the gaps was ranked.
     const latest = gaps.reduce((at, gap) => (gap.lastSeen > at ? gap.lastSeen : at), '')
     const period = this.state.periods.find((p) => p.dateFrom === latest)
-    const words = this.showWords ? this.state.readerWords?.gaps : undefined
+    // Asked only once there is a prompt: whether readers' words may go to the agent's repository.
+    const words = this.showWords && (await mayQuote()) ? this.state.readerWords?.gaps : undefined
     return gapsPrompt(gaps, { ...(period ? { dateFrom: period.dateFrom, dateTo: period.dateTo } : {}), ...(words ? { words } : {}) })
   }
 
@@ -282,6 +283,11 @@ export class HealthIssueRun {
       if (job.status !== 'completed' && job.status !== 'failed' && job.status !== 'archived') continue
       this.state = withJobEnded(this.state, jobId, pullRequestOf(job.prLink, githubServer))
     }
+  }
+
+  /** The job the issue records last (a gap asked for, with a pull request, or merged), when any: its source repository is the agent's. */
+  lastJobId(): string | undefined {
+    return [...this.state.gaps].reverse().find((gap) => gap.jobId !== undefined && jobIdProblem(gap.jobId) === undefined)?.jobId
   }
 
   /** What the job this run asked for came to. */

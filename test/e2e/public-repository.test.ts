@@ -191,6 +191,49 @@ for (const { name: runtime, node } of runtimes()) {
       expect(everything(run)).toContain('how to configure feature')
     })
 
+    // Hole 3: a tick in a private repository sent readers' words to a job whose repository is public.
+    it(`[${runtime}] keeps readers' words out of the prompt of a tick when the agent's repository is public`, async () => {
+      github.setVisibility('acme/docs', 'private')
+      github.setVisibility('acme/public-docs', 'public')
+      github.setPermission('docs-lead', 'write')
+      emu.planJobs({ finishAfterMs: 0, repository: 'https://github.com/acme/public-docs' })
+      try {
+        const week = await weekly()
+        expect(week.code, week.stdout).toBe(0)
+        const tick = async (readerText: string) => {
+          const issue = github.issues.find((i) => i.user.type === 'Bot')
+          if (!issue) throw new Error('no docs health issue')
+          const line = issue.body.split('\n').find((l) => /^- \[ \] .*<!-- gap:[0-9a-f]{12} -->$/.test(l)) ?? ''
+          expect(line).not.toBe('')
+          issue.body = issue.body.replace(line, line.replace('- [ ]', '- [x]'))
+          const before = emu.requests.length
+          const run = await act(
+            docsHealthInputs(emu.url, { apiKey: KEY, githubToken: TOKEN }, { ...WEEK, readerText, wait: 'false' }),
+            {},
+            { action: 'edited', issue: { number: issue.number }, sender: { login: 'docs-lead', type: 'User' }, ...PRIVATE_EVENT },
+            'issues'
+          )
+          expect(run.code, run.stdout).toBe(0)
+          const posts = emu.requests.slice(before).filter((r) => r.method === 'POST' && r.path === '/v2/agent/proj_docs/job')
+          expect(posts).toHaveLength(1)
+          return { run, prompt: JSON.stringify(posts[0]?.body) }
+        }
+        const WORDS = /Searched with no click on a result|Question the assistant could not answer|Comment with feedback/
+        // readerText: show sends them, and says so: the gaps have words to send.
+        const shown = await tick('show')
+        expect(shown.prompt).toMatch(WORDS)
+        expect(shown.run.stdout).toContain("Readers' words go to the agent with the ticked gaps: readerText is show.")
+        // auto: the job the issue records names the agent's repository, which GitHub says is public.
+        const kept = await tick('auto')
+        expect(kept.prompt).not.toMatch(WORDS)
+        expect(kept.run.stdout).toContain(
+          "Readers' words stay out of the agent's prompt: GitHub does not say the agent's repository, acme/public-docs, is private (readerText: auto)."
+        )
+      } finally {
+        github.issues.length = 0
+      }
+    })
+
     // Hole 6: a refusal that echoes the searches cursor, reader text in it, was quoted.
     it(`[${runtime}] leaves out the service's words of an analytics refusal in a public repository: error, last line and summary`, async () => {
       github.setVisibility('acme/docs', 'public')

@@ -65,7 +65,7 @@ describe('what a docs lead reads', () => {
     return typeof prompt === 'string' ? prompt : ''
   }
   /** A maintainer ticks the page's gap, and the edit starts a run. */
-  const tick = async (isPrivate: boolean, runId: string) => {
+  const tick = async (isPrivate: boolean, runId: string, more: Record<string, string> = {}) => {
     const issue = board()
     if (!issue) throw new Error('no docs health issue')
     // The page by its path, as a run that showed reader text wrote it, or by its label.
@@ -81,7 +81,7 @@ describe('what a docs lead reads', () => {
       sender: { login: 'docs-lead', type: 'User' },
       repository: repository(isPrivate)
     }
-    return run({ isPrivate, inputs: { dashboard: 'true', githubToken: TOKEN }, event: { name: 'issues', payload }, runId })
+    return run({ isPrivate, inputs: { dashboard: 'true', githubToken: TOKEN, ...more }, event: { name: 'issues', payload }, runId })
   }
   /** The state the issue carries, decoded. */
   const stateOf = (body: string): Record<string, unknown> => {
@@ -114,7 +114,9 @@ describe('what a docs lead reads', () => {
     const before = top(board()?.body ?? '')
     expect(renderSummary(before).text).toContain(`📈 Docs health · 9–15 Nov 2026 ${PROBLEM} is this week’s problem:`)
 
-    const asked = await tick(true, '712')
+    // auto sends readers' words only to an agent whose repository GitHub says is private, known from an
+    // earlier job (public-repository.test.ts); this first tick has none, so show sends them.
+    const asked = await tick(true, '712', { readerText: 'show' })
     expect(asked.code, asked.stdout).toBe(0)
     const prompt = lastPrompt()
     const marker =

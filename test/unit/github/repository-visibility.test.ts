@@ -2,7 +2,7 @@
 // GitHub once and kept for the run; private only when GitHub says private; a request that fails, or a
 // client that cannot be opened, taken for public and said once for each repository.
 import { describe, expect, it } from 'vitest'
-import { Visibilities, type VisibilityClient } from '../../../src/github/repository-visibility.js'
+import { repositoryAt, Visibilities, type VisibilityClient } from '../../../src/github/repository-visibility.js'
 
 const DOCS = { owner: 'acme', name: 'docs' }
 const SITE = { owner: 'acme', name: 'site' }
@@ -70,5 +70,30 @@ describe('Visibilities', () => {
     expect(warned).toEqual([
       'Could not ask GitHub whether acme/docs is private (the repository is unknown (GITHUB_REPOSITORY is "")): it is taken for public, and readers\' words are kept out of what it shows.'
     ])
+  })
+})
+
+describe('repositoryAt', () => {
+  const SERVER = 'https://github.com'
+  it('names the repository of a URL on the run’s GitHub server, with or without .git', () => {
+    expect(repositoryAt('https://github.com/acme/docs', SERVER)).toEqual({ owner: 'acme', name: 'docs' })
+    expect(repositoryAt('https://github.com/acme/docs.git', SERVER)).toEqual({ owner: 'acme', name: 'docs' })
+    expect(repositoryAt('https://github.com/acme/docs/', SERVER)).toEqual({ owner: 'acme', name: 'docs' })
+    expect(repositoryAt('https://ghe.example.com/acme/my.docs', 'https://ghe.example.com')).toEqual({ owner: 'acme', name: 'my.docs' })
+  })
+
+  it('names none for another host, another shape, or nothing', () => {
+    for (const source of [
+      'https://github.com.evil.example/acme/docs',
+      'http://github.com/acme/docs',
+      'https://github.com/acme',
+      'https://github.com/acme/docs/tree/main',
+      'acme/docs',
+      '',
+      null,
+      undefined
+    ])
+      expect(repositoryAt(source, SERVER), String(source)).toBeUndefined()
+    expect(repositoryAt('https://github.com/acme/docs', 'not a server')).toBeUndefined()
   })
 })

@@ -2493,7 +2493,8 @@ class ApiClient {
             method: 'GET',
             path: `/v1/analytics/${segment(projectId)}/${endpoint.path}`,
             query: analyticsQuery(sent, sends),
-            schema: endpoint.schema
+            schema: endpoint.schema,
+            echoesReaderText: sends.includes('cursor')
         });
     }
     close() {
@@ -2532,8 +2533,8 @@ class ApiClient {
                     return this.parse(call, res.status, res.body);
                 retryAfterMs = (0,retry/* parseRetryAfter */.mu)(res.headers['retry-after'], clock.now());
                 const serviceText = this.errorText(res.body);
-                // An analytics answer's words follow the reader-text rule of the answers themselves.
-                const hidden = serviceText !== undefined && call.ctx.kind === 'analytics' && this.options.readerTextShown?.() !== true;
+                // Such an answer's words follow the reader-text rule of the answers themselves.
+                const hidden = serviceText !== undefined && call.echoesReaderText === true && this.options.readerTextShown?.() !== true;
                 const message = hidden
                     ? `${(0,errors/* httpStatusMessage */.oc)(call.ctx, res.status, undefined, retryAfterMs)} ${HIDDEN_SERVICE_TEXT}`
                     : (0,errors/* httpStatusMessage */.oc)(call.ctx, res.status, serviceText, retryAfterMs);

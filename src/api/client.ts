@@ -32,9 +32,9 @@ export interface ClientOptions {
   maxAnswerValues?: number
   debug?: (message: string) => void
   /**
-   * Whether reader text may be shown, asked when an analytics request fails: the service's words in
-   * its answer can echo what the request sent (a cursor that carries a search term), so they are
-   * shown only when reader text is. Not shown when not given.
+   * Whether reader text may be shown, asked when an analytics read paged by a cursor fails: the
+   * service's words in its answer can echo the cursor, which carries what readers typed (a search
+   * term), so they are shown only when reader text is. Not shown when not given.
    */
   readerTextShown?: () => boolean
 }
@@ -46,6 +46,8 @@ interface Call<T> {
   query?: Record<string, string>
   body?: unknown
   schema: z.ZodType<T>
+  /** The answer's words can echo what readers typed: an analytics read paged by a cursor, which carries it. */
+  echoesReaderText?: boolean
 }
 
 /** The fields an analytics query may send beside the range, in the order it sends them. */
@@ -183,7 +185,8 @@ export class ApiClient implements AnalyticsReader {
       method: 'GET',
       path: `/v1/analytics/${segment(projectId)}/${endpoint.path}`,
       query: analyticsQuery(sent, sends),
-      schema: endpoint.schema
+      schema: endpoint.schema,
+      echoesReaderText: sends.includes('cursor')
     })
   }
 
@@ -223,8 +226,8 @@ export class ApiClient implements AnalyticsReader {
         if (Math.floor(res.status / 100) === 2) return this.parse(call, res.status, res.body)
         retryAfterMs = parseRetryAfter(res.headers['retry-after'], clock.now())
         const serviceText = this.errorText(res.body)
-        // An analytics answer's words follow the reader-text rule of the answers themselves.
-        const hidden = serviceText !== undefined && call.ctx.kind === 'analytics' && this.options.readerTextShown?.() !== true
+        // Such an answer's words follow the reader-text rule of the answers themselves.
+        const hidden = serviceText !== undefined && call.echoesReaderText === true && this.options.readerTextShown?.() !== true
         const message = hidden
           ? `${httpStatusMessage(call.ctx, res.status, undefined, retryAfterMs)} ${HIDDEN_SERVICE_TEXT}`
           : httpStatusMessage(call.ctx, res.status, serviceText, retryAfterMs)

@@ -37,8 +37,8 @@ const PAGE_LABEL = /^\(page [a-z2-9]{4}-[a-z2-9]{4}\)$/
 /**
  * The neutral label of a page a client named, while reader text is hidden: 40 bits of the SHA-256 of
  * the path, in two groups of four letters (a group of four is too short for GitHub to take for a
- * commit). It starts with no `/`, so no path is ever taken for it, and says nothing of the path but
- * whether two labels are of the same page.
+ * commit). It starts with no `/`, so no path is ever taken for it. It shows nothing of the path;
+ * like any hash, it can only confirm a guess of it (the label of `/quickstart` is known to anyone).
  */
 export function pageLabel(path: string): string {
   const bytes = createHash('sha256').update(path).digest()

@@ -611,6 +611,19 @@ class GitHubClient {
         }
         return { state: data.state === 'closed' ? 'closed' : 'open' };
     }
+    /**
+     * A repository's visibility as GitHub says it now (`GET /repos/{owner}/{repo}`): `private`,
+     * `internal` or `public`. GitHub gives `private: true` for an internal repository as well, so
+     * `private` only where `visibility` says so, or, from a server that gives no `visibility`, where
+     * `private` is true; any other answer is `public`.
+     */
+    async visibility(owner, repo) {
+        const { data } = await this.octokit.rest.repos.get({ owner, repo, request: { sending: this.sending } });
+        const said = data.visibility;
+        if (said === undefined)
+            return data.private === true ? 'private' : 'public';
+        return said === 'private' || said === 'internal' ? said : 'public';
+    }
     /** Whether `login` may push to the repository (push-rule.ts). */
     async canWrite(login) {
         const { data } = await this.octokit.rest.repos.getCollaboratorPermissionLevel({ ...this.where(), username: login });
@@ -1840,8 +1853,9 @@ const randomGapId = () => (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomByte
  * The state with every word readers typed taken out, for a run in which reader text is hidden
  * (`readerText: hide`, or `auto` in a repository that is not private), whatever earlier runs kept
  * while it was shown. A search gap keeps its counts, not its words: its subject is emptied, and its id
- * (a fingerprint of the search) replaced by `newId`. A page named by a URL, as it is kept while reader
- * text is shown, is reduced to its path, with a new id too. Every evidence keeps its counts alone
+ * (a fingerprint of the search) replaced by `newId`. A page is shown by the label of its path: one
+ * named by a path keeps its id, one named by a URL, as it is kept while reader text is shown, gets a
+ * new id. Every evidence keeps its counts alone
  * (`evidenceCounts`). A field that comes to hold reader text is emptied here as well.
  */
 function forgetReaderText(state, newId = randomGapId) {
@@ -1862,8 +1876,13 @@ function forgetReaderText(state, newId = randomGapId) {
             delete gap.after;
         if (gap.kind === 'search')
             return gap.subject === '' ? gap : { ...gap, id: newId(), subject: '' };
+        // A page a client named is shown by its label (text/page-path.ts). The gap keeps its id, a hash
+        // that says no more of the path than the label does, so that a tick made while the path was shown
+        // still asks for it.
         const page = (0,_text_page_path_js__WEBPACK_IMPORTED_MODULE_3__/* .sitePage */ .fN)(gap.subject, false) ?? gap.subject;
-        return page === gap.subject ? gap : { ...gap, id: newId(), subject: page };
+        if (page === gap.subject)
+            return gap;
+        return { ...gap, id: gap.subject.startsWith('/') && (0,_text_page_path_js__WEBPACK_IMPORTED_MODULE_3__/* .isPageLabel */ .e4)(page) ? gap.id : newId(), subject: page };
     });
     // What readers wrote about the gaps, kept for a tick's prompt, goes whole.
     return forgetGapWords({ ...known, gaps });
@@ -2944,6 +2963,8 @@ function analyticsQuery(query, sends) {
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 /** The service answers 503 before it acts: a request so answered made nothing, and a 429 neither. */
 const outcomeOf = (status) => ({ status, refused: status === 503 });
+/** Said of an analytics answer's words where reader text is hidden. */
+const HIDDEN_SERVICE_TEXT = "The service's words are left out: they can echo what readers typed, which readerText hides here.";
 /**
  * A request's query as the debug log shows it: a cursor is the service's own text and may carry what
  * readers typed (the last search term of a page, say), so only its length is shown.
@@ -3044,7 +3065,8 @@ class ApiClient {
             method: 'GET',
             path: `/v1/analytics/${segment(projectId)}/${endpoint.path}`,
             query: analyticsQuery(sent, sends),
-            schema: endpoint.schema
+            schema: endpoint.schema,
+            echoesReaderText: sends.includes('cursor')
         });
     }
     close() {
@@ -3080,13 +3102,18 @@ class ApiClient {
             try {
                 const answer = await this.transport.send({ method: call.method, url, headers, body }, lifetime.signal, timeoutMs);
                 const res = { ...answer, body: this.redact(answer.body) };
-                this.debug(`${call.method} ${url.pathname} answered ${res.status} in ${clock.now() - started} ms: ${this.debugBody(call, res)}`);
+                this.debug(`${call.method} ${url.pathname} answered ${res.status} in ${clock.now() - started} ms: ${this.debugBody(res)}`);
                 if (Math.floor(res.status / 100) === 2)
                     return this.parse(call, res.status, res.body);
                 retryAfterMs = (0,retry/* parseRetryAfter */.mu)(res.headers['retry-after'], clock.now());
                 const serviceText = this.errorText(res.body);
                 outcome = outcomeOf(res.status);
-                failure = new errors/* ApiError */.hD((0,errors/* httpStatusMessage */.oc)(call.ctx, res.status, serviceText, retryAfterMs), {
+                // Such an answer's words follow the reader-text rule of the answers themselves.
+                const hidden = serviceText !== undefined && call.echoesReaderText === true && this.options.readerTextShown?.() !== true;
+                const message = hidden
+                    ? `${(0,errors/* httpStatusMessage */.oc)(call.ctx, res.status, undefined, retryAfterMs)} ${HIDDEN_SERVICE_TEXT}`
+                    : (0,errors/* httpStatusMessage */.oc)(call.ctx, res.status, serviceText, retryAfterMs);
+                failure = new errors/* ApiError */.hD(message, {
                     status: res.status,
                     transient: (0,retry/* mayRepeat */.xg)('GET', outcome),
                     mayHaveActed: call.method === 'POST' && res.status >= 500 && res.status !== 503
@@ -3190,14 +3217,13 @@ class ApiClient {
         return cleaned;
     }
     /**
-     * An answer's body for the debug log. An analytics answer that succeeded holds what readers typed
-     * (and feedback's contact addresses, which the schema drops only after this): its size alone is
-     * logged, since debug logs of a public repository are public.
+     * An answer's body for the debug log: its size alone. Any answer can echo what it was sent or what
+     * readers typed (an analytics page, an error quoting a cursor), and in forms no cleaning can know
+     * all of (the key behind JSON escapes of invisible characters, or entities in an HTML page); debug
+     * logs of a public repository are public.
      */
-    debugBody(call, res) {
-        if (call.ctx.kind === 'analytics' && Math.floor(res.status / 100) === 2)
-            return `${Buffer.byteLength(res.body)} bytes`;
-        return (0,text_escape/* logText */.kc)(res.body, 500);
+    debugBody(res) {
+        return `${Buffer.byteLength(res.body)} bytes`;
     }
     /** The service's own words from an error body, or undefined when it is not the documented JSON. */
     errorText(body) {
@@ -3246,22 +3272,62 @@ var record_seal = __webpack_require__(38);
 // EXTERNAL MODULE: ./src/github/client.ts + 1 modules
 var github_client = __webpack_require__(3595);
 ;// CONCATENATED MODULE: ./src/github/repository-visibility.ts
-// Whether the repository of the run is private, from the event payload: readerText `auto` shows the
-// text readers typed only then, since a public repository's summary, artifacts and issues are public,
-// and an enterprise's internal repository's are open to everyone in the enterprise.
+
+
 /**
- * True only when the payload says so: `visibility: private` where the payload gives a visibility (an
- * internal repository says `private: true` too), else `private: true`. A payload without a
- * repository says nothing.
+ * The visibility of each repository the run asks about, asked of GitHub once per repository and kept
+ * for the run. A request that fails counts as public, and the log says so once for each repository.
  */
-function isPrivateIn(payload) {
-    if (typeof payload !== 'object' || payload === null)
-        return false;
-    const repository = payload.repository;
-    if (typeof repository !== 'object' || repository === null)
-        return false;
-    const { private: isPrivate, visibility } = repository;
-    return isPrivate === true && (visibility === undefined || visibility === 'private');
+class Visibilities {
+    client;
+    warn;
+    asked = new Map();
+    constructor(
+    /** The GitHub client, opened when first asked for. */
+    client, warn) {
+        this.client = client;
+        this.warn = warn;
+    }
+    /** The visibility of `repository`; `unknown` (to be taken for public) when GitHub could not say. */
+    of(repository) {
+        const name = `${repository.owner}/${repository.name}`;
+        let visibility = this.asked.get(name);
+        if (visibility === undefined) {
+            visibility = this.ask(repository, name);
+            this.asked.set(name, visibility);
+        }
+        return visibility;
+    }
+    /** Whether GitHub says `repository` is private: false for every other answer, and when it could not say. */
+    async isPrivate(repository) {
+        return (await this.of(repository)) === 'private';
+    }
+    async ask(repository, name) {
+        let why;
+        try {
+            const client = await this.client();
+            if (typeof client !== 'string')
+                return await client.visibility(repository.owner, repository.name);
+            why = client;
+        }
+        catch (error) {
+            why = (0,text_escape/* logText */.kc)((0,github_client/* githubFailure */.eQ)(error), 200);
+        }
+        this.warn(`Could not ask GitHub whether ${name} is private (${why}): it is taken for public, and readers' words are kept out of what it shows.`);
+        return 'unknown';
+    }
+}
+/**
+ * The repository a job's `source.repository` names (a full URL, as the service gives it), when it is a
+ * repository on the run's GitHub server (`server`, an origin): `https://github.com/acme/docs`, with or
+ * without `.git`; undefined for anything else.
+ */
+function repositoryAt(source, server) {
+    const url = URL.parse(source ?? '');
+    if (url === null || !URL.canParse(server) || url.origin !== new URL(server).origin)
+        return undefined;
+    const match = /^\/([A-Za-z0-9][A-Za-z0-9_-]{0,38})\/([A-Za-z0-9._-]{1,100}?)(?:\.git)?\/?$/.exec(url.pathname);
+    return match ? { owner: match[1], name: match[2] } : undefined;
 }
 
 // EXTERNAL MODULE: ./src/github/run-link.ts
@@ -3357,7 +3423,7 @@ function itemWordsOf(items, sources) {
         const page = item.page;
         const questions = mostWritten(
         // Stryker disable next-line ArrayDeclaration: the filter drops any entry without a status, so an empty list and such entries give the same
-        (assistant?.questions ?? []).filter((q) => q.resolutionStatus === 'unanswered' && q.query !== undefined && (0,page_path/* sitePage */.fN)(q.pageUrl, false) === page), (q) => q.query, ITEM_WORDS_PER_KIND).map((q) => ({ question: q.query, answer: q.answer ?? '' }));
+        (assistant?.questions ?? []).filter((q) => q.resolutionStatus === 'unanswered' && q.query !== undefined && q.pageUrl !== null && (0,page_path/* pagePathOf */.KQ)(q.pageUrl) === page), (q) => q.query, ITEM_WORDS_PER_KIND).map((q) => ({ question: q.query, answer: q.answer ?? '' }));
         const comments = mostWritten(
         // Stryker disable next-line ArrayDeclaration: the filter drops any entry not marked not helpful, so an empty list and such entries give the same
         (feedback?.entries ?? []).filter((entry) => entry.helpful === false && entry.path === page && entry.comment !== undefined), (entry) => entry.comment, ITEM_WORDS_PER_KIND).map((entry) => entry.comment);
@@ -3979,7 +4045,11 @@ function conclusionOf(job) {
     const failing = job.failure !== undefined;
     switch (job.outcome) {
         case 'opened':
-            return { conclusion: 'success', title: 'Opened a pull request' };
+            // A link off the run's GitHub server, or not in the form of a pull request's, is not called one.
+            return {
+                conclusion: 'success',
+                title: job.prNumber === undefined && job.prLink ? 'Completed with a link the service returned' : 'Opened a pull request'
+            };
         case 'no-pr':
             return { conclusion: failing ? 'failure' : 'success', title: 'Completed without a pull request' };
         case 'failed':
@@ -4056,7 +4126,7 @@ class CheckRecord {
     }
     async finished(job, stopping = false) {
         const { conclusion, title } = conclusionOf(job);
-        const pull = job.prLink ? `\n\nPull request: ${job.prLink}` : '';
+        const pull = job.prLink ? `\n\n${job.prNumber === undefined ? 'A link the service returned' : 'Pull request'}: ${job.prLink}` : '';
         const id = job.jobId === undefined ? 'No agent job was created.' : `Agent job ${(0,text_escape/* markdownCode */.D9)(job.jobId, 200)}.`;
         await this.write({
             status: 'completed',
@@ -4695,6 +4765,7 @@ async function planJob(inputs, lifetime, github) {
 
 
 
+
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 /** After a cancellation signal the runner kills the process within 10 s; leave well before. */
 const EXIT_AFTER_SIGNAL_MS = 1500;
@@ -4713,8 +4784,36 @@ function jobParts(inputs, client, plan, asked, githubServer) {
         return [];
     return [agentJobPart(client, plan.settings, { onStarted: plan.started })];
 }
+/**
+ * Whether readers' words may go into the agent's prompt: with `readerText: show`; with `auto` only when
+ * GitHub says the agent's repository (the source repository of the job the issue records last) is
+ * private as well as this one, since the agent may quote them in a pull request there. Said in the log.
+ */
+async function wordsToAgent(inputs, client, board, server, visibilities) {
+    if (inputs.analytics?.readerText === 'show') {
+        core/* info */.pq("Readers' words go to the agent with the ticked gaps: readerText is show.");
+        return true;
+    }
+    const jobId = board.lastJobId();
+    let target;
+    if (jobId !== undefined) {
+        try {
+            target = repositoryAt((await client.getJob(inputs.projectId, jobId)).source?.repository, server);
+        }
+        catch (error) {
+            if (!(error instanceof errors/* ApiError */.hD))
+                throw error;
+        }
+    }
+    const name = target === undefined ? undefined : `${target.owner}/${target.name}`;
+    const isPrivate = target !== undefined && visibilities !== undefined && (await visibilities.isPrivate(target));
+    core/* info */.pq(isPrivate
+        ? `Readers' words go to the agent with the ticked gaps: GitHub says this repository and the agent's, ${name ?? ''}, are private (readerText: auto).`
+        : `Readers' words stay out of the agent's prompt: ${name === undefined ? "the agent's repository is not known (no earlier job of the docs health issue names it)" : `GitHub does not say the agent's repository, ${name}, is private`} (readerText: auto). Set readerText: show to send them.`);
+    return isPrivate;
+}
 /** The docs health issue of the run, and the prompt for the gaps a person ticked in it, when the inputs ask for one. */
-async function openHealthIssue(inputs, client, github, showWords) {
+async function openHealthIssue(inputs, client, github, showWords, visibilities) {
     if (!inputs.healthIssue)
         return {};
     const { HealthIssueRun, healthIssueFailure } = await __webpack_require__.e(/* import() */ 799).then(__webpack_require__.bind(__webpack_require__, 799));
@@ -4731,22 +4830,28 @@ async function openHealthIssue(inputs, client, github, showWords) {
     // A prompt or a job of the workflow's own comes first: the ticks wait for a run without one.
     if (inputs.prompt !== undefined || inputs.jobId !== undefined)
         return { board };
-    const prompt = await board.ask();
+    const prompt = await board.ask(() => wordsToAgent(inputs, client, board, github.runner.server, visibilities));
     return { board, asked: prompt === undefined ? undefined : { prompt, board } };
 }
 /**
  * Whether the sections keep the text readers typed, said in the log for `auto`: `auto` shows it only
- * when the event payload says the repository is private (not internal).
+ * when GitHub says the repository is private (not internal, not public, and not when it could not say).
  */
-function showReaderText(analytics, runner) {
+async function showReaderText(analytics, runner, visibilities) {
     if (analytics.readerText !== 'auto')
         return analytics.readerText === 'show';
     if (!(0,run_sections/* readsReaderText */.C5)(analytics.sections))
         return false;
-    const shown = isPrivateIn(runner.payload);
+    const visibility = runner.repository === undefined || visibilities === undefined ? 'unknown' : await visibilities.of(runner.repository);
+    const said = visibilities === undefined
+        ? 'no githubToken is given to ask GitHub whether the repository is private'
+        : visibility === 'unknown'
+            ? 'GitHub could not say whether the repository is private'
+            : `GitHub says the repository is ${visibility}`;
+    const shown = visibility === 'private';
     core/* info */.pq(shown
-        ? 'Reader text (search terms, feedback comments, assistant questions and their categories) is shown: the repository is private (readerText: auto).'
-        : 'Reader text (search terms, feedback comments, assistant questions and their categories) is hidden: the repository is public or internal, or the event does not say (readerText: auto). Set readerText: show to show it.');
+        ? 'Reader text (search terms, feedback comments, assistant questions and their categories) is shown: GitHub says the repository is private (readerText: auto).'
+        : `Reader text (search terms, feedback comments, assistant questions and their categories) is hidden: ${said} (readerText: auto). Set readerText: show to show it.`);
     return shown;
 }
 /** Runs one part and reports it; a part whose turn comes after the run was stopped is reported as skipped. */
@@ -4815,6 +4920,8 @@ function connector(runner, lifetime, githubFetch) {
 }
 async function work(inputs, options = {}) {
     const lifetime = new core_lifetime/* Lifetime */.iR(inputs.timeoutMs, options.clock);
+    // Whether reader text may be shown: decided once the runner is read, before any analytics request.
+    let shown = false;
     const exitAfterMs = options.exitAfterSignalMs ?? EXIT_AFTER_SIGNAL_MS;
     const onSignal = (name) => {
         if (lifetime.stopped)
@@ -4832,7 +4939,8 @@ async function work(inputs, options = {}) {
         lifetime,
         debug: (message) => {
             core/* debug */.Yz(message);
-        }
+        },
+        readerTextShown: () => shown
     });
     // Whatever GitHub or a proxy does, its connections close with the run.
     const githubFetch = new GitHubFetch();
@@ -4841,9 +4949,15 @@ async function work(inputs, options = {}) {
     try {
         const runner = await (0,github_runner/* readRunner */.fY)();
         const github = { seal: record_seal/* RecordSeal */.l.fromApiKey(inputs.apiKey), runner, connect: connector(runner, lifetime, githubFetch) };
+        // Each repository's visibility is asked of GitHub once, with the workflow's token.
+        const visibilities = inputs.githubToken === ''
+            ? undefined
+            : new Visibilities(() => github.connect(inputs.githubToken), (message) => {
+                core/* warning */.$e(message);
+            });
         // Whether reader text may be shown, decided once: the report and the docs health issue's prompt follow it alike.
-        const shown = inputs.analytics ? showReaderText(inputs.analytics, runner) : false;
-        const { board, asked, failure } = await openHealthIssue(inputs, client, github, shown);
+        shown = inputs.analytics ? await showReaderText(inputs.analytics, runner, visibilities) : false;
+        const { board, asked, failure } = await openHealthIssue(inputs, client, github, shown, visibilities);
         const plan = asked ? NO_JOB : await planJob(inputs, lifetime, github);
         const ctx = { lifetime, log: { info: core/* info */.pq, warning: core/* warning */.$e, debug: core/* debug */.Yz } };
         const reported = async (report) => {

@@ -536,7 +536,7 @@ class HealthIssueRun {
      * the period the gaps' evidence was read over and, where reader text may be shown, gives what
      * readers wrote about them.
      */
-    async ask() {
+    async ask(mayQuote = () => Promise.resolve(this.showWords)) {
         if (!this.mayAsk || !this.issue)
             return undefined;
         const runId = runIdOf(this.runner);
@@ -561,7 +561,8 @@ class HealthIssueRun {
         // The period the evidence was read over: the latest in which any of the gaps was ranked.
         const latest = gaps.reduce((at, gap) => (gap.lastSeen > at ? gap.lastSeen : at), '');
         const period = this.state.periods.find((p) => p.dateFrom === latest);
-        const words = this.showWords ? this.state.readerWords?.gaps : undefined;
+        // Asked only once there is a prompt: whether readers' words may go to the agent's repository.
+        const words = this.showWords && (await mayQuote()) ? this.state.readerWords?.gaps : undefined;
         return gapsPrompt(gaps, { ...(period ? { dateFrom: period.dateFrom, dateTo: period.dateTo } : {}), ...(words ? { words } : {}) });
     }
     /** The job this run asked for has its id: written at once, so that no later run takes the gaps for unasked. */
@@ -603,8 +604,12 @@ class HealthIssueRun {
             }
             if (job.status !== 'completed' && job.status !== 'failed' && job.status !== 'archived')
                 continue;
-            this.state = (0,ledger/* withJobEnded */.Ah)(this.state, jobId, (0,pull_request/* pullRequestLink */.Z)(job.prLink, githubServer)?.url);
+            this.state = (0,ledger/* withJobEnded */.Ah)(this.state, jobId, pullRequestOf(job.prLink, githubServer));
         }
+    }
+    /** The job the issue records last (a gap asked for, with a pull request, or merged), when any: its source repository is the agent's. */
+    lastJobId() {
+        return [...this.state.gaps].reverse().find((gap) => gap.jobId !== undefined && (0,schemas/* jobIdProblem */.M3)(gap.jobId) === undefined)?.jobId;
     }
     /** What the job this run asked for came to. */
     recordJob(job) {
@@ -613,8 +618,12 @@ class HealthIssueRun {
         const runId = runIdOf(this.runner);
         // Ended on the service without a pull request: the gaps are open again. A job still running, or
         // one whose creation went unanswered, keeps them asked.
-        const reopen = job.prLink === undefined && (job.outcome === 'no-pr' || job.outcome === 'failed' || job.outcome === 'archived');
-        this.state = (0,ledger/* withOutcome */.lt)(this.state, runId, { jobId: job.jobId, prLink: job.prLink, reopen });
+        // Only a pull request on the run's GitHub server (prNumber) is one: a gap is never "pull request
+        // open" for another link the service returned.
+        const prLink = job.prNumber === undefined ? undefined : job.prLink;
+        const reopen = prLink === undefined &&
+            (job.outcome === 'opened' || job.outcome === 'no-pr' || job.outcome === 'failed' || job.outcome === 'archived');
+        this.state = (0,ledger/* withOutcome */.lt)(this.state, runId, { jobId: job.jobId, prLink, reopen });
     }
     /**
      * The period the analytics read: its headlines (a change the run could not read taken from the
@@ -787,6 +796,11 @@ const statePlace = (runner, number) => `${runner.repositoryText}#${number}`;
 /** No overview: what a run that reads no analytics writes when the top of the body is not the action's. */
 const NO_BLOCKS = { top: '', figures: '', howRead: '' };
 /** Which of the sections that hold a gap's numbers were read whole (read, not cut short, not failed). */
+/** The link of a job's pull request on the run's GitHub server; undefined for any other link, which is no pull request. */
+function pullRequestOf(prLink, githubServer) {
+    const link = (0,pull_request/* pullRequestLink */.Z)(prLink, githubServer);
+    return link?.pullRequest === undefined ? undefined : link.url;
+}
 function measuredOf(sections) {
     const whole = (kind) => sections.some((section) => section.kind === kind && section.requests > 0 && section.failure === undefined && !section.partial);
     const measured = { feedback: whole('feedback'), assistant: whole('assistant'), searches: whole('searches') };

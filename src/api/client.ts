@@ -30,6 +30,12 @@ export interface ClientOptions {
   /** The most values an answer may hold (MAX_ANSWER_VALUES by default). */
   maxAnswerValues?: number
   debug?: (message: string) => void
+  /**
+   * Whether reader text may be shown, asked when an analytics read paged by a cursor fails: the
+   * service's words in its answer can echo the cursor, which carries what readers typed (a search
+   * term), so they are shown only when reader text is. Not shown when not given.
+   */
+  readerTextShown?: () => boolean
 }
 
 interface Call<T> {
@@ -39,6 +45,8 @@ interface Call<T> {
   query?: Record<string, string>
   body?: unknown
   schema: z.ZodType<T>
+  /** The answer's words can echo what readers typed: an analytics read paged by a cursor, which carries it. */
+  echoesReaderText?: boolean
 }
 
 /** The fields an analytics query may send beside the range, in the order it sends them. */
@@ -58,6 +66,9 @@ const DEFAULT_REQUEST_TIMEOUT_MS = 30_000
 
 /** The service answers 503 before it acts: a request so answered made nothing, and a 429 neither. */
 const outcomeOf = (status: number): Outcome => ({ status, refused: status === 503 })
+
+/** Said of an analytics answer's words where reader text is hidden. */
+export const HIDDEN_SERVICE_TEXT = "The service's words are left out: they can echo what readers typed, which readerText hides here."
 
 /**
  * A request's query as the debug log shows it: a cursor is the service's own text and may carry what
@@ -166,7 +177,8 @@ export class ApiClient implements AnalyticsReader {
       method: 'GET',
       path: `/v1/analytics/${segment(projectId)}/${endpoint.path}`,
       query: analyticsQuery(sent, sends),
-      schema: endpoint.schema
+      schema: endpoint.schema,
+      echoesReaderText: sends.includes('cursor')
     })
   }
 
@@ -204,12 +216,17 @@ export class ApiClient implements AnalyticsReader {
       try {
         const answer = await this.transport.send({ method: call.method, url, headers, body }, lifetime.signal, timeoutMs)
         const res = { ...answer, body: this.redact(answer.body) }
-        this.debug(`${call.method} ${url.pathname} answered ${res.status} in ${clock.now() - started} ms: ${this.debugBody(call, res)}`)
+        this.debug(`${call.method} ${url.pathname} answered ${res.status} in ${clock.now() - started} ms: ${this.debugBody(res)}`)
         if (Math.floor(res.status / 100) === 2) return this.parse(call, res.status, res.body)
         retryAfterMs = parseRetryAfter(res.headers['retry-after'], clock.now())
         const serviceText = this.errorText(res.body)
         outcome = outcomeOf(res.status)
-        failure = new ApiError(httpStatusMessage(call.ctx, res.status, serviceText, retryAfterMs), {
+        // Such an answer's words follow the reader-text rule of the answers themselves.
+        const hidden = serviceText !== undefined && call.echoesReaderText === true && this.options.readerTextShown?.() !== true
+        const message = hidden
+          ? `${httpStatusMessage(call.ctx, res.status, undefined, retryAfterMs)} ${HIDDEN_SERVICE_TEXT}`
+          : httpStatusMessage(call.ctx, res.status, serviceText, retryAfterMs)
+        failure = new ApiError(message, {
           status: res.status,
           transient: mayRepeat('GET', outcome),
           mayHaveActed: call.method === 'POST' && res.status >= 500 && res.status !== 503
@@ -306,13 +323,13 @@ export class ApiClient implements AnalyticsReader {
   }
 
   /**
-   * An answer's body for the debug log. An analytics answer that succeeded holds what readers typed
-   * (and feedback's contact addresses, which the schema drops only after this): its size alone is
-   * logged, since debug logs of a public repository are public.
+   * An answer's body for the debug log: its size alone. Any answer can echo what it was sent or what
+   * readers typed (an analytics page, an error quoting a cursor), and in forms no cleaning can know
+   * all of (the key behind JSON escapes of invisible characters, or entities in an HTML page); debug
+   * logs of a public repository are public.
    */
-  private debugBody(call: Call<unknown>, res: { status: number; body: string }): string {
-    if (call.ctx.kind === 'analytics' && Math.floor(res.status / 100) === 2) return `${Buffer.byteLength(res.body)} bytes`
-    return logText(res.body, 500)
+  private debugBody(res: { body: string }): string {
+    return `${Buffer.byteLength(res.body)} bytes`
   }
 
   /** The service's own words from an error body, or undefined when it is not the documented JSON. */

@@ -19,7 +19,11 @@ function conclusionOf(job: JobReport): Pick<CheckRunFields, 'conclusion' | 'titl
   const failing = job.failure !== undefined
   switch (job.outcome) {
     case 'opened':
-      return { conclusion: 'success', title: 'Opened a pull request' }
+      // A link off the run's GitHub server, or not in the form of a pull request's, is not called one.
+      return {
+        conclusion: 'success',
+        title: job.prNumber === undefined && job.prLink ? 'Completed with a link the service returned' : 'Opened a pull request'
+      }
     case 'no-pr':
       return { conclusion: failing ? 'failure' : 'success', title: 'Completed without a pull request' }
     case 'failed':
@@ -92,7 +96,7 @@ export class CheckRecord {
 
   async finished(job: JobReport, stopping = false): Promise<void> {
     const { conclusion, title } = conclusionOf(job)
-    const pull = job.prLink ? `\n\nPull request: ${job.prLink}` : ''
+    const pull = job.prLink ? `\n\n${job.prNumber === undefined ? 'A link the service returned' : 'Pull request'}: ${job.prLink}` : ''
     const id = job.jobId === undefined ? 'No agent job was created.' : `Agent job ${markdownCode(job.jobId, 200)}.`
     await this.write(
       {

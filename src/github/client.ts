@@ -624,6 +624,19 @@ export class GitHubClient {
     return { state: data.state === 'closed' ? 'closed' : 'open' }
   }
 
+  /**
+   * A repository's visibility as GitHub says it now (`GET /repos/{owner}/{repo}`): `private`,
+   * `internal` or `public`. GitHub gives `private: true` for an internal repository as well, so
+   * `private` only where `visibility` says so, or, from a server that gives no `visibility`, where
+   * `private` is true; any other answer is `public`.
+   */
+  async visibility(owner: string, repo: string): Promise<'public' | 'private' | 'internal'> {
+    const { data } = await this.octokit.rest.repos.get({ owner, repo, request: { sending: this.sending } })
+    const said = (data as { visibility?: unknown }).visibility
+    if (said === undefined) return (data.private as unknown) === true ? 'private' : 'public'
+    return said === 'private' || said === 'internal' ? said : 'public'
+  }
+
   /** Whether `login` may push to the repository (push-rule.ts). */
   async canWrite(login: string): Promise<boolean> {
     const { data } = await this.octokit.rest.repos.getCollaboratorPermissionLevel({ ...this.where(), username: login })

@@ -11,7 +11,7 @@ import type { RecordSeal } from '../core/record-seal.js'
 import { SEAL_PATTERN } from '../core/record-seal.js'
 import { HEADLINE_NAMES, type HeadlineKey } from '../core/sections.js'
 import { counted as countedText, num } from '../text/format.js'
-import { sitePage } from '../text/page-path.js'
+import { isPageLabel, sitePage } from '../text/page-path.js'
 
 /** Periods of history kept: the trend shows up to this many. */
 export const HISTORY_PERIODS = 12
@@ -260,8 +260,9 @@ const randomGapId = (): string => randomBytes(6).toString('hex')
  * The state with every word readers typed taken out, for a run in which reader text is hidden
  * (`readerText: hide`, or `auto` in a repository that is not private), whatever earlier runs kept
  * while it was shown. A search gap keeps its counts, not its words: its subject is emptied, and its id
- * (a fingerprint of the search) replaced by `newId`. A page named by a URL, as it is kept while reader
- * text is shown, is reduced to its path, with a new id too. Every evidence keeps its counts alone
+ * (a fingerprint of the search) replaced by `newId`. A page is shown by the label of its path: one
+ * named by a path keeps its id, one named by a URL, as it is kept while reader text is shown, gets a
+ * new id. Every evidence keeps its counts alone
  * (`evidenceCounts`). A field that comes to hold reader text is emptied here as well.
  */
 export function forgetReaderText(state: HealthState, newId: () => string = randomGapId): HealthState {
@@ -280,8 +281,12 @@ export function forgetReaderText(state: HealthState, newId: () => string = rando
     }
     if (gap.after === undefined) delete gap.after
     if (gap.kind === 'search') return gap.subject === '' ? gap : { ...gap, id: newId(), subject: '' }
+    // A page a client named is shown by its label (text/page-path.ts). The gap keeps its id, a hash
+    // that says no more of the path than the label does, so that a tick made while the path was shown
+    // still asks for it.
     const page = sitePage(gap.subject, false) ?? gap.subject
-    return page === gap.subject ? gap : { ...gap, id: newId(), subject: page }
+    if (page === gap.subject) return gap
+    return { ...gap, id: gap.subject.startsWith('/') && isPageLabel(page) ? gap.id : newId(), subject: page }
   })
   // What readers wrote about the gaps, kept for a tick's prompt, goes whole.
   return forgetGapWords({ ...known, gaps })

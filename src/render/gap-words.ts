@@ -2,7 +2,7 @@
 // left unanswered on its page (with what it replied), the comments left with feedback marked not
 // helpful on it, and the searches with no click that match it. Reader text: gathered only from
 // sections that show it, so that a public repository's run has none to keep or send.
-import { sitePage } from '../text/page-path.js'
+import { pagePathOf } from '../text/page-path.js'
 import type { FixItem, Signal } from './fix-first.js'
 
 /** Words of each kind gathered for an item: the most asked or searched first, then the newest. */
@@ -67,7 +67,7 @@ export function itemWordsOf(items: readonly FixItem[], sources: WordSources): It
       // Stryker disable next-line ArrayDeclaration: the filter drops any entry without a status, so an empty list and such entries give the same
       (assistant?.questions ?? []).filter(
         (q): q is Question & { query: string } =>
-          q.resolutionStatus === 'unanswered' && q.query !== undefined && sitePage(q.pageUrl, false) === page
+          q.resolutionStatus === 'unanswered' && q.query !== undefined && q.pageUrl !== null && pagePathOf(q.pageUrl) === page
       ),
       (q) => q.query,
       ITEM_WORDS_PER_KIND

@@ -17,10 +17,15 @@ const SHORT_PROMPT = 200
  */
 export const PROMPT_SHOWN = 4000
 
-/** "acme/docs#42" for a pull request on the run's GitHub server; otherwise the link itself. */
+/** What a link the service returned is called when it is not a pull request on the run's GitHub server: its host, and where it came from. */
+export function serviceLinkLabel(link: string): string {
+  return `${new URL(link).host}: a link the service returned`
+}
+
+/** "acme/docs#42" for a pull request on the run's GitHub server; otherwise the link's host, said to be the service's. */
 export function pullRequestLabel(job: Pick<JobReport, 'prLink' | 'prRepository' | 'prNumber'>): string | undefined {
   if (job.prRepository !== undefined && job.prNumber !== undefined) return `${job.prRepository}#${job.prNumber}`
-  return job.prLink
+  return job.prLink === undefined ? undefined : serviceLinkLabel(job.prLink)
 }
 
 /** The repository a job works on (a full URL, as the service gives it), linked and named by its path; its query string and fragment are dropped. */
@@ -41,7 +46,8 @@ export function jobTitleHtml(job: JobReport): string {
   const failing = job.failure !== undefined
   switch (job.outcome) {
     case 'opened':
-      return `✅ Opened ${pullRequestHtml(job)}`
+      // Only a pull request on the run's GitHub server is called one: any other link is the service's word alone.
+      return job.prNumber === undefined && job.prLink ? `✅ Completed with ${pullRequestHtml(job)}` : `✅ Opened ${pullRequestHtml(job)}`
     case 'no-pr':
       // Not a success mark: the job ended, but nothing waits for review.
       return `${failing ? '❌' : 'ℹ️'} Completed without a pull request`
@@ -66,6 +72,8 @@ export function jobTitleHtml(job: JobReport): string {
 function sentenceHtml(job: JobReport): string {
   switch (job.outcome) {
     case 'opened':
+      if (job.prLink && job.prNumber === undefined)
+        return `The documentation agent completed the job, and the service returned a link to ${htmlText(new URL(job.prLink).host, 200)}, which is not a pull request on this GitHub server: check where it leads before you follow it.`
       return job.prLink
         ? `The documentation agent completed the job and opened ${pullRequestHtml(job)}. <strong>Next step:</strong> review and merge it.`
         : 'The documentation agent completed the job and opened a pull request, but its link is not a plain http(s) URL, so it is shown below as text and left out of the outputs.'

@@ -35,7 +35,8 @@ export const jobRenderer: Renderer<JobReport> = {
   logLine: (job) => (job.failure ? undefined : job.headline),
   endPhrase: (job) => {
     const status = job.status === undefined ? 'with no status' : (STATUS_WORDS[job.status] ?? logText(job.status, 50))
-    if (job.prLink) return `agent job ${status}, pull request ${logText(job.prLink)}`
+    if (job.prLink)
+      return `agent job ${status}, ${job.prNumber === undefined ? 'a link the service returned' : 'pull request'} ${logText(job.prLink)}`
     return `agent job ${status}${job.status === 'completed' ? ' without a pull request' : ''}`
   }
 }

@@ -251,7 +251,7 @@ export class HealthIssueRun {
    * the period the gaps' evidence was read over and, where reader text may be shown, gives what
    * readers wrote about them.
    */
-  async ask(): Promise<string | undefined> {
+  async ask(mayQuote: () => Promise<boolean> = () => Promise.resolve(this.showWords)): Promise<string | undefined> {
     if (!this.mayAsk || !this.issue) return undefined
     const runId = runIdOf(this.runner)
     const gaps = askable(this.state, this.ofThisEdit(tickedGaps(this.issue.body), 'gaps'), runId)
@@ -273,7 +273,8 @@ export class HealthIssueRun {
     // The period the evidence was read over: the latest in which any of the gaps was ranked.
     const latest = gaps.reduce((at, gap) => (gap.lastSeen > at ? gap.lastSeen : at), '')
     const period = this.state.periods.find((p) => p.dateFrom === latest)
-    const words = this.showWords ? this.state.readerWords?.gaps : undefined
+    // Asked only once there is a prompt: whether readers' words may go to the agent's repository.
+    const words = this.showWords && (await mayQuote()) ? this.state.readerWords?.gaps : undefined
     return gapsPrompt(gaps, { ...(period ? { dateFrom: period.dateFrom, dateTo: period.dateTo } : {}), ...(words ? { words } : {}) })
   }
 
@@ -316,8 +317,13 @@ export class HealthIssueRun {
         continue
       }
       if (job.status !== 'completed' && job.status !== 'failed' && job.status !== 'archived') continue
-      this.state = withJobEnded(this.state, jobId, pullRequestLink(job.prLink, githubServer)?.url)
+      this.state = withJobEnded(this.state, jobId, pullRequestOf(job.prLink, githubServer))
     }
+  }
+
+  /** The job the issue records last (a gap asked for, with a pull request, or merged), when any: its source repository is the agent's. */
+  lastJobId(): string | undefined {
+    return [...this.state.gaps].reverse().find((gap) => gap.jobId !== undefined && jobIdProblem(gap.jobId) === undefined)?.jobId
   }
 
   /** What the job this run asked for came to. */
@@ -326,8 +332,13 @@ export class HealthIssueRun {
     const runId = runIdOf(this.runner)
     // Ended on the service without a pull request: the gaps are open again. A job still running, or
     // one whose creation went unanswered, keeps them asked.
-    const reopen = job.prLink === undefined && (job.outcome === 'no-pr' || job.outcome === 'failed' || job.outcome === 'archived')
-    this.state = withOutcome(this.state, runId, { jobId: job.jobId, prLink: job.prLink, reopen })
+    // Only a pull request on the run's GitHub server (prNumber) is one: a gap is never "pull request
+    // open" for another link the service returned.
+    const prLink = job.prNumber === undefined ? undefined : job.prLink
+    const reopen =
+      prLink === undefined &&
+      (job.outcome === 'opened' || job.outcome === 'no-pr' || job.outcome === 'failed' || job.outcome === 'archived')
+    this.state = withOutcome(this.state, runId, { jobId: job.jobId, prLink, reopen })
   }
 
   /**
@@ -512,6 +523,12 @@ const statePlace = (runner: Pick<Runner, 'repositoryText'>, number: number): str
 const NO_BLOCKS: OverviewBlocks = { top: '', figures: '', howRead: '' }
 
 /** Which of the sections that hold a gap's numbers were read whole (read, not cut short, not failed). */
+/** The link of a job's pull request on the run's GitHub server; undefined for any other link, which is no pull request. */
+function pullRequestOf(prLink: string | null | undefined, githubServer: string): string | undefined {
+  const link = pullRequestLink(prLink, githubServer)
+  return link?.pullRequest === undefined ? undefined : link.url
+}
+
 function measuredOf(sections: readonly SectionReport[]): Measured {
   const whole = (kind: SectionReport['kind']): boolean =>
     sections.some((section) => section.kind === kind && section.requests > 0 && section.failure === undefined && !section.partial)

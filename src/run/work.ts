@@ -8,12 +8,13 @@ import { Lifetime, StopError } from '../core/lifetime.js'
 import { endingOf, type Part, type PartContext, type PartEnding } from '../core/part.js'
 import { agentJobPart } from '../agent/part.js'
 import { ApiClient } from '../api/client.js'
+import { ApiError } from '../api/errors.js'
 import { GitHubFetch } from '../api/github-fetch.js'
 import { RecordSeal } from '../core/record-seal.js'
 import { GitHubClient } from '../github/client.js'
-import { isPrivateIn } from '../github/repository-visibility.js'
+import { repositoryAt, Visibilities, type Visibility } from '../github/repository-visibility.js'
 import { runLink } from '../github/run-link.js'
-import { readRunner, type Runner } from '../github/runner.js'
+import { readRunner, type Repository, type Runner } from '../github/runner.js'
 import { runnerSink } from '../github/runner-sink.js'
 import { ACTION_NAME, ACTION_VERSION } from '../version.js'
 import type { AnalyticsInputs, Inputs } from './inputs.js'
@@ -60,12 +61,48 @@ function jobParts(
   return [agentJobPart(client, plan.settings, { onStarted: plan.started })]
 }
 
+/**
+ * Whether readers' words may go into the agent's prompt: with `readerText: show`; with `auto` only when
+ * GitHub says the agent's repository (the source repository of the job the issue records last) is
+ * private as well as this one, since the agent may quote them in a pull request there. Said in the log.
+ */
+async function wordsToAgent(
+  inputs: Inputs,
+  client: ApiClient,
+  board: HealthIssueRun,
+  server: string,
+  visibilities: Visibilities | undefined
+): Promise<boolean> {
+  if (inputs.analytics?.readerText === 'show') {
+    core.info("Readers' words go to the agent with the ticked gaps: readerText is show.")
+    return true
+  }
+  const jobId = board.lastJobId()
+  let target: Repository | undefined
+  if (jobId !== undefined) {
+    try {
+      target = repositoryAt((await client.getJob(inputs.projectId, jobId)).source?.repository, server)
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error
+    }
+  }
+  const name = target === undefined ? undefined : `${target.owner}/${target.name}`
+  const isPrivate = target !== undefined && visibilities !== undefined && (await visibilities.isPrivate(target))
+  core.info(
+    isPrivate
+      ? `Readers' words go to the agent with the ticked gaps: GitHub says this repository and the agent's, ${name ?? ''}, are private (readerText: auto).`
+      : `Readers' words stay out of the agent's prompt: ${name === undefined ? "the agent's repository is not known (no earlier job of the docs health issue names it)" : `GitHub does not say the agent's repository, ${name}, is private`} (readerText: auto). Set readerText: show to send them.`
+  )
+  return isPrivate
+}
+
 /** The docs health issue of the run, and the prompt for the gaps a person ticked in it, when the inputs ask for one. */
 async function openHealthIssue(
   inputs: Inputs,
   client: ApiClient,
   github: GitHubTrust,
-  showWords: boolean
+  showWords: boolean,
+  visibilities: Visibilities | undefined
 ): Promise<{ board?: HealthIssueRun; asked?: { prompt: string; board: HealthIssueRun }; failure?: string }> {
   if (!inputs.healthIssue) return {}
   const { HealthIssueRun, healthIssueFailure } = await import('./health-issue.js')
@@ -79,22 +116,30 @@ async function openHealthIssue(
   }
   // A prompt or a job of the workflow's own comes first: the ticks wait for a run without one.
   if (inputs.prompt !== undefined || inputs.jobId !== undefined) return { board }
-  const prompt = await board.ask()
+  const prompt = await board.ask(() => wordsToAgent(inputs, client, board, github.runner.server, visibilities))
   return { board, asked: prompt === undefined ? undefined : { prompt, board } }
 }
 
 /**
  * Whether the sections keep the text readers typed, said in the log for `auto`: `auto` shows it only
- * when the event payload says the repository is private (not internal).
+ * when GitHub says the repository is private (not internal, not public, and not when it could not say).
  */
-function showReaderText(analytics: AnalyticsInputs, runner: Runner): boolean {
+async function showReaderText(analytics: AnalyticsInputs, runner: Runner, visibilities: Visibilities | undefined): Promise<boolean> {
   if (analytics.readerText !== 'auto') return analytics.readerText === 'show'
   if (!readsReaderText(analytics.sections)) return false
-  const shown = isPrivateIn(runner.payload)
+  const visibility: Visibility =
+    runner.repository === undefined || visibilities === undefined ? 'unknown' : await visibilities.of(runner.repository)
+  const said =
+    visibilities === undefined
+      ? 'no githubToken is given to ask GitHub whether the repository is private'
+      : visibility === 'unknown'
+        ? 'GitHub could not say whether the repository is private'
+        : `GitHub says the repository is ${visibility}`
+  const shown = visibility === 'private'
   core.info(
     shown
-      ? 'Reader text (search terms, feedback comments, assistant questions and their categories) is shown: the repository is private (readerText: auto).'
-      : 'Reader text (search terms, feedback comments, assistant questions and their categories) is hidden: the repository is public or internal, or the event does not say (readerText: auto). Set readerText: show to show it.'
+      ? 'Reader text (search terms, feedback comments, assistant questions and their categories) is shown: GitHub says the repository is private (readerText: auto).'
+      : `Reader text (search terms, feedback comments, assistant questions and their categories) is hidden: ${said} (readerText: auto). Set readerText: show to show it.`
   )
   return shown
 }
@@ -180,6 +225,8 @@ export interface WorkOptions {
 
 export async function work(inputs: Inputs, options: WorkOptions = {}): Promise<RunReport> {
   const lifetime = new Lifetime(inputs.timeoutMs, options.clock)
+  // Whether reader text may be shown: decided once the runner is read, before any analytics request.
+  let shown = false
   const exitAfterMs = options.exitAfterSignalMs ?? EXIT_AFTER_SIGNAL_MS
   const onSignal = (name: NodeJS.Signals): void => {
     if (lifetime.stopped) return
@@ -197,7 +244,8 @@ export async function work(inputs: Inputs, options: WorkOptions = {}): Promise<R
     lifetime,
     debug: (message) => {
       core.debug(message)
-    }
+    },
+    readerTextShown: () => shown
   })
   // Whatever GitHub or a proxy does, its connections close with the run.
   const githubFetch = new GitHubFetch()
@@ -205,9 +253,19 @@ export async function work(inputs: Inputs, options: WorkOptions = {}): Promise<R
   try {
     const runner = await readRunner()
     const github: GitHubTrust = { seal: RecordSeal.fromApiKey(inputs.apiKey), runner, connect: connector(runner, lifetime, githubFetch) }
+    // Each repository's visibility is asked of GitHub once, with the workflow's token.
+    const visibilities =
+      inputs.githubToken === ''
+        ? undefined
+        : new Visibilities(
+            () => github.connect(inputs.githubToken),
+            (message) => {
+              core.warning(message)
+            }
+          )
     // Whether reader text may be shown, decided once: the report and the docs health issue's prompt follow it alike.
-    const shown = inputs.analytics ? showReaderText(inputs.analytics, runner) : false
-    const { board, asked, failure } = await openHealthIssue(inputs, client, github, shown)
+    shown = inputs.analytics ? await showReaderText(inputs.analytics, runner, visibilities) : false
+    const { board, asked, failure } = await openHealthIssue(inputs, client, github, shown, visibilities)
     const plan: JobPlan = asked ? NO_JOB : await planJob(inputs, lifetime, github)
     const ctx: PartContext = { lifetime, log: { info: core.info, warning: core.warning, debug: core.debug } }
     const reported = async (report: PartReport): Promise<void> => {

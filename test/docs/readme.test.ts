@@ -204,7 +204,7 @@ describe('docs/', () => {
       expect(readerText, word).toContain(`\`${word}\``)
       expect(action.inputs.readerText?.description, word).toContain(word)
     }
-    expect(readerText).toContain('github.event.repository.private')
+    expect(readerText).toContain('GET /repos/{owner}/{repo}')
     expect(readerText).toContain('`contact`')
     expect(readerText).toContain('`[email]`')
   })

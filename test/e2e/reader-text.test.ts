@@ -17,6 +17,7 @@ import { githubReferences, gfmToHtml, linksIn } from '../support/gfm.js'
 import { runtimes } from '../support/runtimes.js'
 import { siteTotals, visitorRows } from '../support/visitors.js'
 import { redactor } from '../../src/text/secret.js'
+import { pageLabel } from '../../src/text/page-path.js'
 import { docsHealthInputs } from '../support/docs-health-inputs.js'
 
 const KEY = 'mint_readerTextKey4Hq'
@@ -138,15 +139,18 @@ for (const { name: runtime, node } of runtimes()) {
     it(`[${runtime}] forgets every reader word in the issue once reader text is hidden (auto, in an internal repository)`, async () => {
       const before = board()?.body ?? ''
       for (const word of READER_WORDS) expect(before).toContain(word)
+      github.setVisibility('acme/docs', 'internal')
       const hidden = await run({ inputs: { ...WEEK_2, readerText: 'auto' }, event: { name: 'schedule', payload: INTERNAL } })
       expect(hidden.code, hidden.stdout).toBe(0)
-      expect(hidden.stdout).toContain('is hidden: the repository is public or internal')
+      expect(hidden.stdout).toContain('is hidden: GitHub says the repository is internal')
       const body = board()?.body ?? ''
       const texts = [body, decoded(body), ...base64Runs(body)]
       for (const word of READER_WORDS) for (const text of texts) expect(text).not.toContain(word)
       // The search gaps recorded while reader text was shown are counts now; a page's evidence holds counts alone.
       expect(decoded(body)).toMatch(/a search \(its words are hidden\) · searched 8,000× with no click/)
-      expect(decoded(body)).toMatch(/- \[ \] \/reset · 7 unanswered questions /)
+      // The page a client named is shown by its label now.
+      expect(decoded(body)).toContain(`- [ ] ${pageLabel('/reset')} · 7 unanswered questions `)
+      expect(decoded(body)).not.toContain('/reset')
       expect(hidden.summary).not.toContain('Qzorbmark')
     })
 

@@ -3,6 +3,7 @@
 // both on loopback, rendered as GitHub renders it. The report leads with the page to fix; a tick
 // gives the agent the readers' own words, framed as data, with the period they were read over, in a
 // private repository and none of them in a public one; and the top of the issue outlives the tick run.
+import { pageLabel } from '../../src/text/page-path.js'
 import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
 import { setDemoData } from '../../scripts/demo-data.mjs'
 import { type Emulator, startEmulator } from '../emulator/emulator.js'
@@ -38,8 +39,10 @@ describe('what a docs lead reads', () => {
     inputs?: Record<string, string>
     event?: { name: string; payload: unknown }
     runId: string
-  }) =>
-    runAction({
+  }) => {
+    // GitHub says what the payload says: the run asks GitHub.
+    github.setVisibility('acme/docs', options.isPrivate ? 'private' : 'public')
+    return runAction({
       onTestFinished,
       inputs: {
         apiKey: KEY,
@@ -52,6 +55,7 @@ describe('what a docs lead reads', () => {
       event: options.event ?? { name: 'schedule', payload: { repository: repository(options.isPrivate) } },
       env: { GITHUB_API_URL: github.url, GITHUB_RUN_ID: options.runId }
     })
+  }
   /** The docs health issue the action keeps. */
   const board = () => github.issues.find((issue) => issue.user.type === 'Bot')
   /** The prompt of the last agent job created. */
@@ -61,10 +65,12 @@ describe('what a docs lead reads', () => {
     return typeof prompt === 'string' ? prompt : ''
   }
   /** A maintainer ticks the page's gap, and the edit starts a run. */
-  const tick = async (isPrivate: boolean, runId: string) => {
+  const tick = async (isPrivate: boolean, runId: string, more: Record<string, string> = {}) => {
     const issue = board()
     if (!issue) throw new Error('no docs health issue')
-    const line = issue.body.split('\n').find((l) => l.startsWith(`- [ ] <code>${PROBLEM}</code>`)) ?? ''
+    // The page by its path, as a run that showed reader text wrote it, or by its label.
+    const line =
+      issue.body.split('\n').find((l) => [PROBLEM, pageLabel(PROBLEM)].some((page) => l.startsWith(`- [ ] <code>${page}</code>`))) ?? ''
     expect(line).not.toBe('')
     const before = issue.body
     issue.body = issue.body.replace(line, line.replace('- [ ]', '- [x]'))
@@ -77,7 +83,7 @@ describe('what a docs lead reads', () => {
       sender: { login: 'docs-lead', type: 'User' },
       repository: repository(isPrivate)
     }
-    return run({ isPrivate, inputs: { dashboard: 'true', githubToken: TOKEN }, event: { name: 'issues', payload }, runId })
+    return run({ isPrivate, inputs: { dashboard: 'true', githubToken: TOKEN, ...more }, event: { name: 'issues', payload }, runId })
   }
   /** The state the issue carries, decoded. */
   const stateOf = (body: string): Record<string, unknown> => {
@@ -110,7 +116,9 @@ describe('what a docs lead reads', () => {
     const before = top(board()?.body ?? '')
     expect(renderSummary(before).text).toContain(`📈 Docs health · 9–15 Nov 2026 ${PROBLEM} is this week’s problem:`)
 
-    const asked = await tick(true, '712')
+    // auto sends readers' words only to an agent whose repository GitHub says is private, known from an
+    // earlier job (public-repository.test.ts); this first tick has none, so show sends them.
+    const asked = await tick(true, '712', { readerText: 'show' })
     expect(asked.code, asked.stdout).toBe(0)
     const prompt = lastPrompt()
     const marker =
@@ -150,7 +158,9 @@ describe('what a docs lead reads', () => {
     const asked = await tick(false, '722')
     expect(asked.code, asked.stdout).toBe(0)
     const prompt = lastPrompt()
-    expect(prompt).toContain(`- page ${PROBLEM}: `)
+    // The page a client named is reader text too: by its label alone.
+    expect(prompt).toContain(`- page ${pageLabel(PROBLEM)}: `)
+    expect(prompt).not.toContain(PROBLEM)
     expect(prompt).toContain('data gathered from readers over 9–15 Nov 2026 (page paths, search terms and counts)')
     for (const text of [QUESTION, COMMENT, SEARCH]) expect(prompt).not.toContain(text)
   })
@@ -162,7 +172,9 @@ describe('what a docs lead reads', () => {
     // The same repository, now public: the next tick sends none of them, and the issue drops them.
     const asked = await tick(false, '732')
     expect(asked.code, asked.stdout).toBe(0)
-    for (const text of [QUESTION, COMMENT]) expect(lastPrompt()).not.toContain(text)
+    for (const text of [QUESTION, COMMENT, PROBLEM]) expect(lastPrompt()).not.toContain(text)
+    expect(lastPrompt()).toContain(`- page ${pageLabel(PROBLEM)}: `)
     expect(stateOf(board()?.body ?? '')).not.toHaveProperty('readerWords')
+    expect(board()?.body).not.toContain(PROBLEM)
   })
 })

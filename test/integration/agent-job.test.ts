@@ -142,8 +142,9 @@ describe('agent job, in process', () => {
     expect(run.code).toBe(0)
     expect(run.outputs).toMatchObject({ status: 'completed', prLink: output, prNumber: number })
     const seen = renderSummary(run.summary)
-    expect(seen.headings[0]).toBe(`✅ Opened ${number ? 'acme/docs#42' : output}`)
-    expect(seen.links[0]).toEqual({ href: output, text: number ? 'acme/docs#42' : output })
+    const label = number ? 'acme/docs#42' : `${new URL(output).host}: a link the service returned`
+    expect(seen.headings[0]).toBe(number ? `✅ Opened ${label}` : `✅ Completed with ${label}`)
+    expect(seen.links[0]).toEqual({ href: output, text: label })
     expect(run.outputFile).not.toMatch(/[;&|`$]/)
   })
 

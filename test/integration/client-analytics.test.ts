@@ -72,7 +72,16 @@ beforeEach(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   lifetime = new Lifetime(20_000)
-  client = new ApiClient({ baseUrl, apiKey: KEY, userAgent: AGENT, lifetime, requestTimeoutMs: 10_000, retry: FAST })
+  // Reader text shown: the service's words are quoted (see "the service's words where reader text is hidden").
+  client = new ApiClient({
+    baseUrl,
+    apiKey: KEY,
+    userAgent: AGENT,
+    lifetime,
+    requestTimeoutMs: 10_000,
+    retry: FAST,
+    readerTextShown: () => true
+  })
 })
 
 afterEach(async () => {
@@ -394,13 +403,14 @@ describe('the debug log', () => {
     })
     try {
       const body = json(feedbackPage)
-      answer(json({ error: 'Invalid query', details: [{ message: 'limit is too large' }] }, 400))
+      const refusal = json({ error: 'Invalid query', details: [{ message: 'limit is too large' }] }, 400)
+      answer(refusal)
       await apiError(debugging.analytics(SEARCHES_ENDPOINT, 'p', { ...RANGE, limit: 1 }))
       answer(body)
       await debugging.analytics(FEEDBACK_ENDPOINT, 'p', { ...RANGE, limit: 100 })
       const answered = lines.filter((line) => line.includes(' answered '))
       expect(answered.map((line) => line.replace(/ in \d+ ms/, ' in N ms'))).toEqual([
-        'GET /v1/analytics/p/searches answered 400 in N ms: {"error":"Invalid query","details":[{"message":"limit is too large"}]}',
+        `GET /v1/analytics/p/searches answered 400 in N ms: ${Buffer.byteLength(refusal.body)} bytes`,
         `GET /v1/analytics/p/feedback answered 200 in N ms: ${Buffer.byteLength(body.body)} bytes`
       ])
       expect(lines.join('\n')).not.toContain('reader@example.com')
@@ -428,6 +438,37 @@ describe('the debug log', () => {
       expect(lines.join('\n')).not.toMatch(/alice|reset/)
     } finally {
       await debugging.close()
+    }
+  })
+})
+
+describe("the service's words where reader text is hidden", () => {
+  it('leaves out the words of an analytics refusal, which can echo a cursor that carries what readers typed, and says so', async () => {
+    let shown = false
+    const hiding = new ApiClient({
+      baseUrl,
+      apiKey: KEY,
+      userAgent: AGENT,
+      lifetime,
+      requestTimeoutMs: 10_000,
+      retry: FAST,
+      readerTextShown: () => shown
+    })
+    try {
+      const echo = { error: 'Invalid cursor "after:reset password jane.doe@example.com SECRETREADER"' }
+      answer(json(echo, 400))
+      const hidden = await apiError(hiding.analytics(SEARCHES_ENDPOINT, 'p', { ...RANGE, limit: 1 }))
+      expect(hidden.message).toBe(
+        "Reading searches failed: the service rejected the request as invalid (400 Bad Request). The service's words are left out: they can echo what readers typed, which readerText hides here."
+      )
+      expect(hidden.message).not.toContain('SECRETREADER')
+      // Asked at the failure: a run that decides to show reader text quotes them.
+      shown = true
+      answer(json(echo, 400))
+      const quoted = await apiError(hiding.analytics(SEARCHES_ENDPOINT, 'p', { ...RANGE, limit: 1 }))
+      expect(quoted.message).toContain('SECRETREADER')
+    } finally {
+      await hiding.close()
     }
   })
 })

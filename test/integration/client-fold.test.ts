@@ -34,7 +34,7 @@ afterAll(async () => {
 
 async function withClient<T>(use: (client: ApiClient) => Promise<T>): Promise<T> {
   const lifetime = new Lifetime(10_000)
-  const client = new ApiClient({ baseUrl: emu.url, apiKey: KEY, userAgent: 'test', lifetime })
+  const client = new ApiClient({ baseUrl: emu.url, apiKey: KEY, userAgent: 'test', lifetime, readerTextShown: () => true })
   try {
     return await use(client)
   } finally {

@@ -256,3 +256,42 @@ describe('githubWriteFailure', () => {
     )
   })
 })
+
+describe('a repository’s visibility', () => {
+  it('is what GET /repos/{owner}/{repo} says, internal apart from private', async () => {
+    github.setVisibility('acme/docs', 'private')
+    github.setVisibility('acme/handbook', 'internal')
+    github.setVisibility('acme/site', 'public')
+    const { github: opened } = await client()
+    expect(await opened.visibility('acme', 'docs')).toBe('private')
+    expect(await opened.visibility('acme', 'handbook')).toBe('internal')
+    expect(await opened.visibility('acme', 'site')).toBe('public')
+    expect(requests()).toEqual(['GET /repos/acme/docs', 'GET /repos/acme/handbook', 'GET /repos/acme/site'])
+  })
+
+  it.each([
+    [{ private: true }, 'private'],
+    [{ private: false }, 'public'],
+    [{ private: 'true' }, 'public'],
+    [{}, 'public'],
+    [{ private: true, visibility: 'secret' }, 'public'],
+    [{ private: true, visibility: null }, 'public'],
+    [{ private: false, visibility: 'private' }, 'private']
+  ])('from an answer %j is %s', async (answer, visibility) => {
+    const opened = await GitHubClient.open({
+      token: 'ghs_test',
+      repository: { owner: 'acme', name: 'docs' },
+      apiUrl: github.url,
+      signal: new AbortController().signal,
+      clock,
+      fetch: () => Promise.resolve(Response.json({ full_name: 'acme/docs', ...answer })),
+      retry: POLICY
+    })
+    expect(await opened.visibility('acme', 'docs')).toBe(visibility)
+  })
+
+  it('fails with GitHub’s status for a repository GitHub does not show', async () => {
+    const { github: opened } = await client()
+    expect(await failure(opened.visibility('acme', 'unknown'))).toMatchObject({ status: 404 })
+  })
+})

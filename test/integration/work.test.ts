@@ -406,19 +406,68 @@ describe('work with every analytics section', () => {
     expect(stdout).not.toContain('Reader text')
   })
 
-  it('shows reader text under auto only when the event payload says the repository is private, e-mail addresses masked', async () => {
+  it('shows reader text under auto only when GitHub says the repository is private, e-mail addresses masked', async () => {
+    github.setVisibility('acme/docs', 'private')
+    // The payload's snapshot is not asked: GitHub is.
     const event = join(dir, 'event.json')
-    await writeFile(event, JSON.stringify({ repository: { full_name: 'acme/docs', private: true } }))
+    await writeFile(event, JSON.stringify({ repository: { full_name: 'acme/docs', private: false } }))
     vi.stubEnv('GITHUB_EVENT_PATH', event)
-    const report = await work(inputs({ prompt: undefined, analytics: { ...all, readerText: 'auto' } }))
+    const before = github.requests.length
+    const report = await work(inputs({ prompt: undefined, githubToken: TOKEN, analytics: { ...all, readerText: 'auto' } }))
     const kept = JSON.stringify(report.reports)
     expect(kept).toContain('how to configure feature')
     expect(kept).toContain('How do I set up feature')
     expect(kept).not.toMatch(/reader\d+@example\.com/)
     expect(kept).toContain('"comment":"write to [email] please"')
     expect(infoLines()).toContain(
-      'Reader text (search terms, feedback comments, assistant questions and their categories) is shown: the repository is private (readerText: auto).'
+      'Reader text (search terms, feedback comments, assistant questions and their categories) is shown: GitHub says the repository is private (readerText: auto).'
     )
+    expect(github.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual(['GET /repos/acme/docs'])
+  })
+
+  it.each([
+    ['public', 'GitHub says the repository is public'],
+    ['internal', 'GitHub says the repository is internal']
+  ] as const)('hides reader text under auto when GitHub says the repository is %s, whatever the payload says', async (visibility, said) => {
+    github.setVisibility('acme/docs', visibility)
+    const event = join(dir, 'event.json')
+    await writeFile(event, JSON.stringify({ repository: { full_name: 'acme/docs', private: true, visibility: 'private' } }))
+    vi.stubEnv('GITHUB_EVENT_PATH', event)
+    const report = await work(inputs({ prompt: undefined, githubToken: TOKEN, analytics: { ...all, readerText: 'auto' } }))
+    expect(JSON.stringify(report.reports)).not.toContain('how to configure feature')
+    expect(infoLines()).toContain(
+      `Reader text (search terms, feedback comments, assistant questions and their categories) is hidden: ${said} (readerText: auto). Set readerText: show to show it.`
+    )
+  })
+
+  it('hides reader text under auto when GitHub cannot be asked, and says so once', async () => {
+    github.setVisibility('acme/docs', 'private')
+    github.failWith(502, ['GET'])
+    try {
+      const report = await work(inputs({ prompt: undefined, githubToken: TOKEN, analytics: { ...all, readerText: 'auto' } }))
+      expect(JSON.stringify(report.reports)).not.toContain('how to configure feature')
+    } finally {
+      github.failWith(undefined)
+    }
+    const warnings = stdout.split('\n').filter((line) => line.startsWith('::warning::'))
+    expect(warnings).toEqual([
+      "::warning::Could not ask GitHub whether acme/docs is private (HTTP 502): it is taken for public, and readers' words are kept out of what it shows."
+    ])
+    expect(infoLines()).toContain(
+      'Reader text (search terms, feedback comments, assistant questions and their categories) is hidden: GitHub could not say whether the repository is private (readerText: auto). Set readerText: show to show it.'
+    )
+  })
+
+  it('hides reader text under auto without a token to ask GitHub with, and says why', async () => {
+    github.setVisibility('acme/docs', 'private')
+    const before = github.requests.length
+    const report = await work(inputs({ prompt: undefined, analytics: { ...all, readerText: 'auto' } }))
+    expect(JSON.stringify(report.reports)).not.toContain('how to configure feature')
+    expect(infoLines()).toContain(
+      'Reader text (search terms, feedback comments, assistant questions and their categories) is hidden: no githubToken is given to ask GitHub whether the repository is private (readerText: auto). Set readerText: show to show it.'
+    )
+    expect(stdout).not.toContain('::warning::')
+    expect(github.requests.length).toBe(before)
   })
 
   it("gives the gap signals' further pages before traffic's when requests are short", async () => {
@@ -448,17 +497,6 @@ describe('work with every analytics section', () => {
         .sort()
     ).toEqual(['assistant', 'feedback/by-page', 'searches', 'views', 'visitors'])
     expect(report.reports.map((s) => s.kind !== 'job' && s.partial)).toEqual([false, false, true, true, true])
-  })
-
-  it('says under auto that reader text is hidden when the event does not say the repository is private', async () => {
-    const event = join(dir, 'event.json')
-    await writeFile(event, JSON.stringify({ repository: { full_name: 'acme/docs', private: false } }))
-    vi.stubEnv('GITHUB_EVENT_PATH', event)
-    const report = await work(inputs({ prompt: undefined, analytics: { ...all, readerText: 'auto' } }))
-    expect(JSON.stringify(report.reports)).not.toContain('how to configure feature')
-    expect(infoLines()).toContain(
-      'Reader text (search terms, feedback comments, assistant questions and their categories) is hidden: the repository is public or internal, or the event does not say (readerText: auto). Set readerText: show to show it.'
-    )
   })
 
   it('keeps the docs health issue of a run that reads analytics: creates it, records the period, and links it', async () => {

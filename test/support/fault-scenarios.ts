@@ -281,7 +281,15 @@ function failingRead(read: HealthRead): Scenario {
     posts: 0,
     jobs: 0,
     error: new RegExp(
-      `^${escapeRegExp(`${read.incomplete ?? ''}${read.reading} failed: the service had an error (HTTP 500). The service said: "Internal server error".`)}$`
+      // Reader text is hidden (readerText auto, no private repository): so are the words of a read paged
+      // by a cursor, which can echo it; the others are quoted.
+      `^${escapeRegExp(
+        `${read.incomplete ?? ''}${read.reading} failed: the service had an error (HTTP 500). ${
+          ['searches', 'feedback', 'assistant'].includes(read.endpoint)
+            ? "The service's words are left out: they can echo what readers typed, which readerText hides here."
+            : 'The service said: "Internal server error".'
+        }`
+      )}$`
     ),
     check: (run, emu, expect) => {
       const expected = completeRequests()

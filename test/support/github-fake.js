@@ -3,7 +3,7 @@
 // comments on an issue (list, create, update, with who wrote them); issues (list with label and state
 // filters, get, create, update) with their numbers, bodies and labels kept; pull requests (get, their
 // commits and files, paged with GitHub's Link headers); comparisons and single commits; releases; check runs (create, update,
-// list for a commit by name); and a person's permission on the repository. It records every request
+// list for a commit by name); a person's permission on the repository; and a repository's visibility. It records every request
 // and can answer every one with an error status instead. What it stores carries GitHub's identity
 // fields: `user` and `performed_via_github_app` on issues and comments (whose pages carry a Link
 // header naming the next and the last, as GitHub's do), `app` on check runs; what the
@@ -135,6 +135,8 @@ export async function startGitHubFake() {
   const pulls = new Map()
   /** @type {Map<string, string>} */
   const permissions = new Map()
+  /** Each repository's visibility, by owner/name; a repository not here is answered 404. @type {Map<string, 'public' | 'private' | 'internal'>} */
+  const visibilities = new Map()
   /** @type {FakeComment[]} */
   const comments = []
   /** @type {Map<number, { commits: FakeCommit[], files: FakeFile[] }>} */
@@ -313,6 +315,11 @@ export async function startGitHubFake() {
         const pull = pulls.get(Number(match[1]))
         if (pull) send(200, { number: Number(match[1]), ...pull })
         else send(404, { message: 'Not Found' })
+      } else if (method === 'GET' && (match = /^\/repos\/([^/]+)\/([^/]+)$/.exec(path))) {
+        const name = `${decodeURIComponent(match[1] ?? '')}/${decodeURIComponent(match[2] ?? '')}`
+        const visibility = visibilities.get(name)
+        if (!visibility) send(404, { message: 'Not Found' })
+        else send(200, { full_name: name, private: visibility !== 'public', visibility })
       } else if (method === 'GET' && (match = /^\/repos\/[^/]+\/[^/]+\/collaborators\/([^/]+)\/permission$/.exec(path))) {
         const permission = permissions.get(decodeURIComponent(match[1] ?? '')) ?? 'read'
         send(200, { permission, role_name: permission, user: { login: match[1] } })
@@ -401,6 +408,14 @@ export async function startGitHubFake() {
     /** A pull request the API answers for. @param {number} number @param {FakePull} pull */
     setPull(number, pull) {
       pulls.set(number, pull)
+    },
+    /**
+     * A repository's visibility, as `GET /repos/{owner}/{repo}` answers it (`private: true` for an
+     * internal one too, as GitHub says it); a repository never set is answered 404.
+     * @param {string} repository owner/name @param {'public' | 'private' | 'internal'} visibility
+     */
+    setVisibility(repository, visibility) {
+      visibilities.set(repository, visibility)
     },
     /** A person's permission on the repository (read unless set). @param {string} login @param {string} permission */
     setPermission(login, permission) {

@@ -10,6 +10,7 @@ import type { ViewsReport } from '../../src/sections/traffic/read-views.js'
 import type { VisitorsReport } from '../../src/sections/traffic/read-visitors.js'
 import type { FeedbackByPageRow } from '../../src/sections/feedback/schema.js'
 import type { ViewRow, VisitorRow } from '../../src/sections/traffic/schema.js'
+import { readerPath, sitePage } from '../../src/text/page-path.js'
 
 export const RANGE = '14 Nov 2026 to 20 Nov 2026 (7 days, UTC)'
 
@@ -148,9 +149,14 @@ function without<T extends object>(item: T, key: keyof T): T {
 }
 
 /** The search terms without their text, as a run that keeps no reader text has them. */
-export const hiddenSearches = (rows: readonly SearchEntry[]): SearchEntry[] => rows.map((row) => without(row, 'query'))
-/** The feedback without its comments. */
-export const hiddenFeedback = (entries: readonly FeedbackEntry[]): FeedbackEntry[] => entries.map((entry) => without(entry, 'comment'))
-/** The questions without their text and category. */
+export const hiddenSearches = (rows: readonly SearchEntry[]): SearchEntry[] =>
+  rows.map((row) => ({ ...without(row, 'query'), topClickedPage: sitePage(row.topClickedPage, false) }))
+/** The feedback without its comments, each page by its label. */
+export const hiddenFeedback = (entries: readonly FeedbackEntry[]): FeedbackEntry[] =>
+  entries.map((entry) => ({ ...without(entry, 'comment'), path: readerPath(entry.path, false) }))
+/** The counts per page, each page by its label, as a run that hides reader text keeps them. */
+export const hiddenPages = (pages: readonly FeedbackByPageRow[]): FeedbackByPageRow[] =>
+  pages.map((page) => ({ ...page, path: readerPath(page.path, false) }))
+/** The questions without their text and category, each page by its label. */
 export const hiddenQuestions = (questions: readonly QuestionEntry[]): QuestionEntry[] =>
-  questions.map((q) => without(without(q, 'query'), 'queryCategory'))
+  questions.map((q) => ({ ...without(without(q, 'query'), 'queryCategory'), pageUrl: sitePage(q.pageUrl, false) }))

@@ -4,7 +4,7 @@
 import { SECTION_CATALOG } from '../../core/sections.js'
 import type { AssistantReport, QuestionEntry } from './read.js'
 import { markdownCode } from '../../text/escape.js'
-import { OTHER_PAGE, sitePage } from '../../text/page-path.js'
+import { OTHER_PAGE, pagePathOf } from '../../text/page-path.js'
 import { counted, num } from '../../text/format.js'
 import { assistantSummaryHtml } from './summary.js'
 import { csvOf } from '../../render/csv.js'
@@ -83,7 +83,7 @@ function assistantSignals(report: AssistantReport): Signal[] {
   const pages = new Map<string, number>()
   for (const question of unansweredOf(report)) {
     // A page URL counts as its path: its host is whatever the client sent.
-    const page = question.pageUrl === null ? null : sitePage(question.pageUrl, false)
+    const page = question.pageUrl === null ? null : pagePathOf(question.pageUrl)
     if (page !== null) pages.set(page, (pages.get(page) ?? 0) + 1)
   }
   return [...pages].map(([page, count]) => ({ kind: 'unanswered', count, page }))

@@ -2,12 +2,13 @@
 // no documented order, and offers no next page), and the feedback rows themselves (cursor paging).
 // The contact address a reader may leave is never read into the run: the schema drops it. A page
 // path is whatever the client sent: kept only when it looks like a path of the site (`sitePath`),
-// the rest counted together as "(other page)", in the rows and in the counts per page alike.
+// the rest counted together as "(other page)", in the rows and in the counts per page alike; and,
+// being reader text, shown by its label while reader text is hidden (`readerPath`).
 import type { AnalyticsReader } from '../../api/analytics.js'
 import { FEEDBACK_BY_PAGE_ENDPOINT, FEEDBACK_ENDPOINT, type FeedbackByPageRow, type FeedbackRow } from './schema.js'
 import type { Part } from '../../core/part.js'
 import { SECTION_CATALOG } from '../../core/sections.js'
-import { sitePath } from '../../text/page-path.js'
+import { readerPath } from '../../text/page-path.js'
 import { readerText } from '../../text/reader-text.js'
 import type { RequestBudget } from '../../analytics/budget.js'
 import type { Comparison, ComparisonAnswer, Period } from '../../analytics/comparison.js'
@@ -21,7 +22,7 @@ export const FEEDBACK_PAGE_LIMIT = 100
 
 /** One piece of feedback as the run keeps it: its comment only when reader text is shown (e-mail addresses masked). */
 export interface FeedbackEntry {
-  /** The page, as `sitePath` keeps it. */
+  /** The page, as `readerPath` keeps it (its label while reader text is hidden). */
   path: string
   source: FeedbackRow['source']
   status: FeedbackRow['status']
@@ -35,7 +36,7 @@ export interface FeedbackEntry {
 
 export interface FeedbackReport extends SectionBase {
   kind: 'feedback'
-  /** Counts per page (as `sitePath` keeps it), most thumbs down first; undefined when they were not read. */
+  /** Counts per page (as `readerPath` keeps it), most thumbs down first; undefined when they were not read. */
   pages?: FeedbackByPageRow[]
   /** The by-page answer said it had more pages than it returns. */
   pagesTruncated: boolean
@@ -56,11 +57,11 @@ export function negativeFeedback(report: Pick<FeedbackReport, 'pages' | 'entries
   return thumbsDown + report.entries.filter((entry) => entry.helpful === false).length
 }
 
-/** The counts per page, each page as `sitePath` keeps it: pages shown alike are counted as one. */
-function pagesBySitePath(rows: readonly FeedbackByPageRow[]): FeedbackByPageRow[] {
+/** The counts per page, each page as `readerPath` keeps it: pages shown alike are counted as one. */
+function pagesByShownPath(rows: readonly FeedbackByPageRow[], showText: boolean): FeedbackByPageRow[] {
   const pages = new Map<string, FeedbackByPageRow>()
   for (const row of rows) {
-    const path = sitePath(row.path)
+    const path = readerPath(row.path, showText)
     const seen = pages.get(path)
     pages.set(
       path,
@@ -80,7 +81,7 @@ function pagesBySitePath(rows: readonly FeedbackByPageRow[]): FeedbackByPageRow[
 
 function entryOf(row: FeedbackRow, showText: boolean): FeedbackEntry {
   const entry: FeedbackEntry = {
-    path: sitePath(row.path),
+    path: readerPath(row.path, showText),
     source: row.source,
     status: row.status,
     comment: readerText(row.comment, showText),
@@ -116,7 +117,9 @@ export function feedbackPart(api: AnalyticsReader, request: SectionRequest, budg
     return { value: answer.feedback.reduce((sum, row) => sum + row.thumbsDown, 0) }
   }
   return sectionPart('feedback', request, reads, budget, compare, () => ({
-    pages: pages && pagesBySitePath(pages).sort((a, b) => b.thumbsDown - a.thumbsDown || b.total - a.total || byText(a.path, b.path)),
+    pages:
+      pages &&
+      pagesByShownPath(pages, request.showReaderText).sort((a, b) => b.thumbsDown - a.thumbsDown || b.total - a.total || byText(a.path, b.path)),
     pagesTruncated: pagesRead.progress.truncated,
     entries: [...entries.values()].sort((a, b) => byText(b.createdAt ?? '', a.createdAt ?? '')),
     entriesRead: rowsRead.progress.requests > 0

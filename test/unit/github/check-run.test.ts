@@ -228,6 +228,17 @@ describe('CheckRecord.started and finished', () => {
     expect(checks.calls[1]).toMatchObject({ fields: { summary: `${recorded('j1', 'no-pr')}\nAgent job \`j1\`.` } })
   })
 
+  it("calls a link off the run's GitHub server what it is, a link the service returned, never an opened pull request", async () => {
+    const checks = new FakeChecks()
+    const link = 'https://github.com.evil.example/acme/docs/pull/42'
+    const job = { ...JOB_REPORTS.opened, prLink: link, prRepository: undefined, prNumber: undefined }
+    await new CheckRecord(checks, SHA, KEY, RUN, logged().log, SEAL).finished(job)
+    expect(checks.calls[0]).toMatchObject({ fields: { conclusion: 'success', title: 'Completed with a link the service returned' } })
+    const summary = (checks.calls[0] as { fields: CheckRunFields }).fields.summary
+    expect(summary).toContain(`A link the service returned: ${link}`)
+    expect(summary).not.toMatch(/pull request/i)
+  })
+
   it.each<[JobVariant, CheckRunFields['conclusion'], string]>([
     ['opened', 'success', 'Opened a pull request'],
     ['noPr', 'success', 'Completed without a pull request'],

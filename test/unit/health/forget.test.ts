@@ -8,6 +8,7 @@ import { ownedBody } from '../../../src/health/body.js'
 import { fingerprint, withPeriod } from '../../../src/health/ledger.js'
 import { type HealthState, decodeState, emptyState, evidenceCounts, forgetReaderText, type GapRecord } from '../../../src/health/state.js'
 import type { FixItem } from '../../../src/render/fix-first.js'
+import { pageLabel } from '../../../src/text/page-path.js'
 
 const PERIOD = { dateFrom: '2026-11-09', dateTo: '2026-11-16', headlines: { visitorsHuman: 120 } }
 
@@ -65,15 +66,20 @@ describe('forgetReaderText', () => {
     expect(forgotten).toEqual({ ...search, id: 'fedcba987654', subject: '', evidence: 'searched 9× with no click' })
   })
 
-  it('keeps a page gap and its counts, without the searches it quoted', () => {
-    const [forgotten] = forgetReaderText({ ...emptyState('proj'), gaps: [gap()] }, newId).gaps
-    expect(forgotten).toEqual(gap({ evidence: '14 thumbs down · 1 search with no click (31×)' }))
+  it('keeps a page gap, its id and its counts, without the searches it quoted, its path (a client named it) as its label', () => {
+    const [forgotten] = forgetReaderText({ ...emptyState('proj'), gaps: [gap()] }, () => 'bbbbbbbbbbbb').gaps
+    expect(forgotten).toEqual(gap({ subject: pageLabel(gap().subject), evidence: '14 thumbs down · 1 search with no click (31×)' }))
   })
 
-  it('reduces a page named by a URL, as it is kept while reader text is shown, to its path, with a new id', () => {
+  it('keeps a page gap already named by its label as it is', () => {
+    const labelled = gap({ subject: pageLabel('/guides/sso'), evidence: '2 unanswered questions' })
+    expect(forgetReaderText({ ...emptyState('proj'), gaps: [labelled] }, newId).gaps).toEqual([labelled])
+  })
+
+  it('reduces a page named by a URL, as it is kept while reader text is shown, to the label of its path, with a new id', () => {
     const url = gap({ subject: 'https://reader-host.example/guides/sso', evidence: '2 unanswered questions' })
     const [forgotten] = forgetReaderText({ ...emptyState('proj'), gaps: [url] }, () => 'aaaaaaaaaaaa').gaps
-    expect(forgotten).toEqual({ ...url, id: 'aaaaaaaaaaaa', subject: '/guides/sso' })
+    expect(forgotten).toEqual({ ...url, id: 'aaaaaaaaaaaa', subject: pageLabel('/guides/sso') })
   })
 
   it('changes nothing the second time', () => {

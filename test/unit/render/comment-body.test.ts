@@ -76,12 +76,12 @@ describe('endBody', () => {
     )
   })
 
-  it('names a link to another host by the link itself, never as a pull request of a repository', () => {
+  it('names a link to another host by its host, as a link the service returned, never as a pull request', () => {
     const link = 'https://evil.example/acme/docs/pull/42'
     const body = endBody({ ...JOB_REPORTS.opened, prLink: link, prRepository: undefined, prNumber: undefined }, RUN)
     const seen = renderSummary(body)
-    expect(seen.headings).toEqual([`✅ Opened ${link}`])
-    expect(seen.links[0]).toEqual({ href: link, text: link })
+    expect(seen.headings).toEqual(['✅ Completed with evil.example: a link the service returned'])
+    expect(seen.links[0]).toEqual({ href: link, text: 'evil.example: a link the service returned' })
     expect(seen.text).not.toContain('acme/docs#42')
     expect(seen.references).toEqual([])
   })

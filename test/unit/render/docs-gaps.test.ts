@@ -4,6 +4,7 @@
 // item one code span on one line whatever the text, so that GitHub (test/support/render.js) shows no
 // link or mention; at most 10 items a list and 4,000 characters in all, cut at whole lines.
 import { describe, expect, it } from 'vitest'
+import { pageLabel } from '../../../src/text/page-path.js'
 import type { QuestionEntry } from '../../../src/sections/assistant/read.js'
 import type { FeedbackEntry } from '../../../src/sections/feedback/read.js'
 import type { SearchEntry } from '../../../src/sections/searches/read.js'
@@ -189,7 +190,7 @@ describe('unanswered assistant questions', () => {
 
   it('lists the pages where questions went unanswered, most first, when reader text is hidden', () => {
     expect(listsOf([assistantReport({ questions: hiddenQuestions(QUESTIONS), showReaderText: false })])).toBe(
-      header() + PAGES_TITLE + '\n- 3 questions left unanswered; their text is hidden.\n- `/docs/keys` (2 questions)'
+      header() + PAGES_TITLE + `\n- 3 questions left unanswered; their text is hidden.\n- \`${pageLabel('/docs/keys')}\` (2 questions)`
     )
     const questions = [
       unanswered('secret one', 'https://docs.example.com/a'),

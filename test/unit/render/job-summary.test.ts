@@ -210,7 +210,7 @@ describe('jobTitleHtml', () => {
       { outcome: 'opened', prLink: PR_LINK, prRepository: 'acme/docs', prNumber: '42' },
       `✅ Opened <a href="${PR_LINK}">acme/docs<span>&#35;</span>42</a>`
     ],
-    [{ outcome: 'opened', prLink: PR_LINK }, `✅ Opened <a href="${PR_LINK}">${PR_LINK.replace(/:/g, '&#58;')}</a>`],
+    [{ outcome: 'opened', prLink: PR_LINK }, `✅ Completed with <a href="${PR_LINK}">github.com&#58; a link the service returned</a>`],
     [{ outcome: 'opened', unsafePrLink: 'javascript:alert(1)' }, '✅ Opened a pull request'],
     [{ outcome: 'no-pr' }, 'ℹ️ Completed without a pull request'],
     [{ outcome: 'no-pr', failure: 'x' }, '❌ Completed without a pull request'],
@@ -232,18 +232,29 @@ describe('jobTitleHtml', () => {
     expect(jobTitleHtml({ ...base, ...job })).toBe(title)
   })
 
-  it("names a pull request that is not one on the run's GitHub server by its link", () => {
+  it("names a link that is not a pull request on the run's GitHub server by its host, as the service's, and never says it opened one", () => {
     const link = 'https://git.example.com/merge_requests/5'
     const title = jobTitleHtml({ ...base, outcome: 'opened', prLink: link })
-    expect(title).toMatch(/^✅ Opened <a href="https:\/\/git\.example\.com\/merge_requests\/5">/)
-    expect(renderSummary(title)).toMatchObject({ text: `✅ Opened ${link}`, links: [{ href: link, text: link }] })
+    expect(title).toMatch(/^✅ Completed with <a href="https:\/\/git\.example\.com\/merge_requests\/5">/)
+    const said = 'git.example.com: a link the service returned'
+    expect(renderSummary(title)).toMatchObject({ text: `✅ Completed with ${said}`, links: [{ href: link, text: said }] })
   })
 
-  it('names a link to another host by the link, whatever its path says', () => {
-    const link = 'https://evil.example/acme/docs/pull/42'
+  it('names a link to another host by its host, whatever its path says', () => {
+    const link = 'https://github.com.evil.example/acme/docs/pull/42'
     const seen = renderSummary(jobTitleHtml({ ...base, outcome: 'opened', prLink: link }))
-    expect(seen).toMatchObject({ text: `✅ Opened ${link}`, links: [{ href: link, text: link }] })
-    expect(seen.text).not.toContain('acme/docs#42')
+    const said = 'github.com.evil.example: a link the service returned'
+    expect(seen).toMatchObject({ text: `✅ Completed with ${said}`, links: [{ href: link, text: said }] })
+    expect(seen.text).not.toContain('#42')
+    expect(seen.text).not.toContain('Opened')
+  })
+
+  it('says in its sentence where a link the service returned leads, and that it is no pull request', () => {
+    const seen = seenOf({ ...base, outcome: 'opened', prLink: 'https://github.com.evil.example/acme/docs/pull/42' })
+    expect(seen.text).toContain(
+      'the service returned a link to github.com.evil.example, which is not a pull request on this GitHub server: check where it leads before you follow it.'
+    )
+    expect(seen.text).not.toContain('opened')
   })
 })
 
@@ -253,9 +264,10 @@ describe('pullRequestLabel', () => {
   })
 
   it('names any other link by itself', () => {
-    expect(pullRequestLabel({ prLink: 'https://evil.example/acme/docs/pull/42' })).toBe('https://evil.example/acme/docs/pull/42')
-    expect(pullRequestLabel({ prLink: PR_LINK, prNumber: '42' })).toBe(PR_LINK)
-    expect(pullRequestLabel({ prLink: PR_LINK, prRepository: 'acme/docs' })).toBe(PR_LINK)
+    expect(pullRequestLabel({ prLink: 'https://evil.example/acme/docs/pull/42' })).toBe('evil.example: a link the service returned')
+    expect(pullRequestLabel({ prLink: 'https://evil.example:8443/x' })).toBe('evil.example:8443: a link the service returned')
+    expect(pullRequestLabel({ prLink: PR_LINK, prNumber: '42' })).toBe('github.com: a link the service returned')
+    expect(pullRequestLabel({ prLink: PR_LINK, prRepository: 'acme/docs' })).toBe('github.com: a link the service returned')
     expect(pullRequestLabel({})).toBeUndefined()
   })
 })
@@ -447,8 +459,8 @@ describe('the table of details', () => {
     expect(seenOf({ ...base, model: 'm'.repeat(100) }).tables[0]?.find((row) => row[0] === 'Model')?.[1]).toBe('m'.repeat(100))
     const link = `https://git.example.com/${'p'.repeat(300)}`
     const opened = seenOf({ ...base, outcome: 'opened', prLink: link })
-    expect(opened.tables[0]?.[1]).toEqual(['Pull request', `${link.slice(0, 199)}…`])
-    expect(opened.links[0]).toEqual({ href: link, text: `${link.slice(0, 199)}…` })
+    expect(opened.tables[0]?.[1]).toEqual(['Pull request', 'git.example.com: a link the service returned'])
+    expect(opened.links[0]).toEqual({ href: link, text: 'git.example.com: a link the service returned' })
   })
 
   it('writes when the job was created and archived as people read it, in UTC', () => {

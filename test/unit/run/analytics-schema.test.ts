@@ -14,6 +14,8 @@ import {
   FEEDBACK_ENTRIES,
   feedbackReport,
   hiddenFeedback,
+  hiddenPages,
+  FEEDBACK_PAGES,
   hiddenQuestions,
   hiddenSearches,
   QUESTIONS,
@@ -76,7 +78,7 @@ describe('the schema of analytics.json', () => {
       visitorsReport(),
       viewsReport(hidden),
       searchesReport({ ...hidden, rows: hiddenSearches(SEARCH_ROWS) }),
-      feedbackReport({ ...hidden, entries: hiddenFeedback(FEEDBACK_ENTRIES) }),
+      feedbackReport({ ...hidden, entries: hiddenFeedback(FEEDBACK_ENTRIES), pages: hiddenPages(FEEDBACK_PAGES) }),
       assistantReport({ ...hidden, questions: hiddenQuestions(QUESTIONS) })
     ])
     expect(file.readerText).toBe('hidden')
@@ -154,7 +156,14 @@ describe('what the schema refuses', () => {
       assistantReport({ ...hidden, questions: hiddenQuestions(QUESTIONS).map((q) => ({ ...q, pageUrl: 'https://docs.example.com/keys' })) })
     ])
     expect(schemaErrors(url)).toContain(
-      '/assistant/questions/0/pageUrl must match pattern "^(\\(other page\\)|/([A-Za-z0-9._~-][A-Za-z0-9._~/-]{0,198})?)$"'
+      '/assistant/questions/0/pageUrl must match pattern "^(\\(other page\\)|\\(page [a-z2-9]{4}-[a-z2-9]{4}\\))$"'
+    )
+    // A path a client named, while reader text is hidden: only its label.
+    const named = await analyticsFile([
+      feedbackReport({ ...hidden, entries: hiddenFeedback(FEEDBACK_ENTRIES).map((e) => ({ ...e, path: '/docs/keys' })), pages: [] })
+    ])
+    expect(schemaErrors(named)).toContain(
+      '/feedback/entries/0/path must match pattern "^(\\(other page\\)|\\(page [a-z2-9]{4}-[a-z2-9]{4}\\))$"'
     )
     const path = await analyticsFile([visitorsReport({ rows: [{ path: '/a b', human: 1, ai: 0, total: 1 }] })])
     expect(schemaErrors(path)).toEqual([

@@ -30,7 +30,7 @@ const parts = (...reports: PartReport[]) => ({
 
 describe('finalLine', () => {
   it('says what each part came to and how long the run took', () => {
-    expect(finalLine(parts(job({ prLink: PR }), visitors(600)), 252_000)).toBe(
+    expect(finalLine(parts(job({ prLink: PR, prRepository: 'acme/docs', prNumber: '42' }), visitors(600)), 252_000)).toBe(
       `Done in 4m 12s: agent job completed, pull request ${PR}; visitors read.`
     )
   })
@@ -111,9 +111,13 @@ describe('finalLine', () => {
 describe('the job’s phrase (jobRenderer.endPhrase)', () => {
   it.each<[Partial<JobReport>, string]>([
     [{}, 'agent job completed without a pull request'],
-    [{ prLink: PR }, `agent job completed, pull request ${PR}`],
+    [{ prLink: PR, prRepository: 'acme/docs', prNumber: '42' }, `agent job completed, pull request ${PR}`],
+    [
+      { prLink: 'https://github.com.evil.example/acme/docs/pull/42' },
+      'agent job completed, a link the service returned https://github.com.evil.example/acme/docs/pull/42'
+    ],
     [{ status: 'archived' }, 'agent job archived'],
-    [{ status: 'archived', prLink: PR }, `agent job archived, pull request ${PR}`],
+    [{ status: 'archived', prLink: PR, prRepository: 'acme/docs', prNumber: '42' }, `agent job archived, pull request ${PR}`],
     [{ status: 'failed' }, 'agent job failed on the service'],
     [{ status: 'active' }, 'agent job running, not waited for'],
     [{ status: undefined }, 'agent job with no status'],

@@ -22,6 +22,7 @@ import type { RecordSeal } from '../../../src/core/record-seal.js'
 import { OTHER_SEAL, SEAL } from '../../support/seal.js'
 import { capturedStdout } from '../../support/stdout.js'
 import { TEST_EPOCH } from '../../support/test-clock.js'
+import { pageLabel } from '../../../src/text/page-path.js'
 import { assistantReport, feedbackReport, searchesReport, viewsReport, visitorsReport } from '../../support/section-reports.js'
 
 const PROJECT = 'proj'
@@ -625,16 +626,20 @@ describe('the prompt and reader text', () => {
     const fake = fakeGitHub()
     const search = gap({ id: 'aaaaaaaaaaaa', kind: 'search', subject: '', evidence: 'searched 9×' })
     const typed = gap({ id: fingerprint('search', 'webhook retries'), kind: 'search', subject: 'webhook retries', evidence: 'searched 4×' })
+    // A page a client named is reader text too: its label stands for it, as a run that hid reader text wrote it.
+    const page = gap({ id: fingerprint('page', pageLabel('/guides/webhooks')), subject: pageLabel('/guides/webhooks') })
     const number = fake.add(
-      sealedBody(stateWith([gap(), search, typed], { readerWords: words() }), { ticked: [gap().id, search.id, typed.id] })
+      sealedBody(stateWith([page, search, typed], { readerWords: words() }), { ticked: [page.id, search.id, typed.id] })
     )
     const run = await open(fake, { showWords: false })
     const prompt = await run.ask()
-    expect(prompt).toContain('page /guides/webhooks')
+    expect(prompt).toContain(`page ${pageLabel('/guides/webhooks')}`)
+    expect(prompt).not.toContain('/guides/webhooks')
     expect(prompt).not.toContain('the retry header')
     expect(prompt).not.toContain('webhook retries')
     const report = await run.finish(SERVER)
-    expect(report.askedGaps).toEqual([{ kind: 'page', subject: '/guides/webhooks' }, { kind: 'search' }])
+    expect(report.askedGaps).toEqual([{ kind: 'page', subject: pageLabel('/guides/webhooks') }, { kind: 'search' }])
+    expect(fake.body(number)).not.toContain('/guides/webhooks')
     expect(fake.body(number)).not.toContain('webhook retries')
     expect(fake.body(number)).not.toContain('the retry header')
     expect(stateIn(fake, number)?.readerWords).toBeUndefined()
@@ -697,7 +702,10 @@ describe('dismissals', () => {
 describe('jobs and pull requests', () => {
   it('records the pull request of the job it asked for, or opens the gaps again when the job ended without one', async () => {
     for (const [job, state] of [
-      [{ kind: 'job', outcome: 'succeeded', jobId: 'job-9', prLink: 'https://github.com/acme/docs/pull/5' }, 'pr-open'],
+      [{ kind: 'job', outcome: 'opened', jobId: 'job-9', prLink: 'https://github.com/acme/docs/pull/5', prNumber: '5' }, 'pr-open'],
+      // A link the service returned that is no pull request on the run's GitHub server opens no pull request.
+      [{ kind: 'job', outcome: 'opened', jobId: 'job-9', prLink: 'https://github.com.evil.example/acme/docs/pull/5' }, 'new'],
+      [{ kind: 'job', outcome: 'opened', jobId: 'job-9', unsafePrLink: 'javascript:alert(1)' }, 'new'],
       [{ kind: 'job', outcome: 'no-pr', jobId: 'job-9' }, 'new'],
       [{ kind: 'job', outcome: 'failed', jobId: 'job-9' }, 'new'],
       [{ kind: 'job', outcome: 'archived', jobId: 'job-9' }, 'new'],
@@ -737,7 +745,8 @@ describe('jobs and pull requests', () => {
       page('/f', { state: 'asked', askedBy: '7', jobId: 'mine' }),
       page('/g', { state: 'asked', askedBy: '3', jobId: 'archived' }),
       page('/h', { state: 'asked', askedBy: '3', jobId: 'unsafe' }),
-      page('/i', { state: 'new', askedBy: '3', jobId: 'old' })
+      page('/i', { state: 'new', askedBy: '3', jobId: 'old' }),
+      page('/j', { state: 'asked', askedBy: '3', jobId: 'elsewhere' })
     ]
     const number = fake.add(sealedBody(stateWith(gaps)))
     const run = await open(fake)
@@ -747,14 +756,15 @@ describe('jobs and pull requests', () => {
       empty: { status: 'failed' },
       running: { status: 'running' },
       archived: { status: 'archived' },
-      unsafe: { status: 'completed', prLink: 'javascript:alert(1)' }
+      unsafe: { status: 'completed', prLink: 'javascript:alert(1)' },
+      elsewhere: { status: 'completed', prLink: 'https://github.com.evil.example/acme/docs/pull/8' }
     }
     await run.followJobs((jobId) => {
       asked.push(jobId)
       const job = jobs[jobId]
       return job ? Promise.resolve(job) : Promise.reject(new ApiError('job not found', { status: 404, transient: false }))
     }, SERVER)
-    expect(asked.sort()).toEqual(['archived', 'done', 'empty', 'running', 'unknown', 'unsafe'])
+    expect(asked.sort()).toEqual(['archived', 'done', 'elsewhere', 'empty', 'running', 'unknown', 'unsafe'])
     expect(stdout.text).toContain('names an agent job the run cannot follow, ".."')
     expect(stdout.text).toContain('The agent job unknown of the docs health issue could not be read: job not found')
     fake.pulls.set('acme/docs#8', { state: 'open' })
@@ -769,7 +779,8 @@ describe('jobs and pull requests', () => {
       ['/f', 'asked', undefined],
       ['/g', 'new', undefined],
       ['/h', 'new', undefined],
-      ['/i', 'new', undefined]
+      ['/i', 'new', undefined],
+      ['/j', 'new', undefined]
     ])
   })
 

@@ -3,6 +3,7 @@
 // reports and the request budget.
 import { readKeys } from '../../../../src/core/sections.js'
 import { describe, expect, it } from 'vitest'
+import { pageLabel } from '../../../../src/text/page-path.js'
 import type { CursorQuery, DateRange } from '../../../../src/api/analytics.js'
 import type { AssistantPage, AssistantRow, CallerStats } from '../../../../src/sections/assistant/schema.js'
 import { ASSISTANT_PAGE_SIZE, assistantPart, type AssistantReport } from '../../../../src/sections/assistant/read.js'
@@ -89,7 +90,7 @@ describe('assistant', () => {
           resolutionStatus: 'unanswered',
           responseType: 'clarifying_question',
           queryCategory: undefined,
-          pageUrl: '/guide',
+          pageUrl: pageLabel('/guide'),
           timestamp: '2026-11-12T09:00:00Z'
         },
         {
@@ -97,7 +98,7 @@ describe('assistant', () => {
           resolutionStatus: 'answered',
           responseType: 'answer',
           queryCategory: undefined,
-          pageUrl: '/guide',
+          pageUrl: pageLabel('/guide'),
           timestamp: '2026-11-11T09:00:00Z'
         }
       ]
@@ -155,12 +156,12 @@ describe('assistant', () => {
     await run(hidden)
     const hiddenReport = hidden.report(finished, 0)
     expect(hiddenReport.questions.map((q) => [q.queryCategory, q.pageUrl])).toEqual([
-      [undefined, '/docs/keys'],
+      [undefined, pageLabel('/docs/keys')],
       [undefined, '(other page)'],
-      [undefined, '/reset']
+      [undefined, pageLabel('/reset')]
     ])
     const hiddenJson = JSON.stringify(hiddenReport)
-    for (const text of ['setup', 'account', 'example.com', 'alice', '8f2a91', 'Ignore', 'evil', 'question '])
+    for (const text of ['setup', 'account', 'example.com', 'alice', '8f2a91', 'Ignore', 'evil', 'question ', '/docs/keys', '/reset'])
       expect(hiddenJson).not.toContain(text)
   })
 

@@ -4,6 +4,7 @@
 import { parse } from 'csv-parse/sync'
 import { describe, expect, it } from 'vitest'
 import { maskEmails } from '../../../../src/text/reader-text.js'
+import { sitePage } from '../../../../src/text/page-path.js'
 import { HOSTILE_TEXT } from '../../../emulator/analytics-data.js'
 import { assistantReport, hiddenQuestions, QUESTIONS, RANGE } from '../../../support/section-reports.js'
 import { assistantRenderer } from '../../../../src/sections/assistant/render.js'
@@ -51,7 +52,7 @@ describe('files', () => {
       previous: null,
       questionCount: 4,
       unanswered: 3,
-      questions: QUESTIONS.map((q) => ({ ...q, query: null, queryCategory: null }))
+      questions: QUESTIONS.map((q) => ({ ...q, query: null, queryCategory: null, pageUrl: sitePage(q.pageUrl, false) }))
     })
   })
 

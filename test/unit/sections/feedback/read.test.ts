@@ -2,6 +2,7 @@
 // they were asked: the queries, what its report keeps and in which order, reader text, partial
 // reports and the request budget.
 import { readKeys } from '../../../../src/core/sections.js'
+import { readerPath } from '../../../../src/text/page-path.js'
 import { describe, expect, it } from 'vitest'
 import type { CursorQuery, LimitQuery } from '../../../../src/api/analytics.js'
 import type { FeedbackByPage, FeedbackByPageRow, FeedbackPage, FeedbackRow } from '../../../../src/sections/feedback/schema.js'
@@ -31,6 +32,9 @@ import { cutReason, cutWarning, unreadReason, unreadWarning } from '../../../sup
 cleanUpAfterEach()
 
 describe('feedback', () => {
+  /** A page's label, as a page a client named is kept while reader text is hidden. */
+  const label = (path: string): string => readerPath(path, false)
+  const hidden = (page: FeedbackByPageRow): FeedbackByPageRow => ({ ...page, path: label(page.path) })
   const byPage = (path: string, thumbsDown: number, total: number): FeedbackByPageRow => ({
     path,
     thumbsUp: total - thumbsDown,
@@ -82,11 +86,11 @@ describe('feedback', () => {
       ...base,
       requests: 3,
       partial: false,
-      pages: [byPage('/a', 1, 2)],
+      pages: [hidden(byPage('/a', 1, 2))],
       pagesTruncated: false,
       entries: [
         {
-          path: '/page-2',
+          path: label('/page-2'),
           source: 'thumbs_only',
           status: 'pending',
           comment: undefined,
@@ -94,7 +98,7 @@ describe('feedback', () => {
           createdAt: '2026-11-12T10:00:00Z'
         },
         {
-          path: '/page-1',
+          path: label('/page-1'),
           source: 'thumbs_only',
           status: 'pending',
           comment: undefined,
@@ -116,7 +120,12 @@ describe('feedback', () => {
     const part = feedbackPart(api, request, planned(40))
     const { warnings } = await run(part)
     const report = part.report(finished, 0)
-    expect(report.pages).toEqual([byPage('/b', 3, 6), byPage('/d', 3, 6), byPage('/a', 3, 4), byPage('/none', 0, 9)])
+    // Sorted by label while reader text is hidden: a label says nothing of the path.
+    expect(report.pages).toEqual(
+      [byPage('/b', 3, 6), byPage('/d', 3, 6), byPage('/a', 3, 4), byPage('/none', 0, 9)]
+        .map(hidden)
+        .sort((a, b) => b.thumbsDown - a.thumbsDown || b.total - a.total || (a.path < b.path ? -1 : 1))
+    )
     expect(report.pagesTruncated).toBe(true)
     expect(report.partial).toBe(false)
     expect(report.partialReason).toBeUndefined()
@@ -140,11 +149,11 @@ describe('feedback', () => {
     const report = part.report(finished, 0)
     expect(report.pages).toEqual([])
     expect(report.entries.map((e) => [e.path, e.createdAt])).toEqual([
-      ['/first', '2026-11-13T10:00:00Z'],
-      ['/page-2', '2026-11-12T10:00:00Z'],
-      ['/page-1', '2026-11-11T10:00:00Z'],
-      ['/page-0', null],
-      ['/undated-later', null]
+      [label('/first'), '2026-11-13T10:00:00Z'],
+      [label('/page-2'), '2026-11-12T10:00:00Z'],
+      [label('/page-1'), '2026-11-11T10:00:00Z'],
+      [label('/page-0'), null],
+      [label('/undated-later'), null]
     ])
   })
 
@@ -160,7 +169,7 @@ describe('feedback', () => {
     await run(part)
     expect(part.report(finished, 0).entries).toStrictEqual<FeedbackEntry[]>([
       {
-        path: '/page-5',
+        path: label('/page-5'),
         source: 'contextual',
         status: 'resolved',
         comment: undefined,
@@ -169,7 +178,7 @@ describe('feedback', () => {
         helpful: false
       },
       {
-        path: '/page-4',
+        path: label('/page-4'),
         source: 'contextual',
         status: 'in_progress',
         comment: undefined,
@@ -178,14 +187,21 @@ describe('feedback', () => {
         helpful: true
       },
       {
-        path: '/page-3',
+        path: label('/page-3'),
         source: 'code_snippet',
         status: 'dismissed',
         comment: undefined,
         commented: false,
         createdAt: '2026-11-13T10:00:00Z'
       },
-      { path: '/page-2', source: 'agent', status: 'pending', comment: undefined, commented: false, createdAt: '2026-11-12T10:00:00Z' }
+      {
+        path: label('/page-2'),
+        source: 'agent',
+        status: 'pending',
+        comment: undefined,
+        commented: false,
+        createdAt: '2026-11-12T10:00:00Z'
+      }
     ])
   })
 
@@ -236,8 +252,8 @@ describe('feedback', () => {
       requests: 2,
       partial: true,
       partialReason: cutReason('feedback rows'),
-      pages: [byPage('/a', 1, 1)],
-      entries: [{ path: '/page-1' }]
+      pages: [hidden(byPage('/a', 1, 1))],
+      entries: [{ path: label('/page-1') }]
     })
     expect(warnings).toEqual([cutWarning('Reading feedback rows stopped after 1 request')])
   })
@@ -316,8 +332,12 @@ describe('feedback', () => {
       const part = feedbackPart(api, asked, planned(40))
       await run(part)
       const report = part.report(finished, 0)
-      expect(report.pages).toEqual([{ path: '(other page)', thumbsUp: 4, thumbsDown: 5, code: 0, total: 9 }, byPage('/docs/api', 1, 4)])
-      expect(report.entries.map((entry) => entry.path)).toEqual(['(other page)', '/docs/api'])
+      const docsApi = asked.showReaderText ? '/docs/api' : label('/docs/api')
+      expect(report.pages).toEqual([
+        { path: '(other page)', thumbsUp: 4, thumbsDown: 5, code: 0, total: 9 },
+        { ...byPage('/docs/api', 1, 4), path: docsApi }
+      ])
+      expect(report.entries.map((entry) => entry.path)).toEqual(['(other page)', docsApi])
       expect(negativeFeedback(report)).toBe(8)
       const json = JSON.stringify(report)
       for (const text of ['Ignore', 'evil', 'alice', '8f2a91', 'quickstart']) expect(json).not.toContain(text)
@@ -332,7 +352,7 @@ describe('feedback', () => {
       requests: 1,
       partial: true,
       failure: 'Feedback analytics are incomplete after 1 request. HTTP 502.',
-      pages: [byPage('/a', 2, 3)],
+      pages: [hidden(byPage('/a', 2, 3))],
       pagesTruncated: true,
       entries: []
     })

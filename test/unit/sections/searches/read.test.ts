@@ -4,6 +4,7 @@
 import { hiddenSearch } from '../../../../src/text/search-words.js'
 import { readKeys } from '../../../../src/core/sections.js'
 import { describe, expect, it } from 'vitest'
+import { pageLabel, sitePage } from '../../../../src/text/page-path.js'
 import type { CursorQuery } from '../../../../src/api/analytics.js'
 import type { SearchesPage, SearchRow } from '../../../../src/sections/searches/schema.js'
 import { RequestBudget } from '../../../../src/analytics/budget.js'
@@ -34,13 +35,13 @@ describe('search terms', () => {
     lastSearchedAt: '2026-11-20T10:00:00Z',
     ...more
   })
-  // Where the text is hidden, the row keeps its words as keys (for Fix first), never the words.
+  /** A row as kept: its clicked page by its label while reader text is hidden, and its words as keys (for Fix first), never the words (no query given). */
   const entry = (row: SearchRow, query?: string) => ({
     query,
     ...(query === undefined ? { hidden: hiddenSearch(row.searchQuery) } : {}),
     hits: row.hits,
     ctr: row.ctr,
-    topClickedPage: row.topClickedPage,
+    topClickedPage: sitePage(row.topClickedPage, query !== undefined),
     lastSearchedAt: row.lastSearchedAt
   })
 
@@ -145,8 +146,9 @@ describe('search terms', () => {
     const hidden = searchesPart(searchesApi(pages()).api, request, new RequestBudget(40))
     await run(hidden)
     const hiddenReport = hidden.report(finished, 0)
-    expect(hiddenReport.rows.map((row) => row.topClickedPage)).toEqual(['/reset', '(other page)', '/docs/keys', null])
-    for (const text of ['alice', '8f2a91', 'Ignore', 'docs.example.com']) expect(JSON.stringify(hiddenReport)).not.toContain(text)
+    expect(hiddenReport.rows.map((row) => row.topClickedPage)).toEqual([pageLabel('/reset'), '(other page)', pageLabel('/docs/keys'), null])
+    for (const text of ['alice', '8f2a91', 'Ignore', 'docs.example.com', '/reset', '/docs/keys'])
+      expect(JSON.stringify(hiddenReport)).not.toContain(text)
   })
 
   it('is partial when the budget runs out, or when the service repeats a cursor', async () => {

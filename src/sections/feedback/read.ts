@@ -119,7 +119,9 @@ export function feedbackPart(api: AnalyticsReader, request: SectionRequest, budg
   return sectionPart('feedback', request, reads, budget, compare, () => ({
     pages:
       pages &&
-      pagesByShownPath(pages, request.showReaderText).sort((a, b) => b.thumbsDown - a.thumbsDown || b.total - a.total || byText(a.path, b.path)),
+      pagesByShownPath(pages, request.showReaderText).sort(
+        (a, b) => b.thumbsDown - a.thumbsDown || b.total - a.total || byText(a.path, b.path)
+      ),
     pagesTruncated: pagesRead.progress.truncated,
     entries: [...entries.values()].sort((a, b) => byText(b.createdAt ?? '', a.createdAt ?? '')),
     entriesRead: rowsRead.progress.requests > 0

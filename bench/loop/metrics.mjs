@@ -275,3 +275,20 @@ export function evidenceText(fixes) {
   const text = (/** @type {number[]} */ values) => (values.length === 0 ? 'none' : `${median(values).toFixed(0)} (${values.length} fixes)`)
   return `readers heard from a week before the fix, median: ${text(heard(true))} for the half or no-effect fixes called fixed, ${text(heard(false))} for the others`
 }
+
+/**
+ * The names of the figures the loop's table in BENCHMARKS.md marks met (between its bench-loop
+ * markers): what the last full run reached, which a later change may not lose.
+ * @param {string} markdown @returns {Set<string>}
+ */
+export function metInBenchmarks(markdown) {
+  const block = markdown.split('<!-- bench-loop:start -->')[1]?.split('<!-- bench-loop:end -->')[0] ?? ''
+  /** @type {Set<string>} */
+  const met = new Set()
+  for (const line of block.split('\n')) {
+    const cells = line.split('|').map((cell) => cell.trim())
+    // | Figure | Value | Target | met |: cells[0] and the last are the empty ends of the row.
+    if (cells.length >= 6 && cells.at(-2) === 'met' && cells[1] !== undefined) met.add(cells[1])
+  }
+  return met
+}

@@ -270,13 +270,20 @@ function judged(gap: GapRecord, now: GapNumbers, today: string, sinceDay: (day: 
   return false
 }
 
+/** The states of a gap the agent was asked for whose fix is not judged yet. */
+const WITH_THE_AGENT: ReadonlySet<GapRecord['state']> = new Set(['asked', 'pr-open', 'merged'])
+
 /**
  * The dismissed gaps first (kept whatever else comes, so that a gap a person said is not one stays
- * out of Fix first), then the open and asked ones (the weightiest first), then the resolved ones,
+ * out of Fix first), then those with the agent, then the open ones (the weightiest first), then the resolved ones,
  * newest first; at most LEDGER_GAPS.
  */
 function bounded(gaps: GapRecord[]): GapRecord[] {
-  const rank = (gap: GapRecord): number => (gap.state === 'dismissed' ? -1 : gap.state === 'resolved' ? 1 : 0)
+  // A gap with the agent (asked, its pull request open, or merged and waiting for its verdict) comes
+  // before the open ones: a fix that worked leaves it with no weight, and a heavier new gap must not
+  // push it out before its verdict, with the pull request it names.
+  const rank = (gap: GapRecord): number =>
+    gap.state === 'dismissed' ? -2 : WITH_THE_AGENT.has(gap.state) ? -1 : gap.state === 'resolved' ? 1 : 0
   return gaps
     .sort((a, b) => rank(a) - rank(b) || b.score - a.score || (a.lastSeen < b.lastSeen ? 1 : a.lastSeen > b.lastSeen ? -1 : 0))
     .slice(0, LEDGER_GAPS)

@@ -7,6 +7,7 @@ import {
   evidenceText,
   interval,
   lastWords,
+  metInBenchmarks,
   periodsText,
   precisionAt,
   rate,
@@ -216,5 +217,23 @@ describe('the table', () => {
     const liked = (n: number) => judged(base, { likedInFixFirst: n }).find((row) => row.name === 'Liked pages in Fix first')?.value
     expect([liked(0), liked(1), liked(2)]).toEqual(['0 times in 10 weekly runs', '1 time in 10 weekly runs', '2 times in 10 weekly runs'])
     expect(judged([]).filter((row) => row.met === false)).toHaveLength(4)
+  })
+})
+
+describe('the targets the last full run met', () => {
+  it('are the rows of the loop table marked met, and no other table’s', () => {
+    const markdown = [
+      '| Other | 1 | ≥ 1 | met |',
+      '<!-- bench-loop:start -->',
+      '| Figure | Value | Target | |',
+      '| --- | --- | --- | --- |',
+      '| Precision of "fixed" | 0.98 (60 of 61) | ≥ 0.95 | met |',
+      '| Recall | 0.63 | ≥ 0.9 | **missed** |',
+      '| Periods from merge | median 3 |  |  |',
+      '<!-- bench-loop:end -->',
+      '| After | 1 | ≥ 1 | met |'
+    ].join('\n')
+    expect([...metInBenchmarks(markdown)]).toEqual(['Precision of "fixed"'])
+    expect(metInBenchmarks('no table').size).toBe(0)
   })
 })

@@ -452,3 +452,31 @@ describe('a gap a person dismissed', () => {
     expect(clearlyWorse({ dateFrom: 'a', dateTo: 'b', unanswered: 20 }, n({ down: 2 }))).toBe(false)
   })
 })
+
+describe('the ledger, full', () => {
+  it('keeps a gap with the agent whose fix took its weight away, ahead of heavier new gaps', () => {
+    // The webhooks page asked for and merged; its trouble then gone, while more new gaps come than the ledger holds.
+    let state = readAll(emptyState('p'), 0, [down(WEBHOOKS, 20)])
+    state = withOutcome(withAsked(state, new Set([fingerprint('page', WEBHOOKS)]), 'run-1'), 'run-1', {
+      jobId: 'j',
+      prLink: 'https://github.com/acme/docs/pull/3',
+      reopen: false
+    })
+    state = withPulls(state, new Map([['https://github.com/acme/docs/pull/3', { state: 'merged', mergedOn: week(1).dateFrom }]]))
+    // Week after week, five new pages worse than the site's norm (which a page readers like sets),
+    // heavier each week, until more gaps came than the ledger holds.
+    for (let n = 1; n <= LEDGER_GAPS / 5 + 1; n++) {
+      const crowd = Array.from({ length: 5 }, (_, i) => `/guides/page-${String(n * 5 + i)}`)
+      state = read(
+        state,
+        n,
+        fixFirst([...crowd.flatMap((page) => [down(page, 10 + n), up(page, 2)]), down('/guides/liked', 10), up('/guides/liked', 1000)])
+      )
+    }
+    expect(state.gaps).toHaveLength(LEDGER_GAPS)
+    expect(gapOf(state)).toMatchObject({ state: 'merged', prLink: 'https://github.com/acme/docs/pull/3' })
+    // The lightest new gaps are the ones left out.
+    expect(state.gaps.some((gap) => gap.subject === '/guides/page-5')).toBe(false)
+    expect(state.gaps.some((gap) => gap.subject === `/guides/page-${String(LEDGER_GAPS + 9)}`)).toBe(true)
+  })
+})

@@ -11,10 +11,12 @@ import {
   siteNorm,
   siteVotes,
   type Trouble,
+  troubleOf,
   troubleWeight,
   WILSON_Z,
   wilsonLower
 } from '../../../src/render/fix-first.js'
+import { hiddenSearch } from '../../../src/text/search-words.js'
 import { OTHER_PAGE } from '../../../src/text/page-path.js'
 
 const down = (page: string, count: number): Signal => ({ kind: 'thumbs-down', count, page })
@@ -198,5 +200,45 @@ describe('fixFirst', () => {
     const items = fixFirst([...pages, ...searches, up('/zz/liked', 1_000_000)])
     expect(items).toHaveLength(5)
     expect(items.every((item) => item.score > 0)).toBe(true)
+  })
+})
+
+describe('fixFirst, at its edges', () => {
+  it('takes a count only when a person can read it: above 0 and at most 10^12', () => {
+    const items = fixFirst(
+      withSite([down('/none', 0), down('/below', -5), down('/nan', Number.NaN), down('/past', 2e12), down('/most', 1e12)])
+    )
+    expect(items.map((item) => item.page).filter((page) => !page?.startsWith('/zz/'))).toEqual(['/most'])
+  })
+
+  it('counts each kind of trouble in its own place', () => {
+    expect(troubleOf([unhelpful('/a', 3), search('x', 4), unanswered('/a', 2), down('/a', 1), up('/a', 5)])).toEqual({
+      down: 1,
+      up: 5,
+      notHelpful: 3,
+      unanswered: 2,
+      noClick: 4
+    })
+  })
+
+  it('orders pages of equal weight by their path, and lists a page’s thumbs up after its trouble', () => {
+    const items = fixFirst(withSite([down('/b', 20), up('/b', 1), down('/a', 20), up('/a', 1)]))
+    expect(items.slice(0, 2).map((item) => item.page)).toEqual(['/a', '/b'])
+    expect(items[0]?.signals.map((signal) => signal.kind)).toEqual(['thumbs-down', 'thumbs-up'])
+  })
+
+  it('joins a search with no click whose words are hidden to the page that shares them, by their keys alone', () => {
+    const hidden: Signal = { kind: 'no-click', count: 30, hidden: hiddenSearch('webhooks retries') }
+    const items = fixFirst(withSite([down('/guides/webhooks', 6), up('/guides/webhooks', 1), hidden]))
+    const page = items.find((item) => item.page === '/guides/webhooks')
+    expect(page?.signals.find((signal) => signal.kind === 'no-click')?.count).toBe(30)
+    expect(items.some((item) => item.page === undefined)).toBe(false)
+    // With no page that shares its words, it is a topic of its own, with no words shown.
+    const alone = fixFirst(withSite([{ kind: 'no-click', count: 30, hidden: hiddenSearch('billing export') }]))
+    const topic = alone.find((item) => item.page === undefined)
+    expect(topic?.search).toBeUndefined()
+    expect(topic?.signals[0]?.count).toBe(30)
+    // A search with no click, neither shown nor hidden, says nothing.
+    expect(fixFirst(withSite([search(undefined, 30)])).some((item) => item.page === undefined)).toBe(false)
   })
 })

@@ -54,7 +54,10 @@ for (const { name: runtime, node } of runtimes()) {
     it.each([
       ['URL-encoded, its % as \\u0025', 'mint\\u00255FescKey7Wz%3F'],
       ['base64, its / as \\/', BASE64.replace('/', '\\/')],
-      ['an HTML entity, its & as \\u0026', 'mint\\u0026#95;escKey7Wz?']
+      ['an HTML entity, its & as \\u0026', 'mint\\u0026#95;escKey7Wz?'],
+      // A URL drops every tab and line break in it: the link the run keeps is the key's.
+      ['with a tab in it, which a URL drops', 'mint_esc\\tKey7Wz%3F'],
+      ['with line breaks in it, which a URL drops', 'mint\\r\\n_escKey\\n7Wz%3F']
     ])(`[${runtime}] keeps the key out of the outputs, log and summary when a job's answer echoes it %s`, async (_form, echoed) => {
       const body = `{"id":"job1","status":"active ${echoed}","prLink":"https://evil.example/${echoed}"}`
       emu.fault({ method: 'POST', kind: 'status', status: 201, body })

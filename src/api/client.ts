@@ -297,16 +297,18 @@ export class ApiClient implements AnalyticsReader {
   /**
    * An answer's JSON, its strings cleaned of the key once more: a JSON escape (`\uff4d`, `\u200b`)
    * can make a character the cleaning of the body as text did not see, and that a fold turns into the
-   * key. Only strings with a character outside ASCII can hold one; a body without such an escape has
-   * none that the text's cleaning missed.
+   * key; and an escape of one character of an encoded form (`\u0025` for the `%` of `mint%5F…`, `\/`
+   * for a `/` of its base64, `\u0026` for the `&` of `&#95;`) hides the whole form from the cleaning
+   * of the text while the decoded string, plain ASCII, holds it. So in a body with any escape every
+   * string is cleaned again, whole; a body without one has none that the text's cleaning missed.
    */
   private parseJson(text: string): unknown {
     const json: unknown = JSON.parse(text)
-    if (!text.includes('\\u')) return json
+    if (!text.includes('\\')) return json
     // Every object and array, walked without recursion: an answer may nest deep.
     const pending: unknown[] = []
     const clean = (value: unknown): unknown => {
-      if (typeof value === 'string') return /[^\p{ASCII}]/u.test(value) ? this.redact.folds(value) : value
+      if (typeof value === 'string') return this.redact(value)
       if (typeof value === 'object' && value !== null) pending.push(value)
       return value
     }

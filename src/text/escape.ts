@@ -113,12 +113,18 @@ export function logText(text: string, maxLength = 300): string {
 }
 
 /**
+ * What a URL parser drops from anywhere in a URL, silently: tabs and line breaks. A value holding one
+ * is refused, so that pieces the key's cleaning saw apart (`mint_ab\tcd`) are never joined into it.
+ */
+const URL_DROPS = /[\t\n\r]/
+
+/**
  * A URL that is safe to link and to hand to later steps: http(s) only, with no characters
  * that a shell, HTML or Markdown would treat specially. Returns undefined otherwise.
  */
 export function safeHttpUrl(value: string | null | undefined): string | undefined {
   // Stryker disable next-line ConditionalExpression: an empty or missing value is refused all the same by new URL() below
-  if (!value) return undefined
+  if (!value || URL_DROPS.test(value)) return undefined
   let url: URL
   try {
     url = new URL(value)
@@ -141,7 +147,7 @@ const PLAIN_PATH = /[^A-Za-z0-9\-._~/%]/g
  * percent-encoded. Undefined for anything else, a host with characters no DNS name or IP address has included.
  */
 export function plainHttpUrl(value: string | null | undefined): string | undefined {
-  if (!value || !URL.canParse(value)) return undefined
+  if (!value || URL_DROPS.test(value) || !URL.canParse(value)) return undefined
   const url = new URL(value)
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined
   if (url.username || url.password) return undefined

@@ -1620,11 +1620,12 @@ function itemId(item) {
 /* unused harmony exports STATE_VERSION, GAP_STATES, VERDICTS, stateSchema, evidenceCounts, STATE_MAX_CHARS, STATE_BUDGET_CHARS, decodeState, withUnknown */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9691);
-/* harmony import */ var _core_record_seal_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(38);
-/* harmony import */ var _core_sections_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2591);
-/* harmony import */ var _text_format_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8488);
-/* harmony import */ var _text_page_path_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4450);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9691);
+/* harmony import */ var _api_schemas_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8164);
+/* harmony import */ var _core_record_seal_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(38);
+/* harmony import */ var _core_sections_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2591);
+/* harmony import */ var _text_format_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8488);
+/* harmony import */ var _text_page_path_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4450);
 // What the docs health issue remembers between runs: the headline numbers of the last periods and the
 // ledger of gaps. It lives in the issue's body, in an HTML comment (base64 of JSON, so that no text
 // in it can close the comment), versioned and bounded: a body stays far below GitHub's 65,536
@@ -1632,6 +1633,7 @@ function itemId(item) {
 // error, and the next run writes a whole one. A state another version wrote is read for what this one
 // knows, and the rest is carried through as it is: fields it does not know, headline keys of sections
 // it lacks, gaps of kinds or states it cannot read, and a newer version's number.
+
 
 
 
@@ -1662,30 +1664,30 @@ const GAP_STATES = ['new', 'asked', 'pr-open', 'merged', 'resolved', 'back', 'di
 const VERDICTS = ['too-few', 'fixed', 'not-fixed', 'could-not-tell', 'back'];
 /** Periods of a gap's own numbers kept before the latest (`recent`): with it, what "before" pools. */
 const RECENT_PERIODS = 3;
-const count = zod__WEBPACK_IMPORTED_MODULE_4__/* .number */ .aig();
-const text = (max) => zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().max(max);
-const periodSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
+const count = zod__WEBPACK_IMPORTED_MODULE_5__/* .number */ .aig();
+const text = (max) => zod__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP().max(max);
+const periodSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
     dateFrom: text(40),
     dateTo: text(40),
     /** Every headline read whole, by key: a key this version does not know (a newer section's) is kept as it is. */
-    headlines: zod__WEBPACK_IMPORTED_MODULE_4__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().max(60), count).transform((all) => {
+    headlines: zod__WEBPACK_IMPORTED_MODULE_5__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP().max(60), count).transform((all) => {
         const known = {};
-        for (const key of Object.keys(_core_sections_js__WEBPACK_IMPORTED_MODULE_2__/* .HEADLINE_NAMES */ .g_))
+        for (const key of Object.keys(_core_sections_js__WEBPACK_IMPORTED_MODULE_3__/* .HEADLINE_NAMES */ .g_))
             if (all[key] !== undefined)
                 known[key] = all[key];
         return known;
     }),
     /** Gaps marked resolved in this period. */
-    resolved: zod__WEBPACK_IMPORTED_MODULE_4__/* .number */ .aig().int().min(0).optional()
+    resolved: zod__WEBPACK_IMPORTED_MODULE_5__/* .number */ .aig().int().min(0).optional()
 });
-const counted = zod__WEBPACK_IMPORTED_MODULE_4__/* .number */ .aig().min(0).max(1e12);
+const counted = zod__WEBPACK_IMPORTED_MODULE_5__/* .number */ .aig().min(0).max(1e12);
 /** A gap's own numbers over one period, from every row read (not only the ranked ones). */
-const numbersSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
+const numbersSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
     /** The period they are of: from the first day of the first period pooled to the end of the last. */
     dateFrom: text(40),
     dateTo: text(40),
     /** The periods they pool (sums over each; 1 when absent). */
-    periods: zod__WEBPACK_IMPORTED_MODULE_4__/* .number */ .aig().int().min(1).optional(),
+    periods: zod__WEBPACK_IMPORTED_MODULE_5__/* .number */ .aig().int().min(1).optional(),
     /** Each count is missing when its section was not read whole in the period: it is not known. */
     down: counted.optional(),
     up: counted.optional(),
@@ -1697,41 +1699,42 @@ const numbersSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
      * often each was searched and its click-through (0 to 1). Their text is reader text, kept only where
      * it may be shown.
      */
-    searches: zod__WEBPACK_IMPORTED_MODULE_4__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({ text: text(SEARCH_CHARS), hits: counted, clicked: zod__WEBPACK_IMPORTED_MODULE_4__/* .number */ .aig().min(0).max(1) }))
+    searches: zod__WEBPACK_IMPORTED_MODULE_5__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({ text: text(SEARCH_CHARS), hits: counted, clicked: zod__WEBPACK_IMPORTED_MODULE_5__/* .number */ .aig().min(0).max(1) }))
         .max(GAP_SEARCHES)
         .optional()
 });
-const gapSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
+const gapSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
     /** A stable fingerprint of what the gap is about (fingerprint.ts). */
-    id: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().regex(/^[0-9a-f]{12}$/),
-    kind: zod__WEBPACK_IMPORTED_MODULE_4__/* ["enum"] */ .k5n(['page', 'search']),
+    id: zod__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP().regex(/^[0-9a-f]{12}$/),
+    kind: zod__WEBPACK_IMPORTED_MODULE_5__/* ["enum"] */ .k5n(['page', 'search']),
     /** The page path, or the search (reader text, kept only where it may be shown). */
     subject: text(SUBJECT_CHARS),
     firstSeen: text(40),
     lastSeen: text(40),
     /** Periods it was among the ranked gaps. */
-    periods: zod__WEBPACK_IMPORTED_MODULE_4__/* .number */ .aig().int().min(0),
+    periods: zod__WEBPACK_IMPORTED_MODULE_5__/* .number */ .aig().int().min(0),
     /**
      * Its weight (fix-first.ts) in the latest period read: of its own numbers when the period's signals
      * were read, else of its ranked item (0 when it was not ranked). Never shown to a person.
      */
     score: count,
     evidence: text(EVIDENCE_CHARS),
-    state: zod__WEBPACK_IMPORTED_MODULE_4__/* ["enum"] */ .k5n(GAP_STATES),
+    state: zod__WEBPACK_IMPORTED_MODULE_5__/* ["enum"] */ .k5n(GAP_STATES),
     /** The agent job asked to fix it, and the workflow run that asked. */
-    jobId: text(100).optional(),
+    // Any id the service may give (api/schemas.ts): a longer one would make the gap unreadable.
+    jobId: text(_api_schemas_js__WEBPACK_IMPORTED_MODULE_1__/* .JOB_ID_MAX_CHARS */ .z8).optional(),
     askedBy: text(40).optional(),
     prLink: text(300).optional(),
     /** Its weight when the agent was asked (`before` holds its numbers then). */
     scoreBefore: count.optional(),
     /** Periods in a row its signal stayed below the threshold since the merge (version 2 before verdicts; no longer written). */
-    quiet: zod__WEBPACK_IMPORTED_MODULE_4__/* .number */ .aig().int().min(0).optional(),
+    quiet: zod__WEBPACK_IMPORTED_MODULE_5__/* .number */ .aig().int().min(0).optional(),
     /** Its numbers in up to RECENT_PERIODS periods before `now`, the latest last, without searches: with `now`, what "before" pools. */
-    recent: zod__WEBPACK_IMPORTED_MODULE_4__/* .array */ .YOg(numbersSchema).max(RECENT_PERIODS).optional(),
+    recent: zod__WEBPACK_IMPORTED_MODULE_5__/* .array */ .YOg(numbersSchema).max(RECENT_PERIODS).optional(),
     /** Its numbers pooled over the whole periods read since its pull request merged that read what `before` had. */
     after: numbersSchema.optional(),
     /** What the evidence says of its fix (VERDICTS). */
-    verdict: zod__WEBPACK_IMPORTED_MODULE_4__/* ["enum"] */ .k5n(VERDICTS).optional(),
+    verdict: zod__WEBPACK_IMPORTED_MODULE_5__/* ["enum"] */ .k5n(VERDICTS).optional(),
     /** Its numbers in the latest period read (version 2). */
     now: numbersSchema.optional(),
     /** Its numbers when the agent was asked (pooled over up to four periods), or when a person dismissed it: what "after" is compared with. */
@@ -1744,11 +1747,11 @@ const gapSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
     dismissedOn: text(40).optional()
 });
 /** The traffic of the top pages in the latest period read, for the next period's movers. */
-const pagesSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
+const pagesSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
     dateFrom: text(40),
     dateTo: text(40),
     /** Human visitors and page views of each page, where they were read. */
-    pages: zod__WEBPACK_IMPORTED_MODULE_4__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({ path: text(SUBJECT_CHARS), visitors: counted.optional(), views: counted.optional() })).max(TOP_PAGES)
+    pages: zod__WEBPACK_IMPORTED_MODULE_5__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({ path: text(SUBJECT_CHARS), visitors: counted.optional(), views: counted.optional() })).max(TOP_PAGES)
 });
 // ---- What readers wrote about the gaps (reader text): kept only while reader text may be shown,
 // so that a tick run, which reads no analytics, can give the agent the readers' own words.
@@ -1760,21 +1763,21 @@ const WORDS_CHARS = 200;
 const SEARCH_WORDS_CHARS = 80;
 /** Characters the whole group takes as JSON at most: a fifth of the state's budget. */
 const READER_WORDS_CHARS = 5_000;
-const gapWordsSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
+const gapWordsSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
     /** The gap (its fingerprint, as in `gaps`). */
-    id: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().regex(/^[0-9a-f]{12}$/),
+    id: zod__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP().regex(/^[0-9a-f]{12}$/),
     /** Questions left unanswered on its page, with what the assistant replied. */
-    questions: zod__WEBPACK_IMPORTED_MODULE_4__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({ question: text(WORDS_CHARS), answer: text(WORDS_CHARS) })).max(WORDS_PER_KIND),
+    questions: zod__WEBPACK_IMPORTED_MODULE_5__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({ question: text(WORDS_CHARS), answer: text(WORDS_CHARS) })).max(WORDS_PER_KIND),
     /** Comments left with feedback marked not helpful on its page. */
-    comments: zod__WEBPACK_IMPORTED_MODULE_4__/* .array */ .YOg(text(WORDS_CHARS)).max(WORDS_PER_KIND),
+    comments: zod__WEBPACK_IMPORTED_MODULE_5__/* .array */ .YOg(text(WORDS_CHARS)).max(WORDS_PER_KIND),
     /** Searches with no click that match it, with how often each was made. */
-    searches: zod__WEBPACK_IMPORTED_MODULE_4__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({ search: text(SEARCH_WORDS_CHARS), count })).max(WORDS_PER_KIND)
+    searches: zod__WEBPACK_IMPORTED_MODULE_5__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({ search: text(SEARCH_WORDS_CHARS), count })).max(WORDS_PER_KIND)
 });
-const readerWordsSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
+const readerWordsSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
     /** The period the words were read over. */
     dateFrom: text(40),
     dateTo: text(40),
-    gaps: zod__WEBPACK_IMPORTED_MODULE_4__/* .array */ .YOg(gapWordsSchema).max(WORDS_GAPS)
+    gaps: zod__WEBPACK_IMPORTED_MODULE_5__/* .array */ .YOg(gapWordsSchema).max(WORDS_GAPS)
 });
 /** The state without what readers wrote about its gaps: what a run does the moment reader text is hidden. */
 function forgetGapWords(state) {
@@ -1782,12 +1785,12 @@ function forgetGapWords(state) {
     delete rest.readerWords;
     return rest;
 }
-const stateSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
+const stateSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
     /** The version that wrote it: this one, or a newer one, whose number is kept. */
-    version: zod__WEBPACK_IMPORTED_MODULE_4__/* .number */ .aig().int().min(STATE_VERSION),
+    version: zod__WEBPACK_IMPORTED_MODULE_5__/* .number */ .aig().int().min(STATE_VERSION),
     projectId: text(200),
-    periods: zod__WEBPACK_IMPORTED_MODULE_4__/* .array */ .YOg(periodSchema).max(HISTORY_PERIODS),
-    gaps: zod__WEBPACK_IMPORTED_MODULE_4__/* .array */ .YOg(gapSchema).max(LEDGER_GAPS),
+    periods: zod__WEBPACK_IMPORTED_MODULE_5__/* .array */ .YOg(periodSchema).max(HISTORY_PERIODS),
+    gaps: zod__WEBPACK_IMPORTED_MODULE_5__/* .array */ .YOg(gapSchema).max(LEDGER_GAPS),
     topPages: pagesSchema.optional(),
     /** Reader text: absent whenever reader text is hidden. */
     readerWords: readerWordsSchema.optional(),
@@ -1796,12 +1799,12 @@ const stateSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
      * it was written while reader text was shown. A run that reads no analytics keeps the top only when
      * the body still holds exactly these blocks, and, once reader text is hidden, only when they hold none.
      */
-    overview: zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({ digest: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().regex(/^[0-9a-f]{64}$/), words: zod__WEBPACK_IMPORTED_MODULE_4__/* .boolean */ .zMY() }).optional(),
+    overview: zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({ digest: zod__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP().regex(/^[0-9a-f]{64}$/), words: zod__WEBPACK_IMPORTED_MODULE_5__/* .boolean */ .zMY() }).optional(),
     /**
      * Gaps of a kind or state this version cannot read (a newer version's), as they were: never shown
      * or asked for, written back as they are, after the gaps it reads.
      */
-    foreign: zod__WEBPACK_IMPORTED_MODULE_4__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({ id: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().regex(/^[0-9a-f]{12}$/) }))
+    foreign: zod__WEBPACK_IMPORTED_MODULE_5__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({ id: zod__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP().regex(/^[0-9a-f]{12}$/) }))
         .max(LEDGER_GAPS)
         .optional()
 });
@@ -1809,9 +1812,9 @@ const stateSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
  * A state as a body may carry it: this version, or version 1 (no numbers, no dismissed gaps, no
  * pages), read as version 2 with nothing more known.
  */
-const anyVersionSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .union */ .KCZ([
+const anyVersionSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .union */ .KCZ([
     stateSchema,
-    stateSchema.extend({ version: zod__WEBPACK_IMPORTED_MODULE_4__/* .literal */ .euz(1), topPages: zod__WEBPACK_IMPORTED_MODULE_4__/* .undefined */ .Vxk().optional() }).transform((old) => ({ ...old, version: STATE_VERSION }))
+    stateSchema.extend({ version: zod__WEBPACK_IMPORTED_MODULE_5__/* .literal */ .euz(1), topPages: zod__WEBPACK_IMPORTED_MODULE_5__/* .undefined */ .Vxk().optional() }).transform((old) => ({ ...old, version: STATE_VERSION }))
 ]);
 /** Parts of a gap's evidence that hold no reader word: counts, in the ledger's own words. */
 const COUNT_PART = /^[\d,.]+ (?:thumbs (?:down|up)|marked not helpful|unanswered questions?)$/;
@@ -1849,7 +1852,7 @@ function evidenceCounts(evidence) {
         }
     }
     if (searches > 0)
-        kept.push(`${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_5__/* .counted */ .hS)(searches, 'search', 'searches')} with no click (${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_5__/* .num */ .bu)(hits)}×)`);
+        kept.push(`${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_6__/* .counted */ .hS)(searches, 'search', 'searches')} with no click (${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_6__/* .num */ .bu)(hits)}×)`);
     return kept.join(' · ');
 }
 /** A new gap id, for a gap whose id was a fingerprint of what a reader typed. */
@@ -1884,10 +1887,10 @@ function forgetReaderText(state, newId = randomGapId) {
         // A page a client named is shown by its label (text/page-path.ts). The gap keeps its id, a hash
         // that says no more of the path than the label does, so that a tick made while the path was shown
         // still asks for it.
-        const page = (0,_text_page_path_js__WEBPACK_IMPORTED_MODULE_3__/* .sitePage */ .fN)(gap.subject, false) ?? gap.subject;
+        const page = (0,_text_page_path_js__WEBPACK_IMPORTED_MODULE_4__/* .sitePage */ .fN)(gap.subject, false) ?? gap.subject;
         if (page === gap.subject)
             return gap;
-        return { ...gap, id: gap.subject.startsWith('/') && (0,_text_page_path_js__WEBPACK_IMPORTED_MODULE_3__/* .isPageLabel */ .e4)(page) ? gap.id : newId(), subject: page };
+        return { ...gap, id: gap.subject.startsWith('/') && (0,_text_page_path_js__WEBPACK_IMPORTED_MODULE_4__/* .isPageLabel */ .e4)(page) ? gap.id : newId(), subject: page };
     });
     // What readers wrote about the gaps, kept for a tick's prompt, goes whole.
     return forgetGapWords({ ...known, gaps });
@@ -1956,7 +1959,7 @@ function decodeState(owned, projectId) {
         return undefined;
     }
 }
-const foreignGapSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({ id: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().regex(/^[0-9a-f]{12}$/) });
+const foreignGapSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({ id: zod__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP().regex(/^[0-9a-f]{12}$/) });
 /**
  * The state a decoded block holds, for `projectId`: each gap this version reads is read, each other
  * one with a fingerprint is kept in `foreign` as it is; undefined when the block is no state.
@@ -2009,7 +2012,7 @@ function withUnknown(raw, known) {
 // believed. The seal is a line of its own, added to the owned part once it is made, and checked
 // before the block is read.
 const SEAL_OPEN = '\n<!-- docs-agent-action:state-seal ';
-const SEALED = new RegExp(`^${SEAL_OPEN}(${_core_record_seal_js__WEBPACK_IMPORTED_MODULE_1__/* .SEAL_PATTERN */ .d})${CLOSE}`);
+const SEALED = new RegExp(`^${SEAL_OPEN}(${_core_record_seal_js__WEBPACK_IMPORTED_MODULE_2__/* .SEAL_PATTERN */ .d})${CLOSE}`);
 /** The first state block of `owned`: its encoded text and where it ends; undefined when there is none. */
 function stateBlock(owned) {
     const start = owned.indexOf(OPEN);

@@ -7,6 +7,7 @@
 // it lacks, gaps of kinds or states it cannot read, and a newer version's number.
 import { randomBytes } from 'node:crypto'
 import { z } from 'zod'
+import { JOB_ID_MAX_CHARS } from '../api/schemas.js'
 import type { RecordSeal } from '../core/record-seal.js'
 import { SEAL_PATTERN } from '../core/record-seal.js'
 import { HEADLINE_NAMES, type HeadlineKey } from '../core/sections.js'
@@ -102,7 +103,8 @@ const gapSchema = z.object({
   evidence: text(EVIDENCE_CHARS),
   state: z.enum(GAP_STATES),
   /** The agent job asked to fix it, and the workflow run that asked. */
-  jobId: text(100).optional(),
+  // Any id the service may give (api/schemas.ts): a longer one would make the gap unreadable.
+  jobId: text(JOB_ID_MAX_CHARS).optional(),
   askedBy: text(40).optional(),
   prLink: text(300).optional(),
   /** Its weight when the agent was asked (`before` holds its numbers then). */

@@ -80,6 +80,14 @@ describe('decodeState reads only a whole block', () => {
   })
 })
 
+describe('a gap asked for a job whose id is long', () => {
+  it('is read back with its id whole, up to the longest id the service may give', () => {
+    const long: GapRecord = { ...gap(1), state: 'asked', jobId: `job ${'x'.repeat(995)}` }
+    const state: HealthState = { ...emptyState('proj'), gaps: [long, gap(2)] }
+    expect(decodeState(encodeState(state), 'proj')?.gaps).toEqual([long, gap(2)])
+  })
+})
+
 describe('sealState seals only a whole block', () => {
   const state: HealthState = { ...emptyState('proj'), gaps: [gap(2)] }
 

@@ -29,20 +29,22 @@ const seen = (html: string): string => renderSummary(html).text
 describe('leadStatusHtml', () => {
   it('says what became of the top item when it is with the agent', () => {
     const status = (more: Partial<GapRecord>) => seen(leadStatusHtml(overviewOf([PAGE]), stateWith([gapOf(more)])))
-    expect(status({})).toBe('Already under way: the agent is working on it (see With the agent).')
+    expect(status({})).toBe('⏳ Already under way: /docs/keys: the agent is working on it (see With the agent).')
     expect(status({ state: 'pr-open', prLink: 'https://github.com/acme/docs/pull/1234' })).toBe(
-      'Already under way: pull request #1,234 is open: review and merge it (see With the agent).'
+      '⏳ Already under way: /docs/keys: pull request #1,234 is open: review and merge it (see With the agent).'
     )
     // A link that does not end at the number names no number.
     expect(status({ state: 'pr-open', prLink: 'https://github.com/acme/docs/pull/12/files' })).toBe(
-      'Already under way: its pull request is open: review and merge it (see With the agent).'
+      '⏳ Already under way: /docs/keys: its pull request is open: review and merge it (see With the agent).'
     )
-    expect(status({ state: 'pr-open' })).toBe('Already under way: its pull request is open: review and merge it (see With the agent).')
+    expect(status({ state: 'pr-open' })).toBe(
+      '⏳ Already under way: /docs/keys: its pull request is open: review and merge it (see With the agent).'
+    )
     expect(status({ state: 'merged', prLink: 'https://github.com/acme/docs/pull/7', mergedOn: '2026-11-20' })).toBe(
-      'Already under way: pull request #7 merged 20 Nov 2026; the periods since the merge will tell whether it worked (see With the agent).'
+      '⏳ Already under way: /docs/keys: pull request #7 merged 20 Nov 2026; the periods since the merge will tell whether it worked (see With the agent).'
     )
     expect(status({ state: 'merged' })).toBe(
-      'Already under way: its pull request merged; the periods since the merge will tell whether it worked (see With the agent).'
+      '⏳ Already under way: /docs/keys: its pull request merged; the periods since the merge will tell whether it worked (see With the agent).'
     )
     for (const state of ['new', 'resolved', 'back', 'dismissed'] as const) expect(status({ state })).toBe('')
   })
@@ -51,12 +53,28 @@ describe('leadStatusHtml', () => {
     const search: FixItem = { search: 'billing', score: 5, signals: [{ kind: 'no-click', count: 5, search: 'billing' }] }
     const asked = gapOf({ id: fingerprint('search', 'billing'), kind: 'search', subject: 'billing' })
     expect(seen(leadStatusHtml(overviewOf([search, PAGE]), stateWith([gapOf({ state: 'pr-open' }), asked])))).toBe(
-      'Already under way: the agent is working on it (see With the agent).'
+      '⏳ Already under way: search “billing”: the agent is working on it (see With the agent).'
     )
     expect(leadStatusHtml(overviewOf([PAGE]), stateWith([asked]))).toBe('')
     expect(leadStatusHtml(overviewOf([{ ...search, search: '' }]), stateWith([asked]))).toBe('')
     expect(leadStatusHtml(overviewOf([]), stateWith([asked]))).toBe('')
     expect(leadStatusHtml(undefined, stateWith([asked]))).toBe('')
+  })
+
+  it('in a run that reads no analytics (a tick), names the weightiest gap of the latest period the top names, never a dismissed or fixed one', () => {
+    const period = { dateFrom: '2026-11-16', dateTo: '2026-11-23', headlines: {} }
+    const state = (gaps: GapRecord[]): HealthState => ({ ...stateWith(gaps), periods: [period] as HealthState['periods'] })
+    const top = gapOf({ state: 'pr-open', prLink: 'https://github.com/acme/docs/pull/9', score: 9 })
+    const lighter = gapOf({ id: fingerprint('page', '/docs/a'), subject: '/docs/a', state: 'asked', score: 3 })
+    const older = gapOf({ id: fingerprint('page', '/docs/b'), subject: '/docs/b', state: 'asked', score: 50, lastSeen: '2026-11-09' })
+    expect(seen(leadStatusHtml(undefined, state([lighter, top, older])))).toBe(
+      '⏳ Already under way: /docs/keys: pull request #9 is open: review and merge it (see With the agent).'
+    )
+    // A week of seven days is a week: the merged line counts in weeks.
+    expect(seen(leadStatusHtml(undefined, state([{ ...top, state: 'merged' }])))).toContain('the weeks since the merge will tell')
+    for (const gone of ['dismissed', 'resolved'] as const)
+      expect(seen(leadStatusHtml(undefined, state([lighter, { ...top, state: gone }])))).toContain('/docs/a: the agent is working on it')
+    expect(leadStatusHtml(undefined, state([{ ...top, state: 'new' }]))).toBe('')
   })
 })
 
@@ -71,7 +89,8 @@ describe('moversHtml', () => {
     expect(rendered.headings).toEqual(['Pages that moved'])
     expect(rendered.text).toBe(
       'Pages that moved /guides/deploy ▼ 40 % (2,500 → 1,500 human visitors) /docs/<b>api</b> ▲ 50 % (100 → 150 page views) ' +
-        "Against the period just before, from the docs health issue's history: pages with at least 50 before that changed by at least 20 %."
+        "Against the period just before, from the docs health issue's history: pages with at least 50 before that changed by at least 20 %. " +
+        'Human visitors leave AI agents out; the page table counts both.'
     )
     expect(rendered.html.match(/<li>/g)).toHaveLength(2)
     expect(moversHtml([])).toEqual([])

@@ -2,7 +2,7 @@
 // (test/support/render.js): the line that says the week's top problem is already with the agent,
 // the pages that moved, the clicks of a gap's searches, and the digest of the overview's pieces.
 import { describe, expect, it } from 'vitest'
-import { leadStatusHtml, moversHtml, numbersHtml, overviewDigest } from '../../../src/health/body.js'
+import { leadStatusHtml, moversHtml, numbersHtml, overviewBlocks, overviewDigest, ownedBody } from '../../../src/health/body.js'
 import { fingerprint } from '../../../src/health/ledger.js'
 import { emptyState, type GapRecord, type HealthState } from '../../../src/health/state.js'
 import type { FixItem } from '../../../src/render/fix-first.js'
@@ -95,6 +95,16 @@ describe('moversHtml', () => {
     expect(rendered.html.match(/<li>/g)).toHaveLength(2)
     expect(moversHtml([])).toEqual([])
   })
+
+  it('are kept between their markers by a run that reads no analytics (a tick), after the gaps to tick', () => {
+    const movers = moversHtml([{ path: '/guides/deploy', measure: 'visitors', before: 2500, after: 1500, changePercent: -40 }]).join('\n')
+    const kept = { top: '<h2>Docs</h2>', figures: '<p>figures</p>', howRead: '<details>x</details>', movers }
+    const owned = ownedBody({ state: stateWith([]), resolved: 0, footerHtml: '', kept })
+    expect(overviewBlocks(owned)).toEqual(kept)
+    const seen = renderSummary(owned)
+    expect(seen.headings).toEqual(['Docs', 'Fix first: tick a gap to ask the agent', 'Pages that moved'])
+    expect(seen.text.indexOf('/guides/deploy ▼ 40 %')).toBeGreaterThan(seen.text.indexOf('Nothing to tick'))
+  })
 })
 
 describe('numbersHtml', () => {
@@ -125,5 +135,16 @@ describe('overviewDigest', () => {
     for (const name of ['top', 'figures', 'howRead'] as const)
       expect(overviewDigest({ ...blocks, [name]: '<p>changed</p>' })).not.toBe(digest)
     expect(overviewDigest({ top: blocks.figures, figures: blocks.top, howRead: blocks.howRead })).not.toBe(digest)
+  })
+
+  it('counts the pages that moved only when there are some: a body written before they were kept keeps its digest', () => {
+    const blocks = { top: '<h2>Docs</h2>', figures: '<table></table>', howRead: '<details></details>' }
+    const digest = overviewDigest(blocks)
+    expect(overviewDigest({ ...blocks, movers: '' })).toBe(digest)
+    expect(overviewDigest({ ...blocks, movers: ' \n' })).toBe(digest)
+    const moved = overviewDigest({ ...blocks, movers: '<h3>Pages that moved</h3>' })
+    expect(moved).not.toBe(digest)
+    expect(overviewDigest({ ...blocks, movers: '<h3>Pages that moved</h3>\n' })).toBe(moved)
+    expect(overviewDigest({ ...blocks, movers: '<h3>Other</h3>' })).not.toBe(moved)
   })
 })

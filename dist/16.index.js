@@ -716,10 +716,11 @@ __webpack_require__.d(__webpack_exports__, {
   JZ: () => (/* binding */ ownedPart),
   At: () => (/* binding */ projectMarker),
   Cq: () => (/* binding */ tickedGaps),
+  rz: () => (/* binding */ verdictLines),
   kc: () => (/* binding */ withOwned)
 });
 
-// UNUSED EXPORTS: LEDGER_LINES_CHARS, beforeAfterHtml, leadStatusHtml, numbersHtml
+// UNUSED EXPORTS: LEDGER_LINES_CHARS, beforeAfterHtml, leadStatusHtml, numbersHtml, trendOf
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
@@ -786,6 +787,7 @@ function sparkline(values) {
 
 
 
+
 /** GitHub's limit on an issue body. */
 const BODY_LIMIT = 65_536;
 // The markers keep the input's word: issues written earlier carry them.
@@ -813,7 +815,7 @@ function subjectHtml(gap) {
 const LEDGER_LINES_CHARS = 24_000;
 const STATE_WORDS = {
     new: 'new',
-    asked: 'asked the agent',
+    asked: 'the agent is working on it',
     'pr-open': 'pull request open',
     merged: 'merged',
     resolved: 'fixed',
@@ -899,17 +901,28 @@ function pullHtml(gap) {
     const number = /\/pull\/(\d+)$/.exec(gap.prLink)?.[1];
     return (0,html/* linkHtml */.eq)(gap.prLink, number === undefined ? 'pull request' : `pull request ${(0,text_escape/* htmlText */.js)(`#${number}`)}`);
 }
+/** What readers went through, in a docs lead's words: what a fix must halve. */
+const TROUBLE_WORDS = 'its thumbs down, unanswered questions and searches with no click';
+/** "week" when the latest period read is seven days long, "period" otherwise: what a line counts in. */
+function unitOf(state) {
+    const last = state.periods.at(-1);
+    const from = last === undefined ? undefined : (0,dates/* parseDate */._U)(last.dateFrom);
+    const to = last === undefined ? undefined : (0,dates/* parseDate */._U)(last.dateTo);
+    return from !== undefined && to !== undefined && to - from === 7 * dates/* DAY_MS */.sO ? 'week' : 'period';
+}
+/** "1 week", "3 weeks". */
+const unitsText = (count, unit) => `${(0,format/* num */.bu)(count)} ${unit}${count === 1 ? '' : 's'}`;
 /** What became of the fix of a gap open again, and what to do: its verdict in words, what was tried, its numbers before and since. */
-function reopenedHtml(gap) {
+function reopenedHtml(gap, unit) {
     const pull = pullHtml(gap) ?? 'its pull request';
     const merged = gap.mergedOn === undefined ? '' : `, merged ${dayHtml(gap.mergedOn)},`;
     let words;
     if (gap.verdict === 'not-fixed')
-        words = `not fixed: ${pull}${merged} did not halve its readers in trouble; tick to ask the agent again`;
+        words = `not fixed: ${pull}${merged} did not halve ${TROUBLE_WORDS}; tick to ask the agent again`;
     else if (gap.verdict === 'could-not-tell')
-        words = `could not tell: too few readers in ${(0,format/* num */.bu)(verdict/* VERDICT_PERIODS */.$E)} periods since ${pull}${merged.replace(/,$/, '')} to tell whether it worked; tick to ask again, or say it is not a gap`;
+        words = `can’t tell: too few readers in the ${(0,format/* num */.bu)(verdict/* VERDICT_PERIODS */.$E)} ${unit}s since ${pull}${merged.replace(/,$/, '')} to tell whether it worked; tick to ask again, or say it is not a gap`;
     else if (gap.verdict === 'back')
-        words = `back: its readers in trouble returned after ${pull}${merged.replace(/,$/, '')}`;
+        words = `back: ${TROUBLE_WORDS} returned after ${pull}${merged.replace(/,$/, '')}`;
     else
         return ` · ${STATE_WORDS.back}`;
     const numbers = beforeAfterHtml(gap.before, gap.after, gap.verdict === 'back' ? 'since it was fixed' : 'since the merge');
@@ -919,23 +932,23 @@ function reopenedHtml(gap) {
  * When a gap was first seen and for how long: "first seen 17 Nov 2026" or "ranked 3 periods since 3
  * Nov 2026"; whether it was ranked in `latest`, the latest period read (by its weight, when no period is known).
  */
-function sinceText(gap, latest) {
+function sinceText(gap, latest, unit) {
     const first = dayHtml(gap.firstSeen);
-    const seen = gap.periods > 1 ? `ranked ${(0,format/* num */.bu)(gap.periods)} periods since ${first}` : `first seen ${first}`;
+    const seen = gap.periods > 1 ? `on the list ${unitsText(gap.periods, unit)} since ${first}` : `first seen ${first}`;
     if (latest === undefined ? gap.score > 0 : gap.lastSeen === latest)
         return seen;
-    return `${seen} · not ranked in the latest period (last ${dayHtml(gap.lastSeen)})`;
+    return `${seen} · not on this ${unit}’s list (last seen ${dayHtml(gap.lastSeen)})`;
 }
 /**
  * An open gap as a task-list line a person ticks (ticked when `ticked`), its id at the end for the
  * next run, and under it a box to say it is not a gap (ticked when `dismissTicked`).
  */
-function openLine(gap, ticked, dismissTicked, latest) {
-    const state = gap.state === 'back' ? reopenedHtml(gap) : '';
+function openLine(gap, ticked, dismissTicked, latest, unit) {
+    const state = gap.state === 'back' ? reopenedHtml(gap, unit) : '';
     // Not ranked now: its own numbers of the latest period say how it stands.
     const stale = latest !== undefined && gap.lastSeen !== latest && gap.now?.dateFrom === latest;
-    const numbers = stale ? ` · latest period: ${numbersHtml(gap.now) || 'no reader in trouble'}` : '';
-    return (`- [${ticked ? 'x' : ' '}] ${subjectHtml(gap)} · ${boundedHtml(gap.evidence, 400)} <sub>${sinceText(gap, latest)}${state}${numbers}</sub> <!-- gap:${gap.id} -->\n` +
+    const numbers = stale ? ` · this ${unit}: ${numbersHtml(gap.now) || 'no complaint'}` : '';
+    return (`- [${ticked ? 'x' : ' '}] ${subjectHtml(gap)} · ${boundedHtml(gap.evidence, 400)} <sub>${sinceText(gap, latest, unit)}${state}${numbers}</sub> <!-- gap:${gap.id} -->\n` +
         `  - [${dismissTicked ? 'x' : ' '}] Not a gap <!-- dismiss:${gap.id} -->`);
 }
 /**
@@ -943,15 +956,15 @@ function openLine(gap, ticked, dismissTicked, latest) {
  * own numbers before the ask, then, once a whole period since the merge was read, pooled before → since.
  * `since` counts the periods of the history begun on or after a day.
  */
-function progressLine(gap, since) {
+function progressLine(gap, since, unit) {
     const parts = [];
     if (gap.state === 'resolved')
         parts.push(`fixed${gap.resolvedOn === undefined ? '' : ` ${dayHtml(gap.resolvedOn)}`}`);
     if (gap.state === 'merged' || gap.state === 'resolved') {
         parts.push(`merged${gap.mergedOn === undefined ? '' : ` ${dayHtml(gap.mergedOn)}`}`);
         if (gap.state === 'merged') {
-            const waited = Math.min(gap.mergedOn === undefined ? 0 : since(gap.mergedOn), verdict/* VERDICT_PERIODS */.$E);
-            parts.push(`too few readers to tell yet: ${(0,format/* num */.bu)(waited)} of ${(0,format/* num */.bu)(verdict/* VERDICT_PERIODS */.$E)} periods since the merge`);
+            const left = verdict/* VERDICT_PERIODS */.$E - Math.min(gap.mergedOn === undefined ? 0 : since(gap.mergedOn), verdict/* VERDICT_PERIODS */.$E);
+            parts.push(`waiting: ${left > 1 ? 'up to ' : ''}${unitsText(Math.max(left, 1), `more ${unit}`)} of readers to tell`);
         }
     }
     else if (gap.state !== 'pr-open' || gap.prLink === undefined)
@@ -960,8 +973,6 @@ function progressLine(gap, since) {
     // "pull request #128 open" first, not "pull request open" and the link again after the job.
     if (link !== undefined && gap.state === 'pr-open')
         parts.push(`${link} open`);
-    if (gap.jobId !== undefined && gap.state !== 'resolved')
-        parts.push(`job <code>${(0,text_escape/* htmlText */.js)(gap.jobId, 60)}</code>`);
     if (link !== undefined && gap.state !== 'pr-open')
         parts.push(link);
     // Before → since only once a period since the merge is pooled; before alone until then.
@@ -985,39 +996,36 @@ function moversHtml(found) {
     return [
         '<h3>Pages that moved</h3>',
         `<ul>\n${lines.join('\n')}\n</ul>`,
-        "<p><sub>Against the period just before, from the docs health issue's history: pages with at least 50 before that changed by at least 20 %.</sub></p>"
+        "<p><sub>Against the period just before, from the docs health issue's history: pages with at least 50 before that changed by at least 20 %. Human visitors leave AI agents out; the page table counts both.</sub></p>"
     ];
 }
-function trendHtml(state) {
+/** Each headline's trend over the periods the issue remembers, for the headline table; undefined with fewer than two periods. */
+function trendOf(state) {
     const periods = state.periods;
-    if (periods.length < 2)
-        return [];
-    const keys = Object.keys(sections/* HEADLINE_NAMES */.g_).filter((key) => periods.at(-1)?.headlines[key] !== undefined);
-    if (keys.length === 0)
-        return [];
-    const rows = keys.map((key) => {
+    const [first] = periods;
+    if (!first || periods.length < 2)
+        return undefined;
+    const lines = {};
+    for (const key of Object.keys(sections/* HEADLINE_NAMES */.g_)) {
+        if (periods.at(-1)?.headlines[key] === undefined)
+            continue;
         const values = periods.map((period) => period.headlines[key]);
-        const known = values.filter((v) => v !== undefined);
-        return `<tr><td>${sections/* HEADLINE_NAMES */.g_[key]}</td><td><code>${sparkline(values)}</code></td><td align="right">${(0,format/* num */.bu)(known[0] ?? 0)} → ${(0,format/* num */.bu)(known.at(-1) ?? 0)}</td></tr>`;
-    });
-    const first = periods[0];
-    return [
-        `<h3>Trend over ${(0,format/* num */.bu)(periods.length)} periods</h3>`,
-        `<table>\n<tr><th align="left">Headline</th><th align="left">Since ${(0,text_escape/* htmlText */.js)((0,dates/* shortRange */.W5)(first.dateFrom, first.dateTo), 60)}</th><th align="right">First → last</th></tr>\n${rows.join('\n')}\n</table>`
-    ];
+        lines[key] = { bars: sparkline(values), first: values.find((value) => value !== undefined) ?? 0 };
+    }
+    return { dateFrom: first.dateFrom, dateTo: first.dateTo, periods: periods.length, lines };
 }
-const BLOCK_NAMES = ['top', 'figures', 'howRead'];
+const BLOCK_NAMES = ['top', 'figures', 'howRead', 'movers'];
 /** The most characters a kept block may take: one a person made longer is not kept. */
 const BLOCK_MAX_CHARS = 16_000;
 const blockStart = (name) => `<!-- docs-agent-action:${name} -->`;
 const blockEnd = (name) => `<!-- /docs-agent-action:${name} -->`;
 /** A piece of the overview between its markers, followed by a blank line; '' for none. */
-function block(name, html) {
+function block(name, html = '') {
     return html.trim() === '' ? '' : `${blockStart(name)}\n${html.trim()}\n${blockEnd(name)}\n`;
 }
 /** The pieces of the overview the owned part of a body carries (each '' when it has none, or one too long to keep). */
 function overviewBlocks(owned) {
-    const found = { top: '', figures: '', howRead: '' };
+    const found = { top: '', figures: '', howRead: '', movers: '' };
     for (const name of BLOCK_NAMES) {
         const start = owned.indexOf(blockStart(name));
         const end = start < 0 ? -1 : owned.indexOf(blockEnd(name), start);
@@ -1029,17 +1037,27 @@ function overviewBlocks(owned) {
     }
     return found;
 }
-/** The pieces of the overview of a period just read. */
-function blocksOf(overview) {
-    return { top: (0,render_overview/* overviewTopHtml */.cb)(overview), figures: (0,render_overview/* headlinesHtml */.B9)(overview), howRead: (0,render_overview/* howReadHtml */.yy)(overview) };
+/** The pieces of the overview of a period just read, with the trend `state` remembers and the pages that moved. */
+function blocksOf(overview, state, moved = []) {
+    const trend = state === undefined ? undefined : trendOf(state);
+    const [top] = moved;
+    const read = { ...overview, ...(trend ? { trend } : {}), ...(top ? { moved: top } : {}) };
+    return {
+        top: (0,render_overview/* overviewTopHtml */.cb)(read),
+        figures: (0,render_overview/* headlinesHtml */.B9)(read),
+        howRead: (0,render_overview/* howReadHtml */.yy)(read),
+        movers: moversHtml(moved).join('\n')
+    };
 }
 /**
  * The SHA-256 (hex) of the pieces of an overview as the body carries them: what the sealed state
  * remembers, so that a run that reads no analytics keeps only the pieces the action wrote.
  */
 function overviewDigest(blocks) {
+    // The movers count only when there are some: a body written before they were kept has the same digest.
+    const names = BLOCK_NAMES.filter((name) => name !== 'movers' || (blocks.movers ?? '').trim() !== '');
     return (0,external_node_crypto_.createHash)('sha256')
-        .update(JSON.stringify(BLOCK_NAMES.map((name) => blocks[name].trim())), 'utf8')
+        .update(JSON.stringify(names.map((name) => (blocks[name] ?? '').trim())), 'utf8')
         .digest('hex');
 }
 /** The sentence above the boxes: what a tick starts, what is sent, and when. */
@@ -1047,19 +1065,30 @@ function tickSentence(words) {
     const sent = words
         ? 'each gap’s page or search, its counts, and what readers wrote about it (their questions, comments and searches)'
         : 'each gap’s page or search and its counts (what readers wrote stays out: the repository is public, or reader text is hidden)';
-    return ('<p>Tick the gaps to fix. The next run of the workflow (at once, when it runs on <code>issues: edited</code>) starts <strong>one agent job</strong> ' +
-        `for every ticked gap, which opens <strong>one pull request</strong> in the docs repository. The agent is sent ${sent}.</p>`);
+    return ('<p>Tick the gaps to fix: the workflow starts <strong>one agent job for all ticked gaps</strong>, which opens <strong>one pull request</strong> ' +
+        `in the docs repository (at once, if the workflow runs when this issue is edited; else at its next run). The agent is sent ${sent}.</p>`);
 }
 /**
- * When the week's problem the lead sentence names is already with the agent, a line that says so, so
- * that the top and an empty Fix first do not read as a problem nobody acts on; '' otherwise.
+ * The gap the top names as the problem: the first item of the overview's Fix first, or, for a run that
+ * read no analytics and keeps the top, the weightiest gap of the latest period that nobody dismissed.
+ */
+function leadGap(overview, state) {
+    if (overview) {
+        const [item] = overview.items;
+        const about = item?.page !== undefined ? (0,ledger/* fingerprint */.Rj)('page', item.page) : item?.search ? (0,ledger/* fingerprint */.Rj)('search', item.search) : undefined;
+        return about === undefined ? undefined : state.gaps.find((g) => g.id === about);
+    }
+    const latest = state.periods.at(-1)?.dateFrom;
+    return state.gaps
+        .filter((gap) => gap.lastSeen === latest && gap.state !== 'dismissed' && gap.state !== 'resolved')
+        .reduce((best, gap) => (best === undefined || gap.score > best.score ? gap : best), undefined);
+}
+/**
+ * When the problem the top names is already with the agent, a line that says so, so that the top and
+ * an empty Fix first do not read as a problem nobody acts on; '' otherwise.
  */
 function leadStatusHtml(overview, state) {
-    const [item] = overview?.items ?? [];
-    if (!item)
-        return '';
-    const about = item.page !== undefined ? (0,ledger/* fingerprint */.Rj)('page', item.page) : item.search ? (0,ledger/* fingerprint */.Rj)('search', item.search) : undefined;
-    const gap = about === undefined ? undefined : state.gaps.find((g) => g.id === about);
+    const gap = leadGap(overview, state);
     if (!gap)
         return '';
     const number = gap.prLink === undefined ? undefined : /\/pull\/(\d+)$/.exec(gap.prLink)?.[1];
@@ -1070,27 +1099,56 @@ function leadStatusHtml(overview, state) {
     else if (gap.state === 'pr-open')
         status = `${pr} is open: review and merge it`;
     else if (gap.state === 'merged')
-        status = `${pr} merged${gap.mergedOn === undefined ? '' : ` ${dayHtml(gap.mergedOn)}`}; the periods since the merge will tell whether it worked`;
+        status = `${pr} merged${gap.mergedOn === undefined ? '' : ` ${dayHtml(gap.mergedOn)}`}; the ${unitOf(state)}s since the merge will tell whether it worked`;
     else
         return '';
-    return `<p>Already under way: ${status} (see <strong>With the agent</strong>).</p>`;
+    return `<p>⏳ <strong>Already under way:</strong> ${subjectHtml(gap)}: ${status} (see <strong>With the agent</strong>).</p>`;
+}
+/** Verdict lines the top shows at most of each kind; the ledger below holds them all. */
+const VERDICTS_SHOWN = 3;
+/**
+ * Did the fixes work: each gap fixed this period with its numbers before → since, and each fix that
+ * did not work (open again) with where to ask again (`askAgain`: "tick it below"). Empty when there is none.
+ */
+function verdictLines(state, resolvedIds, askAgain) {
+    const fixed = state.gaps.filter((gap) => gap.state === 'resolved' && resolvedIds.has(gap.id)).slice(0, VERDICTS_SHOWN);
+    const failed = state.gaps
+        .filter((gap) => gap.state === 'back' && (gap.verdict === 'not-fixed' || gap.verdict === 'back'))
+        .slice(0, VERDICTS_SHOWN);
+    const lines = fixed.map((gap) => {
+        const numbers = beforeAfterHtml(gap.before, gap.after);
+        return `<p>✅ <strong>Fixed:</strong> ${subjectHtml(gap)}${pullHtml(gap) === undefined ? '' : ` by ${pullHtml(gap) ?? ''}`}${numbers === '' ? '' : ` · ${numbers}`}</p>`;
+    });
+    for (const gap of failed) {
+        const numbers = beforeAfterHtml(gap.before, gap.after, gap.verdict === 'back' ? 'since it was fixed' : 'since the merge');
+        const what = gap.verdict === 'back' ? 'came back' : 'did not work';
+        lines.push(`<p>❌ <strong>Not fixed:</strong> ${subjectHtml(gap)}: ${pullHtml(gap) ?? 'its pull request'} ${what}${numbers === '' ? '' : ` · ${numbers}`}. ${askAgain}</p>`);
+    }
+    return lines;
 }
 /** The part of the body the action owns, markers included. */
 function ownedBody(view) {
     const { state } = view;
     const parts = [START, projectMarker(state.projectId), ''];
-    // The top of the weekly report first, kept as it was by a run that read no analytics; the ledger
-    // below is the "Fix first" of the issue, with a box to tick.
-    const blocks = view.overview ? blocksOf(view.overview) : (view.kept ?? { top: '', figures: '', howRead: '' });
+    const unit = unitOf(state);
+    // The top of the weekly report first, kept as it was by a run that read no analytics; then whether
+    // the fixes worked and what is with the agent; the ledger below is the "Fix first" of the issue,
+    // with a box to tick; the long lists after it.
+    const blocks = view.overview
+        ? blocksOf(view.overview, state, view.movers ?? [])
+        : (view.kept ?? { top: '', figures: '', howRead: '', movers: '' });
     if (blocks.top !== '')
         parts.push(block('top', blocks.top));
     const underWay = leadStatusHtml(view.overview, state);
     if (underWay !== '')
         parts.push(underWay, '');
-    if (view.resolved > 0) {
-        const names = state.gaps.filter((gap) => gap.state === 'resolved' && view.resolvedIds?.has(gap.id) === true).map(subjectHtml);
-        parts.push(`<p>✅ ${(0,format/* num */.bu)(view.resolved)} ${view.resolved === 1 ? 'gap' : 'gaps'} fixed this period${names.length > 0 ? `: ${names.join(', ')}` : ''}.</p>`, '');
-    }
+    const resolvedIds = view.resolvedIds ?? new Set();
+    // Gaps resolved that the state cannot name are counted.
+    if (view.resolved > 0 && !state.gaps.some((gap) => gap.state === 'resolved' && resolvedIds.has(gap.id)))
+        parts.push(`<p>✅ ${(0,format/* num */.bu)(view.resolved)} ${view.resolved === 1 ? 'gap' : 'gaps'} fixed this period.</p>`, '');
+    const verdicts = verdictLines(state, resolvedIds, 'Tick it under <strong>Fix first</strong> to ask the agent again.');
+    if (verdicts.length > 0)
+        parts.push(...verdicts, '');
     let room = LEDGER_LINES_CHARS;
     let left = 0;
     /** The lines that fit what is left of the ledger's room; the others are counted. */
@@ -1103,38 +1161,39 @@ function ownedBody(view) {
         return true;
     });
     const latest = state.periods.at(-1)?.dateFrom;
+    const since = (day) => state.periods.filter((period) => period.dateFrom >= day).length;
+    const moving = fitting(state.gaps
+        .filter((gap) => !(0,ledger/* isOpen */.nT)(gap) && gap.state !== 'resolved' && gap.state !== 'dismissed')
+        .map((gap) => progressLine(gap, since, unit)));
     const open = fitting(state.gaps
         .filter(ledger/* isOpen */.nT)
-        .map((gap) => openLine(gap, view.ticked?.has(gap.id) === true, view.dismissTicked?.has(gap.id) === true, latest)));
-    const since = (day) => state.periods.filter((period) => period.dateFrom >= day).length;
-    const moving = fitting(state.gaps.filter((gap) => !(0,ledger/* isOpen */.nT)(gap) && gap.state !== 'resolved' && gap.state !== 'dismissed').map((gap) => progressLine(gap, since)));
-    const resolved = fitting(state.gaps.filter((gap) => gap.state === 'resolved').map((gap) => progressLine(gap, since)));
+        .map((gap) => openLine(gap, view.ticked?.has(gap.id) === true, view.dismissTicked?.has(gap.id) === true, latest, unit)));
+    const resolved = fitting(state.gaps.filter((gap) => gap.state === 'resolved').map((gap) => progressLine(gap, since, unit)));
     const dismissed = fitting(state.gaps.filter((gap) => gap.state === 'dismissed').map(dismissedLine));
+    // What the agent works on, before the long lists: a few lines.
+    if (moving.length > 0)
+        parts.push('### With the agent', '', ...moving, '');
     parts.push('### Fix first: tick a gap to ask the agent', '');
     // "Waiting for the agent" would also describe the gaps with it: say only that nothing is to tick.
     if (open.length === 0)
         parts.push('Nothing to tick: no gap is open.', '');
     else
         parts.push(tickSentence(state.readerWords !== undefined), '', ...open, '');
-    // After what to fix: the pages whose traffic moved, a blank line closing the HTML block.
-    const movers = moversHtml(view.movers ?? []);
-    if (movers.length > 0)
-        parts.push(...movers, '');
+    // After what to fix: the pages whose traffic moved, kept by a run that read no analytics.
+    const kept = blocks.movers ?? '';
+    const movers = kept === '' ? moversHtml(view.movers ?? []).join('\n') : kept;
+    if (movers !== '')
+        parts.push(block('movers', movers));
     if (blocks.figures !== '')
         parts.push(block('figures', blocks.figures));
     if (view.overview && (view.filled?.length ?? 0) > 0) {
         const names = (view.filled ?? []).map((key) => sections/* HEADLINE_NAMES */.g_[key]).join(', ');
         parts.push(`<p><sub>${(0,text_escape/* htmlText */.js)(names, 200)}: change against the period just before, from this issue's history.</sub></p>`);
     }
-    const trend = trendHtml(state);
-    if (trend.length > 0)
-        parts.push(...trend, '');
-    if (moving.length > 0)
-        parts.push('### With the agent', '', ...moving, '');
     if (resolved.length > 0)
         parts.push('### Fixed', '', ...resolved, '');
     if (dismissed.length > 0)
-        parts.push(`<details><summary>Not gaps, as people said (${(0,format/* num */.bu)(dismissed.length)})</summary>`, '', ...dismissed, '', `<sub>A gap said not to be one leaves Fix first and docsGaps and is never asked for, until the readers in trouble on it are at least ${(0,format/* num */.bu)(ledger/* WORSE_TIMES */.mH)} times as many as when it was dismissed, and at least ${(0,format/* num */.bu)(ledger/* WORSE_BY */.vV)} more: then it is back.</sub>`, '</details>', '');
+        parts.push(`<details><summary>Not gaps, as people said (${(0,format/* num */.bu)(dismissed.length)})</summary>`, '', ...dismissed, '', `<sub>A gap marked “Not a gap” is left off Fix first and out of what the agent is sent, until ${TROUBLE_WORDS} are at least ${(0,format/* num */.bu)(ledger/* WORSE_TIMES */.mH)} times as many as when it was dismissed, and at least ${(0,format/* num */.bu)(ledger/* WORSE_BY */.vV)} more: then it is back.</sub>`, '</details>', '');
     if (left > 0)
         parts.push(`<sub>${(0,format/* num */.bu)(left)} more ${left === 1 ? 'gap is' : 'gaps are'} kept in the ledger but not listed, to keep the issue under GitHub's limit.</sub>`, '');
     if (blocks.howRead !== '')
@@ -2324,7 +2383,7 @@ function beforeOf(now, recent = [], from = '') {
 /* harmony export */   tJ: () => (/* binding */ overviewHtml),
 /* harmony export */   yy: () => (/* binding */ howReadHtml)
 /* harmony export */ });
-/* unused harmony exports changePercent, largestMove, leadHtml, titleHtml */
+/* unused harmony exports changePercent, largestMove, leadHtml, readersSayHtml, pageMoveHtml, changedHtml, titleHtml */
 /* harmony import */ var _analytics_budget_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(9851);
 /* harmony import */ var _text_escape_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7388);
 /* harmony import */ var _text_format_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8488);
@@ -2391,7 +2450,12 @@ function largestMove(headlines) {
         return undefined;
     const { headline, change } = largest;
     const range = (0,_text_dates_js__WEBPACK_IMPORTED_MODULE_5__/* .shortRange */ .W5)(headline.previous?.dateFrom ?? '', headline.previous?.dateTo ?? '');
-    const by = change > MULTIPLE_FROM_PERCENT ? `${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(Math.floor(change / 100 + 1))}-fold` : `${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(Math.abs(change))}%`;
+    // A fall to nothing is told as the counts: "fell 100%" reads as a score, not as "none left".
+    const by = change > MULTIPLE_FROM_PERCENT
+        ? `${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(Math.floor(change / 100 + 1))}-fold`
+        : headline.value === 0
+            ? `from ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(headline.previous?.value ?? 0)} to none`
+            : `${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(Math.abs(change))}%`;
     // A rise says where it is most, as an alert does: the question it raises is "where?".
     const where = headline.where;
     const most = change <= 0 || where === undefined
@@ -2419,14 +2483,34 @@ function evidence(signal, quote) {
             return `${quote(signal.search ?? '')} searched ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(signal.count)}× with no click`;
     }
 }
+/** The sum of an item's signals of `kind`. */
+const countOf = (item, kind) => item.signals.filter((signal) => signal.kind === kind).reduce((sum, signal) => sum + signal.count, 0);
 /** Searches an item quotes at most; the rest are counted, so that an item stays one short line. */
 const SEARCHES_QUOTED = 3;
+/**
+ * A page's thumbs down and its rows marked not helpful, counted once: a reader who gives a thumbs down
+ * and leaves the not-helpful row with it is one reader ("17 unhappy readers (14 thumbs down, 17 marked
+ * not helpful; a reader counts once)"); either alone as itself.
+ */
+function unhappyText(down, notHelpful) {
+    if (down === 0 || notHelpful === 0)
+        return down > 0 ? `${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(down)} thumbs down` : `${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(notHelpful)} marked not helpful`;
+    return `${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .counted */ .hS)(Math.max(down, notHelpful), 'unhappy reader')} (${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(down)} thumbs down, ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(notHelpful)} marked not helpful; a reader counts once)`;
+}
 /** An item's evidence in one line: "14 thumbs down · 'webhook retries' searched 31× with no click". */
 function evidenceLine(item, quote) {
     const searches = item.signals.filter((signal) => signal.kind === 'no-click');
     // Only searches with words are quoted; one whose words are hidden is counted with the rest.
     const quoted = new Set(searches.filter((signal) => signal.search !== undefined).slice(0, SEARCHES_QUOTED));
-    const parts = item.signals.filter((signal) => signal.kind !== 'no-click' || quoted.has(signal)).map((signal) => evidence(signal, quote));
+    const unhappy = item.signals.find((signal) => signal.kind === 'thumbs-down' || signal.kind === 'not-helpful');
+    const parts = item.signals
+        .filter((signal) => signal.kind !== 'no-click' || quoted.has(signal))
+        .flatMap((signal) => {
+        if (signal.kind !== 'thumbs-down' && signal.kind !== 'not-helpful')
+            return [evidence(signal, quote)];
+        // Both kinds are told together, where the first of them stands.
+        return signal === unhappy ? [unhappyText(countOf(item, 'thumbs-down'), countOf(item, 'not-helpful'))] : [];
+    });
     const rest = searches.filter((signal) => !quoted.has(signal));
     if (rest.length > 0) {
         const hits = rest.reduce((sum, signal) => sum + signal.count, 0);
@@ -2492,12 +2576,10 @@ function periodWord(dateFrom, dateTo) {
         ? 'week'
         : 'period';
 }
-/** The sum of an item's signals of `kind`. */
-const countOf = (item, kind) => item.signals.filter((signal) => signal.kind === kind).reduce((sum, signal) => sum + signal.count, 0);
 /**
  * The sentence that names the problem, right under the title: "/api-reference/webhooks is this
- * week's problem: 14 👎 against 3 👍, 6 unanswered questions, 51 searches with no click." From the
- * first item of Fix first; '' when there is none.
+ * week's problem: 17 unhappy readers (14 👎, 17 marked not helpful; a reader counts once) against 21 👍,
+ * 6 unanswered questions, 51 searches with no click." From the first item of Fix first; '' when there is none.
  */
 function leadHtml(overview) {
     const [item] = overview.items;
@@ -2508,10 +2590,12 @@ function leadHtml(overview) {
     const up = item.page === undefined ? undefined : overview.thumbsUp?.[item.page];
     const against = up === undefined ? '' : ` against ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(up)} 👍`;
     // A reader's thumbs down and the not-helpful row left with it are one reader, as the ranking counts
-    // them: the larger count leads, the thumbs down in brackets, never added to it.
+    // them: the larger count leads, both named, never added.
     const unhelpful = countOf(item, 'not-helpful');
-    if (unhelpful > down)
-        facts.push(`${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .counted */ .hS)(unhelpful, 'reader')} marked it not helpful (${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(down)} 👎${against})`);
+    if (unhelpful > 0 && down > 0)
+        facts.push(`${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .counted */ .hS)(Math.max(unhelpful, down), 'unhappy reader')} (${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(down)} 👎, ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(unhelpful)} marked not helpful; a reader counts once)${against}`);
+    else if (unhelpful > 0)
+        facts.push(`${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .counted */ .hS)(unhelpful, 'reader')} marked it not helpful${against}`);
     else if (down > 0)
         facts.push(`${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(down)} 👎${against}`);
     const unanswered = countOf(item, 'unanswered');
@@ -2523,32 +2607,98 @@ function leadHtml(overview) {
     const subject = item.page !== undefined ? (0,_html_js__WEBPACK_IMPORTED_MODULE_3__/* .pageHtml */ .zS)(item.page, 120) : item.search === undefined ? HIDDEN_SEARCH_HTML : quoteHtml(item.search);
     return `<p><strong>${subject} is this ${periodWord(overview.dateFrom, overview.dateTo)}’s problem:</strong> ${facts.join(', ')}.</p>`;
 }
+/** Characters of a reader's words the top quotes. */
+const SAID_CHARS = 160;
+/**
+ * The problem's strongest evidence in the readers' own words, under the sentence that names it: the
+ * question asked most that the assistant left unanswered, the comment left most with "not helpful",
+ * or else the search made most with no click. '' where reader text is hidden (a public repository):
+ * the counts of the sentence above stand alone.
+ */
+function readersSayHtml(overview) {
+    const words = overview.words?.[0];
+    if (!words)
+        return '';
+    const said = [];
+    const [question] = words.questions;
+    if (question)
+        said.push(`“${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .htmlText */ .js)(question.question, SAID_CHARS)}” <sub>asked the assistant, left unanswered</sub>`);
+    const [comment] = words.comments;
+    if (comment)
+        said.push(`“${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .htmlText */ .js)(comment, SAID_CHARS)}” <sub>left with “not helpful”</sub>`);
+    const [search] = words.searches;
+    if (said.length === 0 && search && words.page !== undefined)
+        said.push(`“${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .htmlText */ .js)(search.search, SAID_CHARS)}” <sub>searched ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(search.count)}× with no click</sub>`);
+    return said.length === 0 ? '' : `<blockquote>\n<p>${said.join('<br>\n')}</p>\n</blockquote>`;
+}
+/** A page's move in words: "/guides/deploy lost 40 % of its human visitors (5,692 → 3,415; AI agents not counted)". */
+function pageMoveHtml(move) {
+    const what = move.measure === 'visitors' ? 'human visitors' : 'page views';
+    const verb = move.changePercent < 0 ? 'lost' : 'gained';
+    const note = move.measure === 'visitors' ? '; AI agents not counted' : '';
+    return `${(0,_html_js__WEBPACK_IMPORTED_MODULE_3__/* .pageHtml */ .zS)(move.path, 120)} ${verb} ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(Math.abs(move.changePercent))}% of its ${what} (${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(move.before)} → ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(move.after)}${note})`;
+}
+/**
+ * What changed, in one line: the page that moved most (readers a docs lead can act on) before the
+ * largest change of a headline. '' when neither is known.
+ */
+function changedHtml(overview) {
+    const parts = [];
+    if (overview.moved)
+        parts.push(pageMoveHtml(overview.moved));
+    const move = largestMove(overview.headlines);
+    if (move !== undefined)
+        parts.push((0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .htmlText */ .js)(move, 200));
+    if (parts.length === 0)
+        return '';
+    return `<p><strong>What changed:</strong> ${parts.map((part) => sentence(part)).join(' ')}</p>`;
+}
 /** The title of the report: "📈 Docs health · 17–23 Nov 2026". */
 function titleHtml(overview) {
     return `<h2>📈 Docs health · ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .htmlText */ .js)((0,_text_dates_js__WEBPACK_IMPORTED_MODULE_5__/* .shortRange */ .W5)(overview.dateFrom, overview.dateTo), 100)}</h2>`;
 }
-/** What a docs lead reads first: the title, the sentence that names the problem, the alerts, and the banner when the run did not read everything. */
-function overviewTopHtml(overview) {
-    return [titleHtml(overview), leadHtml(overview), (0,_alerts_js__WEBPACK_IMPORTED_MODULE_2__/* .alertsHtml */ .DI)(overview.alerts ?? []), ...bannerHtml(overview)]
+/**
+ * What a docs lead reads first: the title, the sentence that names the problem and the readers' words
+ * about it, the alerts, the banner when the run did not read everything, `between` (where to act, and
+ * whether the fixes worked), then what changed.
+ */
+function overviewTopHtml(overview, between = []) {
+    return [
+        titleHtml(overview),
+        leadHtml(overview),
+        readersSayHtml(overview),
+        (0,_alerts_js__WEBPACK_IMPORTED_MODULE_2__/* .alertsHtml */ .DI)(overview.alerts ?? []),
+        ...bannerHtml(overview),
+        ...between,
+        changedHtml(overview)
+    ]
         .filter((part) => part !== '')
         .join('\n');
 }
-/** The headline numbers with their change, under a caption, then the largest move in words; '' when there are none. */
+/** A headline's trend cell: its bars from zero, and the first period's value ("▆▇█ from 38,380"). */
+function trendCell(trend, key) {
+    const line = trend.lines[key];
+    return line === undefined ? '<td></td>' : `<td><code>${line.bars}</code> from ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(line.first)}</td>`;
+}
+/**
+ * The headline numbers with their change, under a caption; with a trend, one more column of it (so
+ * that the headlines are one table, not two). '' when there are none.
+ */
 function headlinesHtml(overview) {
     if (overview.headlines.length === 0)
         return '';
-    const rows = overview.headlines.map((h) => `<tr><td>${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .htmlText */ .js)(h.name, 60)}</td>${(0,_html_js__WEBPACK_IMPORTED_MODULE_3__/* .rightCell */ .dQ)(valueHtml(h))}${(0,_html_js__WEBPACK_IMPORTED_MODULE_3__/* .rightCell */ .dQ)(changeHtml(h))}</tr>`);
+    const trend = overview.trend;
+    const rows = overview.headlines.map((h) => `<tr><td>${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .htmlText */ .js)(h.name, 60)}</td>${(0,_html_js__WEBPACK_IMPORTED_MODULE_3__/* .rightCell */ .dQ)(valueHtml(h))}${(0,_html_js__WEBPACK_IMPORTED_MODULE_3__/* .rightCell */ .dQ)(changeHtml(h))}${trend ? trendCell(trend, h.key) : ''}</tr>`);
     const before = overview.headlines.find((h) => h.previous)?.previous;
     const caption = `How did this ${periodWord(overview.dateFrom, overview.dateTo)} compare${before ? ` with ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .htmlText */ .js)((0,_text_dates_js__WEBPACK_IMPORTED_MODULE_5__/* .shortRange */ .W5)(before.dateFrom, before.dateTo), 60)}` : ''}?`;
-    const parts = [
+    const trendHead = trend
+        ? (0,_html_js__WEBPACK_IMPORTED_MODULE_3__/* .headCell */ .DW)(`${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(trend.periods)} ${periodWord(trend.dateFrom, trend.dateTo)}s since ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .htmlText */ .js)((0,_text_dates_js__WEBPACK_IMPORTED_MODULE_5__/* .shortRange */ .W5)(trend.dateFrom, trend.dateTo), 60)}`, 'left')
+        : '';
+    return [
         // A caption, not a heading: the sections keep their place among the report's headings.
         `<p><strong>${caption}</strong></p>`,
-        `<table>\n<thead><tr>${(0,_html_js__WEBPACK_IMPORTED_MODULE_3__/* .headCell */ .DW)('', 'left')}${(0,_html_js__WEBPACK_IMPORTED_MODULE_3__/* .headCell */ .DW)('This period')}${(0,_html_js__WEBPACK_IMPORTED_MODULE_3__/* .headCell */ .DW)('Change')}</tr></thead>\n<tbody>\n${rows.join('\n')}\n</tbody>\n</table>`
-    ];
-    const move = largestMove(overview.headlines);
-    if (move)
-        parts.push(`<p>${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .htmlText */ .js)(move, 200)}</p>`);
-    return parts.join('\n');
+        `<table>\n<thead><tr>${(0,_html_js__WEBPACK_IMPORTED_MODULE_3__/* .headCell */ .DW)('', 'left')}${(0,_html_js__WEBPACK_IMPORTED_MODULE_3__/* .headCell */ .DW)('This period')}${(0,_html_js__WEBPACK_IMPORTED_MODULE_3__/* .headCell */ .DW)('Change')}${trendHead}</tr></thead>\n<tbody>\n${rows.join('\n')}\n</tbody>\n</table>`
+    ].join('\n');
 }
 /** The notes on how the report was read, for "How this was read". */
 function readNotes(overview) {
@@ -2573,9 +2723,9 @@ function howReadHtml(overview) {
     const notes = readNotes(overview).map((note) => `<li>${note}</li>`);
     return `<details><summary>How this was read</summary>\n<ul>\n${notes.join('\n')}\n</ul>\n</details>\n`;
 }
-/** The top of the analytics report, as HTML: the top, Fix first, then the headlines. */
-function overviewHtml(overview) {
-    return `${[overviewTopHtml(overview), ...fixFirstHtml(overview.items), headlinesHtml(overview)].filter((part) => part !== '').join('\n')}\n`;
+/** The top of the analytics report, as HTML: the top (`between` in it), Fix first, then the headlines. */
+function overviewHtml(overview, between = []) {
+    return `${[overviewTopHtml(overview, between), ...fixFirstHtml(overview.items), headlinesHtml(overview)].filter((part) => part !== '').join('\n')}\n`;
 }
 /** Characters of a search a docsGaps item of the ranking quotes. */
 const FIX_FIRST_QUOTE_CHARS = 60;
@@ -3518,7 +3668,7 @@ const SUMMARY_RESERVE_BYTES = 8 * 1024;
  * section that would take the summary past GitHub's limit is replaced by a line that says so (each
  * section keeps to its own budget, so this is a last guard, not the plan).
  */
-function summaryOf(reports, run, ending = '', alerts = [], board) {
+function summaryOf(reports, run, ending = '', alerts = [], board, top = []) {
     let html = '';
     let bytes = 0;
     const sections = reports.filter(run_sections/* isSectionReport */.Kb);
@@ -3529,7 +3679,7 @@ function summaryOf(reports, run, ending = '', alerts = [], board) {
         const overview = {
             name: 'the overview',
             // Stryker disable next-line StringLiteral: the lines are one HTML block either way, which GitHub shows alike
-            html: () => (0,render_overview/* overviewHtml */.tJ)(overviewOf(sections, alerts, board)) + (0,body/* moversHtml */.ur)([...(board?.movers ?? [])]).join('\n')
+            html: () => (0,render_overview/* overviewHtml */.tJ)(overviewOf(sections, alerts, board), top) + (0,body/* moversHtml */.ur)([...(board?.movers ?? [])]).join('\n')
         };
         return index === first ? [overview, piece] : [piece];
     });
@@ -3575,7 +3725,9 @@ function overviewOf(sections, alerts = [], board) {
         return previous ? { ...headline, previous } : headline;
     };
     const items = rankingOf(sections, board);
+    const moved = board?.movers?.[0];
     return {
+        ...(moved ? { moved } : {}),
         dateFrom: first?.dateFrom ?? '',
         dateTo: first?.dateTo ?? '',
         rangeText: first?.rangeText ?? '',
@@ -3638,20 +3790,20 @@ function sectionGapLists(sections) {
 function partName(report) {
     return report.kind === 'job' ? 'the job' : `the ${report.kind} section`;
 }
-/** The line that links the docs health issue, under the report, or says why it could not be kept. */
+/** The line that links the docs health issue, where a docs lead acts, or says why it could not be kept. */
 function healthIssueHtml(board) {
     if (board.failure !== undefined)
         return `<p>❌ ${(0,text_escape/* htmlText */.js)(board.failure, 1000)}</p>\n`;
     if (board.url === undefined)
         return '';
-    const parts = [
-        `📋 ${(0,html/* linkHtml */.eq)(board.url, `Docs health issue${board.number === undefined ? '' : ` ${(0,text_escape/* htmlText */.js)(`#${board.number}`)}`}`)} updated`
-    ];
+    const issue = (0,html/* linkHtml */.eq)(board.url, `docs health issue${board.number === undefined ? '' : ` ${(0,text_escape/* htmlText */.js)(`#${board.number}`)}`}`);
+    const parts = [`📋 <strong>To act:</strong> tick the gaps to fix in the ${issue}; one agent job takes all ticked gaps`];
     if (board.asked > 0) {
         const named = (board.askedGaps ?? []).map((gap) => gap.subject === undefined ? 'a search' : gap.kind === 'page' ? (0,html/* pageHtml */.zS)(gap.subject, 120) : `search “${(0,text_escape/* htmlText */.js)(gap.subject, 80)}”`);
         parts.push(`${(0,format/* counted */.hS)(board.asked, 'ticked gap')} given to the agent${named.length > 0 ? `: ${named.join(', ')}` : ''}`);
     }
-    if (board.resolved > 0) {
+    // With the verdict lines, each fixed gap is named there with its numbers.
+    if (board.resolved > 0 && (board.verdicts ?? []).length === 0) {
         const names = (board.resolvedNames ?? []).map((name) => `<code>${(0,text_escape/* htmlText */.js)(name, 120)}</code>`);
         parts.push(`${(0,format/* counted */.hS)(board.resolved, 'gap')} fixed this period${names.length > 0 ? `: ${names.join(', ')}` : ''}`);
     }
@@ -3717,11 +3869,14 @@ async function publish(reports, sink, run, healthIssue, alerts, note) {
     }
     await attempt('the job summary', async () => {
         const noteHtml = note === undefined ? '' : `<p>ℹ️ ${(0,text_escape/* htmlText */.js)(note, 1000)}</p>\n`;
-        const ending = noteHtml + (healthIssue ? healthIssueHtml(healthIssue) : '');
+        const issueLine = healthIssue ? healthIssueHtml(healthIssue) : '';
+        // With a report, where to act and whether the fixes worked come under the problem; without one, last.
+        const top = analytics.length > 0 && issueLine !== '' ? [issueLine.trim(), ...(healthIssue?.verdicts ?? [])] : [];
+        const ending = noteHtml + (top.length > 0 ? '' : issueLine);
         // A key refused for every part is one cause: one block, not one per part.
         const refusal = keyRefusalOf(reports);
         const html = refusal === undefined
-            ? summaryOf(reports, run, ending, alerts, healthIssue)
+            ? summaryOf(reports, run, ending, alerts, healthIssue, top)
             : keyRefusalHtml(refusal) + ending + (run ? (0,footer/* footerHtml */.H)(run) : '');
         if (html !== '')
             await sink.appendSummary(html);

@@ -712,7 +712,10 @@ class HealthIssueRun {
             dismissed: (0,ledger/* dismissedIds */.mO)(this.state),
             previous,
             movers: this.moved,
-            ...(this.askedGaps.length > 0 ? { askedGaps: this.askedGaps } : {})
+            ...(this.askedGaps.length > 0 ? { askedGaps: this.askedGaps } : {}),
+            verdicts: this.issue
+                ? (0,health_body/* verdictLines */.rz)(this.state, this.resolvedIds, `Tick it in the ${(0,html/* linkHtml */.eq)(this.issue.url, 'docs health issue')} to ask the agent again.`)
+                : []
         };
     }
     /**
@@ -760,7 +763,10 @@ class HealthIssueRun {
         const kept = overview ? undefined : this.keptOverview(current?.body ?? '');
         this.state = {
             ...this.state,
-            overview: { digest: (0,health_body/* overviewDigest */.ir)(overview ? (0,health_body/* blocksOf */.SH)(overview) : (kept ?? NO_BLOCKS)), words: this.overviewWords(kept) }
+            overview: {
+                digest: (0,health_body/* overviewDigest */.ir)(overview ? (0,health_body/* blocksOf */.SH)(overview, this.state, this.moved) : (kept ?? NO_BLOCKS)),
+                words: this.overviewWords(kept)
+            }
         };
         const dismissTicked = (0,health_body/* dismissTicks */.P8)(current?.body ?? '');
         const owned = (0,health_body/* ownedBody */.ul)({

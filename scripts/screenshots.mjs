@@ -1,21 +1,24 @@
 // @ts-check
 // Pictures of the job summary for the README and docs/report.md (docs/screenshots/*.png). Each variant runs the bundle
-// (dist/index.js) against the emulator of the API, as a workflow step would; its summary is rendered
-// and sanitized as GitHub does (test/support/render.js), laid out in GitHub's Markdown styles, and
-// photographed by headless Chromium. Not part of CI or `npm test`: it needs Chromium (Debian's
-// `chromium` package, or CHROMIUM=/path/to/chrome) and, for the emoji, fonts-noto-color-emoji.
+// (dist/index.js) against the emulator of the API, as a workflow step would; the docs health pictures
+// are the scenarios the rendered first-screen tests read (test/support/screen-scenarios.js). Each
+// summary or issue is rendered by GitHub's own renderer (cmark-gfm) and sanitized as GitHub does
+// (test/support/rendered-page.js), laid out in GitHub's Markdown styles, and photographed by headless
+// Chromium. Not part of CI or `npm test`: it needs Chromium (Debian's `chromium` package, or
+// CHROMIUM=/path/to/chrome), cmark-gfm and, for the emoji, fonts-noto-color-emoji.
 //
 //   npm run screenshots                   every variant
 //   npm run screenshots -- agent-pr ...   only these
-import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative, resolve } from 'node:path'
 import { startEmulator } from '../test/emulator/emulator.js'
 import { BUNDLE, runAction } from '../test/support/action.js'
 import { startGitHubFake } from '../test/support/github-fake.js'
-import { readerText, summaryPage } from '../test/support/render.js'
-import { setDemoData, siteTotals, trafficRows, weekBefore } from './demo-data.mjs'
+import { framedPage, readerText } from '../test/support/render.js'
+import { chromiumRun, findChromium as chromiumPath, githubHtml, missingTools } from '../test/support/rendered-page.js'
+import * as scenarios from '../test/support/screen-scenarios.js'
+import { siteTotals, trafficRows, weekBefore } from './demo-data.mjs'
 
 const ROOT = resolve(import.meta.dirname, '..')
 const OUT = join(ROOT, 'docs', 'screenshots')
@@ -33,9 +36,10 @@ const WIDTH = 1012
  * @property {Record<string, string>} inputs the step's inputs, besides apiKey, projectId and baseUrl
  * @property {number} [width] the width of the page, WIDTH unless given (400 for a phone)
  * @property {number} [height] the height of the picture: the first screen only, instead of the whole page
- * @property {boolean} [issue] photograph the docs health issue instead of the summary: the week before is
- *   read first, a maintainer ticks the top gap (the agent opens a pull request), then the week is read
+ * @property {boolean} [issue] photograph the docs health issue of its scenario instead of the summary
  * @property {boolean} [change] run for a merged pull request whose change a fake GitHub serves (context: change)
+ * @property {() => Promise<{ summary: string, issue: string }>} [scenario] a docs health scenario of the
+ *   first-screen tests, instead of one run: its summary is photographed, or its issue with `issue`
  */
 
 // One fixed week, so that the pictures do not change with the day they are made.
@@ -115,33 +119,44 @@ const VARIANTS = [
   },
   {
     name: 'docs-health',
-    shows: 'the docs health report: every reader signal, reader text shown (a private repository)',
+    shows: 'the docs health report of a week whose pages moved: the problem in readers\u2019 words, where to act, what changed',
     job: 'report',
-    setUp: (emulator) => {
-      setDemoData(emulator, WEEK)
-    },
-    inputs: { analytics: 'all', readerText: 'show', ...WEEK }
+    scenario: scenarios.movers,
+    inputs: {}
   },
   {
     name: 'docs-health-phone',
     shows: 'the first screen of the docs health report on a phone (400 px)',
     job: 'report',
     width: 400,
-    height: 2600,
-    setUp: (emulator) => {
-      setDemoData(emulator, WEEK)
-    },
-    inputs: { analytics: 'all', readerText: 'show', ...WEEK }
+    height: 1000,
+    scenario: scenarios.movers,
+    inputs: {}
+  },
+  {
+    name: 'docs-health-fixed',
+    shows: 'the first screen of a week in which a fix was proven: its numbers before \u2192 after',
+    job: 'report',
+    height: 1000,
+    scenario: async () => (await scenarios.fixes()).realFix,
+    inputs: {}
+  },
+  {
+    name: 'docs-health-not-fixed',
+    shows: 'the first screen of a week in which a fix did not work: its numbers, and where to ask again',
+    job: 'report',
+    height: 1000,
+    scenario: async () => (await scenarios.fixes()).halfFix,
+    inputs: {}
   },
   {
     name: 'docs-health-issue',
-    shows: 'the docs health issue after two weeks and a tick: trend, ledger, a gap with the agent',
+    shows:
+      'the docs health issue after a tick: already under way, with the agent, gaps to tick, pages that moved, headlines with their trend',
     job: 'Docs health',
     issue: true,
-    setUp: (emulator) => {
-      setDemoData(emulator, WEEK)
-    },
-    inputs: { analytics: 'all', readerText: 'show', dashboard: 'true', githubToken: 'ghs_screenshot', ...WEEK }
+    scenario: scenarios.tick,
+    inputs: {}
   },
   {
     name: 'docs-health-issue-phone',
@@ -149,11 +164,9 @@ const VARIANTS = [
     job: 'Docs health',
     issue: true,
     width: 400,
-    height: 2000,
-    setUp: (emulator) => {
-      setDemoData(emulator, WEEK)
-    },
-    inputs: { analytics: 'all', readerText: 'show', dashboard: 'true', githubToken: 'ghs_screenshot', ...WEEK }
+    height: 1000,
+    scenario: scenarios.movers,
+    inputs: {}
   },
   {
     name: 'invalid-input',
@@ -169,40 +182,17 @@ const VARIANTS = [
   }
 ]
 
-/** Chromium: $CHROMIUM, or the first of the usual names on PATH. */
+/** Chromium and cmark-gfm, or a message and exit 1 when one is missing. */
 function findChromium() {
-  const candidates = [process.env.CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome']
-  const found = candidates.find((path) => path !== undefined && path !== '' && existsSync(path))
-  if (found === undefined) {
-    console.error('Chromium was not found: install it (Debian: apt-get install chromium) or set CHROMIUM to its path.')
+  const missing = missingTools()
+  const found = chromiumPath()
+  if (missing.length > 0 || found === undefined) {
+    console.error(
+      `${missing.join(' and ')} not found: install them (Debian: apt-get install chromium cmark-gfm) or set CHROMIUM and CMARK_GFM.`
+    )
     process.exit(1)
   }
   return found
-}
-
-/**
- * Runs headless Chromium on a page, with nothing that reaches the network, in a new empty profile.
- * @param {string} chromium @param {string} profile @param {string[]} args
- */
-function chromiumRun(chromium, profile, args) {
-  return execFileSync(
-    chromium,
-    [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      `--user-data-dir=${profile}`,
-      '--hide-scrollbars',
-      '--force-device-scale-factor=1',
-      ...args
-    ],
-    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 }
-  )
 }
 
 /**
@@ -218,38 +208,6 @@ function measure(chromium, profile, page, dir, width = WIDTH) {
   const height = Number(/data-height="(\d+)"/.exec(dom)?.[1])
   if (!(height > 0)) throw new Error('Could not measure the page: Chromium printed no height')
   return height
-}
-
-/**
- * The docs health issue after three runs against a fake GitHub on loopback: the week before, a
- * maintainer's tick of the top page gap (the agent opens a pull request), then the week. Its body
- * takes the place of the summary.
- * @param {Emulator} emulator @param {Record<string, string>} inputs
- */
-async function issueRuns(emulator, inputs) {
-  const github = await startGitHubFake()
-  try {
-    github.setPermission('docs-lead', 'write')
-    const env = { GITHUB_API_URL: github.url }
-    const before = await runAction({ inputs: { ...inputs, ...WEEK_BEFORE }, env: { ...env, GITHUB_RUN_ID: '101' } })
-    rmSync(before.dir, { recursive: true, force: true })
-    const issue = github.issues[0]
-    if (!issue) throw new Error(`docs-health-issue: no issue was created:\n${before.stdout}`)
-    const line = issue.body.split('\n').find((l) => l.startsWith('- [ ] <code>')) ?? ''
-    issue.body = issue.body.replace(line, line.replace('- [ ]', '- [x]'))
-    emulator.planJobs({ finishAfterMs: 300, prLink: 'https://github.com/acme/docs/pull/128' })
-    const payload = { action: 'edited', issue: { number: issue.number }, sender: { login: 'docs-lead', type: 'User' } }
-    const tick = await runAction({
-      inputs: { ...inputs, pollIntervalSeconds: '0.5' },
-      env: { ...env, GITHUB_RUN_ID: '102' },
-      event: { name: 'issues', payload }
-    })
-    rmSync(tick.dir, { recursive: true, force: true })
-    const week = await runAction({ inputs, env: { ...env, GITHUB_RUN_ID: '103' } })
-    return { ...week, summary: github.issues[0]?.body ?? '' }
-  } finally {
-    await github.close()
-  }
 }
 
 /**
@@ -316,6 +274,15 @@ async function changeRun(inputs) {
   }
 }
 
+/**
+ * A scenario of the first-screen tests, as a run: its summary, or its issue in the summary's place.
+ * @param {Variant} variant
+ */
+async function scenarioRun(variant) {
+  const screen = await /** @type {NonNullable<Variant['scenario']>} */ (variant.scenario)()
+  return { summary: variant.issue ? screen.issue : screen.summary, code: 0, stdout: '', stderr: '', dir: undefined }
+}
+
 /** @param {Variant} variant @param {string} chromium @param {string} work */
 async function shoot(variant, chromium, work) {
   const emulator = await startEmulator({ keys: { [KEY]: {} } })
@@ -324,13 +291,13 @@ async function shoot(variant, chromium, work) {
   try {
     variant.setUp?.(emulator)
     const inputs = { apiKey: KEY, projectId: 'proj_docs', baseUrl: emulator.url, ...variant.inputs }
-    const run = variant.issue ? await issueRuns(emulator, inputs) : variant.change ? await changeRun(inputs) : await runAction({ inputs })
+    const run = variant.scenario ? await scenarioRun(variant) : variant.change ? await changeRun(inputs) : await runAction({ inputs })
     runDir = run.dir
     if (run.summary.trim() === '')
       throw new Error(`${variant.name}: the run wrote no summary (exit ${run.code}):\n${run.stdout}${run.stderr}`)
     if (run.summary.includes(KEY)) throw new Error(`${variant.name}: the summary shows the API key`)
 
-    const page = summaryPage(run.summary, { title: variant.issue ? variant.job : `${variant.job} summary` })
+    const page = framedPage(githubHtml(run.summary), variant.issue ? variant.job : `${variant.job} summary`)
     const dir = join(work, variant.name)
     mkdirSync(dir)
     const width = variant.width ?? WIDTH

@@ -8,12 +8,13 @@ import { htmlText } from '../text/escape.js'
 import { num } from '../text/format.js'
 import { dayText, parseDate, shortRange } from '../text/dates.js'
 import { linkHtml } from '../render/html.js'
-import { headlinesHtml, howReadHtml, type Overview, overviewTopHtml } from '../render/overview.js'
+import { headlinesHtml, howReadHtml, type Overview, overviewTopHtml, type Trend } from '../render/overview.js'
 import { HEADLINE_NAMES, type HeadlineKey, type HeadlineKey as Key } from '../core/sections.js'
 import type { Mover } from './history.js'
 import { fingerprint, isOpen, WORSE_BY, WORSE_TIMES } from './ledger.js'
 import { boundedState, type HealthState, encodeState, type GapNumbers, type GapRecord } from './state.js'
 import { periodsOf, VERDICT_PERIODS } from './verdict.js'
+import { DAY_MS } from '../text/dates.js'
 import { sparkline } from './trend.js'
 
 /** GitHub's limit on an issue body. */
@@ -46,7 +47,7 @@ export const LEDGER_LINES_CHARS = 24_000
 
 const STATE_WORDS: Record<GapRecord['state'], string> = {
   new: 'new',
-  asked: 'asked the agent',
+  asked: 'the agent is working on it',
   'pr-open': 'pull request open',
   merged: 'merged',
   resolved: 'fixed',
@@ -137,15 +138,29 @@ function pullHtml(gap: GapRecord): string | undefined {
   return linkHtml(gap.prLink, number === undefined ? 'pull request' : `pull request ${htmlText(`#${number}`)}`)
 }
 
+/** What readers went through, in a docs lead's words: what a fix must halve. */
+const TROUBLE_WORDS = 'its thumbs down, unanswered questions and searches with no click'
+
+/** "week" when the latest period read is seven days long, "period" otherwise: what a line counts in. */
+function unitOf(state: HealthState): string {
+  const last = state.periods.at(-1)
+  const from = last === undefined ? undefined : parseDate(last.dateFrom)
+  const to = last === undefined ? undefined : parseDate(last.dateTo)
+  return from !== undefined && to !== undefined && to - from === 7 * DAY_MS ? 'week' : 'period'
+}
+
+/** "1 week", "3 weeks". */
+const unitsText = (count: number, unit: string): string => `${num(count)} ${unit}${count === 1 ? '' : 's'}`
+
 /** What became of the fix of a gap open again, and what to do: its verdict in words, what was tried, its numbers before and since. */
-function reopenedHtml(gap: GapRecord): string {
+function reopenedHtml(gap: GapRecord, unit: string): string {
   const pull = pullHtml(gap) ?? 'its pull request'
   const merged = gap.mergedOn === undefined ? '' : `, merged ${dayHtml(gap.mergedOn)},`
   let words: string
-  if (gap.verdict === 'not-fixed') words = `not fixed: ${pull}${merged} did not halve its readers in trouble; tick to ask the agent again`
+  if (gap.verdict === 'not-fixed') words = `not fixed: ${pull}${merged} did not halve ${TROUBLE_WORDS}; tick to ask the agent again`
   else if (gap.verdict === 'could-not-tell')
-    words = `could not tell: too few readers in ${num(VERDICT_PERIODS)} periods since ${pull}${merged.replace(/,$/, '')} to tell whether it worked; tick to ask again, or say it is not a gap`
-  else if (gap.verdict === 'back') words = `back: its readers in trouble returned after ${pull}${merged.replace(/,$/, '')}`
+    words = `can’t tell: too few readers in the ${num(VERDICT_PERIODS)} ${unit}s since ${pull}${merged.replace(/,$/, '')} to tell whether it worked; tick to ask again, or say it is not a gap`
+  else if (gap.verdict === 'back') words = `back: ${TROUBLE_WORDS} returned after ${pull}${merged.replace(/,$/, '')}`
   else return ` · ${STATE_WORDS.back}`
   const numbers = beforeAfterHtml(gap.before, gap.after, gap.verdict === 'back' ? 'since it was fixed' : 'since the merge')
   return ` · ${words}${numbers === '' ? '' : ` · ${numbers}`}`
@@ -155,24 +170,24 @@ function reopenedHtml(gap: GapRecord): string {
  * When a gap was first seen and for how long: "first seen 17 Nov 2026" or "ranked 3 periods since 3
  * Nov 2026"; whether it was ranked in `latest`, the latest period read (by its weight, when no period is known).
  */
-function sinceText(gap: GapRecord, latest: string | undefined): string {
+function sinceText(gap: GapRecord, latest: string | undefined, unit: string): string {
   const first = dayHtml(gap.firstSeen)
-  const seen = gap.periods > 1 ? `ranked ${num(gap.periods)} periods since ${first}` : `first seen ${first}`
+  const seen = gap.periods > 1 ? `on the list ${unitsText(gap.periods, unit)} since ${first}` : `first seen ${first}`
   if (latest === undefined ? gap.score > 0 : gap.lastSeen === latest) return seen
-  return `${seen} · not ranked in the latest period (last ${dayHtml(gap.lastSeen)})`
+  return `${seen} · not on this ${unit}’s list (last seen ${dayHtml(gap.lastSeen)})`
 }
 
 /**
  * An open gap as a task-list line a person ticks (ticked when `ticked`), its id at the end for the
  * next run, and under it a box to say it is not a gap (ticked when `dismissTicked`).
  */
-function openLine(gap: GapRecord, ticked: boolean, dismissTicked: boolean, latest: string | undefined): string {
-  const state = gap.state === 'back' ? reopenedHtml(gap) : ''
+function openLine(gap: GapRecord, ticked: boolean, dismissTicked: boolean, latest: string | undefined, unit: string): string {
+  const state = gap.state === 'back' ? reopenedHtml(gap, unit) : ''
   // Not ranked now: its own numbers of the latest period say how it stands.
   const stale = latest !== undefined && gap.lastSeen !== latest && gap.now?.dateFrom === latest
-  const numbers = stale ? ` · latest period: ${numbersHtml(gap.now) || 'no reader in trouble'}` : ''
+  const numbers = stale ? ` · this ${unit}: ${numbersHtml(gap.now) || 'no complaint'}` : ''
   return (
-    `- [${ticked ? 'x' : ' '}] ${subjectHtml(gap)} · ${boundedHtml(gap.evidence, 400)} <sub>${sinceText(gap, latest)}${state}${numbers}</sub> <!-- gap:${gap.id} -->\n` +
+    `- [${ticked ? 'x' : ' '}] ${subjectHtml(gap)} · ${boundedHtml(gap.evidence, 400)} <sub>${sinceText(gap, latest, unit)}${state}${numbers}</sub> <!-- gap:${gap.id} -->\n` +
     `  - [${dismissTicked ? 'x' : ' '}] Not a gap <!-- dismiss:${gap.id} -->`
   )
 }
@@ -182,20 +197,19 @@ function openLine(gap: GapRecord, ticked: boolean, dismissTicked: boolean, lates
  * own numbers before the ask, then, once a whole period since the merge was read, pooled before → since.
  * `since` counts the periods of the history begun on or after a day.
  */
-function progressLine(gap: GapRecord, since: (day: string) => number): string {
+function progressLine(gap: GapRecord, since: (day: string) => number, unit: string): string {
   const parts: string[] = []
   if (gap.state === 'resolved') parts.push(`fixed${gap.resolvedOn === undefined ? '' : ` ${dayHtml(gap.resolvedOn)}`}`)
   if (gap.state === 'merged' || gap.state === 'resolved') {
     parts.push(`merged${gap.mergedOn === undefined ? '' : ` ${dayHtml(gap.mergedOn)}`}`)
     if (gap.state === 'merged') {
-      const waited = Math.min(gap.mergedOn === undefined ? 0 : since(gap.mergedOn), VERDICT_PERIODS)
-      parts.push(`too few readers to tell yet: ${num(waited)} of ${num(VERDICT_PERIODS)} periods since the merge`)
+      const left = VERDICT_PERIODS - Math.min(gap.mergedOn === undefined ? 0 : since(gap.mergedOn), VERDICT_PERIODS)
+      parts.push(`waiting: ${left > 1 ? 'up to ' : ''}${unitsText(Math.max(left, 1), `more ${unit}`)} of readers to tell`)
     }
   } else if (gap.state !== 'pr-open' || gap.prLink === undefined) parts.push(STATE_WORDS[gap.state])
   const link = pullHtml(gap)
   // "pull request #128 open" first, not "pull request open" and the link again after the job.
   if (link !== undefined && gap.state === 'pr-open') parts.push(`${link} open`)
-  if (gap.jobId !== undefined && gap.state !== 'resolved') parts.push(`job <code>${htmlText(gap.jobId, 60)}</code>`)
   if (link !== undefined && gap.state !== 'pr-open') parts.push(link)
   // Before → since only once a period since the merge is pooled; before alone until then.
   const after = gap.state === 'merged' || gap.state === 'resolved' ? gap.after : undefined
@@ -221,51 +235,50 @@ export function moversHtml(found: readonly Mover[]): string[] {
   return [
     '<h3>Pages that moved</h3>',
     `<ul>\n${lines.join('\n')}\n</ul>`,
-    "<p><sub>Against the period just before, from the docs health issue's history: pages with at least 50 before that changed by at least 20 %.</sub></p>"
+    "<p><sub>Against the period just before, from the docs health issue's history: pages with at least 50 before that changed by at least 20 %. Human visitors leave AI agents out; the page table counts both.</sub></p>"
   ]
 }
 
-function trendHtml(state: HealthState): string[] {
+/** Each headline's trend over the periods the issue remembers, for the headline table; undefined with fewer than two periods. */
+export function trendOf(state: HealthState): Trend | undefined {
   const periods = state.periods
-  if (periods.length < 2) return []
-  const keys = (Object.keys(HEADLINE_NAMES) as HeadlineKey[]).filter((key) => periods.at(-1)?.headlines[key] !== undefined)
-  if (keys.length === 0) return []
-  const rows = keys.map((key) => {
+  const [first] = periods
+  if (!first || periods.length < 2) return undefined
+  const lines: Trend['lines'] = {}
+  for (const key of Object.keys(HEADLINE_NAMES) as HeadlineKey[]) {
+    if (periods.at(-1)?.headlines[key] === undefined) continue
     const values = periods.map((period) => period.headlines[key])
-    const known = values.filter((v) => v !== undefined)
-    return `<tr><td>${HEADLINE_NAMES[key]}</td><td><code>${sparkline(values)}</code></td><td align="right">${num(known[0] ?? 0)} → ${num(known.at(-1) ?? 0)}</td></tr>`
-  })
-  const first = periods[0] as HealthState['periods'][number]
-  return [
-    `<h3>Trend over ${num(periods.length)} periods</h3>`,
-    `<table>\n<tr><th align="left">Headline</th><th align="left">Since ${htmlText(shortRange(first.dateFrom, first.dateTo), 60)}</th><th align="right">First → last</th></tr>\n${rows.join('\n')}\n</table>`
-  ]
+    lines[key] = { bars: sparkline(values), first: values.find((value) => value !== undefined) ?? 0 }
+  }
+  return { dateFrom: first.dateFrom, dateTo: first.dateTo, periods: periods.length, lines }
 }
 
 /** The pieces of the weekly overview, as the body carries them between markers: what a run that reads no analytics keeps. */
 export interface OverviewBlocks {
-  /** Title, the sentence that names the problem, alerts, the banner. */
+  /** Title, the sentence that names the problem, alerts, the banner, what changed. */
   top: string
-  /** The headline numbers and their change. */
+  /** The headline numbers, their change and their trend. */
   figures: string
   /** "How this was read", collapsed. */
   howRead: string
+  /** "Pages that moved": kept by a run that reads no analytics, which cannot tell them again. */
+  movers?: string
 }
 
-const BLOCK_NAMES = ['top', 'figures', 'howRead'] as const
+const BLOCK_NAMES = ['top', 'figures', 'howRead', 'movers'] as const
 /** The most characters a kept block may take: one a person made longer is not kept. */
 const BLOCK_MAX_CHARS = 16_000
 const blockStart = (name: string): string => `<!-- docs-agent-action:${name} -->`
 const blockEnd = (name: string): string => `<!-- /docs-agent-action:${name} -->`
 
 /** A piece of the overview between its markers, followed by a blank line; '' for none. */
-function block(name: keyof OverviewBlocks, html: string): string {
+function block(name: keyof OverviewBlocks, html = ''): string {
   return html.trim() === '' ? '' : `${blockStart(name)}\n${html.trim()}\n${blockEnd(name)}\n`
 }
 
 /** The pieces of the overview the owned part of a body carries (each '' when it has none, or one too long to keep). */
 export function overviewBlocks(owned: string): OverviewBlocks {
-  const found = { top: '', figures: '', howRead: '' }
+  const found: OverviewBlocks = { top: '', figures: '', howRead: '', movers: '' }
   for (const name of BLOCK_NAMES) {
     const start = owned.indexOf(blockStart(name))
     const end = start < 0 ? -1 : owned.indexOf(blockEnd(name), start)
@@ -276,9 +289,17 @@ export function overviewBlocks(owned: string): OverviewBlocks {
   return found
 }
 
-/** The pieces of the overview of a period just read. */
-export function blocksOf(overview: Overview): OverviewBlocks {
-  return { top: overviewTopHtml(overview), figures: headlinesHtml(overview), howRead: howReadHtml(overview) }
+/** The pieces of the overview of a period just read, with the trend `state` remembers and the pages that moved. */
+export function blocksOf(overview: Overview, state?: HealthState, moved: readonly Mover[] = []): OverviewBlocks {
+  const trend = state === undefined ? undefined : trendOf(state)
+  const [top] = moved
+  const read: Overview = { ...overview, ...(trend ? { trend } : {}), ...(top ? { moved: top } : {}) }
+  return {
+    top: overviewTopHtml(read),
+    figures: headlinesHtml(read),
+    howRead: howReadHtml(read),
+    movers: moversHtml(moved).join('\n')
+  }
 }
 
 /**
@@ -286,8 +307,10 @@ export function blocksOf(overview: Overview): OverviewBlocks {
  * remembers, so that a run that reads no analytics keeps only the pieces the action wrote.
  */
 export function overviewDigest(blocks: OverviewBlocks): string {
+  // The movers count only when there are some: a body written before they were kept has the same digest.
+  const names = BLOCK_NAMES.filter((name) => name !== 'movers' || (blocks.movers ?? '').trim() !== '')
   return createHash('sha256')
-    .update(JSON.stringify(BLOCK_NAMES.map((name) => blocks[name].trim())), 'utf8')
+    .update(JSON.stringify(names.map((name) => (blocks[name] ?? '').trim())), 'utf8')
     .digest('hex')
 }
 
@@ -297,20 +320,33 @@ function tickSentence(words: boolean): string {
     ? 'each gap’s page or search, its counts, and what readers wrote about it (their questions, comments and searches)'
     : 'each gap’s page or search and its counts (what readers wrote stays out: the repository is public, or reader text is hidden)'
   return (
-    '<p>Tick the gaps to fix. The next run of the workflow (at once, when it runs on <code>issues: edited</code>) starts <strong>one agent job</strong> ' +
-    `for every ticked gap, which opens <strong>one pull request</strong> in the docs repository. The agent is sent ${sent}.</p>`
+    '<p>Tick the gaps to fix: the workflow starts <strong>one agent job for all ticked gaps</strong>, which opens <strong>one pull request</strong> ' +
+    `in the docs repository (at once, if the workflow runs when this issue is edited; else at its next run). The agent is sent ${sent}.</p>`
   )
 }
 
 /**
- * When the week's problem the lead sentence names is already with the agent, a line that says so, so
- * that the top and an empty Fix first do not read as a problem nobody acts on; '' otherwise.
+ * The gap the top names as the problem: the first item of the overview's Fix first, or, for a run that
+ * read no analytics and keeps the top, the weightiest gap of the latest period that nobody dismissed.
+ */
+function leadGap(overview: Overview | undefined, state: HealthState): GapRecord | undefined {
+  if (overview) {
+    const [item] = overview.items
+    const about = item?.page !== undefined ? fingerprint('page', item.page) : item?.search ? fingerprint('search', item.search) : undefined
+    return about === undefined ? undefined : state.gaps.find((g) => g.id === about)
+  }
+  const latest = state.periods.at(-1)?.dateFrom
+  return state.gaps
+    .filter((gap) => gap.lastSeen === latest && gap.state !== 'dismissed' && gap.state !== 'resolved')
+    .reduce<GapRecord | undefined>((best, gap) => (best === undefined || gap.score > best.score ? gap : best), undefined)
+}
+
+/**
+ * When the problem the top names is already with the agent, a line that says so, so that the top and
+ * an empty Fix first do not read as a problem nobody acts on; '' otherwise.
  */
 export function leadStatusHtml(overview: Overview | undefined, state: HealthState): string {
-  const [item] = overview?.items ?? []
-  if (!item) return ''
-  const about = item.page !== undefined ? fingerprint('page', item.page) : item.search ? fingerprint('search', item.search) : undefined
-  const gap = about === undefined ? undefined : state.gaps.find((g) => g.id === about)
+  const gap = leadGap(overview, state)
   if (!gap) return ''
   const number = gap.prLink === undefined ? undefined : /\/pull\/(\d+)$/.exec(gap.prLink)?.[1]
   const pr = number === undefined ? 'its pull request' : `pull request #${num(Number(number))}`
@@ -318,9 +354,35 @@ export function leadStatusHtml(overview: Overview | undefined, state: HealthStat
   if (gap.state === 'asked') status = 'the agent is working on it'
   else if (gap.state === 'pr-open') status = `${pr} is open: review and merge it`
   else if (gap.state === 'merged')
-    status = `${pr} merged${gap.mergedOn === undefined ? '' : ` ${dayHtml(gap.mergedOn)}`}; the periods since the merge will tell whether it worked`
+    status = `${pr} merged${gap.mergedOn === undefined ? '' : ` ${dayHtml(gap.mergedOn)}`}; the ${unitOf(state)}s since the merge will tell whether it worked`
   else return ''
-  return `<p>Already under way: ${status} (see <strong>With the agent</strong>).</p>`
+  return `<p>⏳ <strong>Already under way:</strong> ${subjectHtml(gap)}: ${status} (see <strong>With the agent</strong>).</p>`
+}
+
+/** Verdict lines the top shows at most of each kind; the ledger below holds them all. */
+const VERDICTS_SHOWN = 3
+
+/**
+ * Did the fixes work: each gap fixed this period with its numbers before → since, and each fix that
+ * did not work (open again) with where to ask again (`askAgain`: "tick it below"). Empty when there is none.
+ */
+export function verdictLines(state: HealthState, resolvedIds: ReadonlySet<string>, askAgain: string): string[] {
+  const fixed = state.gaps.filter((gap) => gap.state === 'resolved' && resolvedIds.has(gap.id)).slice(0, VERDICTS_SHOWN)
+  const failed = state.gaps
+    .filter((gap) => gap.state === 'back' && (gap.verdict === 'not-fixed' || gap.verdict === 'back'))
+    .slice(0, VERDICTS_SHOWN)
+  const lines = fixed.map((gap) => {
+    const numbers = beforeAfterHtml(gap.before, gap.after)
+    return `<p>✅ <strong>Fixed:</strong> ${subjectHtml(gap)}${pullHtml(gap) === undefined ? '' : ` by ${pullHtml(gap) ?? ''}`}${numbers === '' ? '' : ` · ${numbers}`}</p>`
+  })
+  for (const gap of failed) {
+    const numbers = beforeAfterHtml(gap.before, gap.after, gap.verdict === 'back' ? 'since it was fixed' : 'since the merge')
+    const what = gap.verdict === 'back' ? 'came back' : 'did not work'
+    lines.push(
+      `<p>❌ <strong>Not fixed:</strong> ${subjectHtml(gap)}: ${pullHtml(gap) ?? 'its pull request'} ${what}${numbers === '' ? '' : ` · ${numbers}`}. ${askAgain}</p>`
+    )
+  }
+  return lines
 }
 
 /** What the owned part is made from. */
@@ -349,19 +411,22 @@ export interface HealthIssueView {
 export function ownedBody(view: HealthIssueView): string {
   const { state } = view
   const parts = [START, projectMarker(state.projectId), '']
-  // The top of the weekly report first, kept as it was by a run that read no analytics; the ledger
-  // below is the "Fix first" of the issue, with a box to tick.
-  const blocks = view.overview ? blocksOf(view.overview) : (view.kept ?? { top: '', figures: '', howRead: '' })
+  const unit = unitOf(state)
+  // The top of the weekly report first, kept as it was by a run that read no analytics; then whether
+  // the fixes worked and what is with the agent; the ledger below is the "Fix first" of the issue,
+  // with a box to tick; the long lists after it.
+  const blocks = view.overview
+    ? blocksOf(view.overview, state, view.movers ?? [])
+    : (view.kept ?? { top: '', figures: '', howRead: '', movers: '' })
   if (blocks.top !== '') parts.push(block('top', blocks.top))
   const underWay = leadStatusHtml(view.overview, state)
   if (underWay !== '') parts.push(underWay, '')
-  if (view.resolved > 0) {
-    const names = state.gaps.filter((gap) => gap.state === 'resolved' && view.resolvedIds?.has(gap.id) === true).map(subjectHtml)
-    parts.push(
-      `<p>✅ ${num(view.resolved)} ${view.resolved === 1 ? 'gap' : 'gaps'} fixed this period${names.length > 0 ? `: ${names.join(', ')}` : ''}.</p>`,
-      ''
-    )
-  }
+  const resolvedIds = view.resolvedIds ?? new Set<string>()
+  // Gaps resolved that the state cannot name are counted.
+  if (view.resolved > 0 && !state.gaps.some((gap) => gap.state === 'resolved' && resolvedIds.has(gap.id)))
+    parts.push(`<p>✅ ${num(view.resolved)} ${view.resolved === 1 ? 'gap' : 'gaps'} fixed this period.</p>`, '')
+  const verdicts = verdictLines(state, resolvedIds, 'Tick it under <strong>Fix first</strong> to ask the agent again.')
+  if (verdicts.length > 0) parts.push(...verdicts, '')
   let room = LEDGER_LINES_CHARS
   let left = 0
   /** The lines that fit what is left of the ledger's room; the others are counted. */
@@ -375,32 +440,34 @@ export function ownedBody(view: HealthIssueView): string {
       return true
     })
   const latest = state.periods.at(-1)?.dateFrom
+  const since = (day: string): number => state.periods.filter((period) => period.dateFrom >= day).length
+  const moving = fitting(
+    state.gaps
+      .filter((gap) => !isOpen(gap) && gap.state !== 'resolved' && gap.state !== 'dismissed')
+      .map((gap) => progressLine(gap, since, unit))
+  )
   const open = fitting(
     state.gaps
       .filter(isOpen)
-      .map((gap) => openLine(gap, view.ticked?.has(gap.id) === true, view.dismissTicked?.has(gap.id) === true, latest))
+      .map((gap) => openLine(gap, view.ticked?.has(gap.id) === true, view.dismissTicked?.has(gap.id) === true, latest, unit))
   )
-  const since = (day: string): number => state.periods.filter((period) => period.dateFrom >= day).length
-  const moving = fitting(
-    state.gaps.filter((gap) => !isOpen(gap) && gap.state !== 'resolved' && gap.state !== 'dismissed').map((gap) => progressLine(gap, since))
-  )
-  const resolved = fitting(state.gaps.filter((gap) => gap.state === 'resolved').map((gap) => progressLine(gap, since)))
+  const resolved = fitting(state.gaps.filter((gap) => gap.state === 'resolved').map((gap) => progressLine(gap, since, unit)))
   const dismissed = fitting(state.gaps.filter((gap) => gap.state === 'dismissed').map(dismissedLine))
+  // What the agent works on, before the long lists: a few lines.
+  if (moving.length > 0) parts.push('### With the agent', '', ...moving, '')
   parts.push('### Fix first: tick a gap to ask the agent', '')
   // "Waiting for the agent" would also describe the gaps with it: say only that nothing is to tick.
   if (open.length === 0) parts.push('Nothing to tick: no gap is open.', '')
   else parts.push(tickSentence(state.readerWords !== undefined), '', ...open, '')
-  // After what to fix: the pages whose traffic moved, a blank line closing the HTML block.
-  const movers = moversHtml(view.movers ?? [])
-  if (movers.length > 0) parts.push(...movers, '')
+  // After what to fix: the pages whose traffic moved, kept by a run that read no analytics.
+  const kept = blocks.movers ?? ''
+  const movers = kept === '' ? moversHtml(view.movers ?? []).join('\n') : kept
+  if (movers !== '') parts.push(block('movers', movers))
   if (blocks.figures !== '') parts.push(block('figures', blocks.figures))
   if (view.overview && (view.filled?.length ?? 0) > 0) {
     const names = (view.filled ?? []).map((key) => HEADLINE_NAMES[key]).join(', ')
     parts.push(`<p><sub>${htmlText(names, 200)}: change against the period just before, from this issue's history.</sub></p>`)
   }
-  const trend = trendHtml(state)
-  if (trend.length > 0) parts.push(...trend, '')
-  if (moving.length > 0) parts.push('### With the agent', '', ...moving, '')
   if (resolved.length > 0) parts.push('### Fixed', '', ...resolved, '')
   if (dismissed.length > 0)
     parts.push(
@@ -408,7 +475,7 @@ export function ownedBody(view: HealthIssueView): string {
       '',
       ...dismissed,
       '',
-      `<sub>A gap said not to be one leaves Fix first and docsGaps and is never asked for, until the readers in trouble on it are at least ${num(WORSE_TIMES)} times as many as when it was dismissed, and at least ${num(WORSE_BY)} more: then it is back.</sub>`,
+      `<sub>A gap marked “Not a gap” is left off Fix first and out of what the agent is sent, until ${TROUBLE_WORDS} are at least ${num(WORSE_TIMES)} times as many as when it was dismissed, and at least ${num(WORSE_BY)} more: then it is back.</sub>`,
       '</details>',
       ''
     )

@@ -37,6 +37,28 @@ export interface Overview {
   notes?: string[]
   /** What readers wrote about each item, in the items' order; undefined when reader text is hidden. */
   words?: ItemWords[]
+  /** The page whose readers changed most against the period just before, from the docs health issue's history. */
+  moved?: PageMove
+  /** Each headline's trend over the periods the docs health issue remembers: a column of the headline table. */
+  trend?: Trend
+}
+
+/** Headlines over several periods: each one's bars (sparkline), from the first period named. */
+export interface Trend {
+  dateFrom: string
+  dateTo: string
+  periods: number
+  lines: Partial<Record<Headline['key'], { bars: string; first: number }>>
+}
+
+/** A page whose readers changed most against the period just before. */
+export interface PageMove {
+  path: string
+  measure: 'visitors' | 'views'
+  before: number
+  after: number
+  /** Signed, in whole percent. */
+  changePercent: number
 }
 
 /** A rise past this many per cent is shown as a multiple ("▲ 12×"): a per cent that large says less. */
@@ -84,7 +106,13 @@ export function largestMove(headlines: readonly Headline[]): string | undefined 
   if (!largest?.headline.previous) return undefined
   const { headline, change } = largest
   const range = shortRange(headline.previous?.dateFrom ?? '', headline.previous?.dateTo ?? '')
-  const by = change > MULTIPLE_FROM_PERCENT ? `${num(Math.floor(change / 100 + 1))}-fold` : `${num(Math.abs(change))}%`
+  // A fall to nothing is told as the counts: "fell 100%" reads as a score, not as "none left".
+  const by =
+    change > MULTIPLE_FROM_PERCENT
+      ? `${num(Math.floor(change / 100 + 1))}-fold`
+      : headline.value === 0
+        ? `from ${num(headline.previous?.value ?? 0)} to none`
+        : `${num(Math.abs(change))}%`
   // A rise says where it is most, as an alert does: the question it raises is "where?".
   const where = headline.where
   const most =
@@ -115,15 +143,36 @@ function evidence(signal: Signal, quote: (text: string) => string): string {
   }
 }
 
+/** The sum of an item's signals of `kind`. */
+const countOf = (item: FixItem, kind: Signal['kind']): number =>
+  item.signals.filter((signal) => signal.kind === kind).reduce((sum, signal) => sum + signal.count, 0)
+
 /** Searches an item quotes at most; the rest are counted, so that an item stays one short line. */
 const SEARCHES_QUOTED = 3
+
+/**
+ * A page's thumbs down and its rows marked not helpful, counted once: a reader who gives a thumbs down
+ * and leaves the not-helpful row with it is one reader ("17 unhappy readers (14 thumbs down, 17 marked
+ * not helpful; a reader counts once)"); either alone as itself.
+ */
+function unhappyText(down: number, notHelpful: number): string {
+  if (down === 0 || notHelpful === 0) return down > 0 ? `${num(down)} thumbs down` : `${num(notHelpful)} marked not helpful`
+  return `${counted(Math.max(down, notHelpful), 'unhappy reader')} (${num(down)} thumbs down, ${num(notHelpful)} marked not helpful; a reader counts once)`
+}
 
 /** An item's evidence in one line: "14 thumbs down · 'webhook retries' searched 31× with no click". */
 export function evidenceLine(item: FixItem, quote: (text: string) => string): string {
   const searches = item.signals.filter((signal) => signal.kind === 'no-click')
   // Only searches with words are quoted; one whose words are hidden is counted with the rest.
   const quoted = new Set(searches.filter((signal) => signal.search !== undefined).slice(0, SEARCHES_QUOTED))
-  const parts = item.signals.filter((signal) => signal.kind !== 'no-click' || quoted.has(signal)).map((signal) => evidence(signal, quote))
+  const unhappy = item.signals.find((signal) => signal.kind === 'thumbs-down' || signal.kind === 'not-helpful')
+  const parts = item.signals
+    .filter((signal) => signal.kind !== 'no-click' || quoted.has(signal))
+    .flatMap((signal) => {
+      if (signal.kind !== 'thumbs-down' && signal.kind !== 'not-helpful') return [evidence(signal, quote)]
+      // Both kinds are told together, where the first of them stands.
+      return signal === unhappy ? [unhappyText(countOf(item, 'thumbs-down'), countOf(item, 'not-helpful'))] : []
+    })
   const rest = searches.filter((signal) => !quoted.has(signal))
   if (rest.length > 0) {
     const hits = rest.reduce((sum, signal) => sum + signal.count, 0)
@@ -199,14 +248,10 @@ function periodWord(dateFrom: string, dateTo: string): string {
     : 'period'
 }
 
-/** The sum of an item's signals of `kind`. */
-const countOf = (item: FixItem, kind: Signal['kind']): number =>
-  item.signals.filter((signal) => signal.kind === kind).reduce((sum, signal) => sum + signal.count, 0)
-
 /**
  * The sentence that names the problem, right under the title: "/api-reference/webhooks is this
- * week's problem: 14 👎 against 3 👍, 6 unanswered questions, 51 searches with no click." From the
- * first item of Fix first; '' when there is none.
+ * week's problem: 17 unhappy readers (14 👎, 17 marked not helpful; a reader counts once) against 21 👍,
+ * 6 unanswered questions, 51 searches with no click." From the first item of Fix first; '' when there is none.
  */
 export function leadHtml(overview: Pick<Overview, 'items' | 'dateFrom' | 'dateTo' | 'thumbsUp'>): string {
   const [item] = overview.items
@@ -216,9 +261,13 @@ export function leadHtml(overview: Pick<Overview, 'items' | 'dateFrom' | 'dateTo
   const up = item.page === undefined ? undefined : overview.thumbsUp?.[item.page]
   const against = up === undefined ? '' : ` against ${num(up)} 👍`
   // A reader's thumbs down and the not-helpful row left with it are one reader, as the ranking counts
-  // them: the larger count leads, the thumbs down in brackets, never added to it.
+  // them: the larger count leads, both named, never added.
   const unhelpful = countOf(item, 'not-helpful')
-  if (unhelpful > down) facts.push(`${counted(unhelpful, 'reader')} marked it not helpful (${num(down)} 👎${against})`)
+  if (unhelpful > 0 && down > 0)
+    facts.push(
+      `${counted(Math.max(unhelpful, down), 'unhappy reader')} (${num(down)} 👎, ${num(unhelpful)} marked not helpful; a reader counts once)${against}`
+    )
+  else if (unhelpful > 0) facts.push(`${counted(unhelpful, 'reader')} marked it not helpful${against}`)
   else if (down > 0) facts.push(`${num(down)} 👎${against}`)
   const unanswered = countOf(item, 'unanswered')
   if (unanswered > 0) facts.push(counted(unanswered, 'unanswered question'))
@@ -229,34 +278,104 @@ export function leadHtml(overview: Pick<Overview, 'items' | 'dateFrom' | 'dateTo
   return `<p><strong>${subject} is this ${periodWord(overview.dateFrom, overview.dateTo)}’s problem:</strong> ${facts.join(', ')}.</p>`
 }
 
+/** Characters of a reader's words the top quotes. */
+const SAID_CHARS = 160
+
+/**
+ * The problem's strongest evidence in the readers' own words, under the sentence that names it: the
+ * question asked most that the assistant left unanswered, the comment left most with "not helpful",
+ * or else the search made most with no click. '' where reader text is hidden (a public repository):
+ * the counts of the sentence above stand alone.
+ */
+export function readersSayHtml(overview: Pick<Overview, 'words'>): string {
+  const words = overview.words?.[0]
+  if (!words) return ''
+  const said: string[] = []
+  const [question] = words.questions
+  if (question) said.push(`“${htmlText(question.question, SAID_CHARS)}” <sub>asked the assistant, left unanswered</sub>`)
+  const [comment] = words.comments
+  if (comment) said.push(`“${htmlText(comment, SAID_CHARS)}” <sub>left with “not helpful”</sub>`)
+  const [search] = words.searches
+  if (said.length === 0 && search && words.page !== undefined)
+    said.push(`“${htmlText(search.search, SAID_CHARS)}” <sub>searched ${num(search.count)}× with no click</sub>`)
+  return said.length === 0 ? '' : `<blockquote>\n<p>${said.join('<br>\n')}</p>\n</blockquote>`
+}
+
+/** A page's move in words: "/guides/deploy lost 40 % of its human visitors (5,692 → 3,415; AI agents not counted)". */
+export function pageMoveHtml(move: PageMove): string {
+  const what = move.measure === 'visitors' ? 'human visitors' : 'page views'
+  const verb = move.changePercent < 0 ? 'lost' : 'gained'
+  const note = move.measure === 'visitors' ? '; AI agents not counted' : ''
+  return `${pageHtml(move.path, 120)} ${verb} ${num(Math.abs(move.changePercent))}% of its ${what} (${num(move.before)} → ${num(move.after)}${note})`
+}
+
+/**
+ * What changed, in one line: the page that moved most (readers a docs lead can act on) before the
+ * largest change of a headline. '' when neither is known.
+ */
+export function changedHtml(overview: Pick<Overview, 'headlines' | 'moved'>): string {
+  const parts: string[] = []
+  if (overview.moved) parts.push(pageMoveHtml(overview.moved))
+  const move = largestMove(overview.headlines)
+  if (move !== undefined) parts.push(htmlText(move, 200))
+  if (parts.length === 0) return ''
+  return `<p><strong>What changed:</strong> ${parts.map((part) => sentence(part)).join(' ')}</p>`
+}
+
 /** The title of the report: "📈 Docs health · 17–23 Nov 2026". */
 export function titleHtml(overview: Pick<Overview, 'dateFrom' | 'dateTo'>): string {
   return `<h2>📈 Docs health · ${htmlText(shortRange(overview.dateFrom, overview.dateTo), 100)}</h2>`
 }
 
-/** What a docs lead reads first: the title, the sentence that names the problem, the alerts, and the banner when the run did not read everything. */
-export function overviewTopHtml(overview: Overview): string {
-  return [titleHtml(overview), leadHtml(overview), alertsHtml(overview.alerts ?? []), ...bannerHtml(overview)]
+/**
+ * What a docs lead reads first: the title, the sentence that names the problem and the readers' words
+ * about it, the alerts, the banner when the run did not read everything, `between` (where to act, and
+ * whether the fixes worked), then what changed.
+ */
+export function overviewTopHtml(overview: Overview, between: readonly string[] = []): string {
+  return [
+    titleHtml(overview),
+    leadHtml(overview),
+    readersSayHtml(overview),
+    alertsHtml(overview.alerts ?? []),
+    ...bannerHtml(overview),
+    ...between,
+    changedHtml(overview)
+  ]
     .filter((part) => part !== '')
     .join('\n')
 }
 
-/** The headline numbers with their change, under a caption, then the largest move in words; '' when there are none. */
+/** A headline's trend cell: its bars from zero, and the first period's value ("▆▇█ from 38,380"). */
+function trendCell(trend: Trend, key: Headline['key']): string {
+  const line = trend.lines[key]
+  return line === undefined ? '<td></td>' : `<td><code>${line.bars}</code> from ${num(line.first)}</td>`
+}
+
+/**
+ * The headline numbers with their change, under a caption; with a trend, one more column of it (so
+ * that the headlines are one table, not two). '' when there are none.
+ */
 export function headlinesHtml(overview: Overview): string {
   if (overview.headlines.length === 0) return ''
+  const trend = overview.trend
   const rows = overview.headlines.map(
-    (h) => `<tr><td>${htmlText(h.name, 60)}</td>${rightCell(valueHtml(h))}${rightCell(changeHtml(h))}</tr>`
+    (h) =>
+      `<tr><td>${htmlText(h.name, 60)}</td>${rightCell(valueHtml(h))}${rightCell(changeHtml(h))}${trend ? trendCell(trend, h.key) : ''}</tr>`
   )
   const before = overview.headlines.find((h) => h.previous)?.previous
   const caption = `How did this ${periodWord(overview.dateFrom, overview.dateTo)} compare${before ? ` with ${htmlText(shortRange(before.dateFrom, before.dateTo), 60)}` : ''}?`
-  const parts = [
+  const trendHead = trend
+    ? headCell(
+        `${num(trend.periods)} ${periodWord(trend.dateFrom, trend.dateTo)}s since ${htmlText(shortRange(trend.dateFrom, trend.dateTo), 60)}`,
+        'left'
+      )
+    : ''
+  return [
     // A caption, not a heading: the sections keep their place among the report's headings.
     `<p><strong>${caption}</strong></p>`,
-    `<table>\n<thead><tr>${headCell('', 'left')}${headCell('This period')}${headCell('Change')}</tr></thead>\n<tbody>\n${rows.join('\n')}\n</tbody>\n</table>`
-  ]
-  const move = largestMove(overview.headlines)
-  if (move) parts.push(`<p>${htmlText(move, 200)}</p>`)
-  return parts.join('\n')
+    `<table>\n<thead><tr>${headCell('', 'left')}${headCell('This period')}${headCell('Change')}${trendHead}</tr></thead>\n<tbody>\n${rows.join('\n')}\n</tbody>\n</table>`
+  ].join('\n')
 }
 
 /** The notes on how the report was read, for "How this was read". */
@@ -287,9 +406,9 @@ export function howReadHtml(overview: Overview): string {
   return `<details><summary>How this was read</summary>\n<ul>\n${notes.join('\n')}\n</ul>\n</details>\n`
 }
 
-/** The top of the analytics report, as HTML: the top, Fix first, then the headlines. */
-export function overviewHtml(overview: Overview): string {
-  return `${[overviewTopHtml(overview), ...fixFirstHtml(overview.items), headlinesHtml(overview)].filter((part) => part !== '').join('\n')}\n`
+/** The top of the analytics report, as HTML: the top (`between` in it), Fix first, then the headlines. */
+export function overviewHtml(overview: Overview, between: readonly string[] = []): string {
+  return `${[overviewTopHtml(overview, between), ...fixFirstHtml(overview.items), headlinesHtml(overview)].filter((part) => part !== '').join('\n')}\n`
 }
 
 /** Characters of a search a docsGaps item of the ranking quotes. */

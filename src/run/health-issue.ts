@@ -21,6 +21,7 @@ import {
   projectMarker,
   BODY_LIMIT,
   tickedGaps,
+  verdictLines,
   withOwned
 } from '../health/body.js'
 import { githubFailure, githubWriteFailure } from '../github/client.js'
@@ -77,6 +78,8 @@ export interface HealthIssueReport {
   movers?: readonly Mover[]
   /** What they are about: a page, or a search (its text only where reader text may be shown). */
   askedGaps?: AskedGap[]
+  /** Did the fixes work: the issue's verdict lines (HTML), for the top of the summary. */
+  verdicts?: string[]
 }
 
 /** A gap given to the agent, as the summary names it. */
@@ -429,7 +432,14 @@ export class HealthIssueRun {
       dismissed: dismissedIds(this.state),
       previous,
       movers: this.moved,
-      ...(this.askedGaps.length > 0 ? { askedGaps: this.askedGaps } : {})
+      ...(this.askedGaps.length > 0 ? { askedGaps: this.askedGaps } : {}),
+      verdicts: this.issue
+        ? verdictLines(
+            this.state,
+            this.resolvedIds,
+            `Tick it in the ${linkHtml(this.issue.url, 'docs health issue')} to ask the agent again.`
+          )
+        : []
     }
   }
 
@@ -482,7 +492,10 @@ export class HealthIssueRun {
     const kept = overview ? undefined : this.keptOverview(current?.body ?? '')
     this.state = {
       ...this.state,
-      overview: { digest: overviewDigest(overview ? blocksOf(overview) : (kept ?? NO_BLOCKS)), words: this.overviewWords(kept) }
+      overview: {
+        digest: overviewDigest(overview ? blocksOf(overview, this.state, this.moved) : (kept ?? NO_BLOCKS)),
+        words: this.overviewWords(kept)
+      }
     }
     const dismissTicked = dismissTicks(current?.body ?? '')
     const owned = ownedBody({

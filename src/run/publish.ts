@@ -36,7 +36,8 @@ export function summaryOf(
   run?: RunInfo,
   ending = '',
   alerts: readonly FiredAlert[] = [],
-  board?: BoardView
+  board?: BoardView,
+  top: readonly string[] = []
 ): string {
   let html = ''
   let bytes = 0
@@ -48,7 +49,7 @@ export function summaryOf(
     const overview = {
       name: 'the overview',
       // Stryker disable next-line StringLiteral: the lines are one HTML block either way, which GitHub shows alike
-      html: () => overviewHtml(overviewOf(sections, alerts, board)) + moversHtml([...(board?.movers ?? [])]).join('\n')
+      html: () => overviewHtml(overviewOf(sections, alerts, board), top) + moversHtml([...(board?.movers ?? [])]).join('\n')
     }
     return index === first ? [overview, piece] : [piece]
   })
@@ -105,7 +106,9 @@ export function overviewOf(sections: readonly SectionReport[], alerts: readonly 
     return previous ? { ...headline, previous } : headline
   }
   const items = rankingOf(sections, board)
+  const moved = board?.movers?.[0]
   return {
+    ...(moved ? { moved } : {}),
     dateFrom: first?.dateFrom ?? '',
     dateTo: first?.dateTo ?? '',
     rangeText: first?.rangeText ?? '',
@@ -200,22 +203,24 @@ export interface HealthIssueLine extends BoardView {
   failure?: string
   /** What the gaps given to the agent are about; a search's text only where reader text may be shown. */
   askedGaps?: readonly { kind: 'page' | 'search'; subject?: string }[]
+  /** Did the fixes work: the issue's verdict lines (HTML). */
+  verdicts?: readonly string[]
 }
 
-/** The line that links the docs health issue, under the report, or says why it could not be kept. */
+/** The line that links the docs health issue, where a docs lead acts, or says why it could not be kept. */
 export function healthIssueHtml(board: HealthIssueLine): string {
   if (board.failure !== undefined) return `<p>❌ ${htmlText(board.failure, 1000)}</p>\n`
   if (board.url === undefined) return ''
-  const parts = [
-    `📋 ${linkHtml(board.url, `Docs health issue${board.number === undefined ? '' : ` ${htmlText(`#${board.number}`)}`}`)} updated`
-  ]
+  const issue = linkHtml(board.url, `docs health issue${board.number === undefined ? '' : ` ${htmlText(`#${board.number}`)}`}`)
+  const parts = [`📋 <strong>To act:</strong> tick the gaps to fix in the ${issue}; one agent job takes all ticked gaps`]
   if (board.asked > 0) {
     const named = (board.askedGaps ?? []).map((gap) =>
       gap.subject === undefined ? 'a search' : gap.kind === 'page' ? pageHtml(gap.subject, 120) : `search “${htmlText(gap.subject, 80)}”`
     )
     parts.push(`${counted(board.asked, 'ticked gap')} given to the agent${named.length > 0 ? `: ${named.join(', ')}` : ''}`)
   }
-  if (board.resolved > 0) {
+  // With the verdict lines, each fixed gap is named there with its numbers.
+  if (board.resolved > 0 && (board.verdicts ?? []).length === 0) {
     const names = (board.resolvedNames ?? []).map((name) => `<code>${htmlText(name, 120)}</code>`)
     parts.push(`${counted(board.resolved, 'gap')} fixed this period${names.length > 0 ? `: ${names.join(', ')}` : ''}`)
   }
@@ -285,12 +290,15 @@ export async function publish(
 
   await attempt('the job summary', async () => {
     const noteHtml = note === undefined ? '' : `<p>ℹ️ ${htmlText(note, 1000)}</p>\n`
-    const ending = noteHtml + (healthIssue ? healthIssueHtml(healthIssue) : '')
+    const issueLine = healthIssue ? healthIssueHtml(healthIssue) : ''
+    // With a report, where to act and whether the fixes worked come under the problem; without one, last.
+    const top = analytics.length > 0 && issueLine !== '' ? [issueLine.trim(), ...(healthIssue?.verdicts ?? [])] : []
+    const ending = noteHtml + (top.length > 0 ? '' : issueLine)
     // A key refused for every part is one cause: one block, not one per part.
     const refusal = keyRefusalOf(reports)
     const html =
       refusal === undefined
-        ? summaryOf(reports, run, ending, alerts, healthIssue)
+        ? summaryOf(reports, run, ending, alerts, healthIssue, top)
         : keyRefusalHtml(refusal) + ending + (run ? footerHtml(run) : '')
     if (html !== '') await sink.appendSummary(html)
   })

@@ -97,7 +97,7 @@ describe('what a docs lead reads', () => {
     const seen = renderSummary(week.summary)
     // A reader's thumbs down and the not-helpful row left with it are one reader: the larger count leads, never the two added.
     expect(seen.text.slice(0, 450)).toContain(
-      `${PROBLEM} is this week’s problem: 17 readers marked it not helpful (14 👎 against 21 👍), 29 unanswered`
+      `${PROBLEM} is this week’s problem: 17 unhappy readers (14 👎, 17 marked not helpful; a reader counts once) against 21 👍, 29 unanswered`
     )
     expect(seen.text.slice(0, 800)).not.toMatch(/request|the service/i)
     expect(seen.headings.slice(0, 3)).toEqual(['📈 Docs health · 9–15 Nov 2026', 'Fix first', '📊 Visitors and page views'])
@@ -141,7 +141,11 @@ describe('what a docs lead reads', () => {
     const after = board()?.body ?? ''
     expect(top(after)).toBe(before)
     const seen = renderSummary(after)
-    expect(seen.headings.slice(0, 2)).toEqual(['📈 Docs health · 9–15 Nov 2026', 'Fix first: tick a gap to ask the agent'])
+    expect(seen.headings.slice(0, 3)).toEqual([
+      '📈 Docs health · 9–15 Nov 2026',
+      'With the agent',
+      'Fix first: tick a gap to ask the agent'
+    ])
     expect(seen.text.indexOf('How did this week compare with 2–8 Nov 2026?')).toBeGreaterThan(seen.text.indexOf('Fix first'))
     expect(seen.text).toMatch(/pull request #\d+ open/)
     expect(after).toContain('<details><summary>How this was read</summary>')

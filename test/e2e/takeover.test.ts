@@ -151,7 +151,7 @@ describe('the docs health issue is found by its seal, oldest first', () => {
     expect(second.code, second.stdout).toBe(0)
     expect(second.outputs.dashboardUrl).toBe(`https://github.com/acme/docs/issues/${real.number}`)
     expect(second.stdout).not.toContain('holds no state this action can verify')
-    expect(renderSummary(real.body).text).toContain('Trend over 2 periods')
+    expect(renderSummary(real.body).text).toContain('2 weeks since')
     expect(issuePosts(github)).toHaveLength(1)
     // Oldest first, the issue is on the first page read: the 500 newer ones cost no request.
     expect(issueLists(github, from).map((r) => r.path)).toEqual([
@@ -172,7 +172,7 @@ describe('the docs health issue is found by its seal, oldest first', () => {
     expect(github.issues).toHaveLength(1)
     expect(github.issues[0]?.user.type).toBe('User')
     expect(new Set(results.map((result) => result.outputs.dashboardUrl))).toEqual(new Set([`https://github.com/acme/docs/issues/1`]))
-    expect(renderSummary(github.issues[0]?.body ?? '').text).toContain(`Trend over ${WEEKS.length} periods`)
+    expect(renderSummary(github.issues[0]?.body ?? '').text).toContain(`${WEEKS.length} weeks since`)
     const warned = (text: string) => text.includes('::warning::No docs health issue of this action was found')
     expect(results.map((result) => warned(result.stdout))).toEqual([true, false, false, false])
     expect(results[0]?.stdout).toContain('a new one is opened')

@@ -130,7 +130,7 @@ describe('the docs health issue is only the one the action sealed', () => {
     expect(issuePosts()).toHaveLength(1)
     expect(second.outputs.dashboardUrl).toBe('https://github.com/acme/docs/issues/1')
     // The real issue holds both periods; the others are left as they were.
-    expect(renderSummary(real()?.body ?? '').text).toContain('Trend over 2 periods')
+    expect(renderSummary(real()?.body ?? '').text).toContain('2 weeks since')
     expect(real()?.body).not.toContain('evil.example')
     expect(github.issues.find((i) => i.number === forged.number)?.body).toBe(forgedBody)
     expect(github.issues.find((i) => i.number === copy.number)?.body).toBe(copyBody)
@@ -152,14 +152,14 @@ describe('the docs health issue is only the one the action sealed', () => {
     const after = real()?.body ?? ''
     expect(after).not.toBe(before)
     // The history starts again: one period, so no trend yet.
-    expect(renderSummary(after).text).not.toContain('Trend over')
+    expect(renderSummary(after).text).not.toMatch(/\d weeks since/)
     expect(after).not.toContain('evil.example')
 
     // The next run with the new key reads the state it sealed.
     const next = await board({ apiKey: NEW_KEY, dateFrom: '2026-11-30', dateTo: '2026-12-07' })
     expect(next.code, next.stdout).toBe(0)
     expect(next.stdout).not.toContain('holds no state this action can verify')
-    expect(renderSummary(real()?.body ?? '').text).toContain('Trend over 2 periods')
+    expect(renderSummary(real()?.body ?? '').text).toContain('2 weeks since')
     expect(issuePosts()).toHaveLength(1)
   })
   it('[node 24] still finds the real issue pages down, after another app opens 150 labelled issues with its markers', async () => {
@@ -177,7 +177,7 @@ describe('the docs health issue is only the one the action sealed', () => {
     expect(result.code, result.stdout).toBe(0)
     expect(result.outputs.dashboardUrl).toBe('https://github.com/acme/docs/issues/1')
     expect(result.stdout).not.toContain('holds no state this action can verify')
-    expect(renderSummary(real()?.body ?? '').text).toContain('Trend over 3 periods')
+    expect(renderSummary(real()?.body ?? '').text).toContain('3 weeks since')
     expect(issuePosts()).toHaveLength(1)
     // The log names a few of them and counts the rest.
     expect(

@@ -4,7 +4,7 @@
 // half fix on a busy page and a half fix on a small page. Right after the tick, and while the pull
 // request is open, no before → after is shown; the real fix is fixed by the first week since the merge,
 // with its numbers before (three weeks, pooled) → since; the busy half fix reopens with a box to ask
-// again within three weeks; the small half fix reads "too few readers to tell yet" and is never fixed.
+// again within three weeks; the small half fix reads "waiting: … of readers to tell" and is never fixed.
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import type { Conversation } from '../emulator/analytics-data.js'
 import { ulid } from '../emulator/analytics-data.js'
@@ -146,7 +146,7 @@ for (const { name: runtime, node } of runtimes()) {
       const asked = await run(undefined, edited(before))
       expect(asked.code, asked.stdout).toBe(0)
       expect(lineOf(REAL)).toMatch(
-        new RegExp(`^${REAL}: pull request #60 open · job \\S+ · before 2–22 Nov 2026, 3 periods, a period on average: 👎 26 · 👍 1$`)
+        new RegExp(`^${REAL}: pull request #60 open · before 2–22 Nov 2026, 3 periods, a period on average: 👎 26 · 👍 1$`)
       )
       for (const page of [REAL, BUSY, SMALL]) expect(lineOf(page)).not.toContain('→')
       const open = await run(week(3))
@@ -159,7 +159,9 @@ for (const { name: runtime, node } of runtimes()) {
       const first = await run(week(4))
       expect(first.code, first.stdout).toBe(0)
       const text = bodyText()
-      expect(text).toContain(`✅ 1 gap fixed this period: ${REAL}.`)
+      expect(text).toContain(
+        `✅ Fixed: ${REAL} by pull request #60 · before 2–22 Nov 2026, 3 periods → since the merge 30 Nov – 6 Dec 2026`
+      )
       expect(lineOf(REAL)).toMatch(
         new RegExp(
           `^${REAL}: fixed \\d{1,2} \\w{3} \\d{4} · merged 30 Nov 2026 · pull request #60 · before 2–22 Nov 2026, 3 periods → since the merge 30 Nov – 6 Dec 2026, a period on average: 👎 26 → 1 · 👍 1 → 30$`
@@ -167,8 +169,10 @@ for (const { name: runtime, node } of runtimes()) {
       )
       // One week is too few to tell for the small half fix; on the busy one, a fix that worked would have
       // shown already, and it is not fixed.
-      expect(lineOf(SMALL)).toContain('too few readers to tell yet: 1 of 6 periods since the merge')
-      expect(lineOf(BUSY)).toContain('not fixed: pull request #60, merged 30 Nov 2026, did not halve its readers in trouble')
+      expect(lineOf(SMALL)).toContain('waiting: up to 5 more weeks of readers to tell')
+      expect(lineOf(BUSY)).toContain(
+        'not fixed: pull request #60, merged 30 Nov 2026, did not halve its thumbs down, unanswered questions and searches with no click'
+      )
     })
 
     it(`[${runtime}] reopens the half fix of a busy page with a box to ask again within three weeks, naming what was tried, and never calls the small one fixed`, async () => {
@@ -182,14 +186,14 @@ for (const { name: runtime, node } of runtimes()) {
       expect(reopenedIn).toBeLessThanOrEqual(3)
       const line = lineOf(BUSY)
       expect(line).toContain(
-        'not fixed: pull request #60, merged 30 Nov 2026, did not halve its readers in trouble; tick to ask the agent again · before 2–22 Nov 2026, 3 periods → since the merge 30 Nov'
+        'not fixed: pull request #60, merged 30 Nov 2026, did not halve its thumbs down, unanswered questions and searches with no click; tick to ask the agent again · before 2–22 Nov 2026, 3 periods → since the merge 30 Nov'
       )
       expect(line).toContain('👎 100 → 50 · 👍 150 → 150 · unanswered 20 → 10')
       expect(board()?.body).toMatch(new RegExp(`- \\[ \\] <code>${BUSY}</code>.*\\n  - \\[ \\] Not a gap <!-- dismiss:[0-9a-f]{12} -->`))
-      // The small page: too few readers to tell yet, never fixed.
+      // The small page: still waiting for readers, never fixed.
       const last = await run(week(6))
       expect(last.code, last.stdout).toBe(0)
-      expect(lineOf(SMALL)).toMatch(/too few readers to tell yet: 3 of 6 periods since the merge/)
+      expect(lineOf(SMALL)).toMatch(/waiting: up to 3 more weeks of readers to tell/)
       expect(bodyText()).not.toMatch(new RegExp(`Fixed.*${SMALL}`))
     })
   })

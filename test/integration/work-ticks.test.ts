@@ -144,8 +144,8 @@ describe('work with gaps ticked in the docs health issue', () => {
     expect(report.healthIssue).toMatchObject({ asked: 1, askedGaps: [{ kind: 'page', subject: page }] })
     // The job is in the issue as soon as it starts, before it ends; at the end, its pull request.
     const edits = editsSince(before.github, number)
-    expect(edits.some((text) => text.includes(`${page}: asked the agent · job ${job.jobId ?? ''}`))).toBe(true)
-    expect(edits.at(-1)).toContain(`${page}: pull request #41 open · job ${job.jobId ?? ''}`)
+    expect(edits.some((text) => text.includes(`${page}: the agent is working on it`))).toBe(true)
+    expect(edits.at(-1)).toContain(`${page}: pull request #41 open`)
   })
 
   it('does not wait for the job of a ticked gap in a run that also reads the analytics: the next run follows it', async () => {
@@ -159,7 +159,7 @@ describe('work with gaps ticked in the docs health issue', () => {
     expect(job.status).toBe('active')
     expect(emu.requests.slice(before.emu).filter((r) => r.method === 'GET' && r.path.startsWith('/v2/agent/'))).toEqual([])
     expect(promptsSince(before.emu)[0]).toContain(page)
-    expect(editsSince(before.github, number).at(-1)).toContain(`${page}: asked the agent · job ${job.jobId ?? ''}`)
+    expect(editsSince(before.github, number).at(-1)).toContain(`${page}: the agent is working on it`)
   })
 
   it('waits for the job of a ticked gap in a run that keeps the issue and reads no analytics', async () => {
@@ -172,7 +172,7 @@ describe('work with gaps ticked in the docs health issue', () => {
     const job = report.reports[0] as JobReport
     expect(job).toMatchObject({ status: 'completed', prLink: PR_LINK })
     expect(promptsSince(before.emu)[0]).toContain(page)
-    expect(editsSince(before.github, number).at(-1)).toContain(`${page}: pull request #41 open · job ${job.jobId ?? ''}`)
+    expect(editsSince(before.github, number).at(-1)).toContain(`${page}: pull request #41 open`)
   })
 })
 
@@ -219,7 +219,7 @@ describe('work with gaps ticked and a job of the workflow', () => {
     await nextRun()
     const before = github.requests.length
     await work(inputs({ analytics: ANALYTICS, healthIssue: HEALTH_ISSUE }))
-    expect(editsSince(before, number).at(-1)).toContain(`${page}: pull request #41 open · job ${jobId}`)
+    expect(editsSince(before, number).at(-1)).toContain(`${page}: pull request #41 open`)
   })
 })
 

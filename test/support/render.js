@@ -331,13 +331,11 @@ function escapeHtml(text) {
 }
 
 /**
- * A complete HTML page that shows a summary as GitHub would: rendered and sanitized, in GitHub's
- * Markdown styles, inside a box headed like the job's summary on the run page.
- * @param {string} source the summary (Markdown with HTML, as the action writes it)
- * @param {{ title?: string }} [options] the box's heading (default: "docs summary")
+ * A complete HTML page around HTML already rendered and sanitized, in GitHub's Markdown styles, inside
+ * a box headed like the job's summary on the run page.
+ * @param {string} html the sanitized HTML @param {string} title the box's heading
  */
-export function summaryPage(source, options = {}) {
-  const title = options.title ?? 'docs summary'
+export function framedPage(html, title) {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -352,10 +350,20 @@ ${FRAME_CSS}
 <div class="summary">
 <header>${escapeHtml(title)}</header>
 <article class="markdown-body">
-${renderSummary(source).html}
+${html}
 </article>
 </div>
 </body>
 </html>
 `
+}
+
+/**
+ * A complete HTML page that shows a summary as GitHub would: rendered and sanitized, in GitHub's
+ * Markdown styles, inside a box headed like the job's summary on the run page.
+ * @param {string} source the summary (Markdown with HTML, as the action writes it)
+ * @param {{ title?: string }} [options] the box's heading (default: "docs summary")
+ */
+export function summaryPage(source, options = {}) {
+  return framedPage(renderSummary(source).html, options.title ?? 'docs summary')
 }

@@ -78,7 +78,7 @@ describe('the new lines of the docs health issue with hostile text', () => {
     const { body, html } = issue()
     expect(body).toContain('Pages that moved')
     expect(body).toContain('Not gaps, as people said')
-    expect(body).toContain('gaps fixed this period')
+    expect(body).toContain('✅ <strong>Fixed:</strong>')
     // As a person reads it: each hostile text whole, in the text of the page.
     const text = textNodes(html.replace(/<\/?(?:span|code)>/g, '')).join('')
     for (const hostile of HOSTILE) expect(text).toContain(hostile)

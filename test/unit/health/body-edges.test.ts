@@ -65,12 +65,12 @@ describe('overviewBlocks', () => {
 
   it('keeps each piece between its markers, at the very top of the part too', () => {
     const owned = `${blockOf('top', '<p>top</p>')}\n${blockOf('figures', '<p>figures</p>')}\n${blockOf('howRead', '<p>how</p>')}`
-    expect(overviewBlocks(owned)).toEqual({ top: '<p>top</p>', figures: '<p>figures</p>', howRead: '<p>how</p>' })
+    expect(overviewBlocks(owned)).toEqual({ top: '<p>top</p>', figures: '<p>figures</p>', howRead: '<p>how</p>', movers: '' })
   })
 
   it('keeps no piece whose end marker was deleted', () => {
     const owned = `<!-- docs-agent-action:top -->\n<p>top</p>\n${blockOf('figures', '<p>figures</p>')}`
-    expect(overviewBlocks(owned)).toEqual({ top: '', figures: '<p>figures</p>', howRead: '' })
+    expect(overviewBlocks(owned)).toEqual({ top: '', figures: '<p>figures</p>', howRead: '', movers: '' })
   })
 
   it('keeps a piece of 16,000 characters, and none longer', () => {

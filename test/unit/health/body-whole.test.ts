@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { ownedBody } from '../../../src/health/body.js'
 import { emptyState, type GapRecord, type HealthState } from '../../../src/health/state.js'
+import type { Overview } from '../../../src/render/overview.js'
 import { renderSummary } from '../../support/render.js'
 
 const gap = (id: string, subject: string, more: Partial<GapRecord> = {}): GapRecord => ({
@@ -45,13 +46,13 @@ describe('ownedBody', () => {
     const rendered = renderSummary(body)
     expect(rendered.headings).toEqual([
       'Docs health',
+      'With the agent',
       'Fix first: tick a gap to ask the agent',
       'Pages that moved',
-      'With the agent',
       'Fixed'
     ])
     expect(rendered.text).toMatchInlineSnapshot(
-      `"Docs health ✅ 2 gaps fixed this period: /docs/done. Fix first: tick a gap to ask the agent Tick the gaps to fix. The next run of the workflow (at once, when it runs on issues: edited) starts one agent job for every ticked gap, which opens one pull request in the docs repository. The agent is sent each gap’s page or search and its counts (what readers wrote stays out: the repository is public, or reader text is hidden). [ ] /docs/open · 4 thumbs down ranked 2 periods since 2 Nov 2026 [ ] Not a gap Pages that moved /docs/moved ▼ 50 % (100 → 50 page views) Against the period just before, from the docs health issue's history: pages with at least 50 before that changed by at least 20 %. Figures here With the agent /docs/asked: asked the agent Fixed /docs/done: fixed · merged /docs/older: fixed · merged Not gaps, as people said (1) /docs/fine: not a gap A gap said not to be one leaves Fix first and docsGaps and is never asked for, until the readers in trouble on it are at least 2 times as many as when it was dismissed, and at least 5 more: then it is back. How this was read x footer"`
+      `"Docs health ✅ Fixed: /docs/done With the agent /docs/asked: the agent is working on it Fix first: tick a gap to ask the agent Tick the gaps to fix: the workflow starts one agent job for all ticked gaps, which opens one pull request in the docs repository (at once, if the workflow runs when this issue is edited; else at its next run). The agent is sent each gap’s page or search and its counts (what readers wrote stays out: the repository is public, or reader text is hidden). [ ] /docs/open · 4 thumbs down on the list 2 periods since 2 Nov 2026 [ ] Not a gap Pages that moved /docs/moved ▼ 50 % (100 → 50 page views) Against the period just before, from the docs health issue's history: pages with at least 50 before that changed by at least 20 %. Human visitors leave AI agents out; the page table counts both. Figures here Fixed /docs/done: fixed · merged /docs/older: fixed · merged Not gaps, as people said (1) /docs/fine: not a gap A gap marked “Not a gap” is left off Fix first and out of what the agent is sent, until its thumbs down, unanswered questions and searches with no click are at least 2 times as many as when it was dismissed, and at least 5 more: then it is back. How this was read x footer"`
     )
   })
 
@@ -97,11 +98,11 @@ describe('ownedBody', () => {
     const lines = rendered.html.match(/<li>.*?<\/li>/gs) ?? []
     expect(lines.map((line) => renderSummary(line).text)).toMatchInlineSnapshot(`
       [
-        "/docs/asked: asked the agent · job job-1",
-        "/docs/open-pr: pull request #128 open · job job-2",
+        "/docs/asked: the agent is working on it",
+        "/docs/open-pr: pull request #128 open",
         "/docs/odd-link: pull request open",
         "/docs/no-link: pull request open",
-        "/docs/merged: merged 18 Nov 2026 · too few readers to tell yet: 0 of 6 periods since the merge · pull request #7 · before 2–8 Nov 2026: 👎 4",
+        "/docs/merged: merged 18 Nov 2026 · waiting: up to 6 more periods of readers to tell · pull request #7 · before 2–8 Nov 2026: 👎 4",
         "/docs/resolved: fixed 25 Nov 2026 · merged 10 Nov 2026 · before 2–8 Nov 2026: 👎 4",
         "/docs/said: not a gap, said 12 Nov 2026 · 👎 4 → 1",
         "/docs/said-plain: not a gap",
@@ -125,27 +126,45 @@ describe('ownedBody', () => {
         gap('d', '/docs/ranked', { lastSeen: '2026-11-16', now: { dateFrom: '2026-11-16', dateTo: '2026-11-23', down: 5 } })
       ]
     }
-    const rendered = renderSummary(ownedBody({ state, resolved: 0, footerHtml: '' }))
-    expect(rendered.headings).toContain('Trend over 2 periods')
+    const overview: Overview = {
+      dateFrom: '2026-11-16',
+      dateTo: '2026-11-23',
+      rangeText: 'r',
+      requests: 1,
+      headlines: [
+        { key: 'visitorsHuman', name: 'Human visitors', value: 120 },
+        { key: 'thumbsDown', name: 'Thumbs down', value: 3 }
+      ],
+      items: [],
+      incomplete: [],
+      uncompared: []
+    }
+    const rendered = renderSummary(ownedBody({ state, resolved: 0, footerHtml: '', overview }))
+    // One table of the headlines, the trend a column of it: the headlines are not named twice.
     expect(rendered.tables).toEqual([
       [
-        ['Headline', 'Since 9–15 Nov 2026', 'First → last'],
-        ['Human visitors', '▇█', '100 → 120'],
-        ['Thumbs down', '█', '3 → 3']
+        ['', 'This period', 'Change', '2 weeks since 9–15 Nov 2026'],
+        ['Human visitors', '120', '—', '▇█ from 100'],
+        ['Thumbs down', '3', '—', '█ from 3']
       ]
     ])
     // Each open gap's line, up to its "Not a gap" box.
     for (const line of [
-      '[ ] /docs/quiet · 4 thumbs down first seen 9 Nov 2026 · not ranked in the latest period (last 9 Nov 2026) · latest period: 👎 1 [ ] Not a gap',
-      '[ ] /docs/calm · 4 thumbs down first seen 9 Nov 2026 · not ranked in the latest period (last 9 Nov 2026) · latest period: no reader in trouble [ ] Not a gap',
-      '[ ] /docs/unread · 4 thumbs down first seen 9 Nov 2026 · not ranked in the latest period (last 9 Nov 2026) [ ] Not a gap',
-      '[ ] /docs/ranked · 4 thumbs down ranked 2 periods since 2 Nov 2026 [ ] Not a gap'
+      '[ ] /docs/quiet · 4 thumbs down first seen 9 Nov 2026 · not on this week’s list (last seen 9 Nov 2026) · this week: 👎 1 [ ] Not a gap',
+      '[ ] /docs/calm · 4 thumbs down first seen 9 Nov 2026 · not on this week’s list (last seen 9 Nov 2026) · this week: no complaint [ ] Not a gap',
+      '[ ] /docs/unread · 4 thumbs down first seen 9 Nov 2026 · not on this week’s list (last seen 9 Nov 2026) [ ] Not a gap',
+      '[ ] /docs/ranked · 4 thumbs down on the list 2 weeks since 2 Nov 2026 [ ] Not a gap'
     ])
       expect(rendered.text).toContain(line)
-    // One period is no trend, nor a latest period with no headline read.
-    const alone = renderSummary(ownedBody({ state: { ...state, periods: periods.slice(1) }, resolved: 0, footerHtml: '' }))
-    expect(alone.tables).toEqual([])
-    const unread = [...periods.slice(0, 1), { dateFrom: '2026-11-16', dateTo: '2026-11-23', headlines: {} }]
-    expect(renderSummary(ownedBody({ state: { ...state, periods: unread }, resolved: 0, footerHtml: '' })).tables).toEqual([])
+    // One period is no trend; a headline the latest period did not read has no bars.
+    const alone = renderSummary(ownedBody({ state: { ...state, periods: periods.slice(1) }, resolved: 0, footerHtml: '', overview }))
+    expect(alone.tables[0]?.[0]).toEqual(['', 'This period', 'Change'])
+    const unread = [...periods.slice(0, 1), { dateFrom: '2026-11-16', dateTo: '2026-11-23', headlines: { thumbsDown: 3 } }]
+    expect(
+      renderSummary(ownedBody({ state: { ...state, periods: unread }, resolved: 0, footerHtml: '', overview })).tables[0]?.slice(1)
+    ).toEqual([
+      ['Human visitors', '120', '—', ''],
+      ['Thumbs down', '3', '—', '█ from 3']
+    ])
   })
 })

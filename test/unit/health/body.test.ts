@@ -68,11 +68,13 @@ describe('the owned part', () => {
     ])
     const html = body(state)
     expect(html).toContain(
-      '- [ ] <code>/api-reference/webhooks</code> · 14 thumbs down · “webhook retries” searched 31× with no click <sub>ranked 3 periods since 2 Nov 2026</sub> <!-- gap:a1b2c3d4e5f6 -->'
+      '- [ ] <code>/api-reference/webhooks</code> · 14 thumbs down · “webhook retries” searched 31× with no click <sub>on the list 3 periods since 2 Nov 2026</sub> <!-- gap:a1b2c3d4e5f6 -->'
     )
     const seen = renderSummary(html)
-    expect(seen.headings).toEqual(['Fix first: tick a gap to ask the agent', 'With the agent', 'Fixed'])
-    expect(seen.text).toContain('/guides/sso: pull request #7 open · job job1')
+    expect(seen.headings).toEqual(['With the agent', 'Fix first: tick a gap to ask the agent', 'Fixed'])
+    expect(seen.text).toContain('/guides/sso: pull request #7 open')
+    // The job's id is the service's word, not the docs lead's.
+    expect(seen.text).not.toContain('job1')
     expect(seen.text).toContain(
       '/quickstart: fixed 1 Dec 2026 · merged 10 Nov 2026 · before 2–8 Nov 2026 → since the merge 16–29 Nov 2026, 2 periods, a period on average: 👎 14 → 0 · 👍 3 → 12 · not helpful 3 → 0 · unanswered 6 → 0'
     )
@@ -83,7 +85,7 @@ describe('the owned part', () => {
 
   it('says when a gap was not ranked in the latest period, and when it last was', () => {
     expect(body(stateWith([gap({ score: 0 })]))).toContain(
-      '<sub>ranked 3 periods since 2 Nov 2026 · not ranked in the latest period (last 16 Nov 2026)</sub>'
+      '<sub>on the list 3 periods since 2 Nov 2026 · not on this period’s list (last seen 16 Nov 2026)</sub>'
     )
   })
 
@@ -91,11 +93,9 @@ describe('the owned part', () => {
     const periods = [{ dateFrom: '2026-11-23', dateTo: '2026-11-30', headlines: {} }]
     const now = { dateFrom: '2026-11-23', dateTo: '2026-11-30', down: 1, up: 12, notHelpful: 0, unanswered: 0, noClick: 0 }
     expect(body({ ...stateWith([gap({ now })]), periods })).toContain(
-      '<sub>ranked 3 periods since 2 Nov 2026 · not ranked in the latest period (last 16 Nov 2026) · latest period: 👎 1 · 👍 12</sub>'
+      '<sub>on the list 3 weeks since 2 Nov 2026 · not on this week’s list (last seen 16 Nov 2026) · this week: 👎 1 · 👍 12</sub>'
     )
-    expect(body({ ...stateWith([gap({ now: { ...now, down: 0, up: 0 } })]), periods })).toContain(
-      'latest period: no reader in trouble</sub>'
-    )
+    expect(body({ ...stateWith([gap({ now: { ...now, down: 0, up: 0 } })]), periods })).toContain('this week: no complaint</sub>')
   })
 
   it('shows hostile subjects and evidence as text: no markup, link, mention, and no task line or gap marker of theirs', () => {
@@ -137,7 +137,7 @@ describe('the owned part', () => {
 })
 
 describe('the whole owned part', () => {
-  it('reads, top to bottom: resolved this period, the trend, the gaps to tick, those with the agent, the resolved, the footer', () => {
+  it('reads, top to bottom: resolved this period, those with the agent, the gaps to tick, the resolved, the footer', () => {
     const periods = [
       { dateFrom: '2026-11-02', dateTo: '2026-11-09', headlines: { visitorsHuman: 100, thumbsDown: 9 } },
       { dateFrom: '2026-11-09', dateTo: '2026-11-16', headlines: { visitorsHuman: 150 } },
@@ -167,30 +167,19 @@ describe('the whole owned part', () => {
       ]
     }
     const seen = renderSummary(ownedBody({ state, resolved: 2, footerHtml: '<sub>footer</sub>' }))
-    expect(seen.headings).toEqual(['Fix first: tick a gap to ask the agent', 'Trend over 3 periods', 'With the agent', 'Fixed'])
-    expect(seen.tables).toEqual([
-      [
-        ['Headline', 'Since 2–8 Nov 2026', 'First → last'],
-        ['Human visitors', '▅▆█', '100 → 200'],
-        ['Thumbs down', '█ ▃', '9 → 3']
-      ]
-    ])
-    expect(seen.text).toMatch(/^✅ 2 gaps fixed this period\. Fix first: tick a gap to ask the agent Tick the gaps to fix\./)
-    expect(seen.text.indexOf('Trend over 3 periods')).toBeGreaterThan(seen.text.indexOf('[ ] /api-reference/webhooks'))
+    expect(seen.headings).toEqual(['With the agent', 'Fix first: tick a gap to ask the agent', 'Fixed'])
+    expect(seen.text).toMatch(/^✅ 2 gaps fixed this period\. With the agent /)
+    expect(seen.text.indexOf('Tick the gaps to fix')).toBeGreaterThan(seen.text.indexOf('/open-pr: pull request #12 open'))
     expect(seen.text).toContain(
       '[ ] /api-reference/webhooks · 14 thumbs down · “webhook retries” searched 31× with no click first seen 2 Nov 2026 · back: its numbers rose again'
     )
     expect(seen.text).toContain(
-      '/asked: asked the agent · job j1 /open-pr: pull request #12 open · job j2 /merged: merged 12 Nov 2026 · too few readers to tell yet: 1 of 6 periods since the merge · pull request · before 2–8 Nov 2026 → since the merge 16–22 Nov 2026: 👎 14 → 6 · unanswered 6 → 3'
+      '/asked: the agent is working on it /open-pr: pull request #12 open /merged: merged 12 Nov 2026 · waiting: up to 5 more weeks of readers to tell · pull request · before 2–8 Nov 2026 → since the merge 16–22 Nov 2026: 👎 14 → 6 · unanswered 6 → 3'
     )
     expect(seen.text).toContain('/done: fixed · merged')
     expect(seen.text).toMatch(/footer$/)
     expect(renderSummary(ownedBody({ state, resolved: 1, footerHtml: '' })).text).toMatch(/^✅ 1 gap fixed this period\./)
     expect(ownedBody({ state, resolved: 0, footerHtml: '' })).not.toContain('resolved this period')
-    // One period, or none of its headlines: no trend.
-    expect(ownedBody({ state: { ...state, periods: periods.slice(0, 1) }, resolved: 0, footerHtml: '' })).not.toContain('Trend')
-    const noHeadlines = { ...state, periods: [...periods, { dateFrom: '2026-11-23', dateTo: '2026-11-30', headlines: {} }] }
-    expect(ownedBody({ state: noHeadlines, resolved: 0, footerHtml: '' })).not.toContain('Trend')
   })
 
   it('says when no gap is open, and counts the lines past the ledger’s room', () => {
@@ -396,6 +385,8 @@ describe('numbers, movers and dismissed gaps', () => {
     expect(seen.text).toContain("Searches with no click: change against the period just before, from this issue's history.")
     // The movers come after what to fix, and the heading after them is a heading, not "### …" as text.
     expect(seen.headings).toEqual(['📈 Docs health · 16–22 Nov 2026', 'Fix first: tick a gap to ask the agent', 'Pages that moved'])
+    // The top names the page that moved most, with what it counts.
+    expect(seen.text).toContain('What changed: /guides/deploy lost 40% of its human visitors (250 → 150; AI agents not counted).')
     expect(seen.text).not.toContain('###')
   })
 
@@ -420,10 +411,10 @@ describe('numbers, movers and dismissed gaps', () => {
     const text = (state: HealthState, page = '/guides/auth') =>
       renderSummary(ownedBody({ state, resolved: 0, footerHtml: '', overview: overview(page) })).text
     expect(text(stateWith([merged]))).toContain(
-      'is this week’s problem: 6 👎. Already under way: pull request #50 merged 16 Nov 2026; the periods since the merge will tell whether it worked (see With the agent). Fix first: tick a gap to ask the agent Nothing to tick: no gap is open.'
+      'is this week’s problem: 6 👎. ⏳ Already under way: /guides/auth: pull request #50 merged 16 Nov 2026; the periods since the merge will tell whether it worked (see With the agent). With the agent'
     )
     expect(text(stateWith([{ ...merged, state: 'pr-open', mergedOn: undefined }]))).toContain(
-      'Already under way: pull request #50 is open: review and merge it (see With the agent).'
+      'Already under way: /guides/auth: pull request #50 is open: review and merge it (see With the agent).'
     )
     // An open gap, or another page, is not under way.
     expect(text(stateWith([{ ...merged, state: 'new' }]))).not.toContain('Already under way')
@@ -566,7 +557,8 @@ describe('the overview a run that reads no analytics keeps', () => {
     expect(overviewBlocks(owned)).toEqual({
       top: '<h2>📈 Docs health · 9–15 Nov 2026</h2>\n<p>lead</p>',
       figures: '<h3>How did this week compare?</h3>',
-      howRead: '<details>x</details>'
+      howRead: '<details>x</details>',
+      movers: ''
     })
     const seen = renderSummary(owned)
     expect(seen.headings).toEqual([
@@ -586,8 +578,8 @@ describe('the overview a run that reads no analytics keeps', () => {
   it('says above the boxes what a tick starts and what is sent, readers’ words only where the state keeps them', () => {
     const counts = renderSummary(body(stateWith([gap()]))).text
     expect(counts).toContain(
-      'Tick the gaps to fix. The next run of the workflow (at once, when it runs on issues: edited) starts one agent job for every ticked gap, ' +
-        'which opens one pull request in the docs repository. The agent is sent each gap’s page or search and its counts'
+      'Tick the gaps to fix: the workflow starts one agent job for all ticked gaps, which opens one pull request in the docs repository ' +
+        '(at once, if the workflow runs when this issue is edited; else at its next run). The agent is sent each gap’s page or search and its counts'
     )
     const words = renderSummary(
       body({ ...stateWith([gap()]), readerWords: { dateFrom: '2026-11-09', dateTo: '2026-11-16', gaps: [] } })

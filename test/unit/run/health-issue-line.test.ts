@@ -12,16 +12,16 @@ import { renderSummary } from '../../support/render.js'
 const URL = 'https://github.com/octo/docs/issues/7'
 
 describe('the docs health issue line', () => {
-  it('links the issue by its number and says it was updated, and nothing more when nothing was asked or resolved', () => {
+  it('links the issue by its number and says what to do there, and nothing more when nothing was asked or resolved', () => {
     const shown = renderSummary(healthIssueHtml({ url: URL, number: 7, resolved: 0, asked: 0 }))
-    expect(shown.text).toBe('📋 Docs health issue #7 updated')
-    expect(shown.links).toEqual([{ href: URL, text: 'Docs health issue #7' }])
+    expect(shown.text).toBe('📋 To act: tick the gaps to fix in the docs health issue #7; one agent job takes all ticked gaps')
+    expect(shown.links).toEqual([{ href: URL, text: 'docs health issue #7' }])
   })
 
   it('links the issue without a number when GitHub gave none', () => {
     const shown = renderSummary(healthIssueHtml({ url: URL, resolved: 0, asked: 0 }))
-    expect(shown.text).toBe('📋 Docs health issue updated')
-    expect(shown.links).toEqual([{ href: URL, text: 'Docs health issue' }])
+    expect(shown.text).toBe('📋 To act: tick the gaps to fix in the docs health issue; one agent job takes all ticked gaps')
+    expect(shown.links).toEqual([{ href: URL, text: 'docs health issue' }])
   })
 
   it('names the ticked gaps given to the agent: a page by its path, a search by its words, one whose words are hidden as a search', () => {
@@ -34,7 +34,7 @@ describe('the docs health issue line', () => {
     })
     const shown = renderSummary(html)
     expect(shown.text).toBe(
-      '📋 Docs health issue #7 updated · 3 ticked gaps given to the agent: /docs/install, search “sso <b>login</b>”, a search'
+      '📋 To act: tick the gaps to fix in the docs health issue #7; one agent job takes all ticked gaps · 3 ticked gaps given to the agent: /docs/install, search “sso <b>login</b>”, a search'
     )
     expect(html).toContain('<code>/docs/install</code>')
     expect(shown.html).not.toContain('<b>')
@@ -42,17 +42,19 @@ describe('the docs health issue line', () => {
 
   it('counts one ticked gap in the singular, and names none when their subjects are not known', () => {
     expect(renderSummary(healthIssueHtml({ url: URL, resolved: 0, asked: 1 })).text).toBe(
-      '📋 Docs health issue updated · 1 ticked gap given to the agent'
+      '📋 To act: tick the gaps to fix in the docs health issue; one agent job takes all ticked gaps · 1 ticked gap given to the agent'
     )
   })
 
   it('names the gaps fixed this period, each as code, after the gaps asked', () => {
     const html = healthIssueHtml({ url: URL, number: 7, resolved: 2, resolvedNames: ['/docs/a', 'x<y'], asked: 1 })
     const shown = renderSummary(html)
-    expect(shown.text).toBe('📋 Docs health issue #7 updated · 1 ticked gap given to the agent · 2 gaps fixed this period: /docs/a, x<y')
+    expect(shown.text).toBe(
+      '📋 To act: tick the gaps to fix in the docs health issue #7; one agent job takes all ticked gaps · 1 ticked gap given to the agent · 2 gaps fixed this period: /docs/a, x<y'
+    )
     expect(html).toContain('<code>/docs/a</code>, <code>x&lt;y</code>')
     expect(renderSummary(healthIssueHtml({ url: URL, resolved: 1, asked: 0 })).text).toBe(
-      '📋 Docs health issue updated · 1 gap fixed this period'
+      '📋 To act: tick the gaps to fix in the docs health issue; one agent job takes all ticked gaps · 1 gap fixed this period'
     )
   })
 

@@ -1,0 +1,299 @@
+// @ts-check
+// The weeks a docs lead reads, each built by running the bundle (dist/index.js) as a separate process
+// against the emulator of the API and the stateful fake of GitHub, with real GITHUB_OUTPUT,
+// GITHUB_STEP_SUMMARY and event files: a bad week, a week whose pages moved, a tick, a dismissal, a
+// real fix and a half fix, and a public repository. Each gives the last run's job summary and the docs
+// health issue as it stands after it, for the rendered first-screen tests (test/e2e/first-screen/)
+// and the pictures (scripts/screenshots.mjs). Plain JavaScript with JSDoc types, so that the scripts
+// use it under plain Node.
+import { rmSync } from 'node:fs'
+import { setDemoData, siteTotals, trafficRows, DEMO_PAGES, weekBefore } from '../../scripts/demo-data.mjs'
+import { startEmulator } from '../emulator/emulator.js'
+import { ulid } from '../emulator/analytics-data.js'
+import { runAction } from './action.js'
+import { startGitHubFake } from './github-fake.js'
+
+/**
+ * @typedef {import('../emulator/emulator.js').Emulator} Emulator
+ * @typedef {Awaited<ReturnType<typeof startGitHubFake>>} GitHubFake
+ * @typedef {{ dateFrom: string, dateTo: string }} Week
+ * @typedef {object} Screen
+ * @property {string} summary the last run's job summary
+ * @property {string} issue the docs health issue's body after it
+ * @property {number | null} code the last run's exit code
+ * @property {string} stdout the last run's log
+ */
+
+export const KEY = 'mint_screenScenarioKey'
+const TOKEN = 'ghs_screenScenarioToken'
+/** One fixed week, so that what is read does not change with the day. */
+export const WEEK = { dateFrom: '2026-11-09', dateTo: '2026-11-16' }
+export const WEEK_BEFORE = weekBefore(WEEK)
+/** The page whose human readers fell 40 % against the week before. */
+export const MOVED_PAGE = '/guides/deploy'
+/** The top gap of the demo data. */
+export const PROBLEM_PAGE = '/api-reference/webhooks'
+export const PULL = 'https://github.com/acme/docs/pull/128'
+
+/** The demo data, and the week before with its pages, so that the issue's history finds the pages that moved. @param {Emulator} emulator */
+function setMovingWeeks(emulator) {
+  setDemoData(emulator, WEEK)
+  const rows = trafficRows(DEMO_PAGES).map((row) => {
+    const scale = row.path === MOVED_PAGE ? 1 / 0.6 : 1.05
+    const human = Math.round(row.human * scale)
+    return { ...row, human, total: human + row.ai }
+  })
+  emulator.setVisitors({ totals: siteTotals(rows), rows }, WEEK_BEFORE)
+}
+
+/**
+ * A loop of runs against one emulator and one fake GitHub, in a repository of `visibility`.
+ * @param {{ visibility?: 'private' | 'public', node?: string }} [options]
+ */
+async function loop(options = {}) {
+  const emulator = await startEmulator({ keys: { [KEY]: {} }, analyticsLimitPerHour: 100_000 })
+  const github = await startGitHubFake()
+  const visibility = options.visibility ?? 'private'
+  github.setVisibility('acme/docs', visibility)
+  github.setPermission('docs-lead', 'write')
+  let runId = 500
+  /** @type {Screen | undefined} */
+  let last
+  const repository = { full_name: 'acme/docs', private: visibility === 'private' }
+  /** @param {Record<string, string>} more @param {{ name: string, payload: unknown }} [event] */
+  const run = async (more, event) => {
+    const result = await runAction({
+      ...(options.node === undefined ? {} : { node: options.node }),
+      inputs: {
+        apiKey: KEY,
+        projectId: 'proj_docs',
+        baseUrl: emulator.url,
+        analytics: 'all',
+        readerText: 'auto',
+        dashboard: 'true',
+        githubToken: TOKEN,
+        pollIntervalSeconds: '0.5',
+        ...more
+      },
+      event: event ?? { name: 'schedule', payload: { repository } },
+      env: { GITHUB_API_URL: github.url, GITHUB_RUN_ID: String(++runId) }
+    })
+    rmSync(result.dir, { recursive: true, force: true })
+    const issue = github.issues.find((i) => i.user.type === 'Bot')
+    last = { summary: result.summary, issue: issue?.body ?? '', code: result.code, stdout: result.stdout }
+    return last
+  }
+  const board = () => {
+    const issue = github.issues.find((i) => i.user.type === 'Bot')
+    if (!issue) throw new Error(`no docs health issue was made:\n${last?.stdout ?? ''}`)
+    return issue
+  }
+  /**
+   * A person's edit of the issue: each line that `pick` returns true for, its first box ticked, then
+   * the run that edit starts.
+   * @param {(line: string) => boolean} pick
+   */
+  const edit = async (pick) => {
+    const issue = board()
+    const before = issue.body
+    let ticked = 0
+    issue.body = issue.body
+      .split('\n')
+      .map((line) => (ticked === 0 && pick(line) ? (ticked++, line.replace('[ ]', '[x]')) : line))
+      .join('\n')
+    if (ticked === 0) throw new Error('no box to tick')
+    return run(
+      {},
+      {
+        name: 'issues',
+        payload: {
+          action: 'edited',
+          issue: { number: issue.number, body: issue.body },
+          changes: { body: { from: before } },
+          sender: { login: 'docs-lead', type: 'User' },
+          repository
+        }
+      }
+    )
+  }
+  const close = async () => {
+    await github.close()
+    await emulator.close()
+  }
+  return { emulator, github, run, edit, close }
+}
+
+/** @param {string} page */
+const gapLine = (page) => (/** @type {string} */ line) => line.startsWith(`- [ ] <code>${page}</code>`)
+
+/** @typedef {{ node?: string }} Options */
+
+/** A bad week, the first the issue sees: the problem, the readers' words, no history yet. @param {Options} [options] */
+export async function badWeek(options = {}) {
+  const l = await loop(options)
+  try {
+    setDemoData(l.emulator, WEEK)
+    return await l.run(WEEK)
+  } finally {
+    await l.close()
+  }
+}
+
+/** Two weeks: the week before, then the week, in which /guides/deploy lost 40 % of its readers. @param {Options} [options] */
+export async function movers(options = {}) {
+  const l = await loop(options)
+  try {
+    setMovingWeeks(l.emulator)
+    await l.run(WEEK_BEFORE)
+    return await l.run(WEEK)
+  } finally {
+    await l.close()
+  }
+}
+
+/** The week, then a tick of its problem: the run the tick starts (issues: edited), which reads no analytics. @param {Options} [options] */
+export async function tick(options = {}) {
+  const l = await loop(options)
+  try {
+    setMovingWeeks(l.emulator)
+    await l.run(WEEK_BEFORE)
+    await l.run(WEEK)
+    l.emulator.planJobs({ finishAfterMs: 300, prLink: PULL })
+    return await l.edit(gapLine(PROBLEM_PAGE))
+  } finally {
+    await l.close()
+  }
+}
+
+/** The week, then its problem dismissed ("Not a gap"), then the week read again. @param {Options} [options] */
+export async function dismissal(options = {}) {
+  const l = await loop(options)
+  try {
+    setMovingWeeks(l.emulator)
+    await l.run(WEEK_BEFORE)
+    await l.run(WEEK)
+    const body = l.github.issues.find((i) => i.user.type === 'Bot')?.body.split('\n') ?? []
+    const at = body.findIndex(gapLine(PROBLEM_PAGE))
+    const dismiss = body[at + 1] ?? ''
+    await l.edit((line) => line === dismiss)
+    return await l.run(WEEK)
+  } finally {
+    await l.close()
+  }
+}
+
+/** A public repository: the same two weeks, readers' words kept out. @param {Options} [options] */
+export async function publicRepository(options = {}) {
+  const l = await loop({ ...options, visibility: 'public' })
+  try {
+    setMovingWeeks(l.emulator)
+    await l.run(WEEK_BEFORE)
+    return await l.run(WEEK)
+  } finally {
+    await l.close()
+  }
+}
+
+// Did the fix work: three pages go to the agent in one pull request after three bad weeks. The real
+// fix worked; the half fixes halved the thumbs down and questions, no more.
+export const REAL = '/guides/webhook-retries'
+export const BUSY = '/guides/signing-secrets'
+const SMALL = '/guides/idempotency'
+const VERDICT_PULL = 'https://github.com/acme/docs/pull/60'
+const LIKED = Array.from({ length: 8 }, (_, i) => `/guides/liked-${i}`)
+
+/** The week `n` weeks after 2 Nov 2026. @param {number} n @returns {Week} */
+export function verdictWeek(n) {
+  const from = new Date(Date.UTC(2026, 10, 2 + 7 * n))
+  return { dateFrom: from.toISOString().slice(0, 10), dateTo: new Date(from.getTime() + 7 * 86_400_000).toISOString().slice(0, 10) }
+}
+
+/**
+ * What readers did in one week: thumbs per page [up, down], and unanswered questions per page.
+ * @param {Emulator} emulator @param {Week} range
+ * @param {{ thumbs: Record<string, [number, number]>, unanswered: Record<string, number> }} data
+ */
+function setVerdictWeek(emulator, range, data) {
+  /** @type {Record<string, [number, number]>} */
+  const thumbs = { ...Object.fromEntries(LIKED.map((page) => [page, [200, 4]])), ...data.thumbs }
+  emulator.setFeedbackByPage(
+    Object.entries(thumbs).map(([path, [up, down]]) => ({ path, thumbsUp: up, thumbsDown: down, code: 0, total: up + down })),
+    range
+  )
+  emulator.setFeedback([], range)
+  const start = Date.parse(`${range.dateFrom}T09:00:00Z`)
+  let n = 0
+  const questions = Object.entries(data.unanswered).flatMap(([path, count]) =>
+    Array.from({ length: count }, () => {
+      const ms = start + n++ * 60_000
+      return {
+        id: ulid(ms, () => 0.5),
+        timestamp: new Date(ms).toISOString(),
+        query: `Does the signature cover the timestamp header? (${n})`,
+        response: 'I could not find that in the docs.',
+        sources: [],
+        resolutionStatus: /** @type {const} */ ('unanswered'),
+        queryCategory: null,
+        pageUrl: `https://docs.acme.dev${path}`
+      }
+    })
+  )
+  emulator.setAssistant(questions.reverse(), range)
+  emulator.setCallerStats({ web: questions.length, api: 0, other: 0, total: questions.length }, range)
+  emulator.setSearches({ rows: [] }, range)
+  const rows = [...LIKED, REAL, BUSY, SMALL].map((path) => ({ path, human: 900, ai: 100, total: 1000 }))
+  const totals = { human: 900 * rows.length, ai: 100 * rows.length, total: 1000 * rows.length }
+  emulator.setVisitors({ totals, rows }, range)
+  emulator.setViews({ totals, rows }, range)
+}
+
+/** @type {{ thumbs: Record<string, [number, number]>, unanswered: Record<string, number> }} */
+const BAD = { thumbs: { [REAL]: [1, 26], [BUSY]: [150, 100], [SMALL]: [1, 3] }, unanswered: { [BUSY]: 20, [SMALL]: 1 } }
+/** @type {{ thumbs: Record<string, [number, number]>, unanswered: Record<string, number> }} */
+const AFTER = { thumbs: { [REAL]: [30, 1], [BUSY]: [150, 50], [SMALL]: [2, 2] }, unanswered: { [BUSY]: 10 } }
+
+/**
+ * Three bad weeks, one tick of three gaps, the pull request merged: the week the real fix is proven
+ * (`realFix`), then the week the busy page's half fix is open again with a box to ask again (`halfFix`).
+ * @param {Options} [options] @returns {Promise<{ realFix: Screen, halfFix: Screen }>}
+ */
+export async function fixes(options = {}) {
+  const l = await loop(options)
+  try {
+    for (let n = 0; n < 4; n++) setVerdictWeek(l.emulator, verdictWeek(n), BAD)
+    for (let n = 4; n < 7; n++) setVerdictWeek(l.emulator, verdictWeek(n), AFTER)
+    for (let n = 0; n < 3; n++) await l.run(verdictWeek(n))
+    l.emulator.planJobs({ finishAfterMs: 300, prLink: VERDICT_PULL })
+    return await fixRuns(l)
+  } finally {
+    await l.close()
+  }
+}
+
+/** @param {Awaited<ReturnType<typeof loop>>} l */
+async function fixRuns(l) {
+  const issue = l.github.issues.find((i) => i.user.type === 'Bot')
+  if (!issue) throw new Error('no docs health issue was made')
+  // The three ticks as one edit: its run asks for all three at once, in one agent job.
+  const untouched = issue.body
+  for (const page of [REAL, BUSY, SMALL]) issue.body = issue.body.replace(`- [ ] <code>${page}</code>`, `- [x] <code>${page}</code>`)
+  await l.run(
+    {},
+    {
+      name: 'issues',
+      payload: {
+        action: 'edited',
+        issue: { number: issue.number, body: issue.body },
+        changes: { body: { from: untouched } },
+        sender: { login: 'docs-lead', type: 'User' },
+        repository: { full_name: 'acme/docs', private: true }
+      }
+    }
+  )
+  await l.run(verdictWeek(3))
+  l.github.setPull(60, { state: 'closed', merged_at: `${verdictWeek(4).dateFrom}T10:00:00Z` })
+  const realFix = await l.run(verdictWeek(4))
+  let halfFix = await l.run(verdictWeek(5))
+  if (!halfFix.issue.includes(`- [ ] <code>${BUSY}</code>`)) halfFix = await l.run(verdictWeek(6))
+  return { realFix, halfFix }
+}

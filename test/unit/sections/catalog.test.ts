@@ -78,7 +78,12 @@ describe('the catalog of sections', () => {
   it('derives the section of each headline and the headlines a comparison cannot give', () => {
     for (const name of SECTION_NAMES)
       for (const key of Object.keys(SECTION_CATALOG[name].headlines)) expect(HEADLINE_SECTIONS[key as HeadlineKey]).toBe(name)
-    expect([...UNCOMPARED_HEADLINES]).toEqual(['searchesNoClick', 'assistantUnanswered'])
+    const uncompared = SECTION_NAMES.flatMap((name) => {
+      const headlines: Readonly<Record<string, HeadlineEntry>> = SECTION_CATALOG[name].headlines
+      return Object.entries(headlines).flatMap(([key, headline]) => (headline.comparable ? [] : [key]))
+    })
+    expect([...UNCOMPARED_HEADLINES]).toEqual(uncompared)
+    expect(uncompared).toEqual(expect.arrayContaining(['searchesNoClick', 'assistantUnanswered']))
   })
 
   it('gives every read, comparison, output and file one section only', () => {

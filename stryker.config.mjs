@@ -10,10 +10,14 @@ export default {
   coverageAnalysis: 'perTest',
   // No break threshold: scripts/mutation.mjs checks the targets, on the files a run mutates.
   thresholds: { high: 95, low: 90, break: null },
+  // One incremental file, assembled from the committed results (reports/mutation/, one file per
+  // source or test file) before a run and split back into them after it (scripts/mutation-results.mjs).
   incremental: true,
-  incrementalFile: 'reports/stryker-incremental.json',
+  incrementalFile: '.cache/mutation/incremental.json',
+  // The committed results are no part of what the tests read.
+  ignorePatterns: ['/reports'],
   reporters: ['clear-text', 'progress', 'json'],
-  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  jsonReporter: { fileName: '.cache/mutation/report.json' },
   clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true },
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',

@@ -1,26 +1,25 @@
 // @ts-check
 // `node scripts/mutation-changed.mjs` (run by .ci/run): mutation testing of the source files changed
-// since the committed results. The committed incremental file (reports/stryker-incremental.json)
-// holds the text of every file it has results of, so a file is changed when its text differs from the
-// one there, or when it has no results yet (new, or renamed: Stryker knows results by path). This
+// since the committed results. The committed results (reports/mutation/<path>.json, one file per
+// source file; scripts/mutation-results.mjs) hold the text of every file they are of, so a file is
+// changed when its text differs from the one there, or when it has no results yet (new, or renamed: Stryker knows results by path). This
 // needs no Git history, so a shallow clone (actions/checkout's default) works the same as a full one.
 // The changed files are mutated with scripts/mutation.mjs, which judges them alone against the
 // targets (90 % together, 80 % each); the other files keep their committed results. Static mutants
-// are left to the whole run (`npm run mutation`): each runs every test, and here they would cost
-// more time than all the others. When the changed files hold more mutants than MAX_MUTANTS, an audit
+// are not judged (`--ignoreStatic`; the results record them as static). When the changed files hold more mutants than MAX_MUTANTS, an audit
 // of them is mutated: the files in an order drawn from their paths and texts (the same tree draws the
 // same files, another change draws others), as many as MAX_MUTANTS holds; the rest are named as left
 // to the whole run, committed. A run that is not done in MAX_MINUTES is stopped (Stryker keeps what
-// it tested) and fails.
+// it tested, which is split into the committed results) and fails.
 import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative, resolve, sep } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import config from '../stryker.config.mjs'
+import { readResults, RESULTS_DIR, splitReport, STRYKER_FILE, writeResults } from './mutation-results.mjs'
 
 const ROOT = resolve(import.meta.dirname, '..')
-const INCREMENTAL = 'reports/stryker-incremental.json'
 /** Source files Stryker does not mutate: the exclusions of stryker.config.mjs (which mutates every .ts file of src/ but these). */
 const NOT_MUTATED = new Set(
   /** @type {string[]} */ (config.mutate ?? []).filter((pattern) => pattern.startsWith('!')).map((pattern) => pattern.slice(1))
@@ -37,7 +36,7 @@ export const MAX_MINUTES = 15
  * The source files to mutate: those whose text differs from the committed results' text of them,
  * or that have none, in path order.
  * @param {Record<string, string>} current every source file Stryker mutates, by path (with /), and its text
- * @param {Record<string, { source: string }>} committed the `files` of the committed incremental file
+ * @param {Record<string, { source: string }>} committed the committed results of each source file, by path
  * @returns {string[]}
  */
 export function changedSources(current, committed) {
@@ -116,11 +115,9 @@ export function mutatedSources(root = ROOT) {
 
 /** @returns {Promise<number>} */
 async function main() {
-  const file = join(ROOT, INCREMENTAL)
-  /** @type {unknown} */
-  const parsed = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : { files: {} }
-  const committed = /** @type {{ files: Record<string, { source: string, mutants: unknown[] }> }} */ (parsed).files
-  if (!existsSync(file)) console.log(`There are no committed mutation results (${INCREMENTAL}): every source file counts as changed.`)
+  const committed = readResults(ROOT).sources
+  if (Object.keys(committed).length === 0)
+    console.log(`There are no committed mutation results (${RESULTS_DIR}): every source file counts as changed.`)
   const current = mutatedSources()
   const changed = changedSources(current, committed)
   if (changed.length === 0) {
@@ -130,7 +127,7 @@ async function main() {
   const estimate = estimatedMutants(changed, current, committed)
   console.log(`Mutation testing of the ${changed.length} source files changed since the committed results (about ${estimate} mutants):`)
   console.log(changed.map((path) => `  ${path}`).join('\n'))
-  const refresh = `Run the whole mutation testing (npm run mutation) and commit ${INCREMENTAL}; then only later changes are mutated here.`
+  const refresh = `Run the whole mutation testing (npm run mutation) and commit ${RESULTS_DIR}; then only later changes are mutated here.`
   let mutate = changed
   if (estimate > MAX_MUTANTS) {
     const audit = auditedSources(changed, current, committed, MAX_MUTANTS)
@@ -147,6 +144,7 @@ async function main() {
     cwd: ROOT,
     detached: true
   })
+  const started = Date.now()
   const stopped = { late: false }
   const timer = setTimeout(() => {
     stopped.late = true
@@ -160,6 +158,15 @@ async function main() {
   )
   clearTimeout(timer)
   if (stopped.late) {
+    // Stryker saves what it tested when stopped; the script that splits it was stopped with it.
+    const incremental = join(ROOT, STRYKER_FILE)
+    if (existsSync(incremental) && statSync(incremental).mtimeMs >= started) {
+      /** @type {unknown} */
+      const partial = JSON.parse(readFileSync(incremental, 'utf8'))
+      const saved = splitReport(/** @type {import('./mutation-results.mjs').StrykerReport} */ (partial))
+      const mutated = Object.fromEntries(Object.entries(saved.sources).filter(([file]) => mutate.includes(file)))
+      writeResults(ROOT, { sources: { ...committed, ...mutated }, tests: { ...readResults(ROOT).tests, ...saved.tests } })
+    }
     console.error(`\nMutation testing was stopped after ${MAX_MINUTES} minutes. ${refresh}`)
     return 1
   }

@@ -4,20 +4,23 @@
 // file and checks the targets: OVERALL_TARGET over the files judged, every one of them at least
 // PER_FILE_TARGET, and no mutant left uncovered by any test in the domain code. Extra arguments go to
 // Stryker (for example `-- --mutate src/agent/**/*.ts`); with --mutate, the files it names are the
-// ones judged, and the others keep their results in the incremental file without being judged again.
+// ones judged, and the others keep their results without being judged again. The results are committed
+// one file per source or test file (reports/mutation/, scripts/mutation-results.mjs): a run rewrites
+// only those whose results changed.
 import { spawnSync } from 'node:child_process'
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
 import { NODE24 } from '../test/support/runtimes.js'
 import { mutatedSources } from './mutation-changed.mjs'
+import { assembleReport, readResults, RESULTS_DIR, splitReport, STRYKER_FILE, writeResults } from './mutation-results.mjs'
 
 const OVERALL_TARGET = 90
 const PER_FILE_TARGET = 80
 /** Domain code: here every mutant must at least be run by some test. */
 const NO_UNCOVERED = /^src\/(agent|analytics|api|core)\//
-const REPORT = resolve(import.meta.dirname, '../reports/mutation/mutation.json')
 const ROOT = resolve(import.meta.dirname, '..')
-const INCREMENTAL = resolve(ROOT, 'reports/stryker-incremental.json')
+const REPORT = resolve(ROOT, '.cache/mutation/report.json')
+const INCREMENTAL = resolve(ROOT, STRYKER_FILE)
 const args = process.argv.slice(2)
 
 /**
@@ -42,33 +45,25 @@ function mutateScope(argv) {
   return (file) => regexes.some((regex) => regex.test(file))
 }
 
-/** The files the results hold with nothing to mutate, by their text, before the run: Stryker drops them. @type {Map<string, string>} */
-const heldEmpty = new Map()
-
-// Results of files that are gone (moved, renamed or deleted) are dropped from the incremental file
-// before Stryker reads it: it keeps the results of every file it does not mutate, and Stryker knows a
-// file by its path.
-if (existsSync(INCREMENTAL)) {
-  /** @type {unknown} */
-  const parsed = JSON.parse(readFileSync(INCREMENTAL, 'utf8'))
-  const incremental =
-    /** @type {{ files: Record<string, { source?: string, mutants?: unknown[] }>, testFiles?: Record<string, unknown> }} */ (parsed)
-  for (const [file, held] of Object.entries(incremental.files))
-    if (held.mutants?.length === 0 && held.source !== undefined) heldEmpty.set(file, held.source)
-  /** @param {Record<string, unknown>} files */
-  const present = (files) => Object.fromEntries(Object.entries(files).filter(([file]) => existsSync(resolve(ROOT, file))))
-  const files = present(incremental.files)
-  const testFiles = incremental.testFiles === undefined ? undefined : present(incremental.testFiles)
-  const gone =
-    Object.keys(incremental.files).length -
-    Object.keys(files).length +
-    Object.keys(incremental.testFiles ?? {}).length -
-    Object.keys(testFiles ?? {}).length
-  if (gone > 0) {
-    writeFileSync(INCREMENTAL, JSON.stringify({ ...incremental, files, ...(testFiles === undefined ? {} : { testFiles }) }))
-    console.log(`Dropped the mutation results of ${gone} files that are no longer there.`)
-  }
-}
+// Stryker's incremental file is assembled from the committed results (reports/mutation/), without
+// the results of files that are gone (moved, renamed or deleted): it keeps the results of every file
+// it does not mutate, and Stryker knows a file by its path.
+const committed = readResults(ROOT)
+const present = (/** @type {Record<string, unknown>} */ files) =>
+  Object.fromEntries(Object.entries(files).filter(([file]) => existsSync(resolve(ROOT, file))))
+const sources = /** @type {typeof committed.sources} */ (present(committed.sources))
+const tests = /** @type {typeof committed.tests} */ (present(committed.tests))
+const gone =
+  Object.keys(committed.sources).length + Object.keys(committed.tests).length - Object.keys(sources).length - Object.keys(tests).length
+if (gone > 0) console.log(`Left out the mutation results of ${gone} files that are no longer there.`)
+/** The files the results hold with nothing to mutate, by their text, before the run: Stryker drops them. */
+const heldEmpty = new Map(
+  Object.entries(sources)
+    .filter(([, held]) => held.mutants.length === 0)
+    .map(([file, held]) => [file, held.source])
+)
+mkdirSync(dirname(INCREMENTAL), { recursive: true })
+writeFileSync(INCREMENTAL, JSON.stringify(assembleReport(sources, tests)))
 
 const node = Number(process.versions.node.split('.')[0]) >= 22 ? process.execPath : NODE24
 const stryker = resolve(import.meta.dirname, '../node_modules/@stryker-mutator/core/bin/stryker.js')
@@ -86,45 +81,38 @@ if (run.status !== 0 || !existsSync(REPORT) || statSync(REPORT).mtimeMs < starte
 
 // Stryker keeps no results of a file it found nothing to mutate in (types alone, or a schema with no
 // literal), whether the run mutated it or not. Such a file of the run, or one the results held so
-// before it and whose text has not changed, is kept in the incremental file with no mutants, so that
+// before it and whose text has not changed, is kept in the results with no mutants, so that
 // `npm run mutation:changed` knows it as tested, not as new.
-if (existsSync(INCREMENTAL)) {
-  const scope = mutateScope(args) ?? (() => true)
-  /** @type {unknown} */
-  const read = JSON.parse(readFileSync(INCREMENTAL, 'utf8'))
-  const incremental = /** @type {{ files: Record<string, unknown> }} */ (read)
-  const empty = Object.entries(mutatedSources(ROOT)).filter(
-    ([file, source]) => incremental.files[file] === undefined && (scope(file) || heldEmpty.get(file) === source.replace(/\r\n/g, '\n'))
-  )
-  if (empty.length > 0) {
-    for (const [file, source] of empty)
-      incremental.files[file] = { language: 'typescript', source: source.replace(/\r\n/g, '\n'), mutants: [] }
-    writeFileSync(INCREMENTAL, JSON.stringify(incremental))
-  }
-}
-
-/** @typedef {{ status: string, static?: boolean, location: { start: { line: number } }, mutatorName: string }} Mutant */
+const scope = mutateScope(args) ?? (() => true)
 /** @type {unknown} */
-const parsed = JSON.parse(readFileSync(REPORT, 'utf8'))
-const report = /** @type {{ files: Record<string, { mutants: Mutant[] }> }} */ (parsed)
+const written = JSON.parse(readFileSync(INCREMENTAL, 'utf8'))
+const fresh = splitReport(/** @type {import('./mutation-results.mjs').StrykerReport} */ (written))
+// Only the files the run mutated take the run's results. Stryker also writes every other file with
+// its current text and its old results moved to fit it, which would make a changed file look tested.
+const results = {
+  sources: { ...sources, ...Object.fromEntries(Object.entries(fresh.sources).filter(([file]) => scope(file))) },
+  tests: fresh.tests
+}
+for (const [file, source] of Object.entries(mutatedSources(ROOT))) {
+  const text = source.replace(/\r\n/g, '\n')
+  if (results.sources[file] === undefined && (scope(file) || heldEmpty.get(file) === text))
+    results.sources[file] = { language: 'typescript', source: text, tests: [], mutants: [] }
+}
+const { written: rewritten, removed } = writeResults(ROOT, results)
+console.log(`\n${RESULTS_DIR}: ${rewritten.length} files of results written, ${removed.length} removed.`)
 
 const DETECTED = new Set(['Killed', 'Timeout'])
-// With --ignoreStatic, a mutant in code that runs when its module loads is left out of the score, as
-// Stryker means, also when some test loads the module itself (main.ts and run/work.ts import the work
-// lazily): Stryker then runs it with that test alone, after the module has loaded unmutated in another
-// file, so its "Survived" says nothing. `npm run mutation` without the flag runs each with every test.
-const IGNORE_STATIC = args.includes('--ignoreStatic')
+// A static mutant is recorded as Ignored (scripts/mutation-results.mjs), so it is out of every score.
 const COUNTED = new Set(['Killed', 'Timeout', 'Survived', 'NoCoverage'])
 const problems = []
 let detected = 0
 let counted = 0
-let leftOut = 0
+let notJudged = 0
 const rows = []
-const judged = mutateScope(args) ?? (() => true)
-const files = Object.entries(report.files).filter(([file]) => judged(file))
+const files = Object.entries(results.sources).filter(([file]) => scope(file))
 for (const [file, { mutants }] of files.sort(([a], [b]) => a.localeCompare(b))) {
-  const valid = mutants.filter((m) => COUNTED.has(m.status) && !(IGNORE_STATIC && m.static === true))
-  leftOut += mutants.filter((m) => COUNTED.has(m.status) && IGNORE_STATIC && m.static === true).length
+  const valid = mutants.filter((m) => COUNTED.has(m.status))
+  notJudged += mutants.filter((m) => m.static === true).length
   const killed = valid.filter((m) => DETECTED.has(m.status)).length
   const uncovered = valid.filter((m) => m.status === 'NoCoverage')
   detected += killed
@@ -140,12 +128,12 @@ for (const [file, { mutants }] of files.sort(([a], [b]) => a.localeCompare(b))) 
   }
 }
 const overall = counted === 0 ? 100 : (detected / counted) * 100
-const which = files.length === Object.keys(report.files).length ? `all ${files.length} files` : `the ${files.length} files mutated`
+const which = files.length === Object.keys(results.sources).length ? `all ${files.length} files` : `the ${files.length} files mutated`
 console.log(`\nMutation score per file (killed or timed out / valid mutants):\n${rows.join('\n')}`)
 console.log(
   `\nMutation score of ${which}: ${overall.toFixed(2)} % (${detected} of ${counted}); targets: ${OVERALL_TARGET} % overall, ${PER_FILE_TARGET} % per file.`
 )
-if (leftOut > 0) console.log(`${leftOut} static mutants left out (--ignoreStatic).`)
+if (notJudged > 0) console.log(`${notJudged} static mutants (in code that runs when its module loads) not judged, out of the score.`)
 if (overall < OVERALL_TARGET) problems.push(`overall ${overall.toFixed(2)} % is below ${OVERALL_TARGET} %`)
 if (problems.length > 0) {
   console.error(`\nMutation targets missed:\n- ${problems.join('\n- ')}`)

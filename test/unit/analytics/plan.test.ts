@@ -93,7 +93,7 @@ function endlessApi() {
         hasMore: true
       })
     },
-    callerStats: (_projectId, query) => {
+    assistantCallerStats: (_projectId, query) => {
       calls.push(query.dateFrom === PREVIOUS_FROM ? 'assistant:previous' : 'assistant:callers')
       return Promise.resolve({ web: 1, api: 0, other: 0, total: 1 })
     }

@@ -2,6 +2,7 @@
 // (src/run/sections.ts): the lists derived from the catalog, each renderer saying the catalog's names,
 // outputs and files, and (checked by `npm run typecheck`, which covers test/) the compiler rejecting
 // a catalog entry or a wiring that misses a piece.
+import { existsSync, readdirSync } from 'node:fs'
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import {
   HEADLINE_NAMES,
@@ -19,15 +20,22 @@ import { searchesPart } from '../../../src/sections/searches/read.js'
 import { searchesRenderer } from '../../../src/sections/searches/render.js'
 import { visitorsPart } from '../../../src/sections/traffic/read-visitors.js'
 import { visitorsRenderer } from '../../../src/sections/traffic/render-visitors.js'
-import { assistantReport, feedbackReport, searchesReport, viewsReport, visitorsReport } from '../../support/section-reports.js'
 
-/** A report of each section that read everything. */
-const REPORTS: { [Name in SectionName]: Extract<SectionReport, { kind: Name }> } = {
-  visitors: visitorsReport(),
-  views: viewsReport(),
-  searches: searchesReport(),
-  feedback: feedbackReport(),
-  assistant: assistantReport()
+/**
+ * A report of section `name` that read everything: the builder `<name>Report()` that the section's
+ * own tests keep (test/unit/sections/<folder>/reports.ts), so that a new section brings its own.
+ */
+async function wholeReport(name: SectionName): Promise<SectionReport> {
+  const folders = new URL('./', import.meta.url)
+  const modules = readdirSync(folders, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(new URL(`${entry.name}/reports.ts`, folders)))
+    .map((entry) => import(new URL(`${entry.name}/reports.ts`, folders).href) as Promise<Record<string, unknown>>)
+  const builders = (await Promise.all(modules)).flatMap((module) => {
+    const builder = module[`${name}Report`]
+    return typeof builder === 'function' ? [builder as () => SectionReport] : []
+  })
+  expect(builders, `${name}Report in test/unit/sections/*/reports.ts`).toHaveLength(1)
+  return (builders[0] as () => SectionReport)()
 }
 
 /** A copy of the value without one of its fields. */
@@ -70,7 +78,12 @@ describe('the catalog of sections', () => {
   it('derives the section of each headline and the headlines a comparison cannot give', () => {
     for (const name of SECTION_NAMES)
       for (const key of Object.keys(SECTION_CATALOG[name].headlines)) expect(HEADLINE_SECTIONS[key as HeadlineKey]).toBe(name)
-    expect([...UNCOMPARED_HEADLINES]).toEqual(['searchesNoClick', 'assistantUnanswered'])
+    const uncompared = SECTION_NAMES.flatMap((name) => {
+      const headlines: Readonly<Record<string, HeadlineEntry>> = SECTION_CATALOG[name].headlines
+      return Object.entries(headlines).flatMap(([key, headline]) => (headline.comparable ? [] : [key]))
+    })
+    expect([...UNCOMPARED_HEADLINES]).toEqual(uncompared)
+    expect(uncompared).toEqual(expect.arrayContaining(['searchesNoClick', 'assistantUnanswered']))
   })
 
   it('gives every read, comparison, output and file one section only', () => {
@@ -81,9 +94,10 @@ describe('the catalog of sections', () => {
     expect(new Set(all).size).toBe(all.length)
   })
 
-  it.each(SECTION_NAMES)('is what the %s renderer says: its banner, noun, headlines, outputs and files', (name) => {
+  it.each(SECTION_NAMES)('is what the %s renderer says: its banner, noun, headlines, outputs and files', async (name) => {
     const entry = SECTION_CATALOG[name]
-    const report = REPORTS[name]
+    const report = await wholeReport(name)
+    expect(report.kind).toBe(name)
     const renderer = sectionRendererOf(report)
     expect(renderer.title).toBe(entry.banner)
     expect(renderer.endPhrase(report)).toBe(`${entry.noun} read`)

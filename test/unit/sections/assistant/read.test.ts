@@ -48,7 +48,7 @@ describe('assistant', () => {
     return {
       questionsAsked: questions.asked,
       callersAsked: stats.asked,
-      api: fakeAnalytics({ assistant: questions.call, callerStats: stats.call })
+      api: fakeAnalytics({ assistant: questions.call, assistantCallerStats: stats.call })
     }
   }
 

@@ -12,7 +12,7 @@ import { aiShare, aiShareOf, sizeBar } from '../../../../src/sections/traffic/su
 import { DETAILS_BUDGET_BYTES, TOP_BUDGET_BYTES, trafficSummaryHtml } from '../../../../src/sections/traffic/summary.js'
 import { viewsRenderer } from '../../../../src/sections/traffic/render-views.js'
 import { readerText, renderSummary } from '../../../support/render.js'
-import { viewsReport, visitorsReport } from '../../../support/section-reports.js'
+import { viewsReport, visitorsReport } from './reports.js'
 import { HOSTILE_PATHS } from '../../../support/visitors.js'
 
 const NOTE =

@@ -1,0 +1,92 @@
+// A new section is its folder, one catalog entry, one wiring line, its emulator rows and its docs
+// rows, as docs/architecture.md ("A new analytics section") lists them, and nothing else: a scratch
+// section (test/support/scratch-section.ts) is added to a copy of the tree, every file it took is
+// one that list names, and the type check and every in-process test, the section's copied tests
+// among them, pass on the copy. A test outside the section's own that fails there keeps a hand copy
+// of the catalog; a file the section needed that the list lacks fails here by name.
+import { spawnSync } from 'node:child_process'
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { addScratchSection } from '../support/scratch-section.js'
+
+const ROOT = resolve(import.meta.dirname, '../..')
+
+/** The files architecture.md names for a new section: paths, and links to docs/; `referrers` stands for the section's name. */
+function listedFiles(): string[] {
+  const page = readFileSync(join(ROOT, 'docs/architecture.md'), 'utf8')
+  const adding = page.slice(page.indexOf('**A new analytics section**'))
+  const named = [...adding.matchAll(/`((?:src|test|scripts|docs)\/[\w./<>-]+|action\.yml|README\.md)`/g)].map((m) => m[1] ?? '')
+  const linked = [...adding.matchAll(/\]\(([\w.-]+\.(?:md|json))\)/g)].map((m) => `docs/${m[1] ?? ''}`)
+  const readme = adding.includes('the README') ? ['README.md'] : []
+  return [...new Set([...named, ...linked, ...readme])]
+}
+
+/** Whether `file` is one the list names: exactly, or under a folder it names (`sections/referrers/`). */
+const isListed = (listed: readonly string[], file: string): boolean =>
+  listed.some((entry) => entry === file || (entry.endsWith('/') && file.startsWith(entry)))
+
+/** The tree as Git has it (committed, or new and not ignored), without the mutation results. */
+function copyTree(to: string): void {
+  const listing = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' })
+  if (listing.status !== 0) throw new Error(`git ls-files failed: ${listing.stderr}`)
+  for (const file of listing.stdout.split('\0')) {
+    if (file === '' || file.startsWith('reports/') || file.startsWith('dist/')) continue
+    mkdirSync(dirname(join(to, file)), { recursive: true })
+    cpSync(join(ROOT, file), join(to, file))
+  }
+  symlinkSync(join(ROOT, 'node_modules'), join(to, 'node_modules'), 'dir')
+  // The docs tests read this repository's commits (the pinned SHA of the quick start); they only read.
+  symlinkSync(join(ROOT, '.git'), join(to, '.git'))
+}
+
+/** Runs a tool of node_modules in the copy, with none of this run's vitest variables. */
+function runIn(root: string, args: string[]): { status: number | null; output: string } {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST') && name !== 'NODE_OPTIONS'))
+  const run = spawnSync(process.execPath, args, {
+    cwd: root,
+    env: { ...env, TMPDIR: join(root, '.tmp'), CI: '1' },
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024
+  })
+  return { status: run.status, output: `${run.stdout}\n${run.stderr}` }
+}
+
+describe('a scratch section', () => {
+  it(
+    'takes only the files architecture.md lists, and leaves the type check and every in-process test green',
+    { timeout: 30 * 60_000 },
+    () => {
+      const root = mkdtempSync(join(tmpdir(), 'scratch-section-'))
+      try {
+        copyTree(root)
+        mkdirSync(join(root, '.tmp'))
+        const touched = addScratchSection(root)
+        const listed = listedFiles()
+        expect(touched.filter((file) => !isListed(listed, file))).toEqual([])
+        expect(touched).toEqual(expect.arrayContaining(['src/core/sections.ts', 'src/run/sections.ts', 'src/sections/referrers/read.ts']))
+
+        const typecheck = runIn(root, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.test.json'])
+        expect(typecheck.output.trim().split('\n').slice(-20).join('\n'), 'npm run typecheck on the copy').not.toMatch(/error TS/)
+        expect(typecheck.status).toBe(0)
+
+        const tests = runIn(root, [
+          'node_modules/vitest/vitest.mjs',
+          'run',
+          '--project',
+          'in process',
+          '--project',
+          'in process, own modules',
+          '--reporter',
+          'dot'
+        ])
+        const failed = tests.output.split('\n').filter((line) => /FAIL|×|✗/.test(line))
+        expect(failed, 'the in-process tests on the copy').toEqual([])
+        expect(tests.status).toBe(0)
+      } finally {
+        rmSync(root, { recursive: true, force: true })
+      }
+    }
+  )
+})

@@ -444,3 +444,147 @@ describe('the body', () => {
     expect(back.gaps[0]).toMatchObject({ mood: 'hopeful', state: 'new', evidence: '30 thumbs down' })
   })
 })
+
+describe('what each step carries', () => {
+  const page = (path: string, more: Partial<GapRecord> = {}): GapRecord => ({
+    id: fingerprint('page', path),
+    kind: 'page',
+    subject: path,
+    firstSeen: '2026-11-02',
+    lastSeen: '2026-11-02',
+    periods: 1,
+    score: 12,
+    evidence: '30 thumbs down',
+    state: 'new',
+    ...more
+  })
+
+  it('says in each step only what that step notes', () => {
+    const state: HealthState = {
+      ...emptyState(PROJECT),
+      gaps: [page(WEBHOOKS, { state: 'pr-open', prLink: PR, askedBy: '1', jobId: 'job-1' })]
+    }
+    const noted: Transition = { ...begin(state, undefined, schedule('2026-11-10'), settings('2')), notes: ['said before'] }
+    const mine: Transition = { ...noted, asked: noted.state.gaps }
+    const steps: Transition[] = [
+      jobEnded(noted, 'job-1', undefined),
+      started(noted, 'job-1'),
+      started(mine, 'job-1'),
+      jobReported(noted, jobReport({ jobId: 'job-1' })),
+      jobReported(mine, jobReport({ jobId: 'job-1' })),
+      periodRead(noted, analytics(0, [down(WEBHOOKS, 30)])),
+      periodRead(noted, analytics(0, [], { headlines: [], items: [] })),
+      pullsRead(noted, new Map()),
+      ask({ ...noted, trigger: { ...noted.trigger, mayAct: false } }, '').transition,
+      written(noted, '').transition
+    ]
+    expect(steps.map((step) => step.notes)).toEqual(steps.map(() => []))
+  })
+
+  it('names the period of the latest evidence of the gaps it asks for', () => {
+    const gaps = [page('/a', { lastSeen: '2026-11-02' }), page('/b', { lastSeen: '2026-11-09' }), page('/c', { lastSeen: '2026-11-02' })]
+    const periods = [
+      { ...week(0), headlines: {} },
+      { ...week(1), headlines: {} }
+    ]
+    const t = begin({ ...emptyState(PROJECT), gaps, periods }, undefined, schedule('2026-11-16'), settings('2'))
+    const asks = ask(
+      t,
+      gaps.reduce((text, gap) => tick(text, gap.id), written(t, '').owned)
+    ).asks
+    expect(asks?.gaps.map((gap) => gap.subject)).toEqual(['/a', '/b', '/c'])
+    expect(asks?.period).toEqual(week(1))
+    expect(asks?.note).toBe('Asking the agent for 3 ticked gaps of the docs health issue.')
+  })
+
+  it("names the last job the issue records that a request can carry, the agent's repository's source", () => {
+    const with_ = (...jobIds: (string | undefined)[]): Transition =>
+      begin(
+        { ...emptyState(PROJECT), gaps: jobIds.map((jobId, i) => page(`/p${i}`, { state: 'merged', ...(jobId ? { jobId } : {}) })) },
+        undefined,
+        schedule('2026-11-16'),
+        settings('2')
+      )
+    expect(lastJobId(with_('job-1', 'job-2', '..', undefined))).toBe('job-2')
+    expect(lastJobId(with_(undefined))).toBeUndefined()
+  })
+
+  it('reads only the pull requests still open in the ledger', () => {
+    const gaps = [
+      page('/a', { state: 'merged', prLink: `${PR}0` }),
+      page('/b', { state: 'pr-open', prLink: PR }),
+      page('/c', { state: 'new' })
+    ]
+    expect(pullsToRead(begin({ ...emptyState(PROJECT), gaps }, undefined, schedule('2026-11-16'), settings('2')))).toEqual([PR])
+  })
+
+  it('names only the gaps this run resolved, not those resolved before', () => {
+    const merged = page(WEBHOOKS, {
+      state: 'merged',
+      mergedOn: '2026-11-15',
+      prLink: PR,
+      before: { dateFrom: '2026-11-02', dateTo: '2026-11-09', down: 30, up: 10 }
+    })
+    const earlier = page('/faq', { state: 'resolved', verdict: 'fixed', resolvedOn: '2026-11-01' })
+    const run = scheduled({ ...emptyState(PROJECT), gaps: [merged, earlier] }, undefined, {
+      runId: '2',
+      today: '2026-11-23',
+      read: analytics(2, [up(WEBHOOKS, 40)])
+    })
+    expect(run.t.state.gaps.filter((gap) => gap.state === 'resolved').map((gap) => gap.subject)).toEqual([WEBHOOKS, '/faq'])
+    expect(run.report.resolvedNames).toEqual([WEBHOOKS])
+  })
+
+  it('keeps the top pages of a period, and names the pages whose traffic moved since', () => {
+    const traffic = (visitors: number) => [
+      { path: '/a', visitors },
+      { path: '/b', visitors: 100 }
+    ]
+    const first = scheduled(undefined, undefined, {
+      runId: '1',
+      today: '2026-11-09',
+      read: { ...analytics(0, [down(WEBHOOKS, 30)]), traffic: traffic(100) }
+    })
+    expect(first.t.state.topPages).toEqual({ ...week(0), pages: traffic(100) })
+    expect(first.report.movers).toEqual([])
+    const next = scheduled(first.t.state, first.body, {
+      runId: '2',
+      today: '2026-11-16',
+      read: { ...analytics(1, [down(WEBHOOKS, 30)]), traffic: traffic(300) }
+    })
+    expect(next.report.movers).toEqual([{ path: '/a', measure: 'visitors', before: 100, after: 300, changePercent: 200 }])
+    // A read with no traffic keeps the top pages it had, and names no mover.
+    const none = scheduled(next.t.state, next.body, { runId: '3', today: '2026-11-23', read: analytics(2, [down(WEBHOOKS, 30)]) })
+    expect(none.t.state.topPages?.dateFrom).toBe(week(1).dateFrom)
+    expect(none.report.movers).toEqual([])
+  })
+
+  it("takes a headline's change from the period just before where the run read none", () => {
+    const first = scheduled(undefined, undefined, { runId: '1', today: '2026-11-09', read: analytics(0, [down(WEBHOOKS, 30)]) })
+    expect(first.report.previous).toEqual({})
+    const next = scheduled(first.t.state, first.body, { runId: '2', today: '2026-11-16', read: analytics(1, [down(WEBHOOKS, 30)]) })
+    expect(next.report.previous).toEqual({ visitorsHuman: { value: 200, ...week(0) } })
+    expect(scheduled(next.t.state, next.body, { runId: '3', today: '2026-11-17' }).report.previous).toEqual({})
+  })
+
+  it('links the workflow run in the footer when it is known', () => {
+    const t = begin(undefined, undefined, schedule('2026-11-09'), settings('1'))
+    expect(written(t, '').owned).toContain('<a href="https://github.com/acme/docs/actions/runs/1">workflow run</a>')
+    const unlinked = begin(
+      undefined,
+      undefined,
+      schedule('2026-11-09'),
+      settings('1', { footer: { action: 'docs-agent-action', version: '1.2.3' } })
+    )
+    expect(written(unlinked, '').owned).toContain('<sub>Updated by docs-agent-action 1.2.3</sub>')
+  })
+
+  it('says the top is left out the first time it is, not before', () => {
+    const week0 = scheduled(undefined, undefined, { runId: '1', today: '2026-11-09', read: analytics(0, [down(WEBHOOKS, 30)]) })
+    const t = begin(week0.t.state, week0.body, schedule('2026-11-10'), settings('2'))
+    const kept = written(t, week0.body)
+    expect(kept.transition.warnedTop).toBe(false)
+    const edited = written(kept.transition, week0.body.replace('week 0', 'a forged week'))
+    expect(edited.transition.notes).toEqual([expect.stringMatching(/^The top of the docs health issue is not as the action wrote it/)])
+  })
+})

@@ -4981,7 +4981,7 @@ async function wordsToAgent(inputs, client, board, server, visibilities) {
 async function openHealthIssue(inputs, client, github, showWords, visibilities) {
     if (!inputs.healthIssue)
         return {};
-    const { HealthIssueRun, healthIssueFailure } = await __webpack_require__.e(/* import() */ 799).then(__webpack_require__.bind(__webpack_require__, 799));
+    const { HealthIssueRun, healthIssueFailure } = await __webpack_require__.e(/* import() */ 950).then(__webpack_require__.bind(__webpack_require__, 950));
     let board;
     try {
         board = await HealthIssueRun.open(inputs.healthIssue, inputs.projectId, github, showWords);

@@ -2,7 +2,9 @@
 // agent job, what the job came to and what the analytics read recorded in its ledger, and its body
 // written once at the end. Ticks are acted on only from a run the issue's own edits cannot start
 // (a bot's edit starts nothing) and, on an `issues` event, only for a person who may push, and only
-// the boxes that very edit ticked.
+// the boxes that very edit ticked. What each step does to the issue is decided by
+// health/transition.ts, pure; this shell reads and writes GitHub around it and says in the log what
+// the transition notes.
 import * as core from '@actions/core'
 import type { JobReport } from '../agent/outcome.js'
 import { pullRequestLink } from '../agent/pull-request.js'
@@ -10,53 +12,44 @@ import { ApiError } from '../api/errors.js'
 import { type AgentJob, jobIdProblem } from '../api/schemas.js'
 import { errorMessage } from '../core/error-message.js'
 import type { RecordSeal } from '../core/record-seal.js'
-import {
-  blocksOf,
-  dismissTicks,
-  overviewBlocks,
-  overviewDigest,
-  type OverviewBlocks,
-  ownedBody,
-  ownedPart,
-  projectMarker,
-  BODY_LIMIT,
-  tickedGaps,
-  verdictLines,
-  withOwned
-} from '../health/body.js'
+import { projectMarker, ownedPart, BODY_LIMIT, verdictLines, withOwned } from '../health/body.js'
+import { linkHtml } from '../render/html.js'
 import { githubFailure, githubWriteFailure } from '../github/client.js'
-import { type Mover, movers, type PageTraffic, topPages, withHistoryChanges } from '../health/history.js'
-import {
-  askable,
-  dismissedIds,
-  isOpen,
-  itemId,
-  type Measured,
-  type PullState,
-  withDismissed,
-  withJobEnded,
-  withAsked,
-  withStaleAsksOpen,
-  withOutcome,
-  withPeriod,
-  withPulls
-} from '../health/ledger.js'
+import type { Mover, PageTraffic } from '../health/history.js'
+import type { Measured, PullState } from '../health/ledger.js'
 import { editTicks, type EditTicks } from '../health/edit-ticks.js'
-import { gapsPrompt } from '../health/prompt.js'
-import { type HealthState, emptyState, forgetReaderText, HISTORY_PERIODS, openState, sealState } from '../health/state.js'
-import { withReaderWords } from '../health/words.js'
-import { fixFirst, grouped } from '../render/fix-first.js'
+import { type HealthState, openState, sealState } from '../health/state.js'
+import {
+  ask,
+  type AskedGap,
+  begin,
+  jobEnded,
+  jobReported,
+  jobsToFollow,
+  lastJobId,
+  periodRead,
+  promptOf,
+  pullsRead,
+  pullsToRead,
+  reportOf,
+  started,
+  type Transition,
+  type TransitionSettings,
+  type Trigger,
+  writesAtEnd,
+  written
+} from '../health/transition.js'
 import type { HeadlineKey } from '../core/sections.js'
 import type { Headline } from '../render/renderer.js'
 import { DASHBOARD_LABEL, type HealthIssue, HealthIssues } from '../github/issues.js'
 import { payloadObject, type Runner } from '../github/runner.js'
 import type { GitHubTrust } from './job-plan.js'
-import { linkHtml } from '../render/html.js'
 import { htmlText, logText } from '../text/escape.js'
-import { shortRange } from '../text/dates.js'
 import type { Overview } from '../render/overview.js'
 import { ACTION_NAME, ACTION_VERSION } from '../version.js'
 import { type SectionReport, sectionRendererOf } from './sections.js'
+
+export type { AskedGap }
 
 /** What the run's report says of the docs health issue. */
 export interface HealthIssueReport {
@@ -80,13 +73,6 @@ export interface HealthIssueReport {
   askedGaps?: AskedGap[]
   /** Did the fixes work: the issue's verdict lines (HTML), for the top of the summary. */
   verdicts?: string[]
-}
-
-/** A gap given to the agent, as the summary names it. */
-export interface AskedGap {
-  kind: 'page' | 'search'
-  /** The page, or the search; undefined for a search while reader text is hidden. */
-  subject?: string
 }
 
 /** The run's day, YYYY-MM-DD (UTC). */
@@ -117,56 +103,22 @@ const runIdOf = (runner: Pick<Runner, 'runId'>): string => runner.runId ?? 'loca
 export class HealthIssueRun {
   /** The run was started by an event on an issue: it reads no analytics. */
   readonly issueEvent: boolean
-  private state: HealthState
-  private resolved = 0
+  /** The issue over the run so far: its state and what the run did to it (health/transition.ts). */
+  private now: Transition
   private failure: string | undefined
-  private asked = 0
-  private askedGaps: AskedGap[] = []
-  private askedNow = false
-  /** Gaps a person said are not gaps, taken by this run. */
-  private dismissedNow = 0
-  private overview: Overview | undefined
-  private filled: HeadlineKey[] = []
-  /** The gaps this run found resolved. */
-  private resolvedIds = new Set<string>()
-  private moved: Mover[] = []
-  /** Reader text is hidden in this run: the issue keeps no word a reader typed. */
-  private readerTextHidden = false
-  /** The log said the top of the issue is not kept. */
-  private warnedTop = false
 
   private constructor(
     private readonly github: HealthIssues,
     private readonly runner: Runner,
-    private readonly projectId: string,
     private readonly title: string,
     private issue: HealthIssue | undefined,
-    private readonly mayAsk: boolean,
-    issueEvent: boolean,
     private readonly seal: RecordSeal,
-    private readonly showWords: boolean,
-    /** The boxes the edit that started the run ticked, the only ones it acts on; undefined for a run no edit started, which acts on every tick. */
-    private readonly edited?: EditTicks
+    read: HealthState | undefined,
+    trigger: Trigger,
+    settings: TransitionSettings
   ) {
-    this.issueEvent = issueEvent
-    // Only the part the action owns is read, and only when its seal verifies: a state someone else
-    // wrote, edited or copied counts for nothing, and nor do the ticks of gaps it names.
-    const state = withStaleAsksOpen(
-      (issue && openState(ownedPart(issue.body), projectId, seal, statePlace(runner, issue.number)).state) ?? emptyState(projectId),
-      runIdOf(runner)
-    )
-    // Where reader text is hidden, every word readers typed is forgotten at once, whatever earlier runs
-    // kept while it was shown: nothing of it is sent or written back (and write() forgets again).
-    this.readerTextHidden = !showWords
-    this.state = showWords ? state : forgetReaderText(state)
-    // "Not a gap" is honoured from the same people as a tick that asks.
-    if (mayAsk && issue) {
-      const before = this.state
-      this.state = withDismissed(this.state, this.ofThisEdit(dismissTicks(issue.body), 'dismissed'), todayOf())
-      this.dismissedNow = this.state.gaps.filter((gap, i) => gap.state === 'dismissed' && before.gaps[i]?.state !== 'dismissed').length
-      if (this.dismissedNow > 0)
-        core.info(`${this.dismissedNow === 1 ? '1 gap was' : `${this.dismissedNow} gaps were`} marked not a gap in the docs health issue.`)
-    }
+    this.issueEvent = trigger.issueEvent
+    this.now = this.told(begin(read, issue?.body, trigger, settings))
   }
 
   /** The docs health issue of this repository and project, as the event that started the run allows it to act. */
@@ -203,11 +155,21 @@ export class HealthIssueRun {
       )
     if (issue?.state === 'closed')
       core.info(`The docs health issue #${issue.number} is closed: it is updated but left closed. Reopen it to keep it in view.`)
-    if (runner.eventName !== 'issues')
-      return new HealthIssueRun(github, runner, projectId, settings.title, issue, true, false, seal, showWords)
+    // Only the part the action owns is read, and only when its seal verifies: a state someone else
+    // wrote, edited or copied counts for nothing, and nor do the ticks of gaps it names.
+    const read = issue && openState(ownedPart(issue.body), projectId, seal, statePlace(runner, issue.number)).state
+    const transitionSettings: TransitionSettings = {
+      projectId,
+      runId: runIdOf(runner),
+      showWords,
+      footer: { action: ACTION_NAME, version: ACTION_VERSION, ...(runner.runUrl ? { runUrl: runner.runUrl } : {}) }
+    }
+    const make = (trigger: Omit<Trigger, 'today'>): HealthIssueRun =>
+      new HealthIssueRun(github, runner, settings.title, issue, seal, read, { ...trigger, today: todayOf() }, transitionSettings)
+    if (runner.eventName !== 'issues') return make({ issueEvent: false, mayAct: true })
     const payload = (payloadObject(runner.payload) ?? {}) as IssueEvent
     const sender = payload.sender ?? {}
-    let mayAsk = false
+    let mayAct = false
     if (payload.action !== 'edited' || issue === undefined || payload.issue?.number !== issue.number) {
       core.info('The run was started by an event on another issue, or not by an edit: the docs health issue has nothing to do.')
     } else if (sender.type === 'Bot' || !sender.login) {
@@ -227,25 +189,15 @@ export class HealthIssueRun {
           `Could not check whether ${htmlText(sender.login, 60)} may push to ${htmlText(runner.repositoryText, 200)} (${githubFailure(error)}): the ticks in the docs health issue are not acted on.`
         )
       }
-      mayAsk = writer
+      mayAct = writer
     }
-    return new HealthIssueRun(github, runner, projectId, settings.title, issue, mayAsk, true, seal, showWords, ticksOfEdit(payload))
+    return make({ issueEvent: true, mayAct, edited: ticksOfEdit(payload) })
   }
 
-  /**
-   * Of the boxes ticked in the issue, those this run acts on: all of them, or, in a run an edit
-   * started, those the edit ticked. The others wait for a scheduled run, and the log says how many.
-   */
-  private ofThisEdit(ticked: Set<string>, kind: keyof EditTicks): Set<string> {
-    if (this.edited === undefined) return ticked
-    const own = this.edited[kind]
-    const waiting = [...ticked].filter((id) => !own.has(id) && this.state.gaps.some((gap) => gap.id === id && isOpen(gap))).length
-    if (waiting > 0)
-      core.info(
-        `${waiting === 1 ? '1 box' : `${waiting} boxes`} ${kind === 'gaps' ? 'asking the agent' : 'saying "Not a gap"'} ${waiting === 1 ? 'was' : 'were'} ticked before this edit, not by it: ` +
-          'a run started by an edit acts only on the boxes that edit ticked, so these wait for the next scheduled run.'
-      )
-    return new Set([...ticked].filter((id) => own.has(id)))
+  /** Says in the log what the step just taken notes, and gives its transition back. */
+  private told(next: Transition): Transition {
+    for (const note of next.notes) core.info(note)
+    return next
   }
 
   /**
@@ -254,37 +206,32 @@ export class HealthIssueRun {
    * the period the gaps' evidence was read over and, where reader text may be shown, gives what
    * readers wrote about them.
    */
-  async ask(mayQuote: () => Promise<boolean> = () => Promise.resolve(this.showWords)): Promise<string | undefined> {
-    if (!this.mayAsk || !this.issue) return undefined
-    const runId = runIdOf(this.runner)
-    const gaps = askable(this.state, this.ofThisEdit(tickedGaps(this.issue.body), 'gaps'), runId)
-    if (gaps.length === 0) return undefined
-    const before = this.state
-    this.state = withAsked(this.state, new Set(gaps.map((gap) => gap.id)), runId)
+  async ask(mayQuote: () => Promise<boolean> = () => Promise.resolve(this.now.settings.showWords)): Promise<string | undefined> {
+    if (!this.issue) return undefined
+    const { transition, asks } = ask(this.now, this.issue.body)
+    if (asks === undefined) {
+      this.now = this.told(transition)
+      return undefined
+    }
+    const before = this.now
+    this.now = this.told(transition)
     try {
       await this.write()
     } catch (error) {
       // Not recorded as asked, so not asked: the next run tries again.
-      this.state = before
+      this.now = { ...before, warnedTop: this.now.warnedTop }
       this.failure = `The docs health issue could not record the ticked gaps, so the agent was not asked${healthIssueFailure(error)}`
       return undefined
     }
-    this.asked = gaps.length
-    this.askedGaps = gaps.map((gap) => ({ kind: gap.kind, ...(gap.kind === 'page' || this.showWords ? { subject: gap.subject } : {}) }))
-    this.askedNow = true
-    core.info(`Asking the agent for ${gaps.length === 1 ? '1 ticked gap' : `${gaps.length} ticked gaps`} of the docs health issue.`)
-    // The period the evidence was read over: the latest in which any of the gaps was ranked.
-    const latest = gaps.reduce((at, gap) => (gap.lastSeen > at ? gap.lastSeen : at), '')
-    const period = this.state.periods.find((p) => p.dateFrom === latest)
+    core.info(asks.note)
     // Asked only once there is a prompt: whether readers' words may go to the agent's repository.
-    const words = this.showWords && (await mayQuote()) ? this.state.readerWords?.gaps : undefined
-    return gapsPrompt(gaps, { ...(period ? { dateFrom: period.dateFrom, dateTo: period.dateTo } : {}), ...(words ? { words } : {}) })
+    return promptOf(asks, this.now.settings.showWords && (await mayQuote()))
   }
 
   /** The job this run asked for has its id: written at once, so that no later run takes the gaps for unasked. */
   async started(jobId: string): Promise<void> {
-    if (!this.askedNow) return
-    this.state = withOutcome(this.state, runIdOf(this.runner), { jobId, reopen: false })
+    if (this.now.asked.length === 0) return
+    this.now = started(this.now, jobId)
     try {
       await this.write()
     } catch (error) {
@@ -298,11 +245,7 @@ export class HealthIssueRun {
    * cannot tell of now is left as it is.
    */
   async followJobs(getJob: (jobId: string) => Promise<AgentJob>, githubServer: string): Promise<void> {
-    const runId = runIdOf(this.runner)
-    const waiting = new Set(
-      this.state.gaps.flatMap((gap) => (gap.state === 'asked' && gap.jobId && gap.askedBy !== runId ? [gap.jobId] : []))
-    )
-    for (const jobId of waiting) {
+    for (const jobId of jobsToFollow(this.now)) {
       // An id no request can carry (a state written before ids were checked) is left as it is.
       const problem = jobIdProblem(jobId)
       if (problem !== undefined) {
@@ -320,28 +263,18 @@ export class HealthIssueRun {
         continue
       }
       if (job.status !== 'completed' && job.status !== 'failed' && job.status !== 'archived') continue
-      this.state = withJobEnded(this.state, jobId, pullRequestOf(job.prLink, githubServer))
+      this.now = jobEnded(this.now, jobId, pullRequestOf(job.prLink, githubServer))
     }
   }
 
   /** The job the issue records last (a gap asked for, with a pull request, or merged), when any: its source repository is the agent's. */
   lastJobId(): string | undefined {
-    return [...this.state.gaps].reverse().find((gap) => gap.jobId !== undefined && jobIdProblem(gap.jobId) === undefined)?.jobId
+    return lastJobId(this.now)
   }
 
   /** What the job this run asked for came to. */
   recordJob(job: JobReport): void {
-    if (!this.askedNow) return
-    const runId = runIdOf(this.runner)
-    // Ended on the service without a pull request: the gaps are open again. A job still running, or
-    // one whose creation went unanswered, keeps them asked.
-    // Only a pull request on the run's GitHub server (prNumber) is one: a gap is never "pull request
-    // open" for another link the service returned.
-    const prLink = job.prNumber === undefined ? undefined : job.prLink
-    const reopen =
-      prLink === undefined &&
-      (job.outcome === 'opened' || job.outcome === 'no-pr' || job.outcome === 'failed' || job.outcome === 'archived')
-    this.state = withOutcome(this.state, runId, { jobId: job.jobId, prLink, reopen })
+    this.now = jobReported(this.now, job)
   }
 
   /**
@@ -350,67 +283,28 @@ export class HealthIssueRun {
    * signal of `sections`, and the pages whose traffic moved.
    */
   recordPeriod(overview: Overview, sections: readonly SectionReport[] = []): void {
-    if (overview.headlines.length === 0 && overview.items.length === 0) return
-    const range = { dateFrom: overview.dateFrom, dateTo: overview.dateTo }
-    const history = withHistoryChanges(overview.headlines, this.state, range)
-    this.filled = history.filled
     const signals = sections.flatMap((section) => sectionRendererOf(section).signals?.(section) ?? [])
-    const dismissed = dismissedIds(this.state)
-    const items = sections.length > 0 ? fixFirst(signals, undefined, (item) => dismissed.has(itemId(item) ?? '')) : overview.items
-    this.overview = { ...overview, headlines: history.headlines, items }
-    const traffic = pageTraffic(sections)
-    this.moved = traffic.length > 0 ? movers(this.state.topPages, range, traffic) : []
-    const before = this.state.periods.at(-1)
-    const wasResolved = this.resolvedNow()
-    const headlines = Object.fromEntries(overview.headlines.filter((h) => !h.partial).map((h) => [h.key, h.value]))
-    this.state = withPeriod(
-      this.state,
-      {
-        ...range,
-        headlines,
-        items,
-        ...(sections.length > 0 ? { groups: grouped(signals), measured: measuredOf(sections) } : {})
-      },
-      HISTORY_PERIODS,
-      todayOf()
-    )
-    const kept = topPages(range, traffic)
-    if (kept) this.state = { ...this.state, topPages: kept }
-    this.state = withReaderWords(this.state, overview, this.showWords ? overview.words : undefined)
-    const after = this.state.periods.at(-1)
-    this.resolved = after !== before ? (after?.resolved ?? 0) : 0
-    this.noteResolved(wasResolved)
-  }
-
-  /** The gaps resolved since `wasResolved` (the ids resolved before), added to those this run resolved. */
-  private noteResolved(wasResolved: ReadonlySet<string>): void {
-    for (const gap of this.state.gaps) if (gap.state === 'resolved' && !wasResolved.has(gap.id)) this.resolvedIds.add(gap.id)
-  }
-
-  private resolvedNow(): Set<string> {
-    return new Set(this.state.gaps.filter((gap) => gap.state === 'resolved').map((gap) => gap.id))
+    this.now = periodRead(this.now, {
+      overview,
+      ...(sections.length > 0 ? { sections: { signals, measured: measuredOf(sections) } } : {}),
+      traffic: pageTraffic(sections)
+    })
   }
 
   /** Reads the state of the pull requests the ledger waits on (on the run's own GitHub server only), then writes the issue. */
   async finish(githubServer: string): Promise<HealthIssueReport> {
     try {
-      if (this.issueEvent && !this.askedNow && this.dismissedNow === 0) return this.report()
+      if (!writesAtEnd(this.now)) return this.report()
       const pulls = new Map<string, PullState>()
       // By the link as the ledger keeps it, which is how withPulls looks each gap's up.
-      for (const { state: gapState, prLink } of this.state.gaps) {
-        if (gapState !== 'pr-open' || prLink === undefined || pulls.has(prLink)) continue
+      for (const prLink of pullsToRead(this.now)) {
         const pull = pullRequestLink(prLink, githubServer)?.pullRequest
         if (!pull) continue
         const [owner = '', repo = ''] = pull.repository.split('/')
         const state = await this.github.pullState(owner, repo, Number(pull.number))
         if (state) pulls.set(prLink, state)
       }
-      const resolvedBefore = this.state.periods.at(-1)?.resolved ?? 0
-      const wasResolved = this.resolvedNow()
-      this.state = withPulls(this.state, pulls, todayOf())
-      this.noteResolved(wasResolved)
-      // A gap whose merge was seen after its period was read may be resolved by that period.
-      if (this.overview) this.resolved += (this.state.periods.at(-1)?.resolved ?? 0) - resolvedBefore
+      this.now = pullsRead(this.now, pulls)
       await this.write()
       return this.report()
     } catch (error) {
@@ -419,97 +313,22 @@ export class HealthIssueRun {
   }
 
   private report(): HealthIssueReport {
-    const previous = Object.fromEntries(
-      (this.overview?.headlines ?? []).filter((h) => this.filled.includes(h.key)).map((h) => [h.key, h.previous])
-    )
+    const askAgain = this.issue ? `Tick it in the ${linkHtml(this.issue.url, 'docs health issue')} to ask the agent again.` : ''
     return {
       url: this.issue?.url,
       number: this.issue?.number,
-      resolved: this.resolved,
-      resolvedNames: this.state.gaps.filter((gap) => this.resolvedIds.has(gap.id)).map((gap) => gap.subject),
-      asked: this.asked,
       failure: this.failure,
-      dismissed: dismissedIds(this.state),
-      previous,
-      movers: this.moved,
-      ...(this.askedGaps.length > 0 ? { askedGaps: this.askedGaps } : {}),
-      verdicts: this.issue
-        ? verdictLines(
-            this.state,
-            this.resolvedIds,
-            `Tick it in the ${linkHtml(this.issue.url, 'docs health issue')} to ask the agent again.`
-          )
-        : []
+      ...reportOf(this.now),
+      verdicts: this.issue ? verdictLines(this.now.state, this.now.resolvedIds, askAgain) : []
     }
   }
 
-  /**
-   * The top of the issue as `body` carries it, when it is what the sealed state says the action wrote
-   * (its digest), and holds no reader word while reader text is hidden; else nothing, said in the log.
-   * Anyone who may edit the issue can rewrite the top (a link, a mention, a forged "fix first"): it is
-   * never published again under the action's name.
-   */
-  private keptOverview(body: string): OverviewBlocks | undefined {
-    const blocks = overviewBlocks(ownedPart(body))
-    const sealed = this.state.overview
-    if (overviewDigest(blocks) === overviewDigest(NO_BLOCKS)) return undefined
-    if (sealed?.digest !== overviewDigest(blocks)) {
-      if (!this.warnedTop)
-        core.info(
-          'The top of the docs health issue is not as the action wrote it (someone edited it, or its state could not be verified): it is left out until the next run that reads the analytics.'
-        )
-      this.warnedTop = true
-      return undefined
-    }
-    if (sealed.words && this.readerTextHidden) {
-      if (!this.warnedTop)
-        core.info(
-          'The top of the docs health issue held reader text, which is now hidden: it is left out until the next run that reads the analytics.'
-        )
-      this.warnedTop = true
-      return undefined
-    }
-    return blocks
-  }
-
-  /** Whether the top written now may hold reader text. */
-  private overviewWords(kept: OverviewBlocks | undefined): boolean {
-    if (this.overview) return !this.readerTextHidden
-    return kept !== undefined && this.state.overview?.words === true
-  }
-
+  /** Writes the issue: the body the transition gives for the issue as it is now, sealed. */
   private async write(): Promise<void> {
-    if (this.readerTextHidden) this.state = forgetReaderText(this.state)
-    const link = this.runner.runUrl
-    const overview = this.overview
-    const footerHtml =
-      `<sub>Updated ${overview ? `with ${htmlText(shortRange(overview.dateFrom, overview.dateTo), 60)} ` : ''}by ${ACTION_NAME} ${htmlText(ACTION_VERSION, 40)}` +
-      `${link ? ` · ${linkHtml(link, 'workflow run')}` : ''}</sub>`
     // The issue as it is now: a person's edit during the run (text, or a tick) is kept.
     const current = this.issue ? await this.github.get(this.issue.number) : undefined
-    const ticked = tickedGaps(current?.body ?? '')
-    // A run that read no analytics keeps the top of the last weekly report, only as the action wrote it.
-    const kept = overview ? undefined : this.keptOverview(current?.body ?? '')
-    this.state = {
-      ...this.state,
-      overview: {
-        digest: overviewDigest(overview ? blocksOf(overview, this.state, this.moved) : (kept ?? NO_BLOCKS)),
-        words: this.overviewWords(kept)
-      }
-    }
-    const dismissTicked = dismissTicks(current?.body ?? '')
-    const owned = ownedBody({
-      overview,
-      ...(kept ? { kept } : {}),
-      state: this.state,
-      resolved: this.resolved,
-      resolvedIds: this.resolvedIds,
-      footerHtml,
-      ticked,
-      dismissTicked,
-      movers: this.moved,
-      filled: this.filled
-    })
+    const { transition, owned } = written(this.now, current?.body ?? '')
+    this.now = this.told(transition)
     // The seal binds the state to this issue: pasted into another issue, or another repository's, it
     // does not verify. A new issue has no number before it is made, so it is sealed just after.
     const sealedBody = (number: number, around: string): string => {
@@ -522,26 +341,23 @@ export class HealthIssueRun {
     }
     if (this.issue) {
       this.issue = await this.github.update(this.issue.number, sealedBody(this.issue.number, current?.body ?? ''))
-      return
+    } else {
+      const made = await this.github.create(this.title, sealedBody(0, ''))
+      this.issue = await this.github.update(made.number, sealedBody(made.number, made.body))
     }
-    const made = await this.github.create(this.title, sealedBody(0, ''))
-    this.issue = await this.github.update(made.number, sealedBody(made.number, made.body))
   }
 }
 
 /** Where a state is kept, as its seal names it: the repository and the issue's number. */
 const statePlace = (runner: Pick<Runner, 'repositoryText'>, number: number): string => `${runner.repositoryText}#${number}`
 
-/** No overview: what a run that reads no analytics writes when the top of the body is not the action's. */
-const NO_BLOCKS: OverviewBlocks = { top: '', figures: '', howRead: '' }
-
-/** Which of the sections that hold a gap's numbers were read whole (read, not cut short, not failed). */
 /** The link of a job's pull request on the run's GitHub server; undefined for any other link, which is no pull request. */
 function pullRequestOf(prLink: string | null | undefined, githubServer: string): string | undefined {
   const link = pullRequestLink(prLink, githubServer)
   return link?.pullRequest === undefined ? undefined : link.url
 }
 
+/** Which of the sections that hold a gap's numbers were read whole (read, not cut short, not failed). */
 function measuredOf(sections: readonly SectionReport[]): Measured {
   const whole = (kind: SectionReport['kind']): boolean =>
     sections.some((section) => section.kind === kind && section.requests > 0 && section.failure === undefined && !section.partial)

@@ -27,7 +27,7 @@ function reference(text: string, pattern: RegExp): [number, number][] {
     ends.push(...Array<number>(folded.length).fill(index + char.length))
     index += char.length
   }
-  return Array.from(fold.matchAll(new RegExp(pattern.source, 'g')), (match) => [
+  return Array.from(fold.matchAll(new RegExp(pattern.source, pattern.flags)), (match) => [
     starts[match.index] as number,
     ends[match.index + match[0].length - 1] as number
   ])
@@ -122,6 +122,11 @@ describe('foldedMatches', () => {
       [1, 2]
     ])
     expect(foldedMatches('\u{1d426}\u200b\u{1d422}', /mi/g)).toEqual([[0, 5]])
+  })
+
+  it('keeps the flags of the pattern it is given: a case-blind pattern matches either case', () => {
+    expect(foldedMatches('%6d', /\\u006d|%6D|&#109;/gi)).toEqual([[0, 3]])
+    expect(foldedMatches('%6d', /\\u006d|%6D|&#109;/g)).toEqual([])
   })
 
   it('leaves invisible characters at either end of a match out of it', () => {

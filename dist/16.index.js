@@ -2957,7 +2957,7 @@ class Transport {
 
 
 /** The fields an analytics query may send beside the range, in the order it sends them. */
-const QUERY_FIELDS = ['limit', 'offset', 'cursor'];
+const QUERY_FIELDS = ['limit', 'offset', 'cursor', 'status'];
 /** The query of an analytics request: the range, then the fields the endpoint sends, in a fixed order, each only when it has a value. */
 function analyticsQuery(query, sends) {
     const out = { dateFrom: query.dateFrom, dateTo: query.dateTo };

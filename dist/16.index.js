@@ -1617,7 +1617,7 @@ function itemId(item) {
 /* harmony export */   p$: () => (/* binding */ emptyState),
 /* harmony export */   wD: () => (/* binding */ WORDS_CHARS)
 /* harmony export */ });
-/* unused harmony exports STATE_VERSION, GAP_STATES, VERDICTS, stateSchema, evidenceCounts, STATE_MAX_CHARS, STATE_BUDGET_CHARS, decodeState, withUnknown */
+/* unused harmony exports LOGIN_CHARS, STATE_VERSION, GAP_STATES, VERDICTS, stateSchema, evidenceCounts, STATE_MAX_CHARS, STATE_BUDGET_CHARS, decodeState, withUnknown */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9691);
@@ -1652,6 +1652,8 @@ const GAP_SEARCHES = 3;
 const SEARCH_CHARS = 60;
 /** Pages whose traffic the state keeps for the next period's movers. */
 const TOP_PAGES = 20;
+/** Characters of a login the state keeps. */
+const LOGIN_CHARS = 40;
 /** The version this code writes; a state of version 1 is read and migrated, a newer one keeps its number. */
 const STATE_VERSION = 2;
 const GAP_STATES = ['new', 'asked', 'pr-open', 'merged', 'resolved', 'back', 'dismissed'];
@@ -1744,7 +1746,9 @@ const gapSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
     /** The day it was resolved. */
     resolvedOn: text(40).optional(),
     /** The day a person said it is not a gap. */
-    dismissedOn: text(40).optional()
+    dismissedOn: text(40).optional(),
+    /** Who said so: the login of the edit that ticked "Not a gap" (GitHub's are at most 39 characters), when an edit did. */
+    dismissedBy: text(LOGIN_CHARS).optional()
 });
 /** The traffic of the top pages in the latest period read, for the next period's movers. */
 const pagesSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
@@ -1766,10 +1770,15 @@ const READER_WORDS_CHARS = 5_000;
 const gapWordsSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
     /** The gap (its fingerprint, as in `gaps`). */
     id: zod__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP().regex(/^[0-9a-f]{12}$/),
-    /** Questions left unanswered on its page, with what the assistant replied. */
-    questions: zod__WEBPACK_IMPORTED_MODULE_5__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({ question: text(WORDS_CHARS), answer: text(WORDS_CHARS) })).max(WORDS_PER_KIND),
+    /**
+     * Questions left unanswered on its page, with what the assistant replied, and how often each was
+     * asked (absent in a state an earlier version wrote: once, as far as it says).
+     */
+    questions: zod__WEBPACK_IMPORTED_MODULE_5__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({ question: text(WORDS_CHARS), answer: text(WORDS_CHARS), count: count.optional() })).max(WORDS_PER_KIND),
     /** Comments left with feedback marked not helpful on its page. */
     comments: zod__WEBPACK_IMPORTED_MODULE_5__/* .array */ .YOg(text(WORDS_CHARS)).max(WORDS_PER_KIND),
+    /** How often each comment was left, in the order of `comments` (absent in a state an earlier version wrote). */
+    commentCounts: zod__WEBPACK_IMPORTED_MODULE_5__/* .array */ .YOg(count).max(WORDS_PER_KIND).optional(),
     /** Searches with no click that match it, with how often each was made. */
     searches: zod__WEBPACK_IMPORTED_MODULE_5__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({ search: text(SEARCH_WORDS_CHARS), count })).max(WORDS_PER_KIND)
 });
@@ -3404,7 +3413,7 @@ var page_path = __webpack_require__(4450);
 const ITEM_WORDS_PER_KIND = 3;
 /** Texts told apart by neither case nor spacing are one. */
 const fold = (text) => text.toLowerCase().replace(/\s+/g, ' ').trim();
-/** The first `limit` of `texts` by how often each was written (then in order), alike texts as one. */
+/** The first `limit` of `texts` by how often each was written (then in order), alike texts as one, each with its count. */
 function mostWritten(entries, textOf, limit) {
     const groups = new Map();
     entries.forEach((entry, at) => {
@@ -3420,7 +3429,7 @@ function mostWritten(entries, textOf, limit) {
     return [...groups.values()]
         .sort((a, b) => b.count - a.count || a.at - b.at)
         .slice(0, limit)
-        .map((group) => group.entry);
+        .map(({ entry, count }) => ({ entry, count }));
 }
 /** The words of each item, in the items' order; undefined when no section read shows reader text. */
 function itemWordsOf(items, sources) {
@@ -3433,16 +3442,22 @@ function itemWordsOf(items, sources) {
         const page = item.page;
         const questions = mostWritten(
         // Stryker disable next-line ArrayDeclaration: the filter drops any entry without a status, so an empty list and such entries give the same
-        (assistant?.questions ?? []).filter((q) => q.resolutionStatus === 'unanswered' && q.query !== undefined && q.pageUrl !== null && (0,page_path/* pagePathOf */.KQ)(q.pageUrl) === page), (q) => q.query, ITEM_WORDS_PER_KIND).map((q) => ({ question: q.query, answer: q.answer ?? '' }));
+        (assistant?.questions ?? []).filter((q) => q.resolutionStatus === 'unanswered' && q.query !== undefined && q.pageUrl !== null && (0,page_path/* pagePathOf */.KQ)(q.pageUrl) === page), (q) => q.query, ITEM_WORDS_PER_KIND).map(({ entry: q, count }) => ({ question: q.query, answer: q.answer ?? '', count }));
         const comments = mostWritten(
         // Stryker disable next-line ArrayDeclaration: the filter drops any entry not marked not helpful, so an empty list and such entries give the same
-        (feedback?.entries ?? []).filter((entry) => entry.helpful === false && entry.path === page && entry.comment !== undefined), (entry) => entry.comment, ITEM_WORDS_PER_KIND).map((entry) => entry.comment);
+        (feedback?.entries ?? []).filter((entry) => entry.helpful === false && entry.path === page && entry.comment !== undefined), (entry) => entry.comment, ITEM_WORDS_PER_KIND);
         const searches = item.signals
             .filter((signal) => signal.kind === 'no-click' && signal.search !== undefined && signal.search.trim() !== '')
             .sort((a, b) => b.count - a.count)
             .slice(0, ITEM_WORDS_PER_KIND)
             .map((signal) => ({ search: signal.search, count: signal.count }));
-        return { ...(page === undefined ? { search: item.search } : { page }), questions, comments, searches };
+        return {
+            ...(page === undefined ? { search: item.search } : { page }),
+            questions,
+            comments: comments.map(({ entry }) => entry.comment),
+            commentCounts: comments.map(({ count }) => count),
+            searches
+        };
     });
 }
 

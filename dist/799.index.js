@@ -137,12 +137,18 @@ var format = __webpack_require__(8488);
 
 
 
+
 /** Characters of a gap's line the prompt keeps. */
 const LINE_CHARS = 400;
 /** Characters of one line of readers' words. */
 const WORDS_LINE_CHARS = 300;
 /** Bytes the readers' words take in the prompt at most, all gaps together. */
 const PROMPT_WORDS_BYTES = 8_000;
+/**
+ * Bytes one gap's words take at most: a gap's part of the prompt is the same whatever else is ticked
+ * with it, so that the issue can show it (body.ts) as the agent will be sent it.
+ */
+const GAP_WORDS_BYTES = PROMPT_WORDS_BYTES / health_state/* WORDS_GAPS */.oU;
 /**
  * What the agent must not do with a gap: a reader's question names what is missing, not what is true,
  * so an answer it cannot check in the docs or the code is left for a person, in the pull request.
@@ -152,33 +158,52 @@ const GUARD = 'Change only what the docs and the code in this repository support
 function newMarker() {
     return `DOCS-GAPS-${(0,external_node_crypto_.randomBytes)(12).toString('hex')}`;
 }
-/** A gap's words as lines of data, in the order a writer would read them. */
+/** How often a reader wrote it: "once", "2 times"; a count an earlier version did not keep is once. */
+const times = (count) => (count === undefined || count === 1 ? 'once' : `${(0,format/* num */.bu)(count)} times`);
+/** A gap's words as lines of data, in the order a writer would read them, each with how often it was written. */
 function wordLines(words) {
     return [
-        ...words.questions.map((q) => `- Question the assistant could not answer: "${q.question}"${q.answer.trim() === '' ? '' : ` It replied: "${q.answer}"`}`),
-        ...words.comments.map((comment) => `- Comment with feedback marked not helpful: "${comment}"`),
-        ...words.searches.map((s) => `- Searched with no click on a result: "${s.search}" (${(0,format/* num */.bu)(s.count)} times)`)
+        ...words.questions.map((q) => `- Question the assistant could not answer, asked ${times(q.count)}: "${q.question}"${q.answer.trim() === '' ? '' : ` It replied: "${q.answer}"`}`),
+        ...words.comments.map((comment, at) => `- Comment with feedback marked not helpful, left ${times(words.commentCounts?.[at])}: "${comment}"`),
+        ...words.searches.map((s) => `- Searched with no click on a result, ${times(s.count)}: "${s.search}"`)
     ];
+}
+/**
+ * A gap's part of the prompt: its line (page or search, and its counts), then, where `words` are
+ * given, what readers wrote, each on one line, cut, within GAP_WORDS_BYTES. The docs health issue
+ * shows the same lines under the gap.
+ */
+function gapPart(gap, words) {
+    const what = gap.kind === 'page' ? `page ${gap.subject}` : `search "${gap.subject}"`;
+    let room = GAP_WORDS_BYTES;
+    const said = (words ? wordLines(words) : [])
+        .map((line) => `  ${(0,text_escape/* oneLine */.TN)(line, WORDS_LINE_CHARS)}`)
+        .filter((line) => {
+        const bytes = Buffer.byteLength(line) + 1;
+        if (bytes > room)
+            return false;
+        room -= bytes;
+        return true;
+    });
+    return [`- ${(0,text_escape/* oneLine */.TN)(`${what}: ${gap.evidence}`, LINE_CHARS)}`, ...said];
 }
 /** The prompt for `gaps`, with the evidence's period and, where given, the readers' words, framed by `marker`. */
 function gapsPrompt(gaps, evidence = {}, marker = newMarker()) {
     // A marker inside the data would end the block early: a reader cannot guess it, but it is taken out all the same.
-    const data = (text, max) => (0,text_escape/* oneLine */.TN)(text, max).split(marker).join('');
     const byId = new Map((evidence.words ?? []).map((words) => [words.id, words]));
+    // The state keeps the words of WORDS_GAPS gaps at most, so the whole stays within PROMPT_WORDS_BYTES;
+    // words given for more gaps are cut there all the same.
     let room = PROMPT_WORDS_BYTES;
     const lines = gaps.flatMap((gap) => {
-        const what = gap.kind === 'page' ? `page ${gap.subject}` : `search "${gap.subject}"`;
-        const said = byId.get(gap.id);
-        const words = (said ? wordLines(said) : [])
-            .map((line) => `  ${data(line, WORDS_LINE_CHARS)}`)
-            .filter((line) => {
-            const bytes = Buffer.byteLength(line) + 1;
+        const [line = '', ...said] = gapPart(gap, byId.get(gap.id)).map((part) => part.split(marker).join(''));
+        const kept = said.filter((words) => {
+            const bytes = Buffer.byteLength(words) + 1;
             if (bytes > room)
                 return false;
             room -= bytes;
             return true;
         });
-        return [`- ${data(`${what}: ${gap.evidence}`, LINE_CHARS)}`, ...words];
+        return [line, ...kept];
     });
     const range = evidence.dateFrom !== undefined && evidence.dateTo !== undefined ? (0,dates/* shortRange */.W5)(evidence.dateFrom, evidence.dateTo) : '';
     const period = range === '' ? '' : ` of ${range}`;
@@ -198,14 +223,16 @@ function gapsPrompt(gaps, evidence = {}, marker = newMarker()) {
 
 
 
-/** One gap's words, each cut to what the state keeps. */
+/** One gap's words, each cut to what the state keeps, with how often each was written. */
 function keptWords(id, words) {
+    const comments = words.comments.slice(0, health_state/* WORDS_PER_KIND */.JC);
     return {
         id,
         questions: words.questions
             .slice(0, health_state/* WORDS_PER_KIND */.JC)
-            .map((q) => ({ question: (0,text_escape/* oneLine */.TN)(q.question, health_state/* WORDS_CHARS */.wD), answer: (0,text_escape/* oneLine */.TN)(q.answer, health_state/* WORDS_CHARS */.wD) })),
-        comments: words.comments.slice(0, health_state/* WORDS_PER_KIND */.JC).map((comment) => (0,text_escape/* oneLine */.TN)(comment, health_state/* WORDS_CHARS */.wD)),
+            .map((q) => ({ question: (0,text_escape/* oneLine */.TN)(q.question, health_state/* WORDS_CHARS */.wD), answer: (0,text_escape/* oneLine */.TN)(q.answer, health_state/* WORDS_CHARS */.wD), count: q.count })),
+        comments: comments.map((comment) => (0,text_escape/* oneLine */.TN)(comment, health_state/* WORDS_CHARS */.wD)),
+        commentCounts: words.commentCounts.slice(0, health_state/* WORDS_PER_KIND */.JC),
         searches: words.searches.slice(0, health_state/* WORDS_PER_KIND */.JC).map((s) => ({ search: (0,text_escape/* oneLine */.TN)(s.search, health_state/* SEARCH_WORDS_CHARS */.bb), count: s.count }))
     };
 }
@@ -218,12 +245,16 @@ function boundedWords(words) {
         ...gap,
         questions: [...gap.questions],
         comments: [...gap.comments],
+        ...(gap.commentCounts ? { commentCounts: [...gap.commentCounts] } : {}),
         searches: [...gap.searches]
     }));
     const size = () => JSON.stringify({ ...words, gaps }).length;
     for (let most = mostWords(gaps); most !== undefined && size() > health_state/* READER_WORDS_CHARS */.Wl; most = mostWords(gaps)) {
         const longest = [most.questions, most.comments, most.searches].reduce((a, b) => (b.length > a.length ? b : a));
         longest.pop();
+        // A comment's count goes with it.
+        if (most.commentCounts && most.commentCounts.length > most.comments.length)
+            most.commentCounts.length = most.comments.length;
     }
     // A gap left with no words is left out, whatever it weighed.
     return { ...words, gaps: gaps.filter((gap) => wordCount(gap) > 0) };

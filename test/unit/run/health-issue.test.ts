@@ -931,7 +931,9 @@ describe('the period the analytics read', () => {
       const number = fake.add(sealedBody(stateWith([])))
       const run = await open(fake, { showWords })
       run.recordPeriod(
-        overviewWith('/quickstart', { words: [{ page: '/quickstart', questions: [], comments: ['cannot find the token'], searches: [] }] })
+        overviewWith('/quickstart', {
+          words: [{ page: '/quickstart', questions: [], comments: ['cannot find the token'], commentCounts: [1], searches: [] }]
+        })
       )
       await run.finish(SERVER)
       const kept = stateIn(fake, number)?.readerWords

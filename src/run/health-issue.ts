@@ -13,6 +13,7 @@ import type { RecordSeal } from '../core/record-seal.js'
 import {
   blocksOf,
   dismissTicks,
+  restoreTicks,
   overviewBlocks,
   overviewDigest,
   type OverviewBlocks,
@@ -33,6 +34,7 @@ import {
   type Measured,
   type PullState,
   withDismissed,
+  withRestored,
   withJobEnded,
   withAsked,
   withStaleAsksOpen,
@@ -105,6 +107,13 @@ function ticksOfEdit(payload: IssueEvent): EditTicks {
   return editTicks(typeof after === 'string' ? after : '', typeof before === 'string' ? before : undefined)
 }
 
+/** The boxes of each kind, as the log names them. */
+const BOX_NAMES: Record<keyof EditTicks, string> = {
+  gaps: 'asking the agent',
+  dismissed: 'saying "Not a gap"',
+  restored: 'saying "Bring it back"'
+}
+
 /** Issues that carry the marker without the seal, named in the log one by one; the others are counted. */
 const OTHERS_NAMED = 3
 
@@ -120,7 +129,7 @@ export class HealthIssueRun {
   private asked = 0
   private askedGaps: AskedGap[] = []
   private askedNow = false
-  /** Gaps a person said are not gaps, taken by this run. */
+  /** Gaps a person said are not gaps, or brought back, taken by this run. */
   private dismissedNow = 0
   private overview: Overview | undefined
   private filled: HeadlineKey[] = []
@@ -143,7 +152,9 @@ export class HealthIssueRun {
     private readonly seal: RecordSeal,
     private readonly showWords: boolean,
     /** The boxes the edit that started the run ticked, the only ones it acts on; undefined for a run no edit started, which acts on every tick. */
-    private readonly edited?: EditTicks
+    private readonly edited?: EditTicks,
+    /** Who made that edit: the login a dismissal names. */
+    editor?: string
   ) {
     this.issueEvent = issueEvent
     // Only the part the action owns is read, and only when its seal verifies: a state someone else
@@ -159,10 +170,14 @@ export class HealthIssueRun {
     // "Not a gap" is honoured from the same people as a tick that asks.
     if (mayAsk && issue) {
       const before = this.state
-      this.state = withDismissed(this.state, this.ofThisEdit(dismissTicks(issue.body), 'dismissed'), todayOf())
-      this.dismissedNow = this.state.gaps.filter((gap, i) => gap.state === 'dismissed' && before.gaps[i]?.state !== 'dismissed').length
-      if (this.dismissedNow > 0)
-        core.info(`${this.dismissedNow === 1 ? '1 gap was' : `${this.dismissedNow} gaps were`} marked not a gap in the docs health issue.`)
+      this.state = withDismissed(this.state, this.ofThisEdit(dismissTicks(issue.body), 'dismissed'), todayOf(), editor)
+      this.state = withRestored(this.state, this.ofThisEdit(restoreTicks(issue.body), 'restored'))
+      const changed = this.state.gaps.filter((gap, i) => gap.state !== before.gaps[i]?.state)
+      this.dismissedNow = changed.length
+      const restored = changed.filter((gap) => gap.state === 'new').length
+      const dismissed = changed.length - restored
+      if (dismissed > 0) core.info(`${dismissed === 1 ? '1 gap was' : `${dismissed} gaps were`} marked not a gap in the docs health issue.`)
+      if (restored > 0) core.info(`${restored === 1 ? '1 gap was' : `${restored} gaps were`} brought back in the docs health issue.`)
     }
   }
 
@@ -226,7 +241,19 @@ export class HealthIssueRun {
       }
       mayAsk = writer
     }
-    return new HealthIssueRun(github, runner, projectId, settings.title, issue, mayAsk, true, seal, showWords, ticksOfEdit(payload))
+    return new HealthIssueRun(
+      github,
+      runner,
+      projectId,
+      settings.title,
+      issue,
+      mayAsk,
+      true,
+      seal,
+      showWords,
+      ticksOfEdit(payload),
+      sender.login
+    )
   }
 
   /**
@@ -236,10 +263,13 @@ export class HealthIssueRun {
   private ofThisEdit(ticked: Set<string>, kind: keyof EditTicks): Set<string> {
     if (this.edited === undefined) return ticked
     const own = this.edited[kind]
-    const waiting = [...ticked].filter((id) => !own.has(id) && this.state.gaps.some((gap) => gap.id === id && isOpen(gap))).length
+    const waiting = [...ticked].filter(
+      (id) =>
+        !own.has(id) && this.state.gaps.some((gap) => gap.id === id && (kind === 'restored' ? gap.state === 'dismissed' : isOpen(gap)))
+    ).length
     if (waiting > 0)
       core.info(
-        `${waiting === 1 ? '1 box' : `${waiting} boxes`} ${kind === 'gaps' ? 'asking the agent' : 'saying "Not a gap"'} ${waiting === 1 ? 'was' : 'were'} ticked before this edit, not by it: ` +
+        `${waiting === 1 ? '1 box' : `${waiting} boxes`} ${BOX_NAMES[kind]} ${waiting === 1 ? 'was' : 'were'} ticked before this edit, not by it: ` +
           'a run started by an edit acts only on the boxes that edit ticked, so these wait for the next scheduled run.'
       )
     return new Set([...ticked].filter((id) => own.has(id)))
@@ -485,6 +515,7 @@ export class HealthIssueRun {
       overview: { digest: overviewDigest(overview ? blocksOf(overview) : (kept ?? NO_BLOCKS)), words: this.overviewWords(kept) }
     }
     const dismissTicked = dismissTicks(current?.body ?? '')
+    const restoreTicked = restoreTicks(current?.body ?? '')
     const owned = ownedBody({
       overview,
       ...(kept ? { kept } : {}),
@@ -494,6 +525,7 @@ export class HealthIssueRun {
       footerHtml,
       ticked,
       dismissTicked,
+      restoreTicked,
       movers: this.moved,
       filled: this.filled
     })

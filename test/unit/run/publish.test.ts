@@ -886,8 +886,9 @@ describe('the top of the analytics report', () => {
     const api = overview.words?.find((words) => words.page === '/docs/api')
     expect(api).toEqual({
       page: '/docs/api',
-      questions: [{ question: 'How do I rotate keys?', answer: 'See the API reference.' }],
+      questions: [{ question: 'How do I rotate keys?', answer: 'See the API reference.', count: 1 }],
       comments: ['The example fails'],
+      commentCounts: [1],
       searches: []
     })
     expect(overview.words?.map((words) => words.page ?? words.search)).toEqual(overview.items.map((item) => item.page ?? item.search))

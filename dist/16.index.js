@@ -3805,7 +3805,9 @@ function docsGapsOf(sections, board) {
     const lists = sectionGapLists(sections);
     // The ranking the summary shows first comes first here too, then each section's own list.
     const ranked = (0,render_overview/* fixFirstGaps */.dr)(rankingOf(sections, board));
-    return (0,docs_gaps/* docsGapsText */.Qj)(ranked && lists.length > 0 ? [ranked, ...lists] : lists, sections[0]?.rangeText ?? '');
+    const dismissed = board?.dismissed;
+    const leftOut = dismissed ? (about) => dismissed.has((0,ledger/* fingerprint */.Rj)(about.kind, about.subject)) : undefined;
+    return (0,docs_gaps/* docsGapsText */.Qj)(ranked && lists.length > 0 ? [ranked, ...lists] : lists, sections[0]?.rangeText ?? '', leftOut);
 }
 /** The list of gaps of every section that shows some, in report order. */
 function sectionGapLists(sections) {

@@ -1603,9 +1603,7 @@ function withDismissed(state, ids, today, by) {
             if (!ids.has(gap.id) || !isOpen(gap))
                 return gap;
             const dismissed = { ...gap, state: 'dismissed', dismissedOn: today };
-            if (by === undefined)
-                delete dismissed.dismissedBy;
-            else
+            if (by !== undefined)
                 dismissed.dismissedBy = cut(by, _state_js__WEBPACK_IMPORTED_MODULE_4__/* .LOGIN_CHARS */ .wr);
             if (gap.now)
                 dismissed.before = gap.now;

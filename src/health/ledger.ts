@@ -419,8 +419,7 @@ export function withDismissed(state: HealthState, ids: ReadonlySet<string>, toda
     gaps: state.gaps.map((gap) => {
       if (!ids.has(gap.id) || !isOpen(gap)) return gap
       const dismissed: GapRecord = { ...gap, state: 'dismissed', dismissedOn: today }
-      if (by === undefined) delete dismissed.dismissedBy
-      else dismissed.dismissedBy = cut(by, LOGIN_CHARS)
+      if (by !== undefined) dismissed.dismissedBy = cut(by, LOGIN_CHARS)
       if (gap.now) dismissed.before = gap.now
       else delete dismissed.before
       return dismissed

@@ -14,6 +14,8 @@ export interface AnalyticsQuery extends DateRange {
   limit?: number
   offset?: number
   cursor?: string
+  /** Feedback statuses, comma-separated: the feedback endpoints' filter. */
+  status?: string
 }
 
 /** Offset paging (visitors, views): increment `offset` by `limit` while `hasMore` is true. */
@@ -32,6 +34,9 @@ export interface CursorQuery extends DateRange {
 export interface LimitQuery extends DateRange {
   limit: number
 }
+
+/** A feedback request: its paging, and the statuses it asks for (comma-separated). */
+export type StatusQuery<Query extends DateRange> = Query & { status: string }
 
 /** One analytics endpoint, answering `Answer` to a `Query`. */
 export interface AnalyticsEndpoint<Answer, Query extends DateRange> {

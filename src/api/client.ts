@@ -50,7 +50,7 @@ interface Call<T> {
 }
 
 /** The fields an analytics query may send beside the range, in the order it sends them. */
-const QUERY_FIELDS = ['limit', 'offset', 'cursor'] as const
+const QUERY_FIELDS = ['limit', 'offset', 'cursor', 'status'] as const
 
 /** The query of an analytics request: the range, then the fields the endpoint sends, in a fixed order, each only when it has a value. */
 function analyticsQuery(query: AnalyticsQuery, sends: readonly string[]): Record<string, string> {

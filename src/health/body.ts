@@ -12,7 +12,8 @@ import { headlinesHtml, howReadHtml, type Overview, overviewTopHtml, type Trend 
 import { HEADLINE_NAMES, type HeadlineKey, type HeadlineKey as Key } from '../core/sections.js'
 import type { Mover } from './history.js'
 import { fingerprint, isOpen, WORSE_BY, WORSE_TIMES } from './ledger.js'
-import { boundedState, type HealthState, encodeState, type GapNumbers, type GapRecord } from './state.js'
+import { boundedState, type HealthState, encodeState, type GapNumbers, type GapRecord, type GapWords, LOGIN_CHARS } from './state.js'
+import { gapPart } from './prompt.js'
 import { periodsOf, VERDICT_PERIODS } from './verdict.js'
 import { DAY_MS } from '../text/dates.js'
 import { sparkline } from './trend.js'
@@ -181,15 +182,34 @@ function sinceText(gap: GapRecord, latest: string | undefined, unit: string): st
  * An open gap as a task-list line a person ticks (ticked when `ticked`), its id at the end for the
  * next run, and under it a box to say it is not a gap (ticked when `dismissTicked`).
  */
-function openLine(gap: GapRecord, ticked: boolean, dismissTicked: boolean, latest: string | undefined, unit: string): string {
+function openLine(
+  gap: GapRecord,
+  ticked: boolean,
+  dismissTicked: boolean,
+  latest: string | undefined,
+  unit: string,
+  words?: GapWords
+): string {
   const state = gap.state === 'back' ? reopenedHtml(gap, unit) : ''
   // Not ranked now: its own numbers of the latest period say how it stands.
   const stale = latest !== undefined && gap.lastSeen !== latest && gap.now?.dateFrom === latest
   const numbers = stale ? ` · this ${unit}: ${numbersHtml(gap.now) || 'no complaint'}` : ''
   return (
     `- [${ticked ? 'x' : ' '}] ${subjectHtml(gap)} · ${boundedHtml(gap.evidence, 400)} <sub>${sinceText(gap, latest, unit)}${state}${numbers}</sub> <!-- gap:${gap.id} -->\n` +
-    `  - [${dismissTicked ? 'x' : ' '}] Not a gap <!-- dismiss:${gap.id} -->`
+    `  - [${dismissTicked ? 'x' : ' '}] Not a gap <!-- dismiss:${gap.id} -->\n` +
+    `  ${sentHtml(gap, words)}`
   )
+}
+
+/**
+ * What a tick sends the agent about a gap, collapsed: its part of the prompt (gapPart), each line
+ * escaped, on one line of HTML so that nothing in it reads as Markdown. Readers' words only where
+ * the state keeps them (reader text may be shown); the counts alone otherwise.
+ */
+function sentHtml(gap: GapRecord, words: GapWords | undefined): string {
+  const lines = gapPart(gap, words).map((line) => htmlText(line.trim().replace(/^- /, ''), 1000))
+  const what = words === undefined ? 'its counts' : 'the readers’ words and the counts'
+  return `<details><summary>What a tick sends the agent: ${what}</summary>${lines.join('<br>')}</details>`
 }
 
 /**
@@ -218,10 +238,19 @@ function progressLine(gap: GapRecord, since: (day: string) => number, unit: stri
   return `- ${subjectHtml(gap)}: ${parts.join(' · ')}`
 }
 
-/** A dismissed gap: when, its numbers then and now, and when it comes back. */
-function dismissedLine(gap: GapRecord): string {
+/**
+ * A dismissed gap: who said it is not one and when, its numbers then and now, and under it a box to
+ * bring it back (ticked when `ticked`). The login is text anyone could have chosen: escaped and cut.
+ */
+function dismissedLine(gap: GapRecord, ticked: boolean): string {
   const numbers = numbersHtml(gap.now, gap.before)
-  return `- ${subjectHtml(gap)}: not a gap${gap.dismissedOn === undefined ? '' : `, said ${dayHtml(gap.dismissedOn)}`}${numbers === '' ? '' : ` · ${numbers}`}`
+  const by = gap.dismissedBy === undefined ? '' : ` by ${htmlText(gap.dismissedBy, LOGIN_CHARS)}`
+  const on = gap.dismissedOn === undefined ? '' : ` on ${dayHtml(gap.dismissedOn)}`
+  const said = by === '' && on === '' ? '' : `, said${by}${on}`
+  return (
+    `- ${subjectHtml(gap)}: not a gap${said}${numbers === '' ? '' : ` · ${numbers}`}\n` +
+    `  - [${ticked ? 'x' : ' '}] Bring it back <!-- restore:${gap.id} -->`
+  )
 }
 
 /** The pages whose traffic moved most since the period just before: "/guides/deploy ▼ 40 % (250 → 150 human visitors)". */
@@ -401,6 +430,8 @@ export interface HealthIssueView {
   ticked?: ReadonlySet<string>
   /** Open gaps a person ticked "Not a gap" for since the run read the issue: they stay ticked. */
   dismissTicked?: ReadonlySet<string>
+  /** Dismissed gaps a person ticked "Bring it back" for since the run read the issue: they stay ticked. */
+  restoreTicked?: ReadonlySet<string>
   /** The pages whose traffic moved most since the period just before. */
   movers?: readonly Mover[]
   /** The headlines whose change comes from the issue's history. */
@@ -447,12 +478,21 @@ export function ownedBody(view: HealthIssueView): string {
       .map((gap) => progressLine(gap, since, unit))
   )
   const open = fitting(
-    state.gaps
-      .filter(isOpen)
-      .map((gap) => openLine(gap, view.ticked?.has(gap.id) === true, view.dismissTicked?.has(gap.id) === true, latest, unit))
+    state.gaps.filter(isOpen).map((gap) =>
+      openLine(
+        gap,
+        view.ticked?.has(gap.id) === true,
+        view.dismissTicked?.has(gap.id) === true,
+        latest,
+        unit,
+        state.readerWords?.gaps.find((words) => words.id === gap.id)
+      )
+    )
   )
   const resolved = fitting(state.gaps.filter((gap) => gap.state === 'resolved').map((gap) => progressLine(gap, since, unit)))
-  const dismissed = fitting(state.gaps.filter((gap) => gap.state === 'dismissed').map(dismissedLine))
+  const dismissed = fitting(
+    state.gaps.filter((gap) => gap.state === 'dismissed').map((gap) => dismissedLine(gap, view.restoreTicked?.has(gap.id) === true))
+  )
   // What the agent works on, before the long lists: a few lines.
   if (moving.length > 0) parts.push('### With the agent', '', ...moving, '')
   parts.push('### Fix first: tick a gap to ask the agent', '')
@@ -475,7 +515,8 @@ export function ownedBody(view: HealthIssueView): string {
       '',
       ...dismissed,
       '',
-      `<sub>A gap marked “Not a gap” is left off Fix first and out of what the agent is sent, until ${TROUBLE_WORDS} are at least ${num(WORSE_TIMES)} times as many as when it was dismissed, and at least ${num(WORSE_BY)} more: then it is back.</sub>`,
+      `<sub>A gap marked “Not a gap” is left off Fix first, out of docsGaps and out of what the agent is sent, until ${TROUBLE_WORDS} are at least ${num(WORSE_TIMES)} times as many as when it was dismissed, and at least ${num(WORSE_BY)} more: then it is back.</sub>`,
+      '<sub>Tick “Bring it back” under a gap to open it again.</sub>',
       '</details>',
       ''
     )
@@ -504,17 +545,27 @@ export function ownedPart(body: string): string {
   return start < 0 || end < 0 ? '' : body.slice(start, end + END.length)
 }
 
-/** The ids of the gaps ticked "Not a gap" in the owned part of a body. */
-export function dismissTicks(body: string): Set<string> {
+/** The ids of the boxes ticked in the owned part of a body whose whole line `pattern` matches, the id its first group. */
+function boxTicks(body: string, pattern: RegExp): Set<string> {
   const start = body.indexOf(START)
   const end = start < 0 ? -1 : body.indexOf(END, start)
   const ticked = new Set<string>()
   if (start < 0 || end < 0) return ticked
   for (const line of body.slice(start, end).split('\n')) {
-    const match = /^\s*[-*+] \[[xX]\] Not a gap <!-- dismiss:([0-9a-f]{12}) -->\s*$/.exec(line)
+    const match = pattern.exec(line)
     if (match?.[1]) ticked.add(match[1])
   }
   return ticked
+}
+
+/** The ids of the gaps ticked "Not a gap" in the owned part of a body. */
+export function dismissTicks(body: string): Set<string> {
+  return boxTicks(body, /^\s*[-*+] \[[xX]\] Not a gap <!-- dismiss:([0-9a-f]{12}) -->\s*$/)
+}
+
+/** The ids of the dismissed gaps ticked "Bring it back" in the owned part of a body. */
+export function restoreTicks(body: string): Set<string> {
+  return boxTicks(body, /^\s*[-*+] \[[xX]\] Bring it back <!-- restore:([0-9a-f]{12}) -->\s*$/)
 }
 
 /** The ids of the gaps ticked in the owned part of a body. */

@@ -19,6 +19,7 @@ import {
   type HealthState,
   GAP_SEARCHES,
   LEDGER_GAPS,
+  LOGIN_CHARS,
   SEARCH_CHARS,
   SUBJECT_CHARS,
   type PeriodRecord,
@@ -266,6 +267,7 @@ function judged(gap: GapRecord, now: GapNumbers, today: string, sinceDay: (day: 
   } else if (gap.state === 'dismissed' && clearlyWorse(now, gap.before)) {
     gap.state = 'back'
     delete gap.dismissedOn
+    delete gap.dismissedBy
   }
   return false
 }
@@ -407,16 +409,38 @@ export function withPulls(state: HealthState, pulls: PullStates, today = ''): He
   return { ...state, gaps, periods: [...state.periods.slice(0, -1), { ...last, resolved: (last.resolved ?? 0) + fixed }] }
 }
 
-/** The state once a person dismissed `ids` (open gaps only) on `today`: their numbers now are what "clearly worse" is measured from. */
-export function withDismissed(state: HealthState, ids: ReadonlySet<string>, today: string): HealthState {
+/**
+ * The state once a person dismissed `ids` (open gaps only) on `today`, by the edit of `by` (a login,
+ * kept cut to one line) when an edit did: their numbers now are what "clearly worse" is measured from.
+ */
+export function withDismissed(state: HealthState, ids: ReadonlySet<string>, today: string, by?: string): HealthState {
   return {
     ...state,
     gaps: state.gaps.map((gap) => {
       if (!ids.has(gap.id) || !isOpen(gap)) return gap
       const dismissed: GapRecord = { ...gap, state: 'dismissed', dismissedOn: today }
+      if (by !== undefined) dismissed.dismissedBy = cut(by, LOGIN_CHARS)
       if (gap.now) dismissed.before = gap.now
       else delete dismissed.before
       return dismissed
+    })
+  }
+}
+
+/**
+ * The state once a person brought `ids` back (dismissed gaps only): open again, as new, in Fix first,
+ * docsGaps, the lead sentence and the prompt; who dismissed them and when is let go.
+ */
+export function withRestored(state: HealthState, ids: ReadonlySet<string>): HealthState {
+  return {
+    ...state,
+    gaps: state.gaps.map((gap) => {
+      if (!ids.has(gap.id) || gap.state !== 'dismissed') return gap
+      const restored: GapRecord = { ...gap, state: 'new' }
+      delete restored.dismissedOn
+      delete restored.dismissedBy
+      delete restored.before
+      return restored
     })
   }
 }

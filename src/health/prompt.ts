@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto'
 import { shortRange } from '../text/dates.js'
 import { oneLine } from '../text/escape.js'
 import { num } from '../text/format.js'
-import type { GapRecord, GapWords } from './state.js'
+import { type GapRecord, type GapWords, WORDS_GAPS } from './state.js'
 
 /** Characters of a gap's line the prompt keeps. */
 const LINE_CHARS = 400
@@ -16,6 +16,11 @@ const LINE_CHARS = 400
 const WORDS_LINE_CHARS = 300
 /** Bytes the readers' words take in the prompt at most, all gaps together. */
 export const PROMPT_WORDS_BYTES = 8_000
+/**
+ * Bytes one gap's words take at most: a gap's part of the prompt is the same whatever else is ticked
+ * with it, so that the issue can show it (body.ts) as the agent will be sent it.
+ */
+export const GAP_WORDS_BYTES = PROMPT_WORDS_BYTES / WORDS_GAPS
 
 /**
  * What the agent must not do with a gap: a reader's question names what is missing, not what is true,
@@ -38,35 +43,58 @@ export interface PromptEvidence {
   words?: readonly GapWords[]
 }
 
-/** A gap's words as lines of data, in the order a writer would read them. */
+/** How often a reader wrote it: "once", "2 times"; a count an earlier version did not keep is once. */
+const times = (count: number | undefined): string => (count === undefined || count === 1 ? 'once' : `${num(count)} times`)
+
+/** A gap's words as lines of data, in the order a writer would read them, each with how often it was written. */
 function wordLines(words: GapWords): string[] {
   return [
     ...words.questions.map(
-      (q) => `- Question the assistant could not answer: "${q.question}"${q.answer.trim() === '' ? '' : ` It replied: "${q.answer}"`}`
+      (q) =>
+        `- Question the assistant could not answer, asked ${times(q.count)}: "${q.question}"${q.answer.trim() === '' ? '' : ` It replied: "${q.answer}"`}`
     ),
-    ...words.comments.map((comment) => `- Comment with feedback marked not helpful: "${comment}"`),
-    ...words.searches.map((s) => `- Searched with no click on a result: "${s.search}" (${num(s.count)} times)`)
+    ...words.comments.map(
+      (comment, at) => `- Comment with feedback marked not helpful, left ${times(words.commentCounts?.[at])}: "${comment}"`
+    ),
+    ...words.searches.map((s) => `- Searched with no click on a result, ${times(s.count)}: "${s.search}"`)
   ]
+}
+
+/**
+ * A gap's part of the prompt: its line (page or search, and its counts), then, where `words` are
+ * given, what readers wrote, each on one line, cut, within GAP_WORDS_BYTES. The docs health issue
+ * shows the same lines under the gap.
+ */
+export function gapPart(gap: GapRecord, words: GapWords | undefined): string[] {
+  const what = gap.kind === 'page' ? `page ${gap.subject}` : `search "${gap.subject}"`
+  let room = GAP_WORDS_BYTES
+  const said = (words ? wordLines(words) : [])
+    .map((line) => `  ${oneLine(line, WORDS_LINE_CHARS)}`)
+    .filter((line) => {
+      const bytes = Buffer.byteLength(line) + 1
+      if (bytes > room) return false
+      room -= bytes
+      return true
+    })
+  return [`- ${oneLine(`${what}: ${gap.evidence}`, LINE_CHARS)}`, ...said]
 }
 
 /** The prompt for `gaps`, with the evidence's period and, where given, the readers' words, framed by `marker`. */
 export function gapsPrompt(gaps: readonly GapRecord[], evidence: PromptEvidence = {}, marker: string = newMarker()): string {
   // A marker inside the data would end the block early: a reader cannot guess it, but it is taken out all the same.
-  const data = (text: string, max: number): string => oneLine(text, max).split(marker).join('')
   const byId = new Map((evidence.words ?? []).map((words) => [words.id, words]))
+  // The state keeps the words of WORDS_GAPS gaps at most, so the whole stays within PROMPT_WORDS_BYTES;
+  // words given for more gaps are cut there all the same.
   let room = PROMPT_WORDS_BYTES
   const lines = gaps.flatMap((gap) => {
-    const what = gap.kind === 'page' ? `page ${gap.subject}` : `search "${gap.subject}"`
-    const said = byId.get(gap.id)
-    const words = (said ? wordLines(said) : [])
-      .map((line) => `  ${data(line, WORDS_LINE_CHARS)}`)
-      .filter((line) => {
-        const bytes = Buffer.byteLength(line) + 1
-        if (bytes > room) return false
-        room -= bytes
-        return true
-      })
-    return [`- ${data(`${what}: ${gap.evidence}`, LINE_CHARS)}`, ...words]
+    const [line = '', ...said] = gapPart(gap, byId.get(gap.id)).map((part) => part.split(marker).join(''))
+    const kept = said.filter((words) => {
+      const bytes = Buffer.byteLength(words) + 1
+      if (bytes > room) return false
+      room -= bytes
+      return true
+    })
+    return [line, ...kept]
   })
   const range = evidence.dateFrom !== undefined && evidence.dateTo !== undefined ? shortRange(evidence.dateFrom, evidence.dateTo) : ''
   const period = range === '' ? '' : ` of ${range}`

@@ -26,6 +26,8 @@ export const GAP_SEARCHES = 3
 export const SEARCH_CHARS = 60
 /** Pages whose traffic the state keeps for the next period's movers. */
 export const TOP_PAGES = 20
+/** Characters of a login the state keeps. */
+export const LOGIN_CHARS = 40
 /** The version this code writes; a state of version 1 is read and migrated, a newer one keeps its number. */
 export const STATE_VERSION = 2 as const
 
@@ -126,7 +128,9 @@ const gapSchema = z.object({
   /** The day it was resolved. */
   resolvedOn: text(40).optional(),
   /** The day a person said it is not a gap. */
-  dismissedOn: text(40).optional()
+  dismissedOn: text(40).optional(),
+  /** Who said so: the login of the edit that ticked "Not a gap" (GitHub's are at most 39 characters), when an edit did. */
+  dismissedBy: text(LOGIN_CHARS).optional()
 })
 
 /** The traffic of the top pages in the latest period read, for the next period's movers. */
@@ -152,10 +156,15 @@ export const READER_WORDS_CHARS = 5_000
 const gapWordsSchema = z.object({
   /** The gap (its fingerprint, as in `gaps`). */
   id: z.string().regex(/^[0-9a-f]{12}$/),
-  /** Questions left unanswered on its page, with what the assistant replied. */
-  questions: z.array(z.object({ question: text(WORDS_CHARS), answer: text(WORDS_CHARS) })).max(WORDS_PER_KIND),
+  /**
+   * Questions left unanswered on its page, with what the assistant replied, and how often each was
+   * asked (absent in a state an earlier version wrote: once, as far as it says).
+   */
+  questions: z.array(z.object({ question: text(WORDS_CHARS), answer: text(WORDS_CHARS), count: count.optional() })).max(WORDS_PER_KIND),
   /** Comments left with feedback marked not helpful on its page. */
   comments: z.array(text(WORDS_CHARS)).max(WORDS_PER_KIND),
+  /** How often each comment was left, in the order of `comments` (absent in a state an earlier version wrote). */
+  commentCounts: z.array(count).max(WORDS_PER_KIND).optional(),
   /** Searches with no click that match it, with how often each was made. */
   searches: z.array(z.object({ search: text(SEARCH_WORDS_CHARS), count })).max(WORDS_PER_KIND)
 })

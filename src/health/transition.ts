@@ -13,7 +13,17 @@ import type { Overview } from '../render/overview.js'
 import type { Headline } from '../render/renderer.js'
 import { shortRange } from '../text/dates.js'
 import { htmlText } from '../text/escape.js'
-import { blocksOf, dismissTicks, overviewBlocks, type OverviewBlocks, overviewDigest, ownedBody, ownedPart, tickedGaps } from './body.js'
+import {
+  blocksOf,
+  dismissTicks,
+  overviewBlocks,
+  type OverviewBlocks,
+  overviewDigest,
+  ownedBody,
+  ownedPart,
+  restoreTicks,
+  tickedGaps
+} from './body.js'
 import type { EditTicks } from './edit-ticks.js'
 import { type Mover, movers, type PageTraffic, topPages, withHistoryChanges } from './history.js'
 import {
@@ -25,6 +35,7 @@ import {
   type PullStates,
   withAsked,
   withDismissed,
+  withRestored,
   withJobEnded,
   withOutcome,
   withPeriod,
@@ -54,6 +65,8 @@ export interface Trigger {
   mayAct: boolean
   /** The boxes the edit that started the run ticked, the only ones it acts on; undefined for a run no edit started, which acts on every tick. */
   edited?: EditTicks
+  /** Who made that edit (a login, hostile text): the person a dismissal names. */
+  editor?: string
   /** The run's day, YYYY-MM-DD (UTC). */
   today: string
 }
@@ -97,7 +110,7 @@ export interface Transition {
   readonly state: HealthState
   /** The gaps this run gave the agent (once recorded in the issue). */
   readonly asked: readonly GapRecord[]
-  /** Gaps a person said are not gaps, taken by this run. */
+  /** Gaps a person said are not gaps, or brought back, taken by this run. */
   readonly dismissedNow: number
   /** Gaps resolved in the period read. */
   readonly resolved: number
@@ -159,12 +172,22 @@ export function begin(read: HealthState | undefined, body: string | undefined, t
   // "Not a gap" is honoured from the same people as a tick that asks.
   if (!trigger.mayAct || body === undefined) return start
   const own = ofThisEdit(start, dismissTicks(body), 'dismissed')
-  const dismissed = withDismissed(start.state, own.ids, trigger.today)
-  const dismissedNow = dismissed.gaps.filter((gap, i) => gap.state === 'dismissed' && start.state.gaps[i]?.state !== 'dismissed').length
-  const notes = [...own.notes]
-  if (dismissedNow > 0)
-    notes.push(`${dismissedNow === 1 ? '1 gap was' : `${dismissedNow} gaps were`} marked not a gap in the docs health issue.`)
-  return { ...start, state: dismissed, dismissedNow, notes }
+  const back = ofThisEdit(start, restoreTicks(body), 'restored')
+  const next = withRestored(withDismissed(start.state, own.ids, trigger.today, trigger.editor), back.ids)
+  const changed = next.gaps.filter((gap, i) => gap.state !== start.state.gaps[i]?.state)
+  const restored = changed.filter((gap) => gap.state === 'new').length
+  const dismissed = changed.length - restored
+  const notes = [...own.notes, ...back.notes]
+  if (dismissed > 0) notes.push(`${dismissed === 1 ? '1 gap was' : `${dismissed} gaps were`} marked not a gap in the docs health issue.`)
+  if (restored > 0) notes.push(`${restored === 1 ? '1 gap was' : `${restored} gaps were`} brought back in the docs health issue.`)
+  return { ...start, state: next, dismissedNow: changed.length, notes }
+}
+
+/** The boxes of each kind, as the log names them. */
+const BOX_NAMES: Record<keyof EditTicks, string> = {
+  gaps: 'asking the agent',
+  dismissed: 'saying "Not a gap"',
+  restored: 'saying "Bring it back"'
 }
 
 /**
@@ -175,11 +198,13 @@ function ofThisEdit(t: Transition, ticked: ReadonlySet<string>, kind: keyof Edit
   const edited = t.trigger.edited
   if (edited === undefined) return { ids: new Set(ticked), notes: [] }
   const own = edited[kind]
-  const waiting = [...ticked].filter((id) => !own.has(id) && t.state.gaps.some((gap) => gap.id === id && isOpen(gap))).length
+  const waiting = [...ticked].filter(
+    (id) => !own.has(id) && t.state.gaps.some((gap) => gap.id === id && (kind === 'restored' ? gap.state === 'dismissed' : isOpen(gap)))
+  ).length
   const notes =
     waiting > 0
       ? [
-          `${waiting === 1 ? '1 box' : `${waiting} boxes`} ${kind === 'gaps' ? 'asking the agent' : 'saying "Not a gap"'} ${waiting === 1 ? 'was' : 'were'} ticked before this edit, not by it: ` +
+          `${waiting === 1 ? '1 box' : `${waiting} boxes`} ${BOX_NAMES[kind]} ${waiting === 1 ? 'was' : 'were'} ticked before this edit, not by it: ` +
             'a run started by an edit acts only on the boxes that edit ticked, so these wait for the next scheduled run.'
         ]
       : []
@@ -376,6 +401,7 @@ export function written(t: Transition, current: string): { transition: Transitio
     footerHtml,
     ticked: tickedGaps(current),
     dismissTicked: dismissTicks(current),
+    restoreTicked: restoreTicks(current),
     movers: t.moved,
     filled: t.filled
   })

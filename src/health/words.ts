@@ -17,14 +17,16 @@ import {
   WORDS_PER_KIND
 } from './state.js'
 
-/** One gap's words, each cut to what the state keeps. */
+/** One gap's words, each cut to what the state keeps, with how often each was written. */
 function keptWords(id: string, words: ItemWords): GapWords {
+  const comments = words.comments.slice(0, WORDS_PER_KIND)
   return {
     id,
     questions: words.questions
       .slice(0, WORDS_PER_KIND)
-      .map((q) => ({ question: oneLine(q.question, WORDS_CHARS), answer: oneLine(q.answer, WORDS_CHARS) })),
-    comments: words.comments.slice(0, WORDS_PER_KIND).map((comment) => oneLine(comment, WORDS_CHARS)),
+      .map((q) => ({ question: oneLine(q.question, WORDS_CHARS), answer: oneLine(q.answer, WORDS_CHARS), count: q.count })),
+    comments: comments.map((comment) => oneLine(comment, WORDS_CHARS)),
+    commentCounts: words.commentCounts.slice(0, WORDS_PER_KIND),
     searches: words.searches.slice(0, WORDS_PER_KIND).map((s) => ({ search: oneLine(s.search, SEARCH_WORDS_CHARS), count: s.count }))
   }
 }
@@ -41,12 +43,15 @@ export function boundedWords(words: ReaderWords): ReaderWords {
     ...gap,
     questions: [...gap.questions],
     comments: [...gap.comments],
+    ...(gap.commentCounts ? { commentCounts: [...gap.commentCounts] } : {}),
     searches: [...gap.searches]
   }))
   const size = (): number => JSON.stringify({ ...words, gaps }).length
   for (let most = mostWords(gaps); most !== undefined && size() > READER_WORDS_CHARS; most = mostWords(gaps)) {
     const longest = [most.questions, most.comments, most.searches].reduce((a, b) => (b.length > a.length ? b : a))
     longest.pop()
+    // A comment's count goes with it.
+    if (most.commentCounts && most.commentCounts.length > most.comments.length) most.commentCounts.length = most.comments.length
   }
   // A gap left with no words is left out, whatever it weighed.
   return { ...words, gaps: gaps.filter((gap) => wordCount(gap) > 0) }

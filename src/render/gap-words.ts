@@ -12,16 +12,19 @@ export const ITEM_WORDS_PER_KIND = 3
 export interface ItemWords {
   page?: string
   search?: string
-  questions: { question: string; answer: string }[]
+  /** Each with how often it was asked (alike texts as one). */
+  questions: { question: string; answer: string; count: number }[]
   comments: string[]
+  /** How often each comment was left, in the order of `comments`. */
+  commentCounts: number[]
   searches: { search: string; count: number }[]
 }
 
 /** Texts told apart by neither case nor spacing are one. */
 const fold = (text: string): string => text.toLowerCase().replace(/\s+/g, ' ').trim()
 
-/** The first `limit` of `texts` by how often each was written (then in order), alike texts as one. */
-function mostWritten<Entry>(entries: readonly Entry[], textOf: (entry: Entry) => string, limit: number): Entry[] {
+/** The first `limit` of `texts` by how often each was written (then in order), alike texts as one, each with its count. */
+function mostWritten<Entry>(entries: readonly Entry[], textOf: (entry: Entry) => string, limit: number): { entry: Entry; count: number }[] {
   const groups = new Map<string, { entry: Entry; count: number; at: number }>()
   entries.forEach((entry, at) => {
     const key = fold(textOf(entry))
@@ -33,7 +36,7 @@ function mostWritten<Entry>(entries: readonly Entry[], textOf: (entry: Entry) =>
   return [...groups.values()]
     .sort((a, b) => b.count - a.count || a.at - b.at)
     .slice(0, limit)
-    .map((group) => group.entry)
+    .map(({ entry, count }) => ({ entry, count }))
 }
 
 /** The sections the words come from, each only when it shows reader text: what of them it reads. */
@@ -71,7 +74,7 @@ export function itemWordsOf(items: readonly FixItem[], sources: WordSources): It
       ),
       (q) => q.query,
       ITEM_WORDS_PER_KIND
-    ).map((q) => ({ question: q.query, answer: q.answer ?? '' }))
+    ).map(({ entry: q, count }) => ({ question: q.query, answer: q.answer ?? '', count }))
     const comments = mostWritten(
       // Stryker disable next-line ArrayDeclaration: the filter drops any entry not marked not helpful, so an empty list and such entries give the same
       (feedback?.entries ?? []).filter(
@@ -79,7 +82,7 @@ export function itemWordsOf(items: readonly FixItem[], sources: WordSources): It
       ),
       (entry) => entry.comment,
       ITEM_WORDS_PER_KIND
-    ).map((entry) => entry.comment)
+    )
     const searches = item.signals
       .filter(
         (signal): signal is Signal & { search: string } =>
@@ -88,6 +91,12 @@ export function itemWordsOf(items: readonly FixItem[], sources: WordSources): It
       .sort((a, b) => b.count - a.count)
       .slice(0, ITEM_WORDS_PER_KIND)
       .map((signal) => ({ search: signal.search, count: signal.count }))
-    return { ...(page === undefined ? { search: item.search } : { page }), questions, comments, searches }
+    return {
+      ...(page === undefined ? { search: item.search } : { page }),
+      questions,
+      comments: comments.map(({ entry }) => entry.comment),
+      commentCounts: comments.map(({ count }) => count),
+      searches
+    }
   })
 }

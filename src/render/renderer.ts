@@ -30,8 +30,16 @@ export interface SectionFile {
 export interface GapList {
   title: string
   items: string[]
+  /** What each item is about, in the order of `items`: a page, or a search; what docsGaps leaves out when a person dismissed it. */
+  about?: GapAbout[]
   /** Said instead of the items, when the list has none to show (its text is hidden, say). */
   note?: string
+}
+
+/** What an item of a gap list is about. */
+export interface GapAbout {
+  kind: 'page' | 'search'
+  subject: string
 }
 
 /** A headline number of a section, for the top of the report. */

@@ -191,7 +191,12 @@ export class HealthIssueRun {
       }
       mayAct = writer
     }
-    return make({ issueEvent: true, mayAct, edited: ticksOfEdit(payload) })
+    return make({
+      issueEvent: true,
+      mayAct,
+      edited: ticksOfEdit(payload),
+      ...(typeof sender.login === 'string' ? { editor: sender.login } : {})
+    })
   }
 
   /** Says in the log what the step just taken notes, and gives its transition back. */

@@ -4,7 +4,7 @@ import { dirname } from 'node:path'
 import { errorMessage } from '../core/error-message.js'
 import { docsGapsText } from '../render/docs-gaps.js'
 import { alertsJson, type FiredAlert } from '../render/alerts.js'
-import { itemId } from '../health/ledger.js'
+import { fingerprint, itemId } from '../health/ledger.js'
 import { moversHtml } from '../health/body.js'
 import type { Mover } from '../health/history.js'
 import { fixFirst, type FixItem } from '../render/fix-first.js'
@@ -14,7 +14,7 @@ import { keyRefusalHtml } from '../render/key-refusal.js'
 import { keyRefusalOf } from './key-refusal.js'
 import { fixFirstGaps, howReadHtml, type Overview, overviewHtml } from '../render/overview.js'
 import type { HeadlineKey } from '../core/sections.js'
-import type { GapList, Headline } from '../render/renderer.js'
+import type { GapAbout, GapList, Headline } from '../render/renderer.js'
 import type { ReportSink } from '../render/sink.js'
 import { htmlText, withoutInvisible } from '../text/escape.js'
 import { capitalised, counted } from '../text/format.js'
@@ -161,7 +161,9 @@ export function docsGapsOf(sections: readonly SectionReport[], board?: BoardView
   const lists = sectionGapLists(sections)
   // The ranking the summary shows first comes first here too, then each section's own list.
   const ranked = fixFirstGaps(rankingOf(sections, board))
-  return docsGapsText(ranked && lists.length > 0 ? [ranked, ...lists] : lists, sections[0]?.rangeText ?? '')
+  const dismissed = board?.dismissed
+  const leftOut = dismissed ? (about: GapAbout) => dismissed.has(fingerprint(about.kind, about.subject)) : undefined
+  return docsGapsText(ranked && lists.length > 0 ? [ranked, ...lists] : lists, sections[0]?.rangeText ?? '', leftOut)
 }
 
 /** The list of gaps of every section that shows some, in report order. */

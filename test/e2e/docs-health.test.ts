@@ -40,7 +40,9 @@ const PAGES = 300
 
 const views = defaultViews()
 const searches = defaultSearches()
-const feedbackRows = defaultFeedback()
+const allFeedbackRows = defaultFeedback()
+/** The rows the run reads: feedback the docs team dismissed in Mintlify is not asked for. */
+const feedbackRows = allFeedbackRows.filter((row) => row.status !== 'dismissed')
 const feedbackPages = defaultFeedbackByPage()
 const questions = defaultAssistant()
 const callers = defaultCallerStats()
@@ -81,7 +83,7 @@ const sum = (...counts: (number | undefined)[]): number => counts.reduce<number>
 /** Every string of the seeded data that readers typed (search queries, feedback comments, assistant questions). */
 const READER_TEXTS = [
   ...searches.rows.map((row) => row.searchQuery),
-  ...feedbackRows.flatMap((row) => (row.comment === null ? [] : [row.comment])),
+  ...allFeedbackRows.flatMap((row) => (row.comment === null ? [] : [row.comment])),
   ...questions.map((q) => q.query)
 ]
 
@@ -92,7 +94,7 @@ function otherStrings(value: unknown, key = ''): string[] {
   if (typeof value === 'object' && value !== null) return Object.entries(value).flatMap(([k, v]) => otherStrings(v, k))
   return []
 }
-const OTHER_TEXT = otherStrings([views, searches, feedbackRows, feedbackPages, questions]).join('\n')
+const OTHER_TEXT = otherStrings([views, searches, allFeedbackRows, feedbackPages, questions]).join('\n')
 
 /**
  * Reader text that can only come from a reader-text field: not found in any other field (hostile
@@ -104,7 +106,7 @@ const READER_CANARIES = [...new Set(READER_TEXTS)].filter(
 )
 
 /** Feedback contact addresses found in no other field (jane.doe@example.com is also in paths and reader text). */
-const CONTACTS = [...new Set(feedbackRows.flatMap((row) => ('contact' in row && row.contact !== null ? [row.contact] : [])))].filter(
+const CONTACTS = [...new Set(allFeedbackRows.flatMap((row) => ('contact' in row && row.contact !== null ? [row.contact] : [])))].filter(
   (contact) => !OTHER_TEXT.includes(contact) && !READER_TEXTS.some((text) => text.includes(contact))
 )
 
@@ -439,7 +441,7 @@ for (const { name: runtime, node } of runtimes()) {
         }
       ])
       onTestFinished(() => {
-        emu.setFeedback(feedbackRows)
+        emu.setFeedback(allFeedbackRows)
       })
       const run = await act({ inputs: { ...base(), readerText: 'hide' } })
       expect(run.code, run.stdout).toBe(0)

@@ -198,7 +198,7 @@ for (const { name: runtime, node } of runtimes()) {
       expect(prompt).toContain(AUTH)
       expect(prompt).not.toContain(SSO)
       const text = bodyText()
-      expect(text).toMatch(/Not gaps, as people said \(1\) \/guides\/sso: not a gap, said \d{1,2} \w{3} \d{4} · 👎 5/)
+      expect(text).toMatch(/Not gaps, as people said \(1\) \/guides\/sso: not a gap, said by \S+ on \d{1,2} \w{3} \d{4} · 👎 5/)
       expect(board()?.body).toMatch(/<details><summary>Not gaps, as people said \(1\)<\/summary>/)
       expect(text).toMatch(new RegExp(`${WEBHOOKS}: pull request #\\d+ open`))
     })

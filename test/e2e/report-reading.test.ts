@@ -127,11 +127,14 @@ describe('what a docs lead reads', () => {
     expect(prompt).toContain('from the docs health report of 9–15 Nov 2026')
     const data = prompt.split(`\n\n${marker}\n\n`)[1] ?? ''
     expect(data.endsWith(`\n\n${marker}`)).toBe(true)
-    expect(data).toContain(
-      `  - Question the assistant could not answer: "${QUESTION}" It replied: "I could not find that in the documentation."`
+    // Each with how often it was written: the question, asked on more than one visit, reads as such.
+    expect(data).toMatch(
+      new RegExp(
+        `\n  - Question the assistant could not answer, asked \\d+ times: "${QUESTION.replace(/\?/g, '\\?')}" It replied: "I could not find that in the documentation\\."`
+      )
     )
-    expect(data).toContain(`  - Comment with feedback marked not helpful: "${COMMENT}"`)
-    expect(data).toContain(`  - Searched with no click on a result: "${SEARCH}" (312 times)`)
+    expect(data).toContain(`  - Comment with feedback marked not helpful, left once: "${COMMENT}"`)
+    expect(data).toContain(`  - Searched with no click on a result, 312 times: "${SEARCH}"`)
     // Nothing of them outside the frame.
     expect(prompt.split(marker)[0]).not.toContain(QUESTION)
     // The tick run's summary names what it asked for.

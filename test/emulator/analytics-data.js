@@ -18,7 +18,8 @@
  * @typedef {FeedbackBase & { helpful: boolean, contact: string | null }} ContextualFeedback
  * @typedef {FeedbackBase & { code: string, filename: string | null, lang: string | null }} CodeFeedback
  * @typedef {FeedbackBase | ContextualFeedback | CodeFeedback} FeedbackRow
- * @typedef {{ path: string, thumbsUp: number, thumbsDown: number, code: number, total: number }} FeedbackByPageRow
+ * @typedef {{ path: string, thumbsUp: number, thumbsDown: number, code: number, total: number, status?: string }} FeedbackByPageRow
+ *   counts of one page; with `status`, the counts of that page's feedback in that status alone (a request's `status` filter keeps it or not)
  * @typedef {object} Conversation
  * @property {string} id a ULID: the emulator serves conversations by id, newest first, and pages by it
  * @property {string} timestamp

@@ -367,6 +367,37 @@ export async function startEmulator(options = {}) {
     return { limit, offset, cursor, source, statuses }
   }
 
+  /**
+   * Counts per page for the statuses asked (all when none is): a row with a `status` counts only for
+   * it, a row without one for any. Rows given by status are added up per page, in the order pages
+   * first come; rows given without any status are served as they are.
+   * @param {FeedbackByPageRow[]} rows
+   * @param {string[] | null} statuses
+   * @returns {FeedbackByPageRow[]}
+   */
+  function pagesOfStatuses(rows, statuses) {
+    if (rows.every((row) => row.status === undefined)) return rows
+    /** @type {Map<string, FeedbackByPageRow>} */
+    const pages = new Map()
+    for (const { status, ...row } of rows) {
+      if (status !== undefined && statuses !== null && !statuses.includes(status)) continue
+      const seen = pages.get(row.path)
+      pages.set(
+        row.path,
+        seen === undefined
+          ? row
+          : {
+              path: row.path,
+              thumbsUp: seen.thumbsUp + row.thumbsUp,
+              thumbsDown: seen.thumbsDown + row.thumbsDown,
+              code: seen.code + row.code,
+              total: seen.total + row.total
+            }
+      )
+    }
+    return [...pages.values()]
+  }
+
   /** @type {Record<string, (projectId: string, query: URLSearchParams) => [number, unknown]>} */
   const analyticsEndpoints = {
     visitors(projectId, query) {
@@ -418,7 +449,7 @@ export async function startEmulator(options = {}) {
     'feedback/by-page'(projectId, query) {
       const q = analyticsQuery(projectId, query, { limit: { max: 100, fallback: 10, integer: false }, filters: true })
       if (Array.isArray(q)) return q
-      const rows = feedbackByPage.get(query)
+      const rows = pagesOfStatuses(feedbackByPage.get(query), q.statuses)
       return [200, { feedback: rows.slice(0, q.limit), hasMore: q.limit < rows.length }]
     },
     assistant(projectId, query) {
@@ -684,7 +715,8 @@ export async function startEmulator(options = {}) {
       feedback.set(rows, range)
     },
     /**
-     * Feedback per page (GET .../feedback/by-page), served in this order whatever `source` and `status` say.
+     * Feedback per page (GET .../feedback/by-page), served in this order whatever `source` says; a row with a
+     * `status` counts only when the request's `status` names it (rows of one page added up).
      * @param {FeedbackByPageRow[]} rows
      * @param {DateRange} [range]
      */

@@ -6,7 +6,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ASSISTANT_ENDPOINT, CALLER_STATS_ENDPOINT } from '../../src/sections/assistant/schema.js'
-import { FEEDBACK_BY_PAGE_ENDPOINT, FEEDBACK_ENDPOINT } from '../../src/sections/feedback/schema.js'
+import { COUNTED_STATUSES, FEEDBACK_BY_PAGE_ENDPOINT, FEEDBACK_ENDPOINT } from '../../src/sections/feedback/schema.js'
 import { SEARCHES_ENDPOINT } from '../../src/sections/searches/schema.js'
 import { VIEWS_ENDPOINT, VISITORS_ENDPOINT } from '../../src/sections/traffic/schema.js'
 import { ApiClient } from '../../src/api/client.js'
@@ -189,18 +189,18 @@ const endpoints: Endpoint[] = [
   },
   {
     name: 'feedback',
-    read: (c, p) => c.analytics(FEEDBACK_ENDPOINT, p, { ...RANGE, limit: 100 }),
+    read: (c, p) => c.analytics(FEEDBACK_ENDPOINT, p, { ...RANGE, status: COUNTED_STATUSES, limit: 100 }),
     path: 'feedback',
-    query: 'dateFrom=2026-11-01&dateTo=2026-11-08&limit=100',
+    query: 'dateFrom=2026-11-01&dateTo=2026-11-08&limit=100&status=pending%2Cin_progress%2Cresolved',
     body: feedbackPage,
     parsed: { ...feedbackPage, feedback: feedbackPage.feedback.map((row) => ({ ...row, contact: undefined })) },
     action: 'Reading feedback'
   },
   {
     name: 'feedback/by-page',
-    read: (c, p) => c.analytics(FEEDBACK_BY_PAGE_ENDPOINT, p, { ...RANGE, limit: 100 }),
+    read: (c, p) => c.analytics(FEEDBACK_BY_PAGE_ENDPOINT, p, { ...RANGE, status: COUNTED_STATUSES, limit: 100 }),
     path: 'feedback/by-page',
-    query: 'dateFrom=2026-11-01&dateTo=2026-11-08&limit=100',
+    query: 'dateFrom=2026-11-01&dateTo=2026-11-08&limit=100&status=pending%2Cin_progress%2Cresolved',
     body: byPage,
     action: 'Reading feedback by page'
   },
@@ -243,26 +243,26 @@ describe('the requests it sends', () => {
     answer(json(searchesPage), json(feedbackPage), json(assistantPage))
     const cursor = 'c/1+2=&x'
     await client.analytics(SEARCHES_ENDPOINT, 'p', { ...RANGE, limit: 10, cursor })
-    await client.analytics(FEEDBACK_ENDPOINT, 'p', { ...RANGE, limit: 20, cursor })
+    await client.analytics(FEEDBACK_ENDPOINT, 'p', { ...RANGE, status: COUNTED_STATUSES, limit: 20, cursor })
     await client.analytics(ASSISTANT_ENDPOINT, 'p', { ...RANGE, limit: 30, cursor: '' })
     const range = 'dateFrom=2026-11-01&dateTo=2026-11-08'
     expect(requests.map((r) => r.url)).toEqual([
       `/v1/analytics/p/searches?${range}&limit=10&cursor=c%2F1%2B2%3D%26x`,
-      `/v1/analytics/p/feedback?${range}&limit=20&cursor=c%2F1%2B2%3D%26x`,
+      `/v1/analytics/p/feedback?${range}&limit=20&cursor=c%2F1%2B2%3D%26x&status=pending%2Cin_progress%2Cresolved`,
       `/v1/analytics/p/assistant?${range}&limit=30&cursor=`
     ])
   })
 
   it('sends nothing but the documented parameters, whatever else the query object holds', async () => {
     answer(json(callerStats), json(byPage), json(viewsPage))
-    const extra = { ...RANGE, limit: 5, offset: 7, cursor: 'c' }
+    const extra = { ...RANGE, limit: 5, offset: 7, cursor: 'c', status: 'pending' }
     await client.analytics(CALLER_STATS_ENDPOINT, 'p', extra)
     await client.analytics(FEEDBACK_BY_PAGE_ENDPOINT, 'p', extra)
     await client.analytics(VIEWS_ENDPOINT, 'p', extra)
     const range = 'dateFrom=2026-11-01&dateTo=2026-11-08'
     expect(requests.map((r) => r.url)).toEqual([
       `/v1/analytics/p/assistant/caller-stats?${range}`,
-      `/v1/analytics/p/feedback/by-page?${range}&limit=5`,
+      `/v1/analytics/p/feedback/by-page?${range}&limit=5&status=pending`,
       `/v1/analytics/p/views?${range}&limit=5&offset=7`
     ])
   })
@@ -294,7 +294,7 @@ describe('the answers it accepts', () => {
     const stats = { web: -1, api: 0.25, other: 1e6, total: -3.5 }
     answer(json(searches), json(pages), json(stats))
     await expect(client.analytics(SEARCHES_ENDPOINT, 'p', { ...RANGE, limit: 1 })).resolves.toEqual(searches)
-    await expect(client.analytics(FEEDBACK_BY_PAGE_ENDPOINT, 'p', { ...RANGE, limit: 1 })).resolves.toEqual(pages)
+    await expect(client.analytics(FEEDBACK_BY_PAGE_ENDPOINT, 'p', { ...RANGE, status: COUNTED_STATUSES, limit: 1 })).resolves.toEqual(pages)
     await expect(client.analytics(CALLER_STATS_ENDPOINT, 'p', RANGE)).resolves.toEqual(stats)
   })
 
@@ -368,7 +368,7 @@ describe('retries and failures', () => {
 
   it('does not repeat a 400, and quotes why the query was refused', async () => {
     answer(json({ error: 'Invalid query parameters', details: [{ message: 'cursor is invalid' }] }, 400))
-    const error = await apiError(client.analytics(FEEDBACK_ENDPOINT, 'p', { ...RANGE, limit: 1, cursor: 'bad' }))
+    const error = await apiError(client.analytics(FEEDBACK_ENDPOINT, 'p', { ...RANGE, status: COUNTED_STATUSES, limit: 1, cursor: 'bad' }))
     expect(error.message).toBe(
       'Reading feedback failed: the service rejected the request as invalid (400 Bad Request). ' +
         'The service said: "Invalid query parameters; cursor is invalid".'
@@ -381,7 +381,7 @@ describe('retries and failures', () => {
     const forbidden = await apiError(client.analytics(CALLER_STATS_ENDPOINT, 'p', RANGE))
     expect(forbidden.message).toContain('Reading assistant caller stats failed: access denied (403 Forbidden).')
     expect(forbidden.message).toContain('(`read`)')
-    const missing = await apiError(client.analytics(FEEDBACK_BY_PAGE_ENDPOINT, 'p', { ...RANGE, limit: 1 }))
+    const missing = await apiError(client.analytics(FEEDBACK_BY_PAGE_ENDPOINT, 'p', { ...RANGE, status: COUNTED_STATUSES, limit: 1 }))
     expect(missing.message).toBe(
       'Reading feedback by page failed: project "p" was not found (404 Not Found). Check `projectId`. The service said: "Not found".'
     )
@@ -407,7 +407,7 @@ describe('the debug log', () => {
       answer(refusal)
       await apiError(debugging.analytics(SEARCHES_ENDPOINT, 'p', { ...RANGE, limit: 1 }))
       answer(body)
-      await debugging.analytics(FEEDBACK_ENDPOINT, 'p', { ...RANGE, limit: 100 })
+      await debugging.analytics(FEEDBACK_ENDPOINT, 'p', { ...RANGE, status: COUNTED_STATUSES, limit: 100 })
       const answered = lines.filter((line) => line.includes(' answered '))
       expect(answered.map((line) => line.replace(/ in \d+ ms/, ' in N ms'))).toEqual([
         `GET /v1/analytics/p/searches answered 400 in N ms: ${Buffer.byteLength(refusal.body)} bytes`,

@@ -216,6 +216,26 @@ describe('feedback/by-page (one request, no way to page)', () => {
     expect(answer.status).toBe(400)
     expect(ErrorResponse.parse(answer.body).details).toHaveLength(2)
   })
+
+  it('counts rows set by status only for the statuses asked, added up per page', async () => {
+    emu.setFeedbackByPage([
+      { path: '/a', thumbsUp: 1, thumbsDown: 2, code: 0, total: 3, status: 'pending' },
+      { path: '/b', thumbsUp: 0, thumbsDown: 5, code: 0, total: 5, status: 'dismissed' },
+      { path: '/a', thumbsUp: 4, thumbsDown: 1, code: 1, total: 6, status: 'resolved' },
+      { path: '/a', thumbsUp: 0, thumbsDown: 7, code: 0, total: 7, status: 'dismissed' }
+    ])
+    expect(await ok(FeedbackByPageResponse, 'feedback/by-page', { status: 'pending,in_progress,resolved' })).toEqual({
+      feedback: [{ path: '/a', thumbsUp: 5, thumbsDown: 3, code: 1, total: 9 }],
+      hasMore: false
+    })
+    expect(await ok(FeedbackByPageResponse, 'feedback/by-page')).toEqual({
+      feedback: [
+        { path: '/a', thumbsUp: 5, thumbsDown: 10, code: 1, total: 16 },
+        { path: '/b', thumbsUp: 0, thumbsDown: 5, code: 0, total: 5 }
+      ],
+      hasMore: false
+    })
+  })
 })
 
 describe('feedback (cursor paging with hasMore)', () => {

@@ -4,13 +4,14 @@
 // The real toolkit writes the log to stdout, which the tests read.
 import { readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { SECTION_NAMES } from '../../src/core/sections.js'
 import type { JobReport } from '../../src/agent/outcome.js'
 import type { VisitorsReport } from '../../src/sections/traffic/read-visitors.js'
 import type { Inputs } from '../../src/run/inputs.js'
 import { publishReport, work } from '../../src/run/work.js'
 import { ACTION_VERSION } from '../../src/version.js'
+import { defaultFeedback, defaultFeedbackByPage } from '../emulator/analytics-data.js'
 import { startEmulator, type Emulator } from '../emulator/emulator.js'
 import { parseOutputs } from '../support/action.js'
 import { renderSummary } from '../support/render.js'
@@ -358,8 +359,9 @@ describe('work with every analytics section', () => {
     const report = await work(inputs({ prompt: undefined, analytics: all }))
     expect(report.reports.map((s) => s.kind)).toEqual(all.sections)
     expect(report.reports.map((s) => s.failure)).toEqual([undefined, undefined, undefined, undefined, undefined])
-    // Each section's pages, and one request for its comparison with the previous period.
-    expect(report.reports.map((s) => (s.kind === 'job' ? 0 : s.requests))).toEqual([2, 2, 3, 4, 3])
+    // Each section's pages, and one request for its comparison with the previous period: feedback's
+    // counts per page, one page of the 98 rows not dismissed (of 130), and its comparison.
+    expect(report.reports.map((s) => (s.kind === 'job' ? 0 : s.requests))).toEqual([2, 2, 3, 3, 3])
     const made = analyticsRequests(before)
     // Three sections start together: the first three requests are their first pages.
     expect(
@@ -380,7 +382,6 @@ describe('work with every analytics section', () => {
       'assistant',
       'assistant/caller-stats',
       'assistant/caller-stats',
-      'feedback',
       'feedback',
       'feedback/by-page',
       'feedback/by-page',
@@ -470,9 +471,38 @@ describe('work with every analytics section', () => {
     expect(github.requests.length).toBe(before)
   })
 
+  it('leaves feedback the docs team dismissed in Mintlify out of the counts, the rows and the comparison', async () => {
+    const counts = (thumbsDown: number, status: string) => ({ path: '/a', thumbsUp: 1, thumbsDown, code: 0, total: thumbsDown + 1, status })
+    emu.setFeedbackByPage([counts(4, 'pending'), counts(9, 'dismissed')], { dateFrom: '2026-11-01', dateTo: '2026-11-08' })
+    emu.setFeedbackByPage([counts(2, 'resolved'), counts(30, 'dismissed')], { dateFrom: '2026-10-25', dateTo: '2026-11-01' })
+    const row = (id: string, status: string) => ({
+      id,
+      path: '/a',
+      comment: `comment ${id}`,
+      createdAt: '2026-11-03T10:00:00Z',
+      source: 'contextual' as const,
+      status: status as 'pending',
+      helpful: false
+    })
+    emu.setFeedback([row('kept', 'in_progress'), row('dismissed', 'dismissed'), row('resolved', 'resolved')])
+    onTestFinished(() => {
+      emu.setFeedbackByPage(defaultFeedbackByPage())
+      emu.setFeedback(defaultFeedback())
+    })
+    const report = await work(inputs({ prompt: undefined, analytics: { ...all, sections: ['feedback'], readerText: 'show' } }))
+    const feedback = report.reports.find((r) => r.kind === 'feedback')
+    expect(feedback?.kind === 'feedback' && feedback.pages?.map((page) => page.thumbsDown)).toEqual([4])
+    expect(feedback?.kind === 'feedback' && feedback.entries.map((entry) => entry.comment)).toEqual(['comment kept', 'comment resolved'])
+    expect(feedback?.kind === 'feedback' && feedback.previous?.value).toBe(2)
+  })
+
   it("gives the gap signals' further pages before traffic's when requests are short", async () => {
     // Visitors has pages to spare; searches and feedback rows have one more page each.
     emu.setVisitors({ totals: siteTotals(1000), rows: visitorRows(1000) })
+    emu.setFeedback(defaultFeedback().map((row) => ({ ...row, status: 'pending' })))
+    onTestFinished(() => {
+      emu.setFeedback(defaultFeedback())
+    })
     const before = emu.requests.length
     // Five first pages, the feedback rows and the caller stats are reserved: two requests are left over.
     const report = await work(inputs({ prompt: undefined, analytics: { ...all, maxRequests: 9, compare: false } }))

@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { parse } from 'csv-parse/sync'
 import type { ExpectStatic } from 'vitest'
 import { DEFAULT_RETRY_POLICY } from '../../src/api/retry.js'
-import { defaultAssistant, ulid } from '../emulator/analytics-data.js'
+import { defaultAssistant, defaultFeedback, ulid } from '../emulator/analytics-data.js'
 import type { Conversation, Emulator, EmulatorOptions, Fault, JobPlan } from '../emulator/emulator.js'
 import { type ActionRun, errorLines as errorsOf, linesWith } from './action.js'
 import {
@@ -555,9 +555,10 @@ const HEALTH_SCENARIOS: Scenario[] = [
     fault: 'Searches, feedback and assistant pages hand back the cursor just followed, every time',
     result: 'Each read stops at the repeated cursor, after 2 requests: partial, with a warning; no loop (exit 0)',
     analytics: 'report',
-    // More questions than one page holds, so that the first page has a cursor to repeat.
+    // More questions and feedback rows the run asks for (none dismissed) than one page holds, so that the first page has a cursor to repeat.
     setup: (emu) => {
       emu.setAssistant(manyQuestions(PAGE_LIMITS.assistant + 200))
+      emu.setFeedback(defaultFeedback().map((row) => ({ ...row, status: 'pending' })))
     },
     faults: (['searches', 'feedback', 'assistant'] as const).map((endpoint) => ({
       path: ENDPOINT_PATHS[endpoint],

@@ -56,10 +56,13 @@ export function defaultSectionOutputs(): SectionOutputs {
     // The emulator's totalSearches: the sum of the hits, rounded, at least 0 (the API's integer).
     searchesTotal: String(Math.max(0, Math.round(searches.rows.reduce((sum, row) => sum + row.hits, 0)))),
     // Thumbs down on the pages read by page, plus the feedback rows marked not helpful.
-    feedbackNegative: String(thumbsDown() + defaultFeedback().filter((row) => 'helpful' in row && !row.helpful).length),
+    feedbackNegative: String(thumbsDown() + countedFeedback().filter((row) => 'helpful' in row && !row.helpful).length),
     assistantUnanswered: String(defaultAssistant().filter((q) => q.resolutionStatus === 'unanswered').length)
   }
 }
+
+/** The default feedback rows the run asks for: those the docs team dismissed in Mintlify are not. */
+export const countedFeedback = () => defaultFeedback().filter((row) => row.status !== 'dismissed')
 
 /**
  * The fewest requests the API allows for the default data, by endpoint other than visitors: every
@@ -71,7 +74,7 @@ export function defaultMinimumRequests(compare = true): Record<Endpoint, number>
     views: pagesOf(defaultViews().rows.length, PAGE_LIMITS.views) + previous,
     searches: pagesOf(defaultSearches().rows.length, PAGE_LIMITS.searches) + previous,
     'feedback/by-page': 1 + previous,
-    feedback: pagesOf(defaultFeedback().length, PAGE_LIMITS.feedback),
+    feedback: pagesOf(countedFeedback().length, PAGE_LIMITS.feedback),
     assistant: pagesOf(defaultAssistant().length, PAGE_LIMITS.assistant),
     'assistant/caller-stats': 1 + previous
   }

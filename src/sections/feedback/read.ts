@@ -4,8 +4,9 @@
 // path is whatever the client sent: kept only when it looks like a path of the site (`sitePath`),
 // the rest counted together as "(other page)", in the rows and in the counts per page alike; and,
 // being reader text, shown by its label while reader text is hidden (`readerPath`).
+// Feedback the docs team dismissed in Mintlify is asked for by neither read (`COUNTED_STATUSES`).
 import type { AnalyticsReader } from '../../api/analytics.js'
-import { FEEDBACK_BY_PAGE_ENDPOINT, FEEDBACK_ENDPOINT, type FeedbackByPageRow, type FeedbackRow } from './schema.js'
+import { COUNTED_STATUSES, FEEDBACK_BY_PAGE_ENDPOINT, FEEDBACK_ENDPOINT, type FeedbackByPageRow, type FeedbackRow } from './schema.js'
 import type { Part } from '../../core/part.js'
 import { SECTION_CATALOG } from '../../core/sections.js'
 import { readerPath } from '../../text/page-path.js'
@@ -95,7 +96,7 @@ function entryOf(row: FeedbackRow, showText: boolean): FeedbackEntry {
 export function feedbackPart(api: AnalyticsReader, request: SectionRequest, budget: RequestBudget): Part<FeedbackReport> {
   let pages: FeedbackByPageRow[] | undefined
   const entries = new Map<string, FeedbackEntry>()
-  const range = { dateFrom: request.dateFrom, dateTo: request.dateTo }
+  const range = { dateFrom: request.dateFrom, dateTo: request.dateTo, status: COUNTED_STATUSES }
   const readPages = async (): Promise<PageAnswer<FeedbackByPageRow>> => {
     const answer = await api.analytics(FEEDBACK_BY_PAGE_ENDPOINT, request.projectId, { ...range, limit: FEEDBACK_PAGE_LIMIT })
     return { rows: answer.feedback, hasMore: answer.hasMore }
@@ -112,7 +113,11 @@ export function feedbackPart(api: AnalyticsReader, request: SectionRequest, budg
   // Thumbs down over every page, from the same one request as this period's: a count from part of
   // the pages would compare a part with a whole.
   const compare = async (period: Period): Promise<ComparisonAnswer<number>> => {
-    const answer = await api.analytics(FEEDBACK_BY_PAGE_ENDPOINT, request.projectId, { ...period, limit: FEEDBACK_PAGE_LIMIT })
+    const answer = await api.analytics(FEEDBACK_BY_PAGE_ENDPOINT, request.projectId, {
+      ...period,
+      status: COUNTED_STATUSES,
+      limit: FEEDBACK_PAGE_LIMIT
+    })
     if (answer.hasMore) return { missing: 'the service gave only part of the previous period’s pages' }
     return { value: answer.feedback.reduce((sum, row) => sum + row.thumbsDown, 0) }
   }

@@ -45,7 +45,8 @@ function feedbackGaps(report: FeedbackReport): GapList | undefined {
         n.up > 0 ? `${num(n.up)} thumbs up` : ''
       ]
       return `${gapPage(path)}: ${parts.filter((p) => p !== '').join(', ')}`
-    })
+    }),
+    about: pages.map(([path]) => ({ kind: 'page', subject: path }))
   }
 }
 

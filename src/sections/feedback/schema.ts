@@ -1,9 +1,15 @@
 // The feedback endpoints' answers (feedback rows, and counts per page), and the endpoints.
 import { z } from 'zod'
-import { type AnalyticsEndpoint, count, type CursorQuery, type LimitQuery, nullableText } from '../../api/analytics.js'
+import { type AnalyticsEndpoint, count, type CursorQuery, type LimitQuery, nullableText, type StatusQuery } from '../../api/analytics.js'
 
 export const FEEDBACK_SOURCES = ['code_snippet', 'contextual', 'agent', 'thumbs_only'] as const
 export const FEEDBACK_STATUSES = ['pending', 'in_progress', 'resolved', 'dismissed'] as const
+/**
+ * The statuses the run reads: every one but `dismissed`, which the docs team gave in Mintlify to
+ * feedback it judged not to be about the docs. Both endpoints take the filter, so a dismissed thumbs
+ * down is in neither the counts per page nor the rows.
+ */
+export const COUNTED_STATUSES = FEEDBACK_STATUSES.filter((status) => status !== 'dismissed').join(',')
 
 const feedbackBaseSchema = z.object({
   id: z.string(),
@@ -50,16 +56,16 @@ export const feedbackByPageSchema = z.object({
 export type FeedbackByPage = z.infer<typeof feedbackByPageSchema>
 export type FeedbackByPageRow = FeedbackByPage['feedback'][number]
 
-export const FEEDBACK_ENDPOINT: AnalyticsEndpoint<FeedbackPage, CursorQuery> = {
+export const FEEDBACK_ENDPOINT: AnalyticsEndpoint<FeedbackPage, StatusQuery<CursorQuery>> = {
   path: 'feedback',
   reads: 'feedback',
   schema: feedbackPageSchema,
-  sends: ['limit', 'cursor']
+  sends: ['limit', 'cursor', 'status']
 }
 
-export const FEEDBACK_BY_PAGE_ENDPOINT: AnalyticsEndpoint<FeedbackByPage, LimitQuery> = {
+export const FEEDBACK_BY_PAGE_ENDPOINT: AnalyticsEndpoint<FeedbackByPage, StatusQuery<LimitQuery>> = {
   path: 'feedback/by-page',
   reads: 'feedback by page',
   schema: feedbackByPageSchema,
-  sends: ['limit']
+  sends: ['limit', 'status']
 }

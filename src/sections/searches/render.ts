@@ -25,7 +25,8 @@ function searchGaps(report: SearchesReport): GapList | undefined {
   }
   return {
     title,
-    items: rows.map((row) => `${markdownCode(row.query ?? '', GAP_ITEM_CHARS)} (${counted(row.hits, 'search', 'searches')})`)
+    items: rows.map((row) => `${markdownCode(row.query ?? '', GAP_ITEM_CHARS)} (${counted(row.hits, 'search', 'searches')})`),
+    about: rows.map((row) => ({ kind: 'search', subject: row.query ?? '' }))
   }
 }
 

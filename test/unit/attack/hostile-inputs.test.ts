@@ -92,7 +92,9 @@ describe('hostile reader text through the gap words', () => {
       assistant: { showReaderText: true, questions: [{ resolutionStatus: 'unanswered', query: 'where?', pageUrl: null, answer: 'x' }] },
       feedback: { showReaderText: true, entries: [{ helpful: false, path: '', comment: 'bad' }] }
     })
-    expect(words).toEqual([{ search: 'billing', questions: [], comments: [], searches: [{ search: 'billing', count: 5 }] }])
+    expect(words).toEqual([
+      { search: 'billing', questions: [], comments: [], commentCounts: [], searches: [{ search: 'billing', count: 5 }] }
+    ])
   })
 
   it('folds many comments as long as reading keeps (2,000 characters), alike but for case and spacing, into one, and keeps three at most', () => {

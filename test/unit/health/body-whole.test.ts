@@ -52,7 +52,7 @@ describe('ownedBody', () => {
       'Fixed'
     ])
     expect(rendered.text).toMatchInlineSnapshot(
-      `"Docs health ✅ Fixed: /docs/done With the agent /docs/asked: the agent is working on it Fix first: tick a gap to ask the agent Tick the gaps to fix: the workflow starts one agent job for all ticked gaps, which opens one pull request in the docs repository (at once, if the workflow runs when this issue is edited; else at its next run). The agent is sent each gap’s page or search and its counts (what readers wrote stays out: the repository is public, or reader text is hidden). [ ] /docs/open · 4 thumbs down on the list 2 periods since 2 Nov 2026 [ ] Not a gap Pages that moved /docs/moved ▼ 50 % (100 → 50 page views) Against the period just before, from the docs health issue's history: pages with at least 50 before that changed by at least 20 %. Human visitors leave AI agents out; the page table counts both. Figures here Fixed /docs/done: fixed · merged /docs/older: fixed · merged Not gaps, as people said (1) /docs/fine: not a gap A gap marked “Not a gap” is left off Fix first and out of what the agent is sent, until its thumbs down, unanswered questions and searches with no click are at least 2 times as many as when it was dismissed, and at least 5 more: then it is back. How this was read x footer"`
+      `"Docs health ✅ Fixed: /docs/done With the agent /docs/asked: the agent is working on it Fix first: tick a gap to ask the agent Tick the gaps to fix: the workflow starts one agent job for all ticked gaps, which opens one pull request in the docs repository (at once, if the workflow runs when this issue is edited; else at its next run). The agent is sent each gap’s page or search and its counts (what readers wrote stays out: the repository is public, or reader text is hidden). [ ] /docs/open · 4 thumbs down on the list 2 periods since 2 Nov 2026 [ ] Not a gap What a tick sends the agent: its counts page /docs/open: 4 thumbs down Pages that moved /docs/moved ▼ 50 % (100 → 50 page views) Against the period just before, from the docs health issue's history: pages with at least 50 before that changed by at least 20 %. Human visitors leave AI agents out; the page table counts both. Figures here Fixed /docs/done: fixed · merged /docs/older: fixed · merged Not gaps, as people said (1) /docs/fine: not a gap [ ] Bring it back A gap marked “Not a gap” is left off Fix first, out of docsGaps and out of what the agent is sent, until its thumbs down, unanswered questions and searches with no click are at least 2 times as many as when it was dismissed, and at least 5 more: then it is back. Tick “Bring it back” under a gap to open it again. How this was read x footer"`
     )
   })
 
@@ -104,8 +104,8 @@ describe('ownedBody', () => {
         "/docs/no-link: pull request open",
         "/docs/merged: merged 18 Nov 2026 · waiting: up to 6 more periods of readers to tell · pull request #7 · before 2–8 Nov 2026: 👎 4",
         "/docs/resolved: fixed 25 Nov 2026 · merged 10 Nov 2026 · before 2–8 Nov 2026: 👎 4",
-        "/docs/said: not a gap, said 12 Nov 2026 · 👎 4 → 1",
-        "/docs/said-plain: not a gap",
+        "/docs/said: not a gap, said on 12 Nov 2026 · 👎 4 → 1 [ ] Bring it back",
+        "/docs/said-plain: not a gap [ ] Bring it back",
       ]
     `)
   })

@@ -30,8 +30,9 @@ describe('editTicks', () => {
   })
 
   it('gives nothing for an edit that left the body as it was, however many boxes are ticked', () => {
-    expect(editTicks(body([A, B, C], [A]), undefined)).toEqual({ gaps: new Set(), dismissed: new Set() })
-    expect(editTicks(body([A, B, C], [A]), body([A, B, C], [A]))).toEqual({ gaps: new Set(), dismissed: new Set() })
+    const none = { gaps: new Set(), dismissed: new Set(), restored: new Set() }
+    expect(editTicks(body([A, B, C], [A]), undefined)).toEqual(none)
+    expect(editTicks(body([A, B, C], [A]), body([A, B, C], [A]))).toEqual(none)
   })
 
   it('counts no box the edit unticked, and keeps the "Not a gap" boxes apart from the ask boxes', () => {

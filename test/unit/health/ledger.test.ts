@@ -18,6 +18,7 @@ import {
   withJobEnded,
   withPeriod,
   withPulls,
+  withRestored,
   withStaleAsksOpen
 } from '../../../src/health/ledger.js'
 import {
@@ -377,6 +378,30 @@ describe('numbersOf', () => {
 })
 
 describe('a gap a person dismissed', () => {
+  it('keeps who dismissed it, cut to one line of 40 characters, and lets them go when it is brought back', () => {
+    let state = readAll(emptyState('p'), 0, [down(WEBHOOKS, 4)])
+    const id = fingerprint('page', WEBHOOKS)
+    // An open gap is not brought back: it stays as it is.
+    expect(withRestored(state, new Set([id]))).toEqual(state)
+    expect(Object.hasOwn(gapOf(withDismissed(state, new Set([id]), '2026-11-04')) ?? {}, 'dismissedBy')).toBe(false)
+    state = withDismissed(state, new Set([id]), '2026-11-04', `alice\n${'x'.repeat(100)}`)
+    const by = gapOf(state)?.dismissedBy ?? ''
+    expect(by).toMatch(/^alice x+…?$/)
+    expect(by.length).toBeLessThanOrEqual(40)
+    expect(by.length).toBeGreaterThan(30)
+    // Only a dismissed gap it names comes back; an open one stays as it is.
+    const restored = withRestored(state, new Set([id]))
+    expect(gapOf(restored)?.state).toBe('new')
+    for (const key of ['dismissedOn', 'dismissedBy', 'before']) expect(Object.hasOwn(gapOf(restored) ?? {}, key), key).toBe(false)
+    expect(withRestored(state, new Set()).gaps).toEqual(state.gaps)
+    expect(dismissedIds(restored)).toEqual(new Set())
+    expect(askable(restored, new Set([id]), 'run-1')).toHaveLength(1)
+    // Back on its own when its numbers clearly worsen: who dismissed it is let go too.
+    const back = readAll(state, 1, [down(WEBHOOKS, 40)])
+    expect(gapOf(back)?.state).toBe('back')
+    expect(Object.hasOwn(gapOf(back) ?? {}, 'dismissedBy')).toBe(false)
+  })
+
   it('leaves the open gaps, is never askable, and comes back only when its readers in trouble clearly worsen', () => {
     let state = readAll(emptyState('p'), 0, [down(WEBHOOKS, 4)])
     const id = fingerprint('page', WEBHOOKS)

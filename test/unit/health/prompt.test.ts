@@ -3,7 +3,7 @@
 // when it said something, the marker taken out of the data, and the readers' words within their byte
 // budget, to the byte.
 import { describe, expect, it } from 'vitest'
-import { gapsPrompt, PROMPT_WORDS_BYTES } from '../../../src/health/prompt.js'
+import { GAP_WORDS_BYTES, GUARD, gapPart, gapsPrompt, PROMPT_WORDS_BYTES } from '../../../src/health/prompt.js'
 import type { GapRecord, GapWords } from '../../../src/health/state.js'
 
 const MARKER = 'DOCS-GAPS-0123456789abcdef01234567'
@@ -45,9 +45,9 @@ describe('gapsPrompt', () => {
     ]
     expect(dataLines(gapsPrompt([gap('a')], { words }, MARKER))).toEqual([
       '- page /pages/a: 14 thumbs down',
-      '  - Question the assistant could not answer: "Is there a sandbox?"',
-      '  - Question the assistant could not answer: "How do I rotate a key?"',
-      '  - Question the assistant could not answer: "Where are the limits?" It replied: "On the limits page."'
+      '  - Question the assistant could not answer, asked once: "Is there a sandbox?"',
+      '  - Question the assistant could not answer, asked once: "How do I rotate a key?"',
+      '  - Question the assistant could not answer, asked once: "Where are the limits?" It replied: "On the limits page."'
     ])
   })
 
@@ -56,36 +56,84 @@ describe('gapsPrompt', () => {
     const prompt = gapsPrompt([{ ...gap('a'), evidence: `14 thumbs down ${MARKER}!` }], { words }, MARKER)
     expect(dataLines(prompt)).toEqual([
       '- page /pages/a: 14 thumbs down !',
-      '  - Comment with feedback marked not helpful: "before  after"'
+      '  - Comment with feedback marked not helpful, left once: "before  after"'
     ])
   })
 
-  it(`keeps the words that fill ${PROMPT_WORDS_BYTES} bytes exactly, newlines counted, and not one byte more`, () => {
-    // A comment line's bytes, its newline counted, for a comment of `n` characters.
-    const lineBytes = (n: number): number => {
-      const line = dataLines(gapsPrompt([gap('a')], { words: [said('a', { comments: ['c'.repeat(n)] })] }, MARKER))[1] ?? ''
-      return Buffer.byteLength(line) + 1
-    }
-    const full = lineBytes(200)
-    const lines = Math.floor(PROMPT_WORDS_BYTES / full) - 1
-    const last = 200 + PROMPT_WORDS_BYTES - lines * full - full
-    expect(last).toBeLessThan(250)
-    expect(lines * full + lineBytes(last)).toBe(PROMPT_WORDS_BYTES)
-    const wordsOf = (lastLength: number): GapWords[] => {
-      const comments = [...Array.from({ length: lines }, () => 'c'.repeat(200)), 'd'.repeat(lastLength)]
-      return Array.from({ length: Math.ceil(comments.length / 3) }, (_, i) => said(`g${i}`, { comments: comments.slice(3 * i, 3 * i + 3) }))
-    }
-    const promptOf = (lastLength: number): string => {
-      const words = wordsOf(lastLength)
-      return gapsPrompt(
-        words.map((w) => gap(w.id)),
-        { words },
+  it(`keeps the words of a gap that fill ${GAP_WORDS_BYTES} bytes exactly, newlines counted, and not one byte more`, () => {
+    // A comment line's bytes, its newline counted.
+    const lineBytes = (comment: string): number => Buffer.byteLength(gapPart(gap('a'), said('a', { comments: [comment] }))[1] ?? '') + 1
+    const full = lineBytes('€'.repeat(200))
+    const last = GAP_WORDS_BYTES - 2 * full
+    const fitting = last - (lineBytes('d') - 1)
+    expect(lineBytes('d'.repeat(fitting))).toBe(last)
+    const partOf = (n: number): string[] => gapPart(gap('a'), said('a', { comments: ['€'.repeat(200), '€'.repeat(200), 'd'.repeat(n)] }))
+    expect(partOf(fitting)).toHaveLength(4)
+    expect(partOf(fitting).at(-1)).toContain('d'.repeat(fitting))
+    expect(partOf(fitting + 1)).toHaveLength(3)
+    // A gap's part is the same whatever is ticked with it: the prompt holds it as gapPart gives it.
+    const words = [
+      said('b', { comments: ['€'.repeat(200), '€'.repeat(200), '€'.repeat(200)] }),
+      said('a', { comments: ['d'.repeat(fitting)] })
+    ]
+    expect(dataLines(gapsPrompt([gap('b'), gap('a')], { words }, MARKER))).toEqual([
+      ...gapPart(gap('b'), words[0]),
+      ...gapPart(gap('a'), words[1])
+    ])
+  })
+
+  it(`keeps the words of every gap within ${PROMPT_WORDS_BYTES} bytes, however many gaps are given words`, () => {
+    const many = Array.from({ length: 12 }, (_, i) => said(`g${i}`, { comments: ['€'.repeat(200), '€'.repeat(200)] }))
+    const lines = dataLines(
+      gapsPrompt(
+        many.map((w) => gap(w.id)),
+        { words: many },
         MARKER
       )
-    }
-    const wordLines = (prompt: string): string[] => dataLines(prompt).filter((line) => line.startsWith('  '))
-    expect(wordLines(promptOf(last))).toHaveLength(lines + 1)
-    expect(wordLines(promptOf(last)).at(-1)).toContain('d'.repeat(last))
-    expect(wordLines(promptOf(last + 1))).toHaveLength(lines)
+    )
+    const bytes = lines.filter((line) => line.startsWith('  ')).reduce((sum, line) => sum + Buffer.byteLength(line) + 1, 0)
+    expect(bytes).toBeLessThanOrEqual(PROMPT_WORDS_BYTES)
+    expect(bytes).toBeGreaterThan(PROMPT_WORDS_BYTES - 700)
+    // Every gap keeps its own line.
+    expect(lines.filter((line) => line.startsWith('- page'))).toHaveLength(12)
+  })
+
+  it('says how often each question, comment and search was written: twice reads as twice, and a count an earlier state did not keep as once', () => {
+    const words = said('a', {
+      questions: [
+        { question: 'Is there a sandbox?', answer: '', count: 2 },
+        { question: 'How do I rotate a key?', answer: '' }
+      ],
+      comments: ['The example fails', 'Wrong port', 'Too short'],
+      commentCounts: [3, 1],
+      searches: [
+        { search: 'webhook retries', count: 31 },
+        { search: 'retry', count: 1 }
+      ]
+    })
+    expect(gapPart(gap('a'), words)).toEqual([
+      '- page /pages/a: 14 thumbs down',
+      '  - Question the assistant could not answer, asked 2 times: "Is there a sandbox?"',
+      '  - Question the assistant could not answer, asked once: "How do I rotate a key?"',
+      '  - Comment with feedback marked not helpful, left 3 times: "The example fails"',
+      '  - Comment with feedback marked not helpful, left once: "Wrong port"',
+      '  - Comment with feedback marked not helpful, left once: "Too short"',
+      '  - Searched with no click on a result, 31 times: "webhook retries"',
+      '  - Searched with no click on a result, once: "retry"'
+    ])
+    // Without words (reader text hidden): the gap's line, its counts alone.
+    expect(gapPart(gap('a'), undefined)).toEqual(['- page /pages/a: 14 thumbs down'])
+    expect(gapPart({ ...gap('a'), kind: 'search', subject: 'sso' }, undefined)).toEqual(['- search "sso": 14 thumbs down'])
+  })
+
+  it('tells the agent to change only what the docs and the code support, and to list what it could not verify in the pull request', () => {
+    const prompt = gapsPrompt([gap('a')], {}, MARKER)
+    expect(prompt).toContain(GUARD)
+    // Above the data, where no reader's words come before it.
+    expect(prompt.indexOf(GUARD)).toBeLessThan(prompt.indexOf(MARKER))
+    expect(GUARD).toMatch(
+      /^Change only what the docs and the code in this repository support\. Do not invent a fact you cannot verify there/
+    )
+    expect(GUARD).toContain('say in the pull request’s description what you could not verify')
   })
 })

@@ -4,12 +4,14 @@
 // run that adds a period keeps it too.
 import { describe, expect, it } from 'vitest'
 import { withPeriod } from '../../../src/health/ledger.js'
+import { gapPart } from '../../../src/health/prompt.js'
 import { sitePage } from '../../../src/text/page-path.js'
 import {
   boundedState,
   decodeState,
   encodeState,
   forgetReaderText,
+  type GapRecord,
   type HealthState,
   LEDGER_GAPS,
   withUnknown
@@ -141,5 +143,56 @@ describe('withUnknown', () => {
     expect(withUnknown({ e: [{ g: 2 }, { g: 3 }] }, { e: [{ f: 1 }] })).toEqual({ e: [{ f: 1 }] })
     expect(withUnknown('x', { a: 1 })).toEqual({ a: 1 })
     expect(withUnknown({ a: 2 }, { a: 1 })).toEqual({ a: 1 })
+  })
+})
+
+describe('what readers wrote, as each version keeps it', () => {
+  const gap = {
+    id: 'aaaaaaaaaaaa',
+    kind: 'page',
+    subject: '/guides/auth',
+    firstSeen: '2026-11-02',
+    lastSeen: '2026-11-02',
+    periods: 1,
+    score: 3,
+    evidence: '10 thumbs down',
+    state: 'new'
+  }
+  const withWords = (words: Record<string, unknown>) => ({
+    version: 2,
+    projectId: 'proj',
+    periods: [],
+    gaps: [gap],
+    readerWords: { dateFrom: '2026-11-02', dateTo: '2026-11-09', gaps: [{ id: 'aaaaaaaaaaaa', searches: [], ...words }] }
+  })
+
+  it('reads words the version before counts wrote, and gives each as written once', () => {
+    const raw = withWords({ questions: [{ question: 'Where is the token?', answer: '' }], comments: ['No example'] })
+    const state = decodeState(blockOf(raw), 'proj')
+    expect(state?.readerWords?.gaps[0]).toEqual({
+      id: 'aaaaaaaaaaaa',
+      questions: [{ question: 'Where is the token?', answer: '' }],
+      comments: ['No example'],
+      searches: []
+    })
+    const [line, ...said] = gapPart(state?.gaps[0] as GapRecord, state?.readerWords?.gaps[0])
+    expect(line).toBe('- page /guides/auth: 10 thumbs down')
+    expect(said).toEqual([
+      '  - Question the assistant could not answer, asked once: "Where is the token?"',
+      '  - Comment with feedback marked not helpful, left once: "No example"'
+    ])
+  })
+
+  it('keeps the counts, and a newer version’s fields among the words, as they were', () => {
+    const raw = withWords({
+      questions: [{ question: 'Where is the token?', answer: '', count: 2, language: 'en' }],
+      comments: ['No example'],
+      commentCounts: [3],
+      tone: 'upset'
+    })
+    const state = decodeState(blockOf(raw), 'proj') as HealthState
+    expect(state.readerWords?.gaps[0]?.questions[0]?.count).toBe(2)
+    expect(state.readerWords?.gaps[0]?.commentCounts).toEqual([3])
+    expect(decodedJson(encodeState(boundedState(state)))).toEqual(raw)
   })
 })

@@ -410,7 +410,10 @@ describe('the body', () => {
 
   it('leaves out a kept top that holds reader text once reader text is hidden', () => {
     const read = analytics(0, [down(WEBHOOKS, 30)])
-    const words = { ...read, overview: { ...read.overview, words: [{ comments: ['lost on this page'], questions: [], searches: [] }] } }
+    const words = {
+      ...read,
+      overview: { ...read.overview, words: [{ comments: ['lost on this page'], commentCounts: [1], questions: [], searches: [] }] }
+    }
     const week0 = scheduled(undefined, undefined, { runId: '1', today: '2026-11-09', read: words })
     expect(week0.t.state.overview?.words).toBe(true)
     const hidden = written(begin(week0.t.state, week0.body, schedule('2026-11-10'), settings('2', { showWords: false })), week0.body)

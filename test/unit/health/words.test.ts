@@ -21,8 +21,9 @@ import type { ItemWords } from '../../../src/render/gap-words.js'
 const PERIOD = { dateFrom: '2026-11-09', dateTo: '2026-11-16' }
 const WEBHOOKS: ItemWords = {
   page: '/api-reference/webhooks',
-  questions: [{ question: 'How long is a webhook retried for?', answer: 'I could not find that.' }],
+  questions: [{ question: 'How long is a webhook retried for?', answer: 'I could not find that.', count: 2 }],
   comments: ['What happens after the third retry?'],
+  commentCounts: [3],
   searches: [{ search: 'webhook retries', count: 312 }]
 }
 
@@ -30,19 +31,27 @@ describe('withReaderWords', () => {
   it('keeps the words of each ranked gap under its id, with the period, and reads them back from the body', () => {
     const state = withReaderWords(emptyState('proj'), PERIOD, [
       WEBHOOKS,
-      { search: 'delete account', questions: [], comments: [], searches: [{ search: 'delete account', count: 61 }] },
-      { page: '/quiet', questions: [], comments: [], searches: [] }
+      { search: 'delete account', questions: [], comments: [], commentCounts: [], searches: [{ search: 'delete account', count: 61 }] },
+      { page: '/quiet', questions: [], comments: [], commentCounts: [], searches: [] }
     ])
     expect(state.readerWords).toEqual({
       ...PERIOD,
       gaps: [
         {
           id: fingerprint('page', '/api-reference/webhooks'),
+          // Each question and comment with how often it was written.
           questions: WEBHOOKS.questions,
           comments: WEBHOOKS.comments,
+          commentCounts: [3],
           searches: WEBHOOKS.searches
         },
-        { id: fingerprint('search', 'delete account'), questions: [], comments: [], searches: [{ search: 'delete account', count: 61 }] }
+        {
+          id: fingerprint('search', 'delete account'),
+          questions: [],
+          comments: [],
+          commentCounts: [],
+          searches: [{ search: 'delete account', count: 61 }]
+        }
       ]
     })
     expect(decodeState(encodeState(state), 'proj')).toEqual(state)
@@ -59,8 +68,9 @@ describe('withReaderWords', () => {
     const long = (c: string, n: number): string => `${c.repeat(n)}\u200b\u202e`
     const words: ItemWords[] = Array.from({ length: 20 }, (_, i) => ({
       page: `/p${i}`,
-      questions: Array.from({ length: 9 }, () => ({ question: long('q', 5000), answer: long('a', 5000) })),
+      questions: Array.from({ length: 9 }, () => ({ question: long('q', 5000), answer: long('a', 5000), count: 1e9 })),
       comments: Array.from({ length: 9 }, () => long('c', 5000)),
+      commentCounts: Array.from({ length: 9 }, () => 1e9),
       searches: Array.from({ length: 9 }, () => ({ search: long('s', 5000), count: 1 }))
     }))
     const kept = withReaderWords(emptyState('proj'), PERIOD, words).readerWords
@@ -70,6 +80,8 @@ describe('withReaderWords', () => {
     for (const gap of kept?.gaps ?? []) {
       for (const q of gap.questions) expect(q.question.length + q.answer.length).toBeLessThanOrEqual(2 * WORDS_CHARS)
       for (const c of gap.comments) expect(c.length).toBeLessThanOrEqual(WORDS_CHARS)
+      // A comment cut out takes its count with it.
+      expect(gap.commentCounts).toHaveLength(gap.comments.length)
       for (const s of gap.searches) expect(s.search.length).toBeLessThanOrEqual(SEARCH_WORDS_CHARS)
     }
     expect(JSON.stringify(kept)).not.toMatch(/\u200b|\u202e/)
@@ -85,30 +97,32 @@ describe('withReaderWords, item by item', () => {
     const state = withReaderWords(emptyState('proj'), PERIOD, [
       {
         page: '/a',
-        questions: five.map((i) => ({ question: `question ${i}`, answer: `answer ${i}` })),
+        questions: five.map((i) => ({ question: `question ${i}`, answer: `answer ${i}`, count: 6 - i })),
         comments: five.map((i) => `comment ${i}`),
+        commentCounts: five.map((i) => 6 - i),
         searches: five.map((i) => ({ search: `search ${i}`, count: 10 - i }))
       },
-      { page: '/b', questions: [], comments: ['the only comment'], searches: [] }
+      { page: '/b', questions: [], comments: ['the only comment'], commentCounts: [1], searches: [] }
     ])
     expect(state.readerWords?.gaps).toEqual([
       {
         id: fingerprint('page', '/a'),
-        questions: [1, 2, 3].map((i) => ({ question: `question ${i}`, answer: `answer ${i}` })),
+        questions: [1, 2, 3].map((i) => ({ question: `question ${i}`, answer: `answer ${i}`, count: 6 - i })),
         comments: ['comment 1', 'comment 2', 'comment 3'],
+        commentCounts: [5, 4, 3],
         searches: [1, 2, 3].map((i) => ({ search: `search ${i}`, count: 10 - i }))
       },
-      { id: fingerprint('page', '/b'), questions: [], comments: ['the only comment'], searches: [] }
+      { id: fingerprint('page', '/b'), questions: [], comments: ['the only comment'], commentCounts: [1], searches: [] }
     ])
   })
 
   it(`keeps nothing of an item about neither a page nor a search, and gives no place among the ${WORDS_GAPS} to an item without words`, () => {
-    const said = { questions: [], comments: ['Where is this?'], searches: [] }
+    const said = { questions: [], comments: ['Where is this?'], commentCounts: [1], searches: [] }
     const pages = Array.from({ length: WORDS_GAPS + 1 }, (_, i) => ({ ...said, page: `/p${i}` }))
     const state = withReaderWords(emptyState('proj'), PERIOD, [
       said,
       { ...said, search: ' \t ' },
-      { page: '/quiet', questions: [], comments: [], searches: [] },
+      { page: '/quiet', questions: [], comments: [], commentCounts: [], searches: [] },
       ...pages
     ])
     expect(state.readerWords?.gaps.map((gap) => gap.id)).toEqual(pages.slice(0, WORDS_GAPS).map((page) => fingerprint('page', page.page)))

@@ -33,16 +33,17 @@ describe('itemWordsOf', () => {
       {
         page: '/docs/keys',
         // Asked twice, in two wordings: one question, in the first wording read (a URL counts as its path).
-        questions: [{ question: 'How do I rotate keys?', answer: 'I could not find that.' }],
+        questions: [{ question: 'How do I rotate keys?', answer: 'I could not find that.', count: 2 }],
         comments: [],
+        commentCounts: [],
         searches: [
           { search: 'key rotation', count: 9 },
           { search: 'rotate', count: 4 }
         ]
       },
       // The helpful comment on another page, and the feedback with no comment, are not this page's.
-      { page: '/docs/api', questions: [], comments: ['The example fails'], searches: [] },
-      { search: 'billing', questions: [], comments: [], searches: [{ search: 'billing', count: 5 }] }
+      { page: '/docs/api', questions: [], comments: ['The example fails'], commentCounts: [1], searches: [] },
+      { search: 'billing', questions: [], comments: [], commentCounts: [], searches: [{ search: 'billing', count: 5 }] }
     ])
   })
 
@@ -87,11 +88,13 @@ describe('itemWordsOf', () => {
     // Asked three times in three wordings told apart only by case and spacing, then twice, then once
     // each: a question told apart by a space within a word is another question.
     expect(keys?.questions).toEqual([
-      { question: 'Why is the sidebar a part?', answer: '' },
-      { question: 'Where is the key?', answer: 'On the keys page.' },
-      { question: 'Why is the sidebar apart?', answer: '' }
+      { question: 'Why is the sidebar a part?', answer: '', count: 3 },
+      { question: 'Where is the key?', answer: 'On the keys page.', count: 2 },
+      { question: 'Why is the sidebar apart?', answer: '', count: 1 }
     ])
     expect(keys?.comments).toEqual(['Wrong port', 'Too short', 'No example'])
+    // Each comment with how often it was left: a comment left three times reads as such.
+    expect(keys?.commentCounts).toEqual([3, 2, 1])
   })
 
   it('takes only unanswered questions asked on the page and with words, and comments of not helpful feedback on it', () => {
@@ -115,18 +118,24 @@ describe('itemWordsOf', () => {
     ]
     const sources = { feedback: feedbackReport({ entries }), assistant: assistantReport({ questions }) }
     const [keys, search] = itemWordsOf([KEYS, SEARCH], sources) ?? []
-    expect(keys?.questions).toEqual([{ question: 'Asked on the site?', answer: '' }])
+    expect(keys?.questions).toEqual([{ question: 'Asked on the site?', answer: '', count: 1 }])
     expect(keys?.comments).toEqual(['Missing steps'])
     // An item of a search has no page: none of the words of pages are its own.
-    expect(search).toEqual({ search: 'billing', questions: [], comments: [], searches: [{ search: 'billing', count: 5 }] })
+    expect(search).toEqual({
+      search: 'billing',
+      questions: [],
+      comments: [],
+      commentCounts: [],
+      searches: [{ search: 'billing', count: 5 }]
+    })
   })
 
   it('reads the words of the one section that shows reader text when the other is not read', () => {
     const onlyAssistant = itemWordsOf([KEYS], { assistant })
-    expect(onlyAssistant?.[0]?.questions).toEqual([{ question: 'How do I rotate keys?', answer: 'I could not find that.' }])
+    expect(onlyAssistant?.[0]?.questions).toEqual([{ question: 'How do I rotate keys?', answer: 'I could not find that.', count: 2 }])
     expect(onlyAssistant?.[0]?.comments).toEqual([])
     const onlyFeedback = itemWordsOf([API], { feedback: feedbackReport() })
-    expect(onlyFeedback).toEqual([{ page: '/docs/api', questions: [], comments: ['The example fails'], searches: [] }])
+    expect(onlyFeedback).toEqual([{ page: '/docs/api', questions: [], comments: ['The example fails'], commentCounts: [1], searches: [] }])
   })
 
   it('takes only searches with no click that hold words', () => {

@@ -34,7 +34,7 @@ const overview = (more: Partial<Overview> = {}): Overview => ({
 })
 const text = (html: string): string => renderSummary(html).text
 const words = (more: Partial<NonNullable<Overview['words']>[number]> = {}): NonNullable<Overview['words']> => [
-  { page: PAGE, questions: [], comments: [], searches: [], ...more }
+  { page: PAGE, questions: [], comments: [], commentCounts: [], searches: [], ...more }
 ]
 
 describe('readersSayHtml', () => {
@@ -42,8 +42,8 @@ describe('readersSayHtml', () => {
     const said = readersSayHtml({
       words: words({
         questions: [
-          { question: 'How long is a webhook retried for?', answer: 'I do not know.' },
-          { question: 'second', answer: '' }
+          { question: 'How long is a webhook retried for?', answer: 'I do not know.', count: 1 },
+          { question: 'second', answer: '', count: 1 }
         ],
         comments: ['No example in Python.', 'second comment'],
         searches: [{ search: 'webhook retries', count: 31 }]
@@ -59,7 +59,7 @@ describe('readersSayHtml', () => {
     expect(text(readersSayHtml({ words: words({ searches: [{ search: 'webhook retries', count: 31 }] }) }))).toBe(
       '“webhook retries” searched 31× with no click'
     )
-    const search = [{ search: 'sso', questions: [], comments: [], searches: [{ search: 'sso', count: 5 }] }]
+    const search = [{ search: 'sso', questions: [], comments: [], commentCounts: [], searches: [{ search: 'sso', count: 5 }] }]
     expect(readersSayHtml({ words: search })).toBe('')
   })
 

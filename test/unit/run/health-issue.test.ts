@@ -8,6 +8,7 @@ import type { JobReport } from '../../../src/agent/outcome.js'
 import { ApiError } from '../../../src/api/errors.js'
 import type { AgentJob } from '../../../src/api/schemas.js'
 import type { GitHubClient, IssueData, PullState } from '../../../src/github/client.js'
+import { renderSummary } from '../../support/render.js'
 import type { Runner } from '../../../src/github/runner.js'
 import { BODY_LIMIT, ownedBody, ownedPart, projectMarker } from '../../../src/health/body.js'
 import { fingerprint } from '../../../src/health/ledger.js'
@@ -687,6 +688,55 @@ describe('dismissals', () => {
     expect(fake.writes).toEqual([])
   })
 
+  it('names who dismissed a gap and when, the login escaped, and brings it back when its box is ticked by an edit of someone who may push', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(TEST_EPOCH)
+    const fake = fakeGitHub()
+    // A login cannot hold Markdown or HTML; this one is treated as if it could.
+    const login = '*al*<img src=x>[a](b)@org'
+    fake.pushers.add(login)
+    const number = fake.add(sealedBody(stateWith([gap()]), { dismissed: [gap().id] }))
+    await (await open(fake, { runner: runnerOf('issues', tickEdit(fake, number, login)) })).finish(SERVER)
+    expect(gapIn(fake, number, gap().id)).toMatchObject({ state: 'dismissed', dismissedOn: '2026-11-26', dismissedBy: login })
+    const seen = renderSummary(fake.body(number))
+    expect(seen.text).toContain(`/guides/webhooks: not a gap, said by ${login} on 26 Nov 2026`)
+    expect(fake.body(number)).not.toContain('<img')
+    expect(seen.links.filter((link) => link.href.endsWith('b'))).toEqual([])
+    // Dismissed: out of the report's Fix first and docsGaps (report.dismissed), until it comes back.
+    const dismissedReport = await (await open(fake)).finish(SERVER)
+    expect([...(dismissedReport.dismissed ?? [])]).toEqual([gap().id])
+
+    // Someone who may not push ticks "Bring it back": nothing happens.
+    const setBody = (body: string): void => {
+      const stored = fake.issues.get(number)
+      if (stored) stored.data = { ...stored.data, body }
+    }
+    const restoreBox = `- [ ] Bring it back <!-- restore:${gap().id} -->`
+    expect(fake.body(number)).toContain(restoreBox)
+    setBody(fake.body(number).replace(restoreBox, restoreBox.replace('[ ]', '[x]')))
+    const refused = await open(fake, { runner: runnerOf('issues', tickEdit(fake, number, 'mallory')) })
+    await refused.finish(SERVER)
+    expect(gapIn(fake, number, gap().id)?.state).toBe('dismissed')
+
+    // Someone who may push: open again, as new, who and when let go, in Fix first and the prompt again.
+    const run = await open(fake, { runner: runnerOf('issues', tickEdit(fake, number, login)) })
+    expect(stdout.text).toContain('1 gap was brought back in the docs health issue.')
+    const report = await run.finish(SERVER)
+    expect([...(report.dismissed ?? [])]).toEqual([])
+    const back = gapIn(fake, number, gap().id)
+    expect(back?.state).toBe('new')
+    expect(back).not.toHaveProperty('dismissedBy')
+    expect(back).not.toHaveProperty('dismissedOn')
+    expect(fake.body(number)).toContain(`- [ ] Not a gap <!-- dismiss:${gap().id} -->`)
+    expect(fake.body(number)).not.toContain('Bring it back <!--')
+    // Ticked now, it is asked for: the prompt names it.
+    const askBox = `<!-- gap:${gap().id} -->`
+    setBody(fake.body(number).replace(/^- \[ \](.*<!-- gap:)/m, '- [x]$1'))
+    expect(fake.body(number)).toContain(askBox)
+    const asking = await open(fake, { runner: runnerOf('issues', tickEdit(fake, number, login)) })
+    expect(await asking.ask()).toContain('- page /guides/webhooks: 7 thumbs down')
+  })
+
   it('keeps a gap people dismissed dismissed, and reports it, when the period read ranks its page again', async () => {
     const fake = fakeGitHub()
     const dismissed = gap({ id: fingerprint('page', '/quickstart'), subject: '/quickstart', state: 'dismissed', dismissedOn: '2026-11-20' })
@@ -933,7 +983,9 @@ describe('the period the analytics read', () => {
       const number = fake.add(sealedBody(stateWith([])))
       const run = await open(fake, { showWords })
       run.recordPeriod(
-        overviewWith('/quickstart', { words: [{ page: '/quickstart', questions: [], comments: ['cannot find the token'], searches: [] }] })
+        overviewWith('/quickstart', {
+          words: [{ page: '/quickstart', questions: [], comments: ['cannot find the token'], commentCounts: [1], searches: [] }]
+        })
       )
       await run.finish(SERVER)
       const kept = stateIn(fake, number)?.readerWords

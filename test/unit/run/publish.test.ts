@@ -15,6 +15,7 @@ import { footerHtml } from '../../../src/render/footer.js'
 import type { ReportSink } from '../../../src/render/sink.js'
 import { howReadHtml, overviewHtml } from '../../../src/render/overview.js'
 import { docsGapsOf, overviewOf, publish, SUMMARY_LIMIT_BYTES, summaryOf } from '../../../src/run/publish.js'
+import { fingerprint } from '../../../src/health/ledger.js'
 import { isSectionReport, type PartReport, rendererOf, type SectionReport, sectionRendererOf } from '../../../src/run/sections.js'
 import { readerText } from '../../../src/text/reader-text.js'
 import { HOSTILE_TEXT } from '../../emulator/analytics-data.js'
@@ -887,8 +888,9 @@ describe('the top of the analytics report', () => {
     const api = overview.words?.find((words) => words.page === '/docs/api')
     expect(api).toEqual({
       page: '/docs/api',
-      questions: [{ question: 'How do I rotate keys?', answer: 'See the API reference.' }],
+      questions: [{ question: 'How do I rotate keys?', answer: 'See the API reference.', count: 1 }],
       comments: ['The example fails'],
+      commentCounts: [1],
       searches: []
     })
     expect(overview.words?.map((words) => words.page ?? words.search)).toEqual(overview.items.map((item) => item.page ?? item.search))
@@ -962,5 +964,21 @@ describe('publish with the docs health issue and a note', () => {
     const unwritten = await publish([broken], sink, run)
     expect(outputs.docsGaps).toBe('')
     expect(unwritten.map((piece) => piece.message)).toContain('Could not write docsGaps: Invalid array length')
+  })
+})
+
+describe('docsGaps and the gaps people dismissed', () => {
+  it('leaves a dismissed search and a dismissed page out of every list, and lists them again once they are brought back', () => {
+    const whole = docsGapsOf([searches, feedback])
+    const search = searches.rows.find((row) => row.ctr === 0 && (row.query ?? '') !== '')?.query ?? ''
+    const page = feedback.pages?.find((row) => row.thumbsDown > 0)?.path ?? ''
+    expect(whole).toContain(`\`${search}\``)
+    expect(whole).toContain(`\`${page}\``)
+    const dismissed = new Set([fingerprint('search', search), fingerprint('page', page)])
+    const without = docsGapsOf([searches, feedback], { dismissed })
+    expect(without).not.toContain(`\`${search}\``)
+    expect(without).not.toContain(`\`${page}\``)
+    // Brought back: nothing dismissed, the lists as they were.
+    expect(docsGapsOf([searches, feedback], { dismissed: new Set() })).toBe(whole)
   })
 })

@@ -2793,11 +2793,12 @@ function readersSayHtml(overview) {
         return '';
     const said = [];
     const [question] = words.questions;
+    const times = (count) => (count !== undefined && count > 1 ? ` ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(count)} times` : '');
     if (question)
-        said.push(`“${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .htmlText */ .js)(question.question, SAID_CHARS)}” <sub>asked the assistant, left unanswered</sub>`);
+        said.push(`“${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .htmlText */ .js)(question.question, SAID_CHARS)}” <sub>asked the assistant${times(question.count)}, left unanswered</sub>`);
     const [comment] = words.comments;
     if (comment)
-        said.push(`“${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .htmlText */ .js)(comment, SAID_CHARS)}” <sub>left with “not helpful”</sub>`);
+        said.push(`“${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .htmlText */ .js)(comment, SAID_CHARS)}” <sub>left${times(words.commentCounts[0])} with “not helpful”</sub>`);
     const [search] = words.searches;
     if (said.length === 0 && search && words.page !== undefined)
         said.push(`“${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .htmlText */ .js)(search.search, SAID_CHARS)}” <sub>searched ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(search.count)}× with no click</sub>`);

@@ -292,9 +292,11 @@ export function readersSayHtml(overview: Pick<Overview, 'words'>): string {
   if (!words) return ''
   const said: string[] = []
   const [question] = words.questions
-  if (question) said.push(`“${htmlText(question.question, SAID_CHARS)}” <sub>asked the assistant, left unanswered</sub>`)
+  const times = (count: number | undefined): string => (count !== undefined && count > 1 ? ` ${num(count)} times` : '')
+  if (question)
+    said.push(`“${htmlText(question.question, SAID_CHARS)}” <sub>asked the assistant${times(question.count)}, left unanswered</sub>`)
   const [comment] = words.comments
-  if (comment) said.push(`“${htmlText(comment, SAID_CHARS)}” <sub>left with “not helpful”</sub>`)
+  if (comment) said.push(`“${htmlText(comment, SAID_CHARS)}” <sub>left${times(words.commentCounts[0])} with “not helpful”</sub>`)
   const [search] = words.searches
   if (said.length === 0 && search && words.page !== undefined)
     said.push(`“${htmlText(search.search, SAID_CHARS)}” <sub>searched ${num(search.count)}× with no click</sub>`)

@@ -55,6 +55,19 @@ describe('readersSayHtml', () => {
     expect(renderSummary(said).html).toContain('<blockquote>')
   })
 
+  it('says how often the question was asked and the comment left, when more than once', () => {
+    const said = readersSayHtml({
+      words: words({
+        questions: [{ question: 'How long is a webhook retried for?', answer: '', count: 3 }],
+        comments: ['No example in Python.'],
+        commentCounts: [2]
+      })
+    })
+    expect(text(said)).toBe(
+      '“How long is a webhook retried for?” asked the assistant 3 times, left unanswered “No example in Python.” left 2 times with “not helpful”'
+    )
+  })
+
   it('quotes the search made most with no click when readers wrote nothing else, and nothing for a search item', () => {
     expect(text(readersSayHtml({ words: words({ searches: [{ search: 'webhook retries', count: 31 }] }) }))).toBe(
       '“webhook retries” searched 31× with no click'

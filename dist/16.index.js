@@ -864,7 +864,7 @@ function numbersHtml(now, before) {
     }
     return parts.join(' · ');
 }
-/** Numbers a period on average: each count over the periods they pool, to one decimal. */
+/** Numbers per period (a week, where periods are weeks): each count over the periods they pool, to one decimal. */
 function perPeriod(numbers) {
     const periods = (0,verdict/* periodsOf */.qC)(numbers);
     if (periods === 1)
@@ -878,25 +878,25 @@ function perPeriod(numbers) {
     return each;
 }
 /** The periods numbers cover, in words: "2–8 Nov 2026" or "2–15 Nov 2026, 2 periods". */
-function coverHtml(numbers) {
+function coverHtml(numbers, unit) {
     const periods = (0,verdict/* periodsOf */.qC)(numbers);
-    return `${(0,text_escape/* htmlText */.js)((0,dates/* shortRange */.W5)(numbers.dateFrom, numbers.dateTo), 60)}${periods > 1 ? `, ${(0,format/* num */.bu)(periods)} periods` : ''}`;
+    return `${(0,text_escape/* htmlText */.js)((0,dates/* shortRange */.W5)(numbers.dateFrom, numbers.dateTo), 60)}${periods > 1 ? ` (${unitsText(periods, unit)})` : ''}`;
 }
 /**
- * What a fix changed, pooled: "before 2–15 Nov 2026, 2 periods → since the merge 16–22 Nov 2026, a
- * period on average: 👎 14 → 0 · unanswered 6 → 0"; the numbers before alone ("before 2–8 Nov 2026:
+ * What a fix changed, pooled: "before 2–15 Nov 2026 (2 weeks) → since the merge 16–22 Nov 2026, per
+ * week: 👎 14 → 0 · unanswered 6 → 0" (each count over the periods it pools, in the unit periods are); the numbers before alone ("before 2–8 Nov 2026:
  * 👎 14") while no period since has been pooled.
  */
-function beforeAfterHtml(before, after, since = 'since the merge') {
+function beforeAfterHtml(before, after, since = 'since the merge', unit = 'period') {
     if (!before)
         return '';
-    const average = (0,verdict/* periodsOf */.qC)(before) > 1 || (after !== undefined && (0,verdict/* periodsOf */.qC)(after) > 1) ? ', a period on average' : '';
+    const average = (0,verdict/* periodsOf */.qC)(before) > 1 || (after !== undefined && (0,verdict/* periodsOf */.qC)(after) > 1) ? `, per ${unit}` : '';
     if (!after) {
         const numbers = numbersHtml(perPeriod(before));
-        return numbers === '' ? '' : `before ${coverHtml(before)}${average}: ${numbers}`;
+        return numbers === '' ? '' : `before ${coverHtml(before, unit)}${average}: ${numbers}`;
     }
     const numbers = numbersHtml(perPeriod(after), perPeriod(before));
-    return numbers === '' ? '' : `before ${coverHtml(before)} → ${since} ${coverHtml(after)}${average}: ${numbers}`;
+    return numbers === '' ? '' : `before ${coverHtml(before, unit)} → ${since} ${coverHtml(after, unit)}${average}: ${numbers}`;
 }
 /** A gap's pull request as a link: "pull request #50"; undefined when it has none. */
 function pullHtml(gap) {
@@ -929,7 +929,7 @@ function reopenedHtml(gap, unit) {
         words = `back: ${TROUBLE_WORDS} returned after ${pull}${merged.replace(/,$/, '')}`;
     else
         return ` · ${STATE_WORDS.back}`;
-    const numbers = beforeAfterHtml(gap.before, gap.after, gap.verdict === 'back' ? 'since it was fixed' : 'since the merge');
+    const numbers = beforeAfterHtml(gap.before, gap.after, gap.verdict === 'back' ? 'since it was fixed' : 'since the merge', unit);
     return ` · ${words}${numbers === '' ? '' : ` · ${numbers}`}`;
 }
 /**
@@ -992,7 +992,7 @@ function progressLine(gap, since, unit) {
         parts.push(link);
     // Before → since only once a period since the merge is pooled; before alone until then.
     const after = gap.state === 'merged' || gap.state === 'resolved' ? gap.after : undefined;
-    const numbers = beforeAfterHtml(gap.before, after);
+    const numbers = beforeAfterHtml(gap.before, after, 'since the merge', unit);
     if (numbers !== '')
         parts.push(numbers);
     return `- ${subjectHtml(gap)}: ${parts.join(' · ')}`;
@@ -1138,11 +1138,11 @@ function verdictLines(state, resolvedIds, askAgain) {
         .filter((gap) => gap.state === 'back' && (gap.verdict === 'not-fixed' || gap.verdict === 'back'))
         .slice(0, VERDICTS_SHOWN);
     const lines = fixed.map((gap) => {
-        const numbers = beforeAfterHtml(gap.before, gap.after);
+        const numbers = beforeAfterHtml(gap.before, gap.after, 'since the merge', unitOf(state));
         return `<p>✅ <strong>Fixed:</strong> ${subjectHtml(gap)}${pullHtml(gap) === undefined ? '' : ` by ${pullHtml(gap) ?? ''}`}${numbers === '' ? '' : ` · ${numbers}`}</p>`;
     });
     for (const gap of failed) {
-        const numbers = beforeAfterHtml(gap.before, gap.after, gap.verdict === 'back' ? 'since it was fixed' : 'since the merge');
+        const numbers = beforeAfterHtml(gap.before, gap.after, gap.verdict === 'back' ? 'since it was fixed' : 'since the merge', unitOf(state));
         const what = gap.verdict === 'back' ? 'came back' : 'did not work';
         lines.push(`<p>❌ <strong>Not fixed:</strong> ${subjectHtml(gap)}: ${pullHtml(gap) ?? 'its pull request'} ${what}${numbers === '' ? '' : ` · ${numbers}`}. ${askAgain}</p>`);
     }

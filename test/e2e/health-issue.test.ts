@@ -201,7 +201,7 @@ for (const { name: runtime, node } of runtimes()) {
       const text = renderSummary(board()?.body ?? '').text
       expect(text).toContain('✅ Fixed: /docs/page-13 by pull request #77 · before')
       expect(text).toMatch(
-        /Fixed \/docs\/page-13: fixed \d{1,2} \w{3} \d{4} · merged 24 Nov 2026 · pull request #77 · before [^:→]+ → since the merge 30 Nov – 6 Dec 2026, a period on average: 👎 15 → 0 · 👍 2 → 12/
+        /Fixed \/docs\/page-13: fixed \d{1,2} \w{3} \d{4} · merged 24 Nov 2026 · pull request #77 · before [^:→]+ → since the merge 30 Nov – 6 Dec 2026, per week: 👎 15 → 0 · 👍 2 → 12/
       )
       expect(renderSummary(first.summary).text).toContain('✅ Fixed: /docs/page-13 by pull request #77 · before')
     })

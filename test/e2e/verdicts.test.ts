@@ -146,7 +146,7 @@ for (const { name: runtime, node } of runtimes()) {
       const asked = await run(undefined, edited(before))
       expect(asked.code, asked.stdout).toBe(0)
       expect(lineOf(REAL)).toMatch(
-        new RegExp(`^${REAL}: pull request #60 open · before 2–22 Nov 2026, 3 periods, a period on average: 👎 26 · 👍 1$`)
+        new RegExp(`^${REAL}: pull request #60 open · before 2–22 Nov 2026 \\(3 weeks\\), per week: 👎 26 · 👍 1$`)
       )
       for (const page of [REAL, BUSY, SMALL]) expect(lineOf(page)).not.toContain('→')
       const open = await run(week(3))
@@ -159,12 +159,10 @@ for (const { name: runtime, node } of runtimes()) {
       const first = await run(week(4))
       expect(first.code, first.stdout).toBe(0)
       const text = bodyText()
-      expect(text).toContain(
-        `✅ Fixed: ${REAL} by pull request #60 · before 2–22 Nov 2026, 3 periods → since the merge 30 Nov – 6 Dec 2026`
-      )
+      expect(text).toContain(`✅ Fixed: ${REAL} by pull request #60 · before 2–22 Nov 2026 (3 weeks) → since the merge 30 Nov – 6 Dec 2026`)
       expect(lineOf(REAL)).toMatch(
         new RegExp(
-          `^${REAL}: fixed \\d{1,2} \\w{3} \\d{4} · merged 30 Nov 2026 · pull request #60 · before 2–22 Nov 2026, 3 periods → since the merge 30 Nov – 6 Dec 2026, a period on average: 👎 26 → 1 · 👍 1 → 30$`
+          `^${REAL}: fixed \\d{1,2} \\w{3} \\d{4} · merged 30 Nov 2026 · pull request #60 · before 2–22 Nov 2026 \\(3 weeks\\) → since the merge 30 Nov – 6 Dec 2026, per week: 👎 26 → 1 · 👍 1 → 30$`
         )
       )
       // One week is too few to tell for the small half fix; on the busy one, a fix that worked would have
@@ -186,7 +184,7 @@ for (const { name: runtime, node } of runtimes()) {
       expect(reopenedIn).toBeLessThanOrEqual(3)
       const line = lineOf(BUSY)
       expect(line).toContain(
-        'not fixed: pull request #60, merged 30 Nov 2026, did not halve its thumbs down, unanswered questions and searches with no click; tick to ask the agent again · before 2–22 Nov 2026, 3 periods → since the merge 30 Nov'
+        'not fixed: pull request #60, merged 30 Nov 2026, did not halve its thumbs down, unanswered questions and searches with no click; tick to ask the agent again · before 2–22 Nov 2026 (3 weeks) → since the merge 30 Nov'
       )
       expect(line).toContain('👎 100 → 50 · 👍 150 → 150 · unanswered 20 → 10')
       expect(board()?.body).toMatch(new RegExp(`- \\[ \\] <code>${BUSY}</code>.*\\n  - \\[ \\] Not a gap <!-- dismiss:[0-9a-f]{12} -->`))

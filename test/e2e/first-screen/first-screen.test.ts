@@ -117,7 +117,7 @@ if (missing.length > 0 && !required) {
     it('of a real fix shows it fixed with its numbers before → after, above the fold', () => {
       for (const what of ['summary', 'issue'] as const) {
         const top = above('real fix', what)
-        expectHolds(top, `✅ Fixed: ${scenarios.REAL} by pull request #60 · before 2–22 Nov 2026, 3 periods → since the merge`)
+        expectHolds(top, `✅ Fixed: ${scenarios.REAL} by pull request #60 · before 2–22 Nov 2026 (3 weeks) → since the merge`)
         expectHolds(top, '👎 26 → 1')
       }
       expect(issueLinkY('real fix')).toBeLessThan(FOLD)

@@ -207,11 +207,11 @@ describe('the verdict as the issue says it', () => {
     state = readAll(state, 5, page(50, 150, 10))
     expect(ownedBody({ state, resolved: 0, footerHtml: '' })).toMatch(new RegExp(`- \\[ \\] <code>${PAGE}</code>.*<!-- gap:`))
     expect(lineOf(state)).toContain(
-      `[ ] ${PAGE} · 50 thumbs down · 10 unanswered questions · 150 thumbs up on the list 6 weeks since 2 Nov 2026 · not fixed: pull request #7, merged 30 Nov 2026, did not halve its thumbs down, unanswered questions and searches with no click; tick to ask the agent again · before 2–29 Nov 2026, 4 periods → since the merge 30 Nov – 6 Dec 2026, a period on average: 👎 100 → 50 · 👍 150 → 150 · unanswered 20 → 10`
+      `[ ] ${PAGE} · 50 thumbs down · 10 unanswered questions · 150 thumbs up on the list 6 weeks since 2 Nov 2026 · not fixed: pull request #7, merged 30 Nov 2026, did not halve its thumbs down, unanswered questions and searches with no click; tick to ask the agent again · before 2–29 Nov 2026 (4 weeks) → since the merge 30 Nov – 6 Dec 2026, per week: 👎 100 → 50 · 👍 150 → 150 · unanswered 20 → 10`
     )
     // And at the top, where the issue says whether the fixes worked.
     expect(verdictOf(state)?.trim()).toBe(
-      `❌ Not fixed: ${PAGE}: pull request #7 did not work · before 2–29 Nov 2026, 4 periods → since the merge 30 Nov – 6 Dec 2026, a period on average: 👎 100 → 50 · 👍 150 → 150 · unanswered 20 → 10. Tick it under Fix first to ask the agent again.`
+      `❌ Not fixed: ${PAGE}: pull request #7 did not work · before 2–29 Nov 2026 (4 weeks) → since the merge 30 Nov – 6 Dec 2026, per week: 👎 100 → 50 · 👍 150 → 150 · unanswered 20 → 10. Tick it under Fix first to ask the agent again.`
     )
   })
 
@@ -219,7 +219,7 @@ describe('the verdict as the issue says it', () => {
     let state = merged(page(3, 1, 1))
     state = readAll(state, 4, page(1, 2, 1))
     expect(lineOf(state)).toContain(
-      `${PAGE}: merged 30 Nov 2026 · waiting: up to ${VERDICT_PERIODS - 1} more weeks of readers to tell · pull request #7 · before 2–29 Nov 2026, 4 periods → since the merge 30 Nov – 6 Dec 2026, a period on average: 👎 3 → 1 · 👍 1 → 2 · unanswered 1 → 1`
+      `${PAGE}: merged 30 Nov 2026 · waiting: up to ${VERDICT_PERIODS - 1} more weeks of readers to tell · pull request #7 · before 2–29 Nov 2026 (4 weeks) → since the merge 30 Nov – 6 Dec 2026, per week: 👎 3 → 1 · 👍 1 → 2 · unanswered 1 → 1`
     )
     for (let w = 5; w < 4 + VERDICT_PERIODS; w++) state = readAll(state, w, w % 2 === 0 ? page(0, 1, 0) : page(1, 0, 0))
     expect(lineOf(state)).toContain(
@@ -232,7 +232,7 @@ describe('the verdict as the issue says it', () => {
     for (let w = 0; w < 2; w++) state = readAll(state, w, page(26, 1))
     state = withOutcome(withAsked(state, new Set([fingerprint('page', PAGE)]), 'run-1'), 'run-1', { jobId: 'j', prLink: PR, reopen: false })
     expect(lineOf(state)?.trim()).toBe(
-      `With the agent ${PAGE}: pull request #7 open · before 2–15 Nov 2026, 2 periods, a period on average: 👎 26 · 👍 1`
+      `With the agent ${PAGE}: pull request #7 open · before 2–15 Nov 2026 (2 weeks), per week: 👎 26 · 👍 1`
     )
     state = withPulls(readAll(state, 2, page(26, 1)), new Map([[PR, { state: 'merged', mergedOn: week(3).dateFrom }]]))
     expect(lineOf(state)).not.toContain('→')

@@ -17,6 +17,8 @@ export const JARGON = [
   { phrase: /for every ticked gap/i, instead: 'one agent job for all ticked gaps' },
   { phrase: /not ranked in the latest period/i, instead: 'not on this week’s list' },
   { phrase: /latest period:/i, instead: 'this week:' },
+  { phrase: /a period on average/i, instead: 'per week' },
+  { phrase: /\d+ periods → since/i, instead: 'before … (N weeks) → since …' },
   // Overlapping signals named side by side read as more readers than there are.
   { phrase: /\d+ thumbs down · (?:[^·]+ · )*\d+ marked not helpful/i, instead: 'N unhappy readers (…; a reader counts once)' },
   { phrase: /\d+ marked not helpful · (?:[^·]+ · )*\d+ thumbs down/i, instead: 'N unhappy readers (…; a reader counts once)' }

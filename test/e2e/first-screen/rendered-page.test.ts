@@ -19,7 +19,8 @@ describe('the jargon list', () => {
       'A gap said not to be one leaves Fix first and docsGaps',
       'did not halve its readers in trouble',
       'Unanswered questions fell 100%',
-      '14 thumbs down · “x” searched 3× with no click · 6 marked not helpful'
+      '14 thumbs down · “x” searched 3× with no click · 6 marked not helpful',
+      'before 2–22 Nov 2026, 3 periods → since the merge 30 Nov – 6 Dec 2026, a period on average'
     ]
     for (const text of said) expect(jargonIn(text), text).not.toEqual([])
     expect(jargonIn(said.join(' ')).length).toBeGreaterThanOrEqual(8)
@@ -29,7 +30,8 @@ describe('the jargon list', () => {
       'the workflow starts one agent job for all ticked gaps',
       'Unanswered questions fell from 6 to none',
       '17 unhappy readers (14 thumbs down, 17 marked not helpful; a reader counts once)',
-      'Job 437c293c9644'
+      'Job 437c293c9644',
+      'before 2–22 Nov 2026 (3 weeks) → since the merge 30 Nov – 6 Dec 2026, per week'
     ]
     expect(jargonIn(plain.join(' · '))).toEqual([])
     expect(JARGON.length).toBeGreaterThan(0)

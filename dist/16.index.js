@@ -1374,6 +1374,9 @@ function numbersOf(gap, groups, measured, period) {
         Object.assign(numbers, { down: trouble.down, up: trouble.up, notHelpful: trouble.notHelpful });
     if (measured.assistant)
         numbers.unanswered = trouble.unanswered;
+    const visitors = measured.visitors?.get(gap.subject);
+    if (visitors !== undefined)
+        numbers.visitors = visitors;
     if (measured.searches) {
         numbers.noClick = trouble.noClick;
         // The searches it had before are followed after the fix; until then, its own searches with no click, the most first.
@@ -1839,7 +1842,7 @@ function gapsPrompt(gaps, evidence = {}, marker = newMarker()) {
 /* harmony export */   wD: () => (/* binding */ WORDS_CHARS),
 /* harmony export */   wr: () => (/* binding */ LOGIN_CHARS)
 /* harmony export */ });
-/* unused harmony exports STATE_VERSION, GAP_STATES, VERDICTS, stateSchema, evidenceCounts, STATE_MAX_CHARS, STATE_BUDGET_CHARS, decodeState, withUnknown */
+/* unused harmony exports STATE_VERSION, GAP_STATES, VERDICTS, stateSchema, evidenceCounts, STATE_MAX_CHARS, STATE_BUDGET_CHARS, FIXED_KEPT_PERIODS, decodeState, withUnknown */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9691);
@@ -1918,6 +1921,12 @@ const numbersSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
     notHelpful: counted.optional(),
     unanswered: counted.optional(),
     noClick: counted.optional(),
+    /**
+     * The human visitors of its page, where the visitors were read (a page gap only): who could have had
+     * trouble, whatever they said. Missing when not read, never 0 for that; a state written before it
+     * was kept has none.
+     */
+    visitors: counted.optional(),
     /**
      * The searches the gap follows (its own search, or those with no click that matched its page): how
      * often each was searched and its click-through (0 to 1). Their text is reader text, kept only where
@@ -2169,11 +2178,33 @@ function boundedState(state) {
     let bounded = state.foreign !== undefined && state.gaps.length > room ? { ...state, gaps: state.gaps.slice(0, room) } : state;
     while (bounded.gaps.length > 0 && over(encodeState(bounded))) {
         const gaps = [...bounded.gaps];
-        // The last resolved gap goes, or with none (-1) the last gap.
-        gaps.splice(gaps.map((gap) => gap.state).lastIndexOf('resolved'), 1);
+        gaps.splice(leastNeeded(gaps, bounded.periods.at(-FIXED_KEPT_PERIODS)?.dateFrom ?? ''), 1);
         bounded = { ...bounded, gaps };
     }
     return bounded;
+}
+/** Periods a fixed gap is kept through a cut since the periods that proved it: its verdict is recent, and its trouble watched. */
+const FIXED_KEPT_PERIODS = 6;
+/**
+ * The index of the gap a cut takes first: the last one fixed before `recent` (a day: the first of the
+ * latest FIXED_KEPT_PERIODS periods), then the last gap never judged (open, with no verdict: ranked
+ * again, it is found again), then the last fixed one, then the last of all. A gap whose verdict is
+ * owed (with the agent, merged) or recent stays longest.
+ */
+function leastNeeded(gaps, recent) {
+    const last = (holds) => {
+        for (let at = gaps.length - 1; at >= 0; at--)
+            if (holds(gaps[at]))
+                return at;
+        return -1;
+    };
+    const fixedOn = (gap) => gap.after?.dateTo ?? gap.resolvedOn ?? '';
+    const found = [
+        last((gap) => gap.state === 'resolved' && fixedOn(gap) < recent),
+        last((gap) => gap.state === 'new' && gap.verdict === undefined),
+        last((gap) => gap.state === 'resolved')
+    ].find((at) => at >= 0);
+    return found ?? gaps.length - 1;
 }
 /**
  * The state the owned part of a body (`owned`, between its markers) carries, or undefined when it
@@ -2414,8 +2445,8 @@ function rateRatio(before, after) {
     return { ratio: after.trouble === 0 ? 0 : ratio, lower: odds(share.lower) * scale, upper: odds(share.upper) * scale };
 }
 /**
- * The ratio a fix that works brings the trouble down to, for the question "would it have shown by now":
- * a quarter of what it was. A fix cut to less shows sooner.
+ * The ratio a fix that works brings the trouble down to, for the questions "would it have shown by
+ * now" and "does the evidence rule it out": a tenth of what it was. A fix cut to less shows sooner.
  */
 const WORKING_RATIO = 0.1;
 /**
@@ -2433,11 +2464,14 @@ function enoughToTell(before, after) {
 /**
  * What the evidence says of a fix: fixed when the whole interval of the ratio is below FIXED_RATIO (the
  * trouble fell by at least half); not fixed when the whole interval is above it (it did not), or when
- * the ratio itself is above it with readers enough that a fix that worked would have shown as fixed
- * by now (enoughToTell): a fix must prove itself, and one that has had its chance and not is not
- * fixed. Else too few readers to tell.
+ * the ratio itself is above it and either readers were enough that a fix that worked would have shown
+ * as fixed by now (enoughToTell), or, with `ruleOut`, the whole interval is above WORKING_RATIO (the
+ * evidence rules out a fix that worked): a fix must prove itself, and one that has had its chance and
+ * not is not fixed. Else too few readers to tell. `ruleOut` holds only for an exposure that does not
+ * fall with the trouble (the page's visitors): over the readers heard from, a page readers then like
+ * still has a share of a tenth or so in trouble, and a fix that worked has a ratio above a tenth.
  */
-function judgement(before, after) {
+function judgement(before, after, ruleOut = false) {
     const found = rateRatio(before, after);
     if (!found)
         return 'too-few';
@@ -2445,7 +2479,7 @@ function judgement(before, after) {
         return 'fixed';
     if (found.lower > FIXED_RATIO)
         return 'not-fixed';
-    if (found.ratio > FIXED_RATIO && enoughToTell(before, after))
+    if (found.ratio > FIXED_RATIO && ((ruleOut && found.lower > WORKING_RATIO) || enoughToTell(before, after)))
         return 'not-fixed';
     return 'too-few';
 }
@@ -2485,7 +2519,7 @@ function pooled(list) {
         dateTo: list.map((n) => n.dateTo).reduce((a, b) => (b > a ? b : a)),
         periods: list.reduce((sum, n) => sum + periodsOf(n), 0)
     };
-    for (const key of COUNT_KEYS) {
+    for (const key of [...COUNT_KEYS, 'visitors']) {
         if (list.every((n) => n[key] !== undefined))
             pool[key] = list.reduce((sum, n) => sum + (n[key] ?? 0), 0);
     }
@@ -2512,23 +2546,39 @@ function troubleIn(numbers) {
 }
 /** Readers who searched one of the gap's searches and clicked a result. */
 const clickedIn = (numbers) => (numbers.searches ?? []).reduce((sum, s) => sum + s.hits * s.clicked, 0);
+/** Whether both sides read their page's visitors, some on each: then they are the exposure. */
+const withVisitors = (before, after) => (before.visitors ?? 0) > 0 && (after.visitors ?? 0) > 0;
 /**
- * Who could have had trouble, chosen by what `before` holds: the readers heard from (in trouble, thumbs
- * up, searches clicked) when some of them were not in trouble; else, with every reader heard from in
- * trouble (a share that stays 1 whatever a fix does), the periods themselves.
+ * Who could have had trouble: the page's visitors where both sides read them, whatever those readers
+ * said (a fix does not change who comes, and nobody can send visitors the way anyone can send thumbs
+ * up). Else chosen by what `before` holds: the readers heard from (in trouble, thumbs up, searches
+ * clicked) when some of them were not in trouble; else, with every reader heard from in trouble (a
+ * share that stays 1 whatever a fix does), the periods themselves.
  */
-function exposureOf(before) {
+function exposureOf(before, after) {
+    if (after && withVisitors(before, after))
+        return 'visitors';
     return (before.up ?? 0) > 0 || clickedIn(before) > 0 ? 'readers' : 'periods';
 }
 /** A side's trouble and exposure. */
 function poolOf(numbers, exposure) {
     const trouble = troubleIn(numbers);
+    if (exposure === 'visitors')
+        return { trouble, exposure: numbers.visitors ?? 0 };
     return { trouble, exposure: exposure === 'readers' ? trouble + (numbers.up ?? 0) + clickedIn(numbers) : periodsOf(numbers) };
 }
-/** What the evidence says of `after` against `before` (evidence.ts). */
+/**
+ * What the evidence says of `after` against `before` (evidence.ts), over the visitors where both sides
+ * read them. Over the readers heard from, a fix is fixed only when the trouble per period fell too:
+ * thumbs up are votes anyone can send, and more of them would read as less trouble per reader; such a
+ * fix, fixed by one and not by the other, is too few readers to tell yet.
+ */
 function judgedBy(before, after) {
-    const exposure = exposureOf(before);
-    return judgement(poolOf(before, exposure), poolOf(after, exposure));
+    const exposure = exposureOf(before, after);
+    const found = judgement(poolOf(before, exposure), poolOf(after, exposure), exposure === 'visitors');
+    if (exposure !== 'readers' || found !== 'fixed')
+        return found;
+    return judgement(poolOf(before, 'periods'), poolOf(after, 'periods')) === 'fixed' ? 'fixed' : 'too-few';
 }
 /**
  * "Before" of a gap asked now: its latest numbers pooled with up to BEFORE_PERIODS − 1 periods just

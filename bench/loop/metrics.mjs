@@ -63,12 +63,22 @@ function byEffect(fixes, effect) {
 const failed = (fix) => fix.effect === 'half' || fix.effect === 'none'
 /** A fix that worked, for a while at least. @param {FixRecord} fix */
 const worked = (fix) => fix.effect === 'works' || fix.effect === 'regress'
+/**
+ * A fix shown with a box to ask again while it truly worked, before the issue called it fixed: what a
+ * "not fixed" rule quick to reopen costs. @param {FixRecord} fix
+ */
+const wronglyReopened = (fix) => {
+  const at = reopenedAt(fix)
+  const fixedAt = calledFixedAt(fix)
+  return at !== undefined && trulyWorks(fix.effect, at) && (fixedAt === undefined || at < fixedAt)
+}
 
 /**
  * The verdicts judged:
  * - precision of "fixed": of the fixes the issue called fixed, those that truly worked in the period it said so;
  * - recall within four periods: of the fixes that worked, those called fixed within four periods of the merge, while they worked;
  * - failed fixes called fixed (ever), and failed fixes reopened (a box to ask again) within three periods;
+ * - fixes that worked wrongly reopened: a box to ask again while they worked, before "fixed";
  * - regressions back (a box to ask again) within three periods of the regression, where that many were run.
  * @param {readonly FixRecord[]} fixes
  */
@@ -87,6 +97,7 @@ export function verdictScores(fixes) {
     recall: share(found.length, working.length),
     failedCalledFixed: share(failures.filter(calledFixed).length, failures.length),
     failedReopened: share(failures.filter(reopenedSoon).length, failures.length),
+    workedReopened: share(working.filter(wronglyReopened).length, working.length),
     /** The same two, for the half fixes and for the fixes with no effect apart. */
     byEffect: {
       half: byEffect(fixes, 'half'),
@@ -217,6 +228,12 @@ export function rows(v, f) {
       value: `${percentText(v.failedReopened)}: half ${countText(v.byEffect.half.reopened)}, no effect ${countText(v.byEffect.none.reopened)}`,
       target: '≥ 90 %',
       met: atLeast(v.failedReopened, 0.9)
+    },
+    {
+      name: 'Fixes that worked wrongly reopened (a box to ask again before "fixed")',
+      value: percentText(v.workedReopened),
+      target: '',
+      met: undefined
     },
     { name: 'Periods from merge to "fixed" (fixes that work)', value: periodsText(v.toFixed), target: '', met: undefined },
     { name: 'Periods from merge to reopened (failed fixes)', value: periodsText(v.toReopened), target: '', met: undefined },

@@ -113,8 +113,8 @@ export function rateRatio(before: Pool, after: Pool): { ratio: number; lower: nu
 }
 
 /**
- * The ratio a fix that works brings the trouble down to, for the question "would it have shown by now":
- * a quarter of what it was. A fix cut to less shows sooner.
+ * The ratio a fix that works brings the trouble down to, for the questions "would it have shown by
+ * now" and "does the evidence rule it out": a tenth of what it was. A fix cut to less shows sooner.
  */
 export const WORKING_RATIO = 0.1
 
@@ -133,15 +133,18 @@ export function enoughToTell(before: Pool, after: Pool): boolean {
 /**
  * What the evidence says of a fix: fixed when the whole interval of the ratio is below FIXED_RATIO (the
  * trouble fell by at least half); not fixed when the whole interval is above it (it did not), or when
- * the ratio itself is above it with readers enough that a fix that worked would have shown as fixed
- * by now (enoughToTell): a fix must prove itself, and one that has had its chance and not is not
- * fixed. Else too few readers to tell.
+ * the ratio itself is above it and either readers were enough that a fix that worked would have shown
+ * as fixed by now (enoughToTell), or, with `ruleOut`, the whole interval is above WORKING_RATIO (the
+ * evidence rules out a fix that worked): a fix must prove itself, and one that has had its chance and
+ * not is not fixed. Else too few readers to tell. `ruleOut` holds only for an exposure that does not
+ * fall with the trouble (the page's visitors): over the readers heard from, a page readers then like
+ * still has a share of a tenth or so in trouble, and a fix that worked has a ratio above a tenth.
  */
-export function judgement(before: Pool, after: Pool): Judgement {
+export function judgement(before: Pool, after: Pool, ruleOut = false): Judgement {
   const found = rateRatio(before, after)
   if (!found) return 'too-few'
   if (found.upper < FIXED_RATIO) return 'fixed'
   if (found.lower > FIXED_RATIO) return 'not-fixed'
-  if (found.ratio > FIXED_RATIO && enoughToTell(before, after)) return 'not-fixed'
+  if (found.ratio > FIXED_RATIO && ((ruleOut && found.lower > WORKING_RATIO) || enoughToTell(before, after))) return 'not-fixed'
   return 'too-few'
 }

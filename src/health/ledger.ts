@@ -78,6 +78,8 @@ export interface Measured {
    * Another page's thumbs are not known, not 0.
    */
   feedbackPages?: ReadonlySet<string>
+  /** Each page's human visitors, when the visitors were read whole: a page not in it was not read. */
+  visitors?: ReadonlyMap<string, number>
 }
 
 /** A gap's own numbers in a period, from every signal read (`groups`). */
@@ -103,6 +105,8 @@ export function numbersOf(
   if (measured.feedback && (measured.feedbackPages?.has(gap.subject) ?? true))
     Object.assign(numbers, { down: trouble.down, up: trouble.up, notHelpful: trouble.notHelpful })
   if (measured.assistant) numbers.unanswered = trouble.unanswered
+  const visitors = measured.visitors?.get(gap.subject)
+  if (visitors !== undefined) numbers.visitors = visitors
   if (measured.searches) {
     numbers.noClick = trouble.noClick
     // The searches it had before are followed after the fix; until then, its own searches with no click, the most first.

@@ -77,6 +77,12 @@ const numbersSchema = z.object({
   unanswered: counted.optional(),
   noClick: counted.optional(),
   /**
+   * The human visitors of its page, where the visitors were read (a page gap only): who could have had
+   * trouble, whatever they said. Missing when not read, never 0 for that; a state written before it
+   * was kept has none.
+   */
+  visitors: counted.optional(),
+  /**
    * The searches the gap follows (its own search, or those with no click that matched its page): how
    * often each was searched and its click-through (0 to 1). Their text is reader text, kept only where
    * it may be shown.
@@ -350,11 +356,33 @@ export function boundedState(state: HealthState): HealthState {
   let bounded = state.foreign !== undefined && state.gaps.length > room ? { ...state, gaps: state.gaps.slice(0, room) } : state
   while (bounded.gaps.length > 0 && over(encodeState(bounded))) {
     const gaps = [...bounded.gaps]
-    // The last resolved gap goes, or with none (-1) the last gap.
-    gaps.splice(gaps.map((gap) => gap.state).lastIndexOf('resolved'), 1)
+    gaps.splice(leastNeeded(gaps, bounded.periods.at(-FIXED_KEPT_PERIODS)?.dateFrom ?? ''), 1)
     bounded = { ...bounded, gaps }
   }
   return bounded
+}
+
+/** Periods a fixed gap is kept through a cut since the periods that proved it: its verdict is recent, and its trouble watched. */
+export const FIXED_KEPT_PERIODS = 6
+
+/**
+ * The index of the gap a cut takes first: the last one fixed before `recent` (a day: the first of the
+ * latest FIXED_KEPT_PERIODS periods), then the last gap never judged (open, with no verdict: ranked
+ * again, it is found again), then the last fixed one, then the last of all. A gap whose verdict is
+ * owed (with the agent, merged) or recent stays longest.
+ */
+function leastNeeded(gaps: readonly GapRecord[], recent: string): number {
+  const last = (holds: (gap: GapRecord) => boolean): number => {
+    for (let at = gaps.length - 1; at >= 0; at--) if (holds(gaps[at] as GapRecord)) return at
+    return -1
+  }
+  const fixedOn = (gap: GapRecord): string => gap.after?.dateTo ?? gap.resolvedOn ?? ''
+  const found = [
+    last((gap) => gap.state === 'resolved' && fixedOn(gap) < recent),
+    last((gap) => gap.state === 'new' && gap.verdict === undefined),
+    last((gap) => gap.state === 'resolved')
+  ].find((at) => at >= 0)
+  return found ?? gaps.length - 1
 }
 
 /**

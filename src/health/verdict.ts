@@ -34,7 +34,7 @@ export function pooled(list: readonly GapNumbers[]): GapNumbers | undefined {
     dateTo: list.map((n) => n.dateTo).reduce((a, b) => (b > a ? b : a)),
     periods: list.reduce((sum, n) => sum + periodsOf(n), 0)
   }
-  for (const key of COUNT_KEYS) {
+  for (const key of [...COUNT_KEYS, 'visitors'] as const) {
     if (list.every((n) => n[key] !== undefined)) pool[key] = list.reduce((sum, n) => sum + (n[key] ?? 0), 0)
   }
   const searches = new Map<string, { text: string; hits: number; clicks: number }>()
@@ -63,25 +63,39 @@ export function troubleIn(numbers: GapNumbers): number {
 /** Readers who searched one of the gap's searches and clicked a result. */
 const clickedIn = (numbers: GapNumbers): number => (numbers.searches ?? []).reduce((sum, s) => sum + s.hits * s.clicked, 0)
 
+/** Whether both sides read their page's visitors, some on each: then they are the exposure. */
+const withVisitors = (before: GapNumbers, after: GapNumbers): boolean => (before.visitors ?? 0) > 0 && (after.visitors ?? 0) > 0
+
 /**
- * Who could have had trouble, chosen by what `before` holds: the readers heard from (in trouble, thumbs
- * up, searches clicked) when some of them were not in trouble; else, with every reader heard from in
- * trouble (a share that stays 1 whatever a fix does), the periods themselves.
+ * Who could have had trouble: the page's visitors where both sides read them, whatever those readers
+ * said (a fix does not change who comes, and nobody can send visitors the way anyone can send thumbs
+ * up). Else chosen by what `before` holds: the readers heard from (in trouble, thumbs up, searches
+ * clicked) when some of them were not in trouble; else, with every reader heard from in trouble (a
+ * share that stays 1 whatever a fix does), the periods themselves.
  */
-export function exposureOf(before: GapNumbers): 'readers' | 'periods' {
+export function exposureOf(before: GapNumbers, after?: GapNumbers): 'visitors' | 'readers' | 'periods' {
+  if (after && withVisitors(before, after)) return 'visitors'
   return (before.up ?? 0) > 0 || clickedIn(before) > 0 ? 'readers' : 'periods'
 }
 
 /** A side's trouble and exposure. */
-export function poolOf(numbers: GapNumbers, exposure: 'readers' | 'periods'): Pool {
+export function poolOf(numbers: GapNumbers, exposure: 'visitors' | 'readers' | 'periods'): Pool {
   const trouble = troubleIn(numbers)
+  if (exposure === 'visitors') return { trouble, exposure: numbers.visitors ?? 0 }
   return { trouble, exposure: exposure === 'readers' ? trouble + (numbers.up ?? 0) + clickedIn(numbers) : periodsOf(numbers) }
 }
 
-/** What the evidence says of `after` against `before` (evidence.ts). */
+/**
+ * What the evidence says of `after` against `before` (evidence.ts), over the visitors where both sides
+ * read them. Over the readers heard from, a fix is fixed only when the trouble per period fell too:
+ * thumbs up are votes anyone can send, and more of them would read as less trouble per reader; such a
+ * fix, fixed by one and not by the other, is too few readers to tell yet.
+ */
 export function judgedBy(before: GapNumbers, after: GapNumbers): Judgement {
-  const exposure = exposureOf(before)
-  return judgement(poolOf(before, exposure), poolOf(after, exposure))
+  const exposure = exposureOf(before, after)
+  const found = judgement(poolOf(before, exposure), poolOf(after, exposure), exposure === 'visitors')
+  if (exposure !== 'readers' || found !== 'fixed') return found
+  return judgement(poolOf(before, 'periods'), poolOf(after, 'periods')) === 'fixed' ? 'fixed' : 'too-few'
 }
 
 /**

@@ -7,8 +7,9 @@
 // more (a reader's thumbs down and the comment left with it are one reader), plus the assistant
 // questions asked on it and left unanswered, plus the searches with no click whose words match its
 // path. Readers heard from: those, plus its thumbs up. A gap is a page clearly worse than the site's
-// own norm: the norm is the share of voters who were unhappy across the other pages readers voted on,
-// and the weight of a page is its readers in
+// own norm: the norm is the median page's share of readers in trouble among those heard from, over the
+// other pages readers voted on (each share with the care small samples need, siteNorm), and the
+// weight of a page is its readers in
 // trouble times how far the Wilson lower bound (95 %) of their share among the readers heard from is
 // above the norm, as a part of what is left above it. A page no worse than the norm weighs nothing,
 // however busy; a few thumbs down alone are not proof; a small page that is truly bad still is one. An
@@ -103,33 +104,72 @@ export function troubleWeight(t: Trouble, norm = 0): number {
 /** A page's voters: those unhappy with it (thumbs down or not helpful, one reader once) and its thumbs up. */
 export const votersOf = (t: Trouble): { unhappy: number; up: number } => ({ unhappy: Math.max(t.down, t.notHelpful), up: t.up })
 
-/** Unhappy voters and all voters, summed over pages. */
+/** The pages readers voted on, as the norm takes them: each page's share (voteShare), in order. */
 export interface Votes {
-  unhappy: number
-  voters: number
+  shares: number[]
+}
+
+/** Whether readers voted on a page: a thumbs up or down, or a row marked not helpful. */
+const votedOn = (t: Trouble): boolean => votersOf(t).unhappy + t.up > 0
+
+/**
+ * A page's share of readers in trouble among those heard from, with the care small samples need: the
+ * mean of its share's posterior under Jeffreys' prior, (in trouble + ½) ÷ (heard from + 1). A page of
+ * one voter is ¼ or ¾, not 0 or 1; a page of many is its share.
+ */
+export function voteShare(t: Trouble): number {
+  const trouble = readersInTrouble(t)
+  return (trouble + 0.5) / (trouble + t.up + 1)
 }
 
 /** The votes of every page readers voted on. */
 export function siteVotes(pages: Iterable<Trouble>): Votes {
-  const votes: Votes = { unhappy: 0, voters: 0 }
-  for (const page of pages) {
-    const { unhappy, up } = votersOf(page)
-    votes.unhappy += unhappy
-    votes.voters += unhappy + up
+  return {
+    shares: [...pages]
+      .filter(votedOn)
+      .map(voteShare)
+      .sort((a, b) => a - b)
   }
-  return votes
 }
 
 /**
- * The site's norm for a page: the share of unhappy voters across every other page readers voted on
- * (`site`, less the page's own votes), so that a page is never measured against itself (0 with none).
- * The share itself, not a bound: a page no worse than it is never a gap, whatever its traffic, since
- * the page's own bound is below its share.
+ * The site's norm for a page: the median page's share (voteShare) of the other pages readers voted on
+ * (`site`, less the page itself, `own`), so that a page is never measured against itself; 0 with none.
+ * The median page, not the readers pooled: the busy bad pages cannot pull it up by their traffic, and
+ * a page most readers like is no gap because it is busy.
  */
 export function siteNorm(site: Votes, own?: Trouble): number {
-  const mine = own ? votersOf(own) : { unhappy: 0, up: 0 }
-  const voters = site.voters - mine.unhappy - mine.up
-  return voters > 0 ? Math.min(1, Math.max(0, (site.unhappy - mine.unhappy) / voters)) : 0
+  const shares = site.shares
+  const mine = own !== undefined && votedOn(own) ? voteShare(own) : undefined
+  // The page's own share leaves the list: every share from its place on moves down one.
+  const place = mine === undefined ? shares.length : firstAtLeast(shares, mine)
+  const at = shares[place] === mine ? place : shares.length
+  const count = shares.length - (at < shares.length ? 1 : 0)
+  if (count === 0) return 0
+  const nth = (i: number): number => shares[i < at ? i : i + 1] as number
+  const half = count >> 1
+  return count % 2 ? nth(half) : (nth(half - 1) + nth(half)) / 2
+}
+
+/** The first index of a sorted list whose value is at least `value`, or its length. */
+function firstAtLeast(sorted: readonly number[], value: number): number {
+  let low = 0
+  let high = sorted.length
+  while (low < high) {
+    const mid = (low + high) >> 1
+    if ((sorted[mid] as number) < value) low = mid + 1
+    else high = mid
+  }
+  return low
+}
+
+/**
+ * The weight of each page (fix-first's rule: troubleWeight against the norm of the other pages,
+ * siteNorm), in the order given: what Fix first and the list of pages with negative feedback rank by.
+ */
+export function pageWeights(pages: readonly Trouble[]): number[] {
+  const site = siteVotes(pages)
+  return pages.map((page) => troubleWeight(page, siteNorm(site, page)))
 }
 
 /** The counts of `signals`, by kind. */
@@ -237,15 +277,12 @@ const evidenceOrder = (signal: Signal): number => (signal.kind === 'thumbs-up' ?
 
 /** Every item of a grouping that is a gap (weighs at least GAP_WEIGHT against the site's norm), the weightiest first (then by page or search text). */
 export function rankedItems(groups: Grouped): FixItem[] {
-  const site = siteVotes([...groups.pages.values()].map(troubleOf))
+  const pages = [...groups.pages.entries()]
+  const weights = pageWeights(pages.map(([, list]) => troubleOf(list)))
   // A search that matches no page has no voters: the norm of the voters says nothing of it.
-  const weightOf = (signals: readonly Signal[], page: boolean): number => {
-    const trouble = troubleOf(signals)
-    return troubleWeight(trouble, page ? siteNorm(site, trouble) : 0)
-  }
   const items: FixItem[] = [
-    ...[...groups.pages.entries()].map(([page, list]) => ({ page, score: weightOf(list, true), signals: list })),
-    ...[...groups.topics.values()].map((list) => ({ search: list[0]?.search, score: weightOf(list, false), signals: list }))
+    ...pages.map(([page, list], at) => ({ page, score: weights[at] ?? 0, signals: list })),
+    ...[...groups.topics.values()].map((list) => ({ search: list[0]?.search, score: troubleWeight(troubleOf(list)), signals: list }))
   ]
   return (
     items

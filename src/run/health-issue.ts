@@ -370,6 +370,13 @@ function measuredOf(sections: readonly SectionReport[]): Measured {
   for (const section of sections) {
     if (section.kind === 'feedback' && section.pagesTruncated)
       measured.feedbackPages = new Set((section.pages ?? []).map((page) => page.path))
+    // Each page's visitors, from a whole read only (a page cut off the list is not known, not 0); the
+    // paths the service gave that the site keeps as one page, summed.
+    if (section.kind === 'visitors' && whole('visitors')) {
+      const visitors = new Map<string, number>()
+      for (const row of section.rows) visitors.set(row.path, (visitors.get(row.path) ?? 0) + row.human)
+      measured.visitors = visitors
+    }
   }
   return measured
 }

@@ -165,6 +165,15 @@ for (const { name: runtime, node } of runtimes()) {
           `^${REAL}: fixed \\d{1,2} \\w{3} \\d{4} · merged 30 Nov 2026 · pull request #60 · before 2–22 Nov 2026 \\(3 weeks\\) → since the merge 30 Nov – 6 Dec 2026, per week: 👎 26 → 1 · 👍 1 → 30$`
         )
       )
+      // Judged over the page's visitors, which the run read: 900 a week before and since (the state the
+      // issue carries keeps them with the gap's numbers); the pages whose visitors were not read have none.
+      const state = JSON.parse(
+        Buffer.from(/<!-- docs-agent-action:state ([A-Za-z0-9+/=]+) -->/.exec(board()?.body ?? '')?.[1] ?? '', 'base64').toString('utf8')
+      ) as { gaps: { subject: string; before?: { visitors?: number }; after?: { visitors?: number } }[] }
+      const gap = (page: string) => state.gaps.find((g) => g.subject === page)
+      expect(gap(REAL)?.before?.visitors).toBe(2700)
+      expect(gap(REAL)?.after?.visitors).toBe(900)
+      expect(gap(SMALL)?.before).not.toHaveProperty('visitors')
       // One week is too few to tell for the small half fix; on the busy one, a fix that worked would have
       // shown already, and it is not fixed.
       expect(lineOf(SMALL)).toContain('waiting: up to 5 more weeks of readers to tell')

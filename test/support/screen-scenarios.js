@@ -195,7 +195,7 @@ export async function publicRepository(options = {}) {
 }
 
 // Did the fix work: three pages go to the agent in one pull request after three bad weeks. The real
-// fix worked; the half fixes halved the thumbs down and questions, no more.
+// fix worked; the half fixes left 60 % of the thumbs down and questions (trouble fell by 40 %, short of the half a fix must cut).
 export const REAL = '/guides/webhook-retries'
 export const BUSY = '/guides/signing-secrets'
 const SMALL = '/guides/idempotency'
@@ -250,7 +250,7 @@ function setVerdictWeek(emulator, range, data) {
 /** @type {{ thumbs: Record<string, [number, number]>, unanswered: Record<string, number> }} */
 const BAD = { thumbs: { [REAL]: [1, 26], [BUSY]: [150, 100], [SMALL]: [1, 3] }, unanswered: { [BUSY]: 20, [SMALL]: 1 } }
 /** @type {{ thumbs: Record<string, [number, number]>, unanswered: Record<string, number> }} */
-const AFTER = { thumbs: { [REAL]: [30, 1], [BUSY]: [150, 50], [SMALL]: [2, 2] }, unanswered: { [BUSY]: 10 } }
+const AFTER = { thumbs: { [REAL]: [30, 1], [BUSY]: [150, 60], [SMALL]: [2, 2] }, unanswered: { [BUSY]: 12 } }
 
 /**
  * Three bad weeks, one tick of three gaps, the pull request merged: the week the real fix is proven

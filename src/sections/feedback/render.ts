@@ -9,7 +9,7 @@ import { OTHER_PAGE } from '../../text/page-path.js'
 import { csvOf } from '../../render/csv.js'
 import { gapPage } from '../../render/docs-gaps.js'
 import { feedbackReadNotes, feedbackSummaryHtml } from './summary.js'
-import { type Signal, troubleWeight } from '../../render/fix-first.js'
+import { GAP_WEIGHT, pageWeights, type Signal } from '../../render/fix-first.js'
 import { type GapList, type Headline, headline, previousOf, type SectionRenderer } from '../../render/renderer.js'
 import { baseJson, partialMark, previousJson, readPhrase } from '../../render/section-data.js'
 
@@ -28,13 +28,16 @@ function feedbackGaps(report: FeedbackReport): GapList | undefined {
     counts(page.path).up += Math.max(0, page.thumbsUp)
   }
   for (const entry of report.entries) if (entry.helpful === false) counts(entry.path).unhelpful++
-  // Ranked by the weight Fix first ranks pages by; a page most readers like (more thumbs up than
-  // readers who found it not helpful) is not listed, however many thumbs down it has.
-  const weight = (n: { down: number; up: number; unhelpful: number }): number =>
-    troubleWeight({ down: n.down, up: n.up, notHelpful: n.unhelpful, unanswered: 0, noClick: 0 })
-  const pages = [...negative.entries()]
-    .filter(([, n]) => Math.max(n.down, n.unhelpful) > 0 && Math.max(n.down, n.unhelpful) >= n.up)
-    .sort((a, b) => weight(b[1]) - weight(a[1]) || Math.max(b[1].down, b[1].unhelpful) - Math.max(a[1].down, a[1].unhelpful))
+  // One rule with Fix first (pageWeights): a page is listed when it weighs at least GAP_WEIGHT against
+  // the site's norm, the median page readers voted on; a page most readers like weighs nothing, however
+  // many thumbs down it has.
+  const entries = [...negative.entries()]
+  const weights = pageWeights(entries.map(([, n]) => ({ down: n.down, up: n.up, notHelpful: n.unhelpful, unanswered: 0, noClick: 0 })))
+  const pages = entries
+    .map(([path, n], at) => ({ path, n, weight: weights[at] ?? 0 }))
+    .filter((page) => page.weight >= GAP_WEIGHT)
+    .sort((a, b) => b.weight - a.weight || Math.max(b.n.down, b.n.unhelpful) - Math.max(a.n.down, a.n.unhelpful))
+    .map(({ path, n }): [string, typeof n] => [path, n])
   if (pages.length === 0) return undefined
   return {
     title: 'Pages with the most negative feedback',

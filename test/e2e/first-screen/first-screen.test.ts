@@ -126,7 +126,7 @@ if (missing.length > 0 && !required) {
     it('of a half fix shows it not fixed with its numbers, and where to ask again, above the fold', () => {
       const top = above('half fix', 'summary')
       expectHolds(top, `❌ Not fixed: ${scenarios.BUSY} : pull request #60 did not work`)
-      expectHolds(top, '👎 100 → 50')
+      expectHolds(top, '👎 100 → 60')
       expectHolds(top, 'Tick it in the docs health issue to ask the agent again.')
       expectHolds(above('half fix', 'issue'), 'Tick it under Fix first to ask the agent again.')
     })

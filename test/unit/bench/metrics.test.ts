@@ -54,6 +54,8 @@ describe('the verdicts judged', () => {
     expect(v.recall).toEqual({ hits: 2, n: 5 })
     expect(v.failedCalledFixed).toEqual({ hits: 1, n: 3 })
     expect(v.failedReopened).toEqual({ hits: 1, n: 3 })
+    // No fix that worked was shown a box to ask again.
+    expect(v.workedReopened).toEqual({ hits: 0, n: 5 })
     expect(v.byEffect).toEqual({
       half: { calledFixed: { hits: 1, n: 1 }, reopened: { hits: 0, n: 1 } },
       none: { calledFixed: { hits: 0, n: 2 }, reopened: { hits: 1, n: 2 } }
@@ -63,6 +65,28 @@ describe('the verdicts judged', () => {
     expect(v.toReopened).toEqual([undefined, 2, 4])
     // Regressions followed three periods past their regression (six periods): both, never back.
     expect(v.regressionsBack).toEqual({ hits: 0, n: 2 })
+  })
+
+  it('counts a fix that worked as wrongly reopened when a box to ask again came while it worked, before "fixed"', () => {
+    const fixes = [
+      fix('works', [W, N, F]), // a box in period 2, fixed in 3: wrongly reopened
+      fix('works', [N]), // a box, never fixed: wrongly reopened
+      fix('works', [W, F, N]), // fixed first: the box came after
+      fix('regress', [W, F, F, F, B]), // back after its regression: right
+      fix('regress', [W, W, W, N]), // a box in period 4, after its regression: right
+      fix('regress', [N, F]), // a box while it worked: wrongly reopened
+      fix('half', [N]) // did not work: not counted
+    ]
+    expect(verdictScores(fixes).workedReopened).toEqual({ hits: 3, n: 6 })
+    const row = rows(verdictScores(fixes), { fixFirst: 1, ceiling: 1, likedInFixFirst: 0, fixFirstRuns: 1 }).find((r) =>
+      r.name.startsWith('Fixes that worked wrongly reopened')
+    )
+    expect(row).toEqual({
+      name: 'Fixes that worked wrongly reopened (a box to ask again before "fixed")',
+      value: '50 % (3 of 6; 19–81 %)',
+      target: '',
+      met: undefined
+    })
   })
 
   it('finds a regression back when the issue shows a box to ask again within three periods of it', () => {

@@ -25,6 +25,7 @@ import {
   emptyState,
   encodeState,
   type GapRecord,
+  FIXED_KEPT_PERIODS,
   LEDGER_GAPS,
   STATE_BUDGET_CHARS
 } from '../../../src/health/state.js'
@@ -199,7 +200,7 @@ describe('the whole owned part', () => {
 })
 
 describe('boundedState', () => {
-  it('leaves a state under the budget as it is, and cuts a bigger one: resolved gaps first, then the last, then old periods', () => {
+  it('leaves a state under the budget as it is, and cuts a bigger one: gaps fixed long ago first, then those never judged, then the last', () => {
     const small = stateWith([gap()])
     expect(boundedState(small)).toBe(small)
     const wide = '漢'.repeat(300)
@@ -209,16 +210,25 @@ describe('boundedState', () => {
     const cut = boundedState(stateWith(gaps))
     expect(encodeState(cut).length).toBeLessThanOrEqual(STATE_BUDGET_CHARS)
     expect(encodeState(stateWith(gaps)).length).toBeGreaterThan(STATE_BUDGET_CHARS)
-    // The resolved gap went first, then the gaps at the end of the list.
-    expect(cut.gaps.map((g) => g.subject)).toEqual(
-      gaps
-        .filter((g) => g.state !== 'resolved')
-        .slice(0, cut.gaps.length)
-        .map((g) => g.subject)
-    )
-    // A resolved gap first in the list goes first too.
-    const first = boundedState(stateWith([{ ...(gaps[3] as GapRecord) }, ...gaps.filter((g) => g.state !== 'resolved')]))
-    expect(first.gaps.every((g) => g.state !== 'resolved')).toBe(true)
+    // A gap fixed in the latest periods stays (its verdict is recent, its trouble watched); the open
+    // gaps never judged at the end of the list go.
+    expect(cut.gaps.map((g) => g.subject)).toEqual(gaps.slice(0, cut.gaps.length).map((g) => g.subject))
+    expect(cut.gaps.map((g) => g.subject)).toContain('/3')
+    // One fixed before the latest FIXED_KEPT_PERIODS periods goes first, wherever it is in the list.
+    const weeks = Array.from({ length: FIXED_KEPT_PERIODS + 1 }, (_, i) => ({
+      dateFrom: `2026-0${String(i + 1)}-01`,
+      dateTo: `2026-0${String(i + 1)}-08`,
+      headlines: {}
+    }))
+    const fixed = (dateTo: string): GapRecord => ({ ...(gaps[3] as GapRecord), after: { dateFrom: '2025-12-01', dateTo } })
+    const open = gaps.filter((g) => g.state !== 'resolved')
+    const old = boundedState({ ...stateWith([fixed('2026-01-08'), ...open]), periods: weeks })
+    expect(old.gaps.every((g) => g.state !== 'resolved')).toBe(true)
+    const recent = boundedState({ ...stateWith([fixed('2026-02-08'), ...open]), periods: weeks })
+    expect(recent.gaps[0]?.state).toBe('resolved')
+    // With nothing but fixed gaps, the last goes first.
+    const allFixed = boundedState(stateWith(gaps.map((g) => ({ ...g, state: 'resolved' as const }))))
+    expect(allFixed.gaps.map((g) => g.subject)).toEqual(gaps.slice(0, allFixed.gaps.length).map((g) => g.subject))
     // Twelve periods of every headline at its longest, and no gaps, fit with room to spare.
     const headlines = { visitorsHuman: -1.2345678901234567e300, visitorsAi: 1e300, views: 1e300, searches: 1e300, thumbsDown: 1e300 }
     const periods = Array.from({ length: 12 }, () => ({

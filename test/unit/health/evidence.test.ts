@@ -1,7 +1,16 @@
 // The statistics of a fix's verdict (src/health/evidence.ts) against values computed another way:
 // closed forms, R's binom.test, and exact binomial sums done here term by term.
 import { describe, expect, it } from 'vitest'
-import { enoughToTell, exactInterval, incompleteBeta, judgement, logGamma, MOST_TROUBLE, rateRatio } from '../../../src/health/evidence.js'
+import {
+  enoughToTell,
+  exactInterval,
+  incompleteBeta,
+  judgement,
+  logGamma,
+  MOST_TROUBLE,
+  rateRatio,
+  WORKING_RATIO
+} from '../../../src/health/evidence.js'
 
 /** P(X ≤ k) for X ~ Binomial(n, p), summed term by term in logs (independent of the beta function). */
 function binomialCdf(k: number, n: number, p: number): number {
@@ -129,5 +138,20 @@ describe('enough readers to tell', () => {
     expect(enoughToTell({ trouble: 0, exposure: 20 }, { trouble: 0, exposure: 20 })).toBe(false)
     expect(enoughToTell({ trouble: 16, exposure: 20 }, { trouble: 0, exposure: 0 })).toBe(false)
     expect(enoughToTell({ trouble: 16, exposure: 0 }, { trouble: 1, exposure: 5 })).toBe(false)
+  })
+})
+
+describe('not fixed once the evidence rules out a fix that worked', () => {
+  it('is not fixed, over an exposure that does not fall with the trouble, when the ratio is above ½ and its whole interval above WORKING_RATIO', () => {
+    const before = { trouble: 16, exposure: 20 }
+    // 2 of 4 since: a ratio of 0.63 whose interval reaches below a tenth.
+    expect(rateRatio(before, { trouble: 2, exposure: 4 })?.lower).toBeLessThan(WORKING_RATIO)
+    expect(judgement(before, { trouble: 2, exposure: 4 }, true)).toBe('too-few')
+    // 4 of 8 since: the same ratio, its interval now wholly above a tenth; without ruleOut, still too few.
+    expect(rateRatio(before, { trouble: 4, exposure: 8 })?.lower).toBeGreaterThan(WORKING_RATIO)
+    expect(judgement(before, { trouble: 4, exposure: 8 }, true)).toBe('not-fixed')
+    expect(judgement(before, { trouble: 4, exposure: 8 })).toBe('too-few')
+    // A ratio at or under ½ is never not fixed this way, however much evidence.
+    expect(judgement({ trouble: 1600, exposure: 2000 }, { trouble: 400, exposure: 1000 }, true)).toBe('too-few')
   })
 })

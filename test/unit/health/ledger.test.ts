@@ -47,6 +47,9 @@ const read = (state: HealthState, n: number, items: FixItem[], headlines = { vis
 const down = (page: string, count: number): Signal => ({ kind: 'thumbs-down', count, page })
 const up = (page: string, count: number): Signal => ({ kind: 'thumbs-up', count, page })
 const unanswered = (page: string, count: number): Signal => ({ kind: 'unanswered', count, page })
+/** Pages readers like, more of them than the bad ones: the median page, the site's norm, is one of them. */
+const likedPages = (count: number): Signal[] =>
+  Array.from({ length: count }, (_, i) => [down(`/guides/liked-${String(i)}`, 1), up(`/guides/liked-${String(i)}`, 30)]).flat()
 /** A period read with every signal: the ranked items and every gap's own numbers. */
 const readAll = (state: HealthState, n: number, signals: Signal[], today = '', measured?: Measured) =>
   withPeriod(
@@ -419,7 +422,7 @@ describe('a gap a person dismissed', () => {
 
   it('is only an open gap a person named: the others stay as they are', () => {
     const PR = 'https://github.com/acme/docs/pull/7'
-    let state = readAll(emptyState('p'), 0, [down(WEBHOOKS, 4), down('/other', 9), down('/asked', 7), up('/liked', 500)])
+    let state = readAll(emptyState('p'), 0, [down(WEBHOOKS, 4), down('/other', 9), down('/asked', 7), ...likedPages(4)])
     state = withOutcome(withAsked(state, new Set([fingerprint('page', '/asked')]), 'run-1'), 'run-1', { prLink: PR, reopen: false })
     const dismissed = withDismissed(state, new Set([fingerprint('page', WEBHOOKS), fingerprint('page', '/asked')]), '2026-11-04')
     expect(dismissed.gaps.map((gap) => `${gap.subject} ${gap.state}`).sort()).toEqual([
@@ -492,11 +495,7 @@ describe('the ledger, full', () => {
     // heavier each week, until more gaps came than the ledger holds.
     for (let n = 1; n <= LEDGER_GAPS / 5 + 1; n++) {
       const crowd = Array.from({ length: 5 }, (_, i) => `/guides/page-${String(n * 5 + i)}`)
-      state = read(
-        state,
-        n,
-        fixFirst([...crowd.flatMap((page) => [down(page, 10 + n), up(page, 2)]), down('/guides/liked', 10), up('/guides/liked', 1000)])
-      )
+      state = read(state, n, fixFirst([...crowd.flatMap((page) => [down(page, 10 + n), up(page, 2)]), ...likedPages(6)]))
     }
     expect(state.gaps).toHaveLength(LEDGER_GAPS)
     expect(gapOf(state)).toMatchObject({ state: 'merged', prLink: 'https://github.com/acme/docs/pull/3' })

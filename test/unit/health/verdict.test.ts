@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest'
 import { fixFirst, grouped, type Signal } from '../../../src/render/fix-first.js'
 import { fingerprint, isOpen, type Measured, withAsked, withOutcome, withPeriod, withPulls } from '../../../src/health/ledger.js'
 import { emptyState, type GapNumbers, type HealthState } from '../../../src/health/state.js'
-import { beforeOf, exposureOf, judgedBy, pooled, VERDICT_PERIODS } from '../../../src/health/verdict.js'
+import { beforeOf, exposureOf, judgedBy, poolOf, pooled, VERDICT_PERIODS } from '../../../src/health/verdict.js'
+import { rateRatio } from '../../../src/health/evidence.js'
 import { ownedBody } from '../../../src/health/body.js'
 import { renderSummary } from '../../support/render.js'
 
@@ -123,6 +124,20 @@ describe('the verdict', () => {
     expect(gapOf(state)).toMatchObject({ state: 'back', verdict: 'not-fixed', after: { periods: 5 } })
   })
 
+  it('over its visitors, is not fixed as soon as the evidence rules out a fix that worked', () => {
+    const seen: Measured = { feedback: true, assistant: true, searches: true, visitors: new Map([[PAGE, 20]]) }
+    let state = emptyState('p')
+    for (let w = 0; w < 4; w++) state = readAll(state, w, page(3, 1, 1), seen)
+    state = withOutcome(withAsked(state, new Set([fingerprint('page', PAGE)]), 'run-1'), 'run-1', { jobId: 'j', prLink: PR, reopen: false })
+    state = withPulls(state, new Map([[PR, { state: 'merged', mergedOn: week(4).dateFrom }]]))
+    state = readAll(state, 4, page(1, 2, 1), seen)
+    expect(gapOf(state)).toMatchObject({ state: 'merged', verdict: 'too-few' })
+    // 5 in trouble over 40 visitors since (16 over 80 before): a ratio of 0.63 whose whole interval is
+    // above the tenth a fix that worked leaves.
+    state = readAll(state, 5, page(2, 2, 1), seen)
+    expect(gapOf(state)).toMatchObject({ state: 'back', verdict: 'not-fixed', after: { periods: 2, visitors: 40 } })
+  })
+
   it(`says could not tell after ${VERDICT_PERIODS} periods with too few readers even for a fix that worked to show`, () => {
     let state = merged(page(3, 1, 1))
     for (let w = 4; w < 4 + VERDICT_PERIODS - 1; w++) {
@@ -236,5 +251,50 @@ describe('the verdict as the issue says it', () => {
     )
     state = withPulls(readAll(state, 2, page(26, 1)), new Map([[PR, { state: 'merged', mergedOn: week(3).dateFrom }]]))
     expect(lineOf(state)).not.toContain('→')
+  })
+})
+
+describe('the page’s visitors as the exposure', () => {
+  it('takes the visitors where both sides read some, else the readers heard from or the periods', () => {
+    expect(exposureOf(n({ down: 3, up: 1, visitors: 90 }), n({ down: 1, visitors: 80 }))).toBe('visitors')
+    expect(exposureOf(n({ down: 3, up: 1, visitors: 90 }), n({ down: 1 }))).toBe('readers')
+    expect(exposureOf(n({ down: 3, up: 1 }), n({ down: 1, visitors: 80 }))).toBe('readers')
+    expect(exposureOf(n({ down: 3, visitors: 0 }), n({ down: 1, visitors: 80 }))).toBe('periods')
+    expect(poolOf(n({ down: 3, up: 1, unanswered: 2, visitors: 90 }), 'visitors')).toEqual({ trouble: 5, exposure: 90 })
+  })
+
+  it('pools the visitors only where every period read them: absent is not read, never 0', () => {
+    expect(pooled([n({ down: 1, visitors: 30 }, 0), n({ down: 2, visitors: 40 }, 1)])).toMatchObject({ down: 3, visitors: 70 })
+    expect(pooled([n({ down: 1, visitors: 30 }, 0), n({ down: 2 }, 1)])).not.toHaveProperty('visitors')
+  })
+
+  it('gives the worked example of docs/dashboard.md: 32 in trouble of 480 visitors before, none of 240 since: fixed', () => {
+    const before = n({ down: 20, up: 2, unanswered: 12, periods: 4, visitors: 480 })
+    const after = n({ down: 0, up: 3, unanswered: 0, periods: 2, visitors: 240 })
+    // Closed form of the exact interval of 0 of 32: an upper share of 1 − 0.025^(1/32), as odds, × 480 ÷ 240.
+    const upper = 0.025 ** (1 / 32)
+    expect(rateRatio({ trouble: 32, exposure: 480 }, { trouble: 0, exposure: 240 })?.upper).toBeCloseTo(((1 - upper) / upper) * 2, 9)
+    expect(((1 - upper) / upper) * 2).toBeCloseTo(0.244, 3)
+    expect(judgedBy(before, after)).toBe('fixed')
+    // Over the readers heard from, the same fix on this quiet page is too few to tell: 32 of 34 before, 0 of 3 since.
+    expect(judgedBy({ ...before, visitors: undefined }, { ...after, visitors: undefined })).toBe('too-few')
+  })
+
+  it('is not moved by traffic: twice the visitors and twice the trouble is the same rate, not fixed', () => {
+    const before = n({ down: 40, up: 10, periods: 4, visitors: 1000 })
+    expect(judgedBy(before, n({ down: 20, up: 5, periods: 2, visitors: 500 }))).toBe('not-fixed')
+    expect(judgedBy(before, n({ down: 40, up: 10, periods: 2, visitors: 1000 }))).toBe('not-fixed')
+    expect(judgedBy(before, n({ down: 2, up: 30, periods: 2, visitors: 1000 }))).toBe('fixed')
+  })
+
+  it('records a page gap’s visitors from a whole read, and none for a page the read did not list or a search', () => {
+    const signals = page(5, 1)
+    const measured: Measured = { feedback: true, assistant: true, searches: true, visitors: new Map([[PAGE, 120]]) }
+    let state = readAll(emptyState('p'), 0, signals, measured)
+    expect(gapOf(state)?.now).toMatchObject({ down: 5, visitors: 120 })
+    state = readAll(state, 1, signals, { ...measured, visitors: new Map([['/other', 7]]) })
+    expect(gapOf(state)?.now).not.toHaveProperty('visitors')
+    state = readAll(state, 2, signals, { feedback: true, assistant: true, searches: true })
+    expect(gapOf(state)?.now).not.toHaveProperty('visitors')
   })
 })

@@ -6,9 +6,12 @@
 import { describe, expect, it } from 'vitest'
 import { pageLabel } from '../../../src/text/page-path.js'
 import type { QuestionEntry } from '../../../src/sections/assistant/read.js'
-import type { FeedbackEntry } from '../../../src/sections/feedback/read.js'
+import type { FeedbackEntry, FeedbackReport } from '../../../src/sections/feedback/read.js'
+import type { FeedbackByPageRow } from '../../../src/sections/feedback/schema.js'
 import type { SearchEntry } from '../../../src/sections/searches/read.js'
 import { DOCS_GAPS_MAX_CHARS, docsGapsText } from '../../../src/render/docs-gaps.js'
+import { fixFirst } from '../../../src/render/fix-first.js'
+import { feedbackRenderer } from '../../../src/sections/feedback/render.js'
 import { docsGapsOf, sectionGapLists } from '../../../src/run/publish.js'
 import type { SectionReport } from '../../../src/run/sections.js'
 import { maskEmails } from '../../../src/text/reader-text.js'
@@ -38,8 +41,22 @@ const FEEDBACK_TITLE = '\n\nPages with the most negative feedback:'
 
 const SEARCHES = `${SEARCHES_TITLE}\n- \`pricing\` (40 searches)\n- \`sso\` (5 searches)`
 const ASSISTANT = `${QUESTIONS_TITLE}\n- \`How do I rotate keys?\` (asked 2 times)\n- \`Billing?\` (asked once)`
-// /docs/install (4 thumbs up, 1 down) is a page most readers like: not listed.
-const FEEDBACK = `${FEEDBACK_TITLE}\n- \`/docs/api\`: 5 thumbs down, 1 not helpful, 2 thumbs up\n- \`/docs/new\`: 1 not helpful`
+// /docs/install (4 thumbs up, 1 down) is a page most readers like, and /docs/new (1 not helpful) one
+// reader's word: neither is a gap against the liked pages' norm, so neither is listed.
+const FEEDBACK = `${FEEDBACK_TITLE}\n- \`/docs/api\`: 5 thumbs down, 1 not helpful, 2 thumbs up`
+
+/**
+ * `count` pages readers like (20 thumbs up each, none down): the site's norm, the median page, is theirs
+ * when they are more than the pages with trouble, as on a real site. A list of troubled pages alone is
+ * its own norm, and none of them is clearly worse than it (Fix first's rule, fix-first.ts).
+ */
+const liked = (count: number): FeedbackByPageRow[] =>
+  Array.from({ length: count }, (_, i) => ({ path: `/liked/${i}`, thumbsUp: 20, thumbsDown: 0, code: 0, total: 20 }))
+/** A feedback section of `pages` and as many liked pages and one more. */
+const feedbackOf = (more: Partial<FeedbackReport> = {}): FeedbackReport => {
+  const pages = 'pages' in more ? more.pages : FEEDBACK_PAGES
+  return feedbackReport({ ...more, pages: pages && [...pages, ...liked(pages.length + 1)] })
+}
 
 /** The sections' own lists, as docsGapsOf writes them after its ranking. */
 const listsOf = (sections: SectionReport[]): string => docsGapsText(sectionGapLists(sections), sections[0]?.rangeText ?? '')
@@ -81,37 +98,38 @@ describe('docsGapsOf', () => {
       docsGapsOf([
         searchesReport({ rows: clicked }),
         assistantReport({ questions: answered }),
-        feedbackReport({ pages: FEEDBACK_PAGES.map((page) => ({ ...page, thumbsDown: 0 })), entries: positive })
+        feedbackOf({ pages: FEEDBACK_PAGES.map((page) => ({ ...page, thumbsDown: 0 })), entries: positive })
       ])
     ).toBe('')
     expect(
-      docsGapsOf([searchesReport({ rows: [] }), assistantReport({ questions: [] }), feedbackReport({ pages: undefined, entries: [] })])
+      docsGapsOf([searchesReport({ rows: [] }), assistantReport({ questions: [] }), feedbackOf({ pages: undefined, entries: [] })])
     ).toBe('')
   })
 
   it('lists the searches nobody clicked, the unanswered questions and the pages with negative feedback, in the order of the sections', () => {
-    expect(listsOf([visitorsReport(), viewsReport(), searchesReport(), assistantReport(), feedbackReport()])).toBe(
+    expect(listsOf([visitorsReport(), viewsReport(), searchesReport(), assistantReport(), feedbackOf()])).toBe(
       header() + SEARCHES + ASSISTANT + FEEDBACK
     )
-    expect(listsOf([feedbackReport(), searchesReport()])).toBe(header() + FEEDBACK + SEARCHES)
+    expect(listsOf([feedbackOf(), searchesReport()])).toBe(header() + FEEDBACK + SEARCHES)
     expect(listsOf([assistantReport()])).toBe(header() + ASSISTANT)
   })
 
   it('names the range the sections were read over', () => {
-    expect(listsOf([viewsReport({ rangeText: 'the range' }), searchesReport({ rows: [] }), assistantReport(), feedbackReport()])).toBe(
+    expect(listsOf([viewsReport({ rangeText: 'the range' }), searchesReport({ rows: [] }), assistantReport(), feedbackOf()])).toBe(
       header('the range') + ASSISTANT + FEEDBACK
     )
   })
 
   it('lists the ranking of the summary first, then each section’s own list', () => {
-    const text = docsGapsOf([searchesReport(), assistantReport(), feedbackReport()])
-    // 40 × 0.91, 5 × 0.57; /docs/api (5 of 7 unhappy, a bound of 0.36 against the other pages' 2 of 9
-    // voters: (0.36 − 0.22) ÷ 0.78 × 5 = 0.88), /docs/keys (2 × 0.34) and /docs/install (1 of 5) weigh
-    // less than one reader: not gaps.
+    const text = docsGapsOf([searchesReport(), assistantReport(), feedbackOf()])
+    // 40 × 0.91, 5 × 0.57; /docs/api (5 of 7 unhappy, a bound of 0.36 against the median liked page's
+    // 0.5 of 21: (0.36 − 0.024) ÷ 0.976 × 5 = 1.7) third, as in its own list below; /docs/keys (2 × 0.34)
+    // and /docs/install (1 of 5) weigh less than one reader: not gaps.
     const ranking = [
       '\n\nFix first (pages and searches ranked by every signal about them):',
       '- search `pricing`: searched 40× with no click',
-      '- search `sso`: searched 5× with no click'
+      '- search `sso`: searched 5× with no click',
+      '- `/docs/api`: 5 unhappy readers (5 thumbs down, 1 marked not helpful; a reader counts once) · 2 thumbs up'
     ]
     expect(text.startsWith(header() + ranking.join('\n'))).toBe(true)
     expect(text.endsWith(SEARCHES + ASSISTANT + FEEDBACK)).toBe(true)
@@ -223,6 +241,20 @@ describe('unanswered assistant questions', () => {
     expect(listsOf([assistantReport({ questions, showReaderText: true })])).toContain('\n- `How  do I?` (asked 3 times)')
   })
 
+  it('keeps Fix first’s rule: a page clearly worse than the norm though more readers liked it, not one reader’s word', () => {
+    // 10 of 21 unhappy (a bound of 0.28) against liked pages' 0.024 is a gap, 10 × 0.26; one thumbs down
+    // alone (a bound of 0.21, 1 × 0.19) is not, nor is a page 1 of 5 readers disliked.
+    const pages = [
+      { path: '/mixed', thumbsUp: 11, thumbsDown: 10, code: 0, total: 21 },
+      { path: '/once', thumbsUp: 0, thumbsDown: 1, code: 0, total: 1 },
+      { path: '/liked', thumbsUp: 4, thumbsDown: 1, code: 0, total: 5 }
+    ]
+    const report = feedbackOf({ pages, entries: [] })
+    expect(listsOf([report])).toBe(header() + FEEDBACK_TITLE + '\n- `/mixed`: 10 thumbs down, 11 thumbs up')
+    const ranked = fixFirst(feedbackRenderer.signals?.(report) ?? [], 100).map((item) => item.page)
+    expect(ranked).toEqual(['/mixed'])
+  })
+
   it('names a page other than a path of the site as (other page), outside a code span', () => {
     const questions = [unanswered(undefined, '(other page)'), unanswered(undefined, '/docs/keys'), unanswered(undefined, '(other page)')]
     expect(listsOf([assistantReport({ questions, showReaderText: false })])).toBe(
@@ -245,22 +277,22 @@ describe('pages with negative feedback', () => {
       { path: '/down', thumbsUp: 0, thumbsDown: 5, code: 0, total: 5 },
       { path: '/both', thumbsUp: 0, thumbsDown: 1, code: 0, total: 1 },
       { path: '/twice', thumbsUp: 0, thumbsDown: 1.5, code: 0, total: 1.5 },
-      { path: '/twice', thumbsUp: 0, thumbsDown: 1, code: 0, total: 1 },
+      { path: '/twice', thumbsUp: 0, thumbsDown: 2, code: 0, total: 2 },
       { path: '/none', thumbsUp: 9, thumbsDown: 0, code: 0, total: 9 },
       { path: '/negative', thumbsUp: 0, thumbsDown: -4, code: 0, total: -4 }
     ]
     const entries = [
       ...Array.from({ length: 3 }, () => notHelpful('/both')),
-      ...Array.from({ length: 2 }, () => notHelpful('/rows')),
+      ...Array.from({ length: 3 }, () => notHelpful('/rows')),
       { ...notHelpful('/helpful'), helpful: true },
       { ...notHelpful('/unknown'), helpful: undefined },
-      { ...notHelpful('/negative') }
+      ...Array.from({ length: 3 }, () => notHelpful('/negative'))
     ]
-    expect(listsOf([feedbackReport({ pages, entries })])).toBe(
+    expect(listsOf([feedbackOf({ pages, entries })])).toBe(
       header() +
         FEEDBACK_TITLE +
-        '\n- `/down`: 5 thumbs down\n- `/both`: 1 thumbs down, 3 not helpful\n- `/twice`: 2.5 thumbs down' +
-        '\n- `/rows`: 2 not helpful\n- `/negative`: 1 not helpful'
+        '\n- `/down`: 5 thumbs down\n- `/twice`: 3.5 thumbs down\n- `/both`: 1 thumbs down, 3 not helpful' +
+        '\n- `/negative`: 3 not helpful\n- `/rows`: 3 not helpful'
     )
   })
 
@@ -270,27 +302,46 @@ describe('pages with negative feedback', () => {
       { path: '/b', thumbsUp: 0, thumbsDown: 3, code: 0, total: 3 },
       { path: '/c', thumbsUp: 0, thumbsDown: 1, code: 0, total: 1 }
     ]
-    const entries = [...Array.from({ length: 4 }, () => notHelpful('/c')), notHelpful('/b'), notHelpful('/d')]
-    expect(listsOf([feedbackReport({ pages, entries })])).toBe(
+    const entries = [
+      ...Array.from({ length: 4 }, () => notHelpful('/c')),
+      notHelpful('/b'),
+      ...Array.from({ length: 3 }, () => notHelpful('/d'))
+    ]
+    expect(listsOf([feedbackOf({ pages, entries })])).toBe(
       header() +
         FEEDBACK_TITLE +
-        '\n- `/a`: 4 thumbs down\n- `/c`: 1 thumbs down, 4 not helpful\n- `/b`: 3 thumbs down, 1 not helpful\n- `/d`: 1 not helpful'
+        '\n- `/a`: 4 thumbs down\n- `/c`: 1 thumbs down, 4 not helpful\n- `/b`: 3 thumbs down, 1 not helpful\n- `/d`: 3 not helpful'
     )
+  })
+
+  it('keeps Fix first’s rule: a page clearly worse than the norm though more readers liked it, not one reader’s word', () => {
+    // 10 of 21 unhappy (a bound of 0.28) against liked pages' 0.024 is a gap, 10 × 0.26; one thumbs down
+    // alone (a bound of 0.21, 1 × 0.19) is not, nor is a page 1 of 5 readers disliked.
+    const pages = [
+      { path: '/mixed', thumbsUp: 11, thumbsDown: 10, code: 0, total: 21 },
+      { path: '/once', thumbsUp: 0, thumbsDown: 1, code: 0, total: 1 },
+      { path: '/liked', thumbsUp: 4, thumbsDown: 1, code: 0, total: 5 }
+    ]
+    const report = feedbackOf({ pages, entries: [] })
+    expect(listsOf([report])).toBe(header() + FEEDBACK_TITLE + '\n- `/mixed`: 10 thumbs down, 11 thumbs up')
+    const ranked = fixFirst(feedbackRenderer.signals?.(report) ?? [], 100).map((item) => item.page)
+    expect(ranked).toEqual(['/mixed'])
   })
 
   it('names a page other than a path of the site as (other page), outside a code span', () => {
     const pages = [
       { path: '(other page)', thumbsUp: 0, thumbsDown: 3, code: 0, total: 3 },
-      { path: '/docs/api', thumbsUp: 0, thumbsDown: 2, code: 0, total: 2 }
+      { path: '/docs/api', thumbsUp: 0, thumbsDown: 3, code: 0, total: 3 }
     ]
-    expect(listsOf([feedbackReport({ pages, entries: [notHelpful('(other page)')], showReaderText: false })])).toBe(
-      header() + FEEDBACK_TITLE + '\n- (other page): 3 thumbs down, 1 not helpful\n- `/docs/api`: 2 thumbs down'
+    expect(listsOf([feedbackOf({ pages, entries: [notHelpful('(other page)')], showReaderText: false })])).toBe(
+      header() + FEEDBACK_TITLE + '\n- (other page): 3 thumbs down, 1 not helpful\n- `/docs/api`: 3 thumbs down'
     )
   })
 
   it('lists the rows alone when the counts per page were not read, and shows the paths whatever the reader text', () => {
-    expect(listsOf([feedbackReport({ pages: undefined, showReaderText: false })])).toBe(
-      header() + FEEDBACK_TITLE + '\n- `/docs/api`: 1 not helpful\n- `/docs/new`: 1 not helpful'
+    const entries = Array.from({ length: 3 }, () => notHelpful('/docs/api'))
+    expect(listsOf([feedbackOf({ pages: undefined, entries, showReaderText: false })])).toBe(
+      header() + FEEDBACK_TITLE + '\n- `/docs/api`: 3 not helpful'
     )
   })
 })
@@ -329,7 +380,7 @@ describe('hostile reader text', () => {
     const sections = [
       searchesReport({ rows: first.map((text) => unclicked(text, 1)) }),
       assistantReport({ questions: second.map((text) => unanswered(text)) }),
-      feedbackReport({ pages: texts.map((path) => ({ path, thumbsUp: 0, thumbsDown: 1, code: 0, total: 1 })).slice(0, 10), entries: [] })
+      feedbackOf({ pages: texts.map((path) => ({ path, thumbsUp: 0, thumbsDown: 3, code: 0, total: 3 })).slice(0, 10), entries: [] })
     ]
     return sections
   }
@@ -352,7 +403,7 @@ describe('hostile reader text', () => {
         FEEDBACK_TITLE +
         spans
           .slice(0, 10)
-          .map((span) => `\n- ${span}: 1 thumbs down`)
+          .map((span) => `\n- ${span}: 3 thumbs down`)
           .join('')
     )
   })
@@ -385,7 +436,7 @@ describe('hostile reader text', () => {
         'Pages with the most negative feedback:',
         shown
           .slice(0, 10)
-          .map((t) => `- ${t}: 1 thumbs down`)
+          .map((t) => `- ${t}: 3 thumbs down`)
           .join('\n')
       ].join('\n\n')
     )
@@ -400,7 +451,7 @@ describe('limits', () => {
     const text = listsOf([
       searchesReport({ rows }),
       assistantReport({ questions, showReaderText: false }),
-      feedbackReport({ pages, entries: [] })
+      feedbackOf({ pages, entries: [] })
     ])
     expect(text).toBe(
       header() +
@@ -428,7 +479,7 @@ describe('limits', () => {
     const sections = [
       searchesReport({ rows: Array.from({ length: 2000 }, (_, i) => unclicked(long(i), 2000 - i)) }),
       assistantReport({ questions: Array.from({ length: 2000 }, (_, i) => unanswered(long(i))) }),
-      feedbackReport({
+      feedbackOf({
         pages: Array.from({ length: 2000 }, (_, i) => ({ path: long(i), thumbsUp: 0, thumbsDown: 2000 - i, code: 0, total: 0 }))
       })
     ]
@@ -488,8 +539,8 @@ describe('limits', () => {
       expect(listsOf([...fuller, searchesOf(first)])).toBe(before + SEARCHES_TITLE + lineOf(first, 0))
       expect(listsOf([...fuller, searchesOf(first)])).toHaveLength(DOCS_GAPS_MAX_CHARS)
       expect(listsOf([...fuller, searchesOf(first + 1)])).toBe(before)
-      const feedbackLine = '\n- `/x`: 1 thumbs down'
-      const small = feedbackReport({ pages: [{ path: '/x', thumbsUp: 0, thumbsDown: 1, code: 0, total: 1 }], entries: [] })
+      const feedbackLine = '\n- `/x`: 3 thumbs down'
+      const small = feedbackOf({ pages: [{ path: '/x', thumbsUp: 0, thumbsDown: 3, code: 0, total: 3 }], entries: [] })
       expect(listsOf([...fuller, searchesOf(first + 1), small])).toBe(before + FEEDBACK_TITLE + feedbackLine)
     })
 
@@ -508,13 +559,13 @@ describe('invisible characters in reader text', () => {
     const sections = [
       searchesReport({ rows: [unclicked('price\u202egpj.exe', 3)] }),
       assistantReport({ questions: [unanswered('how\u200b do\u2066 I\u200d log in?')] }),
-      feedbackReport({ pages: [{ path: '/docs/\u202eipa', thumbsUp: 0, thumbsDown: 2, code: 0, total: 2 }], entries: [] })
+      feedbackOf({ pages: [{ path: '/docs/\u202eipa', thumbsUp: 0, thumbsDown: 3, code: 0, total: 3 }], entries: [] })
     ]
     expect(listsOf(sections)).toBe(
       header() +
         `${SEARCHES_TITLE}\n- \`pricegpj.exe\` (3 searches)` +
         `${QUESTIONS_TITLE}\n- \`how do I log in?\` (asked once)` +
-        `${FEEDBACK_TITLE}\n- \`/docs/ipa\`: 2 thumbs down`
+        `${FEEDBACK_TITLE}\n- \`/docs/ipa\`: 3 thumbs down`
     )
   })
 })

@@ -10,6 +10,7 @@ import {
   type Signal,
   siteNorm,
   siteVotes,
+  voteShare,
   type Trouble,
   troubleOf,
   troubleWeight,
@@ -70,26 +71,49 @@ describe('troubleWeight', () => {
 
 describe('the gap rule against the site’s norm (docs/report.md)', () => {
   const t = (more: Partial<Trouble>): Trouble => ({ down: 0, up: 0, notHelpful: 0, unanswered: 0, noClick: 0, ...more })
-  // Other pages: 240 unhappy voters of 2,000.
-  const norm = siteNorm({ unhappy: 240 + 3, voters: 2000 + 33 }, t({ down: 3, up: 30 }))
+  // docs/report.md: seven other pages, one of them busy and bad (30 👎, 10 👍).
+  const others = [
+    t({ down: 1, up: 9 }),
+    t({ down: 2, up: 18 }),
+    t({ down: 1, up: 4 }),
+    t({ down: 30, up: 10 }),
+    t({ down: 3, up: 30 }),
+    t({ down: 6, up: 40 }),
+    t({ down: 0, up: 3 })
+  ]
+  const webhooks = t({ down: 14, notHelpful: 3, up: 3, unanswered: 6, noClick: 51 })
+  const norm = siteNorm(siteVotes([...others, webhooks]), webhooks)
 
-  it('gives the worked example: a norm of 0.12, the webhooks page 62, the liked page nothing however busy, a small bad page a gap', () => {
-    expect(norm).toBeCloseTo(0.12, 12)
-    expect(Math.round(troubleWeight(t({ down: 14, notHelpful: 3, up: 3, unanswered: 6, noClick: 51 }), norm))).toBe(62)
-    expect(troubleWeight(t({ down: 3, up: 30 }), norm)).toBe(0)
-    expect(troubleWeight(t({ down: 300, up: 3000 }), norm)).toBe(0)
-    expect(troubleWeight(t({ down: 3 }), norm)).toBeCloseTo(1.09, 2)
-    expect(troubleWeight(t({ down: 2 }), norm)).toBeCloseTo(0.51, 2)
-    expect(troubleWeight(t({ down: 10, up: 45 }), norm)).toBe(0)
-    expect(troubleWeight(t({ down: 100, up: 455 }), norm)).toBeCloseTo(3.46, 2)
+  it('takes each page’s share with Jeffreys’ prior: (in trouble + ½) ÷ (heard from + 1)', () => {
+    // Worked by hand: 1.5/11, 2.5/21, 1.5/6, 30.5/41, 3.5/34, 6.5/47, 0.5/4.
+    expect(others.map(voteShare)).toEqual([1.5 / 11, 2.5 / 21, 1.5 / 6, 30.5 / 41, 3.5 / 34, 6.5 / 47, 0.5 / 4])
   })
 
-  it('measures a page against the other pages only, with a norm of 0 when there are none', () => {
-    const site = siteVotes([t({ down: 5 }), t({ down: 1, notHelpful: 2, up: 7 })])
-    expect(site).toEqual({ unhappy: 7, voters: 14 })
-    expect(siteNorm(site, t({ down: 5 }))).toBeCloseTo(2 / 9, 12)
-    expect(siteNorm(site)).toBeCloseTo(0.5, 12)
+  it('gives the worked example: the median page’s share 0.136, the webhooks page 62, the liked page nothing however busy, a small bad page a gap', () => {
+    // Sorted: 0.103, 0.119, 0.125, 0.136, 0.138, 0.25, 0.744: the fourth of seven; the busy bad page does not pull it up.
+    expect(norm).toBe(1.5 / 11)
+    expect(Math.round(troubleWeight(webhooks, norm))).toBe(62)
+    expect(troubleWeight(t({ down: 3, up: 30 }), norm)).toBe(0)
+    expect(troubleWeight(t({ down: 300, up: 3000 }), norm)).toBe(0)
+    expect(troubleWeight(t({ down: 3 }), norm)).toBeCloseTo(1.05, 2)
+    expect(troubleWeight(t({ down: 2 }), norm)).toBeCloseTo(0.48, 2)
+    expect(troubleWeight(t({ down: 10, up: 45 }), norm)).toBe(0)
+    expect(troubleWeight(t({ down: 100, up: 455 }), norm)).toBeCloseTo(1.63, 2)
+  })
+
+  it('measures a page against the other pages only, the middle two averaged, with a norm of 0 when there are none', () => {
+    const site = siteVotes([t({ down: 5 }), t({ down: 1, notHelpful: 2, up: 7 }), t({ up: 9 })])
+    expect(site.shares).toEqual([0.05, 0.25, 5.5 / 6])
+    expect(siteNorm(site, t({ down: 5 }))).toBeCloseTo((0.05 + 0.25) / 2, 12)
+    expect(siteNorm(site, t({ up: 9 }))).toBeCloseTo((0.25 + 5.5 / 6) / 2, 12)
+    expect(siteNorm(site)).toBe(0.25)
+    // A page not among them, or with no votes, leaves none out.
+    expect(siteNorm(site, t({ down: 1, up: 1 }))).toBe(0.25)
+    expect(siteNorm(site, t({ unanswered: 4 }))).toBe(0.25)
     expect(siteNorm(siteVotes([t({ down: 5 })]), t({ down: 5 }))).toBe(0)
+    expect(siteNorm(siteVotes([]))).toBe(0)
+    // Pages nobody voted on are not in the norm.
+    expect(siteVotes([t({ unanswered: 3 }), t({ noClick: 2 })]).shares).toEqual([])
   })
 })
 
@@ -109,12 +133,12 @@ describe('fixFirst', () => {
     ])
     // /quickstart: 4 readers in trouble of 92 heard from, below the site's norm: not a gap.
     expect(items.map((item) => item.page)).toEqual(['/api-reference/webhooks', '/guides/sso'])
-    // The norm of each page: the unhappy voters of the others (the site's 20 of 1,020, /quickstart's 3 of 91, /guides/sso's 5 of 5, the webhooks' 14 of 17).
-    const norm = (unhappy: number, voters: number) => (20 + unhappy) / (1020 + voters)
-    const webhooks = norm(3 + 5, 91 + 5)
-    const sso = norm(3 + 14, 91 + 17)
-    expect(items[0]?.score).toBeCloseTo((51 * (wilsonLower(51, 54) - webhooks)) / (1 - webhooks), 9)
-    expect(items[1]?.score).toBeCloseTo((5 * (wilsonLower(5, 5) - sso)) / (1 - sso), 9)
+    // The norm of each page: the median share of the eleven others, a page of the site's (2.5 of 103
+    // with Jeffreys' prior), whatever /quickstart (4.5 of 93), /guides/sso (5.5 of 6) or the webhooks
+    // (51.5 of 55) say.
+    const norm = 2.5 / 103
+    expect(items[0]?.score).toBeCloseTo((51 * (wilsonLower(51, 54) - norm)) / (1 - norm), 9)
+    expect(items[1]?.score).toBeCloseTo((5 * (wilsonLower(5, 5) - norm)) / (1 - norm), 9)
     // The evidence of an item: what readers said of the page before what they searched, thumbs up last.
     expect(items[0]?.signals).toEqual([
       down('/api-reference/webhooks', 14),
@@ -195,7 +219,11 @@ describe('fixFirst', () => {
   })
 
   it('compares only a bounded number of searches and pages, however many were read', () => {
-    const pages = Array.from({ length: 20_000 }, (_, i) => down(`/docs/topic-${i}/common-word`, 1 + (i % 7)))
+    // Half the pages liked (100 thumbs up each), so that the median page is one readers like.
+    const pages = Array.from({ length: 20_000 }, (_, i) => [
+      down(`/docs/topic-${i}/common-word`, 1 + (i % 7)),
+      ...(i % 2 ? [] : [up(`/docs/topic-${i}/common-word`, 100)])
+    ]).flat()
     const searches = Array.from({ length: 20_000 }, (_, i) => search(`common word topic ${i} ${'x'.repeat(i % 50)}`, 1 + (i % 5)))
     const items = fixFirst([...pages, ...searches, up('/zz/liked', 1_000_000)])
     expect(items).toHaveLength(5)

@@ -1,6 +1,6 @@
 // The layers of src/ (docs/architecture.md, "The folders"), checked by `npm run lint`: imports point
 // down only, no cycle (type imports included), the core at the bottom imports nothing of ours (the
-// catalog of sections, core/sections.ts, not even a package), only the top and the runner's edges
+// catalog of sections, core/catalog.ts, not even a package), only the top and the runner's edges
 // use @actions/core, only api/ talks HTTP, and only the GitHub client (github/client.ts) imports
 // @actions/github. A section's folder (sections/<name>/) imports no other section's, and its reading
 // code (schema*.ts, read*.ts) imports no rendering (render*.ts, summary*.ts, render/).
@@ -64,7 +64,7 @@ module.exports = {
     {
       name: 'catalog-plain-data',
       severity: 'error',
-      comment: 'The catalog of sections (core/sections.ts) is plain data: it imports nothing, ours or a package.',
+      comment: 'The catalog of sections (core/catalog.ts) is plain data: it imports nothing, ours or a package.',
       from: { path: '^src/core/sections\\.ts$' },
       to: {}
     },

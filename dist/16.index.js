@@ -735,8 +735,8 @@ var dates = __webpack_require__(8230);
 var html = __webpack_require__(4095);
 // EXTERNAL MODULE: ./src/render/overview.ts
 var render_overview = __webpack_require__(8453);
-// EXTERNAL MODULE: ./src/core/sections.ts
-var sections = __webpack_require__(2591);
+// EXTERNAL MODULE: ./src/core/catalog.ts
+var catalog = __webpack_require__(3964);
 // EXTERNAL MODULE: ./src/health/ledger.ts
 var ledger = __webpack_require__(4957);
 // EXTERNAL MODULE: ./src/health/state.ts
@@ -1028,7 +1028,7 @@ function trendOf(state) {
     if (!first || periods.length < 2)
         return undefined;
     const lines = {};
-    for (const key of Object.keys(sections/* HEADLINE_NAMES */.g_)) {
+    for (const key of Object.keys(catalog/* HEADLINE_NAMES */.g_)) {
         if (periods.at(-1)?.headlines[key] === undefined)
             continue;
         const values = periods.map((period) => period.headlines[key]);
@@ -1207,7 +1207,7 @@ function ownedBody(view) {
     if (blocks.figures !== '')
         parts.push(block('figures', blocks.figures));
     if (view.overview && (view.filled?.length ?? 0) > 0) {
-        const names = (view.filled ?? []).map((key) => sections/* HEADLINE_NAMES */.g_[key]).join(', ');
+        const names = (view.filled ?? []).map((key) => catalog/* HEADLINE_NAMES */.g_[key]).join(', ');
         parts.push(`<p><sub>${(0,text_escape/* htmlText */.js)(names, 200)}: change against the period just before, from this issue's history.</sub></p>`);
     }
     if (resolved.length > 0)
@@ -1823,7 +1823,6 @@ function gapsPrompt(gaps, evidence = {}, marker = newMarker()) {
 /* harmony export */   BP: () => (/* binding */ withoutSearches),
 /* harmony export */   Bw: () => (/* binding */ sealState),
 /* harmony export */   Gf: () => (/* binding */ openState),
-/* harmony export */   HW: () => (/* binding */ TOP_PAGES),
 /* harmony export */   JC: () => (/* binding */ WORDS_PER_KIND),
 /* harmony export */   Kf: () => (/* binding */ HISTORY_PERIODS),
 /* harmony export */   Md: () => (/* binding */ encodeState),
@@ -1839,6 +1838,7 @@ function gapsPrompt(gaps, evidence = {}, marker = newMarker()) {
 /* harmony export */   l: () => (/* binding */ forgetGapWords),
 /* harmony export */   oU: () => (/* binding */ WORDS_GAPS),
 /* harmony export */   p$: () => (/* binding */ emptyState),
+/* harmony export */   qD: () => (/* binding */ VISITED_PAGES),
 /* harmony export */   wD: () => (/* binding */ WORDS_CHARS),
 /* harmony export */   wr: () => (/* binding */ LOGIN_CHARS)
 /* harmony export */ });
@@ -1848,7 +1848,7 @@ function gapsPrompt(gaps, evidence = {}, marker = newMarker()) {
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9691);
 /* harmony import */ var _api_schemas_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8164);
 /* harmony import */ var _core_record_seal_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(38);
-/* harmony import */ var _core_sections_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2591);
+/* harmony import */ var _core_catalog_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3964);
 /* harmony import */ var _text_format_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8488);
 /* harmony import */ var _text_page_path_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4450);
 // What the docs health issue remembers between runs: the headline numbers of the last periods and the
@@ -1876,14 +1876,14 @@ const EVIDENCE_CHARS = 300;
 const GAP_SEARCHES = 3;
 const SEARCH_CHARS = 60;
 /** Pages whose traffic the state keeps for the next period's movers. */
-const TOP_PAGES = 20;
+const VISITED_PAGES = 20;
 /** Characters of a login the state keeps. */
 const LOGIN_CHARS = 40;
 /** The version this code writes; a state of version 1 is read and migrated, a newer one keeps its number. */
 const STATE_VERSION = 2;
 const GAP_STATES = ['new', 'asked', 'pr-open', 'merged', 'resolved', 'back', 'dismissed'];
 /**
- * What the evidence says of a merged fix (evidence.ts, docs/dashboard.md): `too-few`, too few readers
+ * What the evidence says of a merged fix (evidence.ts, docs/health-issue.md): `too-few`, too few readers
  * since the merge to tell yet; `fixed`, the trouble fell by at least half; `not-fixed`, it did not, and
  * the gap is open to ask again; `could-not-tell`, still too few after VERDICT_PERIODS periods, open for a
  * person to decide; `back`, a fixed gap whose trouble returned, open again.
@@ -1899,7 +1899,7 @@ const periodSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
     /** Every headline read whole, by key: a key this version does not know (a newer section's) is kept as it is. */
     headlines: zod__WEBPACK_IMPORTED_MODULE_5__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP().max(60), count).transform((all) => {
         const known = {};
-        for (const key of Object.keys(_core_sections_js__WEBPACK_IMPORTED_MODULE_3__/* .HEADLINE_NAMES */ .g_))
+        for (const key of Object.keys(_core_catalog_js__WEBPACK_IMPORTED_MODULE_3__/* .HEADLINE_NAMES */ .g_))
             if (all[key] !== undefined)
                 known[key] = all[key];
         return known;
@@ -1986,7 +1986,7 @@ const pagesSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
     dateFrom: text(40),
     dateTo: text(40),
     /** Human visitors and page views of each page, where they were read. */
-    pages: zod__WEBPACK_IMPORTED_MODULE_5__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({ path: text(SUBJECT_CHARS), visitors: counted.optional(), views: counted.optional() })).max(TOP_PAGES)
+    pages: zod__WEBPACK_IMPORTED_MODULE_5__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({ path: text(SUBJECT_CHARS), visitors: counted.optional(), views: counted.optional() })).max(VISITED_PAGES)
 });
 // ---- What readers wrote about the gaps (reader text): kept only while reader text may be shown,
 // so that a tick run, which reads no analytics, can give the agent the readers' own words.
@@ -2340,7 +2340,7 @@ var fix_first = __webpack_require__(860);
 ;// CONCATENATED MODULE: ./src/health/evidence.ts
 // Whether a fix worked, from counts: the readers in trouble on a gap before it was asked and since its
 // pull request merged, each over the readers who could have had trouble (its exposure), compared as a
-// rate ratio with an exact 95 % interval (docs/dashboard.md, "Did the fix work?"). Given the two
+// rate ratio with an exact 95 % interval (docs/health-issue.md, "Did the fix work?"). Given the two
 // totals, the trouble since the merge is binomial with the share E_after·R / (E_after·R + E_before),
 // so the Clopper-Pearson interval of that share gives the interval of the ratio R; it is exact, and
 // holds with few readers and with none in trouble. Pure, and its work is bounded whatever the counts.
@@ -2487,7 +2487,7 @@ function judgement(before, after, ruleOut = false) {
 // EXTERNAL MODULE: ./src/health/state.ts
 var state = __webpack_require__(543);
 ;// CONCATENATED MODULE: ./src/health/verdict.ts
-// The verdict on a merged fix, from a gap's own numbers (docs/dashboard.md, "Did the fix work?"):
+// The verdict on a merged fix, from a gap's own numbers (docs/health-issue.md, "Did the fix work?"):
 // "before" pools up to BEFORE_PERIODS periods up to the ask, "after" the whole periods since the merge;
 // each side's readers in trouble are taken over the readers who could have had trouble, and the two
 // are compared by evidence.ts. A period that did not read a count the other side has is no evidence and
@@ -2762,10 +2762,10 @@ function sentence(text) {
 function bannerHtml(overview) {
     if (overview.incomplete.length === 0)
         return [];
-    const items = overview.incomplete.map(({ title, reason }) => {
+    const items = overview.incomplete.map(({ banner, reason }) => {
         // "Page views: page views: reading stopped…" says the name once.
-        const said = reason.toLowerCase().startsWith(`${title.toLowerCase()}:`) ? reason.slice(title.length + 1).trimStart() : reason;
-        return `<li><strong>${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .htmlText */ .js)(title, 60)}:</strong> ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .htmlText */ .js)(sentence(said), 300)}</li>`;
+        const said = reason.toLowerCase().startsWith(`${banner.toLowerCase()}:`) ? reason.slice(banner.length + 1).trimStart() : reason;
+        return `<li><strong>${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .htmlText */ .js)(banner, 60)}:</strong> ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .htmlText */ .js)(sentence(said), 300)}</li>`;
     });
     const parts = [
         '<p>⚠️ <strong>This report is incomplete:</strong> its numbers are what the run read. What was not read:</p>',
@@ -2932,8 +2932,8 @@ function readNotes(overview) {
     if (overview.headlines.length > 0) {
         // Sections missing their comparison for one reason are named together.
         const byReason = new Map();
-        for (const { title, reason } of overview.uncompared)
-            byReason.set(reason, [...(byReason.get(reason) ?? []), title]);
+        for (const { banner, reason } of overview.uncompared)
+            byReason.set(reason, [...(byReason.get(reason) ?? []), banner]);
         const uncompared = [...byReason].map(([reason, titles]) => ` ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .htmlText */ .js)(titles.join(', '), 200)} not compared: ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .htmlText */ .js)(sentence(reason), 300)}`);
         notes.push('Change is against the period of the same length just before, one request each; — where the earlier value would take more than one request or was not read. ≥ marks a count from a partial read.' +
             uncompared.join(''));
@@ -2959,7 +2959,7 @@ function fixFirstGaps(items) {
     // Shorter than a section list's items: an item may quote three searches.
     const quote = (text) => (0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .markdownCode */ .D9)(text, FIX_FIRST_QUOTE_CHARS);
     return {
-        title: 'Fix first (pages and searches ranked by every signal about them)',
+        heading: 'Fix first (pages and searches ranked by every signal about them)',
         items: items.map((item) => item.page !== undefined
             ? `${(0,_docs_gaps_js__WEBPACK_IMPORTED_MODULE_1__/* .gapPage */ .gz)(item.page)}: ${evidenceLine(item, quote)}`
             : `${item.search === undefined ? 'a search (its words are hidden)' : `search ${quote(item.search)}`}: ${searchedText(item)}`)
@@ -3844,8 +3844,8 @@ function keyRefusalHtml(refusal) {
         `<p>${adviceHtml(errors/* KEY_REFUSED_ADVICE */.Y7)}</p>\n`);
 }
 
-// EXTERNAL MODULE: ./src/run/sections.ts + 33 modules
-var run_sections = __webpack_require__(2134);
+// EXTERNAL MODULE: ./src/run/wiring.ts + 33 modules
+var wiring = __webpack_require__(9827);
 ;// CONCATENATED MODULE: ./src/run/key-refusal.ts
 // One cause, one message: when the service refused the API key (401) for every part of the run, the
 // parts' failures are one failure, said once with every part it stopped, instead of the same
@@ -3856,7 +3856,7 @@ var run_sections = __webpack_require__(2134);
 function keyRefusalOf(reports) {
     if (reports.length < 2 || !reports.every((report) => report.keyRefused === true))
         return undefined;
-    const parts = reports.map((report) => ((0,run_sections/* isSectionReport */.Kb)(report) ? report.kind : 'the agent job'));
+    const parts = reports.map((report) => ((0,wiring/* isSectionReport */.Kb)(report) ? report.kind : 'the agent job'));
     const requests = reports.length;
     return {
         parts,
@@ -3871,7 +3871,7 @@ var render_overview = __webpack_require__(8453);
 var html = __webpack_require__(4095);
 ;// CONCATENATED MODULE: ./src/run/publish.ts
 // Step outputs, files and the job summary, produced in one place from the reports of a run, each
-// shown by its renderer (sections.ts).
+// shown by its renderer (wiring.ts).
 
 
 
@@ -3897,18 +3897,18 @@ const SUMMARY_RESERVE_BYTES = 8 * 1024;
  * section that would take the summary past GitHub's limit is replaced by a line that says so (each
  * section keeps to its own budget, so this is a last guard, not the plan).
  */
-function summaryOf(reports, run, ending = '', alerts = [], board, top = []) {
+function summaryOf(reports, run, ending = '', alerts = [], healthIssue, top = []) {
     let html = '';
     let bytes = 0;
-    const sections = reports.filter(run_sections/* isSectionReport */.Kb);
+    const sections = reports.filter(wiring/* isSectionReport */.Kb);
     // The top of the analytics report comes before its first section, as a piece of its own.
-    const first = reports.findIndex(run_sections/* isSectionReport */.Kb);
+    const first = reports.findIndex(wiring/* isSectionReport */.Kb);
     const pieces = reports.flatMap((report, index) => {
-        const piece = { name: `the ${report.kind} section`, html: () => (0,run_sections/* rendererOf */.Dq)(report).summaryHtml(report, sections) };
+        const piece = { name: `the ${report.kind} section`, html: () => (0,wiring/* rendererOf */.Dq)(report).summaryHtml(report, sections) };
         const overview = {
             name: 'the overview',
             // Stryker disable next-line StringLiteral: the lines are one HTML block either way, which GitHub shows alike
-            html: () => (0,render_overview/* overviewHtml */.tJ)(overviewOf(sections, alerts, board), top) + (0,body/* moversHtml */.ur)([...(board?.movers ?? [])]).join('\n')
+            html: () => (0,render_overview/* overviewHtml */.tJ)(overviewOf(sections, alerts, healthIssue), top) + (0,body/* moversHtml */.ur)([...(healthIssue?.movers ?? [])]).join('\n')
         };
         return index === first ? [overview, piece] : [piece];
     });
@@ -3929,13 +3929,13 @@ function summaryOf(reports, run, ending = '', alerts = [], board, top = []) {
     return html !== '' && run ? html + (0,footer/* footerHtml */.H)(run) : html;
 }
 /** "Fix first": every section's signals, ranked, without the gaps people dismissed. */
-function rankingOf(sections, board) {
+function rankingOf(sections, healthIssue) {
     // An item without an id (itemId) is never among the dismissed.
-    const dismissed = board?.dismissed;
+    const dismissed = healthIssue?.dismissed;
     const leftOut = dismissed ? (item) => dismissed.has((0,ledger/* itemId */.XG)(item)) : undefined;
     return (0,fix_first/* fixFirst */.Yy)(
     // Stryker disable next-line ArrayDeclaration: fixFirst drops any signal without a count a person can read, so an empty list and such entries give the same
-    sections.flatMap((section) => (0,run_sections/* sectionRendererOf */.W3)(section).signals?.(section) ?? []), undefined, leftOut);
+    sections.flatMap((section) => (0,wiring/* sectionRendererOf */.W3)(section).signals?.(section) ?? []), undefined, leftOut);
 }
 /** What maxRequests cut, over every section: the limit, and the fewest requests that would have read more. */
 function budgetOf(sections) {
@@ -3946,22 +3946,22 @@ function budgetOf(sections) {
     return { maxRequests: first.maxRequests, atLeast: first.maxRequests + cuts.reduce((sum, cut) => sum + cut.moreRequests, 0) };
 }
 /** The top of the analytics report, from what every section read. */
-function overviewOf(sections, alerts = [], board) {
+function overviewOf(sections, alerts = [], healthIssue) {
     const [first] = sections;
     // A change the run could not read comes from the issue's history, where it holds one.
     const fromHistory = (headline) => {
-        const previous = headline.previous ?? board?.previous?.[headline.key];
+        const previous = headline.previous ?? healthIssue?.previous?.[headline.key];
         return previous ? { ...headline, previous } : headline;
     };
-    const items = rankingOf(sections, board);
-    const moved = board?.movers?.[0];
+    const items = rankingOf(sections, healthIssue);
+    const moved = healthIssue?.movers?.[0];
     return {
         ...(moved ? { moved } : {}),
         dateFrom: first?.dateFrom ?? '',
         dateTo: first?.dateTo ?? '',
         rangeText: first?.rangeText ?? '',
         requests: sections.reduce((sum, section) => sum + section.requests, 0),
-        headlines: sections.flatMap((section) => (0,run_sections/* sectionRendererOf */.W3)(section).headlines(section)).map(fromHistory),
+        headlines: sections.flatMap((section) => (0,wiring/* sectionRendererOf */.W3)(section).headlines(section)).map(fromHistory),
         items,
         words: itemWordsOf(items, {
             feedback: sections.find((section) => section.kind === 'feedback'),
@@ -3970,14 +3970,14 @@ function overviewOf(sections, alerts = [], board) {
         incomplete: sections
             .filter((section) => section.partial || section.failure !== undefined || section.requests === 0)
             .map((section) => ({
-            title: (0,run_sections/* sectionRendererOf */.W3)(section).title,
+            banner: (0,wiring/* sectionRendererOf */.W3)(section).banner,
             reason: section.failure ?? section.partialReason ?? (section.requests === 0 ? 'not read' : 'not everything was read')
         })),
         budget: budgetOf(sections),
         alerts,
         thumbsUp: Object.fromEntries(sections.flatMap((section) => (section.kind === 'feedback' ? (section.pages ?? []).map((page) => [page.path, page.thumbsUp]) : []))),
-        notes: sections.flatMap((section) => (0,run_sections/* sectionRendererOf */.W3)(section).readNotes?.(section) ?? []),
-        uncompared: sections.flatMap((section) => section.previous?.missing === undefined ? [] : [{ title: (0,run_sections/* sectionRendererOf */.W3)(section).title, reason: section.previous.missing }])
+        notes: sections.flatMap((section) => (0,wiring/* sectionRendererOf */.W3)(section).readNotes?.(section) ?? []),
+        uncompared: sections.flatMap((section) => section.previous?.missing === undefined ? [] : [{ banner: (0,wiring/* sectionRendererOf */.W3)(section).banner, reason: section.previous.missing }])
     };
 }
 /** The analytics file: the range, whether reader text is in it, then each section's object under its name. */
@@ -3992,28 +3992,28 @@ function analyticsJson(sections) {
         dateTo: first.dateTo,
         dateToExclusive: true
     };
-    const withText = sections.find((section) => (0,run_sections/* readsReaderText */.C5)([section.kind]));
+    const withText = sections.find((section) => (0,wiring/* readsReaderText */.C5)([section.kind]));
     if (withText)
         file.readerText = withText.showReaderText ? 'shown' : 'hidden';
     for (const section of sections)
-        file[section.kind] = (0,run_sections/* sectionRendererOf */.W3)(section).json(section);
+        file[section.kind] = (0,wiring/* sectionRendererOf */.W3)(section).json(section);
     // Invisible characters (bidirectional controls, zero-width characters) can disguise what a text says.
     const visible = (_key, value) => (typeof value === 'string' ? (0,text_escape/* withoutInvisible */.OT)(value) : value);
     return `${JSON.stringify(file, visible, 2)}\n`;
 }
 /** docsGaps: the gaps of every section that shows some, in report order, over the range of the first. */
-function docsGapsOf(sections, board) {
+function docsGapsOf(sections, healthIssue) {
     const lists = sectionGapLists(sections);
     // The ranking the summary shows first comes first here too, then each section's own list.
-    const ranked = (0,render_overview/* fixFirstGaps */.dr)(rankingOf(sections, board));
-    const dismissed = board?.dismissed;
+    const ranked = (0,render_overview/* fixFirstGaps */.dr)(rankingOf(sections, healthIssue));
+    const dismissed = healthIssue?.dismissed;
     const leftOut = dismissed ? (about) => dismissed.has((0,ledger/* fingerprint */.Rj)(about.kind, about.subject)) : undefined;
     return (0,docs_gaps/* docsGapsText */.Qj)(ranked && lists.length > 0 ? [ranked, ...lists] : lists, sections[0]?.rangeText ?? '', leftOut);
 }
 /** The list of gaps of every section that shows some, in report order. */
 function sectionGapLists(sections) {
     return sections.flatMap((section) => {
-        const list = (0,run_sections/* sectionRendererOf */.W3)(section).gaps?.(section);
+        const list = (0,wiring/* sectionRendererOf */.W3)(section).gaps?.(section);
         return list ? [list] : [];
     });
 }
@@ -4022,21 +4022,21 @@ function partName(report) {
     return report.kind === 'job' ? 'the job' : `the ${report.kind} section`;
 }
 /** The line that links the docs health issue, where a docs lead acts, or says why it could not be kept. */
-function healthIssueHtml(board) {
-    if (board.failure !== undefined)
-        return `<p>❌ ${(0,text_escape/* htmlText */.js)(board.failure, 1000)}</p>\n`;
-    if (board.url === undefined)
+function healthIssueHtml(line) {
+    if (line.failure !== undefined)
+        return `<p>❌ ${(0,text_escape/* htmlText */.js)(line.failure, 1000)}</p>\n`;
+    if (line.url === undefined)
         return '';
-    const issue = (0,html/* linkHtml */.eq)(board.url, `docs health issue${board.number === undefined ? '' : ` ${(0,text_escape/* htmlText */.js)(`#${board.number}`)}`}`);
+    const issue = (0,html/* linkHtml */.eq)(line.url, `docs health issue${line.number === undefined ? '' : ` ${(0,text_escape/* htmlText */.js)(`#${line.number}`)}`}`);
     const parts = [`📋 <strong>To act:</strong> tick the gaps to fix in the ${issue}; one agent job takes all ticked gaps`];
-    if (board.asked > 0) {
-        const named = (board.askedGaps ?? []).map((gap) => gap.subject === undefined ? 'a search' : gap.kind === 'page' ? (0,html/* pageHtml */.zS)(gap.subject, 120) : `search “${(0,text_escape/* htmlText */.js)(gap.subject, 80)}”`);
-        parts.push(`${(0,format/* counted */.hS)(board.asked, 'ticked gap')} given to the agent${named.length > 0 ? `: ${named.join(', ')}` : ''}`);
+    if (line.asked > 0) {
+        const named = (line.askedGaps ?? []).map((gap) => gap.subject === undefined ? 'a search' : gap.kind === 'page' ? (0,html/* pageHtml */.zS)(gap.subject, 120) : `search “${(0,text_escape/* htmlText */.js)(gap.subject, 80)}”`);
+        parts.push(`${(0,format/* counted */.hS)(line.asked, 'ticked gap')} given to the agent${named.length > 0 ? `: ${named.join(', ')}` : ''}`);
     }
     // With the verdict lines, each fixed gap is named there with its numbers.
-    if (board.resolved > 0 && (board.verdicts ?? []).length === 0) {
-        const names = (board.resolvedNames ?? []).map((name) => `<code>${(0,text_escape/* htmlText */.js)(name, 120)}</code>`);
-        parts.push(`${(0,format/* counted */.hS)(board.resolved, 'gap')} fixed this period${names.length > 0 ? `: ${names.join(', ')}` : ''}`);
+    if (line.resolved > 0 && (line.verdicts ?? []).length === 0) {
+        const names = (line.resolvedNames ?? []).map((name) => `<code>${(0,text_escape/* htmlText */.js)(name, 120)}</code>`);
+        parts.push(`${(0,format/* counted */.hS)(line.resolved, 'gap')} fixed this period${names.length > 0 ? `: ${names.join(', ')}` : ''}`);
     }
     return `<p>${parts.join(' · ')}</p>\n`;
 }
@@ -4068,10 +4068,10 @@ async function publish(reports, sink, run, healthIssue, alerts, note) {
         const what = `the output${failed.length === 1 ? '' : 's'} ${failed.join(', ')}`;
         unwritten.push({ what, message: `Could not set ${what}: ${reason}` });
     };
-    const analytics = reports.filter(run_sections/* isSectionReport */.Kb);
+    const analytics = reports.filter(wiring/* isSectionReport */.Kb);
     const outputs = {};
     for (const report of reports) {
-        Object.assign(outputs, await attempt(`the outputs of ${partName(report)}`, () => (0,run_sections/* rendererOf */.Dq)(report).outputs(report)));
+        Object.assign(outputs, await attempt(`the outputs of ${partName(report)}`, () => (0,wiring/* rendererOf */.Dq)(report).outputs(report)));
     }
     if (analytics.length > 0)
         outputs.docsGaps = (await attempt('docsGaps', () => docsGapsOf(analytics, healthIssue))) ?? '';
@@ -4084,7 +4084,7 @@ async function publish(reports, sink, run, healthIssue, alerts, note) {
         // Every analytics output is set in a run that reads analytics, empty when its file was not written.
         const files = { analyticsCsvFile: '' };
         for (const section of analytics) {
-            for (const file of (await attempt(`the files of ${partName(section)}`, () => (0,run_sections/* sectionRendererOf */.W3)(section).csv(section))) ?? []) {
+            for (const file of (await attempt(`the files of ${partName(section)}`, () => (0,wiring/* sectionRendererOf */.W3)(section).csv(section))) ?? []) {
                 const path = await attempt(file.name, () => sink.writeFile(file.name, file.content));
                 if (file.output !== undefined)
                     files[file.output] = path ?? '';
@@ -5172,9 +5172,9 @@ function jobParts(inputs, client, plan, asked, githubServer) {
     if (asked) {
         // A run that also reads the analytics does not wait for the job (the next run follows it), so that
         // a long job cannot cost the week its report; a run started by the tick watches it.
-        const wait = asked.board.issueEvent || inputs.analytics === undefined ? inputs.wait : false;
+        const wait = asked.healthIssueRun.issueEvent || inputs.analytics === undefined ? inputs.wait : false;
         const settings = { ...inputs, wait, prompt: asked.prompt, jobId: undefined, githubServer };
-        return [agentJobPart(client, settings, { onStarted: (jobId) => asked.board.started(jobId) })];
+        return [agentJobPart(client, settings, { onStarted: (jobId) => asked.healthIssueRun.started(jobId) })];
     }
     if (plan.settings === undefined)
         return [];
@@ -5185,12 +5185,12 @@ function jobParts(inputs, client, plan, asked, githubServer) {
  * GitHub says the agent's repository (the source repository of the job the issue records last) is
  * private as well as this one, since the agent may quote them in a pull request there. Said in the log.
  */
-async function wordsToAgent(inputs, client, board, server, visibilities) {
+async function wordsToAgent(inputs, client, healthIssueRun, server, visibilities) {
     if (inputs.analytics?.readerText === 'show') {
         core/* info */.pq("Readers' words go to the agent with the ticked gaps: readerText is show.");
         return true;
     }
-    const jobId = board.lastJobId();
+    const jobId = healthIssueRun.lastJobId();
     let target;
     if (jobId !== undefined) {
         try {
@@ -5213,10 +5213,10 @@ async function openHealthIssue(inputs, client, github, showWords, visibilities) 
     if (!inputs.healthIssue)
         return {};
     const { HealthIssueRun, healthIssueFailure } = await __webpack_require__.e(/* import() */ 363).then(__webpack_require__.bind(__webpack_require__, 9363));
-    let board;
+    let healthIssueRun;
     try {
-        board = await HealthIssueRun.open(inputs.healthIssue, inputs.projectId, github, showWords);
-        await board.followJobs((jobId) => client.getJob(inputs.projectId, jobId), github.runner.server);
+        healthIssueRun = await HealthIssueRun.open(inputs.healthIssue, inputs.projectId, github, showWords);
+        await healthIssueRun.followJobs((jobId) => client.getJob(inputs.projectId, jobId), github.runner.server);
     }
     catch (error) {
         if (error instanceof core_lifetime/* StopError */.Tj)
@@ -5225,9 +5225,9 @@ async function openHealthIssue(inputs, client, github, showWords, visibilities) 
     }
     // A prompt or a job of the workflow's own comes first: the ticks wait for a run without one.
     if (inputs.prompt !== undefined || inputs.jobId !== undefined)
-        return { board };
-    const prompt = await board.ask(() => wordsToAgent(inputs, client, board, github.runner.server, visibilities));
-    return { board, asked: prompt === undefined ? undefined : { prompt, board } };
+        return { healthIssueRun };
+    const prompt = await healthIssueRun.ask(() => wordsToAgent(inputs, client, healthIssueRun, github.runner.server, visibilities));
+    return { healthIssueRun, asked: prompt === undefined ? undefined : { prompt, healthIssueRun } };
 }
 /**
  * Whether the sections keep the text readers typed, said in the log for `auto`: `auto` shows it only
@@ -5236,7 +5236,7 @@ async function openHealthIssue(inputs, client, github, showWords, visibilities) 
 async function showReaderText(analytics, runner, visibilities) {
     if (analytics.readerText !== 'auto')
         return analytics.readerText === 'show';
-    if (!(0,run_sections/* readsReaderText */.C5)(analytics.sections))
+    if (!(0,wiring/* readsReaderText */.C5)(analytics.sections))
         return false;
     const visibility = runner.repository === undefined || visibilities === undefined ? 'unknown' : await visibilities.of(runner.repository);
     const said = visibilities === undefined
@@ -5267,7 +5267,7 @@ async function runPart(part, ctx, reported) {
         }
     }
     const report = part.report(ending, ctx.lifetime.elapsedMs());
-    const line = (0,run_sections/* rendererOf */.Dq)(report).logLine(report);
+    const line = (0,wiring/* rendererOf */.Dq)(report).logLine(report);
     if (line !== undefined)
         ctx.log.info(line);
     await reported(report);
@@ -5353,7 +5353,7 @@ async function work(inputs, options = {}) {
             });
         // Whether reader text may be shown, decided once: the report and the docs health issue's prompt follow it alike.
         shown = inputs.analytics ? await showReaderText(inputs.analytics, runner, visibilities) : false;
-        const { board, asked, failure } = await openHealthIssue(inputs, client, github, shown, visibilities);
+        const { healthIssueRun, asked, failure } = await openHealthIssue(inputs, client, github, shown, visibilities);
         const plan = asked ? NO_JOB : await planJob(inputs, lifetime, github);
         const ctx = { lifetime, log: { info: core/* info */.pq, warning: core/* warning */.$e, debug: core/* debug */.Yz } };
         const reported = async (report) => {
@@ -5364,12 +5364,12 @@ async function work(inputs, options = {}) {
         const reports = await runParts(jobParts(inputs, client, plan, asked, runner.server), ctx, reported);
         for (const report of reports)
             if (report.kind === 'job')
-                board?.recordJob(report);
+                healthIssueRun?.recordJob(report);
         const analytics = inputs.analytics;
         // A run started by an edit of an issue acts on its ticks only: it reads no analytics.
-        if (analytics && !board?.issueEvent) {
+        if (analytics && !healthIssueRun?.issueEvent) {
             const plan = { projectId: inputs.projectId, ...analytics, showReaderText: shown };
-            const sections = (await runParts((0,run_sections/* sectionParts */.ME)(client, plan), ctx, reported, ANALYTICS_CONCURRENCY)).filter(run_sections/* isSectionReport */.Kb);
+            const sections = (await runParts((0,wiring/* sectionParts */.ME)(client, plan), ctx, reported, ANALYTICS_CONCURRENCY)).filter(wiring/* isSectionReport */.Kb);
             reports.push(...sections);
             const overview = overviewOf(sections);
             // The alerts output is set only for a run that has rules.
@@ -5377,9 +5377,9 @@ async function work(inputs, options = {}) {
                 alerts = (0,render_alerts/* firedAlerts */.WC)(inputs.alerts, overview.headlines);
             for (const alert of alerts ?? [])
                 core/* warning */.$e(`Alert: ${alert.sentence}`);
-            board?.recordPeriod({ ...overview, alerts }, sections);
+            healthIssueRun?.recordPeriod({ ...overview, alerts }, sections);
         }
-        const healthIssue = failure !== undefined ? { failure, resolved: 0, asked: 0 } : await board?.finish(runner.server);
+        const healthIssue = failure !== undefined ? { failure, resolved: 0, asked: 0 } : await healthIssueRun?.finish(runner.server);
         return { reports, healthIssue, alerts, note: plan.note };
     }
     finally {
@@ -5392,7 +5392,7 @@ async function work(inputs, options = {}) {
 /** The report's clause in the run's last line. */
 
 function endPhraseOf(report) {
-    return (0,run_sections/* rendererOf */.Dq)(report).endPhrase(report);
+    return (0,wiring/* rendererOf */.Dq)(report).endPhrase(report);
 }
 /** Sets the outputs and writes the files and summary of the run; gives back what could not be written. */
 function publishReport(report) {

@@ -119,12 +119,12 @@ function movers(kept, now, pages) {
         .slice(0, MOVERS);
 }
 /** The top pages of a period, as the state keeps them for the next one: the most visited first (by human visitors, else views). */
-function topPages(now, pages) {
+function visitedPages(now, pages) {
     const rank = (page) => page.visitors ?? page.views ?? 0;
     const top = [...pages]
         .filter((page) => rank(page) > 0)
         .sort((a, b) => rank(b) - rank(a))
-        .slice(0, health_state/* TOP_PAGES */.HW);
+        .slice(0, health_state/* VISITED_PAGES */.qD);
     return top.length === 0 ? undefined : { dateFrom: now.dateFrom, dateTo: now.dateTo, pages: top };
 }
 
@@ -360,7 +360,7 @@ function periodRead(t, read) {
     const before = t.state.periods.at(-1);
     const headlines = Object.fromEntries(overview.headlines.filter((h) => !h.partial).map((h) => [h.key, h.value]));
     let state = (0,ledger/* withPeriod */.uA)(t.state, { ...range, headlines, items, ...(sections ? { groups: (0,fix_first/* grouped */.zD)(sections.signals), measured: sections.measured } : {}) }, health_state/* HISTORY_PERIODS */.Kf, t.trigger.today);
-    const kept = topPages(range, read.traffic);
+    const kept = visitedPages(range, read.traffic);
     if (kept)
         state = { ...state, topPages: kept };
     state = withReaderWords(state, overview, t.settings.showWords ? overview.words : undefined);
@@ -474,7 +474,7 @@ function reportOf(t) {
 
 ;// CONCATENATED MODULE: ./src/github/issues.ts
 /** The label the docs health issue carries. */
-const DASHBOARD_LABEL = 'docs-health';
+const HEALTH_ISSUE_LABEL = 'docs-health';
 /** Who wrote an issue or a comment, as GitHub reports it, for the log. */
 function authorOf(data) {
     const login = data.user?.login ?? 'someone';
@@ -534,7 +534,7 @@ class HealthIssues {
         };
         // Oldest first: each page is looked at as it comes, to stop at the first that holds the action's
         // issue; what the list gives back is looked at too, so that it is found whoever asks of which page.
-        const labelled = await this.github.issues({ label: DASHBOARD_LABEL, direction: 'asc' }, (page) => {
+        const labelled = await this.github.issues({ label: HEALTH_ISSUE_LABEL, direction: 'asc' }, (page) => {
             add(page);
             return result() !== undefined;
         });
@@ -555,7 +555,7 @@ class HealthIssues {
         return issueOf(await this.github.issue(number));
     }
     async create(title, body) {
-        return issueOf(await this.github.createIssue(title, body, [DASHBOARD_LABEL]));
+        return issueOf(await this.github.createIssue(title, body, [HEALTH_ISSUE_LABEL]));
     }
     async update(number, body) {
         return issueOf(await this.github.updateIssue(number, body));
@@ -584,8 +584,8 @@ class HealthIssues {
 var github_runner = __webpack_require__(9373);
 // EXTERNAL MODULE: ./src/version.ts + 1 modules
 var version = __webpack_require__(1013);
-// EXTERNAL MODULE: ./src/run/sections.ts + 33 modules
-var run_sections = __webpack_require__(2134);
+// EXTERNAL MODULE: ./src/run/wiring.ts + 33 modules
+var wiring = __webpack_require__(9827);
 ;// CONCATENATED MODULE: ./src/run/health-issue.ts
 // The docs health issue over one run: found (or made) before any work, its ticked gaps turned into one
 // agent job, what the job came to and what the analytics read recorded in its ledger, and its body
@@ -655,9 +655,9 @@ class HealthIssueRun {
         if (found.others.length > OTHERS_NAMED)
             core/* info */.pq(`${found.others.length - OTHERS_NAMED} more issues carry the docs health issue's marker without its seal, and are left as they are.`);
         if (!issue)
-            core/* warning */.$e(`No docs health issue of this action was found (no issue with its marker and its sealed state under the label ${DASHBOARD_LABEL}, ` +
+            core/* warning */.$e(`No docs health issue of this action was found (no issue with its marker and its sealed state under the label ${HEALTH_ISSUE_LABEL}, ` +
                 'oldest first, nor among the 100 latest issues): a new one is opened. On the first run this is expected; ' +
-                `otherwise give the action's issue the label ${DASHBOARD_LABEL} again, and keep the same apiKey.`);
+                `otherwise give the action's issue the label ${HEALTH_ISSUE_LABEL} again, and keep the same apiKey.`);
         if (issue && !found.proven)
             core/* notice */.lm(`The docs health issue #${issue.number} holds no state this action can verify (the apiKey changed, or the state was edited or written by someone else): ` +
                 'the issue is kept and updated, but its history and ledger start again, and its ticks are not acted on.');
@@ -794,7 +794,7 @@ class HealthIssueRun {
      * signal of `sections`, and the pages whose traffic moved.
      */
     recordPeriod(overview, sections = []) {
-        const signals = sections.flatMap((section) => (0,run_sections/* sectionRendererOf */.W3)(section).signals?.(section) ?? []);
+        const signals = sections.flatMap((section) => (0,wiring/* sectionRendererOf */.W3)(section).signals?.(section) ?? []);
         this.now = periodRead(this.now, {
             overview,
             ...(sections.length > 0 ? { sections: { signals, measured: measuredOf(sections) } } : {}),

@@ -14,7 +14,7 @@ import { ulid } from '../test/emulator/analytics-data.js'
 const DAY_MS = 86_400_000
 
 /** The most visited pages of the week: path, human visitors, AI visitors. */
-const TOP_PAGES = /** @type {const} */ ([
+const VISITED_PAGES = /** @type {const} */ ([
   ['/quickstart', 11_227, 1_905],
   ['/api-reference/webhooks', 6_310, 2_114],
   ['/guides/authentication', 5_902, 1_430],
@@ -74,7 +74,7 @@ const RESOURCES = [
 const ACTIONS = ['overview', 'create', 'list', 'get', 'update', 'delete', 'errors', 'examples']
 
 /** The most pages trafficRows gives. */
-export const MAX_TRAFFIC_ROWS = TOP_PAGES.length + AREAS.length * RESOURCES.length * ACTIONS.length
+export const MAX_TRAFFIC_ROWS = VISITED_PAGES.length + AREAS.length * RESOURCES.length * ACTIONS.length
 
 /** @param {number} n a small deterministic spread, 0 to 96 */
 const spread = (n) => (n * 7919) % 97
@@ -92,7 +92,7 @@ const viewCounts = (human, ai) => ({ human, ai, total: human + ai })
  */
 export function trafficRows(n) {
   /** @type {TrafficRow[]} */
-  const rows = TOP_PAGES.map(([path, human, ai]) => ({ path, ...traffic(human, ai) }))
+  const rows = VISITED_PAGES.map(([path, human, ai]) => ({ path, ...traffic(human, ai) }))
   for (let i = 0; rows.length < n; i++) {
     const area = AREAS[i % AREAS.length]
     const resource = RESOURCES[Math.floor(i / AREAS.length) % RESOURCES.length]

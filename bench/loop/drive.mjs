@@ -171,7 +171,7 @@ export async function runSeed({ seed, weeks, tickAfter, node, onRun }) {
   const emu = await startEmulator({ keys: { [KEY]: {} }, analyticsLimitPerHour: 100_000 })
   const github = await startGitHubFake()
   let runs = 0
-  const board = () => github.issues.find((issue) => issue.user.type === 'Bot')
+  const healthIssue = () => github.issues.find((issue) => issue.user.type === 'Bot')
   /** @param {Week | undefined} week @param {{ name: string, payload: unknown } | undefined} event */
   const run = async (week, event) => {
     runs++
@@ -223,7 +223,7 @@ export async function runSeed({ seed, weeks, tickAfter, node, onRun }) {
           return t !== undefined && shareOf(t) <= LIKED_SHARE
         })
       })
-      const body = board()?.body ?? ''
+      const body = healthIssue()?.body ?? ''
       if (w > tickAfter) {
         const gaps = gapsOf(body)
         const boxes = openBoxes(body)
@@ -249,7 +249,7 @@ export async function runSeed({ seed, weeks, tickAfter, node, onRun }) {
    * @param {string} body @param {number} w
    */
   async function tick(body, w) {
-    const issue = board()
+    const issue = healthIssue()
     if (!issue) throw new Error(`seed ${seed}: no docs health issue after week ${w}`)
     const boxes = openBoxes(body)
     const chosen = [...gapsOf(body).values()]

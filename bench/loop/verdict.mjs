@@ -26,7 +26,7 @@ const VERDICT_OF_STATE = {
   dismissed: 'dismissed'
 }
 
-/** The verdicts the state gives a merged fix (src/health/evidence.ts, docs/dashboard.md), as the benchmark's. @type {Readonly<Record<string, Verdict>>} */
+/** The verdicts the state gives a merged fix (src/health/evidence.ts, docs/health-issue.md), as the benchmark's. @type {Readonly<Record<string, Verdict>>} */
 const VERDICT_OF_EVIDENCE = {
   fixed: 'fixed',
   'not-fixed': 'not fixed',

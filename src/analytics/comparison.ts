@@ -8,7 +8,7 @@ import { StopError } from '../core/lifetime.js'
 import { DAY_MS, isDateOnly, parseDate } from '../text/dates.js'
 import type { RequestBudget } from './budget.js'
 import { newReadProgress } from './pager.js'
-import type { AfterFirstPage, SectionRequest } from './section.js'
+import type { AfterFirstPage, SectionRequest } from './reader.js'
 
 /** A range: an inclusive start and an exclusive end. */
 export interface Period {

@@ -1,12 +1,12 @@
 // The part that reads an analytics section: its reads in turn, then its comparison with the previous
 // period, whose budget key and the section's name in a failure come from the catalog
-// (core/sections.ts). A section gives how it reads the previous period, and cannot leave it out: the
+// (core/catalog.ts). A section gives how it reads the previous period, and cannot leave it out: the
 // plan reserves a request for every section's comparison, and only the comparison gives it back.
 import type { Part } from '../core/part.js'
-import { SECTION_CATALOG, type SectionName } from '../core/sections.js'
+import { SECTION_CATALOG, type SectionName } from '../core/catalog.js'
 import type { RequestBudget } from './budget.js'
 import { type Comparison, type ComparisonAnswer, comparedWith, comparisonRead, type Period } from './comparison.js'
-import { judgeSection, readSection, type SectionBase, type SectionRead, type SectionRequest } from './section.js'
+import { judgeSection, readSection, type SectionBase, type SectionRead, type SectionRequest } from './reader.js'
 
 /** What a section's part reports: the shared part, its kind, its comparison when one was asked for, and what it adds. */
 export type SectionPartReport<Kind extends SectionName, Value, Rest> = SectionBase & { kind: Kind; previous?: Comparison<Value> } & Rest
@@ -30,7 +30,7 @@ export function sectionPart<Kind extends SectionName, Value, Rest>(
     run: ({ log }) => readSection(kind, reads, budget, log, comparison),
     report: (ending) => ({
       kind,
-      ...judgeSection(entry.title, request, [...reads, comparison], ending, budget),
+      ...judgeSection(entry.failureName, request, [...reads, comparison], ending, budget),
       ...rest(),
       ...comparedWith(comparison)
     })

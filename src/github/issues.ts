@@ -6,7 +6,7 @@
 import type { GitHubClient, IssueData, PullState } from './client.js'
 
 /** The label the docs health issue carries. */
-export const DASHBOARD_LABEL = 'docs-health'
+export const HEALTH_ISSUE_LABEL = 'docs-health'
 
 export interface HealthIssue {
   number: number
@@ -82,7 +82,7 @@ export class HealthIssues {
     }
     // Oldest first: each page is looked at as it comes, to stop at the first that holds the action's
     // issue; what the list gives back is looked at too, so that it is found whoever asks of which page.
-    const labelled = await this.github.issues({ label: DASHBOARD_LABEL, direction: 'asc' }, (page) => {
+    const labelled = await this.github.issues({ label: HEALTH_ISSUE_LABEL, direction: 'asc' }, (page) => {
       add(page)
       return result() !== undefined
     })
@@ -106,7 +106,7 @@ export class HealthIssues {
   }
 
   async create(title: string, body: string): Promise<HealthIssue> {
-    return issueOf(await this.github.createIssue(title, body, [DASHBOARD_LABEL]))
+    return issueOf(await this.github.createIssue(title, body, [HEALTH_ISSUE_LABEL]))
   }
 
   async update(number: number, body: string): Promise<HealthIssue> {

@@ -1,6 +1,6 @@
 // Whether a fix worked, from counts: the readers in trouble on a gap before it was asked and since its
 // pull request merged, each over the readers who could have had trouble (its exposure), compared as a
-// rate ratio with an exact 95 % interval (docs/dashboard.md, "Did the fix work?"). Given the two
+// rate ratio with an exact 95 % interval (docs/health-issue.md, "Did the fix work?"). Given the two
 // totals, the trouble since the merge is binomial with the share E_after·R / (E_after·R + E_before),
 // so the Clopper-Pearson interval of that share gives the interval of the ratio R; it is exact, and
 // holds with few readers and with none in trouble. Pure, and its work is bounded whatever the counts.

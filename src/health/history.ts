@@ -2,9 +2,9 @@
 // a headline the service cannot compare in one request (searches with no click, unanswered
 // questions), from the value the issue holds for the period just before; and the pages whose traffic
 // moved most since that period, from the counts of the top pages the issue keeps.
-import type { HeadlineKey } from '../core/sections.js'
+import type { HeadlineKey } from '../core/catalog.js'
 import type { Headline } from '../render/renderer.js'
-import { type HealthState, TOP_PAGES, type TopPages } from './state.js'
+import { type HealthState, VISITED_PAGES, type VisitedPages } from './state.js'
 
 /** A period's dates, YYYY-MM-DD, the end exclusive. */
 interface Range {
@@ -74,7 +74,7 @@ export const MOVER_MIN_PERCENT = 20
 export const MOVERS = 5
 
 /** The pages that moved most since the top pages the state keeps, when those are of the period just before. */
-export function movers(kept: TopPages | undefined, now: Range, pages: readonly PageTraffic[]): Mover[] {
+export function movers(kept: VisitedPages | undefined, now: Range, pages: readonly PageTraffic[]): Mover[] {
   if (!kept || !justBefore(kept, now)) return []
   const read = new Map(pages.map((page) => [page.path, page]))
   const found: Mover[] = []
@@ -95,11 +95,11 @@ export function movers(kept: TopPages | undefined, now: Range, pages: readonly P
 }
 
 /** The top pages of a period, as the state keeps them for the next one: the most visited first (by human visitors, else views). */
-export function topPages(now: Range, pages: readonly PageTraffic[]): TopPages | undefined {
+export function visitedPages(now: Range, pages: readonly PageTraffic[]): VisitedPages | undefined {
   const rank = (page: PageTraffic): number => page.visitors ?? page.views ?? 0
   const top = [...pages]
     .filter((page) => rank(page) > 0)
     .sort((a, b) => rank(b) - rank(a))
-    .slice(0, TOP_PAGES)
+    .slice(0, VISITED_PAGES)
   return top.length === 0 ? undefined : { dateFrom: now.dateFrom, dateTo: now.dateTo, pages: top }
 }

@@ -10,7 +10,7 @@ import { z } from 'zod'
 import { JOB_ID_MAX_CHARS } from '../api/schemas.js'
 import type { RecordSeal } from '../core/record-seal.js'
 import { SEAL_PATTERN } from '../core/record-seal.js'
-import { HEADLINE_NAMES, type HeadlineKey } from '../core/sections.js'
+import { HEADLINE_NAMES, type HeadlineKey } from '../core/catalog.js'
 import { counted as countedText, num } from '../text/format.js'
 import { isPageLabel, sitePage } from '../text/page-path.js'
 
@@ -25,7 +25,7 @@ export const EVIDENCE_CHARS = 300
 export const GAP_SEARCHES = 3
 export const SEARCH_CHARS = 60
 /** Pages whose traffic the state keeps for the next period's movers. */
-export const TOP_PAGES = 20
+export const VISITED_PAGES = 20
 /** Characters of a login the state keeps. */
 export const LOGIN_CHARS = 40
 /** The version this code writes; a state of version 1 is read and migrated, a newer one keeps its number. */
@@ -35,7 +35,7 @@ export const GAP_STATES = ['new', 'asked', 'pr-open', 'merged', 'resolved', 'bac
 export type GapState = (typeof GAP_STATES)[number]
 
 /**
- * What the evidence says of a merged fix (evidence.ts, docs/dashboard.md): `too-few`, too few readers
+ * What the evidence says of a merged fix (evidence.ts, docs/health-issue.md): `too-few`, too few readers
  * since the merge to tell yet; `fixed`, the trouble fell by at least half; `not-fixed`, it did not, and
  * the gap is open to ask again; `could-not-tell`, still too few after VERDICT_PERIODS periods, open for a
  * person to decide; `back`, a fixed gap whose trouble returned, open again.
@@ -144,7 +144,7 @@ const pagesSchema = z.object({
   dateFrom: text(40),
   dateTo: text(40),
   /** Human visitors and page views of each page, where they were read. */
-  pages: z.array(z.object({ path: text(SUBJECT_CHARS), visitors: counted.optional(), views: counted.optional() })).max(TOP_PAGES)
+  pages: z.array(z.object({ path: text(SUBJECT_CHARS), visitors: counted.optional(), views: counted.optional() })).max(VISITED_PAGES)
 })
 
 // ---- What readers wrote about the gaps (reader text): kept only while reader text may be shown,
@@ -230,7 +230,7 @@ export type HealthState = z.infer<typeof stateSchema>
 export type PeriodRecord = z.infer<typeof periodSchema>
 export type GapRecord = z.infer<typeof gapSchema>
 export type GapNumbers = z.infer<typeof numbersSchema>
-export type TopPages = z.infer<typeof pagesSchema>
+export type VisitedPages = z.infer<typeof pagesSchema>
 
 /** Parts of a gap's evidence that hold no reader word: counts, in the ledger's own words. */
 const COUNT_PART = /^[\d,.]+ (?:thumbs (?:down|up)|marked not helpful|unanswered questions?)$/

@@ -6,7 +6,7 @@
 // run meets its events; run/health-issue.ts reads and writes GitHub around them.
 import type { JobReport } from '../agent/outcome.js'
 import { jobIdProblem } from '../api/schemas.js'
-import type { HeadlineKey } from '../core/sections.js'
+import type { HeadlineKey } from '../core/catalog.js'
 import { type Signal, fixFirst, grouped } from '../render/fix-first.js'
 import { linkHtml } from '../render/html.js'
 import type { Overview } from '../render/overview.js'
@@ -25,7 +25,7 @@ import {
   tickedGaps
 } from './body.js'
 import type { EditTicks } from './edit-ticks.js'
-import { type Mover, movers, type PageTraffic, topPages, withHistoryChanges } from './history.js'
+import { type Mover, movers, type PageTraffic, visitedPages, withHistoryChanges } from './history.js'
 import {
   askable,
   dismissedIds,
@@ -309,7 +309,7 @@ export function periodRead(t: Transition, read: AnalyticsRead): Transition {
     HISTORY_PERIODS,
     t.trigger.today
   )
-  const kept = topPages(range, read.traffic)
+  const kept = visitedPages(range, read.traffic)
   if (kept) state = { ...state, topPages: kept }
   state = withReaderWords(state, overview, t.settings.showWords ? overview.words : undefined)
   const after = state.periods.at(-1)

@@ -1,4 +1,4 @@
-// The verdict on a merged fix, from a gap's own numbers (docs/dashboard.md, "Did the fix work?"):
+// The verdict on a merged fix, from a gap's own numbers (docs/health-issue.md, "Did the fix work?"):
 // "before" pools up to BEFORE_PERIODS periods up to the ask, "after" the whole periods since the merge;
 // each side's readers in trouble are taken over the readers who could have had trouble, and the two
 // are compared by evidence.ts. A period that did not read a count the other side has is no evidence and

@@ -7,7 +7,7 @@
 import { htmlText, oneLine } from '../text/escape.js'
 import { counted, num } from '../text/format.js'
 import { nearMiss } from '../text/near-miss.js'
-import { HEADLINE_NAMES, type HeadlineKey } from '../core/sections.js'
+import { HEADLINE_NAMES, type HeadlineKey } from '../core/catalog.js'
 import type { Headline, HeadlineWhere } from './renderer.js'
 
 export type AlertOp = '<' | '<=' | '>' | '>='

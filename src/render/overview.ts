@@ -24,9 +24,9 @@ export interface Overview {
   headlines: Headline[]
   items: FixItem[]
   /** Sections that are partial, failed or unread, by title, with why. */
-  incomplete: { title: string; reason: string }[]
+  incomplete: { banner: string; reason: string }[]
   /** Sections whose comparison was asked for and not read, by title, with why. */
-  uncompared: { title: string; reason: string }[]
+  uncompared: { banner: string; reason: string }[]
   /** When maxRequests cut a read: the limit, and the fewest requests that would have read more. */
   budget?: { maxRequests: number; atLeast: number }
   /** The alert rules that fired, shown first. */
@@ -207,10 +207,10 @@ function sentence(text: string): string {
 
 function bannerHtml(overview: Overview): string[] {
   if (overview.incomplete.length === 0) return []
-  const items = overview.incomplete.map(({ title, reason }) => {
+  const items = overview.incomplete.map(({ banner, reason }) => {
     // "Page views: page views: reading stopped…" says the name once.
-    const said = reason.toLowerCase().startsWith(`${title.toLowerCase()}:`) ? reason.slice(title.length + 1).trimStart() : reason
-    return `<li><strong>${htmlText(title, 60)}:</strong> ${htmlText(sentence(said), 300)}</li>`
+    const said = reason.toLowerCase().startsWith(`${banner.toLowerCase()}:`) ? reason.slice(banner.length + 1).trimStart() : reason
+    return `<li><strong>${htmlText(banner, 60)}:</strong> ${htmlText(sentence(said), 300)}</li>`
   })
   const parts = [
     '<p>⚠️ <strong>This report is incomplete:</strong> its numbers are what the run read. What was not read:</p>',
@@ -389,7 +389,7 @@ function readNotes(overview: Overview): string[] {
   if (overview.headlines.length > 0) {
     // Sections missing their comparison for one reason are named together.
     const byReason = new Map<string, string[]>()
-    for (const { title, reason } of overview.uncompared) byReason.set(reason, [...(byReason.get(reason) ?? []), title])
+    for (const { banner, reason } of overview.uncompared) byReason.set(reason, [...(byReason.get(reason) ?? []), banner])
     const uncompared = [...byReason].map(
       ([reason, titles]) => ` ${htmlText(titles.join(', '), 200)} not compared: ${htmlText(sentence(reason), 300)}`
     )
@@ -422,7 +422,7 @@ export function fixFirstGaps(items: readonly FixItem[]): GapList | undefined {
   // Shorter than a section list's items: an item may quote three searches.
   const quote = (text: string): string => markdownCode(text, FIX_FIRST_QUOTE_CHARS)
   return {
-    title: 'Fix first (pages and searches ranked by every signal about them)',
+    heading: 'Fix first (pages and searches ranked by every signal about them)',
     items: items.map((item) =>
       item.page !== undefined
         ? `${gapPage(item.page)}: ${evidenceLine(item, quote)}`

@@ -2,7 +2,7 @@
 // outputs, a log line and a phrase in the run's last line; an analytics section also has its object
 // in analytics.json, its CSV files and, where it finds any, the gaps it adds to docsGaps.
 import type { Comparison } from '../analytics/comparison.js'
-import { HEADLINE_NAMES, type HeadlineKey } from '../core/sections.js'
+import { HEADLINE_NAMES, type HeadlineKey } from '../core/catalog.js'
 import type { Signal } from './fix-first.js'
 
 export interface Renderer<Report> {
@@ -28,7 +28,7 @@ export interface SectionFile {
 
 /** One list of docsGaps: what readers could not find, as items already quoted as Markdown code. */
 export interface GapList {
-  title: string
+  heading: string
   items: string[]
   /** What each item is about, in the order of `items`: a page, or a search; what docsGaps leaves out when a person dismissed it. */
   about?: GapAbout[]
@@ -45,7 +45,7 @@ export interface GapAbout {
 /** A headline number of a section, for the top of the report. */
 export interface Headline {
   key: HeadlineKey
-  /** Its name for people: "Human visitors" (its label in the catalog, core/sections.ts). */
+  /** Its name for people: "Human visitors" (its label in the catalog, core/catalog.ts). */
   name: string
   value: number
   /** Its value over the period of the same length just before, when the run read it. */
@@ -76,7 +76,7 @@ export function previousOf<Value>(comparison: Comparison<Value> | undefined, pic
 
 export interface SectionRenderer<Report> extends Renderer<Report> {
   /** Its name in the report's banner: "Page views". */
-  title: string
+  banner: string
   /** Its headline numbers, in the order the report shows them; none for what it did not read. */
   headlines(report: Report): Headline[]
   /** Notes on the limits of what it read (HTML), for the report's collapsed "How this was read". */

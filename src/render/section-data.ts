@@ -1,7 +1,7 @@
 // What every analytics section's files, outputs and lines share: the opening of its object in
 // analytics.json and its comparison, the mark of a partial read, and its phrase in the run's last line.
 import type { Comparison } from '../analytics/comparison.js'
-import type { SectionBase } from '../analytics/section.js'
+import type { SectionBase } from '../analytics/reader.js'
 
 /** What every section's object in analytics.json starts with. */
 export function baseJson(report: SectionBase): Record<string, unknown> {

@@ -1,7 +1,7 @@
 // The pieces every analytics section of the job summary shares: the bytes each may take and the rows
 // that fit in them, and the lines that open and close each. A section stays far below GitHub's 1 MiB
 // summary limit whatever the service returns, since over it GitHub drops the whole summary.
-import type { SectionBase } from '../analytics/section.js'
+import type { SectionBase } from '../analytics/reader.js'
 import { htmlText } from '../text/escape.js'
 import { counted } from '../text/format.js'
 import { messageHtml } from './html.js'

@@ -39,15 +39,15 @@ import {
   writesAtEnd,
   written
 } from '../health/transition.js'
-import type { HeadlineKey } from '../core/sections.js'
+import type { HeadlineKey } from '../core/catalog.js'
 import type { Headline } from '../render/renderer.js'
-import { DASHBOARD_LABEL, type HealthIssue, HealthIssues } from '../github/issues.js'
+import { HEALTH_ISSUE_LABEL, type HealthIssue, HealthIssues } from '../github/issues.js'
 import { payloadObject, type Runner } from '../github/runner.js'
 import type { GitHubTrust } from './job-plan.js'
 import { htmlText, logText } from '../text/escape.js'
 import type { Overview } from '../render/overview.js'
 import { ACTION_NAME, ACTION_VERSION } from '../version.js'
-import { type SectionReport, sectionRendererOf } from './sections.js'
+import { type SectionReport, sectionRendererOf } from './wiring.js'
 
 export type { AskedGap }
 
@@ -144,9 +144,9 @@ export class HealthIssueRun {
       )
     if (!issue)
       core.warning(
-        `No docs health issue of this action was found (no issue with its marker and its sealed state under the label ${DASHBOARD_LABEL}, ` +
+        `No docs health issue of this action was found (no issue with its marker and its sealed state under the label ${HEALTH_ISSUE_LABEL}, ` +
           'oldest first, nor among the 100 latest issues): a new one is opened. On the first run this is expected; ' +
-          `otherwise give the action's issue the label ${DASHBOARD_LABEL} again, and keep the same apiKey.`
+          `otherwise give the action's issue the label ${HEALTH_ISSUE_LABEL} again, and keep the same apiKey.`
       )
     if (issue && !found.proven)
       core.notice(

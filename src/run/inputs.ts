@@ -5,7 +5,7 @@ import type { z } from 'zod'
 import type { FailOn } from '../agent/outcome.js'
 import { InputError, type InputProblem } from '../core/input-error.js'
 import type { AlertRule } from '../render/alerts.js'
-import type { SectionName } from '../core/sections.js'
+import type { SectionName } from '../core/catalog.js'
 import { CHECKS, followUpAsked, type Read } from './inputs/checks.js'
 import {
   analyticsRange,

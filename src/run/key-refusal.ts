@@ -2,7 +2,7 @@
 // parts' failures are one failure, said once with every part it stopped, instead of the same
 // paragraph for the agent job and each section.
 import { KEY_REFUSED_ADVICE } from '../api/errors.js'
-import { isSectionReport, type PartReport } from './sections.js'
+import { isSectionReport, type PartReport } from './wiring.js'
 
 export interface KeyRefusal {
   /** What the refusal stopped, in run order: the agent job, then each section by its name in `analytics`. */

@@ -1,5 +1,5 @@
 // Step outputs, files and the job summary, produced in one place from the reports of a run, each
-// shown by its renderer (sections.ts).
+// shown by its renderer (wiring.ts).
 import { dirname } from 'node:path'
 import { errorMessage } from '../core/error-message.js'
 import { docsGapsText } from '../render/docs-gaps.js'
@@ -13,13 +13,13 @@ import { footerHtml, type RunInfo } from '../render/footer.js'
 import { keyRefusalHtml } from '../render/key-refusal.js'
 import { keyRefusalOf } from './key-refusal.js'
 import { fixFirstGaps, howReadHtml, type Overview, overviewHtml } from '../render/overview.js'
-import type { HeadlineKey } from '../core/sections.js'
+import type { HeadlineKey } from '../core/catalog.js'
 import type { GapAbout, GapList, Headline } from '../render/renderer.js'
 import type { ReportSink } from '../render/sink.js'
 import { htmlText, withoutInvisible } from '../text/escape.js'
 import { capitalised, counted } from '../text/format.js'
 import { linkHtml, pageHtml } from '../render/html.js'
-import { isSectionReport, type PartReport, readsReaderText, rendererOf, type SectionReport, sectionRendererOf } from './sections.js'
+import { isSectionReport, type PartReport, readsReaderText, rendererOf, type SectionReport, sectionRendererOf } from './wiring.js'
 
 /** GitHub drops a job summary of more than 1 MiB whole; the run keeps well under it. */
 export const SUMMARY_LIMIT_BYTES = 1024 * 1024
@@ -36,7 +36,7 @@ export function summaryOf(
   run?: RunInfo,
   ending = '',
   alerts: readonly FiredAlert[] = [],
-  board?: BoardView,
+  healthIssue?: HealthIssueContext,
   top: readonly string[] = []
 ): string {
   let html = ''
@@ -49,7 +49,7 @@ export function summaryOf(
     const overview = {
       name: 'the overview',
       // Stryker disable next-line StringLiteral: the lines are one HTML block either way, which GitHub shows alike
-      html: () => overviewHtml(overviewOf(sections, alerts, board), top) + moversHtml([...(board?.movers ?? [])]).join('\n')
+      html: () => overviewHtml(overviewOf(sections, alerts, healthIssue), top) + moversHtml([...(healthIssue?.movers ?? [])]).join('\n')
     }
     return index === first ? [overview, piece] : [piece]
   })
@@ -70,16 +70,16 @@ export function summaryOf(
 }
 
 /** What the docs health issue adds to the report: the gaps people dismissed, headline changes from its history, the pages that moved. */
-export interface BoardView {
+export interface HealthIssueContext {
   dismissed?: ReadonlySet<string>
   previous?: Partial<Record<HeadlineKey, Headline['previous']>>
   movers?: readonly Mover[]
 }
 
 /** "Fix first": every section's signals, ranked, without the gaps people dismissed. */
-function rankingOf(sections: readonly SectionReport[], board?: BoardView): FixItem[] {
+function rankingOf(sections: readonly SectionReport[], healthIssue?: HealthIssueContext): FixItem[] {
   // An item without an id (itemId) is never among the dismissed.
-  const dismissed: ReadonlySet<string | undefined> | undefined = board?.dismissed
+  const dismissed: ReadonlySet<string | undefined> | undefined = healthIssue?.dismissed
   const leftOut = dismissed ? (item: FixItem) => dismissed.has(itemId(item)) : undefined
   return fixFirst(
     // Stryker disable next-line ArrayDeclaration: fixFirst drops any signal without a count a person can read, so an empty list and such entries give the same
@@ -98,15 +98,19 @@ function budgetOf(sections: readonly SectionReport[]): Overview['budget'] {
 }
 
 /** The top of the analytics report, from what every section read. */
-export function overviewOf(sections: readonly SectionReport[], alerts: readonly FiredAlert[] = [], board?: BoardView): Overview {
+export function overviewOf(
+  sections: readonly SectionReport[],
+  alerts: readonly FiredAlert[] = [],
+  healthIssue?: HealthIssueContext
+): Overview {
   const [first] = sections
   // A change the run could not read comes from the issue's history, where it holds one.
   const fromHistory = (headline: Headline): Headline => {
-    const previous = headline.previous ?? board?.previous?.[headline.key]
+    const previous = headline.previous ?? healthIssue?.previous?.[headline.key]
     return previous ? { ...headline, previous } : headline
   }
-  const items = rankingOf(sections, board)
-  const moved = board?.movers?.[0]
+  const items = rankingOf(sections, healthIssue)
+  const moved = healthIssue?.movers?.[0]
   return {
     ...(moved ? { moved } : {}),
     dateFrom: first?.dateFrom ?? '',
@@ -122,7 +126,7 @@ export function overviewOf(sections: readonly SectionReport[], alerts: readonly 
     incomplete: sections
       .filter((section) => section.partial || section.failure !== undefined || section.requests === 0)
       .map((section) => ({
-        title: sectionRendererOf(section).title,
+        banner: sectionRendererOf(section).banner,
         reason: section.failure ?? section.partialReason ?? (section.requests === 0 ? 'not read' : 'not everything was read')
       })),
     budget: budgetOf(sections),
@@ -132,7 +136,7 @@ export function overviewOf(sections: readonly SectionReport[], alerts: readonly 
     ),
     notes: sections.flatMap((section) => sectionRendererOf(section).readNotes?.(section) ?? []),
     uncompared: sections.flatMap((section) =>
-      section.previous?.missing === undefined ? [] : [{ title: sectionRendererOf(section).title, reason: section.previous.missing }]
+      section.previous?.missing === undefined ? [] : [{ banner: sectionRendererOf(section).banner, reason: section.previous.missing }]
     )
   }
 }
@@ -157,11 +161,11 @@ function analyticsJson(sections: readonly SectionReport[]): string | undefined {
 }
 
 /** docsGaps: the gaps of every section that shows some, in report order, over the range of the first. */
-export function docsGapsOf(sections: readonly SectionReport[], board?: BoardView): string {
+export function docsGapsOf(sections: readonly SectionReport[], healthIssue?: HealthIssueContext): string {
   const lists = sectionGapLists(sections)
   // The ranking the summary shows first comes first here too, then each section's own list.
-  const ranked = fixFirstGaps(rankingOf(sections, board))
-  const dismissed = board?.dismissed
+  const ranked = fixFirstGaps(rankingOf(sections, healthIssue))
+  const dismissed = healthIssue?.dismissed
   const leftOut = dismissed ? (about: GapAbout) => dismissed.has(fingerprint(about.kind, about.subject)) : undefined
   return docsGapsText(ranked && lists.length > 0 ? [ranked, ...lists] : lists, sections[0]?.rangeText ?? '', leftOut)
 }
@@ -194,7 +198,7 @@ export interface Unwritten {
  * whatever happened to the others.
  */
 /** What the summary and the outputs say of the docs health issue. */
-export interface HealthIssueLine extends BoardView {
+export interface HealthIssueLine extends HealthIssueContext {
   url?: string
   number?: number
   resolved: number
@@ -210,21 +214,21 @@ export interface HealthIssueLine extends BoardView {
 }
 
 /** The line that links the docs health issue, where a docs lead acts, or says why it could not be kept. */
-export function healthIssueHtml(board: HealthIssueLine): string {
-  if (board.failure !== undefined) return `<p>❌ ${htmlText(board.failure, 1000)}</p>\n`
-  if (board.url === undefined) return ''
-  const issue = linkHtml(board.url, `docs health issue${board.number === undefined ? '' : ` ${htmlText(`#${board.number}`)}`}`)
+export function healthIssueHtml(line: HealthIssueLine): string {
+  if (line.failure !== undefined) return `<p>❌ ${htmlText(line.failure, 1000)}</p>\n`
+  if (line.url === undefined) return ''
+  const issue = linkHtml(line.url, `docs health issue${line.number === undefined ? '' : ` ${htmlText(`#${line.number}`)}`}`)
   const parts = [`📋 <strong>To act:</strong> tick the gaps to fix in the ${issue}; one agent job takes all ticked gaps`]
-  if (board.asked > 0) {
-    const named = (board.askedGaps ?? []).map((gap) =>
+  if (line.asked > 0) {
+    const named = (line.askedGaps ?? []).map((gap) =>
       gap.subject === undefined ? 'a search' : gap.kind === 'page' ? pageHtml(gap.subject, 120) : `search “${htmlText(gap.subject, 80)}”`
     )
-    parts.push(`${counted(board.asked, 'ticked gap')} given to the agent${named.length > 0 ? `: ${named.join(', ')}` : ''}`)
+    parts.push(`${counted(line.asked, 'ticked gap')} given to the agent${named.length > 0 ? `: ${named.join(', ')}` : ''}`)
   }
   // With the verdict lines, each fixed gap is named there with its numbers.
-  if (board.resolved > 0 && (board.verdicts ?? []).length === 0) {
-    const names = (board.resolvedNames ?? []).map((name) => `<code>${htmlText(name, 120)}</code>`)
-    parts.push(`${counted(board.resolved, 'gap')} fixed this period${names.length > 0 ? `: ${names.join(', ')}` : ''}`)
+  if (line.resolved > 0 && (line.verdicts ?? []).length === 0) {
+    const names = (line.resolvedNames ?? []).map((name) => `<code>${htmlText(name, 120)}</code>`)
+    parts.push(`${counted(line.resolved, 'gap')} fixed this period${names.length > 0 ? `: ${names.join(', ')}` : ''}`)
   }
   return `<p>${parts.join(' · ')}</p>\n`
 }

@@ -23,7 +23,7 @@ import { type FiredAlert, firedAlerts } from '../render/alerts.js'
 import type { HealthIssueReport, HealthIssueRun } from './health-issue.js'
 import { type GitHubTrust, type JobPlan, NO_JOB, planJob } from './job-plan.js'
 import { overviewOf } from './publish.js'
-import { isSectionReport, type PartReport, readsReaderText, rendererOf, sectionParts } from './sections.js'
+import { isSectionReport, type PartReport, readsReaderText, rendererOf, sectionParts } from './wiring.js'
 
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
 /** After a cancellation signal the runner kills the process within 10 s; leave well before. */
@@ -47,15 +47,15 @@ function jobParts(
   inputs: Inputs,
   client: ApiClient,
   plan: JobPlan,
-  asked: { prompt: string; board: HealthIssueRun } | undefined,
+  asked: { prompt: string; healthIssueRun: HealthIssueRun } | undefined,
   githubServer: string
 ): Part<PartReport>[] {
   if (asked) {
     // A run that also reads the analytics does not wait for the job (the next run follows it), so that
     // a long job cannot cost the week its report; a run started by the tick watches it.
-    const wait = asked.board.issueEvent || inputs.analytics === undefined ? inputs.wait : false
+    const wait = asked.healthIssueRun.issueEvent || inputs.analytics === undefined ? inputs.wait : false
     const settings = { ...inputs, wait, prompt: asked.prompt, jobId: undefined, githubServer }
-    return [agentJobPart(client, settings, { onStarted: (jobId) => asked.board.started(jobId) })]
+    return [agentJobPart(client, settings, { onStarted: (jobId) => asked.healthIssueRun.started(jobId) })]
   }
   if (plan.settings === undefined) return []
   return [agentJobPart(client, plan.settings, { onStarted: plan.started })]
@@ -69,7 +69,7 @@ function jobParts(
 async function wordsToAgent(
   inputs: Inputs,
   client: ApiClient,
-  board: HealthIssueRun,
+  healthIssueRun: HealthIssueRun,
   server: string,
   visibilities: Visibilities | undefined
 ): Promise<boolean> {
@@ -77,7 +77,7 @@ async function wordsToAgent(
     core.info("Readers' words go to the agent with the ticked gaps: readerText is show.")
     return true
   }
-  const jobId = board.lastJobId()
+  const jobId = healthIssueRun.lastJobId()
   let target: Repository | undefined
   if (jobId !== undefined) {
     try {
@@ -103,21 +103,21 @@ async function openHealthIssue(
   github: GitHubTrust,
   showWords: boolean,
   visibilities: Visibilities | undefined
-): Promise<{ board?: HealthIssueRun; asked?: { prompt: string; board: HealthIssueRun }; failure?: string }> {
+): Promise<{ healthIssueRun?: HealthIssueRun; asked?: { prompt: string; healthIssueRun: HealthIssueRun }; failure?: string }> {
   if (!inputs.healthIssue) return {}
   const { HealthIssueRun, healthIssueFailure } = await import('./health-issue.js')
-  let board: HealthIssueRun
+  let healthIssueRun: HealthIssueRun
   try {
-    board = await HealthIssueRun.open(inputs.healthIssue, inputs.projectId, github, showWords)
-    await board.followJobs((jobId) => client.getJob(inputs.projectId, jobId), github.runner.server)
+    healthIssueRun = await HealthIssueRun.open(inputs.healthIssue, inputs.projectId, github, showWords)
+    await healthIssueRun.followJobs((jobId) => client.getJob(inputs.projectId, jobId), github.runner.server)
   } catch (error) {
     if (error instanceof StopError) throw error
     return { failure: `The docs health issue could not be read${healthIssueFailure(error)}` }
   }
   // A prompt or a job of the workflow's own comes first: the ticks wait for a run without one.
-  if (inputs.prompt !== undefined || inputs.jobId !== undefined) return { board }
-  const prompt = await board.ask(() => wordsToAgent(inputs, client, board, github.runner.server, visibilities))
-  return { board, asked: prompt === undefined ? undefined : { prompt, board } }
+  if (inputs.prompt !== undefined || inputs.jobId !== undefined) return { healthIssueRun }
+  const prompt = await healthIssueRun.ask(() => wordsToAgent(inputs, client, healthIssueRun, github.runner.server, visibilities))
+  return { healthIssueRun, asked: prompt === undefined ? undefined : { prompt, healthIssueRun } }
 }
 
 /**
@@ -265,7 +265,7 @@ export async function work(inputs: Inputs, options: WorkOptions = {}): Promise<R
           )
     // Whether reader text may be shown, decided once: the report and the docs health issue's prompt follow it alike.
     shown = inputs.analytics ? await showReaderText(inputs.analytics, runner, visibilities) : false
-    const { board, asked, failure } = await openHealthIssue(inputs, client, github, shown, visibilities)
+    const { healthIssueRun, asked, failure } = await openHealthIssue(inputs, client, github, shown, visibilities)
     const plan: JobPlan = asked ? NO_JOB : await planJob(inputs, lifetime, github)
     const ctx: PartContext = { lifetime, log: { info: core.info, warning: core.warning, debug: core.debug } }
     const reported = async (report: PartReport): Promise<void> => {
@@ -273,10 +273,10 @@ export async function work(inputs: Inputs, options: WorkOptions = {}): Promise<R
     }
     let alerts: FiredAlert[] | undefined
     const reports: PartReport[] = await runParts(jobParts(inputs, client, plan, asked, runner.server), ctx, reported)
-    for (const report of reports) if (report.kind === 'job') board?.recordJob(report)
+    for (const report of reports) if (report.kind === 'job') healthIssueRun?.recordJob(report)
     const analytics = inputs.analytics
     // A run started by an edit of an issue acts on its ticks only: it reads no analytics.
-    if (analytics && !board?.issueEvent) {
+    if (analytics && !healthIssueRun?.issueEvent) {
       const plan = { projectId: inputs.projectId, ...analytics, showReaderText: shown }
       const sections = (await runParts(sectionParts(client, plan), ctx, reported, ANALYTICS_CONCURRENCY)).filter(isSectionReport)
       reports.push(...sections)
@@ -284,9 +284,9 @@ export async function work(inputs: Inputs, options: WorkOptions = {}): Promise<R
       // The alerts output is set only for a run that has rules.
       if (inputs.alerts.length > 0) alerts = firedAlerts(inputs.alerts, overview.headlines)
       for (const alert of alerts ?? []) core.warning(`Alert: ${alert.sentence}`)
-      board?.recordPeriod({ ...overview, alerts }, sections)
+      healthIssueRun?.recordPeriod({ ...overview, alerts }, sections)
     }
-    const healthIssue = failure !== undefined ? { failure, resolved: 0, asked: 0 } : await board?.finish(runner.server)
+    const healthIssue = failure !== undefined ? { failure, resolved: 0, asked: 0 } : await healthIssueRun?.finish(runner.server)
     return { reports, healthIssue, alerts, note: plan.note }
   } finally {
     for (const name of STOP_SIGNALS) process.off(name, onSignal)

@@ -127,7 +127,7 @@ describe('README', () => {
   })
 
   it('names every file of analyticsDir, the catalog’s files of every section, in action.yml and report.md, which the outputs table links', async () => {
-    const { SECTION_CATALOG, SECTION_NAMES } = await import('../../src/core/sections.js')
+    const { SECTION_CATALOG, SECTION_NAMES } = await import('../../src/core/catalog.js')
     const files = ['analytics.json', ...SECTION_NAMES.flatMap((name) => SECTION_CATALOG[name].files)]
     expect(files.length).toBeGreaterThan(SECTION_NAMES.length)
     for (const file of files) {
@@ -139,7 +139,7 @@ describe('README', () => {
   })
 
   it('declares every output of the catalog’s sections in action.yml and the outputs table, each once', async () => {
-    const { SECTION_CATALOG, SECTION_NAMES } = await import('../../src/core/sections.js')
+    const { SECTION_CATALOG, SECTION_NAMES } = await import('../../src/core/catalog.js')
     const outputs = SECTION_NAMES.flatMap((name) => SECTION_CATALOG[name].outputs)
     expect(new Set(outputs).size).toBe(outputs.length)
     const listed = table(readme, 'Outputs').map(([name = '']) => unquote(name))
@@ -150,7 +150,7 @@ describe('README', () => {
   })
 
   it('names every headline key an alert rule takes, and which never compare, in action.yml and report.md, in report order', async () => {
-    const { HEADLINE_NAMES, UNCOMPARED_HEADLINES } = await import('../../src/core/sections.js')
+    const { HEADLINE_NAMES, UNCOMPARED_HEADLINES } = await import('../../src/core/catalog.js')
     const keys = Object.keys(HEADLINE_NAMES)
     const rules = section(page('docs/report.md'), 'Alerts').replace(/\s+/g, ' ')
     const named = /A rule is a key \(([^)]*)\)/.exec(rules)?.[1] ?? ''
@@ -165,8 +165,8 @@ describe('README', () => {
   })
 
   it('gives the costs: agent jobs per project, analytics per organization, the least analytics: all takes, and many projects', async () => {
-    const { SECTIONS } = await import('../../src/run/sections.js')
-    const { SECTION_NAMES } = await import('../../src/core/sections.js')
+    const { SECTIONS } = await import('../../src/run/wiring.js')
+    const { SECTION_NAMES } = await import('../../src/core/catalog.js')
     const { plannedReads } = await import('../../src/analytics/plan.js')
     const costs = section(readme, 'Costs and limits').replace(/\s+/g, ' ')
     expect(costs).toContain('100 of these per project per hour')
@@ -191,7 +191,7 @@ describe('docs/', () => {
   })
 
   it('analytics-budget.md has a row for each analytics section the code reads, in report order, with its cost in requests', async () => {
-    const { SECTION_NAMES } = await import('../../src/core/sections.js')
+    const { SECTION_NAMES } = await import('../../src/core/catalog.js')
     const rows = table(page('docs/analytics-budget.md'), 'The sections')
     expect(rows.map((row) => unquote(row[0] ?? ''))).toEqual([...SECTION_NAMES])
     for (const row of rows) expect(row[2], row[0]).toMatch(/^1 (per|for) /)

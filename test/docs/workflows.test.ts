@@ -199,8 +199,8 @@ describe('examples that start agent jobs or spend the analytics budget', () => {
   })
 
   it('many-projects.yml reads every project in turn, within 100 analytics requests an hour', async () => {
-    const { SECTIONS } = await import('../../src/run/sections.js')
-    const { SECTION_NAMES } = await import('../../src/core/sections.js')
+    const { SECTIONS } = await import('../../src/run/wiring.js')
+    const { SECTION_NAMES } = await import('../../src/core/catalog.js')
     const { plannedReads } = await import('../../src/analytics/plan.js')
     const { text, jobs } = read('examples/many-projects.yml')
     const report = jobs.report

@@ -5,7 +5,7 @@
 // visitors alone over a range given with times.
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
-import { SECTION_NAMES } from '../../src/core/sections.js'
+import { SECTION_NAMES } from '../../src/core/catalog.js'
 import { startEmulator, type Emulator } from '../emulator/emulator.js'
 import { type ActionOptions, type ActionRun, runAction } from '../support/action.js'
 import { schemaErrors } from '../support/analytics-schema.js'

@@ -2,7 +2,7 @@
 // Node 24 (the runtime action.yml declares).
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
-import { SECTION_NAMES } from '../../src/core/sections.js'
+import { SECTION_NAMES } from '../../src/core/catalog.js'
 import { sitePath } from '../../src/text/page-path.js'
 import { startEmulator, type Emulator } from '../emulator/emulator.js'
 import { type ActionOptions, type ActionRun, errorLines as errors, linesWith, runAction } from '../support/action.js'

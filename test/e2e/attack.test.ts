@@ -48,13 +48,13 @@ describe('the kept top of the docs health issue', () => {
       event,
       env: { GITHUB_API_URL: github.url, GITHUB_RUN_ID: String(Math.floor(Math.random() * 1e9)) }
     })
-  const board = () => github.issues.find((issue) => issue.user.type === 'Bot')
+  const healthIssue = () => github.issues.find((issue) => issue.user.type === 'Bot')
   /** The edit that made the issue's body what it is now from `before`, as GitHub sends it. */
   const edited = (before: string) => ({
     name: 'issues',
     payload: {
       action: 'edited',
-      issue: { number: board()?.number, body: board()?.body },
+      issue: { number: healthIssue()?.number, body: healthIssue()?.body },
       changes: { body: { from: before } },
       sender: { login: 'docs-lead', type: 'User' },
       ...PRIVATE
@@ -67,7 +67,7 @@ describe('the kept top of the docs health issue', () => {
   it('[node 24] keeps the top as the action wrote it through a tick run', async () => {
     const weekly = await run({ name: 'schedule', payload: PRIVATE })
     expect(weekly.code, weekly.stdout).toBe(0)
-    const issue = board()
+    const issue = healthIssue()
     if (!issue) throw new Error('no issue')
     const top = topOf(issue.body)
     expect(top).toBeDefined()
@@ -78,11 +78,11 @@ describe('the kept top of the docs health issue', () => {
     const tick = await run(edited(before))
     expect(tick.code, tick.stdout).toBe(0)
     expect(emu.jobCount()).toBe(jobs + 1)
-    expect(topOf(board()?.body ?? '')).toBe(top)
+    expect(topOf(healthIssue()?.body ?? '')).toBe(top)
   })
 
   it('[node 24] does not re-publish a top another app rewrote with a link and a mention', async () => {
-    const issue = board()
+    const issue = healthIssue()
     if (!issue) throw new Error('no issue')
     // Another app (or a person) rewrites the top; then a person who may push ticks a gap.
     const before = issue.body
@@ -97,7 +97,7 @@ describe('the kept top of the docs health issue', () => {
     expect(emu.jobCount()).toBe(jobs + 1)
     const written = github.requests.filter((r) => r.method === 'PATCH' && /\/issues\/\d+$/.test(r.path)).at(-1)?.body
     expect(JSON.stringify(written)).not.toContain('evil.example')
-    const body = board()?.body ?? ''
+    const body = healthIssue()?.body ?? ''
     expect(body).not.toContain('evil.example')
     expect(body).not.toContain('@acme/everyone')
     expect(linksIn(gfmToHtml(body)).filter((href) => href.includes('evil'))).toEqual([])
@@ -107,7 +107,7 @@ describe('the kept top of the docs health issue', () => {
   it('[node 24] leaves out a top written with reader text once a tick run finds reader text hidden', async () => {
     const weekly = await run({ name: 'schedule', payload: PRIVATE })
     expect(weekly.code, weekly.stdout).toBe(0)
-    const issue = board()
+    const issue = healthIssue()
     if (!issue) throw new Error('no issue')
     expect(topOf(issue.body)).toContain('webhook retries')
     const before = issue.body
@@ -115,7 +115,7 @@ describe('the kept top of the docs health issue', () => {
     emu.planJobs({ finishAfterMs: 0 })
     const tick = await run(edited(before), { readerText: 'hide' })
     expect(tick.code, tick.stdout).toBe(0)
-    const body = board()?.body ?? ''
+    const body = healthIssue()?.body ?? ''
     expect(body).not.toContain('webhook retries')
     expect(Buffer.from(/docs-agent-action:state (\S+)/.exec(body)?.[1] ?? '', 'base64').toString()).not.toContain('webhook retries')
   })

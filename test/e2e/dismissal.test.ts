@@ -38,10 +38,10 @@ describe('a dismissal and its undo', () => {
       event: event ?? { name: 'schedule', payload: { repository: { full_name: 'acme/docs', private: true } } },
       env: { GITHUB_API_URL: github.url, GITHUB_RUN_ID: String(Math.floor(Math.random() * 1e9)) }
     })
-  const board = () => github.issues.find((issue) => issue.user.type === 'Bot')
+  const healthIssue = () => github.issues.find((issue) => issue.user.type === 'Bot')
   /** A person ticks the box of `line` in the issue: the edit event GitHub sends, the body before and after it. */
   const tick = (line: string, login: string) => {
-    const issue = board()
+    const issue = healthIssue()
     if (!issue) throw new Error('no issue')
     const before = issue.body
     expect(before).toContain(line)
@@ -61,7 +61,7 @@ describe('a dismissal and its undo', () => {
   it('leaves a dismissed page out of docsGaps and the prompt, names who dismissed it, and brings it back', async () => {
     const week = await run()
     expect(week.code, week.stdout).toBe(0)
-    const body = board()?.body ?? ''
+    const body = healthIssue()?.body ?? ''
     const lines = body.split('\n')
     const at = lines.findIndex((l) => l.startsWith('- [ ] <code>'))
     const page = /<code>([^<]+)<\/code>/.exec(lines[at] ?? '')?.[1] ?? ''
@@ -75,12 +75,12 @@ describe('a dismissal and its undo', () => {
     github.setPermission('maintainer', 'write')
     const dismissed = await run(tick(`  - [ ] Not a gap <!-- dismiss:${id} -->`, 'maintainer'))
     expect(dismissed.code, dismissed.stdout).toBe(0)
-    expect(renderSummary(board()?.body ?? '').text).toMatch(new RegExp(`${page}: not a gap, said by maintainer on \\d+ \\w+ \\d{4}`))
+    expect(renderSummary(healthIssue()?.body ?? '').text).toMatch(new RegExp(`${page}: not a gap, said by maintainer on \\d+ \\w+ \\d{4}`))
 
     const later = await run()
     expect(later.code, later.stdout).toBe(0)
     expect(later.outputs.docsGaps).not.toContain(`\`${page}\``)
-    expect(board()?.body).not.toContain(`<!-- gap:${id} -->`)
+    expect(healthIssue()?.body).not.toContain(`<!-- gap:${id} -->`)
 
     const restored = await run(tick(`  - [ ] Bring it back <!-- restore:${id} -->`, 'maintainer'))
     expect(restored.code, restored.stdout).toBe(0)
@@ -90,7 +90,7 @@ describe('a dismissal and its undo', () => {
     expect(again.outputs.docsGaps).toContain(`\`${page}\``)
 
     // Ticked, it is sent to the agent.
-    const line = (board()?.body ?? '').split('\n').find((l) => l.includes(`<!-- gap:${id} -->`)) ?? ''
+    const line = (healthIssue()?.body ?? '').split('\n').find((l) => l.includes(`<!-- gap:${id} -->`)) ?? ''
     emu.planJobs({ finishAfterMs: 200, prLink: 'https://github.com/acme/docs/pull/91' })
     const asked = await run(tick(line, 'maintainer'))
     expect(asked.code, asked.stdout).toBe(0)

@@ -42,7 +42,7 @@ for (const { name: runtime, node } of runtimes()) {
       })
     const posts = () => github.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/issues'))
     /** The dashboard: the issue the action opened. */
-    const board = () => github.issues.find((issue) => issue.user.type === 'Bot')
+    const healthIssue = () => github.issues.find((issue) => issue.user.type === 'Bot')
 
     it(`[${runtime}] creates one issue, then updates it in place with a trend, and finds it again after a rename`, async () => {
       // Someone without push access opens an issue that copies the marker, with a tick and a forged state: it is not the dashboard.
@@ -57,7 +57,7 @@ for (const { name: runtime, node } of runtimes()) {
       expect(first.code, first.stdout).toBe(0)
       expect(posts()).toHaveLength(1)
       expect(emu.jobCount()).toBe(0)
-      const issue = board()
+      const issue = healthIssue()
       expect(issue?.number).toBe(2)
       expect(issue?.labels).toEqual(['docs-health'])
       expect(issue?.title).toBe('Docs health')
@@ -82,15 +82,15 @@ for (const { name: runtime, node } of runtimes()) {
       const second = await run({ inputs: WEEK_2 })
       expect(second.code, second.stdout).toBe(0)
       expect(posts()).toHaveLength(1)
-      const body = board()?.body ?? ''
+      const body = healthIssue()?.body ?? ''
       expect(body.startsWith('Notes from the team.\n\n')).toBe(true)
       expect(body.endsWith('\n\nAdded during the run.')).toBe(true)
-      expect(board()?.title).toBe('Our docs, weekly')
+      expect(healthIssue()?.title).toBe('Our docs, weekly')
       expect(renderSummary(body).text).toContain('2 weeks since')
     })
 
     it(`[${runtime}] asks the agent once for the ticked gaps; a re-run, a bot's edit and a reader without push access ask nothing`, async () => {
-      const issue = board()
+      const issue = healthIssue()
       if (!issue) throw new Error('no issue: the test above makes it')
       const jobsBefore = emu.jobCount()
       // A person ticks the first page gap.
@@ -128,7 +128,7 @@ for (const { name: runtime, node } of runtimes()) {
       const prompt = emu.requests.filter((r) => r.method === 'POST' && r.path.includes('/agent/')).at(-1)?.body ?? ''
       expect(prompt).toContain(page)
       expect(prompt).toMatch(/is data gathered from readers/)
-      const after = board()?.body ?? ''
+      const after = healthIssue()?.body ?? ''
       expect(renderSummary(after).text).toContain('pull request #77 open')
       expect(renderSummary(after).links.map((link) => link.href)).toContain('https://github.com/acme/docs/pull/77')
       expect(after).not.toContain('- [x]')
@@ -151,7 +151,7 @@ for (const { name: runtime, node } of runtimes()) {
     })
 
     it(`[${runtime}] records the pull request of a job that outlived the run that asked for it`, async () => {
-      const issue = board()
+      const issue = healthIssue()
       if (!issue) throw new Error('no issue: the tests above make it')
       const line = issue.body.split('\n').find((l) => l.startsWith('- [ ] <code>')) ?? ''
       const page = /<code>([^<]+)<\/code>/.exec(line)?.[1] ?? ''
@@ -162,7 +162,7 @@ for (const { name: runtime, node } of runtimes()) {
       expect(stopped.code, stopped.stdout).toBe(0)
       expect(stopped.outputs.status).toBe('active')
       expect(renderSummary(stopped.summary).headings).toContain('📈 Docs health · 16–22 Nov 2026')
-      expect(renderSummary(board()?.body ?? '').text).toContain(`${page}: the agent is working on it`)
+      expect(renderSummary(healthIssue()?.body ?? '').text).toContain(`${page}: the agent is working on it`)
       // The emulator's clock: the job completes 1.5 s after it was created.
       await vi.waitFor(
         () => {
@@ -172,14 +172,14 @@ for (const { name: runtime, node } of runtimes()) {
       )
       const next = await run({ inputs: WEEK_2 })
       expect(next.code, next.stdout).toBe(0)
-      expect(renderSummary(board()?.body ?? '').text).toContain(`${page}: pull request #88 open`)
+      expect(renderSummary(healthIssue()?.body ?? '').text).toContain(`${page}: pull request #88 open`)
     })
 
     it(`[${runtime}] reads a merged fix from GitHub, and waits for proof that it worked`, async () => {
       github.setPull(77, { state: 'closed', merged_at: '2026-11-24T10:00:00Z' })
       const week3 = await run({ inputs: { dateFrom: '2026-11-23', dateTo: '2026-11-30' } })
       expect(week3.code, week3.stdout).toBe(0)
-      const body = board()?.body ?? ''
+      const body = healthIssue()?.body ?? ''
       const text = renderSummary(body).text
       // The week read began the day before the merge: it proves nothing yet, and no before → after is shown.
       expect(text).toMatch(
@@ -198,7 +198,7 @@ for (const { name: runtime, node } of runtimes()) {
       emu.setFeedback([], week)
       const first = await run({ inputs: week })
       expect(first.code, first.stdout).toBe(0)
-      const text = renderSummary(board()?.body ?? '').text
+      const text = renderSummary(healthIssue()?.body ?? '').text
       expect(text).toContain('✅ Fixed: /docs/page-13 by pull request #77 · before')
       expect(text).toMatch(
         /Fixed \/docs\/page-13: fixed \d{1,2} \w{3} \d{4} · merged 24 Nov 2026 · pull request #77 · before [^:→]+ → since the merge 30 Nov – 6 Dec 2026, per week: 👎 15 → 0 · 👍 2 → 12/
@@ -226,7 +226,7 @@ for (const { name: runtime, node } of runtimes()) {
       ])
       const summary = renderSummary(alerted.summary).text
       expect(summary.indexOf('1 alert fired')).toBeLessThan(summary.indexOf('Human visitors'))
-      expect(renderSummary(board()?.body ?? '').text).toContain('1 alert fired')
+      expect(renderSummary(healthIssue()?.body ?? '').text).toContain('1 alert fired')
       // Without failOn: alert, the same rule warns and the step passes.
       const warned = await run({ inputs: { dateFrom: '2026-11-23', dateTo: '2026-11-30', alerts: 'searchesNoClick > 30' } })
       expect(warned.code, warned.stdout).toBe(0)

@@ -145,14 +145,14 @@ for (const { name: runtime, node } of runtimes()) {
       })
     /** The gap a person dismissed. */
     let ssoId = ''
-    const board = () => github.issues.find((issue) => issue.user.type === 'Bot')
-    const bodyText = () => renderSummary(board()?.body ?? '').text
+    const healthIssue = () => github.issues.find((issue) => issue.user.type === 'Bot')
+    const bodyText = () => renderSummary(healthIssue()?.body ?? '').text
     /** The edit that made the issue's body what it is now from `before`, as GitHub sends it. */
     const edited = (before: string) => ({
       name: 'issues',
       payload: {
         action: 'edited',
-        issue: { number: board()?.number, body: board()?.body },
+        issue: { number: healthIssue()?.number, body: healthIssue()?.body },
         changes: { body: { from: before } },
         sender: { login: 'docs-lead', type: 'User' },
         repository: { full_name: 'acme/docs', private: true }
@@ -160,7 +160,7 @@ for (const { name: runtime, node } of runtimes()) {
     })
     /** The open gap line of a page, and its id. */
     const lineOf = (page: string) => {
-      const line = (board()?.body ?? '').split('\n').find((l) => l.startsWith(`- [ ] <code>${page}</code>`)) ?? ''
+      const line = (healthIssue()?.body ?? '').split('\n').find((l) => l.startsWith(`- [ ] <code>${page}</code>`)) ?? ''
       return { line, id: /<!-- gap:([0-9a-f]{12}) -->/.exec(line)?.[1] ?? '' }
     }
     /** The body with `lines` ticked. */
@@ -183,7 +183,7 @@ for (const { name: runtime, node } of runtimes()) {
     })
 
     it(`[${runtime}] asks once for two ticked gaps and takes "Not a gap" from a person who may push`, async () => {
-      const issue = board()
+      const issue = healthIssue()
       if (!issue) throw new Error('no issue: the test above makes it')
       const sso = lineOf(SSO)
       expect(sso.id).toMatch(/^[0-9a-f]{12}$/)
@@ -204,7 +204,7 @@ for (const { name: runtime, node } of runtimes()) {
       expect(prompt).not.toContain(SSO)
       const text = bodyText()
       expect(text).toMatch(/Not gaps, as people said \(1\) \/guides\/sso: not a gap, said by \S+ on \d{1,2} \w{3} \d{4} · 👎 5/)
-      expect(board()?.body).toMatch(/<details><summary>Not gaps, as people said \(1\)<\/summary>/)
+      expect(healthIssue()?.body).toMatch(/<details><summary>Not gaps, as people said \(1\)<\/summary>/)
       expect(text).toMatch(new RegExp(`${WEBHOOKS}: pull request #\\d+ open`))
     })
 
@@ -215,7 +215,7 @@ for (const { name: runtime, node } of runtimes()) {
       const summary = renderSummary(second.summary).text
       for (const text of [body, summary]) expect(text).toContain(`Pages that moved ${DEPLOY} ▼ 40 % (250 → 150 human visitors)`)
       // 51 → 60 searches with no click, from the history: the table shows the change, not "—".
-      const table = renderSummary(board()?.body ?? '').tables.find((t) => t.some((row) => row[0] === 'Searches with no click'))
+      const table = renderSummary(healthIssue()?.body ?? '').tables.find((t) => t.some((row) => row[0] === 'Searches with no click'))
       expect(table?.find((row) => row[0] === 'Searches with no click')?.slice(1, 3)).toEqual(['60', '▲ 18%'])
       const summaryTable = renderSummary(second.summary).tables.find((t) => t.some((row) => row[0] === 'Searches with no click'))
       expect(summaryTable?.find((row) => row[0] === 'Searches with no click')?.slice(1)).toEqual(['60', '▲ 18%'])
@@ -262,7 +262,7 @@ for (const { name: runtime, node } of runtimes()) {
     })
 
     it(`[${runtime}] never asks for a dismissed gap, even with a forged tick`, async () => {
-      const issue = board()
+      const issue = healthIssue()
       if (!issue) throw new Error('no issue')
       expect(ssoId).toMatch(/^[0-9a-f]{12}$/)
       const before = issue.body

@@ -1,7 +1,7 @@
 // Bad inputs end to end: the real bundle, run as its own process the way the runner runs it, with
 // three mistakes at once. Every one is named, in the log and in the job summary, before any request.
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
-import { SECTION_NAMES } from '../../src/core/sections.js'
+import { SECTION_NAMES } from '../../src/core/catalog.js'
 import { ACTION_NAME, ACTION_VERSION } from '../../src/version.js'
 import { startEmulator, type Emulator } from '../emulator/emulator.js'
 import { errorLines, linesWith, runAction } from '../support/action.js'

@@ -116,13 +116,13 @@ for (const { name: runtime, node } of runtimes()) {
         event: options.event ?? { name: 'schedule', payload: PRIVATE },
         env: { GITHUB_API_URL: github.url, GITHUB_RUN_ID: options.runId ?? String(Math.floor(Math.random() * 1e9)) }
       })
-    const board = () => github.issues.find((issue) => issue.user.type === 'Bot')
+    const healthIssue = () => github.issues.find((issue) => issue.user.type === 'Bot')
     const jobRequests = () => emu.requests.filter((r) => r.path.startsWith('/v2/agent/')).map((r) => `${r.method} ${r.path}`)
 
     it(`[${runtime}] shows a www. search in the issue as text, which GitHub's Markdown links nowhere, and the key nowhere`, async () => {
       const shown = await run()
       expect(shown.code, shown.stdout).toBe(0)
-      const body = board()?.body ?? ''
+      const body = healthIssue()?.body ?? ''
       const html = gfmToHtml(body)
       // The search is in a task-list line, as written.
       expect(body.split('\n').some((line) => line.startsWith('- [ ] ') && line.includes('“log in www'))).toBe(true)
@@ -137,13 +137,13 @@ for (const { name: runtime, node } of runtimes()) {
     })
 
     it(`[${runtime}] forgets every reader word in the issue once reader text is hidden (auto, in an internal repository)`, async () => {
-      const before = board()?.body ?? ''
+      const before = healthIssue()?.body ?? ''
       for (const word of READER_WORDS) expect(before).toContain(word)
       github.setVisibility('acme/docs', 'internal')
       const hidden = await run({ inputs: { ...WEEK_2, readerText: 'auto' }, event: { name: 'schedule', payload: INTERNAL } })
       expect(hidden.code, hidden.stdout).toBe(0)
       expect(hidden.stdout).toContain('is hidden: GitHub says the repository is internal')
-      const body = board()?.body ?? ''
+      const body = healthIssue()?.body ?? ''
       const texts = [body, decoded(body), ...base64Runs(body)]
       for (const word of READER_WORDS) for (const text of texts) expect(text).not.toContain(word)
       // The search gaps recorded while reader text was shown are counts now; a page's evidence holds counts alone.
@@ -155,7 +155,7 @@ for (const { name: runtime, node } of runtimes()) {
     })
 
     it(`[${runtime}] refuses a job id of ".." from the service: a clear failure, no request built from it, no output, no record`, async () => {
-      const issue = board()
+      const issue = healthIssue()
       if (!issue) throw new Error('no issue: the tests above make it')
       const line = issue.body.split('\n').find((l) => l.startsWith('- [ ] <code>')) ?? ''
       expect(line).not.toBe('')
@@ -187,13 +187,13 @@ for (const { name: runtime, node } of runtimes()) {
       )
       expect(jobRequests().slice(jobsBefore)).toEqual(['POST /v2/agent/proj_docs/job'])
       expect(refused.outputs.jobId ?? '').toBe('')
-      const body = board()?.body ?? ''
+      const body = healthIssue()?.body ?? ''
       for (const state of base64Runs(body)) expect(state).not.toContain('"jobId":".."')
       expect(decoded(body)).not.toMatch(/job \.\./)
     })
 
     it(`[${runtime}] skips a ".." job an older issue's state names, and keeps the issue updated`, async () => {
-      const issue = board()
+      const issue = healthIssue()
       if (!issue) throw new Error('no issue: the tests above make it')
       // A state as an older run wrote it, before ids were checked: a gap asked for job "..".
       const match = /(<!-- docs-agent-action:state )([A-Za-z0-9+/=]+)( -->)/.exec(issue.body)
@@ -212,7 +212,7 @@ for (const { name: runtime, node } of runtimes()) {
       const next = await run({ inputs: { dateFrom: '2026-11-23', dateTo: '2026-11-30' } })
       expect(next.code, next.stdout).toBe(0)
       expect(jobRequests().slice(jobsBefore)).toEqual([])
-      expect(board()?.body).toContain('23–29 Nov 2026')
+      expect(healthIssue()?.body).toContain('23–29 Nov 2026')
     })
   })
 }

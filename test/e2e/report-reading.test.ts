@@ -57,7 +57,7 @@ describe('what a docs lead reads', () => {
     })
   }
   /** The docs health issue the action keeps. */
-  const board = () => github.issues.find((issue) => issue.user.type === 'Bot')
+  const healthIssue = () => github.issues.find((issue) => issue.user.type === 'Bot')
   /** The prompt of the last agent job created. */
   const lastPrompt = (): string => {
     const body = emu.requests.filter((r) => r.method === 'POST' && r.path.includes('/agent/')).at(-1)?.body ?? '{}'
@@ -66,7 +66,7 @@ describe('what a docs lead reads', () => {
   }
   /** A maintainer ticks the page's gap, and the edit starts a run. */
   const tick = async (isPrivate: boolean, runId: string, more: Record<string, string> = {}) => {
-    const issue = board()
+    const issue = healthIssue()
     if (!issue) throw new Error('no docs health issue')
     // The page by its path, as a run that showed reader text wrote it, or by its label.
     const line =
@@ -113,7 +113,7 @@ describe('what a docs lead reads', () => {
     expect(week.code, week.stdout).toBe(0)
     const top = (body: string): string =>
       body.slice(body.indexOf('<!-- docs-agent-action:top -->'), body.indexOf('<!-- /docs-agent-action:top -->'))
-    const before = top(board()?.body ?? '')
+    const before = top(healthIssue()?.body ?? '')
     expect(renderSummary(before).text).toContain(`📈 Docs health · 9–15 Nov 2026 ${PROBLEM} is this week’s problem:`)
 
     // auto sends readers' words only to an agent whose repository GitHub says is private, known from an
@@ -141,7 +141,7 @@ describe('what a docs lead reads', () => {
     expect(renderSummary(asked.summary).text).toContain(`1 ticked gap given to the agent: ${PROBLEM}`)
 
     // The tick run read no analytics, and kept the top of the weekly report as it was.
-    const after = board()?.body ?? ''
+    const after = healthIssue()?.body ?? ''
     expect(top(after)).toBe(before)
     const seen = renderSummary(after)
     expect(seen.headings.slice(0, 3)).toEqual([
@@ -157,7 +157,7 @@ describe('what a docs lead reads', () => {
   it('in a public repository, a tick gives the agent counts only, and the issue keeps none of the readers’ words', async () => {
     const week = await run({ isPrivate: false, inputs: { dashboard: 'true', githubToken: TOKEN, ...WEEK }, runId: '721' })
     expect(week.code, week.stdout).toBe(0)
-    const body = board()?.body ?? ''
+    const body = healthIssue()?.body ?? ''
     expect(stateOf(body)).not.toHaveProperty('readerWords')
     for (const text of [QUESTION, COMMENT, SEARCH]) expect(body).not.toContain(text)
     expect(renderSummary(body).text).toContain('The agent is sent each gap’s page or search and its counts (what readers wrote stays out')
@@ -175,13 +175,13 @@ describe('what a docs lead reads', () => {
   it('forgets the readers’ words the moment reader text is hidden', async () => {
     const week = await run({ isPrivate: true, inputs: { dashboard: 'true', githubToken: TOKEN, ...WEEK }, runId: '731' })
     expect(week.code, week.stdout).toBe(0)
-    expect(stateOf(board()?.body ?? '')).toHaveProperty('readerWords')
+    expect(stateOf(healthIssue()?.body ?? '')).toHaveProperty('readerWords')
     // The same repository, now public: the next tick sends none of them, and the issue drops them.
     const asked = await tick(false, '732')
     expect(asked.code, asked.stdout).toBe(0)
     for (const text of [QUESTION, COMMENT, PROBLEM]) expect(lastPrompt()).not.toContain(text)
     expect(lastPrompt()).toContain(`- page ${pageLabel(PROBLEM)}: `)
-    expect(stateOf(board()?.body ?? '')).not.toHaveProperty('readerWords')
-    expect(board()?.body).not.toContain(PROBLEM)
+    expect(stateOf(healthIssue()?.body ?? '')).not.toHaveProperty('readerWords')
+    expect(healthIssue()?.body).not.toContain(PROBLEM)
   })
 })

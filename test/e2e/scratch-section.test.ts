@@ -65,7 +65,7 @@ describe('a scratch section', () => {
         const touched = addScratchSection(root)
         const listed = listedFiles()
         expect(touched.filter((file) => !isListed(listed, file))).toEqual([])
-        expect(touched).toEqual(expect.arrayContaining(['src/core/sections.ts', 'src/run/sections.ts', 'src/sections/referrers/read.ts']))
+        expect(touched).toEqual(expect.arrayContaining(['src/core/catalog.ts', 'src/run/wiring.ts', 'src/sections/referrers/read.ts']))
 
         const typecheck = runIn(root, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.test.json'])
         expect(typecheck.output.trim().split('\n').slice(-20).join('\n'), 'npm run typecheck on the copy').not.toMatch(/error TS/)

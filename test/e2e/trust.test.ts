@@ -59,7 +59,7 @@ const lastLine = (result: ActionRun) => result.stdout.trimEnd().split('\n').at(-
 const SCHEDULE: Event = { name: 'schedule', payload: { repository: { full_name: 'acme/docs', private: true } } }
 
 describe('the docs health issue is only the one the action sealed', () => {
-  const board = (inputs: Record<string, string> = {}) =>
+  const healthIssue = (inputs: Record<string, string> = {}) =>
     run({ analytics: 'all', readerText: 'show', dashboard: 'true', ...WEEK_1, ...inputs }, SCHEDULE)
   const issuePosts = () => github.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/issues'))
   const real = () => github.issues.find((issue) => issue.number === 1)
@@ -87,7 +87,7 @@ describe('the docs health issue is only the one the action sealed', () => {
   const ticked = (body: string): string => body.replace(/^- \[ \] (.*<!-- gap:[0-9a-f]{12} -->)$/gm, '- [x] $1')
 
   it('[node 24] keeps and updates the real issue when another app opens one with its markers, a forged state and ticks; no job', async () => {
-    const first = await board()
+    const first = await healthIssue()
     expect(first.code, first.stdout).toBe(0)
     const issue = real()
     expect(issue?.user).toEqual(ACTIONS_WRITER.user)
@@ -123,7 +123,7 @@ describe('the docs health issue is only the one the action sealed', () => {
     emu.planJobs({ finishAfterMs: 0 })
     const jobs = emu.jobCount()
     const agentRequests = emu.requests.filter((r) => r.path.includes('/agent/')).length
-    const second = await board(WEEK_2)
+    const second = await healthIssue(WEEK_2)
     expect(second.code, second.stdout).toBe(0)
     expect(emu.jobCount()).toBe(jobs)
     expect(emu.requests.filter((r) => r.path.includes('/agent/')).length).toBe(agentRequests)
@@ -142,7 +142,7 @@ describe('the docs health issue is only the one the action sealed', () => {
 
   it('[node 24] keeps updating the same issue after the API key changes, and starts its history again with a notice', async () => {
     const before = real()?.body ?? ''
-    const rotated = await board({ apiKey: NEW_KEY, ...WEEK_3 })
+    const rotated = await healthIssue({ apiKey: NEW_KEY, ...WEEK_3 })
     expect(rotated.code, rotated.stdout).toBe(0)
     expect(issuePosts()).toHaveLength(1)
     expect(rotated.outputs.dashboardUrl).toBe('https://github.com/acme/docs/issues/1')
@@ -156,7 +156,7 @@ describe('the docs health issue is only the one the action sealed', () => {
     expect(after).not.toContain('evil.example')
 
     // The next run with the new key reads the state it sealed.
-    const next = await board({ apiKey: NEW_KEY, dateFrom: '2026-11-30', dateTo: '2026-12-07' })
+    const next = await healthIssue({ apiKey: NEW_KEY, dateFrom: '2026-11-30', dateTo: '2026-12-07' })
     expect(next.code, next.stdout).toBe(0)
     expect(next.stdout).not.toContain('holds no state this action can verify')
     expect(renderSummary(real()?.body ?? '').text).toContain('2 weeks since')
@@ -173,7 +173,7 @@ describe('the docs health issue is only the one the action sealed', () => {
         user: OTHER_APP.user,
         performed_via_github_app: OTHER_APP.app
       })
-    const result = await board({ apiKey: NEW_KEY, dateFrom: '2026-12-07', dateTo: '2026-12-14' })
+    const result = await healthIssue({ apiKey: NEW_KEY, dateFrom: '2026-12-07', dateTo: '2026-12-14' })
     expect(result.code, result.stdout).toBe(0)
     expect(result.outputs.dashboardUrl).toBe('https://github.com/acme/docs/issues/1')
     expect(result.stdout).not.toContain('holds no state this action can verify')

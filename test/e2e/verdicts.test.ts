@@ -102,11 +102,11 @@ for (const { name: runtime, node } of runtimes()) {
         event: event ?? { name: 'schedule', payload: { repository: { full_name: 'acme/docs', private: true } } },
         env: { GITHUB_API_URL: github.url, GITHUB_RUN_ID: String(Math.floor(Math.random() * 1e9)) }
       })
-    const board = () => github.issues.find((issue) => issue.user.type === 'Bot')
-    const bodyText = () => renderSummary(board()?.body ?? '').text
+    const healthIssue = () => github.issues.find((issue) => issue.user.type === 'Bot')
+    const bodyText = () => renderSummary(healthIssue()?.body ?? '').text
     /** The rendered line of a page: from its subject to the next line's. */
     const lineOf = (page: string) => {
-      const html = board()?.body ?? ''
+      const html = healthIssue()?.body ?? ''
       const line = html.split('\n').find((l) => l.startsWith('- ') && l.includes(`<code>${page}</code>`)) ?? ''
       return renderSummary(line).text
     }
@@ -115,7 +115,7 @@ for (const { name: runtime, node } of runtimes()) {
       name: 'issues',
       payload: {
         action: 'edited',
-        issue: { number: board()?.number, body: board()?.body },
+        issue: { number: healthIssue()?.number, body: healthIssue()?.body },
         changes: { body: { from: before } },
         sender: { login: 'docs-lead', type: 'User' },
         repository: { full_name: 'acme/docs', private: true }
@@ -133,7 +133,7 @@ for (const { name: runtime, node } of runtimes()) {
     })
 
     it(`[${runtime}] right after the tick, and while the pull request is open, shows the numbers before, pooled, and no before → after`, async () => {
-      const issue = board()
+      const issue = healthIssue()
       if (!issue) throw new Error('no issue: the test above makes it')
       const before = issue.body
       for (const page of [REAL, BUSY, SMALL]) {
@@ -168,7 +168,9 @@ for (const { name: runtime, node } of runtimes()) {
       // Judged over the page's visitors, which the run read: 900 a week before and since (the state the
       // issue carries keeps them with the gap's numbers); the pages whose visitors were not read have none.
       const state = JSON.parse(
-        Buffer.from(/<!-- docs-agent-action:state ([A-Za-z0-9+/=]+) -->/.exec(board()?.body ?? '')?.[1] ?? '', 'base64').toString('utf8')
+        Buffer.from(/<!-- docs-agent-action:state ([A-Za-z0-9+/=]+) -->/.exec(healthIssue()?.body ?? '')?.[1] ?? '', 'base64').toString(
+          'utf8'
+        )
       ) as { gaps: { subject: string; before?: { visitors?: number }; after?: { visitors?: number } }[] }
       const gap = (page: string) => state.gaps.find((g) => g.subject === page)
       expect(gap(REAL)?.before?.visitors).toBe(2700)
@@ -187,7 +189,7 @@ for (const { name: runtime, node } of runtimes()) {
       for (let n = 5; n < 7 && reopenedIn === 0; n++) {
         const weekly = await run(week(n))
         expect(weekly.code, weekly.stdout).toBe(0)
-        if ((board()?.body ?? '').includes(`- [ ] <code>${BUSY}</code>`)) reopenedIn = n - 3
+        if ((healthIssue()?.body ?? '').includes(`- [ ] <code>${BUSY}</code>`)) reopenedIn = n - 3
       }
       expect(reopenedIn).toBeGreaterThan(0)
       expect(reopenedIn).toBeLessThanOrEqual(3)
@@ -196,7 +198,9 @@ for (const { name: runtime, node } of runtimes()) {
         'not fixed: pull request #60, merged 30 Nov 2026, did not halve its thumbs down, unanswered questions and searches with no click; tick to ask the agent again · before 2–22 Nov 2026 (3 weeks) → since the merge 30 Nov'
       )
       expect(line).toContain('👎 100 → 50 · 👍 150 → 150 · unanswered 20 → 10')
-      expect(board()?.body).toMatch(new RegExp(`- \\[ \\] <code>${BUSY}</code>.*\\n  - \\[ \\] Not a gap <!-- dismiss:[0-9a-f]{12} -->`))
+      expect(healthIssue()?.body).toMatch(
+        new RegExp(`- \\[ \\] <code>${BUSY}</code>.*\\n  - \\[ \\] Not a gap <!-- dismiss:[0-9a-f]{12} -->`)
+      )
       // The small page: still waiting for readers, never fixed.
       const last = await run(week(6))
       expect(last.code, last.stdout).toBe(0)

@@ -7,7 +7,7 @@
 import { rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { SECTION_NAMES } from '../../src/core/sections.js'
+import { SECTION_NAMES } from '../../src/core/catalog.js'
 import type { JobReport } from '../../src/agent/outcome.js'
 import type { Inputs } from '../../src/run/inputs.js'
 import { parseAlertRules } from '../../src/render/alerts.js'

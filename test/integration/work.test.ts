@@ -5,7 +5,7 @@
 import { readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
-import { SECTION_NAMES } from '../../src/core/sections.js'
+import { SECTION_NAMES } from '../../src/core/catalog.js'
 import type { JobReport } from '../../src/agent/outcome.js'
 import type { VisitorsReport } from '../../src/sections/traffic/read-visitors.js'
 import type { Inputs } from '../../src/run/inputs.js'

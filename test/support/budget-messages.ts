@@ -1,6 +1,6 @@
 // What tests check of the messages of a read that maxRequests cut, beside the two that own them: their stable start,
 // never their wording after it. test/unit/analytics/pager.test.ts owns the whole text of a cut read's
-// partial reason and warnings, and test/unit/analytics/section.test.ts that of a read never made, so
+// partial reason and warnings, and test/unit/analytics/reader.test.ts that of a read never made, so
 // that a change to that wording changes one test file.
 import { expect } from 'vitest'
 

@@ -89,11 +89,11 @@ export function addScratchSection(root: string): string[] {
   touched.add(reports)
 
   // One catalog entry, one wiring line (with the imports it takes).
-  change('src/core/sections.ts', /\n\}\)\n/, () => `${ENTRY}\n`)
-  change('src/run/sections.ts', "import { searchesPart } from '../sections/searches/read.js'", (line) => `${line}\n${renamed(line)}`)
-  change('src/run/sections.ts', "import { searchesRenderer } from '../sections/searches/render.js'", (line) => `${line}\n${renamed(line)}`)
+  change('src/core/catalog.ts', /\n\}\)\n/, () => `${ENTRY}\n`)
+  change('src/run/wiring.ts', "import { searchesPart } from '../sections/searches/read.js'", (line) => `${line}\n${renamed(line)}`)
+  change('src/run/wiring.ts', "import { searchesRenderer } from '../sections/searches/render.js'", (line) => `${line}\n${renamed(line)}`)
   change(
-    'src/run/sections.ts',
+    'src/run/wiring.ts',
     /\n\}\)\n\ntype Wiring/,
     (end) => `,\n  referrers: wire({ part: referrersPart, render: referrersRenderer })${end}`
   )

@@ -83,7 +83,7 @@ async function loop(options = {}) {
     last = { summary: result.summary, issue: issue?.body ?? '', code: result.code, stdout: result.stdout }
     return last
   }
-  const board = () => {
+  const healthIssue = () => {
     const issue = github.issues.find((i) => i.user.type === 'Bot')
     if (!issue) throw new Error(`no docs health issue was made:\n${last?.stdout ?? ''}`)
     return issue
@@ -94,7 +94,7 @@ async function loop(options = {}) {
    * @param {(line: string) => boolean} pick
    */
   const edit = async (pick) => {
-    const issue = board()
+    const issue = healthIssue()
     const before = issue.body
     let ticked = 0
     issue.body = issue.body

@@ -1,7 +1,7 @@
 // What the reports of every analytics section share in the tests of what is published from them:
 // the range, and the fields of a report every section has (test/unit/sections/<name>/reports.ts
 // builds each section's reports on them).
-import type { SectionBase } from '../../src/analytics/section.js'
+import type { SectionBase } from '../../src/analytics/reader.js'
 
 export const RANGE = '14 Nov 2026 to 20 Nov 2026 (7 days, UTC)'
 

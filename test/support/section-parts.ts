@@ -8,7 +8,7 @@ import type { AssistantPage, CallerStats } from '../../src/sections/assistant/sc
 import type { FeedbackByPage, FeedbackPage } from '../../src/sections/feedback/schema.js'
 import type { SearchesPage } from '../../src/sections/searches/schema.js'
 import type { ViewsPage, VisitorsPage } from '../../src/sections/traffic/schema.js'
-import type { SectionRequest } from '../../src/analytics/section.js'
+import type { SectionRequest } from '../../src/analytics/reader.js'
 import { Lifetime } from '../../src/core/lifetime.js'
 import type { Part, PartContext, PartEnding } from '../../src/core/part.js'
 

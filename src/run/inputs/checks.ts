@@ -4,8 +4,8 @@ import { firstReads, plannedReads } from '../../analytics/plan.js'
 import { CHANGE_EVENTS, isChangeEvent } from '../../change/change.js'
 import type { InputProblem } from '../../core/input-error.js'
 import { parseDate } from '../../text/dates.js'
-import { HEADLINE_SECTIONS, UNCOMPARED_HEADLINES } from '../../core/sections.js'
-import { SECTIONS } from '../sections.js'
+import { HEADLINE_SECTIONS, UNCOMPARED_HEADLINES } from '../../core/catalog.js'
+import { SECTIONS } from '../wiring.js'
 import { analyticsRange, DATE_FORMS, type Field, type Parsed, shown } from './schema.js'
 
 /** What the checks of inputs together see. */

@@ -9,7 +9,7 @@ import { MIN_CONTEXT_BYTES } from '../../change/context.js'
 import { parseAlertRules } from '../../render/alerts.js'
 import { parseDate, shiftDays } from '../../text/dates.js'
 import { didYouMean, nearMiss } from '../../text/near-miss.js'
-import { SECTION_NAMES } from '../../core/sections.js'
+import { SECTION_NAMES } from '../../core/catalog.js'
 
 export const READER_TEXT_WORDS = ['auto', 'show', 'hide'] as const
 export type ReaderTextSetting = (typeof READER_TEXT_WORDS)[number]
@@ -258,7 +258,7 @@ export const schema = z.object({
   comment: boolean,
   dashboard: boolean,
   dashboardTitle: z.string().refine((v) => v.length <= 200 && !/[\r\n]/.test(v), {
-    error: (issue) => `must be one line of at most 200 characters, the title of the dashboard issue; got ${shown(String(issue.input))}`
+    error: (issue) => `must be one line of at most 200 characters, the title of the docs health issue; got ${shown(String(issue.input))}`
   }),
   githubToken: z.string(),
   context: z.string().transform((v, ctx) => {

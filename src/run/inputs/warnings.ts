@@ -31,7 +31,7 @@ export function ignoredInputs(read: Read): string[] {
   }
   const job = read.valid('prompt', 'jobId', 'dashboard')
   const noJob = 'neither prompt nor jobId is set'
-  // Without prompt or jobId, a job is created only from the gaps a person ticks in the dashboard.
+  // Without prompt or jobId, a job is created only from the gaps a person ticks in the docs health issue.
   if (job && job.prompt === undefined && job.jobId === undefined) {
     if (!job.dashboard) {
       for (const input of (['wait', 'pollIntervalSeconds'] as const).filter((name) => read.given.has(name))) {

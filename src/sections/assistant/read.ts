@@ -5,13 +5,13 @@
 import type { AnalyticsReader } from '../../api/analytics.js'
 import { ASSISTANT_ENDPOINT, CALLER_STATS_ENDPOINT, type AssistantRow, type CallerStats } from './schema.js'
 import type { Part } from '../../core/part.js'
-import { SECTION_CATALOG } from '../../core/sections.js'
+import { SECTION_CATALOG } from '../../core/catalog.js'
 import { sitePage } from '../../text/page-path.js'
 import { readerText } from '../../text/reader-text.js'
 import type { RequestBudget } from '../../analytics/budget.js'
 import type { Comparison } from '../../analytics/comparison.js'
 import type { PageAnswer } from '../../analytics/pager.js'
-import { cursorReadById, sectionRead, type SectionBase, type SectionRequest } from '../../analytics/section.js'
+import { cursorReadById, sectionRead, type SectionBase, type SectionRequest } from '../../analytics/reader.js'
 import { sectionPart } from '../../analytics/section-part.js'
 import { byText } from '../../text/order.js'
 
@@ -41,7 +41,7 @@ export interface AssistantReport extends SectionBase {
   previous?: Comparison<CallerStats>
 }
 
-/** The catalog's entry of the section (core/sections.ts). */
+/** The catalog's entry of the section (core/catalog.ts). */
 const ASSISTANT = SECTION_CATALOG.assistant
 
 export function assistantPart(api: AnalyticsReader, request: SectionRequest, budget: RequestBudget): Part<AssistantReport> {

@@ -1,7 +1,7 @@
 // The assistant section in every place the run shows it: the summary (assistant-summary.ts), its
 // object in analytics.json and its CSV, its outputs, its lines in the log, and its gaps: questions
 // left unanswered.
-import { SECTION_CATALOG } from '../../core/sections.js'
+import { SECTION_CATALOG } from '../../core/catalog.js'
 import type { AssistantReport, QuestionEntry } from './read.js'
 import { markdownCode } from '../../text/escape.js'
 import { OTHER_PAGE, pagePathOf } from '../../text/page-path.js'
@@ -42,7 +42,7 @@ function assistantGaps(report: AssistantReport): GapList | undefined {
   const times = (n: number): string => (n === 1 ? 'once' : `${num(n)} times`)
   if (report.showReaderText) {
     return {
-      title: 'Assistant questions left unanswered',
+      heading: 'Assistant questions left unanswered',
       items: groupedQuestions(unanswered, (q) => q.query, true).map(
         ([text, n]) => `${markdownCode(text, GAP_ITEM_CHARS)} (asked ${times(n)})`
       )
@@ -50,7 +50,7 @@ function assistantGaps(report: AssistantReport): GapList | undefined {
   }
   const pages = groupedQuestions(unanswered, (q) => q.pageUrl ?? undefined, false)
   return {
-    title: 'Pages where assistant questions were left unanswered',
+    heading: 'Pages where assistant questions were left unanswered',
     items: pages.map(([page, n]) => `${gapPage(page)} (${counted(n, 'question')})`),
     note: `${counted(unanswered.length, 'question')} left unanswered; their text is hidden.`
   }
@@ -90,7 +90,7 @@ function assistantSignals(report: AssistantReport): Signal[] {
 }
 
 export const assistantRenderer: SectionRenderer<AssistantReport> = {
-  title: SECTION_CATALOG.assistant.banner,
+  banner: SECTION_CATALOG.assistant.banner,
   summaryHtml: assistantSummaryHtml,
   headlines: assistantHeadlines,
   signals: assistantSignals,

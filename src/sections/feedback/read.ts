@@ -8,13 +8,13 @@
 import type { AnalyticsReader } from '../../api/analytics.js'
 import { COUNTED_STATUSES, FEEDBACK_BY_PAGE_ENDPOINT, FEEDBACK_ENDPOINT, type FeedbackByPageRow, type FeedbackRow } from './schema.js'
 import type { Part } from '../../core/part.js'
-import { SECTION_CATALOG } from '../../core/sections.js'
+import { SECTION_CATALOG } from '../../core/catalog.js'
 import { readerPath } from '../../text/page-path.js'
 import { readerText } from '../../text/reader-text.js'
 import type { RequestBudget } from '../../analytics/budget.js'
 import type { Comparison, ComparisonAnswer, Period } from '../../analytics/comparison.js'
 import type { PageAnswer } from '../../analytics/pager.js'
-import { cursorReadById, sectionRead, type SectionBase, type SectionRequest } from '../../analytics/section.js'
+import { cursorReadById, sectionRead, type SectionBase, type SectionRequest } from '../../analytics/reader.js'
 import { sectionPart } from '../../analytics/section-part.js'
 import { byText } from '../../text/order.js'
 
@@ -49,7 +49,7 @@ export interface FeedbackReport extends SectionBase {
   previous?: Comparison<number>
 }
 
-/** The catalog's entry of the section (core/sections.ts). */
+/** The catalog's entry of the section (core/catalog.ts). */
 const FEEDBACK = SECTION_CATALOG.feedback
 
 /** Thumbs down on the pages read, and feedback rows marked not helpful. */

@@ -1,7 +1,7 @@
 // The feedback section in every place the run shows it: the summary (feedback-summary.ts), its
 // object in analytics.json and its CSV files, its outputs, its lines in the log, and its gaps: the
 // pages with the most negative feedback.
-import { SECTION_CATALOG } from '../../core/sections.js'
+import { SECTION_CATALOG } from '../../core/catalog.js'
 import { type FeedbackReport, negativeFeedback } from './read.js'
 import type { FeedbackByPageRow } from './schema.js'
 import { counted, num } from '../../text/format.js'
@@ -40,7 +40,7 @@ function feedbackGaps(report: FeedbackReport): GapList | undefined {
     .map(({ path, n }): [string, typeof n] => [path, n])
   if (pages.length === 0) return undefined
   return {
-    title: 'Pages with the most negative feedback',
+    heading: 'Pages with the most negative feedback',
     items: pages.map(([path, n]) => {
       const parts = [
         n.down > 0 ? `${num(n.down)} thumbs down` : '',
@@ -81,7 +81,7 @@ function feedbackSignals(report: FeedbackReport): Signal[] {
 }
 
 export const feedbackRenderer: SectionRenderer<FeedbackReport> = {
-  title: SECTION_CATALOG.feedback.banner,
+  banner: SECTION_CATALOG.feedback.banner,
   summaryHtml: feedbackSummaryHtml,
   headlines: feedbackHeadlines,
   readNotes: feedbackReadNotes,

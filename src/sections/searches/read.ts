@@ -4,14 +4,14 @@
 import type { AnalyticsReader } from '../../api/analytics.js'
 import { SEARCHES_ENDPOINT, type SearchRow } from './schema.js'
 import type { Part } from '../../core/part.js'
-import { SECTION_CATALOG } from '../../core/sections.js'
+import { SECTION_CATALOG } from '../../core/catalog.js'
 import { sitePage } from '../../text/page-path.js'
 import { readerText } from '../../text/reader-text.js'
 import { type HiddenSearch, hiddenSearch } from '../../text/search-words.js'
 import type { RequestBudget } from '../../analytics/budget.js'
 import type { Comparison } from '../../analytics/comparison.js'
 import type { PageAnswer } from '../../analytics/pager.js'
-import { sectionRead, type SectionBase, type SectionRequest } from '../../analytics/section.js'
+import { sectionRead, type SectionBase, type SectionRequest } from '../../analytics/reader.js'
 import { sectionPart } from '../../analytics/section-part.js'
 import { byText } from '../../text/order.js'
 
@@ -40,7 +40,7 @@ export interface SearchesReport extends SectionBase {
   previous?: Comparison<number>
 }
 
-/** The catalog's entry of the section (core/sections.ts). */
+/** The catalog's entry of the section (core/catalog.ts). */
 const SEARCHES = SECTION_CATALOG.searches
 
 /**

@@ -1,7 +1,7 @@
 // The searches section in every place the run shows it: the summary (searches-summary.ts), its
 // object in analytics.json and its CSV, its outputs, its lines in the log, and its gaps: searches
 // nobody clicked a result of.
-import { SECTION_CATALOG } from '../../core/sections.js'
+import { SECTION_CATALOG } from '../../core/catalog.js'
 import { noClick, type SearchesReport } from './read.js'
 import { markdownCode } from '../../text/escape.js'
 import { counted, num } from '../../text/format.js'
@@ -14,17 +14,17 @@ import { searchesSummaryHtml } from './summary.js'
 function searchGaps(report: SearchesReport): GapList | undefined {
   const rows = report.rows.filter(noClick)
   if (rows.length === 0) return undefined
-  const title = 'Searches where nobody clicked a result'
+  const heading = 'Searches where nobody clicked a result'
   if (!report.showReaderText) {
     const hits = rows.reduce((sum, row) => sum + row.hits, 0)
     return {
-      title,
+      heading,
       items: [],
       note: `${counted(rows.length, 'search term')} (${counted(hits, 'search', 'searches')}); their text is hidden.`
     }
   }
   return {
-    title,
+    heading,
     items: rows.map((row) => `${markdownCode(row.query ?? '', GAP_ITEM_CHARS)} (${counted(row.hits, 'search', 'searches')})`),
     about: rows.map((row) => ({ kind: 'search', subject: row.query ?? '' }))
   }
@@ -46,7 +46,7 @@ function searchesHeadlines(report: SearchesReport): Headline[] {
 }
 
 export const searchesRenderer: SectionRenderer<SearchesReport> = {
-  title: SECTION_CATALOG.searches.banner,
+  banner: SECTION_CATALOG.searches.banner,
   summaryHtml: searchesSummaryHtml,
   headlines: searchesHeadlines,
   // Searches with clicks too: the ledger follows a gap's searches after its fix by their click-through.

@@ -2,7 +2,7 @@
 // human and AI, read as every traffic section is (read.ts).
 import type { AnalyticsReader } from '../../api/analytics.js'
 import type { RequestBudget } from '../../analytics/budget.js'
-import type { SectionRequest } from '../../analytics/section.js'
+import type { SectionRequest } from '../../analytics/reader.js'
 import type { Part } from '../../core/part.js'
 import { trafficPart, type TrafficReport } from './read.js'
 import { VISITORS_ENDPOINT } from './schema.js'

@@ -1,7 +1,7 @@
 // What visitors and page views share in their files, outputs and lines (their rows have the same
 // shape): the outputs of their totals, their object in analytics.json, their CSV and their log line.
 import type { Comparison } from '../../analytics/comparison.js'
-import type { SectionBase } from '../../analytics/section.js'
+import type { SectionBase } from '../../analytics/reader.js'
 import { csvOf } from '../../render/csv.js'
 import { partialMark, previousJson } from '../../render/section-data.js'
 import { counted, num } from '../../text/format.js'

@@ -1,6 +1,6 @@
 // The page-views section in every place the run shows it: the summary (traffic-summary.ts), its
 // object in analytics.json and its CSV, its outputs, and its lines in the log.
-import { SECTION_CATALOG } from '../../core/sections.js'
+import { SECTION_CATALOG } from '../../core/catalog.js'
 import type { ViewsReport } from './read-views.js'
 import { headline, previousOf, type SectionRenderer } from '../../render/renderer.js'
 import { openingHtml, sectionHtml } from '../../render/section-html.js'
@@ -20,7 +20,7 @@ function viewsSummaryHtml(report: ViewsReport, others?: readonly { kind: string 
 }
 
 export const viewsRenderer: SectionRenderer<ViewsReport> = {
-  title: SECTION_CATALOG.views.banner,
+  banner: SECTION_CATALOG.views.banner,
   summaryHtml: viewsSummaryHtml,
   headlines: (report) =>
     report.totals ? [headline('views', report.totals.total, { previous: previousOf(report.previous, (t) => t.total) })] : [],

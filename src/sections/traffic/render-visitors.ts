@@ -1,7 +1,7 @@
 // The visitor section in every place the run shows it: the summary (traffic-summary.ts, with the
 // page views when they were read too), its
 // object in analytics.json and its CSV, its outputs, and its lines in the log.
-import { SECTION_CATALOG } from '../../core/sections.js'
+import { SECTION_CATALOG } from '../../core/catalog.js'
 import type { ViewsReport } from './read-views.js'
 import type { VisitorsReport } from './read-visitors.js'
 import { type Headline, headline, previousOf, type SectionRenderer } from '../../render/renderer.js'
@@ -19,7 +19,7 @@ function visitorsHeadlines(report: VisitorsReport): Headline[] {
 }
 
 export const visitorsRenderer: SectionRenderer<VisitorsReport> = {
-  title: SECTION_CATALOG.visitors.banner,
+  banner: SECTION_CATALOG.visitors.banner,
   // With the page views in the same report, one block shows both (traffic-summary.ts).
   summaryHtml: (report, others = []) =>
     trafficSummaryHtml({ visitors: report, views: others.find((other): other is ViewsReport => other.kind === 'views') }),

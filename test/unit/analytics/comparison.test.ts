@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import { RequestBudget } from '../../../src/analytics/budget.js'
 import { type ComparisonAnswer, comparisonRead, type Period, previousPeriod } from '../../../src/analytics/comparison.js'
-import type { SectionRequest } from '../../../src/analytics/section.js'
+import type { SectionRequest } from '../../../src/analytics/reader.js'
 import { ApiError } from '../../../src/api/errors.js'
 import { StopError } from '../../../src/core/lifetime.js'
 

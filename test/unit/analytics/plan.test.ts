@@ -1,4 +1,4 @@
-// Tests how a run plans its analytics requests (src/analytics/plan.ts, src/run/sections.ts): the
+// Tests how a run plans its analytics requests (src/analytics/plan.ts, src/run/wiring.ts): the
 // order reads get a reserved request in, the parts in report order, and that with a tight maxRequests every
 // section gets its first request before any gets a second, and the gap signals their further pages before
 // traffic's, whatever order the concurrent parts start in.
@@ -10,8 +10,8 @@ import type { FeedbackPage } from '../../../src/sections/feedback/schema.js'
 import type { SearchesPage } from '../../../src/sections/searches/schema.js'
 import type { ViewsPage, VisitorsPage } from '../../../src/sections/traffic/schema.js'
 import { plannedReads } from '../../../src/analytics/plan.js'
-import { SECTIONS, type SectionReport, sectionParts, type SectionsPlan } from '../../../src/run/sections.js'
-import type { SectionName } from '../../../src/core/sections.js'
+import { SECTIONS, type SectionReport, sectionParts, type SectionsPlan } from '../../../src/run/wiring.js'
+import type { SectionName } from '../../../src/core/catalog.js'
 import { Lifetime } from '../../../src/core/lifetime.js'
 import type { Part, PartContext } from '../../../src/core/part.js'
 

@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest'
 import type { RequestBudget } from '../../../src/analytics/budget.js'
 import { plannedBudget } from '../../../src/analytics/plan.js'
 import { sectionPart } from '../../../src/analytics/section-part.js'
-import { sectionRead } from '../../../src/analytics/section.js'
+import { sectionRead } from '../../../src/analytics/reader.js'
 import { StopError } from '../../../src/core/lifetime.js'
-import { readKeys, SECTION_CATALOG, SECTION_NAMES, type SectionName } from '../../../src/core/sections.js'
+import { readKeys, SECTION_CATALOG, SECTION_NAMES, type SectionName } from '../../../src/core/catalog.js'
 import { cleanUpAfterEach, request, run } from '../../support/section-parts.js'
 
 cleanUpAfterEach()
@@ -70,7 +70,7 @@ describe('sectionPart', () => {
     const budget = plannedBudget([], false, 5)
     const part = partOf(name, budget, () => Promise.resolve({ rows: [] }), [])
     const report = part.report({ kind: 'stopped', stop: new StopError('timeout') }, 0)
-    expect(report.failure).toMatch(new RegExp(`^${SECTION_CATALOG[name].title} are incomplete: `))
+    expect(report.failure).toMatch(new RegExp(`^${SECTION_CATALOG[name].failureName} are incomplete: `))
   })
 
   it('cannot be made without a comparison, nor for a section the catalog does not have (npm run typecheck)', () => {

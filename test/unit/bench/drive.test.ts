@@ -21,7 +21,7 @@ describe('Fix first, read from docsGaps', () => {
     const text = docsGapsText(
       [
         {
-          title: 'Fix first (pages and searches ranked by every signal about them)',
+          heading: 'Fix first (pages and searches ranked by every signal about them)',
           items: [
             '`/guides/webhook` · 14 thumbs down',
             'a search (its words are hidden) · 3',
@@ -29,7 +29,7 @@ describe('Fix first, read from docsGaps', () => {
             ...['/a', '/b', '/c', '/d'].map((p) => `\`${p}\` · 3 thumbs down`)
           ]
         },
-        { title: 'Pages with the most negative feedback', items: ['`/guides/other` · 9 thumbs down'] }
+        { heading: 'Pages with the most negative feedback', items: ['`/guides/other` · 9 thumbs down'] }
       ],
       '2–9 Nov 2026'
     )

@@ -5,7 +5,7 @@
 // state that cannot be read counts for nothing unless the run stopped.
 import { describe, expect, it } from 'vitest'
 import type { IssueData, PullState } from '../../../src/github/client.js'
-import { DASHBOARD_LABEL, HealthIssues, type IssueReads } from '../../../src/github/issues.js'
+import { HEALTH_ISSUE_LABEL, HealthIssues, type IssueReads } from '../../../src/github/issues.js'
 
 const MARKER = '<!-- docs-health:proj -->'
 const bot = { type: 'Bot', login: 'github-actions[bot]' }
@@ -27,7 +27,7 @@ function fake(labelled: IssueData[][], latest: IssueData[] = [], pull?: () => Pr
         reads.push(`latest by ${query.sort ?? 'creation'}`)
         return Promise.resolve(latest)
       }
-      expect(query.label).toBe(DASHBOARD_LABEL)
+      expect(query.label).toBe(HEALTH_ISSUE_LABEL)
       // Oldest first: no number of newer issues pushes the action's out of the pages read.
       expect(query.direction).toBe('asc')
       const items: IssueData[] = []

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest'
 import { editTicks } from '../../../src/health/edit-ticks.js'
 
 /** The markers around the part of the body the action owns (src/health/body.ts). */
-const DASHBOARD_START = '<!-- docs-agent-action:dashboard -->'
-const DASHBOARD_END = '<!-- /docs-agent-action:dashboard -->'
+const HEALTH_ISSUE_START = '<!-- docs-agent-action:dashboard -->'
+const HEALTH_ISSUE_END = '<!-- /docs-agent-action:dashboard -->'
 
 const A = 'aaaaaaaaaaaa'
 const B = 'bbbbbbbbbbbb'
@@ -14,12 +14,12 @@ const C = 'cccccccccccc'
 /** An owned part with a box for each gap, ticked where `ticked` says, and a "Not a gap" box under each. */
 const body = (ticked: string[], dismissed: string[] = []): string =>
   [
-    DASHBOARD_START,
+    HEALTH_ISSUE_START,
     ...[A, B, C].flatMap((id) => [
       `- [${ticked.includes(id) ? 'x' : ' '}] <code>/page-${id}</code> · 3 👎 <!-- gap:${id} -->`,
       `  - [${dismissed.includes(id) ? 'x' : ' '}] Not a gap <!-- dismiss:${id} -->`
     ]),
-    DASHBOARD_END
+    HEALTH_ISSUE_END
   ].join('\n')
 
 describe('editTicks', () => {

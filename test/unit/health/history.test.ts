@@ -9,10 +9,10 @@ import {
   MOVER_MIN_PERCENT,
   MOVERS,
   movers,
-  topPages,
+  visitedPages,
   withHistoryChanges
 } from '../../../src/health/history.js'
-import { decodeState, emptyState, encodeState, STATE_VERSION, TOP_PAGES } from '../../../src/health/state.js'
+import { decodeState, emptyState, encodeState, STATE_VERSION, VISITED_PAGES } from '../../../src/health/state.js'
 import { headline } from '../../../src/render/renderer.js'
 
 const WEEK_1 = { dateFrom: '2026-11-09', dateTo: '2026-11-16' }
@@ -187,9 +187,9 @@ describe('movers', () => {
   })
 
   it('keeps no page a period read no reader of, and ranks a page by its human visitors where read, else its views', () => {
-    expect(topPages(WEEK_2, [{ path: '/none', visitors: 0, views: 40 }, { path: '/empty' }])).toBeUndefined()
+    expect(visitedPages(WEEK_2, [{ path: '/none', visitors: 0, views: 40 }, { path: '/empty' }])).toBeUndefined()
     expect(
-      topPages(WEEK_2, [
+      visitedPages(WEEK_2, [
         { path: '/few', visitors: 3, views: 900 },
         { path: '/none', visitors: 0, views: 40 },
         { path: '/views', views: 5 }
@@ -203,12 +203,12 @@ describe('movers', () => {
     })
   })
 
-  it(`keeps the ${TOP_PAGES} most visited pages of a period for the next`, () => {
+  it(`keeps the ${VISITED_PAGES} most visited pages of a period for the next`, () => {
     const pages = Array.from({ length: 30 }, (_, i) => ({ path: `/p${i}`, visitors: i }))
-    const top = topPages(WEEK_2, pages)
-    expect(top?.pages).toHaveLength(TOP_PAGES)
+    const top = visitedPages(WEEK_2, pages)
+    expect(top?.pages).toHaveLength(VISITED_PAGES)
     expect(top?.pages[0]).toEqual({ path: '/p29', visitors: 29 })
-    expect(topPages(WEEK_2, [])).toBeUndefined()
+    expect(visitedPages(WEEK_2, [])).toBeUndefined()
   })
 })
 

@@ -268,7 +268,7 @@ describe('the page’s visitors as the exposure', () => {
     expect(pooled([n({ down: 1, visitors: 30 }, 0), n({ down: 2 }, 1)])).not.toHaveProperty('visitors')
   })
 
-  it('gives the worked example of docs/dashboard.md: 32 in trouble of 480 visitors before, none of 240 since: fixed', () => {
+  it('gives the worked example of docs/health-issue.md: 32 in trouble of 480 visitors before, none of 240 since: fixed', () => {
     const before = n({ down: 20, up: 2, unanswered: 12, periods: 4, visitors: 480 })
     const after = n({ down: 0, up: 3, unanswered: 0, periods: 2, visitors: 240 })
     // Closed form of the exact interval of 0 of 32: an upper share of 1 − 0.025^(1/32), as odds, × 480 ÷ 240.

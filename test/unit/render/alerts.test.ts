@@ -3,7 +3,7 @@
 // cannot be judged), and how fired alerts show at the top of the job summary (as GitHub renders it,
 // test/support/render.js) and in the `alerts` step output.
 import { describe, expect, it } from 'vitest'
-import { HEADLINE_NAMES } from '../../../src/core/sections.js'
+import { HEADLINE_NAMES } from '../../../src/core/catalog.js'
 import { type AlertRule, alertsHtml, alertsJson, firedAlerts, type FiredAlert, parseAlertRules } from '../../../src/render/alerts.js'
 import { type Headline, headline } from '../../../src/render/renderer.js'
 import { HOSTILE_TEXT } from '../../emulator/analytics-data.js'

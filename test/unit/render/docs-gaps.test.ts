@@ -13,7 +13,7 @@ import { DOCS_GAPS_MAX_CHARS, docsGapsText } from '../../../src/render/docs-gaps
 import { fixFirst } from '../../../src/render/fix-first.js'
 import { feedbackRenderer } from '../../../src/sections/feedback/render.js'
 import { docsGapsOf, sectionGapLists } from '../../../src/run/publish.js'
-import type { SectionReport } from '../../../src/run/sections.js'
+import type { SectionReport } from '../../../src/run/wiring.js'
 import { maskEmails } from '../../../src/text/reader-text.js'
 import { HOSTILE_TEXT, LONG_LINE } from '../../emulator/analytics-data.js'
 import { readerText, renderSummary } from '../../support/render.js'

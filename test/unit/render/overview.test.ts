@@ -134,7 +134,7 @@ describe('overviewHtml', () => {
 
   it('names in the footnote each section whose comparison was asked for and not read, and why', () => {
     const text = renderSummary(
-      howReadHtml(overview({ uncompared: [{ title: 'Visitors', reason: 'the request for the previous period <b>failed</b>' }] }))
+      howReadHtml(overview({ uncompared: [{ banner: 'Visitors', reason: 'the request for the previous period <b>failed</b>' }] }))
     ).text
     expect(text).toContain('≥ marks a count from a partial read. Visitors not compared: the request for the previous period <b>failed</b>.')
   })
@@ -142,7 +142,7 @@ describe('overviewHtml', () => {
   it('puts a banner naming what was not read before the headlines, and none when everything was read', () => {
     const partial = overview({
       incomplete: [
-        { title: 'Feedback', reason: 'feedback rows not read: the request budget ran out (maxRequests, 5 requests for the whole run)' }
+        { banner: 'Feedback', reason: 'feedback rows not read: the request budget ran out (maxRequests, 5 requests for the whole run)' }
       ]
     })
     const seen = renderSummary(overviewHtml(partial))
@@ -156,7 +156,7 @@ describe('overviewHtml', () => {
 
   it('names, under the banner, the maxRequests that would read more, when the budget cut a read', () => {
     const partial = overview({
-      incomplete: [{ title: 'Feedback', reason: 'feedback rows not read: the request budget ran out' }],
+      incomplete: [{ banner: 'Feedback', reason: 'feedback rows not read: the request budget ran out' }],
       budget: { maxRequests: 5, atLeast: 9 }
     })
     const seen = renderSummary(overviewHtml(partial))
@@ -171,7 +171,7 @@ describe('overviewHtml', () => {
     const cut = (maxRequests: number, atLeast: number) =>
       renderSummary(
         overviewHtml(
-          overview({ incomplete: [{ title: 'Visitors', reason: 'visitor rows: reading stopped' }], budget: { maxRequests, atLeast } })
+          overview({ incomplete: [{ banner: 'Visitors', reason: 'visitor rows: reading stopped' }], budget: { maxRequests, atLeast } })
         )
       ).text
     expect(cut(40, 100)).toContain('Set it to at least 100 to read more')
@@ -195,7 +195,7 @@ describe('overviewHtml', () => {
     for (const text of HOSTILE_TEXT) {
       const item: FixItem = { search: text, score: 3, signals: [{ kind: 'no-click', count: 3, search: text }] }
       const page: FixItem = { page: `/${text}`, score: 3, signals: [{ kind: 'thumbs-down', count: 1, page: `/${text}` }] }
-      const seen = renderSummary(overviewHtml(overview({ items: [item, page], incomplete: [{ title: 'Searches', reason: text }] })))
+      const seen = renderSummary(overviewHtml(overview({ items: [item, page], incomplete: [{ banner: 'Searches', reason: text }] })))
       expect(seen.links).toEqual([])
       expect(seen.references).toEqual([])
       // Escaped: the markup is text, not an element.
@@ -286,8 +286,8 @@ describe('the banner and the footnote', () => {
       overviewHtml(
         overview({
           incomplete: [
-            { title: 'Page views', reason: 'page views: reading stopped at maxRequests' },
-            { title: 'Searches', reason: 'Search analytics are incomplete after 2 requests.' }
+            { banner: 'Page views', reason: 'page views: reading stopped at maxRequests' },
+            { banner: 'Searches', reason: 'Search analytics are incomplete after 2 requests.' }
           ]
         })
       )
@@ -301,9 +301,9 @@ describe('the banner and the footnote', () => {
       howReadHtml(
         overview({
           uncompared: [
-            { title: 'Visitors', reason },
-            { title: 'Searches', reason },
-            { title: 'Feedback', reason: 'no request was left under maxRequests' }
+            { banner: 'Visitors', reason },
+            { banner: 'Searches', reason },
+            { banner: 'Feedback', reason: 'no request was left under maxRequests' }
           ]
         })
       )
@@ -349,7 +349,7 @@ describe('fixFirstGaps', () => {
   it('lists the ranking for docsGaps, pages and searches as code spans', () => {
     const topic: FixItem = { search: 'pricing', score: 7, signals: [{ kind: 'no-click', count: 7, search: 'pricing' }] }
     expect(fixFirstGaps([WEBHOOKS, topic])).toEqual({
-      title: 'Fix first (pages and searches ranked by every signal about them)',
+      heading: 'Fix first (pages and searches ranked by every signal about them)',
       items: [
         '`/api-reference/webhooks`: 14 thumbs down · `webhook retries` searched 31× with no click · 6 unanswered questions',
         'search `pricing`: searched 7× with no click'

@@ -3,11 +3,11 @@
 // with the previous period or not, with reader text shown and hidden. And that the schema is no
 // formality: it refuses what the file must not hold, a visitor field at the top level first of all.
 import { describe, expect, it } from 'vitest'
-import type { SectionBase } from '../../../src/analytics/section.js'
+import type { SectionBase } from '../../../src/analytics/reader.js'
 import type { ReportSink } from '../../../src/render/sink.js'
 import { publish } from '../../../src/run/publish.js'
-import { SECTION_NAMES } from '../../../src/core/sections.js'
-import { type PartReport, readsReaderText } from '../../../src/run/sections.js'
+import { SECTION_NAMES } from '../../../src/core/catalog.js'
+import { type PartReport, readsReaderText } from '../../../src/run/wiring.js'
 import { ANALYTICS_SCHEMA, schemaErrors } from '../../support/analytics-schema.js'
 import {
   assistantReport,

@@ -7,7 +7,7 @@ import type { KnownStatus } from '../../../src/api/schemas.js'
 import { jobRenderer } from '../../../src/render/job.js'
 import { readPhrase } from '../../../src/render/section-data.js'
 import { type EndedPart, finalLine } from '../../../src/run/final-line.js'
-import { type PartReport, rendererOf } from '../../../src/run/sections.js'
+import { type PartReport, rendererOf } from '../../../src/run/wiring.js'
 import { assistantReport, feedbackReport, searchesReport, viewsReport, visitorsReport } from '../../support/section-reports.js'
 
 const PR = 'https://github.com/acme/docs/pull/42'

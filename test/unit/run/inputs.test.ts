@@ -1,7 +1,7 @@
 // The action's inputs: defaults, the accepted forms of every input, the message for each bad one, and
 // that no message ever shows the API key.
 import { describe, expect, it } from 'vitest'
-import { SECTION_NAMES } from '../../../src/core/sections.js'
+import { SECTION_NAMES } from '../../../src/core/catalog.js'
 
 /** The sections, as the messages list them: from the catalog, so that a new section changes no expectation here. */
 const EVERY_SECTION = SECTION_NAMES.join(', ')
@@ -401,7 +401,7 @@ describe('readInputs: accepted forms', () => {
 
   it('refuses a budget below the first read of every section asked for, naming the minimum and what the whole plan takes', async () => {
     const { plannedReads } = await import('../../../src/analytics/plan.js')
-    const { SECTIONS } = await import('../../../src/run/sections.js')
+    const { SECTIONS } = await import('../../../src/run/wiring.js')
     const least = SECTION_NAMES.length
     const whole = plannedReads(
       SECTION_NAMES.map((name) => SECTIONS[name]),
@@ -422,7 +422,7 @@ describe('readInputs: accepted forms', () => {
 
   it('names the same minimum as the plan the run reserves before any request: one first read per section', async () => {
     const { firstReads } = await import('../../../src/analytics/plan.js')
-    const { SECTIONS } = await import('../../../src/run/sections.js')
+    const { SECTIONS } = await import('../../../src/run/wiring.js')
     for (let count = 1; count <= SECTION_NAMES.length; count++) {
       const names = SECTION_NAMES.slice(0, count)
       const least = firstReads(names.map((name) => SECTIONS[name])).length

@@ -8,7 +8,7 @@ import type { FeedbackByPageRow } from '../../../src/sections/feedback/schema.js
 import type { QuestionEntry } from '../../../src/sections/assistant/read.js'
 import type { SearchEntry } from '../../../src/sections/searches/read.js'
 import { summaryOf } from '../../../src/run/publish.js'
-import type { SectionReport } from '../../../src/run/sections.js'
+import type { SectionReport } from '../../../src/run/wiring.js'
 import { renderSummary } from '../../support/render.js'
 import { assistantReport, feedbackReport, RANGE, searchesReport, viewsReport, visitorsReport } from '../../support/section-reports.js'
 

@@ -16,7 +16,7 @@ import type { ReportSink } from '../../../src/render/sink.js'
 import { howReadHtml, overviewHtml } from '../../../src/render/overview.js'
 import { docsGapsOf, overviewOf, publish, SUMMARY_LIMIT_BYTES, summaryOf } from '../../../src/run/publish.js'
 import { fingerprint } from '../../../src/health/ledger.js'
-import { isSectionReport, type PartReport, rendererOf, type SectionReport, sectionRendererOf } from '../../../src/run/sections.js'
+import { isSectionReport, type PartReport, rendererOf, type SectionReport, sectionRendererOf } from '../../../src/run/wiring.js'
 import { readerText } from '../../../src/text/reader-text.js'
 import { HOSTILE_TEXT } from '../../emulator/analytics-data.js'
 import { JOB_REPORTS, PR_LINK } from '../../support/job-reports.js'
@@ -876,9 +876,9 @@ describe('the top of the analytics report', () => {
   it('names the sections read in part or not at all, each with why, and none of those read whole', () => {
     const unread = searchesReport({ totalSearches: undefined, rows: [], requests: 0 })
     expect(overviewOf([visitors, noViews, unread, noVisitors, feedback]).incomplete).toEqual([
-      { title: sectionRendererOf(noViews).title, reason: 'a request failed while reading' },
-      { title: sectionRendererOf(unread).title, reason: 'not read' },
-      { title: sectionRendererOf(noVisitors).title, reason: 'Refused.' }
+      { banner: sectionRendererOf(noViews).banner, reason: 'a request failed while reading' },
+      { banner: sectionRendererOf(unread).banner, reason: 'not read' },
+      { banner: sectionRendererOf(noVisitors).banner, reason: 'Refused.' }
     ])
     expect(overviewOf([visitors, feedback]).incomplete).toEqual([])
   })

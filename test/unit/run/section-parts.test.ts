@@ -1,10 +1,10 @@
-// Tests the parts the table of sections makes (src/run/sections.ts): the gap signals get the spare
+// Tests the parts the table of sections makes (src/run/wiring.ts): the gap signals get the spare
 // requests for their further pages before traffic, however the concurrent reads interleave.
 import { describe, expect, it } from 'vitest'
 import type { SearchesPage } from '../../../src/sections/searches/schema.js'
 import type { ViewsPage } from '../../../src/sections/traffic/schema.js'
 import { runParts } from '../../../src/run/work.js'
-import { type SectionReport, sectionParts } from '../../../src/run/sections.js'
+import { type SectionReport, sectionParts } from '../../../src/run/wiring.js'
 import { Lifetime } from '../../../src/core/lifetime.js'
 import { request, fakeAnalytics } from '../../support/section-parts.js'
 

@@ -1,5 +1,5 @@
-// Tests the catalog of sections (src/core/sections.ts) and the wiring on top of it
-// (src/run/sections.ts): the lists derived from the catalog, each renderer saying the catalog's names,
+// Tests the catalog of sections (src/core/catalog.ts) and the wiring on top of it
+// (src/run/wiring.ts): the lists derived from the catalog, each renderer saying the catalog's names,
 // outputs and files, and (checked by `npm run typecheck`, which covers test/) the compiler rejecting
 // a catalog entry or a wiring that misses a piece.
 import { existsSync, readdirSync } from 'node:fs'
@@ -14,8 +14,8 @@ import {
   sectionCatalog,
   type SectionName,
   UNCOMPARED_HEADLINES
-} from '../../../src/core/sections.js'
-import { type SectionReport, SECTIONS, sectionRendererOf, wiring } from '../../../src/run/sections.js'
+} from '../../../src/core/catalog.js'
+import { type SectionReport, SECTIONS, sectionRendererOf, wiring } from '../../../src/run/wiring.js'
 import { searchesPart } from '../../../src/sections/searches/read.js'
 import { searchesRenderer } from '../../../src/sections/searches/render.js'
 import { visitorsPart } from '../../../src/sections/traffic/read-visitors.js'
@@ -45,7 +45,7 @@ function without<T extends object, K extends keyof T>(value: T, key: K): Omit<T,
 
 /** A whole entry of a scratch section, to take pieces from. */
 const SCRATCH = {
-  title: 'Scratch analytics',
+  failureName: 'Scratch analytics',
   banner: 'Scratch',
   noun: 'scratch rows',
   reads: [{ key: 'scratch', name: 'scratch rows' }],
@@ -99,7 +99,7 @@ describe('the catalog of sections', () => {
     const report = await wholeReport(name)
     expect(report.kind).toBe(name)
     const renderer = sectionRendererOf(report)
-    expect(renderer.title).toBe(entry.banner)
+    expect(renderer.banner).toBe(entry.banner)
     expect(renderer.endPhrase(report)).toBe(`${entry.noun} read`)
     const headlines: Readonly<Record<string, HeadlineEntry>> = entry.headlines
     expect(renderer.headlines(report).map((h) => [h.key, h.name])).toEqual(Object.entries(headlines).map(([key, h]) => [key, h.label]))

@@ -2,7 +2,7 @@
 // when it is not, and that a long hostile value costs no more than a short one.
 import { fc, test } from '@fast-check/vitest'
 import { describe, expect, it } from 'vitest'
-import { SECTION_NAMES } from '../../../src/core/sections.js'
+import { SECTION_NAMES } from '../../../src/core/catalog.js'
 import { didYouMean, editDistance, MAX_NEAR_MISS_LENGTH, nearMiss } from '../../../src/text/near-miss.js'
 
 const SECTIONS = [...SECTION_NAMES, 'all']

@@ -1,7 +1,7 @@
 // Tests the feedback section's part (src/sections/feedback/read.ts) against fake APIs that record what
 // they were asked: the queries, what its report keeps and in which order, reader text, partial
 // reports and the request budget.
-import { readKeys } from '../../../../src/core/sections.js'
+import { readKeys } from '../../../../src/core/catalog.js'
 import { readerPath } from '../../../../src/text/page-path.js'
 import { describe, expect, it } from 'vitest'
 import type { CursorQuery, LimitQuery } from '../../../../src/api/analytics.js'

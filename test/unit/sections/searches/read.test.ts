@@ -2,7 +2,7 @@
 // they were asked: the queries, what its report keeps and in which order, reader text, partial
 // reports and the request budget.
 import { hiddenSearch } from '../../../../src/text/search-words.js'
-import { readKeys } from '../../../../src/core/sections.js'
+import { readKeys } from '../../../../src/core/catalog.js'
 import { describe, expect, it } from 'vitest'
 import { pageLabel, sitePage } from '../../../../src/text/page-path.js'
 import type { CursorQuery } from '../../../../src/api/analytics.js'

@@ -1,7 +1,7 @@
 // Tests the page views section's part (src/sections/traffic/read-views.ts) against fake APIs that record what
 // they were asked: the queries, what its report keeps and in which order, reader text, partial
 // reports and the request budget.
-import { readKeys } from '../../../../src/core/sections.js'
+import { readKeys } from '../../../../src/core/catalog.js'
 import { describe, expect, it } from 'vitest'
 import type { OffsetQuery } from '../../../../src/api/analytics.js'
 import type { ViewRow, ViewsPage } from '../../../../src/sections/traffic/schema.js'

@@ -2,13 +2,13 @@
 // VisitorsApi: which pages it asks for, when it stops, what it keeps and what it warns about, the
 // comparison with the previous period and the run's request budget; and the analytics range the
 // inputs give it (src/run/inputs.ts).
-import { readKeys, SECTION_CATALOG } from '../../../../src/core/sections.js'
+import { readKeys, SECTION_CATALOG } from '../../../../src/core/catalog.js'
 import { fakeAnalytics } from '../../../support/section-parts.js'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { OffsetQuery } from '../../../../src/api/analytics.js'
 import type { VisitorRow, VisitorsPage } from '../../../../src/sections/traffic/schema.js'
 import { RequestBudget } from '../../../../src/analytics/budget.js'
-import type { SectionRequest } from '../../../../src/analytics/section.js'
+import type { SectionRequest } from '../../../../src/analytics/reader.js'
 import { mergeTrafficRow, sortedRows } from '../../../../src/sections/traffic/read.js'
 import { VISITORS_PAGE_SIZE, visitorsPart, type VisitorsReport } from '../../../../src/sections/traffic/read-visitors.js'
 import { ApiError } from '../../../../src/api/errors.js'

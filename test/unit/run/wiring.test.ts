@@ -1,4 +1,4 @@
-// Tests what every section's renderer in the table (src/run/sections.ts) writes to the CSV files:
+// Tests what every section's renderer in the table (src/run/wiring.ts) writes to the CSV files:
 // no field starts a formula a spreadsheet would run, whatever text the service or readers sent.
 import { parse } from 'csv-parse/sync'
 import { describe, expect, it } from 'vitest'

@@ -3,7 +3,7 @@
 // numbers (their labels, and whether each can be compared in one request), the budget's names of its
 // reads, whether it reads text that readers typed, whether it is a gap signal, and its outputs and
 // files. The section's name, the headline keys and every list of sections are derived from here; the
-// top layer (run/sections.ts) adds the wiring, the part that reads a section and its renderer.
+// top layer (run/wiring.ts) adds the wiring, the part that reads a section and its renderer.
 // Adding a section is one folder (sections/<name>/) and one entry here.
 
 /** One read of a section: its name in the budget plan, and its name for people ("search terms"). */
@@ -26,7 +26,7 @@ export interface HeadlineEntry {
 /** Everything the run says of a section, apart from how it reads and shows it. */
 export interface SectionEntry {
   /** Its name in a failure: "Search analytics are incomplete: …". */
-  title: string
+  failureName: string
   /** Its name in the report's banner and its block of the summary: "Searches". */
   banner: string
   /** Its noun in the run's last line: "searches read (partial)". */
@@ -54,7 +54,7 @@ export function sectionCatalog<const Catalog extends Readonly<Record<string, Sec
 
 export const SECTION_CATALOG = sectionCatalog({
   visitors: {
-    title: 'Visitor analytics',
+    failureName: 'Visitor analytics',
     banner: 'Visitors',
     noun: 'visitors',
     reads: [{ key: 'visitors', name: 'visitor rows' }],
@@ -69,7 +69,7 @@ export const SECTION_CATALOG = sectionCatalog({
     files: ['visitors.csv']
   },
   views: {
-    title: 'Page views',
+    failureName: 'Page views',
     banner: 'Page views',
     noun: 'page views',
     reads: [{ key: 'views', name: 'page views' }],
@@ -81,7 +81,7 @@ export const SECTION_CATALOG = sectionCatalog({
     files: ['views.csv']
   },
   searches: {
-    title: 'Search analytics',
+    failureName: 'Search analytics',
     banner: 'Searches',
     noun: 'searches',
     reads: [{ key: 'searches', name: 'search terms' }],
@@ -96,7 +96,7 @@ export const SECTION_CATALOG = sectionCatalog({
     files: ['searches.csv']
   },
   feedback: {
-    title: 'Feedback analytics',
+    failureName: 'Feedback analytics',
     banner: 'Feedback',
     noun: 'feedback',
     reads: [
@@ -111,7 +111,7 @@ export const SECTION_CATALOG = sectionCatalog({
     files: ['feedback-pages.csv', 'feedback.csv']
   },
   assistant: {
-    title: 'Assistant analytics',
+    failureName: 'Assistant analytics',
     banner: 'Assistant',
     noun: 'assistant questions',
     reads: [

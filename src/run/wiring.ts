@@ -1,4 +1,4 @@
-// The wiring of the analytics sections: for each section of the catalog (core/sections.ts), the part
+// The wiring of the analytics sections: for each section of the catalog (core/catalog.ts), the part
 // that reads it and its renderer, from its folder (sections/<name>/). The compiler holds the two
 // together: a section of the catalog with no wiring, wiring of a section the catalog does not have,
 // or an entry missing its part or its renderer is an error. Every other list of sections (the names
@@ -7,9 +7,9 @@
 import type { JobReport } from '../agent/outcome.js'
 import type { RequestBudget } from '../analytics/budget.js'
 import { plannedBudget } from '../analytics/plan.js'
-import type { SectionBase, SectionRequest } from '../analytics/section.js'
+import type { SectionBase, SectionRequest } from '../analytics/reader.js'
 import type { Part } from '../core/part.js'
-import { readKeys, SECTION_CATALOG, SECTION_NAMES, type SectionName } from '../core/sections.js'
+import { readKeys, SECTION_CATALOG, SECTION_NAMES, type SectionName } from '../core/catalog.js'
 import { jobRenderer } from '../render/job.js'
 import type { Renderer, SectionRenderer } from '../render/renderer.js'
 import { assistantPart } from '../sections/assistant/read.js'

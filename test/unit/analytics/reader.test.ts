@@ -1,9 +1,9 @@
-// Tests how every analytics section is judged (src/analytics/section.ts): its range and requests,
+// Tests how every analytics section is judged (src/analytics/reader.ts): its range and requests,
 // whether it is partial and why, and the step's failure, for every way its part can end.
 import { describe, expect, it } from 'vitest'
 import { RequestBudget } from '../../../src/analytics/budget.js'
 import { MAX_SECTION_ROWS, newReadProgress, type ReadProgress } from '../../../src/analytics/pager.js'
-import { judgeSection, type NamedRead, readSection, sectionRead, type SectionRequest } from '../../../src/analytics/section.js'
+import { judgeSection, type NamedRead, readSection, sectionRead, type SectionRequest } from '../../../src/analytics/reader.js'
 import { ApiError } from '../../../src/api/errors.js'
 import { StopError } from '../../../src/core/lifetime.js'
 import type { PartEnding } from '../../../src/core/part.js'

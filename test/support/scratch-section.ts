@@ -17,7 +17,7 @@ const renamed = (text: string): string => NAMES.reduce((result, [from, to]) => r
 
 const ENTRY = `,
   referrers: {
-    title: 'Referrer analytics',
+    failureName: 'Referrer analytics',
     banner: 'Referrers',
     noun: 'referrers',
     reads: [{ key: 'referrers', name: 'referrer rows' }],

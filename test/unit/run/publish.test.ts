@@ -24,6 +24,7 @@ import { renderSummary } from '../../support/render.js'
 import {
   assistantReport,
   FEEDBACK_ENTRIES,
+  FEEDBACK_PAGES,
   feedbackReport,
   QUESTIONS,
   RANGE,
@@ -969,6 +970,9 @@ describe('publish with the docs health issue and a note', () => {
 
 describe('docsGaps and the gaps people dismissed', () => {
   it('leaves a dismissed search and a dismissed page out of every list, and lists them again once they are brought back', () => {
+    // Pages readers like beside it, so that /docs/api is clearly worse than the site's norm: a gap.
+    const liked = ['/docs/a', '/docs/b', '/docs/c'].map((path) => ({ path, thumbsUp: 20, thumbsDown: 0, code: 0, total: 20 }))
+    const feedback = feedbackReport({ pages: [...FEEDBACK_PAGES, ...liked] })
     const whole = docsGapsOf([searches, feedback])
     const search = searches.rows.find((row) => row.ctr === 0 && (row.query ?? '') !== '')?.query ?? ''
     const page = feedback.pages?.find((row) => row.thumbsDown > 0)?.path ?? ''

@@ -229,7 +229,7 @@ function setVerdictWeek(emulator, range, data) {
       return {
         id: ulid(ms, () => 0.5),
         timestamp: new Date(ms).toISOString(),
-        query: `Does the signature cover the timestamp header? (${n})`,
+        query: 'Does the signature cover the timestamp header?',
         response: 'I could not find that in the docs.',
         sources: [],
         resolutionStatus: /** @type {const} */ ('unanswered'),

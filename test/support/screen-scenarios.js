@@ -182,6 +182,32 @@ export async function dismissal(options = {}) {
   }
 }
 
+/**
+ * The dismissal, then undone: "Bring it back" ticked under the dismissed problem, then the week read
+ * again, which names it the problem once more. @param {Options} [options]
+ */
+export async function undo(options = {}) {
+  const l = await loop(options)
+  try {
+    setMovingWeeks(l.emulator)
+    await l.run(WEEK_BEFORE)
+    await l.run(WEEK)
+    const body = l.github.issues.find((i) => i.user.type === 'Bot')?.body.split('\n') ?? []
+    const dismiss = body[body.findIndex(gapLine(PROBLEM_PAGE)) + 1] ?? ''
+    await l.edit((line) => line === dismiss)
+    await l.run(WEEK)
+    // The dismissed gap's line, then its box to bring it back.
+    const after = l.github.issues.find((i) => i.user.type === 'Bot')?.body.split('\n') ?? []
+    const dismissed = after.findIndex((line) => line.startsWith(`- <code>${PROBLEM_PAGE}</code>`) && line.includes('not a gap'))
+    const restore = after.slice(dismissed + 1).find((line) => line.includes('Bring it back')) ?? ''
+    if (dismissed < 0 || restore === '') throw new Error('no dismissed gap with a box to bring it back')
+    await l.edit((line) => line === restore)
+    return await l.run(WEEK)
+  } finally {
+    await l.close()
+  }
+}
+
 /** A public repository: the same two weeks, readers' words kept out. @param {Options} [options] */
 export async function publicRepository(options = {}) {
   const l = await loop({ ...options, visibility: 'public' })

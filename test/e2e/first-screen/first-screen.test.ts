@@ -56,6 +56,7 @@ if (missing.length > 0 && !required) {
     screens.set('movers', await scenarios.movers())
     screens.set('tick', await scenarios.tick())
     screens.set('dismissal', await scenarios.dismissal())
+    screens.set('undo', await scenarios.undo())
     screens.set('public repository', await scenarios.publicRepository())
     const { realFix, halfFix } = await scenarios.fixes()
     screens.set('real fix', realFix)
@@ -114,6 +115,22 @@ if (missing.length > 0 && !required) {
       expect(issueLinkY('dismissal')).toBeLessThan(FOLD)
     })
 
+    it('after an undo names the problem again, with its readers’ words, and the issue no longer lists it as not a gap', () => {
+      const top = above('undo', 'summary')
+      expectHolds(top, `${scenarios.PROBLEM_PAGE} is this week’s problem`)
+      expectHolds(top, 'asked the assistant')
+      expectHolds(above('undo', 'issue'), `${scenarios.PROBLEM_PAGE} is this week’s problem`)
+      expect(
+        holds(
+          page('undo', 'issue')
+            .texts.map((piece) => piece.text)
+            .join(' '),
+          'Bring it back'
+        )
+      ).toBe(false)
+      expect(issueLinkY('undo')).toBeLessThan(FOLD)
+    })
+
     it('of a real fix shows it fixed with its numbers before → after, above the fold', () => {
       for (const what of ['summary', 'issue'] as const) {
         const top = above('real fix', what)
@@ -146,7 +163,7 @@ if (missing.length > 0 && !required) {
       expect(summary.width).toBeLessThanOrEqual(DESKTOP)
     })
 
-    it.each(['bad week', 'movers', 'tick', 'dismissal', 'real fix', 'half fix', 'public repository'])(
+    it.each(['bad week', 'movers', 'tick', 'dismissal', 'undo', 'real fix', 'half fix', 'public repository'])(
       'of %s uses no word of the jargon list, in the summary or the issue',
       (name) => {
         for (const what of ['summary', 'issue'] as const) expect(jargonIn(allText(page(name, what).html)), what).toEqual([])

@@ -107,6 +107,13 @@ describe('a box ticked by someone who may not push', () => {
     expect(next.state.gaps.find((gap) => gap.id === ID)?.state).toBe('dismissed')
   })
 
+  it('leaves the issue unwritten when the edit ticked no box', () => {
+    const { state, body } = week()
+    const after = `${body}\n\nA note.`
+    const trigger: Trigger = { issueEvent: true, mayAct: false, refused: true, edited: editTicks(after, body), today: '2026-11-10' }
+    expect(writesAtEnd(ask(begin(state, after, trigger, settings('2')), after).transition)).toBe(false)
+  })
+
   it('leaves a box ticked before that edit as it was: only what the refused edit ticked is unticked', () => {
     const { state, body } = week()
     const other = fingerprint('page', '/quickstart')

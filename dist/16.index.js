@@ -1770,7 +1770,9 @@ function wordLines(words) {
  * shows the same lines under the gap.
  */
 function gapPart(gap, words) {
-    const what = gap.kind === 'page' ? `page ${gap.subject}` : `search ${quoted(gap.subject)}`;
+    // A search whose words were forgotten while reader text is hidden is named as the issue names it.
+    const search = gap.subject === '' ? 'a search (its words are hidden)' : `search ${quoted(gap.subject)}`;
+    const what = gap.kind === 'page' ? `page ${gap.subject}` : search;
     let room = GAP_WORDS_BYTES;
     const said = (words ? wordLines(words) : [])
         .map((line) => `  ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .oneLine */ .TN)(line, WORDS_LINE_CHARS)}`)

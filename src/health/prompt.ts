@@ -73,7 +73,9 @@ function wordLines(words: GapWords): string[] {
  * shows the same lines under the gap.
  */
 export function gapPart(gap: GapRecord, words: GapWords | undefined): string[] {
-  const what = gap.kind === 'page' ? `page ${gap.subject}` : `search ${quoted(gap.subject)}`
+  // A search whose words were forgotten while reader text is hidden is named as the issue names it.
+  const search = gap.subject === '' ? 'a search (its words are hidden)' : `search ${quoted(gap.subject)}`
+  const what = gap.kind === 'page' ? `page ${gap.subject}` : search
   let room = GAP_WORDS_BYTES
   const said = (words ? wordLines(words) : [])
     .map((line) => `  ${oneLine(line, WORDS_LINE_CHARS)}`)

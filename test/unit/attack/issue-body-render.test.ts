@@ -107,5 +107,8 @@ describe('the issue body, as GitHub renders it, with hostile logins and readersâ
     const text = textNodes(githubHtml(owned(hidden))).join('')
     for (const word of ['forged', 'octocat', 'evil', 'retry', 'bold', 'xxxxxxxxxx']) expect(text).not.toContain(word)
     expect(text).toContain('What a tick sends the agent: its counts')
+    // The search whose words were forgotten is named as a search, not as empty quotes.
+    expect(text).toContain('What a tick sends the agent: its countsa search (its words are hidden)')
+    expect(text).not.toContain('""')
   })
 })

@@ -1753,12 +1753,18 @@ function newMarker() {
 }
 /** How often a reader wrote it: "once", "2 times"; a count an earlier version did not keep is once. */
 const times = (count) => (count === undefined || count === 1 ? 'once' : `${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_3__/* .num */ .bu)(count)} times`);
+/**
+ * A reader's text in double quotes, as a JSON string: a quote or a backslash in it is escaped, so that
+ * words which close their own quotes and write the line's framing after them ("…", asked 900 times:
+ * "…") stay inside their quotes. Made one line first, so that a line break reads as a space.
+ */
+const quoted = (text) => JSON.stringify((0,_text_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .oneLine */ .TN)(text, text.length));
 /** A gap's words as lines of data, in the order a writer would read them, each with how often it was written. */
 function wordLines(words) {
     return [
-        ...words.questions.map((q) => `- Question the assistant could not answer, asked ${times(q.count)}: "${q.question}"${q.answer.trim() === '' ? '' : ` It replied: "${q.answer}"`}`),
-        ...words.comments.map((comment, at) => `- Comment with feedback marked not helpful, left ${times(words.commentCounts?.[at])}: "${comment}"`),
-        ...words.searches.map((s) => `- Searched with no click on a result, ${times(s.count)}: "${s.search}"`)
+        ...words.questions.map((q) => `- Question the assistant could not answer, asked ${times(q.count)}: ${quoted(q.question)}${q.answer.trim() === '' ? '' : ` It replied: ${quoted(q.answer)}`}`),
+        ...words.comments.map((comment, at) => `- Comment with feedback marked not helpful, left ${times(words.commentCounts?.[at])}: ${quoted(comment)}`),
+        ...words.searches.map((s) => `- Searched with no click on a result, ${times(s.count)}: ${quoted(s.search)}`)
     ];
 }
 /**
@@ -1767,7 +1773,9 @@ function wordLines(words) {
  * shows the same lines under the gap.
  */
 function gapPart(gap, words) {
-    const what = gap.kind === 'page' ? `page ${gap.subject}` : `search "${gap.subject}"`;
+    // A search whose words were forgotten while reader text is hidden is named as the issue names it.
+    const search = gap.subject === '' ? 'a search (its words are hidden)' : `search ${quoted(gap.subject)}`;
+    const what = gap.kind === 'page' ? `page ${gap.subject}` : search;
     let room = GAP_WORDS_BYTES;
     const said = (words ? wordLines(words) : [])
         .map((line) => `  ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .oneLine */ .TN)(line, WORDS_LINE_CHARS)}`)

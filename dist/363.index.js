@@ -395,8 +395,15 @@ function pullsRead(t, pulls) {
 }
 /** Whether the run writes the issue at its end: a run an event on an issue started writes it only when it asked or dismissed. */
 function writesAtEnd(t) {
-    return !t.trigger.issueEvent || t.asked.length > 0 || t.dismissedNow > 0;
+    return !t.trigger.issueEvent || t.asked.length > 0 || t.dismissedNow > 0 || refusedTicks(t.trigger) !== undefined;
 }
+/** The boxes an edit by someone who may not push ticked, when it ticked any: what the body unticks. */
+function refusedTicks(trigger) {
+    const edited = trigger.refused === true ? trigger.edited : undefined;
+    return edited !== undefined && edited.gaps.size + edited.dismissed.size + edited.restored.size > 0 ? edited : undefined;
+}
+/** The ids of `ticked` that are not in `refused`. */
+const allowed = (ticked, refused) => new Set([...ticked].filter((id) => refused?.has(id) !== true));
 /** No overview: what a run that reads no analytics writes when the top of the body is not the action's. */
 const NO_BLOCKS = { top: '', figures: '', howRead: '' };
 /**
@@ -436,6 +443,7 @@ function written(t, current) {
         overview: { digest: (0,health_body/* overviewDigest */.ir)(overview ? (0,health_body/* blocksOf */.SH)(overview, base, t.moved) : (kept ?? NO_BLOCKS)), words }
     };
     const { action, version, runUrl } = t.settings.footer;
+    const refused = refusedTicks(t.trigger);
     const footerHtml = `<sub>Updated ${overview ? `with ${(0,text_escape/* htmlText */.js)((0,dates/* shortRange */.W5)(overview.dateFrom, overview.dateTo), 60)} ` : ''}by ${action} ${(0,text_escape/* htmlText */.js)(version, 40)}` +
         `${runUrl ? ` · ${(0,html/* linkHtml */.eq)(runUrl, 'workflow run')}` : ''}</sub>`;
     const owned = (0,health_body/* ownedBody */.ul)({
@@ -445,9 +453,10 @@ function written(t, current) {
         resolved: t.resolved,
         resolvedIds: t.resolvedIds,
         footerHtml,
-        ticked: (0,health_body/* tickedGaps */.Cq)(current),
-        dismissTicked: (0,health_body/* dismissTicks */.P8)(current),
-        restoreTicked: (0,health_body/* restoreTicks */.rB)(current),
+        // The boxes someone who may not push ticked are written unticked: a scheduled run would act on them.
+        ticked: allowed((0,health_body/* tickedGaps */.Cq)(current), refused?.gaps),
+        dismissTicked: allowed((0,health_body/* dismissTicks */.P8)(current), refused?.dismissed),
+        restoreTicked: allowed((0,health_body/* restoreTicks */.rB)(current), refused?.restored),
         movers: t.moved,
         filled: t.filled
     });
@@ -678,6 +687,7 @@ class HealthIssueRun {
         const payload = ((0,github_runner/* payloadObject */.Eq)(runner.payload) ?? {});
         const sender = payload.sender ?? {};
         let mayAct = false;
+        let refused = false;
         if (payload.action !== 'edited' || issue === undefined || payload.issue?.number !== issue.number) {
             core/* info */.pq('The run was started by an event on another issue, or not by an edit: the docs health issue has nothing to do.');
         }
@@ -689,8 +699,9 @@ class HealthIssueRun {
             let writer = false;
             try {
                 writer = await github.canWrite(sender.login);
+                refused = !writer;
                 if (!writer)
-                    core/* warning */.$e(`${(0,text_escape/* htmlText */.js)(sender.login, 60)} ticked gaps in the docs health issue but may not push to the repository: the ticks are not acted on.`);
+                    core/* warning */.$e(`${(0,text_escape/* htmlText */.js)(sender.login, 60)} ticked gaps in the docs health issue but may not push to the repository: the ticks are not acted on, and the issue is written with the boxes that edit ticked unticked.`);
             }
             catch (error) {
                 // Nothing is asked for someone whose permission is not known; the issue itself is still kept.
@@ -701,6 +712,7 @@ class HealthIssueRun {
         return make({
             issueEvent: true,
             mayAct,
+            ...(refused ? { refused } : {}),
             edited: ticksOfEdit(payload),
             ...(typeof sender.login === 'string' ? { editor: sender.login } : {})
         });

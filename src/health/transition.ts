@@ -67,6 +67,8 @@ export interface Trigger {
   edited?: EditTicks
   /** Who made that edit (a login, hostile text): the person a dismissal names. */
   editor?: string
+  /** GitHub said the editor may not push: the boxes the edit ticked are unticked, so that no later run acts on them. */
+  refused?: boolean
   /** The run's day, YYYY-MM-DD (UTC). */
   today: string
 }
@@ -346,8 +348,18 @@ export function pullsRead(t: Transition, pulls: PullStates): Transition {
 
 /** Whether the run writes the issue at its end: a run an event on an issue started writes it only when it asked or dismissed. */
 export function writesAtEnd(t: Transition): boolean {
-  return !t.trigger.issueEvent || t.asked.length > 0 || t.dismissedNow > 0
+  return !t.trigger.issueEvent || t.asked.length > 0 || t.dismissedNow > 0 || refusedTicks(t.trigger) !== undefined
 }
+
+/** The boxes an edit by someone who may not push ticked, when it ticked any: what the body unticks. */
+function refusedTicks(trigger: Trigger): EditTicks | undefined {
+  const edited = trigger.refused === true ? trigger.edited : undefined
+  return edited !== undefined && edited.gaps.size + edited.dismissed.size + edited.restored.size > 0 ? edited : undefined
+}
+
+/** The ids of `ticked` that are not in `refused`. */
+const allowed = (ticked: Set<string>, refused: ReadonlySet<string> | undefined): Set<string> =>
+  new Set([...ticked].filter((id) => refused?.has(id) !== true))
 
 /** No overview: what a run that reads no analytics writes when the top of the body is not the action's. */
 const NO_BLOCKS: OverviewBlocks = { top: '', figures: '', howRead: '' }
@@ -389,6 +401,7 @@ export function written(t: Transition, current: string): { transition: Transitio
     overview: { digest: overviewDigest(overview ? blocksOf(overview, base, t.moved) : (kept ?? NO_BLOCKS)), words }
   }
   const { action, version, runUrl } = t.settings.footer
+  const refused = refusedTicks(t.trigger)
   const footerHtml =
     `<sub>Updated ${overview ? `with ${htmlText(shortRange(overview.dateFrom, overview.dateTo), 60)} ` : ''}by ${action} ${htmlText(version, 40)}` +
     `${runUrl ? ` · ${linkHtml(runUrl, 'workflow run')}` : ''}</sub>`
@@ -399,9 +412,10 @@ export function written(t: Transition, current: string): { transition: Transitio
     resolved: t.resolved,
     resolvedIds: t.resolvedIds,
     footerHtml,
-    ticked: tickedGaps(current),
-    dismissTicked: dismissTicks(current),
-    restoreTicked: restoreTicks(current),
+    // The boxes someone who may not push ticked are written unticked: a scheduled run would act on them.
+    ticked: allowed(tickedGaps(current), refused?.gaps),
+    dismissTicked: allowed(dismissTicks(current), refused?.dismissed),
+    restoreTicked: allowed(restoreTicks(current), refused?.restored),
     movers: t.moved,
     filled: t.filled
   })

@@ -170,6 +170,7 @@ export class HealthIssueRun {
     const payload = (payloadObject(runner.payload) ?? {}) as IssueEvent
     const sender = payload.sender ?? {}
     let mayAct = false
+    let refused = false
     if (payload.action !== 'edited' || issue === undefined || payload.issue?.number !== issue.number) {
       core.info('The run was started by an event on another issue, or not by an edit: the docs health issue has nothing to do.')
     } else if (sender.type === 'Bot' || !sender.login) {
@@ -179,9 +180,10 @@ export class HealthIssueRun {
       let writer = false
       try {
         writer = await github.canWrite(sender.login)
+        refused = !writer
         if (!writer)
           core.warning(
-            `${htmlText(sender.login, 60)} ticked gaps in the docs health issue but may not push to the repository: the ticks are not acted on.`
+            `${htmlText(sender.login, 60)} ticked gaps in the docs health issue but may not push to the repository: the ticks are not acted on, and the issue is written with the boxes that edit ticked unticked.`
           )
       } catch (error) {
         // Nothing is asked for someone whose permission is not known; the issue itself is still kept.
@@ -194,6 +196,7 @@ export class HealthIssueRun {
     return make({
       issueEvent: true,
       mayAct,
+      ...(refused ? { refused } : {}),
       edited: ticksOfEdit(payload),
       ...(typeof sender.login === 'string' ? { editor: sender.login } : {})
     })

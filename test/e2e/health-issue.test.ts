@@ -97,7 +97,7 @@ for (const { name: runtime, node } of runtimes()) {
       const line = issue.body.split('\n').find((l) => l.startsWith('- [ ] <code>'))
       const page = /<code>([^<]+)<\/code>/.exec(line ?? '')?.[1] ?? ''
       expect(page).toMatch(/^\//)
-      const unticked = issue.body
+      let unticked = issue.body
       issue.body = issue.body.replace(line ?? '', (line ?? '').replace('- [ ]', '- [x]'))
       // The edit as GitHub sends it: the body after it, and the body before it.
       const edited = (login: string, type = 'User') => ({
@@ -116,6 +116,13 @@ for (const { name: runtime, node } of runtimes()) {
       expect(reader.code, reader.stdout).toBe(0)
       expect(reader.stdout).toContain('drive-by ticked gaps in the docs health issue but may not push to the repository')
       expect(emu.jobCount()).toBe(jobsBefore)
+      // Its tick is written unticked, so that no scheduled run acts on it later.
+      expect(issue.body).not.toContain('- [x]')
+      expect(issue.body).toContain(line ?? '')
+
+      // A maintainer ticks it again.
+      unticked = issue.body
+      issue.body = issue.body.replace(line ?? '', (line ?? '').replace('- [ ]', '- [x]'))
 
       // A maintainer's edit: one job, for the ticked gap, and no analytics read.
       github.setPermission('maintainer', 'write')

@@ -128,7 +128,11 @@ export function feedbackPart(api: AnalyticsReader, request: SectionRequest, budg
         (a, b) => b.thumbsDown - a.thumbsDown || b.total - a.total || byText(a.path, b.path)
       ),
     pagesTruncated: pagesRead.progress.truncated,
-    entries: [...entries.values()].sort((a, b) => byText(b.createdAt ?? '', a.createdAt ?? '')),
+    // A row the docs team dismissed is left out even when the service sent it despite the filter; it is
+    // left out here, not from the page read, so that a page of such rows is not taken for an empty one.
+    entries: [...entries.values()]
+      .filter((entry) => entry.status !== 'dismissed')
+      .sort((a, b) => byText(b.createdAt ?? '', a.createdAt ?? '')),
     entriesRead: rowsRead.progress.requests > 0
   }))
 }

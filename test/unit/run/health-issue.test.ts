@@ -717,6 +717,9 @@ describe('dismissals', () => {
     const refused = await open(fake, { runner: runnerOf('issues', tickEdit(fake, number, 'mallory')) })
     await refused.finish(SERVER)
     expect(gapIn(fake, number, gap().id)?.state).toBe('dismissed')
+    // Their tick is written unticked, so that no scheduled run acts on it; the person who may push ticks it again.
+    expect(fake.body(number)).toContain(restoreBox)
+    setBody(fake.body(number).replace(restoreBox, restoreBox.replace('[ ]', '[x]')))
 
     // Someone who may push: open again, as new, who and when let go, in Fix first and the prompt again.
     const run = await open(fake, { runner: runnerOf('issues', tickEdit(fake, number, login)) })

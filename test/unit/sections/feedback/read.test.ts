@@ -163,7 +163,7 @@ describe('feedback', () => {
     const rows: FeedbackRow[] = [
       row('5', { source: 'contextual', status: 'resolved', helpful: false, comment: 'wrong' }),
       row('4', { source: 'contextual', status: 'in_progress', helpful: true, comment: '   ' }),
-      row('3', { source: 'code_snippet', status: 'dismissed', code: 'x()', filename: null, lang: 'ts', comment: '' }),
+      row('3', { source: 'code_snippet', status: 'resolved', code: 'x()', filename: null, lang: 'ts', comment: '' }),
       row('2', { source: 'agent', comment: null })
     ]
     const { api } = feedbackApi([{ feedback: [], hasMore: false }], [{ feedback: rows, nextCursor: null, hasMore: false }])
@@ -191,7 +191,7 @@ describe('feedback', () => {
       {
         path: label('/page-3'),
         source: 'code_snippet',
-        status: 'dismissed',
+        status: 'resolved',
         comment: undefined,
         commented: false,
         createdAt: '2026-11-13T10:00:00Z'

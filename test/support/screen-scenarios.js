@@ -165,18 +165,25 @@ export async function tick(options = {}) {
   }
 }
 
+/**
+ * The two weeks, then the week's problem dismissed ("Not a gap") by its box, then the week read
+ * again. @param {Awaited<ReturnType<typeof loop>>} l
+ */
+async function dismissProblem(l) {
+  setMovingWeeks(l.emulator)
+  await l.run(WEEK_BEFORE)
+  await l.run(WEEK)
+  const body = l.github.issues.find((i) => i.user.type === 'Bot')?.body.split('\n') ?? []
+  const dismiss = body[body.findIndex(gapLine(PROBLEM_PAGE)) + 1] ?? ''
+  await l.edit((line) => line === dismiss)
+  return l.run(WEEK)
+}
+
 /** The week, then its problem dismissed ("Not a gap"), then the week read again. @param {Options} [options] */
 export async function dismissal(options = {}) {
   const l = await loop(options)
   try {
-    setMovingWeeks(l.emulator)
-    await l.run(WEEK_BEFORE)
-    await l.run(WEEK)
-    const body = l.github.issues.find((i) => i.user.type === 'Bot')?.body.split('\n') ?? []
-    const at = body.findIndex(gapLine(PROBLEM_PAGE))
-    const dismiss = body[at + 1] ?? ''
-    await l.edit((line) => line === dismiss)
-    return await l.run(WEEK)
+    return await dismissProblem(l)
   } finally {
     await l.close()
   }
@@ -189,13 +196,7 @@ export async function dismissal(options = {}) {
 export async function undo(options = {}) {
   const l = await loop(options)
   try {
-    setMovingWeeks(l.emulator)
-    await l.run(WEEK_BEFORE)
-    await l.run(WEEK)
-    const body = l.github.issues.find((i) => i.user.type === 'Bot')?.body.split('\n') ?? []
-    const dismiss = body[body.findIndex(gapLine(PROBLEM_PAGE)) + 1] ?? ''
-    await l.edit((line) => line === dismiss)
-    await l.run(WEEK)
+    await dismissProblem(l)
     // The dismissed gap's line, then its box to bring it back.
     const after = l.github.issues.find((i) => i.user.type === 'Bot')?.body.split('\n') ?? []
     const dismissed = after.findIndex((line) => line.startsWith(`- <code>${PROBLEM_PAGE}</code>`) && line.includes('not a gap'))

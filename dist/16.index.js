@@ -3943,7 +3943,7 @@ function rankingOf(sections, healthIssue) {
     const leftOut = dismissed ? (item) => dismissed.has((0,ledger/* itemId */.XG)(item)) : undefined;
     return (0,fix_first/* fixFirst */.Yy)(
     // Stryker disable next-line ArrayDeclaration: fixFirst drops any signal without a count a person can read, so an empty list and such entries give the same
-    sections.flatMap((section) => (0,wiring/* sectionRendererOf */.W3)(section).signals?.(section) ?? []), undefined, leftOut);
+    sections.flatMap((section) => (0,wiring/* sectionRendererOf */.W3)(section).signals?.(section) ?? []), undefined, leftOut, healthIssue?.pages);
 }
 /** What maxRequests cut, over every section: the limit, and the fewest requests that would have read more. */
 function budgetOf(sections) {

@@ -343,6 +343,8 @@ function newlyResolved(known, before, after) {
     const was = resolvedIn(before);
     return new Set([...known, ...[...resolvedIn(after)].filter((id) => !was.has(id))]);
 }
+/** The pages of the page gaps: searches with no click may join them whatever else was read (fix-first.ts, grouped). */
+const gapPages = (state) => state.gaps.filter((gap) => gap.kind === 'page').map((gap) => gap.subject);
 /**
  * The period the analytics read: its headlines (a change the run could not read taken from the
  * history), its ranking without the gaps people dismissed, every gap's own numbers from every signal,
@@ -355,11 +357,12 @@ function periodRead(t, read) {
     const range = { dateFrom: overview.dateFrom, dateTo: overview.dateTo };
     const history = withHistoryChanges(overview.headlines, t.state, range);
     const dismissed = (0,ledger/* dismissedIds */.mO)(t.state);
-    const items = sections ? (0,fix_first/* fixFirst */.Yy)(sections.signals, undefined, (item) => dismissed.has((0,ledger/* itemId */.XG)(item) ?? '')) : overview.items;
+    const known = gapPages(t.state);
+    const items = sections ? (0,fix_first/* fixFirst */.Yy)(sections.signals, undefined, (item) => dismissed.has((0,ledger/* itemId */.XG)(item) ?? ''), known) : overview.items;
     const moved = read.traffic.length > 0 ? movers(t.state.topPages, range, read.traffic) : [];
     const before = t.state.periods.at(-1);
     const headlines = Object.fromEntries(overview.headlines.filter((h) => !h.partial).map((h) => [h.key, h.value]));
-    let state = (0,ledger/* withPeriod */.uA)(t.state, { ...range, headlines, items, ...(sections ? { groups: (0,fix_first/* grouped */.zD)(sections.signals), measured: sections.measured } : {}) }, health_state/* HISTORY_PERIODS */.Kf, t.trigger.today);
+    let state = (0,ledger/* withPeriod */.uA)(t.state, { ...range, headlines, items, ...(sections ? { groups: (0,fix_first/* grouped */.zD)(sections.signals, known), measured: sections.measured } : {}) }, health_state/* HISTORY_PERIODS */.Kf, t.trigger.today);
     const kept = visitedPages(range, read.traffic);
     if (kept)
         state = { ...state, topPages: kept };
@@ -475,6 +478,7 @@ function reportOf(t) {
         resolvedNames: t.state.gaps.filter((gap) => t.resolvedIds.has(gap.id)).map((gap) => gap.subject),
         asked: t.asked.length,
         dismissed: (0,ledger/* dismissedIds */.mO)(t.state),
+        pages: gapPages(t.state),
         previous,
         movers: t.moved,
         ...(askedGaps.length > 0 ? { askedGaps } : {})

@@ -140,6 +140,8 @@ export interface TransitionReport {
   asked: number
   /** The gaps people said are not gaps: what the report's Fix first and docsGaps leave out. */
   dismissed: ReadonlySet<string>
+  /** The pages of the page gaps, which searches with no click may join in Fix first (gapPages). */
+  pages: readonly string[]
   /** Headline changes from the history, where the run read none. */
   previous: Partial<Record<HeadlineKey, Headline['previous']>>
   /** The pages whose traffic moved most since the period just before. */
@@ -290,6 +292,9 @@ function newlyResolved(known: ReadonlySet<string>, before: HealthState, after: H
   return new Set([...known, ...[...resolvedIn(after)].filter((id) => !was.has(id))])
 }
 
+/** The pages of the page gaps: searches with no click may join them whatever else was read (fix-first.ts, grouped). */
+export const gapPages = (state: HealthState): string[] => state.gaps.filter((gap) => gap.kind === 'page').map((gap) => gap.subject)
+
 /**
  * The period the analytics read: its headlines (a change the run could not read taken from the
  * history), its ranking without the gaps people dismissed, every gap's own numbers from every signal,
@@ -301,13 +306,14 @@ export function periodRead(t: Transition, read: AnalyticsRead): Transition {
   const range = { dateFrom: overview.dateFrom, dateTo: overview.dateTo }
   const history = withHistoryChanges(overview.headlines, t.state, range)
   const dismissed = dismissedIds(t.state)
-  const items = sections ? fixFirst(sections.signals, undefined, (item) => dismissed.has(itemId(item) ?? '')) : overview.items
+  const known = gapPages(t.state)
+  const items = sections ? fixFirst(sections.signals, undefined, (item) => dismissed.has(itemId(item) ?? ''), known) : overview.items
   const moved = read.traffic.length > 0 ? movers(t.state.topPages, range, read.traffic) : []
   const before = t.state.periods.at(-1)
   const headlines = Object.fromEntries(overview.headlines.filter((h) => !h.partial).map((h) => [h.key, h.value]))
   let state = withPeriod(
     t.state,
-    { ...range, headlines, items, ...(sections ? { groups: grouped(sections.signals), measured: sections.measured } : {}) },
+    { ...range, headlines, items, ...(sections ? { groups: grouped(sections.signals, known), measured: sections.measured } : {}) },
     HISTORY_PERIODS,
     t.trigger.today
   )
@@ -435,6 +441,7 @@ export function reportOf(t: Transition): TransitionReport {
     resolvedNames: t.state.gaps.filter((gap) => t.resolvedIds.has(gap.id)).map((gap) => gap.subject),
     asked: t.asked.length,
     dismissed: dismissedIds(t.state),
+    pages: gapPages(t.state),
     previous,
     movers: t.moved,
     ...(askedGaps.length > 0 ? { askedGaps } : {})

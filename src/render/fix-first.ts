@@ -195,8 +195,13 @@ export interface Grouped {
   searches: Map<string, { hits: number; noClickHits: number; ctr: number }>
 }
 
-/** The signals grouped: each search with no click joined to the page that shares the most of its words, or a topic of its own. */
-export function grouped(signals: readonly Signal[]): Grouped {
+/**
+ * The signals grouped: each search with no click joined to the page that shares the most of its words,
+ * or a topic of its own. The pages a search may join are those with signals and the `known` pages (the
+ * docs health issue's page gaps): a gap's page whose readers only searched in vain in a period keeps
+ * those searches, so that its numbers after a fix are not quiet only because nothing else was said.
+ */
+export function grouped(signals: readonly Signal[], known: readonly string[] = []): Grouped {
   const pages = new Map<string, Signal[]>()
   const noClick: Signal[] = []
   const searches: Grouped['searches'] = new Map()
@@ -225,6 +230,7 @@ export function grouped(signals: readonly Signal[]): Grouped {
       pages.set(signal.page, list)
     }
   }
+  for (const page of known.slice(0, MOST_COMPARED)) if (page !== OTHER_PAGE && !pages.has(page)) pages.set(page, [])
   // Each word of a path names the pages it is in, for the pages with the most readers in trouble. With
   // a search whose text is hidden, every word is compared by its key.
   const keyed = noClick.some((signal) => signal.hidden !== undefined && signal.search === undefined)
@@ -257,6 +263,8 @@ export function grouped(signals: readonly Signal[]): Grouped {
       else topics.set(key, [search])
     }
   }
+  // A known page no search joined says nothing.
+  for (const [page, list] of pages) if (list.length === 0) pages.delete(page)
   return { pages, topics, searches }
 }
 
@@ -298,9 +306,17 @@ export function rankedItems(groups: Grouped): FixItem[] {
   )
 }
 
-/** The items, weightiest first, at most `limit`, those `leftOut` says (a gap a person dismissed) left out. */
-export function fixFirst(signals: readonly Signal[], limit = FIX_FIRST_ITEMS, leftOut?: (item: FixItem) => boolean): FixItem[] {
-  const items = rankedItems(grouped(signals))
+/**
+ * The items, weightiest first, at most `limit`, those `leftOut` says (a gap a person dismissed) left
+ * out; searches with no click may join the `known` pages too (grouped).
+ */
+export function fixFirst(
+  signals: readonly Signal[],
+  limit = FIX_FIRST_ITEMS,
+  leftOut?: (item: FixItem) => boolean,
+  known: readonly string[] = []
+): FixItem[] {
+  const items = rankedItems(grouped(signals, known))
   return (leftOut ? items.filter((item) => !leftOut(item)) : items).slice(0, limit)
 }
 

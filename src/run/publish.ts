@@ -72,6 +72,8 @@ export function summaryOf(
 /** What the docs health issue adds to the report: the gaps people dismissed, headline changes from its history, the pages that moved. */
 export interface HealthIssueContext {
   dismissed?: ReadonlySet<string>
+  /** The pages of its page gaps: searches with no click may join them (fix-first.ts, grouped). */
+  pages?: readonly string[]
   previous?: Partial<Record<HeadlineKey, Headline['previous']>>
   movers?: readonly Mover[]
 }
@@ -85,7 +87,8 @@ function rankingOf(sections: readonly SectionReport[], healthIssue?: HealthIssue
     // Stryker disable next-line ArrayDeclaration: fixFirst drops any signal without a count a person can read, so an empty list and such entries give the same
     sections.flatMap((section) => sectionRendererOf(section).signals?.(section) ?? []),
     undefined,
-    leftOut
+    leftOut,
+    healthIssue?.pages
   )
 }
 

@@ -60,6 +60,7 @@ const week = (n: number) => {
 }
 const down = (page: string, count: number): Signal => ({ kind: 'thumbs-down', count, page })
 const up = (page: string, count: number): Signal => ({ kind: 'thumbs-up', count, page })
+const search = (text: string, count: number): Signal => ({ kind: 'no-click', count, search: text })
 
 /** What week `n`'s analytics give the issue, from every section's signals. */
 const analytics = (n: number, signals: Signal[], more: Partial<Overview> = {}): AnalyticsRead => ({
@@ -269,6 +270,17 @@ describe('ticks', () => {
     expect(asking.asks).toBeUndefined()
     expect(asking.transition.notes).toEqual([])
     expect(writesAtEnd(asking.transition)).toBe(false)
+  })
+
+  it("counts a gap page's searches with no click in a period its readers said nothing else, and Fix first joins them to it", () => {
+    const { state } = open()
+    const quiet = [search('webhooks setup', 5), down('/quickstart', 20), up('/quickstart', 10), up('/intro', 300)]
+    const next = periodRead(begin(state, undefined, schedule('2026-11-16'), settings('2')), analytics(1, quiet))
+    // Not 0 searches with no click: the readers who searched in vain are still the page's readers in trouble.
+    expect(gapOf(next)?.now).toMatchObject({ noClick: 5, down: 0, up: 0 })
+    expect(next.overview?.items.find((item) => item.page === WEBHOOKS)?.signals).toEqual([search('webhooks setup', 5)])
+    expect(next.overview?.items.some((item) => item.search === 'webhooks setup')).toBe(false)
+    expect(reportOf(next).pages).toEqual(expect.arrayContaining([WEBHOOKS, '/quickstart']))
   })
 
   it('takes a gap a person says is not one out of the ranking, and writes the issue for it', () => {

@@ -164,6 +164,22 @@ describe('fixFirst', () => {
     expect(groups.searches.get('webhook retries')).toEqual({ hits: 10, noClickHits: 4, ctr: 0.3 })
   })
 
+  it('joins a search to a known page with no other signal, and leaves a known page no search joins out', () => {
+    const signals = [search('webhook retries', 7), search('billing export', 2)]
+    // Without the page known, the search is a topic of its own.
+    expect(grouped(signals).pages.size).toBe(0)
+    expect([...grouped(signals).topics.keys()]).toEqual(['webhook retries', 'billing export'])
+    const groups = grouped(signals, ['/guides/webhooks', '/guides/sso'])
+    expect([...groups.pages]).toEqual([['/guides/webhooks', [search('webhook retries', 7)]]])
+    expect([...groups.topics.keys()]).toEqual(['billing export'])
+    // A known page never takes a search from a page with readers in trouble that shares as many words.
+    const busy = grouped([down('/api/webhooks', 2), search('webhooks', 3)], ['/guides/webhooks'])
+    expect(busy.pages.get('/api/webhooks')).toContainEqual(search('webhooks', 3))
+    expect(busy.pages.has('/guides/webhooks')).toBe(false)
+    // The page of other pages is never a page a search joins.
+    expect(grouped([search('other page', 1)], [OTHER_PAGE]).pages.size).toBe(0)
+  })
+
   it('joins a search to the page that shares the most of its words, a plural like its singular, in any case', () => {
     const items = fixFirst(withSite([down('/guides/sso-setup', 3), down('/guides/setup', 9), search('SSO Setups', 5), search('Setup', 2)]))
     expect(items.find((item) => item.page === '/guides/sso-setup')?.signals).toContainEqual(search('SSO Setups', 5))

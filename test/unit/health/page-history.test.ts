@@ -101,27 +101,28 @@ describe('withPeriodCounts', () => {
 })
 
 describe('earlierCounts', () => {
-  const kept = keptAfter([[down('/a', 1), up('/a', 10)], [down('/a', 2)], [down('/a', 4), up('/a', 1)]]) as PageCounts
+  // Built in each test, so that a fault in keeping them fails a test, not the collection of the file.
+  const kept = (): PageCounts => keptAfter([[down('/a', 1), up('/a', 10)], [down('/a', 2)], [down('/a', 4), up('/a', 1)]]) as PageCounts
 
   it('pools a page’s periods that began before the period read, none after', () => {
-    expect(earlierCounts(kept, week(3), []).get('/a')).toEqual({ down: 7, up: 11, notHelpful: 0, unanswered: 0, noClick: 0 })
-    expect(earlierCounts(kept, week(2), []).get('/a')).toEqual({ down: 3, up: 10, notHelpful: 0, unanswered: 0, noClick: 0 })
-    expect(earlierCounts(kept, week(0), []).has('/a')).toBe(false)
+    expect(earlierCounts(kept(), week(3), []).get('/a')).toEqual({ down: 7, up: 11, notHelpful: 0, unanswered: 0, noClick: 0 })
+    expect(earlierCounts(kept(), week(2), []).get('/a')).toEqual({ down: 3, up: 10, notHelpful: 0, unanswered: 0, noClick: 0 })
+    expect(earlierCounts(kept(), week(0), []).has('/a')).toBe(false)
     expect(earlierCounts(undefined, week(3), []).size).toBe(0)
   })
 
   it('pools from the merge of the page’s fix on, and nothing for a page whose fix is with the agent', () => {
-    expect(earlierCounts(kept, week(3), [gap('/a', { state: 'merged', mergedOn: week(1).dateFrom })]).get('/a')).toMatchObject({
+    expect(earlierCounts(kept(), week(3), [gap('/a', { state: 'merged', mergedOn: week(1).dateFrom })]).get('/a')).toMatchObject({
       down: 6,
       up: 1
     })
     // The latest merge counts, whatever the order of the gaps.
     const merges = [gap('/a', { state: 'resolved', mergedOn: week(2).dateFrom }), gap('/a', { state: 'new', mergedOn: week(1).dateFrom })]
-    expect(earlierCounts(kept, week(3), merges).get('/a')).toMatchObject({ down: 4, up: 1 })
-    expect(earlierCounts(kept, week(3), [...merges].reverse()).get('/a')).toMatchObject({ down: 4, up: 1 })
-    for (const state of ['asked', 'pr-open'] as const) expect(earlierCounts(kept, week(3), [gap('/a', { state })]).has('/a')).toBe(false)
+    expect(earlierCounts(kept(), week(3), merges).get('/a')).toMatchObject({ down: 4, up: 1 })
+    expect(earlierCounts(kept(), week(3), [...merges].reverse()).get('/a')).toMatchObject({ down: 4, up: 1 })
+    for (const state of ['asked', 'pr-open'] as const) expect(earlierCounts(kept(), week(3), [gap('/a', { state })]).has('/a')).toBe(false)
     // A search gap of the same words, or a gap never asked for, changes nothing.
-    expect(earlierCounts(kept, week(3), [gap('/a', { kind: 'search', state: 'asked' }), gap('/a', {})]).get('/a')).toMatchObject({
+    expect(earlierCounts(kept(), week(3), [gap('/a', { kind: 'search', state: 'asked' }), gap('/a', {})]).get('/a')).toMatchObject({
       down: 7
     })
   })

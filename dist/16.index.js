@@ -1837,12 +1837,14 @@ function gapsPrompt(gaps, evidence = {}, marker = newMarker()) {
 /* harmony export */   Mg: () => (/* binding */ EVIDENCE_CHARS),
 /* harmony export */   NG: () => (/* binding */ SUBJECT_CHARS),
 /* harmony export */   PE: () => (/* binding */ SEARCH_CHARS),
+/* harmony export */   VP: () => (/* binding */ PAGE_COUNT_PERIODS),
 /* harmony export */   Wl: () => (/* binding */ READER_WORDS_CHARS),
 /* harmony export */   YX: () => (/* binding */ GAP_SEARCHES),
 /* harmony export */   bb: () => (/* binding */ SEARCH_WORDS_CHARS),
 /* harmony export */   dx: () => (/* binding */ boundedState),
 /* harmony export */   iC: () => (/* binding */ LEDGER_GAPS),
 /* harmony export */   j8: () => (/* binding */ RECENT_PERIODS),
+/* harmony export */   kQ: () => (/* binding */ COUNTED_PAGES),
 /* harmony export */   l: () => (/* binding */ forgetGapWords),
 /* harmony export */   oU: () => (/* binding */ WORDS_GAPS),
 /* harmony export */   p$: () => (/* binding */ emptyState),
@@ -1996,6 +1998,19 @@ const pagesSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
     /** Human visitors and page views of each page, where they were read. */
     pages: zod__WEBPACK_IMPORTED_MODULE_5__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({ path: text(SUBJECT_CHARS), visitors: counted.optional(), views: counted.optional() })).max(VISITED_PAGES)
 });
+/** Periods and pages of each page's counts the state keeps (page-history.ts holds the rule). */
+const PAGE_COUNT_PERIODS = 3;
+const COUNTED_PAGES = 40;
+/**
+ * Each page's counts in the latest periods read whole, for Fix first to pool a page's share with
+ * (page-history.ts): `counts[i]` are the page's thumbs down, thumbs up, not helpful, unanswered and no
+ * click in `periods[i]`, null for none.
+ */
+const pageCountsSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
+    periods: zod__WEBPACK_IMPORTED_MODULE_5__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({ dateFrom: text(40), dateTo: text(40) })).max(PAGE_COUNT_PERIODS),
+    pages: zod__WEBPACK_IMPORTED_MODULE_5__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({ page: text(SUBJECT_CHARS), counts: zod__WEBPACK_IMPORTED_MODULE_5__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_5__/* .array */ .YOg(counted).length(5).nullable()).max(PAGE_COUNT_PERIODS) }))
+        .max(COUNTED_PAGES)
+});
 // ---- What readers wrote about the gaps (reader text): kept only while reader text may be shown,
 // so that a tick run, which reads no analytics, can give the agent the readers' own words.
 /** Gaps whose words are kept: the ranked ones of the latest period. */
@@ -2040,6 +2055,8 @@ const stateSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
     periods: zod__WEBPACK_IMPORTED_MODULE_5__/* .array */ .YOg(periodSchema).max(HISTORY_PERIODS),
     gaps: zod__WEBPACK_IMPORTED_MODULE_5__/* .array */ .YOg(gapSchema).max(LEDGER_GAPS),
     topPages: pagesSchema.optional(),
+    /** Each page's counts in the latest periods, for Fix first (page-history.ts). */
+    pageCounts: pageCountsSchema.optional(),
     /** Reader text: absent whenever reader text is hidden. */
     readerWords: readerWordsSchema.optional(),
     /**
@@ -2140,8 +2157,12 @@ function forgetReaderText(state, newId = randomGapId) {
             return gap;
         return { ...gap, id: gap.subject.startsWith('/') && (0,_text_page_path_js__WEBPACK_IMPORTED_MODULE_4__/* .isPageLabel */ .e4)(page) ? gap.id : newId(), subject: page };
     });
-    // What readers wrote about the gaps, kept for a tick's prompt, goes whole.
-    return forgetGapWords({ ...known, gaps });
+    // What readers wrote about the gaps, kept for a tick's prompt, goes whole; so do the pages' counts
+    // kept while reader text was shown, whose pages may be named as a client sent them.
+    const forgotten = forgetGapWords({ ...known, gaps });
+    if (shown)
+        delete forgotten.pageCounts;
+    return forgotten;
 }
 /** The state with only the fields, headline keys and gaps this version knows. */
 function knownOnly(state) {
@@ -2175,8 +2196,8 @@ function encodeState(state) {
     return `${OPEN}${Buffer.from(JSON.stringify(written)).toString('base64')}${CLOSE}`;
 }
 /**
- * The state as the body carries it, its ledger cut (closed gaps first, then the lightest) to fit
- * STATE_BUDGET_CHARS. The periods need no cut: twelve of them take a few thousand characters.
+ * The state as the body carries it, each page's counts and then its ledger cut (closed gaps first,
+ * then the lightest) to fit STATE_BUDGET_CHARS. The periods need no cut: twelve of them take a few thousand characters.
  */
 function boundedState(state) {
     // Stryker disable next-line EqualityOperator: no block is STATE_BUDGET_CHARS long (base64 comes in fours, the rest takes 33)
@@ -2184,6 +2205,17 @@ function boundedState(state) {
     // With another version's gaps, the whole ledger keeps to LEDGER_GAPS.
     const room = LEDGER_GAPS - (state.foreign?.length ?? 0);
     let bounded = state.foreign !== undefined && state.gaps.length > room ? { ...state, gaps: state.gaps.slice(0, room) } : state;
+    // Each page's counts go before any gap, the pages with the fewest readers heard from first.
+    while (bounded.pageCounts && over(encodeState(bounded))) {
+        const pages = bounded.pageCounts.pages.slice(0, -1);
+        if (pages.length === 0) {
+            const rest = { ...bounded };
+            delete rest.pageCounts;
+            bounded = rest;
+        }
+        else
+            bounded = { ...bounded, pageCounts: { ...bounded.pageCounts, pages } };
+    }
     while (bounded.gaps.length > 0 && over(encodeState(bounded))) {
         const gaps = [...bounded.gaps];
         gaps.splice(leastNeeded(gaps, bounded.periods.at(-FIXED_KEPT_PERIODS)?.dateFrom ?? ''), 1);
@@ -3943,7 +3975,7 @@ function rankingOf(sections, healthIssue) {
     const leftOut = dismissed ? (item) => dismissed.has((0,ledger/* itemId */.XG)(item)) : undefined;
     return (0,fix_first/* fixFirst */.Yy)(
     // Stryker disable next-line ArrayDeclaration: fixFirst drops any signal without a count a person can read, so an empty list and such entries give the same
-    sections.flatMap((section) => (0,wiring/* sectionRendererOf */.W3)(section).signals?.(section) ?? []), undefined, leftOut);
+    sections.flatMap((section) => (0,wiring/* sectionRendererOf */.W3)(section).signals?.(section) ?? []), undefined, { ...healthIssue?.ranking, ...(leftOut ? { leftOut } : {}) });
 }
 /** What maxRequests cut, over every section: the limit, and the fewest requests that would have read more. */
 function budgetOf(sections) {
@@ -5220,7 +5252,7 @@ async function wordsToAgent(inputs, client, healthIssueRun, server, visibilities
 async function openHealthIssue(inputs, client, github, showWords, visibilities) {
     if (!inputs.healthIssue)
         return {};
-    const { HealthIssueRun, healthIssueFailure } = await __webpack_require__.e(/* import() */ 363).then(__webpack_require__.bind(__webpack_require__, 9363));
+    const { HealthIssueRun, healthIssueFailure } = await __webpack_require__.e(/* import() */ 426).then(__webpack_require__.bind(__webpack_require__, 426));
     let healthIssueRun;
     try {
         healthIssueRun = await HealthIssueRun.open(inputs.healthIssue, inputs.projectId, github, showWords);

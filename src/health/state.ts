@@ -147,6 +147,22 @@ const pagesSchema = z.object({
   pages: z.array(z.object({ path: text(SUBJECT_CHARS), visitors: counted.optional(), views: counted.optional() })).max(VISITED_PAGES)
 })
 
+/** Periods and pages of each page's counts the state keeps (page-history.ts holds the rule). */
+export const PAGE_COUNT_PERIODS = 3
+export const COUNTED_PAGES = 40
+
+/**
+ * Each page's counts in the latest periods read whole, for Fix first to pool a page's share with
+ * (page-history.ts): `counts[i]` are the page's thumbs down, thumbs up, not helpful, unanswered and no
+ * click in `periods[i]`, null for none.
+ */
+const pageCountsSchema = z.object({
+  periods: z.array(z.object({ dateFrom: text(40), dateTo: text(40) })).max(PAGE_COUNT_PERIODS),
+  pages: z
+    .array(z.object({ page: text(SUBJECT_CHARS), counts: z.array(z.array(counted).length(5).nullable()).max(PAGE_COUNT_PERIODS) }))
+    .max(COUNTED_PAGES)
+})
+
 // ---- What readers wrote about the gaps (reader text): kept only while reader text may be shown,
 // so that a tick run, which reads no analytics, can give the agent the readers' own words.
 
@@ -199,6 +215,8 @@ export const stateSchema = z.object({
   periods: z.array(periodSchema).max(HISTORY_PERIODS),
   gaps: z.array(gapSchema).max(LEDGER_GAPS),
   topPages: pagesSchema.optional(),
+  /** Each page's counts in the latest periods, for Fix first (page-history.ts). */
+  pageCounts: pageCountsSchema.optional(),
   /** Reader text: absent whenever reader text is hidden. */
   readerWords: readerWordsSchema.optional(),
   /**
@@ -231,6 +249,7 @@ export type PeriodRecord = z.infer<typeof periodSchema>
 export type GapRecord = z.infer<typeof gapSchema>
 export type GapNumbers = z.infer<typeof numbersSchema>
 export type VisitedPages = z.infer<typeof pagesSchema>
+export type PageCounts = z.infer<typeof pageCountsSchema>
 
 /** Parts of a gap's evidence that hold no reader word: counts, in the ledger's own words. */
 const COUNT_PART = /^[\d,.]+ (?:thumbs (?:down|up)|marked not helpful|unanswered questions?)$/
@@ -305,8 +324,11 @@ export function forgetReaderText(state: HealthState, newId: () => string = rando
     if (page === gap.subject) return gap
     return { ...gap, id: gap.subject.startsWith('/') && isPageLabel(page) ? gap.id : newId(), subject: page }
   })
-  // What readers wrote about the gaps, kept for a tick's prompt, goes whole.
-  return forgetGapWords({ ...known, gaps })
+  // What readers wrote about the gaps, kept for a tick's prompt, goes whole; so do the pages' counts
+  // kept while reader text was shown, whose pages may be named as a client sent them.
+  const forgotten = forgetGapWords({ ...known, gaps })
+  if (shown) delete forgotten.pageCounts
+  return forgotten
 }
 
 /** The state with only the fields, headline keys and gaps this version knows. */
@@ -345,8 +367,8 @@ export function encodeState(state: HealthState): string {
 }
 
 /**
- * The state as the body carries it, its ledger cut (closed gaps first, then the lightest) to fit
- * STATE_BUDGET_CHARS. The periods need no cut: twelve of them take a few thousand characters.
+ * The state as the body carries it, each page's counts and then its ledger cut (closed gaps first,
+ * then the lightest) to fit STATE_BUDGET_CHARS. The periods need no cut: twelve of them take a few thousand characters.
  */
 export function boundedState(state: HealthState): HealthState {
   // Stryker disable next-line EqualityOperator: no block is STATE_BUDGET_CHARS long (base64 comes in fours, the rest takes 33)
@@ -354,6 +376,15 @@ export function boundedState(state: HealthState): HealthState {
   // With another version's gaps, the whole ledger keeps to LEDGER_GAPS.
   const room = LEDGER_GAPS - (state.foreign?.length ?? 0)
   let bounded = state.foreign !== undefined && state.gaps.length > room ? { ...state, gaps: state.gaps.slice(0, room) } : state
+  // Each page's counts go before any gap, the pages with the fewest readers heard from first.
+  while (bounded.pageCounts && over(encodeState(bounded))) {
+    const pages = bounded.pageCounts.pages.slice(0, -1)
+    if (pages.length === 0) {
+      const rest = { ...bounded }
+      delete rest.pageCounts
+      bounded = rest
+    } else bounded = { ...bounded, pageCounts: { ...bounded.pageCounts, pages } }
+  }
   while (bounded.gaps.length > 0 && over(encodeState(bounded))) {
     const gaps = [...bounded.gaps]
     gaps.splice(leastNeeded(gaps, bounded.periods.at(-FIXED_KEPT_PERIODS)?.dateFrom ?? ''), 1)

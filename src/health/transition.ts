@@ -7,7 +7,8 @@
 import type { JobReport } from '../agent/outcome.js'
 import { jobIdProblem } from '../api/schemas.js'
 import type { HeadlineKey } from '../core/catalog.js'
-import { type Signal, fixFirst, grouped } from '../render/fix-first.js'
+import { type RankingContext, type Signal, fixFirst, grouped } from '../render/fix-first.js'
+import { earlierCounts, withPeriodCounts } from './page-history.js'
 import { linkHtml } from '../render/html.js'
 import type { Overview } from '../render/overview.js'
 import type { Headline } from '../render/renderer.js'
@@ -128,6 +129,8 @@ export interface Transition {
   readonly warnedTop: boolean
   /** What the step just taken says in the log, in order. */
   readonly notes: readonly string[]
+  /** What the issue added to the period's ranking (its gaps' pages, each page's earlier counts): the report's Fix first takes the same. */
+  readonly ranking?: Omit<RankingContext, 'leftOut'>
 }
 
 /** What the run's report says of the docs health issue, from the transition. */
@@ -140,6 +143,8 @@ export interface TransitionReport {
   asked: number
   /** The gaps people said are not gaps: what the report's Fix first and docsGaps leave out. */
   dismissed: ReadonlySet<string>
+  /** What the issue added to the period's ranking: its gaps' pages, each page's earlier counts. */
+  ranking?: Omit<RankingContext, 'leftOut'>
   /** Headline changes from the issue's history, where the run read none. */
   previous: Partial<Record<HeadlineKey, Headline['previous']>>
   /** The pages whose traffic moved most since the period just before. */
@@ -290,6 +295,9 @@ function newlyResolved(known: ReadonlySet<string>, before: HealthState, after: H
   return new Set([...known, ...[...resolvedIn(after)].filter((id) => !was.has(id))])
 }
 
+/** The pages of the issue's page gaps: searches with no click may join them whatever else was read (fix-first.ts, grouped). */
+export const gapPages = (state: HealthState): string[] => state.gaps.filter((gap) => gap.kind === 'page').map((gap) => gap.subject)
+
 /**
  * The period the analytics read: its headlines (a change the run could not read taken from the
  * history), its ranking without the gaps people dismissed, every gap's own numbers from every signal,
@@ -301,16 +309,24 @@ export function periodRead(t: Transition, read: AnalyticsRead): Transition {
   const range = { dateFrom: overview.dateFrom, dateTo: overview.dateTo }
   const history = withHistoryChanges(overview.headlines, t.state, range)
   const dismissed = dismissedIds(t.state)
-  const items = sections ? fixFirst(sections.signals, undefined, (item) => dismissed.has(itemId(item) ?? '')) : overview.items
+  const ranking = { known: gapPages(t.state), earlier: earlierCounts(t.state.pageCounts, range, t.state.gaps) }
+  const items = sections
+    ? fixFirst(sections.signals, undefined, { ...ranking, leftOut: (item) => dismissed.has(itemId(item) ?? '') })
+    : overview.items
   const moved = read.traffic.length > 0 ? movers(t.state.topPages, range, read.traffic) : []
   const before = t.state.periods.at(-1)
   const headlines = Object.fromEntries(overview.headlines.filter((h) => !h.partial).map((h) => [h.key, h.value]))
+  const groups = sections ? grouped(sections.signals, ranking.known) : undefined
   let state = withPeriod(
     t.state,
-    { ...range, headlines, items, ...(sections ? { groups: grouped(sections.signals), measured: sections.measured } : {}) },
+    { ...range, headlines, items, ...(sections && groups ? { groups, measured: sections.measured } : {}) },
     HISTORY_PERIODS,
     t.trigger.today
   )
+  if (sections && groups) {
+    const pageCounts = withPeriodCounts(state.pageCounts, range, groups, sections.measured)
+    if (pageCounts) state = { ...state, pageCounts }
+  }
   const kept = visitedPages(range, read.traffic)
   if (kept) state = { ...state, topPages: kept }
   state = withReaderWords(state, overview, t.settings.showWords ? overview.words : undefined)
@@ -323,7 +339,8 @@ export function periodRead(t: Transition, read: AnalyticsRead): Transition {
     moved,
     resolved: after !== before ? (after?.resolved ?? 0) : 0,
     resolvedIds: newlyResolved(t.resolvedIds, t.state, state),
-    notes: []
+    notes: [],
+    ...(sections ? { ranking } : {})
   }
 }
 
@@ -435,6 +452,7 @@ export function reportOf(t: Transition): TransitionReport {
     resolvedNames: t.state.gaps.filter((gap) => t.resolvedIds.has(gap.id)).map((gap) => gap.subject),
     asked: t.asked.length,
     dismissed: dismissedIds(t.state),
+    ...(t.ranking ? { ranking: t.ranking } : {}),
     previous,
     movers: t.moved,
     ...(askedGaps.length > 0 ? { askedGaps } : {})

@@ -9,9 +9,9 @@
 // path. Readers heard from: those, plus its thumbs up. A gap is a page clearly worse than the site's
 // own norm: the norm is the median page's share of readers in trouble among those heard from, over the
 // other pages readers voted on (each share with the care small samples need, siteNorm), and the
-// weight of a page is its readers in
-// trouble times how far the Wilson lower bound (95 %) of their share among the readers heard from is
-// above the norm, as a part of what is left above it. A page no worse than the norm weighs nothing,
+// weight of a page is its readers heard from times how far the Wilson lower bound (95 %) of their share
+// in trouble is above the norm: the readers in trouble beyond the norm, with care. With the docs health
+// issue, a page's share pools its earlier periods (pageWeights). A page no worse than the norm weighs nothing,
 // however busy; a few thumbs down alone are not proof; a small page that is truly bad still is one. An
 // item weighs at least GAP_WEIGHT to be a gap. A search with no click that matches no page with other
 // signals is a topic of its own. Pages that are not paths of the site ("(other page)") are left out:
@@ -91,14 +91,28 @@ export function readersInTrouble(t: Trouble): number {
 }
 
 /**
- * The weight of what readers went through, against the site's `norm` (0 to 1, siteNorm): readers in
- * trouble × (the Wilson lower bound of their share among the readers heard from − the norm) ÷ (1 − the
- * norm); 0 when the bound is not above the norm. With a norm of 0, readers in trouble × the bound.
+ * The weight of what readers went through, against the site's `norm` (0 to 1, siteNorm): readers heard
+ * from × (the Wilson lower bound of their share in trouble − the norm), the readers in trouble beyond
+ * the norm; 0 when the bound is not above the norm. The share is taken from `evidence` when given: the
+ * same page's counts pooled over more periods; the readers heard from are always `t`'s.
  */
-export function troubleWeight(t: Trouble, norm = 0): number {
-  const trouble = readersInTrouble(t)
-  const above = wilsonLower(trouble, trouble + t.up) - norm
-  return above > 0 ? (trouble * above) / (1 - norm) : 0
+export function troubleWeight(t: Trouble, norm = 0, evidence: Trouble = t): number {
+  const heard = readersInTrouble(t) + t.up
+  const pooled = readersInTrouble(evidence)
+  const above = wilsonLower(pooled, pooled + evidence.up) - norm
+  return above > 0 ? heard * above : 0
+}
+
+/** Two counts as one. */
+export function plus(a: Trouble, b: Trouble | undefined): Trouble {
+  if (!b) return a
+  return {
+    down: a.down + b.down,
+    up: a.up + b.up,
+    notHelpful: a.notHelpful + b.notHelpful,
+    unanswered: a.unanswered + b.unanswered,
+    noClick: a.noClick + b.noClick
+  }
 }
 
 /** A page's voters: those unhappy with it (thumbs down or not helpful, one reader once) and its thumbs up. */
@@ -166,10 +180,14 @@ function firstAtLeast(sorted: readonly number[], value: number): number {
 /**
  * The weight of each page (fix-first's rule: troubleWeight against the norm of the other pages,
  * siteNorm), in the order given: what Fix first and the list of pages with negative feedback rank by.
+ * With `earlier` (each page's counts in the periods before, in the same order; page-history.ts), a
+ * page's share, and every share the norm is taken from, pools the period with them: the weight is
+ * still the period's readers in trouble.
  */
-export function pageWeights(pages: readonly Trouble[]): number[] {
-  const site = siteVotes(pages)
-  return pages.map((page) => troubleWeight(page, siteNorm(site, page)))
+export function pageWeights(pages: readonly Trouble[], earlier: readonly (Trouble | undefined)[] = []): number[] {
+  const pooled = pages.map((page, at) => plus(page, earlier[at]))
+  const site = siteVotes(pooled)
+  return pages.map((page, at) => troubleWeight(page, siteNorm(site, pooled[at]), pooled[at]))
 }
 
 /** The counts of `signals`, by kind. */
@@ -195,8 +213,13 @@ export interface Grouped {
   searches: Map<string, { hits: number; noClickHits: number; ctr: number }>
 }
 
-/** The signals grouped: each search with no click joined to the page that shares the most of its words, or a topic of its own. */
-export function grouped(signals: readonly Signal[]): Grouped {
+/**
+ * The signals grouped: each search with no click joined to the page that shares the most of its words,
+ * or a topic of its own. The pages a search may join are those with signals and the `known` pages (the
+ * docs health issue's page gaps): a gap's page whose readers only searched in vain in a period keeps
+ * those searches, so that its numbers after a fix are not quiet only because nothing else was said.
+ */
+export function grouped(signals: readonly Signal[], known: readonly string[] = []): Grouped {
   const pages = new Map<string, Signal[]>()
   const noClick: Signal[] = []
   const searches: Grouped['searches'] = new Map()
@@ -225,6 +248,7 @@ export function grouped(signals: readonly Signal[]): Grouped {
       pages.set(signal.page, list)
     }
   }
+  for (const page of known.slice(0, MOST_COMPARED)) if (page !== OTHER_PAGE && !pages.has(page)) pages.set(page, [])
   // Each word of a path names the pages it is in, for the pages with the most readers in trouble. With
   // a search whose text is hidden, every word is compared by its key.
   const keyed = noClick.some((signal) => signal.hidden !== undefined && signal.search === undefined)
@@ -257,6 +281,8 @@ export function grouped(signals: readonly Signal[]): Grouped {
       else topics.set(key, [search])
     }
   }
+  // A known page no search joined says nothing.
+  for (const [page, list] of pages) if (list.length === 0) pages.delete(page)
   return { pages, topics, searches }
 }
 
@@ -275,10 +301,17 @@ const EVIDENCE_ORDER: Readonly<Record<SignalKind, number>> = {
 }
 const evidenceOrder = (signal: Signal): number => (signal.kind === 'thumbs-up' ? -1 : EVIDENCE_ORDER[signal.kind] * signal.count)
 
-/** Every item of a grouping that is a gap (weighs at least GAP_WEIGHT against the site's norm), the weightiest first (then by page or search text). */
-export function rankedItems(groups: Grouped): FixItem[] {
+/**
+ * Every item of a grouping that is a gap (weighs at least GAP_WEIGHT against the site's norm), the
+ * weightiest first (then by page or search text); `earlier`, each page's counts in the periods before
+ * (pageWeights).
+ */
+export function rankedItems(groups: Grouped, earlier?: ReadonlyMap<string, Trouble>): FixItem[] {
   const pages = [...groups.pages.entries()]
-  const weights = pageWeights(pages.map(([, list]) => troubleOf(list)))
+  const weights = pageWeights(
+    pages.map(([, list]) => troubleOf(list)),
+    pages.map(([page]) => earlier?.get(page))
+  )
   // A search that matches no page has no voters: the norm of the voters says nothing of it.
   const items: FixItem[] = [
     ...pages.map(([page, list], at) => ({ page, score: weights[at] ?? 0, signals: list })),
@@ -298,9 +331,20 @@ export function rankedItems(groups: Grouped): FixItem[] {
   )
 }
 
-/** The items, weightiest first, at most `limit`, those `leftOut` says (a gap a person dismissed) left out. */
-export function fixFirst(signals: readonly Signal[], limit = FIX_FIRST_ITEMS, leftOut?: (item: FixItem) => boolean): FixItem[] {
-  const items = rankedItems(grouped(signals))
+/** What the docs health issue adds to a ranking: its gaps' pages, each page's earlier counts, the gaps people dismissed. */
+export interface RankingContext {
+  /** Items left out (a gap a person dismissed). */
+  leftOut?: (item: FixItem) => boolean
+  /** Pages searches with no click may join whatever else was read (grouped). */
+  known?: readonly string[]
+  /** Each page's counts in the periods before (pageWeights). */
+  earlier?: ReadonlyMap<string, Trouble>
+}
+
+/** The items, weightiest first, at most `limit`, with what the docs health issue adds (RankingContext). */
+export function fixFirst(signals: readonly Signal[], limit = FIX_FIRST_ITEMS, context: RankingContext = {}): FixItem[] {
+  const items = rankedItems(grouped(signals, context.known), context.earlier)
+  const { leftOut } = context
   return (leftOut ? items.filter((item) => !leftOut(item)) : items).slice(0, limit)
 }
 

@@ -7,7 +7,7 @@ import { alertsJson, type FiredAlert } from '../render/alerts.js'
 import { fingerprint, itemId } from '../health/ledger.js'
 import { moversHtml } from '../health/body.js'
 import type { Mover } from '../health/history.js'
-import { fixFirst, type FixItem } from '../render/fix-first.js'
+import { fixFirst, type FixItem, type RankingContext } from '../render/fix-first.js'
 import { itemWordsOf } from '../render/gap-words.js'
 import { footerHtml, type RunInfo } from '../render/footer.js'
 import { keyRefusalHtml } from '../render/key-refusal.js'
@@ -72,6 +72,8 @@ export function summaryOf(
 /** What the docs health issue adds to the report: the gaps people dismissed, headline changes from its history, the pages that moved. */
 export interface HealthIssueContext {
   dismissed?: ReadonlySet<string>
+  /** What it adds to the ranking (fix-first.ts, RankingContext): its gaps' pages, each page's earlier counts. */
+  ranking?: Omit<RankingContext, 'leftOut'>
   previous?: Partial<Record<HeadlineKey, Headline['previous']>>
   movers?: readonly Mover[]
 }
@@ -85,7 +87,7 @@ function rankingOf(sections: readonly SectionReport[], healthIssue?: HealthIssue
     // Stryker disable next-line ArrayDeclaration: fixFirst drops any signal without a count a person can read, so an empty list and such entries give the same
     sections.flatMap((section) => sectionRendererOf(section).signals?.(section) ?? []),
     undefined,
-    leftOut
+    { ...healthIssue?.ranking, ...(leftOut ? { leftOut } : {}) }
   )
 }
 

@@ -60,6 +60,8 @@ const week = (n: number) => {
 }
 const down = (page: string, count: number): Signal => ({ kind: 'thumbs-down', count, page })
 const up = (page: string, count: number): Signal => ({ kind: 'thumbs-up', count, page })
+const search = (text: string, count: number): Signal => ({ kind: 'no-click', count, search: text })
+const unanswered = (page: string, count: number): Signal => ({ kind: 'unanswered', count, page })
 
 /** What week `n`'s analytics give the issue, from every section's signals. */
 const analytics = (n: number, signals: Signal[], more: Partial<Overview> = {}): AnalyticsRead => ({
@@ -269,6 +271,36 @@ describe('ticks', () => {
     expect(asking.asks).toBeUndefined()
     expect(asking.transition.notes).toEqual([])
     expect(writesAtEnd(asking.transition)).toBe(false)
+  })
+
+  it("counts a gap page's searches with no click in a period its readers said nothing else, and Fix first joins them to it", () => {
+    const { state } = open()
+    const quiet = [search('webhooks setup', 5), down('/quickstart', 20), up('/quickstart', 10), up('/intro', 300)]
+    const next = periodRead(begin(state, undefined, schedule('2026-11-16'), settings('2')), analytics(1, quiet))
+    // Not 0 searches with no click: the readers who searched in vain are still the page's readers in trouble.
+    expect(gapOf(next)?.now).toMatchObject({ noClick: 5, down: 0, up: 0 })
+    expect(next.overview?.items.find((item) => item.page === WEBHOOKS)?.signals).toEqual([search('webhooks setup', 5)])
+    expect(next.overview?.items.some((item) => item.search === 'webhooks setup')).toBe(false)
+    expect(reportOf(next).ranking?.known).toEqual(expect.arrayContaining([WEBHOOKS, '/quickstart']))
+  })
+
+  it("judges a page on its earlier weeks too: a liked page's one bad week is no gap, a bad page's is", () => {
+    const site = Array.from({ length: 10 }, (_, i) => [down(`/zz/p${i}`, 2), up(`/zz/p${i}`, 100)]).flat()
+    let state: HealthState | undefined
+    for (let n = 0; n < 3; n++) {
+      const liked = [down('/liked', 2), up('/liked', 40), down('/bad', 2)]
+      state = scheduled(state, undefined, { runId: `${n + 1}`, today: week(n + 1).dateFrom, read: analytics(n, [...site, ...liked]) }).t
+        .state
+    }
+    expect(state?.pageCounts?.periods).toEqual([week(0), week(1), week(2)])
+    // This week each has 3 thumbs down and an unanswered question, and no thumbs up: 4 of 4 in trouble.
+    const bad = [down('/liked', 3), unanswered('/liked', 1), down('/bad', 3), unanswered('/bad', 1)]
+    const alone = periodRead(begin(undefined, undefined, schedule(week(4).dateFrom), settings('4')), analytics(3, [...site, ...bad]))
+    expect(alone.overview?.items.map((item) => item.page)).toEqual(['/bad', '/liked'])
+    const pooled = periodRead(begin(state, undefined, schedule(week(4).dateFrom), settings('4')), analytics(3, [...site, ...bad]))
+    expect(pooled.overview?.items.map((item) => item.page)).toEqual(['/bad'])
+    // The report's Fix first takes the same earlier counts.
+    expect(reportOf(pooled).ranking?.earlier?.get('/liked')).toEqual({ down: 6, up: 120, notHelpful: 0, unanswered: 0, noClick: 0 })
   })
 
   it('takes a gap a person says is not one out of the ranking, and writes the issue for it', () => {

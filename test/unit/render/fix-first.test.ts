@@ -52,20 +52,30 @@ describe('troubleWeight', () => {
     expect(readersInTrouble(t({ down: 1, notHelpful: 4 }))).toBe(4)
   })
 
-  it('weighs a page most readers like as no gap, however busy, and the worked example of docs/report.md', () => {
-    // 30 thumbs up, 3 down: 3 × 0.031.
-    expect(troubleWeight(t({ down: 3, up: 30 }))).toBeLessThan(GAP_WEIGHT)
-    expect(troubleWeight(t({ down: 3, up: 88 }))).toBeLessThan(0.1)
+  it('weighs readers heard from by how far the bound of their share is above the norm: with none, about the readers in trouble', () => {
     // docs/report.md: 14 down (3 of them with a not-helpful row), 3 up, 6 unanswered, 51 no click:
-    // 71 readers in trouble of 74 heard from, Wilson lower bound 0.89, weight 63.
+    // 71 readers in trouble of 74 heard from, Wilson lower bound 0.887; with a norm of 0, 74 × 0.887 = 66.
     const webhooks = troubleWeight(t({ down: 14, notHelpful: 3, up: 3, unanswered: 6, noClick: 51 }))
-    expect(webhooks).toBeCloseTo(71 * wilsonLower(71, 74), 6)
+    expect(webhooks).toBeCloseTo(74 * wilsonLower(71, 74), 9)
     expect(wilsonLower(71, 74)).toBeCloseTo(0.887, 3)
-    expect(Math.round(webhooks)).toBe(63)
-    // A few thumbs down alone are not proof; three are.
+    expect(Math.round(webhooks)).toBe(66)
+    // With no norm, a few readers in trouble are not proof, however many liked the page: three are about one.
     expect(troubleWeight(t({ down: 1 }))).toBeLessThan(GAP_WEIGHT)
     expect(troubleWeight(t({ down: 2 }))).toBeLessThan(GAP_WEIGHT)
     expect(troubleWeight(t({ down: 3 }))).toBeGreaterThanOrEqual(GAP_WEIGHT)
+    expect(troubleWeight(t({ down: 2, up: 1000 }))).toBeLessThan(GAP_WEIGHT)
+    // A search that matches no page has only readers in trouble: readers in trouble × the bound, as ever.
+    expect(troubleWeight(t({ noClick: 31 }))).toBeCloseTo(31 * wilsonLower(31, 31), 9)
+  })
+
+  it('takes the share from the evidence given (the page pooled over more periods) and the readers heard from of the period', () => {
+    const norm = 0.136
+    // 3 thumbs down alone this period, 2 more in the periods before: 3 × (the bound of 5 of 5 − the norm).
+    expect(troubleWeight(t({ down: 3 }), norm, t({ down: 5 }))).toBeCloseTo(3 * (wilsonLower(5, 5) - norm), 9)
+    // A busy page readers like, in a week of 2 thumbs down and 2 searches with no click and no thumbs up:
+    // alone, 4 of 4 in trouble, a gap; with its earlier weeks (6 more down, 30 up), nothing.
+    expect(troubleWeight(t({ down: 2, noClick: 2 }), norm)).toBeGreaterThan(GAP_WEIGHT)
+    expect(troubleWeight(t({ down: 2, noClick: 2 }), norm, t({ down: 8, noClick: 2, up: 30 }))).toBeLessThan(0.1)
   })
 })
 
@@ -89,16 +99,16 @@ describe('the gap rule against the site’s norm (docs/report.md)', () => {
     expect(others.map(voteShare)).toEqual([1.5 / 11, 2.5 / 21, 1.5 / 6, 30.5 / 41, 3.5 / 34, 6.5 / 47, 0.5 / 4])
   })
 
-  it('gives the worked example: the median page’s share 0.136, the webhooks page 62, the liked page nothing however busy, a small bad page a gap', () => {
+  it('gives the worked example: the median page’s share 0.136, the webhooks page 56, the liked page nothing however busy, a small bad page a gap', () => {
     // Sorted: 0.103, 0.119, 0.125, 0.136, 0.138, 0.25, 0.744: the fourth of seven; the busy bad page does not pull it up.
     expect(norm).toBe(1.5 / 11)
-    expect(Math.round(troubleWeight(webhooks, norm))).toBe(62)
+    expect(Math.round(troubleWeight(webhooks, norm))).toBe(56)
     expect(troubleWeight(t({ down: 3, up: 30 }), norm)).toBe(0)
     expect(troubleWeight(t({ down: 300, up: 3000 }), norm)).toBe(0)
-    expect(troubleWeight(t({ down: 3 }), norm)).toBeCloseTo(1.05, 2)
-    expect(troubleWeight(t({ down: 2 }), norm)).toBeCloseTo(0.48, 2)
+    expect(troubleWeight(t({ down: 4 }), norm)).toBeCloseTo(1.49, 2)
+    expect(troubleWeight(t({ down: 3 }), norm)).toBeCloseTo(0.91, 2)
     expect(troubleWeight(t({ down: 10, up: 45 }), norm)).toBe(0)
-    expect(troubleWeight(t({ down: 100, up: 455 }), norm)).toBeCloseTo(1.63, 2)
+    expect(troubleWeight(t({ down: 100, up: 455 }), norm)).toBeCloseTo(7.81, 2)
   })
 
   it('measures a page against the other pages only, the middle two averaged, with a norm of 0 when there are none', () => {
@@ -137,8 +147,8 @@ describe('fixFirst', () => {
     // with Jeffreys' prior), whatever /quickstart (4.5 of 93), /guides/sso (5.5 of 6) or the webhooks
     // (51.5 of 55) say.
     const norm = 2.5 / 103
-    expect(items[0]?.score).toBeCloseTo((51 * (wilsonLower(51, 54) - norm)) / (1 - norm), 9)
-    expect(items[1]?.score).toBeCloseTo((5 * (wilsonLower(5, 5) - norm)) / (1 - norm), 9)
+    expect(items[0]?.score).toBeCloseTo(54 * (wilsonLower(51, 54) - norm), 9)
+    expect(items[1]?.score).toBeCloseTo(5 * (wilsonLower(5, 5) - norm), 9)
     // The evidence of an item: what readers said of the page before what they searched, thumbs up last.
     expect(items[0]?.signals).toEqual([
       down('/api-reference/webhooks', 14),
@@ -156,12 +166,28 @@ describe('fixFirst', () => {
 
   it('leaves out the items a person dismissed, and fills the list with the next ones', () => {
     const signals = withSite(['/a', '/b', '/c', '/d', '/e', '/f'].map((page, i) => down(page, 10 - i)))
-    expect(fixFirst(signals, 5, (item) => item.page === '/b').map((item) => item.page)).toEqual(['/a', '/c', '/d', '/e', '/f'])
+    expect(fixFirst(signals, 5, { leftOut: (item) => item.page === '/b' }).map((item) => item.page)).toEqual(['/a', '/c', '/d', '/e', '/f'])
   })
 
   it('keeps every search read, clicked or not, with its click-through, for the ledger', () => {
     const groups = grouped([search('Webhook  retries', 4), { kind: 'searched', count: 6, search: 'webhook retries', ctr: 0.5 }])
     expect(groups.searches.get('webhook retries')).toEqual({ hits: 10, noClickHits: 4, ctr: 0.3 })
+  })
+
+  it('joins a search to a known page with no other signal, and leaves a known page no search joins out', () => {
+    const signals = [search('webhook retries', 7), search('billing export', 2)]
+    // Without the page known, the search is a topic of its own.
+    expect(grouped(signals).pages.size).toBe(0)
+    expect([...grouped(signals).topics.keys()]).toEqual(['webhook retries', 'billing export'])
+    const groups = grouped(signals, ['/guides/webhooks', '/guides/sso'])
+    expect([...groups.pages]).toEqual([['/guides/webhooks', [search('webhook retries', 7)]]])
+    expect([...groups.topics.keys()]).toEqual(['billing export'])
+    // A known page never takes a search from a page with readers in trouble that shares as many words.
+    const busy = grouped([down('/api/webhooks', 2), search('webhooks', 3)], ['/guides/webhooks'])
+    expect(busy.pages.get('/api/webhooks')).toContainEqual(search('webhooks', 3))
+    expect(busy.pages.has('/guides/webhooks')).toBe(false)
+    // The page of other pages is never a page a search joins.
+    expect(grouped([search('other page', 1)], [OTHER_PAGE]).pages.size).toBe(0)
   })
 
   it('joins a search to the page that shares the most of its words, a plural like its singular, in any case', () => {

@@ -2,7 +2,7 @@
 // rows, as docs/architecture.md ("A new analytics section") lists them, and nothing else: a scratch
 // section (test/support/scratch-section.ts) is added to a copy of the tree, every file it took is
 // one that list names, and the type check and every in-process test, the section's copied tests
-// among them, pass on the copy. A test outside the section's own that fails there keeps a hand copy
+// and the fault scenarios (which fail its reads too, from its expected.ts) among them, pass on the copy. A test outside the section's own that fails there keeps a hand copy
 // of the catalog; a file the section needed that the list lacks fails here by name.
 import { spawnSync } from 'node:child_process'
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
@@ -78,6 +78,8 @@ describe('a scratch section', () => {
           'in process',
           '--project',
           'in process, own modules',
+          '--project',
+          'faults in process',
           '--reporter',
           'dot'
         ])

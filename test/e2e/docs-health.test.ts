@@ -27,7 +27,8 @@ import {
   minimumRequests,
   REPORT,
   REPORT_SECTIONS,
-  requestsByEndpoint
+  requestsByEndpoint,
+  requestsOf
 } from '../support/health-report.js'
 import { SECTION_CATALOG } from '../../src/core/catalog.js'
 import { VISITORS_PAGE_SIZE } from '../../src/sections/traffic/read-visitors.js'
@@ -66,10 +67,13 @@ const masked = (text: string): string => {
 }
 
 /** The outputs the seeded data must give, from the emulator's data and its documented rules. */
-const EXPECTED_OUTPUTS = expectedOutputs({ pages: PAGES })
+/** The site the visitors endpoint is given. */
+const SITE = { pages: PAGES }
+
+const EXPECTED_OUTPUTS = expectedOutputs(SITE)
 
 /** The fewest requests the API allows for the seeded data, by endpoint. */
-const MINIMUM_REQUESTS = minimumRequests({ pages: PAGES })
+const MINIMUM_REQUESTS = minimumRequests(SITE)
 
 /** The sections of the test of a tight maxRequests. */
 const TIGHT = ['visitors', 'views', 'searches', 'feedback', 'assistant'] as const
@@ -259,29 +263,34 @@ for (const { name: runtime, node } of runtimes()) {
       // analytics.json: every section under its name.
       const json = analyticsJson(run)
       expect(json).toMatchObject({ readerText: 'hidden', visitors: { partial: false, totals: siteTotals(PAGES), pageCount: PAGES } })
+      // Every section whole, each in its fewest requests.
+      for (const section of REPORT) {
+        const read = (json as unknown as Record<string, unknown>)[section]
+        expect(read, section).toMatchObject({ partial: false, partialReason: null, requests: requestsOf(section, SITE) })
+      }
       expect(json.views).toMatchObject({
         partial: false,
         partialReason: null,
-        requests: MINIMUM_REQUESTS.views,
+        requests: requestsOf('views', SITE),
         totals: views.totals,
         pageCount: new Set(views.rows.map((row) => row.path)).size
       })
       expect(json.searches).toMatchObject({
         partial: false,
-        requests: MINIMUM_REQUESTS.searches,
+        requests: requestsOf('searches', SITE),
         totalSearches: Number(EXPECTED_OUTPUTS.searchesTotal)
       })
       expect(json.searches?.terms).toHaveLength(new Set(searches.rows.map((row) => row.searchQuery)).size)
       expect(json.feedback).toMatchObject({
         partial: false,
-        requests: sum(MINIMUM_REQUESTS['feedback/by-page'], MINIMUM_REQUESTS.feedback)
+        requests: requestsOf('feedback', SITE)
       })
       expect(FEEDBACK_PAGE_COUNT).toBeLessThan(feedbackPages.length)
       expect(json.feedback?.pages).toHaveLength(FEEDBACK_PAGE_COUNT)
       expect(json.feedback?.entries).toHaveLength(feedbackRows.length)
       expect(json.assistant).toMatchObject({
         partial: false,
-        requests: sum(MINIMUM_REQUESTS.assistant, MINIMUM_REQUESTS['assistant/caller-stats']),
+        requests: requestsOf('assistant', SITE),
         callers
       })
       expect(json.assistant?.questions).toHaveLength(questions.length)

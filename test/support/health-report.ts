@@ -54,6 +54,10 @@ export function minimumRequests(site: Site, compare = true, sections: readonly S
   return sections.reduce((counts, name) => add(counts, EXPECTED[name].minimumRequests(site, compare)), {})
 }
 
+/** The fewest requests the API allows for one section, all its endpoints together (as analytics.json counts them). */
+export const requestsOf = (section: SectionName, site: Site, compare = true): number =>
+  Object.values(EXPECTED[section].minimumRequests(site, compare)).reduce((total, count) => total + count, 0)
+
 /** The endpoints the comparisons of `sections` ask, in report order. */
 export const comparedEndpoints = (sections: readonly SectionName[] = REPORT): string[] => sections.map((name) => EXPECTED[name].comparedAt)
 

@@ -1,4 +1,4 @@
-// The docs health report end to end: its five sections (REPORT_SECTIONS) through the real bundle against the emulator's
+// The docs health report end to end: every section of the catalog (REPORT_SECTIONS) through the real bundle against the emulator's
 // default analytics data (hostile reader text in every free-text field). Expected values are
 // computed from the emulator's own data functions, never copied from a run. It runs under Node
 // 24 (the runtime action.yml declares).
@@ -20,14 +20,19 @@ import {
 import { startEmulator, type Emulator } from '../emulator/emulator.js'
 import { type ActionOptions, type ActionRun, linesWith, runAction } from '../support/action.js'
 import {
-  defaultMinimumRequests,
-  defaultSectionOutputs,
-  PAGE_LIMITS,
-  pagesOf,
+  comparedEndpoints,
+  expectedOutputs,
+  firstRequests,
+  headingsWith,
+  minimumRequests,
+  REPORT,
   REPORT_SECTIONS,
   requestsByEndpoint,
-  thumbsDown
+  requestsOf
 } from '../support/health-report.js'
+import { SECTION_CATALOG } from '../../src/core/catalog.js'
+import { VISITORS_PAGE_SIZE } from '../../src/sections/traffic/read-visitors.js'
+import { thumbsDown } from '../unit/sections/feedback/expected.js'
 import { renderSummary } from '../support/render.js'
 import { runtimes } from '../support/runtimes.js'
 import { startGitHubFake } from '../support/github-fake.js'
@@ -62,19 +67,16 @@ const masked = (text: string): string => {
 }
 
 /** The outputs the seeded data must give, from the emulator's data and its documented rules. */
-const EXPECTED_OUTPUTS = {
-  visitorsHuman: String(siteTotals(PAGES).human),
-  visitorsAi: String(siteTotals(PAGES).ai),
-  visitorsTotal: String(siteTotals(PAGES).total),
-  pageCount: String(PAGES),
-  ...defaultSectionOutputs()
-}
+/** The site the visitors endpoint is given. */
+const SITE = { pages: PAGES }
+
+const EXPECTED_OUTPUTS = expectedOutputs(SITE)
 
 /** The fewest requests the API allows for the seeded data, by endpoint. */
-const MINIMUM_REQUESTS: Record<string, number> = {
-  visitors: pagesOf(PAGES, PAGE_LIMITS.visitors) + 1, // + the comparison with the previous period
-  ...defaultMinimumRequests()
-}
+const MINIMUM_REQUESTS = minimumRequests(SITE)
+
+/** The sections of the test of a tight maxRequests. */
+const TIGHT = ['visitors', 'views', 'searches', 'feedback', 'assistant'] as const
 
 const sum = (...counts: (number | undefined)[]): number => counts.reduce<number>((total, n) => total + (n ?? 0), 0)
 
@@ -133,7 +135,7 @@ const CATEGORY_CANARIES = [PRIVATE_CATEGORY, 'Account recovery']
 
 // ------------------------------------------------------------ what a run wrote
 
-const FILES = ['analytics.json', 'assistant.csv', 'feedback-pages.csv', 'feedback.csv', 'searches.csv', 'views.csv', 'visitors.csv']
+const FILES = ['analytics.json', ...REPORT.flatMap((section) => SECTION_CATALOG[section].files)].sort()
 
 interface Written {
   name: string
@@ -251,13 +253,7 @@ for (const { name: runtime, node } of runtimes()) {
       // The comparison costs one request per compared section, each for the week before the range.
       const start = emu.requests[since]?.query.get('dateFrom')
       const previous = emu.requests.slice(since).filter((r) => r.query.get('dateTo') === start)
-      expect(previous.map((r) => r.path.replace(/^.*\/analytics\/[^/]+\//, '')).sort()).toEqual([
-        'assistant/caller-stats',
-        'feedback/by-page',
-        'searches',
-        'views',
-        'visitors'
-      ])
+      expect(previous.map((r) => r.path.replace(/^.*\/analytics\/[^/]+\//, '')).sort()).toEqual(comparedEndpoints().sort())
       expect(run.outputs).toMatchObject(EXPECTED_OUTPUTS)
       expect(run.outputs.analyticsFile).toBe(join(run.outputs.analyticsDir ?? '', 'analytics.json'))
       expect(run.outputs.analyticsCsvFile).toBe(join(run.outputs.analyticsDir ?? '', 'visitors.csv'))
@@ -267,29 +263,34 @@ for (const { name: runtime, node } of runtimes()) {
       // analytics.json: every section under its name.
       const json = analyticsJson(run)
       expect(json).toMatchObject({ readerText: 'hidden', visitors: { partial: false, totals: siteTotals(PAGES), pageCount: PAGES } })
+      // Every section whole, each in its fewest requests.
+      for (const section of REPORT) {
+        const read = (json as unknown as Record<string, unknown>)[section]
+        expect(read, section).toMatchObject({ partial: false, partialReason: null, requests: requestsOf(section, SITE) })
+      }
       expect(json.views).toMatchObject({
         partial: false,
         partialReason: null,
-        requests: MINIMUM_REQUESTS.views,
+        requests: requestsOf('views', SITE),
         totals: views.totals,
         pageCount: new Set(views.rows.map((row) => row.path)).size
       })
       expect(json.searches).toMatchObject({
         partial: false,
-        requests: MINIMUM_REQUESTS.searches,
+        requests: requestsOf('searches', SITE),
         totalSearches: Number(EXPECTED_OUTPUTS.searchesTotal)
       })
       expect(json.searches?.terms).toHaveLength(new Set(searches.rows.map((row) => row.searchQuery)).size)
       expect(json.feedback).toMatchObject({
         partial: false,
-        requests: sum(MINIMUM_REQUESTS['feedback/by-page'], MINIMUM_REQUESTS.feedback)
+        requests: requestsOf('feedback', SITE)
       })
       expect(FEEDBACK_PAGE_COUNT).toBeLessThan(feedbackPages.length)
       expect(json.feedback?.pages).toHaveLength(FEEDBACK_PAGE_COUNT)
       expect(json.feedback?.entries).toHaveLength(feedbackRows.length)
       expect(json.assistant).toMatchObject({
         partial: false,
-        requests: sum(MINIMUM_REQUESTS.assistant, MINIMUM_REQUESTS['assistant/caller-stats']),
+        requests: requestsOf('assistant', SITE),
         callers
       })
       expect(json.assistant?.questions).toHaveLength(questions.length)
@@ -307,7 +308,7 @@ for (const { name: runtime, node } of runtimes()) {
       for (const [name, rows] of Object.entries(rowsOf)) expect(csvRecords(run, name), name).toHaveLength(rows)
 
       // The summary: one h2 a section, in the report's order, escaped, well under GitHub's limit.
-      expect(h2s(run)).toEqual(['📊 Visitors and page views', '🔎 Searches', '💬 Feedback', '🤖 Assistant'])
+      expect(h2s(run)).toEqual(headingsWith({}))
       expectSafe(run)
       // auto, and no event payload: reader text is hidden everywhere.
       expect(run.stdout).toContain('Reader text (search terms, feedback comments, assistant questions and their categories) is hidden')
@@ -490,10 +491,11 @@ for (const { name: runtime, node } of runtimes()) {
 
     it(`[${runtime}] a tight maxRequests gives every section its first request and marks the cut ones partial`, async () => {
       const since = emu.requests.length
-      const run = await act({ inputs: { ...base(), maxRequests: '5', compare: 'none' } })
+      // The five sections whose cut reads this test names, a request each.
+      const run = await act({ inputs: { ...base(), analytics: TIGHT.join(', '), maxRequests: String(TIGHT.length), compare: 'none' } })
       expect(run.code, run.stdout).toBe(0)
       // The first read of each section, and nothing else.
-      expect(requestsByEndpoint(emu, since)).toEqual({ visitors: 1, views: 1, searches: 1, 'feedback/by-page': 1, assistant: 1 })
+      expect(requestsByEndpoint(emu, since)).toEqual(firstRequests(TIGHT))
 
       // A read cut after its first page says the service had more; one no request was left for says only that it was not read.
       const cut = {
@@ -503,7 +505,7 @@ for (const { name: runtime, node } of runtimes()) {
       } as const
       const json = analyticsJson(run)
       // Visitors (300 paths) needed a second request: cut too.
-      expect(json.visitors).toMatchObject({ partial: true, partialReason: cutReason('visitor rows'), pageCount: PAGE_LIMITS.visitors })
+      expect(json.visitors).toMatchObject({ partial: true, partialReason: cutReason('visitor rows'), pageCount: VISITORS_PAGE_SIZE })
       expect(json.views).toMatchObject({ partial: false, partialReason: null, requests: 1 })
       for (const [section, reason] of Object.entries(cut)) {
         expect(json[section as keyof typeof cut], section).toMatchObject({ partial: true, partialReason: reason, requests: 1 })
@@ -520,7 +522,7 @@ for (const { name: runtime, node } of runtimes()) {
       }
       expect(warnings).toHaveLength(4)
 
-      expect(h2s(run)).toEqual(['⚠️ Visitors and page views', '⚠️ Searches', '⚠️ Feedback', '⚠️ Assistant'])
+      expect(h2s(run)).toEqual(headingsWith({ 'Visitors and page views': '⚠️', Searches: '⚠️', Feedback: '⚠️', Assistant: '⚠️' }, TIGHT))
       const text = renderSummary(run.summary).text
       for (const start of [
         'search terms: reading stopped at maxRequests (',

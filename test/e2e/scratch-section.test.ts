@@ -2,7 +2,8 @@
 // rows, as docs/architecture.md ("A new analytics section") lists them, and nothing else: a scratch
 // section (test/support/scratch-section.ts) is added to a copy of the tree, every file it took is
 // one that list names, and the type check and every in-process test, the section's copied tests
-// among them, pass on the copy. A test outside the section's own that fails there keeps a hand copy
+// and the fault scenarios (which fail its reads too, from its expected.ts) among them, pass on the
+// copy, and so do the docs health report's and the fault scenarios' tests of the copy's bundle. A test outside the section's own that fails there keeps a hand copy
 // of the catalog; a file the section needed that the list lacks fails here by name.
 import { spawnSync } from 'node:child_process'
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
@@ -55,7 +56,7 @@ function runIn(root: string, args: string[]): { status: number | null; output: s
 
 describe('a scratch section', () => {
   it(
-    'takes only the files architecture.md lists, and leaves the type check and every in-process test green',
+    'takes only the files architecture.md lists, and leaves the type check, every in-process test and the bundle tests of the report green',
     { timeout: 30 * 60_000 },
     () => {
       const root = mkdtempSync(join(tmpdir(), 'scratch-section-'))
@@ -78,12 +79,30 @@ describe('a scratch section', () => {
           'in process',
           '--project',
           'in process, own modules',
+          '--project',
+          'faults in process',
           '--reporter',
           'dot'
         ])
         const failed = tests.output.split('\n').filter((line) => /FAIL|×|✗/.test(line))
         expect(failed, 'the in-process tests on the copy').toEqual([])
         expect(tests.status).toBe(0)
+
+        // The docs health report and the fault scenarios through the copy's bundle (built first by the
+        // end-to-end project's setup): its section among the others, in the fewest requests.
+        const bundle = runIn(root, [
+          'node_modules/vitest/vitest.mjs',
+          'run',
+          '--project',
+          'end to end',
+          'test/e2e/docs-health.test.ts',
+          'test/e2e/faults.test.ts',
+          '--reporter',
+          'dot'
+        ])
+        const bundleFailed = bundle.output.split('\n').filter((line) => /FAIL|×|✗/.test(line))
+        expect(bundleFailed, "the bundle's tests of the report on the copy").toEqual([])
+        expect(bundle.status).toBe(0)
       } finally {
         rmSync(root, { recursive: true, force: true })
       }

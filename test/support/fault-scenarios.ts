@@ -9,20 +9,25 @@ import { join } from 'node:path'
 import { parse } from 'csv-parse/sync'
 import type { ExpectStatic } from 'vitest'
 import { DEFAULT_RETRY_POLICY } from '../../src/api/retry.js'
+import { SECTION_CATALOG, type SectionName } from '../../src/core/catalog.js'
+import { ASSISTANT_PAGE_SIZE } from '../../src/sections/assistant/read.js'
+import { SEARCHES_PAGE_SIZE } from '../../src/sections/searches/read.js'
 import { defaultAssistant, defaultFeedback, ulid } from '../emulator/analytics-data.js'
+import { thumbsDown } from '../unit/sections/feedback/expected.js'
 import type { Conversation, Emulator, EmulatorOptions, Fault, JobPlan } from '../emulator/emulator.js'
 import { type ActionRun, errorLines as errorsOf, linesWith } from './action.js'
 import {
-  defaultMinimumRequests,
-  defaultSectionOutputs,
-  type Endpoint,
-  ENDPOINT_PATHS,
   emulatorCursor,
-  PAGE_LIMITS,
+  EXPECTED,
+  expectedOutputs,
+  headingsWith,
+  minimumRequests,
+  pathOf,
+  REPORT,
   REPORT_SECTIONS,
   requestsByEndpoint,
-  type SectionOutputs,
-  thumbsDown
+  type SectionRead,
+  sectionReads
 } from './health-report.js'
 import { renderSummary } from './render.js'
 import { siteTotals, visitorRows } from './visitors.js'
@@ -37,8 +42,8 @@ export interface Scenario {
   /** Runs the bundle as a process of its own (test/e2e/faults.test.ts); otherwise in process, with a test clock. */
   bundle?: true
   plan?: JobPlan
-  /** Analytics instead of an agent job: the visitors alone, or the report's five sections (REPORT_SECTIONS). */
-  analytics?: 'visitors' | 'report'
+  /** Analytics instead of an agent job: the visitors alone, every section of the report (REPORT_SECTIONS), or the sections named. */
+  analytics?: 'visitors' | 'report' | readonly SectionName[]
   emulator?: EmulatorOptions
   /** The faults the emulator injects, in order. */
   faults?: Fault[]
@@ -88,131 +93,31 @@ function gapAfter(emu: Emulator, index: number): number {
   return next.at - faulted.at
 }
 
-// ------------------------------------------------------------ the docs health report (its five sections)
-// The sections other than visitors read the emulator's default data; visitors read 600 pages.
+// ------------------------------------------------------------ the docs health report (every section)
+// The visitors read 600 pages; the other sections read the emulator's default data. What each
+// gives, and each read a scenario fails, comes from the section's own tests (test/support/health-report.ts).
 
 const MAX_ATTEMPTS = DEFAULT_RETRY_POLICY.maxAttempts
-/** Visitor requests for 600 pages: three pages and the comparison with the previous period. */
-const VISITOR_REQUESTS = Math.ceil(600 / PAGE_LIMITS.visitors) + 1
-const VISITOR_OUTPUTS = [
-  'analyticsCsvFile',
-  'analyticsDir',
-  'analyticsFile',
-  'docsGaps',
-  'pageCount',
-  'visitorsAi',
-  'visitorsHuman',
-  'visitorsTotal'
-]
+/** The site the visitors endpoint is given: 600 pages. */
+const SITE = { pages: 600 }
+/** The outputs of every run of analytics, whatever its sections. */
+const FILE_OUTPUTS = ['analyticsCsvFile', 'analyticsDir', 'analyticsFile', 'docsGaps']
+const VISITOR_OUTPUTS = [...FILE_OUTPUTS, ...SECTION_CATALOG.visitors.outputs]
 
-type SectionKey = 'views' | 'searches' | 'feedback' | 'assistant'
+/** Every read the scenarios fail one at a time. */
+const HEALTH_READS = sectionReads()
+/**
+ * The sections whose reads the scenarios with faults of their own name, asked for by name: their
+ * counts are those of these reads, and a new section is not in them.
+ */
+const NAMED = ['visitors', 'views', 'searches', 'feedback', 'assistant'] as const satisfies readonly SectionName[]
 
-/** One read of a section other than visitors, as the fault scenarios name and judge it. */
-interface HealthRead {
-  endpoint: Endpoint
-  /** The read in the words of docs/reliability.md: "A page views request". */
-  label: string
-  /** How an error names the read. */
-  reading: string
-  section: SectionKey
-  /** The section's h2 in the summary, without its icon. */
-  heading: string
-  /** Requests of its section answered before it: its first read's page, and the comparison after it. */
-  before?: number
-  /** Before the read's own error, when an earlier read of its section was answered. */
-  incomplete?: string
-  /** The section's outputs when this read fails on every try. */
-  outputsIfFailed: Partial<SectionOutputs>
-  /** What the read is called in warnings and partial reasons, for reads that page. */
-  pages?: string
+interface SectionJson {
+  partial: boolean
+  partialReason: string | null
+  requests: number
 }
-
-const HEALTH_READS: HealthRead[] = [
-  {
-    endpoint: 'views',
-    label: 'A page views request',
-    reading: 'Reading page views (offset 0)',
-    section: 'views',
-    heading: 'Page views',
-    outputsIfFailed: { viewsHuman: '', viewsAi: '', viewsTotal: '' },
-    pages: 'page views'
-  },
-  {
-    endpoint: 'searches',
-    label: 'A searches request',
-    reading: 'Reading searches',
-    section: 'searches',
-    heading: 'Searches',
-    outputsIfFailed: { searchesTotal: '' },
-    pages: 'search terms'
-  },
-  {
-    endpoint: 'feedback/by-page',
-    label: 'The feedback by page request',
-    reading: 'Reading feedback by page',
-    section: 'feedback',
-    heading: 'Feedback',
-    outputsIfFailed: { feedbackNegative: '' }
-  },
-  {
-    endpoint: 'feedback',
-    label: 'A feedback rows request',
-    reading: 'Reading feedback',
-    section: 'feedback',
-    heading: 'Feedback',
-    // The counts per page; the comparison comes after the rows, which fail.
-    before: 1,
-    incomplete: 'Feedback analytics are incomplete after 1 request. ',
-    // The thumbs down by page were read first.
-    outputsIfFailed: { feedbackNegative: String(thumbsDown()) },
-    pages: 'feedback rows'
-  },
-  {
-    endpoint: 'assistant',
-    label: 'An assistant questions request',
-    reading: 'Reading assistant questions',
-    section: 'assistant',
-    heading: 'Assistant',
-    outputsIfFailed: { assistantUnanswered: '' },
-    pages: 'assistant questions'
-  },
-  {
-    endpoint: 'assistant/caller-stats',
-    label: 'The assistant caller stats request',
-    reading: 'Reading assistant caller stats',
-    section: 'assistant',
-    heading: 'Assistant',
-    // The questions were read first; the comparison, last, is never reached.
-    before: 1,
-    incomplete: 'Assistant analytics are incomplete after 1 request. ',
-    outputsIfFailed: {}
-  }
-]
-
-/** The endpoint each section's comparison with the previous period asks. */
-const COMPARED_AT: Record<SectionKey, Endpoint> = {
-  views: 'views',
-  searches: 'searches',
-  feedback: 'feedback/by-page',
-  assistant: 'assistant/caller-stats'
-}
-
-const ICONS: Record<string, string> = {
-  'Visitors and page views': '📊',
-  'Page views': '📊',
-  Searches: '🔎',
-  Feedback: '💬',
-  Assistant: '🤖'
-}
-const HEADINGS = Object.keys(ICONS)
-
-interface HealthJson {
-  visitors?: { partial: boolean; partialReason: string | null; requests: number }
-  views?: { partial: boolean; partialReason: string | null; requests: number }
-  searches?: { partial: boolean; partialReason: string | null; requests: number }
-  feedback?: { partial: boolean; partialReason: string | null; requests: number }
-  assistant?: { partial: boolean; partialReason: string | null; requests: number }
-}
+type HealthJson = Partial<Record<string, SectionJson>>
 
 const healthJson = (run: ActionRun): HealthJson => JSON.parse(readFileSync(run.outputs.analyticsFile ?? '', 'utf8')) as HealthJson
 const warningsOf = (run: ActionRun): string[] =>
@@ -224,39 +129,22 @@ const warningsOf = (run: ActionRun): string[] =>
 const h2sOf = (run: ActionRun): string[] =>
   [...renderSummary(run.summary).html.matchAll(/<h2>(.*?)<\/h2>/g)].map((m) => m[1] ?? '').filter((h) => !h.startsWith('📈 Docs health · '))
 
-/** The summary's h2s: each section's own icon, or the one given for it (❌ failed, ⚠️ partial). */
-/**
- * The report's h2s, each with its icon unless `marked` gives another. Page views have an h2 of their
- * own only when marked: whole, they are in the visitors' page table.
- */
-function headingsWith(marked: Partial<Record<string, string>>): string[] {
-  return HEADINGS.filter((heading) => heading !== 'Page views' || marked[heading] !== undefined).map(
-    (heading) => `${marked[heading] ?? ICONS[heading] ?? ''} ${heading}`
-  )
-}
+/** The requests a complete report of `sections` makes, by endpoint. */
+const completeRequests = (sections: readonly SectionName[] = REPORT): Record<string, number> => minimumRequests(SITE, true, sections)
 
-/** The requests a complete report of the default data makes, by endpoint. */
-const completeRequests = (): Record<string, number> => ({ visitors: VISITOR_REQUESTS, ...defaultMinimumRequests() })
-
-/** Each read of the sections other than visitors answers this once, then normally. */
+/** Each read the scenarios fail answers this once, then normally. */
 function onceEach(fault: Omit<Fault, 'path'>): Fault[] {
-  return HEALTH_READS.map((read) => ({ ...fault, path: ENDPOINT_PATHS[read.endpoint] }))
+  return HEALTH_READS.map((read) => ({ ...fault, path: pathOf(read.endpoint) }))
 }
 
-/** Every section complete: the minimum requests plus `extra` per endpoint, every output, nothing partial. */
+/** Every section complete: the minimum requests plus `extra` per read, every output, nothing partial. */
 function expectComplete(run: ActionRun, emu: Emulator, expect: ExpectStatic, extra: number): void {
   const expected = completeRequests()
   for (const read of HEALTH_READS) expected[read.endpoint] = (expected[read.endpoint] ?? 0) + extra
   expect(requestsByEndpoint(emu)).toEqual(expected)
-  expect(run.outputs).toMatchObject({ pageCount: '600', ...defaultSectionOutputs() })
+  expect(run.outputs).toMatchObject(expectedOutputs(SITE))
   const json = healthJson(run)
-  expect([json.visitors?.partial, json.views?.partial, json.searches?.partial, json.feedback?.partial, json.assistant?.partial]).toEqual([
-    false,
-    false,
-    false,
-    false,
-    false
-  ])
+  expect(REPORT.map((section) => json[section]?.partial)).toEqual(REPORT.map(() => false))
   expect(warningsOf(run)).toEqual([])
   expect(h2sOf(run)).toEqual(headingsWith({}))
 }
@@ -265,18 +153,21 @@ function expectComplete(run: ActionRun, emu: Emulator, expect: ExpectStatic, ext
 function retriedOnce(run: ActionRun, emu: Emulator, expect: ExpectStatic): void {
   expectComplete(run, emu, expect, 1)
   for (const read of HEALTH_READS) {
-    const [faulted, retry] = emu.requests.filter((r) => ENDPOINT_PATHS[read.endpoint].test(r.path))
+    const [faulted, retry] = emu.requests.filter((r) => pathOf(read.endpoint).test(r.path))
     expect(retry?.query.toString(), read.endpoint).toBe(faulted?.query.toString())
   }
 }
 
 /** A read that answers 500 on every try: the step fails naming it; every other section is reported. */
-function failingRead(read: HealthRead): Scenario {
+function failingRead(read: SectionRead): Scenario {
+  const own = HEALTH_READS.filter((other) => other.section === read.section)
+  // Its section, and every other that does not read the same endpoint (which would fail with it).
+  const sections = REPORT.filter((name) => name === read.section || !EXPECTED[name].endpoints.includes(read.endpoint))
   return {
     fault: `${read.label} answers 500 on every try (\`Retry-After: 0\`)`,
     result: `Fails the step after ${MAX_ATTEMPTS} tries, naming the read; the other sections are reported and their outputs set (exit 1)`,
-    analytics: 'report',
-    faults: [{ path: ENDPOINT_PATHS[read.endpoint], kind: 'status', status: 500, retryAfter: '0', times: Infinity }],
+    analytics: sections.length === REPORT.length ? 'report' : sections,
+    faults: [{ path: pathOf(read.endpoint), kind: 'status', status: 500, retryAfter: '0', times: Infinity }],
     exit: 1,
     posts: 0,
     jobs: 0,
@@ -285,26 +176,25 @@ function failingRead(read: HealthRead): Scenario {
       // by a cursor, which can echo it; the others are quoted.
       `^${escapeRegExp(
         `${read.incomplete ?? ''}${read.reading} failed: the service had an error (HTTP 500). ${
-          ['searches', 'feedback', 'assistant'].includes(read.endpoint)
+          read.cursor
             ? "The service's words are left out: they can echo what readers typed, which readerText hides here."
             : 'The service said: "Internal server error".'
         }`
       )}$`
     ),
     check: (run, emu, expect) => {
-      const expected = completeRequests()
+      // A section's other reads are not made once its first one failed.
+      const unread = new Set(own[0] === read ? own.slice(1).map((other) => other.endpoint) : [])
+      const expected = Object.fromEntries(Object.entries(completeRequests(sections)).filter(([endpoint]) => !unread.has(endpoint)))
       expected[read.endpoint] = MAX_ATTEMPTS
       // A section that failed makes no comparison (it comes last): one request fewer where it is made.
-      const compared = COMPARED_AT[read.section]
+      const compared = read.comparedAt
       if (compared !== read.endpoint && expected[compared] !== undefined) expected[compared] -= 1
-      // A section's second read is not made once its first one failed.
-      if (read.endpoint === 'feedback/by-page') delete expected.feedback
-      if (read.endpoint === 'assistant') delete expected['assistant/caller-stats']
       expect(requestsByEndpoint(emu)).toEqual(expected)
-      expect(run.outputs).toMatchObject({ pageCount: '600', ...defaultSectionOutputs(), ...read.outputsIfFailed })
-      expect(h2sOf(run)).toEqual(headingsWith({ [read.heading]: '❌' }))
+      expect(run.outputs).toMatchObject({ ...expectedOutputs(SITE, sections), ...read.outputsIfFailed })
+      expect(h2sOf(run)).toEqual(headingsWith({ [read.heading]: '❌' }, sections))
       const json = healthJson(run)
-      for (const section of ['views', 'searches', 'feedback', 'assistant'] as const) {
+      for (const section of sections) {
         if (section !== read.section) expect(json[section], section).toMatchObject({ partial: false })
       }
       // The failing section is marked, with what it read before the failure (nothing, when its first read failed).
@@ -318,7 +208,8 @@ function failingRead(read: HealthRead): Scenario {
 }
 
 /** A read cut short by a guard: partial in the JSON and the summary, with one warning each. */
-function expectCut(run: ActionRun, expect: ExpectStatic, reads: readonly HealthRead[], requests: number, reason: string): void {
+function expectCut(run: ActionRun, expect: ExpectStatic, reads: readonly SectionRead[], requests: number, reason: string): void {
+  // The reads the scenarios cut are those of the sections they name.
   const json = healthJson(run)
   const marked: Record<string, string> = {}
   for (const read of reads) {
@@ -335,11 +226,12 @@ function expectCut(run: ActionRun, expect: ExpectStatic, reads: readonly HealthR
       )
       .sort()
   )
-  expect(h2sOf(run)).toEqual(headingsWith(marked))
+  expect(h2sOf(run)).toEqual(headingsWith(marked, NAMED))
 }
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-const readsOf = (...endpoints: Endpoint[]): HealthRead[] => HEALTH_READS.filter((read) => endpoints.includes(read.endpoint))
+/** The reads at `endpoints` of the sections the scenarios name. */
+const readsOf = (...endpoints: string[]): SectionRead[] => sectionReads(NAMED).filter((read) => endpoints.includes(read.endpoint))
 
 /** `n` assistant questions, newest first by id, so that a first page of 1,000 has a cursor after it. */
 function manyQuestions(n: number): Conversation[] {
@@ -427,7 +319,7 @@ const WRITE_SCENARIOS: Scenario[] = [
     bundle: true,
     result:
       'Each section keeps at most 200,000 rows and 16 MiB of text, then stops: partial, saying which bound it met, with a warning; the run keeps under 512 MiB (exit 0)',
-    analytics: 'report',
+    analytics: NAMED,
     // A run that needs more than 512 MiB of heap dies, and its exit code says so.
     env: { NODE_OPTIONS: '--max-old-space-size=512' },
     // Minutes of deadline: its pages take CPU, seconds of it on a busy machine, and the deadline is not what it tests.
@@ -439,9 +331,9 @@ const WRITE_SCENARIOS: Scenario[] = [
       const idOf = (index: number): string => (ids[index] ??= ulid(Date.parse('2026-11-01T00:00:00Z') - index * 1000, random))
       emu.fault(
         { path: /\/visitors$/, kind: 'hugePage', times: Infinity, row: smallRow, rows: SMALL_ROWS },
-        { path: ENDPOINT_PATHS.views, kind: 'hugePage', times: Infinity, row: smallRow, rows: SMALL_ROWS },
+        { path: pathOf('views'), kind: 'hugePage', times: Infinity, row: smallRow, rows: SMALL_ROWS },
         {
-          path: ENDPOINT_PATHS.searches,
+          path: pathOf('searches'),
           kind: 'hugePage',
           times: Infinity,
           row: (index) => ({
@@ -454,7 +346,7 @@ const WRITE_SCENARIOS: Scenario[] = [
           cursor: (index) => emulatorCursor('searches', index + 1)
         },
         {
-          path: ENDPOINT_PATHS.feedback,
+          path: pathOf('feedback'),
           kind: 'hugePage',
           times: Infinity,
           row: (index) => ({
@@ -469,7 +361,7 @@ const WRITE_SCENARIOS: Scenario[] = [
           cursor: (index) => emulatorCursor('feedback', index + 1)
         },
         {
-          path: ENDPOINT_PATHS.assistant,
+          path: pathOf('assistant'),
           kind: 'hugePage',
           times: Infinity,
           row: (index) => ({
@@ -492,7 +384,7 @@ const WRITE_SCENARIOS: Scenario[] = [
     check: (run, emu, expect) => {
       // Visitors and views: three pages of 90,000 rows, the last kept in part; visitors compare too.
       // Views and searches also ask for the previous period after their first page.
-      expect(requestsByEndpoint(emu)).toEqual({ ...completeRequests(), visitors: 4, views: 4, searches: 3, feedback: 2, assistant: 2 })
+      expect(requestsByEndpoint(emu)).toEqual({ ...completeRequests(NAMED), visitors: 4, views: 4, searches: 3, feedback: 2, assistant: 2 })
       const json = healthJson(run)
       expect(json.visitors).toMatchObject({ partial: true, partialReason: `visitor rows: ${ROW_LIMIT}`, requests: 4 })
       expect(json.views).toMatchObject({ partial: true, partialReason: `page views: ${ROW_LIMIT}`, requests: 4 })
@@ -554,14 +446,14 @@ const HEALTH_SCENARIOS: Scenario[] = [
   {
     fault: 'Searches, feedback and assistant pages hand back the cursor just followed, every time',
     result: 'Each read stops at the repeated cursor, after 2 requests: partial, with a warning; no loop (exit 0)',
-    analytics: 'report',
+    analytics: NAMED,
     // More questions and feedback rows the run asks for (none dismissed) than one page holds, so that the first page has a cursor to repeat.
     setup: (emu) => {
-      emu.setAssistant(manyQuestions(PAGE_LIMITS.assistant + 200))
+      emu.setAssistant(manyQuestions(ASSISTANT_PAGE_SIZE + 200))
       emu.setFeedback(defaultFeedback().map((row) => ({ ...row, status: 'pending' })))
     },
     faults: (['searches', 'feedback', 'assistant'] as const).map((endpoint) => ({
-      path: ENDPOINT_PATHS[endpoint],
+      path: pathOf(endpoint),
       kind: 'repeatCursor',
       times: Infinity
     })),
@@ -570,7 +462,7 @@ const HEALTH_SCENARIOS: Scenario[] = [
     jobs: 0,
     check: (run, emu, expect) => {
       // Searches' comparison comes after its first page.
-      expect(requestsByEndpoint(emu)).toEqual({ ...completeRequests(), searches: 3, feedback: 2, assistant: 2 })
+      expect(requestsByEndpoint(emu)).toEqual({ ...completeRequests(NAMED), searches: 3, feedback: 2, assistant: 2 })
       expectCut(
         run,
         expect,
@@ -583,9 +475,9 @@ const HEALTH_SCENARIOS: Scenario[] = [
   {
     fault: 'Page views, searches, feedback and assistant pages come back empty while saying there are more',
     result: 'Each read stops after that page: partial, with a warning; no loop (exit 0)',
-    analytics: 'report',
+    analytics: NAMED,
     faults: (['views', 'searches', 'feedback', 'assistant'] as const).map((endpoint) => ({
-      path: ENDPOINT_PATHS[endpoint],
+      path: pathOf(endpoint),
       kind: 'emptyPage',
       times: Infinity
     })),
@@ -594,7 +486,7 @@ const HEALTH_SCENARIOS: Scenario[] = [
     jobs: 0,
     check: (run, emu, expect) => {
       // Views' and searches' comparisons come after their first page.
-      expect(requestsByEndpoint(emu)).toEqual({ ...completeRequests(), views: 2, searches: 2, feedback: 1, assistant: 1 })
+      expect(requestsByEndpoint(emu)).toEqual({ ...completeRequests(NAMED), views: 2, searches: 2, feedback: 1, assistant: 1 })
       expectCut(
         run,
         expect,
@@ -603,19 +495,19 @@ const HEALTH_SCENARIOS: Scenario[] = [
         'the service reported more after an empty page, so reading stopped'
       )
       // The totals come with the empty pages; the rows read are none.
-      const { viewsTotal, searchesTotal } = defaultSectionOutputs()
+      const { viewsTotal, searchesTotal } = expectedOutputs(SITE, NAMED)
       expect(run.outputs).toMatchObject({ viewsTotal, searchesTotal, feedbackNegative: String(thumbsDown()), assistantUnanswered: '0' })
     }
   },
   {
     fault: 'The deadline passes while several sections are read (one answer late, others never answered)',
     result: 'Exit 1 saying the deadline passed; what was read is kept in the files and summary, each unfinished section marked',
-    analytics: 'report',
+    analytics: NAMED,
     faults: [
-      { path: ENDPOINT_PATHS.views, kind: 'delay', delayMs: 500 },
-      { path: ENDPOINT_PATHS.searches, query: { cursor: emulatorCursor('searches', PAGE_LIMITS.searches) }, kind: 'hang' },
-      { path: ENDPOINT_PATHS.feedback, kind: 'hang' },
-      { path: ENDPOINT_PATHS.assistant, kind: 'hang' }
+      { path: pathOf('views'), kind: 'delay', delayMs: 500 },
+      { path: pathOf('searches'), query: { cursor: emulatorCursor('searches', SEARCHES_PAGE_SIZE) }, kind: 'hang' },
+      { path: pathOf('feedback'), kind: 'hang' },
+      { path: pathOf('assistant'), kind: 'hang' }
     ],
     // 15 s: visitors, page views, the first page of searches and feedback by page are answered well before it.
     inputs: { timeoutMinutes: '0.25' },
@@ -632,18 +524,18 @@ const HEALTH_SCENARIOS: Scenario[] = [
       expect(errorsOf(run)).toEqual([failures.join('\n')])
       const seen = renderSummary(run.summary)
       for (const failure of failures) expect(seen.text).toContain(`Why the step failed: ${failure}`)
-      expect(h2sOf(run)).toEqual(headingsWith({ Searches: '❌', Feedback: '❌', Assistant: '❌' }))
+      expect(h2sOf(run)).toEqual(headingsWith({ Searches: '❌', Feedback: '❌', Assistant: '❌' }, NAMED))
       // Every read answered in time is kept: visitors and page views (each with its comparison), the
       // first page of searches (its second never answers) and feedback by page.
       expect(requestsByEndpoint(emu)).toEqual({
-        visitors: VISITOR_REQUESTS,
+        visitors: completeRequests(NAMED).visitors,
         views: 2,
         searches: 2,
         'feedback/by-page': 1,
         feedback: 1,
         assistant: 1
       })
-      const { viewsTotal, searchesTotal } = defaultSectionOutputs()
+      const { viewsTotal, searchesTotal } = expectedOutputs(SITE, NAMED)
       expect(run.outputs).toMatchObject({
         pageCount: '600',
         viewsTotal,
@@ -670,7 +562,7 @@ const HEALTH_SCENARIOS: Scenario[] = [
         'visitors.csv'
       ])
       // searches.csv: the terms of the first page, one record each.
-      expect(parse(readFileSync(join(dir, 'searches.csv'), 'utf8'), { columns: true })).toHaveLength(PAGE_LIMITS.searches)
+      expect(parse(readFileSync(join(dir, 'searches.csv'), 'utf8'), { columns: true })).toHaveLength(SEARCHES_PAGE_SIZE)
     }
   }
 ]
@@ -1038,7 +930,7 @@ export function prepareEmulator(s: Scenario, emu: Emulator): void {
 
 /** The action's inputs for a scenario against the service at `baseUrl`. */
 export function inputsOf(s: Scenario, baseUrl: string): Record<string, string> {
-  const analytics = s.analytics === 'report' ? REPORT_SECTIONS : s.analytics
+  const analytics = s.analytics === 'report' ? REPORT_SECTIONS : typeof s.analytics === 'object' ? s.analytics.join(', ') : s.analytics
   const work: Record<string, string> = analytics ? { analytics, prompt: '' } : { prompt: 'Fault test' }
   // The poll interval only where there is a job to poll: without one the run warns that it is ignored.
   const job = !s.analytics || s.inputs?.prompt !== undefined || s.inputs?.jobId !== undefined
@@ -1060,13 +952,12 @@ export const deadlineOf = (inputs: Record<string, string>): number => Number(inp
 export function checkRun(s: Scenario, run: ActionRun, emu: Emulator, expect: ExpectStatic): void {
   expect(run.code, run.stdout).toBe(s.exit)
   if (s.status !== undefined) expect(run.outputs.status).toBe(s.status)
+  const sections = s.analytics === 'report' ? REPORT : s.analytics === 'visitors' ? (['visitors'] as const) : s.analytics
   const outputNames =
     s.outputs ??
-    (s.analytics === 'report'
-      ? [...VISITOR_OUTPUTS, ...Object.keys(defaultSectionOutputs())].sort()
-      : s.analytics
-        ? VISITOR_OUTPUTS
-        : ['jobId', 'prLink', 'prNumber', 'status'])
+    (sections
+      ? [...FILE_OUTPUTS, ...sections.flatMap((section) => SECTION_CATALOG[section].outputs)]
+      : ['jobId', 'prLink', 'prNumber', 'status'])
   expect(Object.keys(run.outputs).sort()).toEqual([...outputNames].sort())
   expect(emu.count('POST')).toBe(s.posts)
   expect(emu.jobCount() - (s.inputs?.jobId ? 1 : 0)).toBe(s.jobs)

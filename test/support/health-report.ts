@@ -1,83 +1,104 @@
-// What the docs health report (its five sections, REPORT_SECTIONS) must give for the emulator's default analytics data
-// (test/emulator/analytics-data.js): outputs and request counts computed from the data functions and
-// the API's documented page sizes, for the end-to-end tests and the fault suite.
-import { defaultAssistant, defaultFeedback, defaultFeedbackByPage, defaultSearches, defaultViews } from '../emulator/analytics-data.js'
+// What the docs health report must give for the emulator's data, for the end-to-end tests and the
+// fault suite: every section of the catalog, each as its own tests state it
+// (test/unit/sections/<folder>/expected.ts, `<section>Expected`), collected here by walking the
+// catalog, so that a new section is checked with the others and nothing here names one.
+import { existsSync, readdirSync } from 'node:fs'
+import { SECTION_NAMES, type SectionName } from '../../src/core/catalog.js'
 import type { Emulator } from '../emulator/emulator.js'
+import { endpointPattern, type FaultRead, type SectionExpectations, type Site } from './section-expectations.js'
+
+export { pagesOf, type Site } from './section-expectations.js'
+
+/** The `analytics` input of the runs that check the report's numbers: every section of the catalog. */
+export const REPORT_SECTIONS = 'all'
+
+/** The sections the report reads, in report order. */
+export const REPORT: readonly SectionName[] = SECTION_NAMES
+
+/** Each section's expectations, found in its tests' folder by the name `<section>Expected`: exactly one each. */
+async function collect(): Promise<Readonly<Record<SectionName, SectionExpectations>>> {
+  const folders = new URL('../unit/sections/', import.meta.url)
+  const modules = await Promise.all(
+    readdirSync(folders, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && existsSync(new URL(`${entry.name}/expected.ts`, folders)))
+      .map((entry) => import(new URL(`${entry.name}/expected.ts`, folders).href) as Promise<Record<string, unknown>>)
+  )
+  return Object.fromEntries(
+    SECTION_NAMES.map((name) => {
+      const found = modules.flatMap((module) => (module[`${name}Expected`] === undefined ? [] : [module[`${name}Expected`]]))
+      if (found.length !== 1) throw new Error(`${found.length} of ${name}Expected in test/unit/sections/*/expected.ts, not 1`)
+      return [name, found[0] as SectionExpectations]
+    })
+  ) as Record<SectionName, SectionExpectations>
+}
+
+/** Every section's expectations, by name. */
+export const EXPECTED = await collect()
+
+/** Adds `more` to `counts`, by key. */
+function add(counts: Record<string, number>, more: Record<string, number>): Record<string, number> {
+  for (const [key, count] of Object.entries(more)) counts[key] = (counts[key] ?? 0) + count
+  return counts
+}
+
+/** The outputs of `sections` for the emulator's data and the site given to the visitors endpoint. */
+export function expectedOutputs(site: Site, sections: readonly SectionName[] = REPORT): Record<string, string> {
+  return Object.assign({}, ...sections.map((name) => EXPECTED[name].outputs(site))) as Record<string, string>
+}
 
 /**
- * The sections this file computes outputs and requests for, as the `analytics` input names them: the
- * runs that check those numbers ask for these sections rather than `all`, so that a section added to
- * the catalog changes none of them.
+ * The fewest requests the API allows for `sections`, by endpoint: every page, and with `compare`
+ * (the default input) one request each for the previous period.
  */
-export const REPORT_SECTIONS = 'visitors, views, searches, feedback, assistant'
-
-/** The most rows a request returns, by endpoint, as docs/analytics-budget.md gives them. */
-export const PAGE_LIMITS = { visitors: 250, views: 250, searches: 100, feedback: 100, assistant: 1000 } as const
-
-/** Requests to read `rows` rows at `limit` a request: one when there are none. */
-export const pagesOf = (rows: number, limit: number): number => Math.max(1, Math.ceil(rows / limit))
-
-/** The analytics endpoints other than visitors, as the emulator's request log names them (the path after the project). */
-export type Endpoint = 'views' | 'searches' | 'feedback/by-page' | 'feedback' | 'assistant' | 'assistant/caller-stats'
-
-/** Each endpoint's path, exactly (feedback is not feedback/by-page; assistant is not its caller stats). */
-export const ENDPOINT_PATHS: Readonly<Record<Endpoint, RegExp>> = {
-  views: /\/views$/,
-  searches: /\/searches$/,
-  'feedback/by-page': /\/feedback\/by-page$/,
-  feedback: /\/feedback$/,
-  assistant: /\/assistant$/,
-  'assistant/caller-stats': /\/assistant\/caller-stats$/
+export function minimumRequests(site: Site, compare = true, sections: readonly SectionName[] = REPORT): Record<string, number> {
+  return sections.reduce((counts, name) => add(counts, EXPECTED[name].minimumRequests(site, compare)), {})
 }
 
-/** Thumbs down over every page the by-page endpoint returns (all of the default ones: fewer than its limit). */
-export function thumbsDown(): number {
-  return defaultFeedbackByPage().reduce((sum, page) => sum + page.thumbsDown, 0)
+/** The fewest requests the API allows for one section, all its endpoints together (as analytics.json counts them). */
+export const requestsOf = (section: SectionName, site: Site, compare = true): number =>
+  Object.values(EXPECTED[section].minimumRequests(site, compare)).reduce((total, count) => total + count, 0)
+
+/** The endpoints the comparisons of `sections` ask, in report order. */
+export const comparedEndpoints = (sections: readonly SectionName[] = REPORT): string[] => sections.map((name) => EXPECTED[name].comparedAt)
+
+/** The first endpoint each of `sections` reads, one request each (a budget that gives each section only its first read). */
+export function firstRequests(sections: readonly SectionName[] = REPORT): Record<string, number> {
+  return sections.reduce((counts, name) => add(counts, { [EXPECTED[name].endpoints[0]]: 1 }), {})
 }
 
-/** The outputs of the sections other than visitors, by name. */
-export interface SectionOutputs {
-  viewsHuman: string
-  viewsAi: string
-  viewsTotal: string
-  searchesTotal: string
-  feedbackNegative: string
-  assistantUnanswered: string
+/** A read of a section, with the section it reads, the section's h2 and the endpoint of its comparison. */
+export interface SectionRead extends FaultRead {
+  section: SectionName
+  heading: string
+  comparedAt: string
 }
 
-/** The outputs of the sections other than visitors, for the default data. */
-export function defaultSectionOutputs(): SectionOutputs {
-  const views = defaultViews()
-  const searches = defaultSearches()
-  return {
-    viewsHuman: String(views.totals.human),
-    viewsAi: String(views.totals.ai),
-    viewsTotal: String(views.totals.total),
-    // The emulator's totalSearches: the sum of the hits, rounded, at least 0 (the API's integer).
-    searchesTotal: String(Math.max(0, Math.round(searches.rows.reduce((sum, row) => sum + row.hits, 0)))),
-    // Thumbs down on the pages read by page, plus the feedback rows marked not helpful.
-    feedbackNegative: String(thumbsDown() + countedFeedback().filter((row) => 'helpful' in row && !row.helpful).length),
-    assistantUnanswered: String(defaultAssistant().filter((q) => q.resolutionStatus === 'unanswered').length)
-  }
+/** The reads of `sections` that the fault scenarios fail one at a time, in report order. */
+export const sectionReads = (sections: readonly SectionName[] = REPORT): SectionRead[] =>
+  sections.flatMap((section) =>
+    EXPECTED[section].reads.map((read) => ({
+      ...read,
+      section,
+      heading: EXPECTED[section].heading.text,
+      comparedAt: EXPECTED[section].comparedAt
+    }))
+  )
+
+/** The h2s of a report of `sections`, each with its icon unless `marked` gives another; a section shown only when marked is left out otherwise. */
+export function headingsWith(marked: Partial<Record<string, string>>, sections: readonly SectionName[] = REPORT): string[] {
+  return sections.flatMap((name) => {
+    const { text, icon, whole } = EXPECTED[name].heading
+    const mark = marked[text]
+    return whole || mark !== undefined ? [`${mark ?? icon} ${text}`] : []
+  })
 }
 
-/** The default feedback rows the run asks for: those the docs team dismissed in Mintlify are not. */
-export const countedFeedback = () => defaultFeedback().filter((row) => row.status !== 'dismissed')
+const ENDPOINTS: ReadonlySet<string> = new Set(REPORT.flatMap((name) => EXPECTED[name].endpoints))
 
-/**
- * The fewest requests the API allows for the default data, by endpoint other than visitors: every
- * page, and with `compare` (the default input) one request each for the previous period.
- */
-export function defaultMinimumRequests(compare = true): Record<Endpoint, number> {
-  const previous = compare ? 1 : 0
-  return {
-    views: pagesOf(defaultViews().rows.length, PAGE_LIMITS.views) + previous,
-    searches: pagesOf(defaultSearches().rows.length, PAGE_LIMITS.searches) + previous,
-    'feedback/by-page': 1 + previous,
-    feedback: pagesOf(countedFeedback().length, PAGE_LIMITS.feedback),
-    assistant: pagesOf(defaultAssistant().length, PAGE_LIMITS.assistant),
-    'assistant/caller-stats': 1 + previous
-  }
+/** The pattern of an endpoint's path, exactly, by its name in the request log; one no section reads is an error. */
+export function pathOf(endpoint: string): RegExp {
+  if (!ENDPOINTS.has(endpoint)) throw new Error(`no section reads the endpoint ${endpoint}`)
+  return endpointPattern(endpoint)
 }
 
 /** The analytics requests the emulator received from `since` on, by endpoint ("visitors", "feedback/by-page"…). */
@@ -92,7 +113,7 @@ export function requestsByEndpoint(emu: Emulator, since = 0): Record<string, num
   return counts
 }
 
-/** The cursor the emulator gives for the row at `offset` of searches or feedback (base64url of "kind:offset"). */
-export function emulatorCursor(kind: 'searches' | 'feedback', offset: number): string {
-  return Buffer.from(`${kind}:${offset}`, 'utf8').toString('base64url')
+/** The cursor the emulator gives for the row at `offset` of an endpoint paged by cursor (base64url of "endpoint:offset"). */
+export function emulatorCursor(endpoint: string, offset: number): string {
+  return Buffer.from(`${endpoint}:${offset}`, 'utf8').toString('base64url')
 }

@@ -1,7 +1,7 @@
 // A scratch section, "referrers", added to a copy of the tree the way docs/architecture.md ("A new
 // analytics section") says a maintainer adds one: its folder (a copy of the searches section under
-// the new name), the whole report its tests keep, its catalog entry, its wiring line and its docs
-// rows, and nothing else. test/e2e/scratch-section.test.ts adds it, holds the files it took to the
+// the new name), the whole report and the expectations its tests keep, its catalog entry, its wiring
+// line and its docs rows, and nothing else. test/e2e/scratch-section.test.ts adds it, holds the files it took to the
 // list in architecture.md, and runs the type check and the in-process tests on the copy: a test
 // outside the section's own that fails there keeps a hand copy of the catalog.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -82,11 +82,19 @@ export function addScratchSection(root: string): string[] {
     writeFileSync(join(root, to), text)
     touched.add(to)
   }
-  // Its own tests' whole report (test/unit/sections/catalog.test.ts finds referrersReport there).
-  const reports = 'test/unit/sections/referrers/reports.ts'
-  mkdirSync(dirname(join(root, reports)), { recursive: true })
-  writeFileSync(join(root, reports), renamed(readFileSync(join(root, 'test/unit/sections/searches/reports.ts'), 'utf8')))
-  touched.add(reports)
+  // Its own tests' whole report (test/unit/sections/catalog.test.ts finds referrersReport there), and
+  // what it gives for the emulator's data (test/support/health-report.ts finds referrersExpected
+  // there): the data of the searches endpoint it reads.
+  for (const file of ['reports.ts', 'expected.ts']) {
+    const to = `test/unit/sections/referrers/${file}`
+    mkdirSync(dirname(join(root, to)), { recursive: true })
+    const text = renamed(readFileSync(join(root, `test/unit/sections/searches/${file}`), 'utf8')).replace(
+      /\bdefaultReferrers\b/g,
+      'defaultSearches'
+    )
+    writeFileSync(join(root, to), text)
+    touched.add(to)
+  }
 
   // One catalog entry, one wiring line (with the imports it takes).
   change('src/core/catalog.ts', /\n\}\)\n/, () => `${ENTRY}\n`)
@@ -123,6 +131,11 @@ export function addScratchSection(root: string): string[] {
   )
   change('docs/report.md', '`assistantUnanswered`), an operator', (keys) => keys.replace(')', ', `referrers`, `referrersNoClick`)'))
   change('docs/report.md', '`assistantUnanswered`), or with', (keys) => keys.replace(')', ', `referrersNoClick`)'))
+  change(
+    'docs/reliability.md',
+    /\n\| The assistant caller stats request answers 500 on every try [^\n]*\n/,
+    (row) => `${row}${row.slice(1).replace('The assistant caller stats request', 'A referrers request')}`
+  )
   const schemaFile = join(root, 'docs/analytics.schema.json')
   const schema = JSON.parse(readFileSync(schemaFile, 'utf8')) as {
     properties: Record<string, unknown>

@@ -2281,6 +2281,10 @@ function stateOf(raw, projectId) {
     }
     const rest = { ...raw, gaps };
     delete rest.foreign;
+    // Each page's counts only weigh Fix first: counts of a shape this version cannot read (a newer
+    // version's) are left, never the history and ledger with them; the next period read whole starts them again.
+    if (!pageCountsSchema.optional().safeParse(rest.pageCounts).success)
+        delete rest.pageCounts;
     const parsed = anyVersionSchema.safeParse(rest);
     if (!parsed.success || parsed.data.projectId !== projectId)
         return undefined;

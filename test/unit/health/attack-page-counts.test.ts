@@ -114,6 +114,20 @@ describe('pooling', () => {
     expect(withPeriodCounts(kept, NEXT, grouped([down('/x', 1)]), { ...WHOLE, feedbackPages: new Set(['/x']) })).toBe(kept)
   })
 
+  // A workflow run daily over the default 7 days, or one started by hand mid-week, reads ranges that
+  // overlap: a reader counted in two of them would be two readers in the pooled share.
+  const MID = { dateFrom: '2026-11-05', dateTo: '2026-11-12' }
+
+  it('a period that overlaps the one read is not pooled: no reader counts twice', () => {
+    expect(earlierCounts(kept, MID, []).size).toBe(0)
+    expect(earlierCounts(kept, NEXT, []).get('/guides/auth')?.down).toBe(5)
+  })
+
+  it('a period that overlaps one kept is not kept', () => {
+    expect(withPeriodCounts(kept, MID, grouped([down('/guides/auth', 5)]), WHOLE)).toBe(kept)
+    expect(withPeriodCounts(kept, NEXT, grouped([down('/guides/auth', 5)]), WHOLE)?.periods).toEqual([WEEK, NEXT])
+  })
+
   it('a page renamed pools nothing under its new name', () => {
     expect(earlierCounts(kept, NEXT, []).get('/guides/authentication')).toBeUndefined()
   })

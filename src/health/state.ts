@@ -328,6 +328,13 @@ export function forgetReaderText(state: HealthState, newId: () => string = rando
   // kept while reader text was shown, whose pages may be named as a client sent them.
   const forgotten = forgetGapWords({ ...known, gaps })
   if (shown) delete forgotten.pageCounts
+  // A page named otherwise than it is while reader text is hidden was kept while it was shown, even
+  // where nothing else says so: it goes, as a gap's path gives way to its label.
+  else if (forgotten.pageCounts)
+    forgotten.pageCounts = {
+      ...forgotten.pageCounts,
+      pages: forgotten.pageCounts.pages.filter(({ page }) => sitePage(page, false) === page)
+    }
   return forgotten
 }
 

@@ -9,13 +9,14 @@ import {
   COUNTED_PAGES,
   decodeState,
   encodeState,
+  forgetReaderText,
   type GapRecord,
   type HealthState,
   STATE_BUDGET_CHARS,
   SUBJECT_CHARS
 } from '../../../src/health/state.js'
 import { grouped, type Signal } from '../../../src/render/fix-first.js'
-import { OTHER_PAGE } from '../../../src/text/page-path.js'
+import { OTHER_PAGE, sitePage } from '../../../src/text/page-path.js'
 
 const WHOLE: Measured = { feedback: true, assistant: true, searches: true }
 const WEEK = { dateFrom: '2026-11-02', dateTo: '2026-11-09' }
@@ -145,5 +146,29 @@ describe('a hostile search joining gap pages', () => {
 
   it('a count beyond any real traffic joins nothing', () => {
     expect(grouped([noClick('guides w1', 1e13)], gapPages).pages.size).toBe(0)
+  })
+})
+
+describe('reader text hidden', () => {
+  const label = sitePage('/guides/auth', false) as string
+  // Written while reader text was shown, by a run that kept no words and whose top a person edited
+  // since: nothing in the state says it was shown.
+  const shownUnsaid: HealthState = {
+    ...base,
+    overview: { digest: '0'.repeat(64), words: false },
+    pageCounts: {
+      periods: [WEEK],
+      pages: [
+        { page: 'https://x.example/reset?email=a@b.example', counts: [[9, 0, 0, 0, 0]] },
+        { page: '/guides/auth', counts: [[5, 0, 0, 0, 0]] },
+        { page: label, counts: [[3, 0, 0, 0, 0]] }
+      ]
+    }
+  }
+
+  it('keeps no page named otherwise than a gap is named while it is hidden', () => {
+    const forgotten = forgetReaderText(shownUnsaid)
+    expect(forgotten.gaps.map((kept) => kept.subject)).toEqual([label])
+    expect(forgotten.pageCounts?.pages.map((entry) => entry.page)).toEqual([label])
   })
 })

@@ -2162,6 +2162,13 @@ function forgetReaderText(state, newId = randomGapId) {
     const forgotten = forgetGapWords({ ...known, gaps });
     if (shown)
         delete forgotten.pageCounts;
+    // A page named otherwise than it is while reader text is hidden was kept while it was shown, even
+    // where nothing else says so: it goes, as a gap's path gives way to its label.
+    else if (forgotten.pageCounts)
+        forgotten.pageCounts = {
+            ...forgotten.pageCounts,
+            pages: forgotten.pageCounts.pages.filter(({ page }) => (0,_text_page_path_js__WEBPACK_IMPORTED_MODULE_4__/* .sitePage */ .fN)(page, false) === page)
+        };
     return forgotten;
 }
 /** The state with only the fields, headline keys and gaps this version knows. */
@@ -2281,6 +2288,10 @@ function stateOf(raw, projectId) {
     }
     const rest = { ...raw, gaps };
     delete rest.foreign;
+    // Each page's counts only weigh Fix first: counts of a shape this version cannot read (a newer
+    // version's) are left, never the history and ledger with them; the next period read whole starts them again.
+    if (!pageCountsSchema.optional().safeParse(rest.pageCounts).success)
+        delete rest.pageCounts;
     const parsed = anyVersionSchema.safeParse(rest);
     if (!parsed.success || parsed.data.projectId !== projectId)
         return undefined;

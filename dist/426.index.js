@@ -69,13 +69,15 @@ const readWhole = (measured) => measured.feedback && measured.assistant && measu
 /**
  * The kept counts with the period `range` added (its pages' counts from `groups`), the oldest period
  * beyond PAGE_COUNT_PERIODS dropped, and the pages with the most readers heard from kept. A period
- * not read whole, or read before, leaves them as they are.
+ * not read whole, or one that begins before a kept one ends (read before, or overlapping it), leaves
+ * them as they are.
  */
 function withPeriodCounts(kept, range, groups, measured) {
     if (!readWhole(measured))
         return kept;
     const periods = kept?.periods ?? [];
-    if (periods.some((period) => period.dateFrom >= range.dateFrom))
+    // A period kept ends where this one begins at the latest: a reader is never in two kept periods.
+    if (periods.some((period) => period.dateTo > range.dateFrom))
         return kept;
     // The oldest periods beyond PAGE_COUNT_PERIODS − 1 go, so that with this one PAGE_COUNT_PERIODS are kept.
     const drop = Math.max(0, periods.length + 1 - health_state/* PAGE_COUNT_PERIODS */.VP);
@@ -105,7 +107,7 @@ function withPeriodCounts(kept, range, groups, measured) {
 /** The states of a gap whose pull request may have merged without the ledger knowing yet: it reads them after the period. */
 const IN_FLIGHT = new Set(['asked', 'pr-open']);
 /**
- * Each page's counts pooled over the kept periods before `range` (those that began before it), from
+ * Each page's counts pooled over the kept periods before `range` (those that ended by its start), from
  * its fix's merge on where the ledger holds one (`gaps`): what Fix first pools the period's counts with.
  * A page whose fix the agent was asked for, and whose merge the ledger does not know yet, pools none:
  * its fix may already act on the period read.
@@ -129,7 +131,8 @@ function earlierCounts(kept, range, gaps) {
         let pooled;
         entry.counts.forEach((c, at) => {
             const period = kept.periods[at];
-            if (!c || !period || period.dateFrom >= range.dateFrom || period.dateFrom < since)
+            // Only a period that ended by the start of the one read: no reader of it is counted twice.
+            if (!c || !period || period.dateTo > range.dateFrom || period.dateFrom < since)
                 return;
             pooled = (0,fix_first/* plus */.tY)(troubleFrom(c), pooled);
         });

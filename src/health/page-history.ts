@@ -31,7 +31,8 @@ const readWhole = (measured: Measured): boolean =>
 /**
  * The kept counts with the period `range` added (its pages' counts from `groups`), the oldest period
  * beyond PAGE_COUNT_PERIODS dropped, and the pages with the most readers heard from kept. A period
- * not read whole, or read before, leaves them as they are.
+ * not read whole, or one that begins before a kept one ends (read before, or overlapping it), leaves
+ * them as they are.
  */
 export function withPeriodCounts(
   kept: PageCounts | undefined,
@@ -41,7 +42,8 @@ export function withPeriodCounts(
 ): PageCounts | undefined {
   if (!readWhole(measured)) return kept
   const periods = kept?.periods ?? []
-  if (periods.some((period) => period.dateFrom >= range.dateFrom)) return kept
+  // A period kept ends where this one begins at the latest: a reader is never in two kept periods.
+  if (periods.some((period) => period.dateTo > range.dateFrom)) return kept
   // The oldest periods beyond PAGE_COUNT_PERIODS − 1 go, so that with this one PAGE_COUNT_PERIODS are kept.
   const drop = Math.max(0, periods.length + 1 - PAGE_COUNT_PERIODS)
   const rows = new Map<string, (Counts | null)[]>()
@@ -68,7 +70,7 @@ export function withPeriodCounts(
 const IN_FLIGHT: ReadonlySet<GapRecord['state']> = new Set(['asked', 'pr-open'])
 
 /**
- * Each page's counts pooled over the kept periods before `range` (those that began before it), from
+ * Each page's counts pooled over the kept periods before `range` (those that ended by its start), from
  * its fix's merge on where the ledger holds one (`gaps`): what Fix first pools the period's counts with.
  * A page whose fix the agent was asked for, and whose merge the ledger does not know yet, pools none:
  * its fix may already act on the period read.
@@ -93,7 +95,8 @@ export function earlierCounts(
     let pooled: Trouble | undefined
     entry.counts.forEach((c, at) => {
       const period = kept.periods[at]
-      if (!c || !period || period.dateFrom >= range.dateFrom || period.dateFrom < since) return
+      // Only a period that ended by the start of the one read: no reader of it is counted twice.
+      if (!c || !period || period.dateTo > range.dateFrom || period.dateFrom < since) return
       pooled = plus(troubleFrom(c), pooled)
     })
     if (pooled) earlier.set(entry.page, pooled)

@@ -328,6 +328,13 @@ export function forgetReaderText(state: HealthState, newId: () => string = rando
   // kept while reader text was shown, whose pages may be named as a client sent them.
   const forgotten = forgetGapWords({ ...known, gaps })
   if (shown) delete forgotten.pageCounts
+  // A page named otherwise than it is while reader text is hidden was kept while it was shown, even
+  // where nothing else says so: it goes, as a gap's path gives way to its label.
+  else if (forgotten.pageCounts)
+    forgotten.pageCounts = {
+      ...forgotten.pageCounts,
+      pages: forgotten.pageCounts.pages.filter(({ page }) => sitePage(page, false) === page)
+    }
   return forgotten
 }
 
@@ -448,6 +455,9 @@ function stateOf(raw: unknown, projectId: string): HealthState | undefined {
   }
   const rest: Record<string, unknown> = { ...raw, gaps }
   delete rest.foreign
+  // Each page's counts only weigh Fix first: counts of a shape this version cannot read (a newer
+  // version's) are left, never the history and ledger with them; the next period read whole starts them again.
+  if (!pageCountsSchema.optional().safeParse(rest.pageCounts).success) delete rest.pageCounts
   const parsed = anyVersionSchema.safeParse(rest)
   if (!parsed.success || parsed.data.projectId !== projectId) return undefined
   const state = withUnknown(rest, parsed.data)

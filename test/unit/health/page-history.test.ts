@@ -19,7 +19,9 @@ import {
   SUBJECT_CHARS
 } from '../../../src/health/state.js'
 import { grouped, type Signal } from '../../../src/render/fix-first.js'
+import { sitePage } from '../../../src/text/page-path.js'
 
+const labelOf = (path: string): string => sitePage(path, false) as string
 const WHOLE: Measured = { feedback: true, assistant: true, searches: true }
 const week = (n: number) => ({
   dateFrom: `2026-11-${String(2 + 7 * n).padStart(2, '0')}`,
@@ -154,6 +156,11 @@ describe('the state carries each page’s counts', () => {
   it('and forgets them with reader text, when they were kept while it was shown', () => {
     const shown: HealthState = { ...state(), readerWords: { ...week(1), gaps: [] } }
     expect(forgetReaderText(shown).pageCounts).toBeUndefined()
-    expect(forgetReaderText(state()).pageCounts).toEqual(state().pageCounts)
+    // Written while it was hidden, its pages are labels, and stay.
+    const hidden = (): HealthState => ({
+      ...emptyState('proj'),
+      pageCounts: keptAfter([[down(labelOf('/a'), 3)], [down(labelOf('/b'), 2)]])
+    })
+    expect(forgetReaderText(hidden()).pageCounts).toEqual(hidden().pageCounts)
   })
 })

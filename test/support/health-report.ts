@@ -55,14 +55,18 @@ export function defaultSectionOutputs(): SectionOutputs {
     viewsTotal: String(views.totals.total),
     // The emulator's totalSearches: the sum of the hits, rounded, at least 0 (the API's integer).
     searchesTotal: String(Math.max(0, Math.round(searches.rows.reduce((sum, row) => sum + row.hits, 0)))),
-    // Thumbs down on the pages read by page, plus the feedback rows marked not helpful.
+    // Thumbs down on the pages read by page, plus the feedback rows marked not helpful that count: with
+    // no docs health issue no page has a fix, so resolved rows do not.
     feedbackNegative: String(thumbsDown() + countedFeedback().filter((row) => 'helpful' in row && !row.helpful).length),
     assistantUnanswered: String(defaultAssistant().filter((q) => q.resolutionStatus === 'unanswered').length)
   }
 }
 
 /** The default feedback rows the run asks for: those the docs team dismissed in Mintlify are not. */
-export const countedFeedback = () => defaultFeedback().filter((row) => row.status !== 'dismissed')
+export const askedFeedback = () => defaultFeedback().filter((row) => row.status !== 'dismissed')
+
+/** The default feedback rows that count in a run with no page fixed: neither dismissed nor resolved ones. */
+export const countedFeedback = () => askedFeedback().filter((row) => row.status !== 'resolved')
 
 /**
  * The fewest requests the API allows for the default data, by endpoint other than visitors: every
@@ -74,7 +78,7 @@ export function defaultMinimumRequests(compare = true): Record<Endpoint, number>
     views: pagesOf(defaultViews().rows.length, PAGE_LIMITS.views) + previous,
     searches: pagesOf(defaultSearches().rows.length, PAGE_LIMITS.searches) + previous,
     'feedback/by-page': 1 + previous,
-    feedback: pagesOf(countedFeedback().length, PAGE_LIMITS.feedback),
+    feedback: pagesOf(askedFeedback().length, PAGE_LIMITS.feedback),
     assistant: pagesOf(defaultAssistant().length, PAGE_LIMITS.assistant),
     'assistant/caller-stats': 1 + previous
   }

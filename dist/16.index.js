@@ -1287,6 +1287,7 @@ function tickedGaps(body) {
 /* harmony export */   XG: () => (/* binding */ itemId),
 /* harmony export */   gQ: () => (/* binding */ askable),
 /* harmony export */   jK: () => (/* binding */ withPulls),
+/* harmony export */   jv: () => (/* binding */ fixesOf),
 /* harmony export */   lt: () => (/* binding */ withOutcome),
 /* harmony export */   mH: () => (/* binding */ WORSE_TIMES),
 /* harmony export */   mO: () => (/* binding */ dismissedIds),
@@ -1624,6 +1625,26 @@ function withJobEnded(state, jobId, prLink) {
             return prLink === undefined ? { ...gap, state: 'new' } : { ...gap, state: 'pr-open', prLink };
         })
     };
+}
+/**
+ * The pages with a fix: each page gap with a merged pull request, and the day it merged, or '' for one
+ * whose pull request is open (it may have merged since the last run, before GitHub is asked at the
+ * end): where feedback the docs team marked resolved counts (sections/feedback/triage.ts). A page with
+ * two, the earliest merge: every row left after either counts.
+ */
+function fixesOf(state) {
+    const fixes = new Map();
+    for (const gap of state.gaps) {
+        if (gap.kind !== 'page')
+            continue;
+        const day = gap.state === 'pr-open' ? '' : gap.mergedOn;
+        if (day === undefined)
+            continue;
+        const seen = fixes.get(gap.subject);
+        if (seen === undefined || (seen !== '' && day < seen))
+            fixes.set(gap.subject, day);
+    }
+    return fixes;
 }
 /**
  * The state once the pull requests' states are known: merged ones get their verdict from the latest
@@ -3895,8 +3916,8 @@ function keyRefusalHtml(refusal) {
         `<p>${adviceHtml(errors/* KEY_REFUSED_ADVICE */.Y7)}</p>\n`);
 }
 
-// EXTERNAL MODULE: ./src/run/wiring.ts + 33 modules
-var wiring = __webpack_require__(9827);
+// EXTERNAL MODULE: ./src/run/wiring.ts + 34 modules
+var wiring = __webpack_require__(8562);
 ;// CONCATENATED MODULE: ./src/run/key-refusal.ts
 // One cause, one message: when the service refused the API key (401) for every part of the run, the
 // parts' failures are one failure, said once with every part it stopped, instead of the same
@@ -5419,7 +5440,12 @@ async function work(inputs, options = {}) {
         const analytics = inputs.analytics;
         // A run started by an edit of an issue acts on its ticks only: it reads no analytics.
         if (analytics && !healthIssueRun?.issueEvent) {
-            const plan = { projectId: inputs.projectId, ...analytics, showReaderText: shown };
+            const plan = {
+                projectId: inputs.projectId,
+                ...analytics,
+                showReaderText: shown,
+                ...(healthIssueRun ? { fixes: healthIssueRun.fixes() } : {})
+            };
             const sections = (await runParts((0,wiring/* sectionParts */.ME)(client, plan), ctx, reported, ANALYTICS_CONCURRENCY)).filter(wiring/* isSectionReport */.Kb);
             reports.push(...sections);
             const overview = overviewOf(sections);

@@ -429,6 +429,10 @@ function jobReported(t, job) {
 function lastJobId(t) {
     return [...t.state.gaps].reverse().find((gap) => gap.jobId !== undefined && (0,schemas/* jobIdProblem */.M3)(gap.jobId) === undefined)?.jobId;
 }
+/** The pages with a fix, and when each merged (ledger.ts, fixesOf). */
+function fixes(t) {
+    return (0,ledger/* fixesOf */.jv)(t.state);
+}
 /** The gaps in `state` that are resolved. */
 const resolvedIn = (state) => new Set(state.gaps.filter((gap) => gap.state === 'resolved').map((gap) => gap.id));
 /** The gaps resolved in `after` and not in `before`, added to `known`. */
@@ -699,8 +703,8 @@ class HealthIssues {
 var github_runner = __webpack_require__(9373);
 // EXTERNAL MODULE: ./src/version.ts + 1 modules
 var version = __webpack_require__(1013);
-// EXTERNAL MODULE: ./src/run/wiring.ts + 33 modules
-var wiring = __webpack_require__(9827);
+// EXTERNAL MODULE: ./src/run/wiring.ts + 34 modules
+var wiring = __webpack_require__(8562);
 ;// CONCATENATED MODULE: ./src/run/health-issue.ts
 // The docs health issue over one run: found (or made) before any work, its ticked gaps turned into one
 // agent job, what the job came to and what the analytics read recorded in its ledger, and its body
@@ -901,6 +905,10 @@ class HealthIssueRun {
     /** The job the issue records last (a gap asked for, with a pull request, or merged), when any: its source repository is the agent's. */
     lastJobId() {
         return lastJobId(this.now);
+    }
+    /** The pages with a fix, and the day each merged: where feedback marked resolved counts. */
+    fixes() {
+        return fixes(this.now);
     }
     /** What the job this run asked for came to. */
     recordJob(job) {

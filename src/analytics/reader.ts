@@ -21,6 +21,12 @@ export interface SectionRequest {
   showReaderText: boolean
   /** Also read what the section compares with: the period of the same length just before the range. */
   compare: boolean
+  /**
+   * The pages with a fix the docs health issue knows of, each with the day its pull request merged (''
+   * while one is open): where feedback marked resolved counts (sections/feedback/triage.ts). None
+   * without the issue.
+   */
+  fixes?: ReadonlyMap<string, string>
 }
 
 export interface SectionBase {

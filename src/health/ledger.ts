@@ -379,6 +379,24 @@ export function withJobEnded(state: HealthState, jobId: string, prLink: string |
   }
 }
 
+/**
+ * The pages with a fix: each page gap with a merged pull request, and the day it merged, or '' for one
+ * whose pull request is open (it may have merged since the last run, before GitHub is asked at the
+ * end): where feedback the docs team marked resolved counts (sections/feedback/triage.ts). A page with
+ * two, the earliest merge: every row left after either counts.
+ */
+export function fixesOf(state: HealthState): Map<string, string> {
+  const fixes = new Map<string, string>()
+  for (const gap of state.gaps) {
+    if (gap.kind !== 'page') continue
+    const day = gap.state === 'pr-open' ? '' : gap.mergedOn
+    if (day === undefined) continue
+    const seen = fixes.get(gap.subject)
+    if (seen === undefined || (seen !== '' && day < seen)) fixes.set(gap.subject, day)
+  }
+  return fixes
+}
+
 /** A pull request of the ledger as GitHub tells it: its state, and the day it was merged (YYYY-MM-DD) when it was. */
 export interface PullState {
   state: 'open' | 'merged' | 'closed'

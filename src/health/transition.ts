@@ -30,6 +30,7 @@ import { type Mover, movers, type PageTraffic, visitedPages, withHistoryChanges 
 import {
   askable,
   dismissedIds,
+  fixesOf,
   isOpen,
   itemId,
   type Measured,
@@ -284,6 +285,11 @@ export function jobReported(t: Transition, job: JobReport): Transition {
 /** The job the issue records last (a gap asked for, with a pull request, or merged), when any: its source repository is the agent's. */
 export function lastJobId(t: Transition): string | undefined {
   return [...t.state.gaps].reverse().find((gap) => gap.jobId !== undefined && jobIdProblem(gap.jobId) === undefined)?.jobId
+}
+
+/** The pages with a fix, and when each merged (ledger.ts, fixesOf). */
+export function fixes(t: Transition): Map<string, string> {
+  return fixesOf(t.state)
 }
 
 /** The gaps in `state` that are resolved. */

@@ -23,6 +23,7 @@ import {
   ask,
   type AskedGap,
   begin,
+  fixes,
   jobEnded,
   jobReported,
   jobsToFollow,
@@ -278,6 +279,11 @@ export class HealthIssueRun {
   /** The job the issue records last (a gap asked for, with a pull request, or merged), when any: its source repository is the agent's. */
   lastJobId(): string | undefined {
     return lastJobId(this.now)
+  }
+
+  /** The pages with a fix, and the day each merged: where feedback marked resolved counts. */
+  fixes(): Map<string, string> {
+    return fixes(this.now)
   }
 
   /** What the job this run asked for came to. */

@@ -277,7 +277,12 @@ export async function work(inputs: Inputs, options: WorkOptions = {}): Promise<R
     const analytics = inputs.analytics
     // A run started by an edit of an issue acts on its ticks only: it reads no analytics.
     if (analytics && !healthIssueRun?.issueEvent) {
-      const plan = { projectId: inputs.projectId, ...analytics, showReaderText: shown }
+      const plan = {
+        projectId: inputs.projectId,
+        ...analytics,
+        showReaderText: shown,
+        ...(healthIssueRun ? { fixes: healthIssueRun.fixes() } : {})
+      }
       const sections = (await runParts(sectionParts(client, plan), ctx, reported, ANALYTICS_CONCURRENCY)).filter(isSectionReport)
       reports.push(...sections)
       const overview = overviewOf(sections)

@@ -46,8 +46,11 @@ const PAGES = 300
 const views = defaultViews()
 const searches = defaultSearches()
 const allFeedbackRows = defaultFeedback()
-/** The rows the run reads: feedback the docs team dismissed in Mintlify is not asked for. */
-const feedbackRows = allFeedbackRows.filter((row) => row.status !== 'dismissed')
+/**
+ * The rows the run keeps: feedback the docs team dismissed in Mintlify is not asked for, and resolved
+ * feedback counts only on a page with a fix, which a run without the docs health issue has none of.
+ */
+const feedbackRows = allFeedbackRows.filter((row) => row.status !== 'dismissed' && row.status !== 'resolved')
 const feedbackPages = defaultFeedbackByPage()
 const questions = defaultAssistant()
 const callers = defaultCallerStats()

@@ -4,7 +4,9 @@
 // path is whatever the client sent: kept only when it looks like a path of the site (`sitePath`),
 // the rest counted together as "(other page)", in the rows and in the counts per page alike; and,
 // being reader text, shown by its label while reader text is hidden (`readerPath`).
-// Feedback the docs team dismissed in Mintlify is asked for by neither read (`COUNTED_STATUSES`).
+// Feedback the docs team dismissed in Mintlify is asked for by neither read (`COUNTED_STATUSES`);
+// feedback it marked resolved counts only on a page with a fix, left after the fix merged (triage.ts):
+// the counts per page leave it out (`PAGE_STATUSES`), and the rows that count add it back.
 import type { AnalyticsReader } from '../../api/analytics.js'
 import { COUNTED_STATUSES, FEEDBACK_BY_PAGE_ENDPOINT, FEEDBACK_ENDPOINT, type FeedbackByPageRow, type FeedbackRow } from './schema.js'
 import type { Part } from '../../core/part.js'
@@ -14,9 +16,10 @@ import { readerText } from '../../text/reader-text.js'
 import type { RequestBudget } from '../../analytics/budget.js'
 import type { Comparison, ComparisonAnswer, Period } from '../../analytics/comparison.js'
 import type { PageAnswer } from '../../analytics/pager.js'
-import { cursorReadById, sectionRead, type SectionBase, type SectionRequest } from '../../analytics/reader.js'
+import { sectionRead, type SectionBase, type SectionRequest } from '../../analytics/reader.js'
 import { sectionPart } from '../../analytics/section-part.js'
 import { byText } from '../../text/order.js'
+import { countedRow, type Fixes, PAGE_STATUSES } from './triage.js'
 
 /** The most the by-page endpoint returns, and the most rows a feedback request returns. */
 export const FEEDBACK_PAGE_LIMIT = 100
@@ -45,6 +48,11 @@ export interface FeedbackReport extends SectionBase {
   entries: FeedbackEntry[]
   /** Whether any request for the entries was made: none when the budget ran out first. */
   entriesRead: boolean
+  /**
+   * Some page has a fix and the rows were read only in part: resolved feedback left after a fix, which
+   * counts, may be in the rows not read.
+   */
+  resolvedPartly?: true
   /** Thumbs down in the previous period, when a comparison was asked for and reached. */
   previous?: Comparison<number>
 }
@@ -93,46 +101,90 @@ function entryOf(row: FeedbackRow, showText: boolean): FeedbackEntry {
   return entry
 }
 
+/**
+ * The counts per page with the resolved complaints that count (`counted`, rows marked not helpful)
+ * added to their page's thumbs down. A page the counts left out while they were cut short is left out
+ * still: its thumbs are not known.
+ */
+function withCountedResolved(pages: FeedbackByPageRow[], counted: readonly FeedbackEntry[], truncated: boolean): FeedbackByPageRow[] {
+  const byPath = new Map(pages.map((page) => [page.path, { ...page }]))
+  for (const entry of counted) {
+    if (entry.status !== 'resolved' || entry.helpful !== false) continue
+    let page = byPath.get(entry.path)
+    if (!page) {
+      if (truncated) continue
+      byPath.set(entry.path, (page = { path: entry.path, thumbsUp: 0, thumbsDown: 0, code: 0, total: 0 }))
+    }
+    page.thumbsDown++
+    page.total++
+  }
+  return [...byPath.values()]
+}
+
 export function feedbackPart(api: AnalyticsReader, request: SectionRequest, budget: RequestBudget): Part<FeedbackReport> {
   let pages: FeedbackByPageRow[] | undefined
   const entries = new Map<string, FeedbackEntry>()
-  const range = { dateFrom: request.dateFrom, dateTo: request.dateTo, status: COUNTED_STATUSES }
+  const fixes: Fixes = request.fixes ?? new Map()
+  const counts = (entry: FeedbackEntry): boolean => countedRow(entry, fixes, request)
+  const range = { dateFrom: request.dateFrom, dateTo: request.dateTo }
   const readPages = async (): Promise<PageAnswer<FeedbackByPageRow>> => {
-    const answer = await api.analytics(FEEDBACK_BY_PAGE_ENDPOINT, request.projectId, { ...range, limit: FEEDBACK_PAGE_LIMIT })
+    const answer = await api.analytics(FEEDBACK_BY_PAGE_ENDPOINT, request.projectId, {
+      ...range,
+      status: PAGE_STATUSES,
+      limit: FEEDBACK_PAGE_LIMIT
+    })
     return { rows: answer.feedback, hasMore: answer.hasMore }
   }
   const pagesRead = sectionRead(FEEDBACK.reads[0].key, FEEDBACK.reads[0].name, { style: 'single', fetch: readPages }, (page) => {
     pages = [...page]
   })
-  const keep = (row: FeedbackRow): FeedbackEntry => entryOf(row, request.showReaderText)
-  const rowsRead = cursorReadById(FEEDBACK.reads[1].key, FEEDBACK.reads[1].name, entries, keep, async (cursor) => {
-    const answer = await api.analytics(FEEDBACK_ENDPOINT, request.projectId, { ...range, limit: FEEDBACK_PAGE_LIMIT, cursor })
+  const fetchRows = async (cursor: string | undefined): Promise<PageAnswer<FeedbackRow>> => {
+    const answer = await api.analytics(FEEDBACK_ENDPOINT, request.projectId, {
+      ...range,
+      status: COUNTED_STATUSES,
+      limit: FEEDBACK_PAGE_LIMIT,
+      cursor
+    })
     return { rows: answer.feedback, nextCursor: answer.nextCursor, hasMore: answer.hasMore }
+  }
+  // A row seen twice (the data moved while reading, or a service that repeats an id) is kept once: as
+  // the copy that counts, when one does, so that no copy hides a reader's trouble.
+  const rowsRead = sectionRead(FEEDBACK.reads[1].key, FEEDBACK.reads[1].name, { style: 'cursor', fetch: fetchRows }, (page) => {
+    for (const row of page) {
+      const seen = entries.get(row.id)
+      if (seen && counts(seen)) continue
+      const kept = entryOf(row, request.showReaderText)
+      if (!seen || counts(kept)) entries.set(row.id, kept)
+    }
   })
   const reads = [pagesRead, rowsRead]
   // Thumbs down over every page, from the same one request as this period's: a count from part of
-  // the pages would compare a part with a whole.
+  // the pages would compare a part with a whole. Its rows are not read: no resolved feedback is in it.
   const compare = async (period: Period): Promise<ComparisonAnswer<number>> => {
     const answer = await api.analytics(FEEDBACK_BY_PAGE_ENDPOINT, request.projectId, {
       ...period,
-      status: COUNTED_STATUSES,
+      status: PAGE_STATUSES,
       limit: FEEDBACK_PAGE_LIMIT
     })
     if (answer.hasMore) return { missing: 'the service gave only part of the previous period’s pages' }
     return { value: answer.feedback.reduce((sum, row) => sum + row.thumbsDown, 0) }
   }
-  return sectionPart('feedback', request, reads, budget, compare, () => ({
-    pages:
-      pages &&
-      pagesByShownPath(pages, request.showReaderText).sort(
-        (a, b) => b.thumbsDown - a.thumbsDown || b.total - a.total || byText(a.path, b.path)
-      ),
-    pagesTruncated: pagesRead.progress.truncated,
-    // A row the docs team dismissed is left out even when the service sent it despite the filter; it is
-    // left out here, not from the page read, so that a page of such rows is not taken for an empty one.
-    entries: [...entries.values()]
-      .filter((entry) => entry.status !== 'dismissed')
-      .sort((a, b) => byText(b.createdAt ?? '', a.createdAt ?? '')),
-    entriesRead: rowsRead.progress.requests > 0
-  }))
+  return sectionPart('feedback', request, reads, budget, compare, () => {
+    // A row that does not count is left out here, not from the page read, so that a page of such rows
+    // is not taken for an empty one: a dismissed row the service sent despite the filter, and a
+    // resolved one on a page with no fix, or left before its fix.
+    const counted = [...entries.values()].filter(counts).sort((a, b) => byText(b.createdAt ?? '', a.createdAt ?? ''))
+    const truncated = pagesRead.progress.truncated
+    return {
+      pages:
+        pages &&
+        withCountedResolved(pagesByShownPath(pages, request.showReaderText), counted, truncated).sort(
+          (a, b) => b.thumbsDown - a.thumbsDown || b.total - a.total || byText(a.path, b.path)
+        ),
+      pagesTruncated: truncated,
+      entries: counted,
+      entriesRead: rowsRead.progress.requests > 0,
+      ...(fixes.size > 0 && !rowsRead.progress.complete ? { resolvedPartly: true as const } : {})
+    }
+  })
 }

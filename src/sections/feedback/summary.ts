@@ -73,7 +73,13 @@ export function feedbackReadNotes(report: FeedbackReport): string[] {
   return [
     `Thumbs up and down per page come from one request that returns at most ${limit} pages, in no documented order: the pages are ranked among those it returned.` +
       (report.pagesTruncated ? ' This time there were more, so a page with more thumbs down may be missing.' : '') +
-      ' The analytics files also count feedback on code blocks.'
+      ' The analytics files also count feedback on code blocks.',
+    ...(report.resolvedPartly
+      ? [
+          'Feedback marked resolved in Mintlify counts on a page with a fix when it was left after the merge, and is known from the feedback entries: ' +
+            'not all of them were read, so such feedback on an entry not read is in no count, and the numbers of a fixed page are not taken for its verdict.'
+        ]
+      : [])
   ]
 }
 

@@ -14,18 +14,22 @@ export function thumbsDown(): number {
 }
 
 /** The default feedback rows the run asks for: those the docs team dismissed in Mintlify are not. */
-export const countedFeedback = () => defaultFeedback().filter((row) => row.status !== 'dismissed')
+export const askedFeedback = () => defaultFeedback().filter((row) => row.status !== 'dismissed')
+
+/** The default feedback rows that count in a run with no page fixed: neither dismissed nor resolved ones. */
+export const countedFeedback = () => askedFeedback().filter((row) => row.status !== 'resolved')
 
 export const feedbackExpected: SectionExpectations = {
   endpoints: [BY_PAGE, ROWS],
   comparedAt: BY_PAGE,
   outputs: () => ({
-    // Thumbs down on the pages read by page, plus the feedback rows marked not helpful.
+    // Thumbs down on the pages read by page, plus the feedback rows marked not helpful that count: with
+    // no docs health issue no page has a fix, so resolved rows do not.
     feedbackNegative: String(thumbsDown() + countedFeedback().filter((row) => 'helpful' in row && !row.helpful).length)
   }),
   minimumRequests: (_site, compare) => ({
     [BY_PAGE]: 1 + (compare ? 1 : 0),
-    [ROWS]: pagesOf(countedFeedback().length, FEEDBACK_PAGE_LIMIT)
+    [ROWS]: pagesOf(askedFeedback().length, FEEDBACK_PAGE_LIMIT)
   }),
   heading: { text: 'Feedback', icon: '💬', whole: true },
   reads: [

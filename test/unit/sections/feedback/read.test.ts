@@ -79,9 +79,10 @@ describe('feedback', () => {
     expect(FEEDBACK_PAGE_LIMIT).toBe(100)
     expect(readKeys('feedback')).toEqual(['feedback:pages', 'feedback'])
     expect(calls).toEqual(['feedback by page', 'feedback', 'feedback'])
-    // Feedback the docs team dismissed in Mintlify is asked for by neither read.
+    // Feedback the docs team dismissed in Mintlify is asked for by neither read; resolved feedback is
+    // left out of the counts per page, and counted from the rows where it counts.
     const status = 'pending,in_progress,resolved'
-    expect(pagesAsked).toEqual([{ projectId: 'proj1', query: { ...range, status, limit: 100 } }])
+    expect(pagesAsked).toEqual([{ projectId: 'proj1', query: { ...range, status: 'pending,in_progress', limit: 100 } }])
     expect(rowsAsked).toEqual([undefined, 'f1'].map((cursor) => ({ projectId: 'proj1', query: { ...range, status, limit: 100, cursor } })))
     expect(part.report(finished, 0)).toStrictEqual<FeedbackReport>({
       kind: 'feedback',
@@ -161,9 +162,9 @@ describe('feedback', () => {
 
   it('keeps each row’s fields, whether it was helpful when the row says, and whether a comment was left', async () => {
     const rows: FeedbackRow[] = [
-      row('5', { source: 'contextual', status: 'resolved', helpful: false, comment: 'wrong' }),
+      row('5', { source: 'contextual', status: 'pending', helpful: false, comment: 'wrong' }),
       row('4', { source: 'contextual', status: 'in_progress', helpful: true, comment: '   ' }),
-      row('3', { source: 'code_snippet', status: 'resolved', code: 'x()', filename: null, lang: 'ts', comment: '' }),
+      row('3', { source: 'code_snippet', status: 'in_progress', code: 'x()', filename: null, lang: 'ts', comment: '' }),
       row('2', { source: 'agent', comment: null })
     ]
     const { api } = feedbackApi([{ feedback: [], hasMore: false }], [{ feedback: rows, nextCursor: null, hasMore: false }])
@@ -173,7 +174,7 @@ describe('feedback', () => {
       {
         path: label('/page-5'),
         source: 'contextual',
-        status: 'resolved',
+        status: 'pending',
         comment: undefined,
         commented: true,
         createdAt: '2026-11-15T10:00:00Z',
@@ -191,7 +192,7 @@ describe('feedback', () => {
       {
         path: label('/page-3'),
         source: 'code_snippet',
-        status: 'resolved',
+        status: 'in_progress',
         comment: undefined,
         commented: false,
         createdAt: '2026-11-13T10:00:00Z'

@@ -1,0 +1,229 @@
+// Tests which feedback rows count by the status the docs team gave them (src/sections/feedback/triage.ts),
+// and the feedback section's part with pages that have a fix (src/sections/feedback/read.ts): a resolved
+// row before, after and without a date, on a page with and without a fix, in the period of the merge
+// and after it; and rows a hostile service could send.
+import { describe, expect, it } from 'vitest'
+import { readKeys } from '../../../../src/core/catalog.js'
+import { RequestBudget } from '../../../../src/analytics/budget.js'
+import type { CursorQuery, LimitQuery } from '../../../../src/api/analytics.js'
+import { feedbackPart, negativeFeedback } from '../../../../src/sections/feedback/read.js'
+import { feedbackReadNotes } from '../../../../src/sections/feedback/summary.js'
+import type { FeedbackByPage, FeedbackPage, FeedbackRow } from '../../../../src/sections/feedback/schema.js'
+import { countedRow, dayOf, PAGE_STATUSES } from '../../../../src/sections/feedback/triage.js'
+import { cleanUpAfterEach, endpoint, fakeAnalytics, finished, run, showing } from '../../../support/section-parts.js'
+
+cleanUpAfterEach()
+
+// The period read: 14 Nov to 21 Nov (exclusive), as `showing` asks for it.
+const period = { dateFrom: '2026-11-14', dateTo: '2026-11-21' }
+const PAGE = '/guides/webhooks'
+const resolved = (createdAt: string | null, path = PAGE) => ({ path, status: 'resolved', createdAt })
+
+describe('which rows count', () => {
+  it('a pending or in-progress row counts on any page; a dismissed one never, even after a fix', () => {
+    const fixed = new Map([[PAGE, '2026-11-01']])
+    expect(countedRow({ path: PAGE, status: 'pending', createdAt: null }, new Map(), period)).toBe(true)
+    expect(countedRow({ path: PAGE, status: 'in_progress', createdAt: null }, new Map(), period)).toBe(true)
+    expect(countedRow({ path: PAGE, status: 'dismissed', createdAt: '2026-11-15T00:00:00Z' }, fixed, period)).toBe(false)
+  })
+
+  it('a resolved row on a page with no fix does not count, dated or not (so without the health issue, none counts)', () => {
+    const elsewhere = new Map([['/other', '2026-11-01']])
+    for (const createdAt of ['2026-11-15T10:00:00Z', null, 'soon'])
+      expect(countedRow(resolved(createdAt), elsewhere, period), String(createdAt)).toBe(false)
+  })
+
+  it('in a period that begins on or after the merge, every resolved row of the page counts, whatever its date says', () => {
+    for (const mergedOn of ['2026-11-14', '2026-11-02'])
+      for (const createdAt of ['2026-11-15T10:00:00Z', '2026-10-01T00:00:00Z', null, 'not a date'])
+        expect(countedRow(resolved(createdAt), new Map([[PAGE, mergedOn]]), period), `${mergedOn} ${createdAt}`).toBe(true)
+  })
+
+  it('in the period of the merge, a resolved row counts when left on or after the merge day, not before it', () => {
+    const fixes = new Map([[PAGE, '2026-11-17']])
+    expect(countedRow(resolved('2026-11-16T23:59:59Z'), fixes, period)).toBe(false)
+    expect(countedRow(resolved('2026-11-14T00:00:00Z'), fixes, period)).toBe(false)
+    expect(countedRow(resolved('2026-11-17T00:00:00Z'), fixes, period)).toBe(true)
+    expect(countedRow(resolved('2026-11-20T10:00:00Z'), fixes, period)).toBe(true)
+  })
+
+  it('in the period of the merge, a resolved row with no date, a date that is none, or a date outside the period counts', () => {
+    const fixes = new Map([[PAGE, '2026-11-17']])
+    for (const createdAt of [
+      null,
+      '',
+      'yesterday',
+      '2026-02-30T00:00:00Z',
+      '2026-13-01',
+      '2026-11-13T23:00:00Z',
+      '2026-11-21T00:00:00Z',
+      '9999-01-01T00:00:00Z'
+    ])
+      expect(countedRow(resolved(createdAt), fixes, period), String(createdAt)).toBe(true)
+  })
+
+  it('a pull request still open (merge day not known) makes every resolved row of its page count', () => {
+    expect(countedRow(resolved('2026-11-14T00:00:00Z'), new Map([[PAGE, '']]), period)).toBe(true)
+  })
+
+  it('a merge after the period keeps the page’s resolved rows out, but for one dated after the period (no clear word)', () => {
+    expect(countedRow(resolved('2026-11-20T00:00:00Z'), new Map([[PAGE, '2026-11-25']]), period)).toBe(false)
+    expect(countedRow(resolved('2026-11-22T00:00:00Z'), new Map([[PAGE, '2026-11-25']]), period)).toBe(true)
+  })
+
+  it('reads a day only from a real date of the calendar', () => {
+    expect(dayOf('2026-11-17T08:00:00Z')).toBe('2026-11-17')
+    expect(dayOf('2024-02-29')).toBe('2024-02-29')
+    expect(dayOf('2026-02-29')).toBeUndefined()
+    expect(dayOf('2026-04-31')).toBeUndefined()
+    expect(dayOf('2026-00-10')).toBeUndefined()
+    expect(dayOf('x2026-11-17')).toBeUndefined()
+    expect(dayOf(null)).toBeUndefined()
+  })
+})
+
+describe('the feedback section with pages that have a fix', () => {
+  const row = (id: string, more: Partial<FeedbackRow> & { helpful?: boolean } = {}): FeedbackRow => ({
+    id,
+    path: PAGE,
+    comment: `comment ${id}`,
+    createdAt: '2026-11-16T10:00:00Z',
+    source: 'contextual',
+    status: 'resolved',
+    helpful: false,
+    ...more
+  })
+  const page = (path: string, thumbsDown: number, thumbsUp = 0) => ({ path, thumbsUp, thumbsDown, code: 0, total: thumbsDown + thumbsUp })
+
+  function read(pages: FeedbackByPage, rowPages: FeedbackPage[], fixes?: Map<string, string>, limit = 10) {
+    const byPage = endpoint<LimitQuery, FeedbackByPage>('feedback by page', [pages])
+    const feedback = endpoint<CursorQuery, FeedbackPage>('feedback', rowPages)
+    const budget = new RequestBudget(limit)
+    budget.reserve(readKeys('feedback'))
+    const part = feedbackPart(
+      fakeAnalytics({ feedbackByPage: byPage.call, feedback: feedback.call }),
+      { ...showing, ...(fixes ? { fixes } : {}) },
+      budget
+    )
+    return { part, pagesAsked: byPage.asked, rowsAsked: feedback.asked }
+  }
+
+  it('asks the counts per page without resolved feedback, and the rows with it', async () => {
+    const { part, pagesAsked, rowsAsked } = read({ feedback: [], hasMore: false }, [{ feedback: [], nextCursor: null, hasMore: false }])
+    await run(part)
+    expect(PAGE_STATUSES).toBe('pending,in_progress')
+    expect(pagesAsked[0]?.query).toMatchObject({ status: 'pending,in_progress' })
+    expect(rowsAsked[0]?.query).toMatchObject({ status: 'pending,in_progress,resolved' })
+  })
+
+  it('with no fix, resolved complaints are in no count and among no comments', async () => {
+    const { part } = read({ feedback: [page(PAGE, 0, 2)], hasMore: false }, [
+      { feedback: [row('1'), row('2'), row('3', { status: 'pending', comment: 'still wrong' })], nextCursor: null, hasMore: false }
+    ])
+    await run(part)
+    const report = part.report(finished, 0)
+    expect(report.entries.map((entry) => entry.comment)).toEqual(['still wrong'])
+    expect(report.pages).toEqual([page(PAGE, 0, 2)])
+    expect(negativeFeedback(report)).toBe(1)
+  })
+
+  it('after a fix, resolved complaints count as thumbs down on their page and among the comments', async () => {
+    const fixes = new Map([[PAGE, '2026-11-14']])
+    const { part } = read(
+      { feedback: [page(PAGE, 1, 2), page('/other', 1)], hasMore: false },
+      [
+        {
+          feedback: [row('1'), row('2'), row('3', { path: '/other' }), row('4', { status: 'pending' }), row('5', { helpful: true })],
+          nextCursor: null,
+          hasMore: false
+        }
+      ],
+      fixes
+    )
+    await run(part)
+    const report = part.report(finished, 0)
+    expect(report.entries.map((entry) => entry.comment).sort()).toEqual(['comment 1', 'comment 2', 'comment 4', 'comment 5'])
+    // A resolved row marked helpful adds no thumb up: thumbs up would only make a fix look better.
+    expect(report.pages).toEqual([{ ...page(PAGE, 3, 2) }, page('/other', 1)])
+    expect(negativeFeedback(report)).toBe(4 + 3)
+    expect(report.resolvedPartly).toBeUndefined()
+  })
+
+  it('in the period of the merge, only the resolved rows left on or after the merge day count', async () => {
+    const fixes = new Map([[PAGE, '2026-11-17']])
+    const { part } = read(
+      { feedback: [], hasMore: false },
+      [
+        {
+          feedback: [
+            row('before', { createdAt: '2026-11-15T10:00:00Z' }),
+            row('after', { createdAt: '2026-11-18T10:00:00Z' }),
+            row('undated', { createdAt: null })
+          ],
+          nextCursor: null,
+          hasMore: false
+        }
+      ],
+      fixes
+    )
+    await run(part)
+    const report = part.report(finished, 0)
+    expect(report.entries.map((entry) => entry.comment).sort()).toEqual(['comment after', 'comment undated'])
+    // A page the counts did not name (none was cut off) gets the resolved complaints that count.
+    expect(report.pages).toEqual([page(PAGE, 2)])
+  })
+
+  it('a page cut off the counts per page is not made up from its resolved rows', async () => {
+    const fixes = new Map([[PAGE, '2026-11-01']])
+    const { part } = read(
+      { feedback: [page('/other', 4)], hasMore: true },
+      [{ feedback: [row('1')], nextCursor: null, hasMore: false }],
+      fixes
+    )
+    await run(part)
+    const report = part.report(finished, 0)
+    expect(report.pages).toEqual([page('/other', 4)])
+    expect(report.entries).toHaveLength(1)
+  })
+
+  it('a row id sent twice is kept as the copy that counts, whichever comes first', async () => {
+    for (const order of [
+      [row('1', { status: 'pending', comment: 'counts' }), row('1', { comment: 'resolved copy' })],
+      [row('1', { comment: 'resolved copy' }), row('1', { status: 'pending', comment: 'counts' })]
+    ]) {
+      const { part } = read({ feedback: [], hasMore: false }, [
+        { feedback: [order[0] as FeedbackRow], nextCursor: 'c2', hasMore: true },
+        { feedback: [order[1] as FeedbackRow], nextCursor: null, hasMore: false }
+      ])
+      await run(part)
+      expect(part.report(finished, 0).entries.map((entry) => entry.comment)).toEqual(['counts'])
+    }
+  })
+
+  it('rows read only in part, with a page fixed, say so in "How this was read"', async () => {
+    const fixes = new Map([[PAGE, '2026-11-01']])
+    // Two requests: the counts per page and one page of rows; the rest is left unread.
+    const { part } = read(
+      { feedback: [page(PAGE, 1)], hasMore: false },
+      [
+        { feedback: [row('1')], nextCursor: 'c2', hasMore: true },
+        { feedback: [row('2')], nextCursor: null, hasMore: false }
+      ],
+      fixes,
+      2
+    )
+    await run(part)
+    const report = part.report(finished, 0)
+    expect(report.partial).toBe(true)
+    expect(report.resolvedPartly).toBe(true)
+    expect(feedbackReadNotes(report).join(' ')).toContain('not all of them were read')
+    const whole = read(
+      { feedback: [page(PAGE, 1)], hasMore: false },
+      [{ feedback: [row('1')], nextCursor: null, hasMore: false }],
+      undefined,
+      2
+    )
+    await run(whole.part)
+    expect(feedbackReadNotes(whole.part.report(finished, 0)).join(' ')).not.toContain('resolved')
+  })
+})

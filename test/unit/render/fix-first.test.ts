@@ -6,6 +6,7 @@ import {
   fixFirst,
   GAP_WEIGHT,
   grouped,
+  plus,
   readersInTrouble,
   type Signal,
   siteNorm,
@@ -76,6 +77,20 @@ describe('troubleWeight', () => {
     // alone, 4 of 4 in trouble, a gap; with its earlier weeks (6 more down, 30 up), nothing.
     expect(troubleWeight(t({ down: 2, noClick: 2 }), norm)).toBeGreaterThan(GAP_WEIGHT)
     expect(troubleWeight(t({ down: 2, noClick: 2 }), norm, t({ down: 8, noClick: 2, up: 30 }))).toBeLessThan(0.1)
+  })
+})
+
+describe('plus', () => {
+  it('adds two counts kind by kind, and leaves one alone with nothing to add', () => {
+    const a: Trouble = { down: 1, up: 2, notHelpful: 3, unanswered: 4, noClick: 5 }
+    expect(plus(a, { down: 10, up: 20, notHelpful: 30, unanswered: 40, noClick: 50 })).toEqual({
+      down: 11,
+      up: 22,
+      notHelpful: 33,
+      unanswered: 44,
+      noClick: 55
+    })
+    expect(plus(a, undefined)).toBe(a)
   })
 })
 
@@ -172,6 +187,18 @@ describe('fixFirst', () => {
   it('keeps every search read, clicked or not, with its click-through, for the ledger', () => {
     const groups = grouped([search('Webhook  retries', 4), { kind: 'searched', count: 6, search: 'webhook retries', ctr: 0.5 }])
     expect(groups.searches.get('webhook retries')).toEqual({ hits: 10, noClickHits: 4, ctr: 0.3 })
+  })
+
+  it('knows no page unless told: a search is a topic of its own whatever its words', () => {
+    expect([...grouped([search('stryker was here', 2)]).topics.keys()]).toEqual(['stryker was here'])
+    expect(grouped([search('stryker was here', 2)]).pages.size).toBe(0)
+  })
+
+  it('lists a page before a search that weighs the same, whatever their text sorts as', () => {
+    // Both are readers in trouble alone against a norm of 0: 5 searches with no click each.
+    const items = fixFirst([search('webhook retries', 5), search('(billing) export', 5)], 5, { known: ['/guides/webhooks'] })
+    expect(items.map((item) => item.page ?? item.search)).toEqual(['/guides/webhooks', '(billing) export'])
+    expect(items[0]?.score).toBe(items[1]?.score)
   })
 
   it('joins a search to a known page with no other signal, and leaves a known page no search joins out', () => {

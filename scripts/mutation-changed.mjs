@@ -29,8 +29,12 @@ const NOT_MUTATED = new Set(
  * two cores (docs/development.md), besides the 2 to 4 minutes of the first run of every test.
  */
 export const MAX_MUTANTS = 1000
-/** The most minutes a run takes here, first run of the tests included: CI's job has 30 in all. */
-export const MAX_MINUTES = 15
+/**
+ * The most minutes a run takes here, first run of the tests included: a draw of 979 mutants of which
+ * 287 were reused took 14 min 6 s on two cores, so 20 leaves room; with the tests and benchmarks,
+ * .ci/run stays under 30.
+ */
+export const MAX_MINUTES = 20
 
 /**
  * The source files to mutate: those whose text differs from the committed results' text of them,

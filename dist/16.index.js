@@ -743,8 +743,10 @@ var ledger = __webpack_require__(4957);
 var health_state = __webpack_require__(543);
 // EXTERNAL MODULE: ./src/health/prompt.ts
 var health_prompt = __webpack_require__(6098);
-// EXTERNAL MODULE: ./src/health/verdict.ts + 1 modules
-var verdict = __webpack_require__(3755);
+// EXTERNAL MODULE: ./src/health/verdict.ts
+var verdict = __webpack_require__(415);
+// EXTERNAL MODULE: ./src/health/evidence.ts
+var evidence = __webpack_require__(7445);
 ;// CONCATENATED MODULE: ./src/health/trend.ts
 // The trend of a headline over the periods the docs health issue remembers: a row of block characters, one
 // a period, which GitHub shows as it is. The bars stand on zero, so that their heights compare as the
@@ -779,6 +781,7 @@ function sparkline(values) {
 // each headline, the ledger of gaps (each open one a task-list line a person ticks to ask the
 // agent), and the state the next run reads. Every text from the service or a reader is escaped and
 // bounded, so that the body stays under GitHub's 65,536 characters whatever it holds.
+
 
 
 
@@ -905,8 +908,10 @@ function pullHtml(gap) {
     const number = /\/pull\/(\d+)$/.exec(gap.prLink)?.[1];
     return (0,html/* linkHtml */.eq)(gap.prLink, number === undefined ? 'pull request' : `pull request ${(0,text_escape/* htmlText */.js)(`#${number}`)}`);
 }
-/** What readers went through, in a docs lead's words: what a fix must halve. */
+/** What readers went through, in a docs lead's words: what a fix must cut (CUT_WORDS). */
 const TROUBLE_WORDS = 'its thumbs down, unanswered questions and searches with no click';
+/** How much a fix must cut them to be fixed (evidence.ts, FIXED_RATIO): "by 60 %". */
+const CUT_WORDS = `by ${Math.round((1 - evidence/* FIXED_RATIO */.FE) * 100)} %`;
 /** "week" when the latest period read is seven days long, "period" otherwise: what a line counts in. */
 function unitOf(state) {
     const last = state.periods.at(-1);
@@ -922,7 +927,7 @@ function reopenedHtml(gap, unit) {
     const merged = gap.mergedOn === undefined ? '' : `, merged ${dayHtml(gap.mergedOn)},`;
     let words;
     if (gap.verdict === 'not-fixed')
-        words = `not fixed: ${pull}${merged} did not halve ${TROUBLE_WORDS}; tick to ask the agent again`;
+        words = `not fixed: ${pull}${merged} did not cut ${TROUBLE_WORDS} ${CUT_WORDS}; tick to ask the agent again`;
     else if (gap.verdict === 'could-not-tell')
         words = `can’t tell: too few readers in the ${(0,format/* num */.bu)(verdict/* VERDICT_PERIODS */.$E)} ${unit}s since ${pull}${merged.replace(/,$/, '')} to tell whether it worked; tick to ask again, or say it is not a gap`;
     else if (gap.verdict === 'back')
@@ -1275,6 +1280,174 @@ function tickedGaps(body) {
 
 /***/ }),
 
+/***/ 7445:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   FE: () => (/* binding */ FIXED_RATIO),
+/* harmony export */   _U: () => (/* binding */ judgement)
+/* harmony export */ });
+/* unused harmony exports CONFIDENCE, MOST_TROUBLE, logGamma, incompleteBeta, midInterval, rateRatio, WORKING_RATIO, enoughToTell */
+// Whether a fix worked, from counts: the readers in trouble on a gap before it was asked and since its
+// pull request merged, each over the readers who could have had trouble (its exposure), compared as a
+// rate ratio with a 95 % interval (docs/health-issue.md, "Did the fix work?"). Given the two totals,
+// the trouble since the merge is binomial with the share E_after·R / (E_after·R + E_before), so the
+// mid-p interval of that share gives the interval of the ratio R; it holds with few readers and with
+// none in trouble. Pure, and its work is bounded whatever the counts.
+/**
+ * The ratio of the trouble since to before a fix that counts as fixed: it fell by at least 60 %. A fix
+ * that leaves half the trouble is half a fix, not fixed; a bar at ½ itself would sit so close to it
+ * that no few weeks of readers could tell the two apart (docs/health-issue.md, "Did the fix work?").
+ */
+const FIXED_RATIO = 0.4;
+/** The confidence of every interval. */
+const CONFIDENCE = 0.95;
+/**
+ * The most readers in trouble an interval is computed from: more are scaled down to it, both sides
+ * alike, which keeps the ratio and only widens the interval (a claim never stronger than the evidence),
+ * and keeps the work small however large the counts.
+ */
+const MOST_TROUBLE = 10_000;
+/** The natural log of the gamma function (Lanczos, g = 7, n = 9): about 15 digits for x > 0. */
+function logGamma(x) {
+    if (x < 0.5)
+        return Math.log(Math.PI / Math.sin(Math.PI * x)) - logGamma(1 - x);
+    const c = [
+        0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905,
+        -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7
+    ];
+    const z = x - 1;
+    let sum = c[0];
+    for (let i = 1; i < 9; i++)
+        sum += c[i] / (z + i);
+    const t = z + 7.5;
+    return 0.5 * Math.log(2 * Math.PI) + (z + 0.5) * Math.log(t) - t + Math.log(sum);
+}
+/** The continued fraction of the incomplete beta function (modified Lentz), at most 500 terms: enough below MOST_TROUBLE. */
+function betaFraction(x, a, b) {
+    const tiny = 1e-300;
+    let c = 1;
+    let d = 1 - ((a + b) * x) / (a + 1);
+    d = 1 / (Math.abs(d) < tiny ? tiny : d);
+    let h = d;
+    for (let m = 1; m <= 500; m++) {
+        const m2 = 2 * m;
+        let step = (m * (b - m) * x) / ((a + m2 - 1) * (a + m2));
+        d = 1 / (Math.abs(1 + step * d) < tiny ? tiny : 1 + step * d);
+        c = Math.abs(1 + step / c) < tiny ? tiny : 1 + step / c;
+        h *= d * c;
+        step = (-(a + m) * (a + b + m) * x) / ((a + m2) * (a + m2 + 1));
+        d = 1 / (Math.abs(1 + step * d) < tiny ? tiny : 1 + step * d);
+        c = Math.abs(1 + step / c) < tiny ? tiny : 1 + step / c;
+        const delta = d * c;
+        h *= delta;
+        if (Math.abs(delta - 1) < 1e-15)
+            break;
+    }
+    return h;
+}
+/** The regularized incomplete beta function I_x(a, b), for a, b > 0 and x in [0, 1]. */
+function incompleteBeta(x, a, b) {
+    if (x <= 0)
+        return 0;
+    if (x >= 1)
+        return 1;
+    const front = Math.exp(logGamma(a + b) - logGamma(a) - logGamma(b) + a * Math.log(x) + b * Math.log(1 - x));
+    return x < (a + 1) / (a + b + 2) ? (front * betaFraction(x, a, b)) / a : 1 - (front * betaFraction(1 - x, b, a)) / b;
+}
+/** The root of `f` in [0, 1], for an `f` that rises from below 0 to above it: bisection, 100 halvings. */
+function rootOf(f) {
+    let low = 0;
+    let high = 1;
+    for (let i = 0; i < 100; i++) {
+        const mid = (low + high) / 2;
+        if (f(mid) < 0)
+            low = mid;
+        else
+            high = mid;
+    }
+    return (low + high) / 2;
+}
+/**
+ * The mid-p interval of a share: `hits` of `trials`, at CONFIDENCE. Each bound is where the chance of a
+ * result beyond the one seen, plus half the chance of the one seen, is (1 − CONFIDENCE) / 2 (Lancaster
+ * 1961; Berry & Armitage 1995). The Clopper-Pearson interval counts the result seen whole, and so covers
+ * more than CONFIDENCE, most of all with few readers: a fix would wait weeks longer than the evidence
+ * asks. The mid-p interval's coverage is close to CONFIDENCE. 0 of n has a lower bound of 0 and n of n
+ * an upper bound of 1.
+ */
+function midInterval(hits, trials) {
+    const tail = (1 - CONFIDENCE) / 2;
+    if (!(trials > 0))
+        return { lower: 0, upper: 1 };
+    const x = Math.min(Math.max(hits, 0), trials);
+    // P(X ≥ x) = I_p(x, n − x + 1); P(X ≥ x + 1) = I_p(x + 1, n − x), 0 when x = n.
+    const atLeast = (p) => incompleteBeta(p, x, trials - x + 1);
+    const above = (p) => (x < trials ? incompleteBeta(p, x + 1, trials - x) : 0);
+    return {
+        lower: x === 0 ? 0 : rootOf((p) => (atLeast(p) + above(p)) / 2 - tail),
+        upper: x === trials ? 1 : rootOf((p) => (atLeast(p) + above(p)) / 2 - (1 - tail))
+    };
+}
+/**
+ * The ratio of the rate of trouble since a fix to the rate before (`after` over `before`, each trouble
+ * per exposure), with its 95 % interval; undefined when a side has no exposure. With no trouble
+ * on either side, nothing is known: the interval is 0 to Infinity.
+ */
+function rateRatio(before, after) {
+    if (!(before.exposure > 0 && after.exposure > 0))
+        return undefined;
+    const scale = before.exposure / after.exposure;
+    const odds = (share) => (share >= 1 ? Number.POSITIVE_INFINITY : share / (1 - share));
+    const total = after.trouble + before.trouble;
+    const shrink = total > MOST_TROUBLE ? MOST_TROUBLE / total : 1;
+    const share = midInterval(after.trouble * shrink, total * shrink);
+    const ratio = before.trouble > 0 ? after.trouble / after.exposure / (before.trouble / before.exposure) : Number.POSITIVE_INFINITY;
+    return { ratio: after.trouble === 0 ? 0 : ratio, lower: odds(share.lower) * scale, upper: odds(share.upper) * scale };
+}
+/**
+ * The ratio a fix that works brings the trouble down to, for the questions "would it have shown by
+ * now" and "does the evidence rule it out": a tenth of what it was. A fix cut to less shows sooner.
+ */
+const WORKING_RATIO = 0.1;
+/**
+ * Whether the readers since the merge are enough to tell: had the fix worked (its trouble cut to
+ * WORKING_RATIO of the rate before), the trouble expected over the same exposure would put the whole
+ * interval below FIXED_RATIO.
+ */
+function enoughToTell(before, after) {
+    if (!(before.exposure > 0 && after.exposure > 0 && before.trouble > 0))
+        return false;
+    const expected = (before.trouble / before.exposure) * after.exposure * WORKING_RATIO;
+    const shown = rateRatio(before, { trouble: expected, exposure: after.exposure });
+    return shown !== undefined && shown.upper < FIXED_RATIO;
+}
+/**
+ * What the evidence says of a fix: fixed when the whole interval of the ratio is below FIXED_RATIO (the
+ * trouble fell by at least 60 %); not fixed when the whole interval is above it (it did not), or when
+ * the ratio itself is above it and either readers were enough that a fix that worked would have shown
+ * as fixed by now (enoughToTell), or, with `ruleOut`, the whole interval is above WORKING_RATIO (the
+ * evidence rules out a fix that worked): a fix must prove itself, and one that has had its chance and
+ * not is not fixed. Else too few readers to tell. `ruleOut` holds only for an exposure that does not
+ * fall with the trouble (the page's visitors): over the readers heard from, a page readers then like
+ * still has a share of a tenth or so in trouble, and a fix that worked has a ratio above a tenth.
+ */
+function judgement(before, after, ruleOut = false) {
+    const found = rateRatio(before, after);
+    if (!found)
+        return 'too-few';
+    if (found.upper < FIXED_RATIO)
+        return 'fixed';
+    if (found.lower > FIXED_RATIO)
+        return 'not-fixed';
+    if (found.ratio > FIXED_RATIO && ((ruleOut && found.lower > WORKING_RATIO) || enoughToTell(before, after)))
+        return 'not-fixed';
+    return 'too-few';
+}
+
+
+/***/ }),
+
 /***/ 4957:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -1304,11 +1477,11 @@ function tickedGaps(body) {
 /* harmony import */ var _text_format_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8488);
 /* harmony import */ var _render_fix_first_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(860);
 /* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(543);
-/* harmony import */ var _verdict_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3755);
+/* harmony import */ var _verdict_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(415);
 // The ledger of gaps: what the "Fix first" ranking found, period after period, and what became of
 // each. A gap is new when first ranked; asked once a person ticked it and the agent was given it;
 // PR open when the agent's job opened a pull request; merged when that pull request was merged;
-// resolved (fixed) when the evidence since the merge shows its trouble fell by at least half
+// resolved (fixed) when the evidence since the merge shows its trouble fell by at least 60 %
 // (verdict.ts); back, open to tick again, when it shows the trouble did not fall, when too few readers
 // came for VERDICT_PERIODS periods to tell, when the trouble of a fixed gap returned, or when a
 // dismissed gap clearly worsened; dismissed when a person said it is not a gap. Every period, every
@@ -1915,7 +2088,7 @@ const STATE_VERSION = 2;
 const GAP_STATES = ['new', 'asked', 'pr-open', 'merged', 'resolved', 'back', 'dismissed'];
 /**
  * What the evidence says of a merged fix (evidence.ts, docs/health-issue.md): `too-few`, too few readers
- * since the merge to tell yet; `fixed`, the trouble fell by at least half; `not-fixed`, it did not, and
+ * since the merge to tell yet; `fixed`, the trouble fell by at least 60 %; `not-fixed`, it did not, and
  * the gap is open to ask again; `could-not-tell`, still too few after VERDICT_PERIODS periods, open for a
  * person to decide; `back`, a fixed gap whose trouble returned, open again.
  */
@@ -2391,174 +2564,21 @@ function openState(owned, projectId, seal, place) {
 
 /***/ }),
 
-/***/ 3755:
+/***/ 415:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  $E: () => (/* binding */ VERDICT_PERIODS),
-  v8: () => (/* binding */ beforeOf),
-  Nq: () => (/* binding */ judgedBy),
-  qC: () => (/* binding */ periodsOf),
-  IE: () => (/* binding */ pooled),
-  Nw: () => (/* binding */ readsAll)
-});
-
-// UNUSED EXPORTS: BEFORE_PERIODS, exposureOf, poolOf, troubleIn
-
-// EXTERNAL MODULE: ./src/render/fix-first.ts
-var fix_first = __webpack_require__(860);
-;// CONCATENATED MODULE: ./src/health/evidence.ts
-// Whether a fix worked, from counts: the readers in trouble on a gap before it was asked and since its
-// pull request merged, each over the readers who could have had trouble (its exposure), compared as a
-// rate ratio with an exact 95 % interval (docs/health-issue.md, "Did the fix work?"). Given the two
-// totals, the trouble since the merge is binomial with the share E_after·R / (E_after·R + E_before),
-// so the Clopper-Pearson interval of that share gives the interval of the ratio R; it is exact, and
-// holds with few readers and with none in trouble. Pure, and its work is bounded whatever the counts.
-/** The ratio of the trouble since to before a fix that counts as fixed: it fell by at least half. */
-const FIXED_RATIO = 0.5;
-/** The confidence of every interval. */
-const CONFIDENCE = 0.95;
-/**
- * The most readers in trouble an interval is computed from: more are scaled down to it, both sides
- * alike, which keeps the ratio and only widens the interval (a claim never stronger than the evidence),
- * and keeps the work small however large the counts.
- */
-const MOST_TROUBLE = 10_000;
-/** The natural log of the gamma function (Lanczos, g = 7, n = 9): about 15 digits for x > 0. */
-function logGamma(x) {
-    if (x < 0.5)
-        return Math.log(Math.PI / Math.sin(Math.PI * x)) - logGamma(1 - x);
-    const c = [
-        0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905,
-        -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7
-    ];
-    const z = x - 1;
-    let sum = c[0];
-    for (let i = 1; i < 9; i++)
-        sum += c[i] / (z + i);
-    const t = z + 7.5;
-    return 0.5 * Math.log(2 * Math.PI) + (z + 0.5) * Math.log(t) - t + Math.log(sum);
-}
-/** The continued fraction of the incomplete beta function (modified Lentz), at most 500 terms: enough below MOST_TROUBLE. */
-function betaFraction(x, a, b) {
-    const tiny = 1e-300;
-    let c = 1;
-    let d = 1 - ((a + b) * x) / (a + 1);
-    d = 1 / (Math.abs(d) < tiny ? tiny : d);
-    let h = d;
-    for (let m = 1; m <= 500; m++) {
-        const m2 = 2 * m;
-        let step = (m * (b - m) * x) / ((a + m2 - 1) * (a + m2));
-        d = 1 / (Math.abs(1 + step * d) < tiny ? tiny : 1 + step * d);
-        c = Math.abs(1 + step / c) < tiny ? tiny : 1 + step / c;
-        h *= d * c;
-        step = (-(a + m) * (a + b + m) * x) / ((a + m2) * (a + m2 + 1));
-        d = 1 / (Math.abs(1 + step * d) < tiny ? tiny : 1 + step * d);
-        c = Math.abs(1 + step / c) < tiny ? tiny : 1 + step / c;
-        const delta = d * c;
-        h *= delta;
-        if (Math.abs(delta - 1) < 1e-15)
-            break;
-    }
-    return h;
-}
-/** The regularized incomplete beta function I_x(a, b), for a, b > 0 and x in [0, 1]. */
-function incompleteBeta(x, a, b) {
-    if (x <= 0)
-        return 0;
-    if (x >= 1)
-        return 1;
-    const front = Math.exp(logGamma(a + b) - logGamma(a) - logGamma(b) + a * Math.log(x) + b * Math.log(1 - x));
-    return x < (a + 1) / (a + b + 2) ? (front * betaFraction(x, a, b)) / a : 1 - (front * betaFraction(1 - x, b, a)) / b;
-}
-/** The x at which I_x(a, b) is `p`: bisection, 100 halvings (far below any count's precision). */
-function betaQuantile(p, a, b) {
-    let low = 0;
-    let high = 1;
-    for (let i = 0; i < 100; i++) {
-        const mid = (low + high) / 2;
-        if (incompleteBeta(mid, a, b) < p)
-            low = mid;
-        else
-            high = mid;
-    }
-    return (low + high) / 2;
-}
-/**
- * The Clopper-Pearson ("exact") interval of a share: `hits` of `trials`, at CONFIDENCE. 0 of n has a
- * lower bound of 0 and n of n an upper bound of 1.
- */
-function exactInterval(hits, trials) {
-    const tail = (1 - CONFIDENCE) / 2;
-    if (!(trials > 0))
-        return { lower: 0, upper: 1 };
-    const x = Math.min(Math.max(hits, 0), trials);
-    return {
-        lower: x === 0 ? 0 : betaQuantile(tail, x, trials - x + 1),
-        upper: x === trials ? 1 : betaQuantile(1 - tail, x + 1, trials - x)
-    };
-}
-/**
- * The ratio of the rate of trouble since a fix to the rate before (`after` over `before`, each trouble
- * per exposure), with its exact 95 % interval; undefined when a side has no exposure. With no trouble
- * on either side, nothing is known: the interval is 0 to Infinity.
- */
-function rateRatio(before, after) {
-    if (!(before.exposure > 0 && after.exposure > 0))
-        return undefined;
-    const scale = before.exposure / after.exposure;
-    const odds = (share) => (share >= 1 ? Number.POSITIVE_INFINITY : share / (1 - share));
-    const total = after.trouble + before.trouble;
-    const shrink = total > MOST_TROUBLE ? MOST_TROUBLE / total : 1;
-    const share = exactInterval(after.trouble * shrink, total * shrink);
-    const ratio = before.trouble > 0 ? after.trouble / after.exposure / (before.trouble / before.exposure) : Number.POSITIVE_INFINITY;
-    return { ratio: after.trouble === 0 ? 0 : ratio, lower: odds(share.lower) * scale, upper: odds(share.upper) * scale };
-}
-/**
- * The ratio a fix that works brings the trouble down to, for the questions "would it have shown by
- * now" and "does the evidence rule it out": a tenth of what it was. A fix cut to less shows sooner.
- */
-const WORKING_RATIO = 0.1;
-/**
- * Whether the readers since the merge are enough to tell: had the fix worked (its trouble cut to
- * WORKING_RATIO of the rate before), the trouble expected over the same exposure would put the whole
- * interval below FIXED_RATIO.
- */
-function enoughToTell(before, after) {
-    if (!(before.exposure > 0 && after.exposure > 0 && before.trouble > 0))
-        return false;
-    const expected = (before.trouble / before.exposure) * after.exposure * WORKING_RATIO;
-    const shown = rateRatio(before, { trouble: expected, exposure: after.exposure });
-    return shown !== undefined && shown.upper < FIXED_RATIO;
-}
-/**
- * What the evidence says of a fix: fixed when the whole interval of the ratio is below FIXED_RATIO (the
- * trouble fell by at least half); not fixed when the whole interval is above it (it did not), or when
- * the ratio itself is above it and either readers were enough that a fix that worked would have shown
- * as fixed by now (enoughToTell), or, with `ruleOut`, the whole interval is above WORKING_RATIO (the
- * evidence rules out a fix that worked): a fix must prove itself, and one that has had its chance and
- * not is not fixed. Else too few readers to tell. `ruleOut` holds only for an exposure that does not
- * fall with the trouble (the page's visitors): over the readers heard from, a page readers then like
- * still has a share of a tenth or so in trouble, and a fix that worked has a ratio above a tenth.
- */
-function judgement(before, after, ruleOut = false) {
-    const found = rateRatio(before, after);
-    if (!found)
-        return 'too-few';
-    if (found.upper < FIXED_RATIO)
-        return 'fixed';
-    if (found.lower > FIXED_RATIO)
-        return 'not-fixed';
-    if (found.ratio > FIXED_RATIO && ((ruleOut && found.lower > WORKING_RATIO) || enoughToTell(before, after)))
-        return 'not-fixed';
-    return 'too-few';
-}
-
-// EXTERNAL MODULE: ./src/health/state.ts
-var state = __webpack_require__(543);
-;// CONCATENATED MODULE: ./src/health/verdict.ts
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $E: () => (/* binding */ VERDICT_PERIODS),
+/* harmony export */   IE: () => (/* binding */ pooled),
+/* harmony export */   Nq: () => (/* binding */ judgedBy),
+/* harmony export */   Nw: () => (/* binding */ readsAll),
+/* harmony export */   qC: () => (/* binding */ periodsOf),
+/* harmony export */   v8: () => (/* binding */ beforeOf)
+/* harmony export */ });
+/* unused harmony exports BEFORE_PERIODS, troubleIn, exposureOf, poolOf */
+/* harmony import */ var _render_fix_first_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(860);
+/* harmony import */ var _evidence_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7445);
+/* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(543);
 // The verdict on a merged fix, from a gap's own numbers (docs/health-issue.md, "Did the fix work?"):
 // "before" pools up to BEFORE_PERIODS periods up to the ask, "after" the whole periods since the merge;
 // each side's readers in trouble are taken over the readers who could have had trouble, and the two
@@ -2602,13 +2622,13 @@ function pooled(list) {
     }
     if (searches.size > 0)
         pool.searches = [...searches.values()]
-            .slice(0, state/* GAP_SEARCHES */.YX)
+            .slice(0, _state_js__WEBPACK_IMPORTED_MODULE_1__/* .GAP_SEARCHES */ .YX)
             .map((s) => ({ text: s.text, hits: s.hits, clicked: s.hits > 0 ? s.clicks / s.hits : 0 }));
     return pool;
 }
 /** Readers in trouble in `numbers` (fix-first.ts): counts not read are none. */
 function troubleIn(numbers) {
-    return (0,fix_first/* readersInTrouble */.z8)({
+    return (0,_render_fix_first_js__WEBPACK_IMPORTED_MODULE_0__/* .readersInTrouble */ .z8)({
         down: numbers.down ?? 0,
         up: numbers.up ?? 0,
         notHelpful: numbers.notHelpful ?? 0,
@@ -2647,10 +2667,10 @@ function poolOf(numbers, exposure) {
  */
 function judgedBy(before, after) {
     const exposure = exposureOf(before, after);
-    const found = judgement(poolOf(before, exposure), poolOf(after, exposure), exposure === 'visitors');
+    const found = (0,_evidence_js__WEBPACK_IMPORTED_MODULE_2__/* .judgement */ ._U)(poolOf(before, exposure), poolOf(after, exposure), exposure === 'visitors');
     if (exposure !== 'readers' || found !== 'fixed')
         return found;
-    return judgement(poolOf(before, 'periods'), poolOf(after, 'periods')) === 'fixed' ? 'fixed' : 'too-few';
+    return (0,_evidence_js__WEBPACK_IMPORTED_MODULE_2__/* .judgement */ ._U)(poolOf(before, 'periods'), poolOf(after, 'periods')) === 'fixed' ? 'fixed' : 'too-few';
 }
 /**
  * "Before" of a gap asked now: its latest numbers pooled with up to BEFORE_PERIODS − 1 periods just

@@ -15,6 +15,7 @@ import { fingerprint, isOpen, WORSE_BY, WORSE_TIMES } from './ledger.js'
 import { boundedState, type HealthState, encodeState, type GapNumbers, type GapRecord, type GapWords, LOGIN_CHARS } from './state.js'
 import { gapPart } from './prompt.js'
 import { periodsOf, VERDICT_PERIODS } from './verdict.js'
+import { FIXED_RATIO } from './evidence.js'
 import { DAY_MS } from '../text/dates.js'
 import { sparkline } from './trend.js'
 
@@ -144,8 +145,10 @@ function pullHtml(gap: GapRecord): string | undefined {
   return linkHtml(gap.prLink, number === undefined ? 'pull request' : `pull request ${htmlText(`#${number}`)}`)
 }
 
-/** What readers went through, in a docs lead's words: what a fix must halve. */
+/** What readers went through, in a docs lead's words: what a fix must cut (CUT_WORDS). */
 const TROUBLE_WORDS = 'its thumbs down, unanswered questions and searches with no click'
+/** How much a fix must cut them to be fixed (evidence.ts, FIXED_RATIO): "by 60 %". */
+const CUT_WORDS = `by ${Math.round((1 - FIXED_RATIO) * 100)} %`
 
 /** "week" when the latest period read is seven days long, "period" otherwise: what a line counts in. */
 function unitOf(state: HealthState): string {
@@ -163,7 +166,8 @@ function reopenedHtml(gap: GapRecord, unit: string): string {
   const pull = pullHtml(gap) ?? 'its pull request'
   const merged = gap.mergedOn === undefined ? '' : `, merged ${dayHtml(gap.mergedOn)},`
   let words: string
-  if (gap.verdict === 'not-fixed') words = `not fixed: ${pull}${merged} did not halve ${TROUBLE_WORDS}; tick to ask the agent again`
+  if (gap.verdict === 'not-fixed')
+    words = `not fixed: ${pull}${merged} did not cut ${TROUBLE_WORDS} ${CUT_WORDS}; tick to ask the agent again`
   else if (gap.verdict === 'could-not-tell')
     words = `can’t tell: too few readers in the ${num(VERDICT_PERIODS)} ${unit}s since ${pull}${merged.replace(/,$/, '')} to tell whether it worked; tick to ask again, or say it is not a gap`
   else if (gap.verdict === 'back') words = `back: ${TROUBLE_WORDS} returned after ${pull}${merged.replace(/,$/, '')}`

@@ -1,9 +1,9 @@
 // Whether a fix worked, from counts: the readers in trouble on a gap before it was asked and since its
 // pull request merged, each over the readers who could have had trouble (its exposure), compared as a
-// rate ratio with an exact 95 % interval (docs/health-issue.md, "Did the fix work?"). Given the two
-// totals, the trouble since the merge is binomial with the share E_after·R / (E_after·R + E_before),
-// so the Clopper-Pearson interval of that share gives the interval of the ratio R; it is exact, and
-// holds with few readers and with none in trouble. Pure, and its work is bounded whatever the counts.
+// rate ratio with a 95 % interval (docs/health-issue.md, "Did the fix work?"). Given the two totals,
+// the trouble since the merge is binomial with the share E_after·R / (E_after·R + E_before), so the
+// mid-p interval of that share gives the interval of the ratio R; it holds with few readers and with
+// none in trouble. Pure, and its work is bounded whatever the counts.
 
 /** Trouble and the readers who could have had it, pooled over one or more periods. */
 export interface Pool {
@@ -11,11 +11,15 @@ export interface Pool {
   exposure: number
 }
 
-/** What the evidence says: the trouble fell by at least half, it did not, or too few readers to tell. */
+/** What the evidence says: the trouble fell by at least FIXED_RATIO's cut, it did not, or too few readers to tell. */
 export type Judgement = 'fixed' | 'not-fixed' | 'too-few'
 
-/** The ratio of the trouble since to before a fix that counts as fixed: it fell by at least half. */
-export const FIXED_RATIO = 0.5
+/**
+ * The ratio of the trouble since to before a fix that counts as fixed: it fell by at least 60 %. A fix
+ * that leaves half the trouble is half a fix, not fixed; a bar at ½ itself would sit so close to it
+ * that no few weeks of readers could tell the two apart (docs/health-issue.md, "Did the fix work?").
+ */
+export const FIXED_RATIO = 0.4
 /** The confidence of every interval. */
 export const CONFIDENCE = 0.95
 /**
@@ -70,35 +74,42 @@ export function incompleteBeta(x: number, a: number, b: number): number {
   return x < (a + 1) / (a + b + 2) ? (front * betaFraction(x, a, b)) / a : 1 - (front * betaFraction(1 - x, b, a)) / b
 }
 
-/** The x at which I_x(a, b) is `p`: bisection, 100 halvings (far below any count's precision). */
-function betaQuantile(p: number, a: number, b: number): number {
+/** The root of `f` in [0, 1], for an `f` that rises from below 0 to above it: bisection, 100 halvings. */
+function rootOf(f: (p: number) => number): number {
   let low = 0
   let high = 1
   for (let i = 0; i < 100; i++) {
     const mid = (low + high) / 2
-    if (incompleteBeta(mid, a, b) < p) low = mid
+    if (f(mid) < 0) low = mid
     else high = mid
   }
   return (low + high) / 2
 }
 
 /**
- * The Clopper-Pearson ("exact") interval of a share: `hits` of `trials`, at CONFIDENCE. 0 of n has a
- * lower bound of 0 and n of n an upper bound of 1.
+ * The mid-p interval of a share: `hits` of `trials`, at CONFIDENCE. Each bound is where the chance of a
+ * result beyond the one seen, plus half the chance of the one seen, is (1 − CONFIDENCE) / 2 (Lancaster
+ * 1961; Berry & Armitage 1995). The Clopper-Pearson interval counts the result seen whole, and so covers
+ * more than CONFIDENCE, most of all with few readers: a fix would wait weeks longer than the evidence
+ * asks. The mid-p interval's coverage is close to CONFIDENCE. 0 of n has a lower bound of 0 and n of n
+ * an upper bound of 1.
  */
-export function exactInterval(hits: number, trials: number): { lower: number; upper: number } {
+export function midInterval(hits: number, trials: number): { lower: number; upper: number } {
   const tail = (1 - CONFIDENCE) / 2
   if (!(trials > 0)) return { lower: 0, upper: 1 }
   const x = Math.min(Math.max(hits, 0), trials)
+  // P(X ≥ x) = I_p(x, n − x + 1); P(X ≥ x + 1) = I_p(x + 1, n − x), 0 when x = n.
+  const atLeast = (p: number): number => incompleteBeta(p, x, trials - x + 1)
+  const above = (p: number): number => (x < trials ? incompleteBeta(p, x + 1, trials - x) : 0)
   return {
-    lower: x === 0 ? 0 : betaQuantile(tail, x, trials - x + 1),
-    upper: x === trials ? 1 : betaQuantile(1 - tail, x + 1, trials - x)
+    lower: x === 0 ? 0 : rootOf((p) => (atLeast(p) + above(p)) / 2 - tail),
+    upper: x === trials ? 1 : rootOf((p) => (atLeast(p) + above(p)) / 2 - (1 - tail))
   }
 }
 
 /**
  * The ratio of the rate of trouble since a fix to the rate before (`after` over `before`, each trouble
- * per exposure), with its exact 95 % interval; undefined when a side has no exposure. With no trouble
+ * per exposure), with its 95 % interval; undefined when a side has no exposure. With no trouble
  * on either side, nothing is known: the interval is 0 to Infinity.
  */
 export function rateRatio(before: Pool, after: Pool): { ratio: number; lower: number; upper: number } | undefined {
@@ -107,7 +118,7 @@ export function rateRatio(before: Pool, after: Pool): { ratio: number; lower: nu
   const odds = (share: number): number => (share >= 1 ? Number.POSITIVE_INFINITY : share / (1 - share))
   const total = after.trouble + before.trouble
   const shrink = total > MOST_TROUBLE ? MOST_TROUBLE / total : 1
-  const share = exactInterval(after.trouble * shrink, total * shrink)
+  const share = midInterval(after.trouble * shrink, total * shrink)
   const ratio = before.trouble > 0 ? after.trouble / after.exposure / (before.trouble / before.exposure) : Number.POSITIVE_INFINITY
   return { ratio: after.trouble === 0 ? 0 : ratio, lower: odds(share.lower) * scale, upper: odds(share.upper) * scale }
 }
@@ -132,7 +143,7 @@ export function enoughToTell(before: Pool, after: Pool): boolean {
 
 /**
  * What the evidence says of a fix: fixed when the whole interval of the ratio is below FIXED_RATIO (the
- * trouble fell by at least half); not fixed when the whole interval is above it (it did not), or when
+ * trouble fell by at least 60 %); not fixed when the whole interval is above it (it did not), or when
  * the ratio itself is above it and either readers were enough that a fix that worked would have shown
  * as fixed by now (enoughToTell), or, with `ruleOut`, the whole interval is above WORKING_RATIO (the
  * evidence rules out a fix that worked): a fix must prove itself, and one that has had its chance and

@@ -1,7 +1,7 @@
 // The ledger of gaps: what the "Fix first" ranking found, period after period, and what became of
 // each. A gap is new when first ranked; asked once a person ticked it and the agent was given it;
 // PR open when the agent's job opened a pull request; merged when that pull request was merged;
-// resolved (fixed) when the evidence since the merge shows its trouble fell by at least half
+// resolved (fixed) when the evidence since the merge shows its trouble fell by at least 60 %
 // (verdict.ts); back, open to tick again, when it shows the trouble did not fall, when too few readers
 // came for VERDICT_PERIODS periods to tell, when the trouble of a fixed gap returned, or when a
 // dismissed gap clearly worsened; dismissed when a person said it is not a gap. Every period, every

@@ -36,7 +36,7 @@ export type GapState = (typeof GAP_STATES)[number]
 
 /**
  * What the evidence says of a merged fix (evidence.ts, docs/health-issue.md): `too-few`, too few readers
- * since the merge to tell yet; `fixed`, the trouble fell by at least half; `not-fixed`, it did not, and
+ * since the merge to tell yet; `fixed`, the trouble fell by at least 60 %; `not-fixed`, it did not, and
  * the gap is open to ask again; `could-not-tell`, still too few after VERDICT_PERIODS periods, open for a
  * person to decide; `back`, a fixed gap whose trouble returned, open again.
  */

@@ -253,7 +253,7 @@ for (const { name: runtime, node } of runtimes()) {
       // weeks would show. Not fixed: open again with a box, naming what was tried; never called fixed.
       expect(text).toMatch(
         new RegExp(
-          `\\[ \\] ${AUTH} · 6 thumbs down · 3 unanswered questions on the list 4 weeks since 2 Nov 2026 · not fixed: pull request #50, merged 16 Nov 2026, did not halve its thumbs down, unanswered questions and searches with no click; tick to ask the agent again · before 2–8 Nov 2026 → since the merge 16–29 Nov 2026 \\(2 weeks\\), per week: 👎 10 → 6 · unanswered 4 → 3`
+          `\\[ \\] ${AUTH} · 6 thumbs down · 3 unanswered questions on the list 4 weeks since 2 Nov 2026 · not fixed: pull request #50, merged 16 Nov 2026, did not cut its thumbs down, unanswered questions and searches with no click by 60 %; tick to ask the agent again · before 2–8 Nov 2026 → since the merge 16–29 Nov 2026 \\(2 weeks\\), per week: 👎 10 → 6 · unanswered 4 → 3`
         )
       )
       expect(text).not.toMatch(new RegExp(`Fixed.*${AUTH}`))

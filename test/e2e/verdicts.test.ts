@@ -180,7 +180,7 @@ for (const { name: runtime, node } of runtimes()) {
       // shown already, and it is not fixed.
       expect(lineOf(SMALL)).toContain('waiting: up to 5 more weeks of readers to tell')
       expect(lineOf(BUSY)).toContain(
-        'not fixed: pull request #60, merged 30 Nov 2026, did not halve its thumbs down, unanswered questions and searches with no click'
+        'not fixed: pull request #60, merged 30 Nov 2026, did not cut its thumbs down, unanswered questions and searches with no click by 60 %'
       )
     })
 
@@ -195,7 +195,7 @@ for (const { name: runtime, node } of runtimes()) {
       expect(reopenedIn).toBeLessThanOrEqual(3)
       const line = lineOf(BUSY)
       expect(line).toContain(
-        'not fixed: pull request #60, merged 30 Nov 2026, did not halve its thumbs down, unanswered questions and searches with no click; tick to ask the agent again · before 2–22 Nov 2026 (3 weeks) → since the merge 30 Nov'
+        'not fixed: pull request #60, merged 30 Nov 2026, did not cut its thumbs down, unanswered questions and searches with no click by 60 %; tick to ask the agent again · before 2–22 Nov 2026 (3 weeks) → since the merge 30 Nov'
       )
       expect(line).toContain('👎 100 → 50 · 👍 150 → 150 · unanswered 20 → 10')
       expect(healthIssue()?.body).toMatch(

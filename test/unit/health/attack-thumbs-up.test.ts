@@ -25,6 +25,6 @@ describe('a fix judged from thumbs a script can send', () => {
     expect(judgedBy(seen(before, 4000), seen(since(320, 20_000), 4000))).toBe('not-fixed')
   })
   it('is still fixed, over the readers heard from, when its trouble per period fell too', () => {
-    expect(judgedBy(before, since(10, 40))).toBe('fixed')
+    expect(judgedBy(before, since(6, 40))).toBe('fixed')
   })
 })

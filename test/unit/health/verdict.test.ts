@@ -95,7 +95,7 @@ describe('the verdict', () => {
   it('reopens a half fix on a busy page as not fixed with the first period since the merge, open to tick again, keeping what was tried', () => {
     let state = merged(page(100, 150, 20))
     state = readAll(state, 4, page(50, 150, 10))
-    // 120 of 270 readers heard from were in trouble before, 60 of 210 since: the ratio 0.64 is above ½,
+    // 120 of 270 readers heard from were in trouble before, 60 of 210 since: the ratio 0.64 is above 0.4,
     // and a fix that worked would have shown by now.
     expect(gapOf(state)).toMatchObject({
       state: 'back',
@@ -115,13 +115,13 @@ describe('the verdict', () => {
 
   it('keeps a half fix on a small page too few to tell, never fixed, until a fix that worked would have shown: then not fixed', () => {
     let state = merged(page(3, 1, 1))
-    for (let w = 4; w < 8; w++) {
+    for (let w = 4; w < 9; w++) {
       state = readAll(state, w, page(1, 2, 1))
       expect(gapOf(state)).toMatchObject({ state: 'merged', verdict: 'too-few' })
     }
-    // Five periods of 4 readers heard from: a fix that left a tenth of the trouble would be clear by now.
-    state = readAll(state, 8, page(1, 2, 1))
-    expect(gapOf(state)).toMatchObject({ state: 'back', verdict: 'not-fixed', after: { periods: 5 } })
+    // Six periods of 4 readers heard from: a fix that left a tenth of the trouble would be clear by now.
+    state = readAll(state, 9, page(1, 2, 1))
+    expect(gapOf(state)).toMatchObject({ state: 'back', verdict: 'not-fixed', after: { periods: 6 } })
   })
 
   it('over its visitors, is not fixed as soon as the evidence rules out a fix that worked', () => {
@@ -222,7 +222,7 @@ describe('the verdict as the issue says it', () => {
     state = readAll(state, 5, page(50, 150, 10))
     expect(ownedBody({ state, resolved: 0, footerHtml: '' })).toMatch(new RegExp(`- \\[ \\] <code>${PAGE}</code>.*<!-- gap:`))
     expect(lineOf(state)).toContain(
-      `[ ] ${PAGE} · 50 thumbs down · 10 unanswered questions · 150 thumbs up on the list 6 weeks since 2 Nov 2026 · not fixed: pull request #7, merged 30 Nov 2026, did not halve its thumbs down, unanswered questions and searches with no click; tick to ask the agent again · before 2–29 Nov 2026 (4 weeks) → since the merge 30 Nov – 6 Dec 2026, per week: 👎 100 → 50 · 👍 150 → 150 · unanswered 20 → 10`
+      `[ ] ${PAGE} · 50 thumbs down · 10 unanswered questions · 150 thumbs up on the list 6 weeks since 2 Nov 2026 · not fixed: pull request #7, merged 30 Nov 2026, did not cut its thumbs down, unanswered questions and searches with no click by 60 %; tick to ask the agent again · before 2–29 Nov 2026 (4 weeks) → since the merge 30 Nov – 6 Dec 2026, per week: 👎 100 → 50 · 👍 150 → 150 · unanswered 20 → 10`
     )
     // And at the top, where the issue says whether the fixes worked.
     expect(verdictOf(state)?.trim()).toBe(
@@ -271,10 +271,10 @@ describe('the page’s visitors as the exposure', () => {
   it('gives the worked example of docs/health-issue.md: 32 in trouble of 480 visitors before, none of 240 since: fixed', () => {
     const before = n({ down: 20, up: 2, unanswered: 12, periods: 4, visitors: 480 })
     const after = n({ down: 0, up: 3, unanswered: 0, periods: 2, visitors: 240 })
-    // Closed form of the exact interval of 0 of 32: an upper share of 1 − 0.025^(1/32), as odds, × 480 ÷ 240.
-    const upper = 0.025 ** (1 / 32)
+    // Closed form of the mid-p interval of 0 of 32: an upper share of 1 − 0.05^(1/32), as odds, × 480 ÷ 240.
+    const upper = 0.05 ** (1 / 32)
     expect(rateRatio({ trouble: 32, exposure: 480 }, { trouble: 0, exposure: 240 })?.upper).toBeCloseTo(((1 - upper) / upper) * 2, 9)
-    expect(((1 - upper) / upper) * 2).toBeCloseTo(0.244, 3)
+    expect(((1 - upper) / upper) * 2).toBeCloseTo(0.196, 3)
     expect(judgedBy(before, after)).toBe('fixed')
     // Over the readers heard from, the same fix on this quiet page is too few to tell: 32 of 34 before, 0 of 3 since.
     expect(judgedBy({ ...before, visitors: undefined }, { ...after, visitors: undefined })).toBe('too-few')

@@ -7,6 +7,8 @@
 //   npm run bench:loop -- --quick --held   the same, but exits 1 only below a target the table in
 //                                   BENCHMARKS.md says the last full run met (what .ci/run runs: no
 //                                   change may lose a target, while those not met yet are printed)
+//   npm run bench:loop -- --from 25   24 seeds from 25 on: seeds no rule was chosen on; prints the
+//                                   table, writes nothing
 // Seeds run two at a time, each with its own emulator and GitHub fake on 127.0.0.1.
 import { execFileSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
@@ -20,7 +22,11 @@ import { HALF_KEEPS, PAGES, REGRESS_AFTER, TOP_VISITORS } from './site.mjs'
 const ROOT = resolve(import.meta.dirname, '../..')
 const quick = process.argv.includes('--quick')
 const held = process.argv.includes('--held')
-const SEEDS = quick ? Array.from({ length: 12 }, (_, i) => i + 1) : Array.from({ length: 24 }, (_, i) => i + 1)
+const fromAt = process.argv.indexOf('--from')
+/** The first seed: 1, or another to check a rule on seeds it was not chosen on. */
+const FIRST = fromAt < 0 ? 1 : Number(process.argv[fromAt + 1])
+if (!Number.isSafeInteger(FIRST) || FIRST < 1) throw new Error('--from takes a whole number of 1 or more: the first seed')
+const SEEDS = Array.from({ length: quick ? 12 : 24 }, (_, i) => i + FIRST)
 /** Weekly runs: six after the merge at least, so that a fix that regresses is followed three periods past its regression. */
 const WEEKS = quick ? 10 : 12
 /** The week after whose run the writer ticks; its pull request merges as the next week starts. */
@@ -62,7 +68,7 @@ const mark = (/** @type {boolean | undefined} */ met) => (met === undefined ? ''
 const seconds = Math.round((Date.now() - started) / 1000)
 const version = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim()
 const lines = [
-  `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC with \`npm run bench:loop${quick ? ' -- --quick' : ''}\` on ${cpus()[0]?.model.split(' ')[0] ?? 'a CPU'}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB; the bundle under node ${version}; ${seconds} s.`,
+  `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC with \`npm run bench:loop${quick ? ' -- --quick' : ''}${FIRST === 1 ? '' : `${quick ? '' : ' --'} --from ${FIRST}`}\` on ${cpus()[0]?.model.split(' ')[0] ?? 'a CPU'}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB; the bundle under node ${version}; ${seconds} s.`,
   '',
   `${SEEDS.length} seeds (${SEEDS[0] ?? ''}–${SEEDS.at(-1) ?? ''}) of ${WEEKS} weekly runs, ${PAGES} pages (the busiest ${TOP_VISITORS} human visitors a week), the tick after week ${TICK_AFTER} (at most ${MOST_TICKED} gaps); ` +
     `${fixes.length} fixes: ${count('works')} work, ${count('half')} half work (keep ${Math.round(HALF_KEEPS * 100)} % of the trouble), ${count('none')} do nothing, ${count('regress')} work for ${REGRESS_AFTER} periods then regress; ${weeks.length} weekly runs judged for Fix first.`,
@@ -77,7 +83,7 @@ const text = lines.join('\n')
 console.log(text)
 const missed = table.filter((row) => row.met === false).length
 
-if (!quick) {
+if (!quick && FIRST === 1) {
   const file = join(ROOT, 'BENCHMARKS.md')
   const current = readFileSync(file, 'utf8')
   const [head, rest] = current.split('<!-- bench-loop:start -->')

@@ -222,7 +222,8 @@ export async function publicRepository(options = {}) {
 }
 
 // Did the fix work: three pages go to the agent in one pull request after three bad weeks. The real
-// fix worked; the half fixes left 60 % of the thumbs down and questions (trouble fell by 40 %, short of the half a fix must cut).
+// fix worked; the half fixes left 60 % (the busy page) and half (the small one) of the thumbs down and
+// questions, short of the 60 % a fix must cut.
 export const REAL = '/guides/webhook-retries'
 export const BUSY = '/guides/signing-secrets'
 const SMALL = '/guides/idempotency'

@@ -1416,8 +1416,7 @@ const WORKING_RATIO = 0.1;
  * interval below FIXED_RATIO.
  */
 function enoughToTell(before, after) {
-    if (!(before.exposure > 0 && after.exposure > 0 && before.trouble > 0))
-        return false;
+    // No exposure on a side leaves no ratio, and no trouble before none to cut: neither is enough.
     const expected = (before.trouble / before.exposure) * after.exposure * WORKING_RATIO;
     const shown = rateRatio(before, { trouble: expected, exposure: after.exposure });
     return shown !== undefined && shown.upper < FIXED_RATIO;

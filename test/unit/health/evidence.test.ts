@@ -31,6 +31,9 @@ describe('logGamma and the incomplete beta function', () => {
     expect(logGamma(5)).toBeCloseTo(Math.log(24), 12)
     expect(logGamma(21)).toBeCloseTo(Math.log(2432902008176640000), 10)
     expect(logGamma(0.5)).toBeCloseTo(Math.log(Math.sqrt(Math.PI)), 12)
+    // Below ½, by reflection: Γ(¼) = 3.6256099082219083 and Γ(0.1) = 9.513507698668732 (scipy.special.gamma).
+    expect(logGamma(0.25)).toBeCloseTo(Math.log(3.6256099082219083), 12)
+    expect(logGamma(0.1)).toBeCloseTo(Math.log(9.513507698668732), 12)
   })
 
   it('meets its closed forms: I_x(1, 1) = x, I_x(a, 1) = x^a, I_½(a, a) = ½', () => {
@@ -94,8 +97,10 @@ describe('the mid-p interval', () => {
     expect(half.upper).toBeLessThan(midInterval(5, 20).upper)
   })
 
-  it('knows nothing with no trials', () => {
+  it('knows nothing with no trials, or trials that are not a count', () => {
     expect(midInterval(0, 0)).toEqual({ lower: 0, upper: 1 })
+    expect(midInterval(Number.NaN, Number.NaN)).toEqual({ lower: 0, upper: 1 })
+    expect(midInterval(2, -3)).toEqual({ lower: 0, upper: 1 })
   })
 })
 

@@ -2241,6 +2241,7 @@ function forgetGapWords(state) {
     delete rest.readerWords;
     return rest;
 }
+const overviewSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({ digest: zod__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP().regex(/^[0-9a-f]{64}$/), words: zod__WEBPACK_IMPORTED_MODULE_5__/* .boolean */ .zMY() });
 const stateSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
     /** The version that wrote it: this one, or a newer one, whose number is kept. */
     version: zod__WEBPACK_IMPORTED_MODULE_5__/* .number */ .aig().int().min(STATE_VERSION),
@@ -2257,7 +2258,7 @@ const stateSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
      * it was written while reader text was shown. A run that reads no analytics keeps the top only when
      * the body still holds exactly these blocks, and, once reader text is hidden, only when they hold none.
      */
-    overview: zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({ digest: zod__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP().regex(/^[0-9a-f]{64}$/), words: zod__WEBPACK_IMPORTED_MODULE_5__/* .boolean */ .zMY() }).optional(),
+    overview: overviewSchema.optional(),
     /**
      * Gaps of a kind or state this version cannot read (a newer version's), as they were: never shown
      * or asked for, written back as they are, after the gaps it reads.
@@ -2463,6 +2464,14 @@ function decodeState(owned, projectId) {
 }
 const foreignGapSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({ id: zod__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP().regex(/^[0-9a-f]{12}$/) });
 /**
+ * What a run can do without: each page's counts and the top pages (the next period read whole starts
+ * them again), the readers' words (read again with the analytics) and the top's digest. Any of them in
+ * a shape this version cannot read (a newer version's) is left, never the history and ledger with it.
+ */
+const CACHES = { topPages: pagesSchema, pageCounts: pageCountsSchema, readerWords: readerWordsSchema, overview: overviewSchema };
+/** The digest of a top that matches none: all zeros, which no known text's SHA-256 gives. */
+const UNKNOWN_DIGEST = '0'.repeat(64);
+/**
  * The state a decoded block holds, for `projectId`: each gap this version reads is read, each other
  * one with a fingerprint is kept in `foreign` as it is; undefined when the block is no state.
  */
@@ -2479,16 +2488,19 @@ function stateOf(raw, projectId) {
         else
             return undefined;
     }
-    const rest = { ...raw, gaps };
-    delete rest.foreign;
-    // Each page's counts only weigh Fix first: counts of a shape this version cannot read (a newer
-    // version's) are left, never the history and ledger with them; the next period read whole starts them again.
-    if (!pageCountsSchema.optional().safeParse(rest.pageCounts).success)
-        delete rest.pageCounts;
+    const unread = Object.entries(CACHES)
+        .filter(([key, schema]) => !schema.optional().safeParse(raw[key]).success)
+        .map(([key]) => key);
+    const rest = Object.fromEntries(Object.entries({ ...raw, gaps }).filter(([key]) => key !== 'foreign' && !unread.includes(key)));
     const parsed = anyVersionSchema.safeParse(rest);
     if (!parsed.success || parsed.data.projectId !== projectId)
         return undefined;
     const state = withUnknown(rest, parsed.data);
+    // A cache left may have held reader text, or vouched for the top: the state reads as written with
+    // reader text shown (forgetReaderText then drops what this version does not know), with a top
+    // that matches none (keptOverview keeps no top it cannot vouch for).
+    if (unread.length > 0)
+        state.overview = { digest: UNKNOWN_DIGEST, words: true };
     return foreign.length > 0 ? { ...state, foreign } : state;
 }
 const isRecord = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -208,6 +208,8 @@ export function forgetGapWords(state: HealthState): HealthState {
   return rest
 }
 
+const overviewSchema = z.object({ digest: z.string().regex(/^[0-9a-f]{64}$/), words: z.boolean() })
+
 export const stateSchema = z.object({
   /** The version that wrote it: this one, or a newer one, whose number is kept. */
   version: z.number().int().min(STATE_VERSION),
@@ -224,7 +226,7 @@ export const stateSchema = z.object({
    * it was written while reader text was shown. A run that reads no analytics keeps the top only when
    * the body still holds exactly these blocks, and, once reader text is hidden, only when they hold none.
    */
-  overview: z.object({ digest: z.string().regex(/^[0-9a-f]{64}$/), words: z.boolean() }).optional(),
+  overview: overviewSchema.optional(),
   /**
    * Gaps of a kind or state this version cannot read (a newer version's), as they were: never shown
    * or asked for, written back as they are, after the gaps it reads.
@@ -440,6 +442,15 @@ export function decodeState(owned: string, projectId: string): HealthState | und
 const foreignGapSchema = z.object({ id: z.string().regex(/^[0-9a-f]{12}$/) })
 
 /**
+ * What a run can do without: each page's counts and the top pages (the next period read whole starts
+ * them again), the readers' words (read again with the analytics) and the top's digest. Any of them in
+ * a shape this version cannot read (a newer version's) is left, never the history and ledger with it.
+ */
+const CACHES = { topPages: pagesSchema, pageCounts: pageCountsSchema, readerWords: readerWordsSchema, overview: overviewSchema }
+/** The digest of a top that matches none: all zeros, which no known text's SHA-256 gives. */
+const UNKNOWN_DIGEST = '0'.repeat(64)
+
+/**
  * The state a decoded block holds, for `projectId`: each gap this version reads is read, each other
  * one with a fingerprint is kept in `foreign` as it is; undefined when the block is no state.
  */
@@ -453,14 +464,19 @@ function stateOf(raw: unknown, projectId: string): HealthState | undefined {
     else if (foreignGapSchema.safeParse(gap).success) foreign.push(gap as GapRecord)
     else return undefined
   }
-  const rest: Record<string, unknown> = { ...raw, gaps }
-  delete rest.foreign
-  // Each page's counts only weigh Fix first: counts of a shape this version cannot read (a newer
-  // version's) are left, never the history and ledger with them; the next period read whole starts them again.
-  if (!pageCountsSchema.optional().safeParse(rest.pageCounts).success) delete rest.pageCounts
+  const unread = Object.entries(CACHES)
+    .filter(([key, schema]) => !schema.optional().safeParse((raw as Record<string, unknown>)[key]).success)
+    .map(([key]) => key)
+  const rest: Record<string, unknown> = Object.fromEntries(
+    Object.entries({ ...raw, gaps }).filter(([key]) => key !== 'foreign' && !unread.includes(key))
+  )
   const parsed = anyVersionSchema.safeParse(rest)
   if (!parsed.success || parsed.data.projectId !== projectId) return undefined
   const state = withUnknown(rest, parsed.data)
+  // A cache left may have held reader text, or vouched for the top: the state reads as written with
+  // reader text shown (forgetReaderText then drops what this version does not know), with a top
+  // that matches none (keptOverview keeps no top it cannot vouch for).
+  if (unread.length > 0) state.overview = { digest: UNKNOWN_DIGEST, words: true }
   return foreign.length > 0 ? { ...state, foreign } : state
 }
 

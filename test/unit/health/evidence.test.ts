@@ -31,8 +31,8 @@ describe('logGamma and the incomplete beta function', () => {
     expect(logGamma(5)).toBeCloseTo(Math.log(24), 12)
     expect(logGamma(21)).toBeCloseTo(Math.log(2432902008176640000), 10)
     expect(logGamma(0.5)).toBeCloseTo(Math.log(Math.sqrt(Math.PI)), 12)
-    // Below ½, by reflection: Γ(¼) = 3.6256099082219083 and Γ(0.1) = 9.513507698668732 (scipy.special.gamma).
-    expect(logGamma(0.25)).toBeCloseTo(Math.log(3.6256099082219083), 12)
+    // Below ½, by reflection: Γ(¼) = 3.625609908221908 and Γ(0.1) = 9.513507698668732 (scipy.special.gamma).
+    expect(logGamma(0.25)).toBeCloseTo(Math.log(3.625609908221908), 12)
     expect(logGamma(0.1)).toBeCloseTo(Math.log(9.513507698668732), 12)
   })
 

@@ -133,6 +133,34 @@ describe('a state from a newer version', () => {
   })
 })
 
+describe('a newer version’s cache of another shape', () => {
+  const raw = JSON.parse(JSON.stringify(FUTURE)) as Record<string, unknown>
+  const unreadable: Record<string, unknown> = {
+    topPages: { pages: 'all of them' },
+    pageCounts: { periods: 3 },
+    readerWords: { questions: [{ question: 42 }] },
+    overview: { digest: 'not a digest', words: 'some' }
+  }
+
+  for (const [key, value] of Object.entries(unreadable))
+    it(`loses neither the history nor the ledger for an unreadable ${key}: only the ${key} is left`, () => {
+      const state = decodeState(blockOf({ ...raw, [key]: value }), 'proj') as HealthState
+      expect(state.periods).toHaveLength(1)
+      expect(state.gaps.map((gap) => gap.subject)).toEqual(['/guides/auth'])
+      expect((state as Record<string, unknown>)[key]).not.toEqual(value)
+      // It may have held reader text: hidden, the state keeps nothing this version does not know.
+      const hidden = decodedJson(encodeState(forgetReaderText(state))) as Record<string, unknown>
+      expect(hidden.comesLater).toBeUndefined()
+      // And it vouches for no top: the digest matches no text's.
+      expect(state.overview).toEqual({ digest: '0'.repeat(64), words: true })
+    })
+
+  it('reads the state as before when every cache is readable', () => {
+    const overview = { digest: 'a'.repeat(64), words: false }
+    expect(decodeState(blockOf({ ...raw, overview }), 'proj')?.overview).toEqual(overview)
+  })
+})
+
 describe('withUnknown', () => {
   it('puts back the fields a schema left out, at every depth, and leaves arrays of another length alone', () => {
     expect(withUnknown({ a: 1, b: { c: 2, d: 3 }, e: [{ f: 1, g: 2 }] }, { a: 1, b: { c: 2 }, e: [{ f: 1 }] })).toEqual({

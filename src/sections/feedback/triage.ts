@@ -15,16 +15,33 @@ export type Fixes = ReadonlyMap<string, string>
 /** The statuses the counts per page ask for: resolved rows are added back from the rows (countedRow). */
 export const PAGE_STATUSES = 'pending,in_progress'
 
-const DAY = /^(\d{4})-(\d{2})-(\d{2})/
+/**
+ * A date (YYYY-MM-DD), or a date-time with minutes, seconds and a fraction of them optional, in UTC
+ * (`Z`, or no zone, as the service dates everything else) or at an offset. Anchored, with no repeat
+ * inside a repeat: linear in the text however long.
+ */
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|([+-])(\d{2}):(\d{2}))?)?$/
 
-/** The day a row was left, when its `createdAt` begins with a real day of the calendar. */
+const MINUTE_MS = 60_000
+
+/**
+ * The UTC day a row was left (YYYY-MM-DD), the day a merge is dated in: from a date of the calendar
+ * that exists, or from a date-time at any offset (22:00 at -05:00 is the next day in UTC; a leap
+ * second is the last second of its day). Undefined for anything else: a text that is no day.
+ */
 export function dayOf(createdAt: string | null): string | undefined {
-  const match = createdAt === null ? null : DAY.exec(createdAt)
+  const match = createdAt === null ? null : DATE_TIME.exec(createdAt)
   if (!match) return undefined
-  const [day = '', year, month, date] = match
-  const parsed = new Date(`${day}T00:00:00Z`)
-  const real = !Number.isNaN(parsed.getTime()) && parsed.getUTCFullYear() === Number(year) && parsed.getUTCMonth() + 1 === Number(month)
-  return real && parsed.getUTCDate() === Number(date) ? day : undefined
+  const [, day = '', hours = '0', minutes = '0', seconds = '0', sign = '+', offsetHours = '0', offsetMinutes = '0'] = match
+  const start = Date.parse(`${day}T00:00:00Z`)
+  // Date.parse takes days 29 to 31 in every month (2026-04-31 is 1 May): a real day reads back the same.
+  if (Number.isNaN(start) || !new Date(start).toISOString().startsWith(day)) return undefined
+  if (Number(hours) > 23 || Number(minutes) > 59 || Number(seconds) > 60 || Number(offsetHours) > 23 || Number(offsetMinutes) > 59)
+    return undefined
+  const local = Number(hours) * 60 + Number(minutes) + Math.min(Number(seconds), 59) / 60
+  const offset = (sign === '-' ? -1 : 1) * (Number(offsetHours) * 60 + Number(offsetMinutes))
+  const utc = new Date(start + (local - offset) * MINUTE_MS).toISOString().slice(0, 10)
+  return /^\d{4}-\d{2}-\d{2}$/.test(utc) ? utc : undefined
 }
 
 /**

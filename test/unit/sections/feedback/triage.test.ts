@@ -80,6 +80,42 @@ describe('which rows count', () => {
     expect(dayOf('x2026-11-17')).toBeUndefined()
     expect(dayOf(null)).toBeUndefined()
   })
+
+  it('places a row by the UTC day of its instant: an offset cannot move a row left after the merge to before it', () => {
+    const fixes = new Map([[PAGE, '2026-11-17']])
+    // 22:00 on the 16th at -05:00 is 03:00 UTC on the 17th, the merge day: after the merge.
+    expect(dayOf('2026-11-16T22:00:00-05:00')).toBe('2026-11-17')
+    expect(countedRow(resolved('2026-11-16T22:00:00-05:00'), fixes, period)).toBe(true)
+    expect(dayOf('2026-11-16T23:59:59.999-00:01')).toBe('2026-11-17')
+    // +14:00 moves a day back: 01:00 on the 17th is 11:00 UTC on the 16th, before the merge day.
+    expect(dayOf('2026-11-17T01:00:00+14:00')).toBe('2026-11-16')
+    expect(dayOf('2026-11-16T00:00:00.000-00:00')).toBe('2026-11-16')
+    expect(dayOf('2026-11-16T10:00:00+00:00')).toBe('2026-11-16')
+    expect(dayOf('2026-12-31T23:30:00-01:00')).toBe('2027-01-01')
+    // No zone is taken as UTC, as the service dates everything else; a leap second is the day's last.
+    expect(dayOf('2026-11-16T22:00:00')).toBe('2026-11-16')
+    expect(dayOf('2026-11-16T23:59:60Z')).toBe('2026-11-16')
+  })
+
+  it('reads no day from a text that is not a date or a date-time: such a row counts', () => {
+    const fixes = new Map([[PAGE, '2026-11-17']])
+    for (const createdAt of [
+      '2026-11-16 22:00:00-05:00',
+      '2026-11-16T22:00:00 EST',
+      '2026-11-16T25:00:00Z',
+      '2026-11-16T22:00:00-24:00',
+      '2026-11-16garbage',
+      '2026-11-16T23:60:00Z',
+      '2026-11-16T23:00:61Z',
+      '2026-11-16T22:00:00+05:60',
+      '9999-12-31T23:00:00-05:00',
+      '0000-01-01T00:30:00+01:00',
+      `2026-11-16T10:00:00Z${' '.repeat(100_000)}x`
+    ]) {
+      expect(dayOf(createdAt), createdAt.slice(0, 40)).toBeUndefined()
+      expect(countedRow(resolved(createdAt), fixes, period), createdAt.slice(0, 40)).toBe(true)
+    }
+  })
 })
 
 describe('the feedback section with pages that have a fix', () => {

@@ -3,7 +3,7 @@
 // row before, after and without a date, on a page with and without a fix, in the period of the merge
 // and after it; and rows a hostile service could send.
 import { describe, expect, it } from 'vitest'
-import { readKeys } from '../../../../src/core/catalog.js'
+import { readKeys, SECTION_CATALOG } from '../../../../src/core/catalog.js'
 import { RequestBudget } from '../../../../src/analytics/budget.js'
 import type { CursorQuery, LimitQuery } from '../../../../src/api/analytics.js'
 import { feedbackPart, negativeFeedback } from '../../../../src/sections/feedback/read.js'
@@ -261,5 +261,55 @@ describe('the feedback section with pages that have a fix', () => {
     )
     await run(whole.part)
     expect(feedbackReadNotes(whole.part.report(finished, 0)).join(' ')).not.toContain('resolved')
+  })
+})
+
+describe('the comparison with the period before, on a site with a fix', () => {
+  const complaint = (id: string): FeedbackRow => ({
+    id,
+    path: PAGE,
+    comment: null,
+    createdAt: '2026-11-16T10:00:00Z',
+    source: 'contextual',
+    status: 'resolved',
+    helpful: false
+  })
+  const counts = (thumbsDown: number): FeedbackByPage => ({
+    feedback: [{ path: PAGE, thumbsUp: 0, thumbsDown, code: 0, total: thumbsDown }],
+    hasMore: false
+  })
+
+  async function compared(mergedOn: string) {
+    const byPage = endpoint<LimitQuery, FeedbackByPage>('feedback by page', [counts(1), counts(1)])
+    const feedback = endpoint<CursorQuery, FeedbackPage>('feedback', [
+      { feedback: [complaint('1'), complaint('2'), complaint('3')], nextCursor: null, hasMore: false }
+    ])
+    const budget = new RequestBudget(10)
+    budget.reserve([...readKeys('feedback'), SECTION_CATALOG.feedback.comparison])
+    const part = feedbackPart(
+      fakeAnalytics({ feedbackByPage: byPage.call, feedback: feedback.call }),
+      { ...showing, compare: true, fixes: new Map([[PAGE, mergedOn]]) },
+      budget
+    )
+    await run(part)
+    return { report: part.report(finished, 0), asked: byPage.asked }
+  }
+
+  it('is not made when resolved feedback counts in the period read but was not read in the one before: it would show a rise that is the rule’s alone', async () => {
+    // The fix merged before the period before (7 to 14 Nov), or its pull request is open: the resolved
+    // complaints of that period count by the rule, yet its counts per page leave them out.
+    for (const mergedOn of ['2026-11-01', '2026-11-13', '']) {
+      const { report, asked } = await compared(mergedOn)
+      expect(report.pages?.[0]?.thumbsDown, mergedOn).toBe(4)
+      expect(report.previous?.value, mergedOn).toBeUndefined()
+      expect(report.previous?.missing, mergedOn).toContain('resolved')
+      expect(asked, mergedOn).toHaveLength(2)
+    }
+  })
+
+  it('is made when no resolved feedback of the period before counts: the fix merged on or after the day it ends', async () => {
+    const { report } = await compared('2026-11-14')
+    expect(report.previous).toMatchObject({ dateFrom: '2026-11-07', dateTo: '2026-11-14', value: 1 })
+    expect(report.previous?.missing).toBeUndefined()
   })
 })

@@ -10,6 +10,7 @@ import { feedbackPart, negativeFeedback } from '../../../../src/sections/feedbac
 import { feedbackReadNotes } from '../../../../src/sections/feedback/summary.js'
 import type { FeedbackByPage, FeedbackPage, FeedbackRow } from '../../../../src/sections/feedback/schema.js'
 import { countedRow, dayOf, PAGE_STATUSES } from '../../../../src/sections/feedback/triage.js'
+import { pageLabel } from '../../../../src/text/page-path.js'
 import { cleanUpAfterEach, endpoint, fakeAnalytics, finished, run, showing } from '../../../support/section-parts.js'
 
 cleanUpAfterEach()
@@ -311,5 +312,60 @@ describe('the comparison with the period before, on a site with a fix', () => {
     const { report } = await compared('2026-11-14')
     expect(report.previous).toMatchObject({ dateFrom: '2026-11-07', dateTo: '2026-11-14', value: 1 })
     expect(report.previous?.missing).toBeUndefined()
+  })
+})
+
+describe('attacks on the rule that hold', () => {
+  const complaint = (id: string, comment: string | null = null): FeedbackRow => ({
+    id,
+    path: PAGE,
+    comment,
+    createdAt: '2026-11-16T10:00:00Z',
+    source: 'contextual',
+    status: 'resolved',
+    helpful: false
+  })
+
+  async function readWith(rowPages: FeedbackPage[], fixes: Map<string, string>, showReaderText: boolean) {
+    const byPage = endpoint<LimitQuery, FeedbackByPage>('feedback by page', [{ feedback: [], hasMore: false }])
+    const feedback = endpoint<CursorQuery, FeedbackPage>('feedback', rowPages)
+    const budget = new RequestBudget(10)
+    budget.reserve(readKeys('feedback'))
+    const part = feedbackPart(
+      fakeAnalytics({ feedbackByPage: byPage.call, feedback: feedback.call }),
+      { ...showing, showReaderText, fixes },
+      budget
+    )
+    await run(part)
+    return part.report(finished, 0)
+  }
+
+  it('one resolved complaint sent under one id on every page of rows adds one thumb down, not one per copy', async () => {
+    const report = await readWith(
+      [
+        { feedback: [complaint('x'), complaint('x')], nextCursor: 'c2', hasMore: true },
+        { feedback: [complaint('x')], nextCursor: null, hasMore: false }
+      ],
+      new Map([[PAGE, '2026-11-01']]),
+      true
+    )
+    expect(report.pages).toEqual([{ path: PAGE, thumbsUp: 0, thumbsDown: 1, code: 0, total: 1 }])
+    expect(negativeFeedback(report)).toBe(2)
+  })
+
+  it('while reader text is hidden, a fix is keyed by the page’s label, as the gap names it, and no path or comment is kept', async () => {
+    const label = pageLabel(PAGE)
+    const report = await readWith(
+      [{ feedback: [complaint('1', 'call 555-0100'), complaint('2')], nextCursor: null, hasMore: false }],
+      new Map([[label, '2026-11-01']]),
+      false
+    )
+    expect(report.pages).toEqual([{ path: label, thumbsUp: 0, thumbsDown: 2, code: 0, total: 2 }])
+    expect(JSON.stringify(report)).not.toContain(PAGE)
+    expect(JSON.stringify(report)).not.toContain('555')
+    // A fix keyed by the path (a gap named while reader text was shown) is not the label's.
+    expect(
+      (await readWith([{ feedback: [complaint('1')], nextCursor: null, hasMore: false }], new Map([[PAGE, '2026-11-01']]), false)).pages
+    ).toEqual([])
   })
 })

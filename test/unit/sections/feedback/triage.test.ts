@@ -93,6 +93,7 @@ describe('which rows count', () => {
     expect(dayOf('2026-11-16T00:00:00.000-00:00')).toBe('2026-11-16')
     expect(dayOf('2026-11-16T10:00:00+00:00')).toBe('2026-11-16')
     expect(dayOf('2026-12-31T23:30:00-01:00')).toBe('2027-01-01')
+    expect(dayOf('2026-11-16T00:30:00+23:59')).toBe('2026-11-15')
     // No zone is taken as UTC, as the service dates everything else; a leap second is the day's last.
     expect(dayOf('2026-11-16T22:00:00')).toBe('2026-11-16')
     expect(dayOf('2026-11-16T23:59:60Z')).toBe('2026-11-16')

@@ -32,16 +32,20 @@ const MINUTE_MS = 60_000
 export function dayOf(createdAt: string | null): string | undefined {
   const match = createdAt === null ? null : DATE_TIME.exec(createdAt)
   if (!match) return undefined
-  const [, day = '', hours = '0', minutes = '0', seconds = '0', sign = '+', offsetHours = '0', offsetMinutes = '0'] = match
+  const day = match[1] as string
+  const sign = match[5]
+  // The numbers of the time and of the offset; a part the text leaves out is 0.
+  const part = (at: number): number => Number(match[at] ?? 0)
+  const [hours, minutes, seconds, offsetHours, offsetMinutes] = [part(2), part(3), part(4), part(6), part(7)]
   const start = Date.parse(`${day}T00:00:00Z`)
   // Date.parse takes days 29 to 31 in every month (2026-04-31 is 1 May): a real day reads back the same.
   if (Number.isNaN(start) || !new Date(start).toISOString().startsWith(day)) return undefined
-  if (Number(hours) > 23 || Number(minutes) > 59 || Number(seconds) > 60 || Number(offsetHours) > 23 || Number(offsetMinutes) > 59)
-    return undefined
-  const local = Number(hours) * 60 + Number(minutes) + Math.min(Number(seconds), 59) / 60
-  const offset = (sign === '-' ? -1 : 1) * (Number(offsetHours) * 60 + Number(offsetMinutes))
-  const utc = new Date(start + (local - offset) * MINUTE_MS).toISOString().slice(0, 10)
-  return /^\d{4}-\d{2}-\d{2}$/.test(utc) ? utc : undefined
+  if (hours > 23 || minutes > 59 || seconds > 60 || offsetHours > 23 || offsetMinutes > 59) return undefined
+  // Seconds never move a time to another day: but for a leap second (60), which ends its own day.
+  const offset = (sign === '-' ? -1 : 1) * (offsetHours * 60 + offsetMinutes)
+  const utc = new Date(start + (hours * 60 + minutes - offset) * MINUTE_MS).toISOString().slice(0, 10)
+  // A day of year 0 moved back, or of 9999 moved on, is no YYYY-MM-DD: it starts with its sign.
+  return /^\d/.test(utc) ? utc : undefined
 }
 
 /**
@@ -59,7 +63,8 @@ export function countedRow(
   if (row.status !== 'resolved') return true
   const mergedOn = fixes.get(row.path)
   if (mergedOn === undefined) return false
-  if (mergedOn === '' || period.dateFrom >= mergedOn) return true
+  // Every day is on or after an open pull request's '', and every day of a period that begins on or
+  // after the merge is on or after it: there, every row counts.
   const day = dayOf(row.createdAt)
   return day === undefined || day < period.dateFrom || day >= period.dateTo || day >= mergedOn
 }

@@ -70,6 +70,7 @@ describe('which rows count', () => {
   it('a merge after the period keeps the page’s resolved rows out, but for one dated after the period (no clear word)', () => {
     expect(countedRow(resolved('2026-11-20T00:00:00Z'), new Map([[PAGE, '2026-11-25']]), period)).toBe(false)
     expect(countedRow(resolved('2026-11-22T00:00:00Z'), new Map([[PAGE, '2026-11-25']]), period)).toBe(true)
+    expect(countedRow(resolved('2026-11-21T00:00:00Z'), new Map([[PAGE, '2026-11-25']]), period)).toBe(true)
   })
 
   it('reads a day only from a real date of the calendar', () => {
@@ -96,6 +97,9 @@ describe('which rows count', () => {
     expect(dayOf('2026-11-16T00:30:00+23:59')).toBe('2026-11-15')
     // No zone is taken as UTC, as the service dates everything else; a leap second is the day's last.
     expect(dayOf('2026-11-16T22:00:00')).toBe('2026-11-16')
+    expect(dayOf('2026-11-16T22:00Z')).toBe('2026-11-16')
+    expect(dayOf('2026-11-16T22:00-05:00')).toBe('2026-11-17')
+    expect(dayOf('2026-11-17T00:59:60+01:00')).toBe('2026-11-16')
     expect(dayOf('2026-11-16T23:59:60Z')).toBe('2026-11-16')
   })
 
@@ -281,7 +285,7 @@ describe('the comparison with the period before, on a site with a fix', () => {
     hasMore: false
   })
 
-  async function compared(mergedOn: string) {
+  async function compared(mergedOn: string, more: [string, string][] = []) {
     const byPage = endpoint<LimitQuery, FeedbackByPage>('feedback by page', [counts(1), counts(1)])
     const feedback = endpoint<CursorQuery, FeedbackPage>('feedback', [
       { feedback: [complaint('1'), complaint('2'), complaint('3')], nextCursor: null, hasMore: false }
@@ -290,7 +294,7 @@ describe('the comparison with the period before, on a site with a fix', () => {
     budget.reserve([...readKeys('feedback'), SECTION_CATALOG.feedback.comparison])
     const part = feedbackPart(
       fakeAnalytics({ feedbackByPage: byPage.call, feedback: feedback.call }),
-      { ...showing, compare: true, fixes: new Map([[PAGE, mergedOn]]) },
+      { ...showing, compare: true, fixes: new Map([...more, [PAGE, mergedOn]]) },
       budget
     )
     await run(part)
@@ -307,6 +311,11 @@ describe('the comparison with the period before, on a site with a fix', () => {
       expect(report.previous?.missing, mergedOn).toContain('resolved')
       expect(asked, mergedOn).toHaveLength(2)
     }
+  })
+
+  it('is not made when one fix of several merged before the period before ended', async () => {
+    const { report } = await compared('2026-11-01', [['/later', '2026-11-20']])
+    expect(report.previous?.value).toBeUndefined()
   })
 
   it('is made when no resolved feedback of the period before counts: the fix merged on or after the day it ends', async () => {

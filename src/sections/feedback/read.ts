@@ -53,6 +53,8 @@ export interface FeedbackReport extends SectionBase {
    * counts, may be in the rows not read.
    */
   resolvedPartly?: true
+  /** The docs health issue could not be read: no page is known to have a fix, so resolved feedback counts on none. */
+  fixesUnknown?: true
   /** Thumbs down in the previous period, when a comparison was asked for and reached. */
   previous?: Comparison<number>
 }
@@ -188,7 +190,8 @@ export function feedbackPart(api: AnalyticsReader, request: SectionRequest, budg
       pagesTruncated: truncated,
       entries: counted,
       entriesRead: rowsRead.progress.requests > 0,
-      ...(fixes.size > 0 && !rowsRead.progress.complete ? { resolvedPartly: true as const } : {})
+      ...(fixes.size > 0 && !rowsRead.progress.complete ? { resolvedPartly: true as const } : {}),
+      ...(request.fixesUnknown ? { fixesUnknown: true as const } : {})
     }
   })
 }

@@ -189,6 +189,7 @@ describe('the feedback section with pages that have a fix', () => {
     expect(report.pages).toEqual([{ ...page(PAGE, 3, 2) }, page('/other', 1)])
     expect(negativeFeedback(report)).toBe(4 + 3)
     expect(report.resolvedPartly).toBeUndefined()
+    expect(report).not.toHaveProperty('fixesUnknown')
   })
 
   it('in the period of the merge, only the resolved rows left on or after the merge day count', async () => {

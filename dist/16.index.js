@@ -5475,7 +5475,8 @@ async function work(inputs, options = {}) {
                 projectId: inputs.projectId,
                 ...analytics,
                 showReaderText: shown,
-                ...(healthIssueRun ? { fixes: healthIssueRun.fixes() } : {})
+                // An issue that could not be read names no fix: the feedback section says resolved feedback counts nowhere.
+                ...(healthIssueRun ? { fixes: healthIssueRun.fixes() } : failure !== undefined ? { fixesUnknown: true } : {})
             };
             const sections = (await runParts((0,wiring/* sectionParts */.ME)(client, plan), ctx, reported, ANALYTICS_CONCURRENCY)).filter(wiring/* isSectionReport */.Kb);
             reports.push(...sections);

@@ -27,6 +27,8 @@ export interface SectionRequest {
    * without the issue.
    */
   fixes?: ReadonlyMap<string, string>
+  /** The docs health issue was asked for but could not be read: which pages have a fix is not known. */
+  fixesUnknown?: true
 }
 
 export interface SectionBase {

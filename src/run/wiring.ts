@@ -112,7 +112,16 @@ export function sectionParts(api: AnalyticsApi, plan: SectionsPlan): Part<Sectio
   const entries = plan.sections.map((name) => SECTIONS[name])
   const budget = plannedBudget(entries, plan.compare, plan.maxRequests)
   budget.first(plan.sections.filter((name) => SECTIONS[name].gapSignal))
-  const { projectId, dateFrom, dateTo, topPages, showReaderText, compare, fixes } = plan
-  const request: SectionRequest = { projectId, dateFrom, dateTo, topPages, showReaderText, compare, ...(fixes ? { fixes } : {}) }
+  const { projectId, dateFrom, dateTo, topPages, showReaderText, compare, fixes, fixesUnknown } = plan
+  const request: SectionRequest = {
+    projectId,
+    dateFrom,
+    dateTo,
+    topPages,
+    showReaderText,
+    compare,
+    ...(fixes ? { fixes } : {}),
+    ...(fixesUnknown ? { fixesUnknown } : {})
+  }
   return entries.map((section) => section.part(api, request, budget) as Part<SectionReport>)
 }

@@ -281,7 +281,8 @@ export async function work(inputs: Inputs, options: WorkOptions = {}): Promise<R
         projectId: inputs.projectId,
         ...analytics,
         showReaderText: shown,
-        ...(healthIssueRun ? { fixes: healthIssueRun.fixes() } : {})
+        // An issue that could not be read names no fix: the feedback section says resolved feedback counts nowhere.
+        ...(healthIssueRun ? { fixes: healthIssueRun.fixes() } : failure !== undefined ? { fixesUnknown: true as const } : {})
       }
       const sections = (await runParts(sectionParts(client, plan), ctx, reported, ANALYTICS_CONCURRENCY)).filter(isSectionReport)
       reports.push(...sections)

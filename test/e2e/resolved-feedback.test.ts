@@ -161,5 +161,24 @@ for (const { name: runtime, node } of runtimes()) {
       expect(lineOf(FIXED)).toContain('👎 26 → 26')
       expect(bodyText()).not.toContain(TRIAGED)
     })
+
+    it(`[${runtime}] thumbs down are not compared with a week after the fix whose resolved complaints were not read: no rise, no alert`, async () => {
+      // Week 5 is like week 4: the same 26 complaints on the fixed page, all resolved. Week 4's counts
+      // per page leave its resolved complaints out, so a comparison would read 32 → 58 (+81 %).
+      setWeek(emu, week(5), { status: 'resolved', rows: complaints(FIXED, week(5), 26, 'resolved') })
+      const later = await runAction({
+        node,
+        onTestFinished,
+        inputs: docsHealthInputs(emu.url, { apiKey: KEY, githubToken: TOKEN }, { ...week(5), alerts: 'thumbsDown > +50%' }),
+        event: { name: 'schedule', payload: { repository: { full_name: 'acme/docs', private: true } } },
+        env: { GITHUB_API_URL: github.url, GITHUB_RUN_ID: String(Math.floor(Math.random() * 1e9)) }
+      })
+      expect(later.code, later.stdout).toBe(0)
+      expect(later.outputs.feedbackNegative).toBe(String(8 * 4 + 26 + 26))
+      expect(later.outputs.alerts).toBe('[]')
+      expect(renderSummary(later.summary).text).toContain(
+        'resolved feedback left after a fix counts, and the previous period’s was not read'
+      )
+    })
   })
 }

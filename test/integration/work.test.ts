@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTes
 import { SECTION_NAMES } from '../../src/core/catalog.js'
 import type { JobReport } from '../../src/agent/outcome.js'
 import type { VisitorsReport } from '../../src/sections/traffic/read-visitors.js'
+import { feedbackReadNotes } from '../../src/sections/feedback/summary.js'
 import type { Inputs } from '../../src/run/inputs.js'
 import { publishReport, work } from '../../src/run/work.js'
 import { ACTION_VERSION } from '../../src/version.js'
@@ -538,6 +539,8 @@ describe('work with every analytics section', () => {
     expect(report.healthIssue?.url).toBe(created[0]?.html_url)
     expect(report.healthIssue?.failure).toBeUndefined()
     expect(report.reports.map((r) => r.kind)).toEqual(SECTION_NAMES.filter((name) => all.sections.includes(name)))
+    // An issue read names its fixes, none here: no page's fixes are unknown.
+    expect(report.reports.find((r) => r.kind === 'feedback')).not.toHaveProperty('fixesUnknown')
   })
 
   it('runs the prompt of the workflow and leaves the ticks of the docs health issue for a run without one', async () => {
@@ -560,5 +563,10 @@ describe('work with every analytics section', () => {
       asked: 0
     })
     expect(report.reports.length).toBeGreaterThan(0)
+    // Which pages have a fix is not known: the feedback section says resolved feedback counts on none.
+    const feedback = report.reports.find((r) => r.kind === 'feedback')
+    if (feedback?.kind !== 'feedback') throw new Error('no feedback section')
+    expect(feedback.fixesUnknown).toBe(true)
+    expect(feedbackReadNotes(feedback).join(' ')).toContain('The docs health issue could not be read, so no page is known to have a fix')
   })
 })

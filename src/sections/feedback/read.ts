@@ -53,6 +53,8 @@ export interface FeedbackReport extends SectionBase {
    * counts, may be in the rows not read.
    */
   resolvedPartly?: true
+  /** The docs health issue could not be read: no page is known to have a fix, so resolved feedback counts on none. */
+  fixesUnknown?: true
   /** Thumbs down in the previous period, when a comparison was asked for and reached. */
   previous?: Comparison<number>
 }
@@ -159,13 +161,17 @@ export function feedbackPart(api: AnalyticsReader, request: SectionRequest, budg
   })
   const reads = [pagesRead, rowsRead]
   // Thumbs down over every page, from the same one request as this period's: a count from part of
-  // the pages would compare a part with a whole. Its rows are not read: no resolved feedback is in it.
+  // the pages would compare a part with a whole. Its rows are not read: no resolved feedback is in it,
+  // so when some of it counts by the rule (a fix merged before the period ends, or a pull request
+  // open), the count is short of the rule's and would show a rise that is not there.
   const compare = async (period: Period): Promise<ComparisonAnswer<number>> => {
     const answer = await api.analytics(FEEDBACK_BY_PAGE_ENDPOINT, request.projectId, {
       ...period,
       status: PAGE_STATUSES,
       limit: FEEDBACK_PAGE_LIMIT
     })
+    if ([...fixes.values()].some((mergedOn) => mergedOn < period.dateTo))
+      return { missing: 'resolved feedback left after a fix counts, and the previous period’s was not read' }
     if (answer.hasMore) return { missing: 'the service gave only part of the previous period’s pages' }
     return { value: answer.feedback.reduce((sum, row) => sum + row.thumbsDown, 0) }
   }
@@ -184,7 +190,8 @@ export function feedbackPart(api: AnalyticsReader, request: SectionRequest, budg
       pagesTruncated: truncated,
       entries: counted,
       entriesRead: rowsRead.progress.requests > 0,
-      ...(fixes.size > 0 && !rowsRead.progress.complete ? { resolvedPartly: true as const } : {})
+      ...(fixes.size > 0 && !rowsRead.progress.complete ? { resolvedPartly: true as const } : {}),
+      ...(request.fixesUnknown ? { fixesUnknown: true as const } : {})
     }
   })
 }

@@ -79,6 +79,12 @@ export function feedbackReadNotes(report: FeedbackReport): string[] {
           'Feedback marked resolved in Mintlify counts on a page with a fix when it was left after the merge, and is known from the feedback entries: ' +
             'not all of them were read, so such feedback on an entry not read is in no count, and the numbers of a fixed page are not taken for its verdict.'
         ]
+      : []),
+    ...(report.fixesUnknown
+      ? [
+          'The docs health issue could not be read, so no page is known to have a fix: feedback marked resolved in Mintlify counts on none, ' +
+            'including any left on a fixed page after its merge.'
+        ]
       : [])
   ]
 }

@@ -15,16 +15,37 @@ export type Fixes = ReadonlyMap<string, string>
 /** The statuses the counts per page ask for: resolved rows are added back from the rows (countedRow). */
 export const PAGE_STATUSES = 'pending,in_progress'
 
-const DAY = /^(\d{4})-(\d{2})-(\d{2})/
+/**
+ * A date (YYYY-MM-DD), or a date-time with minutes, seconds and a fraction of them optional, in UTC
+ * (`Z`, or no zone, as the service dates everything else) or at an offset. Anchored, with no repeat
+ * inside a repeat: linear in the text however long.
+ */
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|([+-])(\d{2}):(\d{2}))?)?$/
 
-/** The day a row was left, when its `createdAt` begins with a real day of the calendar. */
+const MINUTE_MS = 60_000
+
+/**
+ * The UTC day a row was left (YYYY-MM-DD), the day a merge is dated in: from a date of the calendar
+ * that exists, or from a date-time at any offset (22:00 at -05:00 is the next day in UTC; a leap
+ * second is the last second of its day). Undefined for anything else: a text that is no day.
+ */
 export function dayOf(createdAt: string | null): string | undefined {
-  const match = createdAt === null ? null : DAY.exec(createdAt)
+  const match = createdAt === null ? null : DATE_TIME.exec(createdAt)
   if (!match) return undefined
-  const [day = '', year, month, date] = match
-  const parsed = new Date(`${day}T00:00:00Z`)
-  const real = !Number.isNaN(parsed.getTime()) && parsed.getUTCFullYear() === Number(year) && parsed.getUTCMonth() + 1 === Number(month)
-  return real && parsed.getUTCDate() === Number(date) ? day : undefined
+  const day = match[1] as string
+  const sign = match[5]
+  // The numbers of the time and of the offset; a part the text leaves out is 0.
+  const part = (at: number): number => Number(match[at] ?? 0)
+  const [hours, minutes, seconds, offsetHours, offsetMinutes] = [part(2), part(3), part(4), part(6), part(7)]
+  const start = Date.parse(`${day}T00:00:00Z`)
+  // Date.parse takes days 29 to 31 in every month (2026-04-31 is 1 May): a real day reads back the same.
+  if (Number.isNaN(start) || !new Date(start).toISOString().startsWith(day)) return undefined
+  if (hours > 23 || minutes > 59 || seconds > 60 || offsetHours > 23 || offsetMinutes > 59) return undefined
+  // Seconds never move a time to another day: but for a leap second (60), which ends its own day.
+  const offset = (sign === '-' ? -1 : 1) * (offsetHours * 60 + offsetMinutes)
+  const utc = new Date(start + (hours * 60 + minutes - offset) * MINUTE_MS).toISOString().slice(0, 10)
+  // A day of year 0 moved back, or of 9999 moved on, is no YYYY-MM-DD: it starts with its sign.
+  return /^\d/.test(utc) ? utc : undefined
 }
 
 /**
@@ -42,7 +63,8 @@ export function countedRow(
   if (row.status !== 'resolved') return true
   const mergedOn = fixes.get(row.path)
   if (mergedOn === undefined) return false
-  if (mergedOn === '' || period.dateFrom >= mergedOn) return true
+  // Every day is on or after an open pull request's '', and every day of a period that begins on or
+  // after the merge is on or after it: there, every row counts.
   const day = dayOf(row.createdAt)
   return day === undefined || day < period.dateFrom || day >= period.dateTo || day >= mergedOn
 }

@@ -3,13 +3,14 @@
 // row before, after and without a date, on a page with and without a fix, in the period of the merge
 // and after it; and rows a hostile service could send.
 import { describe, expect, it } from 'vitest'
-import { readKeys } from '../../../../src/core/catalog.js'
+import { readKeys, SECTION_CATALOG } from '../../../../src/core/catalog.js'
 import { RequestBudget } from '../../../../src/analytics/budget.js'
 import type { CursorQuery, LimitQuery } from '../../../../src/api/analytics.js'
 import { feedbackPart, negativeFeedback } from '../../../../src/sections/feedback/read.js'
 import { feedbackReadNotes } from '../../../../src/sections/feedback/summary.js'
 import type { FeedbackByPage, FeedbackPage, FeedbackRow } from '../../../../src/sections/feedback/schema.js'
 import { countedRow, dayOf, PAGE_STATUSES } from '../../../../src/sections/feedback/triage.js'
+import { pageLabel } from '../../../../src/text/page-path.js'
 import { cleanUpAfterEach, endpoint, fakeAnalytics, finished, run, showing } from '../../../support/section-parts.js'
 
 cleanUpAfterEach()
@@ -69,6 +70,7 @@ describe('which rows count', () => {
   it('a merge after the period keeps the page’s resolved rows out, but for one dated after the period (no clear word)', () => {
     expect(countedRow(resolved('2026-11-20T00:00:00Z'), new Map([[PAGE, '2026-11-25']]), period)).toBe(false)
     expect(countedRow(resolved('2026-11-22T00:00:00Z'), new Map([[PAGE, '2026-11-25']]), period)).toBe(true)
+    expect(countedRow(resolved('2026-11-21T00:00:00Z'), new Map([[PAGE, '2026-11-25']]), period)).toBe(true)
   })
 
   it('reads a day only from a real date of the calendar', () => {
@@ -79,6 +81,46 @@ describe('which rows count', () => {
     expect(dayOf('2026-00-10')).toBeUndefined()
     expect(dayOf('x2026-11-17')).toBeUndefined()
     expect(dayOf(null)).toBeUndefined()
+  })
+
+  it('places a row by the UTC day of its instant: an offset cannot move a row left after the merge to before it', () => {
+    const fixes = new Map([[PAGE, '2026-11-17']])
+    // 22:00 on the 16th at -05:00 is 03:00 UTC on the 17th, the merge day: after the merge.
+    expect(dayOf('2026-11-16T22:00:00-05:00')).toBe('2026-11-17')
+    expect(countedRow(resolved('2026-11-16T22:00:00-05:00'), fixes, period)).toBe(true)
+    expect(dayOf('2026-11-16T23:59:59.999-00:01')).toBe('2026-11-17')
+    // +14:00 moves a day back: 01:00 on the 17th is 11:00 UTC on the 16th, before the merge day.
+    expect(dayOf('2026-11-17T01:00:00+14:00')).toBe('2026-11-16')
+    expect(dayOf('2026-11-16T00:00:00.000-00:00')).toBe('2026-11-16')
+    expect(dayOf('2026-11-16T10:00:00+00:00')).toBe('2026-11-16')
+    expect(dayOf('2026-12-31T23:30:00-01:00')).toBe('2027-01-01')
+    expect(dayOf('2026-11-16T00:30:00+23:59')).toBe('2026-11-15')
+    // No zone is taken as UTC, as the service dates everything else; a leap second is the day's last.
+    expect(dayOf('2026-11-16T22:00:00')).toBe('2026-11-16')
+    expect(dayOf('2026-11-16T22:00Z')).toBe('2026-11-16')
+    expect(dayOf('2026-11-16T22:00-05:00')).toBe('2026-11-17')
+    expect(dayOf('2026-11-17T00:59:60+01:00')).toBe('2026-11-16')
+    expect(dayOf('2026-11-16T23:59:60Z')).toBe('2026-11-16')
+  })
+
+  it('reads no day from a text that is not a date or a date-time: such a row counts', () => {
+    const fixes = new Map([[PAGE, '2026-11-17']])
+    for (const createdAt of [
+      '2026-11-16 22:00:00-05:00',
+      '2026-11-16T22:00:00 EST',
+      '2026-11-16T25:00:00Z',
+      '2026-11-16T22:00:00-24:00',
+      '2026-11-16garbage',
+      '2026-11-16T23:60:00Z',
+      '2026-11-16T23:00:61Z',
+      '2026-11-16T22:00:00+05:60',
+      '9999-12-31T23:00:00-05:00',
+      '0000-01-01T00:30:00+01:00',
+      `2026-11-16T10:00:00Z${' '.repeat(100_000)}x`
+    ]) {
+      expect(dayOf(createdAt), createdAt.slice(0, 40)).toBeUndefined()
+      expect(countedRow(resolved(createdAt), fixes, period), createdAt.slice(0, 40)).toBe(true)
+    }
   })
 })
 
@@ -147,6 +189,7 @@ describe('the feedback section with pages that have a fix', () => {
     expect(report.pages).toEqual([{ ...page(PAGE, 3, 2) }, page('/other', 1)])
     expect(negativeFeedback(report)).toBe(4 + 3)
     expect(report.resolvedPartly).toBeUndefined()
+    expect(report).not.toHaveProperty('fixesUnknown')
   })
 
   it('in the period of the merge, only the resolved rows left on or after the merge day count', async () => {
@@ -225,5 +268,115 @@ describe('the feedback section with pages that have a fix', () => {
     )
     await run(whole.part)
     expect(feedbackReadNotes(whole.part.report(finished, 0)).join(' ')).not.toContain('resolved')
+  })
+})
+
+describe('the comparison with the period before, on a site with a fix', () => {
+  const complaint = (id: string): FeedbackRow => ({
+    id,
+    path: PAGE,
+    comment: null,
+    createdAt: '2026-11-16T10:00:00Z',
+    source: 'contextual',
+    status: 'resolved',
+    helpful: false
+  })
+  const counts = (thumbsDown: number): FeedbackByPage => ({
+    feedback: [{ path: PAGE, thumbsUp: 0, thumbsDown, code: 0, total: thumbsDown }],
+    hasMore: false
+  })
+
+  async function compared(mergedOn: string, more: [string, string][] = []) {
+    const byPage = endpoint<LimitQuery, FeedbackByPage>('feedback by page', [counts(1), counts(1)])
+    const feedback = endpoint<CursorQuery, FeedbackPage>('feedback', [
+      { feedback: [complaint('1'), complaint('2'), complaint('3')], nextCursor: null, hasMore: false }
+    ])
+    const budget = new RequestBudget(10)
+    budget.reserve([...readKeys('feedback'), SECTION_CATALOG.feedback.comparison])
+    const part = feedbackPart(
+      fakeAnalytics({ feedbackByPage: byPage.call, feedback: feedback.call }),
+      { ...showing, compare: true, fixes: new Map([...more, [PAGE, mergedOn]]) },
+      budget
+    )
+    await run(part)
+    return { report: part.report(finished, 0), asked: byPage.asked }
+  }
+
+  it('is not made when resolved feedback counts in the period read but was not read in the one before: it would show a rise that is the rule’s alone', async () => {
+    // The fix merged before the period before (7 to 14 Nov), or its pull request is open: the resolved
+    // complaints of that period count by the rule, yet its counts per page leave them out.
+    for (const mergedOn of ['2026-11-01', '2026-11-13', '']) {
+      const { report, asked } = await compared(mergedOn)
+      expect(report.pages?.[0]?.thumbsDown, mergedOn).toBe(4)
+      expect(report.previous?.value, mergedOn).toBeUndefined()
+      expect(report.previous?.missing, mergedOn).toContain('resolved')
+      expect(asked, mergedOn).toHaveLength(2)
+    }
+  })
+
+  it('is not made when one fix of several merged before the period before ended', async () => {
+    const { report } = await compared('2026-11-01', [['/later', '2026-11-20']])
+    expect(report.previous?.value).toBeUndefined()
+  })
+
+  it('is made when no resolved feedback of the period before counts: the fix merged on or after the day it ends', async () => {
+    const { report } = await compared('2026-11-14')
+    expect(report.previous).toMatchObject({ dateFrom: '2026-11-07', dateTo: '2026-11-14', value: 1 })
+    expect(report.previous?.missing).toBeUndefined()
+  })
+})
+
+describe('attacks on the rule that hold', () => {
+  const complaint = (id: string, comment: string | null = null): FeedbackRow => ({
+    id,
+    path: PAGE,
+    comment,
+    createdAt: '2026-11-16T10:00:00Z',
+    source: 'contextual',
+    status: 'resolved',
+    helpful: false
+  })
+
+  async function readWith(rowPages: FeedbackPage[], fixes: Map<string, string>, showReaderText: boolean) {
+    const byPage = endpoint<LimitQuery, FeedbackByPage>('feedback by page', [{ feedback: [], hasMore: false }])
+    const feedback = endpoint<CursorQuery, FeedbackPage>('feedback', rowPages)
+    const budget = new RequestBudget(10)
+    budget.reserve(readKeys('feedback'))
+    const part = feedbackPart(
+      fakeAnalytics({ feedbackByPage: byPage.call, feedback: feedback.call }),
+      { ...showing, showReaderText, fixes },
+      budget
+    )
+    await run(part)
+    return part.report(finished, 0)
+  }
+
+  it('one resolved complaint sent under one id on every page of rows adds one thumb down, not one per copy', async () => {
+    const report = await readWith(
+      [
+        { feedback: [complaint('x'), complaint('x')], nextCursor: 'c2', hasMore: true },
+        { feedback: [complaint('x')], nextCursor: null, hasMore: false }
+      ],
+      new Map([[PAGE, '2026-11-01']]),
+      true
+    )
+    expect(report.pages).toEqual([{ path: PAGE, thumbsUp: 0, thumbsDown: 1, code: 0, total: 1 }])
+    expect(negativeFeedback(report)).toBe(2)
+  })
+
+  it('while reader text is hidden, a fix is keyed by the page’s label, as the gap names it, and no path or comment is kept', async () => {
+    const label = pageLabel(PAGE)
+    const report = await readWith(
+      [{ feedback: [complaint('1', 'call 555-0100'), complaint('2')], nextCursor: null, hasMore: false }],
+      new Map([[label, '2026-11-01']]),
+      false
+    )
+    expect(report.pages).toEqual([{ path: label, thumbsUp: 0, thumbsDown: 2, code: 0, total: 2 }])
+    expect(JSON.stringify(report)).not.toContain(PAGE)
+    expect(JSON.stringify(report)).not.toContain('555')
+    // A fix keyed by the path (a gap named while reader text was shown) is not the label's.
+    expect(
+      (await readWith([{ feedback: [complaint('1')], nextCursor: null, hasMore: false }], new Map([[PAGE, '2026-11-01']]), false)).pages
+    ).toEqual([])
   })
 })

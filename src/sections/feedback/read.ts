@@ -62,10 +62,23 @@ export interface FeedbackReport extends SectionBase {
 /** The catalog's entry of the section (core/catalog.ts). */
 const FEEDBACK = SECTION_CATALOG.feedback
 
-/** Thumbs down on the pages read, and feedback rows marked not helpful. */
+/**
+ * Readers unhappy with a page, over the pages read: on each page its thumbs down or its feedback rows
+ * marked not helpful, whichever are more, since a reader's thumbs down and the row left with it are one
+ * reader (as the lead sentence and Fix first count them); rows on a page without counts count alone,
+ * and a page without rows counts its thumbs down as the service gave them.
+ */
 export function negativeFeedback(report: Pick<FeedbackReport, 'pages' | 'entries'>): number {
-  const thumbsDown = (report.pages ?? []).reduce((sum, page) => sum + page.thumbsDown, 0)
-  return thumbsDown + report.entries.filter((entry) => entry.helpful === false).length
+  const notHelpful = new Map<string, number>()
+  for (const entry of report.entries) if (entry.helpful === false) notHelpful.set(entry.path, (notHelpful.get(entry.path) ?? 0) + 1)
+  let unhappy = 0
+  for (const page of report.pages ?? []) {
+    const rows = notHelpful.get(page.path)
+    unhappy += rows === undefined ? page.thumbsDown : Math.max(page.thumbsDown, rows)
+    notHelpful.delete(page.path)
+  }
+  for (const rows of notHelpful.values()) unhappy += rows
+  return unhappy
 }
 
 /** The counts per page, each page as `readerPath` keeps it: pages shown alike are counted as one. */

@@ -124,7 +124,7 @@ describe('publish', () => {
       'output viewsAi=1300',
       'output viewsTotal=6900',
       'output searchesTotal=177',
-      'output feedbackNegative=8',
+      'output feedbackNegative=7',
       'output assistantUnanswered=3',
       `output docsGaps=${docsGapsOf([visitors, views, searches, feedback, assistant])}`,
       'file visitors.csv',
@@ -415,7 +415,7 @@ describe('a report that cannot all be written', () => {
       'output visitorsAi=1',
       'output visitorsTotal=3',
       'output pageCount=1',
-      'output feedbackNegative=8',
+      'output feedbackNegative=7',
       `output docsGaps=${docsGapsOf([visitors, feedback])}`,
       'failed file visitors.csv',
       'failed file feedback-pages.csv',
@@ -827,7 +827,7 @@ describe('sections', () => {
       `Visitors, ${RANGE}: 3 in all (human 3, AI 1) over 1 page, in 1 request.`,
       `Page views, ${RANGE}: 6,900 in all (human 6,000, AI 1,300) over 2 pages, in 1 request.`,
       `Searches, ${RANGE}: 177 over 4 terms, 2 with no click, in 1 request.`,
-      `Feedback, ${RANGE}: 8 negative over 3 pages, 4 feedback rows, in 2 requests.`,
+      `Feedback, ${RANGE}: 7 negative over 3 pages, 4 feedback rows, in 2 requests.`,
       `Assistant, ${RANGE}: 4 questions, 3 unanswered, in 2 requests.`
     ])
   })

@@ -2,6 +2,7 @@
 // here by its name: `<section>Expected`).
 import { FEEDBACK_PAGE_LIMIT } from '../../../../src/sections/feedback/read.js'
 import { FEEDBACK_BY_PAGE_ENDPOINT, FEEDBACK_ENDPOINT } from '../../../../src/sections/feedback/schema.js'
+import { sitePath } from '../../../../src/text/page-path.js'
 import { defaultFeedback, defaultFeedbackByPage } from '../../../emulator/analytics-data.js'
 import { pagesOf, type SectionExpectations } from '../../../support/section-expectations.js'
 
@@ -19,13 +20,28 @@ export const askedFeedback = () => defaultFeedback().filter((row) => row.status 
 /** The default feedback rows that count in a run with no page fixed: neither dismissed nor resolved ones. */
 export const countedFeedback = () => askedFeedback().filter((row) => row.status !== 'resolved')
 
+/**
+ * Unhappy readers with no page fixed: on each page (as the run keys it, sitePath) its thumbs down or
+ * its counted rows marked not helpful, whichever are more; rows on a page without counts alone.
+ */
+export function unhappyReaders(): number {
+  const rows = new Map<string, number>()
+  for (const row of countedFeedback())
+    if ('helpful' in row && !row.helpful) rows.set(sitePath(row.path), (rows.get(sitePath(row.path)) ?? 0) + 1)
+  const pages = new Map<string, number>()
+  for (const page of defaultFeedbackByPage()) pages.set(sitePath(page.path), (pages.get(sitePath(page.path)) ?? 0) + page.thumbsDown)
+  let unhappy = 0
+  for (const [path, down] of pages) unhappy += rows.has(path) ? Math.max(down, rows.get(path) ?? 0) : down
+  for (const [path, count] of rows) if (!pages.has(path)) unhappy += count
+  return unhappy
+}
+
 export const feedbackExpected: SectionExpectations = {
   endpoints: [BY_PAGE, ROWS],
   comparedAt: BY_PAGE,
   outputs: () => ({
-    // Thumbs down on the pages read by page, plus the feedback rows marked not helpful that count: with
-    // no docs health issue no page has a fix, so resolved rows do not.
-    feedbackNegative: String(thumbsDown() + countedFeedback().filter((row) => 'helpful' in row && !row.helpful).length)
+    // With no docs health issue no page has a fix, so resolved rows do not count.
+    feedbackNegative: String(unhappyReaders())
   }),
   minimumRequests: (_site, compare) => ({
     [BY_PAGE]: 1 + (compare ? 1 : 0),

@@ -341,7 +341,8 @@ describe('feedback', () => {
         { ...byPage('/docs/api', 1, 4), path: docsApi }
       ])
       expect(report.entries.map((entry) => entry.path)).toEqual(['(other page)', docsApi])
-      expect(negativeFeedback(report)).toBe(8)
+      // Each page's thumbs down with its row not helpful: one reader each time.
+      expect(negativeFeedback(report)).toBe(6)
       const json = JSON.stringify(report)
       for (const text of ['Ignore', 'evil', 'alice', '8f2a91', 'quickstart']) expect(json).not.toContain(text)
     }
@@ -361,7 +362,7 @@ describe('feedback', () => {
     })
   })
 
-  it('counts negative feedback: thumbs down on the pages read and rows marked not helpful', () => {
+  it('counts negative feedback: on each page its thumbs down or its rows marked not helpful, whichever are more', () => {
     const entry = (helpful?: boolean): FeedbackEntry => ({
       path: '/a',
       source: 'contextual',
@@ -371,7 +372,10 @@ describe('feedback', () => {
       ...(helpful === undefined ? {} : { helpful })
     })
     const entries = [entry(false), entry(true), entry(), entry(false), entry(false)]
-    expect(negativeFeedback({ pages: [byPage('/a', 2, 5), byPage('/b', 3, 3)], entries })).toBe(8)
+    // /a: 2 thumbs down, 3 rows not helpful: 3 readers. /b: 3 thumbs down.
+    expect(negativeFeedback({ pages: [byPage('/a', 2, 5), byPage('/b', 3, 3)], entries })).toBe(6)
+    expect(negativeFeedback({ pages: [byPage('/a', 7, 9)], entries })).toBe(7)
+    expect(negativeFeedback({ pages: [byPage('/b', 3, 3)], entries })).toBe(6)
     expect(negativeFeedback({ pages: undefined, entries: [entry(false), entry(false), entry(true)] })).toBe(2)
     expect(negativeFeedback({ pages: [byPage('/a', 4, 5)], entries: [] })).toBe(4)
     expect(negativeFeedback({ pages: [], entries: [] })).toBe(0)

@@ -148,10 +148,11 @@ describe('files', () => {
 })
 
 describe('outputs and log line', () => {
-  it('counts the negative feedback: thumbs down by page and rows not found helpful', () => {
-    // 5 + 1 + 0 thumbs down, and two rows with helpful false.
-    expect(feedbackRenderer.outputs(feedbackReport())).toEqual({ feedbackNegative: '8' })
-    expect(feedbackRenderer.logLine(feedbackReport())).toBe(`Feedback, ${RANGE}: 8 negative over 3 pages, 4 feedback rows, in 2 requests.`)
+  it('counts the negative feedback: unhappy readers, a thumbs down and the row left with it once', () => {
+    // /docs/api: 5 thumbs down, one of them with its row not helpful: 5. /docs/install: 1. /docs/new: a
+    // row not helpful on a page without counts: 1.
+    expect(feedbackRenderer.outputs(feedbackReport())).toEqual({ feedbackNegative: '7' })
+    expect(feedbackRenderer.logLine(feedbackReport())).toBe(`Feedback, ${RANGE}: 7 negative over 3 pages, 4 feedback rows, in 2 requests.`)
   })
 
   it('counts thumbs down alone when no row was read, and rows alone when the counts per page were not', () => {

@@ -187,7 +187,8 @@ describe('the feedback section with pages that have a fix', () => {
     expect(report.entries.map((entry) => entry.comment).sort()).toEqual(['comment 1', 'comment 2', 'comment 4', 'comment 5'])
     // A resolved row marked helpful adds no thumb up: thumbs up would only make a fix look better.
     expect(report.pages).toEqual([{ ...page(PAGE, 3, 2) }, page('/other', 1)])
-    expect(negativeFeedback(report)).toBe(4 + 3)
+    // The 3 resolved rows not helpful added their thumbs down back: each such reader counts once.
+    expect(negativeFeedback(report)).toBe(3 + 1)
     expect(report.resolvedPartly).toBeUndefined()
     expect(report).not.toHaveProperty('fixesUnknown')
   })
@@ -361,7 +362,8 @@ describe('attacks on the rule that hold', () => {
       true
     )
     expect(report.pages).toEqual([{ path: PAGE, thumbsUp: 0, thumbsDown: 1, code: 0, total: 1 }])
-    expect(negativeFeedback(report)).toBe(2)
+    // Its thumb down and its row are one unhappy reader.
+    expect(negativeFeedback(report)).toBe(1)
   })
 
   it('while reader text is hidden, a fix is keyed by the page’s label, as the gap names it, and no path or comment is kept', async () => {

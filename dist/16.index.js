@@ -1580,7 +1580,8 @@ const cut = (text, max) => (0,_text_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .on
 function subjectOf(item) {
     if (item.page !== undefined)
         return { kind: 'page', subject: item.page };
-    if (item.search !== undefined && item.search.trim() !== '')
+    // A search longer than a subject is kept could not be found again by its kept words: no gap.
+    if (item.search !== undefined && item.search.trim() !== '' && item.search.length <= _state_js__WEBPACK_IMPORTED_MODULE_4__/* .SUBJECT_CHARS */ .NG)
         return { kind: 'search', subject: item.search };
     return undefined;
 }
@@ -2072,8 +2073,11 @@ function gapsPrompt(gaps, evidence = {}, marker = newMarker()) {
 const HISTORY_PERIODS = 12;
 /** Gaps the ledger keeps: the open ones first, then the newest closed ones. */
 const LEDGER_GAPS = 30;
-/** Characters a gap's subject and evidence keep. */
-const SUBJECT_CHARS = 120;
+/**
+ * Characters a gap's subject keeps: a page path as long as one is kept whole (longer ones are
+ * "(other page)"), so that a gap finds its page's numbers and its fix again; and its evidence.
+ */
+const SUBJECT_CHARS = _text_page_path_js__WEBPACK_IMPORTED_MODULE_4__/* .PAGE_PATH_MAX_CHARS */ .b;
 const EVIDENCE_CHARS = 300;
 /** Searches a gap's numbers follow, and the characters each keeps. */
 const GAP_SEARCHES = 3;

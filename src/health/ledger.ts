@@ -144,7 +144,9 @@ const cut = (text: string, max: number): string => oneLine(text, max)
 /** What an item is about, or undefined for a search whose text is hidden (nothing to name it by). */
 function subjectOf(item: FixItem): { kind: GapRecord['kind']; subject: string } | undefined {
   if (item.page !== undefined) return { kind: 'page', subject: item.page }
-  if (item.search !== undefined && item.search.trim() !== '') return { kind: 'search', subject: item.search }
+  // A search longer than a subject is kept could not be found again by its kept words: no gap.
+  if (item.search !== undefined && item.search.trim() !== '' && item.search.length <= SUBJECT_CHARS)
+    return { kind: 'search', subject: item.search }
   return undefined
 }
 

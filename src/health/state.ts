@@ -12,14 +12,17 @@ import type { RecordSeal } from '../core/record-seal.js'
 import { SEAL_PATTERN } from '../core/record-seal.js'
 import { HEADLINE_NAMES, type HeadlineKey } from '../core/catalog.js'
 import { counted as countedText, num } from '../text/format.js'
-import { isPageLabel, sitePage } from '../text/page-path.js'
+import { isPageLabel, PAGE_PATH_MAX_CHARS, sitePage } from '../text/page-path.js'
 
 /** Periods of history kept: the trend shows up to this many. */
 export const HISTORY_PERIODS = 12
 /** Gaps the ledger keeps: the open ones first, then the newest closed ones. */
 export const LEDGER_GAPS = 30
-/** Characters a gap's subject and evidence keep. */
-export const SUBJECT_CHARS = 120
+/**
+ * Characters a gap's subject keeps: a page path as long as one is kept whole (longer ones are
+ * "(other page)"), so that a gap finds its page's numbers and its fix again; and its evidence.
+ */
+export const SUBJECT_CHARS = PAGE_PATH_MAX_CHARS
 export const EVIDENCE_CHARS = 300
 /** Searches a gap's numbers follow, and the characters each keeps. */
 export const GAP_SEARCHES = 3

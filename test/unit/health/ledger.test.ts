@@ -9,6 +9,7 @@ import {
   clearlyWorse,
   dismissedIds,
   fingerprint,
+  fixesOf,
   itemId,
   type Measured,
   numbersOf,
@@ -28,8 +29,10 @@ import {
   type HealthState,
   type GapNumbers,
   LEDGER_GAPS,
-  SEARCH_CHARS
+  SEARCH_CHARS,
+  SUBJECT_CHARS
 } from '../../../src/health/state.js'
+import { PAGE_PATH_MAX_CHARS, sitePath } from '../../../src/text/page-path.js'
 
 const WEBHOOKS = '/api-reference/webhooks'
 const item = (page: string, thumbsDown: number): FixItem => ({
@@ -62,6 +65,31 @@ const PAGE_ID = '10e88c062faf'
 const SEARCH_ID = 'fd67ef2b96d2'
 const gapOf = (state: HealthState, page = WEBHOOKS) => state.gaps.find((gap) => gap.id === fingerprint('page', page))
 describe('withPeriod', () => {
+  it('keeps a page path as long as a page path is kept whole: its gap finds its numbers and its fix again', () => {
+    const long = `/guides/${'a'.repeat(PAGE_PATH_MAX_CHARS - 8)}`
+    expect(sitePath(long)).toBe(long)
+    let state = readAll(emptyState('p'), 0, [down(long, 9), ...likedPages(9)])
+    state = readAll(state, 1, [down(long, 7), ...likedPages(9)])
+    expect(gapOf(state, long)).toMatchObject({ subject: long, now: { down: 7 } })
+    state = withOutcome(withAsked(state, new Set([fingerprint('page', long)]), 'run-1'), 'run-1', {
+      jobId: 'j',
+      prLink: 'https://github.com/acme/docs/pull/9',
+      reopen: false
+    })
+    state = withPulls(
+      state,
+      new Map([['https://github.com/acme/docs/pull/9', { state: 'merged', mergedOn: week(2).dateFrom }]]),
+      week(2).dateFrom
+    )
+    expect(fixesOf(state).get(long)).toBe(week(2).dateFrom)
+  })
+
+  it('makes no gap of a search longer than a subject is kept: its words could not find it again', () => {
+    const search = 'w'.repeat(SUBJECT_CHARS + 1)
+    const state = readAll(emptyState('p'), 0, [{ kind: 'no-click', count: 40, search }, ...likedPages(9)])
+    expect(state.gaps.filter((gap) => gap.kind === 'search')).toEqual([])
+  })
+
   it('adds a new gap for each ranked item, and counts a period once however often it is read', () => {
     let state = read(emptyState('p'), 0, [item(WEBHOOKS, 14)])
     expect(gapOf(state)).toEqual({

@@ -2637,14 +2637,20 @@ function pooled(list) {
             .map((s) => ({ text: s.text, hits: s.hits, clicked: s.hits > 0 ? s.clicks / s.hits : 0 }));
     return pool;
 }
-/** Readers in trouble in `numbers` (fix-first.ts): counts not read are none. */
+/**
+ * Readers in trouble in `numbers` (fix-first.ts): counts not read are none. Its searches with no click
+ * are at least the searches it follows that nobody clicked (each one's hits less those clicked): a
+ * search with a single click is no longer one with no click, and one click, anyone's, would otherwise
+ * take all of its searches out of the trouble.
+ */
 function troubleIn(numbers) {
+    const unclicked = (numbers.searches ?? []).reduce((sum, s) => sum + s.hits * (1 - s.clicked), 0);
     return (0,_render_fix_first_js__WEBPACK_IMPORTED_MODULE_0__/* .readersInTrouble */ .z8)({
         down: numbers.down ?? 0,
         up: numbers.up ?? 0,
         notHelpful: numbers.notHelpful ?? 0,
         unanswered: numbers.unanswered ?? 0,
-        noClick: numbers.noClick ?? 0
+        noClick: Math.max(numbers.noClick ?? 0, unclicked)
     });
 }
 /** Readers who searched one of the gap's searches and clicked a result. */

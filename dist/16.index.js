@@ -1535,7 +1535,8 @@ function numbersOf(gap, groups, measured, period) {
         return { text: (0,_text_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)(text, _state_js__WEBPACK_IMPORTED_MODULE_4__/* .SEARCH_CHARS */ .PE), hits: seen?.hits ?? 0, clicked: seen?.ctr ?? 0 };
     };
     if (gap.kind === 'search') {
-        if (!measured.searches)
+        // A search whose words are hidden (forgetReaderText) matches no search read: its count is not known, never 0.
+        if (!measured.searches || gap.subject === '')
             return numbers;
         numbers.noClick = groups.searches.get((0,_render_fix_first_js__WEBPACK_IMPORTED_MODULE_3__/* .foldedSearch */ .Bv)(gap.subject))?.noClickHits ?? 0;
         numbers.searches = [searchOf(gap.subject)];

@@ -95,7 +95,8 @@ export function numbersOf(
     return { text: oneLine(text, SEARCH_CHARS), hits: seen?.hits ?? 0, clicked: seen?.ctr ?? 0 }
   }
   if (gap.kind === 'search') {
-    if (!measured.searches) return numbers
+    // A search whose words are hidden (forgetReaderText) matches no search read: its count is not known, never 0.
+    if (!measured.searches || gap.subject === '') return numbers
     numbers.noClick = groups.searches.get(foldedSearch(gap.subject))?.noClickHits ?? 0
     numbers.searches = [searchOf(gap.subject)]
     return numbers

@@ -1527,8 +1527,20 @@ function clearlyWorse(now, before) {
     const trouble = (0,_render_fix_first_js__WEBPACK_IMPORTED_MODULE_3__/* .readersInTrouble */ .z8)(troubleIn(now));
     return trouble >= WORSE_TIMES * base && trouble >= base + WORSE_BY;
 }
-/** A gap's own numbers in a period, from every signal read (`groups`). */
+/** Whether a value is a count the state keeps: from 0 to MOST_COUNTED (a text is no count, and passes). */
+const keepable = (value) => typeof value !== 'number' || (value >= 0 && value <= _state_js__WEBPACK_IMPORTED_MODULE_4__/* .MOST_COUNTED */ .Bl);
+/**
+ * A gap's own numbers in a period, from every signal read (`groups`). A count the state cannot keep
+ * (below 0, past MOST_COUNTED, or no number: the service's any finite number, or a sum of them) is not
+ * known, and a search searched so often is not followed: kept, it would make the gap unreadable.
+ */
 function numbersOf(gap, groups, measured, period) {
+    const numbers = countedNumbers(gap, groups, measured, period);
+    const kept = Object.fromEntries(Object.entries(numbers).filter(([, value]) => keepable(value)));
+    const searches = numbers.searches?.filter((search) => keepable(search.hits));
+    return searches?.length ? { ...kept, searches } : (0,_state_js__WEBPACK_IMPORTED_MODULE_4__/* .withoutSearches */ .BP)(kept);
+}
+function countedNumbers(gap, groups, measured, period) {
     const numbers = { dateFrom: period.dateFrom, dateTo: period.dateTo };
     const searchOf = (text) => {
         const seen = groups.searches.get((0,_render_fix_first_js__WEBPACK_IMPORTED_MODULE_3__/* .foldedSearch */ .Bv)(text));
@@ -2023,6 +2035,7 @@ function gapsPrompt(gaps, evidence = {}, marker = newMarker()) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   AP: () => (/* binding */ forgetReaderText),
 /* harmony export */   BP: () => (/* binding */ withoutSearches),
+/* harmony export */   Bl: () => (/* binding */ MOST_COUNTED),
 /* harmony export */   Bw: () => (/* binding */ sealState),
 /* harmony export */   Gf: () => (/* binding */ openState),
 /* harmony export */   JC: () => (/* binding */ WORDS_PER_KIND),
@@ -2111,7 +2124,9 @@ const periodSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
     /** Gaps marked resolved in this period. */
     resolved: zod__WEBPACK_IMPORTED_MODULE_5__/* .number */ .aig().int().min(0).optional()
 });
-const counted = zod__WEBPACK_IMPORTED_MODULE_5__/* .number */ .aig().min(0).max(1e12);
+/** The largest count the state keeps: a count past it is no count a docs site has. */
+const MOST_COUNTED = 1e12;
+const counted = zod__WEBPACK_IMPORTED_MODULE_5__/* .number */ .aig().min(0).max(MOST_COUNTED);
 /** A gap's own numbers over one period, from every row read (not only the ranked ones). */
 const numbersSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
     /** The period they are of: from the first day of the first period pooled to the end of the last. */

@@ -1527,15 +1527,28 @@ function clearlyWorse(now, before) {
     const trouble = (0,_render_fix_first_js__WEBPACK_IMPORTED_MODULE_3__/* .readersInTrouble */ .z8)(troubleIn(now));
     return trouble >= WORSE_TIMES * base && trouble >= base + WORSE_BY;
 }
-/** A gap's own numbers in a period, from every signal read (`groups`). */
+/** Whether a value is a count the state keeps: from 0 to MOST_COUNTED (a text is no count, and passes). */
+const keepable = (value) => typeof value !== 'number' || (value >= 0 && value <= _state_js__WEBPACK_IMPORTED_MODULE_4__/* .MOST_COUNTED */ .Bl);
+/**
+ * A gap's own numbers in a period, from every signal read (`groups`). A count the state cannot keep
+ * (below 0, past MOST_COUNTED, or no number: the service's any finite number, or a sum of them) is not
+ * known, and a search searched so often is not followed: kept, it would make the gap unreadable.
+ */
 function numbersOf(gap, groups, measured, period) {
+    const numbers = countedNumbers(gap, groups, measured, period);
+    const kept = Object.fromEntries(Object.entries(numbers).filter(([, value]) => keepable(value)));
+    const searches = numbers.searches?.filter((search) => keepable(search.hits));
+    return searches?.length ? { ...kept, searches } : (0,_state_js__WEBPACK_IMPORTED_MODULE_4__/* .withoutSearches */ .BP)(kept);
+}
+function countedNumbers(gap, groups, measured, period) {
     const numbers = { dateFrom: period.dateFrom, dateTo: period.dateTo };
     const searchOf = (text) => {
         const seen = groups.searches.get((0,_render_fix_first_js__WEBPACK_IMPORTED_MODULE_3__/* .foldedSearch */ .Bv)(text));
         return { text: (0,_text_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)(text, _state_js__WEBPACK_IMPORTED_MODULE_4__/* .SEARCH_CHARS */ .PE), hits: seen?.hits ?? 0, clicked: seen?.ctr ?? 0 };
     };
     if (gap.kind === 'search') {
-        if (!measured.searches)
+        // A search whose words are hidden (forgetReaderText) matches no search read: its count is not known, never 0.
+        if (!measured.searches || gap.subject === '')
             return numbers;
         numbers.noClick = groups.searches.get((0,_render_fix_first_js__WEBPACK_IMPORTED_MODULE_3__/* .foldedSearch */ .Bv)(gap.subject))?.noClickHits ?? 0;
         numbers.searches = [searchOf(gap.subject)];
@@ -2023,6 +2036,7 @@ function gapsPrompt(gaps, evidence = {}, marker = newMarker()) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   AP: () => (/* binding */ forgetReaderText),
 /* harmony export */   BP: () => (/* binding */ withoutSearches),
+/* harmony export */   Bl: () => (/* binding */ MOST_COUNTED),
 /* harmony export */   Bw: () => (/* binding */ sealState),
 /* harmony export */   Gf: () => (/* binding */ openState),
 /* harmony export */   JC: () => (/* binding */ WORDS_PER_KIND),
@@ -2114,7 +2128,9 @@ const periodSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
     /** Gaps marked resolved in this period. */
     resolved: zod__WEBPACK_IMPORTED_MODULE_5__/* .number */ .aig().int().min(0).optional()
 });
-const counted = zod__WEBPACK_IMPORTED_MODULE_5__/* .number */ .aig().min(0).max(1e12);
+/** The largest count the state keeps: a count past it is no count a docs site has. */
+const MOST_COUNTED = 1e12;
+const counted = zod__WEBPACK_IMPORTED_MODULE_5__/* .number */ .aig().min(0).max(MOST_COUNTED);
 /** A gap's own numbers over one period, from every row read (not only the ranked ones). */
 const numbersSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
     /** The period they are of: from the first day of the first period pooled to the end of the last. */
@@ -2641,14 +2657,20 @@ function pooled(list) {
             .map((s) => ({ text: s.text, hits: s.hits, clicked: s.hits > 0 ? s.clicks / s.hits : 0 }));
     return pool;
 }
-/** Readers in trouble in `numbers` (fix-first.ts): counts not read are none. */
+/**
+ * Readers in trouble in `numbers` (fix-first.ts): counts not read are none. Its searches with no click
+ * are at least the searches it follows that nobody clicked (each one's hits less those clicked): a
+ * search with a single click is no longer one with no click, and one click, anyone's, would otherwise
+ * take all of its searches out of the trouble.
+ */
 function troubleIn(numbers) {
+    const unclicked = (numbers.searches ?? []).reduce((sum, s) => sum + s.hits * (1 - s.clicked), 0);
     return (0,_render_fix_first_js__WEBPACK_IMPORTED_MODULE_0__/* .readersInTrouble */ .z8)({
         down: numbers.down ?? 0,
         up: numbers.up ?? 0,
         notHelpful: numbers.notHelpful ?? 0,
         unanswered: numbers.unanswered ?? 0,
-        noClick: numbers.noClick ?? 0
+        noClick: Math.max(numbers.noClick ?? 0, unclicked)
     });
 }
 /** Readers who searched one of the gap's searches and clicked a result. */

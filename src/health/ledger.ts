@@ -20,6 +20,7 @@ import {
   GAP_SEARCHES,
   LEDGER_GAPS,
   LOGIN_CHARS,
+  MOST_COUNTED,
   SEARCH_CHARS,
   SUBJECT_CHARS,
   type PeriodRecord,
@@ -82,8 +83,27 @@ export interface Measured {
   visitors?: ReadonlyMap<string, number>
 }
 
-/** A gap's own numbers in a period, from every signal read (`groups`). */
+/** Whether a value is a count the state keeps: from 0 to MOST_COUNTED (a text is no count, and passes). */
+const keepable = (value: unknown): boolean => typeof value !== 'number' || (value >= 0 && value <= MOST_COUNTED)
+
+/**
+ * A gap's own numbers in a period, from every signal read (`groups`). A count the state cannot keep
+ * (below 0, past MOST_COUNTED, or no number: the service's any finite number, or a sum of them) is not
+ * known, and a search searched so often is not followed: kept, it would make the gap unreadable.
+ */
 export function numbersOf(
+  gap: Pick<GapRecord, 'kind' | 'subject' | 'before'>,
+  groups: Grouped,
+  measured: Measured,
+  period: { dateFrom: string; dateTo: string }
+): GapNumbers {
+  const numbers = countedNumbers(gap, groups, measured, period)
+  const kept = Object.fromEntries(Object.entries(numbers).filter(([, value]) => keepable(value))) as GapNumbers
+  const searches = numbers.searches?.filter((search) => keepable(search.hits))
+  return searches?.length ? { ...kept, searches } : (withoutSearches(kept) as GapNumbers)
+}
+
+function countedNumbers(
   gap: Pick<GapRecord, 'kind' | 'subject' | 'before'>,
   groups: Grouped,
   measured: Measured,
@@ -95,7 +115,8 @@ export function numbersOf(
     return { text: oneLine(text, SEARCH_CHARS), hits: seen?.hits ?? 0, clicked: seen?.ctr ?? 0 }
   }
   if (gap.kind === 'search') {
-    if (!measured.searches) return numbers
+    // A search whose words are hidden (forgetReaderText) matches no search read: its count is not known, never 0.
+    if (!measured.searches || gap.subject === '') return numbers
     numbers.noClick = groups.searches.get(foldedSearch(gap.subject))?.noClickHits ?? 0
     numbers.searches = [searchOf(gap.subject)]
     return numbers

@@ -64,7 +64,9 @@ const periodSchema = z.object({
   resolved: z.number().int().min(0).optional()
 })
 
-const counted = z.number().min(0).max(1e12)
+/** The largest count the state keeps: a count past it is no count a docs site has. */
+export const MOST_COUNTED = 1e12
+const counted = z.number().min(0).max(MOST_COUNTED)
 
 /** A gap's own numbers over one period, from every row read (not only the ranked ones). */
 const numbersSchema = z.object({

@@ -49,14 +49,20 @@ export function pooled(list: readonly GapNumbers[]): GapNumbers | undefined {
   return pool
 }
 
-/** Readers in trouble in `numbers` (fix-first.ts): counts not read are none. */
+/**
+ * Readers in trouble in `numbers` (fix-first.ts): counts not read are none. Its searches with no click
+ * are at least the searches it follows that nobody clicked (each one's hits less those clicked): a
+ * search with a single click is no longer one with no click, and one click, anyone's, would otherwise
+ * take all of its searches out of the trouble.
+ */
 export function troubleIn(numbers: GapNumbers): number {
+  const unclicked = (numbers.searches ?? []).reduce((sum, s) => sum + s.hits * (1 - s.clicked), 0)
   return readersInTrouble({
     down: numbers.down ?? 0,
     up: numbers.up ?? 0,
     notHelpful: numbers.notHelpful ?? 0,
     unanswered: numbers.unanswered ?? 0,
-    noClick: numbers.noClick ?? 0
+    noClick: Math.max(numbers.noClick ?? 0, unclicked)
   })
 }
 

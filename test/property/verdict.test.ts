@@ -48,6 +48,22 @@ describe('the verdict', () => {
     expect(found.upper).toBeGreaterThanOrEqual(found.ratio - 1e-9)
   })
 
+  // Visits a script makes may pass for human visitors. A fix that did nothing keeps its trouble per real
+  // visitor; visits made up since the merge, fewer than 1.5 per real one, leave a ratio above 0.4, and
+  // the interval holds it: never fixed, at any count, whole or not.
+  const real = fc.record({
+    trouble: fc.double({ min: 0.5, max: 5000, noNaN: true }),
+    visitors: fc.double({ min: 1, max: 50_000, noNaN: true })
+  })
+  test.prop([real, real, fc.double({ min: 1, max: 2.49, noNaN: true })])(
+    'visits a script makes, up to 1.5 per real visitor since the merge, never make a fix that did nothing read fixed',
+    (before, since, made) => {
+      const rate = before.trouble / before.visitors
+      const after = { dateFrom: 'c', dateTo: 'd', down: Math.max(since.trouble, rate * since.visitors), visitors: since.visitors * made }
+      expect(judgedBy({ dateFrom: 'a', dateTo: 'b', down: before.trouble, visitors: before.visitors }, after)).not.toBe('fixed')
+    }
+  )
+
   const counts = fc.record({ down: fc.integer({ min: 0, max: 300 }), unanswered: fc.integer({ min: 0, max: 100 }) })
   test.prop([counts, counts, fc.integer({ min: 1, max: 2000 }), fc.integer({ min: 1, max: 2000 }), fc.nat(100_000), fc.nat(100_000)])(
     'over the page’s visitors, thumbs up anyone can send never change a verdict',

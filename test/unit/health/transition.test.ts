@@ -622,4 +622,21 @@ describe('what each step carries', () => {
     const edited = written(kept.transition, week0.body.replace('week 0', 'a forged week'))
     expect(edited.transition.notes).toEqual([expect.stringMatching(/^The top of the docs health issue is not as the action wrote it/)])
   })
+
+  it('keeps no top, however the body holds it, from a state whose cache it could not read', () => {
+    const week0 = scheduled(undefined, undefined, { runId: '1', today: '2026-11-09', read: analytics(0, [down(WEBHOOKS, 30)]) })
+    const [block, encoded] = /<!-- docs-agent-action:state ([A-Za-z0-9+/=]+) -->/.exec(week0.body) as RegExpExecArray & [string, string]
+    const raw = JSON.parse(Buffer.from(encoded, 'base64').toString('utf8')) as Record<string, unknown>
+    const newer = Buffer.from(JSON.stringify({ ...raw, topPages: { pages: 'of another shape' } })).toString('base64')
+    const read = decodeState(week0.body.replace(block, `<!-- docs-agent-action:state ${newer} -->`), PROJECT)
+    expect(read?.gaps.map((gap) => gap.subject)).toEqual([WEBHOOKS])
+    const t = begin(read, week0.body, schedule('2026-11-10'), settings('2'))
+    const { owned, transition } = written(t, week0.body)
+    expect(owned).not.toContain('week 0')
+    expect(transition.notes).toEqual([expect.stringMatching(/^The top of the docs health issue is not as the action wrote it/)])
+    // The same state, every cache read, vouches for the top it wrote.
+    expect(written(begin(decodeState(week0.body, PROJECT), week0.body, schedule('2026-11-10'), settings('2')), week0.body).owned).toContain(
+      'week 0'
+    )
+  })
 })

@@ -2632,7 +2632,8 @@ const periodsOf = (numbers) => numbers.periods ?? 1;
 /**
  * Numbers of several periods as one: each count summed where every period read it (else not read),
  * the searches followed summed by their text (their click-through weighted by how often each was
- * made), from the first day of the earliest to the end of the latest. Undefined for none.
+ * made), from the first day of the earliest to the end of the latest; every sum at most MOST_COUNTED,
+ * which the state keeps. Undefined for none.
  */
 function pooled(list) {
     if (list.length === 0)
@@ -2644,7 +2645,7 @@ function pooled(list) {
     };
     for (const key of [...COUNT_KEYS, 'visitors']) {
         if (list.every((n) => n[key] !== undefined))
-            pool[key] = list.reduce((sum, n) => sum + (n[key] ?? 0), 0);
+            pool[key] = Math.min(_state_js__WEBPACK_IMPORTED_MODULE_1__/* .MOST_COUNTED */ .Bl, list.reduce((sum, n) => sum + (n[key] ?? 0), 0));
     }
     const searches = new Map();
     for (const search of list.flatMap((n) => n.searches ?? [])) {
@@ -2654,7 +2655,7 @@ function pooled(list) {
     if (searches.size > 0)
         pool.searches = [...searches.values()]
             .slice(0, _state_js__WEBPACK_IMPORTED_MODULE_1__/* .GAP_SEARCHES */ .YX)
-            .map((s) => ({ text: s.text, hits: s.hits, clicked: s.hits > 0 ? s.clicks / s.hits : 0 }));
+            .map((s) => ({ text: s.text, hits: Math.min(_state_js__WEBPACK_IMPORTED_MODULE_1__/* .MOST_COUNTED */ .Bl, s.hits), clicked: s.hits > 0 ? s.clicks / s.hits : 0 }));
     return pool;
 }
 /**

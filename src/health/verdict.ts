@@ -5,7 +5,7 @@
 // is left out of a pool, never read as quiet.
 import { readersInTrouble } from '../render/fix-first.js'
 import { judgement, type Judgement, type Pool } from './evidence.js'
-import { GAP_SEARCHES, type GapNumbers } from './state.js'
+import { GAP_SEARCHES, type GapNumbers, MOST_COUNTED } from './state.js'
 
 /** Periods "before" pools at most: the latest when the agent was asked, and those just before it. */
 export const BEFORE_PERIODS = 4
@@ -25,7 +25,8 @@ export const periodsOf = (numbers: GapNumbers): number => numbers.periods ?? 1
 /**
  * Numbers of several periods as one: each count summed where every period read it (else not read),
  * the searches followed summed by their text (their click-through weighted by how often each was
- * made), from the first day of the earliest to the end of the latest. Undefined for none.
+ * made), from the first day of the earliest to the end of the latest; every sum at most MOST_COUNTED,
+ * which the state keeps. Undefined for none.
  */
 export function pooled(list: readonly GapNumbers[]): GapNumbers | undefined {
   if (list.length === 0) return undefined
@@ -35,7 +36,11 @@ export function pooled(list: readonly GapNumbers[]): GapNumbers | undefined {
     periods: list.reduce((sum, n) => sum + periodsOf(n), 0)
   }
   for (const key of [...COUNT_KEYS, 'visitors'] as const) {
-    if (list.every((n) => n[key] !== undefined)) pool[key] = list.reduce((sum, n) => sum + (n[key] ?? 0), 0)
+    if (list.every((n) => n[key] !== undefined))
+      pool[key] = Math.min(
+        MOST_COUNTED,
+        list.reduce((sum, n) => sum + (n[key] ?? 0), 0)
+      )
   }
   const searches = new Map<string, { text: string; hits: number; clicks: number }>()
   for (const search of list.flatMap((n) => n.searches ?? [])) {
@@ -45,7 +50,7 @@ export function pooled(list: readonly GapNumbers[]): GapNumbers | undefined {
   if (searches.size > 0)
     pool.searches = [...searches.values()]
       .slice(0, GAP_SEARCHES)
-      .map((s) => ({ text: s.text, hits: s.hits, clicked: s.hits > 0 ? s.clicks / s.hits : 0 }))
+      .map((s) => ({ text: s.text, hits: Math.min(MOST_COUNTED, s.hits), clicked: s.hits > 0 ? s.clicks / s.hits : 0 }))
   return pool
 }
 

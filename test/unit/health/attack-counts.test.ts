@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import { grouped, type Signal } from '../../../src/render/fix-first.js'
 import { numbersOf } from '../../../src/health/ledger.js'
+import { pooled } from '../../../src/health/verdict.js'
 import { decodeState, emptyState, encodeState, type GapRecord, MOST_COUNTED } from '../../../src/health/state.js'
 
 const PAGE = '/guides/auth'
@@ -57,5 +58,21 @@ describe('a gap whose service sent counts the state cannot keep', () => {
     const now = numbersOf(gap, grouped([search(MOST_COUNTED), { ...search(MOST_COUNTED), search: 'Auth  token' }]), all, period)
     const back = decodeState(encodeState({ ...emptyState('p'), gaps: [{ ...gapWith(now), kind: 'search', subject: 'auth token' }] }), 'p')
     expect(back?.gaps).toHaveLength(1)
+  })
+})
+
+describe('numbers pooled over periods, each within the bound', () => {
+  it('stay within the bound, so that a gap pooling them stays a gap this version reads', () => {
+    const week = (n: number) => ({
+      dateFrom: `2026-01-0${n}`,
+      dateTo: `2026-01-0${n + 1}`,
+      down: 0.9 * MOST_COUNTED,
+      visitors: 0.9 * MOST_COUNTED,
+      searches: [{ text: 'sso', hits: 0.9 * MOST_COUNTED, clicked: 0 }]
+    })
+    const pool = pooled([week(1), week(2), week(3), week(4)])
+    expect(pool).toMatchObject({ down: MOST_COUNTED, visitors: MOST_COUNTED, periods: 4 })
+    expect(pool?.searches?.[0]?.hits).toBe(MOST_COUNTED)
+    expect(readBack({ ...gapWith(week(4)), before: pool })?.gaps.map((gap) => gap.id)).toEqual(['a1b2c3d4e5f6'])
   })
 })

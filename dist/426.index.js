@@ -545,8 +545,10 @@ function written(t, current) {
     const base = t.settings.showWords ? t.state : (0,health_state/* forgetReaderText */.AP)(t.state);
     const { overview } = t;
     const { kept, why } = overview ? {} : keptOverview({ ...t, state: base }, current);
-    // Whether the top written now may hold reader text.
-    const words = overview ? t.settings.showWords : kept !== undefined && base.overview?.words === true;
+    // Whether the top written now may hold reader text; and, where reader text is shown, whether the
+    // state it came from may (forgetReaderText reads it so once reader text is hidden).
+    const words = (overview ? t.settings.showWords : kept !== undefined && base.overview?.words === true) ||
+        (t.settings.showWords && base.overview?.words === true);
     const state = {
         ...base,
         overview: { digest: (0,health_body/* overviewDigest */.ir)(overview ? (0,health_body/* blocksOf */.SH)(overview, base, t.moved) : (kept ?? NO_BLOCKS)), words }

@@ -228,8 +228,9 @@ export const stateSchema = z.object({
   readerWords: readerWordsSchema.optional(),
   /**
    * The top of the issue as the action last wrote it (body.ts, overviewDigest): its SHA-256, and whether
-   * it was written while reader text was shown. A run that reads no analytics keeps the top only when
-   * the body still holds exactly these blocks, and, once reader text is hidden, only when they hold none.
+   * it, or a state before it while reader text stayed shown, was written with reader text shown. A run
+   * that reads no analytics keeps the top only when the body still holds exactly these blocks, and,
+   * once reader text is hidden, only when they hold none.
    */
   overview: overviewSchema.optional(),
   /**

@@ -417,8 +417,11 @@ export function written(t: Transition, current: string): { transition: Transitio
   const base = t.settings.showWords ? t.state : forgetReaderText(t.state)
   const { overview } = t
   const { kept, why } = overview ? {} : keptOverview({ ...t, state: base }, current)
-  // Whether the top written now may hold reader text.
-  const words = overview ? t.settings.showWords : kept !== undefined && base.overview?.words === true
+  // Whether the top written now may hold reader text; and, where reader text is shown, whether the
+  // state it came from may (forgetReaderText reads it so once reader text is hidden).
+  const words =
+    (overview ? t.settings.showWords : kept !== undefined && base.overview?.words === true) ||
+    (t.settings.showWords && base.overview?.words === true)
   const state: HealthState = {
     ...base,
     overview: { digest: overviewDigest(overview ? blocksOf(overview, base, t.moved) : (kept ?? NO_BLOCKS)), words }

@@ -453,6 +453,21 @@ describe('the body', () => {
     expect(hidden.transition.state.overview?.words).toBe(false)
   })
 
+  it('still says the state was written with reader text shown after a run that shows it and keeps no top', () => {
+    const read = analytics(0, [down(WEBHOOKS, 30)])
+    const words = {
+      ...read,
+      overview: { ...read.overview, words: [{ comments: ['lost on this page'], commentCounts: [1], questions: [], searches: [] }] }
+    }
+    const week0 = scheduled(undefined, undefined, { runId: '1', today: '2026-11-09', read: words })
+    // Someone edited the top: the next run, reading no analytics, keeps none.
+    const edited = week0.body.replace('week 0', 'a forged week')
+    const next = written(begin(week0.t.state, edited, schedule('2026-11-10'), settings('2')), edited)
+    expect(next.owned).not.toContain('a forged week')
+    // What the state carries from when reader text was shown may hold it: hidden later, it goes.
+    expect(next.transition.state.overview?.words).toBe(true)
+  })
+
   it('keeps what a newer version wrote in the state, read and written back by this one', () => {
     const future = {
       ...emptyState(PROJECT),

@@ -2114,11 +2114,13 @@ const VERDICTS = ['too-few', 'fixed', 'not-fixed', 'could-not-tell', 'back'];
 const RECENT_PERIODS = 3;
 const count = zod__WEBPACK_IMPORTED_MODULE_5__/* .number */ .aig();
 const text = (max) => zod__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP().max(max);
+/** Characters of a headline's key the history keeps. */
+const HEADLINE_KEY_CHARS = 60;
 const periodSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
     dateFrom: text(40),
     dateTo: text(40),
     /** Every headline read whole, by key: a key this version does not know (a newer section's) is kept as it is. */
-    headlines: zod__WEBPACK_IMPORTED_MODULE_5__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP().max(60), count).transform((all) => {
+    headlines: zod__WEBPACK_IMPORTED_MODULE_5__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP().max(HEADLINE_KEY_CHARS), count).transform((all) => {
         const known = {};
         for (const key of Object.keys(_core_catalog_js__WEBPACK_IMPORTED_MODULE_3__/* .HEADLINE_NAMES */ .g_))
             if (all[key] !== undefined)
@@ -2493,6 +2495,20 @@ const CACHES = { topPages: pagesSchema, pageCounts: pageCountsSchema, readerWord
 /** The digest of a top that matches none: all zeros, which no known text's SHA-256 gives. */
 const UNKNOWN_DIGEST = '0'.repeat(64);
 /**
+ * A period of the history as this version can read it: a headline of a shape it cannot read (a newer
+ * version's) is left, never the period with it; a period it cannot read at all is left alone, never
+ * the history with it.
+ */
+function readablePeriod(period) {
+    if (periodSchema.safeParse(period).success)
+        return period;
+    if (!isRecord(period) || !isRecord(period.headlines))
+        return undefined;
+    const headlines = Object.fromEntries(Object.entries(period.headlines).filter(([key, value]) => key.length <= HEADLINE_KEY_CHARS && typeof value === 'number'));
+    const readable = { ...period, headlines };
+    return periodSchema.safeParse(readable).success ? readable : undefined;
+}
+/**
  * The state a decoded block holds, for `projectId`: each gap this version reads is read, each other
  * one with a fingerprint is kept in `foreign` as it is; undefined when the block is no state.
  */
@@ -2513,6 +2529,8 @@ function stateOf(raw, projectId) {
         .filter(([key, schema]) => !schema.optional().safeParse(raw[key]).success)
         .map(([key]) => key);
     const rest = Object.fromEntries(Object.entries({ ...raw, gaps }).filter(([key]) => key !== 'foreign' && !unread.includes(key)));
+    if (Array.isArray(rest.periods))
+        rest.periods = rest.periods.map(readablePeriod).filter((period) => period !== undefined);
     const parsed = anyVersionSchema.safeParse(rest);
     if (!parsed.success || parsed.data.projectId !== projectId)
         return undefined;

@@ -51,11 +51,14 @@ export const RECENT_PERIODS = 3
 const count = z.number()
 const text = (max: number) => z.string().max(max)
 
+/** Characters of a headline's key the history keeps. */
+const HEADLINE_KEY_CHARS = 60
+
 const periodSchema = z.object({
   dateFrom: text(40),
   dateTo: text(40),
   /** Every headline read whole, by key: a key this version does not know (a newer section's) is kept as it is. */
-  headlines: z.record(z.string().max(60), count).transform((all) => {
+  headlines: z.record(z.string().max(HEADLINE_KEY_CHARS), count).transform((all) => {
     const known: Partial<Record<HeadlineKey, number>> = {}
     for (const key of Object.keys(HEADLINE_NAMES) as HeadlineKey[]) if (all[key] !== undefined) known[key] = all[key]
     return known
@@ -457,6 +460,21 @@ const CACHES = { topPages: pagesSchema, pageCounts: pageCountsSchema, readerWord
 const UNKNOWN_DIGEST = '0'.repeat(64)
 
 /**
+ * A period of the history as this version can read it: a headline of a shape it cannot read (a newer
+ * version's) is left, never the period with it; a period it cannot read at all is left alone, never
+ * the history with it.
+ */
+function readablePeriod(period: unknown): unknown {
+  if (periodSchema.safeParse(period).success) return period
+  if (!isRecord(period) || !isRecord(period.headlines)) return undefined
+  const headlines = Object.fromEntries(
+    Object.entries(period.headlines).filter(([key, value]) => key.length <= HEADLINE_KEY_CHARS && typeof value === 'number')
+  )
+  const readable = { ...period, headlines }
+  return periodSchema.safeParse(readable).success ? readable : undefined
+}
+
+/**
  * The state a decoded block holds, for `projectId`: each gap this version reads is read, each other
  * one with a fingerprint is kept in `foreign` as it is; undefined when the block is no state.
  */
@@ -476,6 +494,7 @@ function stateOf(raw: unknown, projectId: string): HealthState | undefined {
   const rest: Record<string, unknown> = Object.fromEntries(
     Object.entries({ ...raw, gaps }).filter(([key]) => key !== 'foreign' && !unread.includes(key))
   )
+  if (Array.isArray(rest.periods)) rest.periods = rest.periods.map(readablePeriod).filter((period) => period !== undefined)
   const parsed = anyVersionSchema.safeParse(rest)
   if (!parsed.success || parsed.data.projectId !== projectId) return undefined
   const state = withUnknown(rest, parsed.data)

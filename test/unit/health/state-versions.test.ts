@@ -155,6 +155,21 @@ describe('a newer version’s cache of another shape', () => {
       expect(state.overview).toEqual({ digest: '0'.repeat(64), words: true })
     })
 
+  it('loses a period for a headline it cannot read, never the history: the headline alone is left', () => {
+    const periods = [
+      { dateFrom: '2026-11-02', dateTo: '2026-11-09', headlines: { visitorsHuman: 900, referrers: { top: 'x' } } },
+      { dateFrom: '2026-11-09', dateTo: '2026-11-16', headlines: { visitorsHuman: 950, ['k'.repeat(61)]: 1 } },
+      { dateFrom: 7, dateTo: '2026-11-23', headlines: {} },
+      'no period at all'
+    ]
+    const state = decodeState(blockOf({ ...raw, periods }), 'proj') as HealthState
+    expect(state.gaps.map((gap) => gap.subject)).toEqual(['/guides/auth'])
+    expect(state.periods).toEqual([
+      { dateFrom: '2026-11-02', dateTo: '2026-11-09', headlines: { visitorsHuman: 900 } },
+      { dateFrom: '2026-11-09', dateTo: '2026-11-16', headlines: { visitorsHuman: 950 } }
+    ])
+  })
+
   it('reads the state as before when every cache is readable', () => {
     const overview = { digest: 'a'.repeat(64), words: false }
     expect(decodeState(blockOf({ ...raw, overview }), 'proj')?.overview).toEqual(overview)

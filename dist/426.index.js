@@ -160,7 +160,7 @@ function justBefore(before, now) {
 }
 /**
  * The headlines with a change taken from the history where the run read none: only a headline read
- * whole, only from the period just before (same length, ending where this one begins). `filled` names
+ * whole whose earlier value counts alike, only from the period just before (same length, ending where this one begins). `filled` names
  * the headlines it filled.
  */
 function withHistoryChanges(headlines, state, now) {
@@ -168,7 +168,7 @@ function withHistoryChanges(headlines, state, now) {
     const last = state.periods.filter((period) => justBefore(period, now)).at(-1);
     const filled = [];
     const out = headlines.map((headline) => {
-        if (headline.previous || headline.partial || !last)
+        if (headline.previous || headline.partial || headline.unlike || !last)
             return headline;
         const value = last.headlines[headline.key];
         if (value === undefined)

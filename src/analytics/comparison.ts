@@ -21,10 +21,12 @@ export interface Comparison<Value> extends Period {
   value?: Value
   /** Why there is no value, when there is none. */
   missing?: string
+  /** The earlier period counts otherwise: no change is shown, from the issue's history either. */
+  unlike?: true
 }
 
 /** What one request for the previous period answers: its value, or why it cannot be compared. */
-export type ComparisonAnswer<Value> = { value: Value } | { missing: string }
+export type ComparisonAnswer<Value> = { value: Value } | { missing: string; unlike?: true }
 
 /** Its `key` is its name in the budget plan, which reserves its request; `read` makes that request, if the run asked for a comparison. */
 export interface ComparisonRead<Value> extends AfterFirstPage {
@@ -69,7 +71,10 @@ export function comparisonRead<Value>(
         progress.requests++
         progress.complete = true
         if ('value' in answer) result.value = answer.value
-        else result.missing = answer.missing
+        else {
+          result.missing = answer.missing
+          if (answer.unlike) result.unlike = true
+        }
       } catch (error) {
         if (error instanceof StopError) {
           // The section's pages are read: a stop now costs only the comparison.

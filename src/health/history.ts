@@ -26,7 +26,7 @@ export function justBefore(before: Range, now: Range): boolean {
 
 /**
  * The headlines with a change taken from the history where the run read none: only a headline read
- * whole, only from the period just before (same length, ending where this one begins). `filled` names
+ * whole whose earlier value counts alike, only from the period just before (same length, ending where this one begins). `filled` names
  * the headlines it filled.
  */
 export function withHistoryChanges(
@@ -38,7 +38,7 @@ export function withHistoryChanges(
   const last = state.periods.filter((period) => justBefore(period, now)).at(-1)
   const filled: HeadlineKey[] = []
   const out = headlines.map((headline) => {
-    if (headline.previous || headline.partial || !last) return headline
+    if (headline.previous || headline.partial || headline.unlike || !last) return headline
     const value = last.headlines[headline.key]
     if (value === undefined) return headline
     filled.push(headline.key)

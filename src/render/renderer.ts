@@ -52,6 +52,8 @@ export interface Headline {
   previous?: { value: number; dateFrom: string; dateTo: string }
   /** Counted from a partial read: at least this many. */
   partial?: boolean
+  /** Its earlier value counts otherwise (Comparison's `unlike`): no change is shown, from the history either. */
+  unlike?: true
   /** Where most of it happened: the page or the search that counts most, with its own count. */
   where?: HeadlineWhere
 }
@@ -64,7 +66,11 @@ export interface HeadlineWhere {
 }
 
 /** A headline, named from its key. */
-export function headline(key: HeadlineKey, value: number, more: Pick<Headline, 'previous' | 'partial' | 'where'> = {}): Headline {
+export function headline(
+  key: HeadlineKey,
+  value: number,
+  more: Pick<Headline, 'previous' | 'partial' | 'where' | 'unlike'> = {}
+): Headline {
   return { key, name: HEADLINE_NAMES[key], value, ...more }
 }
 

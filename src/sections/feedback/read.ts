@@ -184,7 +184,7 @@ export function feedbackPart(api: AnalyticsReader, request: SectionRequest, budg
       limit: FEEDBACK_PAGE_LIMIT
     })
     if ([...fixes.values()].some((mergedOn) => mergedOn < period.dateTo))
-      return { missing: 'resolved feedback left after a fix counts, and the previous period’s was not read' }
+      return { missing: 'resolved feedback left after a fix counts, and the previous period’s was not read', unlike: true }
     if (answer.hasMore) return { missing: 'the service gave only part of the previous period’s pages' }
     return { value: answer.feedback.reduce((sum, row) => sum + row.thumbsDown, 0) }
   }

@@ -64,6 +64,7 @@ function feedbackHeadlines(report: FeedbackReport): Headline[] {
     headline('thumbsDown', thumbsDown, {
       partial: report.pagesTruncated,
       previous: previousOf(report.previous, (total) => total),
+      ...(report.previous?.unlike ? { unlike: true } : {}),
       ...(most ? { where: { page: most.path, count: most.thumbsDown } } : {})
     })
   ]

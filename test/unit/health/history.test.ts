@@ -58,6 +58,17 @@ describe('withHistoryChanges', () => {
     expect(headlines[1]?.previous).toEqual({ value: 19, ...WEEK_1 })
   })
 
+  it('fills no change of a headline whose earlier value counts otherwise: a fix changed what counts', () => {
+    const state = { ...emptyState('p'), periods: [{ ...WEEK_1, headlines: { thumbsDown: 1, searchesNoClick: 19 } }] }
+    const { headlines, filled } = withHistoryChanges(
+      [headline('thumbsDown', 4, { unlike: true }), headline('searchesNoClick', 474)],
+      state,
+      WEEK_2
+    )
+    expect(filled).toEqual(['searchesNoClick'])
+    expect(headlines[0]?.previous).toBeUndefined()
+  })
+
   it('takes nothing from a period that is not the one just before, and skips the period read again', () => {
     const state = stateOf()
     expect(withHistoryChanges([headline('searchesNoClick', 474)], state, { dateFrom: '2026-11-23', dateTo: '2026-11-30' }).filled).toEqual(

@@ -7,6 +7,7 @@ import { readKeys, SECTION_CATALOG } from '../../../../src/core/catalog.js'
 import { RequestBudget } from '../../../../src/analytics/budget.js'
 import type { CursorQuery, LimitQuery } from '../../../../src/api/analytics.js'
 import { feedbackPart, negativeFeedback } from '../../../../src/sections/feedback/read.js'
+import { feedbackRenderer } from '../../../../src/sections/feedback/render.js'
 import { feedbackReadNotes } from '../../../../src/sections/feedback/summary.js'
 import type { FeedbackByPage, FeedbackPage, FeedbackRow } from '../../../../src/sections/feedback/schema.js'
 import { countedRow, dayOf, PAGE_STATUSES } from '../../../../src/sections/feedback/triage.js'
@@ -311,6 +312,9 @@ describe('the comparison with the period before, on a site with a fix', () => {
       expect(report.pages?.[0]?.thumbsDown, mergedOn).toBe(4)
       expect(report.previous?.value, mergedOn).toBeUndefined()
       expect(report.previous?.missing, mergedOn).toContain('resolved')
+      // Nor taken from the history, which counted that period the same way.
+      expect(report.previous?.unlike, mergedOn).toBe(true)
+      expect(feedbackRenderer.headlines(report)[0]?.unlike, mergedOn).toBe(true)
       expect(asked, mergedOn).toHaveLength(2)
     }
   })
@@ -324,6 +328,8 @@ describe('the comparison with the period before, on a site with a fix', () => {
     const { report } = await compared('2026-11-14')
     expect(report.previous).toMatchObject({ dateFrom: '2026-11-07', dateTo: '2026-11-14', value: 1 })
     expect(report.previous?.missing).toBeUndefined()
+    expect(report.previous?.unlike).toBeUndefined()
+    expect(feedbackRenderer.headlines(report)[0]?.unlike).toBeUndefined()
   })
 })
 

@@ -3993,8 +3993,8 @@ function keyRefusalHtml(refusal) {
         `<p>${adviceHtml(errors/* KEY_REFUSED_ADVICE */.Y7)}</p>\n`);
 }
 
-// EXTERNAL MODULE: ./src/run/wiring.ts + 34 modules
-var wiring = __webpack_require__(8562);
+// EXTERNAL MODULE: ./src/run/wiring.ts + 33 modules
+var wiring = __webpack_require__(2696);
 ;// CONCATENATED MODULE: ./src/run/key-refusal.ts
 // One cause, one message: when the service refused the API key (401) for every part of the run, the
 // parts' failures are one failure, said once with every part it stopped, instead of the same

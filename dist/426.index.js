@@ -705,8 +705,8 @@ class HealthIssues {
 var github_runner = __webpack_require__(9373);
 // EXTERNAL MODULE: ./src/version.ts + 1 modules
 var version = __webpack_require__(1013);
-// EXTERNAL MODULE: ./src/run/wiring.ts + 34 modules
-var wiring = __webpack_require__(8562);
+// EXTERNAL MODULE: ./src/run/wiring.ts + 33 modules
+var wiring = __webpack_require__(2696);
 ;// CONCATENATED MODULE: ./src/run/health-issue.ts
 // The docs health issue over one run: found (or made) before any work, its ticked gaps turned into one
 // agent job, what the job came to and what the analytics read recorded in its ledger, and its body

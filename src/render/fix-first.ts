@@ -17,6 +17,7 @@
 // signals is a topic of its own. Pages that are not paths of the site ("(other page)") are left out:
 // nobody can fix them.
 import { OTHER_PAGE } from '../text/page-path.js'
+import { byText } from '../text/order.js'
 import { foldedSearch, type HiddenSearch, searchWords, wordKey, WORDS_PER_SEARCH } from '../text/search-words.js'
 
 export { foldedSearch }
@@ -271,7 +272,7 @@ export function grouped(signals: readonly Signal[], known: readonly string[] = [
       for (const page of byWord.get(word) ?? []) matches.set(page, (matches.get(page) ?? 0) + 1)
     }
     const best = [...matches.entries()].sort(
-      (a, b) => b[1] - a[1] || troubleCount(pages.get(b[0]) ?? []) - troubleCount(pages.get(a[0]) ?? []) || compare(a[0], b[0])
+      (a, b) => b[1] - a[1] || troubleCount(pages.get(b[0]) ?? []) - troubleCount(pages.get(a[0]) ?? []) || byText(a[0], b[0])
     )[0]
     if (best) (pages.get(best[0]) as Signal[]).push(search)
     else {
@@ -325,7 +326,7 @@ export function rankedItems(groups: Grouped, earlier?: ReadonlyMap<string, Troub
         (a, b) =>
           b.score - a.score ||
           Number(a.page === undefined) - Number(b.page === undefined) ||
-          compare(a.page ?? a.search ?? '', b.page ?? b.search ?? '')
+          byText(a.page ?? a.search ?? '', b.page ?? b.search ?? '')
       )
       .map((item) => ({ ...item, signals: [...item.signals].sort((a, b) => evidenceOrder(b) - evidenceOrder(a)) }))
   )
@@ -346,8 +347,4 @@ export function fixFirst(signals: readonly Signal[], limit = FIX_FIRST_ITEMS, co
   const items = rankedItems(grouped(signals, context.known), context.earlier)
   const { leftOut } = context
   return (leftOut ? items.filter((item) => !leftOut(item)) : items).slice(0, limit)
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0
 }

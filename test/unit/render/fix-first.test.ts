@@ -285,6 +285,30 @@ describe('fixFirst', () => {
 })
 
 describe('fixFirst, at its edges', () => {
+  it('counts a search a reader made and clicked as no trouble at all', () => {
+    expect(troubleOf([{ kind: 'searched', count: 5, search: 'x' }, up('/a', 1)])).toEqual({
+      down: 0,
+      up: 1,
+      notHelpful: 0,
+      unanswered: 0,
+      noClick: 0
+    })
+  })
+
+  it('lists an item’s evidence by what it weighs in the line, thumbs up last, whatever order it was read in', () => {
+    // Thumbs down count as three searches each, unanswered questions as two.
+    const page = '/guides/webhook'
+    const signals = [up(page, 50), search('webhook', 5), unanswered(page, 3), down(page, 4)]
+    const item = fixFirst(withSite(signals)).find((found) => found.page === page)
+    expect(item?.signals.map((signal) => signal.kind)).toEqual(['thumbs-down', 'unanswered', 'no-click', 'thumbs-up'])
+  })
+
+  it('orders pages of the same weight by their path, whatever order they were read in', () => {
+    const same = (page: string) => [down(page, 9), up(page, 1)]
+    const items = fixFirst(withSite([...same('/c'), ...same('/a'), ...same('/b')]))
+    expect(items.map((item) => item.page).filter((page) => !page?.startsWith('/zz/'))).toEqual(['/a', '/b', '/c'])
+  })
+
   it('takes a count only when a person can read it: above 0 and at most 10^12', () => {
     const items = fixFirst(
       withSite([down('/none', 0), down('/below', -5), down('/nan', Number.NaN), down('/past', 2e12), down('/most', 1e12)])

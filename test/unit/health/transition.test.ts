@@ -427,6 +427,16 @@ describe('jobs and pull requests', () => {
 })
 
 describe('the body', () => {
+  /** A weekly run that showed a reader's comment. */
+  const weekWithWords = () => {
+    const read = analytics(0, [down(WEBHOOKS, 30)])
+    const words = {
+      ...read,
+      overview: { ...read.overview, words: [{ comments: ['lost on this page'], commentCounts: [1], questions: [], searches: [] }] }
+    }
+    return scheduled(undefined, undefined, { runId: '1', today: '2026-11-09', read: words })
+  }
+
   it('keeps the top of the last weekly report in a run that reads no analytics, and leaves out a top someone edited, said once', () => {
     const week0 = scheduled(undefined, undefined, { runId: '1', today: '2026-11-09', read: analytics(0, [down(WEBHOOKS, 30)]) })
     const kept = scheduled(week0.t.state, week0.body, { runId: '2', today: '2026-11-10' })
@@ -441,12 +451,7 @@ describe('the body', () => {
   })
 
   it('leaves out a kept top that holds reader text once reader text is hidden', () => {
-    const read = analytics(0, [down(WEBHOOKS, 30)])
-    const words = {
-      ...read,
-      overview: { ...read.overview, words: [{ comments: ['lost on this page'], commentCounts: [1], questions: [], searches: [] }] }
-    }
-    const week0 = scheduled(undefined, undefined, { runId: '1', today: '2026-11-09', read: words })
+    const week0 = weekWithWords()
     expect(week0.t.state.overview?.words).toBe(true)
     const hidden = written(begin(week0.t.state, week0.body, schedule('2026-11-10'), settings('2', { showWords: false })), week0.body)
     expect(hidden.transition.notes).toEqual([expect.stringMatching(/held reader text, which is now hidden/)])
@@ -454,12 +459,7 @@ describe('the body', () => {
   })
 
   it('still says the state was written with reader text shown after a run that shows it and keeps no top', () => {
-    const read = analytics(0, [down(WEBHOOKS, 30)])
-    const words = {
-      ...read,
-      overview: { ...read.overview, words: [{ comments: ['lost on this page'], commentCounts: [1], questions: [], searches: [] }] }
-    }
-    const week0 = scheduled(undefined, undefined, { runId: '1', today: '2026-11-09', read: words })
+    const week0 = weekWithWords()
     // Someone edited the top: the next run, reading no analytics, keeps none.
     const edited = week0.body.replace('week 0', 'a forged week')
     const next = written(begin(week0.t.state, edited, schedule('2026-11-10'), settings('2')), edited)

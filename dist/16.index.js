@@ -2089,9 +2089,10 @@ const HISTORY_PERIODS = 12;
 const LEDGER_GAPS = 30;
 /**
  * Characters a gap's subject keeps: a page path as long as one is kept whole (longer ones are
- * "(other page)"), so that a gap finds its page's numbers and its fix again; and its evidence.
+ * "(other page)"), so that a gap finds its page's numbers and its fix again.
  */
 const SUBJECT_CHARS = _text_page_path_js__WEBPACK_IMPORTED_MODULE_4__/* .PAGE_PATH_MAX_CHARS */ .b;
+/** Characters a gap's evidence keeps. */
 const EVIDENCE_CHARS = 300;
 /** Searches a gap's numbers follow, and the characters each keeps. */
 const GAP_SEARCHES = 3;

@@ -20,9 +20,10 @@ export const HISTORY_PERIODS = 12
 export const LEDGER_GAPS = 30
 /**
  * Characters a gap's subject keeps: a page path as long as one is kept whole (longer ones are
- * "(other page)"), so that a gap finds its page's numbers and its fix again; and its evidence.
+ * "(other page)"), so that a gap finds its page's numbers and its fix again.
  */
 export const SUBJECT_CHARS = PAGE_PATH_MAX_CHARS
+/** Characters a gap's evidence keeps. */
 export const EVIDENCE_CHARS = 300
 /** Searches a gap's numbers follow, and the characters each keeps. */
 export const GAP_SEARCHES = 3

@@ -1,5 +1,5 @@
 // @ts-check
-// `npm run try -- <workflow.yml | .env> [options]`: runs a workflow that uses this action as the runner
+// `npm run try -- <workflow.yml | .env> [options]`, or from any folder `node <clone>/scripts/try.mjs …`: runs a workflow that uses this action as the runner
 // would, on this machine: the event it is triggered by, written to an event file (the first trigger
 // of `on:`, or `--event name`), its jobs whose `if:` holds for that event, each combination of their
 // matrix, and in them each step of this action, in order, with the step's own `with:`. The bundle
@@ -39,6 +39,7 @@ export const PROJECT = 'proj_docs'
 const HEALTH_LABEL = 'docs-health'
 const USAGE = [
   'Usage: npm run try -- <workflow.yml | .env> [--event name] [--input name=value]… [--comment text]',
+  '         (or node <clone>/scripts/try.mjs … from any folder)',
   '         [--var NAME=value]… [--output step.name=value]…'
 ].join('\n')
 

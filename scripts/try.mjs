@@ -27,6 +27,7 @@ import { setDemoData } from './demo-data.mjs'
 import { actionName } from './rename.mjs'
 import { buildEvent, DEFAULT_COMMENT, dispatchInputs, EVENTS, PERSON, REPOSITORY, tickFirstGap } from './try/events.mjs'
 import { holds, interpolated } from './try/expressions.mjs'
+import { startTokenProxy, tokenScopes } from './try/permissions.mjs'
 import { matrixOf, readWorkflow, scalarText, usesAction } from './try/workflow.mjs'
 
 const ROOT = resolve(import.meta.dirname, '..')
@@ -185,6 +186,8 @@ async function runStep({ inputs, env, event, node, quiet = false }) {
  * @property {string} eventName
  * @property {ReturnType<typeof readOptions>} options
  * @property {Awaited<ReturnType<typeof startGitHubFake>>} github
+ * @property {Awaited<ReturnType<typeof startTokenProxy>>} token GitHub's API as the run's token reaches it
+ * @property {(scopes: import('./try/permissions.mjs').Scopes) => void} grant sets the token's scopes for the job
  * @property {string} serviceUrl
  * @property {string} node
  * @property {boolean} [quiet] print each step's last line only
@@ -228,8 +231,10 @@ async function runWorkflow(tried, issue) {
       triggering_actor: PERSON,
       job: job.id,
       server_url: 'https://github.com',
-      api_url: tried.github.url
+      api_url: tried.token.url
     }
+    const scopes = tokenScopes(job.permissions, workflow.permissions)
+    tried.grant(scopes)
     const inputs = event.name === 'workflow_dispatch' ? dispatchInputs(settings, tried.options.input).context : {}
     /** @type {Record<string, unknown>} */
     const base = {
@@ -279,6 +284,13 @@ async function runWorkflow(tried, issue) {
         }
         const { inputs: stepInput, unexpected } = stepInputs(step.with ?? {}, defaults, contexts, tried.serviceUrl)
         console.log(`=== ${label}: ${tried.name}, on the ${event.name} event`)
+        if (index === job.steps.findIndex((s) => usesAction(s, tried.name)) && !tried.quiet) {
+          const granted = Object.entries(scopes).filter(([, level]) => level !== 'none')
+          console.log(
+            `The run's token: ${granted.map(([scope, level]) => `${scope}: ${level}`).join(', ') || 'no permission'} (metadata: read).`
+          )
+        }
+        const refusedBefore = tried.token.refused.length
         if (unexpected.length > 0) {
           const valid = [...defaults.keys()].map((n) => `'${n}'`).join(', ')
           console.log(`Warning: Unexpected input(s) ${unexpected.map((n) => `'${n}'`).join(', ')}, valid inputs are [${valid}]`)
@@ -290,7 +302,7 @@ async function runWorkflow(tried, issue) {
           event: { name: event.name, payload: event.payload },
           env: {
             GITHUB_REPOSITORY: REPOSITORY,
-            GITHUB_API_URL: tried.github.url,
+            GITHUB_API_URL: tried.token.url,
             GITHUB_SHA: event.sha,
             GITHUB_REF: event.ref,
             GITHUB_RUN_ATTEMPT: '1',
@@ -300,6 +312,8 @@ async function runWorkflow(tried, issue) {
           }
         })
         ran++
+        const refused = tried.token.refused.slice(refusedBefore)
+        if (refused.length > 0) console.log(`GitHub refused the token (its permissions): ${[...new Set(refused)].join(', ')}`)
         const outcome = run.code === 0 ? 'success' : 'failure'
         steps[id] = { outputs: run.outputs, outcome, conclusion: outcome }
         if (run.code !== 0 && !failed) {
@@ -394,6 +408,8 @@ if (process.argv[1] !== undefined && resolve(process.argv[1]) === resolve(import
 
   const emulator = await startEmulator({ keys: { [KEY]: {} }, analyticsLimitPerHour: 100_000 })
   const github = await startGitHubFake()
+  let scopes = tokenScopes(undefined, undefined)
+  const token = await startTokenProxy(github.url, () => scopes)
   const day = (/** @type {number} */ daysAgo) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10)
   setDemoData(emulator, { dateFrom: day(7), dateTo: day(0) })
   emulator.setDefaultPlan({ finishAfterMs: 1000, prLink: 'https://github.com/acme/docs/pull/42' })
@@ -407,7 +423,20 @@ if (process.argv[1] !== undefined && resolve(process.argv[1]) === resolve(import
       const empty = secretsAndVars(text, options.var).empty
       if (empty.length > 0) console.log(`Empty here (pass --var NAME=value): ${empty.map((n) => `vars.${n}`).join(', ')}`)
       /** @type {Tried} */
-      const tried = { file, text, name, eventName, options, github, serviceUrl: emulator.url, node }
+      const tried = {
+        file,
+        text,
+        name,
+        eventName,
+        options,
+        github,
+        token,
+        grant: (granted) => {
+          scopes = granted
+        },
+        serviceUrl: emulator.url,
+        node
+      }
       const issue = eventName === 'issues' ? await tickedIssue(tried) : undefined
       const status = await runWorkflow(tried, issue)
       console.log(`--- the job ${status === 0 ? 'passed' : 'failed'} (exit status ${status}) ---`)
@@ -428,6 +457,7 @@ if (process.argv[1] !== undefined && resolve(process.argv[1]) === resolve(import
       process.exitCode = run.code ?? 1
     }
   } finally {
+    await token.close()
     await github.close()
     await emulator.close()
   }

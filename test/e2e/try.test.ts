@@ -163,12 +163,27 @@ describe('npm run try, on a workflow of the user', () => {
         'projectId: ${{ vars.MINTLIFY_PROJECT_ID }}',
         'analytics: visitors',
         'dashboard: true'
-      )
+      ).replace('jobs:', 'permissions:\n  issues: write\n  pull-requests: read\njobs:')
     )
     const result = await tryIt('health.yml')
     expect(result.stdout).toContain('  dashboardUrl = https://github.com/acme/docs-action-try-out/issues/1')
     expect(result.status).toBe(0)
   })
+
+  it(
+    "[node 24] gives the run's token the job's permissions: without issues: write, the docs health issue fails as on the runner",
+    { timeout: RUN_MS },
+    async () => {
+      const dashboard = readFileSync(join(root, 'examples/docs-health-dashboard.yml'), 'utf8')
+      expect(dashboard).toContain('  issues: write')
+      writeFileSync(join(repo, 'no-issues.yml'), dashboard.replace(/^ {2}issues: write.*\n/m, ''))
+      const result = await tryIt('no-issues.yml')
+      expect(result.stdout).toContain("The run's token: contents: read, pull-requests: read (metadata: read).")
+      expect(result.stdout).toContain('give the job `permissions: issues: write`')
+      expect(result.stdout).toContain('GitHub refused the token (its permissions): GET /repos/acme/docs-action-try-out/issues')
+      expect(result.status).toBe(1)
+    }
+  )
 
   it("runs a .env file's inputs", { timeout: RUN_MS }, async () => {
     writeFileSync(join(repo, '.env'), 'INPUT_ANALYTICS=visitors\nINPUT_TOPPAGES=3\n')

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { actionDefaults, envInputs, KEY, PROJECT, readOptions, secretsAndVars, stepInputs, TOKEN } from '../../../scripts/try.mjs'
 import { buildEvent, changedFile, dispatchInputs, MERGE_SHA, tickFirstGap, type Fake } from '../../../scripts/try/events.mjs'
 import { evaluatedValue, holds, interpolated } from '../../../scripts/try/expressions.mjs'
+import { allowed, neededScopes, tokenScopes } from '../../../scripts/try/permissions.mjs'
 import { matrixOf, readWorkflow, scalarText, usesAction } from '../../../scripts/try/workflow.mjs'
 
 const contexts = { github: { token: TOKEN, event_name: 'schedule' }, secrets: { MINTLIFY_API_KEY: KEY }, vars: {}, inputs: {}, steps: {} }
@@ -265,5 +266,49 @@ describe('the events', () => {
       [gap('x', 'a'.repeat(12)), gap('x', 'b'.repeat(12)), gap(' ', 'c'.repeat(12))].join('\n')
     )
     expect(tickFirstGap('- [ ] no gap')).toBe('- [ ] no gap')
+  })
+})
+
+describe("the run's token", () => {
+  it("has the job's permissions, else the workflow's, else GitHub's restricted default", () => {
+    expect(tokenScopes({ issues: 'write' }, { checks: 'write' })).toMatchObject({ issues: 'write', checks: 'none', contents: 'none' })
+    expect(tokenScopes(undefined, { checks: 'write', contents: 'read' })).toMatchObject({
+      checks: 'write',
+      contents: 'read',
+      issues: 'none'
+    })
+    expect(tokenScopes(undefined, undefined)).toMatchObject({ contents: 'read', packages: 'read', issues: 'none' })
+    expect(tokenScopes({}, 'write-all')).toMatchObject({ contents: 'none', issues: 'none' })
+    expect(tokenScopes('read-all', undefined)).toMatchObject({ contents: 'read', issues: 'read', checks: 'read' })
+    expect(tokenScopes('write-all', undefined)).toMatchObject({ issues: 'write', 'pull-requests': 'write' })
+  })
+
+  it('needs the scope of what it asks, at the level of the method', () => {
+    expect(neededScopes('GET', '/repos/a/b')).toEqual([])
+    expect(neededScopes('GET', '/repos/a/b/collaborators/someone/permission')).toEqual([])
+    expect(neededScopes('GET', '/repos/a/b/issues')).toEqual([['issues', 'read']])
+    expect(neededScopes('PATCH', '/repos/a/b/issues/3')).toEqual([['issues', 'write']])
+    expect(neededScopes('POST', '/repos/a/b/issues/7/comments')).toEqual([
+      ['issues', 'write'],
+      ['pull-requests', 'write']
+    ])
+    expect(neededScopes('PATCH', '/repos/a/b/issues/comments/9')).toEqual([
+      ['issues', 'write'],
+      ['pull-requests', 'write']
+    ])
+    expect(neededScopes('GET', '/repos/a/b/pulls/4/files')).toEqual([['pull-requests', 'read']])
+    expect(neededScopes('POST', '/repos/a/b/check-runs')).toEqual([['checks', 'write']])
+    expect(neededScopes('GET', `/repos/a/b/commits/${'a'.repeat(40)}/check-runs`)).toEqual([['checks', 'read']])
+    expect(neededScopes('GET', '/repos/a/b/compare/x...y')).toEqual([['contents', 'read']])
+  })
+
+  it('may make a request with one of its scopes at that level or above', () => {
+    const scopes = tokenScopes({ issues: 'read', 'pull-requests': 'write' }, undefined)
+    expect(allowed(scopes, 'GET', '/repos/a/b/issues')).toBe(true)
+    expect(allowed(scopes, 'POST', '/repos/a/b/issues')).toBe(false)
+    expect(allowed(scopes, 'POST', '/repos/a/b/issues/7/comments')).toBe(true)
+    expect(allowed(scopes, 'GET', '/repos/a/b/pulls/4')).toBe(true)
+    expect(allowed(scopes, 'GET', '/repos/a/b/compare/x...y')).toBe(false)
+    expect(allowed(scopes, 'GET', '/repos/a/b')).toBe(true)
   })
 })

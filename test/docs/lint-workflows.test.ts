@@ -2,13 +2,13 @@
 // the project's workflows and the README's quick start, and fails a workflow with a misspelt input
 // of this action, naming the input it was meant to be. Its "did you mean" gives the answers of the
 // action's own (src/text/near-miss.ts), which it cannot import.
-import { spawnSync } from 'node:child_process'
+import { execFileSync, spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fc, test } from '@fast-check/vitest'
 import { afterAll, describe, expect, it } from 'vitest'
-import { actionInputs, inputProblems, nearInput, projectWorkflows } from '../../scripts/lint-workflows.mjs'
+import { actionInputs, gitRefs, inputProblems, nearInput, projectWorkflows } from '../../scripts/lint-workflows.mjs'
 import { actionName } from '../../scripts/rename.mjs'
 import { nearMiss } from '../../src/text/near-miss.js'
 
@@ -85,11 +85,25 @@ describe('npm run lint:workflows', () => {
     }
   })
 
+  it('runs from any folder as node <clone>/scripts/lint-workflows.mjs, without npm, paths read from that folder', () => {
+    const repo = mkdtempSync(join(tmpdir(), 'lint-anywhere-'))
+    try {
+      writeFileSync(join(repo, 'docs.yml'), workflow(`${name}@${pinned}`, ...keyLines, 'promt: Fix the typos'))
+      const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== 'INIT_CWD'))
+      const result = spawnSync(process.execPath, [script, 'docs.yml'], { cwd: repo, encoding: 'utf8', env })
+      expect(result.stdout.split('\n').slice(-2)).toEqual(['1 problem in 1 workflow (docs.yml).', ''])
+      expect(result.stdout).toContain('did you mean prompt?')
+      expect(result.status).toBe(1)
+    } finally {
+      rmSync(repo, { recursive: true, force: true })
+    }
+  })
+
   it('warns of a uses: ref of this action that the repository does not have, and passes', () => {
     writeFileSync(join(dir, 'refs.yml'), workflow(`${name}@v999`, ...keyLines, 'prompt: x'))
     const tag = run(join(dir, 'refs.yml'))
     expect(tag.stdout).toContain(
-      `${join(dir, 'refs.yml')}:8:15 warning: ${name} has no tag v999 (it is made at the release); until then pin a full commit SHA, as \`git ls-remote https://github.com/${name} HEAD\` prints. [action-ref]`
+      `${join(dir, 'refs.yml')}:8:15 warning: ${name} has no tag v999 (it is made at the release); until then pin a full commit SHA, as \`git ls-remote https://github.com/${name} HEAD\` prints. Its inputs are checked against this clone's action.yml. [action-ref]`
     )
     expect(tag.stdout).toContain(': no problems, 1 warning.')
     expect(tag.status).toBe(0)
@@ -197,6 +211,49 @@ describe("the action's inputs in a workflow", () => {
     expect(problems(workflow('./', ...keyLines, typo), false)).toEqual([])
     expect(problems(workflow(`${name}-v2@v1`, ...keyLines, typo))).toEqual([])
     expect(problems(workflow('actions/checkout@v5', 'fetch-depth: 0'))).toEqual([])
+  })
+
+  it("checks the inputs of the ref a uses: names, when the action's repository has it, else this clone's", () => {
+    const repo = mkdtempSync(join(tmpdir(), 'lint-refs-'))
+    try {
+      const git = (...args: string[]) =>
+        execFileSync('git', ['-C', repo, '-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { encoding: 'utf8' }).trim()
+      git('init', '-q')
+      // An older action.yml: `oldInput`, and `prompt` not yet there.
+      writeFileSync(join(repo, 'action.yml'), 'inputs:\n  apiKey: { required: true }\n  oldInput: {}\n')
+      git('add', 'action.yml')
+      git('commit', '-q', '-m', 'old')
+      git('tag', 'v0')
+      const sha = git('rev-parse', 'HEAD')
+      const refs = gitRefs(repo)
+      expect(refs?.inputsAt?.('v0')).toEqual({ names: ['apiKey', 'oldInput'], required: ['apiKey'] })
+      expect(refs?.inputsAt?.(sha)).toEqual({ names: ['apiKey', 'oldInput'], required: ['apiKey'] })
+      // A branch names no version; a tag or commit it lacks is not known here.
+      expect(refs?.inputsAt?.('HEAD')).toBeUndefined()
+      expect(refs?.inputsAt?.('v9')).toBeUndefined()
+      expect(refs?.inputsAt?.('f'.repeat(40))).toBeUndefined()
+      const at = (ref: string) =>
+        inputProblems(workflow(`${name}@${ref}`, 'apiKey: k', 'prompt: x', 'oldInput: y'), {
+          ...action,
+          refs: refs ?? { tags: new Set(), hasCommit: () => false }
+        })
+          .filter((p) => p.kind === 'action-input')
+          .map((p) => p.message)
+      expect(at('v0')).toEqual([`input "prompt" is not an input of ${name}; its inputs: apiKey, oldInput.`])
+      expect(at(sha)).toEqual([`input "prompt" is not an input of ${name}; its inputs: apiKey, oldInput.`])
+      expect(at('v9')).toEqual([
+        `input "oldInput" is not an input of ${name}; its inputs: ${inputs.names.join(', ')}.`,
+        `the step that uses ${name} misses its required input "projectId".`
+      ])
+      // The required inputs are the ref's too.
+      expect(
+        inputProblems(workflow(`${name}@v0`, 'oldInput: y'), { ...action, refs: refs ?? { tags: new Set(), hasCommit: () => false } }).map(
+          (p) => p.message
+        )
+      ).toEqual([`the step that uses ${name} misses its required input "apiKey".`])
+    } finally {
+      rmSync(repo, { recursive: true, force: true })
+    }
   })
 
   test.prop([

@@ -319,7 +319,9 @@ describe('what a newcomer needs from the README alone', () => {
     for (const said of ['`.node-version`', 'warns about engines', '`npm test` fetches Node 24']) expect(clone, said).toContain(said)
     expect(read('.node-version').trim()).toBe('24')
     expect(page('docs/development.md')).toContain('EBADENGINE')
-    expect(clone).toContain('`npm run lint:workflows -- your-workflow.yml`')
+    // Forms that work from the user's repository, where `npm run` finds no script of the action.
+    expect(clone).toContain('From your repository, `node <clone>/scripts/lint-workflows.mjs your-workflow.yml`')
+    expect(clone).toContain('`node <clone>/scripts/try.mjs your-workflow.yml`')
     expect(clone).toContain('`--loglevel=error` hides it')
     expect(page('docs/development.md')).toContain('npm ci --loglevel=error')
   })

@@ -1,7 +1,7 @@
-// The documented local run (docs/development.md): the emulator started by hand, and the action run
-// with .env.example's variables, ends without a warning and never calls GitHub. The bundle stands in
-// for `npm run local-action`, which runs the same src/main.ts: GitHub's API is pointed at a closed
-// port of 127.0.0.1, so that a call to it would end in a warning here.
+// The documented local run (docs/development.md): the emulator started by hand, and the bundle run
+// with .env.example's variables (`node --env-file=.env dist/index.js`), ends without a warning and
+// never calls GitHub: GitHub's API is pointed at a closed port of 127.0.0.1, so that a call to it
+// would end in a warning here.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { createServer, type AddressInfo } from 'node:net'

@@ -1,6 +1,6 @@
 // @ts-check
 // Runs the emulator on its own, for the workflow self-test and for trying the action by hand
-// (`npm run local-action` with .env.example copied to .env):
+// (`node --env-file=.env dist/index.js` with .env.example copied to .env):
 //   node test/emulator/cli.js [port] [--hostile]    (default port 8787; key from EMULATOR_API_KEY, default mint_selftest_key)
 // It listens on 127.0.0.1 only and prints what to give the action: baseUrl, apiKey and projectId.
 // Jobs finish 3 s after creation with a pull request. It serves the demo's data (scripts/demo-data.mjs,

@@ -25,7 +25,6 @@ import type { ItemWords } from '../../../src/render/gap-words.js'
 import { renderSummary } from '../../support/render.js'
 
 const PROJECT = 'proj'
-const WIDE = '漢'.repeat(190)
 
 const gap = (n: number, more: Partial<GapRecord> = {}): GapRecord => ({
   id: n.toString(16).padStart(12, '0'),

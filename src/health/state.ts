@@ -447,13 +447,12 @@ export function fittedState(state: HealthState): FittedState {
   const lost: GapRecord[] = []
   const recent = (): string => bounded.periods.at(-FIXED_KEPT_PERIODS)?.dateFrom ?? ''
   while (over(bounded)) {
-    const { pageCounts, topPages, readerWords, gaps } = bounded
-    if (pageCounts) bounded = withFewerCounts(bounded, pageCounts)
-    else if (topPages) bounded = withFewerTopPages(bounded, topPages)
-    else if (readerWords) bounded = withFewerWords(bounded, readerWords)
-    else if (gaps.length > 0) {
-      const at = leastNeeded(gaps, recent())
-      const kept = [...gaps]
+    if (bounded.pageCounts) bounded = withFewerCounts(bounded, bounded.pageCounts)
+    else if (bounded.topPages) bounded = withFewerTopPages(bounded, bounded.topPages)
+    else if (bounded.readerWords) bounded = withFewerWords(bounded, bounded.readerWords)
+    else if (bounded.gaps.length > 0) {
+      const kept = [...bounded.gaps]
+      const at = leastNeeded(kept, recent())
       const [gone] = kept.splice(at, 1)
       if (gone && isDecided(gone)) lost.push(gone)
       bounded = { ...bounded, gaps: kept }

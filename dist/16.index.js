@@ -721,7 +721,7 @@ __webpack_require__.d(__webpack_exports__, {
   kc: () => (/* binding */ withOwned)
 });
 
-// UNUSED EXPORTS: LEDGER_LINES_CHARS, beforeAfterHtml, leadStatusHtml, numbersHtml, trendOf
+// UNUSED EXPORTS: LEDGER_LINES_CHARS, beforeAfterHtml, leadStatusHtml, lostHtml, numbersHtml, trendOf
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
@@ -1153,9 +1153,26 @@ function verdictLines(state, resolvedIds, askAgain) {
     }
     return lines;
 }
-/** The part of the body the action owns, markers included. */
+/** Gaps a line names at most when the state could not keep them. */
+const LOST_NAMED = 5;
+/**
+ * What the issue says when the state could not keep a gap a person decided on, or whose verdict is
+ * owed (state.ts, fittedState): how many, the first few named; '' when it kept them all.
+ */
+function lostHtml(lost) {
+    if (lost.length === 0)
+        return '';
+    const named = lost.slice(0, LOST_NAMED).map(subjectHtml).join(', ');
+    const more = lost.length > LOST_NAMED ? ` and ${(0,format/* num */.bu)(lost.length - LOST_NAMED)} more` : '';
+    return (`<p>⚠️ <strong>${lost.length === 1 ? '1 gap' : `${(0,format/* num */.bu)(lost.length)} gaps`} dropped from this issue’s state:</strong> ${named}${more}. ` +
+        'A person said it is not a gap, or its fix awaits a verdict, but the state had no room left for it: it is no longer listed, and a fix of it is not judged.</p>');
+}
+/**
+ * The part of the body the action owns, markers included: made from the state as its block carries it
+ * (fittedState), so that every box it shows is one of a gap the sealed state holds.
+ */
 function ownedBody(view) {
-    const { state } = view;
+    const { state, lost } = (0,health_state/* fittedState */.yX)(view.state);
     const parts = [START, projectMarker(state.projectId), ''];
     const unit = unitOf(state);
     // The top of the weekly report first, kept as it was by a run that read no analytics; then whether
@@ -1176,6 +1193,9 @@ function ownedBody(view) {
     const verdicts = verdictLines(state, resolvedIds, 'Tick it under <strong>Fix first</strong> to ask the agent again.');
     if (verdicts.length > 0)
         parts.push(...verdicts, '');
+    const dropped = lostHtml(lost);
+    if (dropped !== '')
+        parts.push(dropped, '');
     let room = LEDGER_LINES_CHARS;
     let left = 0;
     /** The lines that fit what is left of the ledger's room; the others are counted. */
@@ -1223,7 +1243,7 @@ function ownedBody(view) {
         parts.push(`<sub>${(0,format/* num */.bu)(left)} more ${left === 1 ? 'gap is' : 'gaps are'} kept in the ledger but not listed, to keep the issue under GitHub's limit.</sub>`, '');
     if (blocks.howRead !== '')
         parts.push(block('howRead', blocks.howRead));
-    parts.push(view.footerHtml, (0,health_state/* encodeState */.Md)((0,health_state/* boundedState */.dx)(state)), END);
+    parts.push(view.footerHtml, (0,health_state/* encodeState */.Md)(state), END);
     return parts.join('\n');
 }
 /** The body with its owned part replaced (or added, at the end), a person's text around it kept as it is. */
@@ -2038,6 +2058,7 @@ function gapsPrompt(gaps, evidence = {}, marker = newMarker()) {
 /* harmony export */   BP: () => (/* binding */ withoutSearches),
 /* harmony export */   Bl: () => (/* binding */ MOST_COUNTED),
 /* harmony export */   Bw: () => (/* binding */ sealState),
+/* harmony export */   GW: () => (/* binding */ STATE_BUDGET_CHARS),
 /* harmony export */   Gf: () => (/* binding */ openState),
 /* harmony export */   JC: () => (/* binding */ WORDS_PER_KIND),
 /* harmony export */   Kf: () => (/* binding */ HISTORY_PERIODS),
@@ -2047,9 +2068,9 @@ function gapsPrompt(gaps, evidence = {}, marker = newMarker()) {
 /* harmony export */   PE: () => (/* binding */ SEARCH_CHARS),
 /* harmony export */   VP: () => (/* binding */ PAGE_COUNT_PERIODS),
 /* harmony export */   Wl: () => (/* binding */ READER_WORDS_CHARS),
+/* harmony export */   Y: () => (/* binding */ encodedChars),
 /* harmony export */   YX: () => (/* binding */ GAP_SEARCHES),
 /* harmony export */   bb: () => (/* binding */ SEARCH_WORDS_CHARS),
-/* harmony export */   dx: () => (/* binding */ boundedState),
 /* harmony export */   iC: () => (/* binding */ LEDGER_GAPS),
 /* harmony export */   j8: () => (/* binding */ RECENT_PERIODS),
 /* harmony export */   kQ: () => (/* binding */ COUNTED_PAGES),
@@ -2058,9 +2079,10 @@ function gapsPrompt(gaps, evidence = {}, marker = newMarker()) {
 /* harmony export */   p$: () => (/* binding */ emptyState),
 /* harmony export */   qD: () => (/* binding */ VISITED_PAGES),
 /* harmony export */   wD: () => (/* binding */ WORDS_CHARS),
-/* harmony export */   wr: () => (/* binding */ LOGIN_CHARS)
+/* harmony export */   wr: () => (/* binding */ LOGIN_CHARS),
+/* harmony export */   yX: () => (/* binding */ fittedState)
 /* harmony export */ });
-/* unused harmony exports STATE_VERSION, GAP_STATES, VERDICTS, stateSchema, evidenceCounts, STATE_MAX_CHARS, STATE_BUDGET_CHARS, FIXED_KEPT_PERIODS, decodeState, withUnknown */
+/* unused harmony exports STATE_VERSION, GAP_STATES, VERDICTS, stateSchema, evidenceCounts, STATE_MAX_CHARS, isDecided, boundedState, FIXED_KEPT_PERIODS, decodeState, withUnknown */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9691);
@@ -2235,7 +2257,7 @@ const WORDS_GAPS = 5;
 const WORDS_PER_KIND = 3;
 const WORDS_CHARS = 200;
 const SEARCH_WORDS_CHARS = 80;
-/** Characters the whole group takes as JSON at most: a fifth of the state's budget. */
+/** Characters the whole group takes in the encoded block at most (encodedChars): about a fifth of the state's budget. */
 const READER_WORDS_CHARS = 5_000;
 const gapWordsSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
     /** The gap (its fingerprint, as in `gaps`). */
@@ -2411,7 +2433,7 @@ const OPEN = '<!-- docs-agent-action:state ';
 const CLOSE = ' -->';
 /** The most characters the encoded state may take in a body; a bigger block is not read. */
 const STATE_MAX_CHARS = 40_000;
-/** The most characters a run writes it in: the ledger is cut, its closed gaps first, to fit. */
+/** The most characters a run writes it in: what it can do without is cut first, then the ledger (fittedState). */
 const STATE_BUDGET_CHARS = 24_000;
 /** The state as the HTML comment the body carries. */
 function encodeState(state) {
@@ -2421,40 +2443,87 @@ function encodeState(state) {
     return `${OPEN}${Buffer.from(JSON.stringify(written)).toString('base64')}${CLOSE}`;
 }
 /**
- * The state as the body carries it, each page's counts and then its ledger cut (closed gaps first,
- * then the lightest) to fit STATE_BUDGET_CHARS. The periods need no cut: twelve of them take a few thousand characters.
+ * The characters `value` takes in the encoded block: its JSON in UTF-8, in base64. What every cap of
+ * the state is measured in: a wide character takes up to four of them, not one.
  */
-function boundedState(state) {
+function encodedChars(value) {
+    return Math.ceil(Buffer.byteLength(JSON.stringify(value)) / 3) * 4;
+}
+/**
+ * Whether a cut keeps a gap to the last: a person said it is not a gap, or the agent was asked for it
+ * and its verdict is owed (asked, its pull request open, merged). Dropped, the first would be open to
+ * tick again and the second never judged.
+ */
+const isDecided = (gap) => gap.state === 'dismissed' || gap.state === 'asked' || gap.state === 'pr-open' || gap.state === 'merged';
+/** The state with the last page of its page counts cut, the counts gone with their last page. */
+function withFewerCounts(state, counts) {
+    const pages = counts.pages.slice(0, -1);
+    if (pages.length > 0)
+        return { ...state, pageCounts: { ...counts, pages } };
+    const rest = { ...state };
+    delete rest.pageCounts;
+    return rest;
+}
+/** The state with the last of its top pages cut, the group gone with its last page. */
+function withFewerTopPages(state, top) {
+    const pages = top.pages.slice(0, -1);
+    if (pages.length > 0)
+        return { ...state, topPages: { ...top, pages } };
+    const rest = { ...state };
+    delete rest.topPages;
+    return rest;
+}
+/** The state with the words of its last gap cut (the lightest ranked), the group gone with its last gap. */
+function withFewerWords(state, words) {
+    const gaps = words.gaps.slice(0, -1);
+    return gaps.length > 0 ? { ...state, readerWords: { ...words, gaps } } : forgetGapWords(state);
+}
+/**
+ * The state as the body carries it, within STATE_BUDGET_CHARS: what a run can do without goes first,
+ * each page's counts (the pages with the fewest readers heard from first), the top pages, then the
+ * readers' words (the lightest gap's first); then the gaps nobody decided on (closed gaps first, then
+ * the lightest); a gap a person dismissed, or whose verdict is owed, only when nothing else is left,
+ * and it is then named in `lost`. The periods need no cut: twelve of them take a few thousand characters.
+ */
+function fittedState(state) {
     // Stryker disable next-line EqualityOperator: no block is STATE_BUDGET_CHARS long (base64 comes in fours, the rest takes 33)
-    const over = (block) => block.length > STATE_BUDGET_CHARS;
+    const over = (held) => encodeState(held).length > STATE_BUDGET_CHARS;
     // With another version's gaps, the whole ledger keeps to LEDGER_GAPS.
     const room = LEDGER_GAPS - (state.foreign?.length ?? 0);
     let bounded = state.foreign !== undefined && state.gaps.length > room ? { ...state, gaps: state.gaps.slice(0, room) } : state;
-    // Each page's counts go before any gap, the pages with the fewest readers heard from first.
-    while (bounded.pageCounts && over(encodeState(bounded))) {
-        const pages = bounded.pageCounts.pages.slice(0, -1);
-        if (pages.length === 0) {
-            const rest = { ...bounded };
-            delete rest.pageCounts;
-            bounded = rest;
+    const lost = [];
+    const recent = () => bounded.periods.at(-FIXED_KEPT_PERIODS)?.dateFrom ?? '';
+    while (over(bounded)) {
+        if (bounded.pageCounts)
+            bounded = withFewerCounts(bounded, bounded.pageCounts);
+        else if (bounded.topPages)
+            bounded = withFewerTopPages(bounded, bounded.topPages);
+        else if (bounded.readerWords)
+            bounded = withFewerWords(bounded, bounded.readerWords);
+        else if (bounded.gaps.length > 0) {
+            const kept = [...bounded.gaps];
+            const at = leastNeeded(kept, recent());
+            const [gone] = kept.splice(at, 1);
+            if (gone && isDecided(gone))
+                lost.push(gone);
+            bounded = { ...bounded, gaps: kept };
         }
         else
-            bounded = { ...bounded, pageCounts: { ...bounded.pageCounts, pages } };
+            break;
     }
-    while (bounded.gaps.length > 0 && over(encodeState(bounded))) {
-        const gaps = [...bounded.gaps];
-        gaps.splice(leastNeeded(gaps, bounded.periods.at(-FIXED_KEPT_PERIODS)?.dateFrom ?? ''), 1);
-        bounded = { ...bounded, gaps };
-    }
-    return bounded;
+    return { state: bounded, lost };
+}
+/** The state as the body carries it (fittedState), within STATE_BUDGET_CHARS. */
+function boundedState(state) {
+    return fittedState(state).state;
 }
 /** Periods a fixed gap is kept through a cut since the periods that proved it: its verdict is recent, and its trouble watched. */
 const FIXED_KEPT_PERIODS = 6;
 /**
  * The index of the gap a cut takes first: the last one fixed before `recent` (a day: the first of the
  * latest FIXED_KEPT_PERIODS periods), then the last gap never judged (open, with no verdict: ranked
- * again, it is found again), then the last fixed one, then the last of all. A gap whose verdict is
- * owed (with the agent, merged) or recent stays longest.
+ * again, it is found again), then the last fixed one, then the last one nobody decided on (isDecided),
+ * then the last of all. A gap whose verdict is owed, or a person dismissed, stays longest.
  */
 function leastNeeded(gaps, recent) {
     const last = (holds) => {
@@ -2467,7 +2536,8 @@ function leastNeeded(gaps, recent) {
     const found = [
         last((gap) => gap.state === 'resolved' && fixedOn(gap) < recent),
         last((gap) => gap.state === 'new' && gap.verdict === undefined),
-        last((gap) => gap.state === 'resolved')
+        last((gap) => gap.state === 'resolved'),
+        last((gap) => !isDecided(gap))
     ].find((at) => at >= 0);
     return found ?? gaps.length - 1;
 }

@@ -244,7 +244,7 @@ function keptWords(id, words) {
 const wordCount = (gap) => gap.questions.length + gap.comments.length + gap.searches.length;
 /** The gap with the most words, the first of those with as many; undefined when no gap has any. */
 const mostWords = (gaps) => gaps.reduce((top, gap) => (wordCount(gap) > (top === undefined ? 0 : wordCount(top)) ? gap : top), undefined);
-/** The group cut to READER_WORDS_CHARS as JSON: the last words of the gap with the most go first. */
+/** The group cut to READER_WORDS_CHARS of the encoded block (encodedChars): the last words of the gap with the most go first. */
 function boundedWords(words) {
     const gaps = words.gaps.map((gap) => ({
         ...gap,
@@ -253,7 +253,7 @@ function boundedWords(words) {
         ...(gap.commentCounts ? { commentCounts: [...gap.commentCounts] } : {}),
         searches: [...gap.searches]
     }));
-    const size = () => JSON.stringify({ ...words, gaps }).length;
+    const size = () => (0,health_state/* encodedChars */.Y)({ ...words, gaps });
     for (let most = mostWords(gaps); most !== undefined && size() > health_state/* READER_WORDS_CHARS */.Wl; most = mostWords(gaps)) {
         const longest = [most.questions, most.comments, most.searches].reduce((a, b) => (b.length > a.length ? b : a));
         longest.pop();
@@ -572,7 +572,15 @@ function written(t, current) {
         filled: t.filled
     });
     const notes = why !== undefined && !t.warnedTop ? [why] : [];
-    return { transition: { ...t, state, warnedTop: t.warnedTop || why !== undefined, notes }, owned };
+    const { lost } = (0,health_state/* fittedState */.yX)(state);
+    const warnings = lost.length > 0 ? [lostWarning(lost.length)] : [];
+    return { transition: { ...t, state, warnedTop: t.warnedTop || why !== undefined, notes, warnings }, owned };
+}
+/** What the log warns of when the state could not keep `count` gaps a person decided on, or whose verdict is owed. */
+function lostWarning(count) {
+    return (`The docs health issue's state could not keep ${count === 1 ? '1 gap' : `${count} gaps`} a person dismissed or whose fix awaits a verdict ` +
+        `within its ${health_state/* STATE_BUDGET_CHARS */.GW.toLocaleString('en-US')} characters: dropped, a dismissal is forgotten and a fix is not judged. ` +
+        'The issue names them.');
 }
 /** What the run's report says of the issue. */
 function reportOf(t) {
@@ -833,7 +841,9 @@ class HealthIssueRun {
     told(next) {
         for (const note of next.notes)
             core/* info */.pq(note);
-        return next;
+        for (const warning of next.warnings ?? [])
+            core/* warning */.$e(warning);
+        return { ...next, warnings: [] };
     }
     /**
      * The prompt for the gaps a person ticked, when there are any this run may ask for; they are

@@ -12,7 +12,7 @@ import { headlinesHtml, howReadHtml, type Overview, overviewTopHtml, type Trend 
 import { HEADLINE_NAMES, type HeadlineKey, type HeadlineKey as Key } from '../core/catalog.js'
 import type { Mover } from './history.js'
 import { fingerprint, isOpen, WORSE_BY, WORSE_TIMES } from './ledger.js'
-import { boundedState, type HealthState, encodeState, type GapNumbers, type GapRecord, type GapWords, LOGIN_CHARS } from './state.js'
+import { encodeState, fittedState, type GapNumbers, type GapRecord, type GapWords, type HealthState, LOGIN_CHARS } from './state.js'
 import { gapPart } from './prompt.js'
 import { periodsOf, VERDICT_PERIODS } from './verdict.js'
 import { FIXED_RATIO } from './evidence.js'
@@ -447,9 +447,29 @@ export interface HealthIssueView {
   filled?: readonly Key[]
 }
 
-/** The part of the body the action owns, markers included. */
+/** Gaps a line names at most when the state could not keep them. */
+const LOST_NAMED = 5
+
+/**
+ * What the issue says when the state could not keep a gap a person decided on, or whose verdict is
+ * owed (state.ts, fittedState): how many, the first few named; '' when it kept them all.
+ */
+export function lostHtml(lost: readonly GapRecord[]): string {
+  if (lost.length === 0) return ''
+  const named = lost.slice(0, LOST_NAMED).map(subjectHtml).join(', ')
+  const more = lost.length > LOST_NAMED ? ` and ${num(lost.length - LOST_NAMED)} more` : ''
+  return (
+    `<p>⚠️ <strong>${lost.length === 1 ? '1 gap' : `${num(lost.length)} gaps`} dropped from this issue’s state:</strong> ${named}${more}. ` +
+    'A person said it is not a gap, or its fix awaits a verdict, but the state had no room left for it: it is no longer listed, and a fix of it is not judged.</p>'
+  )
+}
+
+/**
+ * The part of the body the action owns, markers included: made from the state as its block carries it
+ * (fittedState), so that every box it shows is one of a gap the sealed state holds.
+ */
 export function ownedBody(view: HealthIssueView): string {
-  const { state } = view
+  const { state, lost } = fittedState(view.state)
   const parts = [START, projectMarker(state.projectId), '']
   const unit = unitOf(state)
   // The top of the weekly report first, kept as it was by a run that read no analytics; then whether
@@ -467,6 +487,8 @@ export function ownedBody(view: HealthIssueView): string {
     parts.push(`<p>✅ ${num(view.resolved)} ${view.resolved === 1 ? 'gap' : 'gaps'} fixed this period.</p>`, '')
   const verdicts = verdictLines(state, resolvedIds, 'Tick it under <strong>Fix first</strong> to ask the agent again.')
   if (verdicts.length > 0) parts.push(...verdicts, '')
+  const dropped = lostHtml(lost)
+  if (dropped !== '') parts.push(dropped, '')
   let room = LEDGER_LINES_CHARS
   let left = 0
   /** The lines that fit what is left of the ledger's room; the others are counted. */
@@ -535,7 +557,7 @@ export function ownedBody(view: HealthIssueView): string {
       ''
     )
   if (blocks.howRead !== '') parts.push(block('howRead', blocks.howRead))
-  parts.push(view.footerHtml, encodeState(boundedState(state)), END)
+  parts.push(view.footerHtml, encodeState(state), END)
   return parts.join('\n')
 }
 

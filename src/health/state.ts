@@ -181,7 +181,7 @@ export const WORDS_GAPS = 5
 export const WORDS_PER_KIND = 3
 export const WORDS_CHARS = 200
 export const SEARCH_WORDS_CHARS = 80
-/** Characters the whole group takes as JSON at most: a fifth of the state's budget. */
+/** Characters the whole group takes in the encoded block at most (encodedChars): about a fifth of the state's budget. */
 export const READER_WORDS_CHARS = 5_000
 
 const gapWordsSchema = z.object({
@@ -374,7 +374,7 @@ const OPEN = '<!-- docs-agent-action:state '
 const CLOSE = ' -->'
 /** The most characters the encoded state may take in a body; a bigger block is not read. */
 export const STATE_MAX_CHARS = 40_000
-/** The most characters a run writes it in: the ledger is cut, its closed gaps first, to fit. */
+/** The most characters a run writes it in: what it can do without is cut first, then the ledger (fittedState). */
 export const STATE_BUDGET_CHARS = 24_000
 
 /** The state as the HTML comment the body carries. */
@@ -386,30 +386,84 @@ export function encodeState(state: HealthState): string {
 }
 
 /**
- * The state as the body carries it, each page's counts and then its ledger cut (closed gaps first,
- * then the lightest) to fit STATE_BUDGET_CHARS. The periods need no cut: twelve of them take a few thousand characters.
+ * The characters `value` takes in the encoded block: its JSON in UTF-8, in base64. What every cap of
+ * the state is measured in: a wide character takes up to four of them, not one.
  */
-export function boundedState(state: HealthState): HealthState {
+export function encodedChars(value: unknown): number {
+  return Math.ceil(Buffer.byteLength(JSON.stringify(value)) / 3) * 4
+}
+
+/**
+ * Whether a cut keeps a gap to the last: a person said it is not a gap, or the agent was asked for it
+ * and its verdict is owed (asked, its pull request open, merged). Dropped, the first would be open to
+ * tick again and the second never judged.
+ */
+export const isDecided = (gap: GapRecord): boolean =>
+  gap.state === 'dismissed' || gap.state === 'asked' || gap.state === 'pr-open' || gap.state === 'merged'
+
+/** A state cut to its budget, and the gaps it holds a decision on that it could not keep. */
+export interface FittedState {
+  state: HealthState
+  lost: GapRecord[]
+}
+
+/** The state with the last page of its page counts cut, the counts gone with their last page. */
+function withFewerCounts(state: HealthState, counts: PageCounts): HealthState {
+  const pages = counts.pages.slice(0, -1)
+  if (pages.length > 0) return { ...state, pageCounts: { ...counts, pages } }
+  const rest = { ...state }
+  delete rest.pageCounts
+  return rest
+}
+
+/** The state with the last of its top pages cut, the group gone with its last page. */
+function withFewerTopPages(state: HealthState, top: VisitedPages): HealthState {
+  const pages = top.pages.slice(0, -1)
+  if (pages.length > 0) return { ...state, topPages: { ...top, pages } }
+  const rest = { ...state }
+  delete rest.topPages
+  return rest
+}
+
+/** The state with the words of its last gap cut (the lightest ranked), the group gone with its last gap. */
+function withFewerWords(state: HealthState, words: ReaderWords): HealthState {
+  const gaps = words.gaps.slice(0, -1)
+  return gaps.length > 0 ? { ...state, readerWords: { ...words, gaps } } : forgetGapWords(state)
+}
+
+/**
+ * The state as the body carries it, within STATE_BUDGET_CHARS: what a run can do without goes first,
+ * each page's counts (the pages with the fewest readers heard from first), the top pages, then the
+ * readers' words (the lightest gap's first); then the gaps nobody decided on (closed gaps first, then
+ * the lightest); a gap a person dismissed, or whose verdict is owed, only when nothing else is left,
+ * and it is then named in `lost`. The periods need no cut: twelve of them take a few thousand characters.
+ */
+export function fittedState(state: HealthState): FittedState {
   // Stryker disable next-line EqualityOperator: no block is STATE_BUDGET_CHARS long (base64 comes in fours, the rest takes 33)
-  const over = (block: string): boolean => block.length > STATE_BUDGET_CHARS
+  const over = (held: HealthState): boolean => encodeState(held).length > STATE_BUDGET_CHARS
   // With another version's gaps, the whole ledger keeps to LEDGER_GAPS.
   const room = LEDGER_GAPS - (state.foreign?.length ?? 0)
   let bounded = state.foreign !== undefined && state.gaps.length > room ? { ...state, gaps: state.gaps.slice(0, room) } : state
-  // Each page's counts go before any gap, the pages with the fewest readers heard from first.
-  while (bounded.pageCounts && over(encodeState(bounded))) {
-    const pages = bounded.pageCounts.pages.slice(0, -1)
-    if (pages.length === 0) {
-      const rest = { ...bounded }
-      delete rest.pageCounts
-      bounded = rest
-    } else bounded = { ...bounded, pageCounts: { ...bounded.pageCounts, pages } }
+  const lost: GapRecord[] = []
+  const recent = (): string => bounded.periods.at(-FIXED_KEPT_PERIODS)?.dateFrom ?? ''
+  while (over(bounded)) {
+    if (bounded.pageCounts) bounded = withFewerCounts(bounded, bounded.pageCounts)
+    else if (bounded.topPages) bounded = withFewerTopPages(bounded, bounded.topPages)
+    else if (bounded.readerWords) bounded = withFewerWords(bounded, bounded.readerWords)
+    else if (bounded.gaps.length > 0) {
+      const kept = [...bounded.gaps]
+      const at = leastNeeded(kept, recent())
+      const [gone] = kept.splice(at, 1)
+      if (gone && isDecided(gone)) lost.push(gone)
+      bounded = { ...bounded, gaps: kept }
+    } else break
   }
-  while (bounded.gaps.length > 0 && over(encodeState(bounded))) {
-    const gaps = [...bounded.gaps]
-    gaps.splice(leastNeeded(gaps, bounded.periods.at(-FIXED_KEPT_PERIODS)?.dateFrom ?? ''), 1)
-    bounded = { ...bounded, gaps }
-  }
-  return bounded
+  return { state: bounded, lost }
+}
+
+/** The state as the body carries it (fittedState), within STATE_BUDGET_CHARS. */
+export function boundedState(state: HealthState): HealthState {
+  return fittedState(state).state
 }
 
 /** Periods a fixed gap is kept through a cut since the periods that proved it: its verdict is recent, and its trouble watched. */
@@ -418,8 +472,8 @@ export const FIXED_KEPT_PERIODS = 6
 /**
  * The index of the gap a cut takes first: the last one fixed before `recent` (a day: the first of the
  * latest FIXED_KEPT_PERIODS periods), then the last gap never judged (open, with no verdict: ranked
- * again, it is found again), then the last fixed one, then the last of all. A gap whose verdict is
- * owed (with the agent, merged) or recent stays longest.
+ * again, it is found again), then the last fixed one, then the last one nobody decided on (isDecided),
+ * then the last of all. A gap whose verdict is owed, or a person dismissed, stays longest.
  */
 function leastNeeded(gaps: readonly GapRecord[], recent: string): number {
   const last = (holds: (gap: GapRecord) => boolean): number => {
@@ -430,7 +484,8 @@ function leastNeeded(gaps: readonly GapRecord[], recent: string): number {
   const found = [
     last((gap) => gap.state === 'resolved' && fixedOn(gap) < recent),
     last((gap) => gap.state === 'new' && gap.verdict === undefined),
-    last((gap) => gap.state === 'resolved')
+    last((gap) => gap.state === 'resolved'),
+    last((gap) => !isDecided(gap))
   ].find((at) => at >= 0)
   return found ?? gaps.length - 1
 }

@@ -45,7 +45,16 @@ import {
   withStaleAsksOpen
 } from './ledger.js'
 import { gapsPrompt } from './prompt.js'
-import { emptyState, forgetReaderText, type GapRecord, type HealthState, HISTORY_PERIODS, type ReaderWords } from './state.js'
+import {
+  emptyState,
+  fittedState,
+  forgetReaderText,
+  type GapRecord,
+  type HealthState,
+  HISTORY_PERIODS,
+  type ReaderWords,
+  STATE_BUDGET_CHARS
+} from './state.js'
 import { withReaderWords } from './words.js'
 
 /** What the run decided before the issue was read: none of it comes from the issue. */
@@ -130,6 +139,8 @@ export interface Transition {
   readonly warnedTop: boolean
   /** What the step just taken says in the log, in order. */
   readonly notes: readonly string[]
+  /** What the step just taken warns of in the log (the run shows each once, then lets it go). */
+  readonly warnings?: readonly string[]
   /** What the issue added to the period's ranking (its gaps' pages, each page's earlier counts): the report's Fix first takes the same. */
   readonly ranking?: Omit<RankingContext, 'leftOut'>
 }
@@ -446,7 +457,18 @@ export function written(t: Transition, current: string): { transition: Transitio
     filled: t.filled
   })
   const notes = why !== undefined && !t.warnedTop ? [why] : []
-  return { transition: { ...t, state, warnedTop: t.warnedTop || why !== undefined, notes }, owned }
+  const { lost } = fittedState(state)
+  const warnings = lost.length > 0 ? [lostWarning(lost.length)] : []
+  return { transition: { ...t, state, warnedTop: t.warnedTop || why !== undefined, notes, warnings }, owned }
+}
+
+/** What the log warns of when the state could not keep `count` gaps a person decided on, or whose verdict is owed. */
+export function lostWarning(count: number): string {
+  return (
+    `The docs health issue's state could not keep ${count === 1 ? '1 gap' : `${count} gaps`} a person dismissed or whose fix awaits a verdict ` +
+    `within its ${STATE_BUDGET_CHARS.toLocaleString('en-US')} characters: dropped, a dismissal is forgotten and a fix is not judged. ` +
+    'The issue names them.'
+  )
 }
 
 /** What the run's report says of the issue. */

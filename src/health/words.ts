@@ -1,11 +1,12 @@
 // What readers wrote about the gaps, as the state keeps it between runs (its `readerWords` group):
 // the words of the gaps ranked in the latest period read, each cut, without invisible characters,
-// the whole group within READER_WORDS_CHARS. A run that reads them with reader text hidden keeps
+// the whole group within READER_WORDS_CHARS of the encoded block. A run that reads them with reader text hidden keeps
 // none (forgetGapWords), so that a public repository's issue never holds them.
 import type { ItemWords } from '../render/gap-words.js'
 import { oneLine } from '../text/escape.js'
 import { fingerprint } from './ledger.js'
 import {
+  encodedChars,
   type HealthState,
   forgetGapWords,
   type GapWords,
@@ -37,7 +38,7 @@ const wordCount = (gap: GapWords): number => gap.questions.length + gap.comments
 const mostWords = (gaps: readonly GapWords[]): GapWords | undefined =>
   gaps.reduce<GapWords | undefined>((top, gap) => (wordCount(gap) > (top === undefined ? 0 : wordCount(top)) ? gap : top), undefined)
 
-/** The group cut to READER_WORDS_CHARS as JSON: the last words of the gap with the most go first. */
+/** The group cut to READER_WORDS_CHARS of the encoded block (encodedChars): the last words of the gap with the most go first. */
 export function boundedWords(words: ReaderWords): ReaderWords {
   const gaps = words.gaps.map((gap) => ({
     ...gap,
@@ -46,7 +47,7 @@ export function boundedWords(words: ReaderWords): ReaderWords {
     ...(gap.commentCounts ? { commentCounts: [...gap.commentCounts] } : {}),
     searches: [...gap.searches]
   }))
-  const size = (): number => JSON.stringify({ ...words, gaps }).length
+  const size = (): number => encodedChars({ ...words, gaps })
   for (let most = mostWords(gaps); most !== undefined && size() > READER_WORDS_CHARS; most = mostWords(gaps)) {
     const longest = [most.questions, most.comments, most.searches].reduce((a, b) => (b.length > a.length ? b : a))
     longest.pop()

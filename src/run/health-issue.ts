@@ -206,7 +206,8 @@ export class HealthIssueRun {
   /** Says in the log what the step just taken notes, and gives its transition back. */
   private told(next: Transition): Transition {
     for (const note of next.notes) core.info(note)
-    return next
+    for (const warning of next.warnings ?? []) core.warning(warning)
+    return { ...next, warnings: [] }
   }
 
   /**

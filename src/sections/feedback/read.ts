@@ -4,11 +4,19 @@
 // path is whatever the client sent: kept only when it looks like a path of the site (`sitePath`),
 // the rest counted together as "(other page)", in the rows and in the counts per page alike; and,
 // being reader text, shown by its label while reader text is hidden (`readerPath`).
-// Feedback the docs team dismissed in Mintlify is asked for by neither read (`COUNTED_STATUSES`);
-// feedback it marked resolved counts only on a page with a fix, left after the fix merged (triage.ts):
-// the counts per page leave it out (`PAGE_STATUSES`), and the rows that count add it back.
+// Feedback the docs team marked resolved or dismissed in Mintlify counts only on a page with a fix,
+// left after the fix merged (triage.ts): the counts per page leave it out (`PAGE_STATUSES`), and the
+// rows that count add it back. Where no page has a fix, dismissed rows are not asked for
+// (`COUNTED_STATUSES`).
 import type { AnalyticsReader } from '../../api/analytics.js'
-import { COUNTED_STATUSES, FEEDBACK_BY_PAGE_ENDPOINT, FEEDBACK_ENDPOINT, type FeedbackByPageRow, type FeedbackRow } from './schema.js'
+import {
+  ALL_STATUSES,
+  COUNTED_STATUSES,
+  FEEDBACK_BY_PAGE_ENDPOINT,
+  FEEDBACK_ENDPOINT,
+  type FeedbackByPageRow,
+  type FeedbackRow
+} from './schema.js'
 import type { Part } from '../../core/part.js'
 import { SECTION_CATALOG } from '../../core/catalog.js'
 import { readerPath } from '../../text/page-path.js'
@@ -19,7 +27,7 @@ import type { PageAnswer } from '../../analytics/pager.js'
 import { sectionRead, type SectionBase, type SectionRequest } from '../../analytics/reader.js'
 import { sectionPart } from '../../analytics/section-part.js'
 import { byText } from '../../text/order.js'
-import { countedRow, type Fixes, PAGE_STATUSES } from './triage.js'
+import { countedRow, type Fixes, isTriaged, PAGE_STATUSES } from './triage.js'
 
 /** The most the by-page endpoint returns, and the most rows a feedback request returns. */
 export const FEEDBACK_PAGE_LIMIT = 100
@@ -117,14 +125,14 @@ function entryOf(row: FeedbackRow, showText: boolean): FeedbackEntry {
 }
 
 /**
- * The counts per page with the resolved complaints that count (`counted`, rows marked not helpful)
- * added to their page's thumbs down. A page the counts left out while they were cut short is left out
+ * The counts per page with the triaged complaints that count (`counted`, rows marked not helpful,
+ * resolved or dismissed) added to their page's thumbs down. A page the counts left out while they were cut short is left out
  * still: its thumbs are not known.
  */
 function withCountedResolved(pages: FeedbackByPageRow[], counted: readonly FeedbackEntry[], truncated: boolean): FeedbackByPageRow[] {
   const byPath = new Map(pages.map((page) => [page.path, { ...page }]))
   for (const entry of counted) {
-    if (entry.status !== 'resolved' || entry.helpful !== false) continue
+    if (!isTriaged(entry.status) || entry.helpful !== false) continue
     let page = byPath.get(entry.path)
     if (!page) {
       if (truncated) continue
@@ -156,7 +164,7 @@ export function feedbackPart(api: AnalyticsReader, request: SectionRequest, budg
   const fetchRows = async (cursor: string | undefined): Promise<PageAnswer<FeedbackRow>> => {
     const answer = await api.analytics(FEEDBACK_ENDPOINT, request.projectId, {
       ...range,
-      status: COUNTED_STATUSES,
+      status: fixes.size > 0 ? ALL_STATUSES : COUNTED_STATUSES,
       limit: FEEDBACK_PAGE_LIMIT,
       cursor
     })
@@ -190,8 +198,8 @@ export function feedbackPart(api: AnalyticsReader, request: SectionRequest, budg
   }
   return sectionPart('feedback', request, reads, budget, compare, () => {
     // A row that does not count is left out here, not from the page read, so that a page of such rows
-    // is not taken for an empty one: a dismissed row the service sent despite the filter, and a
-    // resolved one on a page with no fix, or left before its fix.
+    // is not taken for an empty one: a resolved or dismissed row on a page with no fix, or left before
+    // its fix.
     const counted = [...entries.values()].filter(counts).sort((a, b) => byText(b.createdAt ?? '', a.createdAt ?? ''))
     const truncated = pagesRead.progress.truncated
     return {

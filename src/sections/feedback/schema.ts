@@ -5,11 +5,13 @@ import { type AnalyticsEndpoint, count, type CursorQuery, type LimitQuery, nulla
 export const FEEDBACK_SOURCES = ['code_snippet', 'contextual', 'agent', 'thumbs_only'] as const
 export const FEEDBACK_STATUSES = ['pending', 'in_progress', 'resolved', 'dismissed'] as const
 /**
- * The statuses the run reads: every one but `dismissed`, which the docs team gave in Mintlify to
- * feedback it judged not to be about the docs. Both endpoints take the filter, so a dismissed thumbs
- * down is in neither the counts per page nor the rows.
+ * The statuses the rows are read in where no page has a fix: every one but `dismissed`, which the docs
+ * team gave in Mintlify to feedback it judged not to be about the docs. Both endpoints take the filter,
+ * so a dismissed thumbs down is in neither the counts per page nor the rows.
  */
 export const COUNTED_STATUSES = FEEDBACK_STATUSES.filter((status) => status !== 'dismissed').join(',')
+/** The statuses the rows are read in where some page has a fix: all, since after a merge a row counts whatever its status (triage.ts). */
+export const ALL_STATUSES = FEEDBACK_STATUSES.join(',')
 
 const feedbackBaseSchema = z.object({
   id: z.string(),

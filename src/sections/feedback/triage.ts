@@ -1,7 +1,8 @@
 // Which feedback rows count, by the status the docs team gave them in Mintlify (docs/report.md,
-// "Mintlify's own triage of feedback"). `dismissed` never counts. `resolved` is the team saying
-// "handled", so it is left out, except on a page with a fix, left after the fix merged: the team marking
-// a row resolved must not make a fix that failed look as if it worked. The service gives a row only the
+// "Mintlify's own triage of feedback"). `resolved` is the team saying "handled", and `dismissed` "not
+// about the docs", so both are left out, except on a page with a fix, left after the fix merged: there
+// every row counts whatever its status, so that the team triaging the complaints since a fix, either
+// way, never makes a fix that failed look as if it worked. The service gives a row only the
 // day it was left (`createdAt`), not when its status changed, so a row is placed in time by that day.
 // Whatever the service sends, a row is left out only on its clear word: a missing date, a text that is
 // no day, or a day outside the period read keeps a resolved row on a fixed page counted.
@@ -12,7 +13,7 @@
  */
 export type Fixes = ReadonlyMap<string, string>
 
-/** The statuses the counts per page ask for: resolved rows are added back from the rows (countedRow). */
+/** The statuses the counts per page ask for: resolved and dismissed rows are added back from the rows (countedRow). */
 export const PAGE_STATUSES = 'pending,in_progress'
 
 /**
@@ -48,19 +49,22 @@ export function dayOf(createdAt: string | null): string | undefined {
   return /^\d/.test(utc) ? utc : undefined
 }
 
+/** Whether the docs team triaged a row in Mintlify: resolved or dismissed. */
+export const isTriaged = (status: string): boolean => status === 'resolved' || status === 'dismissed'
+
 /**
  * Whether a feedback row counts in the numbers and the comments of the period that begins on
- * `dateFrom` and ends before `dateTo`: every row but a dismissed one, and a resolved one only on a page
- * of `fixes`, when the period begins on or after the merge (every row of it is after the fix), or when
- * the row was not left clearly before the merge (its day, within the period, before the merge day).
+ * `dateFrom` and ends before `dateTo`: every row the team has not triaged (`isTriaged`), and a
+ * triaged one only on a page of `fixes`, when the period begins on or after the merge (every row of it
+ * is after the fix), or when the row was not left clearly before the merge (its day, within the
+ * period, before the merge day).
  */
 export function countedRow(
   row: { path: string; status: string; createdAt: string | null },
   fixes: Fixes,
   period: { dateFrom: string; dateTo: string }
 ): boolean {
-  if (row.status === 'dismissed') return false
-  if (row.status !== 'resolved') return true
+  if (!isTriaged(row.status)) return true
   const mergedOn = fixes.get(row.path)
   if (mergedOn === undefined) return false
   // Every day is on or after an open pull request's '', and every day of a period that begins on or

@@ -6,6 +6,7 @@ import { fingerprint } from '../../../src/health/ledger.js'
 import {
   decodeState,
   emptyState,
+  encodedChars,
   encodeState,
   forgetGapWords,
   type GapWords,
@@ -76,7 +77,7 @@ describe('withReaderWords', () => {
     const kept = withReaderWords(emptyState('proj'), PERIOD, words).readerWords
     expect(kept?.gaps.length).toBeGreaterThan(0)
     expect(kept?.gaps.length).toBeLessThanOrEqual(WORDS_GAPS)
-    expect(JSON.stringify(kept).length).toBeLessThanOrEqual(READER_WORDS_CHARS)
+    expect(encodedChars(kept)).toBeLessThanOrEqual(READER_WORDS_CHARS)
     for (const gap of kept?.gaps ?? []) {
       for (const q of gap.questions) expect(q.question.length + q.answer.length).toBeLessThanOrEqual(2 * WORDS_CHARS)
       for (const c of gap.comments) expect(c.length).toBeLessThanOrEqual(WORDS_CHARS)
@@ -88,6 +89,24 @@ describe('withReaderWords', () => {
     // Still a state the next run reads back.
     const state = { ...emptyState('proj'), readerWords: kept }
     expect(decodeState(encodeState(state), 'proj')).toEqual(state)
+  })
+})
+
+describe('withReaderWords, in wide characters', () => {
+  it('keeps the group within its budget of the encoded block, where a CJK character takes four characters', () => {
+    const cjk = '漢'.repeat(190)
+    const words: ItemWords[] = Array.from({ length: WORDS_GAPS }, (_, i) => ({
+      page: `/p${i}`,
+      questions: Array.from({ length: WORDS_PER_KIND }, () => ({ question: cjk, answer: cjk, count: 1 })),
+      comments: Array.from({ length: WORDS_PER_KIND }, () => cjk),
+      commentCounts: Array.from({ length: WORDS_PER_KIND }, () => 1),
+      searches: []
+    }))
+    const kept = withReaderWords(emptyState('proj'), PERIOD, words).readerWords
+    expect(encodedChars(kept)).toBeLessThanOrEqual(READER_WORDS_CHARS)
+    // Its JSON alone is a quarter of that: measured so, it would take four times its budget.
+    expect(JSON.stringify(kept).length).toBeLessThan(READER_WORDS_CHARS / 3)
+    expect(kept?.gaps.length).toBeGreaterThan(0)
   })
 })
 
@@ -134,9 +153,10 @@ describe('boundedWords', () => {
 
   it('keeps a group of exactly its budget whole, and cuts one a character longer', () => {
     const empty = { ...PERIOD, gaps: [gap('g1', { comments: [''] })] }
-    const fill = READER_WORDS_CHARS - JSON.stringify(empty).length
+    // Three characters of JSON take four of the encoded block.
+    const fill = (READER_WORDS_CHARS / 4) * 3 - JSON.stringify(empty).length
     const exact = { ...PERIOD, gaps: [gap('g1', { comments: ['c'.repeat(fill)] })] }
-    expect(JSON.stringify(exact).length).toBe(READER_WORDS_CHARS)
+    expect(encodedChars(exact)).toBe(READER_WORDS_CHARS)
     expect(boundedWords(exact)).toEqual(exact)
     // The one word goes, and the gap left with none goes with it.
     expect(boundedWords({ ...PERIOD, gaps: [gap('g1', { comments: ['c'.repeat(fill + 1)] })] })).toEqual({ ...PERIOD, gaps: [] })
@@ -144,16 +164,16 @@ describe('boundedWords', () => {
 
   it('takes words one at a time: the last of the longest kind of the gap with the most words, the first of equals', () => {
     const words = (c: string): Partial<GapWords> => ({
-      questions: [{ question: c.repeat(600), answer: c.repeat(600) }],
-      comments: [c.repeat(600)],
-      searches: [{ search: c.repeat(600), count: 3 }]
+      questions: [{ question: c.repeat(450), answer: c.repeat(450) }],
+      comments: [c.repeat(450)],
+      searches: [{ search: c.repeat(450), count: 3 }]
     })
     const a = gap('a', words('a'))
     const b = gap('b', words('b'))
     // Over the budget by less than a question: only the first gap's question goes.
-    const size = JSON.stringify({ ...PERIOD, gaps: [a, b] }).length
+    const size = encodedChars({ ...PERIOD, gaps: [a, b] })
     expect(size).toBeGreaterThan(READER_WORDS_CHARS)
-    expect(size - 1200).toBeLessThan(READER_WORDS_CHARS)
+    expect(encodedChars({ ...PERIOD, gaps: [{ ...a, questions: [] }, b] })).toBeLessThan(READER_WORDS_CHARS)
     expect(boundedWords({ ...PERIOD, gaps: [a, b] })).toEqual({ ...PERIOD, gaps: [{ ...a, questions: [] }, b] })
 
     // The gap with more words loses first, from the kind it has most of.

@@ -10,7 +10,7 @@ import { feedbackPart, negativeFeedback } from '../../../../src/sections/feedbac
 import { feedbackRenderer } from '../../../../src/sections/feedback/render.js'
 import { feedbackReadNotes } from '../../../../src/sections/feedback/summary.js'
 import type { FeedbackByPage, FeedbackPage, FeedbackRow } from '../../../../src/sections/feedback/schema.js'
-import { countedRow, dayOf, PAGE_STATUSES } from '../../../../src/sections/feedback/triage.js'
+import { countedRow, dayOf, isTriaged, PAGE_STATUSES } from '../../../../src/sections/feedback/triage.js'
 import { pageLabel } from '../../../../src/text/page-path.js'
 import { cleanUpAfterEach, endpoint, fakeAnalytics, finished, run, showing } from '../../../support/section-parts.js'
 
@@ -22,11 +22,16 @@ const PAGE = '/guides/webhooks'
 const resolved = (createdAt: string | null, path = PAGE) => ({ path, status: 'resolved', createdAt })
 
 describe('which rows count', () => {
-  it('a pending or in-progress row counts on any page; a dismissed one never, even after a fix', () => {
-    const fixed = new Map([[PAGE, '2026-11-01']])
+  it('a pending or in-progress row counts on any page; a dismissed one as a resolved one: only on a fixed page, after the merge', () => {
+    const fixed = new Map([[PAGE, '2026-11-17']])
     expect(countedRow({ path: PAGE, status: 'pending', createdAt: null }, new Map(), period)).toBe(true)
     expect(countedRow({ path: PAGE, status: 'in_progress', createdAt: null }, new Map(), period)).toBe(true)
+    expect(countedRow({ path: PAGE, status: 'dismissed', createdAt: '2026-11-18T00:00:00Z' }, fixed, period)).toBe(true)
     expect(countedRow({ path: PAGE, status: 'dismissed', createdAt: '2026-11-15T00:00:00Z' }, fixed, period)).toBe(false)
+    expect(countedRow({ path: PAGE, status: 'dismissed', createdAt: '2026-11-18T00:00:00Z' }, new Map(), period)).toBe(false)
+    expect(isTriaged('dismissed')).toBe(true)
+    expect(isTriaged('resolved')).toBe(true)
+    expect(isTriaged('pending')).toBe(false)
   })
 
   it('a resolved row on a page with no fix does not count, dated or not (so without the health issue, none counts)', () => {
@@ -157,6 +162,32 @@ describe('the feedback section with pages that have a fix', () => {
     expect(PAGE_STATUSES).toBe('pending,in_progress')
     expect(pagesAsked[0]?.query).toMatchObject({ status: 'pending,in_progress' })
     expect(rowsAsked[0]?.query).toMatchObject({ status: 'pending,in_progress,resolved' })
+  })
+
+  it('with a fix, asks the rows in every status: a dismissed complaint after the merge counts as a resolved one does', async () => {
+    const fixes = new Map([[PAGE, '2026-11-14']])
+    const { part, rowsAsked } = read(
+      { feedback: [page(PAGE, 1, 2)], hasMore: false },
+      [
+        {
+          feedback: [
+            row('1', { status: 'dismissed' }),
+            row('2', { status: 'dismissed', path: '/other' }),
+            row('3', { status: 'dismissed', helpful: true })
+          ],
+          nextCursor: null,
+          hasMore: false
+        }
+      ],
+      fixes
+    )
+    await run(part)
+    expect(rowsAsked[0]?.query).toMatchObject({ status: 'pending,in_progress,resolved,dismissed' })
+    const report = part.report(finished, 0)
+    expect(report.entries.map((entry) => entry.comment).sort()).toEqual(['comment 1', 'comment 3'])
+    // The dismissed complaint on the fixed page adds its thumb down; the one marked helpful adds none.
+    expect(report.pages).toEqual([page(PAGE, 2, 2)])
+    expect(negativeFeedback(report)).toBe(2)
   })
 
   it('with no fix, resolved complaints are in no count and among no comments', async () => {

@@ -48,12 +48,16 @@ export async function readSitePages(workspace: string | undefined, info: (messag
     if (file === undefined) continue
     const read = 'text' in file ? navigationPages(file.text) : file
     if ('pages' in read) {
-      info(`The site’s page list: ${counted(read.pages.size, 'path')} from the navigation of ${name} in the workspace; any other page path is reader text.`)
+      info(
+        `The site’s page list: ${counted(read.pages.size, 'path')} from the navigation of ${name} in the workspace; any other page path is reader text.`
+      )
       return read.pages
     }
     info(`The site’s page list is not read from ${name} in the workspace: ${read.why}; ${without}.`)
     return undefined
   }
-  info(`The site’s page list is not read: the workspace holds no ${SITE_CONFIG_FILES.join(' or ')} (check out the docs repository first); ${without}.`)
+  info(
+    `The site’s page list is not read: the workspace holds no ${SITE_CONFIG_FILES.join(' or ')} (check out the docs repository first); ${without}.`
+  )
   return undefined
 }

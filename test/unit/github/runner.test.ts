@@ -153,7 +153,14 @@ describe('readRunner', () => {
     }
     expect(await readRunner({})).toStrictEqual(empty)
     expect(
-      await readRunner({ GITHUB_EVENT_PATH: '', GITHUB_API_URL: '', GITHUB_RUN_ID: '', GITHUB_RUN_ATTEMPT: '', GITHUB_SHA: '', GITHUB_WORKSPACE: '' })
+      await readRunner({
+        GITHUB_EVENT_PATH: '',
+        GITHUB_API_URL: '',
+        GITHUB_RUN_ID: '',
+        GITHUB_RUN_ATTEMPT: '',
+        GITHUB_SHA: '',
+        GITHUB_WORKSPACE: ''
+      })
     ).toStrictEqual(empty)
   })
 

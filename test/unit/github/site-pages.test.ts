@@ -51,14 +51,18 @@ describe('readSitePages', () => {
       said: [`The site’s page list is not read: the runner names no workspace (GITHUB_WORKSPACE); ${without}.`]
     })
     expect(await read(workspace())).toEqual({
-      said: [`The site’s page list is not read: the workspace holds no docs.json or mint.json (check out the docs repository first); ${without}.`]
+      said: [
+        `The site’s page list is not read: the workspace holds no docs.json or mint.json (check out the docs repository first); ${without}.`
+      ]
     })
     // A docs.json that lists nothing is not passed over for mint.json: the site is the one docs.json describes.
     expect(await read(workspace({ 'docs.json': '{"navigation":', 'mint.json': MINT }))).toEqual({
       said: [`The site’s page list is not read from docs.json in the workspace: it is not JSON; ${without}.`]
     })
     expect(await read(workspace({ 'docs.json': ' '.repeat(SITE_CONFIG_MAX_BYTES + 1) }))).toEqual({
-      said: [`The site’s page list is not read from docs.json in the workspace: it is larger than ${SITE_CONFIG_MAX_BYTES} bytes; ${without}.`]
+      said: [
+        `The site’s page list is not read from docs.json in the workspace: it is larger than ${SITE_CONFIG_MAX_BYTES} bytes; ${without}.`
+      ]
     })
     const folder = workspace()
     mkdirSync(join(folder, 'docs.json'))

@@ -214,7 +214,9 @@ describe('publish', () => {
   it('writes visitors alone under their name, with the readerText field, since the paths of page loads are reader text', async () => {
     const { sink, events, files } = recordingSink()
     await publish([visitors], sink)
-    expect(files['analytics.json']).toBe(`${JSON.stringify({ ...TOP, readerText: 'shown', visitors: visitorsRenderer.json(visitors) }, null, 2)}\n`)
+    expect(files['analytics.json']).toBe(
+      `${JSON.stringify({ ...TOP, readerText: 'shown', visitors: visitorsRenderer.json(visitors) }, null, 2)}\n`
+    )
     expect(events.filter((event) => event.startsWith('file '))).toEqual(['file visitors.csv', 'file analytics.json'])
   })
 
@@ -569,7 +571,14 @@ describe('a run that keeps no reader text', () => {
     })
     // One readerText setting for every section of a run, as the run plans them.
     const hiddenViews = viewsReport({ showReaderText: false })
-    const sections: PartReport[] = [job, { ...visitors, showReaderText: false }, hiddenViews, hiddenSearches, hiddenFeedback, hiddenAssistant]
+    const sections: PartReport[] = [
+      job,
+      { ...visitors, showReaderText: false },
+      hiddenViews,
+      hiddenSearches,
+      hiddenFeedback,
+      hiddenAssistant
+    ]
     return { sections, hiddenViews, hiddenSearches, hiddenFeedback, hiddenAssistant }
   }
 

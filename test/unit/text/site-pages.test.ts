@@ -33,7 +33,9 @@ describe('navigationPages', () => {
                 tabs: [
                   {
                     tab: 'Guides',
-                    groups: [{ group: 'Start', pages: ['quickstart', { group: 'Deploy', root: 'guides/deploy', pages: ['guides/deploy/vercel'] }] }]
+                    groups: [
+                      { group: 'Start', pages: ['quickstart', { group: 'Deploy', root: 'guides/deploy', pages: ['guides/deploy/vercel'] }] }
+                    ]
                   },
                   { tab: 'API', menu: [{ item: 'Webhooks', pages: ['api-reference/webhooks'] }] }
                 ]

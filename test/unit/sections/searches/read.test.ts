@@ -150,7 +150,11 @@ describe('search terms', () => {
     for (const text of ['alice', '8f2a91', 'Ignore', 'docs.example.com', '/reset', '/docs/keys'])
       expect(JSON.stringify(hiddenReport)).not.toContain(text)
     // A page the site's navigation lists is the site's: its path, by a URL or a path alike.
-    const listed = searchesPart(searchesApi(pages()).api, { ...request, sitePages: new Set(['/docs/keys', '/reset']) }, new RequestBudget(40))
+    const listed = searchesPart(
+      searchesApi(pages()).api,
+      { ...request, sitePages: new Set(['/docs/keys', '/reset']) },
+      new RequestBudget(40)
+    )
     await run(listed)
     expect(listed.report(finished, 0).rows.map((row) => row.topClickedPage)).toEqual(['/reset', '(other page)', '/docs/keys', null])
   })

@@ -82,6 +82,10 @@ describe('navigationPages', () => {
       root: 42
     }
     expect(pagesOf({ navigation })).toEqual(['/ok'])
+    // A `pages` that is no list is walked as any other value: a string is no page, an object's lists are read.
+    expect(
+      pagesOf({ navigation: { pages: 'quickstart', tabs: [{ pages: { groups: [{ pages: ['deep'] }], x: ['not-a-page'] } }] } })
+    ).toEqual(['/deep'])
     expect(pagesOf({ navigation: { pages: ['a'.repeat(199)] } })).toEqual([`/${'a'.repeat(199)}`])
   })
 

@@ -315,7 +315,7 @@ function begin(read, body, trigger, settings) {
         trigger,
         // Where reader text is hidden, every word readers typed is forgotten at once, whatever earlier runs
         // kept while it was shown: nothing of it is sent or written back (and written() forgets again).
-        state: settings.showWords ? state : (0,health_state/* forgetReaderText */.AP)(state),
+        state: settings.showWords ? state : (0,health_state/* forgetReaderText */.AP)(state, settings.sitePages),
         asked: [],
         dismissedNow: 0,
         resolved: 0,
@@ -542,7 +542,7 @@ function keptOverview(t, body) {
  * analytics keeps the top of the last weekly report, only as the action wrote it.
  */
 function written(t, current) {
-    const base = t.settings.showWords ? t.state : (0,health_state/* forgetReaderText */.AP)(t.state);
+    const base = t.settings.showWords ? t.state : (0,health_state/* forgetReaderText */.AP)(t.state, t.settings.sitePages);
     const { overview } = t;
     const { kept, why } = overview ? {} : keptOverview({ ...t, state: base }, current);
     // Whether the top written now may hold reader text; and, where reader text is shown, whether the
@@ -772,7 +772,7 @@ class HealthIssueRun {
         this.now = this.told(begin(read, issue?.body, trigger, settings));
     }
     /** The docs health issue of this repository and project, as the event that started the run allows it to act. */
-    static async open(settings, projectId, { runner, seal, connect }, showWords) {
+    static async open(settings, projectId, { runner, seal, connect }, showWords, sitePages) {
         const client = await connect(settings.token);
         const github = new HealthIssues(client, client.signal);
         const found = await github.find((0,health_body/* projectMarker */.At)(projectId), health_body/* ownedPart */.JZ, (candidate) => {
@@ -799,6 +799,7 @@ class HealthIssueRun {
             projectId,
             runId: runIdOf(runner),
             showWords,
+            ...(sitePages ? { sitePages } : {}),
             footer: { action: version/* ACTION_NAME */.p, version: version/* ACTION_VERSION */.Y, ...(runner.runUrl ? { runUrl: runner.runUrl } : {}) }
         };
         const make = (trigger) => new HealthIssueRun(github, runner, settings.title, issue, seal, read, { ...trigger, today: todayOf() }, transitionSettings);

@@ -6,6 +6,7 @@ import type { StopError } from '../core/lifetime.js'
 import type { PartEnding } from '../core/part.js'
 import { describeRange } from '../text/dates.js'
 import { counted } from '../text/format.js'
+import type { SitePages } from '../text/page-path.js'
 import type { RequestBudget } from './budget.js'
 import type { Log } from '../core/part.js'
 import { type Cut, cutClause, newReadProgress, type PageAnswer, type Paging, type ReadProgress, readPages, sectionRoom } from './pager.js'
@@ -17,8 +18,13 @@ export interface SectionRequest {
   dateTo: string
   /** Rows the summary lists in its tables. */
   topPages: number
-  /** Keep the text readers typed (search queries, comments, questions); counts and paths only when false. */
+  /**
+   * Keep the text readers typed and the pages their clients named (search queries, comments,
+   * questions, page paths); when false, counts, and a page's path only when `sitePages` lists it.
+   */
   showReaderText: boolean
+  /** The site's own pages (its navigation), shown as they are wherever reader text is hidden; none when not given. */
+  sitePages?: SitePages
   /** Also read what the section compares with: the period of the same length just before the range. */
   compare: boolean
   /**

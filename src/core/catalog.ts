@@ -35,7 +35,7 @@ export interface SectionEntry {
   reads: readonly [SectionReadName, ...SectionReadName[]]
   /** The budget's name of its comparison with the previous period. */
   comparison: string
-  /** Whether it reads text that readers typed (search terms, comments, questions). */
+  /** Whether it reads reader text: text readers typed (search terms, comments, questions), or pages their clients named. */
   readsReaderText: boolean
   /** Whether it says what readers could not find: the budget holds requests back for its further pages (budget.ts). */
   gapSignal: boolean
@@ -59,7 +59,7 @@ export const SECTION_CATALOG = sectionCatalog({
     noun: 'visitors',
     reads: [{ key: 'visitors', name: 'visitor rows' }],
     comparison: 'visitors:previous',
-    readsReaderText: false,
+    readsReaderText: true,
     gapSignal: false,
     headlines: {
       visitorsHuman: { label: 'Human visitors', comparable: true },
@@ -74,7 +74,7 @@ export const SECTION_CATALOG = sectionCatalog({
     noun: 'page views',
     reads: [{ key: 'views', name: 'page views' }],
     comparison: 'views:previous',
-    readsReaderText: false,
+    readsReaderText: true,
     gapSignal: false,
     headlines: { views: { label: 'Page views', comparable: true } },
     outputs: ['viewsHuman', 'viewsAi', 'viewsTotal'],

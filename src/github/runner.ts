@@ -1,5 +1,5 @@
 // What the runner says of the run, read once: the repository, the event and its payload (the file at
-// GITHUB_EVENT_PATH), the GitHub server and API, and the run's id, attempt and commit. Everything else
+// GITHUB_EVENT_PATH), the GitHub server and API, the run's id, attempt and commit, and the workspace. Everything else
 // takes what it needs from here as typed arguments; nothing else reads these variables or the payload.
 import { readFile } from 'node:fs/promises'
 import { errorMessage } from '../core/error-message.js'
@@ -34,6 +34,8 @@ export interface Runner {
   runAttempt: number
   /** The commit of the run (GITHUB_SHA), when given. */
   sha?: string
+  /** The workflow's workspace (GITHUB_WORKSPACE), where a checkout puts the repository, when given. */
+  workspace?: string
 }
 
 /** The repository named by "owner/name", or undefined for anything else. */
@@ -63,6 +65,7 @@ export async function readRunner(env: NodeJS.ProcessEnv = process.env): Promise<
   const runUrl = runLink(env)
   const runId = given(env.GITHUB_RUN_ID)
   const sha = given(env.GITHUB_SHA)
+  const workspace = given(env.GITHUB_WORKSPACE)
   return {
     repositoryText,
     ...(repository ? { repository } : {}),
@@ -74,7 +77,8 @@ export async function readRunner(env: NodeJS.ProcessEnv = process.env): Promise<
     ...(runUrl === undefined ? {} : { runUrl }),
     ...(runId === undefined ? {} : { runId }),
     runAttempt: Number.isInteger(attempt) && attempt > 0 ? attempt : 1,
-    ...(sha === undefined ? {} : { sha })
+    ...(sha === undefined ? {} : { sha }),
+    ...(workspace === undefined ? {} : { workspace })
   }
 }
 

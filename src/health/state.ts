@@ -12,7 +12,7 @@ import type { RecordSeal } from '../core/record-seal.js'
 import { SEAL_PATTERN } from '../core/record-seal.js'
 import { HEADLINE_NAMES, type HeadlineKey } from '../core/catalog.js'
 import { counted as countedText, num } from '../text/format.js'
-import { isPageLabel, PAGE_PATH_MAX_CHARS, sitePage } from '../text/page-path.js'
+import { isPageLabel, PAGE_PATH_MAX_CHARS, readerPath, type SitePages, sitePage } from '../text/page-path.js'
 
 /** Periods of history kept: the trend shows up to this many. */
 export const HISTORY_PERIODS = 12
@@ -310,10 +310,11 @@ const randomGapId = (): string => randomBytes(6).toString('hex')
  * while it was shown. A search gap keeps its counts, not its words: its subject is emptied, and its id
  * (a fingerprint of the search) replaced by `newId`. A page is shown by the label of its path: one
  * named by a path keeps its id, one named by a URL, as it is kept while reader text is shown, gets a
- * new id. Every evidence keeps its counts alone
+ * new id; a page `site` lists (the site's navigation) keeps its path, and so does a visited page.
+ * Every evidence keeps its counts alone
  * (`evidenceCounts`). A field that comes to hold reader text is emptied here as well.
  */
-export function forgetReaderText(state: HealthState, newId: () => string = randomGapId): HealthState {
+export function forgetReaderText(state: HealthState, site?: SitePages, newId: () => string = randomGapId): HealthState {
   // A state written while reader text was shown may hold it in fields this version does not know (a
   // newer version's): those go, and so do the gaps it cannot read. One written hidden is kept whole.
   const shown = state.readerWords !== undefined || state.overview?.words === true
@@ -332,7 +333,7 @@ export function forgetReaderText(state: HealthState, newId: () => string = rando
     // A page a client named is shown by its label (text/page-path.ts). The gap keeps its id, a hash
     // that says no more of the path than the label does, so that a tick made while the path was shown
     // still asks for it.
-    const page = sitePage(gap.subject, false) ?? gap.subject
+    const page = sitePage(gap.subject, false, site) ?? gap.subject
     if (page === gap.subject) return gap
     return { ...gap, id: gap.subject.startsWith('/') && isPageLabel(page) ? gap.id : newId(), subject: page }
   })
@@ -345,7 +346,13 @@ export function forgetReaderText(state: HealthState, newId: () => string = rando
   else if (forgotten.pageCounts)
     forgotten.pageCounts = {
       ...forgotten.pageCounts,
-      pages: forgotten.pageCounts.pages.filter(({ page }) => sitePage(page, false) === page)
+      pages: forgotten.pageCounts.pages.filter(({ page }) => sitePage(page, false, site) === page)
+    }
+  // The visited pages are named by the paths page loads gave: each is shown as a page read now is.
+  if (forgotten.topPages)
+    forgotten.topPages = {
+      ...forgotten.topPages,
+      pages: forgotten.topPages.pages.map((page) => ({ ...page, path: readerPath(page.path, false, site) }))
     }
   return forgotten
 }

@@ -14,6 +14,7 @@ import type { Overview } from '../render/overview.js'
 import type { Headline } from '../render/renderer.js'
 import { shortRange } from '../text/dates.js'
 import { htmlText } from '../text/escape.js'
+import type { SitePages } from '../text/page-path.js'
 import {
   blocksOf,
   dismissTicks,
@@ -64,6 +65,8 @@ export interface TransitionSettings {
   runId: string
   /** Reader text may be shown (from `readerText` and the repository's visibility): else the issue keeps no word a reader typed. */
   showWords: boolean
+  /** The site's own pages (its navigation): a page they list keeps its path where reader text is hidden. */
+  sitePages?: SitePages
   /** What the footer names: the action, its version, and the workflow run's link when known. */
   footer: { action: string; version: string; runUrl?: string }
 }
@@ -178,7 +181,7 @@ export function begin(read: HealthState | undefined, body: string | undefined, t
     trigger,
     // Where reader text is hidden, every word readers typed is forgotten at once, whatever earlier runs
     // kept while it was shown: nothing of it is sent or written back (and written() forgets again).
-    state: settings.showWords ? state : forgetReaderText(state),
+    state: settings.showWords ? state : forgetReaderText(state, settings.sitePages),
     asked: [],
     dismissedNow: 0,
     resolved: 0,
@@ -425,7 +428,7 @@ function keptOverview(t: Transition, body: string): { kept?: OverviewBlocks; why
  * analytics keeps the top of the last weekly report, only as the action wrote it.
  */
 export function written(t: Transition, current: string): { transition: Transition; owned: string } {
-  const base = t.settings.showWords ? t.state : forgetReaderText(t.state)
+  const base = t.settings.showWords ? t.state : forgetReaderText(t.state, t.settings.sitePages)
   const { overview } = t
   const { kept, why } = overview ? {} : keptOverview({ ...t, state: base }, current)
   // Whether the top written now may hold reader text; and, where reader text is shown, whether the

@@ -46,6 +46,7 @@ import { HEALTH_ISSUE_LABEL, type HealthIssue, HealthIssues } from '../github/is
 import { payloadObject, type Runner } from '../github/runner.js'
 import type { GitHubTrust } from './job-plan.js'
 import { htmlText, logText } from '../text/escape.js'
+import type { SitePages } from '../text/page-path.js'
 import type { Overview } from '../render/overview.js'
 import { ACTION_NAME, ACTION_VERSION } from '../version.js'
 import { type SectionReport, sectionRendererOf } from './wiring.js'
@@ -127,7 +128,8 @@ export class HealthIssueRun {
     settings: { token: string; title: string },
     projectId: string,
     { runner, seal, connect }: GitHubTrust,
-    showWords: boolean
+    showWords: boolean,
+    sitePages?: SitePages
   ): Promise<HealthIssueRun> {
     const client = await connect(settings.token)
     const github = new HealthIssues(client, client.signal)
@@ -163,6 +165,7 @@ export class HealthIssueRun {
       projectId,
       runId: runIdOf(runner),
       showWords,
+      ...(sitePages ? { sitePages } : {}),
       footer: { action: ACTION_NAME, version: ACTION_VERSION, ...(runner.runUrl ? { runUrl: runner.runUrl } : {}) }
     }
     const make = (trigger: Omit<Trigger, 'today'>): HealthIssueRun =>

@@ -112,13 +112,14 @@ export function sectionParts(api: AnalyticsApi, plan: SectionsPlan): Part<Sectio
   const entries = plan.sections.map((name) => SECTIONS[name])
   const budget = plannedBudget(entries, plan.compare, plan.maxRequests)
   budget.first(plan.sections.filter((name) => SECTIONS[name].gapSignal))
-  const { projectId, dateFrom, dateTo, topPages, showReaderText, compare, fixes, fixesUnknown } = plan
+  const { projectId, dateFrom, dateTo, topPages, showReaderText, sitePages, compare, fixes, fixesUnknown } = plan
   const request: SectionRequest = {
     projectId,
     dateFrom,
     dateTo,
     topPages,
     showReaderText,
+    ...(sitePages ? { sitePages } : {}),
     compare,
     ...(fixes ? { fixes } : {}),
     ...(fixesUnknown ? { fixesUnknown } : {})

@@ -16,6 +16,8 @@ import { repositoryAt, Visibilities, type Visibility } from '../github/repositor
 import { runLink } from '../github/run-link.js'
 import { readRunner, type Repository, type Runner } from '../github/runner.js'
 import { runnerSink } from '../github/runner-sink.js'
+import { readSitePages } from '../github/site-pages.js'
+import type { SitePages } from '../text/page-path.js'
 import { ACTION_NAME, ACTION_VERSION } from '../version.js'
 import type { AnalyticsInputs, Inputs } from './inputs.js'
 import { publish, type Unwritten } from './publish.js'
@@ -102,13 +104,14 @@ async function openHealthIssue(
   client: ApiClient,
   github: GitHubTrust,
   showWords: boolean,
+  sitePages: SitePages | undefined,
   visibilities: Visibilities | undefined
 ): Promise<{ healthIssueRun?: HealthIssueRun; asked?: { prompt: string; healthIssueRun: HealthIssueRun }; failure?: string }> {
   if (!inputs.healthIssue) return {}
   const { HealthIssueRun, healthIssueFailure } = await import('./health-issue.js')
   let healthIssueRun: HealthIssueRun
   try {
-    healthIssueRun = await HealthIssueRun.open(inputs.healthIssue, inputs.projectId, github, showWords)
+    healthIssueRun = await HealthIssueRun.open(inputs.healthIssue, inputs.projectId, github, showWords, sitePages)
     await healthIssueRun.followJobs((jobId) => client.getJob(inputs.projectId, jobId), github.runner.server)
   } catch (error) {
     if (error instanceof StopError) throw error
@@ -119,6 +122,10 @@ async function openHealthIssue(
   const prompt = await healthIssueRun.ask(() => wordsToAgent(inputs, client, healthIssueRun, github.runner.server, visibilities))
   return { healthIssueRun, asked: prompt === undefined ? undefined : { prompt, healthIssueRun } }
 }
+
+/** What reader text is, as the log says it. */
+const READER_TEXT =
+  "Reader text (search terms, feedback comments, assistant questions and their categories, and page paths the site's navigation does not list)"
 
 /**
  * Whether the sections keep the text readers typed, said in the log for `auto`: `auto` shows it only
@@ -138,8 +145,8 @@ async function showReaderText(analytics: AnalyticsInputs, runner: Runner, visibi
   const shown = visibility === 'private'
   core.info(
     shown
-      ? 'Reader text (search terms, feedback comments, assistant questions and their categories) is shown: GitHub says the repository is private (readerText: auto).'
-      : `Reader text (search terms, feedback comments, assistant questions and their categories) is hidden: ${said} (readerText: auto). Set readerText: show to show it.`
+      ? `${READER_TEXT} is shown: GitHub says the repository is private (readerText: auto).`
+      : `${READER_TEXT} is hidden: ${said} (readerText: auto). Set readerText: show to show it.`
   )
   return shown
 }
@@ -265,7 +272,9 @@ export async function work(inputs: Inputs, options: WorkOptions = {}): Promise<R
           )
     // Whether reader text may be shown, decided once: the report and the docs health issue's prompt follow it alike.
     shown = inputs.analytics ? await showReaderText(inputs.analytics, runner, visibilities) : false
-    const { healthIssueRun, asked, failure } = await openHealthIssue(inputs, client, github, shown, visibilities)
+    // Where reader text is hidden, a page path is shown only when the site's navigation lists it.
+    const sitePages = shown || (!inputs.analytics && !inputs.healthIssue) ? undefined : await readSitePages(runner.workspace, core.info)
+    const { healthIssueRun, asked, failure } = await openHealthIssue(inputs, client, github, shown, sitePages, visibilities)
     const plan: JobPlan = asked ? NO_JOB : await planJob(inputs, lifetime, github)
     const ctx: PartContext = { lifetime, log: { info: core.info, warning: core.warning, debug: core.debug } }
     const reported = async (report: PartReport): Promise<void> => {
@@ -281,6 +290,7 @@ export async function work(inputs: Inputs, options: WorkOptions = {}): Promise<R
         projectId: inputs.projectId,
         ...analytics,
         showReaderText: shown,
+        ...(sitePages ? { sitePages } : {}),
         // An issue that could not be read names no fix: the feedback section says resolved feedback counts nowhere.
         ...(healthIssueRun ? { fixes: healthIssueRun.fixes() } : failure !== undefined ? { fixesUnknown: true as const } : {})
       }

@@ -6,9 +6,14 @@
 // rules out spaces, addresses and markup, not words. So a page a client named is reader text: shown
 // as its path only where reader text may be shown, and elsewhere as a neutral label made from a hash
 // of the path (`(page k7q2-mzx4)`), the same every run, so that its counts and its gap still add up.
-// The pages of visitors and page views come from page loads and are not named this way.
+// The pages of visitors and page views come from page loads, whose path the client sets just as well:
+// they are kept the same way. A path on the site's own page list (site-pages.ts, its navigation) is
+// the site's and is shown as it is.
 import { createHash } from 'node:crypto'
 import { plainHttpUrl } from './escape.js'
+
+/** The site's own pages (site-pages.ts), as paths (`/quickstart`): shown as they are wherever reader text is hidden. */
+export type SitePages = ReadonlySet<string>
 
 /** What a page that does not look like a page of the site is shown as; it starts with no `/`, so no path is ever taken for it. */
 export const OTHER_PAGE = '(other page)'
@@ -58,12 +63,13 @@ export function isPageLabel(text: string): boolean {
 
 /**
  * A page a client named, as the run keeps it: by the rule of `sitePath`, and while reader text is
- * hidden as its label (OTHER_PAGE stays OTHER_PAGE). A label stays as it is.
+ * hidden as its label unless `site` lists it (none when undefined; OTHER_PAGE stays OTHER_PAGE). A
+ * label stays as it is.
  */
-export function readerPath(path: string, showReaderText: boolean): string {
+export function readerPath(path: string, showReaderText: boolean, site?: SitePages): string {
   if (isPageLabel(path)) return path
   const kept = sitePath(path)
-  return showReaderText || kept === OTHER_PAGE ? kept : pageLabel(kept)
+  return showReaderText || kept === OTHER_PAGE || site?.has(kept) === true ? kept : pageLabel(kept)
 }
 
 /**
@@ -81,7 +87,7 @@ export function pagePathOf(kept: string): string {
  * clicked result), as the run keeps it; null when there is none.
  *
  * - A path is kept by `readerPath`: by the rule of `sitePath`, and as its label while reader text
- *   is hidden.
+ *   is hidden, unless `site` lists it.
  * - A URL keeps its scheme, host and path (`plainHttpUrl`): its query string and fragment, where
  *   addresses and tokens travel (`/reset?email=…&token=…`), are dropped.
  * - While reader text is hidden, a URL is reduced to its path, kept by `readerPath`: the page is what
@@ -89,10 +95,10 @@ export function pagePathOf(kept: string): string {
  *   anything, says nothing more about the docs.
  * - A label stays as it is; anything else is OTHER_PAGE.
  */
-export function sitePage(value: string | null, showReaderText: boolean): string | null {
+export function sitePage(value: string | null, showReaderText: boolean, site?: SitePages): string | null {
   if (value === null) return null
-  if (value.startsWith('/') || isPageLabel(value)) return readerPath(value, showReaderText)
+  if (value.startsWith('/') || isPageLabel(value)) return readerPath(value, showReaderText, site)
   const url = plainHttpUrl(value)
   if (url === undefined) return OTHER_PAGE
-  return showReaderText ? url : readerPath(new URL(url).pathname, false)
+  return showReaderText ? url : readerPath(new URL(url).pathname, false, site)
 }

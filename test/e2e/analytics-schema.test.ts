@@ -95,7 +95,7 @@ for (const { name: runtime, node } of runtimes()) {
       })
       expect(run.code, run.stdout).toBe(0)
       const file = analyticsFile(run)
-      expect(Object.keys(file)).toEqual(['projectId', 'dateFrom', 'dateTo', 'dateToExclusive', 'visitors'])
+      expect(Object.keys(file)).toEqual(['projectId', 'dateFrom', 'dateTo', 'dateToExclusive', 'readerText', 'visitors'])
       expect(schemaErrors(file)).toEqual([])
     })
   })

@@ -88,7 +88,9 @@ for (const { name: runtime, node } of runtimes()) {
       projectId: 'proj_docs',
       baseUrl: emu.url,
       analytics: 'visitors',
-      compare: 'none'
+      compare: 'none',
+      // The paths page loads gave are reader text: shown here, where the tests read them back.
+      readerText: 'show'
     })
     /** Runs the bundle under this runtime; the run's folder goes when the test finishes (these tests run one at a time). */
     const act = (options: Omit<ActionOptions, 'node' | 'onTestFinished'>): Promise<ActionRun> =>

@@ -314,7 +314,9 @@ for (const { name: runtime, node } of runtimes()) {
       expect(h2s(run)).toEqual(headingsWith({}))
       expectSafe(run)
       // auto, and no event payload: reader text is hidden everywhere.
-      expect(run.stdout).toContain('Reader text (search terms, feedback comments, assistant questions and their categories) is hidden')
+      expect(run.stdout).toContain(
+        "Reader text (search terms, feedback comments, assistant questions and their categories, and page paths the site's navigation does not list) is hidden"
+      )
       expect(found(everywhere(run), READER_CANARIES)).toEqual([])
       expect(found(everywhere(run), [...CLIENT_CANARIES, ...CATEGORY_CANARIES])).toEqual([])
       expect(run.outputs.docsGaps).toContain('their text is hidden')
@@ -364,7 +366,9 @@ for (const { name: runtime, node } of runtimes()) {
         env: { GITHUB_API_URL: github.url }
       })
       expect(run.code, run.stdout).toBe(0)
-      expect(run.stdout).toContain('Reader text (search terms, feedback comments, assistant questions and their categories) is shown')
+      expect(run.stdout).toContain(
+        "Reader text (search terms, feedback comments, assistant questions and their categories, and page paths the site's navigation does not list) is shown"
+      )
       expectSafe(run)
       const json = analyticsJson(run)
       expect(json.readerText).toBe('shown')

@@ -53,7 +53,7 @@ export function assistantPart(api: AnalyticsReader, request: SectionRequest, bud
     resolutionStatus: row.resolutionStatus,
     responseType: row.responseType,
     queryCategory: readerText(row.queryCategory, request.showReaderText),
-    pageUrl: sitePage(row.pageUrl, request.showReaderText),
+    pageUrl: sitePage(row.pageUrl, request.showReaderText, request.sitePages),
     timestamp: row.timestamp,
     ...(row.resolutionStatus === 'unanswered' && request.showReaderText ? { answer: readerText(row.response, true) } : {})
   })

@@ -19,7 +19,7 @@ import {
 } from './schema.js'
 import type { Part } from '../../core/part.js'
 import { SECTION_CATALOG } from '../../core/catalog.js'
-import { readerPath } from '../../text/page-path.js'
+import { readerPath, type SitePages } from '../../text/page-path.js'
 import { readerText } from '../../text/reader-text.js'
 import type { RequestBudget } from '../../analytics/budget.js'
 import type { Comparison, ComparisonAnswer, Period } from '../../analytics/comparison.js'
@@ -90,10 +90,10 @@ export function negativeFeedback(report: Pick<FeedbackReport, 'pages' | 'entries
 }
 
 /** The counts per page, each page as `readerPath` keeps it: pages shown alike are counted as one. */
-function pagesByShownPath(rows: readonly FeedbackByPageRow[], showText: boolean): FeedbackByPageRow[] {
+function pagesByShownPath(rows: readonly FeedbackByPageRow[], showText: boolean, site: SitePages | undefined): FeedbackByPageRow[] {
   const pages = new Map<string, FeedbackByPageRow>()
   for (const row of rows) {
-    const path = readerPath(row.path, showText)
+    const path = readerPath(row.path, showText, site)
     const seen = pages.get(path)
     pages.set(
       path,
@@ -111,9 +111,9 @@ function pagesByShownPath(rows: readonly FeedbackByPageRow[], showText: boolean)
   return [...pages.values()]
 }
 
-function entryOf(row: FeedbackRow, showText: boolean): FeedbackEntry {
+function entryOf(row: FeedbackRow, showText: boolean, site: SitePages | undefined): FeedbackEntry {
   const entry: FeedbackEntry = {
-    path: readerPath(row.path, showText),
+    path: readerPath(row.path, showText, site),
     source: row.source,
     status: row.status,
     comment: readerText(row.comment, showText),
@@ -176,7 +176,7 @@ export function feedbackPart(api: AnalyticsReader, request: SectionRequest, budg
     for (const row of page) {
       const seen = entries.get(row.id)
       if (seen && counts(seen)) continue
-      const kept = entryOf(row, request.showReaderText)
+      const kept = entryOf(row, request.showReaderText, request.sitePages)
       if (!seen || counts(kept)) entries.set(row.id, kept)
     }
   })
@@ -205,7 +205,7 @@ export function feedbackPart(api: AnalyticsReader, request: SectionRequest, budg
     return {
       pages:
         pages &&
-        withCountedResolved(pagesByShownPath(pages, request.showReaderText), counted, truncated).sort(
+        withCountedResolved(pagesByShownPath(pages, request.showReaderText, request.sitePages), counted, truncated).sort(
           (a, b) => b.thumbsDown - a.thumbsDown || b.total - a.total || byText(a.path, b.path)
         ),
       pagesTruncated: truncated,

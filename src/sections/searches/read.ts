@@ -67,7 +67,7 @@ export function searchesPart(api: AnalyticsReader, request: SectionRequest, budg
         ...(query === undefined && row.searchQuery.trim() !== '' ? { hidden: hiddenSearch(row.searchQuery) } : {}),
         hits: row.hits,
         ctr: row.ctr,
-        topClickedPage: sitePage(row.topClickedPage, request.showReaderText),
+        topClickedPage: sitePage(row.topClickedPage, request.showReaderText, request.sitePages),
         lastSearchedAt: row.lastSearchedAt
       })
     }

@@ -11,8 +11,11 @@ import { sectionPart } from '../../analytics/section-part.js'
 import type { Part } from '../../core/part.js'
 import { SECTION_CATALOG } from '../../core/catalog.js'
 import { byText } from '../../text/order.js'
-import { sitePath } from '../../text/page-path.js'
+import { readerPath } from '../../text/page-path.js'
 import type { VisitorTotals } from './schema.js'
+
+/** How a section shows the paths it reads: the request's `showReaderText` and `sitePages`. */
+export type PathShown = Pick<SectionRequest, 'showReaderText' | 'sitePages'>
 
 export interface TrafficRow {
   path: string
@@ -22,19 +25,21 @@ export interface TrafficRow {
 }
 
 /**
- * Adds a row to the rows read so far, by its path as the service gave it, shown as `sitePath` keeps
- * it (a path a client made up shows as "(other page)"). A path seen on two pages (the data moved
- * while reading) is kept once, with the larger of each count.
+ * Adds a row to the rows read so far, by its path as the service gave it, shown as `readerPath` keeps
+ * it: a page load's path is set by the client, so a path that does not look like a page of the site
+ * shows as "(other page)", and while reader text is hidden a path the site's navigation does not
+ * list shows as its label. A path seen on two pages (the data moved while reading) is kept once, with
+ * the larger of each count.
  */
-export function mergeTrafficRow<Row extends TrafficRow>(into: Map<string, Row>, row: Row): void {
-  const shown = { ...row, path: sitePath(row.path) }
+export function mergeTrafficRow<Row extends TrafficRow>(into: Map<string, Row>, row: Row, shown: PathShown): void {
+  const kept = { ...row, path: readerPath(row.path, shown.showReaderText, shown.sitePages) }
   const seen = into.get(row.path)
   if (!seen) {
-    into.set(row.path, shown)
+    into.set(row.path, kept)
     return
   }
   into.set(row.path, {
-    ...shown,
+    ...kept,
     human: Math.max(seen.human, row.human),
     ai: Math.max(seen.ai, row.ai),
     total: Math.max(seen.total, row.total)
@@ -65,7 +70,8 @@ export function trafficRead<Row extends TrafficRow>(
   name: string,
   pageSize: number,
   kept: TrafficKept<Row>,
-  fetch: (offset: number) => Promise<TrafficAnswer<Row>>
+  fetch: (offset: number) => Promise<TrafficAnswer<Row>>,
+  shown: PathShown
 ): SectionRead<Row> {
   const paging = {
     style: 'offset' as const,
@@ -77,7 +83,7 @@ export function trafficRead<Row extends TrafficRow>(
     }
   }
   return sectionRead(key, name, paging, (page) => {
-    for (const row of page) mergeTrafficRow(kept.rows, row)
+    for (const row of page) mergeTrafficRow(kept.rows, row, shown)
   })
 }
 
@@ -114,7 +120,7 @@ export function trafficPart<Kind extends 'visitors' | 'views', Page extends { to
     const page = await api.analytics(read.endpoint, request.projectId, { ...range, limit: read.pageSize, offset })
     return { totals: page.totals, rows: read.rows(page), hasMore: page.hasMore }
   }
-  const reads = [trafficRead(section.reads[0].key, section.reads[0].name, read.pageSize, kept, pages)]
+  const reads = [trafficRead(section.reads[0].key, section.reads[0].name, read.pageSize, kept, pages, request)]
   return sectionPart(
     kind,
     request,

@@ -127,7 +127,8 @@ describe('readRunner', () => {
         GITHUB_SERVER_URL: 'https://github.com',
         GITHUB_RUN_ID: '77',
         GITHUB_RUN_ATTEMPT: '2',
-        GITHUB_SHA: 'abc'
+        GITHUB_SHA: 'abc',
+        GITHUB_WORKSPACE: '/home/runner/work/docs/docs'
       })
     ).toStrictEqual({
       repositoryText: 'acme/docs',
@@ -139,7 +140,8 @@ describe('readRunner', () => {
       runUrl: 'https://github.com/acme/docs/actions/runs/77',
       runId: '77',
       runAttempt: 2,
-      sha: 'abc'
+      sha: 'abc',
+      workspace: '/home/runner/work/docs/docs'
     })
     const empty = {
       repositoryText: '',
@@ -151,7 +153,14 @@ describe('readRunner', () => {
     }
     expect(await readRunner({})).toStrictEqual(empty)
     expect(
-      await readRunner({ GITHUB_EVENT_PATH: '', GITHUB_API_URL: '', GITHUB_RUN_ID: '', GITHUB_RUN_ATTEMPT: '', GITHUB_SHA: '' })
+      await readRunner({
+        GITHUB_EVENT_PATH: '',
+        GITHUB_API_URL: '',
+        GITHUB_RUN_ID: '',
+        GITHUB_RUN_ATTEMPT: '',
+        GITHUB_SHA: '',
+        GITHUB_WORKSPACE: ''
+      })
     ).toStrictEqual(empty)
   })
 

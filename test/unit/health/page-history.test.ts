@@ -162,5 +162,8 @@ describe('the state carries each page’s counts', () => {
       pageCounts: keptAfter([[down(labelOf('/a'), 3)], [down(labelOf('/b'), 2)]])
     })
     expect(forgetReaderText(hidden()).pageCounts).toEqual(hidden().pageCounts)
+    // A path the site's navigation lists stays as it is; any other path goes.
+    const listed = (): HealthState => ({ ...emptyState('proj'), pageCounts: keptAfter([[down('/a', 3)], [down('/b', 2)]]) })
+    expect(forgetReaderText(listed(), new Set(['/a'])).pageCounts?.pages.map(({ page }) => page)).toEqual(['/a'])
   })
 })

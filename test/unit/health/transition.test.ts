@@ -361,6 +361,17 @@ describe('ticks', () => {
     expect(hiddenAsking.asks?.words).toBeUndefined()
     expect(promptOf(hiddenAsking.asks ?? { gaps: [], note: '' }, true)).not.toContain('where are retries?')
     expect(reportOf(hiddenAsking.transition).askedGaps).toEqual([{ kind: 'page', subject: label }, { kind: 'search' }])
+
+    // A page the site's navigation lists is the site's: its path stays, in the state, the prompt and the report, when written too.
+    const listed = settings('1', { showWords: false, sitePages: new Set([WEBHOOKS]) })
+    const site = begin(state, undefined, schedule('2026-11-10'), listed)
+    expect(site.state.gaps.map((gap) => gap.subject)).toEqual([WEBHOOKS, ''])
+    const siteAsking = ask(site, both(site))
+    expect(promptOf(siteAsking.asks ?? { gaps: [], note: '' }, false)).toContain(WEBHOOKS)
+    expect(reportOf(siteAsking.transition).askedGaps).toEqual([{ kind: 'page', subject: WEBHOOKS }, { kind: 'search' }])
+    const kept = written({ ...site, state }, '')
+    expect(kept.transition.state.gaps.map((gap) => gap.subject)).toEqual([WEBHOOKS, ''])
+    expect(written({ ...hidden, state }, '').transition.state.gaps[0]?.subject).toBe(label)
   })
 })
 

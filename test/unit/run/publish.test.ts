@@ -211,10 +211,12 @@ describe('publish', () => {
     expect(files['analytics.json']).toBe(`${JSON.stringify(file, null, 2)}\n`)
   })
 
-  it('writes visitors alone under their name, with no readerText field since visitors hold no reader text', async () => {
+  it('writes visitors alone under their name, with the readerText field, since the paths of page loads are reader text', async () => {
     const { sink, events, files } = recordingSink()
     await publish([visitors], sink)
-    expect(files['analytics.json']).toBe(`${JSON.stringify({ ...TOP, visitors: visitorsRenderer.json(visitors) }, null, 2)}\n`)
+    expect(files['analytics.json']).toBe(
+      `${JSON.stringify({ ...TOP, readerText: 'shown', visitors: visitorsRenderer.json(visitors) }, null, 2)}\n`
+    )
     expect(events.filter((event) => event.startsWith('file '))).toEqual(['file visitors.csv', 'file analytics.json'])
   })
 
@@ -261,14 +263,14 @@ describe('publish', () => {
   it('says in the file when reader text is hidden, once a section that reads it is there', async () => {
     const hidden = searchesReport({ showReaderText: false })
     const { sink, files } = recordingSink()
-    await publish([visitors, hidden], sink)
+    await publish([{ ...visitors, showReaderText: false }, hidden], sink)
     expect(analyticsOf(files)).toMatchObject({ readerText: 'hidden', searches: searchesRenderer.json(hidden) })
     const again = recordingSink()
     await publish([hidden], again.sink)
     expect(analyticsOf(again.files)).toEqual({ ...TOP, readerText: 'hidden', searches: searchesRenderer.json(hidden) })
     const views = recordingSink()
     await publish([viewsReport({ showReaderText: false })], views.sink)
-    expect(analyticsOf(views.files)).not.toHaveProperty('readerText')
+    expect(analyticsOf(views.files)).toMatchObject({ readerText: 'hidden' })
   })
 
   it('writes no file when nothing was read, and sets the analytics outputs empty', async () => {
@@ -569,7 +571,14 @@ describe('a run that keeps no reader text', () => {
     })
     // One readerText setting for every section of a run, as the run plans them.
     const hiddenViews = viewsReport({ showReaderText: false })
-    const sections: PartReport[] = [job, visitors, hiddenViews, hiddenSearches, hiddenFeedback, hiddenAssistant]
+    const sections: PartReport[] = [
+      job,
+      { ...visitors, showReaderText: false },
+      hiddenViews,
+      hiddenSearches,
+      hiddenFeedback,
+      hiddenAssistant
+    ]
     return { sections, hiddenViews, hiddenSearches, hiddenFeedback, hiddenAssistant }
   }
 

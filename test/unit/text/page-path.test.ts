@@ -107,6 +107,20 @@ describe('sitePage', () => {
     expect(sitePage(`https://docs.example.com/${'a'.repeat(200)}`, false)).toBe(OTHER_PAGE)
   })
 
+  it("shows a path the site's navigation lists as it is while reader text is hidden, and labels any other", () => {
+    const site = new Set(['/docs/keys', '/'])
+    expect(sitePage('/docs/keys', false, site)).toBe('/docs/keys')
+    expect(sitePage('/docs/keys/', false, site)).toBe(pageLabel('/docs/keys/'))
+    expect(sitePage('/support-moved-call-1-415-555-0100', false, site)).toBe(pageLabel('/support-moved-call-1-415-555-0100'))
+    expect(sitePage('https://alice.smith.example/docs/keys?token=1', false, site)).toBe('/docs/keys')
+    expect(sitePage('https://docs.example.com', false, site)).toBe('/')
+    expect(sitePage('https://docs.example.com/other', false, site)).toBe(pageLabel('/other'))
+    // A URL is kept as a URL while reader text is shown, listed or not; a label stays a label.
+    expect(sitePage('https://docs.example.com/docs/keys?x', true, site)).toBe('https://docs.example.com/docs/keys')
+    expect(sitePage(pageLabel('/docs/keys'), false, site)).toBe(pageLabel('/docs/keys'))
+    expect(sitePage(INJECTED, false, new Set([INJECTED]))).toBe(OTHER_PAGE)
+  })
+
   it('shows anything else as (other page): another scheme, credentials, a bare word, free text', () => {
     const others = [
       '',
@@ -165,6 +179,15 @@ describe('readerPath', () => {
     expect(readerPath('/docs/keys', false)).toBe(pageLabel('/docs/keys'))
     expect(readerPath('/reset?email=a@b.example', false)).toBe(OTHER_PAGE)
     expect(readerPath('/reset?email=a@b.example', true)).toBe(OTHER_PAGE)
+  })
+
+  it("keeps a path the site's navigation lists while reader text is hidden, and only that path", () => {
+    const site = new Set(['/docs/keys'])
+    expect(readerPath('/docs/keys', false, site)).toBe('/docs/keys')
+    expect(readerPath('/docs/key', false, site)).toBe(pageLabel('/docs/key'))
+    expect(readerPath('/docs/keys', false, new Set())).toBe(pageLabel('/docs/keys'))
+    expect(readerPath('/docs/keys', true, new Set())).toBe('/docs/keys')
+    expect(readerPath('/reset?email=a@b.example', false, new Set(['/reset?email=a@b.example']))).toBe(OTHER_PAGE)
   })
 
   it('keeps a label as it is, so that a page is labelled once', () => {

@@ -163,6 +163,14 @@ describe('assistant', () => {
     const hiddenJson = JSON.stringify(hiddenReport)
     for (const text of ['setup', 'account', 'example.com', 'alice', '8f2a91', 'Ignore', 'evil', 'question ', '/docs/keys', '/reset'])
       expect(hiddenJson).not.toContain(text)
+    // A page the site's navigation lists keeps its path; the category stays hidden.
+    const listed = assistantPart(answers(), { ...request, sitePages: new Set(['/docs/keys']) }, planned(40))
+    await run(listed)
+    expect(listed.report(finished, 0).questions.map((q) => [q.queryCategory, q.pageUrl])).toEqual([
+      [undefined, '/docs/keys'],
+      [undefined, '(other page)'],
+      [undefined, pageLabel('/reset')]
+    ])
   })
 
   it('keeps the questions’ text only when reader text is shown, masked, and never the answers', async () => {

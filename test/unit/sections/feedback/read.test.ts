@@ -160,6 +160,29 @@ describe('feedback', () => {
     ])
   })
 
+  it("keeps the path of a page the site's navigation lists while reader text is hidden, in its rows and its counts", async () => {
+    const { api } = feedbackApi(
+      [
+        {
+          feedback: [
+            { path: '/page-1', thumbsUp: 1, thumbsDown: 4, code: 0, total: 5 },
+            { path: '/page-2', thumbsUp: 0, thumbsDown: 2, code: 0, total: 2 }
+          ],
+          hasMore: false
+        }
+      ],
+      [{ feedback: [row('1'), row('2')], nextCursor: null, hasMore: false }]
+    )
+    const part = feedbackPart(api, { ...request, sitePages: new Set(['/page-1']) }, planned(40))
+    await run(part)
+    const report = part.report(finished, 0)
+    expect(report.pages?.map((page) => [page.path, page.thumbsDown])).toEqual([
+      ['/page-1', 4],
+      [label('/page-2'), 2]
+    ])
+    expect(report.entries.map((e) => e.path)).toEqual([label('/page-2'), '/page-1'])
+  })
+
   it('keeps each row’s fields, whether it was helpful when the row says, and whether a comment was left', async () => {
     const rows: FeedbackRow[] = [
       row('5', { source: 'contextual', status: 'pending', helpful: false, comment: 'wrong' }),

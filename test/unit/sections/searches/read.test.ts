@@ -149,6 +149,14 @@ describe('search terms', () => {
     expect(hiddenReport.rows.map((row) => row.topClickedPage)).toEqual([pageLabel('/reset'), '(other page)', pageLabel('/docs/keys'), null])
     for (const text of ['alice', '8f2a91', 'Ignore', 'docs.example.com', '/reset', '/docs/keys'])
       expect(JSON.stringify(hiddenReport)).not.toContain(text)
+    // A page the site's navigation lists is the site's: its path, by a URL or a path alike.
+    const listed = searchesPart(
+      searchesApi(pages()).api,
+      { ...request, sitePages: new Set(['/docs/keys', '/reset']) },
+      new RequestBudget(40)
+    )
+    await run(listed)
+    expect(listed.report(finished, 0).rows.map((row) => row.topClickedPage)).toEqual(['/reset', '(other page)', '/docs/keys', null])
   })
 
   it('is partial when the budget runs out, or when the service repeats a cursor', async () => {

@@ -8,7 +8,7 @@ import type { ViewRow, ViewsPage } from '../../../../src/sections/traffic/schema
 import { RequestBudget } from '../../../../src/analytics/budget.js'
 import { VIEWS_PAGE_SIZE, viewsPart, type ViewsReport } from '../../../../src/sections/traffic/read-views.js'
 import { StopError } from '../../../../src/core/lifetime.js'
-import { base, cleanUpAfterEach, endpoint, finished, range, request, run, fakeAnalytics } from '../../../support/section-parts.js'
+import { base, cleanUpAfterEach, endpoint, finished, range, run, fakeAnalytics, showing } from '../../../support/section-parts.js'
 import { cutReason, cutWarning } from '../../../support/budget-messages.js'
 
 cleanUpAfterEach()
@@ -29,7 +29,7 @@ describe('page views', () => {
       { totals, views: [view('/c', 3)], hasMore: false }
     ])
     const budget = new RequestBudget(40)
-    const part = viewsPart(api, request, budget)
+    const part = viewsPart(api, showing, budget)
     const { warnings } = await run(part)
     expect(VIEWS_PAGE_SIZE).toBe(250)
     expect(readKeys('views')).toEqual(['views'])
@@ -37,6 +37,7 @@ describe('page views', () => {
     expect(part.report(finished, 0)).toStrictEqual<ViewsReport>({
       kind: 'views',
       ...base,
+      showReaderText: true,
       requests: 3,
       partial: false,
       totals,
@@ -51,7 +52,7 @@ describe('page views', () => {
       { totals, views: [view('/moved', 10, 8, 2), view('/z', 4), view('/y', 4)], hasMore: true },
       { totals, views: [view('/moved', 9, 6, 3), view('/x', 4)], hasMore: false }
     ])
-    const part = viewsPart(api, request, new RequestBudget(40))
+    const part = viewsPart(api, showing, new RequestBudget(40))
     await run(part)
     expect(part.report(finished, 0).rows).toEqual([
       { path: '/moved', human: 8, ai: 3, total: 10 },
@@ -66,12 +67,13 @@ describe('page views', () => {
       { totals, views: [view('/a', 5)], hasMore: true },
       { totals, views: [view('/b', 4)], hasMore: true }
     ])
-    const part = viewsPart(api, request, new RequestBudget(1))
+    const part = viewsPart(api, showing, new RequestBudget(1))
     const { warnings } = await run(part)
     expect(asked).toHaveLength(1)
     expect(part.report(finished, 0)).toStrictEqual<ViewsReport>({
       kind: 'views',
       ...base,
+      showReaderText: true,
       requests: 1,
       partial: true,
       partialReason: cutReason('page views'),
@@ -86,7 +88,7 @@ describe('page views', () => {
     const { asked, api } = viewsApi([{ totals, views: [view('/a', 5)], hasMore: true }])
     const budget = new RequestBudget(1)
     budget.reserve(['views'])
-    const part = viewsPart(api, request, budget)
+    const part = viewsPart(api, showing, budget)
     await run(part)
     expect(asked).toHaveLength(1)
     expect(part.report(finished, 0)).toMatchObject({ requests: 1, partial: true })
@@ -94,11 +96,12 @@ describe('page views', () => {
 
   it('keeps what it read when a request fails, and says so in the failure', async () => {
     const { api } = viewsApi([{ totals, views: [view('/a', 5)], hasMore: true }, new Error('HTTP 500.')])
-    const part = viewsPart(api, request, new RequestBudget(40))
+    const part = viewsPart(api, showing, new RequestBudget(40))
     const { ending } = await run(part)
     expect(part.report(ending, 0)).toStrictEqual<ViewsReport>({
       kind: 'views',
       ...base,
+      showReaderText: true,
       requests: 1,
       partial: true,
       partialReason: 'a request failed while reading',
@@ -109,10 +112,11 @@ describe('page views', () => {
   })
 
   it('reports nothing read when the run stopped before it', () => {
-    const part = viewsPart(viewsApi([]).api, request, new RequestBudget(40))
+    const part = viewsPart(viewsApi([]).api, showing, new RequestBudget(40))
     expect(part.report({ kind: 'skipped', stop: new StopError('timeout') }, 0)).toStrictEqual<ViewsReport>({
       kind: 'views',
       ...base,
+      showReaderText: true,
       requests: 0,
       partial: true,
       // The wording is section.test.ts's; here, that the reason is time.

@@ -17,7 +17,7 @@ const req: SectionRequest = {
   dateFrom: '2026-11-14',
   dateTo: '2026-11-21',
   topPages: 10,
-  showReaderText: false,
+  showReaderText: true,
   compare: false
 }
 const totals = { human: 90, ai: 30, total: 100 }
@@ -85,7 +85,7 @@ describe('the visitor section’s report', () => {
       rows: [rows[1] as VisitorRow, rows[0] as VisitorRow, rows[2] as VisitorRow],
       requests: 2,
       topPages: 10,
-      showReaderText: false,
+      showReaderText: true,
       partial: false
     })
   })

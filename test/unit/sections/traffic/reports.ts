@@ -4,7 +4,7 @@
 import type { ViewsReport } from '../../../../src/sections/traffic/read-views.js'
 import type { VisitorsReport } from '../../../../src/sections/traffic/read-visitors.js'
 import type { ViewRow, VisitorRow } from '../../../../src/sections/traffic/schema.js'
-import { BASE, VISITOR_BASE } from '../../../support/section-base.js'
+import { BASE } from '../../../support/section-base.js'
 
 export const VISITOR_ROWS: VisitorRow[] = [
   { path: '/docs/quickstart', human: 1000, ai: 250, total: 1200 },
@@ -12,7 +12,7 @@ export const VISITOR_ROWS: VisitorRow[] = [
 ]
 
 export function visitorsReport(more: Partial<VisitorsReport> = {}): VisitorsReport {
-  return { kind: 'visitors', ...VISITOR_BASE, totals: { human: 1200, ai: 400, total: 1450 }, rows: VISITOR_ROWS, ...more }
+  return { kind: 'visitors', ...BASE, totals: { human: 1200, ai: 400, total: 1450 }, rows: VISITOR_ROWS, ...more }
 }
 
 export const VIEW_ROWS: ViewRow[] = [

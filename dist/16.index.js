@@ -1213,7 +1213,7 @@ function ownedBody(view) {
         parts.push(block('figures', blocks.figures));
     if (view.overview && (view.filled?.length ?? 0) > 0) {
         const names = (view.filled ?? []).map((key) => catalog/* HEADLINE_NAMES */.g_[key]).join(', ');
-        parts.push(`<p><sub>${(0,text_escape/* htmlText */.js)(names, 200)}: change against the period just before, from this issue's history.</sub></p>`);
+        parts.push(`<p><sub>${(0,text_escape/* htmlText */.js)(names, 200)}: change against the period just before, from this issue's history.</sub></p>`, '');
     }
     if (resolved.length > 0)
         parts.push('### Fixed', '', ...resolved, '');

@@ -515,7 +515,7 @@ export function ownedBody(view: HealthIssueView): string {
   if (blocks.figures !== '') parts.push(block('figures', blocks.figures))
   if (view.overview && (view.filled?.length ?? 0) > 0) {
     const names = (view.filled ?? []).map((key) => HEADLINE_NAMES[key]).join(', ')
-    parts.push(`<p><sub>${htmlText(names, 200)}: change against the period just before, from this issue's history.</sub></p>`)
+    parts.push(`<p><sub>${htmlText(names, 200)}: change against the period just before, from this issue's history.</sub></p>`, '')
   }
   if (resolved.length > 0) parts.push('### Fixed', '', ...resolved, '')
   if (dismissed.length > 0)

@@ -377,7 +377,7 @@ describe('numbers, movers and dismissed gaps', () => {
 
   it('names the pages that moved, and the headlines whose change comes from the history', () => {
     const html = ownedBody({
-      state: stateWith([]),
+      state: stateWith([gap({ id: 'eeeeeeeeeeee', subject: '/done', state: 'resolved', scoreBefore: 30, score: 0 })]),
       resolved: 0,
       footerHtml: '',
       overview: {
@@ -397,7 +397,14 @@ describe('numbers, movers and dismissed gaps', () => {
     expect(seen.text).toContain('Pages that moved /guides/deploy ▼ 40 % (250 → 150 human visitors)')
     expect(seen.text).toContain("Searches with no click: change against the period just before, from this issue's history.")
     // The movers come after what to fix, and the heading after them is a heading, not "### …" as text.
-    expect(seen.headings).toEqual(['📈 Docs health · 16–22 Nov 2026', 'Fix first: tick a gap to ask the agent', 'Pages that moved'])
+    // The note on the history, a block of HTML, ends before the credit's heading, which stays a heading.
+    expect(seen.headings).toEqual([
+      '📈 Docs health · 16–22 Nov 2026',
+      'Fix first: tick a gap to ask the agent',
+      'Pages that moved',
+      'Fixed'
+    ])
+    expect(html).toContain("from this issue's history.</sub></p>\n\n### Fixed\n")
     // The top names the page that moved most, with what it counts.
     expect(seen.text).toContain('What changed: /guides/deploy lost 40% of its human visitors (250 → 150; AI agents not counted).')
     expect(seen.text).not.toContain('###')

@@ -9,7 +9,7 @@
 import { fromHtml } from 'hast-util-from-html'
 import { githubHtml } from './rendered-page.js'
 
-/** The entities of the three characters, decimal or hexadecimal, and the look-alike each becomes. */
+/** The entities of the three characters, decimal or hexadecimal, and the look-alike each becomes. @type {[RegExp, string][]} */
 const STAND_INS = [
   [/&#(?:35|x23);/gi, '＃'],
   [/&#(?:42|x2a);/gi, '∗'],
@@ -29,7 +29,7 @@ const AS_WRITTEN = new Set(['code', 'pre'])
  */
 export function literalMarkdown(markdown) {
   let source = markdown
-  for (const [entity, lookAlike] of STAND_INS) source = source.replace(entity, /** @type {string} */ (lookAlike))
+  for (const [entity, lookAlike] of STAND_INS) source = source.replace(entity, lookAlike)
   /** @type {string[]} */
   const found = []
   /** @param {import('hast').Root | import('hast').RootContent} node */

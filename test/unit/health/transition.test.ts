@@ -312,9 +312,22 @@ describe('ticks', () => {
     expect(t.notes).toEqual(['1 gap was marked not a gap in the docs health issue.'])
     expect(writesAtEnd(t)).toBe(true)
     expect([...reportOf(t).dismissed]).toEqual([WEBHOOKS_ID])
-    const next = periodRead(begin(t.state, undefined, schedule('2026-11-16'), settings('3')), analytics(1, SITE))
+    // The read's words come in the order of a ranking that has the dismissed page first.
+    const said = (page: string, comment: string) => ({ page, questions: [], comments: [comment], commentCounts: [1], searches: [] })
+    const read = analytics(1, SITE)
+    const words = [said(WEBHOOKS, 'about webhooks'), said('/quickstart', 'about the quickstart')]
+    const next = periodRead(begin(t.state, undefined, schedule('2026-11-16'), settings('3')), {
+      ...read,
+      overview: { ...read.overview, words }
+    })
     expect(next.overview?.items.map((item) => item.page)).toEqual(['/quickstart'])
     expect(gapOf(next)?.state).toBe('dismissed')
+    // The top quotes the page it names, and nothing of the dismissed one is kept to quote.
+    expect(next.overview?.words).toEqual([said('/quickstart', 'about the quickstart')])
+    expect(next.state.readerWords?.gaps.map((gap) => gap.comments)).toEqual([['about the quickstart']])
+    const top = written(next, '').owned
+    expect(top).toContain('about the quickstart')
+    expect(top).not.toContain('about webhooks')
   })
 
   it("gives readers' words to the prompt only where reader text is shown and may be quoted, and hides a search once it is hidden", () => {
@@ -432,7 +445,10 @@ describe('the body', () => {
     const read = analytics(0, [down(WEBHOOKS, 30)])
     const words = {
       ...read,
-      overview: { ...read.overview, words: [{ comments: ['lost on this page'], commentCounts: [1], questions: [], searches: [] }] }
+      overview: {
+        ...read.overview,
+        words: [{ page: WEBHOOKS, comments: ['lost on this page'], commentCounts: [1], questions: [], searches: [] }]
+      }
     }
     return scheduled(undefined, undefined, { runId: '1', today: '2026-11-09', read: words })
   }

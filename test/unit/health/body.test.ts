@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest'
 import {
   BODY_LIMIT,
   dismissTicks,
+  inRankOrder,
   numbersHtml,
   overviewBlocks,
   ownedBody,
@@ -137,6 +138,32 @@ describe('the owned part', () => {
     const html = withOwned('A person’s notes.\n'.repeat(200), body(state))
     expect(html.length).toBeLessThan(BODY_LIMIT - 10_000)
     expect(decodeState(html, 'proj')).toEqual(state)
+  })
+})
+
+describe('the order of the boxes', () => {
+  const page = (subject: string, score: number): GapRecord => gap({ id: fingerprint('page', subject), subject, score })
+  const item = (path: string): FixItem => ({ page: path, score: 1, signals: [{ kind: 'thumbs-down', count: 1, page: path }] })
+  const overview = (paths: string[]) => ({
+    dateFrom: '2026-11-16',
+    dateTo: '2026-11-23',
+    rangeText: 'r',
+    requests: 1,
+    headlines: [],
+    items: paths.map(item),
+    incomplete: [],
+    uncompared: []
+  })
+  const boxes = (html: string): string[] => [...html.matchAll(/^- \[ \] <code>([^<]+)<\/code>/gm)].map((match) => match[1] ?? '')
+
+  it('follows the period’s Fix first, so that the first box is the gap the top names; gaps it does not rank follow in the ledger’s order', () => {
+    const state = stateWith([page('/heavy', 40), page('/unranked', 30), page('/middle', 20), page('/named', 10)])
+    const html = ownedBody({ state, resolved: 0, footerHtml: '', overview: overview(['/named', '/middle', '/heavy']) })
+    expect(boxes(html)).toEqual(['/named', '/middle', '/heavy', '/unranked'])
+    expect(html).toContain('<strong><code>/named</code> is this week’s problem:</strong>')
+    // A run that read no analytics keeps the ledger's order.
+    expect(boxes(ownedBody({ state, resolved: 0, footerHtml: '' }))).toEqual(['/heavy', '/unranked', '/middle', '/named'])
+    expect(inRankOrder(state.gaps, undefined).map((g) => g.subject)).toEqual(['/heavy', '/unranked', '/middle', '/named'])
   })
 })
 

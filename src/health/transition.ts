@@ -153,6 +153,8 @@ export interface TransitionReport {
   movers: readonly Mover[]
   /** What they are about: a page, or a search (its text only where reader text may be shown). */
   askedGaps?: AskedGap[]
+  /** The gaps open, each with a box to tick in the issue. */
+  open: number
 }
 
 /**
@@ -467,6 +469,7 @@ export function reportOf(t: Transition): TransitionReport {
     ...(t.ranking ? { ranking: t.ranking } : {}),
     previous,
     movers: t.moved,
-    ...(askedGaps.length > 0 ? { askedGaps } : {})
+    ...(askedGaps.length > 0 ? { askedGaps } : {}),
+    open: t.state.gaps.filter(isOpen).length
   }
 }

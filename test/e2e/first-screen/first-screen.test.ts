@@ -172,6 +172,28 @@ if (missing.length > 0 && !required) {
       }
     )
 
+    it.each(['bad week', 'movers', 'dismissal', 'undo', 'real fix', 'half fix'])(
+      'of %s names one gap in the lead, the summary’s first item and the issue’s first box, and quotes the same readers in both',
+      (name) => {
+        const screen = screens.get(name)
+        if (!screen) throw new Error(`no scenario ${name}`)
+        const plain = (html: string): string =>
+          html
+            .replace(/<[^>]*>/g, '')
+            .replace(/^search /i, '')
+            .trim()
+        const lead = (markdown: string): string => plain(/<strong>(.*?) is this week’s problem/.exec(markdown)?.[1] ?? 'no lead')
+        const quotes = (markdown: string): string =>
+          /is this week’s problem.*\n<blockquote>\n([\s\S]*?)<\/blockquote>/.exec(markdown)?.[1] ?? ''
+        const named = lead(screen.summary)
+        expect(named).not.toBe('no lead')
+        expect(lead(screen.issue)).toBe(named)
+        expect(plain(/<h3>Fix first<\/h3>\n<ol>\n<li>(.*?): /.exec(screen.summary)?.[1] ?? '')).toBe(named)
+        expect(plain(/^- \[ \] (.*?) · /m.exec(screen.issue)?.[1] ?? '')).toBe(named)
+        expect(quotes(screen.issue)).toBe(quotes(screen.summary))
+      }
+    )
+
     it.each(['bad week', 'movers', 'tick', 'dismissal', 'undo', 'real fix', 'half fix', 'public repository'])(
       'of %s shows no #, * or | that was meant as Markdown, in any summary or text its runs wrote',
       (name) => {

@@ -142,6 +142,8 @@ function earlierCounts(kept, range, gaps) {
     return earlier;
 }
 
+// EXTERNAL MODULE: ./src/render/gap-words.ts
+var gap_words = __webpack_require__(7248);
 // EXTERNAL MODULE: ./src/text/dates.ts
 var dates = __webpack_require__(8230);
 // EXTERNAL MODULE: ./src/text/escape.ts
@@ -290,6 +292,7 @@ function withReaderWords(state, period, words) {
 }
 
 ;// CONCATENATED MODULE: ./src/health/transition.ts
+
 
 
 
@@ -471,12 +474,14 @@ function periodRead(t, read) {
     const kept = visitedPages(range, read.traffic);
     if (kept)
         state = { ...state, topPages: kept };
-    state = withReaderWords(state, overview, t.settings.showWords ? overview.words : undefined);
+    // The words in the order of this ranking, which leaves out the dismissed gaps: the top quotes the page it names.
+    const words = (0,gap_words/* wordsInOrder */.js)(items, overview.words);
+    state = withReaderWords(state, overview, t.settings.showWords ? words : undefined);
     const after = state.periods.at(-1);
     return {
         ...t,
         state,
-        overview: { ...overview, headlines: history.headlines, items },
+        overview: { ...overview, headlines: history.headlines, items, ...(words ? { words } : {}) },
         filled: history.filled,
         moved,
         resolved: after !== before ? (after?.resolved ?? 0) : 0,
@@ -597,7 +602,8 @@ function reportOf(t) {
         ...(t.ranking ? { ranking: t.ranking } : {}),
         previous,
         movers: t.moved,
-        ...(askedGaps.length > 0 ? { askedGaps } : {})
+        ...(askedGaps.length > 0 ? { askedGaps } : {}),
+        open: t.state.gaps.filter(ledger/* isOpen */.nT).length
     };
 }
 

@@ -11,7 +11,7 @@ import { linkHtml } from '../render/html.js'
 import { headlinesHtml, howReadHtml, type Overview, overviewTopHtml, type Trend } from '../render/overview.js'
 import { HEADLINE_NAMES, type HeadlineKey, type HeadlineKey as Key } from '../core/catalog.js'
 import type { Mover } from './history.js'
-import { fingerprint, isOpen, WORSE_BY, WORSE_TIMES } from './ledger.js'
+import { fingerprint, isOpen, itemId, WORSE_BY, WORSE_TIMES } from './ledger.js'
 import { encodeState, fittedState, type GapNumbers, type GapRecord, type GapWords, type HealthState, LOGIN_CHARS } from './state.js'
 import { gapPart } from './prompt.js'
 import { periodsOf, VERDICT_PERIODS } from './verdict.js'
@@ -397,6 +397,18 @@ export function leadStatusHtml(overview: Overview | undefined, state: HealthStat
   return `<p>⏳ <strong>Already under way:</strong> ${subjectHtml(gap)}: ${status} (see <strong>With the agent</strong>).</p>`
 }
 
+/**
+ * Gaps in the order of the period's Fix first, the summary's order: the first box is the gap the top
+ * names. Gaps the ranking does not hold follow in the ledger's order, as do all of them for a run that
+ * read no analytics.
+ */
+export function inRankOrder(gaps: readonly GapRecord[], overview: Pick<Overview, 'items'> | undefined): GapRecord[] {
+  const items = overview?.items ?? []
+  const rank = new Map(items.map((item, at) => [itemId(item), at]))
+  const place = (gap: GapRecord): number => rank.get(gap.id) ?? items.length
+  return [...gaps].sort((a, b) => place(a) - place(b))
+}
+
 /** Verdict lines the top shows at most of each kind; the ledger below holds them all. */
 const VERDICTS_SHOWN = 3
 
@@ -509,7 +521,7 @@ export function ownedBody(view: HealthIssueView): string {
       .map((gap) => progressLine(gap, since, unit))
   )
   const open = fitting(
-    state.gaps.filter(isOpen).map((gap) =>
+    inRankOrder(state.gaps.filter(isOpen), view.overview).map((gap) =>
       openLine(
         gap,
         view.ticked?.has(gap.id) === true,
@@ -537,7 +549,7 @@ export function ownedBody(view: HealthIssueView): string {
   if (blocks.figures !== '') parts.push(block('figures', blocks.figures))
   if (view.overview && (view.filled?.length ?? 0) > 0) {
     const names = (view.filled ?? []).map((key) => HEADLINE_NAMES[key]).join(', ')
-    parts.push(`<p><sub>${htmlText(names, 200)}: change against the period just before, from this issue's history.</sub></p>`)
+    parts.push(`<p><sub>${htmlText(names, 200)}: change against the period just before, from this issue's history.</sub></p>`, '')
   }
   if (resolved.length > 0) parts.push('### Fixed', '', ...resolved, '')
   if (dismissed.length > 0)

@@ -263,8 +263,9 @@ export type GapNumbers = z.infer<typeof numbersSchema>
 export type VisitedPages = z.infer<typeof pagesSchema>
 export type PageCounts = z.infer<typeof pageCountsSchema>
 
-/** Parts of a gap's evidence that hold no reader word: counts, in the ledger's own words. */
-const COUNT_PART = /^[\d,.]+ (?:thumbs (?:down|up)|marked not helpful|unanswered questions?)$/
+/** Parts of a gap's evidence that hold no reader word: counts, in the ledger's own words (unhappy readers: overview.ts, evidenceLine). */
+const COUNT_PART =
+  /^[\d,.]+ (?:thumbs (?:down|up)|marked not helpful|unanswered questions?|unhappy readers? \([\d,.]+ thumbs down, [\d,.]+ marked not helpful; a reader counts once\))$/
 const WORDLESS_PART = [COUNT_PART, /^[\d,.]+ (?:other )?search(?:es)? with no click \([\d,.]+×\)$/, /^searched [\d,.]+× with no click$/]
 /** The end of a part that quotes a search: its count is kept, its words are not. */
 const QUOTED_SEARCH = /searched ([\d,.]+)× with no click$/

@@ -10,6 +10,7 @@ import type { HeadlineKey } from '../core/catalog.js'
 import { type RankingContext, type Signal, fixFirst, grouped } from '../render/fix-first.js'
 import { earlierCounts, withPeriodCounts } from './page-history.js'
 import { linkHtml } from '../render/html.js'
+import { wordsInOrder } from '../render/gap-words.js'
 import type { Overview } from '../render/overview.js'
 import type { Headline } from '../render/renderer.js'
 import { shortRange } from '../text/dates.js'
@@ -166,6 +167,8 @@ export interface TransitionReport {
   movers: readonly Mover[]
   /** What they are about: a page, or a search (its text only where reader text may be shown). */
   askedGaps?: AskedGap[]
+  /** The gaps open, each with a box to tick in the issue. */
+  open: number
 }
 
 /**
@@ -349,12 +352,14 @@ export function periodRead(t: Transition, read: AnalyticsRead): Transition {
   }
   const kept = visitedPages(range, read.traffic)
   if (kept) state = { ...state, topPages: kept }
-  state = withReaderWords(state, overview, t.settings.showWords ? overview.words : undefined)
+  // The words in the order of this ranking, which leaves out the dismissed gaps: the top quotes the page it names.
+  const words = wordsInOrder(items, overview.words)
+  state = withReaderWords(state, overview, t.settings.showWords ? words : undefined)
   const after = state.periods.at(-1)
   return {
     ...t,
     state,
-    overview: { ...overview, headlines: history.headlines, items },
+    overview: { ...overview, headlines: history.headlines, items, ...(words ? { words } : {}) },
     filled: history.filled,
     moved,
     resolved: after !== before ? (after?.resolved ?? 0) : 0,
@@ -489,6 +494,7 @@ export function reportOf(t: Transition): TransitionReport {
     ...(t.ranking ? { ranking: t.ranking } : {}),
     previous,
     movers: t.moved,
-    ...(askedGaps.length > 0 ? { askedGaps } : {})
+    ...(askedGaps.length > 0 ? { askedGaps } : {}),
+    open: t.state.gaps.filter(isOpen).length
   }
 }

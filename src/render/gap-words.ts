@@ -83,20 +83,47 @@ export function itemWordsOf(items: readonly FixItem[], sources: WordSources): It
       (entry) => entry.comment,
       ITEM_WORDS_PER_KIND
     )
-    const searches = item.signals
-      .filter(
-        (signal): signal is Signal & { search: string } =>
-          signal.kind === 'no-click' && signal.search !== undefined && signal.search.trim() !== ''
-      )
-      .sort((a, b) => b.count - a.count)
-      .slice(0, ITEM_WORDS_PER_KIND)
-      .map((signal) => ({ search: signal.search, count: signal.count }))
+    const searches = searchesOf(item)
     return {
       ...(page === undefined ? { search: item.search } : { page }),
       questions,
       comments: comments.map(({ entry }) => entry.comment),
       commentCounts: comments.map(({ count }) => count),
       searches
+    }
+  })
+}
+
+/** An item's searches with no click as its words: the most made first, those with no words left out. */
+function searchesOf(item: FixItem): ItemWords['searches'] {
+  return item.signals
+    .filter(
+      (signal): signal is Signal & { search: string } =>
+        signal.kind === 'no-click' && signal.search !== undefined && signal.search.trim() !== ''
+    )
+    .sort((a, b) => b.count - a.count)
+    .slice(0, ITEM_WORDS_PER_KIND)
+    .map((signal) => ({ search: signal.search, count: signal.count }))
+}
+
+/**
+ * The words gathered for one ranking (`words`, itemWordsOf) in the order of another of the same read
+ * (`items`): a page's questions and comments are its own whatever its rank, its searches are those
+ * the item holds; an item the first ranking had no words for has none. Undefined where reader text is
+ * hidden. So that the top quotes the readers of the page it names, never those of another.
+ */
+export function wordsInOrder(items: readonly FixItem[], words: readonly ItemWords[] | undefined): ItemWords[] | undefined {
+  if (words === undefined) return undefined
+  return items.map((item) => {
+    const found = words.find((said) =>
+      item.page === undefined ? said.page === undefined && said.search === item.search : said.page === item.page
+    )
+    return {
+      ...(item.page === undefined ? { search: item.search } : { page: item.page }),
+      questions: found?.questions ?? [],
+      comments: found?.comments ?? [],
+      commentCounts: found?.commentCounts ?? [],
+      searches: searchesOf(item)
     }
   })
 }

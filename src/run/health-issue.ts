@@ -75,6 +75,8 @@ export interface HealthIssueReport {
   askedGaps?: AskedGap[]
   /** Did the fixes work: the issue's verdict lines (HTML), for the top of the summary. */
   verdicts?: string[]
+  /** The gaps open in the issue, each with a box to tick. */
+  open?: number
 }
 
 /** The run's day, YYYY-MM-DD (UTC). */

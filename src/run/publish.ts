@@ -213,6 +213,8 @@ export interface HealthIssueLine extends HealthIssueContext {
   askedGaps?: readonly { kind: 'page' | 'search'; subject?: string }[]
   /** Did the fixes work: the issue's verdict lines (HTML). */
   verdicts?: readonly string[]
+  /** The gaps open in the issue, each with a box to tick; none says there is nothing to tick. */
+  open?: number
 }
 
 /** The line that links the docs health issue, where a docs lead acts, or says why it could not be kept. */
@@ -220,7 +222,12 @@ export function healthIssueHtml(line: HealthIssueLine): string {
   if (line.failure !== undefined) return `<p>❌ ${htmlText(line.failure, 1000)}</p>\n`
   if (line.url === undefined) return ''
   const issue = linkHtml(line.url, `docs health issue${line.number === undefined ? '' : ` ${htmlText(`#${line.number}`)}`}`)
-  const parts = [`📋 <strong>To act:</strong> tick the gaps to fix in the ${issue}; one agent job takes all ticked gaps`]
+  // "To act" only where there is a box to tick: the issue says the same.
+  const parts = [
+    line.open === 0
+      ? `📋 Nothing to tick in the ${issue}: no gap is open`
+      : `📋 <strong>To act:</strong> tick the gaps to fix in the ${issue}; one agent job takes all ticked gaps`
+  ]
   if (line.asked > 0) {
     const named = (line.askedGaps ?? []).map((gap) =>
       gap.subject === undefined ? 'a search' : gap.kind === 'page' ? pageHtml(gap.subject, 120) : `search “${htmlText(gap.subject, 80)}”`

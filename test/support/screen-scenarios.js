@@ -22,6 +22,8 @@ import { startGitHubFake } from './github-fake.js'
  * @property {string} issue the docs health issue's body after it
  * @property {number | null} code the last run's exit code
  * @property {string} stdout the last run's log
+ * @property {string[]} written every job summary the loop's runs wrote and every Markdown text they sent
+ *   GitHub (issue and comment bodies, check runs' summaries and texts), in order, up to this run
  */
 
 export const KEY = 'mint_screenScenarioKey'
@@ -47,6 +49,18 @@ function setMovingWeeks(emulator) {
 }
 
 /**
+ * The Markdown texts of the requests that write: a body, and a check run's summary and text.
+ * @param {GitHubFake['requests']} requests @returns {string[]}
+ */
+function markdownSent(requests) {
+  return requests.flatMap((request) => {
+    if (request.method === 'GET' || typeof request.body !== 'object' || request.body === null) return []
+    const { body, output } = /** @type {{ body?: unknown, output?: { summary?: unknown, text?: unknown } }} */ (request.body)
+    return [body, output?.summary, output?.text].filter((text) => typeof text === 'string')
+  })
+}
+
+/**
  * A loop of runs against one emulator and one fake GitHub, in a repository of `visibility`.
  * @param {{ visibility?: 'private' | 'public', node?: string }} [options]
  */
@@ -57,8 +71,12 @@ async function loop(options = {}) {
   github.setVisibility('acme/docs', visibility)
   github.setPermission('docs-lead', 'write')
   let runId = 500
+  /** The requests the fake had when the last run ended. */
+  let sent = 0
   /** @type {Screen | undefined} */
   let last
+  /** @type {string[]} */
+  const written = []
   const repository = { full_name: 'acme/docs', private: visibility === 'private' }
   /** @param {Record<string, string>} more @param {{ name: string, payload: unknown }} [event] */
   const run = async (more, event) => {
@@ -80,7 +98,9 @@ async function loop(options = {}) {
     })
     rmSync(result.dir, { recursive: true, force: true })
     const issue = github.issues.find((i) => i.user.type === 'Bot')
-    last = { summary: result.summary, issue: issue?.body ?? '', code: result.code, stdout: result.stdout }
+    written.push(...markdownSent(github.requests.slice(sent)), result.summary)
+    sent = github.requests.length
+    last = { summary: result.summary, issue: issue?.body ?? '', code: result.code, stdout: result.stdout, written: [...written] }
     return last
   }
   const healthIssue = () => {

@@ -3,10 +3,12 @@
 // renderer and sanitizing, and laid out by headless Chromium at 1,012 px (a run's page) and 400 px (a
 // phone) (test/support/rendered-page.js). What the first 1,000 px hold is asserted: the problem, its
 // evidence, the largest change, the verdicts, the link to act; and that no phrase of the jargon list
-// (test/support/jargon.js) shows anywhere. The tests need chromium and cmark-gfm: `.ci/run` installs
+// (test/support/jargon.js) shows anywhere, and that every summary and issue body the runs wrote shows
+// no `#`, `*` or `|` meant as Markdown (test/support/literal-markdown.js). The tests need chromium and cmark-gfm: `.ci/run` installs
 // them, and in CI a machine without them fails here rather than skipping.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { jargonIn } from '../../support/jargon.js'
+import { literalMarkdown } from '../../support/literal-markdown.js'
 import { allText, holds, type Layout, layout, missingTools, textAbove, yOf } from '../../support/rendered-page.js'
 import * as scenarios from '../../support/screen-scenarios.js'
 
@@ -167,6 +169,37 @@ if (missing.length > 0 && !required) {
       'of %s uses no word of the jargon list, in the summary or the issue',
       (name) => {
         for (const what of ['summary', 'issue'] as const) expect(jargonIn(allText(page(name, what).html)), what).toEqual([])
+      }
+    )
+
+    it.each(['bad week', 'movers', 'dismissal', 'undo', 'real fix', 'half fix'])(
+      'of %s names one gap in the lead, the summary’s first item and the issue’s first box, and quotes the same readers in both',
+      (name) => {
+        const screen = screens.get(name)
+        if (!screen) throw new Error(`no scenario ${name}`)
+        const plain = (html: string): string =>
+          html
+            .replace(/<[^>]*>/g, '')
+            .replace(/^search /i, '')
+            .trim()
+        const lead = (markdown: string): string => plain(/<strong>(.*?) is this week’s problem/.exec(markdown)?.[1] ?? 'no lead')
+        const quotes = (markdown: string): string =>
+          /is this week’s problem.*\n<blockquote>\n([\s\S]*?)<\/blockquote>/.exec(markdown)?.[1] ?? ''
+        const named = lead(screen.summary)
+        expect(named).not.toBe('no lead')
+        expect(lead(screen.issue)).toBe(named)
+        expect(plain(/<h3>Fix first<\/h3>\n<ol>\n<li>(.*?): /.exec(screen.summary)?.[1] ?? '')).toBe(named)
+        expect(plain(/^- \[ \] (.*?) · /m.exec(screen.issue)?.[1] ?? '')).toBe(named)
+        expect(quotes(screen.issue)).toBe(quotes(screen.summary))
+      }
+    )
+
+    it.each(['bad week', 'movers', 'tick', 'dismissal', 'undo', 'real fix', 'half fix', 'public repository'])(
+      'of %s shows no #, * or | that was meant as Markdown, in any summary or text its runs wrote',
+      (name) => {
+        const written = screens.get(name)?.written ?? []
+        expect(written.length).toBeGreaterThan(1)
+        for (const text of written) expect(literalMarkdown(text)).toEqual([])
       }
     )
 

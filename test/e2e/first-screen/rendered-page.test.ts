@@ -3,7 +3,9 @@
 // sanitizing drops scripts, and the jargon list finds each of its phrases. Needs chromium and cmark-gfm,
 // as first-screen.test.ts does.
 import { describe, expect, it } from 'vitest'
+import { htmlText } from '../../../src/text/escape.js'
 import { JARGON, jargonIn } from '../../support/jargon.js'
+import { literalMarkdown } from '../../support/literal-markdown.js'
 import { allText, githubHtml, holds, layout, missingTools, textAbove, yOf } from '../../support/rendered-page.js'
 
 const required = process.env.CI !== undefined || process.env.DOCS_AGENT_RENDER_TOOLS === 'required'
@@ -74,5 +76,20 @@ describe.skipIf(!ready)('a page laid out as GitHub shows it', () => {
     expect(link?.href).toBe('https://github.com/acme/docs/issues/1')
     // The same words take more lines at 400 px than at 1,012 px.
     expect(link?.y).toBeGreaterThan(desk.links[0]?.y ?? Infinity)
+  })
+
+  it('finds the #, * and | GitHub shows as written where they were meant as Markdown, and nothing else', () => {
+    // A heading, bold, a list item and a table row inside an HTML block: a <p> line with no blank line after it.
+    expect(literalMarkdown('<p><sub>a note</sub></p>\n### Fixed\n\n- after')).toEqual(['### Fixed'])
+    expect(literalMarkdown('<p>a note</p>\n**Fix first**')).toEqual(['**Fix first**'])
+    expect(literalMarkdown('<details><summary>More</summary>\n* one\n</details>')).toHaveLength(1)
+    expect(literalMarkdown('<p>a</p>\n| page | readers |\n| --- | --- |')).toHaveLength(1)
+    // The same Markdown, read as Markdown.
+    expect(
+      literalMarkdown('<p><sub>a note</sub></p>\n\n### Fixed\n\n**Fix first**\n\n* one\n\n| page | readers |\n| --- | --- |\n| /a | 1 |')
+    ).toEqual([])
+    // A reader's words, escaped, show their #, * and | as written; a reference and code are as meant.
+    const words = htmlText('### How do I *sign* | verify? &#35; &#x2a;')
+    expect(literalMarkdown(`<p>“${words}” asked 3 times · pull request #60 · <code>a|b*c#d</code></p>\n\n\`#x\``)).toEqual([])
   })
 })

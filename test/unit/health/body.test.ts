@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest'
 import {
   BODY_LIMIT,
   dismissTicks,
+  inRankOrder,
   numbersHtml,
   overviewBlocks,
   ownedBody,
@@ -137,6 +138,32 @@ describe('the owned part', () => {
     const html = withOwned('A person’s notes.\n'.repeat(200), body(state))
     expect(html.length).toBeLessThan(BODY_LIMIT - 10_000)
     expect(decodeState(html, 'proj')).toEqual(state)
+  })
+})
+
+describe('the order of the boxes', () => {
+  const page = (subject: string, score: number): GapRecord => gap({ id: fingerprint('page', subject), subject, score })
+  const item = (path: string): FixItem => ({ page: path, score: 1, signals: [{ kind: 'thumbs-down', count: 1, page: path }] })
+  const overview = (paths: string[]) => ({
+    dateFrom: '2026-11-16',
+    dateTo: '2026-11-23',
+    rangeText: 'r',
+    requests: 1,
+    headlines: [],
+    items: paths.map(item),
+    incomplete: [],
+    uncompared: []
+  })
+  const boxes = (html: string): string[] => [...html.matchAll(/^- \[ \] <code>([^<]+)<\/code>/gm)].map((match) => match[1] ?? '')
+
+  it('follows the period’s Fix first, so that the first box is the gap the top names; gaps it does not rank follow in the ledger’s order', () => {
+    const state = stateWith([page('/heavy', 40), page('/unranked', 30), page('/middle', 20), page('/named', 10)])
+    const html = ownedBody({ state, resolved: 0, footerHtml: '', overview: overview(['/named', '/middle', '/heavy']) })
+    expect(boxes(html)).toEqual(['/named', '/middle', '/heavy', '/unranked'])
+    expect(html).toContain('<strong><code>/named</code> is this week’s problem:</strong>')
+    // A run that read no analytics keeps the ledger's order.
+    expect(boxes(ownedBody({ state, resolved: 0, footerHtml: '' }))).toEqual(['/heavy', '/unranked', '/middle', '/named'])
+    expect(inRankOrder(state.gaps, undefined).map((g) => g.subject)).toEqual(['/heavy', '/unranked', '/middle', '/named'])
   })
 })
 
@@ -377,7 +404,7 @@ describe('numbers, movers and dismissed gaps', () => {
 
   it('names the pages that moved, and the headlines whose change comes from the history', () => {
     const html = ownedBody({
-      state: stateWith([]),
+      state: stateWith([gap({ id: 'eeeeeeeeeeee', subject: '/done', state: 'resolved', scoreBefore: 30, score: 0 })]),
       resolved: 0,
       footerHtml: '',
       overview: {
@@ -397,7 +424,14 @@ describe('numbers, movers and dismissed gaps', () => {
     expect(seen.text).toContain('Pages that moved /guides/deploy ▼ 40 % (250 → 150 human visitors)')
     expect(seen.text).toContain("Searches with no click: change against the period just before, from this issue's history.")
     // The movers come after what to fix, and the heading after them is a heading, not "### …" as text.
-    expect(seen.headings).toEqual(['📈 Docs health · 16–22 Nov 2026', 'Fix first: tick a gap to ask the agent', 'Pages that moved'])
+    // The note on the history, a block of HTML, ends before the credit's heading, which stays a heading.
+    expect(seen.headings).toEqual([
+      '📈 Docs health · 16–22 Nov 2026',
+      'Fix first: tick a gap to ask the agent',
+      'Pages that moved',
+      'Fixed'
+    ])
+    expect(html).toContain("from this issue's history.</sub></p>\n\n### Fixed\n")
     // The top names the page that moved most, with what it counts.
     expect(seen.text).toContain('What changed: /guides/deploy lost 40% of its human visitors (250 → 150; AI agents not counted).')
     expect(seen.text).not.toContain('###')

@@ -41,17 +41,30 @@ describe('evidenceCounts', () => {
     ],
     ['“a ” b” searched 4× with no click', '1 search with no click (4×)'],
     ['“cut short” searched 4× with no cl…', ''],
-    ['1 thumbs down · “secret words”', '1 thumbs down']
+    ['1 thumbs down · “secret words”', '1 thumbs down'],
+    [
+      '12 unhappy readers (12 thumbs down, 3 marked not helpful; a reader counts once) · “x” searched 2× with no click · 3 thumbs up',
+      '12 unhappy readers (12 thumbs down, 3 marked not helpful; a reader counts once) · 3 thumbs up · 1 search with no click (2×)'
+    ],
+    [
+      '1 unhappy reader (1 thumbs down, 1 marked not helpful; a reader counts once) · “y”',
+      '1 unhappy reader (1 thumbs down, 1 marked not helpful; a reader counts once)'
+    ],
+    // Words that only begin like the count are a reader's.
+    ['2 unhappy readers (2 thumbs down, 1 marked not helpful; a reader counts once) and more · 1 thumbs up', '1 thumbs up']
   ])('%j becomes %j', (evidence, counts) => {
     expect(evidenceCounts(evidence)).toBe(counts)
   })
 
-  it.each(['searched 31× with no click', '14 thumbs down · 1 unanswered question', '4 searches with no click (1,212×)', ''])(
-    'keeps %j, which holds counts alone, as it is',
-    (evidence) => {
-      expect(evidenceCounts(evidence)).toBe(evidence)
-    }
-  )
+  it.each([
+    'searched 31× with no click',
+    '14 thumbs down · 1 unanswered question',
+    '4 searches with no click (1,212×)',
+    '',
+    '1,200 unhappy readers (1,200 thumbs down, 30 marked not helpful; a reader counts once) · 3 thumbs up'
+  ])('keeps %j, which holds counts alone, as it is', (evidence) => {
+    expect(evidenceCounts(evidence)).toBe(evidence)
+  })
 })
 
 describe('forgetReaderText', () => {

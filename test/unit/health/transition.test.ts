@@ -129,7 +129,7 @@ describe('the docs health issue over a week, a tick, a merge and a week', () => 
     expect(first.t.state.periods.map((period) => period.dateFrom)).toEqual(['2026-11-02'])
     expect(first.body).toMatch(new RegExp(`- \\[ \\] .*<!-- gap:${WEBHOOKS_ID} -->`))
     expect(first.body).toContain('by docs-agent-action 1.2.3')
-    expect(first.report).toMatchObject({ asked: 0, resolved: 0, resolvedNames: [] })
+    expect(first.report).toMatchObject({ asked: 0, resolved: 0, resolvedNames: [], open: 1 })
     expect(decodeState(first.body, PROJECT)?.gaps.map((gap) => gap.state)).toEqual(['new'])
 
     // A person who may push ticks the gap: the run that edit started asks for it, and only it.
@@ -157,7 +157,8 @@ describe('the docs health issue over a week, a tick, a merge and a week', () => 
     expect(lastJobId(t)).toBe('job-1')
     const tickRun = written(t, ticked)
     expect(tickRun.owned).toContain(PR)
-    expect(reportOf(tickRun.transition)).toMatchObject({ asked: 1, askedGaps: [{ kind: 'page', subject: WEBHOOKS }] })
+    // The ticked gap is with the agent: no box is left to tick.
+    expect(reportOf(tickRun.transition)).toMatchObject({ asked: 1, askedGaps: [{ kind: 'page', subject: WEBHOOKS }], open: 0 })
 
     // Week 1: the pull request was merged; the readers' trouble of the week is still that before the merge.
     const merged = scheduled(tickRun.transition.state, tickRun.owned, {
@@ -312,9 +313,22 @@ describe('ticks', () => {
     expect(t.notes).toEqual(['1 gap was marked not a gap in the docs health issue.'])
     expect(writesAtEnd(t)).toBe(true)
     expect([...reportOf(t).dismissed]).toEqual([WEBHOOKS_ID])
-    const next = periodRead(begin(t.state, undefined, schedule('2026-11-16'), settings('3')), analytics(1, SITE))
+    // The read's words come in the order of a ranking that has the dismissed page first.
+    const said = (page: string, comment: string) => ({ page, questions: [], comments: [comment], commentCounts: [1], searches: [] })
+    const read = analytics(1, SITE)
+    const words = [said(WEBHOOKS, 'about webhooks'), said('/quickstart', 'about the quickstart')]
+    const next = periodRead(begin(t.state, undefined, schedule('2026-11-16'), settings('3')), {
+      ...read,
+      overview: { ...read.overview, words }
+    })
     expect(next.overview?.items.map((item) => item.page)).toEqual(['/quickstart'])
     expect(gapOf(next)?.state).toBe('dismissed')
+    // The top quotes the page it names, and nothing of the dismissed one is kept to quote.
+    expect(next.overview?.words).toEqual([said('/quickstart', 'about the quickstart')])
+    expect(next.state.readerWords?.gaps.map((gap) => gap.comments)).toEqual([['about the quickstart']])
+    const top = written(next, '').owned
+    expect(top).toContain('about the quickstart')
+    expect(top).not.toContain('about webhooks')
   })
 
   it("gives readers' words to the prompt only where reader text is shown and may be quoted, and hides a search once it is hidden", () => {
@@ -443,7 +457,10 @@ describe('the body', () => {
     const read = analytics(0, [down(WEBHOOKS, 30)])
     const words = {
       ...read,
-      overview: { ...read.overview, words: [{ comments: ['lost on this page'], commentCounts: [1], questions: [], searches: [] }] }
+      overview: {
+        ...read.overview,
+        words: [{ page: WEBHOOKS, comments: ['lost on this page'], commentCounts: [1], questions: [], searches: [] }]
+      }
     }
     return scheduled(undefined, undefined, { runId: '1', today: '2026-11-09', read: words })
   }

@@ -3,7 +3,7 @@
 // helpful on it, its searches with no click; gathered only from sections that show reader text.
 import { describe, expect, it } from 'vitest'
 import type { FixItem } from '../../../src/render/fix-first.js'
-import { itemWordsOf } from '../../../src/render/gap-words.js'
+import { itemWordsOf, wordsInOrder } from '../../../src/render/gap-words.js'
 import type { QuestionEntry } from '../../../src/sections/assistant/read.js'
 import type { FeedbackEntry } from '../../../src/sections/feedback/read.js'
 import { assistantReport, FEEDBACK_ENTRIES, feedbackReport, QUESTIONS } from '../../support/section-reports.js'
@@ -151,5 +151,32 @@ describe('itemWordsOf', () => {
       ]
     }
     expect(itemWordsOf([item], { feedback: feedbackReport() })?.[0]?.searches).toEqual([{ search: 'sso', count: 2 }])
+  })
+})
+
+describe('wordsInOrder', () => {
+  const words = itemWordsOf([KEYS, API, SEARCH], { feedback: feedbackReport(), assistant })
+
+  it('puts the words of one ranking in the order of another: each page its own, each item its own searches', () => {
+    const [keys, api, billing] = words ?? []
+    // Another ranking of the same read: the search first, the keys page with one search fewer, a page with no words.
+    const fewer: FixItem = { ...KEYS, signals: KEYS.signals.filter((signal) => signal.search !== 'rotate') }
+    const other: FixItem = { page: '/docs/other', score: 1, signals: [{ kind: 'no-click', count: 2, search: 'other' }] }
+    expect(wordsInOrder([SEARCH, fewer, other, API], words)).toEqual([
+      billing,
+      { ...keys, searches: [{ search: 'key rotation', count: 9 }] },
+      { page: '/docs/other', questions: [], comments: [], commentCounts: [], searches: [{ search: 'other', count: 2 }] },
+      api
+    ])
+  })
+
+  it('gives none where reader text is hidden, and a search item only the words of the same search', () => {
+    expect(wordsInOrder([KEYS], undefined)).toBeUndefined()
+    const other: FixItem = { search: 'invoices', score: 1, signals: [{ kind: 'no-click', count: 1, search: 'invoices' }] }
+    const hidden: FixItem = { score: 1, signals: [{ kind: 'no-click', count: 1 }] }
+    expect(wordsInOrder([other, hidden], words)).toEqual([
+      { search: 'invoices', questions: [], comments: [], commentCounts: [], searches: [{ search: 'invoices', count: 1 }] },
+      { search: undefined, questions: [], comments: [], commentCounts: [], searches: [] }
+    ])
   })
 })

@@ -18,6 +18,15 @@ describe('the docs health issue line', () => {
     expect(shown.links).toEqual([{ href: URL, text: 'docs health issue #7' }])
   })
 
+  it('says "To act" only when a gap is open to tick, as the issue says', () => {
+    const none = renderSummary(healthIssueHtml({ url: URL, number: 7, resolved: 0, asked: 2, open: 0 }))
+    expect(none.text).toBe('📋 Nothing to tick in the docs health issue #7: no gap is open · 2 ticked gaps given to the agent')
+    expect(none.links).toEqual([{ href: URL, text: 'docs health issue #7' }])
+    expect(renderSummary(healthIssueHtml({ url: URL, number: 7, resolved: 0, asked: 0, open: 1 })).text).toBe(
+      '📋 To act: tick the gaps to fix in the docs health issue #7; one agent job takes all ticked gaps'
+    )
+  })
+
   it('links the issue without a number when GitHub gave none', () => {
     const shown = renderSummary(healthIssueHtml({ url: URL, resolved: 0, asked: 0 }))
     expect(shown.text).toBe('📋 To act: tick the gaps to fix in the docs health issue; one agent job takes all ticked gaps')

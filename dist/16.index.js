@@ -161,8 +161,8 @@ var error_message = __webpack_require__(7);
 var retry = __webpack_require__(7018);
 // EXTERNAL MODULE: ./src/text/escape.ts
 var text_escape = __webpack_require__(7388);
-// EXTERNAL MODULE: ./src/text/secret.ts + 1 modules
-var secret = __webpack_require__(2836);
+// EXTERNAL MODULE: ./src/text/secret.ts + 2 modules
+var secret = __webpack_require__(1660);
 ;// CONCATENATED MODULE: ./src/github/push-rule.ts
 // Who may make the action work on their word (a /docs command, a tick in the docs health issue): a
 // person who may push to the repository. One rule, read from GitHub's collaborator permission answer,
@@ -380,7 +380,7 @@ class GitHubClient {
         this.options = options;
         this.sending = sending;
         this.repository = options.repository;
-        this.redact = (0,secret/* redactor */.$)(options.token);
+        this.redact = (0,secret/* redactor */.$p)(options.token);
     }
     /** Takes the token out of a text. */
     redact;
@@ -3315,8 +3315,8 @@ function jsonValues(text, limit) {
     return values;
 }
 
-// EXTERNAL MODULE: ./src/text/secret.ts + 1 modules
-var secret = __webpack_require__(2836);
+// EXTERNAL MODULE: ./src/text/secret.ts + 2 modules
+var secret = __webpack_require__(1660);
 // EXTERNAL MODULE: ./src/api/retry.ts
 var retry = __webpack_require__(7018);
 // EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/proxy.js
@@ -3534,7 +3534,7 @@ class ApiClient {
         this.transport = new Transport(options.lifetime.clock);
         this.requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
         this.retry = options.retry ?? retry/* DEFAULT_RETRY_POLICY */.cO;
-        this.redact = (0,secret/* redactor */.$)(options.apiKey);
+        this.redact = (0,secret/* redactor */.$p)(options.apiKey);
         const debug = options.debug ?? (() => undefined);
         this.debug = (message) => {
             debug(this.redact(message));

@@ -678,9 +678,11 @@ async function readRunner(env = process.env) {
     const runUrl = (0,_run_link_js__WEBPACK_IMPORTED_MODULE_1__/* .runLink */ .u)(env);
     const runId = given(env.GITHUB_RUN_ID);
     const sha = given(env.GITHUB_SHA);
+    const repositoryId = /^\d{1,20}$/.test(env.GITHUB_REPOSITORY_ID ?? '') ? env.GITHUB_REPOSITORY_ID : undefined;
     return {
         repositoryText,
         ...(repository ? { repository } : {}),
+        ...(repositoryId === undefined ? {} : { repositoryId }),
         eventName: env.GITHUB_EVENT_NAME ?? '',
         payload,
         ...(payloadError === undefined ? {} : { payloadError }),

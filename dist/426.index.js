@@ -12,6 +12,8 @@ __webpack_require__.d(__webpack_exports__, {
   healthIssueFailure: () => (/* binding */ healthIssueFailure)
 });
 
+// UNUSED EXPORTS: statePlace, statePlaces
+
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 17 modules
 var core = __webpack_require__(418);
 // EXTERNAL MODULE: ./src/agent/pull-request.ts
@@ -385,15 +387,16 @@ function ask(t, body) {
     if (!t.trigger.mayAct)
         return { transition: { ...t, notes: [] } };
     const own = ofThisEdit(t, (0,health_body/* tickedGaps */.Cq)(body), 'gaps');
+    const notes = [...own.notes, ...unknownTicks(t.state, own.ids)];
     const gaps = (0,ledger/* askable */.gQ)(t.state, own.ids, t.settings.runId);
     if (gaps.length === 0)
-        return { transition: { ...t, notes: own.notes } };
+        return { transition: { ...t, notes } };
     const state = (0,ledger/* withAsked */.J$)(t.state, new Set(gaps.map((gap) => gap.id)), t.settings.runId);
     const latest = gaps.reduce((at, gap) => (gap.lastSeen > at ? gap.lastSeen : at), '');
     const period = state.periods.find((p) => p.dateFrom === latest);
     const words = t.settings.showWords ? state.readerWords?.gaps : undefined;
     return {
-        transition: { ...t, state, asked: gaps, notes: own.notes },
+        transition: { ...t, state, asked: gaps, notes },
         asks: {
             gaps,
             note: `Asking the agent for ${gaps.length === 1 ? '1 ticked gap' : `${gaps.length} ticked gaps`} of the docs health issue.`,
@@ -401,6 +404,25 @@ function ask(t, body) {
             ...(words ? { words } : {})
         }
     };
+}
+/**
+ * What the log says of the ticked boxes that name no gap of the state: nothing is asked for them. A
+ * search gap is named by its words where reader text is shown and by a key where it is hidden, so a
+ * box written before the repository's visibility or `readerText` changed names a gap the state holds
+ * under another name; a gap the state no longer holds has no box to act on.
+ */
+/** The most ticked boxes of unknown gaps a note names: an edit can tick any number of them. */
+const NAMED_TICKS = 5;
+function unknownTicks(state, ticked) {
+    const known = new Set(state.gaps.map((gap) => gap.id));
+    const unknown = [...ticked].filter((id) => !known.has(id));
+    if (unknown.length === 0)
+        return [];
+    return [
+        `${unknown.length === 1 ? '1 ticked box names' : `${unknown.length} ticked boxes name`} no gap the docs health issue's state holds ` +
+            `(gap ${unknown.slice(0, NAMED_TICKS).join(', gap ')}${unknown.length > NAMED_TICKS ? ', …' : ''}), so nothing is asked for ${unknown.length === 1 ? 'it' : 'them'}: a search gap is named otherwise once reader text is shown or hidden ` +
+            '(the repository turned public or private, or readerText changed), and a gap the state no longer keeps has left the ledger. Tick the gap again in the issue as it is now.'
+    ];
 }
 /** The prompt for `asks`: it names the period the gaps' evidence was read over and, when `quote`, gives what readers wrote about them. */
 function promptOf(asks, quote, marker) {
@@ -768,7 +790,7 @@ class HealthIssueRun {
         const client = await connect(settings.token);
         const github = new HealthIssues(client, client.signal);
         const found = await github.find((0,health_body/* projectMarker */.At)(projectId), health_body/* ownedPart */.JZ, (candidate) => {
-            return (0,health_state/* openState */.Gf)((0,health_body/* ownedPart */.JZ)(candidate.body), projectId, seal, statePlace(runner, candidate.number)).state !== undefined;
+            return readState(candidate, projectId, seal, runner).state !== undefined;
         });
         const issue = found.issue;
         for (const other of found.others.slice(0, OTHERS_NAMED))
@@ -786,7 +808,10 @@ class HealthIssueRun {
             core/* info */.pq(`The docs health issue #${issue.number} is closed: it is updated but left closed. Reopen it to keep it in view.`);
         // Only the part the action owns is read, and only when its seal verifies: a state someone else
         // wrote, edited or copied counts for nothing, and nor do the ticks of gaps it names.
-        const read = issue && (0,health_state/* openState */.Gf)((0,health_body/* ownedPart */.JZ)(issue.body), projectId, seal, statePlace(runner, issue.number)).state;
+        const opened = issue ? readState(issue, projectId, seal, runner) : {};
+        const read = opened.state;
+        if (issue && opened.place !== undefined && opened.place !== statePlace(runner, issue.number))
+            core/* info */.pq(`The docs health issue's state was sealed for ${(0,text_escape/* logText */.kc)(opened.place, 300)}: it is read, and sealed for ${(0,text_escape/* logText */.kc)(statePlace(runner, issue.number), 300)} from this run on.`);
         const transitionSettings = {
             projectId,
             runId: runIdOf(runner),
@@ -986,8 +1011,35 @@ class HealthIssueRun {
         }
     }
 }
-/** Where a state is kept, as its seal names it: the repository and the issue's number. */
-const statePlace = (runner, number) => `${runner.repositoryText}#${number}`;
+/**
+ * Where a state is kept, as its seal names it: the repository and the issue's number. The repository
+ * is named by its id when the runner gives it, which a rename or a transfer keeps; else by its
+ * owner/name in lower case, since GitHub reads `Acme/Docs` and `acme/docs` as the same repository.
+ */
+function statePlace(runner, number) {
+    return runner.repositoryId === undefined
+        ? `${runner.repositoryText.toLowerCase()}#${number}`
+        : `repository ${runner.repositoryId}#${number}`;
+}
+/**
+ * The places this repository's state may be sealed for, the place it is sealed for now first: then its
+ * owner/name in lower case, and as the runner gives it, as builds before the id sealed it. Each is this
+ * repository's, in the case GitHub ignores: no other repository's state verifies for any of them.
+ */
+function statePlaces(runner, number) {
+    return [
+        ...new Set([statePlace(runner, number), `${runner.repositoryText.toLowerCase()}#${number}`, `${runner.repositoryText}#${number}`])
+    ];
+}
+/** The state an issue's body holds, sealed for one of the places this repository's state may be sealed for, and that place; nothing when none verifies. */
+function readState(issue, projectId, seal, runner) {
+    for (const place of statePlaces(runner, issue.number)) {
+        const { state } = (0,health_state/* openState */.Gf)((0,health_body/* ownedPart */.JZ)(issue.body), projectId, seal, place);
+        if (state)
+            return { state, place };
+    }
+    return {};
+}
 /** The link of a job's pull request on the run's GitHub server; undefined for any other link, which is no pull request. */
 function pullRequestOf(prLink, githubServer) {
     const link = (0,pull_request/* pullRequestLink */.Z)(prLink, githubServer);

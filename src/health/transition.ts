@@ -240,14 +240,15 @@ export function jobEnded(t: Transition, jobId: string, prLink: string | undefine
 export function ask(t: Transition, body: string): { transition: Transition; asks?: Asks } {
   if (!t.trigger.mayAct) return { transition: { ...t, notes: [] } }
   const own = ofThisEdit(t, tickedGaps(body), 'gaps')
+  const notes = [...own.notes, ...unknownTicks(t.state, own.ids)]
   const gaps = askable(t.state, own.ids, t.settings.runId)
-  if (gaps.length === 0) return { transition: { ...t, notes: own.notes } }
+  if (gaps.length === 0) return { transition: { ...t, notes } }
   const state = withAsked(t.state, new Set(gaps.map((gap) => gap.id)), t.settings.runId)
   const latest = gaps.reduce((at, gap) => (gap.lastSeen > at ? gap.lastSeen : at), '')
   const period = state.periods.find((p) => p.dateFrom === latest)
   const words = t.settings.showWords ? state.readerWords?.gaps : undefined
   return {
-    transition: { ...t, state, asked: gaps, notes: own.notes },
+    transition: { ...t, state, asked: gaps, notes },
     asks: {
       gaps,
       note: `Asking the agent for ${gaps.length === 1 ? '1 ticked gap' : `${gaps.length} ticked gaps`} of the docs health issue.`,
@@ -255,6 +256,26 @@ export function ask(t: Transition, body: string): { transition: Transition; asks
       ...(words ? { words } : {})
     }
   }
+}
+
+/**
+ * What the log says of the ticked boxes that name no gap of the state: nothing is asked for them. A
+ * search gap is named by its words where reader text is shown and by a key where it is hidden, so a
+ * box written before the repository's visibility or `readerText` changed names a gap the state holds
+ * under another name; a gap the state no longer holds has no box to act on.
+ */
+/** The most ticked boxes of unknown gaps a note names: an edit can tick any number of them. */
+const NAMED_TICKS = 5
+
+function unknownTicks(state: HealthState, ticked: ReadonlySet<string>): string[] {
+  const known = new Set(state.gaps.map((gap) => gap.id))
+  const unknown = [...ticked].filter((id) => !known.has(id))
+  if (unknown.length === 0) return []
+  return [
+    `${unknown.length === 1 ? '1 ticked box names' : `${unknown.length} ticked boxes name`} no gap the docs health issue's state holds ` +
+      `(gap ${unknown.slice(0, NAMED_TICKS).join(', gap ')}${unknown.length > NAMED_TICKS ? ', …' : ''}), so nothing is asked for ${unknown.length === 1 ? 'it' : 'them'}: a search gap is named otherwise once reader text is shown or hidden ` +
+      '(the repository turned public or private, or readerText changed), and a gap the state no longer keeps has left the ledger. Tick the gap again in the issue as it is now.'
+  ]
 }
 
 /** The prompt for `asks`: it names the period the gaps' evidence was read over and, when `quote`, gives what readers wrote about them. */

@@ -59,19 +59,22 @@ for (const { name: runtime, node } of runtimes()) {
       await emu.close()
     })
 
-    it.each(FORMS)(`[${runtime}] keeps the key out of ::error::, the last line and the summary when the service echoes it %s`, async (_form, echo) => {
-      emu.fault({ method: 'POST', kind: 'status', status: 400, body: JSON.stringify({ error: `bad key ${echo(KEY)} refused` }) })
-      const run = await runAction({
-        node,
-        onTestFinished,
-        inputs: { apiKey: KEY, projectId: 'proj_docs', baseUrl: emu.url, pollIntervalSeconds: '0.5', prompt: 'Echo' }
-      })
-      expect(run.code).toBe(1)
-      const text = shown(run)
-      // The service's words do reach the log: the test looks at what they became.
-      expect(text).toContain('bad key *** refused')
-      expect(decoded(text)).not.toContain(KEY.toUpperCase())
-    })
+    it.each(FORMS)(
+      `[${runtime}] keeps the key out of ::error::, the last line and the summary when the service echoes it %s`,
+      async (_form, echo) => {
+        emu.fault({ method: 'POST', kind: 'status', status: 400, body: JSON.stringify({ error: `bad key ${echo(KEY)} refused` }) })
+        const run = await runAction({
+          node,
+          onTestFinished,
+          inputs: { apiKey: KEY, projectId: 'proj_docs', baseUrl: emu.url, pollIntervalSeconds: '0.5', prompt: 'Echo' }
+        })
+        expect(run.code).toBe(1)
+        const text = shown(run)
+        // The service's words do reach the log: the test looks at what they became.
+        expect(text).toContain('bad key *** refused')
+        expect(decoded(text)).not.toContain(KEY.toUpperCase())
+      }
+    )
 
     it.each(FORMS)(`[${runtime}] keeps the token out of the log and the summary when GitHub echoes it %s`, async (_form, echo) => {
       github.fault({ status: 422, message: `Validation failed for ${echo(TOKEN)} now` })

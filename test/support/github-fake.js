@@ -200,7 +200,9 @@ export async function startGitHubFake() {
       }
       if (fault?.status !== undefined) {
         res.writeHead(fault.status, { 'Content-Type': 'application/json', ...fault.headers })
-        res.end(JSON.stringify({ message: fault.message ?? (fault.status >= 500 ? 'Server Error' : 'You have exceeded a secondary rate limit') }))
+        res.end(
+          JSON.stringify({ message: fault.message ?? (fault.status >= 500 ? 'Server Error' : 'You have exceeded a secondary rate limit') })
+        )
       } else if (failWith && (failMethods === undefined || failMethods.includes(method))) {
         send(failWith, { message: 'Resource not accessible by integration' })
       } else if (method === 'POST' && (match = /^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)\/comments$/.exec(path))) {

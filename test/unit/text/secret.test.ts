@@ -70,7 +70,12 @@ describe('redactor', () => {
   })
 
   it('leaves alone an entity named for no character, and one named for another character', () => {
-    for (const text of [`&undefined;${KEY.slice(1)}`, `mint&lowbaz;${KEY.slice(5)}`, `mint&dash;${KEY.slice(5)}`, `mint&#94;${KEY.slice(5)}`]) {
+    for (const text of [
+      `&undefined;${KEY.slice(1)}`,
+      `mint&lowbaz;${KEY.slice(5)}`,
+      `mint&dash;${KEY.slice(5)}`,
+      `mint&#94;${KEY.slice(5)}`
+    ]) {
       expect(redact(text)).toBe(text)
     }
   })
@@ -97,7 +102,10 @@ describe('redactor', () => {
     ['lower case', KEY.toLowerCase()],
     ['upper case, URL-encoded', encodeURIComponent(KEY.toUpperCase())],
     ['upper case, as \\u escapes', unicodeEscaped(KEY.toUpperCase(), false)],
-    ['upper case, in fullwidth', Array.from(KEY.toUpperCase(), (c) => String.fromCodePoint((c.codePointAt(0) as number) + 0xfee0)).join('')],
+    [
+      'upper case, in fullwidth',
+      Array.from(KEY.toUpperCase(), (c) => String.fromCodePoint((c.codePointAt(0) as number) + 0xfee0)).join('')
+    ],
     ['its letters as decimal entities of the other case', KEY.replace(/[a-z]/g, (c) => `&#${c.toUpperCase().charCodeAt(0)}`)],
     ['base64, upper-cased', base64(KEY).toUpperCase()]
   ])('replaces the key in %s', (_form, text) => {
@@ -225,7 +233,17 @@ describe('secretForms', () => {
 
 describe('entityFolds', () => {
   it('names each character by the entities that fold into it, once whatever their case', () => {
-    const folds = entityFolds({ lowbar: '_', UnderBar: '_', AMP: '&', amp: '&', Mopf: '𝕄', mscr: '𝓂', fflig: 'ﬀ', ZeroWidthSpace: '\u200b', bdquo: '„' })
+    const folds = entityFolds({
+      lowbar: '_',
+      UnderBar: '_',
+      AMP: '&',
+      amp: '&',
+      Mopf: '𝕄',
+      mscr: '𝓂',
+      fflig: 'ﬀ',
+      ZeroWidthSpace: '\u200b',
+      bdquo: '„'
+    })
     expect(Object.fromEntries(folds)).toEqual({ _: ['lowbar', 'UnderBar'], '&': ['AMP'], m: ['Mopf', 'mscr'], '„': ['bdquo'] })
   })
 

@@ -424,10 +424,13 @@ function unknownTicks(state, ticked) {
             '(the repository turned public or private, or readerText changed), and a gap the state no longer keeps has left the ledger. Tick the gap again in the issue as it is now.'
     ];
 }
-/** The prompt for `asks`: it names the period the gaps' evidence was read over and, when `quote`, gives what readers wrote about them. */
+/**
+ * The prompt for `asks`: it names the period the gaps' evidence was read over and, when `quote`, gives
+ * what readers wrote about them; otherwise it gives counts alone, no search term included.
+ */
 function promptOf(asks, quote, marker) {
     const words = quote ? asks.words : undefined;
-    return (0,health_prompt/* gapsPrompt */.AQ)(asks.gaps, { ...(asks.period ?? {}), ...(words ? { words } : {}) }, marker);
+    return (0,health_prompt/* gapsPrompt */.AQ)(asks.gaps, { ...(asks.period ?? {}), ...(words ? { words } : {}), ...(quote ? {} : { countsAlone: true }) }, marker);
 }
 /** The job this run asked for has its id. */
 function started(t, jobId) {
@@ -447,9 +450,13 @@ function jobReported(t, job) {
     const reopen = prLink === undefined && (job.outcome === 'opened' || job.outcome === 'no-pr' || job.outcome === 'failed' || job.outcome === 'archived');
     return { ...t, state: (0,ledger/* withOutcome */.lt)(t.state, t.settings.runId, { jobId: job.jobId, prLink, reopen }), notes: [] };
 }
-/** The job the issue records last (a gap asked for, with a pull request, or merged), when any: its source repository is the agent's. */
-function lastJobId(t) {
-    return [...t.state.gaps].reverse().find((gap) => gap.jobId !== undefined && (0,schemas/* jobIdProblem */.M3)(gap.jobId) === undefined)?.jobId;
+/**
+ * Every job the issue records (of a gap asked for, with a pull request, merged or judged), once each,
+ * that a request can carry: the source repository of each is one the agent has worked in, the newest
+ * job's among them, whatever order the ledger keeps its gaps in.
+ */
+function recordedJobIds(t) {
+    return [...new Set(t.state.gaps.flatMap((gap) => (gap.jobId !== undefined && (0,schemas/* jobIdProblem */.M3)(gap.jobId) === undefined ? [gap.jobId] : [])))];
 }
 /** The pages with a fix, and when each merged (ledger.ts, fixesOf). */
 function fixes(t) {
@@ -929,9 +936,9 @@ class HealthIssueRun {
             this.now = jobEnded(this.now, jobId, pullRequestOf(job.prLink, githubServer));
         }
     }
-    /** The job the issue records last (a gap asked for, with a pull request, or merged), when any: its source repository is the agent's. */
-    lastJobId() {
-        return lastJobId(this.now);
+    /** Every job the issue records, once each: the source repository of each is one the agent has worked in. */
+    recordedJobIds() {
+        return recordedJobIds(this.now);
     }
     /** The pages with a fix, and the day each merged: where feedback marked resolved counts. */
     fixes() {

@@ -278,10 +278,13 @@ function unknownTicks(state: HealthState, ticked: ReadonlySet<string>): string[]
   ]
 }
 
-/** The prompt for `asks`: it names the period the gaps' evidence was read over and, when `quote`, gives what readers wrote about them. */
+/**
+ * The prompt for `asks`: it names the period the gaps' evidence was read over and, when `quote`, gives
+ * what readers wrote about them; otherwise it gives counts alone, no search term included.
+ */
 export function promptOf(asks: Asks, quote: boolean, marker?: string): string {
   const words = quote ? asks.words : undefined
-  return gapsPrompt(asks.gaps, { ...(asks.period ?? {}), ...(words ? { words } : {}) }, marker)
+  return gapsPrompt(asks.gaps, { ...(asks.period ?? {}), ...(words ? { words } : {}), ...(quote ? {} : { countsAlone: true }) }, marker)
 }
 
 /** The job this run asked for has its id. */
@@ -303,9 +306,13 @@ export function jobReported(t: Transition, job: JobReport): Transition {
   return { ...t, state: withOutcome(t.state, t.settings.runId, { jobId: job.jobId, prLink, reopen }), notes: [] }
 }
 
-/** The job the issue records last (a gap asked for, with a pull request, or merged), when any: its source repository is the agent's. */
-export function lastJobId(t: Transition): string | undefined {
-  return [...t.state.gaps].reverse().find((gap) => gap.jobId !== undefined && jobIdProblem(gap.jobId) === undefined)?.jobId
+/**
+ * Every job the issue records (of a gap asked for, with a pull request, merged or judged), once each,
+ * that a request can carry: the source repository of each is one the agent has worked in, the newest
+ * job's among them, whatever order the ledger keeps its gaps in.
+ */
+export function recordedJobIds(t: Transition): string[] {
+  return [...new Set(t.state.gaps.flatMap((gap) => (gap.jobId !== undefined && jobIdProblem(gap.jobId) === undefined ? [gap.jobId] : [])))]
 }
 
 /** The pages with a fix, and when each merged (ledger.ts, fixesOf). */

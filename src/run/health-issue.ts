@@ -27,11 +27,11 @@ import {
   jobEnded,
   jobReported,
   jobsToFollow,
-  lastJobId,
   periodRead,
   promptOf,
   pullsRead,
   pullsToRead,
+  recordedJobIds,
   reportOf,
   started,
   type Transition,
@@ -281,9 +281,9 @@ export class HealthIssueRun {
     }
   }
 
-  /** The job the issue records last (a gap asked for, with a pull request, or merged), when any: its source repository is the agent's. */
-  lastJobId(): string | undefined {
-    return lastJobId(this.now)
+  /** Every job the issue records, once each: the source repository of each is one the agent has worked in. */
+  recordedJobIds(): string[] {
+    return recordedJobIds(this.now)
   }
 
   /** The pages with a fix, and the day each merged: where feedback marked resolved counts. */

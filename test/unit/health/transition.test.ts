@@ -17,9 +17,9 @@ import {
   jobEnded,
   jobReported,
   jobsToFollow,
-  lastJobId,
   periodRead,
   promptOf,
+  recordedJobIds,
   pullsRead,
   pullsToRead,
   reportOf,
@@ -154,7 +154,7 @@ describe('the docs health issue over a week, a tick, a merge and a week', () => 
     expect(gapOf(t)).toMatchObject({ state: 'asked', jobId: 'job-1' })
     t = jobReported(t, { ...jobReport({ jobId: 'job-1', prLink: PR, prNumber: '7', prRepository: 'acme/docs' }) })
     expect(gapOf(t)).toMatchObject({ state: 'pr-open', prLink: PR })
-    expect(lastJobId(t)).toBe('job-1')
+    expect(recordedJobIds(t)).toEqual(['job-1'])
     const tickRun = written(t, ticked)
     expect(tickRun.owned).toContain(PR)
     expect(reportOf(tickRun.transition)).toMatchObject({ asked: 1, askedGaps: [{ kind: 'page', subject: WEBHOOKS }] })
@@ -585,7 +585,7 @@ describe('what each step carries', () => {
     expect(asks?.note).toBe('Asking the agent for 3 ticked gaps of the docs health issue.')
   })
 
-  it("names the last job the issue records that a request can carry, the agent's repository's source", () => {
+  it("names every job the issue records that a request can carry, once each, whatever the ledger's order: each one's repository is the agent's", () => {
     const with_ = (...jobIds: (string | undefined)[]): Transition =>
       begin(
         { ...emptyState(PROJECT), gaps: jobIds.map((jobId, i) => page(`/p${i}`, { state: 'merged', ...(jobId ? { jobId } : {}) })) },
@@ -593,8 +593,8 @@ describe('what each step carries', () => {
         schedule('2026-11-16'),
         settings('2')
       )
-    expect(lastJobId(with_('job-1', 'job-2', '..', undefined))).toBe('job-2')
-    expect(lastJobId(with_(undefined))).toBeUndefined()
+    expect(recordedJobIds(with_('job-1', 'job-2', '..', undefined, 'job-1'))).toEqual(['job-1', 'job-2'])
+    expect(recordedJobIds(with_(undefined))).toEqual([])
   })
 
   it('reads only the pull requests still open in the ledger', () => {

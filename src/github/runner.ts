@@ -16,6 +16,8 @@ export interface Runner {
   repositoryText: string
   /** The repository, when GITHUB_REPOSITORY is owner/name. */
   repository?: Repository
+  /** The repository's id (GITHUB_REPOSITORY_ID, digits), when given: it stays the same through a rename or a transfer. */
+  repositoryId?: string
   /** The event that started the run (GITHUB_EVENT_NAME); '' outside a workflow. */
   eventName: string
   /** The event payload, parsed; undefined when there is none or it cannot be read. */
@@ -66,9 +68,11 @@ export async function readRunner(env: NodeJS.ProcessEnv = process.env): Promise<
   const runId = given(env.GITHUB_RUN_ID)
   const sha = given(env.GITHUB_SHA)
   const workspace = given(env.GITHUB_WORKSPACE)
+  const repositoryId = /^\d{1,20}$/.test(env.GITHUB_REPOSITORY_ID ?? '') ? env.GITHUB_REPOSITORY_ID : undefined
   return {
     repositoryText,
     ...(repository ? { repository } : {}),
+    ...(repositoryId === undefined ? {} : { repositoryId }),
     eventName: env.GITHUB_EVENT_NAME ?? '',
     payload,
     ...(payloadError === undefined ? {} : { payloadError }),

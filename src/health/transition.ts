@@ -257,14 +257,15 @@ export function jobEnded(t: Transition, jobId: string, prLink: string | undefine
 export function ask(t: Transition, body: string): { transition: Transition; asks?: Asks } {
   if (!t.trigger.mayAct) return { transition: { ...t, notes: [] } }
   const own = ofThisEdit(t, tickedGaps(body), 'gaps')
+  const notes = [...own.notes, ...unknownTicks(t.state, own.ids)]
   const gaps = askable(t.state, own.ids, t.settings.runId)
-  if (gaps.length === 0) return { transition: { ...t, notes: own.notes } }
+  if (gaps.length === 0) return { transition: { ...t, notes } }
   const state = withAsked(t.state, new Set(gaps.map((gap) => gap.id)), t.settings.runId)
   const latest = gaps.reduce((at, gap) => (gap.lastSeen > at ? gap.lastSeen : at), '')
   const period = state.periods.find((p) => p.dateFrom === latest)
   const words = t.settings.showWords ? state.readerWords?.gaps : undefined
   return {
-    transition: { ...t, state, asked: gaps, notes: own.notes },
+    transition: { ...t, state, asked: gaps, notes },
     asks: {
       gaps,
       note: `Asking the agent for ${gaps.length === 1 ? '1 ticked gap' : `${gaps.length} ticked gaps`} of the docs health issue.`,
@@ -274,10 +275,33 @@ export function ask(t: Transition, body: string): { transition: Transition; asks
   }
 }
 
-/** The prompt for `asks`: it names the period the gaps' evidence was read over and, when `quote`, gives what readers wrote about them. */
+/**
+ * What the log says of the ticked boxes that name no gap of the state: nothing is asked for them. A
+ * search gap is named by its words where reader text is shown and by a key where it is hidden, so a
+ * box written before the repository's visibility or `readerText` changed names a gap the state holds
+ * under another name; a gap the state no longer holds has no box to act on.
+ */
+/** The most ticked boxes of unknown gaps a note names: an edit can tick any number of them. */
+const NAMED_TICKS = 5
+
+function unknownTicks(state: HealthState, ticked: ReadonlySet<string>): string[] {
+  const known = new Set(state.gaps.map((gap) => gap.id))
+  const unknown = [...ticked].filter((id) => !known.has(id))
+  if (unknown.length === 0) return []
+  return [
+    `${unknown.length === 1 ? '1 ticked box names' : `${unknown.length} ticked boxes name`} no gap the docs health issue's state holds ` +
+      `(gap ${unknown.slice(0, NAMED_TICKS).join(', gap ')}${unknown.length > NAMED_TICKS ? ', …' : ''}), so nothing is asked for ${unknown.length === 1 ? 'it' : 'them'}: a search gap is named otherwise once reader text is shown or hidden ` +
+      '(the repository turned public or private, or readerText changed), and a gap the state no longer keeps has left the ledger. Tick the gap again in the issue as it is now.'
+  ]
+}
+
+/**
+ * The prompt for `asks`: it names the period the gaps' evidence was read over and, when `quote`, gives
+ * what readers wrote about them; otherwise it gives counts alone, no search term included.
+ */
 export function promptOf(asks: Asks, quote: boolean, marker?: string): string {
   const words = quote ? asks.words : undefined
-  return gapsPrompt(asks.gaps, { ...(asks.period ?? {}), ...(words ? { words } : {}) }, marker)
+  return gapsPrompt(asks.gaps, { ...(asks.period ?? {}), ...(words ? { words } : {}), ...(quote ? {} : { countsAlone: true }) }, marker)
 }
 
 /** The job this run asked for has its id. */
@@ -299,9 +323,13 @@ export function jobReported(t: Transition, job: JobReport): Transition {
   return { ...t, state: withOutcome(t.state, t.settings.runId, { jobId: job.jobId, prLink, reopen }), notes: [] }
 }
 
-/** The job the issue records last (a gap asked for, with a pull request, or merged), when any: its source repository is the agent's. */
-export function lastJobId(t: Transition): string | undefined {
-  return [...t.state.gaps].reverse().find((gap) => gap.jobId !== undefined && jobIdProblem(gap.jobId) === undefined)?.jobId
+/**
+ * Every job the issue records (of a gap asked for, with a pull request, merged or judged), once each,
+ * that a request can carry: the source repository of each is one the agent has worked in, the newest
+ * job's among them, whatever order the ledger keeps its gaps in.
+ */
+export function recordedJobIds(t: Transition): string[] {
+  return [...new Set(t.state.gaps.flatMap((gap) => (gap.jobId !== undefined && jobIdProblem(gap.jobId) === undefined ? [gap.jobId] : [])))]
 }
 
 /** The pages with a fix, and when each merged (ledger.ts, fixesOf). */

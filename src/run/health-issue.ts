@@ -27,11 +27,11 @@ import {
   jobEnded,
   jobReported,
   jobsToFollow,
-  lastJobId,
   periodRead,
   promptOf,
   pullsRead,
   pullsToRead,
+  recordedJobIds,
   reportOf,
   started,
   type Transition,
@@ -136,7 +136,7 @@ export class HealthIssueRun {
     const client = await connect(settings.token)
     const github = new HealthIssues(client, client.signal)
     const found = await github.find(projectMarker(projectId), ownedPart, (candidate) => {
-      return openState(ownedPart(candidate.body), projectId, seal, statePlace(runner, candidate.number)).state !== undefined
+      return readState(candidate, projectId, seal, runner).state !== undefined
     })
     const issue = found.issue
     for (const other of found.others.slice(0, OTHERS_NAMED))
@@ -162,7 +162,12 @@ export class HealthIssueRun {
       core.info(`The docs health issue #${issue.number} is closed: it is updated but left closed. Reopen it to keep it in view.`)
     // Only the part the action owns is read, and only when its seal verifies: a state someone else
     // wrote, edited or copied counts for nothing, and nor do the ticks of gaps it names.
-    const read = issue && openState(ownedPart(issue.body), projectId, seal, statePlace(runner, issue.number)).state
+    const opened: { state?: HealthState; place?: string } = issue ? readState(issue, projectId, seal, runner) : {}
+    const read = opened.state
+    if (issue && opened.place !== undefined && opened.place !== statePlace(runner, issue.number))
+      core.info(
+        `The docs health issue's state was sealed for ${logText(opened.place, 300)}: it is read, and sealed for ${logText(statePlace(runner, issue.number), 300)} from this run on.`
+      )
     const transitionSettings: TransitionSettings = {
       projectId,
       runId: runIdOf(runner),
@@ -282,9 +287,9 @@ export class HealthIssueRun {
     }
   }
 
-  /** The job the issue records last (a gap asked for, with a pull request, or merged), when any: its source repository is the agent's. */
-  lastJobId(): string | undefined {
-    return lastJobId(this.now)
+  /** Every job the issue records, once each: the source repository of each is one the agent has worked in. */
+  recordedJobIds(): string[] {
+    return recordedJobIds(this.now)
   }
 
   /** The pages with a fix, and the day each merged: where feedback marked resolved counts. */
@@ -368,8 +373,41 @@ export class HealthIssueRun {
   }
 }
 
-/** Where a state is kept, as its seal names it: the repository and the issue's number. */
-const statePlace = (runner: Pick<Runner, 'repositoryText'>, number: number): string => `${runner.repositoryText}#${number}`
+/**
+ * Where a state is kept, as its seal names it: the repository and the issue's number. The repository
+ * is named by its id when the runner gives it, which a rename or a transfer keeps; else by its
+ * owner/name in lower case, since GitHub reads `Acme/Docs` and `acme/docs` as the same repository.
+ */
+export function statePlace(runner: Pick<Runner, 'repositoryText' | 'repositoryId'>, number: number): string {
+  return runner.repositoryId === undefined
+    ? `${runner.repositoryText.toLowerCase()}#${number}`
+    : `repository ${runner.repositoryId}#${number}`
+}
+
+/**
+ * The places this repository's state may be sealed for, the place it is sealed for now first: then its
+ * owner/name in lower case, and as the runner gives it, as builds before the id sealed it. Each is this
+ * repository's, in the case GitHub ignores: no other repository's state verifies for any of them.
+ */
+export function statePlaces(runner: Pick<Runner, 'repositoryText' | 'repositoryId'>, number: number): string[] {
+  return [
+    ...new Set([statePlace(runner, number), `${runner.repositoryText.toLowerCase()}#${number}`, `${runner.repositoryText}#${number}`])
+  ]
+}
+
+/** The state an issue's body holds, sealed for one of the places this repository's state may be sealed for, and that place; nothing when none verifies. */
+function readState(
+  issue: { body: string; number: number },
+  projectId: string,
+  seal: RecordSeal,
+  runner: Pick<Runner, 'repositoryText' | 'repositoryId'>
+): { state?: HealthState; place?: string } {
+  for (const place of statePlaces(runner, issue.number)) {
+    const { state } = openState(ownedPart(issue.body), projectId, seal, place)
+    if (state) return { state, place }
+  }
+  return {}
+}
 
 /** The link of a job's pull request on the run's GitHub server; undefined for any other link, which is no pull request. */
 function pullRequestOf(prLink: string | null | undefined, githubServer: string): string | undefined {

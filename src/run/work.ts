@@ -18,6 +18,7 @@ import { readRunner, type Repository, type Runner } from '../github/runner.js'
 import { runnerSink } from '../github/runner-sink.js'
 import { readSitePages } from '../github/site-pages.js'
 import type { SitePages } from '../text/page-path.js'
+import { logText } from '../text/escape.js'
 import { ACTION_NAME, ACTION_VERSION } from '../version.js'
 import type { AnalyticsInputs, Inputs } from './inputs.js'
 import { publish, type Unwritten } from './publish.js'
@@ -65,8 +66,10 @@ function jobParts(
 
 /**
  * Whether readers' words may go into the agent's prompt: with `readerText: show`; with `auto` only when
- * GitHub says the agent's repository (the source repository of the job the issue records last) is
- * private as well as this one, since the agent may quote them in a pull request there. Said in the log.
+ * GitHub says this repository is private and so is every repository the agent worked in for the issue
+ * (the source repository of each job the issue records, the newest job's among them), since the agent
+ * may quote them in a pull request there. A job whose repository is not known keeps them out, as does
+ * an issue that records no job. Said in the log.
  */
 async function wordsToAgent(
   inputs: Inputs,
@@ -79,23 +82,30 @@ async function wordsToAgent(
     core.info("Readers' words go to the agent with the ticked gaps: readerText is show.")
     return true
   }
-  const jobId = healthIssueRun.lastJobId()
-  let target: Repository | undefined
-  if (jobId !== undefined) {
+  const out = (why: string): false => {
+    core.info(`Readers' words stay out of the agent's prompt: ${why} (readerText: auto). Set readerText: show to send them.`)
+    return false
+  }
+  const jobIds = healthIssueRun.recordedJobIds()
+  if (jobIds.length === 0) return out("the agent's repository is not known (no earlier job of the docs health issue names it)")
+  const names: string[] = []
+  for (const jobId of jobIds) {
+    let target: Repository | undefined
     try {
       target = repositoryAt((await client.getJob(inputs.projectId, jobId)).source?.repository, server)
     } catch (error) {
       if (!(error instanceof ApiError)) throw error
     }
+    if (target === undefined) return out(`the repository of the agent job ${logText(jobId, 60)} the docs health issue records is not known`)
+    const name = `${target.owner}/${target.name}`
+    if (visibilities === undefined || !(await visibilities.isPrivate(target)))
+      return out(`GitHub does not say the agent's repository, ${logText(name, 200)}, is private`)
+    if (!names.includes(name)) names.push(name)
   }
-  const name = target === undefined ? undefined : `${target.owner}/${target.name}`
-  const isPrivate = target !== undefined && visibilities !== undefined && (await visibilities.isPrivate(target))
   core.info(
-    isPrivate
-      ? `Readers' words go to the agent with the ticked gaps: GitHub says this repository and the agent's, ${name ?? ''}, are private (readerText: auto).`
-      : `Readers' words stay out of the agent's prompt: ${name === undefined ? "the agent's repository is not known (no earlier job of the docs health issue names it)" : `GitHub does not say the agent's repository, ${name}, is private`} (readerText: auto). Set readerText: show to send them.`
+    `Readers' words go to the agent with the ticked gaps: GitHub says this repository and the agent's, ${logText(names.join(', '), 400)}, are private (readerText: auto).`
   )
-  return isPrivate
+  return true
 }
 
 /** The docs health issue of the run, and the prompt for the gaps a person ticked in it, when the inputs ask for one. */

@@ -1,15 +1,17 @@
-// A secret (the API key) in every form a service might echo it in: as sent, escaped inside a JSON
-// string (`\/`, `\"`, `\u002f`), URL-encoded, as an HTML entity, or base64-encoded (the secret alone,
-// the Authorization header's value, or anywhere inside a longer encoded text). The runner masks only
-// the forms it is told of; every text derived from the service is cleaned of all of them here.
+// A secret (the API key, the GitHub token) in every form a service might echo it in: as sent, escaped
+// inside a JSON string (`\/`, `\"`, `\u002f`), URL-encoded, as an HTML character reference (any of
+// HTML's named ones, decimal or hex, with or without its `;`), or base64-encoded (the secret alone, the
+// Authorization header's value, or anywhere inside a longer encoded text), and in any case: a service
+// that upper-cases its message echoes `MINT_…`. The runner masks only the forms it is told of; every
+// text derived from the service is cleaned of all of them here.
 //
 // A text is cleaned also of what becomes the secret once folded as the run folds the texts it shows:
 // by Unicode NFKC (reader text: `ｍｉｎｔ＿…` in fullwidth is `mint_…`), and without the invisible
 // characters every shown text loses (`mint\u200b_…`). So no later fold, cut or escape of a cleaned
 // text can make the secret again, and there is nothing left for the runner's masking to miss.
+import { characterEntities } from 'character-entities'
+import { withoutInvisible } from './escape.js'
 import { foldedMatches, foldsToAscii } from './fold.js'
-
-const HTML_NAMED: Readonly<Record<string, string>> = { '"': 'quot', '&': 'amp', "'": 'apos', '<': 'lt', '>': 'gt' }
 
 /** The base64 that a longer encoded text shares with the secret is left out below this length: too short to mean the secret. */
 const MIN_MASKED_LENGTH = 8
@@ -25,9 +27,35 @@ function escapeRegExp(text: string): string {
   return text.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&')
 }
 
-/** Hex digits that match in either case: `2f` as `2[fF]`. */
-function anyCaseHex(hex: string): string {
-  return hex.replace(/[a-f]/gi, (d) => `[${d.toLowerCase()}${d.toUpperCase()}]`)
+/**
+ * For a name of HTML's named character references (all of HTML5's, `lowbar`, `UnderBar`, `Mopf`, …),
+ * what it stands for once folded as the run folds what it shows (NFKC, invisible characters dropped),
+ * in lower case: `lowbar` is `_`, `Mopf` (𝕄) is `m`.
+ */
+export function entityFolds(entities: Readonly<Record<string, string>>): Map<string, string[]> {
+  const names = new Map<string, string[]>()
+  for (const [name, value] of Object.entries(entities)) {
+    const folded = withoutInvisible(value.normalize('NFKC')).toLowerCase()
+    // Only a name of one character matters here: the secret is matched character by character.
+    if (Array.from(folded).length !== 1) continue
+    const known = names.get(folded) ?? []
+    if (!known.some((other) => other.toLowerCase() === name.toLowerCase())) known.push(name)
+    names.set(folded, known)
+  }
+  return names
+}
+
+let namedEntities: ReadonlyMap<string, string[]> | undefined
+/** The names of HTML's character references by the character each folds into, made once, the first time a secret needs them. */
+function entityNames(char: string): string[] {
+  // Stryker disable next-line ArrayDeclaration,LogicalOperator: made once for each process, before the mutant is switched on
+  namedEntities ??= entityFolds(characterEntities)
+  return namedEntities.get(char.toLowerCase()) ?? []
+}
+
+/** The character in each case it has (`m`, `M`), each one character: the pattern matches the secret in any case. */
+function cases(char: string): string[] {
+  return [...new Set([char, char.toLowerCase(), char.toUpperCase()])].filter((form) => Array.from(form).length === 1)
 }
 
 /**
@@ -36,25 +64,28 @@ function anyCaseHex(hex: string): string {
  * long run of backslashes is passed over once, not once for each of its characters.
  */
 function characterPattern(char: string, first: boolean): string {
-  const code = char.codePointAt(0) as number
-  const hex = code.toString(16)
   const backslashes = `${first ? '(?<!\\\\)' : ''}\\\\{1,${MAX_REPEAT}}`
-  const forms = [
-    escapeRegExp(char),
-    // Behind backslashes: a JSON or shell escape (\/, \"), escaped again a few times.
-    `${backslashes}${escapeRegExp(char)}`,
-    // A JSON or JavaScript escape: \u002f.
-    // Before the first character, behind the whole run however long: a JSON string's `\\\\…\\u006d`
-    // reads as backslashes and then the first character, whatever number of pairs comes before it.
-    `${first ? '(?<!\\\\)\\\\+' : backslashes}u${anyCaseHex(hex.padStart(4, '0'))}`,
-    // URL-encoded, once or a few times (%2F, %252F), byte by byte.
-    [...Buffer.from(char)].map((byte) => `%(?:25){0,${MAX_REPEAT}}${anyCaseHex(byte.toString(16).padStart(2, '0'))}`).join(''),
-    // A numeric HTML entity, decimal or hex.
-    `&#(?:0{0,${MAX_REPEAT}}${code}|[xX]0{0,${MAX_REPEAT}}${anyCaseHex(hex)});`
-  ]
-  const named = HTML_NAMED[char]
-  if (named) forms.push(`&${named};`)
-  return `(?:${forms.join('|')})`
+  const forms = cases(char).flatMap((variant) => {
+    const code = variant.codePointAt(0) as number
+    const hex = code.toString(16)
+    return [
+      escapeRegExp(variant),
+      // Behind backslashes: a JSON or shell escape (\/, \"), escaped again a few times.
+      `${backslashes}${escapeRegExp(variant)}`,
+      // A JSON or JavaScript escape: \u002f.
+      // Before the first character, behind the whole run however long: a JSON string's `\\\\…\\u006d`
+      // reads as backslashes and then the first character, whatever number of pairs comes before it.
+      `${first ? '(?<!\\\\)\\\\+' : backslashes}u${hex.padStart(4, '0')}`,
+      // URL-encoded, once or a few times (%2F, %252F), byte by byte.
+      [...Buffer.from(variant)].map((byte) => `%(?:25){0,${MAX_REPEAT}}${byte.toString(16).padStart(2, '0')}`).join(''),
+      // A numeric HTML character reference, decimal or hex, its `;` left out as HTML allows.
+      `&#(?:0{0,${MAX_REPEAT}}${code}|x0{0,${MAX_REPEAT}}${hex});?`
+    ]
+  })
+  // A named one (`&lowbar;`, `&UnderBar`, `&Mopf;`), with or without its `;`.
+  const named = entityNames(char)
+  if (named.length > 0) forms.push(`&(?:${named.join('|')});?`)
+  return `(?:${[...new Set(forms)].join('|')})`
 }
 
 function base64Forms(bytes: Buffer): string[] {
@@ -133,8 +164,8 @@ export interface Redactor {
 }
 
 /**
- * A function that replaces every form of `secret` in a text by `***`, and every piece of the text
- * that folds into one (NFKC, invisible characters dropped). An empty secret changes nothing.
+ * A function that replaces every form of `secret` in a text by `***`, in any case, and every piece of
+ * the text that folds into one (NFKC, invisible characters dropped). An empty secret changes nothing.
  */
 export function redactor(secret: string): Redactor {
   if (secret === '') return Object.assign((text: string) => text, { folds: (text: string) => text })
@@ -142,7 +173,8 @@ export function redactor(secret: string): Redactor {
   const chars = Array.from(secret)
     .map((char, index) => characterPattern(char, index === 0))
     .join('')
-  const pattern = new RegExp([...base64Of(secret).map(escapeRegExp), chars].join('|'), 'g')
+  // In any case: a letter, a hex digit, an escape's `u` or `x` and an entity's name alike.
+  const pattern = new RegExp([...base64Of(secret).map(escapeRegExp), chars].join('|'), 'gi')
   const folds = (text: string): string => redactFolded(text, pattern)
   return Object.assign((text: string) => folds(text.replace(pattern, '***')), { folds })
 }

@@ -168,7 +168,7 @@ describe('what a docs lead reads', () => {
     // The page a client named is reader text too: by its label alone.
     expect(prompt).toContain(`- page ${pageLabel(PROBLEM)}: `)
     expect(prompt).not.toContain(PROBLEM)
-    expect(prompt).toContain('data gathered from readers over 9–15 Nov 2026 (page paths, search terms and counts)')
+    expect(prompt).toContain('data gathered from readers over 9–15 Nov 2026 (page paths and counts)')
     for (const text of [QUESTION, COMMENT, SEARCH]) expect(prompt).not.toContain(text)
   })
 

@@ -12,6 +12,8 @@ import type { JobReport } from '../../src/agent/outcome.js'
 import type { Inputs } from '../../src/run/inputs.js'
 import { parseAlertRules } from '../../src/render/alerts.js'
 import { work } from '../../src/run/work.js'
+import { RecordSeal } from '../../src/core/record-seal.js'
+import { sealState } from '../../src/health/state.js'
 import { startEmulator, type Emulator } from '../emulator/emulator.js'
 import { renderSummary } from '../support/render.js'
 import { startGitHubFake } from '../support/github-fake.js'
@@ -257,5 +259,82 @@ describe('work: alerts and the repository', () => {
     expect(report.healthIssue?.failure).toContain('the repository is unknown (GITHUB_REPOSITORY is "not a repository")')
     expect(github.requests).toEqual([])
     expect(report.reports.map((r) => r.kind)).toEqual(['visitors'])
+  })
+})
+
+describe("work with a tick: readers' words and every repository the issue's jobs ran in", () => {
+  const STATE = /<!-- docs-agent-action:state ([A-Za-z0-9+/=]+) -->/
+  const AUTO = { ...ANALYTICS, readerText: 'auto' as const }
+
+  /** A week in the private acme/docs, then its first two gaps given jobs in `repositories` (none: a job the service does not know), and a person who may push ticks a third. */
+  async function tickWithJobs(repositories: (string | undefined)[]): Promise<void> {
+    github.setVisibility('acme/docs', 'private')
+    github.setVisibility('acme/private-docs', 'private')
+    github.setVisibility('acme/public-docs', 'public')
+    github.setPermission('maintainer', 'write')
+    await nextRun()
+    await work(inputs({ analytics: AUTO, healthIssue: HEALTH_ISSUE }))
+    const issue = github.issues.find((i) => i.title === HEALTH_ISSUE.title)
+    if (!issue) throw new Error('the run made no docs health issue')
+    const state = JSON.parse(Buffer.from(STATE.exec(issue.body)?.[1] ?? '', 'base64').toString('utf8')) as {
+      gaps: Record<string, unknown>[]
+    }
+    repositories.forEach((repository, at) => {
+      const jobId = `job_words_${String(runId)}_${String(at)}`
+      if (repository !== undefined) emu.addJob(jobId, { finishAfterMs: 0, repository })
+      Object.assign(state.gaps[at] ?? {}, {
+        state: 'merged',
+        jobId,
+        prLink: `${repository ?? 'https://github.com/acme/docs'}/pull/${String(at + 1)}`,
+        mergedOn: '2026-11-07'
+      })
+    })
+    const encoded = `<!-- docs-agent-action:state ${Buffer.from(JSON.stringify(state)).toString('base64')} -->`
+    const body = issue.body.replace(/\n<!-- docs-agent-action:state-seal [A-Za-z0-9_-]{43} -->/, '').replace(STATE, encoded)
+    const before = sealState(body, RecordSeal.fromApiKey(KEY), `acme/docs#${String(issue.number)}`)
+    const ticked = String(state.gaps[repositories.length]?.id)
+    const line = before.split('\n').find((l) => l.startsWith('- [ ] ') && l.includes(`<!-- gap:${ticked} -->`)) ?? ''
+    expect(line).not.toBe('')
+    issue.body = before.replace(line, line.replace('- [ ]', '- [x]'))
+    await nextRun({
+      name: 'issues',
+      payload: {
+        action: 'edited',
+        issue: { number: issue.number, body: issue.body },
+        changes: { body: { from: before } },
+        sender: { login: 'maintainer', type: 'User' },
+        repository: { full_name: 'acme/docs', private: true }
+      }
+    })
+    emu.planJobs({ finishAfterMs: 0 })
+    stdout.text = ''
+    await work(inputs({ analytics: AUTO, healthIssue: HEALTH_ISSUE, wait: false }))
+  }
+
+  it('sends them when every job ran in a private repository, each named once', async () => {
+    await tickWithJobs(['https://github.com/acme/private-docs', 'https://github.com/acme/private-docs'])
+    expect(stdout.text).toContain(
+      "Readers' words go to the agent with the ticked gaps: GitHub says this repository and the agent's, acme/private-docs, are private (readerText: auto)."
+    )
+  })
+
+  it('keeps them out when any job ran in a public repository, the first in the ledger or not', async () => {
+    for (const repositories of [
+      ['https://github.com/acme/public-docs', 'https://github.com/acme/private-docs'],
+      ['https://github.com/acme/private-docs', 'https://github.com/acme/public-docs']
+    ]) {
+      await tickWithJobs(repositories)
+      expect(stdout.text).toContain(
+        "Readers' words stay out of the agent's prompt: GitHub does not say the agent's repository, acme/public-docs, is private (readerText: auto). Set readerText: show to send them."
+      )
+      github.issues.length = 0
+    }
+  })
+
+  it('keeps them out when the service cannot say which repository a job ran in', async () => {
+    await tickWithJobs(['https://github.com/acme/private-docs', undefined])
+    expect(stdout.text).toMatch(
+      /Readers' words stay out of the agent's prompt: the repository of the agent job job_words_\d+_1 the docs health issue records is not known \(readerText: auto\)\./
+    )
   })
 })

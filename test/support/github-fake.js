@@ -54,8 +54,9 @@ export const OTHER_APP = {
 /**
  * A fault for one request: an answer with `status` and `headers`, the connection dropped (`drop`), or
  * the request held unanswered until its connection closes (`hold`, told when it starts holding, and
- * given back what to call when it ends).
- * @typedef {{ status?: number, headers?: Record<string, string>, drop?: boolean, hold?: () => () => void }} FakeFault
+ * given back what to call when it ends). An answer's `message` is GitHub's words in it (by default
+ * those of a 5xx or of a secondary rate limit).
+ * @typedef {{ status?: number, headers?: Record<string, string>, message?: string, drop?: boolean, hold?: () => () => void }} FakeFault
  */
 
 /**
@@ -199,7 +200,9 @@ export async function startGitHubFake() {
       }
       if (fault?.status !== undefined) {
         res.writeHead(fault.status, { 'Content-Type': 'application/json', ...fault.headers })
-        res.end(JSON.stringify({ message: fault.status >= 500 ? 'Server Error' : 'You have exceeded a secondary rate limit' }))
+        res.end(
+          JSON.stringify({ message: fault.message ?? (fault.status >= 500 ? 'Server Error' : 'You have exceeded a secondary rate limit') })
+        )
       } else if (failWith && (failMethods === undefined || failMethods.includes(method))) {
         send(failWith, { message: 'Resource not accessible by integration' })
       } else if (method === 'POST' && (match = /^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)\/comments$/.exec(path))) {

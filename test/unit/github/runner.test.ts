@@ -128,11 +128,13 @@ describe('readRunner', () => {
         GITHUB_RUN_ID: '77',
         GITHUB_RUN_ATTEMPT: '2',
         GITHUB_SHA: 'abc',
-        GITHUB_WORKSPACE: '/home/runner/work/docs/docs'
+        GITHUB_WORKSPACE: '/home/runner/work/docs/docs',
+        GITHUB_REPOSITORY_ID: '4242'
       })
     ).toStrictEqual({
       repositoryText: 'acme/docs',
       repository: { owner: 'acme', name: 'docs' },
+      repositoryId: '4242',
       eventName: 'pull_request',
       payload: { action: 'opened' },
       server: 'https://github.com',
@@ -162,6 +164,13 @@ describe('readRunner', () => {
         GITHUB_WORKSPACE: ''
       })
     ).toStrictEqual(empty)
+  })
+
+  it("takes the repository's id only when it is digits", async () => {
+    expect((await readRunner({ GITHUB_REPOSITORY_ID: '1' })).repositoryId).toBe('1')
+    expect((await readRunner({ GITHUB_REPOSITORY_ID: '12345678901234567890' })).repositoryId).toBe('12345678901234567890')
+    for (const value of [undefined, '', '123456789012345678901', '42a', 'a42', ' 42', '4 2', '-1'])
+      expect((await readRunner({ GITHUB_REPOSITORY_ID: value })).repositoryId).toBeUndefined()
   })
 
   it('reads the attempt of the run', async () => {

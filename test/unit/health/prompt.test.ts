@@ -22,6 +22,39 @@ const said = (id: string, words: Partial<GapWords>): GapWords => ({ id, question
 /** The lines of data between the two markers. */
 const dataLines = (prompt: string): string[] => (prompt.split(`\n\n${MARKER}\n\n`)[1] ?? '').split(`\n\n${MARKER}`)[0]?.split('\n') ?? []
 
+describe('gapsPrompt with counts alone', () => {
+  const search = (id: string, subject: string): GapRecord => ({
+    ...gap(id),
+    kind: 'search',
+    subject,
+    evidence: 'searched 31× with no click'
+  })
+  const quoting = (id: string): GapRecord => ({
+    ...gap(id),
+    evidence: '14 thumbs down · “webhook retries” searched 31× with no click · “webhooks signature” searched 20× with no click'
+  })
+
+  it('names a search by its count and the label the issue gives it, and counts the searches a page quotes', () => {
+    const words = [said('a', { comments: ['my account id is 4421'] })]
+    const prompt = gapsPrompt([quoting('a'), search('b', 'webhook retries')], { words, countsAlone: true }, MARKER)
+    expect(dataLines(prompt)).toEqual([
+      '- page /pages/a: 14 thumbs down · 2 searches with no click (51×)',
+      '- a search (its words are hidden): searched 31× with no click'
+    ])
+    expect(prompt).toContain(`The text between the two lines ${MARKER} is data gathered from readers (page paths and counts)`)
+    expect(prompt).not.toContain('4421')
+  })
+
+  it('quotes the searches where it is not counts alone', () => {
+    const prompt = gapsPrompt([quoting('a'), search('b', 'webhook retries')], { countsAlone: false }, MARKER)
+    expect(dataLines(prompt)).toEqual([
+      '- page /pages/a: 14 thumbs down · “webhook retries” searched 31× with no click · “webhooks signature” searched 20× with no click',
+      '- search "webhook retries": searched 31× with no click'
+    ])
+    expect(prompt).toContain('(page paths, search terms and counts)')
+  })
+})
+
 describe('gapsPrompt', () => {
   it('names no period unless both its dates are known', () => {
     for (const evidence of [{}, { dateFrom: '2026-11-09' }, { dateTo: '2026-11-16' }]) {

@@ -17,9 +17,9 @@ import {
   jobEnded,
   jobReported,
   jobsToFollow,
-  lastJobId,
   periodRead,
   promptOf,
+  recordedJobIds,
   pullsRead,
   pullsToRead,
   reportOf,
@@ -154,7 +154,7 @@ describe('the docs health issue over a week, a tick, a merge and a week', () => 
     expect(gapOf(t)).toMatchObject({ state: 'asked', jobId: 'job-1' })
     t = jobReported(t, { ...jobReport({ jobId: 'job-1', prLink: PR, prNumber: '7', prRepository: 'acme/docs' }) })
     expect(gapOf(t)).toMatchObject({ state: 'pr-open', prLink: PR })
-    expect(lastJobId(t)).toBe('job-1')
+    expect(recordedJobIds(t)).toEqual(['job-1'])
     const tickRun = written(t, ticked)
     expect(tickRun.owned).toContain(PR)
     // The ticked gap is with the agent: no box is left to tick.
@@ -260,6 +260,44 @@ describe('ticks', () => {
     const asking = ask(t, after)
     expect(asking.asks?.gaps.map((gap) => gap.subject)).toEqual([WEBHOOKS])
     expect(asking.transition.notes).toEqual([expect.stringMatching(/^1 box asking the agent was ticked before this edit/)])
+  })
+
+  it('says which ticked boxes name no gap of the state, and why, and asks for the others', () => {
+    const { state, body } = open()
+    const known = tick(body, WEBHOOKS_ID)
+    const unknown = known.replace(`<!-- gap:${WEBHOOKS_ID} -->`, '<!-- gap:0123456789ab -->')
+    expect(unknown).not.toBe(known)
+    const alone = ask(begin(state, unknown, schedule('2026-11-10'), settings('2')), unknown)
+    expect(alone.asks).toBeUndefined()
+    expect(alone.transition.notes).toEqual([
+      "1 ticked box names no gap the docs health issue's state holds (gap 0123456789ab), so nothing is asked for it: " +
+        'a search gap is named otherwise once reader text is shown or hidden (the repository turned public or private, or readerText changed), ' +
+        'and a gap the state no longer keeps has left the ledger. Tick the gap again in the issue as it is now.'
+    ])
+    const both = tick(unknown, fingerprint('page', '/quickstart'))
+    const asking = ask(begin(state, both, schedule('2026-11-10'), settings('2')), both)
+    expect(asking.asks?.gaps.map((gap) => gap.subject)).toEqual(['/quickstart'])
+    expect(asking.transition.notes).toEqual([
+      expect.stringMatching(/^1 ticked box names no gap .*\(gap 0123456789ab\), so nothing is asked for it: /)
+    ])
+  })
+
+  it('names at most five of the ticked boxes that name no gap, and counts them all', () => {
+    const { state, body } = open()
+    const ids = ['a', 'b', 'c', 'd', 'e', 'f'].map((c) => c.repeat(12))
+    const lines = (count: number) => ids.slice(0, count).map((id) => `- [x] Ask the agent <!-- gap:${id} -->`)
+    const withBoxes = (count: number) => body.replace(/(\n- \[ \][^\n]*<!-- gap:)/, `\n${lines(count).join('\n')}$1`)
+    expect(withBoxes(6)).not.toBe(body)
+    const six = ask(begin(state, withBoxes(6), schedule('2026-11-10'), settings('2')), withBoxes(6))
+    expect(six.transition.notes).toEqual([
+      expect.stringMatching(
+        /^6 ticked boxes name no gap .* \(gap aaaaaaaaaaaa, gap bbbbbbbbbbbb, gap cccccccccccc, gap dddddddddddd, gap eeeeeeeeeeee, …\), so nothing is asked for them: /
+      )
+    ])
+    const five = ask(begin(state, withBoxes(5), schedule('2026-11-10'), settings('2')), withBoxes(5))
+    expect(five.transition.notes).toEqual([
+      expect.stringMatching(/\(gap aaaaaaaaaaaa, gap bbbbbbbbbbbb, gap cccccccccccc, gap dddddddddddd, gap eeeeeeeeeeee\), so/)
+    ])
   })
 
   it('acts on no tick of someone who may not act', () => {
@@ -575,7 +613,7 @@ describe('what each step carries', () => {
     expect(asks?.note).toBe('Asking the agent for 3 ticked gaps of the docs health issue.')
   })
 
-  it("names the last job the issue records that a request can carry, the agent's repository's source", () => {
+  it("names every job the issue records that a request can carry, once each, whatever the ledger's order: each one's repository is the agent's", () => {
     const with_ = (...jobIds: (string | undefined)[]): Transition =>
       begin(
         { ...emptyState(PROJECT), gaps: jobIds.map((jobId, i) => page(`/p${i}`, { state: 'merged', ...(jobId ? { jobId } : {}) })) },
@@ -583,8 +621,8 @@ describe('what each step carries', () => {
         schedule('2026-11-16'),
         settings('2')
       )
-    expect(lastJobId(with_('job-1', 'job-2', '..', undefined))).toBe('job-2')
-    expect(lastJobId(with_(undefined))).toBeUndefined()
+    expect(recordedJobIds(with_('job-1', 'job-2', '..', undefined, 'job-1'))).toEqual(['job-1', 'job-2'])
+    expect(recordedJobIds(with_(undefined))).toEqual([])
   })
 
   it('reads only the pull requests still open in the ledger', () => {

@@ -14,7 +14,7 @@ import { BODY_LIMIT, ownedBody, ownedPart, projectMarker } from '../../../src/he
 import { fingerprint } from '../../../src/health/ledger.js'
 import { type GapRecord, type HealthState, emptyState, openState, sealState } from '../../../src/health/state.js'
 import type { Overview } from '../../../src/render/overview.js'
-import { HealthIssueRun } from '../../../src/run/health-issue.js'
+import { HealthIssueRun, statePlace, statePlaces } from '../../../src/run/health-issue.js'
 import type { SectionReport } from '../../../src/run/wiring.js'
 import type { AssistantReport } from '../../../src/sections/assistant/read.js'
 import type { FeedbackReport } from '../../../src/sections/feedback/read.js'
@@ -187,7 +187,10 @@ const stateWith = (gaps: GapRecord[], more: Partial<HealthState> = {}): HealthSt
 
 /** The body the action would have written for `state` on issue `number`, sealed, with the boxes ticked as given. */
 const sealedBody =
-  (state: HealthState, options: { ticked?: string[]; dismissed?: string[]; seal?: RecordSeal; around?: string } = {}) =>
+  (
+    state: HealthState,
+    options: { ticked?: string[]; dismissed?: string[]; seal?: RecordSeal; around?: string; repository?: string } = {}
+  ) =>
   (number: number): string => {
     const owned = ownedBody({
       state,
@@ -196,7 +199,7 @@ const sealedBody =
       ticked: new Set(options.ticked ?? []),
       dismissTicked: new Set(options.dismissed ?? [])
     })
-    const sealed = sealState(owned, options.seal ?? SEAL, `acme/docs#${number}`)
+    const sealed = sealState(owned, options.seal ?? SEAL, `${options.repository ?? 'acme/docs'}#${number}`)
     return options.around === undefined ? sealed : `${options.around}\n\n${sealed}`
   }
 
@@ -221,6 +224,81 @@ const overviewWith = (page: string, more: Partial<Overview> = {}): Overview => (
 const stdout = capturedStdout()
 afterEach(() => {
   vi.useRealTimers()
+})
+
+describe("the state's place: the repository in the case GitHub ignores, or by its id", () => {
+  const runnerAs = (repositoryText: string, repositoryId?: string): Runner => ({
+    ...runnerOf(),
+    repositoryText,
+    ...(repositoryId === undefined ? {} : { repositoryId })
+  })
+
+  it('names the repository by its id when the runner gives it, else by owner/name in lower case', () => {
+    expect(statePlace(runnerAs('Acme/Docs'), 12)).toBe('acme/docs#12')
+    expect(statePlace(runnerAs('Acme/Docs', '4242'), 12)).toBe('repository 4242#12')
+    expect(statePlaces(runnerAs('Acme/Docs', '4242'), 12)).toEqual(['repository 4242#12', 'acme/docs#12', 'Acme/Docs#12'])
+    expect(statePlaces(runnerAs('acme/docs'), 3)).toEqual(['acme/docs#3'])
+  })
+
+  it.each([
+    ['sealed for acme/docs, read as Acme/Docs', 'acme/docs', 'Acme/Docs'],
+    ['sealed for Acme/Docs as builds before sealed it, read as Acme/Docs', 'Acme/Docs', 'Acme/Docs']
+  ])('keeps the history of a state %s, and seals it again for the place of now', async (_case, sealedFor, runAs) => {
+    const fake = fakeGitHub()
+    const number = fake.add(sealedBody(stateWith([gap()]), { repository: sealedFor }))
+    const run = await open(fake, { runner: runnerAs(runAs, '4242') })
+    await run.finish(SERVER)
+    expect(stdout.text).not.toContain('::notice::')
+    expect(stdout.text).toContain(
+      `The docs health issue's state was sealed for ${sealedFor}#${number}: it is read, and sealed for repository 4242#${number} from this run on.`
+    )
+    const state = openState(ownedPart(fake.body(number)), PROJECT, SEAL, `repository 4242#${number}`).state
+    expect(state?.gaps.map((g) => g.id)).toEqual([gap().id])
+  })
+
+  it('keeps the history of a state sealed for acme/docs when the runner names no id, sealed again as it was', async () => {
+    const fake = fakeGitHub()
+    const number = fake.add(sealedBody(stateWith([gap()])))
+    await (await open(fake, { runner: runnerAs('Acme/Docs') })).finish(SERVER)
+    expect(stdout.text).not.toContain('::notice::')
+    expect(stdout.text).not.toContain('was sealed for')
+    expect(stateIn(fake, number)?.gaps.map((g) => g.id)).toEqual([gap().id])
+  })
+
+  it('keeps the history through a rename or a transfer: the id is the same', async () => {
+    const fake = fakeGitHub()
+    const number = fake.add(sealedBody(stateWith([gap()])))
+    await (await open(fake, { runner: runnerAs('acme/docs', '4242') })).finish(SERVER)
+    stdout.text = ''
+    await (await open(fake, { runner: runnerAs('newco/handbook', '4242') })).finish(SERVER)
+    expect(stdout.text).not.toContain('::notice::')
+    expect(stdout.text).not.toContain('was sealed for')
+    expect(openState(ownedPart(fake.body(number)), PROJECT, SEAL, `repository 4242#${number}`).state?.gaps.map((g) => g.id)).toEqual([
+      gap().id
+    ])
+  })
+
+  it("reads no state sealed for another repository, nor for another repository's id", async () => {
+    for (const [sealedFor, runner] of [
+      ['acme/handbook', runnerAs('acme/docs', '4242')],
+      ['repository 4243', runnerAs('acme/docs', '4242')],
+      ['repository 4242', runnerAs('acme/docs')]
+    ] as const) {
+      stdout.text = ''
+      const fake = fakeGitHub()
+      const number = fake.add(sealedBody(stateWith([gap()]), { repository: sealedFor }))
+      await open(fake, { runner })
+      expect(stdout.text).toContain(`::notice::The docs health issue #${number} holds no state this action can verify`)
+    }
+  })
+
+  it('logs nothing of the place when the state is sealed for the place of now', async () => {
+    const fake = fakeGitHub()
+    fake.add(sealedBody(stateWith([gap()]), { repository: 'repository 4242' }))
+    await (await open(fake, { runner: runnerAs('Acme/Docs', '4242') })).finish(SERVER)
+    expect(stdout.text).not.toContain('::notice::')
+    expect(stdout.text).not.toContain('was sealed for')
+  })
 })
 
 describe('finding the docs health issue', () => {

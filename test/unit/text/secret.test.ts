@@ -1,7 +1,8 @@
 // The key in every form a service might echo it in: what the runner is told to mask, and what the
 // client cleans from every text it derives from the service.
 import { describe, expect, it } from 'vitest'
-import { redactor, secretForms } from '../../../src/text/secret.js'
+import { characterEntities } from 'character-entities'
+import { entityFolds, redactor, secretForms } from '../../../src/text/secret.js'
 import { stressSize } from '../../support/stress.js'
 
 // A key with the characters JSON, URLs and base64 change: / " + and a backslash.
@@ -68,10 +69,63 @@ describe('redactor', () => {
     expect(redact(text)).toBe(text)
   })
 
-  it('leaves alone an entity named for no character: only " & \' < > have names among the forms', () => {
-    const text = `&undefined;${KEY.slice(1)}`
-    expect(redact(text)).toBe(text)
+  it('leaves alone an entity named for no character, and one named for another character', () => {
+    for (const text of [
+      `&undefined;${KEY.slice(1)}`,
+      `mint&lowbaz;${KEY.slice(5)}`,
+      `mint&dash;${KEY.slice(5)}`,
+      `mint&#94;${KEY.slice(5)}`
+    ]) {
+      expect(redact(text)).toBe(text)
+    }
   })
+
+  it.each([
+    ['named, with its ;', 'mint&lowbar;ab/cd', '&lowbar;'],
+    ['named, without its ;', 'mint&lowbarab/cd', '&lowbar'],
+    ['by its other name', 'mint&UnderBar;ab/cd', '&UnderBar;'],
+    ['by a name in another case', 'mint&LOWBAR;ab/cd', '&LOWBAR;'],
+    ['decimal, with its ;', 'mint&#95;ab/cd', '&#95;'],
+    ['decimal, without its ;', 'mint&#95ab/cd', '&#95'],
+    ['decimal, with leading zeros', 'mint&#00095;ab/cd', '&#00095;'],
+    ['hex, without its ;', 'mint&#x5fab/cd', '&#x5f'],
+    ['hex, upper case', 'mint&#X5F;ab/cd', '&#X5F;'],
+    ['as a letter that folds into it', '&Mopf;int_ab/cd', '&Mopf;'],
+    ['as a letter of the other case', '&mscr;INT_ab/cd', '&mscr;']
+  ])('replaces the key written with an HTML character reference %s', (_form, start, reference) => {
+    expect(start).toContain(reference)
+    expect(redact(`x ${start}${KEY.slice(10)} y`)).toBe('x *** y')
+  })
+
+  it.each([
+    ['upper case', KEY.toUpperCase()],
+    ['lower case', KEY.toLowerCase()],
+    ['upper case, URL-encoded', encodeURIComponent(KEY.toUpperCase())],
+    ['upper case, as \\u escapes', unicodeEscaped(KEY.toUpperCase(), false)],
+    [
+      'upper case, in fullwidth',
+      Array.from(KEY.toUpperCase(), (c) => String.fromCodePoint((c.codePointAt(0) as number) + 0xfee0)).join('')
+    ],
+    ['its letters as decimal entities of the other case', KEY.replace(/[a-z]/g, (c) => `&#${c.toUpperCase().charCodeAt(0)}`)],
+    ['base64, upper-cased', base64(KEY).toUpperCase()]
+  ])('replaces the key in %s', (_form, text) => {
+    expect(redact(`x ${text} y`)).toBe('x *** y')
+  })
+
+  it('matches a character in another case only where that case is one character', () => {
+    // ß upper-cases into SS, two characters: the key is not read in them.
+    const redactSharp = redactor('mint_ßkey9')
+    expect(redactSharp('x mint_ßKEY9 y')).toBe('x *** y')
+    expect(redactSharp('x mint_SSkey9 y')).toBe('x mint_SSkey9 y')
+  })
+
+  it('runs in linear time over runs of entities and of the key in another case', () => {
+    // Quadratic matching would take minutes on these; linear takes well under the test's limit.
+    for (const run of ['&lowbar', '&lowbar;', 'mint&#95', '&#x0000', '&Mopf', KEY.slice(0, 12).toUpperCase()]) {
+      const text = run.repeat(Math.floor(stressSize(2 * 1024 * 1024) / run.length))
+      expect(redact(text)).toBe(text)
+    }
+  }, 30_000)
 
   it('cleans a text whose characters folded one by one make the key, though its fold, whole, does not', () => {
     // Folded whole the text is mint_Qé, e and the accent composed; cut before the accent, it is the key.
@@ -181,5 +235,30 @@ describe('secretForms', () => {
 
   it('lists nothing for an empty secret', () => {
     expect(secretForms('')).toEqual([])
+  })
+})
+
+describe('entityFolds', () => {
+  it('names each character by the entities that fold into it, once whatever their case', () => {
+    const folds = entityFolds({
+      lowbar: '_',
+      UnderBar: '_',
+      AMP: '&',
+      amp: '&',
+      Mopf: '𝕄',
+      mscr: '𝓂',
+      fflig: 'ﬀ',
+      ZeroWidthSpace: '\u200b',
+      bdquo: '„'
+    })
+    expect(Object.fromEntries(folds)).toEqual({ _: ['lowbar', 'UnderBar'], '&': ['AMP'], m: ['Mopf', 'mscr'], '„': ['bdquo'] })
+  })
+
+  it('knows every name of HTML5 that folds into an ASCII character', () => {
+    const folds = entityFolds(characterEntities)
+    expect(folds.get('_')).toEqual(['UnderBar', 'lowbar'])
+    expect(folds.get(';')).toEqual(['semi'])
+    expect(folds.get('m')).toEqual(['Mellintrf', 'Mfr', 'Mopf', 'Mscr', 'phmmat'])
+    expect([...folds.entries()].filter(([char]) => /^[\x20-\x7e]$/.test(char)).flatMap(([, names]) => names)).toHaveLength(176)
   })
 })

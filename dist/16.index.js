@@ -3126,8 +3126,8 @@ function fixFirstGaps(items) {
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
   endPhraseOf: () => (/* binding */ endPhraseOf),
-  keyRefusalOf: () => (/* reexport */ keyRefusalOf),
   publishReport: () => (/* binding */ publishReport),
+  refusalOf: () => (/* reexport */ refusalOf),
   work: () => (/* binding */ work)
 });
 
@@ -3647,7 +3647,8 @@ class ApiClient {
                 failure = new errors/* ApiError */.hD(message, {
                     status: res.status,
                     transient: (0,retry/* mayRepeat */.xg)('GET', outcome),
-                    mayHaveActed: call.method === 'POST' && res.status >= 500 && res.status !== 503
+                    mayHaveActed: call.method === 'POST' && res.status >= 500 && res.status !== 503,
+                    ...(res.status === 403 ? { denial: { projectId: call.ctx.projectId, ...(hidden || !serviceText ? {} : { reason: serviceText }) } } : {})
                 });
             }
             catch (error) {
@@ -3979,7 +3980,8 @@ function itemWordsOf(items, sources) {
 var footer = __webpack_require__(1681);
 ;// CONCATENATED MODULE: ./src/render/key-refusal.ts
 // The job summary's one block for a run whose every request the service refused for the API key
-// (run/key-refusal.ts): the cause once, what it stopped, how many requests it refused, and what to do.
+// (run/key-refusal.ts), or denied access to the project: the cause once, what it stopped, how many
+// requests it refused, and what to do.
 
 
 
@@ -3993,26 +3995,73 @@ function keyRefusalHtml(refusal) {
         `one for each of ${(0,text_escape/* htmlText */.js)(refusal.parts.join(', '), 500)}. Nothing was read, created or sent.</p>\n` +
         `<p>${adviceHtml(errors/* KEY_REFUSED_ADVICE */.Y7)}</p>\n`);
 }
+/** The summary's one block for a run whose every request the service denied for the project (403). */
+function projectDenialHtml(denial) {
+    const said = denial.reason === undefined ? '' : ` The service said: “${(0,text_escape/* htmlText */.js)(denial.reason, 300)}”.`;
+    return (`<h2>❌ Access to project <code>${(0,text_escape/* htmlText */.js)(denial.projectId, 100)}</code> was denied (403)</h2>\n` +
+        `<p>The service denied access to the project for every request the run made: ${(0,format/* counted */.hS)(denial.requests, 'request')}, ` +
+        `one for each of ${(0,text_escape/* htmlText */.js)(denial.parts.join(', '), 500)}. Nothing was read, created or sent.${said}</p>\n` +
+        `<p>${adviceHtml(denial.advice)}</p>\n`);
+}
 
 // EXTERNAL MODULE: ./src/run/wiring.ts + 33 modules
 var wiring = __webpack_require__(2696);
 ;// CONCATENATED MODULE: ./src/run/key-refusal.ts
-// One cause, one message: when the service refused the API key (401) for every part of the run, the
-// parts' failures are one failure, said once with every part it stopped, instead of the same
-// paragraph for the agent job and each section.
+// One cause, one message: when the service refused the API key (401), or denied access to the project
+// (403), for every part of the run, the parts' failures are one failure, said once with every part it
+// stopped, instead of the same paragraph for the agent job and each section.
 
 
+
+function partsOf(reports) {
+    return reports.map((report) => ((0,wiring/* isSectionReport */.Kb)(report) ? report.kind : 'the agent job'));
+}
 /** The refused key behind every part's failure, when there is more than one part and each failed at its first request with a 401. */
 function keyRefusalOf(reports) {
     if (reports.length < 2 || !reports.every((report) => report.keyRefused === true))
         return undefined;
-    const parts = reports.map((report) => ((0,wiring/* isSectionReport */.Kb)(report) ? report.kind : 'the agent job'));
+    const parts = partsOf(reports);
     const requests = reports.length;
     return {
         parts,
         requests,
         message: `The API key was refused (401) for every request: ${parts.join(', ')} (${requests} requests, all refused). ${errors/* KEY_REFUSED_ADVICE */.Y7}`
     };
+}
+/**
+ * The project denied behind every part's failure, when there is more than one part and each failed at
+ * its first request with a 403 for the same project. Every such run reads analytics (one part at most
+ * is the agent job), and a key that may not read may not write either: the advice names `read`.
+ */
+function projectDenialOf(reports) {
+    const denials = reports.map((report) => report.accessDenied);
+    const first = denials[0];
+    if (reports.length < 2 || first === undefined || !denials.every((denial) => denial?.projectId === first.projectId))
+        return undefined;
+    const parts = partsOf(reports);
+    const requests = reports.length;
+    // The service's words when the parts that may show them were given the same ones.
+    const reasons = new Set(denials.flatMap((denial) => (denial?.reason === undefined ? [] : [denial.reason])));
+    const reason = reasons.size === 1 ? [...reasons][0] : undefined;
+    const advice = (0,errors/* forbiddenAdvice */.Ug)(first.projectId, 'read', reason);
+    const project = (0,text_escape/* logText */.kc)(first.projectId, 100);
+    return {
+        projectId: first.projectId,
+        ...(reason === undefined ? {} : { reason }),
+        parts,
+        requests,
+        advice,
+        message: `Access to project "${project}" was denied (403) for every request: ${parts.join(', ')} (${requests} requests, all denied).` +
+            `${(0,errors/* serviceSaid */.tq)(reason)} ${advice}`
+    };
+}
+/** The one cause behind every part's failure, when there is one: a refused key, else a denied project. */
+function refusalOf(reports) {
+    const key = keyRefusalOf(reports);
+    if (key)
+        return { cause: 'key', ...key };
+    const project = projectDenialOf(reports);
+    return project && { cause: 'project', ...project };
 }
 
 // EXTERNAL MODULE: ./src/render/overview.ts
@@ -4254,11 +4303,12 @@ async function publish(reports, sink, run, healthIssue, alerts, note) {
         // With a report, where to act and whether the fixes worked come under the problem; without one, last.
         const top = analytics.length > 0 && issueLine !== '' ? [issueLine.trim(), ...(healthIssue?.verdicts ?? [])] : [];
         const ending = noteHtml + (top.length > 0 ? '' : issueLine);
-        // A key refused for every part is one cause: one block, not one per part.
-        const refusal = keyRefusalOf(reports);
-        const html = refusal === undefined
+        // A key refused, or a project denied, for every part is one cause: one block, not one per part.
+        const refusal = refusalOf(reports);
+        const refusalHtml = refusal?.cause === 'key' ? keyRefusalHtml(refusal) : refusal && projectDenialHtml(refusal);
+        const html = refusalHtml === undefined
             ? summaryOf(reports, run, ending, alerts, healthIssue, top)
-            : keyRefusalHtml(refusal) + ending + (run ? (0,footer/* footerHtml */.H)(run) : '');
+            : refusalHtml + ending + (run ? (0,footer/* footerHtml */.H)(run) : '');
         if (html !== '')
             await sink.appendSummary(html);
     });

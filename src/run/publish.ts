@@ -10,8 +10,8 @@ import type { Mover } from '../health/history.js'
 import { fixFirst, type FixItem, type RankingContext } from '../render/fix-first.js'
 import { itemWordsOf } from '../render/gap-words.js'
 import { footerHtml, type RunInfo } from '../render/footer.js'
-import { keyRefusalHtml } from '../render/key-refusal.js'
-import { keyRefusalOf } from './key-refusal.js'
+import { keyRefusalHtml, projectDenialHtml } from '../render/key-refusal.js'
+import { refusalOf } from './key-refusal.js'
 import { fixFirstGaps, howReadHtml, type Overview, overviewHtml } from '../render/overview.js'
 import type { HeadlineKey } from '../core/catalog.js'
 import type { GapAbout, GapList, Headline } from '../render/renderer.js'
@@ -302,12 +302,13 @@ export async function publish(
     // With a report, where to act and whether the fixes worked come under the problem; without one, last.
     const top = analytics.length > 0 && issueLine !== '' ? [issueLine.trim(), ...(healthIssue?.verdicts ?? [])] : []
     const ending = noteHtml + (top.length > 0 ? '' : issueLine)
-    // A key refused for every part is one cause: one block, not one per part.
-    const refusal = keyRefusalOf(reports)
+    // A key refused, or a project denied, for every part is one cause: one block, not one per part.
+    const refusal = refusalOf(reports)
+    const refusalHtml = refusal?.cause === 'key' ? keyRefusalHtml(refusal) : refusal && projectDenialHtml(refusal)
     const html =
-      refusal === undefined
+      refusalHtml === undefined
         ? summaryOf(reports, run, ending, alerts, healthIssue, top)
-        : keyRefusalHtml(refusal) + ending + (run ? footerHtml(run) : '')
+        : refusalHtml + ending + (run ? footerHtml(run) : '')
     if (html !== '') await sink.appendSummary(html)
   })
   return unwritten

@@ -302,7 +302,7 @@ export async function work(inputs: Inputs, options: WorkOptions = {}): Promise<R
 }
 
 /** The report's clause in the run's last line. */
-export { keyRefusalOf } from './key-refusal.js'
+export { refusalOf } from './key-refusal.js'
 
 export function endPhraseOf(report: PartReport): string {
   return rendererOf(report).endPhrase(report)

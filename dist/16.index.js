@@ -3648,7 +3648,9 @@ class ApiClient {
                     status: res.status,
                     transient: (0,retry/* mayRepeat */.xg)('GET', outcome),
                     mayHaveActed: call.method === 'POST' && res.status >= 500 && res.status !== 503,
-                    ...(res.status === 403 ? { denial: { projectId: call.ctx.projectId, ...(hidden || !serviceText ? {} : { reason: serviceText }) } } : {})
+                    ...(res.status === 403
+                        ? { denial: { projectId: call.ctx.projectId, ...(hidden || !serviceText ? {} : { reason: serviceText }) } }
+                        : {})
                 });
             }
             catch (error) {
@@ -3904,6 +3906,8 @@ const runnerSink = {
 
 // EXTERNAL MODULE: ./src/version.ts + 1 modules
 var version = __webpack_require__(1013);
+// EXTERNAL MODULE: ./src/run/inputs.ts + 3 modules
+var run_inputs = __webpack_require__(128);
 // EXTERNAL MODULE: ./src/core/error-message.ts
 var error_message = __webpack_require__(7);
 // EXTERNAL MODULE: ./src/render/docs-gaps.ts
@@ -5362,6 +5366,7 @@ async function planJob(inputs, lifetime, github) {
 
 
 
+
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 /** After a cancellation signal the runner kills the process within 10 s; leave well before. */
 const EXIT_AFTER_SIGNAL_MS = 1500;
@@ -5561,6 +5566,8 @@ async function work(inputs, options = {}) {
                 await plan.ended(report, lifetime.stopped !== undefined);
         };
         let alerts;
+        // A range cut to today is said under the report, with the plan's own note.
+        let cutNote;
         const reports = await runParts(jobParts(inputs, client, plan, asked, runner.server), ctx, reported);
         for (const report of reports)
             if (report.kind === 'job')
@@ -5584,9 +5591,11 @@ async function work(inputs, options = {}) {
             for (const alert of alerts ?? [])
                 core/* warning */.$e(`Alert: ${alert.sentence}`);
             healthIssueRun?.recordPeriod({ ...overview, alerts }, sections);
+            cutNote = (0,run_inputs/* rangeCutNote */.AW)(analytics);
         }
         const healthIssue = failure !== undefined ? { failure, resolved: 0, asked: 0 } : await healthIssueRun?.finish(runner.server);
-        return { reports, healthIssue, alerts, note: plan.note };
+        const notes = [plan.note, cutNote].filter((note) => note !== undefined && note !== '');
+        return { reports, healthIssue, alerts, ...(notes.length > 0 ? { note: notes.join(' ') } : {}) };
     }
     finally {
         for (const name of STOP_SIGNALS)

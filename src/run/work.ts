@@ -17,7 +17,7 @@ import { runLink } from '../github/run-link.js'
 import { readRunner, type Repository, type Runner } from '../github/runner.js'
 import { runnerSink } from '../github/runner-sink.js'
 import { ACTION_NAME, ACTION_VERSION } from '../version.js'
-import type { AnalyticsInputs, Inputs } from './inputs.js'
+import { type AnalyticsInputs, type Inputs, rangeCutNote } from './inputs.js'
 import { publish, type Unwritten } from './publish.js'
 import { type FiredAlert, firedAlerts } from '../render/alerts.js'
 import type { HealthIssueReport, HealthIssueRun } from './health-issue.js'
@@ -272,6 +272,8 @@ export async function work(inputs: Inputs, options: WorkOptions = {}): Promise<R
       if (report.kind === 'job') await plan.ended(report, lifetime.stopped !== undefined)
     }
     let alerts: FiredAlert[] | undefined
+    // A range cut to today is said under the report, with the plan's own note.
+    let cutNote: string | undefined
     const reports: PartReport[] = await runParts(jobParts(inputs, client, plan, asked, runner.server), ctx, reported)
     for (const report of reports) if (report.kind === 'job') healthIssueRun?.recordJob(report)
     const analytics = inputs.analytics
@@ -291,9 +293,11 @@ export async function work(inputs: Inputs, options: WorkOptions = {}): Promise<R
       if (inputs.alerts.length > 0) alerts = firedAlerts(inputs.alerts, overview.headlines)
       for (const alert of alerts ?? []) core.warning(`Alert: ${alert.sentence}`)
       healthIssueRun?.recordPeriod({ ...overview, alerts }, sections)
+      cutNote = rangeCutNote(analytics)
     }
     const healthIssue = failure !== undefined ? { failure, resolved: 0, asked: 0 } : await healthIssueRun?.finish(runner.server)
-    return { reports, healthIssue, alerts, note: plan.note }
+    const notes = [plan.note, cutNote].filter((note) => note !== undefined && note !== '')
+    return { reports, healthIssue, alerts, ...(notes.length > 0 ? { note: notes.join(' ') } : {}) }
   } finally {
     for (const name of STOP_SIGNALS) process.off(name, onSignal)
     lifetime.dispose()

@@ -12,6 +12,8 @@ import { itemWordsOf } from '../render/gap-words.js'
 import { footerHtml, type RunInfo } from '../render/footer.js'
 import { keyRefusalHtml, projectDenialHtml } from '../render/key-refusal.js'
 import { refusalOf } from './key-refusal.js'
+import { noRequestSucceeded } from './no-success.js'
+import { noSuccessHtml } from '../render/no-success.js'
 import { fixFirstGaps, howReadHtml, type Overview, overviewHtml } from '../render/overview.js'
 import type { HeadlineKey } from '../core/catalog.js'
 import type { GapAbout, GapList, Headline } from '../render/renderer.js'
@@ -42,8 +44,14 @@ export function summaryOf(
   let html = ''
   let bytes = 0
   const sections = reports.filter(isSectionReport)
+  // A run in which nothing succeeded says so first, and has no report to head.
+  const none = sections.length > 0 && noRequestSucceeded(reports)
+  if (none) {
+    html = noSuccessHtml(reports.length)
+    bytes = Buffer.byteLength(html)
+  }
   // The top of the analytics report comes before its first section, as a piece of its own.
-  const first = reports.findIndex(isSectionReport)
+  const first = none ? -1 : reports.findIndex(isSectionReport)
   const pieces = reports.flatMap((report, index) => {
     const piece = { name: `the ${report.kind} section`, html: () => rendererOf(report).summaryHtml(report, sections) }
     const overview = {
@@ -64,7 +72,7 @@ export function summaryOf(
   }
   // How the report was read closes it, collapsed: the first screen is for what readers went through.
   // It is a few lines, whatever was read, and takes its room from the reserve, as the footer does.
-  if (sections.length > 0) html += howReadHtml(overviewOf(sections, alerts))
+  if (sections.length > 0 && !none) html += howReadHtml(overviewOf(sections, alerts))
   html += ending
   return html !== '' && run ? html + footerHtml(run) : html
 }

@@ -4128,15 +4128,11 @@ const SUMMARY_RESERVE_BYTES = 8 * 1024;
  * section keeps to its own budget, so this is a last guard, not the plan).
  */
 function summaryOf(reports, run, ending = '', alerts = [], healthIssue, top = []) {
-    let html = '';
-    let bytes = 0;
     const sections = reports.filter(wiring/* isSectionReport */.Kb);
     // A run in which nothing succeeded says so first, and has no report to head.
     const none = sections.length > 0 && noRequestSucceeded(reports);
-    if (none) {
-        html = noSuccessHtml(reports.length);
-        bytes = Buffer.byteLength(html);
-    }
+    let html = none ? noSuccessHtml(reports.length) : '';
+    let bytes = Buffer.byteLength(html);
     // The top of the analytics report comes before its first section, as a piece of its own.
     const first = none ? -1 : reports.findIndex(wiring/* isSectionReport */.Kb);
     const pieces = reports.flatMap((report, index) => {
@@ -5627,7 +5623,7 @@ async function work(inputs, options = {}) {
             cutNote = (0,run_inputs/* rangeCutNote */.AW)(analytics);
         }
         const healthIssue = failure !== undefined ? { failure, resolved: 0, asked: 0 } : await healthIssueRun?.finish(runner.server);
-        const notes = [plan.note, cutNote].filter((note) => note !== undefined && note !== '');
+        const notes = [plan.note, cutNote].filter((note) => note !== undefined);
         return { reports, healthIssue, alerts, ...(notes.length > 0 ? { note: notes.join(' ') } : {}) };
     }
     finally {

@@ -41,15 +41,11 @@ export function summaryOf(
   healthIssue?: HealthIssueContext,
   top: readonly string[] = []
 ): string {
-  let html = ''
-  let bytes = 0
   const sections = reports.filter(isSectionReport)
   // A run in which nothing succeeded says so first, and has no report to head.
   const none = sections.length > 0 && noRequestSucceeded(reports)
-  if (none) {
-    html = noSuccessHtml(reports.length)
-    bytes = Buffer.byteLength(html)
-  }
+  let html = none ? noSuccessHtml(reports.length) : ''
+  let bytes = Buffer.byteLength(html)
   // The top of the analytics report comes before its first section, as a piece of its own.
   const first = none ? -1 : reports.findIndex(isSectionReport)
   const pieces = reports.flatMap((report, index) => {

@@ -296,7 +296,7 @@ export async function work(inputs: Inputs, options: WorkOptions = {}): Promise<R
       cutNote = rangeCutNote(analytics)
     }
     const healthIssue = failure !== undefined ? { failure, resolved: 0, asked: 0 } : await healthIssueRun?.finish(runner.server)
-    const notes = [plan.note, cutNote].filter((note) => note !== undefined && note !== '')
+    const notes = [plan.note, cutNote].filter((note) => note !== undefined)
     return { reports, healthIssue, alerts, ...(notes.length > 0 ? { note: notes.join(' ') } : {}) }
   } finally {
     for (const name of STOP_SIGNALS) process.off(name, onSignal)

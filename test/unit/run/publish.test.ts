@@ -16,6 +16,8 @@ import type { ReportSink } from '../../../src/render/sink.js'
 import { howReadHtml, overviewHtml } from '../../../src/render/overview.js'
 import { docsGapsOf, overviewOf, publish, SUMMARY_LIMIT_BYTES, summaryOf } from '../../../src/run/publish.js'
 import { noRequestSucceeded } from '../../../src/run/no-success.js'
+import { keyRefusalHtml, projectDenialHtml } from '../../../src/render/key-refusal.js'
+import { type ProjectDenial, projectDenialOf } from '../../../src/run/key-refusal.js'
 import { noSuccessHtml } from '../../../src/render/no-success.js'
 import { fingerprint } from '../../../src/health/ledger.js'
 import { isSectionReport, type PartReport, rendererOf, type SectionReport, sectionRendererOf } from '../../../src/run/wiring.js'
@@ -672,6 +674,27 @@ describe('the summary of a run in which no request succeeded', () => {
     expect(summaryOf([failedViews, visitors])).not.toContain('No request to the service succeeded')
     expect(summaryOf([JOB_REPORTS.opened, failedViews])).not.toContain('No request to the service succeeded')
     expect(summaryOf([JOB_REPORTS.refused])).not.toContain('No request to the service succeeded')
+  })
+})
+
+describe('the summary of a run refused for one cause', () => {
+  it('is the one block of that cause, then the footer: the key refused, or the project denied', async () => {
+    const refusedKey = [
+      { ...noVisitors, keyRefused: true },
+      { ...noViews, keyRefused: true }
+    ]
+    const key = recordingSink()
+    await publish(refusedKey, key.sink, run)
+    expect(key.summaries).toEqual([keyRefusalHtml({ parts: ['visitors', 'views'], requests: 2 }) + footerHtml(run)])
+
+    const denied = [
+      { ...noVisitors, accessDenied: { projectId: 'proj_x' } },
+      { ...noViews, accessDenied: { projectId: 'proj_x' } }
+    ]
+    const project = recordingSink()
+    await publish(denied, project.sink, run)
+    expect(project.summaries).toEqual([projectDenialHtml(projectDenialOf(denied) as ProjectDenial) + footerHtml(run)])
+    expect(renderSummary(project.summaries[0] ?? '').headings).toEqual(['❌ Access to project proj_x was denied (403)'])
   })
 })
 

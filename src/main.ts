@@ -60,7 +60,7 @@ async function runToEnd(options: WorkOptions): Promise<RunEnd> {
     const inputs = readInputs((name) => core.getInput(name), new Date(), process.env.GITHUB_EVENT_NAME ?? '', process.env)
     warnAboutInputs(inputs)
 
-    const { work, publishReport, endPhraseOf, keyRefusalOf } = await import('./run/work.js')
+    const { work, publishReport, endPhraseOf, refusalOf } = await import('./run/work.js')
     const report = await work(inputs, options)
     const written = await publishReport(report)
     published = true
@@ -68,8 +68,8 @@ async function runToEnd(options: WorkOptions): Promise<RunEnd> {
     const fired = report.alerts?.length ?? 0
     const alertFailure =
       inputs.failOnAlert && fired > 0 ? `${fired === 1 ? '1 alert' : `${fired} alerts`} fired, and failOn includes alert.` : undefined
-    // A key refused for every part is one failure, said once, rather than one per part.
-    const refusal = keyRefusalOf(report.reports)
+    // A key refused, or a project denied, for every part is one failure, said once, rather than one per part.
+    const refusal = refusalOf(report.reports)
     const partFailure = (part: (typeof report.reports)[number]) => (refusal === undefined ? part.failure : undefined)
     // Every failure of the step is in the last line, those of the run's own as well as the parts'.
     const runFailures = [refusal?.message, report.healthIssue?.failure, alertFailure].filter((f) => f !== undefined)

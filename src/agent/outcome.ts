@@ -1,7 +1,7 @@
 // What the run's job part amounts to: the values for outputs and summary, one headline sentence,
 // and the failure message when the step must fail. Plain data, computed from the job's progress,
 // how the run ended, and the user's failOn policy.
-import { ApiError, isKeyRefusal, mayHaveActedAdvice } from '../api/errors.js'
+import { accessDenialOf, ApiError, isKeyRefusal, mayHaveActedAdvice, type AccessDenial } from '../api/errors.js'
 import { isKnownStatus, type KnownStatus } from '../api/schemas.js'
 import { errorMessage } from '../core/error-message.js'
 import { type PartEnding, stopOf } from '../core/part.js'
@@ -79,6 +79,8 @@ export interface JobReport {
   failure?: string
   /** The service refused the API key (401): the failure is the key's, not the job's. */
   keyRefused?: boolean
+  /** The service denied access to the project (403) before telling anything of a job: the failure is the project's. */
+  accessDenied?: AccessDenial
   nextStep?: NextStep
 }
 
@@ -172,7 +174,11 @@ export function judgeJob(progress: JobProgress, ending: PartEnding, policy: JobP
     report.headline = errorMessage(ending.error)
     report.failure = report.headline
     // Only when the service has told nothing of the job: a job it created stays the report's own.
-    if (isKeyRefusal(ending.error) && !progress.created && job === undefined) report.keyRefused = true
+    if (!progress.created && job === undefined) {
+      if (isKeyRefusal(ending.error)) report.keyRefused = true
+      const denial = accessDenialOf(ending.error)
+      if (denial) report.accessDenied = denial
+    }
     const mayHaveActed = ending.error instanceof ApiError && ending.error.details.mayHaveActed === true
     if (mayHaveActed && progress.postInFlight === 'create') report.nextStep = { kind: 'find-job' }
     else if (mayHaveActed && progress.postInFlight === 'message')

@@ -1,6 +1,6 @@
 // What every analytics section shares: the range it read, the requests it made, and whether it is
 // partial and why, judged the same way from its reads and how its part ended.
-import { isKeyRefusal } from '../api/errors.js'
+import { accessDenialOf, isKeyRefusal, type AccessDenial } from '../api/errors.js'
 import { errorMessage } from '../core/error-message.js'
 import type { StopError } from '../core/lifetime.js'
 import type { PartEnding } from '../core/part.js'
@@ -53,6 +53,8 @@ export interface SectionBase {
   failure?: string
   /** The service refused the API key (401) at the section's first request: nothing was read. */
   keyRefused?: boolean
+  /** The service denied access to the project (403) at the section's first request: nothing was read. */
+  accessDenied?: AccessDenial
   /**
    * When maxRequests cut a read of this section (its comparison too): the limit, and how many more
    * requests it would have needed at least (one for each read it cut; a cut read may need more).
@@ -196,6 +198,8 @@ export function judgeSection(
         ? `${title} are incomplete after ${counted(requests, 'request')}. ${errorMessage(ending.error)}`
         : errorMessage(ending.error)
     if (requests === 0 && isKeyRefusal(ending.error)) base.keyRefused = true
+    const denial = accessDenialOf(ending.error)
+    if (requests === 0 && denial) base.accessDenied = denial
   } else {
     // An optional read (the comparison) says why it is missing on its own.
     const cut = reads.find((read) => read.optional !== true && read.progress.cut !== undefined)

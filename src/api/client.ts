@@ -229,7 +229,10 @@ export class ApiClient implements AnalyticsReader {
         failure = new ApiError(message, {
           status: res.status,
           transient: mayRepeat('GET', outcome),
-          mayHaveActed: call.method === 'POST' && res.status >= 500 && res.status !== 503
+          mayHaveActed: call.method === 'POST' && res.status >= 500 && res.status !== 503,
+          ...(res.status === 403
+            ? { denial: { projectId: call.ctx.projectId, ...(hidden || !serviceText ? {} : { reason: serviceText }) } }
+            : {})
         })
       } catch (error) {
         if (error instanceof ApiError) failure = error

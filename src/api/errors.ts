@@ -26,6 +26,15 @@ export interface ApiErrorDetails {
   mayHaveActed?: boolean
   /** The request surely never reached the service (no connection could be made). */
   neverSent?: boolean
+  /** A 403: the project the service denied access to, and its reason when it gave one that may be shown. */
+  denial?: AccessDenial
+}
+
+/** The service denying access (403) to a project: the same for every request the key makes to it. */
+export interface AccessDenial {
+  projectId: string
+  /** The service's own words, when it gave some and they may be shown. */
+  reason?: string
 }
 
 export class ApiError extends Error {
@@ -41,6 +50,11 @@ export class ApiError extends Error {
 /** Whether `error` is the service refusing the API key (401): the same for every request the key makes. */
 export function isKeyRefusal(error: unknown): boolean {
   return error instanceof ApiError && error.details.status === 401
+}
+
+/** The access the service denied (403), when `error` is such a denial. */
+export function accessDenialOf(error: unknown): AccessDenial | undefined {
+  return error instanceof ApiError ? error.details.denial : undefined
 }
 
 /** What to do about a refused key, the same whatever the request was. */
@@ -65,6 +79,42 @@ export function serviceSaid(serviceText: string | undefined): string {
   return serviceText ? ` The service said: "${logText(serviceText, 300)}".` : ''
 }
 
+/**
+ * What to check when the service denies access (403) to `projectId` for a request that needs `scope`:
+ * the likeliest cause first, then the others. The service's reason comes before it in a message, so
+ * that the log's last line keeps it. The likeliest cause is the one the reason names, else the key and
+ * the project not belonging together (scopes and an IP allowlist are options someone chose when
+ * creating the key, while a project ID copied from another organization is the mistake anyone can make).
+ */
+export function forbiddenAdvice(projectId: string, scope: 'read' | 'write', serviceText?: string): string {
+  const project = logText(projectId, 100)
+  const causes = [
+    {
+      named: /scope|permission/i,
+      text: `the key may lack the scope this call needs (\`${scope}\`)`,
+      lead: `the key lacks the scope this call needs (\`${scope}\`)`
+    },
+    {
+      named: /\bip\b|allow ?list/i,
+      text: "the runner's IP address may be outside the key's IP allowlist",
+      lead: "the runner's IP address is outside the key's IP allowlist"
+    },
+    {
+      named: /plan|subscription|upgrade/i,
+      text: "the organization's plan may not include API access (Pro or Enterprise)",
+      lead: "the organization's plan does not include API access (Pro or Enterprise)"
+    }
+  ]
+  const named = causes.find((cause) => serviceText !== undefined && cause.named.test(serviceText))
+  const mismatch = (verb: string): string =>
+    `the key and project "${project}" ${verb} belong together: an admin key works only for the projects of its own organization, ` +
+    'so check that `projectId` is the one shown on the API keys page of the organization the key was created in'
+  const likeliest = named ? named.lead : mismatch('do not')
+  const others = [...(named ? [mismatch('may not')] : []), ...causes.filter((cause) => cause !== named).map((cause) => cause.text)]
+  // Two causes or more are left: every cause but the named one, and the mismatch when one is named.
+  return `Most likely ${likeliest}. Otherwise ${others.slice(0, -1).join(', ')}, or ${others.at(-1) as string}.`
+}
+
 export function httpStatusMessage(ctx: RequestContext, status: number, serviceText?: string, retryAfterMs?: number): string {
   const what = action(ctx)
   const project = logText(ctx.projectId, 100)
@@ -78,40 +128,8 @@ export function httpStatusMessage(ctx: RequestContext, status: number, serviceTe
       sentence = `${what} failed: the service rejected the API key (401 Unauthorized). ${KEY_REFUSED_ADVICE}`
       break
     case 403: {
-      // The service's reason comes first, so that the log's last line keeps it. Then the causes, the
-      // likeliest first: the one the reason names, else the key and the project not belonging together
-      // (scopes and an IP allowlist are options someone chose when creating the key, while a project
-      // ID copied from another organization is the mistake anyone can make).
-      const scope = `(\`${analytics || ctx.kind === 'get' ? 'read' : 'write'}\`)`
-      const causes = [
-        {
-          named: /scope|permission/i,
-          text: `the key may lack the scope this call needs ${scope}`,
-          lead: `the key lacks the scope this call needs ${scope}`
-        },
-        {
-          named: /\bip\b|allow ?list/i,
-          text: "the runner's IP address may be outside the key's IP allowlist",
-          lead: "the runner's IP address is outside the key's IP allowlist"
-        },
-        {
-          named: /plan|subscription|upgrade/i,
-          text: "the organization's plan may not include API access (Pro or Enterprise)",
-          lead: "the organization's plan does not include API access (Pro or Enterprise)"
-        }
-      ]
-      const named = causes.find((cause) => serviceText !== undefined && cause.named.test(serviceText))
-      const mismatch = (verb: string): string =>
-        `the key and project "${project}" ${verb} belong together: an admin key works only for the projects of its own organization, ` +
-        'so check that `projectId` is the one shown on the API keys page of the organization the key was created in'
-      const likeliest = named ? named.lead : mismatch('do not')
-      const others = [...(named ? [mismatch('may not')] : []), ...causes.filter((cause) => cause !== named).map((cause) => cause.text)]
       const reason = serviceText ? ` The service said: "${logText(serviceText, 300)}".` : ''
-      return (
-        `${what} failed: access denied (403 Forbidden).${reason} Most likely ${likeliest}. ` +
-        // Two causes or more are left: every cause but the named one, and the mismatch when one is named.
-        `Otherwise ${others.slice(0, -1).join(', ')}, or ${others.at(-1) as string}.`
-      )
+      return `${what} failed: access denied (403 Forbidden).${reason} ${forbiddenAdvice(ctx.projectId, analytics || ctx.kind === 'get' ? 'read' : 'write', serviceText)}`
     }
     case 404:
       sentence =

@@ -9,6 +9,7 @@ import type { SectionName } from '../core/catalog.js'
 import { CHECKS, followUpAsked, type Read } from './inputs/checks.js'
 import {
   analyticsRange,
+  type AnalyticsRange,
   type Field,
   INPUT_DEFAULTS,
   INPUT_NAMES,
@@ -17,10 +18,10 @@ import {
   type ReaderTextSetting,
   schema
 } from './inputs/schema.js'
-import { ignoredInputs, type Misnamed, misnamed } from './inputs/warnings.js'
+import { ignoredInputs, type Misnamed, misnamed, rangeCutNote } from './inputs/warnings.js'
 
-export { analyticsRange, INPUT_DEFAULTS, READER_TEXT_WORDS, type ReaderTextSetting } from './inputs/schema.js'
-export { misnamedInputs } from './inputs/warnings.js'
+export { analyticsRange, type AnalyticsRange, INPUT_DEFAULTS, READER_TEXT_WORDS, type ReaderTextSetting } from './inputs/schema.js'
+export { misnamedInputs, rangeCutNote } from './inputs/warnings.js'
 
 export interface Inputs {
   apiKey: string
@@ -56,11 +57,7 @@ export interface Inputs {
   warnings: string[]
 }
 
-export interface AnalyticsInputs {
-  /** Sent as the API's dateFrom (inclusive). */
-  dateFrom: string
-  /** Sent as the API's dateTo (exclusive). */
-  dateTo: string
+export interface AnalyticsInputs extends AnalyticsRange {
   topPages: number
   /** The most analytics requests the run may make, all sections and the comparison together. */
   maxRequests: number
@@ -77,18 +74,25 @@ const WORK_INPUTS: readonly string[] = ['prompt', 'jobId', 'analytics', 'dashboa
 
 /**
  * The problems with a near miss of each input at fault said first: `projectId` is required when
- * `project_id` was written, and "Nothing to do" when `promt` was. A near miss of an input without a
+ * `project_id` was written, and "Nothing to do" when `promt` was. The near miss of an input not set
+ * is what went wrong with it: it replaces that input's own problems (it is empty, where to create the
+ * variable), and "Nothing to do" for an input that asks for work. A near miss of an input without a
  * problem stays a warning.
  */
-function nearMissesFirst(problems: readonly InputProblem[], written: readonly Misnamed[]): InputProblem[] {
+function nearMissesFirst(problems: readonly InputProblem[], written: readonly Misnamed[], given: ReadonlySet<string>): InputProblem[] {
   const atFault = new Set(problems.map((p) => p.input))
-  const meant = written
-    .filter(({ near }) => atFault.has(near) || (atFault.has(undefined) && WORK_INPUTS.includes(near)))
-    .map(({ written, near }) => ({
+  const meant = written.filter(({ near }) => atFault.has(near) || (atFault.has(undefined) && WORK_INPUTS.includes(near)))
+  const replaced = new Set<string>(meant.map(({ near }) => near).filter((near) => !given.has(near)))
+  const workMeant = WORK_INPUTS.some((name) => replaced.has(name))
+  // "Nothing to do" is the one problem of no input.
+  const rest = problems.filter((p) => (p.input === undefined ? !workMeant : !replaced.has(p.input)))
+  return [
+    ...meant.map(({ written, near }) => ({
       input: near,
       message: `is not set, but \`${written}\` is, which is not an input of this action: did you mean ${near}?`
-    }))
-  return [...meant, ...problems]
+    })),
+    ...rest
+  ]
 }
 
 /**
@@ -128,7 +132,7 @@ export function readInputs(
     eventName
   }
   for (const check of CHECKS) problems.push(...check(read))
-  if (problems.length > 0) throw new InputError(nearMissesFirst(problems, misnamed(env)))
+  if (problems.length > 0) throw new InputError(nearMissesFirst(problems, misnamed(env), given))
 
   const v = values as Parsed
   const analytics: AnalyticsInputs | undefined =
@@ -164,6 +168,6 @@ export function readInputs(
     followUp: followUpAsked(v, eventName),
     command: v.command,
     githubToken: v.githubToken,
-    warnings: ignoredInputs(read)
+    warnings: [...ignoredInputs(read), ...(analytics ? [rangeCutNote(analytics)].filter((note) => note !== undefined) : [])]
   }
 }

@@ -10,8 +10,10 @@ import type { Mover } from '../health/history.js'
 import { fixFirst, type FixItem, type RankingContext } from '../render/fix-first.js'
 import { itemWordsOf } from '../render/gap-words.js'
 import { footerHtml, type RunInfo } from '../render/footer.js'
-import { keyRefusalHtml } from '../render/key-refusal.js'
-import { keyRefusalOf } from './key-refusal.js'
+import { keyRefusalHtml, projectDenialHtml } from '../render/key-refusal.js'
+import { refusalOf } from './key-refusal.js'
+import { noRequestSucceeded } from './no-success.js'
+import { noSuccessHtml } from '../render/no-success.js'
 import { fixFirstGaps, howReadHtml, type Overview, overviewHtml } from '../render/overview.js'
 import type { HeadlineKey } from '../core/catalog.js'
 import type { GapAbout, GapList, Headline } from '../render/renderer.js'
@@ -39,11 +41,13 @@ export function summaryOf(
   healthIssue?: HealthIssueContext,
   top: readonly string[] = []
 ): string {
-  let html = ''
-  let bytes = 0
   const sections = reports.filter(isSectionReport)
+  // A run in which nothing succeeded says so first, and has no report to head.
+  const none = sections.length > 0 && noRequestSucceeded(reports)
+  let html = none ? noSuccessHtml(reports.length) : ''
+  let bytes = Buffer.byteLength(html)
   // The top of the analytics report comes before its first section, as a piece of its own.
-  const first = reports.findIndex(isSectionReport)
+  const first = none ? -1 : reports.findIndex(isSectionReport)
   const pieces = reports.flatMap((report, index) => {
     const piece = { name: `the ${report.kind} section`, html: () => rendererOf(report).summaryHtml(report, sections) }
     const overview = {
@@ -64,7 +68,7 @@ export function summaryOf(
   }
   // How the report was read closes it, collapsed: the first screen is for what readers went through.
   // It is a few lines, whatever was read, and takes its room from the reserve, as the footer does.
-  if (sections.length > 0) html += howReadHtml(overviewOf(sections, alerts))
+  if (sections.length > 0 && !none) html += howReadHtml(overviewOf(sections, alerts))
   html += ending
   return html !== '' && run ? html + footerHtml(run) : html
 }
@@ -309,12 +313,13 @@ export async function publish(
     // With a report, where to act and whether the fixes worked come under the problem; without one, last.
     const top = analytics.length > 0 && issueLine !== '' ? [issueLine.trim(), ...(healthIssue?.verdicts ?? [])] : []
     const ending = noteHtml + (top.length > 0 ? '' : issueLine)
-    // A key refused for every part is one cause: one block, not one per part.
-    const refusal = keyRefusalOf(reports)
+    // A key refused, or a project denied, for every part is one cause: one block, not one per part.
+    const refusal = refusalOf(reports)
+    const refusalHtml = refusal?.cause === 'key' ? keyRefusalHtml(refusal) : refusal && projectDenialHtml(refusal)
     const html =
-      refusal === undefined
+      refusalHtml === undefined
         ? summaryOf(reports, run, ending, alerts, healthIssue, top)
-        : keyRefusalHtml(refusal) + ending + (run ? footerHtml(run) : '')
+        : refusalHtml + ending + (run ? footerHtml(run) : '')
     if (html !== '') await sink.appendSummary(html)
   })
   return unwritten

@@ -20,7 +20,7 @@ import { readSitePages } from '../github/site-pages.js'
 import type { SitePages } from '../text/page-path.js'
 import { logText } from '../text/escape.js'
 import { ACTION_NAME, ACTION_VERSION } from '../version.js'
-import type { AnalyticsInputs, Inputs } from './inputs.js'
+import { type AnalyticsInputs, type Inputs, rangeCutNote } from './inputs.js'
 import { publish, type Unwritten } from './publish.js'
 import { type FiredAlert, firedAlerts } from '../render/alerts.js'
 import type { HealthIssueReport, HealthIssueRun } from './health-issue.js'
@@ -291,6 +291,8 @@ export async function work(inputs: Inputs, options: WorkOptions = {}): Promise<R
       if (report.kind === 'job') await plan.ended(report, lifetime.stopped !== undefined)
     }
     let alerts: FiredAlert[] | undefined
+    // A range cut to today is said under the report, with the plan's own note.
+    let cutNote: string | undefined
     const reports: PartReport[] = await runParts(jobParts(inputs, client, plan, asked, runner.server), ctx, reported)
     for (const report of reports) if (report.kind === 'job') healthIssueRun?.recordJob(report)
     const analytics = inputs.analytics
@@ -311,9 +313,11 @@ export async function work(inputs: Inputs, options: WorkOptions = {}): Promise<R
       if (inputs.alerts.length > 0) alerts = firedAlerts(inputs.alerts, overview.headlines)
       for (const alert of alerts ?? []) core.warning(`Alert: ${alert.sentence}`)
       healthIssueRun?.recordPeriod({ ...overview, alerts }, sections)
+      cutNote = rangeCutNote(analytics)
     }
     const healthIssue = failure !== undefined ? { failure, resolved: 0, asked: 0 } : await healthIssueRun?.finish(runner.server)
-    return { reports, healthIssue, alerts, note: plan.note }
+    const notes = [plan.note, cutNote].filter((note) => note !== undefined)
+    return { reports, healthIssue, alerts, ...(notes.length > 0 ? { note: notes.join(' ') } : {}) }
   } finally {
     for (const name of STOP_SIGNALS) process.off(name, onSignal)
     lifetime.dispose()
@@ -322,7 +326,7 @@ export async function work(inputs: Inputs, options: WorkOptions = {}): Promise<R
 }
 
 /** The report's clause in the run's last line. */
-export { keyRefusalOf } from './key-refusal.js'
+export { refusalOf } from './key-refusal.js'
 
 export function endPhraseOf(report: PartReport): string {
   return rendererOf(report).endPhrase(report)

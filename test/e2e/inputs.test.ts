@@ -70,7 +70,7 @@ for (const { name: runtime, node } of runtimes()) {
       expect(run.outputs).toEqual({ status: 'invalid-input' })
     })
 
-    it(`[${runtime}] says project_id was meant as projectId, and promt as prompt, before what is missing`, async () => {
+    it(`[${runtime}] says project_id was meant as projectId, and promt as prompt, instead of what is missing`, async () => {
       const run = await runAction({
         inputs: { apiKey: KEY, project_id: 'proj_docs', promt: 'Fix the typos', baseUrl: emu.url },
         node,
@@ -81,19 +81,47 @@ for (const { name: runtime, node } of runtimes()) {
       expect(emu.requests).toEqual([])
       const [error, ...otherErrors] = errorLines(run)
       expect(otherErrors).toEqual([])
-      const lines = error?.split('\n') ?? []
-      expect(lines[0]).toBe('Invalid input:')
-      expect(lines[1]).toBe('- `projectId` is not set, but `project_id` is, which is not an input of this action: did you mean projectId?')
-      expect(lines[2]).toBe('- `prompt` is not set, but `promt` is, which is not an input of this action: did you mean prompt?')
-      expect(lines[3]).toMatch(
-        /^- `projectId` is empty: .*`\$\{\{ vars\.MINTLIFY_PROJECT_ID \}\}`.*Settings → Secrets and variables → Actions → Variables/
-      )
-      expect(lines[4]).toMatch(/^- Nothing to do: set `prompt`/)
-      expect(lines).toHaveLength(5)
+      // Two mistakes, two problems: neither "is empty" nor "Nothing to do" after the input each was meant as.
+      expect(error?.split('\n')).toEqual([
+        'Invalid input:',
+        '- `projectId` is not set, but `project_id` is, which is not an input of this action: did you mean projectId?',
+        '- `prompt` is not set, but `promt` is, which is not an input of this action: did you mean prompt?'
+      ])
       // Said once, as a problem, not again as a warning.
       expect(run.stdout).not.toMatch(/::warning::.*did you mean/)
       const seen = renderSummary(run.summary)
-      expect(seen.text.indexOf('did you mean projectId?')).toBeLessThan(seen.text.indexOf('projectId is empty'))
+      expect(seen.text).toContain('did you mean projectId?')
+      expect(seen.text).not.toContain('projectId is empty')
+      expect(seen.text).not.toContain('Settings → Secrets and variables → Actions → Variables')
+      expect(seen.text).not.toContain('Nothing to do')
+      expect(run.outputs).toEqual({ status: 'invalid-input' })
+    })
+
+    it(`[${runtime}] refuses a dateFrom in the future as an input, and sends nothing`, async () => {
+      const run = await runAction({
+        inputs: {
+          apiKey: KEY,
+          projectId: 'proj_docs',
+          baseUrl: emu.url,
+          analytics: 'visitors',
+          dateFrom: '9000-01-01',
+          dateTo: '9000-01-08'
+        },
+        node,
+        onTestFinished
+      })
+
+      expect(run.code).toBe(1)
+      expect(emu.requests).toEqual([])
+      const [error, ...otherErrors] = errorLines(run)
+      expect(otherErrors).toEqual([])
+      expect(error).toMatch(
+        /^Invalid input:\n- `dateFrom` \(9000-01-01\) is in the future: today is \d{4}-\d{2}-\d{2} \(UTC, by the run's clock\), and analytics hold only what has passed; set `dateFrom` to a day before today\.$/
+      )
+      expect(run.stdout.trimEnd().split('\n').at(-1)).toMatch(/^Failed after \d+s: invalid input \(dateFrom\)\.$/)
+      const seen = renderSummary(run.summary)
+      expect(seen.headings).toEqual(['❌ Invalid input'])
+      expect(seen.text).not.toContain('Docs health')
       expect(run.outputs).toEqual({ status: 'invalid-input' })
     })
   })

@@ -472,3 +472,34 @@ describe("the service's words where reader text is hidden", () => {
     }
   })
 })
+
+describe('a 403 denial', () => {
+  it("carries the project and the service's words, left out where reader text is hidden", async () => {
+    let shown = true
+    const denying = new ApiClient({
+      baseUrl,
+      apiKey: KEY,
+      userAgent: AGENT,
+      lifetime,
+      requestTimeoutMs: 10_000,
+      retry: FAST,
+      readerTextShown: () => shown
+    })
+    try {
+      answer(json({ error: 'API key has no access to this project' }, 403))
+      expect((await apiError(denying.analytics(SEARCHES_ENDPOINT, 'p', { ...RANGE, limit: 1 }))).details.denial).toEqual({
+        projectId: 'p',
+        reason: 'API key has no access to this project'
+      })
+      shown = false
+      answer(json({ error: 'API key has no access to this project' }, 403))
+      expect((await apiError(denying.analytics(SEARCHES_ENDPOINT, 'p', { ...RANGE, limit: 1 }))).details.denial).toEqual({ projectId: 'p' })
+      answer(json({}, 403))
+      expect((await apiError(denying.analytics(SEARCHES_ENDPOINT, 'p', { ...RANGE, limit: 1 }))).details.denial).toEqual({ projectId: 'p' })
+      answer(json({ error: 'Invalid or expired API key' }, 401))
+      expect((await apiError(denying.analytics(SEARCHES_ENDPOINT, 'p', { ...RANGE, limit: 1 }))).details.denial).toBeUndefined()
+    } finally {
+      await denying.close()
+    }
+  })
+})

@@ -201,7 +201,9 @@ describe('retrying a GET', () => {
     emu.addJob('j1', { finishAfterMs: 0 })
     emu.fault({ method: 'GET', kind: 'status', status })
     const error = await apiError(client.getJob('proj_docs', 'j1'))
-    expect(error.details).toEqual({ status, transient: false, mayHaveActed: false })
+    // A 403 carries the project the service denied.
+    const denial = status === 403 ? { denial: expect.objectContaining({ projectId: 'proj_docs' }) as unknown } : {}
+    expect(error.details).toEqual({ status, transient: false, mayHaveActed: false, ...denial })
     expect(emu.count('GET')).toBe(1)
   })
 

@@ -172,6 +172,28 @@ describe('work', () => {
     expect(stdout).not.toContain('::warning::')
   })
 
+  it('says under the report that a range cut to today is partial, and compares it with the period of its cut length', async () => {
+    emu.setVisitors({ totals: { human: 0, ai: 0, total: 0 }, rows: [] })
+    const before = emu.requests.length
+    const range = {
+      dateFrom: '2026-11-05',
+      dateTo: '2026-11-08',
+      topPages: 5,
+      maxRequests: 5,
+      sections: ['visitors' as const],
+      readerText: 'auto' as const
+    }
+    const report = await work(inputs({ prompt: undefined, analytics: { ...range, cutFrom: '2026-11-20', compare: true } }))
+    expect(report.note).toBe(
+      "dateTo (2026-11-20) is after today (UTC, by the run's clock): the range is cut to what has passed, a partial period of " +
+        '5 Nov 2026 to 7 Nov 2026 (3 days, UTC), compared with the period of the same length just before it.'
+    )
+    const periods = emu.requests.slice(before).map((r) => `${r.query.get('dateFrom')}..${r.query.get('dateTo')}`)
+    expect(new Set(periods)).toEqual(new Set(['2026-11-05..2026-11-08', '2026-11-02..2026-11-05']))
+    // A range that is not cut has no note.
+    expect((await work(inputs({ prompt: undefined, analytics: { ...range, compare: false } }))).note).toBeUndefined()
+  })
+
   it('listens for the runner signals only while it works', async () => {
     const before = listenerCounts()
     emu.planJobs({ finishAfterMs: 0 })

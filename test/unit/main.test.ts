@@ -69,9 +69,9 @@ vi.mock('@actions/core', () => ({
 
 vi.mock('../../src/run/work.js', async () => {
   fake.workLoads++
-  const { keyRefusalOf } = await import('../../src/run/key-refusal.js')
+  const { refusalOf } = await import('../../src/run/key-refusal.js')
   return {
-    keyRefusalOf,
+    refusalOf,
     work: (inputs: { projectId: string }) => {
       fake.events.push(`work ${inputs.projectId}`)
       // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the work may throw anything; a string is one case
@@ -213,6 +213,19 @@ describe('run', () => {
       'The API key was refused (401) for every request: the agent job, searches (2 requests, all refused). The key in `apiKey` is wrong, ' +
       'revoked or expired; create an admin key on the API keys page of the dashboard and pass it from a secret.'
     expect(actions()).toEqual(['work proj', 'publish 2', `setFailed ${message}`, `info Failed after 1s: ${message.replace(/\.$/, '')}.`])
+  })
+
+  it('folds the failures of parts whose project the service denied into one naming the project', async () => {
+    const denied = (failure: string) => ({ ...section(failure), accessDenied: { projectId: 'proj_x' } })
+    fake.report = {
+      reports: [denied('Creating the agent job failed: 403.'), { ...denied('Reading searches failed: 403.'), kind: 'searches' }]
+    }
+    await run(clock(0, 1000))
+    expect(actions()[2]).toMatch(
+      /^setFailed Access to project "proj_x" was denied \(403\) for every request: the agent job, searches \(2 requests, all denied\)\. Most likely /
+    )
+    expect(actions()[2]).not.toContain('failed: 403.')
+    expect(actions()[3]).toMatch(/^info Failed after 1s: Access to project "proj_x" was denied/)
   })
 
   it('keeps the failures apart when one part failed for another cause', async () => {

@@ -7,7 +7,7 @@ import { FAIL_ON_WORDS, type FailOn } from '../../agent/outcome.js'
 import { MAX_ANALYTICS_REQUESTS as MAX_REQUESTS } from '../../analytics/budget.js'
 import { MIN_CONTEXT_BYTES } from '../../change/context.js'
 import { parseAlertRules } from '../../render/alerts.js'
-import { parseDate, shiftDays } from '../../text/dates.js'
+import { isDateOnly, parseDate, shiftDays } from '../../text/dates.js'
 import { didYouMean, nearMiss } from '../../text/near-miss.js'
 import { SECTION_NAMES } from '../../core/catalog.js'
 
@@ -160,14 +160,35 @@ const dateInput = z.string().transform((v, ctx) => {
   return v
 })
 
+/** A range as the run reads it: both ends as sent to the API, and the dateTo asked for when it is cut. */
+export interface AnalyticsRange {
+  /** Sent as the API's dateFrom (inclusive). */
+  dateFrom: string
+  /** Sent as the API's dateTo (exclusive). */
+  dateTo: string
+  /** The dateTo asked for, when it is after today and the range is cut to today: a partial period. */
+  cutFrom?: string
+}
+
+/**
+ * The end of what has passed at `now`, in the form of `dateTo`: today (UTC), exclusive, for a date,
+ * the instant itself for a date-time.
+ */
+export function passedEnd(dateTo: string, now: Date): string {
+  return isDateOnly(dateTo) ? now.toISOString().slice(0, 10) : now.toISOString()
+}
+
 /**
  * The range sent to the API. The API's own defaults are undocumented, so both ends are always sent:
- * by default the last 7 full UTC days (dateTo, exclusive, is today).
+ * by default the last 7 full UTC days (dateTo, exclusive, is today). A dateTo after what has passed
+ * is cut to it (today, for a date): the days to come hold nothing yet.
  */
-export function analyticsRange(dateFrom: string | undefined, dateTo: string | undefined, now: Date): { dateFrom: string; dateTo: string } {
+export function analyticsRange(dateFrom: string | undefined, dateTo: string | undefined, now: Date): AnalyticsRange {
   const today = now.toISOString().slice(0, 10)
   const to = dateTo ?? today
   const from = dateFrom ?? shiftDays(to, -7)
+  const end = passedEnd(to, now)
+  if ((parseDate(to) as number) > (parseDate(end) as number)) return { dateFrom: from, dateTo: end, cutFrom: to }
   return { dateFrom: from, dateTo: to }
 }
 

@@ -1,8 +1,10 @@
-// The warnings about inputs a run ignores: an input given a value the run will not use, and an input
-// of the step's `with:` that this action does not have but is near one it has.
+// The warnings about inputs a run ignores: an input given a value the run will not use (in part, a
+// dateTo after today), and an input of the step's `with:` that this action does not have but is near
+// one it has.
+import { describeRange } from '../../text/dates.js'
 import { nearMiss } from '../../text/near-miss.js'
 import { followUpAsked, type Read } from './checks.js'
-import { INPUT_NAMES, type InputName } from './schema.js'
+import { type AnalyticsRange, INPUT_NAMES, type InputName } from './schema.js'
 
 /** Inputs that only the analytics use. `alerts` is not here: a rule without analytics is an input error. */
 const ANALYTICS_ONLY = ['dateFrom', 'dateTo', 'topPages', 'maxRequests', 'compare', 'readerText'] as const
@@ -10,6 +12,19 @@ const ANALYTICS_ONLY = ['dateFrom', 'dateTo', 'topPages', 'maxRequests', 'compar
 /** The warning for an input given a value that the run ignores: why, and what to do about it. */
 function ignored(input: string, why: string, remedy: string): string {
   return `${input} is ignored: ${why}; ${remedy}.`
+}
+
+/**
+ * What a range cut to today reads, for the log and the summary: the partial period it covers, and
+ * what it is compared with. Undefined for a range that is not cut.
+ */
+export function rangeCutNote(range: AnalyticsRange & { compare: boolean }): string | undefined {
+  if (range.cutFrom === undefined) return undefined
+  const compared = range.compare ? ', compared with the period of the same length just before it' : ''
+  return (
+    `dateTo (${range.cutFrom}) is after today (UTC, by the run's clock): the range is cut to what has passed, ` +
+    `a partial period of ${describeRange(range.dateFrom, range.dateTo)}${compared}.`
+  )
 }
 
 /**

@@ -479,6 +479,30 @@ describe('judgeJob: the outcome the summary leads with, and the next step', () =
   })
 })
 
+describe('judgeJob: a project the service denied', () => {
+  const denied = new ApiError('Creating the agent job failed: 403.', {
+    status: 403,
+    transient: false,
+    denial: { projectId: 'p', reason: 'No access' }
+  })
+
+  it('marks a job the service has told nothing of with the denial, and leaves a job it told of unmarked', () => {
+    expect(judge(newJobProgress(), ['failed'], { kind: 'failed', error: denied }).accessDenied).toEqual({
+      projectId: 'p',
+      reason: 'No access'
+    })
+    expect(
+      judge({ ...newJobProgress(), jobId: 'j1', created: true }, ['failed'], { kind: 'failed', error: denied }).accessDenied
+    ).toBeUndefined()
+    expect(
+      judge(progressWith({ id: 'j1', status: 'active' }, { created: false }), ['failed'], { kind: 'failed', error: denied }).accessDenied
+    ).toBeUndefined()
+    const refused = new ApiError('401', { status: 401, transient: false })
+    expect(judge(newJobProgress(), ['failed'], { kind: 'failed', error: refused }).accessDenied).toBeUndefined()
+    expect(judge(newJobProgress(), ['failed'], { kind: 'failed', error: denied }).keyRefused).toBeUndefined()
+  })
+})
+
 describe('judgeJob: a key the service refused', () => {
   const refused = new ApiError('Creating the agent job failed: 401.', { status: 401, transient: false })
 

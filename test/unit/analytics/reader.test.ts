@@ -212,6 +212,17 @@ describe('judgeSection when a request failed', () => {
     expect(judge([read('x', {})], { kind: 'failed', error: 'plain text' }).failure).toBe('plain text')
   })
 
+  it('marks a section whose first request the service denied (403) with the denial, and no other', () => {
+    const denied = new ApiError('Reading feedback failed: 403.', { status: 403, transient: false, denial: { projectId: 'p' } })
+    expect(judge([read('feedback by page', {})], { kind: 'failed', error: denied }).accessDenied).toEqual({ projectId: 'p' })
+    expect(
+      judge([read('feedback by page', { requests: 1, complete: true }), read('rows', {})], { kind: 'failed', error: denied }).accessDenied
+    ).toBeUndefined()
+    expect(
+      judge([read('x', {})], { kind: 'failed', error: new ApiError('401', { status: 401, transient: false }) }).accessDenied
+    ).toBeUndefined()
+  })
+
   it('marks a section whose first request the service refused for the key (401), and no other', () => {
     const refused = new ApiError('Reading feedback failed: 401.', { status: 401, transient: false })
     expect(judge([read('feedback by page', {})], { kind: 'failed', error: refused }).keyRefused).toBe(true)

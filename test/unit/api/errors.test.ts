@@ -2,8 +2,10 @@
 // the service's own words quoted on one line, and the advice after a POST that may have been acted on.
 import { describe, expect, it } from 'vitest'
 import {
+  accessDenialOf,
   ApiError,
   connectAdvice,
+  forbiddenAdvice,
   httpStatusMessage,
   invalidResponseMessage,
   mayHaveActedAdvice,
@@ -130,6 +132,26 @@ describe('httpStatusMessage', () => {
     expect(httpStatusMessage(visitors, 403, 'API key has no access to this project')).toContain(
       'Most likely the key and project "proj" do not belong together'
     )
+  })
+
+  it('gives the advice of a 403 on its own, for the scope asked and the reason given', () => {
+    expect(forbiddenAdvice('p', 'read')).toBe(
+      'Most likely the key and project "p" do not belong together: an admin key works only for the projects of its own organization, ' +
+        'so check that `projectId` is the one shown on the API keys page of the organization the key was created in. Otherwise the key ' +
+        "may lack the scope this call needs (`read`), the runner's IP address may be outside the key's IP allowlist, or the organization's " +
+        'plan may not include API access (Pro or Enterprise).'
+    )
+    expect(forbiddenAdvice('p', 'write', 'missing scope')).toMatch(
+      /^Most likely the key lacks the scope this call needs \(`write`\)\. Otherwise/
+    )
+  })
+
+  it('finds the denial a 403 carries, and none on any other failure', () => {
+    const denial = { projectId: 'p', reason: 'No access' }
+    expect(accessDenialOf(new ApiError('403', { status: 403, transient: false, denial }))).toEqual(denial)
+    expect(accessDenialOf(new ApiError('401', { status: 401, transient: false }))).toBeUndefined()
+    expect(accessDenialOf(Object.assign(new Error('403'), { details: { denial } }))).toBeUndefined()
+    expect(accessDenialOf(undefined)).toBeUndefined()
   })
 
   it('blames the project on a 404 for create and visitors, and the job for message and get', () => {

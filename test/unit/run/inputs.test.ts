@@ -629,10 +629,42 @@ describe('readInputs: messages for bad inputs', () => {
     )
   })
 
-  it('rejects a dateFrom in the future when dateTo is left to be today', () => {
-    expect(problem({ ...ok, analytics: 'visitors', dateFrom: '2026-11-15' })).toContain(
-      '`dateFrom` (2026-11-15) must be before `dateTo` (2026-11-14)'
+  it("rejects a dateFrom after today (UTC, by the run's clock) as in the future, whatever dateTo is", () => {
+    const future =
+      "Invalid input:\n- `dateFrom` (2026-11-15) is in the future: today is 2026-11-14 (UTC, by the run's clock), and analytics hold only " +
+      'what has passed; set `dateFrom` to a day before today.'
+    expect(problem({ ...ok, analytics: 'visitors', dateFrom: '2026-11-15' })).toBe(future)
+    expect(problem({ ...ok, analytics: 'visitors', dateFrom: '2026-11-15', dateTo: '2026-11-22' })).toBe(future)
+    // The first instant of tomorrow is in the future; the last of today is not.
+    expect(problem({ ...ok, analytics: 'visitors', dateFrom: '2026-11-15T00:00:00Z', dateTo: '2026-11-22' })).toContain(
+      '(2026-11-15T00:00:00Z) is in the future'
     )
+    expect(problem({ ...ok, analytics: 'visitors', dateFrom: '2026-11-14T23:59:59Z', dateTo: '2026-11-22' })).toContain(
+      '`dateFrom` (2026-11-14T23:59:59Z) leaves nothing to read'
+    )
+  })
+
+  it('rejects a range from today that ends after today, which the cut leaves empty', () => {
+    expect(problem({ ...ok, analytics: 'visitors', dateFrom: '2026-11-14', dateTo: '2026-11-20' })).toBe(
+      'Invalid input:\n- `dateFrom` (2026-11-14) leaves nothing to read: `dateTo` (2026-11-20) is after today, so the range is cut to end at ' +
+        "2026-11-14 (UTC, by the run's clock, exclusive), and it must start before that; set `dateFrom` to a day before today."
+    )
+  })
+
+  it('cuts a range that ends after today to today, says so in a warning, and keeps the range asked for', () => {
+    const inputs = read({ ...ok, analytics: 'visitors', dateFrom: '2026-11-10', dateTo: '2026-11-21' })
+    expect(inputs.analytics).toMatchObject({ dateFrom: '2026-11-10', dateTo: '2026-11-14', cutFrom: '2026-11-21' })
+    expect(inputs.warnings).toEqual([
+      "dateTo (2026-11-21) is after today (UTC, by the run's clock): the range is cut to what has passed, a partial period of " +
+        '10 Nov 2026 to 13 Nov 2026 (4 days, UTC), compared with the period of the same length just before it.'
+    ])
+    expect(read({ ...ok, analytics: 'visitors', dateFrom: '2026-11-13', dateTo: '2026-11-21', compare: 'none' }).warnings).toEqual([
+      "dateTo (2026-11-21) is after today (UTC, by the run's clock): the range is cut to what has passed, a partial period of " +
+        '13 Nov 2026 (1 day, UTC).'
+    ])
+    // A dateTo of today, the default, is no cut; nor is a run without analytics warned of one.
+    expect(read({ ...ok, analytics: 'visitors', dateFrom: '2026-11-10', dateTo: '2026-11-14' }).analytics).not.toHaveProperty('cutFrom')
+    expect(read({ ...ok, analytics: 'visitors', dateFrom: '2026-11-10', dateTo: '2026-11-14' }).warnings).toEqual([])
   })
 
   it.each(['mint_\u0001key', 'mint_kéy', 'mint_key\tx'])('never shows an unusable key %j, even among other problems', (apiKey) => {
@@ -661,6 +693,21 @@ describe('analyticsRange', () => {
     })
     expect(analyticsRange('2026-01-01', undefined, NOW)).toEqual({ dateFrom: '2026-01-01', dateTo: '2026-11-14' })
     expect(analyticsRange('2026-01-01', '2026-01-05', NOW)).toEqual({ dateFrom: '2026-01-01', dateTo: '2026-01-05' })
+  })
+
+  it("cuts a dateTo after what has passed: a date to today, a date-time to the run's instant", () => {
+    expect(analyticsRange('2026-11-01', '2026-11-15', NOW)).toEqual({ dateFrom: '2026-11-01', dateTo: '2026-11-14', cutFrom: '2026-11-15' })
+    expect(analyticsRange('2026-11-01', '2026-11-14', NOW)).toEqual({ dateFrom: '2026-11-01', dateTo: '2026-11-14' })
+    expect(analyticsRange(undefined, '2026-11-20', NOW)).toEqual({ dateFrom: '2026-11-13', dateTo: '2026-11-14', cutFrom: '2026-11-20' })
+    expect(analyticsRange('2026-11-01T00:00:00Z', '2026-11-14T15:30:00.001Z', NOW)).toEqual({
+      dateFrom: '2026-11-01T00:00:00Z',
+      dateTo: '2026-11-14T15:30:00.000Z',
+      cutFrom: '2026-11-14T15:30:00.001Z'
+    })
+    expect(analyticsRange('2026-11-01T00:00:00Z', '2026-11-14T15:30:00Z', NOW)).toEqual({
+      dateFrom: '2026-11-01T00:00:00Z',
+      dateTo: '2026-11-14T15:30:00Z'
+    })
   })
 })
 
@@ -909,21 +956,39 @@ describe('readInputs: a near miss of an input at fault comes first', () => {
     throw new Error('the inputs were read')
   }
 
-  it('names project_id as the projectId meant, before projectId is required', () => {
+  it('names project_id as the projectId meant, instead of saying projectId is empty', () => {
     expect(problemsWith({ ...ok, projectId: '' }, { project_id: 'proj_docs' })).toEqual([
-      { input: 'projectId', message: 'is not set, but `project_id` is, which is not an input of this action: did you mean projectId?' },
-      { input: 'projectId', message: EMPTY_PROJECT_ID }
+      { input: 'projectId', message: 'is not set, but `project_id` is, which is not an input of this action: did you mean projectId?' }
+    ])
+    expect(problemsWith({ ...ok, apiKey: '' }, { api_key: 'mint_k' })).toEqual([
+      { input: 'apiKey', message: 'is not set, but `api_key` is, which is not an input of this action: did you mean apiKey?' }
     ])
   })
 
-  it('names promt as the prompt meant, before "Nothing to do"', () => {
-    const problems = problemsWith({ apiKey: 'mint_k', projectId: 'p' }, { promt: 'Fix the typos' })
-    expect(problems[0]).toEqual({
-      input: 'prompt',
-      message: 'is not set, but `promt` is, which is not an input of this action: did you mean prompt?'
-    })
-    expect(problems[1]?.message).toMatch(/^Nothing to do/)
-    expect(problems).toHaveLength(2)
+  it('keeps the problems of an input that was set, with the near miss said first', () => {
+    expect(problemsWith({ ...ok, projectId: 'a/b' }, { project_id: 'proj_docs' })).toEqual([
+      { input: 'projectId', message: 'is not set, but `project_id` is, which is not an input of this action: did you mean projectId?' },
+      { input: 'projectId', message: expect.stringContaining('a/b') as unknown }
+    ])
+  })
+
+  it('names promt as the prompt meant, instead of "Nothing to do"', () => {
+    expect(problemsWith({ apiKey: 'mint_k', projectId: 'p' }, { promt: 'Fix the typos' })).toEqual([
+      { input: 'prompt', message: 'is not set, but `promt` is, which is not an input of this action: did you mean prompt?' }
+    ])
+    // Two mistakes, two problems.
+    expect(problemsWith({ apiKey: 'mint_k', projectId: '' }, { promt: 'Fix the typos', project_id: 'p' }).map((p) => p.input)).toEqual([
+      'prompt',
+      'projectId'
+    ])
+  })
+
+  it('keeps "Nothing to do" when the near miss is of an input that does not ask for work', () => {
+    const problems = problemsWith({ apiKey: 'mint_k', projectId: '' }, { project_id: 'p' })
+    expect(problems.map((p) => p.message)).toEqual([
+      'is not set, but `project_id` is, which is not an input of this action: did you mean projectId?',
+      expect.stringMatching(/^Nothing to do/) as unknown
+    ])
   })
 
   it('leaves a near miss of an input without a problem to the warnings', () => {

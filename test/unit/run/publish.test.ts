@@ -15,6 +15,10 @@ import { footerHtml } from '../../../src/render/footer.js'
 import type { ReportSink } from '../../../src/render/sink.js'
 import { howReadHtml, overviewHtml } from '../../../src/render/overview.js'
 import { docsGapsOf, overviewOf, publish, SUMMARY_LIMIT_BYTES, summaryOf } from '../../../src/run/publish.js'
+import { noRequestSucceeded } from '../../../src/run/no-success.js'
+import { keyRefusalHtml, projectDenialHtml } from '../../../src/render/key-refusal.js'
+import { type ProjectDenial, projectDenialOf } from '../../../src/run/key-refusal.js'
+import { noSuccessHtml } from '../../../src/render/no-success.js'
 import { fingerprint } from '../../../src/health/ledger.js'
 import { isSectionReport, type PartReport, rendererOf, type SectionReport, sectionRendererOf } from '../../../src/run/wiring.js'
 import { readerText } from '../../../src/text/reader-text.js'
@@ -641,6 +645,75 @@ describe('summaryOf', () => {
     )
     expect(summaryOf([job], run)).toBe(summaryHtmlOf(job) + footerHtml(run))
     expect(summaryOf([], run)).toBe('')
+  })
+})
+
+describe('the summary of a run in which no request succeeded', () => {
+  const failedVisitors: VisitorsReport = { ...noVisitors, failure: 'Reading visitor analytics failed: HTTP 500.' }
+  const failedViews = viewsReport({
+    totals: undefined,
+    rows: [],
+    requests: 0,
+    partial: true,
+    failure: 'Reading page views failed: HTTP 500.'
+  })
+
+  it('says so first, with no report heading, then why each part stopped, and the footer', () => {
+    const refused = JOB_REPORTS.refused
+    const seen = renderSummary(summaryOf([refused, failedVisitors, failedViews], run))
+    expect(seen.headings[0]).toBe('❌ No request to the service succeeded')
+    expect(seen.text).toMatch(
+      /^❌ No request to the service succeeded Nothing was read, created or sent\. Each of the run's 3 parts failed before the service answered any of its requests; why is said below\./
+    )
+    expect(seen.text).not.toContain('Docs health')
+    expect(seen.text).not.toContain('incomplete')
+    expect(seen.text).toContain('HTTP 500.')
+    const all = [refused, failedVisitors, failedViews]
+    expect(summaryOf(all, run)).toBe(
+      noSuccessHtml(3) +
+        summaryHtmlOf(refused, all) +
+        summaryHtmlOf(failedVisitors, all) +
+        summaryHtmlOf(failedViews, all) +
+        footerHtml(run)
+    )
+  })
+
+  it('keeps the report when one section read a page, or the job was seen, and says nothing of a run with no section', () => {
+    expect(summaryOf([failedViews, visitors]).startsWith(top([failedViews, visitors]))).toBe(true)
+    expect(summaryOf([failedViews, visitors])).not.toContain('No request to the service succeeded')
+    expect(summaryOf([JOB_REPORTS.opened, failedViews])).not.toContain('No request to the service succeeded')
+    expect(summaryOf([JOB_REPORTS.refused])).not.toContain('No request to the service succeeded')
+  })
+})
+
+describe('the summary of a run refused for one cause', () => {
+  it('is the one block of that cause, then the footer: the key refused, or the project denied', async () => {
+    const refusedKey = [
+      { ...noVisitors, keyRefused: true },
+      { ...noViews, keyRefused: true }
+    ]
+    const key = recordingSink()
+    await publish(refusedKey, key.sink, run)
+    expect(key.summaries).toEqual([keyRefusalHtml({ parts: ['visitors', 'views'], requests: 2 }) + footerHtml(run)])
+
+    const denied = [
+      { ...noVisitors, accessDenied: { projectId: 'proj_x' } },
+      { ...noViews, accessDenied: { projectId: 'proj_x' } }
+    ]
+    const project = recordingSink()
+    await publish(denied, project.sink, run)
+    expect(project.summaries).toEqual([projectDenialHtml(projectDenialOf(denied) as ProjectDenial) + footerHtml(run)])
+    expect(renderSummary(project.summaries[0] ?? '').headings).toEqual(['❌ Access to project proj_x was denied (403)'])
+  })
+})
+
+describe('noRequestSucceeded', () => {
+  it('holds when no part was told anything: no section read a page, no job status or creation was seen', () => {
+    expect(noRequestSucceeded([JOB_REPORTS.refused, noVisitors])).toBe(true)
+    expect(noRequestSucceeded([noVisitors, { ...noVisitors, requests: 1 }])).toBe(false)
+    expect(noRequestSucceeded([{ ...JOB_REPORTS.refused, serviceStatus: 'weird' }, noVisitors])).toBe(false)
+    expect(noRequestSucceeded([{ ...JOB_REPORTS.refused, createdAt: '2026-11-14T00:00:00Z' }, noVisitors])).toBe(false)
+    expect(noRequestSucceeded([])).toBe(false)
   })
 })
 

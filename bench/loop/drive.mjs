@@ -4,7 +4,8 @@
 // stateful GitHub fake holding the issue; after the run of week `tickAfter`, a writer ticks the gaps of
 // pages that truly trouble readers, an `issues: edited` run asks the agent, and its pull request merges
 // on the first day of the next week. Each fix then truly works, half works, does nothing or regresses,
-// and the later runs are read for what the issue says of each.
+// and the later runs are read for what the issue says of each. The site is a model (a scenario of
+// scenarios.mjs): site.mjs's site, changed or not, or the second site of other-site.mjs.
 import { rm } from 'node:fs/promises'
 import { ulid } from '../../test/emulator/analytics-data.js'
 import { startEmulator } from '../../test/emulator/emulator.js'
@@ -12,16 +13,45 @@ import { runAction } from '../../test/support/action.js'
 import { startGitHubFake } from '../../test/support/github-fake.js'
 import { siteNorm, TOP, worstPages } from './metrics.mjs'
 import { seeded, shuffled } from './random.mjs'
-import { LIKED_SHARE, expected, makeSite, observed, ratesAt, sampleWeek, shareOf } from './site.mjs'
+import { SCENARIOS } from './scenarios.mjs'
+import { LIKED_SHARE, shareOf } from './site.mjs'
 import { gapsOf, openBoxes, ticked, verdictOf } from './verdict.mjs'
 
-/** @typedef {import('./site.mjs').Page} Page */
 /** @typedef {import('./site.mjs').Fix} Fix */
-/** @typedef {import('./site.mjs').Counts} Counts */
 /** @typedef {import('./site.mjs').Effect} Effect */
+/** @typedef {import('./site.mjs').Trouble} Trouble */
+/** @typedef {import('./scenarios.mjs').Scenario} Scenario */
 /** @typedef {import('./metrics.mjs').FixRecord} FixRecord */
 /** @typedef {import('../../test/emulator/emulator.js').Emulator} Emulator */
 /** @typedef {{ dateFrom: string, dateTo: string }} Week */
+
+/**
+ * One page's week as the emulator serves it: its visitors, votes and comments, questions, and each
+ * search its readers made (by its words: how often, how often a result was clicked).
+ * @typedef {object} Served
+ * @property {number} human
+ * @property {number} ai
+ * @property {number} up
+ * @property {number} down
+ * @property {number} notHelpful comments left with a thumbs down
+ * @property {number} helpful comments left with a thumbs up
+ * @property {number} unanswered
+ * @property {number} answered
+ * @property {{ query: string, hits: number, clicks: number }[]} searches
+ * @property {string} comment what a comment marked not helpful says
+ * @property {string} question what a reader asks the assistant
+ */
+/**
+ * A simulated site the driver runs, its truth known. Pages are named by their path before any fix;
+ * `movedTo` gives the path a page moves to when its fix merges, if it moves.
+ * @typedef {object} Model
+ * @property {string[]} paths
+ * @property {(path: string) => boolean} troubles whether the page truly troubles readers: the writer ticks only its gaps
+ * @property {(path: string) => number} heard readers heard from on the page in a week before any fix, expected
+ * @property {(w: number, fixes: ReadonlyMap<string, Fix>) => Map<string, Served>} week the week's readers by page, sampled
+ * @property {(w: number, fixes: ReadonlyMap<string, Fix>) => Map<string, Trouble>} truth the week's readers in trouble and heard from by page, expected
+ * @property {(path: string) => string | undefined} movedTo
+ */
 
 const KEY = 'mint_loopBench4Key'
 const TOKEN = 'ghs_loopBenchToken7Q'
@@ -69,19 +99,24 @@ export function fixFirstPages(docsGaps) {
   return pages.slice(0, TOP)
 }
 
-/** Sets one week's analytics, for its own range only. @param {Emulator} emu @param {Week} week @param {Page[]} site @param {Map<string, Counts>} counts */
-function serveWeek(emu, week, site, counts) {
+/** A week's readers as the ranking counts them: a thumbs down and the comment left with it are one reader; every search with no click is one. @param {Served} c @returns {Trouble} */
+export function observed(c) {
+  const trouble = Math.max(c.down, c.notHelpful) + c.unanswered + c.searches.reduce((sum, s) => sum + s.hits - s.clicks, 0)
+  return { trouble, heard: trouble + c.up }
+}
+
+/**
+ * Sets one week's analytics, for its own range only: each page's readers under the path it has that week.
+ * @param {Emulator} emu @param {Week} week @param {ReadonlyMap<string, Served>} counts by the path served
+ */
+function serveWeek(emu, week, counts) {
   const start = Date.parse(`${week.dateFrom}T00:00:00Z`)
   let n = 0
   /** A moment of the week for each row, one second after the last. */
   const at = () => start + n++ * 1000
   const random = seeded(start / DAY)
-  const visitors = site
-    .map((page) => {
-      const human = counts.get(page.path)?.visitors ?? 0
-      const ai = Math.round(human / 10)
-      return { path: page.path, human, ai, total: human + ai }
-    })
+  const visitors = [...counts]
+    .map(([path, c]) => ({ path, human: c.human, ai: c.ai, total: c.human + c.ai }))
     .filter((row) => row.total > 0)
     .sort((a, b) => b.total - a.total)
   const totals = visitors.reduce((t, r) => ({ human: t.human + r.human, ai: t.ai + r.ai, total: t.total + r.total }), {
@@ -100,16 +135,14 @@ function serveWeek(emu, week, site, counts) {
   const questions = []
   /** @type {import('../../test/emulator/analytics-data.js').SearchRow[]} */
   const searches = []
-  for (const page of site) {
-    const c = counts.get(page.path)
-    if (!c) continue
-    if (c.up + c.down > 0) byPage.push({ path: page.path, thumbsUp: c.up, thumbsDown: c.down, code: 0, total: c.up + c.down })
+  for (const [path, c] of counts) {
+    if (c.up + c.down > 0) byPage.push({ path, thumbsUp: c.up, thumbsDown: c.down, code: 0, total: c.up + c.down })
     const comment = (/** @type {boolean} */ helpful) => {
       const ms = at()
       feedback.push({
         id: `fb_${ms.toString(36)}_${feedback.length}`,
-        path: page.path,
-        comment: helpful ? 'This answered it.' : `The ${page.search} part is unclear.`,
+        path,
+        comment: helpful ? 'This answered it.' : c.comment,
         createdAt: new Date(ms).toISOString(),
         source: 'contextual',
         status: 'pending',
@@ -124,24 +157,25 @@ function serveWeek(emu, week, site, counts) {
       questions.push({
         id: ulid(ms, random),
         timestamp: new Date(ms).toISOString(),
-        query: `How do I set up ${page.search}? (${questions.length})`,
+        query: `${c.question} (${questions.length})`,
         response: answered ? 'Here is how.' : 'I could not find that in the docs.',
         sources: [],
         resolutionStatus: answered ? 'answered' : 'unanswered',
         queryCategory: null,
-        pageUrl: `${HOST}${page.path}`
+        pageUrl: `${HOST}${path}`
       })
     }
     for (let i = 0; i < c.unanswered; i++) ask(false)
     for (let i = 0; i < c.answered; i++) ask(true)
-    if (c.noClick > 0)
-      searches.push({
-        searchQuery: page.search,
-        hits: c.noClick,
-        ctr: 0,
-        topClickedPage: null,
-        lastSearchedAt: `${week.dateFrom}T12:00:00Z`
-      })
+    for (const search of c.searches)
+      if (search.hits > 0)
+        searches.push({
+          searchQuery: search.query,
+          hits: search.hits,
+          ctr: search.clicks / search.hits,
+          topClickedPage: search.clicks > 0 ? path : null,
+          lastSearchedAt: `${week.dateFrom}T12:00:00Z`
+        })
   }
   byPage.sort((a, b) => b.total - a.total)
   emu.setFeedbackByPage(byPage, week)
@@ -155,12 +189,13 @@ function serveWeek(emu, week, site, counts) {
 /**
  * One seed's quarter: `weeks` weekly runs, the tick after week `tickAfter`. Returns each fix's verdicts
  * period by period, and each weekly run's Fix first against the truth.
- * @param {{ seed: number, weeks: number, tickAfter: number, node: string, onRun?: (what: string) => void }} options
+ * `scenario` gives the site (scenarios.mjs; the loop's own site when left out).
+ * @param {{ seed: number, weeks: number, tickAfter: number, node: string, onRun?: (what: string) => void, scenario?: Scenario }} options
  * @returns {Promise<{ fixes: FixRecord[], weeks: WeekRecord[] }>}
  */
-export async function runSeed({ seed, weeks, tickAfter, node, onRun }) {
+export async function runSeed({ seed, weeks, tickAfter, node, onRun, scenario = /** @type {Scenario} */ (SCENARIOS[0]) }) {
   const random = seeded(seed)
-  const site = makeSite(random)
+  const model = scenario.model(random, seed, { merged: tickAfter + 1, weeks })
   const ranges = weekRanges(weeks)
   /** @type {Map<string, Fix>} */
   const fixes = new Map()
@@ -196,21 +231,28 @@ export async function runSeed({ seed, weeks, tickAfter, node, onRun }) {
       throw new Error(`seed ${seed}, run ${runs}: the bundle exited ${result.code ?? result.signal ?? ''}\n${result.stdout.slice(-3000)}`)
     return result
   }
-  /** The counts of week `w`, drawn from a generator of that seed and week alone, so that the fixes made do not move the noise. @param {number} w */
-  const sample = (w) => {
-    const draw = seeded(seed * 7919 + w)
-    return new Map(site.map((page) => [page.path, sampleWeek(draw, page, ratesAt(page, fixes.get(page.path), w))]))
+  /** The path a page has in week `w`: a page whose fix moves it has its new path from the merge on. @param {string} path @param {number} w */
+  const pathAt = (path, w) => {
+    const fix = fixes.get(path)
+    const moved = model.movedTo(path)
+    return fix !== undefined && moved !== undefined && w >= fix.mergedWeek ? moved : path
   }
+  /**
+   * The readers of week `w` by the path each page has that week (the model draws them from a generator
+   * of that seed and week alone, so that the fixes made do not move the noise).
+   * @param {number} w
+   */
+  const sample = (w) => new Map([...model.week(w, fixes)].map(([path, c]) => [pathAt(path, w), c]))
   try {
-    serveWeek(emu, /** @type {Week} */ (ranges[0]), site, sample(0))
+    serveWeek(emu, /** @type {Week} */ (ranges[0]), sample(0))
     for (let w = 1; w <= weeks; w++) {
       const week = /** @type {Week} */ (ranges[w])
       const counts = sample(w)
-      serveWeek(emu, week, site, counts)
+      serveWeek(emu, week, counts)
       const result = await run(week, undefined)
       onRun?.(`seed ${seed} week ${w}`)
       // The truth of the week, and the ceiling: this week's counts ranked with the truth known.
-      const truth = new Map(site.map((page) => [page.path, expected(page, ratesAt(page, fixes.get(page.path), w))]))
+      const truth = new Map([...model.truth(w, fixes)].map(([path, t]) => [pathAt(path, w), t]))
       const norm = siteNorm(truth.values())
       const fixFirst = fixFirstPages(result.outputs.docsGaps ?? '')
       weekRecords.push({
@@ -228,7 +270,9 @@ export async function runSeed({ seed, weeks, tickAfter, node, onRun }) {
         const gaps = gapsOf(body)
         const boxes = openBoxes(body)
         for (const record of records) {
-          const mine = gaps.get(record.path) ?? []
+          // A moved page's gap is read where the issue keeps it: at the old path or, followed, at the new.
+          const moved = model.movedTo(record.path)
+          const mine = [...(gaps.get(record.path) ?? []), ...(moved === undefined ? [] : (gaps.get(moved) ?? []))]
           const asked = mine.find((gap) => gap.mergedOn !== undefined || gap.jobId !== undefined) ?? mine.at(-1)
           record.verdicts.push(asked ? verdictOf(asked) : 'unknown')
           record.boxes.push(mine.some((gap) => boxes.has(gap.id)))
@@ -255,18 +299,27 @@ export async function runSeed({ seed, weeks, tickAfter, node, onRun }) {
     const chosen = [...gapsOf(body).values()]
       .flat()
       .filter((gap) => gap.state === 'new' && boxes.has(gap.id))
-      .filter((gap) => {
-        const page = site.find((p) => p.path === gap.subject)
-        return page !== undefined && shareOf(expected(page, page.rates)) > LIKED_SHARE
-      })
+      .filter((gap) => model.troubles(gap.subject))
       .slice(0, MOST_TICKED)
     const effects = shuffled(random, [...EFFECTS, ...EFFECTS])
     chosen.forEach((gap, i) => {
       const effect = /** @type {Effect} */ (effects[i])
       fixes.set(gap.subject, { path: gap.subject, effect, mergedWeek: w + 1 })
-      const page = site.find((p) => p.path === gap.subject)
-      records.push({ path: gap.subject, effect, verdicts: [], boxes: [], ...(page ? { heard: expected(page, page.rates).heard } : {}) })
+      records.push({ path: gap.subject, effect, verdicts: [], boxes: [], heard: model.heard(gap.subject) })
     })
+    // The pull request's files, where a fix moves its page: each such page's file renamed.
+    const file = (/** @type {string} */ path) => `${path.slice(1)}.mdx`
+    const files = chosen.flatMap((gap) => {
+      const moved = model.movedTo(gap.subject)
+      return moved === undefined
+        ? []
+        : [{ filename: file(moved), previous_filename: file(gap.subject), status: 'renamed', additions: 12, deletions: 4 }]
+    })
+    if (files.length > 0)
+      github.setPullChange(PULL, {
+        commits: [{ sha: 'c0ffee'.padEnd(40, '0'), commit: { message: 'Move and fix the docs pages' } }],
+        files
+      })
     issue.body = ticked(body, new Set(chosen.map((gap) => gap.id)))
     github.setPermission('docs-lead', 'write')
     emu.planJobs({ finishAfterMs: 300, prLink: `https://github.com/acme/docs/pull/${PULL}` })

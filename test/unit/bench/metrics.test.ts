@@ -4,17 +4,22 @@
 import { describe, expect, it } from 'vitest'
 import {
   calledFixedAt,
+  cellText,
   evidenceText,
   interval,
   lastWords,
   metInBenchmarks,
+  metScenarios,
   periodsText,
   precisionAt,
   rate,
   reopenedAt,
   rows,
+  SCENARIO_FIGURES,
+  scenarioRow,
   shareText,
   siteNorm,
+  toldFailed,
   trulyWorks,
   verdictScores,
   worstPages,
@@ -259,5 +264,82 @@ describe('the targets the last full run met', () => {
     ].join('\n')
     expect([...metInBenchmarks(markdown)]).toEqual(['Precision of "fixed"'])
     expect(metInBenchmarks('no table').size).toBe(0)
+  })
+})
+
+describe('a fix that worked told it failed', () => {
+  it('is one told "not fixed" or "came back" in a period while it truly worked, whatever came before or after', () => {
+    expect(toldFailed(fix('works', [W, F, N]))).toBe(true) // after "fixed": still told it failed
+    expect(toldFailed(fix('works', [B]))).toBe(true)
+    expect(toldFailed(fix('works', [W, W, F]))).toBe(false)
+    expect(toldFailed(fix('works', [W, 'could not tell']))).toBe(false)
+    // A regressing fix told "back" after its regression was told the truth; within its working periods, not.
+    expect(toldFailed(fix('regress', [W, F, F, B]))).toBe(false)
+    expect(toldFailed(fix('regress', [W, F, B]))).toBe(true)
+    const v = verdictScores([fix('works', [N, F]), fix('regress', [F, F, F, B]), fix('works', [F]), fix('none', [N])])
+    expect(v.workedToldFailed).toEqual({ hits: 1, n: 3 })
+  })
+})
+
+describe("a scenario's row", () => {
+  const good = [...Array.from({ length: 19 }, () => fix('works', [W, F, F])), ...Array.from({ length: 50 }, () => fix('none', [N, N]))]
+  const cells = (fixes: FixRecord[], renames = false) => scenarioRow('s', verdictScores(fixes), renames).cells
+
+  it('holds each figure to its target, on both sides of each bound', () => {
+    expect(cells(good).map((c) => c.met)).toEqual([true, true, true, true, true])
+    expect(cells(good).map((c) => c.value)).toEqual([
+      '1.00 (19 of 19)',
+      '1.00 (19 of 19)',
+      '0 % (0 of 50)',
+      '0 % (0 of 19)',
+      '100 % (50 of 50)'
+    ])
+    // 19 of 20 called fixed truly worked (0.95), 1 of 51 failed fixes called fixed (2 %): met; one more, missed.
+    expect(cells([...good, fix('half', [F])]).map((c) => c.met)).toEqual([true, true, true, true, true])
+    expect(cells([...good, fix('half', [F]), fix('half', [F])]).map((c) => c.met)).toEqual([false, true, false, true, true])
+    // Recall: 19 of 21 is 0.9 and more, 19 of 22 below; told failed: 1 of 20 is 5 %, 2 of 21 more.
+    const late = fix('works', [W, W, W, W, F])
+    expect(cells([...good, late, late]).map((c) => c.met)[1]).toBe(true)
+    expect(cells([...good, late, late, late]).map((c) => c.met)[1]).toBe(false)
+    expect(cells([...good, fix('works', [N, F])]).map((c) => c.met)[3]).toBe(true)
+    expect(cells([...good, fix('works', [N, F]), fix('works', [N, F])]).map((c) => c.met)[3]).toBe(false)
+    // Nothing counted: missed, not met.
+    expect(cells([]).map((c) => c.met)).toEqual([false, false, false, false, false])
+  })
+
+  it('under a rename, holds only one target: no fix that worked told it failed', () => {
+    expect(cells(good, true).map((c) => c.met)).toEqual([undefined, undefined, undefined, true, undefined])
+    expect(cells([...good, fix('works', [N, F])], true)[3]?.met).toBe(false)
+    expect(cells([], true)[3]?.met).toBe(false)
+  })
+
+  it('writes a cell with its mark', () => {
+    expect(cellText({ value: '0.90 (9 of 10)', met: true })).toBe('0.90 (9 of 10) met')
+    expect(cellText({ value: '0.80 (8 of 10)', met: false })).toBe('0.80 (8 of 10) **missed**')
+    expect(cellText({ value: '0.80 (8 of 10)', met: undefined })).toBe('0.80 (8 of 10)')
+  })
+})
+
+describe('the scenario targets the last full run met', () => {
+  it('are the cells marked met of the scenarios table between its markers, by scenario and figure', () => {
+    const header = `| Scenario | ${SCENARIO_FIGURES.join(' | ')} | Fixes: work, half, none, regress |`
+    const markdown = [
+      header,
+      '| `outside` | 1.00 (1 of 1) met | a | b | c | d | 1 |',
+      '<!-- bench-loop-scenarios:start -->',
+      header,
+      `| --- | ${SCENARIO_FIGURES.map(() => '---').join(' | ')} | --- |`,
+      '| `clicked` | 1.00 (9 of 9) met | 0.50 (5 of 10) **missed** | 0 % (0 of 9) met | 10 % (1 of 10) **missed** | 80 % (8 of 10) **missed** | 19: 5, 5, 4, 5 |',
+      '| `rename` | 1.00 (9 of 9) | 0.50 (5 of 10) | 0 % (0 of 9) | 0 % (0 of 10) met | 80 % (8 of 10) | 19: 5, 5, 4, 5 |',
+      '<!-- bench-loop-scenarios:end -->'
+    ].join('\n')
+    expect([...metScenarios(markdown)]).toEqual([
+      `clicked · ${SCENARIO_FIGURES[0]}`,
+      `clicked · ${SCENARIO_FIGURES[2]}`,
+      `rename · ${SCENARIO_FIGURES[3]}`
+    ])
+    // Without the markers, or with a note and no table between them, nothing is held.
+    expect(metScenarios(header).size).toBe(0)
+    expect(metScenarios('<!-- bench-loop-scenarios:start -->\nNo full run yet.\n<!-- bench-loop-scenarios:end -->').size).toBe(0)
   })
 })

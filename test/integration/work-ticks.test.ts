@@ -248,9 +248,11 @@ describe('work: alerts and the repository', () => {
     expect(stdout.text).not.toContain('Reader text')
   })
 
-  it('says nothing of reader text under auto when no section read holds any', async () => {
+  it('speaks of reader text under auto with visitors alone: the paths of page loads are reader text', async () => {
     await work(inputs({ analytics: { ...ANALYTICS, sections: ['visitors'], readerText: 'auto' } }))
-    expect(stdout.text).not.toContain('Reader text')
+    expect(stdout.text).toContain(
+      "Reader text (search terms, feedback comments, assistant questions and their categories, and page paths the site's navigation does not list) is hidden"
+    )
   })
 
   it('keeps no docs health issue when GITHUB_REPOSITORY names no repository, and says what it held', async () => {

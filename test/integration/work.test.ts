@@ -444,7 +444,7 @@ describe('work with every analytics section', () => {
     expect(kept).not.toMatch(/reader\d+@example\.com/)
     expect(kept).toContain('"comment":"write to [email] please"')
     expect(infoLines()).toContain(
-      'Reader text (search terms, feedback comments, assistant questions and their categories) is shown: GitHub says the repository is private (readerText: auto).'
+      "Reader text (search terms, feedback comments, assistant questions and their categories, and page paths the site's navigation does not list) is shown: GitHub says the repository is private (readerText: auto)."
     )
     expect(github.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual(['GET /repos/acme/docs'])
   })
@@ -460,7 +460,7 @@ describe('work with every analytics section', () => {
     const report = await work(inputs({ prompt: undefined, githubToken: TOKEN, analytics: { ...all, readerText: 'auto' } }))
     expect(JSON.stringify(report.reports)).not.toContain('how to configure feature')
     expect(infoLines()).toContain(
-      `Reader text (search terms, feedback comments, assistant questions and their categories) is hidden: ${said} (readerText: auto). Set readerText: show to show it.`
+      `Reader text (search terms, feedback comments, assistant questions and their categories, and page paths the site's navigation does not list) is hidden: ${said} (readerText: auto). Set readerText: show to show it.`
     )
   })
 
@@ -478,7 +478,7 @@ describe('work with every analytics section', () => {
       "::warning::Could not ask GitHub whether acme/docs is private (HTTP 502): it is taken for public, and readers' words are kept out of what it shows."
     ])
     expect(infoLines()).toContain(
-      'Reader text (search terms, feedback comments, assistant questions and their categories) is hidden: GitHub could not say whether the repository is private (readerText: auto). Set readerText: show to show it.'
+      "Reader text (search terms, feedback comments, assistant questions and their categories, and page paths the site's navigation does not list) is hidden: GitHub could not say whether the repository is private (readerText: auto). Set readerText: show to show it."
     )
   })
 
@@ -488,7 +488,7 @@ describe('work with every analytics section', () => {
     const report = await work(inputs({ prompt: undefined, analytics: { ...all, readerText: 'auto' } }))
     expect(JSON.stringify(report.reports)).not.toContain('how to configure feature')
     expect(infoLines()).toContain(
-      'Reader text (search terms, feedback comments, assistant questions and their categories) is hidden: no githubToken is given to ask GitHub whether the repository is private (readerText: auto). Set readerText: show to show it.'
+      "Reader text (search terms, feedback comments, assistant questions and their categories, and page paths the site's navigation does not list) is hidden: no githubToken is given to ask GitHub whether the repository is private (readerText: auto). Set readerText: show to show it."
     )
     expect(stdout).not.toContain('::warning::')
     expect(github.requests.length).toBe(before)

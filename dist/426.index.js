@@ -144,6 +144,8 @@ function earlierCounts(kept, range, gaps) {
     return earlier;
 }
 
+// EXTERNAL MODULE: ./src/render/gap-words.ts
+var gap_words = __webpack_require__(7248);
 // EXTERNAL MODULE: ./src/text/dates.ts
 var dates = __webpack_require__(8230);
 // EXTERNAL MODULE: ./src/text/escape.ts
@@ -246,7 +248,7 @@ function keptWords(id, words) {
 const wordCount = (gap) => gap.questions.length + gap.comments.length + gap.searches.length;
 /** The gap with the most words, the first of those with as many; undefined when no gap has any. */
 const mostWords = (gaps) => gaps.reduce((top, gap) => (wordCount(gap) > (top === undefined ? 0 : wordCount(top)) ? gap : top), undefined);
-/** The group cut to READER_WORDS_CHARS as JSON: the last words of the gap with the most go first. */
+/** The group cut to READER_WORDS_CHARS of the encoded block (encodedChars): the last words of the gap with the most go first. */
 function boundedWords(words) {
     const gaps = words.gaps.map((gap) => ({
         ...gap,
@@ -255,7 +257,7 @@ function boundedWords(words) {
         ...(gap.commentCounts ? { commentCounts: [...gap.commentCounts] } : {}),
         searches: [...gap.searches]
     }));
-    const size = () => JSON.stringify({ ...words, gaps }).length;
+    const size = () => (0,health_state/* encodedChars */.Y)({ ...words, gaps });
     for (let most = mostWords(gaps); most !== undefined && size() > health_state/* READER_WORDS_CHARS */.Wl; most = mostWords(gaps)) {
         const longest = [most.questions, most.comments, most.searches].reduce((a, b) => (b.length > a.length ? b : a));
         longest.pop();
@@ -304,6 +306,7 @@ function withReaderWords(state, period, words) {
 
 
 
+
 /**
  * The run's start: the state read from the issue (undefined when there is no issue, or its state does
  * not verify), with the asks of other runs that got no job open again, every word readers typed
@@ -317,7 +320,7 @@ function begin(read, body, trigger, settings) {
         trigger,
         // Where reader text is hidden, every word readers typed is forgotten at once, whatever earlier runs
         // kept while it was shown: nothing of it is sent or written back (and written() forgets again).
-        state: settings.showWords ? state : (0,health_state/* forgetReaderText */.AP)(state),
+        state: settings.showWords ? state : (0,health_state/* forgetReaderText */.AP)(state, settings.sitePages),
         asked: [],
         dismissedNow: 0,
         resolved: 0,
@@ -500,12 +503,14 @@ function periodRead(t, read) {
     const kept = visitedPages(range, read.traffic);
     if (kept)
         state = { ...state, topPages: kept };
-    state = withReaderWords(state, overview, t.settings.showWords ? overview.words : undefined);
+    // The words in the order of this ranking, which leaves out the dismissed gaps: the top quotes the page it names.
+    const words = (0,gap_words/* wordsInOrder */.js)(items, overview.words);
+    state = withReaderWords(state, overview, t.settings.showWords ? words : undefined);
     const after = state.periods.at(-1);
     return {
         ...t,
         state,
-        overview: { ...overview, headlines: history.headlines, items },
+        overview: { ...overview, headlines: history.headlines, items, ...(words ? { words } : {}) },
         filled: history.filled,
         moved,
         resolved: after !== before ? (after?.resolved ?? 0) : 0,
@@ -571,7 +576,7 @@ function keptOverview(t, body) {
  * analytics keeps the top of the last weekly report, only as the action wrote it.
  */
 function written(t, current) {
-    const base = t.settings.showWords ? t.state : (0,health_state/* forgetReaderText */.AP)(t.state);
+    const base = t.settings.showWords ? t.state : (0,health_state/* forgetReaderText */.AP)(t.state, t.settings.sitePages);
     const { overview } = t;
     const { kept, why } = overview ? {} : keptOverview({ ...t, state: base }, current);
     // Whether the top written now may hold reader text; and, where reader text is shown, whether the
@@ -601,7 +606,15 @@ function written(t, current) {
         filled: t.filled
     });
     const notes = why !== undefined && !t.warnedTop ? [why] : [];
-    return { transition: { ...t, state, warnedTop: t.warnedTop || why !== undefined, notes }, owned };
+    const { lost } = (0,health_state/* fittedState */.yX)(state);
+    const warnings = lost.length > 0 ? [lostWarning(lost.length)] : [];
+    return { transition: { ...t, state, warnedTop: t.warnedTop || why !== undefined, notes, warnings }, owned };
+}
+/** What the log warns of when the state could not keep `count` gaps a person decided on, or whose verdict is owed. */
+function lostWarning(count) {
+    return (`The docs health issue's state could not keep ${count === 1 ? '1 gap' : `${count} gaps`} a person dismissed or whose fix awaits a verdict ` +
+        `within its ${health_state/* STATE_BUDGET_CHARS */.GW.toLocaleString('en-US')} characters: dropped, a dismissal is forgotten and a fix is not judged. ` +
+        'The issue names them.');
 }
 /** What the run's report says of the issue. */
 function reportOf(t) {
@@ -618,7 +631,8 @@ function reportOf(t) {
         ...(t.ranking ? { ranking: t.ranking } : {}),
         previous,
         movers: t.moved,
-        ...(askedGaps.length > 0 ? { askedGaps } : {})
+        ...(askedGaps.length > 0 ? { askedGaps } : {}),
+        open: t.state.gaps.filter(ledger/* isOpen */.nT).length
     };
 }
 
@@ -793,7 +807,7 @@ class HealthIssueRun {
         this.now = this.told(begin(read, issue?.body, trigger, settings));
     }
     /** The docs health issue of this repository and project, as the event that started the run allows it to act. */
-    static async open(settings, projectId, { runner, seal, connect }, showWords) {
+    static async open(settings, projectId, { runner, seal, connect }, showWords, sitePages) {
         const client = await connect(settings.token);
         const github = new HealthIssues(client, client.signal);
         const found = await github.find((0,health_body/* projectMarker */.At)(projectId), health_body/* ownedPart */.JZ, (candidate) => {
@@ -823,6 +837,7 @@ class HealthIssueRun {
             projectId,
             runId: runIdOf(runner),
             showWords,
+            ...(sitePages ? { sitePages } : {}),
             footer: { action: version/* ACTION_NAME */.p, version: version/* ACTION_VERSION */.Y, ...(runner.runUrl ? { runUrl: runner.runUrl } : {}) }
         };
         const make = (trigger) => new HealthIssueRun(github, runner, settings.title, issue, seal, read, { ...trigger, today: todayOf() }, transitionSettings);
@@ -865,7 +880,9 @@ class HealthIssueRun {
     told(next) {
         for (const note of next.notes)
             core/* info */.pq(note);
-        return next;
+        for (const warning of next.warnings ?? [])
+            core/* warning */.$e(warning);
+        return { ...next, warnings: [] };
     }
     /**
      * The prompt for the gaps a person ticked, when there are any this run may ask for; they are

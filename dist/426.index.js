@@ -791,7 +791,7 @@ class HealthIssueRun {
             projectId,
             runId: runIdOf(runner),
             showWords,
-            footer: { action: version/* ACTION_NAME */.p, version: version/* ACTION_VERSION */.Y, ...(runner.runUrl ? { runUrl: runner.runUrl } : {}) }
+            footer: { action: version/* ACTION_NAME */.px, version: (0,version/* versionText */.KA)(process.env), ...(runner.runUrl ? { runUrl: runner.runUrl } : {}) }
         };
         const make = (trigger) => new HealthIssueRun(github, runner, settings.title, issue, seal, read, { ...trigger, today: todayOf() }, transitionSettings);
         if (runner.eventName !== 'issues')

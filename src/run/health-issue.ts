@@ -47,7 +47,7 @@ import { payloadObject, type Runner } from '../github/runner.js'
 import type { GitHubTrust } from './job-plan.js'
 import { htmlText, logText } from '../text/escape.js'
 import type { Overview } from '../render/overview.js'
-import { ACTION_NAME, ACTION_VERSION } from '../version.js'
+import { ACTION_NAME, versionText } from '../version.js'
 import { type SectionReport, sectionRendererOf } from './wiring.js'
 
 export type { AskedGap }
@@ -163,7 +163,7 @@ export class HealthIssueRun {
       projectId,
       runId: runIdOf(runner),
       showWords,
-      footer: { action: ACTION_NAME, version: ACTION_VERSION, ...(runner.runUrl ? { runUrl: runner.runUrl } : {}) }
+      footer: { action: ACTION_NAME, version: versionText(process.env), ...(runner.runUrl ? { runUrl: runner.runUrl } : {}) }
     }
     const make = (trigger: Omit<Trigger, 'today'>): HealthIssueRun =>
       new HealthIssueRun(github, runner, settings.title, issue, seal, read, { ...trigger, today: todayOf() }, transitionSettings)

@@ -86,7 +86,7 @@ describe('an upgrade never opens a second job for a change an earlier build hand
         title: 'Opened a pull request',
         summary: `${earlierRecord(`commit ${sha}`, 'job_earlier:61', key, 'opened')}\nAgent job \`job_earlier:61\`.\n\nPull request: https://github.com/acme/docs/pull/9`
       },
-      app: ACTIONS_WRITER.app
+      app: { id: 15368, slug: 'github-actions' }
     })
     const from = emu.requests.length
     const result = await run({ prompt: PROMPT, context: 'change', check: 'true' }, merged(61, sha))
@@ -126,7 +126,7 @@ describe('an upgrade never opens a second job for a change an earlier build hand
       conclusion: 'success',
       external_id: 'job_unsealed',
       output: { title: 'Opened a pull request', summary: `<!-- docs-agent-action job=job_unsealed key=proj_docs%3Apull%2F63 ended=opened -->\nDone` },
-      app: ACTIONS_WRITER.app
+      app: { id: 15368, slug: 'github-actions' }
     })
     emu.planJobs({ finishAfterMs: 0 })
     const from = emu.requests.length

@@ -81,7 +81,9 @@ if (process.argv[1] === import.meta.filename) {
     const commits = execFileSync('git', ['rev-list', '--all'], { cwd: ROOT, encoding: 'utf8' }).split('\n').filter(Boolean)
     const matching = commits.filter((commit) => commitBuildId(commit) === id)
     if (matching.length === 0) {
-      console.error(`No commit of this clone has build ${id}: fetch the repository's branches and tags, or it was built from changes never committed.`)
+      console.error(
+        `No commit of this clone has build ${id}: fetch the repository's branches and tags, or it was built from changes never committed.`
+      )
       process.exit(1)
     }
     for (const commit of matching) console.log(commit)

@@ -6,7 +6,16 @@
 import type { JobReport } from '../agent/outcome.js'
 import type { Log } from '../core/part.js'
 import type { RecordSeal } from '../core/record-seal.js'
-import { endedOf, type JobRecord, isMarkableJobId, readRecord, recordMarker, type SealedAt, sealedAt, unsealedJob } from '../agent/records.js'
+import {
+  endedOf,
+  type JobRecord,
+  isMarkableJobId,
+  readRecord,
+  recordMarker,
+  type SealedAt,
+  sealedAt,
+  unsealedJob
+} from '../agent/records.js'
 import { logText, markdownCode } from '../text/escape.js'
 import { type CheckRunFields, type GitHubClient, githubWriteFailure, mayHaveLanded } from './client.js'
 
@@ -85,7 +94,7 @@ export class CheckRecord {
     if (unsealed !== undefined)
       this.log.warning(
         `The "${CHECK_NAME}" check run on this commit records job ${logText(unsealed, 100)} without a seal, as builds before records were sealed wrote it: ` +
-          'nothing proves it is this action\'s, so it is not watched. To watch it instead of a new job, run with jobId.'
+          "nothing proves it is this action's, so it is not watched. To watch it instead of a new job, run with jobId."
       )
     return undefined
   }

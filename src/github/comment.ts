@@ -118,7 +118,9 @@ export class CommentThread {
           return
         }
       }
-      const unsealed = comments.map((comment) => (comment.isBot ? unsealedJob(comment.body, COMMENT_MARKER) : undefined)).find((id) => id !== undefined)
+      const unsealed = comments
+        .map((comment) => (comment.isBot ? unsealedJob(comment.body, COMMENT_MARKER) : undefined))
+        .find((id) => id !== undefined)
       if (unsealed !== undefined)
         core.warning(
           `A comment in #${this.target.number} records job ${logText(unsealed, 100)} without a seal, as builds before records were sealed wrote it: ` +

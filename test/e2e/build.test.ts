@@ -32,12 +32,16 @@ describe('the bundle says which build it is', () => {
     })
     expect(result.code, result.stdout).toBe(0)
     // The first line a reader sees: the runner shows no command that masks a secret.
-    expect(result.stdout.split('\n').find((line) => !line.startsWith('::add-mask::'))).toBe(`docs-agent-action ${ACTION_VERSION} (build ${build}, ref v1)`)
+    expect(result.stdout.split('\n').find((line) => !line.startsWith('::add-mask::'))).toBe(
+      `docs-agent-action ${ACTION_VERSION} (build ${build}, ref v1)`
+    )
     expect(renderSummary(result.summary).text).toMatch(
       new RegExp(`docs-agent-action ${ACTION_VERSION.replace(/\./g, '\\.')} \\(build ${build}, ref v1\\) · workflow run$`)
     )
     const agents = new Set(emu.requests.slice(from).map((r) => r.headers['user-agent']))
     expect(agents.size).toBe(1)
-    expect([...agents][0]).toMatch(new RegExp(`^docs-agent-action/${ACTION_VERSION.replace(/\./g, '\\.')}\\+${build} node/v24\\.\\d+\\.\\d+$`))
+    expect([...agents][0]).toMatch(
+      new RegExp(`^docs-agent-action/${ACTION_VERSION.replace(/\./g, '\\.')}\\+${build} node/v24\\.\\d+\\.\\d+$`)
+    )
   })
 })

@@ -107,7 +107,12 @@ describe('an upgrade never opens a second job for a change an earlier build hand
     const sha = '2'.repeat(40)
     const key = recordKey('proj_docs', `pull/62@${sha}`, { prompt: PROMPT })
     emu.addJob('job_earlier_62', { finishAfterMs: 0 })
-    github.addComment(62, `${COMMENT_MARKER}${earlierRecord('thread 62', 'job_earlier_62', key)}\n📝 Working on it.`, ACTIONS_WRITER.user, ACTIONS_WRITER.app)
+    github.addComment(
+      62,
+      `${COMMENT_MARKER}${earlierRecord('thread 62', 'job_earlier_62', key)}\n📝 Working on it.`,
+      ACTIONS_WRITER.user,
+      ACTIONS_WRITER.app
+    )
     const from = emu.requests.length
     const result = await run({ prompt: PROMPT, comment: 'true' }, merged(62, sha))
     expect(result.code, result.stdout).toBe(0)
@@ -125,7 +130,10 @@ describe('an upgrade never opens a second job for a change an earlier build hand
       status: 'completed',
       conclusion: 'success',
       external_id: 'job_unsealed',
-      output: { title: 'Opened a pull request', summary: `<!-- docs-agent-action job=job_unsealed key=proj_docs%3Apull%2F63 ended=opened -->\nDone` },
+      output: {
+        title: 'Opened a pull request',
+        summary: `<!-- docs-agent-action job=job_unsealed key=proj_docs%3Apull%2F63 ended=opened -->\nDone`
+      },
       app: { id: 15368, slug: 'github-actions' }
     })
     emu.planJobs({ finishAfterMs: 0 })

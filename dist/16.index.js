@@ -4700,7 +4700,7 @@ class CheckRecord {
         const unsealed = (runs ?? []).map((run) => unsealedJob(run.summary)).find((jobId) => jobId !== undefined);
         if (unsealed !== undefined)
             this.log.warning(`The "${CHECK_NAME}" check run on this commit records job ${(0,text_escape/* logText */.kc)(unsealed, 100)} without a seal, as builds before records were sealed wrote it: ` +
-                'nothing proves it is this action\'s, so it is not watched. To watch it instead of a new job, run with jobId.');
+                "nothing proves it is this action's, so it is not watched. To watch it instead of a new job, run with jobId.");
         return undefined;
     }
     async started(jobId) {
@@ -4946,7 +4946,9 @@ class CommentThread {
                     return;
                 }
             }
-            const unsealed = comments.map((comment) => (comment.isBot ? unsealedJob(comment.body, COMMENT_MARKER) : undefined)).find((id) => id !== undefined);
+            const unsealed = comments
+                .map((comment) => (comment.isBot ? unsealedJob(comment.body, COMMENT_MARKER) : undefined))
+                .find((id) => id !== undefined);
             if (unsealed !== undefined)
                 core/* warning */.$e(`A comment in #${this.target.number} records job ${(0,text_escape/* logText */.kc)(unsealed, 100)} without a seal, as builds before records were sealed wrote it: ` +
                     "nothing proves it is this action's, so it is not watched. To watch it instead of a new job, run with jobId.");

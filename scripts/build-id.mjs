@@ -64,12 +64,13 @@ export function stamp(dir = join(ROOT, 'dist'), id = treeBuildId()) {
   const files = readdirSync(dir).filter((file) => file.endsWith('.js'))
   const found = files.flatMap((file) => {
     const text = readFileSync(join(dir, file), 'utf8')
-    return text.split(PLACEHOLDER).length - 1 > 0 ? [{ file, text, count: text.split(PLACEHOLDER).length - 1 }] : []
+    const count = text.split(PLACEHOLDER).length - 1
+    return count > 0 ? [{ file, text, count }] : []
   })
   const count = found.reduce((sum, f) => sum + f.count, 0)
-  if (count !== 1) throw new Error(`The bundle in ${dir} holds the build id's placeholder ${count} times, not once.`)
-  const [{ file, text }] = /** @type {[{ file: string, text: string }]} */ (found)
-  writeFileSync(join(dir, file), text.replace(PLACEHOLDER, id))
+  const [one] = found
+  if (count !== 1 || one === undefined) throw new Error(`The bundle in ${dir} holds the build id's placeholder ${count} times, not once.`)
+  writeFileSync(join(dir, one.file), one.text.replace(PLACEHOLDER, id))
   return id
 }
 

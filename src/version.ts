@@ -8,7 +8,7 @@ export const ACTION_NAME: string = pkg.name
 export const ACTION_VERSION: string = pkg.version
 
 /** Replaced by `npm run build` (scripts/build-id.mjs) with the build id, in the bundle alone. */
-const STAMP: string = 'docs-agent-action:unbuilt'
+const STAMP = 'docs-agent-action:unbuilt'
 
 /** The build id: 12 hexadecimal digits of the hash of the source the bundle was built from, or "dev" when the source runs unbuilt (a test, say). */
 export const ACTION_BUILD: string = buildOf(STAMP)

@@ -48,8 +48,9 @@ function tagCommits(): Map<string, string> {
       .split('\n')
       .filter((line) => line !== '')
       .map((line) => {
-        const [tag = '', object = '', peeled] = line.split(' ')
-        return [tag, peeled || object]
+        // An annotated tag's commit is the peeled object; a lightweight tag has none.
+        const [tag = '', object = '', peeled = ''] = line.split(' ')
+        return [tag, peeled === '' ? object : peeled]
       })
   )
 }

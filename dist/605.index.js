@@ -4864,13 +4864,22 @@ function idOfMarker(marked) {
     }
     return isMarkableJobId(jobId) ? jobId : undefined;
 }
+/** How a record is named whose seal covers its place alone, as builds before 1.1.0 wrote it. */
+const EARLIER_SEAL = 'sealed by a build before 1.1.0, for its place alone';
 /**
  * Where a record of `repository` ("owner/name") is sealed for: the repository (GitHub's names ignore
  * case, so it is lowercased) and the place in it (`where`: "thread 12", "commit <sha>", "pull 7").
- * A record sealed for its place alone, as builds before 1.0.0 sealed it, verifies nowhere.
+ * Builds before 1.1.0 sealed for `where` alone: a job record or a refusal sealed so is still read
+ * (`readRecord`, `isRefusalOf`), a note on a pull request is not (`earlierPullJob`).
  */
 function sealedAt(seal, repository, where) {
-    return { seal, place: `${repository.toLowerCase()} ${where}` };
+    return { seal, place: `${repository.toLowerCase()} ${where}`, where };
+}
+/** Whether a seal verifies for the place ('now'), for the place alone as builds before 1.1.0 sealed it ('earlier'), or not at all. */
+function sealOf(at, kind, fields, seal) {
+    if (at.seal.verifies(kind, fields(at.place), seal))
+        return 'now';
+    return at.where !== undefined && at.seal.verifies(kind, fields(at.where), seal) ? 'earlier' : undefined;
 }
 const jobFields = (place, jobId, key, ended) => [
     place,
@@ -4891,7 +4900,10 @@ const RECORD = new RegExp(`^<!-- docs-agent-action job=([^\\s>]{1,${MARKED_ID_MA
 /**
  * The record at the start of `text` (after `prefix`), if it holds one for `key` whose seal verifies
  * for the place it is read in. Its key is compared, encoded, before the seal is checked, and nothing
- * else in the record is used before the seal verifies.
+ * else in the record is used before the seal verifies. A record sealed for its place alone, by a build
+ * before 1.1.0, is read too (`earlier`): its seal still proves that a holder of the API key wrote it
+ * for this project, trigger, prompt and place, and every trigger names a commit or an id of GitHub's
+ * that another repository's copy could share only as a mirror of this one (docs/security.md).
  */
 function readRecord(text, key, at, prefix = '') {
     if (!text.startsWith(prefix))
@@ -4908,9 +4920,18 @@ function readRecord(text, key, at, prefix = '') {
     const jobId = idOfMarker(match[1]);
     if (jobId === undefined)
         return undefined;
-    if (!at.seal.verifies('job', jobFields(at.place, jobId, key, ended), seal))
+    const sealed = sealOf(at, 'job', (place) => jobFields(place, jobId, key, ended), seal);
+    if (sealed === undefined)
         return undefined;
-    return { jobId, key, ...(ended === undefined ? {} : { ended }) };
+    return { jobId, key, ...(ended === undefined ? {} : { ended }), ...(sealed === 'earlier' ? { earlier: true } : {}) };
+}
+/** The record of a job with no seal, as builds before records were sealed wrote it, at the start of `text` (after `prefix`): its job id, never believed. */
+const UNSEALED = /^<!-- docs-agent-action job=([\w.:-]{1,200})(?: (?:key|trigger)=[^\s>]{1,4000})?(?: ended=[a-z-]{1,20})? -->/;
+/** The job id of an unsealed record at the start of `text` (after `prefix`), to say that it is not believed; undefined otherwise. */
+function unsealedJob(text, prefix = '') {
+    if (!text.startsWith(prefix))
+        return undefined;
+    return UNSEALED.exec(text.slice(prefix.length, prefix.length + 5000))?.[1];
 }
 /** How a job that is over ended, as a record keeps it; undefined while it may still run. */
 function endedOf(outcome) {
@@ -4926,17 +4947,31 @@ function pullMarker(jobId, at) {
     return `<!-- docs-agent-action pull job=${markedId(jobId)}${seal} -->`;
 }
 const PULL = new RegExp(`^<!-- docs-agent-action pull job=([^\\s>]{1,${MARKED_ID_MAX}})(?: seal=(${record_seal/* SEAL_PATTERN */.d}))? -->`);
-/** The job the action's comment on an agent's pull request names: the body must start with its marker, sealed for this pull request. */
-function pullMarkedJob(body, at) {
+/** The note's job, and whether its seal is for this pull request now or, as builds before 1.1.0 sealed it, for its number alone. */
+function pullNote(body, at) {
     if (!body.startsWith(COMMENT_MARKER))
         return undefined;
     const match = PULL.exec(body.slice(COMMENT_MARKER.length, COMMENT_MARKER.length + MARKED_ID_MAX + 300));
     if (!match)
         return undefined;
-    const seal = match[2];
     // The pattern's first group is not optional.
     const jobId = idOfMarker(match[1]);
-    return jobId !== undefined && at.seal.verifies('pull', [at.place, jobId], seal) ? jobId : undefined;
+    const sealed = jobId === undefined ? undefined : sealOf(at, 'pull', (place) => [place, jobId], match[2]);
+    return jobId !== undefined && sealed !== undefined ? { jobId, sealed } : undefined;
+}
+/** The job the action's comment on an agent's pull request names: the body must start with its marker, sealed for this pull request. */
+function pullMarkedJob(body, at) {
+    const note = pullNote(body, at);
+    return note?.sealed === 'now' ? note.jobId : undefined;
+}
+/**
+ * The job a note by a build before 1.1.0 names, sealed for the pull request's number alone: never
+ * followed, since a copy into the same number of another repository that shares the key verifies as
+ * well, but named, so that the run can say why it sends nothing.
+ */
+function earlierPullJob(body, at) {
+    const note = pullNote(body, at);
+    return note?.sealed === 'earlier' ? note.jobId : undefined;
 }
 /** The hidden line of the action's refusal of a person's command in a thread, sealed for the thread. */
 function refusalMarker(login, at) {
@@ -4944,13 +4979,16 @@ function refusalMarker(login, at) {
     return `<!-- docs-agent-action refused=${encodeURIComponent(who)} seal=${at.seal.sign('refused', [at.place, who])} -->`;
 }
 const REFUSAL = new RegExp(`^<!-- docs-agent-action refused=([^\\s>]{1,400}) seal=(${record_seal/* SEAL_PATTERN */.d}) -->`);
-/** Whether `body` is the action's refusal of `login` in this thread. */
+/**
+ * Whether `body` is the action's refusal of `login` in this thread. One sealed for the thread alone,
+ * by a build before 1.1.0, counts too: a copy of it can only spare a reader an answer, never send anything.
+ */
 function isRefusalOf(body, login, at) {
     if (!body.startsWith(COMMENT_MARKER))
         return false;
     const match = REFUSAL.exec(body.slice(COMMENT_MARKER.length, COMMENT_MARKER.length + 600));
     const who = login.toLowerCase();
-    return match !== null && at.seal.verifies('refused', [at.place, who], match[2]) && match[1] === encodeURIComponent(who);
+    return match !== null && match[1] === encodeURIComponent(who) && sealOf(at, 'refused', (place) => [place, who], match[2]) !== undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/github/check-run.ts
@@ -5018,7 +5056,8 @@ class CheckRecord {
     /**
      * The job an earlier run for the same trigger and project recorded on this commit, if any: a check
      * run of this name whose summary starts with the record, sealed for this commit,
-     * and whose external id is that job. Its check run is the one this run updates.
+     * and whose external id is that job. Its check run is the one this run updates. A record with no
+     * seal, as builds before records were sealed wrote it, is not believed, and the log says so once.
      */
     async recordedJob() {
         const runs = await this.attempt(() => this.repo.checkRuns(this.sha, CHECK_NAME));
@@ -5029,6 +5068,10 @@ class CheckRecord {
                 return record;
             }
         }
+        const unsealed = (runs ?? []).map((run) => unsealedJob(run.summary)).find((jobId) => jobId !== undefined);
+        if (unsealed !== undefined)
+            this.log.warning(`The "${CHECK_NAME}" check run on this commit records job ${(0,text_escape/* logText */.kc)(unsealed, 100)} without a seal, as builds before records were sealed wrote it: ` +
+                "nothing proves it is this action's, so it is not watched. To watch it instead of a new job, run with jobId.");
         return undefined;
     }
     async started(jobId) {
@@ -5181,6 +5224,7 @@ function emptyCommandBody(command) {
 
 
 
+
 const SUPPORTED_EVENTS = ['issues', 'issue_comment', 'pull_request', 'pull_request_target'];
 /** The one short try of a stopping run's last comment. */
 const STOPPING_TIMEOUT_MS = 1000;
@@ -5254,7 +5298,8 @@ class CommentThread {
     /**
      * The job an earlier run for the same trigger recorded in its comment here, if any: the first
      * comment of a bot that starts with the record, sealed for this thread (a copy made later, by
-     * another app, counts for nothing); that comment is the one this run edits.
+     * another app, counts for nothing); that comment is the one this run edits. A record with no seal,
+     * as builds before records were sealed wrote it, is not believed, and the log says so once.
      */
     async recordedJob() {
         const key = this.key;
@@ -5263,7 +5308,8 @@ class CommentThread {
         let found;
         await this.attempt(async () => {
             const record = (comment) => comment.isBot ? readRecord(comment.body, key, this.at(), COMMENT_MARKER) : undefined;
-            for (const comment of await this.github.comments(this.target.number, (comment) => record(comment) !== undefined)) {
+            const comments = await this.github.comments(this.target.number, (comment) => record(comment) !== undefined);
+            for (const comment of comments) {
                 const job = record(comment);
                 if (job !== undefined) {
                     ;
@@ -5271,6 +5317,12 @@ class CommentThread {
                     return;
                 }
             }
+            const unsealed = comments
+                .map((comment) => (comment.isBot ? unsealedJob(comment.body, COMMENT_MARKER) : undefined))
+                .find((id) => id !== undefined);
+            if (unsealed !== undefined)
+                core/* warning */.$e(`A comment in #${this.target.number} records job ${(0,text_escape/* logText */.kc)(unsealed, 100)} without a seal, as builds before records were sealed wrote it: ` +
+                    "nothing proves it is this action's, so it is not watched. To watch it instead of a new job, run with jobId.");
         });
         return found;
     }
@@ -5463,17 +5515,19 @@ const pullAt = (seal, repo, number) => sealedAt(seal, `${repo.repository.owner}/
 const threadAt = (seal, repo, number) => sealedAt(seal, `${repo.repository.owner}/${repo.repository.name}`, `thread ${number}`);
 /**
  * The job the action's notes on a pull request name (the last one, when it noted more than once):
- * only a bot's note whose seal verifies for this pull request counts. With the thread's comments.
+ * only a bot's note whose seal verifies for this pull request counts. With the thread's comments, and
+ * the job of a bot's note sealed for the number alone by a build before 1.1.0 (`earlier`), never followed.
  */
 async function agentJobOf(repo, number, seal) {
     let jobId;
+    let earlier;
     const comments = await repo.comments(number);
-    for (const comment of comments) {
-        const job = comment.isBot ? pullMarkedJob(comment.body, pullAt(seal, repo, number)) : undefined;
-        if (job !== undefined)
-            jobId = job;
+    const at = pullAt(seal, repo, number);
+    for (const comment of comments.filter((c) => c.isBot)) {
+        jobId = pullMarkedJob(comment.body, at) ?? jobId;
+        earlier = earlierPullJob(comment.body, at) ?? earlier;
     }
-    return { jobId, comments };
+    return { jobId, ...(earlier === undefined ? {} : { earlier }), comments };
 }
 /**
  * Whether the thread holds a comment `refusal` accepts: among `first`, its first pages as read for
@@ -5545,7 +5599,12 @@ async function planJob(inputs, lifetime, github) {
         }
         if (!repo)
             throw new Error('the follow-up needs the repository (GITHUB_REPOSITORY) and githubToken');
-        const { jobId, comments } = await agentJobOf(repo, asked.number, seal);
+        const { jobId, earlier, comments } = await agentJobOf(repo, asked.number, seal);
+        if (jobId === undefined && earlier !== undefined) {
+            core/* notice */.lm(`#${asked.number}'s note of job ${(0,text_escape/* logText */.kc)(earlier, 100)} is ${EARLIER_SEAL}, which a copy in another repository that shares the key would verify for too: ` +
+                'nothing was sent. Send the follow-up with jobId from a workflow of this repository.');
+            return NO_JOB;
+        }
         if (jobId === undefined) {
             core/* info */.pq(`#${asked.number} is not a pull request of the documentation agent (no comment of this action names its job): nothing was sent.`);
             return NO_JOB;
@@ -5618,7 +5677,8 @@ async function planJob(inputs, lifetime, github) {
         }
         else if (found !== undefined && (settings.jobId === undefined || found.record.jobId === settings.jobId)) {
             const { jobId } = found.record;
-            core/* info */.pq(`An earlier run for this trigger recorded job ${(0,text_escape/* logText */.kc)(jobId, 100)} in its ${found.place}: watching it instead of sending the prompt again.`);
+            const earlier = found.record.earlier === true ? ` (a record ${EARLIER_SEAL})` : '';
+            core/* info */.pq(`An earlier run for this trigger recorded job ${(0,text_escape/* logText */.kc)(jobId, 100)} in its ${found.place}${earlier}: watching it instead of sending the prompt again.`);
             settings = { ...settings, jobId, prompt: undefined, reusedFrom: found.place };
         }
         else if (runner.runAttempt > 1 && !check && !thread) {
@@ -5869,7 +5929,7 @@ async function work(inputs, options = {}) {
     const client = new ApiClient({
         baseUrl: inputs.baseUrl,
         apiKey: inputs.apiKey,
-        userAgent: `${version/* ACTION_NAME */.p}/${version/* ACTION_VERSION */.Y} node/${process.version}`,
+        userAgent: `${(0,version/* userAgentProduct */.U2)()} node/${process.version}`,
         lifetime,
         debug: (message) => {
             core/* debug */.Yz(message);
@@ -5947,7 +6007,7 @@ function endPhraseOf(report) {
 }
 /** Sets the outputs and writes the files and summary of the run; gives back what could not be written. */
 function publishReport(report) {
-    return publish(report.reports, runnerSink, { action: version/* ACTION_NAME */.p, version: version/* ACTION_VERSION */.Y, runUrl: (0,run_link/* runLink */.u)(process.env) }, report.healthIssue, report.alerts, report.note);
+    return publish(report.reports, runnerSink, { action: version/* ACTION_NAME */.px, version: (0,version/* versionText */.KA)(process.env), runUrl: (0,run_link/* runLink */.u)(process.env) }, report.healthIssue, report.alerts, report.note);
 }
 
 

@@ -219,7 +219,8 @@ export function missingRef(uses, refs) {
   if (/^[0-9a-f]{40}$/i.test(ref)) {
     return refs.hasCommit(ref) ? undefined : `${name} has no commit ${ref}; pin one it has, as \`${pinCommand(name)}\` prints.`
   }
-  if (refs.tags.has(ref)) return undefined
+  // main is the pre-release form docs/publishing.md documents: the branch the release is made from.
+  if (refs.tags.has(ref) || ref === 'main') return undefined
   return `${name} has no tag ${ref} (it is made at the release); until then pin a full commit SHA, as \`${pinCommand(name)}\` prints.`
 }
 

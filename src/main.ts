@@ -14,14 +14,14 @@ import { type Inputs, misnamedInputs, readInputs } from './run/inputs.js'
 import type { Unwritten } from './run/publish.js'
 import type { WorkOptions } from './run/work.js'
 import { secretForms } from './text/secret.js'
-import { ACTION_NAME, ACTION_VERSION } from './version.js'
+import { ACTION_NAME, versionText } from './version.js'
 
 /** The `status` output of a step whose inputs stopped it before any request. */
 export const INVALID_INPUT_STATUS = 'invalid-input'
 
 /** What the footer of the summary says of the run, as publishing the report gives it. */
 function runInfo(): RunInfo {
-  return { action: ACTION_NAME, version: ACTION_VERSION, runUrl: runLink(process.env) }
+  return { action: ACTION_NAME, version: versionText(process.env), runUrl: runLink(process.env) }
 }
 
 function warnAboutInputs(inputs: Inputs): void {
@@ -57,6 +57,8 @@ async function runToEnd(options: WorkOptions): Promise<RunEnd> {
     for (const secret of ['apiKey', 'githubToken']) {
       for (const form of secretForms(core.getInput(secret))) core.setSecret(form)
     }
+    // The log's first line says which build runs, for a bug report to quote.
+    core.info(`${ACTION_NAME} ${versionText(process.env)}`)
     const inputs = readInputs((name) => core.getInput(name), new Date(), process.env.GITHUB_EVENT_NAME ?? '', process.env)
     warnAboutInputs(inputs)
 

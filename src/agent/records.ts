@@ -44,7 +44,12 @@ export interface JobRecord {
   key?: string
   /** How the job ended, once it did: the outcome word of the job's report. */
   ended?: string
+  /** Present when the record is sealed for its place alone, as builds before 1.1.0 sealed it (`EARLIER_SEAL`). */
+  earlier?: true
 }
+
+/** How a record is named whose seal covers its place alone, as builds before 1.1.0 wrote it. */
+export const EARLIER_SEAL = 'sealed by a build before 1.1.0, for its place alone'
 
 /**
  * Where a record is written and read, and the seal it is written with: the place ("acme/docs thread
@@ -54,15 +59,24 @@ export interface JobRecord {
 export interface SealedAt {
   seal: RecordSeal
   place: string
+  /** The place in the repository alone ("thread 12"), which builds before 1.1.0 sealed a record for. */
+  where?: string
 }
 
 /**
  * Where a record of `repository` ("owner/name") is sealed for: the repository (GitHub's names ignore
  * case, so it is lowercased) and the place in it (`where`: "thread 12", "commit <sha>", "pull 7").
- * A record sealed for its place alone, as builds before 1.0.0 sealed it, verifies nowhere.
+ * Builds before 1.1.0 sealed for `where` alone: a job record or a refusal sealed so is still read
+ * (`readRecord`, `isRefusalOf`), a note on a pull request is not (`earlierPullJob`).
  */
 export function sealedAt(seal: RecordSeal, repository: string, where: string): SealedAt {
-  return { seal, place: `${repository.toLowerCase()} ${where}` }
+  return { seal, place: `${repository.toLowerCase()} ${where}`, where }
+}
+
+/** Whether a seal verifies for the place ('now'), for the place alone as builds before 1.1.0 sealed it ('earlier'), or not at all. */
+function sealOf(at: SealedAt, kind: string, fields: (place: string) => string[], seal: string | undefined): 'now' | 'earlier' | undefined {
+  if (at.seal.verifies(kind, fields(at.place), seal)) return 'now'
+  return at.where !== undefined && at.seal.verifies(kind, fields(at.where), seal) ? 'earlier' : undefined
 }
 
 const jobFields = (place: string, jobId: string, key: string | undefined, ended: string | undefined): string[] => [
@@ -88,7 +102,10 @@ const RECORD = new RegExp(
 /**
  * The record at the start of `text` (after `prefix`), if it holds one for `key` whose seal verifies
  * for the place it is read in. Its key is compared, encoded, before the seal is checked, and nothing
- * else in the record is used before the seal verifies.
+ * else in the record is used before the seal verifies. A record sealed for its place alone, by a build
+ * before 1.1.0, is read too (`earlier`): its seal still proves that a holder of the API key wrote it
+ * for this project, trigger, prompt and place, and every trigger names a commit or an id of GitHub's
+ * that another repository's copy could share only as a mirror of this one (docs/security.md).
  */
 export function readRecord(text: string, key: string, at: SealedAt, prefix = ''): JobRecord | undefined {
   if (!text.startsWith(prefix)) return undefined
@@ -101,8 +118,18 @@ export function readRecord(text: string, key: string, at: SealedAt, prefix = '')
   // The pattern's first group is not optional.
   const jobId = idOfMarker(match[1] as string)
   if (jobId === undefined) return undefined
-  if (!at.seal.verifies('job', jobFields(at.place, jobId, key, ended), seal)) return undefined
-  return { jobId, key, ...(ended === undefined ? {} : { ended }) }
+  const sealed = sealOf(at, 'job', (place) => jobFields(place, jobId, key, ended), seal)
+  if (sealed === undefined) return undefined
+  return { jobId, key, ...(ended === undefined ? {} : { ended }), ...(sealed === 'earlier' ? { earlier: true as const } : {}) }
+}
+
+/** The record of a job with no seal, as builds before records were sealed wrote it, at the start of `text` (after `prefix`): its job id, never believed. */
+const UNSEALED = /^<!-- docs-agent-action job=([\w.:-]{1,200})(?: (?:key|trigger)=[^\s>]{1,4000})?(?: ended=[a-z-]{1,20})? -->/
+
+/** The job id of an unsealed record at the start of `text` (after `prefix`), to say that it is not believed; undefined otherwise. */
+export function unsealedJob(text: string, prefix = ''): string | undefined {
+  if (!text.startsWith(prefix)) return undefined
+  return UNSEALED.exec(text.slice(prefix.length, prefix.length + 5000))?.[1]
 }
 
 /** How a job that is over ended, as a record keeps it; undefined while it may still run. */
@@ -122,15 +149,31 @@ export function pullMarker(jobId: string, at?: SealedAt): string {
 
 const PULL = new RegExp(`^<!-- docs-agent-action pull job=([^\\s>]{1,${MARKED_ID_MAX}})(?: seal=(${SEAL_PATTERN}))? -->`)
 
-/** The job the action's comment on an agent's pull request names: the body must start with its marker, sealed for this pull request. */
-export function pullMarkedJob(body: string, at: SealedAt): string | undefined {
+/** The note's job, and whether its seal is for this pull request now or, as builds before 1.1.0 sealed it, for its number alone. */
+function pullNote(body: string, at: SealedAt): { jobId: string; sealed: 'now' | 'earlier' } | undefined {
   if (!body.startsWith(COMMENT_MARKER)) return undefined
   const match = PULL.exec(body.slice(COMMENT_MARKER.length, COMMENT_MARKER.length + MARKED_ID_MAX + 300))
   if (!match) return undefined
-  const seal = match[2]
   // The pattern's first group is not optional.
   const jobId = idOfMarker(match[1] as string)
-  return jobId !== undefined && at.seal.verifies('pull', [at.place, jobId], seal) ? jobId : undefined
+  const sealed = jobId === undefined ? undefined : sealOf(at, 'pull', (place) => [place, jobId], match[2])
+  return jobId !== undefined && sealed !== undefined ? { jobId, sealed } : undefined
+}
+
+/** The job the action's comment on an agent's pull request names: the body must start with its marker, sealed for this pull request. */
+export function pullMarkedJob(body: string, at: SealedAt): string | undefined {
+  const note = pullNote(body, at)
+  return note?.sealed === 'now' ? note.jobId : undefined
+}
+
+/**
+ * The job a note by a build before 1.1.0 names, sealed for the pull request's number alone: never
+ * followed, since a copy into the same number of another repository that shares the key verifies as
+ * well, but named, so that the run can say why it sends nothing.
+ */
+export function earlierPullJob(body: string, at: SealedAt): string | undefined {
+  const note = pullNote(body, at)
+  return note?.sealed === 'earlier' ? note.jobId : undefined
 }
 
 /** The hidden line of the action's refusal of a person's command in a thread, sealed for the thread. */
@@ -141,10 +184,13 @@ export function refusalMarker(login: string, at: SealedAt): string {
 
 const REFUSAL = new RegExp(`^<!-- docs-agent-action refused=([^\\s>]{1,400}) seal=(${SEAL_PATTERN}) -->`)
 
-/** Whether `body` is the action's refusal of `login` in this thread. */
+/**
+ * Whether `body` is the action's refusal of `login` in this thread. One sealed for the thread alone,
+ * by a build before 1.1.0, counts too: a copy of it can only spare a reader an answer, never send anything.
+ */
 export function isRefusalOf(body: string, login: string, at: SealedAt): boolean {
   if (!body.startsWith(COMMENT_MARKER)) return false
   const match = REFUSAL.exec(body.slice(COMMENT_MARKER.length, COMMENT_MARKER.length + 600))
   const who = login.toLowerCase()
-  return match !== null && at.seal.verifies('refused', [at.place, who], match[2]) && match[1] === encodeURIComponent(who)
+  return match !== null && match[1] === encodeURIComponent(who) && sealOf(at, 'refused', (place) => [place, who], match[2]) !== undefined
 }

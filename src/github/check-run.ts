@@ -6,8 +6,17 @@
 import type { JobReport } from '../agent/outcome.js'
 import type { Log } from '../core/part.js'
 import type { RecordSeal } from '../core/record-seal.js'
-import { endedOf, type JobRecord, isMarkableJobId, readRecord, recordMarker, type SealedAt, sealedAt } from '../agent/records.js'
-import { markdownCode } from '../text/escape.js'
+import {
+  endedOf,
+  type JobRecord,
+  isMarkableJobId,
+  readRecord,
+  recordMarker,
+  type SealedAt,
+  sealedAt,
+  unsealedJob
+} from '../agent/records.js'
+import { logText, markdownCode } from '../text/escape.js'
 import { type CheckRunFields, type GitHubClient, githubWriteFailure, mayHaveLanded } from './client.js'
 
 export const CHECK_NAME = 'Docs agent'
@@ -69,7 +78,8 @@ export class CheckRecord {
   /**
    * The job an earlier run for the same trigger and project recorded on this commit, if any: a check
    * run of this name whose summary starts with the record, sealed for this commit,
-   * and whose external id is that job. Its check run is the one this run updates.
+   * and whose external id is that job. Its check run is the one this run updates. A record with no
+   * seal, as builds before records were sealed wrote it, is not believed, and the log says so once.
    */
   async recordedJob(): Promise<JobRecord | undefined> {
     const runs = await this.attempt(() => this.repo.checkRuns(this.sha, CHECK_NAME))
@@ -80,6 +90,12 @@ export class CheckRecord {
         return record
       }
     }
+    const unsealed = (runs ?? []).map((run) => unsealedJob(run.summary)).find((jobId) => jobId !== undefined)
+    if (unsealed !== undefined)
+      this.log.warning(
+        `The "${CHECK_NAME}" check run on this commit records job ${logText(unsealed, 100)} without a seal, as builds before records were sealed wrote it: ` +
+          "nothing proves it is this action's, so it is not watched. To watch it instead of a new job, run with jobId."
+      )
     return undefined
   }
 

@@ -5,7 +5,8 @@ import * as core from '@actions/core'
 import type { JobReport } from '../agent/outcome.js'
 import type { RecordSeal } from '../core/record-seal.js'
 import { endBody, startBody } from '../render/comment-body.js'
-import { COMMENT_MARKER, type JobRecord, readRecord, type SealedAt, sealedAt } from '../agent/records.js'
+import { COMMENT_MARKER, type JobRecord, readRecord, type SealedAt, sealedAt, unsealedJob } from '../agent/records.js'
+import { logText } from '../text/escape.js'
 import { type GitHubClient, githubWriteFailure, type IssueComment, mayHaveLanded } from './client.js'
 import { payloadObject, type Runner } from './runner.js'
 
@@ -99,7 +100,8 @@ export class CommentThread {
   /**
    * The job an earlier run for the same trigger recorded in its comment here, if any: the first
    * comment of a bot that starts with the record, sealed for this thread (a copy made later, by
-   * another app, counts for nothing); that comment is the one this run edits.
+   * another app, counts for nothing); that comment is the one this run edits. A record with no seal,
+   * as builds before records were sealed wrote it, is not believed, and the log says so once.
    */
   async recordedJob(): Promise<JobRecord | undefined> {
     const key = this.key
@@ -108,13 +110,22 @@ export class CommentThread {
     await this.attempt(async () => {
       const record = (comment: IssueComment): JobRecord | undefined =>
         comment.isBot ? readRecord(comment.body, key, this.at(), COMMENT_MARKER) : undefined
-      for (const comment of await this.github.comments(this.target.number, (comment) => record(comment) !== undefined)) {
+      const comments = await this.github.comments(this.target.number, (comment) => record(comment) !== undefined)
+      for (const comment of comments) {
         const job = record(comment)
         if (job !== undefined) {
           ;[found, this.commentId] = [job, comment.id]
           return
         }
       }
+      const unsealed = comments
+        .map((comment) => (comment.isBot ? unsealedJob(comment.body, COMMENT_MARKER) : undefined))
+        .find((id) => id !== undefined)
+      if (unsealed !== undefined)
+        core.warning(
+          `A comment in #${this.target.number} records job ${logText(unsealed, 100)} without a seal, as builds before records were sealed wrote it: ` +
+            "nothing proves it is this action's, so it is not watched. To watch it instead of a new job, run with jobId."
+        )
     })
     return found
   }

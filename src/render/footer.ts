@@ -3,7 +3,7 @@ import { htmlText } from '../text/escape.js'
 import { linkHtml } from './html.js'
 
 export interface RunInfo {
-  /** The action's name and version, as the User-Agent carries them. */
+  /** The action's name, and its version with the build and ref (version.ts's versionText). */
   action: string
   version: string
   /** The link to this workflow run, when the runner says where it is. */
@@ -12,5 +12,5 @@ export interface RunInfo {
 
 export function footerHtml(info: RunInfo): string {
   const run = info.runUrl ? ` · ${linkHtml(info.runUrl, 'workflow run')}` : ''
-  return `<p><sub>${htmlText(info.action, 100)} ${htmlText(info.version, 50)}${run}</sub></p>\n`
+  return `<p><sub>${htmlText(info.action, 100)} ${htmlText(info.version, 100)}${run}</sub></p>\n`
 }

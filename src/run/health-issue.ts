@@ -48,7 +48,7 @@ import type { GitHubTrust } from './job-plan.js'
 import { htmlText, logText } from '../text/escape.js'
 import type { SitePages } from '../text/page-path.js'
 import type { Overview } from '../render/overview.js'
-import { ACTION_NAME, ACTION_VERSION } from '../version.js'
+import { ACTION_NAME, versionText } from '../version.js'
 import { type SectionReport, sectionRendererOf } from './wiring.js'
 
 export type { AskedGap }
@@ -173,7 +173,7 @@ export class HealthIssueRun {
       runId: runIdOf(runner),
       showWords,
       ...(sitePages ? { sitePages } : {}),
-      footer: { action: ACTION_NAME, version: ACTION_VERSION, ...(runner.runUrl ? { runUrl: runner.runUrl } : {}) }
+      footer: { action: ACTION_NAME, version: versionText(process.env), ...(runner.runUrl ? { runUrl: runner.runUrl } : {}) }
     }
     const make = (trigger: Omit<Trigger, 'today'>): HealthIssueRun =>
       new HealthIssueRun(github, runner, settings.title, issue, seal, read, { ...trigger, today: todayOf() }, transitionSettings)

@@ -19,6 +19,8 @@ import type { Runner } from '../github/runner.js'
 import { triggerOf } from '../github/trigger.js'
 import { agentPullBody, emptyCommandBody, refusalBody } from '../render/comment-body.js'
 import {
+  EARLIER_SEAL,
+  earlierPullJob,
   isMarkableJobId,
   isRefusalOf,
   type JobRecord,
@@ -83,20 +85,23 @@ const threadAt = (seal: RecordSeal, repo: Pick<GitHubClient, 'repository'>, numb
 
 /**
  * The job the action's notes on a pull request name (the last one, when it noted more than once):
- * only a bot's note whose seal verifies for this pull request counts. With the thread's comments.
+ * only a bot's note whose seal verifies for this pull request counts. With the thread's comments, and
+ * the job of a bot's note sealed for the number alone by a build before 1.1.0 (`earlier`), never followed.
  */
 async function agentJobOf(
   repo: Pick<GitHubClient, 'repository' | 'comments'>,
   number: number,
   seal: RecordSeal
-): Promise<{ jobId?: string; comments: IssueComment[] }> {
+): Promise<{ jobId?: string; earlier?: string; comments: IssueComment[] }> {
   let jobId: string | undefined
+  let earlier: string | undefined
   const comments = await repo.comments(number)
-  for (const comment of comments) {
-    const job = comment.isBot ? pullMarkedJob(comment.body, pullAt(seal, repo, number)) : undefined
-    if (job !== undefined) jobId = job
+  const at = pullAt(seal, repo, number)
+  for (const comment of comments.filter((c) => c.isBot)) {
+    jobId = pullMarkedJob(comment.body, at) ?? jobId
+    earlier = earlierPullJob(comment.body, at) ?? earlier
   }
-  return { jobId, comments }
+  return { jobId, ...(earlier === undefined ? {} : { earlier }), comments }
 }
 
 /**
@@ -179,7 +184,14 @@ export async function planJob(inputs: Inputs, lifetime: Lifetime, github: GitHub
       return NO_JOB
     }
     if (!repo) throw new Error('the follow-up needs the repository (GITHUB_REPOSITORY) and githubToken')
-    const { jobId, comments } = await agentJobOf(repo, asked.number, seal)
+    const { jobId, earlier, comments } = await agentJobOf(repo, asked.number, seal)
+    if (jobId === undefined && earlier !== undefined) {
+      core.notice(
+        `#${asked.number}'s note of job ${logText(earlier, 100)} is ${EARLIER_SEAL}, which a copy in another repository that shares the key would verify for too: ` +
+          'nothing was sent. Send the follow-up with jobId from a workflow of this repository.'
+      )
+      return NO_JOB
+    }
     if (jobId === undefined) {
       core.info(
         `#${asked.number} is not a pull request of the documentation agent (no comment of this action names its job): nothing was sent.`
@@ -275,8 +287,9 @@ export async function planJob(inputs: Inputs, lifetime: Lifetime, github: GitHub
       )
     } else if (found !== undefined && (settings.jobId === undefined || found.record.jobId === settings.jobId)) {
       const { jobId } = found.record
+      const earlier = found.record.earlier === true ? ` (a record ${EARLIER_SEAL})` : ''
       core.info(
-        `An earlier run for this trigger recorded job ${logText(jobId, 100)} in its ${found.place}: watching it instead of sending the prompt again.`
+        `An earlier run for this trigger recorded job ${logText(jobId, 100)} in its ${found.place}${earlier}: watching it instead of sending the prompt again.`
       )
       settings = { ...settings, jobId, prompt: undefined, reusedFrom: found.place }
     } else if (runner.runAttempt > 1 && !check && !thread) {

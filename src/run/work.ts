@@ -19,7 +19,7 @@ import { runnerSink } from '../github/runner-sink.js'
 import { readSitePages } from '../github/site-pages.js'
 import type { SitePages } from '../text/page-path.js'
 import { logText } from '../text/escape.js'
-import { ACTION_NAME, ACTION_VERSION } from '../version.js'
+import { ACTION_NAME, userAgentProduct, versionText } from '../version.js'
 import { type AnalyticsInputs, type Inputs, rangeCutNote } from './inputs.js'
 import { publish, type Unwritten } from './publish.js'
 import { type FiredAlert, firedAlerts } from '../render/alerts.js'
@@ -257,7 +257,7 @@ export async function work(inputs: Inputs, options: WorkOptions = {}): Promise<R
   const client = new ApiClient({
     baseUrl: inputs.baseUrl,
     apiKey: inputs.apiKey,
-    userAgent: `${ACTION_NAME}/${ACTION_VERSION} node/${process.version}`,
+    userAgent: `${userAgentProduct()} node/${process.version}`,
     lifetime,
     debug: (message) => {
       core.debug(message)
@@ -337,7 +337,7 @@ export function publishReport(report: RunReport): Promise<Unwritten[]> {
   return publish(
     report.reports,
     runnerSink,
-    { action: ACTION_NAME, version: ACTION_VERSION, runUrl: runLink(process.env) },
+    { action: ACTION_NAME, version: versionText(process.env), runUrl: runLink(process.env) },
     report.healthIssue,
     report.alerts,
     report.note

@@ -53,9 +53,9 @@ const get = (file: string) => {
   return found
 }
 const steps = (workflow: Workflow): Step[] => Object.values(workflow.jobs).flatMap((job) => job.steps)
-/** A step of this action: at the major version, or pinned to a commit until the release. */
+/** A step of this action: at the major version, or at main until the release (docs/publishing.md). */
 const ownSteps = (workflow: Workflow): Step[] =>
-  steps(workflow).filter((step) => step.uses !== undefined && new RegExp(`^${name}@(v1|[0-9a-f]{40})$`).test(step.uses))
+  steps(workflow).filter((step) => step.uses !== undefined && new RegExp(`^${name}@(v1|main|[0-9a-f]{40})$`).test(step.uses))
 
 describe('every next step a summary gives can be done from Run workflow', () => {
   it.each(['README.md', 'examples/manual.yml'])('%s offers prompt and jobId as fields, and passes both to the action', (file) => {

@@ -34,7 +34,7 @@ const workflow = (uses: string, ...withLines: string[]): string =>
   ].join('\n')
 const keyLines = ['apiKey: ${{ secrets.MINTLIFY_API_KEY }}', 'projectId: ${{ vars.MINTLIFY_PROJECT_ID }}']
 /** The ref the README's quick start pins: a commit of this repository, so that no warning comes of it. */
-const pinned = (/uses: [\w.-]+\/[\w.-]+@([0-9a-f]{40}) #/.exec(readFileSync(join(root, 'README.md'), 'utf8')) ?? [])[1] ?? 'v1'
+const pinned = (/uses: [\w.-]+\/[\w.-]+@([0-9a-f]{40}|main) #/.exec(readFileSync(join(root, 'README.md'), 'utf8')) ?? [])[1] ?? 'v1'
 
 describe('npm run lint:workflows', () => {
   const dir = mkdtempSync(join(tmpdir(), 'lint-workflows-'))

@@ -340,16 +340,16 @@ describe('what a newcomer needs from the README alone', () => {
     expect(before).toContain('self-hosted and GitHub Enterprise Server runners 2.327.1 or later')
   })
 
-  it('says in one line whose action it is, how to pin it until v1 is tagged, the command that prints the SHA, and the form after the release', () => {
+  it('says in one line whose action it is, what to use until v1 is tagged, the command that prints a SHA, and the form after the release', () => {
     const status = readme.split('\n\n').find((paragraph) => paragraph.startsWith('**Status:**')) ?? ''
     expect(status.replace(/\s+/g, ' ')).toMatch(
-      /a community action, not Mintlify's\. Until `v1` is tagged, pin a full commit SHA, .*\(`git ls-remote https:\/\/github\.com\/[\w.-]+\/[\w.-]+ HEAD` prints the newest\); once it is, use `[\w.-]+\/[\w.-]+@v1`\.$/
+      /a community action, not Mintlify's\. Until `v1` is tagged, use `@main`, as here, or pin a full commit SHA \(`git ls-remote https:\/\/github\.com\/[\w.-]+\/[\w.-]+ HEAD` prints the newest\); once it is, use `[\w.-]+\/[\w.-]+@v1`\. Upgrades: \[CHANGELOG\]\(CHANGELOG\.md\)\.$/
     )
   })
 
-  it('pins in the quick start a commit this repository has, which lint:workflows finds without a warning', () => {
-    const [, sha] = /uses: [\w.-]+\/[\w.-]+@([0-9a-f]{40}) # v\d+\.\d+\.\d+$/m.exec(section(readme, 'Quick start')) ?? []
-    expect(sha).toBeDefined()
-    expect(gitRefs(root)?.hasCommit(sha ?? '')).toBe(true)
+  it('uses in the quick start a ref that works when read: main, or the major tag once it exists', () => {
+    const [, ref] = /uses: [\w.-]+\/[\w.-]+@(\S+)/m.exec(section(readme, 'Quick start')) ?? []
+    const tags = gitRefs(root)?.tags ?? new Set<string>()
+    expect(['main', ...(tags.has('v1') ? ['v1'] : [])]).toContain(ref)
   })
 })

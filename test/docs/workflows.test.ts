@@ -35,9 +35,11 @@ async function githubParserErrors(name: string, content: string): Promise<string
 }
 
 describe('workflows', () => {
-  it('include the eight examples and the project CI', () => {
+  it('include the eight examples and the project CI, dist check and release', () => {
     expect(files.sort()).toEqual([
+      '.github/workflows/check-dist.yml',
       '.github/workflows/ci.yml',
+      '.github/workflows/release.yml',
       'examples/docs-follow-up.yml',
       'examples/docs-from-reader-signals.yml',
       'examples/docs-health-dashboard.yml',
@@ -140,7 +142,7 @@ describe('workflows', () => {
     const workflow = parse(text) as { on: Record<string, unknown>; jobs: Record<string, { steps: Step[] }> }
     const steps = Object.values(workflow.jobs).flatMap((job) => job.steps)
     const name = actionName(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')))
-    const actionSteps = steps.filter((step) => step.uses !== undefined && new RegExp(`^${name}@(v1|[0-9a-f]{40})$`).test(step.uses))
+    const actionSteps = steps.filter((step) => step.uses !== undefined && new RegExp(`^${name}@(v1|main|[0-9a-f]{40})$`).test(step.uses))
     const [report, agent] = actionSteps
 
     it('runs weekly and by hand', () => {

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { SECTION_NAMES } from '../../src/core/catalog.js'
 import { ACTION_NAME, ACTION_VERSION } from '../../src/version.js'
+import { treeBuildId } from '../../scripts/build-id.mjs'
 import { startEmulator, type Emulator } from '../emulator/emulator.js'
 import { errorLines, linesWith, runAction } from '../support/action.js'
 import { renderSummary } from '../support/render.js'
@@ -60,7 +61,8 @@ for (const { name: runtime, node } of runtimes()) {
       expect(seen.headings).toEqual(['❌ Invalid input'])
       for (const mistake of mistakes) expect(seen.text).toContain(mistake.replace(/`/g, ''))
       expect(seen.text).toContain('did you mean searches?')
-      expect(seen.text.endsWith(`${ACTION_NAME} ${ACTION_VERSION} · workflow run`)).toBe(true)
+      // The bundle says its build: the id of the source it was built from.
+      expect(seen.text.endsWith(`${ACTION_NAME} ${ACTION_VERSION} (build ${treeBuildId()}) · workflow run`)).toBe(true)
       expect(seen.links).toEqual([{ href: 'https://github.com/acme/docs/actions/runs/1', text: 'workflow run' }])
 
       // The key only ever in the line that asks the runner to mask it.

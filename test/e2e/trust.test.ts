@@ -274,7 +274,7 @@ describe('follow-ups go only to the job the action noted', () => {
     const own = await followUp(commentEvent('writer-person', '/docs fix the typo', 943, 42))
     expect(own.code, own.stdout).toBe(0)
     expect(messages(from).map((r) => r.path)).toEqual([`/v2/agent/proj_docs/job/${JOB}/message`])
-    // A note sealed for its place alone, as builds before 1.0.0 sealed it, is believed nowhere.
+    // A note sealed for its place alone, as builds before 1.1.0 sealed it, is followed nowhere, and said so.
     github.addComment(
       44,
       `${COMMENT_MARKER}<!-- docs-agent-action pull job=${JOB} seal=${seal.sign('pull', ['pull 44', JOB])} -->`,
@@ -285,7 +285,8 @@ describe('follow-ups go only to the job the action noted', () => {
     const old = await followUp(commentEvent('writer-person', '/docs fix the typo', 944, 44))
     expect(old.code, old.stdout).toBe(0)
     expect(messages(from)).toEqual([])
-    expect(old.stdout).toContain('#44 is not a pull request of the documentation agent')
+    expect(old.stdout).toContain("#44's note of job")
+    expect(old.stdout).toContain('is sealed by a build before 1.1.0, for its place alone')
   })
 })
 

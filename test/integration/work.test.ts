@@ -116,7 +116,7 @@ describe('work', () => {
     const mine = emu.requests.slice(before)
     expect(mine.map((r) => r.method)).toEqual(['POST'])
     expect(mine[0]?.headers.authorization).toBe(`Bearer ${KEY}`)
-    expect(mine[0]?.headers['user-agent']).toBe(`docs-agent-action/${ACTION_VERSION} node/${process.version}`)
+    expect(mine[0]?.headers['user-agent']).toBe(`docs-agent-action/${ACTION_VERSION}+dev node/${process.version}`)
   })
 
   it('watches a job named by jobId, and exports visitors after it when analytics are asked for', async () => {

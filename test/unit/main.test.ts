@@ -124,8 +124,10 @@ function clock(startMs: number, endMs: number): () => number {
   return () => readings.shift() ?? Number.NaN
 }
 
-/** The calls after the secrets were masked that are not input reads. */
-const actions = (): string[] => fake.events.filter((e) => !e.startsWith('getInput ') && !e.startsWith('setSecret '))
+/** The log's first line, which says which build runs. */
+const FIRST_LINE = /^info docs-agent-action \d+\.\d+\.\d+ \(build dev(?:, ref [^)]+)?\)$/
+/** The calls after the secrets were masked that are not input reads, nor the first line. */
+const actions = (): string[] => fake.events.filter((e) => !e.startsWith('getInput ') && !e.startsWith('setSecret ') && !FIRST_LINE.test(e))
 const warnings = (): string[] => fake.events.filter((e) => e.startsWith('warning ')).map((e) => e.slice('warning '.length))
 
 describe('run', () => {
@@ -141,6 +143,17 @@ describe('run', () => {
         '- `timeoutMinutes` must be a number of minutes greater than 0 and at most 7200, such as 30 or 0.5; got "soon"',
       'info Failed after 0s: invalid input (wait, timeoutMinutes).'
     ])
+  })
+
+  it('says first, once the secrets are masked, which build runs: the version, the build and the ref the workflow uses', async () => {
+    vi.stubEnv('GITHUB_ACTION_REF', 'v1')
+    await run()
+    const first = fake.events.find((e) => !e.startsWith('getInput ') && !e.startsWith('setSecret '))
+    expect(first).toBe(`info ${ACTION_NAME} ${ACTION_VERSION} (build dev, ref v1)`)
+    const lastMask = fake.events.map((e) => e.startsWith('setSecret ')).lastIndexOf(true)
+    expect(fake.events.findIndex((e) => e === first)).toBeGreaterThan(lastMask)
+    expect(fake.events.filter((e) => FIRST_LINE.test(e))).toHaveLength(1)
+    vi.unstubAllEnvs()
   })
 
   it('masks the key and the token before it reads any other input', async () => {
@@ -399,7 +412,7 @@ describe('run', () => {
       fake.inputs = bad
       await run(clock(0, 0))
       const seen = renderSummary(fake.summaries[0] ?? '')
-      expect(seen.text.endsWith(`${ACTION_NAME} ${ACTION_VERSION} · workflow run`)).toBe(true)
+      expect(seen.text.endsWith(`${ACTION_NAME} ${ACTION_VERSION} (build dev) · workflow run`)).toBe(true)
       expect(seen.links).toEqual([{ href: 'https://github.com/acme/docs/actions/runs/77', text: 'workflow run' }])
     })
 

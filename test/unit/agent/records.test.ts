@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { agentPullBody, endBody, startBody } from '../../../src/render/comment-body.js'
 import {
   COMMENT_MARKER,
+  earlierPullJob,
   endedOf,
   isMarkableJobId,
   isRefusalOf,
@@ -15,7 +16,8 @@ import {
   recordMarker,
   refusalMarker,
   RETRIED_ENDINGS,
-  sealedAt
+  sealedAt,
+  unsealedJob
 } from '../../../src/agent/records.js'
 import { JOB_REPORTS } from '../../support/job-reports.js'
 import { renderSummary } from '../../support/render.js'
@@ -183,7 +185,7 @@ describe('the seal of a record', () => {
   it('seals a record with its repository: a copy in the same place of another repository that shares the key is not believed', () => {
     const docs = sealedAt(SEAL, 'acme/docs', 'pull 42')
     const handbook = sealedAt(SEAL, 'acme/handbook', 'pull 42')
-    expect(docs).toEqual({ seal: SEAL, place: 'acme/docs pull 42' })
+    expect(docs).toEqual({ seal: SEAL, place: 'acme/docs pull 42', where: 'pull 42' })
     // GitHub's names ignore case: the same repository, however the runner spells it.
     expect(sealedAt(SEAL, 'Acme/Docs', 'pull 42')).toEqual(docs)
     const note = `${COMMENT_MARKER}${pullMarker('job_1', docs)}`
@@ -194,7 +196,52 @@ describe('the seal of a record', () => {
     expect(readRecord(record, KEY, sealedAt(SEAL, 'acme/handbook', 'thread 42'))).toBeUndefined()
     const refusal = `${COMMENT_MARKER}${refusalMarker('reader', sealedAt(SEAL, 'acme/docs', 'thread 42'))}`
     expect(isRefusalOf(refusal, 'reader', sealedAt(SEAL, 'acme/handbook', 'thread 42'))).toBe(false)
-    // A record sealed for its place alone, as builds before 1.0.0 sealed it, verifies in no repository.
-    expect(pullMarkedJob(`${COMMENT_MARKER}${pullMarker('job_1', { seal: SEAL, place: 'pull 42' })}`, docs)).toBeUndefined()
+    // A note sealed for its place alone, as builds before 1.1.0 sealed it, is followed in no repository, but named.
+    const earlier = `${COMMENT_MARKER}${pullMarker('job_1', { seal: SEAL, place: 'pull 42' })}`
+    expect(pullMarkedJob(earlier, docs)).toBeUndefined()
+    expect(earlierPullJob(earlier, docs)).toBe('job_1')
+    expect(earlierPullJob(earlier, sealedAt(SEAL, 'acme/docs', 'pull 43'))).toBeUndefined()
+    expect(earlierPullJob(earlier, sealedAt(OTHER_SEAL, 'acme/docs', 'pull 42'))).toBeUndefined()
+    expect(earlierPullJob(note, docs)).toBeUndefined()
+    expect(earlierPullJob(`x${earlier}`, docs)).toBeUndefined()
+    // A place with no repository has no earlier form.
+    expect(earlierPullJob(earlier, { seal: SEAL, place: 'acme/docs pull 42' })).toBeUndefined()
+  })
+})
+
+describe('records of earlier builds', () => {
+  const docs = sealedAt(SEAL, 'acme/docs', 'commit a94a8fe5ccb19ba61c4c0873d391e987982fbbd3')
+  // As builds before 1.1.0 wrote them: sealed for the place in the repository alone, the job id as it is.
+  const earlier = recordMarker({ jobId: 'job:1', key: KEY, ended: 'opened' }, { seal: SEAL, place: docs.where ?? '' })
+
+  it('reads a job record sealed for its place alone, and says it is one', () => {
+    expect(earlier).toContain(' seal=')
+    expect(readRecord(earlier, KEY, docs)).toEqual({ jobId: 'job:1', key: KEY, ended: 'opened', earlier: true })
+    expect(readRecord(earlier.replace('job%3A1', 'job:1'), KEY, docs)).toEqual({ jobId: 'job:1', key: KEY, ended: 'opened', earlier: true })
+    // Another commit, another key, or another API key's seal: not this place's record.
+    expect(readRecord(earlier, KEY, sealedAt(SEAL, 'acme/docs', 'commit b94a8fe5ccb19ba61c4c0873d391e987982fbbd3'))).toBeUndefined()
+    expect(readRecord(earlier, `${KEY}x`, docs)).toBeUndefined()
+    expect(readRecord(earlier, KEY, sealedAt(OTHER_SEAL, 'acme/docs', docs.where ?? ''))).toBeUndefined()
+    expect(readRecord(earlier, KEY, { seal: SEAL, place: docs.place })).toBeUndefined()
+    // A record of today is not called earlier.
+    expect(readRecord(recordMarker({ jobId: 'job:1', key: KEY }, docs), KEY, docs)).toEqual({ jobId: 'job:1', key: KEY })
+  })
+
+  it('counts a refusal sealed for its thread alone', () => {
+    const thread = sealedAt(SEAL, 'acme/docs', 'thread 8')
+    const body = `${COMMENT_MARKER}${refusalMarker('reader', AT)}`
+    expect(isRefusalOf(body, 'reader', thread)).toBe(true)
+    expect(isRefusalOf(body, 'other', thread)).toBe(false)
+    expect(isRefusalOf(body, 'reader', sealedAt(SEAL, 'acme/docs', 'thread 9'))).toBe(false)
+  })
+
+  it('names the job of a record with no seal, never reading it as a record', () => {
+    expect(unsealedJob('<!-- docs-agent-action job=job_1 trigger=pull%2F4 -->')).toBe('job_1')
+    expect(unsealedJob('<!-- docs-agent-action job=job.2:x key=proj%3Apush ended=opened -->\nText')).toBe('job.2:x')
+    expect(unsealedJob(`${COMMENT_MARKER}<!-- docs-agent-action job=job_3 -->`, COMMENT_MARKER)).toBe('job_3')
+    expect(unsealedJob('<!-- docs-agent-action job=job_3 -->', COMMENT_MARKER)).toBeUndefined()
+    expect(unsealedJob(' <!-- docs-agent-action job=job_3 -->')).toBeUndefined()
+    expect(unsealedJob(earlier)).toBeUndefined()
+    expect(readRecord('<!-- docs-agent-action job=job_1 key=x -->', 'x', docs)).toBeUndefined()
   })
 })

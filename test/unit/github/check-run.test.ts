@@ -71,6 +71,50 @@ function logged() {
 const httpError = (status: number, message = `HTTP ${status}`) => Object.assign(new Error(message), { status })
 
 describe('CheckRecord.recordedJob', () => {
+  it('reads a record an earlier build sealed for the commit alone, and names one with no seal in one warning', async () => {
+    const earlier = recordMarker({ jobId: 'job_earlier', key: KEY, ended: 'opened' }, { seal: SEAL, place: `commit ${SHA}` })
+    const checks = new FakeChecks([
+      {
+        id: 9,
+        sha: SHA,
+        name: CHECK_NAME,
+        status: 'completed',
+        externalId: 'job_bare',
+        summary: '<!-- docs-agent-action job=job_bare -->'
+      },
+      { id: 8, sha: SHA, name: CHECK_NAME, status: 'completed', externalId: 'job_earlier', summary: earlier }
+    ])
+    const { log, warnings } = logged()
+    expect(await new CheckRecord(checks, SHA, KEY, RUN, log, SEAL).recordedJob()).toEqual({
+      jobId: 'job_earlier',
+      key: KEY,
+      ended: 'opened',
+      earlier: true
+    })
+    expect(warnings).toEqual([])
+    const bare = new FakeChecks([
+      {
+        id: 9,
+        sha: SHA,
+        name: CHECK_NAME,
+        status: 'completed',
+        externalId: 'job_bare',
+        summary: '<!-- docs-agent-action job=job_bare -->'
+      },
+      { id: 8, sha: SHA, name: CHECK_NAME, status: 'completed', externalId: 'job_two', summary: '<!-- docs-agent-action job=job_two -->' },
+      { id: 7, sha: SHA, name: CHECK_NAME, status: 'completed', externalId: 'job_x', summary: 'Made by another app' }
+    ])
+    const seen = logged()
+    expect(await new CheckRecord(bare, SHA, KEY, RUN, seen.log, SEAL).recordedJob()).toBeUndefined()
+    expect(seen.warnings).toEqual([
+      'The "Docs agent" check run on this commit records job job_bare without a seal, as builds before records were sealed wrote it: ' +
+        "nothing proves it is this action's, so it is not watched. To watch it instead of a new job, run with jobId."
+    ])
+    const none = logged()
+    await new CheckRecord(new FakeChecks([]), SHA, KEY, RUN, none.log, SEAL).recordedJob()
+    expect(none.warnings).toEqual([])
+  })
+
   it('takes no record without the seal of this key for this commit: another app’s, another key’s, or one copied from another commit', async () => {
     const checks = new FakeChecks([
       {

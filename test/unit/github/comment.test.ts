@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, expectTyp
 import type { JobReport } from '../../../src/agent/outcome.js'
 import type { VisitorsReport } from '../../../src/sections/traffic/read-visitors.js'
 import type { IssueComment } from '../../../src/github/client.js'
+import { COMMENT_MARKER } from '../../../src/agent/records.js'
 import { CommentThread, commentTarget, type ThreadComments } from '../../../src/github/comment.js'
 import { readRunner } from '../../../src/github/runner.js'
 import { endBody, startBody } from '../../../src/render/comment-body.js'
@@ -184,6 +185,32 @@ describe('CommentThread', () => {
     expect(requests()).toEqual(['PATCH /repos/acme/docs/issues/comments/2'])
     const other = new CommentThread(github, github, target, new AbortController().signal, SEAL, 'proj_docs:comment/6:abc', RUN)
     expect(await other.recordedJob()).toBeUndefined()
+  })
+
+  it('takes a record an earlier build sealed for the thread alone, and names a bot’s record with no seal in one warning', async () => {
+    const key = 'proj_docs:comment/7:abc'
+    const target = { owner: 'acme', repo: 'docs', number: 8, isPullRequest: true }
+    const bare = `${COMMENT_MARKER}<!-- docs-agent-action job=job_bare -->\nWorking`
+    github.stored.push(
+      { id: 11, issue: 8, body: `${COMMENT_MARKER}<!-- docs-agent-action job=job_person -->`, login: 'someone', isBot: false },
+      { id: 12, issue: 8, body: bare, login: 'github-actions[bot]', isBot: true },
+      {
+        id: 13,
+        issue: 8,
+        body: startBody('job_earlier', RUN, key, { seal: SEAL, place: 'thread 8' }),
+        login: 'github-actions[bot]',
+        isBot: true
+      }
+    )
+    const thread = new CommentThread(github, github, target, new AbortController().signal, SEAL, key, RUN)
+    expect(await thread.recordedJob()).toEqual({ jobId: 'job_earlier', key, earlier: true })
+    expect(warnings).toEqual([])
+    const other = new CommentThread(github, github, target, new AbortController().signal, SEAL, 'proj_docs:comment/9:abc', RUN)
+    expect(await other.recordedJob()).toBeUndefined()
+    expect(warnings).toEqual([
+      'A comment in #8 records job job_bare without a seal, as builds before records were sealed wrote it: ' +
+        "nothing proves it is this action's, so it is not watched. To watch it instead of a new job, run with jobId."
+    ])
   })
 
   it('comments when the job starts and edits that comment when it ends', async () => {

@@ -176,6 +176,20 @@ describe('planJob, for a follow-up comment', () => {
     expect(stdout.text).toContain(`#${PULL} is not a pull request of the documentation agent`)
   })
 
+  it('sends nothing under a note an earlier build sealed for the pull request alone, and says so in one line', async () => {
+    const earlierNote = agentPullBody('job_earlier', 'Document it', undefined, '/docs', { seal: SEAL, place: `pull ${PULL}` })
+    const fake = fakeGitHub()
+    fake.add(PULL, earlierNote)
+    fake.add(PULL, agentPullBody('job_person', 'Document it', undefined, '/docs', { seal: SEAL, place: `pull ${PULL}` }), false)
+    const plan = await planJob(inputs(), lifetime(), trust(fake.client, runnerWith('/docs fix it')))
+    expect(plan).toBe(NO_JOB)
+    const lines = stdout.text.split('\n').filter((line) => line.includes('before 1.1.0'))
+    expect(lines).toEqual([
+      `::notice::#${PULL}'s note of job job_earlier is sealed by a build before 1.1.0, for its place alone, which a copy in another repository that shares the key would verify for too: nothing was sent. Send the follow-up with jobId from a workflow of this repository.`
+    ])
+    expect(fake.posted).toEqual([])
+  })
+
   it('sends the text after the command to the last job the action noted, for someone who may push', async () => {
     const fake = fakeGitHub()
     fake.add(PULL, noted('job_1'))

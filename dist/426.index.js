@@ -12,6 +12,8 @@ __webpack_require__.d(__webpack_exports__, {
   healthIssueFailure: () => (/* binding */ healthIssueFailure)
 });
 
+// UNUSED EXPORTS: statePlace, statePlaces
+
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 17 modules
 var core = __webpack_require__(418);
 // EXTERNAL MODULE: ./src/agent/pull-request.ts
@@ -142,6 +144,8 @@ function earlierCounts(kept, range, gaps) {
     return earlier;
 }
 
+// EXTERNAL MODULE: ./src/render/gap-words.ts
+var gap_words = __webpack_require__(7248);
 // EXTERNAL MODULE: ./src/text/dates.ts
 var dates = __webpack_require__(8230);
 // EXTERNAL MODULE: ./src/text/escape.ts
@@ -244,7 +248,7 @@ function keptWords(id, words) {
 const wordCount = (gap) => gap.questions.length + gap.comments.length + gap.searches.length;
 /** The gap with the most words, the first of those with as many; undefined when no gap has any. */
 const mostWords = (gaps) => gaps.reduce((top, gap) => (wordCount(gap) > (top === undefined ? 0 : wordCount(top)) ? gap : top), undefined);
-/** The group cut to READER_WORDS_CHARS as JSON: the last words of the gap with the most go first. */
+/** The group cut to READER_WORDS_CHARS of the encoded block (encodedChars): the last words of the gap with the most go first. */
 function boundedWords(words) {
     const gaps = words.gaps.map((gap) => ({
         ...gap,
@@ -253,7 +257,7 @@ function boundedWords(words) {
         ...(gap.commentCounts ? { commentCounts: [...gap.commentCounts] } : {}),
         searches: [...gap.searches]
     }));
-    const size = () => JSON.stringify({ ...words, gaps }).length;
+    const size = () => (0,health_state/* encodedChars */.Y)({ ...words, gaps });
     for (let most = mostWords(gaps); most !== undefined && size() > health_state/* READER_WORDS_CHARS */.Wl; most = mostWords(gaps)) {
         const longest = [most.questions, most.comments, most.searches].reduce((a, b) => (b.length > a.length ? b : a));
         longest.pop();
@@ -302,6 +306,7 @@ function withReaderWords(state, period, words) {
 
 
 
+
 /**
  * The run's start: the state read from the issue (undefined when there is no issue, or its state does
  * not verify), with the asks of other runs that got no job open again, every word readers typed
@@ -315,7 +320,7 @@ function begin(read, body, trigger, settings) {
         trigger,
         // Where reader text is hidden, every word readers typed is forgotten at once, whatever earlier runs
         // kept while it was shown: nothing of it is sent or written back (and written() forgets again).
-        state: settings.showWords ? state : (0,health_state/* forgetReaderText */.AP)(state),
+        state: settings.showWords ? state : (0,health_state/* forgetReaderText */.AP)(state, settings.sitePages),
         asked: [],
         dismissedNow: 0,
         resolved: 0,
@@ -385,15 +390,16 @@ function ask(t, body) {
     if (!t.trigger.mayAct)
         return { transition: { ...t, notes: [] } };
     const own = ofThisEdit(t, (0,health_body/* tickedGaps */.Cq)(body), 'gaps');
+    const notes = [...own.notes, ...unknownTicks(t.state, own.ids)];
     const gaps = (0,ledger/* askable */.gQ)(t.state, own.ids, t.settings.runId);
     if (gaps.length === 0)
-        return { transition: { ...t, notes: own.notes } };
+        return { transition: { ...t, notes } };
     const state = (0,ledger/* withAsked */.J$)(t.state, new Set(gaps.map((gap) => gap.id)), t.settings.runId);
     const latest = gaps.reduce((at, gap) => (gap.lastSeen > at ? gap.lastSeen : at), '');
     const period = state.periods.find((p) => p.dateFrom === latest);
     const words = t.settings.showWords ? state.readerWords?.gaps : undefined;
     return {
-        transition: { ...t, state, asked: gaps, notes: own.notes },
+        transition: { ...t, state, asked: gaps, notes },
         asks: {
             gaps,
             note: `Asking the agent for ${gaps.length === 1 ? '1 ticked gap' : `${gaps.length} ticked gaps`} of the docs health issue.`,
@@ -402,10 +408,32 @@ function ask(t, body) {
         }
     };
 }
-/** The prompt for `asks`: it names the period the gaps' evidence was read over and, when `quote`, gives what readers wrote about them. */
+/**
+ * What the log says of the ticked boxes that name no gap of the state: nothing is asked for them. A
+ * search gap is named by its words where reader text is shown and by a key where it is hidden, so a
+ * box written before the repository's visibility or `readerText` changed names a gap the state holds
+ * under another name; a gap the state no longer holds has no box to act on.
+ */
+/** The most ticked boxes of unknown gaps a note names: an edit can tick any number of them. */
+const NAMED_TICKS = 5;
+function unknownTicks(state, ticked) {
+    const known = new Set(state.gaps.map((gap) => gap.id));
+    const unknown = [...ticked].filter((id) => !known.has(id));
+    if (unknown.length === 0)
+        return [];
+    return [
+        `${unknown.length === 1 ? '1 ticked box names' : `${unknown.length} ticked boxes name`} no gap the docs health issue's state holds ` +
+            `(gap ${unknown.slice(0, NAMED_TICKS).join(', gap ')}${unknown.length > NAMED_TICKS ? ', …' : ''}), so nothing is asked for ${unknown.length === 1 ? 'it' : 'them'}: a search gap is named otherwise once reader text is shown or hidden ` +
+            '(the repository turned public or private, or readerText changed), and a gap the state no longer keeps has left the ledger. Tick the gap again in the issue as it is now.'
+    ];
+}
+/**
+ * The prompt for `asks`: it names the period the gaps' evidence was read over and, when `quote`, gives
+ * what readers wrote about them; otherwise it gives counts alone, no search term included.
+ */
 function promptOf(asks, quote, marker) {
     const words = quote ? asks.words : undefined;
-    return (0,health_prompt/* gapsPrompt */.AQ)(asks.gaps, { ...(asks.period ?? {}), ...(words ? { words } : {}) }, marker);
+    return (0,health_prompt/* gapsPrompt */.AQ)(asks.gaps, { ...(asks.period ?? {}), ...(words ? { words } : {}), ...(quote ? {} : { countsAlone: true }) }, marker);
 }
 /** The job this run asked for has its id. */
 function started(t, jobId) {
@@ -425,9 +453,13 @@ function jobReported(t, job) {
     const reopen = prLink === undefined && (job.outcome === 'opened' || job.outcome === 'no-pr' || job.outcome === 'failed' || job.outcome === 'archived');
     return { ...t, state: (0,ledger/* withOutcome */.lt)(t.state, t.settings.runId, { jobId: job.jobId, prLink, reopen }), notes: [] };
 }
-/** The job the issue records last (a gap asked for, with a pull request, or merged), when any: its source repository is the agent's. */
-function lastJobId(t) {
-    return [...t.state.gaps].reverse().find((gap) => gap.jobId !== undefined && (0,schemas/* jobIdProblem */.M3)(gap.jobId) === undefined)?.jobId;
+/**
+ * Every job the issue records (of a gap asked for, with a pull request, merged or judged), once each,
+ * that a request can carry: the source repository of each is one the agent has worked in, the newest
+ * job's among them, whatever order the ledger keeps its gaps in.
+ */
+function recordedJobIds(t) {
+    return [...new Set(t.state.gaps.flatMap((gap) => (gap.jobId !== undefined && (0,schemas/* jobIdProblem */.M3)(gap.jobId) === undefined ? [gap.jobId] : [])))];
 }
 /** The pages with a fix, and when each merged (ledger.ts, fixesOf). */
 function fixes(t) {
@@ -471,12 +503,14 @@ function periodRead(t, read) {
     const kept = visitedPages(range, read.traffic);
     if (kept)
         state = { ...state, topPages: kept };
-    state = withReaderWords(state, overview, t.settings.showWords ? overview.words : undefined);
+    // The words in the order of this ranking, which leaves out the dismissed gaps: the top quotes the page it names.
+    const words = (0,gap_words/* wordsInOrder */.js)(items, overview.words);
+    state = withReaderWords(state, overview, t.settings.showWords ? words : undefined);
     const after = state.periods.at(-1);
     return {
         ...t,
         state,
-        overview: { ...overview, headlines: history.headlines, items },
+        overview: { ...overview, headlines: history.headlines, items, ...(words ? { words } : {}) },
         filled: history.filled,
         moved,
         resolved: after !== before ? (after?.resolved ?? 0) : 0,
@@ -542,7 +576,7 @@ function keptOverview(t, body) {
  * analytics keeps the top of the last weekly report, only as the action wrote it.
  */
 function written(t, current) {
-    const base = t.settings.showWords ? t.state : (0,health_state/* forgetReaderText */.AP)(t.state);
+    const base = t.settings.showWords ? t.state : (0,health_state/* forgetReaderText */.AP)(t.state, t.settings.sitePages);
     const { overview } = t;
     const { kept, why } = overview ? {} : keptOverview({ ...t, state: base }, current);
     // Whether the top written now may hold reader text; and, where reader text is shown, whether the
@@ -572,7 +606,15 @@ function written(t, current) {
         filled: t.filled
     });
     const notes = why !== undefined && !t.warnedTop ? [why] : [];
-    return { transition: { ...t, state, warnedTop: t.warnedTop || why !== undefined, notes }, owned };
+    const { lost } = (0,health_state/* fittedState */.yX)(state);
+    const warnings = lost.length > 0 ? [lostWarning(lost.length)] : [];
+    return { transition: { ...t, state, warnedTop: t.warnedTop || why !== undefined, notes, warnings }, owned };
+}
+/** What the log warns of when the state could not keep `count` gaps a person decided on, or whose verdict is owed. */
+function lostWarning(count) {
+    return (`The docs health issue's state could not keep ${count === 1 ? '1 gap' : `${count} gaps`} a person dismissed or whose fix awaits a verdict ` +
+        `within its ${health_state/* STATE_BUDGET_CHARS */.GW.toLocaleString('en-US')} characters: dropped, a dismissal is forgotten and a fix is not judged. ` +
+        'The issue names them.');
 }
 /** What the run's report says of the issue. */
 function reportOf(t) {
@@ -589,7 +631,8 @@ function reportOf(t) {
         ...(t.ranking ? { ranking: t.ranking } : {}),
         previous,
         movers: t.moved,
-        ...(askedGaps.length > 0 ? { askedGaps } : {})
+        ...(askedGaps.length > 0 ? { askedGaps } : {}),
+        open: t.state.gaps.filter(ledger/* isOpen */.nT).length
     };
 }
 
@@ -764,11 +807,11 @@ class HealthIssueRun {
         this.now = this.told(begin(read, issue?.body, trigger, settings));
     }
     /** The docs health issue of this repository and project, as the event that started the run allows it to act. */
-    static async open(settings, projectId, { runner, seal, connect }, showWords) {
+    static async open(settings, projectId, { runner, seal, connect }, showWords, sitePages) {
         const client = await connect(settings.token);
         const github = new HealthIssues(client, client.signal);
         const found = await github.find((0,health_body/* projectMarker */.At)(projectId), health_body/* ownedPart */.JZ, (candidate) => {
-            return (0,health_state/* openState */.Gf)((0,health_body/* ownedPart */.JZ)(candidate.body), projectId, seal, statePlace(runner, candidate.number)).state !== undefined;
+            return readState(candidate, projectId, seal, runner).state !== undefined;
         });
         const issue = found.issue;
         for (const other of found.others.slice(0, OTHERS_NAMED))
@@ -786,11 +829,15 @@ class HealthIssueRun {
             core/* info */.pq(`The docs health issue #${issue.number} is closed: it is updated but left closed. Reopen it to keep it in view.`);
         // Only the part the action owns is read, and only when its seal verifies: a state someone else
         // wrote, edited or copied counts for nothing, and nor do the ticks of gaps it names.
-        const read = issue && (0,health_state/* openState */.Gf)((0,health_body/* ownedPart */.JZ)(issue.body), projectId, seal, statePlace(runner, issue.number)).state;
+        const opened = issue ? readState(issue, projectId, seal, runner) : {};
+        const read = opened.state;
+        if (issue && opened.place !== undefined && opened.place !== statePlace(runner, issue.number))
+            core/* info */.pq(`The docs health issue's state was sealed for ${(0,text_escape/* logText */.kc)(opened.place, 300)}: it is read, and sealed for ${(0,text_escape/* logText */.kc)(statePlace(runner, issue.number), 300)} from this run on.`);
         const transitionSettings = {
             projectId,
             runId: runIdOf(runner),
             showWords,
+            ...(sitePages ? { sitePages } : {}),
             footer: { action: version/* ACTION_NAME */.px, version: (0,version/* versionText */.KA)(process.env), ...(runner.runUrl ? { runUrl: runner.runUrl } : {}) }
         };
         const make = (trigger) => new HealthIssueRun(github, runner, settings.title, issue, seal, read, { ...trigger, today: todayOf() }, transitionSettings);
@@ -833,7 +880,9 @@ class HealthIssueRun {
     told(next) {
         for (const note of next.notes)
             core/* info */.pq(note);
-        return next;
+        for (const warning of next.warnings ?? [])
+            core/* warning */.$e(warning);
+        return { ...next, warnings: [] };
     }
     /**
      * The prompt for the gaps a person ticked, when there are any this run may ask for; they are
@@ -904,9 +953,9 @@ class HealthIssueRun {
             this.now = jobEnded(this.now, jobId, pullRequestOf(job.prLink, githubServer));
         }
     }
-    /** The job the issue records last (a gap asked for, with a pull request, or merged), when any: its source repository is the agent's. */
-    lastJobId() {
-        return lastJobId(this.now);
+    /** Every job the issue records, once each: the source repository of each is one the agent has worked in. */
+    recordedJobIds() {
+        return recordedJobIds(this.now);
     }
     /** The pages with a fix, and the day each merged: where feedback marked resolved counts. */
     fixes() {
@@ -986,8 +1035,35 @@ class HealthIssueRun {
         }
     }
 }
-/** Where a state is kept, as its seal names it: the repository and the issue's number. */
-const statePlace = (runner, number) => `${runner.repositoryText}#${number}`;
+/**
+ * Where a state is kept, as its seal names it: the repository and the issue's number. The repository
+ * is named by its id when the runner gives it, which a rename or a transfer keeps; else by its
+ * owner/name in lower case, since GitHub reads `Acme/Docs` and `acme/docs` as the same repository.
+ */
+function statePlace(runner, number) {
+    return runner.repositoryId === undefined
+        ? `${runner.repositoryText.toLowerCase()}#${number}`
+        : `repository ${runner.repositoryId}#${number}`;
+}
+/**
+ * The places this repository's state may be sealed for, the place it is sealed for now first: then its
+ * owner/name in lower case, and as the runner gives it, as builds before the id sealed it. Each is this
+ * repository's, in the case GitHub ignores: no other repository's state verifies for any of them.
+ */
+function statePlaces(runner, number) {
+    return [
+        ...new Set([statePlace(runner, number), `${runner.repositoryText.toLowerCase()}#${number}`, `${runner.repositoryText}#${number}`])
+    ];
+}
+/** The state an issue's body holds, sealed for one of the places this repository's state may be sealed for, and that place; nothing when none verifies. */
+function readState(issue, projectId, seal, runner) {
+    for (const place of statePlaces(runner, issue.number)) {
+        const { state } = (0,health_state/* openState */.Gf)((0,health_body/* ownedPart */.JZ)(issue.body), projectId, seal, place);
+        if (state)
+            return { state, place };
+    }
+    return {};
+}
 /** The link of a job's pull request on the run's GitHub server; undefined for any other link, which is no pull request. */
 function pullRequestOf(prLink, githubServer) {
     const link = (0,pull_request/* pullRequestLink */.Z)(prLink, githubServer);

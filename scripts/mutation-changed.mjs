@@ -141,7 +141,7 @@ export function areaScores(paths, committed) {
   const areas = new Map()
   for (const path of paths) {
     const parts = path.split('/')
-    const area = parts.length > 2 ? `${String(parts[1])}/` : parts[1] ?? path
+    const area = parts.length > 2 ? `${String(parts[1])}/` : (parts[1] ?? path)
     const score = areas.get(area) ?? { detected: 0, counted: 0 }
     for (const mutant of committed[path]?.mutants ?? []) {
       if (!COUNTED.has(String(mutant.status))) continue

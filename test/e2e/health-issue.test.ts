@@ -37,6 +37,7 @@ for (const { name: runtime, node } of runtimes()) {
         node,
         onTestFinished,
         inputs: docsHealthInputs(emu.url, { apiKey: KEY, githubToken: TOKEN }, { ...WEEK_1, ...options.inputs }),
+        now: `${options.inputs?.dateTo ?? WEEK_1.dateTo}T06:00:00Z`,
         event: options.event ?? { name: 'schedule', payload: { repository: { full_name: 'acme/docs', private: true } } },
         env: { GITHUB_API_URL: github.url, GITHUB_RUN_ID: options.runId ?? String(Math.floor(Math.random() * 1e9)) }
       })

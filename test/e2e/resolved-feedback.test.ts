@@ -105,6 +105,7 @@ for (const { name: runtime, node } of runtimes()) {
         node,
         onTestFinished,
         inputs: docsHealthInputs(emu.url, { apiKey: KEY, githubToken: TOKEN }, { ...(range ?? week(0)) }),
+        now: `${(range ?? week(0)).dateTo}T06:00:00Z`,
         event: event ?? { name: 'schedule', payload: { repository: { full_name: 'acme/docs', private: true } } },
         env: { GITHUB_API_URL: github.url, GITHUB_RUN_ID: String(Math.floor(Math.random() * 1e9)) }
       })
@@ -171,6 +172,7 @@ for (const { name: runtime, node } of runtimes()) {
         node,
         onTestFinished,
         inputs: docsHealthInputs(emu.url, { apiKey: KEY, githubToken: TOKEN }, { ...week(5), alerts: 'thumbsDown > +50%' }),
+        now: `${week(5).dateTo}T06:00:00Z`,
         event: { name: 'schedule', payload: { repository: { full_name: 'acme/docs', private: true } } },
         env: { GITHUB_API_URL: github.url, GITHUB_RUN_ID: String(Math.floor(Math.random() * 1e9)) }
       })

@@ -50,6 +50,7 @@ function run(inputs: Record<string, string>, event: Event, env: Record<string, s
     onTestFinished,
     inputs: { apiKey: KEY, projectId: 'proj_docs', baseUrl: emu.url, pollIntervalSeconds: '0.5', githubToken: TOKEN, ...inputs },
     event,
+    ...(inputs.dateTo === undefined ? {} : { now: `${inputs.dateTo}T06:00:00Z` }),
     env: { GITHUB_API_URL: github.url, GITHUB_RUN_ID: String(++runId), ...env },
     ...(onStart ? { onStart } : {})
   })

@@ -99,6 +99,7 @@ for (const { name: runtime, node } of runtimes()) {
         node,
         onTestFinished,
         inputs: docsHealthInputs(emu.url, { apiKey: KEY, githubToken: TOKEN }, { ...(range ?? week(0)) }),
+        now: `${(range ?? week(0)).dateTo}T06:00:00Z`,
         event: event ?? { name: 'schedule', payload: { repository: { full_name: 'acme/docs', private: true } } },
         env: { GITHUB_API_URL: github.url, GITHUB_RUN_ID: String(Math.floor(Math.random() * 1e9)) }
       })

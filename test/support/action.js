@@ -5,8 +5,11 @@ import { spawn } from 'node:child_process'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 
 export const BUNDLE = resolve(import.meta.dirname, '../../dist/index.js')
+/** The preload that moves a run's clock (`now`). */
+const SHIFTED_NOW = resolve(import.meta.dirname, 'shifted-now.mjs')
 
 /** Set to keep the folders of failed tests (their path is printed) instead of removing them. */
 export const KEEP_FAILED = 'KEEP_FAILED_TEST_DIRS'
@@ -36,6 +39,9 @@ export const KEEP_FAILED = 'KEEP_FAILED_TEST_DIRS'
  * @property {Record<string, string>} inputs action inputs by their action.yml names
  * @property {Record<string, string>} [env] more environment variables
  * @property {string} [node] the node binary (default: the one running the tests)
+ * @property {string} [now] an instant (ISO 8601) the run's clock reads at least, for a scenario whose weeks end
+ *   after the day the suite runs: when it is later than the real clock, the bundle is started with
+ *   test/support/shifted-now.mjs, which moves its clock there
  * @property {{ name: string, payload: unknown }} [event] the triggering event: GITHUB_EVENT_NAME, and its payload in the file GITHUB_EVENT_PATH names
  * @property {string[]} [unwritable] environment variables (RUNNER_TEMP, GITHUB_STEP_SUMMARY…) whose path is put
  *   under a regular file, where nothing can be written, even by root
@@ -121,7 +127,10 @@ export async function runAction(options) {
   }
 
   const started = Date.now()
-  const child = spawn(options.node ?? process.execPath, [BUNDLE], { env, cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] })
+  const shifted = options.now !== undefined && Date.parse(options.now) > Date.now()
+  const args = shifted ? [`--import=${pathToFileURL(SHIFTED_NOW).href}`, BUNDLE] : [BUNDLE]
+  if (shifted && options.now !== undefined) env.DOCS_AGENT_TEST_NOW = options.now
+  const child = spawn(options.node ?? process.execPath, args, { env, cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] })
   child.stdout.setEncoding('utf8')
   child.stderr.setEncoding('utf8')
   let stdout = ''

@@ -94,6 +94,8 @@ async function loop(options = {}) {
         ...more
       },
       event: event ?? { name: 'schedule', payload: { repository } },
+      // A scheduled run on the morning its week ends, as on the runner, whatever day the suite runs.
+      ...(more.dateTo === undefined ? {} : { now: `${more.dateTo}T06:00:00Z` }),
       env: { GITHUB_API_URL: github.url, GITHUB_RUN_ID: String(++runId) }
     })
     rmSync(result.dir, { recursive: true, force: true })

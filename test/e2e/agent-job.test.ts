@@ -95,7 +95,7 @@ for (const { name: runtime, node } of runtimes()) {
       expect(creates).toHaveLength(1)
       const [create] = creates
       expect(JSON.parse(create?.body ?? '')).toEqual({ prompt: 'Document the new --dry-run flag of the CLI' })
-      expect(create?.headers['user-agent']).toMatch(/^docs-agent-action\/\d+\.\d+\.\d+ node\/v\d+/)
+      expect(create?.headers['user-agent']).toMatch(/^docs-agent-action\/\d+\.\d+\.\d+\+[0-9a-f]{12} node\/v\d+/)
       expect(mine.every((r) => r.headers.authorization === `Bearer ${KEY}`)).toBe(true)
       expect(mine.filter((r) => r.method === 'GET').every((r) => r.path === `/v2/agent/proj_docs/job/${id}`)).toBe(true)
 

@@ -165,7 +165,10 @@ describe('agent job, in process', () => {
     const mine = emu.requests.slice(before)
     expect(mine.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([`/v2/agent/proj_docs/job/${id}/message`])
     expect(emu.jobCount()).toBe(jobsBefore)
-    expect(infoLines(run)[0]).toBe(`Sent a follow-up message to job ${id}.`)
+    // The log's first line names the build (src/version.ts), then the work.
+    const [build, first] = infoLines(run)
+    expect(build).toMatch(/^docs-agent-action \d+\.\d+\.\d+ \(build dev\)$/)
+    expect(first).toBe(`Sent a follow-up message to job ${id}.`)
     expect(renderSummary(run.summary).text).toContain('Follow-up prompt: Also add error handling examples')
     expectKeyNowhere(run)
   })

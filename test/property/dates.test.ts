@@ -100,12 +100,21 @@ describe('analyticsRange', () => {
     expect(parseDate(range.dateFrom)).toBe(to - 7 * DAY_MS)
   })
 
-  test.prop([dateInput, now])('with only dateTo, keeps it and starts 7 days before it, in the same form', (dateTo, at) => {
-    const range = analyticsRange(undefined, dateTo, at)
-    expect(range.dateTo).toBe(dateTo)
-    expect(parseDate(range.dateFrom)).toBe((parseDate(dateTo) as number) - 7 * DAY_MS)
-    expect(isDateOnly(range.dateFrom)).toBe(isDateOnly(dateTo))
-  })
+  /** What has passed of `dateTo` at `at`: today for a date, the instant itself for a date-time. */
+  const passed = (dateTo: string, at: Date) => (isDateOnly(dateTo) ? at.toISOString().slice(0, 10) : at.toISOString())
+  /** The end a range is sent with: `dateTo` when it has passed, else what has passed of it, said as cut. */
+  const expectedEnd = (dateTo: string, at: Date) =>
+    (parseDate(dateTo) as number) > (parseDate(passed(dateTo, at)) as number) ? { dateTo: passed(dateTo, at), cutFrom: dateTo } : { dateTo }
+
+  test.prop([dateInput, now])(
+    'with only dateTo, starts 7 days before it, in the same form, and ends at what has passed of it',
+    (dateTo, at) => {
+      const range = analyticsRange(undefined, dateTo, at)
+      expect(range).toEqual({ dateFrom: range.dateFrom, ...expectedEnd(dateTo, at) })
+      expect(parseDate(range.dateFrom)).toBe((parseDate(dateTo) as number) - 7 * DAY_MS)
+      expect(isDateOnly(range.dateFrom)).toBe(isDateOnly(dateTo))
+    }
+  )
 
   test.prop([dateInput, now])('with only dateFrom, keeps it and ends today (UTC)', (dateFrom, at) => {
     const range = analyticsRange(dateFrom, undefined, at)
@@ -113,8 +122,8 @@ describe('analyticsRange', () => {
     expect(range.dateTo).toBe(at.toISOString().slice(0, 10))
   })
 
-  test.prop([dateInput, dateInput, now])('with both ends, keeps them as given', (dateFrom, dateTo, at) => {
-    expect(analyticsRange(dateFrom, dateTo, at)).toEqual({ dateFrom, dateTo })
+  test.prop([dateInput, dateInput, now])('with both ends, keeps dateFrom, and dateTo as far as it has passed', (dateFrom, dateTo, at) => {
+    expect(analyticsRange(dateFrom, dateTo, at)).toEqual({ dateFrom, ...expectedEnd(dateTo, at) })
   })
 
   // The first week of year 0000 has no 7 days before it.

@@ -24,14 +24,14 @@ describe('footerHtml', () => {
     expect(renderSummary(footerHtml({ action: 'a', version: '1', runUrl: 'javascript:alert(1)' })).links).toEqual([])
   })
 
-  it('escapes the name and the version, and cuts them at 100 and 50 characters', () => {
+  it('escapes the name and the version, and cuts each at 100 characters', () => {
     const seen = renderSummary(footerHtml({ action: '<b>@team</b>', version: '#1 `x`' }))
     expect(seen).toMatchObject({ text: '<b>@team</b> #1 `x`', links: [], references: [] })
-    expect(renderSummary(footerHtml({ action: 'a'.repeat(101), version: 'v'.repeat(51) })).text).toBe(
-      `${'a'.repeat(99)}… ${'v'.repeat(49)}…`
+    expect(renderSummary(footerHtml({ action: 'a'.repeat(101), version: 'v'.repeat(101) })).text).toBe(
+      `${'a'.repeat(99)}… ${'v'.repeat(99)}…`
     )
-    expect(renderSummary(footerHtml({ action: 'a'.repeat(100), version: 'v'.repeat(50) })).text).toBe(
-      `${'a'.repeat(100)} ${'v'.repeat(50)}`
+    expect(renderSummary(footerHtml({ action: 'a'.repeat(100), version: 'v'.repeat(100) })).text).toBe(
+      `${'a'.repeat(100)} ${'v'.repeat(100)}`
     )
   })
 })

@@ -17,7 +17,7 @@ import { foldedMatches, foldsToAscii } from './fold.js'
 const MIN_MASKED_LENGTH = 8
 
 /**
- * The most repeats of an escape's prefix matched (backslashes, `%25`, leading zeros): bounded, so that
+ * The most repeats of an escape's prefix matched (backslashes, `%25`): bounded, so that
  * the pattern runs in linear time over any text, a run of a million backslashes included. The run of
  * backslashes before a \\u escape of the first character is matched whole, from its start only.
  */
@@ -78,8 +78,9 @@ function characterPattern(char: string, first: boolean): string {
       `${first ? '(?<!\\\\)\\\\+' : backslashes}u${hex.padStart(4, '0')}`,
       // URL-encoded, once or a few times (%2F, %252F), byte by byte.
       [...Buffer.from(variant)].map((byte) => `%(?:25){0,${MAX_REPEAT}}${byte.toString(16).padStart(2, '0')}`).join(''),
-      // A numeric HTML character reference, decimal or hex, its `;` left out as HTML allows.
-      `&#(?:0{0,${MAX_REPEAT}}${code}|x0{0,${MAX_REPEAT}}${hex});?`
+      // A numeric HTML character reference, decimal or hex, its `;` left out as HTML allows, behind any
+      // number of zeros as HTML reads it: a run of zeros is read once, from the `&#` that starts it.
+      `&#(?:0*${code}|x0*${hex});?`
     ]
   })
   // A named one (`&lowbar;`, `&UnderBar`, `&Mopf;`), with or without its `;`.

@@ -154,6 +154,21 @@ describe('redactor', () => {
     }
   }, 20_000)
 
+  it('replaces a numeric HTML reference behind more zeros than an escape repeats, as HTML reads it', () => {
+    const zeros = '0'.repeat(40)
+    const text = Array.from(KEY, (c, i) =>
+      i % 2 === 0 ? `&#${zeros}${c.charCodeAt(0)};` : `&#x${zeros}${c.charCodeAt(0).toString(16)}`
+    ).join('')
+    expect(redact(`x ${text} y`)).toBe('x *** y')
+    expect(redact(`x &#${zeros}109;int y`)).toBe('x &#' + zeros + '109;int y')
+  })
+
+  it('runs in linear time over one reference behind a long run of zeros, as over many', () => {
+    // Quadratic matching would take minutes on this; linear takes well under the test's limit.
+    const text = `${KEY.slice(0, 3)}&#${'0'.repeat(stressSize(4 * 1024 * 1024))}`
+    expect(redact(text)).toBe(text)
+  }, 20_000)
+
   it('redacts the key behind a run of backslashes longer than an escape', () => {
     expect(redact(`${'\\'.repeat(20)}${KEY}`)).toBe(`${'\\'.repeat(20)}***`)
   })

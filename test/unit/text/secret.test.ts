@@ -169,6 +169,25 @@ describe('redactor', () => {
     expect(redact(text)).toBe(text)
   }, 20_000)
 
+  it('replaces base64 whose + / and = a URL encodes, once or twice, whole or inside a longer text', () => {
+    // Its base64 holds a +, and behind `Bearer ` and inside the JSON below a + and a /.
+    const key = 'mint_a?b>c~d?e>f?g>h'
+    const cleaned = redactor(key)
+    const forms = [
+      encodeURIComponent(base64(key)),
+      encodeURIComponent(base64(`Bearer ${key}`)),
+      encodeURIComponent(encodeURIComponent(base64(`Bearer ${key}`))),
+      encodeURIComponent(base64(`Bearer ${key}`)).toLowerCase()
+    ]
+    for (const form of forms) {
+      expect(form).toMatch(/%(25)?2[bf]/i)
+      expect(cleaned(`?auth=${form}&x`)).toBe('?auth=***&x')
+    }
+    const longer = encodeURIComponent(base64(`{"token":"${key}","at":1}`))
+    expect(longer).toMatch(/%2F.*%2B|%2B.*%2F/)
+    expect(cleaned(longer)).toMatch(/^eyJ0b2tlbiI6I\w*\*\*\*\w*(%3D)*$/)
+  })
+
   it('redacts the key behind a run of backslashes longer than an escape', () => {
     expect(redact(`${'\\'.repeat(20)}${KEY}`)).toBe(`${'\\'.repeat(20)}***`)
   })

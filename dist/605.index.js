@@ -4097,6 +4097,8 @@ const runnerSink = {
     }
 };
 
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
 // EXTERNAL MODULE: ./src/core/error-message.ts
 var error_message = __webpack_require__(7);
 // EXTERNAL MODULE: ./src/text/page-path.ts
@@ -4196,11 +4198,13 @@ function navigationPages(text) {
 
 
 
+
 /** The text of `name` in `directory`, at most SITE_CONFIG_MAX_BYTES of it; undefined when there is no such file. */
 async function workspaceFile(directory, name) {
     let file;
     try {
-        file = await (0,promises_.open)((0,external_node_path_.join)(directory, name), 'r');
+        // Without waiting for a writer: a FIFO (a docs.json symlinked to one) is opened at once, and passed over below.
+        file = await (0,promises_.open)((0,external_node_path_.join)(directory, name), external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NONBLOCK);
     }
     catch (error) {
         const code = error.code;

@@ -1,10 +1,11 @@
 // A secret (the API key, the GitHub token) in every form a service might echo it in: as sent, escaped
-// inside a JSON string (`\/`, `\"`, `\u002f`), URL-encoded, as an HTML character reference (any of
-// HTML's named ones, decimal or hex, with or without its `;`), or base64-encoded (the secret alone, the
-// Authorization header's value, or anywhere inside a longer encoded text; its `+`, `/` and `=` URL-encoded
-// too, as a query string writes them), and in any case: a service
-// that upper-cases its message echoes `MINT_…`. The runner masks only the forms it is told of; every
-// text derived from the service is cleaned of all of them here.
+// inside a JSON string (`\/`, `\"`, `\u002f`) or a JavaScript or Python one (`\x6d`, `\u{6d}`), its
+// bytes in hex, URL-encoded, as an HTML character reference (any of HTML's named ones, decimal or hex,
+// with or without its `;`), or base64-encoded (the secret alone, the Authorization header's value, or
+// anywhere inside a longer encoded text; its `+`, `/` and `=` URL-encoded too, as a query string
+// writes them), and in any case: a service that upper-cases its message echoes `MINT_…`. The runner
+// masks only the forms it is told of; every text derived from the service is cleaned of all of them
+// here.
 //
 // A text is cleaned also of what becomes the secret once folded as the run folds the texts it shows:
 // by Unicode NFKC (reader text: `ｍｉｎｔ＿…` in fullwidth is `mint_…`), and without the invisible
@@ -82,6 +83,8 @@ function characterPattern(char: string, first: boolean): string {
       // Before the first character, behind the whole run however long: a JSON string's `\\\\…\\u006d`
       // reads as backslashes and then the first character, whatever number of pairs comes before it.
       `${first ? '(?<!\\\\)\\\\+' : backslashes}u${hex.padStart(4, '0')}`,
+      // A JavaScript or Python escape: \x6d, \u{6d}.
+      `${first ? '(?<!\\\\)\\\\+' : backslashes}(?:${code < 0x100 ? `x${hex.padStart(2, '0')}|` : ''}u\\{0*${hex}\\})`,
       // URL-encoded, once or a few times (%2F, %252F), byte by byte.
       [...Buffer.from(variant)].map((byte) => urlEncoded(byte.toString(16).padStart(2, '0'))).join(''),
       // A numeric HTML character reference, decimal or hex, its `;` left out as HTML allows, behind any
@@ -193,7 +196,8 @@ export function redactor(secret: string): Redactor {
     .map((char, index) => characterPattern(char, index === 0))
     .join('')
   // In any case: a letter, a hex digit, an escape's `u` or `x` and an entity's name alike.
-  const pattern = new RegExp([...base64Of(secret).map(base64Pattern), chars].join('|'), 'gi')
+  // Its bytes in hex too (6d696e74…), as a dump of them writes it.
+  const pattern = new RegExp([...base64Of(secret).map(base64Pattern), Buffer.from(secret).toString('hex'), chars].join('|'), 'gi')
   const folds = (text: string): string => redactFolded(text, pattern)
   return Object.assign((text: string) => folds(text.replace(pattern, '***')), { folds })
 }

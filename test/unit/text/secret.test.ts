@@ -188,6 +188,30 @@ describe('redactor', () => {
     expect(cleaned(longer)).toMatch(/^eyJ0b2tlbiI6I\w*\*\*\*\w*(%3D)*$/)
   })
 
+  it('replaces the key as JavaScript or Python escapes and as its bytes in hex, in any case', () => {
+    const hexOf = (c: string): string => c.charCodeAt(0).toString(16)
+    const forms = [
+      Array.from(KEY, (c) => `\\x${hexOf(c).padStart(2, '0')}`).join(''),
+      Array.from(KEY, (c) => `\\u{${hexOf(c)}}`).join(''),
+      Array.from(KEY, (c, i) => (i % 2 === 0 ? `\\\\X${hexOf(c).toUpperCase()}` : `\\u{00${hexOf(c)}}`)).join(''),
+      Buffer.from(KEY).toString('hex'),
+      Buffer.from(KEY).toString('hex').toUpperCase()
+    ]
+    for (const form of forms) expect(redact(`x ${form} y`)).toBe('x *** y')
+    expect(redact(`${'\\'.repeat(20)}x6d${KEY.slice(1)}`)).toBe('***')
+    // A character beyond one byte has no \x escape.
+    expect(redactor('mint_\u015d9')('mint_\\x15d9')).toBe('mint_\\x15d9')
+    expect(redactor('mint_\u015d9')('mint_\\u{15d}9')).toBe('***')
+  })
+
+  it('runs in linear time over runs of the characters a JavaScript escape begins with', () => {
+    // Quadratic matching would take minutes on these; linear takes well under the test's limit.
+    for (const run of ['\\u{', '\\x', '6d696e', `${KEY.slice(0, 3)}\\u{${'0'.repeat(64)}`]) {
+      const text = run.repeat(Math.floor(stressSize(2 * 1024 * 1024) / run.length))
+      expect(redact(text)).toBe(text)
+    }
+  }, 20_000)
+
   it('redacts the key behind a run of backslashes longer than an escape', () => {
     expect(redact(`${'\\'.repeat(20)}${KEY}`)).toBe(`${'\\'.repeat(20)}***`)
   })

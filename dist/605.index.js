@@ -2514,15 +2514,26 @@ function withFewerWords(state, words) {
  * readers' words (the lightest gap's first); then the gaps nobody decided on (closed gaps first, then
  * the lightest); a gap a person dismissed, or whose verdict is owed, only when nothing else is left,
  * and it is then named in `lost`. The periods need no cut: twelve of them take a few thousand characters.
+ * Another version's gaps (`foreign`) take room in the ledger's LEDGER_GAPS, made in the same order.
  */
 function fittedState(state) {
     // Stryker disable next-line EqualityOperator: no block is STATE_BUDGET_CHARS long (base64 comes in fours, the rest takes 33)
     const over = (held) => encodeState(held).length > STATE_BUDGET_CHARS;
-    // With another version's gaps, the whole ledger keeps to LEDGER_GAPS.
-    const room = LEDGER_GAPS - (state.foreign?.length ?? 0);
-    let bounded = state.foreign !== undefined && state.gaps.length > room ? { ...state, gaps: state.gaps.slice(0, room) } : state;
+    let bounded = state;
     const lost = [];
-    const recent = () => bounded.periods.at(-FIXED_KEPT_PERIODS)?.dateFrom ?? '';
+    /** The state without the gap a cut takes first (leastNeeded), named in `lost` when it was decided. */
+    const withoutOneGap = () => {
+        const kept = [...bounded.gaps];
+        const at = leastNeeded(kept, bounded.periods.at(-FIXED_KEPT_PERIODS)?.dateFrom ?? '');
+        const [gone] = kept.splice(at, 1);
+        if (gone && isDecided(gone))
+            lost.push(gone);
+        return { ...bounded, gaps: kept };
+    };
+    // With another version's gaps, the whole ledger keeps to LEDGER_GAPS: cut as the budget cuts.
+    const room = LEDGER_GAPS - (state.foreign?.length ?? 0);
+    while (state.foreign !== undefined && bounded.gaps.length > room)
+        bounded = withoutOneGap();
     while (over(bounded)) {
         if (bounded.pageCounts)
             bounded = withFewerCounts(bounded, bounded.pageCounts);
@@ -2530,14 +2541,8 @@ function fittedState(state) {
             bounded = withFewerTopPages(bounded, bounded.topPages);
         else if (bounded.readerWords)
             bounded = withFewerWords(bounded, bounded.readerWords);
-        else if (bounded.gaps.length > 0) {
-            const kept = [...bounded.gaps];
-            const at = leastNeeded(kept, recent());
-            const [gone] = kept.splice(at, 1);
-            if (gone && isDecided(gone))
-                lost.push(gone);
-            bounded = { ...bounded, gaps: kept };
-        }
+        else if (bounded.gaps.length > 0)
+            bounded = withoutOneGap();
         else
             break;
     }
@@ -4097,6 +4102,8 @@ const runnerSink = {
     }
 };
 
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
 // EXTERNAL MODULE: ./src/core/error-message.ts
 var error_message = __webpack_require__(7);
 // EXTERNAL MODULE: ./src/text/page-path.ts
@@ -4196,11 +4203,13 @@ function navigationPages(text) {
 
 
 
+
 /** The text of `name` in `directory`, at most SITE_CONFIG_MAX_BYTES of it; undefined when there is no such file. */
 async function workspaceFile(directory, name) {
     let file;
     try {
-        file = await (0,promises_.open)((0,external_node_path_.join)(directory, name), 'r');
+        // Without waiting for a writer: a FIFO (a docs.json symlinked to one) is opened at once, and passed over below.
+        file = await (0,promises_.open)((0,external_node_path_.join)(directory, name), external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NONBLOCK);
     }
     catch (error) {
         const code = error.code;

@@ -2,6 +2,7 @@
 // root of the workflow's workspace, where a checkout of the docs repository puts it. Its size is
 // looked at before it is read, and what it lists is read by text/site-pages.ts. Without it, no page
 // is the site's: every page path a client named is reader text.
+import { constants } from 'node:fs'
 import { open } from 'node:fs/promises'
 import { join } from 'node:path'
 import { errorMessage } from '../core/error-message.js'
@@ -16,7 +17,8 @@ export type ConfigText = { text: string } | { why: string } | undefined
 export async function workspaceFile(directory: string, name: string): Promise<ConfigText> {
   let file
   try {
-    file = await open(join(directory, name), 'r')
+    // Without waiting for a writer: a FIFO (a docs.json symlinked to one) is opened at once, and passed over below.
+    file = await open(join(directory, name), constants.O_RDONLY | constants.O_NONBLOCK)
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     return code === 'ENOENT' || code === 'ENOTDIR' ? undefined : { why: errorMessage(error) }

@@ -445,26 +445,30 @@ function withFewerWords(state: HealthState, words: ReaderWords): HealthState {
  * readers' words (the lightest gap's first); then the gaps nobody decided on (closed gaps first, then
  * the lightest); a gap a person dismissed, or whose verdict is owed, only when nothing else is left,
  * and it is then named in `lost`. The periods need no cut: twelve of them take a few thousand characters.
+ * Another version's gaps (`foreign`) take room in the ledger's LEDGER_GAPS, made in the same order.
  */
 export function fittedState(state: HealthState): FittedState {
   // Stryker disable next-line EqualityOperator: no block is STATE_BUDGET_CHARS long (base64 comes in fours, the rest takes 33)
   const over = (held: HealthState): boolean => encodeState(held).length > STATE_BUDGET_CHARS
-  // With another version's gaps, the whole ledger keeps to LEDGER_GAPS.
-  const room = LEDGER_GAPS - (state.foreign?.length ?? 0)
-  let bounded = state.foreign !== undefined && state.gaps.length > room ? { ...state, gaps: state.gaps.slice(0, room) } : state
+  let bounded = state
   const lost: GapRecord[] = []
-  const recent = (): string => bounded.periods.at(-FIXED_KEPT_PERIODS)?.dateFrom ?? ''
+  /** The state without the gap a cut takes first (leastNeeded), named in `lost` when it was decided. */
+  const withoutOneGap = (): HealthState => {
+    const kept = [...bounded.gaps]
+    const at = leastNeeded(kept, bounded.periods.at(-FIXED_KEPT_PERIODS)?.dateFrom ?? '')
+    const [gone] = kept.splice(at, 1)
+    if (gone && isDecided(gone)) lost.push(gone)
+    return { ...bounded, gaps: kept }
+  }
+  // With another version's gaps, the whole ledger keeps to LEDGER_GAPS: cut as the budget cuts.
+  const room = LEDGER_GAPS - (state.foreign?.length ?? 0)
+  while (state.foreign !== undefined && bounded.gaps.length > room) bounded = withoutOneGap()
   while (over(bounded)) {
     if (bounded.pageCounts) bounded = withFewerCounts(bounded, bounded.pageCounts)
     else if (bounded.topPages) bounded = withFewerTopPages(bounded, bounded.topPages)
     else if (bounded.readerWords) bounded = withFewerWords(bounded, bounded.readerWords)
-    else if (bounded.gaps.length > 0) {
-      const kept = [...bounded.gaps]
-      const at = leastNeeded(kept, recent())
-      const [gone] = kept.splice(at, 1)
-      if (gone && isDecided(gone)) lost.push(gone)
-      bounded = { ...bounded, gaps: kept }
-    } else break
+    else if (bounded.gaps.length > 0) bounded = withoutOneGap()
+    else break
   }
   return { state: bounded, lost }
 }

@@ -1,9 +1,11 @@
 // A secret (the API key, the GitHub token) in every form a service might echo it in: as sent, escaped
-// inside a JSON string (`\/`, `\"`, `\u002f`), URL-encoded, as an HTML character reference (any of
-// HTML's named ones, decimal or hex, with or without its `;`), or base64-encoded (the secret alone, the
-// Authorization header's value, or anywhere inside a longer encoded text), and in any case: a service
-// that upper-cases its message echoes `MINT_…`. The runner masks only the forms it is told of; every
-// text derived from the service is cleaned of all of them here.
+// inside a JSON string (`\/`, `\"`, `\u002f`) or a JavaScript or Python one (`\x6d`, `\u{6d}`), its
+// bytes in hex, URL-encoded, as an HTML character reference (any of HTML's named ones, decimal or hex,
+// with or without its `;`), or base64-encoded (the secret alone, the Authorization header's value, or
+// anywhere inside a longer encoded text; its `+`, `/` and `=` URL-encoded too, as a query string
+// writes them), and in any case: a service that upper-cases its message echoes `MINT_…`. The runner
+// masks only the forms it is told of; every text derived from the service is cleaned of all of them
+// here.
 //
 // A text is cleaned also of what becomes the secret once folded as the run folds the texts it shows:
 // by Unicode NFKC (reader text: `ｍｉｎｔ＿…` in fullwidth is `mint_…`), and without the invisible
@@ -17,7 +19,7 @@ import { foldedMatches, foldsToAscii } from './fold.js'
 const MIN_MASKED_LENGTH = 8
 
 /**
- * The most repeats of an escape's prefix matched (backslashes, `%25`, leading zeros): bounded, so that
+ * The most repeats of an escape's prefix matched (backslashes, `%25`): bounded, so that
  * the pattern runs in linear time over any text, a run of a million backslashes included. The run of
  * backslashes before a \\u escape of the first character is matched whole, from its start only.
  */
@@ -58,6 +60,11 @@ function cases(char: string): string[] {
   return [...new Set([char, char.toLowerCase(), char.toUpperCase()])].filter((form) => Array.from(form).length === 1)
 }
 
+/** A URL-encoded byte, once or a few times (%2B, %252B). */
+function urlEncoded(byte: string): string {
+  return `%(?:25){0,${MAX_REPEAT}}${byte}`
+}
+
 /**
  * Every way one character may be written in the texts a service sends back, as a pattern. The first
  * character of the secret starts a match behind backslashes only at the start of their run, so that a
@@ -76,10 +83,13 @@ function characterPattern(char: string, first: boolean): string {
       // Before the first character, behind the whole run however long: a JSON string's `\\\\…\\u006d`
       // reads as backslashes and then the first character, whatever number of pairs comes before it.
       `${first ? '(?<!\\\\)\\\\+' : backslashes}u${hex.padStart(4, '0')}`,
+      // A JavaScript or Python escape: \x6d, \u{6d}.
+      `${first ? '(?<!\\\\)\\\\+' : backslashes}(?:${code < 0x100 ? `x${hex.padStart(2, '0')}|` : ''}u\\{0*${hex}\\})`,
       // URL-encoded, once or a few times (%2F, %252F), byte by byte.
-      [...Buffer.from(variant)].map((byte) => `%(?:25){0,${MAX_REPEAT}}${byte.toString(16).padStart(2, '0')}`).join(''),
-      // A numeric HTML character reference, decimal or hex, its `;` left out as HTML allows.
-      `&#(?:0{0,${MAX_REPEAT}}${code}|x0{0,${MAX_REPEAT}}${hex});?`
+      [...Buffer.from(variant)].map((byte) => urlEncoded(byte.toString(16).padStart(2, '0'))).join(''),
+      // A numeric HTML character reference, decimal or hex, its `;` left out as HTML allows, behind any
+      // number of zeros as HTML reads it: a run of zeros is read once, from the `&#` that starts it.
+      `&#(?:0*${code}|x0*${hex});?`
     ]
   })
   // A named one (`&lowbar;`, `&UnderBar`, `&Mopf;`), with or without its `;`.
@@ -118,6 +128,18 @@ function base64Of(secret: string): string[] {
   // above are already built in that order, so no test can tell a missing sort apart.
   // Stryker disable next-line ArrowFunction: equivalent while the forms are built longest first
   return [...new Set([...exact, ...embedded])].sort((a, b) => b.length - a.length)
+}
+
+/**
+ * A base64 form as a pattern, its `+`, `/` and `=` also URL-encoded, as a query string writes them
+ * (`?auth=QmVhcmVy…%2F…%3D`).
+ */
+function base64Pattern(form: string): string {
+  const encoded: Record<string, string> = { '+': '2b', '/': '2f', '=': '3d' }
+  return Array.from(form, (char) => {
+    const byte = encoded[char]
+    return byte === undefined ? escapeRegExp(char) : `(?:${escapeRegExp(char)}|${urlEncoded(byte)})`
+  }).join('')
 }
 
 /**
@@ -174,7 +196,8 @@ export function redactor(secret: string): Redactor {
     .map((char, index) => characterPattern(char, index === 0))
     .join('')
   // In any case: a letter, a hex digit, an escape's `u` or `x` and an entity's name alike.
-  const pattern = new RegExp([...base64Of(secret).map(escapeRegExp), chars].join('|'), 'gi')
+  // Its bytes in hex too (6d696e74…), as a dump of them writes it.
+  const pattern = new RegExp([...base64Of(secret).map(base64Pattern), Buffer.from(secret).toString('hex'), chars].join('|'), 'gi')
   const folds = (text: string): string => redactFolded(text, pattern)
   return Object.assign((text: string) => folds(text.replace(pattern, '***')), { folds })
 }

@@ -1,6 +1,7 @@
 // Tests where the site's page list is read from (src/github/site-pages.ts): docs.json, else mint.json,
 // at the root of the workspace, its size looked at before it is read, and a line in the log either way.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { closeSync, constants, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -8,7 +9,16 @@ import { readSitePages, workspaceFile } from '../../../src/github/site-pages.js'
 import { SITE_CONFIG_MAX_BYTES } from '../../../src/text/site-pages.js'
 
 const roots: string[] = []
+const fifos: string[] = []
 afterEach(() => {
+  // A reader still waiting on a FIFO is let go: a writer opens it, so that no test leaves a thread blocked.
+  for (const fifo of fifos.splice(0)) {
+    try {
+      closeSync(openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK))
+    } catch {
+      // No reader waits on it.
+    }
+  }
   for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true })
 })
 
@@ -80,6 +90,15 @@ describe('workspaceFile', () => {
     expect(await workspaceFile(root, 'mint.json')).toBeUndefined()
     // A workspace that is a file, not a folder: nothing is in it.
     expect(await workspaceFile(join(root, 'docs.json'), 'docs.json')).toBeUndefined()
+  })
+
+  it('passes over a FIFO that no one writes to without waiting for a writer: it is not a file', async () => {
+    // A docs.json symlinked to a FIFO on the runner: opened as files are, the run would wait for ever.
+    const root = workspace()
+    const fifo = join(root, 'docs.json')
+    execFileSync('mkfifo', [fifo])
+    fifos.push(fifo)
+    expect(await workspaceFile(root, 'docs.json')).toEqual({ why: 'it is not a file' })
   })
 
   it('says why a file that is there cannot be opened', async () => {

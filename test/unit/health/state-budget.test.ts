@@ -158,6 +158,22 @@ describe('fittedState', () => {
     expect(boundedState({ ...emptyState(PROJECT), gaps })).toEqual(state)
   })
 
+  it('makes room for another version’s gaps as for its budget: undecided gaps first, each decided one it cannot keep named', () => {
+    // Five open gaps first, then 25 a person dismissed; another version's ten gaps leave room for 20.
+    const gaps = [
+      ...Array.from({ length: 5 }, (_, i) => gap(i)),
+      ...Array.from({ length: 25 }, (_, i) => gap(10 + i, { state: 'dismissed' as const, dismissedBy: 'docs-lead' }))
+    ]
+    const foreign = Array.from({ length: 10 }, (_, i) => ({ id: (0xf00 + i).toString(16).padStart(12, '0') }) as GapRecord)
+    const { state, lost } = fittedState({ ...emptyState(PROJECT), gaps, foreign })
+    expect(state.gaps).toEqual(gaps.slice(5, 25))
+    expect(lost).toEqual(gaps.slice(25).reverse())
+    expect(fittedState({ ...emptyState(PROJECT), gaps: gaps.slice(10), foreign })).toEqual({
+      state: { ...emptyState(PROJECT), gaps: gaps.slice(10), foreign },
+      lost: []
+    })
+  })
+
   it('says so in the issue, shows no box of a gap the state does not keep, and warns in the log', () => {
     const open = Array.from({ length: 30 }, (_, i) =>
       gap(i, { evidence: '漢'.repeat(300), subject: `/${'漢'.repeat(190)}${i}`, state: i < 20 ? 'dismissed' : 'new' })

@@ -154,6 +154,64 @@ describe('redactor', () => {
     }
   }, 20_000)
 
+  it('replaces a numeric HTML reference behind more zeros than an escape repeats, as HTML reads it', () => {
+    const zeros = '0'.repeat(40)
+    const text = Array.from(KEY, (c, i) =>
+      i % 2 === 0 ? `&#${zeros}${c.charCodeAt(0)};` : `&#x${zeros}${c.charCodeAt(0).toString(16)}`
+    ).join('')
+    expect(redact(`x ${text} y`)).toBe('x *** y')
+    expect(redact(`x &#${zeros}109;int y`)).toBe('x &#' + zeros + '109;int y')
+  })
+
+  it('runs in linear time over one reference behind a long run of zeros, as over many', () => {
+    // Quadratic matching would take minutes on this; linear takes well under the test's limit.
+    const text = `${KEY.slice(0, 3)}&#${'0'.repeat(stressSize(4 * 1024 * 1024))}`
+    expect(redact(text)).toBe(text)
+  }, 20_000)
+
+  it('replaces base64 whose + / and = a URL encodes, once or twice, whole or inside a longer text', () => {
+    // Its base64 holds a +, and behind `Bearer ` and inside the JSON below a + and a /.
+    const key = 'mint_a?b>c~d?e>f?g>h'
+    const cleaned = redactor(key)
+    const forms = [
+      encodeURIComponent(base64(key)),
+      encodeURIComponent(base64(`Bearer ${key}`)),
+      encodeURIComponent(encodeURIComponent(base64(`Bearer ${key}`))),
+      encodeURIComponent(base64(`Bearer ${key}`)).toLowerCase()
+    ]
+    for (const form of forms) {
+      expect(form).toMatch(/%(25)?2[bf]/i)
+      expect(cleaned(`?auth=${form}&x`)).toBe('?auth=***&x')
+    }
+    const longer = encodeURIComponent(base64(`{"token":"${key}","at":1}`))
+    expect(longer).toMatch(/%2F.*%2B|%2B.*%2F/)
+    expect(cleaned(longer)).toMatch(/^eyJ0b2tlbiI6I\w*\*\*\*\w*(%3D)*$/)
+  })
+
+  it('replaces the key as JavaScript or Python escapes and as its bytes in hex, in any case', () => {
+    const hexOf = (c: string): string => c.charCodeAt(0).toString(16)
+    const forms = [
+      Array.from(KEY, (c) => `\\x${hexOf(c).padStart(2, '0')}`).join(''),
+      Array.from(KEY, (c) => `\\u{${hexOf(c)}}`).join(''),
+      Array.from(KEY, (c, i) => (i % 2 === 0 ? `\\\\X${hexOf(c).toUpperCase()}` : `\\u{00${hexOf(c)}}`)).join(''),
+      Buffer.from(KEY).toString('hex'),
+      Buffer.from(KEY).toString('hex').toUpperCase()
+    ]
+    for (const form of forms) expect(redact(`x ${form} y`)).toBe('x *** y')
+    expect(redact(`${'\\'.repeat(20)}x6d${KEY.slice(1)}`)).toBe('***')
+    // A character beyond one byte has no \x escape.
+    expect(redactor('mint_\u015d9')('mint_\\x15d9')).toBe('mint_\\x15d9')
+    expect(redactor('mint_\u015d9')('mint_\\u{15d}9')).toBe('***')
+  })
+
+  it('runs in linear time over runs of the characters a JavaScript escape begins with', () => {
+    // Quadratic matching would take minutes on these; linear takes well under the test's limit.
+    for (const run of ['\\u{', '\\x', '6d696e', `${KEY.slice(0, 3)}\\u{${'0'.repeat(64)}`]) {
+      const text = run.repeat(Math.floor(stressSize(2 * 1024 * 1024) / run.length))
+      expect(redact(text)).toBe(text)
+    }
+  }, 20_000)
+
   it('redacts the key behind a run of backslashes longer than an escape', () => {
     expect(redact(`${'\\'.repeat(20)}${KEY}`)).toBe(`${'\\'.repeat(20)}***`)
   })

@@ -9,12 +9,13 @@ if (Number.isFinite(fixed)) {
   const offset = fixed - RealDate.now()
   /** A Date whose "now" is moved by `offset`; every other form is the real one. */
   class ShiftedDate extends RealDate {
-    /** @param {ConstructorParameters<DateConstructor>} args */
+    /** @param {unknown[]} args the real Date's, passed on as they are */
     constructor(...args) {
       if (args.length === 0) super(RealDate.now() + offset)
-      else super(...args)
+      else super(.../** @type {[number]} */ (args))
     }
 
+    /** @override */
     static now() {
       return RealDate.now() + offset
     }

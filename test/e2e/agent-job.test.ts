@@ -99,15 +99,16 @@ for (const { name: runtime, node } of runtimes()) {
       expect(mine.every((r) => r.headers.authorization === `Bearer ${KEY}`)).toBe(true)
       expect(mine.filter((r) => r.method === 'GET').every((r) => r.path === `/v2/agent/proj_docs/job/${id}`)).toBe(true)
 
-      // The log: the job id right after creation, one line per status change, no line per check.
+      // The log: the build first, the job id right after creation, one line per status change, no line per check.
       const lines = infoLines(run)
-      expect(lines[0]).toBe(`Created agent job ${id}.`)
+      expect(lines[0]).toMatch(/^docs-agent-action \d+\.\d+\.\d+ \(build [0-9a-f]{12}\)$/)
+      expect(lines[1]).toBe(`Created agent job ${id}.`)
       expect(lines).toContain(`Job ${id} is active.`)
       expect(lines).toContain(`Job ${id}: active → completed.`)
       expect(lines.at(-1)).toMatch(
         /^Done in (\d+m )?\d+s: agent job completed, pull request https:\/\/github\.com\/acme\/docs\/pull\/123\.$/
       )
-      expect(lines.length).toBeLessThanOrEqual(6)
+      expect(lines.length).toBeLessThanOrEqual(7)
 
       // The summary, as GitHub shows it: the outcome first, with a real link to the pull request.
       const seen = renderSummary(run.summary)

@@ -365,7 +365,12 @@ function nodeForSteps() {
 }
 
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === resolve(import.meta.filename)) {
-  const options = readOptions(process.argv.slice(2))
+  const args = process.argv.slice(2)
+  if (args.includes('--help') || args.includes('-h')) {
+    console.log(USAGE)
+    process.exit(0)
+  }
+  const options = readOptions(args)
   const base = process.env.INIT_CWD ?? process.cwd()
   const file = options.file
   if (file === undefined || options.unknown.length > 0) {

@@ -193,6 +193,15 @@ describe('npm run try, on a workflow of the user', () => {
     expect(result.status).toBe(0)
   })
 
+  it('prints its usage on --help and exits 0, and exits 2 on an option it does not know', async () => {
+    const help = await tryIt('--help')
+    expect(help.stdout).toContain('Usage: npm run try -- <workflow.yml | .env>')
+    expect(help.status).toBe(0)
+    const unknown = await tryIt('examples/manual.yml', '--verbose')
+    expect(unknown.stderr).toContain('Not understood: --verbose')
+    expect(unknown.status).toBe(2)
+  })
+
   it('says where it looked for a file that is not there, and exits 2', async () => {
     const result = await tryIt('missing.yml')
     expect(result.stderr).toContain(`missing.yml: no such file (looked for ${join(repo, 'missing.yml')};`)

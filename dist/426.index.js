@@ -1112,7 +1112,7 @@ function pageTraffic(sections) {
  */
 function healthIssueFailure(error) {
     const status = error?.status;
-    return typeof status === 'number' ? (0,github_client/* githubWriteFailure */.Z0)(error, 'issues: write', ', or set dashboard: false') : `: ${(0,error_message/* errorMessage */.g)(error)}`;
+    return typeof status === 'number' ? (0,github_client/* githubWriteFailure */.Z0)(error, 'issues: write', ', or set healthIssue: false') : `: ${(0,error_message/* errorMessage */.g)(error)}`;
 }
 
 

@@ -4604,8 +4604,9 @@ async function publish(reports, sink, run, healthIssue, alerts, note) {
     }
     if (analytics.length > 0)
         outputs.docsGaps = (await attempt('docsGaps', () => docsGapsOf(analytics, healthIssue))) ?? '';
+    // dashboardUrl is healthIssueUrl's old name, set until the old names stop being read (RENAMED_INPUTS).
     if (healthIssue)
-        outputs.dashboardUrl = healthIssue.url ?? '';
+        outputs.healthIssueUrl = outputs.dashboardUrl = healthIssue.url ?? '';
     if (alerts)
         outputs.alerts = (0,render_alerts/* alertsJson */.w7)(alerts);
     setOutputs(outputs);

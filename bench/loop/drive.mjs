@@ -218,7 +218,7 @@ export async function runSeed({ seed, weeks, tickAfter, node, onRun, scenario = 
         baseUrl: emu.url,
         analytics: 'all',
         readerText: 'show',
-        dashboard: 'true',
+        healthIssue: 'true',
         githubToken: TOKEN,
         pollIntervalSeconds: '0.5',
         ...(week ?? {})

@@ -455,5 +455,5 @@ function pageTraffic(sections: readonly SectionReport[]): PageTraffic[] {
  */
 export function healthIssueFailure(error: unknown): string {
   const status = (error as { status?: unknown } | null)?.status
-  return typeof status === 'number' ? githubWriteFailure(error, 'issues: write', ', or set dashboard: false') : `: ${errorMessage(error)}`
+  return typeof status === 'number' ? githubWriteFailure(error, 'issues: write', ', or set healthIssue: false') : `: ${errorMessage(error)}`
 }

@@ -16,9 +16,11 @@ import {
   type InputName,
   type Parsed,
   type ReaderTextSetting,
+  RENAMED_INPUTS,
+  type RenamedInput,
   schema
 } from './inputs/schema.js'
-import { ignoredInputs, type Misnamed, misnamed, rangeCutNote } from './inputs/warnings.js'
+import { ignoredInputs, type Misnamed, misnamed, rangeCutNote, renamedWarning } from './inputs/warnings.js'
 
 export { analyticsRange, type AnalyticsRange, INPUT_DEFAULTS, READER_TEXT_WORDS, type ReaderTextSetting } from './inputs/schema.js'
 export { misnamedInputs, rangeCutNote } from './inputs/warnings.js'
@@ -70,7 +72,7 @@ export interface AnalyticsInputs extends AnalyticsRange {
 }
 
 /** The inputs whose absence makes "Nothing to do": a near miss of one of them is what was meant. */
-const WORK_INPUTS: readonly string[] = ['prompt', 'jobId', 'analytics', 'dashboard']
+const WORK_INPUTS: readonly string[] = ['prompt', 'jobId', 'analytics', 'healthIssue']
 
 /**
  * The problems with a near miss of each input at fault said first: `projectId` is required when
@@ -118,8 +120,22 @@ export function readInputs(
     })
   ) as Record<InputName, string>
 
-  const values: Partial<Record<Field, unknown>> = {}
   const problems: InputProblem[] = []
+  // An input set under its old name is read under its new one, unless the new one is set too.
+  const renamed: RenamedInput[] = []
+  for (const [old, now] of Object.entries(RENAMED_INPUTS) as [RenamedInput, InputName][]) {
+    const value = get(old).trim()
+    if (value === '') continue
+    if (given.has(now)) {
+      problems.push({ input: old, message: `is the old name of \`${now}\`, which is set too: keep \`${now}\` alone` })
+      continue
+    }
+    renamed.push(old)
+    raw[now] = value
+    if (value !== (INPUT_DEFAULTS as Record<string, string>)[now]) given.add(now)
+  }
+
+  const values: Partial<Record<Field, unknown>> = {}
   for (const [name, field] of Object.entries(schema.shape) as [Field, z.ZodType][]) {
     const parsed = field.safeParse(raw[name])
     if (parsed.success) values[name] = parsed.data
@@ -160,14 +176,18 @@ export function readInputs(
     baseUrl: v.baseUrl,
     analytics,
     comment: v.comment ? { token: v.githubToken } : undefined,
-    healthIssue: v.dashboard
-      ? { token: v.githubToken, title: v.dashboardTitle === '' ? INPUT_DEFAULTS.dashboardTitle : v.dashboardTitle }
+    healthIssue: v.healthIssue
+      ? { token: v.githubToken, title: v.healthIssueTitle === '' ? INPUT_DEFAULTS.healthIssueTitle : v.healthIssueTitle }
       : undefined,
     changeContext: v.context ? { maxBytes: v.contextBytes } : undefined,
     check: v.check,
     followUp: followUpAsked(v, eventName),
     command: v.command,
     githubToken: v.githubToken,
-    warnings: [...ignoredInputs(read), ...(analytics ? [rangeCutNote(analytics)].filter((note) => note !== undefined) : [])]
+    warnings: [
+      ...renamed.map(renamedWarning),
+      ...ignoredInputs(read),
+      ...(analytics ? [rangeCutNote(analytics)].filter((note) => note !== undefined) : [])
+    ]
   }
 }

@@ -285,7 +285,8 @@ export async function publish(
     Object.assign(outputs, await attempt(`the outputs of ${partName(report)}`, () => rendererOf(report).outputs(report)))
   }
   if (analytics.length > 0) outputs.docsGaps = (await attempt('docsGaps', () => docsGapsOf(analytics, healthIssue))) ?? ''
-  if (healthIssue) outputs.dashboardUrl = healthIssue.url ?? ''
+  // dashboardUrl is healthIssueUrl's old name, set until the old names stop being read (RENAMED_INPUTS).
+  if (healthIssue) outputs.healthIssueUrl = outputs.dashboardUrl = healthIssue.url ?? ''
   if (alerts) outputs.alerts = alertsJson(alerts)
   setOutputs(outputs)
 

@@ -5,6 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import ts from 'typescript'
+import { parse } from 'yaml'
 import { describe, expect, it } from 'vitest'
 
 const root = resolve(import.meta.dirname, '../..')
@@ -93,11 +94,11 @@ function membersOf(files: readonly { file: string; text: string }[], name: strin
 
 const where = (named: Named): string => `${named.file}:${named.line} ${named.name} (${named.kind})`
 
-/** The user-facing names that keep "dashboard": the inputs where they are read, the output where it is set. */
+/** The old names of the docs health issue's inputs and output, kept until v2: where the inputs are renamed, where the output is set. */
 const DASHBOARD_NAMES: Readonly<Record<string, RegExp>> = {
-  dashboard: /^src\/run\/inputs/,
-  dashboardTitle: /^src\/run\/inputs/,
-  dashboardUrl: /^src\/run\/publish/
+  dashboard: /^src\/run\/inputs\/schema\.ts$/,
+  dashboardTitle: /^src\/run\/inputs\/schema\.ts$/,
+  dashboardUrl: /^src\/run\/publish\.ts$/
 }
 /** The docs health issue's own code, where `topPages` is only the state's key. */
 const HEALTH_CODE = /^src\/(health\/|run\/health-issue)/
@@ -179,7 +180,10 @@ describe('the retired-word rules', () => {
 
   it('dashboard: keeps the input and output names where they are read and set, nothing else', () => {
     const word = 'dashboard, for the docs health issue'
-    expect(run(word, { 'src/run/inputs.ts': 'const s = { dashboard: 1, dashboardTitle: 2 }; s.dashboard' })).toEqual([])
+    expect(run(word, { 'src/run/inputs/schema.ts': 'const s = { dashboard: 1, dashboardTitle: 2 }; s.dashboard' })).toEqual([])
+    expect(run(word, { 'src/run/inputs.ts': 'const v = { dashboard: true }' })).toEqual([
+      'src/run/inputs.ts:1 dashboard (PropertyAssignment)'
+    ])
     expect(run(word, { 'src/run/publish.ts': 'outputs.dashboardUrl = ""' })).toEqual([])
     expect(run(word, { 'src/run/publish.ts': 'const x = { dashboard: 1 }' })).toEqual([
       'src/run/publish.ts:1 dashboard (PropertyAssignment)'
@@ -223,5 +227,30 @@ describe('the retired-word rules', () => {
       'src/analytics/section.ts'
     ])
     expect(run(word, { 'src/sections/traffic/read.ts': '', 'src/core/catalog.ts': '' })).toEqual([])
+  })
+})
+
+describe("the action's inputs and outputs", () => {
+  const action = parse(readFileSync(join(root, 'action.yml'), 'utf8')) as {
+    inputs: Record<string, { description: string }>
+    outputs: Record<string, { description: string }>
+  }
+  const named = [...Object.entries(action.inputs), ...Object.entries(action.outputs)]
+
+  it('say "dashboard" only in an old name, marked deprecated with the name that replaced it', () => {
+    const old = named.filter(([name]) => /dashboard/i.test(name))
+    expect(old.map(([name]) => name).sort()).toEqual(Object.keys(DASHBOARD_NAMES).sort())
+    for (const [name, { description }] of old) {
+      const now = name.replace('dashboard', 'healthIssue')
+      expect(description, name).toMatch(new RegExp(`^Deprecated: the old name of ${now},`))
+      expect(
+        named.map(([n]) => n),
+        name
+      ).toContain(now)
+    }
+  })
+
+  it('use no other retired word in a name', () => {
+    expect(named.map(([name]) => name).filter((name) => /board|^title$/i.test(name) && !/dashboard/i.test(name))).toEqual([])
   })
 })

@@ -104,14 +104,28 @@ describe('README', () => {
     expect(lines.map((l) => /^- \[([^\]]+)\]\(examples\/\1\): \S/.exec(l)?.[1]).sort()).toEqual(examples)
   })
 
-  it('lists every input of action.yml, with its default and whether it is required, and no other', () => {
+  // An old name, deprecated in action.yml, is named in the row of the name that replaced it, as "(was `old`)".
+  const deprecated = (spec: { description?: string }) => spec.description?.startsWith('Deprecated:') === true
+  const wasNamed = (name: string) => readme.includes(`(was \`${name}\`)`)
+
+  it("lists every input of action.yml, with its default and whether it is required, and no other; an old name in its new one's row", () => {
     const rows = table(readme, 'Inputs').map(([name = '', required = '', def = '']) => [unquote(name), required, unquote(def)])
-    const expected = Object.entries(action.inputs).map(([name, spec]) => [name, spec.required ? 'yes' : 'no', String(spec.default ?? '')])
+    const inputs = Object.entries(action.inputs)
+    const expected = inputs
+      .filter(([, spec]) => !deprecated(spec))
+      .map(([name, spec]) => [name, spec.required ? 'yes' : 'no', String(spec.default ?? '')])
     expect(rows).toEqual(expected)
+    const old = inputs.filter(([, spec]) => deprecated(spec)).map(([name]) => name)
+    expect(old.filter((name) => !wasNamed(name))).toEqual([])
   })
 
-  it('lists every output of action.yml, and no other', () => {
-    expect(table(readme, 'Outputs').map(([name = '']) => unquote(name))).toEqual(Object.keys(action.outputs))
+  it("lists every output of action.yml, and no other; an old name in its new one's row", () => {
+    const outputs = Object.entries(action.outputs)
+    expect(table(readme, 'Outputs').map(([name = '']) => unquote(name))).toEqual(
+      outputs.filter(([, spec]) => !deprecated(spec)).map(([name]) => name)
+    )
+    const old = outputs.filter(([, spec]) => deprecated(spec)).map(([name]) => name)
+    expect(old.filter((name) => !wasNamed(name))).toEqual([])
   })
 
   it('declares in action.yml every default the code applies outside the runner, and no other', async () => {

@@ -42,7 +42,7 @@ describe('workflows', () => {
       '.github/workflows/release.yml',
       'examples/docs-follow-up.yml',
       'examples/docs-from-reader-signals.yml',
-      'examples/docs-health-dashboard.yml',
+      'examples/docs-health-issue.yml',
       'examples/docs-on-merge.yml',
       'examples/manual.yml',
       'examples/many-projects.yml',

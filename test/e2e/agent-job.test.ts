@@ -52,7 +52,7 @@ const INVALID_INPUTS: [Record<string, string>, string][] = [
   [{ baseUrl: 'ftp://example.com', prompt: 'x' }, '- `baseUrl` must be an http(s) origin'],
   [
     {},
-    'Nothing to do: set `prompt` to create an agent job, `jobId` to watch an existing one (with `prompt`, to send it a follow-up), `analytics` (`all`, or a list of sections) to export docs analytics, or `dashboard: true` to keep the docs health issue.'
+    'Nothing to do: set `prompt` to create an agent job, `jobId` to watch an existing one (with `prompt`, to send it a follow-up), `analytics` (`all`, or a list of sections) to export docs analytics, or `healthIssue: true` to keep the docs health issue.'
   ]
 ]
 

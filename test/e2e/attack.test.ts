@@ -144,7 +144,7 @@ describe('a sealed state copied into another issue', () => {
         baseUrl: emu.url,
         analytics: 'all',
         readerText: 'show',
-        dashboard: 'true',
+        healthIssue: 'true',
         githubToken: TOKEN,
         ...week
       },
@@ -173,7 +173,7 @@ describe('a sealed state copied into another issue', () => {
     older.labels = ['docs-health']
     const second = await run({ dateFrom: '2026-11-16', dateTo: '2026-11-23' })
     expect(second.code, second.stdout).toBe(0)
-    expect(second.outputs.dashboardUrl).toBe(`https://github.com/acme/docs/issues/${own.number}`)
+    expect(second.outputs.healthIssueUrl).toBe(`https://github.com/acme/docs/issues/${own.number}`)
     expect(github.issues.find((issue) => issue.number === older.number)?.body).toBe(copied)
     expect(github.requests.filter((r) => r.method === 'PATCH' && r.path.endsWith(`/issues/${older.number}`))).toEqual([])
   })

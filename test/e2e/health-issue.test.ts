@@ -13,8 +13,8 @@ import { runtimes } from '../support/runtimes.js'
 import { siteTotals, visitorRows } from '../support/visitors.js'
 import { docsHealthInputs } from '../support/docs-health-inputs.js'
 
-const KEY = 'mint_dashboardKey7Qz'
-const TOKEN = 'ghs_dashboardToken9Xw'
+const KEY = 'mint_healthIssueKey7Qz'
+const TOKEN = 'ghs_healthIssueToken9Xw'
 const WEEK_1 = { dateFrom: '2026-11-09', dateTo: '2026-11-16' }
 const WEEK_2 = { dateFrom: '2026-11-16', dateTo: '2026-11-23' }
 
@@ -42,11 +42,11 @@ for (const { name: runtime, node } of runtimes()) {
         env: { GITHUB_API_URL: github.url, GITHUB_RUN_ID: options.runId ?? String(Math.floor(Math.random() * 1e9)) }
       })
     const posts = () => github.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/issues'))
-    /** The dashboard: the issue the action opened. */
+    /** The docs health issue: the one the action opened. */
     const healthIssue = () => github.issues.find((issue) => issue.user.type === 'Bot')
 
     it(`[${runtime}] creates one issue, then updates it in place with a trend, and finds it again after a rename`, async () => {
-      // Someone without push access opens an issue that copies the marker, with a tick and a forged state: it is not the dashboard.
+      // Someone without push access opens an issue that copies the marker, with a tick and a forged state: it is not the docs health issue.
       github.addIssue({
         title: 'Docs health',
         body: '<!-- docs-agent-action:dashboard -->\n<!-- docs-agent-action:project proj_docs -->\n- [x] Ask the agent: x <!-- gap:0123456789ab -->\n<!-- /docs-agent-action:dashboard -->',
@@ -62,7 +62,7 @@ for (const { name: runtime, node } of runtimes()) {
       expect(issue?.number).toBe(2)
       expect(issue?.labels).toEqual(['docs-health'])
       expect(issue?.title).toBe('Docs health')
-      expect(first.outputs.dashboardUrl).toBe('https://github.com/acme/docs/issues/2')
+      expect(first.outputs.healthIssueUrl).toBe('https://github.com/acme/docs/issues/2')
       const seen = renderSummary(issue?.body ?? '')
       expect(seen.headings[0]).toMatch(/^📈 Docs health · 9–15 Nov 2026/)
       expect(seen.text).toContain('Fix first: tick a gap to ask the agent')
@@ -238,6 +238,19 @@ for (const { name: runtime, node } of runtimes()) {
       // Without failOn: alert, the same rule warns and the step passes.
       const warned = await run({ inputs: { dateFrom: '2026-11-23', dateTo: '2026-11-30', alerts: 'searchesNoClick > 30' } })
       expect(warned.code, warned.stdout).toBe(0)
+    })
+
+    it(`[${runtime}] keeps the same issue for a workflow that still says dashboard, sets both outputs, and warns once for each old name`, async () => {
+      const old = await run({ inputs: { healthIssue: '', dashboard: 'true', dashboardTitle: 'Docs health' } })
+      expect(old.code, old.stdout).toBe(0)
+      expect(github.issues.filter((issue) => issue.user.type === 'Bot')).toHaveLength(1)
+      expect(old.outputs.healthIssueUrl).toBe(`https://github.com/acme/docs/issues/${String(healthIssue()?.number)}`)
+      expect(old.outputs.dashboardUrl).toBe(old.outputs.healthIssueUrl)
+      const warnings = old.stdout.split('\n').filter((line) => line.startsWith('::warning::') && line.includes('old name'))
+      expect(warnings).toEqual([
+        '::warning::dashboard is the old name of healthIssue: it still works, and stops working in v2; rename it in the workflow.',
+        '::warning::dashboardTitle is the old name of healthIssueTitle: it still works, and stops working in v2; rename it in the workflow.'
+      ])
     })
   })
 }

@@ -99,6 +99,19 @@ for (const { name: runtime, node } of runtimes()) {
       expect(run.outputs).toEqual({ status: 'invalid-input' })
     })
 
+    it(`[${runtime}] refuses an old input name beside its new one, naming both, and sends nothing`, async () => {
+      const run = await runAction({
+        inputs: { apiKey: KEY, projectId: 'proj_docs', baseUrl: emu.url, healthIssue: 'true', dashboard: 'false', githubToken: 'ghs_x' },
+        node,
+        onTestFinished
+      })
+      expect(run.code).toBe(1)
+      expect(emu.requests).toEqual([])
+      expect(errorLines(run)).toEqual([
+        'Invalid input:\n- `dashboard` is the old name of `healthIssue`, which is set too: keep `healthIssue` alone'
+      ])
+    })
+
     it(`[${runtime}] refuses a dateFrom in the future as an input, and sends nothing`, async () => {
       const run = await runAction({
         inputs: {

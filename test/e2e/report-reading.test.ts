@@ -83,7 +83,7 @@ describe('what a docs lead reads', () => {
       sender: { login: 'docs-lead', type: 'User' },
       repository: repository(isPrivate)
     }
-    return run({ isPrivate, inputs: { dashboard: 'true', githubToken: TOKEN, ...more }, event: { name: 'issues', payload }, runId })
+    return run({ isPrivate, inputs: { healthIssue: 'true', githubToken: TOKEN, ...more }, event: { name: 'issues', payload }, runId })
   }
   /** The state the issue carries, decoded. */
   const stateOf = (body: string): Record<string, unknown> => {
@@ -109,7 +109,7 @@ describe('what a docs lead reads', () => {
   })
 
   it('in a private repository, a tick gives the agent the readers’ question, comment and search between two marker lines, with the period they were read over, and the top of the issue stays', async () => {
-    const week = await run({ isPrivate: true, inputs: { dashboard: 'true', githubToken: TOKEN, ...WEEK }, runId: '711' })
+    const week = await run({ isPrivate: true, inputs: { healthIssue: 'true', githubToken: TOKEN, ...WEEK }, runId: '711' })
     expect(week.code, week.stdout).toBe(0)
     const top = (body: string): string =>
       body.slice(body.indexOf('<!-- docs-agent-action:top -->'), body.indexOf('<!-- /docs-agent-action:top -->'))
@@ -155,7 +155,7 @@ describe('what a docs lead reads', () => {
   })
 
   it('in a public repository, a tick gives the agent counts only, and the issue keeps none of the readers’ words', async () => {
-    const week = await run({ isPrivate: false, inputs: { dashboard: 'true', githubToken: TOKEN, ...WEEK }, runId: '721' })
+    const week = await run({ isPrivate: false, inputs: { healthIssue: 'true', githubToken: TOKEN, ...WEEK }, runId: '721' })
     expect(week.code, week.stdout).toBe(0)
     const body = healthIssue()?.body ?? ''
     expect(stateOf(body)).not.toHaveProperty('readerWords')
@@ -173,7 +173,7 @@ describe('what a docs lead reads', () => {
   })
 
   it('forgets the readers’ words the moment reader text is hidden', async () => {
-    const week = await run({ isPrivate: true, inputs: { dashboard: 'true', githubToken: TOKEN, ...WEEK }, runId: '731' })
+    const week = await run({ isPrivate: true, inputs: { healthIssue: 'true', githubToken: TOKEN, ...WEEK }, runId: '731' })
     expect(week.code, week.stdout).toBe(0)
     expect(stateOf(healthIssue()?.body ?? '')).toHaveProperty('readerWords')
     // The same repository, now public: the next tick sends none of them, and the issue drops them.

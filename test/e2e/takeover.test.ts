@@ -149,7 +149,7 @@ describe('the docs health issue is found by its seal, oldest first', () => {
     const from = github.requests.length
     const second = await run(github, SCHEDULE, WEEK_2)
     expect(second.code, second.stdout).toBe(0)
-    expect(second.outputs.dashboardUrl).toBe(`https://github.com/acme/docs/issues/${real.number}`)
+    expect(second.outputs.healthIssueUrl).toBe(`https://github.com/acme/docs/issues/${real.number}`)
     expect(second.stdout).not.toContain('holds no state this action can verify')
     expect(renderSummary(real.body).text).toContain('2 weeks since')
     expect(issuePosts(github)).toHaveLength(1)
@@ -171,7 +171,7 @@ describe('the docs health issue is found by its seal, oldest first', () => {
     expect(issuePosts(github)).toHaveLength(1)
     expect(github.issues).toHaveLength(1)
     expect(github.issues[0]?.user.type).toBe('User')
-    expect(new Set(results.map((result) => result.outputs.dashboardUrl))).toEqual(new Set([`https://github.com/acme/docs/issues/1`]))
+    expect(new Set(results.map((result) => result.outputs.healthIssueUrl))).toEqual(new Set([`https://github.com/acme/docs/issues/1`]))
     expect(renderSummary(github.issues[0]?.body ?? '').text).toContain(`${WEEKS.length} weeks since`)
     const warned = (text: string) => text.includes('::warning::No docs health issue of this action was found')
     expect(results.map((result) => warned(result.stdout))).toEqual([true, false, false, false])

@@ -61,7 +61,7 @@ const SCHEDULE: Event = { name: 'schedule', payload: { repository: { full_name: 
 
 describe('the docs health issue is only the one the action sealed', () => {
   const healthIssue = (inputs: Record<string, string> = {}) =>
-    run({ analytics: 'all', readerText: 'show', dashboard: 'true', ...WEEK_1, ...inputs }, SCHEDULE)
+    run({ analytics: 'all', readerText: 'show', healthIssue: 'true', ...WEEK_1, ...inputs }, SCHEDULE)
   const issuePosts = () => github.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/issues'))
   const real = () => github.issues.find((issue) => issue.number === 1)
 
@@ -129,7 +129,7 @@ describe('the docs health issue is only the one the action sealed', () => {
     expect(emu.jobCount()).toBe(jobs)
     expect(emu.requests.filter((r) => r.path.includes('/agent/')).length).toBe(agentRequests)
     expect(issuePosts()).toHaveLength(1)
-    expect(second.outputs.dashboardUrl).toBe('https://github.com/acme/docs/issues/1')
+    expect(second.outputs.healthIssueUrl).toBe('https://github.com/acme/docs/issues/1')
     // The real issue holds both periods; the others are left as they were.
     expect(renderSummary(real()?.body ?? '').text).toContain('2 weeks since')
     expect(real()?.body).not.toContain('evil.example')
@@ -146,7 +146,7 @@ describe('the docs health issue is only the one the action sealed', () => {
     const rotated = await healthIssue({ apiKey: NEW_KEY, ...WEEK_3 })
     expect(rotated.code, rotated.stdout).toBe(0)
     expect(issuePosts()).toHaveLength(1)
-    expect(rotated.outputs.dashboardUrl).toBe('https://github.com/acme/docs/issues/1')
+    expect(rotated.outputs.healthIssueUrl).toBe('https://github.com/acme/docs/issues/1')
     expect(rotated.stdout).toContain(
       '::notice::The docs health issue #1 holds no state this action can verify (the apiKey changed, or the state was edited or written by someone else)'
     )
@@ -176,7 +176,7 @@ describe('the docs health issue is only the one the action sealed', () => {
       })
     const result = await healthIssue({ apiKey: NEW_KEY, dateFrom: '2026-12-07', dateTo: '2026-12-14' })
     expect(result.code, result.stdout).toBe(0)
-    expect(result.outputs.dashboardUrl).toBe('https://github.com/acme/docs/issues/1')
+    expect(result.outputs.healthIssueUrl).toBe('https://github.com/acme/docs/issues/1')
     expect(result.stdout).not.toContain('holds no state this action can verify')
     expect(renderSummary(real()?.body ?? '').text).toContain('3 weeks since')
     expect(issuePosts()).toHaveLength(1)
@@ -363,7 +363,7 @@ describe("a re-run watches only the job the action's own comment records", () =>
 })
 
 describe('a failed run says why in its summary, and never "Done"', () => {
-  const boardOnly = () => run({ dashboard: 'true' }, SCHEDULE, { GITHUB_REPOSITORY: 'acme/quiet' })
+  const boardOnly = () => run({ healthIssue: 'true' }, SCHEDULE, { GITHUB_REPOSITORY: 'acme/quiet' })
 
   it('[node 24] writes a summary and fails in its last line when GitHub refuses the docs health issue’s writes', async () => {
     github.failWith(403, ['POST', 'PATCH'])
@@ -373,7 +373,7 @@ describe('a failed run says why in its summary, and never "Done"', () => {
       expect(lastLine(result)).toMatch(/^Failed after .*: The docs health issue could not be written/)
       expect(result.stdout).not.toMatch(/^Done in/m)
       expect(renderSummary(result.summary).text).toContain(
-        'The docs health issue could not be written (HTTP 403): give the job `permissions: issues: write`, or set dashboard: false.'
+        'The docs health issue could not be written (HTTP 403): give the job `permissions: issues: write`, or set healthIssue: false.'
       )
     } finally {
       github.failWith(undefined)
@@ -405,7 +405,7 @@ describe('a GitHub API behind a proxy that never answers', () => {
   }
 
   it.each([
-    ['the docs health issue', { dashboard: 'true' }, SCHEDULE],
+    ['the docs health issue', { healthIssue: 'true' }, SCHEDULE],
     [
       'context: change',
       { prompt: 'Update the guides.', context: 'change' },

@@ -59,13 +59,13 @@ const EXAMPLES: Record<string, Expected[]> = {
   'docs-follow-up.yml': [{ status: 0, steps: ['follow-up/1 issue_comment'] }],
   // The report finds gaps, so the second step asks the agent for them.
   'docs-from-reader-signals.yml': [{ status: 0, steps: ['gaps/1 schedule', 'gaps/4 schedule'], shows: ['  status = completed'] }],
-  'docs-health-dashboard.yml': [
-    { status: 0, steps: ['dashboard/1 schedule'], shows: ['  dashboardUrl = https://github.com/'] },
+  'docs-health-issue.yml': [
+    { status: 0, steps: ['health/1 schedule'], shows: ['  healthIssueUrl = https://github.com/'] },
     // A person ticks a gap in the issue the scheduled run opened: an agent job for it.
     {
       args: ['--event', 'issues'],
       status: 0,
-      steps: ['dashboard/1 schedule', 'dashboard/1 issues'],
+      steps: ['health/1 schedule', 'health/1 issues'],
       shows: ['ticks the first gap of the docs health issue #1', 'is active.']
     }
   ],
@@ -162,11 +162,11 @@ describe('npm run try, on a workflow of the user', () => {
         'apiKey: ${{ secrets.MINTLIFY_API_KEY }}',
         'projectId: ${{ vars.MINTLIFY_PROJECT_ID }}',
         'analytics: visitors',
-        'dashboard: true'
+        'healthIssue: true'
       ).replace('jobs:', 'permissions:\n  issues: write\n  pull-requests: read\njobs:')
     )
     const result = await tryIt('health.yml')
-    expect(result.stdout).toContain('  dashboardUrl = https://github.com/acme/docs-action-try-out/issues/1')
+    expect(result.stdout).toContain('  healthIssueUrl = https://github.com/acme/docs-action-try-out/issues/1')
     expect(result.status).toBe(0)
   })
 
@@ -174,9 +174,9 @@ describe('npm run try, on a workflow of the user', () => {
     "[node 24] gives the run's token the job's permissions: without issues: write, the docs health issue fails as on the runner",
     { timeout: RUN_MS },
     async () => {
-      const dashboard = readFileSync(join(root, 'examples/docs-health-dashboard.yml'), 'utf8')
-      expect(dashboard).toContain('  issues: write')
-      writeFileSync(join(repo, 'no-issues.yml'), dashboard.replace(/^ {2}issues: write.*\n/m, ''))
+      const healthIssue = readFileSync(join(root, 'examples/docs-health-issue.yml'), 'utf8')
+      expect(healthIssue).toContain('  issues: write')
+      writeFileSync(join(repo, 'no-issues.yml'), healthIssue.replace(/^ {2}issues: write.*\n/m, ''))
       const result = await tryIt('no-issues.yml')
       expect(result.stdout).toContain("The run's token: contents: read, pull-requests: read (metadata: read).")
       expect(result.stdout).toContain('give the job `permissions: issues: write`')

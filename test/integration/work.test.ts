@@ -580,7 +580,7 @@ describe('work with every analytics section', () => {
     github.failWith(403)
     const report = await work(inputs({ prompt: undefined, analytics: all, healthIssue: { token: TOKEN, title: 'Docs health' } }))
     expect(report.healthIssue).toEqual({
-      failure: 'The docs health issue could not be read (HTTP 403): give the job `permissions: issues: write`, or set dashboard: false.',
+      failure: 'The docs health issue could not be read (HTTP 403): give the job `permissions: issues: write`, or set healthIssue: false.',
       resolved: 0,
       asked: 0
     })

@@ -26,8 +26,8 @@ const NAMES = [
   'readerText',
   'comment',
   'alerts',
-  'dashboard',
-  'dashboardTitle'
+  'healthIssue',
+  'healthIssueTitle'
 ] as const
 type Name = (typeof NAMES)[number]
 type Values = Partial<Record<Name, string>>
@@ -75,8 +75,8 @@ const good: Record<Exclude<Name, 'apiKey'>, string[]> = {
   readerText: ['auto', 'show', 'HIDE', ''],
   comment: ['true', 'false'],
   alerts: ['', 'visitorsHuman < -20%', 'searchesNoClick > 30, thumbsDown >= 5'],
-  dashboard: ['false', ''],
-  dashboardTitle: ['', 'Docs health', 'Reader signals']
+  healthIssue: ['false', ''],
+  healthIssueTitle: ['', 'Docs health', 'Reader signals']
 }
 const bad: Partial<Record<Name, string[]>> = {
   projectId: ['..', '.', 'a\u0000b', 'acme/docs', 'my docs', 'https://example.com/p'],
@@ -95,8 +95,8 @@ const bad: Partial<Record<Name, string[]>> = {
   readerText: ['public'],
   comment: ['on'],
   alerts: ['visitorsHuman <> 3', 'nope > 1'],
-  dashboard: ['yes'],
-  dashboardTitle: ['a\nb']
+  healthIssue: ['yes'],
+  healthIssueTitle: ['a\nb']
 }
 const anyString = fc.oneof(fc.string({ unit: 'binary', maxLength: 80 }), fc.string({ maxLength: 80 }))
 const valueOf = (name: Exclude<Name, 'apiKey'>) =>
@@ -225,9 +225,9 @@ describe('readInputs', () => {
       { values: { alerts: 'thumbsDown > 5' }, named: 'alerts', needsSections: true },
       { values: { alerts: 'visitorHuman < 5' }, named: 'alerts', meant: 'visitorsHuman' }
     ],
-    dashboard: [
-      { values: { dashboard: 'true', githubToken: '' }, named: 'githubToken' },
-      { values: { dashboard: 'ture' }, named: 'dashboard', meant: 'true' }
+    healthIssue: [
+      { values: { healthIssue: 'true', githubToken: '' }, named: 'githubToken' },
+      { values: { healthIssue: 'ture' }, named: 'healthIssue', meant: 'true' }
     ],
     failOn: [{ values: { failOn: 'failed, no_pr' }, named: 'failOn', meant: 'no-pr' }],
     wait: [{ values: { wait: 'flase' }, named: 'wait', meant: 'false' }],

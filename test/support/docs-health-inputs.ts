@@ -14,7 +14,7 @@ export function docsHealthInputs(
     baseUrl,
     analytics: 'all',
     readerText: 'show',
-    dashboard: 'true',
+    healthIssue: 'true',
     githubToken: keys.githubToken,
     pollIntervalSeconds: '0.5',
     ...more

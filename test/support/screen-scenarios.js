@@ -88,7 +88,7 @@ async function loop(options = {}) {
         baseUrl: emulator.url,
         analytics: 'all',
         readerText: 'auto',
-        dashboard: 'true',
+        healthIssue: 'true',
         githubToken: TOKEN,
         pollIntervalSeconds: '0.5',
         ...more

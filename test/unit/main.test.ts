@@ -471,12 +471,12 @@ describe('run', () => {
     })
 
     it('warns of each input given that the run ignores, and of a with: name near one of the inputs, then runs', async () => {
-      fake.inputs = { ...fake.inputs, dashboardTitle: 'Docs' }
+      fake.inputs = { ...fake.inputs, healthIssueTitle: 'Docs' }
       vi.stubEnv('INPUT_MAXREQUEST', '9')
       vi.stubEnv('INPUT_SOMETHINGELSE', 'x')
       await run()
       expect(warnings()).toEqual([
-        'dashboardTitle is ignored: it names the docs health issue, and dashboard is false; set dashboard: true, or remove dashboardTitle.',
+        'healthIssueTitle is ignored: it names the docs health issue, and healthIssue is false; set healthIssue: true, or remove healthIssueTitle.',
         'maxrequest is not an input of this action, and is ignored; did you mean maxRequests?'
       ])
       expect(actions()).toContain('work proj')

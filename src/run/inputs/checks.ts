@@ -41,14 +41,14 @@ function asksForAnalytics(read: Read): boolean {
 
 // The one problem of no input: ../inputs.ts replaces it by the near miss of an input that asks for work.
 const nothingToDo: Check = (read) => {
-  const v = read.valid('prompt', 'jobId', 'analytics', 'dashboard')
-  if (!v || v.prompt !== undefined || v.jobId !== undefined || v.analytics.length > 0 || v.dashboard) return []
+  const v = read.valid('prompt', 'jobId', 'analytics', 'healthIssue')
+  if (!v || v.prompt !== undefined || v.jobId !== undefined || v.analytics.length > 0 || v.healthIssue) return []
   if (followUpAsked(v, read.eventName)) return []
   return [
     {
       message:
         'Nothing to do: set `prompt` to create an agent job, `jobId` to watch an existing one (with `prompt`, to send it a follow-up), ' +
-        '`analytics` (`all`, or a list of sections) to export docs analytics, or `dashboard: true` to keep the docs health issue.'
+        '`analytics` (`all`, or a list of sections) to export docs analytics, or `healthIssue: true` to keep the docs health issue.'
     }
   ]
 }
@@ -90,13 +90,13 @@ const failOnAlertWithoutRules: Check = (read) => {
 }
 
 const healthIssueWithoutToken: Check = (read) => {
-  const v = read.valid('dashboard', 'githubToken')
-  if (!v?.dashboard || v.githubToken !== '') return []
+  const v = read.valid('healthIssue', 'githubToken')
+  if (!v?.healthIssue || v.githubToken !== '') return []
   return [
     {
       input: 'githubToken',
       message:
-        'is empty, and `dashboard: true` needs it to keep the docs health issue: pass `${{ github.token }}` and give the job `issues: write` ' +
+        'is empty, and `healthIssue: true` needs it to keep the docs health issue: pass `${{ github.token }}` and give the job `issues: write` ' +
         '(and `pull-requests: read`, to see whether a fix was merged)'
     }
   ]

@@ -27,13 +27,23 @@ export const INPUT_DEFAULTS = {
   compare: 'previous',
   readerText: 'auto',
   comment: 'false',
-  dashboard: 'false',
-  dashboardTitle: 'Docs health',
+  healthIssue: 'false',
+  healthIssueTitle: 'Docs health',
   context: 'none',
   contextBytes: '24000',
   check: 'false',
   command: '/docs'
 } as const
+
+/**
+ * Inputs renamed, each old name with the name that replaced it. An old name is still read, with a
+ * warning, until the next major version: the docs health issue was once called a dashboard, a word
+ * that also means Mintlify's web dashboard.
+ */
+export const RENAMED_INPUTS = { dashboard: 'healthIssue', dashboardTitle: 'healthIssueTitle' } as const
+export type RenamedInput = keyof typeof RENAMED_INPUTS
+/** The major version in which the old names of RENAMED_INPUTS stop being read. */
+export const RENAMED_UNTIL = 'v2'
 
 export const INPUT_NAMES = [
   'apiKey',
@@ -277,8 +287,8 @@ export const schema = z.object({
     return z.NEVER
   }),
   comment: boolean,
-  dashboard: boolean,
-  dashboardTitle: z.string().refine((v) => v.length <= 200 && !/[\r\n]/.test(v), {
+  healthIssue: boolean,
+  healthIssueTitle: z.string().refine((v) => v.length <= 200 && !/[\r\n]/.test(v), {
     error: (issue) => `must be one line of at most 200 characters, the title of the docs health issue; got ${shown(String(issue.input))}`
   }),
   githubToken: z.string(),

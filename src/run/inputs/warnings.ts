@@ -4,7 +4,7 @@
 import { describeRange } from '../../text/dates.js'
 import { nearMiss } from '../../text/near-miss.js'
 import { followUpAsked, type Read } from './checks.js'
-import { type AnalyticsRange, INPUT_NAMES, type InputName } from './schema.js'
+import { type AnalyticsRange, INPUT_NAMES, type InputName, RENAMED_INPUTS, RENAMED_UNTIL, type RenamedInput } from './schema.js'
 
 /** Inputs that only the analytics use. `alerts` is not here: a rule without analytics is an input error. */
 const ANALYTICS_ONLY = ['dateFrom', 'dateTo', 'topPages', 'maxRequests', 'compare', 'readerText'] as const
@@ -44,11 +44,11 @@ export function ignoredInputs(read: Read): string[] {
       )
     }
   }
-  const job = read.valid('prompt', 'jobId', 'dashboard')
+  const job = read.valid('prompt', 'jobId', 'healthIssue')
   const noJob = 'neither prompt nor jobId is set'
   // Without prompt or jobId, a job is created only from the gaps a person ticks in the docs health issue.
   if (job && job.prompt === undefined && job.jobId === undefined) {
-    if (!job.dashboard) {
+    if (!job.healthIssue) {
       for (const input of (['wait', 'pollIntervalSeconds'] as const).filter((name) => read.given.has(name))) {
         warnings.push(ignored(input, `only an agent job uses it, and ${noJob}`, `set one, or remove ${input}`))
       }
@@ -76,9 +76,13 @@ export function ignoredInputs(read: Read): string[] {
   if (read.given.has('check') && job && job.prompt === undefined && job.jobId === undefined && !followUpAsked(job, read.eventName)) {
     warnings.push(ignored('check', `it records the agent job, and ${noJob}`, 'set one, or remove check'))
   }
-  if (read.given.has('dashboardTitle') && read.valid('dashboard')?.dashboard === false) {
+  if (read.given.has('healthIssueTitle') && read.valid('healthIssue')?.healthIssue === false) {
     warnings.push(
-      ignored('dashboardTitle', 'it names the docs health issue, and dashboard is false', 'set dashboard: true, or remove dashboardTitle')
+      ignored(
+        'healthIssueTitle',
+        'it names the docs health issue, and healthIssue is false',
+        'set healthIssue: true, or remove healthIssueTitle'
+      )
     )
   }
   return warnings
@@ -96,7 +100,7 @@ export interface Misnamed {
  * know, without a suggestion).
  */
 export function misnamed(env: Readonly<Record<string, string | undefined>>): Misnamed[] {
-  const known = new Set(INPUT_NAMES.map((name) => `INPUT_${name.toUpperCase()}`))
+  const known = new Set([...INPUT_NAMES, ...Object.keys(RENAMED_INPUTS)].map((name) => `INPUT_${name.toUpperCase()}`))
   return Object.keys(env)
     .filter((variable) => variable.startsWith('INPUT_') && !known.has(variable))
     .flatMap((variable) => {
@@ -109,4 +113,9 @@ export function misnamed(env: Readonly<Record<string, string | undefined>>): Mis
 /** A warning for each input of the step's `with:` that this action does not have and that is near one it has. */
 export function misnamedInputs(env: Readonly<Record<string, string | undefined>>): string[] {
   return misnamed(env).map(({ written, near }) => `${written} is not an input of this action, and is ignored; did you mean ${near}?`)
+}
+
+/** The warning for an input set under its old name (RENAMED_INPUTS). */
+export function renamedWarning(old: RenamedInput): string {
+  return `${old} is the old name of ${RENAMED_INPUTS[old]}: it still works, and stops working in ${RENAMED_UNTIL}; rename it in the workflow.`
 }

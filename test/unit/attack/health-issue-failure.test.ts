@@ -42,7 +42,7 @@ async function failureOf(status: number, message: string, headers: Record<string
 }
 
 const HOSTILE =
-  `::set-output name=dashboardUrl::https://evil.example\n::error::owned\n##[warning]x <img src=x onerror=alert(1)> ` +
+  `::set-output name=healthIssueUrl::https://evil.example\n::error::owned\n##[warning]x <img src=x onerror=alert(1)> ` +
   `**bold** [link](https://evil.example) @octocat #1 ${TOKEN} `.repeat(2) +
   'x'.repeat(100_000)
 
@@ -93,7 +93,7 @@ describe('the docs health issue failure from a hostile GitHub message', () => {
   it('gives the permission advice on a 403 or 404 only, with none of GitHub’s words', async () => {
     for (const status of [403, 404]) {
       const said = healthIssueFailure(await failureOf(status, HOSTILE))
-      expect(said).toBe(` (HTTP ${status}): give the job \`permissions: issues: write\`, or set dashboard: false.`)
+      expect(said).toBe(` (HTTP ${status}): give the job \`permissions: issues: write\`, or set healthIssue: false.`)
     }
     for (const status of [401, 410, 422, 500, 502]) {
       expect(healthIssueFailure(await failureOf(status, 'Nope'))).not.toContain('permissions')
@@ -111,9 +111,9 @@ describe('the docs health issue failure from a hostile GitHub message', () => {
     // Requests left, no wait announced (a Retry-After that is no wait announces none): the token lacks the permission.
     for (const retryAfter of ['-5', '1.5', 'soon', '']) {
       const odd = await failureOf(403, 'Forbidden', { 'retry-after': retryAfter, 'x-ratelimit-remaining': '12' })
-      expect(healthIssueFailure(odd)).toBe(' (HTTP 403): give the job `permissions: issues: write`, or set dashboard: false.')
+      expect(healthIssueFailure(odd)).toBe(' (HTTP 403): give the job `permissions: issues: write`, or set healthIssue: false.')
     }
     const denied = await failureOf(403, 'Resource not accessible by integration', { 'x-ratelimit-remaining': '4999' })
-    expect(healthIssueFailure(denied)).toBe(' (HTTP 403): give the job `permissions: issues: write`, or set dashboard: false.')
+    expect(healthIssueFailure(denied)).toBe(' (HTTP 403): give the job `permissions: issues: write`, or set healthIssue: false.')
   })
 })

@@ -77,7 +77,7 @@ describe('inputErrorsSummaryHtml', () => {
     const html = summaryOf(problemsOf({ apiKey: 'k', projectId: 'p' }))
     expect(items(html)).toEqual([
       'Nothing to do: set prompt to create an agent job, jobId to watch an existing one (with prompt, to send it a follow-up), ' +
-        'analytics (all, or a list of sections) to export docs analytics, or dashboard: true to keep the docs health issue.'
+        'analytics (all, or a list of sections) to export docs analytics, or healthIssue: true to keep the docs health issue.'
     ])
     expect(renderSummary(html).html).toContain('<li>Nothing to do: set <code>prompt</code> to create')
   })

@@ -1312,11 +1312,11 @@ describe('failures to write', () => {
     expect(await run.ask()).toBeUndefined()
     expect((await run.finish(SERVER)).failure).toBe(
       'The docs health issue could not record the ticked gaps, so the agent was not asked (HTTP 403): ' +
-        'give the job `permissions: issues: write`, or set dashboard: false.'
+        'give the job `permissions: issues: write`, or set healthIssue: false.'
     )
     fake.fail.write = answered(404, 'Not Found')
     expect((await (await open(fake)).finish(SERVER)).failure).toBe(
-      'The docs health issue could not be written (HTTP 404): give the job `permissions: issues: write`, or set dashboard: false.'
+      'The docs health issue could not be written (HTTP 404): give the job `permissions: issues: write`, or set healthIssue: false.'
     )
     fake.fail.write = answered(422, 'Validation Failed')
     expect((await (await open(fake)).finish(SERVER)).failure).toBe(
@@ -1328,7 +1328,7 @@ describe('failures to write', () => {
     fake.fail.write = answered(403, 'Resource not accessible by integration')
     await asking.started('job-6')
     expect(stdout.text).toContain(
-      '::warning::The docs health issue could not record job job-6 (HTTP 403): give the job `permissions: issues: write`, or set dashboard: false.'
+      '::warning::The docs health issue could not record job job-6 (HTTP 403): give the job `permissions: issues: write`, or set healthIssue: false.'
     )
   })
 

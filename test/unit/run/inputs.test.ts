@@ -168,8 +168,8 @@ describe('readInputs: defaults', () => {
       compare: 'previous',
       readerText: 'auto',
       comment: 'false',
-      dashboard: 'false',
-      dashboardTitle: 'Docs health',
+      healthIssue: 'false',
+      healthIssueTitle: 'Docs health',
       context: 'none',
       contextBytes: '24000',
       check: 'false',
@@ -203,6 +203,9 @@ describe('readInputs: defaults', () => {
         'compare',
         'readerText',
         'comment',
+        'healthIssue',
+        'healthIssueTitle',
+        // Old names, read until v2.
         'dashboard',
         'dashboardTitle',
         'alerts',
@@ -226,7 +229,7 @@ describe('readInputs: defaults', () => {
       baseUrl: 'https://api.mintlify.com',
       analytics: undefined,
       comment: undefined,
-      dashboard: undefined,
+      healthIssue: undefined,
       changeContext: undefined,
       check: false,
       followUp: false,
@@ -236,7 +239,7 @@ describe('readInputs: defaults', () => {
     })
   })
 
-  it('reads alert rules, failOn alert, and the dashboard, each checked against what the run reads', () => {
+  it('reads alert rules, failOn alert, and the docs health issue, each checked against what the run reads', () => {
     const inputs = read({
       ...ok,
       analytics: 'visitors,searches',
@@ -264,12 +267,37 @@ describe('readInputs: defaults', () => {
       'Invalid input:\n- `alerts` rule "visitorsHuman < -20%" compares with the period before, but `compare` is none; set compare: previous, or use a number'
     )
     expect(read({ ...ok, analytics: 'searches', compare: 'none', alerts: 'searchesNoClick > 30' }).alerts).toHaveLength(1)
-    expect(read({ ...ok, dashboard: 'true', githubToken: 'ghs_x' }).healthIssue).toEqual({ token: 'ghs_x', title: 'Docs health' })
-    expect(read({ ...ok, dashboard: 'true', githubToken: 'ghs_x', dashboardTitle: 'Docs' }).healthIssue?.title).toBe('Docs')
-    expect(problem({ ...ok, dashboard: 'true' })).toMatch(/^Invalid input:\n- `githubToken` is empty, and `dashboard: true` needs it/)
-    expect(problem({ ...ok, dashboard: 'true', githubToken: 'x', dashboardTitle: 'a\nb' })).toMatch(/`dashboardTitle` must be one line/)
+    expect(read({ ...ok, healthIssue: 'true', githubToken: 'ghs_x' }).healthIssue).toEqual({ token: 'ghs_x', title: 'Docs health' })
+    expect(read({ ...ok, healthIssue: 'true', githubToken: 'ghs_x', healthIssueTitle: 'Docs' }).healthIssue?.title).toBe('Docs')
+    expect(problem({ ...ok, healthIssue: 'true' })).toMatch(/^Invalid input:\n- `githubToken` is empty, and `healthIssue: true` needs it/)
+    expect(problem({ ...ok, healthIssue: 'true', githubToken: 'x', healthIssueTitle: 'a\nb' })).toMatch(
+      /`healthIssueTitle` must be one line/
+    )
     // The docs health issue alone is something to do: it acts on the ticks of its issue.
-    expect(read({ apiKey: 'mint_k', projectId: 'p', dashboard: 'true', githubToken: 'ghs_x' }).healthIssue?.token).toBe('ghs_x')
+    expect(read({ apiKey: 'mint_k', projectId: 'p', healthIssue: 'true', githubToken: 'ghs_x' }).healthIssue?.token).toBe('ghs_x')
+  })
+
+  it('reads the old names of the docs health issue inputs under the new ones, with a warning that names each new one', () => {
+    const old = read({ ...ok, dashboard: 'true', dashboardTitle: 'Docs', githubToken: 'ghs_x' })
+    expect(old.healthIssue).toEqual({ token: 'ghs_x', title: 'Docs' })
+    expect(old.warnings).toEqual([
+      'dashboard is the old name of healthIssue: it still works, and stops working in v2; rename it in the workflow.',
+      'dashboardTitle is the old name of healthIssueTitle: it still works, and stops working in v2; rename it in the workflow.'
+    ])
+    // Checked as the new name is: a misspelt value, and the title without the issue.
+    expect(problem({ ...ok, dashboard: 'ture', githubToken: 'ghs_x' })).toMatch(/^Invalid input:\n- `healthIssue` must be true or false/)
+    expect(read({ ...ok, dashboardTitle: 'Docs' }).warnings).toEqual([
+      'dashboardTitle is the old name of healthIssueTitle: it still works, and stops working in v2; rename it in the workflow.',
+      'healthIssueTitle is ignored: it names the docs health issue, and healthIssue is false; set healthIssue: true, or remove healthIssueTitle.'
+    ])
+    // An old name and its new one together: which one was meant is not known.
+    expect(problem({ ...ok, dashboard: 'true', healthIssue: 'true', githubToken: 'ghs_x' })).toBe(
+      'Invalid input:\n- `dashboard` is the old name of `healthIssue`, which is set too: keep `healthIssue` alone'
+    )
+    // No warning without an old name; an old name set to nothing is not set.
+    expect(read({ ...ok, healthIssue: 'true', githubToken: 'ghs_x', dashboard: ' ' }).warnings).toEqual([])
+    // The runner's INPUT_ variable of an old name is not a misspelt input.
+    expect(misnamedInputs({ INPUT_DASHBOARD: 'true', INPUT_DASHBOARDTITLE: 'Docs' })).toEqual([])
   })
 
   it('reads a value of only spaces as not given, and trims the others', () => {
@@ -596,7 +624,7 @@ describe('readInputs: messages for bad inputs', () => {
       {
         message:
           'Nothing to do: set `prompt` to create an agent job, `jobId` to watch an existing one (with `prompt`, to send it a follow-up), ' +
-          '`analytics` (`all`, or a list of sections) to export docs analytics, or `dashboard: true` to keep the docs health issue.'
+          '`analytics` (`all`, or a list of sections) to export docs analytics, or `healthIssue: true` to keep the docs health issue.'
       }
     ])
     expect(thrown({ ...ok, analytics: 'visitors', dateFrom: '2026-11-10', dateTo: '2026-11-10' }).problems).toEqual([
@@ -614,7 +642,7 @@ describe('readInputs: messages for bad inputs', () => {
   it('says there is nothing to do without a prompt, a jobId or analytics', () => {
     expect(problem({ apiKey: 'k', projectId: 'p', analytics: 'false' })).toBe(
       'Invalid input:\n- Nothing to do: set `prompt` to create an agent job, `jobId` to watch an existing one (with `prompt`, to send it a follow-up), ' +
-        '`analytics` (`all`, or a list of sections) to export docs analytics, or `dashboard: true` to keep the docs health issue.'
+        '`analytics` (`all`, or a list of sections) to export docs analytics, or `healthIssue: true` to keep the docs health issue.'
     )
   })
 
@@ -756,7 +784,7 @@ describe('every problem at once', () => {
       analytics: 'visitors,views',
       alerts: 'thumbsDown > 5, visitorsHuman < -20%',
       compare: 'none',
-      dashboard: 'true',
+      healthIssue: 'true',
       dateFrom: '2026-11-10',
       dateTo: '2026-11-01',
       maxRequests: '1'
@@ -764,7 +792,7 @@ describe('every problem at once', () => {
     expect(error.problems.map((p) => [p.input, p.message.slice(0, 40)])).toEqual([
       ['alerts', 'rule "thumbsDown > 5" is over thumbsDown'],
       ['alerts', 'rule "visitorsHuman < -20%" compares wit'],
-      ['githubToken', 'is empty, and `dashboard: true` needs it'],
+      ['githubToken', 'is empty, and `healthIssue: true` needs '],
       ['dateFrom', '(2026-11-10) must be before `dateTo` (20'],
       ['maxRequests', '(1) is below 2, one request for the firs']
     ])
@@ -840,7 +868,7 @@ describe('did you mean', () => {
     ],
     [{ wait: 'ture' }, '`wait` must be true or false, not "ture"; did you mean true?'],
     [{ comment: 'flase' }, '`comment` must be true or false, not "flase"; did you mean false?'],
-    [{ dashboard: 'True ' }, ''],
+    [{ healthIssue: 'True ' }, ''],
     [{ analytics: 'all', alerts: 'visitorHuman < 5' }, 'did you mean visitorsHuman?']
   ])('suggests the word meant for %j', (values, text) => {
     if (text === '') {
@@ -911,17 +939,17 @@ describe('warnings for inputs the run ignores', () => {
     expect(read({ ...analyticsOnly, failOn: 'alert', alerts: 'visitorsHuman < 5', timeoutMinutes: '5' }).warnings).toEqual([])
   })
 
-  it('counts a job the dashboard may start from ticked gaps: its wait, poll interval and failOn apply, its comment does not', () => {
-    const dashboard = { apiKey: 'mint_k', projectId: 'p', dashboard: 'true', githubToken: 'ghs_x' }
-    expect(read({ ...dashboard, wait: 'false', pollIntervalSeconds: '5', failOn: 'no-pr' }).warnings).toEqual([])
-    expect(read({ ...dashboard, comment: 'true' }).warnings).toEqual([
+  it('counts a job the docs health issue may start from ticked gaps: its wait, poll interval and failOn apply, its comment does not', () => {
+    const healthIssue = { apiKey: 'mint_k', projectId: 'p', healthIssue: 'true', githubToken: 'ghs_x' }
+    expect(read({ ...healthIssue, wait: 'false', pollIntervalSeconds: '5', failOn: 'no-pr' }).warnings).toEqual([])
+    expect(read({ ...healthIssue, comment: 'true' }).warnings).toEqual([
       `comment is ignored: it follows the agent job, and ${NO_JOB}; set one, or remove comment.`
     ])
   })
 
-  it('warns of dashboardTitle without the dashboard', () => {
-    expect(read({ ...ok, dashboardTitle: 'Docs' }).warnings).toEqual([
-      'dashboardTitle is ignored: it names the docs health issue, and dashboard is false; set dashboard: true, or remove dashboardTitle.'
+  it('warns of healthIssueTitle without the docs health issue', () => {
+    expect(read({ ...ok, healthIssueTitle: 'Docs' }).warnings).toEqual([
+      'healthIssueTitle is ignored: it names the docs health issue, and healthIssue is false; set healthIssue: true, or remove healthIssueTitle.'
     ])
   })
 

@@ -1028,15 +1028,19 @@ describe('the pages that moved, from the docs health issue', () => {
 })
 
 describe('publish with the docs health issue and a note', () => {
-  it('sets dashboardUrl to the issue, or empty when the issue could not be kept', async () => {
+  it('sets healthIssueUrl and its old name dashboardUrl to the issue, or empty when the issue could not be kept', async () => {
     const kept = recordingSink()
     await publish([visitors], kept.sink, run, { url: 'https://github.com/acme/docs/issues/7', number: 7, resolved: 0, asked: 0 })
+    expect(kept.outputs.healthIssueUrl).toBe('https://github.com/acme/docs/issues/7')
+    // Its old name, set with it until v2.
     expect(kept.outputs.dashboardUrl).toBe('https://github.com/acme/docs/issues/7')
     const failed = recordingSink()
     await publish([visitors], failed.sink, run, { failure: 'The issue could not be kept.', resolved: 0, asked: 0 })
+    expect(failed.outputs.healthIssueUrl).toBe('')
     expect(failed.outputs.dashboardUrl).toBe('')
     const none = recordingSink()
     await publish([visitors], none.sink, run)
+    expect(none.outputs).not.toHaveProperty('healthIssueUrl')
     expect(none.outputs).not.toHaveProperty('dashboardUrl')
   })
 

@@ -15,14 +15,14 @@ describe('the inputs of a step', () => {
 
   it("are the step's with: keys, action.yml's defaults for the others, and nothing more", () => {
     const { inputs, unexpected } = stepInputs(
-      { apiKey: '${{ secrets.MINTLIFY_API_KEY }}', topPages: 25, dashboard: true },
+      { apiKey: '${{ secrets.MINTLIFY_API_KEY }}', topPages: 25, healthIssue: true },
       defaults,
       contexts,
       'http://127.0.0.1:1'
     )
     expect(inputs.apiKey).toBe(KEY)
     expect(inputs.topPages).toBe('25')
-    expect(inputs.dashboard).toBe('true')
+    expect(inputs.healthIssue).toBe('true')
     expect(inputs.githubToken).toBe(TOKEN)
     expect(inputs.wait).toBe('true')
     expect(inputs.baseUrl).toBe('http://127.0.0.1:1')

@@ -10,3 +10,34 @@ export const mutationTesting = process.env.MUTATION_TESTING === '1'
 export function stressSize(full: number): number {
   return mutationTesting ? Math.max(1024, Math.floor(full / 64)) : full
 }
+
+/** CPU time (user and system) this process spends in `work`, in microseconds: a busy machine stretches wall time, not this. */
+export function cpuTime(work: () => void): number {
+  const start = process.cpuUsage()
+  work()
+  const used = process.cpuUsage(start)
+  return used.user + used.system
+}
+
+/**
+ * How the CPU time of `work` grows from an input of `size` to one of 4 × size: about 4 when its work
+ * grows linearly, 16 with the square. The least of two tries at each size, so that a garbage
+ * collection in one does not count. Under mutation testing the sizes are a 64th (stressSize), too
+ * small to time: there it is 1, and the test keeps its check of the result.
+ */
+export function growthOf(work: (size: number) => void, size: number): number {
+  const small = stressSize(size)
+  if (mutationTesting) {
+    work(small)
+    return 1
+  }
+  const least = (n: number): number =>
+    Math.min(
+      cpuTime(() => work(n)),
+      cpuTime(() => work(n))
+    )
+  return least(4 * small) / Math.max(1, least(small))
+}
+
+/** The most growthOf may give for work that grows linearly: 4, with room for the noise of timing (the square gives 16). */
+export const LINEAR_GROWTH = 9

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { characterEntities } from 'character-entities'
 import { entityFolds, redactor, secretForms } from '../../../src/text/secret.js'
-import { stressSize } from '../../support/stress.js'
+import { growthOf, LINEAR_GROWTH, mutationTesting, stressSize } from '../../support/stress.js'
 
 // A key with the characters JSON, URLs and base64 change: / " + and a backslash.
 const KEY = 'mint_ab/cd"ef+x9Q\\2LmZ7pR4tW8yK1nB5vC3'
@@ -119,13 +119,33 @@ describe('redactor', () => {
     expect(redactSharp('x mint_SSkey9 y')).toBe('x mint_SSkey9 y')
   })
 
-  it('runs in linear time over runs of entities and of the key in another case', () => {
-    // Quadratic matching would take minutes on these; linear takes well under the test's limit.
-    for (const run of ['&lowbar', '&lowbar;', 'mint&#95', '&#x0000', '&Mopf', KEY.slice(0, 12).toUpperCase()]) {
-      const text = run.repeat(Math.floor(stressSize(2 * 1024 * 1024) / run.length))
+  // Linear work: its CPU time grows about as the text does, from 128 KiB to half a MiB (quadratic
+  // matching would grow 16 times, and take minutes at 2 MiB). CPU time, not wall time: a busy machine
+  // does not change it, so the test's limit is only there to end a run that never would.
+  const linearOver = (run: string): number =>
+    growthOf((size) => {
+      const text = run.repeat(Math.floor(size / run.length))
       expect(redact(text)).toBe(text)
+    }, 512 * 1024)
+
+  it.skipIf(mutationTesting)('tells work that grows with the square from linear work, by the same measure', () => {
+    let sink = 0
+    const square = (size: number) => {
+      for (let i = 0; i < size; i++) for (let j = 0; j < size; j++) sink += i ^ j
     }
-  }, 30_000)
+    const linear = (size: number) => {
+      for (let i = 0; i < size * 4000; i++) sink += i & 7
+    }
+    expect(growthOf(square, 600)).toBeGreaterThan(LINEAR_GROWTH)
+    expect(growthOf(linear, 600)).toBeLessThanOrEqual(LINEAR_GROWTH)
+    expect(sink).toBeGreaterThan(0)
+  })
+
+  it('runs in linear time over runs of entities and of the key in another case', () => {
+    for (const run of ['&lowbar', '&lowbar;', 'mint&#95', '&#x0000', '&Mopf', KEY.slice(0, 12).toUpperCase()]) {
+      expect(linearOver(run), run).toBeLessThanOrEqual(LINEAR_GROWTH)
+    }
+  }, 300_000)
 
   it('cleans a text whose characters folded one by one make the key, though its fold, whole, does not', () => {
     // Folded whole the text is mint_Qé, e and the accent composed; cut before the accent, it is the key.
@@ -147,12 +167,10 @@ describe('redactor', () => {
   })
 
   it('runs in linear time over runs of the characters its escapes begin with', () => {
-    // Quadratic matching would take minutes on these; linear takes well under the test's limit.
     for (const run of ['\\', '%25', '&#0', 'm', KEY.slice(0, 10)]) {
-      const text = run.repeat(Math.floor(stressSize(4 * 1024 * 1024) / run.length))
-      expect(redact(text)).toBe(text)
+      expect(linearOver(run), run).toBeLessThanOrEqual(LINEAR_GROWTH)
     }
-  }, 20_000)
+  }, 300_000)
 
   it('replaces a numeric HTML reference behind more zeros than an escape repeats, as HTML reads it', () => {
     const zeros = '0'.repeat(40)
@@ -164,10 +182,12 @@ describe('redactor', () => {
   })
 
   it('runs in linear time over one reference behind a long run of zeros, as over many', () => {
-    // Quadratic matching would take minutes on this; linear takes well under the test's limit.
-    const text = `${KEY.slice(0, 3)}&#${'0'.repeat(stressSize(4 * 1024 * 1024))}`
-    expect(redact(text)).toBe(text)
-  }, 20_000)
+    const growth = growthOf((size) => {
+      const text = `${KEY.slice(0, 3)}&#${'0'.repeat(size)}`
+      expect(redact(text)).toBe(text)
+    }, 256 * 1024)
+    expect(growth).toBeLessThanOrEqual(LINEAR_GROWTH)
+  }, 300_000)
 
   it('replaces base64 whose + / and = a URL encodes, once or twice, whole or inside a longer text', () => {
     // Its base64 holds a +, and behind `Bearer ` and inside the JSON below a + and a /.

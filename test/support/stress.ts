@@ -33,8 +33,12 @@ export function growthOf(work: (size: number) => void, size: number): number {
   }
   const least = (n: number): number =>
     Math.min(
-      cpuTime(() => work(n)),
-      cpuTime(() => work(n))
+      cpuTime(() => {
+        work(n)
+      }),
+      cpuTime(() => {
+        work(n)
+      })
     )
   return least(4 * small) / Math.max(1, least(small))
 }

@@ -1023,7 +1023,9 @@ function entryLine(entry, unit, boxes) {
         return `- ⏳ ${subjectHtml(gap)} · ${boundedHtml(gap.evidence, 400)} <sub>${underWayText(gap, unit)}</sub>`;
     // An item the state keeps no gap of (a search too long to find again by its kept words): no box.
     const subject = item?.page !== undefined ? `<code>${boundedHtml(item.page, 200)}</code>` : `search “${boundedHtml(item?.search ?? '', 80)}”`;
-    const evidence = item === undefined ? '' : (0,render_overview/* evidenceLine */.OF)(item, (text) => `“${text}”`);
+    // Its evidence as the summary's item gives it: a search, how often nobody clicked.
+    const hits = item?.signals.reduce((sum, signal) => sum + signal.count, 0) ?? 0;
+    const evidence = item?.page === undefined ? `searched ${(0,format/* num */.bu)(hits)}× with no click` : (0,render_overview/* evidenceLine */.OF)(item, (text) => `“${text}”`);
     return `- ${subject} · ${boundedHtml(evidence, 400)} <sub>no box: too long for the issue to follow</sub>`;
 }
 /**

@@ -215,6 +215,19 @@ describe('the order of the boxes', () => {
     // An item the state keeps no gap of is listed in its place too, with its own evidence.
     expect(list).toContain('- <code>/elsewhere</code> · 1 thumbs down <sub>no box: too long for the issue to follow</sub>')
     expect(fixFirstEntries(state, overview(['/asked', '/named'])).map((entry) => entry.gap?.subject)).toEqual(['/asked', '/named'])
+    // A search too long to keep is listed by its words, cut, with its count; one asked for says the agent works on it.
+    const long = 'w'.repeat(300)
+    const searched = {
+      ...overview([]),
+      items: [{ search: long, score: 9, signals: [{ kind: 'no-click' as const, count: 9, search: long }] }]
+    }
+    expect(ownedBody({ state, resolved: 0, footerHtml: '', overview: searched })).toContain(
+      `- search “${'w'.repeat(79)}…” · searched 9× with no click <sub>no box: too long for the issue to follow</sub>`
+    )
+    const asked = stateWith([{ ...page('/named', 10), state: 'asked' }])
+    expect(ownedBody({ state: asked, resolved: 0, footerHtml: '', overview: overview(['/named']) })).toContain(
+      '- ⏳ <code>/named</code> · 14 thumbs down · “webhook retries” searched 31× with no click <sub>the agent is working on it</sub>'
+    )
   })
 })
 

@@ -632,7 +632,8 @@ function reportOf(t) {
         previous,
         movers: t.moved,
         ...(askedGaps.length > 0 ? { askedGaps } : {}),
-        open: t.state.gaps.filter(ledger/* isOpen */.nT).length
+        open: t.state.gaps.filter(ledger/* isOpen */.nT).length,
+        ...(t.overview ? { items: t.overview.items } : {})
     };
 }
 

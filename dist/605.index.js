@@ -725,7 +725,7 @@ __webpack_require__.d(__webpack_exports__, {
   kc: () => (/* binding */ withOwned)
 });
 
-// UNUSED EXPORTS: LEDGER_LINES_CHARS, beforeAfterHtml, inRankOrder, leadStatusHtml, lostHtml, numbersHtml, trendOf
+// UNUSED EXPORTS: LEDGER_LINES_CHARS, beforeAfterHtml, fixFirstEntries, leadStatusHtml, lostHtml, numbersHtml, trendOf
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
@@ -941,29 +941,92 @@ function reopenedHtml(gap, unit) {
     const numbers = beforeAfterHtml(gap.before, gap.after, gap.verdict === 'back' ? 'since it was fixed' : 'since the merge', unit);
     return ` · ${words}${numbers === '' ? '' : ` · ${numbers}`}`;
 }
-/**
- * When a gap was first seen and for how long: "first seen 17 Nov 2026" or "ranked 3 periods since 3
- * Nov 2026"; whether it was ranked in `latest`, the latest period read (by its weight, when no period is known).
- */
-function sinceText(gap, latest, unit) {
+/** When a gap was first seen and for how long: "first seen 17 Nov 2026" or "on the list 3 weeks since 3 Nov 2026". */
+function sinceText(gap, unit) {
     const first = dayHtml(gap.firstSeen);
-    const seen = gap.periods > 1 ? `on the list ${unitsText(gap.periods, unit)} since ${first}` : `first seen ${first}`;
-    if (latest === undefined ? gap.score > 0 : gap.lastSeen === latest)
-        return seen;
-    return `${seen} · not on this ${unit}’s list (last seen ${dayHtml(gap.lastSeen)})`;
+    return gap.periods > 1 ? `on the list ${unitsText(gap.periods, unit)} since ${first}` : `first seen ${first}`;
+}
+/** What a search whose words are hidden is: the ranking's of one period (so it has no "Not a gap" box). */
+const hiddenSearchNote = (unit) => `its words are hidden, so no later ${unit} can be matched to it: it is this ${unit}’s alone`;
+/**
+ * A gap's boxes after its line: its id at the end of the line (`line`) for the next run, a box to say
+ * it is not a gap (ticked when a person ticked it), none for a search whose words are hidden (nothing
+ * later could hold it to that), and what a tick sends the agent, collapsed.
+ */
+function withBoxes(line, gap, boxes) {
+    const dismiss = (0,ledger/* isHiddenSearch */.Og)(gap)
+        ? ''
+        : `  - [${boxes.dismissTicked?.has(gap.id) === true ? 'x' : ' '}] Not a gap <!-- dismiss:${gap.id} -->\n`;
+    return `- [${boxes.ticked?.has(gap.id) === true ? 'x' : ' '}] ${line} <!-- gap:${gap.id} -->\n${dismiss}  ${sentHtml(gap, boxes.words(gap))}`;
+}
+/** An open gap of the period's Fix first, as a task-list line a person ticks, with its boxes (withBoxes). */
+function openLine(gap, unit, boxes) {
+    const state = gap.state === 'back' ? reopenedHtml(gap, unit) : '';
+    const hidden = (0,ledger/* isHiddenSearch */.Og)(gap) ? ` · ${hiddenSearchNote(unit)}` : '';
+    return withBoxes(`${subjectHtml(gap)} · ${boundedHtml(gap.evidence, 400)} <sub>${sinceText(gap, unit)}${state}${hidden}</sub>`, gap, boxes);
 }
 /**
- * An open gap as a task-list line a person ticks (ticked when `ticked`), its id at the end for the
- * next run, and under it a box to say it is not a gap (ticked when `dismissTicked`).
+ * An open gap the period's Fix first does not hold, small: how long ago it was last on the list, its
+ * evidence then, and its own numbers of the latest period when they were read; with its boxes.
  */
-function openLine(gap, ticked, dismissTicked, latest, unit, words) {
-    const state = gap.state === 'back' ? reopenedHtml(gap, unit) : '';
-    // Not ranked now: its own numbers of the latest period say how it stands.
-    const stale = latest !== undefined && gap.lastSeen !== latest && gap.now?.dateFrom === latest;
-    const numbers = stale ? ` · this ${unit}: ${numbersHtml(gap.now) || 'no complaint'}` : '';
-    return (`- [${ticked ? 'x' : ' '}] ${subjectHtml(gap)} · ${boundedHtml(gap.evidence, 400)} <sub>${sinceText(gap, latest, unit)}${state}${numbers}</sub> <!-- gap:${gap.id} -->\n` +
-        `  - [${dismissTicked ? 'x' : ' '}] Not a gap <!-- dismiss:${gap.id} -->\n` +
-        `  ${sentHtml(gap, words)}`);
+function staleLine(gap, state, unit, boxes) {
+    const latest = state.periods.at(-1)?.dateFrom;
+    const ago = state.periods.filter((period) => period.dateFrom > gap.lastSeen).length;
+    const seen = ago > 0 ? `last seen ${unitsText(ago, unit)} ago` : `last seen ${dayHtml(gap.lastSeen)}`;
+    const reopened = gap.state === 'back' ? reopenedHtml(gap, unit) : '';
+    const now = latest !== undefined && gap.now?.dateFrom === latest ? ` · this ${unit}: ${numbersHtml(gap.now) || 'no complaint'}` : '';
+    return withBoxes(`<sub>${subjectHtml(gap)} · ${seen}: ${boundedHtml(gap.evidence, 400)}${reopened}${now}</sub>`, gap, boxes);
+}
+/**
+ * What became of a gap of the period's Fix first that has no box: with the agent (its pull request is
+ * linked under With the agent, once), or fixed.
+ */
+function underWayText(gap, unit) {
+    if (gap.state === 'pr-open')
+        return 'its pull request is open (see <strong>With the agent</strong>)';
+    if (gap.state === 'merged')
+        return `merged${gap.mergedOn === undefined ? '' : ` ${dayHtml(gap.mergedOn)}`}: the ${unit}s since will tell whether it worked`;
+    if (gap.state === 'resolved')
+        return `fixed${gap.resolvedOn === undefined ? '' : ` ${dayHtml(gap.resolvedOn)}`}: the ${unit}s since tell whether it holds`;
+    return STATE_WORDS[gap.state];
+}
+/**
+ * The issue's Fix first: the period's, the summary's (`overview.items`), item for item in its order,
+ * each with its gap (none for an item the state keeps no gap of). For a run that read no analytics,
+ * the gaps the latest period ranked, in its order (`rank`; an open gap of a state written before it
+ * was kept has none, and follows, the weightiest first).
+ */
+function fixFirstEntries(state, overview) {
+    if (overview) {
+        const byId = new Map(state.gaps.map((gap) => [gap.id, gap]));
+        return overview.items.map((item) => {
+            const gap = byId.get((0,ledger/* itemId */.XG)(item) ?? '');
+            return gap ? { item, gap } : { item };
+        });
+    }
+    // With no period known, a gap of some weight was ranked by the latest read.
+    const latest = state.periods.at(-1)?.dateFrom;
+    const ranked = (gap) => (latest === undefined ? gap.score > 0 : gap.lastSeen === latest);
+    const place = (gap) => gap.rank ?? Number.MAX_SAFE_INTEGER;
+    // A gap that is not open is the period's only by its place (a state written before places were kept lists the open ones).
+    return state.gaps
+        .filter((gap) => ranked(gap) && ((0,ledger/* isOpen */.nT)(gap) || (gap.rank !== undefined && gap.state !== 'dismissed')))
+        .sort((a, b) => place(a) - place(b) || b.score - a.score)
+        .map((gap) => ({ gap }));
+}
+/** An entry of the period's Fix first as the issue shows it: a box for an open gap, what became of one that is not open. */
+function entryLine(entry, unit, boxes) {
+    const { gap, item } = entry;
+    if (gap && (0,ledger/* isOpen */.nT)(gap))
+        return openLine(gap, unit, boxes);
+    if (gap)
+        return `- ⏳ ${subjectHtml(gap)} · ${boundedHtml(gap.evidence, 400)} <sub>${underWayText(gap, unit)}</sub>`;
+    // An item the state keeps no gap of (a search too long to find again by its kept words): no box.
+    const subject = item?.page !== undefined ? `<code>${boundedHtml(item.page, 200)}</code>` : `search “${boundedHtml(item?.search ?? '', 80)}”`;
+    // Its evidence as the summary's item gives it: a search, how often nobody clicked.
+    const hits = item?.signals.reduce((sum, signal) => sum + signal.count, 0) ?? 0;
+    const evidence = item?.page === undefined ? `searched ${(0,format/* num */.bu)(hits)}× with no click` : (0,render_overview/* evidenceLine */.OF)(item, (text) => `“${text}”`);
+    return `- ${subject} · ${boundedHtml(evidence, 400)} <sub>no box: too long for the issue to follow</sub>`;
 }
 /**
  * What a tick sends the agent about a gap, collapsed: its part of the prompt (gapPart), each line
@@ -1106,7 +1169,7 @@ function tickSentence(words) {
 function leadGap(overview, state) {
     if (overview) {
         const [item] = overview.items;
-        const about = item?.page !== undefined ? (0,ledger/* fingerprint */.Rj)('page', item.page) : item?.search ? (0,ledger/* fingerprint */.Rj)('search', item.search) : undefined;
+        const about = item === undefined ? undefined : (0,ledger/* itemId */.XG)(item);
         return about === undefined ? undefined : state.gaps.find((g) => g.id === about);
     }
     const latest = state.periods.at(-1)?.dateFrom;
@@ -1134,17 +1197,6 @@ function leadStatusHtml(overview, state) {
     else
         return '';
     return `<p>⏳ <strong>Already under way:</strong> ${subjectHtml(gap)}: ${status} (see <strong>With the agent</strong>).</p>`;
-}
-/**
- * Gaps in the order of the period's Fix first, the summary's order: the first box is the gap the top
- * names. Gaps the ranking does not hold follow in the ledger's order, as do all of them for a run that
- * read no analytics.
- */
-function inRankOrder(gaps, overview) {
-    const items = overview?.items ?? [];
-    const rank = new Map(items.map((item, at) => [(0,ledger/* itemId */.XG)(item), at]));
-    const place = (gap) => rank.get(gap.id) ?? items.length;
-    return [...gaps].sort((a, b) => place(a) - place(b));
 }
 /** Verdict lines the top shows at most of each kind; the ledger below holds them all. */
 const VERDICTS_SHOWN = 3;
@@ -1222,12 +1274,21 @@ function ownedBody(view) {
         room -= line.length;
         return true;
     });
-    const latest = state.periods.at(-1)?.dateFrom;
     const since = (day) => state.periods.filter((period) => period.dateFrom >= day).length;
     const moving = fitting(state.gaps
         .filter((gap) => !(0,ledger/* isOpen */.nT)(gap) && gap.state !== 'resolved' && gap.state !== 'dismissed')
         .map((gap) => progressLine(gap, since, unit)));
-    const open = fitting(inRankOrder(state.gaps.filter(ledger/* isOpen */.nT), view.overview).map((gap) => openLine(gap, view.ticked?.has(gap.id) === true, view.dismissTicked?.has(gap.id) === true, latest, unit, state.readerWords?.gaps.find((words) => words.id === gap.id))));
+    const boxes = {
+        ...(view.ticked ? { ticked: view.ticked } : {}),
+        ...(view.dismissTicked ? { dismissTicked: view.dismissTicked } : {}),
+        words: (gap) => state.readerWords?.gaps.find((words) => words.id === gap.id)
+    };
+    // The period's Fix first, the summary's, item for item; then, small, the open gaps it does not hold.
+    const entries = fixFirstEntries(state, view.overview);
+    const listed = new Set(entries.flatMap((entry) => (entry.gap ? [entry.gap.id] : [])));
+    const ranked = fitting(entries.map((entry) => entryLine(entry, unit, boxes)));
+    const stale = fitting(state.gaps.filter((gap) => (0,ledger/* isOpen */.nT)(gap) && !listed.has(gap.id)).map((gap) => staleLine(gap, state, unit, boxes)));
+    const openCount = state.gaps.filter(ledger/* isOpen */.nT).length;
     const resolved = fitting(state.gaps.filter((gap) => gap.state === 'resolved').map((gap) => progressLine(gap, since, unit)));
     const dismissed = fitting(state.gaps.filter((gap) => gap.state === 'dismissed').map((gap) => dismissedLine(gap, view.restoreTicked?.has(gap.id) === true)));
     // What the agent works on, before the long lists: a few lines.
@@ -1235,10 +1296,14 @@ function ownedBody(view) {
         parts.push('### With the agent', '', ...moving, '');
     parts.push('### Fix first: tick a gap to ask the agent', '');
     // "Waiting for the agent" would also describe the gaps with it: say only that nothing is to tick.
-    if (open.length === 0)
+    if (openCount === 0)
         parts.push('Nothing to tick: no gap is open.', '');
     else
-        parts.push(tickSentence(state.readerWords !== undefined), '', ...open, '');
+        parts.push(tickSentence(state.readerWords !== undefined), '');
+    if (ranked.length > 0)
+        parts.push(...ranked, '');
+    if (stale.length > 0)
+        parts.push(`<p><sub><strong>Not on this ${unit}’s list</strong>: gaps still open from earlier ${unit}s, with when they were last on it.</sub></p>`, '', ...stale, '');
     // After what to fix: the pages whose traffic moved, kept by a run that read no analytics.
     const kept = blocks.movers ?? '';
     const movers = kept === '' ? moversHtml(view.movers ?? []).join('\n') : kept;
@@ -1488,6 +1553,7 @@ function judgement(before, after, ruleOut = false) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Ah: () => (/* binding */ withJobEnded),
 /* harmony export */   J$: () => (/* binding */ withAsked),
+/* harmony export */   Og: () => (/* binding */ isHiddenSearch),
 /* harmony export */   Rj: () => (/* binding */ fingerprint),
 /* harmony export */   Tw: () => (/* binding */ withRestored),
 /* harmony export */   Uk: () => (/* binding */ withDismissed),
@@ -1503,7 +1569,7 @@ function judgement(before, after, ruleOut = false) {
 /* harmony export */   uA: () => (/* binding */ withPeriod),
 /* harmony export */   vV: () => (/* binding */ WORSE_BY)
 /* harmony export */ });
-/* unused harmony exports numbersWeight, clearlyWorse, numbersOf, BACK_PERIODS */
+/* unused harmony exports numbersWeight, clearlyWorse, numbersOf, hiddenFingerprint, BACK_PERIODS */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _render_overview_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8453);
@@ -1624,15 +1690,35 @@ function fingerprint(kind, subject) {
 }
 /** Text as the ledger keeps it: one line, without invisible characters, cut at `max`. */
 const cut = (text, max) => (0,_text_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)(text, max);
-/** What an item is about, or undefined for a search whose text is hidden (nothing to name it by). */
+/**
+ * The fingerprint of a search whose words are hidden: of its key (search-words.ts), which only this
+ * run can make, so that it says nothing of the words and names the search for this run's ranking alone.
+ */
+const hiddenFingerprint = (key) => (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(`hidden search\n${key}`).digest('hex').slice(0, 12);
+/**
+ * What an item is about: a page, or a search by its words, or, where its words are hidden, by the key
+ * of this run (`hidden`: the gap's subject is empty, as the ledger keeps a search whose words it may
+ * not keep); undefined for a search longer than a subject is kept, which could not be found again by
+ * its kept words.
+ */
 function subjectOf(item) {
     if (item.page !== undefined)
         return { kind: 'page', subject: item.page };
-    // A search longer than a subject is kept could not be found again by its kept words: no gap.
-    if (item.search !== undefined && item.search.trim() !== '' && item.search.length <= _state_js__WEBPACK_IMPORTED_MODULE_4__/* .SUBJECT_CHARS */ .NG)
+    if (item.search === undefined) {
+        const key = item.signals.find((signal) => signal.hidden !== undefined)?.hidden?.key;
+        return key === undefined || key === '' ? undefined : { kind: 'search', subject: '', hidden: key };
+    }
+    if (item.search.trim() !== '' && item.search.length <= _state_js__WEBPACK_IMPORTED_MODULE_4__/* .SUBJECT_CHARS */ .NG)
         return { kind: 'search', subject: item.search };
     return undefined;
 }
+/** The fingerprint of what `about` names (subjectOf). */
+const idOf = (about) => about.hidden === undefined ? fingerprint(about.kind, about.subject) : hiddenFingerprint(about.hidden);
+/**
+ * Whether a gap is a search whose words are hidden: nothing a later run reads can be matched to it
+ * (its key was this run's), so it is the ranking's of one period alone.
+ */
+const isHiddenSearch = (gap) => gap.kind === 'search' && gap.subject === '';
 const ALL_MEASURED = { feedback: true, assistant: true, searches: true };
 /**
  * The state after a period was read: its headlines added to the history (a period read again
@@ -1645,32 +1731,53 @@ function withPeriod(state, period, historyLimit, today = '') {
     const again = last?.dateFrom === period.dateFrom && last.dateTo === period.dateTo;
     const gaps = new Map(state.gaps.map((gap) => [gap.id, { ...gap }]));
     const ranked = new Set();
-    for (const item of period.items) {
+    // A search whose words are hidden: its count of searches with no click, which no later read can find again.
+    const hiddenHits = new Map();
+    for (const [rank, item] of period.items.entries()) {
         const about = subjectOf(item);
         if (!about)
             continue;
-        const id = fingerprint(about.kind, about.subject);
+        const id = idOf(about);
         ranked.add(id);
         // A search is its own subject: its evidence is how often it went unclicked.
         const hits = item.signals.reduce((sum, signal) => sum + signal.count, 0);
+        if (about.hidden !== undefined)
+            hiddenHits.set(id, hits);
         const evidence = cut(about.kind === 'page' ? (0,_render_overview_js__WEBPACK_IMPORTED_MODULE_1__/* .evidenceLine */ .OF)(item, (text) => `“${text}”`) : `searched ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_6__/* .num */ .bu)(hits)}× with no click`, _state_js__WEBPACK_IMPORTED_MODULE_4__/* .EVIDENCE_CHARS */ .Mg);
         const seen = gaps.get(id);
         if (!seen) {
             gaps.set(id, {
                 id,
-                ...about,
+                kind: about.kind,
                 subject: cut(about.subject, _state_js__WEBPACK_IMPORTED_MODULE_4__/* .SUBJECT_CHARS */ .NG),
                 firstSeen: period.dateFrom,
                 lastSeen: period.dateFrom,
                 periods: 1,
                 score: rounded(item.score),
                 evidence,
-                state: 'new'
+                state: 'new',
+                rank
             });
             continue;
         }
         const newPeriod = seen.lastSeen !== period.dateFrom;
-        Object.assign(seen, { lastSeen: period.dateFrom, periods: seen.periods + (newPeriod ? 1 : 0), score: rounded(item.score), evidence });
+        Object.assign(seen, {
+            lastSeen: period.dateFrom,
+            periods: seen.periods + (newPeriod ? 1 : 0),
+            score: rounded(item.score),
+            evidence,
+            rank
+        });
+    }
+    for (const gap of [...gaps.values()]) {
+        if (ranked.has(gap.id))
+            continue;
+        // The place in Fix first is the period's: a gap it does not rank has none.
+        delete gap.rank;
+        // A search whose words are hidden that nobody asked for is let go once its period has passed: no
+        // later read can be matched to it (the same search ranked again is a gap of its own).
+        if (isHiddenSearch(gap) && isOpen(gap))
+            gaps.delete(gap.id);
     }
     let resolved = 0;
     // The whole periods of the history that began on or after a day, this one included.
@@ -1681,6 +1788,9 @@ function withPeriod(state, period, historyLimit, today = '') {
             // The numbers of the period before go to `recent`, what "before" and "back" pool.
             if (gap.now && gap.now.dateFrom < period.dateFrom && gap.state !== 'dismissed')
                 gap.recent = [...(gap.recent ?? []), (0,_state_js__WEBPACK_IMPORTED_MODULE_4__/* .withoutSearches */ .BP)(gap.now)].slice(-_state_js__WEBPACK_IMPORTED_MODULE_4__/* .RECENT_PERIODS */ .j8);
+            const hidden = hiddenHits.get(gap.id);
+            if (hidden !== undefined && (period.measured ?? ALL_MEASURED).searches && keepable(hidden))
+                numbers.noClick = hidden;
             gap.now = numbers;
             gap.score = rounded(numbersWeight(gap.now));
         }
@@ -1939,10 +2049,10 @@ function withRestored(state, ids) {
 function dismissedIds(state) {
     return new Set(state.gaps.filter((gap) => gap.state === 'dismissed').map((gap) => gap.id));
 }
-/** The fingerprint of what a ranked item is about, or undefined for a search whose text is hidden. */
+/** The fingerprint of what a ranked item is about (a search whose text is hidden, by this run's key); undefined for a search too long to keep. */
 function itemId(item) {
     const about = subjectOf(item);
-    return about && fingerprint(about.kind, about.subject);
+    return about && idOf(about);
 }
 
 
@@ -2223,6 +2333,11 @@ const gapSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
      */
     score: count,
     evidence: text(EVIDENCE_CHARS),
+    /**
+     * Its place in the latest period's Fix first (0 for the first), absent when that period did not
+     * rank it: the issue lists the period's gaps in this order, in a run that reads no analytics too.
+     */
+    rank: zod__WEBPACK_IMPORTED_MODULE_5__/* .number */ .aig().int().min(0).max(LEDGER_GAPS).optional(),
     state: zod__WEBPACK_IMPORTED_MODULE_5__/* ["enum"] */ .k5n(GAP_STATES),
     /** The agent job asked to fix it, and the workflow run that asked. */
     // Any id the service may give (api/schemas.ts): a longer one would make the gap unreadable.
@@ -4452,8 +4567,13 @@ function summaryOf(reports, run, ending = '', alerts = [], healthIssue, top = []
     html += ending;
     return html !== '' && run ? html + (0,footer/* footerHtml */.H)(run) : html;
 }
-/** "Fix first": every section's signals, ranked, without the gaps people dismissed. */
+/**
+ * "Fix first": the docs health issue's, where it ranked the period (one list for the summary, the
+ * issue and docsGaps); else every section's signals, ranked, without the gaps people dismissed.
+ */
 function rankingOf(sections, healthIssue) {
+    if (healthIssue?.items)
+        return [...healthIssue.items];
     // An item without an id (itemId) is never among the dismissed.
     const dismissed = healthIssue?.dismissed;
     const leftOut = dismissed ? (item) => dismissed.has((0,ledger/* itemId */.XG)(item)) : undefined;

@@ -8,10 +8,11 @@ import { htmlText } from '../text/escape.js'
 import { num } from '../text/format.js'
 import { dayText, parseDate, shortRange } from '../text/dates.js'
 import { linkHtml } from '../render/html.js'
-import { headlinesHtml, howReadHtml, type Overview, overviewTopHtml, type Trend } from '../render/overview.js'
+import { evidenceLine, headlinesHtml, howReadHtml, type Overview, overviewTopHtml, type Trend } from '../render/overview.js'
+import type { FixItem } from '../render/fix-first.js'
 import { HEADLINE_NAMES, type HeadlineKey, type HeadlineKey as Key } from '../core/catalog.js'
 import type { Mover } from './history.js'
-import { fingerprint, isOpen, itemId, WORSE_BY, WORSE_TIMES } from './ledger.js'
+import { isHiddenSearch, isOpen, itemId, WORSE_BY, WORSE_TIMES } from './ledger.js'
 import { encodeState, fittedState, type GapNumbers, type GapRecord, type GapWords, type HealthState, LOGIN_CHARS } from './state.js'
 import { gapPart } from './prompt.js'
 import { periodsOf, VERDICT_PERIODS } from './verdict.js'
@@ -176,38 +177,115 @@ function reopenedHtml(gap: GapRecord, unit: string): string {
   return ` · ${words}${numbers === '' ? '' : ` · ${numbers}`}`
 }
 
-/**
- * When a gap was first seen and for how long: "first seen 17 Nov 2026" or "ranked 3 periods since 3
- * Nov 2026"; whether it was ranked in `latest`, the latest period read (by its weight, when no period is known).
- */
-function sinceText(gap: GapRecord, latest: string | undefined, unit: string): string {
+/** When a gap was first seen and for how long: "first seen 17 Nov 2026" or "on the list 3 weeks since 3 Nov 2026". */
+function sinceText(gap: GapRecord, unit: string): string {
   const first = dayHtml(gap.firstSeen)
-  const seen = gap.periods > 1 ? `on the list ${unitsText(gap.periods, unit)} since ${first}` : `first seen ${first}`
-  if (latest === undefined ? gap.score > 0 : gap.lastSeen === latest) return seen
-  return `${seen} · not on this ${unit}’s list (last seen ${dayHtml(gap.lastSeen)})`
+  return gap.periods > 1 ? `on the list ${unitsText(gap.periods, unit)} since ${first}` : `first seen ${first}`
+}
+
+/** What a search whose words are hidden is: the ranking's of one period (so it has no "Not a gap" box). */
+const hiddenSearchNote = (unit: string): string =>
+  `its words are hidden, so no later ${unit} can be matched to it: it is this ${unit}’s alone`
+
+/** The boxes a person may tick, and the words each gap's tick sends: what every line of the ledger is written with. */
+interface Boxes {
+  ticked?: ReadonlySet<string>
+  dismissTicked?: ReadonlySet<string>
+  words: (gap: GapRecord) => GapWords | undefined
 }
 
 /**
- * An open gap as a task-list line a person ticks (ticked when `ticked`), its id at the end for the
- * next run, and under it a box to say it is not a gap (ticked when `dismissTicked`).
+ * A gap's boxes after its line: its id at the end of the line (`line`) for the next run, a box to say
+ * it is not a gap (ticked when a person ticked it), none for a search whose words are hidden (nothing
+ * later could hold it to that), and what a tick sends the agent, collapsed.
  */
-function openLine(
-  gap: GapRecord,
-  ticked: boolean,
-  dismissTicked: boolean,
-  latest: string | undefined,
-  unit: string,
-  words?: GapWords
-): string {
+function withBoxes(line: string, gap: GapRecord, boxes: Boxes): string {
+  const dismiss = isHiddenSearch(gap)
+    ? ''
+    : `  - [${boxes.dismissTicked?.has(gap.id) === true ? 'x' : ' '}] Not a gap <!-- dismiss:${gap.id} -->\n`
+  return `- [${boxes.ticked?.has(gap.id) === true ? 'x' : ' '}] ${line} <!-- gap:${gap.id} -->\n${dismiss}  ${sentHtml(gap, boxes.words(gap))}`
+}
+
+/** An open gap of the period's Fix first, as a task-list line a person ticks, with its boxes (withBoxes). */
+function openLine(gap: GapRecord, unit: string, boxes: Boxes): string {
   const state = gap.state === 'back' ? reopenedHtml(gap, unit) : ''
-  // Not ranked now: its own numbers of the latest period say how it stands.
-  const stale = latest !== undefined && gap.lastSeen !== latest && gap.now?.dateFrom === latest
-  const numbers = stale ? ` · this ${unit}: ${numbersHtml(gap.now) || 'no complaint'}` : ''
-  return (
-    `- [${ticked ? 'x' : ' '}] ${subjectHtml(gap)} · ${boundedHtml(gap.evidence, 400)} <sub>${sinceText(gap, latest, unit)}${state}${numbers}</sub> <!-- gap:${gap.id} -->\n` +
-    `  - [${dismissTicked ? 'x' : ' '}] Not a gap <!-- dismiss:${gap.id} -->\n` +
-    `  ${sentHtml(gap, words)}`
+  const hidden = isHiddenSearch(gap) ? ` · ${hiddenSearchNote(unit)}` : ''
+  return withBoxes(
+    `${subjectHtml(gap)} · ${boundedHtml(gap.evidence, 400)} <sub>${sinceText(gap, unit)}${state}${hidden}</sub>`,
+    gap,
+    boxes
   )
+}
+
+/**
+ * An open gap the period's Fix first does not hold, small: how long ago it was last on the list, its
+ * evidence then, and its own numbers of the latest period when they were read; with its boxes.
+ */
+function staleLine(gap: GapRecord, state: HealthState, unit: string, boxes: Boxes): string {
+  const latest = state.periods.at(-1)?.dateFrom
+  const ago = state.periods.filter((period) => period.dateFrom > gap.lastSeen).length
+  const seen = ago > 0 ? `last seen ${unitsText(ago, unit)} ago` : `last seen ${dayHtml(gap.lastSeen)}`
+  const reopened = gap.state === 'back' ? reopenedHtml(gap, unit) : ''
+  const now = latest !== undefined && gap.now?.dateFrom === latest ? ` · this ${unit}: ${numbersHtml(gap.now) || 'no complaint'}` : ''
+  return withBoxes(`<sub>${subjectHtml(gap)} · ${seen}: ${boundedHtml(gap.evidence, 400)}${reopened}${now}</sub>`, gap, boxes)
+}
+
+/**
+ * What became of a gap of the period's Fix first that has no box: with the agent (its pull request is
+ * linked under With the agent, once), or fixed.
+ */
+function underWayText(gap: GapRecord, unit: string): string {
+  if (gap.state === 'pr-open') return 'its pull request is open (see <strong>With the agent</strong>)'
+  if (gap.state === 'merged')
+    return `merged${gap.mergedOn === undefined ? '' : ` ${dayHtml(gap.mergedOn)}`}: the ${unit}s since will tell whether it worked`
+  if (gap.state === 'resolved')
+    return `fixed${gap.resolvedOn === undefined ? '' : ` ${dayHtml(gap.resolvedOn)}`}: the ${unit}s since tell whether it holds`
+  return STATE_WORDS[gap.state]
+}
+
+/** A line of the period's Fix first: its gap, or, for an item the state keeps no gap of, the item itself. */
+export interface FixFirstEntry {
+  item?: FixItem
+  gap?: GapRecord
+}
+
+/**
+ * The issue's Fix first: the period's, the summary's (`overview.items`), item for item in its order,
+ * each with its gap (none for an item the state keeps no gap of). For a run that read no analytics,
+ * the gaps the latest period ranked, in its order (`rank`; an open gap of a state written before it
+ * was kept has none, and follows, the weightiest first).
+ */
+export function fixFirstEntries(state: HealthState, overview: Pick<Overview, 'items'> | undefined): FixFirstEntry[] {
+  if (overview) {
+    const byId = new Map(state.gaps.map((gap) => [gap.id, gap]))
+    return overview.items.map((item) => {
+      const gap = byId.get(itemId(item) ?? '')
+      return gap ? { item, gap } : { item }
+    })
+  }
+  // With no period known, a gap of some weight was ranked by the latest read.
+  const latest = state.periods.at(-1)?.dateFrom
+  const ranked = (gap: GapRecord): boolean => (latest === undefined ? gap.score > 0 : gap.lastSeen === latest)
+  const place = (gap: GapRecord): number => gap.rank ?? Number.MAX_SAFE_INTEGER
+  // A gap that is not open is the period's only by its place (a state written before places were kept lists the open ones).
+  return state.gaps
+    .filter((gap) => ranked(gap) && (isOpen(gap) || (gap.rank !== undefined && gap.state !== 'dismissed')))
+    .sort((a, b) => place(a) - place(b) || b.score - a.score)
+    .map((gap) => ({ gap }))
+}
+
+/** An entry of the period's Fix first as the issue shows it: a box for an open gap, what became of one that is not open. */
+function entryLine(entry: FixFirstEntry, unit: string, boxes: Boxes): string {
+  const { gap, item } = entry
+  if (gap && isOpen(gap)) return openLine(gap, unit, boxes)
+  if (gap) return `- ⏳ ${subjectHtml(gap)} · ${boundedHtml(gap.evidence, 400)} <sub>${underWayText(gap, unit)}</sub>`
+  // An item the state keeps no gap of (a search too long to find again by its kept words): no box.
+  const subject =
+    item?.page !== undefined ? `<code>${boundedHtml(item.page, 200)}</code>` : `search “${boundedHtml(item?.search ?? '', 80)}”`
+  // Its evidence as the summary's item gives it: a search, how often nobody clicked.
+  const hits = item?.signals.reduce((sum, signal) => sum + signal.count, 0) ?? 0
+  const evidence = item?.page === undefined ? `searched ${num(hits)}× with no click` : evidenceLine(item, (text) => `“${text}”`)
+  return `- ${subject} · ${boundedHtml(evidence, 400)} <sub>no box: too long for the issue to follow</sub>`
 }
 
 /**
@@ -370,7 +448,7 @@ function tickSentence(words: boolean): string {
 function leadGap(overview: Overview | undefined, state: HealthState): GapRecord | undefined {
   if (overview) {
     const [item] = overview.items
-    const about = item?.page !== undefined ? fingerprint('page', item.page) : item?.search ? fingerprint('search', item.search) : undefined
+    const about = item === undefined ? undefined : itemId(item)
     return about === undefined ? undefined : state.gaps.find((g) => g.id === about)
   }
   const latest = state.periods.at(-1)?.dateFrom
@@ -395,18 +473,6 @@ export function leadStatusHtml(overview: Overview | undefined, state: HealthStat
     status = `${pr} merged${gap.mergedOn === undefined ? '' : ` ${dayHtml(gap.mergedOn)}`}; the ${unitOf(state)}s since the merge will tell whether it worked`
   else return ''
   return `<p>⏳ <strong>Already under way:</strong> ${subjectHtml(gap)}: ${status} (see <strong>With the agent</strong>).</p>`
-}
-
-/**
- * Gaps in the order of the period's Fix first, the summary's order: the first box is the gap the top
- * names. Gaps the ranking does not hold follow in the ledger's order, as do all of them for a run that
- * read no analytics.
- */
-export function inRankOrder(gaps: readonly GapRecord[], overview: Pick<Overview, 'items'> | undefined): GapRecord[] {
-  const items = overview?.items ?? []
-  const rank = new Map(items.map((item, at) => [itemId(item), at]))
-  const place = (gap: GapRecord): number => rank.get(gap.id) ?? items.length
-  return [...gaps].sort((a, b) => place(a) - place(b))
 }
 
 /** Verdict lines the top shows at most of each kind; the ledger below holds them all. */
@@ -513,25 +579,23 @@ export function ownedBody(view: HealthIssueView): string {
       room -= line.length
       return true
     })
-  const latest = state.periods.at(-1)?.dateFrom
   const since = (day: string): number => state.periods.filter((period) => period.dateFrom >= day).length
   const moving = fitting(
     state.gaps
       .filter((gap) => !isOpen(gap) && gap.state !== 'resolved' && gap.state !== 'dismissed')
       .map((gap) => progressLine(gap, since, unit))
   )
-  const open = fitting(
-    inRankOrder(state.gaps.filter(isOpen), view.overview).map((gap) =>
-      openLine(
-        gap,
-        view.ticked?.has(gap.id) === true,
-        view.dismissTicked?.has(gap.id) === true,
-        latest,
-        unit,
-        state.readerWords?.gaps.find((words) => words.id === gap.id)
-      )
-    )
-  )
+  const boxes: Boxes = {
+    ...(view.ticked ? { ticked: view.ticked } : {}),
+    ...(view.dismissTicked ? { dismissTicked: view.dismissTicked } : {}),
+    words: (gap) => state.readerWords?.gaps.find((words) => words.id === gap.id)
+  }
+  // The period's Fix first, the summary's, item for item; then, small, the open gaps it does not hold.
+  const entries = fixFirstEntries(state, view.overview)
+  const listed = new Set(entries.flatMap((entry) => (entry.gap ? [entry.gap.id] : [])))
+  const ranked = fitting(entries.map((entry) => entryLine(entry, unit, boxes)))
+  const stale = fitting(state.gaps.filter((gap) => isOpen(gap) && !listed.has(gap.id)).map((gap) => staleLine(gap, state, unit, boxes)))
+  const openCount = state.gaps.filter(isOpen).length
   const resolved = fitting(state.gaps.filter((gap) => gap.state === 'resolved').map((gap) => progressLine(gap, since, unit)))
   const dismissed = fitting(
     state.gaps.filter((gap) => gap.state === 'dismissed').map((gap) => dismissedLine(gap, view.restoreTicked?.has(gap.id) === true))
@@ -540,8 +604,16 @@ export function ownedBody(view: HealthIssueView): string {
   if (moving.length > 0) parts.push('### With the agent', '', ...moving, '')
   parts.push('### Fix first: tick a gap to ask the agent', '')
   // "Waiting for the agent" would also describe the gaps with it: say only that nothing is to tick.
-  if (open.length === 0) parts.push('Nothing to tick: no gap is open.', '')
-  else parts.push(tickSentence(state.readerWords !== undefined), '', ...open, '')
+  if (openCount === 0) parts.push('Nothing to tick: no gap is open.', '')
+  else parts.push(tickSentence(state.readerWords !== undefined), '')
+  if (ranked.length > 0) parts.push(...ranked, '')
+  if (stale.length > 0)
+    parts.push(
+      `<p><sub><strong>Not on this ${unit}’s list</strong>: gaps still open from earlier ${unit}s, with when they were last on it.</sub></p>`,
+      '',
+      ...stale,
+      ''
+    )
   // After what to fix: the pages whose traffic moved, kept by a run that read no analytics.
   const kept = blocks.movers ?? ''
   const movers = kept === '' ? moversHtml(view.movers ?? []).join('\n') : kept

@@ -162,14 +162,37 @@ export function fingerprint(kind: GapRecord['kind'], subject: string): string {
 /** Text as the ledger keeps it: one line, without invisible characters, cut at `max`. */
 const cut = (text: string, max: number): string => oneLine(text, max)
 
-/** What an item is about, or undefined for a search whose text is hidden (nothing to name it by). */
-function subjectOf(item: FixItem): { kind: GapRecord['kind']; subject: string } | undefined {
+/**
+ * The fingerprint of a search whose words are hidden: of its key (search-words.ts), which only this
+ * run can make, so that it says nothing of the words and names the search for this run's ranking alone.
+ */
+export const hiddenFingerprint = (key: string): string => createHash('sha256').update(`hidden search\n${key}`).digest('hex').slice(0, 12)
+
+/**
+ * What an item is about: a page, or a search by its words, or, where its words are hidden, by the key
+ * of this run (`hidden`: the gap's subject is empty, as the ledger keeps a search whose words it may
+ * not keep); undefined for a search longer than a subject is kept, which could not be found again by
+ * its kept words.
+ */
+function subjectOf(item: FixItem): { kind: GapRecord['kind']; subject: string; hidden?: string } | undefined {
   if (item.page !== undefined) return { kind: 'page', subject: item.page }
-  // A search longer than a subject is kept could not be found again by its kept words: no gap.
-  if (item.search !== undefined && item.search.trim() !== '' && item.search.length <= SUBJECT_CHARS)
-    return { kind: 'search', subject: item.search }
+  if (item.search === undefined) {
+    const key = item.signals.find((signal) => signal.hidden !== undefined)?.hidden?.key
+    return key === undefined || key === '' ? undefined : { kind: 'search', subject: '', hidden: key }
+  }
+  if (item.search.trim() !== '' && item.search.length <= SUBJECT_CHARS) return { kind: 'search', subject: item.search }
   return undefined
 }
+
+/** The fingerprint of what `about` names (subjectOf). */
+const idOf = (about: { kind: GapRecord['kind']; subject: string; hidden?: string }): string =>
+  about.hidden === undefined ? fingerprint(about.kind, about.subject) : hiddenFingerprint(about.hidden)
+
+/**
+ * Whether a gap is a search whose words are hidden: nothing a later run reads can be matched to it
+ * (its key was this run's), so it is the ranking's of one period alone.
+ */
+export const isHiddenSearch = (gap: Pick<GapRecord, 'kind' | 'subject'>): boolean => gap.kind === 'search' && gap.subject === ''
 
 /** The period a run read, with its headline numbers. */
 export interface PeriodRead extends Omit<PeriodRecord, 'resolved'> {
@@ -194,13 +217,16 @@ export function withPeriod(state: HealthState, period: PeriodRead, historyLimit:
   const again = last?.dateFrom === period.dateFrom && last.dateTo === period.dateTo
   const gaps = new Map(state.gaps.map((gap) => [gap.id, { ...gap }]))
   const ranked = new Set<string>()
-  for (const item of period.items) {
+  // A search whose words are hidden: its count of searches with no click, which no later read can find again.
+  const hiddenHits = new Map<string, number>()
+  for (const [rank, item] of period.items.entries()) {
     const about = subjectOf(item)
     if (!about) continue
-    const id = fingerprint(about.kind, about.subject)
+    const id = idOf(about)
     ranked.add(id)
     // A search is its own subject: its evidence is how often it went unclicked.
     const hits = item.signals.reduce((sum, signal) => sum + signal.count, 0)
+    if (about.hidden !== undefined) hiddenHits.set(id, hits)
     const evidence = cut(
       about.kind === 'page' ? evidenceLine(item, (text) => `“${text}”`) : `searched ${num(hits)}× with no click`,
       EVIDENCE_CHARS
@@ -209,19 +235,34 @@ export function withPeriod(state: HealthState, period: PeriodRead, historyLimit:
     if (!seen) {
       gaps.set(id, {
         id,
-        ...about,
+        kind: about.kind,
         subject: cut(about.subject, SUBJECT_CHARS),
         firstSeen: period.dateFrom,
         lastSeen: period.dateFrom,
         periods: 1,
         score: rounded(item.score),
         evidence,
-        state: 'new'
+        state: 'new',
+        rank
       })
       continue
     }
     const newPeriod = seen.lastSeen !== period.dateFrom
-    Object.assign(seen, { lastSeen: period.dateFrom, periods: seen.periods + (newPeriod ? 1 : 0), score: rounded(item.score), evidence })
+    Object.assign(seen, {
+      lastSeen: period.dateFrom,
+      periods: seen.periods + (newPeriod ? 1 : 0),
+      score: rounded(item.score),
+      evidence,
+      rank
+    })
+  }
+  for (const gap of [...gaps.values()]) {
+    if (ranked.has(gap.id)) continue
+    // The place in Fix first is the period's: a gap it does not rank has none.
+    delete gap.rank
+    // A search whose words are hidden that nobody asked for is let go once its period has passed: no
+    // later read can be matched to it (the same search ranked again is a gap of its own).
+    if (isHiddenSearch(gap) && isOpen(gap)) gaps.delete(gap.id)
   }
   let resolved = 0
   // The whole periods of the history that began on or after a day, this one included.
@@ -233,6 +274,8 @@ export function withPeriod(state: HealthState, period: PeriodRead, historyLimit:
       // The numbers of the period before go to `recent`, what "before" and "back" pool.
       if (gap.now && gap.now.dateFrom < period.dateFrom && gap.state !== 'dismissed')
         gap.recent = [...(gap.recent ?? []), withoutSearches(gap.now) as GapNumbers].slice(-RECENT_PERIODS)
+      const hidden = hiddenHits.get(gap.id)
+      if (hidden !== undefined && (period.measured ?? ALL_MEASURED).searches && keepable(hidden)) numbers.noClick = hidden
       gap.now = numbers
       gap.score = rounded(numbersWeight(gap.now))
     } else if (!ranked.has(gap.id)) gap.score = 0
@@ -495,8 +538,8 @@ export function dismissedIds(state: HealthState): Set<string> {
   return new Set(state.gaps.filter((gap) => gap.state === 'dismissed').map((gap) => gap.id))
 }
 
-/** The fingerprint of what a ranked item is about, or undefined for a search whose text is hidden. */
+/** The fingerprint of what a ranked item is about (a search whose text is hidden, by this run's key); undefined for a search too long to keep. */
 export function itemId(item: FixItem): string | undefined {
   const about = subjectOf(item)
-  return about && fingerprint(about.kind, about.subject)
+  return about && idOf(about)
 }

@@ -118,6 +118,11 @@ const gapSchema = z.object({
    */
   score: count,
   evidence: text(EVIDENCE_CHARS),
+  /**
+   * Its place in the latest period's Fix first (0 for the first), absent when that period did not
+   * rank it: the issue lists the period's gaps in this order, in a run that reads no analytics too.
+   */
+  rank: z.number().int().min(0).max(LEDGER_GAPS).optional(),
   state: z.enum(GAP_STATES),
   /** The agent job asked to fix it, and the workflow run that asked. */
   // Any id the service may give (api/schemas.ts): a longer one would make the gap unreadable.

@@ -7,7 +7,7 @@
 import type { JobReport } from '../agent/outcome.js'
 import { jobIdProblem } from '../api/schemas.js'
 import type { HeadlineKey } from '../core/catalog.js'
-import { type RankingContext, type Signal, fixFirst, grouped } from '../render/fix-first.js'
+import { type FixItem, type RankingContext, type Signal, fixFirst, grouped } from '../render/fix-first.js'
 import { earlierCounts, withPeriodCounts } from './page-history.js'
 import { linkHtml } from '../render/html.js'
 import { wordsInOrder } from '../render/gap-words.js'
@@ -169,6 +169,8 @@ export interface TransitionReport {
   askedGaps?: AskedGap[]
   /** The gaps open, each with a box to tick in the issue. */
   open: number
+  /** The period's Fix first, as the issue lists it: the summary shows the same list. */
+  items?: readonly FixItem[]
 }
 
 /**
@@ -523,6 +525,7 @@ export function reportOf(t: Transition): TransitionReport {
     previous,
     movers: t.moved,
     ...(askedGaps.length > 0 ? { askedGaps } : {}),
-    open: t.state.gaps.filter(isOpen).length
+    open: t.state.gaps.filter(isOpen).length,
+    ...(t.overview ? { items: t.overview.items } : {})
   }
 }

@@ -48,6 +48,7 @@ import type { GitHubTrust } from './job-plan.js'
 import { htmlText, logText } from '../text/escape.js'
 import type { SitePages } from '../text/page-path.js'
 import type { Overview } from '../render/overview.js'
+import type { FixItem } from '../render/fix-first.js'
 import { ACTION_NAME, versionText } from '../version.js'
 import { type SectionReport, sectionRendererOf } from './wiring.js'
 
@@ -77,6 +78,8 @@ export interface HealthIssueReport {
   verdicts?: string[]
   /** The gaps open in the issue, each with a box to tick. */
   open?: number
+  /** The period's Fix first, as the issue lists it. */
+  items?: readonly FixItem[]
 }
 
 /** The run's day, YYYY-MM-DD (UTC). */

@@ -80,10 +80,16 @@ export interface HealthIssueContext {
   ranking?: Omit<RankingContext, 'leftOut'>
   previous?: Partial<Record<HeadlineKey, Headline['previous']>>
   movers?: readonly Mover[]
+  /** The period's Fix first as the issue lists it: the summary and docsGaps show this very list. */
+  items?: readonly FixItem[]
 }
 
-/** "Fix first": every section's signals, ranked, without the gaps people dismissed. */
+/**
+ * "Fix first": the docs health issue's, where it ranked the period (one list for the summary, the
+ * issue and docsGaps); else every section's signals, ranked, without the gaps people dismissed.
+ */
 function rankingOf(sections: readonly SectionReport[], healthIssue?: HealthIssueContext): FixItem[] {
+  if (healthIssue?.items) return [...healthIssue.items]
   // An item without an id (itemId) is never among the dismissed.
   const dismissed: ReadonlySet<string | undefined> | undefined = healthIssue?.dismissed
   const leftOut = dismissed ? (item: FixItem) => dismissed.has(itemId(item)) : undefined

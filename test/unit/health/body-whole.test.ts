@@ -2,6 +2,7 @@
 // it rendered (test/support/render.js): every section in its place, each with the words it needs.
 import { describe, expect, it } from 'vitest'
 import { ownedBody } from '../../../src/health/body.js'
+import { fingerprint } from '../../../src/health/ledger.js'
 import { emptyState, type GapRecord, type HealthState } from '../../../src/health/state.js'
 import type { Overview } from '../../../src/render/overview.js'
 import { renderSummary } from '../../support/render.js'
@@ -123,7 +124,11 @@ describe('ownedBody', () => {
         gap('a', '/docs/quiet', { ...old, now: { dateFrom: '2026-11-16', dateTo: '2026-11-23', down: 1 } }),
         gap('b', '/docs/calm', { ...old, now: { dateFrom: '2026-11-16', dateTo: '2026-11-23' } }),
         gap('c', '/docs/unread', { ...old, now: { dateFrom: '2026-11-09', dateTo: '2026-11-16', down: 2 } }),
-        gap('d', '/docs/ranked', { lastSeen: '2026-11-16', now: { dateFrom: '2026-11-16', dateTo: '2026-11-23', down: 5 } })
+        gap('d', '/docs/ranked', {
+          id: fingerprint('page', '/docs/ranked'),
+          lastSeen: '2026-11-16',
+          now: { dateFrom: '2026-11-16', dateTo: '2026-11-23', down: 5 }
+        })
       ]
     }
     const overview: Overview = {
@@ -135,7 +140,7 @@ describe('ownedBody', () => {
         { key: 'visitorsHuman', name: 'Human visitors', value: 120 },
         { key: 'thumbsDown', name: 'Thumbs down', value: 3 }
       ],
-      items: [],
+      items: [{ page: '/docs/ranked', score: 5, signals: [{ kind: 'thumbs-down', count: 5, page: '/docs/ranked' }] }],
       incomplete: [],
       uncompared: []
     }
@@ -150,10 +155,11 @@ describe('ownedBody', () => {
     ])
     // Each open gap's line, up to its "Not a gap" box.
     for (const line of [
-      '[ ] /docs/quiet · 4 thumbs down first seen 9 Nov 2026 · not on this week’s list (last seen 9 Nov 2026) · this week: 👎 1 [ ] Not a gap',
-      '[ ] /docs/calm · 4 thumbs down first seen 9 Nov 2026 · not on this week’s list (last seen 9 Nov 2026) · this week: no complaint [ ] Not a gap',
-      '[ ] /docs/unread · 4 thumbs down first seen 9 Nov 2026 · not on this week’s list (last seen 9 Nov 2026) [ ] Not a gap',
-      '[ ] /docs/ranked · 4 thumbs down on the list 2 weeks since 2 Nov 2026 [ ] Not a gap'
+      '[ ] /docs/ranked · 4 thumbs down on the list 2 weeks since 2 Nov 2026 [ ] Not a gap',
+      'Not on this week’s list: gaps still open from earlier weeks, with when they were last on it. ' +
+        '[ ] /docs/quiet · last seen 1 week ago: 4 thumbs down · this week: 👎 1 [ ] Not a gap',
+      '[ ] /docs/calm · last seen 1 week ago: 4 thumbs down · this week: no complaint [ ] Not a gap',
+      '[ ] /docs/unread · last seen 1 week ago: 4 thumbs down [ ] Not a gap'
     ])
       expect(rendered.text).toContain(line)
     // One period is no trend; a headline the latest period did not read has no bars.

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
 import {
   BODY_LIMIT,
   dismissTicks,
-  inRankOrder,
+  fixFirstEntries,
   numbersHtml,
   overviewBlocks,
   ownedBody,
@@ -87,19 +87,30 @@ describe('the owned part', () => {
     expect(decodeState(html, 'proj')).toEqual(state)
   })
 
-  it('says when a gap was not ranked in the latest period, and when it last was', () => {
-    expect(body(stateWith([gap({ score: 0 })]))).toContain(
-      '<sub>on the list 3 periods since 2 Nov 2026 · not on this period’s list (last seen 16 Nov 2026)</sub>'
+  it('shows a gap not ranked in the latest period apart and small, with how long ago it was last on the list', () => {
+    const periods = [
+      { dateFrom: '2026-11-16', dateTo: '2026-11-23', headlines: {} },
+      { dateFrom: '2026-11-23', dateTo: '2026-11-30', headlines: {} },
+      { dateFrom: '2026-11-30', dateTo: '2026-12-07', headlines: {} }
+    ]
+    const html = body({ ...stateWith([gap({ score: 0, lastSeen: '2026-11-09' })]), periods })
+    expect(html).toContain(
+      '<p><sub><strong>Not on this week’s list</strong>: gaps still open from earlier weeks, with when they were last on it.</sub></p>\n\n' +
+        '- [ ] <sub><code>/api-reference/webhooks</code> · last seen 3 weeks ago: 14 thumbs down · “webhook retries” searched 31× with no click</sub> <!-- gap:a1b2c3d4e5f6 -->'
     )
+    // Not in large type, and not in the period's Fix first.
+    expect(html).not.toMatch(/^- \[ \] <code>/m)
+    // One period back is one week; with no period after it, the day it was last seen.
+    expect(body({ ...stateWith([gap({ lastSeen: '2026-11-23' })]), periods })).toContain('last seen 1 week ago: 14 thumbs down')
+    expect(body(stateWith([gap({ score: 0 })]))).toContain('last seen 16 Nov 2026: 14 thumbs down')
   })
 
   it('gives a gap not ranked in the latest period its own numbers of that period', () => {
     const periods = [{ dateFrom: '2026-11-23', dateTo: '2026-11-30', headlines: {} }]
     const now = { dateFrom: '2026-11-23', dateTo: '2026-11-30', down: 1, up: 12, notHelpful: 0, unanswered: 0, noClick: 0 }
     expect(body({ ...stateWith([gap({ now })]), periods })).toContain(
-      '<sub>on the list 3 weeks since 2 Nov 2026 · not on this week’s list (last seen 16 Nov 2026) · this week: 👎 1 · 👍 12</sub>'
+      '<sub><code>/api-reference/webhooks</code> · last seen 1 week ago: 14 thumbs down · “webhook retries” searched 31× with no click · this week: 👎 1 · 👍 12</sub>'
     )
-    expect(body({ ...stateWith([gap({ now: { ...now, down: 0, up: 0 } })]), periods })).toContain('this week: no complaint</sub>')
   })
 
   it('shows hostile subjects and evidence as text: no markup, link, mention, and no task line or gap marker of theirs', () => {
@@ -156,14 +167,67 @@ describe('the order of the boxes', () => {
   })
   const boxes = (html: string): string[] => [...html.matchAll(/^- \[ \] <code>([^<]+)<\/code>/gm)].map((match) => match[1] ?? '')
 
-  it('follows the period’s Fix first, so that the first box is the gap the top names; gaps it does not rank follow in the ledger’s order', () => {
+  it('follows the period’s Fix first, so that the first box is the gap the top names; gaps it does not rank follow, small', () => {
     const state = stateWith([page('/heavy', 40), page('/unranked', 30), page('/middle', 20), page('/named', 10)])
     const html = ownedBody({ state, resolved: 0, footerHtml: '', overview: overview(['/named', '/middle', '/heavy']) })
-    expect(boxes(html)).toEqual(['/named', '/middle', '/heavy', '/unranked'])
+    expect(boxes(html)).toEqual(['/named', '/middle', '/heavy'])
+    expect(html).toMatch(/^- \[ \] <sub><code>\/unranked<\/code> · last seen /m)
     expect(html).toContain('<strong><code>/named</code> is this week’s problem:</strong>')
-    // A run that read no analytics keeps the ledger's order.
-    expect(boxes(ownedBody({ state, resolved: 0, footerHtml: '' }))).toEqual(['/heavy', '/unranked', '/middle', '/named'])
-    expect(inRankOrder(state.gaps, undefined).map((g) => g.subject)).toEqual(['/heavy', '/unranked', '/middle', '/named'])
+    // A run that read no analytics keeps the period's order by each gap's place; a gap with none follows, the weightiest first.
+    const placed = {
+      ...state,
+      gaps: state.gaps.map((g) => (g.subject === '/unranked' ? g : { ...g, rank: ['/named', '/middle', '/heavy'].indexOf(g.subject) }))
+    }
+    expect(boxes(ownedBody({ state: placed, resolved: 0, footerHtml: '' }))).toEqual(['/named', '/middle', '/heavy', '/unranked'])
+    expect(fixFirstEntries(placed, undefined).map((entry) => entry.gap?.subject)).toEqual(['/named', '/middle', '/heavy', '/unranked'])
+  })
+
+  it('gives a search whose words are hidden a box to ask, and no “Not a gap” box, which no later week could hold it to', () => {
+    const hidden = gap({ id: 'dddddddddddd', kind: 'search', subject: '', evidence: 'searched 40× with no click', rank: 0 })
+    const html = body({ ...stateWith([hidden]), periods: [{ dateFrom: '2026-11-16', dateTo: '2026-11-23', headlines: {} }] })
+    expect(html).toContain(
+      '- [ ] a search (its words are hidden) · searched 40× with no click <sub>on the list 3 weeks since 2 Nov 2026 · its words are hidden, so no later week can be matched to it: it is this week’s alone</sub> <!-- gap:dddddddddddd -->\n' +
+        '  <details><summary>What a tick sends the agent: its counts</summary>a search (its words are hidden)&#58; searched 40× with no click</details>'
+    )
+    expect(html).not.toContain('dismiss:dddddddddddd')
+    expect(tickedGaps(html.replace('- [ ] a search', '- [x] a search'))).toEqual(new Set(['dddddddddddd']))
+  })
+
+  it('lists a gap of the period’s Fix first that is with the agent or fixed in its place, without a box', () => {
+    const state = stateWith([
+      page('/named', 10),
+      { ...page('/asked', 30), state: 'pr-open', prLink: 'https://github.com/acme/docs/pull/7' },
+      { ...page('/done', 5), state: 'resolved', resolvedOn: '2026-11-20' },
+      { ...page('/merged', 5), state: 'merged', mergedOn: '2026-11-18' }
+    ])
+    const html = ownedBody({
+      state,
+      resolved: 0,
+      footerHtml: '',
+      overview: overview(['/asked', '/named', '/done', '/merged', '/elsewhere'])
+    })
+    const list = html.slice(html.indexOf('### Fix first'))
+    expect(list).toContain(
+      '- ⏳ <code>/asked</code> · 14 thumbs down · “webhook retries” searched 31× with no click <sub>its pull request is open (see <strong>With the agent</strong>)</sub>\n- [ ] <code>/named</code>'
+    )
+    expect(list).toContain('<sub>fixed 20 Nov 2026: the periods since tell whether it holds</sub>')
+    expect(list).toContain('<sub>merged 18 Nov 2026: the periods since will tell whether it worked</sub>')
+    // An item the state keeps no gap of is listed in its place too, with its own evidence.
+    expect(list).toContain('- <code>/elsewhere</code> · 1 thumbs down <sub>no box: too long for the issue to follow</sub>')
+    expect(fixFirstEntries(state, overview(['/asked', '/named'])).map((entry) => entry.gap?.subject)).toEqual(['/asked', '/named'])
+    // A search too long to keep is listed by its words, cut, with its count; one asked for says the agent works on it.
+    const long = 'w'.repeat(300)
+    const searched = {
+      ...overview([]),
+      items: [{ search: long, score: 9, signals: [{ kind: 'no-click' as const, count: 9, search: long }] }]
+    }
+    expect(ownedBody({ state, resolved: 0, footerHtml: '', overview: searched })).toContain(
+      `- search “${'w'.repeat(79)}…” · searched 9× with no click <sub>no box: too long for the issue to follow</sub>`
+    )
+    const asked = stateWith([{ ...page('/named', 10), state: 'asked' }])
+    expect(ownedBody({ state: asked, resolved: 0, footerHtml: '', overview: overview(['/named']) })).toContain(
+      '- ⏳ <code>/named</code> · 14 thumbs down · “webhook retries” searched 31× with no click <sub>the agent is working on it</sub>'
+    )
   })
 })
 

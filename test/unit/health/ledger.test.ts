@@ -10,6 +10,7 @@ import {
   dismissedIds,
   fingerprint,
   fixesOf,
+  hiddenFingerprint,
   itemId,
   type Measured,
   numbersOf,
@@ -33,6 +34,7 @@ import {
   SUBJECT_CHARS
 } from '../../../src/health/state.js'
 import { PAGE_PATH_MAX_CHARS, sitePath } from '../../../src/text/page-path.js'
+import { hiddenSearch } from '../../../src/text/search-words.js'
 
 const WEBHOOKS = '/api-reference/webhooks'
 const item = (page: string, thumbsDown: number): FixItem => ({
@@ -84,6 +86,42 @@ describe('withPeriod', () => {
     expect(fixesOf(state).get(long)).toBe(week(2).dateFrom)
   })
 
+  it('makes a gap of a search whose words are hidden: named by this run’s key, counted, in its place, never its words', () => {
+    const hidden = (text: string, count: number): Signal => ({ kind: 'no-click', count, hidden: hiddenSearch(text) })
+    const signals = [hidden('sso saml setup', 40), ...likedPages(9)]
+    const items = fixFirst(signals)
+    expect(items[0]).toMatchObject({ search: undefined })
+    const id = itemId(items[0] as FixItem)
+    expect(id).toBe(hiddenFingerprint(hiddenSearch('sso saml setup').key))
+    let state = readAll(emptyState('p'), 0, signals)
+    const gap = state.gaps.find((g) => g.id === id)
+    expect(gap).toMatchObject({ kind: 'search', subject: '', evidence: 'searched 40× with no click', state: 'new', rank: 0 })
+    // Its count of the period is known (the ranking counted it), whatever no later read can match.
+    expect(gap?.now).toEqual({ ...week(0), noClick: 40 })
+    expect(gap?.score).toBeGreaterThan(0)
+    expect(JSON.stringify(state)).not.toMatch(/sso|saml|setup/)
+    // A period with the searches' section not read whole knows no count of it.
+    const unread = readAll(emptyState('p'), 0, signals, '', { feedback: true, assistant: true, searches: false })
+    expect(unread.gaps.find((g) => g.id === id)?.now).toEqual(week(0))
+    // The next period does not rank it (its key was that run's): an open one nobody asked for is let go,
+    // one asked for is kept for its verdict.
+    const asked = withAsked(state, new Set([id ?? '']), 'run-1')
+    state = readAll(state, 1, likedPages(9))
+    expect(state.gaps.some((g) => g.id === id)).toBe(false)
+    expect(readAll(asked, 1, likedPages(9)).gaps.find((g) => g.id === id)).toMatchObject({ state: 'asked', subject: '' })
+    // A page gap nobody ranked stays, without a place.
+    const page = readAll(readAll(emptyState('p'), 0, [down(WEBHOOKS, 30), ...likedPages(9)]), 1, likedPages(9))
+    expect(gapOf(page)).toMatchObject({ state: 'new' })
+    expect(gapOf(page)).not.toHaveProperty('rank')
+  })
+
+  it('ranks each gap in its place of the period’s Fix first', () => {
+    const state = read(emptyState('p'), 0, [item('/a', 9), item('/b', 5), item('/c', 2)])
+    expect(['/a', '/b', '/c'].map((page) => gapOf(state, page)?.rank)).toEqual([0, 1, 2])
+    const next = read(state, 1, [item('/c', 9), item('/a', 5)])
+    expect(['/a', '/b', '/c'].map((page) => gapOf(next, page)?.rank)).toEqual([1, undefined, 0])
+  })
+
   it('makes no gap of a search longer than a subject is kept: its words could not find it again', () => {
     const search = 'w'.repeat(SUBJECT_CHARS + 1)
     const state = readAll(emptyState('p'), 0, [{ kind: 'no-click', count: 40, search }, ...likedPages(9)])
@@ -101,7 +139,8 @@ describe('withPeriod', () => {
       periods: 1,
       score: 42,
       evidence: '14 thumbs down',
-      state: 'new'
+      state: 'new',
+      rank: 0
     })
     state = read(state, 0, [item(WEBHOOKS, 15)])
     expect(gapOf(state)).toMatchObject({ periods: 1, score: 45, evidence: '15 thumbs down' })
@@ -112,6 +151,8 @@ describe('withPeriod', () => {
     // Not ranked this period: its score is 0, its history kept.
     state = read(state, 2, [])
     expect(gapOf(state)).toMatchObject({ periods: 2, score: 0 })
+    // Its place in Fix first is the period's: one that does not rank it gives it none.
+    expect(gapOf(state)).not.toHaveProperty('rank')
   })
 
   it('names a search by its text, folded, and leaves out a search whose text is hidden', () => {

@@ -1084,3 +1084,23 @@ describe('docsGaps and the gaps people dismissed', () => {
     expect(docsGapsOf([searches, feedback], { dismissed: new Set() })).toBe(whole)
   })
 })
+
+describe('one Fix first for the summary, the issue and docsGaps', () => {
+  it('shows the docs health issue’s list of the period, item for item, where the issue ranked it', () => {
+    const liked = ['/docs/a', '/docs/b', '/docs/c'].map((path) => ({ path, thumbsUp: 20, thumbsDown: 0, code: 0, total: 20 }))
+    const feedback = feedbackReport({ pages: [...FEEDBACK_PAGES, ...liked] })
+    const own = overviewOf([searches, feedback]).items
+    expect(own.length).toBeGreaterThan(1)
+    // The issue's list, in its own order: the summary and docsGaps show that one, not a ranking of their own.
+    const items = [...own].reverse()
+    const shown = overviewOf([searches, feedback], [], { items }).items
+    expect(shown).toEqual(items)
+    const summary = summaryOf([searches, feedback], undefined, '', [], { items })
+    const listed = /<h3>Fix first<\/h3>\n<ol>\n([\s\S]*?)\n<\/ol>/.exec(summary)?.[1]?.split('\n') ?? []
+    expect(listed).toHaveLength(items.length)
+    const last = items[0]
+    expect(listed[0]).toContain(last?.page ?? last?.search ?? 'none')
+    const gaps = docsGapsOf([searches, feedback], { items: items.slice(0, 1) })
+    expect(gaps.split('\n\n')[1]?.split('\n')).toHaveLength(2)
+  })
+})

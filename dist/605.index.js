@@ -1567,10 +1567,11 @@ function gone(before, since) {
 // PR open when the agent's job opened a pull request; merged when that pull request was merged;
 // resolved (fixed) when the evidence since the merge shows its trouble fell by at least 60 %
 // (verdict.ts); back, open to tick again, when it shows the trouble did not fall, when too few readers
-// came for VERDICT_PERIODS periods to tell, when the trouble of a fixed gap returned, or when a
-// dismissed gap clearly worsened; dismissed when a person said it is not a gap. Every period, every
-// gap keeps its own numbers from every row read, ranked or not. Pure: the run reads the issue, the
-// service and GitHub, and hands what it learnt to these functions.
+// came for VERDICT_PERIODS periods to tell, when its page had no visitor since the merge and no move
+// is known (gone.ts), when the trouble of a fixed gap returned, or when a dismissed gap clearly
+// worsened; dismissed when a person said it is not a gap. Every period, every gap keeps its own
+// numbers from every row read, ranked or not. Pure: the run reads the issue, the service and GitHub,
+// and hands what it learnt to these functions.
 
 
 

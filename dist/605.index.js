@@ -195,9 +195,10 @@ const RETRY = {
 /**
  * The most pages of 100 a list is read for. GitHub lists at most 3,000 files of a pull request and
  * 250 of its commits; the action's comments of a thread are looked for among its first 1,000; the
- * docs health issue among the first 500 issues under its label.
+ * docs health issue among the first 500 issues under its label, and the pages a merged fix moved among
+ * its pull request's first 300 files.
  */
-const PAGES = { files: 30, commits: 3, comments: 10, labelledIssues: 5 };
+const PAGES = { files: 30, commits: 3, comments: 10, labelledIssues: 5, moves: 3 };
 /** The items of a page of every list the client reads. */
 const PER_PAGE = 100;
 /** The highest page number a Link header is believed for. */
@@ -494,6 +495,19 @@ class GitHubClient {
         }));
         return { files: items.map(fileOf), complete };
     }
+    /**
+     * The files a pull request of this server changed, in any repository: at most PAGES.moves pages of
+     * them (what the docs health issue reads of a merged fix, for the pages it renamed or removed).
+     */
+    async pullFilesOf(owner, repo, number) {
+        const { items } = await this.pages(PAGES.moves, this.octokit.paginate.iterator(this.paged(this.octokit.rest.pulls.listFiles), {
+            owner,
+            repo,
+            pull_number: number,
+            per_page: PER_PAGE
+        }));
+        return items.map(fileOf);
+    }
     /** The commits and files between two commits or tags (GitHub lists at most 250 commits and 300 files). */
     async compare(base, head) {
         const { data } = await this.octokit.rest.repos.compareCommitsWithBasehead({ ...this.where(), basehead: `${base}...${head}` });
@@ -741,8 +755,8 @@ var html = __webpack_require__(4095);
 var render_overview = __webpack_require__(8453);
 // EXTERNAL MODULE: ./src/core/catalog.ts
 var catalog = __webpack_require__(3964);
-// EXTERNAL MODULE: ./src/health/ledger.ts
-var ledger = __webpack_require__(4957);
+// EXTERNAL MODULE: ./src/health/ledger.ts + 1 modules
+var ledger = __webpack_require__(2476);
 // EXTERNAL MODULE: ./src/health/state.ts
 var health_state = __webpack_require__(543);
 // EXTERNAL MODULE: ./src/health/prompt.ts
@@ -822,6 +836,8 @@ function subjectHtml(gap) {
     // A search whose words were forgotten while reader text is hidden (forgetReaderText): its counts alone.
     return gap.subject === '' ? 'a search (its words are hidden)' : `search “${boundedHtml(gap.subject, 200)}”`;
 }
+/** Where a gap's page was before its fix moved it (moves.ts): "moved from /old". */
+const movedHtml = (from) => `moved from <code>${boundedHtml(from, 200)}</code>`;
 /** Characters the lines of the ledger take at most, together: the lines past it are counted, not shown. */
 const LEDGER_LINES_CHARS = 24_000;
 const STATE_WORDS = {
@@ -936,10 +952,13 @@ function reopenedHtml(gap, unit) {
         words = `can’t tell: too few readers in the ${(0,format/* num */.bu)(verdict/* VERDICT_PERIODS */.$E)} ${unit}s since ${pull}${merged.replace(/,$/, '')} to tell whether it worked; tick to ask again, or say it is not a gap`;
     else if (gap.verdict === 'back')
         words = `back: ${TROUBLE_WORDS} returned after ${pull}${merged.replace(/,$/, '')}`;
+    else if (gap.verdict === 'gone')
+        words = `this page gets no visitors since the merge: moved or removed? No move is known of ${pull}${merged.replace(/,$/, '')}; if it moved, say it is not a gap, or tick to ask again`;
     else
         return ` · ${STATE_WORDS.back}`;
     const numbers = beforeAfterHtml(gap.before, gap.after, gap.verdict === 'back' ? 'since it was fixed' : 'since the merge', unit);
-    return ` · ${words}${numbers === '' ? '' : ` · ${numbers}`}`;
+    const moved = gap.movedFrom === undefined ? '' : ` · ${movedHtml(gap.movedFrom)}`;
+    return ` · ${words}${moved}${numbers === '' ? '' : ` · ${numbers}`}`;
 }
 /** When a gap was first seen and for how long: "first seen 17 Nov 2026" or "on the list 3 weeks since 3 Nov 2026". */
 function sinceText(gap, unit) {
@@ -1056,6 +1075,8 @@ function progressLine(gap, since, unit) {
     }
     else if (gap.state !== 'pr-open' || gap.prLink === undefined)
         parts.push(STATE_WORDS[gap.state]);
+    if (gap.movedFrom !== undefined)
+        parts.push(movedHtml(gap.movedFrom));
     const link = pullHtml(gap);
     // "pull request #128 open" first, not "pull request open" and the link again after the job.
     if (link !== undefined && gap.state === 'pr-open')
@@ -1547,46 +1568,77 @@ function judgement(before, after, ruleOut = false) {
 
 /***/ }),
 
-/***/ 4957:
+/***/ 2476:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Ah: () => (/* binding */ withJobEnded),
-/* harmony export */   J$: () => (/* binding */ withAsked),
-/* harmony export */   Og: () => (/* binding */ isHiddenSearch),
-/* harmony export */   Rj: () => (/* binding */ fingerprint),
-/* harmony export */   Tw: () => (/* binding */ withRestored),
-/* harmony export */   Uk: () => (/* binding */ withDismissed),
-/* harmony export */   XG: () => (/* binding */ itemId),
-/* harmony export */   gQ: () => (/* binding */ askable),
-/* harmony export */   jK: () => (/* binding */ withPulls),
-/* harmony export */   jv: () => (/* binding */ fixesOf),
-/* harmony export */   lt: () => (/* binding */ withOutcome),
-/* harmony export */   mH: () => (/* binding */ WORSE_TIMES),
-/* harmony export */   mO: () => (/* binding */ dismissedIds),
-/* harmony export */   nT: () => (/* binding */ isOpen),
-/* harmony export */   qc: () => (/* binding */ withStaleAsksOpen),
-/* harmony export */   uA: () => (/* binding */ withPeriod),
-/* harmony export */   vV: () => (/* binding */ WORSE_BY)
-/* harmony export */ });
-/* unused harmony exports numbersWeight, clearlyWorse, numbersOf, hiddenFingerprint, BACK_PERIODS */
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _render_overview_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8453);
-/* harmony import */ var _text_escape_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7388);
-/* harmony import */ var _text_format_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8488);
-/* harmony import */ var _render_fix_first_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(860);
-/* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(543);
-/* harmony import */ var _verdict_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(415);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  vV: () => (/* binding */ WORSE_BY),
+  mH: () => (/* binding */ WORSE_TIMES),
+  gQ: () => (/* binding */ askable),
+  mO: () => (/* binding */ dismissedIds),
+  Rj: () => (/* binding */ fingerprint),
+  jv: () => (/* binding */ fixesOf),
+  Og: () => (/* binding */ isHiddenSearch),
+  nT: () => (/* binding */ isOpen),
+  XG: () => (/* binding */ itemId),
+  cZ: () => (/* binding */ numbersOf),
+  J$: () => (/* binding */ withAsked),
+  Uk: () => (/* binding */ withDismissed),
+  Ah: () => (/* binding */ withJobEnded),
+  lt: () => (/* binding */ withOutcome),
+  uA: () => (/* binding */ withPeriod),
+  jK: () => (/* binding */ withPulls),
+  Tw: () => (/* binding */ withRestored),
+  qc: () => (/* binding */ withStaleAsksOpen)
+});
+
+// UNUSED EXPORTS: BACK_PERIODS, clearlyWorse, hiddenFingerprint, numbersWeight
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(7598);
+// EXTERNAL MODULE: ./src/render/overview.ts
+var overview = __webpack_require__(8453);
+// EXTERNAL MODULE: ./src/text/escape.ts
+var text_escape = __webpack_require__(7388);
+// EXTERNAL MODULE: ./src/text/format.ts
+var format = __webpack_require__(8488);
+// EXTERNAL MODULE: ./src/render/fix-first.ts
+var fix_first = __webpack_require__(860);
+// EXTERNAL MODULE: ./src/health/state.ts
+var health_state = __webpack_require__(543);
+// EXTERNAL MODULE: ./src/health/verdict.ts
+var health_verdict = __webpack_require__(415);
+;// CONCATENATED MODULE: ./src/health/gone.ts
+
+/** Visitors a page must have been expected to have since the merge, at its rate before, for none at all to say it is gone. */
+const GONE_VISITORS = 10;
+/**
+ * Whether a merged gap's page has had no visitor since the merge while its visitors before say it
+ * would have had at least GONE_VISITORS: every period since the merge (`since`, the gap's numbers of
+ * the periods begun on or after the merge) read the page's visitors whole and found none. A page with
+ * 10 visitors expected has none by chance once in 20,000.
+ */
+function gone(before, since) {
+    const rate = (before?.visitors ?? 0) / (before ? (0,health_verdict/* periodsOf */.qC)(before) : 1);
+    if (!(rate > 0) || since.length === 0 || !since.every((numbers) => numbers.visitors === 0))
+        return false;
+    return rate * since.reduce((sum, numbers) => sum + (0,health_verdict/* periodsOf */.qC)(numbers), 0) >= GONE_VISITORS;
+}
+
+;// CONCATENATED MODULE: ./src/health/ledger.ts
 // The ledger of gaps: what the "Fix first" ranking found, period after period, and what became of
 // each. A gap is new when first ranked; asked once a person ticked it and the agent was given it;
 // PR open when the agent's job opened a pull request; merged when that pull request was merged;
 // resolved (fixed) when the evidence since the merge shows its trouble fell by at least 60 %
 // (verdict.ts); back, open to tick again, when it shows the trouble did not fall, when too few readers
-// came for VERDICT_PERIODS periods to tell, when the trouble of a fixed gap returned, or when a
-// dismissed gap clearly worsened; dismissed when a person said it is not a gap. Every period, every
-// gap keeps its own numbers from every row read, ranked or not. Pure: the run reads the issue, the
-// service and GitHub, and hands what it learnt to these functions.
+// came for VERDICT_PERIODS periods to tell, when its page had no visitor since the merge and no move
+// is known (gone.ts), when the trouble of a fixed gap returned, or when a dismissed gap clearly
+// worsened; dismissed when a person said it is not a gap. Every period, every gap keeps its own
+// numbers from every row read, ranked or not. Pure: the run reads the issue, the service and GitHub,
+// and hands what it learnt to these functions.
+
 
 
 
@@ -1605,7 +1657,7 @@ const COUNT_KEYS = ['down', 'up', 'notHelpful', 'unanswered', 'noClick'];
 const rounded = (weight) => Math.round(weight * 1000) / 1000;
 /** The weight of a gap's numbers (fix-first.ts): counts not read weigh nothing. */
 function numbersWeight(numbers) {
-    return (0,_render_fix_first_js__WEBPACK_IMPORTED_MODULE_3__/* .troubleWeight */ .Ib)(troubleIn(numbers));
+    return (0,fix_first/* troubleWeight */.Ib)(troubleIn(numbers));
 }
 function troubleIn(numbers) {
     return {
@@ -1624,12 +1676,12 @@ function measuredAgainst(now, before) {
 function clearlyWorse(now, before) {
     if (!measuredAgainst(now, before))
         return false;
-    const base = before ? (0,_render_fix_first_js__WEBPACK_IMPORTED_MODULE_3__/* .readersInTrouble */ .z8)(troubleIn(before)) : 0;
-    const trouble = (0,_render_fix_first_js__WEBPACK_IMPORTED_MODULE_3__/* .readersInTrouble */ .z8)(troubleIn(now));
+    const base = before ? (0,fix_first/* readersInTrouble */.z8)(troubleIn(before)) : 0;
+    const trouble = (0,fix_first/* readersInTrouble */.z8)(troubleIn(now));
     return trouble >= WORSE_TIMES * base && trouble >= base + WORSE_BY;
 }
 /** Whether a value is a count the state keeps: from 0 to MOST_COUNTED (a text is no count, and passes). */
-const keepable = (value) => typeof value !== 'number' || (value >= 0 && value <= _state_js__WEBPACK_IMPORTED_MODULE_4__/* .MOST_COUNTED */ .Bl);
+const keepable = (value) => typeof value !== 'number' || (value >= 0 && value <= health_state/* MOST_COUNTED */.Bl);
 /**
  * A gap's own numbers in a period, from every signal read (`groups`). A count the state cannot keep
  * (below 0, past MOST_COUNTED, or no number: the service's any finite number, or a sum of them) is not
@@ -1639,29 +1691,32 @@ function numbersOf(gap, groups, measured, period) {
     const numbers = countedNumbers(gap, groups, measured, period);
     const kept = Object.fromEntries(Object.entries(numbers).filter(([, value]) => keepable(value)));
     const searches = numbers.searches?.filter((search) => keepable(search.hits));
-    return searches?.length ? { ...kept, searches } : (0,_state_js__WEBPACK_IMPORTED_MODULE_4__/* .withoutSearches */ .BP)(kept);
+    return searches?.length ? { ...kept, searches } : (0,health_state/* withoutSearches */.BP)(kept);
 }
+/** Whether a gap's fix is merged, or its pull request open (it may have merged): its numbers are those since the fix. */
+const sinceFix = (gap) => gap.state === 'merged' || gap.state === 'pr-open';
 function countedNumbers(gap, groups, measured, period) {
     const numbers = { dateFrom: period.dateFrom, dateTo: period.dateTo };
     const searchOf = (text) => {
-        const seen = groups.searches.get((0,_render_fix_first_js__WEBPACK_IMPORTED_MODULE_3__/* .foldedSearch */ .Bv)(text));
-        return { text: (0,_text_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)(text, _state_js__WEBPACK_IMPORTED_MODULE_4__/* .SEARCH_CHARS */ .PE), hits: seen?.hits ?? 0, clicked: seen?.ctr ?? 0 };
+        const seen = groups.searches.get((0,fix_first/* foldedSearch */.Bv)(text));
+        return { text: (0,text_escape/* oneLine */.TN)(text, health_state/* SEARCH_CHARS */.PE), hits: seen?.hits ?? 0, clicked: seen?.ctr ?? 0 };
     };
     if (gap.kind === 'search') {
         // A search whose words are hidden (forgetReaderText) matches no search read: its count is not known, never 0.
         if (!measured.searches || gap.subject === '')
             return numbers;
-        numbers.noClick = groups.searches.get((0,_render_fix_first_js__WEBPACK_IMPORTED_MODULE_3__/* .foldedSearch */ .Bv)(gap.subject))?.noClickHits ?? 0;
+        numbers.noClick = groups.searches.get((0,fix_first/* foldedSearch */.Bv)(gap.subject))?.noClickHits ?? 0;
         numbers.searches = [searchOf(gap.subject)];
         return numbers;
     }
     const signals = groups.pages.get(gap.subject) ?? [];
-    const trouble = (0,_render_fix_first_js__WEBPACK_IMPORTED_MODULE_3__/* .troubleOf */ .LH)(signals);
+    const trouble = (0,fix_first/* troubleOf */.LH)(signals);
     if (measured.feedback && (measured.feedbackPages?.has(gap.subject) ?? true))
         Object.assign(numbers, { down: trouble.down, up: trouble.up, notHelpful: trouble.notHelpful });
     if (measured.assistant)
         numbers.unanswered = trouble.unanswered;
-    const visitors = measured.visitors?.get(gap.subject);
+    // Since its fix, a page the visitors read whole did not list had none: what tells a page gone (gone.ts).
+    const visitors = measured.visitors?.get(gap.subject) ?? (measured.visitors && sinceFix(gap) ? 0 : undefined);
     if (visitors !== undefined)
         numbers.visitors = visitors;
     if (measured.searches) {
@@ -1670,10 +1725,10 @@ function countedNumbers(gap, groups, measured, period) {
         const texts = gap.before?.searches?.map((search) => search.text) ??
             signals
                 // A search longer than the state keeps could not be looked up again by its kept words.
-                .filter((signal) => signal.kind === 'no-click' && signal.search !== undefined && signal.search.length <= _state_js__WEBPACK_IMPORTED_MODULE_4__/* .SEARCH_CHARS */ .PE)
+                .filter((signal) => signal.kind === 'no-click' && signal.search !== undefined && signal.search.length <= health_state/* SEARCH_CHARS */.PE)
                 .sort((a, b) => b.count - a.count)
                 .map((signal) => signal.search);
-        const searches = texts.slice(0, _state_js__WEBPACK_IMPORTED_MODULE_4__/* .GAP_SEARCHES */ .YX).map(searchOf);
+        const searches = texts.slice(0, health_state/* GAP_SEARCHES */.YX).map(searchOf);
         if (searches.length > 0)
             numbers.searches = searches;
     }
@@ -1686,15 +1741,15 @@ const isOpen = (gap) => OPEN_STATES.has(gap.state);
 /** A stable fingerprint of what an item is about: its page, or its search folded to lower case and single spaces. */
 function fingerprint(kind, subject) {
     const key = kind === 'page' ? subject : subject.toLowerCase().replace(/\s+/g, ' ').trim();
-    return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(`${kind}\n${key}`).digest('hex').slice(0, 12);
+    return (0,external_node_crypto_.createHash)('sha256').update(`${kind}\n${key}`).digest('hex').slice(0, 12);
 }
 /** Text as the ledger keeps it: one line, without invisible characters, cut at `max`. */
-const cut = (text, max) => (0,_text_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)(text, max);
+const cut = (text, max) => (0,text_escape/* oneLine */.TN)(text, max);
 /**
  * The fingerprint of a search whose words are hidden: of its key (search-words.ts), which only this
  * run can make, so that it says nothing of the words and names the search for this run's ranking alone.
  */
-const hiddenFingerprint = (key) => (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(`hidden search\n${key}`).digest('hex').slice(0, 12);
+const hiddenFingerprint = (key) => (0,external_node_crypto_.createHash)('sha256').update(`hidden search\n${key}`).digest('hex').slice(0, 12);
 /**
  * What an item is about: a page, or a search by its words, or, where its words are hidden, by the key
  * of this run (`hidden`: the gap's subject is empty, as the ledger keeps a search whose words it may
@@ -1708,7 +1763,7 @@ function subjectOf(item) {
         const key = item.signals.find((signal) => signal.hidden !== undefined)?.hidden?.key;
         return key === undefined || key === '' ? undefined : { kind: 'search', subject: '', hidden: key };
     }
-    if (item.search.trim() !== '' && item.search.length <= _state_js__WEBPACK_IMPORTED_MODULE_4__/* .SUBJECT_CHARS */ .NG)
+    if (item.search.trim() !== '' && item.search.length <= health_state/* SUBJECT_CHARS */.NG)
         return { kind: 'search', subject: item.search };
     return undefined;
 }
@@ -1743,13 +1798,13 @@ function withPeriod(state, period, historyLimit, today = '') {
         const hits = item.signals.reduce((sum, signal) => sum + signal.count, 0);
         if (about.hidden !== undefined)
             hiddenHits.set(id, hits);
-        const evidence = cut(about.kind === 'page' ? (0,_render_overview_js__WEBPACK_IMPORTED_MODULE_1__/* .evidenceLine */ .OF)(item, (text) => `“${text}”`) : `searched ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_6__/* .num */ .bu)(hits)}× with no click`, _state_js__WEBPACK_IMPORTED_MODULE_4__/* .EVIDENCE_CHARS */ .Mg);
+        const evidence = cut(about.kind === 'page' ? (0,overview/* evidenceLine */.OF)(item, (text) => `“${text}”`) : `searched ${(0,format/* num */.bu)(hits)}× with no click`, health_state/* EVIDENCE_CHARS */.Mg);
         const seen = gaps.get(id);
         if (!seen) {
             gaps.set(id, {
                 id,
                 kind: about.kind,
-                subject: cut(about.subject, _state_js__WEBPACK_IMPORTED_MODULE_4__/* .SUBJECT_CHARS */ .NG),
+                subject: cut(about.subject, health_state/* SUBJECT_CHARS */.NG),
                 firstSeen: period.dateFrom,
                 lastSeen: period.dateFrom,
                 periods: 1,
@@ -1787,7 +1842,7 @@ function withPeriod(state, period, historyLimit, today = '') {
             const numbers = numbersOf(gap, period.groups, period.measured ?? ALL_MEASURED, period);
             // The numbers of the period before go to `recent`, what "before" and "back" pool.
             if (gap.now && gap.now.dateFrom < period.dateFrom && gap.state !== 'dismissed')
-                gap.recent = [...(gap.recent ?? []), (0,_state_js__WEBPACK_IMPORTED_MODULE_4__/* .withoutSearches */ .BP)(gap.now)].slice(-_state_js__WEBPACK_IMPORTED_MODULE_4__/* .RECENT_PERIODS */ .j8);
+                gap.recent = [...(gap.recent ?? []), (0,health_state/* withoutSearches */.BP)(gap.now)].slice(-health_state/* RECENT_PERIODS */.j8);
             const hidden = hiddenHits.get(gap.id);
             if (hidden !== undefined && (period.measured ?? ALL_MEASURED).searches && keepable(hidden))
                 numbers.noClick = hidden;
@@ -1825,16 +1880,20 @@ function judged(gap, now, today, sinceDay) {
         if (now.dateFrom < mergedOn || !gap.before)
             return false;
         const before = gap.before;
+        if (gone(before, [...(gap.recent ?? []), now].filter((n) => n.dateFrom >= mergedOn))) {
+            Object.assign(gap, { state: 'back', verdict: 'gone' });
+            return false;
+        }
         if (!gap.after) {
             // The periods since the merge not yet pooled (a gap merged before verdicts were kept), then this one.
-            const since = [...(gap.recent ?? []), now].filter((n) => n.dateFrom >= mergedOn && (0,_verdict_js__WEBPACK_IMPORTED_MODULE_5__/* .readsAll */ .Nw)(n, before));
-            const after = (0,_verdict_js__WEBPACK_IMPORTED_MODULE_5__/* .pooled */ .IE)(since);
+            const since = [...(gap.recent ?? []), now].filter((n) => n.dateFrom >= mergedOn && (0,health_verdict/* readsAll */.Nw)(n, before));
+            const after = (0,health_verdict/* pooled */.IE)(since);
             if (after)
                 gap.after = after;
         }
-        else if (now.dateFrom >= gap.after.dateTo && (0,_verdict_js__WEBPACK_IMPORTED_MODULE_5__/* .readsAll */ .Nw)(now, before))
-            gap.after = (0,_verdict_js__WEBPACK_IMPORTED_MODULE_5__/* .pooled */ .IE)([gap.after, now]);
-        const verdict = gap.after ? (0,_verdict_js__WEBPACK_IMPORTED_MODULE_5__/* .judgedBy */ .Nq)(before, gap.after) : 'too-few';
+        else if (now.dateFrom >= gap.after.dateTo && (0,health_verdict/* readsAll */.Nw)(now, before))
+            gap.after = (0,health_verdict/* pooled */.IE)([gap.after, now]);
+        const verdict = gap.after ? (0,health_verdict/* judgedBy */.Nq)(before, gap.after) : 'too-few';
         delete gap.quiet;
         if (verdict === 'fixed') {
             Object.assign(gap, { state: 'resolved', verdict: 'fixed', resolvedOn: today || now.dateTo });
@@ -1842,7 +1901,7 @@ function judged(gap, now, today, sinceDay) {
         }
         if (verdict === 'not-fixed')
             Object.assign(gap, { state: 'back', verdict: 'not-fixed' });
-        else if (sinceDay(mergedOn) >= _verdict_js__WEBPACK_IMPORTED_MODULE_5__/* .VERDICT_PERIODS */ .$E)
+        else if (sinceDay(mergedOn) >= health_verdict/* VERDICT_PERIODS */.$E)
             Object.assign(gap, { state: 'back', verdict: 'could-not-tell' });
         else
             gap.verdict = 'too-few';
@@ -1854,8 +1913,8 @@ function judged(gap, now, today, sinceDay) {
         // day of the run, which can come long after the period it read), the latest BACK_PERIODS of them:
         // weeks of a fix that held would hide a return of the trouble behind them.
         const fixedAt = gap.after?.dateTo ?? gap.resolvedOn ?? '';
-        const since = (0,_verdict_js__WEBPACK_IMPORTED_MODULE_5__/* .pooled */ .IE)([...(gap.recent ?? []), now].filter((n) => n.dateFrom >= fixedAt && (0,_verdict_js__WEBPACK_IMPORTED_MODULE_5__/* .readsAll */ .Nw)(n, before)).slice(-BACK_PERIODS));
-        if (since && (0,_verdict_js__WEBPACK_IMPORTED_MODULE_5__/* .judgedBy */ .Nq)(before, since) === 'not-fixed') {
+        const since = (0,health_verdict/* pooled */.IE)([...(gap.recent ?? []), now].filter((n) => n.dateFrom >= fixedAt && (0,health_verdict/* readsAll */.Nw)(n, before)).slice(-BACK_PERIODS));
+        if (since && (0,health_verdict/* judgedBy */.Nq)(before, since) === 'not-fixed') {
             Object.assign(gap, { state: 'back', verdict: 'back', after: since });
             delete gap.resolvedOn;
         }
@@ -1881,7 +1940,7 @@ function bounded(gaps) {
     const rank = (gap) => gap.state === 'dismissed' ? -2 : WITH_THE_AGENT.has(gap.state) ? -1 : gap.state === 'resolved' ? 1 : 0;
     return gaps
         .sort((a, b) => rank(a) - rank(b) || b.score - a.score || (a.lastSeen < b.lastSeen ? 1 : a.lastSeen > b.lastSeen ? -1 : 0))
-        .slice(0, _state_js__WEBPACK_IMPORTED_MODULE_4__/* .LEDGER_GAPS */ .iC);
+        .slice(0, health_state/* LEDGER_GAPS */.iC);
 }
 /** The gaps ticked in the body that may be asked for: open, and not asked by this workflow run already (a re-run asks nothing twice). */
 function askable(state, ticked, runId) {
@@ -1911,7 +1970,7 @@ function withAsked(state, ids, runId) {
  */
 function askedGap(gap, runId) {
     const asked = { ...gap, state: 'asked', askedBy: runId, scoreBefore: gap.score };
-    const before = (0,_verdict_js__WEBPACK_IMPORTED_MODULE_5__/* .beforeOf */ .v8)(gap.now, gap.recent, gap.mergedOn);
+    const before = (0,health_verdict/* beforeOf */.v8)(gap.now, gap.recent, gap.mergedOn);
     if (before)
         asked.before = before;
     delete asked.after;
@@ -2018,7 +2077,7 @@ function withDismissed(state, ids, today, by) {
                 return gap;
             const dismissed = { ...gap, state: 'dismissed', dismissedOn: today };
             if (by !== undefined)
-                dismissed.dismissedBy = cut(by, _state_js__WEBPACK_IMPORTED_MODULE_4__/* .LOGIN_CHARS */ .wr);
+                dismissed.dismissedBy = cut(by, health_state/* LOGIN_CHARS */.wr);
             if (gap.now)
                 dismissed.before = gap.now;
             else
@@ -2263,9 +2322,10 @@ const GAP_STATES = ['new', 'asked', 'pr-open', 'merged', 'resolved', 'back', 'di
  * What the evidence says of a merged fix (evidence.ts, docs/health-issue.md): `too-few`, too few readers
  * since the merge to tell yet; `fixed`, the trouble fell by at least 60 %; `not-fixed`, it did not, and
  * the gap is open to ask again; `could-not-tell`, still too few after VERDICT_PERIODS periods, open for a
- * person to decide; `back`, a fixed gap whose trouble returned, open again.
+ * person to decide; `back`, a fixed gap whose trouble returned, open again; `gone`, its page has had no
+ * visitor since the merge and no move is known (gone.ts): moved or removed, open for a person to decide.
  */
-const VERDICTS = ['too-few', 'fixed', 'not-fixed', 'could-not-tell', 'back'];
+const VERDICTS = ['too-few', 'fixed', 'not-fixed', 'could-not-tell', 'back', 'gone'];
 /** Periods of a gap's own numbers kept before the latest (`recent`): with it, what "before" pools. */
 const RECENT_PERIODS = 3;
 const count = zod__WEBPACK_IMPORTED_MODULE_5__/* .number */ .aig();
@@ -2360,6 +2420,8 @@ const gapSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
     before: numbersSchema.optional(),
     /** The day its pull request was merged, or, when GitHub does not say, the day a run first saw it merged. */
     mergedOn: text(40).optional(),
+    /** The page it was about before its fix moved the page to `subject` (moves.ts). */
+    movedFrom: text(SUBJECT_CHARS).optional(),
     /** The day it was resolved. */
     resolvedOn: text(40).optional(),
     /** The day a person said it is not a gap. */
@@ -2531,6 +2593,9 @@ function forgetReaderText(state, site, newId = randomGapId) {
         // A page a client named is shown by its label (text/page-path.ts). The gap keeps its id, a hash
         // that says no more of the path than the label does, so that a tick made while the path was shown
         // still asks for it.
+        // The page it moved from is named as its page is.
+        if (gap.movedFrom !== undefined)
+            gap.movedFrom = (0,_text_page_path_js__WEBPACK_IMPORTED_MODULE_4__/* .sitePage */ .fN)(gap.movedFrom, false, site) ?? gap.movedFrom;
         const page = (0,_text_page_path_js__WEBPACK_IMPORTED_MODULE_4__/* .sitePage */ .fN)(gap.subject, false, site) ?? gap.subject;
         if (page === gap.subject)
             return gap;
@@ -4308,11 +4373,15 @@ function navigationPages(text) {
     return { pages };
 }
 
+// EXTERNAL MODULE: ./src/text/site-moves.ts
+var site_moves = __webpack_require__(6255);
 ;// CONCATENATED MODULE: ./src/github/site-pages.ts
 // Where the site's page list is read from: its configuration (`docs.json`, else `mint.json`) at the
 // root of the workflow's workspace, where a checkout of the docs repository puts it. Its size is
 // looked at before it is read, and what it lists is read by text/site-pages.ts. Without it, no page
-// is the site's: every page path a client named is reader text.
+// is the site's: every page path a client named is reader text. Its redirects (text/site-moves.ts)
+// tell the docs health issue where a fixed page went.
+
 
 
 
@@ -4370,6 +4439,28 @@ async function readSitePages(workspace, info) {
     info(`The site’s page list is not read: the workspace holds no ${SITE_CONFIG_FILES.join(' or ')} (check out the docs repository first); ${without}.`);
     return undefined;
 }
+/**
+ * The site's redirects from one page to another (`redirects` of the first configuration file the
+ * workspace holds: text/site-moves.ts); none when there is no such file, or it cannot be read.
+ */
+async function readSiteRedirects(workspace) {
+    if (workspace === undefined)
+        return [];
+    for (const name of SITE_CONFIG_FILES) {
+        const file = await workspaceFile(workspace, name);
+        if (file === undefined)
+            continue;
+        if (!('text' in file))
+            return [];
+        try {
+            return (0,site_moves/* configRedirects */.CS)(JSON.parse(file.text));
+        }
+        catch {
+            return [];
+        }
+    }
+    return [];
+}
 
 // EXTERNAL MODULE: ./src/version.ts + 1 modules
 var version = __webpack_require__(1013);
@@ -4379,8 +4470,8 @@ var run_inputs = __webpack_require__(128);
 var docs_gaps = __webpack_require__(3283);
 // EXTERNAL MODULE: ./src/render/alerts.ts
 var render_alerts = __webpack_require__(6069);
-// EXTERNAL MODULE: ./src/health/ledger.ts
-var ledger = __webpack_require__(4957);
+// EXTERNAL MODULE: ./src/health/ledger.ts + 1 modules
+var ledger = __webpack_require__(2476);
 // EXTERNAL MODULE: ./src/health/body.ts + 1 modules
 var body = __webpack_require__(8842);
 // EXTERNAL MODULE: ./src/render/fix-first.ts
@@ -5935,13 +6026,13 @@ async function wordsToAgent(inputs, client, healthIssueRun, server, visibilities
     return true;
 }
 /** The docs health issue of the run, and the prompt for the gaps a person ticked in it, when the inputs ask for one. */
-async function openHealthIssue(inputs, client, github, showWords, sitePages, visibilities) {
+async function openHealthIssue(inputs, client, github, showWords, sitePages, visibilities, redirects = []) {
     if (!inputs.healthIssue)
         return {};
-    const { HealthIssueRun, healthIssueFailure } = await __webpack_require__.e(/* import() */ 426).then(__webpack_require__.bind(__webpack_require__, 426));
+    const { HealthIssueRun, healthIssueFailure } = await __webpack_require__.e(/* import() */ 925).then(__webpack_require__.bind(__webpack_require__, 2925));
     let healthIssueRun;
     try {
-        healthIssueRun = await HealthIssueRun.open(inputs.healthIssue, inputs.projectId, github, showWords, sitePages);
+        healthIssueRun = await HealthIssueRun.open(inputs.healthIssue, inputs.projectId, github, showWords, sitePages, redirects);
         await healthIssueRun.followJobs((jobId) => client.getJob(inputs.projectId, jobId), github.runner.server);
     }
     catch (error) {
@@ -6083,7 +6174,9 @@ async function work(inputs, options = {}) {
         shown = inputs.analytics ? await showReaderText(inputs.analytics, runner, visibilities) : false;
         // Where reader text is hidden, a page path is shown only when the site's navigation lists it.
         const sitePages = shown || (!inputs.analytics && !inputs.healthIssue) ? undefined : await readSitePages(runner.workspace, core/* info */.pq);
-        const { healthIssueRun, asked, failure } = await openHealthIssue(inputs, client, github, shown, sitePages, visibilities);
+        // Where the site redirects a page: a fix's gap follows its page there.
+        const redirects = inputs.healthIssue ? await readSiteRedirects(runner.workspace) : [];
+        const { healthIssueRun, asked, failure } = await openHealthIssue(inputs, client, github, shown, sitePages, visibilities, redirects);
         const plan = asked ? NO_JOB : await planJob(inputs, lifetime, github);
         const ctx = { lifetime, log: { info: core/* info */.pq, warning: core/* warning */.$e, debug: core/* debug */.Yz } };
         const reported = async (report) => {
@@ -6138,6 +6231,87 @@ function endPhraseOf(report) {
 /** Sets the outputs and writes the files and summary of the run; gives back what could not be written. */
 function publishReport(report) {
     return publish(report.reports, runnerSink, { action: version/* ACTION_NAME */.px, version: (0,version/* versionText */.KA)(process.env), runUrl: (0,run_link/* runLink */.u)(process.env) }, report.healthIssue, report.alerts, report.note);
+}
+
+
+/***/ }),
+
+/***/ 6255:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   CS: () => (/* binding */ configRedirects),
+/* harmony export */   jS: () => (/* binding */ fileMoves)
+/* harmony export */ });
+/* unused harmony exports MOVES_MAX, filePage */
+/* harmony import */ var _page_path_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4450);
+// Where a page of the site went: a pull request that renamed or removed its source file, or a redirect
+// in the site's configuration (`redirects` in `docs.json`: `{ "source": "/old", "destination": "/new" }`).
+// A page is served at its file's path without the extension (`guides/deploy.mdx` is `/guides/deploy`,
+// and a folder's `index` at the folder's path too), the way the navigation names it (site-pages.ts).
+// Every path here is hostile: a pull request's file names and the configuration are written by anyone
+// who may open a pull request, so each path is bounded and passes `sitePath`, the lists are bounded,
+// and nothing is parsed by a pattern that could backtrack.
+
+/** The most moves read of one pull request, or of one configuration's redirects. */
+const MOVES_MAX = 300;
+/** The extensions of a page's source file. */
+const PAGE_EXTENSIONS = ['.mdx', '.md'];
+/**
+ * The page a source file serves, or undefined for a file that is no page (another extension, or a
+ * path no page of the site may have): `guides/deploy.mdx` → `/guides/deploy`.
+ */
+function filePage(file) {
+    const extension = PAGE_EXTENSIONS.find((end) => file.endsWith(end));
+    if (extension === undefined)
+        return undefined;
+    const path = `/${file.slice(0, -extension.length)}`;
+    return (0,_page_path_js__WEBPACK_IMPORTED_MODULE_0__/* .sitePath */ .l2)(path) === _page_path_js__WEBPACK_IMPORTED_MODULE_0__/* .OTHER_PAGE */ .b1 ? undefined : path;
+}
+/**
+ * The pages a pull request's changed files moved: a renamed page file, to the page it is now (none when
+ * it is no page any more), and a removed one, to none. At most MOVES_MAX.
+ */
+function fileMoves(files) {
+    const moves = [];
+    for (const file of files) {
+        if (moves.length >= MOVES_MAX)
+            break;
+        const renamed = file.status === 'renamed' && file.previousPath !== undefined;
+        const from = filePage(renamed ? (file.previousPath ?? '') : file.path);
+        if (from === undefined || (!renamed && file.status !== 'removed'))
+            continue;
+        const to = renamed ? filePage(file.path) : undefined;
+        moves.push(to === undefined ? { from } : { from, to });
+    }
+    return moves;
+}
+/** A redirect's path: a site path, without a trailing `/` (the page `/guides/` is `/guides`); a pattern (`:slug`, `*`) is none. */
+function redirectPath(value) {
+    if (typeof value !== 'string' || !value.startsWith('/'))
+        return undefined;
+    const path = value.length > 1 && value.endsWith('/') ? value.slice(0, -1) : value;
+    return (0,_page_path_js__WEBPACK_IMPORTED_MODULE_0__/* .sitePath */ .l2)(path) === _page_path_js__WEBPACK_IMPORTED_MODULE_0__/* .OTHER_PAGE */ .b1 ? undefined : path;
+}
+/**
+ * The redirects of a site's configuration (an object parsed from `docs.json` or `mint.json`), each
+ * from one page to another; a redirect by a pattern, to another site, or to itself is none. At most MOVES_MAX.
+ */
+function configRedirects(config) {
+    const redirects = typeof config === 'object' && config !== null ? config.redirects : undefined;
+    if (!Array.isArray(redirects))
+        return [];
+    const moves = [];
+    for (const redirect of redirects.slice(0, MOVES_MAX)) {
+        if (typeof redirect !== 'object' || redirect === null)
+            continue;
+        const { source, destination } = redirect;
+        const from = redirectPath(source);
+        const to = redirectPath(destination);
+        if (from !== undefined && to !== undefined && from !== to)
+            moves.push({ from, to });
+    }
+    return moves;
 }
 
 

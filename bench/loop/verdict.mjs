@@ -32,7 +32,9 @@ const VERDICT_OF_EVIDENCE = {
   'not-fixed': 'not fixed',
   'too-few': 'waiting',
   'could-not-tell': 'could not tell',
-  back: 'back'
+  back: 'back',
+  // The page has had no visitor since the merge, with no move known: nothing is left to judge.
+  gone: 'could not tell'
 }
 
 /**

@@ -52,9 +52,10 @@ export const RETRY: RetryPolicy & { maxWaitMs: number } = {
 /**
  * The most pages of 100 a list is read for. GitHub lists at most 3,000 files of a pull request and
  * 250 of its commits; the action's comments of a thread are looked for among its first 1,000; the
- * docs health issue among the first 500 issues under its label.
+ * docs health issue among the first 500 issues under its label, and the pages a merged fix moved among
+ * its pull request's first 300 files.
  */
-export const PAGES = { files: 30, commits: 3, comments: 10, labelledIssues: 5 } as const
+export const PAGES = { files: 30, commits: 3, comments: 10, labelledIssues: 5, moves: 3 } as const
 
 /** The items of a page of every list the client reads. */
 export const PER_PAGE = 100
@@ -481,6 +482,23 @@ export class GitHubClient {
       })
     )
     return { files: items.map(fileOf), complete }
+  }
+
+  /**
+   * The files a pull request of this server changed, in any repository: at most PAGES.moves pages of
+   * them (what the docs health issue reads of a merged fix, for the pages it renamed or removed).
+   */
+  async pullFilesOf(owner: string, repo: string, number: number): Promise<ChangedFile[]> {
+    const { items } = await this.pages(
+      PAGES.moves,
+      this.octokit.paginate.iterator(this.paged(this.octokit.rest.pulls.listFiles), {
+        owner,
+        repo,
+        pull_number: number,
+        per_page: PER_PAGE
+      })
+    )
+    return items.map(fileOf)
   }
 
   /** The commits and files between two commits or tags (GitHub lists at most 250 commits and 300 files). */

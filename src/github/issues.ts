@@ -1,8 +1,10 @@
 // The docs health issue on GitHub: finds its issue by its sealed state and the project marker in the
 // body (under its label, oldest first, then among the latest issues, so that a renamed or relabelled
 // issue is still found, and no number of newer issues hides it), creates
-// and updates it, reads the state of the pull requests its ledger links, and a person's permission,
+// and updates it, reads the state of the pull requests its ledger links (and the pages a merged one
+// moved), and a person's permission,
 // all through the run's GitHub client (client.ts).
+import { fileMoves, type PageMove } from '../text/site-moves.js'
 import type { GitHubClient, IssueData, PullState } from './client.js'
 
 /** The label the docs health issue carries. */
@@ -19,7 +21,7 @@ export interface HealthIssue {
 }
 
 /** What the docs health issue needs of the GitHub client. */
-export type IssueReads = Pick<GitHubClient, 'issues' | 'issue' | 'createIssue' | 'updateIssue' | 'pullState' | 'canWrite'>
+export type IssueReads = Pick<GitHubClient, 'issues' | 'issue' | 'createIssue' | 'updateIssue' | 'pullState' | 'pullFilesOf' | 'canWrite'>
 
 /** Who wrote an issue or a comment, as GitHub reports it, for the log. */
 export function authorOf(data: Pick<IssueData, 'user' | 'performed_via_github_app'>): string {
@@ -123,6 +125,19 @@ export class HealthIssues {
     } catch (error) {
       if (this.runSignal.aborted) throw error
       return undefined
+    }
+  }
+
+  /**
+   * The pages a merged pull request of this server moved: the page files it renamed or removed
+   * (text/site-moves.ts); none when the token cannot read its files.
+   */
+  async pullMoves(owner: string, repo: string, number: number): Promise<PageMove[]> {
+    try {
+      return fileMoves(await this.github.pullFilesOf(owner, repo, number))
+    } catch (error) {
+      if (this.runSignal.aborted) throw error
+      return []
     }
   }
 

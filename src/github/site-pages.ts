@@ -1,7 +1,8 @@
 // Where the site's page list is read from: its configuration (`docs.json`, else `mint.json`) at the
 // root of the workflow's workspace, where a checkout of the docs repository puts it. Its size is
 // looked at before it is read, and what it lists is read by text/site-pages.ts. Without it, no page
-// is the site's: every page path a client named is reader text.
+// is the site's: every page path a client named is reader text. Its redirects (text/site-moves.ts)
+// tell the docs health issue where a fixed page went.
 import { constants } from 'node:fs'
 import { open } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -9,6 +10,7 @@ import { errorMessage } from '../core/error-message.js'
 import { counted } from '../text/format.js'
 import type { SitePages } from '../text/page-path.js'
 import { navigationPages, SITE_CONFIG_FILES, SITE_CONFIG_MAX_BYTES } from '../text/site-pages.js'
+import { configRedirects, type PageMove } from '../text/site-moves.js'
 
 /** A configuration file's text, or why it has none: undefined when there is no such file. */
 export type ConfigText = { text: string } | { why: string } | undefined
@@ -62,4 +64,23 @@ export async function readSitePages(workspace: string | undefined, info: (messag
     `The site’s page list is not read: the workspace holds no ${SITE_CONFIG_FILES.join(' or ')} (check out the docs repository first); ${without}.`
   )
   return undefined
+}
+
+/**
+ * The site's redirects from one page to another (`redirects` of the first configuration file the
+ * workspace holds: text/site-moves.ts); none when there is no such file, or it cannot be read.
+ */
+export async function readSiteRedirects(workspace: string | undefined): Promise<PageMove[]> {
+  if (workspace === undefined) return []
+  for (const name of SITE_CONFIG_FILES) {
+    const file = await workspaceFile(workspace, name)
+    if (file === undefined) continue
+    if (!('text' in file)) return []
+    try {
+      return configRedirects(JSON.parse(file.text))
+    } catch {
+      return []
+    }
+  }
+  return []
 }

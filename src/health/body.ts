@@ -45,6 +45,9 @@ function subjectHtml(gap: GapRecord): string {
   return gap.subject === '' ? 'a search (its words are hidden)' : `search “${boundedHtml(gap.subject, 200)}”`
 }
 
+/** Where a gap's page was before its fix moved it (moves.ts): "moved from /old". */
+const movedHtml = (from: string): string => `moved from <code>${boundedHtml(from, 200)}</code>`
+
 /** Characters the lines of the ledger take at most, together: the lines past it are counted, not shown. */
 export const LEDGER_LINES_CHARS = 24_000
 
@@ -172,9 +175,12 @@ function reopenedHtml(gap: GapRecord, unit: string): string {
   else if (gap.verdict === 'could-not-tell')
     words = `can’t tell: too few readers in the ${num(VERDICT_PERIODS)} ${unit}s since ${pull}${merged.replace(/,$/, '')} to tell whether it worked; tick to ask again, or say it is not a gap`
   else if (gap.verdict === 'back') words = `back: ${TROUBLE_WORDS} returned after ${pull}${merged.replace(/,$/, '')}`
+  else if (gap.verdict === 'gone')
+    words = `this page gets no visitors since the merge: moved or removed? No move is known of ${pull}${merged.replace(/,$/, '')}; if it moved, say it is not a gap, or tick to ask again`
   else return ` · ${STATE_WORDS.back}`
   const numbers = beforeAfterHtml(gap.before, gap.after, gap.verdict === 'back' ? 'since it was fixed' : 'since the merge', unit)
-  return ` · ${words}${numbers === '' ? '' : ` · ${numbers}`}`
+  const moved = gap.movedFrom === undefined ? '' : ` · ${movedHtml(gap.movedFrom)}`
+  return ` · ${words}${moved}${numbers === '' ? '' : ` · ${numbers}`}`
 }
 
 /** When a gap was first seen and for how long: "first seen 17 Nov 2026" or "on the list 3 weeks since 3 Nov 2026". */
@@ -314,6 +320,7 @@ function progressLine(gap: GapRecord, since: (day: string) => number, unit: stri
       parts.push(`waiting: ${left > 1 ? 'up to ' : ''}${unitsText(Math.max(left, 1), `more ${unit}`)} of readers to tell`)
     }
   } else if (gap.state !== 'pr-open' || gap.prLink === undefined) parts.push(STATE_WORDS[gap.state])
+  if (gap.movedFrom !== undefined) parts.push(movedHtml(gap.movedFrom))
   const link = pullHtml(gap)
   // "pull request #128 open" first, not "pull request open" and the link again after the job.
   if (link !== undefined && gap.state === 'pr-open') parts.push(`${link} open`)

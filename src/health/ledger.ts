@@ -3,10 +3,11 @@
 // PR open when the agent's job opened a pull request; merged when that pull request was merged;
 // resolved (fixed) when the evidence since the merge shows its trouble fell by at least 60 %
 // (verdict.ts); back, open to tick again, when it shows the trouble did not fall, when too few readers
-// came for VERDICT_PERIODS periods to tell, when the trouble of a fixed gap returned, or when a
-// dismissed gap clearly worsened; dismissed when a person said it is not a gap. Every period, every
-// gap keeps its own numbers from every row read, ranked or not. Pure: the run reads the issue, the
-// service and GitHub, and hands what it learnt to these functions.
+// came for VERDICT_PERIODS periods to tell, when its page had no visitor since the merge and no move
+// is known (gone.ts), when the trouble of a fixed gap returned, or when a dismissed gap clearly
+// worsened; dismissed when a person said it is not a gap. Every period, every gap keeps its own
+// numbers from every row read, ranked or not. Pure: the run reads the issue, the service and GitHub,
+// and hands what it learnt to these functions.
 import { createHash } from 'node:crypto'
 import { evidenceLine } from '../render/overview.js'
 import { oneLine } from '../text/escape.js'
@@ -27,6 +28,7 @@ import {
   RECENT_PERIODS,
   withoutSearches
 } from './state.js'
+import { gone } from './gone.js'
 import { beforeOf, judgedBy, pooled, readsAll, VERDICT_PERIODS } from './verdict.js'
 
 /**
@@ -92,7 +94,7 @@ const keepable = (value: unknown): boolean => typeof value !== 'number' || (valu
  * known, and a search searched so often is not followed: kept, it would make the gap unreadable.
  */
 export function numbersOf(
-  gap: Pick<GapRecord, 'kind' | 'subject' | 'before'>,
+  gap: Pick<GapRecord, 'kind' | 'subject' | 'before'> & Partial<Pick<GapRecord, 'state'>>,
   groups: Grouped,
   measured: Measured,
   period: { dateFrom: string; dateTo: string }
@@ -103,8 +105,11 @@ export function numbersOf(
   return searches?.length ? { ...kept, searches } : (withoutSearches(kept) as GapNumbers)
 }
 
+/** Whether a gap's fix is merged, or its pull request open (it may have merged): its numbers are those since the fix. */
+const sinceFix = (gap: Partial<Pick<GapRecord, 'state'>>): boolean => gap.state === 'merged' || gap.state === 'pr-open'
+
 function countedNumbers(
-  gap: Pick<GapRecord, 'kind' | 'subject' | 'before'>,
+  gap: Pick<GapRecord, 'kind' | 'subject' | 'before'> & Partial<Pick<GapRecord, 'state'>>,
   groups: Grouped,
   measured: Measured,
   period: { dateFrom: string; dateTo: string }
@@ -126,7 +131,8 @@ function countedNumbers(
   if (measured.feedback && (measured.feedbackPages?.has(gap.subject) ?? true))
     Object.assign(numbers, { down: trouble.down, up: trouble.up, notHelpful: trouble.notHelpful })
   if (measured.assistant) numbers.unanswered = trouble.unanswered
-  const visitors = measured.visitors?.get(gap.subject)
+  // Since its fix, a page the visitors read whole did not list had none: what tells a page gone (gone.ts).
+  const visitors = measured.visitors?.get(gap.subject) ?? (measured.visitors && sinceFix(gap) ? 0 : undefined)
   if (visitors !== undefined) numbers.visitors = visitors
   if (measured.searches) {
     numbers.noClick = trouble.noClick
@@ -306,6 +312,15 @@ function judged(gap: GapRecord, now: GapNumbers, today: string, sinceDay: (day: 
     const mergedOn = gap.mergedOn ?? ''
     if (now.dateFrom < mergedOn || !gap.before) return false
     const before = gap.before
+    if (
+      gone(
+        before,
+        [...(gap.recent ?? []), now].filter((n) => n.dateFrom >= mergedOn)
+      )
+    ) {
+      Object.assign(gap, { state: 'back', verdict: 'gone' })
+      return false
+    }
     if (!gap.after) {
       // The periods since the merge not yet pooled (a gap merged before verdicts were kept), then this one.
       const since = [...(gap.recent ?? []), now].filter((n) => n.dateFrom >= mergedOn && readsAll(n, before))

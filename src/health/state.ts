@@ -42,9 +42,10 @@ export type GapState = (typeof GAP_STATES)[number]
  * What the evidence says of a merged fix (evidence.ts, docs/health-issue.md): `too-few`, too few readers
  * since the merge to tell yet; `fixed`, the trouble fell by at least 60 %; `not-fixed`, it did not, and
  * the gap is open to ask again; `could-not-tell`, still too few after VERDICT_PERIODS periods, open for a
- * person to decide; `back`, a fixed gap whose trouble returned, open again.
+ * person to decide; `back`, a fixed gap whose trouble returned, open again; `gone`, its page has had no
+ * visitor since the merge and no move is known (gone.ts): moved or removed, open for a person to decide.
  */
-export const VERDICTS = ['too-few', 'fixed', 'not-fixed', 'could-not-tell', 'back'] as const
+export const VERDICTS = ['too-few', 'fixed', 'not-fixed', 'could-not-tell', 'back', 'gone'] as const
 export type Verdict = (typeof VERDICTS)[number]
 /** Periods of a gap's own numbers kept before the latest (`recent`): with it, what "before" pools. */
 export const RECENT_PERIODS = 3
@@ -145,6 +146,8 @@ const gapSchema = z.object({
   before: numbersSchema.optional(),
   /** The day its pull request was merged, or, when GitHub does not say, the day a run first saw it merged. */
   mergedOn: text(40).optional(),
+  /** The page it was about before its fix moved the page to `subject` (moves.ts). */
+  movedFrom: text(SUBJECT_CHARS).optional(),
   /** The day it was resolved. */
   resolvedOn: text(40).optional(),
   /** The day a person said it is not a gap. */
@@ -339,6 +342,8 @@ export function forgetReaderText(state: HealthState, site?: SitePages, newId: ()
     // A page a client named is shown by its label (text/page-path.ts). The gap keeps its id, a hash
     // that says no more of the path than the label does, so that a tick made while the path was shown
     // still asks for it.
+    // The page it moved from is named as its page is.
+    if (gap.movedFrom !== undefined) gap.movedFrom = sitePage(gap.movedFrom, false, site) ?? gap.movedFrom
     const page = sitePage(gap.subject, false, site) ?? gap.subject
     if (page === gap.subject) return gap
     return { ...gap, id: gap.subject.startsWith('/') && isPageLabel(page) ? gap.id : newId(), subject: page }

@@ -14,7 +14,7 @@ import { wordsInOrder } from '../render/gap-words.js'
 import type { Overview } from '../render/overview.js'
 import type { Headline } from '../render/renderer.js'
 import { shortRange } from '../text/dates.js'
-import { htmlText } from '../text/escape.js'
+import { htmlText, logText } from '../text/escape.js'
 import type { SitePages } from '../text/page-path.js'
 import {
   blocksOf,
@@ -41,6 +41,7 @@ import {
   withDismissed,
   withRestored,
   withJobEnded,
+  numbersOf,
   withOutcome,
   withPeriod,
   withPulls,
@@ -51,6 +52,7 @@ import {
   emptyState,
   fittedState,
   forgetReaderText,
+  type GapNumbers,
   type GapRecord,
   type HealthState,
   HISTORY_PERIODS,
@@ -58,6 +60,8 @@ import {
   STATE_BUDGET_CHARS
 } from './state.js'
 import { withReaderWords } from './words.js'
+import { destinations, withMoves } from './moves.js'
+import type { PageMove } from '../text/site-moves.js'
 
 /** What the run decided before the issue was read: none of it comes from the issue. */
 export interface TransitionSettings {
@@ -68,6 +72,8 @@ export interface TransitionSettings {
   showWords: boolean
   /** The site's own pages (its navigation): a page they list keeps its path where reader text is hidden. */
   sitePages?: SitePages
+  /** The site's redirects (its configuration's `redirects`): a merged fix's gap follows its page where one sends it. */
+  redirects?: readonly PageMove[]
   /** What the footer names: the action, its version, and the workflow run's link when known. */
   footer: { action: string; version: string; runUrl?: string }
 }
@@ -147,6 +153,8 @@ export interface Transition {
   readonly warnings?: readonly string[]
   /** What the issue added to the period's ranking (its gaps' pages, each page's earlier counts): the report's Fix first takes the same. */
   readonly ranking?: Omit<RankingContext, 'leftOut'>
+  /** A gap's own numbers in the period the analytics read, from every signal read: for a gap that follows its page to a new path. */
+  readonly numbersAt?: (gap: GapRecord) => GapNumbers
 }
 
 /** What the run's report says of the docs health issue, from the transition. */
@@ -180,13 +188,21 @@ export interface TransitionReport {
  * (the issue's body, undefined when there is no issue) where ticks may be acted on.
  */
 export function begin(read: HealthState | undefined, body: string | undefined, trigger: Trigger, settings: TransitionSettings): Transition {
-  const state = withStaleAsksOpen(read ?? emptyState(settings.projectId), settings.runId)
+  const stale = withStaleAsksOpen(read ?? emptyState(settings.projectId), settings.runId)
+  // Where reader text is hidden, every word readers typed is forgotten at once, whatever earlier runs
+  // kept while it was shown: nothing of it is sent or written back (and written() forgets again).
+  const forgotten = settings.showWords ? stale : forgetReaderText(stale, settings.sitePages)
+  // A merged fix's page the site now redirects: its gap follows it before the period is read.
+  const redirects = destinations(settings.redirects ?? [], false, settings)
+  const { state, followed } = withMoves(
+    forgotten,
+    (gap) => (gap.state === 'merged' ? redirects.get(gap.subject) : undefined),
+    (gap) => gap.mergedOn
+  )
   const start: Transition = {
     settings,
     trigger,
-    // Where reader text is hidden, every word readers typed is forgotten at once, whatever earlier runs
-    // kept while it was shown: nothing of it is sent or written back (and written() forgets again).
-    state: settings.showWords ? state : forgetReaderText(state, settings.sitePages),
+    state,
     asked: [],
     dismissedNow: 0,
     resolved: 0,
@@ -194,7 +210,7 @@ export function begin(read: HealthState | undefined, body: string | undefined, t
     filled: [],
     moved: [],
     warnedTop: false,
-    notes: []
+    notes: followedNotes(followed)
   }
   // "Not a gap" is honoured from the same people as a tick that asks.
   if (!trigger.mayAct || body === undefined) return start
@@ -204,7 +220,7 @@ export function begin(read: HealthState | undefined, body: string | undefined, t
   const changed = next.gaps.filter((gap, i) => gap.state !== start.state.gaps[i]?.state)
   const restored = changed.filter((gap) => gap.state === 'new').length
   const dismissed = changed.length - restored
-  const notes = [...own.notes, ...back.notes]
+  const notes = [...start.notes, ...own.notes, ...back.notes]
   if (dismissed > 0) notes.push(`${dismissed === 1 ? '1 gap was' : `${dismissed} gaps were`} marked not a gap in the docs health issue.`)
   if (restored > 0) notes.push(`${restored === 1 ? '1 gap was' : `${restored} gaps were`} brought back in the docs health issue.`)
   return { ...start, state: next, dismissedNow: changed.length, notes }
@@ -395,7 +411,8 @@ export function periodRead(t: Transition, read: AnalyticsRead): Transition {
     resolved: after !== before ? (after?.resolved ?? 0) : 0,
     resolvedIds: newlyResolved(t.resolvedIds, t.state, state),
     notes: [],
-    ...(sections ? { ranking } : {})
+    ...(sections ? { ranking } : {}),
+    ...(sections && groups ? { numbersAt: (gap: GapRecord) => numbersOf(gap, groups, sections.measured, range) } : {})
   }
 }
 
@@ -404,18 +421,47 @@ export function pullsToRead(t: Transition): string[] {
   return [...new Set(t.state.gaps.flatMap(({ state, prLink }) => (state === 'pr-open' && prLink !== undefined ? [prLink] : [])))]
 }
 
-/** The pull requests' states are known: merged ones get their verdict, closed unmerged ones are open gaps again. */
-export function pullsRead(t: Transition, pulls: PullStates): Transition {
+/**
+ * The pull requests' states are known: merged ones get their verdict, closed unmerged ones are open
+ * gaps again. A merged one's gap first follows its page where the pull request moved it (`moves`, by
+ * the link: the pages its files renamed or removed), or else where the site redirects it.
+ */
+export function pullsRead(t: Transition, pulls: PullStates, moves: ReadonlyMap<string, readonly PageMove[]> = new Map()): Transition {
   const resolvedBefore = t.state.periods.at(-1)?.resolved ?? 0
-  const state = withPulls(t.state, pulls, t.trigger.today)
+  const redirects = destinations(t.settings.redirects ?? [], false, t.settings)
+  const byPull = new Map([...moves].map(([link, list]) => [link, destinations(list, true, t.settings)]))
+  const mergedPull = (gap: GapRecord) => (gap.state === 'pr-open' ? pulls.get(gap.prLink ?? '') : undefined)
+  const { state: moved, followed } = withMoves(
+    t.state,
+    (gap) =>
+      mergedPull(gap)?.state === 'merged' ? (byPull.get(gap.prLink ?? '')?.get(gap.subject) ?? redirects.get(gap.subject)) : undefined,
+    (gap) => mergedPull(gap)?.mergedOn ?? t.trigger.today,
+    t.numbersAt
+  )
+  const state = withPulls(moved, pulls, t.trigger.today)
   return {
     ...t,
     state,
     resolvedIds: newlyResolved(t.resolvedIds, t.state, state),
     // A gap whose merge was seen after its period was read may be resolved by that period.
     resolved: t.overview ? t.resolved + (state.periods.at(-1)?.resolved ?? 0) - resolvedBefore : t.resolved,
-    notes: []
+    notes: followedNotes(followed)
   }
+}
+
+/** The most pages a note names that gaps followed. */
+const NAMED_MOVES = 5
+
+/** What the log says of the gaps that followed their pages to new paths (hostile paths: cut, and written as JSON). */
+function followedNotes(followed: readonly { from: string; to: string }[]): string[] {
+  if (followed.length === 0) return []
+  const named = followed
+    .slice(0, NAMED_MOVES)
+    .map(({ from, to }) => `${logText(JSON.stringify(from), 220)} → ${logText(JSON.stringify(to), 220)}`)
+  return [
+    `${followed.length === 1 ? '1 gap' : `${followed.length} gaps`} of the docs health issue followed ${followed.length === 1 ? 'its page' : 'their pages'} to a new path, ` +
+      `which a merged pull request or the site’s redirects gave: ${named.join(', ')}${followed.length > NAMED_MOVES ? ', …' : ''}.`
+  ]
 }
 
 /** Whether the run writes the issue at its end: a run an event on an issue started writes it only when it asked or dismissed. */

@@ -47,6 +47,7 @@ import { payloadObject, type Runner } from '../github/runner.js'
 import type { GitHubTrust } from './job-plan.js'
 import { htmlText, logText } from '../text/escape.js'
 import type { SitePages } from '../text/page-path.js'
+import type { PageMove } from '../text/site-moves.js'
 import type { Overview } from '../render/overview.js'
 import type { FixItem } from '../render/fix-first.js'
 import { ACTION_NAME, versionText } from '../version.js'
@@ -134,7 +135,8 @@ export class HealthIssueRun {
     projectId: string,
     { runner, seal, connect }: GitHubTrust,
     showWords: boolean,
-    sitePages?: SitePages
+    sitePages?: SitePages,
+    redirects?: readonly PageMove[]
   ): Promise<HealthIssueRun> {
     const client = await connect(settings.token)
     const github = new HealthIssues(client, client.signal)
@@ -176,6 +178,7 @@ export class HealthIssueRun {
       runId: runIdOf(runner),
       showWords,
       ...(sitePages ? { sitePages } : {}),
+      ...(redirects && redirects.length > 0 ? { redirects } : {}),
       footer: { action: ACTION_NAME, version: versionText(process.env), ...(runner.runUrl ? { runUrl: runner.runUrl } : {}) }
     }
     const make = (trigger: Omit<Trigger, 'today'>): HealthIssueRun =>
@@ -324,6 +327,7 @@ export class HealthIssueRun {
     try {
       if (!writesAtEnd(this.now)) return this.report()
       const pulls = new Map<string, PullState>()
+      const moves = new Map<string, PageMove[]>()
       // By the link as the ledger keeps it, which is how withPulls looks each gap's up.
       for (const prLink of pullsToRead(this.now)) {
         const pull = pullRequestLink(prLink, githubServer)?.pullRequest
@@ -331,8 +335,10 @@ export class HealthIssueRun {
         const [owner = '', repo = ''] = pull.repository.split('/')
         const state = await this.github.pullState(owner, repo, Number(pull.number))
         if (state) pulls.set(prLink, state)
+        // A merged fix may have moved its page: its gap follows it (health/moves.ts).
+        if (state?.state === 'merged') moves.set(prLink, await this.github.pullMoves(owner, repo, Number(pull.number)))
       }
-      this.now = pullsRead(this.now, pulls)
+      this.now = this.told(pullsRead(this.now, pulls, moves))
       await this.write()
       return this.report()
     } catch (error) {

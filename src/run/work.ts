@@ -16,8 +16,9 @@ import { repositoryAt, Visibilities, type Visibility } from '../github/repositor
 import { runLink } from '../github/run-link.js'
 import { readRunner, type Repository, type Runner } from '../github/runner.js'
 import { runnerSink } from '../github/runner-sink.js'
-import { readSitePages } from '../github/site-pages.js'
+import { readSitePages, readSiteRedirects } from '../github/site-pages.js'
 import type { SitePages } from '../text/page-path.js'
+import type { PageMove } from '../text/site-moves.js'
 import { logText } from '../text/escape.js'
 import { ACTION_NAME, userAgentProduct, versionText } from '../version.js'
 import { type AnalyticsInputs, type Inputs, rangeCutNote } from './inputs.js'
@@ -115,13 +116,14 @@ async function openHealthIssue(
   github: GitHubTrust,
   showWords: boolean,
   sitePages: SitePages | undefined,
-  visibilities: Visibilities | undefined
+  visibilities: Visibilities | undefined,
+  redirects: readonly PageMove[] = []
 ): Promise<{ healthIssueRun?: HealthIssueRun; asked?: { prompt: string; healthIssueRun: HealthIssueRun }; failure?: string }> {
   if (!inputs.healthIssue) return {}
   const { HealthIssueRun, healthIssueFailure } = await import('./health-issue.js')
   let healthIssueRun: HealthIssueRun
   try {
-    healthIssueRun = await HealthIssueRun.open(inputs.healthIssue, inputs.projectId, github, showWords, sitePages)
+    healthIssueRun = await HealthIssueRun.open(inputs.healthIssue, inputs.projectId, github, showWords, sitePages, redirects)
     await healthIssueRun.followJobs((jobId) => client.getJob(inputs.projectId, jobId), github.runner.server)
   } catch (error) {
     if (error instanceof StopError) throw error
@@ -284,7 +286,9 @@ export async function work(inputs: Inputs, options: WorkOptions = {}): Promise<R
     shown = inputs.analytics ? await showReaderText(inputs.analytics, runner, visibilities) : false
     // Where reader text is hidden, a page path is shown only when the site's navigation lists it.
     const sitePages = shown || (!inputs.analytics && !inputs.healthIssue) ? undefined : await readSitePages(runner.workspace, core.info)
-    const { healthIssueRun, asked, failure } = await openHealthIssue(inputs, client, github, shown, sitePages, visibilities)
+    // Where the site redirects a page: a fix's gap follows its page there.
+    const redirects = inputs.healthIssue ? await readSiteRedirects(runner.workspace) : []
+    const { healthIssueRun, asked, failure } = await openHealthIssue(inputs, client, github, shown, sitePages, visibilities, redirects)
     const plan: JobPlan = asked ? NO_JOB : await planJob(inputs, lifetime, github)
     const ctx: PartContext = { lifetime, log: { info: core.info, warning: core.warning, debug: core.debug } }
     const reported = async (report: PartReport): Promise<void> => {

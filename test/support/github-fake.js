@@ -74,6 +74,7 @@ export const OTHER_APP = {
  * @property {string} status
  * @property {number} additions
  * @property {number} deletions
+ * @property {string} [previous_filename] the path before a rename
  * @property {string} [patch]
  */
 

@@ -169,6 +169,16 @@ describe('the changes of a pull request', () => {
     expect(sent).toHaveLength(PAGES.files)
   })
 
+  it('reads the files of a pull request in any repository, at most PAGES.moves pages of them', async () => {
+    const { client, sent } = await clientOf(paged(PAGES.moves * 100 + 1, fileData))
+    const files = await client.pullFilesOf('other', 'site', 9)
+    expect(files).toHaveLength(PAGES.moves * 100)
+    expect(files[0]).toStrictEqual({ path: 'docs/page-0.mdx', status: 'modified', additions: 1, deletions: 0 })
+    expect(PAGES.moves).toBe(3)
+    expect(sent.map((s) => s.url.pathname)).toEqual(Array(PAGES.moves).fill('/repos/other/site/pulls/9/files'))
+    expect(sent.map(query)).toEqual([1, 2, 3].map((page) => pageQuery(page, { per_page: '100' })))
+  })
+
   it('reads its commits, at most PAGES.commits pages, and says whether the list ended', async () => {
     const whole = await clientOf(paged(150, commitData))
     const read = await whole.client.pullCommits(3)

@@ -19,7 +19,7 @@ const issue = (number: number, body: string, user = bot): IssueData => ({
 })
 
 /** Labelled pages and latest issues as given; every list read is recorded, and `enough` is asked as the client asks it. */
-function fake(labelled: IssueData[][], latest: IssueData[] = [], pull?: () => Promise<PullState>) {
+function fake(labelled: IssueData[][], latest: IssueData[] = [], pull?: () => Promise<PullState>, files?: IssueReads['pullFilesOf']) {
   const reads: string[] = []
   const github: IssueReads = {
     issues: (query, enough) => {
@@ -42,6 +42,7 @@ function fake(labelled: IssueData[][], latest: IssueData[] = [], pull?: () => Pr
     createIssue: () => Promise.reject(new Error('not made')),
     updateIssue: () => Promise.reject(new Error('not made')),
     pullState: pull ?? (() => Promise.resolve({ state: 'open' })),
+    pullFilesOf: files ?? (() => Promise.resolve([])),
     canWrite: () => Promise.resolve(false)
   }
   return { github, reads }
@@ -201,5 +202,33 @@ describe('HealthIssues.pullState', () => {
     const stopped = new AbortController()
     stopped.abort(new Error('cancelled'))
     await expect(new HealthIssues(github, stopped.signal).pullState('acme', 'docs', 5)).rejects.toThrow('Not Found')
+  })
+})
+
+describe('HealthIssues.pullMoves', () => {
+  it('reads the pages a merged pull request renamed or removed from its files, in its own repository', async () => {
+    const asked: string[] = []
+    const { github } = fake([], [], undefined, (owner, repo, number) => {
+      asked.push(`${owner}/${repo}#${number}`)
+      return Promise.resolve([
+        { path: 'docs/webhooks.mdx', previousPath: 'guides/webhooks.mdx', status: 'renamed', additions: 1, deletions: 1 },
+        { path: 'guides/old.md', status: 'removed', additions: 0, deletions: 9 },
+        { path: 'guides/edited.mdx', status: 'modified', additions: 1, deletions: 1 }
+      ])
+    })
+    expect(await new HealthIssues(github, new AbortController().signal).pullMoves('acme', 'site', 9)).toEqual([
+      { from: '/guides/webhooks', to: '/docs/webhooks' },
+      { from: '/guides/old' }
+    ])
+    expect(asked).toEqual(['acme/site#9'])
+  })
+
+  it('counts files that cannot be read as no move, unless the run stopped', async () => {
+    const failing = () => Promise.reject(Object.assign(new Error('Not Found'), { status: 404 }))
+    const { github } = fake([], [], undefined, failing)
+    expect(await new HealthIssues(github, new AbortController().signal).pullMoves('acme', 'docs', 5)).toEqual([])
+    const stopped = new AbortController()
+    stopped.abort(new Error('cancelled'))
+    await expect(new HealthIssues(github, stopped.signal).pullMoves('acme', 'docs', 5)).rejects.toThrow('Not Found')
   })
 })

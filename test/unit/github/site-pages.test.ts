@@ -5,7 +5,7 @@ import { closeSync, constants, mkdirSync, mkdtempSync, openSync, rmSync, writeFi
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { readSitePages, workspaceFile } from '../../../src/github/site-pages.js'
+import { readSitePages, readSiteRedirects, workspaceFile } from '../../../src/github/site-pages.js'
 import { SITE_CONFIG_MAX_BYTES } from '../../../src/text/site-pages.js'
 
 const roots: string[] = []
@@ -105,5 +105,32 @@ describe('workspaceFile', () => {
     const root = workspace()
     const said = await workspaceFile(root, 'a\u0000b')
     expect(said && 'why' in said ? said.why : said).toMatch(/null bytes/)
+  })
+})
+
+describe('readSiteRedirects', () => {
+  const redirects = (list: unknown) => JSON.stringify({ navigation: { pages: ['a'] }, redirects: list })
+  it('reads the redirects of docs.json, before mint.json', async () => {
+    const root = workspace({
+      'docs.json': redirects([{ source: '/old', destination: '/new' }]),
+      'mint.json': redirects([{ source: '/mint', destination: '/other' }])
+    })
+    expect(await readSiteRedirects(root)).toEqual([{ from: '/old', to: '/new' }])
+    expect(await readSiteRedirects(workspace({ 'mint.json': redirects([{ source: '/mint', destination: '/other' }]) }))).toEqual([
+      { from: '/mint', to: '/other' }
+    ])
+  })
+
+  it('reads none without a workspace, without a file, from a file that is not JSON, too large, or not a file', async () => {
+    expect(await readSiteRedirects(undefined)).toEqual([])
+    expect(await readSiteRedirects(workspace())).toEqual([])
+    expect(
+      await readSiteRedirects(workspace({ 'docs.json': '{ not json', 'mint.json': redirects([{ source: '/a', destination: '/b' }]) }))
+    ).toEqual([])
+    const large = `${redirects([{ source: '/old', destination: '/new' }]).slice(0, -1)}, "pad": "${'x'.repeat(SITE_CONFIG_MAX_BYTES)}"}`
+    expect(await readSiteRedirects(workspace({ 'docs.json': large }))).toEqual([])
+    const folder = workspace()
+    mkdirSync(join(folder, 'docs.json'))
+    expect(await readSiteRedirects(folder)).toEqual([])
   })
 })

@@ -3231,6 +3231,8 @@ function evidence(signal, quote) {
         case 'no-click':
         case 'searched':
             return `${quote(signal.search ?? '')} searched ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(signal.count)}× with no click`;
+        case 'visited':
+            return (0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .counted */ .hS)(signal.count, 'human visitor');
     }
 }
 /** The sum of an item's signals of `kind`. */
@@ -4747,8 +4749,9 @@ function docsGapsOf(sections, healthIssue) {
 }
 /** The list of gaps of every section that shows some, in report order. */
 function sectionGapLists(sections) {
+    const site = sections.flatMap((section) => (0,wiring/* sectionRendererOf */.W3)(section).signals?.(section) ?? []);
     return sections.flatMap((section) => {
-        const list = (0,wiring/* sectionRendererOf */.W3)(section).gaps?.(section);
+        const list = (0,wiring/* sectionRendererOf */.W3)(section).gaps?.(section, site);
         return list ? [list] : [];
     });
 }

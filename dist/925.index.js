@@ -89,9 +89,10 @@ function withPeriodCounts(kept, range, groups, measured) {
     const none = () => Array(periods.length - drop).fill(null);
     const added = new Map();
     // A page longer than the state keeps is not kept: its counts could not be found again by it.
+    // Each page's thumbs up as Fix first credits them (credible): a script's beyond its visitors are not kept to pool.
     for (const [page, signals] of groups.pages)
         if (page.length <= health_state/* SUBJECT_CHARS */.NG)
-            added.set(page, countsOf((0,fix_first/* troubleOf */.LH)(signals)));
+            added.set(page, countsOf((0,fix_first/* credible */.z7)((0,fix_first/* withVisitors */._l)((0,fix_first/* troubleOf */.LH)(signals), groups.visitors.get(page)))));
     for (const page of added.keys())
         if (!rows.has(page))
             rows.set(page, none());

@@ -5,7 +5,7 @@
 // not is skipped, never read as quiet. A page's periods before its fix merged are not pooled with
 // those after: what the fix changed is not averaged away.
 import type { Grouped, Trouble } from '../render/fix-first.js'
-import { plus, troubleOf } from '../render/fix-first.js'
+import { credible, plus, troubleOf, withVisitors } from '../render/fix-first.js'
 import type { Measured } from './ledger.js'
 import { COUNTED_PAGES, type GapRecord, PAGE_COUNT_PERIODS, type PageCounts, SUBJECT_CHARS } from './state.js'
 
@@ -52,7 +52,9 @@ export function withPeriodCounts(
   const none = (): (Counts | null)[] => Array<Counts | null>(periods.length - drop).fill(null)
   const added = new Map<string, Counts>()
   // A page longer than the state keeps is not kept: its counts could not be found again by it.
-  for (const [page, signals] of groups.pages) if (page.length <= SUBJECT_CHARS) added.set(page, countsOf(troubleOf(signals)))
+  // Each page's thumbs up as Fix first credits them (credible): a script's beyond its visitors are not kept to pool.
+  for (const [page, signals] of groups.pages)
+    if (page.length <= SUBJECT_CHARS) added.set(page, countsOf(credible(withVisitors(troubleOf(signals), groups.visitors.get(page)))))
   for (const page of added.keys()) if (!rows.has(page)) rows.set(page, none())
   const pages = [...rows]
     .map(([page, row]) => {

@@ -6,13 +6,15 @@
 // Readers in trouble on a page: its thumbs down or its feedback rows marked not helpful, whichever is
 // more (a reader's thumbs down and the comment left with it are one reader), plus the assistant
 // questions asked on it and left unanswered, plus the searches with no click whose words match its
-// path. Readers heard from: those, plus its thumbs up. A gap is a page clearly worse than the site's
+// path. Readers heard from: those, plus its thumbs up, as many as its human visitors can give (credible):
+// thumbs up are votes anyone can send, and a script's cannot cancel a page's trouble. A gap is a page clearly worse than the site's
 // own norm: the norm is the median page's share of readers in trouble among those heard from, over the
 // other pages readers voted on (each share with the care small samples need, siteNorm), and the
 // weight of a page is its readers heard from times how far the Wilson lower bound (95 %) of their share
 // in trouble is above the norm: the readers in trouble beyond the norm, with care. With the docs health
 // issue, a page's share pools its earlier periods (pageWeights). A page no worse than the norm weighs nothing,
-// however busy; a few thumbs down alone are not proof; a small page that is truly bad still is one. An
+// however busy; a few thumbs down alone are not proof; a small page that is truly bad still is one. A
+// page whose visitors are not known weighs at least its unhappy readers beyond UNHAPPY_FLOOR (floorWeight). An
 // item weighs at least GAP_WEIGHT to be a gap. A search with no click that matches no page with other
 // signals is a topic of its own. Pages that are not paths of the site ("(other page)") are left out:
 // nobody can fix them.
@@ -25,9 +27,9 @@ export { foldedSearch }
 /**
  * What a section learnt about readers: `thumbs-up` and `searched` (a search some reader clicked a
  * result of) are not trouble, but weigh it (thumbs up) or let a gap's searches be followed after a
- * fix (searched).
+ * fix (searched); `visited`, a page's human visitors, bounds the thumbs up a page is credited with.
  */
-export type SignalKind = 'thumbs-down' | 'thumbs-up' | 'not-helpful' | 'unanswered' | 'no-click' | 'searched'
+export type SignalKind = 'thumbs-down' | 'thumbs-up' | 'not-helpful' | 'unanswered' | 'no-click' | 'searched' | 'visited'
 
 /** One thing a section learnt about a page or a search. */
 export interface Signal {
@@ -50,6 +52,8 @@ export interface Trouble {
   notHelpful: number
   unanswered: number
   noClick: number
+  /** The page's human visitors in the period, where they were read: what its thumbs up are bounded by (credible). */
+  visitors?: number
 }
 
 /** One item of the ranking: a page with every signal about it, or a search that matches no such page. */
@@ -84,6 +88,41 @@ export function wilsonLower(hits: number, trials: number, z = WILSON_Z): number 
   const centre = p + z2 / (2 * n)
   const spread = z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))
   return Math.max(0, (centre - spread) / (1 + z2 / n))
+}
+
+/**
+ * The thumbs up a page's human visitors can give, as the ranking believes them: one in VISITORS_PER_UP
+ * of them, and UP_SLACK more. Readers vote on a few pages in a hundred visits; more thumbs up than that
+ * are votes anyone can send, and would cancel the trouble of a page readers truly have.
+ */
+export const VISITORS_PER_UP = 10
+export const UP_SLACK = 5
+/**
+ * Unhappy readers of one period (thumbs down, or rows not helpful) that make a page whose visitors are
+ * not known a gap however many thumbs up it has (floorWeight): without its visitors, nothing bounds
+ * the thumbs up a script may send.
+ */
+export const UNHAPPY_FLOOR = 20
+
+/** The thumbs up a page is credited with: at most what its human visitors can give (VISITORS_PER_UP); all of them where its visitors are not known. */
+export function credibleUp(t: Trouble): number {
+  return t.visitors === undefined ? t.up : Math.min(t.up, Math.floor(t.visitors / VISITORS_PER_UP) + UP_SLACK)
+}
+
+/** A page's counts with the thumbs up it is credited with (credibleUp). */
+export function credible(t: Trouble): Trouble {
+  const up = credibleUp(t)
+  return up === t.up ? t : { ...t, up }
+}
+
+/**
+ * The weight a page's unhappy readers give it whatever its thumbs up, where its visitors are not known:
+ * those beyond UNHAPPY_FLOOR − GAP_WEIGHT, so that UNHAPPY_FLOOR of them are a gap; 0 with its
+ * visitors known (its thumbs up are bounded by them) or fewer unhappy readers.
+ */
+export function floorWeight(t: Trouble): number {
+  if (t.visitors !== undefined) return 0
+  return Math.max(0, votersOf(t).unhappy - (UNHAPPY_FLOOR - GAP_WEIGHT))
 }
 
 /** Readers in trouble: a reader's thumbs down and the not-helpful row left with it count once. */
@@ -181,14 +220,17 @@ function firstAtLeast(sorted: readonly number[], value: number): number {
 /**
  * The weight of each page (fix-first's rule: troubleWeight against the norm of the other pages,
  * siteNorm), in the order given: what Fix first and the list of pages with negative feedback rank by.
- * With `earlier` (each page's counts in the periods before, in the same order; page-history.ts), a
- * page's share, and every share the norm is taken from, pools the period with them: the weight is
- * still the period's readers in trouble.
+ * Each page's thumbs up are those it is credited with (credible), in the norm too; a page whose
+ * visitors are not known weighs at least its floorWeight. With `earlier` (each page's counts in the
+ * periods before, in the same order, as page-history.ts keeps them: credited), a page's share, and
+ * every share the norm is taken from, pools the period with them: the weight is still the period's
+ * readers in trouble.
  */
 export function pageWeights(pages: readonly Trouble[], earlier: readonly (Trouble | undefined)[] = []): number[] {
-  const pooled = pages.map((page, at) => plus(page, earlier[at]))
+  const own = pages.map(credible)
+  const pooled = own.map((page, at) => plus(page, earlier[at]))
   const site = siteVotes(pooled)
-  return pages.map((page, at) => troubleWeight(page, siteNorm(site, pooled[at]), pooled[at]))
+  return own.map((page, at) => Math.max(troubleWeight(page, siteNorm(site, pooled[at]), pooled[at]), floorWeight(page)))
 }
 
 /** The counts of `signals`, by kind. */
@@ -206,12 +248,17 @@ export function troubleOf(signals: readonly Signal[]): Trouble {
 
 const troubleCount = (signals: readonly Signal[]): number => readersInTrouble(troubleOf(signals))
 
+/** Counts with a page's human visitors, where they are known. */
+export const withVisitors = (t: Trouble, visitors: number | undefined): Trouble => (visitors === undefined ? t : { ...t, visitors })
+
 /** Every signal of a period grouped by what it is about: each page, and each search that matches no page. */
 export interface Grouped {
   pages: Map<string, Signal[]>
   topics: Map<string, Signal[]>
   /** Every search read, by its folded text: how often it was searched, how often with no click, and its click-through. */
   searches: Map<string, { hits: number; noClickHits: number; ctr: number }>
+  /** The human visitors of each page whose visitors were read (a page not in it: not known), pages with other signals or not. */
+  visitors: Map<string, number>
 }
 
 /**
@@ -226,7 +273,8 @@ export function grouped(signals: readonly Signal[], known: readonly string[] = [
   const searches: Grouped['searches'] = new Map()
   for (const signal of signals) {
     // Only counts a person can read: none, negative or beyond any real traffic say nothing.
-    if (!(signal.count > 0 && signal.count <= MAX_COUNT)) continue
+    // Visitors alone make no page an item: they only bound its thumbs up (visitorsOf).
+    if (!readable(signal) || signal.kind === 'visited') continue
     if (signal.kind === 'no-click' || signal.kind === 'searched') {
       if (signal.search === undefined || signal.search.trim() === '') {
         // Hidden words, counted numbers: a search with no click whose text is hidden still counts.
@@ -284,7 +332,19 @@ export function grouped(signals: readonly Signal[], known: readonly string[] = [
   }
   // A known page no search joined says nothing.
   for (const [page, list] of pages) if (list.length === 0) pages.delete(page)
-  return { pages, topics, searches }
+  return { pages, topics, searches, visitors: visitorsOf(signals) }
+}
+
+/** Only counts a person can read: none, negative or beyond any real traffic say nothing. */
+const readable = (signal: Signal): boolean => signal.count > 0 && signal.count <= MAX_COUNT
+
+/** The human visitors of each page the signals hold them for (`visited`); a page not in it: not known. */
+export function visitorsOf(signals: readonly Signal[]): Map<string, number> {
+  const visitors = new Map<string, number>()
+  for (const signal of signals)
+    if (signal.kind === 'visited' && readable(signal) && signal.page !== undefined)
+      visitors.set(signal.page, (visitors.get(signal.page) ?? 0) + signal.count)
+  return visitors
 }
 
 /**
@@ -298,7 +358,8 @@ const EVIDENCE_ORDER: Readonly<Record<SignalKind, number>> = {
   unanswered: 2,
   'no-click': 1,
   searched: 0,
-  'thumbs-up': 0
+  'thumbs-up': 0,
+  visited: 0
 }
 const evidenceOrder = (signal: Signal): number => (signal.kind === 'thumbs-up' ? -1 : EVIDENCE_ORDER[signal.kind] * signal.count)
 
@@ -310,7 +371,7 @@ const evidenceOrder = (signal: Signal): number => (signal.kind === 'thumbs-up' ?
 export function rankedItems(groups: Grouped, earlier?: ReadonlyMap<string, Trouble>): FixItem[] {
   const pages = [...groups.pages.entries()]
   const weights = pageWeights(
-    pages.map(([, list]) => troubleOf(list)),
+    pages.map(([page, list]) => withVisitors(troubleOf(list), groups.visitors.get(page))),
     pages.map(([page]) => earlier?.get(page))
   )
   // A search that matches no page has no voters: the norm of the voters says nothing of it.

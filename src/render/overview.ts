@@ -140,6 +140,8 @@ function evidence(signal: Signal, quote: (text: string) => string): string {
     case 'no-click':
     case 'searched':
       return `${quote(signal.search ?? '')} searched ${num(signal.count)}× with no click`
+    case 'visited':
+      return counted(signal.count, 'human visitor')
   }
 }
 

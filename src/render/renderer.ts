@@ -93,6 +93,6 @@ export interface SectionRenderer<Report> extends Renderer<Report> {
   json(report: Report): Record<string, unknown>
   /** Its CSV files; none when it read nothing. */
   csv(report: Report): SectionFile[]
-  /** What it adds to docsGaps; undefined when it shows no gap. */
-  gaps?(report: Report): GapList | undefined
+  /** What it adds to docsGaps; undefined when it shows no gap. `site` is every section's signals (each page's visitors among them). */
+  gaps?(report: Report, site?: readonly Signal[]): GapList | undefined
 }

@@ -184,8 +184,9 @@ export function docsGapsOf(sections: readonly SectionReport[], healthIssue?: Hea
 
 /** The list of gaps of every section that shows some, in report order. */
 export function sectionGapLists(sections: readonly SectionReport[]): GapList[] {
+  const site = sections.flatMap((section) => sectionRendererOf(section).signals?.(section) ?? [])
   return sections.flatMap((section) => {
-    const list = sectionRendererOf(section).gaps?.(section)
+    const list = sectionRendererOf(section).gaps?.(section, site)
     return list ? [list] : []
   })
 }

@@ -1,9 +1,9 @@
 // Property tests of the gap rule (src/render/fix-first.ts): a page no worse than the site's own norm
-// (the median page's share, siteNorm) is never a gap, however busy, and a truly bad page is one
-// however small the rest of the site.
+// (the median page's share, siteNorm), whose visitors can give its thumbs up, is never a gap, however
+// busy, and a truly bad page is one however small the rest of the site.
 import { fc, test } from '@fast-check/vitest'
 import { describe, expect } from 'vitest'
-import { fixFirst, type Signal, siteNorm, siteVotes, troubleOf } from '../../src/render/fix-first.js'
+import { fixFirst, type Signal, siteNorm, siteVotes, troubleOf, UNHAPPY_FLOOR } from '../../src/render/fix-first.js'
 
 const thumbs = (page: string, down: number, up: number): Signal[] => [
   { kind: 'thumbs-down', count: down, page },
@@ -21,8 +21,13 @@ describe('the gap rule', () => {
     const norm = siteNorm(siteVotes(site.map(([d, u]) => troubleOf(thumbs('', d, u)))))
     // Liked: its share of thumbs down no higher than the site's norm, the median page's share.
     fc.pre(down / (down + up) <= norm)
-    const items = fixFirst([...others, ...thumbs('/liked', down * times, up * times)], 50)
+    // With its visitors known (twenty for each vote: they can give its thumbs up), never a gap.
+    const visited: Signal = { kind: 'visited', count: 20 * (down + up) * times, page: '/liked' }
+    const items = fixFirst([...others, ...thumbs('/liked', down * times, up * times), visited], 50)
     expect(items.map((item) => item.page)).not.toContain('/liked')
+    // Without them, nothing bounds its thumbs up: from UNHAPPY_FLOOR thumbs down it is a gap whatever they are (floorWeight), never before.
+    const unknown = fixFirst([...others, ...thumbs('/liked', down * times, up * times)], 50).map((item) => item.page)
+    expect(unknown.includes('/liked')).toBe(down * times >= UNHAPPY_FLOOR)
   })
 
   test.prop([fc.integer({ min: 0, max: 20 }), fc.integer({ min: 200, max: 5000 })])(

@@ -9,14 +9,14 @@ import { OTHER_PAGE } from '../../text/page-path.js'
 import { csvOf } from '../../render/csv.js'
 import { gapPage } from '../../render/docs-gaps.js'
 import { feedbackReadNotes, feedbackSummaryHtml } from './summary.js'
-import { GAP_WEIGHT, pageWeights, type Signal } from '../../render/fix-first.js'
+import { GAP_WEIGHT, pageWeights, type Signal, visitorsOf, withVisitors } from '../../render/fix-first.js'
 import { type GapList, type Headline, headline, previousOf, type SectionRenderer } from '../../render/renderer.js'
 import { baseJson, partialMark, previousJson, readPhrase } from '../../render/section-data.js'
 
 /** Something was read of the feedback: the counts per page, or at least one request of rows. */
 const feedbackRead = (report: FeedbackReport): boolean => report.pages !== undefined || report.requests > 0
 
-function feedbackGaps(report: FeedbackReport): GapList | undefined {
+function feedbackGaps(report: FeedbackReport, site: readonly Signal[] = []): GapList | undefined {
   const negative = new Map<string, { down: number; up: number; unhelpful: number }>()
   const counts = (path: string): { down: number; up: number; unhelpful: number } => {
     let seen = negative.get(path)
@@ -30,9 +30,14 @@ function feedbackGaps(report: FeedbackReport): GapList | undefined {
   for (const entry of report.entries) if (entry.helpful === false) counts(entry.path).unhelpful++
   // One rule with Fix first (pageWeights): a page is listed when it weighs at least GAP_WEIGHT against
   // the site's norm, the median page readers voted on; a page most readers like weighs nothing, however
-  // many thumbs down it has.
+  // many thumbs down it has; its thumbs up count as far as its visitors, where read, can give them.
   const entries = [...negative.entries()]
-  const weights = pageWeights(entries.map(([, n]) => ({ down: n.down, up: n.up, notHelpful: n.unhelpful, unanswered: 0, noClick: 0 })))
+  const visitors = visitorsOf(site)
+  const weights = pageWeights(
+    entries.map(([path, n]) =>
+      withVisitors({ down: n.down, up: n.up, notHelpful: n.unhelpful, unanswered: 0, noClick: 0 }, visitors.get(path))
+    )
+  )
   const pages = entries
     .map(([path, n], at) => ({ path, n, weight: weights[at] ?? 0 }))
     .filter((page) => page.weight >= GAP_WEIGHT)

@@ -24,6 +24,8 @@ export const visitorsRenderer: SectionRenderer<VisitorsReport> = {
   summaryHtml: (report, others = []) =>
     trafficSummaryHtml({ visitors: report, views: others.find((other): other is ViewsReport => other.kind === 'views') }),
   headlines: visitorsHeadlines,
+  // Each page's human visitors: what bounds the thumbs up Fix first credits it with (fix-first.ts, credible).
+  signals: (report) => report.rows.map((row) => ({ kind: 'visited', count: row.human, page: row.path })),
   outputs: (report) => ({
     ...trafficOutputs('visitors', report.totals),
     pageCount: report.totals ? String(report.rows.length) : ''

@@ -421,7 +421,8 @@ describe('numbersOf', () => {
         ]
       ]),
       topics: new Map(),
-      searches: new Map()
+      searches: new Map(),
+      visitors: new Map()
     }
     expect(numbersOf({ kind: 'page', subject: WEBHOOKS }, groups, all, period).searches?.map((search) => search.text)).toEqual([
       'webhook d',

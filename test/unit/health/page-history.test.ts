@@ -54,6 +54,15 @@ const gap = (subject: string, more: Partial<GapRecord>): GapRecord => ({
 })
 
 describe('withPeriodCounts', () => {
+  it('keeps the thumbs up Fix first credits a page with: no more than its visitors can give, all where they are not known', () => {
+    const visited = (page: string, count: number): Signal => ({ kind: 'visited', count, page })
+    const kept = keptAfter([[down('/a', 40), up('/a', 610), visited('/a', 1000), down('/b', 2), up('/b', 610), visited('/c', 5)]])
+    expect(kept?.pages).toEqual([
+      { page: '/b', counts: [[2, 610, 0, 0, 0]] },
+      { page: '/a', counts: [[40, 105, 0, 0, 0]] }
+    ])
+  })
+
   it('keeps each page’s thumbs down, thumbs up, not helpful, unanswered and no click by period, null for none', () => {
     const kept = keptAfter([[down('/a', 3), up('/a', 1)], [unanswered('/b', 2)]])
     expect(kept).toEqual({

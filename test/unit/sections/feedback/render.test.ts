@@ -198,3 +198,24 @@ describe('outputs and log line', () => {
     expect(feedbackRenderer.logLine(unread)).toBeUndefined()
   })
 })
+
+describe('gaps', () => {
+  const liked = Array.from({ length: 8 }, (_, i) => ({ path: `/liked/p${i}`, thumbsUp: 100, thumbsDown: 8, code: 0, total: 108 }))
+  const report = feedbackReport({
+    pages: [...liked, { path: '/guides/bad', thumbsUp: 610, thumbsDown: 40, code: 0, total: 650 }],
+    entries: []
+  })
+
+  it('credits a page with the thumbs up its visitors can give: a script’s 600 leave a page of 40 thumbs down listed', () => {
+    const visited = [{ kind: 'visited' as const, count: 1000, page: '/guides/bad' }]
+    expect(feedbackRenderer.gaps?.(report, visited)).toEqual({
+      heading: 'Pages with the most negative feedback',
+      items: ['`/guides/bad`: 40 thumbs down, 610 thumbs up'],
+      about: [{ kind: 'page', subject: '/guides/bad' }]
+    })
+    // From 20,000 visitors, 610 thumbs up are what readers give: a page readers like.
+    expect(feedbackRenderer.gaps?.(report, [{ ...visited[0], count: 20_000 }] as typeof visited)).toBeUndefined()
+    // Without its visitors, its 40 thumbs down are past the floor whatever its thumbs up.
+    expect(feedbackRenderer.gaps?.(report)?.about).toEqual([{ kind: 'page', subject: '/guides/bad' }])
+  })
+})

@@ -37,6 +37,16 @@ function readCsv(csv: string): string[][] {
   return parse(csv)
 }
 
+describe('visitorsSignals', () => {
+  it('gives each page’s human visitors, which bound the thumbs up Fix first credits it with', () => {
+    expect(visitorsRenderer.signals?.(report(rows))).toEqual([
+      { kind: 'visited', count: 1000, page: '/docs/quickstart' },
+      { kind: 'visited', count: 300, page: '/docs/api' }
+    ])
+    expect(visitorsRenderer.signals?.(report([]))).toEqual([])
+  })
+})
+
 describe('visitorsJson', () => {
   it('holds the range, the totals, whether it is whole, and every page', () => {
     const json = visitorsRenderer.json(report(rows))

@@ -914,6 +914,8 @@ function pullHtml(gap) {
     const number = /\/pull\/(\d+)$/.exec(gap.prLink)?.[1];
     return (0,html/* linkHtml */.eq)(gap.prLink, number === undefined ? 'pull request' : `pull request ${(0,text_escape/* htmlText */.js)(`#${number}`)}`);
 }
+/** What a verdict counts, in a docs lead's words: each reader once (a thumbs down and its not-helpful row are one). */
+const COUNTED = 'thumbs down, unanswered questions and searches with no click';
 /** What readers went through, in a docs lead's words: what makes a dismissed gap come back. */
 const TROUBLE_WORDS = 'its thumbs down, unanswered questions and searches with no click';
 /** "week" when the latest period read is seven days long, "period" otherwise: what a line counts in. */
@@ -1178,7 +1180,8 @@ function sinceFixed(gap) {
     return (0,health_verdict/* pooled */.IE)(later) ?? gap.after;
 }
 /**
- * What a fix that worked changed for readers: "25 fewer readers in trouble a week", with `counts`
+ * What a fix that worked changed for readers: "25 fewer thumbs down, unanswered questions and searches
+ * with no click a week" (readers, each counted once, as a verdict counts them), with `counts`
  * "(26 → 1)" after it; '' without numbers.
  */
 function helpedHtml(gap, unit, counts = true) {
@@ -1190,7 +1193,7 @@ function helpedHtml(gap, unit, counts = true) {
     const fewer = Math.round((was - is) * 10) / 10;
     if (fewer <= 0)
         return '';
-    return `${(0,format/* num */.bu)(fewer)} fewer ${fewer === 1 ? 'reader' : 'readers'} in trouble a ${unit}${counts ? ` (${(0,format/* num */.bu)(was)} → ${(0,format/* num */.bu)(is)})` : ''}`;
+    return `${(0,format/* num */.bu)(fewer)} fewer ${COUNTED} a ${unit}${counts ? ` (${(0,format/* num */.bu)(was)} → ${(0,format/* num */.bu)(is)})` : ''}`;
 }
 /**
  * How far a fix that did not work went: its verdict ("Helped, but not enough", or "Did not help" when
@@ -1208,22 +1211,22 @@ function notEnoughText(gap) {
     return `${verdict}: ${change}`;
 }
 /**
- * A fixed gap whose trouble returned: "The trouble came back: since 21 Dec 2026, 27 readers in trouble
- * a week, against 1 while the fix held", the weeks since against the weeks the fix held, not the weeks
- * before it.
+ * A fixed gap whose trouble returned: "The trouble came back: since 21 Dec 2026, 27 a week, against 1
+ * while the fix held (thumbs down, unanswered questions and searches with no click)": the weeks since
+ * against the weeks the fix held, not the weeks before it.
  */
 function cameBackHtml(gap, unit) {
     const since = cameBackSince(gap, unit);
     return `The trouble came back${since === '' ? '' : `: ${since}`}`;
 }
-/** "since 21 Dec 2026, 27 readers in trouble a week, against 1 while the fix held"; '' without numbers. */
+/** "since 21 Dec 2026, 27 a week, against 1 while the fix held (thumbs down, …)"; '' without numbers. */
 function cameBackSince(gap, unit) {
     const since = gap.after;
     if (!since)
         return '';
     const against = gap.held === undefined ? '' : `, against ${(0,format/* num */.bu)(troublePerPeriod(gap.held))} while the fix held`;
     const now = troublePerPeriod(since);
-    return `since ${dayHtml(since.dateFrom)}, ${(0,format/* num */.bu)(now)} ${now === 1 ? 'reader' : 'readers'} in trouble a ${unit}${against}`;
+    return `since ${dayHtml(since.dateFrom)}, ${(0,format/* num */.bu)(now)} a ${unit}${against} (${COUNTED})`;
 }
 /** The numbers of a gap open again: those while its fix held against those since the trouble came back, else before → since the merge. */
 function reopenedNumbers(gap, unit) {

@@ -158,6 +158,8 @@ function pullHtml(gap: GapRecord): string | undefined {
   return linkHtml(gap.prLink, number === undefined ? 'pull request' : `pull request ${htmlText(`#${number}`)}`)
 }
 
+/** What a verdict counts, in a docs lead's words: each reader once (a thumbs down and its not-helpful row are one). */
+const COUNTED = 'thumbs down, unanswered questions and searches with no click'
 /** What readers went through, in a docs lead's words: what makes a dismissed gap come back. */
 const TROUBLE_WORDS = 'its thumbs down, unanswered questions and searches with no click'
 
@@ -456,7 +458,8 @@ function sinceFixed(gap: GapRecord): GapNumbers | undefined {
 }
 
 /**
- * What a fix that worked changed for readers: "25 fewer readers in trouble a week", with `counts`
+ * What a fix that worked changed for readers: "25 fewer thumbs down, unanswered questions and searches
+ * with no click a week" (readers, each counted once, as a verdict counts them), with `counts`
  * "(26 → 1)" after it; '' without numbers.
  */
 export function helpedHtml(gap: GapRecord, unit: string, counts = true): string {
@@ -466,7 +469,7 @@ export function helpedHtml(gap: GapRecord, unit: string, counts = true): string 
   const is = troublePerPeriod(after)
   const fewer = Math.round((was - is) * 10) / 10
   if (fewer <= 0) return ''
-  return `${num(fewer)} fewer ${fewer === 1 ? 'reader' : 'readers'} in trouble a ${unit}${counts ? ` (${num(was)} → ${num(is)})` : ''}`
+  return `${num(fewer)} fewer ${COUNTED} a ${unit}${counts ? ` (${num(was)} → ${num(is)})` : ''}`
 }
 
 /**
@@ -486,22 +489,22 @@ export function notEnoughText(gap: GapRecord): string {
 }
 
 /**
- * A fixed gap whose trouble returned: "The trouble came back: since 21 Dec 2026, 27 readers in trouble
- * a week, against 1 while the fix held", the weeks since against the weeks the fix held, not the weeks
- * before it.
+ * A fixed gap whose trouble returned: "The trouble came back: since 21 Dec 2026, 27 a week, against 1
+ * while the fix held (thumbs down, unanswered questions and searches with no click)": the weeks since
+ * against the weeks the fix held, not the weeks before it.
  */
 export function cameBackHtml(gap: GapRecord, unit: string): string {
   const since = cameBackSince(gap, unit)
   return `The trouble came back${since === '' ? '' : `: ${since}`}`
 }
 
-/** "since 21 Dec 2026, 27 readers in trouble a week, against 1 while the fix held"; '' without numbers. */
+/** "since 21 Dec 2026, 27 a week, against 1 while the fix held (thumbs down, …)"; '' without numbers. */
 function cameBackSince(gap: GapRecord, unit: string): string {
   const since = gap.after
   if (!since) return ''
   const against = gap.held === undefined ? '' : `, against ${num(troublePerPeriod(gap.held))} while the fix held`
   const now = troublePerPeriod(since)
-  return `since ${dayHtml(since.dateFrom)}, ${num(now)} ${now === 1 ? 'reader' : 'readers'} in trouble a ${unit}${against}`
+  return `since ${dayHtml(since.dateFrom)}, ${num(now)} a ${unit}${against} (${COUNTED})`
 }
 
 /** The numbers of a gap open again: those while its fix held against those since the trouble came back, else before → since the merge. */

@@ -233,7 +233,11 @@ for (const { name: runtime, node } of runtimes()) {
       const third = await run(WEEKS[2])
       expect(third.code, third.stdout).toBe(0)
       let text = bodyText()
-      expect(text).toMatch(new RegExp(`✅ Fixed: ${WEBHOOKS} by pull request #50: [\\d.]+ fewer readers in trouble a week`))
+      expect(text).toMatch(
+        new RegExp(
+          `✅ Fixed: ${WEBHOOKS} by pull request #50: [\\d.]+ fewer thumbs down, unanswered questions and searches with no click a week`
+        )
+      )
       expect(text).toMatch(
         new RegExp(
           `Fixed ${WEBHOOKS}: fixed \\d{1,2} \\w{3} \\d{4} · merged 16 Nov 2026 · pull request #50 · before 2–8 Nov 2026 → since the merge 16–22 Nov 2026: 👎 14 → 0 · 👍 3 → 5 · unanswered 6 → 0 · searches with no click 51 → 0 · “webhook retries” clicked 0 % → 70 %`
@@ -245,7 +249,9 @@ for (const { name: runtime, node } of runtimes()) {
         )
       )
       expect(renderSummary(third.summary).text).toMatch(
-        new RegExp(`✅ Fixed: ${WEBHOOKS} by pull request #50: [\\d.]+ fewer readers in trouble a week`)
+        new RegExp(
+          `✅ Fixed: ${WEBHOOKS} by pull request #50: [\\d.]+ fewer thumbs down, unanswered questions and searches with no click a week`
+        )
       )
       const fourth = await run(WEEKS[3])
       expect(fourth.code, fourth.stdout).toBe(0)

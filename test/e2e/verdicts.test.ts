@@ -161,7 +161,9 @@ for (const { name: runtime, node } of runtimes()) {
       expect(first.code, first.stdout).toBe(0)
       const text = bodyText()
       // The news names the fix that worked with the readers it helped a week.
-      expect(text).toContain(`Since last week: ✅ Fixed: ${REAL} by pull request #60: 25 fewer readers in trouble a week (26 → 1)`)
+      expect(text).toContain(
+        `Since last week: ✅ Fixed: ${REAL} by pull request #60: 25 fewer thumbs down, unanswered questions and searches with no click a week (26 → 1)`
+      )
       expect(lineOf(REAL)).toMatch(
         new RegExp(
           `^${REAL}: fixed \\d{1,2} \\w{3} \\d{4} · merged 30 Nov 2026 · pull request #60 · before 2–22 Nov 2026 \\(3 weeks\\) → since the merge 30 Nov – 6 Dec 2026, per week: 👎 26 → 1 · 👍 1 → 30$`

@@ -74,7 +74,7 @@ if (missing.length > 0 && !required) {
         const top = above(visibility, 4, what)
         expectHolds(top, 'Since last week:')
         expectHolds(top, '✅ Fixed:')
-        expectHolds(top, 'by pull request #60: 25 fewer readers in trouble a week (26 → 1)')
+        expectHolds(top, 'by pull request #60: 25 fewer thumbs down, unanswered questions and searches with no click a week (26 → 1)')
         expectHolds(top, 'Helped, but not enough:')
         expectHolds(top, '−40 % (fixed needs −60 %)')
         expect(holds(top, 'did not work'), what).toBe(false)
@@ -90,7 +90,10 @@ if (missing.length > 0 && !required) {
         expectHolds(top, '−50 % (fixed needs −60 %)')
         // Last week's verdicts stand in one folded line, which names the fix that worked.
         expectHolds(top, 'So far: ✅ 1 fixed:')
-        expectHolds(top, 'by pull request #60, 25 fewer readers in trouble a week · ❌ 1 still not fixed')
+        expectHolds(
+          top,
+          'by pull request #60, 25 fewer thumbs down, unanswered questions and searches with no click a week · ❌ 1 still not fixed'
+        )
         // Folded: each gap's timeline is one click away, not on the screen.
         expect(holds(top, '→ fixed'), what).toBe(false)
         expect(holds(allText(page(visibility, 5, what).html), '→ fixed'), what).toBe(true)
@@ -104,7 +107,7 @@ if (missing.length > 0 && !required) {
         const top = above(visibility, 8, what)
         expectHolds(top, 'Since last week:')
         expectHolds(top, 'The trouble came back:')
-        expectHolds(top, 'readers in trouble a week, against 1 while the fix held')
+        expectHolds(top, 'a week, against 1 while the fix held')
         expect(holds(top, 'pull request #60 came back'), what).toBe(false)
         expectHolds(top, 'So far: ❌ 2 still not fixed')
       }

@@ -75,7 +75,7 @@ describe('the news at the top', () => {
     let state = merged(both(26, 1))
     state = readAll(state, 4, both(1, 30, 18, 10))
     expect(seen(newsLines(state, new Set(), ASK))).toBe(
-      `Since last week: ✅ Fixed: ${PAGE} by pull request #7: 25 fewer readers in trouble a week (26 → 1) ` +
+      `Since last week: ✅ Fixed: ${PAGE} by pull request #7: 25 fewer thumbs down, unanswered questions and searches with no click a week (26 → 1) ` +
         `❌ Helped, but not enough: ${OTHER}, pull request #7: −40 % (fixed needs −60 %). ${ASK}`
     )
   })
@@ -108,12 +108,12 @@ describe('the news at the top', () => {
     expect(gap).toMatchObject({ state: 'back', verdict: 'back', after: { dateFrom: week(6).dateFrom, periods: 2, down: 41 } })
     expect(gap?.held).toMatchObject({ dateFrom: week(4).dateFrom, dateTo: week(5).dateTo, periods: 2, down: 3 })
     expect(seen(newsLines(state, new Set(), ASK))).toContain(
-      `❌ The trouble came back: ${PAGE}, pull request #7: since 14 Dec 2026, 21 readers in trouble a week, against 1.5 while the fix held. ${ASK}`
+      `❌ The trouble came back: ${PAGE}, pull request #7: since 14 Dec 2026, 21 a week, against 1.5 while the fix held (thumbs down, unanswered questions and searches with no click). ${ASK}`
     )
     // Its line under Fix first sets the weeks since against those the fix held, too.
     const body = renderSummary(ownedBody({ state, resolved: 0, footerHtml: '' })).text
     expect(body).toContain(
-      `the trouble came back: since 14 Dec 2026, 21 readers in trouble a week, against 1.5 while the fix held (pull request #7, merged 30 Nov 2026) · while the fix held 30 Nov – 13 Dec 2026 (2 weeks) → since it came back 14–27 Dec 2026 (2 weeks), per week: 👎 1.5 → 20.5 · 👍 30 → 15.5`
+      `the trouble came back: since 14 Dec 2026, 21 a week, against 1.5 while the fix held (thumbs down, unanswered questions and searches with no click) (pull request #7, merged 30 Nov 2026) · while the fix held 30 Nov – 13 Dec 2026 (2 weeks) → since it came back 14–27 Dec 2026 (2 weeks), per week: 👎 1.5 → 20.5 · 👍 30 → 15.5`
     )
     expect(body).not.toContain('came back · 👎 26')
   })
@@ -135,10 +135,12 @@ describe('the verdicts that stand', () => {
     const html = standingHtml(state, new Set())
     expect(html).toMatch(/^<details><summary>/)
     const summary = renderSummary(/<summary>(.*?)<\/summary>/.exec(html)?.[1] ?? '').text
-    expect(summary).toBe(`So far: ✅ 1 fixed: ${PAGE} by pull request #7, 25 fewer readers in trouble a week · ❌ 1 still not fixed`)
+    expect(summary).toBe(
+      `So far: ✅ 1 fixed: ${PAGE} by pull request #7, 25 fewer thumbs down, unanswered questions and searches with no click a week · ❌ 1 still not fixed`
+    )
     const text = renderSummary(html).text
     expect(text).toContain(
-      `✅ ${PAGE}: fixed, 25 fewer readers in trouble a week (26 → 1) asked 1 Dec 2026 → merged 30 Nov 2026 → fixed 7 Dec 2026`
+      `✅ ${PAGE}: fixed, 25 fewer thumbs down, unanswered questions and searches with no click a week (26 → 1) asked 1 Dec 2026 → merged 30 Nov 2026 → fixed 7 Dec 2026`
     )
     expect(text).toContain(
       `❌ ${OTHER}: helped, but not enough: −40 % (fixed needs −60 %) asked 1 Dec 2026 → merged 30 Nov 2026 → not fixed 7 Dec 2026`
@@ -205,11 +207,13 @@ describe('the words of a verdict', () => {
     expect(troubleRatio(numbers(0), numbers(3))).toBeUndefined()
   })
 
-  it('credit a fix with the readers in trouble it spared a week, from its latest weeks', () => {
+  it('credit a fix with the trouble it spared a week, from its latest weeks', () => {
     const fixed = gap({ state: 'resolved', verdict: 'fixed', before: numbers(104, 4), after: numbers(1) })
-    expect(helpedHtml(fixed, 'week')).toBe('25 fewer readers in trouble a week (26 → 1)')
-    expect(helpedHtml(fixed, 'week', false)).toBe('25 fewer readers in trouble a week')
-    expect(helpedHtml({ ...fixed, before: numbers(2), after: numbers(1) }, 'period')).toBe('1 fewer reader in trouble a period (2 → 1)')
+    expect(helpedHtml(fixed, 'week')).toBe('25 fewer thumbs down, unanswered questions and searches with no click a week (26 → 1)')
+    expect(helpedHtml(fixed, 'week', false)).toBe('25 fewer thumbs down, unanswered questions and searches with no click a week')
+    expect(helpedHtml({ ...fixed, before: numbers(2), after: numbers(1) }, 'period')).toBe(
+      '1 fewer thumbs down, unanswered questions and searches with no click a period (2 → 1)'
+    )
     expect(helpedHtml({ ...fixed, after: numbers(30) }, 'week')).toBe('')
     expect(helpedHtml({ ...fixed, before: undefined }, 'week')).toBe('')
   })

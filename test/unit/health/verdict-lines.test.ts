@@ -33,8 +33,8 @@ describe('verdictLines', () => {
     const state = stateWith([gap('a', '/docs/fixed'), gap('b', '/docs/fixed-earlier')])
     expect(seen(verdictLines(state, new Set(['a'.repeat(12)]), 'Ask again.'))).toEqual([
       'Since last week:',
-      '✅ Fixed: /docs/fixed by pull request #60: 25 fewer readers in trouble a week (26 → 1)',
-      'So far: ✅ 1 fixed: /docs/fixed-earlier by pull request #60, 25 fewer readers in trouble a week ✅ /docs/fixed-earlier: fixed, 25 fewer readers in trouble a week (26 → 1) pull request #60 · before 2–8 Nov 2026 → since the merge 30 Nov – 6 Dec 2026: 👎 26 → 1 · 👍 1 → 30'
+      '✅ Fixed: /docs/fixed by pull request #60: 25 fewer thumbs down, unanswered questions and searches with no click a week (26 → 1)',
+      'So far: ✅ 1 fixed: /docs/fixed-earlier by pull request #60, 25 fewer thumbs down, unanswered questions and searches with no click a week ✅ /docs/fixed-earlier: fixed, 25 fewer thumbs down, unanswered questions and searches with no click a week (26 → 1) pull request #60 · before 2–8 Nov 2026 → since the merge 30 Nov – 6 Dec 2026: 👎 26 → 1 · 👍 1 → 30'
     ])
     expect(
       seen(verdictLines(stateWith([gap('a', '/docs/plain', { prLink: undefined, before: undefined })]), new Set(['a'.repeat(12)]), ''))
@@ -52,7 +52,9 @@ describe('verdictLines', () => {
     expect(news).toBe('Since last week: no fix was judged, and no gap given to the agent.')
     expect(standing).toMatch(/^So far: ❌ 3 still not fixed · ⏳ 1 waiting /)
     expect(standing).toContain('❌ /docs/half: helped, but not enough: −37 % (fixed needs −60 %) pull request #60')
-    expect(standing).toContain('❌ /docs/again: the trouble came back: since 30 Nov 2026, 1 reader in trouble a week pull request #60')
+    expect(standing).toContain(
+      '❌ /docs/again: the trouble came back: since 30 Nov 2026, 1 a week (thumbs down, unanswered questions and searches with no click) pull request #60'
+    )
     expect(standing).toContain('❔ /docs/unsure: can’t tell, too few readers')
     expect(standing).toContain('⏳ /docs/waiting: merged, waiting for readers to tell')
     expect(more).toBeUndefined()

@@ -6,9 +6,10 @@
 // (test/support/rendered-page.js). Each test asks what a docs lead asks of the first screen: what
 // changed since last week, which fix worked and whom it helped, how far a half fix went, whether the
 // trouble came back; the verdicts that stand are folded, so that Fix first stays near the top on a
-// phone; and no `#`, `*` or `|` meant as Markdown shows. Needs chromium and cmark-gfm, as
+// phone; no phrase of the jargon list and no `#`, `*` or `|` meant as Markdown shows. Needs chromium and cmark-gfm, as
 // first-screen.test.ts does.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { jargonIn } from '../../support/jargon.js'
 import { literalMarkdown } from '../../support/literal-markdown.js'
 import { allText, holds, type Layout, layout, missingTools, textAbove, yOf } from '../../support/rendered-page.js'
 import * as scenarios from '../../support/screen-scenarios.js'
@@ -131,6 +132,11 @@ if (missing.length > 0 && !required) {
         expect(fixFirst, `week ${week}`).toBeLessThan(FOLD)
         expect(issue.width, `week ${week}`).toBeLessThanOrEqual(PHONE)
       }
+    })
+
+    it('uses no word of the jargon list, in the summary or the issue of any week', () => {
+      for (const week of scenarios.STORY_WEEKS)
+        for (const what of both) expect(jargonIn(allText(page(visibility, week, what).html)), `week ${week} ${what}`).toEqual([])
     })
 
     it('shows no #, * or | that was meant as Markdown, in any text the story’s runs wrote', () => {

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { fixFirst, grouped, type Signal } from '../../../src/render/fix-first.js'
 import { fingerprint, withAsked, withDismissed, withOutcome, withPeriod, withPulls } from '../../../src/health/ledger.js'
 import { EVENTS_KEPT, emptyState, type GapRecord, type HealthState } from '../../../src/health/state.js'
+import { VERDICT_PERIODS } from '../../../src/health/verdict.js'
 import {
   changeText,
   helpedHtml,
@@ -252,5 +253,36 @@ describe('what the ledger records of a gap', () => {
     expect(again?.events).toHaveLength(EVENTS_KEPT)
     expect(again?.events?.at(-1)).toEqual({ what: 'asked', on: '2026-12-08', period: week(4).dateFrom })
     expect(again).not.toHaveProperty('held')
+  })
+
+  it('records could not tell when too few readers came in the periods a verdict may take', () => {
+    let state = merged(both(26, 1, 3, 1))
+    for (let n = 4; n < 4 + VERDICT_PERIODS; n++) state = readAll(state, n, both(1, 30, 1, 1))
+    expect(gapOf(state, OTHER)?.events?.at(-1)).toEqual({
+      what: 'could-not-tell',
+      on: week(3 + VERDICT_PERIODS).dateTo,
+      period: week(3 + VERDICT_PERIODS).dateFrom
+    })
+    expect(seen(newsLines(state, new Set(), ASK))).toContain(`❔ Can’t tell: ${OTHER}, pull request #7: too few readers in the 6 weeks`)
+  })
+
+  it('dates an ask without a day by the end of the latest period read, and a merge without one not at all', () => {
+    let state = emptyState('p')
+    state = readAll(state, 0, both(26, 1))
+    state = withAsked(state, new Set([idOf(PAGE)]), 'run-1')
+    expect(gapOf(state)?.events).toEqual([{ what: 'asked', on: week(0).dateTo, period: week(0).dateFrom }])
+    const none = withAsked(
+      { ...emptyState('p'), gaps: state.gaps.map((gap) => ({ ...gap, events: undefined })) },
+      new Set([idOf(PAGE)]),
+      'r'
+    )
+    expect(gapOf(none)?.events).toBeUndefined()
+    state = withOutcome(state, 'run-1', { jobId: 'j', prLink: PR, reopen: false })
+    expect(gapOf(withPulls(state, new Map([[PR, { state: 'merged' }]])))?.events?.map((event) => event.what)).not.toContain('merged')
+    expect(gapOf(withPulls(state, new Map([[PR, { state: 'merged' }]]), '2026-11-10'))?.events?.at(-1)).toEqual({
+      what: 'merged',
+      on: '2026-11-10',
+      period: week(0).dateFrom
+    })
   })
 })

@@ -2433,8 +2433,8 @@ const GAP_STATES = ['new', 'asked', 'pr-open', 'merged', 'resolved', 'back', 'di
 const VERDICTS = ['too-few', 'fixed', 'not-fixed', 'could-not-tell', 'back'];
 /** What can become of a gap, as its timeline names it (`events`). */
 const GAP_EVENTS = ['asked', 'merged', 'fixed', 'not-fixed', 'could-not-tell', 'back', 'dismissed'];
-/** Events a gap keeps: two rounds of asked, merged and a verdict, and a return. */
-const EVENTS_KEPT = 8;
+/** Events a gap keeps: asked, merged, fixed and back, then a second round's ask and verdict; few, for the state's budget. */
+const EVENTS_KEPT = 6;
 /** Periods of a gap's own numbers kept before the latest (`recent`): with it, what "before" pools. */
 const RECENT_PERIODS = 3;
 const count = zod__WEBPACK_IMPORTED_MODULE_5__/* .number */ .aig();

@@ -49,8 +49,8 @@ export type Verdict = (typeof VERDICTS)[number]
 /** What can become of a gap, as its timeline names it (`events`). */
 export const GAP_EVENTS = ['asked', 'merged', 'fixed', 'not-fixed', 'could-not-tell', 'back', 'dismissed'] as const
 export type GapEvent = (typeof GAP_EVENTS)[number]
-/** Events a gap keeps: two rounds of asked, merged and a verdict, and a return. */
-export const EVENTS_KEPT = 8
+/** Events a gap keeps: asked, merged, fixed and back, then a second round's ask and verdict; few, for the state's budget. */
+export const EVENTS_KEPT = 6
 /** Periods of a gap's own numbers kept before the latest (`recent`): with it, what "before" pools. */
 export const RECENT_PERIODS = 3
 

@@ -739,7 +739,7 @@ __webpack_require__.d(__webpack_exports__, {
   kc: () => (/* binding */ withOwned)
 });
 
-// UNUSED EXPORTS: LEDGER_LINES_CHARS, beforeAfterHtml, fixFirstEntries, leadStatusHtml, lostHtml, numbersHtml, trendOf
+// UNUSED EXPORTS: LEDGER_LINES_CHARS, beforeAfterHtml, cameBackHtml, changeText, fixFirstEntries, helpedHtml, leadStatusHtml, lostHtml, newsLines, notEnough, notEnoughText, numbersHtml, standingHtml, timelineHtml, trendOf, troubleRatio
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
@@ -762,7 +762,7 @@ var health_state = __webpack_require__(543);
 // EXTERNAL MODULE: ./src/health/prompt.ts
 var health_prompt = __webpack_require__(6098);
 // EXTERNAL MODULE: ./src/health/verdict.ts
-var verdict = __webpack_require__(415);
+var health_verdict = __webpack_require__(415);
 // EXTERNAL MODULE: ./src/health/evidence.ts
 var evidence = __webpack_require__(7445);
 ;// CONCATENATED MODULE: ./src/health/trend.ts
@@ -889,7 +889,7 @@ function numbersHtml(now, before) {
 }
 /** Numbers per period (a week, where periods are weeks): each count over the periods they pool, to one decimal. */
 function perPeriod(numbers) {
-    const periods = (0,verdict/* periodsOf */.qC)(numbers);
+    const periods = (0,health_verdict/* periodsOf */.qC)(numbers);
     if (periods === 1)
         return numbers;
     const each = { ...numbers };
@@ -902,7 +902,7 @@ function perPeriod(numbers) {
 }
 /** The periods numbers cover, in words: "2–8 Nov 2026" or "2–15 Nov 2026, 2 periods". */
 function coverHtml(numbers, unit) {
-    const periods = (0,verdict/* periodsOf */.qC)(numbers);
+    const periods = (0,health_verdict/* periodsOf */.qC)(numbers);
     return `${(0,text_escape/* htmlText */.js)((0,dates/* shortRange */.W5)(numbers.dateFrom, numbers.dateTo), 60)}${periods > 1 ? ` (${unitsText(periods, unit)})` : ''}`;
 }
 /**
@@ -910,17 +910,19 @@ function coverHtml(numbers, unit) {
  * week: 👎 14 → 0 · unanswered 6 → 0" (each count over the periods it pools, in the unit periods are); the numbers before alone ("before 2–8 Nov 2026:
  * 👎 14") while no period since has been pooled.
  */
-function beforeAfterHtml(before, after, since = 'since the merge', unit = 'period') {
+function beforeAfterHtml(before, after, since = 'since the merge', unit = 'period', was = 'before') {
     if (!before)
         return '';
-    const average = (0,verdict/* periodsOf */.qC)(before) > 1 || (after !== undefined && (0,verdict/* periodsOf */.qC)(after) > 1) ? `, per ${unit}` : '';
+    const average = (0,health_verdict/* periodsOf */.qC)(before) > 1 || (after !== undefined && (0,health_verdict/* periodsOf */.qC)(after) > 1) ? `, per ${unit}` : '';
     if (!after) {
         const numbers = numbersHtml(perPeriod(before));
-        return numbers === '' ? '' : `before ${coverHtml(before, unit)}${average}: ${numbers}`;
+        return numbers === '' ? '' : `${was} ${coverHtml(before, unit)}${average}: ${numbers}`;
     }
     const numbers = numbersHtml(perPeriod(after), perPeriod(before));
-    return numbers === '' ? '' : `before ${coverHtml(before, unit)} → ${since} ${coverHtml(after, unit)}${average}: ${numbers}`;
+    return numbers === '' ? '' : `${was} ${coverHtml(before, unit)} → ${since} ${coverHtml(after, unit)}${average}: ${numbers}`;
 }
+/** Text with its first letter in lower case, to follow a colon inside a line. */
+const lowerFirst = (text) => text.charAt(0).toLowerCase() + text.slice(1);
 /** A gap's pull request as a link: "pull request #50"; undefined when it has none. */
 function pullHtml(gap) {
     if (gap.prLink === undefined)
@@ -928,10 +930,10 @@ function pullHtml(gap) {
     const number = /\/pull\/(\d+)$/.exec(gap.prLink)?.[1];
     return (0,html/* linkHtml */.eq)(gap.prLink, number === undefined ? 'pull request' : `pull request ${(0,text_escape/* htmlText */.js)(`#${number}`)}`);
 }
-/** What readers went through, in a docs lead's words: what a fix must cut (CUT_WORDS). */
+/** What a verdict counts, in a docs lead's words: each reader once (a thumbs down and its not-helpful row are one). */
+const COUNTED = 'thumbs down, unanswered questions and searches with no click';
+/** What readers went through, in a docs lead's words: what makes a dismissed gap come back. */
 const TROUBLE_WORDS = 'its thumbs down, unanswered questions and searches with no click';
-/** How much a fix must cut them to be fixed (evidence.ts, FIXED_RATIO): "by 60 %". */
-const CUT_WORDS = `by ${Math.round((1 - evidence/* FIXED_RATIO */.FE) * 100)} %`;
 /** "week" when the latest period read is seven days long, "period" otherwise: what a line counts in. */
 function unitOf(state) {
     const last = state.periods.at(-1);
@@ -947,16 +949,17 @@ function reopenedHtml(gap, unit) {
     const merged = gap.mergedOn === undefined ? '' : `, merged ${dayHtml(gap.mergedOn)},`;
     let words;
     if (gap.verdict === 'not-fixed')
-        words = `not fixed: ${pull}${merged} did not cut ${TROUBLE_WORDS} ${CUT_WORDS}; tick to ask the agent again`;
+        words = `not fixed: ${pull}${merged} ${lowerFirst(notEnoughText(gap))}; tick to ask the agent again`;
     else if (gap.verdict === 'could-not-tell')
-        words = `can’t tell: too few readers in the ${(0,format/* num */.bu)(verdict/* VERDICT_PERIODS */.$E)} ${unit}s since ${pull}${merged.replace(/,$/, '')} to tell whether it worked; tick to ask again, or say it is not a gap`;
+        words = `can’t tell: too few readers in the ${(0,format/* num */.bu)(health_verdict/* VERDICT_PERIODS */.$E)} ${unit}s since ${pull}${merged.replace(/,$/, '')} to tell whether it worked; tick to ask again, or say it is not a gap`;
     else if (gap.verdict === 'back')
-        words = `back: ${TROUBLE_WORDS} returned after ${pull}${merged.replace(/,$/, '')}`;
+        words = `${lowerFirst(cameBackHtml(gap, unit))} (${pull}${merged.replace(/,$/, '')})`;
     else if (gap.verdict === 'gone')
         words = `this page gets no visitors since the merge: moved or removed? No move is known of ${pull}${merged.replace(/,$/, '')}; if it moved, say it is not a gap, or tick to ask again`;
     else
         return ` · ${STATE_WORDS.back}`;
-    const numbers = beforeAfterHtml(gap.before, gap.after, gap.verdict === 'back' ? 'since it was fixed' : 'since the merge', unit);
+    // The trouble back is set against the weeks the fix held, not the weeks before it.
+    const numbers = reopenedNumbers(gap, unit);
     const moved = gap.movedFrom === undefined ? '' : ` · ${movedHtml(gap.movedFrom)}`;
     return ` · ${words}${moved}${numbers === '' ? '' : ` · ${numbers}`}`;
 }
@@ -1069,7 +1072,7 @@ function progressLine(gap, since, unit) {
     if (gap.state === 'merged' || gap.state === 'resolved') {
         parts.push(`merged${gap.mergedOn === undefined ? '' : ` ${dayHtml(gap.mergedOn)}`}`);
         if (gap.state === 'merged') {
-            const left = verdict/* VERDICT_PERIODS */.$E - Math.min(gap.mergedOn === undefined ? 0 : since(gap.mergedOn), verdict/* VERDICT_PERIODS */.$E);
+            const left = health_verdict/* VERDICT_PERIODS */.$E - Math.min(gap.mergedOn === undefined ? 0 : since(gap.mergedOn), health_verdict/* VERDICT_PERIODS */.$E);
             parts.push(`waiting: ${left > 1 ? 'up to ' : ''}${unitsText(Math.max(left, 1), `more ${unit}`)} of readers to tell`);
         }
     }
@@ -1219,27 +1222,269 @@ function leadStatusHtml(overview, state) {
         return '';
     return `<p>⏳ <strong>Already under way:</strong> ${subjectHtml(gap)}: ${status} (see <strong>With the agent</strong>).</p>`;
 }
-/** Verdict lines the top shows at most of each kind; the ledger below holds them all. */
-const VERDICTS_SHOWN = 3;
+/** The ratio of the trouble since a fix to the trouble before it, each over who could have had trouble (verdict.ts); undefined when there was none before. */
+function troubleRatio(before, after) {
+    const exposure = (0,health_verdict/* exposureOf */.Xl)(before, after);
+    const was = (0,health_verdict/* poolOf */.e9)(before, exposure);
+    const is = (0,health_verdict/* poolOf */.e9)(after, exposure);
+    if (was.trouble <= 0 || was.exposure <= 0 || is.exposure <= 0)
+        return undefined;
+    return is.trouble / is.exposure / (was.trouble / was.exposure);
+}
+/** A change in whole percent with its sign, as people write it: "−45 %", "+10 %", "0 %". */
+function changeText(ratio) {
+    const percent = Math.round((ratio - 1) * 100);
+    return `${percent < 0 ? '−' : percent > 0 ? '+' : ''}${(0,format/* num */.bu)(Math.abs(percent))} %`;
+}
+/** The cut a fix needs to be fixed, as a change: "−60 %". */
+const FIXED_NEEDS = `fixed needs ${changeText(evidence/* FIXED_RATIO */.FE)}`;
+/** Readers in trouble per period in `numbers`, whole (one decimal below 10). */
+function troublePerPeriod(numbers) {
+    const each = (0,health_verdict/* troubleIn */.Hg)(numbers) / (0,health_verdict/* periodsOf */.qC)(numbers);
+    return each >= 10 ? Math.round(each) : Math.round(each * 10) / 10;
+}
+/** The latest numbers of a fixed gap since the periods that proved it, pooled; else those periods. */
+function sinceFixed(gap) {
+    const from = gap.after?.dateTo;
+    const before = gap.before;
+    const later = from === undefined || before === undefined
+        ? []
+        : [...(gap.recent ?? []), ...(gap.now ? [gap.now] : [])].filter((n) => n.dateFrom >= from && (0,health_verdict/* readsAll */.Nw)(n, before));
+    return (0,health_verdict/* pooled */.IE)(later) ?? gap.after;
+}
 /**
- * Did the fixes work: each gap fixed this period with its numbers before → since, and each fix that
- * did not work (open again) with where to ask again (`askAgain`: "tick it below"). Empty when there is none.
+ * What a fix that worked changed for readers: "25 fewer thumbs down, unanswered questions and searches
+ * with no click a week" (readers, each counted once, as a verdict counts them), with `counts`
+ * "(26 → 1)" after it; '' without numbers.
  */
-function verdictLines(state, resolvedIds, askAgain) {
-    const fixed = state.gaps.filter((gap) => gap.state === 'resolved' && resolvedIds.has(gap.id)).slice(0, VERDICTS_SHOWN);
-    const failed = state.gaps
-        .filter((gap) => gap.state === 'back' && (gap.verdict === 'not-fixed' || gap.verdict === 'back'))
-        .slice(0, VERDICTS_SHOWN);
-    const lines = fixed.map((gap) => {
-        const numbers = beforeAfterHtml(gap.before, gap.after, 'since the merge', unitOf(state));
-        return `<p>✅ <strong>Fixed:</strong> ${subjectHtml(gap)}${pullHtml(gap) === undefined ? '' : ` by ${pullHtml(gap) ?? ''}`}${numbers === '' ? '' : ` · ${numbers}`}</p>`;
-    });
-    for (const gap of failed) {
-        const numbers = beforeAfterHtml(gap.before, gap.after, gap.verdict === 'back' ? 'since it was fixed' : 'since the merge', unitOf(state));
-        const what = gap.verdict === 'back' ? 'came back' : 'did not work';
-        lines.push(`<p>❌ <strong>Not fixed:</strong> ${subjectHtml(gap)}: ${pullHtml(gap) ?? 'its pull request'} ${what}${numbers === '' ? '' : ` · ${numbers}`}. ${askAgain}</p>`);
+function helpedHtml(gap, unit, counts = true) {
+    const after = sinceFixed(gap);
+    if (!gap.before || !after)
+        return '';
+    const was = troublePerPeriod(gap.before);
+    const is = troublePerPeriod(after);
+    const fewer = Math.round((was - is) * 10) / 10;
+    if (fewer <= 0)
+        return '';
+    return `${(0,format/* num */.bu)(fewer)} fewer ${COUNTED} a ${unit}${counts ? ` (${(0,format/* num */.bu)(was)} → ${(0,format/* num */.bu)(is)})` : ''}`;
+}
+/**
+ * How far a fix that did not work went: its verdict ("Helped, but not enough", or "Did not help" when
+ * the trouble did not fall) and its change against the bar ("−45 % (fixed needs −60 %)").
+ */
+function notEnough(gap) {
+    const ratio = gap.before && gap.after ? troubleRatio(gap.before, gap.after) : undefined;
+    if (ratio === undefined)
+        return { verdict: 'Not fixed', change: FIXED_NEEDS };
+    return { verdict: ratio < 1 ? 'Helped, but not enough' : 'Did not help', change: `${changeText(ratio)} (${FIXED_NEEDS})` };
+}
+/** "Helped, but not enough: −45 % (fixed needs −60 %)". */
+function notEnoughText(gap) {
+    const { verdict, change } = notEnough(gap);
+    return `${verdict}: ${change}`;
+}
+/**
+ * A fixed gap whose trouble returned: "The trouble came back: since 21 Dec 2026, 27 a week, against 1
+ * while the fix held (thumbs down, unanswered questions and searches with no click)": the weeks since
+ * against the weeks the fix held, not the weeks before it.
+ */
+function cameBackHtml(gap, unit) {
+    const since = cameBackSince(gap, unit);
+    return `The trouble came back${since === '' ? '' : `: ${since}`}`;
+}
+/** "since 21 Dec 2026, 27 a week, against 1 while the fix held (thumbs down, …)"; '' without numbers. */
+function cameBackSince(gap, unit) {
+    const since = gap.after;
+    if (!since)
+        return '';
+    const against = gap.held === undefined ? '' : `, against ${(0,format/* num */.bu)(troublePerPeriod(gap.held))} while the fix held`;
+    const now = troublePerPeriod(since);
+    return `since ${dayHtml(since.dateFrom)}, ${(0,format/* num */.bu)(now)} a ${unit}${against} (${COUNTED})`;
+}
+/** The numbers of a gap open again: those while its fix held against those since the trouble came back, else before → since the merge. */
+function reopenedNumbers(gap, unit) {
+    return gap.verdict === 'back' && gap.held !== undefined
+        ? beforeAfterHtml(gap.held, gap.after, 'since it came back', unit, 'while the fix held')
+        : beforeAfterHtml(gap.before, gap.after, gap.verdict === 'back' ? 'since it was fixed' : 'since the merge', unit);
+}
+const EVENT_WORDS = {
+    asked: 'asked',
+    merged: 'merged',
+    fixed: 'fixed',
+    'not-fixed': 'not fixed',
+    'could-not-tell': 'could not tell',
+    back: 'the trouble came back',
+    gone: 'no visitors since the merge',
+    dismissed: 'said not a gap'
+};
+/** A gap's timeline: "asked 16 Nov 2026 → merged 23 Nov 2026 → fixed 30 Nov 2026"; '' for none. */
+function timelineHtml(gap) {
+    // A gap judged before its events were kept: the days its record still holds.
+    const events = gap.events ?? [
+        ...(gap.mergedOn === undefined ? [] : [{ what: 'merged', on: gap.mergedOn }]),
+        ...(gap.resolvedOn === undefined ? [] : [{ what: 'fixed', on: gap.resolvedOn }])
+    ];
+    return events.map((event) => `${EVENT_WORDS[event.what]} ${dayHtml(event.on)}`).join(' → ');
+}
+/** Where a gap with the agent or judged stands; undefined for one never asked for, or dismissed. */
+function standingOf(gap) {
+    if (gap.state === 'resolved')
+        return 'fixed';
+    if (gap.state === 'back' && gap.verdict !== undefined && gap.verdict !== 'too-few' && gap.verdict !== 'fixed')
+        return 'not-fixed';
+    return gap.state === 'merged' ? 'waiting' : undefined;
+}
+const newsFrom = (state) => ({
+    latest: state.periods.at(-1)?.dateFrom ?? '',
+    before: state.periods.at(-2)?.dateFrom ?? ''
+});
+/** What a person did: news from the report before it to the next. */
+const BY_A_PERSON = new Set(['asked', 'dismissed']);
+/**
+ * The events of a gap since last week's report: a verdict of the latest period's run (or of a run
+ * after it), and what a person did since the report before (after it, or after the latest).
+ */
+const newsOf = (gap, from) => (gap.events ?? [])
+    .filter((event) => event.period !== undefined &&
+    from.latest !== '' &&
+    (BY_A_PERSON.has(event.what) ? event.period >= from.before : event.period === from.latest))
+    .map((event) => event.what);
+/** What a verdict says of a gap, in a person's words, with its pull request and where to ask again (`askAgain`). */
+function verdictHtml(gap, unit, askAgain) {
+    const pull = pullHtml(gap);
+    if (gap.state === 'resolved') {
+        const helped = helpedHtml(gap, unit);
+        return `✅ <strong>Fixed:</strong> ${subjectHtml(gap)}${pull === undefined ? '' : ` by ${pull}`}${helped === '' ? '' : `: ${helped}`}`;
     }
-    return lines;
+    const by = pull === undefined ? '' : `, ${pull}`;
+    const again = askAgain === '' ? '' : ` ${askAgain}`;
+    if (gap.verdict === 'back') {
+        const since = cameBackSince(gap, unit);
+        return `❌ <strong>The trouble came back:</strong> ${subjectHtml(gap)}${by}${since === '' ? '' : `: ${since}`}.${again}`;
+    }
+    if (gap.verdict === 'gone')
+        return `📭 <strong>Moved or removed?</strong> ${subjectHtml(gap)}${by}: this page gets no visitors since the merge.${again}`;
+    if (gap.verdict === 'could-not-tell')
+        return `❔ <strong>Can’t tell:</strong> ${subjectHtml(gap)}${by}: too few readers in the ${(0,format/* num */.bu)(health_verdict/* VERDICT_PERIODS */.$E)} ${unit}s since the merge to tell whether it worked; ask again, or say it is not a gap.${again}`;
+    // Its numbers before → since are in its line under Fix first, and folded once the verdict stands.
+    const { verdict, change } = notEnough(gap);
+    return `❌ <strong>${verdict}:</strong> ${subjectHtml(gap)}${by}: ${change}.${again}`;
+}
+/** Gaps each line of the news names at most; the standing state below holds them all. */
+const NEWS_SHOWN = 3;
+/**
+ * What changed since last week's report, first: each fix judged since (fixed, with the readers it
+ * helped; not fixed, and how far it went; the trouble back; could not tell) and the gaps newly given
+ * to the agent. A gap resolved by this run whose state holds no events yet (`resolvedIds`) is news too.
+ * Once the ledger holds a fix judged, one line says when nothing changed, so that the news does not
+ * come and go; before, nothing.
+ */
+function newsLines(state, resolvedIds, askAgain, fixedUnnamed = 0) {
+    const unit = unitOf(state);
+    const from = newsFrom(state);
+    const news = state.gaps.filter((gap) => isNews(gap, from, resolvedIds));
+    // The fixes that worked first.
+    const judged = [...news.filter((gap) => gap.state === 'resolved'), ...news.filter((gap) => gap.state === 'back')];
+    const asked = news.filter((gap) => gap.state === 'asked' || gap.state === 'pr-open' || gap.state === 'merged');
+    const dismissed = news.filter((gap) => gap.state === 'dismissed');
+    const items = judged.slice(0, NEWS_SHOWN * 2).map((gap) => `<li>${verdictHtml(gap, unit, askAgain)}</li>`);
+    /** "<code>/a</code>, <code>/b</code> and 2 more". */
+    const named = (gaps) => gaps.slice(0, NEWS_SHOWN).map(subjectHtml).join(', ') + (gaps.length > NEWS_SHOWN ? ` and ${(0,format/* num */.bu)(gaps.length - NEWS_SHOWN)} more` : '');
+    if (asked.length > 0)
+        items.push(`<li>🤖 <strong>Given to the agent:</strong> ${named(asked)}</li>`);
+    if (dismissed.length > 0)
+        items.push(`<li>🙅 <strong>Not a gap, as people said:</strong> ${named(dismissed)}</li>`);
+    // Once a fix stands judged, the news says when nothing changed (fixes the state cannot name are counted apart).
+    if (items.length === 0)
+        return anyJudged(state) && fixedUnnamed === 0
+            ? [`<p><strong>Since last ${unit}:</strong> no fix was judged, and no gap given to the agent.</p>`]
+            : [];
+    return [`<p><strong>Since last ${unit}:</strong></p>`, `<ul>\n${items.join('\n')}\n</ul>`];
+}
+/** Whether the ledger holds a fix judged, fixed or not: until then, what is with the agent says all. */
+const anyJudged = (state) => state.gaps.some((gap) => standingOf(gap) === 'fixed' || standingOf(gap) === 'not-fixed');
+/** One standing gap, folded: its verdict as a summary, its timeline and numbers inside. */
+function standingItem(gap, unit) {
+    const standing = standingOf(gap);
+    const pull = pullHtml(gap);
+    let said;
+    if (standing === 'fixed') {
+        const helped = helpedHtml(gap, unit);
+        said = `✅ ${subjectHtml(gap)}: fixed${helped === '' ? '' : `, ${helped}`}`;
+    }
+    else if (standing === 'not-fixed')
+        said =
+            gap.verdict === 'back'
+                ? `❌ ${subjectHtml(gap)}: ${lowerFirst(cameBackHtml(gap, unit))}`
+                : gap.verdict === 'could-not-tell'
+                    ? `❔ ${subjectHtml(gap)}: can’t tell, too few readers`
+                    : gap.verdict === 'gone'
+                        ? `📭 ${subjectHtml(gap)}: no visitors since the merge, moved or removed?`
+                        : `❌ ${subjectHtml(gap)}: ${lowerFirst(notEnoughText(gap))}`;
+    else
+        said = `⏳ ${subjectHtml(gap)}: ${gap.state === 'merged' ? 'merged, waiting for readers to tell' : STATE_WORDS[gap.state]}`;
+    const timeline = timelineHtml(gap);
+    const numbers = standing === 'not-fixed' ? reopenedNumbers(gap, unit) : beforeAfterHtml(gap.before, gap.after, 'since the merge', unit);
+    const inside = [timeline, pull ?? '', numbers].filter((part) => part !== '').join(' · ');
+    return inside === '' ? `<li>${said}</li>` : `<li><details><summary>${said}</summary>${inside}</details></li>`;
+}
+/**
+ * The verdicts that stand since before last week, folded into one line ("✅ 2 fixed · ❌ 3 still not
+ * fixed · ⏳ 1 waiting"), the fix that helped most named in it with its pull request and the readers it
+ * helped; each gap inside, folded again, with its timeline. '' when none stands, or no fix was ever
+ * judged (a fix waiting for readers is then under "With the agent" alone).
+ */
+function standingHtml(state, resolvedIds) {
+    const unit = unitOf(state);
+    const from = newsFrom(state);
+    const standing = state.gaps.filter((gap) => standingOf(gap) !== undefined && !isNews(gap, from, resolvedIds));
+    if (standing.length === 0 || !anyJudged(state))
+        return '';
+    const of = (kind) => standing.filter((gap) => standingOf(gap) === kind);
+    const fixed = of('fixed');
+    const parts = [];
+    if (fixed.length > 0) {
+        const best = [...fixed].sort((a, b) => helpedBy(b) - helpedBy(a))[0];
+        const helped = helpedHtml(best, unit, false);
+        // Its link, never a bare "#60": GitHub reads that as this repository's, and the agent's may be another.
+        const pull = pullHtml(best);
+        const credit = `${pull === undefined ? '' : ` by ${pull}`}${helped === '' ? '' : `, ${helped}`}`;
+        parts.push(`✅ ${(0,format/* num */.bu)(fixed.length)} fixed${fixed.length > 1 ? ', the most' : ''}: ${subjectHtml(best)}${credit}`);
+    }
+    const failed = of('not-fixed');
+    if (failed.length > 0)
+        parts.push(`❌ ${(0,format/* num */.bu)(failed.length)} still not fixed`);
+    const waiting = of('waiting');
+    if (waiting.length > 0)
+        parts.push(`⏳ ${(0,format/* num */.bu)(waiting.length)} waiting`);
+    const items = [...fixed, ...failed, ...waiting].map((gap) => standingItem(gap, unit));
+    return `<details><summary><strong>So far:</strong> ${parts.join(' · ')}</summary>\n<ul>\n${items.join('\n')}\n</ul>\n</details>`;
+}
+/** Readers in trouble a fixed gap spared per period: what names the fix that helped most. */
+function helpedBy(gap) {
+    const after = sinceFixed(gap);
+    return gap.before && after ? troublePerPeriod(gap.before) - troublePerPeriod(after) : 0;
+}
+/** Whether what became of a gap is news since last week's report (newsLines). */
+function isNews(gap, from, resolvedIds) {
+    const events = newsOf(gap, from);
+    const last = events.at(-1);
+    if (gap.state === 'resolved')
+        return last === 'fixed' || resolvedIds.has(gap.id);
+    if (gap.state === 'back')
+        return last === 'not-fixed' || last === 'could-not-tell' || last === 'back' || last === 'gone';
+    if (gap.state === 'dismissed')
+        return last === 'dismissed';
+    return (gap.state === 'asked' || gap.state === 'pr-open' || gap.state === 'merged') && events.includes('asked');
+}
+/**
+ * Did the fixes work: what changed since last week's report first (newsLines), then the verdicts that
+ * stand, folded into one line (standingHtml). Empty before a fix was judged and with no news.
+ * `fixedUnnamed` counts gaps fixed by this run that the state cannot name (said apart).
+ */
+function verdictLines(state, resolvedIds, askAgain, fixedUnnamed = 0) {
+    const standing = standingHtml(state, resolvedIds);
+    return [...newsLines(state, resolvedIds, askAgain, fixedUnnamed), ...(standing === '' ? [] : [standing])];
 }
 /** Gaps a line names at most when the state could not keep them. */
 const LOST_NAMED = 5;
@@ -1276,9 +1521,10 @@ function ownedBody(view) {
         parts.push(underWay, '');
     const resolvedIds = view.resolvedIds ?? new Set();
     // Gaps resolved that the state cannot name are counted.
-    if (view.resolved > 0 && !state.gaps.some((gap) => gap.state === 'resolved' && resolvedIds.has(gap.id)))
-        parts.push(`<p>✅ ${(0,format/* num */.bu)(view.resolved)} ${view.resolved === 1 ? 'gap' : 'gaps'} fixed this period.</p>`, '');
-    const verdicts = verdictLines(state, resolvedIds, 'Tick it under <strong>Fix first</strong> to ask the agent again.');
+    const unnamed = view.resolved > 0 && !state.gaps.some((gap) => gap.state === 'resolved' && resolvedIds.has(gap.id)) ? view.resolved : 0;
+    if (unnamed > 0)
+        parts.push(`<p>✅ ${(0,format/* num */.bu)(unnamed)} ${unnamed === 1 ? 'gap' : 'gaps'} fixed this period.</p>`, '');
+    const verdicts = verdictLines(state, resolvedIds, 'Tick it under <strong>Fix first</strong> to ask the agent again.', unnamed);
     if (verdicts.length > 0)
         parts.push(...verdicts, '');
     const dropped = lostHtml(lost);
@@ -1734,6 +1980,14 @@ function countedNumbers(gap, groups, measured, period) {
     }
     return numbers;
 }
+/**
+ * The gap with `what` added to what became of it, on `on` (a day), when `period` (the dateFrom of the
+ * latest period read) was the latest; the oldest events past EVENTS_KEPT go.
+ */
+function withEvent(gap, what, on, period) {
+    const event = period === undefined ? { what, on } : { what, on, period };
+    gap.events = [...(gap.events ?? []), event].slice(-health_state/* EVENTS_KEPT */.xC);
+}
 /** The states in which a gap waits on nobody but a person: it may be ticked. */
 const OPEN_STATES = new Set(['new', 'back']);
 /** Whether a gap may be ticked (and asked for). */
@@ -1882,6 +2136,7 @@ function judged(gap, now, today, sinceDay) {
         const before = gap.before;
         if (gone(before, [...(gap.recent ?? []), now].filter((n) => n.dateFrom >= mergedOn))) {
             Object.assign(gap, { state: 'back', verdict: 'gone' });
+            withEvent(gap, 'gone', today || now.dateTo, now.dateFrom);
             return false;
         }
         if (!gap.after) {
@@ -1895,14 +2150,17 @@ function judged(gap, now, today, sinceDay) {
             gap.after = (0,health_verdict/* pooled */.IE)([gap.after, now]);
         const verdict = gap.after ? (0,health_verdict/* judgedBy */.Nq)(before, gap.after) : 'too-few';
         delete gap.quiet;
+        const on = today || now.dateTo;
         if (verdict === 'fixed') {
-            Object.assign(gap, { state: 'resolved', verdict: 'fixed', resolvedOn: today || now.dateTo });
+            Object.assign(gap, { state: 'resolved', verdict: 'fixed', resolvedOn: on });
+            withEvent(gap, 'fixed', on, now.dateFrom);
             return true;
         }
-        if (verdict === 'not-fixed')
-            Object.assign(gap, { state: 'back', verdict: 'not-fixed' });
-        else if (sinceDay(mergedOn) >= health_verdict/* VERDICT_PERIODS */.$E)
-            Object.assign(gap, { state: 'back', verdict: 'could-not-tell' });
+        if (verdict === 'not-fixed' || sinceDay(mergedOn) >= health_verdict/* VERDICT_PERIODS */.$E) {
+            const judgedNow = verdict === 'not-fixed' ? 'not-fixed' : 'could-not-tell';
+            Object.assign(gap, { state: 'back', verdict: judgedNow });
+            withEvent(gap, judgedNow, on, now.dateFrom);
+        }
         else
             gap.verdict = 'too-few';
         return false;
@@ -1913,10 +2171,16 @@ function judged(gap, now, today, sinceDay) {
         // day of the run, which can come long after the period it read), the latest BACK_PERIODS of them:
         // weeks of a fix that held would hide a return of the trouble behind them.
         const fixedAt = gap.after?.dateTo ?? gap.resolvedOn ?? '';
-        const since = (0,health_verdict/* pooled */.IE)([...(gap.recent ?? []), now].filter((n) => n.dateFrom >= fixedAt && (0,health_verdict/* readsAll */.Nw)(n, before)).slice(-BACK_PERIODS));
+        const read = [...(gap.recent ?? []), now].filter((n) => n.dateFrom >= fixedAt && (0,health_verdict/* readsAll */.Nw)(n, before));
+        const since = (0,health_verdict/* pooled */.IE)(read.slice(-BACK_PERIODS));
         if (since && (0,health_verdict/* judgedBy */.Nq)(before, since) === 'not-fixed') {
+            // While the fix held: the periods that proved it, and those read since before the trouble returned.
+            const held = (0,health_verdict/* pooled */.IE)([...(gap.after ? [gap.after] : []), ...read.slice(0, -BACK_PERIODS)]);
             Object.assign(gap, { state: 'back', verdict: 'back', after: since });
+            if (held)
+                gap.held = (0,health_state/* withoutSearches */.BP)(held);
             delete gap.resolvedOn;
+            withEvent(gap, 'back', today || now.dateTo, now.dateFrom);
         }
     }
     else if (gap.state === 'dismissed' && clearlyWorse(now, gap.before)) {
@@ -1957,19 +2221,26 @@ function withStaleAsksOpen(state, runId) {
         gaps: state.gaps.map((gap) => gap.state === 'asked' && gap.jobId === undefined && gap.askedBy !== runId ? { ...gap, state: 'new' } : gap)
     };
 }
-/** The state once `gaps` were given to the agent by workflow run `runId` (before the job is created, so that nothing asks twice). */
-function withAsked(state, ids, runId) {
+/**
+ * The state once `gaps` were given to the agent by workflow run `runId` on `today` (before the job is
+ * created, so that nothing asks twice); without a day, the end of the latest period read.
+ */
+function withAsked(state, ids, runId, today = '') {
+    const latest = state.periods.at(-1);
+    const on = today || (latest?.dateTo ?? '');
     return {
         ...state,
-        gaps: state.gaps.map((gap) => (ids.has(gap.id) ? askedGap(gap, runId) : gap))
+        gaps: state.gaps.map((gap) => (ids.has(gap.id) ? askedGap(gap, runId, on, latest?.dateFrom) : gap))
     };
 }
 /**
  * A gap given to the agent: "before" pools its latest numbers with those just before (since the merge
  * of a fix that did not work); what became of an earlier fix is let go, its pull request included.
  */
-function askedGap(gap, runId) {
+function askedGap(gap, runId, on, period) {
     const asked = { ...gap, state: 'asked', askedBy: runId, scoreBefore: gap.score };
+    if (on !== '')
+        withEvent(asked, 'asked', on, period);
     const before = (0,health_verdict/* beforeOf */.v8)(gap.now, gap.recent, gap.mergedOn);
     if (before)
         asked.before = before;
@@ -1978,6 +2249,7 @@ function askedGap(gap, runId) {
     delete asked.mergedOn;
     delete asked.resolvedOn;
     delete asked.quiet;
+    delete asked.held;
     delete asked.prLink;
     delete asked.jobId;
     return asked;
@@ -2053,8 +2325,10 @@ function withPulls(state, pulls, today = '') {
             return gap;
         const merged = { ...gap, state: 'merged', verdict: 'too-few' };
         const mergedOn = pull.mergedOn ?? today;
-        if (mergedOn !== '')
+        if (mergedOn !== '') {
             merged.mergedOn = mergedOn;
+            withEvent(merged, 'merged', mergedOn, state.periods.at(-1)?.dateFrom);
+        }
         // The latest period read, when it began on or after the merge, is the first of "after".
         if (merged.now?.dateFrom === state.periods.at(-1)?.dateFrom && merged.now && judged(merged, merged.now, today, sinceDay))
             fixed++;
@@ -2078,6 +2352,8 @@ function withDismissed(state, ids, today, by) {
             const dismissed = { ...gap, state: 'dismissed', dismissedOn: today };
             if (by !== undefined)
                 dismissed.dismissedBy = cut(by, health_state/* LOGIN_CHARS */.wr);
+            if (today !== '')
+                withEvent(dismissed, 'dismissed', today, state.periods.at(-1)?.dateFrom);
             if (gap.now)
                 dismissed.before = gap.now;
             else
@@ -2272,9 +2548,10 @@ function gapsPrompt(gaps, evidence = {}, marker = newMarker()) {
 /* harmony export */   qD: () => (/* binding */ VISITED_PAGES),
 /* harmony export */   wD: () => (/* binding */ WORDS_CHARS),
 /* harmony export */   wr: () => (/* binding */ LOGIN_CHARS),
+/* harmony export */   xC: () => (/* binding */ EVENTS_KEPT),
 /* harmony export */   yX: () => (/* binding */ fittedState)
 /* harmony export */ });
-/* unused harmony exports STATE_VERSION, GAP_STATES, VERDICTS, stateSchema, STATE_MAX_CHARS, isDecided, boundedState, FIXED_KEPT_PERIODS, decodeState, withUnknown */
+/* unused harmony exports STATE_VERSION, GAP_STATES, VERDICTS, GAP_EVENTS, stateSchema, STATE_MAX_CHARS, isDecided, boundedState, FIXED_KEPT_PERIODS, decodeState, withUnknown */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9691);
@@ -2326,6 +2603,10 @@ const GAP_STATES = ['new', 'asked', 'pr-open', 'merged', 'resolved', 'back', 'di
  * visitor since the merge and no move is known (gone.ts): moved or removed, open for a person to decide.
  */
 const VERDICTS = ['too-few', 'fixed', 'not-fixed', 'could-not-tell', 'back', 'gone'];
+/** What can become of a gap, as its timeline names it (`events`). */
+const GAP_EVENTS = ['asked', 'merged', 'fixed', 'not-fixed', 'could-not-tell', 'back', 'gone', 'dismissed'];
+/** Events a gap keeps: asked, merged, fixed and back, then a second round's ask and verdict; few, for the state's budget. */
+const EVENTS_KEPT = 6;
 /** Periods of a gap's own numbers kept before the latest (`recent`): with it, what "before" pools. */
 const RECENT_PERIODS = 3;
 const count = zod__WEBPACK_IMPORTED_MODULE_5__/* .number */ .aig();
@@ -2427,7 +2708,18 @@ const gapSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
     /** The day a person said it is not a gap. */
     dismissedOn: text(40).optional(),
     /** Who said so: the login of the edit that ticked "Not a gap" (GitHub's are at most 39 characters), when an edit did. */
-    dismissedBy: text(LOGIN_CHARS).optional()
+    dismissedBy: text(LOGIN_CHARS).optional(),
+    /**
+     * What became of it, the latest last, each with its day (YYYY-MM-DD) and the latest period read when
+     * it happened (its dateFrom): asked, merged, each verdict (fixed, not fixed, could not tell, back),
+     * dismissed. The issue shows them as the gap's timeline, and those since last week's report as its
+     * news; kept across a second ask, the oldest dropped past EVENTS_KEPT.
+     */
+    events: zod__WEBPACK_IMPORTED_MODULE_5__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({ what: zod__WEBPACK_IMPORTED_MODULE_5__/* ["enum"] */ .k5n(GAP_EVENTS), on: text(40), period: text(40).optional() }))
+        .max(EVENTS_KEPT)
+        .optional(),
+    /** Its numbers pooled over the periods its fix held, kept when its trouble came back: what the trouble since is compared with. */
+    held: numbersSchema.optional()
 });
 /** The traffic of the top pages in the latest period read, for the next period's movers. */
 const pagesSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
@@ -2905,13 +3197,16 @@ function openState(owned, projectId, seal, place) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   $E: () => (/* binding */ VERDICT_PERIODS),
+/* harmony export */   Hg: () => (/* binding */ troubleIn),
 /* harmony export */   IE: () => (/* binding */ pooled),
 /* harmony export */   Nq: () => (/* binding */ judgedBy),
 /* harmony export */   Nw: () => (/* binding */ readsAll),
+/* harmony export */   Xl: () => (/* binding */ exposureOf),
+/* harmony export */   e9: () => (/* binding */ poolOf),
 /* harmony export */   qC: () => (/* binding */ periodsOf),
 /* harmony export */   v8: () => (/* binding */ beforeOf)
 /* harmony export */ });
-/* unused harmony exports BEFORE_PERIODS, troubleIn, exposureOf, poolOf */
+/* unused harmony export BEFORE_PERIODS */
 /* harmony import */ var _render_fix_first_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(860);
 /* harmony import */ var _evidence_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7445);
 /* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(543);

@@ -500,7 +500,7 @@ function ask(t, body) {
     const gaps = (0,ledger/* askable */.gQ)(t.state, own.ids, t.settings.runId);
     if (gaps.length === 0)
         return { transition: { ...t, notes } };
-    const state = (0,ledger/* withAsked */.J$)(t.state, new Set(gaps.map((gap) => gap.id)), t.settings.runId);
+    const state = (0,ledger/* withAsked */.J$)(t.state, new Set(gaps.map((gap) => gap.id)), t.settings.runId, t.trigger.today);
     const latest = gaps.reduce((at, gap) => (gap.lastSeen > at ? gap.lastSeen : at), '');
     const period = state.periods.find((p) => p.dateFrom === latest);
     const words = t.settings.showWords ? state.readerWords?.gaps : undefined;

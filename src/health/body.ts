@@ -13,9 +13,18 @@ import type { FixItem } from '../render/fix-first.js'
 import { HEADLINE_NAMES, type HeadlineKey, type HeadlineKey as Key } from '../core/catalog.js'
 import type { Mover } from './history.js'
 import { isHiddenSearch, isOpen, itemId, WORSE_BY, WORSE_TIMES } from './ledger.js'
-import { encodeState, fittedState, type GapNumbers, type GapRecord, type GapWords, type HealthState, LOGIN_CHARS } from './state.js'
+import {
+  encodeState,
+  fittedState,
+  type GapEvent,
+  type GapNumbers,
+  type GapRecord,
+  type GapWords,
+  type HealthState,
+  LOGIN_CHARS
+} from './state.js'
 import { gapPart } from './prompt.js'
-import { periodsOf, VERDICT_PERIODS } from './verdict.js'
+import { exposureOf, periodsOf, poolOf, pooled, readsAll, troubleIn, VERDICT_PERIODS } from './verdict.js'
 import { FIXED_RATIO } from './evidence.js'
 import { DAY_MS } from '../text/dates.js'
 import { sparkline } from './trend.js'
@@ -130,17 +139,21 @@ export function beforeAfterHtml(
   before: GapNumbers | undefined,
   after: GapNumbers | undefined,
   since = 'since the merge',
-  unit = 'period'
+  unit = 'period',
+  was = 'before'
 ): string {
   if (!before) return ''
   const average = periodsOf(before) > 1 || (after !== undefined && periodsOf(after) > 1) ? `, per ${unit}` : ''
   if (!after) {
     const numbers = numbersHtml(perPeriod(before))
-    return numbers === '' ? '' : `before ${coverHtml(before, unit)}${average}: ${numbers}`
+    return numbers === '' ? '' : `${was} ${coverHtml(before, unit)}${average}: ${numbers}`
   }
   const numbers = numbersHtml(perPeriod(after), perPeriod(before))
-  return numbers === '' ? '' : `before ${coverHtml(before, unit)} → ${since} ${coverHtml(after, unit)}${average}: ${numbers}`
+  return numbers === '' ? '' : `${was} ${coverHtml(before, unit)} → ${since} ${coverHtml(after, unit)}${average}: ${numbers}`
 }
+
+/** Text with its first letter in lower case, to follow a colon inside a line. */
+const lowerFirst = (text: string): string => text.charAt(0).toLowerCase() + text.slice(1)
 
 /** A gap's pull request as a link: "pull request #50"; undefined when it has none. */
 function pullHtml(gap: GapRecord): string | undefined {
@@ -149,10 +162,10 @@ function pullHtml(gap: GapRecord): string | undefined {
   return linkHtml(gap.prLink, number === undefined ? 'pull request' : `pull request ${htmlText(`#${number}`)}`)
 }
 
-/** What readers went through, in a docs lead's words: what a fix must cut (CUT_WORDS). */
+/** What a verdict counts, in a docs lead's words: each reader once (a thumbs down and its not-helpful row are one). */
+const COUNTED = 'thumbs down, unanswered questions and searches with no click'
+/** What readers went through, in a docs lead's words: what makes a dismissed gap come back. */
 const TROUBLE_WORDS = 'its thumbs down, unanswered questions and searches with no click'
-/** How much a fix must cut them to be fixed (evidence.ts, FIXED_RATIO): "by 60 %". */
-const CUT_WORDS = `by ${Math.round((1 - FIXED_RATIO) * 100)} %`
 
 /** "week" when the latest period read is seven days long, "period" otherwise: what a line counts in. */
 function unitOf(state: HealthState): string {
@@ -170,15 +183,15 @@ function reopenedHtml(gap: GapRecord, unit: string): string {
   const pull = pullHtml(gap) ?? 'its pull request'
   const merged = gap.mergedOn === undefined ? '' : `, merged ${dayHtml(gap.mergedOn)},`
   let words: string
-  if (gap.verdict === 'not-fixed')
-    words = `not fixed: ${pull}${merged} did not cut ${TROUBLE_WORDS} ${CUT_WORDS}; tick to ask the agent again`
+  if (gap.verdict === 'not-fixed') words = `not fixed: ${pull}${merged} ${lowerFirst(notEnoughText(gap))}; tick to ask the agent again`
   else if (gap.verdict === 'could-not-tell')
     words = `can’t tell: too few readers in the ${num(VERDICT_PERIODS)} ${unit}s since ${pull}${merged.replace(/,$/, '')} to tell whether it worked; tick to ask again, or say it is not a gap`
-  else if (gap.verdict === 'back') words = `back: ${TROUBLE_WORDS} returned after ${pull}${merged.replace(/,$/, '')}`
+  else if (gap.verdict === 'back') words = `${lowerFirst(cameBackHtml(gap, unit))} (${pull}${merged.replace(/,$/, '')})`
   else if (gap.verdict === 'gone')
     words = `this page gets no visitors since the merge: moved or removed? No move is known of ${pull}${merged.replace(/,$/, '')}; if it moved, say it is not a gap, or tick to ask again`
   else return ` · ${STATE_WORDS.back}`
-  const numbers = beforeAfterHtml(gap.before, gap.after, gap.verdict === 'back' ? 'since it was fixed' : 'since the merge', unit)
+  // The trouble back is set against the weeks the fix held, not the weeks before it.
+  const numbers = reopenedNumbers(gap, unit)
   const moved = gap.movedFrom === undefined ? '' : ` · ${movedHtml(gap.movedFrom)}`
   return ` · ${words}${moved}${numbers === '' ? '' : ` · ${numbers}`}`
 }
@@ -482,30 +495,292 @@ export function leadStatusHtml(overview: Overview | undefined, state: HealthStat
   return `<p>⏳ <strong>Already under way:</strong> ${subjectHtml(gap)}: ${status} (see <strong>With the agent</strong>).</p>`
 }
 
-/** Verdict lines the top shows at most of each kind; the ledger below holds them all. */
-const VERDICTS_SHOWN = 3
+/** The ratio of the trouble since a fix to the trouble before it, each over who could have had trouble (verdict.ts); undefined when there was none before. */
+export function troubleRatio(before: GapNumbers, after: GapNumbers): number | undefined {
+  const exposure = exposureOf(before, after)
+  const was = poolOf(before, exposure)
+  const is = poolOf(after, exposure)
+  if (was.trouble <= 0 || was.exposure <= 0 || is.exposure <= 0) return undefined
+  return is.trouble / is.exposure / (was.trouble / was.exposure)
+}
+
+/** A change in whole percent with its sign, as people write it: "−45 %", "+10 %", "0 %". */
+export function changeText(ratio: number): string {
+  const percent = Math.round((ratio - 1) * 100)
+  return `${percent < 0 ? '−' : percent > 0 ? '+' : ''}${num(Math.abs(percent))} %`
+}
+
+/** The cut a fix needs to be fixed, as a change: "−60 %". */
+const FIXED_NEEDS = `fixed needs ${changeText(FIXED_RATIO)}`
+
+/** Readers in trouble per period in `numbers`, whole (one decimal below 10). */
+function troublePerPeriod(numbers: GapNumbers): number {
+  const each = troubleIn(numbers) / periodsOf(numbers)
+  return each >= 10 ? Math.round(each) : Math.round(each * 10) / 10
+}
+
+/** The latest numbers of a fixed gap since the periods that proved it, pooled; else those periods. */
+function sinceFixed(gap: GapRecord): GapNumbers | undefined {
+  const from = gap.after?.dateTo
+  const before = gap.before
+  const later =
+    from === undefined || before === undefined
+      ? []
+      : [...(gap.recent ?? []), ...(gap.now ? [gap.now] : [])].filter((n) => n.dateFrom >= from && readsAll(n, before))
+  return pooled(later) ?? gap.after
+}
 
 /**
- * Did the fixes work: each gap fixed this period with its numbers before → since, and each fix that
- * did not work (open again) with where to ask again (`askAgain`: "tick it below"). Empty when there is none.
+ * What a fix that worked changed for readers: "25 fewer thumbs down, unanswered questions and searches
+ * with no click a week" (readers, each counted once, as a verdict counts them), with `counts`
+ * "(26 → 1)" after it; '' without numbers.
  */
-export function verdictLines(state: HealthState, resolvedIds: ReadonlySet<string>, askAgain: string): string[] {
-  const fixed = state.gaps.filter((gap) => gap.state === 'resolved' && resolvedIds.has(gap.id)).slice(0, VERDICTS_SHOWN)
-  const failed = state.gaps
-    .filter((gap) => gap.state === 'back' && (gap.verdict === 'not-fixed' || gap.verdict === 'back'))
-    .slice(0, VERDICTS_SHOWN)
-  const lines = fixed.map((gap) => {
-    const numbers = beforeAfterHtml(gap.before, gap.after, 'since the merge', unitOf(state))
-    return `<p>✅ <strong>Fixed:</strong> ${subjectHtml(gap)}${pullHtml(gap) === undefined ? '' : ` by ${pullHtml(gap) ?? ''}`}${numbers === '' ? '' : ` · ${numbers}`}</p>`
-  })
-  for (const gap of failed) {
-    const numbers = beforeAfterHtml(gap.before, gap.after, gap.verdict === 'back' ? 'since it was fixed' : 'since the merge', unitOf(state))
-    const what = gap.verdict === 'back' ? 'came back' : 'did not work'
-    lines.push(
-      `<p>❌ <strong>Not fixed:</strong> ${subjectHtml(gap)}: ${pullHtml(gap) ?? 'its pull request'} ${what}${numbers === '' ? '' : ` · ${numbers}`}. ${askAgain}</p>`
+export function helpedHtml(gap: GapRecord, unit: string, counts = true): string {
+  const after = sinceFixed(gap)
+  if (!gap.before || !after) return ''
+  const was = troublePerPeriod(gap.before)
+  const is = troublePerPeriod(after)
+  const fewer = Math.round((was - is) * 10) / 10
+  if (fewer <= 0) return ''
+  return `${num(fewer)} fewer ${COUNTED} a ${unit}${counts ? ` (${num(was)} → ${num(is)})` : ''}`
+}
+
+/**
+ * How far a fix that did not work went: its verdict ("Helped, but not enough", or "Did not help" when
+ * the trouble did not fall) and its change against the bar ("−45 % (fixed needs −60 %)").
+ */
+export function notEnough(gap: GapRecord): { verdict: string; change: string } {
+  const ratio = gap.before && gap.after ? troubleRatio(gap.before, gap.after) : undefined
+  if (ratio === undefined) return { verdict: 'Not fixed', change: FIXED_NEEDS }
+  return { verdict: ratio < 1 ? 'Helped, but not enough' : 'Did not help', change: `${changeText(ratio)} (${FIXED_NEEDS})` }
+}
+
+/** "Helped, but not enough: −45 % (fixed needs −60 %)". */
+export function notEnoughText(gap: GapRecord): string {
+  const { verdict, change } = notEnough(gap)
+  return `${verdict}: ${change}`
+}
+
+/**
+ * A fixed gap whose trouble returned: "The trouble came back: since 21 Dec 2026, 27 a week, against 1
+ * while the fix held (thumbs down, unanswered questions and searches with no click)": the weeks since
+ * against the weeks the fix held, not the weeks before it.
+ */
+export function cameBackHtml(gap: GapRecord, unit: string): string {
+  const since = cameBackSince(gap, unit)
+  return `The trouble came back${since === '' ? '' : `: ${since}`}`
+}
+
+/** "since 21 Dec 2026, 27 a week, against 1 while the fix held (thumbs down, …)"; '' without numbers. */
+function cameBackSince(gap: GapRecord, unit: string): string {
+  const since = gap.after
+  if (!since) return ''
+  const against = gap.held === undefined ? '' : `, against ${num(troublePerPeriod(gap.held))} while the fix held`
+  const now = troublePerPeriod(since)
+  return `since ${dayHtml(since.dateFrom)}, ${num(now)} a ${unit}${against} (${COUNTED})`
+}
+
+/** The numbers of a gap open again: those while its fix held against those since the trouble came back, else before → since the merge. */
+function reopenedNumbers(gap: GapRecord, unit: string): string {
+  return gap.verdict === 'back' && gap.held !== undefined
+    ? beforeAfterHtml(gap.held, gap.after, 'since it came back', unit, 'while the fix held')
+    : beforeAfterHtml(gap.before, gap.after, gap.verdict === 'back' ? 'since it was fixed' : 'since the merge', unit)
+}
+
+const EVENT_WORDS: Record<GapEvent, string> = {
+  asked: 'asked',
+  merged: 'merged',
+  fixed: 'fixed',
+  'not-fixed': 'not fixed',
+  'could-not-tell': 'could not tell',
+  back: 'the trouble came back',
+  gone: 'no visitors since the merge',
+  dismissed: 'said not a gap'
+}
+
+/** A gap's timeline: "asked 16 Nov 2026 → merged 23 Nov 2026 → fixed 30 Nov 2026"; '' for none. */
+export function timelineHtml(gap: GapRecord): string {
+  // A gap judged before its events were kept: the days its record still holds.
+  const events = gap.events ?? [
+    ...(gap.mergedOn === undefined ? [] : [{ what: 'merged' as const, on: gap.mergedOn }]),
+    ...(gap.resolvedOn === undefined ? [] : [{ what: 'fixed' as const, on: gap.resolvedOn }])
+  ]
+  return events.map((event) => `${EVENT_WORDS[event.what]} ${dayHtml(event.on)}`).join(' → ')
+}
+
+/** The verdicts a gap can stand at. */
+type Standing = 'fixed' | 'not-fixed' | 'waiting'
+
+/** Where a gap with the agent or judged stands; undefined for one never asked for, or dismissed. */
+function standingOf(gap: GapRecord): Standing | undefined {
+  if (gap.state === 'resolved') return 'fixed'
+  if (gap.state === 'back' && gap.verdict !== undefined && gap.verdict !== 'too-few' && gap.verdict !== 'fixed') return 'not-fixed'
+  return gap.state === 'merged' ? 'waiting' : undefined
+}
+
+/** The periods that tell what is news: the latest read, and the one before it. */
+interface NewsFrom {
+  latest: string
+  before: string
+}
+
+const newsFrom = (state: HealthState): NewsFrom => ({
+  latest: state.periods.at(-1)?.dateFrom ?? '',
+  before: state.periods.at(-2)?.dateFrom ?? ''
+})
+
+/** What a person did: news from the report before it to the next. */
+const BY_A_PERSON: ReadonlySet<GapEvent> = new Set(['asked', 'dismissed'])
+
+/**
+ * The events of a gap since last week's report: a verdict of the latest period's run (or of a run
+ * after it), and what a person did since the report before (after it, or after the latest).
+ */
+const newsOf = (gap: GapRecord, from: NewsFrom): GapEvent[] =>
+  (gap.events ?? [])
+    .filter(
+      (event) =>
+        event.period !== undefined &&
+        from.latest !== '' &&
+        (BY_A_PERSON.has(event.what) ? event.period >= from.before : event.period === from.latest)
     )
+    .map((event) => event.what)
+
+/** What a verdict says of a gap, in a person's words, with its pull request and where to ask again (`askAgain`). */
+function verdictHtml(gap: GapRecord, unit: string, askAgain: string): string {
+  const pull = pullHtml(gap)
+  if (gap.state === 'resolved') {
+    const helped = helpedHtml(gap, unit)
+    return `✅ <strong>Fixed:</strong> ${subjectHtml(gap)}${pull === undefined ? '' : ` by ${pull}`}${helped === '' ? '' : `: ${helped}`}`
   }
-  return lines
+  const by = pull === undefined ? '' : `, ${pull}`
+  const again = askAgain === '' ? '' : ` ${askAgain}`
+  if (gap.verdict === 'back') {
+    const since = cameBackSince(gap, unit)
+    return `❌ <strong>The trouble came back:</strong> ${subjectHtml(gap)}${by}${since === '' ? '' : `: ${since}`}.${again}`
+  }
+  if (gap.verdict === 'gone')
+    return `📭 <strong>Moved or removed?</strong> ${subjectHtml(gap)}${by}: this page gets no visitors since the merge.${again}`
+  if (gap.verdict === 'could-not-tell')
+    return `❔ <strong>Can’t tell:</strong> ${subjectHtml(gap)}${by}: too few readers in the ${num(VERDICT_PERIODS)} ${unit}s since the merge to tell whether it worked; ask again, or say it is not a gap.${again}`
+  // Its numbers before → since are in its line under Fix first, and folded once the verdict stands.
+  const { verdict, change } = notEnough(gap)
+  return `❌ <strong>${verdict}:</strong> ${subjectHtml(gap)}${by}: ${change}.${again}`
+}
+
+/** Gaps each line of the news names at most; the standing state below holds them all. */
+const NEWS_SHOWN = 3
+
+/**
+ * What changed since last week's report, first: each fix judged since (fixed, with the readers it
+ * helped; not fixed, and how far it went; the trouble back; could not tell) and the gaps newly given
+ * to the agent. A gap resolved by this run whose state holds no events yet (`resolvedIds`) is news too.
+ * Once the ledger holds a fix judged, one line says when nothing changed, so that the news does not
+ * come and go; before, nothing.
+ */
+export function newsLines(state: HealthState, resolvedIds: ReadonlySet<string>, askAgain: string, fixedUnnamed = 0): string[] {
+  const unit = unitOf(state)
+  const from = newsFrom(state)
+  const news = state.gaps.filter((gap) => isNews(gap, from, resolvedIds))
+  // The fixes that worked first.
+  const judged = [...news.filter((gap) => gap.state === 'resolved'), ...news.filter((gap) => gap.state === 'back')]
+  const asked = news.filter((gap) => gap.state === 'asked' || gap.state === 'pr-open' || gap.state === 'merged')
+  const dismissed = news.filter((gap) => gap.state === 'dismissed')
+  const items = judged.slice(0, NEWS_SHOWN * 2).map((gap) => `<li>${verdictHtml(gap, unit, askAgain)}</li>`)
+  /** "<code>/a</code>, <code>/b</code> and 2 more". */
+  const named = (gaps: GapRecord[]): string =>
+    gaps.slice(0, NEWS_SHOWN).map(subjectHtml).join(', ') + (gaps.length > NEWS_SHOWN ? ` and ${num(gaps.length - NEWS_SHOWN)} more` : '')
+  if (asked.length > 0) items.push(`<li>🤖 <strong>Given to the agent:</strong> ${named(asked)}</li>`)
+  if (dismissed.length > 0) items.push(`<li>🙅 <strong>Not a gap, as people said:</strong> ${named(dismissed)}</li>`)
+  // Once a fix stands judged, the news says when nothing changed (fixes the state cannot name are counted apart).
+  if (items.length === 0)
+    return anyJudged(state) && fixedUnnamed === 0
+      ? [`<p><strong>Since last ${unit}:</strong> no fix was judged, and no gap given to the agent.</p>`]
+      : []
+  return [`<p><strong>Since last ${unit}:</strong></p>`, `<ul>\n${items.join('\n')}\n</ul>`]
+}
+
+/** Whether the ledger holds a fix judged, fixed or not: until then, what is with the agent says all. */
+const anyJudged = (state: HealthState): boolean => state.gaps.some((gap) => standingOf(gap) === 'fixed' || standingOf(gap) === 'not-fixed')
+
+/** One standing gap, folded: its verdict as a summary, its timeline and numbers inside. */
+function standingItem(gap: GapRecord, unit: string): string {
+  const standing = standingOf(gap)
+  const pull = pullHtml(gap)
+  let said: string
+  if (standing === 'fixed') {
+    const helped = helpedHtml(gap, unit)
+    said = `✅ ${subjectHtml(gap)}: fixed${helped === '' ? '' : `, ${helped}`}`
+  } else if (standing === 'not-fixed')
+    said =
+      gap.verdict === 'back'
+        ? `❌ ${subjectHtml(gap)}: ${lowerFirst(cameBackHtml(gap, unit))}`
+        : gap.verdict === 'could-not-tell'
+          ? `❔ ${subjectHtml(gap)}: can’t tell, too few readers`
+          : gap.verdict === 'gone'
+            ? `📭 ${subjectHtml(gap)}: no visitors since the merge, moved or removed?`
+            : `❌ ${subjectHtml(gap)}: ${lowerFirst(notEnoughText(gap))}`
+  else said = `⏳ ${subjectHtml(gap)}: ${gap.state === 'merged' ? 'merged, waiting for readers to tell' : STATE_WORDS[gap.state]}`
+  const timeline = timelineHtml(gap)
+  const numbers = standing === 'not-fixed' ? reopenedNumbers(gap, unit) : beforeAfterHtml(gap.before, gap.after, 'since the merge', unit)
+  const inside = [timeline, pull ?? '', numbers].filter((part) => part !== '').join(' · ')
+  return inside === '' ? `<li>${said}</li>` : `<li><details><summary>${said}</summary>${inside}</details></li>`
+}
+
+/**
+ * The verdicts that stand since before last week, folded into one line ("✅ 2 fixed · ❌ 3 still not
+ * fixed · ⏳ 1 waiting"), the fix that helped most named in it with its pull request and the readers it
+ * helped; each gap inside, folded again, with its timeline. '' when none stands, or no fix was ever
+ * judged (a fix waiting for readers is then under "With the agent" alone).
+ */
+export function standingHtml(state: HealthState, resolvedIds: ReadonlySet<string>): string {
+  const unit = unitOf(state)
+  const from = newsFrom(state)
+  const standing = state.gaps.filter((gap) => standingOf(gap) !== undefined && !isNews(gap, from, resolvedIds))
+  if (standing.length === 0 || !anyJudged(state)) return ''
+  const of = (kind: Standing): GapRecord[] => standing.filter((gap) => standingOf(gap) === kind)
+  const fixed = of('fixed')
+  const parts: string[] = []
+  if (fixed.length > 0) {
+    const best = [...fixed].sort((a, b) => helpedBy(b) - helpedBy(a))[0] as GapRecord
+    const helped = helpedHtml(best, unit, false)
+    // Its link, never a bare "#60": GitHub reads that as this repository's, and the agent's may be another.
+    const pull = pullHtml(best)
+    const credit = `${pull === undefined ? '' : ` by ${pull}`}${helped === '' ? '' : `, ${helped}`}`
+    parts.push(`✅ ${num(fixed.length)} fixed${fixed.length > 1 ? ', the most' : ''}: ${subjectHtml(best)}${credit}`)
+  }
+  const failed = of('not-fixed')
+  if (failed.length > 0) parts.push(`❌ ${num(failed.length)} still not fixed`)
+  const waiting = of('waiting')
+  if (waiting.length > 0) parts.push(`⏳ ${num(waiting.length)} waiting`)
+  const items = [...fixed, ...failed, ...waiting].map((gap) => standingItem(gap, unit))
+  return `<details><summary><strong>So far:</strong> ${parts.join(' · ')}</summary>\n<ul>\n${items.join('\n')}\n</ul>\n</details>`
+}
+
+/** Readers in trouble a fixed gap spared per period: what names the fix that helped most. */
+function helpedBy(gap: GapRecord): number {
+  const after = sinceFixed(gap)
+  return gap.before && after ? troublePerPeriod(gap.before) - troublePerPeriod(after) : 0
+}
+
+/** Whether what became of a gap is news since last week's report (newsLines). */
+function isNews(gap: GapRecord, from: NewsFrom, resolvedIds: ReadonlySet<string>): boolean {
+  const events = newsOf(gap, from)
+  const last = events.at(-1)
+  if (gap.state === 'resolved') return last === 'fixed' || resolvedIds.has(gap.id)
+  if (gap.state === 'back') return last === 'not-fixed' || last === 'could-not-tell' || last === 'back' || last === 'gone'
+  if (gap.state === 'dismissed') return last === 'dismissed'
+  return (gap.state === 'asked' || gap.state === 'pr-open' || gap.state === 'merged') && events.includes('asked')
+}
+
+/**
+ * Did the fixes work: what changed since last week's report first (newsLines), then the verdicts that
+ * stand, folded into one line (standingHtml). Empty before a fix was judged and with no news.
+ * `fixedUnnamed` counts gaps fixed by this run that the state cannot name (said apart).
+ */
+export function verdictLines(state: HealthState, resolvedIds: ReadonlySet<string>, askAgain: string, fixedUnnamed = 0): string[] {
+  const standing = standingHtml(state, resolvedIds)
+  return [...newsLines(state, resolvedIds, askAgain, fixedUnnamed), ...(standing === '' ? [] : [standing])]
 }
 
 /** What the owned part is made from. */
@@ -568,9 +843,9 @@ export function ownedBody(view: HealthIssueView): string {
   if (underWay !== '') parts.push(underWay, '')
   const resolvedIds = view.resolvedIds ?? new Set<string>()
   // Gaps resolved that the state cannot name are counted.
-  if (view.resolved > 0 && !state.gaps.some((gap) => gap.state === 'resolved' && resolvedIds.has(gap.id)))
-    parts.push(`<p>✅ ${num(view.resolved)} ${view.resolved === 1 ? 'gap' : 'gaps'} fixed this period.</p>`, '')
-  const verdicts = verdictLines(state, resolvedIds, 'Tick it under <strong>Fix first</strong> to ask the agent again.')
+  const unnamed = view.resolved > 0 && !state.gaps.some((gap) => gap.state === 'resolved' && resolvedIds.has(gap.id)) ? view.resolved : 0
+  if (unnamed > 0) parts.push(`<p>✅ ${num(unnamed)} ${unnamed === 1 ? 'gap' : 'gaps'} fixed this period.</p>`, '')
+  const verdicts = verdictLines(state, resolvedIds, 'Tick it under <strong>Fix first</strong> to ask the agent again.', unnamed)
   if (verdicts.length > 0) parts.push(...verdicts, '')
   const dropped = lostHtml(lost)
   if (dropped !== '') parts.push(dropped, '')

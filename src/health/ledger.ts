@@ -14,7 +14,9 @@ import { oneLine } from '../text/escape.js'
 import { num } from '../text/format.js'
 import { type FixItem, foldedSearch, type Grouped, readersInTrouble, type Signal, troubleOf, troubleWeight } from '../render/fix-first.js'
 import {
+  EVENTS_KEPT,
   EVIDENCE_CHARS,
+  type GapEvent,
   type GapNumbers,
   type GapRecord,
   type HealthState,
@@ -151,6 +153,15 @@ function countedNumbers(
     if (searches.length > 0) numbers.searches = searches
   }
   return numbers
+}
+
+/**
+ * The gap with `what` added to what became of it, on `on` (a day), when `period` (the dateFrom of the
+ * latest period read) was the latest; the oldest events past EVENTS_KEPT go.
+ */
+function withEvent(gap: GapRecord, what: GapEvent, on: string, period: string | undefined): void {
+  const event = period === undefined ? { what, on } : { what, on, period }
+  gap.events = [...(gap.events ?? []), event].slice(-EVENTS_KEPT)
 }
 
 /** The states in which a gap waits on nobody but a person: it may be ticked. */
@@ -319,6 +330,7 @@ function judged(gap: GapRecord, now: GapNumbers, today: string, sinceDay: (day: 
       )
     ) {
       Object.assign(gap, { state: 'back', verdict: 'gone' })
+      withEvent(gap, 'gone', today || now.dateTo, now.dateFrom)
       return false
     }
     if (!gap.after) {
@@ -329,13 +341,17 @@ function judged(gap: GapRecord, now: GapNumbers, today: string, sinceDay: (day: 
     } else if (now.dateFrom >= gap.after.dateTo && readsAll(now, before)) gap.after = pooled([gap.after, now])
     const verdict = gap.after ? judgedBy(before, gap.after) : 'too-few'
     delete gap.quiet
+    const on = today || now.dateTo
     if (verdict === 'fixed') {
-      Object.assign(gap, { state: 'resolved', verdict: 'fixed', resolvedOn: today || now.dateTo })
+      Object.assign(gap, { state: 'resolved', verdict: 'fixed', resolvedOn: on })
+      withEvent(gap, 'fixed', on, now.dateFrom)
       return true
     }
-    if (verdict === 'not-fixed') Object.assign(gap, { state: 'back', verdict: 'not-fixed' })
-    else if (sinceDay(mergedOn) >= VERDICT_PERIODS) Object.assign(gap, { state: 'back', verdict: 'could-not-tell' })
-    else gap.verdict = 'too-few'
+    if (verdict === 'not-fixed' || sinceDay(mergedOn) >= VERDICT_PERIODS) {
+      const judgedNow = verdict === 'not-fixed' ? 'not-fixed' : 'could-not-tell'
+      Object.assign(gap, { state: 'back', verdict: judgedNow })
+      withEvent(gap, judgedNow, on, now.dateFrom)
+    } else gap.verdict = 'too-few'
     return false
   }
   if (gap.state === 'resolved' && gap.before) {
@@ -344,10 +360,15 @@ function judged(gap: GapRecord, now: GapNumbers, today: string, sinceDay: (day: 
     // day of the run, which can come long after the period it read), the latest BACK_PERIODS of them:
     // weeks of a fix that held would hide a return of the trouble behind them.
     const fixedAt = gap.after?.dateTo ?? gap.resolvedOn ?? ''
-    const since = pooled([...(gap.recent ?? []), now].filter((n) => n.dateFrom >= fixedAt && readsAll(n, before)).slice(-BACK_PERIODS))
+    const read = [...(gap.recent ?? []), now].filter((n) => n.dateFrom >= fixedAt && readsAll(n, before))
+    const since = pooled(read.slice(-BACK_PERIODS))
     if (since && judgedBy(before, since) === 'not-fixed') {
+      // While the fix held: the periods that proved it, and those read since before the trouble returned.
+      const held = pooled([...(gap.after ? [gap.after] : []), ...read.slice(0, -BACK_PERIODS)])
       Object.assign(gap, { state: 'back', verdict: 'back', after: since })
+      if (held) gap.held = withoutSearches(held)
       delete gap.resolvedOn
+      withEvent(gap, 'back', today || now.dateTo, now.dateFrom)
     }
   } else if (gap.state === 'dismissed' && clearlyWorse(now, gap.before)) {
     gap.state = 'back'
@@ -395,11 +416,16 @@ export function withStaleAsksOpen(state: HealthState, runId: string): HealthStat
   }
 }
 
-/** The state once `gaps` were given to the agent by workflow run `runId` (before the job is created, so that nothing asks twice). */
-export function withAsked(state: HealthState, ids: ReadonlySet<string>, runId: string): HealthState {
+/**
+ * The state once `gaps` were given to the agent by workflow run `runId` on `today` (before the job is
+ * created, so that nothing asks twice); without a day, the end of the latest period read.
+ */
+export function withAsked(state: HealthState, ids: ReadonlySet<string>, runId: string, today = ''): HealthState {
+  const latest = state.periods.at(-1)
+  const on = today || (latest?.dateTo ?? '')
   return {
     ...state,
-    gaps: state.gaps.map((gap) => (ids.has(gap.id) ? askedGap(gap, runId) : gap))
+    gaps: state.gaps.map((gap) => (ids.has(gap.id) ? askedGap(gap, runId, on, latest?.dateFrom) : gap))
   }
 }
 
@@ -407,8 +433,9 @@ export function withAsked(state: HealthState, ids: ReadonlySet<string>, runId: s
  * A gap given to the agent: "before" pools its latest numbers with those just before (since the merge
  * of a fix that did not work); what became of an earlier fix is let go, its pull request included.
  */
-function askedGap(gap: GapRecord, runId: string): GapRecord {
+function askedGap(gap: GapRecord, runId: string, on: string, period: string | undefined): GapRecord {
   const asked: GapRecord = { ...gap, state: 'asked', askedBy: runId, scoreBefore: gap.score }
+  if (on !== '') withEvent(asked, 'asked', on, period)
   const before = beforeOf(gap.now, gap.recent, gap.mergedOn)
   if (before) asked.before = before
   delete asked.after
@@ -416,6 +443,7 @@ function askedGap(gap: GapRecord, runId: string): GapRecord {
   delete asked.mergedOn
   delete asked.resolvedOn
   delete asked.quiet
+  delete asked.held
   delete asked.prLink
   delete asked.jobId
   return asked
@@ -502,7 +530,10 @@ export function withPulls(state: HealthState, pulls: PullStates, today = ''): He
     if (pull?.state !== 'merged') return gap
     const merged: GapRecord = { ...gap, state: 'merged', verdict: 'too-few' }
     const mergedOn = pull.mergedOn ?? today
-    if (mergedOn !== '') merged.mergedOn = mergedOn
+    if (mergedOn !== '') {
+      merged.mergedOn = mergedOn
+      withEvent(merged, 'merged', mergedOn, state.periods.at(-1)?.dateFrom)
+    }
     // The latest period read, when it began on or after the merge, is the first of "after".
     if (merged.now?.dateFrom === state.periods.at(-1)?.dateFrom && merged.now && judged(merged, merged.now, today, sinceDay)) fixed++
     return merged
@@ -523,6 +554,7 @@ export function withDismissed(state: HealthState, ids: ReadonlySet<string>, toda
       if (!ids.has(gap.id) || !isOpen(gap)) return gap
       const dismissed: GapRecord = { ...gap, state: 'dismissed', dismissedOn: today }
       if (by !== undefined) dismissed.dismissedBy = cut(by, LOGIN_CHARS)
+      if (today !== '') withEvent(dismissed, 'dismissed', today, state.periods.at(-1)?.dateFrom)
       if (gap.now) dismissed.before = gap.now
       else delete dismissed.before
       return dismissed

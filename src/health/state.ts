@@ -47,6 +47,11 @@ export type GapState = (typeof GAP_STATES)[number]
  */
 export const VERDICTS = ['too-few', 'fixed', 'not-fixed', 'could-not-tell', 'back', 'gone'] as const
 export type Verdict = (typeof VERDICTS)[number]
+/** What can become of a gap, as its timeline names it (`events`). */
+export const GAP_EVENTS = ['asked', 'merged', 'fixed', 'not-fixed', 'could-not-tell', 'back', 'gone', 'dismissed'] as const
+export type GapEvent = (typeof GAP_EVENTS)[number]
+/** Events a gap keeps: asked, merged, fixed and back, then a second round's ask and verdict; few, for the state's budget. */
+export const EVENTS_KEPT = 6
 /** Periods of a gap's own numbers kept before the latest (`recent`): with it, what "before" pools. */
 export const RECENT_PERIODS = 3
 
@@ -153,7 +158,19 @@ const gapSchema = z.object({
   /** The day a person said it is not a gap. */
   dismissedOn: text(40).optional(),
   /** Who said so: the login of the edit that ticked "Not a gap" (GitHub's are at most 39 characters), when an edit did. */
-  dismissedBy: text(LOGIN_CHARS).optional()
+  dismissedBy: text(LOGIN_CHARS).optional(),
+  /**
+   * What became of it, the latest last, each with its day (YYYY-MM-DD) and the latest period read when
+   * it happened (its dateFrom): asked, merged, each verdict (fixed, not fixed, could not tell, back),
+   * dismissed. The issue shows them as the gap's timeline, and those since last week's report as its
+   * news; kept across a second ask, the oldest dropped past EVENTS_KEPT.
+   */
+  events: z
+    .array(z.object({ what: z.enum(GAP_EVENTS), on: text(40), period: text(40).optional() }))
+    .max(EVENTS_KEPT)
+    .optional(),
+  /** Its numbers pooled over the periods its fix held, kept when its trouble came back: what the trouble since is compared with. */
+  held: numbersSchema.optional()
 })
 
 /** The traffic of the top pages in the latest period read, for the next period's movers. */

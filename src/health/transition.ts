@@ -278,7 +278,7 @@ export function ask(t: Transition, body: string): { transition: Transition; asks
   const notes = [...own.notes, ...unknownTicks(t.state, own.ids)]
   const gaps = askable(t.state, own.ids, t.settings.runId)
   if (gaps.length === 0) return { transition: { ...t, notes } }
-  const state = withAsked(t.state, new Set(gaps.map((gap) => gap.id)), t.settings.runId)
+  const state = withAsked(t.state, new Set(gaps.map((gap) => gap.id)), t.settings.runId, t.trigger.today)
   const latest = gaps.reduce((at, gap) => (gap.lastSeen > at ? gap.lastSeen : at), '')
   const period = state.periods.find((p) => p.dateFrom === latest)
   const words = t.settings.showWords ? state.readerWords?.gaps : undefined

@@ -160,7 +160,10 @@ for (const { name: runtime, node } of runtimes()) {
       const first = await run(week(4))
       expect(first.code, first.stdout).toBe(0)
       const text = bodyText()
-      expect(text).toContain(`✅ Fixed: ${REAL} by pull request #60 · before 2–22 Nov 2026 (3 weeks) → since the merge 30 Nov – 6 Dec 2026`)
+      // The news names the fix that worked with the readers it helped a week.
+      expect(text).toContain(
+        `Since last week: ✅ Fixed: ${REAL} by pull request #60: 25 fewer thumbs down, unanswered questions and searches with no click a week (26 → 1)`
+      )
       expect(lineOf(REAL)).toMatch(
         new RegExp(
           `^${REAL}: fixed \\d{1,2} \\w{3} \\d{4} · merged 30 Nov 2026 · pull request #60 · before 2–22 Nov 2026 \\(3 weeks\\) → since the merge 30 Nov – 6 Dec 2026, per week: 👎 26 → 1 · 👍 1 → 30$`
@@ -180,9 +183,7 @@ for (const { name: runtime, node } of runtimes()) {
       // One week is too few to tell for the small half fix; on the busy one, a fix that worked would have
       // shown already, and it is not fixed.
       expect(lineOf(SMALL)).toContain('waiting: up to 5 more weeks of readers to tell')
-      expect(lineOf(BUSY)).toContain(
-        'not fixed: pull request #60, merged 30 Nov 2026, did not cut its thumbs down, unanswered questions and searches with no click by 60 %'
-      )
+      expect(lineOf(BUSY)).toContain('not fixed: pull request #60, merged 30 Nov 2026, helped, but not enough: −36 % (fixed needs −60 %)')
     })
 
     it(`[${runtime}] reopens the half fix of a busy page with a box to ask again within three weeks, naming what was tried, and never calls the small one fixed`, async () => {
@@ -196,7 +197,7 @@ for (const { name: runtime, node } of runtimes()) {
       expect(reopenedIn).toBeLessThanOrEqual(3)
       const line = lineOf(BUSY)
       expect(line).toContain(
-        'not fixed: pull request #60, merged 30 Nov 2026, did not cut its thumbs down, unanswered questions and searches with no click by 60 %; tick to ask the agent again · before 2–22 Nov 2026 (3 weeks) → since the merge 30 Nov'
+        'not fixed: pull request #60, merged 30 Nov 2026, helped, but not enough: −36 % (fixed needs −60 %); tick to ask the agent again · before 2–22 Nov 2026 (3 weeks) → since the merge 30 Nov'
       )
       expect(line).toContain('👎 100 → 50 · 👍 150 → 150 · unanswered 20 → 10')
       expect(healthIssue()?.body).toMatch(

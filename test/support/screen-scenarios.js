@@ -78,8 +78,11 @@ async function loop(options = {}) {
   /** @type {string[]} */
   const written = []
   const repository = { full_name: 'acme/docs', private: visibility === 'private' }
-  /** @param {Record<string, string>} more @param {{ name: string, payload: unknown }} [event] */
-  const run = async (more, event) => {
+  /**
+   * @param {Record<string, string>} more @param {{ name: string, payload: unknown }} [event]
+   * @param {string} [now] the run's clock, when it is not the morning a week it reads ends
+   */
+  const run = async (more, event, now) => {
     const result = await runAction({
       ...(options.node === undefined ? {} : { node: options.node }),
       inputs: {
@@ -95,7 +98,7 @@ async function loop(options = {}) {
       },
       event: event ?? { name: 'schedule', payload: { repository } },
       // A scheduled run on the morning its week ends, as on the runner, whatever day the suite runs.
-      ...(more.dateTo === undefined ? {} : { now: `${more.dateTo}T06:00:00Z` }),
+      ...(now !== undefined ? { now } : more.dateTo === undefined ? {} : { now: `${more.dateTo}T06:00:00Z` }),
       env: { GITHUB_API_URL: github.url, GITHUB_RUN_ID: String(++runId) }
     })
     rmSync(result.dir, { recursive: true, force: true })
@@ -112,16 +115,16 @@ async function loop(options = {}) {
   }
   /**
    * A person's edit of the issue: each line that `pick` returns true for, its first box ticked, then
-   * the run that edit starts.
-   * @param {(line: string) => boolean} pick
+   * the run that edit starts; with `every`, each line it returns true for; at `now`, when given.
+   * @param {(line: string) => boolean} pick @param {boolean} [every] @param {string} [now]
    */
-  const edit = async (pick) => {
+  const edit = async (pick, every = false, now) => {
     const issue = healthIssue()
     const before = issue.body
     let ticked = 0
     issue.body = issue.body
       .split('\n')
-      .map((line) => (ticked === 0 && pick(line) ? (ticked++, line.replace('[ ]', '[x]')) : line))
+      .map((line) => ((every || ticked === 0) && pick(line) ? (ticked++, line.replace('[ ]', '[x]')) : line))
       .join('\n')
     if (ticked === 0) throw new Error('no box to tick')
     return run(
@@ -135,7 +138,8 @@ async function loop(options = {}) {
           sender: { login: 'docs-lead', type: 'User' },
           repository
         }
-      }
+      },
+      now
     )
   }
   const close = async () => {
@@ -346,4 +350,56 @@ async function fixRuns(l) {
   let halfFix = await l.run(verdictWeek(5))
   if (!halfFix.issue.includes(`- [ ] <code>${BUSY}</code>`)) halfFix = await l.run(verdictWeek(6))
   return { realFix, halfFix }
+}
+
+// The story of a quarter, week by week: three bad weeks, one tick of three gaps, the pull request
+// merged at the start of week 4. The real fix works (week 4), the busy page's half fix is not enough
+// (weeks 4 and 5), the real fix's trouble comes back in week 8, and the small page, whose fix cut
+// half its few readers' trouble, is said not to be a gap after week 9 (week 10).
+/** @type {{ thumbs: Record<string, [number, number]>, unanswered: Record<string, number> }} */
+const RETURNED = { thumbs: { ...AFTER.thumbs, [REAL]: [1, 26] }, unanswered: AFTER.unanswered }
+/** The weeks of the story the first-screen tests read. */
+export const STORY_WEEKS = /** @type {const} */ ([4, 5, 8, 10])
+
+/**
+ * The story in a repository of `visibility`: the job summary and the issue after the weekly run of
+ * weeks 4, 5, 8 and 10.
+ * @param {Options & { visibility?: 'private' | 'public' }} [options] @returns {Promise<Record<number, Screen>>}
+ */
+export async function story(options = {}) {
+  const l = await loop(options)
+  try {
+    for (let n = 0; n < 4; n++) setVerdictWeek(l.emulator, verdictWeek(n), BAD)
+    for (let n = 4; n < 7; n++) setVerdictWeek(l.emulator, verdictWeek(n), AFTER)
+    for (let n = 7; n < 11; n++) setVerdictWeek(l.emulator, verdictWeek(n), n < 8 ? AFTER : RETURNED)
+    for (let n = 0; n < 3; n++) await l.run(verdictWeek(n))
+    l.emulator.planJobs({ finishAfterMs: 300, prLink: VERDICT_PULL })
+    const issue = l.github.issues.find((i) => i.user.type === 'Bot')
+    if (!issue) throw new Error('no docs health issue was made')
+    // The three ticks as one edit: its run asks for all three at once, in one agent job.
+    const gapLines = issue.body.split('\n').filter((line) => line.startsWith('- [ ] '))
+    const picked = gapLines.slice(0, 3)
+    if (picked.length < 3) throw new Error(`three gaps to tick, not ${picked.length}:\n${issue.body}`)
+    // On the Tuesday after week 2's report.
+    await l.edit((line) => picked.includes(line), true, `${verdictWeek(3).dateFrom}T14:00:00Z`)
+    await l.run(verdictWeek(3))
+    l.github.setPull(60, { state: 'closed', merged_at: `${verdictWeek(4).dateFrom}T10:00:00Z` })
+    /** @type {Record<number, Screen>} */
+    const screens = {}
+    for (let n = 4; n < 11; n++) {
+      if (n === 10) {
+        // After week 9, the small page's box "Not a gap" is ticked: its fix cut half its trouble, of a few readers.
+        const body = l.github.issues.find((i) => i.user.type === 'Bot')?.body.split('\n') ?? []
+        const at = body.findIndex((line) => line.startsWith('- [ ] ') && line.includes('−50 %'))
+        const dismiss = body[at + 1]
+        if (at < 0 || dismiss === undefined) throw new Error('no small page to dismiss')
+        await l.edit((line) => line === dismiss, false, `${verdictWeek(10).dateFrom}T14:00:00Z`)
+      }
+      const screen = await l.run(verdictWeek(n))
+      if ([4, 5, 8, 10].includes(n)) screens[n] = screen
+    }
+    return screens
+  } finally {
+    await l.close()
+  }
 }

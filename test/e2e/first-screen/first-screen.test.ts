@@ -133,20 +133,24 @@ if (missing.length > 0 && !required) {
       expect(issueLinkY('undo')).toBeLessThan(FOLD)
     })
 
-    it('of a real fix shows it fixed with its numbers before → after, above the fold', () => {
+    it('of a real fix names it, with its pull request and the readers it helped, in the news above the fold', () => {
       for (const what of ['summary', 'issue'] as const) {
         const top = above('real fix', what)
-        expectHolds(top, `✅ Fixed: ${scenarios.REAL} by pull request #60 · before 2–22 Nov 2026 (3 weeks) → since the merge`)
-        expectHolds(top, '👎 26 → 1')
+        expectHolds(
+          top,
+          `Since last week: ✅ Fixed: ${scenarios.REAL} by pull request #60: 25 fewer thumbs down, unanswered questions and searches with no click a week (26 → 1)`
+        )
       }
       expect(issueLinkY('real fix')).toBeLessThan(FOLD)
     })
 
-    it('of a half fix shows it not fixed with its numbers, and where to ask again, above the fold', () => {
+    it('of a half fix says how far it went against the bar, and where to ask again, above the fold', () => {
       const top = above('half fix', 'summary')
-      expectHolds(top, `❌ Not fixed: ${scenarios.BUSY} : pull request #60 did not work`)
-      expectHolds(top, '👎 100 → 60')
+      // The week after the busy page's half fix, the small page's is the news (−50 %, of a few readers).
+      expectHolds(top, '❌ Helped, but not enough:')
+      expectHolds(top, ', pull request #60: −50 % (fixed needs −60 %)')
       expectHolds(top, 'Tick it in the docs health issue to ask the agent again.')
+      expect(holds(top, 'did not work')).toBe(false)
       expectHolds(above('half fix', 'issue'), 'Tick it under Fix first to ask the agent again.')
     })
 

@@ -53,7 +53,7 @@ describe('ownedBody', () => {
       'Fixed'
     ])
     expect(rendered.text).toMatchInlineSnapshot(
-      `"Docs health ✅ Fixed: /docs/done With the agent /docs/asked: the agent is working on it Fix first: tick a gap to ask the agent Tick the gaps to fix: the workflow starts one agent job for all ticked gaps, which opens one pull request in the docs repository (at once, if the workflow runs when this issue is edited; else at its next run). The agent is sent each gap’s page or search and its counts (what readers wrote stays out: the repository is public, or reader text is hidden). [ ] /docs/open · 4 thumbs down on the list 2 periods since 2 Nov 2026 [ ] Not a gap What a tick sends the agent: its counts page /docs/open: 4 thumbs down Pages that moved /docs/moved ▼ 50 % (100 → 50 page views) Against the period just before, from the docs health issue's history: pages with at least 50 before that changed by at least 20 %. Human visitors leave AI agents out; the page table counts both. Figures here Fixed /docs/done: fixed · merged /docs/older: fixed · merged Not gaps, as people said (1) /docs/fine: not a gap [ ] Bring it back A gap marked “Not a gap” is left off Fix first, out of docsGaps and out of what the agent is sent, until its thumbs down, unanswered questions and searches with no click are at least 2 times as many as when it was dismissed, and at least 5 more: then it is back. Tick “Bring it back” under a gap to open it again. How this was read x footer"`
+      `"Docs health Since last period: ✅ Fixed: /docs/done So far: ✅ 1 fixed: /docs/older ✅ /docs/older: fixed With the agent /docs/asked: the agent is working on it Fix first: tick a gap to ask the agent Tick the gaps to fix: the workflow starts one agent job for all ticked gaps, which opens one pull request in the docs repository (at once, if the workflow runs when this issue is edited; else at its next run). The agent is sent each gap’s page or search and its counts (what readers wrote stays out: the repository is public, or reader text is hidden). [ ] /docs/open · 4 thumbs down on the list 2 periods since 2 Nov 2026 [ ] Not a gap What a tick sends the agent: its counts page /docs/open: 4 thumbs down Pages that moved /docs/moved ▼ 50 % (100 → 50 page views) Against the period just before, from the docs health issue's history: pages with at least 50 before that changed by at least 20 %. Human visitors leave AI agents out; the page table counts both. Figures here Fixed /docs/done: fixed · merged /docs/older: fixed · merged Not gaps, as people said (1) /docs/fine: not a gap [ ] Bring it back A gap marked “Not a gap” is left off Fix first, out of docsGaps and out of what the agent is sent, until its thumbs down, unanswered questions and searches with no click are at least 2 times as many as when it was dismissed, and at least 5 more: then it is back. Tick “Bring it back” under a gap to open it again. How this was read x footer"`
     )
   })
 
@@ -62,7 +62,7 @@ describe('ownedBody', () => {
     const rendered = renderSummary(ownedBody({ state, resolved: 1, footerHtml: '<sub>footer</sub>' }))
     expect(rendered.headings).toEqual(['Fix first: tick a gap to ask the agent', 'Fixed'])
     expect(rendered.text).toBe(
-      '✅ 1 gap fixed this period. Fix first: tick a gap to ask the agent Nothing to tick: no gap is open. Fixed /docs/done: fixed · merged footer'
+      '✅ 1 gap fixed this period. So far: ✅ 1 fixed: /docs/done ✅ /docs/done: fixed Fix first: tick a gap to ask the agent Nothing to tick: no gap is open. Fixed /docs/done: fixed · merged footer'
     )
   })
 
@@ -90,13 +90,15 @@ describe('ownedBody', () => {
       ]
     }
     const rendered = renderSummary(ownedBody({ state, resolved: 0, footerHtml: '' }))
-    // A link that does not end at the number names no number; a gap with no link shows none.
+    // A link that does not end at the number names no number; a gap with no link shows none. The fix
+    // waiting for its verdict is named first, folded with the fix that stands judged.
     expect(rendered.links).toEqual([
+      { href: 'https://github.com/acme/docs/pull/7', text: 'pull request #7' },
       { href: 'https://github.com/acme/docs/pull/128', text: 'pull request #128' },
       { href: 'https://github.com/acme/docs/pull/9/files', text: 'pull request' },
       { href: 'https://github.com/acme/docs/pull/7', text: 'pull request #7' }
     ])
-    const lines = rendered.html.match(/<li>.*?<\/li>/gs) ?? []
+    const lines = rendered.html.slice(rendered.html.indexOf('With the agent')).match(/<li>.*?<\/li>/gs) ?? []
     expect(lines.map((line) => renderSummary(line).text)).toMatchInlineSnapshot(`
       [
         "/docs/asked: the agent is working on it",

@@ -263,7 +263,8 @@ describe('the whole owned part', () => {
     }
     const seen = renderSummary(ownedBody({ state, resolved: 2, footerHtml: '<sub>footer</sub>' }))
     expect(seen.headings).toEqual(['With the agent', 'Fix first: tick a gap to ask the agent', 'Fixed'])
-    expect(seen.text).toMatch(/^✅ 2 gaps fixed this period\. With the agent /)
+    // The fix that stands judged folds with the one waiting, above what is with the agent.
+    expect(seen.text).toMatch(/^✅ 2 gaps fixed this period\. So far: ✅ 1 fixed: \/done · ⏳ 1 waiting .* With the agent /)
     expect(seen.text.indexOf('Tick the gaps to fix')).toBeGreaterThan(seen.text.indexOf('/open-pr: pull request #12 open'))
     expect(seen.text).toContain(
       '[ ] /api-reference/webhooks · 14 thumbs down · “webhook retries” searched 31× with no click first seen 2 Nov 2026 · back: its numbers rose again'

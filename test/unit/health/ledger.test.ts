@@ -520,7 +520,9 @@ describe('a gap a person dismissed', () => {
     const state = withDismissed({ ...emptyState('p'), gaps: [gap] }, new Set([gap.id]), '2026-11-04')
     const rest: Partial<GapRecord> = { ...gap }
     delete rest.before
-    expect(state.gaps).toStrictEqual([{ ...rest, state: 'dismissed', dismissedOn: '2026-11-04' }])
+    expect(state.gaps).toStrictEqual([
+      { ...rest, state: 'dismissed', dismissedOn: '2026-11-04', events: [{ what: 'dismissed', on: '2026-11-04' }] }
+    ])
   })
 
   it('is kept in a full ledger, so that it never comes back as new', () => {

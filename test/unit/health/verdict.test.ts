@@ -208,9 +208,9 @@ describe('the verdict', () => {
 describe('the verdict as the issue says it', () => {
   const lineOf = (state: HealthState) =>
     renderSummary(ownedBody({ state, resolved: 0, footerHtml: '' }))
-      .text.split(/(?=\[ \] |With the agent |Fixed |Fix first: |❌ |⏳ |✅ )/u)
-      .find((part) => part.includes(PAGE) && !/^[❌⏳✅]/u.test(part))
-  /** The verdict line at the top of the issue, where there is one. */
+      .text.split(/(?=\[ \] |With the agent |Fixed |Fix first: |❌ |⏳ |✅ |🤖 |❔ )/u)
+      .find((part) => part.includes(PAGE) && !/^[❌⏳✅🤖❔]/u.test(part))
+  /** The verdict at the top of the issue, where there is one: news, or standing. */
   const verdictOf = (state: HealthState) =>
     renderSummary(ownedBody({ state, resolved: 0, footerHtml: '' }))
       .text.split(/(?=\[ \] |With the agent |Fixed |Fix first: |❌ |⏳ |✅ )/u)
@@ -219,14 +219,18 @@ describe('the verdict as the issue says it', () => {
   it('reopens a fix that did not work with a box, naming what was tried, before and since', () => {
     let state = merged(page(100, 150, 20))
     state = readAll(state, 4, page(50, 150, 10))
+    // The week it is judged, the news at the top says how far it went against the bar.
+    expect(verdictOf(state)?.trim()).toBe(
+      `❌ Helped, but not enough: ${PAGE}, pull request #7: −36 % (fixed needs −60 %). Tick it under Fix first to ask the agent again.`
+    )
     state = readAll(state, 5, page(50, 150, 10))
     expect(ownedBody({ state, resolved: 0, footerHtml: '' })).toMatch(new RegExp(`- \\[ \\] <code>${PAGE}</code>.*<!-- gap:`))
     expect(lineOf(state)).toContain(
-      `[ ] ${PAGE} · 50 thumbs down · 10 unanswered questions · 150 thumbs up on the list 6 weeks since 2 Nov 2026 · not fixed: pull request #7, merged 30 Nov 2026, did not cut its thumbs down, unanswered questions and searches with no click by 60 %; tick to ask the agent again · before 2–29 Nov 2026 (4 weeks) → since the merge 30 Nov – 6 Dec 2026, per week: 👎 100 → 50 · 👍 150 → 150 · unanswered 20 → 10`
+      `[ ] ${PAGE} · 50 thumbs down · 10 unanswered questions · 150 thumbs up on the list 6 weeks since 2 Nov 2026 · not fixed: pull request #7, merged 30 Nov 2026, helped, but not enough: −36 % (fixed needs −60 %); tick to ask the agent again · before 2–29 Nov 2026 (4 weeks) → since the merge 30 Nov – 6 Dec 2026, per week: 👎 100 → 50 · 👍 150 → 150 · unanswered 20 → 10`
     )
-    // And at the top, where the issue says whether the fixes worked.
+    // A week later the verdict stands: folded at the top, with its timeline.
     expect(verdictOf(state)?.trim()).toBe(
-      `❌ Not fixed: ${PAGE}: pull request #7 did not work · before 2–29 Nov 2026 (4 weeks) → since the merge 30 Nov – 6 Dec 2026, per week: 👎 100 → 50 · 👍 150 → 150 · unanswered 20 → 10. Tick it under Fix first to ask the agent again.`
+      `❌ ${PAGE}: helped, but not enough: −36 % (fixed needs −60 %) asked 30 Nov 2026 → merged 30 Nov 2026 → not fixed 7 Dec 2026 · pull request #7 · before 2–29 Nov 2026 (4 weeks) → since the merge 30 Nov – 6 Dec 2026, per week: 👎 100 → 50 · 👍 150 → 150 · unanswered 20 → 10`
     )
   })
 

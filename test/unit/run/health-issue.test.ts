@@ -986,7 +986,8 @@ describe('the period the analytics read', () => {
     const report = await run.finish(SERVER)
     expect(gapIn(fake, number, faq.id)?.state).toBe('resolved')
     expect(report).toMatchObject({ resolved: 1, resolvedNames: ['/docs/faq'] })
-    expect(fake.body(number)).toContain('<p>✅ <strong>Fixed:</strong> <code>/docs/faq</code>')
+    // The news of the week names it.
+    expect(fake.body(number)).toContain('<li>✅ <strong>Fixed:</strong> <code>/docs/faq</code>')
     // The summary gets the same line, to say at its top that the fix worked.
     expect(report.verdicts?.join('')).toContain('✅ <strong>Fixed:</strong> <code>/docs/faq</code>')
     expect(stateIn(fake, number)?.periods.at(-1)?.resolved).toBe(1)

@@ -458,7 +458,7 @@ describe('numbers, movers and dismissed gaps', () => {
     const text = (state: HealthState, page = '/guides/auth') =>
       renderSummary(ownedBody({ state, resolved: 0, footerHtml: '', overview: overview(page) })).text
     expect(text(stateWith([merged]))).toContain(
-      'is this week’s problem: 6 👎. ⏳ Already under way: /guides/auth: pull request #50 merged 16 Nov 2026; the periods since the merge will tell whether it worked (see With the agent). With the agent'
+      'is this week’s problem: 6 thumbs down. ⏳ Already under way: /guides/auth: pull request #50 merged 16 Nov 2026; the periods since the merge will tell whether it worked (see With the agent). With the agent'
     )
     expect(text(stateWith([{ ...merged, state: 'pr-open', mergedOn: undefined }]))).toContain(
       'Already under way: /guides/auth: pull request #50 is open: review and merge it (see With the agent).'

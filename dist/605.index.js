@@ -842,7 +842,7 @@ function dayHtml(day) {
 const COUNT_WORDS = [
     ['down', '👎'],
     ['up', '👍'],
-    ['notHelpful', 'not helpful'],
+    ['notHelpful', 'marked not helpful'],
     ['unanswered', 'unanswered'],
     ['noClick', 'searches with no click']
 ];

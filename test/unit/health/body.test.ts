@@ -80,7 +80,7 @@ describe('the owned part', () => {
     // The job's id is the service's word, not the docs lead's.
     expect(seen.text).not.toContain('job1')
     expect(seen.text).toContain(
-      '/quickstart: fixed 1 Dec 2026 · merged 10 Nov 2026 · before 2–8 Nov 2026 → since the merge 16–29 Nov 2026 (2 periods), per period: 👎 14 → 0 · 👍 3 → 12 · not helpful 3 → 0 · unanswered 6 → 0'
+      '/quickstart: fixed 1 Dec 2026 · merged 10 Nov 2026 · before 2–8 Nov 2026 → since the merge 16–29 Nov 2026 (2 periods), per period: 👎 14 → 0 · 👍 3 → 12 · marked not helpful 3 → 0 · unanswered 6 → 0'
     )
     expect(seen.text).not.toMatch(/score/i)
     expect(seen.links.map((link) => link.href)).toEqual(['https://github.com/acme/docs/pull/7'])

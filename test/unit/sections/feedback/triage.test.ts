@@ -319,20 +319,23 @@ describe('the comparison with the period before, on a site with a fix', () => {
     hasMore: false
   })
   // The period before: 7 to 14 Nov. Its triaged rows: two complaints on the fixed page, one on 9 Nov
-  // and one on 13 Nov, one sent twice, a row marked helpful, and a complaint on a page with no fix.
+  // and one on 13 Nov, one sent twice, a row marked helpful, a complaint on a page with no fix, and a
+  // thumb with no verdict.
   const before: FeedbackPage = {
     feedback: [
       complaint('b1', '2026-11-09T10:00:00Z'),
       complaint('b2', '2026-11-13T10:00:00Z'),
       complaint('b2', '2026-11-13T10:00:00Z'),
       complaint('b3', '2026-11-12T10:00:00Z', PAGE, true),
-      complaint('b4', '2026-11-12T10:00:00Z', '/elsewhere')
+      complaint('b4', '2026-11-12T10:00:00Z', '/elsewhere'),
+      // A thumb with no verdict: it cannot be told up from down.
+      { id: 'b5', path: PAGE, comment: null, createdAt: '2026-11-12T10:00:00Z', source: 'thumbs_only', status: 'resolved' }
     ],
     nextCursor: null,
     hasMore: false
   }
 
-  async function compared(mergedOn: string, more: [string, string][] = [], earlier: FeedbackPage[] = [before], limit = 10) {
+  async function compared(mergedOn: string, more: [string, string][] = [], earlier: FeedbackPage[] = [before], limit = 10, shown = true) {
     const byPage = endpoint<LimitQuery, FeedbackByPage>('feedback by page', [counts(1), counts(1)])
     const feedback = endpoint<CursorQuery, FeedbackPage>('feedback', [
       { feedback: [complaint('1'), complaint('2'), complaint('3')], nextCursor: null, hasMore: false },
@@ -342,7 +345,7 @@ describe('the comparison with the period before, on a site with a fix', () => {
     budget.reserve([...readKeys('feedback'), SECTION_CATALOG.feedback.comparison])
     const part = feedbackPart(
       fakeAnalytics({ feedbackByPage: byPage.call, feedback: feedback.call }),
-      { ...showing, compare: true, fixes: new Map([...more, [PAGE, mergedOn]]) },
+      { ...showing, showReaderText: shown, compare: true, fixes: new Map([...more, [PAGE, mergedOn]]) },
       budget
     )
     await run(part)
@@ -371,6 +374,13 @@ describe('the comparison with the period before, on a site with a fix', () => {
       // Every request is counted: the counts and rows of the period, the counts and rows of the one before.
       expect(report.requests, mergedOn).toBe(4)
     }
+  })
+
+  it('while reader text is hidden, keys the period before’s rows by the page’s label, as the fix is', async () => {
+    // The fix is the label's, merged before the period before; the path's own entry merged after it.
+    const fixes: [string, string][] = [[pageLabel(PAGE), '2026-11-01']]
+    expect((await compared('2026-11-20', fixes, [before], 10, false)).report.previous?.value).toBe(1 + 2)
+    expect((await compared('2026-11-20', fixes, [before], 10, true)).report.previous?.value).toBe(1)
   })
 
   it('reads every page of the period before’s triaged rows', async () => {

@@ -858,7 +858,7 @@ function dayHtml(day) {
 const COUNT_WORDS = [
     ['down', '👎'],
     ['up', '👍'],
-    ['notHelpful', 'not helpful'],
+    ['notHelpful', 'marked not helpful'],
     ['unanswered', 'unanswered'],
     ['noClick', 'searches with no click']
 ];
@@ -3429,10 +3429,11 @@ function wordsInOrder(items, words) {
 /* harmony export */   yy: () => (/* binding */ howReadHtml)
 /* harmony export */ });
 /* unused harmony exports changePercent, largestMove, leadHtml, readersSayHtml, pageMoveHtml, changedHtml, titleHtml */
-/* harmony import */ var _analytics_budget_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(9851);
+/* harmony import */ var _analytics_budget_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(9851);
 /* harmony import */ var _text_escape_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7388);
 /* harmony import */ var _text_format_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8488);
 /* harmony import */ var _text_dates_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8230);
+/* harmony import */ var _text_measures_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(4206);
 /* harmony import */ var _docs_gaps_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3283);
 /* harmony import */ var _alerts_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6069);
 /* harmony import */ var _html_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4095);
@@ -3440,6 +3441,7 @@ function wordsInOrder(items, words) {
 // when the run did not read everything, the headline numbers with their change against the previous
 // period, the largest move in words, and "Fix first". Changes stand out without colour (GitHub's
 // sanitizer drops it): ▲ or ▼ and the per cent, kept on one line with the number.
+
 
 
 
@@ -3516,11 +3518,11 @@ function largestMove(headlines) {
 function evidence(signal, quote) {
     switch (signal.kind) {
         case 'thumbs-down':
-            return `${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(signal.count)} thumbs down`;
+            return (0,_text_measures_js__WEBPACK_IMPORTED_MODULE_6__/* .thumbsDownText */ .$A)(signal.count);
         case 'thumbs-up':
-            return `${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(signal.count)} thumbs up`;
+            return (0,_text_measures_js__WEBPACK_IMPORTED_MODULE_6__/* .thumbsUpText */ .ad)(signal.count);
         case 'not-helpful':
-            return `${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(signal.count)} marked not helpful`;
+            return (0,_text_measures_js__WEBPACK_IMPORTED_MODULE_6__/* .notHelpfulText */ .Z7)(signal.count);
         case 'unanswered':
             return (0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .counted */ .hS)(signal.count, 'unanswered question');
         case 'no-click':
@@ -3534,16 +3536,6 @@ function evidence(signal, quote) {
 const countOf = (item, kind) => item.signals.filter((signal) => signal.kind === kind).reduce((sum, signal) => sum + signal.count, 0);
 /** Searches an item quotes at most; the rest are counted, so that an item stays one short line. */
 const SEARCHES_QUOTED = 3;
-/**
- * A page's thumbs down and its rows marked not helpful, counted once: a reader who gives a thumbs down
- * and leaves the not-helpful row with it is one reader ("17 unhappy readers (14 thumbs down, 17 marked
- * not helpful; a reader counts once)"); either alone as itself.
- */
-function unhappyText(down, notHelpful) {
-    if (down === 0 || notHelpful === 0)
-        return down > 0 ? `${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(down)} thumbs down` : `${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(notHelpful)} marked not helpful`;
-    return `${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .counted */ .hS)(Math.max(down, notHelpful), 'unhappy reader')} (${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(down)} thumbs down, ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(notHelpful)} marked not helpful; a reader counts once)`;
-}
 /** An item's evidence in one line: "14 thumbs down · 'webhook retries' searched 31× with no click". */
 function evidenceLine(item, quote) {
     const searches = item.signals.filter((signal) => signal.kind === 'no-click');
@@ -3556,7 +3548,7 @@ function evidenceLine(item, quote) {
         if (signal.kind !== 'thumbs-down' && signal.kind !== 'not-helpful')
             return [evidence(signal, quote)];
         // Both kinds are told together, where the first of them stands.
-        return signal === unhappy ? [unhappyText(countOf(item, 'thumbs-down'), countOf(item, 'not-helpful'))] : [];
+        return signal === unhappy ? [(0,_text_measures_js__WEBPACK_IMPORTED_MODULE_6__/* .pageUnhappyText */ .Gz)(countOf(item, 'thumbs-down'), countOf(item, 'not-helpful'))] : [];
     });
     const rest = searches.filter((signal) => !quoted.has(signal));
     if (rest.length > 0) {
@@ -3606,7 +3598,7 @@ function bannerHtml(overview) {
  * hour): beyond that, what is left is read by asking for less at once.
  */
 function budgetAdvice(budget) {
-    const most = _analytics_budget_js__WEBPACK_IMPORTED_MODULE_6__/* .MAX_ANALYTICS_REQUESTS */ .x;
+    const most = _analytics_budget_js__WEBPACK_IMPORTED_MODULE_7__/* .MAX_ANALYTICS_REQUESTS */ .x;
     if (budget.atLeast <= most)
         return (`Set it to at least ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(budget.atLeast)} to read more (a read it cut may need more than one more request; ` +
             `all analytics share ${most} requests an hour).`);
@@ -3625,8 +3617,9 @@ function periodWord(dateFrom, dateTo) {
 }
 /**
  * The sentence that names the problem, right under the title: "/api-reference/webhooks is this
- * week's problem: 17 unhappy readers (14 👎, 17 marked not helpful; a reader counts once) against 21 👍,
- * 6 unanswered questions, 51 searches with no click." From the first item of Fix first; '' when there is none.
+ * week's problem: 17 unhappy readers (14 thumbs down, 17 marked not helpful; a reader counts once)
+ * against 21 thumbs up, 6 unanswered questions, 51 searches with no click." From the first item of Fix
+ * first; '' when there is none.
  */
 function leadHtml(overview) {
     const [item] = overview.items;
@@ -3635,22 +3628,18 @@ function leadHtml(overview) {
     const facts = [];
     const down = countOf(item, 'thumbs-down');
     const up = item.page === undefined ? undefined : overview.thumbsUp?.[item.page];
-    const against = up === undefined ? '' : ` against ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(up)} 👍`;
+    const against = up === undefined ? '' : ` against ${(0,_text_measures_js__WEBPACK_IMPORTED_MODULE_6__/* .thumbsUpText */ .ad)(up)}`;
     // A reader's thumbs down and the not-helpful row left with it are one reader, as the ranking counts
-    // them: the larger count leads, both named, never added.
+    // them: their unhappy readers, both parts named, never added; in the words Fix first and the log use.
     const unhelpful = countOf(item, 'not-helpful');
-    if (unhelpful > 0 && down > 0)
-        facts.push(`${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .counted */ .hS)(Math.max(unhelpful, down), 'unhappy reader')} (${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(down)} 👎, ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(unhelpful)} marked not helpful; a reader counts once)${against}`);
-    else if (unhelpful > 0)
-        facts.push(`${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .counted */ .hS)(unhelpful, 'reader')} marked it not helpful${against}`);
-    else if (down > 0)
-        facts.push(`${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(down)} 👎${against}`);
+    if (unhelpful > 0 || down > 0)
+        facts.push(`${(0,_text_measures_js__WEBPACK_IMPORTED_MODULE_6__/* .pageUnhappyText */ .Gz)(down, unhelpful)}${against}`);
     const unanswered = countOf(item, 'unanswered');
     if (unanswered > 0)
         facts.push((0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .counted */ .hS)(unanswered, 'unanswered question'));
     const searched = countOf(item, 'no-click');
     if (searched > 0)
-        facts.push((0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .counted */ .hS)(searched, 'search', 'searches') + ' with no click');
+        facts.push((0,_text_measures_js__WEBPACK_IMPORTED_MODULE_6__/* .noClickSearchesText */ .RW)(searched));
     const subject = item.page !== undefined ? (0,_html_js__WEBPACK_IMPORTED_MODULE_3__/* .pageHtml */ .zS)(item.page, 120) : item.search === undefined ? HIDDEN_SEARCH_HTML : quoteHtml(item.search);
     return `<p><strong>${subject} is this ${periodWord(overview.dateFrom, overview.dateTo)}’s problem:</strong> ${facts.join(', ')}.</p>`;
 }

@@ -10,6 +10,12 @@ import type { RequestBudget } from './budget.js'
 import { newReadProgress } from './pager.js'
 import type { AfterFirstPage, SectionRequest } from './reader.js'
 
+/**
+ * A further request a comparison makes beyond its reserved one, from what no reservation holds: its
+ * answer, or undefined when the budget has none left. An answered request counts among the section's.
+ */
+export type FurtherRequest = <Answer>(request: () => Promise<Answer>) => Promise<Answer | undefined>
+
 /** A range: an inclusive start and an exclusive end. */
 export interface Period {
   dateFrom: string
@@ -42,15 +48,25 @@ export function previousPeriod({ dateFrom, dateTo }: Period): Period {
   return { dateFrom: isDateOnly(dateFrom) && length % DAY_MS === 0 ? start.slice(0, 10) : start, dateTo: dateFrom }
 }
 
-/** The comparison of a section, read by `fetch` under the budget key `key`. */
+/**
+ * The comparison of a section, read by `fetch` under the budget key `key`; a further request `fetch`
+ * makes is one of `section`'s further pages in the budget (budget.ts).
+ */
 export function comparisonRead<Value>(
   key: string,
   request: SectionRequest,
   budget: RequestBudget,
-  fetch: (period: Period) => Promise<ComparisonAnswer<Value>>
+  fetch: (period: Period, further: FurtherRequest) => Promise<ComparisonAnswer<Value>>,
+  section?: string
 ): ComparisonRead<Value> {
   const progress = newReadProgress()
   let result: Comparison<Value> | undefined
+  const further: FurtherRequest = async (send) => {
+    if (!budget.take(undefined, section)) return undefined
+    const answer = await send()
+    progress.requests++
+    return answer
+  }
   return {
     key,
     name: 'the previous period',
@@ -67,7 +83,7 @@ export function comparisonRead<Value>(
         return
       }
       try {
-        const answer = await fetch(period)
+        const answer = await fetch(period, further)
         progress.requests++
         progress.complete = true
         if ('value' in answer) result.value = answer.value

@@ -5,7 +5,7 @@
 import type { Part } from '../core/part.js'
 import { SECTION_CATALOG, type SectionName } from '../core/catalog.js'
 import type { RequestBudget } from './budget.js'
-import { type Comparison, type ComparisonAnswer, comparedWith, comparisonRead, type Period } from './comparison.js'
+import { type Comparison, type ComparisonAnswer, comparedWith, comparisonRead, type FurtherRequest, type Period } from './comparison.js'
 import { judgeSection, readSection, type SectionBase, type SectionRead, type SectionRequest } from './reader.js'
 
 /** What a section's part reports: the shared part, its kind, its comparison when one was asked for, and what it adds. */
@@ -21,11 +21,11 @@ export function sectionPart<Kind extends SectionName, Value, Rest>(
   request: SectionRequest,
   reads: readonly SectionRead<unknown>[],
   budget: RequestBudget,
-  compare: (period: Period) => Promise<ComparisonAnswer<Value>>,
+  compare: (period: Period, further: FurtherRequest) => Promise<ComparisonAnswer<Value>>,
   rest: () => Rest
 ): Part<SectionPartReport<Kind, Value, Rest>> {
   const entry = SECTION_CATALOG[kind]
-  const comparison = comparisonRead(entry.comparison, request, budget, compare)
+  const comparison = comparisonRead(entry.comparison, request, budget, compare, kind)
   return {
     run: ({ log }) => readSection(kind, reads, budget, log, comparison),
     report: (ending) => ({

@@ -106,7 +106,10 @@ export const SECTION_CATALOG = sectionCatalog({
     comparison: 'feedback:previous',
     readsReaderText: true,
     gapSignal: true,
-    headlines: { thumbsDown: { label: 'Thumbs down', comparable: true } },
+    headlines: {
+      thumbsDown: { label: 'Thumbs down', comparable: true },
+      unhappyReaders: { label: 'Unhappy readers', comparable: false }
+    },
     outputs: ['feedbackNegative'],
     files: ['feedback-pages.csv', 'feedback.csv']
   },

@@ -80,7 +80,7 @@ function dayHtml(day: string): string {
 const COUNT_WORDS: readonly [Exclude<keyof GapNumbers, 'dateFrom' | 'dateTo' | 'searches'>, string][] = [
   ['down', '👎'],
   ['up', '👍'],
-  ['notHelpful', 'not helpful'],
+  ['notHelpful', 'marked not helpful'],
   ['unanswered', 'unanswered'],
   ['noClick', 'searches with no click']
 ]

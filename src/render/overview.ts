@@ -6,6 +6,7 @@ import { MAX_ANALYTICS_REQUESTS } from '../analytics/budget.js'
 import { htmlText, markdownCode } from '../text/escape.js'
 import { counted, num } from '../text/format.js'
 import { DAY_MS, isDateOnly, parseDate, shortRange } from '../text/dates.js'
+import { noClickSearchesText, notHelpfulText, pageUnhappyText, thumbsDownText, thumbsUpText } from '../text/measures.js'
 import { gapPage } from './docs-gaps.js'
 import { alertsHtml, type FiredAlert } from './alerts.js'
 import type { FixItem, Signal } from './fix-first.js'
@@ -130,11 +131,11 @@ export function largestMove(headlines: readonly Headline[]): string | undefined 
 function evidence(signal: Signal, quote: (text: string) => string): string {
   switch (signal.kind) {
     case 'thumbs-down':
-      return `${num(signal.count)} thumbs down`
+      return thumbsDownText(signal.count)
     case 'thumbs-up':
-      return `${num(signal.count)} thumbs up`
+      return thumbsUpText(signal.count)
     case 'not-helpful':
-      return `${num(signal.count)} marked not helpful`
+      return notHelpfulText(signal.count)
     case 'unanswered':
       return counted(signal.count, 'unanswered question')
     case 'no-click':
@@ -152,16 +153,6 @@ const countOf = (item: FixItem, kind: Signal['kind']): number =>
 /** Searches an item quotes at most; the rest are counted, so that an item stays one short line. */
 const SEARCHES_QUOTED = 3
 
-/**
- * A page's thumbs down and its rows marked not helpful, counted once: a reader who gives a thumbs down
- * and leaves the not-helpful row with it is one reader ("17 unhappy readers (14 thumbs down, 17 marked
- * not helpful; a reader counts once)"); either alone as itself.
- */
-function unhappyText(down: number, notHelpful: number): string {
-  if (down === 0 || notHelpful === 0) return down > 0 ? `${num(down)} thumbs down` : `${num(notHelpful)} marked not helpful`
-  return `${counted(Math.max(down, notHelpful), 'unhappy reader')} (${num(down)} thumbs down, ${num(notHelpful)} marked not helpful; a reader counts once)`
-}
-
 /** An item's evidence in one line: "14 thumbs down · 'webhook retries' searched 31× with no click". */
 export function evidenceLine(item: FixItem, quote: (text: string) => string): string {
   const searches = item.signals.filter((signal) => signal.kind === 'no-click')
@@ -173,7 +164,7 @@ export function evidenceLine(item: FixItem, quote: (text: string) => string): st
     .flatMap((signal) => {
       if (signal.kind !== 'thumbs-down' && signal.kind !== 'not-helpful') return [evidence(signal, quote)]
       // Both kinds are told together, where the first of them stands.
-      return signal === unhappy ? [unhappyText(countOf(item, 'thumbs-down'), countOf(item, 'not-helpful'))] : []
+      return signal === unhappy ? [pageUnhappyText(countOf(item, 'thumbs-down'), countOf(item, 'not-helpful'))] : []
     })
   const rest = searches.filter((signal) => !quoted.has(signal))
   if (rest.length > 0) {
@@ -252,8 +243,9 @@ function periodWord(dateFrom: string, dateTo: string): string {
 
 /**
  * The sentence that names the problem, right under the title: "/api-reference/webhooks is this
- * week's problem: 17 unhappy readers (14 👎, 17 marked not helpful; a reader counts once) against 21 👍,
- * 6 unanswered questions, 51 searches with no click." From the first item of Fix first; '' when there is none.
+ * week's problem: 17 unhappy readers (14 thumbs down, 17 marked not helpful; a reader counts once)
+ * against 21 thumbs up, 6 unanswered questions, 51 searches with no click." From the first item of Fix
+ * first; '' when there is none.
  */
 export function leadHtml(overview: Pick<Overview, 'items' | 'dateFrom' | 'dateTo' | 'thumbsUp'>): string {
   const [item] = overview.items
@@ -261,20 +253,15 @@ export function leadHtml(overview: Pick<Overview, 'items' | 'dateFrom' | 'dateTo
   const facts: string[] = []
   const down = countOf(item, 'thumbs-down')
   const up = item.page === undefined ? undefined : overview.thumbsUp?.[item.page]
-  const against = up === undefined ? '' : ` against ${num(up)} 👍`
+  const against = up === undefined ? '' : ` against ${thumbsUpText(up)}`
   // A reader's thumbs down and the not-helpful row left with it are one reader, as the ranking counts
-  // them: the larger count leads, both named, never added.
+  // them: their unhappy readers, both parts named, never added; in the words Fix first and the log use.
   const unhelpful = countOf(item, 'not-helpful')
-  if (unhelpful > 0 && down > 0)
-    facts.push(
-      `${counted(Math.max(unhelpful, down), 'unhappy reader')} (${num(down)} 👎, ${num(unhelpful)} marked not helpful; a reader counts once)${against}`
-    )
-  else if (unhelpful > 0) facts.push(`${counted(unhelpful, 'reader')} marked it not helpful${against}`)
-  else if (down > 0) facts.push(`${num(down)} 👎${against}`)
+  if (unhelpful > 0 || down > 0) facts.push(`${pageUnhappyText(down, unhelpful)}${against}`)
   const unanswered = countOf(item, 'unanswered')
   if (unanswered > 0) facts.push(counted(unanswered, 'unanswered question'))
   const searched = countOf(item, 'no-click')
-  if (searched > 0) facts.push(counted(searched, 'search', 'searches') + ' with no click')
+  if (searched > 0) facts.push(noClickSearchesText(searched))
   const subject =
     item.page !== undefined ? pageHtml(item.page, 120) : item.search === undefined ? HIDDEN_SEARCH_HTML : quoteHtml(item.search)
   return `<p><strong>${subject} is this ${periodWord(overview.dateFrom, overview.dateTo)}’s problem:</strong> ${facts.join(', ')}.</p>`

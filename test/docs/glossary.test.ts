@@ -124,7 +124,11 @@ const RULES: Readonly<Record<string, (names: readonly Named[], files: readonly {
   '`topPages`, for the pages the docs health issue keeps': (names) =>
     names.filter((n) => /^top_?pages$/i.test(n.name) && (n.name !== 'topPages' || (HEALTH_CODE.test(n.file) && !n.property))).map(where),
   '`sections.ts` or `section.ts`, for a module outside `src/sections/`': (_names, files) =>
-    files.filter(({ file }) => SECTION_MODULE.test(file) && !file.startsWith('src/sections/')).map(({ file }) => file)
+    files.filter(({ file }) => SECTION_MODULE.test(file) && !file.startsWith('src/sections/')).map(({ file }) => file),
+  'negative, for a count of readers': (names, files) => [
+    ...names.filter((n) => /negative/i.test(n.name) && !(n.name === 'feedbackNegative' && n.property)).map(where),
+    ...files.filter(({ file }) => /negative/i.test(file)).map(({ file }) => file)
+  ]
 }
 
 describe('the glossary in docs/architecture.md', () => {
@@ -218,6 +222,16 @@ describe('the retired-word rules', () => {
       'src/health/state.ts:1 TOP_PAGES (VariableDeclaration)',
       'src/health/state.ts:2 TopPages (TypeAliasDeclaration)'
     ])
+  })
+
+  it('negative: finds a count named negative, and leaves the output’s name where it is set', () => {
+    const word = 'negative, for a count of readers'
+    expect(run(word, { 'src/sections/feedback/read.ts': 'export function negativeFeedback() {}\nconst negative = 1' })).toEqual([
+      'src/sections/feedback/read.ts:1 negativeFeedback (FunctionDeclaration)',
+      'src/sections/feedback/read.ts:2 negative (VariableDeclaration)'
+    ])
+    expect(run(word, { 'src/sections/feedback/render.ts': 'const o = { feedbackNegative: "" }' })).toEqual([])
+    expect(run(word, { 'src/text/negative.ts': '' })).toEqual(['src/text/negative.ts'])
   })
 
   it('section modules: finds sections.ts or section.ts outside the sections folder', () => {

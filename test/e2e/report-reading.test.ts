@@ -97,7 +97,7 @@ describe('what a docs lead reads', () => {
     const seen = renderSummary(week.summary)
     // A reader's thumbs down and the not-helpful row left with it are one reader: the larger count leads, never the two added.
     expect(seen.text.slice(0, 450)).toContain(
-      `${PROBLEM} is this week’s problem: 17 unhappy readers (14 👎, 17 marked not helpful; a reader counts once) against 21 👍, 29 unanswered`
+      `${PROBLEM} is this week’s problem: 17 unhappy readers (14 thumbs down, 17 marked not helpful; a reader counts once) against 21 thumbs up, 29 unanswered`
     )
     expect(seen.text.slice(0, 800)).not.toMatch(/request|the service/i)
     expect(seen.headings.slice(0, 3)).toEqual(['📈 Docs health · 9–15 Nov 2026', 'Fix first', '📊 Visitors and page views'])

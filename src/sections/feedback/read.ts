@@ -22,12 +22,13 @@ import { SECTION_CATALOG } from '../../core/catalog.js'
 import { readerPath, type SitePages } from '../../text/page-path.js'
 import { readerText } from '../../text/reader-text.js'
 import type { RequestBudget } from '../../analytics/budget.js'
-import type { Comparison, ComparisonAnswer, Period } from '../../analytics/comparison.js'
+import type { Comparison, ComparisonAnswer, FurtherRequest, Period } from '../../analytics/comparison.js'
 import type { PageAnswer } from '../../analytics/pager.js'
 import { sectionRead, type SectionBase, type SectionRequest } from '../../analytics/reader.js'
 import { sectionPart } from '../../analytics/section-part.js'
 import { byText } from '../../text/order.js'
-import { countedRow, type Fixes, isTriaged, PAGE_STATUSES } from './triage.js'
+import { unhappyReaders } from '../../text/measures.js'
+import { countedRow, type Fixes, isTriaged, PAGE_STATUSES, TRIAGED_STATUSES } from './triage.js'
 
 /** The most the by-page endpoint returns, and the most rows a feedback request returns. */
 export const FEEDBACK_PAGE_LIMIT = 100
@@ -70,23 +71,38 @@ export interface FeedbackReport extends SectionBase {
 /** The catalog's entry of the section (core/catalog.ts). */
 const FEEDBACK = SECTION_CATALOG.feedback
 
-/**
- * Readers unhappy with a page, over the pages read: on each page its thumbs down or its feedback rows
- * marked not helpful, whichever are more, since a reader's thumbs down and the row left with it are one
- * reader (as the lead sentence and Fix first count them); rows on a page without counts count alone,
- * and a page without rows counts its thumbs down as the service gave them.
- */
-export function negativeFeedback(report: Pick<FeedbackReport, 'pages' | 'entries'>): number {
+/** The feedback's counts of readers over the pages read (docs/report.md, "Measures"). */
+export interface FeedbackCounts {
+  /** Thumbs down, over the counts per page (a triaged complaint that counts among them: countedRow). */
+  thumbsDown: number
+  /** Feedback rows marked not helpful. */
+  notHelpful: number
+  /**
+   * Unhappy readers: on each page, its thumbs down or its rows marked not helpful, whichever are more
+   * (`unhappyReaders`); rows on a page without counts count alone, and a page without rows counts its
+   * thumbs down.
+   */
+  unhappy: number
+}
+
+/** The counts of readers of a report: what the log, the outputs, the headlines and the section show. */
+export function feedbackCounts(report: Pick<FeedbackReport, 'pages' | 'entries'>): FeedbackCounts {
   const notHelpful = new Map<string, number>()
   for (const entry of report.entries) if (entry.helpful === false) notHelpful.set(entry.path, (notHelpful.get(entry.path) ?? 0) + 1)
-  let unhappy = 0
+  const counts: FeedbackCounts = { thumbsDown: 0, notHelpful: 0, unhappy: 0 }
   for (const page of report.pages ?? []) {
     const rows = notHelpful.get(page.path)
-    unhappy += rows === undefined ? page.thumbsDown : Math.max(page.thumbsDown, rows)
+    counts.thumbsDown += page.thumbsDown
+    counts.notHelpful += rows ?? 0
+    // A page without rows counts its thumbs down as the service gave them.
+    counts.unhappy += rows === undefined ? page.thumbsDown : unhappyReaders(page.thumbsDown, rows)
     notHelpful.delete(page.path)
   }
-  for (const rows of notHelpful.values()) unhappy += rows
-  return unhappy
+  for (const rows of notHelpful.values()) {
+    counts.notHelpful += rows
+    counts.unhappy += rows
+  }
+  return counts
 }
 
 /** The counts per page, each page as `readerPath` keeps it: pages shown alike are counted as one. */
@@ -182,19 +198,51 @@ export function feedbackPart(api: AnalyticsReader, request: SectionRequest, budg
   })
   const reads = [pagesRead, rowsRead]
   // Thumbs down over every page, from the same one request as this period's: a count from part of
-  // the pages would compare a part with a whole. Its rows are not read: no resolved feedback is in it,
-  // so when some of it counts by the rule (a fix merged before the period ends, or a pull request
-  // open), the count is short of the rule's and would show a rise that is not there.
-  const compare = async (period: Period): Promise<ComparisonAnswer<number>> => {
+  // the pages would compare a part with a whole. Counted like this period's: when triaged feedback
+  // counts in it by the rule (a fix merged before it ended, or a pull request open), its resolved and
+  // dismissed rows are read too and each complaint that counts is added to its page's thumbs down, as
+  // withCountedResolved does here; a count short of them would show a rise that is not there.
+  const compare = async (period: Period, further: FurtherRequest): Promise<ComparisonAnswer<number>> => {
     const answer = await api.analytics(FEEDBACK_BY_PAGE_ENDPOINT, request.projectId, {
       ...period,
       status: PAGE_STATUSES,
       limit: FEEDBACK_PAGE_LIMIT
     })
-    if ([...fixes.values()].some((mergedOn) => mergedOn < period.dateTo))
-      return { missing: 'resolved feedback left after a fix counts, and the previous period’s was not read', unlike: true }
     if (answer.hasMore) return { missing: 'the service gave only part of the previous period’s pages' }
-    return { value: answer.feedback.reduce((sum, row) => sum + row.thumbsDown, 0) }
+    const thumbsDown = answer.feedback.reduce((sum, row) => sum + row.thumbsDown, 0)
+    if (![...fixes.values()].some((mergedOn) => mergedOn < period.dateTo)) return { value: thumbsDown }
+    const triaged = await triagedComplaints(period, further)
+    if (triaged === undefined)
+      return {
+        missing: 'the previous period’s feedback marked resolved or dismissed, which counts after a fix, could not be read whole',
+        unlike: true
+      }
+    return { value: thumbsDown + triaged }
+  }
+  /**
+   * The complaints (rows marked not helpful) of `period` the team triaged that count by the rule,
+   * each once; undefined when they could not all be read (the budget, or a service that pages oddly).
+   */
+  const triagedComplaints = async (period: Period, further: FurtherRequest): Promise<number | undefined> => {
+    const counted = new Set<string>()
+    const cursors = new Set<string>()
+    let cursor: string | undefined
+    for (;;) {
+      const page = await further(() =>
+        api.analytics(FEEDBACK_ENDPOINT, request.projectId, { ...period, status: TRIAGED_STATUSES, limit: FEEDBACK_PAGE_LIMIT, cursor })
+      )
+      if (page === undefined) return undefined
+      for (const row of page.feedback) {
+        const path = readerPath(row.path, request.showReaderText, request.sitePages)
+        if ('helpful' in row && !row.helpful && countedRow({ ...row, path }, fixes, period)) counted.add(row.id)
+      }
+      const next = page.nextCursor ?? undefined
+      if (!page.hasMore) return counted.size
+      // More after an empty page, no cursor, or a cursor given before: the rest cannot be read.
+      if (next === undefined || cursors.has(next) || page.feedback.length === 0) return undefined
+      cursors.add(next)
+      cursor = next
+    }
   }
   return sectionPart('feedback', request, reads, budget, compare, () => {
     // A row that does not count is left out here, not from the page read, so that a page of such rows

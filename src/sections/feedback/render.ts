@@ -2,9 +2,9 @@
 // object in analytics.json and its CSV files, its outputs, its lines in the log, and its gaps: the
 // pages with the most negative feedback.
 import { SECTION_CATALOG } from '../../core/catalog.js'
-import { type FeedbackReport, negativeFeedback } from './read.js'
-import type { FeedbackByPageRow } from './schema.js'
-import { counted, num } from '../../text/format.js'
+import { feedbackCounts, type FeedbackReport } from './read.js'
+import { counted } from '../../text/format.js'
+import { notHelpfulText, thumbsDownText, thumbsUpText, unhappyReaders, unhappyReadersText } from '../../text/measures.js'
 import { OTHER_PAGE } from '../../text/page-path.js'
 import { csvOf } from '../../render/csv.js'
 import { gapPage } from '../../render/docs-gaps.js'
@@ -17,10 +17,10 @@ import { baseJson, partialMark, previousJson, readPhrase } from '../../render/se
 const feedbackRead = (report: FeedbackReport): boolean => report.pages !== undefined || report.requests > 0
 
 function feedbackGaps(report: FeedbackReport, site: readonly Signal[] = []): GapList | undefined {
-  const negative = new Map<string, { down: number; up: number; unhelpful: number }>()
+  const byPage = new Map<string, { down: number; up: number; unhelpful: number }>()
   const counts = (path: string): { down: number; up: number; unhelpful: number } => {
-    let seen = negative.get(path)
-    if (!seen) negative.set(path, (seen = { down: 0, up: 0, unhelpful: 0 }))
+    let seen = byPage.get(path)
+    if (!seen) byPage.set(path, (seen = { down: 0, up: 0, unhelpful: 0 }))
     return seen
   }
   for (const page of report.pages ?? []) {
@@ -31,7 +31,7 @@ function feedbackGaps(report: FeedbackReport, site: readonly Signal[] = []): Gap
   // One rule with Fix first (pageWeights): a page is listed when it weighs at least GAP_WEIGHT against
   // the site's norm, the median page readers voted on; a page most readers like weighs nothing, however
   // many thumbs down it has; its thumbs up count as far as its visitors, where read, can give them.
-  const entries = [...negative.entries()]
+  const entries = [...byPage.entries()]
   const visitors = visitorsOf(site)
   const weights = pageWeights(
     entries.map(([path, n]) =>
@@ -41,16 +41,16 @@ function feedbackGaps(report: FeedbackReport, site: readonly Signal[] = []): Gap
   const pages = entries
     .map(([path, n], at) => ({ path, n, weight: weights[at] ?? 0 }))
     .filter((page) => page.weight >= GAP_WEIGHT)
-    .sort((a, b) => b.weight - a.weight || Math.max(b.n.down, b.n.unhelpful) - Math.max(a.n.down, a.n.unhelpful))
+    .sort((a, b) => b.weight - a.weight || unhappyReaders(b.n.down, b.n.unhelpful) - unhappyReaders(a.n.down, a.n.unhelpful))
     .map(({ path, n }): [string, typeof n] => [path, n])
   if (pages.length === 0) return undefined
   return {
     heading: 'Pages with the most negative feedback',
     items: pages.map(([path, n]) => {
       const parts = [
-        n.down > 0 ? `${num(n.down)} thumbs down` : '',
-        n.unhelpful > 0 ? `${num(n.unhelpful)} not helpful` : '',
-        n.up > 0 ? `${num(n.up)} thumbs up` : ''
+        n.down > 0 ? thumbsDownText(n.down) : '',
+        n.unhelpful > 0 ? notHelpfulText(n.unhelpful) : '',
+        n.up > 0 ? thumbsUpText(n.up) : ''
       ]
       return `${gapPage(path)}: ${parts.filter((p) => p !== '').join(', ')}`
     }),
@@ -58,21 +58,48 @@ function feedbackGaps(report: FeedbackReport, site: readonly Signal[] = []): Gap
   }
 }
 
+/** Rows marked not helpful, by page. */
+function notHelpfulByPage(report: FeedbackReport): Map<string, number> {
+  const rows = new Map<string, number>()
+  for (const entry of report.entries) if (entry.helpful === false) rows.set(entry.path, (rows.get(entry.path) ?? 0) + 1)
+  return rows
+}
+
+/** The page of the site with the most of `count` (more than none): where an alert on the total fired. */
+function mostOn(pages: readonly { path: string; count: number }[]): { page: string; count: number } | undefined {
+  const most = pages
+    .filter((page) => page.path !== OTHER_PAGE && page.count > 0)
+    .reduce<{ path: string; count: number } | undefined>(
+      (top, page) => (top === undefined || page.count > top.count ? page : top),
+      undefined
+    )
+  return most && { page: most.path, count: most.count }
+}
+
 function feedbackHeadlines(report: FeedbackReport): Headline[] {
-  if (!report.pages) return []
-  const thumbsDown = report.pages.reduce((sum, page) => sum + page.thumbsDown, 0)
-  // The page with the most, among the pages of the site: where an alert on the total fired.
-  const most = report.pages
-    .filter((page) => page.path !== OTHER_PAGE && page.thumbsDown > 0)
-    .reduce<FeedbackByPageRow | undefined>((top, page) => (top === undefined || page.thumbsDown > top.thumbsDown ? page : top), undefined)
-  return [
-    headline('thumbsDown', thumbsDown, {
-      partial: report.pagesTruncated,
-      previous: previousOf(report.previous, (total) => total),
-      ...(report.previous?.unlike ? { unlike: true } : {}),
-      ...(most ? { where: { page: most.path, count: most.thumbsDown } } : {})
-    })
-  ]
+  const headlines: Headline[] = []
+  if (report.pages) {
+    const most = mostOn(report.pages.map((page) => ({ path: page.path, count: page.thumbsDown })))
+    headlines.push(
+      headline('thumbsDown', feedbackCounts(report).thumbsDown, {
+        partial: report.pagesTruncated,
+        previous: previousOf(report.previous, (total) => total),
+        ...(report.previous?.unlike ? { unlike: true } : {}),
+        ...(most ? { where: most } : {})
+      })
+    )
+  }
+  if (feedbackRead(report)) {
+    // Each page's unhappy readers, the pages with rows alone among them: the same count as the output's.
+    const rows = notHelpfulByPage(report)
+    const pages = new Map((report.pages ?? []).map((page) => [page.path, page.thumbsDown]))
+    for (const path of rows.keys()) if (!pages.has(path)) pages.set(path, 0)
+    const most = mostOn([...pages].map(([path, down]) => ({ path, count: unhappyReaders(down, rows.get(path) ?? 0) })))
+    headlines.push(
+      headline('unhappyReaders', feedbackCounts(report).unhappy, { partial: report.partial, ...(most ? { where: most } : {}) })
+    )
+  }
+  return headlines
 }
 
 function feedbackSignals(report: FeedbackReport): Signal[] {
@@ -80,9 +107,7 @@ function feedbackSignals(report: FeedbackReport): Signal[] {
     { kind: 'thumbs-down', count: page.thumbsDown, page: page.path },
     { kind: 'thumbs-up', count: page.thumbsUp, page: page.path }
   ])
-  const unhelpful = new Map<string, number>()
-  for (const entry of report.entries) if (entry.helpful === false) unhelpful.set(entry.path, (unhelpful.get(entry.path) ?? 0) + 1)
-  for (const [page, count] of unhelpful) signals.push({ kind: 'not-helpful', count, page })
+  for (const [page, count] of notHelpfulByPage(report)) signals.push({ kind: 'not-helpful', count, page })
   return signals
 }
 
@@ -92,7 +117,7 @@ export const feedbackRenderer: SectionRenderer<FeedbackReport> = {
   headlines: feedbackHeadlines,
   readNotes: feedbackReadNotes,
   signals: feedbackSignals,
-  outputs: (report) => ({ feedbackNegative: feedbackRead(report) ? String(negativeFeedback(report)) : '' }),
+  outputs: (report) => ({ feedbackNegative: feedbackRead(report) ? String(feedbackCounts(report).unhappy) : '' }),
   json: (report) => ({
     ...baseJson(report),
     pagesTruncated: report.pagesTruncated,
@@ -138,8 +163,9 @@ export const feedbackRenderer: SectionRenderer<FeedbackReport> = {
       : [],
   logLine: (report) => {
     if (!feedbackRead(report)) return undefined
+    const { unhappy, thumbsDown, notHelpful } = feedbackCounts(report)
     return (
-      `Feedback, ${report.rangeText}: ${num(negativeFeedback(report))} negative over ${counted(report.pages?.length ?? 0, 'page')}, ` +
+      `Feedback, ${report.rangeText}: ${unhappyReadersText(unhappy, thumbsDown, notHelpful)} over ${counted(report.pages?.length ?? 0, 'page')}, ` +
       `${counted(report.entries.length, 'feedback row')}, in ${counted(report.requests, 'request')}${partialMark(report)}.`
     )
   },

@@ -2,10 +2,11 @@
 // rows say in counts, and the latest comments. The by-page counts come from one request that returns
 // at most 100 pages in no documented order, which the section says. Comments are text readers typed:
 // shown only when the run keeps reader text, escaped and on one line.
-import { FEEDBACK_PAGE_LIMIT, type FeedbackEntry, type FeedbackReport } from './read.js'
+import { FEEDBACK_PAGE_LIMIT, feedbackCounts, type FeedbackEntry, type FeedbackReport } from './read.js'
 import type { FeedbackByPageRow } from './schema.js'
 import { htmlText } from '../../text/escape.js'
 import { counted, num } from '../../text/format.js'
+import { notHelpfulText, unhappyReadersText } from '../../text/measures.js'
 import { headCell, pageCellHtml, rightCell } from '../../render/html.js'
 import { READER_TEXT_CELL_CHARS, hiddenTextHtml, leftOutHtml, openingHtml, sectionHtml, withinBudget } from '../../render/section-html.js'
 
@@ -115,8 +116,8 @@ function entriesHtml(report: FeedbackReport): string[] {
   const notHelpful = entries.filter((entry) => entry.helpful === false).length
   const commented = entries.filter((entry) => entry.commented)
   const parts = [
-    `<p><strong>${counted(entries.length, 'feedback entry', 'feedback entries')}</strong> read: ${num(helpful)} helpful, ` +
-      `${num(notHelpful)} not helpful, ${num(commented.length)} with a comment.</p>`
+    `<p><strong>${counted(entries.length, 'feedback entry', 'feedback entries')}</strong> read: ${num(helpful)} marked helpful, ` +
+      `${notHelpfulText(notHelpful)}, ${num(commented.length)} with a comment.</p>`
   ]
   if (commented.length === 0) return parts
   if (!report.showReaderText) return [...parts, hiddenTextHtml('Comments')]
@@ -132,6 +133,9 @@ export function feedbackSummaryHtml(report: FeedbackReport): string {
   if (report.pages?.length === 0 && report.entriesRead && report.entries.length === 0)
     parts.push('<p>No reader left feedback in this range.</p>')
   else {
+    // The count the log, the outputs and the headlines give, with its parts, in their words.
+    const { unhappy, thumbsDown, notHelpful } = feedbackCounts(report)
+    parts.push(`<p><strong>${unhappyReadersText(unhappy, thumbsDown, notHelpful)}</strong> in this range.</p>`)
     if (report.pages) parts.push(...pagesHtml(report, report.pages))
     parts.push(...entriesHtml(report))
   }

@@ -16,6 +16,9 @@ export type Fixes = ReadonlyMap<string, string>
 /** The statuses the counts per page ask for: resolved and dismissed rows are added back from the rows (countedRow). */
 export const PAGE_STATUSES = 'pending,in_progress'
 
+/** The statuses of the rows the comparison with the period before reads, to add back those that count there as here. */
+export const TRIAGED_STATUSES = 'resolved,dismissed'
+
 /**
  * A date (YYYY-MM-DD), or a date-time with minutes, seconds and a fraction of them optional, in UTC
  * (`Z`, or no zone, as the service dates everything else) or at an offset. Anchored, with no repeat

@@ -4,7 +4,8 @@
 import { SECTION_CATALOG } from '../../core/catalog.js'
 import { noClick, type SearchesReport } from './read.js'
 import { markdownCode } from '../../text/escape.js'
-import { counted, num } from '../../text/format.js'
+import { counted } from '../../text/format.js'
+import { noClickSearchesText, noClickTermsText } from '../../text/measures.js'
 import { csvOf } from '../../render/csv.js'
 import { GAP_ITEM_CHARS } from '../../render/docs-gaps.js'
 import { type GapList, type Headline, headline, previousOf, type SectionRenderer } from '../../render/renderer.js'
@@ -20,7 +21,7 @@ function searchGaps(report: SearchesReport): GapList | undefined {
     return {
       heading,
       items: [],
-      note: `${counted(rows.length, 'search term')} (${counted(hits, 'search', 'searches')}); their text is hidden.`
+      note: `${noClickSearchesText(hits)} (${noClickTermsText(rows.length)}); their text is hidden.`
     }
   }
   return {
@@ -86,10 +87,11 @@ export const searchesRenderer: SectionRenderer<SearchesReport> = {
       : [],
   logLine: (report) => {
     if (report.totalSearches === undefined) return undefined
-    const unclicked = report.rows.filter(noClick).length
+    const unclicked = report.rows.filter(noClick)
+    const hits = unclicked.reduce((sum, row) => sum + row.hits, 0)
     return (
-      `Searches, ${report.rangeText}: ${num(report.totalSearches)} over ${counted(report.rows.length, 'term')}, ` +
-      `${num(unclicked)} with no click, in ${counted(report.requests, 'request')}${partialMark(report)}.`
+      `Searches, ${report.rangeText}: ${counted(report.totalSearches, 'search', 'searches')} over ${counted(report.rows.length, 'search term')}, ` +
+      `${noClickSearchesText(hits)} (${noClickTermsText(unclicked.length)}), in ${counted(report.requests, 'request')}${partialMark(report)}.`
     )
   },
   endPhrase: (report) => readPhrase(SECTION_CATALOG.searches.noun, report),

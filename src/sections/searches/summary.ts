@@ -5,13 +5,14 @@ import { noClick, type SearchEntry, type SearchesReport } from './read.js'
 import { dateTimeText } from '../../text/dates.js'
 import { htmlText } from '../../text/escape.js'
 import { counted, num } from '../../text/format.js'
+import { noClickSearchesText, noClickTermsText } from '../../text/measures.js'
 import { headCell, pageCellHtml, rightCell } from '../../render/html.js'
 import { READER_TEXT_CELL_CHARS, hiddenTextHtml, leftOutHtml, openingHtml, sectionHtml, withinBudget } from '../../render/section-html.js'
 
 const PATH_CHARS = 120
 
-const TOP_HEAD = `<tr>${headCell('Search', 'left')}${headCell('Hits')}${headCell('Clicked')}</tr>`
-const NO_CLICK_HEAD = `<tr>${headCell('Search with no click', 'left')}${headCell('Hits')}</tr>`
+const TOP_HEAD = `<tr>${headCell('Search term', 'left')}${headCell('Hits')}${headCell('Clicked')}</tr>`
+const NO_CLICK_HEAD = `<tr>${headCell('Search term', 'left')}${headCell('Hits')}</tr>`
 
 /** The click-through rate, a fraction from the service, in per cent. */
 export function ctrText(ctr: number): string {
@@ -54,9 +55,9 @@ function countsHtml(report: SearchesReport, noClicks: readonly SearchEntry[]): s
   const noClickHits = noClicks.reduce((sum, row) => sum + row.hits, 0)
   const clicks =
     noClicks.length === 0
-      ? 'Every term got a click on a result.'
-      : `${counted(noClicks.length, 'term')} (${counted(noClickHits, 'search', 'searches')}) got no click on a result.`
-  return `<p><strong>${counted(total, 'search', 'searches')}</strong> in this range, for ${counted(report.rows.length, 'distinct term')} read. ${clicks}</p>`
+      ? 'Every search term got a click on a result.'
+      : `<strong>${noClickSearchesText(noClickHits)}</strong> (${noClickTermsText(noClicks.length)}).`
+  return `<p><strong>${counted(total, 'search', 'searches')}</strong> in this range, over ${counted(report.rows.length, 'search term')} read. ${clicks}</p>`
 }
 
 export function searchesSummaryHtml(report: SearchesReport): string {

@@ -80,7 +80,7 @@ describe('the owned part', () => {
     // The job's id is the service's word, not the docs lead's.
     expect(seen.text).not.toContain('job1')
     expect(seen.text).toContain(
-      '/quickstart: fixed 1 Dec 2026 · merged 10 Nov 2026 · before 2–8 Nov 2026 → since the merge 16–29 Nov 2026 (2 periods), per period: 👎 14 → 0 · 👍 3 → 12 · not helpful 3 → 0 · unanswered 6 → 0'
+      '/quickstart: fixed 1 Dec 2026 · merged 10 Nov 2026 · before 2–8 Nov 2026 → since the merge 16–29 Nov 2026 (2 periods), per period: 👎 14 → 0 · 👍 3 → 12 · marked not helpful 3 → 0 · unanswered 6 → 0'
     )
     expect(seen.text).not.toMatch(/score/i)
     expect(seen.links.map((link) => link.href)).toEqual(['https://github.com/acme/docs/pull/7'])
@@ -523,7 +523,7 @@ describe('numbers, movers and dismissed gaps', () => {
     const text = (state: HealthState, page = '/guides/auth') =>
       renderSummary(ownedBody({ state, resolved: 0, footerHtml: '', overview: overview(page) })).text
     expect(text(stateWith([merged]))).toContain(
-      'is this week’s problem: 6 👎. ⏳ Already under way: /guides/auth: pull request #50 merged 16 Nov 2026; the periods since the merge will tell whether it worked (see With the agent). With the agent'
+      'is this week’s problem: 6 thumbs down. ⏳ Already under way: /guides/auth: pull request #50 merged 16 Nov 2026; the periods since the merge will tell whether it worked (see With the agent). With the agent'
     )
     expect(text(stateWith([{ ...merged, state: 'pr-open', mergedOn: undefined }]))).toContain(
       'Already under way: /guides/auth: pull request #50 is open: review and merge it (see With the agent).'

@@ -41,9 +41,9 @@ const FEEDBACK_TITLE = '\n\nPages with the most negative feedback:'
 
 const SEARCHES = `${SEARCHES_TITLE}\n- \`pricing\` (40 searches)\n- \`sso\` (5 searches)`
 const ASSISTANT = `${QUESTIONS_TITLE}\n- \`How do I rotate keys?\` (asked 2 times)\n- \`Billing?\` (asked once)`
-// /docs/install (4 thumbs up, 1 down) is a page most readers like, and /docs/new (1 not helpful) one
+// /docs/install (4 thumbs up, 1 down) is a page most readers like, and /docs/new (1 marked not helpful) one
 // reader's word: neither is a gap against the liked pages' norm, so neither is listed.
-const FEEDBACK = `${FEEDBACK_TITLE}\n- \`/docs/api\`: 5 thumbs down, 1 not helpful, 2 thumbs up`
+const FEEDBACK = `${FEEDBACK_TITLE}\n- \`/docs/api\`: 5 thumbs down, 1 marked not helpful, 2 thumbs up`
 
 /**
  * `count` pages readers like (20 thumbs up each, none down): the site's norm, the median page, is theirs
@@ -166,12 +166,12 @@ describe('searches nobody clicked', () => {
 
   it('counts the terms and their searches without their text when reader text is hidden', () => {
     expect(listsOf([searchesReport({ rows: hiddenSearches(SEARCH_ROWS), showReaderText: false })])).toBe(
-      header() + SEARCHES_TITLE + '\n- 2 search terms (45 searches); their text is hidden.'
+      header() + SEARCHES_TITLE + '\n- 45 searches with no click (2 search terms with no click); their text is hidden.'
     )
     // The text is left out even if a report held it.
     const rows = [unclicked('secret term', 1), unclicked('never', 0)]
     expect(listsOf([searchesReport({ rows, showReaderText: false })])).toBe(
-      header() + SEARCHES_TITLE + '\n- 1 search term (1 search); their text is hidden.'
+      header() + SEARCHES_TITLE + '\n- 1 search with no click (1 search term with no click); their text is hidden.'
     )
   })
 
@@ -291,8 +291,8 @@ describe('pages with negative feedback', () => {
     expect(listsOf([feedbackOf({ pages, entries })])).toBe(
       header() +
         FEEDBACK_TITLE +
-        '\n- `/down`: 5 thumbs down\n- `/twice`: 3.5 thumbs down\n- `/both`: 1 thumbs down, 3 not helpful' +
-        '\n- `/negative`: 3 not helpful\n- `/rows`: 3 not helpful'
+        '\n- `/down`: 5 thumbs down\n- `/twice`: 3.5 thumbs down\n- `/both`: 1 thumbs down, 3 marked not helpful' +
+        '\n- `/negative`: 3 marked not helpful\n- `/rows`: 3 marked not helpful'
     )
   })
 
@@ -310,7 +310,7 @@ describe('pages with negative feedback', () => {
     expect(listsOf([feedbackOf({ pages, entries })])).toBe(
       header() +
         FEEDBACK_TITLE +
-        '\n- `/a`: 4 thumbs down\n- `/c`: 1 thumbs down, 4 not helpful\n- `/b`: 3 thumbs down, 1 not helpful\n- `/d`: 3 not helpful'
+        '\n- `/a`: 4 thumbs down\n- `/c`: 1 thumbs down, 4 marked not helpful\n- `/b`: 3 thumbs down, 1 marked not helpful\n- `/d`: 3 marked not helpful'
     )
   })
 
@@ -334,14 +334,14 @@ describe('pages with negative feedback', () => {
       { path: '/docs/api', thumbsUp: 0, thumbsDown: 3, code: 0, total: 3 }
     ]
     expect(listsOf([feedbackOf({ pages, entries: [notHelpful('(other page)')], showReaderText: false })])).toBe(
-      header() + FEEDBACK_TITLE + '\n- (other page): 3 thumbs down, 1 not helpful\n- `/docs/api`: 3 thumbs down'
+      header() + FEEDBACK_TITLE + '\n- (other page): 3 thumbs down, 1 marked not helpful\n- `/docs/api`: 3 thumbs down'
     )
   })
 
   it('lists the rows alone when the counts per page were not read, and shows the paths whatever the reader text', () => {
     const entries = Array.from({ length: 3 }, () => notHelpful('/docs/api'))
     expect(listsOf([feedbackOf({ pages: undefined, entries, showReaderText: false })])).toBe(
-      header() + FEEDBACK_TITLE + '\n- `/docs/api`: 3 not helpful'
+      header() + FEEDBACK_TITLE + '\n- `/docs/api`: 3 marked not helpful'
     )
   })
 })

@@ -2,6 +2,7 @@
 // report shows, its earlier value when the comparison read one, and when a count is only a lower bound.
 import { describe, expect, it } from 'vitest'
 import { assistantRenderer } from '../../../src/sections/assistant/render.js'
+import type { FeedbackEntry } from '../../../src/sections/feedback/read.js'
 import { feedbackRenderer } from '../../../src/sections/feedback/render.js'
 import { searchesRenderer } from '../../../src/sections/searches/render.js'
 import { viewsRenderer } from '../../../src/sections/traffic/render-views.js'
@@ -34,17 +35,43 @@ describe('headlines', () => {
 
   it('compares thumbs down, a lower bound when the counts per page were cut', () => {
     const pages = [{ path: '/a', thumbsUp: 1, thumbsDown: 6, code: 0, total: 7 }]
-    expect(feedbackRenderer.headlines(feedbackReport({ pages, previous: { ...period, value: 3 } }))).toEqual([
-      {
-        key: 'thumbsDown',
-        name: 'Thumbs down',
-        value: 6,
-        partial: false,
-        previous: { ...period, value: 3 },
-        where: { page: '/a', count: 6 }
-      }
-    ])
+    expect(feedbackRenderer.headlines(feedbackReport({ pages, previous: { ...period, value: 3 } }))[0]).toEqual({
+      key: 'thumbsDown',
+      name: 'Thumbs down',
+      value: 6,
+      partial: false,
+      previous: { ...period, value: 3 },
+      where: { page: '/a', count: 6 }
+    })
     expect(feedbackRenderer.headlines(feedbackReport({ pages, pagesTruncated: true }))[0]?.partial).toBe(true)
+  })
+
+  it('gives the unhappy readers the output counts, never compared in one request, a lower bound from a partial read, most where a page has the most', () => {
+    const pages = [
+      { path: '/a', thumbsUp: 1, thumbsDown: 6, code: 0, total: 7 },
+      { path: '/b', thumbsUp: 0, thumbsDown: 2, code: 0, total: 2 }
+    ]
+    const complaint = (path: string): FeedbackEntry => ({
+      path,
+      source: 'contextual',
+      status: 'pending',
+      helpful: false,
+      commented: false,
+      createdAt: null
+    })
+    // /a: 6 thumbs down and 2 rows, 6 readers; /b: 2 and 7, 7 readers; /c: rows alone, 1 reader.
+    const entries = [
+      ...Array.from({ length: 2 }, () => complaint('/a')),
+      ...Array.from({ length: 7 }, () => complaint('/b')),
+      complaint('/c')
+    ]
+    const report = feedbackReport({ pages, entries, previous: { ...period, value: 3 } })
+    const unhappy = feedbackRenderer.headlines(report).find((h) => h.key === 'unhappyReaders')
+    expect(unhappy).toEqual({ key: 'unhappyReaders', name: 'Unhappy readers', value: 14, partial: false, where: { page: '/b', count: 7 } })
+    expect(feedbackRenderer.outputs(report)).toEqual({ feedbackNegative: '14' })
+    expect(feedbackRenderer.headlines({ ...report, partial: true }).find((h) => h.key === 'unhappyReaders')?.partial).toBe(true)
+    // The rows alone, when the counts per page were not read: no thumbs down to show, the readers all the same.
+    expect(feedbackRenderer.headlines({ ...report, pages: undefined }).map((h) => [h.key, h.value])).toEqual([['unhappyReaders', 10]])
   })
 
   it('says where most of a headline happened: the page with the most thumbs down, the search with no click most made, the page with the most questions left unanswered', () => {

@@ -50,13 +50,13 @@ describe('overviewHtml', () => {
     const lead = (down: number, unhelpful: number): string =>
       renderSummary(overviewHtml(overview({ items: [item(down, unhelpful)], thumbsUp: { '/api-reference/webhooks': 21 } }))).text
     expect(lead(14, 17)).toContain(
-      'is this week’s problem: 17 unhappy readers (14 👎, 17 marked not helpful; a reader counts once) against 21 👍, 6 unanswered questions. What changed'
+      'is this week’s problem: 17 unhappy readers (14 thumbs down, 17 marked not helpful; a reader counts once) against 21 thumbs up, 6 unanswered questions. What changed'
     )
     expect(lead(14, 3)).toContain(
-      'is this week’s problem: 14 unhappy readers (14 👎, 3 marked not helpful; a reader counts once) against 21 👍, 6 unanswered questions. What changed'
+      'is this week’s problem: 14 unhappy readers (14 thumbs down, 3 marked not helpful; a reader counts once) against 21 thumbs up, 6 unanswered questions. What changed'
     )
-    expect(lead(14, 0)).toContain('is this week’s problem: 14 👎 against 21 👍, 6 unanswered questions. What changed')
-    expect(lead(0, 1)).toContain('is this week’s problem: 1 reader marked it not helpful against 21 👍, 6 unanswered')
+    expect(lead(14, 0)).toContain('is this week’s problem: 14 thumbs down against 21 thumbs up, 6 unanswered questions. What changed')
+    expect(lead(0, 1)).toContain('is this week’s problem: 1 marked not helpful against 21 thumbs up, 6 unanswered')
     // Fix first counts the overlapping signals once too, and says so.
     expect(lead(14, 17)).toContain(
       'Fix first /api-reference/webhooks: 17 unhappy readers (14 thumbs down, 17 marked not helpful; a reader counts once) · 6 unanswered questions'
@@ -68,7 +68,7 @@ describe('overviewHtml', () => {
     expect(seen.headings).toEqual(['📈 Docs health · 17–23 Nov 2026', 'Fix first'])
     expect(seen.text).toContain(' How did this week compare with 10–16 Nov 2026? ')
     expect(seen.text).toMatch(
-      /^📈 Docs health · 17–23 Nov 2026 \/api-reference\/webhooks is this week’s problem: 14 👎 against 3 👍, 6 unanswered questions, 31 searches with no click\. What changed: AI visitors rose 20% against 10–16 Nov 2026\. Fix first /
+      /^📈 Docs health · 17–23 Nov 2026 \/api-reference\/webhooks is this week’s problem: 14 thumbs down against 3 thumbs up, 6 unanswered questions, 31 searches with no click\. What changed: AI visitors rose 20% against 10–16 Nov 2026\. Fix first /
     )
     // How it was read is said at the end of the report, not here.
     expect(seen.text).not.toMatch(/request|the service/)

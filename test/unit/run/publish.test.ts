@@ -920,8 +920,8 @@ describe('sections', () => {
       job.headline,
       `Visitors, ${RANGE}: 3 in all (human 3, AI 1) over 1 page, in 1 request.`,
       `Page views, ${RANGE}: 6,900 in all (human 6,000, AI 1,300) over 2 pages, in 1 request.`,
-      `Searches, ${RANGE}: 177 over 4 terms, 2 with no click, in 1 request.`,
-      `Feedback, ${RANGE}: 7 negative over 3 pages, 4 feedback rows, in 2 requests.`,
+      `Searches, ${RANGE}: 177 searches over 4 search terms, 45 searches with no click (2 search terms with no click), in 1 request.`,
+      `Feedback, ${RANGE}: 7 unhappy readers (6 thumbs down, 2 marked not helpful; a reader counts once) over 3 pages, 4 feedback rows, in 2 requests.`,
       `Assistant, ${RANGE}: 4 questions, 3 unanswered, in 2 requests.`
     ])
   })

@@ -12,7 +12,7 @@ import {
   feedbackPart,
   type FeedbackEntry,
   type FeedbackReport,
-  negativeFeedback
+  feedbackCounts
 } from '../../../../src/sections/feedback/read.js'
 import {
   base,
@@ -365,7 +365,7 @@ describe('feedback', () => {
       ])
       expect(report.entries.map((entry) => entry.path)).toEqual(['(other page)', docsApi])
       // Each page's thumbs down with its row not helpful: one reader each time.
-      expect(negativeFeedback(report)).toBe(6)
+      expect(feedbackCounts(report).unhappy).toBe(6)
       const json = JSON.stringify(report)
       for (const text of ['Ignore', 'evil', 'alice', '8f2a91', 'quickstart']) expect(json).not.toContain(text)
     }
@@ -396,11 +396,11 @@ describe('feedback', () => {
     })
     const entries = [entry(false), entry(true), entry(), entry(false), entry(false)]
     // /a: 2 thumbs down, 3 rows not helpful: 3 readers. /b: 3 thumbs down.
-    expect(negativeFeedback({ pages: [byPage('/a', 2, 5), byPage('/b', 3, 3)], entries })).toBe(6)
-    expect(negativeFeedback({ pages: [byPage('/a', 7, 9)], entries })).toBe(7)
-    expect(negativeFeedback({ pages: [byPage('/b', 3, 3)], entries })).toBe(6)
-    expect(negativeFeedback({ pages: undefined, entries: [entry(false), entry(false), entry(true)] })).toBe(2)
-    expect(negativeFeedback({ pages: [byPage('/a', 4, 5)], entries: [] })).toBe(4)
-    expect(negativeFeedback({ pages: [], entries: [] })).toBe(0)
+    expect(feedbackCounts({ pages: [byPage('/a', 2, 5), byPage('/b', 3, 3)], entries }).unhappy).toBe(6)
+    expect(feedbackCounts({ pages: [byPage('/a', 7, 9)], entries }).unhappy).toBe(7)
+    expect(feedbackCounts({ pages: [byPage('/b', 3, 3)], entries }).unhappy).toBe(6)
+    expect(feedbackCounts({ pages: undefined, entries: [entry(false), entry(false), entry(true)] }).unhappy).toBe(2)
+    expect(feedbackCounts({ pages: [byPage('/a', 4, 5)], entries: [] }).unhappy).toBe(4)
+    expect(feedbackCounts({ pages: [], entries: [] }).unhappy).toBe(0)
   })
 })

@@ -152,21 +152,25 @@ describe('outputs and log line', () => {
     // /docs/api: 5 thumbs down, one of them with its row not helpful: 5. /docs/install: 1. /docs/new: a
     // row not helpful on a page without counts: 1.
     expect(feedbackRenderer.outputs(feedbackReport())).toEqual({ feedbackNegative: '7' })
-    expect(feedbackRenderer.logLine(feedbackReport())).toBe(`Feedback, ${RANGE}: 7 negative over 3 pages, 4 feedback rows, in 2 requests.`)
+    expect(feedbackRenderer.logLine(feedbackReport())).toBe(
+      `Feedback, ${RANGE}: 7 unhappy readers (6 thumbs down, 2 marked not helpful; a reader counts once) over 3 pages, 4 feedback rows, in 2 requests.`
+    )
   })
 
   it('counts thumbs down alone when no row was read, and rows alone when the counts per page were not', () => {
     expect(feedbackRenderer.outputs(feedbackReport({ entries: [] }))).toEqual({ feedbackNegative: '6' })
     expect(feedbackRenderer.outputs(feedbackReport({ pages: undefined }))).toEqual({ feedbackNegative: '2' })
     expect(feedbackRenderer.logLine(feedbackReport({ pages: undefined }))).toBe(
-      `Feedback, ${RANGE}: 2 negative over 0 pages, 4 feedback rows, in 2 requests.`
+      `Feedback, ${RANGE}: 2 unhappy readers (0 thumbs down, 2 marked not helpful; a reader counts once) over 0 pages, 4 feedback rows, in 2 requests.`
     )
   })
 
   it('speaks of one page, one row and one request in the singular, and says when the section is partial', () => {
     const report = feedbackReport({ pages: FEEDBACK_PAGES.slice(0, 1), entries: FEEDBACK_ENTRIES.slice(2, 3), requests: 1, partial: true })
     expect(feedbackRenderer.outputs(report)).toEqual({ feedbackNegative: '5' })
-    expect(feedbackRenderer.logLine(report)).toBe(`Feedback, ${RANGE}: 5 negative over 1 page, 1 feedback row, in 1 request; partial.`)
+    expect(feedbackRenderer.logLine(report)).toBe(
+      `Feedback, ${RANGE}: 5 unhappy readers (5 thumbs down, 0 marked not helpful; a reader counts once) over 1 page, 1 feedback row, in 1 request; partial.`
+    )
   })
 
   it('adds negative and fractional counts as the service gave them', () => {
@@ -176,20 +180,24 @@ describe('outputs and log line', () => {
     ]
     expect(feedbackRenderer.outputs(feedbackReport({ pages, entries: [] }))).toEqual({ feedbackNegative: '1234.25' })
     expect(feedbackRenderer.logLine(feedbackReport({ pages, entries: [] }))).toBe(
-      `Feedback, ${RANGE}: 1,234.25 negative over 2 pages, 0 feedback rows, in 2 requests.`
+      `Feedback, ${RANGE}: 1,234.25 unhappy readers (1,234.25 thumbs down, 0 marked not helpful; a reader counts once) over 2 pages, 0 feedback rows, in 2 requests.`
     )
   })
 
   it('gives 0 when the counts per page were read and show nothing, even before a request is counted', () => {
     const empty = feedbackReport({ pages: [], entries: [], requests: 0 })
     expect(feedbackRenderer.outputs(empty)).toEqual({ feedbackNegative: '0' })
-    expect(feedbackRenderer.logLine(empty)).toBe(`Feedback, ${RANGE}: 0 negative over 0 pages, 0 feedback rows, in 0 requests.`)
+    expect(feedbackRenderer.logLine(empty)).toBe(
+      `Feedback, ${RANGE}: 0 unhappy readers (0 thumbs down, 0 marked not helpful; a reader counts once) over 0 pages, 0 feedback rows, in 0 requests.`
+    )
   })
 
   it('gives 0 when a request read no row and the counts per page were not read', () => {
     const rowsOnly = feedbackReport({ pages: undefined, entries: [], requests: 1 })
     expect(feedbackRenderer.outputs(rowsOnly)).toEqual({ feedbackNegative: '0' })
-    expect(feedbackRenderer.logLine(rowsOnly)).toBe(`Feedback, ${RANGE}: 0 negative over 0 pages, 0 feedback rows, in 1 request.`)
+    expect(feedbackRenderer.logLine(rowsOnly)).toBe(
+      `Feedback, ${RANGE}: 0 unhappy readers (0 thumbs down, 0 marked not helpful; a reader counts once) over 0 pages, 0 feedback rows, in 1 request.`
+    )
   })
 
   it('sets the output empty and logs nothing when nothing was read', () => {

@@ -79,9 +79,10 @@ describe('feedback with comments shown', () => {
     expect(readerText(html)).toBe(
       [
         '💬 Feedback\n===========',
+        '11 unhappy readers (11 thumbs down, 1 marked not helpful; a reader counts once) in this range.',
         'Top 2 pages by thumbs down',
         ['Page       👎  👍', '---------  --  --', '/docs/api   9   3', '/docs/faq   2  10'].join('\n'),
-        '4 feedback entries read: 1 helpful, 1 not helpful, 3 with a comment.',
+        '4 feedback entries read: 1 marked helpful, 1 marked not helpful, 3 with a comment.',
         'Top 2 comments, complaints first',
         [
           'Comment                         Left',
@@ -100,11 +101,12 @@ describe('feedback with comments shown', () => {
     const td = (text: string) => `<td align="right">${text}</td>`
     expect(html.split('\n')).toEqual([
       '<h2>💬 Feedback</h2>',
+      '<p><strong>11 unhappy readers (11 thumbs down, 1 marked not helpful; a reader counts once)</strong> in this range.</p>',
       '<h3>Top 2 pages by thumbs down</h3>',
       `<table><tr>${th('Page', 'left')}${th('👎')}${th('👍')}</tr>` +
         `<tr><td><code>/docs/api</code></td>${td('9')}${td('3')}</tr>` +
         `<tr><td><code>/docs/faq</code></td>${td('2')}${td('10')}</tr></table>`,
-      '<p><strong>4 feedback entries</strong> read: 1 helpful, 1 not helpful, 3 with a comment.</p>',
+      '<p><strong>4 feedback entries</strong> read: 1 marked helpful, 1 marked not helpful, 3 with a comment.</p>',
       '<h3>Top 2 comments, complaints first</h3>',
       `<table><tr>${th('Comment', 'left')}${th('Left')}</tr>` +
         `<tr><td>The example fails<br><sub>on <code>/docs/api</code></sub></td>${td('1×')}</tr><tr><td>Missing import<br><sub>on <code>/docs/auth</code></sub></td>${td('1×')}</tr></table>`,
@@ -136,7 +138,7 @@ describe('feedback with comments shown', () => {
     expect(html).toContain('<tr><td><em>(other page)</em></td>')
     const seen = renderSummary(html)
     expect(seen.tables).toEqual([[PAGE_HEAD, ['(other page)', '1', '0']]])
-    expect(seen.text).toContain(' 1 feedback entry read: 1 helpful, 0 not helpful, 0 with a comment.')
+    expect(seen.text).toContain(' 1 feedback entry read: 1 marked helpful, 0 marked not helpful, 0 with a comment.')
     expect(seen.text).not.toContain('hidden')
   })
 
@@ -149,8 +151,8 @@ describe('feedback with comments shown', () => {
 describe('feedback with comments hidden', () => {
   it('shows the pages and the counts, says why comments are hidden, and shows no comment', () => {
     const html = feedbackSummaryHtml(report({ showReaderText: false, entries: hiddenEntries }))
-    expect(readerText(html).split('\n\n').slice(3)).toEqual([
-      '4 feedback entries read: 1 helpful, 1 not helpful, 3 with a comment.',
+    expect(readerText(html).split('\n\n').slice(4)).toEqual([
+      '4 feedback entries read: 1 marked helpful, 1 marked not helpful, 3 with a comment.',
       HIDDEN
     ])
     expect(html).toContain(
@@ -185,13 +187,17 @@ describe('a partial, failed, unread or empty read', () => {
   it('marks a partial read and says why', () => {
     const seen = seenOf(report({ partial: true, partialReason: 'feedback rows: reading stopped at maxRequests (40)' }))
     expect(seen.headings[0]).toBe('⚠️ Feedback')
-    expect(seen.text).toContain(`Partial: feedback rows: reading stopped at maxRequests (40). Top 2 pages`)
+    expect(seen.text).toContain(
+      `Partial: feedback rows: reading stopped at maxRequests (40). 11 unhappy readers (11 thumbs down, 1 marked not helpful; a reader counts once) in this range. Top 2 pages`
+    )
   })
 
   it('shows why the step failed, and the entries read when the pages were not', () => {
     const seen = seenOf(report({ pages: undefined, partial: true, failure: 'Feedback analytics are incomplete after 2 requests.' }))
     expect(seen.headings).toEqual(['❌ Feedback', 'Top 2 comments, complaints first'])
-    expect(seen.text).toContain(`Why the step failed: Feedback analytics are incomplete after 2 requests. 4 feedback entries read`)
+    expect(seen.text).toContain(
+      `Why the step failed: Feedback analytics are incomplete after 2 requests. 1 unhappy reader (0 thumbs down, 1 marked not helpful; a reader counts once) in this range. 4 feedback entries read`
+    )
   })
 
   it('says a section with nothing read was not read, and stops', () => {

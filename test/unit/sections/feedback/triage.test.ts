@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { readKeys, SECTION_CATALOG } from '../../../../src/core/catalog.js'
 import { RequestBudget } from '../../../../src/analytics/budget.js'
 import type { CursorQuery, LimitQuery } from '../../../../src/api/analytics.js'
-import { feedbackPart, negativeFeedback } from '../../../../src/sections/feedback/read.js'
+import { feedbackCounts, feedbackPart } from '../../../../src/sections/feedback/read.js'
 import { feedbackRenderer } from '../../../../src/sections/feedback/render.js'
 import { feedbackReadNotes } from '../../../../src/sections/feedback/summary.js'
 import type { FeedbackByPage, FeedbackPage, FeedbackRow } from '../../../../src/sections/feedback/schema.js'
@@ -187,7 +187,7 @@ describe('the feedback section with pages that have a fix', () => {
     expect(report.entries.map((entry) => entry.comment).sort()).toEqual(['comment 1', 'comment 3'])
     // The dismissed complaint on the fixed page adds its thumb down; the one marked helpful adds none.
     expect(report.pages).toEqual([page(PAGE, 2, 2)])
-    expect(negativeFeedback(report)).toBe(2)
+    expect(feedbackCounts(report).unhappy).toBe(2)
   })
 
   it('with no fix, resolved complaints are in no count and among no comments', async () => {
@@ -198,7 +198,7 @@ describe('the feedback section with pages that have a fix', () => {
     const report = part.report(finished, 0)
     expect(report.entries.map((entry) => entry.comment)).toEqual(['still wrong'])
     expect(report.pages).toEqual([page(PAGE, 0, 2)])
-    expect(negativeFeedback(report)).toBe(1)
+    expect(feedbackCounts(report).unhappy).toBe(1)
   })
 
   it('after a fix, resolved complaints count as thumbs down on their page and among the comments', async () => {
@@ -220,7 +220,7 @@ describe('the feedback section with pages that have a fix', () => {
     // A resolved row marked helpful adds no thumb up: thumbs up would only make a fix look better.
     expect(report.pages).toEqual([{ ...page(PAGE, 3, 2) }, page('/other', 1)])
     // The 3 resolved rows not helpful added their thumbs down back: each such reader counts once.
-    expect(negativeFeedback(report)).toBe(3 + 1)
+    expect(feedbackCounts(report).unhappy).toBe(3 + 1)
     expect(report.resolvedPartly).toBeUndefined()
     expect(report).not.toHaveProperty('fixesUnknown')
   })
@@ -305,62 +305,125 @@ describe('the feedback section with pages that have a fix', () => {
 })
 
 describe('the comparison with the period before, on a site with a fix', () => {
-  const complaint = (id: string): FeedbackRow => ({
+  const complaint = (id: string, createdAt = '2026-11-16T10:00:00Z', path = PAGE, helpful = false): FeedbackRow => ({
     id,
-    path: PAGE,
+    path,
     comment: null,
-    createdAt: '2026-11-16T10:00:00Z',
+    createdAt,
     source: 'contextual',
     status: 'resolved',
-    helpful: false
+    helpful
   })
   const counts = (thumbsDown: number): FeedbackByPage => ({
     feedback: [{ path: PAGE, thumbsUp: 0, thumbsDown, code: 0, total: thumbsDown }],
     hasMore: false
   })
+  // The period before: 7 to 14 Nov. Its triaged rows: two complaints on the fixed page, one on 9 Nov
+  // and one on 13 Nov, one sent twice, a row marked helpful, a complaint on a page with no fix, and a
+  // thumb with no verdict.
+  const before: FeedbackPage = {
+    feedback: [
+      complaint('b1', '2026-11-09T10:00:00Z'),
+      complaint('b2', '2026-11-13T10:00:00Z'),
+      complaint('b2', '2026-11-13T10:00:00Z'),
+      complaint('b3', '2026-11-12T10:00:00Z', PAGE, true),
+      complaint('b4', '2026-11-12T10:00:00Z', '/elsewhere'),
+      // A thumb with no verdict: it cannot be told up from down.
+      { id: 'b5', path: PAGE, comment: null, createdAt: '2026-11-12T10:00:00Z', source: 'thumbs_only', status: 'resolved' }
+    ],
+    nextCursor: null,
+    hasMore: false
+  }
 
-  async function compared(mergedOn: string, more: [string, string][] = []) {
+  async function compared(mergedOn: string, more: [string, string][] = [], earlier: FeedbackPage[] = [before], limit = 10, shown = true) {
     const byPage = endpoint<LimitQuery, FeedbackByPage>('feedback by page', [counts(1), counts(1)])
     const feedback = endpoint<CursorQuery, FeedbackPage>('feedback', [
-      { feedback: [complaint('1'), complaint('2'), complaint('3')], nextCursor: null, hasMore: false }
+      { feedback: [complaint('1'), complaint('2'), complaint('3')], nextCursor: null, hasMore: false },
+      ...earlier
     ])
-    const budget = new RequestBudget(10)
+    const budget = new RequestBudget(limit)
     budget.reserve([...readKeys('feedback'), SECTION_CATALOG.feedback.comparison])
     const part = feedbackPart(
       fakeAnalytics({ feedbackByPage: byPage.call, feedback: feedback.call }),
-      { ...showing, compare: true, fixes: new Map([...more, [PAGE, mergedOn]]) },
+      { ...showing, showReaderText: shown, compare: true, fixes: new Map([...more, [PAGE, mergedOn]]) },
       budget
     )
     await run(part)
-    return { report: part.report(finished, 0), asked: byPage.asked }
+    return { report: part.report(finished, 0), asked: byPage.asked, rows: feedback.asked }
   }
 
-  it('is not made when resolved feedback counts in the period read but was not read in the one before: it would show a rise that is the rule’s alone', async () => {
-    // The fix merged before the period before (7 to 14 Nov), or its pull request is open: the resolved
-    // complaints of that period count by the rule, yet its counts per page leave them out.
-    for (const mergedOn of ['2026-11-01', '2026-11-13', '']) {
-      const { report, asked } = await compared(mergedOn)
+  it('counts the period before like the period read: its triaged complaints that count by the rule are read and added to its thumbs down', async () => {
+    // The fix merged before the period before began, or its pull request is open: every complaint of
+    // the fixed page counts there, as here; on 13 Nov, only the one left on or after the merge day.
+    for (const [mergedOn, value] of [
+      ['2026-11-01', 1 + 2],
+      ['', 1 + 2],
+      ['2026-11-13', 1 + 1]
+    ] as const) {
+      const { report, asked, rows } = await compared(mergedOn)
       expect(report.pages?.[0]?.thumbsDown, mergedOn).toBe(4)
-      expect(report.previous?.value, mergedOn).toBeUndefined()
-      expect(report.previous?.missing, mergedOn).toContain('resolved')
-      // Nor taken from the history, which counted that period the same way.
-      expect(report.previous?.unlike, mergedOn).toBe(true)
-      expect(feedbackRenderer.headlines(report)[0]?.unlike, mergedOn).toBe(true)
+      expect(report.previous, mergedOn).toMatchObject({ dateFrom: '2026-11-07', dateTo: '2026-11-14', value })
+      expect(report.previous?.missing, mergedOn).toBeUndefined()
+      expect(report.previous?.unlike, mergedOn).toBeUndefined()
+      expect(feedbackRenderer.headlines(report)[0], mergedOn).toMatchObject({ key: 'thumbsDown', value: 4, previous: { value } })
+      expect(feedbackRenderer.headlines(report)[0]?.unlike, mergedOn).toBeUndefined()
       expect(asked, mergedOn).toHaveLength(2)
+      // The rows of the period before, triaged ones alone: the others are in its counts per page.
+      expect(rows[1]?.query, mergedOn).toMatchObject({ dateFrom: '2026-11-07', dateTo: '2026-11-14', status: 'resolved,dismissed' })
+      expect(rows, mergedOn).toHaveLength(2)
+      // Every request is counted: the counts and rows of the period, the counts and rows of the one before.
+      expect(report.requests, mergedOn).toBe(4)
     }
   })
 
-  it('is not made when one fix of several merged before the period before ended', async () => {
-    const { report } = await compared('2026-11-01', [['/later', '2026-11-20']])
-    expect(report.previous?.value).toBeUndefined()
+  it('while reader text is hidden, keys the period before’s rows by the page’s label, as the fix is', async () => {
+    // The fix is the label's, merged before the period before; the path's own entry merged after it.
+    const fixes: [string, string][] = [[pageLabel(PAGE), '2026-11-01']]
+    expect((await compared('2026-11-20', fixes, [before], 10, false)).report.previous?.value).toBe(1 + 2)
+    expect((await compared('2026-11-20', fixes, [before], 10, true)).report.previous?.value).toBe(1)
   })
 
-  it('is made when no resolved feedback of the period before counts: the fix merged on or after the day it ends', async () => {
-    const { report } = await compared('2026-11-14')
+  it('reads every page of the period before’s triaged rows', async () => {
+    const pages: FeedbackPage[] = [
+      { feedback: [complaint('b1', '2026-11-09T10:00:00Z')], nextCursor: 'c2', hasMore: true },
+      { feedback: [complaint('b2', '2026-11-10T10:00:00Z'), complaint('b1', '2026-11-09T10:00:00Z')], nextCursor: null, hasMore: false }
+    ]
+    const { report, rows } = await compared('2026-11-01', [], pages)
+    expect(report.previous?.value).toBe(1 + 2)
+    expect(rows[2]?.query).toMatchObject({ cursor: 'c2', status: 'resolved,dismissed' })
+  })
+
+  it('is not made, nor taken from the issue’s history, when the triaged rows of the period before cannot be read whole', async () => {
+    // No request left for them; a cursor handed back twice; more after an empty page.
+    const cases: [string, FeedbackPage[], number][] = [
+      ['budget', [before], 3],
+      [
+        'repeated cursor',
+        [
+          { feedback: [complaint('b1')], nextCursor: 'c', hasMore: true },
+          { feedback: [complaint('b2')], nextCursor: 'c', hasMore: true }
+        ],
+        10
+      ],
+      ['empty page', [{ feedback: [], nextCursor: 'c', hasMore: true }], 10],
+      ['no cursor', [{ feedback: [complaint('b1')], nextCursor: null, hasMore: true }], 10]
+    ]
+    for (const [name, pages, limit] of cases) {
+      const { report } = await compared('2026-11-01', [], pages, limit)
+      expect(report.previous?.value, name).toBeUndefined()
+      expect(report.previous?.missing, name).toContain('resolved or dismissed')
+      expect(report.previous?.unlike, name).toBe(true)
+      expect(feedbackRenderer.headlines(report)[0]?.unlike, name).toBe(true)
+    }
+  })
+
+  it('reads no rows of the period before when no triaged row counts there: the fix merged on or after the day it ends', async () => {
+    const { report, rows } = await compared('2026-11-14', [['/later', '2026-11-20']])
     expect(report.previous).toMatchObject({ dateFrom: '2026-11-07', dateTo: '2026-11-14', value: 1 })
     expect(report.previous?.missing).toBeUndefined()
     expect(report.previous?.unlike).toBeUndefined()
-    expect(feedbackRenderer.headlines(report)[0]?.unlike).toBeUndefined()
+    expect(rows).toHaveLength(1)
+    expect(report.requests).toBe(3)
   })
 })
 
@@ -400,7 +463,7 @@ describe('attacks on the rule that hold', () => {
     )
     expect(report.pages).toEqual([{ path: PAGE, thumbsUp: 0, thumbsDown: 1, code: 0, total: 1 }])
     // Its thumb down and its row are one unhappy reader.
-    expect(negativeFeedback(report)).toBe(1)
+    expect(feedbackCounts(report).unhappy).toBe(1)
   })
 
   it('while reader text is hidden, a fix is keyed by the page’s label, as the gap names it, and no path or comment is kept', async () => {

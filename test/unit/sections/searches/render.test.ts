@@ -106,7 +106,7 @@ describe('outputs and log line', () => {
   it('gives the number of searches, and logs it with the terms and those nobody clicked', () => {
     expect(searchesRenderer.outputs(searchesReport())).toEqual({ searchesTotal: '177' })
     expect(searchesRenderer.logLine(searchesReport({ requests: 2 }))).toBe(
-      `Searches, ${RANGE}: 177 over 4 terms, 2 with no click, in 2 requests.`
+      `Searches, ${RANGE}: 177 searches over 4 search terms, 45 searches with no click (2 search terms with no click), in 2 requests.`
     )
   })
 
@@ -119,20 +119,22 @@ describe('outputs and log line', () => {
       { ...SEARCH_ROWS[0], ctr: 0.001, topClickedPage: '' }
     ]
     expect(searchesRenderer.logLine(searchesReport({ rows, totalSearches: 1234 }))).toBe(
-      `Searches, ${RANGE}: 1,234 over 5 terms, 2 with no click, in 1 request.`
+      `Searches, ${RANGE}: 1,234 searches over 5 search terms, 240 searches with no click (2 search terms with no click), in 1 request.`
     )
   })
 
   it('speaks of one term in the singular, and says when the section is partial', () => {
     expect(searchesRenderer.logLine(searchesReport({ rows: SEARCH_ROWS.slice(1, 2), totalSearches: 40, partial: true }))).toBe(
-      `Searches, ${RANGE}: 40 over 1 term, 1 with no click, in 1 request; partial.`
+      `Searches, ${RANGE}: 40 searches over 1 search term, 40 searches with no click (1 search term with no click), in 1 request; partial.`
     )
   })
 
   it('gives 0 for a range without searches, and logs it', () => {
     const none = searchesReport({ rows: [], totalSearches: 0 })
     expect(searchesRenderer.outputs(none)).toEqual({ searchesTotal: '0' })
-    expect(searchesRenderer.logLine(none)).toBe(`Searches, ${RANGE}: 0 over 0 terms, 0 with no click, in 1 request.`)
+    expect(searchesRenderer.logLine(none)).toBe(
+      `Searches, ${RANGE}: 0 searches over 0 search terms, 0 searches with no click (0 search terms with no click), in 1 request.`
+    )
   })
 
   it('sets the output empty and logs nothing when the total was not read', () => {

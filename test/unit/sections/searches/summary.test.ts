@@ -10,7 +10,7 @@ import { HOSTILE_TEXT, LONG_LINE } from '../../../emulator/analytics-data.js'
 import { readerText, renderSummary } from '../../../support/render.js'
 
 const RANGE = '14 Nov 2026 to 20 Nov 2026 (7 days, UTC)'
-const TOP_HEAD = ['Search', 'Hits', 'Clicked']
+const TOP_HEAD = ['Search term', 'Hits', 'Clicked']
 const HIDDEN =
   'Search terms are hidden: readers type them, and they may hold personal data. To show them, set readerText: show; ' +
   'in a private repository they show by default (readerText: auto).'
@@ -55,17 +55,17 @@ describe('search terms shown', () => {
     expect(readerText(html)).toBe(
       [
         '🔎 Searches\n===========',
-        '177 searches in this range, for 4 distinct terms read. 2 terms (45 searches) got no click on a result.',
+        '177 searches in this range, over 4 search terms read. 45 searches with no click (2 search terms with no click).',
         'Top 2 search terms',
         [
-          'Search                   Hits  Clicked',
+          'Search term              Hits  Clicked',
           '-----------------------  ----  -------',
           'install → /docs/install   120    45.6%',
           'pricing                    40     0.0%'
         ].join('\n'),
         'Top 2 search terms with no click',
         [
-          'Search with no click                 Hits',
+          'Search term                          Hits',
           '-----------------------------------  ----',
           'pricing last 19 Nov 2026, 08:30 UTC    40',
           'sso last yesterday                      5'
@@ -81,13 +81,13 @@ describe('search terms shown', () => {
     const td = (text: string) => `<td align="right">${text}</td>`
     expect(html.split('\n')).toEqual([
       '<h2>🔎 Searches</h2>',
-      '<p><strong>177 searches</strong> in this range, for 4 distinct terms read. 2 terms (45 searches) got no click on a result.</p>',
+      '<p><strong>177 searches</strong> in this range, over 4 search terms read. <strong>45 searches with no click</strong> (2 search terms with no click).</p>',
       '<h3>Top 2 search terms</h3>',
-      `<table><tr>${th('Search', 'left')}${th('Hits')}${th('Clicked')}</tr>` +
+      `<table><tr>${th('Search term', 'left')}${th('Hits')}${th('Clicked')}</tr>` +
         `<tr><td>install<br><sub>→ <code>/docs/install</code></sub></td>${td('120')}${td('45.6%')}</tr>` +
         `<tr><td>pricing</td>${td('40')}${td('0.0%')}</tr></table>`,
       '<h3>Top 2 search terms with no click</h3>',
-      `<table><tr>${th('Search with no click', 'left')}${th('Hits')}</tr>` +
+      `<table><tr>${th('Search term', 'left')}${th('Hits')}</tr>` +
         `<tr><td>pricing<br><sub>last 19 Nov 2026, 08&#58;30 UTC</sub></td>${td('40')}</tr>` +
         `<tr><td>sso<br><sub>last yesterday</sub></td>${td('5')}</tr></table>`,
       ''
@@ -106,12 +106,14 @@ describe('search terms shown', () => {
     const clicked = rows.filter((row) => row.ctr > 0)
     const seen = seenOf(report(clicked, { totalSearches: 132, topPages: 5 }))
     expect(seen.text).toContain(
-      ' 132 searches in this range, for 2 distinct terms read. Every term got a click on a result. Top 2 search terms '
+      ' 132 searches in this range, over 2 search terms read. Every search term got a click on a result. Top 2 search terms '
     )
     expect(seen.headings).toEqual(['🔎 Searches', 'Top 2 search terms'])
     const zero = seenOf(report([{ ...rows[0], ctr: 0 } as SearchEntry], { totalSearches: 1, topPages: 5 }))
     expect(zero.headings).toEqual(['🔎 Searches', 'Top 1 search term', 'Top 1 search term with no click'])
-    expect(zero.text).toContain(' 1 search in this range, for 1 distinct term read. 1 term (120 searches) got no click on a result. ')
+    expect(zero.text).toContain(
+      ' 1 search in this range, over 1 search term read. 120 searches with no click (1 search term with no click). '
+    )
   })
 
   it('shows an empty term and a page other than a path of the site as such', () => {
@@ -131,7 +133,7 @@ describe('search terms hidden', () => {
     expect(readerText(html)).toBe(
       [
         '🔎 Searches\n===========',
-        '177 searches in this range, for 4 distinct terms read. 2 terms (45 searches) got no click on a result.',
+        '177 searches in this range, over 4 search terms read. 45 searches with no click (2 search terms with no click).',
         HIDDEN
       ].join('\n\n')
     )
@@ -166,7 +168,9 @@ describe('odd counts', () => {
     ])
     // Clicked (150 %), though the service names no page: no table of terms with no click. The negative count was not searched.
     // With no total from the service, the hits read add up to it.
-    expect(seen.text).toContain(' 1,234,567.89 searches in this range, for 3 distinct terms read. Every term got a click on a result. ')
+    expect(seen.text).toContain(
+      ' 1,234,567.89 searches in this range, over 3 search terms read. Every search term got a click on a result. '
+    )
     expect(seen.text).not.toContain('NaN')
   })
 
@@ -225,8 +229,8 @@ describe('a partial, failed, unread or empty read', () => {
   it('gives the count when the service counted searches but no term was read', () => {
     const seen = seenOf(report([], { totalSearches: 5, partial: true }))
     expect(seen.text).toBe(
-      `⚠️ Searches Partial: not everything was read. 5 searches in this range, for 0 distinct terms read. ` +
-        'Every term got a click on a result.'
+      `⚠️ Searches Partial: not everything was read. 5 searches in this range, over 0 search terms read. ` +
+        'Every search term got a click on a result.'
     )
     expect(seen.tables).toEqual([])
   })

@@ -181,9 +181,22 @@ export function addScratchSection(root: string): ScratchSection {
     /\n\| The assistant caller stats request answers 500 on every try [^\n]*\n/,
     (row) => `${row}${row.slice(1).replace('The assistant caller stats request', 'A referrers request')}`
   )
-  change('docs/analytics.schema.json', /\n {4}"assistant": \{ "\$ref": "#\/\$defs\/assistant" \}\n/, (property) =>
-    property.replace('}\n', '},\n    "referrers": { "$ref": "#/$defs/searches" }\n')
-  )
+  // Its part of analytics.json's schema: the searches' definitions under its own names, as it is
+  // written with reader text shown and hidden.
+  const schemaFile = 'docs/analytics.schema.json'
+  const schema = JSON.parse(read(schemaFile)) as {
+    properties: Record<string, unknown>
+    allOf: { then: { properties: Record<string, unknown> }; else: { properties: Record<string, unknown> } }[]
+    $defs: Record<string, unknown>
+  }
+  schema.properties.referrers = { $ref: '#/$defs/referrers' }
+  for (const name of ['searches', 'hiddenSearches', 'shownSearches'])
+    schema.$defs[renamed(name)] = JSON.parse(renamed(JSON.stringify(schema.$defs[name]))) as unknown
+  for (const condition of schema.allOf) {
+    condition.then.properties.referrers = { $ref: '#/$defs/hiddenReferrers' }
+    condition.else.properties.referrers = { $ref: '#/$defs/shownReferrers' }
+  }
+  write(schemaFile, `${JSON.stringify(schema, null, 2)}\n`)
 
   // The docs' lists of sections, made from the catalog.
   const lists = spawnSync(process.execPath, ['scripts/section-lists.mjs', 'write'], { cwd: root, encoding: 'utf8' })

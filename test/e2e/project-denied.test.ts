@@ -3,12 +3,16 @@
 // naming the project and what it stopped, one block in the summary with no report heading above it,
 // and the last line with the same cause.
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
+import { SECTION_NAMES } from '../../src/core/catalog.js'
 import { startEmulator, type Emulator } from '../emulator/emulator.js'
 import { errorLines, runAction } from '../support/action.js'
 import { renderSummary } from '../support/render.js'
 import { node24 } from '../support/runtimes.js'
 
 const KEY = 'mint_docsKey5v'
+/** What the run asks for, a request each: the job, then every section of the catalog. */
+const PARTS = ['the agent job', ...SECTION_NAMES].join(', ')
+const REQUESTS = 1 + SECTION_NAMES.length
 
 describe('a project id of another organization', () => {
   let emu: Emulator
@@ -26,13 +30,14 @@ describe('a project id of another organization', () => {
       inputs: { apiKey: KEY, projectId: 'proj_other', baseUrl: emu.url, prompt: 'Fix the typos', analytics: 'all' }
     })
     expect(run.code).toBe(1)
-    expect(emu.requests.length).toBe(6)
+    expect(emu.requests.length).toBe(REQUESTS)
 
     const [error, ...more] = errorLines(run)
     expect(more).toEqual([])
-    expect(error).toMatch(
-      /^Access to project "proj_other" was denied \(403\) for every request: the agent job, visitors, views, searches, feedback, assistant \(6 requests, all denied\)\. The service said: "API key has no access to this project"\. Most likely the key and project "proj_other" do not belong together: /
+    expect(error).toContain(
+      `Access to project "proj_other" was denied (403) for every request: ${PARTS} (${REQUESTS} requests, all denied). The service said: "API key has no access to this project". Most likely the key and project "proj_other" do not belong together: `
     )
+    expect(error?.startsWith('Access to project')).toBe(true)
     expect(run.stdout.trimEnd().split('\n').at(-1)).toMatch(
       /^Failed after \d+s: Access to project "proj_other" was denied \(403\) for every request: /
     )
@@ -45,9 +50,7 @@ describe('a project id of another organization', () => {
 
     const seen = renderSummary(run.summary)
     expect(seen.headings).toEqual(['❌ Access to project proj_other was denied (403)'])
-    expect(seen.text).toContain(
-      'for every request the run made: 6 requests, one for each of the agent job, visitors, views, searches, feedback, assistant.'
-    )
+    expect(seen.text).toContain(`for every request the run made: ${REQUESTS} requests, one for each of ${PARTS}.`)
     expect(seen.text).not.toContain('Docs health')
     expect(seen.text).not.toContain('incomplete')
     expect(seen.text.split('do not belong together').length - 1).toBe(1)

@@ -1788,19 +1788,27 @@ function withStaleAsksOpen(state, runId) {
         gaps: state.gaps.map((gap) => gap.state === 'asked' && gap.jobId === undefined && gap.askedBy !== runId ? { ...gap, state: 'new' } : gap)
     };
 }
-/** The state once `gaps` were given to the agent by workflow run `runId` (before the job is created, so that nothing asks twice). */
-function withAsked(state, ids, runId) {
+/**
+ * The state once `gaps` were given to the agent by workflow run `runId` (before the job is created, so
+ * that nothing asks twice), ticked by the edit of `by` (a login, kept cut to one line) when an edit did.
+ */
+function withAsked(state, ids, runId, by) {
     return {
         ...state,
-        gaps: state.gaps.map((gap) => (ids.has(gap.id) ? askedGap(gap, runId) : gap))
+        gaps: state.gaps.map((gap) => (ids.has(gap.id) ? askedGap(gap, runId, by) : gap))
     };
 }
 /**
  * A gap given to the agent: "before" pools its latest numbers with those just before (since the merge
  * of a fix that did not work); what became of an earlier fix is let go, its pull request included.
  */
-function askedGap(gap, runId) {
+function askedGap(gap, runId, by) {
     const asked = { ...gap, state: 'asked', askedBy: runId, scoreBefore: gap.score };
+    // Whoever ticked an earlier ask is let go with its fix: the verdict of this one is not theirs.
+    if (by === undefined)
+        delete asked.tickedBy;
+    else
+        asked.tickedBy = cut(by, _state_js__WEBPACK_IMPORTED_MODULE_4__/* .LOGIN_CHARS */ .wr);
     const before = (0,_verdict_js__WEBPACK_IMPORTED_MODULE_5__/* .beforeOf */ .v8)(gap.now, gap.recent, gap.mergedOn);
     if (before)
         asked.before = before;
@@ -2094,6 +2102,7 @@ function gapsPrompt(gaps, evidence = {}, marker = newMarker()) {
 /* harmony export */   Y: () => (/* binding */ encodedChars),
 /* harmony export */   YX: () => (/* binding */ GAP_SEARCHES),
 /* harmony export */   bb: () => (/* binding */ SEARCH_WORDS_CHARS),
+/* harmony export */   dx: () => (/* binding */ boundedState),
 /* harmony export */   iC: () => (/* binding */ LEDGER_GAPS),
 /* harmony export */   j8: () => (/* binding */ RECENT_PERIODS),
 /* harmony export */   kQ: () => (/* binding */ COUNTED_PAGES),
@@ -2105,7 +2114,7 @@ function gapsPrompt(gaps, evidence = {}, marker = newMarker()) {
 /* harmony export */   wr: () => (/* binding */ LOGIN_CHARS),
 /* harmony export */   yX: () => (/* binding */ fittedState)
 /* harmony export */ });
-/* unused harmony exports STATE_VERSION, GAP_STATES, VERDICTS, stateSchema, STATE_MAX_CHARS, isDecided, boundedState, FIXED_KEPT_PERIODS, decodeState, withUnknown */
+/* unused harmony exports STATE_VERSION, GAP_STATES, VERDICTS, stateSchema, STATE_MAX_CHARS, isDecided, FIXED_KEPT_PERIODS, decodeState, withUnknown */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9691);
@@ -2250,7 +2259,12 @@ const gapSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
     /** The day a person said it is not a gap. */
     dismissedOn: text(40).optional(),
     /** Who said so: the login of the edit that ticked "Not a gap" (GitHub's are at most 39 characters), when an edit did. */
-    dismissedBy: text(LOGIN_CHARS).optional()
+    dismissedBy: text(LOGIN_CHARS).optional(),
+    /**
+     * Who asked the agent for it: the login of the edit that ticked its box, when an edit did (a run no
+     * edit started acts on ticks nobody is known to have made). The one person its verdict's comment mentions.
+     */
+    tickedBy: text(LOGIN_CHARS).optional()
 });
 /** The traffic of the top pages in the latest period read, for the next period's movers. */
 const pagesSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
@@ -5817,7 +5831,7 @@ async function wordsToAgent(inputs, client, healthIssueRun, server, visibilities
 async function openHealthIssue(inputs, client, github, showWords, sitePages, visibilities) {
     if (!inputs.healthIssue)
         return {};
-    const { HealthIssueRun, healthIssueFailure } = await __webpack_require__.e(/* import() */ 426).then(__webpack_require__.bind(__webpack_require__, 426));
+    const { HealthIssueRun, healthIssueFailure } = await __webpack_require__.e(/* import() */ 921).then(__webpack_require__.bind(__webpack_require__, 921));
     let healthIssueRun;
     try {
         healthIssueRun = await HealthIssueRun.open(inputs.healthIssue, inputs.projectId, github, showWords, sitePages);

@@ -1,7 +1,7 @@
 // The docs health issue on GitHub: finds its issue by its sealed state and the project marker in the
 // body (under its label, oldest first, then among the latest issues, so that a renamed or relabelled
 // issue is still found, and no number of newer issues hides it), creates
-// and updates it, reads the state of the pull requests its ledger links, and a person's permission,
+// and updates it, comments on it, reads the state of the pull requests its ledger links, and a person's permission,
 // all through the run's GitHub client (client.ts).
 import type { GitHubClient, IssueData, PullState } from './client.js'
 
@@ -19,7 +19,7 @@ export interface HealthIssue {
 }
 
 /** What the docs health issue needs of the GitHub client. */
-export type IssueReads = Pick<GitHubClient, 'issues' | 'issue' | 'createIssue' | 'updateIssue' | 'pullState' | 'canWrite'>
+export type IssueReads = Pick<GitHubClient, 'issues' | 'issue' | 'createIssue' | 'updateIssue' | 'createComment' | 'pullState' | 'canWrite'>
 
 /** Who wrote an issue or a comment, as GitHub reports it, for the log. */
 export function authorOf(data: Pick<IssueData, 'user' | 'performed_via_github_app'>): string {
@@ -111,6 +111,11 @@ export class HealthIssues {
 
   async update(number: number, body: string): Promise<HealthIssue> {
     return issueOf(await this.github.updateIssue(number, body))
+  }
+
+  /** Posts a comment on the issue (a verdict told to the people who asked for the fix): its id. */
+  comment(number: number, body: string): Promise<number> {
+    return this.github.createComment(number, body)
   }
 
   /**

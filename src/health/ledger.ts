@@ -337,11 +337,14 @@ export function withStaleAsksOpen(state: HealthState, runId: string): HealthStat
   }
 }
 
-/** The state once `gaps` were given to the agent by workflow run `runId` (before the job is created, so that nothing asks twice). */
-export function withAsked(state: HealthState, ids: ReadonlySet<string>, runId: string): HealthState {
+/**
+ * The state once `gaps` were given to the agent by workflow run `runId` (before the job is created, so
+ * that nothing asks twice), ticked by the edit of `by` (a login, kept cut to one line) when an edit did.
+ */
+export function withAsked(state: HealthState, ids: ReadonlySet<string>, runId: string, by?: string): HealthState {
   return {
     ...state,
-    gaps: state.gaps.map((gap) => (ids.has(gap.id) ? askedGap(gap, runId) : gap))
+    gaps: state.gaps.map((gap) => (ids.has(gap.id) ? askedGap(gap, runId, by) : gap))
   }
 }
 
@@ -349,8 +352,11 @@ export function withAsked(state: HealthState, ids: ReadonlySet<string>, runId: s
  * A gap given to the agent: "before" pools its latest numbers with those just before (since the merge
  * of a fix that did not work); what became of an earlier fix is let go, its pull request included.
  */
-function askedGap(gap: GapRecord, runId: string): GapRecord {
+function askedGap(gap: GapRecord, runId: string, by: string | undefined): GapRecord {
   const asked: GapRecord = { ...gap, state: 'asked', askedBy: runId, scoreBefore: gap.score }
+  // Whoever ticked an earlier ask is let go with its fix: the verdict of this one is not theirs.
+  if (by === undefined) delete asked.tickedBy
+  else asked.tickedBy = cut(by, LOGIN_CHARS)
   const before = beforeOf(gap.now, gap.recent, gap.mergedOn)
   if (before) asked.before = before
   delete asked.after

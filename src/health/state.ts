@@ -145,7 +145,12 @@ const gapSchema = z.object({
   /** The day a person said it is not a gap. */
   dismissedOn: text(40).optional(),
   /** Who said so: the login of the edit that ticked "Not a gap" (GitHub's are at most 39 characters), when an edit did. */
-  dismissedBy: text(LOGIN_CHARS).optional()
+  dismissedBy: text(LOGIN_CHARS).optional(),
+  /**
+   * Who asked the agent for it: the login of the edit that ticked its box, when an edit did (a run no
+   * edit started acts on ticks nobody is known to have made). The one person its verdict's comment mentions.
+   */
+  tickedBy: text(LOGIN_CHARS).optional()
 })
 
 /** The traffic of the top pages in the latest period read, for the next period's movers. */

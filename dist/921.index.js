@@ -76,14 +76,20 @@ const ANNOUNCED_VERDICTS = new Set(['fixed', 'not-fixed', 'back']);
 const ANNOUNCED_GAPS = 10;
 /** The marker a verdict comment starts with: which of the issue's comments are the action's announcements. */
 const ANNOUNCEMENT_MARKER = '<!-- docs-agent-action:verdicts -->';
+/** The order a comment names verdicts in: what worked first, then what did not, then what came back. */
+const NEWS_ORDER = ['fixed', 'not-fixed', 'back'];
 /**
  * The gaps of `end` (the state the run writes) whose verdict is one a person hears of and is not the
- * verdict they had in `start` (the state the run read): the verdicts this run gave. A gap asked again
- * has no verdict, and one whose verdict stands is not news.
+ * verdict they had in `start` (the state the run read): the verdicts this run gave, the fixes that
+ * worked first, each kind in the ledger's order. A gap asked again has no verdict, and one whose
+ * verdict stands is not news.
  */
 function verdictNews(start, end) {
     const was = new Map(start.gaps.map((gap) => [gap.id, gap.verdict]));
-    return end.gaps.filter((gap) => gap.verdict !== undefined && ANNOUNCED_VERDICTS.has(gap.verdict) && was.get(gap.id) !== gap.verdict);
+    const rank = (gap) => NEWS_ORDER.indexOf(gap.verdict ?? 'too-few');
+    return end.gaps
+        .filter((gap) => gap.verdict !== undefined && ANNOUNCED_VERDICTS.has(gap.verdict) && was.get(gap.id) !== gap.verdict)
+        .sort((a, b) => rank(a) - rank(b));
 }
 /** A login as GitHub allows one: letters, digits and single hyphens inside, at most 39 characters. */
 const GITHUB_LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;

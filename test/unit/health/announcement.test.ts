@@ -40,27 +40,31 @@ const stateWith = (gaps: GapRecord[]): HealthState => ({ ...emptyState('proj'), 
 const seen = (body: string) => renderSummary(body)
 
 describe('verdictNews', () => {
-  it('announces each verdict of fixed, not fixed or back that the state read did not hold', () => {
+  it('announces each verdict of fixed, not fixed or back that the state read did not hold, what worked first', () => {
     const start = stateWith([
-      gap('/fixed', { verdict: 'too-few' }),
-      gap('/half'),
       gap('/back', { state: 'resolved', verdict: 'fixed' }),
+      gap('/half'),
+      gap('/fixed', { verdict: 'too-few' }),
+      gap('/fixed-too', { verdict: 'too-few' }),
       gap('/waiting', { verdict: 'too-few' }),
       gap('/unsure', { verdict: 'too-few' }),
       gap('/still-fixed', { state: 'resolved', verdict: 'fixed' }),
       gap('/still-not', { state: 'back', verdict: 'not-fixed' })
     ])
     const end = stateWith([
-      gap('/fixed', { state: 'resolved', verdict: 'fixed' }),
-      gap('/half', { state: 'back', verdict: 'not-fixed' }),
       gap('/back', { state: 'back', verdict: 'back' }),
+      gap('/half', { state: 'back', verdict: 'not-fixed' }),
+      gap('/fixed', { state: 'resolved', verdict: 'fixed' }),
+      gap('/fixed-too', { state: 'resolved', verdict: 'fixed' }),
       gap('/waiting', { verdict: 'too-few' }),
       gap('/unsure', { state: 'back', verdict: 'could-not-tell' }),
       gap('/still-fixed', { state: 'resolved', verdict: 'fixed' }),
       gap('/still-not', { state: 'back', verdict: 'not-fixed' })
     ])
+    // The fixes that worked first, then those that did not, then those whose trouble came back; each kind in the ledger's order.
     expect(verdictNews(start, end).map((g) => [g.subject, g.verdict])).toEqual([
       ['/fixed', 'fixed'],
+      ['/fixed-too', 'fixed'],
       ['/half', 'not-fixed'],
       ['/back', 'back']
     ])

@@ -3,7 +3,8 @@
 // the other), each in its own pull request; someone who may not push ticks first, and is refused. The
 // week a fix is judged, the run posts exactly one comment on the docs health issue naming the page, its
 // verdict and its pull request, mentioning only the person who ticked it; a week with the same verdicts,
-// and the same week read again, post nothing; the next verdict mentions its own ticker alone.
+// and the same week read again, post nothing; the next verdict mentions its own ticker alone. In a
+// public repository, the pages (not on the site's page list: there is none) are named by their labels.
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import type { Conversation } from '../emulator/analytics-data.js'
 import { ulid } from '../emulator/analytics-data.js'
@@ -15,6 +16,7 @@ import { renderSummary } from '../support/render.js'
 import { missingTools } from '../support/rendered-page.js'
 import { runtimes } from '../support/runtimes.js'
 import { docsHealthInputs } from '../support/docs-health-inputs.js'
+import { pageLabel } from '../../src/text/page-path.js'
 
 const KEY = 'mint_announceK3y5'
 const TOKEN = 'ghs_announceToken2Qp'
@@ -74,117 +76,123 @@ const BAD: WeekData = { thumbs: { [REAL]: [1, 26], [BUSY]: [150, 100] }, unanswe
 /** After the merge: the real fix worked; the busy page's fix halved its trouble, no more. */
 const AFTER: WeekData = { thumbs: { [REAL]: [30, 1], [BUSY]: [150, 50] }, unanswered: { [BUSY]: 10 } }
 
-for (const { name: runtime, node } of runtimes()) {
-  describe('a verdict is announced', () => {
-    let emu: Emulator
-    let github: Awaited<ReturnType<typeof startGitHubFake>>
-    beforeAll(async () => {
-      emu = await startEmulator({ keys: { [KEY]: {} }, analyticsLimitPerHour: 100_000 })
-      github = await startGitHubFake()
-      for (let n = 0; n < 3; n++) setWeek(emu, week(n), BAD)
-      for (let n = 3; n < 7; n++) setWeek(emu, week(n), AFTER)
-      github.setPermission('alice', 'write')
-      github.setPermission('bob', 'maintain')
-      github.setPermission('mallory', 'read')
-    })
-    afterAll(async () => {
-      await github.close()
-      await emu.close()
-    })
-
-    const run = (range: Week | undefined, event?: { name: string; payload: unknown }, runId = String(Math.floor(Math.random() * 1e9))) =>
-      runAction({
-        node,
-        onTestFinished,
-        inputs: docsHealthInputs(emu.url, { apiKey: KEY, githubToken: TOKEN }, { ...(range ?? week(0)) }),
-        now: `${(range ?? week(0)).dateTo}T06:00:00Z`,
-        event: event ?? { name: 'schedule', payload: { repository: { full_name: 'acme/docs', private: true } } },
-        env: { GITHUB_API_URL: github.url, GITHUB_RUN_ID: runId }
+for (const { name: runtime, node } of runtimes())
+  for (const visibility of ['private', 'public'] as const) {
+    describe(`a verdict is announced, in a ${visibility} repository`, () => {
+      /** How the issue and the comment name a page: its path, or in public its label. */
+      const named = (page: string) => (visibility === 'public' ? pageLabel(page) : page)
+      const repository = { full_name: 'acme/docs', private: visibility === 'private' }
+      let emu: Emulator
+      let github: Awaited<ReturnType<typeof startGitHubFake>>
+      beforeAll(async () => {
+        emu = await startEmulator({ keys: { [KEY]: {} }, analyticsLimitPerHour: 100_000 })
+        github = await startGitHubFake()
+        github.setVisibility('acme/docs', visibility)
+        for (let n = 0; n < 3; n++) setWeek(emu, week(n), BAD)
+        for (let n = 3; n < 7; n++) setWeek(emu, week(n), AFTER)
+        github.setPermission('alice', 'write')
+        github.setPermission('bob', 'maintain')
+        github.setPermission('mallory', 'read')
       })
-    const healthIssue = () => github.issues.find((issue) => issue.user.type === 'Bot')
-    /** The comments on the docs health issue. */
-    const comments = () => github.comments.filter((comment) => comment.issue === healthIssue()?.number)
-    /** `login` ticks the box of `page` in the issue: the edit as GitHub sends it. */
-    const tick = (page: string, login: string) => {
-      const issue = healthIssue()
-      if (!issue) throw new Error('no issue: the first test makes it')
-      const before = issue.body
-      const line = before.split('\n').find((l) => l.startsWith(`- [ ] <code>${page}</code>`)) ?? ''
-      expect(line).not.toBe('')
-      issue.body = before.replace(line, line.replace('- [ ]', '- [x]'))
-      return {
-        name: 'issues',
-        payload: {
-          action: 'edited',
-          issue: { number: issue.number, body: issue.body },
-          changes: { body: { from: before } },
-          sender: { login, type: 'User' },
-          repository: { full_name: 'acme/docs', private: true }
+      afterAll(async () => {
+        await github.close()
+        await emu.close()
+      })
+
+      const run = (range: Week | undefined, event?: { name: string; payload: unknown }, runId = String(Math.floor(Math.random() * 1e9))) =>
+        runAction({
+          node,
+          onTestFinished,
+          inputs: docsHealthInputs(emu.url, { apiKey: KEY, githubToken: TOKEN }, { ...(range ?? week(0)), readerText: 'auto' }),
+          now: `${(range ?? week(0)).dateTo}T06:00:00Z`,
+          event: event ?? { name: 'schedule', payload: { repository } },
+          env: { GITHUB_API_URL: github.url, GITHUB_RUN_ID: runId }
+        })
+      const healthIssue = () => github.issues.find((issue) => issue.user.type === 'Bot')
+      /** The comments on the docs health issue. */
+      const comments = () => github.comments.filter((comment) => comment.issue === healthIssue()?.number)
+      /** `login` ticks the box of `page` in the issue: the edit as GitHub sends it. */
+      const tick = (page: string, login: string) => {
+        const issue = healthIssue()
+        if (!issue) throw new Error('no issue: the first test makes it')
+        const before = issue.body
+        const line = before.split('\n').find((l) => l.startsWith(`- [ ] <code>${named(page)}</code>`)) ?? ''
+        expect(line).not.toBe('')
+        issue.body = before.replace(line, line.replace('- [ ]', '- [x]'))
+        return {
+          name: 'issues',
+          payload: {
+            action: 'edited',
+            issue: { number: issue.number, body: issue.body },
+            changes: { body: { from: before } },
+            sender: { login, type: 'User' },
+            repository
+          }
         }
       }
-    }
 
-    it(`[${runtime}] posts no comment while there is no verdict: the weeks before, the ticks, the pull requests open`, async () => {
-      for (let n = 0; n < 3; n++) {
-        const weekly = await run(week(n))
-        expect(weekly.code, weekly.stdout).toBe(0)
-      }
-      // Someone who may not push ticks the real page first: refused, the box unticked.
-      const refused = await run(undefined, tick(REAL, 'mallory'))
-      expect(refused.code, refused.stdout).toBe(0)
-      emu.planJobs({ finishAfterMs: 300, prLink: REAL_PR })
-      const alice = await run(undefined, tick(REAL, 'alice'))
-      expect(alice.code, alice.stdout).toBe(0)
-      emu.planJobs({ finishAfterMs: 300, prLink: BUSY_PR })
-      const bob = await run(undefined, tick(BUSY, 'bob'))
-      expect(bob.code, bob.stdout).toBe(0)
-      const text = renderSummary(healthIssue()?.body ?? '').text
-      expect(text).toContain(`${REAL}: pull request #60 open`)
-      expect(text).toContain(`${BUSY}: pull request #61 open`)
-      expect(comments()).toEqual([])
-    })
+      it(`[${runtime}] posts no comment while there is no verdict: the weeks before, the ticks, the pull requests open`, async () => {
+        for (let n = 0; n < 3; n++) {
+          const weekly = await run(week(n))
+          expect(weekly.code, weekly.stdout).toBe(0)
+        }
+        // Someone who may not push ticks the real page first: refused, the box unticked.
+        const refused = await run(undefined, tick(REAL, 'mallory'))
+        expect(refused.code, refused.stdout).toBe(0)
+        emu.planJobs({ finishAfterMs: 300, prLink: REAL_PR })
+        const alice = await run(undefined, tick(REAL, 'alice'))
+        expect(alice.code, alice.stdout).toBe(0)
+        emu.planJobs({ finishAfterMs: 300, prLink: BUSY_PR })
+        const bob = await run(undefined, tick(BUSY, 'bob'))
+        expect(bob.code, bob.stdout).toBe(0)
+        const text = renderSummary(healthIssue()?.body ?? '').text
+        expect(text).toContain(`${named(REAL)}: pull request #60 open`)
+        expect(text).toContain(`${named(BUSY)}: pull request #61 open`)
+        expect(comments()).toEqual([])
+      })
 
-    it(`[${runtime}] the week a fix is judged, posts one comment naming the page, its verdict and pull request, mentioning only who ticked it`, async () => {
-      github.setPull(60, { state: 'closed', merged_at: `${week(3).dateFrom}T10:00:00Z` })
-      const judged = await run(week(3))
-      expect(judged.code, judged.stdout).toBe(0)
-      expect(judged.stdout).toContain('Announced a verdict in a comment on the docs health issue, mentioning the person who ticked them.')
-      expect(comments()).toHaveLength(1)
-      const [comment] = comments()
-      const rendered = renderSummary(comment?.body ?? '')
-      expect(rendered.text).toContain(`✅ Fixed: ${REAL} by pull request #60 · ticked by @alice`)
-      expect(rendered.text).not.toContain(BUSY)
-      expect(rendered.references).toEqual(['@alice'])
-      expect(comment?.body).not.toMatch(/@(?:bob|mallory)\b/)
-      expect(comment?.user.type).toBe('Bot')
-      if (!missingTools().includes('cmark-gfm')) expect(literalMarkdown(comment?.body ?? '')).toEqual([])
-    })
+      it(`[${runtime}] the week a fix is judged, posts one comment naming the page, its verdict and pull request, mentioning only who ticked it`, async () => {
+        github.setPull(60, { state: 'closed', merged_at: `${week(3).dateFrom}T10:00:00Z` })
+        const judged = await run(week(3))
+        expect(judged.code, judged.stdout).toBe(0)
+        expect(judged.stdout).toContain('Announced a verdict in a comment on the docs health issue, mentioning the person who ticked them.')
+        expect(comments()).toHaveLength(1)
+        const [comment] = comments()
+        const rendered = renderSummary(comment?.body ?? '')
+        expect(rendered.text).toContain(`✅ Fixed: ${named(REAL)} by pull request #60 · ticked by @alice`)
+        expect(rendered.text).not.toContain(named(BUSY))
+        if (visibility === 'public') expect(comment?.body).not.toContain('/guides/')
+        expect(rendered.references).toEqual(['@alice'])
+        expect(comment?.body).not.toMatch(/@(?:bob|mallory)\b/)
+        expect(comment?.user.type).toBe('Bot')
+        if (!missingTools().includes('cmark-gfm')) expect(literalMarkdown(comment?.body ?? '')).toEqual([])
+      })
 
-    it(`[${runtime}] posts nothing the next week, whose verdicts are the same, nor when that week is read again`, async () => {
-      const next = await run(week(4))
-      expect(next.code, next.stdout).toBe(0)
-      expect(healthIssue()?.body).toContain('### Fixed')
-      const again = await run(week(4))
-      expect(again.code, again.stdout).toBe(0)
-      expect(comments()).toHaveLength(1)
-    })
+      it(`[${runtime}] posts nothing the next week, whose verdicts are the same, nor when that week is read again`, async () => {
+        const next = await run(week(4))
+        expect(next.code, next.stdout).toBe(0)
+        expect(healthIssue()?.body).toContain('### Fixed')
+        const again = await run(week(4))
+        expect(again.code, again.stdout).toBe(0)
+        expect(comments()).toHaveLength(1)
+      })
 
-    it(`[${runtime}] announces the next verdict to its own ticker alone`, async () => {
-      github.setPull(61, { state: 'closed', merged_at: `${week(5).dateFrom}T10:00:00Z` })
-      let posted = 1
-      for (let n = 5; n < 7 && posted === 1; n++) {
-        const weekly = await run(week(n))
-        expect(weekly.code, weekly.stdout).toBe(0)
-        posted = comments().length
-      }
-      expect(comments()).toHaveLength(2)
-      const rendered = renderSummary(comments()[1]?.body ?? '')
-      expect(rendered.text).toContain(
-        `❌ Not fixed: ${BUSY}: pull request #61 did not cut its readers’ trouble by 60 %. Tick it in the issue to ask the agent again · ticked by @bob`
-      )
-      expect(rendered.text).not.toContain(REAL)
-      expect(rendered.references).toEqual(['@bob'])
-      for (const comment of comments()) expect(comment.body).not.toContain('@mallory')
+      it(`[${runtime}] announces the next verdict to its own ticker alone`, async () => {
+        github.setPull(61, { state: 'closed', merged_at: `${week(5).dateFrom}T10:00:00Z` })
+        let posted = 1
+        for (let n = 5; n < 7 && posted === 1; n++) {
+          const weekly = await run(week(n))
+          expect(weekly.code, weekly.stdout).toBe(0)
+          posted = comments().length
+        }
+        expect(comments()).toHaveLength(2)
+        const rendered = renderSummary(comments()[1]?.body ?? '')
+        expect(rendered.text).toContain(
+          `❌ Not fixed: ${named(BUSY)}: pull request #61 did not cut its readers’ trouble by 60 %. Tick it in the issue to ask the agent again · ticked by @bob`
+        )
+        expect(rendered.text).not.toContain(named(REAL))
+        expect(rendered.references).toEqual(['@bob'])
+        for (const comment of comments()) expect(comment.body).not.toContain('@mallory')
+      })
     })
-  })
-}
+  }

@@ -1423,6 +1423,16 @@ describe('a verdict announced', () => {
     )
   })
 
+  it('names every verdict of the run in the one comment, and each person who ticked once', async () => {
+    const fake = fakeGitHub()
+    const second = (path: string, tickedBy: string) => merged({ id: fingerprint('page', path), subject: path, tickedBy })
+    const { run } = await judging(fake, [merged(), second('/docs/faq', 'bob'), second('/docs/sso', 'alice')])
+    await run.finish(SERVER)
+    expect(fake.comments).toHaveLength(1)
+    expect(renderSummary(fake.comments[0]?.body ?? '').references.sort()).toEqual(['@alice', '@alice', '@bob'])
+    expect(stdout.text).toContain('Announced 3 verdicts in a comment on the docs health issue, mentioning the 2 people who ticked them.')
+  })
+
   it('names nobody it cannot mention, and says so', async () => {
     const fake = fakeGitHub()
     const { run } = await judging(fake, [merged({ tickedBy: undefined })])

@@ -70,14 +70,15 @@ var evidence = __webpack_require__(7445);
 
 
 
-/** The verdicts a person hears of: a fix proven, one that did not work, and a fixed gap's trouble returned. */
-const ANNOUNCED_VERDICTS = new Set(['fixed', 'not-fixed', 'back']);
+/**
+ * The verdicts a person hears of, in the order a comment names them: a fix proven first, then one that
+ * did not work, then a fixed gap whose trouble returned.
+ */
+const ANNOUNCED_VERDICTS = ['fixed', 'not-fixed', 'back'];
 /** Gaps a comment names at most; the others are counted (the issue lists them all). */
 const ANNOUNCED_GAPS = 10;
 /** The marker a verdict comment starts with: which of the issue's comments are the action's announcements. */
 const ANNOUNCEMENT_MARKER = '<!-- docs-agent-action:verdicts -->';
-/** The order a comment names verdicts in: what worked first, then what did not, then what came back. */
-const NEWS_ORDER = ['fixed', 'not-fixed', 'back'];
 /**
  * The gaps of `end` (the state the run writes) whose verdict is one a person hears of and is not the
  * verdict they had in `start` (the state the run read): the verdicts this run gave, the fixes that
@@ -86,10 +87,9 @@ const NEWS_ORDER = ['fixed', 'not-fixed', 'back'];
  */
 function verdictNews(start, end) {
     const was = new Map(start.gaps.map((gap) => [gap.id, gap.verdict]));
-    const rank = (gap) => NEWS_ORDER.indexOf(gap.verdict ?? 'too-few');
-    return end.gaps
-        .filter((gap) => gap.verdict !== undefined && ANNOUNCED_VERDICTS.has(gap.verdict) && was.get(gap.id) !== gap.verdict)
-        .sort((a, b) => rank(a) - rank(b));
+    // -1 for a verdict nobody hears of, and for none.
+    const rank = (gap) => ANNOUNCED_VERDICTS.indexOf(gap.verdict);
+    return end.gaps.filter((gap) => rank(gap) >= 0 && was.get(gap.id) !== gap.verdict).sort((a, b) => rank(a) - rank(b));
 }
 /** A login as GitHub allows one: letters, digits and single hyphens inside, at most 39 characters. */
 const GITHUB_LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;

@@ -13,17 +13,17 @@ import { num } from '../text/format.js'
 import { FIXED_RATIO } from './evidence.js'
 import type { GapRecord, HealthState, Verdict } from './state.js'
 
-/** The verdicts a person hears of: a fix proven, one that did not work, and a fixed gap's trouble returned. */
-export const ANNOUNCED_VERDICTS: ReadonlySet<Verdict> = new Set(['fixed', 'not-fixed', 'back'])
+/**
+ * The verdicts a person hears of, in the order a comment names them: a fix proven first, then one that
+ * did not work, then a fixed gap whose trouble returned.
+ */
+export const ANNOUNCED_VERDICTS: readonly Verdict[] = ['fixed', 'not-fixed', 'back']
 
 /** Gaps a comment names at most; the others are counted (the issue lists them all). */
 export const ANNOUNCED_GAPS = 10
 
 /** The marker a verdict comment starts with: which of the issue's comments are the action's announcements. */
 export const ANNOUNCEMENT_MARKER = '<!-- docs-agent-action:verdicts -->'
-
-/** The order a comment names verdicts in: what worked first, then what did not, then what came back. */
-const NEWS_ORDER: readonly Verdict[] = ['fixed', 'not-fixed', 'back']
 
 /**
  * The gaps of `end` (the state the run writes) whose verdict is one a person hears of and is not the
@@ -33,10 +33,9 @@ const NEWS_ORDER: readonly Verdict[] = ['fixed', 'not-fixed', 'back']
  */
 export function verdictNews(start: HealthState, end: HealthState): GapRecord[] {
   const was = new Map(start.gaps.map((gap) => [gap.id, gap.verdict]))
-  const rank = (gap: GapRecord): number => NEWS_ORDER.indexOf(gap.verdict ?? 'too-few')
-  return end.gaps
-    .filter((gap) => gap.verdict !== undefined && ANNOUNCED_VERDICTS.has(gap.verdict) && was.get(gap.id) !== gap.verdict)
-    .sort((a, b) => rank(a) - rank(b))
+  // -1 for a verdict nobody hears of, and for none.
+  const rank = (gap: GapRecord): number => (ANNOUNCED_VERDICTS as readonly (Verdict | undefined)[]).indexOf(gap.verdict)
+  return end.gaps.filter((gap) => rank(gap) >= 0 && was.get(gap.id) !== gap.verdict).sort((a, b) => rank(a) - rank(b))
 }
 
 /** A login as GitHub allows one: letters, digits and single hyphens inside, at most 39 characters. */

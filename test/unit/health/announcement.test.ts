@@ -123,6 +123,7 @@ describe('announcementBody', () => {
 
   it('names each gap, its verdict and its pull request, and mentions only the people who ticked them', () => {
     const body = announcementBody(news, stateWith(news), FOOTER)
+    expect(ANNOUNCEMENT_MARKER).toBe('<!-- docs-agent-action:verdicts -->')
     expect(body.startsWith(`${ANNOUNCEMENT_MARKER}\n\n`)).toBe(true)
     const rendered = seen(body)
     expect(rendered.text).toBe(
@@ -176,6 +177,13 @@ describe('announcementBody', () => {
     expect(rendered.text).toContain('✅ Fixed: /a_*b*_@someone by pull request #60')
     expect(rendered.text).toContain('Posted by docs-agent-action @x *y*.')
     expect(rendered.references).toEqual([])
+  })
+
+  it('names a pull request whose link ends otherwise without a number', () => {
+    const odd = [gap('/guides/real', { state: 'resolved', verdict: 'fixed', prLink: 'https://github.com/acme/docs/pull/60/files' })]
+    const rendered = seen(announcementBody(odd, stateWith(odd), FOOTER))
+    expect(rendered.text).toContain('✅ Fixed: /guides/real by pull request Each gap')
+    expect(rendered.links[0]?.href).toBe('https://github.com/acme/docs/pull/60/files')
   })
 
   it(`names at most ${ANNOUNCED_GAPS} gaps and counts the others`, () => {

@@ -2223,24 +2223,30 @@ function withStaleAsksOpen(state, runId) {
 }
 /**
  * The state once `gaps` were given to the agent by workflow run `runId` on `today` (before the job is
- * created, so that nothing asks twice); without a day, the end of the latest period read.
+ * created, so that nothing asks twice; without a day, the end of the latest period read), ticked by
+ * the edit of `by` (a login, kept cut to one line) when an edit did.
  */
-function withAsked(state, ids, runId, today = '') {
+function withAsked(state, ids, runId, today = '', by) {
     const latest = state.periods.at(-1);
     const on = today || (latest?.dateTo ?? '');
     return {
         ...state,
-        gaps: state.gaps.map((gap) => (ids.has(gap.id) ? askedGap(gap, runId, on, latest?.dateFrom) : gap))
+        gaps: state.gaps.map((gap) => (ids.has(gap.id) ? askedGap(gap, runId, on, latest?.dateFrom, by) : gap))
     };
 }
 /**
  * A gap given to the agent: "before" pools its latest numbers with those just before (since the merge
  * of a fix that did not work); what became of an earlier fix is let go, its pull request included.
  */
-function askedGap(gap, runId, on, period) {
+function askedGap(gap, runId, on, period, by) {
     const asked = { ...gap, state: 'asked', askedBy: runId, scoreBefore: gap.score };
     if (on !== '')
         withEvent(asked, 'asked', on, period);
+    // Whoever ticked an earlier ask is let go with its fix: the verdict of this one is not theirs.
+    if (by === undefined)
+        delete asked.tickedBy;
+    else
+        asked.tickedBy = cut(by, health_state/* LOGIN_CHARS */.wr);
     const before = (0,health_verdict/* beforeOf */.v8)(gap.now, gap.recent, gap.mergedOn);
     if (before)
         asked.before = before;
@@ -2539,6 +2545,7 @@ function gapsPrompt(gaps, evidence = {}, marker = newMarker()) {
 /* harmony export */   Y: () => (/* binding */ encodedChars),
 /* harmony export */   YX: () => (/* binding */ GAP_SEARCHES),
 /* harmony export */   bb: () => (/* binding */ SEARCH_WORDS_CHARS),
+/* harmony export */   dx: () => (/* binding */ boundedState),
 /* harmony export */   iC: () => (/* binding */ LEDGER_GAPS),
 /* harmony export */   j8: () => (/* binding */ RECENT_PERIODS),
 /* harmony export */   kQ: () => (/* binding */ COUNTED_PAGES),
@@ -2551,7 +2558,7 @@ function gapsPrompt(gaps, evidence = {}, marker = newMarker()) {
 /* harmony export */   xC: () => (/* binding */ EVENTS_KEPT),
 /* harmony export */   yX: () => (/* binding */ fittedState)
 /* harmony export */ });
-/* unused harmony exports STATE_VERSION, GAP_STATES, VERDICTS, GAP_EVENTS, stateSchema, STATE_MAX_CHARS, isDecided, boundedState, FIXED_KEPT_PERIODS, decodeState, withUnknown */
+/* unused harmony exports STATE_VERSION, GAP_STATES, VERDICTS, GAP_EVENTS, stateSchema, STATE_MAX_CHARS, isDecided, FIXED_KEPT_PERIODS, decodeState, withUnknown */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9691);
@@ -2719,7 +2726,12 @@ const gapSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
         .max(EVENTS_KEPT)
         .optional(),
     /** Its numbers pooled over the periods its fix held, kept when its trouble came back: what the trouble since is compared with. */
-    held: numbersSchema.optional()
+    held: numbersSchema.optional(),
+    /**
+     * Who asked the agent for it: the login of the edit that ticked its box, when an edit did (a run no
+     * edit started acts on ticks nobody is known to have made). The one person its verdict's comment mentions.
+     */
+    tickedBy: text(LOGIN_CHARS).optional()
 });
 /** The traffic of the top pages in the latest period read, for the next period's movers. */
 const pagesSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
@@ -6316,7 +6328,7 @@ async function wordsToAgent(inputs, client, healthIssueRun, server, visibilities
 async function openHealthIssue(inputs, client, github, showWords, sitePages, visibilities, redirects = []) {
     if (!inputs.healthIssue)
         return {};
-    const { HealthIssueRun, healthIssueFailure } = await __webpack_require__.e(/* import() */ 925).then(__webpack_require__.bind(__webpack_require__, 2925));
+    const { HealthIssueRun, healthIssueFailure } = await __webpack_require__.e(/* import() */ 717).then(__webpack_require__.bind(__webpack_require__, 3717));
     let healthIssueRun;
     try {
         healthIssueRun = await HealthIssueRun.open(inputs.healthIssue, inputs.projectId, github, showWords, sitePages, redirects);

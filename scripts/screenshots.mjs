@@ -37,9 +37,10 @@ const WIDTH = 1012
  * @property {number} [width] the width of the page, WIDTH unless given (400 for a phone)
  * @property {number} [height] the height of the picture: the first screen only, instead of the whole page
  * @property {boolean} [issue] photograph the docs health issue of its scenario instead of the summary
+ * @property {boolean} [comment] photograph the comment its scenario's last run posted on the docs health issue instead
  * @property {boolean} [change] run for a merged pull request whose change a fake GitHub serves (context: change)
- * @property {() => Promise<{ summary: string, issue: string }>} [scenario] a docs health scenario of the
- *   first-screen tests, instead of one run: its summary is photographed, or its issue with `issue`
+ * @property {() => Promise<{ summary: string, issue: string, comments: string[] }>} [scenario] a docs health scenario of the
+ *   first-screen tests, instead of one run: its summary is photographed, its issue with `issue`, or its comment with `comment`
  */
 
 // One fixed week, so that the pictures do not change with the day they are made.
@@ -147,6 +148,24 @@ const VARIANTS = [
     job: 'report',
     height: 1000,
     scenario: async () => (await scenarios.fixes()).halfFix,
+    inputs: {}
+  },
+  {
+    name: 'docs-health-issue-verdict',
+    shows: 'the first screen of the docs health issue in the week a fix was proven: the verdict at the top, the gaps with the agent',
+    job: 'Docs health',
+    issue: true,
+    height: 1000,
+    scenario: async () => (await scenarios.fixes()).realFix,
+    inputs: {}
+  },
+  {
+    name: 'docs-health-verdict-comment',
+    shows:
+      'the comment the run posts on the docs health issue in the week a fix was proven and another did not work, mentioning who ticked them',
+    job: 'Docs health',
+    comment: true,
+    scenario: async () => (await scenarios.fixes()).realFix,
     inputs: {}
   },
   {
@@ -280,7 +299,10 @@ async function changeRun(inputs) {
  */
 async function scenarioRun(variant) {
   const screen = await /** @type {NonNullable<Variant['scenario']>} */ (variant.scenario)()
-  return { summary: variant.issue ? screen.issue : screen.summary, code: 0, stdout: '', stderr: '', dir: undefined }
+  if (variant.comment && screen.comments.length !== 1)
+    throw new Error(`${variant.name}: the scenario's last run posted ${screen.comments.length} comments on the docs health issue, not one`)
+  const summary = variant.comment ? (screen.comments[0] ?? '') : variant.issue ? screen.issue : screen.summary
+  return { summary, code: 0, stdout: '', stderr: '', dir: undefined }
 }
 
 /** @param {Variant} variant @param {string} chromium @param {string} work */
@@ -297,7 +319,10 @@ async function shoot(variant, chromium, work) {
       throw new Error(`${variant.name}: the run wrote no summary (exit ${run.code}):\n${run.stdout}${run.stderr}`)
     if (run.summary.includes(KEY)) throw new Error(`${variant.name}: the summary shows the API key`)
 
-    const page = framedPage(githubHtml(run.summary), variant.issue ? variant.job : `${variant.job} summary`)
+    const page = framedPage(
+      githubHtml(run.summary),
+      variant.comment ? `${variant.job}: a comment` : variant.issue ? variant.job : `${variant.job} summary`
+    )
     const dir = join(work, variant.name)
     mkdirSync(dir)
     const width = variant.width ?? WIDTH

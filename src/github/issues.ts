@@ -1,7 +1,7 @@
 // The docs health issue on GitHub: finds its issue by its sealed state and the project marker in the
 // body (under its label, oldest first, then among the latest issues, so that a renamed or relabelled
 // issue is still found, and no number of newer issues hides it), creates
-// and updates it, reads the state of the pull requests its ledger links (and the pages a merged one
+// and updates it, comments on it, reads the state of the pull requests its ledger links (and the pages a merged one
 // moved), and a person's permission,
 // all through the run's GitHub client (client.ts).
 import { fileMoves, type PageMove } from '../text/site-moves.js'
@@ -21,7 +21,10 @@ export interface HealthIssue {
 }
 
 /** What the docs health issue needs of the GitHub client. */
-export type IssueReads = Pick<GitHubClient, 'issues' | 'issue' | 'createIssue' | 'updateIssue' | 'pullState' | 'pullFilesOf' | 'canWrite'>
+export type IssueReads = Pick<
+  GitHubClient,
+  'issues' | 'issue' | 'createIssue' | 'updateIssue' | 'createComment' | 'pullState' | 'pullFilesOf' | 'canWrite'
+>
 
 /** Who wrote an issue or a comment, as GitHub reports it, for the log. */
 export function authorOf(data: Pick<IssueData, 'user' | 'performed_via_github_app'>): string {
@@ -113,6 +116,11 @@ export class HealthIssues {
 
   async update(number: number, body: string): Promise<HealthIssue> {
     return issueOf(await this.github.updateIssue(number, body))
+  }
+
+  /** Posts a comment on the issue (a verdict told to the people who asked for the fix): its id. */
+  comment(number: number, body: string): Promise<number> {
+    return this.github.createComment(number, body)
   }
 
   /**

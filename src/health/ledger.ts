@@ -418,14 +418,15 @@ export function withStaleAsksOpen(state: HealthState, runId: string): HealthStat
 
 /**
  * The state once `gaps` were given to the agent by workflow run `runId` on `today` (before the job is
- * created, so that nothing asks twice); without a day, the end of the latest period read.
+ * created, so that nothing asks twice; without a day, the end of the latest period read), ticked by
+ * the edit of `by` (a login, kept cut to one line) when an edit did.
  */
-export function withAsked(state: HealthState, ids: ReadonlySet<string>, runId: string, today = ''): HealthState {
+export function withAsked(state: HealthState, ids: ReadonlySet<string>, runId: string, today = '', by?: string): HealthState {
   const latest = state.periods.at(-1)
   const on = today || (latest?.dateTo ?? '')
   return {
     ...state,
-    gaps: state.gaps.map((gap) => (ids.has(gap.id) ? askedGap(gap, runId, on, latest?.dateFrom) : gap))
+    gaps: state.gaps.map((gap) => (ids.has(gap.id) ? askedGap(gap, runId, on, latest?.dateFrom, by) : gap))
   }
 }
 
@@ -433,9 +434,12 @@ export function withAsked(state: HealthState, ids: ReadonlySet<string>, runId: s
  * A gap given to the agent: "before" pools its latest numbers with those just before (since the merge
  * of a fix that did not work); what became of an earlier fix is let go, its pull request included.
  */
-function askedGap(gap: GapRecord, runId: string, on: string, period: string | undefined): GapRecord {
+function askedGap(gap: GapRecord, runId: string, on: string, period: string | undefined, by: string | undefined): GapRecord {
   const asked: GapRecord = { ...gap, state: 'asked', askedBy: runId, scoreBefore: gap.score }
   if (on !== '') withEvent(asked, 'asked', on, period)
+  // Whoever ticked an earlier ask is let go with its fix: the verdict of this one is not theirs.
+  if (by === undefined) delete asked.tickedBy
+  else asked.tickedBy = cut(by, LOGIN_CHARS)
   const before = beforeOf(gap.now, gap.recent, gap.mergedOn)
   if (before) asked.before = before
   delete asked.after

@@ -170,7 +170,12 @@ const gapSchema = z.object({
     .max(EVENTS_KEPT)
     .optional(),
   /** Its numbers pooled over the periods its fix held, kept when its trouble came back: what the trouble since is compared with. */
-  held: numbersSchema.optional()
+  held: numbersSchema.optional(),
+  /**
+   * Who asked the agent for it: the login of the edit that ticked its box, when an edit did (a run no
+   * edit started acts on ticks nobody is known to have made). The one person its verdict's comment mentions.
+   */
+  tickedBy: text(LOGIN_CHARS).optional()
 })
 
 /** The traffic of the top pages in the latest period read, for the next period's movers. */

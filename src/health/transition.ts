@@ -278,7 +278,9 @@ export function ask(t: Transition, body: string): { transition: Transition; asks
   const notes = [...own.notes, ...unknownTicks(t.state, own.ids)]
   const gaps = askable(t.state, own.ids, t.settings.runId)
   if (gaps.length === 0) return { transition: { ...t, notes } }
-  const state = withAsked(t.state, new Set(gaps.map((gap) => gap.id)), t.settings.runId, t.trigger.today)
+  // Who ticked is known only of a run an edit started: the edit's author, whom the verdict's comment names.
+  const by = t.trigger.edited === undefined ? undefined : t.trigger.editor
+  const state = withAsked(t.state, new Set(gaps.map((gap) => gap.id)), t.settings.runId, t.trigger.today, by)
   const latest = gaps.reduce((at, gap) => (gap.lastSeen > at ? gap.lastSeen : at), '')
   const period = state.periods.find((p) => p.dateFrom === latest)
   const words = t.settings.showWords ? state.readerWords?.gaps : undefined

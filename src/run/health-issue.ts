@@ -18,7 +18,8 @@ import { githubFailure, githubWriteFailure } from '../github/client.js'
 import type { Mover, PageTraffic } from '../health/history.js'
 import type { Measured, PullState } from '../health/ledger.js'
 import { editTicks, type EditTicks } from '../health/edit-ticks.js'
-import { type HealthState, openState, sealState } from '../health/state.js'
+import { announcementBody, mentioned, verdictNews } from '../health/announcement.js'
+import { boundedState, type HealthState, openState, sealState } from '../health/state.js'
 import {
   ask,
   type AskedGap,
@@ -113,6 +114,8 @@ export class HealthIssueRun {
   readonly issueEvent: boolean
   /** The issue over the run so far: its state and what the run did to it (health/transition.ts). */
   private now: Transition
+  /** The state as the run read it: a verdict the run ends with that it did not hold is announced. */
+  private readonly start: HealthState
   private failure: string | undefined
 
   private constructor(
@@ -127,6 +130,7 @@ export class HealthIssueRun {
   ) {
     this.issueEvent = trigger.issueEvent
     this.now = this.told(begin(read, issue?.body, trigger, settings))
+    this.start = this.now.state
   }
 
   /** The docs health issue of this repository and project, as the event that started the run allows it to act. */
@@ -340,9 +344,40 @@ export class HealthIssueRun {
       }
       this.now = this.told(pullsRead(this.now, pulls, moves))
       await this.write()
-      return this.report()
     } catch (error) {
       return { ...this.report(), failure: `The docs health issue could not be written${healthIssueFailure(error)}` }
+    }
+    await this.announce()
+    return this.report()
+  }
+
+  /**
+   * Posts one comment on the issue when the run gave verdicts (fixed, not fixed, back) that the state
+   * it read did not hold, mentioning only the people who ticked those gaps. The issue already records
+   * them: a run that reads it again finds nothing new, so no verdict is announced twice, and a comment
+   * that cannot be posted is a warning, never a failed run.
+   */
+  private async announce(): Promise<void> {
+    // The gaps as the issue holds them (within the state's budget): a gap it could not keep is not announced.
+    const held = boundedState(this.now.state)
+    const news = verdictNews(this.start, held)
+    if (news.length === 0 || !this.issue) return
+    try {
+      await this.github.comment(this.issue.number, announcementBody(news, held, this.now.settings.footer))
+      const people = mentioned(news).length
+      const whom =
+        people === 0
+          ? 'nobody: no edit is known to have ticked them'
+          : people === 1
+            ? 'the person who ticked them'
+            : `the ${people} people who ticked them`
+      core.info(
+        `Announced ${news.length === 1 ? 'a verdict' : `${news.length} verdicts`} in a comment on the docs health issue, mentioning ${whom}.`
+      )
+    } catch (error) {
+      core.warning(
+        `The docs health issue holds this run's verdicts, but they could not be announced in a comment${healthIssueFailure(error)}`
+      )
     }
   }
 

@@ -20,6 +20,7 @@ import { startGitHubFake } from './github-fake.js'
  * @typedef {object} Screen
  * @property {string} summary the last run's job summary
  * @property {string} issue the docs health issue's body after it
+ * @property {string[]} comments the comments the last run posted on the docs health issue (a verdict announced)
  * @property {number | null} code the last run's exit code
  * @property {string} stdout the last run's log
  * @property {string[]} written every job summary the loop's runs wrote and every Markdown text they sent
@@ -103,9 +104,23 @@ async function loop(options = {}) {
     })
     rmSync(result.dir, { recursive: true, force: true })
     const issue = github.issues.find((i) => i.user.type === 'Bot')
+    const posted = github.requests
+      .slice(sent)
+      .filter((request) => request.method === 'POST' && request.path.endsWith(`/issues/${issue?.number ?? 0}/comments`))
+      .flatMap((request) => {
+        const body = /** @type {{ body?: unknown } | undefined} */ (request.body)?.body
+        return typeof body === 'string' ? [body] : []
+      })
     written.push(...markdownSent(github.requests.slice(sent)), result.summary)
     sent = github.requests.length
-    last = { summary: result.summary, issue: issue?.body ?? '', code: result.code, stdout: result.stdout, written: [...written] }
+    last = {
+      summary: result.summary,
+      issue: issue?.body ?? '',
+      comments: posted,
+      code: result.code,
+      stdout: result.stdout,
+      written: [...written]
+    }
     return last
   }
   const healthIssue = () => {

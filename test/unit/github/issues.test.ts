@@ -41,6 +41,7 @@ function fake(labelled: IssueData[][], latest: IssueData[] = [], pull?: () => Pr
     issue: () => Promise.reject(new Error('not read')),
     createIssue: () => Promise.reject(new Error('not made')),
     updateIssue: () => Promise.reject(new Error('not made')),
+    createComment: () => Promise.reject(new Error('not made')),
     pullState: pull ?? (() => Promise.resolve({ state: 'open' })),
     pullFilesOf: files ?? (() => Promise.resolve([])),
     canWrite: () => Promise.resolve(false)

@@ -45,7 +45,8 @@ function fakeGitHub() {
   const pulls = new Map<string, PullState>()
   const pullReads: string[] = []
   const pushers = new Set<string>()
-  const fail: { list?: Error; read?: Error; write?: Error; canWrite?: Error } = {}
+  const fail: { list?: Error; read?: Error; write?: Error; canWrite?: Error; comment?: Error } = {}
+  const comments: { number: number; body: string }[] = []
   let next = 1
   const run = new AbortController()
   const dataOf = (number: number, body: string, user: IssueData['user'], state = 'open'): IssueData => ({
@@ -88,6 +89,11 @@ function fakeGitHub() {
       writes.push({ op: 'update', number, body })
       return Promise.resolve({ ...stored.data })
     },
+    createComment: (number: number, body: string): Promise<number> => {
+      if (fail.comment) return Promise.reject(fail.comment)
+      comments.push({ number, body })
+      return Promise.resolve(comments.length)
+    },
     pullState: (owner: string, repo: string, number: number): Promise<PullState> => {
       const key = `${owner}/${repo}#${number}`
       pullReads.push(key)
@@ -98,6 +104,7 @@ function fakeGitHub() {
   }
   return {
     issues,
+    comments,
     writes,
     created,
     pulls,
@@ -1358,5 +1365,81 @@ describe('failures to write', () => {
     stored.data = { ...stored.data, body: `Edited during the run.\n\n${fake.body(number)}` }
     await run.finish(SERVER)
     expect(fake.body(number)).toMatch(/^Edited during the run\.\n\nNotes from the docs team\./)
+  })
+})
+
+describe('a verdict announced', () => {
+  const merged = (more: Partial<GapRecord> = {}): GapRecord =>
+    gap({
+      state: 'merged',
+      verdict: 'too-few',
+      mergedOn: '2026-11-01',
+      prLink: 'https://github.com/acme/docs/pull/50',
+      before: { dateFrom: '2026-10-01', dateTo: '2026-10-08', down: 14 },
+      tickedBy: 'alice',
+      ...more
+    })
+  /** A week since the merge in which nobody is in trouble on the page: its fix is judged fixed. */
+  const quietWeek = (): Overview => overviewWith('/docs/api', { dateFrom: '2026-11-14', dateTo: '2026-11-21', items: [] })
+  const judging = async (fake: Fake, gaps: GapRecord[] = [merged()]) => {
+    const number = fake.add(sealedBody(stateWith(gaps)))
+    const run = await open(fake)
+    run.recordPeriod(quietWeek(), [feedbackReport({ pages: [] })])
+    return { number, run }
+  }
+
+  it('posts one comment after the issue is written, naming the gap and mentioning who ticked it; a run that reads that issue again posts none', async () => {
+    const fake = fakeGitHub()
+    const { number, run } = await judging(fake)
+    const report = await run.finish(SERVER)
+    expect(report.failure).toBeUndefined()
+    expect(gapIn(fake, number, gap().id)).toMatchObject({ state: 'resolved', verdict: 'fixed', tickedBy: 'alice' })
+    expect(fake.comments).toHaveLength(1)
+    expect(fake.comments[0]?.number).toBe(number)
+    expect(renderSummary(fake.comments[0]?.body ?? '').text).toContain('✅ Fixed: /guides/webhooks by pull request #50 · ticked by @alice')
+    expect(stdout.text).toContain('Announced a verdict in a comment on the docs health issue, mentioning the person who ticked them.')
+    const again = await open(fake)
+    again.recordPeriod(quietWeek(), [feedbackReport({ pages: [] })])
+    await again.finish(SERVER)
+    expect(fake.comments).toHaveLength(1)
+  })
+
+  it('posts nothing when the issue could not be written: the next run judges again, and tells', async () => {
+    const fake = fakeGitHub()
+    const { run } = await judging(fake)
+    fake.fail.write = new Error('GitHub answered 500')
+    expect((await run.finish(SERVER)).failure).toBeDefined()
+    expect(fake.comments).toEqual([])
+  })
+
+  it('warns, and does not fail the run, when the comment cannot be posted', async () => {
+    const fake = fakeGitHub()
+    const { number, run } = await judging(fake)
+    fake.fail.comment = Object.assign(new Error('Resource not accessible by integration'), { status: 403 })
+    const report = await run.finish(SERVER)
+    expect(report.failure).toBeUndefined()
+    expect(gapIn(fake, number, gap().id)?.verdict).toBe('fixed')
+    expect(stdout.text).toContain(
+      "::warning::The docs health issue holds this run's verdicts, but they could not be announced in a comment (HTTP 403): give the job `permissions: issues: write`, or set dashboard: false."
+    )
+  })
+
+  it('names every verdict of the run in the one comment, and each person who ticked once', async () => {
+    const fake = fakeGitHub()
+    const second = (path: string, tickedBy: string) => merged({ id: fingerprint('page', path), subject: path, tickedBy })
+    const { run } = await judging(fake, [merged(), second('/docs/faq', 'bob'), second('/docs/sso', 'alice')])
+    await run.finish(SERVER)
+    expect(fake.comments).toHaveLength(1)
+    expect(renderSummary(fake.comments[0]?.body ?? '').references.sort()).toEqual(['@alice', '@alice', '@bob'])
+    expect(stdout.text).toContain('Announced 3 verdicts in a comment on the docs health issue, mentioning the 2 people who ticked them.')
+  })
+
+  it('names nobody it cannot mention, and says so', async () => {
+    const fake = fakeGitHub()
+    const { run } = await judging(fake, [merged({ tickedBy: undefined })])
+    await run.finish(SERVER)
+    expect(fake.comments).toHaveLength(1)
+    expect(renderSummary(fake.comments[0]?.body ?? '').references).toEqual([])
+    expect(stdout.text).toContain('mentioning nobody: no edit is known to have ticked them.')
   })
 })

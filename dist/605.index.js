@@ -1431,16 +1431,17 @@ function standingItem(gap, unit) {
 /**
  * The verdicts that stand since before last week, folded into one line ("✅ 2 fixed · ❌ 3 still not
  * fixed · ⏳ 1 waiting"), the fix that helped most named in it with its pull request and the readers it
- * helped; each gap inside, folded again, with its timeline. '' when none stands, or no fix was ever
- * judged (a fix waiting for readers is then under "With the agent" alone).
+ * helped; each gap inside, folded again, with its timeline. '' when no fix judged stands, or no fix
+ * was ever judged (a fix waiting for readers is then under "With the agent" alone).
  */
 function standingHtml(state, resolvedIds) {
     const unit = unitOf(state);
     const from = newsFrom(state);
     const standing = state.gaps.filter((gap) => standingOf(gap) !== undefined && !isNews(gap, from, resolvedIds));
-    if (standing.length === 0 || !anyJudged(state))
-        return '';
     const of = (kind) => standing.filter((gap) => standingOf(gap) === kind);
+    // Fixes waiting alone are under "With the agent", with their numbers: a line of them says it twice.
+    if (!anyJudged(state) || (of('fixed').length === 0 && of('not-fixed').length === 0))
+        return '';
     const fixed = of('fixed');
     const parts = [];
     if (fixed.length > 0) {
@@ -3651,7 +3652,7 @@ function leadHtml(overview) {
         facts.push((0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .counted */ .hS)(unanswered, 'unanswered question'));
     const searched = countOf(item, 'no-click');
     if (searched > 0)
-        facts.push((0,_text_measures_js__WEBPACK_IMPORTED_MODULE_6__/* .noClickSearchesText */ .RW)(searched));
+        facts.push((0,_text_measures_js__WEBPACK_IMPORTED_MODULE_6__/* .noClickHitsText */ .j_)(searched));
     const subject = item.page !== undefined ? (0,_html_js__WEBPACK_IMPORTED_MODULE_3__/* .pageHtml */ .zS)(item.page, 120) : item.search === undefined ? HIDDEN_SEARCH_HTML : quoteHtml(item.search);
     return `<p><strong>${subject} is this ${periodWord(overview.dateFrom, overview.dateTo)}’s problem:</strong> ${facts.join(', ')}.</p>`;
 }

@@ -730,15 +730,16 @@ function standingItem(gap: GapRecord, unit: string): string {
 /**
  * The verdicts that stand since before last week, folded into one line ("✅ 2 fixed · ❌ 3 still not
  * fixed · ⏳ 1 waiting"), the fix that helped most named in it with its pull request and the readers it
- * helped; each gap inside, folded again, with its timeline. '' when none stands, or no fix was ever
- * judged (a fix waiting for readers is then under "With the agent" alone).
+ * helped; each gap inside, folded again, with its timeline. '' when no fix judged stands, or no fix
+ * was ever judged (a fix waiting for readers is then under "With the agent" alone).
  */
 export function standingHtml(state: HealthState, resolvedIds: ReadonlySet<string>): string {
   const unit = unitOf(state)
   const from = newsFrom(state)
   const standing = state.gaps.filter((gap) => standingOf(gap) !== undefined && !isNews(gap, from, resolvedIds))
-  if (standing.length === 0 || !anyJudged(state)) return ''
   const of = (kind: Standing): GapRecord[] => standing.filter((gap) => standingOf(gap) === kind)
+  // Fixes waiting alone are under "With the agent", with their numbers: a line of them says it twice.
+  if (!anyJudged(state) || (of('fixed').length === 0 && of('not-fixed').length === 0)) return ''
   const fixed = of('fixed')
   const parts: string[] = []
   if (fixed.length > 0) {

@@ -6,7 +6,7 @@ import { MAX_ANALYTICS_REQUESTS } from '../analytics/budget.js'
 import { htmlText, markdownCode } from '../text/escape.js'
 import { counted, num } from '../text/format.js'
 import { DAY_MS, isDateOnly, parseDate, shortRange } from '../text/dates.js'
-import { noClickSearchesText, notHelpfulText, pageUnhappyText, thumbsDownText, thumbsUpText } from '../text/measures.js'
+import { noClickHitsText, notHelpfulText, pageUnhappyText, thumbsDownText, thumbsUpText } from '../text/measures.js'
 import { gapPage } from './docs-gaps.js'
 import { alertsHtml, type FiredAlert } from './alerts.js'
 import type { FixItem, Signal } from './fix-first.js'
@@ -261,7 +261,7 @@ export function leadHtml(overview: Pick<Overview, 'items' | 'dateFrom' | 'dateTo
   const unanswered = countOf(item, 'unanswered')
   if (unanswered > 0) facts.push(counted(unanswered, 'unanswered question'))
   const searched = countOf(item, 'no-click')
-  if (searched > 0) facts.push(noClickSearchesText(searched))
+  if (searched > 0) facts.push(noClickHitsText(searched))
   const subject =
     item.page !== undefined ? pageHtml(item.page, 120) : item.search === undefined ? HIDDEN_SEARCH_HTML : quoteHtml(item.search)
   return `<p><strong>${subject} is this ${periodWord(overview.dateFrom, overview.dateTo)}’s problem:</strong> ${facts.join(', ')}.</p>`

@@ -35,7 +35,7 @@ export function pageUnhappyText(thumbsDown: number, notHelpful: number): string 
 }
 
 /** Searches, each time a reader searched (a search term's hits), that got no click on a result: "547 searches with no click". */
-export const noClickSearchesText = (n: number): string => `${counted(n, 'search', 'searches')} with no click`
+export const noClickHitsText = (n: number): string => `${counted(n, 'search', 'searches')} with no click`
 
 /** Distinct search terms that got no click on a result, however often each was searched: "4 search terms with no click". */
 export const noClickTermsText = (n: number): string => `${counted(n, 'search term')} with no click`

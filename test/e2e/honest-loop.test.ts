@@ -219,7 +219,9 @@ for (const { name: runtime, node } of runtimes()) {
       expect(table?.find((row) => row[0] === 'Searches with no click')?.slice(1, 3)).toEqual(['60', '▲ 18%'])
       const summaryTable = renderSummary(second.summary).tables.find((t) => t.some((row) => row[0] === 'Searches with no click'))
       expect(summaryTable?.find((row) => row[0] === 'Searches with no click')?.slice(1)).toEqual(['60', '▲ 18%'])
-      expect(body).toContain('Searches with no click, Unanswered questions: change against the period just before, from this issue')
+      expect(body).toContain(
+        'Searches with no click, Unhappy readers, Unanswered questions: change against the period just before, from this issue'
+      )
       // The dismissed gap: in no list, never asked.
       const fixFirst = summary.slice(summary.indexOf('Fix first'), summary.indexOf('Fix first') + 600)
       expect(fixFirst).not.toContain(SSO)

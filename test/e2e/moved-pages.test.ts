@@ -107,7 +107,10 @@ for (const { name: runtime, node } of runtimes()) {
       (healthIssue()?.body ?? '')
         .split('\n')
         .filter((line) =>
-          [`- <code>${page}</code>`, `- [ ] <code>${page}</code>`, `- [x] <code>${page}</code>`].some((start) => line.startsWith(start))
+          // A gap not on this week's list is in small type, after it.
+          ['- ', '- [ ] ', '- [x] '].some(
+            (start) => line.startsWith(`${start}<code>${page}</code>`) || line.startsWith(`${start}<sub><code>${page}</code>`)
+          )
         )
         .map((line) => renderSummary(line).text)
 
@@ -165,14 +168,14 @@ for (const { name: runtime, node } of runtimes()) {
       // One line for the retries gap, at the path the site redirects it to: not fixed there, with a box to ask again.
       expect(linesOf(RETRIES)).toEqual([])
       expect(linesOf(RETRIES_NOW)).toHaveLength(1)
-      expect(linesOf(RETRIES_NOW)[0]).toContain(`not fixed: pull request #61, merged 23 Nov 2026, did not cut`)
+      expect(linesOf(RETRIES_NOW)[0]).toContain(`not fixed: pull request #61, merged 23 Nov 2026, did not help`)
       expect(linesOf(RETRIES_NOW)[0]).toContain(`moved from ${RETRIES}`)
       expect(healthIssue()?.body).toMatch(new RegExp(`- \\[ \\] <code>${RETRIES_NOW}</code>`))
       // The legacy page: no visitor since the merge, and no move known. It waits no more.
       expect(linesOf(LEGACY)).toHaveLength(1)
       expect(linesOf(LEGACY)[0]).toContain('this page gets no visitors since the merge: moved or removed?')
       expect(linesOf(LEGACY)[0]).not.toContain('waiting')
-      expect(healthIssue()?.body).toMatch(new RegExp(`- \\[ \\] <code>${LEGACY}</code>`))
+      expect(healthIssue()?.body).toMatch(new RegExp(`- \\[ \\] (<sub>)?<code>${LEGACY}</code>`))
       // The week after: still one line each, the webhooks gap still fixed at its new path.
       const next = await run(week(4))
       expect(next.code, next.stdout).toBe(0)

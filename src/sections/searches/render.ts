@@ -5,7 +5,7 @@ import { SECTION_CATALOG } from '../../core/catalog.js'
 import { noClick, type SearchesReport } from './read.js'
 import { markdownCode } from '../../text/escape.js'
 import { counted } from '../../text/format.js'
-import { noClickSearchesText, noClickTermsText } from '../../text/measures.js'
+import { noClickHitsText, noClickTermsText } from '../../text/measures.js'
 import { csvOf } from '../../render/csv.js'
 import { GAP_ITEM_CHARS } from '../../render/docs-gaps.js'
 import { type GapList, type Headline, headline, previousOf, type SectionRenderer } from '../../render/renderer.js'
@@ -21,7 +21,7 @@ function searchGaps(report: SearchesReport): GapList | undefined {
     return {
       heading,
       items: [],
-      note: `${noClickSearchesText(hits)} (${noClickTermsText(rows.length)}); their text is hidden.`
+      note: `${noClickHitsText(hits)} (${noClickTermsText(rows.length)}); their text is hidden.`
     }
   }
   return {
@@ -91,7 +91,7 @@ export const searchesRenderer: SectionRenderer<SearchesReport> = {
     const hits = unclicked.reduce((sum, row) => sum + row.hits, 0)
     return (
       `Searches, ${report.rangeText}: ${counted(report.totalSearches, 'search', 'searches')} over ${counted(report.rows.length, 'search term')}, ` +
-      `${noClickSearchesText(hits)} (${noClickTermsText(unclicked.length)}), in ${counted(report.requests, 'request')}${partialMark(report)}.`
+      `${noClickHitsText(hits)} (${noClickTermsText(unclicked.length)}), in ${counted(report.requests, 'request')}${partialMark(report)}.`
     )
   },
   endPhrase: (report) => readPhrase(SECTION_CATALOG.searches.noun, report),

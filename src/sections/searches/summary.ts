@@ -5,7 +5,7 @@ import { noClick, type SearchEntry, type SearchesReport } from './read.js'
 import { dateTimeText } from '../../text/dates.js'
 import { htmlText } from '../../text/escape.js'
 import { counted, num } from '../../text/format.js'
-import { noClickSearchesText, noClickTermsText } from '../../text/measures.js'
+import { noClickHitsText, noClickTermsText } from '../../text/measures.js'
 import { headCell, pageCellHtml, rightCell } from '../../render/html.js'
 import { READER_TEXT_CELL_CHARS, hiddenTextHtml, leftOutHtml, openingHtml, sectionHtml, withinBudget } from '../../render/section-html.js'
 
@@ -56,7 +56,7 @@ function countsHtml(report: SearchesReport, noClicks: readonly SearchEntry[]): s
   const clicks =
     noClicks.length === 0
       ? 'Every search term got a click on a result.'
-      : `<strong>${noClickSearchesText(noClickHits)}</strong> (${noClickTermsText(noClicks.length)}).`
+      : `<strong>${noClickHitsText(noClickHits)}</strong> (${noClickTermsText(noClicks.length)}).`
   return `<p><strong>${counted(total, 'search', 'searches')}</strong> in this range, over ${counted(report.rows.length, 'search term')} read. ${clicks}</p>`
 }
 

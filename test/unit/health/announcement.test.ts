@@ -206,12 +206,12 @@ describe('who ticked, as the ledger keeps it', () => {
   const id = fingerprint('page', '/guides/real')
 
   it('keeps the login of the edit that ticked the box, cut as the state keeps a login (then no mention), and lets an earlier one go', () => {
-    expect(withAsked(open, new Set([id]), 'run-1', 'docs-lead').gaps[0]?.tickedBy).toBe('docs-lead')
-    expect(withAsked(open, new Set([id]), 'run-1', 'x'.repeat(60)).gaps[0]?.tickedBy).toBe(`${'x'.repeat(LOGIN_CHARS - 1)}…`)
-    expect(mentionOf(withAsked(open, new Set([id]), 'run-1', 'x'.repeat(60)).gaps[0] ?? {})).toBeUndefined()
+    expect(withAsked(open, new Set([id]), 'run-1', '', 'docs-lead').gaps[0]?.tickedBy).toBe('docs-lead')
+    expect(withAsked(open, new Set([id]), 'run-1', '', 'x'.repeat(60)).gaps[0]?.tickedBy).toBe(`${'x'.repeat(LOGIN_CHARS - 1)}…`)
+    expect(mentionOf(withAsked(open, new Set([id]), 'run-1', '', 'x'.repeat(60)).gaps[0] ?? {})).toBeUndefined()
     const earlier = stateWith([gap('/guides/real', { state: 'back', verdict: 'not-fixed', tickedBy: 'docs-lead' })])
     expect(withAsked(earlier, new Set([id]), 'run-1').gaps[0]).not.toHaveProperty('tickedBy')
-    expect(withAsked(earlier, new Set([id]), 'run-1', 'writer-2').gaps[0]?.tickedBy).toBe('writer-2')
+    expect(withAsked(earlier, new Set([id]), 'run-1', '', 'writer-2').gaps[0]?.tickedBy).toBe('writer-2')
   })
 
   it('records the editor of a run an edit started, and nobody for a scheduled run that acts on every tick', () => {

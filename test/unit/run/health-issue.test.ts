@@ -1420,7 +1420,7 @@ describe('a verdict announced', () => {
     expect(report.failure).toBeUndefined()
     expect(gapIn(fake, number, gap().id)?.verdict).toBe('fixed')
     expect(stdout.text).toContain(
-      "::warning::The docs health issue holds this run's verdicts, but they could not be announced in a comment (HTTP 403): give the job `permissions: issues: write`, or set dashboard: false."
+      "::warning::The docs health issue holds this run's verdicts, but they could not be announced in a comment (HTTP 403): give the job `permissions: issues: write`, or set healthIssue: false."
     )
   })
 

@@ -2,7 +2,7 @@
 // the headlines, the lead, Fix first and the sections share.
 import { describe, expect, it } from 'vitest'
 import {
-  noClickSearchesText,
+  noClickHitsText,
   noClickTermsText,
   notHelpfulText,
   pageUnhappyText,
@@ -28,8 +28,8 @@ describe('the measures', () => {
   })
 
   it('tells searches with no click from search terms with no click', () => {
-    expect(noClickSearchesText(547)).toBe('547 searches with no click')
-    expect(noClickSearchesText(1)).toBe('1 search with no click')
+    expect(noClickHitsText(547)).toBe('547 searches with no click')
+    expect(noClickHitsText(1)).toBe('1 search with no click')
     expect(noClickTermsText(4)).toBe('4 search terms with no click')
     expect(noClickTermsText(1)).toBe('1 search term with no click')
   })

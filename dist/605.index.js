@@ -726,8 +726,10 @@ function payloadObject(value) {
 __webpack_require__.d(__webpack_exports__, {
   Th: () => (/* binding */ BODY_LIMIT),
   SH: () => (/* binding */ blocksOf),
+  FE: () => (/* binding */ cameBackHtml),
   P8: () => (/* binding */ dismissTicks),
   ur: () => (/* binding */ moversHtml),
+  kM: () => (/* binding */ notEnough),
   WI: () => (/* binding */ overviewBlocks),
   ir: () => (/* binding */ overviewDigest),
   ul: () => (/* binding */ ownedBody),
@@ -735,11 +737,12 @@ __webpack_require__.d(__webpack_exports__, {
   At: () => (/* binding */ projectMarker),
   rB: () => (/* binding */ restoreTicks),
   Cq: () => (/* binding */ tickedGaps),
+  uF: () => (/* binding */ unitOf),
   rz: () => (/* binding */ verdictLines),
   kc: () => (/* binding */ withOwned)
 });
 
-// UNUSED EXPORTS: LEDGER_LINES_CHARS, beforeAfterHtml, cameBackHtml, changeText, fixFirstEntries, helpedHtml, leadStatusHtml, lostHtml, newsLines, notEnough, notEnoughText, numbersHtml, standingHtml, timelineHtml, trendOf, troubleRatio
+// UNUSED EXPORTS: LEDGER_LINES_CHARS, beforeAfterHtml, changeText, fixFirstEntries, helpedHtml, leadStatusHtml, lostHtml, newsLines, notEnoughText, numbersHtml, standingHtml, timelineHtml, trendOf, troubleRatio
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
@@ -1275,7 +1278,7 @@ function helpedHtml(gap, unit, counts = true) {
 function notEnough(gap) {
     const ratio = gap.before && gap.after ? troubleRatio(gap.before, gap.after) : undefined;
     if (ratio === undefined)
-        return { verdict: 'Not fixed', change: FIXED_NEEDS };
+        return { verdict: 'Not fixed', change: `not enough (${FIXED_NEEDS})` };
     return { verdict: ratio < 1 ? 'Helped, but not enough' : 'Did not help', change: `${changeText(ratio)} (${FIXED_NEEDS})` };
 }
 /** "Helped, but not enough: −45 % (fixed needs −60 %)". */

@@ -54,8 +54,6 @@ var dates = __webpack_require__(8230);
 var text_escape = __webpack_require__(7388);
 // EXTERNAL MODULE: ./src/text/format.ts
 var format = __webpack_require__(8488);
-// EXTERNAL MODULE: ./src/health/evidence.ts
-var evidence = __webpack_require__(7445);
 ;// CONCATENATED MODULE: ./src/health/announcement.ts
 // A verdict told to the people who asked for the fix. GitHub notifies nobody of an edit to an issue's
 // body, so when a run judges a gap's fix fixed, not fixed or back, it posts one comment on the docs
@@ -117,18 +115,19 @@ function pullHtml(gap) {
     const number = /\/pull\/(\d+)$/.exec(gap.prLink)?.[1];
     return (0,html/* linkHtml */.eq)(gap.prLink, number === undefined ? 'pull request' : `pull request ${(0,text_escape/* htmlText */.js)(`#${number}`)}`);
 }
-/** How much a fix must cut the trouble to be fixed (evidence.ts): "by 60 %". */
-const CUT_WORDS = `by ${Math.round((1 - evidence/* FIXED_RATIO */.FE) * 100)} %`;
-/** One gap's verdict, as a line of the comment's list. */
-function newsLine(gap) {
+/** One gap's verdict, as a line of the comment's list, in the words the issue gives it (body.ts). */
+function newsLine(gap, unit) {
     const mention = mentionOf(gap);
     const by = mention === undefined ? '' : ` · ticked by ${mention}`;
     if (gap.verdict === 'fixed')
         return `- ✅ <strong>Fixed:</strong> ${gapHtml(gap)} by ${pullHtml(gap)}${by}`;
     const again = 'Tick it in the issue to ask the agent again';
-    if (gap.verdict === 'back')
-        return `- ❌ <strong>Back:</strong> ${gapHtml(gap)}: its readers’ trouble returned after ${pullHtml(gap)}. ${again}${by}`;
-    return `- ❌ <strong>Not fixed:</strong> ${gapHtml(gap)}: ${pullHtml(gap)} did not cut its readers’ trouble ${CUT_WORDS}. ${again}${by}`;
+    if (gap.verdict === 'back') {
+        const [said = '', since = ''] = (0,health_body/* cameBackHtml */.FE)(gap, unit).split(/: (.*)/s);
+        return `- ❌ <strong>${said}:</strong> ${gapHtml(gap)}, ${pullHtml(gap)}${since === '' ? '' : `: ${since}`}. ${again}${by}`;
+    }
+    const { verdict, change } = (0,health_body/* notEnough */.kM)(gap);
+    return `- ❌ <strong>${verdict}:</strong> ${gapHtml(gap)}, ${pullHtml(gap)}: ${change}. ${again}${by}`;
 }
 /**
  * The comment that announces `news` (verdictNews, not empty), in Markdown as GitHub renders it: the
@@ -139,7 +138,8 @@ function announcementBody(news, state, footer) {
     const last = state.periods.at(-1);
     const over = last === undefined ? '' : ` (the analytics of ${(0,text_escape/* htmlText */.js)((0,dates/* shortRange */.W5)(last.dateFrom, last.dateTo), 60)})`;
     const count = news.length === 1 ? 'A fix has its verdict' : `${(0,format/* num */.bu)(news.length)} fixes have their verdicts`;
-    const lines = news.slice(0, ANNOUNCED_GAPS).map(newsLine);
+    const unit = (0,health_body/* unitOf */.uF)(state);
+    const lines = news.slice(0, ANNOUNCED_GAPS).map((gap) => newsLine(gap, unit));
     const more = news.length - lines.length;
     if (more > 0)
         lines.push(`- and ${(0,format/* num */.bu)(more)} more, in the issue`);

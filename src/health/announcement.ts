@@ -10,7 +10,7 @@ import { linkHtml } from '../render/html.js'
 import { shortRange } from '../text/dates.js'
 import { htmlText } from '../text/escape.js'
 import { num } from '../text/format.js'
-import { FIXED_RATIO } from './evidence.js'
+import { cameBackHtml, notEnough, unitOf } from './body.js'
 import type { GapRecord, HealthState, Verdict } from './state.js'
 
 /**
@@ -68,18 +68,18 @@ function pullHtml(gap: GapRecord): string {
   return linkHtml(gap.prLink, number === undefined ? 'pull request' : `pull request ${htmlText(`#${number}`)}`)
 }
 
-/** How much a fix must cut the trouble to be fixed (evidence.ts): "by 60 %". */
-const CUT_WORDS = `by ${Math.round((1 - FIXED_RATIO) * 100)} %`
-
-/** One gap's verdict, as a line of the comment's list. */
-function newsLine(gap: GapRecord): string {
+/** One gap's verdict, as a line of the comment's list, in the words the issue gives it (body.ts). */
+function newsLine(gap: GapRecord, unit: string): string {
   const mention = mentionOf(gap)
   const by = mention === undefined ? '' : ` · ticked by ${mention}`
   if (gap.verdict === 'fixed') return `- ✅ <strong>Fixed:</strong> ${gapHtml(gap)} by ${pullHtml(gap)}${by}`
   const again = 'Tick it in the issue to ask the agent again'
-  if (gap.verdict === 'back')
-    return `- ❌ <strong>Back:</strong> ${gapHtml(gap)}: its readers’ trouble returned after ${pullHtml(gap)}. ${again}${by}`
-  return `- ❌ <strong>Not fixed:</strong> ${gapHtml(gap)}: ${pullHtml(gap)} did not cut its readers’ trouble ${CUT_WORDS}. ${again}${by}`
+  if (gap.verdict === 'back') {
+    const [said = '', since = ''] = cameBackHtml(gap, unit).split(/: (.*)/s)
+    return `- ❌ <strong>${said}:</strong> ${gapHtml(gap)}, ${pullHtml(gap)}${since === '' ? '' : `: ${since}`}. ${again}${by}`
+  }
+  const { verdict, change } = notEnough(gap)
+  return `- ❌ <strong>${verdict}:</strong> ${gapHtml(gap)}, ${pullHtml(gap)}: ${change}. ${again}${by}`
 }
 
 /** What the footer names: the action, its version, and the workflow run's link when known. */
@@ -98,7 +98,8 @@ export function announcementBody(news: readonly GapRecord[], state: HealthState,
   const last = state.periods.at(-1)
   const over = last === undefined ? '' : ` (the analytics of ${htmlText(shortRange(last.dateFrom, last.dateTo), 60)})`
   const count = news.length === 1 ? 'A fix has its verdict' : `${num(news.length)} fixes have their verdicts`
-  const lines = news.slice(0, ANNOUNCED_GAPS).map(newsLine)
+  const unit = unitOf(state)
+  const lines = news.slice(0, ANNOUNCED_GAPS).map((gap) => newsLine(gap, unit))
   const more = news.length - lines.length
   if (more > 0) lines.push(`- and ${num(more)} more, in the issue`)
   const run = footer.runUrl === undefined ? '' : ` · ${linkHtml(footer.runUrl, 'workflow run')}`

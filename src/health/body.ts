@@ -168,7 +168,7 @@ const COUNTED = 'thumbs down, unanswered questions and searches with no click'
 const TROUBLE_WORDS = 'its thumbs down, unanswered questions and searches with no click'
 
 /** "week" when the latest period read is seven days long, "period" otherwise: what a line counts in. */
-function unitOf(state: HealthState): string {
+export function unitOf(state: HealthState): string {
   const last = state.periods.at(-1)
   const from = last === undefined ? undefined : parseDate(last.dateFrom)
   const to = last === undefined ? undefined : parseDate(last.dateTo)
@@ -551,7 +551,7 @@ export function helpedHtml(gap: GapRecord, unit: string, counts = true): string 
  */
 export function notEnough(gap: GapRecord): { verdict: string; change: string } {
   const ratio = gap.before && gap.after ? troubleRatio(gap.before, gap.after) : undefined
-  if (ratio === undefined) return { verdict: 'Not fixed', change: FIXED_NEEDS }
+  if (ratio === undefined) return { verdict: 'Not fixed', change: `not enough (${FIXED_NEEDS})` }
   return { verdict: ratio < 1 ? 'Helped, but not enough' : 'Did not help', change: `${changeText(ratio)} (${FIXED_NEEDS})` }
 }
 

@@ -130,8 +130,8 @@ describe('announcementBody', () => {
       [
         '4 fixes have their verdicts (the analytics of 30 Nov – 6 Dec 2026):',
         '✅ Fixed: /guides/real by pull request #60 · ticked by @docs-lead',
-        '❌ Not fixed: /guides/busy: pull request #60 did not cut its readers’ trouble by 60 %. Tick it in the issue to ask the agent again · ticked by @docs-lead',
-        '❌ Back: /guides/old: its readers’ trouble returned after pull request #7. Tick it in the issue to ask the agent again · ticked by @writer-2',
+        '❌ Not fixed: /guides/busy, pull request #60: not enough (fixed needs −60 %). Tick it in the issue to ask the agent again · ticked by @docs-lead',
+        '❌ The trouble came back: /guides/old, pull request #7. Tick it in the issue to ask the agent again · ticked by @writer-2',
         '✅ Fixed: /guides/nobody by its pull request',
         'Each gap’s numbers before and since its fix are in the issue above. Posted by docs-agent-action 1.2.3 · workflow run.'
       ].join(' ')
@@ -168,7 +168,7 @@ describe('announcementBody', () => {
     const text = seen(body).text
     expect(text).toMatch(/✅ Fixed: \(page [a-z2-9]{4}-[a-z2-9]{4}\) by pull request #60/)
     expect(text).toContain('✅ Fixed: /quickstart by pull request #60')
-    expect(text).toContain('❌ Not fixed: a search (named in the issue): pull request #60 did not cut')
+    expect(text).toContain('❌ Not fixed: a search (named in the issue), pull request #60: not enough (fixed needs −60 %)')
     expect(body).not.toContain('set-by-a-script')
     expect(body).not.toContain('reset password')
     // A subject no page has is shown as written, never as a mention, a link or Markdown.

@@ -201,7 +201,7 @@ describe('the words of a verdict', () => {
     expect(notEnoughText(gap({ before: numbers(100), after: numbers(55) }))).toBe('Helped, but not enough: −45 % (fixed needs −60 %)')
     expect(notEnoughText(gap({ before: numbers(100), after: numbers(110) }))).toBe('Did not help: +10 % (fixed needs −60 %)')
     expect(notEnoughText(gap({ before: numbers(100), after: numbers(100) }))).toBe('Did not help: 0 % (fixed needs −60 %)')
-    expect(notEnoughText(gap({ before: numbers(0), after: numbers(5) }))).toBe('Not fixed: fixed needs −60 %')
+    expect(notEnoughText(gap({ before: numbers(0), after: numbers(5) }))).toBe('Not fixed: not enough (fixed needs −60 %)')
     expect(changeText(0.4)).toBe('−60 %')
     // Over visitors: the same trouble among twice the readers is half the rate.
     expect(troubleRatio(numbers(100), { ...numbers(100), visitors: 2 * VISITORS })).toBe(0.5)

@@ -2050,13 +2050,7 @@ function withPeriod(state, period, historyLimit, today = '') {
         const about = subjectOf(item);
         if (!about)
             continue;
-        // A page a client named keeps the id of its path once it is named by its label (forgetReaderText):
-        // it is found by its label too, so that it goes on as one gap, not two.
-        const named = idOf(about);
-        const kept = gaps.has(named) || about.kind !== 'page'
-            ? undefined
-            : [...gaps.values()].find((gap) => gap.kind === 'page' && gap.subject === about.subject);
-        const id = kept?.id ?? named;
+        const id = idOf(about);
         ranked.add(id);
         // A search is its own subject: its evidence is how often it went unclicked.
         const hits = item.signals.reduce((sum, signal) => sum + signal.count, 0);
@@ -6604,8 +6598,7 @@ function redirectPath(value) {
 }
 /**
  * The redirects of a site's configuration (an object parsed from `docs.json` or `mint.json`), each
- * from one page to where its chain of redirects ends; a redirect by a pattern, to another site, to
- * itself or in a cycle is none. At most MOVES_MAX read.
+ * from one page to another; a redirect by a pattern, to another site, or to itself is none. At most MOVES_MAX.
  */
 function configRedirects(config) {
     const redirects = typeof config === 'object' && config !== null ? config.redirects : undefined;
@@ -6621,30 +6614,7 @@ function configRedirects(config) {
         if (from !== undefined && to !== undefined && from !== to)
             moves.push({ from, to });
     }
-    return settled(moves);
-}
-/**
- * Each redirect taken to where its chain ends (`/a` → `/b` → `/c` reads `/a` → `/c`), the first of a
- * page's redirects followed; a redirect of a cycle is none: its page goes nowhere a reader stays, and
- * a gap that followed it would move every run, losing its numbers since its fix each time.
- */
-function settled(moves) {
-    const next = new Map();
-    for (const { from, to } of moves)
-        if (to !== undefined && !next.has(from))
-            next.set(from, to);
-    const ends = [];
-    for (const move of moves) {
-        const seen = new Set([move.from]);
-        let to = move.to;
-        while (to !== undefined && next.has(to) && !seen.has(to)) {
-            seen.add(to);
-            to = next.get(to);
-        }
-        if (to !== undefined && !seen.has(to))
-            ends.push({ from: move.from, to });
-    }
-    return ends;
+    return moves;
 }
 
 

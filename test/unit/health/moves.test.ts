@@ -80,29 +80,6 @@ describe("the site's redirects", () => {
       expect(configRedirects(config)).toEqual([])
   })
 
-  it('follows a chain of redirects to its end, and no redirect of a cycle, which would move a gap every run', () => {
-    const chain = configRedirects({
-      redirects: [
-        { source: '/a', destination: '/b' },
-        { source: '/b', destination: '/c' },
-        { source: '/x', destination: '/y' },
-        { source: '/y', destination: '/x' },
-        { source: '/p', destination: '/q' },
-        { source: '/q', destination: '/r' },
-        { source: '/r', destination: '/q' }
-      ]
-    })
-    expect(chain).toEqual([
-      { from: '/a', to: '/c' },
-      { from: '/b', to: '/c' }
-    ])
-    // A merged gap on a page of a cycle stays where it is run after run, its numbers since the merge kept.
-    const state: HealthState = { ...emptyState('p'), gaps: [gapAt('/x')] }
-    const trigger = { issueEvent: false, mayAct: true, today: '2026-11-23' }
-    const once = begin(state, undefined, trigger, settings({ redirects: chain }))
-    expect(once.state).toEqual(state)
-  })
-
   it('reads at most MOVES_MAX redirects', () => {
     const redirects = Array.from({ length: MOVES_MAX + 5 }, (_, i) => ({ source: `/a${i}`, destination: `/b${i}` }))
     expect(configRedirects({ redirects })).toHaveLength(MOVES_MAX)
@@ -267,18 +244,6 @@ describe('a gap that follows its page', () => {
     expect(next).toBe(state)
   })
 
-  it('takes the place of an open gap on its new page that a client named, found by its label as by its id', () => {
-    // Recorded while reader text was shown, the open gap keeps the id of its path under its label.
-    const open = { ...gapAt('/client-page', { state: 'new' }), subject: pageLabel('/client-page') }
-    const state: HealthState = { ...emptyState('p'), gaps: [gapAt(OLD), open] }
-    const { state: moved } = withMoves(
-      state,
-      (g) => (g.subject === OLD ? pageLabel('/client-page') : undefined),
-      () => '2026-11-16'
-    )
-    expect(moved.gaps.map((g) => [g.subject, g.movedFrom])).toEqual([[pageLabel('/client-page'), OLD]])
-  })
-
   it('names the page it moved from by its label once reader text is hidden', () => {
     const state: HealthState = { ...emptyState('p'), gaps: [{ ...gapAt(NEW), movedFrom: OLD }] }
     expect(forgetReaderText(state).gaps[0]).toMatchObject({ subject: pageLabel(NEW), movedFrom: pageLabel(OLD) })
@@ -403,24 +368,6 @@ describe('the transition of a run whose fix moved its page', () => {
     expect(start.state.gaps.map((g) => g.subject)).toEqual([NEW, '/left'])
     expect(start.notes).toHaveLength(1)
     expect(begin(state, undefined, { issueEvent: false, mayAct: true, today: '2026-11-23' }, settings()).state).toEqual(state)
-  })
-
-  it('does not take a gap off a page the site still lists for a file of that name moved in another folder', () => {
-    // The fix of OLD renames a draft of the same name under another folder: OLD itself stays, still
-    // listed, its readers as unhappy as before. Taken off its folder, the draft's move reads as OLD's
-    // and would judge the gap on the readers of a page it never was.
-    const sitePages = new Set([OLD, '/healthy'])
-    let t = begin(prOpen(), undefined, { issueEvent: false, mayAct: true, today: '2026-11-23' }, settings({ sitePages }))
-    t = periodRead(t, read('2026-11-16', [down(OLD, 30), up('/healthy', 30)], { [OLD]: 200, '/healthy': 210 }))
-    t = pullsRead(t, merged(), new Map([[PR, [{ from: `/drafts${OLD}`, to: '/drafts/healthy' }]]]))
-    expect(t.state.gaps.map((gap) => gap.subject)).toEqual([OLD])
-    expect(t.state.gaps[0]).toMatchObject({ state: 'back', verdict: 'not-fixed' })
-    // The same move where the site no longer lists the page: the file was the page's, and the gap follows it.
-    const listed = new Set(['/healthy'])
-    let moved = begin(prOpen(), undefined, { issueEvent: false, mayAct: true, today: '2026-11-23' }, settings({ sitePages: listed }))
-    moved = periodRead(moved, read('2026-11-16', [up('/healthy', 30)], { '/healthy': 210 }))
-    moved = pullsRead(moved, merged(), new Map([[PR, [{ from: `/drafts${OLD}`, to: '/drafts/healthy' }]]]))
-    expect(moved.state.gaps[0]).toMatchObject({ subject: '/healthy', movedFrom: OLD })
   })
 
   it('does not follow the moves of another pull request, or of one that is not merged', () => {

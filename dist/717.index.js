@@ -430,7 +430,8 @@ const folded = (path) => (path.endsWith('/index') ? path.slice(0, -'/index'.leng
 /**
  * Where each page the moves name went, by the page as the run names it (readerPath): to its new page
  * (as the run names it), or to undefined when it was removed. `files` moves (a pull request's) are
- * matched under up to FOLDERS_MAX folders; the first move of a page wins.
+ * matched under up to FOLDERS_MAX folders, but for a page the site still lists (`sitePages`); the
+ * first move of a page wins.
  */
 function destinations(moves, files, context) {
     const named = (path) => (0,page_path/* readerPath */.HH)(path, context.showWords, context.sitePages);
@@ -438,7 +439,9 @@ function destinations(moves, files, context) {
     for (let folders = 0; folders <= (files ? FOLDERS_MAX : 0); folders++)
         for (const move of moves) {
             const from = under(move.from, folders);
-            if (from === undefined)
+            // A page the site still lists was not moved by a file of its name under another folder (a
+            // draft, another version): taken off its folder, that file's move would take the gap elsewhere.
+            if (from === undefined || (folders > 0 && context.sitePages?.has(from) === true))
                 continue;
             const to = move.to === undefined ? undefined : under(move.to, folders);
             const pairs = [[from, to]];

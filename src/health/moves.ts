@@ -39,7 +39,8 @@ const folded = (path: string): string | undefined => (path.endsWith('/index') ? 
 /**
  * Where each page the moves name went, by the page as the run names it (readerPath): to its new page
  * (as the run names it), or to undefined when it was removed. `files` moves (a pull request's) are
- * matched under up to FOLDERS_MAX folders; the first move of a page wins.
+ * matched under up to FOLDERS_MAX folders, but for a page the site still lists (`sitePages`); the
+ * first move of a page wins.
  */
 export function destinations(moves: readonly PageMove[], files: boolean, context: MoveContext): Map<string, string | undefined> {
   const named = (path: string): string => readerPath(path, context.showWords, context.sitePages)
@@ -47,7 +48,9 @@ export function destinations(moves: readonly PageMove[], files: boolean, context
   for (let folders = 0; folders <= (files ? FOLDERS_MAX : 0); folders++)
     for (const move of moves) {
       const from = under(move.from, folders)
-      if (from === undefined) continue
+      // A page the site still lists was not moved by a file of its name under another folder (a
+      // draft, another version): taken off its folder, that file's move would take the gap elsewhere.
+      if (from === undefined || (folders > 0 && context.sitePages?.has(from) === true)) continue
       const to = move.to === undefined ? undefined : under(move.to, folders)
       const pairs: [string | undefined, string | undefined][] = [[from, to]]
       // A folder's index page is read at the folder's path as well: it goes to the new folder's.

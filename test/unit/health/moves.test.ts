@@ -370,6 +370,24 @@ describe('the transition of a run whose fix moved its page', () => {
     expect(begin(state, undefined, { issueEvent: false, mayAct: true, today: '2026-11-23' }, settings()).state).toEqual(state)
   })
 
+  it('does not take a gap off a page the site still lists for a file of that name moved in another folder', () => {
+    // The fix of OLD renames a draft of the same name under another folder: OLD itself stays, still
+    // listed, its readers as unhappy as before. Taken off its folder, the draft's move reads as OLD's
+    // and would judge the gap on the readers of a page it never was.
+    const sitePages = new Set([OLD, '/healthy'])
+    let t = begin(prOpen(), undefined, { issueEvent: false, mayAct: true, today: '2026-11-23' }, settings({ sitePages }))
+    t = periodRead(t, read('2026-11-16', [down(OLD, 30), up('/healthy', 30)], { [OLD]: 200, '/healthy': 210 }))
+    t = pullsRead(t, merged(), new Map([[PR, [{ from: `/drafts${OLD}`, to: '/drafts/healthy' }]]]))
+    expect(t.state.gaps.map((gap) => gap.subject)).toEqual([OLD])
+    expect(t.state.gaps[0]).toMatchObject({ state: 'back', verdict: 'not-fixed' })
+    // The same move where the site no longer lists the page: the file was the page's, and the gap follows it.
+    const listed = new Set(['/healthy'])
+    let moved = begin(prOpen(), undefined, { issueEvent: false, mayAct: true, today: '2026-11-23' }, settings({ sitePages: listed }))
+    moved = periodRead(moved, read('2026-11-16', [up('/healthy', 30)], { '/healthy': 210 }))
+    moved = pullsRead(moved, merged(), new Map([[PR, [{ from: `/drafts${OLD}`, to: '/drafts/healthy' }]]]))
+    expect(moved.state.gaps[0]).toMatchObject({ subject: '/healthy', movedFrom: OLD })
+  })
+
   it('does not follow the moves of another pull request, or of one that is not merged', () => {
     let t = begin(prOpen(), undefined, { issueEvent: false, mayAct: true, today: '2026-11-23' }, settings())
     t = periodRead(t, read('2026-11-16', [up(NEW, 30)], { [NEW]: 210, [OLD]: 0 }))

@@ -63,7 +63,8 @@ function redirectPath(value: unknown): string | undefined {
 
 /**
  * The redirects of a site's configuration (an object parsed from `docs.json` or `mint.json`), each
- * from one page to another; a redirect by a pattern, to another site, or to itself is none. At most MOVES_MAX.
+ * from one page to where its chain of redirects ends; a redirect by a pattern, to another site, to
+ * itself or in a cycle is none. At most MOVES_MAX read.
  */
 export function configRedirects(config: unknown): PageMove[] {
   const redirects = typeof config === 'object' && config !== null ? (config as Record<string, unknown>).redirects : undefined
@@ -76,5 +77,26 @@ export function configRedirects(config: unknown): PageMove[] {
     const to = redirectPath(destination)
     if (from !== undefined && to !== undefined && from !== to) moves.push({ from, to })
   }
-  return moves
+  return settled(moves)
+}
+
+/**
+ * Each redirect taken to where its chain ends (`/a` → `/b` → `/c` reads `/a` → `/c`), the first of a
+ * page's redirects followed; a redirect of a cycle is none: its page goes nowhere a reader stays, and
+ * a gap that followed it would move every run, losing its numbers since its fix each time.
+ */
+function settled(moves: readonly PageMove[]): PageMove[] {
+  const next = new Map<string, string>()
+  for (const { from, to } of moves) if (to !== undefined && !next.has(from)) next.set(from, to)
+  const ends: PageMove[] = []
+  for (const move of moves) {
+    const seen = new Set([move.from])
+    let to = move.to
+    while (to !== undefined && next.has(to) && !seen.has(to)) {
+      seen.add(to)
+      to = next.get(to)
+    }
+    if (to !== undefined && !seen.has(to)) ends.push({ from: move.from, to })
+  }
+  return ends
 }

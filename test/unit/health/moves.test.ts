@@ -80,6 +80,29 @@ describe("the site's redirects", () => {
       expect(configRedirects(config)).toEqual([])
   })
 
+  it('follows a chain of redirects to its end, and no redirect of a cycle, which would move a gap every run', () => {
+    const chain = configRedirects({
+      redirects: [
+        { source: '/a', destination: '/b' },
+        { source: '/b', destination: '/c' },
+        { source: '/x', destination: '/y' },
+        { source: '/y', destination: '/x' },
+        { source: '/p', destination: '/q' },
+        { source: '/q', destination: '/r' },
+        { source: '/r', destination: '/q' }
+      ]
+    })
+    expect(chain).toEqual([
+      { from: '/a', to: '/c' },
+      { from: '/b', to: '/c' }
+    ])
+    // A merged gap on a page of a cycle stays where it is run after run, its numbers since the merge kept.
+    const state: HealthState = { ...emptyState('p'), gaps: [gapAt('/x')] }
+    const trigger = { issueEvent: false, mayAct: true, today: '2026-11-23' }
+    const once = begin(state, undefined, trigger, settings({ redirects: chain }))
+    expect(once.state).toEqual(state)
+  })
+
   it('reads at most MOVES_MAX redirects', () => {
     const redirects = Array.from({ length: MOVES_MAX + 5 }, (_, i) => ({ source: `/a${i}`, destination: `/b${i}` }))
     expect(configRedirects({ redirects })).toHaveLength(MOVES_MAX)

@@ -726,7 +726,7 @@ function payloadObject(value) {
 __webpack_require__.d(__webpack_exports__, {
   Th: () => (/* binding */ BODY_LIMIT),
   SH: () => (/* binding */ blocksOf),
-  FE: () => (/* binding */ cameBackHtml),
+  Iy: () => (/* binding */ cameBackSince),
   P8: () => (/* binding */ dismissTicks),
   ur: () => (/* binding */ moversHtml),
   kM: () => (/* binding */ notEnough),
@@ -742,7 +742,7 @@ __webpack_require__.d(__webpack_exports__, {
   kc: () => (/* binding */ withOwned)
 });
 
-// UNUSED EXPORTS: LEDGER_LINES_CHARS, beforeAfterHtml, changeText, fixFirstEntries, helpedHtml, leadStatusHtml, lostHtml, newsLines, notEnoughText, numbersHtml, standingHtml, timelineHtml, trendOf, troubleRatio
+// UNUSED EXPORTS: LEDGER_LINES_CHARS, beforeAfterHtml, cameBackHtml, changeText, fixFirstEntries, helpedHtml, leadStatusHtml, lostHtml, newsLines, notEnoughText, numbersHtml, standingHtml, timelineHtml, trendOf, troubleRatio
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);

@@ -123,8 +123,8 @@ function newsLine(gap, unit) {
         return `- ✅ <strong>Fixed:</strong> ${gapHtml(gap)} by ${pullHtml(gap)}${by}`;
     const again = 'Tick it in the issue to ask the agent again';
     if (gap.verdict === 'back') {
-        const [said = '', since = ''] = (0,health_body/* cameBackHtml */.FE)(gap, unit).split(/: (.*)/s);
-        return `- ❌ <strong>${said}:</strong> ${gapHtml(gap)}, ${pullHtml(gap)}${since === '' ? '' : `: ${since}`}. ${again}${by}`;
+        const since = (0,health_body/* cameBackSince */.Iy)(gap, unit);
+        return `- ❌ <strong>The trouble came back:</strong> ${gapHtml(gap)}, ${pullHtml(gap)}${since === '' ? '' : `: ${since}`}. ${again}${by}`;
     }
     const { verdict, change } = (0,health_body/* notEnough */.kM)(gap);
     return `- ❌ <strong>${verdict}:</strong> ${gapHtml(gap)}, ${pullHtml(gap)}: ${change}. ${again}${by}`;

@@ -10,7 +10,7 @@ import { linkHtml } from '../render/html.js'
 import { shortRange } from '../text/dates.js'
 import { htmlText } from '../text/escape.js'
 import { num } from '../text/format.js'
-import { cameBackHtml, notEnough, unitOf } from './body.js'
+import { cameBackSince, notEnough, unitOf } from './body.js'
 import type { GapRecord, HealthState, Verdict } from './state.js'
 
 /**
@@ -75,8 +75,8 @@ function newsLine(gap: GapRecord, unit: string): string {
   if (gap.verdict === 'fixed') return `- ✅ <strong>Fixed:</strong> ${gapHtml(gap)} by ${pullHtml(gap)}${by}`
   const again = 'Tick it in the issue to ask the agent again'
   if (gap.verdict === 'back') {
-    const [said = '', since = ''] = cameBackHtml(gap, unit).split(/: (.*)/s)
-    return `- ❌ <strong>${said}:</strong> ${gapHtml(gap)}, ${pullHtml(gap)}${since === '' ? '' : `: ${since}`}. ${again}${by}`
+    const since = cameBackSince(gap, unit)
+    return `- ❌ <strong>The trouble came back:</strong> ${gapHtml(gap)}, ${pullHtml(gap)}${since === '' ? '' : `: ${since}`}. ${again}${by}`
   }
   const { verdict, change } = notEnough(gap)
   return `- ❌ <strong>${verdict}:</strong> ${gapHtml(gap)}, ${pullHtml(gap)}: ${change}. ${again}${by}`

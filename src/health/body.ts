@@ -572,7 +572,7 @@ export function cameBackHtml(gap: GapRecord, unit: string): string {
 }
 
 /** "since 21 Dec 2026, 27 a week, against 1 while the fix held (thumbs down, …)"; '' without numbers. */
-function cameBackSince(gap: GapRecord, unit: string): string {
+export function cameBackSince(gap: GapRecord, unit: string): string {
   const since = gap.after
   if (!since) return ''
   const against = gap.held === undefined ? '' : `, against ${num(troublePerPeriod(gap.held))} while the fix held`

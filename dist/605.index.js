@@ -6332,7 +6332,7 @@ async function wordsToAgent(inputs, client, healthIssueRun, server, visibilities
 async function openHealthIssue(inputs, client, github, showWords, sitePages, visibilities, redirects = []) {
     if (!inputs.healthIssue)
         return {};
-    const { HealthIssueRun, healthIssueFailure } = await __webpack_require__.e(/* import() */ 717).then(__webpack_require__.bind(__webpack_require__, 3717));
+    const { HealthIssueRun, healthIssueFailure } = await __webpack_require__.e(/* import() */ 219).then(__webpack_require__.bind(__webpack_require__, 8219));
     let healthIssueRun;
     try {
         healthIssueRun = await HealthIssueRun.open(inputs.healthIssue, inputs.projectId, github, showWords, sitePages, redirects);

@@ -948,9 +948,7 @@ function told(week, next, log) {
 /** The week begun: the state read, with the dismissals of the edit that started the run. */
 function opened(start, log) {
     const first = begin(start.read, start.body, start.trigger, start.settings);
-    const week = { now: first, start: first.state, body: start.body, githubServer: start.githubServer, notices: [] };
-    const begun = told(week, first, log);
-    return { ...begun, start: begun.now.state };
+    return told({ now: first, start: first.state, body: start.body, githubServer: start.githubServer, notices: [] }, first, log);
 }
 /**
  * Follows the jobs earlier runs asked for and left running (the step stopped waiting): a job that has
@@ -1131,6 +1129,7 @@ async function weekFrom(begun, ports, mayAsk) {
             throw error;
         const unread = { ...begun, unread: true, failure: `The docs health issue could not be read${ports.failureOf(error)}` };
         await ports.runJob(undefined, () => Promise.resolve());
+        // Nor does it say what started the run: the analytics are read whatever did.
         await ports.readPeriod(undefined);
         return unread;
     }

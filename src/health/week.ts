@@ -127,9 +127,7 @@ function told(week: Week, next: Transition, log: WeekLog): Week {
 /** The week begun: the state read, with the dismissals of the edit that started the run. */
 export function opened(start: Omit<WeekStart, 'mayAsk'>, log: WeekLog): Week {
   const first = begin(start.read, start.body, start.trigger, start.settings)
-  const week: Week = { now: first, start: first.state, body: start.body, githubServer: start.githubServer, notices: [] }
-  const begun = told(week, first, log)
-  return { ...begun, start: begun.now.state }
+  return told({ now: first, start: first.state, body: start.body, githubServer: start.githubServer, notices: [] }, first, log)
 }
 
 /**
@@ -308,6 +306,7 @@ export async function weekFrom(begun: Week, ports: WeekPorts, mayAsk: boolean): 
     if (error instanceof StopError) throw error
     const unread: Week = { ...begun, unread: true, failure: `The docs health issue could not be read${ports.failureOf(error)}` }
     await ports.runJob(undefined, () => Promise.resolve())
+    // Nor does it say what started the run: the analytics are read whatever did.
     await ports.readPeriod(undefined)
     return unread
   }

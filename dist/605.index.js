@@ -6280,9 +6280,9 @@ function jobParts(inputs, client, plan, asked, githubServer) {
     if (asked) {
         // A run that also reads the analytics does not wait for the job (the next run follows it), so that
         // a long job cannot cost the week its report; a run started by the tick watches it.
-        const wait = asked.healthIssueRun.issueEvent || inputs.analytics === undefined ? inputs.wait : false;
+        const wait = asked.issueEvent || inputs.analytics === undefined ? inputs.wait : false;
         const settings = { ...inputs, wait, prompt: asked.prompt, jobId: undefined, githubServer };
-        return [agentJobPart(client, settings, { onStarted: (jobId) => asked.healthIssueRun.started(jobId) })];
+        return [agentJobPart(client, settings, { onStarted: asked.started })];
     }
     if (plan.settings === undefined)
         return [];
@@ -6295,7 +6295,7 @@ function jobParts(inputs, client, plan, asked, githubServer) {
  * may quote them in a pull request there. A job whose repository is not known keeps them out, as does
  * an issue that records no job. Said in the log.
  */
-async function wordsToAgent(inputs, client, healthIssueRun, server, visibilities) {
+async function wordsToAgent(inputs, client, jobIds, server, visibilities) {
     if (inputs.analytics?.readerText === 'show') {
         core/* info */.pq("Readers' words go to the agent with the ticked gaps: readerText is show.");
         return true;
@@ -6304,7 +6304,6 @@ async function wordsToAgent(inputs, client, healthIssueRun, server, visibilities
         core/* info */.pq(`Readers' words stay out of the agent's prompt: ${why} (readerText: auto). Set readerText: show to send them.`);
         return false;
     };
-    const jobIds = healthIssueRun.recordedJobIds();
     if (jobIds.length === 0)
         return out("the agent's repository is not known (no earlier job of the docs health issue names it)");
     const names = [];
@@ -6328,26 +6327,19 @@ async function wordsToAgent(inputs, client, healthIssueRun, server, visibilities
     core/* info */.pq(`Readers' words go to the agent with the ticked gaps: GitHub says this repository and the agent's, ${(0,text_escape/* logText */.kc)(names.join(', '), 400)}, are private (readerText: auto).`);
     return true;
 }
-/** The docs health issue of the run, and the prompt for the gaps a person ticked in it, when the inputs ask for one. */
-async function openHealthIssue(inputs, client, github, showWords, sitePages, visibilities, redirects = []) {
+/** The docs health issue of the run, found and begun, when the inputs ask for one; or why it could not be read. */
+async function openHealthIssue(inputs, github, showWords, sitePages, redirects = []) {
     if (!inputs.healthIssue)
         return {};
-    const { HealthIssueRun, healthIssueFailure } = await __webpack_require__.e(/* import() */ 717).then(__webpack_require__.bind(__webpack_require__, 3717));
-    let healthIssueRun;
+    const { HealthIssueRun, healthIssueFailure } = await __webpack_require__.e(/* import() */ 219).then(__webpack_require__.bind(__webpack_require__, 8219));
     try {
-        healthIssueRun = await HealthIssueRun.open(inputs.healthIssue, inputs.projectId, github, showWords, sitePages, redirects);
-        await healthIssueRun.followJobs((jobId) => client.getJob(inputs.projectId, jobId), github.runner.server);
+        return { healthIssueRun: await HealthIssueRun.open(inputs.healthIssue, inputs.projectId, github, showWords, sitePages, redirects) };
     }
     catch (error) {
         if (error instanceof core_lifetime/* StopError */.Tj)
             throw error;
         return { failure: `The docs health issue could not be read${healthIssueFailure(error)}` };
     }
-    // A prompt or a job of the workflow's own comes first: the ticks wait for a run without one.
-    if (inputs.prompt !== undefined || inputs.jobId !== undefined)
-        return { healthIssueRun };
-    const prompt = await healthIssueRun.ask(() => wordsToAgent(inputs, client, healthIssueRun, github.runner.server, visibilities));
-    return { healthIssueRun, asked: prompt === undefined ? undefined : { prompt, healthIssueRun } };
 }
 /** What reader text is, as the log says it. */
 const READER_TEXT = "Reader text (search terms, feedback comments, assistant questions and their categories, and page paths the site's navigation does not list)";
@@ -6479,31 +6471,32 @@ async function work(inputs, options = {}) {
         const sitePages = shown || (!inputs.analytics && !inputs.healthIssue) ? undefined : await readSitePages(runner.workspace, core/* info */.pq);
         // Where the site redirects a page: a fix's gap follows its page there.
         const redirects = inputs.healthIssue ? await readSiteRedirects(runner.workspace) : [];
-        const { healthIssueRun, asked, failure } = await openHealthIssue(inputs, client, github, shown, sitePages, visibilities, redirects);
-        const plan = asked ? NO_JOB : await planJob(inputs, lifetime, github);
+        const { healthIssueRun, failure } = await openHealthIssue(inputs, github, shown, sitePages, redirects);
+        let plan = NO_JOB;
         const ctx = { lifetime, log: { info: core/* info */.pq, warning: core/* warning */.$e, debug: core/* debug */.Yz } };
         const reported = async (report) => {
             if (report.kind === 'job')
                 await plan.ended(report, lifetime.stopped !== undefined);
         };
+        const reports = [];
         let alerts;
         // A range cut to today is said under the report, with the plan's own note.
         let cutNote;
-        const reports = await runParts(jobParts(inputs, client, plan, asked, runner.server), ctx, reported);
-        for (const report of reports)
-            if (report.kind === 'job')
-                healthIssueRun?.recordJob(report);
-        const analytics = inputs.analytics;
-        // A run started by an edit of an issue acts on its ticks only: it reads no analytics.
-        if (analytics && !healthIssueRun?.issueEvent) {
-            const plan = {
-                projectId: inputs.projectId,
-                ...analytics,
-                showReaderText: shown,
-                ...(sitePages ? { sitePages } : {}),
-                // An issue that could not be read names no fix: the feedback section says resolved feedback counts nowhere.
-                ...(healthIssueRun ? { fixes: healthIssueRun.fixes() } : failure !== undefined ? { fixesUnknown: true } : {})
-            };
+        /** The run's agent job: the one for the gaps a person ticked (`asked`), or else the workflow's own. */
+        const runJob = async (asked) => {
+            plan = asked ? NO_JOB : await planJob(inputs, lifetime, github);
+            const issueEvent = healthIssueRun?.issueEvent ?? false;
+            const parts = jobParts(inputs, client, plan, asked && { ...asked, issueEvent }, runner.server);
+            const jobs = await runParts(parts, ctx, reported);
+            reports.push(...jobs);
+            return jobs.filter((report) => report.kind === 'job');
+        };
+        /** The analytics sections, with what the docs health issue says of fixes (`fixes`), when the inputs ask for them. */
+        const readSections = async (fixes) => {
+            const analytics = inputs.analytics;
+            if (!analytics)
+                return undefined;
+            const plan = { projectId: inputs.projectId, ...analytics, showReaderText: shown, ...(sitePages ? { sitePages } : {}), ...fixes };
             const sections = (await runParts((0,wiring/* sectionParts */.ME)(client, plan), ctx, reported, ANALYTICS_CONCURRENCY)).filter(wiring/* isSectionReport */.Kb);
             reports.push(...sections);
             const overview = overviewOf(sections);
@@ -6512,10 +6505,28 @@ async function work(inputs, options = {}) {
                 alerts = (0,render_alerts/* firedAlerts */.WC)(inputs.alerts, overview.headlines);
             for (const alert of alerts ?? [])
                 core/* warning */.$e(`Alert: ${alert.sentence}`);
-            healthIssueRun?.recordPeriod({ ...overview, alerts }, sections);
             cutNote = (0,run_inputs/* rangeCutNote */.AW)(analytics);
+            return { overview: { ...overview, alerts }, sections };
+        };
+        let healthIssue;
+        if (healthIssueRun) {
+            // The weekly loop of the docs health issue (health/week.ts) drives the job and the analytics.
+            healthIssue = await healthIssueRun.run({
+                getJob: (jobId) => client.getJob(inputs.projectId, jobId),
+                mayQuote: (jobIds) => wordsToAgent(inputs, client, jobIds, runner.server, visibilities),
+                runJob: (prompt, started) => runJob(prompt === undefined ? undefined : { prompt, started }),
+                // An issue that could not be read names no fix: the feedback section says resolved feedback counts nowhere.
+                readPeriod: (fixes) => readSections(fixes ? { fixes } : { fixesUnknown: true })
+            }, 
+            // A prompt or a job of the workflow's own comes first: the ticks wait for a run without one.
+            inputs.prompt === undefined && inputs.jobId === undefined);
         }
-        const healthIssue = failure !== undefined ? { failure, resolved: 0, asked: 0 } : await healthIssueRun?.finish(runner.server);
+        else {
+            await runJob();
+            await readSections(failure !== undefined ? { fixesUnknown: true } : {});
+            if (failure !== undefined)
+                healthIssue = { failure, resolved: 0, asked: 0 };
+        }
         const notes = [plan.note, cutNote].filter((note) => note !== undefined);
         return { reports, healthIssue, alerts, ...(notes.length > 0 ? { note: notes.join(' ') } : {}) };
     }

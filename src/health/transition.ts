@@ -2,8 +2,8 @@
 // this period's analytics (or none: a run a tick started reads none) and the run's events (the boxes
 // an edit ticked and whether its author may act, the jobs that ended, the pull requests' states, the
 // day), to the new state, the body the action owns, the gaps to ask the agent for, and what the log
-// and the run's report say. Each step takes a `Transition` and returns a new one, in the order the
-// run meets its events; run/health-issue.ts reads and writes GitHub around them.
+// and the run's report say. Each step takes a `Transition` and returns a new one; health/week.ts
+// takes them in the order the run meets its events, and does their I/O through its ports.
 import type { JobReport } from '../agent/outcome.js'
 import { jobIdProblem } from '../api/schemas.js'
 import type { HeadlineKey } from '../core/catalog.js'

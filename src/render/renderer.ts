@@ -80,6 +80,22 @@ export function previousOf<Value>(comparison: Comparison<Value> | undefined, pic
   return { value: pick(comparison.value), dateFrom: comparison.dateFrom, dateTo: comparison.dateTo }
 }
 
+/** One page's count in one row a section read. */
+export interface PageCount {
+  path: string
+  count: number
+}
+
+/** What a section says of each page's readers, in the measures the docs health issue keeps. */
+export interface PageNumbers {
+  /** Each page's human visitors, row by row (two rows' paths may be one page of the site). */
+  visitors?: readonly PageCount[]
+  /** Each page's page views, row by row. */
+  views?: readonly PageCount[]
+  /** When the service returned only some pages' feedback counts: those pages (another page's are not known, not 0). */
+  feedbackPages?: readonly string[]
+}
+
 export interface SectionRenderer<Report> extends Renderer<Report> {
   /** Its name in the report's banner: "Page views". */
   banner: string
@@ -89,6 +105,8 @@ export interface SectionRenderer<Report> extends Renderer<Report> {
   readNotes?(report: Report): string[]
   /** What it says readers could not find, page by page or search by search, for "Fix first". */
   signals?(report: Report): Signal[]
+  /** What it says of each page's readers, for the docs health issue's ledger and movers (health/period-sections.ts). */
+  pageNumbers?(report: Report): PageNumbers
   /** Its object in analytics.json, under the section's name. */
   json(report: Report): Record<string, unknown>
   /** Its CSV files; none when it read nothing. */

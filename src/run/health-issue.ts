@@ -2,45 +2,36 @@
 // agent job, what the job came to and what the analytics read recorded in its ledger, and its body
 // written once at the end. Ticks are acted on only from a run the issue's own edits cannot start
 // (a bot's edit starts nothing) and, on an `issues` event, only for a person who may push, and only
-// the boxes that very edit ticked. What each step does to the issue is decided by
-// health/transition.ts, pure; this shell reads and writes GitHub around it and says in the log what
-// the transition notes.
+// the boxes that very edit ticked. The weekly loop itself, its steps and their order, is
+// health/week.ts; this shell finds the issue and who may act on it, and adapts GitHub (the issue's
+// reads, sealed writes and comment, the pull requests) to the loop's ports.
 import * as core from '@actions/core'
 import type { JobReport } from '../agent/outcome.js'
-import { pullRequestLink } from '../agent/pull-request.js'
-import { ApiError } from '../api/errors.js'
-import { type AgentJob, jobIdProblem } from '../api/schemas.js'
+import type { AgentJob } from '../api/schemas.js'
 import { errorMessage } from '../core/error-message.js'
 import type { RecordSeal } from '../core/record-seal.js'
 import { projectMarker, ownedPart, BODY_LIMIT, verdictLines, withOwned } from '../health/body.js'
 import { linkHtml } from '../render/html.js'
 import { githubFailure, githubWriteFailure } from '../github/client.js'
-import type { Mover, PageTraffic } from '../health/history.js'
-import type { Measured, PullState } from '../health/ledger.js'
+import type { Mover } from '../health/history.js'
+import { analyticsRead, type SectionRead } from '../health/period-sections.js'
 import { editTicks, type EditTicks } from '../health/edit-ticks.js'
-import { announcementBody, mentioned, verdictNews } from '../health/announcement.js'
-import { boundedState, type HealthState, openState, sealState } from '../health/state.js'
+import { type HealthState, openState, sealState } from '../health/state.js'
+import { type AnalyticsRead, type AskedGap, recordedJobIds, reportOf, type TransitionSettings, type Trigger } from '../health/transition.js'
 import {
-  ask,
-  type AskedGap,
-  begin,
-  fixes,
-  jobEnded,
-  jobReported,
-  jobsToFollow,
-  periodRead,
-  promptOf,
-  pullsRead,
-  pullsToRead,
-  recordedJobIds,
-  reportOf,
-  started,
-  type Transition,
-  type TransitionSettings,
-  type Trigger,
-  writesAtEnd,
-  written
-} from '../health/transition.js'
+  askTicked,
+  finished,
+  followJobs,
+  type IssuePorts,
+  jobDone,
+  jobStarted,
+  opened,
+  periodDone,
+  type RunPorts,
+  type Week,
+  weekFixes,
+  weekFrom
+} from '../health/week.js'
 import type { HeadlineKey } from '../core/catalog.js'
 import type { Headline } from '../render/renderer.js'
 import { HEALTH_ISSUE_LABEL, type HealthIssue, HealthIssues } from '../github/issues.js'
@@ -112,11 +103,10 @@ const runIdOf = (runner: Pick<Runner, 'runId'>): string => runner.runId ?? 'loca
 export class HealthIssueRun {
   /** The run was started by an event on an issue: it reads no analytics. */
   readonly issueEvent: boolean
-  /** The issue over the run so far: its state and what the run did to it (health/transition.ts). */
-  private now: Transition
-  /** The state as the run read it: a verdict the run ends with that it did not hold is announced. */
-  private readonly start: HealthState
-  private failure: string | undefined
+  /** The issue over the run so far: its state and what the run did to it (health/week.ts). */
+  private week: Week
+  /** The issue on GitHub, as the weekly loop reads and writes it. */
+  private readonly ports: IssuePorts
 
   private constructor(
     private readonly github: HealthIssues,
@@ -129,8 +119,18 @@ export class HealthIssueRun {
     settings: TransitionSettings
   ) {
     this.issueEvent = trigger.issueEvent
-    this.now = this.told(begin(read, issue?.body, trigger, settings))
-    this.start = this.now.state
+    this.ports = {
+      log: { info: core.info, warning: core.warning },
+      readIssue: () => this.read(),
+      writeIssue: (owned, current) => this.write(owned, current),
+      comment: async (body) => {
+        if (this.issue) await this.github.comment(this.issue.number, body)
+      },
+      pullState: (owner, repo, number) => this.github.pullState(owner, repo, number),
+      pullMoves: (owner, repo, number) => this.github.pullMoves(owner, repo, number),
+      failureOf: healthIssueFailure
+    }
+    this.week = opened({ read, body: issue?.body, trigger, settings, githubServer: runner.server }, this.ports.log)
   }
 
   /** The docs health issue of this repository and project, as the event that started the run allows it to act. */
@@ -223,181 +223,88 @@ export class HealthIssueRun {
     })
   }
 
-  /** Says in the log what the step just taken notes, and gives its transition back. */
-  private told(next: Transition): Transition {
-    for (const note of next.notes) core.info(note)
-    for (const warning of next.warnings ?? []) core.warning(warning)
-    return { ...next, warnings: [] }
+  /**
+   * The weekly loop (health/week.ts) over the rest of the run: `ports` does the run's own I/O (the
+   * service's jobs, the agent job, the analytics). What the run's report says of the issue.
+   */
+  async run(ports: WorkPorts, mayAsk: boolean): Promise<HealthIssueReport> {
+    this.week = await weekFrom(this.week, { ...this.ports, ...ports, readPeriod: (fixes) => this.periodOf(ports, fixes) }, mayAsk)
+    return this.report()
+  }
+
+  /** The period the run's analytics read, as the docs health issue takes it. */
+  private async periodOf(ports: WorkPorts, fixes: ReadonlyMap<string, string> | undefined): Promise<AnalyticsRead | undefined> {
+    const period = await ports.readPeriod(fixes)
+    return period && analyticsRead(period.overview, period.sections.map(sectionRead))
   }
 
   /**
    * The prompt for the gaps a person ticked, when there are any this run may ask for; they are
-   * marked asked in the issue first, so that a re-run or a second event asks nothing twice. It names
-   * the period the gaps' evidence was read over and, where reader text may be shown, gives what
-   * readers wrote about them.
+   * marked asked in the issue first, so that a re-run or a second event asks nothing twice.
    */
-  async ask(mayQuote: () => Promise<boolean> = () => Promise.resolve(this.now.settings.showWords)): Promise<string | undefined> {
-    if (!this.issue) return undefined
-    const { transition, asks } = ask(this.now, this.issue.body)
-    if (asks === undefined) {
-      this.now = this.told(transition)
-      return undefined
-    }
-    const before = this.now
-    this.now = this.told(transition)
-    try {
-      await this.write()
-    } catch (error) {
-      // Not recorded as asked, so not asked: the next run tries again.
-      this.now = { ...before, warnedTop: this.now.warnedTop }
-      this.failure = `The docs health issue could not record the ticked gaps, so the agent was not asked${healthIssueFailure(error)}`
-      return undefined
-    }
-    core.info(asks.note)
-    // Asked only once there is a prompt: whether readers' words may go to the agent's repository.
-    return promptOf(asks, this.now.settings.showWords && (await mayQuote()))
+  async ask(mayQuote: () => Promise<boolean> = () => Promise.resolve(this.week.now.settings.showWords)): Promise<string | undefined> {
+    const { week, prompt } = await askTicked(this.week, { ...this.ports, mayQuote: () => mayQuote() })
+    this.week = week
+    return prompt
   }
 
   /** The job this run asked for has its id: written at once, so that no later run takes the gaps for unasked. */
   async started(jobId: string): Promise<void> {
-    if (this.now.asked.length === 0) return
-    this.now = started(this.now, jobId)
-    try {
-      await this.write()
-    } catch (error) {
-      core.warning(`The docs health issue could not record job ${htmlText(jobId, 60)}${healthIssueFailure(error)}`)
-    }
+    this.week = await jobStarted(this.week, this.ports, jobId)
   }
 
-  /**
-   * Follows the jobs earlier runs asked for and left running (the step stopped waiting): a job that
-   * has ended since is recorded, with its pull request or with its gaps open again. A job the service
-   * cannot tell of now is left as it is.
-   */
+  /** Follows the jobs earlier runs asked for and left running (health/week.ts, followJobs). */
   async followJobs(getJob: (jobId: string) => Promise<AgentJob>, githubServer: string): Promise<void> {
-    for (const jobId of jobsToFollow(this.now)) {
-      // An id no request can carry (a state written before ids were checked) is left as it is.
-      const problem = jobIdProblem(jobId)
-      if (problem !== undefined) {
-        core.info(
-          `The docs health issue names an agent job the run cannot follow, ${logText(JSON.stringify(jobId), 100)} (${problem}): it is skipped.`
-        )
-        continue
-      }
-      let job: AgentJob
-      try {
-        job = await getJob(jobId)
-      } catch (error) {
-        if (!(error instanceof ApiError)) throw error
-        core.info(`The agent job ${htmlText(jobId, 60)} of the docs health issue could not be read: ${error.message}`)
-        continue
-      }
-      if (job.status !== 'completed' && job.status !== 'failed' && job.status !== 'archived') continue
-      this.now = jobEnded(this.now, jobId, pullRequestOf(job.prLink, githubServer))
-    }
+    this.week = await followJobs({ ...this.week, githubServer }, { log: this.ports.log, getJob })
   }
 
   /** Every job the issue records, once each: the source repository of each is one the agent has worked in. */
   recordedJobIds(): string[] {
-    return recordedJobIds(this.now)
+    return recordedJobIds(this.week.now)
   }
 
   /** The pages with a fix, and the day each merged: where feedback marked resolved counts. */
   fixes(): Map<string, string> {
-    return fixes(this.now)
+    return weekFixes(this.week)
   }
 
   /** What the job this run asked for came to. */
   recordJob(job: JobReport): void {
-    this.now = jobReported(this.now, job)
+    this.week = jobDone(this.week, job)
   }
 
-  /**
-   * The period the analytics read: its headlines (a change the run could not read taken from the
-   * history), its ranking without the gaps people dismissed, every gap's own numbers from every
-   * signal of `sections`, and the pages whose traffic moved.
-   */
+  /** The period the analytics read, from its overview and every section read (health/period-sections.ts). */
   recordPeriod(overview: Overview, sections: readonly SectionReport[] = []): void {
-    const signals = sections.flatMap((section) => sectionRendererOf(section).signals?.(section) ?? [])
-    this.now = periodRead(this.now, {
-      overview,
-      ...(sections.length > 0 ? { sections: { signals, measured: measuredOf(sections) } } : {}),
-      traffic: pageTraffic(sections)
-    })
+    this.week = periodDone(this.week, analyticsRead(overview, sections.map(sectionRead)))
   }
 
-  /** Reads the state of the pull requests the ledger waits on (on the run's own GitHub server only), then writes the issue. */
+  /** Reads the pull requests the ledger waits on, writes the issue and announces new verdicts (health/week.ts, finished). */
   async finish(githubServer: string): Promise<HealthIssueReport> {
-    try {
-      if (!writesAtEnd(this.now)) return this.report()
-      const pulls = new Map<string, PullState>()
-      const moves = new Map<string, PageMove[]>()
-      // By the link as the ledger keeps it, which is how withPulls looks each gap's up.
-      for (const prLink of pullsToRead(this.now)) {
-        const pull = pullRequestLink(prLink, githubServer)?.pullRequest
-        if (!pull) continue
-        const [owner = '', repo = ''] = pull.repository.split('/')
-        const state = await this.github.pullState(owner, repo, Number(pull.number))
-        if (state) pulls.set(prLink, state)
-        // A merged fix may have moved its page: its gap follows it (health/moves.ts).
-        if (state?.state === 'merged') moves.set(prLink, await this.github.pullMoves(owner, repo, Number(pull.number)))
-      }
-      this.now = this.told(pullsRead(this.now, pulls, moves))
-      await this.write()
-    } catch (error) {
-      return { ...this.report(), failure: `The docs health issue could not be written${healthIssueFailure(error)}` }
-    }
-    await this.announce()
+    this.week = await finished({ ...this.week, githubServer }, this.ports)
     return this.report()
   }
 
-  /**
-   * Posts one comment on the issue when the run gave verdicts (fixed, not fixed, back) that the state
-   * it read did not hold, mentioning only the people who ticked those gaps. The issue already records
-   * them: a run that reads it again finds nothing new, so no verdict is announced twice, and a comment
-   * that cannot be posted is a warning, never a failed run.
-   */
-  private async announce(): Promise<void> {
-    // The gaps as the issue holds them (within the state's budget): a gap it could not keep is not announced.
-    const held = boundedState(this.now.state)
-    const news = verdictNews(this.start, held)
-    if (news.length === 0 || !this.issue) return
-    try {
-      await this.github.comment(this.issue.number, announcementBody(news, held, this.now.settings.footer))
-      const people = mentioned(news).length
-      const whom =
-        people === 0
-          ? 'nobody: no edit is known to have ticked them'
-          : people === 1
-            ? 'the person who ticked them'
-            : `the ${people} people who ticked them`
-      core.info(
-        `Announced ${news.length === 1 ? 'a verdict' : `${news.length} verdicts`} in a comment on the docs health issue, mentioning ${whom}.`
-      )
-    } catch (error) {
-      core.warning(
-        `The docs health issue holds this run's verdicts, but they could not be announced in a comment${healthIssueFailure(error)}`
-      )
-    }
-  }
-
   private report(): HealthIssueReport {
+    const { now, failure } = this.week
+    // An issue that could not be read reports its failure alone.
+    if (this.week.unread) return { failure, resolved: 0, asked: 0 }
     const askAgain = this.issue ? `Tick it in the ${linkHtml(this.issue.url, 'docs health issue')} to ask the agent again.` : ''
     return {
       url: this.issue?.url,
       number: this.issue?.number,
-      failure: this.failure,
-      ...reportOf(this.now),
-      verdicts: this.issue ? verdictLines(this.now.state, this.now.resolvedIds, askAgain) : []
+      failure,
+      ...reportOf(now),
+      verdicts: this.issue ? verdictLines(now.state, now.resolvedIds, askAgain) : []
     }
   }
 
-  /** Writes the issue: the body the transition gives for the issue as it is now, sealed. */
-  private async write(): Promise<void> {
-    // The issue as it is now: a person's edit during the run (text, or a tick) is kept.
-    const current = this.issue ? await this.github.get(this.issue.number) : undefined
-    const { transition, owned } = written(this.now, current?.body ?? '')
-    this.now = this.told(transition)
+  /** The issue's body as it is now: a person's edit during the run (text, or a tick) is kept. */
+  private async read(): Promise<string | undefined> {
+    return this.issue ? (await this.github.get(this.issue.number)).body : undefined
+  }
+
+  /** Writes the issue: `owned`, sealed, into its body as it is now (`current`). */
+  private async write(owned: string, current: string | undefined): Promise<void> {
     // The seal binds the state to this issue: pasted into another issue, or another repository's, it
     // does not verify. A new issue has no number before it is made, so it is sealed just after.
     const sealedBody = (number: number, around: string): string => {
@@ -409,12 +316,19 @@ export class HealthIssueRun {
       return body
     }
     if (this.issue) {
-      this.issue = await this.github.update(this.issue.number, sealedBody(this.issue.number, current?.body ?? ''))
+      this.issue = await this.github.update(this.issue.number, sealedBody(this.issue.number, current ?? ''))
     } else {
       const made = await this.github.create(this.title, sealedBody(0, ''))
       this.issue = await this.github.update(made.number, sealedBody(made.number, made.body))
     }
   }
+}
+
+/** What the rest of the run gives the weekly loop: the service's jobs, the agent job, and the analytics with their section reports. */
+export interface WorkPorts extends Omit<RunPorts, 'readPeriod'> {
+  readPeriod(
+    fixes: ReadonlyMap<string, string> | undefined
+  ): Promise<{ overview: Overview; sections: readonly SectionReport[] } | undefined>
 }
 
 /**
@@ -453,44 +367,16 @@ function readState(
   return {}
 }
 
-/** The link of a job's pull request on the run's GitHub server; undefined for any other link, which is no pull request. */
-function pullRequestOf(prLink: string | null | undefined, githubServer: string): string | undefined {
-  const link = pullRequestLink(prLink, githubServer)
-  return link?.pullRequest === undefined ? undefined : link.url
-}
-
-/** Which of the sections that hold a gap's numbers were read whole (read, not cut short, not failed). */
-function measuredOf(sections: readonly SectionReport[]): Measured {
-  const whole = (kind: SectionReport['kind']): boolean =>
-    sections.some((section) => section.kind === kind && section.requests > 0 && section.failure === undefined && !section.partial)
-  const measured: Measured = { feedback: whole('feedback'), assistant: whole('assistant'), searches: whole('searches') }
-  for (const section of sections) {
-    if (section.kind === 'feedback' && section.pagesTruncated)
-      measured.feedbackPages = new Set((section.pages ?? []).map((page) => page.path))
-    // Each page's visitors, from a whole read only (a page cut off the list is not known, not 0); the
-    // paths the service gave that the site keeps as one page, summed.
-    if (section.kind === 'visitors' && whole('visitors')) {
-      const visitors = new Map<string, number>()
-      for (const row of section.rows) visitors.set(row.path, (visitors.get(row.path) ?? 0) + row.human)
-      measured.visitors = visitors
-    }
+/** A section as the docs health issue takes it: whether it was read whole, and what its renderer says of gaps and pages. */
+function sectionRead(section: SectionReport): SectionRead {
+  const render = sectionRendererOf(section)
+  const pages = render.pageNumbers?.(section)
+  return {
+    kind: section.kind,
+    whole: section.requests > 0 && section.failure === undefined && !section.partial,
+    signals: render.signals?.(section) ?? [],
+    ...(pages ? { pages } : {})
   }
-  return measured
-}
-
-/** Every page's human visitors and page views, as the sections read them. */
-function pageTraffic(sections: readonly SectionReport[]): PageTraffic[] {
-  const pages = new Map<string, PageTraffic>()
-  const page = (path: string): PageTraffic => {
-    let seen = pages.get(path)
-    if (!seen) pages.set(path, (seen = { path }))
-    return seen
-  }
-  for (const section of sections) {
-    if (section.kind === 'visitors') for (const row of section.rows) page(row.path).visitors = row.human
-    if (section.kind === 'views') for (const row of section.rows) page(row.path).views = row.total
-  }
-  return [...pages.values()]
 }
 
 /**

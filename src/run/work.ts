@@ -6,6 +6,7 @@ import * as core from '@actions/core'
 import type { Clock } from '../core/clock.js'
 import { Lifetime, StopError } from '../core/lifetime.js'
 import { endingOf, type Part, type PartContext, type PartEnding } from '../core/part.js'
+import type { JobReport } from '../agent/outcome.js'
 import { agentJobPart } from '../agent/part.js'
 import { ApiClient } from '../api/client.js'
 import { ApiError } from '../api/errors.js'
@@ -24,10 +25,10 @@ import { ACTION_NAME, userAgentProduct, versionText } from '../version.js'
 import { type AnalyticsInputs, type Inputs, rangeCutNote } from './inputs.js'
 import { publish, type Unwritten } from './publish.js'
 import { type FiredAlert, firedAlerts } from '../render/alerts.js'
-import type { HealthIssueReport, HealthIssueRun } from './health-issue.js'
+import type { HealthIssueReport, HealthIssueRun, WorkPorts } from './health-issue.js'
 import { type GitHubTrust, type JobPlan, NO_JOB, planJob } from './job-plan.js'
 import { overviewOf } from './publish.js'
-import { isSectionReport, type PartReport, readsReaderText, rendererOf, sectionParts } from './wiring.js'
+import { isSectionReport, type PartReport, readsReaderText, rendererOf, sectionParts, type SectionsPlan } from './wiring.js'
 
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
 /** After a cancellation signal the runner kills the process within 10 s; leave well before. */
@@ -51,15 +52,15 @@ function jobParts(
   inputs: Inputs,
   client: ApiClient,
   plan: JobPlan,
-  asked: { prompt: string; healthIssueRun: HealthIssueRun } | undefined,
+  asked: { prompt: string; issueEvent: boolean; started: (jobId: string) => Promise<void> } | undefined,
   githubServer: string
 ): Part<PartReport>[] {
   if (asked) {
     // A run that also reads the analytics does not wait for the job (the next run follows it), so that
     // a long job cannot cost the week its report; a run started by the tick watches it.
-    const wait = asked.healthIssueRun.issueEvent || inputs.analytics === undefined ? inputs.wait : false
+    const wait = asked.issueEvent || inputs.analytics === undefined ? inputs.wait : false
     const settings = { ...inputs, wait, prompt: asked.prompt, jobId: undefined, githubServer }
-    return [agentJobPart(client, settings, { onStarted: (jobId) => asked.healthIssueRun.started(jobId) })]
+    return [agentJobPart(client, settings, { onStarted: asked.started })]
   }
   if (plan.settings === undefined) return []
   return [agentJobPart(client, plan.settings, { onStarted: plan.started })]
@@ -75,7 +76,7 @@ function jobParts(
 async function wordsToAgent(
   inputs: Inputs,
   client: ApiClient,
-  healthIssueRun: HealthIssueRun,
+  jobIds: readonly string[],
   server: string,
   visibilities: Visibilities | undefined
 ): Promise<boolean> {
@@ -87,7 +88,6 @@ async function wordsToAgent(
     core.info(`Readers' words stay out of the agent's prompt: ${why} (readerText: auto). Set readerText: show to send them.`)
     return false
   }
-  const jobIds = healthIssueRun.recordedJobIds()
   if (jobIds.length === 0) return out("the agent's repository is not known (no earlier job of the docs health issue names it)")
   const names: string[] = []
   for (const jobId of jobIds) {
@@ -109,30 +109,22 @@ async function wordsToAgent(
   return true
 }
 
-/** The docs health issue of the run, and the prompt for the gaps a person ticked in it, when the inputs ask for one. */
+/** The docs health issue of the run, found and begun, when the inputs ask for one; or why it could not be read. */
 async function openHealthIssue(
   inputs: Inputs,
-  client: ApiClient,
   github: GitHubTrust,
   showWords: boolean,
   sitePages: SitePages | undefined,
-  visibilities: Visibilities | undefined,
   redirects: readonly PageMove[] = []
-): Promise<{ healthIssueRun?: HealthIssueRun; asked?: { prompt: string; healthIssueRun: HealthIssueRun }; failure?: string }> {
+): Promise<{ healthIssueRun?: HealthIssueRun; failure?: string }> {
   if (!inputs.healthIssue) return {}
   const { HealthIssueRun, healthIssueFailure } = await import('./health-issue.js')
-  let healthIssueRun: HealthIssueRun
   try {
-    healthIssueRun = await HealthIssueRun.open(inputs.healthIssue, inputs.projectId, github, showWords, sitePages, redirects)
-    await healthIssueRun.followJobs((jobId) => client.getJob(inputs.projectId, jobId), github.runner.server)
+    return { healthIssueRun: await HealthIssueRun.open(inputs.healthIssue, inputs.projectId, github, showWords, sitePages, redirects) }
   } catch (error) {
     if (error instanceof StopError) throw error
     return { failure: `The docs health issue could not be read${healthIssueFailure(error)}` }
   }
-  // A prompt or a job of the workflow's own comes first: the ticks wait for a run without one.
-  if (inputs.prompt !== undefined || inputs.jobId !== undefined) return { healthIssueRun }
-  const prompt = await healthIssueRun.ask(() => wordsToAgent(inputs, client, healthIssueRun, github.runner.server, visibilities))
-  return { healthIssueRun, asked: prompt === undefined ? undefined : { prompt, healthIssueRun } }
 }
 
 /** What reader text is, as the log says it. */
@@ -288,38 +280,58 @@ export async function work(inputs: Inputs, options: WorkOptions = {}): Promise<R
     const sitePages = shown || (!inputs.analytics && !inputs.healthIssue) ? undefined : await readSitePages(runner.workspace, core.info)
     // Where the site redirects a page: a fix's gap follows its page there.
     const redirects = inputs.healthIssue ? await readSiteRedirects(runner.workspace) : []
-    const { healthIssueRun, asked, failure } = await openHealthIssue(inputs, client, github, shown, sitePages, visibilities, redirects)
-    const plan: JobPlan = asked ? NO_JOB : await planJob(inputs, lifetime, github)
+    const { healthIssueRun, failure } = await openHealthIssue(inputs, github, shown, sitePages, redirects)
+    let plan: JobPlan = NO_JOB
     const ctx: PartContext = { lifetime, log: { info: core.info, warning: core.warning, debug: core.debug } }
     const reported = async (report: PartReport): Promise<void> => {
       if (report.kind === 'job') await plan.ended(report, lifetime.stopped !== undefined)
     }
+    const reports: PartReport[] = []
     let alerts: FiredAlert[] | undefined
     // A range cut to today is said under the report, with the plan's own note.
     let cutNote: string | undefined
-    const reports: PartReport[] = await runParts(jobParts(inputs, client, plan, asked, runner.server), ctx, reported)
-    for (const report of reports) if (report.kind === 'job') healthIssueRun?.recordJob(report)
-    const analytics = inputs.analytics
-    // A run started by an edit of an issue acts on its ticks only: it reads no analytics.
-    if (analytics && !healthIssueRun?.issueEvent) {
-      const plan = {
-        projectId: inputs.projectId,
-        ...analytics,
-        showReaderText: shown,
-        ...(sitePages ? { sitePages } : {}),
-        // An issue that could not be read names no fix: the feedback section says resolved feedback counts nowhere.
-        ...(healthIssueRun ? { fixes: healthIssueRun.fixes() } : failure !== undefined ? { fixesUnknown: true as const } : {})
-      }
+    /** The run's agent job: the one for the gaps a person ticked (`asked`), or else the workflow's own. */
+    const runJob = async (asked?: { prompt: string; started: (jobId: string) => Promise<void> }): Promise<JobReport[]> => {
+      plan = asked ? NO_JOB : await planJob(inputs, lifetime, github)
+      const issueEvent = healthIssueRun?.issueEvent ?? false
+      const parts = jobParts(inputs, client, plan, asked && { ...asked, issueEvent }, runner.server)
+      const jobs = await runParts(parts, ctx, reported)
+      reports.push(...jobs)
+      return jobs.filter((report) => report.kind === 'job')
+    }
+    /** The analytics sections, with what the docs health issue says of fixes (`fixes`), when the inputs ask for them. */
+    const readSections = async (fixes: Pick<SectionsPlan, 'fixes' | 'fixesUnknown'>): ReturnType<WorkPorts['readPeriod']> => {
+      const analytics = inputs.analytics
+      if (!analytics) return undefined
+      const plan = { projectId: inputs.projectId, ...analytics, showReaderText: shown, ...(sitePages ? { sitePages } : {}), ...fixes }
       const sections = (await runParts(sectionParts(client, plan), ctx, reported, ANALYTICS_CONCURRENCY)).filter(isSectionReport)
       reports.push(...sections)
       const overview = overviewOf(sections)
       // The alerts output is set only for a run that has rules.
       if (inputs.alerts.length > 0) alerts = firedAlerts(inputs.alerts, overview.headlines)
       for (const alert of alerts ?? []) core.warning(`Alert: ${alert.sentence}`)
-      healthIssueRun?.recordPeriod({ ...overview, alerts }, sections)
       cutNote = rangeCutNote(analytics)
+      return { overview: { ...overview, alerts }, sections }
     }
-    const healthIssue = failure !== undefined ? { failure, resolved: 0, asked: 0 } : await healthIssueRun?.finish(runner.server)
+    let healthIssue: HealthIssueReport | undefined
+    if (healthIssueRun) {
+      // The weekly loop of the docs health issue (health/week.ts) drives the job and the analytics.
+      healthIssue = await healthIssueRun.run(
+        {
+          getJob: (jobId) => client.getJob(inputs.projectId, jobId),
+          mayQuote: (jobIds) => wordsToAgent(inputs, client, jobIds, runner.server, visibilities),
+          runJob: (prompt, started) => runJob(prompt === undefined ? undefined : { prompt, started }),
+          // An issue that could not be read names no fix: the feedback section says resolved feedback counts nowhere.
+          readPeriod: (fixes) => readSections(fixes ? { fixes } : { fixesUnknown: true })
+        },
+        // A prompt or a job of the workflow's own comes first: the ticks wait for a run without one.
+        inputs.prompt === undefined && inputs.jobId === undefined
+      )
+    } else {
+      await runJob()
+      await readSections(failure !== undefined ? { fixesUnknown: true } : {})
+      if (failure !== undefined) healthIssue = { failure, resolved: 0, asked: 0 }
+    }
     const notes = [plan.note, cutNote].filter((note) => note !== undefined)
     return { reports, healthIssue, alerts, ...(notes.length > 0 ? { note: notes.join(' ') } : {}) }
   } finally {

@@ -117,6 +117,7 @@ export const feedbackRenderer: SectionRenderer<FeedbackReport> = {
   headlines: feedbackHeadlines,
   readNotes: feedbackReadNotes,
   signals: feedbackSignals,
+  pageNumbers: (report) => (report.pagesTruncated ? { feedbackPages: (report.pages ?? []).map((page) => page.path) } : {}),
   outputs: (report) => ({ feedbackNegative: feedbackRead(report) ? String(feedbackCounts(report).unhappy) : '' }),
   json: (report) => ({
     ...baseJson(report),

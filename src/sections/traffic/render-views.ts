@@ -24,6 +24,7 @@ export const viewsRenderer: SectionRenderer<ViewsReport> = {
   summaryHtml: viewsSummaryHtml,
   headlines: (report) =>
     report.totals ? [headline('views', report.totals.total, { previous: previousOf(report.previous, (t) => t.total) })] : [],
+  pageNumbers: (report) => ({ views: report.rows.map((row) => ({ path: row.path, count: row.total })) }),
   outputs: (report) => trafficOutputs('views', report.totals),
   json: (report) => ({ ...baseJson(report), ...trafficJson(report) }),
   csv: (report) => (report.requests > 0 ? [{ name: 'views.csv', content: trafficCsv(report.rows) }] : []),

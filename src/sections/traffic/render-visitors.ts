@@ -26,6 +26,7 @@ export const visitorsRenderer: SectionRenderer<VisitorsReport> = {
   headlines: visitorsHeadlines,
   // Each page's human visitors: what bounds the thumbs up Fix first credits it with (fix-first.ts, credible).
   signals: (report) => report.rows.map((row) => ({ kind: 'visited', count: row.human, page: row.path })),
+  pageNumbers: (report) => ({ visitors: report.rows.map((row) => ({ path: row.path, count: row.human })) }),
   outputs: (report) => ({
     ...trafficOutputs('visitors', report.totals),
     pageCount: report.totals ? String(report.rows.length) : ''

@@ -1,5 +1,5 @@
 // Tests the docs health issue's transition (src/health/transition.ts) in process, with no GitHub: runs
-// are driven step by step in the order run/health-issue.ts takes them (begin, ask, the job, the
+// are driven step by step in the order health/week.ts takes them (begin, ask, the job, the
 // period, the pull requests, the body), from one run's state and body to the next. A week, then a
 // tick, then a merge, then a week; ticks that an edit did not make; who may act; dismissals; reader
 // text hidden; the jobs followed; the top of the issue kept or left out; a newer state carried through.

@@ -156,8 +156,8 @@ function announcementBody(news, state, footer) {
     ].join('\n');
 }
 
-// EXTERNAL MODULE: ./src/health/state.ts
-var health_state = __webpack_require__(543);
+// EXTERNAL MODULE: ./src/health/state.ts + 2 modules
+var health_state = __webpack_require__(7227);
 // EXTERNAL MODULE: ./src/render/fix-first.ts
 var fix_first = __webpack_require__(860);
 ;// CONCATENATED MODULE: ./src/health/page-history.ts

@@ -2072,8 +2072,8 @@ function withPeriod(state, period, historyLimit, today = '') {
         ranked.add(id);
         const evidence = keptEvidence((0,evidence_line/* evidenceOf */.X1)(item));
         // A search is its own subject: its evidence is how often it went unclicked.
-        if (about.hidden !== undefined)
-            hiddenHits.set(id, evidence.noClick ?? 0);
+        if (about.hidden !== undefined && evidence.noClick !== undefined)
+            hiddenHits.set(id, evidence.noClick);
         const seen = gaps.get(id);
         if (!seen) {
             gaps.set(id, {
@@ -3003,7 +3003,7 @@ const stateSchema = schemas/* object */.Ikc({
 });
 /**
  * A state as a body may carry it: this version, or version 1 (no numbers, no dismissed gaps, no
- * pages), read as version 2 with nothing more known.
+ * pages; its evidence migrated, migrate.ts), read as this version with nothing more known.
  */
 const anyVersionSchema = schemas/* union */.KCZ([
     stateSchema,

@@ -260,7 +260,7 @@ export function withPeriod(state: HealthState, period: PeriodRead, historyLimit:
     ranked.add(id)
     const evidence = keptEvidence(evidenceOf(item))
     // A search is its own subject: its evidence is how often it went unclicked.
-    if (about.hidden !== undefined) hiddenHits.set(id, evidence.noClick ?? 0)
+    if (about.hidden !== undefined && evidence.noClick !== undefined) hiddenHits.set(id, evidence.noClick)
     const seen = gaps.get(id)
     if (!seen) {
       gaps.set(id, {

@@ -297,7 +297,7 @@ export const stateSchema = z.object({
 
 /**
  * A state as a body may carry it: this version, or version 1 (no numbers, no dismissed gaps, no
- * pages), read as version 2 with nothing more known.
+ * pages; its evidence migrated, migrate.ts), read as this version with nothing more known.
  */
 const anyVersionSchema = z.union([
   stateSchema,

@@ -100,6 +100,10 @@ describe('withPeriod', () => {
     expect(gap?.now).toEqual({ ...week(0), noClick: 40 })
     expect(gap?.score).toBeGreaterThan(0)
     expect(JSON.stringify(state)).not.toMatch(/sso|saml|setup/)
+    // Searched more often than the state keeps a count: its count is not known, never 0.
+    const past = readAll(emptyState('p'), 0, [hidden('sso saml setup', 1e12), hidden('sso saml setup', 1e12), ...likedPages(9)])
+    expect(past.gaps.find((g) => g.id === id)?.evidence).toEqual({})
+    expect(past.gaps.find((g) => g.id === id)?.now).toEqual(week(0))
     // A period with the searches' section not read whole knows no count of it.
     const unread = readAll(emptyState('p'), 0, signals, '', { feedback: true, assistant: true, searches: false })
     expect(unread.gaps.find((g) => g.id === id)?.now).toEqual(week(0))

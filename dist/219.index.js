@@ -93,8 +93,8 @@ function editTicks(after, before) {
     };
 }
 
-// EXTERNAL MODULE: ./src/health/state.ts
-var health_state = __webpack_require__(543);
+// EXTERNAL MODULE: ./src/health/state.ts + 2 modules
+var health_state = __webpack_require__(7227);
 // EXTERNAL MODULE: ./src/api/schemas.ts
 var schemas = __webpack_require__(8164);
 // EXTERNAL MODULE: ./src/render/fix-first.ts

@@ -760,14 +760,16 @@ var render_overview = __webpack_require__(8453);
 var catalog = __webpack_require__(3964);
 // EXTERNAL MODULE: ./src/health/ledger.ts + 1 modules
 var ledger = __webpack_require__(2476);
-// EXTERNAL MODULE: ./src/health/state.ts
-var health_state = __webpack_require__(543);
+// EXTERNAL MODULE: ./src/health/state.ts + 2 modules
+var health_state = __webpack_require__(7227);
 // EXTERNAL MODULE: ./src/health/prompt.ts
 var health_prompt = __webpack_require__(6098);
 // EXTERNAL MODULE: ./src/health/verdict.ts
 var health_verdict = __webpack_require__(415);
 // EXTERNAL MODULE: ./src/health/evidence.ts
 var evidence = __webpack_require__(7445);
+// EXTERNAL MODULE: ./src/render/evidence-line.ts
+var evidence_line = __webpack_require__(5890);
 ;// CONCATENATED MODULE: ./src/health/trend.ts
 // The trend of a headline over the periods the docs health issue remembers: a row of block characters, one
 // a period, which GitHub shows as it is. The bars stand on zero, so that their heights compare as the
@@ -802,6 +804,7 @@ function sparkline(values) {
 // each headline, the ledger of gaps (each open one a task-list line a person ticks to ask the
 // agent), and the state the next run reads. Every text from the service or a reader is escaped and
 // bounded, so that the body stays under GitHub's 65,536 characters whatever it holds.
+
 
 
 
@@ -984,11 +987,13 @@ function withBoxes(line, gap, boxes) {
         : `  - [${boxes.dismissTicked?.has(gap.id) === true ? 'x' : ' '}] Not a gap <!-- dismiss:${gap.id} -->\n`;
     return `- [${boxes.ticked?.has(gap.id) === true ? 'x' : ' '}] ${line} <!-- gap:${gap.id} -->\n${dismiss}  ${sentHtml(gap, boxes.words(gap))}`;
 }
+/** A gap's evidence as its line tells it (render/evidence-line.ts), its searches' words in quotes. */
+const evidenceHtml = (gap) => boundedHtml((0,evidence_line/* evidenceText */.rS)(gap.evidence, (words) => `“${words}”`), 400);
 /** An open gap of the period's Fix first, as a task-list line a person ticks, with its boxes (withBoxes). */
 function openLine(gap, unit, boxes) {
     const state = gap.state === 'back' ? reopenedHtml(gap, unit) : '';
     const hidden = (0,ledger/* isHiddenSearch */.Og)(gap) ? ` · ${hiddenSearchNote(unit)}` : '';
-    return withBoxes(`${subjectHtml(gap)} · ${boundedHtml(gap.evidence, 400)} <sub>${sinceText(gap, unit)}${state}${hidden}</sub>`, gap, boxes);
+    return withBoxes(`${subjectHtml(gap)} · ${evidenceHtml(gap)} <sub>${sinceText(gap, unit)}${state}${hidden}</sub>`, gap, boxes);
 }
 /**
  * An open gap the period's Fix first does not hold, small: how long ago it was last on the list, its
@@ -1000,7 +1005,7 @@ function staleLine(gap, state, unit, boxes) {
     const seen = ago > 0 ? `last seen ${unitsText(ago, unit)} ago` : `last seen ${dayHtml(gap.lastSeen)}`;
     const reopened = gap.state === 'back' ? reopenedHtml(gap, unit) : '';
     const now = latest !== undefined && gap.now?.dateFrom === latest ? ` · this ${unit}: ${numbersHtml(gap.now) || 'no complaint'}` : '';
-    return withBoxes(`<sub>${subjectHtml(gap)} · ${seen}: ${boundedHtml(gap.evidence, 400)}${reopened}${now}</sub>`, gap, boxes);
+    return withBoxes(`<sub>${subjectHtml(gap)} · ${seen}: ${evidenceHtml(gap)}${reopened}${now}</sub>`, gap, boxes);
 }
 /**
  * What became of a gap of the period's Fix first that has no box: with the agent (its pull request is
@@ -1045,12 +1050,11 @@ function entryLine(entry, unit, boxes) {
     if (gap && (0,ledger/* isOpen */.nT)(gap))
         return openLine(gap, unit, boxes);
     if (gap)
-        return `- ⏳ ${subjectHtml(gap)} · ${boundedHtml(gap.evidence, 400)} <sub>${underWayText(gap, unit)}</sub>`;
+        return `- ⏳ ${subjectHtml(gap)} · ${evidenceHtml(gap)} <sub>${underWayText(gap, unit)}</sub>`;
     // An item the state keeps no gap of (a search too long to find again by its kept words): no box.
     const subject = item?.page !== undefined ? `<code>${boundedHtml(item.page, 200)}</code>` : `search “${boundedHtml(item?.search ?? '', 80)}”`;
     // Its evidence as the summary's item gives it: a search, how often nobody clicked.
-    const hits = item?.signals.reduce((sum, signal) => sum + signal.count, 0) ?? 0;
-    const evidence = item?.page === undefined ? `searched ${(0,format/* num */.bu)(hits)}× with no click` : (0,render_overview/* evidenceLine */.OF)(item, (text) => `“${text}”`);
+    const evidence = item === undefined ? '' : (0,evidence_line/* evidenceText */.rS)((0,evidence_line/* evidenceOf */.X1)(item), (text) => `“${text}”`);
     return `- ${subject} · ${boundedHtml(evidence, 400)} <sub>no box: too long for the issue to follow</sub>`;
 }
 /**
@@ -1848,16 +1852,14 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
-// EXTERNAL MODULE: ./src/render/overview.ts
-var overview = __webpack_require__(8453);
+// EXTERNAL MODULE: ./src/render/evidence-line.ts
+var evidence_line = __webpack_require__(5890);
 // EXTERNAL MODULE: ./src/text/escape.ts
 var text_escape = __webpack_require__(7388);
-// EXTERNAL MODULE: ./src/text/format.ts
-var format = __webpack_require__(8488);
 // EXTERNAL MODULE: ./src/render/fix-first.ts
 var fix_first = __webpack_require__(860);
-// EXTERNAL MODULE: ./src/health/state.ts
-var health_state = __webpack_require__(543);
+// EXTERNAL MODULE: ./src/health/state.ts + 2 modules
+var health_state = __webpack_require__(7227);
 // EXTERNAL MODULE: ./src/health/verdict.ts
 var health_verdict = __webpack_require__(415);
 ;// CONCATENATED MODULE: ./src/health/gone.ts
@@ -1888,7 +1890,6 @@ function gone(before, since) {
 // worsened; dismissed when a person said it is not a gap. Every period, every gap keeps its own
 // numbers from every row read, ranked or not. Pure: the run reads the issue, the service and GitHub,
 // and hands what it learnt to these functions.
-
 
 
 
@@ -2032,6 +2033,23 @@ const idOf = (about) => about.hidden === undefined ? fingerprint(about.kind, abo
  * (its key was this run's), so it is the ranking's of one period alone.
  */
 const isHiddenSearch = (gap) => gap.kind === 'search' && gap.subject === '';
+/**
+ * An item's evidence as the state keeps it: each search's words cut to EVIDENCE_WORDS_CHARS, and a
+ * count the state cannot keep (keepable) left out, with the search it counts.
+ */
+function keptEvidence(evidence) {
+    const kept = Object.fromEntries(Object.entries(evidence).filter(([, value]) => keepable(value)));
+    const searches = evidence.searches
+        ?.filter((search) => keepable(search.hits))
+        .map((search) => search.words === undefined ? { hits: search.hits } : { words: cut(search.words, health_state/* EVIDENCE_WORDS_CHARS */.A5), hits: search.hits });
+    if (searches?.length)
+        kept.searches = searches;
+    else
+        delete kept.searches;
+    if (evidence.others && !(keepable(evidence.others.searches) && keepable(evidence.others.hits)))
+        delete kept.others;
+    return kept;
+}
 const ALL_MEASURED = { feedback: true, assistant: true, searches: true };
 /**
  * The state after a period was read: its headlines added to the history (a period read again
@@ -2052,11 +2070,10 @@ function withPeriod(state, period, historyLimit, today = '') {
             continue;
         const id = idOf(about);
         ranked.add(id);
+        const evidence = keptEvidence((0,evidence_line/* evidenceOf */.X1)(item));
         // A search is its own subject: its evidence is how often it went unclicked.
-        const hits = item.signals.reduce((sum, signal) => sum + signal.count, 0);
-        if (about.hidden !== undefined)
-            hiddenHits.set(id, hits);
-        const evidence = cut(about.kind === 'page' ? (0,overview/* evidenceLine */.OF)(item, (text) => `“${text}”`) : `searched ${(0,format/* num */.bu)(hits)}× with no click`, health_state/* EVIDENCE_CHARS */.Mg);
+        if (about.hidden !== undefined && evidence.noClick !== undefined)
+            hiddenHits.set(id, evidence.noClick);
         const seen = gaps.get(id);
         if (!seen) {
             gaps.set(id, {
@@ -2413,10 +2430,11 @@ function itemId(item) {
 /* unused harmony exports PROMPT_WORDS_BYTES, GAP_WORDS_BYTES, GUARD, newMarker, countsOnly */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _text_dates_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8230);
+/* harmony import */ var _text_dates_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8230);
 /* harmony import */ var _text_escape_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7388);
-/* harmony import */ var _text_format_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8488);
-/* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(543);
+/* harmony import */ var _text_format_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8488);
+/* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7227);
+/* harmony import */ var _render_evidence_line_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5890);
 // The prompt of the agent job a person asks for by ticking gaps in the docs health issue. What readers
 // typed (searches, questions, comments, what the assistant replied) and the page paths the service
 // sent reach the agent only as data: each on one line, cut, without invisible characters, the
@@ -2424,6 +2442,7 @@ function itemId(item) {
 // instruction that says the text between them is data and not instructions. The words come only
 // where they may go to the agent's repository; otherwise each gap is given by its counts alone: a
 // search by its count and the label the issue gives it, a page's searches counted, never quoted.
+
 
 
 
@@ -2453,10 +2472,10 @@ function newMarker() {
 const countsOnly = (gap) => ({
     ...gap,
     subject: gap.kind === 'search' ? '' : gap.subject,
-    evidence: (0,_state_js__WEBPACK_IMPORTED_MODULE_2__/* .evidenceCounts */ .CA)(gap.evidence)
+    evidence: (0,_render_evidence_line_js__WEBPACK_IMPORTED_MODULE_3__/* .withoutWords */ .ak)(gap.evidence)
 });
 /** How often a reader wrote it: "once", "2 times"; a count an earlier version did not keep is once. */
-const times = (count) => (count === undefined || count === 1 ? 'once' : `${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_3__/* .num */ .bu)(count)} times`);
+const times = (count) => (count === undefined || count === 1 ? 'once' : `${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(count)} times`);
 /**
  * A reader's text in double quotes, as a JSON string: a quote or a backslash in it is escaped, so that
  * words which close their own quotes and write the line's framing after them ("…", asked 900 times:
@@ -2490,7 +2509,7 @@ function gapPart(gap, words) {
         room -= bytes;
         return true;
     });
-    return [`- ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .oneLine */ .TN)(`${what}: ${gap.evidence}`, LINE_CHARS)}`, ...said];
+    return [`- ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .oneLine */ .TN)(`${what}: ${(0,_render_evidence_line_js__WEBPACK_IMPORTED_MODULE_3__/* .evidenceText */ .rS)(gap.evidence, (words) => `“${words}”`)}`, LINE_CHARS)}`, ...said];
 }
 /** The prompt for `gaps`, with the evidence's period and, where given, the readers' words, framed by `marker`. */
 function gapsPrompt(gaps, evidence = {}, marker = newMarker()) {
@@ -2510,7 +2529,7 @@ function gapsPrompt(gaps, evidence = {}, marker = newMarker()) {
         });
         return [line, ...kept];
     });
-    const range = evidence.dateFrom !== undefined && evidence.dateTo !== undefined ? (0,_text_dates_js__WEBPACK_IMPORTED_MODULE_4__/* .shortRange */ .W5)(evidence.dateFrom, evidence.dateTo) : '';
+    const range = evidence.dateFrom !== undefined && evidence.dateTo !== undefined ? (0,_text_dates_js__WEBPACK_IMPORTED_MODULE_5__/* .shortRange */ .W5)(evidence.dateFrom, evidence.dateTo) : '';
     const period = range === '' ? '' : ` of ${range}`;
     const withWords = byId.size > 0;
     return [
@@ -2527,50 +2546,196 @@ function gapsPrompt(gaps, evidence = {}, marker = newMarker()) {
 
 /***/ }),
 
-/***/ 543:
+/***/ 7227:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   AP: () => (/* binding */ forgetReaderText),
-/* harmony export */   BP: () => (/* binding */ withoutSearches),
-/* harmony export */   Bl: () => (/* binding */ MOST_COUNTED),
-/* harmony export */   Bw: () => (/* binding */ sealState),
-/* harmony export */   CA: () => (/* binding */ evidenceCounts),
-/* harmony export */   GW: () => (/* binding */ STATE_BUDGET_CHARS),
-/* harmony export */   Gf: () => (/* binding */ openState),
-/* harmony export */   JC: () => (/* binding */ WORDS_PER_KIND),
-/* harmony export */   Kf: () => (/* binding */ HISTORY_PERIODS),
-/* harmony export */   Md: () => (/* binding */ encodeState),
-/* harmony export */   Mg: () => (/* binding */ EVIDENCE_CHARS),
-/* harmony export */   NG: () => (/* binding */ SUBJECT_CHARS),
-/* harmony export */   PE: () => (/* binding */ SEARCH_CHARS),
-/* harmony export */   VP: () => (/* binding */ PAGE_COUNT_PERIODS),
-/* harmony export */   Wl: () => (/* binding */ READER_WORDS_CHARS),
-/* harmony export */   Y: () => (/* binding */ encodedChars),
-/* harmony export */   YX: () => (/* binding */ GAP_SEARCHES),
-/* harmony export */   bb: () => (/* binding */ SEARCH_WORDS_CHARS),
-/* harmony export */   dx: () => (/* binding */ boundedState),
-/* harmony export */   iC: () => (/* binding */ LEDGER_GAPS),
-/* harmony export */   j8: () => (/* binding */ RECENT_PERIODS),
-/* harmony export */   kQ: () => (/* binding */ COUNTED_PAGES),
-/* harmony export */   l: () => (/* binding */ forgetGapWords),
-/* harmony export */   oU: () => (/* binding */ WORDS_GAPS),
-/* harmony export */   p$: () => (/* binding */ emptyState),
-/* harmony export */   qD: () => (/* binding */ VISITED_PAGES),
-/* harmony export */   wD: () => (/* binding */ WORDS_CHARS),
-/* harmony export */   wr: () => (/* binding */ LOGIN_CHARS),
-/* harmony export */   xC: () => (/* binding */ EVENTS_KEPT),
-/* harmony export */   yX: () => (/* binding */ fittedState)
-/* harmony export */ });
-/* unused harmony exports STATE_VERSION, GAP_STATES, VERDICTS, GAP_EVENTS, stateSchema, STATE_MAX_CHARS, isDecided, FIXED_KEPT_PERIODS, decodeState, withUnknown */
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9691);
-/* harmony import */ var _api_schemas_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8164);
-/* harmony import */ var _core_record_seal_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(38);
-/* harmony import */ var _core_catalog_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3964);
-/* harmony import */ var _text_format_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8488);
-/* harmony import */ var _text_page_path_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4450);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  kQ: () => (/* binding */ COUNTED_PAGES),
+  xC: () => (/* binding */ EVENTS_KEPT),
+  A5: () => (/* reexport */ EVIDENCE_WORDS_CHARS),
+  YX: () => (/* binding */ GAP_SEARCHES),
+  Kf: () => (/* binding */ HISTORY_PERIODS),
+  iC: () => (/* binding */ LEDGER_GAPS),
+  wr: () => (/* binding */ LOGIN_CHARS),
+  Bl: () => (/* reexport */ MOST_COUNTED),
+  VP: () => (/* binding */ PAGE_COUNT_PERIODS),
+  Wl: () => (/* binding */ READER_WORDS_CHARS),
+  j8: () => (/* binding */ RECENT_PERIODS),
+  PE: () => (/* binding */ SEARCH_CHARS),
+  bb: () => (/* binding */ SEARCH_WORDS_CHARS),
+  GW: () => (/* binding */ STATE_BUDGET_CHARS),
+  NG: () => (/* binding */ SUBJECT_CHARS),
+  qD: () => (/* binding */ VISITED_PAGES),
+  wD: () => (/* binding */ WORDS_CHARS),
+  oU: () => (/* binding */ WORDS_GAPS),
+  JC: () => (/* binding */ WORDS_PER_KIND),
+  dx: () => (/* binding */ boundedState),
+  p$: () => (/* binding */ emptyState),
+  Md: () => (/* binding */ encodeState),
+  Y: () => (/* binding */ encodedChars),
+  yX: () => (/* binding */ fittedState),
+  l: () => (/* binding */ forgetGapWords),
+  AP: () => (/* binding */ forgetReaderText),
+  Gf: () => (/* binding */ openState),
+  Bw: () => (/* binding */ sealState),
+  BP: () => (/* binding */ withoutSearches)
+});
+
+// UNUSED EXPORTS: FIXED_KEPT_PERIODS, GAP_EVENTS, GAP_STATES, STATE_MAX_CHARS, STATE_VERSION, VERDICTS, decodeState, isDecided, stateSchema, withUnknown
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(7598);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
+var schemas = __webpack_require__(9691);
+// EXTERNAL MODULE: ./src/api/schemas.ts
+var api_schemas = __webpack_require__(8164);
+// EXTERNAL MODULE: ./src/core/record-seal.ts
+var record_seal = __webpack_require__(38);
+// EXTERNAL MODULE: ./src/core/catalog.ts
+var catalog = __webpack_require__(3964);
+// EXTERNAL MODULE: ./src/render/evidence-line.ts
+var evidence_line = __webpack_require__(5890);
+// EXTERNAL MODULE: ./src/text/escape.ts
+var text_escape = __webpack_require__(7388);
+;// CONCATENATED MODULE: ./src/health/state-limits.ts
+// Limits of the docs health issue's state that its reading of earlier versions (migrate.ts) shares
+// with its schema (state.ts).
+/** The largest count the state keeps: a count past it is no count a docs site has. */
+const MOST_COUNTED = 1e12;
+/** Characters of a search's words a gap's evidence keeps, for each search it quotes. */
+const EVIDENCE_WORDS_CHARS = 80;
+
+;// CONCATENATED MODULE: ./src/health/migrate.ts
+// A state an earlier version wrote, as this version keeps it. Versions 1 and 2 kept a gap's evidence as
+// the line the issue showed ("14 thumbs down · “webhook retries” searched 31× with no click"); this
+// version keeps its counts and searches (state.ts, evidenceSchema) and makes the line from them. This is
+// the one place that reads such a line, once, when the state is read. The line is hostile: a search's
+// words in it may hold " · ", quotes, digits and whole phrases of the line's own. It is read piece by
+// piece in one pass over at most OLD_EVIDENCE_CHARS characters, each piece against anchored patterns
+// with no nested repetition, and whatever is no count in the line's words is left out. A search whose
+// words copy the line's own phrases (`” searched 5× with no click · 9 thumbs down · “`) can still be
+// read as a count: the line said the same to a person, it is bounded like any count, and the next
+// period that ranks the gap writes its evidence anew.
+
+
+
+/** The version a state of version 2 becomes: the first to keep evidence as counts. */
+const EVIDENCE_AS_COUNTS = 3;
+/** The most characters an earlier version kept of a gap's evidence: a longer one was never written, and is not read. */
+const OLD_EVIDENCE_CHARS = 300;
+/** A count as the line wrote it (text/format.ts, num): digits with commas, at most two decimals. */
+const N = String.raw `(\d[\d,]{0,24}(?:\.\d{1,2})?)`;
+const DOWN = new RegExp(`^${N} thumbs down$`);
+const UP = new RegExp(`^${N} thumbs up$`);
+const NOT_HELPFUL = new RegExp(`^${N} marked not helpful$`);
+const UNANSWERED = new RegExp(`^${N} unanswered questions?$`);
+const UNHAPPY = new RegExp(`^${N} unhappy readers? \\(${N} thumbs down, ${N} marked not helpful; a reader counts once\\)$`);
+/** Searches counted, not quoted: "2 other searches with no click (40×)", or, once their words were hidden, "1 search with no click (31×)". */
+const COUNTED_SEARCHES = new RegExp(`^${N} (?:other )?search(?:es)? with no click \\(${N}×\\)$`);
+/** A search gap's whole line. */
+const SEARCHED = new RegExp(`^searched ${N}× with no click$`);
+/** The end of a quoted search: its hits. */
+const QUOTE_END = new RegExp(`” searched ${N}× with no click$`);
+/** A count the line wrote, or undefined when it is none the state keeps. */
+function countOf(text) {
+    if (text === undefined)
+        return undefined;
+    const value = Number(text.replace(/,/g, ''));
+    return Number.isFinite(value) && value >= 0 && value <= MOST_COUNTED ? value : undefined;
+}
+/**
+ * A gap's evidence from the line an earlier version kept (`line`, of a gap of `kind`), or undefined
+ * when the line is longer than any version wrote.
+ */
+function evidenceFromLine(line, kind) {
+    if (line.length > OLD_EVIDENCE_CHARS)
+        return undefined;
+    if (kind === 'search') {
+        const noClick = countOf(SEARCHED.exec(line)?.[1]);
+        return noClick === undefined ? {} : { noClick };
+    }
+    const counts = {};
+    const add = (key, text) => {
+        const value = countOf(text);
+        const sum = value === undefined ? undefined : (counts[key] ?? 0) + value;
+        if (sum !== undefined && sum <= MOST_COUNTED)
+            counts[key] = sum;
+    };
+    const searches = [];
+    let others = { searches: 0, hits: 0 };
+    // The pieces of a quoted search not closed yet: its words held " · ".
+    let open;
+    for (const piece of line.split(' · ')) {
+        if (open === undefined && !piece.startsWith('“')) {
+            const unhappy = UNHAPPY.exec(piece);
+            const counted = COUNTED_SEARCHES.exec(piece);
+            if (unhappy) {
+                add('down', unhappy[2]);
+                add('notHelpful', unhappy[3]);
+            }
+            else if (counted) {
+                const more = countOf(counted[1]);
+                const hits = countOf(counted[2]);
+                if (more !== undefined && hits !== undefined)
+                    others = { searches: others.searches + more, hits: others.hits + hits };
+            }
+            else
+                for (const [key, pattern] of [
+                    ['down', DOWN],
+                    ['up', UP],
+                    ['notHelpful', NOT_HELPFUL],
+                    ['unanswered', UNANSWERED]
+                ])
+                    add(key, pattern.exec(piece)?.[1]);
+            continue;
+        }
+        const pieces = [...(open ?? []), piece];
+        const end = QUOTE_END.exec(piece);
+        if (!end) {
+            open = pieces;
+            continue;
+        }
+        open = undefined;
+        const hits = countOf(end[1]);
+        if (hits === undefined)
+            continue;
+        const words = pieces.join(' · ').slice(1, -end[0].length);
+        searches.push({ words: (0,text_escape/* oneLine */.TN)(words, EVIDENCE_WORDS_CHARS), hits });
+    }
+    // More quoted searches than a line quotes now are counted with the others.
+    for (const search of searches.slice(evidence_line/* SEARCHES_QUOTED */.gW))
+        others = { searches: others.searches + 1, hits: others.hits + search.hits };
+    const evidence = { ...counts };
+    if (searches.length > 0)
+        evidence.searches = searches.slice(0, evidence_line/* SEARCHES_QUOTED */.gW);
+    if (others.searches > 0 && others.searches <= MOST_COUNTED && others.hits <= MOST_COUNTED)
+        evidence.others = others;
+    return evidence;
+}
+const isRecord = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+/**
+ * A decoded block as this version reads it: one of version 1 or 2 with each gap's evidence line made
+ * its counts and searches (evidenceFromLine), and version 2 numbered as this one (version 1 keeps its
+ * number: state.ts reads it with what it lacked). A gap whose line cannot be read keeps it, and is
+ * then no gap this version reads. Any other block is returned as it is.
+ */
+function migrated(raw) {
+    if (!isRecord(raw) || (raw.version !== 1 && raw.version !== 2) || !Array.isArray(raw.gaps))
+        return raw;
+    const gaps = raw.gaps.map((gap) => {
+        if (!isRecord(gap) || typeof gap.evidence !== 'string' || (gap.kind !== 'page' && gap.kind !== 'search'))
+            return gap;
+        const evidence = evidenceFromLine(gap.evidence, gap.kind);
+        return evidence === undefined ? gap : { ...gap, evidence };
+    });
+    return { ...raw, version: raw.version === 2 ? EVIDENCE_AS_COUNTS : 1, gaps };
+}
+
+// EXTERNAL MODULE: ./src/text/page-path.ts
+var page_path = __webpack_require__(4450);
+;// CONCATENATED MODULE: ./src/health/state.ts
 // What the docs health issue remembers between runs: the headline numbers of the last periods and the
 // ledger of gaps. It lives in the issue's body, in an HTML comment (base64 of JSON, so that no text
 // in it can close the comment), versioned and bounded: a body stays far below GitHub's 65,536
@@ -2578,6 +2743,9 @@ function gapsPrompt(gaps, evidence = {}, marker = newMarker()) {
 // error, and the next run writes a whole one. A state another version wrote is read for what this one
 // knows, and the rest is carried through as it is: fields it does not know, headline keys of sections
 // it lacks, gaps of kinds or states it cannot read, and a newer version's number.
+
+
+
 
 
 
@@ -2593,9 +2761,7 @@ const LEDGER_GAPS = 30;
  * Characters a gap's subject keeps: a page path as long as one is kept whole (longer ones are
  * "(other page)"), so that a gap finds its page's numbers and its fix again.
  */
-const SUBJECT_CHARS = _text_page_path_js__WEBPACK_IMPORTED_MODULE_4__/* .PAGE_PATH_MAX_CHARS */ .b;
-/** Characters a gap's evidence keeps. */
-const EVIDENCE_CHARS = 300;
+const SUBJECT_CHARS = page_path/* PAGE_PATH_MAX_CHARS */.b;
 /** Searches a gap's numbers follow, and the characters each keeps. */
 const GAP_SEARCHES = 3;
 const SEARCH_CHARS = 60;
@@ -2603,8 +2769,8 @@ const SEARCH_CHARS = 60;
 const VISITED_PAGES = 20;
 /** Characters of a login the state keeps. */
 const LOGIN_CHARS = 40;
-/** The version this code writes; a state of version 1 is read and migrated, a newer one keeps its number. */
-const STATE_VERSION = 2;
+/** The version this code writes; a state of version 1 or 2 is read and migrated (migrate.ts), a newer one keeps its number. */
+const STATE_VERSION = 3;
 const GAP_STATES = ['new', 'asked', 'pr-open', 'merged', 'resolved', 'back', 'dismissed'];
 /**
  * What the evidence says of a merged fix (evidence.ts, docs/health-issue.md): `too-few`, too few readers
@@ -2620,34 +2786,32 @@ const GAP_EVENTS = ['asked', 'merged', 'fixed', 'not-fixed', 'could-not-tell', '
 const EVENTS_KEPT = 6;
 /** Periods of a gap's own numbers kept before the latest (`recent`): with it, what "before" pools. */
 const RECENT_PERIODS = 3;
-const count = zod__WEBPACK_IMPORTED_MODULE_5__/* .number */ .aig();
-const text = (max) => zod__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP().max(max);
+const count = schemas/* number */.aig();
+const state_text = (max) => schemas/* string */.YjP().max(max);
 /** Characters of a headline's key the history keeps. */
 const HEADLINE_KEY_CHARS = 60;
-const periodSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
-    dateFrom: text(40),
-    dateTo: text(40),
+const periodSchema = schemas/* object */.Ikc({
+    dateFrom: state_text(40),
+    dateTo: state_text(40),
     /** Every headline read whole, by key: a key this version does not know (a newer section's) is kept as it is. */
-    headlines: zod__WEBPACK_IMPORTED_MODULE_5__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP().max(HEADLINE_KEY_CHARS), count).transform((all) => {
+    headlines: schemas/* record */.g1P(schemas/* string */.YjP().max(HEADLINE_KEY_CHARS), count).transform((all) => {
         const known = {};
-        for (const key of Object.keys(_core_catalog_js__WEBPACK_IMPORTED_MODULE_3__/* .HEADLINE_NAMES */ .g_))
+        for (const key of Object.keys(catalog/* HEADLINE_NAMES */.g_))
             if (all[key] !== undefined)
                 known[key] = all[key];
         return known;
     }),
     /** Gaps marked resolved in this period. */
-    resolved: zod__WEBPACK_IMPORTED_MODULE_5__/* .number */ .aig().int().min(0).optional()
+    resolved: schemas/* number */.aig().int().min(0).optional()
 });
-/** The largest count the state keeps: a count past it is no count a docs site has. */
-const MOST_COUNTED = 1e12;
-const counted = zod__WEBPACK_IMPORTED_MODULE_5__/* .number */ .aig().min(0).max(MOST_COUNTED);
+const counted = schemas/* number */.aig().min(0).max(MOST_COUNTED);
 /** A gap's own numbers over one period, from every row read (not only the ranked ones). */
-const numbersSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
+const numbersSchema = schemas/* object */.Ikc({
     /** The period they are of: from the first day of the first period pooled to the end of the last. */
-    dateFrom: text(40),
-    dateTo: text(40),
+    dateFrom: state_text(40),
+    dateTo: state_text(40),
     /** The periods they pool (sums over each; 1 when absent). */
-    periods: zod__WEBPACK_IMPORTED_MODULE_5__/* .number */ .aig().int().min(1).optional(),
+    periods: schemas/* number */.aig().int().min(1).optional(),
     /** Each count is missing when its section was not read whole in the period: it is not known. */
     down: counted.optional(),
     up: counted.optional(),
@@ -2665,68 +2829,84 @@ const numbersSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
      * often each was searched and its click-through (0 to 1). Their text is reader text, kept only where
      * it may be shown.
      */
-    searches: zod__WEBPACK_IMPORTED_MODULE_5__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({ text: text(SEARCH_CHARS), hits: counted, clicked: zod__WEBPACK_IMPORTED_MODULE_5__/* .number */ .aig().min(0).max(1) }))
+    searches: schemas/* array */.YOg(schemas/* object */.Ikc({ text: state_text(SEARCH_CHARS), hits: counted, clicked: schemas/* number */.aig().min(0).max(1) }))
         .max(GAP_SEARCHES)
         .optional()
 });
-const gapSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
+/**
+ * What a gap's line says of it in the latest period that ranked it (render/evidence-line.ts): its
+ * counts, and the searches with no click it quotes, whose words are reader text, kept only where it
+ * may be shown. The line is made from these each time it is written, never kept.
+ */
+const evidenceSchema = schemas/* object */.Ikc({
+    down: counted.optional(),
+    notHelpful: counted.optional(),
+    unanswered: counted.optional(),
+    up: counted.optional(),
+    searches: schemas/* array */.YOg(schemas/* object */.Ikc({ words: state_text(EVIDENCE_WORDS_CHARS).optional(), hits: counted }))
+        .max(evidence_line/* SEARCHES_QUOTED */.gW)
+        .optional(),
+    others: schemas/* object */.Ikc({ searches: counted, hits: counted }).optional(),
+    noClick: counted.optional()
+});
+const gapSchema = schemas/* object */.Ikc({
     /** A stable fingerprint of what the gap is about (fingerprint.ts). */
-    id: zod__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP().regex(/^[0-9a-f]{12}$/),
-    kind: zod__WEBPACK_IMPORTED_MODULE_5__/* ["enum"] */ .k5n(['page', 'search']),
+    id: schemas/* string */.YjP().regex(/^[0-9a-f]{12}$/),
+    kind: schemas/* enum */.k5n(['page', 'search']),
     /** The page path, or the search (reader text, kept only where it may be shown). */
-    subject: text(SUBJECT_CHARS),
-    firstSeen: text(40),
-    lastSeen: text(40),
+    subject: state_text(SUBJECT_CHARS),
+    firstSeen: state_text(40),
+    lastSeen: state_text(40),
     /** Periods it was among the ranked gaps. */
-    periods: zod__WEBPACK_IMPORTED_MODULE_5__/* .number */ .aig().int().min(0),
+    periods: schemas/* number */.aig().int().min(0),
     /**
      * Its weight (fix-first.ts) in the latest period read: of its own numbers when the period's signals
      * were read, else of its ranked item (0 when it was not ranked). Never shown to a person.
      */
     score: count,
-    evidence: text(EVIDENCE_CHARS),
+    evidence: evidenceSchema,
     /**
      * Its place in the latest period's Fix first (0 for the first), absent when that period did not
      * rank it: the issue lists the period's gaps in this order, in a run that reads no analytics too.
      */
-    rank: zod__WEBPACK_IMPORTED_MODULE_5__/* .number */ .aig().int().min(0).max(LEDGER_GAPS).optional(),
-    state: zod__WEBPACK_IMPORTED_MODULE_5__/* ["enum"] */ .k5n(GAP_STATES),
+    rank: schemas/* number */.aig().int().min(0).max(LEDGER_GAPS).optional(),
+    state: schemas/* enum */.k5n(GAP_STATES),
     /** The agent job asked to fix it, and the workflow run that asked. */
     // Any id the service may give (api/schemas.ts): a longer one would make the gap unreadable.
-    jobId: text(_api_schemas_js__WEBPACK_IMPORTED_MODULE_1__/* .JOB_ID_MAX_CHARS */ .z8).optional(),
-    askedBy: text(40).optional(),
-    prLink: text(300).optional(),
+    jobId: state_text(api_schemas/* JOB_ID_MAX_CHARS */.z8).optional(),
+    askedBy: state_text(40).optional(),
+    prLink: state_text(300).optional(),
     /** Its weight when the agent was asked (`before` holds its numbers then). */
     scoreBefore: count.optional(),
     /** Periods in a row its signal stayed below the threshold since the merge (version 2 before verdicts; no longer written). */
-    quiet: zod__WEBPACK_IMPORTED_MODULE_5__/* .number */ .aig().int().min(0).optional(),
+    quiet: schemas/* number */.aig().int().min(0).optional(),
     /** Its numbers in up to RECENT_PERIODS periods before `now`, the latest last, without searches: with `now`, what "before" pools. */
-    recent: zod__WEBPACK_IMPORTED_MODULE_5__/* .array */ .YOg(numbersSchema).max(RECENT_PERIODS).optional(),
+    recent: schemas/* array */.YOg(numbersSchema).max(RECENT_PERIODS).optional(),
     /** Its numbers pooled over the whole periods read since its pull request merged that read what `before` had. */
     after: numbersSchema.optional(),
     /** What the evidence says of its fix (VERDICTS). */
-    verdict: zod__WEBPACK_IMPORTED_MODULE_5__/* ["enum"] */ .k5n(VERDICTS).optional(),
+    verdict: schemas/* enum */.k5n(VERDICTS).optional(),
     /** Its numbers in the latest period read (version 2). */
     now: numbersSchema.optional(),
     /** Its numbers when the agent was asked (pooled over up to four periods), or when a person dismissed it: what "after" is compared with. */
     before: numbersSchema.optional(),
     /** The day its pull request was merged, or, when GitHub does not say, the day a run first saw it merged. */
-    mergedOn: text(40).optional(),
+    mergedOn: state_text(40).optional(),
     /** The page it was about before its fix moved the page to `subject` (moves.ts). */
-    movedFrom: text(SUBJECT_CHARS).optional(),
+    movedFrom: state_text(SUBJECT_CHARS).optional(),
     /** The day it was resolved. */
-    resolvedOn: text(40).optional(),
+    resolvedOn: state_text(40).optional(),
     /** The day a person said it is not a gap. */
-    dismissedOn: text(40).optional(),
+    dismissedOn: state_text(40).optional(),
     /** Who said so: the login of the edit that ticked "Not a gap" (GitHub's are at most 39 characters), when an edit did. */
-    dismissedBy: text(LOGIN_CHARS).optional(),
+    dismissedBy: state_text(LOGIN_CHARS).optional(),
     /**
      * What became of it, the latest last, each with its day (YYYY-MM-DD) and the latest period read when
      * it happened (its dateFrom): asked, merged, each verdict (fixed, not fixed, could not tell, back),
      * dismissed. The issue shows them as the gap's timeline, and those since last week's report as its
      * news; kept across a second ask, the oldest dropped past EVENTS_KEPT.
      */
-    events: zod__WEBPACK_IMPORTED_MODULE_5__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({ what: zod__WEBPACK_IMPORTED_MODULE_5__/* ["enum"] */ .k5n(GAP_EVENTS), on: text(40), period: text(40).optional() }))
+    events: schemas/* array */.YOg(schemas/* object */.Ikc({ what: schemas/* enum */.k5n(GAP_EVENTS), on: state_text(40), period: state_text(40).optional() }))
         .max(EVENTS_KEPT)
         .optional(),
     /** Its numbers pooled over the periods its fix held, kept when its trouble came back: what the trouble since is compared with. */
@@ -2735,14 +2915,14 @@ const gapSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
      * Who asked the agent for it: the login of the edit that ticked its box, when an edit did (a run no
      * edit started acts on ticks nobody is known to have made). The one person its verdict's comment mentions.
      */
-    tickedBy: text(LOGIN_CHARS).optional()
+    tickedBy: state_text(LOGIN_CHARS).optional()
 });
 /** The traffic of the top pages in the latest period read, for the next period's movers. */
-const pagesSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
-    dateFrom: text(40),
-    dateTo: text(40),
+const pagesSchema = schemas/* object */.Ikc({
+    dateFrom: state_text(40),
+    dateTo: state_text(40),
     /** Human visitors and page views of each page, where they were read. */
-    pages: zod__WEBPACK_IMPORTED_MODULE_5__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({ path: text(SUBJECT_CHARS), visitors: counted.optional(), views: counted.optional() })).max(VISITED_PAGES)
+    pages: schemas/* array */.YOg(schemas/* object */.Ikc({ path: state_text(SUBJECT_CHARS), visitors: counted.optional(), views: counted.optional() })).max(VISITED_PAGES)
 });
 /** Periods and pages of each page's counts the state keeps (page-history.ts holds the rule). */
 const PAGE_COUNT_PERIODS = 3;
@@ -2752,9 +2932,9 @@ const COUNTED_PAGES = 40;
  * (page-history.ts): `counts[i]` are the page's thumbs down, thumbs up, not helpful, unanswered and no
  * click in `periods[i]`, null for none.
  */
-const pageCountsSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
-    periods: zod__WEBPACK_IMPORTED_MODULE_5__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({ dateFrom: text(40), dateTo: text(40) })).max(PAGE_COUNT_PERIODS),
-    pages: zod__WEBPACK_IMPORTED_MODULE_5__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({ page: text(SUBJECT_CHARS), counts: zod__WEBPACK_IMPORTED_MODULE_5__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_5__/* .array */ .YOg(counted).length(5).nullable()).max(PAGE_COUNT_PERIODS) }))
+const pageCountsSchema = schemas/* object */.Ikc({
+    periods: schemas/* array */.YOg(schemas/* object */.Ikc({ dateFrom: state_text(40), dateTo: state_text(40) })).max(PAGE_COUNT_PERIODS),
+    pages: schemas/* array */.YOg(schemas/* object */.Ikc({ page: state_text(SUBJECT_CHARS), counts: schemas/* array */.YOg(schemas/* array */.YOg(counted).length(5).nullable()).max(PAGE_COUNT_PERIODS) }))
         .max(COUNTED_PAGES)
 });
 // ---- What readers wrote about the gaps (reader text): kept only while reader text may be shown,
@@ -2767,26 +2947,26 @@ const WORDS_CHARS = 200;
 const SEARCH_WORDS_CHARS = 80;
 /** Characters the whole group takes in the encoded block at most (encodedChars): about a fifth of the state's budget. */
 const READER_WORDS_CHARS = 5_000;
-const gapWordsSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
+const gapWordsSchema = schemas/* object */.Ikc({
     /** The gap (its fingerprint, as in `gaps`). */
-    id: zod__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP().regex(/^[0-9a-f]{12}$/),
+    id: schemas/* string */.YjP().regex(/^[0-9a-f]{12}$/),
     /**
      * Questions left unanswered on its page, with what the assistant replied, and how often each was
      * asked (absent in a state an earlier version wrote: once, as far as it says).
      */
-    questions: zod__WEBPACK_IMPORTED_MODULE_5__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({ question: text(WORDS_CHARS), answer: text(WORDS_CHARS), count: count.optional() })).max(WORDS_PER_KIND),
+    questions: schemas/* array */.YOg(schemas/* object */.Ikc({ question: state_text(WORDS_CHARS), answer: state_text(WORDS_CHARS), count: count.optional() })).max(WORDS_PER_KIND),
     /** Comments left with feedback marked not helpful on its page. */
-    comments: zod__WEBPACK_IMPORTED_MODULE_5__/* .array */ .YOg(text(WORDS_CHARS)).max(WORDS_PER_KIND),
+    comments: schemas/* array */.YOg(state_text(WORDS_CHARS)).max(WORDS_PER_KIND),
     /** How often each comment was left, in the order of `comments` (absent in a state an earlier version wrote). */
-    commentCounts: zod__WEBPACK_IMPORTED_MODULE_5__/* .array */ .YOg(count).max(WORDS_PER_KIND).optional(),
+    commentCounts: schemas/* array */.YOg(count).max(WORDS_PER_KIND).optional(),
     /** Searches with no click that match it, with how often each was made. */
-    searches: zod__WEBPACK_IMPORTED_MODULE_5__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({ search: text(SEARCH_WORDS_CHARS), count })).max(WORDS_PER_KIND)
+    searches: schemas/* array */.YOg(schemas/* object */.Ikc({ search: state_text(SEARCH_WORDS_CHARS), count })).max(WORDS_PER_KIND)
 });
-const readerWordsSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
+const readerWordsSchema = schemas/* object */.Ikc({
     /** The period the words were read over. */
-    dateFrom: text(40),
-    dateTo: text(40),
-    gaps: zod__WEBPACK_IMPORTED_MODULE_5__/* .array */ .YOg(gapWordsSchema).max(WORDS_GAPS)
+    dateFrom: state_text(40),
+    dateTo: state_text(40),
+    gaps: schemas/* array */.YOg(gapWordsSchema).max(WORDS_GAPS)
 });
 /** The state without what readers wrote about its gaps: what a run does the moment reader text is hidden. */
 function forgetGapWords(state) {
@@ -2794,13 +2974,13 @@ function forgetGapWords(state) {
     delete rest.readerWords;
     return rest;
 }
-const overviewSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({ digest: zod__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP().regex(/^[0-9a-f]{64}$/), words: zod__WEBPACK_IMPORTED_MODULE_5__/* .boolean */ .zMY() });
-const stateSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
+const overviewSchema = schemas/* object */.Ikc({ digest: schemas/* string */.YjP().regex(/^[0-9a-f]{64}$/), words: schemas/* boolean */.zMY() });
+const stateSchema = schemas/* object */.Ikc({
     /** The version that wrote it: this one, or a newer one, whose number is kept. */
-    version: zod__WEBPACK_IMPORTED_MODULE_5__/* .number */ .aig().int().min(STATE_VERSION),
-    projectId: text(200),
-    periods: zod__WEBPACK_IMPORTED_MODULE_5__/* .array */ .YOg(periodSchema).max(HISTORY_PERIODS),
-    gaps: zod__WEBPACK_IMPORTED_MODULE_5__/* .array */ .YOg(gapSchema).max(LEDGER_GAPS),
+    version: schemas/* number */.aig().int().min(STATE_VERSION),
+    projectId: state_text(200),
+    periods: schemas/* array */.YOg(periodSchema).max(HISTORY_PERIODS),
+    gaps: schemas/* array */.YOg(gapSchema).max(LEDGER_GAPS),
     topPages: pagesSchema.optional(),
     /** Each page's counts in the latest periods, for Fix first (page-history.ts). */
     pageCounts: pageCountsSchema.optional(),
@@ -2817,59 +2997,20 @@ const stateSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
      * Gaps of a kind or state this version cannot read (a newer version's), as they were: never shown
      * or asked for, written back as they are, after the gaps it reads.
      */
-    foreign: zod__WEBPACK_IMPORTED_MODULE_5__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({ id: zod__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP().regex(/^[0-9a-f]{12}$/) }))
+    foreign: schemas/* array */.YOg(schemas/* object */.Ikc({ id: schemas/* string */.YjP().regex(/^[0-9a-f]{12}$/) }))
         .max(LEDGER_GAPS)
         .optional()
 });
 /**
  * A state as a body may carry it: this version, or version 1 (no numbers, no dismissed gaps, no
- * pages), read as version 2 with nothing more known.
+ * pages; its evidence migrated, migrate.ts), read as this version with nothing more known.
  */
-const anyVersionSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .union */ .KCZ([
+const anyVersionSchema = schemas/* union */.KCZ([
     stateSchema,
-    stateSchema.extend({ version: zod__WEBPACK_IMPORTED_MODULE_5__/* .literal */ .euz(1), topPages: zod__WEBPACK_IMPORTED_MODULE_5__/* .undefined */ .Vxk().optional() }).transform((old) => ({ ...old, version: STATE_VERSION }))
+    stateSchema.extend({ version: schemas/* literal */.euz(1), topPages: schemas/* undefined */.Vxk().optional() }).transform((old) => ({ ...old, version: STATE_VERSION }))
 ]);
-/** Parts of a gap's evidence that hold no reader word: counts, in the ledger's own words (unhappy readers: overview.ts, evidenceLine). */
-const COUNT_PART = /^[\d,.]+ (?:thumbs (?:down|up)|marked not helpful|unanswered questions?|unhappy readers? \([\d,.]+ thumbs down, [\d,.]+ marked not helpful; a reader counts once\))$/;
-const WORDLESS_PART = [COUNT_PART, /^[\d,.]+ (?:other )?search(?:es)? with no click \([\d,.]+×\)$/, /^searched [\d,.]+× with no click$/];
-/** The end of a part that quotes a search: its count is kept, its words are not. */
-const QUOTED_SEARCH = /searched ([\d,.]+)× with no click$/;
-const OTHER_SEARCHES = /^([\d,.]+) other search(?:es)? with no click \(([\d,.]+)×\)$/;
-const countIn = (text) => Number((text ?? '').replace(/,/g, '')) || 0;
-/**
- * A gap's evidence in counts alone: "14 thumbs down · “webhook retries” searched 31× with no click"
- * becomes "14 thumbs down · 1 search with no click (31×)". The evidence is rebuilt from the parts
- * that are counts in the ledger's words (` · ` apart); every other piece of text is left out, so no
- * word a reader typed survives, whatever the search held (a quote mark, ` · `, or text that reads like
- * a count, which at worst makes a count too high).
- */
-function evidenceCounts(evidence) {
-    const parts = evidence.split(' · ');
-    if (parts.every((part) => WORDLESS_PART.some((pattern) => pattern.test(part))))
-        return evidence;
-    const kept = [];
-    let searches = 0;
-    let hits = 0;
-    for (const part of parts) {
-        const other = OTHER_SEARCHES.exec(part);
-        const quoted = QUOTED_SEARCH.exec(part);
-        if (other) {
-            searches += countIn(other[1]);
-            hits += countIn(other[2]);
-        }
-        else if (COUNT_PART.test(part))
-            kept.push(part);
-        else if (quoted) {
-            searches++;
-            hits += countIn(quoted[1]);
-        }
-    }
-    if (searches > 0)
-        kept.push(`${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_6__/* .counted */ .hS)(searches, 'search', 'searches')} with no click (${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_6__/* .num */ .bu)(hits)}×)`);
-    return kept.join(' · ');
-}
 /** A new gap id, for a gap whose id was a fingerprint of what a reader typed. */
-const randomGapId = () => (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomBytes)(6).toString('hex');
+const randomGapId = () => (0,external_node_crypto_.randomBytes)(6).toString('hex');
 /**
  * The state with every word readers typed taken out, for a run in which reader text is hidden
  * (`readerText: hide`, or `auto` in a repository that is not private), whatever earlier runs kept
@@ -2877,8 +3018,8 @@ const randomGapId = () => (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomByte
  * (a fingerprint of the search) replaced by `newId`. A page is shown by the label of its path: one
  * named by a path keeps its id, one named by a URL, as it is kept while reader text is shown, gets a
  * new id; a page `site` lists (the site's navigation) keeps its path, and so does a visited page.
- * Every evidence keeps its counts alone
- * (`evidenceCounts`). A field that comes to hold reader text is emptied here as well.
+ * Every evidence keeps its counts, without
+ * the words of the searches it quotes. A field that comes to hold reader text is emptied here as well.
  */
 function forgetReaderText(state, site, newId = randomGapId) {
     // A state written while reader text was shown may hold it in fields this version does not know (a
@@ -2889,7 +3030,7 @@ function forgetReaderText(state, site, newId = randomGapId) {
         // The searches a gap follows are named by their words: their counts stay in noClick.
         const gap = {
             ...kept,
-            evidence: evidenceCounts(kept.evidence),
+            evidence: (0,evidence_line/* withoutWords */.ak)(kept.evidence),
             now: withoutSearches(kept.now),
             before: withoutSearches(kept.before),
             after: withoutSearches(kept.after)
@@ -2903,11 +3044,11 @@ function forgetReaderText(state, site, newId = randomGapId) {
         // still asks for it.
         // The page it moved from is named as its page is.
         if (gap.movedFrom !== undefined)
-            gap.movedFrom = (0,_text_page_path_js__WEBPACK_IMPORTED_MODULE_4__/* .sitePage */ .fN)(gap.movedFrom, false, site) ?? gap.movedFrom;
-        const page = (0,_text_page_path_js__WEBPACK_IMPORTED_MODULE_4__/* .sitePage */ .fN)(gap.subject, false, site) ?? gap.subject;
+            gap.movedFrom = (0,page_path/* sitePage */.fN)(gap.movedFrom, false, site) ?? gap.movedFrom;
+        const page = (0,page_path/* sitePage */.fN)(gap.subject, false, site) ?? gap.subject;
         if (page === gap.subject)
             return gap;
-        return { ...gap, id: gap.subject.startsWith('/') && (0,_text_page_path_js__WEBPACK_IMPORTED_MODULE_4__/* .isPageLabel */ .e4)(page) ? gap.id : newId(), subject: page };
+        return { ...gap, id: gap.subject.startsWith('/') && (0,page_path/* isPageLabel */.e4)(page) ? gap.id : newId(), subject: page };
     });
     // What readers wrote about the gaps, kept for a tick's prompt, goes whole; so do the pages' counts
     // kept while reader text was shown, whose pages may be named as a client sent them.
@@ -2919,13 +3060,13 @@ function forgetReaderText(state, site, newId = randomGapId) {
     else if (forgotten.pageCounts)
         forgotten.pageCounts = {
             ...forgotten.pageCounts,
-            pages: forgotten.pageCounts.pages.filter(({ page }) => (0,_text_page_path_js__WEBPACK_IMPORTED_MODULE_4__/* .sitePage */ .fN)(page, false, site) === page)
+            pages: forgotten.pageCounts.pages.filter(({ page }) => (0,page_path/* sitePage */.fN)(page, false, site) === page)
         };
     // The visited pages are named by the paths page loads gave: each is shown as a page read now is.
     if (forgotten.topPages)
         forgotten.topPages = {
             ...forgotten.topPages,
-            pages: forgotten.topPages.pages.map((page) => ({ ...page, path: (0,_text_page_path_js__WEBPACK_IMPORTED_MODULE_4__/* .readerPath */ .HH)(page.path, false, site) }))
+            pages: forgotten.topPages.pages.map((page) => ({ ...page, path: (0,page_path/* readerPath */.HH)(page.path, false, site) }))
         };
     return forgotten;
 }
@@ -3079,7 +3220,7 @@ function decodeState(owned, projectId) {
         return undefined;
     }
 }
-const foreignGapSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({ id: zod__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP().regex(/^[0-9a-f]{12}$/) });
+const foreignGapSchema = schemas/* object */.Ikc({ id: schemas/* string */.YjP().regex(/^[0-9a-f]{12}$/) });
 /**
  * What a run can do without: each page's counts and the top pages (the next period read whole starts
  * them again), the readers' words (read again with the analytics) and the top's digest. Any of them in
@@ -3096,7 +3237,7 @@ const UNKNOWN_DIGEST = '0'.repeat(64);
 function readablePeriod(period) {
     if (periodSchema.safeParse(period).success)
         return period;
-    if (!isRecord(period) || !isRecord(period.headlines))
+    if (!state_isRecord(period) || !state_isRecord(period.headlines))
         return undefined;
     const headlines = Object.fromEntries(Object.entries(period.headlines).filter(([key, value]) => key.length <= HEADLINE_KEY_CHARS && typeof value === 'number'));
     const readable = { ...period, headlines };
@@ -3106,7 +3247,8 @@ function readablePeriod(period) {
  * The state a decoded block holds, for `projectId`: each gap this version reads is read, each other
  * one with a fingerprint is kept in `foreign` as it is; undefined when the block is no state.
  */
-function stateOf(raw, projectId) {
+function stateOf(decoded, projectId) {
+    const raw = migrated(decoded);
     if (typeof raw !== 'object' || raw === null || !('gaps' in raw) || !Array.isArray(raw.gaps) || raw.gaps.length > LEDGER_GAPS)
         return undefined;
     const gaps = [];
@@ -3136,7 +3278,7 @@ function stateOf(raw, projectId) {
         state.overview = { digest: UNKNOWN_DIGEST, words: true };
     return foreign.length > 0 ? { ...state, foreign } : state;
 }
-const isRecord = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+const state_isRecord = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
 /**
  * `known` (what the schema read of `raw`) with every field of `raw` the schema does not know put back
  * as it is, at every depth: what a newer version wrote is carried through. Arrays are matched item by
@@ -3145,7 +3287,7 @@ const isRecord = (value) => typeof value === 'object' && value !== null && !Arra
 function withUnknown(raw, known) {
     if (Array.isArray(known))
         return (Array.isArray(raw) && raw.length === known.length ? known.map((item, at) => withUnknown(raw[at], item)) : known);
-    if (!isRecord(known) || !isRecord(raw))
+    if (!state_isRecord(known) || !state_isRecord(raw))
         return known;
     const kept = {};
     // defineProperty, not assignment, sets no prototype; and a key named __proto__, which no version
@@ -3163,7 +3305,7 @@ function withUnknown(raw, known) {
 // believed. The seal is a line of its own, added to the owned part once it is made, and checked
 // before the block is read.
 const SEAL_OPEN = '\n<!-- docs-agent-action:state-seal ';
-const SEALED = new RegExp(`^${SEAL_OPEN}(${_core_record_seal_js__WEBPACK_IMPORTED_MODULE_2__/* .SEAL_PATTERN */ .d})${CLOSE}`);
+const SEALED = new RegExp(`^${SEAL_OPEN}(${record_seal/* SEAL_PATTERN */.d})${CLOSE}`);
 /** The first state block of `owned`: its encoded text and where it ends; undefined when there is none. */
 function stateBlock(owned) {
     const start = owned.indexOf(OPEN);
@@ -3225,7 +3367,7 @@ function openState(owned, projectId, seal, place) {
 /* unused harmony export BEFORE_PERIODS */
 /* harmony import */ var _render_fix_first_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(860);
 /* harmony import */ var _evidence_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7445);
-/* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(543);
+/* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7227);
 // The verdict on a merged fix, from a gap's own numbers (docs/health-issue.md, "Did the fix work?"):
 // "before" pools up to BEFORE_PERIODS periods up to the ask, "after" the whole periods since the merge;
 // each side's readers in trouble are taken over the readers who could have had trouble, and the two
@@ -3340,6 +3482,93 @@ function beforeOf(now, recent = [], from = '') {
 
 /***/ }),
 
+/***/ 5890:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   X1: () => (/* binding */ evidenceOf),
+/* harmony export */   ak: () => (/* binding */ withoutWords),
+/* harmony export */   gW: () => (/* binding */ SEARCHES_QUOTED),
+/* harmony export */   rS: () => (/* binding */ evidenceText)
+/* harmony export */ });
+/* harmony import */ var _text_format_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8488);
+/* harmony import */ var _text_measures_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4206);
+// An item's evidence as data, and the one line made from it: "14 thumbs down · “webhook retries”
+// searched 31× with no click". The summary's Fix first and the docs health issue's ledger show the
+// same line; the ledger keeps the data (health/state.ts) and makes the line each time it writes, so
+// that no count is ever read back out of words, and hiding reader text drops the searches' words alone.
+
+
+/** Searches a line quotes at most; the rest are counted, so that it stays one short line. */
+const SEARCHES_QUOTED = 3;
+/** The sum of the counts of `signals` of `kind`. */
+const sumOf = (signals, kind) => signals.filter((signal) => signal.kind === kind).reduce((sum, signal) => sum + signal.count, 0);
+/** What an item's line says (ItemEvidence): a search with words is quoted, up to SEARCHES_QUOTED, the most first. */
+function evidenceOf(item) {
+    if (item.page === undefined)
+        return { noClick: item.signals.reduce((sum, signal) => sum + signal.count, 0) };
+    const evidence = {};
+    for (const [key, kind] of [
+        ['down', 'thumbs-down'],
+        ['notHelpful', 'not-helpful'],
+        ['unanswered', 'unanswered'],
+        ['up', 'thumbs-up']
+    ]) {
+        const count = sumOf(item.signals, kind);
+        if (count > 0)
+            evidence[key] = count;
+    }
+    const searches = item.signals.filter((signal) => signal.kind === 'no-click').sort((a, b) => b.count - a.count);
+    const quoted = searches.filter((signal) => signal.search !== undefined).slice(0, SEARCHES_QUOTED);
+    if (quoted.length > 0)
+        evidence.searches = quoted.map((signal) => ({ words: signal.search, hits: signal.count }));
+    const rest = searches.filter((signal) => !quoted.includes(signal));
+    if (rest.length > 0)
+        evidence.others = { searches: rest.length, hits: rest.reduce((sum, signal) => sum + signal.count, 0) };
+    return evidence;
+}
+/** The evidence without any reader's words: each search it quoted is counted instead. */
+function withoutWords(evidence) {
+    if (evidence.searches === undefined)
+        return evidence;
+    return { ...evidence, searches: evidence.searches.map(({ hits }) => ({ hits })) };
+}
+/**
+ * The line an item's evidence makes, a search's words given by `quote`. What readers said of the page
+ * itself comes before what they searched for (a thumbs down or not-helpful row weighs as three
+ * searches, an unanswered question as two), the most first; then the thumbs up, then the searches
+ * counted without their words ("2 other searches with no click (40×)").
+ */
+function evidenceText(evidence, quote) {
+    if (evidence.noClick !== undefined)
+        return `searched ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_0__/* .num */ .bu)(evidence.noClick)}× with no click`;
+    const down = evidence.down ?? 0;
+    const notHelpful = evidence.notHelpful ?? 0;
+    const weighed = [];
+    if (down > 0 || notHelpful > 0)
+        weighed.push({ weight: 3 * Math.max(down, notHelpful), text: (0,_text_measures_js__WEBPACK_IMPORTED_MODULE_1__/* .pageUnhappyText */ .Gz)(down, notHelpful) });
+    if (evidence.unanswered !== undefined)
+        weighed.push({ weight: 2 * evidence.unanswered, text: (0,_text_format_js__WEBPACK_IMPORTED_MODULE_0__/* .counted */ .hS)(evidence.unanswered, 'unanswered question') });
+    const quoted = (evidence.searches ?? []).filter((search) => search.words !== undefined);
+    for (const search of quoted)
+        weighed.push({ weight: search.hits, text: `${quote(search.words)} searched ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_0__/* .num */ .bu)(search.hits)}× with no click` });
+    // Ties keep the order above: a sort is stable.
+    const parts = weighed.sort((a, b) => b.weight - a.weight).map((part) => part.text);
+    if (evidence.up !== undefined)
+        parts.push((0,_text_measures_js__WEBPACK_IMPORTED_MODULE_1__/* .thumbsUpText */ .ad)(evidence.up));
+    const unquoted = (evidence.searches ?? []).filter((search) => search.words === undefined);
+    const searches = unquoted.length + (evidence.others?.searches ?? 0);
+    if (searches > 0) {
+        const hits = unquoted.reduce((sum, search) => sum + search.hits, 0) + (evidence.others?.hits ?? 0);
+        const what = quoted.length > 0 ? (0,_text_format_js__WEBPACK_IMPORTED_MODULE_0__/* .counted */ .hS)(searches, 'other search', 'other searches') : (0,_text_format_js__WEBPACK_IMPORTED_MODULE_0__/* .counted */ .hS)(searches, 'search', 'searches');
+        parts.push(`${what} with no click (${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_0__/* .num */ .bu)(hits)}×)`);
+    }
+    return parts.join(' · ');
+}
+
+
+/***/ }),
+
 /***/ 7248:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -3438,25 +3667,26 @@ function wordsInOrder(items, words) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   B9: () => (/* binding */ headlinesHtml),
-/* harmony export */   OF: () => (/* binding */ evidenceLine),
 /* harmony export */   cb: () => (/* binding */ overviewTopHtml),
 /* harmony export */   dr: () => (/* binding */ fixFirstGaps),
 /* harmony export */   tJ: () => (/* binding */ overviewHtml),
 /* harmony export */   yy: () => (/* binding */ howReadHtml)
 /* harmony export */ });
-/* unused harmony exports changePercent, largestMove, leadHtml, readersSayHtml, pageMoveHtml, changedHtml, titleHtml */
+/* unused harmony exports changePercent, largestMove, evidenceLine, leadHtml, readersSayHtml, pageMoveHtml, changedHtml, titleHtml */
 /* harmony import */ var _analytics_budget_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(9851);
 /* harmony import */ var _text_escape_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7388);
 /* harmony import */ var _text_format_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8488);
 /* harmony import */ var _text_dates_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8230);
-/* harmony import */ var _text_measures_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(4206);
+/* harmony import */ var _text_measures_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(4206);
 /* harmony import */ var _docs_gaps_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3283);
 /* harmony import */ var _alerts_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6069);
+/* harmony import */ var _evidence_line_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(5890);
 /* harmony import */ var _html_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4095);
 // The top of the analytics report, what a docs lead reads first: a title with the period, a banner
 // when the run did not read everything, the headline numbers with their change against the previous
 // period, the largest move in words, and "Fix first". Changes stand out without colour (GitHub's
 // sanitizer drops it): ▲ or ▼ and the per cent, kept on one line with the number.
+
 
 
 
@@ -3530,48 +3760,11 @@ function largestMove(headlines) {
                 : '';
     return `${headline.name} ${change > 0 ? 'rose' : 'fell'} ${by} against ${range}${most}.`;
 }
-/** One signal as evidence, its search (reader text) given by `quote`. */
-function evidence(signal, quote) {
-    switch (signal.kind) {
-        case 'thumbs-down':
-            return (0,_text_measures_js__WEBPACK_IMPORTED_MODULE_6__/* .thumbsDownText */ .$A)(signal.count);
-        case 'thumbs-up':
-            return (0,_text_measures_js__WEBPACK_IMPORTED_MODULE_6__/* .thumbsUpText */ .ad)(signal.count);
-        case 'not-helpful':
-            return (0,_text_measures_js__WEBPACK_IMPORTED_MODULE_6__/* .notHelpfulText */ .Z7)(signal.count);
-        case 'unanswered':
-            return (0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .counted */ .hS)(signal.count, 'unanswered question');
-        case 'no-click':
-        case 'searched':
-            return `${quote(signal.search ?? '')} searched ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(signal.count)}× with no click`;
-        case 'visited':
-            return (0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .counted */ .hS)(signal.count, 'human visitor');
-    }
-}
 /** The sum of an item's signals of `kind`. */
 const countOf = (item, kind) => item.signals.filter((signal) => signal.kind === kind).reduce((sum, signal) => sum + signal.count, 0);
-/** Searches an item quotes at most; the rest are counted, so that an item stays one short line. */
-const SEARCHES_QUOTED = 3;
-/** An item's evidence in one line: "14 thumbs down · 'webhook retries' searched 31× with no click". */
+/** An item's evidence in one line (evidence-line.ts): "14 thumbs down · “webhook retries” searched 31× with no click". */
 function evidenceLine(item, quote) {
-    const searches = item.signals.filter((signal) => signal.kind === 'no-click');
-    // Only searches with words are quoted; one whose words are hidden is counted with the rest.
-    const quoted = new Set(searches.filter((signal) => signal.search !== undefined).slice(0, SEARCHES_QUOTED));
-    const unhappy = item.signals.find((signal) => signal.kind === 'thumbs-down' || signal.kind === 'not-helpful');
-    const parts = item.signals
-        .filter((signal) => signal.kind !== 'no-click' || quoted.has(signal))
-        .flatMap((signal) => {
-        if (signal.kind !== 'thumbs-down' && signal.kind !== 'not-helpful')
-            return [evidence(signal, quote)];
-        // Both kinds are told together, where the first of them stands.
-        return signal === unhappy ? [(0,_text_measures_js__WEBPACK_IMPORTED_MODULE_6__/* .pageUnhappyText */ .Gz)(countOf(item, 'thumbs-down'), countOf(item, 'not-helpful'))] : [];
-    });
-    const rest = searches.filter((signal) => !quoted.has(signal));
-    if (rest.length > 0) {
-        const hits = rest.reduce((sum, signal) => sum + signal.count, 0);
-        parts.push(`${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .counted */ .hS)(rest.length, 'other search', 'other searches')} with no click (${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(hits)}×)`);
-    }
-    return parts.join(' · ');
+    return (0,_evidence_line_js__WEBPACK_IMPORTED_MODULE_6__/* .evidenceText */ .rS)((0,_evidence_line_js__WEBPACK_IMPORTED_MODULE_6__/* .evidenceOf */ .X1)(item), quote);
 }
 const quoteHtml = (text) => `“${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .htmlText */ .js)(text, 80)}”`;
 /** A search whose words are hidden, where an item names its subject. */
@@ -3644,18 +3837,18 @@ function leadHtml(overview) {
     const facts = [];
     const down = countOf(item, 'thumbs-down');
     const up = item.page === undefined ? undefined : overview.thumbsUp?.[item.page];
-    const against = up === undefined ? '' : ` against ${(0,_text_measures_js__WEBPACK_IMPORTED_MODULE_6__/* .thumbsUpText */ .ad)(up)}`;
+    const against = up === undefined ? '' : ` against ${(0,_text_measures_js__WEBPACK_IMPORTED_MODULE_8__/* .thumbsUpText */ .ad)(up)}`;
     // A reader's thumbs down and the not-helpful row left with it are one reader, as the ranking counts
     // them: their unhappy readers, both parts named, never added; in the words Fix first and the log use.
     const unhelpful = countOf(item, 'not-helpful');
     if (unhelpful > 0 || down > 0)
-        facts.push(`${(0,_text_measures_js__WEBPACK_IMPORTED_MODULE_6__/* .pageUnhappyText */ .Gz)(down, unhelpful)}${against}`);
+        facts.push(`${(0,_text_measures_js__WEBPACK_IMPORTED_MODULE_8__/* .pageUnhappyText */ .Gz)(down, unhelpful)}${against}`);
     const unanswered = countOf(item, 'unanswered');
     if (unanswered > 0)
         facts.push((0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .counted */ .hS)(unanswered, 'unanswered question'));
     const searched = countOf(item, 'no-click');
     if (searched > 0)
-        facts.push((0,_text_measures_js__WEBPACK_IMPORTED_MODULE_6__/* .noClickHitsText */ .j_)(searched));
+        facts.push((0,_text_measures_js__WEBPACK_IMPORTED_MODULE_8__/* .noClickHitsText */ .j_)(searched));
     const subject = item.page !== undefined ? (0,_html_js__WEBPACK_IMPORTED_MODULE_3__/* .pageHtml */ .zS)(item.page, 120) : item.search === undefined ? HIDDEN_SEARCH_HTML : quoteHtml(item.search);
     return `<p><strong>${subject} is this ${periodWord(overview.dateFrom, overview.dateTo)}’s problem:</strong> ${facts.join(', ')}.</p>`;
 }

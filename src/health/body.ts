@@ -8,7 +8,7 @@ import { htmlText } from '../text/escape.js'
 import { num } from '../text/format.js'
 import { dayText, parseDate, shortRange } from '../text/dates.js'
 import { linkHtml } from '../render/html.js'
-import { evidenceLine, headlinesHtml, howReadHtml, type Overview, overviewTopHtml, type Trend } from '../render/overview.js'
+import { headlinesHtml, howReadHtml, type Overview, overviewTopHtml, type Trend } from '../render/overview.js'
 import type { FixItem } from '../render/fix-first.js'
 import { HEADLINE_NAMES, type HeadlineKey, type HeadlineKey as Key } from '../core/catalog.js'
 import type { Mover } from './history.js'
@@ -26,6 +26,7 @@ import {
 import { gapPart } from './prompt.js'
 import { exposureOf, periodsOf, poolOf, pooled, readsAll, troubleIn, VERDICT_PERIODS } from './verdict.js'
 import { FIXED_RATIO } from './evidence.js'
+import { evidenceOf, evidenceText } from '../render/evidence-line.js'
 import { DAY_MS } from '../text/dates.js'
 import { sparkline } from './trend.js'
 
@@ -225,15 +226,18 @@ function withBoxes(line: string, gap: GapRecord, boxes: Boxes): string {
   return `- [${boxes.ticked?.has(gap.id) === true ? 'x' : ' '}] ${line} <!-- gap:${gap.id} -->\n${dismiss}  ${sentHtml(gap, boxes.words(gap))}`
 }
 
+/** A gap's evidence as its line tells it (render/evidence-line.ts), its searches' words in quotes. */
+const evidenceHtml = (gap: GapRecord): string =>
+  boundedHtml(
+    evidenceText(gap.evidence, (words) => `“${words}”`),
+    400
+  )
+
 /** An open gap of the period's Fix first, as a task-list line a person ticks, with its boxes (withBoxes). */
 function openLine(gap: GapRecord, unit: string, boxes: Boxes): string {
   const state = gap.state === 'back' ? reopenedHtml(gap, unit) : ''
   const hidden = isHiddenSearch(gap) ? ` · ${hiddenSearchNote(unit)}` : ''
-  return withBoxes(
-    `${subjectHtml(gap)} · ${boundedHtml(gap.evidence, 400)} <sub>${sinceText(gap, unit)}${state}${hidden}</sub>`,
-    gap,
-    boxes
-  )
+  return withBoxes(`${subjectHtml(gap)} · ${evidenceHtml(gap)} <sub>${sinceText(gap, unit)}${state}${hidden}</sub>`, gap, boxes)
 }
 
 /**
@@ -246,7 +250,7 @@ function staleLine(gap: GapRecord, state: HealthState, unit: string, boxes: Boxe
   const seen = ago > 0 ? `last seen ${unitsText(ago, unit)} ago` : `last seen ${dayHtml(gap.lastSeen)}`
   const reopened = gap.state === 'back' ? reopenedHtml(gap, unit) : ''
   const now = latest !== undefined && gap.now?.dateFrom === latest ? ` · this ${unit}: ${numbersHtml(gap.now) || 'no complaint'}` : ''
-  return withBoxes(`<sub>${subjectHtml(gap)} · ${seen}: ${boundedHtml(gap.evidence, 400)}${reopened}${now}</sub>`, gap, boxes)
+  return withBoxes(`<sub>${subjectHtml(gap)} · ${seen}: ${evidenceHtml(gap)}${reopened}${now}</sub>`, gap, boxes)
 }
 
 /**
@@ -297,13 +301,12 @@ export function fixFirstEntries(state: HealthState, overview: Pick<Overview, 'it
 function entryLine(entry: FixFirstEntry, unit: string, boxes: Boxes): string {
   const { gap, item } = entry
   if (gap && isOpen(gap)) return openLine(gap, unit, boxes)
-  if (gap) return `- ⏳ ${subjectHtml(gap)} · ${boundedHtml(gap.evidence, 400)} <sub>${underWayText(gap, unit)}</sub>`
+  if (gap) return `- ⏳ ${subjectHtml(gap)} · ${evidenceHtml(gap)} <sub>${underWayText(gap, unit)}</sub>`
   // An item the state keeps no gap of (a search too long to find again by its kept words): no box.
   const subject =
     item?.page !== undefined ? `<code>${boundedHtml(item.page, 200)}</code>` : `search “${boundedHtml(item?.search ?? '', 80)}”`
   // Its evidence as the summary's item gives it: a search, how often nobody clicked.
-  const hits = item?.signals.reduce((sum, signal) => sum + signal.count, 0) ?? 0
-  const evidence = item?.page === undefined ? `searched ${num(hits)}× with no click` : evidenceLine(item, (text) => `“${text}”`)
+  const evidence = item === undefined ? '' : evidenceText(evidenceOf(item), (text) => `“${text}”`)
   return `- ${subject} · ${boundedHtml(evidence, 400)} <sub>no box: too long for the issue to follow</sub>`
 }
 

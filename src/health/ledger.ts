@@ -9,14 +9,14 @@
 // numbers from every row read, ranked or not. Pure: the run reads the issue, the service and GitHub,
 // and hands what it learnt to these functions.
 import { createHash } from 'node:crypto'
-import { evidenceLine } from '../render/overview.js'
+import { evidenceOf, type ItemEvidence } from '../render/evidence-line.js'
 import { oneLine } from '../text/escape.js'
-import { num } from '../text/format.js'
 import { type FixItem, foldedSearch, type Grouped, readersInTrouble, type Signal, troubleOf, troubleWeight } from '../render/fix-first.js'
 import {
   EVENTS_KEPT,
-  EVIDENCE_CHARS,
+  EVIDENCE_WORDS_CHARS,
   type GapEvent,
+  type GapEvidence,
   type GapNumbers,
   type GapRecord,
   type HealthState,
@@ -211,6 +211,23 @@ const idOf = (about: { kind: GapRecord['kind']; subject: string; hidden?: string
  */
 export const isHiddenSearch = (gap: Pick<GapRecord, 'kind' | 'subject'>): boolean => gap.kind === 'search' && gap.subject === ''
 
+/**
+ * An item's evidence as the state keeps it: each search's words cut to EVIDENCE_WORDS_CHARS, and a
+ * count the state cannot keep (keepable) left out, with the search it counts.
+ */
+function keptEvidence(evidence: ItemEvidence): GapEvidence {
+  const kept = Object.fromEntries(Object.entries(evidence).filter(([, value]) => keepable(value))) as GapEvidence
+  const searches = evidence.searches
+    ?.filter((search) => keepable(search.hits))
+    .map((search) =>
+      search.words === undefined ? { hits: search.hits } : { words: cut(search.words, EVIDENCE_WORDS_CHARS), hits: search.hits }
+    )
+  if (searches?.length) kept.searches = searches
+  else delete kept.searches
+  if (evidence.others && !(keepable(evidence.others.searches) && keepable(evidence.others.hits))) delete kept.others
+  return kept
+}
+
 /** The period a run read, with its headline numbers. */
 export interface PeriodRead extends Omit<PeriodRecord, 'resolved'> {
   /** The ranked items, as the report shows them. */
@@ -241,13 +258,9 @@ export function withPeriod(state: HealthState, period: PeriodRead, historyLimit:
     if (!about) continue
     const id = idOf(about)
     ranked.add(id)
+    const evidence = keptEvidence(evidenceOf(item))
     // A search is its own subject: its evidence is how often it went unclicked.
-    const hits = item.signals.reduce((sum, signal) => sum + signal.count, 0)
-    if (about.hidden !== undefined) hiddenHits.set(id, hits)
-    const evidence = cut(
-      about.kind === 'page' ? evidenceLine(item, (text) => `“${text}”`) : `searched ${num(hits)}× with no click`,
-      EVIDENCE_CHARS
-    )
+    if (about.hidden !== undefined && evidence.noClick !== undefined) hiddenHits.set(id, evidence.noClick)
     const seen = gaps.get(id)
     if (!seen) {
       gaps.set(id, {

@@ -9,7 +9,8 @@ import { randomBytes } from 'node:crypto'
 import { shortRange } from '../text/dates.js'
 import { oneLine } from '../text/escape.js'
 import { num } from '../text/format.js'
-import { evidenceCounts, type GapRecord, type GapWords, WORDS_GAPS } from './state.js'
+import { type GapRecord, type GapWords, WORDS_GAPS } from './state.js'
+import { evidenceText, withoutWords } from '../render/evidence-line.js'
 
 /** Characters of a gap's line the prompt keeps. */
 const LINE_CHARS = 400
@@ -50,7 +51,7 @@ export interface PromptEvidence {
 export const countsOnly = (gap: GapRecord): GapRecord => ({
   ...gap,
   subject: gap.kind === 'search' ? '' : gap.subject,
-  evidence: evidenceCounts(gap.evidence)
+  evidence: withoutWords(gap.evidence)
 })
 
 /** How often a reader wrote it: "once", "2 times"; a count an earlier version did not keep is once. */
@@ -95,7 +96,7 @@ export function gapPart(gap: GapRecord, words: GapWords | undefined): string[] {
       room -= bytes
       return true
     })
-  return [`- ${oneLine(`${what}: ${gap.evidence}`, LINE_CHARS)}`, ...said]
+  return [`- ${oneLine(`${what}: ${evidenceText(gap.evidence, (words) => `“${words}”`)}`, LINE_CHARS)}`, ...said]
 }
 
 /** The prompt for `gaps`, with the evidence's period and, where given, the readers' words, framed by `marker`. */

@@ -11,7 +11,11 @@ import { JOB_ID_MAX_CHARS } from '../api/schemas.js'
 import type { RecordSeal } from '../core/record-seal.js'
 import { SEAL_PATTERN } from '../core/record-seal.js'
 import { HEADLINE_NAMES, type HeadlineKey } from '../core/catalog.js'
-import { counted as countedText, num } from '../text/format.js'
+import { SEARCHES_QUOTED, withoutWords } from '../render/evidence-line.js'
+import { migrated } from './migrate.js'
+import { EVIDENCE_WORDS_CHARS, MOST_COUNTED } from './state-limits.js'
+
+export { EVIDENCE_WORDS_CHARS, MOST_COUNTED }
 import { isPageLabel, PAGE_PATH_MAX_CHARS, readerPath, type SitePages, sitePage } from '../text/page-path.js'
 
 /** Periods of history kept: the trend shows up to this many. */
@@ -23,8 +27,6 @@ export const LEDGER_GAPS = 30
  * "(other page)"), so that a gap finds its page's numbers and its fix again.
  */
 export const SUBJECT_CHARS = PAGE_PATH_MAX_CHARS
-/** Characters a gap's evidence keeps. */
-export const EVIDENCE_CHARS = 300
 /** Searches a gap's numbers follow, and the characters each keeps. */
 export const GAP_SEARCHES = 3
 export const SEARCH_CHARS = 60
@@ -32,8 +34,8 @@ export const SEARCH_CHARS = 60
 export const VISITED_PAGES = 20
 /** Characters of a login the state keeps. */
 export const LOGIN_CHARS = 40
-/** The version this code writes; a state of version 1 is read and migrated, a newer one keeps its number. */
-export const STATE_VERSION = 2 as const
+/** The version this code writes; a state of version 1 or 2 is read and migrated (migrate.ts), a newer one keeps its number. */
+export const STATE_VERSION = 3 as const
 
 export const GAP_STATES = ['new', 'asked', 'pr-open', 'merged', 'resolved', 'back', 'dismissed'] as const
 export type GapState = (typeof GAP_STATES)[number]
@@ -74,8 +76,6 @@ const periodSchema = z.object({
   resolved: z.number().int().min(0).optional()
 })
 
-/** The largest count the state keeps: a count past it is no count a docs site has. */
-export const MOST_COUNTED = 1e12
 const counted = z.number().min(0).max(MOST_COUNTED)
 
 /** A gap's own numbers over one period, from every row read (not only the ranked ones). */
@@ -108,6 +108,24 @@ const numbersSchema = z.object({
     .optional()
 })
 
+/**
+ * What a gap's line says of it in the latest period that ranked it (render/evidence-line.ts): its
+ * counts, and the searches with no click it quotes, whose words are reader text, kept only where it
+ * may be shown. The line is made from these each time it is written, never kept.
+ */
+const evidenceSchema = z.object({
+  down: counted.optional(),
+  notHelpful: counted.optional(),
+  unanswered: counted.optional(),
+  up: counted.optional(),
+  searches: z
+    .array(z.object({ words: text(EVIDENCE_WORDS_CHARS).optional(), hits: counted }))
+    .max(SEARCHES_QUOTED)
+    .optional(),
+  others: z.object({ searches: counted, hits: counted }).optional(),
+  noClick: counted.optional()
+})
+
 const gapSchema = z.object({
   /** A stable fingerprint of what the gap is about (fingerprint.ts). */
   id: z.string().regex(/^[0-9a-f]{12}$/),
@@ -123,7 +141,7 @@ const gapSchema = z.object({
    * were read, else of its ranked item (0 when it was not ranked). Never shown to a person.
    */
   score: count,
-  evidence: text(EVIDENCE_CHARS),
+  evidence: evidenceSchema,
   /**
    * Its place in the latest period's Fix first (0 for the first), absent when that period did not
    * rank it: the issue lists the period's gaps in this order, in a run that reads no analytics too.
@@ -279,7 +297,7 @@ export const stateSchema = z.object({
 
 /**
  * A state as a body may carry it: this version, or version 1 (no numbers, no dismissed gaps, no
- * pages), read as version 2 with nothing more known.
+ * pages; its evidence migrated, migrate.ts), read as this version with nothing more known.
  */
 const anyVersionSchema = z.union([
   stateSchema,
@@ -290,47 +308,9 @@ export type HealthState = z.infer<typeof stateSchema>
 export type PeriodRecord = z.infer<typeof periodSchema>
 export type GapRecord = z.infer<typeof gapSchema>
 export type GapNumbers = z.infer<typeof numbersSchema>
+export type GapEvidence = z.infer<typeof evidenceSchema>
 export type VisitedPages = z.infer<typeof pagesSchema>
 export type PageCounts = z.infer<typeof pageCountsSchema>
-
-/** Parts of a gap's evidence that hold no reader word: counts, in the ledger's own words (unhappy readers: overview.ts, evidenceLine). */
-const COUNT_PART =
-  /^[\d,.]+ (?:thumbs (?:down|up)|marked not helpful|unanswered questions?|unhappy readers? \([\d,.]+ thumbs down, [\d,.]+ marked not helpful; a reader counts once\))$/
-const WORDLESS_PART = [COUNT_PART, /^[\d,.]+ (?:other )?search(?:es)? with no click \([\d,.]+×\)$/, /^searched [\d,.]+× with no click$/]
-/** The end of a part that quotes a search: its count is kept, its words are not. */
-const QUOTED_SEARCH = /searched ([\d,.]+)× with no click$/
-const OTHER_SEARCHES = /^([\d,.]+) other search(?:es)? with no click \(([\d,.]+)×\)$/
-
-const countIn = (text: string | undefined): number => Number((text ?? '').replace(/,/g, '')) || 0
-
-/**
- * A gap's evidence in counts alone: "14 thumbs down · “webhook retries” searched 31× with no click"
- * becomes "14 thumbs down · 1 search with no click (31×)". The evidence is rebuilt from the parts
- * that are counts in the ledger's words (` · ` apart); every other piece of text is left out, so no
- * word a reader typed survives, whatever the search held (a quote mark, ` · `, or text that reads like
- * a count, which at worst makes a count too high).
- */
-export function evidenceCounts(evidence: string): string {
-  const parts = evidence.split(' · ')
-  if (parts.every((part) => WORDLESS_PART.some((pattern) => pattern.test(part)))) return evidence
-  const kept: string[] = []
-  let searches = 0
-  let hits = 0
-  for (const part of parts) {
-    const other = OTHER_SEARCHES.exec(part)
-    const quoted = QUOTED_SEARCH.exec(part)
-    if (other) {
-      searches += countIn(other[1])
-      hits += countIn(other[2])
-    } else if (COUNT_PART.test(part)) kept.push(part)
-    else if (quoted) {
-      searches++
-      hits += countIn(quoted[1])
-    }
-  }
-  if (searches > 0) kept.push(`${countedText(searches, 'search', 'searches')} with no click (${num(hits)}×)`)
-  return kept.join(' · ')
-}
 
 /** A new gap id, for a gap whose id was a fingerprint of what a reader typed. */
 const randomGapId = (): string => randomBytes(6).toString('hex')
@@ -342,8 +322,8 @@ const randomGapId = (): string => randomBytes(6).toString('hex')
  * (a fingerprint of the search) replaced by `newId`. A page is shown by the label of its path: one
  * named by a path keeps its id, one named by a URL, as it is kept while reader text is shown, gets a
  * new id; a page `site` lists (the site's navigation) keeps its path, and so does a visited page.
- * Every evidence keeps its counts alone
- * (`evidenceCounts`). A field that comes to hold reader text is emptied here as well.
+ * Every evidence keeps its counts, without
+ * the words of the searches it quotes. A field that comes to hold reader text is emptied here as well.
  */
 export function forgetReaderText(state: HealthState, site?: SitePages, newId: () => string = randomGapId): HealthState {
   // A state written while reader text was shown may hold it in fields this version does not know (a
@@ -354,7 +334,7 @@ export function forgetReaderText(state: HealthState, site?: SitePages, newId: ()
     // The searches a gap follows are named by their words: their counts stay in noClick.
     const gap = {
       ...kept,
-      evidence: evidenceCounts(kept.evidence),
+      evidence: withoutWords(kept.evidence),
       now: withoutSearches(kept.now),
       before: withoutSearches(kept.before),
       after: withoutSearches(kept.after)
@@ -578,7 +558,8 @@ function readablePeriod(period: unknown): unknown {
  * The state a decoded block holds, for `projectId`: each gap this version reads is read, each other
  * one with a fingerprint is kept in `foreign` as it is; undefined when the block is no state.
  */
-function stateOf(raw: unknown, projectId: string): HealthState | undefined {
+function stateOf(decoded: unknown, projectId: string): HealthState | undefined {
+  const raw = migrated(decoded)
   if (typeof raw !== 'object' || raw === null || !('gaps' in raw) || !Array.isArray(raw.gaps) || raw.gaps.length > LEDGER_GAPS)
     return undefined
   const gaps: unknown[] = []

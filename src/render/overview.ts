@@ -6,10 +6,11 @@ import { MAX_ANALYTICS_REQUESTS } from '../analytics/budget.js'
 import { htmlText, markdownCode } from '../text/escape.js'
 import { counted, num } from '../text/format.js'
 import { DAY_MS, isDateOnly, parseDate, shortRange } from '../text/dates.js'
-import { noClickHitsText, notHelpfulText, pageUnhappyText, thumbsDownText, thumbsUpText } from '../text/measures.js'
+import { noClickHitsText, pageUnhappyText, thumbsUpText } from '../text/measures.js'
 import { gapPage } from './docs-gaps.js'
 import { alertsHtml, type FiredAlert } from './alerts.js'
 import type { FixItem, Signal } from './fix-first.js'
+import { evidenceOf, evidenceText } from './evidence-line.js'
 import type { ItemWords } from './gap-words.js'
 import { headCell, pageHtml, rightCell } from './html.js'
 import type { GapList, Headline } from './renderer.js'
@@ -127,51 +128,13 @@ export function largestMove(headlines: readonly Headline[]): string | undefined 
   return `${headline.name} ${change > 0 ? 'rose' : 'fell'} ${by} against ${range}${most}.`
 }
 
-/** One signal as evidence, its search (reader text) given by `quote`. */
-function evidence(signal: Signal, quote: (text: string) => string): string {
-  switch (signal.kind) {
-    case 'thumbs-down':
-      return thumbsDownText(signal.count)
-    case 'thumbs-up':
-      return thumbsUpText(signal.count)
-    case 'not-helpful':
-      return notHelpfulText(signal.count)
-    case 'unanswered':
-      return counted(signal.count, 'unanswered question')
-    case 'no-click':
-    case 'searched':
-      return `${quote(signal.search ?? '')} searched ${num(signal.count)}× with no click`
-    case 'visited':
-      return counted(signal.count, 'human visitor')
-  }
-}
-
 /** The sum of an item's signals of `kind`. */
 const countOf = (item: FixItem, kind: Signal['kind']): number =>
   item.signals.filter((signal) => signal.kind === kind).reduce((sum, signal) => sum + signal.count, 0)
 
-/** Searches an item quotes at most; the rest are counted, so that an item stays one short line. */
-const SEARCHES_QUOTED = 3
-
-/** An item's evidence in one line: "14 thumbs down · 'webhook retries' searched 31× with no click". */
+/** An item's evidence in one line (evidence-line.ts): "14 thumbs down · “webhook retries” searched 31× with no click". */
 export function evidenceLine(item: FixItem, quote: (text: string) => string): string {
-  const searches = item.signals.filter((signal) => signal.kind === 'no-click')
-  // Only searches with words are quoted; one whose words are hidden is counted with the rest.
-  const quoted = new Set(searches.filter((signal) => signal.search !== undefined).slice(0, SEARCHES_QUOTED))
-  const unhappy = item.signals.find((signal) => signal.kind === 'thumbs-down' || signal.kind === 'not-helpful')
-  const parts = item.signals
-    .filter((signal) => signal.kind !== 'no-click' || quoted.has(signal))
-    .flatMap((signal) => {
-      if (signal.kind !== 'thumbs-down' && signal.kind !== 'not-helpful') return [evidence(signal, quote)]
-      // Both kinds are told together, where the first of them stands.
-      return signal === unhappy ? [pageUnhappyText(countOf(item, 'thumbs-down'), countOf(item, 'not-helpful'))] : []
-    })
-  const rest = searches.filter((signal) => !quoted.has(signal))
-  if (rest.length > 0) {
-    const hits = rest.reduce((sum, signal) => sum + signal.count, 0)
-    parts.push(`${counted(rest.length, 'other search', 'other searches')} with no click (${num(hits)}×)`)
-  }
-  return parts.join(' · ')
+  return evidenceText(evidenceOf(item), quote)
 }
 
 const quoteHtml = (text: string): string => `“${htmlText(text, 80)}”`

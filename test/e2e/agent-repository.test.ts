@@ -23,7 +23,7 @@ interface Gap {
   id: string
   kind: 'page' | 'search'
   subject: string
-  evidence: string
+  evidence: { searches?: { words?: string }[] }
   state: string
   [field: string]: unknown
 }
@@ -46,7 +46,7 @@ function withState(body: string, state: State, number: number): string {
 /** Every search term the state holds: its search gaps' subjects and the searches its evidence quotes. */
 const searchTerms = (state: State): string[] => [
   ...state.gaps.filter((gap) => gap.kind === 'search').map((gap) => gap.subject),
-  ...state.gaps.flatMap((gap) => [...gap.evidence.matchAll(/“([^”]+)”/g)].map((match) => match[1] ?? ''))
+  ...state.gaps.flatMap((gap) => (gap.evidence.searches ?? []).flatMap((search) => (search.words === undefined ? [] : [search.words])))
 ]
 
 for (const { name: runtime, node } of runtimes()) {

@@ -72,7 +72,14 @@ const gapArb = fc.record({
   lastSeen: fc.oneof(fc.constant('2026-11-16'), hostile(40)),
   periods: fc.integer({ min: 0, max: 20 }),
   score: fc.integer({ min: 0, max: 100 }),
-  evidence: hostile(300),
+  evidence: fc.record(
+    {
+      down: fc.nat(),
+      noClick: fc.nat(),
+      searches: fc.array(fc.record({ words: hostile(80), hits: fc.nat() }), { maxLength: 3 })
+    },
+    { requiredKeys: ['searches'] }
+  ),
   state: fc.constantFrom(...GAP_STATES),
   jobId: fc.option(hostile(100), { nil: undefined }),
   prLink: fc.option(fc.constant(PULL), { nil: undefined })

@@ -20,7 +20,7 @@ const gap = (id: string, more: Partial<GapRecord>): GapRecord => ({
   lastSeen: '2026-11-02',
   periods: 1,
   score: 42,
-  evidence: '14 thumbs down',
+  evidence: { down: 14 },
   state: 'new',
   ...more
 })
@@ -61,7 +61,7 @@ function state(login: string, withWords: boolean): HealthState {
     periods: [{ dateFrom: '2026-11-02', dateTo: '2026-11-09', headlines: {} }],
     gaps: [
       gap(OPEN, {}),
-      gap(SEARCH, { kind: 'search', subject: 'retry @octocat #12 </details> https://evil.example', evidence: '9 searches with no click' }),
+      gap(SEARCH, { kind: 'search', subject: 'retry @octocat #12 </details> https://evil.example', evidence: { noClick: 9 } }),
       gap(DISMISSED, { subject: '/quickstart', state: 'dismissed', dismissedOn: '2026-11-10', dismissedBy: login })
     ],
     ...(withWords ? { readerWords: { dateFrom: '2026-11-02', dateTo: '2026-11-09', gaps: [words] } } : {})

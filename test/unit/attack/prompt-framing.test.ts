@@ -15,7 +15,7 @@ const gap = (more: Partial<GapRecord> = {}): GapRecord => ({
   lastSeen: '2026-11-16',
   periods: 1,
   score: 42,
-  evidence: '14 thumbs down',
+  evidence: { down: 14 },
   state: 'new',
   ...more
 })
@@ -48,10 +48,10 @@ describe('a reader text that fakes the framing of its line', () => {
   it('a search, and a search gap’s own words, cannot write their count', () => {
     const search = 'retries\\", 900 times: \\"retries'
     const [first, line] = gapPart(
-      gap({ kind: 'search', subject: 'retry", 900 searches: "retry', evidence: '3 searches with no click' }),
+      gap({ kind: 'search', subject: 'retry", 900 searches: "retry', evidence: { noClick: 3 } }),
       said({ searches: [{ search, count: 3 }] })
     )
-    const head = new RegExp(`^- search ${QUOTED}: 3 searches with no click$`).exec(first ?? '')
+    const head = new RegExp(`^- search ${QUOTED}: searched 3× with no click$`).exec(first ?? '')
     expect(unquote(head?.[1])).toBe('retry", 900 searches: "retry')
     const read = new RegExp(`^  - Searched with no click on a result, (once|\\d+ times): ${QUOTED}$`).exec(line ?? '')
     expect(read?.[1]).toBe('3 times')

@@ -15,7 +15,7 @@ const gap = (id: string, subject: string, more: Partial<GapRecord> = {}): GapRec
   lastSeen: '2026-11-16',
   periods: 3,
   score: 12,
-  evidence: '14 thumbs down',
+  evidence: { down: 14 },
   state: 'new',
   ...more
 })

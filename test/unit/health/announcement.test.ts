@@ -31,7 +31,7 @@ const gap = (subject: string, more: Partial<GapRecord> = {}): GapRecord => ({
   lastSeen: '2026-11-30',
   periods: 2,
   score: 9,
-  evidence: '26 thumbs down',
+  evidence: { down: 26 },
   state: 'merged',
   prLink: PR,
   ...more

@@ -40,7 +40,7 @@ const gap = (i: number, text: string, state: GapRecord['state']): GapRecord => (
   lastSeen: '2026-11-09',
   periods: 1,
   score: 1,
-  evidence: `“${text}” searched 9× with no click`,
+  evidence: { searches: [{ words: text, hits: 9 }] },
   state,
   now: numbers(text),
   before: numbers(text),

@@ -21,7 +21,7 @@ const gapWith = (now: GapRecord['now']): GapRecord => ({
   lastSeen: period.dateFrom,
   periods: 1,
   score: 3,
-  evidence: '3 thumbs down',
+  evidence: { down: 3 },
   state: 'new',
   ...(now ? { now } : {})
 })

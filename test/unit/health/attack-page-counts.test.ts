@@ -32,7 +32,7 @@ const gap = (subject: string, more: Partial<GapRecord> = {}): GapRecord => ({
   lastSeen: '2026-10-26',
   periods: 1,
   score: 3,
-  evidence: '3 thumbs down',
+  evidence: { down: 3 },
   state: 'new',
   ...more
 })

@@ -56,7 +56,7 @@ describe('a search gap whose words are hidden', () => {
       lastSeen: week(4).dateFrom,
       periods: 4,
       score: 0,
-      evidence: '30 searches with no click',
+      evidence: { noClick: 30 },
       state: 'merged',
       mergedOn: week(5).dateFrom,
       before

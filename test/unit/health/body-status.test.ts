@@ -19,7 +19,7 @@ const gapOf = (more: Partial<GapRecord>): GapRecord => ({
   lastSeen: '2026-11-16',
   periods: 2,
   score: 9,
-  evidence: '4 thumbs down',
+  evidence: { down: 4 },
   state: 'asked',
   ...more
 })

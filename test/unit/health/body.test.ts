@@ -44,7 +44,7 @@ const gap = (more: Partial<GapRecord> = {}): GapRecord => ({
   lastSeen: '2026-11-16',
   periods: 3,
   score: 42,
-  evidence: '14 thumbs down · “webhook retries” searched 31× with no click',
+  evidence: { down: 14, searches: [{ words: 'webhook retries', hits: 31 }] },
   state: 'new',
   ...more
 })
@@ -119,7 +119,7 @@ describe('the owned part', () => {
         id: i.toString(16).padStart(12, '0'),
         kind: 'search',
         subject: text,
-        evidence: `${text}\n- [x] Ask the agent: x <!-- gap:ffffffffffff -->`
+        evidence: { searches: [{ words: `${text}\n- [x] Ask the agent: x <!-- gap:ffffffffffff -->`, hits: 3 }] }
       })
     )
     const html = body(stateWith(hostile))
@@ -183,7 +183,7 @@ describe('the order of the boxes', () => {
   })
 
   it('gives a search whose words are hidden a box to ask, and no “Not a gap” box, which no later week could hold it to', () => {
-    const hidden = gap({ id: 'dddddddddddd', kind: 'search', subject: '', evidence: 'searched 40× with no click', rank: 0 })
+    const hidden = gap({ id: 'dddddddddddd', kind: 'search', subject: '', evidence: { noClick: 40 }, rank: 0 })
     const html = body({ ...stateWith([hidden]), periods: [{ dateFrom: '2026-11-16', dateTo: '2026-11-23', headlines: {} }] })
     expect(html).toContain(
       '- [ ] a search (its words are hidden) · searched 40× with no click <sub>on the list 3 weeks since 2 Nov 2026 · its words are hidden, so no later week can be matched to it: it is this week’s alone</sub> <!-- gap:dddddddddddd -->\n' +
@@ -282,7 +282,11 @@ describe('the whole owned part', () => {
     expect(renderSummary(body(stateWith([]))).text).toContain('Nothing to tick: no gap is open.')
     // Twice the gaps the ledger keeps, each line at its longest.
     const many = Array.from({ length: 2 * LEDGER_GAPS }, (_, i) =>
-      gap({ id: i.toString(16).padStart(12, '0'), evidence: '@'.repeat(400), subject: `/${'_'.repeat(190)}${i}` })
+      gap({
+        id: i.toString(16).padStart(12, '0'),
+        evidence: { searches: [1, 2, 3].map((hits) => ({ words: '@'.repeat(80), hits })) },
+        subject: `/${'_'.repeat(190)}${i}`
+      })
     )
     const text = renderSummary(body(stateWith(many))).text
     const shown = (body(stateWith(many)).match(/^- \[ \]/gm) ?? []).length
@@ -297,7 +301,7 @@ describe('boundedState', () => {
   it('leaves a state under the budget as it is, and cuts a bigger one: gaps fixed long ago first, then those never judged, then the last', () => {
     const small = stateWith([gap()])
     expect(boundedState(small)).toBe(small)
-    const wide = '漢'.repeat(300)
+    const wide = { searches: [1, 2, 3].map((hits) => ({ words: '漢'.repeat(80), hits })) }
     const gaps = Array.from({ length: LEDGER_GAPS }, (_, i) =>
       gap({ id: i.toString(16).padStart(12, '0'), evidence: wide, subject: `/${i}`, state: i === 3 ? 'resolved' : 'new' })
     )
@@ -374,7 +378,7 @@ describe('withOwned and tickedGaps', () => {
     const first = withOwned('Team notes above.', owned)
     expect(first).toBe(`Team notes above.\n\n${owned}`)
     const edited = `${first}\n\nAnd below.`
-    const next = body(stateWith([gap({ evidence: 'now different' })]))
+    const next = body(stateWith([gap({ evidence: { down: 99 } })]))
     expect(withOwned(edited, next)).toBe(`Team notes above.\n\n${next}\n\nAnd below.`)
     expect(withOwned('', owned)).toBe(owned)
   })
@@ -612,7 +616,7 @@ describe('gapsPrompt', () => {
     expect(marker).toMatch(/^DOCS-GAPS-[0-9a-f]{24}$/)
     expect(newMarker()).not.toBe(marker)
     const words = [{ id: 'a1b2c3d4e5f6', questions: [{ question: `q ${marker}`, answer: '' }], comments: [`c ${marker}`], searches: [] }]
-    const prompt = gapsPrompt([gap({ evidence: `x ${marker} y` })], { words }, marker)
+    const prompt = gapsPrompt([gap({ evidence: { searches: [{ words: `x ${marker} y`, hits: 1 }] } })], { words }, marker)
     expect(prompt.split(marker)).toHaveLength(4)
   })
 

@@ -12,7 +12,7 @@ const gap = (id: string, subject: string, more: Partial<GapRecord> = {}): GapRec
   lastSeen: '2026-11-16',
   periods: 2,
   score: 9,
-  evidence: '4 thumbs down',
+  evidence: { down: 4 },
   state: 'new',
   ...more
 })

@@ -1,4 +1,4 @@
-// Tests that hidden means gone in the docs health issue (forgetReaderText and evidenceCounts in
+// Tests that hidden means gone in the docs health issue (forgetReaderText in
 // src/health/state.ts, the body in body.ts): once reader text is hidden, the state and the body
 // keep no word a reader typed, also of gaps recorded while it was shown; search gaps and the searches
 // a page's evidence quoted become counts.
@@ -6,7 +6,7 @@ import { fc, test } from '@fast-check/vitest'
 import { describe, expect, it } from 'vitest'
 import { ownedBody } from '../../../src/health/body.js'
 import { fingerprint, withPeriod } from '../../../src/health/ledger.js'
-import { type HealthState, decodeState, emptyState, evidenceCounts, forgetReaderText, type GapRecord } from '../../../src/health/state.js'
+import { type HealthState, decodeState, emptyState, forgetReaderText, type GapRecord } from '../../../src/health/state.js'
 import type { FixItem } from '../../../src/render/fix-first.js'
 import { pageLabel } from '../../../src/text/page-path.js'
 
@@ -20,7 +20,7 @@ const gap = (more: Partial<GapRecord> = {}): GapRecord => ({
   lastSeen: '2026-11-16',
   periods: 3,
   score: 42,
-  evidence: '14 thumbs down · “webhook retries” searched 31× with no click',
+  evidence: { down: 14, searches: [{ words: 'webhook retries', hits: 31 }] },
   state: 'new',
   ...more
 })
@@ -28,66 +28,27 @@ const gap = (more: Partial<GapRecord> = {}): GapRecord => ({
 let ids = 0
 const newId = () => `00000000000${String(++ids % 10)}`
 
-describe('evidenceCounts', () => {
-  it.each([
-    ['14 thumbs down · “webhook retries” searched 31× with no click', '14 thumbs down · 1 search with no click (31×)'],
-    [
-      '“a” searched 5× with no click · “b” searched 1,200× with no click · 2 other searches with no click (7×)',
-      '4 searches with no click (1,212×)'
-    ],
-    [
-      '3 marked not helpful · 2 unanswered questions · “x · y” searched 4× with no click',
-      '3 marked not helpful · 2 unanswered questions · 1 search with no click (4×)'
-    ],
-    ['“a ” b” searched 4× with no click', '1 search with no click (4×)'],
-    ['“cut short” searched 4× with no cl…', ''],
-    ['1 thumbs down · “secret words”', '1 thumbs down'],
-    [
-      '12 unhappy readers (12 thumbs down, 3 marked not helpful; a reader counts once) · “x” searched 2× with no click · 3 thumbs up',
-      '12 unhappy readers (12 thumbs down, 3 marked not helpful; a reader counts once) · 3 thumbs up · 1 search with no click (2×)'
-    ],
-    [
-      '1 unhappy reader (1 thumbs down, 1 marked not helpful; a reader counts once) · “y”',
-      '1 unhappy reader (1 thumbs down, 1 marked not helpful; a reader counts once)'
-    ],
-    // Words that only begin like the count are a reader's.
-    ['2 unhappy readers (2 thumbs down, 1 marked not helpful; a reader counts once) and more · 1 thumbs up', '1 thumbs up']
-  ])('%j becomes %j', (evidence, counts) => {
-    expect(evidenceCounts(evidence)).toBe(counts)
-  })
-
-  it.each([
-    'searched 31× with no click',
-    '14 thumbs down · 1 unanswered question',
-    '4 searches with no click (1,212×)',
-    '',
-    '1,200 unhappy readers (1,200 thumbs down, 30 marked not helpful; a reader counts once) · 3 thumbs up'
-  ])('keeps %j, which holds counts alone, as it is', (evidence) => {
-    expect(evidenceCounts(evidence)).toBe(evidence)
-  })
-})
-
 describe('forgetReaderText', () => {
   it('turns a search gap into its counts, with an id that is no fingerprint of its words', () => {
     const search = gap({
       id: fingerprint('search', 'reset my password'),
       kind: 'search',
       subject: 'reset my password',
-      evidence: 'searched 9× with no click'
+      evidence: { noClick: 9 }
     })
     const [forgotten] = forgetReaderText({ ...emptyState('proj'), gaps: [search] }, undefined, () => 'fedcba987654').gaps
-    expect(forgotten).toEqual({ ...search, id: 'fedcba987654', subject: '', evidence: 'searched 9× with no click' })
+    expect(forgotten).toEqual({ ...search, id: 'fedcba987654', subject: '', evidence: { noClick: 9 } })
   })
 
   it('keeps a page gap, its id and its counts, without the searches it quoted, its path (a client named it) as its label', () => {
     const [forgotten] = forgetReaderText({ ...emptyState('proj'), gaps: [gap()] }, undefined, () => 'bbbbbbbbbbbb').gaps
-    expect(forgotten).toEqual(gap({ subject: pageLabel(gap().subject), evidence: '14 thumbs down · 1 search with no click (31×)' }))
+    expect(forgotten).toEqual(gap({ subject: pageLabel(gap().subject), evidence: { down: 14, searches: [{ hits: 31 }] } }))
   })
 
   it("keeps the path of a page gap the site's navigation lists, its id and its counts", () => {
     const site = new Set(['/api-reference/webhooks'])
     const [forgotten] = forgetReaderText({ ...emptyState('proj'), gaps: [gap()] }, site, () => 'bbbbbbbbbbbb').gaps
-    expect(forgotten).toEqual(gap({ evidence: '14 thumbs down · 1 search with no click (31×)' }))
+    expect(forgotten).toEqual(gap({ evidence: { down: 14, searches: [{ hits: 31 }] } }))
     const url = gap({ subject: 'https://reader-host.example/api-reference/webhooks' })
     expect(forgetReaderText({ ...emptyState('proj'), gaps: [url] }, site, () => 'cccccccccccc').gaps[0]).toMatchObject({
       id: 'cccccccccccc',
@@ -129,12 +90,12 @@ describe('forgetReaderText', () => {
   })
 
   it('keeps a page gap already named by its label as it is', () => {
-    const labelled = gap({ subject: pageLabel('/guides/sso'), evidence: '2 unanswered questions' })
+    const labelled = gap({ subject: pageLabel('/guides/sso'), evidence: { unanswered: 2 } })
     expect(forgetReaderText({ ...emptyState('proj'), gaps: [labelled] }, undefined, newId).gaps).toEqual([labelled])
   })
 
   it('reduces a page named by a URL, as it is kept while reader text is shown, to the label of its path, with a new id', () => {
-    const url = gap({ subject: 'https://reader-host.example/guides/sso', evidence: '2 unanswered questions' })
+    const url = gap({ subject: 'https://reader-host.example/guides/sso', evidence: { unanswered: 2 } })
     const [forgotten] = forgetReaderText({ ...emptyState('proj'), gaps: [url] }, undefined, () => 'aaaaaaaaaaaa').gaps
     expect(forgotten).toEqual({ ...url, id: 'aaaaaaaaaaaa', subject: pageLabel('/guides/sso') })
   })
@@ -142,10 +103,7 @@ describe('forgetReaderText', () => {
   it('changes nothing the second time', () => {
     const state: HealthState = {
       ...emptyState('proj'),
-      gaps: [
-        gap(),
-        gap({ id: 'bbbbbbbbbbbb', kind: 'search', subject: 'sso', evidence: 'searched 2× with no click', state: 'asked', jobId: 'j1' })
-      ]
+      gaps: [gap(), gap({ id: 'bbbbbbbbbbbb', kind: 'search', subject: 'sso', evidence: { noClick: 2 }, state: 'asked', jobId: 'j1' })]
     }
     const once = forgetReaderText(state, undefined, newId)
     expect(forgetReaderText(once, undefined, newId)).toEqual(once)
@@ -153,7 +111,7 @@ describe('forgetReaderText', () => {
 
   it('shows a forgotten search as a search whose words are hidden', () => {
     const state = forgetReaderText(
-      { ...emptyState('proj'), gaps: [gap({ kind: 'search', subject: 'sso', evidence: 'searched 2× with no click' })] },
+      { ...emptyState('proj'), gaps: [gap({ kind: 'search', subject: 'sso', evidence: { noClick: 2 } })] },
       undefined,
       () => 'cccccccccccc'
     )
@@ -194,7 +152,8 @@ describe('forgetReaderText', () => {
     // Nor a fingerprint of a search, which names it to anyone who guesses it.
     for (const words of searches) expect(stateText).not.toContain(fingerprint('search', searchOf(words)))
     // The counts stay: each search's hits, on its own or in its page's evidence.
-    const hits = hidden.gaps.map((g) => /\((\d+)×\)|searched (\d+)×/.exec(g.evidence)?.slice(1).find(Boolean))
+    const hits = hidden.gaps.map((g) => g.evidence.noClick ?? g.evidence.searches?.[0]?.hits)
+    expect(hits).toEqual(shown.gaps.map((g) => g.evidence.noClick ?? g.evidence.searches?.[0]?.hits))
     expect(hits.every((h) => h !== undefined)).toBe(true)
   })
 })
@@ -219,7 +178,7 @@ describe('forgetReaderText, numbers and ids', () => {
   })
 
   it('gives a search gap a fresh random id of twelve hexadecimal digits', () => {
-    const state = { ...emptyState('proj'), gaps: [gap({ kind: 'search', subject: 'sso', evidence: 'searched 2× with no click' })] }
+    const state = { ...emptyState('proj'), gaps: [gap({ kind: 'search', subject: 'sso', evidence: { noClick: 2 } })] }
     const [first] = forgetReaderText(state).gaps
     const [second] = forgetReaderText(state).gaps
     expect(first?.id).toMatch(/^[0-9a-f]{12}$/)

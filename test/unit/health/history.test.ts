@@ -238,7 +238,7 @@ describe('the state of version 1', () => {
           lastSeen: '2026-11-09',
           periods: 1,
           score: 9,
-          evidence: '3 thumbs down',
+          evidence: { down: 3 },
           state: 'merged',
           quiet: 1
         }

@@ -95,11 +95,15 @@ describe('withPeriod', () => {
     expect(id).toBe(hiddenFingerprint(hiddenSearch('sso saml setup').key))
     let state = readAll(emptyState('p'), 0, signals)
     const gap = state.gaps.find((g) => g.id === id)
-    expect(gap).toMatchObject({ kind: 'search', subject: '', evidence: 'searched 40× with no click', state: 'new', rank: 0 })
+    expect(gap).toMatchObject({ kind: 'search', subject: '', evidence: { noClick: 40 }, state: 'new', rank: 0 })
     // Its count of the period is known (the ranking counted it), whatever no later read can match.
     expect(gap?.now).toEqual({ ...week(0), noClick: 40 })
     expect(gap?.score).toBeGreaterThan(0)
     expect(JSON.stringify(state)).not.toMatch(/sso|saml|setup/)
+    // Searched more often than the state keeps a count: its count is not known, never 0.
+    const past = readAll(emptyState('p'), 0, [hidden('sso saml setup', 1e12), hidden('sso saml setup', 1e12), ...likedPages(9)])
+    expect(past.gaps.find((g) => g.id === id)?.evidence).toEqual({})
+    expect(past.gaps.find((g) => g.id === id)?.now).toEqual(week(0))
     // A period with the searches' section not read whole knows no count of it.
     const unread = readAll(emptyState('p'), 0, signals, '', { feedback: true, assistant: true, searches: false })
     expect(unread.gaps.find((g) => g.id === id)?.now).toEqual(week(0))
@@ -138,12 +142,12 @@ describe('withPeriod', () => {
       lastSeen: '2026-11-02',
       periods: 1,
       score: 42,
-      evidence: '14 thumbs down',
+      evidence: { down: 14 },
       state: 'new',
       rank: 0
     })
     state = read(state, 0, [item(WEBHOOKS, 15)])
-    expect(gapOf(state)).toMatchObject({ periods: 1, score: 45, evidence: '15 thumbs down' })
+    expect(gapOf(state)).toMatchObject({ periods: 1, score: 45, evidence: { down: 15 } })
     expect(state.periods).toHaveLength(1)
     state = read(state, 1, [item(WEBHOOKS, 2)])
     expect(gapOf(state)).toMatchObject({ periods: 2, lastSeen: '2026-11-09', firstSeen: '2026-11-02', score: 6 })
@@ -159,7 +163,7 @@ describe('withPeriod', () => {
     const search = (text?: string): FixItem => ({ search: text, score: 31, signals: [{ kind: 'no-click', count: 31, search: text }] })
     const state = read(emptyState('p'), 0, [search('Webhook  Retries'), search(undefined), search('  ')])
     expect(state.gaps).toHaveLength(1)
-    expect(state.gaps[0]).toMatchObject({ kind: 'search', subject: 'Webhook  Retries', evidence: 'searched 31× with no click' })
+    expect(state.gaps[0]).toMatchObject({ kind: 'search', subject: 'Webhook  Retries', evidence: { noClick: 31 } })
     expect(fingerprint('search', 'webhook retries')).toBe(state.gaps[0]?.id)
   })
 
@@ -182,7 +186,7 @@ describe('withPeriod', () => {
     const state = read(emptyState('p'), 0, [
       { page: WEBHOOKS, score: 20, signals: [down(WEBHOOKS, 4), { kind: 'no-click', count: 12, search: 'webhook retries' }] }
     ])
-    expect(gapOf(state)?.evidence).toBe('4 thumbs down · “webhook retries” searched 12× with no click')
+    expect(gapOf(state)?.evidence).toEqual({ down: 4, searches: [{ words: 'webhook retries', hits: 12 }] })
   })
 
   it('records a period of another length from the same day as a period of its own', () => {
@@ -203,7 +207,7 @@ describe('withPeriod', () => {
       lastSeen,
       periods: 1,
       score: 0,
-      evidence: '',
+      evidence: {},
       state
     })
     const start: HealthState = {
@@ -513,7 +517,7 @@ describe('a gap a person dismissed', () => {
       lastSeen: '2026-10-01',
       periods: 1,
       score: 3,
-      evidence: '',
+      evidence: {},
       state: 'back',
       before: numbers
     }

@@ -15,7 +15,7 @@ const gap = (more: Partial<GapRecord> = {}): GapRecord => ({
   lastSeen: '2026-11-16',
   periods: 3,
   score: 42,
-  evidence: 'searched 31× with no click',
+  evidence: { noClick: 31 },
   state: 'new',
   ...more
 })
@@ -43,8 +43,8 @@ const FORMS = [
 /** The issue's owned part with `text` in every place a gap shows text, rendered as GitHub's Markdown. */
 function rendered(text: string): string {
   const gaps = [
-    gap({ subject: text, evidence: `“${text}” searched 3× with no click`, firstSeen: text, lastSeen: text, score: 0 }),
-    gap({ id: 'bbbbbbbbbbbb', kind: 'page', subject: text, evidence: text, state: 'back' }),
+    gap({ subject: text, evidence: { searches: [{ words: text, hits: 3 }] }, firstSeen: text, lastSeen: text, score: 0 }),
+    gap({ id: 'bbbbbbbbbbbb', kind: 'page', subject: text, evidence: { down: 2, searches: [{ words: text, hits: 1 }] }, state: 'back' }),
     gap({ id: 'cccccccccccc', subject: text, state: 'asked', jobId: text }),
     gap({ id: 'dddddddddddd', kind: 'page', subject: text, state: 'pr-open', jobId: text, prLink: 'https://github.com/acme/docs/pull/7' }),
     gap({ id: 'eeeeeeeeeeee', subject: text, state: 'resolved', scoreBefore: 9 })

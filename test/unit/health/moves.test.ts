@@ -163,7 +163,7 @@ const gapAt = (subject: string, more: Partial<GapRecord> = {}): GapRecord => ({
   lastSeen: '2026-11-09',
   periods: 2,
   score: 12,
-  evidence: '30 thumbs down',
+  evidence: { down: 30 },
   state: 'merged',
   prLink: PR,
   jobId: 'job-1',

@@ -191,7 +191,7 @@ describe('the words of a verdict', () => {
     lastSeen: week(0).dateFrom,
     periods: 1,
     score: 1,
-    evidence: '',
+    evidence: {},
     state: 'back',
     verdict: 'not-fixed',
     ...more

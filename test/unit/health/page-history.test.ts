@@ -48,7 +48,7 @@ const gap = (subject: string, more: Partial<GapRecord>): GapRecord => ({
   lastSeen: '2026-11-02',
   periods: 1,
   score: 1,
-  evidence: '3 thumbs down',
+  evidence: { down: 3 },
   state: 'new',
   ...more
 })
@@ -152,7 +152,10 @@ describe('the state carries each page’s counts', () => {
       counts: [[i, 0, 0, 0, 0]]
     }))
     const gaps = Array.from({ length: 30 }, (_, i) =>
-      gap(`/gap${i}${'z'.repeat(100)}`, { id: i.toString(16).padStart(12, '0'), evidence: 'e'.repeat(300) })
+      gap(`/gap${i}${'z'.repeat(100)}`, {
+        id: i.toString(16).padStart(12, '0'),
+        evidence: { searches: [1, 2, 3].map((hits) => ({ words: 'e'.repeat(80), hits })) }
+      })
     )
     const big: HealthState = { ...emptyState('proj'), gaps, pageCounts: { periods: [week(0)], pages } }
     const bounded = boundedState(big)

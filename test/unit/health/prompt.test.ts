@@ -15,7 +15,7 @@ const gap = (id: string): GapRecord => ({
   lastSeen: '2026-11-16',
   periods: 3,
   score: 42,
-  evidence: '14 thumbs down',
+  evidence: { down: 14 },
   state: 'new'
 })
 const said = (id: string, words: Partial<GapWords>): GapWords => ({ id, questions: [], comments: [], searches: [], ...words })
@@ -27,11 +27,17 @@ describe('gapsPrompt with counts alone', () => {
     ...gap(id),
     kind: 'search',
     subject,
-    evidence: 'searched 31× with no click'
+    evidence: { noClick: 31 }
   })
   const quoting = (id: string): GapRecord => ({
     ...gap(id),
-    evidence: '14 thumbs down · “webhook retries” searched 31× with no click · “webhooks signature” searched 20× with no click'
+    evidence: {
+      down: 14,
+      searches: [
+        { words: 'webhook retries', hits: 31 },
+        { words: 'webhooks signature', hits: 20 }
+      ]
+    }
   })
 
   it('names a search by its count and the label the issue gives it, and counts the searches a page quotes', () => {
@@ -86,9 +92,9 @@ describe('gapsPrompt', () => {
 
   it('takes the marker out of the data and keeps the rest', () => {
     const words = [said('a', { comments: [`before ${MARKER} after`] })]
-    const prompt = gapsPrompt([{ ...gap('a'), evidence: `14 thumbs down ${MARKER}!` }], { words }, MARKER)
+    const prompt = gapsPrompt([{ ...gap('a'), evidence: { down: 14, searches: [{ words: `${MARKER}!`, hits: 2 }] } }], { words }, MARKER)
     expect(dataLines(prompt)).toEqual([
-      '- page /pages/a: 14 thumbs down !',
+      '- page /pages/a: 14 thumbs down · “!” searched 2× with no click',
       '  - Comment with feedback marked not helpful, left once: "before  after"'
     ])
   })

@@ -13,6 +13,7 @@ import {
   emptyState,
   encodedChars,
   encodeState,
+  EVIDENCE_WORDS_CHARS,
   fittedState,
   type GapRecord,
   type HealthState,
@@ -25,6 +26,8 @@ import type { ItemWords } from '../../../src/render/gap-words.js'
 import { renderSummary } from '../../support/render.js'
 
 const PROJECT = 'proj'
+/** Evidence as wide as a gap keeps: three searches quoted, each of the most characters kept, every one of them wide. */
+const WIDE: GapRecord['evidence'] = { searches: [1, 2, 3].map((hits) => ({ words: '漢'.repeat(EVIDENCE_WORDS_CHARS), hits })) }
 
 const gap = (n: number, more: Partial<GapRecord> = {}): GapRecord => ({
   id: n.toString(16).padStart(12, '0'),
@@ -34,7 +37,7 @@ const gap = (n: number, more: Partial<GapRecord> = {}): GapRecord => ({
   lastSeen: '2026-11-02',
   periods: 1,
   score: 100 - n,
-  evidence: `${n} thumbs down`,
+  evidence: { down: n },
   state: 'new',
   ...more
 })
@@ -68,7 +71,7 @@ function withCaches(gaps: GapRecord[], pages = 40): HealthState {
 
 describe('fittedState', () => {
   it('cuts each page’s counts first, then the top pages, then the readers’ words, before any gap', () => {
-    const gaps = Array.from({ length: 10 }, (_, i) => gap(i, { evidence: '漢'.repeat(280) }))
+    const gaps = Array.from({ length: 10 }, (_, i) => gap(i, { evidence: WIDE }))
     const full = withCaches(gaps)
     expect(encodeState(full).length).toBeGreaterThan(STATE_BUDGET_CHARS)
     const { state, lost } = fittedState(full)
@@ -91,7 +94,7 @@ describe('fittedState', () => {
   })
 
   it('cuts the readers’ words, the last gap’s first, once the page counts and top pages are gone', () => {
-    const gaps = Array.from({ length: 14 }, (_, i) => gap(i, { evidence: '漢'.repeat(280) }))
+    const gaps = Array.from({ length: 14 }, (_, i) => gap(i, { evidence: WIDE }))
     const full = withCaches(gaps)
     const { state } = fittedState(full)
     expect(state.gaps).toEqual(gaps)
@@ -102,13 +105,13 @@ describe('fittedState', () => {
     expect(kept.length).toBeLessThan(5)
     expect(kept).toEqual(full.readerWords?.gaps.slice(0, kept.length))
     // With more gaps still, the words go whole: no empty group is written.
-    const more = fittedState(withCaches(Array.from({ length: 17 }, (_, i) => gap(i, { evidence: '漢'.repeat(280) })))).state
+    const more = fittedState(withCaches(Array.from({ length: 18 }, (_, i) => gap(i, { evidence: WIDE })))).state
     expect(more.readerWords).toBeUndefined()
-    expect(more.gaps).toHaveLength(17)
+    expect(more.gaps).toHaveLength(18)
   })
 
   it('keeps a page’s counts when they fit, and cuts them page by page, the last first', () => {
-    const gaps = Array.from({ length: 12 }, (_, i) => gap(i, { evidence: '漢'.repeat(280) }))
+    const gaps = Array.from({ length: 12 }, (_, i) => gap(i, { evidence: WIDE }))
     const full: HealthState = { ...withCaches(gaps, 40) }
     delete full.topPages
     delete full.readerWords
@@ -123,7 +126,7 @@ describe('fittedState', () => {
   it('keeps the gaps a person dismissed and those whose verdict is owed, whatever their place, over every other', () => {
     const decided: GapRecord['state'][] = ['dismissed', 'asked', 'pr-open', 'merged']
     const gaps = Array.from({ length: 30 }, (_, i) =>
-      gap(i, { evidence: '漢'.repeat(280), state: i >= 26 ? (decided[i - 26] as GapRecord['state']) : i === 3 ? 'back' : 'new' })
+      gap(i, { evidence: WIDE, state: i >= 26 ? (decided[i - 26] as GapRecord['state']) : i === 3 ? 'back' : 'new' })
     )
     const { state, lost } = fittedState(withCaches(gaps))
     expect(lost).toEqual([])
@@ -137,19 +140,17 @@ describe('fittedState', () => {
 
   it('takes an undecided gap that was judged before any decided one', () => {
     const gaps = [
-      ...Array.from({ length: 12 }, (_, i) => gap(i, { evidence: '漢'.repeat(280), state: 'dismissed' as const })),
-      gap(40, { evidence: '漢'.repeat(280), state: 'back', verdict: 'not-fixed' })
+      ...Array.from({ length: 12 }, (_, i) => gap(i, { evidence: WIDE, state: 'dismissed' as const })),
+      gap(40, { evidence: WIDE, state: 'back', verdict: 'not-fixed' })
     ]
-    const many = [...gaps, ...Array.from({ length: 8 }, (_, i) => gap(50 + i, { evidence: '漢'.repeat(280), state: 'dismissed' as const }))]
+    const many = [...gaps, ...Array.from({ length: 8 }, (_, i) => gap(50 + i, { evidence: WIDE, state: 'dismissed' as const }))]
     const { state, lost } = fittedState({ ...emptyState(PROJECT), gaps: many })
     expect(state.gaps.map((g) => g.subject)).not.toContain('/page/40')
     expect(state.gaps.filter((g) => g.state === 'dismissed').length + lost.length).toBe(20)
   })
 
   it('names the decided gaps it could not keep, the last first, when nothing else is left to cut', () => {
-    const gaps = Array.from({ length: 30 }, (_, i) =>
-      gap(i, { evidence: '漢'.repeat(300), subject: `/${'漢'.repeat(190)}${i}`, state: 'dismissed' })
-    )
+    const gaps = Array.from({ length: 30 }, (_, i) => gap(i, { evidence: WIDE, subject: `/${'漢'.repeat(190)}${i}`, state: 'dismissed' }))
     const { state, lost } = fittedState({ ...emptyState(PROJECT), gaps })
     expect(encodeState(state).length).toBeLessThanOrEqual(STATE_BUDGET_CHARS)
     expect(lost.length).toBeGreaterThan(0)
@@ -176,7 +177,7 @@ describe('fittedState', () => {
 
   it('says so in the issue, shows no box of a gap the state does not keep, and warns in the log', () => {
     const open = Array.from({ length: 30 }, (_, i) =>
-      gap(i, { evidence: '漢'.repeat(300), subject: `/${'漢'.repeat(190)}${i}`, state: i < 20 ? 'dismissed' : 'new' })
+      gap(i, { evidence: WIDE, subject: `/${'漢'.repeat(190)}${i}`, state: i < 20 ? 'dismissed' : 'new' })
     )
     const html = ownedBody({ state: { ...emptyState(PROJECT), gaps: open }, resolved: 0, footerHtml: '' })
     const kept = decodeState(html, PROJECT)?.gaps.map((g) => g.id) ?? []

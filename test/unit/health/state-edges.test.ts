@@ -18,7 +18,7 @@ import { SEAL } from '../../support/seal.js'
 
 const PLACE = 'acme/docs#12'
 
-const gap = (i: number, evidence = 'x'): GapRecord => ({
+const gap = (i: number, evidence: GapRecord['evidence'] = {}): GapRecord => ({
   id: i.toString(16).padStart(12, '0'),
   kind: 'page',
   subject: `/docs/${i}`,
@@ -113,10 +113,15 @@ describe('boundedState at the budget', () => {
   function stateOfChars(count: number, chars: number): HealthState {
     const gaps = Array.from({ length: count }, (_, i) => gap(i + 1))
     const base = { ...emptyState('proj'), gaps }
+    // What a search quoted adds to an empty evidence ({}) besides its words.
+    const SEARCH_PART = '"searches":[{"words":"","hits":1}]'.length
     const bytes = (chars / 4) * 3
     const padding = bytes - Buffer.byteLength(JSON.stringify(base))
     const [first, ...rest] = gaps
-    const state = { ...base, gaps: [{ ...(first as GapRecord), evidence: 'x'.repeat(1 + padding) }, ...rest] }
+    const state = {
+      ...base,
+      gaps: [{ ...(first as GapRecord), evidence: { searches: [{ words: 'x'.repeat(padding - SEARCH_PART), hits: 1 }] } }, ...rest]
+    }
     expect(encodeState(state).length).toBe(partsOf(state).open.length + chars + partsOf(state).close.length)
     return state
   }

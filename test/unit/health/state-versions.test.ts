@@ -14,6 +14,7 @@ import {
   type GapRecord,
   type HealthState,
   LEDGER_GAPS,
+  STATE_VERSION,
   withUnknown
 } from '../../../src/health/state.js'
 
@@ -40,7 +41,7 @@ const FUTURE = {
       lastSeen: '2026-11-02',
       periods: 1,
       score: 3,
-      evidence: '10 thumbs down',
+      evidence: { down: 10 },
       state: 'new',
       confidence: 0.8,
       now: { dateFrom: '2026-11-02', dateTo: '2026-11-09', down: 10, visitorsOnPhones: 30 }
@@ -54,7 +55,7 @@ const FUTURE = {
       lastSeen: '2026-11-02',
       periods: 1,
       score: 1,
-      evidence: '3 thumbs down',
+      evidence: { down: 3 },
       state: 'parked'
     }
   ],
@@ -198,7 +199,7 @@ describe('what readers wrote, as each version keeps it', () => {
     lastSeen: '2026-11-02',
     periods: 1,
     score: 3,
-    evidence: '10 thumbs down',
+    evidence: { down: 10 },
     state: 'new'
   }
   const withWords = (words: Record<string, unknown>) => ({
@@ -227,12 +228,16 @@ describe('what readers wrote, as each version keeps it', () => {
   })
 
   it('keeps the counts, and a newer version’s fields among the words, as they were', () => {
-    const raw = withWords({
-      questions: [{ question: 'Where is the token?', answer: '', count: 2, language: 'en' }],
-      comments: ['No example'],
-      commentCounts: [3],
-      tone: 'upset'
-    })
+    const raw = {
+      ...withWords({
+        questions: [{ question: 'Where is the token?', answer: '', count: 2, language: 'en' }],
+        comments: ['No example'],
+        commentCounts: [3],
+        tone: 'upset'
+      }),
+      version: STATE_VERSION,
+      gaps: [{ ...gap, evidence: { down: 10 } }]
+    }
     const state = decodeState(blockOf(raw), 'proj') as HealthState
     expect(state.readerWords?.gaps[0]?.questions[0]?.count).toBe(2)
     expect(state.readerWords?.gaps[0]?.commentCounts).toEqual([3])

@@ -191,7 +191,7 @@ describe('the docs health issue over a week, a tick, a merge and a week', () => 
       lastSeen: '2026-11-02',
       periods: 1,
       score: 12,
-      evidence: '30 thumbs down',
+      evidence: { down: 30 },
       state: 'pr-open',
       prLink: PR,
       askedBy: '1',
@@ -378,7 +378,7 @@ describe('ticks', () => {
       lastSeen: '2026-11-02',
       periods: 1,
       score: 12,
-      evidence: '30 thumbs down',
+      evidence: { down: 30 },
       state: 'new'
     }
     const search: GapRecord = {
@@ -386,7 +386,7 @@ describe('ticks', () => {
       id: fingerprint('search', 'webhook retries'),
       kind: 'search',
       subject: 'webhook retries',
-      evidence: '9 searches'
+      evidence: { noClick: 9 }
     }
     const readerWords = { ...week(0), gaps: [{ id: WEBHOOKS_ID, questions: [], comments: ['where are retries?'], searches: [] }] }
     const state: HealthState = { ...emptyState(PROJECT), gaps: [page, search], readerWords }
@@ -439,7 +439,7 @@ describe('jobs and pull requests', () => {
         lastSeen: '2026-11-02',
         periods: 1,
         score: 12,
-        evidence: '30 thumbs down',
+        evidence: { down: 30 },
         state: 'asked',
         askedBy: '1',
         jobId: 'job-1',
@@ -548,7 +548,7 @@ describe('the body', () => {
           lastSeen: '2026-10-26',
           periods: 1,
           score: 3,
-          evidence: '3 thumbs down',
+          evidence: { down: 3 },
           state: 'new',
           mood: 'hopeful'
         }
@@ -557,7 +557,7 @@ describe('the body', () => {
     const run = scheduled(future, undefined, { runId: '2', today: '2026-11-09', read: analytics(0, [down(WEBHOOKS, 30)]) })
     const back = decodeState(run.body, PROJECT) as unknown as Record<string, unknown> & { gaps: Record<string, unknown>[] }
     expect(back.comesLater).toEqual({ nested: [1, 2, { deep: 'yes' }] })
-    expect(back.gaps[0]).toMatchObject({ mood: 'hopeful', state: 'new', evidence: '30 thumbs down' })
+    expect(back.gaps[0]).toMatchObject({ mood: 'hopeful', state: 'new', evidence: { down: 30 } })
   })
 })
 
@@ -570,7 +570,7 @@ describe('what each step carries', () => {
     lastSeen: '2026-11-02',
     periods: 1,
     score: 12,
-    evidence: '30 thumbs down',
+    evidence: { down: 30 },
     state: 'new',
     ...more
   })

@@ -18,7 +18,7 @@ const gap = (id: string, subject: string, more: Partial<GapRecord> = {}): GapRec
   lastSeen: '2026-11-30',
   periods: 2,
   score: 9,
-  evidence: '26 thumbs down',
+  evidence: { down: 26 },
   state: 'resolved',
   prLink: 'https://github.com/acme/docs/pull/60',
   before,

@@ -180,7 +180,7 @@ const gap = (more: Partial<GapRecord> = {}): GapRecord => ({
   lastSeen: '2026-11-16',
   periods: 1,
   score: 12,
-  evidence: '7 thumbs down',
+  evidence: { down: 7 },
   state: 'new',
   ...more
 })
@@ -440,7 +440,7 @@ describe('who may tick', () => {
   it('asks for the gaps a person who may push ticked, marking them asked before the prompt is given', async () => {
     const fake = fakeGitHub()
     fake.pushers.add('alice')
-    const second = gap({ id: fingerprint('page', '/guides/sso'), subject: '/guides/sso', evidence: '3 unanswered' })
+    const second = gap({ id: fingerprint('page', '/guides/sso'), subject: '/guides/sso', evidence: { unanswered: 3 } })
     const number = fake.add(sealedBody(stateWith([gap(), second]), { ticked: [gap().id] }))
     const run = await open(fake, { runner: runnerOf('issues', tickEdit(fake, number)) })
     expect(run.issueEvent).toBe(true)
@@ -486,8 +486,8 @@ describe('who may tick', () => {
   it('acts only on the boxes the edit that started the run ticked; the others wait for a scheduled run', async () => {
     const fake = fakeGitHub()
     fake.pushers.add('alice')
-    const second = gap({ id: fingerprint('page', '/guides/sso'), subject: '/guides/sso', evidence: '3 unanswered' })
-    const third = gap({ id: fingerprint('page', '/guides/auth'), subject: '/guides/auth', evidence: '2 unanswered' })
+    const second = gap({ id: fingerprint('page', '/guides/sso'), subject: '/guides/sso', evidence: { unanswered: 3 } })
+    const third = gap({ id: fingerprint('page', '/guides/auth'), subject: '/guides/auth', evidence: { unanswered: 2 } })
     // Another app ticked two boxes (its own edit started nothing); then alice renames the issue.
     const number = fake.add(sealedBody(stateWith([gap(), second, third]), { ticked: [gap().id, second.id], dismissed: [third.id] }))
     const renamed = {
@@ -692,7 +692,7 @@ describe('the prompt and reader text', () => {
       id: fingerprint('search', 'webhook retries'),
       kind: 'search',
       subject: 'webhook retries',
-      evidence: 'searched 9×'
+      evidence: { noClick: 9 }
     })
     const number = fake.add(sealedBody(stateWith([gap(), search], { readerWords: words() }), { ticked: [gap().id, search.id] }))
     const run = await open(fake, { showWords: true })
@@ -710,8 +710,13 @@ describe('the prompt and reader text', () => {
 
   it('where reader text is hidden, sends and writes back no word a reader typed, and names no search', async () => {
     const fake = fakeGitHub()
-    const search = gap({ id: 'aaaaaaaaaaaa', kind: 'search', subject: '', evidence: 'searched 9×' })
-    const typed = gap({ id: fingerprint('search', 'webhook retries'), kind: 'search', subject: 'webhook retries', evidence: 'searched 4×' })
+    const search = gap({ id: 'aaaaaaaaaaaa', kind: 'search', subject: '', evidence: { noClick: 9 } })
+    const typed = gap({
+      id: fingerprint('search', 'webhook retries'),
+      kind: 'search',
+      subject: 'webhook retries',
+      evidence: { noClick: 4 }
+    })
     // A page a client named is reader text too: its label stands for it, as a run that hid reader text wrote it.
     const page = gap({ id: fingerprint('page', pageLabel('/guides/webhooks')), subject: pageLabel('/guides/webhooks') })
     const number = fake.add(

@@ -744,6 +744,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: LEDGER_LINES_CHARS, beforeAfterHtml, cameBackHtml, changeText, fixFirstEntries, helpedHtml, leadStatusHtml, lostHtml, newsLines, notEnoughText, numbersHtml, standingHtml, timelineHtml, trendOf, troubleRatio
 
+// EXTERNAL MODULE: ./src/core/counts.ts
+var counts = __webpack_require__(3363);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
 // EXTERNAL MODULE: ./src/text/escape.ts
@@ -802,6 +804,7 @@ function sparkline(values) {
 // each headline, the ledger of gaps (each open one a task-list line a person ticks to ask the
 // agent), and the state the next run reads. Every text from the service or a reader is escaped and
 // bounded, so that the body stays under GitHub's 65,536 characters whatever it holds.
+
 
 
 
@@ -1049,7 +1052,7 @@ function entryLine(entry, unit, boxes) {
     // An item the state keeps no gap of (a search too long to find again by its kept words): no box.
     const subject = item?.page !== undefined ? `<code>${boundedHtml(item.page, 200)}</code>` : `search “${boundedHtml(item?.search ?? '', 80)}”`;
     // Its evidence as the summary's item gives it: a search, how often nobody clicked.
-    const hits = item?.signals.reduce((sum, signal) => sum + signal.count, 0) ?? 0;
+    const hits = (0,counts/* sumCounts */.W_)(item?.signals.map((signal) => signal.count) ?? []);
     const evidence = item?.page === undefined ? `searched ${(0,format/* num */.bu)(hits)}× with no click` : (0,render_overview/* evidenceLine */.OF)(item, (text) => `“${text}”`);
     return `- ${subject} · ${boundedHtml(evidence, 400)} <sub>no box: too long for the issue to follow</sub>`;
 }
@@ -1846,6 +1849,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: BACK_PERIODS, clearlyWorse, hiddenFingerprint, numbersWeight
 
+// EXTERNAL MODULE: ./src/core/counts.ts
+var counts = __webpack_require__(3363);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
 // EXTERNAL MODULE: ./src/render/overview.ts
@@ -1888,6 +1893,7 @@ function gone(before, since) {
 // worsened; dismissed when a person said it is not a gap. Every period, every gap keeps its own
 // numbers from every row read, ranked or not. Pure: the run reads the issue, the service and GitHub,
 // and hands what it learnt to these functions.
+
 
 
 
@@ -2053,7 +2059,7 @@ function withPeriod(state, period, historyLimit, today = '') {
         const id = idOf(about);
         ranked.add(id);
         // A search is its own subject: its evidence is how often it went unclicked.
-        const hits = item.signals.reduce((sum, signal) => sum + signal.count, 0);
+        const hits = (0,counts/* sumCounts */.W_)(item.signals.map((signal) => signal.count));
         if (about.hidden !== undefined)
             hiddenHits.set(id, hits);
         const evidence = cut(about.kind === 'page' ? (0,overview/* evidenceLine */.OF)(item, (text) => `“${text}”`) : `searched ${(0,format/* num */.bu)(hits)}× with no click`, health_state/* EVIDENCE_CHARS */.Mg);
@@ -3445,7 +3451,8 @@ function wordsInOrder(items, words) {
 /* harmony export */   yy: () => (/* binding */ howReadHtml)
 /* harmony export */ });
 /* unused harmony exports changePercent, largestMove, leadHtml, readersSayHtml, pageMoveHtml, changedHtml, titleHtml */
-/* harmony import */ var _analytics_budget_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(9851);
+/* harmony import */ var _core_counts_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3363);
+/* harmony import */ var _analytics_budget_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(9851);
 /* harmony import */ var _text_escape_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7388);
 /* harmony import */ var _text_format_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8488);
 /* harmony import */ var _text_dates_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8230);
@@ -3457,6 +3464,7 @@ function wordsInOrder(items, words) {
 // when the run did not read everything, the headline numbers with their change against the previous
 // period, the largest move in words, and "Fix first". Changes stand out without colour (GitHub's
 // sanitizer drops it): ▲ or ▼ and the per cent, kept on one line with the number.
+
 
 
 
@@ -3549,7 +3557,7 @@ function evidence(signal, quote) {
     }
 }
 /** The sum of an item's signals of `kind`. */
-const countOf = (item, kind) => item.signals.filter((signal) => signal.kind === kind).reduce((sum, signal) => sum + signal.count, 0);
+const countOf = (item, kind) => (0,_core_counts_js__WEBPACK_IMPORTED_MODULE_7__/* .sumCounts */ .W_)(item.signals.filter((signal) => signal.kind === kind).map((signal) => signal.count));
 /** Searches an item quotes at most; the rest are counted, so that an item stays one short line. */
 const SEARCHES_QUOTED = 3;
 /** An item's evidence in one line: "14 thumbs down · 'webhook retries' searched 31× with no click". */
@@ -3568,7 +3576,7 @@ function evidenceLine(item, quote) {
     });
     const rest = searches.filter((signal) => !quoted.has(signal));
     if (rest.length > 0) {
-        const hits = rest.reduce((sum, signal) => sum + signal.count, 0);
+        const hits = (0,_core_counts_js__WEBPACK_IMPORTED_MODULE_7__/* .sumCounts */ .W_)(rest.map((signal) => signal.count));
         parts.push(`${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .counted */ .hS)(rest.length, 'other search', 'other searches')} with no click (${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(hits)}×)`);
     }
     return parts.join(' · ');
@@ -3578,7 +3586,7 @@ const quoteHtml = (text) => `“${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0_
 const HIDDEN_SEARCH_HTML = 'A search (its words are hidden)';
 /** A search that matches no page: how often it was searched with no click. */
 function searchedText(item) {
-    return `searched ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(item.signals.reduce((sum, signal) => sum + signal.count, 0))}× with no click`;
+    return `searched ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)((0,_core_counts_js__WEBPACK_IMPORTED_MODULE_7__/* .sumCounts */ .W_)(item.signals.map((signal) => signal.count)))}× with no click`;
 }
 function fixFirstHtml(items) {
     if (items.length === 0)
@@ -3614,7 +3622,7 @@ function bannerHtml(overview) {
  * hour): beyond that, what is left is read by asking for less at once.
  */
 function budgetAdvice(budget) {
-    const most = _analytics_budget_js__WEBPACK_IMPORTED_MODULE_7__/* .MAX_ANALYTICS_REQUESTS */ .x;
+    const most = _analytics_budget_js__WEBPACK_IMPORTED_MODULE_8__/* .MAX_ANALYTICS_REQUESTS */ .x;
     if (budget.atLeast <= most)
         return (`Set it to at least ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(budget.atLeast)} to read more (a read it cut may need more than one more request; ` +
             `all analytics share ${most} requests an hour).`);

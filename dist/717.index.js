@@ -14,6 +14,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: statePlace, statePlaces
 
+// EXTERNAL MODULE: ./src/core/counts.ts
+var counts = __webpack_require__(3363);
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 17 modules
 var core = __webpack_require__(418);
 // EXTERNAL MODULE: ./src/agent/pull-request.ts
@@ -1041,6 +1043,7 @@ var wiring = __webpack_require__(2696);
 
 
 
+
 /** The run's day, YYYY-MM-DD (UTC). */
 const todayOf = () => new Date().toISOString().slice(0, 10);
 /** The boxes the edit of an `issues: edited` payload ticked (edit-ticks.ts); none when the payload lacks either body. */
@@ -1383,7 +1386,7 @@ function measuredOf(sections) {
         if (section.kind === 'visitors' && whole('visitors')) {
             const visitors = new Map();
             for (const row of section.rows)
-                visitors.set(row.path, (visitors.get(row.path) ?? 0) + row.human);
+                visitors.set(row.path, (0,counts/* addCounts */.c5)(visitors.get(row.path) ?? 0, row.human));
             measured.visitors = visitors;
         }
     }

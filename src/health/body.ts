@@ -3,6 +3,7 @@
 // each headline, the ledger of gaps (each open one a task-list line a person ticks to ask the
 // agent), and the state the next run reads. Every text from the service or a reader is escaped and
 // bounded, so that the body stays under GitHub's 65,536 characters whatever it holds.
+import { sumCounts } from '../core/counts.js'
 import { createHash } from 'node:crypto'
 import { htmlText } from '../text/escape.js'
 import { num } from '../text/format.js'
@@ -302,7 +303,7 @@ function entryLine(entry: FixFirstEntry, unit: string, boxes: Boxes): string {
   const subject =
     item?.page !== undefined ? `<code>${boundedHtml(item.page, 200)}</code>` : `search “${boundedHtml(item?.search ?? '', 80)}”`
   // Its evidence as the summary's item gives it: a search, how often nobody clicked.
-  const hits = item?.signals.reduce((sum, signal) => sum + signal.count, 0) ?? 0
+  const hits = sumCounts(item?.signals.map((signal) => signal.count) ?? [])
   const evidence = item?.page === undefined ? `searched ${num(hits)}× with no click` : evidenceLine(item, (text) => `“${text}”`)
   return `- ${subject} · ${boundedHtml(evidence, 400)} <sub>no box: too long for the issue to follow</sub>`
 }

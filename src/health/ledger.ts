@@ -8,6 +8,7 @@
 // worsened; dismissed when a person said it is not a gap. Every period, every gap keeps its own
 // numbers from every row read, ranked or not. Pure: the run reads the issue, the service and GitHub,
 // and hands what it learnt to these functions.
+import { sumCounts } from '../core/counts.js'
 import { createHash } from 'node:crypto'
 import { evidenceLine } from '../render/overview.js'
 import { oneLine } from '../text/escape.js'
@@ -242,7 +243,7 @@ export function withPeriod(state: HealthState, period: PeriodRead, historyLimit:
     const id = idOf(about)
     ranked.add(id)
     // A search is its own subject: its evidence is how often it went unclicked.
-    const hits = item.signals.reduce((sum, signal) => sum + signal.count, 0)
+    const hits = sumCounts(item.signals.map((signal) => signal.count))
     if (about.hidden !== undefined) hiddenHits.set(id, hits)
     const evidence = cut(
       about.kind === 'page' ? evidenceLine(item, (text) => `“${text}”`) : `searched ${num(hits)}× with no click`,

@@ -2,6 +2,7 @@
 // when the run did not read everything, the headline numbers with their change against the previous
 // period, the largest move in words, and "Fix first". Changes stand out without colour (GitHub's
 // sanitizer drops it): ▲ or ▼ and the per cent, kept on one line with the number.
+import { sumCounts } from '../core/counts.js'
 import { MAX_ANALYTICS_REQUESTS } from '../analytics/budget.js'
 import { htmlText, markdownCode } from '../text/escape.js'
 import { counted, num } from '../text/format.js'
@@ -148,7 +149,7 @@ function evidence(signal: Signal, quote: (text: string) => string): string {
 
 /** The sum of an item's signals of `kind`. */
 const countOf = (item: FixItem, kind: Signal['kind']): number =>
-  item.signals.filter((signal) => signal.kind === kind).reduce((sum, signal) => sum + signal.count, 0)
+  sumCounts(item.signals.filter((signal) => signal.kind === kind).map((signal) => signal.count))
 
 /** Searches an item quotes at most; the rest are counted, so that an item stays one short line. */
 const SEARCHES_QUOTED = 3
@@ -168,7 +169,7 @@ export function evidenceLine(item: FixItem, quote: (text: string) => string): st
     })
   const rest = searches.filter((signal) => !quoted.has(signal))
   if (rest.length > 0) {
-    const hits = rest.reduce((sum, signal) => sum + signal.count, 0)
+    const hits = sumCounts(rest.map((signal) => signal.count))
     parts.push(`${counted(rest.length, 'other search', 'other searches')} with no click (${num(hits)}×)`)
   }
   return parts.join(' · ')
@@ -180,7 +181,7 @@ const HIDDEN_SEARCH_HTML = 'A search (its words are hidden)'
 
 /** A search that matches no page: how often it was searched with no click. */
 function searchedText(item: FixItem): string {
-  return `searched ${num(item.signals.reduce((sum, signal) => sum + signal.count, 0))}× with no click`
+  return `searched ${num(sumCounts(item.signals.map((signal) => signal.count)))}× with no click`
 }
 
 function fixFirstHtml(items: readonly FixItem[]): string[] {

@@ -5,6 +5,7 @@
 // the boxes that very edit ticked. What each step does to the issue is decided by
 // health/transition.ts, pure; this shell reads and writes GitHub around it and says in the log what
 // the transition notes.
+import { addCounts } from '../core/counts.js'
 import * as core from '@actions/core'
 import type { JobReport } from '../agent/outcome.js'
 import { pullRequestLink } from '../agent/pull-request.js'
@@ -471,7 +472,7 @@ function measuredOf(sections: readonly SectionReport[]): Measured {
     // paths the service gave that the site keeps as one page, summed.
     if (section.kind === 'visitors' && whole('visitors')) {
       const visitors = new Map<string, number>()
-      for (const row of section.rows) visitors.set(row.path, (visitors.get(row.path) ?? 0) + row.human)
+      for (const row of section.rows) visitors.set(row.path, addCounts(visitors.get(row.path) ?? 0, row.human))
       measured.visitors = visitors
     }
   }

@@ -2056,7 +2056,13 @@ function withPeriod(state, period, historyLimit, today = '') {
         const about = subjectOf(item);
         if (!about)
             continue;
-        const id = idOf(about);
+        // A page a client named keeps the id of its path once it is named by its label (forgetReaderText):
+        // it is found by its label too, so that it goes on as one gap, not two.
+        const named = idOf(about);
+        const kept = gaps.has(named) || about.kind !== 'page'
+            ? undefined
+            : [...gaps.values()].find((gap) => gap.kind === 'page' && gap.subject === about.subject);
+        const id = kept?.id ?? named;
         ranked.add(id);
         // A search is its own subject: its evidence is how often it went unclicked.
         const hits = (0,counts/* sumCounts */.W_)(item.signals.map((signal) => signal.count));

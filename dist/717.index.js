@@ -494,7 +494,8 @@ function withMoves(state, to, since, numbersAt) {
         if (next === undefined || next === gap.subject)
             continue;
         const moved = movedGap(gap, next, since(gap), numbersAt);
-        const there = gaps.find((other) => other.id === moved.id);
+        // By its id, or by its page: a page a client named keeps its path's id under its label (forgetReaderText).
+        const there = gaps.find((other) => other.id === moved.id || (other !== gap && other.kind === 'page' && other.subject === next));
         if (there && there.state !== 'new' && there.state !== 'back')
             continue;
         gaps = gaps.flatMap((other) => (other === there ? [] : other.id === gap.id ? [moved] : [other]));

@@ -227,3 +227,19 @@ describe('forgetReaderText, numbers and ids', () => {
     expect(first?.id).not.toBe(second?.id)
   })
 })
+
+describe('a page a client named, once reader text is hidden', () => {
+  it('is the same gap when the next period names it by its label: one line, its history kept, not a second gap', () => {
+    const item = (page: string): FixItem => ({ page, score: 10, signals: [{ kind: 'thumbs-down', count: 10, page }] })
+    const shown = withPeriod(emptyState('proj'), { ...PERIOD, items: [item('/client-page')] }, 12)
+    const hidden = forgetReaderText(shown)
+    const next = withPeriod(
+      hidden,
+      { dateFrom: '2026-11-16', dateTo: '2026-11-23', headlines: {}, items: [item(pageLabel('/client-page'))] },
+      12
+    )
+    expect(next.gaps.map((gap) => [gap.id, gap.subject, gap.periods, gap.rank])).toEqual([
+      [fingerprint('page', '/client-page'), pageLabel('/client-page'), 2, 0]
+    ])
+  })
+})

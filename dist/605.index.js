@@ -1026,7 +1026,7 @@ function underWayText(gap, unit) {
  */
 function fixFirstEntries(state, overview) {
     if (overview) {
-        const byId = new Map(state.gaps.map((gap) => [gap.id, gap]));
+        const byId = (0,ledger/* gapsByItemId */.dt)(state.gaps);
         return overview.items.map((item) => {
             const gap = byId.get((0,ledger/* itemId */.XG)(item) ?? '');
             return gap ? { item, gap } : { item };
@@ -1200,7 +1200,7 @@ function leadGap(overview, state) {
     if (overview) {
         const [item] = overview.items;
         const about = item === undefined ? undefined : (0,ledger/* itemId */.XG)(item);
-        return about === undefined ? undefined : state.gaps.find((g) => g.id === about);
+        return about === undefined ? undefined : (0,ledger/* gapsByItemId */.dt)(state.gaps).get(about);
     }
     const latest = state.periods.at(-1)?.dateFrom;
     return state.gaps
@@ -1833,6 +1833,7 @@ __webpack_require__.d(__webpack_exports__, {
   mO: () => (/* binding */ dismissedIds),
   Rj: () => (/* binding */ fingerprint),
   jv: () => (/* binding */ fixesOf),
+  dt: () => (/* binding */ gapsByItemId),
   Og: () => (/* binding */ isHiddenSearch),
   nT: () => (/* binding */ isOpen),
   XG: () => (/* binding */ itemId),
@@ -2052,17 +2053,15 @@ function withPeriod(state, period, historyLimit, today = '') {
     const ranked = new Set();
     // A search whose words are hidden: its count of searches with no click, which no later read can find again.
     const hiddenHits = new Map();
+    // A page a client named keeps the id of its path once it is named by its label (forgetReaderText):
+    // it is found by its label too (gapsByItemId), so that it goes on as one gap, not two.
+    const byItem = gapsByItemId([...gaps.values()]);
     for (const [rank, item] of period.items.entries()) {
         const about = subjectOf(item);
         if (!about)
             continue;
-        // A page a client named keeps the id of its path once it is named by its label (forgetReaderText):
-        // it is found by its label too, so that it goes on as one gap, not two.
         const named = idOf(about);
-        const kept = gaps.has(named) || about.kind !== 'page'
-            ? undefined
-            : [...gaps.values()].find((gap) => gap.kind === 'page' && gap.subject === about.subject);
-        const id = kept?.id ?? named;
+        const id = gaps.has(named) ? named : (byItem.get(named)?.id ?? named);
         ranked.add(id);
         // A search is its own subject: its evidence is how often it went unclicked.
         const hits = (0,counts/* sumCounts */.W_)(item.signals.map((signal) => signal.count));
@@ -2404,7 +2403,22 @@ function withRestored(state, ids) {
 }
 /** The gaps a person dismissed: what Fix first and docsGaps leave out. */
 function dismissedIds(state) {
-    return new Set(state.gaps.filter((gap) => gap.state === 'dismissed').map((gap) => gap.id));
+    return new Set(state.gaps.filter((gap) => gap.state === 'dismissed').flatMap(itemIdsOf));
+}
+/**
+ * The ids a ranked item (itemId) finds a gap by: its own, and a page's by the page it names now. A page
+ * a client named keeps the id of its path once it is named by its label (forgetReaderText), while an
+ * item read with reader text hidden names it by the label.
+ */
+const itemIdsOf = (gap) => (gap.kind === 'page' ? [gap.id, idOf(gap)] : [gap.id]);
+/** The gaps by every id a ranked item finds them by (itemIdsOf): a gap's own id before another's page. */
+function gapsByItemId(gaps) {
+    const byId = new Map(gaps.map((gap) => [gap.id, gap]));
+    for (const gap of gaps)
+        for (const id of itemIdsOf(gap))
+            if (!byId.has(id))
+                byId.set(id, gap);
+    return byId;
 }
 /** The fingerprint of what a ranked item is about (a search whose text is hidden, by this run's key); undefined for a search too long to keep. */
 function itemId(item) {

@@ -3471,12 +3471,12 @@ function wordsInOrder(items, words) {
 /* harmony export */   yy: () => (/* binding */ howReadHtml)
 /* harmony export */ });
 /* unused harmony exports changePercent, largestMove, leadHtml, readersSayHtml, pageMoveHtml, changedHtml, titleHtml */
-/* harmony import */ var _core_counts_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3363);
+/* harmony import */ var _core_counts_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3363);
 /* harmony import */ var _analytics_budget_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(9851);
 /* harmony import */ var _text_escape_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7388);
-/* harmony import */ var _text_format_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8488);
-/* harmony import */ var _text_dates_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8230);
-/* harmony import */ var _text_measures_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(4206);
+/* harmony import */ var _text_format_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8488);
+/* harmony import */ var _text_dates_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8230);
+/* harmony import */ var _text_measures_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(4206);
 /* harmony import */ var _docs_gaps_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3283);
 /* harmony import */ var _alerts_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6069);
 /* harmony import */ var _html_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4095);
@@ -3504,7 +3504,7 @@ const countable = (n) => Number.isFinite(n) && n >= 0;
 function changePercent(now, before) {
     if (!countable(now) || !countable(before) || before < 1)
         return undefined;
-    return Math.round(((now - before) / before) * 100);
+    return Math.round((0,_core_counts_js__WEBPACK_IMPORTED_MODULE_4__/* .bounded */ .Mm)(((now - before) / before) * 100));
 }
 function changeHtml(headline) {
     const previous = headline.previous;
@@ -3521,11 +3521,11 @@ function changeHtml(headline) {
     if (change === 0)
         return '±0%';
     if (change > MULTIPLE_FROM_PERCENT)
-        return `▲&nbsp;${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(Math.floor(change / 100 + 1))}×`;
-    return `${change > 0 ? '▲' : '▼'}&nbsp;${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(Math.abs(change))}%`;
+        return `▲&nbsp;${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_5__/* .num */ .bu)(Math.floor(change / 100 + 1))}×`;
+    return `${change > 0 ? '▲' : '▼'}&nbsp;${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_5__/* .num */ .bu)(Math.abs(change))}%`;
 }
 function valueHtml(headline) {
-    return `${headline.partial ? '≥&nbsp;' : ''}${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(headline.value)}`;
+    return `${headline.partial ? '≥&nbsp;' : ''}${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_5__/* .num */ .bu)(headline.value)}`;
 }
 /** The largest change in words: "Human visitors fell 11 % against 10–16 Nov 2026."; a rise with where it is most ("…, most on /api-reference/webhooks (14)."). */
 function largestMove(headlines) {
@@ -3540,21 +3540,21 @@ function largestMove(headlines) {
     if (!largest?.headline.previous)
         return undefined;
     const { headline, change } = largest;
-    const range = (0,_text_dates_js__WEBPACK_IMPORTED_MODULE_5__/* .shortRange */ .W5)(headline.previous?.dateFrom ?? '', headline.previous?.dateTo ?? '');
+    const range = (0,_text_dates_js__WEBPACK_IMPORTED_MODULE_6__/* .shortRange */ .W5)(headline.previous?.dateFrom ?? '', headline.previous?.dateTo ?? '');
     // A fall to nothing is told as the counts: "fell 100%" reads as a score, not as "none left".
     const by = change > MULTIPLE_FROM_PERCENT
-        ? `${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(Math.floor(change / 100 + 1))}-fold`
+        ? `${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_5__/* .num */ .bu)(Math.floor(change / 100 + 1))}-fold`
         : headline.value === 0
-            ? `from ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(headline.previous?.value ?? 0)} to none`
-            : `${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(Math.abs(change))}%`;
+            ? `from ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_5__/* .num */ .bu)(headline.previous?.value ?? 0)} to none`
+            : `${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_5__/* .num */ .bu)(Math.abs(change))}%`;
     // A rise says where it is most, as an alert does: the question it raises is "where?".
     const where = headline.where;
     const most = change <= 0 || where === undefined
         ? ''
         : where.page !== undefined
-            ? `, most on ${where.page} (${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(where.count)})`
+            ? `, most on ${where.page} (${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_5__/* .num */ .bu)(where.count)})`
             : where.search !== undefined
-                ? `, most for “${where.search}” (${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(where.count)})`
+                ? `, most for “${where.search}” (${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_5__/* .num */ .bu)(where.count)})`
                 : '';
     return `${headline.name} ${change > 0 ? 'rose' : 'fell'} ${by} against ${range}${most}.`;
 }
@@ -3562,22 +3562,22 @@ function largestMove(headlines) {
 function evidence(signal, quote) {
     switch (signal.kind) {
         case 'thumbs-down':
-            return (0,_text_measures_js__WEBPACK_IMPORTED_MODULE_6__/* .thumbsDownText */ .$A)(signal.count);
+            return (0,_text_measures_js__WEBPACK_IMPORTED_MODULE_7__/* .thumbsDownText */ .$A)(signal.count);
         case 'thumbs-up':
-            return (0,_text_measures_js__WEBPACK_IMPORTED_MODULE_6__/* .thumbsUpText */ .ad)(signal.count);
+            return (0,_text_measures_js__WEBPACK_IMPORTED_MODULE_7__/* .thumbsUpText */ .ad)(signal.count);
         case 'not-helpful':
-            return (0,_text_measures_js__WEBPACK_IMPORTED_MODULE_6__/* .notHelpfulText */ .Z7)(signal.count);
+            return (0,_text_measures_js__WEBPACK_IMPORTED_MODULE_7__/* .notHelpfulText */ .Z7)(signal.count);
         case 'unanswered':
-            return (0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .counted */ .hS)(signal.count, 'unanswered question');
+            return (0,_text_format_js__WEBPACK_IMPORTED_MODULE_5__/* .counted */ .hS)(signal.count, 'unanswered question');
         case 'no-click':
         case 'searched':
-            return `${quote(signal.search ?? '')} searched ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(signal.count)}× with no click`;
+            return `${quote(signal.search ?? '')} searched ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_5__/* .num */ .bu)(signal.count)}× with no click`;
         case 'visited':
-            return (0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .counted */ .hS)(signal.count, 'human visitor');
+            return (0,_text_format_js__WEBPACK_IMPORTED_MODULE_5__/* .counted */ .hS)(signal.count, 'human visitor');
     }
 }
 /** The sum of an item's signals of `kind`. */
-const countOf = (item, kind) => (0,_core_counts_js__WEBPACK_IMPORTED_MODULE_7__/* .sumCounts */ .W_)(item.signals.filter((signal) => signal.kind === kind).map((signal) => signal.count));
+const countOf = (item, kind) => (0,_core_counts_js__WEBPACK_IMPORTED_MODULE_4__/* .sumCounts */ .W_)(item.signals.filter((signal) => signal.kind === kind).map((signal) => signal.count));
 /** Searches an item quotes at most; the rest are counted, so that an item stays one short line. */
 const SEARCHES_QUOTED = 3;
 /** An item's evidence in one line: "14 thumbs down · 'webhook retries' searched 31× with no click". */
@@ -3592,12 +3592,12 @@ function evidenceLine(item, quote) {
         if (signal.kind !== 'thumbs-down' && signal.kind !== 'not-helpful')
             return [evidence(signal, quote)];
         // Both kinds are told together, where the first of them stands.
-        return signal === unhappy ? [(0,_text_measures_js__WEBPACK_IMPORTED_MODULE_6__/* .pageUnhappyText */ .Gz)(countOf(item, 'thumbs-down'), countOf(item, 'not-helpful'))] : [];
+        return signal === unhappy ? [(0,_text_measures_js__WEBPACK_IMPORTED_MODULE_7__/* .pageUnhappyText */ .Gz)(countOf(item, 'thumbs-down'), countOf(item, 'not-helpful'))] : [];
     });
     const rest = searches.filter((signal) => !quoted.has(signal));
     if (rest.length > 0) {
-        const hits = (0,_core_counts_js__WEBPACK_IMPORTED_MODULE_7__/* .sumCounts */ .W_)(rest.map((signal) => signal.count));
-        parts.push(`${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .counted */ .hS)(rest.length, 'other search', 'other searches')} with no click (${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(hits)}×)`);
+        const hits = (0,_core_counts_js__WEBPACK_IMPORTED_MODULE_4__/* .sumCounts */ .W_)(rest.map((signal) => signal.count));
+        parts.push(`${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_5__/* .counted */ .hS)(rest.length, 'other search', 'other searches')} with no click (${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_5__/* .num */ .bu)(hits)}×)`);
     }
     return parts.join(' · ');
 }
@@ -3606,7 +3606,7 @@ const quoteHtml = (text) => `“${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0_
 const HIDDEN_SEARCH_HTML = 'A search (its words are hidden)';
 /** A search that matches no page: how often it was searched with no click. */
 function searchedText(item) {
-    return `searched ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)((0,_core_counts_js__WEBPACK_IMPORTED_MODULE_7__/* .sumCounts */ .W_)(item.signals.map((signal) => signal.count)))}× with no click`;
+    return `searched ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_5__/* .num */ .bu)((0,_core_counts_js__WEBPACK_IMPORTED_MODULE_4__/* .sumCounts */ .W_)(item.signals.map((signal) => signal.count)))}× with no click`;
 }
 function fixFirstHtml(items) {
     if (items.length === 0)
@@ -3634,7 +3634,7 @@ function bannerHtml(overview) {
     ];
     const budget = overview.budget;
     if (budget)
-        parts.push(`<p>The request budget ran out: <code>maxRequests</code> is ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(budget.maxRequests)}. ${budgetAdvice(budget)}</p>`);
+        parts.push(`<p>The request budget ran out: <code>maxRequests</code> is ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_5__/* .num */ .bu)(budget.maxRequests)}. ${budgetAdvice(budget)}</p>`);
     return parts;
 }
 /**
@@ -3644,18 +3644,18 @@ function bannerHtml(overview) {
 function budgetAdvice(budget) {
     const most = _analytics_budget_js__WEBPACK_IMPORTED_MODULE_8__/* .MAX_ANALYTICS_REQUESTS */ .x;
     if (budget.atLeast <= most)
-        return (`Set it to at least ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(budget.atLeast)} to read more (a read it cut may need more than one more request; ` +
+        return (`Set it to at least ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_5__/* .num */ .bu)(budget.atLeast)} to read more (a read it cut may need more than one more request; ` +
             `all analytics share ${most} requests an hour).`);
-    const rest = `reading everything would take at least ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(budget.atLeast)}, so a shorter range (<code>dateFrom</code>, <code>dateTo</code>) or fewer sections read the rest`;
+    const rest = `reading everything would take at least ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_5__/* .num */ .bu)(budget.atLeast)}, so a shorter range (<code>dateFrom</code>, <code>dateTo</code>) or fewer sections read the rest`;
     return budget.maxRequests < most
         ? `Set it to ${most}, the most a run may make (all analytics share ${most} requests an hour); ${rest}.`
         : `That is the most a run may make (all analytics share ${most} requests an hour); ${rest}.`;
 }
 /** "week" for a range of seven whole days, "period" for any other. */
 function periodWord(dateFrom, dateTo) {
-    const from = (0,_text_dates_js__WEBPACK_IMPORTED_MODULE_5__/* .parseDate */ ._U)(dateFrom);
-    const to = (0,_text_dates_js__WEBPACK_IMPORTED_MODULE_5__/* .parseDate */ ._U)(dateTo);
-    return (0,_text_dates_js__WEBPACK_IMPORTED_MODULE_5__/* .isDateOnly */ .$o)(dateFrom) && (0,_text_dates_js__WEBPACK_IMPORTED_MODULE_5__/* .isDateOnly */ .$o)(dateTo) && from !== undefined && to !== undefined && to - from === 7 * _text_dates_js__WEBPACK_IMPORTED_MODULE_5__/* .DAY_MS */ .sO
+    const from = (0,_text_dates_js__WEBPACK_IMPORTED_MODULE_6__/* .parseDate */ ._U)(dateFrom);
+    const to = (0,_text_dates_js__WEBPACK_IMPORTED_MODULE_6__/* .parseDate */ ._U)(dateTo);
+    return (0,_text_dates_js__WEBPACK_IMPORTED_MODULE_6__/* .isDateOnly */ .$o)(dateFrom) && (0,_text_dates_js__WEBPACK_IMPORTED_MODULE_6__/* .isDateOnly */ .$o)(dateTo) && from !== undefined && to !== undefined && to - from === 7 * _text_dates_js__WEBPACK_IMPORTED_MODULE_6__/* .DAY_MS */ .sO
         ? 'week'
         : 'period';
 }
@@ -3672,18 +3672,18 @@ function leadHtml(overview) {
     const facts = [];
     const down = countOf(item, 'thumbs-down');
     const up = item.page === undefined ? undefined : overview.thumbsUp?.[item.page];
-    const against = up === undefined ? '' : ` against ${(0,_text_measures_js__WEBPACK_IMPORTED_MODULE_6__/* .thumbsUpText */ .ad)(up)}`;
+    const against = up === undefined ? '' : ` against ${(0,_text_measures_js__WEBPACK_IMPORTED_MODULE_7__/* .thumbsUpText */ .ad)(up)}`;
     // A reader's thumbs down and the not-helpful row left with it are one reader, as the ranking counts
     // them: their unhappy readers, both parts named, never added; in the words Fix first and the log use.
     const unhelpful = countOf(item, 'not-helpful');
     if (unhelpful > 0 || down > 0)
-        facts.push(`${(0,_text_measures_js__WEBPACK_IMPORTED_MODULE_6__/* .pageUnhappyText */ .Gz)(down, unhelpful)}${against}`);
+        facts.push(`${(0,_text_measures_js__WEBPACK_IMPORTED_MODULE_7__/* .pageUnhappyText */ .Gz)(down, unhelpful)}${against}`);
     const unanswered = countOf(item, 'unanswered');
     if (unanswered > 0)
-        facts.push((0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .counted */ .hS)(unanswered, 'unanswered question'));
+        facts.push((0,_text_format_js__WEBPACK_IMPORTED_MODULE_5__/* .counted */ .hS)(unanswered, 'unanswered question'));
     const searched = countOf(item, 'no-click');
     if (searched > 0)
-        facts.push((0,_text_measures_js__WEBPACK_IMPORTED_MODULE_6__/* .noClickHitsText */ .j_)(searched));
+        facts.push((0,_text_measures_js__WEBPACK_IMPORTED_MODULE_7__/* .noClickHitsText */ .j_)(searched));
     const subject = item.page !== undefined ? (0,_html_js__WEBPACK_IMPORTED_MODULE_3__/* .pageHtml */ .zS)(item.page, 120) : item.search === undefined ? HIDDEN_SEARCH_HTML : quoteHtml(item.search);
     return `<p><strong>${subject} is this ${periodWord(overview.dateFrom, overview.dateTo)}’s problem:</strong> ${facts.join(', ')}.</p>`;
 }
@@ -3701,7 +3701,7 @@ function readersSayHtml(overview) {
         return '';
     const said = [];
     const [question] = words.questions;
-    const times = (count) => (count !== undefined && count > 1 ? ` ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(count)} times` : '');
+    const times = (count) => (count !== undefined && count > 1 ? ` ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_5__/* .num */ .bu)(count)} times` : '');
     if (question)
         said.push(`“${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .htmlText */ .js)(question.question, SAID_CHARS)}” <sub>asked the assistant${times(question.count)}, left unanswered</sub>`);
     const [comment] = words.comments;
@@ -3709,7 +3709,7 @@ function readersSayHtml(overview) {
         said.push(`“${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .htmlText */ .js)(comment, SAID_CHARS)}” <sub>left${times(words.commentCounts[0])} with “not helpful”</sub>`);
     const [search] = words.searches;
     if (said.length === 0 && search && words.page !== undefined)
-        said.push(`“${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .htmlText */ .js)(search.search, SAID_CHARS)}” <sub>searched ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(search.count)}× with no click</sub>`);
+        said.push(`“${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .htmlText */ .js)(search.search, SAID_CHARS)}” <sub>searched ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_5__/* .num */ .bu)(search.count)}× with no click</sub>`);
     return said.length === 0 ? '' : `<blockquote>\n<p>${said.join('<br>\n')}</p>\n</blockquote>`;
 }
 /** A page's move in words: "/guides/deploy lost 40 % of its human visitors (5,692 → 3,415; AI agents not counted)". */
@@ -3717,7 +3717,7 @@ function pageMoveHtml(move) {
     const what = move.measure === 'visitors' ? 'human visitors' : 'page views';
     const verb = move.changePercent < 0 ? 'lost' : 'gained';
     const note = move.measure === 'visitors' ? '; AI agents not counted' : '';
-    return `${(0,_html_js__WEBPACK_IMPORTED_MODULE_3__/* .pageHtml */ .zS)(move.path, 120)} ${verb} ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(Math.abs(move.changePercent))}% of its ${what} (${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(move.before)} → ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(move.after)}${note})`;
+    return `${(0,_html_js__WEBPACK_IMPORTED_MODULE_3__/* .pageHtml */ .zS)(move.path, 120)} ${verb} ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_5__/* .num */ .bu)(Math.abs(move.changePercent))}% of its ${what} (${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_5__/* .num */ .bu)(move.before)} → ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_5__/* .num */ .bu)(move.after)}${note})`;
 }
 /**
  * What changed, in one line: the page that moved most (readers a docs lead can act on) before the
@@ -3736,7 +3736,7 @@ function changedHtml(overview) {
 }
 /** The title of the report: "📈 Docs health · 17–23 Nov 2026". */
 function titleHtml(overview) {
-    return `<h2>📈 Docs health · ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .htmlText */ .js)((0,_text_dates_js__WEBPACK_IMPORTED_MODULE_5__/* .shortRange */ .W5)(overview.dateFrom, overview.dateTo), 100)}</h2>`;
+    return `<h2>📈 Docs health · ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .htmlText */ .js)((0,_text_dates_js__WEBPACK_IMPORTED_MODULE_6__/* .shortRange */ .W5)(overview.dateFrom, overview.dateTo), 100)}</h2>`;
 }
 /**
  * What a docs lead reads first: the title, the sentence that names the problem and the readers' words
@@ -3759,7 +3759,7 @@ function overviewTopHtml(overview, between = []) {
 /** A headline's trend cell: its bars from zero, and the first period's value ("▆▇█ from 38,380"). */
 function trendCell(trend, key) {
     const line = trend.lines[key];
-    return line === undefined ? '<td></td>' : `<td><code>${line.bars}</code> from ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(line.first)}</td>`;
+    return line === undefined ? '<td></td>' : `<td><code>${line.bars}</code> from ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_5__/* .num */ .bu)(line.first)}</td>`;
 }
 /**
  * The headline numbers with their change, under a caption; with a trend, one more column of it (so
@@ -3771,9 +3771,9 @@ function headlinesHtml(overview) {
     const trend = overview.trend;
     const rows = overview.headlines.map((h) => `<tr><td>${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .htmlText */ .js)(h.name, 60)}</td>${(0,_html_js__WEBPACK_IMPORTED_MODULE_3__/* .rightCell */ .dQ)(valueHtml(h))}${(0,_html_js__WEBPACK_IMPORTED_MODULE_3__/* .rightCell */ .dQ)(changeHtml(h))}${trend ? trendCell(trend, h.key) : ''}</tr>`);
     const before = overview.headlines.find((h) => h.previous)?.previous;
-    const caption = `How did this ${periodWord(overview.dateFrom, overview.dateTo)} compare${before ? ` with ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .htmlText */ .js)((0,_text_dates_js__WEBPACK_IMPORTED_MODULE_5__/* .shortRange */ .W5)(before.dateFrom, before.dateTo), 60)}` : ''}?`;
+    const caption = `How did this ${periodWord(overview.dateFrom, overview.dateTo)} compare${before ? ` with ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .htmlText */ .js)((0,_text_dates_js__WEBPACK_IMPORTED_MODULE_6__/* .shortRange */ .W5)(before.dateFrom, before.dateTo), 60)}` : ''}?`;
     const trendHead = trend
-        ? (0,_html_js__WEBPACK_IMPORTED_MODULE_3__/* .headCell */ .DW)(`${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(trend.periods)} ${periodWord(trend.dateFrom, trend.dateTo)}s since ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .htmlText */ .js)((0,_text_dates_js__WEBPACK_IMPORTED_MODULE_5__/* .shortRange */ .W5)(trend.dateFrom, trend.dateTo), 60)}`, 'left')
+        ? (0,_html_js__WEBPACK_IMPORTED_MODULE_3__/* .headCell */ .DW)(`${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_5__/* .num */ .bu)(trend.periods)} ${periodWord(trend.dateFrom, trend.dateTo)}s since ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .htmlText */ .js)((0,_text_dates_js__WEBPACK_IMPORTED_MODULE_6__/* .shortRange */ .W5)(trend.dateFrom, trend.dateTo), 60)}`, 'left')
         : '';
     return [
         // A caption, not a heading: the sections keep their place among the report's headings.
@@ -3784,7 +3784,7 @@ function headlinesHtml(overview) {
 /** The notes on how the report was read, for "How this was read". */
 function readNotes(overview) {
     const notes = [
-        `${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .htmlText */ .js)(overview.rangeText, 200)}, read in ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .counted */ .hS)(overview.requests, 'request')} to the analytics API.`,
+        `${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .htmlText */ .js)(overview.rangeText, 200)}, read in ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_5__/* .counted */ .hS)(overview.requests, 'request')} to the analytics API.`,
         'Every row read is in the run’s analytics files (the <code>analyticsDir</code> output), for a later step to upload or keep.'
     ];
     if (overview.headlines.length > 0) {

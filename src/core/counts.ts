@@ -6,9 +6,14 @@
 /** The largest sum of counts: 10^15, where whole numbers are still exact. */
 export const MOST_SUMMED = 1e15
 
+/** `n` kept within ±MOST_SUMMED: a sum of counts, or a change between two (a per cent of a count near 0 may overflow too). */
+export function bounded(n: number): number {
+  return Math.max(-MOST_SUMMED, Math.min(MOST_SUMMED, n))
+}
+
 /** `a + b`, kept within ±MOST_SUMMED. */
 export function addCounts(a: number, b: number): number {
-  return Math.max(-MOST_SUMMED, Math.min(MOST_SUMMED, a + b))
+  return bounded(a + b)
 }
 
 /** The sum of `values`, kept within ±MOST_SUMMED at every step: 0 for none. */

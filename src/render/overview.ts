@@ -2,7 +2,7 @@
 // when the run did not read everything, the headline numbers with their change against the previous
 // period, the largest move in words, and "Fix first". Changes stand out without colour (GitHub's
 // sanitizer drops it): ▲ or ▼ and the per cent, kept on one line with the number.
-import { sumCounts } from '../core/counts.js'
+import { bounded, sumCounts } from '../core/counts.js'
 import { MAX_ANALYTICS_REQUESTS } from '../analytics/budget.js'
 import { htmlText, markdownCode } from '../text/escape.js'
 import { counted, num } from '../text/format.js'
@@ -75,7 +75,7 @@ const countable = (n: number): boolean => Number.isFinite(n) && n >= 0
  */
 export function changePercent(now: number, before: number): number | undefined {
   if (!countable(now) || !countable(before) || before < 1) return undefined
-  return Math.round(((now - before) / before) * 100)
+  return Math.round(bounded(((now - before) / before) * 100))
 }
 
 function changeHtml(headline: Headline): string {

@@ -1,6 +1,6 @@
 // Tests the sums of the service's counts (src/core/counts.ts): exact below MOST_SUMMED, held at it past it.
 import { describe, expect, it } from 'vitest'
-import { addCounts, MOST_SUMMED, sumCounts } from '../../../src/core/counts.js'
+import { addCounts, bounded, MOST_SUMMED, sumCounts } from '../../../src/core/counts.js'
 
 describe('addCounts and sumCounts', () => {
   it('add counts exactly while the sum stays within MOST_SUMMED', () => {
@@ -19,5 +19,18 @@ describe('addCounts and sumCounts', () => {
     // Held at every step: what comes after the cap is added to it, not to the overflowed sum.
     expect(sumCounts([1e308, 1e308, -1])).toBe(MOST_SUMMED - 1)
     expect(sumCounts([-1e308, 5])).toBe(-MOST_SUMMED + 5)
+  })
+})
+
+describe('bounded', () => {
+  it('keeps a number within ±MOST_SUMMED, and one inside as it is', () => {
+    expect([Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 2e15, -2e15, 12.5, -3].map(bounded)).toEqual([
+      MOST_SUMMED,
+      -MOST_SUMMED,
+      MOST_SUMMED,
+      -MOST_SUMMED,
+      12.5,
+      -3
+    ])
   })
 })

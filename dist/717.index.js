@@ -258,6 +258,11 @@ function earlierCounts(kept, range, gaps) {
 // EXTERNAL MODULE: ./src/render/gap-words.ts
 var gap_words = __webpack_require__(7248);
 ;// CONCATENATED MODULE: ./src/health/history.ts
+// What the docs health issue's history adds to one period's report, at no extra request: the change of
+// a headline the service cannot compare in one request (searches with no click, unanswered
+// questions), from the value the issue holds for the period just before; and the pages whose traffic
+// moved most since that period, from the counts of the top pages the issue keeps.
+
 
 const dayOf = (date) => Date.parse(`${date.slice(0, 10)}T00:00:00Z`);
 /**
@@ -312,7 +317,7 @@ function movers(kept, now, pages) {
         const to = after[measure];
         if (from === undefined || to === undefined || from < MOVER_MIN_BEFORE)
             continue;
-        const changePercent = Math.round(((to - from) / from) * 100);
+        const changePercent = Math.round((0,counts/* bounded */.Mm)(((to - from) / from) * 100));
         if (Math.abs(changePercent) < MOVER_MIN_PERCENT)
             continue;
         found.push({ path: before.path, measure, before: from, after: to, changePercent });

@@ -24,7 +24,14 @@ var health_body = __webpack_require__(8842);
 var html = __webpack_require__(4095);
 // EXTERNAL MODULE: ./src/github/client.ts + 1 modules
 var github_client = __webpack_require__(3595);
+// EXTERNAL MODULE: ./src/core/counts.ts
+var counts = __webpack_require__(3363);
 ;// CONCATENATED MODULE: ./src/health/period-sections.ts
+// The period the analytics read, as the docs health issue takes it: which of the sections that hold a
+// gap's numbers were read whole, every signal of every section, and each page's traffic. What each
+// section says of pages comes from its renderer (`pageNumbers`, render/renderer.ts), so the run that
+// reads the sections names none of them.
+
 /**
  * The period's read from its overview and its sections: with no section (the overview's ranking is
  * kept), its traffic alone.
@@ -51,7 +58,7 @@ function measuredOf(sections) {
         if (rows && section.whole) {
             const visitors = new Map();
             for (const row of rows)
-                visitors.set(row.path, (visitors.get(row.path) ?? 0) + row.count);
+                visitors.set(row.path, (0,counts/* addCounts */.c5)(visitors.get(row.path) ?? 0, row.count));
             measured.visitors = visitors;
         }
     }
@@ -199,6 +206,11 @@ var dates = __webpack_require__(8230);
 // EXTERNAL MODULE: ./src/text/escape.ts
 var text_escape = __webpack_require__(7388);
 ;// CONCATENATED MODULE: ./src/health/history.ts
+// What the docs health issue's history adds to one period's report, at no extra request: the change of
+// a headline the service cannot compare in one request (searches with no click, unanswered
+// questions), from the value the issue holds for the period just before; and the pages whose traffic
+// moved most since that period, from the counts of the top pages the issue keeps.
+
 
 const dayOf = (date) => Date.parse(`${date.slice(0, 10)}T00:00:00Z`);
 /**
@@ -253,7 +265,7 @@ function movers(kept, now, pages) {
         const to = after[measure];
         if (from === undefined || to === undefined || from < MOVER_MIN_BEFORE)
             continue;
-        const changePercent = Math.round(((to - from) / from) * 100);
+        const changePercent = Math.round((0,counts/* bounded */.Mm)(((to - from) / from) * 100));
         if (Math.abs(changePercent) < MOVER_MIN_PERCENT)
             continue;
         found.push({ path: before.path, measure, before: from, after: to, changePercent });
@@ -435,7 +447,8 @@ function withMoves(state, to, since, numbersAt) {
         if (next === undefined || next === gap.subject)
             continue;
         const moved = movedGap(gap, next, since(gap), numbersAt);
-        const there = gaps.find((other) => other.id === moved.id);
+        // By its id, or by its page: a page a client named keeps its path's id under its label (forgetReaderText).
+        const there = gaps.find((other) => other.id === moved.id || (other !== gap && other.kind === 'page' && other.subject === next));
         if (there && there.state !== 'new' && there.state !== 'back')
             continue;
         gaps = gaps.flatMap((other) => (other === there ? [] : other.id === gap.id ? [moved] : [other]));

@@ -1028,7 +1028,7 @@ function underWayText(gap, unit) {
  */
 function fixFirstEntries(state, overview) {
     if (overview) {
-        const byId = new Map(state.gaps.map((gap) => [gap.id, gap]));
+        const byId = (0,ledger/* gapsByItemId */.dt)(state.gaps);
         return overview.items.map((item) => {
             const gap = byId.get((0,ledger/* itemId */.XG)(item) ?? '');
             return gap ? { item, gap } : { item };
@@ -1201,7 +1201,7 @@ function leadGap(overview, state) {
     if (overview) {
         const [item] = overview.items;
         const about = item === undefined ? undefined : (0,ledger/* itemId */.XG)(item);
-        return about === undefined ? undefined : state.gaps.find((g) => g.id === about);
+        return about === undefined ? undefined : (0,ledger/* gapsByItemId */.dt)(state.gaps).get(about);
     }
     const latest = state.periods.at(-1)?.dateFrom;
     return state.gaps
@@ -1834,6 +1834,7 @@ __webpack_require__.d(__webpack_exports__, {
   mO: () => (/* binding */ dismissedIds),
   Rj: () => (/* binding */ fingerprint),
   jv: () => (/* binding */ fixesOf),
+  dt: () => (/* binding */ gapsByItemId),
   Og: () => (/* binding */ isHiddenSearch),
   nT: () => (/* binding */ isOpen),
   XG: () => (/* binding */ itemId),
@@ -2064,11 +2065,15 @@ function withPeriod(state, period, historyLimit, today = '') {
     const ranked = new Set();
     // A search whose words are hidden: its count of searches with no click, which no later read can find again.
     const hiddenHits = new Map();
+    // A page a client named keeps the id of its path once it is named by its label (forgetReaderText):
+    // it is found by its label too (gapsByItemId), so that it goes on as one gap, not two.
+    const byItem = gapsByItemId([...gaps.values()]);
     for (const [rank, item] of period.items.entries()) {
         const about = subjectOf(item);
         if (!about)
             continue;
-        const id = idOf(about);
+        const named = idOf(about);
+        const id = gaps.has(named) ? named : (byItem.get(named)?.id ?? named);
         ranked.add(id);
         const evidence = keptEvidence((0,evidence_line/* evidenceOf */.X1)(item));
         // A search is its own subject: its evidence is how often it went unclicked.
@@ -2409,7 +2414,22 @@ function withRestored(state, ids) {
 }
 /** The gaps a person dismissed: what Fix first and docsGaps leave out. */
 function dismissedIds(state) {
-    return new Set(state.gaps.filter((gap) => gap.state === 'dismissed').map((gap) => gap.id));
+    return new Set(state.gaps.filter((gap) => gap.state === 'dismissed').flatMap(itemIdsOf));
+}
+/**
+ * The ids a ranked item (itemId) finds a gap by: its own, and a page's by the page it names now. A page
+ * a client named keeps the id of its path once it is named by its label (forgetReaderText), while an
+ * item read with reader text hidden names it by the label.
+ */
+const itemIdsOf = (gap) => (gap.kind === 'page' ? [gap.id, idOf(gap)] : [gap.id]);
+/** The gaps by every id a ranked item finds them by (itemIdsOf): a gap's own id before another's page. */
+function gapsByItemId(gaps) {
+    const byId = new Map(gaps.map((gap) => [gap.id, gap]));
+    for (const gap of gaps)
+        for (const id of itemIdsOf(gap))
+            if (!byId.has(id))
+                byId.set(id, gap);
+    return byId;
 }
 /** The fingerprint of what a ranked item is about (a search whose text is hidden, by this run's key); undefined for a search too long to keep. */
 function itemId(item) {
@@ -3491,22 +3511,24 @@ function beforeOf(now, recent = [], from = '') {
 /* harmony export */   gW: () => (/* binding */ SEARCHES_QUOTED),
 /* harmony export */   rS: () => (/* binding */ evidenceText)
 /* harmony export */ });
-/* harmony import */ var _text_format_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8488);
-/* harmony import */ var _text_measures_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4206);
+/* harmony import */ var _core_counts_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3363);
+/* harmony import */ var _text_format_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8488);
+/* harmony import */ var _text_measures_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4206);
 // An item's evidence as data, and the one line made from it: "14 thumbs down · “webhook retries”
 // searched 31× with no click". The summary's Fix first and the docs health issue's ledger show the
 // same line; the ledger keeps the data (health/state.ts) and makes the line each time it writes, so
 // that no count is ever read back out of words, and hiding reader text drops the searches' words alone.
 
 
+
 /** Searches a line quotes at most; the rest are counted, so that it stays one short line. */
 const SEARCHES_QUOTED = 3;
 /** The sum of the counts of `signals` of `kind`. */
-const sumOf = (signals, kind) => signals.filter((signal) => signal.kind === kind).reduce((sum, signal) => sum + signal.count, 0);
+const sumOf = (signals, kind) => (0,_core_counts_js__WEBPACK_IMPORTED_MODULE_0__/* .sumCounts */ .W_)(signals.filter((signal) => signal.kind === kind).map((signal) => signal.count));
 /** What an item's line says (ItemEvidence): a search with words is quoted, up to SEARCHES_QUOTED, the most first. */
 function evidenceOf(item) {
     if (item.page === undefined)
-        return { noClick: item.signals.reduce((sum, signal) => sum + signal.count, 0) };
+        return { noClick: (0,_core_counts_js__WEBPACK_IMPORTED_MODULE_0__/* .sumCounts */ .W_)(item.signals.map((signal) => signal.count)) };
     const evidence = {};
     for (const [key, kind] of [
         ['down', 'thumbs-down'],
@@ -3524,7 +3546,7 @@ function evidenceOf(item) {
         evidence.searches = quoted.map((signal) => ({ words: signal.search, hits: signal.count }));
     const rest = searches.filter((signal) => !quoted.includes(signal));
     if (rest.length > 0)
-        evidence.others = { searches: rest.length, hits: rest.reduce((sum, signal) => sum + signal.count, 0) };
+        evidence.others = { searches: rest.length, hits: (0,_core_counts_js__WEBPACK_IMPORTED_MODULE_0__/* .sumCounts */ .W_)(rest.map((signal) => signal.count)) };
     return evidence;
 }
 /** The evidence without any reader's words: each search it quoted is counted instead. */
@@ -3541,27 +3563,27 @@ function withoutWords(evidence) {
  */
 function evidenceText(evidence, quote) {
     if (evidence.noClick !== undefined)
-        return `searched ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_0__/* .num */ .bu)(evidence.noClick)}× with no click`;
+        return `searched ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_1__/* .num */ .bu)(evidence.noClick)}× with no click`;
     const down = evidence.down ?? 0;
     const notHelpful = evidence.notHelpful ?? 0;
     const weighed = [];
     if (down > 0 || notHelpful > 0)
-        weighed.push({ weight: 3 * Math.max(down, notHelpful), text: (0,_text_measures_js__WEBPACK_IMPORTED_MODULE_1__/* .pageUnhappyText */ .Gz)(down, notHelpful) });
+        weighed.push({ weight: 3 * Math.max(down, notHelpful), text: (0,_text_measures_js__WEBPACK_IMPORTED_MODULE_2__/* .pageUnhappyText */ .Gz)(down, notHelpful) });
     if (evidence.unanswered !== undefined)
-        weighed.push({ weight: 2 * evidence.unanswered, text: (0,_text_format_js__WEBPACK_IMPORTED_MODULE_0__/* .counted */ .hS)(evidence.unanswered, 'unanswered question') });
+        weighed.push({ weight: 2 * evidence.unanswered, text: (0,_text_format_js__WEBPACK_IMPORTED_MODULE_1__/* .counted */ .hS)(evidence.unanswered, 'unanswered question') });
     const quoted = (evidence.searches ?? []).filter((search) => search.words !== undefined);
     for (const search of quoted)
-        weighed.push({ weight: search.hits, text: `${quote(search.words)} searched ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_0__/* .num */ .bu)(search.hits)}× with no click` });
+        weighed.push({ weight: search.hits, text: `${quote(search.words)} searched ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_1__/* .num */ .bu)(search.hits)}× with no click` });
     // Ties keep the order above: a sort is stable.
     const parts = weighed.sort((a, b) => b.weight - a.weight).map((part) => part.text);
     if (evidence.up !== undefined)
-        parts.push((0,_text_measures_js__WEBPACK_IMPORTED_MODULE_1__/* .thumbsUpText */ .ad)(evidence.up));
+        parts.push((0,_text_measures_js__WEBPACK_IMPORTED_MODULE_2__/* .thumbsUpText */ .ad)(evidence.up));
     const unquoted = (evidence.searches ?? []).filter((search) => search.words === undefined);
     const searches = unquoted.length + (evidence.others?.searches ?? 0);
     if (searches > 0) {
-        const hits = unquoted.reduce((sum, search) => sum + search.hits, 0) + (evidence.others?.hits ?? 0);
-        const what = quoted.length > 0 ? (0,_text_format_js__WEBPACK_IMPORTED_MODULE_0__/* .counted */ .hS)(searches, 'other search', 'other searches') : (0,_text_format_js__WEBPACK_IMPORTED_MODULE_0__/* .counted */ .hS)(searches, 'search', 'searches');
-        parts.push(`${what} with no click (${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_0__/* .num */ .bu)(hits)}×)`);
+        const hits = (0,_core_counts_js__WEBPACK_IMPORTED_MODULE_0__/* .addCounts */ .c5)((0,_core_counts_js__WEBPACK_IMPORTED_MODULE_0__/* .sumCounts */ .W_)(unquoted.map((search) => search.hits)), evidence.others?.hits ?? 0);
+        const what = quoted.length > 0 ? (0,_text_format_js__WEBPACK_IMPORTED_MODULE_1__/* .counted */ .hS)(searches, 'other search', 'other searches') : (0,_text_format_js__WEBPACK_IMPORTED_MODULE_1__/* .counted */ .hS)(searches, 'search', 'searches');
+        parts.push(`${what} with no click (${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_1__/* .num */ .bu)(hits)}×)`);
     }
     return parts.join(' · ');
 }
@@ -3673,19 +3695,21 @@ function wordsInOrder(items, words) {
 /* harmony export */   yy: () => (/* binding */ howReadHtml)
 /* harmony export */ });
 /* unused harmony exports changePercent, largestMove, evidenceLine, leadHtml, readersSayHtml, pageMoveHtml, changedHtml, titleHtml */
-/* harmony import */ var _analytics_budget_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(9851);
+/* harmony import */ var _core_counts_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3363);
+/* harmony import */ var _analytics_budget_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(9851);
 /* harmony import */ var _text_escape_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7388);
-/* harmony import */ var _text_format_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8488);
-/* harmony import */ var _text_dates_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8230);
-/* harmony import */ var _text_measures_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(4206);
+/* harmony import */ var _text_format_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8488);
+/* harmony import */ var _text_dates_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8230);
+/* harmony import */ var _text_measures_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(4206);
 /* harmony import */ var _docs_gaps_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3283);
 /* harmony import */ var _alerts_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6069);
-/* harmony import */ var _evidence_line_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(5890);
+/* harmony import */ var _evidence_line_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(5890);
 /* harmony import */ var _html_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4095);
 // The top of the analytics report, what a docs lead reads first: a title with the period, a banner
 // when the run did not read everything, the headline numbers with their change against the previous
 // period, the largest move in words, and "Fix first". Changes stand out without colour (GitHub's
 // sanitizer drops it): ▲ or ▼ and the per cent, kept on one line with the number.
+
 
 
 
@@ -3706,7 +3730,7 @@ const countable = (n) => Number.isFinite(n) && n >= 0;
 function changePercent(now, before) {
     if (!countable(now) || !countable(before) || before < 1)
         return undefined;
-    return Math.round(((now - before) / before) * 100);
+    return Math.round((0,_core_counts_js__WEBPACK_IMPORTED_MODULE_4__/* .bounded */ .Mm)(((now - before) / before) * 100));
 }
 function changeHtml(headline) {
     const previous = headline.previous;
@@ -3723,11 +3747,11 @@ function changeHtml(headline) {
     if (change === 0)
         return '±0%';
     if (change > MULTIPLE_FROM_PERCENT)
-        return `▲&nbsp;${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(Math.floor(change / 100 + 1))}×`;
-    return `${change > 0 ? '▲' : '▼'}&nbsp;${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(Math.abs(change))}%`;
+        return `▲&nbsp;${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_5__/* .num */ .bu)(Math.floor(change / 100 + 1))}×`;
+    return `${change > 0 ? '▲' : '▼'}&nbsp;${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_5__/* .num */ .bu)(Math.abs(change))}%`;
 }
 function valueHtml(headline) {
-    return `${headline.partial ? '≥&nbsp;' : ''}${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(headline.value)}`;
+    return `${headline.partial ? '≥&nbsp;' : ''}${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_5__/* .num */ .bu)(headline.value)}`;
 }
 /** The largest change in words: "Human visitors fell 11 % against 10–16 Nov 2026."; a rise with where it is most ("…, most on /api-reference/webhooks (14)."). */
 function largestMove(headlines) {
@@ -3742,36 +3766,36 @@ function largestMove(headlines) {
     if (!largest?.headline.previous)
         return undefined;
     const { headline, change } = largest;
-    const range = (0,_text_dates_js__WEBPACK_IMPORTED_MODULE_5__/* .shortRange */ .W5)(headline.previous?.dateFrom ?? '', headline.previous?.dateTo ?? '');
+    const range = (0,_text_dates_js__WEBPACK_IMPORTED_MODULE_6__/* .shortRange */ .W5)(headline.previous?.dateFrom ?? '', headline.previous?.dateTo ?? '');
     // A fall to nothing is told as the counts: "fell 100%" reads as a score, not as "none left".
     const by = change > MULTIPLE_FROM_PERCENT
-        ? `${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(Math.floor(change / 100 + 1))}-fold`
+        ? `${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_5__/* .num */ .bu)(Math.floor(change / 100 + 1))}-fold`
         : headline.value === 0
-            ? `from ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(headline.previous?.value ?? 0)} to none`
-            : `${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(Math.abs(change))}%`;
+            ? `from ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_5__/* .num */ .bu)(headline.previous?.value ?? 0)} to none`
+            : `${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_5__/* .num */ .bu)(Math.abs(change))}%`;
     // A rise says where it is most, as an alert does: the question it raises is "where?".
     const where = headline.where;
     const most = change <= 0 || where === undefined
         ? ''
         : where.page !== undefined
-            ? `, most on ${where.page} (${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(where.count)})`
+            ? `, most on ${where.page} (${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_5__/* .num */ .bu)(where.count)})`
             : where.search !== undefined
-                ? `, most for “${where.search}” (${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(where.count)})`
+                ? `, most for “${where.search}” (${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_5__/* .num */ .bu)(where.count)})`
                 : '';
     return `${headline.name} ${change > 0 ? 'rose' : 'fell'} ${by} against ${range}${most}.`;
 }
 /** The sum of an item's signals of `kind`. */
-const countOf = (item, kind) => item.signals.filter((signal) => signal.kind === kind).reduce((sum, signal) => sum + signal.count, 0);
+const countOf = (item, kind) => (0,_core_counts_js__WEBPACK_IMPORTED_MODULE_4__/* .sumCounts */ .W_)(item.signals.filter((signal) => signal.kind === kind).map((signal) => signal.count));
 /** An item's evidence in one line (evidence-line.ts): "14 thumbs down · “webhook retries” searched 31× with no click". */
 function evidenceLine(item, quote) {
-    return (0,_evidence_line_js__WEBPACK_IMPORTED_MODULE_6__/* .evidenceText */ .rS)((0,_evidence_line_js__WEBPACK_IMPORTED_MODULE_6__/* .evidenceOf */ .X1)(item), quote);
+    return (0,_evidence_line_js__WEBPACK_IMPORTED_MODULE_7__/* .evidenceText */ .rS)((0,_evidence_line_js__WEBPACK_IMPORTED_MODULE_7__/* .evidenceOf */ .X1)(item), quote);
 }
 const quoteHtml = (text) => `“${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .htmlText */ .js)(text, 80)}”`;
 /** A search whose words are hidden, where an item names its subject. */
 const HIDDEN_SEARCH_HTML = 'A search (its words are hidden)';
 /** A search that matches no page: how often it was searched with no click. */
 function searchedText(item) {
-    return `searched ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(item.signals.reduce((sum, signal) => sum + signal.count, 0))}× with no click`;
+    return `searched ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_5__/* .num */ .bu)((0,_core_counts_js__WEBPACK_IMPORTED_MODULE_4__/* .sumCounts */ .W_)(item.signals.map((signal) => signal.count)))}× with no click`;
 }
 function fixFirstHtml(items) {
     if (items.length === 0)
@@ -3799,7 +3823,7 @@ function bannerHtml(overview) {
     ];
     const budget = overview.budget;
     if (budget)
-        parts.push(`<p>The request budget ran out: <code>maxRequests</code> is ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(budget.maxRequests)}. ${budgetAdvice(budget)}</p>`);
+        parts.push(`<p>The request budget ran out: <code>maxRequests</code> is ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_5__/* .num */ .bu)(budget.maxRequests)}. ${budgetAdvice(budget)}</p>`);
     return parts;
 }
 /**
@@ -3807,20 +3831,20 @@ function bannerHtml(overview) {
  * hour): beyond that, what is left is read by asking for less at once.
  */
 function budgetAdvice(budget) {
-    const most = _analytics_budget_js__WEBPACK_IMPORTED_MODULE_7__/* .MAX_ANALYTICS_REQUESTS */ .x;
+    const most = _analytics_budget_js__WEBPACK_IMPORTED_MODULE_8__/* .MAX_ANALYTICS_REQUESTS */ .x;
     if (budget.atLeast <= most)
-        return (`Set it to at least ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(budget.atLeast)} to read more (a read it cut may need more than one more request; ` +
+        return (`Set it to at least ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_5__/* .num */ .bu)(budget.atLeast)} to read more (a read it cut may need more than one more request; ` +
             `all analytics share ${most} requests an hour).`);
-    const rest = `reading everything would take at least ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(budget.atLeast)}, so a shorter range (<code>dateFrom</code>, <code>dateTo</code>) or fewer sections read the rest`;
+    const rest = `reading everything would take at least ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_5__/* .num */ .bu)(budget.atLeast)}, so a shorter range (<code>dateFrom</code>, <code>dateTo</code>) or fewer sections read the rest`;
     return budget.maxRequests < most
         ? `Set it to ${most}, the most a run may make (all analytics share ${most} requests an hour); ${rest}.`
         : `That is the most a run may make (all analytics share ${most} requests an hour); ${rest}.`;
 }
 /** "week" for a range of seven whole days, "period" for any other. */
 function periodWord(dateFrom, dateTo) {
-    const from = (0,_text_dates_js__WEBPACK_IMPORTED_MODULE_5__/* .parseDate */ ._U)(dateFrom);
-    const to = (0,_text_dates_js__WEBPACK_IMPORTED_MODULE_5__/* .parseDate */ ._U)(dateTo);
-    return (0,_text_dates_js__WEBPACK_IMPORTED_MODULE_5__/* .isDateOnly */ .$o)(dateFrom) && (0,_text_dates_js__WEBPACK_IMPORTED_MODULE_5__/* .isDateOnly */ .$o)(dateTo) && from !== undefined && to !== undefined && to - from === 7 * _text_dates_js__WEBPACK_IMPORTED_MODULE_5__/* .DAY_MS */ .sO
+    const from = (0,_text_dates_js__WEBPACK_IMPORTED_MODULE_6__/* .parseDate */ ._U)(dateFrom);
+    const to = (0,_text_dates_js__WEBPACK_IMPORTED_MODULE_6__/* .parseDate */ ._U)(dateTo);
+    return (0,_text_dates_js__WEBPACK_IMPORTED_MODULE_6__/* .isDateOnly */ .$o)(dateFrom) && (0,_text_dates_js__WEBPACK_IMPORTED_MODULE_6__/* .isDateOnly */ .$o)(dateTo) && from !== undefined && to !== undefined && to - from === 7 * _text_dates_js__WEBPACK_IMPORTED_MODULE_6__/* .DAY_MS */ .sO
         ? 'week'
         : 'period';
 }
@@ -3837,18 +3861,18 @@ function leadHtml(overview) {
     const facts = [];
     const down = countOf(item, 'thumbs-down');
     const up = item.page === undefined ? undefined : overview.thumbsUp?.[item.page];
-    const against = up === undefined ? '' : ` against ${(0,_text_measures_js__WEBPACK_IMPORTED_MODULE_8__/* .thumbsUpText */ .ad)(up)}`;
+    const against = up === undefined ? '' : ` against ${(0,_text_measures_js__WEBPACK_IMPORTED_MODULE_9__/* .thumbsUpText */ .ad)(up)}`;
     // A reader's thumbs down and the not-helpful row left with it are one reader, as the ranking counts
     // them: their unhappy readers, both parts named, never added; in the words Fix first and the log use.
     const unhelpful = countOf(item, 'not-helpful');
     if (unhelpful > 0 || down > 0)
-        facts.push(`${(0,_text_measures_js__WEBPACK_IMPORTED_MODULE_8__/* .pageUnhappyText */ .Gz)(down, unhelpful)}${against}`);
+        facts.push(`${(0,_text_measures_js__WEBPACK_IMPORTED_MODULE_9__/* .pageUnhappyText */ .Gz)(down, unhelpful)}${against}`);
     const unanswered = countOf(item, 'unanswered');
     if (unanswered > 0)
-        facts.push((0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .counted */ .hS)(unanswered, 'unanswered question'));
+        facts.push((0,_text_format_js__WEBPACK_IMPORTED_MODULE_5__/* .counted */ .hS)(unanswered, 'unanswered question'));
     const searched = countOf(item, 'no-click');
     if (searched > 0)
-        facts.push((0,_text_measures_js__WEBPACK_IMPORTED_MODULE_8__/* .noClickHitsText */ .j_)(searched));
+        facts.push((0,_text_measures_js__WEBPACK_IMPORTED_MODULE_9__/* .noClickHitsText */ .j_)(searched));
     const subject = item.page !== undefined ? (0,_html_js__WEBPACK_IMPORTED_MODULE_3__/* .pageHtml */ .zS)(item.page, 120) : item.search === undefined ? HIDDEN_SEARCH_HTML : quoteHtml(item.search);
     return `<p><strong>${subject} is this ${periodWord(overview.dateFrom, overview.dateTo)}’s problem:</strong> ${facts.join(', ')}.</p>`;
 }
@@ -3866,7 +3890,7 @@ function readersSayHtml(overview) {
         return '';
     const said = [];
     const [question] = words.questions;
-    const times = (count) => (count !== undefined && count > 1 ? ` ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(count)} times` : '');
+    const times = (count) => (count !== undefined && count > 1 ? ` ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_5__/* .num */ .bu)(count)} times` : '');
     if (question)
         said.push(`“${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .htmlText */ .js)(question.question, SAID_CHARS)}” <sub>asked the assistant${times(question.count)}, left unanswered</sub>`);
     const [comment] = words.comments;
@@ -3874,7 +3898,7 @@ function readersSayHtml(overview) {
         said.push(`“${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .htmlText */ .js)(comment, SAID_CHARS)}” <sub>left${times(words.commentCounts[0])} with “not helpful”</sub>`);
     const [search] = words.searches;
     if (said.length === 0 && search && words.page !== undefined)
-        said.push(`“${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .htmlText */ .js)(search.search, SAID_CHARS)}” <sub>searched ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(search.count)}× with no click</sub>`);
+        said.push(`“${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .htmlText */ .js)(search.search, SAID_CHARS)}” <sub>searched ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_5__/* .num */ .bu)(search.count)}× with no click</sub>`);
     return said.length === 0 ? '' : `<blockquote>\n<p>${said.join('<br>\n')}</p>\n</blockquote>`;
 }
 /** A page's move in words: "/guides/deploy lost 40 % of its human visitors (5,692 → 3,415; AI agents not counted)". */
@@ -3882,7 +3906,7 @@ function pageMoveHtml(move) {
     const what = move.measure === 'visitors' ? 'human visitors' : 'page views';
     const verb = move.changePercent < 0 ? 'lost' : 'gained';
     const note = move.measure === 'visitors' ? '; AI agents not counted' : '';
-    return `${(0,_html_js__WEBPACK_IMPORTED_MODULE_3__/* .pageHtml */ .zS)(move.path, 120)} ${verb} ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(Math.abs(move.changePercent))}% of its ${what} (${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(move.before)} → ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(move.after)}${note})`;
+    return `${(0,_html_js__WEBPACK_IMPORTED_MODULE_3__/* .pageHtml */ .zS)(move.path, 120)} ${verb} ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_5__/* .num */ .bu)(Math.abs(move.changePercent))}% of its ${what} (${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_5__/* .num */ .bu)(move.before)} → ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_5__/* .num */ .bu)(move.after)}${note})`;
 }
 /**
  * What changed, in one line: the page that moved most (readers a docs lead can act on) before the
@@ -3901,7 +3925,7 @@ function changedHtml(overview) {
 }
 /** The title of the report: "📈 Docs health · 17–23 Nov 2026". */
 function titleHtml(overview) {
-    return `<h2>📈 Docs health · ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .htmlText */ .js)((0,_text_dates_js__WEBPACK_IMPORTED_MODULE_5__/* .shortRange */ .W5)(overview.dateFrom, overview.dateTo), 100)}</h2>`;
+    return `<h2>📈 Docs health · ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .htmlText */ .js)((0,_text_dates_js__WEBPACK_IMPORTED_MODULE_6__/* .shortRange */ .W5)(overview.dateFrom, overview.dateTo), 100)}</h2>`;
 }
 /**
  * What a docs lead reads first: the title, the sentence that names the problem and the readers' words
@@ -3924,7 +3948,7 @@ function overviewTopHtml(overview, between = []) {
 /** A headline's trend cell: its bars from zero, and the first period's value ("▆▇█ from 38,380"). */
 function trendCell(trend, key) {
     const line = trend.lines[key];
-    return line === undefined ? '<td></td>' : `<td><code>${line.bars}</code> from ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(line.first)}</td>`;
+    return line === undefined ? '<td></td>' : `<td><code>${line.bars}</code> from ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_5__/* .num */ .bu)(line.first)}</td>`;
 }
 /**
  * The headline numbers with their change, under a caption; with a trend, one more column of it (so
@@ -3936,9 +3960,9 @@ function headlinesHtml(overview) {
     const trend = overview.trend;
     const rows = overview.headlines.map((h) => `<tr><td>${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .htmlText */ .js)(h.name, 60)}</td>${(0,_html_js__WEBPACK_IMPORTED_MODULE_3__/* .rightCell */ .dQ)(valueHtml(h))}${(0,_html_js__WEBPACK_IMPORTED_MODULE_3__/* .rightCell */ .dQ)(changeHtml(h))}${trend ? trendCell(trend, h.key) : ''}</tr>`);
     const before = overview.headlines.find((h) => h.previous)?.previous;
-    const caption = `How did this ${periodWord(overview.dateFrom, overview.dateTo)} compare${before ? ` with ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .htmlText */ .js)((0,_text_dates_js__WEBPACK_IMPORTED_MODULE_5__/* .shortRange */ .W5)(before.dateFrom, before.dateTo), 60)}` : ''}?`;
+    const caption = `How did this ${periodWord(overview.dateFrom, overview.dateTo)} compare${before ? ` with ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .htmlText */ .js)((0,_text_dates_js__WEBPACK_IMPORTED_MODULE_6__/* .shortRange */ .W5)(before.dateFrom, before.dateTo), 60)}` : ''}?`;
     const trendHead = trend
-        ? (0,_html_js__WEBPACK_IMPORTED_MODULE_3__/* .headCell */ .DW)(`${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .num */ .bu)(trend.periods)} ${periodWord(trend.dateFrom, trend.dateTo)}s since ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .htmlText */ .js)((0,_text_dates_js__WEBPACK_IMPORTED_MODULE_5__/* .shortRange */ .W5)(trend.dateFrom, trend.dateTo), 60)}`, 'left')
+        ? (0,_html_js__WEBPACK_IMPORTED_MODULE_3__/* .headCell */ .DW)(`${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_5__/* .num */ .bu)(trend.periods)} ${periodWord(trend.dateFrom, trend.dateTo)}s since ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .htmlText */ .js)((0,_text_dates_js__WEBPACK_IMPORTED_MODULE_6__/* .shortRange */ .W5)(trend.dateFrom, trend.dateTo), 60)}`, 'left')
         : '';
     return [
         // A caption, not a heading: the sections keep their place among the report's headings.
@@ -3949,7 +3973,7 @@ function headlinesHtml(overview) {
 /** The notes on how the report was read, for "How this was read". */
 function readNotes(overview) {
     const notes = [
-        `${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .htmlText */ .js)(overview.rangeText, 200)}, read in ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_4__/* .counted */ .hS)(overview.requests, 'request')} to the analytics API.`,
+        `${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .htmlText */ .js)(overview.rangeText, 200)}, read in ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_5__/* .counted */ .hS)(overview.requests, 'request')} to the analytics API.`,
         'Every row read is in the run’s analytics files (the <code>analyticsDir</code> output), for a later step to upload or keep.'
     ];
     if (overview.headlines.length > 0) {

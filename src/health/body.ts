@@ -12,7 +12,7 @@ import { headlinesHtml, howReadHtml, type Overview, overviewTopHtml, type Trend 
 import type { FixItem } from '../render/fix-first.js'
 import { HEADLINE_NAMES, type HeadlineKey, type HeadlineKey as Key } from '../core/catalog.js'
 import type { Mover } from './history.js'
-import { isHiddenSearch, isOpen, itemId, WORSE_BY, WORSE_TIMES } from './ledger.js'
+import { gapsByItemId, isHiddenSearch, isOpen, itemId, WORSE_BY, WORSE_TIMES } from './ledger.js'
 import {
   encodeState,
   fittedState,
@@ -280,7 +280,7 @@ export interface FixFirstEntry {
  */
 export function fixFirstEntries(state: HealthState, overview: Pick<Overview, 'items'> | undefined): FixFirstEntry[] {
   if (overview) {
-    const byId = new Map(state.gaps.map((gap) => [gap.id, gap]))
+    const byId = gapsByItemId(state.gaps)
     return overview.items.map((item) => {
       const gap = byId.get(itemId(item) ?? '')
       return gap ? { item, gap } : { item }
@@ -472,7 +472,7 @@ function leadGap(overview: Overview | undefined, state: HealthState): GapRecord 
   if (overview) {
     const [item] = overview.items
     const about = item === undefined ? undefined : itemId(item)
-    return about === undefined ? undefined : state.gaps.find((g) => g.id === about)
+    return about === undefined ? undefined : gapsByItemId(state.gaps).get(about)
   }
   const latest = state.periods.at(-1)?.dateFrom
   return state.gaps

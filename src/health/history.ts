@@ -2,6 +2,7 @@
 // a headline the service cannot compare in one request (searches with no click, unanswered
 // questions), from the value the issue holds for the period just before; and the pages whose traffic
 // moved most since that period, from the counts of the top pages the issue keeps.
+import { bounded } from '../core/counts.js'
 import type { HeadlineKey } from '../core/catalog.js'
 import type { Headline } from '../render/renderer.js'
 import { type HealthState, VISITED_PAGES, type VisitedPages } from './state.js'
@@ -85,7 +86,7 @@ export function movers(kept: VisitedPages | undefined, now: Range, pages: readon
     const from = before[measure]
     const to = after[measure]
     if (from === undefined || to === undefined || from < MOVER_MIN_BEFORE) continue
-    const changePercent = Math.round(((to - from) / from) * 100)
+    const changePercent = Math.round(bounded(((to - from) / from) * 100))
     if (Math.abs(changePercent) < MOVER_MIN_PERCENT) continue
     found.push({ path: before.path, measure, before: from, after: to, changePercent })
   }

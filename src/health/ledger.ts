@@ -253,10 +253,14 @@ export function withPeriod(state: HealthState, period: PeriodRead, historyLimit:
   const ranked = new Set<string>()
   // A search whose words are hidden: its count of searches with no click, which no later read can find again.
   const hiddenHits = new Map<string, number>()
+  // A page a client named keeps the id of its path once it is named by its label (forgetReaderText):
+  // it is found by its label too (gapsByItemId), so that it goes on as one gap, not two.
+  const byItem = gapsByItemId([...gaps.values()])
   for (const [rank, item] of period.items.entries()) {
     const about = subjectOf(item)
     if (!about) continue
-    const id = idOf(about)
+    const named = idOf(about)
+    const id = gaps.has(named) ? named : (byItem.get(named)?.id ?? named)
     ranked.add(id)
     const evidence = keptEvidence(evidenceOf(item))
     // A search is its own subject: its evidence is how often it went unclicked.
@@ -599,7 +603,21 @@ export function withRestored(state: HealthState, ids: ReadonlySet<string>): Heal
 
 /** The gaps a person dismissed: what Fix first and docsGaps leave out. */
 export function dismissedIds(state: HealthState): Set<string> {
-  return new Set(state.gaps.filter((gap) => gap.state === 'dismissed').map((gap) => gap.id))
+  return new Set(state.gaps.filter((gap) => gap.state === 'dismissed').flatMap(itemIdsOf))
+}
+
+/**
+ * The ids a ranked item (itemId) finds a gap by: its own, and a page's by the page it names now. A page
+ * a client named keeps the id of its path once it is named by its label (forgetReaderText), while an
+ * item read with reader text hidden names it by the label.
+ */
+const itemIdsOf = (gap: GapRecord): string[] => (gap.kind === 'page' ? [gap.id, idOf(gap)] : [gap.id])
+
+/** The gaps by every id a ranked item finds them by (itemIdsOf): a gap's own id before another's page. */
+export function gapsByItemId(gaps: readonly GapRecord[]): Map<string, GapRecord> {
+  const byId = new Map(gaps.map((gap) => [gap.id, gap]))
+  for (const gap of gaps) for (const id of itemIdsOf(gap)) if (!byId.has(id)) byId.set(id, gap)
+  return byId
 }
 
 /** The fingerprint of what a ranked item is about (a search whose text is hidden, by this run's key); undefined for a search too long to keep. */

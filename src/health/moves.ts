@@ -104,7 +104,8 @@ export function withMoves(
     const next = gap.kind === 'page' ? to(gap) : undefined
     if (next === undefined || next === gap.subject) continue
     const moved = movedGap(gap, next, since(gap), numbersAt)
-    const there = gaps.find((other) => other.id === moved.id)
+    // By its id, or by its page: a page a client named keeps its path's id under its label (forgetReaderText).
+    const there = gaps.find((other) => other.id === moved.id || (other !== gap && other.kind === 'page' && other.subject === next))
     if (there && there.state !== 'new' && there.state !== 'back') continue
     gaps = gaps.flatMap((other) => (other === there ? [] : other.id === gap.id ? [moved] : [other]))
     followed.push({ from: gap.subject, to: next })

@@ -2,6 +2,7 @@
 // gap's numbers were read whole, every signal of every section, and each page's traffic. What each
 // section says of pages comes from its renderer (`pageNumbers`, render/renderer.ts), so the run that
 // reads the sections names none of them.
+import { addCounts } from '../core/counts.js'
 import type { SectionName } from '../core/catalog.js'
 import type { Signal } from '../render/fix-first.js'
 import type { Overview } from '../render/overview.js'
@@ -46,7 +47,7 @@ function measuredOf(sections: readonly SectionRead[]): Measured {
     const rows = section.pages?.visitors
     if (rows && section.whole) {
       const visitors = new Map<string, number>()
-      for (const row of rows) visitors.set(row.path, (visitors.get(row.path) ?? 0) + row.count)
+      for (const row of rows) visitors.set(row.path, addCounts(visitors.get(row.path) ?? 0, row.count))
       measured.visitors = visitors
     }
   }

@@ -4,6 +4,7 @@
 // (`searchesNoClick > 30`) or, in per cent, with the period of the same length just before
 // (`visitorsHuman < -20%`). The input is untrusted text: it is read in one pass, with no regular
 // expression over more than a short token, and every problem quotes it cut to a line.
+import { bounded } from '../core/counts.js'
 import { htmlText, oneLine } from '../text/escape.js'
 import { counted, num } from '../text/format.js'
 import { nearMiss } from '../text/near-miss.js'
@@ -137,7 +138,7 @@ export function parseAlertRules(text: string): { rules: AlertRule[]; problems: s
 
 /** The change from `before` to `now` in whole per cent, as the report shows it. */
 function changePercent(now: number, before: number): number {
-  return Math.round(((now - before) / before) * 100)
+  return Math.round(bounded(((now - before) / before) * 100))
 }
 
 /** The headline's change in whole per cent, when it can be judged: an earlier value above 0, and a count read in full. */

@@ -2,6 +2,7 @@
 // searched 31× with no click". The summary's Fix first and the docs health issue's ledger show the
 // same line; the ledger keeps the data (health/state.ts) and makes the line each time it writes, so
 // that no count is ever read back out of words, and hiding reader text drops the searches' words alone.
+import { addCounts, sumCounts } from '../core/counts.js'
 import { counted, num } from '../text/format.js'
 import { pageUnhappyText, thumbsUpText } from '../text/measures.js'
 import type { FixItem, Signal } from './fix-first.js'
@@ -33,11 +34,11 @@ export const SEARCHES_QUOTED = 3
 
 /** The sum of the counts of `signals` of `kind`. */
 const sumOf = (signals: readonly Signal[], kind: Signal['kind']): number =>
-  signals.filter((signal) => signal.kind === kind).reduce((sum, signal) => sum + signal.count, 0)
+  sumCounts(signals.filter((signal) => signal.kind === kind).map((signal) => signal.count))
 
 /** What an item's line says (ItemEvidence): a search with words is quoted, up to SEARCHES_QUOTED, the most first. */
 export function evidenceOf(item: FixItem): ItemEvidence {
-  if (item.page === undefined) return { noClick: item.signals.reduce((sum, signal) => sum + signal.count, 0) }
+  if (item.page === undefined) return { noClick: sumCounts(item.signals.map((signal) => signal.count)) }
   const evidence: { -readonly [K in keyof ItemEvidence]: ItemEvidence[K] } = {}
   for (const [key, kind] of [
     ['down', 'thumbs-down'],
@@ -52,7 +53,7 @@ export function evidenceOf(item: FixItem): ItemEvidence {
   const quoted = searches.filter((signal) => signal.search !== undefined).slice(0, SEARCHES_QUOTED)
   if (quoted.length > 0) evidence.searches = quoted.map((signal) => ({ words: signal.search, hits: signal.count }))
   const rest = searches.filter((signal) => !quoted.includes(signal))
-  if (rest.length > 0) evidence.others = { searches: rest.length, hits: rest.reduce((sum, signal) => sum + signal.count, 0) }
+  if (rest.length > 0) evidence.others = { searches: rest.length, hits: sumCounts(rest.map((signal) => signal.count)) }
   return evidence
 }
 
@@ -85,7 +86,7 @@ export function evidenceText(evidence: ItemEvidence, quote: (words: string) => s
   const unquoted = (evidence.searches ?? []).filter((search) => search.words === undefined)
   const searches = unquoted.length + (evidence.others?.searches ?? 0)
   if (searches > 0) {
-    const hits = unquoted.reduce((sum, search) => sum + search.hits, 0) + (evidence.others?.hits ?? 0)
+    const hits = addCounts(sumCounts(unquoted.map((search) => search.hits)), evidence.others?.hits ?? 0)
     const what = quoted.length > 0 ? counted(searches, 'other search', 'other searches') : counted(searches, 'search', 'searches')
     parts.push(`${what} with no click (${num(hits)}×)`)
   }

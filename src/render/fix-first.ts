@@ -18,6 +18,7 @@
 // item weighs at least GAP_WEIGHT to be a gap. A search with no click that matches no page with other
 // signals is a topic of its own. Pages that are not paths of the site ("(other page)") are left out:
 // nobody can fix them.
+import { addCounts, sumCounts } from '../core/counts.js'
 import { OTHER_PAGE } from '../text/page-path.js'
 import { byText } from '../text/order.js'
 import { foldedSearch, type HiddenSearch, searchWords, wordKey, WORDS_PER_SEARCH } from '../text/search-words.js'
@@ -127,7 +128,7 @@ export function floorWeight(t: Trouble): number {
 
 /** Readers in trouble: a reader's thumbs down and the not-helpful row left with it count once. */
 export function readersInTrouble(t: Trouble): number {
-  return Math.max(t.down, t.notHelpful) + t.unanswered + t.noClick
+  return sumCounts([Math.max(t.down, t.notHelpful), t.unanswered, t.noClick])
 }
 
 /**
@@ -237,11 +238,11 @@ export function pageWeights(pages: readonly Trouble[], earlier: readonly (Troubl
 export function troubleOf(signals: readonly Signal[]): Trouble {
   const t: Trouble = { down: 0, up: 0, notHelpful: 0, unanswered: 0, noClick: 0 }
   for (const signal of signals) {
-    if (signal.kind === 'thumbs-down') t.down += signal.count
-    else if (signal.kind === 'thumbs-up') t.up += signal.count
-    else if (signal.kind === 'not-helpful') t.notHelpful += signal.count
-    else if (signal.kind === 'unanswered') t.unanswered += signal.count
-    else if (signal.kind === 'no-click') t.noClick += signal.count
+    if (signal.kind === 'thumbs-down') t.down = addCounts(t.down, signal.count)
+    else if (signal.kind === 'thumbs-up') t.up = addCounts(t.up, signal.count)
+    else if (signal.kind === 'not-helpful') t.notHelpful = addCounts(t.notHelpful, signal.count)
+    else if (signal.kind === 'unanswered') t.unanswered = addCounts(t.unanswered, signal.count)
+    else if (signal.kind === 'no-click') t.noClick = addCounts(t.noClick, signal.count)
   }
   return t
 }
@@ -284,11 +285,12 @@ export function grouped(signals: readonly Signal[], known: readonly string[] = [
       const key = foldedSearch(signal.search)
       const seen = searches.get(key) ?? { hits: 0, noClickHits: 0, ctr: 0 }
       const ctr = signal.kind === 'no-click' ? 0 : Math.min(1, Math.max(0, signal.ctr ?? 0))
-      const hits = seen.hits + signal.count
+      const count = addCounts(0, signal.count)
+      const hits = addCounts(seen.hits, count)
       searches.set(key, {
         hits,
-        noClickHits: seen.noClickHits + (signal.kind === 'no-click' ? signal.count : 0),
-        ctr: (seen.ctr * seen.hits + ctr * signal.count) / hits
+        noClickHits: addCounts(seen.noClickHits, signal.kind === 'no-click' ? count : 0),
+        ctr: (seen.ctr * seen.hits + ctr * count) / hits
       })
       if (signal.kind === 'no-click') noClick.push(signal)
     } else if (signal.page !== undefined && signal.page !== OTHER_PAGE) {
@@ -343,7 +345,7 @@ export function visitorsOf(signals: readonly Signal[]): Map<string, number> {
   const visitors = new Map<string, number>()
   for (const signal of signals)
     if (signal.kind === 'visited' && readable(signal) && signal.page !== undefined)
-      visitors.set(signal.page, (visitors.get(signal.page) ?? 0) + signal.count)
+      visitors.set(signal.page, addCounts(visitors.get(signal.page) ?? 0, signal.count))
   return visitors
 }
 

@@ -2,6 +2,7 @@
 // when the run did not read everything, the headline numbers with their change against the previous
 // period, the largest move in words, and "Fix first". Changes stand out without colour (GitHub's
 // sanitizer drops it): ▲ or ▼ and the per cent, kept on one line with the number.
+import { bounded, sumCounts } from '../core/counts.js'
 import { MAX_ANALYTICS_REQUESTS } from '../analytics/budget.js'
 import { htmlText, markdownCode } from '../text/escape.js'
 import { counted, num } from '../text/format.js'
@@ -75,7 +76,7 @@ const countable = (n: number): boolean => Number.isFinite(n) && n >= 0
  */
 export function changePercent(now: number, before: number): number | undefined {
   if (!countable(now) || !countable(before) || before < 1) return undefined
-  return Math.round(((now - before) / before) * 100)
+  return Math.round(bounded(((now - before) / before) * 100))
 }
 
 function changeHtml(headline: Headline): string {
@@ -130,7 +131,7 @@ export function largestMove(headlines: readonly Headline[]): string | undefined 
 
 /** The sum of an item's signals of `kind`. */
 const countOf = (item: FixItem, kind: Signal['kind']): number =>
-  item.signals.filter((signal) => signal.kind === kind).reduce((sum, signal) => sum + signal.count, 0)
+  sumCounts(item.signals.filter((signal) => signal.kind === kind).map((signal) => signal.count))
 
 /** An item's evidence in one line (evidence-line.ts): "14 thumbs down · “webhook retries” searched 31× with no click". */
 export function evidenceLine(item: FixItem, quote: (text: string) => string): string {
@@ -143,7 +144,7 @@ const HIDDEN_SEARCH_HTML = 'A search (its words are hidden)'
 
 /** A search that matches no page: how often it was searched with no click. */
 function searchedText(item: FixItem): string {
-  return `searched ${num(item.signals.reduce((sum, signal) => sum + signal.count, 0))}× with no click`
+  return `searched ${num(sumCounts(item.signals.map((signal) => signal.count)))}× with no click`
 }
 
 function fixFirstHtml(items: readonly FixItem[]): string[] {

@@ -136,10 +136,12 @@ export function readInputs(
   }
 
   const values: Partial<Record<Field, unknown>> = {}
+  // A value set under an old name is at fault under that name: the one the workflow sets.
+  const setAs = new Map<string, string>(renamed.map((old) => [RENAMED_INPUTS[old], old]))
   for (const [name, field] of Object.entries(schema.shape) as [Field, z.ZodType][]) {
     const parsed = field.safeParse(raw[name])
     if (parsed.success) values[name] = parsed.data
-    else problems.push(...parsed.error.issues.map((issue) => ({ input: name, message: issue.message })))
+    else problems.push(...parsed.error.issues.map((issue) => ({ input: setAs.get(name) ?? name, message: issue.message })))
   }
   const read: Read = {
     valid: (...names) => (names.every((name) => name in values) ? (values as Parsed) : undefined),

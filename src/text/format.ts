@@ -14,7 +14,8 @@ export function formatDuration(ms: number): string {
 
 /** 1234567.891 → "1,234,567.89". */
 export function num(n: number): string {
-  const text = String(Math.round(n * 100) / 100)
+  // A whole number is not rounded: n × 100 of the largest finite numbers overflows.
+  const text = String(Number.isInteger(n) ? n : Math.round(n * 100) / 100)
   // Negative numbers, NaN, Infinity and numbers in exponent form (1e+21 and up) are left as they are.
   if (!/^\d+(\.\d+)?$/.test(text)) return text
   return text.replace(/\B(?=(\d{3})+(?!\d))/g, ',')

@@ -150,6 +150,12 @@ for (const { name: runtime, node } of runtimes()) {
       expect(decoded(body)).toMatch(/a search \(its words are hidden\) · searched 8,000× with no click/)
       // The page a client named is shown by its label now.
       expect(decoded(body)).toContain(`- [ ] ${pageLabel('/reset')} · 7 unanswered questions `)
+      // One gap, the one kept while its path was shown: one line with a box, none without.
+      expect(
+        decoded(body)
+          .split('\n')
+          .filter((line) => line.includes(pageLabel('/reset')) && line.startsWith('- '))
+      ).toHaveLength(1)
       expect(decoded(body)).not.toContain('/reset')
       expect(hidden.summary).not.toContain('Qzorbmark')
     })

@@ -8,6 +8,7 @@
 // left after the fix merged (triage.ts): the counts per page leave it out (`PAGE_STATUSES`), and the
 // rows that count add it back. Where no page has a fix, dismissed rows are not asked for
 // (`COUNTED_STATUSES`).
+import { addCounts, sumCounts } from '../../core/counts.js'
 import type { AnalyticsReader } from '../../api/analytics.js'
 import {
   ALL_STATUSES,
@@ -92,15 +93,15 @@ export function feedbackCounts(report: Pick<FeedbackReport, 'pages' | 'entries'>
   const counts: FeedbackCounts = { thumbsDown: 0, notHelpful: 0, unhappy: 0 }
   for (const page of report.pages ?? []) {
     const rows = notHelpful.get(page.path)
-    counts.thumbsDown += page.thumbsDown
-    counts.notHelpful += rows ?? 0
+    counts.thumbsDown = addCounts(counts.thumbsDown, page.thumbsDown)
+    counts.notHelpful = addCounts(counts.notHelpful, rows ?? 0)
     // A page without rows counts its thumbs down as the service gave them.
-    counts.unhappy += rows === undefined ? page.thumbsDown : unhappyReaders(page.thumbsDown, rows)
+    counts.unhappy = addCounts(counts.unhappy, rows === undefined ? page.thumbsDown : unhappyReaders(page.thumbsDown, rows))
     notHelpful.delete(page.path)
   }
   for (const rows of notHelpful.values()) {
-    counts.notHelpful += rows
-    counts.unhappy += rows
+    counts.notHelpful = addCounts(counts.notHelpful, rows)
+    counts.unhappy = addCounts(counts.unhappy, rows)
   }
   return counts
 }
@@ -116,10 +117,10 @@ function pagesByShownPath(rows: readonly FeedbackByPageRow[], showText: boolean,
       seen
         ? {
             path,
-            thumbsUp: seen.thumbsUp + row.thumbsUp,
-            thumbsDown: seen.thumbsDown + row.thumbsDown,
-            code: seen.code + row.code,
-            total: seen.total + row.total
+            thumbsUp: addCounts(seen.thumbsUp, row.thumbsUp),
+            thumbsDown: addCounts(seen.thumbsDown, row.thumbsDown),
+            code: addCounts(seen.code, row.code),
+            total: addCounts(seen.total, row.total)
           }
         : { ...row, path }
     )
@@ -209,7 +210,7 @@ export function feedbackPart(api: AnalyticsReader, request: SectionRequest, budg
       limit: FEEDBACK_PAGE_LIMIT
     })
     if (answer.hasMore) return { missing: 'the service gave only part of the previous period’s pages' }
-    const thumbsDown = answer.feedback.reduce((sum, row) => sum + row.thumbsDown, 0)
+    const thumbsDown = sumCounts(answer.feedback.map((row) => row.thumbsDown))
     if (![...fixes.values()].some((mergedOn) => mergedOn < period.dateTo)) return { value: thumbsDown }
     const triaged = await triagedComplaints(period, further)
     if (triaged === undefined)
@@ -217,7 +218,7 @@ export function feedbackPart(api: AnalyticsReader, request: SectionRequest, budg
         missing: 'the previous period’s feedback marked resolved or dismissed, which counts after a fix, could not be read whole',
         unlike: true
       }
-    return { value: thumbsDown + triaged }
+    return { value: addCounts(thumbsDown, triaged) }
   }
   /**
    * The complaints (rows marked not helpful) of `period` the team triaged that count by the rule,

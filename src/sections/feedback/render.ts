@@ -1,6 +1,7 @@
 // The feedback section in every place the run shows it: the summary (feedback-summary.ts), its
 // object in analytics.json and its CSV files, its outputs, its lines in the log, and its gaps: the
 // pages with the most negative feedback.
+import { addCounts } from '../../core/counts.js'
 import { SECTION_CATALOG } from '../../core/catalog.js'
 import { feedbackCounts, type FeedbackReport } from './read.js'
 import { counted } from '../../text/format.js'
@@ -24,8 +25,8 @@ function feedbackGaps(report: FeedbackReport, site: readonly Signal[] = []): Gap
     return seen
   }
   for (const page of report.pages ?? []) {
-    counts(page.path).down += Math.max(0, page.thumbsDown)
-    counts(page.path).up += Math.max(0, page.thumbsUp)
+    counts(page.path).down = addCounts(counts(page.path).down, Math.max(0, page.thumbsDown))
+    counts(page.path).up = addCounts(counts(page.path).up, Math.max(0, page.thumbsUp))
   }
   for (const entry of report.entries) if (entry.helpful === false) counts(entry.path).unhelpful++
   // One rule with Fix first (pageWeights): a page is listed when it weighs at least GAP_WEIGHT against

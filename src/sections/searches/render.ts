@@ -1,6 +1,7 @@
 // The searches section in every place the run shows it: the summary (searches-summary.ts), its
 // object in analytics.json and its CSV, its outputs, its lines in the log, and its gaps: searches
 // nobody clicked a result of.
+import { sumCounts } from '../../core/counts.js'
 import { SECTION_CATALOG } from '../../core/catalog.js'
 import { noClick, type SearchesReport } from './read.js'
 import { markdownCode } from '../../text/escape.js'
@@ -17,7 +18,7 @@ function searchGaps(report: SearchesReport): GapList | undefined {
   if (rows.length === 0) return undefined
   const heading = 'Searches where nobody clicked a result'
   if (!report.showReaderText) {
-    const hits = rows.reduce((sum, row) => sum + row.hits, 0)
+    const hits = sumCounts(rows.map((row) => row.hits))
     return {
       heading,
       items: [],
@@ -38,11 +39,10 @@ function searchesHeadlines(report: SearchesReport): Headline[] {
   const most = report.showReaderText ? unclicked.find((row) => (row.query ?? '').trim() !== '') : undefined
   return [
     headline('searches', report.totalSearches, { previous: previousOf(report.previous, (total) => total) }),
-    headline(
-      'searchesNoClick',
-      unclicked.reduce((sum, row) => sum + row.hits, 0),
-      { partial: report.partial, ...(most ? { where: { search: most.query, count: most.hits } } : {}) }
-    )
+    headline('searchesNoClick', sumCounts(unclicked.map((row) => row.hits)), {
+      partial: report.partial,
+      ...(most ? { where: { search: most.query, count: most.hits } } : {})
+    })
   ]
 }
 
@@ -88,7 +88,7 @@ export const searchesRenderer: SectionRenderer<SearchesReport> = {
   logLine: (report) => {
     if (report.totalSearches === undefined) return undefined
     const unclicked = report.rows.filter(noClick)
-    const hits = unclicked.reduce((sum, row) => sum + row.hits, 0)
+    const hits = sumCounts(unclicked.map((row) => row.hits))
     return (
       `Searches, ${report.rangeText}: ${counted(report.totalSearches, 'search', 'searches')} over ${counted(report.rows.length, 'search term')}, ` +
       `${noClickHitsText(hits)} (${noClickTermsText(unclicked.length)}), in ${counted(report.requests, 'request')}${partialMark(report)}.`

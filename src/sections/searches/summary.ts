@@ -1,6 +1,7 @@
 // The searches section of the job summary: how often readers searched the docs, the terms searched
 // most, and the terms that got no click on a result (the docs may lack what they looked for). Search
 // terms are text readers typed: shown only when the run keeps reader text, escaped and on one line.
+import { sumCounts } from '../../core/counts.js'
 import { noClick, type SearchEntry, type SearchesReport } from './read.js'
 import { dateTimeText } from '../../text/dates.js'
 import { htmlText } from '../../text/escape.js'
@@ -51,8 +52,8 @@ function tableHtml(
 }
 
 function countsHtml(report: SearchesReport, noClicks: readonly SearchEntry[]): string {
-  const total = report.totalSearches ?? report.rows.reduce((sum, row) => sum + row.hits, 0)
-  const noClickHits = noClicks.reduce((sum, row) => sum + row.hits, 0)
+  const total = report.totalSearches ?? sumCounts(report.rows.map((row) => row.hits))
+  const noClickHits = sumCounts(noClicks.map((row) => row.hits))
   const clicks =
     noClicks.length === 0
       ? 'Every search term got a click on a result.'

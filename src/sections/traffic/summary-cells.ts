@@ -8,8 +8,11 @@ const EIGHTHS = ['▏', '▎', '▍', '▌', '▋', '▊', '▉']
 
 /** AI visitors as a share of human and AI visitors together, in per cent; undefined when there are none. */
 export function aiShareOf(human: number, ai: number): number | undefined {
-  const both = Math.max(0, human) + Math.max(0, ai)
-  return both > 0 ? (Math.max(0, ai) / both) * 100 : undefined
+  const h = Math.max(0, human)
+  const a = Math.max(0, ai)
+  if (a === 0) return h > 0 ? 0 : undefined
+  // a ÷ (h + a), without the sum: two counts that are each finite may not sum to one.
+  return 100 / (1 + h / a)
 }
 
 /** "27.6%", or "–" when there is no one to share. */

@@ -4,8 +4,8 @@
 // a page's evidence quoted become counts.
 import { fc, test } from '@fast-check/vitest'
 import { describe, expect, it } from 'vitest'
-import { ownedBody } from '../../../src/health/body.js'
-import { fingerprint, withPeriod } from '../../../src/health/ledger.js'
+import { fixFirstEntries, ownedBody } from '../../../src/health/body.js'
+import { dismissedIds, fingerprint, itemId, withPeriod } from '../../../src/health/ledger.js'
 import { type HealthState, decodeState, emptyState, forgetReaderText, type GapRecord } from '../../../src/health/state.js'
 import type { FixItem } from '../../../src/render/fix-first.js'
 import { pageLabel } from '../../../src/text/page-path.js'
@@ -184,5 +184,36 @@ describe('forgetReaderText, numbers and ids', () => {
     expect(first?.id).toMatch(/^[0-9a-f]{12}$/)
     expect(second?.id).toMatch(/^[0-9a-f]{12}$/)
     expect(first?.id).not.toBe(second?.id)
+  })
+})
+
+describe('a page a client named, once reader text is hidden', () => {
+  it('is the same gap when the next period names it by its label: one line, its history kept, not a second gap', () => {
+    const item = (page: string): FixItem => ({ page, score: 10, signals: [{ kind: 'thumbs-down', count: 10, page }] })
+    const shown = withPeriod(emptyState('proj'), { ...PERIOD, items: [item('/client-page')] }, 12)
+    const hidden = forgetReaderText(shown)
+    const next = withPeriod(
+      hidden,
+      { dateFrom: '2026-11-16', dateTo: '2026-11-23', headlines: {}, items: [item(pageLabel('/client-page'))] },
+      12
+    )
+    expect(next.gaps.map((gap) => [gap.id, gap.subject, gap.periods, gap.rank])).toEqual([
+      [fingerprint('page', '/client-page'), pageLabel('/client-page'), 2, 0]
+    ])
+  })
+
+  it('is the gap of its item in Fix first, under its box, not an item the state keeps no gap of', () => {
+    const item = (page: string): FixItem => ({ page, score: 10, signals: [{ kind: 'thumbs-down', count: 10, page }] })
+    const shown = withPeriod(emptyState('proj'), { ...PERIOD, items: [item('/client-page')] }, 12)
+    const labelled = item(pageLabel('/client-page'))
+    const next = withPeriod(forgetReaderText(shown), { dateFrom: '2026-11-16', dateTo: '2026-11-23', headlines: {}, items: [labelled] }, 12)
+    expect(fixFirstEntries(next, { items: [labelled] })).toEqual([{ item: labelled, gap: next.gaps[0] }])
+  })
+
+  it('stays left out of Fix first once a person said it is not a gap', () => {
+    const shown = withPeriod(emptyState('proj'), { ...PERIOD, items: [{ page: '/client-page', score: 10, signals: [] }] }, 12)
+    const dismissed: HealthState = { ...shown, gaps: shown.gaps.map((gap) => ({ ...gap, state: 'dismissed', dismissedOn: '2026-11-17' })) }
+    const label = pageLabel('/client-page')
+    expect(dismissedIds(forgetReaderText(dismissed)).has(itemId({ page: label, score: 10, signals: [] }) ?? '')).toBe(true)
   })
 })

@@ -120,6 +120,11 @@ describe('movers', () => {
     ])
   })
 
+  it('holds the change of a page read with a count past what a per cent of it holds at ±10^15 %, never Infinity', () => {
+    const found = movers(kept, WEEK_2, [{ path: '/guides/deploy', visitors: 1e308 }])
+    expect(found).toEqual([{ path: '/guides/deploy', measure: 'visitors', before: 250, after: 1e308, changePercent: 1e15 }])
+  })
+
   it('names nothing against a period that is not the one just before, or with no pages kept', () => {
     expect(movers(kept, { dateFrom: '2026-11-23', dateTo: '2026-11-30' }, [{ path: '/guides/deploy', visitors: 10 }])).toEqual([])
     expect(movers(undefined, WEEK_2, [{ path: '/guides/deploy', visitors: 10 }])).toEqual([])

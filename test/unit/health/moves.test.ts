@@ -267,6 +267,18 @@ describe('a gap that follows its page', () => {
     expect(next).toBe(state)
   })
 
+  it('takes the place of an open gap on its new page that a client named, found by its label as by its id', () => {
+    // Recorded while reader text was shown, the open gap keeps the id of its path under its label.
+    const open = { ...gapAt('/client-page', { state: 'new' }), subject: pageLabel('/client-page') }
+    const state: HealthState = { ...emptyState('p'), gaps: [gapAt(OLD), open] }
+    const { state: moved } = withMoves(
+      state,
+      (g) => (g.subject === OLD ? pageLabel('/client-page') : undefined),
+      () => '2026-11-16'
+    )
+    expect(moved.gaps.map((g) => [g.subject, g.movedFrom])).toEqual([[pageLabel('/client-page'), OLD]])
+  })
+
   it('names the page it moved from by its label once reader text is hidden', () => {
     const state: HealthState = { ...emptyState('p'), gaps: [{ ...gapAt(NEW), movedFrom: OLD }] }
     expect(forgetReaderText(state).gaps[0]).toMatchObject({ subject: pageLabel(NEW), movedFrom: pageLabel(OLD) })

@@ -35,6 +35,15 @@ function fires(text: string, h: Headline): boolean {
   return firedAlerts(rulesOf(text), [h]).length === 1
 }
 
+describe('a change from counts that are each finite, past what a number holds', () => {
+  it('fires and says a finite per cent, held at MOST_SUMMED, never Infinity', () => {
+    const h: Headline = { key: 'thumbsDown', name: 'Thumbs down', value: 1e308, previous: before(1e-300) }
+    expect(firedAlerts(rulesOf('thumbsDown > +50%'), [h]).map((alert) => alert.sentence)).toEqual([
+      'Thumbs down rose 1,000,000,000,000,000% (rule: thumbsDown > +50%)'
+    ])
+  })
+})
+
 describe('parseAlertRules', () => {
   it('reads every operator with a number or a change in per cent, separated by commas or newlines', () => {
     expect(

@@ -241,7 +241,10 @@ describe('changePercent', () => {
     [-100, 10, undefined],
     [10, -5, undefined],
     [Number.POSITIVE_INFINITY, 10, undefined],
-    [10, Number.NaN, undefined]
+    [10, Number.NaN, undefined],
+    // A rise past what a number holds, from counts that are each finite: held at MOST_SUMMED per cent.
+    [1e308, 1, 1e15],
+    [1e308, 1e307, 900]
   ])('from %d before to %d now is %s', (now, before, change) => {
     expect(changePercent(now, before)).toBe(change)
   })

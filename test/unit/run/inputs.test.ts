@@ -284,8 +284,12 @@ describe('readInputs: defaults', () => {
       'dashboard is the old name of healthIssue: it still works, and stops working in v2; rename it in the workflow.',
       'dashboardTitle is the old name of healthIssueTitle: it still works, and stops working in v2; rename it in the workflow.'
     ])
-    // Checked as the new name is: a misspelt value, and the title without the issue.
-    expect(problem({ ...ok, dashboard: 'ture', githubToken: 'ghs_x' })).toMatch(/^Invalid input:\n- `healthIssue` must be true or false/)
+    // Checked as the new name is: a misspelt value, and the title without the issue. A value at fault
+    // is named by the input the workflow sets, which is the one to correct.
+    expect(problem({ ...ok, dashboard: 'ture', githubToken: 'ghs_x' })).toMatch(/^Invalid input:\n- `dashboard` must be true or false/)
+    expect(problem({ ...ok, healthIssue: 'true', dashboardTitle: 'a\nb', githubToken: 'ghs_x' })).toMatch(
+      /^Invalid input:\n- `dashboardTitle` must be one line/
+    )
     expect(read({ ...ok, dashboardTitle: 'Docs' }).warnings).toEqual([
       'dashboardTitle is the old name of healthIssueTitle: it still works, and stops working in v2; rename it in the workflow.',
       'healthIssueTitle is ignored: it names the docs health issue, and healthIssue is false; set healthIssue: true, or remove healthIssueTitle.'

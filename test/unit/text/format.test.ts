@@ -43,6 +43,12 @@ describe('num', () => {
     expect(num(1.2345e25)).toBe('1.2345e+25')
     expect(num(Number.NaN)).toBe('NaN')
   })
+
+  it('shows the largest finite numbers as they are: rounding them to two decimals does not overflow', () => {
+    expect(num(1e308)).toBe('1e+308')
+    expect(num(-1e308)).toBe('-1e+308')
+    expect(num(Number.MAX_VALUE)).toBe(String(Number.MAX_VALUE))
+  })
 })
 
 describe('counted', () => {

@@ -291,7 +291,10 @@ describe('aiShareOf and aiShare', () => {
     [3, 1, 25, '25.0%'],
     [0, 0, undefined, '–'],
     [-5, 2, 100, '100.0%'],
-    [2, -5, 0, '0.0%']
+    [2, -5, 0, '0.0%'],
+    // Each finite, their sum not: the share is still of the two.
+    [1e308, 1e308, 50, '50.0%'],
+    [1e308, 1e-300, 0, '0.0%']
   ])('human %d and AI %d share %s (%s)', (human, ai, share, text) => {
     expect(aiShareOf(human, ai)).toBe(share)
     expect(aiShare(human, ai)).toBe(text)

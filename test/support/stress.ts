@@ -19,16 +19,21 @@ export function cpuTime(work: () => void): number {
   return used.user + used.system
 }
 
+/** CPU time a measure of growthOf starts from: well above what a garbage collection or a timer tick adds. */
+const MEASURABLE_US = 20_000
+
 /**
- * How the CPU time of `work` grows from an input of `size` to one of 4 × size: about 4 when its work
- * grows linearly, 16 with the square. The least of two tries at each size, so that a garbage
- * collection in one does not count. Under mutation testing the sizes are a 64th (stressSize), too
- * small to time: there it is 1, and the test keeps its check of the result.
+ * How the CPU time of `work` grows from an input of some size to one of 4 × that size: about 4 when
+ * its work grows linearly, 16 with the square. The least of two tries at each size, so that a garbage
+ * collection in one does not count. The smaller input starts at an eighth of `size` and doubles until
+ * its work takes a measurable time (MEASURABLE_US), or reaches `size`: slow work is timed on small
+ * inputs, fast work on the biggest. Under mutation testing the sizes are a 64th (stressSize), too small to time:
+ * there it is 1, and the test keeps its check of the result.
  */
 export function growthOf(work: (size: number) => void, size: number): number {
-  const small = stressSize(size)
+  const most = stressSize(size)
   if (mutationTesting) {
-    work(small)
+    work(most)
     return 1
   }
   const least = (n: number): number =>
@@ -40,7 +45,13 @@ export function growthOf(work: (size: number) => void, size: number): number {
         work(n)
       })
     )
-  return least(4 * small) / Math.max(1, least(small))
+  let small = Math.max(1, Math.floor(most / 8))
+  let smallTime = least(small)
+  while (smallTime < MEASURABLE_US && small < most) {
+    small = Math.min(most, 2 * small)
+    smallTime = least(small)
+  }
+  return least(4 * small) / Math.max(1, smallTime)
 }
 
 /** The most growthOf may give for work that grows linearly: 4, with room for the noise of timing (the square gives 16). */

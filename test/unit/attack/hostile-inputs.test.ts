@@ -100,12 +100,13 @@ describe('hostile reader text through the gap words', () => {
   it('folds many comments as long as reading keeps (2,000 characters), alike but for case and spacing, into one, and keeps three at most', () => {
     const long = 'a \t\n'.repeat(500)
     const entries = [
-      ...Array.from({ length: 20_000 }, (_, i) => ({
+      ...Array.from({ length: 2_000 }, (_, i) => ({
         helpful: false,
         path: '/docs/keys',
         comment: i % 2 === 0 ? long : long.toUpperCase()
       })),
-      ...Array.from({ length: 5_000 }, (_, i) => ({ helpful: false, path: '/docs/keys', comment: `c${i % 7}` })),
+      // c0 and c1 a hundred and one times each, the others a hundred.
+      ...Array.from({ length: 702 }, (_, i) => ({ helpful: false, path: '/docs/keys', comment: `c${i % 7}` })),
       { helpful: false, path: '/docs/keys', comment: ' \n\t ' }
     ]
     const [words] = itemWordsOf([PAGE], { feedback: { showReaderText: true, entries } }) ?? []

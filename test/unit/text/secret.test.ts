@@ -119,8 +119,8 @@ describe('redactor', () => {
     expect(redactSharp('x mint_SSkey9 y')).toBe('x mint_SSkey9 y')
   })
 
-  // Linear work: its CPU time grows about as the text does, from 128 KiB to half a MiB (quadratic
-  // matching would grow 16 times, and take minutes at 2 MiB). CPU time, not wall time: a busy machine
+  // Linear work: its CPU time grows about as the text does, from up to half a MiB to four times that
+  // (quadratic matching would grow 16 times, and take minutes at 2 MiB). CPU time, not wall time: a busy machine
   // does not change it, so the test's limit is only there to end a run that never would.
   const linearOver = (run: string): number =>
     growthOf((size) => {

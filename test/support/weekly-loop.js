@@ -125,11 +125,19 @@ export function tickPages(body, pages) {
 }
 
 /**
- * The `issues: edited` event GitHub sends when `login` edits the issue `number` from `before` to `after`.
- * @param {{ number: number, before: string, after: string, login?: string, repository?: { full_name: string, private: boolean } }} edit
+ * The `issues: edited` event GitHub sends when `login` (a person, or an app when `type` is 'Bot')
+ * edits the issue `number` from `before` to `after`.
+ * @param {{ number: number, before: string, after: string, login?: string, type?: 'User' | 'Bot', repository?: { full_name: string, private: boolean } }} edit
  * @returns {RunEvent}
  */
-export function editEvent({ number, before, after, login = 'docs-lead', repository = { full_name: 'acme/docs', private: true } }) {
+export function editEvent({
+  number,
+  before,
+  after,
+  login = 'docs-lead',
+  type = 'User',
+  repository = { full_name: 'acme/docs', private: true }
+}) {
   return {
     name: 'issues',
     payload: {
@@ -137,7 +145,7 @@ export function editEvent({ number, before, after, login = 'docs-lead', reposito
       // The body after the edit, and the body before (changes.body.from), from which the run takes the boxes it ticked.
       issue: { number, body: after },
       changes: { body: { from: before } },
-      sender: { login, type: 'User' },
+      sender: { login, type },
       repository
     }
   }
@@ -197,18 +205,18 @@ export async function startWeeklyLoop(options = {}) {
   }
 
   /**
-   * One run of the bundle: the week `range` read (the first week when left out, as an edit's run), on
-   * the morning it ends, started by `event` (a scheduled run's by default).
+   * One run of the bundle: the week `range` read, on the morning it ends, started by `event` (a
+   * scheduled run's by default). An edit's run, which reads no week, leaves `range` out: it has no
+   * period, and the machine's clock (or `more.now`).
    * @param {Week} [range] @param {RunEvent} [event] @param {{ now?: string, inputs?: Record<string, string> }} [more]
    * @returns {Promise<ActionRun>}
    */
   const run = async (range, event, more = {}) => {
-    const read = range ?? week(0)
-    const now = more.now ?? (clock ? `${read.dateTo}T06:00:00Z` : undefined)
+    const now = more.now ?? (clock && range !== undefined ? `${range.dateTo}T06:00:00Z` : undefined)
     const result = await runAction({
       ...(options.node === undefined ? {} : { node: options.node }),
       ...(options.onTestFinished === undefined ? {} : { onTestFinished: options.onTestFinished }),
-      inputs: docsHealthInputs(emu.url, { apiKey: key, githubToken: token }, { ...read, ...options.inputs, ...more.inputs }),
+      inputs: docsHealthInputs(emu.url, { apiKey: key, githubToken: token }, { ...range, ...options.inputs, ...more.inputs }),
       ...(now === undefined ? {} : { now }),
       event: event ?? schedule,
       env: { GITHUB_API_URL: github.url, GITHUB_RUN_ID: String(++runId), ...options.env }
@@ -220,13 +228,13 @@ export async function startWeeklyLoop(options = {}) {
   /**
    * `login` edits the issue's body with `change` (the body before → after): the event GitHub sends.
    * The fake's issue holds the new body, as after a person's edit.
-   * @param {(body: string) => string} change @param {string} [login]
+   * @param {(body: string) => string} change @param {string} [login] @param {'User' | 'Bot'} [type]
    */
-  const edit = (change, login = 'docs-lead') => {
+  const edit = (change, login = 'docs-lead', type = /** @type {'User' | 'Bot'} */ ('User')) => {
     const current = issue()
     const before = current.body
     current.body = change(before)
-    return editEvent({ number: current.number, before, after: current.body, login, repository })
+    return editEvent({ number: current.number, before, after: current.body, login, type, repository })
   }
 
   /** `login` ticks the boxes of `pages` in one edit: the event GitHub sends. @param {readonly string[]} pages @param {string} [login] */

@@ -11,7 +11,7 @@ import type { Conversation, FeedbackRow } from '../emulator/analytics-data.js'
 import { ulid } from '../emulator/analytics-data.js'
 import { renderSummary } from '../support/render.js'
 import { runtimes } from '../support/runtimes.js'
-import { type Week, type WeeklyLoop, setWeek, startWeeklyLoop, stateOf, tickPages, week } from '../support/weekly-loop.js'
+import { STORY_TIMEOUT, type Week, type WeeklyLoop, setWeek, startWeeklyLoop, stateOf, tickPages, week } from '../support/weekly-loop.js'
 
 const DISMISSED = '/guides/not-a-gap'
 const FIXED = '/guides/fix-me'
@@ -73,7 +73,7 @@ function setAttack(loop: WeeklyLoop, range: Week, options: { attack: boolean; fi
   setWeek(loop.emu, range, { thumbs, comments: rows, questions: questions.reverse(), traffic })
 }
 
-describe('hostile reader text against the state of the docs health issue', () => {
+describe('hostile reader text against the state of the docs health issue', { timeout: STORY_TIMEOUT }, () => {
   let loop: WeeklyLoop
   beforeAll(async () => {
     loop = await startWeeklyLoop({ node: first?.node, onTestFinished })

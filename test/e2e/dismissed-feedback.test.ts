@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import type { FeedbackRow } from '../emulator/analytics-data.js'
 import { renderSummary } from '../support/render.js'
 import { runtimes } from '../support/runtimes.js'
-import { LIKED, type Week, type WeeklyLoop, setWeek, startWeeklyLoop, week } from '../support/weekly-loop.js'
+import { LIKED, STORY_TIMEOUT, type Week, type WeeklyLoop, setWeek, startWeeklyLoop, week } from '../support/weekly-loop.js'
 
 const FIXED = '/guides/fixed'
 const PR = 'https://github.com/acme/docs/pull/63'
@@ -41,7 +41,7 @@ function setComplaints(loop: WeeklyLoop, range: Week, status: FeedbackRow['statu
   })
 }
 
-describe('feedback the docs team marked dismissed after a fix', () => {
+describe('feedback the docs team marked dismissed after a fix', { timeout: STORY_TIMEOUT }, () => {
   let loop: WeeklyLoop
   beforeAll(async () => {
     loop = await startWeeklyLoop({ node: first?.node, onTestFinished })

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import type { FeedbackRow } from '../emulator/analytics-data.js'
 import { renderSummary } from '../support/render.js'
 import { runtimes } from '../support/runtimes.js'
-import { LIKED, STORY_TIMEOUT, type Week, type WeeklyLoop, setWeek, startWeeklyLoop, week } from '../support/weekly-loop.js'
+import { LIKED, STORY_TIMEOUT, type Week, type WeeklyLoop, pageLine, setWeek, startWeeklyLoop, week } from '../support/weekly-loop.js'
 
 const FIXED = '/guides/fixed'
 const PR = 'https://github.com/acme/docs/pull/63'
@@ -53,18 +53,8 @@ describe('feedback the docs team marked dismissed after a fix', { timeout: STORY
     await loop.close()
   })
 
-  const run = async (range?: Week, event?: { name: string; payload: unknown }) => {
-    const result = await loop.run(range, event)
-    expect(result.code, result.stdout).toBe(0)
-    return result
-  }
-  const lineOf = (page: string) =>
-    renderSummary(
-      loop
-        .body()
-        .split('\n')
-        .find((l) => l.startsWith('- ') && l.includes(`<code>${page}</code>`)) ?? ''
-    ).text
+  const run: WeeklyLoop['runOk'] = (...args) => loop.runOk(...args)
+  const lineOf = (page: string) => renderSummary(pageLine(loop.body(), page)).text
 
   it('a fixed page whose readers keep complaining after the merge, every complaint marked dismissed, is not called fixed', async () => {
     for (let n = 0; n < 2; n++) await run(week(n))

@@ -7,7 +7,17 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import type { FeedbackRow } from '../emulator/analytics-data.js'
 import { renderSummary } from '../support/render.js'
 import { runtimes } from '../support/runtimes.js'
-import { LIKED, STORY_TIMEOUT, type Week, type WeeklyLoop, setWeek, startWeeklyLoop, story, week } from '../support/weekly-loop.js'
+import {
+  LIKED,
+  STORY_TIMEOUT,
+  type Week,
+  type WeeklyLoop,
+  pageLine,
+  setWeek,
+  startWeeklyLoop,
+  story,
+  week
+} from '../support/weekly-loop.js'
 
 const FIXED = '/guides/fixed'
 const TRIAGED = '/guides/triaged'
@@ -78,14 +88,10 @@ for (const { name: runtime, node } of runtimes()) {
       await loop.close()
     })
 
-    const run = async (range?: Week, event?: { name: string; payload: unknown }, inputs?: Record<string, string>) => {
-      const result = await loop.run(range, event, { ...(inputs ? { inputs } : {}) })
-      expect(result.code, result.stdout).toBe(0)
-      return result
-    }
+    const run = (range?: Week, event?: { name: string; payload: unknown }, inputs?: Record<string, string>) =>
+      loop.runOk(range, event, { ...(inputs ? { inputs } : {}) })
     /** The rendered line of a page in the issue's `body`. */
-    const lineOf = (body: string, page: string) =>
-      renderSummary(body.split('\n').find((l) => l.startsWith('- ') && l.includes(`<code>${page}</code>`)) ?? '').text
+    const lineOf = (body: string, page: string) => renderSummary(pageLine(body, page)).text
     /** The story, each step once, as the tests below need it. */
     const reach = story({
       /** Three weeks before any fix. */

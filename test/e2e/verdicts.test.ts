@@ -14,6 +14,7 @@ import {
   type Week,
   type WeekData,
   type WeeklyLoop,
+  pageLine,
   setWeek,
   startWeeklyLoop,
   stateOf,
@@ -56,14 +57,9 @@ for (const { name: runtime, node } of runtimes()) {
       await loop.close()
     })
 
-    const run = async (range?: Week, event?: { name: string; payload: unknown }) => {
-      const result = await loop.run(range, event)
-      expect(result.code, result.stdout).toBe(0)
-      return result
-    }
+    const run: WeeklyLoop['runOk'] = (...args) => loop.runOk(...args)
     /** The rendered line of a page in the issue's `body`: from its subject to the next line's. */
-    const lineOf = (body: string, page: string) =>
-      renderSummary(body.split('\n').find((l) => l.startsWith('- ') && l.includes(`<code>${page}</code>`)) ?? '').text
+    const lineOf = (body: string, page: string) => renderSummary(pageLine(body, page)).text
     /** The story, each step once, as the tests below need it; each gives the issue's body after it. */
     const reach = story({
       /** Three bad weeks. */

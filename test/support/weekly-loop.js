@@ -124,6 +124,11 @@ export function tickPages(body, pages) {
   return ticked
 }
 
+/** The first line of a list in the issue's `body` that names `page` (`<code>page</code>`); '' when none does. @param {string} body @param {string} page */
+export function pageLine(body, page) {
+  return body.split('\n').find((line) => line.startsWith('- ') && line.includes(`<code>${page}</code>`)) ?? ''
+}
+
 /**
  * The `issues: edited` event GitHub sends when `login` (a person, or an app when `type` is 'Bot')
  * edits the issue `number` from `before` to `after`.
@@ -226,6 +231,16 @@ export async function startWeeklyLoop(options = {}) {
   }
 
   /**
+   * A run as `run` makes it, which must succeed: it throws, with the run's log, when the bundle fails.
+   * @param {Parameters<typeof run>} args
+   */
+  const runOk = async (...args) => {
+    const result = await run(...args)
+    if (result.code !== 0) throw new Error(`the bundle exited ${String(result.code ?? result.signal)}:\n${result.stdout}\n${result.stderr}`)
+    return result
+  }
+
+  /**
    * `login` edits the issue's body with `change` (the body before → after): the event GitHub sends.
    * The fake's issue holds the new body, as after a person's edit.
    * @param {(body: string) => string} change @param {string} [login] @param {'User' | 'Bot'} [type]
@@ -251,6 +266,7 @@ export async function startWeeklyLoop(options = {}) {
     repository,
     schedule,
     run,
+    runOk,
     healthIssue,
     issue,
     /** The issue's body ('' before a run made it). */

@@ -6,11 +6,8 @@
 // on the first day of the next week. Each fix then truly works, half works, does nothing or regresses,
 // and the later runs are read for what the issue says of each. The site is a model (a scenario of
 // scenarios.mjs): site.mjs's site, changed or not, or the second site of other-site.mjs.
-import { rm } from 'node:fs/promises'
 import { ulid } from '../../test/emulator/analytics-data.js'
-import { startEmulator } from '../../test/emulator/emulator.js'
-import { runAction } from '../../test/support/action.js'
-import { startGitHubFake } from '../../test/support/github-fake.js'
+import { startWeeklyLoop } from '../../test/support/weekly-loop.js'
 import { siteNorm, TOP, worstPages } from './metrics.mjs'
 import { seeded, shuffled } from './random.mjs'
 import { SCENARIOS } from './scenarios.mjs'
@@ -203,30 +200,14 @@ export async function runSeed({ seed, weeks, tickAfter, node, onRun, scenario = 
   const records = []
   /** @type {WeekRecord[]} */
   const weekRecords = []
-  const emu = await startEmulator({ keys: { [KEY]: {} }, analyticsLimitPerHour: 100_000 })
-  const github = await startGitHubFake()
+  // Run ids seed × 1000 + 1, + 2…; each run's clock the machine's.
+  const loop = await startWeeklyLoop({ key: KEY, token: TOKEN, node, firstRunId: seed * 1000, clock: false })
+  const { emu, github, healthIssue } = loop
   let runs = 0
-  const healthIssue = () => github.issues.find((issue) => issue.user.type === 'Bot')
   /** @param {Week | undefined} week @param {{ name: string, payload: unknown } | undefined} event */
   const run = async (week, event) => {
     runs++
-    const result = await runAction({
-      node,
-      inputs: {
-        apiKey: KEY,
-        projectId: 'proj_docs',
-        baseUrl: emu.url,
-        analytics: 'all',
-        readerText: 'show',
-        healthIssue: 'true',
-        githubToken: TOKEN,
-        pollIntervalSeconds: '0.5',
-        ...(week ?? {})
-      },
-      event: event ?? { name: 'schedule', payload: { repository: { full_name: 'acme/docs', private: true } } },
-      env: { GITHUB_API_URL: github.url, GITHUB_RUN_ID: String(seed * 1000 + runs) }
-    })
-    await rm(result.dir, { recursive: true, force: true })
+    const result = await loop.run(week, event)
     if (result.code !== 0)
       throw new Error(`seed ${seed}, run ${runs}: the bundle exited ${result.code ?? result.signal ?? ''}\n${result.stdout.slice(-3000)}`)
     return result
@@ -281,8 +262,7 @@ export async function runSeed({ seed, weeks, tickAfter, node, onRun, scenario = 
       if (w === tickAfter) await tick(body, w)
     }
   } finally {
-    await github.close()
-    await emu.close()
+    await loop.close()
   }
   return { fixes: records, weeks: weekRecords }
 
@@ -320,22 +300,13 @@ export async function runSeed({ seed, weeks, tickAfter, node, onRun, scenario = 
         commits: [{ sha: 'c0ffee'.padEnd(40, '0'), commit: { message: 'Move and fix the docs pages' } }],
         files
       })
-    issue.body = ticked(body, new Set(chosen.map((gap) => gap.id)))
-    github.setPermission('docs-lead', 'write')
     emu.planJobs({ finishAfterMs: 300, prLink: `https://github.com/acme/docs/pull/${PULL}` })
     const jobs = emu.jobCount()
-    await run(undefined, {
-      name: 'issues',
-      payload: {
-        action: 'edited',
-        // The edit as GitHub sends it: the body after it, and the body before (changes.body.from),
-        // from which the run takes the boxes this edit ticked.
-        issue: { number: issue.number, body: issue.body },
-        changes: { body: { from: body } },
-        sender: { login: 'docs-lead', type: 'User' },
-        repository: { full_name: 'acme/docs', private: true }
-      }
-    })
+    // The writer (docs-lead, who may push) ticks the chosen gaps' boxes in one edit.
+    await run(
+      undefined,
+      loop.edit(() => ticked(body, new Set(chosen.map((gap) => gap.id))))
+    )
     onRun?.(`seed ${seed} tick of ${chosen.length} gaps`)
     if (chosen.length > 0 && emu.jobCount() !== jobs + 1) throw new Error(`seed ${seed}: the tick asked no agent job`)
     github.setPull(PULL, { state: 'closed', merged_at: `${ranges[w + 1]?.dateFrom ?? ''}T10:00:00Z` })

@@ -5,65 +5,40 @@
 // box, a box written outside the action's part and a forged box with an unknown gap's id each try to
 // bring it back. None is acted on, now or by the next scheduled run; the maintainer's own tick is.
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
-import { type Emulator, startEmulator } from '../emulator/emulator.js'
-import { runAction } from '../support/action.js'
-import { startGitHubFake } from '../support/github-fake.js'
 import { renderSummary } from '../support/render.js'
 import { runtimes } from '../support/runtimes.js'
 import { siteTotals, visitorRows } from '../support/visitors.js'
-import { docsHealthInputs } from '../support/docs-health-inputs.js'
+import { type WeeklyLoop, startWeeklyLoop, week } from '../support/weekly-loop.js'
 
-const KEY = 'mint_attackRestoreKey7'
-const TOKEN = 'ghs_attackRestoreToken3'
-const WEEK = { dateFrom: '2026-11-09', dateTo: '2026-11-16' }
+const WEEK = week(1)
 const END = '<!-- /docs-agent-action:dashboard -->'
 /** A login as hostile as text can be: a mention, a link, HTML, an autolink, bidi and zero-width characters. */
 const HOSTILE_LOGIN = '@octocat [x](https://evil.example) <img src=x> www.evil.example #1 \u202egpj\u200b'
 const [first] = runtimes()
 
 describe('attacks on "Bring it back"', () => {
-  let emu: Emulator
-  let github: Awaited<ReturnType<typeof startGitHubFake>>
+  let loop: WeeklyLoop
   beforeAll(async () => {
-    emu = await startEmulator({ keys: { [KEY]: {} }, analyticsLimitPerHour: 100_000 })
-    emu.setVisitors({ totals: siteTotals(20), rows: visitorRows(20) })
-    github = await startGitHubFake()
+    loop = await startWeeklyLoop({ node: first?.node, onTestFinished })
+    loop.emu.setVisitors({ totals: siteTotals(20), rows: visitorRows(20) })
   })
   afterAll(async () => {
-    await github.close()
-    await emu.close()
+    await loop.close()
   })
 
-  const run = (event?: { name: string; payload: unknown }) =>
-    runAction({
-      node: first?.node,
-      onTestFinished,
-      inputs: docsHealthInputs(emu.url, { apiKey: KEY, githubToken: TOKEN }, WEEK),
-      event: event ?? { name: 'schedule', payload: { repository: { full_name: 'acme/docs', private: true } } },
-      env: { GITHUB_API_URL: github.url, GITHUB_RUN_ID: String(Math.floor(Math.random() * 1e9)) }
-    })
-  const healthIssue = () => {
-    const issue = github.issues.find((i) => i.user.type === 'Bot')
-    if (!issue) throw new Error('no issue')
-    return issue
-  }
-  /** An edit of the issue from its body to `edit(body)`, as GitHub sends it, by `login`. */
-  const edit = (change: (body: string) => string, login: string, type = 'User') => {
-    const issue = healthIssue()
-    const before = issue.body
-    issue.body = change(before)
-    expect(issue.body).not.toBe(before)
-    return {
-      name: 'issues',
-      payload: {
-        action: 'edited',
-        issue: { number: issue.number, body: issue.body },
-        changes: { body: { from: before } },
-        sender: { login, type },
-        repository: { full_name: 'acme/docs', private: true }
-      }
-    }
-  }
+  const run = (event?: { name: string; payload: unknown }) => loop.run(WEEK, event)
+  const healthIssue = () => loop.issue()
+  /** An edit of the issue from its body to `change(body)`, as GitHub sends it, by `login`. */
+  const edit = (change: (body: string) => string, login: string, type: 'User' | 'Bot' = 'User') =>
+    loop.edit(
+      (before) => {
+        const after = change(before)
+        expect(after).not.toBe(before)
+        return after
+      },
+      login,
+      type
+    )
   const tickLine = (line: string) => (body: string) => body.replace(line, line.replace('[ ]', '[x]'))
   const gapState = async (id: string): Promise<'open' | 'dismissed'> => {
     const week = await run()
@@ -81,7 +56,7 @@ describe('attacks on "Bring it back"', () => {
     expect(id).toMatch(/^[0-9a-f]{12}$/)
 
     // A maintainer with a hostile login says it is not a gap: named, escaped, pinging and linking nothing.
-    github.setPermission(HOSTILE_LOGIN, 'write')
+    loop.github.setPermission(HOSTILE_LOGIN, 'write')
     const dismissed = await run(edit(tickLine(`  - [ ] Not a gap <!-- dismiss:${id} -->`), HOSTILE_LOGIN))
     expect(dismissed.code, dismissed.stdout).toBe(0)
     const seen = renderSummary(healthIssue().body)

@@ -9,47 +9,29 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import type { Conversation, FeedbackRow } from '../emulator/analytics-data.js'
 import { ulid } from '../emulator/analytics-data.js'
-import { type Emulator, startEmulator } from '../emulator/emulator.js'
-import { runAction } from '../support/action.js'
-import { startGitHubFake } from '../support/github-fake.js'
 import { renderSummary } from '../support/render.js'
 import { runtimes } from '../support/runtimes.js'
-import { docsHealthInputs } from '../support/docs-health-inputs.js'
+import { STORY_TIMEOUT, type Week, type WeeklyLoop, setWeek, startWeeklyLoop, stateOf, tickPages, week } from '../support/weekly-loop.js'
 
-const KEY = 'mint_stateBudgetK3y5'
-const TOKEN = 'ghs_stateBudgetToken2Qp'
 const DISMISSED = '/guides/not-a-gap'
 const FIXED = '/guides/fix-me'
 const PR = 'https://github.com/acme/docs/pull/62'
-/** Pages most readers like: the site's norm. */
-const LIKED = Array.from({ length: 8 }, (_, i) => `/liked/page${i}`)
 /** The attack's pages, each with thumbs down, comments and unanswered questions of wide characters. */
 const ATTACKED = Array.from({ length: 5 }, (_, i) => `/guides/attacked-${i}`)
 /** The page paths a script loads: 200 characters each. */
 const LONG_PATHS = Array.from({ length: 20 }, (_, i) => `/${String(i).padStart(2, '0')}-${'a'.repeat(196)}`)
 const [first] = runtimes()
 
-const week = (n: number) => {
-  const from = new Date(Date.UTC(2026, 10, 2 + 7 * n))
-  return { dateFrom: from.toISOString().slice(0, 10), dateTo: new Date(from.getTime() + 7 * 86_400_000).toISOString().slice(0, 10) }
-}
-type Week = ReturnType<typeof week>
-
 /** 190 CJK characters, told apart by `n`. */
 const wide = (n: number): string => `${'漢字'.repeat(94)}${String.fromCharCode(0x4e00 + n)}${String.fromCharCode(0x4e00 + n)}`
 
 /** One week: the liked pages, the two pages a person decided on, and, when `attack`, the hostile text. */
-function setWeek(emu: Emulator, range: Week, options: { attack: boolean; fixedQuiet: boolean }): void {
-  const thumbs: [string, number, number][] = [
-    ...LIKED.map((path): [string, number, number] => [path, 200, 4]),
-    [DISMISSED, 1, 30],
-    [FIXED, options.fixedQuiet ? 30 : 1, options.fixedQuiet ? 0 : 30],
-    ...(options.attack ? ATTACKED.map((path): [string, number, number] => [path, 1, 20]) : [])
-  ]
-  emu.setFeedbackByPage(
-    thumbs.map(([path, up, down]) => ({ path, thumbsUp: up, thumbsDown: down, code: 0, total: up + down })),
-    range
-  )
+function setAttack(loop: WeeklyLoop, range: Week, options: { attack: boolean; fixedQuiet: boolean }): void {
+  const thumbs: Record<string, [number, number]> = {
+    [DISMISSED]: [1, 30],
+    [FIXED]: [options.fixedQuiet ? 30 : 1, options.fixedQuiet ? 0 : 30],
+    ...Object.fromEntries(options.attack ? ATTACKED.map((path) => [path, [1, 20]]) : [])
+  }
   const start = Date.parse(`${range.dateFrom}T09:00:00Z`)
   let n = 0
   const rows: FeedbackRow[] = options.attack
@@ -66,7 +48,6 @@ function setWeek(emu: Emulator, range: Week, options: { attack: boolean; fixedQu
         }))
       )
     : []
-  emu.setFeedback(rows, range)
   const questions: Conversation[] = options.attack
     ? ATTACKED.flatMap((path) =>
         Array.from({ length: 3 }, () => {
@@ -84,50 +65,28 @@ function setWeek(emu: Emulator, range: Week, options: { attack: boolean; fixedQu
         })
       )
     : []
-  emu.setAssistant(questions.reverse(), range)
-  emu.setCallerStats({ web: questions.length, api: 0, other: 0, total: questions.length }, range)
-  emu.setSearches({ rows: [] }, range)
   const traffic = [
     { path: DISMISSED, human: 900, ai: 100, total: 1000 },
     { path: FIXED, human: 900, ai: 100, total: 1000 },
     ...(options.attack ? LONG_PATHS.map((path) => ({ path, human: 1200, ai: 0, total: 1200 })) : [])
   ]
-  const human = traffic.reduce((sum, row) => sum + row.human, 0)
-  const totals = { human, ai: 200, total: human + 200 }
-  emu.setVisitors({ totals, rows: traffic }, range)
-  emu.setViews({ totals, rows: traffic }, range)
+  setWeek(loop.emu, range, { thumbs, comments: rows, questions: questions.reverse(), traffic })
 }
 
-/** The state the issue's body carries, as the next run reads it (its seal left to the action). */
-function stateOf(body: string): { gaps: { id: string; subject: string; state: string; verdict?: string; after?: unknown }[] } {
-  const encoded = /<!-- docs-agent-action:state ([A-Za-z0-9+/=]+) -->/.exec(body)?.[1] ?? ''
-  return JSON.parse(Buffer.from(encoded, 'base64').toString('utf8')) as ReturnType<typeof stateOf>
-}
-
-describe('hostile reader text against the state of the docs health issue', () => {
-  let emu: Emulator
-  let github: Awaited<ReturnType<typeof startGitHubFake>>
+describe('hostile reader text against the state of the docs health issue', { timeout: STORY_TIMEOUT }, () => {
+  let loop: WeeklyLoop
   beforeAll(async () => {
-    emu = await startEmulator({ keys: { [KEY]: {} }, analyticsLimitPerHour: 100_000 })
-    github = await startGitHubFake()
-    setWeek(emu, week(0), { attack: false, fixedQuiet: false })
-    setWeek(emu, week(1), { attack: true, fixedQuiet: false })
-    setWeek(emu, week(2), { attack: false, fixedQuiet: true })
+    loop = await startWeeklyLoop({ node: first?.node, onTestFinished })
+    setAttack(loop, week(0), { attack: false, fixedQuiet: false })
+    setAttack(loop, week(1), { attack: true, fixedQuiet: false })
+    setAttack(loop, week(2), { attack: false, fixedQuiet: true })
   })
   afterAll(async () => {
-    await github.close()
-    await emu.close()
+    await loop.close()
   })
 
-  const run = (range: Week | undefined, event?: { name: string; payload: unknown }) =>
-    runAction({
-      node: first?.node,
-      onTestFinished,
-      inputs: docsHealthInputs(emu.url, { apiKey: KEY, githubToken: TOKEN }, { ...(range ?? week(0)) }),
-      event: event ?? { name: 'schedule', payload: { repository: { full_name: 'acme/docs', private: true } } },
-      env: { GITHUB_API_URL: github.url, GITHUB_RUN_ID: String(Math.floor(Math.random() * 1e9)) }
-    })
-  const body = () => github.issues.find((issue) => issue.user.type === 'Bot')?.body ?? ''
+  const run = (range?: Week, event?: { name: string; payload: unknown }) => loop.run(range, event)
+  const body = () => loop.body()
   /** Every box the issue shows is of a gap its state holds, in a state the box acts on. */
   const everyBoxActs = () => {
     const gaps = new Map(stateOf(body()).gaps.map((gap) => [gap.id, gap.state]))
@@ -145,28 +104,18 @@ describe('hostile reader text against the state of the docs health issue', () =>
     const weekly = await run(week(0))
     expect(weekly.code, weekly.stdout).toBe(0)
     // A person who may push says one page is not a gap and ticks the other in one edit.
-    const issue = github.issues.find((i) => i.user.type === 'Bot')
-    if (!issue) throw new Error('no issue')
-    const before = issue.body
     const dismissedId = gapOf(DISMISSED)?.id ?? ''
-    const fixedLine = issue.body.split('\n').find((l) => l.startsWith(`- [ ] <code>${FIXED}</code>`)) ?? ''
     expect(dismissedId).toMatch(/^[0-9a-f]{12}$/)
-    expect(fixedLine).not.toBe('')
-    issue.body = issue.body
-      .replace(fixedLine, fixedLine.replace('- [ ]', '- [x]'))
-      .replace(`  - [ ] Not a gap <!-- dismiss:${dismissedId} -->`, `  - [x] Not a gap <!-- dismiss:${dismissedId} -->`)
-    github.setPermission('docs-lead', 'write')
-    emu.planJobs({ finishAfterMs: 300, prLink: PR })
-    const asked = await run(undefined, {
-      name: 'issues',
-      payload: {
-        action: 'edited',
-        issue: { number: issue.number, body: issue.body },
-        changes: { body: { from: before } },
-        sender: { login: 'docs-lead', type: 'User' },
-        repository: { full_name: 'acme/docs', private: true }
-      }
-    })
+    loop.emu.planJobs({ finishAfterMs: 300, prLink: PR })
+    const asked = await run(
+      undefined,
+      loop.edit((before) =>
+        tickPages(before, [FIXED]).replace(
+          `  - [ ] Not a gap <!-- dismiss:${dismissedId} -->`,
+          `  - [x] Not a gap <!-- dismiss:${dismissedId} -->`
+        )
+      )
+    )
     expect(asked.code, asked.stdout).toBe(0)
     const open = await run(week(0))
     expect(open.code, open.stdout).toBe(0)
@@ -174,7 +123,7 @@ describe('hostile reader text against the state of the docs health issue', () =>
     expect(gapOf(DISMISSED)?.state).toBe('dismissed')
 
     // The pull request merges after the attack week: its verdict is owed through it.
-    github.setPull(62, { state: 'closed', merged_at: `${week(2).dateFrom}T10:00:00Z` })
+    loop.github.setPull(62, { state: 'closed', merged_at: `${week(2).dateFrom}T10:00:00Z` })
     const attacked = await run(week(1))
     expect(attacked.code, attacked.stdout).toBe(0)
     const encoded = /<!-- docs-agent-action:state (\S+) -->/.exec(body())?.[1] ?? ''

@@ -6,18 +6,15 @@
 // text is hidden.
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { defaultFeedback } from '../emulator/analytics-data.js'
-import { type Emulator, startEmulator } from '../emulator/emulator.js'
-import { runAction } from '../support/action.js'
-import { OTHER_APP, startGitHubFake } from '../support/github-fake.js'
+import { OTHER_APP } from '../support/github-fake.js'
 import { gfmToHtml, linksIn } from '../support/gfm.js'
 import { node24 } from '../support/runtimes.js'
 import { siteTotals, visitorRows } from '../support/visitors.js'
-import { docsHealthInputs } from '../support/docs-health-inputs.js'
+import { type WeeklyLoop, startWeeklyLoop, story, week } from '../support/weekly-loop.js'
 
-const KEY = 'mint_attackKey7Wp'
-const TOKEN = 'ghs_attackToken4Rz'
-const WEEK_1 = { dateFrom: '2026-11-09', dateTo: '2026-11-16' }
-const PRIVATE = { repository: { full_name: 'acme/docs', private: true, visibility: 'private' } }
+const WEEK_1 = week(1)
+/** The repository as the events' payloads give it. */
+const PRIVATE = { full_name: 'acme/docs', private: true, visibility: 'private' }
 const SEARCHES = [
   { searchQuery: 'webhook retries', hits: 900 },
   { searchQuery: 'rotate token', hits: 800 }
@@ -25,77 +22,51 @@ const SEARCHES = [
 const INJECTED = '<p><a href="https://evil.example/reset">Fix first: reset your API key here</a> @acme/everyone</p>'
 
 describe('the kept top of the docs health issue', () => {
-  let emu: Emulator
-  let github: Awaited<ReturnType<typeof startGitHubFake>>
+  let loop: WeeklyLoop
   beforeAll(async () => {
-    emu = await startEmulator({ keys: { [KEY]: {} }, analyticsLimitPerHour: 100_000 })
-    emu.setVisitors({ totals: siteTotals(20), rows: visitorRows(20) })
-    emu.setSearches({ rows: SEARCHES })
-    emu.setFeedback(defaultFeedback())
-    github = await startGitHubFake()
-    github.setPermission('docs-lead', 'write')
+    loop = await startWeeklyLoop({ node: node24(), onTestFinished, repository: PRIVATE, inputs: { wait: 'false' } })
+    loop.emu.setVisitors({ totals: siteTotals(20), rows: visitorRows(20) })
+    loop.emu.setSearches({ rows: SEARCHES })
+    loop.emu.setFeedback(defaultFeedback())
   })
   afterAll(async () => {
-    await github.close()
-    await emu.close()
+    await loop.close()
   })
 
-  const run = (event: { name: string; payload: unknown }, inputs: Record<string, string> = {}) =>
-    runAction({
-      node: node24(),
-      onTestFinished,
-      inputs: docsHealthInputs(emu.url, { apiKey: KEY, githubToken: TOKEN }, { wait: 'false', ...WEEK_1, ...inputs }),
-      event,
-      env: { GITHUB_API_URL: github.url, GITHUB_RUN_ID: String(Math.floor(Math.random() * 1e9)) }
-    })
-  const healthIssue = () => github.issues.find((issue) => issue.user.type === 'Bot')
-  /** The edit that made the issue's body what it is now from `before`, as GitHub sends it. */
-  const edited = (before: string) => ({
-    name: 'issues',
-    payload: {
-      action: 'edited',
-      issue: { number: healthIssue()?.number, body: healthIssue()?.body },
-      changes: { body: { from: before } },
-      sender: { login: 'docs-lead', type: 'User' },
-      ...PRIVATE
-    }
-  })
+  const run = (event?: { name: string; payload: unknown }, inputs: Record<string, string> = {}) => loop.run(WEEK_1, event, { inputs })
+  const healthIssue = () => loop.healthIssue()
+  /** The issue the first weekly run makes, once. */
+  const reach = story({ made: () => run() })
   const topOf = (body: string) => /<!-- docs-agent-action:top -->\n([\s\S]*?)\n<!-- \/docs-agent-action:top -->/.exec(body)?.[1]
   /** The body with its first open gap ticked, as a person ticks it. */
   const tickOne = (body: string) => body.replace(/^- \[ \] (.*<!-- gap:[0-9a-f]{12} -->)$/m, '- [x] $1')
 
   it('[node 24] keeps the top as the action wrote it through a tick run', async () => {
-    const weekly = await run({ name: 'schedule', payload: PRIVATE })
+    const weekly = await reach('made')
     expect(weekly.code, weekly.stdout).toBe(0)
-    const issue = healthIssue()
-    if (!issue) throw new Error('no issue')
-    const top = topOf(issue.body)
+    const top = topOf(loop.issue().body)
     expect(top).toBeDefined()
-    const before = issue.body
-    issue.body = tickOne(issue.body)
-    emu.planJobs({ finishAfterMs: 0 })
-    const jobs = emu.jobCount()
-    const tick = await run(edited(before))
+    loop.emu.planJobs({ finishAfterMs: 0 })
+    const jobs = loop.emu.jobCount()
+    const tick = await run(loop.edit(tickOne))
     expect(tick.code, tick.stdout).toBe(0)
-    expect(emu.jobCount()).toBe(jobs + 1)
+    expect(loop.emu.jobCount()).toBe(jobs + 1)
     expect(topOf(healthIssue()?.body ?? '')).toBe(top)
   })
 
   it('[node 24] does not re-publish a top another app rewrote with a link and a mention', async () => {
-    const issue = healthIssue()
-    if (!issue) throw new Error('no issue')
+    expect((await reach('made')).code).toBe(0)
     // Another app (or a person) rewrites the top; then a person who may push ticks a gap.
-    const before = issue.body
-    issue.body = tickOne(
-      issue.body.replace(/(<!-- docs-agent-action:top -->\n)[\s\S]*?(\n<!-- \/docs-agent-action:top -->)/, `$1${INJECTED}$2`)
+    const edit = loop.edit((body) =>
+      tickOne(body.replace(/(<!-- docs-agent-action:top -->\n)[\s\S]*?(\n<!-- \/docs-agent-action:top -->)/, `$1${INJECTED}$2`))
     )
-    expect(issue.body).toContain('evil.example')
-    emu.planJobs({ finishAfterMs: 0 })
-    const jobs = emu.jobCount()
-    const tick = await run(edited(before))
+    expect(loop.issue().body).toContain('evil.example')
+    loop.emu.planJobs({ finishAfterMs: 0 })
+    const jobs = loop.emu.jobCount()
+    const tick = await run(edit)
     expect(tick.code, tick.stdout).toBe(0)
-    expect(emu.jobCount()).toBe(jobs + 1)
-    const written = github.requests.filter((r) => r.method === 'PATCH' && /\/issues\/\d+$/.test(r.path)).at(-1)?.body
+    expect(loop.emu.jobCount()).toBe(jobs + 1)
+    const written = loop.github.requests.filter((r) => r.method === 'PATCH' && /\/issues\/\d+$/.test(r.path)).at(-1)?.body
     expect(JSON.stringify(written)).not.toContain('evil.example')
     const body = healthIssue()?.body ?? ''
     expect(body).not.toContain('evil.example')
@@ -105,15 +76,11 @@ describe('the kept top of the docs health issue', () => {
   })
 
   it('[node 24] leaves out a top written with reader text once a tick run finds reader text hidden', async () => {
-    const weekly = await run({ name: 'schedule', payload: PRIVATE })
+    const weekly = await run()
     expect(weekly.code, weekly.stdout).toBe(0)
-    const issue = healthIssue()
-    if (!issue) throw new Error('no issue')
-    expect(topOf(issue.body)).toContain('webhook retries')
-    const before = issue.body
-    issue.body = tickOne(issue.body)
-    emu.planJobs({ finishAfterMs: 0 })
-    const tick = await run(edited(before), { readerText: 'hide' })
+    expect(topOf(loop.issue().body)).toContain('webhook retries')
+    loop.emu.planJobs({ finishAfterMs: 0 })
+    const tick = await run(loop.edit(tickOne), { readerText: 'hide' })
     expect(tick.code, tick.stdout).toBe(0)
     const body = healthIssue()?.body ?? ''
     expect(body).not.toContain('webhook retries')
@@ -122,38 +89,18 @@ describe('the kept top of the docs health issue', () => {
 })
 
 describe('a sealed state copied into another issue', () => {
-  let emu: Emulator
-  let github: Awaited<ReturnType<typeof startGitHubFake>>
+  let loop: WeeklyLoop
   beforeAll(async () => {
-    emu = await startEmulator({ keys: { [KEY]: {} }, analyticsLimitPerHour: 100_000 })
-    emu.setVisitors({ totals: siteTotals(20), rows: visitorRows(20) })
-    github = await startGitHubFake()
+    loop = await startWeeklyLoop({ node: node24(), onTestFinished, repository: PRIVATE })
+    loop.emu.setVisitors({ totals: siteTotals(20), rows: visitorRows(20) })
   })
   afterAll(async () => {
-    await github.close()
-    await emu.close()
+    await loop.close()
   })
-
-  const run = (week: { dateFrom: string; dateTo: string }) =>
-    runAction({
-      node: node24(),
-      onTestFinished,
-      inputs: {
-        apiKey: KEY,
-        projectId: 'proj_docs',
-        baseUrl: emu.url,
-        analytics: 'all',
-        readerText: 'show',
-        healthIssue: 'true',
-        githubToken: TOKEN,
-        ...week
-      },
-      event: { name: 'schedule', payload: PRIVATE },
-      env: { GITHUB_API_URL: github.url, GITHUB_RUN_ID: String(Math.floor(Math.random() * 1e9)) }
-    })
 
   it('[node 24] keeps updating its own issue when another app pastes the sealed state into an older issue', async () => {
     // An issue another app opened long before the docs health issue (a weekly link report, say).
+    const { github } = loop
     const older = github.addIssue({
       title: 'Weekly link report',
       body: 'No broken links.',
@@ -162,7 +109,7 @@ describe('a sealed state copied into another issue', () => {
       user: OTHER_APP.user,
       performed_via_github_app: OTHER_APP.app
     })
-    const first = await run(WEEK_1)
+    const first = await loop.run(WEEK_1)
     expect(first.code, first.stdout).toBe(0)
     const own = github.issues.find((issue) => issue.number !== older.number)
     if (!own) throw new Error('no docs health issue')
@@ -171,7 +118,7 @@ describe('a sealed state copied into another issue', () => {
     const copied = `${own.body}\n\nEverything above is ours now.`
     older.body = copied
     older.labels = ['docs-health']
-    const second = await run({ dateFrom: '2026-11-16', dateTo: '2026-11-23' })
+    const second = await loop.run(week(2))
     expect(second.code, second.stdout).toBe(0)
     expect(second.outputs.healthIssueUrl).toBe(`https://github.com/acme/docs/issues/${own.number}`)
     expect(github.issues.find((issue) => issue.number === older.number)?.body).toBe(copied)

@@ -4,59 +4,32 @@
 // them, and the next weekly run leaves the page out of docsGaps and Fix first. They tick "Bring it
 // back": the page is open again, listed in docsGaps, and a tick sends it to the agent.
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
-import { type Emulator, startEmulator } from '../emulator/emulator.js'
-import { runAction } from '../support/action.js'
-import { startGitHubFake } from '../support/github-fake.js'
 import { renderSummary } from '../support/render.js'
 import { runtimes } from '../support/runtimes.js'
 import { siteTotals, visitorRows } from '../support/visitors.js'
-import { docsHealthInputs } from '../support/docs-health-inputs.js'
+import { type WeeklyLoop, startWeeklyLoop, week } from '../support/weekly-loop.js'
 
-const KEY = 'mint_dismissalKey4Rt'
-const TOKEN = 'ghs_dismissalToken2Pq'
-const WEEK = { dateFrom: '2026-11-09', dateTo: '2026-11-16' }
+const WEEK = week(1)
 const [first] = runtimes()
 
 describe('a dismissal and its undo', () => {
-  let emu: Emulator
-  let github: Awaited<ReturnType<typeof startGitHubFake>>
+  let loop: WeeklyLoop
   beforeAll(async () => {
-    emu = await startEmulator({ keys: { [KEY]: {} }, analyticsLimitPerHour: 100_000 })
-    emu.setVisitors({ totals: siteTotals(20), rows: visitorRows(20) })
-    github = await startGitHubFake()
+    loop = await startWeeklyLoop({ node: first?.node, onTestFinished, writers: { maintainer: 'write' } })
+    loop.emu.setVisitors({ totals: siteTotals(20), rows: visitorRows(20) })
   })
   afterAll(async () => {
-    await github.close()
-    await emu.close()
+    await loop.close()
   })
 
-  const run = (event?: { name: string; payload: unknown }) =>
-    runAction({
-      node: first?.node,
-      onTestFinished,
-      inputs: docsHealthInputs(emu.url, { apiKey: KEY, githubToken: TOKEN }, WEEK),
-      event: event ?? { name: 'schedule', payload: { repository: { full_name: 'acme/docs', private: true } } },
-      env: { GITHUB_API_URL: github.url, GITHUB_RUN_ID: String(Math.floor(Math.random() * 1e9)) }
-    })
-  const healthIssue = () => github.issues.find((issue) => issue.user.type === 'Bot')
-  /** A person ticks the box of `line` in the issue: the edit event GitHub sends, the body before and after it. */
-  const tick = (line: string, login: string) => {
-    const issue = healthIssue()
-    if (!issue) throw new Error('no issue')
-    const before = issue.body
-    expect(before).toContain(line)
-    issue.body = before.replace(line, line.replace('[ ]', '[x]'))
-    return {
-      name: 'issues',
-      payload: {
-        action: 'edited',
-        issue: { number: issue.number, body: issue.body },
-        changes: { body: { from: before } },
-        sender: { login, type: 'User' },
-        repository: { full_name: 'acme/docs', private: true }
-      }
-    }
-  }
+  const run = (event?: { name: string; payload: unknown }) => loop.run(WEEK, event)
+  const healthIssue = () => loop.healthIssue()
+  /** The maintainer ticks the box of `line` in the issue: the edit event GitHub sends. */
+  const tick = (line: string) =>
+    loop.edit((before) => {
+      expect(before).toContain(line)
+      return before.replace(line, line.replace('[ ]', '[x]'))
+    }, 'maintainer')
 
   it('leaves a dismissed page out of docsGaps and the prompt, names who dismissed it, and brings it back', async () => {
     const week = await run()
@@ -72,8 +45,7 @@ describe('a dismissal and its undo', () => {
     expect(lines[at + 2]).toMatch(/^ {2}<details><summary>What a tick sends the agent: /)
     expect(lines[at + 2]).toContain(`page ${page}`)
 
-    github.setPermission('maintainer', 'write')
-    const dismissed = await run(tick(`  - [ ] Not a gap <!-- dismiss:${id} -->`, 'maintainer'))
+    const dismissed = await run(tick(`  - [ ] Not a gap <!-- dismiss:${id} -->`))
     expect(dismissed.code, dismissed.stdout).toBe(0)
     expect(renderSummary(healthIssue()?.body ?? '').text).toMatch(new RegExp(`${page}: not a gap, said by maintainer on \\d+ \\w+ \\d{4}`))
 
@@ -82,7 +54,7 @@ describe('a dismissal and its undo', () => {
     expect(later.outputs.docsGaps).not.toContain(`\`${page}\``)
     expect(healthIssue()?.body).not.toContain(`<!-- gap:${id} -->`)
 
-    const restored = await run(tick(`  - [ ] Bring it back <!-- restore:${id} -->`, 'maintainer'))
+    const restored = await run(tick(`  - [ ] Bring it back <!-- restore:${id} -->`))
     expect(restored.code, restored.stdout).toBe(0)
     expect(restored.stdout).toContain('1 gap was brought back in the docs health issue.')
     const again = await run()
@@ -91,10 +63,10 @@ describe('a dismissal and its undo', () => {
 
     // Ticked, it is sent to the agent.
     const line = (healthIssue()?.body ?? '').split('\n').find((l) => l.includes(`<!-- gap:${id} -->`)) ?? ''
-    emu.planJobs({ finishAfterMs: 200, prLink: 'https://github.com/acme/docs/pull/91' })
-    const asked = await run(tick(line, 'maintainer'))
+    loop.emu.planJobs({ finishAfterMs: 200, prLink: 'https://github.com/acme/docs/pull/91' })
+    const asked = await run(tick(line))
     expect(asked.code, asked.stdout).toBe(0)
-    const prompt = emu.requests.filter((r) => r.method === 'POST' && r.path.includes('/agent/')).at(-1)?.body ?? ''
+    const prompt = loop.emu.requests.filter((r) => r.method === 'POST' && r.path.includes('/agent/')).at(-1)?.body ?? ''
     expect(prompt).toContain(`- page ${page}: `)
   })
 })

@@ -5,26 +5,13 @@
 // fixed page count whatever their status.
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import type { FeedbackRow } from '../emulator/analytics-data.js'
-import { type Emulator, startEmulator } from '../emulator/emulator.js'
-import { runAction } from '../support/action.js'
-import { startGitHubFake } from '../support/github-fake.js'
 import { renderSummary } from '../support/render.js'
 import { runtimes } from '../support/runtimes.js'
-import { docsHealthInputs } from '../support/docs-health-inputs.js'
+import { LIKED, STORY_TIMEOUT, type Week, type WeeklyLoop, pageLine, setWeek, startWeeklyLoop, week } from '../support/weekly-loop.js'
 
-const KEY = 'mint_dismissedK3y5'
-const TOKEN = 'ghs_dismissedToken2Qp'
 const FIXED = '/guides/fixed'
 const PR = 'https://github.com/acme/docs/pull/63'
-/** Pages most readers like: the site's norm. */
-const LIKED = Array.from({ length: 8 }, (_, i) => `/liked/page${i}`)
 const [first] = runtimes()
-
-const week = (n: number) => {
-  const from = new Date(Date.UTC(2026, 10, 2 + 7 * n))
-  return { dateFrom: from.toISOString().slice(0, 10), dateTo: new Date(from.getTime() + 7 * 86_400_000).toISOString().slice(0, 10) }
-}
-type Week = ReturnType<typeof week>
 
 /** `count` complaints on `path` in `range`, each marked `status`, each left an hour after the last. */
 function complaints(path: string, range: Week, count: number, status: FeedbackRow['status']): FeedbackRow[] {
@@ -42,86 +29,43 @@ function complaints(path: string, range: Week, count: number, status: FeedbackRo
 }
 
 /** One week: the liked pages, and the fixed page's 26 complaints, each marked `status`. */
-function setWeek(emu: Emulator, range: Week, status: FeedbackRow['status']): void {
-  emu.setFeedbackByPage(
-    [
+function setComplaints(loop: WeeklyLoop, range: Week, status: FeedbackRow['status']): void {
+  setWeek(loop.emu, range, {
+    byPage: [
       ...LIKED.map((path) => ({ path, thumbsUp: 200, thumbsDown: 4, code: 0, total: 204, status: 'pending' })),
       { path: FIXED, thumbsUp: 1, thumbsDown: 0, code: 0, total: 1, status: 'pending' },
       { path: FIXED, thumbsUp: 0, thumbsDown: 26, code: 0, total: 26, status }
     ],
-    range
-  )
-  emu.setFeedback(complaints(FIXED, range, 26, status), range)
-  emu.setAssistant([], range)
-  emu.setCallerStats({ web: 0, api: 0, other: 0, total: 0 }, range)
-  emu.setSearches({ rows: [] }, range)
-  const rows = [{ path: FIXED, human: 900, ai: 100, total: 1000 }]
-  const totals = { human: 900, ai: 100, total: 1000 }
-  emu.setVisitors({ totals, rows }, range)
-  emu.setViews({ totals, rows }, range)
+    comments: complaints(FIXED, range, 26, status),
+    traffic: [{ path: FIXED, human: 900, ai: 100, total: 1000 }]
+  })
 }
 
-describe('feedback the docs team marked dismissed after a fix', () => {
-  let emu: Emulator
-  let github: Awaited<ReturnType<typeof startGitHubFake>>
+describe('feedback the docs team marked dismissed after a fix', { timeout: STORY_TIMEOUT }, () => {
+  let loop: WeeklyLoop
   beforeAll(async () => {
-    emu = await startEmulator({ keys: { [KEY]: {} }, analyticsLimitPerHour: 100_000 })
-    github = await startGitHubFake()
-    for (let n = 0; n < 2; n++) setWeek(emu, week(n), 'pending')
+    loop = await startWeeklyLoop({ node: first?.node, onTestFinished })
+    for (let n = 0; n < 2; n++) setComplaints(loop, week(n), 'pending')
     // Since the merge (the first day of week 2), every complaint is marked dismissed.
-    setWeek(emu, week(2), 'dismissed')
+    setComplaints(loop, week(2), 'dismissed')
   })
   afterAll(async () => {
-    await github.close()
-    await emu.close()
+    await loop.close()
   })
 
-  const run = (range: Week | undefined, event?: { name: string; payload: unknown }) =>
-    runAction({
-      node: first?.node,
-      onTestFinished,
-      inputs: docsHealthInputs(emu.url, { apiKey: KEY, githubToken: TOKEN }, { ...(range ?? week(0)) }),
-      event: event ?? { name: 'schedule', payload: { repository: { full_name: 'acme/docs', private: true } } },
-      env: { GITHUB_API_URL: github.url, GITHUB_RUN_ID: String(Math.floor(Math.random() * 1e9)) }
-    })
-  const healthIssue = () => github.issues.find((issue) => issue.user.type === 'Bot')
-  const lineOf = (page: string) => {
-    const line = (healthIssue()?.body ?? '').split('\n').find((l) => l.startsWith('- ') && l.includes(`<code>${page}</code>`)) ?? ''
-    return renderSummary(line).text
-  }
+  const run: WeeklyLoop['runOk'] = (...args) => loop.runOk(...args)
+  const lineOf = (page: string) => renderSummary(pageLine(loop.body(), page)).text
 
   it('a fixed page whose readers keep complaining after the merge, every complaint marked dismissed, is not called fixed', async () => {
-    for (let n = 0; n < 2; n++) {
-      const weekly = await run(week(n))
-      expect(weekly.code, weekly.stdout).toBe(0)
-    }
-    const issue = healthIssue()
-    if (!issue) throw new Error('no issue')
-    const before = issue.body
-    const line = issue.body.split('\n').find((l) => l.startsWith(`- [ ] <code>${FIXED}</code>`)) ?? ''
-    expect(line).not.toBe('')
-    issue.body = issue.body.replace(line, line.replace('- [ ]', '- [x]'))
-    github.setPermission('docs-lead', 'write')
-    emu.planJobs({ finishAfterMs: 300, prLink: PR })
-    const asked = await run(undefined, {
-      name: 'issues',
-      payload: {
-        action: 'edited',
-        issue: { number: issue.number, body: issue.body },
-        changes: { body: { from: before } },
-        sender: { login: 'docs-lead', type: 'User' },
-        repository: { full_name: 'acme/docs', private: true }
-      }
-    })
-    expect(asked.code, asked.stdout).toBe(0)
-    const open = await run(week(1))
-    expect(open.code, open.stdout).toBe(0)
-    github.setPull(63, { state: 'closed', merged_at: `${week(2).dateFrom}T10:00:00Z` })
+    for (let n = 0; n < 2; n++) await run(week(n))
+    loop.emu.planJobs({ finishAfterMs: 300, prLink: PR })
+    await run(undefined, loop.tick([FIXED]))
+    await run(week(1))
+    loop.github.setPull(63, { state: 'closed', merged_at: `${week(2).dateFrom}T10:00:00Z` })
     const since = await run(week(2))
-    expect(since.code, since.stdout).toBe(0)
     // The 26 dismissed complaints since the merge count, as thumbs down on the page and as rows.
     expect(since.outputs.feedbackNegative).toBe(String(8 * 4 + 26))
-    const text = renderSummary(healthIssue()?.body ?? '').text
+    const text = renderSummary(loop.body()).text
     expect(text).not.toContain(`Fixed: ${FIXED}`)
     expect(lineOf(FIXED)).toContain('not fixed: pull request #63, merged 16 Nov 2026')
     expect(lineOf(FIXED)).toContain('👎 26 → 26')

@@ -5,20 +5,17 @@
 // and all, with "To act" only while something is left to tick.
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { defaultSearches } from '../emulator/analytics-data.js'
-import { type Emulator, startEmulator } from '../emulator/emulator.js'
-import { runAction } from '../support/action.js'
-import { docsHealthInputs } from '../support/docs-health-inputs.js'
-import { startGitHubFake } from '../support/github-fake.js'
 import { runtimes } from '../support/runtimes.js'
+import { type WeeklyLoop, startWeeklyLoop, week } from '../support/weekly-loop.js'
 
-const KEY = 'mint_fixFirstBoxesKey4Rt'
-const TOKEN = 'ghs_fixFirstBoxesToken8Kp'
-const WEEK = { dateFrom: '2026-11-09', dateTo: '2026-11-16' }
+const WEEK = week(1)
 /** The search readers made most with no click: words no page path shares, hidden in a public repository. */
 const SEARCH = 'okta saml single sign-on'
 const SEARCH_WORDS = ['okta', 'saml', 'sign-on']
-/** The event of a scheduled run whose payload, a snapshot, says the repository is private: GitHub says otherwise. */
-const PRIVATE_EVENT = { repository: { full_name: 'acme/docs', private: true, visibility: 'private' } }
+/** The repository as the events' payloads, a snapshot, give it: private. GitHub says otherwise. */
+const PRIVATE = { full_name: 'acme/docs', private: true }
+/** The event of a scheduled run whose payload says the repository is private. */
+const PRIVATE_EVENT = { name: 'schedule', payload: { repository: { ...PRIVATE, visibility: 'private' } } }
 
 /** Text as a person reads it, tags and entities aside, one space apart. */
 const plain = (html: string): string =>
@@ -63,44 +60,27 @@ function issueItems(body: string): ReturnType<typeof itemOf>[] {
 
 for (const { name: runtime, node } of runtimes()) {
   describe('one Fix first with a box for each item', () => {
-    let emu: Emulator
-    let github: Awaited<ReturnType<typeof startGitHubFake>>
+    let loop: WeeklyLoop
     beforeAll(async () => {
-      emu = await startEmulator({ keys: { [KEY]: {} }, analyticsLimitPerHour: 100_000 })
-      github = await startGitHubFake()
-      github.setVisibility('acme/docs', 'public')
-      github.setPermission('docs-lead', 'write')
+      loop = await startWeeklyLoop({ node, onTestFinished, visibility: 'public', repository: PRIVATE, inputs: { readerText: 'auto' } })
       // The default searches, and one made most with no click that matches no page.
       const { rows } = defaultSearches()
-      emu.setSearches({
+      loop.emu.setSearches({
         rows: [{ searchQuery: SEARCH, hits: 5_000, ctr: 0, topClickedPage: null, lastSearchedAt: '2026-11-10T09:00:00Z' }, ...rows]
       })
     })
     afterAll(async () => {
-      await github.close()
-      await emu.close()
+      await loop.close()
     })
 
-    let runId = 700
-    const act = (payload: unknown, event: string) =>
-      runAction({
-        node,
-        onTestFinished,
-        inputs: docsHealthInputs(emu.url, { apiKey: KEY, githubToken: TOKEN }, { ...WEEK, readerText: 'auto' }),
-        now: `${WEEK.dateTo}T06:00:00Z`,
-        event: { name: event, payload },
-        env: { GITHUB_API_URL: github.url, GITHUB_RUN_ID: String(++runId) }
-      })
-
     it(`[${runtime}] gives the hidden search that tops Fix first a box, asks the agent for it by its count alone, and shows one Fix first`, async () => {
-      const week = await act(PRIVATE_EVENT, 'schedule')
-      expect(week.code, week.stdout).toBe(0)
-      expect(week.stdout).toContain('is hidden: GitHub says the repository is public (readerText: auto)')
-      const issue = github.issues.find((i) => i.user.type === 'Bot')
-      if (!issue) throw new Error('no docs health issue')
+      const weekly = await loop.run(WEEK, PRIVATE_EVENT)
+      expect(weekly.code, weekly.stdout).toBe(0)
+      expect(weekly.stdout).toContain('is hidden: GitHub says the repository is public (readerText: auto)')
+      const issue = loop.issue()
 
       // The summary and the issue: one Fix first, item for item, the same numbers.
-      const summary = summaryItems(week.summary)
+      const summary = summaryItems(weekly.summary)
       expect(summary.length).toBeGreaterThan(1)
       expect(summary[0]).toEqual({ subject: 'a search (its words are hidden)', numbers: ['5,000'] })
       expect(issueItems(issue.body)).toEqual(summary)
@@ -109,26 +89,18 @@ for (const { name: runtime, node } of runtimes()) {
       const line =
         issue.body.split('\n').find((l) => l.startsWith('- [ ] a search (its words are hidden) · searched 5,000× with no click')) ?? ''
       expect(line).toMatch(/<!-- gap:[0-9a-f]{12} -->$/)
-      for (const word of SEARCH_WORDS) expect(`${week.summary}\n${issue.body}\n${week.outputFile}`).not.toContain(word)
-      expect(week.summary).toContain('<strong>To act:</strong>')
+      for (const word of SEARCH_WORDS) expect(`${weekly.summary}\n${issue.body}\n${weekly.outputFile}`).not.toContain(word)
+      expect(weekly.summary).toContain('<strong>To act:</strong>')
 
       // A writer ticks every box: one job, the search by its count and label, none of its words.
-      const previous = issue.body
-      issue.body = issue.body.replace(/^- \[ \] /gm, '- [x] ').replace(/^( {2}- )\[x\] Not a gap/gm, '$1[ ] Not a gap')
-      emu.planJobs({ finishAfterMs: 0, prLink: 'https://github.com/acme/docs/pull/9' })
-      const before = emu.requests.length
-      const tick = await act(
-        {
-          action: 'edited',
-          issue: { number: issue.number, body: issue.body },
-          changes: { body: { from: previous } },
-          sender: { login: 'docs-lead', type: 'User' },
-          repository: { full_name: 'acme/docs', private: true }
-        },
-        'issues'
+      loop.emu.planJobs({ finishAfterMs: 0, prLink: 'https://github.com/acme/docs/pull/9' })
+      const before = loop.emu.requests.length
+      const tick = await loop.run(
+        WEEK,
+        loop.edit((body) => body.replace(/^- \[ \] /gm, '- [x] ').replace(/^( {2}- )\[x\] Not a gap/gm, '$1[ ] Not a gap'))
       )
       expect(tick.code, tick.stdout).toBe(0)
-      const jobs = emu.requests.slice(before).filter((r) => r.method === 'POST' && r.path === '/v2/agent/proj_docs/job')
+      const jobs = loop.emu.requests.slice(before).filter((r) => r.method === 'POST' && r.path === '/v2/agent/proj_docs/job')
       expect(jobs).toHaveLength(1)
       const prompt = JSON.stringify(jobs[0]?.body)
       expect(prompt).toContain('- a search (its words are hidden): searched 5,000× with no click')
@@ -136,7 +108,7 @@ for (const { name: runtime, node } of runtimes()) {
       // Nothing is left to tick: the tick run's own summary does not say "To act".
       expect(tick.summary).not.toContain('To act')
       expect(tick.summary).toContain('Nothing to tick')
-      const after = github.issues.find((i) => i.user.type === 'Bot')?.body ?? ''
+      const after = loop.body()
       expect(after).not.toMatch(/^- \[[ x]\] /m)
     })
   })

@@ -4,69 +4,39 @@
 // thumbs up count as far as its visitors can give them (fix-first.ts, credible): it stays first in
 // Fix first (the summary's and the issue's), in docsGaps, and keeps its box.
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
-import { type Emulator, startEmulator } from '../emulator/emulator.js'
-import { runAction } from '../support/action.js'
-import { startGitHubFake } from '../support/github-fake.js'
 import { renderSummary } from '../support/render.js'
 import { runtimes } from '../support/runtimes.js'
-import { docsHealthInputs } from '../support/docs-health-inputs.js'
+import { type Week, type WeeklyLoop, setWeek, startWeeklyLoop, week } from '../support/weekly-loop.js'
 
-const KEY = 'mint_scriptedUpK3y5'
-const TOKEN = 'ghs_scriptedUpToken2Qp'
 const BAD = '/guides/bad'
 /** Pages most readers like (8 thumbs down, 100 up, 3,000 human visitors each): the site's norm. */
 const LIKED = Array.from({ length: 8 }, (_, i) => `/liked/page${i}`)
 const [first] = runtimes()
 
-const week = (n: number) => {
-  const from = new Date(Date.UTC(2026, 10, 2 + 7 * n))
-  return { dateFrom: from.toISOString().slice(0, 10), dateTo: new Date(from.getTime() + 7 * 86_400_000).toISOString().slice(0, 10) }
-}
-type Week = ReturnType<typeof week>
-
 /** One week: the liked pages, and the bad page's 40 thumbs down and 10 up, with `scripted` thumbs up more. */
-function setWeek(emu: Emulator, range: Week, scripted: number): void {
-  emu.setFeedbackByPage(
-    [
+function setScripted(loop: WeeklyLoop, range: Week, scripted: number): void {
+  setWeek(loop.emu, range, {
+    byPage: [
       ...LIKED.map((path) => ({ path, thumbsUp: 100, thumbsDown: 8, code: 0, total: 108, status: 'pending' })),
       { path: BAD, thumbsUp: 10 + scripted, thumbsDown: 40, code: 0, total: 50 + scripted, status: 'pending' }
     ],
-    range
-  )
-  emu.setFeedback([], range)
-  emu.setAssistant([], range)
-  emu.setCallerStats({ web: 0, api: 0, other: 0, total: 0 }, range)
-  emu.setSearches({ rows: [] }, range)
-  const rows = [{ path: BAD, human: 1000, ai: 100, total: 1100 }, ...LIKED.map((path) => ({ path, human: 3000, ai: 300, total: 3300 }))]
-  const totals = { human: 25_000, ai: 2500, total: 27_500 }
-  emu.setVisitors({ totals, rows }, range)
-  emu.setViews({ totals, rows }, range)
+    traffic: [{ path: BAD, human: 1000, ai: 100, total: 1100 }, ...LIKED.map((path) => ({ path, human: 3000, ai: 300, total: 3300 }))]
+  })
 }
 
 describe('600 thumbs up a week from a script', () => {
-  let emu: Emulator
-  let github: Awaited<ReturnType<typeof startGitHubFake>>
+  let loop: WeeklyLoop
   beforeAll(async () => {
-    emu = await startEmulator({ keys: { [KEY]: {} }, analyticsLimitPerHour: 100_000 })
-    github = await startGitHubFake()
-    setWeek(emu, week(0), 0)
-    for (let n = 1; n < 4; n++) setWeek(emu, week(n), 600)
+    loop = await startWeeklyLoop({ node: first?.node, onTestFinished })
+    setScripted(loop, week(0), 0)
+    for (let n = 1; n < 4; n++) setScripted(loop, week(n), 600)
   })
   afterAll(async () => {
-    await github.close()
-    await emu.close()
+    await loop.close()
   })
 
-  const run = (range: Week) =>
-    runAction({
-      node: first?.node,
-      onTestFinished,
-      inputs: docsHealthInputs(emu.url, { apiKey: KEY, githubToken: TOKEN }, { ...range }),
-      now: `${range.dateTo}T06:00:00Z`,
-      event: { name: 'schedule', payload: { repository: { full_name: 'acme/docs', private: true } } },
-      env: { GITHUB_API_URL: github.url, GITHUB_RUN_ID: String(Math.floor(Math.random() * 1e9)) }
-    })
-  const healthIssue = () => github.issues.find((issue) => issue.user.type === 'Bot')
+  const run = (range: Week) => loop.run(range)
+  const healthIssue = () => loop.healthIssue()
   /** Fix first as a text shows it: from its heading, its five items at most. */
   const fixFirstOf = (text: string) => text.slice(text.indexOf('Fix first'), text.indexOf('Fix first') + 600)
 

@@ -6,158 +6,112 @@
 // and the same week read again, post nothing; the next verdict mentions its own ticker alone. In a
 // public repository, the pages (not on the site's page list: there is none) are named by their labels.
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
-import type { Conversation } from '../emulator/analytics-data.js'
-import { ulid } from '../emulator/analytics-data.js'
-import { type Emulator, startEmulator } from '../emulator/emulator.js'
-import { runAction } from '../support/action.js'
-import { startGitHubFake } from '../support/github-fake.js'
 import { literalMarkdown } from '../support/literal-markdown.js'
 import { renderSummary } from '../support/render.js'
 import { missingTools } from '../support/rendered-page.js'
 import { runtimes } from '../support/runtimes.js'
-import { docsHealthInputs } from '../support/docs-health-inputs.js'
+import {
+  STORY_TIMEOUT,
+  type Week,
+  type WeeklyLoop,
+  setWeek,
+  startWeeklyLoop,
+  story,
+  unansweredQuestions,
+  week
+} from '../support/weekly-loop.js'
 import { pageLabel } from '../../src/text/page-path.js'
 
-const KEY = 'mint_announceK3y5'
-const TOKEN = 'ghs_announceToken2Qp'
 const REAL = '/guides/real'
 const BUSY = '/guides/busy'
 const REAL_PR = 'https://github.com/acme/docs/pull/60'
 const BUSY_PR = 'https://github.com/acme/docs/pull/61'
-/** Pages most readers like: the site's norm. */
-const LIKED = Array.from({ length: 8 }, (_, i) => `/liked/page${i}`)
 
-const week = (n: number) => {
-  const from = new Date(Date.UTC(2026, 10, 2 + 7 * n))
-  return { dateFrom: from.toISOString().slice(0, 10), dateTo: new Date(from.getTime() + 7 * 86_400_000).toISOString().slice(0, 10) }
-}
-type Week = ReturnType<typeof week>
-
-/** What readers did in one week: thumbs per page [up, down], and unanswered questions per page. */
-interface WeekData {
-  thumbs: Record<string, [number, number]>
-  unanswered: Record<string, number>
-}
-
-function setWeek(emu: Emulator, range: Week, data: WeekData): void {
-  const thumbs: Record<string, [number, number]> = { ...Object.fromEntries(LIKED.map((page) => [page, [200, 4]])), ...data.thumbs }
-  emu.setFeedbackByPage(
-    Object.entries(thumbs).map(([path, [up, down]]) => ({ path, thumbsUp: up, thumbsDown: down, code: 0, total: up + down })),
-    range
-  )
-  emu.setFeedback([], range)
-  const start = Date.parse(`${range.dateFrom}T09:00:00Z`)
-  let n = 0
-  const questions: Conversation[] = Object.entries(data.unanswered).flatMap(([path, count]) =>
-    Array.from({ length: count }, () => {
-      const ms = start + n++ * 60_000
-      return {
-        id: ulid(ms, () => 0.5),
-        timestamp: new Date(ms).toISOString(),
-        query: `How does this work? (${n})`,
-        response: 'I could not find that in the docs.',
-        sources: [],
-        resolutionStatus: 'unanswered' as const,
-        queryCategory: null,
-        pageUrl: `https://docs.example.com${path}`
-      }
-    })
-  )
-  emu.setAssistant(questions.reverse(), range)
-  emu.setCallerStats({ web: questions.length, api: 0, other: 0, total: questions.length }, range)
-  emu.setSearches({ rows: [] }, range)
-  const rows = [{ path: REAL, human: 900, ai: 100, total: 1000 }]
-  const totals = { human: 900, ai: 100, total: 1000 }
-  emu.setVisitors({ totals, rows }, range)
-  emu.setViews({ totals, rows }, range)
+/** What readers did in one week: thumbs per page [up, down], and unanswered questions per page; the real page's visitors. */
+function setWeekOf(
+  loop: WeeklyLoop,
+  range: Week,
+  data: { thumbs: Record<string, [number, number]>; unanswered: Record<string, number> }
+): void {
+  setWeek(loop.emu, range, {
+    thumbs: data.thumbs,
+    questions: unansweredQuestions(range, data.unanswered),
+    traffic: [{ path: REAL, human: 900, ai: 100, total: 1000 }]
+  })
 }
 
-const BAD: WeekData = { thumbs: { [REAL]: [1, 26], [BUSY]: [150, 100] }, unanswered: { [BUSY]: 20 } }
+const BAD = { thumbs: { [REAL]: [1, 26], [BUSY]: [150, 100] }, unanswered: { [BUSY]: 20 } } satisfies Parameters<typeof setWeekOf>[2]
 /** After the merge: the real fix worked; the busy page's fix halved its trouble, no more. */
-const AFTER: WeekData = { thumbs: { [REAL]: [30, 1], [BUSY]: [150, 50] }, unanswered: { [BUSY]: 10 } }
+const AFTER = { thumbs: { [REAL]: [30, 1], [BUSY]: [150, 50] }, unanswered: { [BUSY]: 10 } } satisfies Parameters<typeof setWeekOf>[2]
 
 for (const { name: runtime, node } of runtimes())
   for (const visibility of ['private', 'public'] as const) {
-    describe(`a verdict is announced, in a ${visibility} repository`, () => {
+    describe(`a verdict is announced, in a ${visibility} repository`, { timeout: STORY_TIMEOUT }, () => {
       /** How the issue and the comment name a page: its path, or in public its label. */
       const named = (page: string) => (visibility === 'public' ? pageLabel(page) : page)
-      const repository = { full_name: 'acme/docs', private: visibility === 'private' }
-      let emu: Emulator
-      let github: Awaited<ReturnType<typeof startGitHubFake>>
+      let loop: WeeklyLoop
       beforeAll(async () => {
-        emu = await startEmulator({ keys: { [KEY]: {} }, analyticsLimitPerHour: 100_000 })
-        github = await startGitHubFake()
-        github.setVisibility('acme/docs', visibility)
-        for (let n = 0; n < 3; n++) setWeek(emu, week(n), BAD)
-        for (let n = 3; n < 7; n++) setWeek(emu, week(n), AFTER)
-        github.setPermission('alice', 'write')
-        github.setPermission('bob', 'maintain')
-        github.setPermission('mallory', 'read')
-      })
-      afterAll(async () => {
-        await github.close()
-        await emu.close()
-      })
-
-      const run = (range: Week | undefined, event?: { name: string; payload: unknown }, runId = String(Math.floor(Math.random() * 1e9))) =>
-        runAction({
+        loop = await startWeeklyLoop({
           node,
           onTestFinished,
-          inputs: docsHealthInputs(emu.url, { apiKey: KEY, githubToken: TOKEN }, { ...(range ?? week(0)), readerText: 'auto' }),
-          now: `${(range ?? week(0)).dateTo}T06:00:00Z`,
-          event: event ?? { name: 'schedule', payload: { repository } },
-          env: { GITHUB_API_URL: github.url, GITHUB_RUN_ID: runId }
+          visibility,
+          inputs: { readerText: 'auto' },
+          writers: { alice: 'write', bob: 'maintain', mallory: 'read' }
         })
-      const healthIssue = () => github.issues.find((issue) => issue.user.type === 'Bot')
-      /** The comments on the docs health issue. */
-      const comments = () => github.comments.filter((comment) => comment.issue === healthIssue()?.number)
-      /** `login` ticks the box of `page` in the issue: the edit as GitHub sends it. */
-      const tick = (page: string, login: string) => {
-        const issue = healthIssue()
-        if (!issue) throw new Error('no issue: the first test makes it')
-        const before = issue.body
-        const line = before.split('\n').find((l) => l.startsWith(`- [ ] <code>${named(page)}</code>`)) ?? ''
-        expect(line).not.toBe('')
-        issue.body = before.replace(line, line.replace('- [ ]', '- [x]'))
-        return {
-          name: 'issues',
-          payload: {
-            action: 'edited',
-            issue: { number: issue.number, body: issue.body },
-            changes: { body: { from: before } },
-            sender: { login, type: 'User' },
-            repository
-          }
+        for (let n = 0; n < 3; n++) setWeekOf(loop, week(n), BAD)
+        for (let n = 3; n < 7; n++) setWeekOf(loop, week(n), AFTER)
+      })
+      afterAll(async () => {
+        await loop.close()
+      })
+
+      const run: WeeklyLoop['runOk'] = (...args) => loop.runOk(...args)
+      /** The story, each step once, as the tests below need it. */
+      const reach = story({
+        /** Three weeks; mallory, who may not push, ticks the real page first, and is refused; alice ticks it, bob the busy page. */
+        asked: async () => {
+          for (let n = 0; n < 3; n++) await run(week(n))
+          await run(undefined, loop.tick([named(REAL)], 'mallory'))
+          loop.emu.planJobs({ finishAfterMs: 300, prLink: REAL_PR })
+          await run(undefined, loop.tick([named(REAL)], 'alice'))
+          loop.emu.planJobs({ finishAfterMs: 300, prLink: BUSY_PR })
+          await run(undefined, loop.tick([named(BUSY)], 'bob'))
+          return { body: loop.body(), comments: loop.comments().length }
+        },
+        /** The real page's pull request merges; the week it is judged. */
+        judged: async () => {
+          loop.github.setPull(60, { state: 'closed', merged_at: `${week(3).dateFrom}T10:00:00Z` })
+          const judged = await run(week(3))
+          return { stdout: judged.stdout, comments: [...loop.comments()] }
+        },
+        /** The next week, read twice. */
+        again: async () => {
+          await run(week(4))
+          const body = loop.body()
+          await run(week(4))
+          return { body, comments: loop.comments().length }
+        },
+        /** The busy page's pull request merges; the weeks after, until its verdict is posted. */
+        next: async () => {
+          loop.github.setPull(61, { state: 'closed', merged_at: `${week(5).dateFrom}T10:00:00Z` })
+          for (let n = 5; n < 7 && loop.comments().length < 2; n++) await run(week(n))
+          return [...loop.comments()]
         }
-      }
+      })
 
       it(`[${runtime}] posts no comment while there is no verdict: the weeks before, the ticks, the pull requests open`, async () => {
-        for (let n = 0; n < 3; n++) {
-          const weekly = await run(week(n))
-          expect(weekly.code, weekly.stdout).toBe(0)
-        }
-        // Someone who may not push ticks the real page first: refused, the box unticked.
-        const refused = await run(undefined, tick(REAL, 'mallory'))
-        expect(refused.code, refused.stdout).toBe(0)
-        emu.planJobs({ finishAfterMs: 300, prLink: REAL_PR })
-        const alice = await run(undefined, tick(REAL, 'alice'))
-        expect(alice.code, alice.stdout).toBe(0)
-        emu.planJobs({ finishAfterMs: 300, prLink: BUSY_PR })
-        const bob = await run(undefined, tick(BUSY, 'bob'))
-        expect(bob.code, bob.stdout).toBe(0)
-        const text = renderSummary(healthIssue()?.body ?? '').text
+        const asked = await reach('asked')
+        const text = renderSummary(asked.body).text
         expect(text).toContain(`${named(REAL)}: pull request #60 open`)
         expect(text).toContain(`${named(BUSY)}: pull request #61 open`)
-        expect(comments()).toEqual([])
+        expect(asked.comments).toBe(0)
       })
 
       it(`[${runtime}] the week a fix is judged, posts one comment naming the page, its verdict and pull request, mentioning only who ticked it`, async () => {
-        github.setPull(60, { state: 'closed', merged_at: `${week(3).dateFrom}T10:00:00Z` })
-        const judged = await run(week(3))
-        expect(judged.code, judged.stdout).toBe(0)
+        const judged = await reach('judged')
         expect(judged.stdout).toContain('Announced a verdict in a comment on the docs health issue, mentioning the person who ticked them.')
-        expect(comments()).toHaveLength(1)
-        const [comment] = comments()
+        expect(judged.comments).toHaveLength(1)
+        const [comment] = judged.comments
         const rendered = renderSummary(comment?.body ?? '')
         expect(rendered.text).toContain(`✅ Fixed: ${named(REAL)} by pull request #60 · ticked by @alice`)
         expect(rendered.text).not.toContain(named(BUSY))
@@ -169,24 +123,15 @@ for (const { name: runtime, node } of runtimes())
       })
 
       it(`[${runtime}] posts nothing the next week, whose verdicts are the same, nor when that week is read again`, async () => {
-        const next = await run(week(4))
-        expect(next.code, next.stdout).toBe(0)
-        expect(healthIssue()?.body).toContain('### Fixed')
-        const again = await run(week(4))
-        expect(again.code, again.stdout).toBe(0)
-        expect(comments()).toHaveLength(1)
+        const again = await reach('again')
+        expect(again.body).toContain('### Fixed')
+        expect(again.comments).toBe(1)
       })
 
       it(`[${runtime}] announces the next verdict to its own ticker alone`, async () => {
-        github.setPull(61, { state: 'closed', merged_at: `${week(5).dateFrom}T10:00:00Z` })
-        let posted = 1
-        for (let n = 5; n < 7 && posted === 1; n++) {
-          const weekly = await run(week(n))
-          expect(weekly.code, weekly.stdout).toBe(0)
-          posted = comments().length
-        }
-        expect(comments()).toHaveLength(2)
-        const rendered = renderSummary(comments()[1]?.body ?? '')
+        const comments = await reach('next')
+        expect(comments).toHaveLength(2)
+        const rendered = renderSummary(comments[1]?.body ?? '')
         // In the issue's words: how far the fix went against the bar.
         const page = named(BUSY).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
         expect(rendered.text).toMatch(
@@ -196,7 +141,7 @@ for (const { name: runtime, node } of runtimes())
         )
         expect(rendered.text).not.toContain(named(REAL))
         expect(rendered.references).toEqual(['@bob'])
-        for (const comment of comments()) expect(comment.body).not.toContain('@mallory')
+        for (const comment of comments) expect(comment.body).not.toContain('@mallory')
       })
     })
   }

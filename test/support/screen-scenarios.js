@@ -6,16 +6,12 @@
 // health issue as it stands after it, for the rendered first-screen tests (test/e2e/first-screen/)
 // and the pictures (scripts/screenshots.mjs). Plain JavaScript with JSDoc types, so that the scripts
 // use it under plain Node.
-import { rmSync } from 'node:fs'
 import { setDemoData, siteTotals, trafficRows, DEMO_PAGES, weekBefore } from '../../scripts/demo-data.mjs'
-import { startEmulator } from '../emulator/emulator.js'
-import { ulid } from '../emulator/analytics-data.js'
-import { runAction } from './action.js'
-import { startGitHubFake } from './github-fake.js'
+import { setWeek, startWeeklyLoop, unansweredQuestions } from './weekly-loop.js'
 
 /**
  * @typedef {import('../emulator/emulator.js').Emulator} Emulator
- * @typedef {Awaited<ReturnType<typeof startGitHubFake>>} GitHubFake
+ * @typedef {import('./weekly-loop.js').GitHubFake} GitHubFake
  * @typedef {{ dateFrom: string, dateTo: string }} Week
  * @typedef {object} Screen
  * @property {string} summary the last run's job summary
@@ -66,43 +62,29 @@ function markdownSent(requests) {
  * @param {{ visibility?: 'private' | 'public', node?: string }} [options]
  */
 async function loop(options = {}) {
-  const emulator = await startEmulator({ keys: { [KEY]: {} }, analyticsLimitPerHour: 100_000 })
-  const github = await startGitHubFake()
-  const visibility = options.visibility ?? 'private'
-  github.setVisibility('acme/docs', visibility)
-  github.setPermission('docs-lead', 'write')
-  let runId = 500
+  const weekly = await startWeeklyLoop({
+    key: KEY,
+    token: TOKEN,
+    ...(options.node === undefined ? {} : { node: options.node }),
+    visibility: options.visibility ?? 'private',
+    inputs: { readerText: 'auto' },
+    firstRunId: 500
+  })
+  const { emu: emulator, github } = weekly
   /** The requests the fake had when the last run ended. */
   let sent = 0
   /** @type {Screen | undefined} */
   let last
   /** @type {string[]} */
   const written = []
-  const repository = { full_name: 'acme/docs', private: visibility === 'private' }
   /**
    * @param {Record<string, string>} more @param {{ name: string, payload: unknown }} [event]
    * @param {string} [now] the run's clock, when it is not the morning a week it reads ends
    */
   const run = async (more, event, now) => {
-    const result = await runAction({
-      ...(options.node === undefined ? {} : { node: options.node }),
-      inputs: {
-        apiKey: KEY,
-        projectId: 'proj_docs',
-        baseUrl: emulator.url,
-        analytics: 'all',
-        readerText: 'auto',
-        healthIssue: 'true',
-        githubToken: TOKEN,
-        pollIntervalSeconds: '0.5',
-        ...more
-      },
-      event: event ?? { name: 'schedule', payload: { repository } },
-      // A scheduled run on the morning its week ends, as on the runner, whatever day the suite runs.
-      ...(now !== undefined ? { now } : more.dateTo === undefined ? {} : { now: `${more.dateTo}T06:00:00Z` }),
-      env: { GITHUB_API_URL: github.url, GITHUB_RUN_ID: String(++runId) }
-    })
-    rmSync(result.dir, { recursive: true, force: true })
+    // A scheduled run on the morning its week ends, as on the runner, whatever day the suite runs.
+    const clock = now ?? (more.dateTo === undefined ? undefined : `${more.dateTo}T06:00:00Z`)
+    const result = await weekly.run(undefined, event, { inputs: more, ...(clock === undefined ? {} : { now: clock }) })
     const issue = github.issues.find((i) => i.user.type === 'Bot')
     const posted = github.requests
       .slice(sent)
@@ -134,34 +116,18 @@ async function loop(options = {}) {
    * @param {(line: string) => boolean} pick @param {boolean} [every] @param {string} [now]
    */
   const edit = async (pick, every = false, now) => {
-    const issue = healthIssue()
-    const before = issue.body
+    healthIssue()
     let ticked = 0
-    issue.body = issue.body
-      .split('\n')
-      .map((line) => ((every || ticked === 0) && pick(line) ? (ticked++, line.replace('[ ]', '[x]')) : line))
-      .join('\n')
-    if (ticked === 0) throw new Error('no box to tick')
-    return run(
-      {},
-      {
-        name: 'issues',
-        payload: {
-          action: 'edited',
-          issue: { number: issue.number, body: issue.body },
-          changes: { body: { from: before } },
-          sender: { login: 'docs-lead', type: 'User' },
-          repository
-        }
-      },
-      now
+    const event = weekly.edit((body) =>
+      body
+        .split('\n')
+        .map((line) => ((every || ticked === 0) && pick(line) ? (ticked++, line.replace('[ ]', '[x]')) : line))
+        .join('\n')
     )
+    if (ticked === 0) throw new Error('no box to tick')
+    return run({}, event, now)
   }
-  const close = async () => {
-    await github.close()
-    await emulator.close()
-  }
-  return { emulator, github, run, edit, close }
+  return { emulator, github, run, edit, weekly, close: weekly.close }
 }
 
 /** @param {string} page */
@@ -283,37 +249,16 @@ export function verdictWeek(n) {
  * @param {{ thumbs: Record<string, [number, number]>, unanswered: Record<string, number> }} data
  */
 function setVerdictWeek(emulator, range, data) {
-  /** @type {Record<string, [number, number]>} */
-  const thumbs = { ...Object.fromEntries(LIKED.map((page) => [page, [200, 4]])), ...data.thumbs }
-  emulator.setFeedbackByPage(
-    Object.entries(thumbs).map(([path, [up, down]]) => ({ path, thumbsUp: up, thumbsDown: down, code: 0, total: up + down })),
-    range
-  )
-  emulator.setFeedback([], range)
-  const start = Date.parse(`${range.dateFrom}T09:00:00Z`)
-  let n = 0
-  const questions = Object.entries(data.unanswered).flatMap(([path, count]) =>
-    Array.from({ length: count }, () => {
-      const ms = start + n++ * 60_000
-      return {
-        id: ulid(ms, () => 0.5),
-        timestamp: new Date(ms).toISOString(),
-        query: 'Does the signature cover the timestamp header?',
-        response: 'I could not find that in the docs.',
-        sources: [],
-        resolutionStatus: /** @type {const} */ ('unanswered'),
-        queryCategory: null,
-        pageUrl: `https://docs.acme.dev${path}`
-      }
-    })
-  )
-  emulator.setAssistant(questions.reverse(), range)
-  emulator.setCallerStats({ web: questions.length, api: 0, other: 0, total: questions.length }, range)
-  emulator.setSearches({ rows: [] }, range)
-  const rows = [...LIKED, REAL, BUSY, SMALL].map((path) => ({ path, human: 900, ai: 100, total: 1000 }))
-  const totals = { human: 900 * rows.length, ai: 100 * rows.length, total: 1000 * rows.length }
-  emulator.setVisitors({ totals, rows }, range)
-  emulator.setViews({ totals, rows }, range)
+  setWeek(emulator, range, {
+    liked: LIKED,
+    thumbs: data.thumbs,
+    questions: unansweredQuestions(range, data.unanswered, {
+      query: 'Does the signature cover the timestamp header?',
+      numbered: false,
+      host: 'https://docs.acme.dev'
+    }),
+    traffic: [...LIKED, REAL, BUSY, SMALL].map((path) => ({ path, human: 900, ai: 100, total: 1000 }))
+  })
 }
 
 /** @type {{ thumbs: Record<string, [number, number]>, unanswered: Record<string, number> }} */
@@ -341,24 +286,8 @@ export async function fixes(options = {}) {
 
 /** @param {Awaited<ReturnType<typeof loop>>} l */
 async function fixRuns(l) {
-  const issue = l.github.issues.find((i) => i.user.type === 'Bot')
-  if (!issue) throw new Error('no docs health issue was made')
   // The three ticks as one edit: its run asks for all three at once, in one agent job.
-  const untouched = issue.body
-  for (const page of [REAL, BUSY, SMALL]) issue.body = issue.body.replace(`- [ ] <code>${page}</code>`, `- [x] <code>${page}</code>`)
-  await l.run(
-    {},
-    {
-      name: 'issues',
-      payload: {
-        action: 'edited',
-        issue: { number: issue.number, body: issue.body },
-        changes: { body: { from: untouched } },
-        sender: { login: 'docs-lead', type: 'User' },
-        repository: { full_name: 'acme/docs', private: true }
-      }
-    }
-  )
+  await l.run({}, l.weekly.tick([REAL, BUSY, SMALL]))
   await l.run(verdictWeek(3))
   l.github.setPull(60, { state: 'closed', merged_at: `${verdictWeek(4).dateFrom}T10:00:00Z` })
   const realFix = await l.run(verdictWeek(4))
